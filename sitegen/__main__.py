@@ -1,0 +1,3 @@
+from sitegen.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""Problems found in a site's content, with the place to blame.
+
+Every stage reports what is wrong as `Problem`s instead of raising at the first
+one, so that a user sees all mistakes of a run at once.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class ExitStatus(enum.IntEnum):
+    OK = 0
+    CONTENT = 1  # the content or the source is wrong
+    USAGE = 2  # the command line is wrong
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    path: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.path]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts) + ":"
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    location: Location | None = None
+    warning: bool = False
+
+    def __str__(self) -> str:
+        prefix = f"{self.location} " if self.location else ""
+        kind = "warning: " if self.warning else ""
+        return f"{prefix}{kind}{self.message}"
+
+
+class SitegenError(Exception):
+    """Stops a command; carries every problem that made it stop."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ContentError(SitegenError):
+    """The site's content is wrong: exit status 1."""

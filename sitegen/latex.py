@@ -1,0 +1,241 @@
+"""LaTeX in titles, abstracts and names, made readable.
+
+`$...$` becomes MathML at build time (no JavaScript needed), text macros such as
+`\\textbf{}` become HTML, accents become Unicode. What cannot be converted is
+shown as its source in `<code>` and reported, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import latex2mathml.converter
+import nh3
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexCommentNode,
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexMathNode,
+    LatexSpecialsNode,
+    LatexWalker,
+    LatexWalkerError,
+)
+
+# Text macros and the HTML element they become.
+FORMAT_TAGS = {
+    "textbf": "strong", "bf": "strong", "bfseries": "strong",
+    "emph": "em", "textit": "em", "it": "em", "itshape": "em", "textsl": "em", "sl": "em",
+    "texttt": "code", "tt": "code",
+    "underline": "u",
+    "textsuperscript": "sup", "textsubscript": "sub",
+}
+# Macros whose argument is shown as it is.
+PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "url", "nolinkurl", "protect"}
+# Accents and symbols that pylatexenc's text converter turns into Unicode.
+UNICODE_MACROS = {
+    '"', "'", "`", "^", "~", "=", ".", "c", "v", "u", "H", "k", "r", "d", "b", "t",
+    "ss", "o", "O", "ae", "AE", "oe", "OE", "aa", "AA", "l", "L", "i", "j",
+    "&", "%", "$", "#", "_", "{", "}", " ", ",", ";", ":", "!", "/", "-",
+    "textendash", "textemdash", "ldots", "dots", "textellipsis", "LaTeX", "TeX",
+    "textquoteleft", "textquoteright", "textquotedblleft", "textquotedblright",
+    "S", "P", "copyright", "textregistered", "texttrademark", "pounds", "euro", "textdegree",
+}
+DROPPED_MACROS = {"\\", "newline", "linebreak", "par", "noindent", "relax", "xspace", "/"}
+
+MATHML_TAGS = {
+    "math", "mrow", "mi", "mo", "mn", "ms", "mtext", "mspace", "msup", "msub", "msubsup",
+    "mover", "munder", "munderover", "mfrac", "msqrt", "mroot", "mstyle", "mtable", "mtr",
+    "mtd", "mpadded", "mphantom", "menclose", "semantics", "annotation",
+}
+MATHML_ATTRIBUTES = {
+    "xmlns", "display", "mathvariant", "stretchy", "fence", "separator", "lspace", "rspace",
+    "accent", "accentunder", "width", "height", "depth", "displaystyle", "scriptlevel",
+    "minsize", "maxsize", "linethickness", "columnalign", "rowspacing", "columnspacing",
+    "notation", "movablelimits", "largeop", "symmetric", "form",
+}
+_SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
+_SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+_OVER_ACCENTS = {"\u00af": "\u0305", "\u203e": "\u0305", "^": "\u0302", "~": "\u0303", "\u02d9": "\u0307", "\u2192": "\u20d7", "\u00a8": "\u0308"}
+_MAY_HOLD_LATEX = re.compile(r"[\\${}]")
+_UNESCAPED_LITERALS = re.compile(r"(?<!\\)([%&#])")  # plain characters in titles and abstracts
+_DECLARATIONS = {"it": "em", "itshape": "em", "sl": "em", "em": "em", "bf": "strong", "bfseries": "strong", "tt": "code"}
+_SPACE = re.compile(r"\s+")
+_TEXT = LatexNodes2Text(math_mode="verbatim")
+
+
+@dataclass
+class Converted:
+    html: str
+    plain: str
+    unconverted: list[str] = field(default_factory=list)  # LaTeX shown as source
+
+
+def convert_inline(text: str) -> Converted:
+    """Convert LaTeX-bearing text (a title, a name) to HTML and plain text."""
+    if not _MAY_HOLD_LATEX.search(text):
+        return Converted(html.escape(text, quote=False), text)
+    return _Converter().run(text)
+
+
+def math_to_mathml(tex: str) -> str:
+    """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
+    try:
+        mathml = latex2mathml.converter.convert(tex)
+    except Exception as error:  # latex2mathml raises many kinds on bad input
+        raise ValueError(str(error) or type(error).__name__) from error
+    return nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True)
+
+
+def mathml_to_plain(mathml: str) -> str:
+    """A readable Unicode rendering of MathML, for places that cannot show markup."""
+    try:
+        root = ET.fromstring(mathml)
+    except ET.ParseError:
+        return ""
+    return _plain(root).strip()
+
+
+def _plain(element: ET.Element) -> str:
+    tag = element.tag.rsplit("}", 1)[-1]
+    children = list(element)
+    if tag in ("mi", "mn", "mo", "mtext", "ms"):
+        return unicodedata.normalize("NFKC", element.text or "") if tag == "mi" else (element.text or "")
+    parts = [_plain(child) for child in children]
+    if tag == "msup" and len(parts) == 2:
+        return parts[0] + _script(parts[1], _SUPERSCRIPTS, "^")
+    if tag == "msub" and len(parts) == 2:
+        return parts[0] + _script(parts[1], _SUBSCRIPTS, "_")
+    if tag == "msubsup" and len(parts) == 3:
+        return parts[0] + _script(parts[1], _SUBSCRIPTS, "_") + _script(parts[2], _SUPERSCRIPTS, "^")
+    if tag == "mover" and len(parts) == 2 and parts[1] in _OVER_ACCENTS:
+        return "".join(ch + _OVER_ACCENTS[parts[1]] for ch in parts[0])
+    if tag == "mfrac" and len(parts) == 2:
+        return f"{_group(parts[0])}/{_group(parts[1])}"
+    if tag == "msqrt":
+        return f"√{_group(''.join(parts))}"
+    if tag == "mspace":
+        return " "
+    return "".join(parts)
+
+
+def _script(text: str, table: dict, marker: str) -> str:
+    translated = text.translate(table)
+    if all(not ch.isascii() for ch in translated):
+        return translated
+    return f"{marker}{_group(text)}"
+
+
+def _group(text: str) -> str:
+    return text if len(text) <= 1 or text.isalnum() else f"({text})"
+
+
+class _Converter:
+    def __init__(self) -> None:
+        self.unconverted: list[str] = []
+
+    def run(self, text: str) -> Converted:
+        # In titles and abstracts a bare %, & or # is that character, not LaTeX syntax.
+        text = _UNESCAPED_LITERALS.sub(r"\\\1", text)
+        try:
+            nodes, _, _ = LatexWalker(text, tolerant_parsing=True).get_latex_nodes()
+        except LatexWalkerError:
+            self.unconverted.append(text)
+            return Converted(f"<code>{html.escape(text, quote=False)}</code>", text, self.unconverted)
+        html_parts, plain_parts = self.nodes(nodes)
+        return Converted("".join(html_parts), "".join(plain_parts), self.unconverted)
+
+    def nodes(self, nodes) -> tuple[list[str], list[str]]:
+        nodes = list(nodes or ())
+        if nodes and isinstance(nodes[0], LatexMacroNode) and nodes[0].macroname in _DECLARATIONS:
+            # `{\it text}`: the declaration formats the rest of its group
+            tag = _DECLARATIONS[nodes[0].macroname]
+            inner_html, inner_plain = self.joined(nodes[1:])
+            return [f"<{tag}>{inner_html.strip()}</{tag}>"], [inner_plain.strip()]
+        html_parts: list[str] = []
+        plain_parts: list[str] = []
+        index = 0
+        while index < len(nodes):
+            node = nodes[index]
+            index += 1
+            if isinstance(node, LatexMacroNode) and not self.known(node):
+                # an unknown macro's arguments are shown with it, as source
+                group = [node]
+                while index < len(nodes) and isinstance(nodes[index], LatexGroupNode):
+                    group.append(nodes[index])
+                    index += 1
+                node_html, node_plain = self.source(*group)
+            else:
+                node_html, node_plain = self.node(node)
+            html_parts.append(node_html)
+            plain_parts.append(node_plain)
+        return html_parts, plain_parts
+
+    @staticmethod
+    def known(node: LatexMacroNode) -> bool:
+        name = node.macroname
+        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS
+
+    def node(self, node) -> tuple[str, str]:
+        if isinstance(node, LatexCharsNode):
+            return html.escape(node.chars, quote=False), node.chars
+        if isinstance(node, LatexGroupNode):
+            return self.joined(node.nodelist)
+        if isinstance(node, LatexMathNode):
+            return self.math(node)
+        if isinstance(node, LatexMacroNode):
+            return self.macro(node)
+        if isinstance(node, LatexSpecialsNode):
+            if node.specials_chars == "~":
+                return "~", "~"
+            text = _TEXT.nodelist_to_text([node])
+            return html.escape(text, quote=False), text
+        if isinstance(node, LatexCommentNode):
+            return "", ""
+        return self.source(node)
+
+    def joined(self, nodes) -> tuple[str, str]:
+        html_parts, plain_parts = self.nodes(nodes)
+        return "".join(html_parts), "".join(plain_parts)
+
+    def math(self, node: LatexMathNode) -> tuple[str, str]:
+        tex = "".join(n.latex_verbatim() for n in node.nodelist)
+        try:
+            mathml = math_to_mathml(tex)
+        except ValueError:
+            return self.source(node)
+        plain = mathml_to_plain(mathml)
+        if "\\" in plain:  # latex2mathml passes unknown commands through as text
+            return self.source(node)
+        return mathml, plain
+
+    def macro(self, node: LatexMacroNode) -> tuple[str, str]:
+        name = node.macroname
+        args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        if name in FORMAT_TAGS or name in PLAIN_MACROS:
+            inner_html, inner_plain = self.joined([a for a in args]) if args else ("", "")
+            if name in PLAIN_MACROS:
+                return inner_html, inner_plain
+            tag = FORMAT_TAGS[name]
+            return f"<{tag}>{inner_html}</{tag}>", inner_plain
+        if name in UNICODE_MACROS:
+            text = unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
+            return html.escape(text, quote=False), text
+        if name in DROPPED_MACROS:
+            return " ", " "
+        return self.source(node)
+
+    def source(self, *nodes) -> tuple[str, str]:
+        tex = "".join(node.latex_verbatim() for node in nodes)
+        self.unconverted.append(tex)
+        return f"<code>{html.escape(tex, quote=False)}</code>", tex
+
+
+def collapse_space(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()

@@ -1,0 +1,126 @@
+"""Stage 1: read a site's YAML files into raw data that remembers positions.
+
+Mappings come back as `PositionedDict`s: plain dicts that also know the line of
+the mapping and of each key, so that later stages can say `path:line:`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from sitegen.errors import Location, Problem
+from sitegen.model import RawDocument
+
+try:  # libyaml is many times faster; fall back when it is not compiled in
+    _BaseLoader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _BaseLoader = yaml.SafeLoader
+
+
+class PositionedDict(dict):
+    """A YAML mapping with the 1-based line of itself and of each key."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
+
+
+class _PositionLoader(_BaseLoader):
+    pass
+
+
+def _construct_mapping(loader: _PositionLoader, node: yaml.MappingNode):
+    data = PositionedDict()
+    data.line = node.start_mark.line + 1
+    data.key_lines = {
+        key.value: key.start_mark.line + 1 for key, _ in node.value if isinstance(key, yaml.ScalarNode)
+    }
+    yield data
+    data.update(loader.construct_mapping(node))
+
+
+_PositionLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+
+
+def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
+    """Parse YAML text; a syntax error becomes a `path:line:col:` problem."""
+    try:
+        return yaml.load(text, Loader=_PositionLoader), None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        location = Location(display_path, mark.line + 1, mark.column + 1) if mark else Location(display_path)
+        reason = error.problem or str(error)
+        if error.context:
+            reason = f"{reason} ({error.context})"
+        return None, Problem(f"invalid YAML: {reason}", location)
+    except yaml.YAMLError as error:
+        return None, Problem(f"invalid YAML: {error}", Location(display_path))
+
+
+def load_document(path: Path, site_dir: Path) -> tuple[RawDocument | None, Problem | None]:
+    display_path = _display_path(path, site_dir)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        return None, Problem(f"not UTF-8 text: {error.reason}", Location(display_path))
+    except OSError as error:
+        return None, Problem(f"cannot read: {error.strerror}", Location(display_path))
+    data, problem = parse_yaml(text, display_path)
+    if problem:
+        return None, problem
+    return RawDocument(path, display_path, data), None
+
+
+@dataclass
+class RawSite:
+    """Everything stage 1 read; `problems` holds what could not be read."""
+
+    site_dir: Path
+    site: RawDocument | None = None
+    profile: RawDocument | None = None
+    records: list[RawDocument] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def record_files(site_dir: Path) -> list[Path]:
+    """Every record file, in a stable order."""
+    records_dir = site_dir / "content" / "records"
+    files = [p for p in records_dir.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    return sorted(files, key=lambda p: p.relative_to(records_dir).as_posix())
+
+
+def load_site(site_dir: Path) -> RawSite:
+    site_dir = Path(site_dir)
+    raw = RawSite(site_dir)
+    content = site_dir / "content"
+    if not content.is_dir():
+        raw.problems.append(Problem(f"no content/ folder in {site_dir} (is --site right?)"))
+        return raw
+    for name in ("site", "profile"):
+        path = content / f"{name}.yaml"
+        if not path.is_file():
+            raw.problems.append(Problem(f"missing: every site needs content/{name}.yaml", Location(_display_path(path, site_dir))))
+            continue
+        document, problem = load_document(path, site_dir)
+        if problem:
+            raw.problems.append(problem)
+        setattr(raw, name, document)
+    for path in record_files(site_dir):
+        document, problem = load_document(path, site_dir)
+        if problem:
+            raw.problems.append(problem)
+        elif document is not None:
+            raw.records.append(document)
+    return raw
+
+
+def _display_path(path: Path, site_dir: Path) -> str:
+    try:
+        return path.relative_to(site_dir).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,141 @@
+"""The typed records that flow through the pipeline.
+
+load -> `RawDocument`; validate -> `SiteConfig`, `Profile`, `Record`;
+enrich -> `Site` of `Entry`s (records with everything a page needs).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitegen.errors import Location
+
+
+@dataclass(frozen=True)
+class RawDocument:
+    """One YAML file, parsed, with the line of every mapping key (see `load`)."""
+
+    path: Path
+    display_path: str  # how messages name the file: relative to the site
+    data: Any
+
+
+@dataclass(frozen=True)
+class ArxivSources:
+    """What `sitegen fetch` pulls when run without options (profile.yaml `arxiv:`)."""
+
+    authors: tuple[str, ...] = ()
+    author_ids: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()  # keep only records in one of these
+    exclude_categories: tuple[str, ...] = ()
+    exclude_ids: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.authors or self.author_ids or self.ids)
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    title: str
+    base_url: str = "/"
+    theme: str = "default"
+    language: str = "en"
+    description: str = ""
+    cname: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    name_variants: tuple[str, ...] = ()
+    position: str = ""
+    affiliation: str = ""
+    bio: str = ""  # Markdown
+    photo: str | None = None  # a file in the site's static/ folder
+    email: str | None = None
+    links: dict[str, str] = field(default_factory=dict)
+    arxiv: ArxivSources = field(default_factory=ArxivSources)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A publication as the user (or `fetch`) wrote it: text may hold LaTeX."""
+
+    id: str
+    title: str
+    location: Location
+    authors: tuple[str, ...] = ()
+    year: int = 0
+    date: datetime.date | None = None
+    source: str = ""
+    abstract: str = ""
+    categories: tuple[str, ...] = ()
+    links: dict[str, str] = field(default_factory=dict)
+    arxiv: str | None = None
+    doi: str | None = None
+    hidden: bool = False
+    featured: bool = False
+    fetched: bool = False  # written by `sitegen fetch` (under records/arxiv/)
+    extra: dict[str, Any] = field(default_factory=dict)
+    given: frozenset[str] = frozenset()  # the fields the file itself set
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of LaTeX-bearing text, converted once for every place it is shown."""
+
+    html: str  # safe to print into a page
+    plain: str  # for <title>, meta tags, feeds, JSON-LD
+    source: str  # the original LaTeX, for BibTeX
+
+
+@dataclass(frozen=True)
+class Author:
+    name: str  # plain Unicode
+    is_owner: bool
+
+
+@dataclass(frozen=True)
+class Subject:
+    code: str
+    name: str  # human name ("Distributed Computing") or the code itself
+    slug: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A shown record after enrichment: everything the render stage needs."""
+
+    record: Record
+    slug: str
+    title: Text
+    authors: tuple[Author, ...]
+    abstract_html: str
+    abstract_plain: str
+    subjects: tuple[Subject, ...]
+    cite_key: str
+    source: Text
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+
+@dataclass(frozen=True)
+class Site:
+    """The enriched site: the one input of the render stage."""
+
+    config: SiteConfig
+    profile: Profile
+    bio_html: str
+    entries: tuple[Entry, ...]  # shown records, newest first
+    subjects: tuple[Subject, ...]  # sorted by name
+    site_dir: Path
+    theme_dirs: tuple[Path, ...] = ()

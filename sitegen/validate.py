@@ -1,0 +1,317 @@
+"""Stage 2: turn raw YAML into typed records, collecting every problem.
+
+Messages follow one shape, `path:line: field 'year': expected an integer, got
+'twenty'`, so that editors and CI logs can jump to the place.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from sitegen.errors import Location, Problem
+from sitegen.load import PositionedDict, RawSite
+from sitegen.model import ArxivSources, Profile, RawDocument, Record, SiteConfig
+
+FETCHED_DIR = "content/records/arxiv/"
+SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
+
+
+@dataclass
+class ValidSite:
+    """Everything stage 2 accepted, plus what it found wrong."""
+
+    config: SiteConfig | None = None
+    profile: Profile | None = None
+    records: list[Record] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if not p.warning]
+
+
+class _Fields:
+    """Reads typed fields out of one YAML mapping, noting each problem."""
+
+    def __init__(self, data: PositionedDict, display_path: str, problems: list[Problem], prefix: str = ""):
+        self.data = data
+        self.path = display_path
+        self.problems = problems
+        self.prefix = prefix
+
+    def where(self, key: str | None = None) -> Location:
+        line = self.data.line_of(key) if key is not None and isinstance(self.data, PositionedDict) else getattr(self.data, "line", None)
+        return Location(self.path, line or None)
+
+    def problem(self, key: str, message: str, warning: bool = False) -> None:
+        self.problems.append(Problem(f"field '{self.prefix}{key}': {message}", self.where(key), warning))
+
+    def wrong_type(self, key: str, expected: str, value: Any) -> None:
+        self.problem(key, f"expected {expected}, got {_show(value)}")
+
+    def _value(self, key: str, required: bool) -> Any:
+        value = self.data.get(key)
+        if value is None and required:
+            if key in self.data:
+                self.problem(key, "is empty, but it is required")
+            else:
+                self.problems.append(Problem(f"missing required field '{self.prefix}{key}'", self.where()))
+        return value
+
+    def string(self, key: str, required: bool = False, default: str | None = None) -> str | None:
+        value = self._value(key, required)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            self.wrong_type(key, "a string", value)
+            return default
+        if isinstance(value, float):
+            self.problem(key, f"expected a string, got the number {value!r}; quote it so no digit is lost: {key}: \"...\"")
+            return default
+        return str(value).strip()
+
+    def integer(self, key: str, required: bool = False) -> int | None:
+        value = self._value(key, required)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().isdigit():
+                return int(value)
+            self.wrong_type(key, "an integer", value)
+            return None
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self._value(key, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.wrong_type(key, "true or false", value)
+            return False
+        return value
+
+    def date(self, key: str) -> datetime.date | None:
+        value = self._value(key, False)
+        if value is None:
+            return None
+        if isinstance(value, datetime.datetime):
+            return value.date()
+        if isinstance(value, datetime.date):
+            return value
+        if isinstance(value, str):
+            try:
+                return datetime.date.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        self.wrong_type(key, "a date YYYY-MM-DD", value)
+        return None
+
+    def string_list(self, key: str) -> tuple[str, ...]:
+        value = self._value(key, False)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            return (value.strip(),)
+        if not isinstance(value, list):
+            self.wrong_type(key, "a list of strings", value)
+            return ()
+        items = []
+        for index, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, (str, int, float)):
+                self.problem(key, f"item {index + 1}: expected a string, got {_show(item)}")
+            else:
+                items.append(str(item).strip())
+        return tuple(items)
+
+    def url_map(self, key: str) -> dict[str, str]:
+        value = self._value(key, False)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.wrong_type(key, "a mapping of name: URL", value)
+            return {}
+        links = {}
+        for name, url in value.items():
+            if url is None:
+                continue
+            if not isinstance(url, str):
+                self.problem(f"{key}.{name}", f"expected a URL, got {_show(url)}")
+                continue
+            url = url.strip()
+            scheme = urlsplit(url).scheme.lower()
+            if scheme not in SAFE_URL_SCHEMES:
+                self.problem(f"{key}.{name}", f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
+                continue
+            links[str(name)] = url
+        return links
+
+    def mapping(self, key: str) -> PositionedDict | None:
+        value = self._value(key, False)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.wrong_type(key, "a mapping", value)
+            return None
+        return value
+
+    def extra(self, known: set[str]) -> dict[str, Any]:
+        return {k: v for k, v in self.data.items() if k not in known}
+
+    def warn_unknown(self, known: set[str]) -> None:
+        for key in self.data:
+            if key not in known:
+                hint = difflib.get_close_matches(str(key), sorted(known), n=1)
+                if hint:
+                    self.problem(str(key), f"unknown setting; did you mean '{hint[0]}'?", warning=True)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return f"{type(value).__name__} {value!r}"
+
+
+SITE_FIELDS = {"title", "base_url", "theme", "language", "description", "cname"}
+
+
+def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfig | None:
+    if not isinstance(document.data, dict):
+        problems.append(Problem("expected a mapping of settings (title: ..., base_url: ...)", Location(document.display_path, 1)))
+        return None
+    fields = _Fields(document.data, document.display_path, problems)
+    fields.warn_unknown(SITE_FIELDS)
+    base_url = fields.string("base_url", default="/") or "/"
+    if not (base_url.startswith(("http://", "https://", "/"))):
+        fields.problem("base_url", f"expected an absolute URL like https://user.github.io/repo/, got {base_url!r}")
+    return SiteConfig(
+        title=fields.string("title", required=True) or "",
+        base_url=base_url,
+        theme=fields.string("theme", default="default") or "default",
+        language=fields.string("language", default="en") or "en",
+        description=fields.string("description", default="") or "",
+        cname=fields.string("cname"),
+        extra=fields.extra(SITE_FIELDS),
+    )
+
+
+PROFILE_FIELDS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}
+ARXIV_FIELDS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
+
+
+def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile | None:
+    if not isinstance(document.data, dict):
+        problems.append(Problem("expected a mapping (name: ..., affiliation: ...)", Location(document.display_path, 1)))
+        return None
+    fields = _Fields(document.data, document.display_path, problems)
+    fields.warn_unknown(PROFILE_FIELDS)
+    sources = ArxivSources()
+    arxiv = fields.mapping("arxiv")
+    if arxiv is not None:
+        sub = _Fields(arxiv, document.display_path, problems, prefix="arxiv.")
+        sub.warn_unknown(ARXIV_FIELDS)
+        sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
+    return Profile(
+        name=fields.string("name", required=True) or "",
+        name_variants=fields.string_list("name_variants"),
+        position=fields.string("position", default="") or "",
+        affiliation=fields.string("affiliation", default="") or "",
+        bio=fields.string("bio", default="") or "",
+        photo=fields.string("photo"),
+        email=fields.string("email"),
+        links=fields.url_map("links"),
+        arxiv=sources,
+        extra=fields.extra(PROFILE_FIELDS),
+    )
+
+
+RECORD_FIELDS = {
+    "id", "title", "authors", "year", "date", "source", "abstract", "categories",
+    "links", "arxiv", "doi", "hidden", "featured",
+}
+
+
+def validate_record(data: Any, display_path: str, problems: list[Problem], line: int | None = None) -> Record | None:
+    if not isinstance(data, dict):
+        problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
+        return None
+    before = len([p for p in problems if not p.warning])
+    fields = _Fields(data, display_path, problems)
+    record_id = fields.string("id", required=True)
+    title = fields.string("title", required=True)
+    date = fields.date("date")
+    year = fields.integer("year", required=date is None and "date" not in data)
+    if year is None and date is not None:
+        year = date.year
+    elif year is not None and date is not None and year != date.year:
+        fields.problem("year", f"{year} does not match the year of 'date' ({date.isoformat()})")
+    if year is not None and not 1000 <= year <= 9999:
+        fields.problem("year", f"expected a four-digit year, got {year}")
+    record = Record(
+        id=record_id or "",
+        title=title or "",
+        location=Location(display_path, getattr(data, "line", None)),
+        authors=fields.string_list("authors"),
+        year=year or 0,
+        date=date,
+        source=fields.string("source", default="") or "",
+        abstract=fields.string("abstract", default="") or "",
+        categories=fields.string_list("categories"),
+        links=fields.url_map("links"),
+        arxiv=fields.string("arxiv"),
+        doi=fields.string("doi"),
+        hidden=fields.boolean("hidden"),
+        featured=fields.boolean("featured"),
+        fetched=display_path.startswith(FETCHED_DIR),
+        extra=fields.extra(RECORD_FIELDS),
+        given=frozenset(k for k, v in data.items() if v is not None),
+    )
+    if len([p for p in problems if not p.warning]) > before:
+        return None
+    return record
+
+
+def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
+    records: list[Record] = []
+    for document in documents:
+        items = document.data if isinstance(document.data, list) else [document.data]
+        if document.data is None:
+            problems.append(Problem("empty file: expected a record or a list of records", Location(document.display_path, 1), warning=True))
+            continue
+        for item in items:
+            record = validate_record(item, document.display_path, problems)
+            if record is not None:
+                records.append(record)
+    _check_duplicate_ids(records, problems)
+    return records
+
+
+def _check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
+    """Two files of the same kind may not share an id (fetched vs hand-written merge later)."""
+    seen: dict[tuple[bool, str], Record] = {}
+    for record in records:
+        key = (record.fetched, record.id)
+        first = seen.setdefault(key, record)
+        if first is not record:
+            problems.append(Problem(f"duplicate id '{record.id}': also used at {str(first.location).rstrip(':')}", record.location))
+
+
+def validate_site(raw: RawSite) -> ValidSite:
+    valid = ValidSite(problems=list(raw.problems))
+    if raw.site is not None:
+        valid.config = validate_config(raw.site, valid.problems)
+    if raw.profile is not None:
+        valid.profile = validate_profile(raw.profile, valid.problems)
+    valid.records = validate_records(raw.records, valid.problems)
+    return valid
+
+
