@@ -84,6 +84,15 @@ def convert_inline(text: str) -> Converted:
     return _Converter().run(text)
 
 
+def has_latex(text: str) -> bool:
+    return bool(_MAY_HOLD_LATEX.search(text))
+
+
+def split_latex(text: str) -> list[str | Converted]:
+    """Split text into plain runs (str, left as they are) and converted LaTeX pieces."""
+    return _Converter().split(text)
+
+
 def math_to_mathml(tex: str) -> str:
     """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
     try:
@@ -140,11 +149,29 @@ class _Converter:
     def __init__(self) -> None:
         self.unconverted: list[str] = []
 
-    def run(self, text: str) -> Converted:
+    def parse(self, text: str):
         # In titles and abstracts a bare %, & or # is that character, not LaTeX syntax.
         text = _UNESCAPED_LITERALS.sub(r"\\\1", text)
+        return LatexWalker(text, tolerant_parsing=True).get_latex_nodes()[0]
+
+    def split(self, text: str) -> list[str | Converted]:
         try:
-            nodes, _, _ = LatexWalker(text, tolerant_parsing=True).get_latex_nodes()
+            nodes = self.parse(text)
+        except LatexWalkerError:
+            return [text]
+        pieces: list[str | Converted] = []
+        for node in nodes or ():
+            if isinstance(node, LatexCharsNode):
+                pieces.append(node.chars)
+                continue
+            self.unconverted = []
+            node_html, node_plain = self.nodes([node])
+            pieces.append(Converted("".join(node_html), "".join(node_plain), self.unconverted))
+        return pieces
+
+    def run(self, text: str) -> Converted:
+        try:
+            nodes = self.parse(text)
         except LatexWalkerError:
             self.unconverted.append(text)
             return Converted(f"<code>{html.escape(text, quote=False)}</code>", text, self.unconverted)

@@ -85,6 +85,10 @@ class Record:
     fetched: bool = False  # written by `sitegen fetch` (under records/arxiv/)
     extra: dict[str, Any] = field(default_factory=dict)
     given: frozenset[str] = frozenset()  # the fields the file itself set
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
+
+    def where(self, field_name: str) -> Location:
+        return Location(self.location.path, self.lines.get(field_name, self.location.line))
 
 
 @dataclass(frozen=True)

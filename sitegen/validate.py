@@ -274,6 +274,7 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         fetched=display_path.startswith(FETCHED_DIR),
         extra=fields.extra(RECORD_FIELDS),
         given=frozenset(k for k, v in data.items() if v is not None),
+        lines=dict(getattr(data, "key_lines", {})),
     )
     if len([p for p in problems if not p.warning]) > before:
         return None

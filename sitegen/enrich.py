@@ -1,0 +1,173 @@
+"""Stage 3: from validated records to the `Site` the templates show.
+
+Here records are merged (a hand-written record wins over a fetched one),
+filtered (hidden, excluded arXiv groups), converted (LaTeX, Markdown), given
+slugs and citation keys, and ordered newest first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from pathlib import Path
+
+from sitegen.categories import subject_name
+from sitegen.errors import Problem
+from sitegen.markup import render_inline, render_markdown
+from sitegen.model import ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+
+_UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
+_ARXIV_VERSION = re.compile(r"v\d+$")
+_CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
+MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "fetched", "given", "lines", "extra")]
+
+
+def slugify(value: str) -> str:
+    """SPEC §3: every character outside A-Za-z0-9._- becomes '-'."""
+    return _UNSAFE_SLUG_CHARS.sub("-", value)
+
+
+def enrich_site(config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path) -> tuple[Site, list[Problem]]:
+    problems: list[Problem] = []
+    shown = [r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)]
+    shown.sort(key=_newest_first)
+    owner_names = _owner_names(profile)
+    cite_keys = assign_cite_keys(shown)
+    entries = tuple(_entry(record, owner_names, cite_keys[record.id], problems) for record in shown)
+    subjects = {s.code: s for entry in entries for s in entry.subjects}
+    bio = render_markdown(profile.bio)
+    site = Site(
+        config=config,
+        profile=profile,
+        bio_html=bio.html,
+        entries=entries,
+        subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
+        site_dir=site_dir,
+    )
+    return site, problems
+
+
+def merge_fetched(records: list[Record]) -> list[Record]:
+    """One record per paper: a hand-written one overrides fetched fields it sets."""
+    written = [r for r in records if not r.fetched]
+    by_key: dict[str, Record] = {}
+    for record in written:
+        for key in identity_keys(record):
+            by_key.setdefault(key, record)
+    merged = list(written)
+    for fetched in (r for r in records if r.fetched):
+        own = next((by_key[k] for k in identity_keys(fetched) if k in by_key), None)
+        if own is None:
+            merged.append(fetched)
+            continue
+        overrides = {name: getattr(own, name) for name in MERGEABLE_FIELDS if name in own.given}
+        combined = dataclasses.replace(
+            fetched, **overrides, location=own.location, fetched=False, given=fetched.given | own.given,
+            lines=own.lines, extra={**fetched.extra, **own.extra},
+        )
+        merged[merged.index(own)] = combined
+    return merged
+
+
+def identity_keys(record: Record) -> list[str]:
+    keys = [f"id:{record.id}"]
+    if record.arxiv:
+        keys.append(f"arxiv:{_ARXIV_VERSION.sub('', record.arxiv.strip().lower())}")
+    if record.doi:
+        keys.append(f"doi:{record.doi.strip().lower().removeprefix('https://doi.org/')}")
+    return keys
+
+
+def is_excluded(record: Record, sources: ArxivSources) -> bool:
+    """The profile's arXiv exclusions apply to fetched records, at every build."""
+    if not record.fetched:
+        return False
+    if record.id in sources.exclude_ids:
+        return True
+    if set(record.categories) & set(sources.exclude_categories):
+        return True
+    return bool(sources.categories) and not set(record.categories) & set(sources.categories)
+
+
+def _newest_first(record: Record):
+    date = record.date.isoformat() if record.date else f"{record.year:04d}-00-00"
+    return (-record.year, _negated(date), record.id)
+
+
+def _negated(text: str) -> tuple[int, ...]:
+    return tuple(-ord(ch) for ch in text)
+
+
+def normalise_name(name: str) -> str:
+    """'L. M{\\"u}ller' and 'l muller' compare equal."""
+    plain = render_inline(name).plain
+    ascii_only = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
+    return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
+
+
+def _owner_names(profile: Profile) -> set[str]:
+    names = {normalise_name(n) for n in (profile.name, *profile.name_variants)}
+    names |= {n.replace("ue", "u").replace("oe", "o").replace("ae", "a") for n in names}
+    return names - {""}
+
+
+def _is_owner(name: str, owner_names: set[str]) -> bool:
+    normal = normalise_name(name)
+    return normal in owner_names or normal.replace("ue", "u").replace("oe", "o").replace("ae", "a") in owner_names
+
+
+def assign_cite_keys(records: list[Record]) -> dict[str, str]:
+    """author+year+word keys, made unique with a/b/c in id order so they never shuffle."""
+    base = {r.id: _cite_base(r) for r in records}
+    keys: dict[str, str] = {}
+    taken: dict[str, int] = {}
+    for record_id in sorted(base, key=lambda i: (base[i], i)):
+        key = base[record_id]
+        count = taken.get(key, 0)
+        taken[key] = count + 1
+        keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
+    return keys
+
+
+def _cite_base(record: Record) -> str:
+    first_author = record.authors[0] if record.authors else "anon"
+    last_name = normalise_name(first_author).split(" ")[-1] or "anon"
+    words = [w for w in normalise_name(record.title).split() if w not in _CITE_STOPWORDS]
+    return f"{last_name}{record.year}{words[0] if words else ''}"
+
+
+def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem]) -> Entry:
+    title = _text(record, "title", record.title, problems)
+    source = _text(record, "source", record.source, problems)
+    abstract = render_markdown(record.abstract)
+    _report_unconverted(record, "abstract", abstract.unconverted, problems)
+    authors = []
+    for name in record.authors:
+        converted = render_inline(name)
+        _report_unconverted(record, "authors", converted.unconverted, problems)
+        authors.append(Author(converted.plain, _is_owner(name, owner_names)))
+    subjects = tuple(Subject(code, subject_name(code), slugify(code)) for code in dict.fromkeys(record.categories))
+    return Entry(
+        record=record,
+        slug=slugify(record.id),
+        title=title,
+        authors=tuple(authors),
+        abstract_html=abstract.html,
+        abstract_plain=abstract.plain,
+        subjects=subjects,
+        cite_key=cite_key,
+        source=source,
+    )
+
+
+def _text(record: Record, field_name: str, value: str, problems: list[Problem]) -> Text:
+    converted = render_inline(value)
+    _report_unconverted(record, field_name, converted.unconverted, problems)
+    return Text(converted.html, converted.plain, value)
+
+
+def _report_unconverted(record: Record, field_name: str, sources: list[str], problems: list[Problem]) -> None:
+    for tex in sources:
+        problems.append(Problem(f"field '{field_name}': LaTeX shown as source, cannot convert {tex}", record.where(field_name), warning=True))
+

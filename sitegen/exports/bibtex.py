@@ -1,0 +1,91 @@
+"""publications.bib and the BibTeX block on each record page.
+
+Entries use standard types so that every BibTeX reader accepts them; titles
+keep their LaTeX source, since LaTeX is where BibTeX goes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sitegen.model import Entry
+
+_UNESCAPED_SPECIALS = re.compile(r"(?<!\\)([&%#])")
+_CONFERENCE = re.compile(r"proceedings|conference|workshop|symposium|\bconf\b|\bproc\b", re.I)
+_JOURNAL = re.compile(r"journal|transactions|letters|review|\btrans\b|magazine", re.I)
+_THESIS = re.compile(r"thesis|dissertation", re.I)
+ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
+
+
+def entry_type(entry: Entry) -> str:
+    requested = str(entry.record.extra.get("bibtex_type", "")).lower()
+    if requested in ENTRY_TYPES:
+        return requested
+    source = entry.record.source
+    if _THESIS.search(source):
+        return "phdthesis"
+    if _CONFERENCE.search(source):
+        return "inproceedings"
+    if _JOURNAL.search(source):
+        return "article"
+    return "misc"
+
+
+def bibtex_entry(entry: Entry, url: str) -> str:
+    record = entry.record
+    kind = entry_type(entry)
+    fields: list[tuple[str, str]] = [
+        ("title", "{" + _value(record.title) + "}"),
+        ("author", _value(" and ".join(record.authors))),
+    ]
+    venue = _value(record.source)
+    if kind == "inproceedings":
+        fields.append(("booktitle", venue))
+    elif kind == "article":
+        fields.append(("journal", venue))
+    elif kind == "phdthesis":
+        fields.append(("school", venue))
+    elif venue and venue.lower() != "arxiv":
+        fields.append(("howpublished", venue))
+    fields.append(("year", str(record.year)))
+    if record.date:
+        fields.append(("month", str(record.date.month)))
+    if record.doi:
+        fields.append(("doi", _value(record.doi)))
+    if record.arxiv:
+        fields += [("eprint", _value(record.arxiv)), ("archivePrefix", "arXiv")]
+        if record.categories:
+            fields.append(("primaryClass", _value(record.categories[0])))
+    fields.append(("url", _value(record.links.get("abs") or url)))
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
+    return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def bibliography(entries: list[tuple[Entry, str]]) -> str:
+    return "\n".join(bibtex_entry(entry, url) for entry, url in entries)
+
+
+def _value(text: str) -> str:
+    """Make a field value safe inside braces: specials escaped, braces balanced."""
+    text = " ".join(text.split())
+    text = _UNESCAPED_SPECIALS.sub(r"\\\1", text)
+    if not _balanced(text):
+        text = text.replace("{", r"\{").replace("}", r"\}")
+    return text
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0

@@ -1,0 +1,58 @@
+"""feed.xml: an Atom feed of the records, newest first.
+
+Built with ElementTree so that it is well-formed whatever the records hold;
+dates come from the records, never from the clock, so builds are reproducible.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from sitegen.model import Entry, Site
+
+ATOM = "http://www.w3.org/2005/Atom"
+FEED_SIZE = 50
+
+
+def _timestamp(entry: Entry) -> str:
+    record = entry.record
+    day = record.date.isoformat() if record.date else f"{record.year:04d}-01-01"
+    return f"{day}T00:00:00Z"
+
+
+def atom_feed(site: Site, feed_url: str, home_url: str, record_urls: dict[str, str]) -> bytes:
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed")
+    _add(feed, "id", home_url)
+    _add(feed, "title", f"{site.profile.name}: publications")
+    if site.config.description:
+        _add(feed, "subtitle", site.config.description)
+    entries = site.entries[:FEED_SIZE]
+    _add(feed, "updated", max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z"))
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=feed_url)
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=home_url)
+    author = ET.SubElement(feed, f"{{{ATOM}}}author")
+    _add(author, "name", site.profile.name)
+    _add(feed, "generator", "sitegen")
+    for entry in entries:
+        item = ET.SubElement(feed, f"{{{ATOM}}}entry")
+        url = record_urls[entry.id]
+        _add(item, "id", url)
+        _add(item, "title", entry.title.plain)
+        _add(item, "updated", _timestamp(entry))
+        _add(item, "published", _timestamp(entry))
+        ET.SubElement(item, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
+        for person in entry.authors:
+            _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", person.name)
+        for subject in entry.subjects:
+            ET.SubElement(item, f"{{{ATOM}}}category", term=subject.code, label=subject.name)
+        if entry.abstract_plain:
+            _add(item, "summary", entry.abstract_plain)
+    ET.indent(feed)
+    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
+    element = ET.SubElement(parent, f"{{{ATOM}}}{tag}")
+    element.text = text
+    return element

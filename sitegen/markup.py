@@ -1,0 +1,76 @@
+"""Markdown with inline LaTeX, rendered to sanitised HTML.
+
+LaTeX is converted first and set aside behind placeholders, so that Markdown
+never sees (and mangles) `$a_1 * b_2$`; the Markdown output is sanitised before
+the converted fragments go back in.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import markdown
+import nh3
+
+from sitegen.latex import Converted, convert_inline, has_latex, split_latex
+
+ALLOWED_TAGS = {
+    "p", "br", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "blockquote",
+    "sub", "sup", "h3", "h4", "h5", "h6", "hr", "table", "thead", "tbody", "tr", "th", "td",
+}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
+URL_SCHEMES = {"http", "https", "mailto"}
+_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
+
+
+
+def _markdown_without_raw_html() -> markdown.Markdown:
+    """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
+    md = markdown.Markdown(extensions=["sane_lists"], output_format="html")
+    md.preprocessors.deregister("html_block")
+    md.inlinePatterns.deregister("html")
+    return md
+
+
+_markdown = _markdown_without_raw_html()
+
+
+def sanitise(fragment: str) -> str:
+    return nh3.clean(
+        fragment,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener nofollow",
+        strip_comments=True,
+    )
+
+
+def render_markdown(text: str) -> Converted:
+    """Markdown with LaTeX -> (sanitised HTML, plain text, LaTeX left as source)."""
+    if not text.strip():
+        return Converted("", "")
+    fragments: list[Converted] = []
+    source = text
+    if has_latex(text):
+        pieces = []
+        for piece in split_latex(text):
+            if isinstance(piece, str):
+                pieces.append(piece)
+            else:
+                pieces.append(f"\ue000{len(fragments)}\ue001")
+                fragments.append(piece)
+        source = "".join(pieces)
+    body = sanitise(_markdown.reset().convert(source))
+    body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
+    text_only = html.unescape(nh3.clean(body, tags=set()))
+    plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)
+    unconverted = [tex for fragment in fragments for tex in fragment.unconverted]
+    return Converted(body_html, " ".join(plain.split()), unconverted)
+
+
+def render_inline(text: str) -> Converted:
+    """A one-line text (title, name, venue): LaTeX converted, whitespace folded."""
+    converted = convert_inline(" ".join(text.split()))
+    return Converted(converted.html, " ".join(converted.plain.split()), converted.unconverted)

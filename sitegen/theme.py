@@ -1,0 +1,97 @@
+"""Themes are data: `theme.yaml`, `templates/`, `static/`.
+
+A theme is looked up first in the site's own `themes/<name>/`, then among the
+themes that ship with sitegen. A site's `templates/` shadows the theme's
+templates by file name, and its `static/` shadows the theme's static files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+import yaml
+
+from sitegen.errors import Location, Problem
+
+BUNDLED_THEMES = Path(__file__).parent / "themes"
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    root: Path
+    parent: "Theme | None" = None
+
+    def chain(self) -> list["Theme"]:
+        """This theme, then the themes it extends."""
+        return [self] + (self.parent.chain() if self.parent else [])
+
+
+def available_themes(site_dir: Path) -> list[str]:
+    found = set()
+    for folder in (site_dir / "themes", BUNDLED_THEMES):
+        if folder.is_dir():
+            found |= {p.name for p in folder.iterdir() if (p / "templates").is_dir()}
+    return sorted(found)
+
+
+def find_theme(name: str, site_dir: Path, where: Location | None = None, _seen: tuple[str, ...] = ()) -> Theme:
+    """Resolve a theme by name; raises ThemeError naming the themes there are."""
+    for folder in (site_dir / "themes", BUNDLED_THEMES):
+        root = folder / name
+        if (root / "templates").is_dir():
+            parent_name = _theme_settings(root).get("extends")
+            parent = None
+            if parent_name and parent_name not in _seen + (name,):
+                parent = find_theme(str(parent_name), site_dir, where, _seen + (name,))
+            return Theme(name, root, parent)
+    found = ", ".join(available_themes(site_dir)) or "none"
+    raise ThemeError(Problem(f"field 'theme': unknown theme '{name}'; themes found: {found}", where))
+
+
+class ThemeError(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def _theme_settings(root: Path) -> dict:
+    path = root / "theme.yaml"
+    if not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def template_dirs(theme: Theme, site_dir: Path) -> list[Path]:
+    """Where templates are looked up, first match wins."""
+    dirs = [site_dir / "templates"] + [t.root / "templates" for t in theme.chain()]
+    return [d for d in dirs if d.is_dir()]
+
+
+def make_environment(theme: Theme, site_dir: Path) -> jinja2.Environment:
+    chain_loader = jinja2.FileSystemLoader([str(d) for d in template_dirs(theme, site_dir)])
+    # "!theme/base.html" reaches the theme's own file even when the site shadows it
+    theme_loader = jinja2.FileSystemLoader([str(t.root / "templates") for t in theme.chain()])
+    return jinja2.Environment(
+        loader=jinja2.ChoiceLoader([chain_loader, jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def static_files(theme: Theme, site_dir: Path) -> dict[str, Path]:
+    """output path (under static/) -> source file; the site's static/ wins."""
+    files: dict[str, Path] = {}
+    sources = [t.root / "static" for t in reversed(theme.chain())] + [site_dir / "static"]
+    for folder in sources:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file() and not path.name.startswith("."):
+                    files[path.relative_to(folder).as_posix()] = path
+    return dict(sorted(files.items()))

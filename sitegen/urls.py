@@ -1,0 +1,44 @@
+"""Where every page lives, as output paths and as URLs.
+
+Links are root-relative with the base path (`/repo/records/x/`), so that they
+work on GitHub project pages, at a domain root, and from the 404 page that
+GitHub serves at any depth. Absolute URLs (feed, sitemap) add the host.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class SiteUrls:
+    base_url: str  # as configured, with or without trailing slash
+
+    @property
+    def origin(self) -> str:
+        """'https://user.github.io', or '' when base_url names no host."""
+        parts = urlsplit(self.base_url)
+        return f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
+
+    @property
+    def base_path(self) -> str:
+        path = urlsplit(self.base_url).path or "/"
+        return path if path.endswith("/") else path + "/"
+
+    def page(self, output_path: str) -> str:
+        """The root-relative URL of an output file ('records/x/index.html' -> '/repo/records/x/')."""
+        if output_path.endswith("index.html"):
+            output_path = output_path[: -len("index.html")]
+        return self.base_path + output_path
+
+    def absolute(self, output_path: str) -> str:
+        return self.origin + self.page(output_path)
+
+
+def record_path(slug: str) -> str:
+    return f"records/{slug}/index.html"
+
+
+def subject_path(slug: str) -> str:
+    return f"subjects/{slug}/index.html"

@@ -1,0 +1,206 @@
+"""Template-facing values: plain, ready to print, URLs already resolved.
+
+Templates only loop and branch over what is built here; HTML that the
+pipeline produced (converted LaTeX, sanitised Markdown) is marked safe here
+and nowhere else.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from markupsafe import Markup
+
+from sitegen.exports.bibtex import bibtex_entry
+from sitegen.exports.jsonld import person, scholarly_article, script_json
+from sitegen.model import Entry, Site, Subject
+from sitegen.urls import SiteUrls, record_path, subject_path
+
+PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
+    "orcid": ("ORCID", "https://orcid.org/{}"),
+    "google_scholar": ("Google Scholar", "https://scholar.google.com/citations?user={}"),
+    "github": ("GitHub", "https://github.com/{}"),
+    "arxiv": ("arXiv", "https://arxiv.org/a/{}"),
+    "gitlab": ("GitLab", "https://gitlab.com/{}"),
+    "linkedin": ("LinkedIn", "https://www.linkedin.com/in/{}"),
+    "mastodon": ("Mastodon", "{}"),
+    "bluesky": ("Bluesky", "https://bsky.app/profile/{}"),
+    "dblp": ("dblp", "{}"),
+    "website": ("Website", "{}"),
+    "cv": ("CV", "{}"),
+}
+RECORD_LINKS = {"abs": "arXiv", "pdf": "PDF", "doi": "DOI", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster", "data": "Data", "html": "HTML", "blog": "Blog", "website": "Website"}
+
+
+class ViewBuilder:
+    """Builds the values of every page of one site."""
+
+    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str]):
+        self.site = site
+        self.urls = urls
+        self.static_files = set(static_files)
+        self.record_urls = {e.id: urls.page(record_path(e.slug)) for e in site.entries}
+        self.record_absolute = {e.id: urls.absolute(record_path(e.slug)) for e in site.entries}
+        self.subject_counts = {s.code: 0 for s in site.subjects}
+        for entry in site.entries:
+            for subject in entry.subjects:
+                self.subject_counts[subject.code] += 1
+
+    # -- shared by every page -------------------------------------------------
+
+    def common(self, page_path: str) -> dict[str, Any]:
+        config = self.site.config
+        profile = self.site.profile
+        return {
+            "site": {
+                "title": config.title,
+                "description": config.description,
+                "language": config.language,
+                "home_url": self.urls.page("index.html"),
+                "static_url": self.urls.page("static/"),
+                "feed_url": self.urls.page("feed.xml"),
+                "bibtex_url": self.urls.page("publications.bib"),
+                "json_url": self.urls.page("records.json"),
+                "owner": profile.name,
+                "extra": config.extra,
+            },
+            "page_url": self.urls.page(page_path),
+            "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
+        }
+
+    # -- pieces ---------------------------------------------------------------
+
+    def subject(self, subject: Subject) -> dict[str, Any]:
+        return {
+            "code": subject.code,
+            "name": subject.name,
+            "url": self.urls.page(subject_path(subject.slug)),
+            "count": self.subject_counts.get(subject.code, 0),
+        }
+
+    def record_item(self, entry: Entry) -> dict[str, Any]:
+        record = entry.record
+        return {
+            "id": record.id,
+            "anchor": f"r-{entry.slug}",
+            "url": self.record_urls[record.id],
+            "title": Markup(entry.title.html),
+            "title_text": entry.title.plain,
+            "authors": [{"name": a.name, "is_owner": a.is_owner} for a in entry.authors],
+            "source": Markup(entry.source.html),
+            "year": record.year,
+            "date": record.date.isoformat() if record.date else "",
+            "abstract": Markup(entry.abstract_html),
+            "subjects": [self.subject(s) for s in entry.subjects],
+            "links": self.record_links(entry),
+            "featured": record.featured,
+            "extra": record.extra,
+        }
+
+    def record_links(self, entry: Entry) -> list[dict[str, str]]:
+        links = dict(entry.record.links)
+        if entry.record.doi and "doi" not in links:
+            links["doi"] = f"https://doi.org/{entry.record.doi}"
+        if entry.record.arxiv and "abs" not in links:
+            links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
+        order = list(RECORD_LINKS)
+        ordered = sorted(links.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]))
+        return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": u} for k, u in ordered]
+
+    def year_groups(self, entries: tuple[Entry, ...] | list[Entry]) -> list[dict[str, Any]]:
+        ordered = sorted(entries, key=lambda e: not e.record.featured)  # stable: featured first in a year
+        ordered = sorted(ordered, key=lambda e: -e.record.year)
+        return [
+            {"year": year, "records": [self.record_item(e) for e in group]}
+            for year, group in groupby(ordered, key=lambda e: e.record.year)
+        ]
+
+    def profile(self) -> dict[str, Any]:
+        profile = self.site.profile
+        links = []
+        if profile.email:
+            links.append({"kind": "email", "label": "Email", "url": f"mailto:{profile.email}", "text": profile.email})
+        for kind, value in profile.links.items():
+            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
+            url = value if "://" in value or value.startswith("mailto:") else pattern.format(value)
+            links.append({"kind": kind, "label": label, "url": url, "text": label})
+        photo = profile.photo if profile.photo in self.static_files else None
+        return {
+            "name": profile.name,
+            "position": profile.position,
+            "affiliation": profile.affiliation,
+            "bio": Markup(self.site.bio_html),
+            "photo_url": self.urls.page(f"static/{photo}") if photo else None,
+            "links": links,
+            "extra": profile.extra,
+        }
+
+    # -- pages ----------------------------------------------------------------
+
+    def index_page(self) -> dict[str, Any]:
+        context = self.common("index.html")
+        profile = self.profile()
+        web_links = [l["url"] for l in profile["links"] if l["kind"] != "email"]
+        photo_absolute = self.urls.origin + profile["photo_url"] if profile["photo_url"] and self.urls.origin else profile["photo_url"]
+        context.update(
+            profile=profile,
+            record_count=len(self.site.entries),
+            featured=[self.record_item(e) for e in self.site.entries if e.record.featured],
+            years=self.year_groups(self.site.entries),
+            subjects=[self.subject(s) for s in self.site.subjects],
+            jsonld=Markup(script_json(person(self.site, self.urls.absolute("index.html"), photo_absolute, web_links))),
+        )
+        return context
+
+    def record_page(self, entry: Entry) -> dict[str, Any]:
+        path = record_path(entry.slug)
+        context = self.common(path)
+        record = entry.record
+        absolute = self.record_absolute[record.id]
+        context.update(
+            record=self.record_item(entry),
+            bibtex=bibtex_entry(entry, absolute),
+            cite_key=entry.cite_key,
+            description=_shorten(entry.abstract_plain, 300),
+            meta=self.highwire(entry),
+            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html")))),
+        )
+        return context
+
+    def highwire(self, entry: Entry) -> list[tuple[str, str]]:
+        """Google Scholar's citation_* tags, in its documented order."""
+        record = entry.record
+        meta = [("citation_title", entry.title.plain)]
+        meta += [("citation_author", a.name) for a in entry.authors]
+        date = record.date.strftime("%Y/%m/%d") if record.date else str(record.year)
+        meta.append(("citation_publication_date", date))
+        source = entry.source.plain
+        if source and source.lower() != "arxiv":
+            kind = "citation_conference_title" if "proceed" in source.lower() or "conference" in source.lower() else "citation_journal_title"
+            meta.append((kind, source))
+        if record.links.get("pdf"):
+            meta.append(("citation_pdf_url", record.links["pdf"]))
+        if record.arxiv:
+            meta.append(("citation_arxiv_id", record.arxiv))
+        if record.doi:
+            meta.append(("citation_doi", record.doi))
+        meta.append(("citation_abstract_html_url", self.record_absolute[record.id]))
+        return meta
+
+    def subject_page(self, subject: Subject) -> dict[str, Any]:
+        context = self.common(subject_path(subject.slug))
+        entries = [e for e in self.site.entries if subject in e.subjects]
+        context.update(subject=self.subject(subject), record_count=len(entries), years=self.year_groups(entries))
+        return context
+
+    def not_found_page(self) -> dict[str, Any]:
+        context = self.common("404.html")
+        context.update(subjects=[self.subject(s) for s in self.site.subjects])
+        return context
+
+
+def _shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[: limit].rsplit(" ", 1)[0] + "…"
