@@ -1,0 +1,61 @@
+"""Fixtures shared by every test folder: the demo site, a way to run the real command."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+def write_site(root: Path, files: dict[str, str]) -> Path:
+    """Make a site folder from {relative path: text}."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+MINIMAL_SITE = {
+    "content/site.yaml": "title: Test site\nbase_url: https://example.org/\n",
+    "content/profile.yaml": "name: Ada Lovelace\n",
+}
+
+
+def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `python -m sitegen ARGS` as a user would, capturing its output."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "sitegen", *args],
+        cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout,
+    )
+
+
+@pytest.fixture
+def demo_site(tmp_path: Path) -> Path:
+    """A copy of the repository's demo site, safe to change."""
+    site = tmp_path / "demo"
+    shutil.copytree(REPO / "content", site / "content")
+    return site
+
+
+@pytest.fixture
+def minimal_site(tmp_path: Path) -> Path:
+    return write_site(tmp_path / "site", MINIMAL_SITE)
+
+
+@pytest.fixture(scope="session")
+def built_demo(tmp_path_factory) -> Path:
+    """The demo site built once per session (read-only for tests)."""
+    site = tmp_path_factory.mktemp("built") / "demo"
+    shutil.copytree(REPO / "content", site / "content")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    return site / "output"
