@@ -1,0 +1,195 @@
+"""Which fetched records belong to which person of the same name.
+
+A name search on arXiv returns everyone called "Sheng Lin". People are told
+apart the way a reader would: papers that share a co-author (other than the
+searched person) belong to the same person; subjects describe each group and
+decide how it can be excluded. The report tells the user the one line of
+profile.yaml that drops a group, because exclusions must live in the user's
+words to survive every re-fetch.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from sitegen.latex import convert_inline
+
+
+@dataclass(frozen=True)
+class Paper:
+    """What grouping needs to know about one fetched record."""
+
+    id: str
+    title: str
+    authors: tuple[str, ...]
+    categories: tuple[str, ...]
+    year: int
+    excluded: str | None = None  # why profile.yaml leaves it out, if it does
+
+
+@dataclass
+class Group:
+    papers: list[Paper] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[str]:
+        return [p.id for p in self.papers]
+
+    @property
+    def categories(self) -> list[str]:
+        """Subjects, the most frequent first."""
+        counts = Counter(c for p in self.papers for c in p.categories)
+        return [c for c, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+
+    @property
+    def years(self) -> str:
+        years = sorted({p.year for p in self.papers if p.year})
+        if not years:
+            return "?"
+        return str(years[0]) if years[0] == years[-1] else f"{years[0]}–{years[-1]}"
+
+    @property
+    def excluded_count(self) -> int:
+        return sum(1 for p in self.papers if p.excluded)
+
+    def coauthors(self, is_owner: "OwnerNames") -> list[tuple[str, int]]:
+        counts: Counter[str] = Counter()
+        shown: dict[str, str] = {}
+        for paper in self.papers:
+            for name in dict.fromkeys(paper.authors):
+                key = name_key(name)
+                if key and not is_owner(name):
+                    counts[key] += 1
+                    shown.setdefault(key, plain_name(name))
+        return [(shown[k], n) for k, n in sorted(counts.items(), key=lambda item: (-item[1], shown[item[0]]))]
+
+
+def plain_name(name: str) -> str:
+    """A name without LaTeX accents (`M{\\"u}ller` -> `Müller`)."""
+    return convert_inline(name).plain if "\\" in name or "{" in name else name
+
+
+def name_key(name: str) -> str:
+    """Compare names without case, accents, punctuation or extra spaces."""
+    text = unicodedata.normalize("NFKD", plain_name(name))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def initial_key(name: str) -> str:
+    """'Sheng Lin' and 'S. Lin' both give 's lin'."""
+    words = name_key(name).split()
+    return f"{words[0][0]} {words[-1]}" if len(words) >= 2 else " ".join(words)
+
+
+class OwnerNames:
+    """The searched person's names: never evidence that two papers share a person."""
+
+    def __init__(self, names: Iterable[str]):
+        names = [n for n in names if n and n.strip()]
+        self.keys = {name_key(n) for n in names}
+        self.initials = {initial_key(n) for n in names}
+
+    def __call__(self, name: str) -> bool:
+        return name_key(name) in self.keys or initial_key(name) in self.initials
+
+    def add(self, name: str) -> None:
+        self.keys.add(name_key(name))
+        self.initials.add(initial_key(name))
+
+
+def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[list[Group], OwnerNames]:
+    """Connected groups of papers linked by shared co-authors, largest first."""
+    is_owner = OwnerNames(owner_names)
+    for name in _names_on_every_paper(papers):
+        is_owner.add(name)  # e.g. fetched by --id with no name given
+    parent = list(range(len(papers)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first_paper_of: dict[str, int] = {}
+    for index, paper in enumerate(papers):
+        for name in paper.authors:
+            key = name_key(name)
+            if not key or is_owner(name):
+                continue
+            other = first_paper_of.setdefault(key, index)
+            parent[root(index)] = root(other)
+    groups: dict[int, Group] = {}
+    for index, paper in enumerate(papers):
+        groups.setdefault(root(index), Group()).papers.append(paper)
+    ordered = sorted(groups.values(), key=lambda g: (-len(g.papers), -max(p.year for p in g.papers), g.ids[0]))
+    return ordered, is_owner
+
+
+def _names_on_every_paper(papers: Sequence[Paper]) -> set[str]:
+    if len(papers) < 2:
+        return set()
+    common = {name_key(a) for a in papers[0].authors}
+    for paper in papers[1:]:
+        common &= {name_key(a) for a in paper.authors}
+    return {a for a in papers[0].authors if name_key(a) in common}
+
+
+def exclusion_line(group: Group, groups: Sequence[Group], current: Mapping[str, Sequence[str]]) -> str:
+    """The profile.yaml line (under `arxiv:`) that leaves this group out and nothing else.
+
+    By subject when no shown paper of another group shares one (it also keeps
+    out this person's future papers); else by id.
+    """
+    others = {c for g in groups if g is not group for p in g.papers if not p.excluded for c in p.categories}
+    subjects = set(group.categories)
+    if subjects and not subjects & others:
+        values = list(dict.fromkeys([*current.get("exclude_categories", ()), *sorted(subjects)]))
+        return f"exclude_categories: [{', '.join(values)}]"
+    values = list(dict.fromkeys([*current.get("exclude_ids", ()), *group.ids]))
+    return f"exclude_ids: [{', '.join(_quote_id(v) for v in values)}]"
+
+
+def _quote_id(value: str) -> str:
+    """Ids like 2401.01230 would be read back as numbers by YAML: quote them."""
+    return f"'{value}'" if re.fullmatch(r"[0-9.]+", value) else value
+
+
+def report(groups: Sequence[Group], is_owner: OwnerNames, current: Mapping[str, Sequence[str]],
+           profile_path: str = "content/profile.yaml", title_width: int = 72) -> list[str]:
+    """Lines for the user: each group, whether it is shown, and how to drop it."""
+    shown = sum(len(g.papers) - g.excluded_count for g in groups)
+    total = sum(len(g.papers) for g in groups)
+    lines = [f"{len(groups)} group{'s' if len(groups) != 1 else ''} of records by co-authors "
+             f"(likely {'different people' if len(groups) > 1 else 'one person'}); "
+             f"{shown} of {total} records are included:"]
+    for number, group in enumerate(groups, 1):
+        lines.extend(_group_lines(number, group, groups, is_owner, current, profile_path, title_width))
+    return lines
+
+
+def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: OwnerNames,
+                 current: Mapping[str, Sequence[str]], profile_path: str, title_width: int) -> list[str]:
+    size = len(group.papers)
+    state = ("excluded" if group.excluded_count == size else
+             "included" if group.excluded_count == 0 else
+             f"partly excluded ({group.excluded_count} of {size})")
+    coauthors = group.coauthors(is_owner)
+    shared = [f"{name} ({n})" for name, n in coauthors if n > 1][:4]
+    people = ", ".join(shared) if shared else ", ".join(name for name, _ in coauthors[:3]) or "no co-authors"
+    lines = [f"  group {number}: {size} record{'s' if size != 1 else ''}, {group.years}, "
+             f"{' '.join(group.categories) or 'no subject'}; with {people} — {state}"]
+    for paper in group.papers:
+        title = " ".join(convert_inline(paper.title).plain.split())
+        if len(title) > title_width:
+            title = title[: title_width - 1].rstrip() + "…"
+        mark = "-" if paper.excluded else "+"
+        lines.append(f"    {mark} {paper.id}  {title}")
+    if state != "excluded" and len(groups) > 1:
+        lines.append(f"    to exclude this group, set under arxiv: in {profile_path}:  "
+                     f"{exclusion_line(group, groups, current)}")
+    return lines
