@@ -31,7 +31,22 @@ class PositionedDict(dict):
 
 
 class _PositionLoader(_BaseLoader):
-    pass
+    def construct_object(self, node, deep=False):
+        # A scalar the constructor rejects (`!!int abc`) is a problem at its place, not a crash.
+        try:
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # ValueError, IndexError, OverflowError, ... from PyYAML's constructors
+            shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else node.tag
+            raise yaml.constructor.ConstructorError(None, None, f"cannot read value {shown}: {error}", node.start_mark) from error
+
+    def construct_yaml_timestamp(self, node):
+        # `date: 2024-02-30` looks like a timestamp but is no date: keep the text for validation to report
+        try:
+            return super().construct_yaml_timestamp(node)
+        except ValueError:
+            return self.construct_scalar(node)
 
 
 def _construct_mapping(loader: _PositionLoader, node: yaml.MappingNode):
@@ -45,6 +60,7 @@ def _construct_mapping(loader: _PositionLoader, node: yaml.MappingNode):
 
 
 _PositionLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_PositionLoader.add_constructor("tag:yaml.org,2002:timestamp", _PositionLoader.construct_yaml_timestamp)
 
 
 def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
