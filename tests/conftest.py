@@ -59,3 +59,18 @@ def built_demo(tmp_path_factory) -> Path:
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     return site / "output"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/expected/ from the current build instead of comparing (review the diff)",
+    )
+
+
+@pytest.fixture
+def update_golden(request) -> bool:
+    """True when pytest runs with --update-golden."""
+    return bool(request.config.getoption("--update-golden"))

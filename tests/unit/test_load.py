@@ -1,0 +1,143 @@
+"""Stage 1, load: YAML files in, positioned data or `path:line:col:` problems out."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import MINIMAL_SITE, write_site
+from sitegen.load import PositionedDict, load_document, load_site, parse_yaml, record_files
+
+
+def test_mappings_remember_the_line_of_every_key():
+    data, problem = parse_yaml("id: x\n\ntitle: T\nlinks:\n  pdf: https://e.org/x.pdf\n", "r.yaml")
+    assert problem is None
+    assert isinstance(data, PositionedDict)
+    assert data == {"id": "x", "title": "T", "links": {"pdf": "https://e.org/x.pdf"}}
+    assert (data.line, data.line_of("id"), data.line_of("title"), data.line_of("links")) == (1, 1, 3, 4)
+    assert data["links"].line_of("pdf") == 5
+
+
+def test_items_of_a_list_file_know_their_own_lines():
+    data, _ = parse_yaml("# two records\n- id: a\n  title: A\n- id: b\n  title: B\n", "list.yaml")
+    assert [item.line for item in data] == [2, 4]
+    assert data[1].line_of("title") == 5
+
+
+def test_unknown_key_falls_back_to_the_mapping_line():
+    data, _ = parse_yaml("\n\nid: a\n", "r.yaml")
+    assert data.line_of("nothing") == 3
+
+
+def test_broken_yaml_is_a_problem_with_line_column_and_reason():
+    data, problem = parse_yaml("id: a\ntitle: [unclosed\nyear: 2020\n", "content/records/a.yaml")
+    assert data is None
+    text = str(problem)
+    assert text.startswith("content/records/a.yaml:3:")
+    assert text.split(":")[2].strip().isdigit()  # a column, too
+    assert "invalid YAML:" in text
+    assert "expected ',' or ']'" in text  # the parser's own reason
+
+
+def test_bad_indentation_names_line_and_column():
+    _, problem = parse_yaml("id: a\n  title: b\n", "r.yaml")
+    assert str(problem).startswith("r.yaml:2:8: invalid YAML: mapping values are not allowed in this context")
+
+
+def test_tabs_are_reported_not_raised():
+    _, problem = parse_yaml("id: a\n\ttitle: b\n", "r.yaml")
+    assert problem is not None and str(problem).startswith("r.yaml:2:")
+
+
+def test_impossible_date_becomes_text_for_the_validator_to_report():
+    """`date: 2024-02-30` looks like a YAML timestamp but is no date; it must not crash the loader."""
+    data, problem = parse_yaml("id: a\ndate: 2024-02-30\n", "r.yaml")
+    assert problem is None
+    assert data["date"] == "2024-02-30"
+
+
+@pytest.mark.parametrize("text", ["a: !!int abc\n", "a: !!float abc\n"])
+def test_values_the_constructor_rejects_are_problems(text):
+    data, problem = parse_yaml(text, "r.yaml")
+    assert data is None
+    assert str(problem).startswith("r.yaml:1:4: invalid YAML:")
+
+
+def test_python_tags_are_refused_safely():
+    data, problem = parse_yaml("a: !!python/object/apply:os.system ['echo hi']\n", "r.yaml")
+    assert data is None
+    assert str(problem).startswith("r.yaml:1:4: invalid YAML: could not determine a constructor")
+
+
+def test_non_utf8_file_is_a_problem(tmp_path):
+    path = tmp_path / "content" / "records" / "latin1.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_bytes("title: M\xfcller\n".encode("latin-1"))
+    document, problem = load_document(path, tmp_path)
+    assert document is None
+    assert str(problem).startswith("content/records/latin1.yaml: not UTF-8 text")
+
+
+def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE,
+        "content/records/b.yaml": "id: b\ntitle: B\nyear: 2020\n",
+        "content/records/a.yml": "id: a\ntitle: A\nyear: 2020\n",
+        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: C\nyear: 2024\n",
+        "content/records/notes.txt": "not a record",
+        "content/records/sub/deeper/c.yaml": "- id: c\n  title: C\n  year: 2021\n",
+    })
+    raw = load_site(site)
+    assert raw.problems == []
+    assert raw.site.data["title"] == "Test site"
+    assert raw.profile.data["name"] == "Ada Lovelace"
+    assert [d.display_path for d in raw.records] == [
+        "content/records/a.yml",
+        "content/records/arxiv/2401.00001.yaml",
+        "content/records/b.yaml",
+        "content/records/sub/deeper/c.yaml",
+    ]
+    assert [p.name for p in record_files(site)] == ["a.yml", "2401.00001.yaml", "b.yaml", "c.yaml"]
+
+
+def test_load_site_collects_every_problem_at_once(tmp_path):
+    site = write_site(tmp_path, {
+        "content/site.yaml": "title: [x\n",
+        "content/records/a.yaml": "id: a\ntitle: 'unclosed\n",
+        "content/records/b.yaml": "- id: b\n  - oops\n",
+        "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
+    })
+    raw = load_site(site)
+    messages = [str(p) for p in raw.problems]
+    assert len(messages) == 4, messages
+    assert messages[0].startswith("content/site.yaml:2:1: invalid YAML:")
+    assert messages[1] == "content/profile.yaml: missing: every site needs content/profile.yaml"
+    assert messages[2].startswith("content/records/a.yaml:")
+    assert messages[3].startswith("content/records/b.yaml:2:")
+    assert [d.display_path for d in raw.records] == ["content/records/ok.yaml"]
+
+
+def test_missing_content_folder_says_so(tmp_path):
+    raw = load_site(tmp_path)
+    assert [str(p) for p in raw.problems] == [f"no content/ folder in {tmp_path} (is --site right?)"]
+
+
+# -- fuzzing: any text is either data or a problem, never an exception ---------
+
+_yaml_alphabet = st.characters(blacklist_categories=("Cs",))  # files are UTF-8: no lone surrogates
+_yaml_tokens = st.sampled_from([
+    "id: ", "title: ", "year: ", "date: ", "- ", "\n", "  ", "'", '"', "[", "]", "{", "}", ":", ",", "&a ", "*a",
+    "!!int ", "!!float ", "!!timestamp ", "!!binary ", "!!set ", "!!python/name:os.system ", "? ", "<<: ", "|",
+    ">", "#", "%YAML 1.1\n", "---\n", "...\n", "2024-02-30", "2024-13-01", "1e400", ".nan", "~", "\t", "\\", "$x$",
+])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(_yaml_alphabet, max_size=200), st.lists(_yaml_tokens, max_size=30).map("".join)))
+def test_any_text_parses_or_is_a_problem(text):
+    data, problem = parse_yaml(text, "content/records/fuzz.yaml")
+    if problem is not None:
+        assert data is None
+        assert str(problem).startswith("content/records/fuzz.yaml:")
+
