@@ -90,6 +90,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also remove fetched records that arXiv no longer returns for these sources")
 
 
+# Defaults of the options that a caller's parser may not declare (see `options`).
+OPTION_DEFAULTS: dict[str, Any] = {
+    "author": [], "id": [], "author_id": [], "category": [], "api_url": None, "delay": 3.0,
+    "page_size": 100, "timeout": 30.0, "retries": 4, "backoff": 2.0, "review": False, "prune": False,
+}
+
+
+def options(args: argparse.Namespace) -> argparse.Namespace:
+    """`args` with every fetch option present, whichever parser made it."""
+    values = {name: getattr(args, name, None) for name in OPTION_DEFAULTS}
+    values = {name: OPTION_DEFAULTS[name] if value is None else value for name, value in values.items()}
+    if values["delay"] < 0:
+        raise UsageError(f"--delay: expected a number of seconds >= 0, got {values['delay']:g}")
+    return argparse.Namespace(**{**vars(args), **values})
+
+
 def _non_negative_float(text: str) -> float:
     value = float(text)
     if value < 0 or value != value:
@@ -472,7 +488,7 @@ def run(args: argparse.Namespace) -> int:
     site = Path(getattr(args, "site", None) or Path.cwd())
     err = sys.stderr
     try:
-        return _run(args, site)
+        return _run(options(args), site)
     except UsageError as error:
         print(f"sitegen fetch: error: {error}", file=err)
         return ExitStatus.USAGE

@@ -1,0 +1,696 @@
+"""`sitegen fetch` end to end: the real command against the real fake arXiv server.
+
+Every test runs `python -m sitegen fetch` in a fresh site folder with
+SITEGEN_ARXIV_API pointing at `../shared/tools/fake_arxiv.py` on 127.0.0.1,
+and checks what a user sees: files written, their YAML, messages, exit
+status, the server's request log, and the built site's HTML.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import pty
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
+
+REPO = Path(__file__).resolve().parents[2]
+ARXIV_DIR = Path("content/records/arxiv")
+ALL_IDS = {
+    "2606.11867", "2602.22575", "2601.12784", "2509.01193", "2504.20490", "2412.07894",
+    "2410.13333", "2409.02791", "2407.14828", "2308.08649", "2207.04090", "2201.11934",
+    "2107.02388", "2106.09144", "2106.08301", "2009.01867", "2002.11474", "2001.07710",
+}
+HEP_PH = {"2409.02791", "2407.14828"}
+SUBJECTS = {"cs.AR", "cs.CR", "cs.CV", "cs.DC", "cs.LG", "cs.NE", "cs.SD", "eess.IV", "hep-ph"}
+SITE_YAML = "title: Sheng Lin\nbase_url: https://example.org/lin/\n"
+
+
+# --------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------
+
+
+def make_site(root: Path, profile: str = "name: Sheng Lin\n", records: dict[str, str] | None = None) -> Path:
+    (root / "content").mkdir(parents=True)
+    (root / "content" / "site.yaml").write_text(SITE_YAML, encoding="utf-8")
+    (root / "content" / "profile.yaml").write_text(profile, encoding="utf-8")
+    for name, text in (records or {}).items():
+        path = root / "content" / "records" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@functools.lru_cache(maxsize=None)
+def cli_has_fetch_options() -> bool:
+    """Whether `sitegen fetch` declares fetch.add_arguments' options (--page-size, --backoff, ...)."""
+    help_text = subprocess.run([sys.executable, "-m", "sitegen", "fetch", "--help"],
+                               capture_output=True, text=True, cwd=REPO).stdout
+    return "--page-size" in help_text and "--backoff" in help_text
+
+
+def fetch_command(tuning: bool) -> list[str]:
+    """`python -m sitegen fetch`; `python -m sitegen.fetch` (same `run`) only for options cli.py lacks."""
+    if tuning and not cli_has_fetch_options():
+        return [sys.executable, "-m", "sitegen.fetch"]
+    return [sys.executable, "-m", "sitegen", "fetch"]
+
+
+TUNING_OPTIONS = ("--page-size", "--timeout", "--retries", "--backoff", "--prune")
+
+
+def fetch(site: Path, server: FakeArxiv | None, *args: str, delay: str = "0", env: dict | None = None,
+          timeout: float = 90) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    if server is not None and "SITEGEN_ARXIV_API" not in (env or {}):
+        full_env["SITEGEN_ARXIV_API"] = server.api_url
+    tuning = any(a in TUNING_OPTIONS for a in args)
+    command = [*fetch_command(tuning), "--site", str(site), "--delay", delay, *args]
+    return subprocess.run(command, cwd=REPO, env=full_env, capture_output=True, text=True, timeout=timeout)
+
+
+def build(site: Path) -> BeautifulSoup:
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)],
+                            cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return page(site, "index.html")
+
+
+def page(site: Path, relative: str) -> BeautifulSoup:
+    return BeautifulSoup((site / "output" / relative).read_text(encoding="utf-8"), "lxml")
+
+
+def fetched_ids(site: Path) -> set[str]:
+    folder = site / ARXIV_DIR
+    return {yaml.safe_load(p.read_text())["id"] for p in folder.glob("*.yaml")} if folder.is_dir() else set()
+
+
+def read_record(site: Path, record_id: str) -> dict:
+    return yaml.safe_load((site / ARXIV_DIR / f"{record_id.replace('/', '-')}.yaml").read_text(encoding="utf-8"))
+
+
+def snapshot(site: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under content/ with its bytes and modification time."""
+    return {p.relative_to(site).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted((site / "content").rglob("*")) if p.is_file()}
+
+
+def shown_record_count(index: BeautifulSoup) -> int:
+    return int(index.select_one("#publications .count")["data-count"])
+
+
+def record_pages(site: Path) -> set[str]:
+    return {p.parent.name for p in (site / "output" / "records").glob("*/index.html")}
+
+
+def subject_pages(site: Path) -> set[str]:
+    return {p.parent.name for p in (site / "output" / "subjects").glob("*/index.html")}
+
+
+def fixtures_copy(tmp_path: Path, edits: dict[str, list[tuple[str, str]]]) -> Path:
+    """A copy of the arXiv fixtures with text replaced in some by-id/<id>.xml entries."""
+    copy = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, copy)
+    for record_id, replacements in edits.items():
+        path = copy / "by-id" / f"{record_id}.xml"
+        text = path.read_text(encoding="utf-8")
+        for old, new in replacements:
+            assert old in text, (record_id, old)
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+    return copy
+
+
+def gaps(log: list[dict]) -> list[float]:
+    """Seconds between the end of each answer and the arrival of the next request."""
+    return [later["t"] - earlier["t_end"] for earlier, later in zip(log, log[1:])]
+
+
+# --------------------------------------------------------------------------
+# 1. fetch by name, id, author id; the built site shows every record
+# --------------------------------------------------------------------------
+
+
+def test_fetch_by_author_stores_every_record_of_a_paged_result_and_build_shows_them(tmp_path, arxiv_server):
+    server = arxiv_server("--page-cap", "10")  # at most 10 per answer: the client must page
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert sorted(p.name for p in (site / ARXIV_DIR).iterdir()) == sorted(f"{i}.yaml" for i in ALL_IDS)
+    starts = [int(r["params"]["start"]) for r in server.requests()]
+    assert starts == [0, 10]
+    assert all(r["params"]["search_query"] == 'au:"Sheng Lin"' for r in server.requests())
+    assert "18 new" in result.stdout
+
+    index = build(site)
+    assert shown_record_count(index) == 18
+    assert len(index.select("#publications li.record")) == 18
+    assert record_pages(site) == ALL_IDS
+    assert subject_pages(site) == SUBJECTS
+
+
+def test_fetched_record_holds_spec_fields_links_and_arxiv_extras(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--id", "2509.01193", "--id", "2699.00001,2410.13333")
+
+    assert result.returncode == 0, result.stderr
+    assert len(server.requests()) == 1  # several ids in one API call
+    assert server.requests()[0]["params"]["id_list"] == "2509.01193,2699.00001,2410.13333"
+    lobra = read_record(site, "2509.01193")
+    assert lobra["id"] == lobra["arxiv"] == "2509.01193"
+    assert lobra["title"].startswith("LobRA: Multi-tenant Fine-tuning")
+    assert lobra["authors"][:3] == ["Sheng Lin", "Fangcheng Fu", "Haoyang Li"]
+    assert lobra["year"] == 2025 and str(lobra["date"]).startswith("2025-")
+    assert lobra["source"] == "arXiv"
+    assert lobra["categories"] == ["cs.DC"]
+    assert lobra["doi"] == "10.14778/3742728.3742752"
+    assert lobra["links"] == {"abs": "https://arxiv.org/abs/2509.01193", "pdf": "https://arxiv.org/pdf/2509.01193",
+                              "doi": "https://doi.org/10.14778/3742728.3742752"}
+    malleus = read_record(site, "2410.13333")
+    assert malleus["version"] == 3 and "doi" not in malleus["links"]
+    synthetic = read_record(site, "2699.00001")
+    assert synthetic["source"] == synthetic["journal_ref"] == "Journal of Test Fixtures 1 (2026) 1-12"
+    assert synthetic["comment"] == "12 pages, 3 figures; synthetic fixture"
+    assert synthetic["categories"] == ["cs.DL", "cs.IR"]  # primary first
+    assert synthetic["version"] == 2
+    assert str(synthetic["date"]) == "2026-01-02" and str(synthetic["updated"]) == "2026-02-03"
+    assert synthetic["affiliations"] == {"Ada Placeholder": ["Fixture Institute", "Second Affiliation Lab"],
+                                         "Bob Fixture": ["Example University"]}
+    assert "$O(n^2)$" in synthetic["abstract"] and "<, > and &." in synthetic["abstract"]  # LaTeX kept as sent
+    text = (site / ARXIV_DIR / "2699.00001.yaml").read_text(encoding="utf-8")
+    assert text.startswith("# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/")
+    assert "abstract: |" in text  # a readable block scalar
+
+    index = build(site)
+    assert shown_record_count(index) == 3
+    record = page(site, "records/2699.00001/index.html")
+    assert "Journal of Test Fixtures 1 (2026) 1-12" in record.select_one(".venue").get_text()
+    links = {a.get_text(strip=True).lower(): a["href"] for a in record.select("ul.links a")}
+    assert "https://arxiv.org/abs/2699.00001" in links.values()
+    assert "https://doi.org/10.5555/fixture.2699.00001" in links.values()
+
+
+def test_fetch_by_author_id_reads_the_public_author_feed(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author-id", "lin_s_9999")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert server.requests() == []  # not the query API
+    assert read_record(site, "2606.11867")["authors"][:3] == ["Yuming Zhou", "Haoyang Li", "Sheng Lin"]
+    assert read_record(site, "2509.01193")["doi"] == "10.14778/3742728.3742752"
+
+
+def test_unknown_author_id_is_a_clear_error(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author-id", "nobody_x_1")
+
+    assert result.returncode == 1
+    assert "nobody_x_1" in result.stderr and "not found" in result.stderr
+    assert not (site / ARXIV_DIR).exists()
+
+
+def test_category_restricts_the_query_and_the_records(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--category", "hep-ph", "--category", "cs.AR")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == HEP_PH | {"2107.02388", "2106.09144"}
+    assert server.requests()[0]["params"]["search_query"] == 'au:"Sheng Lin" AND (cat:hep-ph OR cat:cs.AR)'
+
+
+def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_server):
+    server = arxiv_server()
+    profile = ("name: Sheng Lin\nemail: lin@example.org\narxiv:\n  authors: [Sheng Lin, S. Lin]\n"
+               "  ids: ['2699.00001']\n  exclude_ids: ['2207.04090']\n")
+    site = make_site(tmp_path / "site", profile)
+
+    result = fetch(site, server)
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == (ALL_IDS - {"2207.04090"}) | {"2699.00001"}
+    queries = [r["params"] for r in server.requests()]
+    assert queries[0]["search_query"] == '(au:"Sheng Lin" OR au:"S. Lin")'
+    assert queries[1]["id_list"] == "2699.00001"
+    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"]
+               for r in server.requests())
+
+
+def test_no_source_anywhere_is_a_usage_error(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, arxiv_server())
+
+    assert result.returncode == 2
+    assert "nothing to fetch" in result.stderr
+
+
+def test_api_url_option_wins_over_the_environment(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, None, "--author", "Sheng Lin", "--api-url", server.api_url,
+                   env={"SITEGEN_ARXIV_API": "http://127.0.0.1:9/api/query"})  # port 9: nobody listens
+
+    assert result.returncode == 0, result.stderr
+    assert len(fetched_ids(site)) == 18
+
+
+# --------------------------------------------------------------------------
+# 4. disambiguation: groups, the one-line exclusion, exclusions survive re-fetch
+# --------------------------------------------------------------------------
+
+
+def test_review_groups_records_by_person_and_writes_nothing(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+    before = snapshot(site)
+
+    result = fetch(site, arxiv_server(), "--author", "Sheng Lin", "--review")
+
+    assert result.returncode == 0, result.stderr
+    assert snapshot(site) == before
+    assert "5 groups" in result.stdout
+    groups = re.split(r"\n  group \d+: ", result.stdout)[1:]
+    physics = next(g for g in groups if "2409.02791" in g)
+    assert "2407.14828" in physics and "2606.11867" not in physics
+    assert "Xuan Liu (2)" in physics and "— included" in physics
+    assert "exclude_categories: [hep-ph]" in physics
+    systems = next(g for g in groups if "2606.11867" in g)
+    assert all(i in systems for i in ("2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"))
+
+
+def test_excluding_a_group_removes_it_from_the_site_and_refetch_keeps_it_out(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    first = fetch(site, server, "--author", "Sheng Lin")
+    assert first.returncode == 0, first.stderr
+    assert shown_record_count(build(site)) == 18
+
+    # The user applies the line the report suggested, under arxiv: in profile.yaml.
+    suggestion = re.search(r"exclude_categories: \[hep-ph\]", first.stdout).group(0)
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text() + f"arxiv:\n  authors: [Sheng Lin]\n  {suggestion}\n")
+
+    index = build(site)  # the build honours the exclusion even before a re-fetch
+    assert shown_record_count(index) == 16
+    assert not HEP_PH & record_pages(site)
+    assert "hep-ph" not in subject_pages(site)
+
+    again = fetch(site, server)  # no options: the sources in profile.yaml
+    assert again.returncode == 0, again.stderr
+    assert fetched_ids(site) == ALL_IDS - HEP_PH
+    assert "2 removed" in again.stdout
+    assert "excluded" in again.stdout  # the report shows the excluded group as such
+    index = build(site)
+    assert shown_record_count(index) == 16
+    assert record_pages(site) == ALL_IDS - HEP_PH
+    assert subject_pages(site) == SUBJECTS - {"hep-ph"}
+    titles = " ".join(h.get_text() for h in index.select(".record-title"))
+    assert "Thermal Plasma" not in titles and "Holographic Schwinger" not in titles
+
+
+# --------------------------------------------------------------------------
+# 5. repeatable, and safe for the user's words
+# --------------------------------------------------------------------------
+
+
+def test_second_fetch_with_nothing_new_changes_no_file(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    assert fetch(site, server, "--author", "Sheng Lin", "--id", "2699.00001").returncode == 0
+    before = snapshot(site)
+    time.sleep(0.05)
+
+    again = fetch(site, server, "--author", "Sheng Lin", "--id", "2699.00001")
+
+    assert again.returncode == 0, again.stderr
+    assert snapshot(site) == before  # same bytes, not even rewritten
+    assert "0 new, 0 updated, 19 unchanged" in again.stdout
+
+
+def test_a_new_version_on_arxiv_updates_that_record_in_place(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+    assert fetch(site, arxiv_server(), "--author", "Sheng Lin").returncode == 0
+    before = snapshot(site)
+    newer = fixtures_copy(tmp_path, {"2409.02791": [
+        ("2409.02791v3", "2409.02791v4"),
+        ("<updated>2026-01-06", "<updated>2026-03-01"),
+        ("in the Thermal Plasma</title>", "in a Thermal Plasma (revised)</title>"),
+    ]})
+
+    result = fetch(site, arxiv_server(fixtures=newer), "--author", "Sheng Lin")
+
+    assert result.returncode == 0, result.stderr
+    assert "0 new, 1 updated, 17 unchanged" in result.stdout
+    after = snapshot(site)
+    changed = {name for name in after if after[name] != before.get(name)}
+    assert changed == {"content/records/arxiv/2409.02791.yaml"}
+    assert set(after) == set(before)  # updated in place: no second file
+    record = read_record(site, "2409.02791")
+    assert record["version"] == 4 and str(record["updated"]) == "2026-03-01"
+    assert record["title"].endswith("in a Thermal Plasma (revised)")
+    assert str(record["date"]) == "2024-09-04"  # first publication date stays
+
+
+def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_server):
+    mine = {
+        "mine.yaml": ("- id: lin2024plasma\n  arxiv: 2409.02791v3\n  title: My preferred title for the plasma paper\n"
+                      "  year: 2024\n  source: Physical Review D 110 (2024)\n"
+                      "- id: lobra\n  doi: 10.14778/3742728.3742752\n  year: 2025\n  title: LobRA (PVLDB version)\n"),
+    }
+    site = make_site(tmp_path / "site", records=mine)
+    before = (site / "content/records/mine.yaml").read_bytes()
+
+    result = fetch(site, arxiv_server(), "--author", "Sheng Lin")
+
+    assert result.returncode == 0, result.stderr
+    assert (site / "content/records/mine.yaml").read_bytes() == before
+    index = build(site)
+    assert shown_record_count(index) == 18  # not 20
+    titles = [h.get_text(" ", strip=True) for h in index.select(".record-title")]
+    assert "My preferred title for the plasma paper" in titles
+    assert "LobRA (PVLDB version)" in titles
+    assert not any(t.startswith("The Interaction of Moving") or t.startswith("LobRA: Multi-tenant") for t in titles)
+    plasma = page(site, "records/lin2024plasma/index.html")
+    assert "Physical Review D 110 (2024)" in plasma.select_one(".venue").get_text()
+    assert "gauge/gravity duality" in plasma.select_one(".abstract-body").get_text()  # arXiv's field, not set by hand
+
+
+def test_fetch_never_overwrites_or_removes_a_file_a_person_wrote(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site", "name: Sheng Lin\narxiv:\n  authors: [Sheng Lin]\n")
+    assert fetch(site, arxiv_server()).returncode == 0
+    edited = site / ARXIV_DIR / "2409.02791.yaml"
+    edited.write_text(edited.read_text().replace("source: arXiv", "source: Phys. Rev. D"))
+    own = site / ARXIV_DIR / "2407.14828.yaml"
+    own.write_text("id: '2407.14828'\ntitle: Written by me\nyear: 2024\n")
+    before = {p: p.read_bytes() for p in (edited, own)}
+    newer = fixtures_copy(tmp_path, {"2409.02791": [("2409.02791v3", "2409.02791v4")]})
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text() + "  exclude_categories: [hep-ph]\n")  # would remove both
+
+    result = fetch(site, arxiv_server(fixtures=newer), "--prune")
+
+    assert result.returncode == 0, result.stderr
+    assert {p: p.read_bytes() for p in (edited, own)} == before
+    assert "content/records/arxiv/2409.02791.yaml:1: warning: it is now excluded by profile.yaml, " \
+           "but it was edited by hand" in result.stderr
+    assert "2407.14828.yaml:1: warning" in result.stderr
+
+
+# --------------------------------------------------------------------------
+# 6. faults
+# --------------------------------------------------------------------------
+
+
+def test_http_503_is_retried_with_growing_backoff(tmp_path, arxiv_server):
+    server = arxiv_server("--fail-first", "2")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--backoff", "0.3")
+
+    assert result.returncode == 0, result.stderr
+    assert len(fetched_ids(site)) == 18
+    log = server.requests()
+    assert [r["status"] for r in log] == [503, 503, 200]
+    first_wait, second_wait = gaps(log)
+    assert first_wait >= 0.29 and second_wait >= 0.59  # 0.3 s, then doubled
+    assert "HTTP 503" in result.stderr and "retrying in 0.3 s (try 2 of 5)" in result.stderr
+
+
+def test_http_503_that_persists_is_a_clear_error_and_writes_nothing(tmp_path, arxiv_server):
+    server = arxiv_server("--fail-first", "100")
+    site = make_site(tmp_path / "site")
+    assert fetch(site, arxiv_server(), "--id", "2699.00001").returncode == 0
+    before = snapshot(site)
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--retries", "2", "--backoff", "0.05")
+
+    assert result.returncode == 1
+    assert len(server.requests()) == 3
+    error = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(error) == 1
+    assert 'au:"Sheng Lin"' in error[0] and "HTTP 503" in error[0] and "gave up after 3 tries" in error[0]
+    assert "nothing was written" in error[0]
+    assert snapshot(site) == before
+
+
+def test_retry_after_from_the_server_is_honoured(tmp_path, arxiv_server):
+    server = arxiv_server("--fail-first", "1", "--fail-status", "429", "--retry-after", "1")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--backoff", "0.1")
+
+    assert result.returncode == 0, result.stderr
+    assert [r["status"] for r in server.requests()] == [429, 200]
+    assert gaps(server.requests())[0] >= 0.99
+
+
+def test_rate_limited_requests_are_retried_until_arxiv_accepts_them(tmp_path, arxiv_server):
+    server = arxiv_server("--rate-limit", "0.5")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10", "--backoff", "0.3")
+
+    assert result.returncode == 0, result.stderr
+    assert len(fetched_ids(site)) == 18
+    assert 429 in [r["status"] for r in server.requests()]
+
+
+def test_timeouts_are_retried(tmp_path, arxiv_server):
+    server = arxiv_server("--slow", "3", "--slow-first", "1")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--timeout", "0.5", "--backoff", "0.1")
+
+    assert result.returncode == 0, result.stderr
+    assert len(fetched_ids(site)) == 18
+    assert "no answer within 0.5 s" in result.stderr
+
+
+def test_timeouts_that_persist_are_a_clear_error(tmp_path, arxiv_server):
+    server = arxiv_server("--slow", "2")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--id", "2409.02791", "--timeout", "0.3", "--retries", "1", "--backoff", "0.1")
+
+    assert result.returncode == 1
+    assert "id_list=2409.02791" in result.stderr and "no answer within 0.3 s (gave up after 2 tries)" in result.stderr
+    assert not (site / ARXIV_DIR).exists()
+
+
+def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
+    server = arxiv_server("--empty-page-at", "10")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert [(r["params"]["start"], r["fault"]) for r in server.requests()] == [
+        ("0", None), ("10", "empty-page"), ("10", None)]
+    assert "empty page" in result.stderr
+
+
+def test_an_empty_page_that_persists_is_a_clear_error(tmp_path, arxiv_server):
+    server = arxiv_server("--empty-page-at", "10", "--empty-times", "0")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10")
+
+    assert result.returncode == 1
+    assert 'au:"Sheng Lin"' in result.stderr and "empty page" in result.stderr
+    assert not (site / ARXIV_DIR).exists()
+
+
+def test_a_cut_off_page_is_retried_not_silently_shortened(tmp_path, arxiv_server):
+    server = arxiv_server("--truncate-first", "1")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10", "--backoff", "0.1")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert [r["fault"] for r in server.requests()] == ["truncated", None, None]
+    assert read_record(site, "2509.01193")["authors"][-1] == "Bin Cui"
+
+
+def test_malformed_xml_is_a_clear_error_naming_the_query(tmp_path, arxiv_server):
+    server = arxiv_server("--truncate-first", "100")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--retries", "1", "--backoff", "0.05")
+
+    assert result.returncode == 1
+    assert "malformed XML" in result.stderr and 'au:"Sheng Lin"' in result.stderr
+    assert not (site / ARXIV_DIR).exists()
+
+
+def test_arxiv_error_entry_is_reported_without_useless_retries(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--id", "not-an-id")
+
+    assert result.returncode == 1
+    assert "incorrect id format for not-an-id" in result.stderr and "id_list=not-an-id" in result.stderr
+    assert len(server.requests()) == 1
+    assert not (site / ARXIV_DIR).exists()
+
+
+def test_an_id_arxiv_does_not_know_is_an_error(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, arxiv_server(), "--id", "2409.02791", "--id", "2699.99999")
+
+    assert result.returncode == 1
+    assert "no record for 2699.99999" in result.stderr
+    assert not (site / ARXIV_DIR).exists()
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_server, signal_number):
+    site = make_site(tmp_path / "site")
+    assert fetch(site, arxiv_server(), "--author", "Sheng Lin").returncode == 0
+    before = snapshot(site)
+    newer = fixtures_copy(tmp_path, {"2606.11867": [("2606.11867v1", "2606.11867v2")],
+                                     "2001.07710": [("2001.07710v3", "2001.07710v4")]})
+    server = arxiv_server("--slow", "2", fixtures=newer)  # every page takes 2 s
+    command = [*fetch_command(True), "--site", str(site), "--delay", "0", "--page-size", "10", "--author", "Sheng Lin"]
+    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while server.stats()["query_requests"] < 2:  # page 1 is in memory, page 2 on its way
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+
+    process.send_signal(signal_number)
+    _, stderr = process.communicate(timeout=20)
+
+    assert process.returncode == 130
+    assert "interrupted" in stderr
+    assert snapshot(site) == before
+    assert not list((site / ARXIV_DIR).glob(".*"))  # no temp files left
+
+
+# --------------------------------------------------------------------------
+# 7. politeness, 8. progress
+# --------------------------------------------------------------------------
+
+
+def test_requests_are_sequential_spaced_by_the_delay_and_name_sitegen(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+
+    started = time.monotonic()
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "5", delay="0.5")
+    elapsed = time.monotonic() - started
+
+    assert result.returncode == 0, result.stderr
+    log = server.requests()
+    assert [r["params"]["start"] for r in log] == ["0", "5", "10", "15"]
+    assert all(r["in_flight"] == 1 for r in log)
+    assert all(g >= 0.49 for g in gaps(log)), gaps(log)
+    assert elapsed >= 1.5
+    assert all(re.match(r"sitegen/\d", r["user_agent"]) for r in log)
+    assert all(int(r["params"]["max_results"]) <= 2000 for r in log)
+
+
+def test_page_size_above_arxivs_limit_is_refused(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, arxiv_server(), "--author", "Sheng Lin", "--page-size", "2001")
+
+    assert result.returncode == 2
+    assert "2000" in result.stderr
+
+
+def test_progress_is_one_plain_line_per_page_when_not_a_terminal(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, arxiv_server(), "--author", "Sheng Lin", "--page-size", "10")
+
+    assert result.returncode == 0, result.stderr
+    assert "\r" not in result.stderr and "\x1b" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("arXiv:")]
+    assert lines == ['arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records',
+                     'arXiv: au:"Sheng Lin": page 2 of 2, 18 of 18 records']
+
+
+def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    leader, follower = pty.openpty()
+    command = [*fetch_command(True), "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin"]
+
+    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
+                               stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    process.wait(timeout=30)
+    os.close(leader)
+
+    assert process.returncode == 0
+    text = seen.decode("utf-8", "replace")
+    assert "\r\x1b[2K" in text  # the line is redrawn in place
+    assert "page 1 of 2, 10 of 18 records; waiting 0.3 s" in text
+    assert "page 2 of 2, 18 of 18 records" in text
+    assert "\n" not in text.replace("\r\n", "").strip("\r\n")  # no line per page on a terminal
+
+
+# --------------------------------------------------------------------------
+# 9. LaTeX and untrusted text from arXiv
+# --------------------------------------------------------------------------
+
+
+def test_latex_and_accents_from_arxiv_render_and_untrusted_text_is_escaped(tmp_path, arxiv_server):
+    edited = fixtures_copy(tmp_path, {"2699.00001": [
+        ("<name>Bob Fixture</name>", "<name>Bob Fixtur{\\'e}</name>"),
+        ("Exercising Every Optional Atom Field</title>",
+         "Exercising Every Optional Atom Field &lt;script&gt;alert(1)&lt;/script&gt;</title>"),
+    ]})
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, arxiv_server(fixtures=edited), "--id", "2409.02791,2699.00001")
+
+    assert result.returncode == 0, result.stderr
+    assert read_record(site, "2699.00001")["authors"][1] == "Bob Fixtur{\\'e}"  # kept as arXiv sent it
+    build(site)
+    plasma = page(site, "records/2409.02791/index.html")
+    heading = plasma.select_one("h1")
+    assert heading.find("math") is not None and "\\mathbf" not in heading.get_text()
+    synthetic = page(site, "records/2699.00001/index.html")
+    assert "Bob Fixturé" in synthetic.select_one(".authors").get_text()
+    assert not synthetic.select("h1 script") and "<script>alert(1)</script>" in synthetic.select_one("h1").get_text()
+    abstract = synthetic.select_one(".abstract-body")
+    assert abstract.find("math") is not None and "<, > and &." in abstract.get_text()
