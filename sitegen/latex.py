@@ -64,6 +64,14 @@ _SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹�
 _SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 _OVER_ACCENTS = {"\u00af": "\u0305", "\u203e": "\u0305", "^": "\u0302", "~": "\u0303", "\u02d9": "\u0307", "\u2192": "\u20d7", "\u00a8": "\u0308"}
 _MAY_HOLD_LATEX = re.compile(r"[\\${}]")
+_BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
+# The pieces of a text that may be LaTeX; only these go through the (slow) LaTeX parser.
+_LATEX_SPAN = re.compile(
+    r"(?<!\\)\$(?:\\.|[^$\\])+?\$"  # inline math
+    rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
+    rf"|\\[^A-Za-z\s](?:{_BRACED}|[A-Za-z](?![A-Za-z]))?"  # an accent or escaped symbol: \"u, \'{e}, \%
+    rf"|{_BRACED}"  # a group such as {\"u} or {GPU}
+)
 _UNESCAPED_LITERALS = re.compile(r"(?<!\\)([%&#])")  # plain characters in titles and abstracts
 _DECLARATIONS = {"it": "em", "itshape": "em", "sl": "em", "em": "em", "bf": "strong", "bfseries": "strong", "tt": "code"}
 _SPACE = re.compile(r"\s+")
@@ -81,7 +89,12 @@ def convert_inline(text: str) -> Converted:
     """Convert LaTeX-bearing text (a title, a name) to HTML and plain text."""
     if not _MAY_HOLD_LATEX.search(text):
         return Converted(html.escape(text, quote=False), text)
-    return _Converter().run(text)
+    pieces = split_latex(text)
+    return Converted(
+        "".join(html.escape(p, quote=False) if isinstance(p, str) else p.html for p in pieces),
+        "".join(p if isinstance(p, str) else p.plain for p in pieces),
+        [tex for p in pieces if not isinstance(p, str) for tex in p.unconverted],
+    )
 
 
 def has_latex(text: str) -> bool:
@@ -90,7 +103,16 @@ def has_latex(text: str) -> bool:
 
 def split_latex(text: str) -> list[str | Converted]:
     """Split text into plain runs (str, left as they are) and converted LaTeX pieces."""
-    return _Converter().split(text)
+    pieces: list[str | Converted] = []
+    position = 0
+    for match in _LATEX_SPAN.finditer(text):
+        if match.start() > position:
+            pieces.append(text[position : match.start()])
+        pieces.append(_Converter().run(match.group()))
+        position = match.end()
+    if position < len(text):
+        pieces.append(text[position:])
+    return pieces
 
 
 def math_to_mathml(tex: str) -> str:
@@ -153,21 +175,6 @@ class _Converter:
         # In titles and abstracts a bare %, & or # is that character, not LaTeX syntax.
         text = _UNESCAPED_LITERALS.sub(r"\\\1", text)
         return LatexWalker(text, tolerant_parsing=True).get_latex_nodes()[0]
-
-    def split(self, text: str) -> list[str | Converted]:
-        try:
-            nodes = self.parse(text)
-        except LatexWalkerError:
-            return [text]
-        pieces: list[str | Converted] = []
-        for node in nodes or ():
-            if isinstance(node, LatexCharsNode):
-                pieces.append(node.chars)
-                continue
-            self.unconverted = []
-            node_html, node_plain = self.nodes([node])
-            pieces.append(Converted("".join(node_html), "".join(node_plain), self.unconverted))
-        return pieces
 
     def run(self, text: str) -> Converted:
         try:
