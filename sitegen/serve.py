@@ -1,0 +1,339 @@
+"""`sitegen serve`: build, serve with live reload, rebuild on every change.
+
+The `livereload` package does the serving: its tornado app injects the reload
+script into every HTML response and speaks the LiveReload websocket protocol to
+the browser, and its poll loop drives our watcher. sitegen adds what a preview
+of *this* kind of site needs:
+
+- every rebuild is `build_site`, the same code as `sitegen build`, skipped
+  when no input file changed and run once for a burst of saves;
+- a failed build keeps the last good site on disk and answers every page with
+  an error page listing the problems, until a save fixes them;
+- the site is served under the path of `base_url`, as GitHub project pages do;
+- a busy port, Ctrl-C and path traversal each end the way a user expects.
+
+livereload 2.7.1 quirks we route around: its watcher stops a folder scan at
+the first changed file (one burst of saves ran one build per file), it drops
+a reload that comes within 3 s of the previous one, it ignores `delay="forever"`,
+its static handler uses `utcfromtimestamp` (deprecated in 3.12), it injects
+nothing into 404 pages, and it prints "Serving on" before it knows the port is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import html
+import ipaddress
+import logging
+import os
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from livereload import Server
+from livereload.handlers import LiveReloadHandler
+from livereload.watcher import Watcher
+from tornado import web
+from tornado.ioloop import IOLoop, PeriodicCallback
+
+from sitegen.build import build_site
+from sitegen.commands import report_warnings
+from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
+from sitegen.load import load_document
+from sitegen.urls import SiteUrls
+from sitegen.validate import validate_config
+
+WATCHED_FOLDERS = ("content", "templates", "themes", "static")
+POLL_MILLISECONDS = 250
+SCRATCH_SUFFIXES = ("~", ".swp", ".swx", ".swo", ".tmp")  # editors' temporary files
+
+Fingerprint = dict[str, tuple[int, int]]  # path relative to the site -> (mtime_ns, size)
+
+
+def run(args: Any) -> int:
+    """Entry point of `sitegen serve` (args.site, args.host, args.port)."""
+    try:
+        return serve(Preview(Path(args.site)), args.host, args.port)
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+        return ExitStatus.OK
+
+
+def serve(preview: Preview, host: str, port: int) -> int:
+    """Listen first (so a busy port fails fast), then build, then serve until Ctrl-C."""
+    asyncio.set_event_loop(asyncio.new_event_loop())  # tornado needs a current loop on Python 3.12+
+    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per 404 (favicon, ...)
+    server = PreviewServer(preview)
+    try:
+        server.listen(host, port)
+    except OSError as error:
+        print(cannot_listen(host, port, error), file=sys.stderr)
+        return ExitStatus.CONTENT
+    preview.rebuild(fingerprint(preview.site_dir))
+    if preview.problems and not (preview.site_dir / "content").is_dir():
+        raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
+    print(f"Serving {preview.site_dir} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
+    if not is_loopback(host):
+        print(f"note: listening on {host}, so other machines can see this preview", file=sys.stderr)
+    loop = IOLoop.current()
+    try:
+        server.start()
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+    finally:
+        loop.close(all_fds=True)
+    return ExitStatus.OK
+
+
+# --- what is being served -------------------------------------------------------------
+
+
+@dataclass
+class Preview:
+    """The state the server shows: the last build's inputs, base path and problems."""
+
+    site_dir: Path
+    inputs: Fingerprint = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)  # lines as the CLI prints them; empty when the site built
+    base_path: str = "/"
+
+    @property
+    def output_dir(self) -> Path:
+        return self.site_dir / "output"
+
+    def rebuild(self, inputs: Fingerprint) -> list[str]:
+        """Build as `sitegen build` does; on failure keep the last good site and remember why.
+
+        Returns the input paths that changed since the previous build.
+        """
+        changed = changed_paths(self.inputs, inputs)
+        because = f" after a change to {describe(changed)}" if self.inputs else ""
+        self.inputs = inputs
+        try:
+            result = build_site(self.site_dir, self.output_dir)
+        except SitegenError as error:
+            self._failed([str(problem) for problem in error.problems])
+        except Exception as error:  # a bug in a build step must not stop the preview
+            traceback.print_exc()
+            self._failed([f"internal error: {type(error).__name__}: {error}"])
+        else:
+            self.problems = []
+            self.base_path = base_path_of(self.site_dir)
+            report_warnings(result.warnings)
+            print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
+        return changed
+
+    def _failed(self, problems: list[str]) -> None:
+        self.problems = problems
+        print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
+        for line in problems:
+            print(line, file=sys.stderr)
+
+
+def describe(paths: list[str], shown: int = 3) -> str:
+    more = f" and {len(paths) - shown} more" if len(paths) > shown else ""
+    return ", ".join(paths[:shown]) + more
+
+
+def base_path_of(site_dir: Path) -> str:
+    """The URL path the site lives under ('/repo/'), read the way the build reads site.yaml."""
+    document, _ = load_document(site_dir / "content" / "site.yaml", site_dir)
+    config = validate_config(document, []) if document is not None else None
+    return SiteUrls(config.base_url).base_path if config is not None else "/"
+
+
+# --- noticing changes -----------------------------------------------------------------
+
+
+def fingerprint(site_dir: Path, folders: tuple[str, ...] = WATCHED_FOLDERS) -> Fingerprint:
+    """Path, mtime and size of every input file: cheap to take, and equal iff nothing changed."""
+    found: Fingerprint = {}
+    for folder in folders:
+        for directory, subdirectories, names in os.walk(site_dir / folder):
+            subdirectories.sort()
+            for name in names:
+                if name.endswith(SCRATCH_SUFFIXES) or name.startswith(".#") or name == "4913":
+                    continue
+                path = os.path.join(directory, name)
+                try:
+                    stat = os.stat(path)
+                except OSError:  # deleted while we looked
+                    continue
+                found[Path(path).relative_to(site_dir).as_posix()] = (stat.st_mtime_ns, stat.st_size)
+    return found
+
+
+def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
+    return sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+
+
+class RebuildingWatcher(Watcher):
+    """livereload's watcher, deciding by the input fingerprint instead of its own scan.
+
+    A change is built once the inputs held still for one poll, so a burst of saves
+    (or a `git checkout`) gives one build; browsers are told to reload right after.
+    """
+
+    def __init__(self, preview: Preview):
+        super().__init__()
+        self.preview = preview
+        self.pending: Fingerprint | None = None
+
+    def start(self, callback) -> bool:
+        PeriodicCallback(callback, POLL_MILLISECONDS).start()
+        return True  # livereload: "I poll myself"
+
+    def examine(self) -> tuple[None, None]:
+        current = fingerprint(self.preview.site_dir)
+        if current == self.preview.inputs:
+            self.pending = None
+        elif current != self.pending:
+            self.pending = current  # still changing: wait for one quiet poll
+        else:
+            self.pending = None
+            was_ok = not self.preview.problems
+            changed = self.preview.rebuild(current)
+            LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
+        return None, None  # livereload's own reload logic has nothing left to do
+
+
+def reload_target(changed: list[str], stayed_ok: bool) -> str:
+    """What to tell livereload.js: one stylesheet reloads in place, anything else reloads the page."""
+    if stayed_ok and len(changed) == 1 and changed[0].endswith(".css"):
+        return changed[0]
+    return "*"
+
+
+# --- serving --------------------------------------------------------------------------
+
+
+class PreviewServer(Server):
+    """livereload's server with our watcher and our handler for the site."""
+
+    def __init__(self, preview: Preview):
+        super().__init__(watcher=RebuildingWatcher(preview))
+        self.preview = preview
+
+    def get_web_handlers(self, script: bytes) -> list:
+        return [(r"/(.*)", PreviewHandler, {"preview": self.preview})]
+
+    def listen(self, host: str, port: int) -> None:
+        """Bind the port (raises OSError when busy); livereload adds its endpoints and script injection."""
+        self.application(port, host)
+
+    def start(self) -> None:
+        LiveReloadHandler.start_tasks()
+        IOLoop.current().start()
+
+
+class PreviewHandler(web.StaticFileHandler):
+    """output/ under the base path; the error page while the build is broken; the site's own 404 page.
+
+    Tornado's StaticFileHandler resolves the (already %-decoded) path and refuses
+    anything outside the root, so `..` in any spelling never leaves output/.
+    """
+
+    def initialize(self, preview: Preview) -> None:  # type: ignore[override]
+        self.preview = preview
+        super().initialize(path=str(preview.output_dir), default_filename="index.html")
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")  # files change under the browser all the time
+
+    def compute_etag(self) -> None:
+        return None
+
+    def should_return_304(self) -> bool:
+        return False
+
+    @classmethod
+    def get_content(cls, abspath: str, start: int | None = None, end: int | None = None):
+        """A whole page in one chunk: livereload looks for </head> in the first chunk only (64 KiB)."""
+        if abspath.endswith(".html") and start is None and end is None:
+            return Path(abspath).read_bytes()
+        return super().get_content(abspath, start, end)
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        url = "/" + path
+        base = self.preview.base_path
+        if self.preview.problems and is_page(url):
+            self.send_problems()
+        elif base != "/" and url in ("/", base.rstrip("/")):
+            self.redirect(base)
+        elif not url.startswith(base):
+            raise web.HTTPError(404)
+        else:
+            await super().get(url[len(base):], include_body)
+
+    def send_problems(self) -> None:
+        self.set_status(500)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(problems_page(self.preview.problems))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        not_found = self.preview.output_dir / "404.html"
+        if status_code == 404 and not_found.is_file():
+            self.finish(not_found.read_bytes())  # HTML, so livereload injects its script here too
+        else:
+            super().write_error(status_code, **kwargs)
+
+
+def is_page(url: str) -> bool:
+    """Would this URL answer with HTML? (a folder, an .html file, or a name without suffix)"""
+    name = url.rsplit("/", 1)[-1]
+    return name == "" or name.endswith(".html") or "." not in name
+
+
+def problems_page(problems: list[str]) -> str:
+    items = "\n".join(f"<li><code>{html.escape(line)}</code></li>" for line in problems)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Build failed · sitegen</title>
+<style>
+body {{ font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #fff8f6; color: #1f1f1f; }}
+main {{ max-width: 60rem; margin: 3rem auto; padding: 0 1.5rem; }}
+h1 {{ color: #a4161a; font-size: 1.5rem; }}
+ul {{ padding: 0; list-style: none; }}
+li {{ background: #fff; border-left: 4px solid #a4161a; padding: .6rem .9rem; margin: .5rem 0; overflow-x: auto; }}
+code {{ font: 14px/1.4 ui-monospace, monospace; white-space: pre-wrap; }}
+</style>
+</head>
+<body>
+<main>
+<h1>The site did not build</h1>
+<p>The preview keeps the last good build but shows this page until the problems below are fixed. Save the file and this page reloads by itself.</p>
+<ul class="problems">
+{items}
+</ul>
+</main>
+</body>
+</html>
+"""
+
+
+# --- edges ----------------------------------------------------------------------------
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return f"error: port {port} is already in use; try --port {port + 1}"
+    return f"error: cannot serve on {host}:{port}: {error.strerror or error}"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def site_address(host: str, port: int, base_path: str) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{base_path}"
