@@ -72,7 +72,10 @@ class _Fields:
         if isinstance(value, float):
             self.problem(key, f"expected a string, got the number {value!r}; quote it so no digit is lost: {key}: \"...\"")
             return default
-        return str(value).strip()
+        text = str(value).strip()
+        if required and not text:
+            self.problem(key, "is empty, but it is required")
+        return text
 
     def integer(self, key: str, required: bool = False) -> int | None:
         value = self._value(key, required)
