@@ -141,13 +141,15 @@ class _Fields:
         for name, url in value.items():
             if url is None:
                 continue
+            # a problem with one link points at that link's own line
+            item = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.")
             if not isinstance(url, str):
-                self.problem(f"{key}.{name}", f"expected a URL, got {_show(url)}")
+                item.problem(str(name), f"expected a URL, got {_show(url)}")
                 continue
             url = url.strip()
             scheme = urlsplit(url).scheme.lower()
             if scheme not in SAFE_URL_SCHEMES:
-                self.problem(f"{key}.{name}", f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
+                item.problem(str(name), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
                 continue
             links[str(name)] = url
         return links
