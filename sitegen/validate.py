@@ -261,6 +261,13 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         fields.problem("year", f"{year} does not match the year of 'date' ({date.isoformat()})")
     if year is not None and not 1000 <= year <= 9999:
         fields.problem("year", f"expected a four-digit year, got {year}")
+    categories = fields.string_list("categories")
+    # '.' and '..' would make the page path records/../ (SPEC §3 slugs keep dots)
+    if record_id and _names_no_page(record_id):
+        fields.problem("id", f"{record_id!r} cannot name a page; use a letter or digit")
+    for category in categories:
+        if _names_no_page(category):
+            fields.problem("categories", f"{category!r} cannot name a page; use a letter or digit")
     record = Record(
         id=record_id or "",
         title=title or "",
@@ -270,7 +277,7 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         date=date,
         source=fields.string("source", default="") or "",
         abstract=fields.string("abstract", default="") or "",
-        categories=fields.string_list("categories"),
+        categories=categories,
         links=fields.url_map("links"),
         arxiv=fields.string("arxiv"),
         doi=fields.string("doi"),
@@ -284,6 +291,10 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
+
+
+def _names_no_page(value: str) -> bool:
+    return not value.strip(".")
 
 
 def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
