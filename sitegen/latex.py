@@ -179,7 +179,7 @@ class _Converter:
     def run(self, text: str) -> Converted:
         try:
             nodes = self.parse(text)
-        except LatexWalkerError:
+        except (LatexWalkerError, IndexError):  # pylatexenc runs off the end on e.g. `\verb|x|`
             self.unconverted.append(text)
             return Converted(f"<code>{html.escape(text, quote=False)}</code>", text, self.unconverted)
         html_parts, plain_parts = self.nodes(nodes)
