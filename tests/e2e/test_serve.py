@@ -1,0 +1,419 @@
+"""`sitegen serve` end to end: the real command on loopback, talked to over raw HTTP.
+
+Each test starts `python -m sitegen serve` on a free port against a copy of the
+demo site, changes files the way an editor would, and looks at what the server
+answers. The client never normalises paths (http.client), so traversal requests
+reach the server exactly as written.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, TypeVar
+
+import pytest
+import websocket
+from bs4 import BeautifulSoup
+
+from conftest import run_sitegen
+
+T = TypeVar("T")
+STARTUP_SECONDS = 60
+CHANGE_SECONDS = 15
+RECORD = "content/records/2008.06613.yaml"
+RECORD_TITLE = "A Primal–Dual Method for Communication-Constrained Bandwidth Allocation"
+BUILD_LINE = re.compile(r"^built (\d+) pages in (\d+\.\d+) s(?: after a change to (.*))?$", re.M)
+
+
+# --- running the real server ----------------------------------------------------------
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+@dataclass
+class RunningServer:
+    process: subprocess.Popen
+    port: int
+    site: Path
+    log: Path
+
+    def get(self, path: str, method: str = "GET") -> Response:
+        """One request with `path` sent exactly as written; redirects are not followed."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            connection.request(method, path)
+            answer = connection.getresponse()
+            return Response(answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read())
+        finally:
+            connection.close()
+
+    def stderr(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def builds(self) -> list[re.Match]:
+        return list(BUILD_LINE.finditer(self.stderr()))
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition: Callable[[], T], timeout: float, what: str, server: RunningServer | None = None) -> T:
+    """Poll until condition() is truthy; fail naming `what` (and the server's log) after timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    log = f"\nserver log:\n{server.stderr()}" if server else ""
+    pytest.fail(f"timed out after {timeout} s waiting for {what}{log}")
+
+
+def start_server(site: Path, port: int, log: Path, env: dict | None = None) -> subprocess.Popen:
+    with log.open("wb") as sink:
+        return subprocess.Popen(
+            [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port)],
+            stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+        )
+
+
+def stop(process: subprocess.Popen) -> int:
+    """Ctrl-C, as a user would; kill only if that does not work."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    return process.returncode
+
+
+@contextmanager
+def serving(site: Path, env: dict | None = None) -> Iterator[RunningServer]:
+    port = free_port()
+    log = site.parent / f"serve-{port}.log"
+    server = RunningServer(start_server(site, port, log, env), port, site, log)
+    try:
+        wait_for(lambda: "Serving" in server.stderr() or not server.alive(), STARTUP_SECONDS, "the server to start", server)
+        assert server.alive(), f"sitegen serve exited early:\n{server.stderr()}"
+        yield server
+    finally:
+        stop(server.process)
+
+
+@pytest.fixture
+def server(demo_site: Path) -> Iterator[RunningServer]:
+    with serving(demo_site) as running:
+        yield running
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def page_title_shown(server: RunningServer, path: str, title: str) -> bool:
+    answer = server.get(path)
+    return answer.status == 200 and title in BeautifulSoup(answer.body, "html.parser").get_text()
+
+
+def url_of(output_file: Path, output_dir: Path, base_path: str = "/") -> str:
+    relative = output_file.relative_to(output_dir).as_posix()
+    return base_path + (relative[: -len("index.html")] if relative.endswith("index.html") else relative)
+
+
+# --- 1. serving, with the reload script only in what is served ------------------------
+
+
+def test_every_served_page_carries_the_reload_script_and_the_files_on_disk_do_not(server: RunningServer) -> None:
+    output = server.site / "output"
+    pages = sorted(output.rglob("*.html"))
+    assert len(pages) > 20 and any("records" in p.parts for p in pages)
+    for page in pages:
+        assert b"livereload" not in page.read_bytes(), f"{page} on disk carries the reload script"
+        answer = server.get(url_of(page, output))
+        assert answer.status == 200, page
+        assert "/livereload.js?port=" in answer.text, f"{url_of(page, output)} served without the reload script"
+        assert answer.text.count("livereload.js") == 1
+    assert server.get("/livereload.js").status == 200
+
+
+def test_non_html_files_are_served_untouched(server: RunningServer) -> None:
+    output = server.site / "output"
+    for name in ("static/style.css", "feed.xml", "records.json", "publications.bib"):
+        answer = server.get("/" + name)
+        assert answer.status == 200 and answer.body == (output / name).read_bytes(), name
+    assert server.get("/").headers["cache-control"] == "no-store"
+
+
+def test_a_missing_page_is_the_sites_own_404_page_with_the_reload_script(server: RunningServer) -> None:
+    answer = server.get("/no/such/page/")
+    not_found = BeautifulSoup((server.site / "output" / "404.html").read_bytes(), "html.parser")
+    assert answer.status == 404
+    assert BeautifulSoup(answer.body, "html.parser").title.get_text() == not_found.title.get_text()
+    assert "/livereload.js?port=" in answer.text
+
+
+def test_the_reload_websocket_speaks_the_livereload_protocol(server: RunningServer) -> None:
+    """The endpoint the injected script talks to: hello handshake, then a reload after an edit."""
+    socket_ = websocket.create_connection(f"ws://127.0.0.1:{server.port}/livereload", timeout=CHANGE_SECONDS)
+    try:
+        socket_.send(json.dumps({"command": "hello", "protocols": ["http://livereload.com/protocols/official-7"]}))
+        assert json.loads(socket_.recv())["command"] == "hello"
+        socket_.send(json.dumps({"command": "info", "url": f"http://127.0.0.1:{server.port}/", "plugins": {}}))
+        time.sleep(0.3)  # let the server register this browser before the edit
+        edit(server.site / RECORD, RECORD_TITLE, "Reloaded over the websocket")
+        message = json.loads(socket_.recv())
+        assert message["command"] == "reload" and message["path"] == "*"
+        assert page_title_shown(server, "/", "Reloaded over the websocket")  # built before the browser was told
+    finally:
+        socket_.close()
+
+
+# --- 3. fast rebuilds that do only the work that changed ------------------------------
+
+
+def test_a_one_record_edit_rebuilds_once_in_well_under_a_second(server: RunningServer) -> None:
+    assert len(server.builds()) == 1
+    edit(server.site / RECORD, RECORD_TITLE, "Bandwidth Allocation, Revised")
+    wait_for(lambda: page_title_shown(server, "/", "Bandwidth Allocation, Revised"), CHANGE_SECONDS, "the new title", server)
+    wait_for(lambda: len(server.builds()) == 2, CHANGE_SECONDS, "the build line", server)
+    rebuild = server.builds()[-1]
+    seconds = float(rebuild.group(2))
+    print(f"\none-record rebuild on the demo site: {seconds:.2f} s")
+    assert rebuild.group(3) == RECORD
+    assert seconds < 1.0, f"one-record rebuild took {seconds} s"
+    assert page_title_shown(server, "/records/2008.06613/", "Bandwidth Allocation, Revised")
+
+
+def test_no_change_means_no_build_and_a_burst_of_saves_means_one(server: RunningServer) -> None:
+    time.sleep(1.5)
+    (server.site / "content" / "records" / ".2008.06613.yaml.swp").write_bytes(b"editor scratch")
+    time.sleep(1.5)
+    assert len(server.builds()) == 1, "rebuilt although no input changed"
+    records = sorted((server.site / "content" / "records").glob("muller20*.yaml"))[:5]
+    for number, path in enumerate(records):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"(?m)^title: .*$", f'title: "Burst title {number}"', text, count=1), encoding="utf-8")
+        time.sleep(0.03)
+    for number in range(len(records)):
+        wait_for(lambda: page_title_shown(server, "/", f"Burst title {number}"), CHANGE_SECONDS, f"burst title {number}", server)
+    time.sleep(1.5)
+    assert len(server.builds()) == 2, f"one burst of {len(records)} saves gave {len(server.builds()) - 1} builds"
+
+
+def test_the_rebuild_follows_site_yaml_and_the_sites_static_files(server: RunningServer) -> None:
+    edit(server.site / "content" / "site.yaml", "base_url: \"https://lena-muller.github.io/\"", "base_url: \"https://lena-muller.github.io/moved/\"")
+    wait_for(lambda: server.get("/").headers.get("location") == "/moved/", CHANGE_SECONDS, "the new base path", server)
+    (server.site / "static").mkdir()
+    (server.site / "static" / "notes.txt").write_text("site static file\n", encoding="utf-8")
+    wait_for(lambda: server.get("/moved/static/notes.txt").body == b"site static file\n", CHANGE_SECONDS, "the static file", server)
+
+
+# --- 4. mistakes survive --------------------------------------------------------------
+
+BREAKAGES = {
+    "bad YAML": (RECORD, "year: 2020", "year: [2020"),
+    "bad field": (RECORD, "year: 2020", "year: soon"),
+    "broken template": ("templates/record.html", None, "{% extends \"!theme/record.html\" %}\n{% block main %}{% if %}{% endblock %}\n"),
+}
+
+
+@pytest.mark.parametrize("breakage", list(BREAKAGES))
+def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server: RunningServer, breakage: str) -> None:
+    path, old, new = BREAKAGES[breakage]
+    target = server.site / path
+    original = target.read_text(encoding="utf-8") if target.exists() else None
+    good_index = (server.site / "output" / "index.html").read_bytes()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if old is None:
+        target.write_text(new, encoding="utf-8")
+    else:
+        edit(target, old, new)
+
+    error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
+    cli = run_sitegen("check", "--site", str(server.site))
+    assert cli.returncode == 1
+    expected = [line for line in cli.stderr.splitlines() if line]
+    shown = [li.get_text() for li in BeautifulSoup(error_page.body, "html.parser").select("ul.problems li")]
+    assert shown == expected and expected
+    assert "/livereload.js?port=" in error_page.text, "the error page must reload itself when the site is fixed"
+    assert all(line in server.stderr() for line in expected)
+    nested = server.get("/records/2008.06613/")
+    assert nested.status == 500 and "ul class=\"problems\"" in nested.text
+    assert server.get("/static/style.css").status == 200, "non-page files of the last good build stay served"
+    assert (server.site / "output" / "index.html").read_bytes() == good_index, "the last good site stays on disk"
+
+    if original is None:
+        target.unlink()
+    else:
+        target.write_text(original, encoding="utf-8")
+    wait_for(lambda: page_title_shown(server, "/", RECORD_TITLE), CHANGE_SECONDS, "the fixed site", server)
+    assert server.alive()
+
+
+def test_problem_text_is_escaped_in_the_error_page(server: RunningServer) -> None:
+    edit(server.site / RECORD, "year: 2020", "year: \"<script>alert(1)</script>\"")
+    error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
+    soup = BeautifulSoup(error_page.body, "html.parser")
+    assert any("<script>alert(1)</script>" in li.get_text() for li in soup.select("ul.problems li"))
+    assert all("alert" not in (script.string or "") for script in soup.find_all("script"))
+
+
+def test_a_site_that_is_broken_from_the_start_is_served_as_the_error_page(demo_site: Path) -> None:
+    edit(demo_site / RECORD, "year: 2020", "year: [2020")
+    with serving(demo_site) as server:
+        answer = server.get("/")
+        assert answer.status == 500 and f"{RECORD}:" in answer.text
+        edit(demo_site / RECORD, "year: [2020", "year: 2020")
+        wait_for(lambda: page_title_shown(server, "/", RECORD_TITLE), CHANGE_SECONDS, "the fixed site", server)
+
+
+def test_a_folder_without_content_is_an_error_not_a_server(tmp_path: Path) -> None:
+    result = run_sitegen("serve", "--site", str(tmp_path), "--port", str(free_port()), timeout=60)
+    assert result.returncode == 1
+    assert "no content/ folder" in result.stderr and "Serving" not in result.stderr
+
+
+# --- 5. production paths --------------------------------------------------------------
+
+
+@pytest.fixture
+def project_site(demo_site: Path) -> Path:
+    """The demo site as GitHub project pages would host it: under /repo/."""
+    edit(demo_site / "content" / "site.yaml", "base_url: \"https://lena-muller.github.io/\"", "base_url: \"https://lena-muller.github.io/repo/\"")
+    return demo_site
+
+
+def test_a_sub_path_site_is_served_under_its_sub_path_and_every_link_works(project_site: Path) -> None:
+    with serving(project_site) as server:
+        assert "on http://127.0.0.1:%d/repo/ " % server.port in server.stderr()
+        for root in ("/", "/repo"):
+            answer = server.get(root)
+            assert answer.status in (301, 302, 307, 308) and answer.headers["location"] == "/repo/"
+        assert server.get("/records/2008.06613/").status == 404, "outside the sub-path is not the site"
+        checked = set()
+        for page in ("/repo/", "/repo/records/2008.06613/", "/repo/no/such/page/"):
+            soup = BeautifulSoup(server.get(page).body, "html.parser")
+            links = {tag.get("href") or tag.get("src") for tag in soup.select("[href], [src]")}
+            for link in sorted(l for l in links if l and l.startswith("/") and not l.startswith("//")):
+                assert link.startswith("/repo/"), f"{page} links outside the sub-path: {link}"
+                target = link.split("#")[0]
+                if target not in checked:
+                    checked.add(target)
+                    assert server.get(target).status == 200, f"{page} links to {target}, which does not answer"
+        assert len(checked) > 10
+
+
+# --- 6. clear edges -------------------------------------------------------------------
+
+
+def test_a_port_in_use_is_one_line_naming_the_port_and_exit_1(demo_site: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_sitegen("serve", "--site", str(demo_site), "--port", str(port), timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"error: port {port} is already in use; try --port {port + 1}"]
+    assert not (demo_site / "output").exists(), "nothing is built when the server cannot start"
+
+
+def test_ctrl_c_stops_cleanly(server: RunningServer) -> None:
+    code = stop(server.process)
+    assert code in (0, 130)
+    assert "stopped" in server.stderr().splitlines()[-1]
+    assert "Traceback" not in server.stderr()
+
+
+def test_it_listens_on_loopback_only_by_default(server: RunningServer) -> None:
+    listening = listening_addresses(server.port)
+    if listening is None:
+        pytest.skip("/proc/net/tcp is not available here")
+    assert listening == {"127.0.0.1"}
+
+
+def listening_addresses(port: int) -> set[str] | None:
+    """The IPv4 addresses with a socket listening on `port`, from the kernel's table."""
+    table = Path("/proc/net/tcp")
+    if not table.exists():
+        return None
+    found = set()
+    for line in table.read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, port_hex = local.split(":")
+        if state == "0A" and int(port_hex, 16) == port:
+            found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
+TRAVERSALS = [
+    "/../secret.txt",
+    "/%2e%2e/secret.txt",
+    "/%2E%2E/secret.txt",
+    "/..%2fsecret.txt",
+    "/%2e%2e%2fsecret.txt",
+    "/static/../../secret.txt",
+    "/static/%2e%2e/%2e%2e/secret.txt",
+    "/%252e%252e/secret.txt",
+    "/..%252fsecret.txt",
+    "/.%2e/secret.txt",
+    "/..\\secret.txt",
+    "/../content/site.yaml",
+    "/%2e%2e/content/site.yaml",
+]
+
+
+@pytest.mark.parametrize("base", ["/", "/repo/"])
+def test_traversal_never_leaves_the_output_folder(demo_site: Path, base: str) -> None:
+    secret = "TOP-SECRET-" + base.strip("/")
+    (demo_site / "secret.txt").write_text(secret, encoding="utf-8")
+    if base != "/":
+        edit(demo_site / "content" / "site.yaml", "github.io/\"", f"github.io{base}\"")
+    absolute = str((demo_site / "secret.txt").resolve())
+    requests = [base.rstrip("/") + path for path in TRAVERSALS] + TRAVERSALS + ["/" + absolute, base + absolute.lstrip("/"), base + "/" + absolute]
+    with serving(demo_site) as server:
+        for path in requests:
+            for method in ("GET", "HEAD"):
+                answer = server.get(path, method)
+                assert secret not in answer.text, f"{method} {path} served the secret"
+                assert "base_url" not in answer.text, f"{method} {path} served site.yaml"
+                assert answer.status != 200 or answer.headers.get("content-type", "").startswith("text/html"), (path, answer.status)
+        assert server.alive()
+
+
+def test_it_starts_with_deprecation_warnings_as_errors(demo_site: Path) -> None:
+    """Python 3.12+ turned livereload's missing-event-loop path into a warning; strict runs must still serve."""
+    with serving(demo_site, env={"PYTHONWARNINGS": "error::DeprecationWarning"}) as server:
+        assert server.get("/").status == 200
+        edit(server.site / RECORD, RECORD_TITLE, "Strict warnings")
+        wait_for(lambda: page_title_shown(server, "/", "Strict warnings"), CHANGE_SECONDS, "the rebuilt page", server)
+        assert "Warning" not in server.stderr()
