@@ -67,9 +67,12 @@ _MAY_HOLD_LATEX = re.compile(r"[\\${}]")
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
 # The pieces of a text that may be LaTeX; only these go through the (slow) LaTeX parser.
 _LATEX_SPAN = re.compile(
-    r"(?<!\\)\$(?:\\.|[^$\\])+?\$"  # inline math
+    r"(?<!\\)\$\$(?:\\.|[^$\\])+?\$\$"  # display math
+    r"|(?<!\\)\$(?:\\.|[^$\\])+?\$"  # inline math
+    r"|\\\((?:\\[^)]|[^\\])+?\\\)"  # inline math \( ... \)
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
-    rf"|\\[^A-Za-z\s](?:{_BRACED}|[A-Za-z](?![A-Za-z]))?"  # an accent or escaped symbol: \"u, \'{e}, \%
+    rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
+    rf"|\\[^A-Za-z\s]"  # an escaped symbol: \%, \&, \$
     rf"|{_BRACED}"  # a group such as {\"u} or {GPU}
 )
 _UNESCAPED_LITERALS = re.compile(r"(?<!\\)([%&#])")  # plain characters in titles and abstracts
