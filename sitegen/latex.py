@@ -60,8 +60,8 @@ MATHML_ATTRIBUTES = {
     "minsize", "maxsize", "linethickness", "columnalign", "rowspacing", "columnspacing",
     "notation", "movablelimits", "largeop", "symmetric", "form",
 }
-_SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
-_SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+_SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")  # MathML writes minus as U+2212
+_SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎")
 _OVER_ACCENTS = {"\u00af": "\u0305", "\u203e": "\u0305", "^": "\u0302", "~": "\u0303", "\u02d9": "\u0307", "\u2192": "\u20d7", "\u00a8": "\u0308"}
 _MAY_HOLD_LATEX = re.compile(r"[\\${}]")
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
@@ -160,9 +160,8 @@ def _plain(element: ET.Element) -> str:
 
 
 def _script(text: str, table: dict, marker: str) -> str:
-    translated = text.translate(table)
-    if all(not ch.isascii() for ch in translated):
-        return translated
+    if text and all(ord(ch) in table for ch in text):  # every character has a raised/lowered form
+        return text.translate(table)
     return f"{marker}{_group(text)}"
 
 
@@ -261,6 +260,8 @@ class _Converter:
                 return inner_html, inner_plain
             tag = FORMAT_TAGS[name]
             return f"<{tag}>{inner_html}</{tag}>", inner_plain
+        if name in ("LaTeX", "TeX"):  # pylatexenc's text converter drops the logos
+            return name, name
         if name in UNICODE_MACROS:
             text = unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
             return html.escape(text, quote=False), text
