@@ -1,15 +1,43 @@
-// Shows the "Copy BibTeX" button only where the clipboard can be used.
+// "Copy BibTeX": shown only when JavaScript runs; the entry stays selectable text without it.
 (function () {
+  "use strict";
+  function fallbackCopy(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    return ok ? Promise.resolve() : Promise.reject(new Error("copy failed"));
+  }
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return fallbackCopy(text); });
+    }
+    return fallbackCopy(text);
+  }
   document.querySelectorAll("button[data-copy-target]").forEach(function (button) {
-    if (!navigator.clipboard) return;
     var source = document.getElementById(button.getAttribute("data-copy-target"));
-    var status = button.parentElement.querySelector(".copy-status");
+    if (!source) return;
+    var box = button.closest("section") || document;
+    var status = box.querySelector(".copy-status");
+    var label = button.textContent;
+    var timer = null;
     button.hidden = false;
     button.addEventListener("click", function () {
-      navigator.clipboard.writeText(source.innerText).then(function () {
-        if (status) status.textContent = "Copied to the clipboard.";
+      copy(source.textContent).then(function () {
+        button.textContent = "Copied";
+        button.classList.add("done");
+        if (status) status.textContent = "BibTeX copied to the clipboard.";
       }, function () {
         if (status) status.textContent = "Copy failed: select the text and copy it by hand.";
+      }).then(function () {
+        clearTimeout(timer);
+        timer = setTimeout(function () { button.textContent = label; button.classList.remove("done"); }, 2500);
       });
     });
   });
