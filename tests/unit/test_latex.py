@@ -1,0 +1,182 @@
+"""LaTeX in titles, names and abstracts: MathML, text macros, accents, plain-text renderings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sitegen.latex import convert_inline, math_to_mathml, mathml_to_plain
+from sitegen.markup import render_inline
+
+
+def soup(fragment: str) -> BeautifulSoup:
+    return BeautifulSoup(f"<div>{fragment}</div>", "html.parser")
+
+
+# -- math -------------------------------------------------------------------------
+
+def test_inline_math_becomes_a_math_element():
+    converted = convert_inline(r"Breaking the $O(n^2)$ Barrier")
+    tree = soup(converted.html)
+    math = tree.find_all("math")
+    assert len(math) == 1
+    assert math[0]["xmlns"] == "http://www.w3.org/1998/Math/MathML"
+    assert math[0].find("msup") is not None
+    assert "$" not in tree.get_text()
+    assert converted.plain == "Breaking the O(n²) Barrier"
+    assert converted.unconverted == []
+
+
+@pytest.mark.parametrize("tex, plain", [
+    (r"1.45$\times$ speedup", "1.45× speedup"),
+    (r"$O(n^2)$", "O(n²)"),
+    (r"$O(\sqrt{n})$", "O(√n)"),
+    (r"$\frac{1}{2}$", "1/2"),
+    (r"$10^{-3}$", "10⁻³"),
+    (r"$x_{-1}$", "x₋₁"),
+    (r"$e^{\alpha}$", "e^α"),
+    (r"$\alpha + \beta m$", "α+βm"),
+    (r"$T-\eta$", "T−η"),
+    (r"$N_{f}=2+1$", "N_f=2+1"),
+    (r"$\mathbf{Q\bar{Q}}$", "QQ̅"),
+    (r"$\ell_1$-Regularized", "l₁-Regularized"),
+    (r"$$x^2$$ and $y$", "x² and y"),
+    (r"\(x^2\) inline", "x² inline"),
+])
+def test_plain_text_rendering_of_math(tex, plain):
+    converted = render_inline(tex)
+    assert converted.plain == plain
+    assert soup(converted.html).find("math") is not None
+    assert "$" not in soup(converted.html).get_text()
+
+
+def test_mathml_is_sanitised():
+    mathml = math_to_mathml(r"\text{<img src=x onerror=alert(1)>}")
+    tree = soup(mathml)
+    assert tree.find("img") is None
+    assert not any(attr.startswith("on") for tag in tree.find_all(True) for attr in tag.attrs)
+
+
+def test_mathml_to_plain_of_broken_markup_is_empty():
+    assert mathml_to_plain("<math><mi>x</math") == ""
+
+
+# -- text macros and accents ---------------------------------------------------------
+
+@pytest.mark.parametrize("tex, tag, text", [
+    (r"\textbf{(i)}", "strong", "(i)"),
+    (r"\emph{expert affinity}", "em", "expert affinity"),
+    (r"\textit{it}", "em", "it"),
+    (r"{\it it}", "em", "it"),
+    (r"{\bf bold}", "strong", "bold"),
+    (r"\texttt{code}", "code", "code"),
+    (r"\underline{u}", "u", "u"),
+])
+def test_text_macros_become_html(tex, tag, text):
+    converted = convert_inline(f"before {tex} after")
+    element = soup(converted.html).find(tag)
+    assert element is not None and element.get_text() == text
+    assert converted.plain == f"before {text} after"
+    assert "\\" not in soup(converted.html).get_text()
+
+
+@pytest.mark.parametrize("tex, text", [
+    (r'M{\"u}ller', "Müller"),
+    (r'M\"uller', "Müller"),
+    (r'M\"{u}ller', "Müller"),
+    (r"Andr{\'e} Dupont", "André Dupont"),
+    (r"Andr\'e Dupont", "André Dupont"),
+    (r"\'ecole", "école"),
+    (r"Zo{\"e} Kov{\'a}{\v{c}}", "Zoë Kováč"),
+    (r"Gar{\c{c}}on", "Garçon"),
+    (r"Stra{\ss}e", "Straße"),
+    (r'na{\"\i}ve', "naïve"),
+    (r"{\o}re", "øre"),
+    (r"{\AA}ngstr{\"o}m", "Ångström"),
+    (r"Ni\~no", "Niño"),
+    (r"h\^otel", "hôtel"),
+    (r"\LaTeX{} and \TeX", "LaTeX and TeX"),
+    (r"\textrm{roman} \mbox{box}", "roman box"),
+    (r"50\% \& \#1 \$5", "50% & #1 $5"),
+    (r"{GPU} clusters", "GPU clusters"),
+])
+def test_accents_and_symbols_become_unicode(tex, text):
+    converted = convert_inline(tex)
+    assert converted.plain == text
+    assert soup(converted.html).get_text() == text
+    assert converted.unconverted == []
+
+
+@pytest.mark.parametrize("text", ["50% of R&D, #1 in the list", "The 1.42-2.68 times speed-up", "C++ & Rust: 100%"])
+def test_bare_percent_ampersand_hash_are_just_characters(text):
+    converted = convert_inline(text)
+    assert converted.plain == text
+    assert soup(converted.html).get_text() == text
+
+
+def test_text_without_latex_is_escaped_not_parsed():
+    converted = convert_inline("a < b & <script>alert(1)</script>")
+    assert converted.html == "a &lt; b &amp; &lt;script&gt;alert(1)&lt;/script&gt;"
+    assert converted.plain == "a < b & <script>alert(1)</script>"
+
+
+def test_html_inside_latex_is_escaped():
+    converted = convert_inline(r"\textbf{<script>alert(1)</script>} $x$")
+    tree = soup(converted.html)
+    assert tree.find("script") is None
+    assert tree.find("strong").get_text() == "<script>alert(1)</script>"
+
+
+# -- what cannot be converted ---------------------------------------------------------
+
+def test_unknown_macro_is_shown_as_source_in_code_and_reported():
+    converted = convert_inline(r"A \unknownmacro{x} title")
+    code = soup(converted.html).find("code")
+    assert code is not None and code.get_text() == r"\unknownmacro{x}"
+    assert converted.unconverted == [r"\unknownmacro{x}"]
+    assert converted.plain == r"A \unknownmacro{x} title"
+
+
+def test_unknown_command_in_math_is_shown_as_source():
+    converted = convert_inline(r"$\foo{x}$ here")
+    assert soup(converted.html).find("code").get_text() == r"$\foo{x}$"
+    assert converted.unconverted == [r"$\foo{x}$"]
+
+
+def test_unparseable_latex_is_shown_not_raised():
+    converted = convert_inline(r"see \verb|x|")
+    assert converted.unconverted
+    assert "verb" in soup(converted.html).find("code").get_text()
+
+
+def test_lone_dollar_is_text():
+    converted = convert_inline("costs $5")
+    assert converted.plain == "costs $5" and converted.unconverted == []
+
+
+# -- fuzzing ----------------------------------------------------------------------
+
+_tokens = st.sampled_from([
+    "$", "$$", "\\", "{", "}", "\\textbf", "\\emph", '\\"', "u", "\\'", "e", "<script>", "</script>",
+    "<img src=x onerror=alert(1)>", "%", "&", "#", "^", "_", "~", "\\frac", "{1}", "\\begin{x}", "\\end{x}",
+    " ", "\n", "\\unknown", "\\text{", "\\\\", "x", "\\mathbf{Q}", "\\sqrt", "\\left(", "\\right)", "\\verb|x|",
+    "\\(", "\\)", "<", ">", "\"", "'", "javascript:", "\\url{", "\\href{javascript:alert(1)}{x}",
+])
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.lists(_tokens, max_size=16).map("".join), st.text(max_size=40)))
+def test_any_text_converts_without_exception_or_script(text):
+    converted = convert_inline(text)
+    assert isinstance(converted.plain, str)
+    tree = soup(converted.html)
+    assert tree.find("script") is None
+    assert tree.find("img") is None
+    assert not re.search(r"<script", converted.html, re.I)
+    for tag in tree.find_all(True):
+        assert not any(attr.lower().startswith("on") for attr in tag.attrs), converted.html
+        assert not tag.get("href", "").strip().lower().startswith("javascript:")
