@@ -1,0 +1,129 @@
+"""Markdown with inline LaTeX, sanitised: abstracts and the profile bio."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sitegen.markup import render_inline, render_markdown
+
+
+def soup(fragment: str) -> BeautifulSoup:
+    return BeautifulSoup(f"<div>{fragment}</div>", "html.parser")
+
+
+def test_markdown_paragraphs_emphasis_lists_and_links():
+    converted = render_markdown("First *para* with **bold**.\n\nSecond with [a link](https://example.org/x).\n\n- one\n- two\n")
+    tree = soup(converted.html)
+    assert [p.get_text() for p in tree.find_all("p")] == ["First para with bold.", "Second with a link."]
+    assert tree.find("em").get_text() == "para" and tree.find("strong").get_text() == "bold"
+    link = tree.find("a")
+    assert link["href"] == "https://example.org/x" and "noopener" in link["rel"]
+    assert [li.get_text() for li in tree.find_all("li")] == ["one", "two"]
+    assert converted.plain == "First para with bold. Second with a link. one two"
+
+
+def test_math_and_macros_inside_markdown():
+    converted = render_markdown(r"We give \textbf{(i)} a rate $O(\sqrt{\bar{\tau}/T})$ where $a_1$ and $b_2$ are *average* delays.")
+    tree = soup(converted.html)
+    assert tree.find("strong").get_text() == "(i)"
+    assert len(tree.find_all("math")) == 3
+    assert [em.get_text() for em in tree.find_all("em")] == ["average"]  # the _ of $a_1$ ... $b_2$ is no emphasis
+    text = tree.get_text()
+    assert "$" not in text and "\\" not in text
+    assert "\\" not in converted.plain and "$" not in converted.plain
+    assert converted.plain.startswith("We give (i) a rate O(")
+
+
+def test_markdown_does_not_mangle_math_with_stars():
+    converted = render_markdown(r"Compute $a*b*c$ and $x_1 * y_2$ here.")
+    tree = soup(converted.html)
+    assert tree.find("em") is None
+    assert len(tree.find_all("math")) == 2
+    assert converted.plain == "Compute a*b*c and x₁*y₂ here."
+
+
+def test_percent_and_ampersand_in_links_survive():
+    converted = render_markdown("[data](https://e.org/a%20b?c=1&d=2#frag) is 50% R&D.")
+    tree = soup(converted.html)
+    assert tree.find("a")["href"] == "https://e.org/a%20b?c=1&d=2#frag"
+    assert converted.plain == "data is 50% R&D."
+
+
+@pytest.mark.parametrize("raw", [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "<a href='javascript:alert(1)'>x</a>",
+    "<div onclick=alert(1)>d</div>",
+    "<iframe src=https://evil.example></iframe>",
+    "x<!-- comment -->y",
+    "<style>body { color: red }</style>".replace("{", "").replace("}", ""),
+])
+def test_raw_html_is_shown_as_text(raw):
+    converted = render_markdown(f"Before {raw} after")
+    tree = soup(converted.html)
+    assert [tag.name for tag in tree.find_all(True)] == ["div", "p"]  # no element from the input
+    assert tree.get_text() == f"Before {raw} after"
+    assert converted.plain == f"Before {raw} after"
+
+
+@pytest.mark.parametrize("markdown_link", [
+    "[bad](javascript:alert(1))",
+    "[bad](JavaScript:alert(1))",
+    "[bad](&#106;avascript:alert(1))",
+    "[bad](data:text/html,<script>alert(1)</script>)",
+    "[bad][1]\n\n[1]: javascript:alert(1)",
+    "<javascript:alert(1)>",
+])
+def test_javascript_links_are_dropped(markdown_link):
+    converted = render_markdown(f"A {markdown_link} link")
+    tree = soup(converted.html)
+    for anchor in tree.find_all("a"):
+        assert not anchor.get("href", "").lower().startswith(("javascript:", "data:"))
+    assert "javascript:alert" not in "".join(str(a.get("href")) for a in tree.find_all("a"))
+
+
+def test_only_safe_tags_and_attributes_remain():
+    converted = render_markdown("# Title\n\n> quote\n\n`code`\n\n![pic](https://e.org/p.png)")
+    names = {tag.name for tag in soup(converted.html).find_all(True)} - {"div"}
+    assert names <= {"p", "blockquote", "code", "h3", "h4", "h5", "h6"}
+
+
+def test_empty_markdown():
+    converted = render_markdown("  \n")
+    assert (converted.html, converted.plain, converted.unconverted) == ("", "", [])
+
+
+def test_unconverted_latex_in_markdown_is_reported():
+    converted = render_markdown(r"Uses \foo{bar} heavily.")
+    assert converted.unconverted == [r"\foo{bar}"]
+    assert soup(converted.html).find("code").get_text() == r"\foo{bar}"
+
+
+def test_inline_text_folds_whitespace():
+    converted = render_inline("A   title\n  on two lines")
+    assert converted.plain == "A title on two lines" and converted.html == "A title on two lines"
+
+
+# -- fuzzing ----------------------------------------------------------------------
+
+_tokens = st.sampled_from([
+    "$", "\\", "{", "}", "\\textbf", "<script>", "</script>", "<img src=x onerror=alert(1)>", "%", "&", "#",
+    "*", "_", "`", "[x](javascript:alert(1))", "[y](https://e.org)", "\n\n", " ", "x", "<", ">", "](", ")",
+    "\\emph{", "$a_1$", "<!--", "-->", "&#106;", "javascript:", "> ", "- ", "1. ", "    ",
+])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.lists(_tokens, max_size=20).map("".join), st.text(max_size=60)))
+def test_any_markdown_is_safe(text):
+    converted = render_markdown(text)
+    tree = soup(converted.html)
+    assert tree.find(["script", "img", "iframe", "style"]) is None
+    for tag in tree.find_all(True):
+        assert not any(attr.lower().startswith("on") for attr in tag.attrs), converted.html
+        href = tag.get("href")
+        if href is not None:
+            assert href.startswith(("http://", "https://", "mailto:")), converted.html
