@@ -219,7 +219,8 @@ class PoliteSession(requests.Session):
         except requests.Timeout:
             return _Answer(False, retry=True, reason=f"no answer within {self.settings.timeout:g} s"), None
         except requests.ConnectionError as error:
-            return _Answer(False, retry=True, reason=f"cannot connect ({_short_reason(error)})"), None
+            unknown_host = _is_unknown_host(error)  # offline or a typo: retrying will not help
+            return _Answer(False, retry=not unknown_host, reason=f"cannot connect ({_short_reason(error)})"), None
         finally:
             self._last_end = time.monotonic()
         return judge(response), response
@@ -312,9 +313,19 @@ def _first_line(response: requests.Response) -> str:
 
 
 def _short_reason(error: Exception) -> str:
+    """'Connection refused' rather than urllib3's three nested exception reprs."""
     text = str(error)
-    match = re.search(r"\] ([^'\]]+)'?\)*$", text) or re.search(r"(\w+Error[^(]*)", text)
-    return (match.group(1) if match else text)[:160].strip()
+    match = re.search(r"\[Errno -?\d+\] ([^'\"()\]]+)", text)
+    if match:
+        return match.group(1).strip()
+    if _is_unknown_host(error):
+        return "unknown host"
+    return type(error).__name__
+
+
+def _is_unknown_host(error: Exception) -> bool:
+    text = str(error)
+    return "NameResolutionError" in text or "Name or service not known" in text or "nodename nor servname" in text
 
 
 # --------------------------------------------------------------------------

@@ -105,8 +105,9 @@ class OwnerNames:
 def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[list[Group], OwnerNames]:
     """Connected groups of papers linked by shared co-authors, largest first."""
     is_owner = OwnerNames(owner_names)
-    for name in _names_on_every_paper(papers):
-        is_owner.add(name)  # e.g. fetched by --id with no name given
+    if not any(is_owner(name) for paper in papers for name in paper.authors):
+        for name in _names_on_every_paper(papers):
+            is_owner.add(name)  # the owner is unknown (e.g. --id only): the name on every paper
     parent = list(range(len(papers)))
 
     def root(i: int) -> int:
@@ -160,20 +161,26 @@ def _quote_id(value: str) -> str:
 
 
 def report(groups: Sequence[Group], is_owner: OwnerNames, current: Mapping[str, Sequence[str]],
-           profile_path: str = "content/profile.yaml", title_width: int = 72) -> list[str]:
-    """Lines for the user: each group, whether it is shown, and how to drop it."""
+           profile_path: str = "content/profile.yaml", detailed: bool = True, title_width: int = 72) -> list[str]:
+    """Lines for the user: each group, whether it is shown, and how to drop it.
+
+    `detailed` adds every record's id and title (for `--review`).
+    """
     shown = sum(len(g.papers) - g.excluded_count for g in groups)
     total = sum(len(g.papers) for g in groups)
     lines = [f"{len(groups)} group{'s' if len(groups) != 1 else ''} of records by co-authors "
              f"(likely {'different people' if len(groups) > 1 else 'one person'}); "
              f"{shown} of {total} records are included:"]
     for number, group in enumerate(groups, 1):
-        lines.extend(_group_lines(number, group, groups, is_owner, current, profile_path, title_width))
+        lines.extend(_group_lines(number, group, groups, is_owner, current, profile_path, detailed, title_width))
+    if not detailed:
+        lines.append("  (sitegen fetch --review lists the records of each group)")
     return lines
 
 
 def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: OwnerNames,
-                 current: Mapping[str, Sequence[str]], profile_path: str, title_width: int) -> list[str]:
+                 current: Mapping[str, Sequence[str]], profile_path: str, detailed: bool,
+                 title_width: int) -> list[str]:
     size = len(group.papers)
     state = ("excluded" if group.excluded_count == size else
              "included" if group.excluded_count == 0 else
@@ -183,7 +190,7 @@ def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: O
     people = ", ".join(shared) if shared else ", ".join(name for name, _ in coauthors[:3]) or "no co-authors"
     lines = [f"  group {number}: {size} record{'s' if size != 1 else ''}, {group.years}, "
              f"{' '.join(group.categories) or 'no subject'}; with {people} — {state}"]
-    for paper in group.papers:
+    for paper in group.papers if detailed else ():
         title = " ".join(convert_inline(paper.title).plain.split())
         if len(title) > title_width:
             title = title[: title_width - 1].rstrip() + "…"

@@ -573,7 +573,7 @@ def print_review(records: dict[str, dict[str, Any]], reasons: dict[str, str | No
     if len(groups) < 2 and not always:
         return
     current = {"exclude_categories": sources.exclude.exclude_categories, "exclude_ids": sources.exclude.exclude_ids}
-    for line in report(groups, is_owner, current):
+    for line in report(groups, is_owner, current, detailed=always):
         print(line)
 
 

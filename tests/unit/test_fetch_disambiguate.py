@@ -1,0 +1,95 @@
+"""Telling apart people who share a name, on the "Sheng Lin" fixture and small cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import arxiv
+import pytest
+
+from sitegen import fetch
+from sitegen.disambiguate import Paper, exclusion_line, group_papers, name_key, report
+
+FIXTURE = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv" / "author-lin_s_9999.atom"
+SYSTEMS = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}
+HARDWARE = {"2308.08649", "2201.11934", "2107.02388", "2106.09144", "2106.08301", "2009.01867", "2002.11474", "2001.07710"}
+PHYSICS = {"2409.02791", "2407.14828"}
+
+
+@pytest.fixture(scope="module")
+def sheng_lin() -> list[Paper]:
+    if not FIXTURE.is_file():
+        pytest.skip(f"fixture not found: {FIXTURE}")
+    results = arxiv._feed.parse(FIXTURE.read_bytes()).results
+    papers = []
+    for r in results:
+        record = fetch.record_from_result(r)
+        papers.append(Paper(record["id"], record["title"], tuple(record["authors"]), tuple(record["categories"]), record["year"]))
+    return papers
+
+
+def paper(pid: str, authors: str, categories: str = "cs.DC", excluded: str | None = None) -> Paper:
+    return Paper(pid, f"Title {pid}", tuple(a.strip() for a in authors.split(",")), tuple(categories.split()), 2024, excluded)
+
+
+def test_the_fixture_splits_into_the_people_behind_the_name(sheng_lin):
+    groups, _ = group_papers(sheng_lin, ["Sheng Lin"])
+    found = [set(g.ids) for g in groups]
+    assert found == [HARDWARE, SYSTEMS, PHYSICS, {"2602.22575"}, {"2207.04090"}]
+
+
+def test_the_searched_name_is_not_a_link_even_when_nobody_gave_it(sheng_lin):
+    groups, _ = group_papers(sheng_lin, [])  # e.g. fetched by --id only
+    assert len(groups) == 5
+
+
+def test_physics_group_is_excluded_by_its_subject_and_nothing_else(sheng_lin):
+    groups, _ = group_papers(sheng_lin, ["Sheng Lin"])
+    physics = next(g for g in groups if set(g.ids) == PHYSICS)
+    assert exclusion_line(physics, groups, {}) == "exclude_categories: [hep-ph]"
+
+
+def test_a_group_sharing_a_subject_with_another_is_excluded_by_id(sheng_lin):
+    groups, _ = group_papers(sheng_lin, ["Sheng Lin"])
+    single = next(g for g in groups if g.ids == ["2602.22575"])  # cs.LG, like one hardware paper
+    assert exclusion_line(single, groups, {}) == "exclude_ids: ['2602.22575']"
+
+
+def test_the_suggested_line_keeps_the_exclusions_already_there(sheng_lin):
+    groups, _ = group_papers(sheng_lin, ["Sheng Lin"])
+    physics = next(g for g in groups if set(g.ids) == PHYSICS)
+    assert exclusion_line(physics, groups, {"exclude_categories": ("eess.IV",)}) == "exclude_categories: [eess.IV, hep-ph]"
+
+
+def test_name_variants_of_the_owner_do_not_link_papers():
+    papers = [paper("1", "S. Lin, Ann Lee"), paper("2", "Sheng Lin, Bo Chen"), paper("3", "LIN Sheng, Bo Chen")]
+    groups, _ = group_papers(papers, ["Sheng Lin", "Lin Sheng"])
+    assert [g.ids for g in groups] == [["2", "3"], ["1"]]
+
+
+def test_accents_and_latex_in_names_compare_equal():
+    assert name_key('M{\\"u}ller, L.') == name_key("Müller L") == name_key("muller l")
+    papers = [paper("1", 'Ada X, Jos{\\\'e} Mu{\\~n}oz'), paper("2", "Ada X, José Muñoz")]
+    groups, _ = group_papers(papers, ["Ada X"])
+    assert len(groups) == 1
+
+
+def test_report_says_which_groups_are_included_and_how_to_drop_one():
+    papers = [paper("1", "Me, Ann", "cs.DC"), paper("2", "Me, Ann", "cs.DC"),
+              paper("3", "Me, Zed", "hep-ph", excluded="exclude_categories: hep-ph")]
+    groups, owner = group_papers(papers, ["Me"])
+    lines = report(groups, owner, {"exclude_categories": ("hep-ph",)})
+    text = "\n".join(lines)
+    assert lines[0].startswith("2 groups") and "2 of 3 records are included" in lines[0]
+    assert "group 1: 2 records, 2024, cs.DC; with Ann (2) — included" in text
+    assert "group 2: 1 record, 2024, hep-ph; with Zed — excluded" in text
+    assert "exclude_categories: [hep-ph, cs.DC]" in text  # to drop group 1 as well
+    assert text.count("to exclude this group") == 1  # not for a group already excluded
+    assert "    + 1  Title 1" in text and "    - 3  Title 3" in text
+
+
+def test_short_report_leaves_out_the_record_lines():
+    papers = [paper("1", "Me, Ann"), paper("2", "Me, Bob", "hep-th")]
+    groups, owner = group_papers(papers, ["Me"])
+    text = "\n".join(report(groups, owner, {}, detailed=False))
+    assert "Title 1" not in text and "--review" in text

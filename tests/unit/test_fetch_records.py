@@ -1,0 +1,293 @@
+"""From an arXiv entry to the YAML file fetch writes, and what fetch may do to files."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+from pathlib import Path
+
+import arxiv
+import pytest
+import yaml
+
+from sitegen import fetch
+from sitegen.arxiv_source import split_version
+from sitegen.model import ArxivSources, Profile
+
+FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv"
+UTC = datetime.timezone.utc
+
+
+def result(**overrides) -> arxiv.Result:
+    values = dict(
+        entry_id="http://arxiv.org/abs/2401.01234v2",
+        published=datetime.datetime(2024, 1, 3, 12, 0, tzinfo=UTC),
+        updated=datetime.datetime(2024, 2, 5, 9, 30, tzinfo=UTC),
+        title="Fast $\\mathcal{O}(n)$ things",
+        authors=[arxiv.Result.Author("Jos{\\'e} M\\\"uller", ["Uni A"]), arxiv.Result.Author("Sheng Lin")],
+        summary="  First line with 1.45$\\times$ speed-up\n    wrapped line\n\n  Second paragraph.  \n",
+        comment=None, journal_ref=None, doi=None,
+        primary_category="cs.DC", categories=["cs.LG", "cs.DC"],
+    )
+    values.update(overrides)
+    return arxiv.Result(**values)
+
+
+def parsed_fixture(name: str) -> arxiv.Result:
+    return arxiv._feed.parse((FIXTURES / "by-id" / name).read_bytes()).results[0]
+
+
+# --------------------------------------------------------------------------
+# entry -> record
+# --------------------------------------------------------------------------
+
+
+def test_record_uses_the_bare_id_and_keeps_the_version_apart():
+    record = fetch.record_from_result(result())
+    assert record["id"] == record["arxiv"] == "2401.01234"
+    assert record["version"] == 2
+    assert record["links"] == {"abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
+
+
+def test_record_dates_come_from_published_and_updated():
+    record = fetch.record_from_result(result())
+    assert record["year"] == 2024
+    assert record["date"] == datetime.date(2024, 1, 3)
+    assert record["updated"] == datetime.date(2024, 2, 5)
+
+
+def test_primary_category_comes_first_without_duplicates():
+    assert fetch.record_from_result(result())["categories"] == ["cs.DC", "cs.LG"]
+
+
+def test_latex_is_kept_as_sent_and_abstract_indentation_is_dropped():
+    record = fetch.record_from_result(result())
+    assert record["title"] == "Fast $\\mathcal{O}(n)$ things"
+    assert record["authors"] == ["Jos{\\'e} M\\\"uller", "Sheng Lin"]
+    assert record["abstract"] == "First line with 1.45$\\times$ speed-up\nwrapped line\n\nSecond paragraph."
+
+
+def test_journal_reference_becomes_the_source_and_doi_a_link():
+    record = fetch.record_from_result(result(journal_ref="Phys. Rev.  D 1 (2024)", doi="10.1/x", comment="9 pages"))
+    assert record["source"] == record["journal_ref"] == "Phys. Rev. D 1 (2024)"
+    assert record["doi"] == "10.1/x" and record["links"]["doi"] == "https://doi.org/10.1/x"
+    assert record["comment"] == "9 pages"
+
+
+def test_affiliations_are_kept_only_when_arxiv_has_some():
+    assert fetch.record_from_result(result())["affiliations"] == {"Jos{\\'e} M\\\"uller": ["Uni A"]}
+    assert "affiliations" not in fetch.record_from_result(result(authors=[arxiv.Result.Author("A B")]))
+
+
+def test_old_style_ids_get_safe_file_names():
+    record = fetch.record_from_result(result(entry_id="http://arxiv.org/abs/hep-ph/0601001v1"))
+    assert record["id"] == "hep-ph/0601001"
+    assert fetch.slug(record["id"]) == "hep-ph-0601001"
+
+
+@pytest.mark.parametrize("short, expected", [
+    ("2401.01234v12", ("2401.01234", 12)), ("2401.01234", ("2401.01234", None)),
+    ("hep-ph/0601001v3", ("hep-ph/0601001", 3)), ("math.GT/0309136", ("math.GT/0309136", None)),
+])
+def test_split_version(short, expected):
+    assert split_version(short) == expected
+
+
+# --------------------------------------------------------------------------
+# the file text
+# --------------------------------------------------------------------------
+
+
+def test_rendered_file_round_trips_and_validates_as_a_record():
+    record = fetch.record_from_result(parsed_fixture("2699.00001.xml"))
+    text = fetch.render(record)
+    assert fetch.check_record(text, "content/records/arxiv/2699.00001.yaml") == []
+    loaded = yaml.safe_load(text)
+    assert loaded == record
+    assert list(loaded) == list(record)  # SPEC fields first, in a stable order
+
+
+def test_rendering_is_deterministic_and_readable():
+    record = fetch.record_from_result(parsed_fixture("2409.02791.xml"))
+    text = fetch.render(record)
+    assert text == fetch.render(fetch.record_from_result(parsed_fixture("2409.02791.xml")))
+    assert text.startswith(fetch.HEADER + fetch.CHECKSUM_PREFIX)
+    assert "\nid: '2409.02791'\n" in text  # quoted: not read back as a number
+    assert "\nabstract: |-\n  The strength" in text
+    assert "\ndate: 2024-09-04\n" in text
+
+
+def test_unicode_is_written_as_is():
+    text = fetch.render(fetch.record_from_result(result(authors=[arxiv.Result.Author("Zoë Ångström")])))
+    assert "- Zoë Ångström\n" in text
+
+
+def test_an_edit_to_a_fetched_file_is_detected():
+    text = fetch.render(fetch.record_from_result(result()))
+    assert fetch.written_by_fetch(text)
+    assert not fetch.written_by_fetch(text.replace("source: arXiv", "source: NeurIPS"))
+    assert not fetch.written_by_fetch(text.split("\n", 2)[2])  # no header: a person's file
+    assert not fetch.written_by_fetch("")
+
+
+def test_a_record_that_would_not_validate_is_reported():
+    record = fetch.record_from_result(result())
+    record["year"] = 99
+    problems = fetch.check_record(fetch.render(record), "content/records/arxiv/x.yaml")
+    assert problems and "year" in str(problems[0])
+
+
+# --------------------------------------------------------------------------
+# sources and exclusions
+# --------------------------------------------------------------------------
+
+
+def args(**values) -> argparse.Namespace:
+    return fetch.options(argparse.Namespace(**values))
+
+
+def test_options_fill_in_what_a_parser_did_not_declare():
+    filled = args(author=["A"], delay=0.5)
+    assert filled.page_size == 100 and filled.backoff == 2.0 and filled.prune is False and filled.delay == 0.5
+
+
+def test_command_line_sources_win_and_profile_exclusions_still_apply():
+    profile = Profile("X", arxiv=ArxivSources(authors=("P",), exclude_categories=("hep-ph",)))
+    sources = fetch.choose_sources(args(author=["Sheng Lin"], id=["1,2", " 3 "], category=["cs.DC"]), profile)
+    assert (sources.authors, sources.ids, sources.categories) == (("Sheng Lin",), ("1", "2", "3"), ("cs.DC",))
+    assert sources.exclude.exclude_categories == ("hep-ph",) and not sources.from_profile
+
+
+def test_profile_sources_are_used_without_options():
+    profile = Profile("X", arxiv=ArxivSources(authors=("A", "B"), ids=("1",), author_ids=("a_b_1",), categories=("cs.DC",)))
+    sources = fetch.choose_sources(args(), profile)
+    assert (sources.authors, sources.ids, sources.author_ids, sources.categories) == (("A", "B"), ("1",), ("a_b_1",), ("cs.DC",))
+    assert sources.from_profile
+
+
+def test_nothing_to_fetch_is_a_usage_error():
+    with pytest.raises(fetch.UsageError, match="nothing to fetch"):
+        fetch.choose_sources(args(), Profile("X"))
+
+
+def test_an_author_id_that_could_break_the_url_is_refused():
+    with pytest.raises(fetch.UsageError, match="not an arXiv author id"):
+        fetch.choose_sources(args(author_id=["../x"]), None)
+
+
+@pytest.mark.parametrize("categories, exclude, expected", [
+    (["hep-ph"], ArxivSources(exclude_categories=("hep-ph",)), "exclude_categories: hep-ph"),
+    (["cs.DC"], ArxivSources(exclude_ids=("2401.01234v2",)), "exclude_ids"),
+    (["cs.DC"], ArxivSources(categories=("cs.LG",)), "not in categories: cs.LG"),
+    (["cs.DC", "cs.LG"], ArxivSources(categories=("cs.LG",)), None),
+    (["cs.DC"], ArxivSources(), None),
+])
+def test_exclusion_rule_matches_the_build(categories, exclude, expected):
+    record = {"id": "2401.01234", "categories": categories}
+    assert fetch.exclusion_reason(record, fetch.Sources(authors=("A",), exclude=exclude)) == expected
+
+
+def test_command_line_category_restricts_too():
+    sources = fetch.Sources(authors=("A",), categories=("cs.AR",))
+    assert fetch.exclusion_reason({"id": "1", "categories": ["cs.DC"]}, sources) == "not in --category: cs.AR"
+
+
+def test_the_newest_version_of_an_id_wins():
+    older, newer = result(entry_id="http://arxiv.org/abs/2401.01234v1"), result(title="new")
+    assert fetch.newest_versions([newer, older])["2401.01234"].title == "new"
+    assert fetch.newest_versions([older, newer])["2401.01234"].title == "new"
+
+
+def test_user_agent_names_sitegen_and_the_owner_contact():
+    assert fetch.user_agent(Profile("X", email="x@example.org")).startswith("sitegen/")
+    assert "mailto:x@example.org" in fetch.user_agent(Profile("X", email="x@example.org"))
+    assert "mailto" not in fetch.user_agent(None)
+
+
+def test_api_url_prefers_the_option_then_the_environment(monkeypatch):
+    monkeypatch.setenv("SITEGEN_ARXIV_API", "http://127.0.0.1:1/env")
+    assert fetch.api_url(args(api_url="http://127.0.0.1:2/opt")) == "http://127.0.0.1:2/opt"
+    assert fetch.api_url(args()) == "http://127.0.0.1:1/env"
+    monkeypatch.delenv("SITEGEN_ARXIV_API")
+    assert fetch.api_url(args()) == "https://export.arxiv.org/api/query"
+    with pytest.raises(fetch.UsageError):
+        fetch.api_url(args(api_url="ftp://x"))
+
+
+# --------------------------------------------------------------------------
+# plan and commit
+# --------------------------------------------------------------------------
+
+
+def records(*ids: str) -> dict[str, dict]:
+    return {i: fetch.record_from_result(result(entry_id=f"http://arxiv.org/abs/{i}v1", title=f"T {i}")) for i in ids}
+
+
+def folder_of(site: Path) -> Path:
+    return site / fetch.FETCHED_DIR
+
+
+def test_plan_creates_keeps_and_updates_only_what_changed(tmp_path):
+    plan, problems = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
+    assert problems == [] and len(plan.created) == 2
+    fetch.commit(plan, folder_of(tmp_path))
+    changed = records("2401.00001", "2401.00002")
+    changed["2401.00002"]["title"] = "T new"
+
+    again, _ = fetch.plan_changes(tmp_path, changed, {}, prune=False)
+
+    assert again.unchanged == ["content/records/arxiv/2401.00001.yaml"]
+    assert again.updated == ["content/records/arxiv/2401.00002.yaml"]
+    assert list(again.write) == [folder_of(tmp_path) / "2401.00002.yaml"]
+
+
+def test_plan_removes_excluded_and_pruned_files_fetch_wrote_but_never_a_persons(tmp_path):
+    first, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002", "2401.00003"), {}, prune=False)
+    fetch.commit(first, folder_of(tmp_path))
+    mine = folder_of(tmp_path) / "2401.00009.yaml"
+    mine.write_text("id: '2401.00009'\ntitle: mine\nyear: 2024\n")
+
+    kept_plan, _ = fetch.plan_changes(tmp_path, records("2401.00001"), records("2401.00002"), prune=False)
+    assert [p.name for p in kept_plan.remove] == ["2401.00002.yaml"]
+    assert kept_plan.kept_stale == ["content/records/arxiv/2401.00003.yaml", "content/records/arxiv/2401.00009.yaml"]
+
+    pruned, _ = fetch.plan_changes(tmp_path, records("2401.00001"), records("2401.00002"), prune=True)
+    assert sorted(p.name for p in pruned.remove) == ["2401.00002.yaml", "2401.00003.yaml"]
+    assert any("2401.00009.yaml:1: warning" in w and "edited by hand" in w for w in pruned.warnings)
+
+
+def test_plan_leaves_an_edited_file_alone_and_says_so(tmp_path):
+    plan, _ = fetch.plan_changes(tmp_path, records("2401.00001"), {}, prune=False)
+    fetch.commit(plan, folder_of(tmp_path))
+    path = folder_of(tmp_path) / "2401.00001.yaml"
+    path.write_text(path.read_text() + "featured: true\n")
+    changed = records("2401.00001")
+    changed["2401.00001"]["title"] = "new"
+
+    again, _ = fetch.plan_changes(tmp_path, changed, {}, prune=False)
+
+    assert again.write == {} and "edited by hand" in again.warnings[0]
+
+
+def test_commit_leaves_no_temporary_files(tmp_path):
+    plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
+    fetch.commit(plan, folder_of(tmp_path))
+    assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
+
+
+def test_a_failing_commit_cleans_up_and_changes_nothing(tmp_path, monkeypatch):
+    plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
+    real_open = open
+    calls = []
+
+    def failing_open(path, *a, **k):
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr("builtins.open", failing_open)
+    with pytest.raises(OSError):
+        fetch.commit(plan, folder_of(tmp_path))
+    monkeypatch.undo()
+    assert list(folder_of(tmp_path).iterdir()) == []
