@@ -59,7 +59,7 @@ def test_percent_and_ampersand_in_links_survive():
     "<div onclick=alert(1)>d</div>",
     "<iframe src=https://evil.example></iframe>",
     "x<!-- comment -->y",
-    "<style>body { color: red }</style>".replace("{", "").replace("}", ""),
+    "<style>body</style>",
 ])
 def test_raw_html_is_shown_as_text(raw):
     converted = render_markdown(f"Before {raw} after")
