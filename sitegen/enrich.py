@@ -56,17 +56,22 @@ def merge_fetched(records: list[Record]) -> list[Record]:
         for key in identity_keys(record):
             by_key.setdefault(key, record)
     merged = list(written)
+    position = {id(record): index for index, record in enumerate(written)}
+    absorbed: set[int] = set()
     for fetched in (r for r in records if r.fetched):
         own = next((by_key[k] for k in identity_keys(fetched) if k in by_key), None)
         if own is None:
             merged.append(fetched)
             continue
+        if id(own) in absorbed:  # a second fetched copy of the same paper (e.g. same DOI): the first one stands
+            continue
+        absorbed.add(id(own))
         overrides = {name: getattr(own, name) for name in MERGEABLE_FIELDS if name in own.given}
         combined = dataclasses.replace(
             fetched, **overrides, location=own.location, fetched=False, given=fetched.given | own.given,
             lines=own.lines, extra={**fetched.extra, **own.extra},
         )
-        merged[merged.index(own)] = combined
+        merged[position[id(own)]] = combined
     return merged
 
 
