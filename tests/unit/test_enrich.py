@@ -1,0 +1,274 @@
+"""Stage 3, enrich: merging fetched and hand-written records, exclusions, owner
+highlighting, citation keys, slugs and ordering."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, merge_fetched, normalise_name, slugify
+from sitegen.load import parse_yaml
+from sitegen.model import ArxivSources, Profile, SiteConfig
+from sitegen.validate import validate_profile, validate_record
+from sitegen.model import RawDocument
+
+CONFIG = SiteConfig(title="T", base_url="https://e.org/")
+
+
+def rec(text: str, path: str = "content/records/x.yaml"):
+    """A validated record from YAML text (fetched when under content/records/arxiv/)."""
+    data, problem = parse_yaml(text, path)
+    assert problem is None
+    problems = []
+    record = validate_record(data, path, problems)
+    assert record is not None, problems
+    return record
+
+
+def from_data(data: dict, path: str = "content/records/x.yaml"):
+    """A validated record from a mapping (for text that is awkward to quote in YAML)."""
+    problems = []
+    record = validate_record(data, path, problems)
+    assert record is not None, problems
+    return record
+
+
+def fetched(text: str):
+    data, _ = parse_yaml(text, "x")
+    return rec(text, f"content/records/arxiv/{data['id']}.yaml")
+
+
+def profile(text: str = "name: Lena Müller\nname_variants: ['L. M{\\\"u}ller', 'Lena Mueller']\n") -> Profile:
+    data, _ = parse_yaml(text, "content/profile.yaml")
+    problems = []
+    result = validate_profile(RawDocument(Path("p"), "content/profile.yaml", data), problems)
+    assert not [p for p in problems if not p.warning]
+    return result
+
+
+def enrich(records, owner: Profile | None = None):
+    return enrich_site(CONFIG, owner or profile(), list(records), Path("."))
+
+
+# -- merging fetched and hand-written records ---------------------------------------------
+
+FETCHED = """\
+id: '2401.01234'
+title: 'Fetched title with $x$'
+authors: [Lena Müller, Jonas Berg]
+year: 2024
+date: 2024-01-05
+source: arXiv
+abstract: The abstract from arXiv.
+categories: [cs.DC, cs.LG]
+links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}
+arxiv: '2401.01234'
+"""
+
+
+def test_hand_written_record_wins_field_by_field():
+    own = rec("id: '2401.01234'\ntitle: My better title\nsource: EuroSys 2025\nfeatured: true\nyear: 2024\nlinks: {code: 'https://github.com/x/y'}\nslides: s.pdf\n")
+    merged = merge_fetched([fetched(FETCHED), own])
+    assert len(merged) == 1
+    one = merged[0]
+    assert one.title == "My better title"  # hand-written
+    assert one.source == "EuroSys 2025"
+    assert one.featured is True
+    assert one.links == {"code": "https://github.com/x/y"}  # the hand-written mapping as a whole
+    assert one.authors == ("Lena Müller", "Jonas Berg")  # from arXiv, not set by hand
+    assert one.abstract == "The abstract from arXiv."
+    assert one.date.isoformat() == "2024-01-05"
+    assert one.categories == ("cs.DC", "cs.LG")
+    assert one.extra == {"slides": "s.pdf"}
+    assert one.fetched is False
+    assert one.location.path == "content/records/x.yaml"
+
+
+def test_merge_by_arxiv_id_or_doi_when_ids_differ():
+    by_arxiv = rec("id: mine2024\ntitle: Mine\nyear: 2024\narxiv: 2401.01234v2\n")
+    merged = merge_fetched([fetched(FETCHED), by_arxiv])
+    assert [(r.id, r.title, r.abstract) for r in merged] == [("mine2024", "Mine", "The abstract from arXiv.")]
+
+    by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1/ABC'\n")
+    other = fetched(FETCHED + "doi: 10.1/abc\n")
+    assert [r.id for r in merge_fetched([other, by_doi])] == ["mine2024"]
+
+
+def test_two_fetched_records_of_one_hand_written_record_do_not_crash():
+    own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1/x\narxiv: '2401.00001'\n")
+    first = fetched("id: '2401.00001'\narxiv: '2401.00001'\ntitle: F1\nyear: 2020\nabstract: a\n")
+    second = fetched("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1/x\n")
+    merged = merge_fetched([own, first, second])
+    assert [r.title for r in merged] == ["Mine"]
+    assert merged[0].abstract == "a"
+
+
+def test_unmatched_fetched_records_are_kept():
+    merged = merge_fetched([fetched(FETCHED), rec("id: other\ntitle: Other\nyear: 2020\n")])
+    assert sorted(r.id for r in merged) == ["2401.01234", "other"]
+
+
+def test_hidden_by_hand_hides_the_fetched_record():
+    site, _ = enrich([fetched(FETCHED), rec("id: '2401.01234'\nhidden: true\ntitle: x\nyear: 2024\n")])
+    assert site.entries == ()
+
+
+# -- exclusions --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sources, excluded", [
+    (ArxivSources(exclude_ids=("2401.01234",)), True),
+    (ArxivSources(exclude_categories=("cs.LG",)), True),
+    (ArxivSources(exclude_categories=("hep-ph",)), False),
+    (ArxivSources(categories=("hep-ph", "hep-th")), True),
+    (ArxivSources(categories=("cs.DC",)), False),
+    (ArxivSources(), False),
+])
+def test_exclusions_apply_to_fetched_records(sources, excluded):
+    assert is_excluded(fetched(FETCHED), sources) is excluded
+
+
+def test_exclusions_never_drop_hand_written_records():
+    written = rec(FETCHED)
+    assert not is_excluded(written, ArxivSources(exclude_ids=("2401.01234",), exclude_categories=("cs.DC",)))
+
+
+def test_excluded_records_are_not_shown():
+    owner = profile("name: Lena Müller\narxiv:\n  authors: [Lena Müller]\n  exclude_categories: [hep-ph]\n  exclude_ids: ['2402.00002']\n")
+    records = [
+        fetched(FETCHED),
+        fetched("id: '2402.00001'\ntitle: Quarks\nyear: 2024\ncategories: [hep-ph]\n"),
+        fetched("id: '2402.00002'\ntitle: Someone else\nyear: 2024\ncategories: [cs.DC]\n"),
+    ]
+    site, _ = enrich(records, owner)
+    assert [e.id for e in site.entries] == ["2401.01234"]
+    assert [s.code for s in site.subjects] == ["cs.DC", "cs.LG"]
+
+
+# -- the owner's name ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, is_owner", [
+    ("Lena Müller", True),
+    ('Lena M{\\"u}ller', True),
+    ('L. M{\\"u}ller', True),
+    ('L. M\\"uller', True),
+    ("Lena Mueller", True),
+    ("Lena Muller", True),
+    ("LENA MÜLLER", True),
+    ("Lena  Müller", True),
+    ("Lena Müller-Schmidt", False),
+    ("Jonas Müller", False),
+    ("Lena Berg", False),
+    ("Müller", False),
+])
+def test_owner_highlighting_with_variants_and_accents(name, is_owner):
+    site, _ = enrich([rec(f"id: a\ntitle: T\nyear: 2020\nauthors: ['Jonas Berg', {name!r}]\n".replace("\\\\", "\\"))])
+    authors = site.entries[0].authors
+    assert [a.is_owner for a in authors] == [False, is_owner]
+
+
+def test_author_names_are_shown_as_unicode():
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": [r'Zo{\"e} Kov{' "\\'" r'a}{\v{c}}', r"Andr\'e Dupont"]})])
+    assert [a.name for a in site.entries[0].authors] == ["Zoë Kováč", "André Dupont"]
+
+
+def test_normalise_name():
+    assert normalise_name('L. M{\\"u}ller') == normalise_name("l muller") == "l muller"
+
+
+# -- citation keys ------------------------------------------------------------------------
+
+def _records_for_keys():
+    return [
+        rec("id: a\ntitle: 'Sparse All-Reduce'\nyear: 2019\nauthors: ['Lena M{\\\"u}ller', 'X']\n"),
+        rec("id: b\ntitle: 'The Sparse Way'\nyear: 2019\nauthors: ['Lena Müller']\n"),
+        rec("id: c\ntitle: 'Sparse Again'\nyear: 2019\nauthors: ['L. Muller']\n"),
+        from_data({"id": "d", "title": "On $O(n^2)$ Barriers", "year": 2026, "authors": [r'Zo{\"e} Kov{' "\\'" r'a}{\v{c}}']}),
+        rec("id: e\ntitle: 'Untitled by nobody'\nyear: 2020\n"),
+    ]
+
+
+def test_cite_keys_are_author_year_word_and_unique():
+    keys = assign_cite_keys(_records_for_keys())
+    assert keys["d"] == "kovac2026o"
+    assert keys["e"] == "anon2020untitled"
+    assert sorted([keys["a"], keys["b"], keys["c"]]) == ["muller2019sparse", "muller2019sparseb", "muller2019sparsec"]
+    assert len(set(keys.values())) == len(keys)
+    assert all(key.isascii() and key.replace("-", "").isalnum() for key in keys.values())
+
+
+def test_cite_keys_are_stable_across_runs_and_input_order():
+    records = _records_for_keys()
+    assert assign_cite_keys(records) == assign_cite_keys(list(reversed(records)))
+
+
+def test_existing_cite_keys_do_not_change_when_a_record_is_added():
+    records = _records_for_keys()
+    before = assign_cite_keys(records)
+    unrelated = rec("id: z\ntitle: 'Something Else'\nyear: 2021\nauthors: ['Jonas Berg']\n")
+    same_start = rec("id: f\ntitle: 'Sparse Forever'\nyear: 2019\nauthors: ['Lena Müller']\n")  # a later paper, same key stem
+    for added in (unrelated, same_start):
+        after = assign_cite_keys(records + [added])
+        assert {k: after[k] for k in before} == before
+        assert len(set(after.values())) == len(after)
+
+
+# -- slugs, subjects, ordering ---------------------------------------------------------------
+
+@pytest.mark.parametrize("value, slug", [
+    ("2401.01234", "2401.01234"),
+    ("hep-ph/0601001", "hep-ph-0601001"),
+    ("muller2019sparse", "muller2019sparse"),
+    ("a b/c?d#e", "a-b-c-d-e"),
+    ("Müller", "M-ller"),
+    ("cs.DC", "cs.DC"),
+])
+def test_slugify(value, slug):
+    assert slugify(value) == slug
+
+
+def test_subjects_have_names_slugs_and_sorted_order():
+    site, _ = enrich([rec("id: a\ntitle: A\nyear: 2020\ncategories: [stat.ML, cs.DC, Quantum widgets, cs.DC]\n")])
+    entry = site.entries[0]
+    assert [(s.code, s.name, s.slug) for s in entry.subjects] == [
+        ("stat.ML", "Machine Learning (Statistics)", "stat.ML"),
+        ("cs.DC", "Distributed, Parallel, and Cluster Computing", "cs.DC"),
+        ("Quantum widgets", "Quantum widgets", "Quantum-widgets"),
+    ]
+    assert [s.code for s in site.subjects] == ["cs.DC", "stat.ML", "Quantum widgets"]
+
+
+def test_entries_are_newest_first_and_hidden_records_are_gone():
+    site, _ = enrich([
+        rec("id: old\ntitle: Old\nyear: 2018\n"),
+        rec("id: mar\ntitle: March\ndate: 2024-03-01\n"),
+        rec("id: undated\ntitle: Undated\nyear: 2024\n"),
+        rec("id: nov\ntitle: November\ndate: 2024-11-20\n"),
+        rec("id: secret\ntitle: Secret\nyear: 2025\nhidden: true\n"),
+        rec("id: mid\ntitle: Mid\nyear: 2021\nfeatured: true\n"),
+    ])
+    assert [e.id for e in site.entries] == ["nov", "mar", "undated", "mid", "old"]
+
+
+def test_entries_carry_converted_text():
+    site, problems = enrich([rec("id: a\ntitle: 'A $O(n^2)$ \\textbf{bold} title'\nyear: 2020\nsource: 'Proc. of M{\\\"u}nchen'\nabstract: 'Has *emphasis* and $x$.'\n")])
+    entry = site.entries[0]
+    assert entry.title.plain == "A O(n²) bold title"
+    assert "<math" in entry.title.html and "<strong>bold</strong>" in entry.title.html
+    assert entry.title.source == "A $O(n^2)$ \\textbf{bold} title"
+    assert entry.source.plain == "Proc. of München"
+    assert "<em>emphasis</em>" in entry.abstract_html and entry.abstract_plain == "Has emphasis and x."
+    assert problems == []
+
+
+def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
+    _, problems = enrich([rec("id: a\n\ntitle: 'A \\unknownmacro{x} title'\nyear: 2020\nabstract: 'Uses \\foo.'\n")])
+    assert [str(p) for p in problems] == [
+        "content/records/x.yaml:3: warning: field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}",
+        "content/records/x.yaml:5: warning: field 'abstract': LaTeX shown as source, cannot convert \\foo",
+    ]
+
+
+def test_bio_is_markdown():
+    site, _ = enrich([], profile("name: A\nbio: 'Works on *systems* with <script>x</script>'\n"))
+    assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
