@@ -66,23 +66,29 @@ def bibliography(entries: list[tuple[Entry, str]]) -> str:
 
 
 def _value(text: str) -> str:
-    """Make a field value safe inside braces: specials escaped, braces balanced."""
+    """Make a field value safe inside braces: specials escaped, braces balanced.
+
+    BibTeX counts every brace, escaped or not, while other readers (biber,
+    bibtexparser) skip `\\{`; a value must be balanced for both.
+    """
     text = " ".join(text.split())
     text = _UNESCAPED_SPECIALS.sub(r"\\\1", text)
-    if not _balanced(text):
-        text = text.replace("{", r"\{").replace("}", r"\}")
-    return text
+    if not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
+        text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
+    return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace
 
 
-def _balanced(text: str) -> bool:
+_ANY_BRACE = re.compile(r"\\?([{}])")
+
+
+def _balanced(text: str, escapes: bool) -> bool:
     depth = 0
-    escaped = False
+    previous = ""
     for ch in text:
+        escaped, previous = escapes and previous == "\\", ch
         if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == "{":
+            continue
+        if ch == "{":
             depth += 1
         elif ch == "}":
             depth -= 1
