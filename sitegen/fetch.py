@@ -56,6 +56,10 @@ class UsageError(Exception):
     """The command line is wrong: exit status 2."""
 
 
+class InterruptedAfterCommit(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM arrived while writing; the writing was finished first."""
+
+
 # --------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------
@@ -330,11 +334,17 @@ def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str
                  prune: bool) -> tuple[Plan, list[Problem]]:
     folder = site / FETCHED_DIR
     plan, problems = Plan(), []
+    persons = ids_in_persons_files(folder)
     for record_id, record in kept.items():
         path = folder / f"{slug(record_id)}.yaml"
         display = (FETCHED_DIR / path.name).as_posix()
         text = render(record)
         problems.extend(check_record(text, display))
+        other = persons.get(record_id)
+        if other is not None and other != path:
+            plan.warnings.append(f"{(FETCHED_DIR / other.name).as_posix()}:1: warning: holds id '{record_id}' and "
+                                 "was written by a person, so fetch does not write a second copy")
+            continue
         _plan_write(plan, path, display, text)
     returned = {folder / f"{slug(i)}.yaml" for i in [*kept, *excluded]}
     for record_id in excluded:
@@ -349,6 +359,23 @@ def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str
         else:
             plan.kept_stale.append(display)
     return plan, problems
+
+
+def ids_in_persons_files(folder: Path) -> dict[str, Path]:
+    """Ids held by files in records/arxiv/ that fetch did not write (or that were edited since)."""
+    from sitegen.load import parse_yaml
+
+    found: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if written_by_fetch(text):
+            continue
+        data, problem = parse_yaml(text, path.name)
+        items = data if isinstance(data, list) else [data]
+        for item in items if problem is None else []:
+            if isinstance(item, dict) and item.get("id") is not None:
+                found.setdefault(str(item["id"]).strip(), path)
+    return found
 
 
 def _plan_write(plan: Plan, path: Path, display: str, text: str) -> None:
@@ -395,7 +422,7 @@ def signals_held() -> Iterator[None]:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if received:
-            raise KeyboardInterrupt
+            raise InterruptedAfterCommit
 
 
 def commit(plan: Plan, folder: Path) -> None:
@@ -492,6 +519,9 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"sitegen fetch: error: {error}", file=err)
         return ExitStatus.USAGE
+    except InterruptedAfterCommit:
+        print("\nsitegen fetch: interrupted after the fetched records were written in full", file=err)
+        return EXIT_INTERRUPTED
     except KeyboardInterrupt:
         print("\nsitegen fetch: interrupted; content/ is unchanged", file=err)
         return EXIT_INTERRUPTED

@@ -291,3 +291,31 @@ def test_a_failing_commit_cleans_up_and_changes_nothing(tmp_path, monkeypatch):
         fetch.commit(plan, folder_of(tmp_path))
     monkeypatch.undo()
     assert list(folder_of(tmp_path).iterdir()) == []
+
+
+def test_a_persons_file_in_the_fetch_folder_holding_the_same_id_is_not_duplicated(tmp_path):
+    folder_of(tmp_path).mkdir(parents=True)
+    (folder_of(tmp_path) / "my-favourite.yaml").write_text("id: '2401.00001'\ntitle: Mine\nyear: 2024\n")
+
+    plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
+
+    assert plan.created == ["content/records/arxiv/2401.00002.yaml"]
+    assert "my-favourite.yaml:1: warning: holds id '2401.00001'" in plan.warnings[0]
+
+
+def test_a_signal_during_commit_waits_until_every_file_is_in_place(tmp_path, monkeypatch):
+    import os
+    import signal
+
+    plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
+    real_replace = os.replace
+
+    def replace_then_signal(source, target):
+        real_replace(source, target)
+        os.kill(os.getpid(), signal.SIGINT)  # arrives after the first rename
+
+    monkeypatch.setattr(os, "replace", replace_then_signal)
+    with pytest.raises(fetch.InterruptedAfterCommit):
+        fetch.commit(plan, folder_of(tmp_path))
+    monkeypatch.undo()
+    assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
