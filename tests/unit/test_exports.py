@@ -1,0 +1,205 @@
+"""Machine-readable outputs, checked with the readers people use: bibtexparser,
+feedparser, json, an XML parser."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import bibtexparser
+import feedparser
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import write_site
+from sitegen.build import render
+from sitegen.enrich import enrich_site
+from sitegen.exports.bibtex import bibtex_entry
+from sitegen.exports.jsonld import script_json
+from sitegen.model import Profile, SiteConfig
+from sitegen.validate import validate_record
+
+SITE = {
+    "content/site.yaml": "title: Exports\nbase_url: https://user.github.io/repo\ndescription: A test site\n",
+    "content/profile.yaml": "name: Ada Lovelace\n",
+    "content/records/a.yaml": (
+        "id: '2401.01234'\ntitle: 'Faster $O(n^2)$ things for R&D: 50% off'\n"
+        "authors: ['Ada Lovelace', 'Lena M{\\\"u}ller']\ndate: 2024-01-05\nsource: arXiv\n"
+        "abstract: 'We show \\textbf{(i)} a 1.45$\\times$ speedup.'\ncategories: [cs.DC, cs.LG]\n"
+        "links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}\narxiv: '2401.01234'\n"
+    ),
+    "content/records/b.yaml": (
+        "id: lovelace2023journal\ntitle: A Journal Paper\nauthors: [Ada Lovelace]\nyear: 2023\n"
+        "source: Journal of Examples\ndoi: 10.1000/xyz\ncategories: [cs.DC]\n"
+    ),
+    "content/records/c.yaml": (
+        "id: lovelace2025conf\ntitle: 'A {Conference} Paper with a stray } brace'\nauthors: [Ada Lovelace, Charles Babbage]\n"
+        "date: 2025-06-01\nsource: Proceedings of the Example Conference\n"
+    ),
+    "content/records/d.yaml": "id: thesis\ntitle: My Thesis\nauthors: [Ada Lovelace]\nyear: 2020\nsource: PhD thesis, University of Examples\n",
+    "content/records/hidden.yaml": "id: secret\ntitle: Secret draft\nyear: 2025\nhidden: true\ncategories: [cs.DC]\n",
+}
+SHOWN = ["lovelace2025conf", "2401.01234", "lovelace2023journal", "thesis"]  # newest first
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, bytes]:
+    site = write_site(tmp_path_factory.mktemp("exports"), SITE)
+    return render(site).files
+
+
+# -- publications.bib ------------------------------------------------------------
+
+def test_bibtex_parses_with_one_entry_per_shown_record(files):
+    library = bibtexparser.parse_string(files["publications.bib"].decode())
+    assert library.failed_blocks == []
+    assert len(library.entries) == len(SHOWN)
+    keys = [entry.key for entry in library.entries]
+    assert len(set(keys)) == len(keys)
+    assert "Secret" not in files["publications.bib"].decode()
+
+
+def test_bibtex_entry_types_and_fields(files):
+    entries = {entry.key: entry for entry in bibtexparser.parse_string(files["publications.bib"].decode()).entries}
+    by_title = {entry["title"]: entry for entry in entries.values()}
+    arxiv = by_title["{Faster $O(n^2)$ things for R\\&D: 50\\% off}"]
+    assert arxiv.entry_type == "misc"
+    assert arxiv["author"] == 'Ada Lovelace and Lena M{\\"u}ller'
+    assert (arxiv["eprint"], arxiv["archivePrefix"], arxiv["primaryClass"]) == ("2401.01234", "arXiv", "cs.DC")
+    assert (arxiv["year"], arxiv["month"]) == ("2024", "1")
+    journal = by_title["{A Journal Paper}"]
+    assert journal.entry_type == "article" and journal["journal"] == "Journal of Examples" and journal["doi"] == "10.1000/xyz"
+    assert journal["url"] == "https://user.github.io/repo/records/lovelace2023journal/"
+    conference = next(e for e in entries.values() if e.entry_type == "inproceedings")
+    assert conference["booktitle"] == "Proceedings of the Example Conference"
+    thesis = by_title["{My Thesis}"]
+    assert thesis.entry_type == "phdthesis"
+    standard = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
+    assert {e.entry_type for e in entries.values()} <= standard
+
+
+def test_bibtex_keys_are_the_same_on_record_pages(files):
+    library = bibtexparser.parse_string(files["publications.bib"].decode())
+    for entry in library.entries:
+        assert f"@{entry.entry_type}{{{entry.key}," in files["publications.bib"].decode()
+    page = files["records/2401.01234/index.html"].decode()
+    key = next(e.key for e in library.entries if "eprint" in e and e["eprint"] == "2401.01234")
+    assert key in page
+
+
+def _bib_from(tmp_path, title: str, author: str, source: str) -> str:
+    site = write_site(tmp_path, {
+        "content/site.yaml": "title: T\nbase_url: https://e.org/\n",
+        "content/profile.yaml": "name: A\n",
+    })
+    record = {"id": "x", "title": title, "year": 2020, "authors": [author], "source": source}
+    (site / "content" / "records").mkdir(exist_ok=True)
+    (site / "content" / "records" / "x.yaml").write_text(json.dumps(record), encoding="utf-8")  # JSON is YAML
+    return render(site).files["publications.bib"].decode()
+
+
+@pytest.mark.parametrize("title", ["Ends with a backslash \\", "One { stray", "Other } stray", "Escaped \\} only", "Set $\\{0,1\\}^n$", "100% & #1"])
+def test_awkward_titles_still_parse(tmp_path, title):
+    library = bibtexparser.parse_string(_bib_from(tmp_path, title, "A. Author", "arXiv"))
+    assert library.failed_blocks == [] and len(library.entries) == 1
+
+
+_bib_tokens = st.sampled_from(["{", "}", "\\", "%", "&", "#", "$", "@", ",", "=", '"', "x", " ", "\\}", "\\{", "}{", "@misc{", "\\textbf{a}", " and "])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_bib_tokens, min_size=1, max_size=10).map("".join), st.lists(_bib_tokens, max_size=6).map("".join))
+def test_any_title_or_venue_gives_parseable_bibtex(title, source):
+    problems = []
+    record = validate_record({"id": "x", "title": "t " + title, "year": 2020, "authors": ["A " + source], "source": source}, "x.yaml", problems)
+    site, _ = enrich_site(SiteConfig("T"), Profile("A"), [record], Path("."))
+    library = bibtexparser.parse_string(bibtex_entry(site.entries[0], "https://e.org/records/x/"))
+    assert library.failed_blocks == [] and len(library.entries) == 1
+
+
+# -- feed.xml -----------------------------------------------------------------------
+
+def test_feed_is_valid_atom_newest_first(files):
+    feed = feedparser.parse(files["feed.xml"])
+    assert feed.bozo == 0, feed.get("bozo_exception")
+    assert feed.version == "atom10"
+    assert feed.feed.title == "Ada Lovelace: publications"
+    assert feed.feed.link == "https://user.github.io/repo/"
+    assert [e.link for e in feed.entries] == [f"https://user.github.io/repo/records/{i}/" for i in SHOWN]
+    dates = [e.published_parsed for e in feed.entries]
+    assert dates == sorted(dates, reverse=True)
+
+
+def test_feed_text_is_readable_not_latex(files):
+    feed = feedparser.parse(files["feed.xml"])
+    entry = next(e for e in feed.entries if e.link.endswith("/2401.01234/"))
+    assert entry.title == "Faster O(n²) things for R&D: 50% off"
+    assert entry.summary == "We show (i) a 1.45× speedup."
+    assert [a.name for a in entry.authors] == ["Ada Lovelace", "Lena Müller"]
+    assert [t.term for t in entry.tags] == ["cs.DC", "cs.LG"]
+    for e in feed.entries:
+        for text in (e.title, e.get("summary", "")):
+            assert "$" not in text and "\\" not in text
+
+
+# -- records.json -------------------------------------------------------------------
+
+def test_records_json(files):
+    data = json.loads(files["records.json"])
+    assert data["name"] == "Ada Lovelace"
+    assert data["count"] == len(data["records"]) == len(SHOWN)
+    assert [r["id"] for r in data["records"]] == SHOWN
+    first = next(r for r in data["records"] if r["id"] == "2401.01234")
+    assert first["title"] == "Faster O(n²) things for R&D: 50% off"
+    assert first["title_latex"] == "Faster $O(n^2)$ things for R&D: 50% off"
+    assert first["authors"] == ["Ada Lovelace", "Lena Müller"]
+    assert first["url"] == "https://user.github.io/repo/records/2401.01234/"
+    assert first["date"] == "2024-01-05" and first["year"] == 2024
+    assert "secret" not in files["records.json"].decode().lower()
+
+
+# -- sitemap.xml, robots.txt, .nojekyll, CNAME ---------------------------------------------
+
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+
+def test_sitemap_lists_every_page_with_absolute_urls(files):
+    root = ET.fromstring(files["sitemap.xml"])
+    locs = [loc.text for loc in root.iter(f"{SITEMAP}loc")]
+    pages = sorted(name for name in files if name.endswith("index.html"))
+    assert len(locs) == len(pages)
+    assert all(loc.startswith("https://user.github.io/repo/") for loc in locs)
+    assert "https://user.github.io/repo/" in locs
+    assert "https://user.github.io/repo/records/2401.01234/" in locs
+    assert "https://user.github.io/repo/subjects/cs.DC/" in locs
+    assert not any("secret" in loc for loc in locs)
+
+
+def test_base_url_with_or_without_trailing_slash_is_the_same(tmp_path, files):
+    site = write_site(tmp_path, {**SITE, "content/site.yaml": SITE["content/site.yaml"].replace("/repo\n", "/repo/\n")})
+    assert render(site).files == files
+
+
+def test_robots_points_at_the_sitemap(files):
+    assert "Sitemap: https://user.github.io/repo/sitemap.xml" in files["robots.txt"].decode().splitlines()
+
+
+def test_nojekyll_and_no_cname_by_default(files):
+    assert files[".nojekyll"] == b""
+    assert "CNAME" not in files
+
+
+def test_cname_when_configured(tmp_path):
+    site = write_site(tmp_path, {**SITE, "content/site.yaml": "title: T\nbase_url: https://www.example.org/\ncname: www.example.org\n"})
+    assert render(site).files["CNAME"] == b"www.example.org\n"
+
+
+# -- JSON-LD ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["</script><script>alert(1)</script>", "a <!-- b", "x & y > z", "</SCRIPT >"])
+def test_script_json_cannot_close_the_script_tag(text):
+    encoded = script_json({"name": text})
+    assert "</" not in encoded and "<!--" not in encoded
+    assert json.loads(encoded) == {"name": text}
