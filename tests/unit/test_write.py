@@ -1,0 +1,96 @@
+"""Stage 5, write: the output folder is the previous build or the new one, never a mix."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from sitegen.write import UnsafeOutputPath, safe_relative_path, write_output
+
+FILES = {
+    "index.html": b"<h1>home</h1>",
+    "records/a/index.html": b"a",
+    "records/b/index.html": b"b",
+    "static/style.css": b"body{}",
+    ".nojekyll": b"",
+}
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every file under root (hidden ones too) -> sha256 of its bytes."""
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def digests(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+
+
+def test_writes_exactly_the_files(tmp_path):
+    out = tmp_path / "site" / "output"  # parent folders are made
+    write_output(FILES, out)
+    assert tree(out) == digests(FILES)
+
+
+def test_a_new_build_replaces_the_old_one_and_stale_files_are_gone(tmp_path):
+    out = tmp_path / "output"
+    write_output({**FILES, "records/old/index.html": b"old", "stale.txt": b"x"}, out)
+    (out / "by-hand.txt").write_text("left behind")
+    write_output(FILES, out)
+    assert tree(out) == digests(FILES)
+    assert not (out / "records" / "old").exists()
+
+
+def test_no_staging_folders_are_left_behind(tmp_path):
+    out = tmp_path / "output"
+    write_output(FILES, out)
+    write_output({**FILES, "index.html": b"changed"}, out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+@pytest.mark.parametrize("name", ["../escape.html", "/etc/passwd", "records/../../escape", "a/../../b", ""])
+def test_unsafe_paths_are_refused(name):
+    with pytest.raises(UnsafeOutputPath):
+        safe_relative_path(name)
+
+
+@pytest.mark.parametrize("name", ["../escape.html", "records/../../escape", "/tmp/absolute.html"])
+def test_unsafe_path_leaves_the_previous_output_untouched(tmp_path, name):
+    out = tmp_path / "output"
+    write_output(FILES, out)
+    before = tree(out)
+    with pytest.raises(UnsafeOutputPath):
+        write_output({"index.html": b"new", name: b"evil", "z.html": b"z"}, out)
+    assert tree(out) == before
+    assert not (tmp_path / "escape.html").exists() and not (tmp_path.parent / "escape").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+def test_a_failure_while_writing_leaves_the_previous_output_untouched(tmp_path, monkeypatch):
+    out = tmp_path / "output"
+    write_output(FILES, out)
+    before = tree(out)
+    real_write = Path.write_bytes
+    calls = []
+
+    def failing_write(self, data):
+        calls.append(self)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real_write(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", failing_write)
+    with pytest.raises(OSError):
+        write_output({name: data + b"!" for name, data in FILES.items()}, out)
+    monkeypatch.undo()
+    assert tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+def test_safe_relative_paths_pass():
+    assert safe_relative_path("records/hep-ph-0601001/index.html").parts == ("records", "hep-ph-0601001", "index.html")
+    assert safe_relative_path(".nojekyll").name == ".nojekyll"
