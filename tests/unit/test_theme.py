@@ -1,0 +1,109 @@
+"""Themes: lookup by name, the site's own themes, template and static overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import write_site
+from sitegen.theme import BUNDLED_THEMES, ThemeError, available_themes, find_theme, make_environment, static_files, template_dirs
+
+
+def test_the_default_theme_ships_with_sitegen(tmp_path):
+    theme = find_theme("default", tmp_path)
+    assert theme.root == BUNDLED_THEMES / "default"
+    assert theme.parent is None
+    assert (theme.root / "templates" / "base.html").is_file()
+
+
+def test_a_sites_own_theme_is_found_by_name(tmp_path):
+    write_site(tmp_path, {"themes/plain/templates/base.html": "plain"})
+    theme = find_theme("plain", tmp_path)
+    assert theme.root == tmp_path / "themes" / "plain"
+    assert "plain" in available_themes(tmp_path) and "default" in available_themes(tmp_path)
+
+
+def test_a_sites_theme_shadows_a_bundled_one_of_the_same_name(tmp_path):
+    write_site(tmp_path, {"themes/default/templates/base.html": "mine"})
+    assert find_theme("default", tmp_path).root == tmp_path / "themes" / "default"
+
+
+def test_a_folder_without_templates_is_no_theme(tmp_path):
+    write_site(tmp_path, {"themes/broken/static/style.css": ""})
+    with pytest.raises(ThemeError):
+        find_theme("broken", tmp_path)
+    assert "broken" not in available_themes(tmp_path)
+
+
+def test_unknown_theme_names_itself_and_the_themes_found(tmp_path):
+    write_site(tmp_path, {"themes/plain/templates/base.html": ""})
+    with pytest.raises(ThemeError) as caught:
+        find_theme("fancy", tmp_path)
+    assert str(caught.value.problem) == "field 'theme': unknown theme 'fancy'; themes found: default, plain"
+
+
+def test_a_theme_may_extend_another(tmp_path):
+    write_site(tmp_path, {
+        "themes/child/theme.yaml": "extends: default\n",
+        "themes/child/templates/record.html": "child record",
+        "themes/child/static/child.css": "x",
+        "themes/child/static/style.css": "child style",
+    })
+    theme = find_theme("child", tmp_path)
+    assert [t.name for t in theme.chain()] == ["child", "default"]
+    assert template_dirs(theme, tmp_path) == [tmp_path / "themes/child/templates", BUNDLED_THEMES / "default/templates"]
+    env = make_environment(theme, tmp_path)
+    assert env.get_template("record.html").render() == "child record"
+    assert env.get_template("base.html").filename == str(BUNDLED_THEMES / "default/templates/base.html")
+    statics = static_files(theme, tmp_path)
+    assert statics["style.css"] == tmp_path / "themes/child/static/style.css"
+    assert statics["child.css"] == tmp_path / "themes/child/static/child.css"
+    assert statics["favicon.svg"] == BUNDLED_THEMES / "default/static/favicon.svg"
+
+
+def test_themes_extending_each_other_do_not_loop(tmp_path):
+    write_site(tmp_path, {
+        "themes/a/theme.yaml": "extends: b\n", "themes/a/templates/x.html": "",
+        "themes/b/theme.yaml": "extends: a\n", "themes/b/templates/y.html": "",
+    })
+    assert [t.name for t in find_theme("a", tmp_path).chain()] == ["a", "b"]
+
+
+def test_site_templates_come_first(tmp_path):
+    write_site(tmp_path, {"templates/record.html": "site record", "templates/partials/x.html": "partial"})
+    theme = find_theme("default", tmp_path)
+    assert template_dirs(theme, tmp_path)[0] == tmp_path / "templates"
+    env = make_environment(theme, tmp_path)
+    assert env.get_template("record.html").render() == "site record"
+    assert env.get_template("partials/x.html").render() == "partial"
+    assert env.get_template("index.html").filename == str(BUNDLED_THEMES / "default/templates/index.html")
+
+
+def test_bang_theme_reaches_the_themes_file_when_the_site_shadows_it(tmp_path):
+    write_site(tmp_path, {
+        "templates/base.html": '{% extends "!theme/base.html" %}{% block title %}site title{% endblock %}',
+    })
+    env = make_environment(find_theme("default", tmp_path), tmp_path)
+    template = env.get_template("base.html")
+    assert template.filename == str(tmp_path / "templates/base.html")
+    source, filename, _ = env.loader.get_source(env, "!theme/base.html")
+    assert filename == str(BUNDLED_THEMES / "default/templates/base.html")
+
+
+def test_templates_are_autoescaped_and_strict(tmp_path):
+    write_site(tmp_path, {"templates/t.html": "{{ value }}", "templates/u.html": "{{ missing.name }}"})
+    env = make_environment(find_theme("default", tmp_path), tmp_path)
+    assert env.get_template("t.html").render(value="<script>") == "&lt;script&gt;"
+    with pytest.raises(Exception):
+        env.get_template("u.html").render()
+
+
+def test_site_static_files_override_the_themes(tmp_path):
+    write_site(tmp_path, {"static/style.css": "mine", "static/img/me.png": "png", "static/.DS_Store": "junk"})
+    statics = static_files(find_theme("default", tmp_path), tmp_path)
+    assert statics["style.css"] == tmp_path / "static/style.css"
+    assert statics["img/me.png"] == tmp_path / "static/img/me.png"
+    assert ".DS_Store" not in statics
+    assert statics["favicon.svg"] == BUNDLED_THEMES / "default/static/favicon.svg"
+    assert list(statics) == sorted(statics)
