@@ -166,6 +166,18 @@ def test_every_served_page_carries_the_reload_script_and_the_files_on_disk_do_no
     assert server.get("/livereload.js").status == 200
 
 
+def test_a_page_whose_head_outgrows_one_chunk_still_gets_the_script(demo_site: Path) -> None:
+    """livereload looks for </head> in the first 64 KiB written; a big <head> must not lose live reload."""
+    template = demo_site / "templates" / "index.html"
+    template.parent.mkdir()
+    template.write_text('{% extends "!theme/index.html" %}\n{% block head %}<!-- ' + "x" * 70_000 + " -->{{ super() }}{% endblock %}\n", encoding="utf-8")
+    with serving(demo_site) as server:
+        answer = server.get("/")
+        assert answer.status == 200 and answer.text.index("</head>") > 65_536
+        assert "/livereload.js?port=" in answer.text
+        assert int(answer.headers["content-length"]) == len(answer.body)
+
+
 def test_non_html_files_are_served_untouched(server: RunningServer) -> None:
     output = server.site / "output"
     for name in ("static/style.css", "feed.xml", "records.json", "publications.bib"):
@@ -228,7 +240,7 @@ def test_no_change_means_no_build_and_a_burst_of_saves_means_one(server: Running
     for number, path in enumerate(records):
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r"(?m)^title: .*$", f'title: "Burst title {number}"', text, count=1), encoding="utf-8")
-        time.sleep(0.03)
+        time.sleep(0.075)  # the burst spans more than one poll (250 ms): only coalescing makes it one build
     for number in range(len(records)):
         wait_for(lambda: page_title_shown(server, "/", f"Burst title {number}"), CHANGE_SECONDS, f"burst title {number}", server)
     time.sleep(1.5)
