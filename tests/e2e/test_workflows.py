@@ -1,0 +1,502 @@
+"""The GitHub workflows: those `sitegen init` writes and this repository's own.
+
+Three kinds of check:
+- schema: `check-jsonschema --builtin-schema vendor.github-workflows` on every file;
+- shape: what deploying and refreshing need (triggers, permissions, the chain
+  configure-pages -> base URL -> build -> upload -> deploy, the weekly schedule,
+  the pull request and the commit switch), read from the parsed YAML;
+- behaviour: the workflows' own shell steps played locally, as a runner would
+  run them (`bash -eo pipefail`), with GitHub's expressions filled in: the Pages
+  build in a fresh virtual environment, crawled under a project-page sub-path;
+  the refresh against the fake arXiv server, in a git repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
+from conftest import REPO, run_sitegen
+from crawl import crawl, serve_directory
+
+CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
+REPO_WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.y*ml"))
+GENERATED_WORKFLOWS = ("pages.yml", "refresh-publications.yml")
+EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+NAME = "Sheng Lin"  # the name of the fake arXiv server's fixtures
+REFRESH_BRANCH = "sitegen/refresh-publications"
+CURRENT_MAJORS = {  # the Node 24 releases; older majors run on the retired Node 20
+    "actions/checkout": "v6",
+    "actions/setup-python": "v6",
+    "actions/configure-pages": "v6",
+    "actions/upload-pages-artifact": "v5",
+    "actions/deploy-pages": "v5",
+    "peter-evans/create-pull-request": "v8",
+}
+
+
+# --------------------------------------------------------------------------
+# Helpers: read a workflow, play a step
+# --------------------------------------------------------------------------
+
+
+def load_workflow(path: Path) -> dict:
+    workflow = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if True in workflow:  # YAML 1.1 reads the key `on` as true
+        workflow["on"] = workflow.pop(True)
+    return workflow
+
+
+def step_using(job: dict, action: str) -> dict:
+    steps = [step for step in job["steps"] if step.get("uses", "").split("@")[0] == action]
+    assert len(steps) == 1, f"expected one step using {action}"
+    return steps[0]
+
+
+def step_running(job: dict, command: str) -> dict:
+    steps = [step for step in job["steps"] if command in step.get("run", "")]
+    assert len(steps) == 1, f"expected one step running {command!r}"
+    return steps[0]
+
+
+def steps_before(job: dict, step: dict) -> list[dict]:
+    return job["steps"][: job["steps"].index(step)]
+
+
+def fill_in(text: str, expressions: dict[str, str]) -> str:
+    """Replace `${{ ... }}` as GitHub would; an expression the test did not foresee fails it."""
+
+    def value(match: re.Match) -> str:
+        assert match.group(1) in expressions, f"the test does not know the value of ${{{{ {match.group(1)} }}}}"
+        return expressions[match.group(1)]
+
+    return EXPRESSION.sub(value, str(text))
+
+
+def play_step(step: dict, cwd: Path, env: dict[str, str], expressions: dict[str, str]) -> subprocess.CompletedProcess:
+    """Run one `run:` step the way a runner does for `shell: bash`."""
+    step_env = {key: fill_in(value, expressions) for key, value in (step.get("env") or {}).items()}
+    return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", fill_in(step["run"], expressions)],
+                          cwd=cwd, env={**env, **step_env}, capture_output=True, text=True, timeout=600)
+
+
+def read_outputs(path: Path) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in path.read_text(encoding="utf-8").splitlines() if "=" in line)
+
+
+def init_site(directory: Path, name: str = NAME) -> Path:
+    result = run_sitegen("init", str(directory), "--name", name, cwd=directory.parent)
+    assert result.returncode == 0, result.stderr
+    return directory
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The workflows folder of a site made by `sitegen init` (read-only for tests)."""
+    site = init_site(tmp_path_factory.mktemp("generated") / "mysite", "Ada Lovelace")
+    return site / ".github" / "workflows"
+
+
+# --------------------------------------------------------------------------
+# Schema: every workflow, generated or this repository's
+# --------------------------------------------------------------------------
+
+
+def check_jsonschema(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", GENERATED_WORKFLOWS)
+def test_generated_workflow_passes_the_github_workflow_schema(generated: Path, name: str) -> None:
+    result = check_jsonschema(generated / name)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok -- validation done", result.stdout + result.stderr
+
+
+def test_init_writes_exactly_the_two_workflows(generated: Path) -> None:
+    assert sorted(path.name for path in generated.iterdir()) == sorted(GENERATED_WORKFLOWS)
+
+
+def test_this_repository_has_its_test_and_pages_workflows() -> None:
+    assert {path.name for path in REPO_WORKFLOWS} >= {"tests.yml", "pages.yml"}
+
+
+@pytest.mark.parametrize("path", REPO_WORKFLOWS, ids=lambda path: path.name)
+def test_repository_workflow_passes_the_github_workflow_schema(path: Path) -> None:
+    result = check_jsonschema(path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok -- validation done", result.stdout + result.stderr
+
+
+def test_the_schema_check_does_find_mistakes(tmp_path: Path) -> None:
+    """Guard: a workflow with a misspelt key must fail, or the checks above prove nothing."""
+    broken = tmp_path / "broken.yml"
+    broken.write_text("on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    step:\n      - run: echo hi\n", encoding="utf-8")
+    assert check_jsonschema(broken).returncode != 0
+
+
+@pytest.mark.parametrize("path", [*REPO_WORKFLOWS, *(REPO / "sitegen" / "skeleton" / "dot-github" / "workflows").glob("*.yml")],
+                         ids=lambda path: f"{path.parent.parent.parent.name}/{path.name}")
+def test_workflows_use_the_current_major_version_of_each_action(path: Path) -> None:
+    for job in load_workflow(path)["jobs"].values():
+        for step in job["steps"]:
+            if "uses" in step:
+                action, version = step["uses"].split("@")
+                assert CURRENT_MAJORS.get(action) == version, f"{path.name}: {step['uses']}"
+
+
+# --------------------------------------------------------------------------
+# Shape: pages.yml (generated) and this repository's pages.yml
+# --------------------------------------------------------------------------
+
+
+def assert_deploys_to_pages(workflow: dict, install_command: str) -> None:
+    assert workflow["on"]["push"]["branches"] == ["main"]
+    assert "workflow_dispatch" in workflow["on"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert workflow["concurrency"] == {"group": "pages", "cancel-in-progress": False}
+    build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+
+    setup_python = step_using(build, "actions/setup-python")
+    assert setup_python["with"]["cache"] == "pip"
+    install = step_running(build, install_command)
+    configure = step_using(build, "actions/configure-pages")
+    sitegen_build = step_running(build, "sitegen build")
+    upload = step_using(build, "actions/upload-pages-artifact")
+    assert step_using(build, "actions/checkout") in steps_before(build, install)
+    assert setup_python in steps_before(build, install)
+    assert configure in steps_before(build, sitegen_build) and install in steps_before(build, sitegen_build)
+    assert sitegen_build in steps_before(build, upload)
+
+    # configure-pages' base_url reaches `sitegen build --base-url`, with the trailing slash.
+    assert configure["id"] == "pages"
+    assert sitegen_build["env"] == {"BASE_URL": "${{ steps.pages.outputs.base_url }}"}
+    assert sitegen_build["run"].strip() == 'sitegen build --base-url "$BASE_URL/"'
+    assert upload["with"]["path"] == "output"
+
+    assert deploy["needs"] == "build"
+    assert deploy["environment"] == {"name": "github-pages", "url": "${{ steps.deployment.outputs.page_url }}"}
+    assert step_using(deploy, "actions/deploy-pages")["id"] == "deployment"
+
+
+def test_generated_pages_workflow_builds_and_deploys(generated: Path) -> None:
+    workflow = load_workflow(generated / "pages.yml")
+    assert_deploys_to_pages(workflow, "pip install -r requirements.txt")
+    assert step_using(workflow["jobs"]["build"], "actions/setup-python")["with"]["cache-dependency-path"] == "requirements.txt"
+
+
+def test_repository_pages_workflow_deploys_the_demo_the_same_way() -> None:
+    workflow = load_workflow(REPO / ".github" / "workflows" / "pages.yml")
+    assert_deploys_to_pages(workflow, "pip install .")
+
+
+def test_repository_tests_workflow_runs_the_ci_script_in_debian() -> None:
+    workflow = load_workflow(REPO / ".github" / "workflows" / "tests.yml")
+    assert {"push", "pull_request"} <= set(workflow["on"])
+    assert workflow["permissions"] == {"contents": "read"}
+    job = workflow["jobs"]["test"]
+    assert job["container"].startswith("debian:")
+    prepare = step_running(job, "python3-venv")
+    checkout = step_using(job, "actions/checkout")
+    run = step_running(job, "bash .ci/run")
+    assert prepare in steps_before(job, checkout) and checkout in steps_before(job, run)
+    assert "git" in prepare["run"].split()  # checkout makes a real clone only when git is there
+
+
+# --------------------------------------------------------------------------
+# Shape: refresh-publications.yml
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def refresh(generated: Path) -> dict:
+    return load_workflow(generated / "refresh-publications.yml")
+
+
+def test_refresh_runs_weekly_and_on_demand(refresh: dict) -> None:
+    (schedule,) = refresh["on"]["schedule"]
+    minute, hour, day_of_month, month, day_of_week = schedule["cron"].split()
+    assert (day_of_month, month) == ("*", "*")
+    assert re.fullmatch(r"[0-6]", day_of_week), "once a week: one day of the week"
+    assert minute.isdigit() and hour.isdigit()
+    assert "workflow_dispatch" in refresh["on"]
+
+
+def test_refresh_has_the_permissions_to_push_and_open_a_pull_request(refresh: dict) -> None:
+    assert refresh["permissions"]["contents"] == "write"
+    assert refresh["permissions"]["pull-requests"] == "write"
+    assert refresh["permissions"]["actions"] == "write"  # commit mode starts pages.yml
+    assert refresh["concurrency"]["cancel-in-progress"] is False
+
+
+def test_refresh_fetches_checks_then_opens_a_pull_request_or_commits(refresh: dict) -> None:
+    assert refresh["env"]["REFRESH_MODE"] == "${{ vars.SITEGEN_REFRESH_MODE || 'pull-request' }}"
+    assert refresh["env"]["REFRESH_BRANCH"] == REFRESH_BRANCH
+    job = refresh["jobs"]["refresh"]
+    fetch = step_running(job, "sitegen fetch >")
+    check = step_running(job, "sitegen check")
+    changes = next(step for step in job["steps"] if step.get("id") == "changes")
+    pull_request = step_using(job, "peter-evans/create-pull-request")
+    commit = step_running(job, "git push")
+    assert [fetch, check, changes] == [s for s in job["steps"] if s in (fetch, check, changes)]
+    assert changes in steps_before(job, pull_request) and changes in steps_before(job, commit)
+
+    assert pull_request["if"] == "steps.changes.outputs.changed == 'true' && env.REFRESH_MODE == 'pull-request'"
+    assert commit["if"] == "steps.changes.outputs.changed == 'true' && env.REFRESH_MODE == 'commit'"
+    assert pull_request["with"]["branch"] == "${{ env.REFRESH_BRANCH }}"
+    assert pull_request["with"]["add-paths"] == "content/records/arxiv"
+    assert pull_request["with"]["body-path"] == "${{ runner.temp }}/refresh-body.md"
+    assert "steps.changes.outputs.summary" in pull_request["with"]["title"]
+    assert "gh workflow run pages.yml" in commit["run"]  # a push by GITHUB_TOKEN starts no workflow
+
+
+# --------------------------------------------------------------------------
+# Behaviour: the refresh workflow's shell steps, against the fake arXiv server
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    results: dict[str, subprocess.CompletedProcess]  # step name -> what it did, in order, up to a failure
+    outputs: dict[str, str]
+    summary: str
+    body: str | None
+
+
+def git(*args: str, cwd: Path) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
+           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org"}
+    result = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, f"git {' '.join(args)}: {result.stderr}"
+    return result.stdout
+
+
+@pytest.fixture
+def site_repo(tmp_path: Path) -> Path:
+    """A site made by `sitegen init --name "Sheng Lin"`, committed on main."""
+    site = init_site(tmp_path / "site")
+    git("init", "-q", "-b", "main", cwd=site)
+    git("add", ".", cwd=site)
+    git("commit", "-q", "-m", "init", cwd=site)
+    return site
+
+
+def play_refresh(site: Path, api_url: str, mode: str = "pull-request", extra_path: Path | None = None) -> Played:
+    """Run the refresh job's shell steps in order, as far as they go (the install is played by the Pages test)."""
+    workflow = load_workflow(site / ".github" / "workflows" / "refresh-publications.yml")
+    runner_temp = site.parent / f"runner-temp-{len(list(site.parent.glob('runner-temp-*')))}"
+    runner_temp.mkdir()
+    outputs, summary = runner_temp / "github-output", runner_temp / "step-summary"
+    expressions = {"vars.SITEGEN_REFRESH_MODE || 'pull-request'": mode, "github.token": "fake-token"}
+    path = os.pathsep.join(filter(None, [str(extra_path or ""), str(Path(sys.executable).parent), os.environ["PATH"]]))
+    env = {**os.environ, "PATH": path, "SITEGEN_ARXIV_API": api_url, "RUNNER_TEMP": str(runner_temp),
+           "GITHUB_OUTPUT": str(outputs), "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_REF_NAME": "main",
+           "HOME": str(site.parent)}
+    env.update({key: fill_in(value, expressions) for key, value in workflow["env"].items()})
+    expressions.update({f"env.{key}": env[key] for key in workflow["env"]})
+    results: dict[str, subprocess.CompletedProcess] = {}
+    for step in workflow["jobs"]["refresh"]["steps"]:
+        if "run" not in step or "pip install" in step["run"]:
+            continue
+        if "if" in step and not evaluate_condition(step["if"], read_outputs_if_any(outputs), env):
+            continue
+        results[step["name"]] = result = play_step(step, site, env, expressions)
+        if result.returncode != 0:
+            break
+    body_file = runner_temp / "refresh-body.md"
+    return Played(results, read_outputs_if_any(outputs), summary.read_text(encoding="utf-8") if summary.exists() else "",
+                  body_file.read_text(encoding="utf-8") if body_file.exists() else None)
+
+
+def read_outputs_if_any(path: Path) -> dict[str, str]:
+    return read_outputs(path) if path.exists() else {}
+
+
+def evaluate_condition(condition: str, outputs: dict[str, str], env: dict[str, str]) -> bool:
+    """The two conditions the workflow uses: `steps.changes.outputs.changed == 'true' && env.REFRESH_MODE == '...'`."""
+    match = re.fullmatch(r"steps\.changes\.outputs\.changed == 'true' && env\.REFRESH_MODE == '([a-z-]+)'", condition)
+    assert match, f"the test cannot evaluate: {condition}"
+    return outputs.get("changed") == "true" and env["REFRESH_MODE"] == match.group(1)
+
+
+def fetched_records(site: Path) -> dict[str, dict]:
+    folder = site / "content" / "records" / "arxiv"
+    return {path.name: yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))}
+
+
+def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    server = arxiv_server()
+    head = git("rev-parse", "HEAD", cwd=site_repo)
+    played = play_refresh(site_repo, server.api_url)
+    assert all(result.returncode == 0 for result in played.results.values()), {n: r.stderr for n, r in played.results.items()}
+    assert "Commit directly and deploy" not in played.results
+    records = fetched_records(site_repo)
+    assert len(records) >= 10
+    assert played.outputs == {"changed": "true", "summary": f"{len(records)} new, 0 changed, 0 removed"}
+    assert f"### New ({len(records)})" in played.body
+    for record in records.values():
+        assert f"[{record['id']}](https://arxiv.org/abs/{record['id']})" in played.body
+        assert " ".join(record["title"].split()) in played.body
+    assert "Check that every record below is yours" in played.body
+    assert "exclude_ids" in played.body
+    assert played.body.strip() in played.summary  # the run's summary shows the same list
+    assert git("rev-parse", "HEAD", cwd=site_repo) == head, "pull-request mode commits nothing itself"
+
+
+def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    """Second week: one record has a new version on arXiv, one was excluded as a namesake's."""
+    from sitegen.fetch import render
+
+    server = arxiv_server()
+    assert play_refresh(site_repo, server.api_url).outputs["changed"] == "true"
+    records = fetched_records(site_repo)
+    (older_file, older), (excluded_file, excluded) = list(records.items())[:2]
+    (site_repo / "content" / "records" / "arxiv" / older_file).write_text(render({**older, "title": "An older title"}), encoding="utf-8")
+    profile = site_repo / "content" / "profile.yaml"
+    text = profile.read_text(encoding="utf-8")
+    assert '  # exclude_ids: ["2302.00001"]' in text
+    profile.write_text(text.replace('  # exclude_ids: ["2302.00001"]', f'  exclude_ids: ["{excluded["id"]}"]'), encoding="utf-8")
+    git("add", ".", cwd=site_repo)
+    git("commit", "-q", "-m", "first refresh merged; a namesake excluded", cwd=site_repo)
+
+    played = play_refresh(site_repo, server.api_url)
+    assert played.outputs == {"changed": "true", "summary": "0 new, 1 changed, 1 removed"}, played.results
+    changed_section = played.body.split("### Changed (1)")[1].split("###")[0]
+    removed_section = played.body.split("### Removed (1)")[1]
+    assert " ".join(older["title"].split()) in changed_section  # the title as arXiv has it now
+    assert " ".join(excluded["title"].split()) in removed_section
+
+
+def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    server = arxiv_server()
+    play_refresh(site_repo, server.api_url)
+    git("add", ".", cwd=site_repo)
+    git("commit", "-q", "-m", "merged", cwd=site_repo)
+    played = play_refresh(site_repo, server.api_url)
+    assert played.outputs == {"changed": "false", "summary": "0 new, 0 changed, 0 removed"}
+
+
+def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: Path, arxiv_server, tmp_path: Path) -> None:  # noqa: F811
+    remote = tmp_path / "remote.git"
+    git("init", "-q", "--bare", "-b", "main", str(remote), cwd=tmp_path)
+    git("remote", "add", "origin", str(remote), cwd=site_repo)
+    git("push", "-q", "origin", "main", cwd=site_repo)
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    gh_calls = tmp_path / "gh-calls"
+    (fake_bin / "gh").write_text(f'#!/bin/sh\necho "$GH_TOKEN $*" >> "{gh_calls}"\n', encoding="utf-8")
+    (fake_bin / "gh").chmod(0o755)
+
+    played = play_refresh(site_repo, arxiv_server().api_url, mode="commit", extra_path=fake_bin)
+    assert played.results["Commit directly and deploy"].returncode == 0, played.results["Commit directly and deploy"].stderr
+    count = len(fetched_records(site_repo))
+    message = git("log", "-1", "--format=%B", cwd=site_repo)
+    assert message.startswith(f"Refresh publications from arXiv: {count} new, 0 changed, 0 removed\n\nNew:\n- [")
+    assert message.count("\n- [") == count
+    assert git("show", "--name-only", "--format=", "HEAD", cwd=site_repo).count("content/records/arxiv/") == count
+    assert git("rev-parse", "main", cwd=remote) == git("rev-parse", "HEAD", cwd=site_repo)
+    assert git("status", "--porcelain", cwd=site_repo) == ""
+    assert gh_calls.read_text(encoding="utf-8").splitlines() == ["fake-token workflow run pages.yml --ref main"]
+
+
+def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    server = arxiv_server("--fail-first", "100", "--fail-status", "400")
+    played = play_refresh(site_repo, server.api_url, mode="commit")
+    fetch = played.results["Fetch records from arXiv"]
+    assert fetch.returncode == 1
+    assert list(played.results)[-1] == "Fetch records from arXiv", "no step runs after a failed fetch"
+    assert "sitegen fetch: error:" in fetch.stderr and "HTTP 400" in fetch.stderr
+    assert "::error title=sitegen fetch failed::" in fetch.stdout
+    assert "sitegen fetch failed (exit status 1): nothing was changed" in played.summary
+    assert "HTTP 400" in played.summary
+    assert played.outputs == {}
+    assert git("status", "--porcelain", "--untracked-files=all", cwd=site_repo) == ""
+
+
+def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    """arXiv's text reaches the log: it is printed between stop-commands markers."""
+    played = play_refresh(site_repo, arxiv_server().api_url)
+    lines = played.results["Fetch records from arXiv"].stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
+    token = lines[start].split("::")[2]
+    assert len(token) == 32 and f"::{token}::" in lines[start + 1:]
+
+
+def test_an_unknown_refresh_mode_stops_the_job(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+    played = play_refresh(site_repo, "http://127.0.0.1:9/api/query", mode="merge")
+    (only,) = played.results.values()
+    assert only.returncode == 1 and "REFRESH_MODE must be pull-request or commit" in only.stdout
+
+
+# --------------------------------------------------------------------------
+# Behaviour: the Pages workflow's shell steps, in a fresh virtual environment
+# --------------------------------------------------------------------------
+
+
+def copy_of_sitegen(destination: Path) -> Path:
+    """This checkout without build products, so that installing it writes nothing into the repository."""
+    ignore = shutil.ignore_patterns(".git", "output", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
+                                    ".pytest_cache", ".hypothesis", ".sitegen-cache", "node_modules")
+    shutil.copytree(REPO, destination, ignore=ignore, symlinks=True)
+    return destination
+
+
+@pytest.mark.slow
+def test_pages_workflow_steps_build_a_site_that_works_under_a_project_sub_path(tmp_path: Path) -> None:
+    """Fresh venv, the workflow's install line, its build line with a project-page base URL, then a crawl.
+
+    sitegen is not published on a package index, so the test does what the
+    comment in requirements.txt tells a user: it points the requirement at a
+    source of sitegen, here a copy of this checkout. `pip install` then builds
+    and installs it (not editable) with its dependencies from the package index.
+    """
+    site = init_site(tmp_path / "mysite", "Ada Lovelace")
+    requirements = site / "requirements.txt"
+    source = copy_of_sitegen(tmp_path / "sitegen-source")
+    lines = requirements.read_text(encoding="utf-8").splitlines()
+    requirements.write_text("\n".join(line if line.startswith("#") or not line else str(source) for line in lines) + "\n", encoding="utf-8")
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv))
+    build_job = load_workflow(site / ".github" / "workflows" / "pages.yml")["jobs"]["build"]
+
+    with serve_directory(site / "output", prefix="/mysite/") as base_url:
+        # actions/configure-pages gives the address without its trailing slash.
+        expressions = {"steps.pages.outputs.base_url": base_url.rstrip("/")}
+        played = [step["name"] for step in build_job["steps"] if "run" in step]
+        assert played == ["Install sitegen (the version in requirements.txt)", "Build the site"]
+        for step in build_job["steps"]:
+            if "run" in step:
+                result = play_step(step, site, env, expressions)
+                assert result.returncode == 0, f"{step['name']}:\n{result.stdout}\n{result.stderr}"
+        report = crawl(base_url)
+
+    assert (venv / "bin" / "sitegen").exists(), "the build used the fresh environment's sitegen"
+    assert len(report.pages) >= 8, report.pages
+    assert not report.problems, report.describe()
+    origin = base_url.split("/mysite/")[0]
+    assert not [url for url in report.external if url.startswith(origin)], "every link to the site itself was crawled"
+
+    # The installed (not editable) package carries the whole skeleton, dot-files included.
+    again = tmp_path / "again" / "mysite"
+    again.parent.mkdir()
+    result = subprocess.run([str(venv / "bin" / "sitegen"), "init", str(again), "--name", "Ada Lovelace"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    made = sorted(p.relative_to(again).as_posix() for p in again.rglob("*") if p.is_file())
+    assert ".github/workflows/pages.yml" in made and ".gitignore" in made
+    for relative in made:
+        if relative != "requirements.txt":
+            assert (again / relative).read_bytes() == (site / relative).read_bytes(), relative
