@@ -75,7 +75,7 @@ def serve(preview: Preview, host: str, port: int) -> int:
     preview.rebuild(fingerprint(preview.site_dir))
     if preview.problems and not (preview.site_dir / "content").is_dir():
         raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
-    print(f"Serving {preview.site_dir} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
+    print(f"Serving {preview.site_dir.resolve()} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
     if not is_loopback(host):
         print(f"note: listening on {host}, so other machines can see this preview", file=sys.stderr)
     loop = IOLoop.current()
@@ -127,9 +127,9 @@ class Preview:
         return changed
 
     def _failed(self, problems: list[str]) -> None:
-        self.problems = problems
+        self.problems = problems or ["the build failed without naming a problem"]
         print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
-        for line in problems:
+        for line in self.problems:
             print(line, file=sys.stderr)
 
 
