@@ -1,24 +1,30 @@
 """The one orchestrator: load -> validate -> enrich -> render -> write.
 
 `build`, `check`, `serve` and `fetch` all come through here, so they agree on
-what a valid site is.
+what a valid site is. The build cache (cache.py) lets each stage skip the work
+an earlier build already did; it never changes what the stages produce.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitegen import __version__
+from sitegen.cache import BuildCache, BuildState, ContentCache, digest
 from sitegen.enrich import enrich_site
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.load import load_site
 from sitegen.model import Site
 from sitegen.render import render_site
-from sitegen.theme import Theme, ThemeError, find_theme, static_files
+from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.validate import validate_site
-from sitegen.write import write_output
+from sitegen.write import intact, write_output
+
+WATCHED_FOLDERS = ("content", "templates", "static", "themes")
 
 
 @dataclass
@@ -27,18 +33,28 @@ class BuildResult:
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     output_dir: Path | None = None
+    kept: set[str] = field(default_factory=set)  # pages left as the last build wrote them
+    up_to_date: bool = False  # nothing changed since the last build
+    page_count: int | None = None
+    records_reused: int = 0  # entries the cache held (LaTeX and Markdown not converted again)
 
     @property
     def pages(self) -> int:
-        return sum(1 for name in self.files if name.endswith(".html"))
+        if self.page_count is not None:
+            return self.page_count
+        return sum(1 for name in [*self.files, *self.kept] if name.endswith(".html"))
 
 
-def prepare_site(site_dir: Path, base_url: str | None = None) -> tuple[Site, Theme, list[Problem]]:
+def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCache | None = None) -> tuple[Site, Theme, list[Problem]]:
     """Load, validate and enrich; raises ContentError with every problem found."""
     site_dir = Path(site_dir)
-    raw = load_site(site_dir)
-    valid = validate_site(raw)
-    problems = list(valid.problems)
+    cache = cache if cache is not None else ContentCache()
+    known = {path: (size, mtime) for path, (size, mtime, _) in cache.files.items()}
+    raw = load_site(site_dir, known)
+    valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.reused})
+    reused_problems = [p for path in raw.reused for p in cache.files[path][2][1]]
+    problems = _in_file_order(valid.problems + reused_problems, raw.record_paths)
+    cache.files = {path: (*raw.stats[path], (valid.by_file.get(path, []), _problems_of(path, problems))) for path in raw.record_paths}
     theme = None
     if valid.config is not None:
         try:
@@ -49,32 +65,85 @@ def prepare_site(site_dir: Path, base_url: str | None = None) -> tuple[Site, The
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir)
+    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries)
+    current = {entry.key for entry in site.entries}
+    cache.entries = {key: value for key, value in cache.entries.items() if key in current}
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, raw)
     return site, theme, warnings
 
 
 def render(site_dir: Path, base_url: str | None = None) -> BuildResult:
+    """Everything but writing, with no cache: what `check` runs."""
     started = time.perf_counter()
     site, theme, warnings = prepare_site(site_dir, base_url)
-    files = render_site(site, theme)
-    return BuildResult(files, warnings, time.perf_counter() - started)
+    rendered = render_site(site, theme)
+    return BuildResult(rendered.files, warnings, time.perf_counter() - started)
 
 
-def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | None = None) -> BuildResult:
+def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | None = None, use_cache: bool = True) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing."""
     started = time.perf_counter()
-    result = render(site_dir, base_url)
-    output_dir = Path(output_dir) if output_dir is not None else Path(site_dir) / "output"
-    write_output(result.files, output_dir)
-    result.output_dir = output_dir
-    result.seconds = time.perf_counter() - started
-    return result
+    site_dir = Path(site_dir)
+    output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
+    cache = BuildCache(site_dir, enabled=use_cache)
+    state = cache.state
+    inputs = input_fingerprint(site_dir, base_url, output_dir.absolute())
+    previous_ok = state.output_dir == str(output_dir.absolute()) and intact(output_dir, state.outputs)
+    if previous_ok and state.inputs == inputs:
+        pages = sum(1 for name in state.outputs if name.endswith(".html"))
+        return BuildResult({}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages)
+
+    cached_entries = set(cache.content.entries)
+    site, theme, warnings = prepare_site(site_dir, base_url, cache.content)
+    reused = sum(1 for entry in site.entries if entry.key in cached_entries)
+    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments)
+    manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
+    cache.content.fragments = rendered.fragments
+    cache.save(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute())), cache.content)
+    seconds = time.perf_counter() - started
+    return BuildResult(rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, records_reused=reused)
 
 
 def check_site(site_dir: Path) -> BuildResult:
     """Everything a build does but writing."""
     return render(site_dir)
+
+
+def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
+    """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too."""
+    files: dict[str, tuple[int, int]] = {}
+    roots = [(Path(site_dir) / name, name) for name in WATCHED_FOLDERS] + [(BUNDLED_THEMES, "<sitegen>/themes")]
+    for root, label in roots:
+        folders = [(root, label)]
+        while folders:
+            folder, prefix = folders.pop()
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_dir():
+                    folders.append((Path(entry.path), f"{prefix}/{entry.name}"))
+                else:
+                    stat = entry.stat()
+                    files[f"{prefix}/{entry.name}"] = (stat.st_size, stat.st_mtime_ns)
+    return files
+
+
+def input_fingerprint(site_dir: Path, *options: object) -> str:
+    return digest(__version__, sorted(input_files(site_dir).items()), options)
+
+
+def _problems_of(path: str, problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.location is not None and p.location.path == path]
+
+
+def _in_file_order(problems: list[Problem], record_paths: list[str]) -> list[Problem]:
+    """Problems sorted as the files are, so cached and fresh builds report alike."""
+    order = {path: index for index, path in enumerate(record_paths)}
+    return sorted(problems, key=lambda p: order.get(p.location.path, -1) if p.location else -1)
 
 
 def _theme_location(raw) -> Location | None:
@@ -92,3 +161,4 @@ def _photo_warnings(site: Site, theme: Theme, raw) -> list[Problem]:
     line = raw.profile.data.line_of("photo") if raw.profile is not None else None
     where = Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line)
     return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out", where, warning=True)]
+

@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", parents=[site], help="build the site into output/")
     build.add_argument("--output", type=Path, metavar="DIR", help="where to write the site (default: DIR/output)")
     build.add_argument("--base-url", metavar="URL", help="override base_url of site.yaml")
+    build.add_argument("--no-cache", action="store_true", help="ignore and do not update the build cache (.sitegen-cache/)")
     build.set_defaults(handler="sitegen.commands:build")
 
     check = commands.add_parser("check", parents=[site], help="validate everything, write nothing")

@@ -14,9 +14,13 @@ def report_warnings(warnings: list[Problem]) -> None:
 
 
 def build(args) -> int:
-    result = build_site(args.site, args.output, args.base_url)
+    result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache)
     report_warnings(result.warnings)
-    print(f"built {result.pages} pages, {len(result.files)} files in {result.seconds:.2f} s -> {result.output_dir}", file=sys.stderr)
+    if result.up_to_date:
+        print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)
+    else:
+        reused = f"; cache: {result.records_reused} records, {len(result.kept)} pages reused" if result.records_reused or result.kept else ""
+        print(f"built {result.pages} pages in {result.seconds:.2f} s -> {result.output_dir}{reused}", file=sys.stderr)
     return ExitStatus.OK
 
 

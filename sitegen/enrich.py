@@ -10,12 +10,15 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from functools import partial
 from pathlib import Path
 
+from sitegen.cache import digest
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
 from sitegen.markup import render_inline, render_markdown
 from sitegen.model import ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+from sitegen.parallel import parallel_map
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _ARXIV_VERSION = re.compile(r"v\d+$")
@@ -28,13 +31,26 @@ def slugify(value: str) -> str:
     return _UNSAFE_SLUG_CHARS.sub("-", value)
 
 
-def enrich_site(config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path) -> tuple[Site, list[Problem]]:
+def enrich_site(
+    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None
+) -> tuple[Site, list[Problem]]:
+    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place."""
+    cache = {} if cache is None else cache
     problems: list[Problem] = []
     shown = [r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)]
     shown.sort(key=_newest_first)
     owner_names = _owner_names(profile)
+    keys = [entry_key(record, owner_names) for record in shown]
+    missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
+    for (key, _), converted in zip(missing, parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])):
+        cache[key] = converted
     cite_keys = assign_cite_keys(shown)
-    entries = tuple(_entry(record, owner_names, cite_keys[record.id], problems) for record in shown)
+    entries = []
+    for key, record in zip(keys, shown):
+        entry, entry_problems = cache[key]
+        entries.append(dataclasses.replace(entry, record=record, cite_key=cite_keys[record.id], key=key))
+        problems.extend(entry_problems)
+    entries = tuple(entries)
     subjects = {s.code: s for entry in entries for s in entry.subjects}
     bio = render_markdown(profile.bio)
     site = Site(
@@ -140,6 +156,16 @@ def _cite_base(record: Record) -> str:
     last_name = normalise_name(first_author).split(" ")[-1] or "anon"
     words = [w for w in normalise_name(record.title).split() if w not in _CITE_STOPWORDS]
     return f"{last_name}{record.year}{words[0] if words else ''}"
+
+
+def entry_key(record: Record, owner_names: set[str]) -> str:
+    """Everything an entry is made from: the record as written, and who the owner is."""
+    return digest(record, sorted(owner_names))
+
+
+def _converted_entry(record: Record, owner_names: set[str]) -> tuple[Entry, list[Problem]]:
+    problems: list[Problem] = []
+    return _entry(record, owner_names, "", problems), problems
 
 
 def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem]) -> Entry:

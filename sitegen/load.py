@@ -101,6 +101,9 @@ class RawSite:
     profile: RawDocument | None = None
     records: list[RawDocument] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    record_paths: list[str] = field(default_factory=list)  # every record file, in order
+    stats: dict[str, tuple[int, int]] = field(default_factory=dict)  # record file -> (size, mtime_ns)
+    reused: set[str] = field(default_factory=set)  # record files not read: the caller knows them
 
 
 def record_files(site_dir: Path) -> list[Path]:
@@ -110,8 +113,10 @@ def record_files(site_dir: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(records_dir).as_posix())
 
 
-def load_site(site_dir: Path) -> RawSite:
+def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None) -> RawSite:
+    """Read the site's YAML; record files whose (size, mtime) match `known` are not read."""
     site_dir = Path(site_dir)
+    known = known or {}
     raw = RawSite(site_dir)
     content = site_dir / "content"
     if not content.is_dir():
@@ -127,6 +132,13 @@ def load_site(site_dir: Path) -> RawSite:
             raw.problems.append(problem)
         setattr(raw, name, document)
     for path in record_files(site_dir):
+        display_path = _display_path(path, site_dir)
+        stat = path.stat()
+        raw.record_paths.append(display_path)
+        raw.stats[display_path] = (stat.st_size, stat.st_mtime_ns)
+        if known.get(display_path) == raw.stats[display_path]:
+            raw.reused.add(display_path)
+            continue
         document, problem = load_document(path, site_dir)
         if problem:
             raw.problems.append(problem)

@@ -47,6 +47,7 @@ class SiteConfig:
     language: str = "en"
     description: str = ""
     cname: str | None = None
+    records_per_page: int = 250  # profile and subject pages split past this many records
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -126,6 +127,7 @@ class Entry:
     subjects: tuple[Subject, ...]
     cite_key: str
     source: Text
+    key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
 
     @property
     def id(self) -> str:

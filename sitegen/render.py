@@ -6,43 +6,82 @@ failed render leaves the previous site untouched.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
+from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.exports.bibtex import bibliography
 from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
-from sitegen.model import Site
-from sitegen.theme import Theme, make_environment, static_files
+from sitegen.model import Entry, Site, Subject
+from sitegen.parallel import parallel_map
+from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path, subject_path
 from sitegen.views import ViewBuilder
 
 
-def render_site(site: Site, theme: Theme) -> dict[str, bytes]:
+@dataclass
+class RenderResult:
+    files: dict[str, bytes]  # every output file, except the pages in `kept`
+    kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
+    page_keys: dict[str, str] = field(default_factory=dict)  # record page -> what it was rendered from
+    fragments: dict[str, str] = field(default_factory=dict)  # fragment key -> HTML, for the next build
+
+
+def render_site(
+    site: Site, theme: Theme, previous_pages: dict[str, str] | None = None, fragment_cache: dict[str, str] | None = None
+) -> RenderResult:
+    """Render every page and export.
+
+    `previous_pages` maps record pages still intact on disk to the key they were
+    rendered from; a page whose key is unchanged is not rendered again.
+    `fragment_cache` holds list items of earlier builds by key.
+    """
     urls = SiteUrls(site.config.base_url)
     statics = static_files(theme, site.site_dir)
-    views = ViewBuilder(site, urls, list(statics))
-    environment = make_environment(theme, site.site_dir)
-    files: dict[str, bytes] = {}
+    renderer = _Renderer(site, make_environment(theme, site.site_dir), ViewBuilder(site, urls, list(statics)))
+    template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
+    page_key = digest(template_key, site.config, site.profile, site.bio_html)
+    result = RenderResult({})
 
-    def page(template: str, output_path: str, context: dict) -> None:
-        files[output_path] = _render(environment, template, context).encode("utf-8")
-
-    page("index.html", "index.html", views.index_page())
+    fragment_keys = {e.id: digest(template_key, e.key, e.cite_key, site.config.base_url) for e in site.entries}
+    known = fragment_cache or {}
+    missing = [e for e in site.entries if fragment_keys[e.id] not in known]
+    rendered = dict(zip((fragment_keys[e.id] for e in missing), renderer.in_parallel(_record_fragment, missing)))
     for entry in site.entries:
-        page("record.html", record_path(entry.slug), views.record_page(entry))
-    for subject in site.subjects:
-        page("subject.html", subject_path(subject.slug), views.subject_page(subject))
-    page("404.html", "404.html", views.not_found_page())
+        key = fragment_keys[entry.id]
+        result.fragments[key] = known.get(key) or rendered[key]
+        renderer.views.fragments[entry.id] = Markup(result.fragments[key])
 
-    absolute = views.record_absolute
+    to_render = []
+    for entry in site.entries:
+        path = record_path(entry.slug)
+        result.page_keys[path] = digest(page_key, entry.key, entry.cite_key)
+        if (previous_pages or {}).get(path) == result.page_keys[path]:
+            result.kept.add(path)
+        else:
+            to_render.append(entry)
+    for entry, page in zip(to_render, renderer.in_parallel(_record_page, to_render)):
+        result.files[record_path(entry.slug)] = page
+
+    files = result.files
+    for path, context in renderer.views.index_pages():
+        files[path] = renderer.page("index.html", context)
+    for subject, entries in _entries_by_subject(site).items():
+        for path, context in renderer.views.subject_pages(subject, entries):
+            files[path] = renderer.page("subject.html", context)
+    files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
+
+    absolute = renderer.views.record_absolute
     files["publications.bib"] = bibliography([(e, absolute[e.id]) for e in site.entries]).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute)
-    page_paths = ["index.html"] + [record_path(e.slug) for e in site.entries] + [subject_path(s.slug) for s in site.subjects]
+    page_paths = sorted(p for p in [*files, *result.kept] if p.endswith("index.html"))
     files["sitemap.xml"] = sitemap([urls.absolute(p) for p in page_paths])
     files["robots.txt"] = robots_txt(urls.absolute("sitemap.xml"))
     files[".nojekyll"] = b""
@@ -50,7 +89,57 @@ def render_site(site: Site, theme: Theme) -> dict[str, bytes]:
         files["CNAME"] = site.config.cname.encode() + b"\n"
     for name, source in statics.items():
         files[f"static/{name}"] = source.read_bytes()
-    return dict(sorted(files.items()))
+    result.files = dict(sorted(files.items()))
+    return result
+
+
+def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:
+    """Every template file that can be used, by path: what rendered pages depend on."""
+    sources = {}
+    for folder in template_dirs(theme, site_dir):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                sources[path.as_posix()] = path.read_bytes()
+    return sources
+
+
+def _entries_by_subject(site: Site) -> dict[Subject, list[Entry]]:
+    members: dict[Subject, list[Entry]] = {s: [] for s in site.subjects}
+    for entry in site.entries:
+        for subject in entry.subjects:
+            members[subject].append(entry)
+    return members
+
+
+class _Renderer:
+    """The environment and views of one render, shared with forked workers."""
+
+    active: "_Renderer | None" = None
+
+    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder):
+        self.site = site
+        self.environment = environment
+        self.views = views
+
+    def page(self, template: str, context: dict) -> bytes:
+        return _render(self.environment, template, context).encode("utf-8")
+
+    def in_parallel(self, function, entries: list[Entry]) -> list:
+        _Renderer.active = self
+        try:
+            return parallel_map(function, entries)
+        finally:
+            _Renderer.active = None
+
+
+def _record_fragment(entry: Entry) -> str:
+    renderer = _Renderer.active
+    return _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+
+
+def _record_page(entry: Entry) -> bytes:
+    renderer = _Renderer.active
+    return renderer.page("record.html", renderer.views.record_page(entry))
 
 
 def _render(environment: jinja2.Environment, template: str, context: dict) -> str:

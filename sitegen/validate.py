@@ -28,6 +28,7 @@ class ValidSite:
     profile: Profile | None = None
     records: list[Record] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    by_file: dict[str, list[Record]] = field(default_factory=dict)  # record file -> its records
 
     @property
     def errors(self) -> list[Problem]:
@@ -186,7 +187,7 @@ def _show(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-SITE_FIELDS = {"title", "base_url", "theme", "language", "description", "cname"}
+SITE_FIELDS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page"}
 
 
 def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfig | None:
@@ -205,8 +206,16 @@ def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfi
         language=fields.string("language", default="en") or "en",
         description=fields.string("description", default="") or "",
         cname=fields.string("cname"),
+        records_per_page=_records_per_page(fields),
         extra=fields.extra(SITE_FIELDS),
     )
+
+
+def _records_per_page(fields: _Fields) -> int:
+    value = fields.integer("records_per_page")
+    if value is not None and value < 1:
+        fields.problem("records_per_page", f"expected a positive number, got {value}")
+    return value if value and value > 0 else SiteConfig.records_per_page
 
 
 PROFILE_FIELDS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}
@@ -298,21 +307,26 @@ def _names_no_page(value: str) -> bool:
 
 
 def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
-    records: list[Record] = []
-    for document in documents:
-        items = document.data if isinstance(document.data, list) else [document.data]
-        if document.data is None:
-            problems.append(Problem("empty file: expected a record or a list of records", Location(document.display_path, 1), warning=True))
-            continue
-        for item in items:
-            record = validate_record(item, document.display_path, problems)
-            if record is not None:
-                records.append(record)
-    _check_duplicate_ids(records, problems)
+    records = [r for d in documents for r in validate_document(d, problems)]
+    check_duplicate_ids(records, problems)
     return records
 
 
-def _check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
+def validate_document(document: RawDocument, problems: list[Problem]) -> list[Record]:
+    """The records of one file: a mapping, or a list of mappings."""
+    if document.data is None:
+        problems.append(Problem("empty file: expected a record or a list of records", Location(document.display_path, 1), warning=True))
+        return []
+    items = document.data if isinstance(document.data, list) else [document.data]
+    records = []
+    for item in items:
+        record = validate_record(item, document.display_path, problems)
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
     """Two files of the same kind may not share an id (fetched vs hand-written merge later)."""
     seen: dict[tuple[bool, str], Record] = {}
     for record in records:
@@ -322,13 +336,20 @@ def _check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None
             problems.append(Problem(f"duplicate id '{record.id}': also used at {str(first.location).rstrip(':')}", record.location))
 
 
-def validate_site(raw: RawSite) -> ValidSite:
+def validate_site(raw: RawSite, reused: dict[str, list[Record]] | None = None) -> ValidSite:
+    """Validate what stage 1 read; `reused` holds the records of files it did not read."""
     valid = ValidSite(problems=list(raw.problems))
     if raw.site is not None:
         valid.config = validate_config(raw.site, valid.problems)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
-    valid.records = validate_records(raw.records, valid.problems)
+    for document in raw.records:
+        valid.by_file[document.display_path] = validate_document(document, valid.problems)
+    for path in raw.reused:
+        valid.by_file[path] = (reused or {})[path]
+    order = raw.record_paths or list(valid.by_file)
+    valid.records = [record for path in order for record in valid.by_file.get(path, [])]
+    check_duplicate_ids(valid.records, valid.problems)
     return valid
 
 

@@ -8,7 +8,7 @@ and nowhere else.
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
+from typing import Any, Sequence
 
 from markupsafe import Markup
 
@@ -40,6 +40,8 @@ class ViewBuilder:
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
+        self.fragments: dict[str, Markup] = {}  # record id -> its rendered list item
+        self._items: dict[str, dict[str, Any]] = {}
         self.record_urls = {e.id: urls.page(record_path(e.slug)) for e in site.entries}
         self.record_absolute = {e.id: urls.absolute(record_path(e.slug)) for e in site.entries}
         self.subject_counts = {s.code: 0 for s in site.subjects}
@@ -79,7 +81,19 @@ class ViewBuilder:
             "count": self.subject_counts.get(subject.code, 0),
         }
 
+    def subject_link(self, subject: Subject) -> dict[str, Any]:
+        return {"code": subject.code, "name": subject.name, "url": self.urls.page(subject_path(subject.slug))}
+
     def record_item(self, entry: Entry) -> dict[str, Any]:
+        """A record as lists show it; `html` is its list item, rendered once per build."""
+        item = self._items.get(entry.id)
+        if item is None:
+            item = self._items[entry.id] = self._record_item(entry)
+        if "html" not in item and entry.id in self.fragments:
+            item["html"] = self.fragments[entry.id]
+        return item
+
+    def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
         return {
             "id": record.id,
@@ -92,7 +106,7 @@ class ViewBuilder:
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
             "abstract": Markup(entry.abstract_html),
-            "subjects": [self.subject(s) for s in entry.subjects],
+            "subjects": [self.subject_link(s) for s in entry.subjects],
             "links": self.record_links(entry),
             "featured": record.featured,
             "extra": record.extra,
@@ -108,13 +122,36 @@ class ViewBuilder:
         ordered = sorted(links.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]))
         return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": u} for k, u in ordered]
 
-    def year_groups(self, entries: tuple[Entry, ...] | list[Entry]) -> list[dict[str, Any]]:
-        ordered = sorted(entries, key=lambda e: not e.record.featured)  # stable: featured first in a year
-        ordered = sorted(ordered, key=lambda e: -e.record.year)
+    def year_groups(self, ordered: list[Entry]) -> list[dict[str, Any]]:
+        """Records in listing order, grouped by year."""
         return [
             {"year": year, "records": [self.record_item(e) for e in group]}
             for year, group in groupby(ordered, key=lambda e: e.record.year)
         ]
+
+    def listing_pages(self, entries: Sequence[Entry], prefix: str) -> list[tuple[str, list[Entry], dict[str, Any]]]:
+        """A list of records split into pages of at most `records_per_page`, with their navigation."""
+        ordered = listing_order(entries)
+        per_page = self.site.config.records_per_page
+        chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
+        paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
+        first_page_of_year: dict[int, str] = {}
+        for path, chunk in zip(paths, chunks):
+            for entry in chunk:
+                first_page_of_year.setdefault(entry.record.year, path)
+        year_links = [{"year": y, "url": f"{self.urls.page(p)}#year-{y}"} for y, p in first_page_of_year.items()]
+        pages = []
+        for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
+            pagination = {
+                "number": number,
+                "count": len(chunks),
+                "previous_url": self.urls.page(paths[number - 2]) if number > 1 else None,
+                "next_url": self.urls.page(paths[number]) if number < len(chunks) else None,
+                "pages": [{"number": n, "url": self.urls.page(p), "current": n == number} for n, p in enumerate(paths, start=1)],
+                "year_links": year_links,
+            }
+            pages.append((path, chunk, pagination))
+        return pages
 
     def profile(self) -> dict[str, Any]:
         profile = self.site.profile
@@ -138,8 +175,16 @@ class ViewBuilder:
 
     # -- pages ----------------------------------------------------------------
 
-    def index_page(self) -> dict[str, Any]:
-        context = self.common("index.html")
+    def index_pages(self) -> list[tuple[str, dict[str, Any]]]:
+        pages = []
+        for path, chunk, pagination in self.listing_pages(self.site.entries, ""):
+            context = self.index_page(path)
+            context.update(years=self.year_groups(chunk), pagination=pagination)
+            pages.append((path, context))
+        return pages
+
+    def index_page(self, path: str = "index.html") -> dict[str, Any]:
+        context = self.common(path)
         profile = self.profile()
         web_links = [l["url"] for l in profile["links"] if l["kind"] != "email"]
         photo_absolute = self.urls.origin + profile["photo_url"] if profile["photo_url"] and self.urls.origin else profile["photo_url"]
@@ -147,7 +192,6 @@ class ViewBuilder:
             profile=profile,
             record_count=len(self.site.entries),
             featured=[self.record_item(e) for e in self.site.entries if e.record.featured],
-            years=self.year_groups(self.site.entries),
             subjects=[self.subject(s) for s in self.site.subjects],
             jsonld=Markup(script_json(person(self.site, self.urls.absolute("index.html"), photo_absolute, web_links))),
         )
@@ -188,16 +232,29 @@ class ViewBuilder:
         meta.append(("citation_abstract_html_url", self.record_absolute[record.id]))
         return meta
 
-    def subject_page(self, subject: Subject) -> dict[str, Any]:
-        context = self.common(subject_path(subject.slug))
-        entries = [e for e in self.site.entries if subject in e.subjects]
-        context.update(subject=self.subject(subject), record_count=len(entries), years=self.year_groups(entries))
-        return context
+    def subject_pages(self, subject: Subject, entries: list[Entry]) -> list[tuple[str, dict[str, Any]]]:
+        pages = []
+        prefix = subject_path(subject.slug).removesuffix("index.html")
+        for path, chunk, pagination in self.listing_pages(entries, prefix):
+            context = self.common(path)
+            context.update(subject=self.subject(subject), record_count=len(entries), years=self.year_groups(chunk), pagination=pagination)
+            pages.append((path, context))
+        return pages
 
     def not_found_page(self) -> dict[str, Any]:
         context = self.common("404.html")
         context.update(subjects=[self.subject(s) for s in self.site.subjects])
         return context
+
+
+def listing_order(entries: Sequence[Entry]) -> list[Entry]:
+    """Newest year first; within a year, featured records first, then newest first."""
+    return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
+
+
+def listing_path(prefix: str, number: int) -> str:
+    """Page 1 of a list is `<prefix>index.html`; page n is `<prefix>page/<n>/index.html`."""
+    return f"{prefix}index.html" if number == 1 else f"{prefix}page/{number}/index.html"
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -1,45 +1,125 @@
-"""Stage 5: put the rendered files on disk, all at once.
+"""Stage 5: put the rendered files on disk.
 
-The new site is written into a sibling folder and swapped in with renames, so
-`output/` is always either the previous build or the new one, never a mix, and
-files the new build no longer makes are gone.
+A first build (or one whose previous output was changed by hand) writes the
+new site into a sibling folder and swaps it in with renames, so `output/` is
+always either the previous build or the new one, never a mix. A later build
+rewrites only the files whose bytes changed, each one atomically, and removes
+the files the new build no longer makes. Either way the result equals a clean
+build byte for byte; a build that fails never gets here.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from pathlib import Path, PurePosixPath
+
+# path -> (size, mtime_ns, content hash) of each file the last build wrote
+Manifest = dict[str, tuple[int, int, str]]
 
 
 class UnsafeOutputPath(ValueError):
     pass
 
 
-def write_output(files: dict[str, bytes], output_dir: Path) -> None:
+def write_output(files: dict[str, bytes], output_dir: Path, kept: set[str] | frozenset = frozenset(), previous: Manifest | None = None) -> Manifest:
+    """Write `files`; `kept` names files of the `previous` build to leave as they are."""
     output_dir = Path(output_dir).absolute()
+    if previous is None or not output_dir.is_dir():
+        if kept:
+            raise ValueError("kept files need the previous build's manifest")
+        return _write_fresh(files, output_dir)
+    return _write_changes(files, output_dir, kept, previous)
+
+
+def intact(output_dir: Path, manifest: Manifest) -> bool:
+    """True when the output folder holds exactly what the last build wrote, untouched."""
+    if not manifest or not Path(output_dir).is_dir():
+        return False
+    found = _files_on_disk(Path(output_dir))
+    return found.keys() == manifest.keys() and all(found[name] == manifest[name][:2] for name in found)
+
+
+def _files_on_disk(root: Path) -> dict[str, tuple[int, int]]:
+    files: dict[str, tuple[int, int]] = {}
+    folders = [(root, "")]
+    while folders:
+        folder, prefix = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append((Path(entry.path), f"{prefix}{entry.name}/"))
+                else:
+                    stat = entry.stat(follow_symlinks=False)
+                    files[f"{prefix}{entry.name}"] = (stat.st_size, stat.st_mtime_ns)
+    return files
+
+
+def _write_fresh(files: dict[str, bytes], output_dir: Path) -> Manifest:
     output_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"
     retired = output_dir.parent / f".{output_dir.name}.old-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        _write_tree(files, staging)
+        manifest = _write_tree(files, staging)
         if output_dir.exists():
             os.replace(output_dir, retired)
         os.replace(staging, output_dir)
+        return manifest
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(retired, ignore_errors=True)
 
 
-def _write_tree(files: dict[str, bytes], root: Path) -> None:
+def _write_tree(files: dict[str, bytes], root: Path) -> Manifest:
     made: set[Path] = set()
+    manifest: Manifest = {}
     for name, data in files.items():
         target = root / safe_relative_path(name)
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
         target.write_bytes(data)
+        manifest[name] = _entry(target, data)
+    return manifest
+
+
+def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str] | frozenset, previous: Manifest) -> Manifest:
+    manifest: Manifest = {name: previous[name] for name in kept}
+    for name, data in files.items():
+        old = previous.get(name)
+        if old is not None and old[2] == _hash(data):
+            manifest[name] = old
+            continue
+        target = output_dir / safe_relative_path(name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+        manifest[name] = _entry(target, data)
+    for name in sorted(set(previous) - set(manifest), reverse=True):
+        _remove(output_dir, name)
+    return dict(sorted(manifest.items()))
+
+
+def _remove(output_dir: Path, name: str) -> None:
+    """Delete a file the new build does not make, and folders it leaves empty."""
+    target = output_dir / safe_relative_path(name)
+    target.unlink(missing_ok=True)
+    folder = target.parent
+    while folder != output_dir and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+def _entry(path: Path, data: bytes) -> tuple[int, int, str]:
+    stat = path.stat()
+    return stat.st_size, stat.st_mtime_ns, _hash(data)
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def safe_relative_path(name: str) -> PurePosixPath:

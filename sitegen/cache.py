@@ -1,0 +1,129 @@
+"""The build cache: what an earlier build of this site already worked out.
+
+Two files under `<site>/.sitegen-cache/`, both keyed by the sitegen version:
+
+- `state.pickle` (small, read by every build): a fingerprint of every input file
+  and of the output it produced. When nothing changed, a build stops here.
+- `content.pickle` (large, read when something changed): the records of each
+  content file, keyed by size, mtime and hash, the enriched entries, keyed by a
+  hash of the record and of everything enrichment reads, and the rendered
+  fragments and pages.
+
+A cache that cannot be read, or was written by another version, is reported and
+ignored: the build then runs cold. Being wrong is never an option, so every key
+holds everything its value depends on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitegen import __version__
+from sitegen.errors import Problem
+
+CACHE_DIR = ".sitegen-cache"
+CACHE_FORMAT = 1
+CACHE_KEY = f"sitegen {__version__} format {CACHE_FORMAT} python {sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def digest(*parts: Any) -> str:
+    """A short hash of values, the same in every process (sets are sorted first)."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else repr(_canonical(part)).encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _canonical(value: Any) -> Any:
+    """`value` with its sets sorted: their order changes from one process to the next."""
+    if isinstance(value, (set, frozenset)):
+        return ("set", sorted(repr(_canonical(v)) for v in value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple(_canonical(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return ("dict", tuple((_canonical(k), _canonical(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_canonical(v) for v in value)
+    return value
+
+
+@dataclass
+class BuildState:
+    """What the last successful build read and wrote."""
+
+    inputs: str = ""  # fingerprint of every input file and option
+    outputs: dict[str, tuple[int, int]] = field(default_factory=dict)  # path -> (size, mtime_ns) on disk
+    page_keys: dict[str, str] = field(default_factory=dict)  # path -> key of what the page was rendered from
+    warnings: list[Problem] = field(default_factory=list)
+    output_dir: str = ""
+
+
+@dataclass
+class ContentCache:
+    files: dict[str, tuple[int, int, str, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, sha, records+problems)
+    entries: dict[str, Any] = field(default_factory=dict)  # entry key -> Entry
+    fragments: dict[str, str] = field(default_factory=dict)  # fragment key -> HTML
+
+
+class BuildCache:
+    """Loads lazily, saves atomically, and never lets a bad cache break a build."""
+
+    def __init__(self, site_dir: Path, enabled: bool = True):
+        self.root = Path(site_dir) / CACHE_DIR
+        self.enabled = enabled
+        self.warnings: list[Problem] = []
+        self._state: BuildState | None = None
+        self._content: ContentCache | None = None
+
+    @property
+    def state(self) -> BuildState:
+        if self._state is None:
+            self._state = self._read("state.pickle", BuildState) if self.enabled else BuildState()
+        return self._state
+
+    @property
+    def content(self) -> ContentCache:
+        if self._content is None:
+            self._content = self._read("content.pickle", ContentCache) if self.enabled else ContentCache()
+        return self._content
+
+    def _read(self, name: str, kind: type) -> Any:
+        path = self.root / name
+        if not path.exists():
+            return kind()
+        try:
+            with path.open("rb") as stream:
+                key, value = pickle.load(stream)
+            if key != CACHE_KEY:
+                return kind()  # another version's cache: silently rebuilt
+            if not isinstance(value, kind):
+                raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
+            return value
+        except Exception as error:  # a corrupt or foreign file of any kind
+            self.warnings.append(Problem(f"ignoring unreadable build cache {path} ({type(error).__name__}); building from scratch", warning=True))
+            return kind()
+
+    def save(self, state: BuildState, content: ContentCache | None) -> None:
+        if not self.enabled:
+            return
+        self.root.mkdir(parents=True, exist_ok=True)
+        gitignore = self.root / ".gitignore"
+        if not gitignore.exists():
+            gitignore.write_text("*\n")
+        if content is not None:
+            self._write("content.pickle", content)
+        self._write("state.pickle", state)
+
+    def _write(self, name: str, value: Any) -> None:
+        temporary = self.root / f".{name}.{os.getpid()}"
+        with temporary.open("wb") as stream:
+            pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, self.root / name)

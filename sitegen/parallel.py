@@ -1,0 +1,36 @@
+"""Spread independent work (one record, one page) over the machine's cores.
+
+Worker processes are forked, so they start in a few milliseconds with the
+parent's data already in memory. Forking is skipped for small batches, on one
+core, and in processes that run threads (the dev server), where a fork can
+inherit a held lock.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+MIN_PARALLEL_ITEMS = 400
+
+
+def worker_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def parallel_map(function: Callable[[T], R], items: Sequence[T], min_items: int = MIN_PARALLEL_ITEMS) -> list[R]:
+    """`[function(x) for x in items]`, in order, on every core when it pays off."""
+    workers = worker_count()
+    if len(items) < min_items or workers < 2 or not can_fork():
+        return [function(item) for item in items]
+    chunk = max(16, len(items) // (workers * 8))
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.map(function, items, chunksize=chunk)
