@@ -100,11 +100,15 @@ def clean_name(name: str | None) -> str | None:
 
 
 def refuse_to_overwrite(directory: Path, targets: list[PurePosixPath], force: bool) -> None:
-    """Stop before writing anything if a target exists (any, with --force: a folder in the way)."""
-    existing = [directory / target for target in targets if (directory / target).exists() or (directory / target).is_symlink()]
-    blocked = [path for path in existing if path.is_dir()]
-    if blocked:
-        raise SitegenError(f"cannot write {_list(blocked)}: a folder has that name; nothing was written")
+    """Stop before writing anything if a target exists (even with --force: a folder or file in the way)."""
+    paths = [directory / target for target in targets]
+    existing = [path for path in paths if path.exists() or path.is_symlink()]
+    in_the_way = {path for path in existing if path.is_dir()}
+    in_the_way |= {folder for path in paths for folder in path.parents
+                   if folder.is_relative_to(directory) and folder.exists() and not folder.is_dir()}
+    if in_the_way:
+        raise SitegenError(f"{_list(sorted(in_the_way))}: in the way of the site's files "
+                           "(a folder where a file goes, or a file where a folder goes); nothing was written")
     if existing and not force:
         raise SitegenError(f"{_list(existing)} already exist{'s' if len(existing) == 1 else ''}; "
                            "nothing was written (use --force to overwrite)")
@@ -118,10 +122,15 @@ def write_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> None:
     """Write each file beside its target first, then rename it in place: no half-written file."""
     for relative, data in rendered.items():
         path = directory / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(data)
+            os.replace(temporary, path)
+        except OSError as error:
+            if temporary.parent.is_dir():
+                temporary.unlink(missing_ok=True)
+            raise SitegenError(f"{path}: cannot write: {error.strerror or error}") from error
 
 
 def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFacts) -> None:

@@ -220,6 +220,16 @@ def test_a_file_in_place_of_the_folder_is_an_error(tmp_path: Path) -> None:
     assert "not a folder" in result.stderr
 
 
+def test_a_file_where_a_folder_goes_blocks_even_with_force(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "content").write_text("not a folder\n", encoding="utf-8")
+    result = init(site, "--name", NAME, "--force")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{Path('site') / 'content'}: in the way") and "nothing was written" in result.stderr
+    assert files_of(site) == {"content": b"not a folder\n"}
+
+
 # --------------------------------------------------------------------------
 # The crawler that the sub-path test relies on must see what it is meant to
 # --------------------------------------------------------------------------
