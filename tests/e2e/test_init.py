@@ -226,7 +226,7 @@ def test_a_file_where_a_folder_goes_blocks_even_with_force(tmp_path: Path) -> No
     (site / "content").write_text("not a folder\n", encoding="utf-8")
     result = init(site, "--name", NAME, "--force")
     assert result.returncode == 1
-    assert result.stderr.startswith(f"{Path('site') / 'content'}: in the way") and "nothing was written" in result.stderr
+    assert result.stderr.startswith(f"{site / 'content'}: in the way") and "nothing was written" in result.stderr
     assert files_of(site) == {"content": b"not a folder\n"}
 
 
