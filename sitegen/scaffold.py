@@ -28,13 +28,16 @@ import sys
 import unicodedata
 from dataclasses import asdict, dataclass
 from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 import jinja2
 
 from sitegen import __version__
 from sitegen.errors import ExitStatus, SitegenError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable  # Python 3.11+; importlib.abc before
 
 SKELETON = "skeleton"
 TEMPLATE_SUFFIX = ".tmpl"
@@ -94,7 +97,7 @@ def clean_name(name: str | None) -> str | None:
     name = " ".join(name.split())
     if not name:
         raise ValueError("is empty; give the full name, e.g. --name \"Ada Lovelace\"")
-    if any(unicodedata.category(char).startswith("C") for char in name):
+    if any(unicodedata.category(char) == "Cc" for char in name):
         raise ValueError("holds control characters")
     return name
 
