@@ -1,0 +1,582 @@
+"""End to end: the real `sitegen` command on the demo site and on small fixture sites.
+
+Assertions are on what a reader or a program sees: parsed HTML, BibTeX parsed
+with bibtexparser, the feed parsed with feedparser, exit codes and stderr.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import bibtexparser
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import MINIMAL_SITE, REPO, run_sitegen, write_site
+from sitegen.load import load_site
+from sitegen.validate import validate_site
+
+HIDDEN_ID = "2306.07712"
+HIDDEN_TITLE = "Checkpointing on Preemptible GPUs"
+OWNER_NAMES = {"Lena Müller", "L. Müller", "Lena Mueller"}
+
+
+# -- helpers -----------------------------------------------------------------------
+
+def page(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def html_pages(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every file under root, hidden ones too -> sha256 of its bytes."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def visible_text(soup: BeautifulSoup) -> str:
+    """The text a person reads on the page: body text (BibTeX <pre> blocks left out) and tooltips."""
+    body = BeautifulSoup(str(soup.body), "html.parser")
+    for hidden in body.find_all(["pre", "script", "style", "template"]):
+        hidden.decompose()
+    tooltips = [value for tag in body.find_all(True) for name in ("title", "alt", "aria-label") if (value := tag.get(name))]
+    return body.get_text(" ") + " " + " ".join(tooltips)
+
+
+def json_strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in json_strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in json_strings(v)]
+    return []
+
+
+def jsonld(soup: BeautifulSoup) -> list[dict]:
+    return [json.loads(script.string) for script in soup.find_all("script", type="application/ld+json")]
+
+
+def meta(soup: BeautifulSoup, name: str) -> list[str]:
+    return [tag["content"] for tag in soup.find_all("meta", attrs={"name": name})]
+
+
+RAW_LATEX = re.compile(r"\\|\$|\{\\|\\textbf|\\emph|\\times")
+
+
+def assert_no_raw_latex(text: str, where: str) -> None:
+    match = RAW_LATEX.search(text)
+    assert match is None, f"raw LaTeX in {where}: ...{text[max(0, match.start() - 60): match.end() + 60]}..."
+
+
+@pytest.fixture(scope="module")
+def demo_records():
+    """The demo site's records as validated, hidden ones included."""
+    valid = validate_site(load_site(REPO))
+    assert valid.errors == []
+    return valid.records
+
+
+@pytest.fixture(scope="module")
+def shown(demo_records):
+    return [r for r in demo_records if not r.hidden]
+
+
+@pytest.fixture(scope="module")
+def index(built_demo) -> BeautifulSoup:
+    return page(built_demo / "index.html")
+
+
+# -- 2. the demo content ------------------------------------------------------------------
+
+def test_demo_content_is_rich_enough(demo_records):
+    shown = [r for r in demo_records if not r.hidden]
+    assert len(shown) >= 20
+    assert len({r.year for r in shown}) >= 6
+    assert len({c for r in shown for c in r.categories}) >= 5
+    assert any("$" in r.title for r in shown), "inline math in a title"
+    assert sum("$" in r.abstract for r in shown) >= 3, "inline math in abstracts"
+    assert any("\\textbf{(i)}" in r.abstract for r in shown)
+    assert any("\\emph{" in r.abstract for r in shown)
+    assert any('M{\\"u}ller' in a for r in shown for a in r.authors)
+    assert len([r for r in demo_records if r.hidden]) >= 1
+    assert any(r.featured for r in shown)
+    links = {kind for r in shown for kind in r.links}
+    assert {"code", "pdf", "doi"} <= links
+
+
+# -- 3. the profile page ---------------------------------------------------------------------
+
+def test_profile_shows_person_affiliation_bio_and_links(index):
+    profile = index.find(class_="profile")
+    assert profile.find("h1").get_text(strip=True) == "Lena Müller"
+    assert "University of Nordhaven" in profile.get_text()
+    bio = index.find(class_="bio")
+    assert bio.find("em") is not None and "Efficient Systems" in bio.find("em").get_text()  # Markdown became HTML
+    assert "*" not in bio.get_text()
+    hrefs = [a["href"] for a in profile.find_all("a")]
+    assert "mailto:lena.mueller@example.org" in hrefs
+    assert "https://orcid.org/0000-0002-1825-0097" in hrefs
+    assert any(h.startswith("https://scholar.google.com/") for h in hrefs)
+    assert "https://github.com/example-lena" in hrefs
+    assert any(h.startswith("https://arxiv.org/a/") for h in hrefs)
+
+
+def test_record_count_equals_records_shown(index, shown):
+    records = index.select("#publications li.record")
+    count = index.select_one("#publications .count")
+    assert int(count["data-count"]) == len(records) == len(shown)
+    assert str(len(shown)) in count.get_text()
+
+
+def test_records_are_newest_first_grouped_by_year_featured_first(index, shown):
+    groups = index.select("#publications .year-group")
+    years = [int(g.find(class_="year").get_text(strip=True)) for g in groups]
+    assert years == sorted(set(r.year for r in shown), reverse=True)
+    by_id = {r.id: r for r in shown}
+    for group, year in zip(groups, years):
+        items = group.select("li.record")
+        records = [by_id[li["id"].removeprefix("r-")] for li in items]
+        assert {r.year for r in records} == {year}
+        featured = [r.featured for r in records]
+        assert featured == sorted(featured, reverse=True), f"featured first in {year}"
+        rest = [r for r in records if not r.featured]
+        keys = [r.date.isoformat() if r.date else f"{r.year}-00-00" for r in rest]
+        assert keys == sorted(keys, reverse=True), f"newest first in {year}"
+    kestrel = index.find(id="publications").find("li", id="r-muller2025kestrel")
+    assert "featured" in kestrel["class"]
+
+
+def test_each_record_on_the_profile(index, shown, built_demo):
+    by_id = {r.id: r for r in shown}
+    for item in index.select("#publications li.record"):
+        record = by_id[item["id"].removeprefix("r-")]
+        title = item.find(class_="record-title").find("a")
+        assert title["href"] == f"/records/{record.id.replace('/', '-')}/"
+        assert (built_demo / title["href"].strip("/") / "index.html").is_file()
+        owners = [s.get_text() for s in item.select(".authors strong.owner")]
+        assert owners and set(owners) <= OWNER_NAMES, (record.id, owners)
+        authors_text = item.find(class_="authors").get_text()
+        assert authors_text.count(",") == len(record.authors) - 1
+        venue = item.find(class_="venue").get_text()
+        assert str(record.year) in venue and record.source in venue
+        subjects = item.select("a.subject")
+        assert [a.get_text(" ", strip=True).split(" ")[0] for a in subjects] == list(record.categories)
+        for a in subjects:
+            assert (built_demo / a["href"].strip("/") / "index.html").is_file()
+        if record.abstract:
+            assert item.find("details").find(class_="abstract-body").get_text(strip=True)
+        hrefs = {a["href"] for a in item.select(".links a")}
+        assert set(record.links.values()) <= hrefs
+
+
+def test_owner_is_not_highlighted_among_coauthors(index):
+    item = index.find(id="publications").find("li", id="r-2309.14458")
+    assert [s.get_text() for s in item.select("strong.owner")] == ["L. Müller"]
+    assert "Tomasz Wierzbicki" in item.find(class_="authors").get_text()
+
+
+def test_profile_has_person_jsonld(index):
+    people = [d for d in jsonld(index) if d.get("@type") == "Person"]
+    assert len(people) == 1
+    assert people[0]["name"] == "Lena Müller"
+    assert people[0]["url"] == "https://lena-muller.github.io/"
+    assert "https://github.com/example-lena" in people[0]["sameAs"]
+
+
+def test_hidden_record_appears_nowhere(built_demo):
+    assert not (built_demo / "records" / HIDDEN_ID).exists()
+    for path in sorted(built_demo.rglob("*")):
+        if path.is_file() and path.suffix in (".html", ".xml", ".json", ".bib", ".txt"):
+            text = path.read_text(encoding="utf-8")
+            assert HIDDEN_ID not in text and HIDDEN_TITLE not in text, path
+
+
+# -- 4. record pages, subject pages, 404 ------------------------------------------------------------
+
+def test_every_record_has_a_full_page(built_demo, shown):
+    bib = {e.key: e for e in bibtexparser.parse_string((built_demo / "publications.bib").read_text()).entries}
+    for record in shown:
+        soup = page(built_demo / "records" / record.id.replace("/", "-") / "index.html")
+        [title] = meta(soup, "citation_title")
+        assert soup.find("title").get_text() == f"{title} · Lena Müller"
+        assert soup.find("h1").get_text(strip=True)
+        assert len(meta(soup, "citation_author")) == len(record.authors)
+        date = meta(soup, "citation_publication_date")[0]
+        assert date == (record.date.strftime("%Y/%m/%d") if record.date else str(record.year))
+        if "pdf" in record.links:
+            assert meta(soup, "citation_pdf_url") == [record.links["pdf"]]
+        if record.arxiv:
+            assert meta(soup, "citation_arxiv_id") == [record.arxiv]
+        if record.doi:
+            assert meta(soup, "citation_doi") == [record.doi]
+        # the BibTeX block parses and is the same entry as in publications.bib
+        block = bibtexparser.parse_string(soup.find("pre", class_="bibtex").get_text())
+        assert block.failed_blocks == [] and len(block.entries) == 1
+        entry = block.entries[0]
+        assert entry.key in bib and entry.fields_dict.keys() == bib[entry.key].fields_dict.keys()
+        # schema.org
+        articles = [d for d in jsonld(soup) if d.get("@type") == "ScholarlyArticle"]
+        assert len(articles) == 1
+        assert articles[0]["headline"] == meta(soup, "citation_title")[0]
+        assert [a["name"] for a in articles[0]["author"]] == meta(soup, "citation_author")
+        # the abstract and links are there
+        if record.abstract:
+            assert soup.find(class_="abstract-body").get_text(strip=True)
+        assert set(record.links.values()) <= {a["href"] for a in soup.find_all("a", href=True)}
+
+
+def test_record_page_of_the_featured_conference_paper(built_demo):
+    soup = page(built_demo / "records" / "muller2025kestrel" / "index.html")
+    assert meta(soup, "citation_author") == ["Lena Müller", "Jonas Berg", "Mira Okonkwo", "André Dupont", "Henrik Sandvik"]
+    assert meta(soup, "citation_doi") == ["10.5555/3689031.3717462"]
+    assert meta(soup, "citation_pdf_url") == ["https://lena-muller.github.io/papers/kestrel-eurosys25.pdf"]
+    assert meta(soup, "citation_publication_date") == ["2025/03/31"]
+    assert [s.get_text() for s in soup.select("strong.owner")] == ["Lena Müller"]
+
+
+def test_subject_pages_list_the_records_of_each_subject(built_demo, shown):
+    subjects = {c for r in shown for c in r.categories}
+    assert {p.name for p in (built_demo / "subjects").iterdir()} == subjects
+    for code in subjects:
+        soup = page(built_demo / "subjects" / code / "index.html")
+        listed = {li["id"].removeprefix("r-") for li in soup.select("li.record")}
+        assert listed == {r.id for r in shown if code in r.categories}, code
+        assert int(soup.select_one(".count")["data-count"]) == len(listed)
+
+
+def test_404_page_exists_and_is_styled(built_demo):
+    soup = page(built_demo / "404.html")
+    sheets = [link["href"] for link in soup.find_all("link", rel="stylesheet")]
+    assert sheets
+    for href in sheets:
+        assert href.startswith("/") and (built_demo / href.lstrip("/")).is_file()
+    assert soup.find("a", href="/") is not None
+
+
+# -- 5. math and LaTeX -----------------------------------------------------------------------
+
+def test_math_is_mathml_and_macros_are_html(built_demo):
+    soup = page(built_demo / "records" / "2601.08832" / "index.html")
+    assert soup.find("h1").find("math") is not None  # $O(n^2)$ in the title
+    assert len(soup.find(class_="abstract-body").find_all("math")) >= 5
+    assert soup.find("title").get_text().startswith("Breaking the O(n²) Barrier")
+    assert meta(soup, "citation_title") == ["Breaking the O(n²) Barrier in Long-Context Prefill with Sketch-Guided Sparse Attention"]
+    async_page = page(built_demo / "records" / "2410.05523" / "index.html")
+    assert [s.get_text() for s in async_page.find(class_="abstract-body").find_all("strong")] == ["(i)", "(ii)"]
+    lattice = page(built_demo / "records" / "muller2024lattice" / "index.html")
+    assert "expert affinity" in [e.get_text() for e in lattice.find(class_="abstract-body").find_all("em")]
+    names = page(built_demo / "records" / "muller2023ember" / "index.html").find(class_="authors").get_text()
+    assert "Zoë Kováč" in names and "Lena Müller" in names
+
+
+def test_no_raw_latex_anywhere_a_person_reads(built_demo):
+    for path in html_pages(built_demo):
+        soup = page(path)
+        where = path.relative_to(built_demo).as_posix()
+        assert_no_raw_latex(visible_text(soup), where)
+        assert_no_raw_latex(soup.find("title").get_text(), f"<title> of {where}")
+        for tag in soup.find_all("meta", content=True):
+            if tag.get("name") or tag.get("property"):
+                assert_no_raw_latex(tag["content"], f"meta {tag.get('name')} of {where}")
+        for data in jsonld(soup):
+            for text in json_strings(data):
+                assert_no_raw_latex(text, f"JSON-LD of {where}")
+    feed = feedparser.parse((built_demo / "feed.xml").read_bytes())
+    for entry in feed.entries:
+        assert_no_raw_latex(entry.title, "feed title")
+        assert_no_raw_latex(entry.get("summary", ""), "feed summary")
+        for author in entry.authors:
+            assert_no_raw_latex(author.name, "feed author")
+
+
+def test_unconvertible_latex_is_shown_in_code_with_a_warning(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE,
+        "content/records/x.yaml": "id: x\ntitle: 'A \\unknownmacro{x} title'\nyear: 2024\n",
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/records/x.yaml:2: warning: field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}" in result.stderr.splitlines()
+    soup = page(site / "output" / "records" / "x" / "index.html")
+    assert soup.find("h1").find("code").get_text() == "\\unknownmacro{x}"
+
+
+# -- 6. exports of the demo ---------------------------------------------------------------
+
+def test_publications_bib_of_the_demo(built_demo, shown):
+    library = bibtexparser.parse_string((built_demo / "publications.bib").read_text(encoding="utf-8"))
+    assert library.failed_blocks == []
+    assert len(library.entries) == len(shown)
+    keys = [e.key for e in library.entries]
+    assert len(set(keys)) == len(keys)
+    assert all(re.fullmatch(r"[a-z]+\d{4}[a-z0-9]*", key) for key in keys)
+
+
+def test_cite_keys_are_identical_across_builds_and_stable_when_a_record_is_added(built_demo, demo_site):
+    first = bibtexparser.parse_string((built_demo / "publications.bib").read_text())
+    write_site(demo_site, {"content/records/new.yaml": (
+        "id: new2026\ntitle: 'Sparse Attention, Again'\nauthors: [Lena Müller, Jonas Berg]\nyear: 2026\ndate: 2026-03-01\nsource: arXiv\n"
+    )})
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 0, result.stderr
+    second = bibtexparser.parse_string((demo_site / "output" / "publications.bib").read_text())
+    before = {e.key: e.fields_dict["title"].value for e in first.entries}
+    after = {e.key: e.fields_dict["title"].value for e in second.entries}
+    assert {k: after.get(k) for k in before} == before  # every old key names the same paper
+    assert len(after) == len(before) + 1
+
+
+def test_feed_of_the_demo(built_demo, shown):
+    feed = feedparser.parse((built_demo / "feed.xml").read_bytes())
+    assert feed.bozo == 0
+    dates = [e.published_parsed for e in feed.entries]
+    assert dates == sorted(dates, reverse=True)
+    assert len(feed.entries) == min(len(shown), 50)
+    assert all(e.link.startswith("https://lena-muller.github.io/records/") for e in feed.entries)
+
+
+def test_records_json_of_the_demo(built_demo, shown):
+    data = json.loads((built_demo / "records.json").read_text(encoding="utf-8"))
+    assert data["count"] == len(data["records"]) == len(shown)
+    assert {r["id"] for r in data["records"]} == {r.id for r in shown}
+
+
+def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
+    root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
+    locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert all(loc.startswith("https://lena-muller.github.io/") for loc in locs)
+    assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories})
+    assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()
+    assert (built_demo / ".nojekyll").is_file()
+    assert not (built_demo / "CNAME").exists()
+
+
+# -- 7. served from a sub-path --------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def subpath_builds(tmp_path_factory):
+    """The demo built for https://user.github.io/repo/, with and without the trailing slash."""
+    root = tmp_path_factory.mktemp("subpath")
+    shutil.copytree(REPO / "content", root / "content")
+    outputs = []
+    for name, url in (("slash", "https://user.github.io/repo/"), ("noslash", "https://user.github.io/repo")):
+        result = run_sitegen("build", "--site", str(root), "--output", str(root / name), "--base-url", url)
+        assert result.returncode == 0, result.stderr
+        outputs.append(root / name)
+    return outputs
+
+
+def test_every_link_works_from_a_sub_path(subpath_builds):
+    output = subpath_builds[0]
+    for path in html_pages(output):
+        soup = page(path)
+        for tag in soup.find_all(True):
+            for attribute in ("href", "src"):
+                value = tag.get(attribute)
+                if value is None:
+                    continue
+                ok = value.startswith(("/repo/", "#", "https://", "http://", "mailto:"))
+                assert ok, f"{path.relative_to(output)}: <{tag.name} {attribute}={value!r}>"
+                if value.startswith("/repo/"):
+                    target = output / value.removeprefix("/repo/").split("#")[0]
+                    assert target.is_file() or (target / "index.html").is_file(), f"{path.relative_to(output)}: {value} is missing"
+
+
+def test_absolute_urls_use_the_sub_path(subpath_builds):
+    output = subpath_builds[0]
+    root = ET.fromstring((output / "sitemap.xml").read_bytes())
+    assert all(e.text.startswith("https://user.github.io/repo/") for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"))
+    assert "Sitemap: https://user.github.io/repo/sitemap.xml" in (output / "robots.txt").read_text()
+    feed = feedparser.parse((output / "feed.xml").read_bytes())
+    assert all(e.link.startswith("https://user.github.io/repo/records/") for e in feed.entries)
+
+
+def test_base_url_without_trailing_slash_builds_the_same_site(subpath_builds):
+    slash, noslash = subpath_builds
+    assert tree(slash) == tree(noslash)
+
+
+# -- 8. themes ------------------------------------------------------------------------------------
+
+RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n"}
+
+
+def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE, **RECORD,
+        "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: plain\n",
+        "themes/plain/theme.yaml": "extends: default\n",
+        "themes/plain/templates/record.html": '{% extends "base.html" %}{% block main %}<p class="plain-theme">{{ record.title }}</p>{% endblock %}',
+        "themes/plain/static/plain.css": "p { color: red }",
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    soup = page(site / "output" / "records" / "a" / "index.html")
+    assert soup.find("p", class_="plain-theme").get_text() == "A record"
+    assert (site / "output" / "static" / "plain.css").read_text() == "p { color: red }"
+    assert (site / "output" / "static" / "style.css").is_file()  # from the theme it extends
+
+
+def test_a_sites_templates_override_the_themes(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE, **RECORD,
+        "templates/partials/record_item.html": '<li class="record my-item" id="{{ record.anchor }}">{{ record.title }}</li>',
+        "templates/record.html": '{% extends "base.html" %}{% block main %}<h1 class="mine">{{ record.title }}</h1>{% endblock %}',
+        "templates/base.html": '{% extends "!theme/base.html" %}{% block head %}{{ super() }}<meta name="site-extra" content="from the site">{% endblock %}',
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    index = page(site / "output" / "index.html")
+    assert [li.get_text() for li in index.select("li.my-item")] == ["A record"]
+    assert page(site / "output" / "records" / "a" / "index.html").find("h1", class_="mine").get_text() == "A record"
+    for name in ("404.html", "subjects/cs.DC/index.html"):  # pages that keep the base's head block
+        assert meta(page(site / "output" / name), "site-extra") == ["from the site"], name
+    for path in html_pages(site / "output"):
+        assert page(path).find("link", rel="stylesheet") is not None  # still the theme's base
+
+
+def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
+    bundled = REPO / "sitegen" / "themes" / "default" / "static"
+    site = write_site(tmp_path / "one", {**MINIMAL_SITE})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    for asset in bundled.iterdir():
+        assert (site / "output" / "static" / asset.name).read_bytes() == asset.read_bytes()
+    mine = write_site(tmp_path / "two", {**MINIMAL_SITE, "static/style.css": "body { background: pink }", "static/me.svg": "<svg/>"})
+    assert run_sitegen("build", "--site", str(mine)).returncode == 0
+    assert (mine / "output" / "static" / "style.css").read_text() == "body { background: pink }"
+    assert (mine / "output" / "static" / "me.svg").read_text() == "<svg/>"
+
+
+def test_unknown_theme_is_an_error_naming_it_and_the_themes_found(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: fancy\n",
+                                 "themes/plain/templates/base.html": ""})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert "content/site.yaml:3: field 'theme': unknown theme 'fancy'; themes found: default, plain" in result.stderr.splitlines()
+    assert not (site / "output").exists()
+
+
+# -- 9. validation -------------------------------------------------------------------------------
+
+def errors_of(result) -> list[str]:
+    return [line for line in result.stderr.splitlines() if line.startswith("content/")]
+
+
+def test_broken_yaml_names_path_line_column_and_reason(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/x.yaml": "id: x\ntitle: [unclosed\nyear: 2024\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    [line] = errors_of(result)
+    assert re.match(r"content/records/x\.yaml:3:\d+: invalid YAML: did not find expected ',' or '\]'", line), line
+
+
+def test_wrong_type_message_is_exact(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/x.yaml": "id: x\ntitle: T\nyear: twenty\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert errors_of(result) == ["content/records/x.yaml:3: field 'year': expected an integer, got 'twenty'"]
+
+
+def test_duplicate_ids_name_both_paths(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE,
+        "content/records/a.yaml": "id: same\ntitle: A\nyear: 2024\n",
+        "content/records/b.yaml": "id: same\ntitle: B\nyear: 2024\n",
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    [line] = errors_of(result)
+    assert "content/records/a.yaml" in line and "content/records/b.yaml" in line and "same" in line
+
+
+def test_ids_that_would_share_a_page_name_both_paths(tmp_path):
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE,
+        "content/records/a.yaml": "id: hep-ph/0601001\ntitle: A\nyear: 2006\n",
+        "content/records/b.yaml": "id: hep-ph-0601001\ntitle: B\nyear: 2006\n",
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1, "two records may not silently share records/hep-ph-0601001/"
+    [line] = errors_of(result)
+    assert "content/records/a.yaml" in line and "content/records/b.yaml" in line
+
+
+BROKEN = {
+    "content/records/a.yaml": "id: a\ntitle: A\nyear: twenty\n",
+    "content/records/b.yaml": "id: b\nyear: 2024\n",
+    "content/records/c.yaml": "id: c\ntitle: [C\n",
+}
+
+
+def test_every_problem_is_reported_and_the_previous_output_is_kept(demo_site):
+    assert run_sitegen("build", "--site", str(demo_site)).returncode == 0
+    before = tree(demo_site / "output")
+    write_site(demo_site, BROKEN)
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 1
+    lines = errors_of(result)
+    assert len(lines) == 3, result.stderr
+    assert {line.split(":")[0] for line in lines} == set(BROKEN)
+    assert tree(demo_site / "output") == before
+
+
+def test_check_validates_without_writing(tmp_path):
+    site = write_site(tmp_path / "good", {**MINIMAL_SITE, **RECORD})
+    before = tree(site)
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert not (site / "output").exists()
+    assert tree(site) == before and sorted(p.name for p in site.iterdir()) == ["content"]
+
+    bad = write_site(tmp_path / "bad", {**MINIMAL_SITE, **BROKEN})
+    result = run_sitegen("check", "--site", str(bad))
+    assert result.returncode == 1
+    assert len(errors_of(result)) == 3
+    assert sorted(p.name for p in bad.iterdir()) == ["content"]
+
+
+@pytest.mark.parametrize("args", [[], ["build", "--bogus"], ["check", "--site"]])
+def test_a_bad_command_line_exits_2(args, tmp_path):
+    result = run_sitegen(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "usage: sitegen" in result.stderr
+
+
+def test_missing_site_folder_exits_1(tmp_path):
+    result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
+    assert result.returncode == 1
+    assert "no content/ folder" in result.stderr
+
+
+# -- 11. reproducible builds ----------------------------------------------------------------------
+
+def test_two_builds_are_byte_identical(built_demo, demo_site, tmp_path):
+    result = run_sitegen("build", "--site", str(demo_site), "--output", str(tmp_path / "again"))
+    assert result.returncode == 0, result.stderr
+    assert tree(tmp_path / "again") == tree(built_demo)
+
+
+def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, tmp_path):
+    output = demo_site / "output"
+    assert run_sitegen("build", "--site", str(demo_site)).returncode == 0
+    (output / "leftover.html").write_text("from an older sitegen")
+    (demo_site / "content" / "records" / "2504.02761.yaml").unlink()  # a record and its only... page goes
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 0, result.stderr
+    assert not (output / "records" / "2504.02761").exists()
+    assert not (output / "leftover.html").exists()
+    clean = run_sitegen("build", "--site", str(demo_site), "--output", str(tmp_path / "clean"))
+    assert clean.returncode == 0
+    assert tree(output) == tree(tmp_path / "clean")
+    again = run_sitegen("build", "--site", str(demo_site))
+    assert again.returncode == 0
+    assert tree(output) == tree(tmp_path / "clean")
