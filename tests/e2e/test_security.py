@@ -1,0 +1,149 @@
+"""Untrusted text cannot inject script: a record full of payloads renders as harmless
+text on every page, in the feed, in records.json and in JSON-LD."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+TITLE = f"Evil {SCRIPT} title {IMG} $\\href{{javascript:alert(1)}}{{x}}$ </script><script>alert(2)</script>"
+AUTHOR = f"Mallory {IMG}"
+ABSTRACT = (
+    f"An abstract with {SCRIPT} and {IMG}, a [markdown link](javascript:alert(1)), "
+    "an [entity link](&#106;avascript:alert(1)), an autolink <javascript:alert(1)>, "
+    "<svg onload=alert(1)>, <a href=\"javascript:alert(1)\">raw anchor</a>, "
+    "![pic](javascript:alert(1)) and \\href{javascript:alert(1)}{a macro}."
+)
+SUBJECT = f"cs.XX{IMG}"
+PAYLOAD_RECORD = {
+    "id": "evil-1",
+    "title": TITLE,
+    "authors": [AUTHOR, f"Eve {SCRIPT}", "Ada Lovelace"],
+    "year": 2024,
+    "source": f"Journal of {SCRIPT}",
+    "abstract": ABSTRACT,
+    "categories": ["cs.DC", SUBJECT],
+    "links": {
+        "evil": "javascript:alert(1)",
+        "shouty": " JaVaScRiPt:alert(1)",
+        "data": "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "quote": "https://example.org/\" onmouseover=\"alert(1)",
+        "abs": "https://arxiv.org/abs/2401.00001",
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, str]:
+    site = write_site(tmp_path_factory.mktemp("evil"), {
+        **MINIMAL_SITE,
+        "content/records/evil.yaml": json.dumps(PAYLOAD_RECORD),  # JSON is YAML: no quoting mistakes
+        "content/records/fine.yaml": "id: fine\ntitle: A fine paper\nyear: 2023\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n",
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    return site / "output", result.stderr
+
+
+def pages(output: Path) -> list[Path]:
+    found = sorted(output.rglob("*.html"))
+    names = {p.relative_to(output).as_posix() for p in found}
+    assert {"index.html", "records/evil-1/index.html", "subjects/cs.DC/index.html", "404.html"} <= names
+    assert any(name.startswith("subjects/cs.XX") for name in names)
+    return found
+
+
+def test_unsafe_links_are_dropped_with_warnings(built):
+    _, stderr = built
+    for name in ("evil", "shouty", "data"):
+        assert f"field 'links.{name}': unsafe URL scheme" in stderr
+
+
+def test_no_script_no_event_handler_no_javascript_url_on_any_page(built):
+    output, _ = built
+    for path in pages(output):
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        where = path.relative_to(output).as_posix()
+        for script in soup.find_all("script"):
+            ours = script.get("type") == "application/ld+json" or (script.get("src", "").startswith("/static/") and not script.string)
+            assert ours, f"{where}: foreign {script}"
+        for tag in soup.find_all(True):
+            handlers = [name for name in tag.attrs if name.lower().startswith("on")]
+            assert not handlers, f"{where}: <{tag.name} {handlers}>"
+            for attribute in ("href", "src", "action", "formaction", "xlink:href", "data"):
+                value = str(tag.get(attribute, "")).strip().lower()
+                assert not value.startswith(("javascript:", "data:", "vbscript:")), f"{where}: <{tag.name} {attribute}={value!r}>"
+        foreign = [t for t in soup.find_all(["img", "iframe", "object", "embed"]) if "photo" not in t.get("class", [])]
+        assert not foreign, f"{where}: {foreign}"
+
+
+def test_payloads_are_shown_as_harmless_text(built):
+    output, _ = built
+    record = BeautifulSoup((output / "records/evil-1/index.html").read_text(encoding="utf-8"), "html.parser")
+    h1 = record.find("h1").get_text()
+    assert SCRIPT in h1 and IMG in h1
+    authors = record.find(class_="authors").get_text()
+    assert AUTHOR in authors and f"Eve {SCRIPT}" in authors
+    abstract = record.find(class_="abstract-body").get_text()
+    assert SCRIPT in abstract and IMG in abstract and "raw anchor" in abstract
+    assert SCRIPT in record.find("title").get_text()
+    assert [m["content"] for m in record.find_all("meta", attrs={"name": "citation_author"})][:2] == [AUTHOR, f"Eve {SCRIPT}"]
+    index = BeautifulSoup((output / "index.html").read_text(encoding="utf-8"), "html.parser")
+    item = index.find("li", id="r-evil-1")
+    assert SCRIPT in item.find(class_="record-title").get_text()
+    assert AUTHOR in item.find(class_="authors").get_text()
+    assert "https://arxiv.org/abs/2401.00001" in [a["href"] for a in item.find_all("a", href=True)]
+
+
+def test_quotes_in_a_url_cannot_break_out_of_the_attribute(built):
+    output, _ = built
+    record = BeautifulSoup((output / "records/evil-1/index.html").read_text(encoding="utf-8"), "html.parser")
+    hrefs = [a["href"] for a in record.find_all("a", href=True)]
+    assert 'https://example.org/" onmouseover="alert(1)' in hrefs
+
+
+def test_json_ld_cannot_close_its_script_tag_and_keeps_the_text(built):
+    output, _ = built
+    for path in pages(output):
+        text = path.read_text(encoding="utf-8")
+        for raw in re.findall(r'<script type="application/ld\+json">(.*?)</script>', text, re.S):
+            assert "</script" not in raw.lower() and "<!--" not in raw
+            json.loads(raw)
+    record = BeautifulSoup((output / "records/evil-1/index.html").read_text(encoding="utf-8"), "html.parser")
+    [article] = [json.loads(s.string) for s in record.find_all("script", type="application/ld+json")]
+    assert SCRIPT in article["headline"] and "</script><script>alert(2)</script>" in article["headline"]
+    assert [a["name"] for a in article["author"]][:2] == [AUTHOR, f"Eve {SCRIPT}"]
+    assert SCRIPT in article["abstract"]
+
+
+def test_feed_holds_the_text_not_markup(built):
+    output, _ = built
+    raw = (output / "feed.xml").read_bytes()
+    root = ET.fromstring(raw)  # well-formed XML
+    atom = "{http://www.w3.org/2005/Atom}"
+    assert not [e for e in root.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "img", "svg")]
+    entry = next(e for e in root.iter(f"{atom}entry") if e.find(f"{atom}id").text.endswith("/evil-1/"))
+    assert SCRIPT in entry.find(f"{atom}title").text
+    assert SCRIPT in entry.find(f"{atom}summary").text
+    assert entry.find(f"{atom}title").get("type") in (None, "text")
+    feed = feedparser.parse(raw)
+    assert feed.bozo == 0
+
+
+def test_records_json_holds_the_text(built):
+    output, _ = built
+    data = json.loads((output / "records.json").read_text(encoding="utf-8"))
+    record = next(r for r in data["records"] if r["id"] == "evil-1")
+    assert SCRIPT in record["title"] and record["authors"][:2] == [AUTHOR, f"Eve {SCRIPT}"]
+    assert set(record["links"]) == {"quote", "abs"}
+    assert not any(url.strip().lower().startswith(("javascript:", "data:")) for url in record["links"].values())
