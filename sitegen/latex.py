@@ -60,8 +60,8 @@ MATHML_ATTRIBUTES = {
     "minsize", "maxsize", "linethickness", "columnalign", "rowspacing", "columnspacing",
     "notation", "movablelimits", "largeop", "symmetric", "form",
 }
-_SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")  # MathML writes minus as U+2212
-_SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎")
+_SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")  # MathML writes minus as U+2212
+_SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
 _OVER_ACCENTS = {"\u00af": "\u0305", "\u203e": "\u0305", "^": "\u0302", "~": "\u0303", "\u02d9": "\u0307", "\u2192": "\u20d7", "\u00a8": "\u0308"}
 _MAY_HOLD_LATEX = re.compile(r"[\\${}]")
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
@@ -156,7 +156,9 @@ def _plain(element: ET.Element) -> str:
         return f"√{_group(''.join(parts))}"
     if tag == "mspace":
         return " "
-    return "".join(parts)
+    # a function name (`\log`, `\max`) is a word: keep it apart from its neighbours
+    words = [f" {part} " if child.tag.endswith("mi") and len(part) > 1 and part.isalpha() else part for child, part in zip(children, parts)]
+    return re.sub(r" {2,}", " ", "".join(words))
 
 
 def _script(text: str, table: dict, marker: str) -> str:
