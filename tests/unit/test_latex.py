@@ -46,6 +46,9 @@ def test_inline_math_becomes_a_math_element():
     (r"$\ell_1$-Regularized", "l₁-Regularized"),
     (r"$$x^2$$ and $y$", "x² and y"),
     (r"\(x^2\) inline", "x² inline"),
+    (r"$O(n \log n)$ rounds", "O(n log n) rounds"),
+    (r"$\gamma_t \propto 1/\sqrt{\tau_t}$", "γₜ∝1/√τₜ"),
+    (r"$a_{ij}$", "aᵢⱼ"),
 ])
 def test_plain_text_rendering_of_math(tex, plain):
     converted = render_inline(tex)
