@@ -26,7 +26,6 @@ import errno
 import html
 import ipaddress
 import logging
-import os
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -39,18 +38,16 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import build_site
+from sitegen.build import build_site, input_files
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.load import load_document
 from sitegen.urls import SiteUrls
 from sitegen.validate import validate_config
 
-WATCHED_FOLDERS = ("content", "templates", "themes", "static")
 POLL_MILLISECONDS = 250
-SCRATCH_SUFFIXES = ("~", ".swp", ".swx", ".swo", ".tmp")  # editors' temporary files
 
-Fingerprint = dict[str, tuple[int, int]]  # path relative to the site -> (mtime_ns, size)
+Fingerprint = dict[str, tuple[int, int]]  # input path ('content/records/x.yaml') -> (size, mtime_ns)
 
 
 def run(args: Any) -> int:
@@ -148,22 +145,9 @@ def base_path_of(site_dir: Path) -> str:
 # --- noticing changes -----------------------------------------------------------------
 
 
-def fingerprint(site_dir: Path, folders: tuple[str, ...] = WATCHED_FOLDERS) -> Fingerprint:
-    """Path, mtime and size of every input file: cheap to take, and equal iff nothing changed."""
-    found: Fingerprint = {}
-    for folder in folders:
-        for directory, subdirectories, names in os.walk(site_dir / folder):
-            subdirectories.sort()
-            for name in names:
-                if name.endswith(SCRATCH_SUFFIXES) or name.startswith(".#") or name == "4913":
-                    continue
-                path = os.path.join(directory, name)
-                try:
-                    stat = os.stat(path)
-                except OSError:  # deleted while we looked
-                    continue
-                found[Path(path).relative_to(site_dir).as_posix()] = (stat.st_mtime_ns, stat.st_size)
-    return found
+def fingerprint(site_dir: Path) -> Fingerprint:
+    """Size and mtime of every file a build reads: cheap to take, and equal iff nothing changed."""
+    return input_files(site_dir)
 
 
 def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:

@@ -1,13 +1,14 @@
 """Live reload in a real browser: Debian's chromium, driven by Playwright, against `sitegen serve`.
 
-Each test opens a served page, waits until the page's livereload.js has shaken
-hands with the server, changes a file the way an editor would, and waits for the
-change to appear in the page that is already open. Nothing here reloads the page.
+Each test opens a served page in a fresh page of Debian's chromium (the `page`
+fixture of tests/browser/conftest.py, skipped with a reason when /usr/bin/chromium
+is missing), waits until the page's livereload.js has shaken hands with the server,
+changes a file the way an editor would, and waits for the change to appear in the
+page that is already open. Nothing here reloads the page.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import socket
@@ -22,8 +23,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"]
 LIVE_SECONDS = 10  # from saving a file to seeing it in the page: "within a few seconds"
 RECORD = "content/records/2008.06613.yaml"
 RECORD_TITLE = "A Primal–Dual Method for Communication-Constrained Bandwidth Allocation"
@@ -63,30 +62,6 @@ def serving(site: Path) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(LIVE_SECONDS * 1000)
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def open_live(page, url: str) -> None:
