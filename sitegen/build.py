@@ -21,6 +21,7 @@ from sitegen.load import load_site
 from sitegen.model import Site
 from sitegen.render import render_site
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
+from sitegen.urls import page_collisions
 from sitegen.validate import validate_site
 from sitegen.write import intact, write_output
 
@@ -66,6 +67,8 @@ def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCach
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries)
+    if collisions := page_collisions(site):
+        raise ContentError(collisions)
     current = {entry.key for entry in site.entries}
     cache.entries = {key: value for key, value in cache.entries.items() if key in current}
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, raw)

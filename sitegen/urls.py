@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from sitegen.errors import Problem
+
 
 @dataclass(frozen=True)
 class SiteUrls:
@@ -42,3 +44,29 @@ def record_path(slug: str) -> str:
 
 def subject_path(slug: str) -> str:
     return f"subjects/{slug}/index.html"
+
+
+def page_collisions(site) -> list[Problem]:
+    """Records (or subjects) whose slugs are equal would share one page: 'a/b' and 'a-b'."""
+    problems = []
+    records = {}
+    in_file_order = sorted(site.entries, key=lambda e: (e.record.location.path, e.record.location.line or 0))
+    for entry in in_file_order:
+        first = records.setdefault(entry.slug, entry)
+        if first is not entry:
+            where = str(first.record.location).rstrip(":")
+            problems.append(Problem(
+                f"id '{entry.id}' gives the same page records/{entry.slug}/ as id '{first.id}' at {where}; change one id",
+                entry.record.where("id"),
+            ))
+    subjects = {}
+    for entry in in_file_order:
+        for subject in entry.subjects:
+            code = subjects.setdefault(subject.slug, subject.code)
+            if code != subject.code:
+                problems.append(Problem(
+                    f"category '{subject.code}' gives the same page subjects/{subject.slug}/ as category '{code}'; use one spelling",
+                    entry.record.where("categories"),
+                ))
+                subjects[subject.slug] = subject.code  # once per spelling, not once per record
+    return problems
