@@ -12,6 +12,7 @@ from sitegen.load import parse_yaml
 from sitegen.model import ArxivSources, Profile, SiteConfig
 from sitegen.validate import validate_profile, validate_record
 from sitegen.model import RawDocument
+from sitegen.urls import page_collisions
 
 CONFIG = SiteConfig(title="T", base_url="https://e.org/")
 
@@ -225,6 +226,28 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
 ])
 def test_slugify(value, slug):
     assert slugify(value) == slug
+
+
+def test_ids_that_give_the_same_page_are_reported():
+    site, _ = enrich([
+        rec("id: hep-ph/0601001\ntitle: A\nyear: 2006\n", "content/records/a.yaml"),
+        rec("\nid: hep-ph-0601001\ntitle: B\nyear: 2006\n", "content/records/b.yaml"),
+    ])
+    assert [str(p) for p in page_collisions(site)] == [
+        "content/records/b.yaml:2: id 'hep-ph-0601001' gives the same page records/hep-ph-0601001/ as id 'hep-ph/0601001' "
+        "at content/records/a.yaml:1; change one id"
+    ]
+
+
+def test_categories_that_give_the_same_page_are_reported_once():
+    site, _ = enrich([
+        rec("id: a\ntitle: A\nyear: 2006\ncategories: ['math/CO']\n", "content/records/a.yaml"),
+        rec("id: b\ntitle: B\nyear: 2006\ncategories: ['math-CO']\n", "content/records/b.yaml"),
+        rec("id: c\ntitle: C\nyear: 2006\ncategories: ['math-CO']\n", "content/records/c.yaml"),
+    ])
+    messages = [str(p) for p in page_collisions(site)]
+    assert len(messages) == 1
+    assert "category 'math-CO' gives the same page subjects/math-CO/ as category 'math/CO'" in messages[0]
 
 
 def test_subjects_have_names_slugs_and_sorted_order():
