@@ -432,14 +432,17 @@ def test_a_sites_templates_override_the_themes(tmp_path):
         "templates/partials/record_item.html": '<li class="record my-item" id="{{ record.anchor }}">{{ record.title }}</li>',
         "templates/record.html": '{% extends "base.html" %}{% block main %}<h1 class="mine">{{ record.title }}</h1>{% endblock %}',
         "templates/base.html": '{% extends "!theme/base.html" %}{% block head %}{{ super() }}<meta name="site-extra" content="from the site">{% endblock %}',
+        "templates/subject.html": '{% extends "!theme/subject.html" %}{% block title %}Custom: {{ subject.name }}{% endblock %}',
     })
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     index = page(site / "output" / "index.html")
     assert [li.get_text() for li in index.select("li.my-item")] == ["A record"]
     assert page(site / "output" / "records" / "a" / "index.html").find("h1", class_="mine").get_text() == "A record"
-    for name in ("404.html", "subjects/cs.DC/index.html"):  # pages that keep the base's head block
-        assert meta(page(site / "output" / name), "site-extra") == ["from the site"], name
+    subject = page(site / "output" / "subjects" / "cs.DC" / "index.html")  # site subject -> theme subject -> site base -> theme base
+    assert subject.find("title").get_text() == "Custom: Distributed, Parallel, and Cluster Computing"
+    assert meta(subject, "site-extra") == ["from the site"]
+    assert [li["id"] for li in subject.select("li.my-item")] == ["r-a"]
     for path in html_pages(site / "output"):
         assert page(path).find("link", rel="stylesheet") is not None  # still the theme's base
 
