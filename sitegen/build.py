@@ -13,8 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen import __version__
-from sitegen.cache import BuildCache, BuildState, ContentCache, digest
+from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.enrich import enrich_site
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.load import load_site
@@ -136,7 +135,7 @@ def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
 
 
 def input_fingerprint(site_dir: Path, *options: object) -> str:
-    return digest(__version__, sorted(input_files(site_dir).items()), options)
+    return digest(CACHE_KEY, sorted(input_files(site_dir).items()), options)
 
 
 def _problems_of(path: str, problems: list[Problem]) -> list[Problem]:

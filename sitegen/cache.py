@@ -30,14 +30,28 @@ from sitegen.errors import Problem
 
 CACHE_DIR = ".sitegen-cache"
 CACHE_FORMAT = 1
-CACHE_KEY = f"sitegen {__version__} format {CACHE_FORMAT} python {sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def _code_key() -> str:
+    """A hash of sitegen's own code: a cache never outlives the code that wrote it, even between releases."""
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+CACHE_KEY = f"sitegen {__version__} ({_code_key()}) format {CACHE_FORMAT} python {sys.version_info[0]}.{sys.version_info[1]}"
 
 
 def digest(*parts: Any) -> str:
     """A short hash of values, the same in every process (sets are sorted first)."""
     h = hashlib.blake2b(digest_size=16)
     for part in parts:
-        h.update(part if isinstance(part, bytes) else repr(_canonical(part)).encode("utf-8", "surrogatepass"))
+        if isinstance(part, str):
+            part = part.encode("utf-8", "surrogatepass")
+        elif not isinstance(part, bytes):
+            part = repr(_canonical(part)).encode("utf-8", "surrogatepass")
+        h.update(part)
         h.update(b"\0")
     return h.hexdigest()
 

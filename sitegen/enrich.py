@@ -44,7 +44,7 @@ def enrich_site(
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     for (key, _), converted in zip(missing, parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])):
         cache[key] = converted
-    cite_keys = assign_cite_keys(shown)
+    cite_keys = unique_cite_keys([(record.id, cache[key][0].cite_base) for key, record in zip(keys, shown)])
     entries = []
     for key, record in zip(keys, shown):
         entry, entry_problems = cache[key]
@@ -84,7 +84,8 @@ def merge_fetched(records: list[Record]) -> list[Record]:
         absorbed.add(id(own))
         overrides = {name: getattr(own, name) for name in MERGEABLE_FIELDS if name in own.given}
         combined = dataclasses.replace(
-            fetched, **overrides, location=own.location, fetched=False, given=fetched.given | own.given,
+            fetched, **overrides, location=own.location, fetched=False, given=tuple(sorted(set(fetched.given) | set(own.given))),
+            source_key=f"{own.source_key}+{fetched.source_key}" if own.source_key and fetched.source_key else "",
             lines=own.lines, extra={**fetched.extra, **own.extra},
         )
         merged[position[id(own)]] = combined
@@ -140,7 +141,12 @@ def _is_owner(name: str, owner_names: set[str]) -> bool:
 
 def assign_cite_keys(records: list[Record]) -> dict[str, str]:
     """author+year+word keys, made unique with a/b/c in id order so they never shuffle."""
-    base = {r.id: _cite_base(r) for r in records}
+    return unique_cite_keys([(record.id, cite_base(record)) for record in records])
+
+
+def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
+    """(record id, base key) pairs -> record id: key, with a/b/c added in id order."""
+    base = dict(bases)
     keys: dict[str, str] = {}
     taken: dict[str, int] = {}
     for record_id in sorted(base, key=lambda i: (base[i], i)):
@@ -151,7 +157,7 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
     return keys
 
 
-def _cite_base(record: Record) -> str:
+def cite_base(record: Record) -> str:
     first_author = record.authors[0] if record.authors else "anon"
     last_name = normalise_name(first_author).split(" ")[-1] or "anon"
     words = [w for w in normalise_name(record.title).split() if w not in _CITE_STOPWORDS]
@@ -160,7 +166,7 @@ def _cite_base(record: Record) -> str:
 
 def entry_key(record: Record, owner_names: set[str]) -> str:
     """Everything an entry is made from: the record as written, and who the owner is."""
-    return digest(record, sorted(owner_names))
+    return digest(record.source_key or repr(record), str(record.location), repr(sorted(owner_names)))
 
 
 def _converted_entry(record: Record, owner_names: set[str]) -> tuple[Entry, list[Problem]]:
@@ -189,6 +195,7 @@ def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[
         subjects=subjects,
         cite_key=cite_key,
         source=source,
+        cite_base=cite_base(record),
     )
 
 

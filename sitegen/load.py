@@ -6,6 +6,7 @@ the mapping and of each key, so that later stages can say `path:line:`.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,15 +82,16 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
 def load_document(path: Path, site_dir: Path) -> tuple[RawDocument | None, Problem | None]:
     display_path = _display_path(path, site_dir)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, Problem(f"not UTF-8 text: {error.reason}", Location(display_path))
     except OSError as error:
         return None, Problem(f"cannot read: {error.strerror}", Location(display_path))
-    data, problem = parse_yaml(text, display_path)
+    parsed, problem = parse_yaml(text, display_path)
     if problem:
         return None, problem
-    return RawDocument(path, display_path, data), None
+    return RawDocument(path, display_path, parsed, hashlib.blake2b(data, digest_size=16).hexdigest()), None
 
 
 @dataclass

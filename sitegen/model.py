@@ -21,6 +21,7 @@ class RawDocument:
     path: Path
     display_path: str  # how messages name the file: relative to the site
     data: Any
+    content_hash: str = ""  # of the file's bytes: what the records in it are made from
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class Record:
     featured: bool = False
     fetched: bool = False  # written by `sitegen fetch` (under records/arxiv/)
     extra: dict[str, Any] = field(default_factory=dict)
-    given: frozenset[str] = frozenset()  # the fields the file itself set
+    given: tuple[str, ...] = ()  # the fields the file itself set, sorted
+    source_key: str = ""  # file hash and position: a cheap key for everything derived from this record
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
 
     def where(self, field_name: str) -> Location:
@@ -127,6 +129,7 @@ class Entry:
     subjects: tuple[Subject, ...]
     cite_key: str
     source: Text
+    cite_base: str = ""  # the cite key before a/b/c makes it unique
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
 
     @property

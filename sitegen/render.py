@@ -7,6 +7,7 @@ failed render leaves the previous site untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import jinja2
@@ -14,9 +15,9 @@ from markupsafe import Markup
 
 from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.exports.bibtex import bibliography
+from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import atom_feed
-from sitegen.exports.jsonld import records_json
+from sitegen.exports.jsonld import record_json, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site, Subject
 from sitegen.parallel import parallel_map
@@ -38,7 +39,7 @@ def render_site(
 ) -> RenderResult:
     """Render every page and export.
 
-    `previous_pages` maps record pages still intact on disk to the key they were
+    `previous_pages` maps pages still intact on disk to the key they were
     rendered from; a page whose key is unchanged is not rendered again.
     `fragment_cache` holds list items of earlier builds by key.
     """
@@ -46,7 +47,7 @@ def render_site(
     statics = static_files(theme, site.site_dir)
     renderer = _Renderer(site, make_environment(theme, site.site_dir), ViewBuilder(site, urls, list(statics)))
     template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
-    page_key = digest(template_key, site.config, site.profile, site.bio_html)
+    page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     result = RenderResult({})
 
     fragment_keys = {e.id: digest(template_key, e.key, e.cite_key, site.config.base_url) for e in site.entries}
@@ -70,17 +71,35 @@ def render_site(
         result.files[record_path(entry.slug)] = page
 
     files = result.files
-    for path, context in renderer.views.index_pages():
-        files[path] = renderer.page("index.html", context)
-    for subject, entries in _entries_by_subject(site).items():
-        for path, context in renderer.views.subject_pages(subject, entries):
-            files[path] = renderer.page("subject.html", context)
+    views = renderer.views
+
+    def list_page(path: str, chunk: list[Entry], pagination: dict, extra: object, template: str, context) -> None:
+        """A page of a record list; rendered only when one of its records or its neighbours changed."""
+        result.page_keys[path] = digest(page_key, path, [fragment_keys[e.id] for e in chunk], repr(pagination), repr(extra))
+        if (previous_pages or {}).get(path) == result.page_keys[path]:
+            result.kept.add(path)
+        else:
+            files[path] = renderer.page(template, context())
+
+    subjects = _entries_by_subject(site)
+    index_extra = ([fragment_keys[e.id] for e in site.entries if e.record.featured], [(s.code, len(m)) for s, m in subjects.items()])
+    for path, chunk, pagination in views.index_listing():
+        list_page(path, chunk, pagination, index_extra, "index.html", partial(views.index_list_page, path, chunk, pagination))
+    for subject, members in subjects.items():
+        for path, chunk, pagination in views.subject_listing(subject, members):
+            context = partial(views.subject_list_page, subject, len(members), path, chunk, pagination)
+            list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
     files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
 
     absolute = renderer.views.record_absolute
-    files["publications.bib"] = bibliography([(e, absolute[e.id]) for e in site.entries]).encode("utf-8")
+    bibtex, json_texts = [], []
+    for entry in site.entries:
+        url = absolute[entry.id]
+        bibtex.append(_cached(result.fragments, known, ("bib", entry.key, entry.cite_key, url), bibtex_entry, entry, url))
+        json_texts.append(_cached(result.fragments, known, ("json", entry.key, entry.cite_key, url), record_json, entry, url))
+    files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
-    files["records.json"] = records_json(site, absolute)
+    files["records.json"] = records_json(site, absolute, json_texts)
     page_paths = sorted(p for p in [*files, *result.kept] if p.endswith("index.html"))
     files["sitemap.xml"] = sitemap([urls.absolute(p) for p in page_paths])
     files["robots.txt"] = robots_txt(urls.absolute("sitemap.xml"))
@@ -91,6 +110,16 @@ def render_site(
         files[f"static/{name}"] = source.read_bytes()
     result.files = dict(sorted(files.items()))
     return result
+
+
+def _cached(store: dict[str, str], known: dict[str, str], key_parts: tuple, compute, *args) -> str:
+    """compute(*args), or what an earlier build computed for the same key."""
+    key = digest(*key_parts)
+    value = known.get(key)
+    if value is None:
+        value = compute(*args)
+    store[key] = value
+    return value
 
 
 def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:

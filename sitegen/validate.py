@@ -254,7 +254,7 @@ RECORD_FIELDS = {
 }
 
 
-def validate_record(data: Any, display_path: str, problems: list[Problem], line: int | None = None) -> Record | None:
+def validate_record(data: Any, display_path: str, problems: list[Problem], line: int | None = None, source_key: str = "") -> Record | None:
     if not isinstance(data, dict):
         problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
         return None
@@ -294,7 +294,8 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         featured=fields.boolean("featured"),
         fetched=display_path.startswith(FETCHED_DIR),
         extra=fields.extra(RECORD_FIELDS),
-        given=frozenset(k for k, v in data.items() if v is not None),
+        given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
+        source_key=source_key,
         lines=dict(getattr(data, "key_lines", {})),
     )
     if len([p for p in problems if not p.warning]) > before:
@@ -319,8 +320,9 @@ def validate_document(document: RawDocument, problems: list[Problem]) -> list[Re
         return []
     items = document.data if isinstance(document.data, list) else [document.data]
     records = []
-    for item in items:
-        record = validate_record(item, document.display_path, problems)
+    for index, item in enumerate(items):
+        key = f"{document.display_path}@{document.content_hash}#{index}" if document.content_hash else ""
+        record = validate_record(item, document.display_path, problems, source_key=key)
         if record is not None:
             records.append(record)
     return records

@@ -175,13 +175,13 @@ class ViewBuilder:
 
     # -- pages ----------------------------------------------------------------
 
-    def index_pages(self) -> list[tuple[str, dict[str, Any]]]:
-        pages = []
-        for path, chunk, pagination in self.listing_pages(self.site.entries, ""):
-            context = self.index_page(path)
-            context.update(years=self.year_groups(chunk), pagination=pagination)
-            pages.append((path, context))
-        return pages
+    def index_listing(self) -> list[tuple[str, list[Entry], dict[str, Any]]]:
+        return self.listing_pages(self.site.entries, "")
+
+    def index_list_page(self, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
+        context = self.index_page(path)
+        context.update(years=self.year_groups(chunk), pagination=pagination)
+        return context
 
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
         context = self.common(path)
@@ -232,14 +232,13 @@ class ViewBuilder:
         meta.append(("citation_abstract_html_url", self.record_absolute[record.id]))
         return meta
 
-    def subject_pages(self, subject: Subject, entries: list[Entry]) -> list[tuple[str, dict[str, Any]]]:
-        pages = []
-        prefix = subject_path(subject.slug).removesuffix("index.html")
-        for path, chunk, pagination in self.listing_pages(entries, prefix):
-            context = self.common(path)
-            context.update(subject=self.subject(subject), record_count=len(entries), years=self.year_groups(chunk), pagination=pagination)
-            pages.append((path, context))
-        return pages
+    def subject_listing(self, subject: Subject, entries: list[Entry]) -> list[tuple[str, list[Entry], dict[str, Any]]]:
+        return self.listing_pages(entries, subject_path(subject.slug).removesuffix("index.html"))
+
+    def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
+        context = self.common(path)
+        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(chunk), pagination=pagination)
+        return context
 
     def not_found_page(self) -> dict[str, Any]:
         context = self.common("404.html")

@@ -59,26 +59,34 @@ def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dic
     return data
 
 
-def records_json(site: Site, record_urls: dict[str, str]) -> bytes:
-    records = []
-    for entry in site.entries:
-        record = entry.record
-        records.append({
-            "id": record.id,
-            "url": record_urls[record.id],
-            "title": entry.title.plain,
-            "title_latex": record.title,
-            "authors": [a.name for a in entry.authors],
-            "year": record.year,
-            "date": record.date.isoformat() if record.date else None,
-            "source": entry.source.plain,
-            "abstract": entry.abstract_plain,
-            "categories": list(record.categories),
-            "links": record.links,
-            "arxiv": record.arxiv,
-            "doi": record.doi,
-            "featured": record.featured,
-            "cite_key": entry.cite_key,
-        })
-    document = {"name": site.profile.name, "count": len(records), "records": records}
-    return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=False, default=str) + "\n").encode()
+def record_json(entry: Entry, url: str) -> str:
+    """One record of records.json, as JSON text (cached per record between builds)."""
+    record = entry.record
+    data = {
+        "id": record.id,
+        "url": url,
+        "title": entry.title.plain,
+        "title_latex": record.title,
+        "authors": [a.name for a in entry.authors],
+        "year": record.year,
+        "date": record.date.isoformat() if record.date else None,
+        "source": entry.source.plain,
+        "abstract": entry.abstract_plain,
+        "categories": list(record.categories),
+        "links": record.links,
+        "arxiv": record.arxiv,
+        "doi": record.doi,
+        "featured": record.featured,
+        "cite_key": entry.cite_key,
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str).replace("\n", "\n    ")
+
+
+def records_json(site: Site, record_urls: dict[str, str], record_texts: list[str] | None = None) -> bytes:
+    """records.json: the profile's name, the count and every shown record, newest first."""
+    if record_texts is None:
+        record_texts = [record_json(entry, record_urls[entry.id]) for entry in site.entries]
+    head = json.dumps({"name": site.profile.name, "count": len(record_texts)}, ensure_ascii=False, indent=2)[:-2]
+    body = ",\n".join(f"    {text}" for text in record_texts)
+    records = f"[\n{body}\n  ]" if record_texts else "[]"
+    return f'{head},\n  "records": {records}\n}}\n'.encode()
