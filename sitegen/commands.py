@@ -14,6 +14,10 @@ def report_warnings(warnings: list[Problem]) -> None:
 
 
 def build(args) -> int:
+    if args.base_url is not None and not args.base_url.startswith(("http://", "https://", "/")):
+        # site.yaml's base_url is checked the same way (validate.py); a relative one breaks every link
+        print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
+        return ExitStatus.USAGE
     result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache)
     report_warnings(result.warnings)
     if result.up_to_date:
