@@ -554,6 +554,14 @@ def test_a_bad_command_line_exits_2(args, tmp_path):
     assert "usage: sitegen" in result.stderr
 
 
+def test_a_relative_base_url_on_the_command_line_exits_2(tmp_path):
+    site = write_site(tmp_path, MINIMAL_SITE)
+    result = run_sitegen("build", "--site", str(site), "--base-url", "user.github.io/repo")
+    assert result.returncode == 2
+    assert "--base-url: expected an absolute URL like https://user.github.io/repo/, got 'user.github.io/repo'" in result.stderr
+    assert not (site / "output").exists()
+
+
 def test_missing_site_folder_exits_1(tmp_path):
     result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
     assert result.returncode == 1
