@@ -97,7 +97,7 @@ def test_records_under_records_arxiv_are_marked_fetched():
 
 def test_fields_the_file_set_are_remembered():
     rec, _ = record("id: a\ntitle: T\nyear: 2020\nabstract:\n")
-    assert rec.given == {"id", "title", "year"}
+    assert rec.given == ("id", "title", "year")
 
 
 # -- wrong types: exact messages -------------------------------------------------
