@@ -124,6 +124,9 @@ def _negated(text: str) -> tuple[int, ...]:
 def normalise_name(name: str) -> str:
     """'L. M{\\"u}ller' and 'l muller' compare equal."""
     plain = render_inline(name).plain
+    if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
+        last, first = plain.split(",")
+        plain = f"{first} {last}"
     ascii_only = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
 
