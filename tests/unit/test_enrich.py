@@ -157,6 +157,9 @@ def test_excluded_records_are_not_shown():
     ("Lena Muller", True),
     ("LENA MÜLLER", True),
     ("Lena  Müller", True),
+    ("Müller, Lena", True),
+    ('M{\\"u}ller, L.', True),
+    ("Müller, Jonas", False),
     ("Lena Müller-Schmidt", False),
     ("Jonas Müller", False),
     ("Lena Berg", False),
@@ -186,6 +189,7 @@ def _records_for_keys():
         rec("id: c\ntitle: 'Sparse Again'\nyear: 2019\nauthors: ['L. Muller']\n"),
         from_data({"id": "d", "title": "On $O(n^2)$ Barriers", "year": 2026, "authors": [r'Zo{\"e} Kov{' "\\'" r'a}{\v{c}}']}),
         rec("id: e\ntitle: 'Untitled by nobody'\nyear: 2020\n"),
+        rec("id: g\ntitle: 'Gossip'\nyear: 2022\nauthors: ['Laurent, Camille', 'Lena Müller']\n"),
     ]
 
 
@@ -193,6 +197,7 @@ def test_cite_keys_are_author_year_word_and_unique():
     keys = assign_cite_keys(_records_for_keys())
     assert keys["d"] == "kovac2026o"
     assert keys["e"] == "anon2020untitled"
+    assert keys["g"] == "laurent2022gossip"  # 'Last, First' order
     assert sorted([keys["a"], keys["b"], keys["c"]]) == ["muller2019sparse", "muller2019sparseb", "muller2019sparsec"]
     assert len(set(keys.values())) == len(keys)
     assert all(key.isascii() and key.replace("-", "").isalnum() for key in keys.values())
