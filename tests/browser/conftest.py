@@ -40,17 +40,43 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium to run the browser tests")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+_SESSION: dict = {}  # the one Playwright and chromium of this test run
+
+
+def shared_browser(config: pytest.Config):
+    """The test run's chromium, started on first use and closed when pytest ends.
+
+    One Playwright (sync API) may run at a time, so every browser test, in this
+    folder or elsewhere (`from browser.conftest import shared_browser`), shares it.
+    """
+    if "browser" not in _SESSION:
+        if not CHROMIUM.exists():
+            pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium to run the browser tests")
+        sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+        playwright = sync_api.sync_playwright().start()
         try:
-            yield launched
-        finally:
-            launched.close()
+            _SESSION["browser"] = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        except BaseException:
+            playwright.stop()
+            raise
+        _SESSION["playwright"] = playwright
+        config.add_cleanup(_close_shared_browser)
+    return _SESSION["browser"]
+
+
+def _close_shared_browser() -> None:
+    browser, playwright = _SESSION.pop("browser", None), _SESSION.pop("playwright", None)
+    try:
+        if browser is not None:
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(pytestconfig):
+    return shared_browser(pytestconfig)
 
 
 @pytest.fixture

@@ -18,9 +18,6 @@ from bs4 import BeautifulSoup
 
 from conftest import run_sitegen
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 GENERIC_LINK_TEXT = {"click here", "here", "more", "read more", "link", "this", "this page", "details"}
 
 
@@ -195,14 +192,10 @@ def test_wcag_contrast_formula():
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium to measure what people see")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def chromium(pytestconfig):
+    from browser.conftest import shared_browser  # tests/browser/conftest.py: one Playwright per test run
+
+    return shared_browser(pytestconfig)
 
 
 @pytest.fixture(scope="module")
