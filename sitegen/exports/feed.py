@@ -6,6 +6,7 @@ dates come from the records, never from the clock, so builds are reproducible.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from sitegen.model import Entry, Site
@@ -45,7 +46,7 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_urls: dict[str, s
         for person in entry.authors:
             _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", person.name)
         for subject in entry.subjects:
-            ET.SubElement(item, f"{{{ATOM}}}category", term=subject.code, label=subject.name)
+            ET.SubElement(item, f"{{{ATOM}}}category", term=_xml_text(subject.code), label=_xml_text(subject.name))
         if entry.abstract_plain:
             _add(item, "summary", entry.abstract_plain)
     ET.indent(feed)
@@ -54,5 +55,13 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_urls: dict[str, s
 
 def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
     element = ET.SubElement(parent, f"{{{ATOM}}}{tag}")
-    element.text = text
+    element.text = _xml_text(text)
     return element
+
+
+# Characters XML 1.0 forbids; YAML lets a double-quoted "\x07" through, ElementTree writes it as is.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml_text(text: str) -> str:
+    return _NOT_XML.sub("", text)
