@@ -144,6 +144,17 @@ def test_feed_text_is_readable_not_latex(files):
             assert "$" not in text and "\\" not in text
 
 
+def test_control_characters_do_not_break_the_feed(tmp_path):
+    site = write_site(tmp_path, {
+        **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
+        "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed"\ncategories: ["cs.\\x01X"]\n',
+    })
+    feed = feedparser.parse(render(site).files["feed.xml"])
+    assert feed.bozo == 0, feed.get("bozo_exception")
+    assert " ".join(feed.entries[0].title.split()) == "Bell and escape"
+    assert feed.entries[0].summary == "form feed"
+
+
 # -- records.json -------------------------------------------------------------------
 
 def test_records_json(files):
