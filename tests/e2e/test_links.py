@@ -8,6 +8,7 @@ script and image and checks every `#fragment` against the ids of its page.
 
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -46,8 +47,16 @@ def assert_clean(report) -> None:
     assert report.problems == [], report.describe()
 
 
-def test_project_page_sub_path_has_no_broken_link_or_asset(demo_site):
-    output = build(demo_site, "https://user.github.io/repo/")
+@pytest.fixture(scope="module")
+def project_page_build(tmp_path_factory) -> Path:
+    """The demo built for https://user.github.io/repo/ (read-only)."""
+    site = tmp_path_factory.mktemp("project-page") / "demo"
+    shutil.copytree(REPO / "content", site / "content")
+    return build(site, "https://user.github.io/repo/")
+
+
+def test_project_page_sub_path_has_no_broken_link_or_asset(project_page_build):
+    output = project_page_build
     with serve_directory(output, prefix="/repo/") as base_url:
         report = crawl(base_url)
     assert_clean(report)
@@ -66,9 +75,9 @@ def test_domain_root_has_no_broken_link_or_asset(demo_site):
     assert crawled_paths(report, base_url) == built_pages(output)
 
 
-def test_404_page_works_at_any_depth_under_the_sub_path(demo_site):
+def test_404_page_works_at_any_depth_under_the_sub_path(project_page_build):
     """GitHub Pages serves 404.html for a missing URL at any depth; its links and assets must still resolve."""
-    output = build(demo_site, "https://user.github.io/repo/")
+    output = project_page_build
     with serve_directory(output, prefix="/repo/") as base_url:
         assert_clean(crawl(base_url + "404.html"))
         soup = BeautifulSoup((output / "404.html").read_bytes(), "lxml")
