@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
 from sitegen.load import PositionedDict, load_document, load_site, parse_yaml, record_files
+from sitegen.model import RawDocument
+from sitegen.validate import validate_records
 
 
 def test_mappings_remember_the_line_of_every_key():
@@ -136,8 +140,14 @@ _yaml_tokens = st.sampled_from([
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.text(_yaml_alphabet, max_size=200), st.lists(_yaml_tokens, max_size=30).map("".join)))
 def test_any_text_parses_or_is_a_problem(text):
+    """Any YAML text gives records or problems (load, then validate), never an exception."""
     data, problem = parse_yaml(text, "content/records/fuzz.yaml")
     if problem is not None:
         assert data is None
         assert str(problem).startswith("content/records/fuzz.yaml:")
+        return
+    problems = []
+    records = validate_records([RawDocument(Path("fuzz.yaml"), "content/records/fuzz.yaml", data)], problems)
+    assert records or problems or data == [] or data is None
+    assert all(str(p).startswith("content/records/fuzz.yaml") for p in problems)
 
