@@ -171,7 +171,7 @@ _tokens = st.sampled_from([
 ])
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.lists(_tokens, max_size=16).map("".join), st.text(max_size=40)))
 def test_any_text_converts_without_exception_or_script(text):
     converted = convert_inline(text)

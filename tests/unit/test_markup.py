@@ -116,7 +116,7 @@ _tokens = st.sampled_from([
 ])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.lists(_tokens, max_size=20).map("".join), st.text(max_size=60)))
 def test_any_markdown_is_safe(text):
     converted = render_markdown(text)
