@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from sitegen.cache import digest
-from sitegen.errors import ContentError, Location, Problem
+from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import record_json, records_json
@@ -181,6 +181,11 @@ def _render(environment: jinja2.Environment, template: str, context: dict) -> st
         raise ContentError(Problem(f"template not found: {error.name} (needed for {template})")) from error
     except jinja2.UndefinedError as error:
         raise ContentError(Problem(f"template error in {template}: {error.message}", _traceback_location(error))) from error
+    except SitegenError:
+        raise
+    except Exception as error:  # `{{ 1 / 0 }}`, `{{ year + "x" }}`: a mistake in a template, not a crash of sitegen
+        message = f"template error in {template}: {type(error).__name__}: {error}"
+        raise ContentError(Problem(message, _traceback_location(error))) from error
 
 
 def _template_path(filename: str | None, name: str | None) -> str:
