@@ -554,6 +554,19 @@ def test_a_bad_command_line_exits_2(args, tmp_path):
     assert "usage: sitegen" in result.stderr
 
 
+@pytest.mark.parametrize("body, message", [
+    ("{{ record.title }", "templates/record.html:3: template error: unexpected '}'"),
+    ("{{ 1 / 0 }}", "templates/record.html:3: template error in record.html: ZeroDivisionError: division by zero"),
+    ("{{ record.nosuch.x }}", "templates/record.html:3: template error in record.html: 'dict object' has no attribute 'nosuch'"),
+])
+def test_a_broken_template_is_a_content_error_naming_file_and_line(tmp_path, body, message):
+    site = write_site(tmp_path, {**MINIMAL_SITE, **RECORD, "templates/record.html": f'{{% extends "base.html" %}}\n{{% block main %}}\n{body}\n{{% endblock %}}\n'})
+    result = run_sitegen("build", "--site", ".", cwd=site)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [message]
+    assert not (site / "output").exists()
+
+
 def test_a_relative_base_url_on_the_command_line_exits_2(tmp_path):
     site = write_site(tmp_path, MINIMAL_SITE)
     result = run_sitegen("build", "--site", str(site), "--base-url", "user.github.io/repo")
