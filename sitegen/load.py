@@ -53,9 +53,16 @@ class _PositionLoader(_BaseLoader):
 def _construct_mapping(loader: _PositionLoader, node: yaml.MappingNode):
     data = PositionedDict()
     data.line = node.start_mark.line + 1
-    data.key_lines = {
-        key.value: key.start_mark.line + 1 for key, _ in node.value if isinstance(key, yaml.ScalarNode)
-    }
+    data.key_lines = {}
+    seen: dict[tuple[str, str], int] = {}
+    for key, _ in node.value:
+        if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+            line = key.start_mark.line + 1
+            identity = (key.tag, key.value)
+            if identity in seen:  # PyYAML would keep the last value silently; a second `title:` is a mistake
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key '{key.value}' (first on line {seen[identity]})", key.start_mark)
+            seen[identity] = line
+            data.key_lines[key.value] = line
     yield data
     data.update(loader.construct_mapping(node))
 
