@@ -68,6 +68,20 @@ def test_values_the_constructor_rejects_are_problems(text):
     assert str(problem).startswith("r.yaml:1:4: invalid YAML:")
 
 
+def test_a_duplicate_key_is_a_problem_not_silently_the_last_value():
+    data, problem = parse_yaml("id: a\ntitle: First\nyear: 2020\ntitle: Second\n", "r.yaml")
+    assert data is None
+    assert str(problem) == "r.yaml:4:1: invalid YAML: duplicate key 'title' (first on line 2)"
+    data, problem = parse_yaml("- {id: a, id: b}\n", "r.yaml")
+    assert str(problem) == "r.yaml:1:11: invalid YAML: duplicate key 'id' (first on line 1)"
+
+
+def test_merge_keys_and_differently_typed_keys_are_not_duplicates():
+    data, problem = parse_yaml("base: &b {k: 1}\nitem:\n  <<: *b\n  k: 2\n1: int\n'1': text\n", "r.yaml")
+    assert problem is None
+    assert data["item"] == {"k": 2} and data[1] == "int" and data["1"] == "text"
+
+
 def test_python_tags_are_refused_safely():
     data, problem = parse_yaml("a: !!python/object/apply:os.system ['echo hi']\n", "r.yaml")
     assert data is None
