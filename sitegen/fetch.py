@@ -339,7 +339,7 @@ def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str
         path = folder / f"{slug(record_id)}.yaml"
         display = (FETCHED_DIR / path.name).as_posix()
         text = render(record)
-        problems.extend(check_record(text, display))
+        problems.extend(p for p in check_record(text, display) if not p.warning)
         other = persons.get(record_id)
         if other is not None and other != path:
             plan.warnings.append(f"{(FETCHED_DIR / other.name).as_posix()}:1: warning: holds id '{record_id}' and "
