@@ -37,13 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler="sitegen.serve:run")
 
     fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv into content/records/arxiv/")
-    fetch.add_argument("--author", action="append", default=[], metavar="NAME", help="an author name to search (repeatable)")
-    fetch.add_argument("--id", action="append", default=[], metavar="ARXIV_ID", help="an arXiv id to fetch (repeatable)")
-    fetch.add_argument("--category", action="append", default=[], metavar="CAT", help="keep only records in this category (repeatable)")
-    fetch.add_argument("--author-id", action="append", default=[], metavar="ID", help="an arXiv author identifier, e.g. lin_s_1 (repeatable)")
-    fetch.add_argument("--api-url", metavar="URL", help="arXiv API endpoint (default: $SITEGEN_ARXIV_API or https://export.arxiv.org/api/query)")
-    fetch.add_argument("--delay", type=float, default=3.0, metavar="SECONDS", help="pause between API calls (default: 3, arXiv's rule)")
-    fetch.add_argument("--review", action="store_true", help="group fetched records by likely person and show which are included")
+    from sitegen.fetch import add_arguments as add_fetch_arguments  # light: arxiv and requests load in run()
+
+    add_fetch_arguments(fetch)
     fetch.set_defaults(handler="sitegen.fetch:run")
 
     init = commands.add_parser("init", help="create a new site that builds at once and deploys to GitHub Pages")

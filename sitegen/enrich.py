@@ -105,7 +105,7 @@ def is_excluded(record: Record, sources: ArxivSources) -> bool:
     """The profile's arXiv exclusions apply to fetched records, at every build."""
     if not record.fetched:
         return False
-    if record.id in sources.exclude_ids:
+    if _ARXIV_VERSION.sub("", record.id) in {_ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}:
         return True
     if set(record.categories) & set(sources.exclude_categories):
         return True

@@ -2,8 +2,9 @@
 
 Worker processes are forked, so they start in a few milliseconds with the
 parent's data already in memory. Forking is skipped for small batches, on one
-core, and in processes that run threads (the dev server), where a fork can
-inherit a held lock.
+core, and in a process that runs other threads, where a fork could inherit a
+lock another thread holds. (The dev server runs one event loop on one thread,
+so its large rebuilds may fork too; the workers only compute and return.)
 """
 
 from __future__ import annotations
