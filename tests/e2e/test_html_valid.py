@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from conftest import run_sitegen
 
@@ -35,7 +36,11 @@ EXTRA_RECORDS = """\
   source: "Notes & Letters <Vol. 1>"
   categories: ["Science policy"]
   abstract: "Uses $\\\\alpha < \\\\beta$ and *emphasis*."
-"""
+- id: collaboration-2017
+  title: "A large collaboration"
+  authors: [%s, 'Lena Müller', 'Last Author']
+  year: 2017
+""" % ", ".join(f"'Member {n}'" for n in range(1, 40))
 
 
 def variant_site(demo: Path) -> Path:
@@ -95,3 +100,9 @@ def test_the_variant_reached_the_theme_branches_it_is_meant_to(validation):
     profile_pages = "".join(p.read_text(encoding="utf-8") for p in sorted((variant / "page").rglob("index.html")))
     assert "&lt;angle brackets&gt; &amp; ampersands" in profile_pages
     assert (variant / "subjects" / "Science-policy" / "index.html").exists()
+    collaboration = BeautifulSoup(profile_pages, "lxml").find(id="r-collaboration-2017")
+    authors = collaboration.select_one(".authors").get_text()
+    assert "Member 10," in authors and "Member 11" not in authors and "(41 authors)" in authors
+    assert collaboration.select_one(".authors .owner").get_text() == "Lena Müller"
+    record_page = (variant / "records" / "collaboration-2017" / "index.html").read_text(encoding="utf-8")
+    assert "Member 39" in record_page  # the record page names everyone
