@@ -8,6 +8,7 @@ slugs and citation keys, and ordered newest first.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import unicodedata
 from functools import partial
@@ -53,9 +54,11 @@ def enrich_site(
     entries = tuple(entries)
     subjects = {s.code: s for entry in entries for s in entry.subjects}
     bio = render_markdown(profile.bio)
+    # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
+    readable = {name: render_inline(getattr(profile, name)).plain for name in ("name", "position", "affiliation")}
     site = Site(
         config=config,
-        profile=profile,
+        profile=dataclasses.replace(profile, **readable),
         bio_html=bio.html,
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
@@ -121,6 +124,7 @@ def _negated(text: str) -> tuple[int, ...]:
     return tuple(-ord(ch) for ch in text)
 
 
+@functools.lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
     """'L. M{\\"u}ller' and 'l muller' compare equal."""
     plain = render_inline(name).plain
