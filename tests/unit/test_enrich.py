@@ -297,6 +297,13 @@ def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
     ]
 
 
+def test_profile_text_written_in_latex_is_shown_as_unicode():
+    site, _ = enrich([rec("id: a\ntitle: T\nyear: 2020\nauthors: ['Lena Müller']\n")],
+                     profile("name: 'Lena M{\\\"u}ller'\naffiliation: 'Universit{\\\"a}t Z{\\\"u}rich'\nposition: Professor\n"))
+    assert (site.profile.name, site.profile.affiliation, site.profile.position) == ("Lena Müller", "Universität Zürich", "Professor")
+    assert site.entries[0].authors[0].is_owner
+
+
 def test_bio_is_markdown():
     site, _ = enrich([], profile("name: A\nbio: 'Works on *systems* with <script>x</script>'\n"))
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
