@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-import yaml
 
 from sitegen.errors import Location, Problem
+from sitegen.load import parse_yaml
 
 BUNDLED_THEMES = Path(__file__).parent / "themes"
 
@@ -42,7 +42,7 @@ def find_theme(name: str, site_dir: Path, where: Location | None = None, _seen: 
     for folder in (site_dir / "themes", BUNDLED_THEMES):
         root = folder / name
         if (root / "templates").is_dir():
-            parent_name = _theme_settings(root).get("extends")
+            parent_name = _theme_settings(root, site_dir).get("extends")
             parent = None
             if parent_name and parent_name not in _seen + (name,):
                 parent = find_theme(str(parent_name), site_dir, where, _seen + (name,))
@@ -57,11 +57,21 @@ class ThemeError(Exception):
         super().__init__(str(problem))
 
 
-def _theme_settings(root: Path) -> dict:
+def _theme_settings(root: Path, site_dir: Path) -> dict:
     path = root / "theme.yaml"
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        shown = path.relative_to(site_dir).as_posix()
+    except ValueError:
+        shown = path.as_posix()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeError) as error:  # a broken theme is the site's problem, not a crash
+        raise ThemeError(Problem(f"cannot read theme settings: {error}", Location(shown))) from error
+    data, problem = parse_yaml(text, shown)
+    if problem is not None:
+        raise ThemeError(problem)
     return data if isinstance(data, dict) else {}
 
 
