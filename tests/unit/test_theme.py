@@ -62,6 +62,17 @@ def test_a_theme_may_extend_another(tmp_path):
     assert statics["favicon.svg"] == BUNDLED_THEMES / "default/static/favicon.svg"
 
 
+def test_a_broken_theme_yaml_is_a_problem_with_its_place(tmp_path):
+    write_site(tmp_path, {"themes/x/theme.yaml": "extends: [default\n", "themes/x/templates/base.html": ""})
+    with pytest.raises(ThemeError) as caught:
+        find_theme("x", tmp_path)
+    assert str(caught.value.problem).startswith("themes/x/theme.yaml:2:1: invalid YAML: did not find expected ',' or ']'")
+    (tmp_path / "themes/x/theme.yaml").write_bytes(b"\xff\xfe")
+    with pytest.raises(ThemeError) as caught:
+        find_theme("x", tmp_path)
+    assert str(caught.value.problem).startswith("themes/x/theme.yaml: cannot read theme settings:")
+
+
 def test_themes_extending_each_other_do_not_loop(tmp_path):
     write_site(tmp_path, {
         "themes/a/theme.yaml": "extends: b\n", "themes/a/templates/x.html": "",
