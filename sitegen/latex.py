@@ -7,6 +7,7 @@ shown as its source in `<code>` and reported, never dropped silently.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -111,11 +112,35 @@ def split_latex(text: str) -> list[str | Converted]:
     for match in _LATEX_SPAN.finditer(text):
         if match.start() > position:
             pieces.append(text[position : match.start()])
-        pieces.append(_Converter().run(match.group()))
+        pieces.append(convert_span(match.group()))
         position = match.end()
     if position < len(text):
         pieces.append(text[position:])
     return pieces
+
+
+@functools.lru_cache(maxsize=65536)
+def convert_span(span: str) -> Converted:
+    """One piece of LaTeX; the same pieces recur across records (`$\\times$`), so they are remembered."""
+    if span.startswith("$$"):
+        return _math(span[2:-2], span)
+    if span.startswith("$"):
+        return _math(span[1:-1], span)
+    if span.startswith("\\("):
+        return _math(span[2:-2], span)
+    return _Converter().run(span)
+
+
+def _math(tex: str, source: str) -> Converted:
+    """Inline math as MathML; on failure the source in <code>, reported."""
+    try:
+        mathml = math_to_mathml(tex)
+    except ValueError:
+        mathml = ""
+    plain = mathml_to_plain(mathml) if mathml else ""
+    if not mathml or "\\" in plain:  # latex2mathml passes unknown commands through as text
+        return Converted(f"<code>{html.escape(source, quote=False)}</code>", source, [source])
+    return Converted(mathml, plain)
 
 
 def math_to_mathml(tex: str) -> str:
@@ -243,15 +268,9 @@ class _Converter:
         return "".join(html_parts), "".join(plain_parts)
 
     def math(self, node: LatexMathNode) -> tuple[str, str]:
-        tex = "".join(n.latex_verbatim() for n in node.nodelist)
-        try:
-            mathml = math_to_mathml(tex)
-        except ValueError:
-            return self.source(node)
-        plain = mathml_to_plain(mathml)
-        if "\\" in plain:  # latex2mathml passes unknown commands through as text
-            return self.source(node)
-        return mathml, plain
+        converted = _math("".join(n.latex_verbatim() for n in node.nodelist), node.latex_verbatim())
+        self.unconverted.extend(converted.unconverted)
+        return converted.html, converted.plain
 
     def macro(self, node: LatexMacroNode) -> tuple[str, str]:
         name = node.macroname

@@ -10,6 +10,8 @@ import re
 
 from sitegen.model import Entry
 
+_ESCAPED = re.compile(r"\\.")
+_BRACES = re.compile(r"[{}]")
 _UNESCAPED_SPECIALS = re.compile(r"(?<!\\)([&%#])")
 _CONFERENCE = re.compile(r"proceedings|conference|workshop|symposium|\bconf\b|\bproc\b", re.I)
 _JOURNAL = re.compile(r"journal|transactions|letters|review|\btrans\b|magazine", re.I)

@@ -10,7 +10,7 @@ from sitegen.model import Entry, Site
 
 def script_json(data: Any) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=2)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
