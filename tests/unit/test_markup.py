@@ -127,3 +127,25 @@ def test_any_markdown_is_safe(text):
         href = tag.get("href")
         if href is not None:
             assert href.startswith(("http://", "https://", "mailto:")), converted.html
+
+
+# -- the fast path for plain paragraphs must say exactly what Markdown says --------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sitegen.markup import _markdown, _plain_paragraphs, sanitise  # noqa: E402
+
+PLAIN_ALPHABET = st.sampled_from(list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "_", "&", "<"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(PLAIN_ALPHABET, max_size=60).map("".join))
+def test_plain_paragraph_fast_path_agrees_with_markdown(text):
+    fast = _plain_paragraphs(text)
+    if fast is not None and text.strip():
+        assert fast == sanitise(_markdown.reset().convert(text))
+
+
+def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
+    assert _plain_paragraphs("We study caches.\n\nThey help, 10-20% of the time.") == "<p>We study caches.</p>\n<p>They help, 10-20% of the time.</p>"
+    assert _plain_paragraphs("Some *emphasis*.") is None
