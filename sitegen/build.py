@@ -87,6 +87,8 @@ def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | N
     started = time.perf_counter()
     site_dir = Path(site_dir)
     output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
+    if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
+        raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
     cache = BuildCache(site_dir, enabled=use_cache)
     state = cache.state
     inputs = input_fingerprint(site_dir, base_url, output_dir.absolute())
@@ -98,7 +100,7 @@ def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | N
     cached_entries = set(cache.content.entries)
     site, theme, warnings = prepare_site(site_dir, base_url, cache.content)
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
-    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments)
+    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if use_cache else None)
     manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
     cache.content.fragments = rendered.fragments
     cache.save(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute())), cache.content)

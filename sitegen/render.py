@@ -35,17 +35,23 @@ class RenderResult:
 
 
 def render_site(
-    site: Site, theme: Theme, previous_pages: dict[str, str] | None = None, fragment_cache: dict[str, str] | None = None
+    site: Site,
+    theme: Theme,
+    previous_pages: dict[str, str] | None = None,
+    fragment_cache: dict[str, str] | None = None,
+    cache_dir: Path | None = None,
 ) -> RenderResult:
     """Render every page and export.
 
     `previous_pages` maps pages still intact on disk to the key they were
     rendered from; a page whose key is unchanged is not rendered again.
-    `fragment_cache` holds list items of earlier builds by key.
+    `fragment_cache` holds list items of earlier builds by key; `cache_dir`, if
+    given, keeps compiled templates.
     """
     urls = SiteUrls(site.config.base_url)
     statics = static_files(theme, site.site_dir)
-    renderer = _Renderer(site, make_environment(theme, site.site_dir), ViewBuilder(site, urls, list(statics)))
+    environment = make_environment(theme, site.site_dir, cache_dir / "templates" if cache_dir else None)
+    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)))
     template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
     page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     result = RenderResult({})
@@ -58,6 +64,14 @@ def render_site(
         key = fragment_keys[entry.id]
         result.fragments[key] = known.get(key) or rendered[key]
         renderer.views.fragments[entry.id] = Markup(result.fragments[key])
+
+    absolute = renderer.views.record_absolute
+    bibtex, json_texts = [], []
+    for entry in site.entries:
+        url = absolute[entry.id]
+        bibtex.append(_cached(result.fragments, known, ("bib", entry.key, entry.cite_key, url), bibtex_entry, entry, url))
+        json_texts.append(_cached(result.fragments, known, ("json", entry.key, entry.cite_key, url), record_json, entry, url))
+        renderer.views.bibtex[entry.id] = bibtex[-1]
 
     to_render = []
     for entry in site.entries:
@@ -91,12 +105,6 @@ def render_site(
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
     files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
 
-    absolute = renderer.views.record_absolute
-    bibtex, json_texts = [], []
-    for entry in site.entries:
-        url = absolute[entry.id]
-        bibtex.append(_cached(result.fragments, known, ("bib", entry.key, entry.cite_key, url), bibtex_entry, entry, url))
-        json_texts.append(_cached(result.fragments, known, ("json", entry.key, entry.cite_key, url), record_json, entry, url))
     files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute, json_texts)

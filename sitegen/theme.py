@@ -81,12 +81,28 @@ def template_dirs(theme: Theme, site_dir: Path) -> list[Path]:
     return [d for d in dirs if d.is_dir()]
 
 
-def make_environment(theme: Theme, site_dir: Path) -> jinja2.Environment:
+class _Environment(jinja2.Environment):
+    """Looks keys of plain dicts up first: views are dicts, and `record.title` would
+    otherwise try (and fail) an attribute lookup before the key on every use."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
+def make_environment(theme: Theme, site_dir: Path, bytecode_dir: Path | None = None) -> jinja2.Environment:
+    """`bytecode_dir` keeps compiled templates between builds (keyed by their source)."""
     chain_loader = jinja2.FileSystemLoader([str(d) for d in template_dirs(theme, site_dir)])
     # "!theme/base.html" reaches the theme's own file even when the site shadows it
     theme_loader = jinja2.FileSystemLoader([str(t.root / "templates") for t in theme.chain()])
-    return jinja2.Environment(
+    bytecode_cache = None
+    if bytecode_dir is not None:
+        bytecode_dir.mkdir(parents=True, exist_ok=True)
+        bytecode_cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir))
+    return _Environment(
         loader=jinja2.ChoiceLoader([chain_loader, jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
+        bytecode_cache=bytecode_cache,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

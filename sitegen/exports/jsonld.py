@@ -79,7 +79,7 @@ def record_json(entry: Entry, url: str) -> str:
         "featured": record.featured,
         "cite_key": entry.cite_key,
     }
-    return json.dumps(data, ensure_ascii=False, indent=2, default=str).replace("\n", "\n    ")
+    return json.dumps(data, ensure_ascii=False, default=str)
 
 
 def records_json(site: Site, record_urls: dict[str, str], record_texts: list[str] | None = None) -> bytes:
