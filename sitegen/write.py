@@ -15,6 +15,8 @@ import os
 import shutil
 from pathlib import Path, PurePosixPath
 
+from sitegen.errors import ContentError, Problem
+
 # path -> (size, mtime_ns, content hash) of each file the last build wrote
 Manifest = dict[str, tuple[int, int, str]]
 
@@ -57,6 +59,11 @@ def _files_on_disk(root: Path) -> dict[str, tuple[int, int]]:
 
 
 def _write_fresh(files: dict[str, bytes], output_dir: Path) -> Manifest:
+    if not replaceable(output_dir):
+        raise ContentError(Problem(
+            f"refusing to replace {output_dir}: it holds files sitegen did not write "
+            "(a built site has index.html and .nojekyll); empty it or choose another --output"
+        ))
     output_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"
     retired = output_dir.parent / f".{output_dir.name}.old-{os.getpid()}"
@@ -70,6 +77,16 @@ def _write_fresh(files: dict[str, bytes], output_dir: Path) -> Manifest:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(retired, ignore_errors=True)
+
+
+def replaceable(folder: Path) -> bool:
+    """The swap deletes what was there: only nothing, or an earlier build, may be swapped away."""
+    if not folder.exists():
+        return True
+    if not folder.is_dir():
+        return False
+    names = {path.name for path in folder.iterdir()}
+    return not names or ({"index.html", ".nojekyll"} <= names and "content" not in names)
 
 
 def _write_tree(files: dict[str, bytes], root: Path) -> Manifest:
