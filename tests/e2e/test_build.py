@@ -575,6 +575,20 @@ def test_a_relative_base_url_on_the_command_line_exits_2(tmp_path):
     assert not (site / "output").exists()
 
 
+def test_output_never_replaces_a_foreign_folder_or_the_site(tmp_path):
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
+    write_site(tmp_path / "docs", {"thesis.tex": "precious"})
+    result = run_sitegen("build", "--site", str(site), "--output", str(tmp_path / "docs"))
+    assert result.returncode == 1
+    assert "refusing to replace" in result.stderr
+    assert (tmp_path / "docs" / "thesis.tex").read_text() == "precious"
+    for output in (".", ".."):
+        result = run_sitegen("build", "--site", ".", "--output", output, cwd=site)
+        assert result.returncode == 1
+        assert f"--output {output} holds the site itself" in result.stderr
+        assert (site / "content" / "records" / "a.yaml").is_file()
+
+
 def test_missing_site_folder_exits_1(tmp_path):
     result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
     assert result.returncode == 1

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from sitegen.errors import ContentError
 from sitegen.write import UnsafeOutputPath, safe_relative_path, write_output
 
 FILES = {
@@ -94,3 +95,26 @@ def test_a_failure_while_writing_leaves_the_previous_output_untouched(tmp_path, 
 def test_safe_relative_paths_pass():
     assert safe_relative_path("records/hep-ph-0601001/index.html").parts == ("records", "hep-ph-0601001", "index.html")
     assert safe_relative_path(".nojekyll").name == ".nojekyll"
+
+
+@pytest.mark.parametrize("existing", [
+    {"thesis.tex": "precious"},  # someone's folder
+    {"index.html": "x", "notes.txt": "y"},  # a hand-made site without .nojekyll
+    {"index.html": "x", ".nojekyll": "", "content/site.yaml": "title: T"},  # a site folder holding a build
+])
+def test_a_folder_sitegen_did_not_build_is_never_replaced(tmp_path, existing):
+    out = tmp_path / "docs"
+    for name, text in existing.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(text)
+    before = tree(out)
+    with pytest.raises(ContentError) as caught:
+        write_output(FILES, out)
+    assert "refusing to replace" in str(caught.value) and "--output" in str(caught.value)
+    assert tree(out) == before
+
+
+def test_an_empty_folder_or_an_earlier_build_is_replaced(tmp_path):
+    (tmp_path / "empty").mkdir()
+    write_output(FILES, tmp_path / "empty")
+    assert tree(tmp_path / "empty") == digests(FILES)
