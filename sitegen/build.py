@@ -11,17 +11,19 @@ import dataclasses
 import os
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.enrich import enrich_site
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.load import load_site
-from sitegen.model import Site
+from sitegen.load import load_document, load_site, record_file_stats
+from sitegen.model import Record, Site
+from sitegen.parallel import parallel_map
 from sitegen.render import render_site
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import page_collisions
-from sitegen.validate import validate_site
+from sitegen.validate import validate_document, validate_site
 from sitegen.write import intact, write_output
 
 WATCHED_FOLDERS = ("content", "templates", "static", "themes")
@@ -49,6 +51,7 @@ def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCach
     """Load, validate and enrich; raises ContentError with every problem found."""
     site_dir = Path(site_dir)
     cache = cache if cache is not None else ContentCache()
+    _read_changed_record_files(site_dir, cache)
     known = {path: (size, mtime) for path, (size, mtime, _) in cache.files.items()}
     raw = load_site(site_dir, known)
     valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.reused})
@@ -72,6 +75,23 @@ def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCach
     cache.entries = {key: value for key, value in cache.entries.items() if key in current}
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, raw)
     return site, theme, warnings
+
+
+def _read_changed_record_files(site_dir: Path, cache: ContentCache) -> None:
+    """Load and validate, on every core, the record files the cache does not hold as they are now."""
+    stats = record_file_stats(site_dir)
+    changed = [path for path, stat in stats.items() if cache.files.get(path, (None, None))[:2] != stat]
+    for path, result in zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed)):
+        cache.files[path] = (*stats[path], result)
+
+
+def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:
+    """The records of one file and the problems found in it: stages 1 and 2 for one file."""
+    problems: list[Problem] = []
+    document, problem = load_document(site_dir / display_path, site_dir)
+    if problem:
+        return [], [problem]
+    return validate_document(document, problems), problems
 
 
 def render(site_dir: Path, base_url: str | None = None) -> BuildResult:

@@ -122,6 +122,16 @@ def record_files(site_dir: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(records_dir).as_posix())
 
 
+def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
+    """(size, mtime_ns) of every record file, by the path messages use, in order."""
+    site_dir = Path(site_dir)
+    stats = {}
+    for path in record_files(site_dir):
+        stat = path.stat()
+        stats[_display_path(path, site_dir)] = (stat.st_size, stat.st_mtime_ns)
+    return stats
+
+
 def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None) -> RawSite:
     """Read the site's YAML; record files whose (size, mtime) match `known` are not read."""
     site_dir = Path(site_dir)
