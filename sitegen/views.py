@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from markupsafe import Markup
 
-from sitegen.exports.bibtex import bibtex_entry
+from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.exports.jsonld import person, scholarly_article, script_json
 from sitegen.model import Entry, Site, Subject
 from sitegen.urls import SiteUrls, record_path, subject_path
@@ -31,6 +31,16 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "cv": ("CV", "{}"),
 }
 RECORD_LINKS = {"abs": "arXiv", "pdf": "PDF", "doi": "DOI", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster", "data": "Data", "html": "HTML", "blog": "Blog", "website": "Website"}
+
+
+HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
+    "inproceedings": "citation_conference_title",
+    "incollection": "citation_conference_title",
+    "article": "citation_journal_title",
+    "phdthesis": "citation_dissertation_institution",
+    "mastersthesis": "citation_dissertation_institution",
+    "techreport": "citation_technical_report_institution",
+}
 
 
 class ViewBuilder:
@@ -222,8 +232,8 @@ class ViewBuilder:
         meta.append(("citation_publication_date", date))
         source = entry.source.plain
         if source and source.lower() != "arxiv":
-            kind = "citation_conference_title" if "proceed" in source.lower() or "conference" in source.lower() else "citation_journal_title"
-            meta.append((kind, source))
+            # the same reading of the venue as the BibTeX entry type (workshop -> conference, thesis -> institution)
+            meta.append((HIGHWIRE_VENUE.get(entry_type(entry), "citation_journal_title"), source))
         if record.links.get("pdf"):
             meta.append(("citation_pdf_url", record.links["pdf"]))
         if record.arxiv:
