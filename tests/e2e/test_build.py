@@ -241,6 +241,19 @@ def test_record_page_of_the_featured_conference_paper(built_demo):
     assert meta(soup, "citation_pdf_url") == ["https://lena-muller.github.io/papers/kestrel-eurosys25.pdf"]
     assert meta(soup, "citation_publication_date") == ["2025/03/31"]
     assert [s.get_text() for s in soup.select("strong.owner")] == ["Lena Müller"]
+    assert meta(soup, "citation_conference_title") == ["Proceedings of EuroSys 2025"]
+
+
+@pytest.mark.parametrize("record_id, tag, venue", [
+    ("muller2019innet", "citation_conference_title", "Workshop on Network Meets AI and ML (NetAI 2019)"),
+    ("muller2021phd", "citation_dissertation_institution", "PhD thesis, University of Nordhaven"),
+    ("muller2024lattice", "citation_journal_title", "Journal of Parallel and Distributed Computing"),
+    ("2410.05523", None, None),
+])
+def test_highwire_venue_agrees_with_the_bibtex_entry_type(built_demo, record_id, tag, venue):
+    soup = page(built_demo / "records" / record_id / "index.html")
+    tags = ("citation_conference_title", "citation_journal_title", "citation_dissertation_institution")
+    assert {t: meta(soup, t) for t in tags} == {t: ([venue] if t == tag else []) for t in tags}
 
 
 def test_subject_pages_list_the_records_of_each_subject(built_demo, shown):
