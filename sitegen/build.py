@@ -17,7 +17,7 @@ from pathlib import Path
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.enrich import enrich_site
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.load import load_document, load_site, record_file_stats
+from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_stats
 from sitegen.model import Record, Site
 from sitegen.parallel import parallel_map
 from sitegen.render import render_site
@@ -47,17 +47,22 @@ class BuildResult:
         return sum(1 for name in [*self.files, *self.kept] if name.endswith(".html"))
 
 
-def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCache | None = None) -> tuple[Site, Theme, list[Problem]]:
-    """Load, validate and enrich; raises ContentError with every problem found."""
+def prepare_site(
+    site_dir: Path, base_url: str | None = None, cache: ContentCache | None = None, record_stats: dict[str, tuple[int, int]] | None = None
+) -> tuple[Site, Theme, list[Problem]]:
+    """Load, validate and enrich; raises ContentError with every problem found.
+
+    Record files come from `cache` when their size and mtime are unchanged;
+    the others are read (on every core) and put in it.
+    """
     site_dir = Path(site_dir)
     cache = cache if cache is not None else ContentCache()
-    _read_changed_record_files(site_dir, cache)
-    known = {path: (size, mtime) for path, (size, mtime, _) in cache.files.items()}
-    raw = load_site(site_dir, known)
-    valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.reused})
-    reused_problems = [p for path in raw.reused for p in cache.files[path][2][1]]
-    problems = _in_file_order(valid.problems + reused_problems, raw.record_paths)
-    cache.files = {path: (*raw.stats[path], (valid.by_file.get(path, []), _problems_of(path, problems))) for path in raw.record_paths}
+    stats = record_file_stats(site_dir) if record_stats is None else record_stats
+    _read_changed_record_files(site_dir, stats, cache)
+    raw = load_site(site_dir, known=stats, stats=stats)  # every record file is in the cache now
+    valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.record_paths})
+    file_problems = [p for path in raw.record_paths for p in cache.files[path][2][1]]
+    problems = _in_file_order(valid.problems + file_problems, raw.record_paths)
     theme = None
     if valid.config is not None:
         try:
@@ -77,12 +82,11 @@ def prepare_site(site_dir: Path, base_url: str | None = None, cache: ContentCach
     return site, theme, warnings
 
 
-def _read_changed_record_files(site_dir: Path, cache: ContentCache) -> None:
+def _read_changed_record_files(site_dir: Path, stats: dict[str, tuple[int, int]], cache: ContentCache) -> None:
     """Load and validate, on every core, the record files the cache does not hold as they are now."""
-    stats = record_file_stats(site_dir)
     changed = [path for path, stat in stats.items() if cache.files.get(path, (None, None))[:2] != stat]
-    for path, result in zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed)):
-        cache.files[path] = (*stats[path], result)
+    fresh = dict(zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed)))
+    cache.files = {path: (*stat, fresh[path]) if path in fresh else cache.files[path] for path, stat in stats.items()}
 
 
 def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:
@@ -111,14 +115,16 @@ def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | N
         raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
     cache = BuildCache(site_dir, enabled=use_cache)
     state = cache.state
-    inputs = input_fingerprint(site_dir, base_url, output_dir.absolute())
+    files = input_files(site_dir)
+    inputs = digest(CACHE_KEY, sorted(files.items()), base_url, str(output_dir.absolute()))
     previous_ok = state.output_dir == str(output_dir.absolute()) and intact(output_dir, state.outputs)
     if previous_ok and state.inputs == inputs:
         pages = sum(1 for name in state.outputs if name.endswith(".html"))
         return BuildResult({}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages)
 
     cached_entries = set(cache.content.entries)
-    site, theme, warnings = prepare_site(site_dir, base_url, cache.content)
+    record_stats = {path: stat for path, stat in files.items() if path.startswith("content/records/") and path.endswith(RECORD_SUFFIXES)}
+    site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
     rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if use_cache else None)
     manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
@@ -154,14 +160,6 @@ def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
                     stat = entry.stat()
                     files[f"{prefix}/{entry.name}"] = (stat.st_size, stat.st_mtime_ns)
     return files
-
-
-def input_fingerprint(site_dir: Path, *options: object) -> str:
-    return digest(CACHE_KEY, sorted(input_files(site_dir).items()), options)
-
-
-def _problems_of(path: str, problems: list[Problem]) -> list[Problem]:
-    return [p for p in problems if p.location is not None and p.location.path == path]
 
 
 def _in_file_order(problems: list[Problem], record_paths: list[str]) -> list[Problem]:

@@ -43,8 +43,10 @@ def enrich_site(
     owner_names = _owner_names(profile)
     keys = [entry_key(record, owner_names) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
-    for (key, _), converted in zip(missing, parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])):
-        cache[key] = converted
+    converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])
+    for (key, record), (entry, entry_problems) in zip(missing, converted):
+        # a worker returns a copy of the record: keep ours, so the cache stores it once
+        cache[key] = (dataclasses.replace(entry, record=record), entry_problems)
     cite_keys = unique_cite_keys([(record.id, cache[key][0].cite_base) for key, record in zip(keys, shown)])
     entries = []
     for key, record in zip(keys, shown):

@@ -7,6 +7,7 @@ the mapping and of each key, so that later stages can say `path:line:`.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,25 +116,44 @@ class RawSite:
     reused: set[str] = field(default_factory=set)  # record files not read: the caller knows them
 
 
-def record_files(site_dir: Path) -> list[Path]:
-    """Every record file, in a stable order."""
-    records_dir = site_dir / "content" / "records"
-    files = [p for p in records_dir.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
-    return sorted(files, key=lambda p: p.relative_to(records_dir).as_posix())
+RECORD_SUFFIXES = (".yaml", ".yml")
 
 
 def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
-    """(size, mtime_ns) of every record file, by the path messages use, in order."""
-    site_dir = Path(site_dir)
-    stats = {}
-    for path in record_files(site_dir):
-        stat = path.stat()
-        stats[_display_path(path, site_dir)] = (stat.st_size, stat.st_mtime_ns)
-    return stats
+    """(size, mtime_ns) of every record file, by the path messages use, in path order.
+
+    Hidden files and folders (an editor's `.#x.yaml`) are not records.
+    """
+    root = Path(site_dir) / "content" / "records"
+    stats: dict[str, tuple[int, int]] = {}
+    folders = [(root, "content/records/")]
+    while folders:
+        folder, prefix = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            if entry.is_dir():
+                folders.append((Path(entry.path), f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(RECORD_SUFFIXES) and entry.is_file():
+                stat = entry.stat()
+                stats[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return dict(sorted(stats.items()))
 
 
-def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None) -> RawSite:
-    """Read the site's YAML; record files whose (size, mtime) match `known` are not read."""
+def record_files(site_dir: Path) -> list[Path]:
+    """Every record file, in a stable order."""
+    return [Path(site_dir) / path for path in record_file_stats(site_dir)]
+
+
+def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, stats: dict[str, tuple[int, int]] | None = None) -> RawSite:
+    """Read the site's YAML; record files whose (size, mtime) match `known` are not read.
+
+    `stats` is what `record_file_stats` says, when the caller has it already.
+    """
     site_dir = Path(site_dir)
     known = known or {}
     raw = RawSite(site_dir)
@@ -150,12 +170,11 @@ def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None) -
         if problem:
             raw.problems.append(problem)
         setattr(raw, name, document)
-    for path in record_files(site_dir):
-        display_path = _display_path(path, site_dir)
-        stat = path.stat()
+    for display_path, stat in (record_file_stats(site_dir) if stats is None else stats).items():
+        path = site_dir / display_path
         raw.record_paths.append(display_path)
-        raw.stats[display_path] = (stat.st_size, stat.st_mtime_ns)
-        if known.get(display_path) == raw.stats[display_path]:
+        raw.stats[display_path] = stat
+        if known.get(display_path) == stat:
             raw.reused.add(display_path)
             continue
         document, problem = load_document(path, site_dir)

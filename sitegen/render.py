@@ -56,7 +56,10 @@ def render_site(
     page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     result = RenderResult({})
 
-    fragment_keys = {e.id: digest(template_key, e.key, e.cite_key, site.config.base_url) for e in site.entries}
+    # one key per record covers its list item, BibTeX, JSON and page: all are made from
+    # the entry, its cite key, the templates and the site settings (base_url included)
+    entry_keys = {e.id: digest(page_key, e.key, e.cite_key) for e in site.entries}
+    fragment_keys = {record_id: f"item {key}" for record_id, key in entry_keys.items()}
     known = fragment_cache or {}
     missing = [e for e in site.entries if fragment_keys[e.id] not in known]
     rendered = dict(zip((fragment_keys[e.id] for e in missing), renderer.in_parallel(_record_fragment, missing)))
@@ -69,14 +72,14 @@ def render_site(
     bibtex, json_texts = [], []
     for entry in site.entries:
         url = absolute[entry.id]
-        bibtex.append(_cached(result.fragments, known, ("bib", entry.key, entry.cite_key, url), bibtex_entry, entry, url))
-        json_texts.append(_cached(result.fragments, known, ("json", entry.key, entry.cite_key, url), record_json, entry, url))
+        bibtex.append(_cached(result.fragments, known, f"bib {entry_keys[entry.id]}", bibtex_entry, entry, url))
+        json_texts.append(_cached(result.fragments, known, f"json {entry_keys[entry.id]}", record_json, entry, url))
         renderer.views.bibtex[entry.id] = bibtex[-1]
 
     to_render = []
     for entry in site.entries:
         path = record_path(entry.slug)
-        result.page_keys[path] = digest(page_key, entry.key, entry.cite_key)
+        result.page_keys[path] = entry_keys[entry.id]
         if (previous_pages or {}).get(path) == result.page_keys[path]:
             result.kept.add(path)
         else:
@@ -89,7 +92,7 @@ def render_site(
 
     def list_page(path: str, chunk: list[Entry], pagination: dict, extra: object, template: str, context) -> None:
         """A page of a record list; rendered only when one of its records or its neighbours changed."""
-        result.page_keys[path] = digest(page_key, path, [fragment_keys[e.id] for e in chunk], repr(pagination), repr(extra))
+        result.page_keys[path] = digest(page_key, path, " ".join(fragment_keys[e.id] for e in chunk), repr(pagination), repr(extra))
         if (previous_pages or {}).get(path) == result.page_keys[path]:
             result.kept.add(path)
         else:
@@ -120,9 +123,8 @@ def render_site(
     return result
 
 
-def _cached(store: dict[str, str], known: dict[str, str], key_parts: tuple, compute, *args) -> str:
+def _cached(store: dict[str, str], known: dict[str, str], key: str, compute, *args) -> str:
     """compute(*args), or what an earlier build computed for the same key."""
-    key = digest(*key_parts)
     value = known.get(key)
     if value is None:
         value = compute(*args)
