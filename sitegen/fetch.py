@@ -47,7 +47,7 @@ FETCHED_DIR = Path("content") / "records" / "arxiv"
 HEADER = "# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/ to override fields.\n"
 CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 ENV_API_URL = "SITEGEN_ARXIV_API"
-PROJECT_URL = "https://pypi.org/project/sitegen/"
+PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130
 _UNSAFE_SLUG = re.compile(r"[^A-Za-z0-9._-]")
 

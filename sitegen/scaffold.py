@@ -44,6 +44,7 @@ TEMPLATE_SUFFIX = ".tmpl"
 DOT_PREFIX = "dot-"
 PLACEHOLDER_NAME = "Your Name"
 PLACEHOLDER_USERNAME = "your-username"
+DISTRIBUTION = "sitegen-profiles"  # on PyPI; `sitegen` there is an unrelated project
 
 
 @dataclass(frozen=True)
@@ -198,15 +199,15 @@ def initials_variants(name: str) -> tuple[str, ...]:
 
 
 def sitegen_requirement(version: str) -> str:
-    """`sitegen~=X.Y.Z`: the bug-fix releases of the version that made the site.
+    """`sitegen-profiles~=X.Y.Z`: the bug-fix releases of the version that made the site.
 
-    Not `sitegen>=X`: the name `sitegen` on PyPI also has releases (0.9, 0.9.2) of
-    an unrelated, older project, which an open lower bound would install.
+    The distribution is `sitegen-profiles` (the command is still `sitegen`): the
+    name `sitegen` on PyPI belongs to an unrelated, older project.
     """
     release = re.match(r"\d+(\.\d+)*", version)
     numbers = (release.group(0) if release else "0.1.0").split(".")
     numbers = (numbers + ["0", "0"])[:3]
-    return f"sitegen~={'.'.join(numbers)}"
+    return f"{DISTRIBUTION}~={'.'.join(numbers)}"
 
 
 # --------------------------------------------------------------------------

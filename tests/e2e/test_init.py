@@ -128,7 +128,7 @@ def test_requirements_pin_sitegen_to_this_release_line(new_site: Path) -> None:
     lines = [line for line in (new_site / "requirements.txt").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     assert len(lines) == 1
     requirement = Requirement(lines[0])
-    assert requirement.name == "sitegen"
+    assert requirement.name == "sitegen-profiles"
     assert requirement.specifier.contains(__version__)
     assert not requirement.specifier.contains("0.9.2") and not requirement.specifier.contains("1.0.0")
 
