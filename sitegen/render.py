@@ -61,20 +61,20 @@ def render_site(
     entry_keys = {e.id: digest(page_key, e.key, e.cite_key) for e in site.entries}
     fragment_keys = {record_id: f"item {key}" for record_id, key in entry_keys.items()}
     known = fragment_cache or {}
-    missing = [e for e in site.entries if fragment_keys[e.id] not in known]
-    rendered = dict(zip((fragment_keys[e.id] for e in missing), renderer.in_parallel(_record_fragment, missing)))
-    for entry in site.entries:
-        key = fragment_keys[entry.id]
-        result.fragments[key] = known.get(key) or rendered[key]
-        renderer.views.fragments[entry.id] = Markup(result.fragments[key])
-
-    absolute = renderer.views.record_absolute
+    missing = [e for e in site.entries if not all(f"{kind} {entry_keys[e.id]}" in known for kind in PER_RECORD)]
+    if missing:
+        known = dict(known)  # the caller's cache stays as it was
+    for entry, made in zip(missing, renderer.in_parallel(_record_outputs, missing)):
+        known.update({f"{kind} {entry_keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
     bibtex, json_texts = [], []
     for entry in site.entries:
-        url = absolute[entry.id]
-        bibtex.append(_cached(result.fragments, known, f"bib {entry_keys[entry.id]}", bibtex_entry, entry, url))
-        json_texts.append(_cached(result.fragments, known, f"json {entry_keys[entry.id]}", record_json, entry, url))
-        renderer.views.bibtex[entry.id] = bibtex[-1]
+        key = entry_keys[entry.id]
+        item, entry_bibtex, entry_json = (known[f"{kind} {key}"] for kind in PER_RECORD)
+        result.fragments.update({f"item {key}": item, f"bib {key}": entry_bibtex, f"json {key}": entry_json})
+        renderer.views.fragments[entry.id] = Markup(item)
+        renderer.views.bibtex[entry.id] = entry_bibtex
+        bibtex.append(entry_bibtex)
+        json_texts.append(entry_json)
 
     to_render = []
     for entry in site.entries:
@@ -108,6 +108,7 @@ def render_site(
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
     files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
 
+    absolute = views.record_absolute
     files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute, json_texts)
@@ -121,15 +122,6 @@ def render_site(
         files[f"static/{name}"] = source.read_bytes()
     result.files = dict(sorted(files.items()))
     return result
-
-
-def _cached(store: dict[str, str], known: dict[str, str], key: str, compute, *args) -> str:
-    """compute(*args), or what an earlier build computed for the same key."""
-    value = known.get(key)
-    if value is None:
-        value = compute(*args)
-    store[key] = value
-    return value
 
 
 def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:
@@ -171,9 +163,15 @@ class _Renderer:
             _Renderer.active = None
 
 
-def _record_fragment(entry: Entry) -> str:
+PER_RECORD = ("item", "bib", "json")  # what each record adds to the lists and exports
+
+
+def _record_outputs(entry: Entry) -> tuple[str, str, str]:
+    """A record's list item, BibTeX entry and records.json entry (in a worker)."""
     renderer = _Renderer.active
-    return _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+    url = renderer.views.record_absolute[entry.id]
+    item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+    return item, bibtex_entry(entry, url), record_json(entry, url)
 
 
 def _record_page(entry: Entry) -> bytes:
