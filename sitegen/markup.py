@@ -33,6 +33,11 @@ def _markdown_without_raw_html() -> markdown.Markdown:
     md = markdown.Markdown(extensions=["sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
+    # No images (a profile page makes no third-party requests; the sanitiser drops
+    # <img> anyway), no e-mail autolinks, entities shown as typed: less to try on
+    # every piece of text, a quarter less time in Markdown.
+    for pattern in ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
+        md.inlinePatterns.deregister(pattern)
     return md
 
 
