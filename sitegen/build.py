@@ -13,14 +13,13 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Callable
 
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
-from sitegen.enrich import enrich_site
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_stats
 from sitegen.model import Record, Site
 from sitegen.parallel import parallel_map
-from sitegen.render import render_site
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import page_collisions
 from sitegen.validate import validate_document, validate_site
@@ -55,6 +54,8 @@ def prepare_site(
     Record files come from `cache` when their size and mtime are unchanged;
     the others are read (on every core) and put in it.
     """
+    from sitegen.enrich import enrich_site  # Markdown and LaTeX: not imported when nothing changed
+
     site_dir = Path(site_dir)
     cache = cache if cache is not None else ContentCache()
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
@@ -100,36 +101,60 @@ def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], l
 
 def render(site_dir: Path, base_url: str | None = None) -> BuildResult:
     """Everything but writing, with no cache: what `check` runs."""
+    from sitegen.render import render_site
+
     started = time.perf_counter()
     site, theme, warnings = prepare_site(site_dir, base_url)
     rendered = render_site(site, theme)
     return BuildResult(rendered.files, warnings, time.perf_counter() - started)
 
 
-def build_site(site_dir: Path, output_dir: Path | None = None, base_url: str | None = None, use_cache: bool = True) -> BuildResult:
-    """Build the site into output_dir (default: site_dir/output), all or nothing."""
+def build_site(
+    site_dir: Path,
+    output_dir: Path | None = None,
+    base_url: str | None = None,
+    use_cache: bool = True,
+    progress: Callable[[str], None] | None = None,
+    cache: BuildCache | None = None,
+) -> BuildResult:
+    """Build the site into output_dir (default: site_dir/output), all or nothing.
+
+    `progress` is told what the build is doing, stage by stage. A caller that
+    builds again and again (the dev server) passes its own `cache`, which then
+    stays in memory: it is not read from disk, and not saved (`cache.save()`).
+    """
     started = time.perf_counter()
+    progress = progress or (lambda message: None)
     site_dir = Path(site_dir)
     output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
     if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
         raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
-    cache = BuildCache(site_dir, enabled=use_cache)
+    keep_in_memory = cache is not None
+    cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
     state = cache.state
     files = input_files(site_dir)
-    inputs = digest(CACHE_KEY, sorted(files.items()), base_url, str(output_dir.absolute()))
+    inputs = digest(CACHE_KEY, "\n".join(f"{path} {size} {mtime}" for path, (size, mtime) in sorted(files.items())), repr(base_url), str(output_dir.absolute()))
     previous_ok = state.output_dir == str(output_dir.absolute()) and intact(output_dir, state.outputs)
     if previous_ok and state.inputs == inputs:
         pages = sum(1 for name in state.outputs if name.endswith(".html"))
         return BuildResult({}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages)
 
+    from sitegen.render import render_site  # Jinja: not imported when nothing changed
+
     cached_entries = set(cache.content.entries)
     record_stats = {path: stat for path, stat in files.items() if path.startswith("content/records/") and path.endswith(RECORD_SUFFIXES)}
+    progress(f"loading {len(record_stats)} record files")
     site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
-    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if use_cache else None)
+    progress(f"rendering {len(site.entries)} records ({reused} from the cache)")
+    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if cache.enabled else None)
+    progress(f"writing {len(rendered.files)} files ({len(rendered.kept)} pages unchanged)")
     manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
     cache.content.fragments = rendered.fragments
-    cache.save(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute())), cache.content)
+    cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute())))
+    if not keep_in_memory:
+        progress("saving the build cache")
+        cache.save()
     seconds = time.perf_counter() - started
     return BuildResult(rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, records_reused=reused)
 
@@ -142,7 +167,7 @@ def check_site(site_dir: Path) -> BuildResult:
 def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
     """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too."""
     files: dict[str, tuple[int, int]] = {}
-    roots = [(Path(site_dir) / name, name) for name in WATCHED_FOLDERS] + [(BUNDLED_THEMES, "<sitegen>/themes")]
+    roots = [(str(Path(site_dir) / name), name) for name in WATCHED_FOLDERS] + [(str(BUNDLED_THEMES), "<sitegen>/themes")]
     for root, label in roots:
         folders = [(root, label)]
         while folders:
@@ -155,7 +180,7 @@ def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
                 if entry.name.startswith("."):
                     continue
                 if entry.is_dir():
-                    folders.append((Path(entry.path), f"{prefix}/{entry.name}"))
+                    folders.append((entry.path, f"{prefix}/{entry.name}"))
                 else:
                     stat = entry.stat()
                     files[f"{prefix}/{entry.name}"] = (stat.st_size, stat.st_mtime_ns)

@@ -96,6 +96,7 @@ class BuildCache:
         self.warnings: list[Problem] = []
         self._state: BuildState | None = None
         self._content: ContentCache | None = None
+        self.unsaved = False
 
     @property
     def state(self) -> BuildState:
@@ -125,9 +126,16 @@ class BuildCache:
             self.warnings.append(Problem(f"ignoring unreadable build cache {path} ({type(error).__name__}); building from scratch", warning=True))
             return kind()
 
-    def save(self, state: BuildState, content: ContentCache | None) -> None:
-        if not self.enabled:
+    def update(self, state: BuildState) -> None:
+        """What the build just did; in memory until `save` (a dev server saves on exit)."""
+        self._state = state
+        self.unsaved = True
+
+    def save(self) -> None:
+        if not self.enabled or not self.unsaved:
             return
+        state, content = self.state, self._content
+        self.unsaved = False
         self.root.mkdir(parents=True, exist_ok=True)
         gitignore = self.root / ".gitignore"
         if not gitignore.exists():

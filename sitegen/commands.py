@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 from sitegen.build import build_site, check_site
 from sitegen.errors import ExitStatus, Problem
@@ -13,12 +14,36 @@ def report_warnings(warnings: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
+class TerminalProgress:
+    """One line on a terminal that says what a build is doing, replaced by the summary at the end."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.shown = False
+
+    def __call__(self, message: str) -> None:
+        elapsed = time.monotonic() - self.started
+        sys.stderr.write(f"\r\033[K{message} ... ({elapsed:.1f} s)")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
 def build(args) -> int:
     if args.base_url is not None and not args.base_url.startswith(("http://", "https://", "/")):
         # site.yaml's base_url is checked the same way (validate.py); a relative one breaks every link
         print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
         return ExitStatus.USAGE
-    result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache)
+    progress = TerminalProgress() if sys.stderr.isatty() else None
+    try:
+        result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress)
+    finally:
+        if progress:
+            progress.clear()
     report_warnings(result.warnings)
     if result.up_to_date:
         print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)

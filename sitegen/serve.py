@@ -39,6 +39,7 @@ from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from sitegen.build import build_site, input_files
+from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.load import load_document
@@ -82,6 +83,7 @@ def serve(preview: Preview, host: str, port: int) -> int:
         print("stopped", file=sys.stderr)
     finally:
         loop.close(all_fds=True)
+        preview.cache.save()  # the next `sitegen build` starts where the preview stopped
     return ExitStatus.OK
 
 
@@ -96,6 +98,11 @@ class Preview:
     inputs: Fingerprint = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # lines as the CLI prints them; empty when the site built
     base_path: str = "/"
+    cache: BuildCache | None = None  # kept in memory between rebuilds, saved on exit
+
+    def __post_init__(self) -> None:
+        if self.cache is None:
+            self.cache = BuildCache(self.site_dir)
 
     @property
     def output_dir(self) -> Path:
@@ -110,7 +117,7 @@ class Preview:
         because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.inputs = inputs
         try:
-            result = build_site(self.site_dir, self.output_dir)
+            result = build_site(self.site_dir, self.output_dir, cache=self.cache)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview

@@ -45,13 +45,13 @@ def intact(output_dir: Path, manifest: Manifest) -> bool:
 
 def _files_on_disk(root: Path) -> dict[str, tuple[int, int]]:
     files: dict[str, tuple[int, int]] = {}
-    folders = [(root, "")]
+    folders = [(str(root), "")]
     while folders:
         folder, prefix = folders.pop()
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    folders.append((Path(entry.path), f"{prefix}{entry.name}/"))
+                    folders.append((entry.path, f"{prefix}{entry.name}/"))
                 else:
                     stat = entry.stat(follow_symlinks=False)
                     files[f"{prefix}{entry.name}"] = (stat.st_size, stat.st_mtime_ns)

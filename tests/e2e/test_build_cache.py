@@ -1,0 +1,173 @@
+"""The build cache is never wrong: a cached build equals a clean build, byte for byte.
+
+Every test builds a copy of the demo site with the real command, changes one kind
+of input, builds again with the cache, and compares the whole output folder with
+a build made from scratch (`--no-cache`) into another folder.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run_sitegen
+
+CACHE = ".sitegen-cache"
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def build(site: Path, *extra: str) -> subprocess.CompletedProcess:
+    result = run_sitegen("build", "--site", str(site), *extra)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def assert_equals_clean_build(site: Path) -> None:
+    clean = site.parent / "clean-output"
+    shutil.rmtree(clean, ignore_errors=True)
+    build(site, "--no-cache", "--output", str(clean))
+    cached, fresh = tree(site / "output"), tree(clean)
+    assert sorted(cached) == sorted(fresh)
+    different = [name for name in fresh if cached[name] != fresh[name]]
+    assert different == []
+
+
+@pytest.fixture
+def cached_demo(demo_site: Path) -> Path:
+    build(demo_site)
+    assert (demo_site / CACHE / "state.pickle").is_file()
+    return demo_site
+
+
+def first_record(site: Path) -> Path:
+    return sorted((site / "content" / "records").glob("*.yaml"))[0]
+
+
+def test_a_no_change_rebuild_says_up_to_date_and_changes_nothing(cached_demo: Path) -> None:
+    before = {p: p.stat().st_mtime_ns for p in (cached_demo / "output").rglob("*")}
+    result = build(cached_demo)
+    assert "up to date" in result.stderr
+    assert {p: p.stat().st_mtime_ns for p in (cached_demo / "output").rglob("*")} == before
+
+
+def test_editing_a_record_equals_a_clean_build(cached_demo: Path) -> None:
+    record = first_record(cached_demo)
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("title:", "title: 'Edited $\\alpha$ title'\nold_title:", 1), encoding="utf-8")
+    result = build(cached_demo)
+    assert "pages reused" in result.stderr  # the other records came from the cache
+    assert "Edited" in (cached_demo / "output" / "index.html").read_text(encoding="utf-8")
+    assert_equals_clean_build(cached_demo)
+
+
+def test_adding_and_removing_records_equals_a_clean_build(cached_demo: Path) -> None:
+    first_record(cached_demo).unlink()
+    (cached_demo / "content" / "records" / "new.yaml").write_text(
+        "id: new-one\ntitle: A brand new record\nyear: 2027\ncategories: [cs.XX]\n", encoding="utf-8"
+    )
+    build(cached_demo)
+    assert (cached_demo / "output" / "subjects" / "cs.XX" / "index.html").is_file()
+    assert_equals_clean_build(cached_demo)
+
+
+def test_editing_a_template_equals_a_clean_build(cached_demo: Path) -> None:
+    theme = REPO / "sitegen" / "themes" / "default" / "templates" / "partials" / "record_item.html"
+    override = cached_demo / "templates" / "partials" / "record_item.html"
+    override.parent.mkdir(parents=True)
+    override.write_text(theme.read_text(encoding="utf-8").replace('class="record', 'class="record overridden'), encoding="utf-8")
+    build(cached_demo)
+    assert "record overridden" in (cached_demo / "output" / "index.html").read_text(encoding="utf-8")
+    assert_equals_clean_build(cached_demo)
+
+
+def test_editing_site_yaml_equals_a_clean_build(cached_demo: Path) -> None:
+    settings = cached_demo / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "cname: www.example.org\nrecords_per_page: 5\n", encoding="utf-8")
+    build(cached_demo)
+    assert (cached_demo / "output" / "CNAME").read_text() == "www.example.org\n"
+    assert (cached_demo / "output" / "page" / "2" / "index.html").is_file()
+    assert_equals_clean_build(cached_demo)
+
+
+def test_a_static_file_of_the_site_equals_a_clean_build(cached_demo: Path) -> None:
+    static = cached_demo / "static" / "style.css"
+    static.parent.mkdir()
+    static.write_text("body { color: #000; }\n", encoding="utf-8")
+    build(cached_demo)
+    assert (cached_demo / "output" / "static" / "style.css").read_text() == "body { color: #000; }\n"
+    assert_equals_clean_build(cached_demo)
+
+
+def test_a_hand_edited_output_file_is_restored(cached_demo: Path) -> None:
+    page = cached_demo / "output" / "index.html"
+    page.write_text("vandalised", encoding="utf-8")
+    (cached_demo / "output" / "stray.txt").write_text("not ours", encoding="utf-8")
+    build(cached_demo)
+    assert "vandalised" not in page.read_text(encoding="utf-8")
+    assert_equals_clean_build(cached_demo)
+
+
+def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
+    """Upgrading sitegen: the cache is keyed by its version and code, so an old one is ignored."""
+    for name in ("state.pickle", "content.pickle"):
+        path = cached_demo / CACHE / name
+        key, value = pickle.loads(path.read_bytes())
+        path.write_bytes(pickle.dumps(("sitegen 0.0.1 (old code)", value)))
+    record = first_record(cached_demo)
+    record.write_text(record.read_text(encoding="utf-8").replace("title:", "title: Changed\nold_title:", 1), encoding="utf-8")
+    result = build(cached_demo)
+    assert "pages reused" not in result.stderr  # nothing came from the old cache
+    assert_equals_clean_build(cached_demo)
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a pickle at all", pickle.dumps(("x", "y"))[:5]])
+def test_a_corrupt_cache_gives_a_warning_and_a_cold_build(cached_demo: Path, damage: bytes) -> None:
+    (cached_demo / CACHE / "state.pickle").write_bytes(damage)
+    (cached_demo / CACHE / "content.pickle").write_bytes(damage)
+    result = build(cached_demo)
+    assert "warning: ignoring unreadable build cache" in result.stderr
+    assert "built" in result.stderr
+    assert_equals_clean_build(cached_demo)
+    assert "warning" not in build(cached_demo).stderr  # the next build wrote a good cache
+
+
+def test_no_cache_neither_reads_nor_writes_the_cache(demo_site: Path) -> None:
+    build(demo_site, "--no-cache")
+    assert not (demo_site / CACHE).exists()
+    assert (demo_site / "output" / "index.html").is_file()
+
+
+def test_progress_on_a_terminal_and_plain_summary_otherwise(demo_site: Path) -> None:
+    plain = build(demo_site, "--no-cache")
+    assert plain.stderr.count("\n") == 1 and plain.stderr.startswith("built ")
+    assert "\r" not in plain.stderr
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", "build", "--site", str(demo_site), "--no-cache"],
+        stdout=terminal, stderr=terminal, stdin=subprocess.DEVNULL, env={**os.environ, "TERM": "xterm"},
+    )
+    os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert process.wait(timeout=60) == 0
+    text = seen.decode(errors="replace")
+    assert "loading" in text and "rendering" in text and "writing" in text
+    assert text.rstrip().splitlines()[-1].split("\x1b[K")[-1].startswith("built ")
