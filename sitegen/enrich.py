@@ -41,7 +41,8 @@ def enrich_site(
     shown = [r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)]
     shown.sort(key=_newest_first)
     owner_names = _owner_names(profile)
-    keys = [entry_key(record, owner_names) for record in shown]
+    owners_key = digest(repr(sorted(owner_names)))
+    keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])
     for (key, record), (entry, entry_problems) in zip(missing, converted):
@@ -51,7 +52,10 @@ def enrich_site(
     entries = []
     for key, record in zip(keys, shown):
         entry, entry_problems = cache[key]
-        entries.append(dataclasses.replace(entry, record=record, cite_key=cite_keys[record.id], key=key))
+        if not (entry.record is record and entry.cite_key == cite_keys[record.id] and entry.key == key):
+            entry = dataclasses.replace(entry, record=record, cite_key=cite_keys[record.id], key=key)
+            cache[key] = (entry, entry_problems)
+        entries.append(entry)
         problems.extend(entry_problems)
     entries = tuple(entries)
     subjects = {s.code: s for entry in entries for s in entry.subjects}
@@ -173,9 +177,15 @@ def cite_base(record: Record) -> str:
     return f"{last_name}{record.year}{words[0] if words else ''}"
 
 
-def entry_key(record: Record, owner_names: set[str]) -> str:
-    """Everything an entry is made from: the record as written, and who the owner is."""
-    return digest(record.source_key or repr(record), str(record.location), repr(sorted(owner_names)))
+def entry_key(record: Record, owners_key: str) -> str:
+    """Everything an entry is made from: the record as written, and who the owner is.
+
+    A record read from a file is named by the file's hash and its place in it
+    (`source_key`, which includes the path); any other is hashed whole.
+    """
+    if record.source_key:
+        return f"{record.source_key} {owners_key}"
+    return digest(repr(record), str(record.location), owners_key)
 
 
 def _converted_entry(record: Record, owner_names: set[str]) -> tuple[Entry, list[Problem]]:

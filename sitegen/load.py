@@ -171,12 +171,12 @@ def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, s
             raw.problems.append(problem)
         setattr(raw, name, document)
     for display_path, stat in (record_file_stats(site_dir) if stats is None else stats).items():
-        path = site_dir / display_path
         raw.record_paths.append(display_path)
         raw.stats[display_path] = stat
         if known.get(display_path) == stat:
             raw.reused.add(display_path)
             continue
+        path = site_dir / display_path
         document, problem = load_document(path, site_dir)
         if problem:
             raw.problems.append(problem)

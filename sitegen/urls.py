@@ -7,6 +7,7 @@ GitHub serves at any depth. Absolute URLs (feed, sitemap) add the host.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -17,13 +18,13 @@ from sitegen.errors import Problem
 class SiteUrls:
     base_url: str  # as configured, with or without trailing slash
 
-    @property
+    @functools.cached_property
     def origin(self) -> str:
         """'https://user.github.io', or '' when base_url names no host."""
         parts = urlsplit(self.base_url)
         return f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
 
-    @property
+    @functools.cached_property
     def base_path(self) -> str:
         path = urlsplit(self.base_url).path or "/"
         return path if path.endswith("/") else path + "/"
