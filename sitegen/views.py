@@ -234,8 +234,9 @@ class ViewBuilder:
         if source and source.lower() != "arxiv":
             # the same reading of the venue as the BibTeX entry type (workshop -> conference, thesis -> institution)
             meta.append((HIGHWIRE_VENUE.get(entry_type(entry), "citation_journal_title"), source))
-        if record.links.get("pdf"):
-            meta.append(("citation_pdf_url", record.links["pdf"]))
+        pdf = record.links.get("pdf") or (f"https://arxiv.org/pdf/{record.arxiv}" if record.arxiv else None)
+        if pdf:
+            meta.append(("citation_pdf_url", pdf))
         if record.arxiv:
             meta.append(("citation_arxiv_id", record.arxiv))
         if record.doi:

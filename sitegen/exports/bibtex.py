@@ -38,7 +38,7 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     kind = entry_type(entry)
     fields: list[tuple[str, str]] = [
         ("title", "{" + _value(record.title) + "}"),
-        ("author", _value(" and ".join(record.authors))),
+        ("author", _value(" and ".join(_author(name) for name in record.authors))),
     ]
     venue = _value(record.source)
     if kind == "inproceedings":
@@ -65,6 +65,11 @@ def bibtex_entry(entry: Entry, url: str) -> str:
 
 def bibliography(entries: list[tuple[Entry, str]]) -> str:
     return "\n".join(bibtex_entry(entry, url) for entry, url in entries)
+
+
+def _author(name: str) -> str:
+    """A name that itself holds ' and ' (a group, a company) is braced, so BibTeX keeps it whole."""
+    return f"{{{name}}}" if re.search(r"\sand\s", name, re.I) else name
 
 
 def _value(text: str) -> str:

@@ -214,3 +214,35 @@ def test_script_json_cannot_close_the_script_tag(text):
     encoded = script_json({"name": text})
     assert "</" not in encoded and "<!--" not in encoded
     assert json.loads(encoded) == {"name": text}
+
+
+def test_an_author_name_holding_and_stays_one_author():
+    import bibtexparser
+
+    from sitegen.exports.bibtex import bibtex_entry
+    from sitegen.enrich import enrich_site
+    from sitegen.errors import Location
+    from sitegen.model import Profile, Record, SiteConfig
+
+    record = Record(id="x", title="T", location=Location("r.yaml", 1), authors=("Ada Lovelace", "Research and Development Group"), year=2024)
+    site, _ = enrich_site(SiteConfig(title="t"), Profile(name="Ada Lovelace"), [record], __import__("pathlib").Path("."))
+    library = bibtexparser.parse_string(bibtex_entry(site.entries[0], "https://example.org/records/x/"))
+    authors = library.entries[0]["author"]
+    assert authors == "Ada Lovelace and {Research and Development Group}"
+    assert len(authors.split(" and {")) == 2
+
+
+def test_google_scholar_gets_the_arxiv_pdf_when_no_pdf_link_is_given():
+    from pathlib import Path
+
+    from sitegen.enrich import enrich_site
+    from sitegen.errors import Location
+    from sitegen.model import Profile, Record, SiteConfig
+    from sitegen.urls import SiteUrls
+    from sitegen.views import ViewBuilder
+
+    record = Record(id="2401.00001", title="T", location=Location("r.yaml", 1), year=2024, arxiv="2401.00001")
+    site, _ = enrich_site(SiteConfig(title="t", base_url="https://example.org/"), Profile(name="Ada"), [record], Path("."))
+    meta = dict(ViewBuilder(site, SiteUrls("https://example.org/"), []).highwire(site.entries[0]))
+    assert meta["citation_pdf_url"] == "https://arxiv.org/pdf/2401.00001"
+    assert meta["citation_arxiv_id"] == "2401.00001"
