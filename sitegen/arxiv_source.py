@@ -13,7 +13,6 @@ Heavy imports (`arxiv`, `requests`, `lxml`) happen inside this module only;
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import sys
 import time
@@ -24,6 +23,8 @@ from urllib.parse import parse_qs, quote, urlsplit
 import arxiv
 import requests
 from lxml import etree
+
+from sitegen.urls import is_loopback_host
 
 if TYPE_CHECKING:
     from arxiv import Result
@@ -86,13 +87,7 @@ def describe_url(url: str) -> str:
 
 
 def is_loopback(url: str) -> bool:
-    host = urlsplit(url).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback_host(urlsplit(url).hostname or "")
 
 
 # --------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Callable
 
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
+from sitegen.files import stat_tree
 from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_stats
 from sitegen.model import Record, Site
 from sitegen.parallel import parallel_map
@@ -167,23 +168,9 @@ def check_site(site_dir: Path) -> BuildResult:
 def input_files(site_dir: Path) -> dict[str, tuple[int, int]]:
     """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too."""
     files: dict[str, tuple[int, int]] = {}
-    roots = [(str(Path(site_dir) / name), name) for name in WATCHED_FOLDERS] + [(str(BUNDLED_THEMES), "<sitegen>/themes")]
-    for root, label in roots:
-        folders = [(root, label)]
-        while folders:
-            folder, prefix = folders.pop()
-            try:
-                entries = list(os.scandir(folder))
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                if entry.is_dir():
-                    folders.append((entry.path, f"{prefix}/{entry.name}"))
-                else:
-                    stat = entry.stat()
-                    files[f"{prefix}/{entry.name}"] = (stat.st_size, stat.st_mtime_ns)
+    for name in WATCHED_FOLDERS:
+        files.update(stat_tree(Path(site_dir) / name, f"{name}/"))
+    files.update(stat_tree(BUNDLED_THEMES, "<sitegen>/themes/"))
     return files
 
 

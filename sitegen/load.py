@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from sitegen.errors import Location, Problem
+from sitegen.files import stat_tree
 from sitegen.model import RawDocument
 
 try:  # libyaml is many times faster; fall back when it is not compiled in
@@ -124,23 +125,8 @@ def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
 
     Hidden files and folders (an editor's `.#x.yaml`) are not records.
     """
-    root = Path(site_dir) / "content" / "records"
-    stats: dict[str, tuple[int, int]] = {}
-    folders = [(root, "content/records/")]
-    while folders:
-        folder, prefix = folders.pop()
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            if entry.is_dir():
-                folders.append((Path(entry.path), f"{prefix}{entry.name}/"))
-            elif entry.name.endswith(RECORD_SUFFIXES) and entry.is_file():
-                stat = entry.stat()
-                stats[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
+    files = stat_tree(Path(site_dir) / "content" / "records", "content/records/")
+    stats = {path: stat for path, stat in files.items() if path.endswith(RECORD_SUFFIXES)}
     return dict(sorted(stats.items()))
 
 

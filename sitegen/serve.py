@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import html
-import ipaddress
 import logging
 import sys
 import traceback
@@ -43,7 +42,7 @@ from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.load import load_document
-from sitegen.urls import SiteUrls
+from sitegen.urls import SiteUrls, is_loopback_host
 from sitegen.validate import validate_config
 
 POLL_MILLISECONDS = 250
@@ -74,7 +73,7 @@ def serve(preview: Preview, host: str, port: int) -> int:
     if preview.problems and not (preview.site_dir / "content").is_dir():
         raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
     print(f"Serving {preview.site_dir.resolve()} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
-    if not is_loopback(host):
+    if not is_loopback_host(host):
         print(f"note: listening on {host}, so other machines can see this preview", file=sys.stderr)
     loop = IOLoop.current()
     try:
@@ -316,13 +315,6 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     return f"error: cannot serve on {host}:{port}: {error.strerror or error}"
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def site_address(host: str, port: int, base_path: str) -> str:

@@ -8,6 +8,7 @@ GitHub serves at any depth. Absolute URLs (feed, sitemap) add the host.
 from __future__ import annotations
 
 import functools
+import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -37,6 +38,16 @@ class SiteUrls:
 
     def absolute(self, output_path: str) -> str:
         return self.origin + self.page(output_path)
+
+
+def is_loopback_host(host: str) -> bool:
+    """'localhost', 127.0.0.0/8 or ::1: this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def record_path(slug: str) -> str:

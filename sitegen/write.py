@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
+from sitegen.files import stat_tree
 
 # path -> (size, mtime_ns, content hash) of each file the last build wrote
 Manifest = dict[str, tuple[int, int, str]]
@@ -39,23 +40,10 @@ def intact(output_dir: Path, manifest: Manifest) -> bool:
     """True when the output folder holds exactly what the last build wrote, untouched."""
     if not manifest or not Path(output_dir).is_dir():
         return False
-    found = _files_on_disk(Path(output_dir))
+    found = stat_tree(output_dir, include_hidden=True)
     return found.keys() == manifest.keys() and all(found[name] == manifest[name][:2] for name in found)
 
 
-def _files_on_disk(root: Path) -> dict[str, tuple[int, int]]:
-    files: dict[str, tuple[int, int]] = {}
-    folders = [(str(root), "")]
-    while folders:
-        folder, prefix = folders.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append((entry.path, f"{prefix}{entry.name}/"))
-                else:
-                    stat = entry.stat(follow_symlinks=False)
-                    files[f"{prefix}{entry.name}"] = (stat.st_size, stat.st_mtime_ns)
-    return files
 
 
 def _write_fresh(files: dict[str, bytes], output_dir: Path) -> Manifest:
