@@ -8,7 +8,6 @@ an earlier build already did; it never changes what the stages produce.
 from __future__ import annotations
 
 import dataclasses
-import os
 import time
 from dataclasses import dataclass, field
 from functools import partial

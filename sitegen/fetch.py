@@ -94,22 +94,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also remove fetched records that arXiv no longer returns for these sources")
 
 
-# Defaults of the options that a caller's parser may not declare (see `options`).
-OPTION_DEFAULTS: dict[str, Any] = {
-    "author": [], "id": [], "author_id": [], "category": [], "api_url": None, "delay": 3.0,
-    "page_size": 100, "timeout": 30.0, "retries": 4, "backoff": 2.0, "review": False, "prune": False,
-}
-
-
-def options(args: argparse.Namespace) -> argparse.Namespace:
-    """`args` with every fetch option present, whichever parser made it."""
-    values = {name: getattr(args, name, None) for name in OPTION_DEFAULTS}
-    values = {name: OPTION_DEFAULTS[name] if value is None else value for name, value in values.items()}
-    if values["delay"] < 0:
-        raise UsageError(f"--delay: expected a number of seconds >= 0, got {values['delay']:g}")
-    return argparse.Namespace(**{**vars(args), **values})
-
-
 def _non_negative_float(text: str) -> float:
     value = float(text)
     if value < 0 or value != value:
@@ -512,10 +496,10 @@ def newest_versions(results: list["Result"]) -> dict[str, "Result"]:
 
 def run(args: argparse.Namespace) -> int:
     """Run `sitegen fetch`; returns the exit status."""
-    site = Path(getattr(args, "site", None) or Path.cwd())
+    site = Path(args.site)
     err = sys.stderr
     try:
-        return _run(options(args), site)
+        return _run(args, site)
     except UsageError as error:
         print(f"sitegen fetch: error: {error}", file=err)
         return ExitStatus.USAGE
@@ -617,15 +601,3 @@ def print_summary(plan: Plan, fetched: int, excluded: int, requests_sent: int, s
     if plan.kept_stale:
         print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return "
               "(use --prune to remove them)")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m sitegen.fetch`: the same command without the rest of the CLI."""
-    parser = argparse.ArgumentParser(prog="sitegen fetch", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=Path.cwd())
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -7,7 +7,6 @@ the mapping and of each key, so that later stages can say `path:line:`.
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 

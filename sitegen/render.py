@@ -22,7 +22,7 @@ from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site, Subject
 from sitegen.parallel import parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
-from sitegen.urls import SiteUrls, record_path, subject_path
+from sitegen.urls import SiteUrls, record_path
 from sitegen.views import ViewBuilder
 
 

@@ -8,7 +8,6 @@ status, the server's request log, and the built site's HTML.
 
 from __future__ import annotations
 
-import functools
 import os
 import pty
 import re
@@ -53,31 +52,12 @@ def make_site(root: Path, profile: str = "name: Sheng Lin\n", records: dict[str,
     return root
 
 
-@functools.lru_cache(maxsize=None)
-def cli_has_fetch_options() -> bool:
-    """Whether `sitegen fetch` declares fetch.add_arguments' options (--page-size, --backoff, ...)."""
-    help_text = subprocess.run([sys.executable, "-m", "sitegen", "fetch", "--help"],
-                               capture_output=True, text=True, cwd=REPO).stdout
-    return "--page-size" in help_text and "--backoff" in help_text
-
-
-def fetch_command(tuning: bool) -> list[str]:
-    """`python -m sitegen fetch`; `python -m sitegen.fetch` (same `run`) only for options cli.py lacks."""
-    if tuning and not cli_has_fetch_options():
-        return [sys.executable, "-m", "sitegen.fetch"]
-    return [sys.executable, "-m", "sitegen", "fetch"]
-
-
-TUNING_OPTIONS = ("--page-size", "--timeout", "--retries", "--backoff", "--prune")
-
-
 def fetch(site: Path, server: FakeArxiv | None, *args: str, delay: str = "0", env: dict | None = None,
           timeout: float = 90) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **(env or {})}
     if server is not None and "SITEGEN_ARXIV_API" not in (env or {}):
         full_env["SITEGEN_ARXIV_API"] = server.api_url
-    tuning = any(a in TUNING_OPTIONS for a in args)
-    command = [*fetch_command(tuning), "--site", str(site), "--delay", delay, *args]
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", delay, *args]
     return subprocess.run(command, cwd=REPO, env=full_env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -578,7 +558,7 @@ def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_s
     newer = fixtures_copy(tmp_path, {"2606.11867": [("2606.11867v1", "2606.11867v2")],
                                      "2001.07710": [("2001.07710v3", "2001.07710v4")]})
     server = arxiv_server("--slow", "2", fixtures=newer)  # every page takes 2 s
-    command = [*fetch_command(True), "--site", str(site), "--delay", "0", "--page-size", "10", "--author", "Sheng Lin"]
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--page-size", "10", "--author", "Sheng Lin"]
     process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 20
@@ -643,7 +623,7 @@ def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
     leader, follower = pty.openpty()
-    command = [*fetch_command(True), "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin"]
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin"]
 
     process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
                                stdout=subprocess.PIPE, stderr=follower)

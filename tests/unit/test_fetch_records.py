@@ -12,6 +12,7 @@ import yaml
 
 from sitegen import fetch
 from sitegen.arxiv_source import split_version
+from sitegen.cli import build_parser
 from sitegen.model import ArxivSources, Profile
 
 FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv"
@@ -143,10 +144,14 @@ def test_a_record_that_would_not_validate_is_reported():
 
 
 def args(**values) -> argparse.Namespace:
-    return fetch.options(argparse.Namespace(**values))
+    """The options of `sitegen fetch` as its parser gives them, with `values` set."""
+    namespace = build_parser().parse_args(["fetch"])
+    for name, value in values.items():
+        setattr(namespace, name, value)
+    return namespace
 
 
-def test_options_fill_in_what_a_parser_did_not_declare():
+def test_fetch_option_defaults_come_from_its_parser():
     filled = args(author=["A"], delay=0.5)
     assert filled.page_size == 100 and filled.backoff == 2.0 and filled.prune is False and filled.delay == 0.5
 
