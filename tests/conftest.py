@@ -29,6 +29,13 @@ MINIMAL_SITE = {
 }
 
 
+def copy_demo(site: Path) -> Path:
+    """The repository's demo site (content/ and static/) copied to `site`."""
+    shutil.copytree(REPO / "content", site / "content")
+    shutil.copytree(REPO / "static", site / "static")
+    return site
+
+
 def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run `python -m sitegen ARGS` as a user would, capturing its output."""
     full_env = {**os.environ, **(env or {})}
@@ -41,9 +48,7 @@ def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, ti
 @pytest.fixture
 def demo_site(tmp_path: Path) -> Path:
     """A copy of the repository's demo site, safe to change."""
-    site = tmp_path / "demo"
-    shutil.copytree(REPO / "content", site / "content")
-    return site
+    return copy_demo(tmp_path / "demo")
 
 
 @pytest.fixture
@@ -54,8 +59,7 @@ def minimal_site(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def built_demo(tmp_path_factory) -> Path:
     """The demo site built once per session (read-only for tests)."""
-    site = tmp_path_factory.mktemp("built") / "demo"
-    shutil.copytree(REPO / "content", site / "content")
+    site = copy_demo(tmp_path_factory.mktemp("built") / "demo")
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     return site / "output"

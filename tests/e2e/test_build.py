@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MINIMAL_SITE, REPO, run_sitegen, write_site
+from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
 from sitegen.load import load_site
 from sitegen.validate import validate_site
 
@@ -378,8 +377,7 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
 @pytest.fixture(scope="module")
 def subpath_builds(tmp_path_factory):
     """The demo built for https://user.github.io/repo/, with and without the trailing slash."""
-    root = tmp_path_factory.mktemp("subpath")
-    shutil.copytree(REPO / "content", root / "content")
+    root = copy_demo(tmp_path_factory.mktemp("subpath"))
     outputs = []
     for name, url in (("slash", "https://user.github.io/repo/"), ("noslash", "https://user.github.io/repo")):
         result = run_sitegen("build", "--site", str(root), "--output", str(root / name), "--base-url", url)

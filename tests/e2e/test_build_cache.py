@@ -101,7 +101,7 @@ def test_editing_site_yaml_equals_a_clean_build(cached_demo: Path) -> None:
 
 def test_a_static_file_of_the_site_equals_a_clean_build(cached_demo: Path) -> None:
     static = cached_demo / "static" / "style.css"
-    static.parent.mkdir()
+    static.parent.mkdir(exist_ok=True)
     static.write_text("body { color: #000; }\n", encoding="utf-8")
     build(cached_demo)
     assert (cached_demo / "output" / "static" / "style.css").read_text() == "body { color: #000; }\n"

@@ -9,6 +9,7 @@ free-text subject, and text with markup characters in it.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -47,7 +48,8 @@ def variant_site(demo: Path) -> Path:
     (demo / "static").mkdir(exist_ok=True)
     (demo / "static" / "portrait.svg").write_text(PHOTO, encoding="utf-8")
     profile = demo / "content" / "profile.yaml"
-    profile.write_text(profile.read_text(encoding="utf-8") + "\nphoto: portrait.svg\n", encoding="utf-8")
+    without_photo = re.sub(r"^photo:.*\n", "", profile.read_text(encoding="utf-8"), flags=re.M)
+    profile.write_text(without_photo + "\nphoto: portrait.svg\n", encoding="utf-8")
     site_yaml = demo / "content" / "site.yaml"
     site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\n", encoding="utf-8")
     (demo / "content" / "records" / "extra.yaml").write_text(EXTRA_RECORDS, encoding="utf-8")

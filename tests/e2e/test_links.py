@@ -8,7 +8,6 @@ script and image and checks every `#fragment` against the ids of its page.
 
 from __future__ import annotations
 
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -16,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import REPO, run_sitegen
+from conftest import copy_demo, run_sitegen
 from crawl import crawl, fetch, html_references, serve_directory
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -50,8 +49,7 @@ def assert_clean(report) -> None:
 @pytest.fixture(scope="module")
 def project_page_build(tmp_path_factory) -> Path:
     """The demo built for https://user.github.io/repo/ (read-only)."""
-    site = tmp_path_factory.mktemp("project-page") / "demo"
-    shutil.copytree(REPO / "content", site / "content")
+    site = copy_demo(tmp_path_factory.mktemp("project-page") / "demo")
     return build(site, "https://user.github.io/repo/")
 
 
