@@ -33,5 +33,18 @@ def parallel_map(function: Callable[[T], R], items: Sequence[T], min_items: int 
     if len(items) < min_items or workers < 2 or not can_fork():
         return [function(item) for item in items]
     chunk = max(16, len(items) // (workers * 8))
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(function, items, chunksize=chunk)
+    global _JOB
+    _JOB = (function, items)  # forked workers inherit it: only indices and results are pickled
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(_run_one, range(len(items)), chunksize=chunk)
+    finally:
+        _JOB = None
+
+
+_JOB: tuple[Callable, Sequence] | None = None
+
+
+def _run_one(index: int):
+    function, items = _JOB
+    return function(items[index])
