@@ -30,8 +30,8 @@ from sitegen.views import ViewBuilder
 class RenderResult:
     files: dict[str, bytes]  # every output file, except the pages in `kept`
     kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
-    page_keys: dict[str, str] = field(default_factory=dict)  # record page -> what it was rendered from
-    fragments: dict[str, str] = field(default_factory=dict)  # fragment key -> HTML, for the next build
+    page_keys: dict[str, str] = field(default_factory=dict)  # page -> what it was rendered from
+    fragments: dict[str, str] = field(default_factory=dict)  # per-record item, BibTeX and JSON by key, for the next build
 
 
 def render_site(
@@ -51,64 +51,78 @@ def render_site(
     urls = SiteUrls(site.config.base_url)
     statics = static_files(theme, site.site_dir)
     environment = make_environment(theme, site.site_dir, cache_dir / "templates" if cache_dir else None)
-    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)))
+    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)), previous_pages or {})
     template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
-    page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
-    result = RenderResult({})
-
+    renderer.page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     # one key per record covers its list item, BibTeX, JSON and page: all are made from
     # the entry, its cite key, the templates and the site settings (base_url included)
-    entry_keys = {e.id: digest(page_key, e.key, e.cite_key) for e in site.entries}
-    fragment_keys = {record_id: f"item {key}" for record_id, key in entry_keys.items()}
-    known = fragment_cache or {}
-    missing = [e for e in site.entries if not all(f"{kind} {entry_keys[e.id]}" in known for kind in PER_RECORD)]
+    renderer.entry_keys = {e.id: digest(renderer.page_key, e.key, e.cite_key) for e in site.entries}
+    result = RenderResult({})
+    bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
+    _record_pages(renderer, result)
+    _list_pages(renderer, result)
+    result.files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
+    _exports(renderer, bibtex, json_texts, statics, result)
+    result.files = dict(sorted(result.files.items()))
+    return result
+
+
+PER_RECORD = ("item", "bib", "json")  # what each record adds to the lists and exports
+
+
+def _per_record_outputs(renderer: "_Renderer", known: dict[str, str], result: RenderResult) -> tuple[list[str], list[str]]:
+    """Each record's list item, BibTeX and JSON: from the cache, or made on every core."""
+    entries, keys = renderer.site.entries, renderer.entry_keys
+    missing = [e for e in entries if not all(f"{kind} {keys[e.id]}" in known for kind in PER_RECORD)]
     if missing:
         known = dict(known)  # the caller's cache stays as it was
     for entry, made in zip(missing, renderer.in_parallel(_record_outputs, missing)):
-        known.update({f"{kind} {entry_keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
+        known.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
     bibtex, json_texts = [], []
-    for entry in site.entries:
-        key = entry_keys[entry.id]
-        item, entry_bibtex, entry_json = (known[f"{kind} {key}"] for kind in PER_RECORD)
-        result.fragments.update({f"item {key}": item, f"bib {key}": entry_bibtex, f"json {key}": entry_json})
+    for entry in entries:
+        item, entry_bibtex, entry_json = (known[f"{kind} {keys[entry.id]}"] for kind in PER_RECORD)
+        result.fragments.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, (item, entry_bibtex, entry_json))})
         renderer.views.fragments[entry.id] = Markup(item)
         renderer.views.bibtex[entry.id] = entry_bibtex
         bibtex.append(entry_bibtex)
         json_texts.append(entry_json)
+    return bibtex, json_texts
 
+
+def _record_pages(renderer: "_Renderer", result: RenderResult) -> None:
+    """A page per record, rendered on every core; one whose key did not change is kept."""
     to_render = []
-    for entry in site.entries:
+    for entry in renderer.site.entries:
         path = record_path(entry.slug)
-        result.page_keys[path] = entry_keys[entry.id]
-        if (previous_pages or {}).get(path) == result.page_keys[path]:
-            result.kept.add(path)
-        else:
+        if not renderer.unchanged(path, renderer.entry_keys[entry.id], result):
             to_render.append(entry)
     for entry, page in zip(to_render, renderer.in_parallel(_record_page, to_render)):
         result.files[record_path(entry.slug)] = page
 
-    files = result.files
-    views = renderer.views
+
+def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
+    """The profile and subject pages; a page is rendered only when one of its records or its neighbours changed."""
+    site, views = renderer.site, renderer.views
 
     def list_page(path: str, chunk: list[Entry], pagination: dict, extra: object, template: str, context) -> None:
-        """A page of a record list; rendered only when one of its records or its neighbours changed."""
-        result.page_keys[path] = digest(page_key, path, " ".join(fragment_keys[e.id] for e in chunk), repr(pagination), repr(extra))
-        if (previous_pages or {}).get(path) == result.page_keys[path]:
-            result.kept.add(path)
-        else:
-            files[path] = renderer.page(template, context())
+        items = " ".join(f"item {renderer.entry_keys[e.id]}" for e in chunk)
+        if not renderer.unchanged(path, digest(renderer.page_key, path, items, repr(pagination), repr(extra)), result):
+            result.files[path] = renderer.page(template, context())
 
     subjects = _entries_by_subject(site)
-    index_extra = ([fragment_keys[e.id] for e in site.entries if e.record.featured], [(s.code, len(m)) for s, m in subjects.items()])
+    featured = [renderer.entry_keys[e.id] for e in site.entries if e.record.featured]
+    index_extra = (featured, [(s.code, len(m)) for s, m in subjects.items()])
     for path, chunk, pagination in views.index_listing():
         list_page(path, chunk, pagination, index_extra, "index.html", partial(views.index_list_page, path, chunk, pagination))
     for subject, members in subjects.items():
         for path, chunk, pagination in views.subject_listing(subject, members):
             context = partial(views.subject_list_page, subject, len(members), path, chunk, pagination)
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
-    files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
 
-    absolute = views.record_absolute
+
+def _exports(renderer: "_Renderer", bibtex: list[str], json_texts: list[str], statics: dict[str, Path], result: RenderResult) -> None:
+    site, urls, files = renderer.site, renderer.views.urls, result.files
+    absolute = renderer.views.record_absolute
     files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute, json_texts)
@@ -120,8 +134,6 @@ def render_site(
         files["CNAME"] = site.config.cname.encode() + b"\n"
     for name, source in statics.items():
         files[f"static/{name}"] = source.read_bytes()
-    result.files = dict(sorted(files.items()))
-    return result
 
 
 def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:
@@ -147,10 +159,21 @@ class _Renderer:
 
     active: "_Renderer | None" = None
 
-    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder):
+    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder, previous_pages: dict[str, str]):
         self.site = site
         self.environment = environment
         self.views = views
+        self.previous_pages = previous_pages
+        self.page_key = ""  # the templates and site settings every page is made with
+        self.entry_keys: dict[str, str] = {}  # record id -> what its item, exports and page are made from
+
+    def unchanged(self, path: str, key: str, result: RenderResult) -> bool:
+        """Note what `path` is made from; True when the last build made it from the same (it stays on disk)."""
+        result.page_keys[path] = key
+        if self.previous_pages.get(path) == key:
+            result.kept.add(path)
+            return True
+        return False
 
     def page(self, template: str, context: dict) -> bytes:
         return _render(self.environment, template, context).encode("utf-8")
@@ -162,8 +185,6 @@ class _Renderer:
         finally:
             _Renderer.active = None
 
-
-PER_RECORD = ("item", "bib", "json")  # what each record adds to the lists and exports
 
 
 def _record_outputs(entry: Entry) -> tuple[str, str, str]:

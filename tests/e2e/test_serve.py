@@ -252,7 +252,7 @@ def test_no_change_means_no_build_and_a_burst_of_saves_means_one(server: Running
 def test_the_rebuild_follows_site_yaml_and_the_sites_static_files(server: RunningServer) -> None:
     edit(server.site / "content" / "site.yaml", "base_url: \"https://lena-muller.github.io/\"", "base_url: \"https://lena-muller.github.io/moved/\"")
     wait_for(lambda: server.get("/").headers.get("location") == "/moved/", CHANGE_SECONDS, "the new base path", server)
-    (server.site / "static").mkdir()
+    (server.site / "static").mkdir(exist_ok=True)
     (server.site / "static" / "notes.txt").write_text("site static file\n", encoding="utf-8")
     wait_for(lambda: server.get("/moved/static/notes.txt").body == b"site static file\n", CHANGE_SECONDS, "the static file", server)
 
