@@ -1,13 +1,14 @@
 """The build cache: what an earlier build of this site already worked out.
 
-Two files under `<site>/.sitegen-cache/`, both keyed by the sitegen version:
+Two files under `<site>/.sitegen-cache/`, both keyed by sitegen's version and code,
+plus compiled templates in `templates/`:
 
-- `state.pickle` (small, read by every build): a fingerprint of every input file
-  and of the output it produced. When nothing changed, a build stops here.
+- `state.pickle` (small, read by every build): a fingerprint of every input file,
+  the manifest of the output it produced, and the key each page was rendered
+  from. When nothing changed, a build stops here.
 - `content.pickle` (large, read when something changed): the records of each
-  content file, keyed by size, mtime and hash, the enriched entries, keyed by a
-  hash of the record and of everything enrichment reads, and the rendered
-  fragments and pages.
+  record file, by size and mtime; the enriched entries, by a key of the record
+  and of everything enrichment reads; each record's list item, BibTeX and JSON.
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -82,9 +83,9 @@ class BuildState:
 
 @dataclass
 class ContentCache:
-    files: dict[str, tuple[int, int, str, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, sha, records+problems)
-    entries: dict[str, Any] = field(default_factory=dict)  # entry key -> Entry
-    fragments: dict[str, str] = field(default_factory=dict)  # fragment key -> HTML
+    files: dict[str, tuple[int, int, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, (records, problems))
+    entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
+    fragments: dict[str, str] = field(default_factory=dict)  # "item|bib|json <key>" -> text
 
 
 class BuildCache:
