@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,18 @@ def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, ti
         [sys.executable, "-m", "sitegen", *args],
         cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout,
     )
+
+
+def stop_process(process: subprocess.Popen) -> int:
+    """Ctrl-C, as a user would; kill only if that does not work."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    return process.returncode
 
 
 @pytest.fixture

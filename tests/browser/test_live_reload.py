@@ -10,7 +10,6 @@ page that is already open. Nothing here reloads the page.
 from __future__ import annotations
 
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+
+from conftest import stop_process
 
 pytestmark = pytest.mark.browser
 
@@ -55,13 +56,7 @@ def serving(site: Path) -> Iterator[str]:
         print(f"server log:\n{log.read_text(errors='replace')}")  # shown by pytest when a test fails
         raise
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+        stop_process(process)
 
 
 def open_live(page, url: str) -> None:

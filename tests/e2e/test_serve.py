@@ -12,7 +12,6 @@ import http.client
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -26,7 +25,7 @@ import pytest
 import websocket
 from bs4 import BeautifulSoup
 
-from conftest import run_sitegen
+from conftest import run_sitegen, stop_process as stop
 
 T = TypeVar("T")
 STARTUP_SECONDS = 60
@@ -103,18 +102,6 @@ def start_server(site: Path, port: int, log: Path, env: dict | None = None) -> s
             [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port)],
             stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
         )
-
-
-def stop(process: subprocess.Popen) -> int:
-    """Ctrl-C, as a user would; kill only if that does not work."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-    return process.returncode
 
 
 @contextmanager
