@@ -21,7 +21,7 @@ from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_
 from sitegen.model import Record, Site
 from sitegen.parallel import parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
-from sitegen.urls import page_collisions
+from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_document, validate_site
 from sitegen.write import intact, write_output
 
@@ -38,6 +38,7 @@ class BuildResult:
     up_to_date: bool = False  # nothing changed since the last build
     page_count: int | None = None
     records_reused: int = 0  # entries the cache held (LaTeX and Markdown not converted again)
+    base_path: str = "/"  # the URL path the site was built for ('/repo/'): where the dev server mounts it
 
     @property
     def pages(self) -> int:
@@ -137,7 +138,9 @@ def build_site(
     previous_ok = state.output_dir == str(output_dir.absolute()) and intact(output_dir, state.outputs)
     if previous_ok and state.inputs == inputs:
         pages = sum(1 for name in state.outputs if name.endswith(".html"))
-        return BuildResult({}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages)
+        return BuildResult(
+            {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
+        )
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
@@ -151,12 +154,13 @@ def build_site(
     progress(f"writing {len(rendered.files)} files ({len(rendered.kept)} pages unchanged)")
     manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
     cache.content.fragments = rendered.fragments
-    cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute())))
+    base_path = SiteUrls(site.config.base_url).base_path
+    cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path))
     if not keep_in_memory:
         progress("saving the build cache")
         cache.save()
     seconds = time.perf_counter() - started
-    return BuildResult(rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, records_reused=reused)
+    return BuildResult(rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, records_reused=reused, base_path=base_path)
 
 
 def check_site(site_dir: Path) -> BuildResult:

@@ -79,6 +79,7 @@ class BuildState:
     page_keys: dict[str, str] = field(default_factory=dict)  # path -> key of what the page was rendered from
     warnings: list[Problem] = field(default_factory=list)
     output_dir: str = ""
+    base_path: str = "/"  # the URL path the site was built for ('/repo/')
 
 
 @dataclass

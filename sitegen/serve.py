@@ -41,9 +41,7 @@ from sitegen.build import build_site, input_files
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.load import load_document
-from sitegen.urls import SiteUrls, is_loopback_host
-from sitegen.validate import validate_config
+from sitegen.urls import is_loopback_host
 
 POLL_MILLISECONDS = 250
 
@@ -69,7 +67,7 @@ def serve(preview: Preview, host: str, port: int) -> int:
     except OSError as error:
         print(cannot_listen(host, port, error), file=sys.stderr)
         return ExitStatus.CONTENT
-    preview.rebuild(fingerprint(preview.site_dir))
+    preview.rebuild(input_files(preview.site_dir))
     if preview.problems and not (preview.site_dir / "content").is_dir():
         raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
     print(f"Serving {preview.site_dir.resolve()} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
@@ -124,7 +122,7 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
         else:
             self.problems = []
-            self.base_path = base_path_of(self.site_dir)
+            self.base_path = result.base_path
             report_warnings(result.warnings)
             print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
         return changed
@@ -141,19 +139,7 @@ def describe(paths: list[str], shown: int = 3) -> str:
     return ", ".join(paths[:shown]) + more
 
 
-def base_path_of(site_dir: Path) -> str:
-    """The URL path the site lives under ('/repo/'), read the way the build reads site.yaml."""
-    document, _ = load_document(site_dir / "content" / "site.yaml", site_dir)
-    config = validate_config(document, []) if document is not None else None
-    return SiteUrls(config.base_url).base_path if config is not None else "/"
-
-
 # --- noticing changes -----------------------------------------------------------------
-
-
-def fingerprint(site_dir: Path) -> Fingerprint:
-    """Size and mtime of every file a build reads: cheap to take, and equal iff nothing changed."""
-    return input_files(site_dir)
 
 
 def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
@@ -177,7 +163,7 @@ class RebuildingWatcher(Watcher):
         return True  # livereload: "I poll myself"
 
     def examine(self) -> tuple[None, None]:
-        current = fingerprint(self.preview.site_dir)
+        current = input_files(self.preview.site_dir)
         if current == self.preview.inputs:
             self.pending = None
         elif current != self.pending:

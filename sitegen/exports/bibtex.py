@@ -63,10 +63,6 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
 
 
-def bibliography(entries: list[tuple[Entry, str]]) -> str:
-    return "\n".join(bibtex_entry(entry, url) for entry, url in entries)
-
-
 def _author(name: str) -> str:
     """A name that itself holds ' and ' (a group, a company) is braced, so BibTeX keeps it whole."""
     return f"{{{name}}}" if re.search(r"\sand\s", name, re.I) else name
