@@ -183,3 +183,16 @@ def test_any_text_converts_without_exception_or_script(text):
     for tag in tree.find_all(True):
         assert not any(attr.lower().startswith("on") for attr in tag.attrs), converted.html
         assert not tag.get("href", "").strip().lower().startswith("javascript:")
+
+
+# -- looking for spans only where one can start finds exactly what a full scan finds --
+
+from sitegen.latex import _LATEX_SPAN, latex_spans  # noqa: E402
+
+LATEX_TOKENS = st.sampled_from(["a", " ", "$", "$$", "\\", "\\\\", "{", "}", "\\(", "\\)", "\\emph", "\\\"", "u", "\\%", "x_1", "\n", "*"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(LATEX_TOKENS, max_size=30).map("".join))
+def test_latex_spans_agree_with_a_full_scan(text):
+    assert [m.span() for m in latex_spans(text)] == [m.span() for m in _LATEX_SPAN.finditer(text)]

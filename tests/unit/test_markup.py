@@ -149,3 +149,41 @@ def test_plain_paragraph_fast_path_agrees_with_markdown(text):
 def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
     assert _plain_paragraphs("We study caches.\n\nThey help, 10-20% of the time.") == "<p>We study caches.</p>\n<p>They help, 10-20% of the time.</p>"
     assert _plain_paragraphs("Some *emphasis*.") is None
+
+
+# -- skipping hopeless regex searches must not change a single byte --------------
+
+import markdown  # noqa: E402
+
+from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html  # noqa: E402
+
+
+def _unguarded_markdown() -> markdown.Markdown:
+    md = _markdown_without_raw_html()
+    for name in INLINE_NEEDS:
+        if name in md.inlinePatterns:
+            pattern = md.inlinePatterns[name]
+            pattern.compiled_re = pattern.compiled_re.regex
+    for name, (attribute, _) in BLOCK_NEEDS.items():
+        processor = md.parser.blockprocessors[name]
+        setattr(processor, attribute, getattr(processor, attribute).regex)
+    return md
+
+
+_UNGUARDED = _unguarded_markdown()
+MARKDOWN_TOKENS = st.sampled_from([
+    "a", "word", " ", "  \n", "\n", "\n\n", "`", "``", "\\", "\\*", "[", "]", "](", ")", "[x]", "[x]: https://e.org/",
+    "[y](https://e.org/a)", "<https://e.org>", "<", ">", "> ", "#", "# ", "## H", "\n=", "\n-", "\n---\n", "*", "**", "_", "__",
+    "- ", "1. ", "    ", "    code", "\t", "!", "&", "é", "\ue000", "\ue001", "0", ":", "]:",
+])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(MARKDOWN_TOKENS, max_size=40).map("".join))
+def test_guarded_markdown_says_exactly_what_markdown_says(text):
+    assert _markdown.reset().convert(text) == _UNGUARDED.reset().convert(text)
+
+
+def test_every_guard_names_a_pattern_markdown_has():
+    md = _unguarded_markdown()  # fails here if a guarded pattern or attribute vanished in a Markdown release
+    assert set(INLINE_NEEDS) <= {item.name for item in md.inlinePatterns._priority}
