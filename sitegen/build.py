@@ -8,6 +8,8 @@ an earlier build already did; it never changes what the stages produce.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gc
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -100,6 +102,24 @@ def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], l
     return validate_document(document, problems), problems
 
 
+def cycle_collector_paused(function: Callable) -> Callable:
+    """A build makes millions of objects and next to no reference cycles: Python's
+    cycle collector would walk them again and again (half the time of reading the cache)."""
+
+    @functools.wraps(function)
+    def paused(*args, **kwargs):
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return paused
+
+
+@cycle_collector_paused
 def render(site_dir: Path, base_url: str | None = None) -> BuildResult:
     """Everything but writing, with no cache: what `check` runs."""
     from sitegen.render import render_site
@@ -110,6 +130,7 @@ def render(site_dir: Path, base_url: str | None = None) -> BuildResult:
     return BuildResult(rendered.files, warnings, time.perf_counter() - started)
 
 
+@cycle_collector_paused
 def build_site(
     site_dir: Path,
     output_dir: Path | None = None,

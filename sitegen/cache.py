@@ -1,14 +1,16 @@
 """The build cache: what an earlier build of this site already worked out.
 
-Two files under `<site>/.sitegen-cache/`, both keyed by sitegen's version and code,
+Files under `<site>/.sitegen-cache/`, all keyed by sitegen's version and code,
 plus compiled templates in `templates/`:
 
 - `state.pickle` (small, read by every build): a fingerprint of every input file,
   the manifest of the output it produced, and the key each page was rendered
   from. When nothing changed, a build stops here.
-- `content.pickle` (large, read when something changed): the records of each
-  record file, by size and mtime; the enriched entries, by a key of the record
-  and of everything enrichment reads; each record's list item, BibTeX and JSON.
+- `content-00.pickle` ... `content-31.pickle` (large, read when something
+  changed): the records of each record file, by size and mtime; the enriched
+  entries, by a key of the record and of everything enrichment reads; each
+  record's list item, BibTeX and JSON. A record lands in the shard of its file's
+  path, so editing one record rewrites a few shards, not the whole cache.
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -22,6 +24,7 @@ import hashlib
 import os
 import pickle
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +33,8 @@ from sitegen import __version__
 from sitegen.errors import Problem
 
 CACHE_DIR = ".sitegen-cache"
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
+CONTENT_SHARDS = 32
 
 
 def _code_key() -> str:
@@ -88,6 +92,38 @@ class ContentCache:
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
     fragments: dict[str, str] = field(default_factory=dict)  # "item|bib|json <key>" -> text
 
+    def shards(self) -> list["ContentCache"]:
+        """Split by record file (entry keys start with the file's path), so that one record's data stays together."""
+        shards = [ContentCache() for _ in range(CONTENT_SHARDS)]
+        for path, value in self.files.items():
+            shards[_shard_of(path)].files[path] = value
+        for key, value in self.entries.items():
+            shards[_shard_of(key.split("@", 1)[0])].entries[key] = value
+        for key, value in self.fragments.items():
+            shards[_shard_of(key.rsplit(" ", 1)[-1])].fragments[key] = value
+        return shards
+
+    @classmethod
+    def merged(cls, shards: list["ContentCache"]) -> "ContentCache":
+        whole = cls()
+        for shard in shards:
+            whole.files.update(shard.files)
+            whole.entries.update(shard.entries)
+            whole.fragments.update(shard.fragments)
+        return whole
+
+    def same_as(self, other: "ContentCache") -> bool:
+        """Holds the very objects `other` holds: nothing in it was made again."""
+        return all(_same_objects(getattr(self, name), getattr(other, name)) for name in ("files", "entries", "fragments"))
+
+
+def _shard_of(key: str) -> int:
+    return zlib.crc32(key.encode("utf-8", "surrogatepass")) % CONTENT_SHARDS
+
+
+def _same_objects(mine: dict, theirs: dict) -> bool:
+    return mine.keys() == theirs.keys() and all(value is theirs[key] for key, value in mine.items())
+
 
 class BuildCache:
     """Loads lazily, saves atomically, and never lets a bad cache break a build."""
@@ -98,6 +134,7 @@ class BuildCache:
         self.warnings: list[Problem] = []
         self._state: BuildState | None = None
         self._content: ContentCache | None = None
+        self._saved_shards: list[ContentCache] = []  # as read or last written: a shard equal to its own is not written again
         self.unsaved = False
 
     @property
@@ -109,7 +146,9 @@ class BuildCache:
     @property
     def content(self) -> ContentCache:
         if self._content is None:
-            self._content = self._read("content.pickle", ContentCache) if self.enabled else ContentCache()
+            if self.enabled:
+                self._saved_shards = [self._read(f"content-{index:02d}.pickle", ContentCache) for index in range(CONTENT_SHARDS)]
+            self._content = ContentCache.merged(self._saved_shards)
         return self._content
 
     def _read(self, name: str, kind: type) -> Any:
@@ -125,7 +164,8 @@ class BuildCache:
                 raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
             return value
         except Exception as error:  # a corrupt or foreign file of any kind
-            self.warnings.append(Problem(f"ignoring unreadable build cache {path} ({type(error).__name__}); building from scratch", warning=True))
+            if not self.warnings:  # one line, however many of its files are damaged
+                self.warnings.append(Problem(f"ignoring unreadable build cache {path} ({type(error).__name__}); building from scratch", warning=True))
             return kind()
 
     def update(self, state: BuildState) -> None:
@@ -143,7 +183,11 @@ class BuildCache:
         if not gitignore.exists():
             gitignore.write_text("*\n")
         if content is not None:
-            self._write("content.pickle", content)
+            shards = content.shards()
+            for index, shard in enumerate(shards):
+                if index >= len(self._saved_shards) or not shard.same_as(self._saved_shards[index]):
+                    self._write(f"content-{index:02d}.pickle", shard)
+            self._saved_shards = shards
         self._write("state.pickle", state)
 
     def _write(self, name: str, value: Any) -> None:

@@ -1,0 +1,65 @@
+"""The build cache on disk: shards that are rewritten only when what they hold changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitegen.cache import CONTENT_SHARDS, BuildCache, BuildState, ContentCache
+
+
+def filled_cache(site: Path, records: int = 200) -> BuildCache:
+    cache = BuildCache(site)
+    content = cache.content
+    for number in range(records):
+        path = f"content/records/r{number}.yaml"
+        content.files[path] = (10, number, ([f"record {number}"], []))
+        content.entries[f"{path}@hash#0 owners"] = (f"entry {number}", [])
+        content.fragments[f"item key{number}"] = f"<li>{number}</li>"
+    cache.update(BuildState(inputs="x"))
+    return cache
+
+
+def shard_times(site: Path) -> dict[str, int]:
+    return {path.name: path.stat().st_mtime_ns for path in (site / ".sitegen-cache").glob("content-*.pickle")}
+
+
+def test_shards_hold_everything_and_read_back_whole(tmp_path: Path) -> None:
+    cache = filled_cache(tmp_path)
+    expected = ContentCache(dict(cache.content.files), dict(cache.content.entries), dict(cache.content.fragments))
+    cache.save()
+    assert len(shard_times(tmp_path)) == CONTENT_SHARDS
+    again = BuildCache(tmp_path).content
+    assert (again.files, again.entries, again.fragments) == (expected.files, expected.entries, expected.fragments)
+
+
+def test_a_record_and_its_entry_share_a_shard(tmp_path: Path) -> None:
+    shards = filled_cache(tmp_path).content.shards()
+    for shard in shards:
+        assert {key.split("@")[0] for key in shard.entries} <= set(shard.files)
+
+
+def test_an_edit_rewrites_only_the_shards_it_touches(tmp_path: Path) -> None:
+    filled_cache(tmp_path).save()
+    before = shard_times(tmp_path)
+    cache = BuildCache(tmp_path)
+    content = cache.content
+    path = "content/records/r7.yaml"
+    content.files[path] = (11, 99, (["record 7, edited"], []))
+    content.entries[f"{path}@newhash#0 owners"] = ("entry 7, edited", [])
+    del content.entries[f"{path}@hash#0 owners"]
+    cache.update(BuildState(inputs="y"))
+    cache.save()
+    after = shard_times(tmp_path)
+    assert sum(after[name] != before[name] for name in before) == 1
+    reread = BuildCache(tmp_path).content
+    assert reread.files[path][2][0] == ["record 7, edited"] and len(reread.entries) == 200
+
+
+def test_an_unchanged_cache_is_not_rewritten(tmp_path: Path) -> None:
+    filled_cache(tmp_path).save()
+    before = shard_times(tmp_path)
+    cache = BuildCache(tmp_path)
+    cache.content  # read, nothing changed
+    cache.update(BuildState(inputs="z"))
+    cache.save()
+    assert shard_times(tmp_path) == before
