@@ -25,14 +25,14 @@ from sitegen.parallel import parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_document, validate_site
-from sitegen.write import intact, write_output
+from sitegen.write import NewOutput, intact, needs_new_folder, write_output
 
 WATCHED_FOLDERS = ("content", "templates", "static", "themes")
 
 
 @dataclass
 class BuildResult:
-    files: dict[str, bytes]
+    files: dict[str, bytes]  # what was rendered in memory (pages a build wrote as it went are on disk only)
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     output_dir: Path | None = None
@@ -171,9 +171,23 @@ def build_site(
     site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
     progress(f"rendering {len(site.entries)} records ({reused} from the cache)")
-    rendered = render_site(site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if cache.enabled else None)
-    progress(f"writing {len(rendered.files)} files ({len(rendered.kept)} pages unchanged)")
-    manifest = write_output(rendered.files, output_dir, rendered.kept, state.outputs if previous_ok else None)
+    previous_outputs = state.outputs if previous_ok else None
+    # a whole new folder is filled while pages are rendered (on every core); an old one is only patched at the end
+    new_output = NewOutput(output_dir) if needs_new_folder(output_dir, previous_outputs) else None
+    try:
+        rendered = render_site(
+            site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if cache.enabled else None,
+            write_page=new_output.write if new_output else None,
+        )
+        progress(f"writing {len(rendered.files)} files ({len(rendered.kept)} pages unchanged)")
+        if new_output:
+            manifest = new_output.finish(rendered.files, rendered.written)
+        else:
+            manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs)
+    except BaseException:
+        if new_output:
+            new_output.discard()
+        raise
     cache.content.fragments = rendered.fragments
     base_path = SiteUrls(site.config.base_url).base_path
     cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path))
@@ -181,7 +195,10 @@ def build_site(
         progress("saving the build cache")
         cache.save()
     seconds = time.perf_counter() - started
-    return BuildResult(rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, records_reused=reused, base_path=base_path)
+    pages = sum(1 for name in manifest if name.endswith(".html"))
+    return BuildResult(
+        rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, page_count=pages, records_reused=reused, base_path=base_path
+    )
 
 
 def check_site(site_dir: Path) -> BuildResult:

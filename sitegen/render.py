@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 from markupsafe import Markup
@@ -32,6 +33,7 @@ class RenderResult:
     kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
     page_keys: dict[str, str] = field(default_factory=dict)  # page -> what it was rendered from
     fragments: dict[str, str] = field(default_factory=dict)  # per-record item, BibTeX and JSON by key, for the next build
+    written: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # pages already handed to `write_page`: its answers
 
 
 def render_site(
@@ -40,18 +42,22 @@ def render_site(
     previous_pages: dict[str, str] | None = None,
     fragment_cache: dict[str, str] | None = None,
     cache_dir: Path | None = None,
+    write_page: Callable[[str, bytes], tuple[int, int, str]] | None = None,
 ) -> RenderResult:
     """Render every page and export.
 
     `previous_pages` maps pages still intact on disk to the key they were
     rendered from; a page whose key is unchanged is not rendered again.
     `fragment_cache` holds list items of earlier builds by key; `cache_dir`, if
-    given, keeps compiled templates.
+    given, keeps compiled templates. `write_page`, if given, takes record and
+    list pages as soon as they are rendered (possibly in a worker process), so
+    that they need not travel back nor wait in memory; what it returns is kept
+    in `written`.
     """
     urls = SiteUrls(site.config.base_url)
     statics = static_files(theme, site.site_dir)
     environment = make_environment(theme, site.site_dir, cache_dir / "templates" if cache_dir else None)
-    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)), previous_pages or {})
+    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)), previous_pages or {}, write_page)
     template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
     renderer.page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     # one key per record covers its list item, BibTeX, JSON and page: all are made from
@@ -59,7 +65,6 @@ def render_site(
     renderer.entry_keys = {e.id: digest(renderer.page_key, e.key, e.cite_key) for e in site.entries}
     result = RenderResult({})
     bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
-    _record_pages(renderer, result)
     _list_pages(renderer, result)
     result.files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
     _exports(renderer, bibtex, json_texts, statics, result)
@@ -71,13 +76,23 @@ PER_RECORD = ("item", "bib", "json")  # what each record adds to the lists and e
 
 
 def _per_record_outputs(renderer: "_Renderer", known: dict[str, str], result: RenderResult) -> tuple[list[str], list[str]]:
-    """Each record's list item, BibTeX and JSON: from the cache, or made on every core."""
+    """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, keys = renderer.site.entries, renderer.entry_keys
-    missing = [e for e in entries if not all(f"{kind} {keys[e.id]}" in known for kind in PER_RECORD)]
-    if missing:
+    jobs = []
+    for entry in entries:
+        cached = all(f"{kind} {keys[entry.id]}" in known for kind in PER_RECORD)
+        if cached:
+            renderer.views.bibtex[entry.id] = known[f"bib {keys[entry.id]}"]  # shown on the record page
+        page_wanted = not renderer.unchanged(record_path(entry.slug), keys[entry.id], result)
+        if page_wanted or not cached:
+            jobs.append((entry, not cached, page_wanted))
+    if any(needs_fragments for _, needs_fragments, _ in jobs):
         known = dict(known)  # the caller's cache stays as it was
-    for entry, made in zip(missing, renderer.in_parallel(_record_outputs, missing)):
-        known.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
+    for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs)):
+        if made:
+            known.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
+        if page_wanted:
+            renderer.keep(record_path(entry.slug), page, result)
     bibtex, json_texts = [], []
     for entry in entries:
         item, entry_bibtex, entry_json = (known[f"{kind} {keys[entry.id]}"] for kind in PER_RECORD)
@@ -89,25 +104,16 @@ def _per_record_outputs(renderer: "_Renderer", known: dict[str, str], result: Re
     return bibtex, json_texts
 
 
-def _record_pages(renderer: "_Renderer", result: RenderResult) -> None:
-    """A page per record, rendered on every core; one whose key did not change is kept."""
-    to_render = []
-    for entry in renderer.site.entries:
-        path = record_path(entry.slug)
-        if not renderer.unchanged(path, renderer.entry_keys[entry.id], result):
-            to_render.append(entry)
-    for entry, page in zip(to_render, renderer.in_parallel(_record_page, to_render)):
-        result.files[record_path(entry.slug)] = page
-
-
 def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
     """The profile and subject pages; a page is rendered only when one of its records or its neighbours changed."""
     site, views = renderer.site, renderer.views
 
+    jobs = []
+
     def list_page(path: str, chunk: list[Entry], pagination: dict, extra: object, template: str, context) -> None:
         items = " ".join(f"item {renderer.entry_keys[e.id]}" for e in chunk)
         if not renderer.unchanged(path, digest(renderer.page_key, path, items, repr(pagination), repr(extra)), result):
-            result.files[path] = renderer.page(template, context())
+            jobs.append((path, template, context))
 
     subjects = _entries_by_subject(site)
     featured = [renderer.entry_keys[e.id] for e in site.entries if e.record.featured]
@@ -118,6 +124,8 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
         for path, chunk, pagination in views.subject_listing(subject, members):
             context = partial(views.subject_list_page, subject, len(members), path, chunk, pagination)
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
+    for (path, _, _), page in zip(jobs, renderer.in_parallel(_list_page, jobs, min_items=LIST_PAGES_WORTH_A_FORK)):
+        renderer.keep(path, page, result)
 
 
 def _exports(renderer: "_Renderer", bibtex: list[str], json_texts: list[str], statics: dict[str, Path], result: RenderResult) -> None:
@@ -126,7 +134,7 @@ def _exports(renderer: "_Renderer", bibtex: list[str], json_texts: list[str], st
     files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute, json_texts)
-    page_paths = sorted(p for p in [*files, *result.kept] if p.endswith("index.html"))
+    page_paths = sorted(p for p in [*files, *result.written, *result.kept] if p.endswith("index.html"))
     files["sitemap.xml"] = sitemap([urls.absolute(p) for p in page_paths])
     files["robots.txt"] = robots_txt(urls.absolute("sitemap.xml"))
     files[".nojekyll"] = b""
@@ -159,11 +167,12 @@ class _Renderer:
 
     active: "_Renderer | None" = None
 
-    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder, previous_pages: dict[str, str]):
+    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder, previous_pages: dict[str, str], write_page=None):
         self.site = site
         self.environment = environment
         self.views = views
         self.previous_pages = previous_pages
+        self.write_page = write_page
         self.page_key = ""  # the templates and site settings every page is made with
         self.entry_keys: dict[str, str] = {}  # record id -> what its item, exports and page are made from
 
@@ -178,26 +187,46 @@ class _Renderer:
     def page(self, template: str, context: dict) -> bytes:
         return _render(self.environment, template, context).encode("utf-8")
 
-    def in_parallel(self, function, entries: list[Entry]) -> list:
+    def deliver(self, path: str, page: bytes):
+        """In a worker: the page itself, or what `write_page` made of it."""
+        return page if self.write_page is None else self.write_page(path, page)
+
+    def keep(self, path: str, delivered, result: RenderResult) -> None:
+        if self.write_page is None:
+            result.files[path] = delivered
+        else:
+            result.written[path] = delivered
+
+    def in_parallel(self, function, items: list, min_items: int | None = None) -> list:
         _Renderer.active = self
         try:
-            return parallel_map(function, entries)
+            return parallel_map(function, items) if min_items is None else parallel_map(function, items, min_items)
         finally:
             _Renderer.active = None
 
 
+LIST_PAGES_WORTH_A_FORK = 16  # a list page of 250 records takes about 10 ms to render
 
-def _record_outputs(entry: Entry) -> tuple[str, str, str]:
-    """A record's list item, BibTeX entry and records.json entry (in a worker)."""
+
+def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, str, str] | None, object]:
+    """A record's list item, BibTeX entry and records.json entry, and its page (in a worker)."""
+    entry, fragments_wanted, page_wanted = job
     renderer = _Renderer.active
     url = renderer.views.record_absolute[entry.id]
-    item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
-    return item, bibtex_entry(entry, url), record_json(entry, url)
+    made = page = None
+    if fragments_wanted:
+        item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+        made = (item, bibtex_entry(entry, url), record_json(entry, url))
+        renderer.views.bibtex[entry.id] = made[1]
+    if page_wanted:
+        page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))
+    return made, page
 
 
-def _record_page(entry: Entry) -> bytes:
+def _list_page(job: tuple[str, str, Callable[[], dict]]):
+    path, template, context = job
     renderer = _Renderer.active
-    return renderer.page("record.html", renderer.views.record_page(entry))
+    return renderer.deliver(path, renderer.page(template, context()))
 
 
 def _render(environment: jinja2.Environment, template: str, context: dict) -> str:

@@ -29,11 +29,20 @@ class UnsafeOutputPath(ValueError):
 def write_output(files: dict[str, bytes], output_dir: Path, kept: set[str] | frozenset = frozenset(), previous: Manifest | None = None) -> Manifest:
     """Write `files`; `kept` names files of the `previous` build to leave as they are."""
     output_dir = Path(output_dir).absolute()
-    if previous is None or not output_dir.is_dir():
+    if needs_new_folder(output_dir, previous):
         if kept:
             raise ValueError("kept files need the previous build's manifest")
-        return _write_fresh(files, output_dir)
+        new_output = NewOutput(output_dir)
+        try:
+            return new_output.finish(files)
+        except BaseException:
+            new_output.discard()
+            raise
     return _write_changes(files, output_dir, kept, previous)
+
+
+def needs_new_folder(output_dir: Path, previous: Manifest | None) -> bool:
+    return previous is None or not Path(output_dir).is_dir()
 
 
 def intact(output_dir: Path, manifest: Manifest) -> bool:
@@ -44,27 +53,44 @@ def intact(output_dir: Path, manifest: Manifest) -> bool:
     return found.keys() == manifest.keys() and all(found[name] == manifest[name][:2] for name in found)
 
 
+class NewOutput:
+    """A whole new output folder, filled beside the old one and swapped in by `finish`.
 
+    `write` may be called from forked worker processes while the build goes on:
+    it only creates files in the staging folder, which nobody sees until the swap.
+    """
 
-def _write_fresh(files: dict[str, bytes], output_dir: Path) -> Manifest:
-    if not replaceable(output_dir):
-        raise ContentError(Problem(
-            f"refusing to replace {output_dir}: it holds files sitegen did not write "
-            "(a built site has index.html and .nojekyll); empty it or choose another --output"
-        ))
-    output_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"
-    retired = output_dir.parent / f".{output_dir.name}.old-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    try:
-        manifest = _write_tree(files, staging)
-        if output_dir.exists():
-            os.replace(output_dir, retired)
-        os.replace(staging, output_dir)
-        return manifest
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    def __init__(self, output_dir: Path):
+        self.output_dir = Path(output_dir).absolute()
+        if not replaceable(self.output_dir):
+            raise ContentError(Problem(
+                f"refusing to replace {self.output_dir}: it holds files sitegen did not write "
+                "(a built site has index.html and .nojekyll); empty it or choose another --output"
+            ))
+        self.output_dir.parent.mkdir(parents=True, exist_ok=True)
+        self.staging = self.output_dir.parent / f".{self.output_dir.name}.new-{os.getpid()}"
+        shutil.rmtree(self.staging, ignore_errors=True)
+        self.staging.mkdir()
+
+    def write(self, name: str, data: bytes) -> tuple[int, int, str]:
+        """Put one file in the staging folder; returns its manifest row."""
+        target = self.staging / safe_relative_path(name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        return _entry(target, data)
+
+    def finish(self, files: dict[str, bytes], written: Manifest | None = None) -> Manifest:
+        """Write the rest and swap the new folder in; `written` are the rows `write` returned."""
+        manifest = {**(written or {}), **_write_tree(files, self.staging)}
+        retired = self.output_dir.parent / f".{self.output_dir.name}.old-{os.getpid()}"
+        if self.output_dir.exists():
+            os.replace(self.output_dir, retired)
+        os.replace(self.staging, self.output_dir)
         shutil.rmtree(retired, ignore_errors=True)
+        return dict(sorted(manifest.items()))
+
+    def discard(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
 
 
 def replaceable(folder: Path) -> bool:

@@ -171,3 +171,53 @@ def test_progress_on_a_terminal_and_plain_summary_otherwise(demo_site: Path) -> 
     text = seen.decode(errors="replace")
     assert "loading" in text and "rendering" in text and "writing" in text
     assert text.rstrip().splitlines()[-1].split("\x1b[K")[-1].startswith("built ")
+
+
+# -- a site big enough for the work to be spread over processes ------------------
+
+LARGE = 450  # above parallel.MIN_PARALLEL_ITEMS: records are read, converted and rendered by forked workers
+
+
+@pytest.fixture
+def large_site(demo_site: Path) -> Path:
+    records = demo_site / "content" / "records"
+    for number in range(LARGE):
+        (records / f"gen{number:04d}.yaml").write_text(
+            f"id: gen.{number:04d}\ntitle: Generated paper {number} on $\\ell_{{{number % 7}}}$ bounds\n"
+            f"authors: [Lena Müller, Author {number % 13}]\nyear: {2000 + number % 20}\n"
+            f"categories: [cs.{'LG' if number % 2 else 'DC'}]\n"
+            f"abstract: |\n  We show *result {number}* holds.\n\n  A second paragraph.\n",
+            encoding="utf-8",
+        )
+    (demo_site / "content" / "site.yaml").write_text(
+        (demo_site / "content" / "site.yaml").read_text(encoding="utf-8") + "records_per_page: 100\n", encoding="utf-8"
+    )
+    return demo_site
+
+
+def test_a_large_site_built_by_workers_is_complete_and_cached_builds_equal_clean_ones(large_site: Path) -> None:
+    build(large_site)
+    output = large_site / "output"
+    pages = list((output / "records").glob("*/index.html"))
+    assert len(pages) == LARGE + 22
+    assert "result 17" in (output / "records" / "gen.0017" / "index.html").read_text(encoding="utf-8")
+    assert not list(large_site.glob(".output.*"))  # no staging folder left behind
+    record = large_site / "content" / "records" / "gen0123.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("Generated paper", "Edited paper"), encoding="utf-8")
+    build(large_site)
+    assert "Edited paper 123" in (output / "records" / "gen.0123" / "index.html").read_text(encoding="utf-8")
+    assert_equals_clean_build(large_site)
+
+
+def test_a_failing_large_build_leaves_the_output_and_no_staging_folder(large_site: Path) -> None:
+    build(large_site)
+    output = large_site / "output"
+    (output / "index.html").write_text("hand-edited", encoding="utf-8")  # the next build must start a new folder
+    before = tree(output)
+    templates = large_site / "templates"
+    templates.mkdir(exist_ok=True)
+    (templates / "subject.html").write_text("{{ 1 / 0 }}", encoding="utf-8")  # after the record pages were written
+    result = run_sitegen("build", "--site", str(large_site))
+    assert result.returncode == 1 and "ZeroDivisionError" in result.stderr
+    assert tree(output) == before
+    assert not list(large_site.glob(".output.*"))
