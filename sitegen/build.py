@@ -21,7 +21,7 @@ from sitegen.errors import ContentError, Location, Problem
 from sitegen.files import stat_tree
 from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_stats
 from sitegen.model import Record, Site
-from sitegen.parallel import parallel_map
+from sitegen.parallel import Background, parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_document, validate_site
@@ -138,12 +138,14 @@ def build_site(
     use_cache: bool = True,
     progress: Callable[[str], None] | None = None,
     cache: BuildCache | None = None,
+    files: dict[str, tuple[int, int]] | None = None,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
     `progress` is told what the build is doing, stage by stage. A caller that
     builds again and again (the dev server) passes its own `cache`, which then
-    stays in memory: it is not read from disk, and not saved (`cache.save()`).
+    stays in memory: it is not read from disk, and not saved (`cache.save()`),
+    and the `input_files` it has just listed.
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -154,21 +156,28 @@ def build_site(
     keep_in_memory = cache is not None
     cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
     state = cache.state
-    files = input_files(site_dir)
+    files = input_files(site_dir) if files is None else files
     inputs = digest(CACHE_KEY, "\n".join(f"{path} {size} {mtime}" for path, (size, mtime) in sorted(files.items())), repr(base_url), str(output_dir.absolute()))
-    previous_ok = state.output_dir == str(output_dir.absolute()) and intact(output_dir, state.outputs)
-    if previous_ok and state.inputs == inputs:
-        pages = sum(1 for name in state.outputs if name.endswith(".html"))
-        return BuildResult(
-            {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
-        )
+    same_folder = state.output_dir == str(output_dir.absolute()) and bool(state.outputs)
+    if same_folder and state.inputs == inputs:
+        if intact(output_dir, state.outputs):
+            pages = sum(1 for name in state.outputs if name.endswith(".html"))
+            return BuildResult(
+                {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
+            )
+        same_folder = False
+    # is the last output as we left it? 20,000 stat calls, made while the content is read and enriched
+    output_check = Background(intact, output_dir, state.outputs) if same_folder else None
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
     cached_entries = set(cache.content.entries)
     record_stats = {path: stat for path, stat in files.items() if path.startswith("content/records/") and path.endswith(RECORD_SUFFIXES)}
     progress(f"loading {len(record_stats)} record files")
-    site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
+    try:
+        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
+    finally:
+        previous_ok = output_check.result() if output_check else False
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
     progress(f"rendering {len(site.entries)} records ({reused} from the cache)")
     previous_outputs = state.outputs if previous_ok else None

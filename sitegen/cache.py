@@ -90,7 +90,7 @@ class BuildState:
 class ContentCache:
     files: dict[str, tuple[int, int, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, (records, problems))
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
-    fragments: dict[str, str] = field(default_factory=dict)  # "item|bib|json <key>" -> text
+    fragments: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON)
 
     def shards(self) -> list["ContentCache"]:
         """Split by record file (entry keys start with the file's path), so that one record's data stays together."""
@@ -100,7 +100,7 @@ class ContentCache:
         for key, value in self.entries.items():
             shards[_shard_of(key.split("@", 1)[0])].entries[key] = value
         for key, value in self.fragments.items():
-            shards[_shard_of(key.rsplit(" ", 1)[-1])].fragments[key] = value
+            shards[_shard_of(key)].fragments[key] = value
         return shards
 
     @classmethod

@@ -38,15 +38,13 @@ def enrich_site(
     """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place."""
     cache = {} if cache is None else cache
     problems: list[Problem] = []
-    shown = [r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)]
-    shown.sort(key=_newest_first)
+    shown = newest_first([r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)])
     owner_names = _owner_names(profile)
     owners_key = digest(repr(sorted(owner_names)))
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])
     for (key, record), (entry, entry_problems) in zip(missing, converted):
-        # a worker returns a copy of the record: keep ours, so the cache stores it once
         cache[key] = (dataclasses.replace(entry, record=record), entry_problems)
     cite_keys = unique_cite_keys([(record.id, cache[key][0].cite_base) for key, record in zip(keys, shown)])
     entries = []
@@ -121,13 +119,10 @@ def is_excluded(record: Record, sources: ArxivSources) -> bool:
     return bool(sources.categories) and not set(record.categories) & set(sources.categories)
 
 
-def _newest_first(record: Record):
-    date = record.date.isoformat() if record.date else f"{record.year:04d}-00-00"
-    return (-record.year, _negated(date), record.id)
-
-
-def _negated(text: str) -> tuple[int, ...]:
-    return tuple(-ord(ch) for ch in text)
+def newest_first(records: list[Record]) -> list[Record]:
+    """By year, then date (a record with only a year comes after those with dates), newest first; ties by id."""
+    by_id = sorted(records, key=lambda r: r.id)
+    return sorted(by_id, key=lambda r: (r.year, r.date.isoformat() if r.date else f"{r.year:04d}-00-00"), reverse=True)  # stable: ids stay in order
 
 
 @functools.lru_cache(maxsize=65536)
@@ -189,8 +184,9 @@ def entry_key(record: Record, owners_key: str) -> str:
 
 
 def _converted_entry(record: Record, owner_names: set[str]) -> tuple[Entry, list[Problem]]:
+    """In a worker: the entry without its record, which the caller holds already (half as much to send back)."""
     problems: list[Problem] = []
-    return _entry(record, owner_names, "", problems), problems
+    return dataclasses.replace(_entry(record, owner_names, "", problems), record=None), problems
 
 
 def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem]) -> Entry:

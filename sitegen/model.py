@@ -7,6 +7,7 @@ enrich -> `Site` of `Entry`s (records with everything a page needs).
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,8 +133,8 @@ class Entry:
     cite_base: str = ""  # the cite key before a/b/c makes it unique
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
 
-    @property
-    def id(self) -> str:
+    @functools.cached_property
+    def id(self) -> str:  # read a few hundred thousand times a build
         return self.record.id
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import threading
 from typing import Callable, Sequence, TypeVar
 
@@ -25,6 +26,48 @@ def worker_count() -> int:
 
 def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+class Background:
+    """A call that waits on the disk (20,000 stat calls, say), made in a forked
+    process while this one works on; its result must be picklable.
+
+    Where forking is not possible it is simply made here and now.
+    """
+
+    def __init__(self, function: Callable[..., R], *args):
+        self._pid = 0
+        if not can_fork() or worker_count() < 2:
+            self._outcome = _outcome_of(function, args)
+            return
+        self._reader, writer = os.pipe()
+        self._pid = os.fork()
+        if self._pid == 0:  # the child: compute, send, and leave without running any cleanup of the parent's
+            try:
+                with os.fdopen(writer, "wb") as stream:
+                    pickle.dump(_outcome_of(function, args), stream)
+            finally:
+                os._exit(0)
+        os.close(writer)
+
+    def result(self):
+        if self._pid:
+            with os.fdopen(self._reader, "rb") as stream:
+                data = stream.read()
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+            self._outcome = pickle.loads(data) if data else (False, RuntimeError("a background process died"))
+        succeeded, value = self._outcome
+        if not succeeded:
+            raise value
+        return value
+
+
+def _outcome_of(function: Callable, args: tuple) -> tuple[bool, object]:
+    try:
+        return True, function(*args)
+    except Exception as error:  # handed to whoever asks for the result
+        return False, error
 
 
 def parallel_map(function: Callable[[T], R], items: Sequence[T], min_items: int = MIN_PARALLEL_ITEMS) -> list[R]:

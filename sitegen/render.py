@@ -32,7 +32,7 @@ class RenderResult:
     files: dict[str, bytes]  # every output file, except the pages in `kept`
     kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
     page_keys: dict[str, str] = field(default_factory=dict)  # page -> what it was rendered from
-    fragments: dict[str, str] = field(default_factory=dict)  # per-record item, BibTeX and JSON by key, for the next build
+    fragments: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON) by key, for the next build
     written: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # pages already handed to `write_page`: its answers
 
 
@@ -40,7 +40,7 @@ def render_site(
     site: Site,
     theme: Theme,
     previous_pages: dict[str, str] | None = None,
-    fragment_cache: dict[str, str] | None = None,
+    fragment_cache: dict[str, tuple[str, str, str]] | None = None,
     cache_dir: Path | None = None,
     write_page: Callable[[str, bytes], tuple[int, int, str]] | None = None,
 ) -> RenderResult:
@@ -72,36 +72,31 @@ def render_site(
     return result
 
 
-PER_RECORD = ("item", "bib", "json")  # what each record adds to the lists and exports
-
-
-def _per_record_outputs(renderer: "_Renderer", known: dict[str, str], result: RenderResult) -> tuple[list[str], list[str]]:
+def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, str, str]], result: RenderResult) -> tuple[list[str], list[str]]:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
-    entries, keys = renderer.site.entries, renderer.entry_keys
+    entries, keys, views = renderer.site.entries, renderer.entry_keys, renderer.views
     jobs = []
     for entry in entries:
-        cached = all(f"{kind} {keys[entry.id]}" in known for kind in PER_RECORD)
-        if cached:
-            renderer.views.bibtex[entry.id] = known[f"bib {keys[entry.id]}"]  # shown on the record page
-        page_wanted = not renderer.unchanged(record_path(entry.slug), keys[entry.id], result)
-        if page_wanted or not cached:
-            jobs.append((entry, not cached, page_wanted))
-    if any(needs_fragments for _, needs_fragments, _ in jobs):
-        known = dict(known)  # the caller's cache stays as it was
+        key = keys[entry.id]
+        cached = known.get(key)
+        if cached is not None:
+            views.bibtex[entry.id] = cached[1]  # shown on the record page
+        page_wanted = not renderer.unchanged(record_path(entry.slug), key, result)
+        if page_wanted or cached is None:
+            jobs.append((entry, cached is None, page_wanted))
+    made_here = {}
     for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs)):
         if made:
-            known.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, made)})
+            made_here[keys[entry.id]] = made
         if page_wanted:
             renderer.keep(record_path(entry.slug), page, result)
-    bibtex, json_texts = [], []
+    fragments = result.fragments
     for entry in entries:
-        item, entry_bibtex, entry_json = (known[f"{kind} {keys[entry.id]}"] for kind in PER_RECORD)
-        result.fragments.update({f"{kind} {keys[entry.id]}": text for kind, text in zip(PER_RECORD, (item, entry_bibtex, entry_json))})
-        renderer.views.fragments[entry.id] = Markup(item)
-        renderer.views.bibtex[entry.id] = entry_bibtex
-        bibtex.append(entry_bibtex)
-        json_texts.append(entry_json)
-    return bibtex, json_texts
+        key = keys[entry.id]
+        fragments[key] = made_here.get(key) or known[key]
+    views.fragments = {entry.id: fragments[keys[entry.id]][0] for entry in entries}
+    views.bibtex.update((entry.id, fragments[keys[entry.id]][1]) for entry in entries)
+    return [fragments[keys[entry.id]][1] for entry in entries], [fragments[keys[entry.id]][2] for entry in entries]
 
 
 def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:

@@ -114,7 +114,7 @@ class Preview:
         because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.inputs = inputs
         try:
-            result = build_site(self.site_dir, self.output_dir, cache=self.cache)
+            result = build_site(self.site_dir, self.output_dir, cache=self.cache, files=inputs)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview

@@ -50,7 +50,7 @@ class ViewBuilder:
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
-        self.fragments: dict[str, Markup] = {}  # record id -> its rendered list item
+        self.fragments: dict[str, str] = {}  # record id -> its rendered list item (HTML)
         self.bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, when already made
         self._items: dict[str, dict[str, Any]] = {}
         self.record_urls = {e.id: urls.page(record_path(e.slug)) for e in site.entries}
@@ -101,7 +101,7 @@ class ViewBuilder:
         if item is None:
             item = self._items[entry.id] = self._record_item(entry)
         if "html" not in item and entry.id in self.fragments:
-            item["html"] = self.fragments[entry.id]
+            item["html"] = Markup(self.fragments[entry.id])
         return item
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:

@@ -14,7 +14,7 @@ def filled_cache(site: Path, records: int = 200) -> BuildCache:
         path = f"content/records/r{number}.yaml"
         content.files[path] = (10, number, ([f"record {number}"], []))
         content.entries[f"{path}@hash#0 owners"] = (f"entry {number}", [])
-        content.fragments[f"item key{number}"] = f"<li>{number}</li>"
+        content.fragments[f"key{number}"] = (f"<li>{number}</li>", f"@misc{{k{number}}}", "{}")
     cache.update(BuildState(inputs="x"))
     return cache
 

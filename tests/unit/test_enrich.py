@@ -307,3 +307,16 @@ def test_profile_text_written_in_latex_is_shown_as_unicode():
 def test_bio_is_markdown():
     site, _ = enrich([], profile("name: A\nbio: 'Works on *systems* with <script>x</script>'\n"))
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sitegen.enrich import newest_first  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "d"]), st.integers(2019, 2021), st.sampled_from(["", "-03-01", "-11-30"])), max_size=12, unique_by=lambda t: t[0] + str(t[1]) + t[2]))
+def test_newest_first_is_year_then_date_descending_then_id(specs):
+    records = [rec(f"id: '{name}{year}{day}'\ntitle: T\nyear: {year}\n" + (f"date: {year}{day}\n" if day else "")) for name, year, day in specs]
+    expected = sorted(records, key=lambda r: (-r.year, [-ord(c) for c in (r.date.isoformat() if r.date else f"{r.year:04d}-00-00")], r.id))
+    assert [r.id for r in newest_first(records)] == [r.id for r in expected]

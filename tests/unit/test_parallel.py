@@ -1,0 +1,28 @@
+"""Work spread over processes gives the same answers as work done in place."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from sitegen.parallel import Background, parallel_map
+
+
+def square(number: int) -> int:
+    return number * number
+
+
+def test_parallel_map_keeps_order_and_values() -> None:
+    numbers = list(range(1000))
+    assert parallel_map(square, numbers, min_items=1) == [n * n for n in numbers]
+
+
+def test_background_returns_what_the_call_returns_from_another_process() -> None:
+    assert Background(os.getpid).result() != os.getpid() or os.cpu_count() == 1
+    assert Background(sorted, [3, 1, 2]).result() == [1, 2, 3]
+
+
+def test_background_hands_over_the_error() -> None:
+    with pytest.raises(ZeroDivisionError):
+        Background(divmod, 1, 0).result()
