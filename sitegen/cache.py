@@ -90,7 +90,7 @@ class BuildState:
 class ContentCache:
     files: dict[str, tuple[int, int, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, (records, problems))
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
-    fragments: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON)
+    fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
 
     def shards(self) -> list["ContentCache"]:
         """Split by record file (entry keys start with the file's path), so that one record's data stays together."""

@@ -18,7 +18,7 @@ from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import atom_feed
-from sitegen.exports.jsonld import record_json, records_json
+from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site, Subject
 from sitegen.parallel import parallel_map
@@ -32,7 +32,7 @@ class RenderResult:
     files: dict[str, bytes]  # every output file, except the pages in `kept`
     kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
     page_keys: dict[str, str] = field(default_factory=dict)  # page -> what it was rendered from
-    fragments: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON) by key, for the next build
+    fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON line) by key, for the next build
     written: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # pages already handed to `write_page`: its answers
 
 
@@ -40,7 +40,7 @@ def render_site(
     site: Site,
     theme: Theme,
     previous_pages: dict[str, str] | None = None,
-    fragment_cache: dict[str, tuple[str, str, str]] | None = None,
+    fragment_cache: dict[str, tuple[str, bytes, bytes]] | None = None,
     cache_dir: Path | None = None,
     write_page: Callable[[str, bytes], tuple[int, int, str]] | None = None,
 ) -> RenderResult:
@@ -72,7 +72,7 @@ def render_site(
     return result
 
 
-def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, str, str]], result: RenderResult) -> tuple[list[str], list[str]]:
+def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes, bytes]], result: RenderResult) -> tuple[list[bytes], list[bytes]]:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, keys, views = renderer.site.entries, renderer.entry_keys, renderer.views
     jobs = []
@@ -123,12 +123,12 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
         renderer.keep(path, page, result)
 
 
-def _exports(renderer: "_Renderer", bibtex: list[str], json_texts: list[str], statics: dict[str, Path], result: RenderResult) -> None:
+def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes], statics: dict[str, Path], result: RenderResult) -> None:
     site, urls, files = renderer.site, renderer.views.urls, result.files
     absolute = renderer.views.record_absolute
-    files["publications.bib"] = "\n".join(bibtex).encode("utf-8")
+    files["publications.bib"] = b"\n".join(bibtex)
     files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
-    files["records.json"] = records_json(site, absolute, json_texts)
+    files["records.json"] = records_json(site, absolute, json_lines)
     page_paths = sorted(p for p in [*files, *result.written, *result.kept] if p.endswith("index.html"))
     files["sitemap.xml"] = sitemap([urls.absolute(p) for p in page_paths])
     files["robots.txt"] = robots_txt(urls.absolute("sitemap.xml"))
@@ -203,7 +203,7 @@ class _Renderer:
 LIST_PAGES_WORTH_A_FORK = 16  # a list page of 250 records takes about 10 ms to render
 
 
-def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, str, str] | None, object]:
+def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, bytes] | None, object]:
     """A record's list item, BibTeX entry and records.json entry, and its page (in a worker)."""
     entry, fragments_wanted, page_wanted = job
     renderer = _Renderer.active
@@ -211,7 +211,7 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, str, str]
     made = page = None
     if fragments_wanted:
         item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
-        made = (item, bibtex_entry(entry, url), record_json(entry, url))
+        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
         page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))

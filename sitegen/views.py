@@ -51,7 +51,7 @@ class ViewBuilder:
         self.urls = urls
         self.static_files = set(static_files)
         self.fragments: dict[str, str] = {}  # record id -> its rendered list item (HTML)
-        self.bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, when already made
+        self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
         self.record_urls = {e.id: urls.page(record_path(e.slug)) for e in site.entries}
         self.record_absolute = {e.id: urls.absolute(record_path(e.slug)) for e in site.entries}
@@ -215,7 +215,7 @@ class ViewBuilder:
         absolute = self.record_absolute[record.id]
         context.update(
             record=self.record_item(entry),
-            bibtex=self.bibtex.get(record.id) or bibtex_entry(entry, absolute),
+            bibtex=self.bibtex[record.id].decode() if record.id in self.bibtex else bibtex_entry(entry, absolute),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),

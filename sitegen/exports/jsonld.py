@@ -82,11 +82,15 @@ def record_json(entry: Entry, url: str) -> str:
     return json.dumps(data, ensure_ascii=False, default=str)
 
 
-def records_json(site: Site, record_urls: dict[str, str], record_texts: list[str] | None = None) -> bytes:
+def record_json_line(entry: Entry, url: str) -> bytes:
+    """One record as it stands in records.json (indented, UTF-8): what the build cache keeps."""
+    return f"    {record_json(entry, url)}".encode()
+
+
+def records_json(site: Site, record_urls: dict[str, str], record_lines: list[bytes] | None = None) -> bytes:
     """records.json: the profile's name, the count and every shown record, newest first."""
-    if record_texts is None:
-        record_texts = [record_json(entry, record_urls[entry.id]) for entry in site.entries]
-    head = json.dumps({"name": site.profile.name, "count": len(record_texts)}, ensure_ascii=False, indent=2)[:-2]
-    body = ",\n".join(f"    {text}" for text in record_texts)
-    records = f"[\n{body}\n  ]" if record_texts else "[]"
-    return f'{head},\n  "records": {records}\n}}\n'.encode()
+    if record_lines is None:
+        record_lines = [record_json_line(entry, record_urls[entry.id]) for entry in site.entries]
+    head = json.dumps({"name": site.profile.name, "count": len(record_lines)}, ensure_ascii=False, indent=2)[:-2].encode()
+    records = b"[\n" + b",\n".join(record_lines) + b"\n  ]" if record_lines else b"[]"
+    return head + b',\n  "records": ' + records + b"\n}\n"
