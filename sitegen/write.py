@@ -75,9 +75,11 @@ class NewOutput:
     def write(self, name: str, data: bytes) -> tuple[int, int, str]:
         """Put one file in the staging folder; returns its manifest row."""
         target = self.staging / safe_relative_path(name)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        return _entry(target, data)
+        try:
+            return _create(target, data)
+        except FileNotFoundError:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            return _create(target, data)
 
     def finish(self, files: dict[str, bytes], written: Manifest | None = None) -> Manifest:
         """Write the rest and swap the new folder in; `written` are the rows `write` returned."""
@@ -111,9 +113,21 @@ def _write_tree(files: dict[str, bytes], root: Path) -> Manifest:
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        target.write_bytes(data)
-        manifest[name] = _entry(target, data)
+        manifest[name] = _create(target, data)
     return manifest
+
+
+def _create(path: Path, data: bytes) -> tuple[int, int, str]:
+    """Write a file and return its manifest row: four system calls (Path.write_bytes and stat take seven)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        written = 0
+        while written < len(data):
+            written += os.write(descriptor, data[written:] if written else data)
+        stat = os.fstat(descriptor)
+    finally:
+        os.close(descriptor)
+    return stat.st_size, stat.st_mtime_ns, _hash(data)
 
 
 def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str] | frozenset, previous: Manifest) -> Manifest:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -75,16 +76,16 @@ def test_a_failure_while_writing_leaves_the_previous_output_untouched(tmp_path, 
     out = tmp_path / "output"
     write_output(FILES, out)
     before = tree(out)
-    real_write = Path.write_bytes
+    real_write = os.write
     calls = []
 
-    def failing_write(self, data):
-        calls.append(self)
+    def failing_write(descriptor, data):
+        calls.append(descriptor)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
-        return real_write(self, data)
+        return real_write(descriptor, data)
 
-    monkeypatch.setattr(Path, "write_bytes", failing_write)
+    monkeypatch.setattr(os, "write", failing_write)
     with pytest.raises(OSError):
         write_output({name: data + b"!" for name, data in FILES.items()}, out)
     monkeypatch.undo()
