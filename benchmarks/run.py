@@ -5,7 +5,9 @@
     python benchmarks/run.py --runs 5 --no-hugo
 
 For each N it prints, for sitegen: cold build (no cache, no output yet), no-change
-rebuild, rebuild after editing one record, and peak memory; for Hugo (Debian's
+rebuild, rebuild after editing one record, the same edit rebuilt inside the dev
+server (`sitegen serve`'s own rebuild, cache in memory; at least 5 edits), and peak
+memory of the command-line builds; for Hugo (Debian's
 `hugo`, when installed): its cold build (no public/ yet) and its rebuild (public/
 there), which is what its CLI does whatever changed. Ratios: cold to cold, and
 sitegen's rebuilds to Hugo's rebuild (its "full build" of the brief). Each figure
@@ -74,6 +76,30 @@ def edit_one_record(site: Path, counter: int) -> None:
     record.write_text("".join(lines), encoding="utf-8")
 
 
+SERVE_EDITS = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, {benchmarks!r})
+from run import edit_one_record
+from sitegen.build import input_files
+from sitegen.serve import Preview
+preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache stays in memory
+preview.rebuild(input_files(preview.site_dir))
+for attempt in range({edits}):
+    edit_one_record(preview.site_dir, 1000 + attempt)
+    started = time.perf_counter()
+    preview.rebuild(input_files(preview.site_dir))  # what the server does once it notices the change
+    print(time.perf_counter() - started, flush=True)
+"""
+
+
+def serve_edits(site: Path, edits: int) -> list[Run]:
+    """Seconds from noticing a one-record edit to the rebuilt site, in the dev server's own rebuild."""
+    script = SERVE_EDITS.format(benchmarks=str(Path(__file__).resolve().parent), site=str(site), edits=edits)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return [Run(float(line), 0.0) for line in result.stdout.split()]
+
+
 def clear_site_state(site: Path) -> None:
     shutil.rmtree(site / "output", ignore_errors=True)
     shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
@@ -98,8 +124,9 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
             shutil.rmtree(hugo_out, ignore_errors=True)
             hugo_cold.append(timed(hugo_command))
             hugo_rebuild.append(timed(hugo_command))
+    serve = serve_edits(site, max(5, runs))
     shutil.rmtree(corpus, ignore_errors=True)
-    return {"cold": cold, "noop": noop, "edit": edit, "hugo_cold": hugo_cold, "hugo": hugo_rebuild}
+    return {"cold": cold, "noop": noop, "edit": edit, "serve": serve, "hugo_cold": hugo_cold, "hugo": hugo_rebuild}
 
 
 def ratio(ours: list[Run], theirs: list[Run]) -> str:
@@ -123,7 +150,7 @@ def main() -> None:
         print(f"hugo {version} at {hugo}")
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} runs per figure; median (min-max)")
     header = (
-        f"{'N':>7} | {'sitegen cold':>26} | {'no-change rebuild':>26} | {'one-record edit':>26} | {'peak MiB':>8} | "
+        f"{'N':>7} | {'sitegen cold':>26} | {'no-change rebuild':>26} | {'one-record edit':>26} | {'edit in serve':>26} | {'peak MiB':>8} | "
         f"{'Hugo cold':>26} | {'Hugo rebuild':>26} | {'Hugo MiB':>8} | cold/Hugo cold | no-op/Hugo | edit/Hugo"
     )
     print(header)
@@ -136,7 +163,7 @@ def main() -> None:
             hugo_cell = summary(result["hugo"]) if result["hugo"] else "skipped"
             hugo_mib = f"{peak(result['hugo'] + result['hugo_cold']):8.0f}" if result["hugo"] else "       -"
             print(
-                f"{n:>7} | {summary(result['cold']):>26} | {summary(result['noop']):>26} | {summary(result['edit']):>26} | "
+                f"{n:>7} | {summary(result['cold']):>26} | {summary(result['noop']):>26} | {summary(result['edit']):>26} | {summary(result['serve']):>26} | "
                 f"{peak(ours):8.0f} | {hugo_cold_cell:>26} | {hugo_cell:>26} | {hugo_mib} | {ratio(result['cold'], result['hugo_cold']):>14} | "
                 f"{ratio(result['noop'], result['hugo']):>10} | {ratio(result['edit'], result['hugo']):>9}",
                 flush=True,
