@@ -6,11 +6,11 @@ plus compiled templates in `templates/`:
 - `state.pickle` (small, read by every build): a fingerprint of every input file,
   the manifest of the output it produced, and the key each page was rendered
   from. When nothing changed, a build stops here.
-- `content-00.pickle` ... `content-31.pickle` (large, read when something
-  changed): the records of each record file, by size and mtime; the enriched
-  entries, by a key of the record and of everything enrichment reads; each
-  record's list item, BibTeX and JSON. A record lands in the shard of its file's
-  path, so editing one record rewrites a few shards, not the whole cache.
+- `content-00.pickle`, `content-01.pickle`, ... (up to 32; large, read when
+  something changed): the records of each record file, by size and mtime; the
+  enriched entries, by a key of the record and of everything enrichment reads;
+  each record's list item, BibTeX and JSON. A record lands in the shard of its
+  file's path, so editing one record rewrites one shard, not the whole cache.
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -35,6 +35,7 @@ from sitegen.errors import Problem
 CACHE_DIR = ".sitegen-cache"
 CACHE_FORMAT = 2
 CONTENT_SHARDS = 32
+RECORDS_PER_SHARD = 250
 
 
 def _code_key() -> str:
@@ -93,14 +94,18 @@ class ContentCache:
     fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
 
     def shards(self) -> list["ContentCache"]:
-        """Split by record file (entry keys start with the file's path), so that one record's data stays together."""
-        shards = [ContentCache() for _ in range(CONTENT_SHARDS)]
+        """Split by record file (entry keys start with the file's path), so that one record's data stays together.
+
+        One shard per RECORDS_PER_SHARD records, up to CONTENT_SHARDS: a small site reads and writes one file.
+        """
+        count = min(CONTENT_SHARDS, max(1, len(self.files) // RECORDS_PER_SHARD))
+        shards = [ContentCache() for _ in range(count)]
         for path, value in self.files.items():
-            shards[_shard_of(path)].files[path] = value
+            shards[_shard_of(path, count)].files[path] = value
         for key, value in self.entries.items():
-            shards[_shard_of(key.split("@", 1)[0])].entries[key] = value
+            shards[_shard_of(key.split("@", 1)[0], count)].entries[key] = value
         for key, value in self.fragments.items():
-            shards[_shard_of(key)].fragments[key] = value
+            shards[_shard_of(key, count)].fragments[key] = value
         return shards
 
     @classmethod
@@ -117,8 +122,8 @@ class ContentCache:
         return all(_same_objects(getattr(self, name), getattr(other, name)) for name in ("files", "entries", "fragments"))
 
 
-def _shard_of(key: str) -> int:
-    return zlib.crc32(key.encode("utf-8", "surrogatepass")) % CONTENT_SHARDS
+def _shard_of(key: str, count: int) -> int:
+    return zlib.crc32(key.encode("utf-8", "surrogatepass")) % count
 
 
 def _same_objects(mine: dict, theirs: dict) -> bool:
@@ -147,7 +152,7 @@ class BuildCache:
     def content(self) -> ContentCache:
         if self._content is None:
             if self.enabled:
-                self._saved_shards = [self._read(f"content-{index:02d}.pickle", ContentCache) for index in range(CONTENT_SHARDS)]
+                self._saved_shards = [self._read(path.name, ContentCache) for path in sorted(self.root.glob("content-*.pickle"))]
             self._content = ContentCache.merged(self._saved_shards)
         return self._content
 
@@ -184,9 +189,12 @@ class BuildCache:
             gitignore.write_text("*\n")
         if content is not None:
             shards = content.shards()
+            resharded = len(shards) != len(self._saved_shards)
             for index, shard in enumerate(shards):
-                if index >= len(self._saved_shards) or not shard.same_as(self._saved_shards[index]):
+                if resharded or not shard.same_as(self._saved_shards[index]):
                     self._write(f"content-{index:02d}.pickle", shard)
+            for extra in range(len(shards), len(self._saved_shards)):
+                (self.root / f"content-{extra:02d}.pickle").unlink(missing_ok=True)
             self._saved_shards = shards
         self._write("state.pickle", state)
 

@@ -21,7 +21,7 @@ from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site, Subject
-from sitegen.parallel import parallel_map
+from sitegen.parallel import MIN_PARALLEL_ITEMS, parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import ViewBuilder
@@ -103,12 +103,13 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
     """The profile and subject pages; a page is rendered only when one of its records or its neighbours changed."""
     site, views = renderer.site, renderer.views
 
-    jobs = []
+    jobs, listed = [], []
 
     def list_page(path: str, chunk: list[Entry], pagination: dict, extra: object, template: str, context) -> None:
         items = " ".join(f"item {renderer.entry_keys[e.id]}" for e in chunk)
         if not renderer.unchanged(path, digest(renderer.page_key, path, items, repr(pagination), repr(extra)), result):
             jobs.append((path, template, context))
+            listed.append(len(chunk))
 
     subjects = _entries_by_subject(site)
     featured = [renderer.entry_keys[e.id] for e in site.entries if e.record.featured]
@@ -119,7 +120,8 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
         for path, chunk, pagination in views.subject_listing(subject, members):
             context = partial(views.subject_list_page, subject, len(members), path, chunk, pagination)
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
-    for (path, _, _), page in zip(jobs, renderer.in_parallel(_list_page, jobs, min_items=LIST_PAGES_WORTH_A_FORK)):
+    worth_a_fork = sum(listed) >= MIN_PARALLEL_ITEMS  # list items to render, not pages, are the work
+    for (path, _, _), page in zip(jobs, renderer.in_parallel(_list_page, jobs, min_items=1 if worth_a_fork else len(jobs) + 1)):
         renderer.keep(path, page, result)
 
 
@@ -198,9 +200,6 @@ class _Renderer:
             return parallel_map(function, items) if min_items is None else parallel_map(function, items, min_items)
         finally:
             _Renderer.active = None
-
-
-LIST_PAGES_WORTH_A_FORK = 16  # a list page of 250 records takes about 10 ms to render
 
 
 def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, bytes] | None, object]:

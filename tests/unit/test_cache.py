@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitegen.cache import CONTENT_SHARDS, BuildCache, BuildState, ContentCache
+from sitegen.cache import RECORDS_PER_SHARD, BuildCache, BuildState, ContentCache
 
 
-def filled_cache(site: Path, records: int = 200) -> BuildCache:
+def filled_cache(site: Path, records: int = 8 * RECORDS_PER_SHARD) -> BuildCache:
     cache = BuildCache(site)
     content = cache.content
     for number in range(records):
@@ -27,7 +27,7 @@ def test_shards_hold_everything_and_read_back_whole(tmp_path: Path) -> None:
     cache = filled_cache(tmp_path)
     expected = ContentCache(dict(cache.content.files), dict(cache.content.entries), dict(cache.content.fragments))
     cache.save()
-    assert len(shard_times(tmp_path)) == CONTENT_SHARDS
+    assert len(shard_times(tmp_path)) == 8
     again = BuildCache(tmp_path).content
     assert (again.files, again.entries, again.fragments) == (expected.files, expected.entries, expected.fragments)
 
@@ -52,7 +52,7 @@ def test_an_edit_rewrites_only_the_shards_it_touches(tmp_path: Path) -> None:
     after = shard_times(tmp_path)
     assert sum(after[name] != before[name] for name in before) == 1
     reread = BuildCache(tmp_path).content
-    assert reread.files[path][2][0] == ["record 7, edited"] and len(reread.entries) == 200
+    assert reread.files[path][2][0] == ["record 7, edited"] and len(reread.entries) == 8 * RECORDS_PER_SHARD
 
 
 def test_an_unchanged_cache_is_not_rewritten(tmp_path: Path) -> None:
@@ -63,3 +63,18 @@ def test_an_unchanged_cache_is_not_rewritten(tmp_path: Path) -> None:
     cache.update(BuildState(inputs="z"))
     cache.save()
     assert shard_times(tmp_path) == before
+
+
+def test_a_small_site_keeps_one_shard_and_a_grown_one_splits(tmp_path: Path) -> None:
+    filled_cache(tmp_path, records=20).save()
+    assert list(shard_times(tmp_path)) == ["content-00.pickle"]
+    filled_cache(tmp_path, records=3 * RECORDS_PER_SHARD).save()
+    assert sorted(shard_times(tmp_path)) == ["content-00.pickle", "content-01.pickle", "content-02.pickle"]
+    shrunk = BuildCache(tmp_path)
+    content = shrunk.content
+    assert len(content.files) == 3 * RECORDS_PER_SHARD
+    content.files = dict(list(content.files.items())[:20])
+    shrunk.update(BuildState(inputs="fewer"))
+    shrunk.save()
+    assert list(shard_times(tmp_path)) == ["content-00.pickle"]
+    assert len(BuildCache(tmp_path).content.files) == 20
