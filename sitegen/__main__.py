@@ -1,3 +1,3 @@
-from sitegen.cli import main
+from sitegen.cli import run_command
 
-raise SystemExit(main())
+run_command()

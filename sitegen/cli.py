@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -63,3 +64,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def run_command() -> None:
+    """The `sitegen` executable: `sys.exit(main())`, minus the teardown.
+
+    After a large build Python would free every record, entry and page one by one
+    on the way out (a tenth of a second at 10,000 records); the work is done and
+    saved, so the process ends at once, its output flushed.
+    """
+    status = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

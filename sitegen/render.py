@@ -21,7 +21,7 @@ from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site, Subject
-from sitegen.parallel import MIN_PARALLEL_ITEMS, parallel_map
+from sitegen.parallel import parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import ViewBuilder
@@ -120,7 +120,7 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
         for path, chunk, pagination in views.subject_listing(subject, members):
             context = partial(views.subject_list_page, subject, len(members), path, chunk, pagination)
             list_page(path, chunk, pagination, (subject, len(members)), "subject.html", context)
-    worth_a_fork = sum(listed) >= MIN_PARALLEL_ITEMS  # list items to render, not pages, are the work
+    worth_a_fork = sum(listed) >= LIST_ITEMS_WORTH_A_FORK  # list items to render, not pages, are the work
     for (path, _, _), page in zip(jobs, renderer.in_parallel(_list_page, jobs, min_items=1 if worth_a_fork else len(jobs) + 1)):
         renderer.keep(path, page, result)
 
@@ -200,6 +200,9 @@ class _Renderer:
             return parallel_map(function, items) if min_items is None else parallel_map(function, items, min_items)
         finally:
             _Renderer.active = None
+
+
+LIST_ITEMS_WORTH_A_FORK = 5000  # starting workers from a large build takes a tenth of a second; 250 items take 10 ms
 
 
 def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, bytes] | None, object]:
