@@ -44,8 +44,11 @@ def enrich_site(
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])
+    shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
     for (key, record), (entry, entry_problems) in zip(missing, converted):
-        cache[key] = (dataclasses.replace(entry, record=record), entry_problems)
+        authors = tuple(shared.setdefault(author, author) for author in entry.authors)
+        subjects = tuple(shared.setdefault(subject, subject) for subject in entry.subjects)
+        cache[key] = (dataclasses.replace(entry, record=record, authors=authors, subjects=subjects), entry_problems)
     cite_keys = unique_cite_keys([(record.id, cache[key][0].cite_base) for key, record in zip(keys, shown)])
     entries = []
     for key, record in zip(keys, shown):
