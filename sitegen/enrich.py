@@ -76,6 +76,8 @@ def enrich_site(
 
 def merge_fetched(records: list[Record]) -> list[Record]:
     """One record per paper: a hand-written one overrides fetched fields it sets."""
+    if not any(r.fetched for r in records):
+        return list(records)
     written = [r for r in records if not r.fetched]
     by_key: dict[str, Record] = {}
     for record in written:

@@ -6,6 +6,7 @@ failed render leaves the previous site untouched.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -62,7 +63,8 @@ def render_site(
     renderer.page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     # one key per record covers its list item, BibTeX, JSON and page: all are made from
     # the entry, its cite key, the templates and the site settings (base_url included)
-    renderer.entry_keys = {e.id: digest(renderer.page_key, e.key, e.cite_key) for e in site.entries}
+    page_key = renderer.page_key
+    renderer.entry_keys = {e.id: hashlib.blake2b(f"{page_key}\0{e.key}\0{e.cite_key}".encode(), digest_size=16).hexdigest() for e in site.entries}
     result = RenderResult({})
     bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
     _list_pages(renderer, result)
@@ -90,13 +92,15 @@ def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes
             made_here[keys[entry.id]] = made
         if page_wanted:
             renderer.keep(record_path(entry.slug), page, result)
-    fragments = result.fragments
+    fragments, items, bibtex, json_lines = result.fragments, views.fragments, [], []
     for entry in entries:
         key = keys[entry.id]
-        fragments[key] = made_here.get(key) or known[key]
-    views.fragments = {entry.id: fragments[keys[entry.id]][0] for entry in entries}
-    views.bibtex.update((entry.id, fragments[keys[entry.id]][1]) for entry in entries)
-    return [fragments[keys[entry.id]][1] for entry in entries], [fragments[keys[entry.id]][2] for entry in entries]
+        made = fragments[key] = made_here.get(key) or known[key]
+        items[entry.id] = made[0]
+        bibtex.append(made[1])
+        json_lines.append(made[2])
+    views.bibtex = dict(zip((entry.id for entry in entries), bibtex))
+    return bibtex, json_lines
 
 
 def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
@@ -111,7 +115,7 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
             jobs.append((path, template, context))
             listed.append(len(chunk))
 
-    subjects = _entries_by_subject(site)
+    subjects = views.subject_members
     featured = [renderer.entry_keys[e.id] for e in site.entries if e.record.featured]
     index_extra = (featured, [(s.code, len(m)) for s, m in subjects.items()])
     for path, chunk, pagination in views.index_listing():
@@ -149,14 +153,6 @@ def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:
             if path.is_file():
                 sources[path.as_posix()] = path.read_bytes()
     return sources
-
-
-def _entries_by_subject(site: Site) -> dict[Subject, list[Entry]]:
-    members: dict[Subject, list[Entry]] = {s: [] for s in site.subjects}
-    for entry in site.entries:
-        for subject in entry.subjects:
-            members[subject].append(entry)
-    return members
 
 
 class _Renderer:

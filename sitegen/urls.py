@@ -60,6 +60,8 @@ def subject_path(slug: str) -> str:
 
 def page_collisions(site) -> list[Problem]:
     """Records (or subjects) whose slugs are equal would share one page: 'a/b' and 'a-b'."""
+    if len({e.slug for e in site.entries}) == len(site.entries) and len({s.slug for s in site.subjects}) == len(site.subjects):
+        return []  # the usual case, settled without sorting
     problems = []
     records = {}
     in_file_order = sorted(site.entries, key=lambda e: (e.record.location.path, e.record.location.line or 0))

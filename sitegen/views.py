@@ -53,12 +53,14 @@ class ViewBuilder:
         self.fragments: dict[str, str] = {}  # record id -> its rendered list item (HTML)
         self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
-        self.record_urls = {e.id: urls.page(record_path(e.slug)) for e in site.entries}
-        self.record_absolute = {e.id: urls.absolute(record_path(e.slug)) for e in site.entries}
-        self.subject_counts = {s.code: 0 for s in site.subjects}
+        slugs = {e.id: e.slug for e in site.entries}
+        self.record_urls = _RecordUrls(slugs, urls.page)  # made when asked: most builds need few of them
+        self.record_absolute = _RecordUrls(slugs, urls.absolute)
+        self.subject_members: dict[Subject, list[Entry]] = {s: [] for s in site.subjects}
         for entry in site.entries:
             for subject in entry.subjects:
-                self.subject_counts[subject.code] += 1
+                self.subject_members[subject].append(entry)
+        self.subject_counts = {s.code: len(members) for s, members in self.subject_members.items()}
 
     # -- shared by every page -------------------------------------------------
 
@@ -258,8 +260,23 @@ class ViewBuilder:
         return context
 
 
+class _RecordUrls(dict):
+    """Record id -> URL of its page, made on first use."""
+
+    def __init__(self, slugs: dict[str, str], url_of):
+        super().__init__()
+        self.slugs = slugs
+        self.url_of = url_of
+
+    def __missing__(self, record_id: str) -> str:
+        url = self[record_id] = self.url_of(record_path(self.slugs[record_id]))
+        return url
+
+
 def listing_order(entries: Sequence[Entry]) -> list[Entry]:
-    """Newest year first; within a year, featured records first, then newest first."""
+    """Newest year first; within a year, featured records first, then newest first (entries come newest first)."""
+    if not any(e.record.featured for e in entries):
+        return list(entries)
     return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
 
 
