@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Callable
 
 import jinja2
-from markupsafe import Markup
 
 from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem, SitegenError
@@ -21,7 +20,7 @@ from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
-from sitegen.model import Entry, Site, Subject
+from sitegen.model import Entry, Site
 from sitegen.parallel import parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
