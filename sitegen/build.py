@@ -50,7 +50,11 @@ class BuildResult:
 
 
 def prepare_site(
-    site_dir: Path, base_url: str | None = None, cache: ContentCache | None = None, record_stats: dict[str, tuple[int, int]] | None = None
+    site_dir: Path,
+    base_url: str | None = None,
+    cache: ContentCache | None = None,
+    record_stats: dict[str, tuple[int, int]] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> tuple[Site, Theme, list[Problem]]:
     """Load, validate and enrich; raises ContentError with every problem found.
 
@@ -62,7 +66,7 @@ def prepare_site(
     site_dir = Path(site_dir)
     cache = cache if cache is not None else ContentCache()
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
-    _read_changed_record_files(site_dir, stats, cache)
+    _read_changed_record_files(site_dir, stats, cache, progress)
     raw = load_site(site_dir, known=stats, stats=stats)  # every record file is in the cache now
     valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.record_paths})
     file_problems = [p for path in raw.record_paths for p in cache.files[path][2][1]]
@@ -77,7 +81,8 @@ def prepare_site(
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries)
+    done = (lambda count: progress(f"converting LaTeX and Markdown: {count} records")) if progress else None
+    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries, done)
     if collisions := page_collisions(site):
         raise ContentError(collisions)
     current = {entry.key for entry in site.entries}
@@ -86,10 +91,13 @@ def prepare_site(
     return site, theme, warnings
 
 
-def _read_changed_record_files(site_dir: Path, stats: dict[str, tuple[int, int]], cache: ContentCache) -> None:
+def _read_changed_record_files(
+    site_dir: Path, stats: dict[str, tuple[int, int]], cache: ContentCache, progress: Callable[[str], None] | None = None
+) -> None:
     """Load and validate, on every core, the record files the cache does not hold as they are now."""
     changed = [path for path, stat in stats.items() if cache.files.get(path, (None, None))[:2] != stat]
-    fresh = dict(zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed)))
+    done = (lambda count: progress(f"reading record files: {count} of {len(changed)}")) if progress else None
+    fresh = dict(zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed, done=done)))
     cache.files = {path: (*stat, fresh[path]) if path in fresh else cache.files[path] for path, stat in stats.items()}
 
 
@@ -175,7 +183,7 @@ def build_site(
     record_stats = {path: stat for path, stat in files.items() if path.startswith("content/records/") and path.endswith(RECORD_SUFFIXES)}
     progress(f"loading {len(record_stats)} record files")
     try:
-        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())))
+        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())), progress)
     finally:
         previous_ok = output_check.result() if output_check else False
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
@@ -186,9 +194,9 @@ def build_site(
     try:
         rendered = render_site(
             site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if cache.enabled else None,
-            write_page=new_output.write if new_output else None,
+            write_page=new_output.write if new_output else None, progress=progress,
         )
-        progress(f"writing {len(rendered.files)} files ({len(rendered.kept)} pages unchanged)")
+        progress(f"writing {len(rendered.files)} more files ({len(rendered.written)} written, {len(rendered.kept)} unchanged)")
         if new_output:
             manifest = new_output.finish(rendered.files, rendered.written)
         else:

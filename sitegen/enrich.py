@@ -33,9 +33,12 @@ def slugify(value: str) -> str:
 
 
 def enrich_site(
-    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None
+    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None, done=None
 ) -> tuple[Site, list[Problem]]:
-    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place."""
+    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place.
+
+    `done`, if given, hears now and then how many records are converted.
+    """
     cache = {} if cache is None else cache
     problems: list[Problem] = []
     shown = newest_first([r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)])
@@ -43,7 +46,7 @@ def enrich_site(
     owners_key = digest(repr(sorted(owner_names)))
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
-    converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing])
+    converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing], done=done)
     shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
     for (key, record), (entry, entry_problems) in zip(missing, converted):
         authors = tuple(shared.setdefault(author, author) for author in entry.authors)

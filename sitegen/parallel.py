@@ -70,8 +70,13 @@ def _outcome_of(function: Callable, args: tuple) -> tuple[bool, object]:
         return False, error
 
 
-def parallel_map(function: Callable[[T], R], items: Sequence[T], min_items: int = MIN_PARALLEL_ITEMS) -> list[R]:
-    """`[function(x) for x in items]`, in order, on every core when it pays off."""
+def parallel_map(
+    function: Callable[[T], R], items: Sequence[T], min_items: int = MIN_PARALLEL_ITEMS, done: Callable[[int], None] | None = None
+) -> list[R]:
+    """`[function(x) for x in items]`, in order, on every core when it pays off.
+
+    `done`, if given, is told now and then how many items are finished.
+    """
     workers = worker_count()
     if len(items) < min_items or workers < 2 or not can_fork():
         return [function(item) for item in items]
@@ -80,7 +85,12 @@ def parallel_map(function: Callable[[T], R], items: Sequence[T], min_items: int 
     _JOB = (function, items)  # forked workers inherit it: only indices and results are pickled
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            return pool.map(_run_one, range(len(items)), chunksize=chunk)
+            results = []
+            for result in pool.imap(_run_one, range(len(items)), chunksize=chunk):
+                results.append(result)
+                if done is not None and len(results) % chunk == 0:
+                    done(len(results))
+            return results
     finally:
         _JOB = None
 

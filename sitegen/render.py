@@ -21,7 +21,7 @@ from sitegen.exports.feed import atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site
-from sitegen.parallel import parallel_map
+from sitegen.parallel import MIN_PARALLEL_ITEMS, parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import ViewBuilder
@@ -43,6 +43,7 @@ def render_site(
     fragment_cache: dict[str, tuple[str, bytes, bytes]] | None = None,
     cache_dir: Path | None = None,
     write_page: Callable[[str, bytes], tuple[int, int, str]] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> RenderResult:
     """Render every page and export.
 
@@ -52,12 +53,12 @@ def render_site(
     given, keeps compiled templates. `write_page`, if given, takes record and
     list pages as soon as they are rendered (possibly in a worker process), so
     that they need not travel back nor wait in memory; what it returns is kept
-    in `written`.
+    in `written`. `progress` hears how many record pages are done.
     """
     urls = SiteUrls(site.config.base_url)
     statics = static_files(theme, site.site_dir)
     environment = make_environment(theme, site.site_dir, cache_dir / "templates" if cache_dir else None)
-    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)), previous_pages or {}, write_page)
+    renderer = _Renderer(site, environment, ViewBuilder(site, urls, list(statics)), previous_pages or {}, write_page, progress)
     template_key = digest(sorted(template_sources(theme, site.site_dir).items()))
     renderer.page_key = digest(template_key, site.config, site.profile, site.bio_html, sorted(statics))
     # one key per record covers its list item, BibTeX, JSON and page: all are made from
@@ -86,7 +87,9 @@ def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes
         if page_wanted or cached is None:
             jobs.append((entry, cached is None, page_wanted))
     made_here = {}
-    for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs)):
+    verb = "rendering and writing" if renderer.write_page else "rendering"
+    done = renderer.reporter(lambda count: f"{verb} record pages: {count} of {len(jobs)}")
+    for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs, done=done)):
         if made:
             made_here[keys[entry.id]] = made
         if page_wanted:
@@ -159,8 +162,9 @@ class _Renderer:
 
     active: "_Renderer | None" = None
 
-    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder, previous_pages: dict[str, str], write_page=None):
+    def __init__(self, site: Site, environment: jinja2.Environment, views: ViewBuilder, previous_pages: dict[str, str], write_page=None, progress=None):
         self.site = site
+        self.progress = progress
         self.environment = environment
         self.views = views
         self.previous_pages = previous_pages
@@ -189,10 +193,13 @@ class _Renderer:
         else:
             result.written[path] = delivered
 
-    def in_parallel(self, function, items: list, min_items: int | None = None) -> list:
+    def reporter(self, message: Callable[[int], str]) -> Callable[[int], None] | None:
+        return None if self.progress is None else lambda count: self.progress(message(count))
+
+    def in_parallel(self, function, items: list, min_items: int = MIN_PARALLEL_ITEMS, done=None) -> list:
         _Renderer.active = self
         try:
-            return parallel_map(function, items) if min_items is None else parallel_map(function, items, min_items)
+            return parallel_map(function, items, min_items, done)
         finally:
             _Renderer.active = None
 

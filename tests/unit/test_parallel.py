@@ -27,3 +27,10 @@ def test_background_returns_what_the_call_returns_from_another_process() -> None
 def test_background_hands_over_the_error() -> None:
     with pytest.raises(ZeroDivisionError):
         Background(divmod, 1, 0).result()
+
+
+def test_parallel_map_tells_how_far_it_got() -> None:
+    counts: list[int] = []
+    assert parallel_map(square, list(range(800)), min_items=1, done=counts.append) == [n * n for n in range(800)]
+    if worker_count() >= 2:
+        assert counts == sorted(counts) and counts[-1] == 800
