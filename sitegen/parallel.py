@@ -79,7 +79,10 @@ def parallel_map(
     """
     workers = worker_count()
     if len(items) < min_items or workers < 2 or not can_fork():
-        return [function(item) for item in items]
+        results = [function(item) for item in items]
+        if done is not None:
+            done(len(results))
+        return results
     chunk = max(16, len(items) // (workers * 8))
     global _JOB
     _JOB = (function, items)  # forked workers inherit it: only indices and results are pickled
