@@ -68,6 +68,7 @@ class NewOutput:
                 "(a built site has index.html and .nojekyll); empty it or choose another --output"
             ))
         self.output_dir.parent.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(self.output_dir)
         self.staging = self.output_dir.parent / f".{self.output_dir.name}.new-{os.getpid()}"
         shutil.rmtree(self.staging, ignore_errors=True)
         self.staging.mkdir()
@@ -93,6 +94,24 @@ class NewOutput:
 
     def discard(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def _remove_leftovers(output_dir: Path) -> None:
+    """Staging and retired folders of builds that were killed (`.output.new-<pid>`): gone, unless that build still runs."""
+    for folder in output_dir.parent.glob(f".{output_dir.name}.*-*"):
+        kind, _, pid = folder.name.rpartition("-")
+        if kind.endswith((".new", ".old")) and pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
 
 
 def replaceable(folder: Path) -> bool:

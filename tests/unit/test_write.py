@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,18 @@ def test_an_empty_folder_or_an_earlier_build_is_replaced(tmp_path):
     (tmp_path / "empty").mkdir()
     write_output(FILES, tmp_path / "empty")
     assert tree(tmp_path / "empty") == digests(FILES)
+
+
+def test_folders_left_by_a_killed_build_are_removed_and_a_running_builds_kept(tmp_path):
+    finished = subprocess.Popen([sys.executable, "-c", "pass"])
+    finished.wait()  # its pid names no process now, as for a build that was killed
+    dead = tmp_path / f".output.new-{finished.pid}"
+    retired = tmp_path / f".output.old-{finished.pid}"
+    alive = tmp_path / f".output.new-{os.getppid()}"
+    unrelated = tmp_path / ".output.notes-1"
+    for folder in (dead, retired, alive, unrelated):
+        (folder / "records").mkdir(parents=True)
+    write_output(FILES, tmp_path / "output")
+    assert not dead.exists() and not retired.exists()
+    assert alive.exists() and unrelated.exists()
+    assert (tmp_path / "output" / "index.html").is_file()
