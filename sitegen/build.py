@@ -19,7 +19,7 @@ from typing import Callable
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.files import stat_tree
-from sitegen.load import RECORD_SUFFIXES, load_document, load_site, record_file_stats
+from sitegen.load import load_document, load_site, record_file_stats, record_files_among
 from sitegen.model import Record, Site
 from sitegen.parallel import Background, parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
@@ -180,10 +180,10 @@ def build_site(
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
     cached_entries = set(cache.content.entries)
-    record_stats = {path: stat for path, stat in files.items() if path.startswith("content/records/") and path.endswith(RECORD_SUFFIXES)}
+    record_stats = record_files_among(files)
     progress(f"loading {len(record_stats)} record files")
     try:
-        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, dict(sorted(record_stats.items())), progress)
+        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, record_stats, progress)
     finally:
         previous_ok = output_check.result() if output_check else False
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)

@@ -116,6 +116,7 @@ class RawSite:
     reused: set[str] = field(default_factory=set)  # record files not read: the caller knows them
 
 
+RECORDS_FOLDER = "content/records/"
 RECORD_SUFFIXES = (".yaml", ".yml")
 
 
@@ -124,14 +125,12 @@ def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
 
     Hidden files and folders (an editor's `.#x.yaml`) are not records.
     """
-    files = stat_tree(Path(site_dir) / "content" / "records", "content/records/")
-    stats = {path: stat for path, stat in files.items() if path.endswith(RECORD_SUFFIXES)}
-    return dict(sorted(stats.items()))
+    return record_files_among(stat_tree(Path(site_dir) / "content" / "records", RECORDS_FOLDER))
 
 
-def record_files(site_dir: Path) -> list[Path]:
-    """Every record file, in a stable order."""
-    return [Path(site_dir) / path for path in record_file_stats(site_dir)]
+def record_files_among(files: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """The record files of a listing of the site's files (as `stat_tree` makes it), in path order."""
+    return dict(sorted((path, stat) for path, stat in files.items() if path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES)))
 
 
 def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, stats: dict[str, tuple[int, int]] | None = None) -> RawSite:

@@ -301,8 +301,6 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     return f"error: cannot serve on {host}:{port}: {error.strerror or error}"
 
 
-
-
 def site_address(host: str, port: int, base_path: str) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}{base_path}"

@@ -136,7 +136,7 @@ def _write_tree(files: dict[str, bytes], root: Path) -> Manifest:
     return manifest
 
 
-def _create(path: Path, data: bytes) -> tuple[int, int, str]:
+def _create(path: Path, data: bytes, digest: str | None = None) -> tuple[int, int, str]:
     """Write a file and return its manifest row: four system calls (Path.write_bytes and stat take seven)."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
     try:
@@ -146,22 +146,22 @@ def _create(path: Path, data: bytes) -> tuple[int, int, str]:
         stat = os.fstat(descriptor)
     finally:
         os.close(descriptor)
-    return stat.st_size, stat.st_mtime_ns, _hash(data)
+    return stat.st_size, stat.st_mtime_ns, digest or _hash(data)
 
 
 def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str] | frozenset, previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
     for name, data in files.items():
         old = previous.get(name)
-        if old is not None and old[2] == _hash(data):
+        digest = _hash(data)
+        if old is not None and old[2] == digest:
             manifest[name] = old
             continue
         target = output_dir / safe_relative_path(name)
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-        temporary.write_bytes(data)
+        manifest[name] = _create(temporary, data, digest)  # a rename keeps size and mtime
         os.replace(temporary, target)
-        manifest[name] = _entry(target, data)
     for name in sorted(set(previous) - set(manifest), reverse=True):
         _remove(output_dir, name)
     return dict(sorted(manifest.items()))
@@ -175,11 +175,6 @@ def _remove(output_dir: Path, name: str) -> None:
     while folder != output_dir and folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
         folder = folder.parent
-
-
-def _entry(path: Path, data: bytes) -> tuple[int, int, str]:
-    stat = path.stat()
-    return stat.st_size, stat.st_mtime_ns, _hash(data)
 
 
 def _hash(data: bytes) -> str:

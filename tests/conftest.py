@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pty
 import shutil
 import signal
 import subprocess
@@ -44,6 +45,31 @@ def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, ti
         [sys.executable, "-m", "sitegen", *args],
         cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout,
     )
+
+
+def run_sitegen_on_terminal(
+    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 60, stdout_too: bool = True
+) -> tuple[int, str]:
+    """Run `python -m sitegen ARGS` with stderr (and stdout, unless not `stdout_too`) on a
+    pseudo-terminal: its exit status and all it wrote there."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", *args],
+        cwd=cwd, env={**os.environ, "TERM": "xterm", **(env or {})}, stdin=subprocess.DEVNULL,
+        stdout=follower if stdout_too else subprocess.DEVNULL, stderr=follower,
+    )
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed when the process ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return process.wait(timeout=timeout), seen.decode("utf-8", "replace")
 
 
 def stop_process(process: subprocess.Popen) -> int:

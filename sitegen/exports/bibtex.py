@@ -12,6 +12,7 @@ from sitegen.model import Entry
 
 _ESCAPED = re.compile(r"\\.")
 _BRACES = re.compile(r"[{}]")
+_AND = re.compile(r"\sand\s", re.I)
 _UNESCAPED_SPECIALS = re.compile(r"(?<!\\)([&%#])")
 _CONFERENCE = re.compile(r"proceedings|conference|workshop|symposium|\bconf\b|\bproc\b", re.I)
 _JOURNAL = re.compile(r"journal|transactions|letters|review|\btrans\b|magazine", re.I)
@@ -65,7 +66,7 @@ def bibtex_entry(entry: Entry, url: str) -> str:
 
 def _author(name: str) -> str:
     """A name that itself holds ' and ' (a group, a company) is braced, so BibTeX keeps it whole."""
-    return f"{{{name}}}" if re.search(r"\sand\s", name, re.I) else name
+    return f"{{{name}}}" if _AND.search(name) else name
 
 
 def _value(text: str) -> str:

@@ -92,5 +92,6 @@ def records_json(site: Site, record_urls: dict[str, str], record_lines: list[byt
     if record_lines is None:
         record_lines = [record_json_line(entry, record_urls[entry.id]) for entry in site.entries]
     head = json.dumps({"name": site.profile.name, "count": len(record_lines)}, ensure_ascii=False, indent=2)[:-2].encode()
-    records = b"[\n" + b",\n".join(record_lines) + b"\n  ]" if record_lines else b"[]"
-    return head + b',\n  "records": ' + records + b"\n}\n"
+    if not record_lines:
+        return head + b',\n  "records": []\n}\n'
+    return b"".join([head, b',\n  "records": [\n', b",\n".join(record_lines), b"\n  ]\n}\n"])  # one copy of many megabytes

@@ -7,17 +7,14 @@ a build made from scratch (`--no-cache`) into another folder.
 
 from __future__ import annotations
 
-import os
 import pickle
-import pty
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_sitegen
+from conftest import REPO, run_sitegen, run_sitegen_on_terminal
 
 CACHE = ".sitegen-cache"
 
@@ -152,23 +149,8 @@ def test_progress_on_a_terminal_and_plain_summary_otherwise(demo_site: Path) -> 
     assert plain.stderr.count("\n") == 1 and plain.stderr.startswith("built ")
     assert "\r" not in plain.stderr
 
-    controller, terminal = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sitegen", "build", "--site", str(demo_site), "--no-cache"],
-        stdout=terminal, stderr=terminal, stdin=subprocess.DEVNULL, env={**os.environ, "TERM": "xterm"},
-    )
-    os.close(terminal)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    assert process.wait(timeout=60) == 0
-    text = seen.decode(errors="replace")
+    status, text = run_sitegen_on_terminal("build", "--site", str(demo_site), "--no-cache")
+    assert status == 0
     assert "loading" in text and "rendering" in text and "writing" in text
     assert text.rstrip().splitlines()[-1].split("\x1b[K")[-1].startswith("built ")
 

@@ -9,7 +9,6 @@ status, the server's request log, and the built site's HTML.
 from __future__ import annotations
 
 import os
-import pty
 import re
 import shutil
 import signal
@@ -23,6 +22,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
+from conftest import run_sitegen_on_terminal
 
 REPO = Path(__file__).resolve().parents[2]
 ARXIV_DIR = Path("content/records/arxiv")
@@ -622,26 +622,11 @@ def test_progress_is_one_plain_line_per_page_when_not_a_terminal(tmp_path, arxiv
 def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
-    leader, follower = pty.openpty()
-    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin"]
-
-    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
-                               stdout=subprocess.PIPE, stderr=follower)
-    os.close(follower)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    process.wait(timeout=30)
-    os.close(leader)
-
-    assert process.returncode == 0
-    text = seen.decode("utf-8", "replace")
+    status, text = run_sitegen_on_terminal(
+        "fetch", "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin",
+        cwd=REPO, env={"SITEGEN_ARXIV_API": server.api_url}, timeout=30, stdout_too=False,
+    )
+    assert status == 0
     assert "\r\x1b[2K" in text  # the line is redrawn in place
     assert "page 1 of 2, 10 of 18 records; waiting 0.3 s" in text
     assert "page 2 of 2, 18 of 18 records" in text

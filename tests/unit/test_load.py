@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
-from sitegen.load import PositionedDict, load_document, load_site, parse_yaml, record_files
+from sitegen.load import PositionedDict, load_document, load_site, parse_yaml, record_file_stats, record_files_among
 from sitegen.model import RawDocument
 from sitegen.validate import validate_records
 
@@ -116,7 +116,7 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
         "content/records/b.yaml",
         "content/records/sub/deeper/c.yaml",
     ]
-    assert [p.name for p in record_files(site)] == ["a.yml", "2401.00001.yaml", "b.yaml", "c.yaml"]
+    assert [Path(p).name for p in record_file_stats(site)] == ["a.yml", "2401.00001.yaml", "b.yaml", "c.yaml"]
 
 
 def test_load_site_collects_every_problem_at_once(tmp_path):
@@ -165,3 +165,9 @@ def test_any_text_parses_or_is_a_problem(text):
     assert records or problems or data == [] or data is None
     assert all(str(p).startswith("content/records/fuzz.yaml") for p in problems)
 
+
+
+def test_record_files_among_a_listing_of_the_site():
+    listing = {"content/records/b.yaml": (1, 1), "content/records/a.yml": (2, 2), "content/records/notes.txt": (3, 3),
+               "content/site.yaml": (4, 4), "templates/records/x.yaml": (5, 5)}
+    assert record_files_among(listing) == {"content/records/a.yml": (2, 2), "content/records/b.yaml": (1, 1)}
