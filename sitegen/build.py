@@ -25,7 +25,7 @@ from sitegen.parallel import Background, parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_document, validate_site
-from sitegen.write import NewOutput, intact, needs_new_folder, write_output
+from sitegen.write import NewOutput, folder_times, intact, needs_new_folder, write_output
 
 WATCHED_FOLDERS = ("content", "templates", "static", "themes")
 
@@ -165,17 +165,17 @@ def build_site(
     cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
     state = cache.state
     files = input_files(site_dir) if files is None else files
-    inputs = digest(CACHE_KEY, "\n".join(f"{path} {size} {mtime}" for path, (size, mtime) in sorted(files.items())), repr(base_url), str(output_dir.absolute()))
+    inputs = digest(CACHE_KEY, repr(sorted(files.items())), repr(base_url), str(output_dir.absolute()))
     same_folder = state.output_dir == str(output_dir.absolute()) and bool(state.outputs)
     if same_folder and state.inputs == inputs:
-        if intact(output_dir, state.outputs):
+        if intact(output_dir, state.outputs, state.output_folders):
             pages = sum(1 for name in state.outputs if name.endswith(".html"))
             return BuildResult(
                 {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
             )
         same_folder = False
-    # is the last output as we left it? 20,000 stat calls, made while the content is read and enriched
-    output_check = Background(intact, output_dir, state.outputs) if same_folder else None
+    # is the last output as we left it? 20,000 lstat calls, made while the content is read and enriched
+    output_check = Background(intact, output_dir, state.outputs, state.output_folders) if same_folder else None
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
@@ -207,7 +207,8 @@ def build_site(
         raise
     cache.content.fragments = rendered.fragments
     base_path = SiteUrls(site.config.base_url).base_path
-    cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path))
+    folders = folder_times(output_dir, manifest)
+    cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path, folders))
     if not keep_in_memory:
         progress("saving the build cache")
         cache.save()

@@ -85,6 +85,7 @@ class BuildState:
     warnings: list[Problem] = field(default_factory=list)
     output_dir: str = ""
     base_path: str = "/"  # the URL path the site was built for ('/repo/')
+    output_folders: dict[str, int] = field(default_factory=dict)  # folder -> mtime_ns, after the build (see write.intact)
 
 
 @dataclass

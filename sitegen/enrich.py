@@ -12,6 +12,7 @@ import functools
 import re
 import unicodedata
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 
 from sitegen.cache import digest
@@ -62,7 +63,15 @@ def enrich_site(
         entries.append(entry)
         problems.extend(entry_problems)
     entries = tuple(entries)
-    subjects = {s.code: s for entry in entries for s in entry.subjects}
+    subjects: dict[str, Subject] = {}
+    members: dict[str, list[Entry]] = {}
+    featured = []
+    for entry in entries:  # one pass: at 10,000 records every walk over the entries counts
+        for subject in entry.subjects:
+            subjects.setdefault(subject.code, subject)
+            members.setdefault(subject.code, []).append(entry)
+        if entry.record.featured:
+            featured.append(entry)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     readable = {name: render_inline(getattr(profile, name)).plain for name in ("name", "position", "affiliation")}
@@ -73,6 +82,8 @@ def enrich_site(
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
         site_dir=site_dir,
+        subject_entries={code: tuple(group) for code, group in members.items()},
+        featured=tuple(featured),
     )
     return site, problems
 
@@ -129,8 +140,9 @@ def is_excluded(record: Record, sources: ArxivSources) -> bool:
 
 def newest_first(records: list[Record]) -> list[Record]:
     """By year, then date (a record with only a year comes after those with dates), newest first; ties by id."""
-    by_id = sorted(records, key=lambda r: r.id)
-    return sorted(by_id, key=lambda r: (r.year, r.date.isoformat() if r.date else f"{r.year:04d}-00-00"), reverse=True)  # stable: ids stay in order
+    by_id = sorted(records, key=attrgetter("id"))
+    # a day's ordinal is never 0, so a record with only a year sorts below the dated ones of its year
+    return sorted(by_id, key=lambda r: (r.year, r.date.toordinal() if r.date else 0), reverse=True)  # stable: ids stay in order
 
 
 @functools.lru_cache(maxsize=65536)
@@ -162,11 +174,9 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
 
 def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     """(record id, base key) pairs -> record id: key, with a/b/c added in id order."""
-    base = dict(bases)
     keys: dict[str, str] = {}
     taken: dict[str, int] = {}
-    for record_id in sorted(base, key=lambda i: (base[i], i)):
-        key = base[record_id]
+    for key, record_id in sorted({record_id: (key, record_id) for record_id, key in bases}.values()):
         count = taken.get(key, 0)
         taken[key] = count + 1
         keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"

@@ -1,8 +1,7 @@
 """Listing a folder tree with sizes and modification times, fast.
 
-Used to fingerprint a build's inputs, to list record files, and to check that an
-output folder is as the last build left it. `os.scandir` with plain strings: at
-10,000 files, Path objects and `rglob` cost more than the stat calls.
+Used to fingerprint a build's inputs and to list record files. `os.scandir` with
+plain strings: at 10,000 files, Path objects and `rglob` cost more than the stat calls.
 """
 
 from __future__ import annotations

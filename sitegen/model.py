@@ -149,3 +149,5 @@ class Site:
     subjects: tuple[Subject, ...]  # sorted by name
     site_dir: Path
     theme_dirs: tuple[Path, ...] = ()
+    subject_entries: dict[str, tuple[Entry, ...]] = field(default_factory=dict)  # subject code -> its entries, newest first
+    featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first

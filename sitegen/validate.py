@@ -330,6 +330,8 @@ def validate_document(document: RawDocument, problems: list[Problem]) -> list[Re
 
 def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
     """Two files of the same kind may not share an id (fetched vs hand-written merge later)."""
+    if len({record.id for record in records}) == len(records):
+        return  # the usual case, settled in one pass
     seen: dict[tuple[bool, str], Record] = {}
     for record in records:
         key = (record.fetched, record.id)

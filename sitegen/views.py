@@ -53,13 +53,14 @@ class ViewBuilder:
         self.fragments: dict[str, str] = {}  # record id -> its rendered list item (HTML)
         self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
-        slugs = {e.id: e.slug for e in site.entries}
+        # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
+        columns = [(e.id, e.slug, e.record.year) for e in site.entries]
+        self.record_ids, self.record_slugs, years = (list(c) for c in zip(*columns)) if columns else ([], [], [])
+        self.year_of = dict(zip(map(id, site.entries), years))  # entry object -> its year
+        slugs = dict(zip(self.record_ids, self.record_slugs))
         self.record_urls = _RecordUrls(slugs, urls.page)  # made when asked: most builds need few of them
         self.record_absolute = _RecordUrls(slugs, urls.absolute)
-        self.subject_members: dict[Subject, list[Entry]] = {s: [] for s in site.subjects}
-        for entry in site.entries:
-            for subject in entry.subjects:
-                self.subject_members[subject].append(entry)
+        self.subject_members: dict[Subject, tuple[Entry, ...]] = {s: site.subject_entries.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(members) for s, members in self.subject_members.items()}
 
     # -- shared by every page -------------------------------------------------
@@ -144,14 +145,14 @@ class ViewBuilder:
 
     def listing_pages(self, entries: Sequence[Entry], prefix: str) -> list[tuple[str, list[Entry], dict[str, Any]]]:
         """A list of records split into pages of at most `records_per_page`, with their navigation."""
-        ordered = listing_order(entries)
+        ordered = listing_order(entries) if self.site.featured else list(entries)
         per_page = self.site.config.records_per_page
         chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
         first_page_of_year: dict[int, str] = {}
         for path, chunk in zip(paths, chunks):
-            for entry in chunk:
-                first_page_of_year.setdefault(entry.record.year, path)
+            for year in dict.fromkeys(map(self.year_of.__getitem__, map(id, chunk))):
+                first_page_of_year.setdefault(year, path)
         year_links = [{"year": y, "url": f"{self.urls.page(p)}#year-{y}"} for y, p in first_page_of_year.items()]
         pages = []
         for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
@@ -204,7 +205,7 @@ class ViewBuilder:
         context.update(
             profile=profile,
             record_count=len(self.site.entries),
-            featured=[self.record_item(e) for e in self.site.entries if e.record.featured],
+            featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
             jsonld=Markup(script_json(person(self.site, self.urls.absolute("index.html"), photo_absolute, web_links))),
         )

@@ -8,6 +8,7 @@ a build made from scratch (`--no-cache`) into another folder.
 from __future__ import annotations
 
 import pickle
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -93,6 +94,23 @@ def test_editing_site_yaml_equals_a_clean_build(cached_demo: Path) -> None:
     build(cached_demo)
     assert (cached_demo / "output" / "CNAME").read_text() == "www.example.org\n"
     assert (cached_demo / "output" / "page" / "2" / "index.html").is_file()
+    assert_equals_clean_build(cached_demo)
+
+
+def test_a_record_added_to_a_later_page_updates_the_count_on_the_first(cached_demo: Path) -> None:
+    """Page 1 keeps its records and its navigation, but shows the record count: it is rendered again."""
+    settings = cached_demo / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "records_per_page: 5\n", encoding="utf-8")
+    build(cached_demo)
+    last_page = sorted((cached_demo / "output" / "page").glob("*/index.html"), key=lambda p: int(p.parent.name))[-1]
+    oldest_year = min(int(year) for year in re.findall(r'id="year-(\d+)"', last_page.read_text(encoding="utf-8")))
+    # the oldest year, no subject: the new record goes to the end of the last page and changes no subject count
+    (cached_demo / "content" / "records" / "zz-added.yaml").write_text(
+        f"id: zz-added\ntitle: An added note\nauthors: [Ada Lovelace]\nyear: {oldest_year}\n", encoding="utf-8"
+    )
+    build(cached_demo)
+    counts = [re.search(r'data-count="(\d+)"', page.read_text(encoding="utf-8"))[1] for page in (cached_demo / "output" / "index.html", last_page)]
+    assert counts[0] == counts[1]
     assert_equals_clean_build(cached_demo)
 
 

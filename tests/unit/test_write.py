@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.errors import ContentError
-from sitegen.write import UnsafeOutputPath, safe_relative_path, write_output
+from sitegen.write import UnsafeOutputPath, folder_times, intact, safe_relative_path, write_output
 
 FILES = {
     "index.html": b"<h1>home</h1>",
@@ -136,3 +136,37 @@ def test_folders_left_by_a_killed_build_are_removed_and_a_running_builds_kept(tm
     assert not dead.exists() and not retired.exists()
     assert alive.exists() and unrelated.exists()
     assert (tmp_path / "output" / "index.html").is_file()
+
+
+def _written(tmp_path):
+    output = tmp_path / "output"
+    files = {"index.html": b"home", ".nojekyll": b"", "records/a/index.html": b"a", "records/b/index.html": b"b"}
+    manifest = write_output(files, output)
+    return output, manifest, folder_times(output, manifest)
+
+
+def test_folder_times_cover_every_folder_up_to_the_output_folder(tmp_path):
+    output, _, folders = _written(tmp_path)
+    assert sorted(folders) == ["", "records", "records/a", "records/b"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda out: (out / "records" / "a" / "index.html").write_bytes(b"changed"),
+        lambda out: (out / "records" / "a" / "stray.txt").write_bytes(b"not ours"),
+        lambda out: (out / "records" / "c").mkdir(),
+        lambda out: (out / ".hidden").write_bytes(b""),
+        lambda out: (out / "records" / "b" / "index.html").unlink(),
+        lambda out: os.replace(out / "records" / "a", out.parent / "moved"),
+    ],
+    ids=["edited", "stray file", "new folder", "hidden file", "deleted", "folder moved away"],
+)
+def test_intact_notices_any_change_to_the_output(tmp_path, change):
+    output, manifest, folders = _written(tmp_path)
+    assert intact(output, manifest, folders)
+    os.utime(output / "index.html")  # the same bytes, touched: mtimes count (as make does)
+    assert not intact(output, manifest, folders)
+    output, manifest, folders = _written(tmp_path / "again")
+    change(output)
+    assert not intact(output, manifest, folders)
