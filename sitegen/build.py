@@ -68,8 +68,11 @@ def prepare_site(
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
     _read_changed_record_files(site_dir, stats, cache, progress)
     raw = load_site(site_dir, known=stats, stats=stats)  # every record file is in the cache now
-    valid = validate_site(raw, {path: cache.files[path][2][0] for path in raw.record_paths})
-    file_problems = [p for path in raw.record_paths for p in cache.files[path][2][1]]
+    file_records, file_problems = {}, []
+    for path in raw.record_paths:
+        file_records[path], problems_of_file = cache.files[path][2]
+        file_problems.extend(problems_of_file)
+    valid = validate_site(raw, file_records)
     problems = _in_file_order(valid.problems + file_problems, raw.record_paths)
     theme = None
     if valid.config is not None:
@@ -85,8 +88,6 @@ def prepare_site(
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries, done)
     if collisions := page_collisions(site):
         raise ContentError(collisions)
-    current = {entry.key for entry in site.entries}
-    cache.entries = {key: value for key, value in cache.entries.items() if key in current}
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, raw)
     return site, theme, warnings
 
@@ -97,8 +98,10 @@ def _read_changed_record_files(
     """Load and validate, on every core, the record files the cache does not hold as they are now."""
     changed = [path for path, stat in stats.items() if cache.files.get(path, (None, None))[:2] != stat]
     done = (lambda count: progress(f"reading record files: {count} of {len(changed)}")) if progress else None
-    fresh = dict(zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed, done=done)))
-    cache.files = {path: (*stat, fresh[path]) if path in fresh else cache.files[path] for path, stat in stats.items()}
+    for path, read in zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed, done=done)):
+        cache.files[path] = (*stats[path], read)
+    for path in cache.files.keys() - stats.keys():  # deleted files
+        del cache.files[path]
 
 
 def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:
@@ -207,7 +210,7 @@ def build_site(
         raise
     cache.content.fragments = rendered.fragments
     base_path = SiteUrls(site.config.base_url).base_path
-    folders = folder_times(output_dir, manifest)
+    folders = folder_times(output_dir, manifest, None if new_output else previous_outputs, state.output_folders)
     cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path, folders))
     if not keep_in_memory:
         progress("saving the build cache")

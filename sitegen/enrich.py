@@ -36,13 +36,13 @@ def slugify(value: str) -> str:
 def enrich_site(
     config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None, done=None
 ) -> tuple[Site, list[Problem]]:
-    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place.
+    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place
+    (and loses the entries of records no longer shown).
 
     `done`, if given, hears now and then how many records are converted.
     """
     cache = {} if cache is None else cache
-    problems: list[Problem] = []
-    shown = newest_first([r for r in merge_fetched(records) if not r.hidden and not is_excluded(r, profile.arxiv)])
+    shown = newest_first([r for r in merge_fetched(records) if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names = _owner_names(profile)
     owners_key = digest(repr(sorted(owner_names)))
     keys = [entry_key(record, owners_key) for record in shown]
@@ -53,25 +53,28 @@ def enrich_site(
         authors = tuple(shared.setdefault(author, author) for author in entry.authors)
         subjects = tuple(shared.setdefault(subject, subject) for subject in entry.subjects)
         cache[key] = (dataclasses.replace(entry, record=record, authors=authors, subjects=subjects), entry_problems)
-    cite_keys = unique_cite_keys([(record.id, cache[key][0].cite_base) for key, record in zip(keys, shown)])
-    entries = []
-    for key, record in zip(keys, shown):
-        entry, entry_problems = cache[key]
-        if not (entry.record is record and entry.cite_key == cite_keys[record.id] and entry.key == key):
-            entry = dataclasses.replace(entry, record=record, cite_key=cite_keys[record.id], key=key)
-            cache[key] = (entry, entry_problems)
-        entries.append(entry)
-        problems.extend(entry_problems)
-    entries = tuple(entries)
+    found = [cache[key] for key in keys]
+    cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)])
+    entries: list[Entry] = []
+    problems: list[Problem] = []
     subjects: dict[str, Subject] = {}
     members: dict[str, list[Entry]] = {}
     featured = []
-    for entry in entries:  # one pass: at 10,000 records every walk over the entries counts
+    for key, record, (entry, entry_problems) in zip(keys, shown, found):  # one pass: at 10,000 records every walk counts
+        cite_key = cite_keys[record.id]
+        if not (entry.record is record and entry.cite_key == cite_key and entry.key == key):
+            entry = dataclasses.replace(entry, record=record, cite_key=cite_key, key=key)
+            cache[key] = (entry, entry_problems)
+        entries.append(entry)
+        problems.extend(entry_problems)
         for subject in entry.subjects:
             subjects.setdefault(subject.code, subject)
             members.setdefault(subject.code, []).append(entry)
-        if entry.record.featured:
+        if record.featured:
             featured.append(entry)
+    for stale in cache.keys() - set(keys):
+        del cache[stale]
+    entries = tuple(entries)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     readable = {name: render_inline(getattr(profile, name)).plain for name in ("name", "position", "affiliation")}

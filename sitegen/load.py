@@ -130,7 +130,8 @@ def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
 
 def record_files_among(files: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
     """The record files of a listing of the site's files (as `stat_tree` makes it), in path order."""
-    return dict(sorted((path, stat) for path, stat in files.items() if path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES)))
+    paths = sorted(path for path in files if path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES))
+    return {path: files[path] for path in paths}
 
 
 def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, stats: dict[str, tuple[int, int]] | None = None) -> RawSite:

@@ -44,13 +44,21 @@ def needs_new_folder(output_dir: Path, previous: Manifest | None) -> bool:
     return previous is None or not Path(output_dir).is_dir()
 
 
-def folder_times(output_dir: Path, manifest: Manifest) -> dict[str, int]:
+def folder_times(output_dir: Path, manifest: Manifest, previous: Manifest | None = None, known: dict[str, int] | None = None) -> dict[str, int]:
     """mtime_ns of every folder that holds the manifest's files ('' is the output folder itself).
 
     A file created, removed or renamed in a folder changes the folder's mtime:
-    with these, `intact` notices a stray file without listing any folder.
+    with these, `intact` notices a stray file without listing any folder. Given
+    the `previous` build's manifest and the folder times `known` then, only the
+    folders where files were written or removed are looked at again.
     """
-    folders = {name.rpartition("/")[0] for name in manifest}
+    if previous is None or known is None:
+        names, times = list(manifest), {}
+    else:
+        names = [name for name, row in manifest.items() if previous.get(name) is not row]  # kept rows are the same objects
+        names += [name for name in previous.keys() - manifest.keys()]
+        times = dict(known)
+    folders = {name.rpartition("/")[0] for name in names}
     for folder in list(folders):
         while folder:
             folder = folder.rpartition("/")[0]
@@ -58,7 +66,12 @@ def folder_times(output_dir: Path, manifest: Manifest) -> dict[str, int]:
                 break
             folders.add(folder)
     root = os.fspath(Path(output_dir).absolute())
-    return {folder: os.lstat(f"{root}/{folder}" if folder else root).st_mtime_ns for folder in sorted(folders | {""})}
+    for folder in folders | {""}:
+        try:
+            times[folder] = os.lstat(f"{root}/{folder}" if folder else root).st_mtime_ns
+        except FileNotFoundError:  # its last file was removed, and so was the folder
+            times.pop(folder, None)
+    return times
 
 
 def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int]) -> bool:
@@ -191,9 +204,9 @@ def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str] | f
         temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
         manifest[name] = _create(temporary, data, digest)  # a rename keeps size and mtime
         os.replace(temporary, target)
-    for name in sorted(set(previous) - set(manifest), reverse=True):
+    for name in sorted(previous.keys() - manifest.keys(), reverse=True):
         _remove(output_dir, name)
-    return dict(sorted(manifest.items()))
+    return manifest
 
 
 def _remove(output_dir: Path, name: str) -> None:

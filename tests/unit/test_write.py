@@ -170,3 +170,12 @@ def test_intact_notices_any_change_to_the_output(tmp_path, change):
     output, manifest, folders = _written(tmp_path / "again")
     change(output)
     assert not intact(output, manifest, folders)
+
+
+def test_folder_times_after_a_patch_equal_those_of_a_full_look(tmp_path):
+    output, manifest, folders = _written(tmp_path)
+    changes = {"index.html": b"home", ".nojekyll": b"", "records/a/index.html": b"a, edited", "records/new/index.html": b"new"}
+    patched = write_output(changes, output, previous=manifest)  # records/b went away with its folder
+    assert folder_times(output, patched, manifest, folders) == folder_times(output, patched)
+    assert "records/b" not in folder_times(output, patched, manifest, folders)
+    assert intact(output, patched, folder_times(output, patched, manifest, folders))
