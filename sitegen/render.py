@@ -16,7 +16,7 @@ import jinja2
 from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.bibtex import bibtex_entry
-from sitegen.exports.feed import atom_feed
+from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
 from sitegen.model import Entry, Site
@@ -29,8 +29,8 @@ from sitegen.views import ViewBuilder
 @dataclass
 class RenderResult:
     files: dict[str, bytes]  # every output file, except the pages in `kept`
-    kept: set[str] = field(default_factory=set)  # pages unchanged since the last build, left as they are
-    page_keys: dict[str, str] = field(default_factory=dict)  # page -> what it was rendered from
+    kept: set[str] = field(default_factory=set)  # pages (and feed, sitemap) unchanged since the last build, left as they are
+    page_keys: dict[str, str] = field(default_factory=dict)  # page (or feed.xml, sitemap.xml) -> what it was made from
     fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON line) by key, for the next build
     written: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # pages already handed to `write_page`: its answers
 
@@ -137,10 +137,13 @@ def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes]
     site, urls, files = renderer.site, renderer.views.urls, result.files
     absolute = renderer.views.record_absolute
     files["publications.bib"] = b"\n".join(bibtex)
-    files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
     files["records.json"] = records_json(site, absolute, json_lines)
-    page_paths = sorted(result.page_keys)  # every record and list page
-    files["sitemap.xml"] = sitemap([urls.absolute(p) for p in page_paths])
+    # the feed shows the newest records, the sitemap lists the pages: most edits change neither
+    if not renderer.unchanged("feed.xml", digest(renderer.page_key, renderer.entry_key_list[:FEED_SIZE]), result):
+        files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
+    page_paths = sorted(path for path in result.page_keys if path.endswith("index.html"))
+    if not renderer.unchanged("sitemap.xml", digest(renderer.page_key, "\n".join(page_paths)), result):
+        files["sitemap.xml"] = sitemap([urls.absolute(path) for path in page_paths])
     files["robots.txt"] = robots_txt(urls.absolute("sitemap.xml"))
     files[".nojekyll"] = b""
     if site.config.cname:

@@ -143,7 +143,7 @@ def describe(paths: list[str], shown: int = 3) -> str:
 
 
 def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
-    return sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+    return sorted({path for path, _ in before.items() ^ after.items()})  # added, removed, or with another size or mtime
 
 
 class RebuildingWatcher(Watcher):

@@ -149,19 +149,18 @@ class ViewBuilder:
         per_page = self.site.config.records_per_page
         chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
-        first_page_of_year: dict[int, str] = {}
-        for path, chunk in zip(paths, chunks):
-            for year in dict.fromkeys(map(self.year_of.__getitem__, map(id, chunk))):
-                first_page_of_year.setdefault(year, path)
-        year_links = [{"year": y, "url": f"{self.urls.page(p)}#year-{y}"} for y, p in first_page_of_year.items()]
+        urls = [self.urls.page(path) for path in paths]
+        years = list(map(self.year_of.__getitem__, map(id, ordered)))
+        # a year's link goes to the page of its first record
+        year_links = [{"year": y, "url": f"{urls[years.index(y) // per_page]}#year-{y}"} for y in dict.fromkeys(years)]
         pages = []
         for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
             pagination = {
                 "number": number,
                 "count": len(chunks),
-                "previous_url": self.urls.page(paths[number - 2]) if number > 1 else None,
-                "next_url": self.urls.page(paths[number]) if number < len(chunks) else None,
-                "pages": [{"number": n, "url": self.urls.page(p), "current": n == number} for n, p in enumerate(paths, start=1)],
+                "previous_url": urls[number - 2] if number > 1 else None,
+                "next_url": urls[number] if number < len(chunks) else None,
+                "pages": [{"number": n, "url": url, "current": n == number} for n, url in enumerate(urls, start=1)],
                 "year_links": year_links,
             }
             pages.append((path, chunk, pagination))
