@@ -177,8 +177,9 @@ def build_site(
                 {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
             )
         same_folder = False
-    # is the last output as we left it? 20,000 lstat calls, made while the content is read and enriched
-    output_check = Background(intact, output_dir, state.outputs, state.output_folders) if same_folder else None
+    # is the last output as we left it? 20,000 lstat calls, made in a forked process while the content is read.
+    # Not by the dev server: after a fork, each page of its large heap (the cache) that the build touches is copied.
+    output_check = Background(intact, output_dir, state.outputs, state.output_folders, fork=not keep_in_memory) if same_folder else None
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 

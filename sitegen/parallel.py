@@ -32,12 +32,12 @@ class Background:
     """A call that waits on the disk (20,000 stat calls, say), made in a forked
     process while this one works on; its result must be picklable.
 
-    Where forking is not possible it is simply made here and now.
+    Where forking is not possible, or not wanted (`fork=False`), it is simply made here and now.
     """
 
-    def __init__(self, function: Callable[..., R], *args):
+    def __init__(self, function: Callable[..., R], *args, fork: bool = True):
         self._pid = 0
-        if not can_fork() or worker_count() < 2:
+        if not fork or not can_fork() or worker_count() < 2:
             self._outcome = _outcome_of(function, args)
             return
         self._reader, writer = os.pipe()

@@ -22,6 +22,7 @@ def test_background_returns_what_the_call_returns_from_another_process() -> None
     if worker_count() >= 2 and can_fork():  # not while another test left a thread running
         assert Background(os.getpid).result() != os.getpid()
     assert Background(sorted, [3, 1, 2]).result() == [1, 2, 3]
+    assert Background(os.getpid, fork=False).result() == os.getpid()
 
 
 def test_background_hands_over_the_error() -> None:
