@@ -238,9 +238,7 @@ def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[
 def _text(record: Record, field_name: str, value: str, problems: list[Problem]) -> Text:
     converted = render_inline(value)
     _report_unconverted(record, field_name, converted.unconverted, problems)
-    # most titles read the same in all three forms: one string then (a smaller, faster build cache)
-    plain = value if converted.plain == value else converted.plain
-    return Text(plain if converted.html == plain else converted.html, plain, value)
+    return Text(converted.html, converted.plain, value)
 
 
 def _report_unconverted(record: Record, field_name: str, sources: list[str], problems: list[Problem]) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import difflib
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -295,10 +294,9 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         featured=fields.boolean("featured"),
         fetched=display_path.startswith(FETCHED_DIR),
         extra=fields.extra(RECORD_FIELDS),
-        # field names interned: one string for all records, not one per record, in memory and in the build cache
-        given=tuple(sorted(sys.intern(str(k)) for k, v in data.items() if v is not None)),
+        given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
-        lines={sys.intern(str(k)): line for k, line in getattr(data, "key_lines", {}).items()},
+        lines=dict(getattr(data, "key_lines", {})),
     )
     if len([p for p in problems if not p.warning]) > before:
         return None
