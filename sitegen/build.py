@@ -44,9 +44,11 @@ class BuildResult:
 
     @property
     def pages(self) -> int:
-        if self.page_count is not None:
-            return self.page_count
-        return sum(1 for name in [*self.files, *self.kept] if name.endswith(".html"))
+        return self.page_count if self.page_count is not None else page_count([*self.files, *self.kept])
+
+
+def page_count(names) -> int:
+    return sum(1 for name in names if name.endswith(".html"))
 
 
 def prepare_site(
@@ -172,9 +174,9 @@ def build_site(
     same_folder = state.output_dir == str(output_dir.absolute()) and bool(state.outputs)
     if same_folder and state.inputs == inputs:
         if intact(output_dir, state.outputs, state.output_folders):
-            pages = sum(1 for name in state.outputs if name.endswith(".html"))
             return BuildResult(
-                {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True, page_count=pages, base_path=state.base_path
+                {}, cache.warnings + state.warnings, time.perf_counter() - started, output_dir,
+                up_to_date=True, page_count=page_count(state.outputs), base_path=state.base_path,
             )
         same_folder = False
     # is the last output as we left it? 20,000 lstat calls, made in a forked process while the content is read.
@@ -217,9 +219,8 @@ def build_site(
         progress("saving the build cache")
         cache.save()
     seconds = time.perf_counter() - started
-    pages = sum(1 for name in manifest if name.endswith(".html"))
     return BuildResult(
-        rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, page_count=pages, records_reused=reused, base_path=base_path
+        rendered.files, cache.warnings + warnings, seconds, output_dir, rendered.kept, page_count=page_count(manifest), records_reused=reused, base_path=base_path
     )
 
 

@@ -95,7 +95,7 @@ class ContentCache:
     fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
 
     def shards(self) -> list["ContentCache"]:
-        """Split by record file (entry keys start with the file's path), so that one record's data stays together.
+        """Split by record file (entry and fragment keys start with the file's path), so that one record's data stays together.
 
         One shard per RECORDS_PER_SHARD records, up to CONTENT_SHARDS: a small site reads and writes one file.
         """
@@ -104,9 +104,9 @@ class ContentCache:
         for path, value in self.files.items():
             shards[_shard_of(path, count)].files[path] = value
         for key, value in self.entries.items():
-            shards[_shard_of(key.split("@", 1)[0], count)].entries[key] = value
+            shards[_shard_of(_record_file_of(key), count)].entries[key] = value
         for key, value in self.fragments.items():
-            shards[_shard_of(key, count)].fragments[key] = value
+            shards[_shard_of(_record_file_of(key), count)].fragments[key] = value
         return shards
 
     @classmethod
@@ -121,6 +121,11 @@ class ContentCache:
     def same_as(self, other: "ContentCache") -> bool:
         """Holds the very objects `other` holds: nothing in it was made again."""
         return all(_same_objects(getattr(self, name), getattr(other, name)) for name in ("files", "entries", "fragments"))
+
+
+def _record_file_of(key: str) -> str:
+    """'content/records/x.yaml@<hash>#0 ...' -> 'content/records/x.yaml' (see enrich.entry_key)."""
+    return key.split("@", 1)[0]
 
 
 def _shard_of(key: str, count: int) -> int:

@@ -65,7 +65,6 @@ def render_site(
     # Joined, not hashed (10x cheaper); the entry's own key leads, so the cache keeps it in its record file's shard.
     page_key = renderer.page_key
     renderer.entry_key_list = [f"{e.key}\0{e.cite_key}\0{page_key}" for e in site.entries]
-    renderer.entry_keys = dict(zip(renderer.views.record_ids, renderer.entry_key_list))
     renderer.key_of_entry = dict(zip(map(id, site.entries), renderer.entry_key_list))  # entry object -> its key
     result = RenderResult({})
     bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
@@ -97,7 +96,7 @@ def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes
     done = renderer.reporter(lambda count: f"{verb} record pages: {count} of {len(jobs)}")
     for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs, done=done)):
         if made:
-            made_here[renderer.entry_keys[entry.id]] = made
+            made_here[renderer.key_of_entry[id(entry)]] = made
         if page_wanted:
             renderer.keep(record_path(entry.slug), page, result)
     made = [made_here.get(key) or known[key] for key in keys]
@@ -175,8 +174,7 @@ class _Renderer:
         self.previous_pages = previous_pages
         self.write_page = write_page
         self.page_key = ""  # the templates and site settings every page is made with
-        self.entry_keys: dict[str, str] = {}  # record id -> what its item, exports and page are made from
-        self.entry_key_list: list[str] = []  # the same, in the order of site.entries
+        self.entry_key_list: list[str] = []  # what each record's item, exports and page are made from, in the order of site.entries
         self.key_of_entry: dict[int, str] = {}  # the same, by id() of the entry
 
     def unchanged(self, path: str, key: str, result: RenderResult) -> bool:

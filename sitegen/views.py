@@ -274,9 +274,8 @@ class _RecordUrls(dict):
 
 
 def listing_order(entries: Sequence[Entry]) -> list[Entry]:
-    """Newest year first; within a year, featured records first, then newest first (entries come newest first)."""
-    if not any(e.record.featured for e in entries):
-        return list(entries)
+    """Newest year first; within a year, featured records first, then newest first (entries come newest first,
+    so without featured records the order stays as it is: `listing_pages` then does not sort)."""
     return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
 
 

@@ -132,7 +132,7 @@ class NewOutput:
             os.replace(self.output_dir, retired)
         os.replace(self.staging, self.output_dir)
         shutil.rmtree(retired, ignore_errors=True)
-        return dict(sorted(manifest.items()))
+        return manifest
 
     def discard(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)

@@ -14,7 +14,7 @@ def filled_cache(site: Path, records: int = 8 * RECORDS_PER_SHARD) -> BuildCache
         path = f"content/records/r{number}.yaml"
         content.files[path] = (10, number, ([f"record {number}"], []))
         content.entries[f"{path}@hash#0 owners"] = (f"entry {number}", [])
-        content.fragments[f"key{number}"] = (f"<li>{number}</li>", f"@misc{{k{number}}}", "{}")
+        content.fragments[f"{path}@hash#0 owners\0k{number}\0page"] = (f"<li>{number}</li>", f"@misc{{k{number}}}", "{}")  # as render keys them
     cache.update(BuildState(inputs="x"))
     return cache
 
@@ -32,10 +32,11 @@ def test_shards_hold_everything_and_read_back_whole(tmp_path: Path) -> None:
     assert (again.files, again.entries, again.fragments) == (expected.files, expected.entries, expected.fragments)
 
 
-def test_a_record_and_its_entry_share_a_shard(tmp_path: Path) -> None:
+def test_a_record_its_entry_and_its_fragments_share_a_shard(tmp_path: Path) -> None:
     shards = filled_cache(tmp_path).content.shards()
     for shard in shards:
         assert {key.split("@")[0] for key in shard.entries} <= set(shard.files)
+        assert {key.split("@")[0] for key in shard.fragments} <= set(shard.files)
 
 
 def test_an_edit_rewrites_only_the_shards_it_touches(tmp_path: Path) -> None:
@@ -47,6 +48,8 @@ def test_an_edit_rewrites_only_the_shards_it_touches(tmp_path: Path) -> None:
     content.files[path] = (11, 99, (["record 7, edited"], []))
     content.entries[f"{path}@newhash#0 owners"] = ("entry 7, edited", [])
     del content.entries[f"{path}@hash#0 owners"]
+    content.fragments[f"{path}@newhash#0 owners\0k7\0page"] = ("<li>7, edited</li>", "@misc{k7}", "{}")
+    del content.fragments[f"{path}@hash#0 owners\0k7\0page"]
     cache.update(BuildState(inputs="y"))
     cache.save()
     after = shard_times(tmp_path)
