@@ -77,7 +77,7 @@ def _value(text: str) -> str:
     """
     text = " ".join(text.split())
     text = _UNESCAPED_SPECIALS.sub(r"\\\1", text)
-    if not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
+    if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
     return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace
 
