@@ -82,6 +82,26 @@ def test_merge_keys_and_differently_typed_keys_are_not_duplicates():
     assert data["item"] == {"k": 2} and data[1] == "int" and data["1"] == "text"
 
 
+@pytest.mark.parametrize("text", [
+    "id: a\ntitle: T\nauthors: [A, B]\nyear: 2020\ndate: 2020-03-01\nhidden: no\ndoi: ~\n",
+    "- id: a\n  links: {pdf: x.pdf}\n- id: b\n  extra: {n: 1.5, big: 0x1F, when: 2020-01-01 10:00:00}\n",
+    "shared: &s [x, y]\nagain: *s\nself: &me [1, *me]\n",
+    "base: &b {k: 1, j: 3}\nitem:\n  <<: *b\n  k: 2\n",
+    "1: int\n'1': text\ntrue: bool\n2020-01-01: date\nnull: none\n",
+    "x: !!str 12\ny: !!float 1e3\nz: !!binary aGVsbG8=\nw: !!set {a, b}\n",
+    "abstract: |\n  Two\n\n  paragraphs\nnote: >-\n  folded\n  text\n",
+])
+def test_values_are_what_pyyaml_makes_of_them(text):
+    """Strings, lists and mappings are built without PyYAML's constructor: they must come out the same."""
+    import yaml
+
+    data, problem = parse_yaml(text, "r.yaml")
+    assert problem is None
+    assert repr(data) == repr(yaml.load(text, Loader=yaml.CSafeLoader))
+    if isinstance(data, dict) and "again" in data:  # an alias is the very same object, as in PyYAML
+        assert data["again"] is data["shared"] and data["self"][1] is data["self"]
+
+
 def test_python_tags_are_refused_safely():
     data, problem = parse_yaml("a: !!python/object/apply:os.system ['echo hi']\n", "r.yaml")
     assert data is None
