@@ -118,11 +118,13 @@ class NewOutput:
     def write(self, name: str, data: bytes) -> tuple[int, int, str]:
         """Put one file in the staging folder; returns its manifest row."""
         target = self.staging / safe_relative_path(name)
-        try:
-            return _create(target, data)
+        try:  # most pages (records/<slug>/index.html) are the first file of a new folder
+            target.parent.mkdir()
+        except FileExistsError:
+            pass
         except FileNotFoundError:
             target.parent.mkdir(parents=True, exist_ok=True)
-            return _create(target, data)
+        return _create(target, data)
 
     def finish(self, files: dict[str, bytes], written: Manifest | None = None) -> Manifest:
         """Write the rest and swap the new folder in; `written` are the rows `write` returned."""
