@@ -12,7 +12,8 @@ memory of the command-line builds; for Hugo (Debian's
 there), which is what its CLI does whatever changed. Ratios: cold to cold, and
 sitegen's rebuilds to Hugo's rebuild (its "full build" of the brief). Each figure
 is the median of --runs runs, with min and max; Hugo's and sitegen's runs are
-alternated so that drift of the machine hits both alike.
+alternated so that drift of the machine hits both alike. Old output folders
+are set aside, not deleted, until all timing is done (see `set_aside`).
 """
 
 from __future__ import annotations
@@ -100,13 +101,28 @@ def serve_edits(site: Path, edits: int) -> list[Run]:
     return [Run(float(line), 0.0) for line in result.stdout.split()]
 
 
-def clear_site_state(site: Path) -> None:
-    shutil.rmtree(site / "output", ignore_errors=True)
-    shutil.rmtree(site / ".sitegen-cache", ignore_errors=True)
+def set_aside(path: Path, trash: Path) -> None:
+    """Move a folder out of the way, to be deleted after all timing is done.
+
+    Deleting it now would slow the next build's file creation, whichever tool
+    runs it: ext4 without a journal (this machine's root file system) skips
+    inodes freed in the last minute when it allocates new ones, and scans past
+    each of them again for every new file (`recently_deleted` in the kernel's
+    ialloc.c). Right after deleting 10,000 pages that cost either tool 5-15 s of
+    system time, from one run to the next; a fresh checkout never pays it.
+    """
+    if path.exists():
+        trash.mkdir(exist_ok=True)
+        path.rename(trash / f"{len(list(trash.iterdir()))}-{path.name}")
+
+
+def clear_site_state(site: Path, trash: Path) -> None:
+    set_aside(site / "output", trash)
+    set_aside(site / ".sitegen-cache", trash)
 
 
 def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
-    corpus = workdir / f"n{n}"
+    corpus, trash = workdir / f"n{n}", workdir / "trash"
     site, hugo_site = make_corpus(n, corpus)
     cold, noop, edit, hugo_cold, hugo_rebuild = [], [], [], [], []
     hugo_out = corpus / "hugo-out"
@@ -115,17 +131,17 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
     if hugo:
         timed(hugo_command)
     for attempt in range(runs):
-        clear_site_state(site)
+        clear_site_state(site, trash)
         cold.append(timed(sitegen_command(site)))
         noop.append(timed(sitegen_command(site)))
         edit_one_record(site, attempt)
         edit.append(timed(sitegen_command(site)))
         if hugo:
-            shutil.rmtree(hugo_out, ignore_errors=True)
+            set_aside(hugo_out, trash)
             hugo_cold.append(timed(hugo_command))
             hugo_rebuild.append(timed(hugo_command))
     serve = serve_edits(site, max(5, runs))
-    shutil.rmtree(corpus, ignore_errors=True)
+    set_aside(corpus, trash)  # the temporary folder goes, with all that was set aside, after the last N
     return {"cold": cold, "noop": noop, "edit": edit, "serve": serve, "hugo_cold": hugo_cold, "hugo": hugo_rebuild}
 
 
