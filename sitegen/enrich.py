@@ -47,14 +47,10 @@ def enrich_site(
     owners_key = digest(repr(sorted(owner_names)))
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
-    converted = parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing], done=done)
-    shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
-    for (key, record), (entry, entry_problems) in zip(missing, converted):
-        authors = tuple(shared.setdefault(author, author) for author in entry.authors)
-        subjects = tuple(shared.setdefault(subject, subject) for subject in entry.subjects)
-        cache[key] = (dataclasses.replace(entry, record=record, authors=authors, subjects=subjects), entry_problems)
-    found = [cache[key] for key in keys]
+    converted = dict(zip([key for key, _ in missing], parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing], done=done)))
+    found = [cache[key] if key in cache else converted[key] for key in keys]
     cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)])
+    shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
     entries: list[Entry] = []
     problems: list[Problem] = []
     subjects: dict[str, Subject] = {}
@@ -62,7 +58,14 @@ def enrich_site(
     featured = []
     for key, record, (entry, entry_problems) in zip(keys, shown, found):  # one pass: at 10,000 records every walk counts
         cite_key = cite_keys[record.id]
-        if not (entry.record is record and entry.cite_key == cite_key and entry.key == key):
+        if key in converted:  # made just now, without its record (see _converted_entry)
+            entry = dataclasses.replace(
+                entry, record=record, cite_key=cite_key, key=key,
+                authors=tuple(shared.setdefault(author, author) for author in entry.authors),
+                subjects=tuple(shared.setdefault(subject, subject) for subject in entry.subjects),
+            )
+            cache[key] = (entry, entry_problems)
+        elif not (entry.record is record and entry.cite_key == cite_key and entry.key == key):
             entry = dataclasses.replace(entry, record=record, cite_key=cite_key, key=key)
             cache[key] = (entry, entry_problems)
         entries.append(entry)
