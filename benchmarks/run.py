@@ -87,6 +87,7 @@ from sitegen.serve import Preview
 preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache stays in memory
 preview.rebuild(input_files(preview.site_dir))
 for attempt in range({edits}):
+    preview.check_output()  # what the server does at its first poll after a build, while it waits
     edit_one_record(preview.site_dir, 1000 + attempt)
     started = time.perf_counter()
     preview.rebuild(input_files(preview.site_dir))  # what the server does once it notices the change

@@ -152,13 +152,16 @@ def build_site(
     progress: Callable[[str], None] | None = None,
     cache: BuildCache | None = None,
     files: dict[str, tuple[int, int]] | None = None,
+    output_checked: bool = False,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
     `progress` is told what the build is doing, stage by stage. A caller that
     builds again and again (the dev server) passes its own `cache`, which then
     stays in memory: it is not read from disk, and not saved (`cache.save()`),
-    and the `input_files` it has just listed.
+    and the `input_files` it has just listed. It may also say that it has
+    checked, since the last build, that the output is as that build left it
+    (`output_checked`): then the build does not look again.
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -180,8 +183,11 @@ def build_site(
             )
         same_folder = False
     # is the last output as we left it? 20,000 lstat calls, made in a forked process while the content is read.
-    # Not by the dev server: after a fork, each page of its large heap (the cache) that the build touches is copied.
-    output_check = Background(intact, output_dir, state.outputs, state.output_folders, fork=not keep_in_memory) if same_folder else None
+    # Not by the dev server: after a fork, each page of its large heap (the cache) that the build touches is copied;
+    # it looks while it waits for changes instead.
+    output_check = None
+    if same_folder and not output_checked:
+        output_check = Background(intact, output_dir, state.outputs, state.output_folders, fork=not keep_in_memory)
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
@@ -191,7 +197,7 @@ def build_site(
     try:
         site, theme, warnings = prepare_site(site_dir, base_url, cache.content, record_stats, progress)
     finally:
-        previous_ok = output_check.result() if output_check else False
+        previous_ok = output_check.result() if output_check else same_folder and output_checked
     reused = sum(1 for entry in site.entries if entry.key in cached_entries)
     progress(f"rendering {len(site.entries)} records ({reused} from the cache)")
     previous_outputs = state.outputs if previous_ok else None

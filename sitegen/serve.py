@@ -42,6 +42,7 @@ from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.urls import is_loopback_host
+from sitegen.write import intact
 
 POLL_MILLISECONDS = 250
 
@@ -96,6 +97,7 @@ class Preview:
     problems: list[str] = field(default_factory=list)  # lines as the CLI prints them; empty when the site built
     base_path: str = "/"
     cache: BuildCache | None = None  # kept in memory between rebuilds, saved on exit
+    output_checked: bool = False  # output/ was found as the last build left it, after that build (see check_output)
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -105,16 +107,17 @@ class Preview:
     def output_dir(self) -> Path:
         return self.site_dir / "output"
 
-    def rebuild(self, inputs: Fingerprint) -> list[str]:
+    def rebuild(self, inputs: Fingerprint, because: str | None = None) -> list[str]:
         """Build as `sitegen build` does; on failure keep the last good site and remember why.
 
         Returns the input paths that changed since the previous build.
         """
         changed = changed_paths(self.inputs, inputs)
-        because = f" after a change to {describe(changed)}" if self.inputs else ""
+        if because is None:
+            because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.inputs = inputs
         try:
-            result = build_site(self.site_dir, self.output_dir, cache=self.cache, files=inputs)
+            result = build_site(self.site_dir, self.output_dir, cache=self.cache, files=inputs, output_checked=self.output_checked)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview
@@ -122,10 +125,28 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
         else:
             self.problems = []
+            self.output_checked = False  # this build's output is not checked yet
             self.base_path = result.base_path
             report_warnings(result.warnings)
             print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
         return changed
+
+    def check_output(self) -> bool:
+        """Is output/ still exactly what the last build wrote? Asked once after each build,
+        while the server waits for changes, so that the rebuild after an edit need not
+        look (20,000 lstat calls at 10,000 records, a sixth of that rebuild).
+
+        Output changed by hand (a page edited or deleted) is built again at once:
+        returns True then, and browsers should reload.
+        """
+        if self.output_checked or self.problems or not self.inputs:
+            return False
+        state = self.cache.state
+        if intact(self.output_dir, state.outputs, state.output_folders):
+            self.output_checked = True
+            return False
+        self.rebuild(self.inputs, because=" because output/ was changed by hand")
+        return True
 
     def _failed(self, problems: list[str]) -> None:
         self.problems = problems or ["the build failed without naming a problem"]
@@ -166,6 +187,8 @@ class RebuildingWatcher(Watcher):
         current = input_files(self.preview.site_dir)
         if current == self.preview.inputs:
             self.pending = None
+            if self.preview.check_output():
+                LiveReloadHandler.reload_waiters("*")
         elif current != self.pending:
             self.pending = current  # still changing: wait for one quiet poll
         else:

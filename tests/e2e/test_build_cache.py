@@ -132,6 +132,28 @@ def test_a_hand_edited_output_file_is_restored(cached_demo: Path) -> None:
     assert_equals_clean_build(cached_demo)
 
 
+def test_the_dev_server_looks_at_its_output_between_builds_and_undoes_hand_edits(cached_demo: Path) -> None:
+    """`sitegen serve` checks output/ once after each build, while it waits, and a rebuild trusts
+    that check; a page changed after it is kept by that rebuild, and the next check rebuilds."""
+    from sitegen.build import input_files
+    from sitegen.serve import Preview
+
+    preview = Preview(cached_demo)
+    preview.rebuild(input_files(cached_demo))
+    assert preview.check_output() is False and preview.output_checked  # as the build left it
+    other_page = sorted((cached_demo / "output" / "records").glob("*/index.html"))[-1]
+    other_page.write_text("vandalised", encoding="utf-8")
+    record = first_record(cached_demo)
+    record.write_text(record.read_text(encoding="utf-8").replace("title:", "title: 'Edited title'\nold_title:", 1), encoding="utf-8")
+    preview.rebuild(input_files(cached_demo))
+    assert not preview.problems and "Edited title" in (cached_demo / "output" / "index.html").read_text(encoding="utf-8")
+    assert other_page.read_text(encoding="utf-8") == "vandalised", "the rebuild after the edit did not look again"
+    assert preview.check_output() is True  # the next look finds the page and builds again
+    assert "vandalised" not in other_page.read_text(encoding="utf-8")
+    assert preview.check_output() is False and preview.output_checked
+    assert_equals_clean_build(cached_demo)
+
+
 def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
     """Upgrading sitegen: the cache is keyed by its version and code, so an old one is ignored."""
     for path in [cached_demo / CACHE / "state.pickle", *(cached_demo / CACHE).glob("content-*.pickle")]:

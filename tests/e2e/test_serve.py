@@ -286,6 +286,14 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
     assert server.alive()
 
 
+def test_a_page_deleted_from_the_output_by_hand_comes_back(server: RunningServer) -> None:
+    page = server.site / "output" / "records" / "2008.06613" / "index.html"
+    page.unlink()
+    wait_for(page.is_file, CHANGE_SECONDS, "the deleted page to be written again", server)
+    assert page_title_shown(server, "/records/2008.06613/", RECORD_TITLE)
+    assert "because output/ was changed by hand" in server.stderr()
+
+
 def test_problem_text_is_escaped_in_the_error_page(server: RunningServer) -> None:
     edit(server.site / RECORD, "year: 2020", "year: \"<script>alert(1)</script>\"")
     error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
