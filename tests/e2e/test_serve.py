@@ -431,3 +431,44 @@ def test_it_starts_with_deprecation_warnings_as_errors(demo_site: Path) -> None:
         edit(server.site / RECORD, RECORD_TITLE, "Strict warnings")
         wait_for(lambda: page_title_shown(server, "/", "Strict warnings"), CHANGE_SECONDS, "the rebuilt page", server)
         assert "Warning" not in server.stderr()
+
+
+# --- 6. an idle server stays idle -------------------------------------------------------
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_an_idle_server_lists_its_inputs_only_after_a_change(demo_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing the inputs stats every file; the kernel's change events say when that is needed."""
+    import sitegen.serve as serve_module
+
+    listings, reloads = [], []
+    real_input_files = serve_module.input_files
+    monkeypatch.setattr(serve_module, "input_files", lambda site: listings.append(site) or real_input_files(site))
+    monkeypatch.setattr(serve_module.LiveReloadHandler, "reload_waiters", classmethod(lambda cls, path: reloads.append(path)))
+    preview = serve_module.Preview(demo_site)
+    watcher = serve_module.RebuildingWatcher(preview)
+    preview.rebuild(real_input_files(demo_site))
+    for _ in range(5):
+        watcher.examine()
+    assert len(listings) == 1, "idle polls listed the inputs again"
+    assert preview.output_checked, "the idle server checked the output once"
+
+    edit(demo_site / RECORD, RECORD_TITLE, "Noticed Without Polling")
+    new_folder = demo_site / "content" / "records" / "2031"
+    new_folder.mkdir()
+    (new_folder / "later.yaml").write_text("id: later-2031\ntitle: In A New Folder\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8")
+    watcher.examine()  # events: list, and wait one quiet poll
+    watcher.examine()  # quiet: build
+    assert reloads == ["*"] and not preview.problems
+    index = (demo_site / "output" / "index.html").read_text(encoding="utf-8")
+    assert "Noticed Without Polling" in index and "In A New Folder" in index
+
+    (new_folder / "later.yaml").write_text("id: later-2031\ntitle: Edited In The New Folder\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8")
+    for _ in range(3):
+        watcher.examine()
+    assert "Edited In The New Folder" in (demo_site / "output" / "index.html").read_text(encoding="utf-8"), "the new folder is watched too"
+
+    monkeypatch.setattr(serve_module.InputEvents, "SAFETY_SECONDS", 0.0)  # file systems without events: listed at every poll
+    before = len(listings)
+    watcher.examine()
+    assert len(listings) == before + 1
