@@ -139,8 +139,8 @@ class Preview:
         while the server waits for changes, so that the rebuild after an edit need not
         look (20,000 lstat calls at 10,000 records, a sixth of that rebuild).
 
-        Output changed by hand (a page edited or deleted) is built again at once:
-        returns True then, and browsers should reload.
+        Output this check finds changed by hand (a page edited or deleted) is built
+        again at once: returns True then, and browsers should reload.
         """
         if self.output_checked or self.problems or not self.inputs:
             return False
@@ -183,17 +183,18 @@ class InputEvents:
     """
 
     SAFETY_SECONDS = 2.0
-    MASK = 0x2 | 0x4 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800  # modify, attrib, close-write, moves, create, delete, self gone
 
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
         self.listed_at = float("-inf")
         try:
-            from inotify_simple import INotify
+            from inotify_simple import INotify, flags
 
             self.inotify: Any = INotify(nonblocking=True)
         except (ImportError, OSError, AttributeError):  # not Linux, or no inotify left
             self.inotify = None
+            return
+        self.mask = flags.MODIFY | flags.ATTRIB | flags.CLOSE_WRITE | flags.MOVED_FROM | flags.MOVED_TO | flags.CREATE | flags.DELETE | flags.DELETE_SELF | flags.MOVE_SELF
 
     def quiet(self) -> bool:
         """True when no listing is needed: no event since the last one, and it is recent."""
@@ -217,7 +218,7 @@ class InputEvents:
                 folders.append(folder)
         for folder in folders:
             try:
-                self.inotify.add_watch(folder, self.MASK)  # the same watch again for a known folder
+                self.inotify.add_watch(folder, self.mask)  # the same watch again for a known folder
             except (FileNotFoundError, NotADirectoryError):  # removed since: its parent's watch saw that
                 continue
             except OSError:  # out of watches (fs.inotify.max_user_watches): list the inputs at every poll
