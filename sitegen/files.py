@@ -9,11 +9,14 @@ from __future__ import annotations
 import os
 
 
-def stat_tree(root: str | os.PathLike, prefix: str = "", include_hidden: bool = False) -> dict[str, tuple[int, int]]:
+def stat_tree(
+    root: str | os.PathLike, prefix: str = "", include_hidden: bool = False, visited: list[str] | None = None
+) -> dict[str, tuple[int, int]]:
     """`prefix + relative path` -> (size, mtime_ns) of every file under `root`; {} if there is no root.
 
     Hidden files and folders (`.git`, an editor's `.#x.yaml`) are left out unless
-    `include_hidden`. Symbolic links are not followed.
+    `include_hidden`. Symbolic links are not followed. The folders listed, empty
+    ones included, are added to `visited` if given (the dev server watches them).
     """
     files: dict[str, tuple[int, int]] = {}
     folders = [(os.fspath(root), prefix)]
@@ -23,6 +26,8 @@ def stat_tree(root: str | os.PathLike, prefix: str = "", include_hidden: bool = 
             entries = list(os.scandir(folder))
         except OSError:
             continue
+        if visited is not None:
+            visited.append(folder)
         for entry in entries:
             if entry.name.startswith(".") and not include_hidden:
                 continue

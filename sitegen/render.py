@@ -78,13 +78,10 @@ def render_site(
 def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes, bytes]], result: RenderResult) -> tuple[list[bytes], list[bytes]]:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, views, keys = renderer.site.entries, renderer.views, renderer.entry_key_list
-    paths = list(map(record_path, views.record_slugs))
-    result.page_keys.update(zip(paths, keys))
     jobs = []
-    for index, (path, key) in enumerate(zip(paths, keys)):  # renderer.unchanged() for every record page, inlined
+    for index, (slug, key) in enumerate(zip(views.record_slugs, keys)):
         cached = known.get(key)
-        if renderer.previous_pages.get(path) == key:
-            result.kept.add(path)
+        if renderer.unchanged(record_path(slug), key, result):
             if cached is None:
                 jobs.append((entries[index], True, False))
         else:

@@ -39,13 +39,11 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import WATCHED_FOLDERS, build_site, input_files
+from sitegen.build import build_site, input_files
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.theme import BUNDLED_THEMES
 from sitegen.urls import is_loopback_host
-from sitegen.write import intact
 
 POLL_MILLISECONDS = 250
 
@@ -128,10 +126,11 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
         else:
             self.problems = []
-            self.output_checked = False  # this build's output is not checked yet
+            self.output_checked = result.up_to_date  # nothing to build: build_site found output/ as the last build left it
             self.base_path = result.base_path
             report_warnings(result.warnings)
-            print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
+            if not result.up_to_date or changed:
+                print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
         return changed
 
     def check_output(self) -> bool:
@@ -139,17 +138,14 @@ class Preview:
         while the server waits for changes, so that the rebuild after an edit need not
         look (20,000 lstat calls at 10,000 records, a sixth of that rebuild).
 
-        Output this check finds changed by hand (a page edited or deleted) is built
-        again at once: returns True then, and browsers should reload.
+        The check is `build_site`'s own, with unchanged inputs: output this check
+        finds changed by hand (a page edited or deleted) is built again at once.
+        Returns True then, and browsers should reload.
         """
         if self.output_checked or self.problems or not self.inputs:
             return False
-        state = self.cache.state
-        if intact(self.output_dir, state.outputs, state.output_folders):
-            self.output_checked = True
-            return False
         self.rebuild(self.inputs, because=" because output/ was changed by hand")
-        return True
+        return not self.output_checked
 
     def _failed(self, problems: list[str]) -> None:
         self.problems = problems or ["the build failed without naming a problem"]
@@ -187,6 +183,7 @@ class InputEvents:
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
         self.listed_at = float("-inf")
+        self.watches: set[int] = set()
         try:
             from inotify_simple import INotify, flags
 
@@ -203,28 +200,35 @@ class InputEvents:
         return not self.inotify.read(timeout=0)
 
     def list_inputs(self) -> Fingerprint:
-        """The inputs as they are now; folders are watched first, so a change made while listing is not missed."""
-        self._watch_folders()
-        self.listed_at = time.monotonic()
-        return input_files(self.site_dir)
+        """The inputs as they are now, and every folder they are in watched.
 
-    def _watch_folders(self) -> None:
+        A folder seen for the first time is watched only after it was listed, so
+        the inputs are listed once more: a file saved in between is not missed.
+        """
+        self.listed_at = time.monotonic()
+        folders: list[str] = []
+        inputs = input_files(self.site_dir, folders)
+        if self._watch([os.fspath(self.site_dir), *folders]):  # the site folder itself: templates/ or static/ made later
+            inputs = input_files(self.site_dir)
+        return inputs
+
+    def _watch(self, folders: list[str]) -> bool:
+        """Watch the folders; True when one was not watched before."""
         if self.inotify is None:
-            return
-        folders = [self.site_dir]  # templates/ or static/ made later
-        for root in [self.site_dir / name for name in WATCHED_FOLDERS] + [BUNDLED_THEMES]:
-            for folder, subfolders, _ in os.walk(root):
-                subfolders[:] = [name for name in subfolders if not name.startswith(".")]
-                folders.append(folder)
+            return False
+        new = False
         for folder in folders:
             try:
-                self.inotify.add_watch(folder, self.mask)  # the same watch again for a known folder
+                watch = self.inotify.add_watch(folder, self.mask)  # a folder already watched keeps its number
             except (FileNotFoundError, NotADirectoryError):  # removed since: its parent's watch saw that
                 continue
             except OSError:  # out of watches (fs.inotify.max_user_watches): list the inputs at every poll
                 self.inotify.close()
                 self.inotify = None
-                return
+                return False
+            new = new or watch not in self.watches
+            self.watches.add(watch)
+        return new
 
 
 class RebuildingWatcher(Watcher):
