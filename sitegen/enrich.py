@@ -18,6 +18,7 @@ from pathlib import Path
 from sitegen.cache import digest
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
+from sitegen.latex import Converted
 from sitegen.markup import render_inline, render_markdown
 from sitegen.model import ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.parallel import parallel_map
@@ -47,7 +48,14 @@ def enrich_site(
     owners_key = digest(repr(sorted(owner_names)))
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
-    converted = dict(zip([key for key, _ in missing], parallel_map(partial(_converted_entry, owner_names=owner_names), [r for _, r in missing], done=done)))
+    stale = cache.keys() - set(keys)  # entries of records changed or gone
+    if missing:
+        earlier = {entry.id: entry for entry, _ in map(cache.__getitem__, stale)}
+        jobs = [(record, _abstract_of(earlier.get(record.id), record)) for _, record in missing]
+        made = parallel_map(partial(_converted_entry, owner_names=owner_names), jobs, done=done)
+        converted = dict(zip([key for key, _ in missing], made))
+    else:
+        converted = {}
     found = [cache[key] if key in cache else converted[key] for key in keys]
     cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)])
     shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
@@ -75,8 +83,8 @@ def enrich_site(
             members.setdefault(subject.code, []).append(entry)
         if record.featured:
             featured.append(entry)
-    for stale in cache.keys() - set(keys):
-        del cache[stale]
+    for key in stale:
+        del cache[key]
     entries = tuple(entries)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
@@ -207,16 +215,25 @@ def entry_key(record: Record, owners_key: str) -> str:
     return digest(repr(record), str(record.location), owners_key)
 
 
-def _converted_entry(record: Record, owner_names: set[str]) -> tuple[Entry, list[Problem]]:
+def _abstract_of(earlier: Entry | None, record: Record) -> Converted | None:
+    """The conversion of an edited record's abstract, when the edit left the abstract alone."""
+    if earlier is None or earlier.record.abstract != record.abstract:
+        return None
+    return Converted(earlier.abstract_html, earlier.abstract_plain, list(earlier.abstract_unconverted))
+
+
+def _converted_entry(job: tuple[Record, Converted | None], owner_names: set[str]) -> tuple[Entry, list[Problem]]:
     """In a worker: the entry without its record, which the caller holds already (half as much to send back)."""
+    record, abstract = job
     problems: list[Problem] = []
-    return dataclasses.replace(_entry(record, owner_names, "", problems), record=None), problems
+    return dataclasses.replace(_entry(record, owner_names, "", problems, abstract), record=None), problems
 
 
-def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem]) -> Entry:
+def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem], abstract: Converted | None = None) -> Entry:
+    """`abstract`: the abstract's conversion, if known already (Markdown and math take most of the time here)."""
     title = _text(record, "title", record.title, problems)
     source = _text(record, "source", record.source, problems)
-    abstract = render_markdown(record.abstract)
+    abstract = render_markdown(record.abstract) if abstract is None else abstract
     _report_unconverted(record, "abstract", abstract.unconverted, problems)
     authors = []
     for name in record.authors:
@@ -231,6 +248,7 @@ def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[
         authors=tuple(authors),
         abstract_html=abstract.html,
         abstract_plain=abstract.plain,
+        abstract_unconverted=tuple(abstract.unconverted),
         subjects=subjects,
         cite_key=cite_key,
         source=source,

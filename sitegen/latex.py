@@ -14,7 +14,6 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-import latex2mathml.converter
 import nh3
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
@@ -157,6 +156,8 @@ def _math(tex: str, source: str) -> Converted:
 
 def math_to_mathml(tex: str) -> str:
     """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
+    import latex2mathml.converter  # here: its import takes 50 ms, and most edits convert no math
+
     try:
         mathml = latex2mathml.converter.convert(tex)
     except Exception as error:  # latex2mathml raises many kinds on bad input

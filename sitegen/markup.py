@@ -7,11 +7,15 @@ the converted fragments go back in.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
+from typing import TYPE_CHECKING
 
-import markdown
 import nh3
+
+if TYPE_CHECKING:
+    import markdown
 
 from sitegen.latex import Converted, convert_inline, has_latex, split_latex
 
@@ -28,8 +32,16 @@ _NOT_PLAIN_PARAGRAPHS = re.compile(r"[*_`\[\]!<>&\\#\t\r\x00-\x08\x0b-\x1f\x7f]|
 
 
 
+@functools.cache
+def _shared_markdown() -> markdown.Markdown:
+    """Made when first needed: a build that converts no Markdown does not import it (16 ms)."""
+    return _markdown_without_raw_html()
+
+
 def _markdown_without_raw_html() -> markdown.Markdown:
     """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
+    import markdown
+
     md = markdown.Markdown(extensions=["sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
@@ -90,9 +102,6 @@ def _skip_hopeless_searches(md: markdown.Markdown) -> None:
             setattr(processor, attribute, _GuardedRegex(getattr(processor, attribute), needs))
 
 
-_markdown = _markdown_without_raw_html()
-
-
 def sanitise(fragment: str) -> str:
     return nh3.clean(
         fragment,
@@ -119,7 +128,7 @@ def render_markdown(text: str) -> Converted:
                 pieces.append(f"\ue000{len(fragments)}\ue001")
                 fragments.append(piece)
         source = "".join(pieces)
-    body = _plain_paragraphs(source) or sanitise(_markdown.reset().convert(source))
+    body = _plain_paragraphs(source) or sanitise(_shared_markdown().reset().convert(source))
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
     text_only = html.unescape(nh3.clean(body, tags=set()))
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)

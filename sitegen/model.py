@@ -132,6 +132,7 @@ class Entry:
     source: Text
     cite_base: str = ""  # the cite key before a/b/c makes it unique
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
+    abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
 
     @functools.cached_property
     def id(self) -> str:  # read a few hundred thousand times a build

@@ -297,6 +297,30 @@ def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
     ]
 
 
+def test_an_edit_that_leaves_the_abstract_alone_does_not_convert_it_again(monkeypatch):
+    import sitegen.enrich
+
+    abstract = "abstract: 'Uses *emphasis*, $x^2$ and \\foo.'\n"
+    cache: dict = {}
+    first, _ = enrich_site(CONFIG, profile(), [rec("id: a\ntitle: First\nyear: 2020\n" + abstract)], Path("."), cache)
+    title_edited = rec("id: a\n\ntitle: Second\nyear: 2020\n" + abstract)  # and the abstract one line lower
+    fresh, fresh_problems = enrich([title_edited])
+    converted = []
+    render_markdown = sitegen.enrich.render_markdown
+    monkeypatch.setattr(sitegen.enrich, "render_markdown", lambda text: converted.append(text) or render_markdown(text))
+
+    site, problems = enrich_site(CONFIG, profile(), [title_edited], Path("."), cache)
+    assert [text for text in converted if text] == []  # (the profile's empty bio is converted at every build)
+    assert site.entries[0] == fresh.entries[0] and site.entries[0].title.plain == "Second"
+    assert [str(p) for p in problems] == [str(p) for p in fresh_problems] == [
+        "content/records/x.yaml:5: warning: field 'abstract': LaTeX shown as source, cannot convert \\foo"
+    ]
+    assert "<em>emphasis</em>" in site.entries[0].abstract_html and "<math" in first.entries[0].abstract_html
+
+    site, _ = enrich_site(CONFIG, profile(), [rec("id: a\ntitle: Second\nyear: 2020\nabstract: Another one.\n")], Path("."), cache)
+    assert [text for text in converted if text] == ["Another one."] and site.entries[0].abstract_plain == "Another one."
+
+
 def test_profile_text_written_in_latex_is_shown_as_unicode():
     site, _ = enrich([rec("id: a\ntitle: T\nyear: 2020\nauthors: ['Lena Müller']\n")],
                      profile("name: 'Lena M{\\\"u}ller'\naffiliation: 'Universit{\\\"a}t Z{\\\"u}rich'\nposition: Professor\n"))

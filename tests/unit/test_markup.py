@@ -133,7 +133,7 @@ def test_any_markdown_is_safe(text):
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from sitegen.markup import _markdown, _plain_paragraphs, sanitise  # noqa: E402
+from sitegen.markup import _plain_paragraphs, _shared_markdown, sanitise  # noqa: E402
 
 PLAIN_ALPHABET = st.sampled_from(list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "_", "&", "<"])
 
@@ -143,7 +143,7 @@ PLAIN_ALPHABET = st.sampled_from(list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["
 def test_plain_paragraph_fast_path_agrees_with_markdown(text):
     fast = _plain_paragraphs(text)
     if fast is not None and text.strip():
-        assert fast == sanitise(_markdown.reset().convert(text))
+        assert fast == sanitise(_shared_markdown().reset().convert(text))
 
 
 def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
@@ -155,7 +155,7 @@ def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
 
 import markdown  # noqa: E402
 
-from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html  # noqa: E402
+from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html, _shared_markdown  # noqa: E402
 
 
 def _unguarded_markdown() -> markdown.Markdown:
@@ -181,7 +181,7 @@ MARKDOWN_TOKENS = st.sampled_from([
 @settings(max_examples=500, deadline=None)
 @given(st.lists(MARKDOWN_TOKENS, max_size=40).map("".join))
 def test_guarded_markdown_says_exactly_what_markdown_says(text):
-    assert _markdown.reset().convert(text) == _UNGUARDED.reset().convert(text)
+    assert _shared_markdown().reset().convert(text) == _UNGUARDED.reset().convert(text)
 
 
 def test_every_guard_names_a_pattern_markdown_has():
