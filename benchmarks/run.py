@@ -82,15 +82,19 @@ import sys, time
 from pathlib import Path
 sys.path.insert(0, {benchmarks!r})
 from run import edit_one_record
-from sitegen.build import input_files
-from sitegen.serve import Preview
+from sitegen.serve import InputEvents, Preview
 preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache stays in memory
-preview.rebuild(input_files(preview.site_dir))
+events = InputEvents(preview.site_dir)  # how its watcher finds the inputs (and on Linux, what changed)
+inputs = events.inputs(None)
+preview.rebuild(inputs)
 for attempt in range({edits}):
-    preview.check_output()  # what the server does at its first poll after a build, while it waits
+    # what the server does while it waits: check output/ once, and poll for changes
+    preview.check_output()
+    inputs = events.inputs(inputs)
     edit_one_record(preview.site_dir, 1000 + attempt)
     started = time.perf_counter()
-    preview.rebuild(input_files(preview.site_dir))  # what the server does once it notices the change
+    inputs = events.inputs(inputs)  # the poll that notices the change
+    preview.rebuild(inputs)  # and the build, once the inputs held still for a poll
     print(time.perf_counter() - started, flush=True)
 """
 

@@ -239,9 +239,9 @@ def check_site(site_dir: Path) -> BuildResult:
     return render(site_dir)
 
 
-def input_files(site_dir: Path, visited: list[str] | None = None) -> dict[str, tuple[int, int]]:
+def input_files(site_dir: Path, visited: list[tuple[str, str]] | None = None) -> dict[str, tuple[int, int]]:
     """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too
-    (`visited`, if given, gets every folder listed)."""
+    (`visited`, if given, gets every folder listed, with the prefix of its files' paths)."""
     files: dict[str, tuple[int, int]] = {}
     for name in WATCHED_FOLDERS:
         files.update(stat_tree(Path(site_dir) / name, f"{name}/", visited=visited))

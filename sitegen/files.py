@@ -10,13 +10,14 @@ import os
 
 
 def stat_tree(
-    root: str | os.PathLike, prefix: str = "", include_hidden: bool = False, visited: list[str] | None = None
+    root: str | os.PathLike, prefix: str = "", include_hidden: bool = False, visited: list[tuple[str, str]] | None = None
 ) -> dict[str, tuple[int, int]]:
     """`prefix + relative path` -> (size, mtime_ns) of every file under `root`; {} if there is no root.
 
     Hidden files and folders (`.git`, an editor's `.#x.yaml`) are left out unless
     `include_hidden`. Symbolic links are not followed. The folders listed, empty
-    ones included, are added to `visited` if given (the dev server watches them).
+    ones included, are added to `visited` if given, each with the prefix of its
+    files (the dev server watches them).
     """
     files: dict[str, tuple[int, int]] = {}
     folders = [(os.fspath(root), prefix)]
@@ -27,7 +28,7 @@ def stat_tree(
         except OSError:
             continue
         if visited is not None:
-            visited.append(folder)
+            visited.append((folder, folder_prefix))
         for entry in entries:
             if entry.name.startswith(".") and not include_hidden:
                 continue

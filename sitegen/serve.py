@@ -31,6 +31,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISDIR
 from typing import Any
 
 from livereload import Server
@@ -39,7 +40,7 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import build_site, input_files
+from sitegen.build import WATCHED_FOLDERS, build_site, input_files
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
@@ -167,15 +168,16 @@ def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
 
 
 class InputEvents:
-    """Whether an input file may have changed since the inputs were last listed.
+    """The input files as they are now, found out cheaply.
 
     Listing them means one stat call per file (a tenth of a second at 10,000
     records): done at every poll, an idle server would keep a third of a core
     busy. On Linux the kernel tells instead (inotify, read without blocking:
-    no thread, which would stop builds from forking their workers), so the
-    inputs are listed only after an event, and every SAFETY_SECONDS for file
-    systems that send none (network and some container mounts). Elsewhere,
-    every poll lists them, as livereload's own watcher does.
+    no thread, which would stop builds from forking their workers): the files
+    its events name are looked at one by one, and all of them are listed only
+    when a folder comes or goes, when events were lost, and every
+    SAFETY_SECONDS for file systems that send none (network and some container
+    mounts). Elsewhere, every poll lists them, as livereload's own watcher does.
     """
 
     SAFETY_SECONDS = 2.0
@@ -183,7 +185,7 @@ class InputEvents:
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
         self.listed_at = float("-inf")
-        self.watches: set[int] = set()
+        self.folders: dict[int, tuple[str, str | None]] = {}  # watch number -> (folder, prefix of its files' input paths)
         try:
             from inotify_simple import INotify, flags
 
@@ -192,12 +194,45 @@ class InputEvents:
             self.inotify = None
             return
         self.mask = flags.MODIFY | flags.ATTRIB | flags.CLOSE_WRITE | flags.MOVED_FROM | flags.MOVED_TO | flags.CREATE | flags.DELETE | flags.DELETE_SELF | flags.MOVE_SELF
+        # a folder made, removed or moved, a watched folder gone, events lost: list everything
+        self.list_again = flags.ISDIR | flags.DELETE_SELF | flags.MOVE_SELF | flags.IGNORED | flags.Q_OVERFLOW
 
-    def quiet(self) -> bool:
-        """True when no listing is needed: no event since the last one, and it is recent."""
-        if self.inotify is None or time.monotonic() - self.listed_at >= self.SAFETY_SECONDS:
-            return False
-        return not self.inotify.read(timeout=0)
+    def inputs(self, previous: Fingerprint | None) -> Fingerprint:
+        """The inputs now: `previous` itself when no event names one of them."""
+        if previous is None or self.inotify is None or time.monotonic() - self.listed_at >= self.SAFETY_SECONDS:
+            return self.list_inputs()
+        touched = self._touched_files()
+        if touched is None:
+            return self.list_inputs()
+        if not touched:
+            return previous
+        inputs = dict(previous)
+        for path, file in touched.items():
+            try:
+                stat = os.lstat(file)
+            except FileNotFoundError:
+                inputs.pop(path, None)
+                continue
+            except OSError:
+                return self.list_inputs()
+            if S_ISDIR(stat.st_mode):
+                return self.list_inputs()
+            inputs[path] = (stat.st_size, stat.st_mtime_ns)
+        return inputs
+
+    def _touched_files(self) -> dict[str, str] | None:
+        """Input path -> file of each input the events name; None when everything must be listed."""
+        touched = {}
+        for event in self.inotify.read(timeout=0):
+            folder, prefix = self.folders.get(event.wd, (None, None))
+            if folder is None or (prefix is not None and event.mask & self.list_again):
+                return None
+            if prefix is None:  # the site folder: only content/, templates/, ... made or removed matter
+                if event.name in WATCHED_FOLDERS:
+                    return None
+            elif not event.name.startswith("."):  # as input_files: an editor's `.#x.yaml` is no input
+                touched[prefix + event.name] = os.path.join(folder, event.name)
+        return touched
 
     def list_inputs(self) -> Fingerprint:
         """The inputs as they are now, and every folder they are in watched.
@@ -206,18 +241,20 @@ class InputEvents:
         the inputs are listed once more: a file saved in between is not missed.
         """
         self.listed_at = time.monotonic()
-        folders: list[str] = []
+        if self.inotify is not None:
+            self.inotify.read(timeout=0)  # events from before this listing: it sees what they say
+        folders: list[tuple[str, str | None]] = []
         inputs = input_files(self.site_dir, folders)
-        if self._watch([os.fspath(self.site_dir), *folders]):  # the site folder itself: templates/ or static/ made later
+        if self._watch([(os.fspath(self.site_dir), None), *folders]):  # the site folder itself: templates/ or static/ made later
             inputs = input_files(self.site_dir)
         return inputs
 
-    def _watch(self, folders: list[str]) -> bool:
+    def _watch(self, folders: list[tuple[str, str | None]]) -> bool:
         """Watch the folders; True when one was not watched before."""
         if self.inotify is None:
             return False
         new = False
-        for folder in folders:
+        for folder, prefix in folders:
             try:
                 watch = self.inotify.add_watch(folder, self.mask)  # a folder already watched keeps its number
             except (FileNotFoundError, NotADirectoryError):  # removed since: its parent's watch saw that
@@ -226,8 +263,8 @@ class InputEvents:
                 self.inotify.close()
                 self.inotify = None
                 return False
-            new = new or watch not in self.watches
-            self.watches.add(watch)
+            new = new or watch not in self.folders
+            self.folders[watch] = (folder, prefix)
         return new
 
 
@@ -250,9 +287,7 @@ class RebuildingWatcher(Watcher):
         return True  # livereload: "I poll myself"
 
     def examine(self) -> tuple[None, None]:
-        if self.listed is None or not self.events.quiet():
-            self.listed = self.events.list_inputs()
-        current = self.listed
+        current = self.listed = self.events.inputs(self.listed)
         if current == self.preview.inputs:
             self.pending = None
             if self.preview.check_output():

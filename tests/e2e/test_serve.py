@@ -480,3 +480,39 @@ def test_an_idle_server_lists_its_inputs_only_after_a_change(demo_site: Path, mo
     before = len(listings)
     watcher.examine()
     assert len(listings) == before + 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_files_the_kernel_names_are_looked_at_alone(demo_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an edit the server stats the files the events name, not every input; it lists all of them when a folder comes."""
+    import sitegen.serve as serve_module
+
+    listings = []
+    real_input_files = serve_module.input_files
+    monkeypatch.setattr(serve_module, "input_files", lambda site, *folders: listings.append(site) or real_input_files(site, *folders))
+    events = serve_module.InputEvents(demo_site)
+    inputs = events.inputs(None)
+    assert events.inputs(inputs) is inputs, "nothing happened, nothing looked at"
+    listed = len(listings)
+
+    records = demo_site / "content" / "records"
+    edit(demo_site / RECORD, RECORD_TITLE, "Edited")
+    (records / "new.yaml").write_text("id: new\ntitle: New\nyear: 2030\n", encoding="utf-8")
+    (records / "new.yaml").rename(records / "renamed.yaml")
+    first = sorted(records.glob("*.yaml"))[0]
+    first.unlink()
+    (records / ".#draft.yaml").write_text("an editor's lock file", encoding="utf-8")  # hidden: no input
+    (demo_site / "output").mkdir(exist_ok=True)  # a folder made beside content/: no input either
+    (demo_site / "output" / "stray.html").write_text("not an input", encoding="utf-8")
+    now = events.inputs(inputs)
+    assert len(listings) == listed, "the inputs were listed again"
+    assert now == real_input_files(demo_site)
+    assert set(serve_module.changed_paths(inputs, now)) == {RECORD, "content/records/renamed.yaml", f"content/records/{first.name}"}
+
+    (records / "2031").mkdir()  # a new folder: listed, and watched from now on
+    (records / "2031" / "later.yaml").write_text("id: later\ntitle: Later\nyear: 2031\n", encoding="utf-8")
+    latest = events.inputs(now)
+    assert len(listings) > listed and latest == real_input_files(demo_site)
+    (records / "2031" / "later.yaml").write_text("id: later\ntitle: Later still\nyear: 2031\n", encoding="utf-8")
+    listed = len(listings)
+    assert events.inputs(latest) == real_input_files(demo_site) and len(listings) == listed
