@@ -188,12 +188,16 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
 
 def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     """(record id, base key) pairs -> record id: key, with a/b/c added in id order."""
+    ids_by_key: dict[str, list[str]] = {}
+    for record_id, key in dict(bases).items():
+        ids_by_key.setdefault(key, []).append(record_id)
     keys: dict[str, str] = {}
-    taken: dict[str, int] = {}
-    for key, record_id in sorted({record_id: (key, record_id) for record_id, key in bases}.values()):
-        count = taken.get(key, 0)
-        taken[key] = count + 1
-        keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
+    for key, ids in ids_by_key.items():
+        if len(ids) == 1:  # most keys: nothing to sort
+            keys[ids[0]] = key
+            continue
+        for count, record_id in enumerate(sorted(ids)):
+            keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
     return keys
 
 

@@ -155,6 +155,10 @@ def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
 
 import markdown  # noqa: E402
 
+import html  # noqa: E402
+
+import nh3  # noqa: E402
+
 from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html, _shared_markdown  # noqa: E402
 
 
@@ -187,3 +191,13 @@ def test_guarded_markdown_says_exactly_what_markdown_says(text):
 def test_every_guard_names_a_pattern_markdown_has():
     md = _unguarded_markdown()  # fails here if a guarded pattern or attribute vanished in a Markdown release
     assert set(INLINE_NEEDS) <= {item.name for item in md.inlinePatterns._priority}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(MARKDOWN_TOKENS | st.sampled_from(['<a href="x">', "</a>", '"', "'", "<!-- c -->", "<script>x</script>", "&amp;", "&lt;", "&#62;", "&nbsp;", "\x00", "\r\n", '[z](https://e.org/?q=a>b "t>i")']), max_size=40).map("".join))
+def test_the_text_of_converted_markdown_is_what_the_sanitiser_finds_in_it(text):
+    from sitegen.markup import _text_of
+
+    for body in (sanitise(_shared_markdown().reset().convert(text)), _plain_paragraphs(text)):
+        if body is not None:
+            assert _text_of(body) == html.unescape(nh3.clean(body, tags=set()))
