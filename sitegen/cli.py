@@ -15,6 +15,8 @@ from pathlib import Path
 from sitegen import __version__
 from sitegen.errors import ExitStatus, SitegenError
 
+ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --api-url is not given
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Researcher profile sites from YAML or arXiv records.")
@@ -38,9 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler="sitegen.serve:run")
 
     fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv into content/records/arxiv/")
-    from sitegen.fetch import add_arguments as add_fetch_arguments  # light: arxiv and requests load in run()
-
-    add_fetch_arguments(fetch)
+    _add_fetch_arguments(fetch)
     fetch.set_defaults(handler="sitegen.fetch:run")
 
     init = commands.add_parser("init", help="create a new site that builds at once and deploys to GitHub Pages")
@@ -49,6 +49,63 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--force", action="store_true", help="overwrite existing files")
     init.set_defaults(handler="sitegen.scaffold:run")
     return parser
+
+
+def _add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
+    """`sitegen fetch`: what to ask arXiv for, and how politely (sitegen.fetch does the work)."""
+    source = parser.add_argument_group("what to fetch (default: the arxiv: sources in content/profile.yaml)")
+    source.add_argument("--author", action="append", default=[], metavar="NAME",
+                        help="an author name as arXiv shows it; repeat for name variants")
+    source.add_argument("--id", action="append", default=[], metavar="ARXIV_ID", dest="id",
+                        help="an arXiv id (2401.01234, hep-ph/0601001); repeat or separate with commas")
+    source.add_argument("--author-id", action="append", default=[], metavar="ID", dest="author_id",
+                        help="an arXiv author identifier (arxiv.org/a/<ID>) or ORCID")
+    source.add_argument("--category", action="append", default=[], metavar="CAT",
+                        help="keep only records in this arXiv category; repeatable")
+    parser.add_argument("--api-url", metavar="URL", default=None,
+                        help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org)")
+    parser.add_argument("--delay", type=_non_negative_float, default=3.0, metavar="SECONDS",
+                        help="pause between requests to arXiv (default 3, arXiv's rule)")
+    parser.add_argument("--page-size", type=_page_size, default=100, metavar="N",
+                        help="records per API request, at most 2000 (default 100)")
+    parser.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
+                        help="give up on a request after this long (then retry); default 30")
+    parser.add_argument("--retries", type=_non_negative_int, default=4, metavar="N",
+                        help="retries of a throttled, failed or timed-out request (default 4)")
+    parser.add_argument("--backoff", type=_non_negative_float, default=2.0, metavar="SECONDS",
+                        help="wait before the first retry, doubled for each next one (default 2)")
+    parser.add_argument("--review", action="store_true",
+                        help="fetch and show the records grouped by likely person; write nothing")
+    parser.add_argument("--prune", action="store_true",
+                        help="also remove fetched records that arXiv no longer returns for these sources")
+
+
+def _non_negative_float(text: str) -> float:
+    value = float(text)
+    if value < 0 or value != value:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
+    return value
+
+
+def _page_size(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 2000 (arXiv's limit), got {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:

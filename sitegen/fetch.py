@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import yaml
 
 from sitegen import __version__
+from sitegen.cli import ENV_API_URL
 from sitegen.errors import ExitStatus, Problem
 from sitegen.model import ArxivSources, Profile
 
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 FETCHED_DIR = Path("content") / "records" / "arxiv"
 HEADER = "# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/ to override fields.\n"
 CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
-ENV_API_URL = "SITEGEN_ARXIV_API"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130
 _UNSAFE_SLUG = re.compile(r"[^A-Za-z0-9._-]")
@@ -58,68 +58,6 @@ class UsageError(Exception):
 
 class InterruptedAfterCommit(KeyboardInterrupt):
     """Ctrl-C or SIGTERM arrived while writing; the writing was finished first."""
-
-
-# --------------------------------------------------------------------------
-# Command line
-# --------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare `sitegen fetch` options (cli.py declares --site)."""
-    source = parser.add_argument_group("what to fetch (default: the arxiv: sources in content/profile.yaml)")
-    source.add_argument("--author", action="append", default=[], metavar="NAME",
-                        help="an author name as arXiv shows it; repeat for name variants")
-    source.add_argument("--id", action="append", default=[], metavar="ARXIV_ID", dest="id",
-                        help="an arXiv id (2401.01234, hep-ph/0601001); repeat or separate with commas")
-    source.add_argument("--author-id", action="append", default=[], metavar="ID", dest="author_id",
-                        help="an arXiv author identifier (arxiv.org/a/<ID>) or ORCID")
-    source.add_argument("--category", action="append", default=[], metavar="CAT",
-                        help="keep only records in this arXiv category; repeatable")
-    parser.add_argument("--api-url", metavar="URL", default=None,
-                        help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org)")
-    parser.add_argument("--delay", type=_non_negative_float, default=3.0, metavar="SECONDS",
-                        help="pause between requests to arXiv (default 3, arXiv's rule)")
-    parser.add_argument("--page-size", type=_page_size, default=100, metavar="N",
-                        help="records per API request, at most 2000 (default 100)")
-    parser.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
-                        help="give up on a request after this long (then retry); default 30")
-    parser.add_argument("--retries", type=_non_negative_int, default=4, metavar="N",
-                        help="retries of a throttled, failed or timed-out request (default 4)")
-    parser.add_argument("--backoff", type=_non_negative_float, default=2.0, metavar="SECONDS",
-                        help="wait before the first retry, doubled for each next one (default 2)")
-    parser.add_argument("--review", action="store_true",
-                        help="fetch and show the records grouped by likely person; write nothing")
-    parser.add_argument("--prune", action="store_true",
-                        help="also remove fetched records that arXiv no longer returns for these sources")
-
-
-def _non_negative_float(text: str) -> float:
-    value = float(text)
-    if value < 0 or value != value:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
-    return value
-
-
-def _page_size(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= 2000:
-        raise argparse.ArgumentTypeError(f"expected 1 to 2000 (arXiv's limit), got {text!r}")
-    return value
 
 
 # --------------------------------------------------------------------------
