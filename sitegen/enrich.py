@@ -50,7 +50,7 @@ def enrich_site(
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     stale = cache.keys() - set(keys)  # entries of records changed or gone
     if missing:
-        earlier = {entry.id: entry for entry, _ in map(cache.__getitem__, stale)}
+        earlier = {entry.id: entry for entry, _ in (cache[key] for key in stale)}  # by record id: what an edit keeps
         jobs = [(record, _abstract_of(earlier.get(record.id), record)) for _, record in missing]
         made = parallel_map(partial(_converted_entry, owner_names=owner_names), jobs, done=done)
         converted = dict(zip([key for key, _ in missing], made))
@@ -79,8 +79,11 @@ def enrich_site(
         entries.append(entry)
         problems.extend(entry_problems)
         for subject in entry.subjects:
-            subjects.setdefault(subject.code, subject)
-            members.setdefault(subject.code, []).append(entry)
+            group = members.get(subject.code)
+            if group is None:
+                subjects[subject.code] = subject
+                group = members[subject.code] = []
+            group.append(entry)
         if record.featured:
             featured.append(entry)
     for key in stale:

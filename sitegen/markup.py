@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 import nh3
 
+from sitegen.latex import Converted, convert_inline, has_latex, split_latex
+
 if TYPE_CHECKING:
     import markdown
-
-from sitegen.latex import Converted, convert_inline, has_latex, split_latex
 
 ALLOWED_TAGS = {
     "p", "br", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "blockquote",
@@ -31,8 +31,7 @@ _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _MARKDOWN_CHARACTERS = re.compile(r"[*_`\[\]!<>&\\#\t\r\x00-\x08\x0b-\x1f\x7f]")
 _BLOCK_STARTS = {" ", "-", "+", "="}  # indented code, lists, setext headings
 _NUMBERED = re.compile(r"\d+[.)]")
-_TAG = re.compile(r'<(?:[^>"]|"[^"]*")*>')
-
+_TAG = re.compile(r'<(?:[^>"]|"[^"]*")*>')  # a tag of HTML made here (see _text_of)
 
 
 @functools.cache

@@ -160,7 +160,7 @@ class ViewBuilder:
                 "count": len(chunks),
                 "previous_url": urls[number - 2] if number > 1 else None,
                 "next_url": urls[number] if number < len(chunks) else None,
-                "pages": [{"number": n, "url": url, "current": n == number} for n, url in enumerate(urls, start=1)],
+                "page_urls": urls,  # every page's, shared: `pages` is made for a page only when it is rendered
                 "year_links": year_links,
             }
             pages.append((path, chunk, pagination))
@@ -193,7 +193,7 @@ class ViewBuilder:
 
     def index_list_page(self, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.index_page(path)
-        context.update(years=self.year_groups(chunk), pagination=pagination)
+        context.update(years=self.year_groups(chunk), pagination=with_page_links(pagination))
         return context
 
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
@@ -251,7 +251,7 @@ class ViewBuilder:
 
     def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.common(path)
-        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(chunk), pagination=pagination)
+        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(chunk), pagination=with_page_links(pagination))
         return context
 
     def not_found_page(self) -> dict[str, Any]:
@@ -277,6 +277,17 @@ def listing_order(entries: Sequence[Entry]) -> list[Entry]:
     """Newest year first; within a year, featured records first, then newest first (entries come newest first,
     so without featured records the order stays as it is: `listing_pages` then does not sort)."""
     return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
+
+
+def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:
+    """The navigation of one page, with a link to every page of its list.
+
+    Made only for a page being rendered: made for every page of a list of
+    n pages, the links would be n * n (160,000 for 100,000 records).
+    """
+    number = pagination["number"]
+    pages = [{"number": n, "url": url, "current": n == number} for n, url in enumerate(pagination["page_urls"], start=1)]
+    return {**pagination, "pages": pages}
 
 
 def listing_path(prefix: str, number: int) -> str:
