@@ -133,7 +133,7 @@ def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes]
     site, urls, files = renderer.site, renderer.views.urls, result.files
     absolute = renderer.views.record_absolute
     files["publications.bib"] = b"\n".join(bibtex)
-    files["records.json"] = records_json(site, absolute, json_lines)
+    files["records.json"] = records_json(site, json_lines)
     # the feed shows the newest records, the sitemap lists the pages: most edits change neither
     if not renderer.unchanged("feed.xml", digest(renderer.page_key, renderer.entry_key_list[:FEED_SIZE]), result):
         files["feed.xml"] = atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), absolute)
@@ -217,7 +217,8 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, by
     made = page = None
     if fragments_wanted:
         item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
-        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url))
+        links = {kind: renderer.views.urls.absolute_link(link) for kind, link in entry.record.links.items()}
+        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, links))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
         page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))

@@ -39,6 +39,22 @@ class SiteUrls:
     def absolute(self, output_path: str) -> str:
         return self.origin + self.page(output_path)
 
+    def link(self, url: str) -> str:
+        """A link written in a record or the profile, as pages print it: a relative one
+        ('static/talk.pdf') is taken from the site's root, so that it leads to the same
+        file from a record page, a subject page or page 2 of the list as from the profile page."""
+        return self.base_path + url if is_relative_path(url) else url
+
+    def absolute_link(self, url: str) -> str:
+        """The same, with the host (for records.json and Google Scholar's tags)."""
+        return self.origin + self.link(url) if is_relative_path(url) else url
+
+
+def is_relative_path(url: str) -> bool:
+    """'static/talk.pdf' is; 'https://...', 'mailto:...', '/elsewhere/' and '#part' are not."""
+    parts = urlsplit(url)
+    return bool(url) and not parts.scheme and not parts.netloc and not url.startswith(("/", "#", "?"))
+
 
 def is_loopback_host(host: str) -> bool:
     """'localhost', 127.0.0.0/8 or ::1: this machine only."""

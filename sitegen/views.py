@@ -134,7 +134,7 @@ class ViewBuilder:
             links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
         order = list(RECORD_LINKS)
         ordered = sorted(links.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]))
-        return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": u} for k, u in ordered]
+        return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": self.urls.link(u)} for k, u in ordered]
 
     def year_groups(self, ordered: list[Entry]) -> list[dict[str, Any]]:
         """Records in listing order, grouped by year."""
@@ -174,7 +174,7 @@ class ViewBuilder:
         for kind, value in profile.links.items():
             label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
             url = value if "://" in value or value.startswith("mailto:") else pattern.format(value)
-            links.append({"kind": kind, "label": label, "url": url, "text": label})
+            links.append({"kind": kind, "label": label, "url": self.urls.link(url), "text": label})
         photo = profile.photo if profile.photo in self.static_files else None
         return {
             "name": profile.name,
@@ -238,7 +238,7 @@ class ViewBuilder:
             meta.append((HIGHWIRE_VENUE.get(entry_type(entry), "citation_journal_title"), source))
         pdf = record.links.get("pdf") or (f"https://arxiv.org/pdf/{record.arxiv}" if record.arxiv else None)
         if pdf:
-            meta.append(("citation_pdf_url", pdf))
+            meta.append(("citation_pdf_url", self.urls.absolute_link(pdf)))
         if record.arxiv:
             meta.append(("citation_arxiv_id", record.arxiv))
         if record.doi:

@@ -59,8 +59,9 @@ def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dic
     return data
 
 
-def record_json(entry: Entry, url: str) -> str:
-    """One record of records.json, as JSON text (cached per record between builds)."""
+def record_json(entry: Entry, url: str, links: dict[str, str]) -> str:
+    """One record of records.json, as JSON text (cached per record between builds); `links`: the
+    record's links as absolute URLs."""
     record = entry.record
     data = {
         "id": record.id,
@@ -73,7 +74,7 @@ def record_json(entry: Entry, url: str) -> str:
         "source": entry.source.plain,
         "abstract": entry.abstract_plain,
         "categories": list(record.categories),
-        "links": record.links,
+        "links": links,
         "arxiv": record.arxiv,
         "doi": record.doi,
         "featured": record.featured,
@@ -82,15 +83,13 @@ def record_json(entry: Entry, url: str) -> str:
     return json.dumps(data, ensure_ascii=False, default=str)
 
 
-def record_json_line(entry: Entry, url: str) -> bytes:
+def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:
     """One record as it stands in records.json (indented, UTF-8): what the build cache keeps."""
-    return f"    {record_json(entry, url)}".encode()
+    return f"    {record_json(entry, url, links)}".encode()
 
 
-def records_json(site: Site, record_urls: dict[str, str], record_lines: list[bytes] | None = None) -> bytes:
-    """records.json: the profile's name, the count and every shown record, newest first."""
-    if record_lines is None:
-        record_lines = [record_json_line(entry, record_urls[entry.id]) for entry in site.entries]
+def records_json(site: Site, record_lines: list[bytes]) -> bytes:
+    """records.json: the profile's name, the count and every shown record (`record_json_line`), newest first."""
     head = json.dumps({"name": site.profile.name, "count": len(record_lines)}, ensure_ascii=False, indent=2)[:-2].encode()
     if not record_lines:
         return head + b',\n  "records": []\n}\n'

@@ -8,6 +8,7 @@ script and image and checks every `#fragment` against the ids of its page.
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -118,3 +119,32 @@ def test_paginated_lists_link_every_page_and_year(demo_site):
     year_links = BeautifulSoup((output / "page" / "2" / "index.html").read_bytes(), "lxml").select(".year-nav a")
     targets = {urlsplit(a["href"]).path for a in year_links}
     assert len(targets) > 1, "year links of a later page reach years on other pages"
+
+
+def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path):
+    """`links: {slides: static/talk.pdf}` is the site's own file wherever the record is shown:
+    profile page, record page, subject page (once it led to records/<id>/static/talk.pdf there)."""
+    site = copy_demo(tmp_path / "demo")
+    (site / "static").mkdir(exist_ok=True)
+    (site / "static" / "talk.pdf").write_bytes(b"%PDF-1.4 the slides")
+    (site / "content" / "records" / "relative-links.yaml").write_text(
+        "id: relative-links\ntitle: Relative Links\nyear: 2031\ncategories: [cs.DC]\n"
+        "links: {slides: static/talk.pdf, pdf: static/talk.pdf, data: 'https://e.org/d'}\n",
+        encoding="utf-8",
+    )
+    output = build(site, "https://user.github.io/repo/")
+    with serve_directory(output, prefix="/repo/") as base_url:
+        assert_clean(crawl(base_url))
+        assert fetch(urljoin(base_url, "/repo/static/talk.pdf")).body == b"%PDF-1.4 the slides"
+
+    pages = {path: BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser") for path in output.rglob("*.html")}
+    shown = [path.relative_to(output).as_posix() for path, soup in pages.items() if soup.find(string="Relative Links")]
+    assert {"index.html", "records/relative-links/index.html", "subjects/cs.DC/index.html"} <= set(shown)
+    for name in shown:
+        hrefs = {a["href"] for a in pages[output / name].find_all("a", href=True)}
+        assert "/repo/static/talk.pdf" in hrefs and "https://e.org/d" in hrefs, name
+        assert "static/talk.pdf" not in hrefs, name
+    record_page = pages[output / "records" / "relative-links" / "index.html"]
+    assert record_page.find("meta", attrs={"name": "citation_pdf_url"})["content"] == "https://user.github.io/repo/static/talk.pdf"
+    record = next(r for r in json.loads((output / "records.json").read_text(encoding="utf-8"))["records"] if r["id"] == "relative-links")
+    assert record["links"] == {"slides": "https://user.github.io/repo/static/talk.pdf", "pdf": "https://user.github.io/repo/static/talk.pdf", "data": "https://e.org/d"}

@@ -1,0 +1,27 @@
+"""Where pages live and where the links written in records lead."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitegen.urls import SiteUrls
+
+
+@pytest.mark.parametrize("written, on_pages, absolute", [
+    ("static/talk.pdf", "/repo/static/talk.pdf", "https://user.github.io/repo/static/talk.pdf"),  # the site's own file
+    ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a b.pdf#p2"),
+    ("https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234"),
+    ("//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf"),
+    ("mailto:lena@example.org", "mailto:lena@example.org", "mailto:lena@example.org"),
+    ("/other-project/", "/other-project/", "/other-project/"),  # the domain's root: as written
+    ("#bibtex", "#bibtex", "#bibtex"),
+    ("", "", ""),
+])
+def test_a_relative_link_is_taken_from_the_sites_root(written, on_pages, absolute):
+    urls = SiteUrls("https://user.github.io/repo/")
+    assert urls.link(written) == on_pages
+    assert urls.absolute_link(written) == absolute
+
+
+def test_without_a_host_the_absolute_link_is_root_relative():
+    assert SiteUrls("/").absolute_link("static/talk.pdf") == "/static/talk.pdf"
