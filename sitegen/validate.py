@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -18,6 +19,8 @@ from sitegen.model import ArxivSources, Profile, RawDocument, Record, SiteConfig
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
+# Control characters: a double-quoted YAML string lets "\x07" through, and no page, feed or BibTeX file can show one.
+_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass
@@ -73,10 +76,18 @@ class _Fields:
         if isinstance(value, float):
             self.problem(key, f"expected a string, got the number {value!r}; quote it so no digit is lost: {key}: \"...\"")
             return default
-        text = str(value).strip()
+        text = self._printable(key, str(value)).strip()
         if required and not text:
             self.problem(key, "is empty, but it is required")
         return text
+
+    def _printable(self, key: str, text: str) -> str:
+        """`text` without control characters, each kind reported once as a warning."""
+        if not _CONTROL_CHARACTERS.search(text):
+            return text
+        found = ", ".join(sorted({f"U+{ord(c):04X}" for c in _CONTROL_CHARACTERS.findall(text)}))
+        self.problem(key, f"control character {found} removed: a page cannot show it", warning=True)
+        return _CONTROL_CHARACTERS.sub("", text)
 
     def integer(self, key: str, required: bool = False) -> int | None:
         value = self._value(key, required)
@@ -128,7 +139,7 @@ class _Fields:
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
                 self.problem(key, f"item {index + 1}: expected a string, got {_show(item)}")
             else:
-                items.append(str(item).strip())
+                items.append(self._printable(key, str(item)).strip())
         return tuple(items)
 
     def url_map(self, key: str) -> dict[str, str]:

@@ -4,6 +4,7 @@ feedparser, json, an XML parser."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -153,6 +154,18 @@ def test_control_characters_do_not_break_the_feed(tmp_path):
     assert feed.bozo == 0, feed.get("bozo_exception")
     assert " ".join(feed.entries[0].title.split()) == "Bell and escape"
     assert feed.entries[0].summary == "form feed"
+
+
+def test_control_characters_reach_no_page(tmp_path):
+    site = write_site(tmp_path, {
+        **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
+        "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed \\x7f"\nauthors: ["A\\x00 B"]\n',
+    })
+    result = render(site)
+    assert any("control character" in str(p) for p in result.warnings)
+    for name, data in result.files.items():
+        if name.endswith((".html", ".xml", ".json", ".bib")):
+            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]", data), name
 
 
 # -- records.json -------------------------------------------------------------------

@@ -70,6 +70,21 @@ def test_a_complete_record_is_typed():
     assert rec.lines["categories"] == 9
 
 
+def test_control_characters_are_removed_with_a_warning_naming_line_and_field():
+    result, messages = record('id: x\ntitle: "Bell \\x07 and escape \\x1b\\x07"\nyear: 2020\nauthors: ["Ada\\x00 Lovelace"]\nsource: "Proc.\\u0085"\n')
+    assert (result.title, result.authors, result.source) == ("Bell  and escape", ("Ada Lovelace",), "Proc.")
+    assert messages == [
+        "content/records/x.yaml:2: warning: field 'title': control character U+0007, U+001B removed: a page cannot show it",
+        "content/records/x.yaml:4: warning: field 'authors': control character U+0000 removed: a page cannot show it",
+        "content/records/x.yaml:5: warning: field 'source': control character U+0085 removed: a page cannot show it",
+    ]
+
+
+def test_tabs_and_line_breaks_are_kept():
+    result, messages = record('id: x\ntitle: T\nyear: 2020\nabstract: "one\\tcell\\r\\n\\nnext"\n')
+    assert result.abstract == "one\tcell\r\n\nnext" and messages == []
+
+
 def test_year_comes_from_date_when_missing():
     rec, problems = record("id: a\ntitle: T\ndate: 2023-05-06\n")
     assert problems == [] and rec.year == 2023
