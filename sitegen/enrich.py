@@ -91,7 +91,10 @@ def enrich_site(
     entries = tuple(entries)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
-    readable = {name: render_inline(getattr(profile, name)).plain for name in ("name", "position", "affiliation")}
+    converted = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
+    for name, text in [("bio", bio), *converted.items()]:
+        _report_unconverted(profile, name, text.unconverted, problems)
+    readable = {name: text.plain for name, text in converted.items()}
     site = Site(
         config=config,
         profile=dataclasses.replace(profile, **readable),
@@ -269,7 +272,7 @@ def _text(record: Record, field_name: str, value: str, problems: list[Problem]) 
     return Text(converted.html, converted.plain, value)
 
 
-def _report_unconverted(record: Record, field_name: str, sources: list[str], problems: list[Problem]) -> None:
+def _report_unconverted(written: Record | Profile, field_name: str, sources: list[str], problems: list[Problem]) -> None:
     for tex in sources:
-        problems.append(Problem(f"field '{field_name}': LaTeX shown as source, cannot convert {tex}", record.where(field_name), warning=True))
+        problems.append(Problem(f"field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))
 

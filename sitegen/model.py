@@ -65,6 +65,11 @@ class Profile:
     links: dict[str, str] = field(default_factory=dict)
     arxiv: ArxivSources = field(default_factory=ArxivSources)
     extra: dict[str, Any] = field(default_factory=dict)
+    location: Location | None = None  # content/profile.yaml
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
+
+    def where(self, field_name: str) -> Location | None:
+        return Location(self.location.path, self.lines.get(field_name, self.location.line)) if self.location else None
 
 
 @dataclass(frozen=True)

@@ -256,6 +256,8 @@ def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile 
         links=fields.url_map("links"),
         arxiv=sources,
         extra=fields.extra(PROFILE_FIELDS),
+        location=Location(document.display_path, getattr(document.data, "line", None) or None),
+        lines=dict(getattr(document.data, "key_lines", {})),
     )
 
 

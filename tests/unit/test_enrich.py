@@ -328,6 +328,14 @@ def test_profile_text_written_in_latex_is_shown_as_unicode():
     assert site.entries[0].authors[0].is_owner
 
 
+def test_unconvertible_latex_in_the_profile_is_a_warning_naming_its_line():
+    _, problems = enrich([], profile("name: 'Lena M{\\\"u}ller'\n\nbio: 'Works on \\foo{x} systems'\naffiliation: 'Uni \\bar'\n"))
+    assert [str(p) for p in problems] == [
+        "content/profile.yaml:3: warning: field 'bio': LaTeX shown as source, cannot convert \\foo{x}",
+        "content/profile.yaml:4: warning: field 'affiliation': LaTeX shown as source, cannot convert \\bar",
+    ]
+
+
 def test_bio_is_markdown():
     site, _ = enrich([], profile("name: A\nbio: 'Works on *systems* with <script>x</script>'\n"))
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
