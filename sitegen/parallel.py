@@ -25,7 +25,15 @@ def worker_count() -> int:
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    """Only a process with one thread forks: the child gets no copy of the others, so a lock one
+    of them held would stay locked in it. On Linux the kernel's count is asked, which also sees
+    threads started outside `threading` (Python 3.12 warns about those, too)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:  # no /proc
+        return threading.active_count() == 1
 
 
 class Background:

@@ -249,6 +249,11 @@ class InputEvents:
             inputs = input_files(self.site_dir)
         return inputs
 
+    def close(self) -> None:
+        if self.inotify is not None:
+            self.inotify.close()
+            self.inotify = None
+
     def _watch(self, folders: list[tuple[str, str | None]]) -> bool:
         """Watch the folders; True when one was not watched before."""
         if self.inotify is None:
@@ -260,8 +265,7 @@ class InputEvents:
             except (FileNotFoundError, NotADirectoryError):  # removed since: its parent's watch saw that
                 continue
             except OSError:  # out of watches (fs.inotify.max_user_watches): list the inputs at every poll
-                self.inotify.close()
-                self.inotify = None
+                self.close()
                 return False
             new = new or watch not in self.folders
             self.folders[watch] = (folder, prefix)

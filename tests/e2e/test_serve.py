@@ -480,6 +480,7 @@ def test_an_idle_server_lists_its_inputs_only_after_a_change(demo_site: Path, mo
     before = len(listings)
     watcher.examine()
     assert len(listings) == before + 1
+    watcher.events.close()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
@@ -516,3 +517,4 @@ def test_files_the_kernel_names_are_looked_at_alone(demo_site: Path, monkeypatch
     (records / "2031" / "later.yaml").write_text("id: later\ntitle: Later still\nyear: 2031\n", encoding="utf-8")
     listed = len(listings)
     assert events.inputs(latest) == real_input_files(demo_site) and len(listings) == listed
+    events.close()
