@@ -91,10 +91,10 @@ def enrich_site(
     entries = tuple(entries)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
-    converted = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
-    for name, text in [("bio", bio), *converted.items()]:
+    profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
+    for name, text in [("bio", bio), *profile_text.items()]:
         _report_unconverted(profile, name, text.unconverted, problems)
-    readable = {name: text.plain for name, text in converted.items()}
+    readable = {name: text.plain for name, text in profile_text.items()}
     site = Site(
         config=config,
         profile=dataclasses.replace(profile, **readable),

@@ -217,8 +217,7 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, by
     made = page = None
     if fragments_wanted:
         item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
-        links = {kind: renderer.views.urls.absolute_link(link) for kind, link in entry.record.links.items()}
-        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, links))
+        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
         page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))

@@ -284,7 +284,7 @@ class RebuildingWatcher(Watcher):
         self.preview = preview
         self.pending: Fingerprint | None = None
         self.events = InputEvents(preview.site_dir)
-        self.listed: Fingerprint | None = None  # the inputs at the last listing
+        self.listed: Fingerprint | None = None  # the inputs as the last poll found them
 
     def start(self, callback) -> bool:
         PeriodicCallback(callback, POLL_MILLISECONDS).start()

@@ -47,7 +47,7 @@ class SiteUrls:
 
     def absolute_link(self, url: str) -> str:
         """The same, with the host (for records.json and Google Scholar's tags)."""
-        return self.origin + self.link(url) if is_relative_path(url) else url
+        return self.origin + self.base_path + url if is_relative_path(url) else url
 
 
 def is_relative_path(url: str) -> bool:

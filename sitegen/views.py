@@ -136,6 +136,10 @@ class ViewBuilder:
         ordered = sorted(links.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]))
         return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": self.urls.link(u)} for k, u in ordered]
 
+    def absolute_links(self, entry: Entry) -> dict[str, str]:
+        """The record's links as written, relative ones with the site's host and path (for records.json)."""
+        return {kind: self.urls.absolute_link(url) for kind, url in entry.record.links.items()}
+
     def year_groups(self, ordered: list[Entry]) -> list[dict[str, Any]]:
         """Records in listing order, grouped by year."""
         return [
