@@ -283,14 +283,23 @@ def listing_order(entries: Sequence[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
 
 
-def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:
-    """The navigation of one page, with a link to every page of its list.
+PAGE_LINKS_AROUND = 2  # page links shown on each side of the current page; the first and last are always shown
 
-    Made only for a page being rendered: made for every page of a list of
-    n pages, the links would be n * n (160,000 for 100,000 records).
+
+def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:
+    """The navigation of one page: links to the first and last pages and to those around this one.
+
+    A link to every page would be n links on each of n pages (400 on every
+    page of a 100,000-record profile, 160,000 in all). A page after skipped
+    numbers says so (`gap_before`); a gap never hides a single page.
     """
-    number = pagination["number"]
-    pages = [{"number": n, "url": url, "current": n == number} for n, url in enumerate(pagination["page_urls"], start=1)]
+    number, urls = pagination["number"], pagination["page_urls"]
+    shown = {1, len(urls), *range(max(1, number - PAGE_LINKS_AROUND), min(len(urls), number + PAGE_LINKS_AROUND) + 1)}
+    shown |= {n + 1 for n in shown if n + 2 in shown}  # '1 … 3' would hide one page: show 2 instead
+    pages, previous = [], 0
+    for n in sorted(shown):
+        pages.append({"number": n, "url": urls[n - 1], "current": n == number, "gap_before": n > previous + 1})
+        previous = n
     return {**pagination, "pages": pages}
 
 

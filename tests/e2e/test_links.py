@@ -106,9 +106,10 @@ def test_absolute_urls_of_a_build_for_the_served_address_all_resolve(demo_site, 
 
 
 def test_paginated_lists_link_every_page_and_year(demo_site):
-    """Split into pages, the profile's page links and year jump links (to other pages too) all resolve."""
+    """Split into pages, the profile's page links and year jump links (to other pages too) all resolve,
+    and every page is reached although each links only to its neighbours, the first and the last."""
     site_yaml = demo_site / "content" / "site.yaml"
-    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 5\n", encoding="utf-8")
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 2\n", encoding="utf-8")
     output = build(demo_site, "https://user.github.io/repo/")
     if not (output / "page" / "2" / "index.html").exists():
         pytest.skip("this build does not split long lists into pages")
@@ -119,6 +120,15 @@ def test_paginated_lists_link_every_page_and_year(demo_site):
     year_links = BeautifulSoup((output / "page" / "2" / "index.html").read_bytes(), "lxml").select(".year-nav a")
     targets = {urlsplit(a["href"]).path for a in year_links}
     assert len(targets) > 1, "year links of a later page reach years on other pages"
+
+    count = len(list((output / "page").iterdir())) + 1
+    assert count >= 10, "enough pages for the navigation to skip some"
+    for number, shown in [(1, ["1", "2", "3", "…", str(count)]), (6, ["1", "…", "4", "5", "6", "7", "8", "…", str(count)])]:
+        path = output / ("index.html" if number == 1 else f"page/{number}/index.html")
+        nav = BeautifulSoup(path.read_bytes(), "lxml").select_one("nav.pagination")
+        numbers = [li.get_text(strip=True).removeprefix("Page") for li in nav.select("li") if "rel" not in (li.a.attrs if li.a else {})]
+        assert numbers == shown, path
+        assert nav.select_one("[aria-current=page]").get_text(strip=True) == f"Page{number}"
 
 
 def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path):
