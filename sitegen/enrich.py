@@ -20,11 +20,10 @@ from sitegen.categories import subject_name
 from sitegen.errors import Problem
 from sitegen.latex import Converted
 from sitegen.markup import render_inline, render_markdown
-from sitegen.model import ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.parallel import parallel_map
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
-_ARXIV_VERSION = re.compile(r"v\d+$")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "fetched", "given", "lines", "extra")]
 
@@ -115,13 +114,13 @@ def merge_fetched(records: list[Record]) -> list[Record]:
     written = [r for r in records if not r.fetched]
     by_key: dict[str, Record] = {}
     for record in written:
-        for key in identity_keys(record):
+        for key in record.identity_keys():
             by_key.setdefault(key, record)
     merged = list(written)
     position = {id(record): index for index, record in enumerate(written)}
     absorbed: set[int] = set()
     for fetched in (r for r in records if r.fetched):
-        own = next((by_key[k] for k in identity_keys(fetched) if k in by_key), None)
+        own = next((by_key[k] for k in fetched.identity_keys() if k in by_key), None)
         if own is None:
             merged.append(fetched)
             continue
@@ -138,20 +137,11 @@ def merge_fetched(records: list[Record]) -> list[Record]:
     return merged
 
 
-def identity_keys(record: Record) -> list[str]:
-    keys = [f"id:{record.id}"]
-    if record.arxiv:
-        keys.append(f"arxiv:{_ARXIV_VERSION.sub('', record.arxiv.strip().lower())}")
-    if record.doi:
-        keys.append(f"doi:{record.doi.strip().lower().removeprefix('https://doi.org/')}")
-    return keys
-
-
 def is_excluded(record: Record, sources: ArxivSources) -> bool:
     """The profile's arXiv exclusions apply to fetched records, at every build."""
     if not record.fetched:
         return False
-    if _ARXIV_VERSION.sub("", record.id) in {_ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}:
+    if ARXIV_VERSION.sub("", record.id) in {ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}:
         return True
     if set(record.categories) & set(sources.exclude_categories):
         return True

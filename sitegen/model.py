@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import datetime
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sitegen.errors import Location
+
+ARXIV_VERSION = re.compile(r"v\d+$")  # the "v2" of "2401.01234v2"
 
 
 @dataclass(frozen=True)
@@ -95,9 +98,20 @@ class Record:
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
     source_key: str = ""  # file hash and position: a cheap key for everything derived from this record
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
+    # required fields a hand-written record left out: it may, to correct a fetched record, which has them
+    missing: tuple[str, ...] = ()
 
     def where(self, field_name: str) -> Location:
         return Location(self.location.path, self.lines.get(field_name, self.location.line))
+
+    def identity_keys(self) -> list[str]:
+        """What names the paper: a hand-written and a fetched record sharing one are the same paper."""
+        keys = [f"id:{self.id}"]
+        if self.arxiv:
+            keys.append(f"arxiv:{ARXIV_VERSION.sub('', self.arxiv.strip().lower())}")
+        if self.doi:
+            keys.append(f"doi:{self.doi.strip().lower().removeprefix('https://doi.org/')}")
+        return keys
 
 
 @dataclass(frozen=True)

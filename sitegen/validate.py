@@ -273,10 +273,13 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         return None
     before = len([p for p in problems if not p.warning])
     fields = _Fields(data, display_path, problems)
+    fetched = display_path.startswith(FETCHED_DIR)
+    # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections)
+    missing = () if fetched else tuple(name for name in ("title", "year") if name not in data and (name == "title" or "date" not in data))
     record_id = fields.string("id", required=True)
-    title = fields.string("title", required=True)
+    title = fields.string("title", required="title" not in missing)
     date = fields.date("date")
-    year = fields.integer("year", required=date is None and "date" not in data)
+    year = fields.integer("year", required=date is None and "date" not in data and "year" not in missing)
     if year is None and date is not None:
         year = date.year
     elif year is not None and date is not None and year != date.year:
@@ -305,11 +308,12 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         doi=fields.string("doi"),
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
-        fetched=display_path.startswith(FETCHED_DIR),
+        fetched=fetched,
         extra=fields.extra(RECORD_FIELDS),
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
         lines=dict(getattr(data, "key_lines", {})),
+        missing=missing,
     )
     if len([p for p in problems if not p.warning]) > before:
         return None
@@ -323,7 +327,7 @@ def _names_no_page(value: str) -> bool:
 def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
     records = [r for d in documents for r in validate_document(d, problems)]
     check_duplicate_ids(records, problems)
-    return records
+    return check_corrections(records, problems)
 
 
 def validate_document(document: RawDocument, problems: list[Problem]) -> list[Record]:
@@ -353,6 +357,25 @@ def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
             problems.append(Problem(f"duplicate id '{record.id}': also used at {str(first.location).rstrip(':')}", record.location))
 
 
+def check_corrections(records: list[Record], problems: list[Problem]) -> list[Record]:
+    """A hand-written record without a title or year must correct a fetched record (same id, arxiv or doi),
+    which has them; `records` without those that do not."""
+    incomplete = [record for record in records if record.missing]
+    if not incomplete:
+        return records
+    fetched = {key for record in records if record.fetched for key in record.identity_keys()}
+    wrong = set()
+    for record in incomplete:
+        if fetched.isdisjoint(record.identity_keys()):
+            wrong.add(id(record))
+            for name in record.missing:
+                problems.append(Problem(
+                    f"missing required field '{name}' (only a record that corrects a fetched one, "
+                    "with the same id, arxiv or doi, may leave it out)", record.location,
+                ))
+    return [record for record in records if id(record) not in wrong]
+
+
 def validate_site(raw: RawSite, reused: dict[str, list[Record]] | None = None) -> ValidSite:
     """Validate what stage 1 read; `reused` holds the records of files it did not read."""
     valid = ValidSite(problems=list(raw.problems))
@@ -367,6 +390,7 @@ def validate_site(raw: RawSite, reused: dict[str, list[Record]] | None = None) -
     order = raw.record_paths or list(valid.by_file)
     valid.records = [record for path in order for record in valid.by_file.get(path, [])]
     check_duplicate_ids(valid.records, valid.problems)
+    valid.records = check_corrections(valid.records, valid.problems)
     return valid
 
 

@@ -359,7 +359,8 @@ def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_
     mine = {
         "mine.yaml": ("- id: lin2024plasma\n  arxiv: 2409.02791v3\n  title: My preferred title for the plasma paper\n"
                       "  year: 2024\n  source: Physical Review D 110 (2024)\n"
-                      "- id: lobra\n  doi: 10.14778/3742728.3742752\n  year: 2025\n  title: LobRA (PVLDB version)\n"),
+                      "- id: lobra\n  doi: 10.14778/3742728.3742752\n  year: 2025\n  title: LobRA (PVLDB version)\n"
+                      "- id: '2412.07894'\n  featured: true\n"),  # only what changes: no title, no year
     }
     site = make_site(tmp_path / "site", records=mine)
     before = (site / "content/records/mine.yaml").read_bytes()
@@ -377,6 +378,11 @@ def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_
     plasma = page(site, "records/lin2024plasma/index.html")
     assert "Physical Review D 110 (2024)" in plasma.select_one(".venue").get_text()
     assert "gauge/gravity duality" in plasma.select_one(".abstract-body").get_text()  # arXiv's field, not set by hand
+    fetched_file = read_record(site, "2412.07894")
+    featured = page(site, "records/2412.07894/index.html")
+    assert featured.select_one(".badge").get_text() == "Featured"
+    assert featured.select_one("h1").get_text(" ", strip=True) == fetched_file["title"]
+    assert featured.select_one("time")["datetime"] == str(fetched_file["date"])
 
 
 def test_fetch_never_overwrites_or_removes_a_file_a_person_wrote(tmp_path, arxiv_server):

@@ -123,9 +123,7 @@ def test_year_as_a_word_is_the_documented_message():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("id: a\nyear: 2020\n", "content/records/x.yaml:1: missing required field 'title'"),
     ("title: T\nyear: 2020\n", "content/records/x.yaml:1: missing required field 'id'"),
-    ("id: a\ntitle: T\n", "content/records/x.yaml:1: missing required field 'year'"),
     ("id: a\ntitle:\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
     ("id: a\ntitle: ''\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
     ("id: '  '\ntitle: T\nyear: 2020\n", "content/records/x.yaml:1: field 'id': is empty, but it is required"),
@@ -279,6 +277,43 @@ def test_a_fetched_and_a_hand_written_record_may_share_an_id(tmp_path):
     assert valid.problems == [] and len(valid.records) == 2
 
 
+def test_a_correction_of_a_fetched_record_may_leave_out_title_and_year(tmp_path):
+    """`featured: true` for a paper fetched from arXiv: the id is enough, the rest comes from arXiv."""
+    valid = validate_site_from(tmp_path, {
+        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\ndoi: 10.1/x\n",
+        "content/records/by-id.yaml": "id: '2401.00001'\nfeatured: true\n",
+        "content/records/by-arxiv.yaml": "id: mine\narxiv: 2401.00001v3\nsource: EuroSys\n",
+        "content/records/by-doi.yaml": "id: mine2\ndoi: 'https://doi.org/10.1/X'\ntitle: My title\n",
+    })
+    assert valid.problems == []
+    assert {(r.id, r.missing) for r in valid.records if not r.fetched} == {
+        ("2401.00001", ("title", "year")), ("mine", ("title", "year")), ("mine2", ("year",)),
+    }
+
+
+@pytest.mark.parametrize("text, line, missing", [
+    ("id: a\nyear: 2020\n", 1, ["title"]), ("id: a\ntitle: T\n", 1, ["year"]), ("# mine\n\nid: a\n", 3, ["title", "year"]),
+])
+def test_a_record_that_corrects_nothing_needs_title_and_year(tmp_path, text, line, missing):
+    valid = validate_site_from(tmp_path, {
+        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\n",
+        PATH: text,
+    })
+    assert [str(p) for p in valid.problems] == [
+        f"{PATH}:{line}: missing required field '{name}' (only a record that corrects a fetched one, "
+        "with the same id, arxiv or doi, may leave it out)" for name in missing
+    ]
+    assert [r.id for r in valid.records] == ["2401.00001"]
+
+
+def test_a_fetched_record_needs_title_and_year():
+    _, problems = record("id: '2401.00001'\n", "content/records/arxiv/2401.00001.yaml")
+    assert problems == [
+        "content/records/arxiv/2401.00001.yaml:1: missing required field 'title'",
+        "content/records/arxiv/2401.00001.yaml:1: missing required field 'year'",
+    ]
+
+
 def test_problems_of_every_file_are_reported_together(tmp_path):
     valid = validate_site_from(tmp_path, {
         "content/records/a.yaml": "id: a\ntitle: A\nyear: twenty\n",
@@ -291,7 +326,7 @@ def test_problems_of_every_file_are_reported_together(tmp_path):
     assert messages[0].startswith("content/records/c.yaml:3:")  # load problems come first
     assert messages[1:] == [
         "content/records/a.yaml:3: field 'year': expected an integer, got 'twenty'",
-        "content/records/b.yaml:1: missing required field 'title'",
+        "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)",
     ]
     assert [r.id for r in valid.records] == ["ok"]
 
