@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import groupby
 from typing import Any, Sequence
+from urllib.parse import urljoin
 
 from markupsafe import Markup
 
@@ -203,14 +204,15 @@ class ViewBuilder:
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
         context = self.common(path)
         profile = self.profile()
-        web_links = [l["url"] for l in profile["links"] if l["kind"] != "email"]
-        photo_absolute = self.urls.origin + profile["photo_url"] if profile["photo_url"] and self.urls.origin else profile["photo_url"]
+        home = self.urls.absolute("index.html")
+        web_links = [urljoin(home, link["url"]) for link in profile["links"] if link["kind"] != "email"]  # 'static/cv.pdf' with the host
+        photo_absolute = urljoin(home, profile["photo_url"]) if profile["photo_url"] else None
         context.update(
             profile=profile,
             record_count=len(self.site.entries),
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
-            jsonld=Markup(script_json(person(self.site, self.urls.absolute("index.html"), photo_absolute, web_links))),
+            jsonld=Markup(script_json(person(self.site, home, photo_absolute, web_links))),
         )
         return context
 

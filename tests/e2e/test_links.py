@@ -142,6 +142,8 @@ def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path
         "links: {slides: static/talk.pdf, pdf: static/talk.pdf, data: 'https://e.org/d'}\n",
         encoding="utf-8",
     )
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8").replace("links:\n", "links:\n  slides: static/talk.pdf\n", 1), encoding="utf-8")
     output = build(site, "https://user.github.io/repo/")
     with serve_directory(output, prefix="/repo/") as base_url:
         assert_clean(crawl(base_url))
@@ -154,6 +156,9 @@ def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path
         hrefs = {a["href"] for a in pages[output / name].find_all("a", href=True)}
         assert "/repo/static/talk.pdf" in hrefs and "https://e.org/d" in hrefs, name
         assert "static/talk.pdf" not in hrefs, name
+    person = next(data for data in map(json.loads, (tag.string for tag in pages[output / "index.html"].select('script[type="application/ld+json"]'))) if data["@type"] == "Person")
+    assert "https://user.github.io/repo/static/talk.pdf" in person["sameAs"]
+    assert "https://github.com/example-lena" in person["sameAs"]
     record_page = pages[output / "records" / "relative-links" / "index.html"]
     assert record_page.find("meta", attrs={"name": "citation_pdf_url"})["content"] == "https://user.github.io/repo/static/talk.pdf"
     record = next(r for r in json.loads((output / "records.json").read_text(encoding="utf-8"))["records"] if r["id"] == "relative-links")
