@@ -9,7 +9,7 @@ plus compiled templates in `templates/`:
 - `content-00.pickle`, `content-01.pickle`, ... (up to 32; large, read when
   something changed): the records of each record file, by size and mtime; the
   enriched entries, by a key of the record and of everything enrichment reads;
-  each record's list item, BibTeX and JSON. A record lands in the shard of its
+  each record's list item (UTF-8), BibTeX and JSON. A record lands in the shard of its
   file's path, so editing one record rewrites one shard, not the whole cache.
 
 A cache that cannot be read, or was written by another version, is reported and
@@ -92,7 +92,7 @@ class BuildState:
 class ContentCache:
     files: dict[str, tuple[int, int, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, (records, problems))
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
-    fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
+    fragments: dict[str, tuple[bytes, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
 
     def shards(self) -> list["ContentCache"]:
         """Split by record file (entry and fragment keys start with the file's path), so that one record's data stays together.

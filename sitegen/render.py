@@ -31,7 +31,7 @@ class RenderResult:
     files: dict[str, bytes]  # every output file, except the pages in `kept`
     kept: set[str] = field(default_factory=set)  # pages (and feed, sitemap) unchanged since the last build, left as they are
     page_keys: dict[str, str] = field(default_factory=dict)  # page (or feed.xml, sitemap.xml) -> what it was made from
-    fragments: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON line) by key, for the next build
+    fragments: dict[str, tuple[bytes, bytes, bytes]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON line) by key, for the next build
     written: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # pages already handed to `write_page`: its answers
 
 
@@ -39,7 +39,7 @@ def render_site(
     site: Site,
     theme: Theme,
     previous_pages: dict[str, str] | None = None,
-    fragment_cache: dict[str, tuple[str, bytes, bytes]] | None = None,
+    fragment_cache: dict[str, tuple[bytes, bytes, bytes]] | None = None,
     cache_dir: Path | None = None,
     write_page: Callable[[str, bytes], tuple[int, int, str]] | None = None,
     progress: Callable[[str], None] | None = None,
@@ -75,7 +75,7 @@ def render_site(
     return result
 
 
-def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[str, bytes, bytes]], result: RenderResult) -> tuple[list[bytes], list[bytes]]:
+def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[bytes, bytes, bytes]], result: RenderResult) -> tuple[list[bytes], list[bytes]]:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, views, keys = renderer.site.entries, renderer.views, renderer.entry_key_list
     jobs = []
@@ -209,7 +209,7 @@ class _Renderer:
 LIST_ITEMS_WORTH_A_FORK = 5000  # starting workers from a large build takes a tenth of a second; 250 items take 10 ms
 
 
-def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, bytes] | None, object]:
+def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[bytes, bytes, bytes] | None, object]:
     """A record's list item, BibTeX entry and records.json entry, and its page (in a worker)."""
     entry, fragments_wanted, page_wanted = job
     renderer = _Renderer.active
@@ -217,7 +217,8 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[str, bytes, by
     made = page = None
     if fragments_wanted:
         item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
-        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
+        # UTF-8, as kept in the cache: half the memory of the text (its quotes make it two bytes a character), read faster
+        made = (item.encode(), bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
         page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))

@@ -51,7 +51,7 @@ class ViewBuilder:
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
-        self.fragments: dict[str, str] = {}  # record id -> its rendered list item (HTML)
+        self.fragments: dict[str, bytes] = {}  # record id -> its rendered list item (HTML, UTF-8)
         self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
@@ -105,7 +105,7 @@ class ViewBuilder:
         if item is None:
             item = self._items[entry.id] = self._record_item(entry)
         if "html" not in item and entry.id in self.fragments:
-            item["html"] = Markup(self.fragments[entry.id])
+            item["html"] = Markup(self.fragments[entry.id].decode())
         return item
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:

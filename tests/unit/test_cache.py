@@ -14,7 +14,7 @@ def filled_cache(site: Path, records: int = 8 * RECORDS_PER_SHARD) -> BuildCache
         path = f"content/records/r{number}.yaml"
         content.files[path] = (10, number, ([f"record {number}"], []))
         content.entries[f"{path}@hash#0 owners"] = (f"entry {number}", [])
-        content.fragments[f"{path}@hash#0 owners\0k{number}\0page"] = (f"<li>{number}</li>", f"@misc{{k{number}}}", "{}")  # as render keys them
+        content.fragments[f"{path}@hash#0 owners\0k{number}\0page"] = (f"<li>{number}</li>".encode(), f"@misc{{k{number}}}".encode(), b"{}")  # as render keys them
     cache.update(BuildState(inputs="x"))
     return cache
 
@@ -48,7 +48,7 @@ def test_an_edit_rewrites_only_the_shards_it_touches(tmp_path: Path) -> None:
     content.files[path] = (11, 99, (["record 7, edited"], []))
     content.entries[f"{path}@newhash#0 owners"] = ("entry 7, edited", [])
     del content.entries[f"{path}@hash#0 owners"]
-    content.fragments[f"{path}@newhash#0 owners\0k7\0page"] = ("<li>7, edited</li>", "@misc{k7}", "{}")
+    content.fragments[f"{path}@newhash#0 owners\0k7\0page"] = (b"<li>7, edited</li>", b"@misc{k7}", b"{}")
     del content.fragments[f"{path}@hash#0 owners\0k7\0page"]
     cache.update(BuildState(inputs="y"))
     cache.save()
