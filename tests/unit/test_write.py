@@ -179,3 +179,23 @@ def test_folder_times_after_a_patch_equal_those_of_a_full_look(tmp_path):
     assert folder_times(output, patched, manifest, folders) == folder_times(output, patched)
     assert "records/b" not in folder_times(output, patched, manifest, folders)
     assert intact(output, patched, folder_times(output, patched, manifest, folders))
+
+
+def test_only_changed_files_are_rewritten_whether_their_size_changed_or_not(tmp_path):
+    """A file of another size is written without hashing it; one of the same size is compared by hash."""
+    output = tmp_path / "output"
+    manifest = write_output(FILES, output)
+
+    def written_after(files: dict[str, bytes], previous):
+        inodes = {name: os.stat(output / name).st_ino for name in previous}
+        manifest = write_output(files, output, previous=previous)
+        assert tree(output) == digests(files)
+        return manifest, {name for name in files if name not in inodes or os.stat(output / name).st_ino != inodes[name]}
+
+    grown = {**FILES, "index.html": b"<h1>home, longer</h1>", "records/a/index.html": b"A"}  # another size; same size
+    manifest, rewritten = written_after(grown, manifest)
+    assert rewritten == {"index.html", "records/a/index.html"}
+    manifest, rewritten = written_after(grown, manifest)
+    assert rewritten == {"index.html"}, "not hashed last time: written again, and hashed now"
+    manifest, rewritten = written_after(grown, manifest)
+    assert rewritten == set()
