@@ -52,6 +52,8 @@ class SiteUrls:
 
 def is_relative_path(url: str) -> bool:
     """'static/talk.pdf' is; 'https://...', 'mailto:...', '/elsewhere/' and '#part' are not."""
+    if url.startswith(("https://", "http://")):  # nearly every link: not parsed (4 per record, 40,000 a build)
+        return False
     parts = urlsplit(url)
     return bool(url) and not parts.scheme and not parts.netloc and not url.startswith(("/", "#", "?"))
 

@@ -11,6 +11,8 @@ from sitegen.urls import SiteUrls
     ("static/talk.pdf", "/repo/static/talk.pdf", "https://user.github.io/repo/static/talk.pdf"),  # the site's own file
     ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a b.pdf#p2"),
     ("https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234"),
+    ("http://example.org/x.pdf", "http://example.org/x.pdf", "http://example.org/x.pdf"),
+    ("HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf"),
     ("//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf"),
     ("mailto:lena@example.org", "mailto:lena@example.org", "mailto:lena@example.org"),
     ("/other-project/", "/other-project/", "/other-project/"),  # the domain's root: as written
