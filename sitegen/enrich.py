@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import re
 import unicodedata
+from collections import Counter
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
@@ -184,16 +185,15 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
 
 def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     """(record id, base key) pairs -> record id: key, with a/b/c added in id order."""
-    ids_by_key: dict[str, list[str]] = {}
-    for record_id, key in dict(bases).items():
-        ids_by_key.setdefault(key, []).append(record_id)
-    keys: dict[str, str] = {}
-    for key, ids in ids_by_key.items():
-        if len(ids) == 1:  # most keys: nothing to sort
-            keys[ids[0]] = key
-            continue
-        for count, record_id in enumerate(sorted(ids)):
-            keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
+    keys = dict(bases)
+    shared = {key: [] for key, count in Counter(keys.values()).items() if count > 1}  # most keys are unique: nothing to sort
+    if shared:
+        for record_id, key in keys.items():
+            if key in shared:
+                shared[key].append(record_id)
+        for key, ids in shared.items():
+            for count, record_id in enumerate(sorted(ids)):
+                keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
     return keys
 
 
