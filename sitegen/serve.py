@@ -175,9 +175,9 @@ class InputEvents:
     busy. On Linux the kernel tells instead (inotify, read without blocking:
     no thread, which would stop builds from forking their workers): the files
     its events name are looked at one by one, and all of them are listed only
-    when a folder comes or goes, when events were lost, and every
-    SAFETY_SECONDS for file systems that send none (network and some container
-    mounts). Elsewhere, every poll lists them, as livereload's own watcher does.
+    when a folder comes or goes, when events were lost, and at a quiet poll
+    every SAFETY_SECONDS for file systems that send none (network and some
+    container mounts). Elsewhere, every poll lists them, as livereload's own watcher does.
     """
 
     SAFETY_SECONDS = 2.0
@@ -199,13 +199,15 @@ class InputEvents:
 
     def inputs(self, previous: Fingerprint | None) -> Fingerprint:
         """The inputs now: `previous` itself when no event names one of them."""
-        if previous is None or self.inotify is None or time.monotonic() - self.listed_at >= self.SAFETY_SECONDS:
+        if previous is None or self.inotify is None:
             return self.list_inputs()
         touched = self._touched_files()
         if touched is None:
             return self.list_inputs()
         if not touched:
-            return previous
+            # the safety listing is made at a quiet poll, never at the one that brings a change: after a rebuild
+            # longer than SAFETY_SECONDS (100,000 records) the next edit would wait for it (a second at that size)
+            return self.list_inputs() if time.monotonic() - self.listed_at >= self.SAFETY_SECONDS else previous
         inputs = dict(previous)
         for path, file in touched.items():
             try:
