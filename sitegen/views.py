@@ -32,6 +32,7 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "cv": ("CV", "{}"),
 }
 RECORD_LINKS = {"abs": "arXiv", "pdf": "PDF", "doi": "DOI", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster", "data": "Data", "html": "HTML", "blog": "Blog", "website": "Website"}
+_LINK_ORDER = {kind: index for index, kind in enumerate(RECORD_LINKS)}  # others follow, by name
 
 
 HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
@@ -54,6 +55,7 @@ class ViewBuilder:
         self.fragments: dict[str, bytes] = {}  # record id -> its rendered list item (HTML, UTF-8)
         self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
+        self._subject_links: dict[str, dict[str, str]] = {}
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
         columns = [(e.id, e.slug, e.record.year) for e in site.entries]
         self.record_ids, self.record_slugs, years = (list(c) for c in zip(*columns)) if columns else ([], [], [])
@@ -97,7 +99,11 @@ class ViewBuilder:
         }
 
     def subject_link(self, subject: Subject) -> dict[str, Any]:
-        return {"code": subject.code, "name": subject.name, "url": self.urls.page(subject_path(subject.slug))}
+        """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
+        link = self._subject_links.get(subject.code)
+        if link is None:
+            link = self._subject_links[subject.code] = {"code": subject.code, "name": subject.name, "url": self.urls.page(subject_path(subject.slug))}
+        return link
 
     def record_item(self, entry: Entry) -> dict[str, Any]:
         """A record as lists show it; `html` is its list item, rendered once per build."""
@@ -133,8 +139,7 @@ class ViewBuilder:
             links["doi"] = f"https://doi.org/{entry.record.doi}"
         if entry.record.arxiv and "abs" not in links:
             links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
-        order = list(RECORD_LINKS)
-        ordered = sorted(links.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0]))
+        ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(kv[0], len(_LINK_ORDER)), kv[0]))
         return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": self.urls.link(u)} for k, u in ordered]
 
     def absolute_links(self, entry: Entry) -> dict[str, str]:
