@@ -18,6 +18,18 @@ from sitegen.errors import Location
 ARXIV_VERSION = re.compile(r"v\d+$")  # the "v2" of "2401.01234v2"
 
 
+class _Placed:
+    """A value read from a YAML file: its `location` and the `lines` of its fields, for messages."""
+
+    location: Location | None
+    lines: dict[str, int]
+
+    def where(self, field_name: str) -> Location | None:
+        if self.location is None:
+            return None
+        return Location(self.location.path, self.lines.get(field_name, self.location.line))
+
+
 @dataclass(frozen=True)
 class RawDocument:
     """One YAML file, parsed, with the line of every mapping key (see `load`)."""
@@ -57,7 +69,7 @@ class SiteConfig:
 
 
 @dataclass(frozen=True)
-class Profile:
+class Profile(_Placed):
     name: str
     name_variants: tuple[str, ...] = ()
     position: str = ""
@@ -71,12 +83,9 @@ class Profile:
     location: Location | None = None  # content/profile.yaml
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
 
-    def where(self, field_name: str) -> Location | None:
-        return Location(self.location.path, self.lines.get(field_name, self.location.line)) if self.location else None
-
 
 @dataclass(frozen=True)
-class Record:
+class Record(_Placed):
     """A publication as the user (or `fetch`) wrote it: text may hold LaTeX."""
 
     id: str
@@ -100,9 +109,6 @@ class Record:
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
     # required fields a hand-written record left out: it may, to correct a fetched record, which has them
     missing: tuple[str, ...] = ()
-
-    def where(self, field_name: str) -> Location:
-        return Location(self.location.path, self.lines.get(field_name, self.location.line))
 
     def identity_keys(self) -> list[str]:
         """What names the paper: a hand-written and a fetched record sharing one are the same paper."""

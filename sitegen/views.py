@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from itertools import groupby
 from typing import Any, Sequence
-from urllib.parse import urljoin
 
 from markupsafe import Markup
 
@@ -181,11 +180,9 @@ class ViewBuilder:
         links = []
         if profile.email:
             links.append({"kind": "email", "label": "Email", "url": f"mailto:{profile.email}", "text": profile.email})
-        for kind, value in profile.links.items():
-            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
-            url = value if "://" in value or value.startswith("mailto:") else pattern.format(value)
+        for kind, label, url in self._profile_links():
             links.append({"kind": kind, "label": label, "url": self.urls.link(url), "text": label})
-        photo = profile.photo if profile.photo in self.static_files else None
+        photo = self._photo()
         return {
             "name": profile.name,
             "position": profile.position,
@@ -195,6 +192,18 @@ class ViewBuilder:
             "links": links,
             "extra": profile.extra,
         }
+
+    def _profile_links(self) -> list[tuple[str, str, str]]:
+        """(kind, label, URL as written or made from an identifier) of each link in profile.yaml."""
+        links = []
+        for kind, value in self.site.profile.links.items():
+            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
+            links.append((kind, label, value if "://" in value or value.startswith("mailto:") else pattern.format(value)))
+        return links
+
+    def _photo(self) -> str | None:
+        """The profile photo's file in static/, when there is one."""
+        return self.site.profile.photo if self.site.profile.photo in self.static_files else None
 
     # -- pages ----------------------------------------------------------------
 
@@ -210,8 +219,9 @@ class ViewBuilder:
         context = self.common(path)
         profile = self.profile()
         home = self.urls.absolute("index.html")
-        web_links = [urljoin(home, link["url"]) for link in profile["links"] if link["kind"] != "email"]  # 'static/cv.pdf' with the host
-        photo_absolute = urljoin(home, profile["photo_url"]) if profile["photo_url"] else None
+        web_links = [self.urls.absolute_link(url) for kind, _, url in self._profile_links() if kind != "email"]
+        photo = self._photo()
+        photo_absolute = self.urls.absolute(f"static/{photo}") if photo else None
         context.update(
             profile=profile,
             record_count=len(self.site.entries),
