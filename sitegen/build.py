@@ -72,7 +72,7 @@ def prepare_site(
     cache = cache if cache is not None else ContentCache()
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
     _read_changed_record_files(site_dir, stats, cache, progress)
-    raw = load_site(site_dir, known=stats, stats=stats)  # every record file is in the cache now
+    raw = load_site(site_dir, stats, read_records=False)  # every record file is in the cache now
     file_records, file_problems = {}, []
     for path in raw.record_paths:
         file_records[path], problems_of_file = cache.files[path][2]
@@ -215,14 +215,14 @@ def build_site(
         if new_output:
             manifest = new_output.finish(rendered.files, rendered.written)
         else:
-            manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs)
+            manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs, rendered.remade)
     except BaseException:
         if new_output:
             new_output.discard()
         raise
     cache.content.fragments = rendered.fragments
     base_path = SiteUrls(site.config.base_url).base_path
-    folders = folder_times(output_dir, manifest, None if new_output else previous_outputs, state.output_folders)
+    folders = folder_times(output_dir, manifest, None if new_output else previous_outputs, state.output_folders, rendered.files)
     cache.update(BuildState(inputs, manifest, rendered.page_keys, warnings, str(output_dir.absolute()), base_path, folders))
     if not keep_in_memory:
         progress("saving the build cache")
@@ -259,6 +259,8 @@ def fingerprint(files: dict[str, tuple[int, int]]) -> str:
 
 def _in_file_order(problems: list[Problem], record_paths: list[str]) -> list[Problem]:
     """Problems sorted as the files are, so cached and fresh builds report alike."""
+    if not problems:  # the usual case: no walk over every record file
+        return problems
     order = {path: index for index, path in enumerate(record_paths)}
     return sorted(problems, key=lambda p: order.get(p.location.path, -1) if p.location else -1)
 

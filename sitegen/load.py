@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 import yaml
 
@@ -153,9 +154,7 @@ class RawSite:
     profile: RawDocument | None = None
     records: list[RawDocument] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    record_paths: list[str] = field(default_factory=list)  # every record file, in order
-    stats: dict[str, tuple[int, int]] = field(default_factory=dict)  # record file -> (size, mtime_ns)
-    reused: set[str] = field(default_factory=set)  # record files not read: the caller knows them
+    record_paths: list[str] = field(default_factory=list)  # every record file, in order (read or not)
 
 
 RECORDS_FOLDER = "content/records/"
@@ -176,13 +175,14 @@ def record_files_among(files: dict[str, tuple[int, int]]) -> dict[str, tuple[int
     return {path: files[path] for path in paths}
 
 
-def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, stats: dict[str, tuple[int, int]] | None = None) -> RawSite:
-    """Read the site's YAML; record files whose (size, mtime) match `known` are not read.
+def load_site(site_dir: Path, record_files: Iterable[str] | None = None, read_records: bool = True) -> RawSite:
+    """Read the site's YAML.
 
-    `stats` is what `record_file_stats` says, when the caller has it already.
+    `record_files` are the record files' paths, in order, when the caller has
+    listed them already. With `read_records=False` they are listed, not read: the
+    caller holds their records (the build cache).
     """
     site_dir = Path(site_dir)
-    known = known or {}
     raw = RawSite(site_dir)
     content = site_dir / "content"
     if not content.is_dir():
@@ -197,14 +197,9 @@ def load_site(site_dir: Path, known: dict[str, tuple[int, int]] | None = None, s
         if problem:
             raw.problems.append(problem)
         setattr(raw, name, document)
-    for display_path, stat in (record_file_stats(site_dir) if stats is None else stats).items():
-        raw.record_paths.append(display_path)
-        raw.stats[display_path] = stat
-        if known.get(display_path) == stat:
-            raw.reused.add(display_path)
-            continue
-        path = site_dir / display_path
-        document, problem = load_document(path, site_dir)
+    raw.record_paths = list(record_file_stats(site_dir) if record_files is None else record_files)
+    for display_path in raw.record_paths if read_records else ():
+        document, problem = load_document(site_dir / display_path, site_dir)
         if problem:
             raw.problems.append(problem)
         elif document is not None:

@@ -164,7 +164,8 @@ def describe(paths: list[str], shown: int = 3) -> str:
 
 
 def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
-    return sorted({path for path, _ in before.items() ^ after.items()})  # added, removed, or with another size or mtime
+    """Added, removed, or with another size or mtime (unchanged files have the very same (size, mtime) object)."""
+    return sorted([path for path, stat in after.items() if before.get(path) != stat] + [path for path in before if path not in after])
 
 
 class InputEvents:

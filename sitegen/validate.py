@@ -376,19 +376,18 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
     return [record for record in records if id(record) not in wrong]
 
 
-def validate_site(raw: RawSite, reused: dict[str, list[Record]] | None = None) -> ValidSite:
-    """Validate what stage 1 read; `reused` holds the records of files it did not read."""
+def validate_site(raw: RawSite, known: dict[str, list[Record]] | None = None) -> ValidSite:
+    """Validate what stage 1 read; `known` holds the records of the files it did not read (see load_site)."""
     valid = ValidSite(problems=list(raw.problems))
     if raw.site is not None:
         valid.config = validate_config(raw.site, valid.problems)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
+    valid.by_file = dict(known or {})
     for document in raw.records:
         valid.by_file[document.display_path] = validate_document(document, valid.problems)
-    for path in raw.reused:
-        valid.by_file[path] = (reused or {})[path]
     order = raw.record_paths or list(valid.by_file)
-    valid.records = [record for path in order for record in valid.by_file.get(path, [])]
+    valid.records = [record for path in order for record in valid.by_file.get(path, ())]
     check_duplicate_ids(valid.records, valid.problems)
     valid.records = check_corrections(valid.records, valid.problems)
     return valid

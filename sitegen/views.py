@@ -160,8 +160,9 @@ class ViewBuilder:
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
         urls = [self.urls.page(path) for path in paths]
         years = list(map(self.year_of.__getitem__, map(id, ordered)))
+        first_of_year = dict(zip(reversed(years), range(len(years) - 1, -1, -1)))  # the earliest index of each year wins
         # a year's link goes to the page of its first record
-        year_links = [{"year": y, "url": f"{urls[years.index(y) // per_page]}#year-{y}"} for y in dict.fromkeys(years)]
+        year_links = [{"year": y, "url": f"{urls[first_of_year[y] // per_page]}#year-{y}"} for y in dict.fromkeys(years)]
         pages = []
         for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
             pagination = {

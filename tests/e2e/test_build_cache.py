@@ -118,8 +118,11 @@ def test_a_static_file_of_the_site_equals_a_clean_build(cached_demo: Path) -> No
     static = cached_demo / "static" / "style.css"
     static.parent.mkdir(exist_ok=True)
     static.write_text("body { color: #000; }\n", encoding="utf-8")
+    exports = [cached_demo / "output" / name for name in ("records.json", "publications.bib")]
+    before = [(path.stat().st_ino, path.stat().st_mtime_ns) for path in exports]
     build(cached_demo)
     assert (cached_demo / "output" / "static" / "style.css").read_text() == "body { color: #000; }\n"
+    assert [(path.stat().st_ino, path.stat().st_mtime_ns) for path in exports] == before, "no record changed: left as they were"
     assert_equals_clean_build(cached_demo)
 
 

@@ -179,6 +179,18 @@ def test_folder_times_after_a_patch_equal_those_of_a_full_look(tmp_path):
     assert folder_times(output, patched, manifest, folders) == folder_times(output, patched)
     assert "records/b" not in folder_times(output, patched, manifest, folders)
     assert intact(output, patched, folder_times(output, patched, manifest, folders))
+    assert folder_times(output, patched, manifest, folders, written=changes) == folder_times(output, patched)
+
+
+def test_folder_times_after_a_patch_that_keeps_every_file_equal_those_of_a_full_look(tmp_path):
+    """No page came or went: the folders of the files written are looked at, and no others."""
+    output, manifest, folders = _written(tmp_path)
+    changes = {"records/a/index.html": b"a, edited"}
+    kept = set(manifest) - set(changes)
+    patched = write_output(changes, output, kept, previous=manifest)
+    assert sorted(patched) == sorted(manifest)
+    assert folder_times(output, patched, manifest, folders, written=changes) == folder_times(output, patched)
+    assert intact(output, patched, folder_times(output, patched, manifest, folders, written=changes))
 
 
 def test_only_changed_files_are_rewritten_whether_their_size_changed_or_not(tmp_path):
@@ -199,3 +211,15 @@ def test_only_changed_files_are_rewritten_whether_their_size_changed_or_not(tmp_
     assert rewritten == {"index.html"}, "not hashed last time: written again, and hashed now"
     manifest, rewritten = written_after(grown, manifest)
     assert rewritten == set()
+
+
+def test_files_known_to_be_remade_are_written_without_comparing(tmp_path):
+    """records.json and publications.bib, when a record changed: rewritten even with the same bytes, and not hashed."""
+    output = tmp_path / "output"
+    manifest = write_output(FILES, output)
+    inode = os.stat(output / "index.html").st_ino
+    manifest = write_output(FILES, output, previous=manifest, remade={"index.html"})
+    assert tree(output) == digests(FILES)
+    assert os.stat(output / "index.html").st_ino != inode
+    assert manifest["index.html"][2] == ""
+    assert all(row[2] for name, row in manifest.items() if name != "index.html")
