@@ -198,7 +198,9 @@ def load_site(site_dir: Path, record_files: Iterable[str] | None = None, read_re
             raw.problems.append(problem)
         setattr(raw, name, document)
     raw.record_paths = list(record_file_stats(site_dir) if record_files is None else record_files)
-    for display_path in raw.record_paths if read_records else ():
+    if not read_records:
+        return raw
+    for display_path in raw.record_paths:
         document, problem = load_document(site_dir / display_path, site_dir)
         if problem:
             raw.problems.append(problem)
