@@ -215,7 +215,8 @@ def build_site(
         if new_output:
             manifest = new_output.finish(rendered.files, rendered.written)
         else:
-            manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs, rendered.remade)
+            spare_dir = cache.root / "spares" if cache.enabled else None
+            manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs, rendered.remade, spare_dir)
     except BaseException:
         if new_output:
             new_output.discard()

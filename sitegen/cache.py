@@ -1,7 +1,8 @@
 """The build cache: what an earlier build of this site already worked out.
 
 Files under `<site>/.sitegen-cache/`, all keyed by sitegen's version and code,
-plus compiled templates in `templates/`:
+plus compiled templates in `templates/` and, in `spares/`, the last version but one
+of records.json and publications.bib (see write.Spares: not read, only written over):
 
 - `state.pickle` (small, read by every build): a fingerprint of every input file,
   the manifest of the output it produced, and the key each page was rendered

@@ -223,3 +223,33 @@ def test_files_known_to_be_remade_are_written_without_comparing(tmp_path):
     assert os.stat(output / "index.html").st_ino != inode
     assert manifest["index.html"][2] == ""
     assert all(row[2] for name, row in manifest.items() if name != "index.html")
+
+
+def test_remade_files_are_written_over_the_spare_copy_of_their_last_version_but_one(tmp_path):
+    """records.json, rewritten at every edit, reuses the file the edit before last wrote (its memory pages)."""
+    output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
+    manifest = write_output({**FILES, "records.json": b"[1]"}, output)
+    versions = [b"[1, 2]", b"[1, 2, 3]", b"[1]"]
+    inodes = []
+    for version in versions:
+        files = {"records.json": version}
+        manifest = write_output(files, output, set(manifest) - set(files), manifest, remade={"records.json"}, spare_dir=spares)
+        assert tree(output) == digests({**FILES, "records.json": version}), "no spare lands in the output"
+        assert intact(output, manifest, folder_times(output, manifest))
+        inodes.append(os.stat(output / "records.json").st_ino)
+        spare_files = list(spares.iterdir())
+        assert [path.read_bytes() for path in spare_files] in ([b"[1]"], [b"[1, 2]"], [b"[1, 2, 3]"])
+        assert spare_files[0].stat().st_nlink == 1
+    assert (spares / spare_files[0].name).read_bytes() == versions[1], "the spare is the version before the last"
+    assert inodes[2] == inodes[0], "the third version was written over the first one's file"
+
+
+def test_a_spare_that_another_name_shows_is_never_written_over(tmp_path):
+    output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
+    manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
+    manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    (spare,) = spares.iterdir()
+    os.link(spare, tmp_path / "elsewhere")  # as a crash between two renames could leave it
+    write_output({"records.json": b"three"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    assert (tmp_path / "elsewhere").read_bytes() == b"one"
+    assert (output / "records.json").read_bytes() == b"three"
