@@ -16,6 +16,11 @@ import shutil
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: no spares (see Spares)
+    fcntl = None  # type: ignore[assignment]
+
 from sitegen.errors import ContentError, Problem
 
 # path -> (size, mtime_ns, content hash) of each file the last build wrote
@@ -50,8 +55,10 @@ def write_output(
         except BaseException:
             new_output.discard()
             raise
-    spares = Spares(spare_dir, output_dir) if spare_dir is not None and remade else None
-    return _write_changes(files, output_dir, kept, previous, remade, spares)
+    if spare_dir is None or not remade:
+        return _write_changes(files, output_dir, kept, previous, remade, None)
+    with Spares(spare_dir, output_dir) as spares:
+        return _write_changes(files, output_dir, kept, previous, remade, spares)
 
 
 def needs_new_folder(output_dir: Path, previous: Manifest | None) -> bool:
@@ -254,12 +261,31 @@ class Spares:
     tenth over the pages of a file that has them. The new version is written over the spare,
     which then replaces the file in one rename, as a temporary file would (readers see the old
     file or the new one, never a mix); the old file, kept by a second link, is the next spare.
-    Spares are used only where the cache and the output are on one file system.
+    Spares are used only where the cache and the output are on one file system, and by one
+    build at a time (a dev server and a `sitegen build` of the same site): a second one writes
+    its files anew, as without spares.
     """
 
     def __init__(self, folder: Path, output_dir: Path):
+        self.folder: Path | None = None
+        self._lock: int | None = None
         folder.mkdir(parents=True, exist_ok=True)
-        self.folder = folder if os.stat(folder).st_dev == os.stat(output_dir).st_dev else None
+        if fcntl is None or os.stat(folder).st_dev != os.stat(output_dir).st_dev:
+            return
+        self._lock = os.open(folder / "lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when closed, or when the process ends
+        except OSError:  # another build holds them
+            return
+        self.folder = folder
+
+    def __enter__(self) -> "Spares":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def replace(self, target: Path, name: str, data: bytes) -> tuple[int, int, str]:
         """Write `data` as `target` (output path `name`); returns its manifest row (no hash: see _write_changes)."""

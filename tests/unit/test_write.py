@@ -237,7 +237,7 @@ def test_remade_files_are_written_over_the_spare_copy_of_their_last_version_but_
         assert tree(output) == digests({**FILES, "records.json": version}), "no spare lands in the output"
         assert intact(output, manifest, folder_times(output, manifest))
         inodes.append(os.stat(output / "records.json").st_ino)
-        spare_files = list(spares.iterdir())
+        spare_files = [path for path in spares.iterdir() if path.name != "lock"]
         assert [path.read_bytes() for path in spare_files] in ([b"[1]"], [b"[1, 2]"], [b"[1, 2, 3]"])
         assert spare_files[0].stat().st_nlink == 1
     assert (spares / spare_files[0].name).read_bytes() == versions[1], "the spare is the version before the last"
@@ -248,8 +248,26 @@ def test_a_spare_that_another_name_shows_is_never_written_over(tmp_path):
     output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
     manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
     manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
-    (spare,) = spares.iterdir()
+    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
     os.link(spare, tmp_path / "elsewhere")  # as a crash between two renames could leave it
     write_output({"records.json": b"three"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
     assert (tmp_path / "elsewhere").read_bytes() == b"one"
     assert (output / "records.json").read_bytes() == b"three"
+
+
+def test_while_another_build_holds_the_spares_files_are_written_anew(tmp_path):
+    """A dev server and a `sitegen build` of one site: only one of them writes over the spares at a time."""
+    import fcntl
+
+    output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
+    manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
+    manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
+    inode = spare.stat().st_ino
+    with open(spares / "lock", "rb") as other_build:
+        fcntl.flock(other_build, fcntl.LOCK_EX)
+        manifest = write_output({"records.json": b"three"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    assert (output / "records.json").read_bytes() == b"three"
+    assert spare.stat().st_ino == inode and spare.read_bytes() == b"one", "the spare was left alone"
+    write_output({"records.json": b"four"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    assert (output / "records.json").stat().st_ino == inode, "free again: the spare is used"
