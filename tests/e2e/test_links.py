@@ -120,6 +120,14 @@ def test_paginated_lists_link_every_page_and_year(demo_site):
     year_links = BeautifulSoup((output / "page" / "2" / "index.html").read_bytes(), "lxml").select(".year-nav a")
     targets = {urlsplit(a["href"]).path for a in year_links}
     assert len(targets) > 1, "year links of a later page reach years on other pages"
+    pages = [output / "index.html"] + [output / "page" / str(n) / "index.html" for n in range(2, len(list((output / "page").iterdir())) + 2)]
+    holding = {}  # year anchor -> the first page that has it
+    for page in pages:
+        for anchor in BeautifulSoup(page.read_bytes(), "lxml").select("[id^=year-]"):
+            holding.setdefault(anchor["id"], page)
+    for link in year_links:  # to the page of the year's first record
+        href = urlsplit(link["href"])
+        assert output / href.path.removeprefix("/repo/") / "index.html" == holding[href.fragment], link["href"]
 
     count = len(list((output / "page").iterdir())) + 1
     assert count >= 10, "enough pages for the navigation to skip some"
