@@ -243,13 +243,19 @@ def _write_changes(
         target.parent.mkdir(parents=True, exist_ok=True)
         if spares is not None and name in remade:
             manifest[name] = spares.replace(target, name, data)
-            continue
-        temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-        manifest[name] = _create(temporary, data, digest)  # a rename keeps size and mtime
-        os.replace(temporary, target)
+        else:
+            manifest[name] = _replace(target, data, digest)
     for name in sorted(gone, reverse=True):
         _remove(output_dir, name)
     return manifest
+
+
+def _replace(target: Path, data: bytes, digest: str | None) -> tuple[int, int, str]:
+    """Write `data` beside `target` and rename it over it: readers see the old file or the new one, never a mix."""
+    temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
+    row = _create(temporary, data, digest)  # a rename keeps size and mtime
+    os.replace(temporary, target)
+    return row
 
 
 class Spares:
@@ -290,10 +296,7 @@ class Spares:
     def replace(self, target: Path, name: str, data: bytes) -> tuple[int, int, str]:
         """Write `data` as `target` (output path `name`); returns its manifest row (no hash: see _write_changes)."""
         if self.folder is None:
-            temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-            row = _create(temporary, data, "")
-            os.replace(temporary, target)
-            return row
+            return _replace(target, data, "")
         spare = self.folder / _hash(name.encode("utf-8"))
         retired = spare.with_suffix(".old")
         retired.unlink(missing_ok=True)
