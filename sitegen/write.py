@@ -208,9 +208,9 @@ def _write_tree(files: dict[str, bytes], root: Path) -> Manifest:
 def _create(path: Path, data: bytes, digest: str | None = None, overwrite: bool = False) -> tuple[int, int, str]:
     """Write a file and return its manifest row: four system calls (Path.write_bytes and stat take seven).
 
-    `overwrite`: an existing file is written over and then cut to size, not emptied first (see `Spares`).
+    `overwrite`: an existing file (not a symbolic link) is written over and then cut to size, not emptied first (see `Spares`).
     """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC | (0 if overwrite else os.O_TRUNC)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC | (getattr(os, "O_NOFOLLOW", 0) if overwrite else os.O_TRUNC)
     descriptor = os.open(path, flags, 0o644)
     try:
         written = 0
@@ -300,9 +300,12 @@ class Spares:
         spare = self.folder / _hash(name.encode("utf-8"))
         retired = spare.with_suffix(".old")
         retired.unlink(missing_ok=True)
-        if spare.exists() and spare.stat().st_nlink > 1:  # never written over while another name shows it
+        if spare.is_file() and spare.lstat().st_nlink > 1:  # never written over while another name shows it
             spare.unlink()
-        row = _create(spare, data, "", overwrite=True)
+        try:
+            row = _create(spare, data, "", overwrite=True)
+        except OSError:  # a folder or a link put there by hand, say: not written through
+            return _replace(target, data, "")
         try:
             os.link(target, retired)  # the file now shown, kept as the next spare
         except OSError:  # no such file yet, or a file system without hard links

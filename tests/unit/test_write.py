@@ -271,3 +271,20 @@ def test_while_another_build_holds_the_spares_files_are_written_anew(tmp_path):
     assert spare.stat().st_ino == inode and spare.read_bytes() == b"one", "the spare was left alone"
     write_output({"records.json": b"four"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
     assert (output / "records.json").stat().st_ino == inode, "free again: the spare is used"
+
+
+def test_a_link_or_folder_in_place_of_a_spare_is_never_written_through(tmp_path):
+    output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
+    manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
+    manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"mine")
+    spare.unlink()
+    spare.symlink_to(precious)
+    manifest = write_output({"records.json": b"three"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    assert precious.read_bytes() == b"mine" and (output / "records.json").read_bytes() == b"three"
+    spare.unlink()
+    spare.mkdir()
+    write_output({"records.json": b"four"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
+    assert (output / "records.json").read_bytes() == b"four"
