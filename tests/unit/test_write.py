@@ -225,6 +225,10 @@ def test_files_known_to_be_remade_are_written_without_comparing(tmp_path):
     assert all(row[2] for name, row in manifest.items() if name != "index.html")
 
 
+def spare_copies(folder: Path) -> list[Path]:
+    return [path for path in folder.iterdir() if path.name != "lock"]
+
+
 def test_remade_files_are_written_over_the_spare_copy_of_their_last_version_but_one(tmp_path):
     """records.json, rewritten at every edit, reuses the file the edit before last wrote (its memory pages)."""
     output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
@@ -237,7 +241,7 @@ def test_remade_files_are_written_over_the_spare_copy_of_their_last_version_but_
         assert tree(output) == digests({**FILES, "records.json": version}), "no spare lands in the output"
         assert intact(output, manifest, folder_times(output, manifest))
         inodes.append(os.stat(output / "records.json").st_ino)
-        spare_files = [path for path in spares.iterdir() if path.name != "lock"]
+        spare_files = spare_copies(spares)
         assert [path.read_bytes() for path in spare_files] in ([b"[1]"], [b"[1, 2]"], [b"[1, 2, 3]"])
         assert spare_files[0].stat().st_nlink == 1
     assert (spares / spare_files[0].name).read_bytes() == versions[1], "the spare is the version before the last"
@@ -248,7 +252,7 @@ def test_a_spare_that_another_name_shows_is_never_written_over(tmp_path):
     output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
     manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
     manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
-    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
+    (spare,) = spare_copies(spares)
     os.link(spare, tmp_path / "elsewhere")  # as a crash between two renames could leave it
     write_output({"records.json": b"three"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
     assert (tmp_path / "elsewhere").read_bytes() == b"one"
@@ -262,7 +266,7 @@ def test_while_another_build_holds_the_spares_files_are_written_anew(tmp_path):
     output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
     manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
     manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
-    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
+    (spare,) = spare_copies(spares)
     inode = spare.stat().st_ino
     with open(spares / "lock", "rb") as other_build:
         fcntl.flock(other_build, fcntl.LOCK_EX)
@@ -277,7 +281,7 @@ def test_a_link_or_folder_in_place_of_a_spare_is_never_written_through(tmp_path)
     output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
     manifest = write_output({"records.json": b"one", ".nojekyll": b""}, output)
     manifest = write_output({"records.json": b"two"}, output, {".nojekyll"}, manifest, {"records.json"}, spares)
-    (spare,) = [path for path in spares.iterdir() if path.name != "lock"]
+    (spare,) = spare_copies(spares)
     precious = tmp_path / "precious.txt"
     precious.write_bytes(b"mine")
     spare.unlink()
