@@ -325,7 +325,11 @@ def _names_no_page(value: str) -> bool:
 
 
 def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
-    records = [r for d in documents for r in validate_document(d, problems)]
+    return check_together([r for d in documents for r in validate_document(d, problems)], problems)
+
+
+def check_together(records: list[Record], problems: list[Problem]) -> list[Record]:
+    """What no record file can settle alone: ids shared across files, and corrections that correct nothing."""
     check_duplicate_ids(records, problems)
     return check_corrections(records, problems)
 
@@ -388,8 +392,7 @@ def validate_site(raw: RawSite, known: dict[str, list[Record]] | None = None) ->
         valid.by_file[document.display_path] = validate_document(document, valid.problems)
     order = raw.record_paths or list(valid.by_file)
     valid.records = [record for path in order for record in valid.by_file.get(path, ())]
-    check_duplicate_ids(valid.records, valid.problems)
-    valid.records = check_corrections(valid.records, valid.problems)
+    valid.records = check_together(valid.records, valid.problems)
     return valid
 
 

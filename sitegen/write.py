@@ -57,7 +57,7 @@ def write_output(
             raise
     if spare_dir is None or not remade:
         return _write_changes(files, output_dir, kept, previous, remade, None)
-    with Spares(spare_dir, output_dir) as spares:
+    with Spares(spare_dir, output_dir) as spares:  # None when they cannot be used
         return _write_changes(files, output_dir, kept, previous, remade, spares)
 
 
@@ -285,8 +285,8 @@ class Spares:
             return
         self.folder = folder
 
-    def __enter__(self) -> "Spares":
-        return self
+    def __enter__(self) -> "Spares | None":
+        return self if self.folder is not None else None
 
     def __exit__(self, *exc_info) -> None:
         if self._lock is not None:
@@ -295,8 +295,6 @@ class Spares:
 
     def replace(self, target: Path, name: str, data: bytes) -> tuple[int, int, str]:
         """Write `data` as `target` (output path `name`); returns its manifest row (no hash: see _write_changes)."""
-        if self.folder is None:
-            return _replace(target, data, "")
         spare = self.folder / _hash(name.encode("utf-8"))
         retired = spare.with_suffix(".old")
         retired.unlink(missing_ok=True)
