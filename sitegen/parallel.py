@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 from typing import Callable, Sequence, TypeVar
 
@@ -84,6 +85,9 @@ def parallel_map(
     """`[function(x) for x in items]`, in order, on every core when it pays off.
 
     `done`, if given, is told now and then how many items are finished.
+    This process works too, beside one forked helper per other core: it does not
+    idle while they work, and a process fewer copies the memory pages it touches
+    (after a fork, a page is copied when touched, if only to count a reference).
     """
     workers = worker_count()
     if len(items) < min_items or workers < 2 or not can_fork():
@@ -91,24 +95,88 @@ def parallel_map(
         if done is not None:
             done(len(results))
         return results
-    chunk = max(16, len(items) // (workers * 8))
-    global _JOB
-    _JOB = (function, items)  # forked workers inherit it: only indices and results are pickled
+    return _Shared(function, items, workers, done).run()
+
+
+class _Shared:
+    """Items handed out in chunks, from a counter in shared memory, to this process and its helpers."""
+
+    def __init__(self, function: Callable, items: Sequence, workers: int, done: Callable[[int], None] | None):
+        self.function = function
+        self.items = items
+        self.done = done
+        self.chunk = max(8, len(items) // (workers * 24))  # small chunks, so that all finish at about the same time
+        context = multiprocessing.get_context("fork")
+        self.lock = context.Lock()
+        self.next_start = context.RawValue("q", 0)  # guarded by `lock`, as is:
+        self.finished = context.RawValue("q", 0)
+        self.helpers = [self._start_helper() for _ in range(workers - 1)]  # (pid, read end of its pipe)
+
+    def _start_helper(self) -> tuple[int, int]:
+        reader, writer = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # a helper: work, send what it made, and leave without running any cleanup of the parent's
+            try:
+                os.close(reader)
+                outcome = _outcome_of(self._work, ())
+                with os.fdopen(writer, "wb") as stream:
+                    try:
+                        pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
+                    except Exception as error:  # an exception (or a result) that cannot be pickled
+                        sent = "its results" if outcome[0] else f"{type(outcome[1]).__name__}: {outcome[1]}"
+                        pickle.dump((False, RuntimeError(f"a worker process could not send {sent} ({error})")), stream)
+            finally:
+                os._exit(0)
+        os.close(writer)
+        return pid, reader
+
+    def run(self) -> list:
+        try:
+            made = self._work(self.done)
+            while self.helpers:
+                pid, reader = self.helpers[0]
+                with os.fdopen(reader, "rb") as stream:
+                    data = stream.read()
+                os.waitpid(pid, 0)
+                self.helpers.pop(0)
+                succeeded, value = pickle.loads(data) if data else (False, RuntimeError("a worker process died"))
+                if not succeeded:
+                    raise value
+                made.extend(value)
+        finally:
+            for pid, reader in self.helpers:  # after an error here, or Ctrl-C: no helper is left behind
+                _stop(pid, reader)
+        if self.done is not None:
+            self.done(len(self.items))
+        results = []
+        for _, chunk in sorted(made, key=lambda pair: pair[0]):
+            results.extend(chunk)
+        return results
+
+    def _work(self, done: Callable[[int], None] | None = None) -> list[tuple[int, list]]:
+        """(start, results) of each chunk this process took."""
+        made = []
+        while (start := self._claim()) < len(self.items):
+            results = [self.function(item) for item in self.items[start : start + self.chunk]]
+            made.append((start, results))
+            with self.lock:
+                self.finished.value += len(results)
+                finished = self.finished.value
+            if done is not None:
+                done(finished)
+        return made
+
+    def _claim(self) -> int:
+        with self.lock:
+            start = self.next_start.value
+            self.next_start.value = start + self.chunk
+        return start
+
+
+def _stop(pid: int, reader: int) -> None:
+    os.close(reader)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            results = []
-            for result in pool.imap(_run_one, range(len(items)), chunksize=chunk):
-                results.append(result)
-                if done is not None and len(results) % chunk == 0:
-                    done(len(results))
-            return results
-    finally:
-        _JOB = None
-
-
-_JOB: tuple[Callable, Sequence] | None = None
-
-
-def _run_one(index: int):
-    function, items = _JOB
-    return function(items[index])
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass

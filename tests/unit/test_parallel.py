@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -34,3 +35,72 @@ def test_parallel_map_tells_how_far_it_got() -> None:
     counts: list[int] = []
     assert parallel_map(square, list(range(800)), min_items=1, done=counts.append) == [n * n for n in range(800)]
     assert counts == sorted(counts) and counts[-1] == 800
+
+
+PARENT = os.getpid()
+ITEMS = list(range(200))  # at 2 ms each: every process gets some (a fork takes a few milliseconds)
+
+
+def pid_of(_: int) -> int:
+    time.sleep(0.002)
+    return os.getpid()
+
+
+def fail_in_helper(number: int) -> int:
+    if pid_of(number) != PARENT:
+        raise ValueError(f"item {number} failed in a helper")
+    return number
+
+
+def fail_here(number: int) -> int:
+    if pid_of(number) == PARENT:
+        raise ValueError("failed in the calling process")
+    return number
+
+
+def die_in_helper(number: int) -> int:
+    if pid_of(number) != PARENT:
+        os._exit(3)
+    return number
+
+
+def unpicklable_result(number: int):
+    return (lambda: number) if pid_of(number) != PARENT else number
+
+
+needs_fork = pytest.mark.skipif(worker_count() < 2 or not can_fork(), reason="one core, or threads running: nothing is forked")
+
+
+def no_child_left() -> bool:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+@needs_fork
+def test_the_calling_process_works_beside_its_helpers() -> None:
+    global PARENT
+    PARENT = os.getpid()  # under pytest-xdist, the worker's own
+    pids = set(parallel_map(pid_of, ITEMS, min_items=1))
+    assert PARENT in pids and len(pids) == worker_count()
+    assert no_child_left()
+
+
+@needs_fork
+@pytest.mark.parametrize(
+    ("function", "error", "message"),
+    [
+        (fail_in_helper, ValueError, "failed in a helper"),
+        (fail_here, ValueError, "failed in the calling process"),
+        (die_in_helper, RuntimeError, "a worker process died"),
+        (unpicklable_result, RuntimeError, "could not send its results"),
+    ],
+)
+def test_an_error_anywhere_reaches_the_caller_and_no_helper_is_left(function, error, message) -> None:
+    global PARENT
+    PARENT = os.getpid()
+    with pytest.raises(error, match=message):
+        parallel_map(function, ITEMS, min_items=1)
+    assert no_child_left()
