@@ -19,6 +19,7 @@ from typing import Callable, Sequence, TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 MIN_PARALLEL_ITEMS = 400
+MIN_CHUNK = 4
 
 
 def worker_count() -> int:
@@ -105,7 +106,7 @@ class _Shared:
         self.function = function
         self.items = items
         self.done = done
-        self.chunk = max(8, len(items) // (workers * 24))  # small chunks, so that all finish at about the same time
+        self.workers = workers
         context = multiprocessing.get_context("fork")
         self.lock = context.Lock()
         self.next_start = context.RawValue("q", 0)  # guarded by `lock`, as is:
@@ -118,13 +119,13 @@ class _Shared:
         if pid == 0:  # a helper: work, send what it made, and leave without running any cleanup of the parent's
             try:
                 os.close(reader)
-                outcome = _outcome_of(self._work, ())
+                outcome = _outcome_of(self._work, (_pickled,))  # each chunk pickled when done, not all at the end
                 with os.fdopen(writer, "wb") as stream:
                     try:
                         pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
-                    except Exception as error:  # an exception (or a result) that cannot be pickled
-                        sent = "its results" if outcome[0] else f"{type(outcome[1]).__name__}: {outcome[1]}"
-                        pickle.dump((False, RuntimeError(f"a worker process could not send {sent} ({error})")), stream)
+                    except Exception as error:  # an exception that cannot be pickled
+                        failure = RuntimeError(f"a worker process could not send {type(outcome[1]).__name__}: {outcome[1]} ({error})")
+                        pickle.dump((False, failure), stream)
             finally:
                 os._exit(0)
         os.close(writer)
@@ -132,7 +133,7 @@ class _Shared:
 
     def run(self) -> list:
         try:
-            made = self._work(self.done)
+            made = self._work(lambda start, results: (start, results), self.done)
             while self.helpers:
                 pid, reader = self.helpers[0]
                 with os.fdopen(reader, "rb") as stream:
@@ -142,7 +143,7 @@ class _Shared:
                 succeeded, value = pickle.loads(data) if data else (False, RuntimeError("a worker process died"))
                 if not succeeded:
                     raise value
-                made.extend(value)
+                made.extend(map(pickle.loads, value))
         finally:
             for pid, reader in self.helpers:  # after an error here, or Ctrl-C: no helper is left behind
                 _stop(pid, reader)
@@ -153,12 +154,13 @@ class _Shared:
             results.extend(chunk)
         return results
 
-    def _work(self, done: Callable[[int], None] | None = None) -> list[tuple[int, list]]:
-        """(start, results) of each chunk this process took."""
+    def _work(self, keep: Callable[[int, list], object], done: Callable[[int], None] | None = None) -> list:
+        """What `keep` makes of (start, results) of each chunk this process took."""
         made = []
-        while (start := self._claim()) < len(self.items):
-            results = [self.function(item) for item in self.items[start : start + self.chunk]]
-            made.append((start, results))
+        while (chunk := self._claim())[0] < len(self.items):
+            start, end = chunk
+            results = [self.function(item) for item in self.items[start:end]]
+            made.append(keep(start, results))
             with self.lock:
                 self.finished.value += len(results)
                 finished = self.finished.value
@@ -166,11 +168,20 @@ class _Shared:
                 done(finished)
         return made
 
-    def _claim(self) -> int:
+    def _claim(self) -> tuple[int, int]:
+        """The next chunk: large at first, smaller and smaller towards the end, so that all finish together."""
         with self.lock:
             start = self.next_start.value
-            self.next_start.value = start + self.chunk
-        return start
+            size = max(MIN_CHUNK, (len(self.items) - start) // (self.workers * 8))
+            self.next_start.value = start + size
+        return start, start + size
+
+
+def _pickled(start: int, results: list) -> bytes:
+    try:
+        return pickle.dumps((start, results), pickle.HIGHEST_PROTOCOL)
+    except Exception as error:
+        raise RuntimeError(f"a worker process could not send its results ({error})") from None
 
 
 def _stop(pid: int, reader: int) -> None:

@@ -64,6 +64,12 @@ def die_in_helper(number: int) -> int:
     return number
 
 
+def unpicklable_error(number: int) -> int:
+    if pid_of(number) != PARENT:
+        raise ValueError("unpicklable", lambda: number)
+    return number
+
+
 def unpicklable_result(number: int):
     return (lambda: number) if pid_of(number) != PARENT else number
 
@@ -96,6 +102,7 @@ def test_the_calling_process_works_beside_its_helpers() -> None:
         (fail_here, ValueError, "failed in the calling process"),
         (die_in_helper, RuntimeError, "a worker process died"),
         (unpicklable_result, RuntimeError, "could not send its results"),
+        (unpicklable_error, RuntimeError, "could not send ValueError: .*unpicklable"),
     ],
 )
 def test_an_error_anywhere_reaches_the_caller_and_no_helper_is_left(function, error, message) -> None:
