@@ -13,8 +13,11 @@ import multiprocessing
 import os
 import pickle
 import signal
+import tempfile
 import threading
-from typing import Callable, Sequence, TypeVar
+from dataclasses import dataclass
+from functools import partial
+from typing import IO, Callable, Sequence, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -100,7 +103,11 @@ def parallel_map(
 
 
 class _Shared:
-    """Items handed out in chunks, from a counter in shared memory, to this process and its helpers."""
+    """Items handed out in chunks, from a counter in shared memory, to this process and its helpers.
+
+    A helper writes each chunk's results to a temporary file as soon as they are made (it
+    neither holds them nor waits for this process to read them), and reports through a pipe.
+    """
 
     def __init__(self, function: Callable, items: Sequence, workers: int, done: Callable[[int], None] | None):
         self.function = function
@@ -111,15 +118,19 @@ class _Shared:
         self.lock = context.Lock()
         self.next_start = context.RawValue("q", 0)  # guarded by `lock`, as is:
         self.finished = context.RawValue("q", 0)
-        self.helpers = [self._start_helper() for _ in range(workers - 1)]  # (pid, read end of its pipe)
+        self.helpers = [self._start_helper() for _ in range(workers - 1)]
 
-    def _start_helper(self) -> tuple[int, int]:
+    def _start_helper(self) -> "_Helper":
+        results = tempfile.TemporaryFile()
         reader, writer = os.pipe()
         pid = os.fork()
-        if pid == 0:  # a helper: work, send what it made, and leave without running any cleanup of the parent's
+        if pid == 0:  # a helper: work, report, and leave without running any cleanup of the parent's
             try:
                 os.close(reader)
-                outcome = _outcome_of(self._work, (_pickled,))  # each chunk pickled when done, not all at the end
+                outcome = _outcome_of(self._work, (partial(_pickle_to, results),))
+                results.flush()
+                if outcome[0]:
+                    outcome = (True, len(outcome[1]))  # the number of chunks in the file
                 with os.fdopen(writer, "wb") as stream:
                     try:
                         pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
@@ -129,24 +140,16 @@ class _Shared:
             finally:
                 os._exit(0)
         os.close(writer)
-        return pid, reader
+        return _Helper(pid, reader, results)
 
     def run(self) -> list:
         try:
             made = self._work(lambda start, results: (start, results), self.done)
             while self.helpers:
-                pid, reader = self.helpers[0]
-                with os.fdopen(reader, "rb") as stream:
-                    data = stream.read()
-                os.waitpid(pid, 0)
-                self.helpers.pop(0)
-                succeeded, value = pickle.loads(data) if data else (False, RuntimeError("a worker process died"))
-                if not succeeded:
-                    raise value
-                made.extend(map(pickle.loads, value))
+                made.extend(self.helpers.pop(0).collect())
         finally:
-            for pid, reader in self.helpers:  # after an error here, or Ctrl-C: no helper is left behind
-                _stop(pid, reader)
+            for helper in self.helpers:  # after an error here, or Ctrl-C: no helper is left behind
+                helper.stop()
         if self.done is not None:
             self.done(len(self.items))
         results = []
@@ -177,17 +180,39 @@ class _Shared:
         return start, start + size
 
 
-def _pickled(start: int, results: list) -> bytes:
+@dataclass
+class _Helper:
+    pid: int
+    reader: int  # the pipe it reports through
+    results: IO[bytes]  # the file it writes its chunks' results to
+
+    def collect(self) -> list[tuple[int, list]]:
+        """Wait for the helper; its (start, results) chunks, or its error raised here."""
+        with self.results:
+            try:
+                with os.fdopen(self.reader, "rb") as stream:
+                    report = stream.read()
+            except BaseException:  # Ctrl-C while waiting
+                os.kill(self.pid, signal.SIGKILL)
+                raise
+            finally:
+                os.waitpid(self.pid, 0)
+            succeeded, value = pickle.loads(report) if report else (False, RuntimeError("a worker process died"))
+            if not succeeded:
+                raise value
+            self.results.seek(0)
+            return [pickle.load(self.results) for _ in range(value)]
+
+    def stop(self) -> None:
+        """For a helper not collected: this process failed, or was interrupted, while it worked."""
+        os.close(self.reader)
+        self.results.close()
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+
+
+def _pickle_to(file: IO[bytes], start: int, results: list) -> None:
     try:
-        return pickle.dumps((start, results), pickle.HIGHEST_PROTOCOL)
+        pickle.dump((start, results), file, pickle.HIGHEST_PROTOCOL)
     except Exception as error:
         raise RuntimeError(f"a worker process could not send its results ({error})") from None
-
-
-def _stop(pid: int, reader: int) -> None:
-    os.close(reader)
-    try:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
