@@ -26,6 +26,7 @@ from sitegen.parallel import parallel_map
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
+AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
 MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "fetched", "given", "lines", "extra")]
 
 
@@ -167,13 +168,13 @@ def normalise_name(name: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
 
 
-def _owner_names(profile: Profile) -> set[str]:
+def _owner_names(profile: Profile) -> frozenset[str]:
     names = {normalise_name(n) for n in (profile.name, *profile.name_variants)}
     names |= {n.replace("ue", "u").replace("oe", "o").replace("ae", "a") for n in names}
-    return names - {""}
+    return frozenset(names - {""})
 
 
-def _is_owner(name: str, owner_names: set[str]) -> bool:
+def _is_owner(name: str, owner_names: frozenset[str]) -> bool:
     normal = normalise_name(name)
     return normal in owner_names or normal.replace("ue", "u").replace("oe", "o").replace("ae", "a") in owner_names
 
@@ -222,14 +223,14 @@ def _abstract_of(earlier: Entry | None, record: Record) -> Converted | None:
     return Converted(earlier.abstract_html, earlier.abstract_plain, list(earlier.abstract_unconverted))
 
 
-def _converted_entry(job: tuple[Record, Converted | None], owner_names: set[str]) -> tuple[Entry, list[Problem]]:
+def _converted_entry(job: tuple[Record, Converted | None], owner_names: frozenset[str]) -> tuple[Entry, list[Problem]]:
     """In a worker: the entry without its record, which the caller holds already (half as much to send back)."""
     record, abstract = job
     problems: list[Problem] = []
     return dataclasses.replace(_entry(record, owner_names, "", problems, abstract), record=None), problems
 
 
-def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[Problem], abstract: Converted | None = None) -> Entry:
+def _entry(record: Record, owner_names: frozenset[str], cite_key: str, problems: list[Problem], abstract: Converted | None = None) -> Entry:
     """`abstract`: the abstract's conversion, if known already (Markdown and math take most of the time here)."""
     title = _text(record, "title", record.title, problems)
     source = _text(record, "source", record.source, problems)
@@ -237,9 +238,9 @@ def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[
     _report_unconverted(record, "abstract", abstract.unconverted, problems)
     authors = []
     for name in record.authors:
-        converted = render_inline(name)
-        _report_unconverted(record, "authors", converted.unconverted, problems)
-        authors.append(Author(converted.plain, _is_owner(name, owner_names)))
+        author, unconverted = _author(name, owner_names)
+        _report_unconverted(record, "authors", unconverted, problems)
+        authors.append(author)
     subjects = tuple(Subject(code, subject_name(code), slugify(code)) for code in dict.fromkeys(record.categories))
     return Entry(
         record=record,
@@ -254,6 +255,14 @@ def _entry(record: Record, owner_names: set[str], cite_key: str, problems: list[
         source=source,
         cite_base=cite_base(record),
     )
+
+
+@functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
+def _author(name: str, owner_names: frozenset[str]) -> tuple[Author, tuple[str, ...]]:
+    """An author as written -> (Author, LaTeX left as source). Names come again and again
+    (the owner's on every record, co-authors on many): each is converted once."""
+    converted = render_inline(name)
+    return Author(converted.plain, _is_owner(name, owner_names)), tuple(converted.unconverted)
 
 
 def _text(record: Record, field_name: str, value: str, problems: list[Problem]) -> Text:
