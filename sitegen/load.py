@@ -7,6 +7,7 @@ the mapping and of each key, so that later stages can say `path:line:`.
 from __future__ import annotations
 
 import hashlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -58,6 +59,8 @@ def _key_lines(node: yaml.MappingNode) -> dict[str, int]:
     seen: dict[tuple[str, str], int] = {}
     for key, _ in node.value:
         if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+            # field names recur in every record: one string each, in memory and in the build cache
+            key.value = sys.intern(key.value)
             line = key.start_mark.line + 1
             identity = (key.tag, key.value)
             if identity in seen:  # PyYAML would keep the last value silently; a second `title:` is a mistake
