@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return ExitStatus.CONTENT
+    except OSError as error:  # a full disk, a folder without write permission: no traceback for what the user can fix
+        print(f"error: {error}", file=sys.stderr)
+        return ExitStatus.CONTENT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

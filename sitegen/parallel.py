@@ -127,10 +127,7 @@ class _Shared:
         if pid == 0:  # a helper: work, report, and leave without running any cleanup of the parent's
             try:
                 os.close(reader)
-                outcome = _outcome_of(self._work, (partial(_pickle_to, results),))
-                results.flush()
-                if outcome[0]:
-                    outcome = (True, len(outcome[1]))  # the number of chunks in the file
+                outcome = _outcome_of(self._help, (results,))
                 with os.fdopen(writer, "wb") as stream:
                     try:
                         pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
@@ -156,6 +153,15 @@ class _Shared:
         for _, chunk in sorted(made, key=lambda pair: pair[0]):
             results.extend(chunk)
         return results
+
+    def _help(self, results: IO[bytes]) -> int:
+        """A helper's share of the work, written to `results`; returns the number of chunks written."""
+        chunks = len(self._work(partial(_pickle_to, results)))
+        try:
+            results.flush()
+        except OSError as error:
+            raise _temporary_file_error(error) from None
+        return chunks
 
     def _work(self, keep: Callable[[int, list], object], done: Callable[[int], None] | None = None) -> list:
         """What `keep` makes of (start, results) of each chunk this process took."""
@@ -214,5 +220,13 @@ class _Helper:
 def _pickle_to(file: IO[bytes], start: int, results: list) -> None:
     try:
         pickle.dump((start, results), file, pickle.HIGHEST_PROTOCOL)
-    except Exception as error:
+    except OSError as error:
+        raise _temporary_file_error(error) from None
+    except Exception as error:  # a result that cannot be pickled
         raise RuntimeError(f"a worker process could not send its results ({error})") from None
+
+
+def _temporary_file_error(error: OSError) -> OSError:
+    """A full disk, say: said as the command line says any file it cannot write."""
+    where = tempfile.gettempdir()
+    return OSError(error.errno, f"a worker process could not write its results to a temporary file in {where}: {error.strerror} (set TMPDIR to a folder with room)")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pickle
 import re
+import resource
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -244,5 +246,23 @@ def test_a_failing_large_build_leaves_the_output_and_no_staging_folder(large_sit
     (templates / "subject.html").write_text("{{ 1 / 0 }}", encoding="utf-8")  # after the record pages were written
     result = run_sitegen("build", "--site", str(large_site))
     assert result.returncode == 1 and "ZeroDivisionError" in result.stderr
+    assert tree(output) == before
+    assert not list(large_site.glob(".output.*"))
+
+
+def test_a_helper_that_cannot_write_its_results_stops_the_build_in_one_line(large_site: Path) -> None:
+    """A full disk where a helper process writes its results (here: a file size limit) is an error the user can act on."""
+    build(large_site)
+    output = large_site / "output"
+    before = tree(output)
+    limit = 100_000  # a helper's results for the 472 record files take more; nothing the build writes before them does
+    result = subprocess.run(
+        [sys.executable, "-m", "sitegen", "build", "--site", str(large_site), "--no-cache"],
+        capture_output=True, text=True, timeout=120,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.getrlimit(resource.RLIMIT_FSIZE)[1])),
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: [Errno 27] a worker process could not write its results to a temporary file in ")
+    assert "(set TMPDIR to a folder with room)" in result.stderr and "Traceback" not in result.stderr
     assert tree(output) == before
     assert not list(large_site.glob(".output.*"))
