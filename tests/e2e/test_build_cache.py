@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pickle
 import re
-import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -255,12 +255,10 @@ def test_a_helper_that_cannot_write_its_results_stops_the_build_in_one_line(larg
     build(large_site)
     output = large_site / "output"
     before = tree(output)
-    limit = 100_000  # a helper's results for the 472 record files take more; nothing the build writes before them does
-    result = subprocess.run(
-        [sys.executable, "-m", "sitegen", "build", "--site", str(large_site), "--no-cache"],
-        capture_output=True, text=True, timeout=120,
-        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.getrlimit(resource.RLIMIT_FSIZE)[1])),
-    )
+    # files of at most 100 KiB (`ulimit -f` counts KiB): a helper's results for the 472 record files take
+    # more; nothing the build writes before them does
+    command = f"ulimit -f 100 && exec {shlex.quote(sys.executable)} -m sitegen build --site {shlex.quote(str(large_site))} --no-cache"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     assert result.stderr.startswith("error: [Errno 27] a worker process could not write its results to a temporary file in ")
     assert "(set TMPDIR to a folder with room)" in result.stderr and "Traceback" not in result.stderr

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +42,10 @@ def test_parallel_map_tells_how_far_it_got() -> None:
     assert counts == sorted(counts) and counts[-1] == 800
 
 
+# -- in a fresh process: pytest's own runs threads and servers left by other tests, and parallel_map
+# -- does not fork in a process with threads (nor could "no child is left" be told there)
+
+HERE = Path(__file__).resolve().parent
 PARENT = os.getpid()
 ITEMS = list(range(200))  # at 2 ms each: every process gets some (a fork takes a few milliseconds)
 
@@ -74,40 +83,57 @@ def unpicklable_result(number: int):
     return (lambda: number) if pid_of(number) != PARENT else number
 
 
-needs_fork = pytest.mark.skipif(worker_count() < 2 or not can_fork(), reason="one core, or threads running: nothing is forked")
+CASES = {f.__name__: f for f in (pid_of, fail_in_helper, fail_here, die_in_helper, unpicklable_error, unpicklable_result)}
 
 
-def no_child_left() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
-
-
-@needs_fork
-def test_the_calling_process_works_beside_its_helpers() -> None:
-    global PARENT
-    PARENT = os.getpid()  # under pytest-xdist, the worker's own
-    pids = set(parallel_map(pid_of, ITEMS, min_items=1))
-    assert PARENT in pids and len(pids) == worker_count()
-    assert no_child_left()
-
-
-@needs_fork
-@pytest.mark.parametrize(
-    ("function", "error", "message"),
-    [
-        (fail_in_helper, ValueError, "failed in a helper"),
-        (fail_here, ValueError, "failed in the calling process"),
-        (die_in_helper, RuntimeError, "a worker process died"),
-        (unpicklable_result, RuntimeError, "could not send its results"),
-        (unpicklable_error, RuntimeError, "could not send ValueError: .*unpicklable"),
-    ],
-)
-def test_an_error_anywhere_reaches_the_caller_and_no_helper_is_left(function, error, message) -> None:
+def report(name: str) -> None:
+    """Run in the fresh process: one call of parallel_map, and what came of it, as JSON."""
     global PARENT
     PARENT = os.getpid()
-    with pytest.raises(error, match=message):
-        parallel_map(function, ITEMS, min_items=1)
-    assert no_child_left()
+    counts: list[int] = []
+    outcome: dict = {"parent": PARENT, "forks": can_fork() and worker_count() >= 2}
+    try:
+        outcome["results"] = parallel_map(CASES[name], ITEMS, min_items=1, done=counts.append)
+    except Exception as error:
+        outcome["error"] = f"{type(error).__name__}: {error}"
+    outcome["counts"] = counts
+    try:
+        os.waitpid(-1, os.WNOHANG)
+        outcome["children_left"] = True
+    except ChildProcessError:
+        outcome["children_left"] = False
+    print(json.dumps(outcome))
+
+
+def run_case(name: str) -> dict:
+    code = f"import sys; sys.path.insert(0, {str(HERE)!r}); import test_parallel; test_parallel.report({name!r})"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    outcome = json.loads(done.stdout)
+    if not outcome["forks"]:
+        pytest.skip("one core: nothing is forked")
+    return outcome
+
+
+def test_the_calling_process_works_beside_its_helpers_and_tells_how_far_they_got() -> None:
+    outcome = run_case("pid_of")
+    pids = set(outcome["results"])
+    assert outcome["parent"] in pids and len(pids) == worker_count()
+    assert outcome["counts"] == sorted(outcome["counts"]) and outcome["counts"][-1] == len(ITEMS)
+    assert not outcome["children_left"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("fail_in_helper", r"^ValueError: item \d+ failed in a helper$"),
+        ("fail_here", "^ValueError: failed in the calling process$"),
+        ("die_in_helper", "^RuntimeError: a worker process died$"),
+        ("unpicklable_result", "^RuntimeError: a worker process could not send its results"),
+        ("unpicklable_error", "^RuntimeError: a worker process could not send ValueError: .*unpicklable"),
+    ],
+)
+def test_an_error_anywhere_reaches_the_caller_and_no_helper_is_left(name: str, message: str) -> None:
+    outcome = run_case(name)
+    assert re.search(message, outcome.get("error", "")), outcome.get("error")
+    assert not outcome["children_left"]
