@@ -42,8 +42,8 @@ def can_fork() -> bool:
 
 
 class Background:
-    """A call that waits on the disk (20,000 stat calls, say), made in a forked
-    process while this one works on; its result must be picklable.
+    """A call made in a forked process while this one works on (20,000 stat calls, say, or
+    a helper's share of `parallel_map`); its result must be picklable.
 
     Where forking is not possible, or not wanted (`fork=False`), it is simply made here and now.
     """
@@ -58,22 +58,43 @@ class Background:
         if self._pid == 0:  # the child: compute, send, and leave without running any cleanup of the parent's
             try:
                 with os.fdopen(writer, "wb") as stream:
-                    pickle.dump(_outcome_of(function, args), stream)
+                    _send(_outcome_of(function, args), stream)
             finally:
                 os._exit(0)
         os.close(writer)
 
     def result(self):
         if self._pid:
-            with os.fdopen(self._reader, "rb") as stream:
-                data = stream.read()
-            os.waitpid(self._pid, 0)
-            self._pid = 0
-            self._outcome = pickle.loads(data) if data else (False, RuntimeError("a background process died"))
+            try:
+                with os.fdopen(self._reader, "rb") as stream:
+                    data = stream.read()
+            except BaseException:  # Ctrl-C while waiting
+                os.kill(self._pid, signal.SIGKILL)
+                raise
+            finally:
+                os.waitpid(self._pid, 0)
+                self._pid = 0
+            self._outcome = pickle.loads(data) if data else (False, RuntimeError("a worker process died"))
         succeeded, value = self._outcome
         if not succeeded:
             raise value
         return value
+
+    def stop(self) -> None:
+        """The call is not wanted any more: this process failed, or was interrupted, while it ran."""
+        if self._pid:
+            os.close(self._reader)
+            os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+
+
+def _send(outcome: tuple[bool, object], stream: IO[bytes]) -> None:
+    try:
+        pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
+    except Exception as error:  # an exception that cannot be pickled
+        failure = RuntimeError(f"a worker process could not send {type(outcome[1]).__name__}: {outcome[1]} ({error})")
+        pickle.dump((False, failure), stream)
 
 
 def _outcome_of(function: Callable, args: tuple) -> tuple[bool, object]:
@@ -122,22 +143,7 @@ class _Shared:
 
     def _start_helper(self) -> "_Helper":
         results = tempfile.TemporaryFile()
-        reader, writer = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # a helper: work, report, and leave without running any cleanup of the parent's
-            try:
-                os.close(reader)
-                outcome = _outcome_of(self._help, (results,))
-                with os.fdopen(writer, "wb") as stream:
-                    try:
-                        pickle.dump(outcome, stream, pickle.HIGHEST_PROTOCOL)
-                    except Exception as error:  # an exception that cannot be pickled
-                        failure = RuntimeError(f"a worker process could not send {type(outcome[1]).__name__}: {outcome[1]} ({error})")
-                        pickle.dump((False, failure), stream)
-            finally:
-                os._exit(0)
-        os.close(writer)
-        return _Helper(pid, reader, results)
+        return _Helper(Background(self._help, results), results)
 
     def run(self) -> list:
         try:
@@ -188,33 +194,20 @@ class _Shared:
 
 @dataclass
 class _Helper:
-    pid: int
-    reader: int  # the pipe it reports through
+    work: Background  # its share of the work: `_Shared._help`
     results: IO[bytes]  # the file it writes its chunks' results to
 
     def collect(self) -> list[tuple[int, list]]:
         """Wait for the helper; its (start, results) chunks, or its error raised here."""
         with self.results:
-            try:
-                with os.fdopen(self.reader, "rb") as stream:
-                    report = stream.read()
-            except BaseException:  # Ctrl-C while waiting
-                os.kill(self.pid, signal.SIGKILL)
-                raise
-            finally:
-                os.waitpid(self.pid, 0)
-            succeeded, value = pickle.loads(report) if report else (False, RuntimeError("a worker process died"))
-            if not succeeded:
-                raise value
+            chunks = self.work.result()
             self.results.seek(0)
-            return [pickle.load(self.results) for _ in range(value)]
+            return [pickle.load(self.results) for _ in range(chunks)]
 
     def stop(self) -> None:
         """For a helper not collected: this process failed, or was interrupted, while it worked."""
-        os.close(self.reader)
+        self.work.stop()
         self.results.close()
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
 
 
 def _pickle_to(file: IO[bytes], start: int, results: list) -> None:
