@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from conftest import MINIMAL_SITE, write_site
 from sitegen.load import load_site, parse_yaml
 from sitegen.model import RawDocument
-from sitegen.validate import RECORD_FIELDS, validate_config, validate_profile, validate_record, validate_site
+from sitegen.validate import RECORD_FIELDS, check_corrections, validate_config, validate_profile, validate_record, validate_site
 
 PATH = "content/records/x.yaml"
 
@@ -357,5 +357,11 @@ def test_any_data_is_a_record_or_problems(data):
     for problem in problems:
         assert str(problem).startswith(PATH)
     if rec is not None:
-        assert rec.id.strip() and rec.title.strip() and 1000 <= rec.year <= 9999
+        # a record may leave out title and year to correct a fetched one; with nothing to correct, that is an error
+        assert rec.id.strip()
+        assert "title" in rec.missing or rec.title.strip()
+        assert "year" in rec.missing or 1000 <= rec.year <= 9999
+        site_problems: list = []
+        assert check_corrections([rec], site_problems) == ([] if rec.missing else [rec])
+        assert bool(site_problems) == bool(rec.missing)
         assert all(not url.lower().lstrip().startswith(("javascript:", "data:", "vbscript:")) for url in rec.links.values())
