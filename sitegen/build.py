@@ -20,7 +20,7 @@ from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, diges
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.files import stat_tree
 from sitegen.load import load_document, load_site, record_file_stats, record_files_among
-from sitegen.model import Record, Site
+from sitegen.model import Pieces, Record, Site
 from sitegen.parallel import Background, parallel_map
 from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
@@ -32,7 +32,7 @@ WATCHED_FOLDERS = ("content", "templates", "static", "themes")
 
 @dataclass
 class BuildResult:
-    files: dict[str, bytes]  # what was rendered in memory (pages a build wrote as it went are on disk only)
+    files: dict[str, bytes | Pieces]  # what was rendered in memory (pages a build wrote as it went are on disk only)
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     output_dir: Path | None = None
@@ -218,7 +218,7 @@ def build_site(
         )
         progress(f"writing {len(rendered.files)} more files ({len(rendered.written)} written, {len(rendered.kept)} unchanged)")
         if new_output:
-            manifest = new_output.finish(rendered.files, rendered.written)
+            manifest = new_output.finish(rendered.files, rendered.written, rendered.remade)
         else:
             spare_dir = cache.root / "spares" if cache.enabled else None
             manifest = write_output(rendered.files, output_dir, rendered.kept, previous_outputs, rendered.remade, spare_dir)

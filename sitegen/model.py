@@ -165,6 +165,24 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Pieces:
+    """An output file kept as the pieces it is made of (records.json: 230 MB at 100,000 records).
+
+    The write stage writes them one batch after another. Joined into one object, they would take
+    that much fresh memory at every build, which a virtual machine hands out slowly (at 100,000
+    records in the dev server, a third of a second per edit). `bytes(pieces)` joins them.
+    """
+
+    parts: list[bytes]
+
+    def __len__(self) -> int:
+        return sum(map(len, self.parts))
+
+    def __bytes__(self) -> bytes:
+        return b"".join(self.parts)
+
+
+@dataclass(frozen=True)
 class Site:
     """The enriched site: the one input of the render stage."""
 

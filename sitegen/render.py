@@ -19,7 +19,7 @@ from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.sitemap import robots_txt, sitemap
-from sitegen.model import Entry, Site
+from sitegen.model import Entry, Pieces, Site
 from sitegen.parallel import MIN_PARALLEL_ITEMS, parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
@@ -28,7 +28,7 @@ from sitegen.views import ViewBuilder
 
 @dataclass
 class RenderResult:
-    files: dict[str, bytes]  # every output file, except the pages in `kept`
+    files: dict[str, bytes | Pieces]  # every output file, except the pages in `kept` (the two largest as Pieces)
     kept: set[str] = field(default_factory=set)  # pages (and feed, sitemap) unchanged since the last build, left as they are
     page_keys: dict[str, str] = field(default_factory=dict)  # page (or feed.xml, sitemap.xml) -> what it was made from
     fragments: dict[str, tuple[bytes, bytes, bytes]] = field(default_factory=dict)  # per-record (item, BibTeX, JSON line) by key, for the next build
@@ -133,10 +133,10 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
 def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes], statics: dict[str, Path], result: RenderResult) -> None:
     site, urls, files = renderer.site, renderer.views.urls, result.files
     absolute = renderer.views.record_absolute
-    # made of every record's BibTeX or JSON (270 MB at 100,000 records): not joined when no record changed,
+    # made of every record's BibTeX or JSON (270 MB at 100,000 records): not made when no record changed,
     # and not compared with the last build's when one did, as it then differs
     exports_key = digest(renderer.page_key, "\n".join(renderer.entry_key_list))
-    for name, make in (("publications.bib", lambda: b"\n".join(bibtex)), ("records.json", lambda: records_json(site, json_lines))):
+    for name, make in (("publications.bib", lambda: _lines(bibtex)), ("records.json", lambda: records_json(site, json_lines))):
         if not renderer.unchanged(name, exports_key, result):
             files[name] = make()
             result.remade.add(name)
@@ -152,6 +152,13 @@ def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes]
         files["CNAME"] = site.config.cname.encode() + b"\n"
     for name, source in statics.items():
         files[f"static/{name}"] = source.read_bytes()
+
+
+def _lines(texts: list[bytes]) -> Pieces:
+    """`b"\\n".join(texts)`, as pieces."""
+    parts = [b"\n"] * (2 * len(texts) - 1) if texts else []
+    parts[::2] = texts
+    return Pieces(parts)
 
 
 def template_sources(theme: Theme, site_dir: Path) -> dict[str, bytes]:

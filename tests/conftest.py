@@ -31,6 +31,14 @@ MINIMAL_SITE = {
 }
 
 
+def rendered_files(site: Path) -> dict[str, bytes]:
+    """Every file `sitegen check` renders for `site`, as the bytes the build writes (records.json and
+    publications.bib are rendered as pieces, written one after another)."""
+    from sitegen.build import render
+
+    return {name: bytes(data) for name, data in render(site).files.items()}
+
+
 def copy_demo(site: Path) -> Path:
     """The repository's demo site (content/ and static/) copied to `site`."""
     shutil.copytree(REPO / "content", site / "content")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sitegen.model import Entry, Site
+from sitegen.model import Entry, Pieces, Site
 
 
 def script_json(data: Any) -> str:
@@ -88,15 +88,13 @@ def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:
     return f"    {record_json(entry, url, links)}".encode()
 
 
-def records_json(site: Site, record_lines: list[bytes]) -> bytes:
+def records_json(site: Site, record_lines: list[bytes]) -> Pieces:
     """records.json: the profile's name, the count and every shown record (`record_json_line`), newest first."""
     head = json.dumps({"name": site.profile.name, "count": len(record_lines)}, ensure_ascii=False, indent=2)[:-2].encode()
     if not record_lines:
-        return head + b',\n  "records": []\n}\n'
-    # one join: joining the records first and then the whole made two copies of many megabytes,
-    # and fresh memory for each (at 10,000 records 40 ms instead of 5)
+        return Pieces([head, b',\n  "records": []\n}\n'])
     parts = [head, b',\n  "records": [\n']
     for line in record_lines:
         parts += (line, b",\n")
     parts[-1] = b"\n  ]\n}\n"
-    return b"".join(parts)
+    return Pieces(parts)

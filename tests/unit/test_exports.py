@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import write_site
+from conftest import rendered_files, write_site
 from sitegen.build import render
 from sitegen.enrich import enrich_site
 from sitegen.exports.bibtex import bibtex_entry
@@ -48,7 +48,7 @@ SHOWN = ["lovelace2025conf", "2401.01234", "lovelace2023journal", "thesis"]  # n
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> dict[str, bytes]:
     site = write_site(tmp_path_factory.mktemp("exports"), SITE)
-    return render(site).files
+    return rendered_files(site)
 
 
 # -- publications.bib ------------------------------------------------------------
@@ -98,7 +98,7 @@ def _bib_from(tmp_path, title: str, author: str, source: str) -> str:
     record = {"id": "x", "title": title, "year": 2020, "authors": [author], "source": source}
     (site / "content" / "records").mkdir(exist_ok=True)
     (site / "content" / "records" / "x.yaml").write_text(json.dumps(record), encoding="utf-8")  # JSON is YAML
-    return render(site).files["publications.bib"].decode()
+    return rendered_files(site)["publications.bib"].decode()
 
 
 @pytest.mark.parametrize("title", ["Ends with a backslash \\", "One { stray", "Other } stray", "Escaped \\} only", "Set $\\{0,1\\}^n$", "100% & #1"])
@@ -150,7 +150,7 @@ def test_control_characters_do_not_break_the_feed(tmp_path):
         **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
         "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed"\ncategories: ["cs.\\x01X"]\n',
     })
-    feed = feedparser.parse(render(site).files["feed.xml"])
+    feed = feedparser.parse(rendered_files(site)["feed.xml"])
     assert feed.bozo == 0, feed.get("bozo_exception")
     assert " ".join(feed.entries[0].title.split()) == "Bell and escape"
     assert feed.entries[0].summary == "form feed"
@@ -165,7 +165,7 @@ def test_control_characters_reach_no_page(tmp_path):
     assert any("control character" in str(p) for p in result.warnings)
     for name, data in result.files.items():
         if name.endswith((".html", ".xml", ".json", ".bib")):
-            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]", data), name
+            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]", bytes(data)), name
 
 
 # -- records.json -------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_sitemap_lists_every_page_with_absolute_urls(files):
 
 def test_base_url_with_or_without_trailing_slash_is_the_same(tmp_path, files):
     site = write_site(tmp_path, {**SITE, "content/site.yaml": SITE["content/site.yaml"].replace("/repo\n", "/repo/\n")})
-    assert render(site).files == files
+    assert rendered_files(site) == files
 
 
 def test_robots_points_at_the_sitemap(files):
@@ -217,7 +217,7 @@ def test_nojekyll_and_no_cname_by_default(files):
 
 def test_cname_when_configured(tmp_path):
     site = write_site(tmp_path, {**SITE, "content/site.yaml": "title: T\nbase_url: https://www.example.org/\ncname: www.example.org\n"})
-    assert render(site).files["CNAME"] == b"www.example.org\n"
+    assert rendered_files(site)["CNAME"] == b"www.example.org\n"
 
 
 # -- JSON-LD ----------------------------------------------------------------------------

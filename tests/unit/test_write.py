@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from sitegen.errors import ContentError
-from sitegen.write import UnsafeOutputPath, folder_times, intact, safe_relative_path, write_output
+from sitegen.model import Pieces
+from sitegen.write import PIECES_PER_WRITE, UnsafeOutputPath, folder_times, intact, safe_relative_path, write_output
 
 FILES = {
     "index.html": b"<h1>home</h1>",
@@ -223,6 +224,24 @@ def test_files_known_to_be_remade_are_written_without_comparing(tmp_path):
     assert os.stat(output / "index.html").st_ino != inode
     assert manifest["index.html"][2] == ""
     assert all(row[2] for name, row in manifest.items() if name != "index.html")
+
+
+def test_a_file_of_pieces_is_written_as_their_join_in_every_write_path(tmp_path):
+    """records.json comes as Pieces: more of them than one write takes, empty ones, and multi-byte text."""
+    parts = [f"{index}: ü\n".encode() if index % 7 else b"" for index in range(3 * PIECES_PER_WRITE + 5)]
+    joined = b"".join(parts)
+    output, spares = tmp_path / "output", tmp_path / "cache" / "spares"
+    manifest = write_output({**FILES, "records.json": Pieces(parts)}, output)  # a new folder
+    assert (output / "records.json").read_bytes() == joined
+    assert manifest["records.json"][:1] == (len(joined),)
+    assert manifest["records.json"][2] == hashlib.sha256(joined).hexdigest()[:32], "hashed as the bytes it holds"
+    changed = parts[:-1] + [b"the end\n"]
+    manifest = write_output({"records.json": Pieces(changed)}, output, set(FILES), manifest)  # compared, and rewritten
+    assert (output / "records.json").read_bytes() == b"".join(changed)
+    for version in (parts, changed, parts[:10]):  # written over the spare copy
+        manifest = write_output({"records.json": Pieces(version)}, output, set(FILES), manifest, remade={"records.json"}, spare_dir=spares)
+        assert tree(output) == digests({**FILES, "records.json": b"".join(version)})
+    assert len(Pieces(parts)) == len(joined) and bytes(Pieces(parts)) == joined and bytes(Pieces([])) == b""
 
 
 def spare_copies(folder: Path) -> list[Path]:
