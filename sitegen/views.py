@@ -115,13 +115,17 @@ class ViewBuilder:
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
+        authors = [{"name": a.name, "is_owner": a.is_owner, "gap_before": False} for a in entry.authors]
+        listed_authors, author_count = _listed_authors(authors)
         return {
             "id": record.id,
             "anchor": f"r-{entry.slug}",
             "url": self.record_urls[record.id],
             "title": Markup(entry.title.html),
             "title_text": entry.title.plain,
-            "authors": [{"name": a.name, "is_owner": a.is_owner} for a in entry.authors],
+            "authors": authors,  # everyone: the record page
+            "listed_authors": listed_authors,  # lists: a long list cut short
+            "author_count": author_count,  # when it is cut short, else 0
             "source": Markup(entry.source.html),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
@@ -315,6 +319,21 @@ def year_starts(ordered: Sequence[Entry]) -> dict[int, int]:
 
 def _minus_year(entry: Entry) -> int:
     return -entry.record.year
+
+
+LISTED_AUTHORS_UNCUT = 12  # a list names every author of a record with at most this many
+LISTED_AUTHORS_FIRST = 10  # of a longer author list (a collaboration's hundreds), the first this many, and the owner
+
+
+def _listed_authors(authors: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The authors a list names, and the count of all when it leaves some out (else 0).
+
+    An owner beyond the first ones is named too, with `gap_before`: names were left out before them.
+    """
+    if len(authors) <= LISTED_AUTHORS_UNCUT:
+        return authors, 0
+    owners_later = [{**author, "gap_before": True} for author in authors[LISTED_AUTHORS_FIRST:] if author["is_owner"]]
+    return authors[:LISTED_AUTHORS_FIRST] + owners_later, len(authors)
 
 
 PAGE_LINKS_AROUND = 2  # page links shown on each side of the current page; the first and last are always shown
