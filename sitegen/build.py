@@ -199,14 +199,13 @@ def build_site(
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
-    cached_entries = set(cache.content.entries)
     record_stats = record_files_among(files)
     progress(f"loading {len(record_stats)} record files")
     try:
         site, theme, warnings = prepare_site(site_dir, base_url, cache.content, record_stats, progress)
     finally:
         previous_ok = output_check.result() if output_check else same_folder and output_checked
-    reused = sum(1 for entry in site.entries if entry.key in cached_entries)
+    reused = len(site.entries) - site.converted
     progress(f"rendering {len(site.entries)} records ({reused} from the cache)")
     previous_outputs = state.outputs if previous_ok else None
     # a whole new folder is filled while pages are rendered (on every core); an old one is only patched at the end

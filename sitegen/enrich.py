@@ -105,6 +105,7 @@ def enrich_site(
         site_dir=site_dir,
         subject_entries={code: tuple(group) for code, group in members.items()},
         featured=tuple(featured),
+        converted=len(converted),
     )
     return site, problems
 

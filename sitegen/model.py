@@ -195,3 +195,4 @@ class Site:
     theme_dirs: tuple[Path, ...] = ()
     subject_entries: dict[str, tuple[Entry, ...]] = field(default_factory=dict)  # subject code -> its entries, newest first
     featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first
+    converted: int = 0  # entries made by this build: the others came from the build cache
