@@ -170,7 +170,7 @@ class Pieces:
 
     The write stage writes them one batch after another. Joined into one object, they would take
     that much fresh memory at every build, which a virtual machine hands out slowly (at 100,000
-    records in the dev server, a third of a second per edit). `bytes(pieces)` joins them.
+    records, 240-310 ms of each dev-server edit; 55-60 ms in pieces). `bytes(pieces)` joins them.
     """
 
     parts: list[bytes]
