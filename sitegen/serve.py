@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import html
 import logging
 import os
@@ -132,6 +133,7 @@ class Preview:
             report_warnings(result.warnings)
             if not result.up_to_date or changed:
                 print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
+        freeze_what_is_kept()
         return changed
 
     def check_output(self) -> bool:
@@ -153,6 +155,18 @@ class Preview:
         print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
         for line in self.problems:
             print(line, file=sys.stderr)
+
+
+def freeze_what_is_kept() -> None:
+    """Leave what the server keeps between rebuilds out of Python's cycle collector.
+
+    That is mostly the build cache: 1.5 million objects at 100,000 records, which each full
+    collection walked, a pause of 1.6 s every few edits (0.18 s at 10,000 records). A collection
+    first frees the garbage there is (a build's template environment is a reference cycle), so
+    none is frozen; after the first time it only walks what was made since the last rebuild.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def describe(paths: list[str], shown: int = 3) -> str:
