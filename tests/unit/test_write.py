@@ -242,6 +242,9 @@ def test_a_file_of_pieces_is_written_as_their_join_in_every_write_path(tmp_path)
         manifest = write_output({"records.json": Pieces(version)}, output, set(FILES), manifest, remade={"records.json"}, spare_dir=spares)
         assert tree(output) == digests({**FILES, "records.json": b"".join(version)})
     assert len(Pieces(parts)) == len(joined) and bytes(Pieces(parts)) == joined and bytes(Pieces([])) == b""
+    fresh = write_output({**FILES, "records.json": Pieces(parts)}, tmp_path / "fresh", remade={"records.json"})
+    assert (tmp_path / "fresh" / "records.json").read_bytes() == joined
+    assert fresh["records.json"][2] == "", "a file remade at every change is not hashed, in a new folder either"
 
 
 def spare_copies(folder: Path) -> list[Path]:
