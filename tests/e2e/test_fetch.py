@@ -563,7 +563,8 @@ def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_s
     before = snapshot(site)
     newer = fixtures_copy(tmp_path, {"2606.11867": [("2606.11867v1", "2606.11867v2")],
                                      "2001.07710": [("2001.07710v3", "2001.07710v4")]})
-    server = arxiv_server("--slow", "2", fixtures=newer)  # every page takes 2 s
+    # every page takes 5 s: the signal must come while page 2 is awaited, even when a loaded machine stalls this test
+    server = arxiv_server("--slow", "5", fixtures=newer)
     command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--page-size", "10", "--author", "Sheng Lin"]
     process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -575,7 +576,7 @@ def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_s
     process.send_signal(signal_number)
     _, stderr = process.communicate(timeout=20)
 
-    assert process.returncode == 130
+    assert process.returncode == 130, stderr
     assert "interrupted" in stderr
     assert snapshot(site) == before
     assert not list((site / ARXIV_DIR).glob(".*"))  # no temp files left
