@@ -26,6 +26,7 @@ from sitegen.model import Pieces
 
 # path -> (size, mtime_ns, content hash) of each file the last build wrote
 Manifest = dict[str, tuple[int, int, str]]
+PIECES_PER_WRITE = 512  # a file made of Pieces is written this many at a time (records.json: about a megabyte)
 
 
 class UnsafeOutputPath(ValueError):
@@ -344,8 +345,6 @@ def _chunks(data: bytes | Pieces) -> Iterable[bytes]:
     parts = data.parts
     return (b"".join(parts[start : start + PIECES_PER_WRITE]) for start in range(0, len(parts), PIECES_PER_WRITE))
 
-
-PIECES_PER_WRITE = 512  # records.json: about a megabyte a write
 
 
 def _hash(data: bytes | Pieces) -> str:

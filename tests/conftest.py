@@ -31,12 +31,17 @@ MINIMAL_SITE = {
 }
 
 
+def file_bytes(files: dict) -> dict[str, bytes]:
+    """Rendered files as the bytes the build writes (records.json and publications.bib are rendered
+    as pieces, written one after another)."""
+    return {name: bytes(data) for name, data in files.items()}
+
+
 def rendered_files(site: Path) -> dict[str, bytes]:
-    """Every file `sitegen check` renders for `site`, as the bytes the build writes (records.json and
-    publications.bib are rendered as pieces, written one after another)."""
+    """Every file `sitegen check` renders for `site`, as bytes."""
     from sitegen.build import render
 
-    return {name: bytes(data) for name, data in render(site).files.items()}
+    return file_bytes(render(site).files)
 
 
 def copy_demo(site: Path) -> Path:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import file_bytes
 from sitegen.build import render
 
 HERE = Path(__file__).parent
@@ -39,7 +40,7 @@ PAGES = [
 def built() -> dict[str, bytes]:
     result = render(SITE)  # reads the site, writes nothing
     assert [str(w) for w in result.warnings] == []
-    return {name: bytes(data) for name, data in result.files.items()}  # records.json and publications.bib come as pieces
+    return file_bytes(result.files)
 
 
 @pytest.mark.parametrize("name", PAGES)

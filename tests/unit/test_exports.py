@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import rendered_files, write_site
+from conftest import file_bytes, rendered_files, write_site
 from sitegen.build import render
 from sitegen.enrich import enrich_site
 from sitegen.exports.bibtex import bibtex_entry
@@ -163,9 +163,9 @@ def test_control_characters_reach_no_page(tmp_path):
     })
     result = render(site)
     assert any("control character" in str(p) for p in result.warnings)
-    for name, data in result.files.items():
+    for name, data in file_bytes(result.files).items():
         if name.endswith((".html", ".xml", ".json", ".bib")):
-            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]", bytes(data)), name
+            assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]", data), name
 
 
 # -- records.json -------------------------------------------------------------------
