@@ -135,10 +135,13 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from sitegen.markup import _plain_paragraphs, _shared_markdown, sanitise  # noqa: E402
 
-PLAIN_ALPHABET = st.sampled_from(list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "_", "&", "<"])
+PLAIN_ALPHABET = st.sampled_from(
+    list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "**", "_", "&", "<"]
+    + ["*word*", "**two words**", " *a*", "*b* ", "*x.*", "**y:**"]  # emphasis, often
+)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.lists(PLAIN_ALPHABET, max_size=60).map("".join))
 def test_plain_paragraph_fast_path_agrees_with_markdown(text):
     fast = _plain_paragraphs(text)
@@ -148,7 +151,14 @@ def test_plain_paragraph_fast_path_agrees_with_markdown(text):
 
 def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
     assert _plain_paragraphs("We study caches.\n\nThey help, 10-20% of the time.") == "<p>We study caches.</p>\n<p>They help, 10-20% of the time.</p>"
-    assert _plain_paragraphs("Some *emphasis*.") is None
+    assert _plain_paragraphs("Some *emphasis*, **strong words** and *a few\u2009more*.") == (
+        "<p>Some <em>emphasis</em>, <strong>strong words</strong> and <em>a few\u2009more</em>.</p>"
+    )
+
+
+@pytest.mark.parametrize("text", ["a*b*", "*a*b", "***x***", "*a **b** c*", "* item", "*a", "*a\nb*", "* a*", "*a *", "*a* and a lone * star", "_a_", "*a* [link](x)"])
+def test_asterisks_other_than_plain_emphasis_go_to_markdown(text):
+    assert _plain_paragraphs(text) is None
 
 
 # -- skipping hopeless regex searches must not change a single byte --------------
