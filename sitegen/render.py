@@ -195,8 +195,8 @@ class _Renderer:
             return True
         return False
 
-    def page(self, template: str, context: dict) -> bytes:
-        return _render(self.environment, template, context).encode("utf-8")
+    def page(self, template: str, context: dict, by_piece: bool = False) -> bytes:
+        return _render(self.environment, template, context, by_piece)
 
     def deliver(self, path: str, page: bytes):
         """In a worker: the page itself, or what `write_page` made of it."""
@@ -229,9 +229,9 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[bytes, bytes, 
     url = renderer.views.record_absolute[entry.id]
     made = page = None
     if fragments_wanted:
-        item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
         # UTF-8, as kept in the cache: half the memory of the text (its quotes make it two bytes a character), read faster
-        made = (item.encode(), bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
+        item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+        made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
         page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))
@@ -241,12 +241,22 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[bytes, bytes, 
 def _list_page(job: tuple[str, str, Callable[[], dict]]):
     path, template, context = job
     renderer = _Renderer.active
-    return renderer.deliver(path, renderer.page(template, context()))
+    return renderer.deliver(path, renderer.page(template, context(), by_piece=True))
 
 
-def _render(environment: jinja2.Environment, template: str, context: dict) -> str:
+def _render(environment: jinja2.Environment, template: str, context: dict, by_piece: bool = False) -> bytes:
+    """The template rendered, in UTF-8.
+
+    `by_piece` (for pages of many records) encodes each piece the template makes: joined
+    into one text first, a page of 250 records with a single character beyond U+FFFF (a bold
+    x in one title) is four bytes a character, in a megabyte or more of fresh memory to fill
+    and encode. Twice as fast on such pages; a little slower on a record's own page.
+    """
     try:
-        return environment.get_template(template).render(context)
+        compiled = environment.get_template(template)
+        if by_piece:
+            return b"".join([piece.encode() for piece in compiled.generate(context)])
+        return compiled.render(context).encode()
     except jinja2.TemplateSyntaxError as error:
         where = Location(_template_path(error.filename, error.name), error.lineno)
         raise ContentError(Problem(f"template error: {error.message}", where)) from error
