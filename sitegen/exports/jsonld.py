@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from sitegen.model import Entry, Pieces, Site
 
 
 def script_json(data: Any) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -59,9 +61,9 @@ def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dic
     return data
 
 
-def record_json(entry: Entry, url: str, links: dict[str, str]) -> str:
-    """One record of records.json, as JSON text (cached per record between builds); `links`: the
-    record's links as absolute URLs."""
+def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
+    """One record of records.json, as compact JSON in UTF-8 (cached per record between builds); `links`:
+    the record's links as absolute URLs."""
     record = entry.record
     data = {
         "id": record.id,
@@ -80,12 +82,12 @@ def record_json(entry: Entry, url: str, links: dict[str, str]) -> str:
         "featured": record.featured,
         "cite_key": entry.cite_key,
     }
-    return json.dumps(data, ensure_ascii=False, default=str)
+    return orjson.dumps(data)
 
 
 def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:
     """One record as it stands in records.json (indented, UTF-8): what the build cache keeps."""
-    return f"    {record_json(entry, url, links)}".encode()
+    return b"    " + record_json(entry, url, links)
 
 
 def records_json(site: Site, record_lines: list[bytes]) -> Pieces:
