@@ -161,7 +161,11 @@ def newest_first(records: list[Record]) -> list[Record]:
 @functools.lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
     """'L. M{\\"u}ller' and 'l muller' compare equal."""
-    plain = render_inline(name).plain
+    return normalise_text(render_inline(name).plain)
+
+
+def normalise_text(plain: str) -> str:
+    """Text with its LaTeX converted already -> lower-case ASCII words."""
     if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
         last, first = plain.split(",")
         plain = f"{first} {last}"
@@ -199,10 +203,12 @@ def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     return keys
 
 
-def cite_base(record: Record) -> str:
+def cite_base(record: Record, title_plain: str | None = None) -> str:
+    """`title_plain`: the title with its LaTeX converted, when known already (titles are not converted twice)."""
     first_author = record.authors[0] if record.authors else "anon"
     last_name = normalise_name(first_author).split(" ")[-1] or "anon"
-    words = [w for w in normalise_name(record.title).split() if w not in _CITE_STOPWORDS]
+    title = normalise_name(record.title) if title_plain is None else normalise_text(title_plain)
+    words = [w for w in title.split() if w not in _CITE_STOPWORDS]
     return f"{last_name}{record.year}{words[0] if words else ''}"
 
 
@@ -254,7 +260,7 @@ def _entry(record: Record, owner_names: frozenset[str], cite_key: str, problems:
         subjects=subjects,
         cite_key=cite_key,
         source=source,
-        cite_base=cite_base(record),
+        cite_base=cite_base(record, title.plain),
     )
 
 
