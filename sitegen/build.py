@@ -117,7 +117,7 @@ def _read_changed_record_files(
 def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:
     """The records of one file and the problems found in it: stages 1 and 2 for one file."""
     problems: list[Problem] = []
-    document, problem = load_document(site_dir / display_path, site_dir)
+    document, problem = load_document(site_dir / display_path, site_dir, display_path)
     if problem:
         return [], [problem]
     return validate_document(document, problems), problems

@@ -132,8 +132,9 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
 
 
-def load_document(path: Path, site_dir: Path) -> tuple[RawDocument | None, Problem | None]:
-    display_path = _display_path(path, site_dir)
+def load_document(path: Path, site_dir: Path, display_path: str | None = None) -> tuple[RawDocument | None, Problem | None]:
+    """`display_path`: the path relative to the site, when the caller has it (a record file's is how it was listed)."""
+    display_path = _display_path(path, site_dir) if display_path is None else display_path
     try:
         with open(path, "rb", buffering=0) as stream:  # unbuffered: three system calls fewer a file than read_bytes()
             data = stream.readall()
@@ -204,7 +205,7 @@ def load_site(site_dir: Path, record_files: Iterable[str] | None = None, read_re
     if not read_records:
         return raw
     for display_path in raw.record_paths:
-        document, problem = load_document(site_dir / display_path, site_dir)
+        document, problem = load_document(site_dir / display_path, site_dir, display_path)
         if problem:
             raw.problems.append(problem)
         elif document is not None:

@@ -159,7 +159,8 @@ class _Fields:
                 item.problem(str(name), f"expected a URL, got {_show(url)}")
                 continue
             url = url.strip()
-            scheme = urlsplit(url).scheme.lower()
+            # nearly every link starts so: not parsed (10 us each, 20,000 a build)
+            scheme = "https" if url.startswith(("https://", "http://")) else urlsplit(url).scheme.lower()
             if scheme not in SAFE_URL_SCHEMES:
                 item.problem(str(name), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
                 continue
