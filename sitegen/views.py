@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import groupby
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from markupsafe import Markup
 
@@ -55,6 +56,7 @@ class ViewBuilder:
         self.fragments: dict[str, bytes] = {}  # record id -> its rendered list item (HTML, UTF-8)
         self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
         self._items: dict[str, dict[str, Any]] = {}
+        self._item_html: dict[str, Markup] = {}
         self._subject_links: dict[str, dict[str, str]] = {}
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
         columns = [(e.id, e.slug) for e in site.entries]
@@ -110,8 +112,15 @@ class ViewBuilder:
         if item is None:
             item = self._items[entry.id] = self._record_item(entry)
         if "html" not in item and entry.id in self.fragments:
-            item["html"] = Markup(self.fragments[entry.id].decode())
+            item["html"] = self.item_html(entry)
         return item
+
+    def item_html(self, entry: Entry) -> Markup:
+        """A record's list item (partials/record_item.html) as rendered, once the render stage has made it."""
+        html = self._item_html.get(entry.id)
+        if html is None:
+            html = self._item_html[entry.id] = Markup(self.fragments[entry.id].decode())
+        return html
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
@@ -150,11 +159,10 @@ class ViewBuilder:
         return {kind: self.urls.absolute_link(url) for kind, url in entry.record.links.items()}
 
     def year_groups(self, ordered: list[Entry]) -> list[dict[str, Any]]:
-        """Records in listing order, grouped by year."""
-        return [
-            {"year": year, "records": [self.record_item(e) for e in group]}
-            for year, group in groupby(ordered, key=lambda e: e.record.year)
-        ]
+        """Records in listing order, grouped by year: `items`, their list items as rendered
+        (what the bundled theme prints), and `records`, their values for templates that want them."""
+        groups = [(year, list(group)) for year, group in groupby(ordered, key=lambda e: e.record.year)]
+        return [{"year": year, "items": [self.item_html(e) for e in group], "records": RecordItems(self, group)} for year, group in groups]
 
     def listing_pages(self, entries: Sequence[Entry], prefix: str) -> list[tuple[str, list[Entry], dict[str, Any]]]:
         """A list of records split into pages of at most `records_per_page`, with their navigation."""
@@ -282,6 +290,27 @@ class ViewBuilder:
         context = self.common("404.html")
         context.update(subjects=[self.subject(s) for s in self.site.subjects])
         return context
+
+
+class RecordItems(Sequence):
+    """The `record_item` values of some records, each made when a template first reads it.
+
+    A list page that prints the rendered items never reads them: made for nothing, the
+    values of its 250 records took a third of the time of the list pages (10-20 us each,
+    in each process that renders a page with the record).
+    """
+
+    def __init__(self, views: ViewBuilder, entries: list[Entry]):
+        self._views = views
+        self._entries = entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._views.record_item(entry) for entry in self._entries[index]]
+        return self._views.record_item(self._entries[index])
 
 
 class _RecordUrls(dict):

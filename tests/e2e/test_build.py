@@ -458,6 +458,27 @@ def test_a_sites_templates_override_the_themes(tmp_path):
         assert page(path).find("link", rel="stylesheet") is not None  # still the theme's base
 
 
+def test_a_list_template_may_read_the_values_of_each_record_of_a_year(tmp_path):
+    """The bundled theme prints `group.items`; `group.records` still gives every record's values, made when read."""
+    site = write_site(tmp_path, {
+        **MINIMAL_SITE, **RECORD,
+        "content/records/b.yaml": "id: b\ntitle: B $x^2$ record\nyear: 2024\ndate: 2024-05-01\nauthors: [Alan Turing]\ncategories: [cs.DC]\n",
+        "templates/partials/year_groups.html": (
+            '{% for group in years %}<section class="mine" data-count="{{ group.records|length }}" data-first="{{ group.records[0].id }}">'
+            '{% for record in group.records %}<p class="row">{{ record.title_text }} ({{ record.year }}, {{ record.authors[0].name }})</p>'
+            '<ol>{{ record.html }}</ol>{% endfor %}</section>{% endfor %}'
+        ),
+    })
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    for path in ("index.html", "subjects/cs.DC/index.html"):
+        listing = page(site / "output" / path)
+        section = listing.find("section", class_="mine")
+        assert (section["data-count"], section["data-first"]) == ("2", "b")  # newest first: b has a date in 2024
+        assert [p.get_text() for p in section.select("p.row")] == ["B x² record (2024, Alan Turing)", "A record (2024, Ada Lovelace)"]
+        assert [li["id"] for li in section.select("ol > li.record")] == ["r-b", "r-a"]  # each record's rendered item
+
+
 def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
     bundled = REPO / "sitegen" / "themes" / "default" / "static"
     site = write_site(tmp_path / "one", {**MINIMAL_SITE})
