@@ -70,7 +70,7 @@ def render_site(
     result = RenderResult({})
     bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
     _list_pages(renderer, result)
-    result.files["404.html"] = renderer.page("404.html", renderer.views.not_found_page())
+    result.files["404.html"] = renderer.render("404.html", renderer.views.not_found_page())
     _exports(renderer, bibtex, json_texts, statics, result)
     result.files = dict(sorted(result.files.items()))
     return result
@@ -195,7 +195,7 @@ class _Renderer:
             return True
         return False
 
-    def page(self, template: str, context: dict, by_piece: bool = False) -> bytes:
+    def render(self, template: str, context: dict, by_piece: bool = False) -> bytes:
         return _render(self.environment, template, context, by_piece)
 
     def deliver(self, path: str, page: bytes):
@@ -230,18 +230,18 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[bytes, bytes, 
     made = page = None
     if fragments_wanted:
         # UTF-8, as kept in the cache: half the memory of the text (its quotes make it two bytes a character), read faster
-        item = _render(renderer.environment, "partials/record_item.html", {"record": renderer.views.record_item(entry)})
+        item = renderer.render("partials/record_item.html", {"record": renderer.views.record_item(entry)})
         made = (item, bibtex_entry(entry, url).encode(), record_json_line(entry, url, renderer.views.absolute_links(entry)))
         renderer.views.bibtex[entry.id] = made[1]
     if page_wanted:
-        page = renderer.deliver(record_path(entry.slug), renderer.page("record.html", renderer.views.record_page(entry)))
+        page = renderer.deliver(record_path(entry.slug), renderer.render("record.html", renderer.views.record_page(entry)))
     return made, page
 
 
 def _list_page(job: tuple[str, str, Callable[[], dict]]):
     path, template, context = job
     renderer = _Renderer.active
-    return renderer.deliver(path, renderer.page(template, context(), by_piece=True))
+    return renderer.deliver(path, renderer.render(template, context(), by_piece=True))
 
 
 def _render(environment: jinja2.Environment, template: str, context: dict, by_piece: bool = False) -> bytes:

@@ -11,11 +11,11 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, RawSite
 from sitegen.model import ArxivSources, Profile, RawDocument, Record, SiteConfig
+from sitegen.urls import url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -159,8 +159,7 @@ class _Fields:
                 item.problem(str(name), f"expected a URL, got {_show(url)}")
                 continue
             url = url.strip()
-            # nearly every link starts so: not parsed (10 us each, 20,000 a build)
-            scheme = "https" if url.startswith(("https://", "http://")) else urlsplit(url).scheme.lower()
+            scheme = url_scheme(url)
             if scheme not in SAFE_URL_SCHEMES:
                 item.problem(str(name), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
                 continue

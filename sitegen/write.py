@@ -346,7 +346,6 @@ def _chunks(data: bytes | Pieces) -> Iterable[bytes]:
     return (b"".join(parts[start : start + PIECES_PER_WRITE]) for start in range(0, len(parts), PIECES_PER_WRITE))
 
 
-
 def _hash(data: bytes | Pieces) -> str:
     sha = hashlib.sha256()  # SHA-256 has CPU instructions: 2.5x blake2b here
     for chunk in _chunks(data):

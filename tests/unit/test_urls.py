@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sitegen.urls import SiteUrls
+from sitegen.urls import SiteUrls, url_scheme
 
 
 @pytest.mark.parametrize("written, on_pages, absolute", [
@@ -27,3 +27,11 @@ def test_a_relative_link_is_taken_from_the_sites_root(written, on_pages, absolut
 
 def test_without_a_host_the_absolute_link_is_root_relative():
     assert SiteUrls("/").absolute_link("static/talk.pdf") == "/static/talk.pdf"
+
+
+@pytest.mark.parametrize("url, scheme", [
+    ("https://e.org/a", "https"), ("http://e.org/a", "http"), ("HTTPS://E.org", "https"), ("mailto:a@e.org", "mailto"),
+    ("javascript:alert(1)", "javascript"), ("java\tscript:alert(1)", "javascript"), ("static/talk.pdf", ""), ("/elsewhere/", ""),
+])
+def test_a_links_scheme_is_found_with_or_without_parsing(url, scheme):
+    assert url_scheme(url) == scheme
