@@ -7,7 +7,8 @@ one, so that a user sees all mistakes of a run at once.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from sitegen.values import value_class
 
 
 class ExitStatus(enum.IntEnum):
@@ -16,7 +17,7 @@ class ExitStatus(enum.IntEnum):
     USAGE = 2  # the command line is wrong
 
 
-@dataclass(frozen=True, order=True)
+@value_class(order=True)
 class Location:
     path: str
     line: int | None = None
@@ -31,7 +32,7 @@ class Location:
         return ":".join(parts) + ":"
 
 
-@dataclass(frozen=True)
+@value_class
 class Problem:
     message: str
     location: Location | None = None

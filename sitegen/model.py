@@ -7,20 +7,22 @@ enrich -> `Site` of `Entry`s (records with everything a page needs).
 from __future__ import annotations
 
 import datetime
-import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from sitegen.errors import Location
+from sitegen.values import value_class
 
 ARXIV_VERSION = re.compile(r"v\d+$")  # the "v2" of "2401.01234v2"
+RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records, unless site.yaml says
 
 
 class _Placed:
     """A value read from a YAML file: its `location` and the `lines` of its fields, for messages."""
 
+    __slots__ = ()  # the fields are the subclass's slots
     location: Location | None
     lines: dict[str, int]
 
@@ -30,7 +32,7 @@ class _Placed:
         return Location(self.location.path, self.lines.get(field_name, self.location.line))
 
 
-@dataclass(frozen=True)
+@value_class
 class RawDocument:
     """One YAML file, parsed, with the line of every mapping key (see `load`)."""
 
@@ -40,7 +42,7 @@ class RawDocument:
     content_hash: str = ""  # of the file's bytes: what the records in it are made from
 
 
-@dataclass(frozen=True)
+@value_class
 class ArxivSources:
     """What `sitegen fetch` pulls when run without options (profile.yaml `arxiv:`)."""
 
@@ -56,7 +58,7 @@ class ArxivSources:
         return not (self.authors or self.author_ids or self.ids)
 
 
-@dataclass(frozen=True)
+@value_class
 class SiteConfig:
     title: str
     base_url: str = "/"
@@ -64,11 +66,11 @@ class SiteConfig:
     language: str = "en"
     description: str = ""
     cname: str | None = None
-    records_per_page: int = 250  # profile and subject pages split past this many records
+    records_per_page: int = RECORDS_PER_PAGE
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@value_class
 class Profile(_Placed):
     name: str
     name_variants: tuple[str, ...] = ()
@@ -84,7 +86,7 @@ class Profile(_Placed):
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
 
 
-@dataclass(frozen=True)
+@value_class
 class Record(_Placed):
     """A publication as the user (or `fetch`) wrote it: text may hold LaTeX."""
 
@@ -120,7 +122,7 @@ class Record(_Placed):
         return keys
 
 
-@dataclass(frozen=True)
+@value_class
 class Text:
     """A piece of LaTeX-bearing text, converted once for every place it is shown."""
 
@@ -129,20 +131,20 @@ class Text:
     source: str  # the original LaTeX, for BibTeX
 
 
-@dataclass(frozen=True)
+@value_class
 class Author:
     name: str  # plain Unicode
     is_owner: bool
 
 
-@dataclass(frozen=True)
+@value_class
 class Subject:
     code: str
     name: str  # human name ("Distributed Computing") or the code itself
     slug: str
 
 
-@dataclass(frozen=True)
+@value_class
 class Entry:
     """A shown record after enrichment: everything the render stage needs."""
 
@@ -159,12 +161,12 @@ class Entry:
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
     abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
 
-    @functools.cached_property
-    def id(self) -> str:  # read a few hundred thousand times a build
+    @property
+    def id(self) -> str:
         return self.record.id
 
 
-@dataclass(frozen=True)
+@value_class
 class Pieces:
     """An output file kept as the pieces it is made of (records.json: 230 MB at 100,000 records).
 
@@ -182,7 +184,7 @@ class Pieces:
         return b"".join(self.parts)
 
 
-@dataclass(frozen=True)
+@value_class
 class Site:
     """The enriched site: the one input of the render stage."""
 

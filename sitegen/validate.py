@@ -14,7 +14,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, RawSite
-from sitegen.model import ArxivSources, Profile, RawDocument, Record, SiteConfig
+from sitegen.model import RECORDS_PER_PAGE, ArxivSources, Profile, RawDocument, Record, SiteConfig
 from sitegen.urls import url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -226,7 +226,7 @@ def _records_per_page(fields: _Fields) -> int:
     value = fields.integer("records_per_page")
     if value is not None and value < 1:
         fields.problem("records_per_page", f"expected a positive number, got {value}")
-    return value if value and value > 0 else SiteConfig.records_per_page
+    return value if value and value > 0 else RECORDS_PER_PAGE
 
 
 PROFILE_FIELDS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}

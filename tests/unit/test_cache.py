@@ -81,3 +81,38 @@ def test_a_small_site_keeps_one_shard_and_a_grown_one_splits(tmp_path: Path) -> 
     shrunk.save()
     assert list(shard_times(tmp_path)) == ["content-00.pickle"]
     assert len(BuildCache(tmp_path).content.files) == 20
+
+
+def test_the_models_values_read_back_equal_frozen_and_without_a_dict(tmp_path: Path) -> None:
+    import dataclasses
+    import datetime
+
+    import pytest
+
+    from sitegen.errors import Location, Problem
+    from sitegen.model import Author, Entry, Record, Subject, Text
+
+    record = Record(
+        id="2401.00001", title="On $x$", location=Location("content/records/a.yaml", 3), authors=("Lena Müller",),
+        year=2024, date=datetime.date(2024, 1, 2), links={"pdf": "https://example.org/a.pdf"}, lines={"title": 4}, given=("id", "title"),
+    )
+    entry = Entry(
+        record=record, slug="2401.00001", title=Text("On <i>x</i>", "On x", "On $x$"), authors=(Author("Lena Müller", True),),
+        abstract_html="<p>a</p>", abstract_plain="a", subjects=(Subject("cs.DC", "Distributed Computing", "cs.DC"),),
+        cite_key="muller2024x", source=Text("", "", ""),
+    )
+    problem = Problem("field 'title': odd", record.where("title"), warning=True)
+    cache = BuildCache(tmp_path)
+    cache.content.files["content/records/a.yaml"] = (10, 1, ([record], [problem]))
+    cache.content.entries["content/records/a.yaml@h#0 o"] = (entry, [problem])
+    cache.update(BuildState(inputs="x"))
+    cache.save()
+    again = BuildCache(tmp_path).content
+    (read_entry, read_problems), = again.entries.values()
+    assert (read_entry, read_problems) == (entry, [problem])
+    assert read_entry.record == record and read_entry.record.where("title") == Location("content/records/a.yaml", 4)
+    assert read_entry.id == "2401.00001"
+    for value in (read_entry, read_entry.record, read_entry.title, read_problems[0], read_problems[0].location):
+        assert not hasattr(value, "__dict__")  # slots: the fields are in the object
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, dataclasses.fields(value)[0].name, None)
