@@ -63,9 +63,9 @@ def enrich_site(
     entries: list[Entry] = []
     problems: list[Problem] = []
     subjects: dict[str, Subject] = {}
-    members: dict[str, list[Entry]] = {}
+    members: dict[str, list[int]] = {}  # subject code -> positions in entries
     featured = []
-    for key, record, (entry, entry_problems) in zip(keys, shown, found):  # one pass: at 10,000 records every walk counts
+    for position, (key, record, (entry, entry_problems)) in enumerate(zip(keys, shown, found)):  # one pass: at 10,000 records every walk counts
         cite_key = cite_keys[record.id]
         if key in converted:  # made just now, without its record (see _converted_entry)
             entry = dataclasses.replace(
@@ -84,7 +84,7 @@ def enrich_site(
             if group is None:
                 subjects[subject.code] = subject
                 group = members[subject.code] = []
-            group.append(entry)
+            group.append(position)
         if record.featured:
             featured.append(entry)
     for key in stale:
@@ -103,7 +103,7 @@ def enrich_site(
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
         site_dir=site_dir,
-        subject_entries={code: tuple(group) for code, group in members.items()},
+        subject_positions={code: tuple(group) for code, group in members.items()},
         featured=tuple(featured),
         converted=len(converted),
     )

@@ -66,7 +66,6 @@ def render_site(
     # Joined, not hashed (10x cheaper); the entry's own key leads, so the cache keeps it in its record file's shard.
     page_key = renderer.page_key
     renderer.entry_key_list = [f"{e.key}\0{e.cite_key}\0{page_key}" for e in site.entries]
-    renderer.key_of_entry = dict(zip(map(id, site.entries), renderer.entry_key_list))  # entry object -> its key
     result = RenderResult({})
     bibtex, json_texts = _per_record_outputs(renderer, fragment_cache or {}, result)
     _list_pages(renderer, result)
@@ -79,22 +78,24 @@ def render_site(
 def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[bytes, bytes, bytes]], result: RenderResult) -> tuple[list[bytes], list[bytes]]:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, views, keys = renderer.site.entries, renderer.views, renderer.entry_key_list
-    jobs = []
+    jobs, job_keys = [], []
     for index, (slug, key) in enumerate(zip(views.record_slugs, keys)):
         cached = known.get(key)
         if renderer.unchanged(record_path(slug), key, result):
             if cached is None:
                 jobs.append((entries[index], True, False))
+                job_keys.append(key)
         else:
             if cached is not None:
                 views.bibtex[views.record_ids[index]] = cached[1]  # shown on the record page
             jobs.append((entries[index], cached is None, True))
+            job_keys.append(key)
     made_here = {}
     verb = "rendering and writing" if renderer.write_page else "rendering"
     done = renderer.reporter(lambda count: f"{verb} record pages: {count} of {len(jobs)}")
-    for (entry, _, page_wanted), (made, page) in zip(jobs, renderer.in_parallel(_record_outputs, jobs, done=done)):
+    for key, (entry, _, page_wanted), (made, page) in zip(job_keys, jobs, renderer.in_parallel(_record_outputs, jobs, done=done)):
         if made:
-            made_here[renderer.key_of_entry[id(entry)]] = made
+            made_here[key] = made
         if page_wanted:
             renderer.keep(record_path(entry.slug), page, result)
     made = [made_here.get(key) or known[key] for key in keys]
@@ -108,7 +109,7 @@ def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[bytes, byt
 def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
     """The profile and subject pages; a page is rendered only when one of its records or its neighbours changed."""
     site, views = renderer.site, renderer.views
-    key_of = renderer.key_of_entry.__getitem__
+    key_at = renderer.entry_key_list.__getitem__
     jobs, listed = [], []
 
     def listing(pages: list, shared: object, template: str, context: Callable) -> None:
@@ -116,15 +117,15 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
         # a page's navigation follows from its path, its number, the number of pages and the links to years
         common = digest(renderer.page_key, repr(shared), len(pages), repr(pages[0][2]["year_links"]))
         for path, chunk, pagination in pages:
-            items = "\n".join(map(key_of, map(id, chunk)))  # the keys of its entries, found by object
+            items = "\n".join(map(key_at, chunk))  # the keys of its entries, by position: the entries are not touched
             if not renderer.unchanged(path, digest(common, path, pagination["number"], items), result):
                 jobs.append((path, template, partial(context, path, chunk, pagination)))
                 listed.append(len(chunk))
 
-    featured = [key_of(id(entry)) for entry in site.featured]
+    featured = [(entry.key, entry.cite_key) for entry in site.featured]
     listing(views.index_listing(), (len(site.entries), featured, site.subjects, views.subject_counts), "index.html", views.index_list_page)
-    for subject, members in views.subject_members.items():
-        listing(views.subject_listing(subject, members), (subject, len(members)), "subject.html", partial(views.subject_list_page, subject, len(members)))
+    for subject, positions in views.subject_positions.items():
+        listing(views.subject_listing(subject, positions), (subject, len(positions)), "subject.html", partial(views.subject_list_page, subject, len(positions)))
     worth_a_fork = sum(listed) >= LIST_ITEMS_WORTH_A_FORK  # list items to render, not pages, are the work
     for (path, _, _), page in zip(jobs, renderer.in_parallel(_list_page, jobs, min_items=1 if worth_a_fork else len(jobs) + 1)):
         renderer.keep(path, page, result)
@@ -185,7 +186,6 @@ class _Renderer:
         self.write_page = write_page
         self.page_key = ""  # the templates and site settings every page is made with
         self.entry_key_list: list[str] = []  # what each record's item, exports and page are made from, in the order of site.entries
-        self.key_of_entry: dict[int, str] = {}  # the same, by id() of the entry
 
     def unchanged(self, path: str, key: str, result: RenderResult) -> bool:
         """Note what `path` is made from; True when the last build made it from the same (it stays on disk)."""

@@ -64,8 +64,8 @@ class ViewBuilder:
         slugs = dict(zip(self.record_ids, self.record_slugs))
         self.record_urls = _RecordUrls(slugs, urls.page)  # made when asked: most builds need few of them
         self.record_absolute = _RecordUrls(slugs, urls.absolute)
-        self.subject_members: dict[Subject, tuple[Entry, ...]] = {s: site.subject_entries.get(s.code, ()) for s in site.subjects}
-        self.subject_counts = {s.code: len(members) for s, members in self.subject_members.items()}
+        self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
+        self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
 
     # -- shared by every page -------------------------------------------------
 
@@ -164,15 +164,21 @@ class ViewBuilder:
         groups = [(year, list(group)) for year, group in groupby(ordered, key=lambda e: e.record.year)]
         return [{"year": year, "items": [self.item_html(e) for e in group], "records": RecordItems(self, group)} for year, group in groups]
 
-    def listing_pages(self, entries: Sequence[Entry], prefix: str) -> list[tuple[str, list[Entry], dict[str, Any]]]:
-        """A list of records split into pages of at most `records_per_page`, with their navigation."""
-        ordered = listing_order(entries) if self.site.featured else list(entries)
+    def entries_at(self, positions: Sequence[int]) -> list[Entry]:
+        entries = self.site.entries
+        return [entries[position] for position in positions]
+
+    def listing_pages(self, positions: Sequence[int], prefix: str) -> list[tuple[str, list[int], dict[str, Any]]]:
+        """A list of records (their positions in `site.entries`) split into pages of at most
+        `records_per_page`, with their navigation."""
+        entries = self.site.entries
+        ordered = listing_order(entries, positions) if self.site.featured else list(positions)
         per_page = self.site.config.records_per_page
         chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
         urls = [self.urls.page(path) for path in paths]
         # a year's link goes to the page of its first record
-        year_links = [{"year": y, "url": f"{urls[start // per_page]}#year-{y}"} for y, start in year_starts(ordered).items()]
+        year_links = [{"year": y, "url": f"{urls[start // per_page]}#year-{y}"} for y, start in year_starts(entries, ordered).items()]
         pages = []
         for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
             pagination = {
@@ -218,12 +224,12 @@ class ViewBuilder:
 
     # -- pages ----------------------------------------------------------------
 
-    def index_listing(self) -> list[tuple[str, list[Entry], dict[str, Any]]]:
-        return self.listing_pages(self.site.entries, "")
+    def index_listing(self) -> list[tuple[str, list[int], dict[str, Any]]]:
+        return self.listing_pages(range(len(self.site.entries)), "")
 
-    def index_list_page(self, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
+    def index_list_page(self, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.index_page(path)
-        context.update(years=self.year_groups(chunk), pagination=with_page_links(pagination))
+        context.update(years=self.year_groups(self.entries_at(chunk)), pagination=with_page_links(pagination))
         return context
 
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
@@ -278,12 +284,12 @@ class ViewBuilder:
         meta.append(("citation_abstract_html_url", self.record_absolute[record.id]))
         return meta
 
-    def subject_listing(self, subject: Subject, entries: list[Entry]) -> list[tuple[str, list[Entry], dict[str, Any]]]:
-        return self.listing_pages(entries, subject_path(subject.slug).removesuffix("index.html"))
+    def subject_listing(self, subject: Subject, positions: Sequence[int]) -> list[tuple[str, list[int], dict[str, Any]]]:
+        return self.listing_pages(positions, subject_path(subject.slug).removesuffix("index.html"))
 
-    def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[Entry], pagination: dict[str, Any]) -> dict[str, Any]:
+    def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.common(path)
-        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(chunk), pagination=with_page_links(pagination))
+        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(self.entries_at(chunk)), pagination=with_page_links(pagination))
         return context
 
     def not_found_page(self) -> dict[str, Any]:
@@ -326,28 +332,28 @@ class _RecordUrls(dict):
         return url
 
 
-def listing_order(entries: Sequence[Entry]) -> list[Entry]:
+def listing_order(entries: Sequence[Entry], positions: Sequence[int]) -> list[int]:
     """Newest year first; within a year, featured records first, then newest first (entries come newest first,
     so without featured records the order stays as it is: `listing_pages` then does not sort)."""
-    return sorted(entries, key=lambda e: (-e.record.year, not e.record.featured))
+    return sorted(positions, key=lambda p: (-entries[p].record.year, not entries[p].record.featured))
 
 
-def year_starts(ordered: Sequence[Entry]) -> dict[int, int]:
-    """Each year -> the index of its first record, in records ordered newest year first.
+def year_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[int, int]:
+    """Each year -> the index in `ordered` of its first record (`ordered`: positions in `entries`, newest year first).
 
     Found by bisection: a few looks per year, not one at each of 100,000 records.
     """
     starts: dict[int, int] = {}
     index = 0
+
+    def minus_year(position: int) -> int:
+        return -entries[position].record.year
+
     while index < len(ordered):
-        year = ordered[index].record.year
+        year = entries[ordered[index]].record.year
         starts[year] = index
-        index = bisect_right(ordered, -year, index, key=_minus_year)  # the first record of an older year
+        index = bisect_right(ordered, -year, index, key=minus_year)  # the first record of an older year
     return starts
-
-
-def _minus_year(entry: Entry) -> int:
-    return -entry.record.year
 
 
 LISTED_AUTHORS_UNCUT = 12  # a list names every author of a record with at most this many
