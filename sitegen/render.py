@@ -133,7 +133,7 @@ def _list_pages(renderer: "_Renderer", result: RenderResult) -> None:
 
 def _exports(renderer: "_Renderer", bibtex: list[bytes], json_lines: list[bytes], statics: dict[str, Path], result: RenderResult) -> None:
     site, urls, files = renderer.site, renderer.views.urls, result.files
-    absolute = renderer.views.record_absolute
+    absolute = renderer.views.record_absolute_url
     # made of every record's BibTeX or JSON (270 MB at 100,000 records): not made when no record changed,
     # and not compared with the last build's when one did, as it then differs
     exports_key = digest(renderer.page_key, "\n".join(renderer.entry_key_list))
@@ -226,7 +226,7 @@ def _record_outputs(job: tuple[Entry, bool, bool]) -> tuple[tuple[bytes, bytes, 
     """A record's list item, BibTeX entry and records.json entry, and its page (in a worker)."""
     entry, fragments_wanted, page_wanted = job
     renderer = _Renderer.active
-    url = renderer.views.record_absolute[entry.id]
+    url = renderer.views.record_absolute_url(entry)
     made = page = None
     if fragments_wanted:
         # UTF-8, as kept in the cache: half the memory of the text (its quotes make it two bytes a character), read faster

@@ -61,9 +61,6 @@ class ViewBuilder:
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
         columns = [(e.id, e.slug) for e in site.entries]
         self.record_ids, self.record_slugs = (list(c) for c in zip(*columns)) if columns else ([], [])
-        slugs = dict(zip(self.record_ids, self.record_slugs))
-        self.record_urls = _RecordUrls(slugs, urls.page)  # made when asked: most builds need few of them
-        self.record_absolute = _RecordUrls(slugs, urls.absolute)
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
 
@@ -129,7 +126,7 @@ class ViewBuilder:
         return {
             "id": record.id,
             "anchor": f"r-{entry.slug}",
-            "url": self.record_urls[record.id],
+            "url": self.urls.page(record_path(entry.slug)),
             "title": Markup(entry.title.html),
             "title_text": entry.title.plain,
             "authors": authors,  # everyone: the record page
@@ -153,6 +150,9 @@ class ViewBuilder:
             links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
         ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(kv[0], len(_LINK_ORDER)), kv[0]))
         return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": self.urls.link(u)} for k, u in ordered]
+
+    def record_absolute_url(self, entry: Entry) -> str:
+        return self.urls.absolute(record_path(entry.slug))
 
     def absolute_links(self, entry: Entry) -> dict[str, str]:
         """The record's links as written, relative ones with the site's host and path (for records.json)."""
@@ -252,7 +252,7 @@ class ViewBuilder:
         path = record_path(entry.slug)
         context = self.common(path)
         record = entry.record
-        absolute = self.record_absolute[record.id]
+        absolute = self.record_absolute_url(entry)
         context.update(
             record=self.record_item(entry),
             bibtex=self.bibtex[record.id].decode() if record.id in self.bibtex else bibtex_entry(entry, absolute),
@@ -281,7 +281,7 @@ class ViewBuilder:
             meta.append(("citation_arxiv_id", record.arxiv))
         if record.doi:
             meta.append(("citation_doi", record.doi))
-        meta.append(("citation_abstract_html_url", self.record_absolute[record.id]))
+        meta.append(("citation_abstract_html_url", self.record_absolute_url(entry)))
         return meta
 
     def subject_listing(self, subject: Subject, positions: Sequence[int]) -> list[tuple[str, list[int], dict[str, Any]]]:
@@ -317,19 +317,6 @@ class RecordItems(Sequence):
         if isinstance(index, slice):
             return [self._views.record_item(entry) for entry in self._entries[index]]
         return self._views.record_item(self._entries[index])
-
-
-class _RecordUrls(dict):
-    """Record id -> URL of its page, made on first use."""
-
-    def __init__(self, slugs: dict[str, str], url_of):
-        super().__init__()
-        self.slugs = slugs
-        self.url_of = url_of
-
-    def __missing__(self, record_id: str) -> str:
-        url = self[record_id] = self.url_of(record_path(self.slugs[record_id]))
-        return url
 
 
 def listing_order(entries: Sequence[Entry], positions: Sequence[int]) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from typing import Callable
 
 from sitegen.model import Entry, Site
 
@@ -21,7 +22,7 @@ def _timestamp(entry: Entry) -> str:
     return f"{day}T00:00:00Z"
 
 
-def atom_feed(site: Site, feed_url: str, home_url: str, record_urls: dict[str, str]) -> bytes:
+def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str]) -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
     _add(feed, "id", home_url)
@@ -37,7 +38,7 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_urls: dict[str, s
     _add(feed, "generator", "sitegen")
     for entry in entries:
         item = ET.SubElement(feed, f"{{{ATOM}}}entry")
-        url = record_urls[entry.id]
+        url = record_url(entry)
         _add(item, "id", url)
         _add(item, "title", entry.title.plain)
         _add(item, "updated", _timestamp(entry))
