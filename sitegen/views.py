@@ -59,7 +59,7 @@ class ViewBuilder:
         self._item_html: dict[str, Markup] = {}
         self._subject_links: dict[str, dict[str, str]] = {}
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
-        columns = [(e.id, e.slug) for e in site.entries]
+        columns = [(e.record.id, e.slug) for e in site.entries]
         self.record_ids, self.record_slugs = (list(c) for c in zip(*columns)) if columns else ([], [])
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
