@@ -104,7 +104,7 @@ class Preview:
 
     def __post_init__(self) -> None:
         if self.cache is None:
-            self.cache = BuildCache(self.site_dir)
+            self.cache = BuildCache(self.site_dir, long_lived=True)
 
     @property
     def output_dir(self) -> Path:
