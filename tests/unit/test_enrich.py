@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, merge_fetched, normalise_name, slugify
+from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, merge_fetched, normalise_name, slugify, unique_cite_keys
 from sitegen.load import parse_yaml
 from sitegen.model import ArxivSources, Profile, SiteConfig
 from sitegen.validate import validate_profile, validate_record
@@ -217,6 +217,25 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
         after = assign_cite_keys(records + [added])
         assert {k: after[k] for k in before} == before
         assert len(set(after.values())) == len(after)
+
+
+
+def test_cite_keys_asked_again_are_the_same_and_a_change_is_worked_out_anew():
+    """The last answer is kept for the dev server's next build: it must never be a stale or shared one."""
+    pairs = [("a", "muller2019sparse"), ("b", "muller2019sparse"), ("c", "kovac2026o")]
+    first = unique_cite_keys(pairs)
+    assert first == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
+    first["a"] = "changed by a caller"
+    again = unique_cite_keys(list(pairs))
+    assert again == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
+    again["a"] = "changed by a caller"
+    assert unique_cite_keys(list(pairs)) == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
+    pairs[1] = ("b", "muller2019dense")  # the caller's list, changed after the call
+    renamed = [("a", "muller2019sparse"), ("b", "muller2019dense"), ("c", "kovac2026o")]
+    assert unique_cite_keys(renamed) == {"a": "muller2019sparse", "b": "muller2019dense", "c": "kovac2026o"}
+    assert unique_cite_keys(renamed + [("0", "muller2019dense")]) == {
+        "a": "muller2019sparse", "b": "muller2019denseb", "c": "kovac2026o", "0": "muller2019dense",
+    }
 
 
 # -- slugs, subjects, ordering ---------------------------------------------------------------
