@@ -90,7 +90,7 @@ def prepare_site(
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
     done = (lambda count: progress(f"converting LaTeX and Markdown: {count} records")) if progress else None
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries, done)
+    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, site_dir, cache.entries, done, cache.last_build)
     if collisions := page_collisions(site):
         raise ContentError(collisions)
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, raw)

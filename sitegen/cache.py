@@ -95,6 +95,9 @@ class ContentCache:
     files: dict[str, tuple[int, int, Any]] = field(default_factory=dict)  # path -> (size, mtime_ns, (records, problems))
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
     fragments: dict[str, tuple[bytes, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
+    # what a stage remembers of the last build in this process, for the next one (the dev server's);
+    # never saved: a shard starts with an empty one (see enrich.unique_cite_keys)
+    last_build: dict[str, Any] = field(default_factory=dict)
 
     def shards(self) -> list["ContentCache"]:
         """Split by record file (entry and fragment keys start with the file's path), so that one record's data stays together.

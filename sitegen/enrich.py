@@ -36,12 +36,14 @@ def slugify(value: str) -> str:
 
 
 def enrich_site(
-    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None, done=None
+    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None, done=None,
+    last_build: dict | None = None,
 ) -> tuple[Site, list[Problem]]:
     """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place
     (and loses the entries of records no longer shown).
 
-    `done`, if given, hears now and then how many records are converted.
+    `done`, if given, hears now and then how many records are converted. `last_build`, if given,
+    keeps what this build worked out for the next build in the same process (see unique_cite_keys).
     """
     cache = {} if cache is None else cache
     shown = newest_first([r for r in merge_fetched(records) if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
@@ -58,7 +60,7 @@ def enrich_site(
     else:
         converted = {}
     found = [cache[key] if key in cache else converted[key] for key in keys]
-    cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)])
+    cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)], last_build)
     shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
     entries: list[Entry] = []
     problems: list[Problem] = []
@@ -189,22 +191,22 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
     return unique_cite_keys([(record.id, cite_base(record)) for record in records])
 
 
-_last_cite_keys: tuple[list[tuple[str, str]], dict[str, str]] | None = None  # the last call's pairs and answer
-
-
-def unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
+def unique_cite_keys(bases: list[tuple[str, str]], last_build: dict | None = None) -> dict[str, str]:
     """(record id, base key) pairs -> record id: key, with a/b/c added in id order.
 
     The dev server asks again with the same pairs after most edits (an abstract
-    fixed, a link added, a title's later words): the last answer is given again, a
-    copy, when the pairs are equal. Comparing them costs a few milliseconds at
-    100,000 records, where working the keys out takes 200-260 ms.
+    fixed, a link added, a title's later words): with `last_build` (what the build
+    cache keeps in memory), the last answer is given again, a copy, when the pairs
+    are equal. Comparing them costs a few milliseconds at 100,000 records, where
+    working the keys out takes 200-260 ms.
     """
-    global _last_cite_keys
-    if _last_cite_keys is not None and _last_cite_keys[0] == bases:
-        return dict(_last_cite_keys[1])
+    if last_build is None:
+        return _unique_cite_keys(bases)
+    last = last_build.get("cite_keys")
+    if last is not None and last[0] == bases:
+        return dict(last[1])
     keys = _unique_cite_keys(bases)
-    _last_cite_keys = (list(bases), dict(keys))
+    last_build["cite_keys"] = (list(bases), dict(keys))
     return keys
 
 

@@ -222,18 +222,19 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
 
 def test_cite_keys_asked_again_are_the_same_and_a_change_is_worked_out_anew():
     """The last answer is kept for the dev server's next build: it must never be a stale or shared one."""
+    last_build: dict = {}  # as the build cache keeps it
     pairs = [("a", "muller2019sparse"), ("b", "muller2019sparse"), ("c", "kovac2026o")]
-    first = unique_cite_keys(pairs)
+    first = unique_cite_keys(pairs, last_build)
     assert first == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
     first["a"] = "changed by a caller"
-    again = unique_cite_keys(list(pairs))
+    again = unique_cite_keys(list(pairs), last_build)
     assert again == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
     again["a"] = "changed by a caller"
-    assert unique_cite_keys(list(pairs)) == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
+    assert unique_cite_keys(list(pairs), last_build) == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
     pairs[1] = ("b", "muller2019dense")  # the caller's list, changed after the call
     renamed = [("a", "muller2019sparse"), ("b", "muller2019dense"), ("c", "kovac2026o")]
-    assert unique_cite_keys(renamed) == {"a": "muller2019sparse", "b": "muller2019dense", "c": "kovac2026o"}
-    assert unique_cite_keys(renamed + [("0", "muller2019dense")]) == {
+    assert unique_cite_keys(renamed, last_build) == {"a": "muller2019sparse", "b": "muller2019dense", "c": "kovac2026o"}
+    assert unique_cite_keys(renamed + [("0", "muller2019dense")], last_build) == {
         "a": "muller2019sparse", "b": "muller2019denseb", "c": "kovac2026o", "0": "muller2019dense",
     }
 
