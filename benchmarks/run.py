@@ -86,19 +86,19 @@ import sys, time
 from pathlib import Path
 sys.path.insert(0, {benchmarks!r})
 from run import edit_one_record
-from sitegen.serve import InputEvents, Preview
+from livereload.handlers import LiveReloadHandler
+from sitegen.serve import Preview, RebuildingWatcher
 preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache stays in memory
-events = InputEvents(preview.site_dir)  # how its watcher finds the inputs (and on Linux, what changed)
-inputs = events.inputs(None)
-preview.rebuild(inputs)
+watcher = RebuildingWatcher(preview)  # its poll: on Linux, the kernel says what changed
+LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
+watcher.build_first()
 for attempt in range({edits}):
-    # what the server does while it waits: check output/ once, and poll for changes
-    preview.check_output()
-    inputs = events.inputs(inputs)
+    watcher.examine()  # what the server does while it waits: check output/ once
+    watcher.examine()
     edit_one_record(preview.site_dir, 1000 + attempt)
     started = time.perf_counter()
-    inputs = events.inputs(inputs)  # the poll that notices the change
-    preview.rebuild(inputs)  # and the build, once the inputs held still for a poll
+    watcher.examine()  # the poll that notices the change
+    watcher.examine()  # and the build, once the inputs held still for a poll
     print(time.perf_counter() - started, flush=True)
 """
 

@@ -18,16 +18,14 @@ from typing import Callable
 
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.files import stat_tree
-from sitegen.load import load_document, load_site, record_file_stats, record_files_among
+from sitegen.inputs import InputChanges, InputListing, Stats, input_files
+from sitegen.load import load_document, load_site, record_file_stats
 from sitegen.model import Pieces, Record, Site
 from sitegen.parallel import Background, parallel_map
-from sitegen.theme import BUNDLED_THEMES, Theme, ThemeError, find_theme, static_files
+from sitegen.theme import Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_document, validate_site
 from sitegen.write import NewOutput, folder_times, intact, needs_new_folder, write_output
-
-WATCHED_FOLDERS = ("content", "templates", "static", "themes")
 
 
 @dataclass
@@ -58,20 +56,22 @@ def prepare_site(
     site_dir: Path,
     base_url: str | None = None,
     cache: ContentCache | None = None,
-    record_stats: dict[str, tuple[int, int]] | None = None,
+    record_stats: Stats | None = None,
     progress: Callable[[str], None] | None = None,
+    record_changes: InputChanges | None = None,
 ) -> tuple[Site, Theme, list[Problem]]:
     """Load, validate and enrich; raises ContentError with every problem found.
 
     Record files come from `cache` when their size and mtime are unchanged;
-    the others are read (on every core) and put in it.
+    the others are read (on every core) and put in it. `record_changes`, if given,
+    says which files may have changed since the record stats of the cache's last build.
     """
     from sitegen.enrich import enrich_site  # Markdown and LaTeX: not imported when nothing changed
 
     site_dir = Path(site_dir)
     cache = cache if cache is not None else ContentCache()
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
-    _read_changed_record_files(site_dir, stats, cache, progress)
+    _read_changed_record_files(site_dir, stats, cache, progress, record_changes)
     raw = load_site(site_dir, stats, read_records=False)  # every record file is in the cache now
     file_records, file_problems = {}, []
     for path in raw.record_paths:
@@ -98,20 +98,27 @@ def prepare_site(
 
 
 def _read_changed_record_files(
-    site_dir: Path, stats: dict[str, tuple[int, int]], cache: ContentCache, progress: Callable[[str], None] | None = None
+    site_dir: Path, stats: Stats, cache: ContentCache, progress: Callable[[str], None] | None = None, changes: InputChanges | None = None
 ) -> None:
-    """Load and validate, on every core, the record files the cache does not hold as they are now."""
+    """Load and validate, on every core, the record files the cache does not hold as they are now.
+
+    Only the files `changes` names are looked at when it starts from the stats the cache
+    was last brought up to (the dev server's rebuilds, in memory); otherwise every file.
+    """
+    known_stats = changes is not None and changes.since is cache.last_build.get("record_stats")
     changed = []
-    for path, stat in stats.items():  # 100,000 files on an edit in the dev server: no tuple made for each
-        known = cache.files.get(path)
-        if known is None or known[0] != stat[0] or known[1] != stat[1]:
+    for path in changes.paths if known_stats else stats:  # 100,000 files otherwise: no tuple made for each
+        stat, known = stats.get(path), cache.files.get(path)
+        if stat is not None and (known is None or known[0] != stat[0] or known[1] != stat[1]):
             changed.append(path)
+    changed.sort()
     done = (lambda count: progress(f"reading record files: {count} of {len(changed)}")) if progress else None
     for path, read in zip(changed, parallel_map(partial(read_record_file, site_dir=site_dir), changed, done=done)):
         cache.files[path] = (*stats[path], read)
     if len(cache.files) > len(stats):  # it holds every file of `stats` now: the others were deleted
         for path in cache.files.keys() - stats.keys():
             del cache.files[path]
+    cache.last_build["record_stats"] = stats
 
 
 def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:
@@ -159,8 +166,9 @@ def build_site(
     use_cache: bool = True,
     progress: Callable[[str], None] | None = None,
     cache: BuildCache | None = None,
-    files: dict[str, tuple[int, int]] | None = None,
+    files: Stats | None = None,
     output_checked: bool = False,
+    changes: InputChanges | None = None,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -169,7 +177,9 @@ def build_site(
     stays in memory: it is not read from disk, and not saved (`cache.save()`),
     and the `input_files` it has just listed. It may also say that it has
     checked, since the last build, that the output is as that build left it
-    (`output_checked`): then the build does not look again.
+    (`output_checked`): then the build does not look again. A caller that watches
+    the files may tell which of them changed since the `files` of its last call
+    (`changes`): then the listing is worked out from that call's, not again.
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -181,7 +191,8 @@ def build_site(
     cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
     state = cache.state
     files = input_files(site_dir) if files is None else files
-    inputs = digest(CACHE_KEY, fingerprint(files), repr(base_url), str(output_dir.absolute()))
+    listing = cache.listing = cache.listing.updated(files, changes) if cache.listing else InputListing.of(files)
+    inputs = digest(CACHE_KEY, listing.fingerprint, repr(base_url), str(output_dir.absolute()))
     same_folder = state.output_dir == str(output_dir.absolute()) and bool(state.outputs)
     if same_folder and state.inputs == inputs:
         if intact(output_dir, state.outputs, state.output_folders):
@@ -199,10 +210,10 @@ def build_site(
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
 
-    record_stats = record_files_among(files)
+    record_stats = listing.record_stats
     progress(f"loading {len(record_stats)} record files")
     try:
-        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, record_stats, progress)
+        site, theme, warnings = prepare_site(site_dir, base_url, cache.content, record_stats, progress, listing.record_changes)
     finally:
         previous_ok = output_check.result() if output_check else same_folder and output_checked
     reused = len(site.entries) - site.converted
@@ -242,24 +253,6 @@ def build_site(
 def check_site(site_dir: Path) -> BuildResult:
     """Everything a build does but writing."""
     return render(site_dir)
-
-
-def input_files(site_dir: Path, visited: list[tuple[str, str]] | None = None) -> dict[str, tuple[int, int]]:
-    """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too
-    (`visited`, if given, gets every folder listed, with the prefix of its files' paths)."""
-    files: dict[str, tuple[int, int]] = {}
-    for name in WATCHED_FOLDERS:
-        files.update(stat_tree(Path(site_dir) / name, f"{name}/", visited=visited))
-    files.update(stat_tree(BUNDLED_THEMES, "<sitegen>/themes/", visited=visited))
-    return files
-
-
-def fingerprint(files: dict[str, tuple[int, int]]) -> str:
-    """One string for a listing of files, whatever its order (no path holds a NUL).
-
-    Strings sort four times as fast as the (path, (size, mtime)) tuples.
-    """
-    return "\0".join(sorted([f"{path}\0{size}\0{mtime}" for path, (size, mtime) in files.items()]))
 
 
 def _in_file_order(problems: list[Problem], record_paths: list[str]) -> list[Problem]:

@@ -29,10 +29,13 @@ import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitegen import __version__
 from sitegen.errors import Problem
+
+if TYPE_CHECKING:
+    from sitegen.inputs import InputListing
 
 CACHE_DIR = ".sitegen-cache"
 CACHE_FORMAT = 2
@@ -96,7 +99,8 @@ class ContentCache:
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> (Entry, problems)
     fragments: dict[str, tuple[bytes, bytes, bytes]] = field(default_factory=dict)  # key -> a record's (list item, BibTeX, JSON line)
     # what a stage remembers of the last build in this process, for the next one (the dev server's);
-    # never saved: a shard starts with an empty one (see enrich.unique_cite_keys)
+    # never saved: a shard starts with an empty one (see enrich.unique_cite_keys, and the
+    # "record_stats" that `files` was last brought up to: build._read_changed_record_files)
     last_build: dict[str, Any] = field(default_factory=dict)
 
     def shards(self) -> list["ContentCache"]:
@@ -155,6 +159,7 @@ class BuildCache:
         self._content: ContentCache | None = None
         self._saved_shards: list[ContentCache] = []  # as read or last written: a shard equal to its own is not written again
         self.unsaved = False
+        self.listing: InputListing | None = None  # the input files of the last build with this cache (in memory only)
 
     @property
     def state(self) -> BuildState:

@@ -175,8 +175,12 @@ def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
 
 def record_files_among(files: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
     """The record files of a listing of the site's files (as `stat_tree` makes it), in path order."""
-    paths = sorted(path for path in files if path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES))
-    return {path: files[path] for path in paths}
+    return {path: files[path] for path in sorted(filter(is_record_file, files))}
+
+
+def is_record_file(path: str) -> bool:
+    """Is this path of a listing (see record_files_among) a record file's?"""
+    return path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES)
 
 
 def load_site(site_dir: Path, record_files: Iterable[str] | None = None, read_records: bool = True) -> RawSite:

@@ -33,7 +33,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISDIR
-from typing import Any
+from typing import Any, Iterable
 
 from livereload import Server
 from livereload.handlers import LiveReloadHandler
@@ -41,15 +41,14 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import WATCHED_FOLDERS, build_site, input_files
+from sitegen.build import build_site
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
+from sitegen.inputs import WATCHED_FOLDERS, InputChanges, Stats, input_files
 from sitegen.urls import is_loopback_host
 
 POLL_MILLISECONDS = 250
-
-Fingerprint = dict[str, tuple[int, int]]  # input path ('content/records/x.yaml') -> (size, mtime_ns)
 
 
 def run(args: Any) -> int:
@@ -71,7 +70,7 @@ def serve(preview: Preview, host: str, port: int) -> int:
     except OSError as error:
         print(cannot_listen(host, port, error), file=sys.stderr)
         return ExitStatus.CONTENT
-    preview.rebuild(input_files(preview.site_dir))
+    server.watcher.build_first()
     if preview.problems and not (preview.site_dir / "content").is_dir():
         raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
     print(f"Serving {preview.site_dir.resolve()} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
@@ -96,7 +95,7 @@ class Preview:
     """The state the server shows: the last build's inputs, base path and problems."""
 
     site_dir: Path
-    inputs: Fingerprint = field(default_factory=dict)
+    inputs: Stats = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # lines as the CLI prints them; empty when the site built
     base_path: str = "/"
     cache: BuildCache | None = None  # kept in memory between rebuilds, saved on exit
@@ -110,17 +109,18 @@ class Preview:
     def output_dir(self) -> Path:
         return self.site_dir / "output"
 
-    def rebuild(self, inputs: Fingerprint, because: str | None = None) -> list[str]:
+    def rebuild(self, inputs: Stats, because: str | None = None, changes: InputChanges | None = None) -> list[str]:
         """Build as `sitegen build` does; on failure keep the last good site and remember why.
 
+        `changes`, if known, says which inputs may differ from the previous build's.
         Returns the input paths that changed since the previous build.
         """
-        changed = changed_paths(self.inputs, inputs)
+        changed = changed_paths(self.inputs, inputs, changes.paths if changes and changes.since is self.inputs else None)
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.inputs = inputs
         try:
-            result = build_site(self.site_dir, self.output_dir, cache=self.cache, files=inputs, output_checked=self.output_checked)
+            result = build_site(self.site_dir, self.output_dir, cache=self.cache, files=inputs, output_checked=self.output_checked, changes=changes)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview
@@ -147,7 +147,7 @@ class Preview:
         """
         if self.output_checked or self.problems or not self.inputs:
             return False
-        self.rebuild(self.inputs, because=" because output/ was changed by hand")
+        self.rebuild(self.inputs, " because output/ was changed by hand", InputChanges(self.inputs, frozenset()))
         return not self.output_checked
 
     def _failed(self, problems: list[str]) -> None:
@@ -177,8 +177,10 @@ def describe(paths: list[str], shown: int = 3) -> str:
 # --- noticing changes -----------------------------------------------------------------
 
 
-def changed_paths(before: Fingerprint, after: Fingerprint) -> list[str]:
-    """Added, removed, or with another size or mtime (unchanged files have the very same (size, mtime) object)."""
+def changed_paths(before: Stats, after: Stats, among: Iterable[str] | None = None) -> list[str]:
+    """Added, removed, or with another size or mtime; only paths `among` are looked at, if given."""
+    if among is not None:
+        return sorted(path for path in among if before.get(path) != after.get(path))
     return sorted([path for path, stat in after.items() if before.get(path) != stat] + [path for path in before if path not in after])
 
 
@@ -193,6 +195,9 @@ class InputEvents:
     when a folder comes or goes, when events were lost, and at a quiet poll
     every SAFETY_SECONDS for file systems that send none (network and some
     container mounts). Elsewhere, every poll lists them, as livereload's own watcher does.
+
+    It also counts which inputs changed, so that a build need not compare every
+    file with the last build's (`take_changes`).
     """
 
     SAFETY_SECONDS = 2.0
@@ -200,6 +205,10 @@ class InputEvents:
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
         self.listed_at = float("-inf")
+        self.quiet = False  # the last poll found no change
+        self.newest: Stats | None = None  # the inputs as last given
+        self.since: Stats | None = None  # inputs given earlier, from which only the `touched` ones can differ in `newest`
+        self.touched: set[str] = set()
         self.folders: dict[int, tuple[str, str | None]] = {}  # watch number -> (folder, prefix of its files' input paths)
         try:
             from inotify_simple import INotify, flags
@@ -212,17 +221,40 @@ class InputEvents:
         # a folder made, removed or moved, a watched folder gone, events lost: list everything
         self.list_again = flags.ISDIR | flags.DELETE_SELF | flags.MOVE_SELF | flags.IGNORED | flags.Q_OVERFLOW
 
-    def inputs(self, previous: Fingerprint | None) -> Fingerprint:
-        """The inputs now: `previous` itself when no event names one of them."""
+    def inputs(self, previous: Stats | None) -> Stats:
+        """The inputs now, from `previous` (what this gave last): `previous` itself when none changed."""
+        now, touched = self._look(previous)
+        if previous is None or previous is not self.newest:
+            self.since = None  # changes from before `previous` are unknown
+        elif touched is None:  # everything was listed: compared with the last inputs (in C, unless one changed)
+            touched = () if now == previous else changed_paths(previous, now)
+            now = previous if not touched else now
+        self.touched.update(touched or ())
+        self.newest = now
+        return now
+
+    def take_changes(self, since: Stats) -> InputChanges | None:
+        """Which inputs may differ from `since` (inputs this gave) to the newest, which the
+        caller builds now; None if unknown. From now on, changes are counted from the newest."""
+        changes = InputChanges(since, frozenset(self.touched)) if since is self.since else None
+        self.since, self.touched = self.newest, set()
+        return changes
+
+    def _look(self, previous: Stats | None) -> tuple[Stats, Iterable[str] | None]:
+        """The inputs now, and the paths looked at for them (None: every input was listed)."""
         if previous is None or self.inotify is None:
-            return self.list_inputs()
+            return self.list_inputs(), None
         touched = self._touched_files()
+        was_quiet, self.quiet = self.quiet, not touched
         if touched is None:
-            return self.list_inputs()
+            return self.list_inputs(), None
         if not touched:
-            # the safety listing is made at a quiet poll, never at the one that brings a change: after a rebuild
-            # longer than SAFETY_SECONDS (100,000 records) the next edit would wait for it (a second at that size)
-            return self.list_inputs() if time.monotonic() - self.listed_at >= self.SAFETY_SECONDS else previous
+            # the safety listing is made at the second quiet poll in a row, never at one that brings a change or
+            # its build (the first quiet one): after a rebuild longer than SAFETY_SECONDS (100,000 records) the
+            # next edit would wait for it (half a second at that size)
+            if was_quiet and time.monotonic() - self.listed_at >= self.SAFETY_SECONDS:
+                return self.list_inputs(), None
+            return previous, ()
         inputs = dict(previous)
         for path, file in touched.items():
             try:
@@ -231,11 +263,11 @@ class InputEvents:
                 inputs.pop(path, None)
                 continue
             except OSError:
-                return self.list_inputs()
+                return self.list_inputs(), None
             if S_ISDIR(stat.st_mode):
-                return self.list_inputs()
+                return self.list_inputs(), None
             inputs[path] = (stat.st_size, stat.st_mtime_ns)
-        return inputs
+        return inputs, touched.keys()
 
     def _touched_files(self) -> dict[str, str] | None:
         """Input path -> file of each input the events name; None when everything must be listed."""
@@ -251,7 +283,7 @@ class InputEvents:
                 touched[prefix + event.name] = os.path.join(folder, event.name)
         return touched
 
-    def list_inputs(self) -> Fingerprint:
+    def list_inputs(self) -> Stats:
         """The inputs as they are now, and every folder they are in watched.
 
         A folder seen for the first time is watched only after it was listed, so
@@ -299,26 +331,31 @@ class RebuildingWatcher(Watcher):
     def __init__(self, preview: Preview):
         super().__init__()
         self.preview = preview
-        self.pending: Fingerprint | None = None
+        self.pending: Stats | None = None
         self.events = InputEvents(preview.site_dir)
-        self.listed: Fingerprint | None = None  # the inputs as the last poll found them
+        self.listed: Stats | None = None  # the inputs as the last poll found them
 
     def start(self, callback) -> bool:
         PeriodicCallback(callback, POLL_MILLISECONDS).start()
         return True  # livereload: "I poll myself"
 
+    def build_first(self) -> None:
+        """The first build, of the inputs as the first poll finds them: changes are counted from there."""
+        self.listed = self.events.inputs(None)
+        self.preview.rebuild(self.listed, changes=self.events.take_changes(self.preview.inputs))
+
     def examine(self) -> tuple[None, None]:
         current = self.listed = self.events.inputs(self.listed)
-        if current == self.preview.inputs:
+        if current is self.preview.inputs or current == self.preview.inputs:  # `is`: no walk over 100,000 files
             self.pending = None
             if self.preview.check_output():
                 LiveReloadHandler.reload_waiters("*")
-        elif current != self.pending:
+        elif current is not self.pending and current != self.pending:
             self.pending = current  # still changing: wait for one quiet poll
         else:
             self.pending = None
             was_ok = not self.preview.problems
-            changed = self.preview.rebuild(current)
+            changed = self.preview.rebuild(current, changes=self.events.take_changes(self.preview.inputs))
             LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
         return None, None  # livereload's own reload logic has nothing left to do
 

@@ -159,6 +159,30 @@ def test_the_dev_server_looks_at_its_output_between_builds_and_undoes_hand_edits
     assert_equals_clean_build(cached_demo)
 
 
+def test_a_build_told_what_changed_looks_at_those_files_alone(cached_demo: Path) -> None:
+    """The dev server's watcher names the files an edit touched; its build reads those and
+    compares no other file with the last build's. Told nothing, or told from another listing, it looks at all."""
+    from sitegen.build import build_site
+    from sitegen.cache import BuildCache
+    from sitegen.inputs import InputChanges, input_files
+
+    cache = BuildCache(cached_demo, long_lived=True)
+    first = input_files(cached_demo)
+    build_site(cached_demo, cache=cache, files=first)
+    named, unnamed = sorted((cached_demo / "content" / "records").glob("*.yaml"))[:2]
+    for record, title in ((named, "Named Edit"), (unnamed, "Unnamed Edit")):
+        record.write_text(record.read_text(encoding="utf-8").replace("title:", f"title: '{title}'\nold_title:", 1), encoding="utf-8")
+    second = input_files(cached_demo)
+    result = build_site(cached_demo, cache=cache, files=second, changes=InputChanges(first, frozenset({f"content/records/{named.name}"})))
+    index = (cached_demo / "output" / "index.html").read_text(encoding="utf-8")
+    assert "Named Edit" in index and "Unnamed Edit" not in index, "only the named file was looked at"
+    assert not result.up_to_date
+
+    build_site(cached_demo, cache=cache, files=second, changes=InputChanges(dict(second), frozenset()))  # from an equal listing, not this one
+    assert "Unnamed Edit" in (cached_demo / "output" / "index.html").read_text(encoding="utf-8")
+    assert_equals_clean_build(cached_demo)
+
+
 def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
     """Upgrading sitegen: the cache is keyed by its version and code, so an old one is ignored."""
     for path in [cached_demo / CACHE / "state.pickle", *(cached_demo / CACHE).glob("content-*.pickle")]:

@@ -519,12 +519,47 @@ def test_files_the_kernel_names_are_looked_at_alone(demo_site: Path, monkeypatch
     latest = events.inputs(latest)
     assert latest == real_input_files(demo_site) and len(listings) == listed
 
-    # the safety listing (for file systems that send no events) waits for a quiet poll: a change is not held up by it
+    # the safety listing (for file systems that send no events) waits for the second quiet poll in a row:
+    # neither a change nor its build (which the first quiet poll starts) is held up by it
     monkeypatch.setattr(serve_module.InputEvents, "SAFETY_SECONDS", 0.0)
     edit(demo_site / RECORD, "Edited", "Edited again")
     latest = events.inputs(latest)
     assert latest == real_input_files(demo_site) and len(listings) == listed
+    assert events.inputs(latest) is latest and len(listings) == listed
     assert events.inputs(latest) == latest and len(listings) == listed + 1
+    events.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_the_watcher_tells_the_build_which_files_changed(demo_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the events named since the last build, and what a listing found changed, is what the build is told."""
+    import sitegen.serve as serve_module
+
+    events = serve_module.InputEvents(demo_site)
+    built = events.inputs(None)
+    assert events.take_changes({}) is None, "nothing is known of inputs it never gave"
+    records = demo_site / "content" / "records"
+    edit(demo_site / RECORD, RECORD_TITLE, "Edited")
+    (records / "new.yaml").write_text("id: new\ntitle: New\nyear: 2030\n", encoding="utf-8")
+    noticed = events.inputs(built)
+    quiet = events.inputs(noticed)
+    assert quiet is noticed
+    changes = events.take_changes(built)
+    assert changes is not None and changes.since is built
+    assert {RECORD, "content/records/new.yaml"} <= changes.paths
+    assert serve_module.changed_paths(built, quiet, changes.paths) == serve_module.changed_paths(built, quiet)
+
+    # the safety listing (second quiet poll in a row) finds what no event told: that change is counted too
+    monkeypatch.setattr(serve_module.InputEvents, "SAFETY_SECONDS", 0.0)
+    events.inotify.read(timeout=0)
+    (records / "new.yaml").write_text("id: new\ntitle: Newer\nyear: 2030\n", encoding="utf-8")
+    events.inotify.read(timeout=0)  # the event is lost, as on a file system that sends none
+    listed = events.inputs(quiet)
+    assert listed is not quiet and listed == serve_module.input_files(demo_site)
+    assert events.take_changes(quiet) == serve_module.InputChanges(quiet, frozenset({"content/records/new.yaml"}))
+    assert events.inputs(listed) is listed and events.inputs(listed) is listed, "listed again and found the same: the same inputs"
+    assert events.take_changes(listed) == serve_module.InputChanges(listed, frozenset())
+    assert events.take_changes(built) is None, "changes are counted from the inputs built last"
     events.close()
 
 
