@@ -224,7 +224,7 @@ def build_site(
     try:
         rendered = render_site(
             site, theme, state.page_keys if previous_ok else None, cache.content.fragments, cache.root if cache.enabled else None,
-            write_page=new_output.write if new_output else None, progress=progress,
+            write_page=new_output.write if new_output else None, progress=progress, last_build=cache.content.last_build,
         )
         progress(f"writing {len(rendered.files)} more files ({len(rendered.written)} written, {len(rendered.kept)} unchanged)")
         if new_output:

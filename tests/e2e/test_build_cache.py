@@ -183,6 +183,55 @@ def test_a_build_told_what_changed_looks_at_those_files_alone(cached_demo: Path)
     assert_equals_clean_build(cached_demo)
 
 
+def edit_record(record: Path, old: str, new: str) -> None:
+    text = record.read_text(encoding="utf-8")
+    assert old in text, (record, old)
+    record.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_builds_in_one_process_build_on_the_last_one_and_equal_clean_builds(cached_demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dev server's builds keep what the last one worked out and look only at what changed:
+    after every kind of edit, the output equals a clean build; after a one-record edit, no step walked every record."""
+    import sitegen.render as render_module
+    from sitegen.build import build_site
+    from sitegen.cache import BuildCache
+
+    cache = BuildCache(cached_demo, long_lived=True)
+    build_site(cached_demo, cache=cache)
+    walks: list[str] = []
+    for module, name in ((render_module, "_per_record_outputs"),):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, name=name: walks.append(name) or real(*args))
+    records = sorted((cached_demo / "content" / "records").glob("*.yaml"))
+    first, second = records[0], records[1]
+    edits = [
+        ("an abstract, first after a start with nothing to build", lambda: edit_record(first, "abstract:", "abstract: |\n  Rewritten.\nold_abstract:"), True),
+        ("an abstract", lambda: edit_record(first, "Rewritten.", "Rewritten once more."), False),
+        ("a title", lambda: edit_record(first, "title:", "title: 'Another First Word'\nold_title:"), None),
+        ("a date, which moves the record", lambda: edit_record(second, "\nyear:", "\nyear: 1999\nold_year:") or edit_record(second, "\ndate:", "\ndate: 1999-01-02\nold_date:"), None),
+        ("a record added", lambda: (cached_demo / "content" / "records" / "zz-new.yaml").write_text("id: zz-new\ntitle: Added Later\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8"), None),
+        ("a record removed", lambda: second.unlink(), None),
+        ("a template", lambda: write_template(cached_demo), True),
+        ("an abstract after the template", lambda: edit_record(first, "Rewritten once more.", "Rewritten again."), False),
+    ]
+    for what, change, walked in edits:
+        walks.clear()
+        change()
+        result = build_site(cached_demo, cache=cache)
+        assert not result.up_to_date, what
+        if walked is not None:
+            assert bool(walks) == walked, (what, walks)
+        assert_equals_clean_build(cached_demo)
+
+
+def write_template(site: Path) -> None:
+    (site / "templates").mkdir(exist_ok=True)
+    source = REPO / "sitegen" / "themes" / "default" / "templates" / "partials" / "record_item.html"
+    target = site / "templates" / "partials" / "record_item.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(source.read_text(encoding="utf-8") + "\n<!-- the site's own -->\n", encoding="utf-8")
+
+
 def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
     """Upgrading sitegen: the cache is keyed by its version and code, so an old one is ignored."""
     for path in [cached_demo / CACHE / "state.pickle", *(cached_demo / CACHE).glob("content-*.pickle")]:
