@@ -23,6 +23,7 @@ from sitegen.latex import Converted
 from sitegen.markup import render_inline, render_markdown
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.parallel import parallel_map
+from sitegen.values import replaced_positions
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
@@ -79,15 +80,12 @@ class Enriched:
 
         This one is not the caller's any more: its lists are updated in place.
         """
-        if config != self.config or profile != self.profile or site_dir != self.site.site_dir or len(records) != len(self.records):
+        if self.merged or config != self.config or profile != self.profile or site_dir != self.site.site_dir:
             return None
-        changed = [index for index, (record, last) in enumerate(zip(records, self.records)) if record is not last]
-        if len(changed) > len(records) // 8 or not all(_keeps_its_place(self.records[i], records[i]) for i in changed):
+        changed = replaced_positions(records, self.records)
+        if changed is None or not all(_keeps_its_place(self.records[i], records[i]) for i in changed):
             return None
-        if self.merged:
-            return None
-        owner_names = _owner_names(profile)
-        owners_key = digest(repr(sorted(owner_names)))
+        owner_names, owners_key = _owners(profile)
         position_of = self.position_of
         entries, replaced, converted = list(self.site.entries), [], 0
         for index in changed:
@@ -98,9 +96,9 @@ class Enriched:
             earlier = entries[position]
             if key in cache:
                 entry, problems = cache[key]
-            else:
-                (entry, problems), converted = _entry_problems(new, owner_names, earlier), converted + 1
-            if problems or cache.get(earlier.key, (None, ["not cached"]))[1] or entry.cite_base != earlier.cite_base:
+            else:  # one record: made here, not by a worker
+                (entry, problems), converted = _converted_entry((new, _abstract_of(earlier, new)), owner_names), converted + 1
+            if problems or earlier.key not in cache or cache[earlier.key][1] or entry.cite_base != earlier.cite_base:
                 return None  # problems to list again, or cite keys to work out again: the whole walk
             replaced.append((position, old, new, dataclasses.replace(entry, record=new, cite_key=earlier.cite_key, key=key)))
         featured = [position_of[id(entry.record)] for entry in self.site.featured]
@@ -123,19 +121,12 @@ def _keeps_its_place(old: Record, new: Record) -> bool:
     )
 
 
-def _entry_problems(record: Record, owner_names: frozenset[str], earlier: Entry) -> tuple[Entry, list[Problem]]:
-    """A record's entry made here (one record: no worker), reusing the earlier abstract when unchanged."""
-    problems: list[Problem] = []
-    return _entry(record, owner_names, "", problems, _abstract_of(earlier, record)), problems
-
-
 def _enrich_all(
     config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict, done, last_build: dict,
 ) -> Enriched:
     merged = merge_fetched(records)
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
-    owner_names = _owner_names(profile)
-    owners_key = digest(repr(sorted(owner_names)))
+    owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
     stale = cache.keys() - set(keys)  # entries of records changed or gone
@@ -264,10 +255,12 @@ def normalise_text(plain: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
 
 
-def _owner_names(profile: Profile) -> frozenset[str]:
+def _owners(profile: Profile) -> tuple[frozenset[str], str]:
+    """The owner's names, normalised, and a key of them (entries are made from them: see entry_key)."""
     names = {normalise_name(n) for n in (profile.name, *profile.name_variants)}
     names |= {n.replace("ue", "u").replace("oe", "o").replace("ae", "a") for n in names}
-    return frozenset(names - {""})
+    owner_names = frozenset(names - {""})
+    return owner_names, digest(repr(sorted(owner_names)))
 
 
 def _is_owner(name: str, owner_names: frozenset[str]) -> bool:

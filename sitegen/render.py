@@ -23,6 +23,7 @@ from sitegen.model import Entry, Pieces, Site
 from sitegen.parallel import MIN_PARALLEL_ITEMS, parallel_map
 from sitegen.theme import Theme, make_environment, static_files, template_dirs
 from sitegen.urls import SiteUrls, record_path
+from sitegen.values import replaced_positions
 from sitegen.views import ViewBuilder
 
 
@@ -108,15 +109,11 @@ class RecordOutputs:
 
     def changed_positions(self, renderer: "_Renderer", previous_pages: dict | None, known: dict) -> list[int] | None:
         """Positions of entries that are not the ones of this render; None when this render cannot be built on."""
-        entries, views = renderer.site.entries, renderer.views
+        entries = renderer.site.entries
         if previous_pages is not self.page_keys or known is not self.fragments or self.page_key != renderer.page_key:
             return None
-        if len(entries) != len(self.entries):
-            return None
-        changed = [index for index, (entry, last) in enumerate(zip(entries, self.entries)) if entry is not last]
-        if len(changed) > len(entries) // 8:  # the whole walk costs no more
-            return None
-        if any(entries[i].slug != self.entries[i].slug or entries[i].id != self.entries[i].id for i in changed):
+        changed = replaced_positions(entries, self.entries)
+        if changed is None or any(entries[i].slug != self.entries[i].slug or entries[i].id != self.entries[i].id for i in changed):
             return None  # a page comes and another goes
         return changed
 
@@ -133,7 +130,7 @@ def record_key(entry: Entry, page_key: str) -> str:
 def _per_record_outputs(renderer: "_Renderer", known: dict[str, tuple[bytes, bytes, bytes]], result: RenderResult) -> RecordOutputs:
     """Each record's list item, BibTeX and JSON (from the cache, or made) and its page (when changed), on every core."""
     entries, views, page_key = renderer.site.entries, renderer.views, renderer.page_key
-    keys = renderer.entry_key_list = [f"{e.key}\0{e.cite_key}\0{page_key}" for e in entries]  # record_key, inlined
+    keys = renderer.entry_key_list = [record_key(entry, page_key) for entry in entries]
     made_here = _render_records(renderer, known, result, range(len(entries)))
     made = [made_here.get(key) or known[key] for key in keys]
     result.fragments = dict(zip(keys, made))

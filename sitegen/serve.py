@@ -227,8 +227,9 @@ class InputEvents:
         if previous is None or previous is not self.newest:
             self.since = None  # changes from before `previous` are unknown
         elif touched is None:  # everything was listed: compared with the last inputs (in C, unless one changed)
-            touched = () if now == previous else changed_paths(previous, now)
-            now = previous if not touched else now
+            touched = [] if now == previous else changed_paths(previous, now)
+            if not touched:
+                now = previous  # the same inputs: the same object, which callers compare by identity
         self.touched.update(touched or ())
         self.newest = now
         return now

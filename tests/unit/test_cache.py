@@ -116,3 +116,17 @@ def test_the_models_values_read_back_equal_frozen_and_without_a_dict(tmp_path: P
         assert not hasattr(value, "__dict__")  # slots: the fields are in the object
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, dataclasses.fields(value)[0].name, None)
+
+
+def test_replaced_positions_compare_objects_not_values() -> None:
+    """A build in the dev server finds what changed by identity: an equal but new object counts as replaced."""
+    from sitegen.values import replaced_positions
+
+    last = [[i] for i in range(16)]
+    now = list(last)
+    now[3] = [3]  # equal, but not the same object
+    assert replaced_positions(now, last) == [3]
+    assert replaced_positions(list(last), last) == []
+    assert replaced_positions(now[:-1], last) is None, "a record added or removed: positions mean nothing"
+    now[5], now[9] = [5], [9]
+    assert replaced_positions(now, last) is None, "over an eighth replaced: everything is worked out again"
