@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import jinja2.compiler
+from markupsafe import Markup, escape
 
+try:  # MarkupSafe 3: the C function `escape` wraps in a new Markup
+    from markupsafe import _escape_inner
+except ImportError:  # MarkupSafe 2: `escape` is itself in C
+    _escape_inner = escape
+
+from sitegen.cache import CACHE_KEY, digest
 from sitegen.errors import Location, Problem
 from sitegen.load import parse_yaml
 
@@ -81,9 +89,41 @@ def template_dirs(theme: Theme, site_dir: Path) -> list[Path]:
     return [d for d in dirs if d.is_dir()]
 
 
+def print_html(value: object) -> str:
+    """The text `{{ value }}` prints: MarkupSafe's `escape(value)`, without its Markup copy.
+
+    `escape` copies every value into a new Markup (a Python-level `__new__`), even text
+    that is already Markup, such as a list item as rendered; the copy only matters where the
+    result is kept, and what an output tag prints is joined into the page. A build of
+    10,000 records prints a million values: 0.4 s of CPU.
+    """
+    kind = type(value)
+    if kind is str:
+        return _escape_inner(value)
+    if kind is Markup:
+        return value
+    return escape(value)
+
+
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Compiles `{{ value }}` under autoescaping to `print_html(value)` instead of `escape(value)`.
+
+    (`Environment.code_generator_class` is Jinja's hook for changing the code templates compile to.)
+    """
+
+    def _output_child_pre(self, node, frame, finalize) -> None:
+        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
+            self.write("environment.print_html(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+
 class _Environment(jinja2.Environment):
     """Looks keys of plain dicts up first: views are dicts, and `record.title` would
     otherwise try (and fail) an attribute lookup before the key on every use."""
+
+    code_generator_class = _CodeGenerator
+    print_html = staticmethod(print_html)
 
     def getattr(self, obj, attribute):
         if type(obj) is dict and attribute in obj:
@@ -92,14 +132,19 @@ class _Environment(jinja2.Environment):
 
 
 def make_environment(theme: Theme, site_dir: Path, bytecode_dir: Path | None = None) -> jinja2.Environment:
-    """`bytecode_dir` keeps compiled templates between builds (keyed by their source)."""
+    """`bytecode_dir` keeps compiled templates between builds (keyed by their source and by sitegen's code)."""
     chain_loader = jinja2.FileSystemLoader([str(d) for d in template_dirs(theme, site_dir)])
     # "!theme/base.html" reaches the theme's own file even when the site shadows it
     theme_loader = jinja2.FileSystemLoader([str(t.root / "templates") for t in theme.chain()])
     bytecode_cache = None
     if bytecode_dir is not None:
         bytecode_dir.mkdir(parents=True, exist_ok=True)
-        bytecode_cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir))
+        # compiled by this sitegen's code generator (see _CodeGenerator): another version's files are not read, and go
+        suffix = f".{digest(CACHE_KEY)[:16]}.cache"
+        for path in bytecode_dir.iterdir():
+            if not path.name.endswith(suffix):
+                path.unlink(missing_ok=True)
+        bytecode_cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir), pattern=f"%s{suffix}")
     return _Environment(
         loader=jinja2.ChoiceLoader([chain_loader, jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
         bytecode_cache=bytecode_cache,

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
 import pytest
+from markupsafe import Markup, escape
 
 from conftest import write_site
-from sitegen.theme import BUNDLED_THEMES, ThemeError, available_themes, find_theme, make_environment, static_files, template_dirs
+from sitegen.theme import BUNDLED_THEMES, ThemeError, available_themes, find_theme, make_environment, print_html, static_files, template_dirs
 
 
 def test_the_default_theme_ships_with_sitegen(tmp_path):
@@ -108,6 +110,48 @@ def test_templates_are_autoescaped_and_strict(tmp_path):
     assert env.get_template("t.html").render(value="<script>") == "&lt;script&gt;"
     with pytest.raises(Exception):
         env.get_template("u.html").render()
+
+
+class _Html:
+    def __html__(self):
+        return "<b>safe</b>"
+
+
+PRINTED = ["<script>&\"'", Markup("<i>kept</i>"), 3, 2.5, None, True, _Html(), type("Text", (str,), {})("a<b")]
+TEMPLATE = (
+    "{% macro m(v) %}<{{ v }}>{% endmacro %}"
+    "{% for v in values %}[{{ v }}|{{ m(v) }}|{% set s %}{{ v }}{% endset %}{{ s }}|{{ v ~ '&' }}|{{ v|string|upper }}"
+    "|{% autoescape false %}{{ v }}{% endautoescape %}]{% endfor %}"
+)
+
+
+def test_printed_values_are_escaped_exactly_as_markupsafe_escapes_them(tmp_path):
+    """`{{ value }}` compiles to the shortcut `print_html`; the page must read the same as
+    with Jinja's own compiler, in output tags, macros, set blocks and unescaped blocks."""
+    env = make_environment(find_theme("default", tmp_path), tmp_path)
+    plain = jinja2.Environment(autoescape=True)
+    assert "print_html" in env.compile(TEMPLATE, raw=True)
+    assert env.from_string(TEMPLATE).render(values=PRINTED) == plain.from_string(TEMPLATE).render(values=PRINTED)
+    for value in PRINTED:
+        assert print_html(value) == escape(value)
+    with pytest.raises(jinja2.UndefinedError):  # strict undefined values still fail, as escape() makes them
+        env.from_string("{{ nothing }}").render()
+
+
+def test_compiled_templates_of_another_sitegen_are_not_read(tmp_path):
+    """Compiled code names `print_html`: a file compiled by another version of sitegen may
+    not have it (or hold what that version's code generator made), so it is not used."""
+    write_site(tmp_path, {"templates/t.html": "{{ value }}"})
+    cached = tmp_path / "bytecode"
+    cached.mkdir()
+    (cached / "__jinja2_0123.cache").write_bytes(b"from an older version")
+    env = make_environment(find_theme("default", tmp_path), tmp_path, cached)
+    assert env.get_template("t.html").render(value="<") == "&lt;"
+    names = [path.name for path in cached.iterdir()]
+    assert len(names) == 1 and names[0] != "__jinja2_0123.cache"
+    again = make_environment(find_theme("default", tmp_path), tmp_path, cached)
+    assert again.get_template("t.html").render(value="&") == "&amp;"
+    assert [path.name for path in cached.iterdir()] == names
 
 
 def test_site_static_files_override_the_themes(tmp_path):
