@@ -143,14 +143,18 @@ class NewOutput:
         self.staging.mkdir()
 
     def write(self, name: str, data: bytes) -> tuple[int, int, str]:
-        """Put one file in the staging folder; returns its manifest row."""
-        target = self.staging / safe_relative_path(name)
+        """Put one file in the staging folder; returns its manifest row.
+
+        Paths as text: made and taken apart as Path objects, they cost 20 us a page (10,000 pages a build).
+        """
+        target = f"{self.staging}/{safe_relative_path(name)}"
+        folder = target.rpartition("/")[0]
         try:  # most pages (records/<slug>/index.html) are the first file of a new folder
-            target.parent.mkdir()
+            os.mkdir(folder)
         except FileExistsError:
             pass
         except FileNotFoundError:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
         return _create(target, data)
 
     def finish(self, files: dict[str, bytes | Pieces], written: Manifest | None = None, remade: set[str] | frozenset = frozenset()) -> Manifest:
@@ -210,7 +214,7 @@ def _write_tree(files: dict[str, bytes | Pieces], root: Path, remade: set[str] |
     return manifest
 
 
-def _create(path: Path, data: bytes | Pieces, digest: str | None = None, overwrite: bool = False) -> tuple[int, int, str]:
+def _create(path: Path | str, data: bytes | Pieces, digest: str | None = None, overwrite: bool = False) -> tuple[int, int, str]:
     """Write a file and return its manifest row: four system calls (Path.write_bytes and stat take seven).
 
     `overwrite`: an existing file (not a symbolic link) is written over and then cut to size, not emptied first (see `Spares`).
