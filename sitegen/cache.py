@@ -21,8 +21,10 @@ holds everything its value depends on.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import gc
 import hashlib
+import mmap
 import os
 import pickle
 import sys
@@ -221,6 +223,79 @@ class BuildCache:
 
     def _write(self, name: str, value: Any) -> None:
         temporary = self.root / f".{name}.{os.getpid()}"
-        with temporary.open("wb") as stream:
-            pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            with _UncachedFile(temporary) as stream:
+                pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+        except _NoDirectWrites:
+            with temporary.open("wb") as stream:
+                pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, self.root / name)
+
+
+class _NoDirectWrites(Exception):
+    """The file system, or this system, does not write past the page cache."""
+
+
+class _UncachedFile:
+    """A file written past the page cache (O_DIRECT), by whole blocks, from one reused buffer.
+
+    The cache is written once and read at the next build at the soonest. Copied into the page
+    cache first, its 120 MB at 10,000 records took 0.45-0.55 s of a cold build on a virtual
+    machine, which hands out fresh memory slowly; written directly, 0.3 s. A file system that
+    refuses such writes (tmpfs) gets a plain file.
+    """
+
+    BLOCK = 4096  # what direct writes are aligned to: a multiple of any disk's sector
+    buffer: memoryview | None = None  # 1 MiB of page-aligned memory, shared by every file (one at a time)
+
+    def __init__(self, path: Path):
+        if not hasattr(os, "O_DIRECT"):
+            raise _NoDirectWrites
+        if _UncachedFile.buffer is None:
+            _UncachedFile.buffer = memoryview(mmap.mmap(-1, 1 << 20))
+        try:
+            self.descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_DIRECT, 0o644)
+        except OSError as error:
+            if error.errno != errno.EINVAL:
+                raise
+            raise _NoDirectWrites from None
+        self.filled = 0  # bytes of `buffer` not yet written
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        buffer, data = _UncachedFile.buffer, memoryview(data)
+        taken = 0
+        while taken < len(data):
+            part = min(len(data) - taken, len(buffer) - self.filled)
+            buffer[self.filled : self.filled + part] = data[taken : taken + part]
+            self.filled += part
+            taken += part
+            if self.filled == len(buffer):
+                self._write_out(len(buffer))
+        self.size += len(data)
+        return len(data)
+
+    def _write_out(self, length: int) -> None:
+        try:
+            written = os.write(self.descriptor, _UncachedFile.buffer[:length])
+        except OSError as error:
+            if error.errno != errno.EINVAL:  # EINVAL: alignment this disk does not take
+                raise
+            raise _NoDirectWrites from None
+        if written != length:
+            raise OSError(errno.EIO, "short write to the build cache")
+        self.filled = 0
+
+    def __enter__(self) -> "_UncachedFile":
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        try:
+            if kind is None:
+                rest = self.filled
+                whole = -(-rest // self.BLOCK) * self.BLOCK  # the last block padded, then cut to size
+                _UncachedFile.buffer[rest:whole] = bytes(whole - rest)
+                self._write_out(whole)
+                os.ftruncate(self.descriptor, self.size)
+        finally:
+            os.close(self.descriptor)

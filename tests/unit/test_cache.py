@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import pickle
 from pathlib import Path
 
 from sitegen.cache import RECORDS_PER_SHARD, BuildCache, BuildState, ContentCache
@@ -130,3 +133,39 @@ def test_replaced_positions_compare_objects_not_values() -> None:
     assert replaced_positions(now[:-1], last) is None, "a record added or removed: positions mean nothing"
     now[5], now[9] = [5], [9]
     assert replaced_positions(now, last) is None, "over an eighth replaced: everything is worked out again"
+
+
+def _pickles_as_written(site: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted((site / ".sitegen-cache").glob("*.pickle"))}
+
+
+def test_cache_files_written_past_the_page_cache_hold_exactly_the_pickle(tmp_path: Path) -> None:
+    """Direct writes go by whole blocks from a 1 MiB buffer: files of every size, including ones
+    larger than the buffer and ones that end within a block, must be cut to the pickle's size."""
+    cache = filled_cache(tmp_path, records=3 * RECORDS_PER_SHARD)
+    cache.content.entries["content/records/big.yaml@hash#0 owners"] = ("x" * 3_000_001, [])  # over two buffers
+    cache.save()
+    written = _pickles_as_written(tmp_path)
+    for name, data in written.items():
+        assert data == pickle.dumps(pickle.loads(data), protocol=pickle.HIGHEST_PROTOCOL), name
+    assert max(map(len, written.values())) > 3_000_000 and any(len(data) % 4096 for data in written.values())
+    again = BuildCache(tmp_path).content
+    assert again.entries["content/records/big.yaml@hash#0 owners"][0] == "x" * 3_000_001
+
+
+def test_a_file_system_that_refuses_direct_writes_gets_plain_files(tmp_path: Path, monkeypatch) -> None:
+    """tmpfs answers O_DIRECT with EINVAL: the cache is then written as any file, and reads the same."""
+    real_open = os.open
+
+    def refusing_open(path, flags, *args):
+        if flags & getattr(os, "O_DIRECT", 0):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        return real_open(path, flags, *args)
+
+    direct = tmp_path / "direct"
+    filled_cache(direct).save()
+    monkeypatch.setattr(os, "open", refusing_open)
+    plain = tmp_path / "plain"
+    filled_cache(plain).save()
+    assert _pickles_as_written(plain) == _pickles_as_written(direct)
+    assert len(BuildCache(plain).content.files) == 8 * RECORDS_PER_SHARD
