@@ -29,6 +29,7 @@ import os
 import pickle
 import sys
 import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -173,19 +174,30 @@ class BuildCache:
     def content(self) -> ContentCache:
         if self._content is None:
             if self.enabled:
-                self._saved_shards = [self._read(path.name, ContentCache) for path in sorted(self.root.glob("content-*.pickle"))]
+                self._saved_shards = self._read_shards(sorted(self.root.glob("content-*.pickle")))
             self._content = ContentCache.merged(self._saved_shards)
             if self.long_lived:
                 gc.freeze()  # the 1.5 million objects of 100,000 records: two collections of 1-1.5 s each
         return self._content
 
-    def _read(self, name: str, kind: type) -> Any:
+    def _read_shards(self, paths: list[Path]) -> list[ContentCache]:
+        """Each shard is read from disk (by a thread, into the other of two buffers) while the one
+        before it is unpickled: at 10,000 records, 0.1 s of waiting for the disk out of 0.35 s."""
+        shards: list[ContentCache] = []
+        with ThreadPoolExecutor(max_workers=1) as reader:
+            ahead = reader.submit(_read_uncached, paths[0], 0) if paths else None
+            for index, path in enumerate(paths):
+                read, ahead = ahead, reader.submit(_read_uncached, paths[index + 1], (index + 1) % 2) if index + 1 < len(paths) else None
+                shards.append(self._read(path.name, ContentCache, read))
+        return shards
+
+    def _read(self, name: str, kind: type, read: Future | None = None) -> Any:
+        """`read`: the file's bytes being read already."""
         path = self.root / name
-        if not path.exists():
+        if read is None and not path.exists():
             return kind()
         try:
-            with path.open("rb") as stream:
-                key, value = pickle.load(stream)
+            key, value = pickle.loads(read.result() if read is not None else _read_uncached(path))
             if key != CACHE_KEY:
                 return kind()  # another version's cache: silently rebuilt
             if not isinstance(value, kind):
@@ -232,6 +244,39 @@ class BuildCache:
         os.replace(temporary, self.root / name)
 
 
+def _read_uncached(path: Path, buffer_number: int = 0) -> bytes | memoryview:
+    """The whole file, read past the page cache where the file system allows (see `_UncachedFile`).
+
+    The cache was written that way, so the page cache does not hold it; read through it, a
+    build would fill it first (0.2 s more at 10,000 records). What is returned lasts until the
+    next read into the same buffer (there are two).
+    """
+    if not hasattr(os, "O_DIRECT"):
+        return path.read_bytes()
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECT)
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise
+        return path.read_bytes()
+    try:
+        size = os.fstat(descriptor).st_size
+        whole = -(-size // _UncachedFile.BLOCK) * _UncachedFile.BLOCK
+        buffers = _UncachedFile.read_buffers
+        if len(buffers[buffer_number]) < whole:
+            buffers[buffer_number] = memoryview(mmap.mmap(-1, whole))
+        buffer, done = buffers[buffer_number], 0
+        while done < size and (count := os.readv(descriptor, [buffer[done:whole]])):
+            done += count
+        return buffer[:done]
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise
+        return path.read_bytes()
+    finally:
+        os.close(descriptor)
+
+
 class _NoDirectWrites(Exception):
     """The file system, or this system, does not write past the page cache."""
 
@@ -246,7 +291,8 @@ class _UncachedFile:
     """
 
     BLOCK = 4096  # what direct writes are aligned to: a multiple of any disk's sector
-    buffer: memoryview | None = None  # 1 MiB of page-aligned memory, shared by every file (one at a time)
+    buffer: memoryview | None = None  # 1 MiB of page-aligned memory, shared by every file written (one at a time)
+    read_buffers = [memoryview(b""), memoryview(b"")]  # page-aligned, as large as the largest file read (see `_read_uncached`)
 
     def __init__(self, path: Path):
         if not hasattr(os, "O_DIRECT"):
