@@ -286,7 +286,7 @@ class _Renderer:
             return True
         return False
 
-    def render(self, template: str, context: dict, by_piece: bool = False) -> bytes:
+    def render(self, template: str, context: dict, by_piece: bool = False) -> bytes | Pieces:
         return _render(self.environment, template, context, by_piece)
 
     def deliver(self, path: str, page: bytes):
@@ -335,18 +335,19 @@ def _list_page(job: tuple[str, str, Callable[[], dict]]):
     return renderer.deliver(path, renderer.render(template, context(), by_piece=True))
 
 
-def _render(environment: jinja2.Environment, template: str, context: dict, by_piece: bool = False) -> bytes:
+def _render(environment: jinja2.Environment, template: str, context: dict, by_piece: bool = False) -> bytes | Pieces:
     """The template rendered, in UTF-8.
 
-    `by_piece` (for pages of many records) encodes each piece the template makes: joined
-    into one text first, a page of 250 records with a single character beyond U+FFFF (a bold
-    x in one title) is four bytes a character, in a megabyte or more of fresh memory to fill
-    and encode. Twice as fast on such pages; a little slower on a record's own page.
+    `by_piece` (for pages of many records) encodes each piece the template makes, and keeps
+    them as Pieces (the write stage hands them to the kernel as they are): joined into one text
+    first, a page of 250 records with a single character beyond U+FFFF (a bold x in one title)
+    is four bytes a character, in a megabyte or more of fresh memory to fill and encode. Twice
+    as fast on such pages; a little slower on a record's own page.
     """
     try:
         compiled = environment.get_template(template)
         if by_piece:
-            return b"".join([piece.encode() for piece in compiled.generate(context)])
+            return Pieces([piece.encode() for piece in compiled.generate(context)])
         return compiled.render(context).encode()
     except jinja2.TemplateSyntaxError as error:
         where = Location(_template_path(error.filename, error.name), error.lineno)

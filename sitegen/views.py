@@ -116,7 +116,7 @@ class ViewBuilder:
         """A record's list item (partials/record_item.html) as rendered, once the render stage has made it."""
         html = self._item_html.get(entry.id)
         if html is None:
-            html = self._item_html[entry.id] = Markup(self.fragments[entry.id].decode())
+            html = self._item_html[entry.id] = Markup(self.fragments[entry.id], "utf-8")  # decoded into the Markup itself: no copy
         return html
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:

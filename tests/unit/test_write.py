@@ -247,6 +247,25 @@ def test_a_file_of_pieces_is_written_as_their_join_in_every_write_path(tmp_path)
     assert fresh["records.json"][2] == "", "a file remade at every change is not hashed, in a new folder either"
 
 
+@pytest.mark.skipif(not hasattr(os, "writev"), reason="no writev: Pieces are joined in chunks")
+def test_pieces_handed_to_writev_are_written_whole_after_a_short_write(tmp_path, monkeypatch):
+    """`writev` may write less than it was given (a signal): the rest still reaches the file, in order."""
+    real_writev = os.writev
+    calls = []
+
+    def short_writev(descriptor, buffers):
+        calls.append(len(buffers))
+        if len(calls) == 1:  # the first call stops in the middle of its third piece
+            return real_writev(descriptor, [buffers[0], buffers[1], buffers[2][:2]])
+        return real_writev(descriptor, buffers)
+
+    monkeypatch.setattr(os, "writev", short_writev)
+    parts = [f"<li>{index} ü</li>\n".encode() for index in range(2500)]
+    write_output({**FILES, "page/2/index.html": Pieces(parts)}, tmp_path / "output")
+    assert (tmp_path / "output" / "page/2/index.html").read_bytes() == b"".join(parts)
+    assert len(calls) >= 3 and max(calls) <= os.sysconf("SC_IOV_MAX"), "no more pieces a call than the kernel takes"
+
+
 def spare_copies(folder: Path) -> list[Path]:
     return [path for path in folder.iterdir() if path.name != "lock"]
 
