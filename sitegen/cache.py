@@ -186,9 +186,10 @@ class BuildCache:
     def _read_shards(self, paths: list[Path]) -> list[ContentCache]:
         """The shards, read through the page cache, which a forked helper fills ahead of this process.
 
-        They were written past it (see `_UncachedFile`), so the disk has them, not the page cache:
-        filling it here took 0.3 s of an edit's 0.5 s at 10,000 records; the helper does it on
-        another core while this process unpickles (reading 0.35-0.4 s, now about 0.2 s).
+        They were written past it (see `_UncachedFile`), so the disk has them, not the page cache.
+        Read after a cold build of 10,000 records, they took 0.5 s when this process filled the page
+        cache itself, 0.33-0.36 s when it read them past it; with the helper filling it on another
+        core while this process unpickles, 0.24-0.28 s.
         """
         from sitegen.parallel import Background, can_fork, worker_count
 
