@@ -191,9 +191,9 @@ class BuildCache:
         cache itself, 0.33-0.36 s when it read them past it; with the helper filling it on another
         core while this process unpickles, 0.24-0.28 s.
         """
-        from sitegen.parallel import Background, can_fork, worker_count
+        from sitegen.parallel import Background, helpers_can_run
 
-        filling = Background(_fill_page_cache, paths) if len(paths) > 1 and can_fork() and worker_count() > 1 else None
+        filling = Background(_fill_page_cache, paths) if len(paths) > 1 and helpers_can_run() else None  # not made here and now
         try:
             return [self._read(path.name, ContentCache) for path in paths]
         finally:

@@ -41,6 +41,11 @@ def can_fork() -> bool:
         return threading.active_count() == 1
 
 
+def helpers_can_run() -> bool:
+    """Would work handed to a forked helper run beside this process (another core, and a fork allowed)?"""
+    return worker_count() >= 2 and can_fork()
+
+
 class Background:
     """A call made in a forked process while this one works on (20,000 stat calls, say, or
     a helper's share of `parallel_map`); its result must be picklable.
@@ -50,7 +55,7 @@ class Background:
 
     def __init__(self, function: Callable[..., R], *args, fork: bool = True):
         self._pid = 0
-        if not fork or not can_fork() or worker_count() < 2:
+        if not fork or not helpers_can_run():
             self._outcome = _outcome_of(function, args)
             return
         self._reader, writer = os.pipe()
@@ -114,13 +119,12 @@ def parallel_map(
     idle while they work, and a process fewer copies the memory pages it touches
     (after a fork, a page is copied when touched, if only to count a reference).
     """
-    workers = worker_count()
-    if len(items) < min_items or workers < 2 or not can_fork():
+    if len(items) < min_items or not helpers_can_run():
         results = [function(item) for item in items]
         if done is not None:
             done(len(results))
         return results
-    return _Shared(function, items, workers, done).run()
+    return _Shared(function, items, worker_count(), done).run()
 
 
 class _Shared:

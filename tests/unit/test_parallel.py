@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.parallel import Background, can_fork, parallel_map, worker_count
+from sitegen.parallel import Background, helpers_can_run, parallel_map, worker_count
 
 
 def square(number: int) -> int:
@@ -25,7 +25,7 @@ def test_parallel_map_keeps_order_and_values() -> None:
 
 
 def test_background_returns_what_the_call_returns_from_another_process() -> None:
-    if worker_count() >= 2 and can_fork():  # not while another test left a thread running
+    if helpers_can_run():  # not while another test left a thread running
         assert Background(os.getpid).result() != os.getpid()
     assert Background(sorted, [3, 1, 2]).result() == [1, 2, 3]
     assert Background(os.getpid, fork=False).result() == os.getpid()
@@ -91,7 +91,7 @@ def report(name: str) -> None:
     global PARENT
     PARENT = os.getpid()
     counts: list[int] = []
-    outcome: dict = {"parent": PARENT, "forks": can_fork() and worker_count() >= 2}
+    outcome: dict = {"parent": PARENT, "forks": helpers_can_run()}
     try:
         outcome["results"] = parallel_map(CASES[name], ITEMS, min_items=1, done=counts.append)
     except Exception as error:
