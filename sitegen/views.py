@@ -49,7 +49,8 @@ HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
 class ViewBuilder:
     """Builds the values of every page of one site."""
 
-    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str]):
+    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], columns: tuple[list[str], list[str]] | None = None):
+        """`columns`, if given, are the record ids and slugs of every entry, as an earlier ViewBuilder found them."""
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
@@ -59,8 +60,10 @@ class ViewBuilder:
         self._item_html: dict[str, Markup] = {}
         self._subject_links: dict[str, dict[str, str]] = {}
         # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
-        columns = [(e.record.id, e.slug) for e in site.entries]
-        self.record_ids, self.record_slugs = (list(c) for c in zip(*columns)) if columns else ([], [])
+        if columns is None:
+            rows = [(e.record.id, e.slug) for e in site.entries]
+            columns = tuple(list(c) for c in zip(*rows)) if rows else ([], [])
+        self.record_ids, self.record_slugs = columns
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
 

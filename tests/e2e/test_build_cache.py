@@ -189,31 +189,44 @@ def edit_record(record: Path, old: str, new: str) -> None:
     record.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def watch_walks(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The names of the steps that walk every record, as they are taken."""
+    import sitegen.enrich as enrich_module
+    import sitegen.render as render_module
+
+    walks: set[str] = set()
+    for module, name in ((enrich_module, "_enrich_all"), (render_module, "_per_record_outputs")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, name=name: walks.add(name) or real(*args))
+    index_listing = render_module.ViewBuilder.index_listing  # the list pages laid out, and every page's key made
+    monkeypatch.setattr(render_module.ViewBuilder, "index_listing", lambda views: walks.add("list pages") or index_listing(views))
+    keys_sum = render_module.keys_sum  # every record's key hashed, for the exports
+    monkeypatch.setattr(render_module, "keys_sum", lambda keys, positions=None: (positions is None and walks.add("keys_sum")) or keys_sum(keys, positions))
+    return walks
+
+
+EVERY_RECORD = {"_enrich_all", "_per_record_outputs", "list pages", "keys_sum"}
+
+
 def test_builds_in_one_process_build_on_the_last_one_and_equal_clean_builds(cached_demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The dev server's builds keep what the last one worked out and look only at what changed:
     after every kind of edit, the output equals a clean build; after a one-record edit, no step walked every record."""
-    import sitegen.enrich as enrich_module
-    import sitegen.render as render_module
     from sitegen.build import build_site
     from sitegen.cache import BuildCache
 
     cache = BuildCache(cached_demo, long_lived=True)
     build_site(cached_demo, cache=cache)
-    walks: set[str] = set()
-    for module, name in ((enrich_module, "_enrich_all"), (render_module, "_per_record_outputs")):
-        real = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *args, real=real, name=name: walks.add(name) or real(*args))
+    walks = watch_walks(monkeypatch)
     records = sorted((cached_demo / "content" / "records").glob("*.yaml"))
     first, second = records[0], records[1]
-    every_record = {"_enrich_all", "_per_record_outputs"}
     edits = [
-        ("an abstract, first after a start with nothing to build", lambda: edit_record(first, "abstract:", "abstract: |\n  Rewritten.\nold_abstract:"), every_record),
+        ("an abstract, first after a start with nothing to build", lambda: edit_record(first, "abstract:", "abstract: |\n  Rewritten.\nold_abstract:"), EVERY_RECORD),
         ("an abstract", lambda: edit_record(first, "Rewritten.", "Rewritten once more."), set()),
         ("a title", lambda: edit_record(first, "title:", "title: 'Another First Word'\nold_title:"), None),
-        ("a date, which moves the record", lambda: edit_record(second, "\nyear:", "\nyear: 1999\nold_year:") or edit_record(second, "\ndate:", "\ndate: 1999-01-02\nold_date:"), every_record),
-        ("a record added", lambda: (cached_demo / "content" / "records" / "zz-new.yaml").write_text("id: zz-new\ntitle: Added Later\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8"), every_record),
-        ("a record removed", lambda: second.unlink(), every_record),
-        ("a template", lambda: write_template(cached_demo), {"_per_record_outputs"}),
+        ("a date, which moves the record", lambda: edit_record(second, "\nyear:", "\nyear: 1999\nold_year:") or edit_record(second, "\ndate:", "\ndate: 1999-01-02\nold_date:"), EVERY_RECORD),
+        ("a record added", lambda: (cached_demo / "content" / "records" / "zz-new.yaml").write_text("id: zz-new\ntitle: Added Later\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8"), EVERY_RECORD),
+        ("a record removed", lambda: second.unlink(), EVERY_RECORD),
+        ("a template", lambda: write_template(cached_demo), EVERY_RECORD - {"_enrich_all"}),
         ("an abstract after the template", lambda: edit_record(first, "Rewritten once more.", "Rewritten again."), set()),
     ]
     for what, change, walkers in edits:
@@ -309,6 +322,37 @@ def test_a_large_site_built_by_workers_is_complete_and_cached_builds_equal_clean
     build(large_site)
     assert "Edited paper 123" in (output / "records" / "gen.0123" / "index.html").read_text(encoding="utf-8")
     assert_equals_clean_build(large_site)
+
+
+def test_builds_in_one_process_on_a_site_of_many_list_pages_equal_clean_builds(large_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a site whose lists take several pages, a one-record edit in the dev server makes new keys for the
+    pages that show the record alone; after edits that keep the lists and edits that change them, every
+    page's key is a clean build's and the output is a clean build's."""
+    from sitegen.build import build_site
+    from sitegen.cache import BuildCache
+
+    cache = BuildCache(large_site, long_lived=True)
+    build_site(large_site, cache=cache)
+    walks = watch_walks(monkeypatch)
+    records = large_site / "content" / "records"
+    edits = [
+        ("an abstract, on the second page of the profile and of its subject", lambda: edit_record(records / "gen0123.yaml", "We show", "We now show"), set()),
+        ("an abstract, on the last page of both", lambda: edit_record(records / "gen0449.yaml", "We show", "Here we show"), set()),
+        ("a record made featured", lambda: edit_record(records / "gen0200.yaml", "\nyear:", "\nfeatured: true\nyear:"), None),
+        ("a record moved to another subject", lambda: edit_record(records / "gen0300.yaml", "[cs.DC]", "[cs.LG]"), None),
+        ("an abstract after those", lambda: edit_record(records / "gen0123.yaml", "We now show", "We still show"), set()),
+    ]
+    for what, change, walkers in edits:
+        walks.clear()
+        change()
+        build_site(large_site, cache=cache)
+        if walkers is not None:
+            assert walks == walkers, what
+        clean = BuildCache(large_site, enabled=False)
+        build_site(large_site, large_site.parent / "clean-output", cache=clean)
+        assert cache.state.page_keys == clean.state.page_keys, what
+        assert tree(large_site / "output") == tree(large_site.parent / "clean-output"), what
+        shutil.rmtree(large_site.parent / "clean-output")
 
 
 def test_a_failing_large_build_leaves_the_output_and_no_staging_folder(large_site: Path) -> None:
