@@ -19,12 +19,12 @@ from typing import Callable
 from sitegen.cache import CACHE_KEY, BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import InputChanges, InputListing, Stats, input_files
-from sitegen.load import load_document, load_site, record_file_stats
+from sitegen.load import RawSite, load_document, load_site, record_file_stats
 from sitegen.model import Pieces, Record, Site
 from sitegen.parallel import Background, parallel_map
 from sitegen.theme import Theme, ThemeError, find_theme, static_files
 from sitegen.urls import SiteUrls, page_collisions
-from sitegen.validate import validate_document, validate_site
+from sitegen.validate import ValidSite, validate_document, validate_settings, validate_site
 from sitegen.write import NewOutput, folder_times, intact, needs_new_folder, write_output
 
 
@@ -73,12 +73,8 @@ def prepare_site(
     stats = record_file_stats(site_dir) if record_stats is None else record_stats
     _read_changed_record_files(site_dir, stats, cache, progress, record_changes)
     raw = load_site(site_dir, stats, read_records=False)  # every record file is in the cache now
-    file_records, file_problems = {}, []
-    for path in raw.record_paths:
-        file_records[path], problems_of_file = cache.files[path][2]
-        file_problems.extend(problems_of_file)
-    valid = validate_site(raw, file_records)
-    problems = _in_file_order(valid.problems + file_problems, raw.record_paths)
+    valid = _validated(raw, cache, stats, record_changes)
+    problems = _in_file_order(valid.problems, raw.record_paths)
     theme = None
     if valid.config is not None:
         try:
@@ -119,6 +115,47 @@ def _read_changed_record_files(
         for path in cache.files.keys() - stats.keys():
             del cache.files[path]
     cache.last_build["record_stats"] = stats
+
+
+def _validated(raw: RawSite, cache: ContentCache, stats: Stats, changes: InputChanges | None) -> ValidSite:
+    """Stage 2 over the records the cache holds for each record file.
+
+    The dev server's builds start from the last one's checked records (see CheckedRecords)
+    when told which record files changed since: only those files' records are looked at.
+    """
+    last_stats, last = cache.last_build.pop("checked", (None, None))
+    changed = _changed_files(cache, stats, changes, last_stats) if last is not None else None
+    checked = last.updated(changed) if changed is not None else None
+    if checked is not None:
+        valid = validate_settings(raw)
+        valid.records, valid.checked = checked.records, checked
+    else:
+        file_records, file_problems = {}, []
+        for path in raw.record_paths:
+            file_records[path], problems_of_file = cache.files[path][2]
+            file_problems.extend(problems_of_file)
+        valid = validate_site(raw, file_records)
+        if file_problems:
+            valid.problems += file_problems
+            valid.checked = None
+    cache.last_build["checked"] = (stats, valid.checked)
+    return valid
+
+
+def _changed_files(cache: ContentCache, stats: Stats, changes: InputChanges | None, last_stats: Stats) -> dict[str, list[Record]] | None:
+    """The records of the record files that changed since `last_stats`, if `changes` tells which,
+    none was added or removed, and none has problems; else None."""
+    if changes is None or changes.since is not last_stats:
+        return None
+    changed = {}
+    for path in changes.paths:
+        if path not in stats or path not in last_stats:
+            return None
+        records, problems = cache.files[path][2]
+        if problems:
+            return None
+        changed[path] = records
+    return changed
 
 
 def read_record_file(display_path: str, site_dir: Path) -> tuple[list[Record], list[Problem]]:

@@ -31,7 +31,7 @@ class ValidSite:
     profile: Profile | None = None
     records: list[Record] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    by_file: dict[str, list[Record]] = field(default_factory=dict)  # record file -> its records
+    checked: CheckedRecords | None = None  # `records`, when check_together found nothing wrong: for the next build to build on
 
     @property
     def errors(self) -> list[Problem]:
@@ -382,17 +382,56 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
 
 def validate_site(raw: RawSite, known: dict[str, list[Record]] | None = None) -> ValidSite:
     """Validate what stage 1 read; `known` holds the records of the files it did not read (see load_site)."""
+    valid = validate_settings(raw)
+    by_file = dict(known or {})
+    for document in raw.records:
+        by_file[document.display_path] = validate_document(document, valid.problems)
+    records, spans = [], {}
+    for path in raw.record_paths or list(by_file):
+        of_file = by_file.get(path, ())
+        spans[path] = (len(records), len(of_file))
+        records += of_file
+    found = len(valid.problems)
+    valid.records = check_together(records, valid.problems)
+    if len(valid.problems) == found:
+        valid.checked = CheckedRecords(valid.records, spans)
+    return valid
+
+
+def validate_settings(raw: RawSite) -> ValidSite:
+    """site.yaml and profile.yaml validated, and the problems stage 1 found; no records yet."""
     valid = ValidSite(problems=list(raw.problems))
     if raw.site is not None:
         valid.config = validate_config(raw.site, valid.problems)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
-    valid.by_file = dict(known or {})
-    for document in raw.records:
-        valid.by_file[document.display_path] = validate_document(document, valid.problems)
-    order = raw.record_paths or list(valid.by_file)
-    valid.records = [record for path in order for record in valid.by_file.get(path, ())]
-    valid.records = check_together(valid.records, valid.problems)
     return valid
 
 
+@dataclass
+class CheckedRecords:
+    """Every record, in file order, as `check_together` passed them all, and where each file's are.
+
+    The dev server keeps it for its next build: when the files that changed still hold as
+    many records, with the same ids and identities, all complete, `check_together` has
+    nothing new to find, and only those files' records are put in place. At 100,000 records,
+    gathering and checking every record again took 120-150 ms of each edit.
+    """
+
+    records: list[Record]
+    spans: dict[str, tuple[int, int]]  # record file -> where its records are in `records`: (start, count)
+
+    def updated(self, changed: dict[str, list[Record]]) -> CheckedRecords | None:
+        """With the files of `changed` holding these records now; None when that needs `check_together`."""
+        records = list(self.records)
+        for path, new in changed.items():
+            start, count = self.spans.get(path, (0, -1))
+            if len(new) != count or not all(map(_checked_alike, records[start : start + count], new)):
+                return None
+            records[start : start + count] = new
+        return CheckedRecords(records, self.spans)
+
+
+def _checked_alike(old: Record, new: Record) -> bool:
+    """Would `check_together` find of `new`, in place of `old`, what it found of `old` (nothing)?"""
+    return not new.missing and old.id == new.id and old.fetched == new.fetched and old.identity_keys() == new.identity_keys()

@@ -189,13 +189,35 @@ def edit_record(record: Path, old: str, new: str) -> None:
     record.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+class DevServerBuilds:
+    """Builds in one process, each told which input files changed since the last one, as the dev server's are."""
+
+    def __init__(self, site: Path):
+        from sitegen.cache import BuildCache
+
+        self.site = site
+        self.cache = BuildCache(site, long_lived=True)
+        self.files: dict | None = None
+
+    def build(self):
+        from sitegen.build import build_site
+        from sitegen.inputs import InputChanges, input_files
+        from sitegen.serve import changed_paths
+
+        files = input_files(self.site)
+        changes = None if self.files is None else InputChanges(self.files, frozenset(changed_paths(self.files, files)))
+        self.files = files
+        return build_site(self.site, cache=self.cache, files=files, changes=changes)
+
+
 def watch_walks(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The names of the steps that walk every record, as they are taken."""
+    import sitegen.build as build_module
     import sitegen.enrich as enrich_module
     import sitegen.render as render_module
 
     walks: set[str] = set()
-    for module, name in ((enrich_module, "_enrich_all"), (render_module, "_per_record_outputs")):
+    for module, name in ((build_module, "validate_site"), (enrich_module, "_enrich_all"), (render_module, "_per_record_outputs")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *args, real=real, name=name: walks.add(name) or real(*args))
     index_listing = render_module.ViewBuilder.index_listing  # the list pages laid out, and every page's key made
@@ -205,17 +227,14 @@ def watch_walks(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return walks
 
 
-EVERY_RECORD = {"_enrich_all", "_per_record_outputs", "list pages", "keys_sum"}
+EVERY_RECORD = {"validate_site", "_enrich_all", "_per_record_outputs", "list pages", "keys_sum"}
 
 
 def test_builds_in_one_process_build_on_the_last_one_and_equal_clean_builds(cached_demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The dev server's builds keep what the last one worked out and look only at what changed:
     after every kind of edit, the output equals a clean build; after a one-record edit, no step walked every record."""
-    from sitegen.build import build_site
-    from sitegen.cache import BuildCache
-
-    cache = BuildCache(cached_demo, long_lived=True)
-    build_site(cached_demo, cache=cache)
+    builds = DevServerBuilds(cached_demo)
+    builds.build()
     walks = watch_walks(monkeypatch)
     records = sorted((cached_demo / "content" / "records").glob("*.yaml"))
     first, second = records[0], records[1]
@@ -223,19 +242,44 @@ def test_builds_in_one_process_build_on_the_last_one_and_equal_clean_builds(cach
         ("an abstract, first after a start with nothing to build", lambda: edit_record(first, "abstract:", "abstract: |\n  Rewritten.\nold_abstract:"), EVERY_RECORD),
         ("an abstract", lambda: edit_record(first, "Rewritten.", "Rewritten once more."), set()),
         ("a title", lambda: edit_record(first, "title:", "title: 'Another First Word'\nold_title:"), None),
-        ("a date, which moves the record", lambda: edit_record(second, "\nyear:", "\nyear: 1999\nold_year:") or edit_record(second, "\ndate:", "\ndate: 1999-01-02\nold_date:"), EVERY_RECORD),
+        ("a date, which moves the record", lambda: edit_record(second, "\nyear:", "\nyear: 1999\nold_year:") or edit_record(second, "\ndate:", "\ndate: 1999-01-02\nold_date:"), EVERY_RECORD - {"validate_site"}),
         ("a record added", lambda: (cached_demo / "content" / "records" / "zz-new.yaml").write_text("id: zz-new\ntitle: Added Later\nauthors: [Lena Müller]\nyear: 2031\n", encoding="utf-8"), EVERY_RECORD),
         ("a record removed", lambda: second.unlink(), EVERY_RECORD),
-        ("a template", lambda: write_template(cached_demo), EVERY_RECORD - {"_enrich_all"}),
+        ("a template", lambda: write_template(cached_demo), EVERY_RECORD - {"validate_site", "_enrich_all"}),
         ("an abstract after the template", lambda: edit_record(first, "Rewritten once more.", "Rewritten again."), set()),
     ]
     for what, change, walkers in edits:
         walks.clear()
         change()
-        result = build_site(cached_demo, cache=cache)
+        result = builds.build()
         assert not result.up_to_date, what
         if walkers is not None:
             assert walks == walkers, what
+        assert_equals_clean_build(cached_demo)
+
+
+def test_builds_in_one_process_find_the_problems_an_edit_brings(cached_demo: Path) -> None:
+    """The dev server's build checks only the files an edit touched, against the last build's records:
+    an id another file uses, or a title left out, fails there as in a clean build; fixing it builds again."""
+    from sitegen.errors import ContentError
+
+    builds = DevServerBuilds(cached_demo)
+    builds.build()
+    first, second = sorted((cached_demo / "content" / "records").glob("*.yaml"))[:2]
+    edit_record(first, "abstract:", "abstract: |\n  Rewritten.\nold_abstract:")
+    builds.build()  # from now on, the last build's checked records are built on
+    first_id, second_id = (re.search(r'^id: "?([^"\n]+)', path.read_text(encoding="utf-8"), re.M).group(1) for path in (first, second))
+    for breaking, expected in (
+        ((f'id: "{first_id}"', f'id: "{second_id}"'), f"duplicate id '{second_id}'"),
+        (("\ntitle:", "\nuntitled:"), "missing required field 'title'"),
+    ):
+        edit_record(first, *breaking)
+        with pytest.raises(ContentError) as failed:
+            builds.build()
+        assert expected in str(failed.value.problems[0]), expected
+        assert expected in run_sitegen("check", "--site", str(cached_demo)).stderr
+        edit_record(first, breaking[1], breaking[0])
+        builds.build()
         assert_equals_clean_build(cached_demo)
 
 
@@ -331,8 +375,8 @@ def test_builds_in_one_process_on_a_site_of_many_list_pages_equal_clean_builds(l
     from sitegen.build import build_site
     from sitegen.cache import BuildCache
 
-    cache = BuildCache(large_site, long_lived=True)
-    build_site(large_site, cache=cache)
+    builds = DevServerBuilds(large_site)
+    builds.build()
     walks = watch_walks(monkeypatch)
     records = large_site / "content" / "records"
     edits = [
@@ -345,12 +389,12 @@ def test_builds_in_one_process_on_a_site_of_many_list_pages_equal_clean_builds(l
     for what, change, walkers in edits:
         walks.clear()
         change()
-        build_site(large_site, cache=cache)
+        builds.build()
         if walkers is not None:
             assert walks == walkers, what
         clean = BuildCache(large_site, enabled=False)
         build_site(large_site, large_site.parent / "clean-output", cache=clean)
-        assert cache.state.page_keys == clean.state.page_keys, what
+        assert builds.cache.state.page_keys == clean.state.page_keys, what
         assert tree(large_site / "output") == tree(large_site.parent / "clean-output"), what
         shutil.rmtree(large_site.parent / "clean-output")
 
