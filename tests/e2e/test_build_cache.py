@@ -384,6 +384,7 @@ def test_builds_in_one_process_on_a_site_of_many_list_pages_equal_clean_builds(l
         ("an abstract, on the last page of both", lambda: edit_record(records / "gen0449.yaml", "We show", "Here we show"), set()),
         ("a record made featured", lambda: edit_record(records / "gen0200.yaml", "\nyear:", "\nfeatured: true\nyear:"), None),
         ("a record moved to another subject", lambda: edit_record(records / "gen0300.yaml", "[cs.DC]", "[cs.LG]"), None),
+        ("the abstract of the featured record, which every profile page is keyed by", lambda: edit_record(records / "gen0200.yaml", "We show", "We firmly show"), set()),
         ("an abstract after those", lambda: edit_record(records / "gen0123.yaml", "We now show", "We still show"), set()),
     ]
     for what, change, walkers in edits:
