@@ -242,15 +242,16 @@ def newest_first(records: list[Record]) -> list[Record]:
 
 @functools.lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
-    """'L. M{\\"u}ller' and 'l muller' compare equal."""
-    return normalise_text(render_inline(name).plain)
+    """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal."""
+    plain = render_inline(name).plain
+    if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
+        last, first = plain.split(",")
+        plain = f"{first} {last}"
+    return normalise_text(plain)
 
 
 def normalise_text(plain: str) -> str:
     """Text with its LaTeX converted already -> lower-case ASCII words."""
-    if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
-        last, first = plain.split(",")
-        plain = f"{first} {last}"
     ascii_only = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
 
@@ -309,7 +310,7 @@ def cite_base(record: Record, title_plain: str | None = None) -> str:
     """`title_plain`: the title with its LaTeX converted, when known already (titles are not converted twice)."""
     first_author = record.authors[0] if record.authors else "anon"
     last_name = normalise_name(first_author).split(" ")[-1] or "anon"
-    title = normalise_name(record.title) if title_plain is None else normalise_text(title_plain)
+    title = normalise_text(render_inline(record.title).plain if title_plain is None else title_plain)  # no name order: 'Attention, Please'
     words = [w for w in title.split() if w not in _CITE_STOPWORDS]
     return f"{last_name}{record.year}{words[0] if words else ''}"
 

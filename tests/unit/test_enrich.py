@@ -177,7 +177,15 @@ def test_author_names_are_shown_as_unicode():
 
 
 def test_normalise_name():
-    assert normalise_name('L. M{\\"u}ller') == normalise_name("l muller") == "l muller"
+    assert normalise_name('L. M{\\"u}ller') == normalise_name("l muller") == normalise_name("Muller, L.") == "l muller"
+
+
+def test_a_title_with_one_comma_keeps_its_first_word_in_the_cite_key():
+    """Only a name is read 'Last, First': a title's comma is punctuation."""
+    record = from_data({"id": "t", "title": "Attention, Please: Sparse Transformers", "year": 2021, "authors": ["Lena Müller"]})
+    assert assign_cite_keys([record]) == {"t": "muller2021attention"}
+    site, _ = enrich([record])  # the title converted once, then read for its key
+    assert site.entries[0].cite_key == "muller2021attention"
 
 
 # -- citation keys ------------------------------------------------------------------------
