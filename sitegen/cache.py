@@ -16,6 +16,8 @@ of records.json and publications.bib (see write.Spares: not read, only written o
 The pickles are written past the page cache where the file system allows (see
 `_UncachedFile`): on a virtual machine, filling it cost more than the disk does; a
 helper process fills it again ahead of a build that reads them (see `_read_shards`).
+Each file is a head (the cache key, and where the parts lie), the pickle, then the
+fragments' bytes: those are mapped from the file, not copied (see `_read`).
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -28,6 +30,7 @@ import dataclasses
 import errno
 import gc
 import hashlib
+import itertools
 import mmap
 import os
 import pickle
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
     from sitegen.inputs import InputListing
 
 CACHE_DIR = ".sitegen-cache"
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 CONTENT_SHARDS = 32
 RECORDS_PER_SHARD = 250
 
@@ -133,6 +136,11 @@ class ContentCache:
             whole.fragments.update(shard.fragments)
         return whole
 
+    def to_save(self) -> "ContentCache":
+        """This shard with its fragments' bytes marked to go after the pickle, to be mapped back (see BuildCache._read)."""
+        fragments = {key: tuple(map(pickle.PickleBuffer, texts)) for key, texts in self.fragments.items()}
+        return ContentCache(self.files, self.entries, fragments)
+
     def same_as(self, other: "ContentCache") -> bool:
         """Holds the very objects `other` holds: nothing in it was made again."""
         return all(_same_objects(getattr(self, name), getattr(other, name)) for name in ("files", "entries", "fragments"))
@@ -201,14 +209,29 @@ class BuildCache:
                 filling.stop()  # done long since, as a rule; if not, no longer needed
 
     def _read(self, name: str, kind: type) -> Any:
+        """The file's value; the fragments' bytes in it are views of the file, mapped, not copied.
+
+        Copied, they are 64 MB of fresh memory at 10,000 records: 16,000 page faults, 0.04 s
+        of every edit's build; mapped, a fault brings in 16 pages of the page cache, and only
+        when a page is read (the exports' lines, the list items of the pages made again).
+        The map lasts as long as a view of it; a new cache file replaces this one by a
+        rename, so the file mapped is never written again.
+        """
         path = self.root / name
         if not path.exists():
             return kind()
         try:
             with path.open("rb") as stream:
-                key, value = pickle.load(stream)
-            if key != CACHE_KEY:
+                mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+            head = pickle.load(mapped)  # read up to its end, where the pickle starts
+            if not (isinstance(head, tuple) and len(head) == 3) or head[0] != CACHE_KEY:
                 return kind()  # another version's cache: silently rebuilt
+            _, size, lengths = head
+            start, whole = mapped.tell(), memoryview(mapped)
+            ends = list(itertools.accumulate(lengths, initial=start + size))
+            if ends[-1] != len(whole):
+                raise ValueError(f"{len(whole)} bytes, expected {ends[-1]}")
+            value = pickle.loads(whole[start : start + size], buffers=[whole[a:b] for a, b in zip(ends, ends[1:])])
             if not isinstance(value, kind):
                 raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
             return value
@@ -236,7 +259,7 @@ class BuildCache:
             resharded = len(shards) != len(self._saved_shards)
             for index, shard in enumerate(shards):
                 if resharded or not shard.same_as(self._saved_shards[index]):
-                    self._write(f"content-{index:02d}.pickle", shard)
+                    self._write(f"content-{index:02d}.pickle", shard.to_save())
             for extra in range(len(shards), len(self._saved_shards)):
                 (self.root / f"content-{extra:02d}.pickle").unlink(missing_ok=True)
             self._saved_shards = shards
@@ -244,13 +267,26 @@ class BuildCache:
 
     def _write(self, name: str, value: Any) -> None:
         temporary = self.root / f".{name}.{os.getpid()}"
+        parts = cache_file_parts(value)
         try:
             with _UncachedFile(temporary) as stream:
-                pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+                for part in parts:
+                    stream.write(part)
         except _NoDirectWrites:
             with temporary.open("wb") as stream:
-                pickle.dump((CACHE_KEY, value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.writelines(parts)
         os.replace(temporary, self.root / name)
+
+
+def cache_file_parts(value: Any) -> list:
+    """A cache file, in the order written: the head (the cache key, the pickle's length and those
+    of the bytes after it), the pickle of `value`, then the bytes it marked to go after it
+    (`pickle.PickleBuffer`)."""
+    buffers: list[pickle.PickleBuffer] = []
+    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
+    views = [buffer.raw() for buffer in buffers]
+    head = pickle.dumps((CACHE_KEY, len(body), [len(view) for view in views]), protocol=pickle.HIGHEST_PROTOCOL)
+    return [head, body, *views]
 
 
 def _fill_page_cache(paths: list[Path]) -> None:

@@ -258,7 +258,7 @@ class ViewBuilder:
         absolute = self.record_absolute_url(entry)
         context.update(
             record=self.record_item(entry),
-            bibtex=self.bibtex[record.id].decode() if record.id in self.bibtex else bibtex_entry(entry, absolute),
+            bibtex=str(self.bibtex[record.id], "utf-8") if record.id in self.bibtex else bibtex_entry(entry, absolute),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),

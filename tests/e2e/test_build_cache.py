@@ -294,8 +294,10 @@ def write_template(site: Path) -> None:
 def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
     """Upgrading sitegen: the cache is keyed by its version and code, so an old one is ignored."""
     for path in [cached_demo / CACHE / "state.pickle", *(cached_demo / CACHE).glob("content-*.pickle")]:
-        key, value = pickle.loads(path.read_bytes())
-        path.write_bytes(pickle.dumps(("sitegen 0.0.1 (old code)", value)))
+        with path.open("rb") as stream:
+            key, *where_parts_lie = pickle.load(stream)  # the head; then the pickle and the bytes after it
+            rest = stream.read()
+        path.write_bytes(pickle.dumps(("sitegen 0.0.1 (old code)", *where_parts_lie)) + rest)
     record = first_record(cached_demo)
     record.write_text(record.read_text(encoding="utf-8").replace("title:", "title: Changed\nold_title:", 1), encoding="utf-8")
     result = build(cached_demo)
