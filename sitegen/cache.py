@@ -50,6 +50,7 @@ CACHE_DIR = ".sitegen-cache"
 CACHE_FORMAT = 3
 CONTENT_SHARDS = 32
 RECORDS_PER_SHARD = 250
+MAP_CACHE_FILES = os.name == "posix"  # see BuildCache._read
 
 
 def _code_key() -> str:
@@ -215,19 +216,19 @@ class BuildCache:
         of every edit's build; mapped, a fault brings in 16 pages of the page cache, and only
         when a page is read (the exports' lines, the list items of the pages made again).
         The map lasts as long as a view of it; a new cache file replaces this one by a
-        rename, so the file mapped is never written again.
+        rename, so the file mapped is never written again (Windows refuses to rename over a
+        mapped file: there the file is read whole).
         """
         path = self.root / name
         if not path.exists():
             return kind()
         try:
             with path.open("rb") as stream:
-                mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-            head = pickle.load(mapped)  # read up to its end, where the pickle starts
-            if not (isinstance(head, tuple) and len(head) == 3) or head[0] != CACHE_KEY:
-                return kind()  # another version's cache: silently rebuilt
-            _, size, lengths = head
-            start, whole = mapped.tell(), memoryview(mapped)
+                head = pickle.load(stream)  # read up to its end, where the pickle starts
+                if not (isinstance(head, tuple) and len(head) == 3) or head[0] != CACHE_KEY:
+                    return kind()  # another version's cache: silently rebuilt
+                _, size, lengths = head
+                start, whole = stream.tell(), _whole_file(stream)
             ends = list(itertools.accumulate(lengths, initial=start + size))
             if ends[-1] != len(whole):
                 raise ValueError(f"{len(whole)} bytes, expected {ends[-1]}")
@@ -287,6 +288,14 @@ def cache_file_parts(value: Any) -> list:
     views = [buffer.raw() for buffer in buffers]
     head = pickle.dumps((CACHE_KEY, len(body), [len(view) for view in views]), protocol=pickle.HIGHEST_PROTOCOL)
     return [head, body, *views]
+
+
+def _whole_file(stream) -> memoryview:
+    """Mapped where a file can be replaced by a rename while it is mapped (POSIX); elsewhere read."""
+    if MAP_CACHE_FILES:
+        return memoryview(mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ))
+    stream.seek(0)
+    return memoryview(stream.read())
 
 
 def _fill_page_cache(paths: list[Path]) -> None:

@@ -7,6 +7,7 @@ import os
 import pickle
 from pathlib import Path
 
+import sitegen.cache
 from sitegen.cache import RECORDS_PER_SHARD, BuildCache, BuildState, ContentCache
 
 
@@ -163,6 +164,18 @@ def test_fragments_read_back_as_views_of_the_cache_file(tmp_path: Path) -> None:
     assert all(isinstance(text, memoryview) and text.readonly for text in (item, bibtex, json_line))
     assert (bytes(item), str(bibtex, "utf-8"), bytes(json_line)) == (b"<li>1</li>", "@misc{k1, title={Café}}", b"")
     assert again.fragments == cache.content.fragments
+
+
+def test_where_files_are_not_mapped_they_are_read_whole_and_read_back_the_same(tmp_path: Path, monkeypatch) -> None:
+    cache = filled_cache(tmp_path)
+    cache.save()
+    monkeypatch.setattr(sitegen.cache, "MAP_CACHE_FILES", False)
+    again = BuildCache(tmp_path)
+    assert (again.content.files, again.content.entries, again.content.fragments) == (cache.content.files, cache.content.entries, cache.content.fragments)
+    again.content.fragments["content/records/r1.yaml@new"] = (b"<li>new</li>", b"", b"")
+    again.update(BuildState(inputs="y"))
+    again.save()  # over the files it read
+    assert BuildCache(tmp_path).content.fragments == again.content.fragments
 
 
 def test_a_cache_file_cut_short_is_reported_and_ignored(tmp_path: Path) -> None:
