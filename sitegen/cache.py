@@ -16,8 +16,8 @@ of records.json and publications.bib (see write.Spares: not read, only written o
 The pickles are written past the page cache where the file system allows (see
 `_UncachedFile`): on a virtual machine, filling it cost more than the disk does; a
 helper process fills it again ahead of a build that reads them (see `_read_shards`).
-Each file is a head (the cache key, and where the parts lie), the pickle, then the
-fragments' bytes: those are mapped from the file, not copied (see `_read`).
+Each file holds the cache key, the pickle, the fragments' bytes (mapped from the file,
+not copied: see `_read`) and a trailer that says where they lie (see `write_cache_file`).
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -225,13 +225,16 @@ class BuildCache:
         try:
             with path.open("rb") as stream:
                 head = pickle.load(stream)  # read up to its end, where the pickle starts
-                if not (isinstance(head, tuple) and len(head) == 3) or head[0] != CACHE_KEY:
+                if not isinstance(head, tuple) or head[0] != CACHE_KEY:
                     return kind()  # another version's cache: silently rebuilt
-                _, size, lengths = head
                 start, whole = stream.tell(), _whole_file(stream)
+            trailer = len(whole) - TRAILER_LENGTH_SIZE - int.from_bytes(whole[-TRAILER_LENGTH_SIZE:], "little")
+            if trailer < start:
+                raise ValueError(f"a trailer longer than the file ({len(whole)} bytes)")
+            size, lengths = pickle.loads(whole[trailer : len(whole) - TRAILER_LENGTH_SIZE])
             ends = list(itertools.accumulate(lengths, initial=start + size))
-            if ends[-1] != len(whole):
-                raise ValueError(f"{len(whole)} bytes, expected {ends[-1]}")
+            if ends[-1] != trailer:
+                raise ValueError(f"the bytes after the pickle end at {ends[-1]}, not at {trailer}")
             value = pickle.loads(whole[start : start + size], buffers=[whole[a:b] for a, b in zip(ends, ends[1:])])
             if not isinstance(value, kind):
                 raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
@@ -268,26 +271,33 @@ class BuildCache:
 
     def _write(self, name: str, value: Any) -> None:
         temporary = self.root / f".{name}.{os.getpid()}"
-        parts = cache_file_parts(value)
         try:
             with _UncachedFile(temporary) as stream:
-                for part in parts:
-                    stream.write(part)
+                write_cache_file(stream, value)
         except _NoDirectWrites:
             with temporary.open("wb") as stream:
-                stream.writelines(parts)
+                write_cache_file(stream, value)
         os.replace(temporary, self.root / name)
 
 
-def cache_file_parts(value: Any) -> list:
-    """A cache file, in the order written: the head (the cache key, the pickle's length and those
-    of the bytes after it), the pickle of `value`, then the bytes it marked to go after it
-    (`pickle.PickleBuffer`)."""
+TRAILER_LENGTH_SIZE = 8
+
+
+def write_cache_file(stream, value: Any) -> None:
+    """The cache key; the pickle of `value`, written as it is made, never held whole in memory;
+    the bytes it marked to go after it (`pickle.PickleBuffer`); then the trailer that says where
+    those lie, and the trailer's own length. (Where they lie is known once the pickle is made,
+    so it cannot go before it.)"""
+    pickle.dump((CACHE_KEY,), stream, protocol=pickle.HIGHEST_PROTOCOL)
+    start = stream.tell()
     buffers: list[pickle.PickleBuffer] = []
-    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
+    pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
+    size = stream.tell() - start
     views = [buffer.raw() for buffer in buffers]
-    head = pickle.dumps((CACHE_KEY, len(body), [len(view) for view in views]), protocol=pickle.HIGHEST_PROTOCOL)
-    return [head, body, *views]
+    stream.write(b"".join(views))  # one copy, not a write call for each of 30,000 fragments
+    lengths = [len(view) for view in views]
+    trailer = pickle.dumps((size, lengths), protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(trailer + len(trailer).to_bytes(TRAILER_LENGTH_SIZE, "little"))
 
 
 def _whole_file(stream) -> memoryview:
@@ -336,6 +346,9 @@ class _UncachedFile:
             raise _NoDirectWrites from None
         self.filled = 0  # bytes of `buffer` not yet written
         self.size = 0
+
+    def tell(self) -> int:
+        return self.size
 
     def write(self, data: bytes) -> int:
         buffer, data = _UncachedFile.buffer, memoryview(data)
