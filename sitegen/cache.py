@@ -17,7 +17,7 @@ The pickles are written past the page cache where the file system allows (see
 `_UncachedFile`): on a virtual machine, filling it cost more than the disk does; a
 helper process fills it again ahead of a build that reads them (see `_read_shards`).
 Each file holds the cache key, the pickle, the fragments' bytes (mapped from the file,
-not copied: see `_read`) and a trailer that says where they lie (see `write_cache_file`).
+not copied: see `_read`) and a trailer that says where they lie (see `_write_cache_file`).
 
 A cache that cannot be read, or was written by another version, is reported and
 ignored: the build then runs cold. Being wrong is never an option, so every key
@@ -273,17 +273,17 @@ class BuildCache:
         temporary = self.root / f".{name}.{os.getpid()}"
         try:
             with _UncachedFile(temporary) as stream:
-                write_cache_file(stream, value)
+                _write_cache_file(stream, value)
         except _NoDirectWrites:
             with temporary.open("wb") as stream:
-                write_cache_file(stream, value)
+                _write_cache_file(stream, value)
         os.replace(temporary, self.root / name)
 
 
 TRAILER_LENGTH_SIZE = 8
 
 
-def write_cache_file(stream, value: Any) -> None:
+def _write_cache_file(stream, value: Any) -> None:
     """The cache key; the pickle of `value`, written as it is made, never held whole in memory;
     the bytes it marked to go after it (`pickle.PickleBuffer`); then the trailer that says where
     those lie, and the trailer's own length. (Where they lie is known once the pickle is made,
