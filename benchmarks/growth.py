@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import benchmark_arguments, clear_site_state, compile_sitegen, make_corpus, set_aside, sitegen_command, timed  # noqa: E402
+from run import benchmark_arguments, clear_site_state, compile_sitegen, hugo_command, make_corpus, set_aside, sitegen_command, timed  # noqa: E402
 
 
 def main() -> None:
@@ -40,7 +40,7 @@ def main() -> None:
                 if hugo:
                     hugo_out = work / f"n{n}" / "hugo-out"
                     set_aside(hugo_out, trash)
-                    times[(n, "hugo")].append(timed([hugo, "--quiet", "-s", str(hugo_site), "-d", str(hugo_out)]).seconds)
+                    times[(n, "hugo")].append(timed(hugo_command(hugo, hugo_site, hugo_out)).seconds)
             cells = ", ".join(f"{tool} {n:,}: {times[(n, tool)][-1]:.2f} s" for n in sizes for tool in tools)
             print(f"round {round_number}: {cells}", flush=True)
     for tool in tools:

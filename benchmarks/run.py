@@ -69,6 +69,10 @@ def sitegen_command(site: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "sitegen", "build", "--site", str(site), *extra]
 
 
+def hugo_command(hugo: str, hugo_site: Path, output: Path) -> list[str]:
+    return [hugo, "--quiet", "-s", str(hugo_site), "-d", str(output)]
+
+
 def edit_one_record(site: Path, counter: int) -> None:
     """Change the title of one record, as an author fixing a typo would."""
     records = sorted((site / "content" / "records").glob("*.yaml"))
@@ -135,10 +139,10 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
     site, hugo_site = make_corpus(n, corpus)
     cold, noop, edit, hugo_cold, hugo_rebuild = [], [], [], [], []
     hugo_out = corpus / "hugo-out"
-    hugo_command = [hugo, "--quiet", "-s", str(hugo_site), "-d", str(hugo_out)] if hugo else []
+    hugo_build = hugo_command(hugo, hugo_site, hugo_out) if hugo else []
     timed(sitegen_command(site))  # warm the page cache and the interpreter's files
     if hugo:
-        timed(hugo_command)
+        timed(hugo_build)
     for attempt in range(runs):
         clear_site_state(site, trash)
         cold.append(timed(sitegen_command(site)))
@@ -147,8 +151,8 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path) -> dict:
         edit.append(timed(sitegen_command(site)))
         if hugo:
             set_aside(hugo_out, trash)
-            hugo_cold.append(timed(hugo_command))
-            hugo_rebuild.append(timed(hugo_command))
+            hugo_cold.append(timed(hugo_build))
+            hugo_rebuild.append(timed(hugo_build))
     serve = serve_edits(site, max(5, runs))
     set_aside(corpus, trash)  # the temporary folder goes, with all that was set aside, after the last N
     return {"cold": cold, "noop": noop, "edit": edit, "serve": serve, "hugo_cold": hugo_cold, "hugo": hugo_rebuild}
