@@ -28,7 +28,7 @@ from sitegen.values import replaced_positions
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
-MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "fetched", "given", "lines", "extra")]
+MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "origin", "given", "lines", "extra")]
 
 
 def slugify(value: str) -> str:
@@ -214,7 +214,7 @@ def merge_fetched(records: list[Record]) -> list[Record]:
         absorbed.add(id(own))
         overrides = {name: getattr(own, name) for name in MERGEABLE_FIELDS if name in own.given}
         combined = dataclasses.replace(
-            fetched, **overrides, location=own.location, fetched=False, given=tuple(sorted(set(fetched.given) | set(own.given))),
+            fetched, **overrides, location=own.location, origin=own.origin, given=tuple(sorted(set(fetched.given) | set(own.given))),
             source_key=f"{own.source_key}+{fetched.source_key}" if own.source_key and fetched.source_key else "",
             lines=own.lines, extra={**fetched.extra, **own.extra},
         )

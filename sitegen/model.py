@@ -86,6 +86,22 @@ class Profile(_Placed):
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
 
 
+RECORD_TYPES = (
+    "article", "inproceedings", "preprint", "thesis", "book", "chapter",
+    "report", "patent", "software", "dataset", "other",
+)  # SPEC §7
+
+
+@value_class
+class Origin:
+    """Where a record came from: the source that made it (a reader such as `yaml` or
+    `bibtex`, or a fetcher such as `arxiv`) and the file it was read from."""
+
+    source: str  # a name in sitegen.sources: READERS' `name` or FETCHERS' key
+    path: str  # the file, relative to the site ('content/records/x.yaml')
+    fetched: bool = False  # written by `sitegen fetch` (a fetcher's output), not by hand
+
+
 @value_class
 class Record(_Placed):
     """A publication as the user (or `fetch`) wrote it: text may hold LaTeX."""
@@ -104,13 +120,22 @@ class Record(_Placed):
     doi: str | None = None
     hidden: bool = False
     featured: bool = False
-    fetched: bool = False  # written by `sitegen fetch` (under records/arxiv/)
+    origin: Origin | None = None  # which source and file made it
+    type: str = ""  # one of RECORD_TYPES; "" until enrich infers it
+    citations: int | None = None  # cited-by count (OpenAlex, else Crossref)
+    ids: dict[str, str] = field(default_factory=dict)  # other identifiers: openalex, dblp, orcid put-code, ...
+    sources: tuple[str, ...] = ()  # every source that contributed (set when records of one work are merged)
     extra: dict[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
     source_key: str = ""  # file hash and position: a cheap key for everything derived from this record
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
     # required fields a hand-written record left out: it may, to correct a fetched record, which has them
     missing: tuple[str, ...] = ()
+
+    @property
+    def fetched(self) -> bool:
+        """Written by `sitegen fetch`: a hand-written record with the same identity overrides it."""
+        return self.origin is not None and self.origin.fetched
 
     def identity_keys(self) -> list[str]:
         """What names the paper: a hand-written and a fetched record sharing one are the same paper."""

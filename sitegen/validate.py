@@ -14,7 +14,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, RawSite
-from sitegen.model import RECORDS_PER_PAGE, ArxivSources, Profile, RawDocument, Record, SiteConfig
+from sitegen.model import RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.urls import url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -263,17 +263,33 @@ def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile 
 
 RECORD_FIELDS = {
     "id", "title", "authors", "year", "date", "source", "abstract", "categories",
-    "links", "arxiv", "doi", "hidden", "featured",
+    "links", "arxiv", "doi", "hidden", "featured", "type", "citations", "ids", "origin",
 }
 
 
-def validate_record(data: Any, display_path: str, problems: list[Problem], line: int | None = None, source_key: str = "") -> Record | None:
+def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
+    """A fetcher writes `origin: <its name>` into each record file; files fetched before
+    sitegen wrote that field are known by their folder, content/records/arxiv/."""
+    from sitegen.sources import FETCHERS
+
+    named = data.get("origin")
+    if isinstance(named, str) and named in FETCHERS:
+        return Origin(named, display_path, fetched=True)
+    if display_path.startswith(FETCHED_DIR):
+        return Origin("arxiv", display_path, fetched=True)
+    return Origin(reader, display_path)
+
+
+def validate_record(
+    data: Any, display_path: str, problems: list[Problem], line: int | None = None, source_key: str = "", reader: str = "yaml",
+) -> Record | None:
     if not isinstance(data, dict):
         problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
         return None
     before = len([p for p in problems if not p.warning])
     fields = _Fields(data, display_path, problems)
-    fetched = display_path.startswith(FETCHED_DIR)
+    origin = record_origin(data, display_path, reader)
+    fetched = origin.fetched
     # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections)
     missing = () if fetched else tuple(name for name in ("title", "year") if name not in data and (name == "title" or "date" not in data))
     record_id = fields.string("id", required=True)
@@ -308,7 +324,10 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
         doi=fields.string("doi"),
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
-        fetched=fetched,
+        origin=origin,
+        type=fields.string("type", default="") or "",
+        citations=fields.integer("citations"),
+        ids=_string_map(fields, "ids"),
         extra=fields.extra(RECORD_FIELDS),
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
@@ -318,6 +337,13 @@ def validate_record(data: Any, display_path: str, problems: list[Problem], line:
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
+
+
+def _string_map(fields: _Fields, key: str) -> dict[str, str]:
+    value = fields.mapping(key)
+    if value is None:
+        return {}
+    return {str(k): str(v) for k, v in value.items() if v is not None}
 
 
 def _names_no_page(value: str) -> bool:

@@ -1,0 +1,73 @@
+"""Where records come from: the two registries of record sources.
+
+- Readers turn a file under `content/records/` into record mappings at build
+  time, chosen by the file's suffix (`.yaml`/`.yml`, `.bib`).
+- Fetchers pull records from a scholarly service when `sitegen fetch` runs, and
+  write them as YAML files that the YAML reader then reads like any other
+  (`arxiv`, and the others of SPEC §6).
+
+A source is one module that registers itself here; the import list at the end of
+this file is the only place that names them all. Every record keeps the `Origin`
+its source gave it, so later stages never guess from a folder name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sitegen.errors import Problem
+
+# A reader's answer for one file: the record mappings it holds (each a
+# `PositionedDict`, so validation can say `path:line:`), and what was wrong.
+ReadResult = tuple[list[Any], list[Problem]]
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A build-time record source: reads the files whose names end with one of `suffixes`."""
+
+    name: str  # the `Origin.source` of its records
+    suffixes: tuple[str, ...]
+    read: Callable[[str, str], ReadResult]  # (file text, the path messages name) -> mappings, problems
+
+
+READERS: dict[str, Reader] = {}  # suffix -> reader
+
+
+def register_reader(reader: Reader) -> Reader:
+    for suffix in reader.suffixes:
+        if suffix in READERS:
+            raise ValueError(f"two readers for {suffix} files: {READERS[suffix].name} and {reader.name}")
+        READERS[suffix] = reader
+    return reader
+
+
+def reader_for(path: str) -> Reader | None:
+    """The reader of a record file, by its suffix (case ignored); None for any other file."""
+    lowered = path.lower()
+    for suffix, reader in READERS.items():
+        if lowered.endswith(suffix):
+            return reader
+    return None
+
+
+@dataclass(frozen=True)
+class Fetcher:
+    """A source `sitegen fetch` pulls from; what it writes goes to `content/records/<name>/`."""
+
+    name: str
+    fetch: Callable[..., Any]  # see sitegen.fetch for the arguments it is called with
+
+
+FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher
+
+
+def register_fetcher(fetcher: Fetcher) -> Fetcher:
+    if fetcher.name in FETCHERS:
+        raise ValueError(f"two fetchers named {fetcher.name}")
+    FETCHERS[fetcher.name] = fetcher
+    return fetcher
+
+
+from sitegen.sources import yaml_records  # noqa: E402,F401  (each registers itself)
