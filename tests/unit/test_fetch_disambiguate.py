@@ -10,7 +10,7 @@ import pytest
 from sitegen import fetch
 from sitegen.disambiguate import Paper, exclusion_line, group_papers, name_key, report
 
-FIXTURE = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv" / "author-lin_s_9999.atom"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv" / "author-lin_s_9999.atom"
 SYSTEMS = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}
 HARDWARE = {"2308.08649", "2201.11934", "2107.02388", "2106.09144", "2106.08301", "2009.01867", "2002.11474", "2001.07710"}
 PHYSICS = {"2409.02791", "2407.14828"}

@@ -15,7 +15,7 @@ from sitegen.arxiv_source import split_version
 from sitegen.cli import build_parser
 from sitegen.model import ArxivSources, Profile
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 UTC = datetime.timezone.utc
 
 

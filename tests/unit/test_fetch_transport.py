@@ -26,7 +26,7 @@ from sitegen.arxiv_source import (
     judge,
 )
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "arxiv"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 API = "http://127.0.0.1:1/api/query"
 
 
