@@ -16,16 +16,28 @@ paths, with two conventions:
 
 Nothing is written until every file has been rendered and no target exists
 (unless --force), so a refused or failed init leaves the folder as it was.
+
+`requirements.txt` must name a sitegen that pip can install on GitHub's runner,
+or the new site's first deployment fails. The line is chosen from how this
+sitegen was installed, as pip recorded it (PEP 610's `direct_url.json`): a
+package index gives the release, Git gives the repository and the exact commit;
+a folder or a file on this machine cannot be reached from GitHub, so init says
+so and prints the line to write instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import re
+import subprocess
 import sys
+import textwrap
 import unicodedata
+import urllib.parse
+import urllib.request
 from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -58,7 +70,18 @@ class SiteFacts:
     base_url: str
     name_variants: tuple[str, ...]  # e.g. "A. Lovelace" for "Ada Lovelace"
     sitegen_version: str
+    release_line: str  # X.Y.Z of sitegen_version, for `~=` in the comments of requirements.txt
     requirement: str  # the line of requirements.txt that installs sitegen
+    requirement_comment: str  # comment lines above it: where that sitegen comes from
+
+
+@dataclass(frozen=True)
+class SitegenRequirement:
+    """The line of requirements.txt that installs sitegen, and whether GitHub's runner can install it."""
+
+    line: str
+    origin: str  # where this sitegen came from and what the line does about it, for the comment above the line
+    warning: tuple[str, ...] = ()  # said by init when the runner cannot install `line`: why, and what to write instead
 
 
 @dataclass(frozen=True)
@@ -83,11 +106,14 @@ def run(args: argparse.Namespace) -> int:
         return ExitStatus.USAGE
     if directory.exists() and not directory.is_dir():
         raise SitegenError(f"{directory}: exists and is not a folder")
-    facts = guess_facts(directory, name)
+    requirement = requirement_for_this_sitegen(directory / "requirements.txt")
+    facts = guess_facts(directory, name, requirement)
     rendered = render_skeleton(facts)
     refuse_to_overwrite(directory, list(rendered), force=args.force)
     write_files(directory, rendered)
     report(directory, rendered, facts)
+    for line in requirement.warning:
+        print(line, file=sys.stderr)
     return ExitStatus.OK
 
 
@@ -154,8 +180,9 @@ def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFac
 # --------------------------------------------------------------------------
 
 
-def guess_facts(directory: Path, name: str | None) -> SiteFacts:
+def guess_facts(directory: Path, name: str | None, requirement: SitegenRequirement | None = None) -> SiteFacts:
     """Fill in what the templates need; every guess is shown to the owner to correct."""
+    requirement = requirement or SitegenRequirement(release_requirement(__version__), "a package index.")
     folder = directory.resolve().name
     username, repository = guess_github(folder, name)
     if repository.lower() == f"{username}.github.io":
@@ -170,7 +197,9 @@ def guess_facts(directory: Path, name: str | None) -> SiteFacts:
         base_url=base_url,
         name_variants=initials_variants(name) if name else (),
         sitegen_version=__version__,
-        requirement=sitegen_requirement(__version__),
+        release_line=release_numbers(__version__),
+        requirement=requirement.line,
+        requirement_comment=wrap_comment(f"This sitegen was installed from {requirement.origin}"),
     )
 
 
@@ -198,16 +227,161 @@ def initials_variants(name: str) -> tuple[str, ...]:
     return (f"{initials} {parts[-1]}",)
 
 
-def sitegen_requirement(version: str) -> str:
+# --------------------------------------------------------------------------
+# The sitegen that the site's workflows install
+# --------------------------------------------------------------------------
+
+PLACEHOLDER_REPOSITORY = "https://github.com/OWNER/REPOSITORY"
+
+
+def release_numbers(version: str) -> str:
+    """'0.1.0' of '0.1.0', '0.1' or '0.1.0.dev3+g1234': the release a version belongs to."""
+    release = re.match(r"\d+(\.\d+)*", version)
+    numbers = (release.group(0) if release else "0.1.0").split(".")
+    return ".".join((numbers + ["0", "0"])[:3])
+
+
+def release_requirement(version: str) -> str:
     """`sitegen-profiles~=X.Y.Z`: the bug-fix releases of the version that made the site.
 
     The distribution is `sitegen-profiles` (the command is still `sitegen`): the
     name `sitegen` on PyPI belongs to an unrelated, older project.
     """
-    release = re.match(r"\d+(\.\d+)*", version)
-    numbers = (release.group(0) if release else "0.1.0").split(".")
-    numbers = (numbers + ["0", "0"])[:3]
-    return f"{DISTRIBUTION}~={'.'.join(numbers)}"
+    return f"{DISTRIBUTION}~={release_numbers(version)}"
+
+
+def requirement_for_this_sitegen(requirements_file: Path) -> SitegenRequirement:
+    """What requirements.txt should say to install, on GitHub's runner, the sitegen running now.
+
+    pip writes `direct_url.json` (PEP 610) into the installed distribution when
+    it installed from a URL, a file or a folder, and none when it took a release
+    from a package index.
+    """
+    distribution = installed_distribution()
+    if distribution is None:
+        folder = Path(__file__).resolve().parent.parent
+        return unreachable(requirements_file, f"the folder {folder} (not installed: run from its source)", folder)
+    text = distribution.read_text("direct_url.json")
+    if text is None:
+        return SitegenRequirement(
+            release_requirement(__version__),
+            f"a package index, as release {__version__}: the line allows its bug-fix releases.")
+    try:
+        direct_url = json.loads(text)
+        url = direct_url["url"]
+    except (ValueError, KeyError, TypeError):
+        return unreachable(requirements_file, "a place pip did not record readably (direct_url.json)")
+    return requirement_from_direct_url(direct_url, url, requirements_file)
+
+
+def installed_distribution() -> importlib.metadata.Distribution | None:
+    """sitegen's installed distribution: the first one an installer recorded (its INSTALLER file).
+
+    Run from a source folder, the current folder comes first on the path, and a
+    `sitegen_profiles.egg-info` left there by a build would be found before the
+    real install, without pip's record of where that came from.
+    """
+    found = list(importlib.metadata.distributions(name=DISTRIBUTION))
+    recorded = [distribution for distribution in found if distribution.read_text("INSTALLER") is not None]
+    return (recorded or found or [None])[0]
+
+
+def requirement_from_direct_url(direct_url: dict, url: str, requirements_file: Path) -> SitegenRequirement:
+    """The line for each kind of PEP 610 record: `vcs_info`, `archive_info` or `dir_info`."""
+    local = urllib.parse.urlsplit(url).scheme == "file"
+    path = Path(urllib.request.url2pathname(urllib.parse.urlsplit(url).path)) if local else None
+    subdirectory = f"#subdirectory={direct_url['subdirectory']}" if direct_url.get("subdirectory") else ""
+    if "vcs_info" in direct_url:
+        vcs = direct_url["vcs_info"]
+        commit = vcs.get("commit_id", "")
+        line = f"{vcs.get('vcs', 'git')}+{url}@{commit}{subdirectory}"
+        if not local:  # pip before 24.1 refuses `name @ git+file:///...` (a URL without a host), not the bare URL
+            line = f"{DISTRIBUTION} @ {line}"
+        requested = vcs.get("requested_revision")
+        named = f" ({requested})" if requested and requested != commit else ""
+        if not local:
+            return SitegenRequirement(line, f"Git, {url} at commit {commit}{named}: the line installs that commit.")
+        origin = f"the Git repository {path} on this machine"
+        return SitegenRequirement(line, f"{origin}, at commit {commit}{named}, which GitHub Actions cannot reach.",
+                                  unreachable_warning(origin, f"{requirements_file} names it as installed: {line}",
+                                                      requirements_file, suggested_git_line(path, commit, subdirectory)))
+    if "archive_info" in direct_url:
+        if not local:
+            hashes = direct_url["archive_info"].get("hashes") or {}
+            fragment = f"#sha256={hashes['sha256']}" if "sha256" in hashes else ""
+            return SitegenRequirement(f"{DISTRIBUTION} @ {url}{fragment}", f"{url}: the line installs that file.")
+        return unreachable(requirements_file, f"the file {path}")
+    editable = " (editable)" if (direct_url.get("dir_info") or {}).get("editable") else ""
+    if local:
+        return unreachable(requirements_file, f"the folder {path}{editable}", path)
+    return unreachable(requirements_file, url)
+
+
+def unreachable(requirements_file: Path, origin: str, folder: Path | None = None) -> SitegenRequirement:
+    """A sitegen the runner cannot install: its release in the file, and a warning with the line to write instead."""
+    line = release_requirement(__version__)
+    suggestion = suggested_git_line(folder) if folder else (
+        f"{DISTRIBUTION} @ git+{PLACEHOLDER_REPOSITORY}@COMMIT", "with the repository and commit this sitegen was built from")
+    return SitegenRequirement(
+        line, f"{origin}, which GitHub Actions cannot reach: the line names its release on PyPI instead.",
+        unreachable_warning(origin, f"{requirements_file} names {line}, which pip can install only once that release is on PyPI.",
+                            requirements_file, suggestion))
+
+
+def unreachable_warning(origin: str, what_was_written: str, requirements_file: Path,
+                        suggestion: tuple[str, str | None]) -> tuple[str, ...]:
+    """init's warning: where this sitegen came from, what the file says, and the line to put there."""
+    line, condition = suggestion
+    return (
+        f"warning: this sitegen was installed from {origin}, which GitHub Actions cannot reach: "
+        "the site's first deployment would fail.",
+        f"  {what_was_written}",
+        f"  To deploy with this sitegen, put this line in {requirements_file} instead"
+        + (f" ({condition}):" if condition else ":"),
+        f"    {line}",
+    )
+
+
+def suggested_git_line(folder: Path, commit: str | None = None, subdirectory: str = "") -> tuple[str, str | None]:
+    """`sitegen-profiles @ git+<the folder's remote>@<commit>` as far as Git knows them, and what must hold first.
+
+    The remote is `origin` (or the only one), written so that a runner can fetch
+    it anonymously (https, without a user or token); what Git cannot tell stays
+    a placeholder (OWNER/REPOSITORY, COMMIT).
+    """
+    commit = commit or git_output(folder, "rev-parse", "HEAD")
+    remotes = (git_output(folder, "remote") or "").split()
+    remote = "origin" if "origin" in remotes else (remotes[0] if len(remotes) == 1 else None)
+    url = public_url(git_output(folder, "remote", "get-url", remote) or "") if remote else None
+    line = f"{DISTRIBUTION} @ git+{url or PLACEHOLDER_REPOSITORY}@{commit or 'COMMIT'}{subdirectory}"
+    if not commit:
+        return line, "with the repository and commit this sitegen was built from"
+    if not url:
+        return line, f"with the URL of a public repository that holds commit {commit[:12]}"
+    if not git_output(folder, "branch", "--remotes", "--contains", commit):
+        return line, f"once commit {commit[:12]} is pushed to {url}"
+    return line, None
+
+
+def public_url(remote: str) -> str | None:
+    """An https URL of a Git remote, without credentials; None for a remote on this machine."""
+    scp_like = re.fullmatch(r"[\w.-]+@([\w.-]+):(?!//)(.+)", remote)  # git@github.com:owner/repo.git
+    if scp_like:
+        return f"https://{scp_like.group(1)}/{scp_like.group(2)}"
+    parts = urllib.parse.urlsplit(remote)
+    if parts.scheme not in ("https", "http", "ssh", "git") or not parts.hostname:
+        return None
+    host = parts.hostname + (f":{parts.port}" if parts.port and parts.scheme in ("https", "http") else "")
+    return urllib.parse.urlunsplit(("https", host, parts.path, "", ""))
+
+
+def git_output(folder: Path, *args: str) -> str | None:
+    """What `git -C folder ARGS` prints, stripped; None when git is missing or fails."""
+    try:
+        result = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() if result.returncode == 0 else None
 
 
 # --------------------------------------------------------------------------
@@ -257,6 +431,11 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
             data = environment.from_string(data.decode("utf-8")).render(values).encode("utf-8")
         rendered[file.target] = data
     return rendered
+
+
+def wrap_comment(text: str) -> str:
+    """Text as `# ` comment lines of at most 80 characters (a long URL or path keeps its own line)."""
+    return "\n".join(f"# {line}" for line in textwrap.wrap(text, 78, break_long_words=False, break_on_hyphens=False))
 
 
 def yaml_string(value: object) -> str:

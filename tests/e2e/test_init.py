@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
+import site as python_site
+import subprocess
 import sys
 from pathlib import Path
 
@@ -10,7 +15,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import run_sitegen
+from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
 
 NAME = "Ada Lovelace"
@@ -119,26 +124,291 @@ def test_gitignore_keeps_build_output_out_of_git(new_site: Path) -> None:
     assert {"output/", ".venv/", ".sitegen-cache/"} <= set(ignored)
 
 
-def test_requirements_pin_sitegen_to_this_release_line(new_site: Path) -> None:
-    """The bug fixes of this release line, and never the unrelated `sitegen` 0.9.x on PyPI."""
-    from packaging.requirements import Requirement
-
-    from sitegen import __version__
-
-    lines = [line for line in (new_site / "requirements.txt").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
-    assert len(lines) == 1
-    requirement = Requirement(lines[0])
-    assert requirement.name == "sitegen-profiles"
-    assert requirement.specifier.contains(__version__)
-    assert not requirement.specifier.contains("0.9.2") and not requirement.specifier.contains("1.0.0")
-
-
 def test_owner_readme_explains_editing_preview_and_deploy(new_site: Path) -> None:
     readme = (new_site / "README.md").read_text(encoding="utf-8")
     assert readme.startswith(f"# {NAME}")
     for must in ("content/profile.yaml", "sitegen serve", "Source: GitHub Actions", "Custom domain",
                  "Refresh publications", "SITEGEN_REFRESH_MODE", "Allow GitHub Actions to create and approve pull requests"):
         assert must in readme, must
+
+
+# --------------------------------------------------------------------------
+# requirements.txt names a sitegen that pip can install where the workflows run
+# --------------------------------------------------------------------------
+
+DISTRIBUTION = "sitegen-profiles"
+PUBLIC_REMOTE = "https://github.com/example/sitegen.git"  # the clone's `origin`: never contacted
+
+
+def requirement_lines(site: Path) -> list[str]:
+    text = (site / "requirements.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def comment_of(site: Path) -> str:
+    """The comment lines of requirements.txt, joined into one text."""
+    lines = (site / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    return " ".join(line.lstrip("# ").strip() for line in lines if line.startswith("#"))
+
+
+def test_requirements_name_one_sitegen_and_never_the_unrelated_pypi_project(new_site: Path) -> None:
+    from packaging.requirements import Requirement
+
+    (line,) = requirement_lines(new_site)
+    requirement = Requirement(line)
+    assert requirement.name == DISTRIBUTION  # `sitegen` on PyPI is another project (0.9.x)
+
+
+def test_this_editable_checkout_is_named_with_a_warning_and_the_line_to_use(tmp_path: Path) -> None:
+    """The test environment's sitegen is this checkout installed with `pip install -e` (as .ci/run does):
+    GitHub's runner cannot install a folder of this machine, so init says what to write instead."""
+    from sitegen import __version__
+    from sitegen.scaffold import installed_distribution
+
+    direct_url = json.loads(installed_distribution().read_text("direct_url.json") or "{}")
+    if not direct_url.get("dir_info", {}).get("editable"):
+        pytest.skip("the tests run with a sitegen that is not an editable install of a folder")
+    site = tmp_path / "mysite"
+    result = init(site, "--name", NAME)
+    assert result.returncode == 0, result.stderr
+    release = ".".join((__version__.split(".") + ["0", "0"])[:3])
+    assert requirement_lines(site) == [f"{DISTRIBUTION}~={release}"]
+    warning = result.stderr
+    assert warning.startswith("warning: this sitegen was installed from the folder ")
+    assert f"{REPO} (editable)" in warning and "GitHub Actions cannot reach" in warning
+    assert "mysite/requirements.txt" in warning
+    suggestion = warning.strip().splitlines()[-1].strip()
+    assert re.fullmatch(rf"{DISTRIBUTION} @ git\+\S+@(\w+)", suggestion), warning
+    assert "cannot reach" in comment_of(site)
+
+
+def test_init_refused_prints_no_install_warning(new_site: Path) -> None:
+    result = init(new_site, "--name", NAME)
+    assert result.returncode == 1
+    assert "warning" not in result.stderr
+
+
+@pytest.mark.parametrize(("direct_url", "line", "said"), [
+    ({"url": "https://github.com/example/sitegen.git",
+      "vcs_info": {"vcs": "git", "commit_id": "0123456789abcdef0123456789abcdef01234567", "requested_revision": "v0.2.0"}},
+     f"{DISTRIBUTION} @ git+https://github.com/example/sitegen.git@0123456789abcdef0123456789abcdef01234567",
+     "commit 0123456789abcdef0123456789abcdef01234567 (v0.2.0)"),
+    ({"url": "ssh://git@github.com/example/sitegen.git", "subdirectory": "python",
+      "vcs_info": {"vcs": "git", "commit_id": "89abcdef0123456789abcdef0123456789abcdef"}},
+     f"{DISTRIBUTION} @ git+ssh://git@github.com/example/sitegen.git@89abcdef0123456789abcdef0123456789abcdef#subdirectory=python",
+     "Git, ssh://git@github.com/example/sitegen.git"),
+    ({"url": "https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl",
+      "archive_info": {"hashes": {"sha256": "ab" * 32}}},
+     f"{DISTRIBUTION} @ https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl#sha256={'ab' * 32}",
+     "installs that file"),
+])
+def test_a_sitegen_from_a_url_is_named_by_that_url_without_a_warning(direct_url: dict, line: str, said: str) -> None:
+    from sitegen.scaffold import requirement_from_direct_url
+
+    requirement = requirement_from_direct_url(direct_url, direct_url["url"], Path("mysite/requirements.txt"))
+    assert requirement.line == line
+    assert said in requirement.origin
+    assert requirement.warning == ()
+
+
+def test_a_wheel_file_of_this_machine_gets_the_release_and_a_warning() -> None:
+    from sitegen.scaffold import requirement_from_direct_url
+
+    url = "file:///tmp/wheels/sitegen_profiles-0.1.0-py3-none-any.whl"
+    requirement = requirement_from_direct_url({"url": url, "archive_info": {}}, url, Path("mysite/requirements.txt"))
+    assert requirement.line.startswith(f"{DISTRIBUTION}~=")
+    assert "the file /tmp/wheels/sitegen_profiles-0.1.0-py3-none-any.whl" in requirement.warning[0]
+    assert requirement.warning[-1].strip() == f"{DISTRIBUTION} @ git+https://github.com/OWNER/REPOSITORY@COMMIT"
+
+
+@pytest.mark.parametrize(("remote", "public"), [
+    ("git@github.com:example/sitegen.git", "https://github.com/example/sitegen.git"),
+    ("ssh://git@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
+    ("https://someone:ghp_secret@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
+    ("/home/me/sitegen", None),
+    ("file:///home/me/sitegen", None),
+])
+def test_a_git_remote_is_suggested_as_an_anonymous_https_url(remote: str, public: str | None) -> None:
+    from sitegen.scaffold import public_url
+
+    assert public_url(remote) == public
+
+
+# --- the real thing: sitegen installed in a fresh environment, then its requirements.txt in another
+
+
+def git(*args: str, cwd: Path) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
+           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org"}
+    result = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"git {' '.join(args)}: {result.stderr}"
+    return result.stdout.strip()
+
+
+def copy_of_sitegen(destination: Path) -> Path:
+    """This checkout without build products, so that installing it writes nothing into the repository."""
+    ignore = shutil.ignore_patterns(".git", "output", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
+                                    ".pytest_cache", ".hypothesis", ".sitegen-cache", "node_modules", "site")
+    shutil.copytree(REPO, destination, ignore=ignore, symlinks=True)
+    return destination
+
+
+def build_wheel(source: Path, wheelhouse: Path) -> Path:
+    """sitegen's wheel, built offline with this environment's setuptools."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
+                    "-w", str(wheelhouse), str(source)], check=True, timeout=300, capture_output=True)
+    return next(wheelhouse.glob("*.whl"))
+
+
+@pytest.fixture(scope="module")
+def sitegen_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Git repository of this checkout's files as they are now, one commit on main, and an `origin`
+    on GitHub that holds that commit (its remote-tracking branch, as after a push; nothing is contacted)."""
+    repository = copy_of_sitegen(tmp_path_factory.mktemp("sitegen-git") / "sitegen")
+    git("init", "-q", "-b", "main", cwd=repository)
+    git("add", "-A", cwd=repository)
+    git("commit", "-q", "-m", "sitegen as tested", cwd=repository)
+    git("remote", "add", "origin", PUBLIC_REMOTE, cwd=repository)
+    git("update-ref", "refs/remotes/origin/main", "HEAD", cwd=repository)
+    return repository
+
+
+@pytest.fixture(scope="module")
+def dependencies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This environment's installed packages, sitegen itself left out: a fresh environment that sees
+    them (a .pth file) has sitegen's dependencies without a download, and must get sitegen from pip."""
+    folder = tmp_path_factory.mktemp("dependencies")
+    for site_packages in map(Path, python_site.getsitepackages()):
+        for entry in site_packages.iterdir():
+            lowered = entry.name.lower()
+            if lowered.startswith(("sitegen", "__editable__")) or "sitegen_profiles" in lowered or entry.suffix == ".pth":
+                continue
+            if not (folder / entry.name).exists():
+                (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+class Environment:
+    """A fresh virtual environment: pip and the sitegen command installed in it, run as a user would."""
+
+    def __init__(self, path: Path, dependencies: Path):
+        subprocess.run([sys.executable, "-m", "venv", str(path)], check=True, timeout=300)
+        site_packages = next(path.glob("lib/python*/site-packages"))
+        (site_packages / "zz-sitegen-dependencies.pth").write_text(f"{dependencies}\n", encoding="utf-8")
+        self.path = path
+        self.env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+        self.env.update(PATH=f"{path / 'bin'}{os.pathsep}{self.env['PATH']}", VIRTUAL_ENV=str(path),
+                        PIP_DISABLE_PIP_VERSION_CHECK="1")
+        # Python before 3.12 puts an old setuptools into every new environment; sitegen's build needs the newer one.
+        subprocess.run([str(path / "bin" / "python"), "-m", "pip", "uninstall", "-y", "-q", "setuptools"],
+                       env=self.env, capture_output=True, timeout=300)
+
+    def pip_install(self, *args: str) -> None:
+        """Offline: sitegen's dependencies are there already, and its build uses this setuptools."""
+        result = subprocess.run([str(self.path / "bin" / "python"), "-m", "pip", "install", "--no-index",
+                                 "--no-build-isolation", *args], env=self.env, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+    def sitegen(self, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([str(self.path / "bin" / "sitegen"), *args], cwd=cwd, env=self.env,
+                              capture_output=True, text=True, timeout=120)
+
+    def direct_url(self) -> dict | None:
+        """What pip recorded of where it installed sitegen from (PEP 610), None for a package index."""
+        (dist_info,) = self.path.glob("lib/python*/site-packages/sitegen_profiles-*.dist-info")
+        path = dist_info / "direct_url.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+@pytest.mark.slow
+def test_installed_from_git_the_site_installs_that_commit(tmp_path: Path, sitegen_repository: Path, dependencies: Path) -> None:
+    """`pip install git+file://...@main`, `sitegen init`, then `pip install -r requirements.txt` elsewhere:
+    the same commit, even after main has moved on."""
+    clone = tmp_path / "clone"
+    git("clone", "-q", str(sitegen_repository), str(clone), cwd=tmp_path)
+    git("remote", "set-url", "origin", PUBLIC_REMOTE, cwd=clone)  # the clone's main is on origin/main
+    commit = git("rev-parse", "HEAD", cwd=clone)
+    installed = Environment(tmp_path / "installed", dependencies)
+    installed.pip_install(f"git+{clone.as_uri()}@main")
+    assert installed.direct_url()["vcs_info"]["commit_id"] == commit
+
+    result = installed.sitegen("init", "mysite", "--name", NAME, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    site = tmp_path / "mysite"
+    line = f"git+{clone.as_uri()}@{commit}"  # the bare URL: pip before 24.1 refuses `name @ git+file:///...`
+    assert requirement_lines(site) == [line]
+    assert f"commit {commit} (main)" in comment_of(site)
+    # A repository on this machine is out of GitHub's reach: said, with the public remote's line.
+    assert f"installed from the Git repository {clone} on this machine, which GitHub Actions cannot reach" in result.stderr
+    assert f"names it as installed: {line}" in result.stderr
+    assert result.stderr.strip().splitlines()[-1].strip() == f"{DISTRIBUTION} @ git+{PUBLIC_REMOTE}@{commit}"
+
+    (clone / "NEWS").write_text("main moves on\n", encoding="utf-8")
+    git("add", "NEWS", cwd=clone)
+    git("commit", "-q", "-m", "later", cwd=clone)
+    deployed = Environment(tmp_path / "deployed", dependencies)
+    deployed.pip_install("-r", str(site / "requirements.txt"))
+    assert deployed.direct_url()["vcs_info"]["commit_id"] == commit
+    version = deployed.sitegen("--version", cwd=tmp_path)
+    assert version.returncode == 0 and version.stdout.startswith("sitegen "), version.stderr
+    again = deployed.sitegen("init", "again", "--name", NAME, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert requirement_lines(tmp_path / "again") == [line], "a site made by the deployed sitegen names the same commit"
+
+
+@pytest.mark.slow
+def test_installed_from_a_package_index_the_site_installs_the_release(tmp_path: Path, sitegen_repository: Path,
+                                                                      dependencies: Path) -> None:
+    """A folder of wheels stands in for PyPI (`--find-links`): pip records no direct URL, as for any index."""
+    from sitegen import __version__
+
+    wheelhouse = tmp_path / "index"
+    build_wheel(sitegen_repository, wheelhouse)
+    installed = Environment(tmp_path / "installed", dependencies)
+    installed.pip_install("--find-links", str(wheelhouse), DISTRIBUTION)
+    assert installed.direct_url() is None
+
+    result = installed.sitegen("init", "mysite", "--name", NAME, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", "nothing to warn about"
+    site = tmp_path / "mysite"
+    release = ".".join((__version__.split(".") + ["0", "0"])[:3])
+    assert requirement_lines(site) == [f"{DISTRIBUTION}~={release}"]
+    assert "a package index" in comment_of(site)
+
+    deployed = Environment(tmp_path / "deployed", dependencies)
+    deployed.pip_install("--find-links", str(wheelhouse), "-r", str(site / "requirements.txt"))
+    assert deployed.direct_url() is None
+    version = deployed.sitegen("--version", cwd=tmp_path)
+    assert version.stdout.strip() == f"sitegen {__version__}", version.stderr
+
+
+@pytest.mark.slow
+def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path, sitegen_repository: Path,
+                                                                 dependencies: Path) -> None:
+    """A folder (here a clone with a commit not yet pushed) is out of GitHub's reach: init says so, and which line to write."""
+    clone = tmp_path / "clone"
+    git("clone", "-q", str(sitegen_repository), str(clone), cwd=tmp_path)
+    git("remote", "set-url", "origin", "git@github.com:example/sitegen.git", cwd=clone)
+    (clone / "NEWS").write_text("a local change\n", encoding="utf-8")
+    git("add", "NEWS", cwd=clone)
+    git("commit", "-q", "-m", "not pushed yet", cwd=clone)
+    commit = git("rev-parse", "HEAD", cwd=clone)
+    installed = Environment(tmp_path / "installed", dependencies)
+    installed.pip_install(str(clone))
+    assert installed.direct_url() == {"url": clone.as_uri(), "dir_info": {}}
+
+    result = installed.sitegen("init", "mysite", "--name", NAME, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == (f"warning: this sitegen was installed from the folder {clone}, which GitHub Actions cannot reach: "
+                        "the site's first deployment would fail.")
+    assert lines[1].strip().startswith(f"mysite/requirements.txt names {DISTRIBUTION}~=")
+    assert lines[2].strip() == (f"To deploy with this sitegen, put this line in mysite/requirements.txt instead "
+                                f"(once commit {commit[:12]} is pushed to {PUBLIC_REMOTE}):")
+    assert lines[3].strip() == f"{DISTRIBUTION} @ git+{PUBLIC_REMOTE}@{commit}"
+    assert len(lines) == 4
+    assert f"installed from the folder {clone}, which GitHub Actions cannot reach" in comment_of(tmp_path / "mysite")
 
 
 # --------------------------------------------------------------------------
