@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 import time
 
-from sitegen.build import BuildResult, build_site, check_site
+from sitegen.build import build_site, check_site
 from sitegen.errors import ExitStatus, Problem
-
-# The result of `sitegen build`, kept until the process ends: it holds every record and
-# entry of the site (its cache), and freeing them one by one would take a tenth of a
-# second at 10,000 records. The `sitegen` executable exits without freeing anything.
-last_build: BuildResult | None = None
-
 
 def report_warnings(warnings: list[Problem]) -> None:
     for problem in dict.fromkeys(warnings):  # same warning once
@@ -45,14 +38,11 @@ def build(args) -> int:
         print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
         return ExitStatus.USAGE
     progress = TerminalProgress() if sys.stderr.isatty() else None
-    gc.disable()  # for the rest of this process: a collection after the build would walk all it keeps
     try:
         result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress)
     finally:
         if progress:
             progress.clear()
-    global last_build
-    last_build = result
     report_warnings(result.warnings)
     if result.up_to_date:
         print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)

@@ -16,14 +16,12 @@ from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
-from sitegen.cache import digest
+from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
-from sitegen.latex import Converted
 from sitegen.markup import render_inline, render_markdown
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.parallel import parallel_map
-from sitegen.values import replaced_positions
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
@@ -37,159 +35,115 @@ def slugify(value: str) -> str:
 
 
 def enrich_site(
-    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict | None = None, done=None,
-    last_build: dict | None = None,
+    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, converted: dict[str, list] | None = None,
 ) -> tuple[Site, list[Problem]]:
-    """`cache` maps entry keys to (Entry, problems) of earlier builds; it is updated in place
-    (and loses the entries of records no longer shown).
+    """The site the templates show, and the warnings of converting its text.
 
-    `done`, if given, hears now and then how many records are converted. `last_build`, if given,
-    keeps what this build worked out for the next build in the same process (see Enriched, unique_cite_keys).
+    `converted` maps entry keys (see `entry_key`) to the converted text of earlier
+    builds, as data (the build cache); it gets this build's, and loses the rest.
     """
-    cache = {} if cache is None else cache
-    last_build = {} if last_build is None else last_build
-    last = last_build.pop("enrich", None)
-    enriched = last.rebuilt(config, profile, records, site_dir, cache) if last else None
-    if enriched is None:
-        enriched = _enrich_all(config, profile, records, site_dir, cache, done, last_build)
-    last_build["enrich"] = enriched
-    return enriched.site, list(enriched.problems)
-
-
-@dataclasses.dataclass
-class Enriched:
-    """One enrichment, kept by the dev server for its next build.
-
-    When the settings and profile are the same and the records differ only where a record was
-    replaced by one that keeps its place, its page and everything other records depend on (id,
-    year, date, hidden, featured, subjects, cite key base; neither fetched; no problems), only
-    those records are converted and put in place, provided no hand-written record was merged with
-    a fetched one. At 100,000 records, enriching all of them again took 500-700 ms.
-    """
-
-    config: SiteConfig
-    profile: Profile
-    records: list[Record]  # as given
-    site: Site
-    problems: list[Problem]
-    merged: bool  # a hand-written record and a fetched one were merged into a record not given
-    position_of: dict[int, int]  # id() of the record of each entry -> the entry's position
-
-    def rebuilt(self, config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict) -> Enriched | None:
-        """The enrichment of `records`, from this one; None when it cannot be built on.
-
-        This one is not the caller's any more: its lists are updated in place.
-        """
-        if self.merged or config != self.config or profile != self.profile or site_dir != self.site.site_dir:
-            return None
-        changed = replaced_positions(records, self.records)
-        if changed is None or not all(_keeps_its_place(self.records[i], records[i]) for i in changed):
-            return None
-        owner_names, owners_key = _owners(profile)
-        position_of = self.position_of
-        entries, replaced, converted = list(self.site.entries), [], 0
-        for index in changed:
-            old, new = self.records[index], records[index]
-            if old.hidden:  # and so is the new one
-                continue
-            position, key = position_of[id(old)], entry_key(new, owners_key)
-            earlier = entries[position]
-            if key in cache:
-                entry, problems = cache[key]
-            else:  # one record: made here, not by a worker
-                (entry, problems), converted = _converted_entry((new, _abstract_of(earlier, new)), owner_names), converted + 1
-            if problems or earlier.key not in cache or cache[earlier.key][1] or entry.cite_base != earlier.cite_base:
-                return None  # problems to list again, or cite keys to work out again: the whole walk
-            replaced.append((position, old, new, dataclasses.replace(entry, record=new, cite_key=earlier.cite_key, key=key)))
-        featured = [position_of[id(entry.record)] for entry in self.site.featured]
-        for position, old, new, entry in replaced:  # nothing is changed before every record is known to fit
-            del cache[entries[position].key]
-            cache[entry.key] = (entry, [])
-            entries[position] = entry
-            del position_of[id(old)]
-            position_of[id(new)] = position
-        site = dataclasses.replace(self.site, entries=tuple(entries), featured=tuple(entries[p] for p in featured), converted=converted)
-        return Enriched(config, profile, records, site, self.problems, False, position_of)
-
-
-def _keeps_its_place(old: Record, new: Record) -> bool:
-    """Does `new`, in place of `old`, leave the order, pages and subjects of every other record alone?"""
-    return (
-        not old.fetched and not new.fetched
-        and (old.id, old.hidden, old.year, old.date, old.featured, old.categories) == (new.id, new.hidden, new.year, new.date, new.featured, new.categories)
-        and old.identity_keys() == new.identity_keys()
-    )
-
-
-def _enrich_all(
-    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, cache: dict, done, last_build: dict,
-) -> Enriched:
+    converted = {} if converted is None else converted
     merged = merge_fetched(records)
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
-    missing = [(key, record) for key, record in zip(keys, shown) if key not in cache]
-    stale = cache.keys() - set(keys)  # entries of records changed or gone
-    if missing:
-        earlier = {entry.id: entry for entry, _ in (cache[key] for key in stale)}  # by record id: what an edit keeps
-        jobs = [(record, _abstract_of(earlier.get(record.id), record)) for _, record in missing]
-        made = parallel_map(partial(_converted_entry, owner_names=owner_names), jobs, done=done)
-        converted = dict(zip([key for key, _ in missing], made))
-    else:
-        converted = {}
-    found = [cache[key] if key in cache else converted[key] for key in keys]
-    cite_keys = unique_cite_keys([(record.id, entry.cite_base) for record, (entry, _) in zip(shown, found)], last_build)
-    shared: dict = {}  # one object per distinct author and subject: less memory, a smaller and faster cache
-    entries: list[Entry] = []
+    missing = [(key, record) for key, record in zip(keys, shown) if not _usable(converted.get(key))]
+    made = _convert_all([record for _, record in missing], owner_names)
+    for (key, _), data in zip(missing, made):
+        converted[key] = data
+    for key in set(converted) - set(keys):
+        del converted[key]
+    cite_keys = _unique_cite_keys([(record.id, converted[key][CITE_BASE]) for key, record in zip(keys, shown)])
     problems: list[Problem] = []
+    entries = []
+    for key, record in zip(keys, shown):
+        entry, entry_problems = entry_from(record, converted[key], cite_keys[record.id], key)
+        entries.append(entry)
+        problems += entry_problems
+    return _site(config, profile, tuple(entries), site_dir, len(missing), problems), problems
+
+
+def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site_dir: Path, converted: int, problems: list[Problem]) -> Site:
     subjects: dict[str, Subject] = {}
     members: dict[str, list[int]] = {}  # subject code -> positions in entries
-    featured = []
-    position_of = {}
-    for position, (key, record, (entry, entry_problems)) in enumerate(zip(keys, shown, found)):  # one pass: at 10,000 records every walk counts
-        position_of[id(record)] = position
-        cite_key = cite_keys[record.id]
-        if key in converted:  # made just now, without its record (see _converted_entry)
-            entry = dataclasses.replace(
-                entry, record=record, cite_key=cite_key, key=key,
-                authors=tuple(shared.setdefault(author, author) for author in entry.authors),
-                subjects=tuple(shared.setdefault(subject, subject) for subject in entry.subjects),
-            )
-            cache[key] = (entry, entry_problems)
-        elif not (entry.record is record and entry.cite_key == cite_key and entry.key == key):
-            entry = dataclasses.replace(entry, record=record, cite_key=cite_key, key=key)
-            cache[key] = (entry, entry_problems)
-        entries.append(entry)
-        problems.extend(entry_problems)
+    for position, entry in enumerate(entries):
         for subject in entry.subjects:
-            group = members.get(subject.code)
-            if group is None:
-                subjects[subject.code] = subject
-                group = members[subject.code] = []
-            group.append(position)
-        if record.featured:
-            featured.append(entry)
-    for key in stale:
-        del cache[key]
-    entries = tuple(entries)
+            subjects.setdefault(subject.code, subject)
+            members.setdefault(subject.code, []).append(position)
     bio = render_markdown(profile.bio)
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
     for name, text in [("bio", bio), *profile_text.items()]:
         _report_unconverted(profile, name, text.unconverted, problems)
-    readable = {name: text.plain for name, text in profile_text.items()}
-    site = Site(
+    return Site(
         config=config,
-        profile=dataclasses.replace(profile, **readable),
+        profile=dataclasses.replace(profile, **{name: text.plain for name, text in profile_text.items()}),
         bio_html=bio.html,
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
         site_dir=site_dir,
         subject_positions={code: tuple(group) for code, group in members.items()},
-        featured=tuple(featured),
-        converted=len(converted),
+        featured=tuple(entry for entry in entries if entry.record.featured),
+        converted=converted,
     )
-    return Enriched(config, profile, records, site, problems, len(merged) != len(records), position_of)
+
+
+ENTRIES_WORTH_A_WORKER = 200  # fewer records to convert than this are converted in this process
+CITE_BASE = 8  # where the cite key's base stands in an entry's data
+
+
+def _convert_all(records: list[Record], owner_names: frozenset[str]) -> list[list]:
+    convert = partial(converted_text, owner_names=owner_names)
+    if len(records) < ENTRIES_WORTH_A_WORKER:
+        return [convert(record) for record in records]
+    return parallel_map(convert, records)
+
+
+def converted_text(record: Record, owner_names: frozenset[str]) -> list:
+    """Everything of a record that LaTeX and Markdown conversion makes, as data (see `entry_from`)."""
+    problems: list[Problem] = []
+    title = _text(record, "title", record.title, problems)
+    source = _text(record, "source", record.source, problems)
+    abstract = render_markdown(record.abstract)
+    _report_unconverted(record, "abstract", abstract.unconverted, problems)
+    authors = []
+    for name in record.authors:
+        author, unconverted = _author(name, owner_names)
+        _report_unconverted(record, "authors", unconverted, problems)
+        authors.append([author.name, author.is_owner])
+    return [
+        title.html, title.plain, source.html, source.plain, abstract.html, abstract.plain,
+        list(abstract.unconverted), authors, cite_base(record, title.plain), [problem_data(p) for p in problems],
+    ]
+
+
+def _usable(data: object) -> bool:
+    """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
+    return isinstance(data, list) and len(data) == 10 and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
+
+
+def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
+    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems = data
+    entry = Entry(
+        record=record,
+        slug=slugify(record.id),
+        title=Text(title_html, title_plain, record.title),
+        authors=tuple(Author(str(name), bool(owner)) for name, owner in authors),
+        abstract_html=abstract_html,
+        abstract_plain=abstract_plain,
+        abstract_unconverted=tuple(unconverted),
+        subjects=tuple(_subject(code) for code in dict.fromkeys(record.categories)),
+        cite_key=cite_key,
+        source=Text(source_html, source_plain, record.source),
+        cite_base=base,
+        key=key,
+    )
+    return entry, [problem_from(p) for p in problems]
+
+
+@functools.lru_cache(maxsize=4096)
+def _subject(code: str) -> Subject:
+    return Subject(code, subject_name(code), slugify(code))
 
 
 def merge_fetched(records: list[Record]) -> list[Record]:
@@ -271,26 +225,7 @@ def _is_owner(name: str, owner_names: frozenset[str]) -> bool:
 
 def assign_cite_keys(records: list[Record]) -> dict[str, str]:
     """author+year+word keys, made unique with a/b/c in id order so they never shuffle."""
-    return unique_cite_keys([(record.id, cite_base(record)) for record in records])
-
-
-def unique_cite_keys(bases: list[tuple[str, str]], last_build: dict | None = None) -> dict[str, str]:
-    """(record id, base key) pairs -> record id: key, with a/b/c added in id order.
-
-    The dev server asks again with the same pairs after most edits (an abstract
-    fixed, a link added, a title's later words): with `last_build` (what the build
-    cache keeps in memory), the last answer is given again, a copy, when the pairs
-    are equal. Comparing them costs a few milliseconds at 100,000 records, where
-    working the keys out takes 200-260 ms.
-    """
-    if last_build is None:
-        return _unique_cite_keys(bases)
-    last = last_build.get("cite_keys")
-    if last is not None and last[0] == bases:
-        return dict(last[1])
-    keys = _unique_cite_keys(bases)
-    last_build["cite_keys"] = (list(bases), dict(keys))
-    return keys
+    return _unique_cite_keys([(record.id, cite_base(record)) for record in records])
 
 
 def _unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
@@ -324,47 +259,6 @@ def entry_key(record: Record, owners_key: str) -> str:
     if record.source_key:
         return f"{record.source_key} {owners_key}"
     return digest(repr(record), str(record.location), owners_key)
-
-
-def _abstract_of(earlier: Entry | None, record: Record) -> Converted | None:
-    """The conversion of an edited record's abstract, when the edit left the abstract alone."""
-    if earlier is None or earlier.record.abstract != record.abstract:
-        return None
-    return Converted(earlier.abstract_html, earlier.abstract_plain, list(earlier.abstract_unconverted))
-
-
-def _converted_entry(job: tuple[Record, Converted | None], owner_names: frozenset[str]) -> tuple[Entry, list[Problem]]:
-    """In a worker: the entry without its record, which the caller holds already (half as much to send back)."""
-    record, abstract = job
-    problems: list[Problem] = []
-    return dataclasses.replace(_entry(record, owner_names, "", problems, abstract), record=None), problems
-
-
-def _entry(record: Record, owner_names: frozenset[str], cite_key: str, problems: list[Problem], abstract: Converted | None = None) -> Entry:
-    """`abstract`: the abstract's conversion, if known already (Markdown and math take most of the time here)."""
-    title = _text(record, "title", record.title, problems)
-    source = _text(record, "source", record.source, problems)
-    abstract = render_markdown(record.abstract) if abstract is None else abstract
-    _report_unconverted(record, "abstract", abstract.unconverted, problems)
-    authors = []
-    for name in record.authors:
-        author, unconverted = _author(name, owner_names)
-        _report_unconverted(record, "authors", unconverted, problems)
-        authors.append(author)
-    subjects = tuple(Subject(code, subject_name(code), slugify(code)) for code in dict.fromkeys(record.categories))
-    return Entry(
-        record=record,
-        slug=slugify(record.id),
-        title=title,
-        authors=tuple(authors),
-        abstract_html=abstract.html,
-        abstract_plain=abstract.plain,
-        abstract_unconverted=tuple(abstract.unconverted),
-        subjects=subjects,
-        cite_key=cite_key,
-        source=source,
-        cite_base=cite_base(record, title.plain),
-    )
 
 
 @functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)

@@ -55,6 +55,10 @@ class SitegenError(Exception):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):
+        """Problems keep their places when an error comes back from a worker process."""
+        return (type(self), (self.problems,))
+
 
 class ContentError(SitegenError):
     """The site's content is wrong: exit status 1."""

@@ -1,92 +1,163 @@
-"""The files a build reads: listed, fingerprinted, and told apart from the last listing.
+"""The files a build reads, listed inside the site's jail.
 
-A build starts from the (size, mtime_ns) of every input file: their fingerprint
-says whether anything changed since the last build, and the record files among
-them are what stage 1 reads. At 100,000 records, working these out again after
-every save took half a second of the dev server's rebuild. Its watcher knows
-which files an edit touched (`InputChanges`), so `InputListing.updated` works
-them out from the last listing instead, in time that grows with the edit, not the site.
+Every input is a file under one of the site's input folders (`content/`,
+`templates/`, `static/`, `themes/`) or a bundled theme's file. A symbolic link
+is followed only when it resolves inside the site folder: one that leaves it
+(`static/env.txt -> /proc/self/environ`) is refused with a warning naming the
+link and its target, and nothing of it is read, copied or printed. This is the
+rule of Jekyll's safe mode, which GitHub Pages builds with.
+
+The listing gives each file's size and modification time; `Fingerprints` turns
+them into content digests, reading a file again only when its stat changed or
+is too recent to trust (an edit within the file system's timestamp resolution of
+the last listing keeps size and mtime: git's "racy clean" case).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import os
+import stat
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.files import stat_tree
-from sitegen.load import is_record_file, record_files_among
-from sitegen.theme import BUNDLED_THEMES
+from sitegen.errors import Location, Problem
 
-WATCHED_FOLDERS = ("content", "templates", "static", "themes")
+INPUT_FOLDERS = ("content", "templates", "static", "themes")
+BUNDLED_THEMES = Path(__file__).parent / "themes"
+BUNDLED_PREFIX = "<sitegen>/themes/"
+# a file modified this close to (or after) the listing that recorded it may change again
+# without its size or mtime changing: its content is compared instead
+RACY_NANOSECONDS = 2_000_000_000
 
-Stats = dict[str, tuple[int, int]]  # input path ('content/records/x.yaml') -> (size, mtime_ns)
-
-
-def input_files(site_dir: Path, visited: list[tuple[str, str]] | None = None) -> Stats:
-    """(size, mtime_ns) of every file a build reads, by path: what the dev server watches too
-    (`visited`, if given, gets every folder listed, with the prefix of its files' paths)."""
-    files: Stats = {}
-    for name in WATCHED_FOLDERS:
-        files.update(stat_tree(Path(site_dir) / name, f"{name}/", visited=visited))
-    files.update(stat_tree(BUNDLED_THEMES, "<sitegen>/themes/", visited=visited))
-    return files
+FileStat = tuple[int, int]  # (size, mtime_ns)
 
 
-_FINGERPRINT_BITS = 128
+@dataclass
+class Listing:
+    """Every input file of a site, by the path messages use ('content/site.yaml')."""
+
+    site_dir: Path
+    files: dict[str, FileStat] = field(default_factory=dict)
+    real_paths: dict[str, str] = field(default_factory=dict)  # path -> the file to open (links resolved)
+    warnings: list[Problem] = field(default_factory=list)
+    listed_at_ns: int = 0
+
+    def path_of(self, name: str) -> Path:
+        """The file to read for an input path (a link inside the site resolved)."""
+        return Path(self.real_paths.get(name) or self._default_path(name))
+
+    def _default_path(self, name: str) -> str:
+        if name.startswith(BUNDLED_PREFIX):
+            return str(BUNDLED_THEMES / name[len(BUNDLED_PREFIX) :])
+        return str(self.site_dir / name)
+
+    def under(self, prefix: str) -> list[str]:
+        """The input paths that start with `prefix`, sorted."""
+        return sorted(name for name in self.files if name.startswith(prefix))
+
+    def read_bytes(self, name: str) -> bytes:
+        return self.path_of(name).read_bytes()
 
 
-def fingerprint(files: Stats) -> int:
-    """One number for a listing of files, whatever its order: the sum of a hash of each file.
+def list_inputs(site_dir: Path) -> Listing:
+    """Every input file of the site and of the bundled themes; links leaving the site refused."""
+    site_dir = Path(site_dir)
+    listing = Listing(site_dir, listed_at_ns=time.time_ns())
+    try:
+        jail = os.path.realpath(site_dir)
+    except OSError:
+        return listing
+    for folder in INPUT_FOLDERS:
+        _walk(listing, os.path.join(site_dir, folder), f"{folder}/", jail)
+    _walk(listing, str(BUNDLED_THEMES), BUNDLED_PREFIX, None)
+    return listing
 
-    A sum, so that one file's change is one subtraction and one addition (`InputListing.updated`).
+
+def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
+    """Add the files under `root`; with a `jail`, links must resolve inside it."""
+    seen_folders: set[str] = set()
+    pending = [(root, prefix.rstrip("/"), True)]
+    while pending:
+        folder, shown, is_root = pending.pop()
+        real = os.path.realpath(folder)
+        if jail is not None and not _inside(real, jail):
+            if os.path.lexists(folder):
+                _refuse(listing, shown, real)
+            continue
+        if real in seen_folders:
+            continue  # a link back up the tree
+        seen_folders.add(real)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue  # .git, an editor's .#x.yaml
+            name = f"{shown}/{entry.name}"
+            try:
+                _add_entry(listing, entry, name, jail, pending)
+            except OSError:
+                continue  # vanished while listed, or a dangling link: not an input
+
+
+def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:
+    if entry.is_symlink():
+        target = os.path.realpath(entry.path)
+        if jail is not None and not _inside(target, jail):
+            _refuse(listing, name, target)
+            return
+        info = os.stat(entry.path)
+        if stat.S_ISDIR(info.st_mode):
+            pending.append((entry.path, name, False))
+        elif stat.S_ISREG(info.st_mode):
+            listing.files[name] = (info.st_size, info.st_mtime_ns)
+            listing.real_paths[name] = target
+        return
+    if entry.is_dir(follow_symlinks=False):
+        pending.append((entry.path, name, False))
+    elif entry.is_file(follow_symlinks=False):
+        info = entry.stat(follow_symlinks=False)
+        listing.files[name] = (info.st_size, info.st_mtime_ns)
+
+
+def _inside(path: str, jail: str) -> bool:
+    return path == jail or path.startswith(jail.rstrip(os.sep) + os.sep)
+
+
+def _refuse(listing: Listing, name: str, target: str) -> None:
+    listing.warnings.append(Problem(
+        f"symbolic link to {target} leaves the site folder: not read, not published", Location(name), warning=True,
+    ))
+
+
+def file_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+@dataclass
+class Fingerprints:
+    """The content digest of every input file, worked out from the last build's where safe.
+
+    `known` maps a path to the (size, mtime_ns, digest) a previous listing found, and
+    `known_at_ns` is when that listing was made: a file whose stat is unchanged and whose
+    mtime is safely older than that listing keeps its digest; any other is read.
     """
-    return sum(map(_file_hash, files.items())) % (1 << _FINGERPRINT_BITS)
 
+    known: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    known_at_ns: int = 0
 
-def _file_hash(item: tuple[str, tuple[int, int]]) -> int:
-    path, (size, mtime) = item
-    line = f"{path}\0{size}\0{mtime}".encode("utf-8", "surrogatepass")
-    return int.from_bytes(hashlib.blake2b(line, digest_size=_FINGERPRINT_BITS // 8).digest(), "little")
-
-
-@dataclass(frozen=True)
-class InputChanges:
-    """What a caller that watches the files knows: from the listing `since` to the one
-    built now, only the files at `paths` may differ (added, removed or changed)."""
-
-    since: Stats
-    paths: frozenset[str]
-
-
-@dataclass(frozen=True)
-class InputListing:
-    """The input files of one build, and what is worked out from them alone."""
-
-    files: Stats
-    fingerprint: int
-    record_stats: Stats  # the record files, in path order
-    record_changes: InputChanges | None = None  # from the last listing's record_stats, when known
-
-    @classmethod
-    def of(cls, files: Stats) -> InputListing:
-        return cls(files, fingerprint(files), record_files_among(files))
-
-    def updated(self, files: Stats, changes: InputChanges | None) -> InputListing:
-        """The listing of `files`, worked out from this one when `changes` starts from it."""
-        if changes is None or changes.since is not self.files:
-            return InputListing.of(files)
-        total = self.fingerprint
-        for path in changes.paths:
-            if path in self.files:
-                total -= _file_hash((path, self.files[path]))
-            if path in files:
-                total += _file_hash((path, files[path]))
-        records = frozenset(path for path in changes.paths if is_record_file(path))
-        record_stats = self.record_stats
-        if any((path in record_stats) != (path in files) for path in records):  # one added or removed: sorted again
-            record_stats = record_files_among(files)
-        elif records:
-            record_stats = dict(record_stats)  # the last listing's stays as it was
-            record_stats.update((path, files[path]) for path in records)
-        return InputListing(files, total % (1 << _FINGERPRINT_BITS), record_stats, InputChanges(self.record_stats, records))
+    def of(self, listing: Listing) -> dict[str, tuple[int, int, str]]:
+        digests: dict[str, tuple[int, int, str]] = {}
+        for name, (size, mtime) in listing.files.items():
+            known = self.known.get(name)
+            if known is not None and known[0] == size and known[1] == mtime and mtime + RACY_NANOSECONDS < self.known_at_ns:
+                digests[name] = known
+                continue
+            try:
+                digests[name] = (size, mtime, file_digest(listing.read_bytes(name)))
+            except OSError:
+                digests[name] = (size, mtime, "")  # unreadable now: reported by the stage that reads it
+        return digests

@@ -6,17 +6,22 @@ the mapping and of each key, so that later stages can say `path:line:`.
 
 from __future__ import annotations
 
-import hashlib
+import datetime
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from sitegen.cache import problem_data, problem_from
 from sitegen.errors import Location, Problem
-from sitegen.files import stat_tree
 from sitegen.model import RawDocument
+
+if TYPE_CHECKING:
+    from sitegen.inputs import Listing
+    from sitegen.sources import Reader
 
 try:  # libyaml is many times faster; fall back when it is not compiled in
     _BaseLoader = yaml.CSafeLoader
@@ -51,6 +56,74 @@ class _PositionLoader(_BaseLoader):
             return super().construct_yaml_timestamp(node)
         except ValueError:
             return self.construct_scalar(node)
+
+
+class EscapedText(str):
+    """A double-quoted YAML string in which a backslash escape made what its writer most likely
+    meant as LaTeX: in `"Scaling $\\alpha$"` YAML reads `\\a` as U+0007, leaving "lpha"; in
+    `"$\\tau$"` it reads `\\t` as a tab. Validation reports `escapes` with the advice to use
+    single quotes, in which a backslash is a backslash."""
+
+    escapes: tuple[str, ...]  # the escape sequences as written: ('\\a',)
+    written: str  # the scalar as written, quotes included
+
+
+# What YAML's escapes in double quotes make: control characters (always a mistake in a record)
+# and the characters that `\\t`, `\\n`, `\\r`, `\\L`, `\\P`, `\\_` make of `\\tau`, `\\nu`, `\\rho`,
+# `\\Lambda`, `\\Phi`, `a\\_b`. A value holding none of them owes nothing to a suspect escape.
+_ESCAPE_RESULTS = re.compile("[\x00-\x1f\x7f-\xa0\u2028\u2029]")
+_CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_YAML_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.S)
+_ONE_LETTER_ESCAPES = {
+    "0": "\x00", "a": "\x07", "b": "\x08", "t": "\t", "n": "\n", "v": "\x0b", "f": "\x0c", "r": "\r",
+    "e": "\x1b", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}
+# LaTeX commands that begin with the letter of a YAML escape making a printable character:
+# `"\\tau"` is a tab and "au", while `"one\\ttwo"` is a tab meant as one.
+LATEX_NAMES_OF_ESCAPES = frozenset({
+    "tau", "theta", "times", "tilde", "to", "top", "triangle", "tfrac", "tan", "tanh", "text", "textbf", "textit",
+    "textrm", "textsc", "textsf", "texttt", "textsuperscript", "textsubscript", "textendash", "textemdash",
+    "nu", "nabla", "ne", "neq", "neg", "ni", "not", "newline", "nolimits", "nonumber",
+    "rho", "right", "rightarrow", "Rightarrow", "rangle", "rceil", "rfloor", "rm", "ref",
+    "Lambda", "LaTeX", "Leftarrow", "Leftrightarrow", "Longrightarrow", "Large", "L",
+    "Pi", "Phi", "Psi", "Pr", "P",
+})
+
+
+def _suspect_escapes(written: str) -> tuple[str, ...]:
+    """The escapes of a double-quoted scalar that made a control character, `\\_` (a no-break
+    space, not LaTeX's underscore), or a character in place of a LaTeX command's first letter."""
+    found: list[str] = []
+    for match in _YAML_ESCAPE.finditer(written):
+        code = match[1]
+        made = chr(int(code[1:], 16)) if len(code) > 1 else _ONE_LETTER_ESCAPES.get(code)
+        if made is None:
+            continue
+        if _CONTROL_CHARACTER.match(made) or code == "_" or (code in "tnrLP" and _latex_name_at(written, match.start() + 1)):
+            found.append(match[0])
+    return tuple(dict.fromkeys(found))
+
+
+def _latex_name_at(written: str, start: int) -> bool:
+    end = start
+    while end < len(written) and written[end].isascii() and written[end].isalpha():
+        end += 1
+    return written[start:end] in LATEX_NAMES_OF_ESCAPES
+
+
+def _string_of(node: yaml.ScalarNode, loader: _PositionLoader) -> str:
+    """A string scalar's value; an `EscapedText` when a double-quoted one owes a character to a
+    suspect escape (checked only when the value holds a character an escape can make)."""
+    value = node.value
+    if node.style != '"' or not _ESCAPE_RESULTS.search(value):
+        return value
+    written = loader.text[node.start_mark.index : node.end_mark.index]
+    escapes = _suspect_escapes(written)
+    if not escapes:
+        return value
+    escaped = EscapedText(value)
+    escaped.escapes, escaped.written = escapes, written
+    return escaped
 
 
 def _key_lines(node: yaml.MappingNode) -> dict[str, int]:
@@ -93,7 +166,7 @@ def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) 
     constructor, so its rules and its errors stay PyYAML's own.
     """
     if type(node) is yaml.ScalarNode:
-        return node.value if node.tag == _STR else loader.construct_object(node)
+        return _string_of(node, loader) if node.tag == _STR else loader.construct_object(node)
     if id(node) in made:  # an alias: the same object again
         return made[id(node)]
     if node.tag == _SEQ and type(node) is yaml.SequenceNode:
@@ -116,6 +189,7 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
     """Parse YAML text; a syntax error becomes a `path:line:col:` problem."""
     try:
         loader = _PositionLoader(text)
+        loader.text = text  # for the scalars' source (libyaml's marks hold no buffer)
         try:
             node = loader.get_single_node()
             return (None if node is None else _data_of(node, loader, {})), None
@@ -132,21 +206,15 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
 
 
-def load_document(path: Path, site_dir: Path, display_path: str | None = None) -> tuple[RawDocument | None, Problem | None]:
-    """`display_path`: the path relative to the site, when the caller has it (a record file's is how it was listed)."""
-    display_path = _display_path(path, site_dir) if display_path is None else display_path
-    try:
-        with open(path, "rb", buffering=0) as stream:  # unbuffered: three system calls fewer a file than read_bytes()
-            data = stream.readall()
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return None, Problem(f"not UTF-8 text: {error.reason}", Location(display_path))
-    except OSError as error:
-        return None, Problem(f"cannot read: {error.strerror}", Location(display_path))
-    parsed, problem = parse_yaml(text, display_path)
-    if problem:
-        return None, problem
-    return RawDocument(path, display_path, parsed, hashlib.blake2b(data, digest_size=16).hexdigest()), None
+@dataclass
+class RecordFile:
+    """One record file as its reader found it: the record mappings, and what was wrong."""
+
+    path: str  # as messages name it: 'content/records/x.yaml'
+    reader: str  # the reader's name (sitegen.sources)
+    digest: str  # of the file's bytes
+    mappings: list[Any]
+    problems: list[Problem]
 
 
 @dataclass
@@ -156,69 +224,143 @@ class RawSite:
     site_dir: Path
     site: RawDocument | None = None
     profile: RawDocument | None = None
-    records: list[RawDocument] = field(default_factory=list)
+    record_files: list[RecordFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    record_paths: list[str] = field(default_factory=list)  # every record file, in order (read or not)
 
 
 RECORDS_FOLDER = "content/records/"
-RECORD_SUFFIXES = (".yaml", ".yml")
+SETTINGS_FILES = ("site", "profile")
 
 
-def record_file_stats(site_dir: Path) -> dict[str, tuple[int, int]]:
-    """(size, mtime_ns) of every record file, by the path messages use, in path order.
+def load_site(listing: Listing, digests: dict[str, str], known_files: dict[str, RecordFile] | None = None) -> RawSite:
+    """Read site.yaml, profile.yaml and every record file the listing holds.
 
-    Hidden files and folders (an editor's `.#x.yaml`) are not records.
+    `known_files` holds the record files read by an earlier build, by `file_key`:
+    a file whose reader and content are the same is not read again. It gets
+    the files read now, and loses those no longer there.
     """
-    return record_files_among(stat_tree(Path(site_dir) / "content" / "records", RECORDS_FOLDER))
+    from sitegen.sources import READERS, reader_for  # the readers import this module's YAML parser
 
-
-def record_files_among(files: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    """The record files of a listing of the site's files (as `stat_tree` makes it), in path order."""
-    return {path: files[path] for path in sorted(filter(is_record_file, files))}
-
-
-def is_record_file(path: str) -> bool:
-    """Is this path of a listing (see record_files_among) a record file's?"""
-    return path.startswith(RECORDS_FOLDER) and path.endswith(RECORD_SUFFIXES)
-
-
-def load_site(site_dir: Path, record_files: Iterable[str] | None = None, read_records: bool = True) -> RawSite:
-    """Read the site's YAML.
-
-    `record_files` are the record files' paths, in order, when the caller has
-    listed them already. With `read_records=False` they are listed, not read: the
-    caller holds their records (the build cache).
-    """
-    site_dir = Path(site_dir)
-    raw = RawSite(site_dir)
-    content = site_dir / "content"
-    if not content.is_dir():
-        raw.problems.append(Problem(f"no content/ folder in {site_dir} (is --site right?)"))
+    raw = RawSite(listing.site_dir)
+    known = known_files if known_files is not None else {}
+    if not (listing.site_dir / "content").is_dir():
+        raw.problems.append(Problem(f"no content/ folder in {listing.site_dir} (is --site right?)"))
         return raw
-    for name in ("site", "profile"):
-        path = content / f"{name}.yaml"
-        if not path.is_file():
-            raw.problems.append(Problem(f"missing: every site needs content/{name}.yaml", Location(_display_path(path, site_dir))))
+    for name in SETTINGS_FILES:
+        path = f"content/{name}.yaml"
+        if path not in listing.files:
+            raw.problems.append(Problem(f"missing: every site needs content/{name}.yaml", Location(path)))
             continue
-        document, problem = load_document(path, site_dir)
+        document, problem = load_document(listing, path)
         if problem:
             raw.problems.append(problem)
         setattr(raw, name, document)
-    raw.record_paths = list(record_file_stats(site_dir) if record_files is None else record_files)
-    if not read_records:
-        return raw
-    for display_path in raw.record_paths:
-        document, problem = load_document(site_dir / display_path, site_dir, display_path)
-        if problem:
-            raw.problems.append(problem)
-        elif document is not None:
-            raw.records.append(document)
+    used = set()
+    for path in listing.under(RECORDS_FOLDER):
+        reader = reader_for(path)
+        if reader is None:
+            raw.problems.append(Problem(f"not read: record files end with {', '.join(sorted(READERS))}", Location(path), warning=True))
+            continue
+        key = file_key(reader.name, path, digests[path])
+        used.add(key)
+        if key not in known:
+            known[key] = read_record_file(listing, path, reader, digests[path])
+        raw.record_files.append(known[key])
+    for key in set(known) - used:
+        del known[key]
     return raw
 
 
-def _display_path(path: Path, site_dir: Path) -> str:
+def file_key(reader: str, path: str, digest: str) -> str:
+    """What a record file's records are made from: its reader, its place (messages name it) and its bytes."""
+    return f"{reader}:{path}:{digest}"
+
+
+def read_record_file(listing: Listing, path: str, reader: Reader, digest: str) -> RecordFile:
+    text, problem = _read_text(listing, path)
+    if problem:
+        return RecordFile(path, reader.name, digest, [], [problem])
+    mappings, problems = reader.read(text, path)
+    return RecordFile(path, reader.name, digest, mappings, problems)
+
+
+def load_document(listing: Listing, path: str) -> tuple[RawDocument | None, Problem | None]:
+    text, problem = _read_text(listing, path)
+    if problem:
+        return None, problem
+    parsed, problem = parse_yaml(text, path)
+    if problem:
+        return None, problem
+    return RawDocument(listing.path_of(path), path, parsed), None
+
+
+def _read_text(listing: Listing, path: str) -> tuple[str, Problem | None]:
     try:
-        return path.relative_to(site_dir).as_posix()
-    except ValueError:
-        return path.as_posix()
+        return listing.read_bytes(path).decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        return "", Problem(f"not UTF-8 text: {error.reason} at byte {error.start}", Location(path))
+    except OSError as error:
+        return "", Problem(f"cannot read: {error.strerror}", Location(path))
+
+
+# --- record files as data, for the build cache -------------------------------------------------
+
+
+def record_file_data(record_file: RecordFile) -> list | None:
+    """A record file as JSON data; None when its mappings hold a value JSON cannot keep."""
+    try:
+        mappings = [_to_data(mapping) for mapping in record_file.mappings]
+    except _NotData:
+        return None
+    return [record_file.path, record_file.reader, record_file.digest, mappings, [problem_data(p) for p in record_file.problems]]
+
+
+def record_file_from(data: list) -> RecordFile | None:
+    """The record file of `record_file_data`; None for data that is not what it wrote."""
+    try:
+        path, reader, digest, mappings, problems = data
+        return RecordFile(str(path), str(reader), str(digest), [_from_data(m) for m in mappings], [problem_from(p) for p in problems])
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return None
+
+
+class _NotData(Exception):
+    pass
+
+
+def _to_data(value: Any) -> Any:
+    kind = type(value)
+    if kind in (str, bool, int) or value is None:
+        return value
+    if kind is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _NotData
+        return value
+    if kind is list:
+        return [_to_data(item) for item in value]
+    if kind is PositionedDict or kind is dict:
+        lines = getattr(value, "key_lines", None)
+        items = [[_to_data(k), _to_data(v)] for k, v in value.items()]
+        return {"§m": [getattr(value, "line", 0), lines if kind is PositionedDict and lines is not None else None, items]}
+    if kind is datetime.date:
+        return {"§date": value.isoformat()}
+    if kind is datetime.datetime:
+        return {"§datetime": value.isoformat()}
+    raise _NotData
+
+
+def _from_data(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_from_data(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if "§date" in value:
+        return datetime.date.fromisoformat(value["§date"])
+    if "§datetime" in value:
+        return datetime.datetime.fromisoformat(value["§datetime"])
+    line, lines, items = value["§m"]
+    mapping = PositionedDict((_from_data(k), _from_data(v)) for k, v in items)
+    mapping.line = int(line)
+    if lines is not None:
+        mapping.key_lines = {str(k): int(v) for k, v in lines.items()}
+    return mapping

@@ -3,60 +3,38 @@
 A theme is looked up first in the site's own `themes/<name>/`, then among the
 themes that ship with sitegen. A site's `templates/` shadows the theme's
 templates by file name, and its `static/` shadows the theme's static files.
+
+Templates are read from the input listing (so through the site's jail, never
+through a link that leaves it) and run in Jinja's immutable sandbox: a template
+can print and loop over the values it is given, and cannot reach Python's
+internals, the file system or the operating system.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any, Callable
 
 import jinja2
-import jinja2.compiler
-from markupsafe import Markup, escape
+import jinja2.sandbox
 
-try:  # MarkupSafe 3: the C function `escape` wraps in a new Markup
-    from markupsafe import _escape_inner
-except ImportError:  # MarkupSafe 2: `escape` is itself in C
-    _escape_inner = escape
-
-from sitegen.cache import CACHE_KEY, digest
 from sitegen.errors import Location, Problem
+from sitegen.inputs import BUNDLED_PREFIX, Listing
 from sitegen.load import parse_yaml
 
-BUNDLED_THEMES = Path(__file__).parent / "themes"
+SITE_TEMPLATES = "templates/"
+SITE_STATIC = "static/"
 
 
 @dataclass(frozen=True)
 class Theme:
     name: str
-    root: Path
-    parent: "Theme | None" = None
+    prefix: str  # its folder as input paths start: 'themes/mine/' or '<sitegen>/themes/default/'
+    parent: Theme | None = None
 
-    def chain(self) -> list["Theme"]:
+    def chain(self) -> list[Theme]:
         """This theme, then the themes it extends."""
         return [self] + (self.parent.chain() if self.parent else [])
-
-
-def available_themes(site_dir: Path) -> list[str]:
-    found = set()
-    for folder in (site_dir / "themes", BUNDLED_THEMES):
-        if folder.is_dir():
-            found |= {p.name for p in folder.iterdir() if (p / "templates").is_dir()}
-    return sorted(found)
-
-
-def find_theme(name: str, site_dir: Path, where: Location | None = None, _seen: tuple[str, ...] = ()) -> Theme:
-    """Resolve a theme by name; raises ThemeError naming the themes there are."""
-    for folder in (site_dir / "themes", BUNDLED_THEMES):
-        root = folder / name
-        if (root / "templates").is_dir():
-            parent_name = _theme_settings(root, site_dir).get("extends")
-            parent = None
-            if parent_name and parent_name not in _seen + (name,):
-                parent = find_theme(str(parent_name), site_dir, where, _seen + (name,))
-            return Theme(name, root, parent)
-    found = ", ".join(available_themes(site_dir)) or "none"
-    raise ThemeError(Problem(f"field 'theme': unknown theme '{name}'; themes found: {found}", where))
 
 
 class ThemeError(Exception):
@@ -65,91 +43,90 @@ class ThemeError(Exception):
         super().__init__(str(problem))
 
 
-def _theme_settings(root: Path, site_dir: Path) -> dict:
-    path = root / "theme.yaml"
-    if not path.is_file():
+def available_themes(listing: Listing) -> list[str]:
+    found = set()
+    for name in listing.files:
+        for prefix in ("themes/", BUNDLED_PREFIX):
+            if name.startswith(prefix) and "/templates/" in name[len(prefix) :]:
+                found.add(name[len(prefix) :].split("/", 1)[0])
+    return sorted(found)
+
+
+def find_theme(name: str, listing: Listing, where: Location | None = None, _seen: tuple[str, ...] = ()) -> Theme:
+    """Resolve a theme by name; raises ThemeError naming the themes there are."""
+    for prefix in (f"themes/{name}/", f"{BUNDLED_PREFIX}{name}/"):
+        if any(path.startswith(f"{prefix}templates/") for path in listing.files):
+            parent_name = _settings(prefix, listing).get("extends")
+            parent = None
+            if parent_name and str(parent_name) not in _seen + (name,):
+                parent = find_theme(str(parent_name), listing, where, _seen + (name,))
+            return Theme(name, prefix, parent)
+    found = ", ".join(available_themes(listing)) or "none"
+    raise ThemeError(Problem(f"field 'theme': unknown theme '{name}'; themes found: {found}", where))
+
+
+def theme_settings(theme: Theme, listing: Listing) -> dict[str, Any]:
+    """The theme's theme.yaml, over those of the themes it extends."""
+    settings: dict[str, Any] = {}
+    for member in reversed(theme.chain()):
+        settings.update(_settings(member.prefix, listing))
+    return settings
+
+
+def _settings(prefix: str, listing: Listing) -> dict[str, Any]:
+    path = f"{prefix}theme.yaml"
+    if path not in listing.files:
         return {}
     try:
-        shown = path.relative_to(site_dir).as_posix()
-    except ValueError:
-        shown = path.as_posix()
-    try:
-        text = path.read_text(encoding="utf-8")
+        text = listing.read_bytes(path).decode("utf-8")
     except (OSError, UnicodeError) as error:  # a broken theme is the site's problem, not a crash
-        raise ThemeError(Problem(f"cannot read theme settings: {error}", Location(shown))) from error
-    data, problem = parse_yaml(text, shown)
+        raise ThemeError(Problem(f"cannot read theme settings: {error}", Location(path))) from error
+    data, problem = parse_yaml(text, path)
     if problem is not None:
         raise ThemeError(problem)
-    return data if isinstance(data, dict) else {}
+    return dict(data) if isinstance(data, dict) else {}
 
 
-def template_dirs(theme: Theme, site_dir: Path) -> list[Path]:
+def template_prefixes(theme: Theme) -> list[str]:
     """Where templates are looked up, first match wins."""
-    dirs = [site_dir / "templates"] + [t.root / "templates" for t in theme.chain()]
-    return [d for d in dirs if d.is_dir()]
+    return [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain()]
 
 
-def print_html(value: object) -> str:
-    """The text `{{ value }}` prints: MarkupSafe's `escape(value)`, without its Markup copy.
+def theme_inputs(theme: Theme, listing: Listing) -> list[str]:
+    """The input files that shape every page: templates and theme settings."""
+    prefixes = tuple(template_prefixes(theme)) + tuple(f"{member.prefix}theme.yaml" for member in theme.chain())
+    return sorted(name for name in listing.files if name.startswith(prefixes))
 
-    `escape` copies every value into a new Markup (a Python-level `__new__`), even text
-    that is already Markup, such as a list item as rendered; the copy only matters where the
-    result is kept, and what an output tag prints is joined into the page. A build of
-    10,000 records prints a million values: 0.4 s of CPU.
+
+class ListingLoader(jinja2.BaseLoader):
+    """Templates from the input listing: the first of `prefixes` that has the name."""
+
+    def __init__(self, listing: Listing, prefixes: list[str]):
+        self.listing = listing
+        self.prefixes = prefixes
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        for prefix in self.prefixes:
+            path = f"{prefix}{template}"
+            if path in self.listing.files:
+                try:
+                    source = self.listing.read_bytes(path).decode("utf-8")
+                except (OSError, UnicodeError) as error:
+                    raise jinja2.TemplateNotFound(f"{template} ({path}: {error})") from error
+                return source, path, lambda: True
+        raise jinja2.TemplateNotFound(template)
+
+
+def make_environment(theme: Theme, listing: Listing) -> jinja2.Environment:
+    """A sandboxed environment over the theme's templates (and the site's, which shadow them).
+
+    `{% extends "!theme/base.html" %}` reaches the theme's own file even when the site shadows it.
     """
-    kind = type(value)
-    if kind is str:
-        return _escape_inner(value)
-    if kind is Markup:
-        return value
-    return escape(value)
-
-
-class _CodeGenerator(jinja2.compiler.CodeGenerator):
-    """Compiles `{{ value }}` under autoescaping to `print_html(value)` instead of `escape(value)`.
-
-    (`Environment.code_generator_class` is Jinja's hook for changing the code templates compile to.)
-    """
-
-    def _output_child_pre(self, node, frame, finalize) -> None:
-        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("environment.print_html(")
-        else:
-            super()._output_child_pre(node, frame, finalize)
-
-
-class _Environment(jinja2.Environment):
-    """Looks keys of plain dicts up first: views are dicts, and `record.title` would
-    otherwise try (and fail) an attribute lookup before the key on every use."""
-
-    code_generator_class = _CodeGenerator
-    print_html = staticmethod(print_html)
-
-    def getattr(self, obj, attribute):
-        if type(obj) is dict and attribute in obj:
-            return obj[attribute]
-        return super().getattr(obj, attribute)
-
-
-def make_environment(theme: Theme, site_dir: Path, bytecode_dir: Path | None = None) -> jinja2.Environment:
-    """`bytecode_dir` keeps compiled templates between builds (keyed by their source and by sitegen's code)."""
-    chain_loader = jinja2.FileSystemLoader([str(d) for d in template_dirs(theme, site_dir)])
-    # "!theme/base.html" reaches the theme's own file even when the site shadows it
-    theme_loader = jinja2.FileSystemLoader([str(t.root / "templates") for t in theme.chain()])
-    bytecode_cache = None
-    if bytecode_dir is not None:
-        bytecode_dir.mkdir(parents=True, exist_ok=True)
-        # compiled by this sitegen's code generator (see _CodeGenerator): another version's files are not read, and go
-        suffix = f".{digest(CACHE_KEY)[:16]}.cache"
-        for path in bytecode_dir.iterdir():
-            if not path.name.endswith(suffix):
-                path.unlink(missing_ok=True)
-        bytecode_cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir), pattern=f"%s{suffix}")
-    return _Environment(
-        loader=jinja2.ChoiceLoader([chain_loader, jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
-        bytecode_cache=bytecode_cache,
+    theme_loader = ListingLoader(listing, [f"{member.prefix}templates/" for member in theme.chain()])
+    return jinja2.sandbox.ImmutableSandboxedEnvironment(
+        loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
         autoescape=True,
-        auto_reload=False,  # one environment per build: no need to stat every template at every page (30,000 calls)
+        auto_reload=False,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -157,13 +134,10 @@ def make_environment(theme: Theme, site_dir: Path, bytecode_dir: Path | None = N
     )
 
 
-def static_files(theme: Theme, site_dir: Path) -> dict[str, Path]:
-    """output path (under static/) -> source file; the site's static/ wins."""
-    files: dict[str, Path] = {}
-    sources = [t.root / "static" for t in reversed(theme.chain())] + [site_dir / "static"]
-    for folder in sources:
-        if folder.is_dir():
-            for path in sorted(folder.rglob("*")):
-                if path.is_file() and not path.name.startswith("."):
-                    files[path.relative_to(folder).as_posix()] = path
-    return dict(sorted(files.items()))
+def static_sources(theme: Theme, listing: Listing) -> dict[str, str]:
+    """Output name under static/ -> input path; the site's static/ wins over the theme's."""
+    sources: dict[str, str] = {}
+    for prefix in [f"{member.prefix}static/" for member in reversed(theme.chain())] + [SITE_STATIC]:
+        for name in listing.under(prefix):
+            sources[name[len(prefix) :]] = name
+    return dict(sorted(sources.items()))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitegen.errors import Location, Problem
-from sitegen.load import PositionedDict, RawSite
+from sitegen.load import PositionedDict, RawSite, RecordFile, file_key
 from sitegen.model import RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.urls import url_scheme
 
@@ -31,7 +31,6 @@ class ValidSite:
     profile: Profile | None = None
     records: list[Record] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    checked: CheckedRecords | None = None  # `records`, when check_together found nothing wrong: for the next build to build on
 
     @property
     def errors(self) -> list[Problem]:
@@ -350,29 +349,10 @@ def _names_no_page(value: str) -> bool:
     return not value.strip(".")
 
 
-def validate_records(documents: list[RawDocument], problems: list[Problem]) -> list[Record]:
-    return check_together([r for d in documents for r in validate_document(d, problems)], problems)
-
-
 def check_together(records: list[Record], problems: list[Problem]) -> list[Record]:
     """What no record file can settle alone: ids shared across files, and corrections that correct nothing."""
     check_duplicate_ids(records, problems)
     return check_corrections(records, problems)
-
-
-def validate_document(document: RawDocument, problems: list[Problem]) -> list[Record]:
-    """The records of one file: a mapping, or a list of mappings."""
-    if document.data is None:
-        problems.append(Problem("empty file: expected a record or a list of records", Location(document.display_path, 1), warning=True))
-        return []
-    items = document.data if isinstance(document.data, list) else [document.data]
-    records = []
-    for index, item in enumerate(items):
-        key = f"{document.display_path}@{document.content_hash}#{index}" if document.content_hash else ""
-        record = validate_record(item, document.display_path, problems, source_key=key)
-        if record is not None:
-            records.append(record)
-    return records
 
 
 def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
@@ -406,58 +386,41 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
     return [record for record in records if id(record) not in wrong]
 
 
-def validate_site(raw: RawSite, known: dict[str, list[Record]] | None = None) -> ValidSite:
-    """Validate what stage 1 read; `known` holds the records of the files it did not read (see load_site)."""
-    valid = validate_settings(raw)
-    by_file = dict(known or {})
-    for document in raw.records:
-        by_file[document.display_path] = validate_document(document, valid.problems)
-    records, spans = [], {}
-    for path in raw.record_paths or list(by_file):
-        of_file = by_file.get(path, ())
-        spans[path] = (len(records), len(of_file))
-        records += of_file
-    found = len(valid.problems)
-    valid.records = check_together(records, valid.problems)
-    if len(valid.problems) == found:
-        valid.checked = CheckedRecords(valid.records, spans)
-    return valid
+def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Problem]]] | None = None) -> ValidSite:
+    """Stage 2 for the whole site: settings, profile and every record file's records.
 
-
-def validate_settings(raw: RawSite) -> ValidSite:
-    """site.yaml and profile.yaml validated, and the problems stage 1 found; no records yet."""
+    `known` maps a record file's key (load.file_key) to its records as an earlier build
+    validated them (the dev server keeps them in memory); it gets this build's.
+    """
     valid = ValidSite(problems=list(raw.problems))
     if raw.site is not None:
         valid.config = validate_config(raw.site, valid.problems)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
+    known = known if known is not None else {}
+    records: list[Record] = []
+    used = set()
+    for record_file in raw.record_files:
+        key = file_key(record_file.reader, record_file.path, record_file.digest)
+        used.add(key)
+        if key not in known:
+            known[key] = validate_record_file(record_file)
+        of_file, problems = known[key]
+        records += of_file
+        valid.problems += problems
+    for key in set(known) - used:
+        del known[key]
+    valid.records = check_together(records, valid.problems)
     return valid
 
 
-@dataclass
-class CheckedRecords:
-    """Every record, in file order, as `check_together` passed them all, and where each file's are.
-
-    The dev server keeps it for its next build: when the files that changed still hold as
-    many records, with the same ids and identities, all complete, `check_together` has
-    nothing new to find, and only those files' records are put in place. At 100,000 records,
-    gathering and checking every record again took 120-150 ms of each edit.
-    """
-
-    records: list[Record]
-    spans: dict[str, tuple[int, int]]  # record file -> where its records are in `records`: (start, count)
-
-    def updated(self, changed: dict[str, list[Record]]) -> CheckedRecords | None:
-        """With the files of `changed` holding these records now; None when that needs `check_together`."""
-        records = list(self.records)
-        for path, new in changed.items():
-            start, count = self.spans.get(path, (0, -1))
-            if len(new) != count or not all(map(_checked_alike, records[start : start + count], new)):
-                return None
-            records[start : start + count] = new
-        return CheckedRecords(records, self.spans)
-
-
-def _checked_alike(old: Record, new: Record) -> bool:
-    """Would `check_together` find of `new`, in place of `old`, what it found of `old` (nothing)?"""
-    return not new.missing and old.id == new.id and old.fetched == new.fetched and old.identity_keys() == new.identity_keys()
+def validate_record_file(record_file: RecordFile) -> tuple[list[Record], list[Problem]]:
+    """The records of one file, as its reader found them, and the problems of the file."""
+    problems = list(record_file.problems)
+    records = []
+    for index, mapping in enumerate(record_file.mappings):
+        key = f"{record_file.path}@{record_file.digest}#{index}"
+        record = validate_record(mapping, record_file.path, problems, source_key=key, reader=record_file.reader)
+        if record is not None:
+            records.append(record)
+    return records, problems

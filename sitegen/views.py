@@ -8,7 +8,7 @@ and nowhere else.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
 
@@ -49,21 +49,15 @@ HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
 class ViewBuilder:
     """Builds the values of every page of one site."""
 
-    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], columns: tuple[list[str], list[str]] | None = None):
-        """`columns`, if given, are the record ids and slugs of every entry, as an earlier ViewBuilder found them."""
+    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], render_item: Callable[[dict[str, Any]], str]):
+        """`render_item` renders one record's list item (partials/record_item.html) from its values."""
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
-        self.fragments: dict[str, bytes] = {}  # record id -> its rendered list item (HTML, UTF-8)
-        self.bibtex: dict[str, bytes] = {}  # record id -> its BibTeX entry (UTF-8), when already made
+        self._render_item = render_item
         self._items: dict[str, dict[str, Any]] = {}
         self._item_html: dict[str, Markup] = {}
         self._subject_links: dict[str, dict[str, str]] = {}
-        # one walk over the entries; later passes use these columns and leave the (scattered) entries alone
-        if columns is None:
-            rows = [(e.record.id, e.slug) for e in site.entries]
-            columns = tuple(list(c) for c in zip(*rows)) if rows else ([], [])
-        self.record_ids, self.record_slugs = columns
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
 
@@ -107,19 +101,17 @@ class ViewBuilder:
         return link
 
     def record_item(self, entry: Entry) -> dict[str, Any]:
-        """A record as lists show it; `html` is its list item, rendered once per build."""
+        """A record as lists and its own page show it (made once per build)."""
         item = self._items.get(entry.id)
         if item is None:
             item = self._items[entry.id] = self._record_item(entry)
-        if "html" not in item and entry.id in self.fragments:
-            item["html"] = self.item_html(entry)
         return item
 
     def item_html(self, entry: Entry) -> Markup:
-        """A record's list item (partials/record_item.html) as rendered, once the render stage has made it."""
+        """A record's list item as rendered: the same on the profile and on each of its subjects' pages."""
         html = self._item_html.get(entry.id)
         if html is None:
-            html = self._item_html[entry.id] = Markup(self.fragments[entry.id], "utf-8")  # decoded into the Markup itself: no copy
+            html = self._item_html[entry.id] = Markup(self._render_item(self.record_item(entry)))
         return html
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
@@ -165,7 +157,7 @@ class ViewBuilder:
         """Records in listing order, grouped by year: `items`, their list items as rendered
         (what the bundled theme prints), and `records`, their values for templates that want them."""
         groups = [(year, list(group)) for year, group in groupby(ordered, key=lambda e: e.record.year)]
-        return [{"year": year, "items": [self.item_html(e) for e in group], "records": RecordItems(self, group)} for year, group in groups]
+        return [{"year": year, "rendered_items": [self.item_html(e) for e in group], "records": RecordItems(self, group)} for year, group in groups]
 
     def entries_at(self, positions: Sequence[int]) -> list[Entry]:
         entries = self.site.entries
@@ -258,7 +250,7 @@ class ViewBuilder:
         absolute = self.record_absolute_url(entry)
         context.update(
             record=self.record_item(entry),
-            bibtex=str(self.bibtex[record.id], "utf-8") if record.id in self.bibtex else bibtex_entry(entry, absolute),
+            bibtex=bibtex_entry(entry, absolute),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),

@@ -39,7 +39,7 @@ def file_bytes(files: dict) -> dict[str, bytes]:
 
 def rendered_files(site: Path) -> dict[str, bytes]:
     """Every file `sitegen check` renders for `site`, as bytes."""
-    from sitegen.build import render
+    from sitegen.build import check_site as render
 
     return file_bytes(render(site).files)
 

@@ -18,6 +18,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
+from sitegen.build import read_inputs
 from sitegen.load import load_site
 from sitegen.validate import validate_site
 
@@ -79,7 +80,7 @@ def assert_no_raw_latex(text: str, where: str) -> None:
 @pytest.fixture(scope="module")
 def demo_records():
     """The demo site's records as validated, hidden ones included."""
-    valid = validate_site(load_site(REPO))
+    valid = validate_site(load_site(*read_inputs(REPO)))
     assert valid.errors == []
     return valid.records
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import file_bytes
-from sitegen.build import render
+from sitegen.build import check_site as render
 
 HERE = Path(__file__).parent
 SITE = HERE / "site"

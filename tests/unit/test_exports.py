@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import file_bytes, rendered_files, write_site
-from sitegen.build import render
+from sitegen.build import check_site as render
 from sitegen.enrich import enrich_site
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.jsonld import script_json
@@ -256,6 +256,6 @@ def test_google_scholar_gets_the_arxiv_pdf_when_no_pdf_link_is_given():
 
     record = Record(id="2401.00001", title="T", location=Location("r.yaml", 1), year=2024, arxiv="2401.00001")
     site, _ = enrich_site(SiteConfig(title="t", base_url="https://example.org/"), Profile(name="Ada"), [record], Path("."))
-    meta = dict(ViewBuilder(site, SiteUrls("https://example.org/"), []).highwire(site.entries[0]))
+    meta = dict(ViewBuilder(site, SiteUrls("https://example.org/"), [], render_item=lambda item: "").highwire(site.entries[0]))
     assert meta["citation_pdf_url"] == "https://arxiv.org/pdf/2401.00001"
     assert meta["citation_arxiv_id"] == "2401.00001"

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
-from sitegen.load import PositionedDict, load_document, load_site, parse_yaml, record_file_stats, record_files_among
+from sitegen.build import read_inputs
+from sitegen.load import PositionedDict, RecordFile, load_site, parse_yaml
 from sitegen.model import RawDocument
-from sitegen.validate import validate_records
+from sitegen.validate import validate_record_file
 
 
 def test_mappings_remember_the_line_of_every_key():
@@ -112,9 +113,9 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     path = tmp_path / "content" / "records" / "latin1.yaml"
     path.parent.mkdir(parents=True)
     path.write_bytes("title: M\xfcller\n".encode("latin-1"))
-    document, problem = load_document(path, tmp_path)
-    assert document is None
-    assert str(problem).startswith("content/records/latin1.yaml: not UTF-8 text")
+    write_site(tmp_path, MINIMAL_SITE)
+    raw = load_site(*read_inputs(tmp_path))
+    assert [str(p) for f in raw.record_files for p in f.problems][0].startswith("content/records/latin1.yaml: not UTF-8 text")
 
 
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
@@ -126,17 +127,17 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
         "content/records/notes.txt": "not a record",
         "content/records/sub/deeper/c.yaml": "- id: c\n  title: C\n  year: 2021\n",
     })
-    raw = load_site(site)
-    assert raw.problems == []
+    raw = load_site(*read_inputs(site))
+    assert [str(p) for p in raw.problems] == ["content/records/notes.txt: warning: not read: record files end with .bib, .yaml, .yml"]
     assert raw.site.data["title"] == "Test site"
     assert raw.profile.data["name"] == "Ada Lovelace"
-    assert [d.display_path for d in raw.records] == [
+    assert [f.path for f in raw.record_files] == [
         "content/records/a.yml",
         "content/records/arxiv/2401.00001.yaml",
         "content/records/b.yaml",
         "content/records/sub/deeper/c.yaml",
     ]
-    assert [Path(p).name for p in record_file_stats(site)] == ["a.yml", "2401.00001.yaml", "b.yaml", "c.yaml"]
+    assert [f.reader for f in raw.record_files] == ["yaml"] * 4
 
 
 def test_load_site_collects_every_problem_at_once(tmp_path):
@@ -146,18 +147,18 @@ def test_load_site_collects_every_problem_at_once(tmp_path):
         "content/records/b.yaml": "- id: b\n  - oops\n",
         "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
     })
-    raw = load_site(site)
-    messages = [str(p) for p in raw.problems]
+    raw = load_site(*read_inputs(site))
+    messages = [str(p) for p in raw.problems] + [str(p) for f in raw.record_files for p in f.problems]
     assert len(messages) == 4, messages
     assert messages[0].startswith("content/site.yaml:2:1: invalid YAML:")
     assert messages[1] == "content/profile.yaml: missing: every site needs content/profile.yaml"
     assert messages[2].startswith("content/records/a.yaml:")
     assert messages[3].startswith("content/records/b.yaml:2:")
-    assert [d.display_path for d in raw.records] == ["content/records/ok.yaml"]
+    assert [f.path for f in raw.record_files if f.mappings] == ["content/records/ok.yaml"]
 
 
 def test_missing_content_folder_says_so(tmp_path):
-    raw = load_site(tmp_path)
+    raw = load_site(*read_inputs(tmp_path))
     assert [str(p) for p in raw.problems] == [f"no content/ folder in {tmp_path} (is --site right?)"]
 
 
@@ -180,14 +181,9 @@ def test_any_text_parses_or_is_a_problem(text):
         assert data is None
         assert str(problem).startswith("content/records/fuzz.yaml:")
         return
-    problems = []
-    records = validate_records([RawDocument(Path("fuzz.yaml"), "content/records/fuzz.yaml", data)], problems)
+    from sitegen.sources.yaml_records import read_yaml_records
+
+    mappings, problems = read_yaml_records(text, "content/records/fuzz.yaml")
+    records, problems = validate_record_file(RecordFile("content/records/fuzz.yaml", "yaml", "d", mappings, problems))
     assert records or problems or data == [] or data is None
     assert all(str(p).startswith("content/records/fuzz.yaml") for p in problems)
-
-
-
-def test_record_files_among_a_listing_of_the_site():
-    listing = {"content/records/b.yaml": (1, 1), "content/records/a.yml": (2, 2), "content/records/notes.txt": (3, 3),
-               "content/site.yaml": (4, 4), "templates/records/x.yaml": (5, 5)}
-    assert record_files_among(listing) == {"content/records/a.yml": (2, 2), "content/records/b.yaml": (1, 1)}

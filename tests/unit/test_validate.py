@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
+from sitegen.build import read_inputs
 from sitegen.load import load_site, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.validate import RECORD_FIELDS, check_corrections, validate_config, validate_profile, validate_record, validate_site
@@ -253,7 +254,7 @@ def test_profile_messages(text, message):
 
 def validate_site_from(root, records: dict[str, str]):
     """Validate a site made of MINIMAL_SITE and the given record files."""
-    return validate_site(load_site(write_site(root, {**MINIMAL_SITE, **records})))
+    return validate_site(load_site(*read_inputs(write_site(root, {**MINIMAL_SITE, **records}))))
 
 
 def test_duplicate_ids_name_both_files(tmp_path):

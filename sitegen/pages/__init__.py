@@ -1,0 +1,77 @@
+"""What a site is made of: the registry of page kinds.
+
+A page kind is one small module that registers itself here. It lists its pages,
+and for each page the inputs its bytes depend on (`Page.inputs`): the render
+stage keys the page by those inputs and the site-wide key (templates, settings,
+profile, libraries), renders it only when that key changed, lists it in the
+sitemap when it is an HTML page, and the dev server rebuilds it by the same rule.
+A kind that does not narrow its inputs depends on every record (`everything`),
+so a new kind can be slow to rebuild by omission, never stale.
+
+The import list at the end of this file is the only place that names every kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:
+    from sitegen.model import Site
+    from sitegen.urls import SiteUrls
+    from sitegen.views import ViewBuilder
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output file: where it goes, what it is made from, and how to make it."""
+
+    path: str  # relative to output/ ('records/x/index.html', 'feed.xml')
+    inputs: tuple[Any, ...]  # everything its bytes depend on besides the site-wide key
+    make: Callable[[], bytes]
+    in_sitemap: bool | None = None  # None: every HTML page but 404.html
+
+    @property
+    def listed(self) -> bool:
+        if self.in_sitemap is not None:
+            return self.in_sitemap
+        return self.path.endswith(".html") and self.path != "404.html"
+
+
+@dataclass
+class RenderContext:
+    """What a page kind may use to list and make its pages."""
+
+    site: Site
+    views: ViewBuilder
+    urls: SiteUrls
+    render: Callable[[str, dict[str, Any]], bytes]  # template name, values -> page bytes
+    everything: str  # a key of every shown record: the default input of a page
+    input_file: Callable[[str], bytes]  # an input file's bytes, read inside the site's jail
+    input_digest: Callable[[str], str]
+    static_sources: dict[str, str] = field(default_factory=dict)  # output name under static/ -> input path
+    theme_settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PageKind:
+    name: str
+    pages: Callable[[RenderContext], Iterable[Page]]
+
+
+PAGE_KINDS: dict[str, PageKind] = {}
+
+
+def register_page_kind(name: str) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
+    """`@register_page_kind("records")` on a function that lists a kind's pages."""
+
+    def register(pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
+        if name in PAGE_KINDS:
+            raise ValueError(f"two page kinds named {name}")
+        PAGE_KINDS[name] = PageKind(name, pages)
+        return pages
+
+    return register
+
+
+from sitegen.pages import exports, not_found, profile, records, subjects, theme_pages  # noqa: E402,F401  (each registers itself)

@@ -1,0 +1,46 @@
+"""The site's machine-readable files and the files it copies (SPEC §3).
+
+publications.bib, records.json, feed.xml, robots.txt, .nojekyll, CNAME and the
+static files. The sitemap is made by the render stage from every kind's pages.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from sitegen.exports.bibtex import bibtex_entry
+from sitegen.exports.feed import FEED_SIZE, atom_feed
+from sitegen.exports.jsonld import record_json_line, records_json
+from sitegen.exports.sitemap import robots_txt
+from sitegen.pages import Page, RenderContext, register_page_kind
+
+
+@register_page_kind("exports")
+def export_files(context: RenderContext) -> Iterable[Page]:
+    site, urls = context.site, context.urls
+    yield Page("publications.bib", (context.everything,), lambda: _bibtex(context))
+    yield Page("records.json", (context.everything,), lambda: _records_json(context))
+    newest = [(entry.key, entry.cite_key) for entry in site.entries[:FEED_SIZE]]
+    yield Page("feed.xml", (newest,), lambda: atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url))
+    yield Page("robots.txt", (), lambda: robots_txt(urls.absolute("sitemap.xml")))
+    yield Page(".nojekyll", (), lambda: b"")
+    if site.config.cname:
+        cname = site.config.cname
+        yield Page("CNAME", (cname,), lambda: cname.encode() + b"\n")
+
+
+@register_page_kind("static")
+def static_files(context: RenderContext) -> Iterable[Page]:
+    for name, source in context.static_sources.items():
+        yield Page(f"static/{name}", (context.input_digest(source),), lambda source=source: context.input_file(source))
+
+
+def _bibtex(context: RenderContext) -> bytes:
+    absolute = context.views.record_absolute_url
+    return "\n".join(bibtex_entry(entry, absolute(entry)) for entry in context.site.entries).encode()
+
+
+def _records_json(context: RenderContext) -> bytes:
+    views = context.views
+    lines = [record_json_line(entry, views.record_absolute_url(entry), views.absolute_links(entry)) for entry in context.site.entries]
+    return bytes(records_json(context.site, lines))

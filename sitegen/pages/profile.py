@@ -1,0 +1,19 @@
+"""The profile: the person and every shown record, split into pages past `records_per_page`."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from sitegen.pages import Page, RenderContext, register_page_kind
+from sitegen.pages.listing import listing_pages
+
+
+@register_page_kind("profile")
+def profile_pages(context: RenderContext) -> Iterable[Page]:
+    site, views = context.site, context.views
+    shared = (
+        len(site.entries),
+        [(entry.key, entry.cite_key) for entry in site.featured],
+        sorted(views.subject_counts.items()),
+    )
+    yield from listing_pages(context, range(len(site.entries)), "", "index.html", views.index_list_page, shared)
