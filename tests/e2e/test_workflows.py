@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import site as python_site
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -28,6 +26,7 @@ import yaml
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
+from test_init import Environment, build_wheel, copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
 
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 REPO_WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.y*ml"))
@@ -42,6 +41,9 @@ CURRENT_MAJORS = {  # the Node 24 releases; older majors run on the retired Node
     "actions/upload-pages-artifact": "v5",
     "actions/deploy-pages": "v5",
     "peter-evans/create-pull-request": "v8",
+    "actions/upload-artifact": "v6",
+    "actions/download-artifact": "v7",
+    "pypa/gh-action-pypi-publish": "release/v1",  # the maintainers' moving tag for their current release
 }
 
 
@@ -128,8 +130,8 @@ def test_init_writes_exactly_the_two_workflows(generated: Path) -> None:
     assert sorted(path.name for path in generated.iterdir()) == sorted(GENERATED_WORKFLOWS)
 
 
-def test_this_repository_has_its_test_and_pages_workflows() -> None:
-    assert {path.name for path in REPO_WORKFLOWS} >= {"tests.yml", "pages.yml"}
+def test_this_repository_has_its_test_pages_and_release_workflows() -> None:
+    assert {path.name for path in REPO_WORKFLOWS} >= {"tests.yml", "pages.yml", "release.yml"}
 
 
 @pytest.mark.parametrize("path", REPO_WORKFLOWS, ids=lambda path: path.name)
@@ -212,6 +214,50 @@ def test_repository_tests_workflow_runs_the_ci_script_in_debian() -> None:
     run = step_running(job, "bash .ci/run")
     assert prepare in steps_before(job, checkout) and checkout in steps_before(job, run)
     assert "git" in prepare["run"].split()  # checkout makes a real clone only when git is there
+
+
+def test_release_workflow_builds_checks_and_publishes_on_a_version_tag() -> None:
+    """A `v*` tag builds sdist and wheel, twine-checks them, and publishes them by trusted publishing:
+    only the publish job may ask for the OIDC token, and it holds no other right."""
+    workflow = load_workflow(REPO / ".github" / "workflows" / "release.yml")
+    assert workflow["on"] == {"push": {"tags": ["v*"]}}
+    assert workflow["permissions"] == {"contents": "read"}
+    build, publish = workflow["jobs"]["build"], workflow["jobs"]["publish"]
+    assert "permissions" not in build
+
+    checkout = step_using(build, "actions/checkout")
+    make = step_running(build, "python -m build")
+    check = step_running(build, "twine check")
+    upload = step_using(build, "actions/upload-artifact")
+    assert checkout in steps_before(build, make) and make in steps_before(build, check) and check in steps_before(build, upload)
+    assert "--strict" in check["run"].split()
+    assert '${GITHUB_REF_NAME#v}' in check["run"], "the tag must name the version that was built"
+    assert upload["with"]["path"] == "dist/"
+
+    assert publish["needs"] == "build"
+    assert publish["permissions"] == {"id-token": "write"}
+    assert publish["environment"]["name"] == "pypi"
+    download = step_using(publish, "actions/download-artifact")
+    assert download["with"] == {"name": upload["with"]["name"], "path": "dist/"}
+    pypi = step_using(publish, "pypa/gh-action-pypi-publish")
+    assert download in steps_before(publish, pypi)
+    assert "with" not in pypi, "trusted publishing: no user name, password or token"
+
+
+def test_release_version_check_refuses_a_tag_that_names_another_version(tmp_path: Path) -> None:
+    """The check step, played with the distributions of version 0.1.0 under two tags."""
+    check = step_running(load_workflow(REPO / ".github" / "workflows" / "release.yml")["jobs"]["build"], "twine check")
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    (fake_bin / "python").write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")  # twine is played by the real release
+    (fake_bin / "python").chmod(0o755)
+    (tmp_path / "dist").mkdir()
+    for name in ("sitegen_profiles-0.1.0.tar.gz", "sitegen_profiles-0.1.0-py3-none-any.whl"):
+        (tmp_path / "dist" / name).write_bytes(b"")
+    env = {**os.environ, "PATH": f"{fake_bin}{os.pathsep}{os.environ['PATH']}"}
+    assert play_step(check, tmp_path, {**env, "GITHUB_REF_NAME": "v0.1.0"}, {}).returncode == 0
+    wrong = play_step(check, tmp_path, {**env, "GITHUB_REF_NAME": "v0.2.0"}, {})
+    assert wrong.returncode != 0 and "sitegen_profiles-0.2.0" in wrong.stderr
 
 
 # --------------------------------------------------------------------------
@@ -444,48 +490,21 @@ def test_an_unknown_refresh_mode_stops_the_job(site_repo: Path, arxiv_server) ->
 # --------------------------------------------------------------------------
 
 
-def copy_of_sitegen(destination: Path) -> Path:
-    """This checkout without build products, so that installing it writes nothing into the repository."""
-    ignore = shutil.ignore_patterns(".git", "output", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
-                                    ".pytest_cache", ".hypothesis", ".sitegen-cache", "node_modules")
-    shutil.copytree(REPO, destination, ignore=ignore, symlinks=True)
-    return destination
-
-
-def build_wheel(source: Path, wheelhouse: Path) -> Path:
-    """sitegen's wheel, built offline with this environment's setuptools."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-                    "-w", str(wheelhouse), str(source)], check=True, timeout=300, capture_output=True)
-    return next(wheelhouse.glob("*.whl"))
-
-
-def layer_on_this_environment(venv: Path) -> None:
-    """Let a fresh environment import (and pip see) this one's packages: sitegen's dependencies without a download."""
-    site_packages = next(venv.glob("lib/python*/site-packages"))
-    (site_packages / "zz-test-environment.pth").write_text("\n".join(python_site.getsitepackages()) + "\n", encoding="utf-8")
-
-
 @pytest.mark.slow
-def test_pages_workflow_steps_build_a_site_that_works_under_a_project_sub_path(tmp_path: Path) -> None:
+def test_pages_workflow_steps_build_a_site_that_works_under_a_project_sub_path(tmp_path: Path, dependencies: Path) -> None:
     """Fresh venv, the workflow's install line, its build line with a project-page base URL, then a crawl.
 
-    sitegen is not published on a package index yet, so the test does what the
-    comment in requirements.txt tells a user: it points the requirement at a
-    build of sitegen, here a wheel made from a copy of this checkout. Tests use
-    no network: the fresh environment sees the test environment's packages for
-    sitegen's dependencies (a .pth file), and pip runs with PIP_NO_INDEX.
+    requirements.txt stays as init wrote it (this checkout is installed from its
+    folder, so it names sitegen's release): a folder holding a wheel built from
+    this checkout stands in for PyPI (`PIP_FIND_LINKS`, `PIP_NO_INDEX`). Tests
+    use no network: the fresh environment sees the test environment's packages
+    for sitegen's dependencies (a .pth file).
     """
     site = init_site(tmp_path / "mysite", "Ada Lovelace")
-    requirements = site / "requirements.txt"
-    wheel = build_wheel(copy_of_sitegen(tmp_path / "sitegen-source"), tmp_path / "wheels")
-    lines = requirements.read_text(encoding="utf-8").splitlines()
-    requirements.write_text("\n".join(line if line.startswith("#") or not line else str(wheel) for line in lines) + "\n", encoding="utf-8")
-
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    layer_on_this_environment(venv)
-    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv), PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    wheelhouse = tmp_path / "index"
+    build_wheel(copy_of_sitegen(tmp_path / "sitegen-source"), wheelhouse)
+    environment = Environment(tmp_path / "venv", dependencies)
+    venv, env = environment.path, {**environment.env, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse)}
     build_job = load_workflow(site / ".github" / "workflows" / "pages.yml")["jobs"]["build"]
 
     with serve_directory(site / "output", prefix="/mysite/") as base_url:
