@@ -1,0 +1,183 @@
+"""APA and IEEE citations as a reader copies them from a record page: the text, and the HTML a browser shows."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lxml import etree
+
+from sitegen.cite import CSL_DIR, STYLES, csl_item, csl_name, formatted_citation, formatted_citations, record_type
+from sitegen.errors import Location
+from sitegen.model import RECORD_TYPES, Author, Entry, Record, Subject, Text
+
+
+def make_entry(id: str = "x", title: str = "A Title", authors: tuple[str, ...] = (), *, owner: str = "", source: str = "",
+               abstract: str = "", subjects: tuple[str, ...] = (), date: str | None = None, **fields) -> Entry:
+    """An entry as enrich makes it for a record whose text holds no LaTeX (so the plain text is the text)."""
+    record = Record(id=id, title=title, location=Location("content/records/x.yaml", 1), authors=tuple(authors), source=source,
+                    abstract=abstract, date=datetime.date.fromisoformat(date) if date else None, **fields)
+    return Entry(
+        record=record, slug=id, title=Text(title, title, title), authors=tuple(Author(a, a == owner) for a in authors),
+        abstract_html=abstract, abstract_plain=abstract, subjects=tuple(Subject(s, s.upper(), s) for s in subjects),
+        cite_key=id.replace(".", ""), source=Text(source, source, source),
+    )
+
+
+KESTREL = make_entry(
+    "muller2025kestrel", "Kestrel: Fast Load Balancing", ("Lena Müller", "Jonas Berg", "André Dupont"), date="2025-03-30",
+    source="Proceedings of the Twentieth European Conference on Computer Systems", doi="https://doi.org/10.5555/3689031.3717462",
+)
+PREPRINT = make_entry("2401.01234", "Quadratic Time Is Enough", ("Lena Müller",), year=2024, source="arXiv", arxiv="2401.01234",
+                      links={"abs": "https://arxiv.org/abs/2401.01234"})
+JOURNAL = make_entry("lovelace2023", "A Journal Paper", ("Ada Lovelace", "Charles Babbage"), year=2023, source="Journal of Examples",
+                     type="article", extra={"volume": 12, "issue": "3", "pages": "45--67"})
+THESIS = make_entry("thesis", "My Thesis", ("Ada Lovelace",), year=2020, source="PhD thesis, University of Examples")
+
+
+def html_text(fragment: str) -> str:
+    return BeautifulSoup(fragment, "html.parser").get_text()
+
+
+# -- what a reader copies ---------------------------------------------------------------------------------
+
+def test_conference_paper_in_apa_and_ieee():
+    citations = formatted_citation(KESTREL)
+    assert citations["apa"].plain == (
+        "Müller, L., Berg, J., & Dupont, A. (2025, March 30). Kestrel: Fast Load Balancing. "
+        "Proceedings of the Twentieth European Conference on Computer Systems. https://doi.org/10.5555/3689031.3717462"
+    )
+    assert citations["ieee"].plain == (
+        "L. Müller, J. Berg, and A. Dupont, “Kestrel: Fast Load Balancing”, in Proceedings of the Twentieth European "
+        "Conference on Computer Systems, Mar. 2025. doi: 10.5555/3689031.3717462."
+    )
+    # the venue is in italics, as both styles set it
+    for style in STYLES:
+        soup = BeautifulSoup(citations[style].html, "html.parser")
+        assert [i.get_text() for i in soup.find_all("i")] == ["Proceedings of the Twentieth European Conference on Computer Systems"]
+
+
+def test_journal_article_with_volume_issue_and_pages():
+    citations = formatted_citation(JOURNAL)
+    assert citations["apa"].plain == "Lovelace, A., & Babbage, C. (2023). A Journal Paper. Journal of Examples, 12(3), 45–67."
+    assert citations["ieee"].plain == "A. Lovelace and C. Babbage, “A Journal Paper”, Journal of Examples, vol. 12, no. 3, pp. 45–67, 2023."
+
+
+def test_arxiv_preprint_names_arxiv_and_its_id_once():
+    citations = formatted_citation(PREPRINT)
+    assert citations["apa"].plain == "Müller, L. (2024). Quadratic Time Is Enough (arXiv:2401.01234). arXiv. https://arxiv.org/abs/2401.01234"
+    assert citations["ieee"].plain == (
+        "L. Müller, “Quadratic Time Is Enough”, 2024, arXiv:2401.01234. [Online]. Available: https://arxiv.org/abs/2401.01234"
+    )
+
+
+def test_ieee_citation_carries_no_list_number():
+    """A citation copied from one page goes into someone else's numbered list."""
+    for entry in (KESTREL, PREPRINT, JOURNAL, THESIS):
+        assert not formatted_citation(entry)["ieee"].plain.startswith("[")
+
+
+def test_thesis_names_its_university_and_kind():
+    citations = formatted_citation(THESIS)
+    assert citations["ieee"].plain == "A. Lovelace, “My Thesis”, PhD thesis, University of Examples, 2020."
+    assert citations["apa"].plain == "Lovelace, A. (2020). My Thesis. University of Examples."
+
+
+def test_a_record_without_a_date_is_undated_in_apa():
+    entry = make_entry("undated", "Undated Work", ("Ada Lovelace",), source="Journal of Examples", type="article")
+    assert "(n.d.)" in formatted_citation(entry)["apa"].plain
+
+
+def test_formatted_citations_by_record_id():
+    citations = formatted_citations([KESTREL, PREPRINT])
+    assert set(citations) == {"muller2025kestrel", "2401.01234"}
+    assert set(citations["2401.01234"]) == set(STYLES)
+    assert citations["2401.01234"]["apa"] == formatted_citation(PREPRINT)["apa"]
+
+
+# -- safe HTML ------------------------------------------------------------------------------------------------
+
+def test_record_text_is_escaped_not_markup():
+    entry = make_entry("x", 'Fast <script>alert("x")</script> R&D <b>bold</b>', ("Eve <img src=x onerror=alert(1)>",),
+                       year=2024, source="Journal of <i>Things</i> & Stuff", type="article")
+    for style, citation in formatted_citation(entry).items():
+        soup = BeautifulSoup(citation.html, "html.parser")
+        assert soup.find(["script", "img", "b"]) is None, style
+        assert {tag.name for tag in soup.find_all(True)} <= {"i"}, style
+        assert 'Fast <script>alert("x")</script> R&D <b>bold</b>' in citation.plain
+        assert "Journal of <i>Things</i> & Stuff" in citation.plain
+        assert soup.get_text() == citation.plain
+
+
+_awkward_text = st.lists(st.sampled_from(list("ab &<>\"'/;.,:()[]{}\\é\ue000\ue001") + ['<span class="nocase">', "</span>", "&amp;"]),
+                         min_size=1, max_size=20).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title=_awkward_text, venue=_awkward_text, author=_awkward_text, kind=st.sampled_from(RECORD_TYPES))
+def test_any_text_gives_html_whose_text_is_the_plain_citation(title, venue, author, kind):
+    entry = make_entry("x&<y>", "t" + title, ("A " + author,), year=2021, source=venue, type=kind)
+    for citation in formatted_citation(entry).values():
+        soup = BeautifulSoup(citation.html, "html.parser")
+        assert {tag.name for tag in soup.find_all(True)} <= {"i", "b", "span", "sup", "sub"}
+        assert soup.get_text() == citation.plain
+        assert "\ue000" not in citation.plain and "\ue001" not in citation.plain
+
+
+# -- CSL-JSON ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("kind", "csl_type"), [
+    ("article", "article-journal"), ("inproceedings", "paper-conference"), ("preprint", "article"), ("thesis", "thesis"),
+    ("book", "book"), ("chapter", "chapter"), ("report", "report"), ("patent", "patent"), ("software", "software"),
+    ("dataset", "dataset"), ("other", "document"),
+])
+def test_record_types_map_to_csl_types(kind, csl_type):
+    assert csl_item(make_entry(type=kind, year=2020))["type"] == csl_type
+
+
+def test_untyped_records_are_typed_from_their_venue():
+    assert record_type(PREPRINT) == "preprint"  # only an arXiv source
+    assert record_type(KESTREL) == "inproceedings"
+    assert record_type(make_entry(source="IEEE Transactions on Things")) == "article"
+    assert record_type(THESIS) == "thesis"
+    assert record_type(make_entry(source="Somewhere")) == "other"
+
+
+def test_csl_item_fields():
+    item = csl_item(KESTREL)
+    assert item["DOI"] == "10.5555/3689031.3717462"  # the resolver prefix is the style's to add
+    assert item["issued"] == {"date-parts": [[2025, 3, 30]]}
+    assert item["container-title"].startswith("Proceedings of")
+    assert "URL" not in item  # a DOI is the link styles print
+    preprint = csl_item(PREPRINT)
+    assert (preprint["archive"], preprint["number"], preprint["URL"]) == ("arXiv", "arXiv:2401.01234", "https://arxiv.org/abs/2401.01234")
+    thesis = csl_item(THESIS)
+    assert (thesis["genre"], thesis["publisher"]) == ("PhD thesis", "University of Examples")
+
+
+@pytest.mark.parametrize(("name", "csl"), [
+    ("Lena Müller", {"family": "Müller", "given": "Lena"}),
+    ("Müller, Lena", {"family": "Müller", "given": "Lena"}),
+    ("Jan van der Berg", {"family": "van der Berg", "given": "Jan"}),
+    ("Mary Ann Smith Jr.", {"family": "Smith", "given": "Mary Ann", "suffix": "Jr."}),
+    ("Smith, Jr., John", {"family": "Smith", "given": "John", "suffix": "Jr."}),
+    ("ATLAS Collaboration", {"literal": "ATLAS Collaboration"}),
+    ("Plato", {"literal": "Plato"}),
+])
+def test_names_are_split_into_family_and_given(name, csl):
+    assert csl_name(name) == csl
+
+
+# -- the styles shipped ---------------------------------------------------------------------------------------
+
+def test_styles_are_shipped_with_their_licence():
+    for file_name in STYLES.values():
+        style = etree.parse(str(CSL_DIR / file_name)).getroot()
+        rights = style.find("{http://purl.org/net/xbiblio/csl}info/{http://purl.org/net/xbiblio/csl}rights")
+        assert "creativecommons.org/licenses/by-sa" in rights.get("license")
+    notice = (Path(CSL_DIR) / "NOTICE").read_text(encoding="utf-8")
+    assert "Creative Commons Attribution-ShareAlike" in notice
