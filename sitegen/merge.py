@@ -1,0 +1,378 @@
+"""One work, one record (SPEC §6).
+
+The same paper reaches a site from many places: a hand-written YAML record, an
+entry of a `.bib` file, and what `sitegen fetch` pulled from arXiv, ORCID,
+Crossref, OpenAlex and DBLP. `merge_works` shows each work once.
+
+Records are the same work when they share an identifier (DOI with case ignored,
+arXiv id with its version ignored, OpenAlex or DBLP key, or the record id), or
+when they are a preprint and its published version: the same title once case,
+accents, punctuation, LaTeX and JATS/HTML tags are set aside, years at most two
+apart, and an author in common ("Lin, Sheng", "S. Lin" and "Lin Sheng" compare
+equal). Two published versions with different DOIs, or two different arXiv
+preprints, are never joined by title.
+
+The merged record takes each field from the best record that has it: a
+hand-written YAML record's own fields first (a correction), then published
+versions before preprints, then the sources in the order of SOURCE_ORDER. The
+venue is a published one whenever any record names one; mappings (`links`,
+`ids`, extras) merge key by key; `citations` is the largest count known.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import html
+import re
+import unicodedata
+from itertools import combinations
+from typing import Any, Iterable
+
+from sitegen.markup import render_inline
+from sitegen.model import ARXIV_VERSION, Record
+from sitegen.record_types import infer_type, is_preprint_venue
+
+# Among records of one work that are all published (or all preprints), whose fields come first.
+# BibTeX is the user's own list; Crossref is the publisher's record; arXiv's is the author's.
+SOURCE_ORDER = ("yaml", "bibtex", "crossref", "openalex", "dblp", "arxiv", "orcid")
+TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many years apart
+# Titles compared within one bucket when many records share a title ("Editorial"): beyond this,
+# each record is compared with its nearest neighbours by year only.
+TITLE_BUCKET_PAIRS = 64
+# Extras that describe where a version was published: they come with the venue, not from another version.
+VENUE_DETAILS = frozenset({
+    "bibtex_type", "volume", "number", "pages", "publisher", "address", "edition", "series",
+    "editors", "organization", "chapter", "issn", "isbn", "howpublished", "month", "journal_ref",
+})
+_TAG = re.compile(r"<[^<>]{0,200}>")  # JATS and HTML: <jats:italic>, <i>, <sub>
+_NOT_WORD = re.compile(r"[\W_]+")
+_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"})
+_MAY_HOLD_MARKUP = re.compile(r"[\\${}<&]")
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+
+
+def merge_works(records: list[Record]) -> list[Record]:
+    """One record per work, in the order of each work's first record; a record alone is returned as it is."""
+    groups = _works(records)
+    return [records[members[0]] if len(members) == 1 else merged_record([records[i] for i in members]) for members in groups]
+
+
+# -- which records are one work ---------------------------------------------------------------------
+
+def _works(records: list[Record]) -> list[list[int]]:
+    """The positions of the records of each work, each list in input order, the lists by their first position."""
+    works = _Works(records)
+    first_with: dict[str, int] = {}
+    for index, record in enumerate(records):
+        for key in identity_keys(record):
+            works.join(first_with.setdefault(key, index), index)
+    by_title: dict[str, list[int]] = {}
+    for index, record in enumerate(records):
+        key = title_key(record.title)
+        if " " in key:  # a one-word title ("Editorial", "Preface") says too little to join records by
+            by_title.setdefault(key, []).append(index)
+    for indices in by_title.values():
+        for a, b in _title_pairs(indices, records):
+            if same_work_by_title(records[a], records[b]):
+                works.join_if_compatible(a, b)
+    return works.groups()
+
+
+def _title_pairs(indices: list[int], records: list[Record]) -> Iterable[tuple[int, int]]:
+    if len(indices) * (len(indices) - 1) // 2 <= TITLE_BUCKET_PAIRS:
+        return combinations(indices, 2)
+    by_year = sorted(indices, key=lambda i: (records[i].year, i))
+    return ((a, b) for position, a in enumerate(by_year) for b in by_year[position + 1 : position + 9])
+
+
+class _Works:
+    """Union-find over record positions; each work knows its published DOIs and arXiv ids."""
+
+    def __init__(self, records: list[Record]):
+        self.parent = list(range(len(records)))
+        self.dois = [{_published_doi(r.doi)} - {""} for r in records]
+        self.arxivs = [{_arxiv_key(r.arxiv)} - {""} for r in records]
+
+    def root(self, index: int) -> int:
+        while self.parent[index] != index:
+            self.parent[index] = self.parent[self.parent[index]]
+            index = self.parent[index]
+        return index
+
+    def join(self, a: int, b: int) -> None:
+        a, b = self.root(a), self.root(b)
+        if a == b:
+            return
+        low, high = min(a, b), max(a, b)  # the earlier record's position names the work: deterministic
+        self.parent[high] = low
+        self.dois[low] |= self.dois[high]
+        self.arxivs[low] |= self.arxivs[high]
+
+    def join_if_compatible(self, a: int, b: int) -> None:
+        """Join by title, unless that would make one work of two published versions or two preprints."""
+        a, b = self.root(a), self.root(b)
+        if a != b and len(self.dois[a] | self.dois[b]) <= 1 and len(self.arxivs[a] | self.arxivs[b]) <= 1:
+            self.join(a, b)
+
+    def groups(self) -> list[list[int]]:
+        members: dict[int, list[int]] = {}
+        for index in range(len(self.parent)):
+            members.setdefault(self.root(index), []).append(index)
+        return sorted(members.values(), key=lambda group: group[0])
+
+
+def identity_keys(record: Record) -> list[str]:
+    """What names the work: records sharing one of these are the same work."""
+    keys = [f"id:{record.id}"]
+    for doi in (record.doi, record.ids.get("doi")):
+        if doi:
+            normal = normal_doi(doi)
+            keys.append(f"doi:{normal}")
+            arxiv_doi = _ARXIV_DOI.match(normal)  # DataCite's DOI of an arXiv preprint names its arXiv id
+            if arxiv_doi:
+                keys.append(f"arxiv:{_arxiv_key(arxiv_doi.group(1))}")
+    for arxiv in (record.arxiv, record.ids.get("arxiv")):
+        if arxiv:
+            keys.append(f"arxiv:{_arxiv_key(arxiv)}")
+    if record.ids.get("openalex"):
+        keys.append(f"openalex:{record.ids['openalex'].strip().rsplit('/', 1)[-1].upper()}")
+    if record.ids.get("dblp"):
+        keys.append(f"dblp:{record.ids['dblp'].strip().removeprefix('DBLP:')}")
+    return keys
+
+
+def normal_doi(doi: str) -> str:
+    """'https://doi.org/10.5555/JDLS.2025.0142' and '10.5555/jdls.2025.0142' are one DOI."""
+    return _DOI_PREFIX.sub("", doi.strip()).lower()
+
+
+def _arxiv_key(arxiv: str | None) -> str:
+    return ARXIV_VERSION.sub("", arxiv.strip().lower().removeprefix("arxiv:")) if arxiv else ""
+
+
+def _published_doi(doi: str | None) -> str:
+    """The DOI of a published version; '' for none and for arXiv's own DataCite DOIs."""
+    if not doi:
+        return ""
+    normal = normal_doi(doi)
+    return "" if _ARXIV_DOI.match(normal) else normal
+
+
+def same_work_by_title(a: Record, b: Record) -> bool:
+    """Two records with one title key: the same work when close in years and sharing an author."""
+    if a.year and b.year and abs(a.year - b.year) > TITLE_MATCH_YEARS:
+        return False
+    if not a.authors or not b.authors:
+        return True  # an ORCID summary may list no one: nothing says it is another work
+    names = set().union(*map(name_keys, a.authors))
+    return any(not names.isdisjoint(name_keys(name)) for name in b.authors)
+
+
+@functools.lru_cache(maxsize=65536)
+def title_key(title: str) -> str:
+    """The words of a title, lower-case, without accents, punctuation, LaTeX or tags, joined by single spaces.
+
+    'Towards ${O}(1)$ Recovery', 'towards o(1) recovery' and 'Towards <i>O</i>(1) Recovery.' give one key.
+    A hyphen, a dash or a space joins words alike: 'Co-designing' and 'Co designing' match.
+    """
+    return " ".join(_words(title))
+
+
+def _words(text: str) -> list[str]:
+    if _MAY_HOLD_MARKUP.search(text):
+        if "<" in text or "&" in text:
+            text = html.unescape(_TAG.sub(" ", text))
+        if any(c in text for c in "\\${}"):
+            text = render_inline(text).plain
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_LETTERS)
+    return _NOT_WORD.sub(" ", text.casefold()).split()
+
+
+@functools.lru_cache(maxsize=65536)
+def name_keys(name: str) -> frozenset[str]:
+    """Loose keys of an author's name: surname and first initial, read in either order.
+
+    'Sheng Lin', 'Lin, Sheng', 'S. Lin', 'Lin Sheng' and DBLP's 'Sheng Lin 0003' share 'lin s'.
+    """
+    if name.count(",") == 1:  # BibTeX order: 'Lin, Sheng'
+        last, first = name.split(",")
+        name = f"{first} {last}"
+    words = [w for w in _words(name) if not w.isdigit()]  # DBLP numbers namesakes: 'Sheng Lin 0003'
+    if len(words) < 2:
+        return frozenset(words)
+    keys = {f"{words[-1]} {words[0][0]}", f"{words[0]} {words[-1][0]}"}  # given name first, or family name first
+    return frozenset(key for key in keys if len(key.split()[0]) > 1)  # an initial is no surname
+
+
+# -- one record from the records of one work ---------------------------------------------------------
+
+def merged_record(members: list[Record]) -> Record:
+    """The record shown for one work. `members`: its records in input order (which settles ties)."""
+    ranked = sorted(members, key=_rank)
+    corrections = [r for r in ranked if _is_correction(r)]
+    lead = min(members, key=_lead_rank)  # whose id, file and lines the record keeps
+    authors_from = _authors_record(ranked)
+    year, date = _year_and_date(ranked, corrections)
+    venue_from = _venue_record(ranked)
+    values: dict[str, Any] = {
+        "id": _given(corrections, "id", lead.id),
+        "title": _given(corrections, "title", _first(r.title for r in ranked)),
+        "authors": _given(corrections, "authors", authors_from.authors if authors_from else ()),
+        "year": year,
+        "date": date,
+        "source": _given(corrections, "source", venue_from.source if venue_from else ""),
+        "abstract": _given(corrections, "abstract", _first(r.abstract for r in ranked)),
+        "categories": _given(corrections, "categories", _union(r.categories for r in ranked)),
+        "arxiv": _given(corrections, "arxiv", _first(r.arxiv for r in ranked) or None),
+        "doi": _given(corrections, "doi", _best_doi(ranked)),
+        "hidden": _given(corrections, "hidden", any(r.hidden for r in ranked)),
+        "featured": _given(corrections, "featured", any(r.featured for r in ranked)),
+        "type": _given(corrections, "type", _best_type(ranked, venue_from)),
+        "citations": _given(corrections, "citations", max((r.citations for r in ranked if r.citations is not None), default=None)),
+        "links": merge_mappings([r.links for r in ranked], [r.links for r in corrections if "links" in r.given]),
+        "ids": merge_mappings([r.ids for r in ranked], [r.ids for r in corrections if "ids" in r.given]),
+        "extra": _extra(ranked, corrections, venue_from, authors_from),
+        "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
+    }
+    keys = [r.source_key for r in members]
+    return dataclasses.replace(
+        lead, **values,
+        given=tuple(sorted({name for r in members for name in r.given})),
+        source_key="+".join(keys) if all(keys) else "",
+        missing=tuple(name for name in lead.missing if not values.get(name)),
+    )
+
+
+def _source_of(record: Record) -> str:
+    return record.origin.source if record.origin else "yaml"
+
+
+def _is_correction(record: Record) -> bool:
+    """A hand-written YAML record: each field it sets wins, as the user wrote it."""
+    return not record.fetched and _source_of(record) == "yaml"
+
+
+def _is_preprint(record: Record) -> bool:
+    return is_preprint_venue(record.source) or (record.type or infer_type(record)) == "preprint"
+
+
+def _rank(record: Record) -> tuple:
+    """Best first: corrections, then published versions, then by source; then by file and place, for ties."""
+    source = _source_of(record)
+    order = SOURCE_ORDER.index(source) if source in SOURCE_ORDER else len(SOURCE_ORDER)
+    return (not _is_correction(record), _is_preprint(record), order, record.location.path, record.location.line or 0, record.id)
+
+
+def _lead_rank(record: Record) -> tuple:
+    """The record whose id the work keeps: a hand-written one, else arXiv's, so that adding
+    a source does not move a page fetched from arXiv (its id is the arXiv id)."""
+    return (record.fetched, _source_of(record) != "arxiv", _rank(record))
+
+
+def _given(corrections: list[Record], name: str, otherwise: Any) -> Any:
+    for record in corrections:
+        if name in record.given:
+            return getattr(record, name)
+    return otherwise
+
+
+def _first(values: Iterable[Any]) -> Any:
+    return next((value for value in values if value), "")
+
+
+def _union(lists: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for items in lists:
+        for item in items:
+            seen.setdefault(item.casefold(), item)
+    return tuple(seen.values())
+
+
+def _authors_record(ranked: list[Record]) -> Record | None:
+    """The best record with a whole author list; a list that ends in 'and others' only when no other has one."""
+    with_authors = [r for r in ranked if r.authors]
+    whole = [r for r in with_authors if not r.extra.get("et_al")]
+    if whole:
+        return whole[0]
+    return max(with_authors, key=lambda r: len(r.authors), default=None)
+
+
+def _year_and_date(ranked: list[Record], corrections: list[Record]) -> tuple[int, Any]:
+    """The year of the best version, and a date that falls in it (a preprint's date is not the published one's)."""
+    date = _given(corrections, "date", None)
+    year = _given(corrections, "year", 0) or (date.year if date else 0) or _first(r.year for r in ranked) or 0
+    if date is None or date.year != year:
+        date = next((r.date for r in ranked if r.date and r.date.year == year), None)
+    return year, date
+
+
+def _venue_record(ranked: list[Record]) -> Record | None:
+    """Where the work was published: never a preprint server when a published venue is known."""
+    with_venue = [r for r in ranked if r.source]
+    return next((r for r in with_venue if not is_preprint_venue(r.source)), with_venue[0] if with_venue else None)
+
+
+def _best_doi(ranked: list[Record]) -> str | None:
+    """The published version's DOI before arXiv's DataCite one."""
+    dois = [r.doi for r in ranked if r.doi]
+    return next((doi for doi in dois if _published_doi(doi)), dois[0] if dois else None)
+
+
+def _best_type(ranked: list[Record], venue_from: Record | None) -> str:
+    """The venue's record's type; else the first type that is not 'preprint' or 'other'; '' when none says."""
+    if venue_from is not None and venue_from.type and not is_preprint_venue(venue_from.source):
+        return venue_from.type
+    types = [r.type for r in ranked if r.type]
+    return next((t for t in types if t not in ("preprint", "other")), types[0] if types else "")
+
+
+def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str]]) -> dict[str, str]:
+    """Key by key: a correction's value replaces the others'; otherwise the best record's, and
+    a different value of a later record is kept too, as `name_2`, `name_3` (a preprint's PDF beside
+    the published one)."""
+    merged: dict[str, str] = {}
+    for mapping in corrections:
+        for name, value in mapping.items():
+            merged.setdefault(name, value)
+    corrected = set(merged)
+    for mapping in ranked:
+        for name, value in mapping.items():
+            if name in corrected or str(value).casefold() in _values_of(merged, name):
+                continue
+            merged[_free_name(merged, name)] = value
+    return merged
+
+
+def _values_of(merged: dict[str, str], name: str) -> set[str]:
+    """The values already kept under `name`, `name_2`, ... (case ignored: a DOI is one DOI in any case)."""
+    numbered = f"{name}_"
+    return {str(value).casefold() for key, value in merged.items() if key == name or (key.startswith(numbered) and key[len(numbered):].isdigit())}
+
+
+def _free_name(merged: dict[str, str], name: str) -> str:
+    if name not in merged:
+        return name
+    number = 2
+    while f"{name}_{number}" in merged:
+        number += 1
+    return f"{name}_{number}"
+
+
+def _extra(ranked: list[Record], corrections: list[Record], venue_from: Record | None, authors_from: Record | None) -> dict[str, Any]:
+    """Unknown fields key by key, best record first; details of a venue only from the record that named it."""
+    merged: dict[str, Any] = {}
+    for record in ranked:
+        for name, value in record.extra.items():
+            if name in VENUE_DETAILS and record is not venue_from and not (venue_from is None and record is ranked[0]):
+                continue
+            merged.setdefault(name, value)
+    merged.pop("et_al", None)
+    if authors_from is not None and authors_from.extra.get("et_al"):
+        merged["et_al"] = True
+    for record in reversed(corrections):  # a correction's own extras win, the best correction's most
+        merged.update(record.extra)
+    return merged

@@ -1,0 +1,104 @@
+"""What kind of work a record is (SPEC §7): `article`, `inproceedings`, `preprint`, ...
+
+A record may say its `type`; most do not (arXiv's feed, hand-written YAML), so it
+is worked out from what the record holds: the BibTeX entry type it was read
+from, its sources, its venue, its identifiers and links.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from sitegen.model import RECORD_TYPES, Record
+
+# BibTeX and BibLaTeX entry types -> record type; the types missing here (misc,
+# unpublished, online, ...) say nothing, and the record's content decides.
+BIBTEX_ENTRY_TYPES = {
+    "article": "article",
+    "inproceedings": "inproceedings", "conference": "inproceedings",
+    "phdthesis": "thesis", "mastersthesis": "thesis", "thesis": "thesis",
+    "book": "book", "mvbook": "book", "booklet": "book", "proceedings": "book", "mvproceedings": "book", "collection": "book",
+    "inbook": "chapter", "incollection": "chapter", "bookinbook": "chapter", "suppbook": "chapter",
+    "techreport": "report", "report": "report", "manual": "report",
+    "patent": "patent",
+    "software": "software", "codefragment": "software",
+    "dataset": "dataset", "data": "dataset",
+}
+
+# Venues that hold preprints, not published versions: "arXiv", "arXiv preprint arXiv:2401.01234",
+# DBLP's "CoRR", "bioRxiv", "SSRN Electronic Journal", ...
+PREPRINT_VENUE = re.compile(
+    r"^\s*(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|psyarxiv|socarxiv|engrxiv|techrxiv|eartharxiv|ssrn|research square|preprints?)\b"
+    r"|\barxiv preprint\b|\be-?prints?\b",
+    re.I,
+)
+_THESIS = re.compile(r"\b(?:thesis|dissertation)\b", re.I)
+_PROCEEDINGS = re.compile(r"\b(?:proceedings|conference|workshop|symposium|colloquium)\b", re.I)
+_JOURNAL = re.compile(r"\b(?:journal|transactions|letters|review|magazine|annals|bulletin)\b", re.I)
+_REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working paper)\b", re.I)
+_CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.I)
+
+
+def is_preprint_venue(source: str) -> bool:
+    """Does this venue name a preprint server rather than a place of publication?"""
+    return bool(source) and bool(PREPRINT_VENUE.search(source))
+
+
+def infer_type(record: Record) -> str:
+    """The record's `type`: its own when it names one of RECORD_TYPES, else worked out.
+
+    A record whose every source is arXiv is a `preprint` (SPEC §7), whatever it says about a journal.
+    """
+    if record.type in RECORD_TYPES:
+        return record.type
+    contributing = set(record.sources) or ({record.origin.source} if record.origin else set())
+    if contributing == {"arxiv"}:
+        return "preprint"
+    entry_type = str(record.extra.get("bibtex_type", "")).lower()
+    return type_from_evidence(entry_type, record.source, record.arxiv, record.doi, record.links)
+
+
+def type_from_evidence(
+    entry_type: str, source: str, arxiv: str | None, doi: str | None, links: Mapping[str, str], words: str = "",
+) -> str:
+    """The type a work's description points at. `words`: free text that may name the kind (a BibTeX note)."""
+    decided = BIBTEX_ENTRY_TYPES.get(entry_type)
+    if decided and decided != "article":
+        return decided
+    if is_preprint_venue(source) or (not source and arxiv and not _published_doi(doi)):
+        return "preprint"  # Google Scholar's `@article{journal = {arXiv preprint ...}}` included
+    if decided:
+        return decided
+    return _type_from_venue(source) or _type_from_words_and_links(words, links, source) or "other"
+
+
+def _type_from_venue(source: str) -> str:
+    if _THESIS.search(source):
+        return "thesis"
+    if _REPORT.search(source):
+        return "report"
+    if _PROCEEDINGS.search(source):
+        return "inproceedings"
+    if _JOURNAL.search(source):
+        return "article"
+    return ""
+
+
+def _type_from_words_and_links(words: str, links: Mapping[str, str], source: str) -> str:
+    lowered = words.lower()
+    if "software" in lowered:
+        return "software"
+    if "dataset" in lowered or "data set" in lowered:
+        return "dataset"
+    if "patent" in lowered:
+        return "patent"
+    # nothing published, only a repository: a piece of software (a `@misc` for a GitHub project)
+    if not source and links and all(_CODE_HOSTS.match(url) or kind == "code" for kind, url in links.items()):
+        return "software"
+    return ""
+
+
+def _published_doi(doi: str | None) -> bool:
+    """A DOI other than the one DataCite gives every arXiv preprint (10.48550/arXiv.ID)."""
+    return bool(doi) and not doi.strip().lower().removeprefix("https://doi.org/").startswith("10.48550/")

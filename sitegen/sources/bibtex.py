@@ -1,0 +1,615 @@
+"""BibTeX files under `content/records/` read as records at build time (SPEC §6).
+
+Each entry is one record, its citation key the record's id. Files come from
+everywhere people keep their lists (Zotero and Better BibTeX, Google Scholar,
+DBLP, al-folio sites, hand-kept files with `@string` macros), so the reader takes
+what each of them writes: BibLaTeX's `journaltitle`/`date`/`eprinttype` beside
+BibTeX's fields, `#` concatenation, month macros, LaTeX accents and protective
+braces, `and others`.
+
+bibtexparser 2 splits the file into blocks: it knows the line of every entry and
+field (so a problem is `content/records/NAME.bib:LINE:`) and keeps going past a
+broken entry, so every problem of a file is reported at once. Its middlewares
+resolve only a value that is one whole macro and pass an unknown macro through
+as text (bibtexparser issue 396), so field values are evaluated here, as BibTeX
+does: `{...}`, `"..."`, numbers and macros joined by `#`, an unknown macro an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from dataclasses import dataclass
+
+import bibtexparser
+from bibtexparser.middlewares.names import parse_single_name_into_parts, split_multiple_persons_names
+from bibtexparser.model import Block, DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry, ImplicitComment, ParsingFailedBlock, String
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexGroupNode, LatexMacroNode, LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError
+
+from sitegen.errors import Location, Problem
+from sitegen.latex import FORMAT_TAGS, PLAIN_MACROS, UNICODE_MACROS, escape_bare_specials
+from sitegen.load import PositionedDict
+from sitegen.record_types import type_from_evidence
+from sitegen.sources import Reader, ReadResult, register_reader
+
+# The splitter logs each broken block; this reader reports them as problems with their lines instead.
+_SPLITTER_LOG = logging.getLogger("bibtexparser.splitter")
+_SPLITTER_LOG.addHandler(logging.NullHandler())
+_SPLITTER_LOG.propagate = False
+
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december")
+# BibTeX's predefined macros: jan ... dec (as the standard styles define them)
+MONTH_MACROS = {name[:3]: name.capitalize() for name in MONTHS}
+
+VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "school", "institution", "publisher", "organization")
+LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "html", "blog", "website")  # al-folio's names among them
+DETAIL_ALIASES = {"address": ("location",), "number": ("issue",)}  # BibLaTeX's names for BibTeX's fields
+# BibTeX fields kept on the record (for templates, and the site's own BibTeX export) as they are
+DETAIL_FIELDS = (
+    "volume", "number", "pages", "publisher", "address", "edition", "series",
+    "note", "organization", "chapter", "isbn", "issn", "howpublished",
+)
+_ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
+_ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.I)
+_ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.I)
+_ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.I)
+_CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.I)
+_ARXIV_VERSION = re.compile(r"v\d+$")
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+_DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
+_URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
+_CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/", re.I)
+_KEYWORD_SEPARATORS = re.compile(r"[,;]")
+_SPACE = re.compile(r"\s+")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_YEAR_START = re.compile(r"^(\d{4})(?:-\d{2})?(?:-\d{2})?$")
+_ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
+
+
+# -- field values: what BibTeX makes of `{...} # "..." # macro # 2024` ----------------------------------
+
+class _BadValue(ValueError):
+    """A field value BibTeX could not read; the message says why."""
+
+
+def evaluate(raw: str, macros: dict[str, str]) -> str:
+    """The text of a field value as the splitter gave it (delimiters still on); `macros` by lower-case name."""
+    pieces: list[str] = []
+    position, size = 0, len(raw)
+    while True:
+        position = _skip_space(raw, position)
+        if position >= size:
+            raise _BadValue("the value ends with '#'" if pieces else "the value is empty")
+        piece, position = _value_piece(raw, position, macros)
+        pieces.append(piece)
+        position = _skip_space(raw, position)
+        if position >= size:
+            return "".join(pieces)
+        if raw[position] != "#":
+            raise _BadValue(f"expected '#' between the parts of the value, found {raw[position:position + 20]!r}")
+        position += 1
+
+
+def _skip_space(raw: str, position: int) -> int:
+    while position < len(raw) and raw[position].isspace():
+        position += 1
+    return position
+
+
+_BARE_WORD = re.compile(r"[^\s#{}\",=]+")
+
+
+def _value_piece(raw: str, position: int, macros: dict[str, str]) -> tuple[str, int]:
+    """One part of a value and where the next begins."""
+    first = raw[position]
+    if first == "{":
+        end = _closing_brace(raw, position)
+        return raw[position + 1 : end], end + 1
+    if first == '"':
+        end = _closing_quote(raw, position)
+        return raw[position + 1 : end], end + 1
+    word = _BARE_WORD.match(raw, position)
+    if word is None:
+        raise _BadValue(f"unexpected {first!r} in the value")
+    name = word.group()
+    if name.isdigit():
+        return name, word.end()
+    if name.lower() not in macros:
+        raise _UnknownMacro(name)
+    return macros[name.lower()], word.end()
+
+
+class _UnknownMacro(_BadValue):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def _closing_brace(raw: str, start: int) -> int:
+    """The index of the `}` that closes the `{` at `start` (a brace after a backslash does not count)."""
+    depth = 0
+    for index in range(start, len(raw)):
+        char = raw[index]
+        if char in "{}" and index and raw[index - 1] == "\\":
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+    raise _BadValue("unbalanced braces: a '{' is never closed")
+
+
+def _closing_quote(raw: str, start: int) -> int:
+    """The `"` that ends the string begun at `start`: one outside braces, which must balance inside."""
+    depth = 0
+    for index in range(start + 1, len(raw)):
+        char = raw[index]
+        if char in "{}" and raw[index - 1] == "\\":
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                raise _BadValue("unbalanced braces: a '}' closes nothing")
+        elif char == '"' and depth == 0:
+            return index
+    raise _BadValue('a quoted value is never closed (")' if depth == 0 else "unbalanced braces: a '{' is never closed")
+
+
+# -- text: LaTeX accents to Unicode, protective braces off, math left for the pipeline --------------
+
+_TEXT = LatexNodes2Text(math_mode="verbatim")
+_DECLARATIONS = {"em", "it", "itshape", "sl", "bf", "bfseries", "tt"}  # `{\em x}`: shown by the pipeline
+_KEPT_ESCAPES = {"$", "{", "}"}  # `\$` stays `\$`: a bare `$` would start math
+_SPECIAL_TEXT = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
+_PLAIN_SPECIALS = re.compile(r"---|--|~|``|''")
+
+
+def bibtex_text(value: str) -> str:
+    """A BibTeX value as record text (SPEC §2: Unicode, inline LaTeX math kept as `$...$`).
+
+    `{DNA}` shows as DNA and `M{\\"u}ller` as Müller; `$...$` and text macros such as
+    `\\emph{}` stay for the pipeline to render; a macro nothing knows stays as it is,
+    so that the pipeline shows it and reports it rather than losing it.
+    """
+    if "\\" not in value and "$" not in value:
+        plain = value.replace("{", "").replace("}", "")
+        return _collapse(_PLAIN_SPECIALS.sub(lambda m: _SPECIAL_TEXT[m.group()], plain) if _has_specials(plain) else plain)
+    return _latex_text(value)
+
+
+def _has_specials(text: str) -> bool:
+    return "~" in text or "--" in text or "``" in text or "''" in text
+
+
+def _collapse(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+@functools.lru_cache(maxsize=65536)
+def _latex_text(value: str) -> str:
+    """The slow path of `bibtex_text`, for text with macros or math (names and venues recur: remembered)."""
+    try:
+        nodes, _, _ = LatexWalker(escape_bare_specials(value), tolerant_parsing=True).get_latex_nodes()
+    except LatexWalkerError:
+        return _collapse(value)
+    return _collapse(_nodes_text(nodes or []))
+
+
+def _nodes_text(nodes) -> str:
+    parts = []
+    unknown_before = False  # the groups right after a macro nothing knows are its arguments: kept as written
+    for node in nodes:
+        if isinstance(node, LatexGroupNode) and unknown_before:
+            parts.append(node.latex_verbatim())
+            continue
+        unknown_before = isinstance(node, LatexMacroNode) and not _known_macro(node.macroname)
+        parts.append(_node_text(node))
+    return "".join(parts)
+
+
+def _known_macro(name: str) -> bool:
+    return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS
+
+
+def _node_text(node) -> str:
+    if isinstance(node, LatexMathNode):
+        return node.latex_verbatim()
+    if isinstance(node, LatexGroupNode):
+        first = next((child for child in node.nodelist if not (hasattr(child, "chars") and not child.chars.strip())), None)
+        if isinstance(first, LatexMacroNode) and first.macroname in _DECLARATIONS:
+            return node.latex_verbatim()
+        return _nodes_text(node.nodelist)
+    if isinstance(node, LatexSpecialsNode):
+        return _SPECIAL_TEXT.get(node.specials_chars) or _TEXT.nodelist_to_text([node])
+    if isinstance(node, LatexMacroNode):
+        return _macro_text(node)
+    return getattr(node, "chars", "")  # characters; a comment cannot occur once % is escaped
+
+
+def _macro_text(node: LatexMacroNode) -> str:
+    name = node.macroname
+    arguments = [argument for argument in (node.nodeargd.argnlist if node.nodeargd else []) if argument is not None]
+    if name in FORMAT_TAGS:
+        return f"\\{name}{{{''.join(_argument_text(a) for a in arguments)}}}"
+    if name in PLAIN_MACROS:
+        return "".join(_argument_text(a) for a in arguments)
+    if name in _KEPT_ESCAPES:
+        return node.latex_verbatim()
+    if name in UNICODE_MACROS:
+        return _TEXT.nodelist_to_text([node])
+    return node.latex_verbatim()
+
+
+def _argument_text(argument) -> str:
+    return _nodes_text(argument.nodelist) if isinstance(argument, LatexGroupNode) else _nodes_text([argument])
+
+
+@functools.lru_cache(maxsize=65536)
+def person_name(name: str) -> str:
+    """One name of an `author` list, first name first: 'Lin, Sheng' -> 'Sheng Lin', '{{PKU-DAIR Hetu Team}}' kept whole."""
+    if "," in name:
+        name = parse_single_name_into_parts(name, strict=False).merge_first_name_first
+    return bibtex_text(name)
+
+
+def person_names(value: str) -> tuple[list[str], bool]:
+    """The names of a name list, and whether it ended in `and others` (more authors than it names)."""
+    names = split_multiple_persons_names(value)
+    more = bool(names) and names[-1].strip().lower() == "others"
+    return [person_name(n) for n in (names[:-1] if more else names)], more
+
+
+# -- one entry -> one record mapping ----------------------------------------------------------------------
+
+@dataclass
+class _Fields:
+    """An entry's field values (evaluated, keys lower-case) and the line of each."""
+
+    values: dict[str, str]
+    lines: dict[str, int]
+    entry_line: int
+
+    def get(self, *names: str) -> tuple[str, int] | None:
+        """The first of `names` that the entry has, non-empty, with its line."""
+        for name in names:
+            value = self.values.get(name, "").strip()
+            if value:
+                return value, self.lines[name]
+        return None
+
+
+class _Record:
+    """A record mapping being filled in, each field with the line of the BibTeX field it came from."""
+
+    def __init__(self, line: int):
+        self.data = PositionedDict()
+        self.data.line = line
+        self.data.key_lines = {}
+
+    def put(self, name: str, value, line: int) -> None:
+        if value is None or value == "" or value == [] or value == {}:
+            return
+        self.data[name] = value
+        self.data.key_lines[name] = line
+
+
+def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
+    """The record mapping of one entry that has a title (SPEC §2 fields, BibTeX details as extras)."""
+    record = _Record(fields.entry_line)
+    record.put("id", key, fields.entry_line)
+    title, title_line = fields.get("title")
+    record.put("title", bibtex_text(title), title_line)
+    _put_authors(record, fields)
+    _put_dates(record, fields)
+    arxiv = _arxiv_id(fields)
+    doi = _doi(fields)
+    source, venue_field = _put_source(record, fields, arxiv)
+    if arxiv:
+        record.put("arxiv", arxiv[0], arxiv[1])
+    if doi:
+        record.put("doi", doi[0], doi[1])
+    if (found := fields.get("abstract")) is not None:
+        record.put("abstract", bibtex_text(found[0]), found[1])
+    _put_categories(record, fields)
+    links = _links(fields)
+    record.put("links", links, fields.entry_line)
+    _put_ids(record, key, fields)
+    if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
+        record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
+    words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
+    record.put("type", type_from_evidence(entry_type, source, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
+    record.put("bibtex_type", entry_type, fields.entry_line)
+    _put_details(record, fields, venue_field)
+    return record.data
+
+
+def _put_authors(record: _Record, fields: _Fields) -> None:
+    found = fields.get("author")
+    if found is None:
+        return
+    names, more = person_names(found[0])
+    record.put("authors", names, found[1])
+    if more:
+        record.put("et_al", True, found[1])  # `and others`: the list names only the first authors
+
+
+def _put_dates(record: _Record, fields: _Fields) -> None:
+    year = fields.get("year")
+    date = fields.get("date")  # BibLaTeX: 2024-03-15, 2024-03 or 2024
+    if date and _ISO_DATE.match(date[0]):
+        record.put("date", date[0], date[1])
+    if year:
+        record.put("year", int(year[0]) if year[0].isdigit() else bibtex_text(year[0]), year[1])
+    elif date and (start := _YEAR_START.match(date[0])):
+        record.put("year", int(start.group(1)), date[1])
+    month = fields.get("month")
+    if month:
+        record.put("month", _month_number(month[0]), month[1])
+
+
+def _month_number(value: str) -> int | str:
+    text = value.strip().lower().rstrip(".")
+    if text.isdigit() and 1 <= int(text) <= 12:
+        return int(text)
+    for number, name in enumerate(MONTHS, start=1):
+        if len(text) >= 3 and name.startswith(text):
+            return number
+    return bibtex_text(value)
+
+
+def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
+    """From `eprint` (archivePrefix/eprinttype arXiv), al-folio's `arxiv`, Google Scholar's
+    'arXiv preprint arXiv:ID' venue, DBLP's CoRR volume, an arxiv.org URL or arXiv's DataCite DOI."""
+    eprint = fields.get("eprint")
+    archive = (fields.get("archiveprefix", "eprinttype") or ("", 0))[0].lower()
+    if eprint and (archive == "arxiv" or (not archive and re.fullmatch(_ARXIV_ID, eprint[0].removeprefix("arXiv:")))):
+        return _ARXIV_VERSION.sub("", eprint[0].strip().removeprefix("arXiv:").strip()), eprint[1]
+    if found := fields.get("arxiv"):
+        return _ARXIV_VERSION.sub("", found[0].strip().removeprefix("arXiv:").strip()), found[1]
+    for name in ("journal", "journaltitle", "howpublished", "note"):
+        if (found := fields.get(name)) and (match := _ARXIV_IN_TEXT.search(found[0])):
+            return match.group(1), found[1]
+    if (found := fields.get("volume")) and (match := _CORR_VOLUME.match(found[0])):
+        return match.group(1), found[1]
+    if (found := fields.get("url")) and (match := _ARXIV_URL.match(found[0])):
+        return match.group(2), found[1]
+    if (found := fields.get("doi")) and (match := _ARXIV_DOI.match(_DOI_PREFIX.sub("", found[0]))):
+        return match.group(1), found[1]
+    return None
+
+
+def _doi(fields: _Fields) -> tuple[str, int] | None:
+    found = fields.get("doi")
+    if found is None:
+        return None
+    return _DOI_PREFIX.sub("", found[0].strip()), found[1]
+
+
+def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
+    """The venue, and the field it came from. A preprint's pseudo-venue ('arXiv preprint
+    arXiv:...', DBLP's 'CoRR'), or none at all beside an arXiv id, is 'arXiv', as arXiv's own records say."""
+    name = next((n for n in VENUE_FIELDS if fields.get(n)), None)
+    if name is None and (howpublished := fields.get("howpublished")) and not _URL_IN_TEXT.match(howpublished[0].strip()):
+        name = "howpublished"
+    if name is None:
+        if arxiv:
+            record.put("source", "arXiv", arxiv[1])
+            return "arXiv", ""
+        return "", ""
+    text, line = fields.get(name)
+    venue = bibtex_text(text)
+    if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv", "arxiv e-prints")):
+        venue = "arXiv"
+    record.put("source", venue, line)
+    return venue, name
+
+
+def _put_categories(record: _Record, fields: _Fields) -> None:
+    """arXiv's primary class first (the primary subject), then the keywords."""
+    categories: list[str] = []
+    line = None
+    for name in ("primaryclass", "eprintclass", "keywords"):
+        if (found := fields.get(name)) is None:
+            continue
+        line = line or found[1]
+        for word in _KEYWORD_SEPARATORS.split(bibtex_text(found[0])):
+            if word.strip() and word.strip().lower() not in (c.lower() for c in categories):
+                categories.append(word.strip())
+    if line is not None:
+        record.put("categories", categories, line)
+
+
+def _links(fields: _Fields) -> PositionedDict:
+    """The link fields by their names, then `url` (or a `\\url{}` in `howpublished`) under the kind it points at."""
+    links = PositionedDict()
+    links.line = fields.entry_line
+    links.key_lines = {}
+    for name in LINK_FIELDS:
+        if (found := fields.get(name)) is not None:
+            links[name] = _bare_url(found[0])
+            links.key_lines[name] = found[1]
+    for url, line in _plain_urls(fields):
+        kind = _link_kind(url)
+        if kind not in links:
+            links[kind] = url
+            links.key_lines[kind] = line
+    return links
+
+
+def _plain_urls(fields: _Fields) -> list[tuple[str, int]]:
+    urls = []
+    if (found := fields.get("url")) is not None:
+        urls.append((_bare_url(found[0]), found[1]))
+    if (found := fields.get("howpublished")) is not None and (match := _URL_IN_TEXT.match(found[0].strip())):
+        urls.append((match.group(1).strip(), found[1]))
+    return urls
+
+
+def _bare_url(value: str) -> str:
+    match = _URL_IN_TEXT.match(value.strip())
+    return (match.group(1) if match else value).strip()
+
+
+def _link_kind(url: str) -> str:
+    """What a bare `url` points at, named as the site's links are (SPEC §2: abs, pdf, doi, code, ...)."""
+    arxiv = _ARXIV_URL.match(url)
+    if arxiv:
+        return "abs" if arxiv.group(1).lower() == "abs" else "pdf"
+    if _DOI_PREFIX.match(url):
+        return "doi"
+    if _CODE_HOSTS.match(url):
+        return "code"
+    if url.lower().split("?")[0].endswith(".pdf"):
+        return "pdf"
+    return "html"
+
+
+def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
+    """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`."""
+    dblp = None
+    if key.startswith("DBLP:"):
+        dblp = key.removeprefix("DBLP:")
+    elif (found := fields.get("biburl")) and (match := _DBLP_BIBURL.match(found[0])):
+        dblp = match.group(1)
+    if dblp:
+        ids = PositionedDict({"dblp": dblp})
+        ids.line = fields.entry_line
+        ids.key_lines = {"dblp": fields.entry_line}
+        record.put("ids", ids, fields.entry_line)
+
+
+def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
+    for name in DETAIL_FIELDS:
+        found = fields.get(name, *DETAIL_ALIASES.get(name, ()))
+        if found is None or name in record.data or name == venue_field or _URL_IN_TEXT.match(found[0].strip()):
+            continue
+        record.put(name, bibtex_text(found[0]), found[1])
+    editors = fields.get("editor")
+    if editors:
+        record.put("editors", person_names(editors[0])[0], editors[1])
+
+
+# -- one file -----------------------------------------------------------------------------------------
+
+class _FileReader:
+    """Reads one .bib file's blocks in order, as BibTeX does: a macro is known from its @string on."""
+
+    def __init__(self, display_path: str):
+        self.path = display_path
+        self.problems: list[Problem] = []
+        self.records: list[PositionedDict] = []
+        self.macros: dict[str, str] = dict(MONTH_MACROS)
+        self.keys: dict[str, int] = {}  # lower-case citation key -> line of its entry
+        self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
+
+    def problem(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(message, Location(self.path, line)))
+
+    def read(self, text: str) -> ReadResult:
+        blocks = bibtexparser.parse_string(text.removeprefix("\ufeff"), parse_stack=[]).blocks
+        self.string_lines = {block.key.lower(): block.start_line + 1 for block in map(_unwrapped, blocks) if isinstance(block, String)}
+        after_entry = False
+        for block in blocks:
+            self.read_block(block, after_entry)
+            after_entry = isinstance(_unwrapped(block), Entry)
+        return self.records, self.problems
+
+    def read_block(self, block: Block, after_entry: bool) -> None:
+        line = block.start_line + 1 if block.start_line is not None else None
+        if isinstance(block, DuplicateFieldKeyBlock):
+            self.read_entry(block.ignore_error_block)
+        elif isinstance(block, DuplicateBlockKeyBlock):
+            self.read_block(block.ignore_error_block, after_entry)  # checked here, case ignored as BibTeX does
+        elif isinstance(block, ParsingFailedBlock):
+            self.problem(line, _failure_message(block))
+        elif isinstance(block, String):
+            self.define(block)
+        elif isinstance(block, Entry):
+            self.read_entry(block)
+        elif isinstance(block, ImplicitComment) and after_entry and block.comment.lstrip().startswith((",", "}")):
+            # `title = {A}},` closes the entry at the second brace: what follows is lost to every BibTeX reader
+            self.problem(line, "unbalanced braces: a '}' too many closes the entry above early; the text after it is not read")
+
+    def define(self, string: String) -> None:
+        try:
+            self.macros[string.key.strip().lower()] = evaluate(string.value, self.macros)
+        except _BadValue as error:
+            self.problem(string.start_line + 1, f"@string '{string.key}': {self.reason(error, string.start_line + 1)}")
+
+    def reason(self, error: _BadValue, line: int) -> str:
+        if not isinstance(error, _UnknownMacro):
+            return str(error)
+        defined = self.string_lines.get(error.name.lower())
+        if defined is not None and defined > line:
+            return f"unknown macro '{error.name}': its @string is on line {defined}, below; BibTeX needs it above its first use"
+        return f"unknown macro '{error.name}' (define it above with @string{{{error.name} = {{...}}}}, or put the value in braces)"
+
+    def read_entry(self, entry: Entry) -> None:
+        line = entry.start_line + 1
+        key = entry.key.strip()
+        if not key:
+            self.problem(line, f"@{entry.entry_type} entry without a citation key")
+            return
+        first = self.keys.setdefault(key.lower(), line)
+        if first != line:
+            self.problem(line, f"duplicate key '{key}': also on line {first}")
+            return
+        fields = self.fields(entry, key)
+        if fields is None:
+            return
+        if fields.get("title") is None:
+            self.problem(line, f"entry '{key}' has no title")
+            return
+        self.records.append(entry_record(entry.entry_type.lower(), key, fields))
+
+    def fields(self, entry: Entry, key: str) -> _Fields | None:
+        """The entry's values; None when one of them is wrong (each reported)."""
+        fields = _Fields({}, {}, entry.start_line + 1)
+        wrong = False
+        for field in entry.fields:
+            name, line = field.key.strip().lower(), field.start_line + 1
+            if name in fields.lines:
+                self.problem(line, f"entry '{key}': field '{field.key}' given twice (first on line {fields.lines[name]})")
+                wrong = True
+                continue
+            try:
+                fields.values[name] = evaluate(field.value, self.macros)
+            except _BadValue as error:
+                self.problem(line, f"entry '{key}', field '{field.key}': {self.reason(error, line)}")
+                wrong = True
+            fields.lines[name] = line
+        return None if wrong else fields
+
+
+def _unwrapped(block: Block) -> Block:
+    """The block inside one that bibtexparser flagged for a key given twice (checked by this reader)."""
+    if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
+        return block.ignore_error_block
+    return block
+
+
+def _failure_message(block: ParsingFailedBlock) -> str:
+    """Say in BibTeX's terms why a block could not be read."""
+    reason = getattr(block.error, "abort_reason", str(block.error))
+    found = _ENTRY_KEY.match(block.raw or "")
+    what = f"entry '{found.group(1)}'" if found else "this entry"
+    if "closing `}`" in reason or "closing bracket" in reason:
+        return f"unbalanced braces: a '{{' in {what} is never closed"
+    if 'closing `"`' in reason:
+        return f'{what}: a quoted value is never closed (")'
+    if "end of file" in reason:
+        return f"unbalanced braces: {what} is not closed before the end of the file"
+    return f"cannot read {what}: {' '.join(reason.split())}"
+
+
+def read_bibtex_records(text: str, display_path: str) -> ReadResult:
+    return _FileReader(display_path).read(text)
+
+
+BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records))
