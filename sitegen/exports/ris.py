@@ -1,0 +1,96 @@
+"""publications.ris: every shown record for EndNote, Zotero and Mendeley.
+
+RIS is one `TAG  - value` line per field, from `TY` (the type) to `ER` (the end).
+Its specification ends every line with a carriage return and line feed, which
+every reader accepts; Windows tools need it. The file is UTF-8, as Zotero and
+Mendeley read it and EndNote does when told.
+
+The fields come from the same CSL-JSON item as the APA and IEEE citations
+(`sitegen.cite.csl_item`), so names, venues and types are read one way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from sitegen.cite import csl_item, record_type
+from sitegen.model import Entry
+
+LINE_END = "\r\n"
+RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
+    "article": "JOUR",
+    "inproceedings": "CPAPER",
+    "preprint": "UNPB",
+    "thesis": "THES",
+    "book": "BOOK",
+    "chapter": "CHAP",
+    "report": "RPRT",
+    "patent": "PAT",
+    "software": "COMP",
+    "dataset": "DATA",
+    "other": "GEN",
+}
+_LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
+_PAGE_RANGE = re.compile(r"\s*[-–—]+\s*")
+
+
+def ris_entry(entry: Entry, url: str = "") -> str:
+    """One record, `TY` to `ER` and a blank line; `url`: the record's page, linked when it has no abstract page of its own."""
+    record = entry.record
+    item = csl_item(entry)
+    lines = [("TY", RIS_TYPES[record_type(entry)])]
+    lines += [("AU", _ris_name(name)) for name in item.get("author", ())]
+    lines.append(("TI", item["title"]))
+    if "container-title" in item:
+        lines.append(("T2", item["container-title"]))
+    if "publisher" in item:
+        lines.append(("PB", item["publisher"]))
+    elif "archive" in item:
+        lines.append(("PB", item["archive"]))  # the repository of a preprint ("arXiv")
+    if "genre" in item:
+        lines.append(("M3", item["genre"]))  # the kind of thesis
+    if "number" in item:
+        lines.append(("M1", item["number"]))  # "arXiv:2401.01234": where Zotero keeps the id
+    for tag, field in (("VL", "volume"), ("IS", "issue")):
+        if field in item:
+            lines.append((tag, item[field]))
+    if "page" in item:
+        first, _, last = _PAGE_RANGE.sub("-", item["page"]).partition("-")
+        lines.append(("SP", first))
+        if last:
+            lines.append(("EP", last))
+    if record.date:
+        lines += [("PY", f"{record.date.year:04d}"), ("DA", record.date.strftime("%Y/%m/%d"))]
+    elif record.year:
+        lines.append(("PY", f"{record.year:04d}"))
+    if "DOI" in item:
+        lines.append(("DO", item["DOI"]))
+    link = record.links.get("abs") or url
+    if link:
+        lines.append(("UR", link))
+    if entry.abstract_plain:
+        lines.append(("AB", entry.abstract_plain))
+    lines += [("KW", subject.name) for subject in entry.subjects]
+    text = "".join(f"{tag}  - {value}{LINE_END}" for tag, value in ((tag, _one_line(value)) for tag, value in lines) if value)
+    return f"{text}ER  - {LINE_END}{LINE_END}"
+
+
+def publications_ris(entries: Iterable[Entry], urls: Mapping[str, str] | None = None) -> bytes:
+    """publications.ris in UTF-8: `entries` in order; `urls`: record id -> the record page's absolute URL.
+
+    Each `ris_entry` stands alone, so a build that keeps them per record joins the kept ones the same way.
+    """
+    urls = urls or {}
+    return "".join(ris_entry(entry, urls.get(entry.id, "")) for entry in entries).encode("utf-8")
+
+
+def _ris_name(name: dict[str, str]) -> str:
+    """`Family, Given[, Suffix]`, the form RIS readers split at the commas; a group's name as it is."""
+    if "literal" in name:
+        return name["literal"]
+    return ", ".join(part for part in (name["family"], name.get("given", ""), name.get("suffix", "")) if part)
+
+
+def _one_line(value: object) -> str:
+    return _LINE_BREAKS.sub(" ", str(value)).strip()
