@@ -147,6 +147,7 @@ def build_site(
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
     from sitegen.write import write_output
 
+    keep_in_memory = memory is not None  # the caller saves the content cache when it is done
     memory = memory if memory is not None else Memory()
     if use_cache and not memory.loaded:
         _fill_memory(memory, cache.content)
@@ -162,7 +163,7 @@ def build_site(
     new_state = BuildState(fingerprints, listing.listed_at_ns, build_key, str(output_dir.absolute()), manifest, rendered.keys, prepared.warnings, base_path)
     if use_cache:
         progress("saving the build cache")
-        cache.save(new_state, _content_of(memory))
+        cache.save(new_state, None if keep_in_memory else content_of(memory))
     return BuildResult(
         rendered.files, cache.notes + prepared.warnings, time.perf_counter() - started, output_dir, rendered.kept,
         page_count=_page_count(manifest), records_reused=len(prepared.site.entries) - prepared.site.converted, base_path=base_path,
@@ -198,7 +199,7 @@ def _fill_memory(memory: Memory, content: ContentCache) -> None:
     memory.loaded = True
 
 
-def _content_of(memory: Memory) -> ContentCache:
+def content_of(memory: Memory) -> ContentCache:
     files = {}
     for key, record_file in memory.files.items():
         data = record_file_data(record_file)

@@ -38,18 +38,30 @@ def write_output(files: dict[str, bytes], output_dir: Path, kept: set[str], prev
 
 
 def intact(output_dir: Path, manifest: Manifest) -> bool:
-    """Is every file the last build wrote still there, as it wrote it (one lstat each)?"""
+    """Does the output folder hold exactly the files the last build wrote, as it wrote them?"""
     if not manifest:
         return False
-    root = os.fspath(Path(output_dir).absolute())
-    try:
-        for name, (size, mtime) in manifest.items():
-            stat = os.lstat(f"{root}/{name}")
-            if stat.st_size != size or stat.st_mtime_ns != mtime:
-                return False
-    except OSError:  # gone, or no longer what it was
-        return False
-    return True
+    found = _files_under(os.fspath(Path(output_dir).absolute()))
+    return found == manifest
+
+
+def _files_under(root: str) -> dict[str, tuple[int, int]]:
+    """(size, mtime_ns) of every file under `root`, by path relative to it; links and all."""
+    files: dict[str, tuple[int, int]] = {}
+    pending = [(root, "")]
+    while pending:
+        folder, prefix = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                pending.append((entry.path, f"{prefix}{entry.name}/"))
+            else:
+                stat = entry.stat(follow_symlinks=False)
+                files[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return files
 
 
 def replaceable(folder: Path) -> bool:
