@@ -200,3 +200,84 @@ def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: O
         lines.append(f"    to exclude this group, set under arxiv: in {profile_path}:  "
                      f"{exclusion_line(group, groups, current)}")
     return lines
+
+
+def shares_coauthor(group: Group, anchors: Sequence[str]) -> bool:
+    """Does a paper of the group name one of `anchors` (profile.yaml `coauthors:`), in any spelling?
+
+    'Bin Cui', 'B. Cui' and 'Cui, Bin' are one name here; the anchors are the
+    owner's co-authors, so a group sharing one is the owner's.
+    """
+    wanted = {name_key(a) for a in anchors} | {initial_key(a) for a in anchors}
+    return any(name_key(n) in wanted or initial_key(n) in wanted or initial_key(_last_first(n)) in wanted
+               for paper in group.papers for n in paper.authors)
+
+
+def _last_first(name: str) -> str:
+    """'Cui, Bin' -> 'Bin Cui'."""
+    last, comma, first = name.partition(",")
+    return f"{first} {last}" if comma else name
+
+
+# --------------------------------------------------------------------------
+# Keeping chosen groups: the exclusions that leave exactly them
+# --------------------------------------------------------------------------
+
+
+def exclusions_keeping(groups: Sequence[Sequence[str]], keep: Iterable[int],
+                       current: Mapping[str, Sequence[str]],
+                       categories_of: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """profile.yaml's `exclude_ids` and `exclude_categories` that keep exactly the groups numbered `keep`.
+
+    Every record of another group is excluded by id: exact, unlike a subject,
+    which the owner may publish in next year. A kept record is taken out of
+    `exclude_ids`, and a subject it has out of `exclude_categories` (the other
+    groups' records in that subject are then excluded by id); a record that a
+    remaining subject excludes already is not listed again.
+    """
+    chosen = set(keep)
+    kept = {i for number, ids in enumerate(groups, 1) if number in chosen for i in ids}
+    dropped = [i for number, ids in enumerate(groups, 1) if number not in chosen for i in ids]
+    kept_subjects = {c for i in kept for c in categories_of.get(i, ())}
+    subjects = [c for c in current.get("exclude_categories", ()) if c not in kept_subjects]
+    ids = [i for i in current.get("exclude_ids", ()) if _bare(i) not in kept]
+    listed = {_bare(x) for x in ids}
+    ids += [i for i in dropped if i not in listed and not set(categories_of.get(i, ())) & set(subjects)]
+    return {"exclude_ids": ids, "exclude_categories": subjects}
+
+
+def _bare(record_id: str) -> str:
+    return re.sub(r"v\d+$", "", record_id.strip())
+
+
+# --------------------------------------------------------------------------
+# Name searches of OpenAlex and dblp: the people found, for the user to choose
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Candidate:
+    """One person a name search found, with what tells namesakes apart."""
+
+    id: str
+    name: str
+    affiliation: str = ""
+    years: str = ""
+    works: int | None = None
+    coauthors: list[str] = field(default_factory=list)  # the most frequent first
+    note: str = ""  # e.g. dblp's catch-all profile of a name
+
+
+def candidate_lines(source: str, name: str, candidates: Sequence[Candidate], option: str, key: str) -> list[str]:
+    """The list a user picks the owner from, and how to say it for good."""
+    lines = [f"{source}: {len(candidates)} people are called {name!r}; sitegen will not mix their works:"]
+    for number, person in enumerate(candidates, 1):
+        facts = [person.affiliation or "affiliation unknown", person.years or "years unknown",
+                 f"{person.works} works" if person.works is not None else "works unknown"]
+        lines.append(f"  {number}. {person.id}  {person.name} — {'; '.join(facts)}")
+        if person.coauthors:
+            lines.append(f"       with {', '.join(person.coauthors[:5])}")
+        if person.note:
+            lines.append(f"       {person.note}")
+    lines.append(f"  choose one: sitegen fetch {option} ID, or set `{key}: ID` in content/profile.yaml")
+    return lines

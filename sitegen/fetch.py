@@ -1,21 +1,25 @@
-"""`sitegen fetch`: pull records from arXiv into `content/records/arxiv/`.
+"""`sitegen fetch`: pull records from the registered fetchers into `content/records/<source>/`.
 
-Three phases, so that a failure or an interrupt never leaves a half-updated site:
+What to ask each source comes from the command line (`--author`, `--orcid`,
+`--doi`, ...) or, with none of those, from `content/profile.yaml`. Each source is
+a module of `sitegen.sources` that registers a `Fetcher`; this module is the same
+for all of them. Three phases, so that a failure or an interrupt never leaves a
+half-updated site:
 
-1. fetch  every source (names, ids, author feeds) into memory; any error stops
-          here and nothing is written;
+1. fetch  every source into memory; any error stops here and nothing is written;
 2. plan   one YAML text per record, validated by the same code as hand-written
           records; decide per file: create, update, keep, remove, or leave
           alone because a person wrote or edited it;
-3. commit write changed files only (temp file + os.replace), with SIGINT and
-          SIGTERM held back until the last rename.
+3. commit write changed files only (temp file + os.replace), in every source's
+          folder at once, with SIGINT and SIGTERM held back until the last rename.
 
-Files fetch writes carry a checksum line. A file in `records/arxiv/` without it,
-or whose text no longer matches it, was written or edited by a person, and
-fetch never overwrites or removes it. Records excluded by profile.yaml are not
-written, and their earlier fetched files are removed (the build leaves them
-out anyway). Files of records that arXiv did not return this time are kept,
-unless `--prune` is given: an empty answer must not wipe a site.
+Files fetch writes carry a checksum line and `origin: <source>`. A file in a
+source's folder without the checksum, or whose text no longer matches it, was
+written or edited by a person, and fetch never overwrites or removes it. Records
+excluded by profile.yaml are not written, and their earlier fetched files are
+removed (the build leaves them out anyway). Files of records that a source did
+not return this time are kept, unless `--prune` is given: an empty answer must
+not wipe a site.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import json
 import os
 import re
 import signal
@@ -30,106 +35,297 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import yaml
 
 from sitegen import __version__
-from sitegen.cli import ENV_API_URL
 from sitegen.errors import ExitStatus, Problem
 from sitegen.model import ArxivSources, Profile
 
 if TYPE_CHECKING:
-    from arxiv import Result
+    from sitegen.disambiguate import Candidate
+    from sitegen.load import PositionedDict
+    from sitegen.model import RawDocument
+    from sitegen.sources.http import Progress, Settings
 
-    from sitegen.arxiv_source import ArxivSource
-
-FETCHED_DIR = Path("content") / "records" / "arxiv"
-HEADER = "# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/ to override fields.\n"
+RECORDS_DIR = Path("content") / "records"  # each source writes into RECORDS_DIR / <its name>
+PROFILE_PATH = Path("content") / "profile.yaml"
+REVIEW_FILE = Path(".sitegen-cache") / "fetch-review.json"  # the groups of the last --review, for --keep
 CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130
+SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp"}
 _UNSAFE_SLUG = re.compile(r"[^A-Za-z0-9._-]")
+_HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
 
 class UsageError(Exception):
     """The command line is wrong: exit status 2."""
 
 
+class ContentError(Exception):
+    """profile.yaml (or the review file) is wrong: exit status 1; the message says where."""
+
+
+class NeedsChoice(Exception):
+    """A name search found several people and nobody could be asked which one is the owner."""
+
+    def __init__(self, lines: list[str]):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
 class InterruptedAfterCommit(KeyboardInterrupt):
     """Ctrl-C or SIGTERM arrived while writing; the writing was finished first."""
 
 
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def text_from_markup(text: str) -> str:
+    """JATS or HTML from a service (Crossref abstracts, titles with <i> or <sub>) as plain text.
+
+    Paragraphs stay apart, tags go, entities are decoded: the result is text,
+    which the build escapes like any other.
+    """
+    import html
+
+    text = re.sub(r"(?is)<(jats:)?title>\s*abstract\s*</(jats:)?title>", "", str(text))
+    text = re.sub(r"(?i)</(jats:)?(p|sec|title)>|<br\s*/?>", "\n\n", text)
+    text = html.unescape(re.sub(r"<[^>]*>", "", text))
+    return "\n\n".join(p for p in (one_line(part) for part in re.split(r"\n\s*\n", text)) if p)
+
+
+def label(source: str) -> str:
+    return SOURCE_LABELS.get(source, source)
+
+
 # --------------------------------------------------------------------------
-# Sources and filters
+# The contract between this module and every fetcher (sitegen.sources.Fetcher)
 # --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Sources:
-    """What to ask arXiv for, and what to keep of the answer."""
+class Ask:
+    """One thing to ask one source for: `kind` (author, id, orcid, doi, name, ...) and `value`,
+    and `where` it was asked (an option, or `content/profile.yaml:LINE: field 'orcid'`)."""
 
-    authors: tuple[str, ...] = ()
-    ids: tuple[str, ...] = ()
-    author_ids: tuple[str, ...] = ()
-    categories: tuple[str, ...] = ()  # restrict the query and the results
-    exclude: ArxivSources = field(default_factory=ArxivSources)  # profile.yaml filters, always applied
-    from_profile: bool = False
-
-    def describe(self) -> str:
-        parts = [f'au:"{a}"' for a in self.authors] + list(self.ids) + [f"author {a}" for a in self.author_ids]
-        return ", ".join(parts)
+    source: str
+    kind: str
+    value: str
+    where: str
 
 
-def choose_sources(args: argparse.Namespace, profile: Profile | None) -> Sources:
-    """Options win; with none of --author/--id/--author-id, profile.yaml's sources apply."""
+@dataclass
+class Fetched:
+    """What a fetcher returns: record mappings (each with an `id`), and what the review needs."""
+
+    records: list[dict[str, Any]]
+    owner_names: list[str] = field(default_factory=list)  # names the source gave the owner
+    searched_ids: set[str] = field(default_factory=set)  # records found by a name search
+    requests: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FetchContext:
+    """What every fetcher is given: settings, progress, the owner's contact, a way to ask the user."""
+
+    args: argparse.Namespace
+    progress: "Progress"
+    profile: Profile | None
+    choose: Callable[[str, list["Candidate"], list[str]], str]
+
+    @property
+    def mailto(self) -> str | None:
+        return self.profile.email if self.profile and self.profile.email else None
+
+    def settings(self, source: str, env_var: str, default_url: str, default_delay: float,
+                 page_size: int | None = None, max_page_size: int | None = None) -> "Settings":
+        """A source's settings: its endpoint (environment, else its default; `--api-url` for arXiv),
+        `--delay` or the source's own pause, and the shared timeout and retry options."""
+        from sitegen.sources.http import Settings
+
+        url = (self.args.api_url if source == "arxiv" else None) or os.environ.get(env_var, "").strip() or default_url
+        if not url.startswith(("http://", "https://")):
+            where = "--api-url" if source == "arxiv" and self.args.api_url else f"${env_var}"
+            raise UsageError(f"{where}: expected an http:// or https:// URL, got {url!r}")
+        size = page_size or self.args.page_size
+        url = url.split("?", 1)[0]
+        return Settings(api_url=url if source == "arxiv" else url.rstrip("/"),
+                        delay=default_delay if self.args.delay is None else self.args.delay,
+                        page_size=min(size, max_page_size) if max_page_size else size,
+                        timeout=self.args.timeout, retries=self.args.retries, backoff=self.args.backoff,
+                        user_agent=user_agent(self.profile))
+
+
+def user_agent(profile: Profile | None) -> str:
+    contact = f"; mailto:{profile.email}" if profile and profile.email else ""
+    return f"sitegen/{__version__} (+{PROJECT_URL}{contact})"
+
+
+# --------------------------------------------------------------------------
+# What to ask: options, else profile.yaml
+# --------------------------------------------------------------------------
+
+# (option dest, source, kind): every option that names something to fetch
+OPTION_ASKS = (
+    ("author", "arxiv", "author"), ("id", "arxiv", "id"), ("author_id", "arxiv", "author_id"),
+    ("orcid", "orcid", "orcid"), ("orcid", "crossref", "orcid"), ("doi", "crossref", "doi"),
+    ("openalex", "openalex", "author"), ("openalex_name", "openalex", "name"),
+    ("dblp", "dblp", "pid"), ("dblp_name", "dblp", "name"),
+)
+# (profile.yaml key, source, kind): the sources of SPEC §6 besides `arxiv:`
+PROFILE_ASKS = (
+    ("orcid", "orcid", "orcid"), ("orcid", "crossref", "orcid"), ("dois", "crossref", "doi"),
+    ("openalex", "openalex", "author"), ("dblp", "dblp", "pid"),
+)
+ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
+
+
+def option_flag(dest: str) -> str:
+    return "--" + dest.replace("_", "-")
+
+
+def asks_from_options(args: argparse.Namespace) -> list[Ask]:
+    asks = []
+    for dest, source, kind in OPTION_ASKS:
+        for value in getattr(args, dest, None) or []:
+            parts = value.split(",") if dest in ("id", "doi") else [value]
+            asks += [Ask(source, kind, part.strip(), option_flag(dest)) for part in parts if part.strip()]
+    return asks
+
+
+def asks_from_profile(document: "RawDocument | None", profile: Profile | None) -> list[Ask]:
+    """The sources configured in profile.yaml: `arxiv:` (validated) and the keys of SPEC §6 (read raw:
+    a sitegen whose validation does not know them yet still fetches them)."""
+    asks: list[Ask] = []
+    path = PROFILE_PATH.as_posix()
     configured = profile.arxiv if profile else ArxivSources()
-    ids = tuple(i.strip() for value in args.id for i in value.split(",") if i.strip())
-    authors = tuple(a.strip() for a in args.author if a.strip())
-    author_ids = tuple(a.strip() for a in args.author_id if a.strip())
-    for author_id in author_ids:
-        check_author_id(author_id, "--author-id")
+    for attribute, kind in ARXIV_PROFILE_ASKS:
+        asks += [Ask("arxiv", kind, v, f"{path}: arxiv.{attribute}") for v in getattr(configured, attribute)]
+    data = document.data if document is not None and isinstance(document.data, dict) else {}
+    for key, source, kind in PROFILE_ASKS:
+        for value in raw_strings(data, key):
+            asks.append(Ask(source, kind, value, f"{path}:{_line_of(data, key)}: field '{key}'"))
+    return asks
+
+
+def raw_strings(data: dict, key: str) -> list[str]:
+    """A profile.yaml key that holds one string or a list of strings; anything else is a content error."""
+    value = data.get(key)
+    if value is None:
+        return []
+    values = value if isinstance(value, list) else [value]
+    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
+        raise ContentError(f"{PROFILE_PATH.as_posix()}:{_line_of(data, key)}: field '{key}': "
+                           f"expected a string or a list of strings, got {value!r}")
+    return [str(v).strip() for v in values if str(v).strip()]
+
+
+def _line_of(data: Any, key: str) -> int:
+    line_of = getattr(data, "line_of", None)
+    return (line_of(key) if line_of else None) or 1
+
+
+def choose_asks(args: argparse.Namespace, document: "RawDocument | None", profile: Profile | None) -> list[Ask]:
+    """Options win; with none that names something to fetch, profile.yaml's sources apply.
+
+    Every identifier is checked (an ORCID iD by its check digit, a DOI's shape, ...)
+    before anything is asked of any service.
+    """
+    asks = asks_from_options(args)
+    from_options = bool(asks)
+    if not asks:
+        asks = asks_from_profile(document, profile)
+    if not asks:
+        raise UsageError("nothing to fetch: give --author, --id, --author-id, --orcid, --doi, --openalex(-name) or "
+                         "--dblp(-name), or list sources in content/profile.yaml (arxiv: authors/ids/author_ids, "
+                         "orcid:, openalex:, dblp:, dois:)")
     categories = tuple(c.strip() for c in args.category if c.strip())
-    if authors or ids or author_ids:
-        return Sources(authors, ids, author_ids, categories, configured)
-    if configured.empty:
-        raise UsageError("nothing to fetch: give --author, --id or --author-id, or list sources under "
-                         "'arxiv:' in content/profile.yaml (authors:, ids:, author_ids:)")
-    for author_id in configured.author_ids:
-        check_author_id(author_id, "content/profile.yaml arxiv.author_ids")
-    return Sources(configured.authors, configured.ids, configured.author_ids,
-                   categories or configured.categories, configured, from_profile=True)
+    if not categories and not from_options and profile:
+        categories = profile.arxiv.categories
+    if any(a.source == "arxiv" and a.kind == "author" for a in asks):
+        asks += [Ask("arxiv", "category", c, "--category") for c in categories]
+    return [checked(ask, from_options) for ask in asks]
 
 
-def check_author_id(author_id: str, where: str) -> None:
-    from sitegen.arxiv_source import AUTHOR_ID
+def checked(ask: Ask, from_options: bool) -> Ask:
+    """The ask with its identifier normalised; a wrong one is a usage error (option) or a content error (profile)."""
+    check = identifier_checks().get((ask.source, ask.kind))
+    if check is None:
+        return ask
+    try:
+        return Ask(ask.source, ask.kind, check(ask.value), ask.where)
+    except ValueError as error:
+        if from_options:
+            raise UsageError(f"{ask.where}: {error}") from None
+        raise ContentError(f"{ask.where}: {error}") from None
 
-    if not AUTHOR_ID.match(author_id):
-        raise UsageError(f"{where}: {author_id!r} is not an arXiv author id (like lin_s_1) or an ORCID")
+
+def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
+    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid
+
+    return {
+        ("arxiv", "author_id"): arxiv.check_author_id,
+        ("orcid", "orcid"): orcid.normalise_orcid, ("crossref", "orcid"): orcid.normalise_orcid,
+        ("crossref", "doi"): crossref.normalise_doi,
+        ("openalex", "author"): openalex.normalise_author_id,
+        ("dblp", "pid"): dblp.normalise_pid,
+    }
 
 
-def exclusion_reason(record: dict[str, Any], sources: Sources) -> str | None:
+def describe_asks(asks: list[Ask]) -> str:
+    shown = {"author": lambda v: f'au:"{v}"', "name": lambda v: f'name "{v}"'}
+    return ", ".join(shown.get(a.kind, lambda v: v)(a.value) for a in asks if a.kind != "category")
+
+
+# --------------------------------------------------------------------------
+# Exclusions: the profile's, and the co-author anchors
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What profile.yaml (or --category) leaves out: the build's rule, so fetch never writes what the site would drop."""
+
+    exclude: ArxivSources = field(default_factory=ArxivSources)
+    categories: tuple[str, ...] = ()  # --category
+
+
+def exclusion_reason(record: dict[str, Any], filters: Filters) -> str | None:
     """Why profile.yaml (or --category) leaves a record out; None when it is kept.
 
-    The same rule as the build's, so that fetch never writes what the site would drop.
+    Subject filters apply to records that have arXiv subjects (those from arXiv):
+    the other sources give none.
     """
-    from sitegen.arxiv_source import split_version
+    from sitegen.sources.arxiv import split_version
 
-    categories = set(record.get("categories") or ())
-    excluded_ids = {split_version(i)[0] for i in sources.exclude.exclude_ids}
+    excluded_ids = {split_version(i)[0] for i in filters.exclude.exclude_ids}
     if record["id"] in excluded_ids:
         return "exclude_ids"
-    hit = sorted(categories & set(sources.exclude.exclude_categories))
+    if record.get("origin", "arxiv") != "arxiv":
+        return None
+    categories = set(record.get("categories") or ())
+    hit = sorted(categories & set(filters.exclude.exclude_categories))
     if hit:
         return f"exclude_categories: {', '.join(hit)}"
-    for wanted, where in ((sources.exclude.categories, "categories"), (sources.categories, "--category")):
+    for wanted, where in ((filters.exclude.categories, "categories"), (filters.categories, "--category")):
         if wanted and not categories & set(wanted):
             return f"not in {where}: {', '.join(wanted)}"
     return None
 
 
+def coauthor_anchors(document: "RawDocument | None") -> list[str]:
+    """profile.yaml `coauthors:`: names that make a record found by a name search the owner's."""
+    data = document.data if document is not None and isinstance(document.data, dict) else {}
+    return raw_strings(data, "coauthors")
+
+
 # --------------------------------------------------------------------------
-# arXiv result -> record
+# The file text
 # --------------------------------------------------------------------------
 
 
@@ -137,52 +333,11 @@ def slug(record_id: str) -> str:
     return _UNSAFE_SLUG.sub("-", record_id)
 
 
-def record_from_result(result: "Result") -> dict[str, Any]:
-    """An arXiv entry as a record mapping (SPEC §2 fields first, then arXiv extras).
-
-    Text is kept as arXiv sends it (LaTeX included); the build converts it.
-    """
-    from sitegen.arxiv_source import split_version
-
-    bare_id, version = split_version(result.get_short_id())
-    categories = list(dict.fromkeys([c for c in [result.primary_category, *result.categories] if c]))
-    links = {"abs": f"https://arxiv.org/abs/{bare_id}", "pdf": f"https://arxiv.org/pdf/{bare_id}"}
-    if result.doi:
-        links["doi"] = f"https://doi.org/{result.doi.strip()}"
-    record: dict[str, Any] = {
-        "id": bare_id,
-        "title": _one_line(result.title),
-        "authors": [_one_line(a.name) for a in result.authors if a.name.strip()],
-        "year": result.published.year,
-        "date": result.published.date(),
-        "source": _one_line(result.journal_ref) if result.journal_ref else "arXiv",
-        "abstract": _paragraphs(result.summary),
-        "categories": categories,
-        "links": links,
-        "arxiv": bare_id,
-    }
-    if result.doi:
-        record["doi"] = result.doi.strip()
-    record["version"] = version or 1
-    record["updated"] = result.updated.date()
-    if result.comment:
-        record["comment"] = _one_line(result.comment)
-    if result.journal_ref:
-        record["journal_ref"] = _one_line(result.journal_ref)
-    affiliations = {_one_line(a.name): [_one_line(x) for x in a.affiliation] for a in result.authors if a.affiliation}
-    if affiliations:
-        record["affiliations"] = affiliations
-    return record
+def header(source: str) -> str:
+    return f"# Fetched from {label(source)} by sitegen; edit a copy outside records/{source}/ to override fields.\n"
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _paragraphs(text: str) -> str:
-    """arXiv wraps abstracts; keep paragraph breaks, drop indentation Markdown would misread."""
-    lines = [line.strip() for line in text.strip().splitlines()]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+HEADER = header("arxiv")
 
 
 class _BlockText(str):
@@ -199,13 +354,15 @@ _RecordDumper.add_representer(
 
 
 def render(record: dict[str, Any]) -> str:
-    """The file text for a record: header, checksum of the body, YAML body."""
-    data = dict(record)
+    """The file text for a record: header, checksum of the body, YAML body (ending with `origin:`)."""
+    source = str(record.get("origin") or "arxiv")
+    data = {key: value for key, value in record.items() if key != "origin"}
     if data.get("abstract"):
         data["abstract"] = _BlockText(data["abstract"])
+    data["origin"] = source
     body = yaml.dump(data, Dumper=_RecordDumper, sort_keys=False, allow_unicode=True,
                      width=1_000_000, default_flow_style=False)
-    return HEADER + CHECKSUM_PREFIX + _checksum(body) + "\n" + body
+    return header(source) + CHECKSUM_PREFIX + _checksum(body) + "\n" + body
 
 
 def _checksum(body: str) -> str:
@@ -215,7 +372,7 @@ def _checksum(body: str) -> str:
 def written_by_fetch(text: str) -> bool:
     """True when the file is exactly as fetch wrote it (its checksum matches)."""
     lines = text.split("\n", 2)
-    if len(lines) < 3 or lines[0] + "\n" != HEADER or not lines[1].startswith(CHECKSUM_PREFIX):
+    if len(lines) < 3 or not _HEADER.match(lines[0]) or not lines[1].startswith(CHECKSUM_PREFIX):
         return False
     return lines[1][len(CHECKSUM_PREFIX):] == _checksum(lines[2])
 
@@ -233,6 +390,15 @@ def check_record(text: str, display_path: str) -> list[Problem]:
     return problems
 
 
+def incomplete(record: dict[str, Any]) -> str | None:
+    """What a record lacks that every record needs (a title, a year); None when it is complete."""
+    if not str(record.get("title") or "").strip():
+        return "no title"
+    if not record.get("year") and not record.get("date"):
+        return "no year"
+    return None
+
+
 # --------------------------------------------------------------------------
 # Plan and commit
 # --------------------------------------------------------------------------
@@ -240,8 +406,9 @@ def check_record(text: str, display_path: str) -> list[Problem]:
 
 @dataclass
 class Plan:
-    """What the commit phase will do to `records/arxiv/`, and what it leaves alone."""
+    """What the commit phase will do to one source's folder, and what it leaves alone."""
 
+    source: str
     write: dict[Path, str] = field(default_factory=dict)  # new or changed files
     remove: list[Path] = field(default_factory=list)
     created: list[str] = field(default_factory=list)
@@ -251,40 +418,46 @@ class Plan:
     kept_stale: list[str] = field(default_factory=list)  # not returned this time, kept
     warnings: list[str] = field(default_factory=list)
 
+    @property
+    def folder(self) -> Path:
+        return RECORDS_DIR / self.source
+
 
 def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str, dict[str, Any]],
-                 prune: bool) -> tuple[Plan, list[Problem]]:
-    folder = site / FETCHED_DIR
-    plan, problems = Plan(), []
+                 prune: bool, source: str = "arxiv") -> tuple[Plan, list[Problem]]:
+    """What to do in `content/records/<source>/` so that it holds `kept` and none of `excluded`."""
+    plan, problems = Plan(source), []
+    folder = site / plan.folder
     persons = ids_in_persons_files(folder)
     for record_id, record in kept.items():
         path = folder / f"{slug(record_id)}.yaml"
-        display = (FETCHED_DIR / path.name).as_posix()
-        text = render(record)
+        display = (plan.folder / path.name).as_posix()
+        text = render({**record, "origin": source})
         problems.extend(p for p in check_record(text, display) if not p.warning)
         other = persons.get(record_id)
         if other is not None and other != path:
-            plan.warnings.append(f"{(FETCHED_DIR / other.name).as_posix()}:1: warning: holds id '{record_id}' and "
+            plan.warnings.append(f"{(plan.folder / other.name).as_posix()}:1: warning: holds id '{record_id}' and "
                                  "was written by a person, so fetch does not write a second copy")
             continue
         _plan_write(plan, path, display, text)
     returned = {folder / f"{slug(i)}.yaml" for i in [*kept, *excluded]}
-    for record_id in excluded:
+    for record_id, reason in ((i, r.get("_excluded_because", "it is now excluded by profile.yaml"))
+                              for i, r in excluded.items()):
         path = folder / f"{slug(record_id)}.yaml"
-        _plan_remove(plan, path, (FETCHED_DIR / path.name).as_posix(), "it is now excluded by profile.yaml")
+        _plan_remove(plan, path, (plan.folder / path.name).as_posix(), reason)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         if path in returned:
             continue
-        display = (FETCHED_DIR / path.name).as_posix()
+        display = (plan.folder / path.name).as_posix()
         if prune:
-            _plan_remove(plan, path, display, "arXiv did not return it (--prune)")
+            _plan_remove(plan, path, display, f"{label(source)} did not return it (--prune)")
         else:
             plan.kept_stale.append(display)
     return plan, problems
 
 
 def ids_in_persons_files(folder: Path) -> dict[str, Path]:
-    """Ids held by files in records/arxiv/ that fetch did not write (or that were edited since)."""
+    """Ids held by files in a source's folder that fetch did not write (or that were edited since)."""
     from sitegen.load import parse_yaml
 
     found: dict[str, Path] = {}
@@ -313,8 +486,8 @@ def _plan_write(plan: Plan, path: Path, display: str, text: str) -> None:
         plan.updated.append(display)
     else:
         plan.warnings.append(f"{display}:1: warning: edited by hand, so fetch leaves it as it is; put your "
-                             "changes in a file outside records/arxiv/ (your fields win there) and delete this one "
-                             "to get arXiv's latest version")
+                             f"changes in a file outside records/{plan.source}/ (your fields win there) and delete "
+                             f"this one to get {label(plan.source)}'s latest version")
 
 
 def _plan_remove(plan: Plan, path: Path, display: str, why: str) -> None:
@@ -347,15 +520,17 @@ def signals_held() -> Iterator[None]:
             raise InterruptedAfterCommit
 
 
-def commit(plan: Plan, folder: Path) -> None:
-    """Write every changed file beside its target first, then rename them all in place."""
-    if not plan.write and not plan.remove:
+def commit(plans: list[Plan], site: Path) -> None:
+    """Write every changed file of every plan beside its target first, then rename them all in place."""
+    writes = sorted((path, text) for plan in plans for path, text in plan.write.items())
+    removes = [path for plan in plans for path in plan.remove]
+    if not writes and not removes:
         return
     staged: list[tuple[Path, Path]] = []
     with signals_held():
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for path, text in sorted(plan.write.items()):
+            for path, text in writes:
+                path.parent.mkdir(parents=True, exist_ok=True)
                 temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
                 with open(temp, "w", encoding="utf-8", newline="\n") as handle:
                     handle.write(text)
@@ -368,7 +543,7 @@ def commit(plan: Plan, folder: Path) -> None:
             raise
         for temp, path in staged:
             os.replace(temp, path)
-        for path in plan.remove:
+        for path in removes:
             path.unlink(missing_ok=True)
 
 
@@ -377,59 +552,27 @@ def commit(plan: Plan, folder: Path) -> None:
 # --------------------------------------------------------------------------
 
 
-def api_url(args: argparse.Namespace) -> str:
-    """`--api-url`, else $SITEGEN_ARXIV_API, else arXiv's endpoint (SPEC §1)."""
-    from sitegen.arxiv_source import DEFAULT_API_URL
-
-    url = args.api_url or os.environ.get(ENV_API_URL, "").strip() or DEFAULT_API_URL
-    if not url.startswith(("http://", "https://")):
-        raise UsageError(f"--api-url: expected an http:// or https:// URL, got {url!r}")
-    return url.split("?", 1)[0]
-
-
-def user_agent(profile: Profile | None) -> str:
-    contact = f"; mailto:{profile.email}" if profile and profile.email else ""
-    return f"sitegen/{__version__} (+{PROJECT_URL}{contact})"
-
-
-def load_profile(site: Path) -> tuple[Profile | None, list[Problem]]:
-    from sitegen.load import load_document
+def load_profile(site: Path) -> tuple[Profile | None, "RawDocument | None", list[Problem]]:
+    """The validated profile, its raw document (for the keys validation may not know), and its errors."""
+    from sitegen.errors import Location
+    from sitegen.load import parse_yaml
+    from sitegen.model import RawDocument
     from sitegen.validate import validate_profile
 
-    path = site / "content" / "profile.yaml"
+    path, display = site / PROFILE_PATH, PROFILE_PATH.as_posix()
     if not path.is_file():
-        return None, []
-    document, problem = load_document(path, site)
-    if problem or document is None:
-        return None, [problem] if problem else []
+        return None, None, []
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, None, [Problem(f"cannot read: {error}", Location(display))]
+    data, problem = parse_yaml(text, display)
+    if problem:
+        return None, None, [problem]
+    document = RawDocument(path, display, data)
     problems: list[Problem] = []
     profile = validate_profile(document, problems)
-    return profile, [p for p in problems if not p.warning]
-
-
-def fetch_all(source: "ArxivSource", sources: Sources) -> dict[str, "Result"]:
-    """Every result of every source, one per id: the newest version wins."""
-    results: list[Result] = []
-    if sources.authors:
-        from sitegen.arxiv_source import author_query
-
-        results += source.search(author_query(list(sources.authors), list(sources.categories)))
-    if sources.ids:
-        results += source.by_ids(list(sources.ids))
-    for author_id in sources.author_ids:
-        results += source.author_feed(author_id)
-    return newest_versions(results)
-
-
-def newest_versions(results: list["Result"]) -> dict[str, "Result"]:
-    from sitegen.arxiv_source import split_version
-
-    best: dict[str, tuple[int, Result]] = {}
-    for result in results:
-        bare_id, version = split_version(result.get_short_id())
-        if bare_id not in best or (version or 1) > best[bare_id][0]:
-            best[bare_id] = (version or 1, result)
-    return {record_id: result for record_id, (_, result) in best.items()}
+    return profile, document, [p for p in problems if not p.warning]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -441,6 +584,9 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"sitegen fetch: error: {error}", file=err)
         return ExitStatus.USAGE
+    except ContentError as error:
+        print(f"{error}", file=err)
+        return ExitStatus.CONTENT
     except InterruptedAfterCommit:
         print("\nsitegen fetch: interrupted after the fetched records were written in full", file=err)
         return EXIT_INTERRUPTED
@@ -450,49 +596,89 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, site: Path) -> int:
-    from sitegen.arxiv_source import ArxivSource, FetchError, Progress, Settings
-
     if not (site / "content").is_dir():
         print(f"sitegen fetch: error: no content/ folder in {site} (is --site right?)", file=sys.stderr)
         return ExitStatus.CONTENT
-    profile, problems = load_profile(site)
+    profile, document, problems = load_profile(site)
     if problems:
         for problem in problems:
             print(problem, file=sys.stderr)
         return ExitStatus.CONTENT
-    sources = choose_sources(args, profile)
-    settings = Settings(api_url=api_url(args), delay=args.delay, page_size=args.page_size,
-                        timeout=args.timeout, retries=args.retries, backoff=args.backoff,
-                        user_agent=user_agent(profile))
-    progress = Progress()
+    if args.keep:
+        return keep_groups(site, args.keep)
+    asks = choose_asks(args, document, profile)
+    filters = Filters(profile.arxiv if profile else ArxivSources(),
+                      tuple(c.strip() for c in args.category if c.strip()))
     started = time.monotonic()
-    source = ArxivSource(settings, progress)
+    results = fetch_everything(args, asks, profile)
+    if results is None:
+        return ExitStatus.CONTENT
+    outcome = decide(results, filters, coauthor_anchors(document), profile, asks)
+    if args.review:
+        outcome.print_review(site, always=True)
+        print(f"review only: nothing written ({outcome.kept_count} records would be kept, "
+              f"{outcome.excluded_count} excluded)")
+        return ExitStatus.OK
+    outcome.print_review(site, always=False)
+    plans, problems = outcome.plan(site, prune=args.prune)
+    if problems:
+        for problem in problems:
+            print(f"{problem} (from {describe_asks(asks)}); nothing was written", file=sys.stderr)
+        return ExitStatus.CONTENT
+    commit(plans, site)
+    for warning in [w for plan in plans for w in plan.warnings] + outcome.warnings:
+        print(warning, file=sys.stderr)
+    summary = Summary(plans, results, outcome, time.monotonic() - started)
+    summary.print()
+    if args.summary:
+        Path(args.summary).write_text(summary.markdown(asks), encoding="utf-8")
+    return ExitStatus.OK
+
+
+def fetch_everything(args: argparse.Namespace, asks: list[Ask], profile: Profile | None) -> dict[str, Fetched] | None:
+    """Every source asked, in the registry's order, all in memory; None (after saying why) when one failed."""
+    from sitegen.sources import FETCHERS
+    from sitegen.sources.http import FetchError, Progress
+
+    progress = Progress()
+    context = FetchContext(args, progress, profile, choose_candidate)
+    results: dict[str, Fetched] = {}
     with _terminate_as_interrupt():
         try:
-            results = fetch_all(source, sources)
+            for name, fetcher in FETCHERS.items():
+                of_source = [a for a in asks if a.source == name]
+                if of_source and any(a.kind != "category" for a in of_source):
+                    results[name] = fetcher.fetch(of_source, context)
         except FetchError as error:
             progress.done()
             print(f"sitegen fetch: error: {error}; nothing was written", file=sys.stderr)
-            return ExitStatus.CONTENT
+            return None
+        except NeedsChoice as choice:
+            progress.done()
+            for line in choice.lines:
+                print(line, file=sys.stderr)
+            print("sitegen fetch: error: several people have this name; nothing was written", file=sys.stderr)
+            return None
     progress.done()
-    records = {record_id: record_from_result(r) for record_id, r in sorted(results.items())}
-    reasons = {record_id: exclusion_reason(record, sources) for record_id, record in records.items()}
-    kept = {i: r for i, r in records.items() if not reasons[i]}
-    excluded = {i: r for i, r in records.items() if reasons[i]}
-    print_review(records, reasons, sources, profile, source.feed_names, always=args.review)
-    if args.review:
-        print(f"review only: nothing written ({len(kept)} records would be kept, {len(excluded)} excluded)")
-        return ExitStatus.OK
-    plan, problems = plan_changes(site, kept, excluded, prune=args.prune)
-    if problems:
-        for problem in problems:
-            print(f"{problem} (from {sources.describe()}); nothing was written", file=sys.stderr)
-        return ExitStatus.CONTENT
-    commit(plan, site / FETCHED_DIR)
-    for warning in plan.warnings:
-        print(warning, file=sys.stderr)
-    print_summary(plan, len(records), len(excluded), source.session.requests_sent, time.monotonic() - started)
-    return ExitStatus.OK
+    return results
+
+
+def choose_candidate(source: str, candidates: list["Candidate"], lines: list[str]) -> str:
+    """Ask the person at the terminal which candidate is the owner; without a terminal, stop with the list."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        raise NeedsChoice(lines)
+    for line in lines:
+        print(line, file=sys.stderr)
+    while True:
+        print("Which one is you? The number or the id (nothing to stop): ", end="", file=sys.stderr, flush=True)
+        answer = sys.stdin.readline().strip()
+        if not answer:
+            raise NeedsChoice([f"{label(source)}: no author chosen"])
+        if answer.isdigit() and 1 <= int(answer) <= len(candidates):
+            return candidates[int(answer) - 1].id
+        if any(answer == c.id for c in candidates):
+            return answer
+        print(f"  {answer!r} is none of the {len(candidates)} listed", file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -513,29 +699,310 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def print_review(records: dict[str, dict[str, Any]], reasons: dict[str, str | None], sources: Sources,
-                 profile: Profile | None, feed_names: list[str], always: bool) -> None:
-    """The disambiguation report: on --review, or whenever records look like several people."""
-    from sitegen.disambiguate import Paper, group_papers, report
-
-    papers = [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i])
-              for i, r in records.items()]
-    owner = [*(sources.authors), *feed_names, *((profile.name, *profile.name_variants) if profile else ())]
-    groups, is_owner = group_papers(papers, owner)
-    if len(groups) < 2 and not always:
-        return
-    current = {"exclude_categories": sources.exclude.exclude_categories, "exclude_ids": sources.exclude.exclude_ids}
-    for line in report(groups, is_owner, current, detailed=always):
-        print(line)
+# --------------------------------------------------------------------------
+# Deciding what to keep, and the review
+# --------------------------------------------------------------------------
 
 
-def print_summary(plan: Plan, fetched: int, excluded: int, requests_sent: int, seconds: float) -> None:
-    print(f"fetched {fetched} records from arXiv in {requests_sent} request{'s' if requests_sent != 1 else ''} "
-          f"({seconds:.1f} s); {excluded} excluded by profile.yaml")
-    print(f"content/records/arxiv/: {len(plan.created)} new, {len(plan.updated)} updated, "
-          f"{len(plan.unchanged)} unchanged, {len(plan.removed)} removed")
-    for display in plan.removed:
-        print(f"  removed {display}")
-    if plan.kept_stale:
-        print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return "
-              "(use --prune to remove them)")
+@dataclass
+class Outcome:
+    """Every fetched record, per source, with the reason each excluded one is left out."""
+
+    records: dict[str, dict[str, dict[str, Any]]]  # source -> id -> record
+    reasons: dict[str, dict[str, str | None]]  # source -> id -> why it is left out
+    owner_names: list[str]
+    current: dict[str, tuple[str, ...]]
+    asks: list[Ask]
+    undecided: list[str] = field(default_factory=list)  # ids of groups no co-author anchor placed
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def kept_count(self) -> int:
+        return sum(1 for of in self.reasons.values() for reason in of.values() if not reason)
+
+    @property
+    def excluded_count(self) -> int:
+        return sum(1 for of in self.reasons.values() for reason in of.values() if reason)
+
+    def plan(self, site: Path, prune: bool) -> tuple[list[Plan], list[Problem]]:
+        plans, problems = [], []
+        for source, records in self.records.items():
+            kept = {i: r for i, r in records.items() if not self.reasons[source][i]}
+            excluded = {i: {**r, "_excluded_because": _removal_reason(self.reasons[source][i])}
+                        for i, r in records.items() if self.reasons[source][i]}
+            plan, found = plan_changes(site, kept, excluded, prune, source)
+            plans.append(plan)
+            problems += found
+        return plans, problems
+
+    def arxiv_papers(self) -> list[Any]:
+        from sitegen.disambiguate import Paper
+
+        records, reasons = self.records.get("arxiv", {}), self.reasons.get("arxiv", {})
+        return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i])
+                for i, r in records.items()]
+
+    def print_review(self, site: Path, always: bool) -> None:
+        """The disambiguation report: on --review, or whenever arXiv records look like several people.
+
+        A --review also keeps its numbered groups for `sitegen fetch --keep N`.
+        """
+        from sitegen.disambiguate import group_papers, report
+
+        papers = self.arxiv_papers()
+        if not papers:
+            if always:
+                print("no arXiv records to group: --review groups the records of an arXiv name search")
+            return
+        groups, is_owner = group_papers(papers, self.owner_names)
+        if len(groups) < 2 and not always:
+            return
+        for line in report(groups, is_owner, self.current, detailed=always):
+            print(line)
+        if always:
+            save_review(site, groups, self.asks)
+            if len(groups) > 1:
+                print("to keep only some groups: sitegen fetch --keep N [--keep M] (writes the exclusions "
+                      "into content/profile.yaml)")
+
+
+def _removal_reason(reason: str | None) -> str:
+    if reason and reason.startswith("no co-author"):
+        return f"it is now left out: {reason}"
+    return "it is now excluded by profile.yaml"
+
+
+def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], profile: Profile | None,
+           asks: list[Ask]) -> Outcome:
+    """Apply the profile's exclusions to every record, and the co-author anchors to name-search results."""
+    owner = [n for fetched in results.values() for n in fetched.owner_names]
+    if profile:
+        owner += [profile.name, *profile.name_variants]
+    current = {"exclude_categories": filters.exclude.exclude_categories, "exclude_ids": filters.exclude.exclude_ids}
+    outcome = Outcome({}, {}, owner, current, asks)
+    for source, fetched in results.items():
+        records = {}
+        for record in fetched.records:
+            missing = incomplete(record)
+            if missing:
+                outcome.warnings.append(f"warning: {label(source)} record {record.get('id')!r} has {missing}; "
+                                        "left out (write it by hand under content/records/ to show it)")
+                continue
+            records[str(record["id"])] = {**record, "origin": source}
+        outcome.records[source] = records
+        outcome.reasons[source] = {i: exclusion_reason(r, filters) for i, r in records.items()}
+        outcome.warnings += fetched.warnings
+    if anchors:
+        searched = {i for fetched in results.values() for i in fetched.searched_ids}
+        apply_anchors(outcome, anchors, searched)
+    return outcome
+
+
+def apply_anchors(outcome: Outcome, anchors: list[str], searched: set[str]) -> None:
+    """With `coauthors:` in profile.yaml, a name search keeps the groups that share one of those co-authors."""
+    from sitegen.disambiguate import group_papers, shares_coauthor
+
+    papers = [p for p in outcome.arxiv_papers() if p.id in searched]
+    groups, _ = group_papers(papers, outcome.owner_names)
+    reasons = outcome.reasons.setdefault("arxiv", {})
+    for group in groups:
+        if shares_coauthor(group, anchors):
+            continue
+        for paper in group.papers:
+            if not reasons.get(paper.id):
+                reasons[paper.id] = f"no co-author named in coauthors: ({', '.join(anchors)})"
+                outcome.undecided.append(paper.id)
+
+
+def save_review(site: Path, groups: list[Any], asks: list[Ask]) -> None:
+    """The numbered groups of this review, for `sitegen fetch --keep N` (not content: under .sitegen-cache/)."""
+    path = site / REVIEW_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "asked": describe_asks(asks),
+        "groups": [{"ids": group.ids, "categories": sorted({c for p in group.papers for c in p.categories})}
+                   for group in groups],
+    }
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(temp, path)
+
+
+# --------------------------------------------------------------------------
+# What fetch says at the end (and writes for the weekly pull request)
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    plans: list[Plan]
+    results: dict[str, Fetched]
+    outcome: Outcome
+    seconds: float
+
+    def print(self) -> None:
+        for plan in self.plans:
+            fetched = self.results[plan.source]
+            excluded = sum(1 for reason in self.outcome.reasons[plan.source].values() if reason)
+            requests = fetched.requests
+            print(f"fetched {len(self.outcome.records[plan.source])} records from {label(plan.source)} in {requests} "
+                  f"request{'s' if requests != 1 else ''} ({self.seconds:.1f} s); {excluded} excluded by profile.yaml")
+            print(f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, "
+                  f"{len(plan.unchanged)} unchanged, {len(plan.removed)} removed")
+            for display in plan.removed:
+                print(f"  removed {display}")
+            if plan.kept_stale:
+                print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return "
+                      "(use --prune to remove them)")
+
+    def markdown(self, asks: list[Ask]) -> str:
+        """What changed, per source, as Markdown: the weekly refresh's pull request body."""
+        lines = ["| source | new | updated | unchanged | removed |", "|---|---:|---:|---:|---:|"]
+        for plan in self.plans:
+            lines.append(f"| {label(plan.source)} | {len(plan.created)} | {len(plan.updated)} | "
+                         f"{len(plan.unchanged)} | {len(plan.removed)} |")
+        lines.append("")
+        for plan in self.plans:
+            records = self.outcome.records[plan.source]
+            sections = (("New", plan.created), ("Updated", plan.updated), ("Removed", plan.removed))
+            if not any(paths for _, paths in sections):
+                continue
+            lines += [f"### {label(plan.source)}", ""]
+            for title, paths in sections:
+                if paths:
+                    lines += [f"**{title} ({len(paths)})**", ""]
+                    lines += [_markdown_item(path, records) for path in paths]
+                    lines.append("")
+        if self.outcome.undecided:
+            records = self.outcome.records.get("arxiv", {})
+            lines += ["### Needs your decision", "",
+                      "These records came from a name search but share no co-author listed under `coauthors:` in "
+                      "`content/profile.yaml`, so they are not published. If one is yours, add one of its co-authors "
+                      "there (or run `sitegen fetch --review` and `sitegen fetch --keep N`).", ""]
+            lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
+            lines.append("")
+        return "\n".join(lines)
+
+
+def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
+    """A changed file as a list item: the record's title and authors when it is among this fetch's records."""
+    name = display.split(" (", 1)[0].rsplit("/", 1)[-1].removesuffix(".yaml")
+    record = next((r for i, r in records.items() if slug(i) == name), None)
+    return _markdown_record(record) if record else f"- `{_markdown_text(display)}`"
+
+
+def _markdown_record(record: dict[str, Any]) -> str:
+    links = record.get("links") or {}
+    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "")
+    title = _markdown_text(record.get("title", "(no title)"))
+    ident = _markdown_text(record["id"])
+    shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident
+    authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
+    return f"- {shown} ({record.get('year', '?')}) {title}  \n  {authors}"
+
+
+def _markdown_text(value: Any) -> str:
+    """Text from a service, shown as text in Markdown: no HTML, no links or emphasis of its own."""
+    import html
+
+    text = html.escape(one_line(str(value)), quote=False)
+    return re.sub(r"([\\`*_\[\]()#|!])", r"\\\1", text)
+
+
+# --------------------------------------------------------------------------
+# --keep N: the exclusions that keep the chosen groups of the last review
+# --------------------------------------------------------------------------
+
+
+def keep_groups(site: Path, numbers: list[int]) -> int:
+    """Write into profile.yaml (under `arxiv:`) the exclusions that keep exactly the chosen groups."""
+    from sitegen.disambiguate import exclusions_keeping
+
+    review = load_review(site)
+    groups = [list(g["ids"]) for g in review["groups"]]
+    wrong = [n for n in numbers if not 1 <= n <= len(groups)]
+    if wrong:
+        raise UsageError(f"--keep {wrong[0]}: the last review ({review['asked']}) has groups 1 to {len(groups)}")
+    categories_of = {i: g.get("categories", ()) for g in review["groups"] for i in g["ids"]}
+    path = site / PROFILE_PATH
+    edited = ProfileEditor(path)
+    exclusions = exclusions_keeping(groups, numbers, edited.arxiv_lists(), categories_of)
+    edited.set_arxiv_lists(exclusions)
+    edited.save()
+    kept = sorted(set(numbers))
+    count = sum(len(groups[n - 1]) for n in kept)
+    print(f"kept group{'s' if len(kept) > 1 else ''} {', '.join(map(str, kept))} of the last review "
+          f"({review['asked']}): {count} records; {PROFILE_PATH.as_posix()} now excludes the other "
+          f"{sum(map(len, groups)) - count}")
+    for key, values in exclusions.items():
+        print(f"  arxiv.{key}: [{', '.join(values)}]")
+    print("the build leaves the other groups out from now on; the next `sitegen fetch` removes their files")
+    return ExitStatus.OK
+
+
+def load_review(site: Path) -> dict[str, Any]:
+    path = site / REVIEW_FILE
+    try:
+        review = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ContentError("sitegen fetch: error: no review to keep groups of: run `sitegen fetch --review` "
+                           "(with the name search, e.g. --author NAME) first") from None
+    except (OSError, ValueError) as error:
+        raise ContentError(f"{REVIEW_FILE.as_posix()}: unreadable ({error}); run `sitegen fetch --review` again") from None
+    if not isinstance(review, dict) or not isinstance(review.get("groups"), list):
+        raise ContentError(f"{REVIEW_FILE.as_posix()}: not a review; run `sitegen fetch --review` again")
+    return review
+
+
+class ProfileEditor:
+    """profile.yaml read and written with ruamel.yaml's round trip: comments, order and quoting stay."""
+
+    LIST_KEYS = ("exclude_ids", "exclude_categories")
+
+    def __init__(self, path: Path):
+        from ruamel.yaml import YAML
+
+        self.path = path
+        self.text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        self.yaml = YAML()
+        self.yaml.width = 4096  # a long exclusion list stays on its line
+        self.yaml.preserve_quotes = True
+        if re.search(r"^ +- ", self.text, re.MULTILINE):  # block lists indented under their key
+            self.yaml.indent(mapping=2, sequence=4, offset=2)
+        self.data = self.yaml.load(self.text) if self.text.strip() else None
+        if self.data is None:
+            from ruamel.yaml.comments import CommentedMap
+
+            self.data = CommentedMap()
+        if not isinstance(self.data, dict):
+            raise ContentError(f"{PROFILE_PATH.as_posix()}:1: expected a mapping (name: ..., arxiv: ...)")
+
+    def arxiv_lists(self) -> dict[str, tuple[str, ...]]:
+        section = self.data.get("arxiv") or {}
+        return {key: tuple(str(v) for v in (section.get(key) or ())) for key in self.LIST_KEYS}
+
+    def set_arxiv_lists(self, values: dict[str, list[str]]) -> None:
+        from ruamel.yaml.comments import CommentedMap, CommentedSeq
+        from ruamel.yaml.scalarstring import SingleQuotedScalarString
+
+        section = self.data.get("arxiv")
+        if not isinstance(section, dict):
+            section = CommentedMap()
+            self.data["arxiv"] = section
+        for key in self.LIST_KEYS:
+            items = values.get(key) or []
+            if not items:
+                section.pop(key, None)
+                continue
+            listed = CommentedSeq(SingleQuotedScalarString(v) if key == "exclude_ids" else v for v in items)
+            listed.fa.set_flow_style()
+            section[key] = listed
+
+    def save(self) -> None:
+        import io
+
+        buffer = io.StringIO()
+        self.yaml.dump(self.data, buffer)
+        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        temp.write_text(buffer.getvalue(), encoding="utf-8")
+        os.replace(temp, self.path)

@@ -70,4 +70,4 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
     return fetcher
 
 
-from sitegen.sources import bibtex, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, crossref, dblp, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)

@@ -1,59 +1,45 @@
-"""Talking to arXiv: the `arxiv` package for the query API, plus what it lacks.
+"""arXiv as a fetcher: the `arxiv` package for the query API, plus what it lacks.
 
 The `arxiv` package pages through results and parses them; we keep that. It has
 no timeout, no backoff, no check that a page arrived whole (lxml's `recover=True`
 silently drops a cut-off entry), retries a 400 as uselessly as a 503, and sends
-its own User-Agent. `PoliteSession` adds those at the HTTP layer, so the
-package's paging is untouched: every request, including retries and the author
-feed the package cannot read, goes through one paced, one-at-a-time session.
+its own User-Agent. The shared `PoliteSession` (sitegen.sources.http) adds those
+at the HTTP layer, judged by `judge` below, so the package's paging is untouched:
+every request, including retries and the author feed the package cannot read,
+goes through one paced, one-at-a-time session.
 
-Heavy imports (`arxiv`, `requests`, `lxml`) happen inside this module only;
-`sitegen build` never imports it.
+Heavy imports (`arxiv`, `requests`, `lxml`) happen when a fetch runs, never when
+`sitegen build` imports the registry.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import parse_qs, quote, urlsplit
 
-import arxiv
-import requests
-from lxml import etree
-
-from sitegen.urls import is_loopback_host
+from sitegen.fetch import Ask, FetchContext, Fetched, one_line
+from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
+    import arxiv
+    import requests
     from arxiv import Result
 
+    from sitegen.sources.http import Answer, PoliteSession, Progress, Settings
+
+NAME = "arxiv"
+LABEL = "arXiv"
+ENV_API_URL = "SITEGEN_ARXIV_API"
 DEFAULT_API_URL = "https://export.arxiv.org/api/query"
+DEFAULT_DELAY = 3.0  # seconds: arXiv's Terms of Use
 MAX_PAGE_SIZE = 2000  # arXiv's limit per request
 IDS_PER_CALL = 100  # ids per id_list request: keeps the URL short
 EMPTY_PAGE_RETRIES = 3  # the `arxiv` package retries arXiv's known empty pages itself
-RETRY_STATUSES = {429, 500, 502, 503, 504}
-MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After gives up with a clear error
 ATOM = "http://www.w3.org/2005/Atom"
 OPENSEARCH = "http://a9.com/-/spec/opensearch/1.1/"
 AUTHOR_ID = re.compile(r"^[A-Za-z0-9_.\-]+$")  # lastname_i_1 or an ORCID
 VERSION = re.compile(r"^(?P<id>.+?)(?:v(?P<version>\d+))?$")
-
-
-class FetchError(Exception):
-    """arXiv could not answer a query; the message names the query and says why."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    api_url: str = DEFAULT_API_URL
-    delay: float = 3.0  # seconds between requests (arXiv's Terms of Use)
-    page_size: int = 100
-    timeout: float = 30.0
-    retries: int = 4  # after the first try, for 429/5xx, timeouts, cut-off pages
-    backoff: float = 2.0  # first retry wait; doubles each time (never below `delay`)
-    user_agent: str = "sitegen"
 
 
 def split_version(short_id: str) -> tuple[str, int | None]:
@@ -64,8 +50,10 @@ def split_version(short_id: str) -> tuple[str, int | None]:
     return match.group("id"), int(version) if version else None
 
 
-def short_id(result: "Result") -> str:
-    return result.get_short_id()
+def check_author_id(author_id: str) -> str:
+    if not AUTHOR_ID.match(author_id):
+        raise ValueError(f"{author_id!r} is not an arXiv author id (like lin_s_1) or an ORCID")
+    return author_id
 
 
 def describe_url(url: str) -> str:
@@ -86,196 +74,33 @@ def describe_url(url: str) -> str:
     return f"{text} (start {start})" if start else text
 
 
-def is_loopback(url: str) -> bool:
-    return is_loopback_host(urlsplit(url).hostname or "")
-
-
 # --------------------------------------------------------------------------
-# Progress
+# Judging arXiv's answers, reporting its pages
 # --------------------------------------------------------------------------
 
 
-class Progress:
-    """One updating line on a terminal; plain lines (one per page) otherwise."""
-
-    def __init__(self, stream: TextIO | None = None, tty: bool | None = None):
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty() if tty is None else tty
-        self._open_line = False
-
-    def status(self, text: str) -> None:
-        """A transient state: replaces the terminal line; not shown in logs."""
-        if self.tty:
-            self.stream.write("\r\x1b[2K" + text)
-            self.stream.flush()
-            self._open_line = True
-
-    def line(self, text: str) -> None:
-        """A step worth keeping in a log (a page, a retry)."""
-        if self.tty:
-            self.status(text)
-        else:
-            self.stream.write(text + "\n")
-            self.stream.flush()
-
-    def note(self, text: str) -> None:
-        """A message that must stay visible, on terminals too."""
-        self.done()
-        self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def done(self) -> None:
-        if self._open_line:
-            self.stream.write("\r\x1b[2K")
-            self.stream.flush()
-            self._open_line = False
-
-
-# --------------------------------------------------------------------------
-# HTTP layer
-# --------------------------------------------------------------------------
-
-
-@dataclass
-class _Answer:
-    """What a response means: usable, worth another try, or final."""
-
-    ok: bool
-    retry: bool = False
-    reason: str = ""
-    entries: int = 0
-    total: int | None = None
-
-
-class PoliteSession(requests.Session):
-    """A `requests.Session` that is polite to arXiv and strict about answers.
-
-    One request at a time (the caller is synchronous), at least `delay` seconds
-    after the end of the previous one, with a timeout and our User-Agent.
-    Throttling, server errors, timeouts and cut-off XML are retried with
-    exponential backoff (honouring Retry-After); then, like any answer that
-    cannot be right (a 400, arXiv's error entry), they raise `FetchError`, which
-    the `arxiv` package does not catch: no useless retries of a bad query.
-    """
-
-    def __init__(self, settings: Settings, progress: Progress, sleep: Callable[[float], None] = time.sleep):
-        super().__init__()
-        self.settings = settings
-        self.progress = progress
-        self.sleep = sleep
-        self.trust_env = not is_loopback(settings.api_url)  # a proxy must not see 127.0.0.1
-        self.headers["User-Agent"] = settings.user_agent
-        self._last_end: float | None = None
-        self.requests_sent = 0
-
-    def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
-        url = url.decode() if isinstance(url, bytes) else url
-        what = kwargs.pop("what", None) or f"arXiv query {describe_url(url)!r}"
-        kwargs["headers"] = self._our_headers(kwargs.get("headers"))
-        kwargs.setdefault("timeout", self.settings.timeout)
-        attempts = self.settings.retries + 1
-        for attempt in range(1, attempts + 1):
-            self._pace()
-            answer, response = self._try(method, url, *args, **kwargs)
-            if answer.ok:
-                self._report_page(url, answer)
-                return response  # type: ignore[return-value]
-            if not answer.retry or attempt == attempts:
-                tries = f" (gave up after {attempt} tries)" if attempt > 1 else ""
-                raise FetchError(f"{what}: {answer.reason}{tries}")
-            wait = self._backoff(attempt, response)
-            if wait is None:
-                raise FetchError(f"{what}: {answer.reason}; "
-                                 f"arXiv asks to wait more than {MAX_RETRY_AFTER:g} s, try again later")
-            self.progress.line(f"arXiv: {answer.reason} for {describe_url(url)}; "
-                               f"retrying in {wait:g} s (try {attempt + 1} of {attempts})")
-            self.sleep(wait)
-        raise AssertionError("unreachable")
-
-    def _our_headers(self, headers: Any) -> dict:
-        """Drop the package's own User-Agent so the session's (ours) is sent."""
-        kept = {k: v for k, v in dict(headers or {}).items() if k.lower() != "user-agent"}
-        kept["User-Agent"] = self.settings.user_agent
-        return kept
-
-    def _pace(self) -> None:
-        if self._last_end is None or self.settings.delay <= 0:
-            return
-        wait = self._last_end + self.settings.delay - time.monotonic()
-        if wait > 0:
-            self.progress.status(f"arXiv: waiting {wait:.1f} s between requests")
-            self.sleep(wait)
-
-    def _try(self, method: str | bytes, url: str, *args: Any, **kwargs: Any) -> tuple[_Answer, requests.Response | None]:
-        self.requests_sent += 1
-        self.progress.status(f"arXiv: requesting {describe_url(url)}")
-        try:
-            response = super().request(method, url, *args, **kwargs)
-        except requests.Timeout:
-            return _Answer(False, retry=True, reason=f"no answer within {self.settings.timeout:g} s"), None
-        except requests.ConnectionError as error:
-            unknown_host = _is_unknown_host(error)  # offline or a typo: retrying will not help
-            return _Answer(False, retry=not unknown_host, reason=f"cannot connect ({_short_reason(error)})"), None
-        finally:
-            self._last_end = time.monotonic()
-        return judge(response), response
-
-    def _backoff(self, attempt: int, response: requests.Response | None) -> float | None:
-        wait = max(self.settings.delay, self.settings.backoff * 2 ** (attempt - 1))
-        retry_after = _retry_after(response)
-        if retry_after is not None:
-            if retry_after > MAX_RETRY_AFTER:
-                return None
-            wait = max(wait, retry_after)
-        return wait
-
-    def _report_page(self, url: str, answer: _Answer) -> None:
-        if answer.total is None:
-            return
-        params = parse_qs(urlsplit(url).query)
-        start = int((params.get("start") or ["0"])[0] or 0)
-        size = int((params.get("max_results") or [str(self.settings.page_size)])[0] or 1) or 1
-        pages = max(1, -(-answer.total // size))
-        got = min(start + answer.entries, answer.total)
-        text = f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, {got} of {answer.total} records"
-        if answer.entries == 0 and start > 0:
-            text += " (an empty page: a known arXiv glitch, asking again)"
-        self.progress.line(text)
-        if got < answer.total and self.settings.delay > 0:
-            self.progress.status(text + f"; waiting {self.settings.delay:g} s (arXiv asks for a pause between requests)")
-
-
-def judge(response: requests.Response) -> _Answer:
+def judge(response: "requests.Response") -> "Answer":
     """Decide what an HTTP answer from arXiv means."""
+    from sitegen.sources.http import RETRY_STATUSES, Answer, parse_xml
+
     status = response.status_code
-    tree, xml_error = _parse_strict(response.content)
+    tree, xml_error = parse_xml(response.content)
     arxiv_error = _error_entry(tree) if tree is not None else None
     if arxiv_error:
-        return _Answer(False, reason=f"arXiv says: {arxiv_error} (HTTP {status})")
+        return Answer(False, reason=f"arXiv says: {arxiv_error} (HTTP {status})")
     if status in RETRY_STATUSES:
-        return _Answer(False, retry=True, reason=f"HTTP {status} {_status_text(response)}".rstrip())
+        return Answer(False, retry=True, reason=f"HTTP {status} {response.reason or ''}".rstrip())
     if status != 200:
         body = _first_line(response)
-        return _Answer(False, reason=f"HTTP {status}" + (f": {body}" if body else ""))
+        return Answer(False, reason=f"HTTP {status}" + (f": {body}" if body else ""))
     if tree is None:
-        return _Answer(False, retry=True, reason=f"malformed XML ({xml_error})")
+        return Answer(False, retry=True, reason=f"malformed XML ({xml_error})")
     if tree.tag != f"{{{ATOM}}}feed":
-        return _Answer(False, reason=f"not an Atom feed (root element {tree.tag!r})")
+        return Answer(False, reason=f"not an Atom feed (root element {tree.tag!r})")
     entries = len(tree.findall(f"{{{ATOM}}}entry"))
     total_text = tree.findtext(f"{{{OPENSEARCH}}}totalResults")
     total = int(total_text.strip()) if total_text and total_text.strip().isdigit() else None
-    return _Answer(True, entries=entries, total=total)
-
-
-def _parse_strict(content: bytes) -> tuple[Any, str]:
-    """The document if it is well-formed XML; else None and lxml's reason."""
-    if not content.strip():
-        return None, "empty body"
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=False)
-    try:
-        return etree.fromstring(content, parser=parser), ""
-    except etree.XMLSyntaxError as error:
-        return None, str(error)
+    return Answer(True, data=tree, entries=entries, total=total)
 
 
 def _error_entry(tree: Any) -> str | None:
@@ -288,39 +113,41 @@ def _error_entry(tree: Any) -> str | None:
     return None
 
 
-def _retry_after(response: requests.Response | None) -> float | None:
-    if response is None:
-        return None
-    value = response.headers.get("Retry-After", "").strip()
-    try:
-        return float(value) if value else None
-    except ValueError:
-        return None  # an HTTP date: rare from arXiv; our own backoff applies
-
-
-def _status_text(response: requests.Response) -> str:
-    return response.reason or ""
-
-
-def _first_line(response: requests.Response) -> str:
+def _first_line(response: "requests.Response") -> str:
     text = response.text.strip().splitlines()
     return text[0][:200] if text and not text[0].startswith("<") else ""
 
 
-def _short_reason(error: Exception) -> str:
-    """'Connection refused' rather than urllib3's three nested exception reprs."""
-    text = str(error)
-    match = re.search(r"\[Errno -?\d+\] ([^'\"()\]]+)", text)
-    if match:
-        return match.group(1).strip()
-    if _is_unknown_host(error):
-        return "unknown host"
-    return type(error).__name__
+def page_reporter(settings: "Settings", progress: "Progress") -> Callable[[str, "Answer"], None]:
+    """Reports each page of a query: 'arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records'."""
+
+    def report(url: str, answer: "Answer") -> None:
+        if answer.total is None:
+            return
+        params = parse_qs(urlsplit(url).query)
+        start = int((params.get("start") or ["0"])[0] or 0)
+        size = int((params.get("max_results") or [str(settings.page_size)])[0] or 1) or 1
+        pages = max(1, -(-answer.total // size))
+        got = min(start + answer.entries, answer.total)
+        text = (f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, "
+                f"{got} of {answer.total} records")
+        if answer.entries == 0 and start > 0:
+            text += " (an empty page: a known arXiv glitch, asking again)"
+        progress.line(text)
+        if got < answer.total and settings.delay > 0:
+            progress.status(text + f"; waiting {settings.delay:g} s (arXiv asks for a pause between requests)")
+
+    return report
 
 
-def _is_unknown_host(error: Exception) -> bool:
-    text = str(error)
-    return "NameResolutionError" in text or "Name or service not known" in text or "nodename nor servname" in text
+def arxiv_session(settings: "Settings", progress: "Progress", sleep: Callable[[float], None] | None = None) -> "PoliteSession":
+    """The polite session, judging answers as arXiv's and reporting its pages."""
+    import time
+
+    from sitegen.sources.http import PoliteSession
+
+    return PoliteSession(settings, progress, LABEL, judge=judge, describe=describe_url,
+                         on_answer=page_reporter(settings, progress), sleep=sleep or time.sleep)
 
 
 # --------------------------------------------------------------------------
@@ -344,13 +171,24 @@ def _clean_name(name: str) -> str:
     return " ".join(name.replace('"', " ").split())
 
 
+def author_feed_url(api_url: str, author_id: str) -> str:
+    """`<origin of the API URL>/a/<id>.atom`: arxiv.org for the real API, the fake server in tests."""
+    parts = urlsplit(api_url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if parts.hostname == "export.arxiv.org":
+        origin = "https://arxiv.org"
+    return f"{origin}/a/{quote(author_id, safe='')}.atom"
+
+
 class ArxivSource:
     """Fetches arXiv results through the `arxiv` package and our polite session."""
 
-    def __init__(self, settings: Settings, progress: Progress):
+    def __init__(self, settings: "Settings", progress: "Progress"):
+        import arxiv
+
         self.settings = settings
         self.progress = progress
-        self.session = PoliteSession(settings, progress)
+        self.session = arxiv_session(settings, progress)
         self.client = arxiv.Client(
             page_size=min(settings.page_size, MAX_PAGE_SIZE),
             delay_seconds=settings.delay,
@@ -362,6 +200,10 @@ class ArxivSource:
 
     def search(self, query: str) -> list["Result"]:
         """Every result of a search_query, all pages."""
+        import arxiv
+
+        from sitegen.sources.http import FetchError
+
         results = self._run(arxiv.Search(query=query, max_results=None), query)
         if not results:
             raise FetchError(f"arXiv query {query!r}: no records found (check the name; "
@@ -370,11 +212,15 @@ class ArxivSource:
 
     def by_ids(self, ids: list[str]) -> list["Result"]:
         """The latest version of each id (or the version asked), several ids per call."""
+        import arxiv
+
+        from sitegen.sources.http import FetchError
+
         found: list[Result] = []
         for start in range(0, len(ids), IDS_PER_CALL):
             chunk = ids[start:start + IDS_PER_CALL]
             results = self._run(arxiv.Search(id_list=chunk, max_results=None), "id_list=" + ",".join(chunk))
-            got = {split_version(short_id(r))[0] for r in results}
+            got = {split_version(r.get_short_id())[0] for r in results}
             missing = [i for i in chunk if split_version(i)[0] not in got]
             if missing:
                 raise FetchError(f"arXiv query 'id_list={','.join(chunk)}': no record for "
@@ -388,10 +234,14 @@ class ArxivSource:
         `.atom` has one <author> per person (`.atom2` joins them with commas),
         so the package's own entry parser reads it as it reads the API.
         """
+        import arxiv
+
+        from sitegen.sources.http import FetchError
+
         url = author_feed_url(self.settings.api_url, author_id)
         response = self.session.get(url, what=f"arXiv author feed {author_id!r} ({url})")
         feed = arxiv._feed.parse(response.content)
-        title = etree.fromstring(response.content).findtext(f"{{{ATOM}}}title") or ""
+        title = response.answer.data.findtext(f"{{{ATOM}}}title") or ""
         owner = re.sub(r"'s articles on arXiv\s*$", "", title.strip())
         if owner and owner != title.strip():
             self.feed_names.append(owner)
@@ -401,6 +251,10 @@ class ArxivSource:
         return feed.results
 
     def _run(self, search: "arxiv.Search", query: str) -> list["Result"]:
+        import arxiv
+
+        from sitegen.sources.http import FetchError
+
         try:
             return list(self.client.results(search))
         except arxiv.UnexpectedEmptyPageError as error:
@@ -410,10 +264,90 @@ class ArxivSource:
             raise FetchError(f"arXiv query {query!r}: {error.message}") from None
 
 
-def author_feed_url(api_url: str, author_id: str) -> str:
-    """`<origin of the API URL>/a/<id>.atom`: arxiv.org for the real API, the fake server in tests."""
-    parts = urlsplit(api_url)
-    origin = f"{parts.scheme}://{parts.netloc}"
-    if parts.hostname == "export.arxiv.org":
-        origin = "https://arxiv.org"
-    return f"{origin}/a/{quote(author_id, safe='')}.atom"
+def newest_versions(results: list["Result"]) -> dict[str, "Result"]:
+    """One result per id: the newest version wins."""
+    best: dict[str, tuple[int, Result]] = {}
+    for result in results:
+        bare_id, version = split_version(result.get_short_id())
+        if bare_id not in best or (version or 1) > best[bare_id][0]:
+            best[bare_id] = (version or 1, result)
+    return {record_id: result for record_id, (_, result) in best.items()}
+
+
+# --------------------------------------------------------------------------
+# arXiv result -> record
+# --------------------------------------------------------------------------
+
+
+def record_from_result(result: "Result") -> dict[str, Any]:
+    """An arXiv entry as a record mapping (SPEC §2 fields first, then arXiv extras).
+
+    Text is kept as arXiv sends it (LaTeX included); the build converts it.
+    """
+    bare_id, version = split_version(result.get_short_id())
+    categories = list(dict.fromkeys([c for c in [result.primary_category, *result.categories] if c]))
+    links = {"abs": f"https://arxiv.org/abs/{bare_id}", "pdf": f"https://arxiv.org/pdf/{bare_id}"}
+    if result.doi:
+        links["doi"] = f"https://doi.org/{result.doi.strip()}"
+    record: dict[str, Any] = {
+        "id": bare_id,
+        "title": one_line(result.title),
+        "authors": [one_line(a.name) for a in result.authors if a.name.strip()],
+        "year": result.published.year,
+        "date": result.published.date(),
+        "source": one_line(result.journal_ref) if result.journal_ref else "arXiv",
+        "abstract": _paragraphs(result.summary),
+        "categories": categories,
+        "links": links,
+        "arxiv": bare_id,
+    }
+    if result.doi:
+        record["doi"] = result.doi.strip()
+    record["version"] = version or 1
+    record["updated"] = result.updated.date()
+    if result.comment:
+        record["comment"] = one_line(result.comment)
+    if result.journal_ref:
+        record["journal_ref"] = one_line(result.journal_ref)
+    affiliations = {one_line(a.name): [one_line(x) for x in a.affiliation] for a in result.authors if a.affiliation}
+    if affiliations:
+        record["affiliations"] = affiliations
+    return record
+
+
+def _paragraphs(text: str) -> str:
+    """arXiv wraps abstracts; keep paragraph breaks, drop indentation Markdown would misread."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+
+
+# --------------------------------------------------------------------------
+# The fetcher
+# --------------------------------------------------------------------------
+
+
+def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
+    """Name searches, ids and author feeds, newest version of each id.
+
+    Asks: `author` (a name: a search, whose results the review groups by person),
+    `id`, `author_id`, and `category` (restricts the name search).
+    """
+    settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, max_page_size=MAX_PAGE_SIZE)
+    source = ArxivSource(settings, context.progress)
+    names = [a.value for a in asks if a.kind == "author"]
+    ids = [a.value for a in asks if a.kind == "id"]
+    categories = [a.value for a in asks if a.kind == "category"]
+    searched: list[Result] = source.search(author_query(names, categories)) if names else []
+    results = list(searched) + (source.by_ids(ids) if ids else [])
+    for author_id in (a.value for a in asks if a.kind == "author_id"):
+        results += source.author_feed(author_id)
+    newest = newest_versions(results)
+    return Fetched(
+        records=[record_from_result(result) for _, result in sorted(newest.items())],
+        owner_names=[*names, *source.feed_names],
+        searched_ids={split_version(r.get_short_id())[0] for r in searched},
+        requests=source.session.requests_sent,
+    )
+
+
+register_fetcher(Fetcher(NAME, fetch))

@@ -1,0 +1,197 @@
+"""Crossref as a fetcher: works by DOI, and the works whose authors carry an ORCID iD.
+
+`/works/{doi}` for each DOI asked (`--doi`, profile.yaml `dois:`), and
+`/works?filter=orcid:{iD}` paged by cursor for each ORCID iD (`--orcid`,
+`orcid:`): Crossref's own metadata of the owner's published works, with
+`is-referenced-by-count` (the citation count used when OpenAlex has none).
+Every request carries `mailto` (Crossref's "polite pool") when profile.yaml
+has an e-mail address, and the User-Agent names it too.
+
+Crossref's cursors are scroll ids: a page asked twice may come back as the next
+page, so a listing whose count falls short of `total-results` is read again
+from the start once, then reported.
+
+habanero (the Crossref client) can be pointed at a test server (`base_url`),
+but sends every request with a bare `httpx2.get`: no retries, no Retry-After,
+no pause between cursor pages, and a fault in the middle of a cursor walk loses
+the walk. The two URL templates here run on the shared polite session instead.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup
+from sitegen.sources import Fetcher, register_fetcher
+
+if TYPE_CHECKING:
+    from sitegen.sources.http import PoliteSession
+
+NAME = "crossref"
+LABEL = "Crossref"
+ENV_API_URL = "SITEGEN_CROSSREF_API"
+DEFAULT_API_URL = "https://api.crossref.org"
+DEFAULT_DELAY = 0.2  # the polite pool allows a few requests a second, one at a time
+ROWS = 100  # works per cursor page (Crossref allows 1000; smaller pages fail less)
+DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
+TYPES = {  # Crossref work types -> SPEC §7 record types
+    "journal-article": "article", "proceedings-article": "inproceedings", "posted-content": "preprint",
+    "dissertation": "thesis", "book": "book", "monograph": "book", "edited-book": "book", "reference-book": "book",
+    "book-chapter": "chapter", "book-section": "chapter", "book-part": "chapter", "reference-entry": "chapter",
+    "report": "report", "report-component": "report", "standard": "report", "dataset": "dataset",
+    "database": "dataset", "component": "other", "peer-review": "other",
+}
+
+
+def bare_doi(value: str | None) -> str | None:
+    """'https://doi.org/10.1/X', 'doi:10.1/X' -> '10.1/X'; None when it is not a DOI."""
+    if not value:
+        return None
+    text = re.sub(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", "", str(value).strip(), flags=re.IGNORECASE)
+    return text if DOI.match(text) else None
+
+
+def arxiv_from_doi(doi: str | None) -> str | None:
+    """arXiv's DataCite DOI (10.48550/arXiv.2401.01234) names an arXiv id."""
+    match = ARXIV_DOI.match(doi or "")
+    return re.sub(r"v\d+$", "", match.group("id")) if match else None
+
+
+def normalise_doi(value: str) -> str:
+    doi = bare_doi(value)
+    if doi is None:
+        raise ValueError(f"{value!r} is not a DOI (like 10.14778/3742728.3742752)")
+    return doi
+
+
+def _date_parts(message: dict[str, Any]) -> list[int]:
+    for key in ("issued", "published-print", "published-online", "published", "created"):
+        parts = ((message.get(key) or {}).get("date-parts") or [[None]])[0]
+        if parts and parts[0]:
+            return [int(p) for p in parts if p is not None]
+    return []
+
+
+def _authors(message: dict[str, Any]) -> list[str]:
+    names = []
+    for person in message.get("author") or []:
+        name = " ".join(p for p in (person.get("given"), person.get("family")) if p) or person.get("name") or ""
+        if name.strip():
+            names.append(one_line(name))
+    return names
+
+
+def _venue(message: dict[str, Any]) -> str:
+    for key in ("container-title", "short-container-title"):
+        titles = message.get(key) or []
+        if titles:
+            return one_line(text_from_markup(titles[0]))
+    event = message.get("event") or {}
+    if event.get("name"):
+        return one_line(event["name"])
+    institution = message.get("institution") or []
+    if institution and isinstance(institution, list) and institution[0].get("name"):
+        return one_line(institution[0]["name"])
+    return one_line(message.get("publisher") or "")
+
+
+def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
+    """A Crossref work as a record mapping."""
+    doi = str(message.get("DOI") or "").strip()
+    parts = _date_parts(message)
+    title = one_line(text_from_markup((message.get("title") or [""])[0]))
+    subtitle = (message.get("subtitle") or [""])[0]
+    if subtitle:
+        title = f"{title}: {one_line(text_from_markup(subtitle))}"
+    record: dict[str, Any] = {"id": doi.lower(), "title": title, "authors": _authors(message),
+                              "year": parts[0] if parts else None}
+    if len(parts) == 3:
+        record["date"] = datetime.date(*parts)
+    venue = _venue(message)
+    if venue:
+        record["source"] = venue
+    if message.get("abstract"):
+        record["abstract"] = text_from_markup(message["abstract"])
+    record["type"] = TYPES.get(str(message.get("type") or ""), "other")
+    if isinstance(message.get("is-referenced-by-count"), int):
+        record["citations"] = message["is-referenced-by-count"]
+    record["links"] = {"doi": f"https://doi.org/{doi}"}
+    record["doi"] = doi
+    arxiv = arxiv_from_doi(doi) or _preprint_arxiv(message)
+    if arxiv:
+        record["arxiv"] = arxiv
+    record["ids"] = {"doi": doi, **({"arxiv": arxiv} if arxiv else {})}
+    for key in ("volume", "issue", "page", "publisher"):
+        if message.get(key):
+            record["pages" if key == "page" else key] = one_line(str(message[key]))
+    return record
+
+
+def _preprint_arxiv(message: dict[str, Any]) -> str | None:
+    """`relation: has-preprint` naming an arXiv DOI."""
+    for relation in (message.get("relation") or {}).get("has-preprint") or []:
+        found = arxiv_from_doi(bare_doi(relation.get("id")))
+        if found:
+            return found
+    return None
+
+
+def works_by_orcid(session: "PoliteSession", api: str, orcid: str, params: dict[str, str],
+                   progress: Any) -> list[dict[str, Any]]:
+    """Every Crossref work naming the iD, all cursor pages; read again once if the count falls short."""
+    for attempt in (1, 2):
+        works, total = _cursor_walk(session, api, orcid, params, progress)
+        if len(works) >= total:
+            return works
+        progress.line(f"Crossref: works of ORCID {orcid}: {len(works)} of {total} after the last page; "
+                      "reading the list again from the start")
+    from sitegen.sources.http import FetchError
+
+    raise FetchError(f"Crossref works of ORCID {orcid}: the list ended after {len(works)} of {total} works "
+                     "twice; try again later")
+
+
+def _cursor_walk(session: "PoliteSession", api: str, orcid: str, params: dict[str, str],
+                 progress: Any) -> tuple[list[dict[str, Any]], int]:
+    works: dict[str, dict[str, Any]] = {}
+    cursor, total, page = "*", 0, 0
+    while True:
+        page += 1
+        answer = session.fetch(f"{api}/works", f"Crossref works of ORCID {orcid} (page {page})",
+                               params={"filter": f"orcid:{orcid}", "rows": str(ROWS), "cursor": cursor, **params})
+        message = answer.get("message") or {}
+        items = message.get("items") or []
+        total = int(message.get("total-results") or 0)
+        for item in items:
+            works.setdefault(str(item.get("DOI", "")).lower(), item)
+        progress.line(f"Crossref: works of ORCID {orcid}: page {page}, {len(works)} of {total}")
+        cursor = message.get("next-cursor")
+        if not items or not cursor or len(works) >= total:
+            return list(works.values()), total
+
+
+def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
+    """Asks: `doi` (checked already) and `orcid` (the works whose Crossref metadata names the iD)."""
+    from sitegen.sources.http import PoliteSession
+
+    settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=ROWS)
+    session = PoliteSession(settings, context.progress, LABEL)
+    params = {"mailto": context.mailto} if context.mailto else {}
+    works: dict[str, dict[str, Any]] = {}
+    for orcid in dict.fromkeys(a.value for a in asks if a.kind == "orcid"):
+        for work in works_by_orcid(session, settings.api_url, orcid, params, context.progress):
+            works.setdefault(str(work.get("DOI", "")).lower(), work)
+    for doi in dict.fromkeys(a.value for a in asks if a.kind == "doi"):
+        if doi.lower() in works:
+            continue
+        answer = session.fetch(f"{settings.api_url}/works/{quote(doi, safe='/')}", f"Crossref DOI {doi}", params=params)
+        works[doi.lower()] = answer.get("message") or {}
+        context.progress.line(f"Crossref: DOI {doi}")
+    return Fetched(records=[record_from_work(w) for w in works.values()], requests=session.requests_sent)
+
+
+register_fetcher(Fetcher(NAME, fetch))

@@ -1,0 +1,347 @@
+"""The one HTTP layer every fetcher talks through: polite to the services, strict about answers.
+
+Scholarly APIs ask the same of a client (arXiv's Terms of Use, Crossref's and
+OpenAlex's "polite pool", ORCID's and dblp's rate limits): one request at a
+time, a pause between requests, a User-Agent that names the tool and a person
+to contact, and backing off when told to (429 with Retry-After). They also fail
+the same ways: 5xx answers, timeouts, and bodies cut off by a dropped connection
+that still arrive with status 200. `PoliteSession` handles all of that once:
+
+- one request at a time (fetchers are synchronous) and at least `delay`
+  seconds between the end of one answer and the next request;
+- our User-Agent on every request, replacing any a client library sets;
+- 429, 5xx, timeouts, refused connections and unreadable bodies are retried
+  with doubling backoff, never shorter than a Retry-After;
+- anything else that is not a usable answer (400, 404, an error document)
+  raises `FetchError` at once, its message naming the source and what was asked.
+
+Each source gives a `judge` that says what an answer means (JSON and XML
+judges are here); `sitegen build` never imports this module.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import re
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, TextIO
+from urllib.parse import urlsplit
+
+import orjson
+import requests
+from lxml import etree
+
+from sitegen.urls import is_loopback_host
+
+RETRY_STATUSES = {429, 500, 502, 503, 504}
+MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After gives up with a clear error
+
+
+class FetchError(Exception):
+    """A source could not answer; the message names the source and what was asked, and says why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one source is asked: where, how often, how patiently."""
+
+    api_url: str
+    delay: float = 3.0  # seconds between requests
+    page_size: int = 100
+    timeout: float = 30.0
+    retries: int = 4  # after the first try, for 429/5xx, timeouts, cut-off bodies
+    backoff: float = 2.0  # first retry wait; doubles each time (never below `delay`)
+    user_agent: str = "sitegen"
+
+
+@dataclass
+class Answer:
+    """What a response means: usable (with its parsed body), worth another try, or final."""
+
+    ok: bool
+    retry: bool = False
+    reason: str = ""
+    data: Any = None  # the parsed body of a usable answer
+    entries: int = 0  # arXiv: entries on this page
+    total: int | None = None  # arXiv: results of the whole query
+
+
+Judge = Callable[[requests.Response], Answer]
+
+
+# --------------------------------------------------------------------------
+# Progress
+# --------------------------------------------------------------------------
+
+
+class Progress:
+    """One updating line on a terminal; plain lines (one per page) otherwise."""
+
+    def __init__(self, stream: TextIO | None = None, tty: bool | None = None):
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty() if tty is None else tty
+        self._open_line = False
+
+    def status(self, text: str) -> None:
+        """A transient state: replaces the terminal line; not shown in logs."""
+        if self.tty:
+            self.stream.write("\r\x1b[2K" + text)
+            self.stream.flush()
+            self._open_line = True
+
+    def line(self, text: str) -> None:
+        """A step worth keeping in a log (a page, a retry)."""
+        if self.tty:
+            self.status(text)
+        else:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+
+    def note(self, text: str) -> None:
+        """A message that must stay visible, on terminals too."""
+        self.done()
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self._open_line:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+            self._open_line = False
+
+
+# --------------------------------------------------------------------------
+# The session
+# --------------------------------------------------------------------------
+
+
+class PoliteSession(requests.Session):
+    """A `requests.Session` for one source, paced and retried as the module says.
+
+    `label` names the source in messages ("ORCID"); `judge` decides what an
+    answer means; `describe` turns a URL into what a user asked (for messages);
+    `on_answer` sees every usable answer (arXiv reports its pages there).
+    Client libraries that take a session (the `arxiv` package) call `get` and
+    `request` as usual; our own code adds `what=` (and may pass `judge=`).
+    """
+
+    def __init__(self, settings: Settings, progress: Progress, label: str, judge: Judge | None = None,
+                 describe: Callable[[str], str] | None = None,
+                 on_answer: Callable[[str, Answer], None] | None = None,
+                 sleep: Callable[[float], None] = time.sleep):
+        super().__init__()
+        self.settings = settings
+        self.progress = progress
+        self.label = label
+        self.judge = judge or judge_json
+        self.describe = describe or _path_and_query
+        self.on_answer = on_answer
+        self.sleep = sleep
+        self.trust_env = not is_loopback(settings.api_url)  # a proxy must not see 127.0.0.1
+        self.headers["User-Agent"] = settings.user_agent
+        self._last_end: float | None = None
+        self.requests_sent = 0
+
+    def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+        url = url.decode() if isinstance(url, bytes) else url
+        what = kwargs.pop("what", None) or f"{self.label} query {self.describe(url)!r}"
+        judge = kwargs.pop("judge", None) or self.judge
+        kwargs["headers"] = self._our_headers(kwargs.get("headers"))
+        kwargs.setdefault("timeout", self.settings.timeout)
+        attempts = self.settings.retries + 1
+        for attempt in range(1, attempts + 1):
+            self._pace()
+            answer, response = self._try(method, url, judge, *args, **kwargs)
+            if answer.ok:
+                assert response is not None
+                response.answer = answer  # type: ignore[attr-defined]
+                if self.on_answer:
+                    self.on_answer(response.url or url, answer)
+                return response
+            if not answer.retry or attempt == attempts:
+                tries = f" (gave up after {attempt} tries)" if attempt > 1 else ""
+                raise FetchError(f"{what}: {answer.reason}{tries}")
+            wait = self._backoff(attempt, response)
+            if wait is None:
+                raise FetchError(f"{what}: {answer.reason}; "
+                                 f"{self.label} asks to wait more than {MAX_RETRY_AFTER:g} s, try again later")
+            self.progress.line(f"{self.label}: {answer.reason} for {self.describe(url)}; "
+                               f"retrying in {wait:g} s (try {attempt + 1} of {attempts})")
+            self.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None,
+              headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
+        """GET `url` and return the parsed body of a usable answer (or raise `FetchError`)."""
+        response = self.get(url, params=params, headers=headers, what=what, judge=judge)
+        return response.answer.data  # type: ignore[attr-defined]
+
+    def _our_headers(self, headers: Any) -> dict:
+        """Drop a client library's own User-Agent so the session's (ours) is sent."""
+        kept = {k: v for k, v in dict(headers or {}).items() if k.lower() != "user-agent"}
+        kept["User-Agent"] = self.settings.user_agent
+        return kept
+
+    def _pace(self) -> None:
+        if self._last_end is None or self.settings.delay <= 0:
+            return
+        wait = self._last_end + self.settings.delay - time.monotonic()
+        if wait > 0:
+            self.progress.status(f"{self.label}: waiting {wait:.1f} s between requests")
+            self.sleep(wait)
+
+    def _try(self, method: str | bytes, url: str, judge: Judge, *args: Any,
+             **kwargs: Any) -> tuple[Answer, requests.Response | None]:
+        self.requests_sent += 1
+        self.progress.status(f"{self.label}: requesting {self.describe(url)}")
+        try:
+            response = super().request(method, url, *args, **kwargs)
+        except requests.Timeout:
+            return Answer(False, retry=True, reason=f"no answer within {self.settings.timeout:g} s"), None
+        except requests.ConnectionError as error:
+            unknown_host = _is_unknown_host(error)  # offline or a typo: retrying will not help
+            return Answer(False, retry=not unknown_host, reason=f"cannot connect ({_short_reason(error)})"), None
+        finally:
+            self._last_end = time.monotonic()
+        return judge(response), response
+
+    def _backoff(self, attempt: int, response: requests.Response | None) -> float | None:
+        wait = max(self.settings.delay, self.settings.backoff * 2 ** (attempt - 1))
+        retry_after = retry_after_seconds(response)
+        if retry_after is not None:
+            if retry_after > MAX_RETRY_AFTER:
+                return None
+            wait = max(wait, retry_after)
+        return wait
+
+
+# --------------------------------------------------------------------------
+# Judging answers
+# --------------------------------------------------------------------------
+
+
+def judge_json(response: requests.Response) -> Answer:
+    """A JSON API's answer: 200 with a whole JSON document, else why not."""
+    status = response.status_code
+    if status in RETRY_STATUSES:
+        return Answer(False, retry=True, reason=_status_reason(response))
+    if status != 200:
+        return Answer(False, reason=_status_reason(response))
+    try:
+        data = orjson.loads(response.content)
+    except orjson.JSONDecodeError as error:
+        if response.content.lstrip()[:1] in (b"{", b"["):  # a document cut off on its way
+            return Answer(False, retry=True, reason=f"cut-off or malformed JSON ({error})")
+        kind = response.headers.get("Content-Type", "no content type")
+        return Answer(False, reason=f"not a JSON answer ({kind}): {server_message(response) or 'empty body'}")
+    return Answer(True, data=data)
+
+
+def judge_xml(response: requests.Response) -> Answer:
+    """An XML answer (dblp): 200 with a well-formed document, else why not."""
+    status = response.status_code
+    if status in RETRY_STATUSES:
+        return Answer(False, retry=True, reason=_status_reason(response))
+    if status != 200:
+        return Answer(False, reason=_status_reason(response))
+    tree, error = parse_xml(response.content)
+    if tree is None:
+        return Answer(False, retry=True, reason=f"malformed XML ({error})")
+    return Answer(True, data=tree)
+
+
+def parse_xml(content: bytes) -> tuple[Any, str]:
+    """The document if it is well-formed XML; else None and lxml's reason. No entities, no network."""
+    if not content.strip():
+        return None, "empty body"
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=False, huge_tree=False)
+    try:
+        return etree.fromstring(content, parser=parser), ""
+    except etree.XMLSyntaxError as error:
+        return None, str(error)
+
+
+def _status_reason(response: requests.Response) -> str:
+    text = f"HTTP {response.status_code} {response.reason or ''}".rstrip()
+    message = server_message(response)
+    return f"{text}: {message}" if message else text
+
+
+def server_message(response: requests.Response) -> str:
+    """What the server said, in one short line: an error field of a JSON body, an HTML title, or the first line."""
+    body = response.content.strip()
+    if not body:
+        return ""
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        data = None
+    if isinstance(data, dict):
+        return _one_line(_json_error(data))[:300]
+    text = body.decode("utf-8", "replace")
+    title = re.search(r"<title>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+    if title:
+        return _one_line(re.sub(r"<[^>]+>", " ", title.group(1)))[:300]
+    first = text.splitlines()[0] if text.splitlines() else ""
+    return "" if first.startswith("<") else _one_line(first)[:300]
+
+
+def _json_error(data: dict) -> str:
+    """The message of the error documents of ORCID, Crossref and OpenAlex."""
+    if data.get("developer-message"):  # ORCID
+        return str(data["developer-message"]).split("Full validation error:")[-1]
+    message = data.get("message")
+    if isinstance(message, list) and message and isinstance(message[0], dict):  # Crossref
+        return str(message[0].get("message", ""))
+    if isinstance(message, str):  # OpenAlex
+        return message
+    return str(data.get("error") or "")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def retry_after_seconds(response: requests.Response | None) -> float | None:
+    """Retry-After in seconds, given as a number or as an HTTP date."""
+    if response is None:
+        return None
+    value = response.headers.get("Retry-After", "").strip()
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _short_reason(error: Exception) -> str:
+    """'Connection refused' rather than urllib3's three nested exception reprs."""
+    text = str(error)
+    match = re.search(r"\[Errno -?\d+\] ([^'\"()\]]+)", text)
+    if match:
+        return match.group(1).strip()
+    if _is_unknown_host(error):
+        return "unknown host"
+    return type(error).__name__
+
+
+def _is_unknown_host(error: Exception) -> bool:
+    text = str(error)
+    return "NameResolutionError" in text or "Name or service not known" in text or "nodename nor servname" in text
+
+
+def is_loopback(url: str) -> bool:
+    return is_loopback_host(urlsplit(url).hostname or "")
+
+
+def _path_and_query(url: str) -> str:
+    parts = urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
