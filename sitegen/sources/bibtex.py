@@ -507,6 +507,7 @@ class _FileReader:
         self.macros: dict[str, str] = dict(MONTH_MACROS)
         self.keys: dict[str, int] = {}  # lower-case citation key -> line of its entry
         self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
+        self.entry_read = False  # whether the last block was an entry that gave a record
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(message, Location(self.path, line)))
@@ -516,8 +517,10 @@ class _FileReader:
         self.string_lines = {block.key.lower(): block.start_line + 1 for block in map(_unwrapped, blocks) if isinstance(block, String)}
         after_entry = False
         for block in blocks:
+            read_before = len(self.records)
             self.read_block(block, after_entry)
             after_entry = isinstance(_unwrapped(block), Entry)
+            self.entry_read = len(self.records) > read_before  # the block just read gave a record
         return self.records, self.problems
 
     def read_block(self, block: Block, after_entry: bool) -> None:
@@ -535,6 +538,8 @@ class _FileReader:
         elif isinstance(block, ImplicitComment) and after_entry and block.comment.lstrip().startswith((",", "}")):
             # `title = {A}},` closes the entry at the second brace: what follows is lost to every BibTeX reader
             self.problem(line, "unbalanced braces: a '}' too many closes the entry above early; the text after it is not read")
+            if self.entry_read:
+                self.records.pop()  # that entry, cut short
 
     def define(self, string: String) -> None:
         try:

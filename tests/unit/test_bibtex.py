@@ -1,0 +1,284 @@
+"""BibTeX files as records (SPEC §6): real exports read as the user meant them, and
+every broken entry reported as `content/records/NAME.bib:LINE:`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import MINIMAL_SITE, run_sitegen, write_site
+from sitegen.sources import reader_for
+from sitegen.validate import validate_record
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"
+PATH = "content/records/papers.bib"
+
+
+def read(text: str, path: str = PATH):
+    """The records of a .bib file as validation makes them, and every message (reader's and validation's)."""
+    reader = reader_for(path)
+    mappings, problems = reader.read(text, path)
+    records = [validate_record(m, path, problems, reader=reader.name) for m in mappings]
+    return [r for r in records if r is not None], [str(p) for p in problems]
+
+
+def one(text: str):
+    records, problems = read(text)
+    assert problems == [] and len(records) == 1, problems
+    return records[0]
+
+
+# -- the fixture: a hand-kept file mixing Google Scholar, DBLP and al-folio styles ---------------
+
+def test_every_entry_of_the_fixture_file_is_a_record_as_the_ground_truth_describes_it():
+    records, problems = read((FIXTURES / "sheng-lin.bib").read_text(encoding="utf-8"), "content/records/sheng-lin.bib")
+    assert problems == []
+    works = json.loads((FIXTURES / "expected.json").read_text(encoding="utf-8"))["works"]
+    by_key = {work["sources"]["bibtex"]: work for work in works if "bibtex" in work["sources"]}
+    assert sorted(r.id for r in records) == sorted(by_key)
+    for record in records:
+        work = by_key[record.id]
+        assert (record.title.replace("${O}(1)$", "O(1)"), record.year, record.type) == (work["title"], work["year"], work["type"])
+        assert record.arxiv == work["ids"].get("arxiv")
+        assert record.doi is None or record.doi.lower() == work["ids"]["doi"]
+        assert record.origin.source == "bibtex" and not record.fetched
+        assert record.location.path == "content/records/sheng-lin.bib"
+    assert sorted(r.id for r in records if r.doi) == ["lin2024elastic", "lin2025lobra", "lin2025skew"]
+
+
+def test_fixture_entries_keep_what_each_export_style_says():
+    records, _ = read((FIXTURES / "sheng-lin.bib").read_text(encoding="utf-8"))
+    by_id = {r.id: r for r in records}
+    lobra = by_id["lin2025lobra"]
+    assert lobra.doi == "10.14778/3742728.3742752"  # `doi = {https://doi.org/...}`
+    assert lobra.source == "Proc. VLDB Endow."  # protective braces of {VLDB} gone
+    assert lobra.featured is True  # al-folio's `selected = {true}`
+    assert lobra.extra["pages"] == "4209\u20134222" and lobra.extra["volume"] == "18"
+    assert lobra.location.line == 41 and lobra.lines["doi"] == 49
+    assert by_id["li2024malleus"].arxiv == "2410.13333"  # eprint 2410.13333v3: version dropped
+    assert by_id["li2025hetu"].source == "arXiv"  # Google Scholar's journal = {arXiv preprint arXiv:2504.20490}
+    assert by_id["li2026staleflow"].links == {"code": "https://github.com/psrl-project/psrl"}
+    assert by_id["lin2024elastic"].authors[2] == "F. Dupré"  # Dupr{\'e}
+    assert by_id["lin2024elastic"].categories == ("sequence parallelism", "long context")
+    assert by_id["zhou2026foremoe"].categories[0] == "cs.DC"  # primaryClass first, then the keywords
+    assert by_id["zhou2026foremoe"].extra["note"].startswith("Up to 1.45$\\times$ faster")  # math left for the pipeline
+    assert by_id["zhou2026foremoe"].extra["month"] == 6  # month = jun
+    assert by_id["li2024hydraulis"].authors == ("Haoyang Li", "Fangcheng Fu", "Sheng Lin")
+    assert by_id["li2024hydraulis"].extra["et_al"] is True  # `and others`
+    assert by_id["hetu2023software"].authors == ("PKU-DAIR Hetu Team",)  # {{PKU-DAIR Hetu Team}} kept whole
+    assert by_id["hetu2023software"].links == {"code": "https://github.com/PKU-DAIR/Hetu"}  # howpublished = {\url{...}}
+    assert by_id["lin2026thesis"].links == {"pdf": "files/lin-thesis-2026.pdf"}
+    assert by_id["lin2026thesis"].source == "Peking University"
+
+
+# -- text: accents, braces, math -------------------------------------------------------------------
+
+def test_latex_accents_become_unicode_braces_go_and_math_stays_for_the_pipeline():
+    record = one(r"""
+@article{k,
+  title = {{DNA} Folding in {\"U}ber-{S}cale {$\alpha$}-Helices: a $\mathcal{O}(n^2)$ Bound, 50\% Faster -- \emph{really}},
+  author = {M{\"u}ller, Lena and Dupr\'e, Fran{\c{c}}ois and {\AA}str{\"o}m, K. and van der Berg, Jan and King, Jr., Martin},
+  journal = {Journal of Stra\ss{}e Studies},
+  year = 2024,
+}""")
+    assert record.title == r"DNA Folding in Über-Scale $\alpha$-Helices: a $\mathcal{O}(n^2)$ Bound, 50% Faster – \emph{really}"
+    assert record.authors == ("Lena Müller", "François Dupré", "K. Åström", "Jan van der Berg", "Martin King Jr.")
+    assert record.source == "Journal of Straße Studies"
+
+
+def test_a_macro_nothing_knows_is_kept_with_its_argument_for_the_pipeline_to_report():
+    record = one("@misc{k, title = {The \\foo{bar} Method}, year = 2020}")
+    assert record.title == "The \\foo{bar} Method"
+
+
+# -- macros, concatenation, comments -----------------------------------------------------------------
+
+def test_string_macros_in_any_case_concatenation_and_month_macros():
+    record = one("""
+@comment{jabref-meta: databaseType:bibtex;}
+@preamble{"\\newcommand{\\noop}[1]{}"}
+@String{conf = "Proc. of the Conference on "}
+@STRING(sys = {Systems})
+@inproceedings{k,
+  title = "Quoted {T}itle",
+  author = "Ada Lovelace",
+  booktitle = conf # Sys # " (" # "2024" # ")",
+  month = 4 # "~" # Jun,
+  year = "2024"
+}""")
+    assert record.source == "Proc. of the Conference on Systems (2024)"
+    assert record.title == "Quoted Title"
+    assert record.extra["month"] == "4 June"
+
+
+def test_parenthesised_entries_and_a_trailing_comma_read_like_braced_ones():
+    record = one("@article(k,\n  title = {T},\n  author = {A. B},\n  journal = {J},\n  year = {2021},\n)\n")
+    assert (record.title, record.year, record.source, record.type) == ("T", 2021, "J", "article")
+
+
+@pytest.mark.parametrize("entry_type, expected", [
+    ("phdthesis", "thesis"), ("mastersthesis", "thesis"), ("techreport", "report"), ("book", "book"),
+    ("incollection", "chapter"), ("inproceedings", "inproceedings"), ("patent", "patent"), ("misc", "other"),
+])
+def test_entry_types_give_record_types(entry_type, expected):
+    assert one(f"@{entry_type}{{k, title = {{T}}, year = 2020}}").type == expected
+
+
+# -- real exports --------------------------------------------------------------------------------------
+
+def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
+    """Zotero writes a BOM, BibLaTeX's journaltitle/date/eprinttype, local `file` paths and `urldate`."""
+    text = "\ufeff" + r"""
+@article{mullerDistributedTraining2023,
+  title = {Distributed Training at Scale},
+  author = {Müller, Lena and Berg, Jonas},
+  date = {2023-05-17},
+  journaltitle = {Journal of Machine Learning Research},
+  volume = {24},
+  doi = {10.5555/jmlr.2023.17},
+  eprint = {2301.00001},
+  eprinttype = {arXiv},
+  eprintclass = {cs.LG},
+  url = {https://jmlr.org/papers/v24/17.html},
+  urldate = {2024-01-02},
+  abstract = {We train {LLMs} on 10,000 \textsc{gpus}.},
+  keywords = {distributed training; large models},
+  langid = {english},
+  file = {Full Text PDF:/home/lena/Zotero/storage/ABCD1234/Müller - 2023 - Distributed.pdf:application/pdf}
+}
+"""
+    record = one(text)
+    assert record.location.line == 2  # the BOM and the blank line before the entry shift nothing
+    assert (record.year, record.date.isoformat(), record.source) == (2023, "2023-05-17", "Journal of Machine Learning Research")
+    assert (record.doi, record.arxiv) == ("10.5555/jmlr.2023.17", "2301.00001")
+    assert record.links == {"html": "https://jmlr.org/papers/v24/17.html"}  # the local `file` is no link
+    assert record.categories == ("cs.LG", "distributed training", "large models")
+    assert record.abstract == r"We train LLMs on 10,000 \textsc{gpus}."
+    assert "file" not in record.extra and record.type == "article"
+
+
+def test_a_dblp_export():
+    record = one(r"""
+@article{DBLP:journals/corr/abs-2509-01193,
+  author       = {Sheng Lin and
+                  Fangcheng Fu},
+  title        = {LobRA: Multi-tenant Fine-tuning over Heterogeneous Data},
+  journal      = {CoRR},
+  volume       = {abs/2509.01193},
+  year         = {2025},
+  url          = {https://doi.org/10.48550/arXiv.2509.01193},
+  eprinttype    = {arXiv},
+  eprint       = {2509.01193},
+  timestamp    = {Mon, 06 Oct 2025 10:00:00 +0200},
+  biburl       = {https://dblp.org/rec/journals/corr/abs-2509-01193.bib},
+  bibsource    = {dblp computer science bibliography, https://dblp.org}
+}""")
+    assert (record.arxiv, record.source, record.type) == ("2509.01193", "arXiv", "preprint")
+    assert record.ids == {"dblp": "journals/corr/abs-2509-01193"}
+    assert record.links == {"doi": "https://doi.org/10.48550/arXiv.2509.01193"}
+    assert record.authors == ("Sheng Lin", "Fangcheng Fu")
+
+
+# -- errors: `path:line:` and the build fails -------------------------------------------------------
+
+BROKEN = """\
+@string{jmlr = {Journal of Machine Learning Research}}
+
+@article{good1,
+  title = {Fine},
+  year = 2020,
+}
+
+@article{unclosed,
+  title = {Never {closed,
+  year = 2020,
+}
+
+@article{good2,
+  title = {Also fine},
+  journal = jmlr # { (JMLR)},
+  year = 2021,
+}
+
+@article{notitle,
+  author = {A. B},
+  year = 2020,
+}
+
+@article{Good1,
+  title = {Same key as good1, other case},
+  year = 2020,
+}
+
+@article{macro,
+  title = {Macro},
+  journal = nips,
+  year = 2020,
+}
+
+@article{early,
+  title = {One brace too many}},
+  author = {Lost Author},
+  year = 2020,
+}
+
+@article{later,
+  title = {Uses a macro defined below},
+  journal = icml,
+  year = 2020,
+}
+@string{icml = {ICML}}
+
+@article{twice,
+  title = {A},
+  Title = {B},
+  year = 2020,
+}
+
+@article{badyear,
+  title = {Year},
+  year = {to appear},
+}
+"""
+
+
+def test_every_broken_entry_is_reported_at_its_line_and_the_good_ones_are_read():
+    records, problems = read(BROKEN)
+    assert [r.id for r in records] == ["good1", "good2"]
+    assert records[1].source == "Journal of Machine Learning Research (JMLR)"
+    assert problems == [
+        f"{PATH}:8: unbalanced braces: a '{{' in entry 'unclosed' is never closed",
+        f"{PATH}:19: entry 'notitle' has no title",
+        f"{PATH}:24: duplicate key 'Good1': also on line 3",
+        f"{PATH}:31: entry 'macro', field 'journal': unknown macro 'nips' (define it above with @string{{nips = {{...}}}}, or put the value in braces)",
+        f"{PATH}:36: unbalanced braces: a '}}' too many closes the entry above early; the text after it is not read",
+        f"{PATH}:43: entry 'later', field 'journal': unknown macro 'icml': its @string is on line 46, below; BibTeX needs it above its first use",
+        f"{PATH}:50: entry 'twice': field 'Title' given twice (first on line 49)",
+        f"{PATH}:56: field 'year': expected an integer, got 'to appear'",
+    ]
+
+
+def test_a_file_that_ends_inside_an_entry():
+    _, problems = read("@article{a, title = {T}, year = 2020}\n\n@article{cut,\n  title = {Cut off")
+    assert problems == [f"{PATH}:3: unbalanced braces: entry 'cut' is not closed before the end of the file"]
+
+
+# -- as a user runs it --------------------------------------------------------------------------------
+
+def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_build(tmp_path):
+    site = write_site(tmp_path / "site", {
+        **MINIMAL_SITE,
+        "content/records/mine.bib": "@article{muller2024, title = {{DNA} and M{\\\"u}ller}, author = {M{\\\"u}ller, Lena}, journal = {J}, year = 2024}\n",
+    })
+    built = run_sitegen("build", "--site", str(site))
+    assert built.returncode == 0, built.stderr
+    page = (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8")
+    assert "<title>DNA and Müller" in page and "Lena Müller" in page
+
+    (site / "content/records/mine.bib").write_text("@article{x,\n  title = {T},\n  journal = undefined,\n  year = 2024}\n", encoding="utf-8")
+    failed = run_sitegen("build", "--site", str(site))
+    assert failed.returncode == 1
+    assert "content/records/mine.bib:3: entry 'x', field 'journal': unknown macro 'undefined'" in failed.stderr
+    assert (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8") == page  # the last site stays
