@@ -82,6 +82,24 @@ _DECLARATIONS = {"it": "em", "itshape": "em", "sl": "em", "em": "em", "bf": "str
 _SPACE = re.compile(r"\s+")
 _TEXT = LatexNodes2Text(math_mode="verbatim")
 
+# Inside math: macros whose argument is text, and the mathvariant it is set in ("": upright).
+MATH_TEXT_MACROS = {
+    "text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
+    "textsf": "sans-serif", "texttt": "monospace", "textbf": "bold", "textit": "italic", "textsl": "italic", "emph": "italic",
+}
+# Inside math: macros whose argument is an upright name (`\mathrm{softmax}`, `\operatorname{argmax}`).
+MATH_NAME_MACROS = ("mathrm", "operatorname")
+_MATH_WORDS = re.compile(
+    r"\\(" + "|".join(sorted([*MATH_TEXT_MACROS, *MATH_NAME_MACROS], key=len, reverse=True)) + rf")(?![A-Za-z])(\*?)\s*({_BRACED})"
+)
+_NAME = re.compile(r"[A-Za-z0-9]+(?:[.'-][A-Za-z0-9]+)*")
+# Stand-ins for the set-aside words while latex2mathml reads the formula: characters of the
+# private use area, which it sets as identifiers and no formula of a record holds.
+_FIRST_PLACEHOLDER, _PLACEHOLDER_COUNT = 0xE100, 256
+_PLACEHOLDER_CHARACTERS = re.compile(f"[{chr(_FIRST_PLACEHOLDER)}-{chr(_FIRST_PLACEHOLDER + _PLACEHOLDER_COUNT - 1)}]")
+_PLACED_WORD = re.compile(f"<(mi|mo|mn|mtext)(?: [^>]*)?>({_PLACEHOLDER_CHARACTERS.pattern})</\\1>")
+_SCRIPTED = {"msub", "msup", "msubsup", "munder", "mover", "munderover"}
+
 
 @dataclass
 class Converted:
@@ -167,27 +185,97 @@ def math_to_mathml(tex: str) -> str:
     """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
     import latex2mathml.converter  # here: its import takes 50 ms, and most edits convert no math
 
+    tex, words = _set_words_aside(tex)
     try:
         mathml = latex2mathml.converter.convert(tex)
     except Exception as error:  # latex2mathml raises many kinds on bad input
         raise ValueError(str(error) or type(error).__name__) from error
+    if words:
+        mathml = _put_words_back(mathml, words)
     return nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True)
+
+
+def _set_words_aside(tex: str) -> tuple[str, list[str]]:
+    """`tex` with each text or name macro (`\\text{if a<b}`, `\\operatorname{argmax}`) replaced by a
+    placeholder character, and the MathML element each placeholder stands for.
+
+    latex2mathml copies a `\\text{}` argument into <mtext> unescaped (a `<` in it starts a tag the
+    sanitiser removes, with every word after it) and cuts it at a nested brace; a `\\mathrm{log}`
+    becomes three one-letter identifiers, read as a product. Made here, each is one element.
+    """
+    if "\\" not in tex or _PLACEHOLDER_CHARACTERS.search(tex) or not _MATH_WORDS.search(tex):
+        return tex, []
+    words: list[str] = []
+
+    def aside(match: re.Match) -> str:
+        name, argument = match[1], match[3][1:-1]
+        if name in MATH_TEXT_MACROS:
+            element = _mtext(argument, MATH_TEXT_MACROS[name])
+        elif _NAME.fullmatch(argument.strip()):
+            element = _name_mi(argument.strip())
+        else:  # not one word (`arg\\,max`, `x_1`): latex2mathml sets it letter by letter, words kept
+            return "\\mathrm{" + _MATH_WORDS.sub(aside, argument) + "}"
+        if len(words) == _PLACEHOLDER_COUNT:
+            raise ValueError("too many text macros in one formula")
+        words.append(element)
+        return chr(_FIRST_PLACEHOLDER + len(words) - 1)
+
+    return _MATH_WORDS.sub(aside, tex), words
+
+
+def _mtext(argument: str, variant: str) -> str:
+    """A text macro's argument as <mtext>: its own LaTeX (accents, `\\&`) converted, spaces as
+    LaTeX sets them (one between words; kept at the ends, where MathML would trim them)."""
+    converted = convert_inline(argument)
+    if converted.unconverted:
+        raise ValueError(f"cannot convert {converted.unconverted[0]}")
+    text = _SPACE.sub(" ", converted.plain)
+    core = text.strip(" ")
+    if not core:
+        return "<mspace width=\"0.333em\"></mspace>" if text else ""
+    text = "\u00a0" * (text[0] == " ") + core + "\u00a0" * (text[-1] == " ")
+    attribute = f' mathvariant="{variant}"' if variant else ""
+    return f"<mtext{attribute}>{html.escape(text, quote=False)}</mtext>"
+
+
+def _name_mi(name: str) -> str:
+    """An upright name: several letters are upright in MathML by default, a single one is not."""
+    attribute = ' mathvariant="normal"' if len(name) == 1 else ""
+    return f"<mi{attribute}>{html.escape(name, quote=False)}</mi>"
+
+
+def _put_words_back(mathml: str, words: list[str]) -> str:
+    """`mathml` with each placeholder's element in its place; ValueError if latex2mathml lost one."""
+    found = []
+
+    def back(match: re.Match) -> str:
+        index = ord(match[2]) - _FIRST_PLACEHOLDER
+        found.append(index)
+        return words[index]
+
+    mathml = _PLACED_WORD.sub(back, mathml)
+    if sorted(found) != list(range(len(words))) or _PLACEHOLDER_CHARACTERS.search(mathml):
+        raise ValueError("text in the formula was lost")
+    return mathml
 
 
 def mathml_to_plain(mathml: str) -> str:
     """A readable Unicode rendering of MathML, for places that cannot show markup."""
     try:
-        root = ET.fromstring(mathml)
+        # the sanitiser writes U+00A0 as the one entity XML does not know
+        root = ET.fromstring(mathml.replace("&nbsp;", "&#160;"))
     except ET.ParseError:
         return ""
-    return _plain(root).strip()
+    return " ".join(_plain(root).split())
 
 
 def _plain(element: ET.Element) -> str:
-    tag = element.tag.rsplit("}", 1)[-1]
+    tag = _tag(element)
     children = list(element)
-    if tag in ("mi", "mn", "mo", "mtext", "ms"):
+    if tag in ("mi", "mn", "mo", "ms"):
         return unicodedata.normalize("NFKC", element.text or "") if tag == "mi" else (element.text or "")
+    if tag == "mtext":
+        return (element.text or "").replace("\u00a0", " ")
     parts = [_plain(child) for child in children]
     if tag == "msup" and len(parts) == 2:
         return parts[0] + _script(parts[1], _SUPERSCRIPTS, "^")
@@ -203,9 +291,34 @@ def _plain(element: ET.Element) -> str:
         return f"√{_group(''.join(parts))}"
     if tag == "mspace":
         return " "
-    # a function name (`\log`, `\max`) is a word: keep it apart from its neighbours
-    words = [f" {part} " if child.tag.endswith("mi") and len(part) > 1 and part.isalpha() else part for child, part in zip(children, parts)]
-    return re.sub(r" {2,}", " ", "".join(words))
+    return _spaced(children, parts)
+
+
+def _tag(element: ET.Element) -> str:
+    return element.tag.rsplit("}", 1)[-1]
+
+
+def _spaced(children: list[ET.Element], parts: list[str]) -> str:
+    """The parts of a row joined; a name (`log`, `softmax`) is a word, kept apart from a letter or
+    digit beside it: `n \\log n` reads "n log n", not "nlogn"; `\\log(n)` stays "log(n)"."""
+    text = ""
+    after_name = False
+    for child, part in zip(children, parts):
+        is_name = _is_name(child, part)
+        if (is_name or after_name) and text and part and text[-1].isalnum() and part[0].isalnum():
+            text += " "
+        text += part
+        after_name = is_name
+    return text
+
+
+def _is_name(element: ET.Element, text: str) -> bool:
+    """A function or operator name of several letters (`log`, `argmax`), scripts and limits included."""
+    tag = _tag(element)
+    if tag in _SCRIPTED:
+        first = next(iter(element), None)
+        return first is not None and _is_name(first, _plain(first))
+    return (tag == "mi" and len(text) > 1) or (tag == "mo" and len(text) > 1 and text.isalpha())
 
 
 def _script(text: str, table: dict, marker: str) -> str:
@@ -316,7 +429,3 @@ class _Converter:
         tex = "".join(node.latex_verbatim() for node in nodes)
         self.unconverted.append(tex)
         return f"<code>{html.escape(tex, quote=False)}</code>", tex
-
-
-def collapse_space(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()

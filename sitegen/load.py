@@ -96,12 +96,17 @@ def _suspect_escapes(written: str) -> tuple[str, ...]:
     found: list[str] = []
     for match in _YAML_ESCAPE.finditer(written):
         code = match[1]
-        made = chr(int(code[1:], 16)) if len(code) > 1 else _ONE_LETTER_ESCAPES.get(code)
-        if made is None:
-            continue
-        if _CONTROL_CHARACTER.match(made) or code == "_" or (code in "tnrLP" and _latex_name_at(written, match.start() + 1)):
+        made = yaml_escape_character(match[0])
+        if made and (_CONTROL_CHARACTER.match(made) or code == "_" or (code in "tnrLP" and _latex_name_at(written, match.start() + 1))):
             found.append(match[0])
     return tuple(dict.fromkeys(found))
+
+
+def yaml_escape_character(sequence: str) -> str:
+    """The character a YAML escape in double quotes stands for (`\\a` -> U+0007); "" for one that
+    stands for none here (`\\\\`, `\\"`)."""
+    code = sequence[1:]
+    return chr(int(code[1:], 16)) if len(code) > 1 else _ONE_LETTER_ESCAPES.get(code, "")
 
 
 def _latex_name_at(written: str, start: int) -> bool:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from sitegen.errors import Location, Problem
-from sitegen.load import PositionedDict, RawSite, RecordFile, file_key
-from sitegen.model import RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
+from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
+from sitegen.model import RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.urls import url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -40,11 +41,16 @@ class ValidSite:
 class _Fields:
     """Reads typed fields out of one YAML mapping, noting each problem."""
 
-    def __init__(self, data: PositionedDict, display_path: str, problems: list[Problem], prefix: str = ""):
+    def __init__(
+        self, data: PositionedDict, display_path: str, problems: list[Problem], prefix: str = "",
+        known: frozenset[str] = frozenset(), synonyms: dict[str, str] | None = None,
+    ):
         self.data = data
         self.path = display_path
         self.problems = problems
         self.prefix = prefix
+        self.known = known  # the fields a typo is compared with
+        self.synonyms = synonyms or {}
 
     def where(self, key: str | None = None) -> Location:
         line = self.data.line_of(key) if key is not None and isinstance(self.data, PositionedDict) else getattr(self.data, "line", None)
@@ -62,8 +68,17 @@ class _Fields:
             if key in self.data:
                 self.problem(key, "is empty, but it is required")
             else:
-                self.problems.append(Problem(f"missing required field '{self.prefix}{key}'", self.where()))
+                typo = self.typo_of(key)
+                self.problems.append(Problem(missing_field_message(f"{self.prefix}{key}", typo, self.data), self.where()))
         return value
+
+    def typo_of(self, wanted: str) -> str | None:
+        """The unknown field of this mapping that is most likely `wanted` mistyped (`yaer`), if any."""
+        return next((key for key in self.data if key not in self.known and self.closest(key) == wanted), None)
+
+    def closest(self, key: Any) -> str | None:
+        """The known field an unknown one most likely means: a synonym (`venue` -> `source`), or the nearest spelling."""
+        return closest_field(key, self.known, self.synonyms)
 
     def string(self, key: str, required: bool = False, default: str | None = None) -> str | None:
         value = self._value(key, required)
@@ -72,13 +87,20 @@ class _Fields:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             self.wrong_type(key, "a string", value)
             return default
-        if isinstance(value, float):
-            self.problem(key, f"expected a string, got the number {value!r}; quote it so no digit is lost: {key}: \"...\"")
+        if not isinstance(value, str):  # `name: 5`, `id: 0042` (read as 34), `id: 2401.01230` (2401.0123)
+            self.problem(key, _quote_the_number(key, value))
             return default
-        text = self._printable(key, str(value)).strip()
+        text = self._text(key, value).strip()
         if required and not text:
             self.problem(key, "is empty, but it is required")
         return text
+
+    def _text(self, key: str, value: str) -> str:
+        """A string value as a page can show it, each mistake reported."""
+        if type(value) is not str and isinstance(value, EscapedText):
+            self.problem(key, _escapes_message(value), warning=True)
+            return _CONTROL_CHARACTERS.sub("", value)
+        return self._printable(key, value)
 
     def _printable(self, key: str, text: str) -> str:
         """`text` without control characters, each kind reported once as a warning."""
@@ -124,12 +146,16 @@ class _Fields:
         self.wrong_type(key, "a date YYYY-MM-DD", value)
         return None
 
-    def string_list(self, key: str) -> tuple[str, ...]:
+    def string_list(self, key: str, one_string: bool = True) -> tuple[str, ...]:
+        """A list of strings; with `one_string`, a single string is a list of one (`categories: cs.DC`)."""
         value = self._value(key, False)
         if value is None:
             return ()
         if isinstance(value, str):
-            return (value.strip(),)
+            if not one_string:  # `authors: Sheng Lin, Bin Cui` would be one author of that name
+                self.problem(key, f"expected a list, got one string; write it as a list: {key}: [{_flow_list(value)}]")
+                return ()
+            return (self._text(key, value).strip(),)
         if not isinstance(value, list):
             self.wrong_type(key, "a list of strings", value)
             return ()
@@ -137,8 +163,10 @@ class _Fields:
         for index, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
                 self.problem(key, f"item {index + 1}: expected a string, got {_show(item)}")
+            elif not isinstance(item, str):
+                self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}")
             else:
-                items.append(self._printable(key, str(item)).strip())
+                items.append(self._text(key, item).strip())
         return tuple(items)
 
     def url_map(self, key: str) -> dict[str, str]:
@@ -177,12 +205,80 @@ class _Fields:
     def extra(self, known: set[str]) -> dict[str, Any]:
         return {k: v for k, v in self.data.items() if k not in known}
 
-    def warn_unknown(self, known: set[str]) -> None:
-        for key in self.data:
-            if key not in known:
-                hint = difflib.get_close_matches(str(key), sorted(known), n=1)
-                if hint:
-                    self.problem(str(key), f"unknown setting; did you mean '{hint[0]}'?", warning=True)
+    def warn_unknown(self, keys: Iterable[Any], noun: str) -> None:
+        """A warning for each of `keys` (fields this mapping has and sitegen does not know),
+        naming the known field it most likely means; the field is kept for templates."""
+        for key in keys:
+            hint = self.closest(key)
+            if hint is not None:
+                self.problem(str(key), f"unknown {noun}; did you mean '{hint}'?", warning=True)
+            else:
+                self.problem(str(key), f"unknown {noun}, passed to templates as it is (extra.{key})", warning=True)
+
+
+def closest_field(key: Any, known: frozenset[str], synonyms: dict[str, str]) -> str | None:
+    name = str(key).lower()
+    if name in synonyms:
+        return synonyms[name]
+    found = difflib.get_close_matches(name, sorted(known), n=1)
+    return found[0] if found else None
+
+
+def missing_field_message(name: str, typo: str | None, data: Any) -> str:
+    """`missing required field 'year'`, saying which unknown field of the mapping may be it mistyped."""
+    if typo is None:
+        return f"missing required field '{name}'"
+    return f"missing required field '{name}' (line {_line_of(data, typo)} has '{typo}': a typo?)"
+
+
+def _line_of(data: Any, key: str) -> int | None:
+    return data.line_of(key) if isinstance(data, PositionedDict) else None
+
+
+def _quote_the_number(key: str | None, value: int | float) -> str:
+    """YAML reads `5`, `0042` and `2401.01230` as numbers: 5, 34, 2401.0123; a text must be quoted."""
+    written = f'{key}: "..."' if key is not None else '"..."'
+    return f"expected a string, got the number {value!r}; quote it so no digit is lost: {written}"
+
+
+def _flow_list(text: str) -> str:
+    """`Sheng Lin, Bin Cui` (or `Lin, Sheng and Cui, Bin`) as the items of a YAML flow list."""
+    separator = " and " if " and " in text else ";" if ";" in text else ","
+    return ", ".join(_flow_item(item.strip()) for item in text.split(separator) if item.strip())
+
+
+def _flow_item(item: str) -> str:
+    if _FLOW_PLAIN.fullmatch(item):
+        return item
+    return "'" + item.replace("'", "''") + "'"
+
+
+_FLOW_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^,\[\]{}#:'\"]*(?<!\s)")
+
+
+def _escapes_message(value: EscapedText) -> str:
+    """What a double-quoted string's backslash escapes made, and the single-quoted form meant."""
+    if len(value.escapes) == 1:
+        read = f'"{value.escapes[0]}" as an escape ({_escape_made(value.escapes[0])}), not a backslash'
+    else:
+        listed = [f'"{sequence}" ({_escape_made(sequence)})' for sequence in value.escapes]
+        read = f"{', '.join(listed[:-1])} and {listed[-1]} as escapes, not backslashes"
+    message = f"in double quotes, YAML reads {read}; use single quotes, in which a backslash stays"
+    inner = value.written[1:-1]
+    if "\n" not in inner and len(inner) <= 120:
+        message += ": '" + inner.replace("'", "''") + "'"
+    return message
+
+
+_MADE_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return", "\xa0": "a no-break space",
+               "\u2028": "a line separator", "\u2029": "a paragraph separator"}
+
+
+def _escape_made(sequence: str) -> str:
+    character = yaml_escape_character(sequence)
+    if character in _MADE_NAMES:
+        return _MADE_NAMES[character]
+    return f"U+{ord(character):04X}, removed"  # a control character (load._suspect_escapes)
 
 
 def _show(value: Any) -> str:
@@ -197,28 +293,90 @@ def _show(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-SITE_FIELDS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page"}
+SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})
+# Settings SPEC §7 and §9 name that stay in `extra` for the stages that read them.
+SITE_EXTRAS = frozenset({"group_by", "nav", "people"})
+SITE_SYNONYMS = {"url": "base_url", "baseurl": "base_url", "domain": "cname", "lang": "language", "locale": "language"}
 
 
 def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfig | None:
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping of settings (title: ..., base_url: ...)", Location(document.display_path, 1)))
         return None
-    fields = _Fields(document.data, document.display_path, problems)
-    fields.warn_unknown(SITE_FIELDS)
-    base_url = fields.string("base_url", default="/") or "/"
-    if not (base_url.startswith(("http://", "https://", "/"))):
-        fields.problem("base_url", f"expected an absolute URL like https://user.github.io/repo/, got {base_url!r}")
+    fields = _Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS, synonyms=SITE_SYNONYMS)
+    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     return SiteConfig(
         title=fields.string("title", required=True) or "",
-        base_url=base_url,
+        base_url=_base_url(fields),
         theme=fields.string("theme", default="default") or "default",
-        language=fields.string("language", default="en") or "en",
+        language=_language(fields),
         description=fields.string("description", default="") or "",
-        cname=fields.string("cname"),
+        cname=_cname(fields),
         records_per_page=_records_per_page(fields),
         extra=fields.extra(SITE_FIELDS),
     )
+
+
+# Characters no URL holds as they are (RFC 3986): whitespace, controls, quotes, angle brackets, ...
+_NOT_IN_URLS = re.compile(r"[\s\x00-\x1f\x7f<>\"'`\\{}|^]")
+
+
+def _base_url(fields: _Fields) -> str:
+    """An http(s) URL with a host, or a path from the domain's root: every link of the site starts with it."""
+    base_url = fields.string("base_url", default="/") or "/"
+    if not is_base_url(base_url):
+        fields.problem("base_url", f"expected an http(s) URL such as https://user.github.io/repo/ or a path starting with '/', got {base_url!r}")
+    return base_url
+
+
+def is_base_url(value: str) -> bool:
+    if _NOT_IN_URLS.search(value):
+        return False
+    if value.startswith("/"):
+        return not value.startswith("//")  # `//host/` is another site's address
+    try:
+        parts = urlsplit(value)
+        return parts.scheme in ("http", "https") and bool(parts.hostname) and _HOST_NAME.fullmatch(parts.hostname) is not None
+    except ValueError:  # a port that is no number
+        return False
+
+
+# A host name (RFC 1123): dot-separated labels of letters, digits and inner hyphens.
+_HOST_LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
+_HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
+
+
+def _cname(fields: _Fields) -> str | None:
+    """output/CNAME holds one host name (GitHub Pages reads it): no scheme, no path, no port."""
+    cname = fields.string("cname")
+    if cname is not None and not _HOST_NAME.fullmatch(cname):
+        fields.problem("cname", f"expected a host name such as www.example.org (no https://, no path), got {cname!r}")
+        return None
+    return cname
+
+
+# A well-formed language tag (BCP 47, RFC 5646 section 2.1): language, script, region,
+# variants, extensions, private use; `<html lang>` and the feed's xml:lang take it. The
+# language is two or three letters (ISO 639): the grammar's 4-8 letter forms are reserved,
+# and no tag uses them; they would let `english` through.
+_LANGUAGE_TAG = re.compile(
+    r"(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}"
+    r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*"
+    r"(?:-[0-9a-wy-z](?:-[a-z0-9]{2,8})+)*"
+    r"(?:-x(?:-[a-z0-9]{1,8})+)?"
+    r"|x(?:-[a-z0-9]{1,8})+)",
+    re.IGNORECASE,
+)
+
+
+def _language(fields: _Fields) -> str:
+    language = fields.string("language", default="en") or "en"
+    if not _LANGUAGE_TAG.fullmatch(language):
+        hint = f" (tags use '-': {language.replace('_', '-')})" if "_" in language and _LANGUAGE_TAG.fullmatch(language.replace("_", "-")) else ""
+        fields.problem("language", f"expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got {language!r}{hint}")
+        return "en"
+    return language
 
 
 def _records_per_page(fields: _Fields) -> int:
@@ -228,21 +386,29 @@ def _records_per_page(fields: _Fields) -> int:
     return value if value and value > 0 else RECORDS_PER_PAGE
 
 
-PROFILE_FIELDS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}
-ARXIV_FIELDS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
+PROFILE_FIELDS = frozenset({"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"})
+# The sources of SPEC §6 and the identifiers of SPEC §9, kept in `extra` for `sitegen fetch`.
+PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "dois"})
+PROFILE_SYNONYMS = {
+    "title": "position", "job": "position", "institution": "affiliation", "organization": "affiliation",
+    "university": "affiliation", "image": "photo", "avatar": "photo", "picture": "photo", "mail": "email",
+    "e-mail": "email", "about": "bio", "biography": "bio", "description": "bio", "variants": "name_variants",
+    "aliases": "name_variants",
+}
+ARXIV_FIELDS = frozenset({"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"})
 
 
 def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile | None:
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping (name: ..., affiliation: ...)", Location(document.display_path, 1)))
         return None
-    fields = _Fields(document.data, document.display_path, problems)
-    fields.warn_unknown(PROFILE_FIELDS)
+    fields = _Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS, synonyms=PROFILE_SYNONYMS)
+    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     sources = ArxivSources()
     arxiv = fields.mapping("arxiv")
     if arxiv is not None:
-        sub = _Fields(arxiv, document.display_path, problems, prefix="arxiv.")
-        sub.warn_unknown(ARXIV_FIELDS)
+        sub = _Fields(arxiv, document.display_path, problems, prefix="arxiv.", known=ARXIV_FIELDS)
+        sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
     return Profile(
         name=fields.string("name", required=True) or "",
@@ -260,9 +426,23 @@ def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile 
     )
 
 
-RECORD_FIELDS = {
+RECORD_FIELDS = frozenset({
     "id", "title", "authors", "year", "date", "source", "abstract", "categories",
     "links", "arxiv", "doi", "hidden", "featured", "type", "citations", "ids", "origin",
+})
+# Fields beyond SPEC §2 that sitegen's own sources write and its exports read: the arXiv
+# fetcher's, the BibTeX reader's (an entry's type and details) and the citation formats'.
+RECORD_EXTRAS = frozenset({
+    "version", "updated", "comment", "journal_ref", "affiliations",
+    "bibtex_type", "et_al", "month", "volume", "number", "issue", "pages", "publisher", "address", "location",
+    "edition", "series", "note", "organization", "chapter", "isbn", "issn", "howpublished",
+})
+# Names other formats give SPEC §2 fields (BibTeX, CSL, Hugo Blox, al-folio), for "did you mean".
+RECORD_SYNONYMS = {
+    "author": "authors", "venue": "source", "journal": "source", "booktitle": "source", "url": "links",
+    "pdf": "links", "code": "links", "keywords": "categories", "tags": "categories", "summary": "abstract",
+    "eprint": "arxiv", "selected": "featured", "key": "id", "kind": "type", "entry_type": "type",
+    "publication_types": "type", "cited_by": "citations", "citation_count": "citations",
 }
 
 
@@ -286,9 +466,12 @@ def validate_record(
         problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
         return None
     before = len([p for p in problems if not p.warning])
-    fields = _Fields(data, display_path, problems)
+    fields = _Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS)
     origin = record_origin(data, display_path, reader)
     fetched = origin.fetched
+    extra = fields.extra(RECORD_FIELDS)
+    if extra and reader == "yaml" and not fetched:  # what sitegen's own sources wrote is no typo
+        fields.warn_unknown([key for key in extra if key not in RECORD_EXTRAS], "field")
     # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections)
     missing = () if fetched else tuple(name for name in ("title", "year") if name not in data and (name == "title" or "date" not in data))
     record_id = fields.string("id", required=True)
@@ -302,17 +485,15 @@ def validate_record(
     if year is not None and not 1000 <= year <= 9999:
         fields.problem("year", f"expected a four-digit year, got {year}")
     categories = fields.string_list("categories")
-    # '.' and '..' would make the page path records/../ (SPEC §3 slugs keep dots)
-    if record_id and _names_no_page(record_id):
-        fields.problem("id", f"{record_id!r} cannot name a page; use a letter or digit")
+    if record_id:
+        _check_folder_name(fields, "id", record_id, "records")
     for category in categories:
-        if _names_no_page(category):
-            fields.problem("categories", f"{category!r} cannot name a page; use a letter or digit")
+        _check_folder_name(fields, "categories", category, "subjects")
     record = Record(
         id=record_id or "",
         title=title or "",
         location=Location(display_path, getattr(data, "line", None)),
-        authors=fields.string_list("authors"),
+        authors=fields.string_list("authors", one_string=False),
         year=year or 0,
         date=date,
         source=fields.string("source", default="") or "",
@@ -324,10 +505,10 @@ def validate_record(
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
         origin=origin,
-        type=fields.string("type", default="") or "",
-        citations=fields.integer("citations"),
+        type=_record_type(fields),
+        citations=_citations(fields),
         ids=_string_map(fields, "ids"),
-        extra=fields.extra(RECORD_FIELDS),
+        extra=extra,
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
         lines=dict(getattr(data, "key_lines", {})),
@@ -338,11 +519,65 @@ def validate_record(
     return record
 
 
+# What other formats call the record types of SPEC §7.
+TYPE_SYNONYMS = {
+    "journal": "article", "paper": "article", "conference": "inproceedings", "proceedings": "inproceedings",
+    "phdthesis": "thesis", "mastersthesis": "thesis", "dissertation": "thesis", "techreport": "report",
+    "incollection": "chapter", "inbook": "chapter", "misc": "other", "unpublished": "preprint", "code": "software",
+}
+
+
+def _record_type(fields: _Fields) -> str:
+    """One of RECORD_TYPES (any case), or "" for enrich to infer."""
+    written = fields.string("type", default="") or ""
+    kind = written.lower()
+    if kind and kind not in RECORD_TYPES:
+        hint = TYPE_SYNONYMS.get(kind) or next(iter(difflib.get_close_matches(kind, RECORD_TYPES, n=1)), None)
+        fields.problem("type", f"expected one of {', '.join(RECORD_TYPES)}, got {written!r}" + (f"; did you mean '{hint}'?" if hint else ""))
+        return ""
+    return kind
+
+
+def _citations(fields: _Fields) -> int | None:
+    count = fields.integer("citations")
+    if count is not None and count < 0:
+        fields.problem("citations", f"expected a count of 0 or more, got {count}")
+        return None
+    return count
+
+
+# Names Windows keeps for devices: no file or folder may have one, whatever its extension (`con.txt`).
+WINDOWS_DEVICE_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))})
+MAX_FOLDER_NAME = 255  # bytes of one path component, on every common file system
+
+
+def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> None:
+    """An id or category names a folder of output/ (`records/<slug>/`, SPEC §3): one that each
+    of Linux, macOS and Windows can hold, so that a site built on one checks out on the others."""
+    if _names_no_page(value):  # '.' and '..' would make the page path records/../ (slugs keep dots)
+        fields.problem(key, f"{value!r} cannot name a page; use a letter or digit")
+    elif value.partition(".")[0].lower() in WINDOWS_DEVICE_NAMES:
+        fields.problem(key, f"{value!r} cannot name a folder on Windows ({folder}/{value}/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
+                            "are device names there, with any extension); change it")
+    elif value.endswith("."):
+        fields.problem(key, f"{value!r} cannot name a folder on Windows, which drops a final '.' ({folder}/{value}/); change it")
+    elif len(value) > MAX_FOLDER_NAME:  # the slug: one ASCII byte for each character
+        fields.problem(key, f"{len(value)} characters is too long for the folder {folder}/<slug>/ (at most {MAX_FOLDER_NAME} bytes); shorten it")
+
+
 def _string_map(fields: _Fields, key: str) -> dict[str, str]:
+    """Identifiers by kind: text, or a whole number (an ORCID put-code), which YAML keeps exactly."""
     value = fields.mapping(key)
     if value is None:
         return {}
-    return {str(k): str(v) for k, v in value.items() if v is not None}
+    names = _Fields(value, fields.path, fields.problems, prefix=f"{fields.prefix}{key}.")
+    found = {}
+    for name, item in value.items():
+        if isinstance(item, bool) or not isinstance(item, (str, int, type(None))):
+            names.problem(str(name), _quote_the_number(str(name), item) if isinstance(item, float) else f"expected a string, got {_show(item)}")
+        elif item is not None:
+            found[str(name)] = str(item)
+    return found
 
 
 def _names_no_page(value: str) -> bool:
@@ -350,8 +585,10 @@ def _names_no_page(value: str) -> bool:
 
 
 def check_together(records: list[Record], problems: list[Problem]) -> list[Record]:
-    """What no record file can settle alone: ids shared across files, and corrections that correct nothing."""
+    """What no record file can settle alone: ids shared across files, pages that would share a
+    folder where case is ignored, and corrections that correct nothing."""
     check_duplicate_ids(records, problems)
+    check_folders_apart(records, problems)
     return check_corrections(records, problems)
 
 
@@ -367,6 +604,55 @@ def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
             problems.append(Problem(f"duplicate id '{record.id}': also used at {str(first.location).rstrip(':')}", record.location))
 
 
+def check_folders_apart(records: list[Record], problems: list[Problem]) -> None:
+    """Pages whose folders differ only in case (records/MULLER2019SPARSE/, records/muller2019sparse/)
+    are one folder on macOS and Windows, where one would overwrite the other: an error naming
+    both records. Folders that are the same on Linux too are urls.page_collisions' to report."""
+    from sitegen.enrich import slugify  # SPEC §3's slug: the folder's name
+
+    shown = [record for record in records if not record.hidden]
+    first_of: dict[str, Record] = {}
+    for record in shown:
+        slug = slugify(record.id)
+        first = first_of.setdefault(slug.lower(), record)
+        if first is record or slugify(first.id) == slug or _one_work(first, record):
+            continue
+        problems.append(Problem(
+            f"field 'id': '{record.id}' and '{first.id}' ({_place(first.where('id'))}) differ only in case: macOS and "
+            f"Windows take records/{slug}/ and records/{slugify(first.id)}/ for one folder; change one id", record.where("id"),
+        ))
+    _check_subject_folders_apart(shown, problems, slugify)
+
+
+def _check_subject_folders_apart(records: list[Record], problems: list[Problem], slugify) -> None:
+    """Categories that differ only in case (`cs.LG`, `cs.lg`) give subject pages one folder on macOS and Windows."""
+    folded: dict[str, str] = {}  # each spelling -> its folder's name, case folded
+    first_of: dict[str, tuple[str, Record]] = {}  # folded folder name -> the first spelling, and its record
+    reported = set()
+    for record in records:
+        for category in record.categories:
+            if category not in folded:
+                folded[category] = slugify(category).lower()
+            first, first_record = first_of.setdefault(folded[category], (category, record))
+            if first == category or slugify(first) == slugify(category) or (first, category) in reported:
+                continue
+            reported.add((first, category))  # once per spelling, not once per record
+            problems.append(Problem(
+                f"field 'categories': '{category}' and '{first}' ({_place(first_record.where('categories'))}) differ only in "
+                f"case: macOS and Windows take subjects/{slugify(category)}/ and subjects/{slugify(first)}/ for one folder; use one spelling",
+                record.where("categories"),
+            ))
+
+
+def _one_work(a: Record, b: Record) -> bool:
+    """A hand-written record that corrects a fetched one (same arxiv or doi): the two make one page."""
+    return a.fetched != b.fetched and not set(a.identity_keys()).isdisjoint(b.identity_keys())
+
+
+def _place(location: Location | None) -> str:
+    return str(location).rstrip(":") if location else "?"
+
+
 def check_corrections(records: list[Record], problems: list[Problem]) -> list[Record]:
     """A hand-written record without a title or year must correct a fetched record (same id, arxiv or doi),
     which has them; `records` without those that do not."""
@@ -379,11 +665,16 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
         if fetched.isdisjoint(record.identity_keys()):
             wrong.add(id(record))
             for name in record.missing:
-                problems.append(Problem(
-                    f"missing required field '{name}' (only a record that corrects a fetched one, "
-                    "with the same id, arxiv or doi, may leave it out)", record.location,
-                ))
+                problems.append(Problem(_missing_from_record(record, name), record.location))
     return [record for record in records if id(record) not in wrong]
+
+
+def _missing_from_record(record: Record, name: str) -> str:
+    """A required field a hand-written record left out: its typo when an unknown field is likely one."""
+    typo = next((key for key in record.extra if closest_field(key, RECORD_FIELDS, RECORD_SYNONYMS) == name), None)
+    if typo is not None:
+        return f"missing required field '{name}' (line {record.lines.get(typo, '?')} has '{typo}': a typo?)"
+    return f"missing required field '{name}' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
 
 
 def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Problem]]] | None = None) -> ValidSite:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
 from sitegen.build import read_inputs
-from sitegen.load import load_site, parse_yaml
+from sitegen.load import PositionedDict, load_site, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.validate import RECORD_FIELDS, check_corrections, validate_config, validate_profile, validate_record, validate_site
 
@@ -55,7 +55,7 @@ def test_a_complete_record_is_typed():
         "featured: true\n"
         "venue_rank: A*\n"
     )
-    assert problems == []
+    assert problems == ["content/records/x.yaml:17: warning: field 'venue_rank': unknown field, passed to templates as it is (extra.venue_rank)"]
     assert rec.id == "2401.01234"
     assert rec.title == "A $x$ title"
     assert rec.authors == ("Ada Lovelace", 'Lena M{\\"u}ller')
@@ -75,10 +75,46 @@ def test_control_characters_are_removed_with_a_warning_naming_line_and_field():
     result, messages = record('id: x\ntitle: "Bell \\x07 and escape \\x1b\\x07"\nyear: 2020\nauthors: ["Ada\\x00 Lovelace"]\nsource: "Proc.\\u0085"\n')
     assert (result.title, result.authors, result.source) == ("Bell  and escape", ("Ada Lovelace",), "Proc.")
     assert messages == [
-        "content/records/x.yaml:2: warning: field 'title': control character U+0007, U+001B removed: a page cannot show it",
-        "content/records/x.yaml:4: warning: field 'authors': control character U+0000 removed: a page cannot show it",
-        "content/records/x.yaml:5: warning: field 'source': control character U+0085 removed: a page cannot show it",
+        "content/records/x.yaml:2: warning: field 'title': in double quotes, YAML reads \"\\x07\" (U+0007, removed) and \"\\x1b\" "
+        "(U+001B, removed) as escapes, not backslashes; use single quotes, in which a backslash stays: 'Bell \\x07 and escape \\x1b\\x07'",
+        "content/records/x.yaml:4: warning: field 'authors': in double quotes, YAML reads \"\\x00\" as an escape (U+0000, removed), "
+        "not a backslash; use single quotes, in which a backslash stays: 'Ada\\x00 Lovelace'",
+        "content/records/x.yaml:5: warning: field 'source': in double quotes, YAML reads \"\\u0085\" as an escape (U+0085, removed), "
+        "not a backslash; use single quotes, in which a backslash stays: 'Proc.\\u0085'",
     ]
+
+
+def test_control_characters_from_elsewhere_are_removed_with_a_warning():
+    """A reader other than YAML (BibTeX) may hand over a control character that no escape made."""
+    problems = []
+    result = validate_record({"id": "x", "title": "Bell \x07 and \x1b", "year": 2020}, PATH, problems, reader="bibtex")
+    assert result.title == "Bell  and"
+    assert [str(p) for p in problems] == ["content/records/x.yaml: warning: field 'title': control character U+0007, U+001B removed: a page cannot show it"]
+
+
+@pytest.mark.parametrize("written, message", [
+    ('"Scaling $\\alpha$"', "in double quotes, YAML reads \"\\a\" as an escape (U+0007, removed), not a backslash; "
+                            "use single quotes, in which a backslash stays: 'Scaling $\\alpha$'"),
+    ('"$\\beta$-VAE"', "in double quotes, YAML reads \"\\b\" as an escape (U+0008, removed), not a backslash; "
+                       "use single quotes, in which a backslash stays: '$\\beta$-VAE'"),
+    ('"$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}"', "in double quotes, YAML reads \"\\f\" (U+000C, removed), \"\\v\" (U+000B, removed) "
+                                                "and \"\\e\" (U+001B, removed) as escapes, not backslashes; use single quotes, "
+                                                "in which a backslash stays: '$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}'"),
+    ('"The $\\tau$-leap"', "in double quotes, YAML reads \"\\t\" as an escape (a tab), not a backslash; "
+                           "use single quotes, in which a backslash stays: 'The $\\tau$-leap'"),
+    ('"$\\Lambda$CDM, it\'s"', "in double quotes, YAML reads \"\\L\" as an escape (a line separator), not a backslash; "
+                               "use single quotes, in which a backslash stays: '$\\Lambda$CDM, it''s'"),
+])
+def test_a_backslash_escape_in_double_quotes_names_its_sequence_and_advises_single_quotes(written, message):
+    result, messages = record(f"id: x\ntitle: {written}\nyear: 2020\n")
+    assert messages == [f"content/records/x.yaml:2: warning: field 'title': {message}"]
+    assert result is not None
+
+
+@pytest.mark.parametrize("written", ['"one\\ttwo"', '"a \\\\alpha"', "'Scaling $\\alpha$'", "Scaling $\\alpha$", '"line\\none"'])
+def test_escapes_meant_as_escapes_and_backslashes_outside_double_quotes_pass(written):
+    _, messages = record(f"id: x\ntitle: {written}\nyear: 2020\n")
+    assert messages == []
 
 
 def test_tabs_and_line_breaks_are_kept():
@@ -96,14 +132,21 @@ def test_year_may_be_a_quoted_number():
     assert problems == [] and rec.year == 2021
 
 
-def test_single_author_string_is_a_list_of_one():
-    rec, _ = record("id: a\ntitle: T\nyear: 2020\nauthors: Ada Lovelace\n")
-    assert rec.authors == ("Ada Lovelace",)
+@pytest.mark.parametrize("authors, listed", [
+    ("Sheng Lin, Bin Cui", "[Sheng Lin, Bin Cui]"),
+    ("Ada Lovelace", "[Ada Lovelace]"),
+    ("'Lin, Sheng and Cui, Bin'", "['Lin, Sheng', 'Cui, Bin']"),
+    ("Lin S.; O'Neil P.", "[Lin S., 'O''Neil P.']"),
+])
+def test_authors_as_one_string_is_an_error_showing_the_list(authors, listed):
+    rec, problems = record(f"id: a\ntitle: T\nyear: 2020\nauthors: {authors}\n")
+    assert problems == [f"content/records/x.yaml:4: field 'authors': expected a list, got one string; write it as a list: authors: {listed}"]
+    assert rec is None
 
 
-def test_numeric_id_written_as_integer_is_text():
-    rec, problems = record("id: 42\ntitle: T\nyear: 2020\n")
-    assert problems == [] and rec.id == "42"
+def test_one_category_may_be_written_without_a_list():
+    rec, problems = record("id: a\ntitle: T\nyear: 2020\ncategories: cs.DC\n")
+    assert problems == [] and rec.categories == ("cs.DC",)
 
 
 def test_records_under_records_arxiv_are_marked_fetched():
@@ -133,6 +176,40 @@ def test_year_as_a_word_is_the_documented_message():
     ("id: a\ntitle: yes\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got bool True"),
     ("id: 2401.10010\ntitle: T\nyear: 2024\n",
      "content/records/x.yaml:1: field 'id': expected a string, got the number 2401.1001; quote it so no digit is lost: id: \"...\""),
+    ("id: 0042\ntitle: T\nyear: 2024\n",
+     "content/records/x.yaml:1: field 'id': expected a string, got the number 34; quote it so no digit is lost: id: \"...\""),
+    ("id: a\ntitle: 1984\nyear: 2024\n",
+     "content/records/x.yaml:2: field 'title': expected a string, got the number 1984; quote it so no digit is lost: title: \"...\""),
+    ("id: a\ntitle: T\nyear: 2024\nauthors: [Ada, 5]\n",
+     "content/records/x.yaml:4: field 'authors': item 2: expected a string, got the number 5; quote it so no digit is lost: \"...\""),
+    ("id: a\ntitle: T\nyear: 2024\nids: {dblp: 2401.01230}\n",
+     "content/records/x.yaml:4: field 'ids.dblp': expected a string, got the number 2401.0123; quote it so no digit is lost: dblp: \"...\""),
+    ("id: a\ntitle: T\nyear: 2024\ntype: paper\n",
+     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+     "software, dataset, other, got 'paper'; did you mean 'article'?"),
+    ("id: a\ntitle: T\nyear: 2024\ntype: conference\n",
+     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+     "software, dataset, other, got 'conference'; did you mean 'inproceedings'?"),
+    ("id: a\ntitle: T\nyear: 2024\ntype: talk\n",
+     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+     "software, dataset, other, got 'talk'"),
+    ("id: a\ntitle: T\nyear: 2024\ncitations: -3\n", "content/records/x.yaml:4: field 'citations': expected a count of 0 or more, got -3"),
+    ("id: a\ntitle: T\nyear: 2024\ncitations: many\n", "content/records/x.yaml:4: field 'citations': expected an integer, got 'many'"),
+    ("id: CON\ntitle: T\nyear: 2024\n",
+     "content/records/x.yaml:1: field 'id': 'CON' cannot name a folder on Windows (records/CON/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
+     "are device names there, with any extension); change it"),
+    ("id: con.txt\ntitle: T\nyear: 2024\n",
+     "content/records/x.yaml:1: field 'id': 'con.txt' cannot name a folder on Windows (records/con.txt/: CON, PRN, AUX, NUL, COM0-9 and "
+     "LPT0-9 are device names there, with any extension); change it"),
+    ("id: a\ntitle: T\nyear: 2024\ncategories: [cs.DC, com1]\n",
+     "content/records/x.yaml:4: field 'categories': 'com1' cannot name a folder on Windows (subjects/com1/: CON, PRN, AUX, NUL, COM0-9 "
+     "and LPT0-9 are device names there, with any extension); change it"),
+    ("id: smith2020.\ntitle: T\nyear: 2024\n",
+     "content/records/x.yaml:1: field 'id': 'smith2020.' cannot name a folder on Windows, which drops a final '.' (records/smith2020./); change it"),
+    (f"id: {'a' * 256}\ntitle: T\nyear: 2024\n",
+     "content/records/x.yaml:1: field 'id': 256 characters is too long for the folder records/<slug>/ (at most 255 bytes); shorten it"),
+    (f"id: a\ntitle: T\nyear: 2024\ncategories: ['{'é' * 300}']\n",
+     "content/records/x.yaml:4: field 'categories': 300 characters is too long for the folder subjects/<slug>/ (at most 255 bytes); shorten it"),
     ("id: a\ntitle: T\nyear: true\n", "content/records/x.yaml:3: field 'year': expected an integer, got bool True"),
     ("id: a\ntitle: T\nyear: 2020.5\n", "content/records/x.yaml:3: field 'year': expected an integer, got float 2020.5"),
     ("id: a\ntitle: T\nyear: 20\n", "content/records/x.yaml:3: field 'year': expected a four-digit year, got 20"),
@@ -201,9 +278,33 @@ def test_safe_links_are_kept():
 def test_site_settings():
     problems = []
     config = validate_config(document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\nanalytics: x\n", "content/site.yaml"), problems)
-    assert problems == []
+    assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'analytics': unknown setting, passed to templates as it is (extra.analytics)"]
     assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://u.github.io/repo", "dark", "en", "www.e.org")
     assert config.extra == {"analytics": "x"}
+
+
+def test_a_missing_setting_names_its_likely_typo():
+    problems = []
+    validate_config(document("\ntitel: T\n", "content/site.yaml"), problems)
+    validate_profile(document("nmae: A\n", "content/profile.yaml"), problems)
+    assert [str(p) for p in problems] == [
+        "content/site.yaml:2: warning: field 'titel': unknown setting; did you mean 'title'?",
+        "content/site.yaml:2: missing required field 'title' (line 2 has 'titel': a typo?)",
+        "content/profile.yaml:1: warning: field 'nmae': unknown setting; did you mean 'name'?",
+        "content/profile.yaml:1: missing required field 'name' (line 1 has 'nmae': a typo?)",
+    ]
+
+
+@pytest.mark.parametrize("text", [
+    "base_url: https://u.github.io/repo/", "base_url: http://localhost:8000/", "base_url: /", "base_url: /repo/",
+    "base_url: 'https://xn--mnchen-3ya.de/'", "cname: www.example.org", "cname: example.org.", "cname: my-lab.example.co.uk",
+    "language: en", "language: de-CH", "language: zh-Hans", "language: zh-Hans-CN", "language: sr-Latn-RS",
+    "language: es-419", "language: de-CH-1996", "language: x-private", "language: en-US-x-twain", "group_by: type", "nav: []",
+])
+def test_site_values_that_obey_their_formats_pass(text):
+    problems = []
+    validate_config(document(f"title: T\n{text}\n", "content/site.yaml"), problems)
+    assert problems == []
 
 
 def test_site_defaults():
@@ -214,8 +315,33 @@ def test_site_defaults():
 
 @pytest.mark.parametrize("text, message", [
     ("base_url: https://e.org/\n", "content/site.yaml:1: missing required field 'title'"),
-    ("title: T\nbase_url: example.org\n", "content/site.yaml:2: field 'base_url': expected an absolute URL like https://user.github.io/repo/, got 'example.org'"),
+    ("title: T\nbase_url: example.org\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got 'example.org'"),
+    ("title: T\nbase_url: javascript:alert(1)//\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got 'javascript:alert(1)//'"),
+    ("title: T\nbase_url: //evil.example/\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got '//evil.example/'"),
+    ("title: T\nbase_url: 'https://e.org/\"><script>'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org/\"><script>'"),
+    ("title: T\nbase_url: 'https:///repo/'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got 'https:///repo/'"),
     ("title: T\nthme: dark\n", "content/site.yaml:2: warning: field 'thme': unknown setting; did you mean 'theme'?"),
+    ("title: T\ncolour: red\n", "content/site.yaml:2: warning: field 'colour': unknown setting, passed to templates as it is (extra.colour)"),
+    ("title: T\nurl: https://e.org/\n", "content/site.yaml:2: warning: field 'url': unknown setting; did you mean 'base_url'?"),
+    ("title: T\ncname: '<script>alert(1)</script>'\n",
+     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '<script>alert(1)</script>'"),
+    ("title: T\ncname: https://www.e.org/\n",
+     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'"),
+    ("title: T\ncname: www.e.org/blog\n",
+     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'www.e.org/blog'"),
+    ("title: T\ncname: -bad-.org\n",
+     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '-bad-.org'"),
+    ("title: T\nlanguage: english\n", "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'english'"),
+    ("title: T\nlanguage: en_US\n",
+     "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en_US' (tags use '-': en-US)"),
+    ("title: T\nlanguage: 'en\" onload=\"x'\n",
+     "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en\" onload=\"x'"),
+    ("title: T\nrecords_per_page: 0\n", "content/site.yaml:2: field 'records_per_page': expected a positive number, got 0"),
     ("- title: T\n", "content/site.yaml:1: expected a mapping of settings (title: ..., base_url: ...)"),
 ])
 def test_site_messages(text, message):
@@ -243,6 +369,13 @@ def test_profile_fields():
     ("name: A\narxiv:\n  authors: 3\n", "content/profile.yaml:3: field 'arxiv.authors': expected a list of strings, got int 3"),
     ("name: A\narxiv: [x]\n", "content/profile.yaml:2: field 'arxiv': expected a mapping, got a list"),
     ("name: A\nafiliation: U\n", "content/profile.yaml:2: warning: field 'afiliation': unknown setting; did you mean 'affiliation'?"),
+    ("name: A\ninstitution: U\n", "content/profile.yaml:2: warning: field 'institution': unknown setting; did you mean 'affiliation'?"),
+    ("name: A\nhobby: chess\n", "content/profile.yaml:2: warning: field 'hobby': unknown setting, passed to templates as it is (extra.hobby)"),
+    ("name: A\narxiv:\n  author: [A]\n", "content/profile.yaml:3: warning: field 'arxiv.author': unknown setting; did you mean 'authors'?"),
+    ("name: 5\n", "content/profile.yaml:1: field 'name': expected a string, got the number 5; quote it so no digit is lost: name: \"...\""),
+    ("name: A\nposition: 1\n", "content/profile.yaml:2: field 'position': expected a string, got the number 1; quote it so no digit is lost: position: \"...\""),
+    ("name: A\narxiv:\n  ids: [2401.01230]\n",
+     "content/profile.yaml:3: field 'arxiv.ids': item 1: expected a string, got the number 2401.0123; quote it so no digit is lost: \"...\""),
 ])
 def test_profile_messages(text, message):
     problems = []
@@ -324,12 +457,103 @@ def test_problems_of_every_file_are_reported_together(tmp_path):
     })
     messages = [str(p) for p in valid.errors]
     assert len(messages) == 3, messages
-    assert messages[0].startswith("content/records/c.yaml:3:")  # load problems come first
-    assert messages[1:] == [
-        "content/records/a.yaml:3: field 'year': expected an integer, got 'twenty'",
-        "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)",
-    ]
+    assert messages[0] == "content/records/a.yaml:3: field 'year': expected an integer, got 'twenty'"
+    assert messages[1].startswith("content/records/c.yaml:3:1: invalid YAML:")  # each file's problems, in file order
+    # what only the whole site settles comes last
+    assert messages[2] == "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
     assert [r.id for r in valid.records] == ["ok"]
+
+
+# -- unknown fields: a warning naming the known field meant ----------------------------
+
+@pytest.mark.parametrize("text, message", [
+    ("id: a\ntitle: T\nyear: 2020\nauthor: [Ada]\n", "content/records/x.yaml:4: warning: field 'author': unknown field; did you mean 'authors'?"),
+    ("id: a\ntitle: T\nyear: 2020\nvenue: EuroSys\n", "content/records/x.yaml:4: warning: field 'venue': unknown field; did you mean 'source'?"),
+    ("id: a\ntitle: T\nyear: 2020\njournal: JMLR\n", "content/records/x.yaml:4: warning: field 'journal': unknown field; did you mean 'source'?"),
+    ("id: a\ntitle: T\nyear: 2020\nbooktitle: Proc.\n", "content/records/x.yaml:4: warning: field 'booktitle': unknown field; did you mean 'source'?"),
+    ("id: a\ntitle: T\nyear: 2020\nurl: https://e.org\n", "content/records/x.yaml:4: warning: field 'url': unknown field; did you mean 'links'?"),
+    ("id: a\ntitle: T\nyear: 2020\nabstarct: x\n", "content/records/x.yaml:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?"),
+    ("id: a\ntitle: T\nyear: 2020\nTitle: T\n", "content/records/x.yaml:4: warning: field 'Title': unknown field; did you mean 'title'?"),
+    ("id: a\ntitle: T\nyear: 2020\naward: Best paper\n",
+     "content/records/x.yaml:4: warning: field 'award': unknown field, passed to templates as it is (extra.award)"),
+])
+def test_an_unknown_field_is_a_warning_naming_the_field_meant(text, message):
+    rec, problems = record(text)
+    assert problems == [message]
+    assert rec is not None and len(rec.extra) == 1  # kept, and passed to templates (SPEC §2)
+
+
+def test_fields_sitegen_itself_writes_are_known():
+    _, problems = record("id: a\ntitle: T\nyear: 2020\nbibtex_type: article\nvolume: 3\npages: 1--9\ncomment: 9 pages\njournal_ref: J. 1\n")
+    assert problems == []
+
+
+def test_fetched_and_bibtex_records_are_not_warned_about_their_fields():
+    problems = []
+    validate_record(_positioned({"id": "a", "title": "T", "year": 2020, "journal": "J", "keywords": "x"}), "content/records/refs.bib", problems, reader="bibtex")
+    _, fetched = record("id: '2401.00001'\ntitle: T\nyear: 2024\nauthor_comment: x\n", path="content/records/arxiv/2401.00001.yaml")
+    assert problems == [] and fetched == []
+
+
+def _positioned(data: dict):
+    mapping = PositionedDict(data)
+    mapping.line, mapping.key_lines = 1, {key: 1 for key in data}
+    return mapping
+
+
+def test_a_missing_field_names_the_unknown_field_that_is_likely_it(tmp_path):
+    valid = validate_site_from(tmp_path, {PATH: "id: a\ntitle: T\nauthors: [Ada]\nyaer: 2020\n"})
+    assert [str(p) for p in valid.problems] == [
+        "content/records/x.yaml:4: warning: field 'yaer': unknown field; did you mean 'year'?",
+        "content/records/x.yaml:1: missing required field 'year' (line 4 has 'yaer': a typo?)",
+    ]
+
+
+def test_a_fetched_record_missing_a_field_names_its_likely_typo():
+    _, problems = record("id: '2401.00001'\ntitel: T\nyear: 2024\n", "content/records/arxiv/2401.00001.yaml")
+    assert problems == ["content/records/arxiv/2401.00001.yaml:1: missing required field 'title' (line 2 has 'titel': a typo?)"]
+
+
+# -- portable output: folders that Linux, macOS and Windows can all hold ----------------
+
+def test_ids_that_differ_only_in_case_name_both_records(tmp_path):
+    valid = validate_site_from(tmp_path, {
+        "content/records/a.yaml": "id: muller2019sparse\ntitle: A\nyear: 2019\n",
+        "content/records/b.yaml": "\nid: MULLER2019SPARSE\ntitle: B\nyear: 2019\n",
+    })
+    assert [str(p) for p in valid.problems] == [
+        "content/records/b.yaml:2: field 'id': 'MULLER2019SPARSE' and 'muller2019sparse' (content/records/a.yaml:1) differ only in case: "
+        "macOS and Windows take records/MULLER2019SPARSE/ and records/muller2019sparse/ for one folder; change one id",
+    ]
+
+
+def test_ids_whose_slugs_differ_only_in_case_collide(tmp_path):
+    valid = validate_site_from(tmp_path, {"content/records/list.yaml": "- id: hep-ph/0601001\n  title: A\n  year: 2006\n- id: HEP-PH-0601001\n  title: B\n  year: 2006\n"})
+    assert [str(p) for p in valid.problems] == [
+        "content/records/list.yaml:4: field 'id': 'HEP-PH-0601001' and 'hep-ph/0601001' (content/records/list.yaml:1) differ only in case: "
+        "macOS and Windows take records/HEP-PH-0601001/ and records/hep-ph-0601001/ for one folder; change one id",
+    ]
+
+
+def test_a_correction_and_a_hidden_record_make_no_second_folder(tmp_path):
+    valid = validate_site_from(tmp_path, {
+        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\n",
+        "content/records/same-id.yaml": "id: '2401.00001'\nfeatured: true\n",
+        "content/records/by-arxiv.yaml": "id: Mine2024\narxiv: '2401.00001'\n",
+        "content/records/mine.yaml": "id: mine2024\ntitle: Mine\nyear: 2024\nhidden: true\n",
+    })
+    assert valid.problems == []
+
+
+def test_categories_that_differ_only_in_case_are_reported_once_naming_both(tmp_path):
+    valid = validate_site_from(tmp_path, {
+        "content/records/a.yaml": "id: a\ntitle: A\nyear: 2019\ncategories: [cs.LG]\n",
+        "content/records/b.yaml": "- id: b\n  title: B\n  year: 2019\n  categories: [cs.lg]\n- id: c\n  title: C\n  year: 2019\n  categories: [cs.DC, cs.lg]\n",
+    })
+    assert [str(p) for p in valid.problems] == [
+        "content/records/b.yaml:4: field 'categories': 'cs.lg' and 'cs.LG' (content/records/a.yaml:4) differ only in case: "
+        "macOS and Windows take subjects/cs.lg/ and subjects/cs.LG/ for one folder; use one spelling",
+    ]
 
 
 def test_empty_record_file_is_a_warning(tmp_path):
