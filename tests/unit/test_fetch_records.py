@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from sitegen import fetch
-from sitegen.arxiv_source import split_version
 from sitegen.cli import build_parser
 from sitegen.model import ArxivSources, Profile
+from sitegen.sources.arxiv import newest_versions, record_from_result, split_version
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 UTC = datetime.timezone.utc
@@ -44,44 +44,44 @@ def parsed_fixture(name: str) -> arxiv.Result:
 
 
 def test_record_uses_the_bare_id_and_keeps_the_version_apart():
-    record = fetch.record_from_result(result())
+    record = record_from_result(result())
     assert record["id"] == record["arxiv"] == "2401.01234"
     assert record["version"] == 2
     assert record["links"] == {"abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
 
 
 def test_record_dates_come_from_published_and_updated():
-    record = fetch.record_from_result(result())
+    record = record_from_result(result())
     assert record["year"] == 2024
     assert record["date"] == datetime.date(2024, 1, 3)
     assert record["updated"] == datetime.date(2024, 2, 5)
 
 
 def test_primary_category_comes_first_without_duplicates():
-    assert fetch.record_from_result(result())["categories"] == ["cs.DC", "cs.LG"]
+    assert record_from_result(result())["categories"] == ["cs.DC", "cs.LG"]
 
 
 def test_latex_is_kept_as_sent_and_abstract_indentation_is_dropped():
-    record = fetch.record_from_result(result())
+    record = record_from_result(result())
     assert record["title"] == "Fast $\\mathcal{O}(n)$ things"
     assert record["authors"] == ["Jos{\\'e} M\\\"uller", "Sheng Lin"]
     assert record["abstract"] == "First line with 1.45$\\times$ speed-up\nwrapped line\n\nSecond paragraph."
 
 
 def test_journal_reference_becomes_the_source_and_doi_a_link():
-    record = fetch.record_from_result(result(journal_ref="Phys. Rev.  D 1 (2024)", doi="10.1/x", comment="9 pages"))
+    record = record_from_result(result(journal_ref="Phys. Rev.  D 1 (2024)", doi="10.1/x", comment="9 pages"))
     assert record["source"] == record["journal_ref"] == "Phys. Rev. D 1 (2024)"
     assert record["doi"] == "10.1/x" and record["links"]["doi"] == "https://doi.org/10.1/x"
     assert record["comment"] == "9 pages"
 
 
 def test_affiliations_are_kept_only_when_arxiv_has_some():
-    assert fetch.record_from_result(result())["affiliations"] == {"Jos{\\'e} M\\\"uller": ["Uni A"]}
-    assert "affiliations" not in fetch.record_from_result(result(authors=[arxiv.Result.Author("A B")]))
+    assert record_from_result(result())["affiliations"] == {"Jos{\\'e} M\\\"uller": ["Uni A"]}
+    assert "affiliations" not in record_from_result(result(authors=[arxiv.Result.Author("A B")]))
 
 
 def test_old_style_ids_get_safe_file_names():
-    record = fetch.record_from_result(result(entry_id="http://arxiv.org/abs/hep-ph/0601001v1"))
+    record = record_from_result(result(entry_id="http://arxiv.org/abs/hep-ph/0601001v1"))
     assert record["id"] == "hep-ph/0601001"
     assert fetch.slug(record["id"]) == "hep-ph-0601001"
 
@@ -100,18 +100,18 @@ def test_split_version(short, expected):
 
 
 def test_rendered_file_round_trips_and_validates_as_a_record():
-    record = fetch.record_from_result(parsed_fixture("2699.00001.xml"))
+    record = record_from_result(parsed_fixture("2699.00001.xml"))
     text = fetch.render(record)
     assert fetch.check_record(text, "content/records/arxiv/2699.00001.yaml") == []
     loaded = yaml.safe_load(text)
-    assert loaded == record
-    assert list(loaded) == list(record)  # SPEC fields first, in a stable order
+    assert loaded == {**record, "origin": "arxiv"}  # the fetcher that wrote it, for the build
+    assert list(loaded) == [*record, "origin"]  # SPEC fields first, in a stable order
 
 
 def test_rendering_is_deterministic_and_readable():
-    record = fetch.record_from_result(parsed_fixture("2409.02791.xml"))
+    record = record_from_result(parsed_fixture("2409.02791.xml"))
     text = fetch.render(record)
-    assert text == fetch.render(fetch.record_from_result(parsed_fixture("2409.02791.xml")))
+    assert text == fetch.render(record_from_result(parsed_fixture("2409.02791.xml")))
     assert text.startswith(fetch.HEADER + fetch.CHECKSUM_PREFIX)
     assert "\nid: '2409.02791'\n" in text  # quoted: not read back as a number
     assert "\nabstract: |-\n  The strength" in text
@@ -119,12 +119,12 @@ def test_rendering_is_deterministic_and_readable():
 
 
 def test_unicode_is_written_as_is():
-    text = fetch.render(fetch.record_from_result(result(authors=[arxiv.Result.Author("Zoë Ångström")])))
+    text = fetch.render(record_from_result(result(authors=[arxiv.Result.Author("Zoë Ångström")])))
     assert "- Zoë Ångström\n" in text
 
 
 def test_an_edit_to_a_fetched_file_is_detected():
-    text = fetch.render(fetch.record_from_result(result()))
+    text = fetch.render(record_from_result(result()))
     assert fetch.written_by_fetch(text)
     assert not fetch.written_by_fetch(text.replace("source: arXiv", "source: NeurIPS"))
     assert not fetch.written_by_fetch(text.split("\n", 2)[2])  # no header: a person's file
@@ -132,7 +132,7 @@ def test_an_edit_to_a_fetched_file_is_detected():
 
 
 def test_a_record_that_would_not_validate_is_reported():
-    record = fetch.record_from_result(result())
+    record = record_from_result(result())
     record["year"] = 99
     problems = fetch.check_record(fetch.render(record), "content/records/arxiv/x.yaml")
     assert problems and "year" in str(problems[0])
@@ -156,28 +156,30 @@ def test_fetch_option_defaults_come_from_its_parser():
     assert filled.page_size == 100 and filled.backoff == 2.0 and filled.prune is False and filled.delay == 0.5
 
 
-def test_command_line_sources_win_and_profile_exclusions_still_apply():
+def test_command_line_sources_win_over_the_profiles():
     profile = Profile("X", arxiv=ArxivSources(authors=("P",), exclude_categories=("hep-ph",)))
-    sources = fetch.choose_sources(args(author=["Sheng Lin"], id=["1,2", " 3 "], category=["cs.DC"]), profile)
-    assert (sources.authors, sources.ids, sources.categories) == (("Sheng Lin",), ("1", "2", "3"), ("cs.DC",))
-    assert sources.exclude.exclude_categories == ("hep-ph",) and not sources.from_profile
+    asks = fetch.choose_asks(args(author=["Sheng Lin"], id=["1,2", " 3 "], category=["cs.DC"]), None, profile)
+    assert [(a.source, a.kind, a.value, a.where) for a in asks] == [
+        ("arxiv", "author", "Sheng Lin", "--author"), ("arxiv", "id", "1", "--id"), ("arxiv", "id", "2", "--id"),
+        ("arxiv", "id", "3", "--id"), ("arxiv", "category", "cs.DC", "--category")]
 
 
 def test_profile_sources_are_used_without_options():
     profile = Profile("X", arxiv=ArxivSources(authors=("A", "B"), ids=("1",), author_ids=("a_b_1",), categories=("cs.DC",)))
-    sources = fetch.choose_sources(args(), profile)
-    assert (sources.authors, sources.ids, sources.author_ids, sources.categories) == (("A", "B"), ("1",), ("a_b_1",), ("cs.DC",))
-    assert sources.from_profile
+    asks = fetch.choose_asks(args(), None, profile)
+    assert [(a.kind, a.value) for a in asks] == [
+        ("author", "A"), ("author", "B"), ("id", "1"), ("author_id", "a_b_1"), ("category", "cs.DC")]
+    assert all(a.where.startswith("content/profile.yaml: arxiv.") for a in asks if a.kind != "category")
 
 
 def test_nothing_to_fetch_is_a_usage_error():
     with pytest.raises(fetch.UsageError, match="nothing to fetch"):
-        fetch.choose_sources(args(), Profile("X"))
+        fetch.choose_asks(args(), None, Profile("X"))
 
 
 def test_an_author_id_that_could_break_the_url_is_refused():
     with pytest.raises(fetch.UsageError, match="not an arXiv author id"):
-        fetch.choose_sources(args(author_id=["../x"]), None)
+        fetch.choose_asks(args(author_id=["../x"]), None, None)
 
 
 @pytest.mark.parametrize("categories, exclude, expected", [
@@ -189,18 +191,24 @@ def test_an_author_id_that_could_break_the_url_is_refused():
 ])
 def test_exclusion_rule_matches_the_build(categories, exclude, expected):
     record = {"id": "2401.01234", "categories": categories}
-    assert fetch.exclusion_reason(record, fetch.Sources(authors=("A",), exclude=exclude)) == expected
+    assert fetch.exclusion_reason(record, fetch.Filters(exclude=exclude)) == expected
 
 
 def test_command_line_category_restricts_too():
-    sources = fetch.Sources(authors=("A",), categories=("cs.AR",))
-    assert fetch.exclusion_reason({"id": "1", "categories": ["cs.DC"]}, sources) == "not in --category: cs.AR"
+    filters = fetch.Filters(categories=("cs.AR",))
+    assert fetch.exclusion_reason({"id": "1", "categories": ["cs.DC"]}, filters) == "not in --category: cs.AR"
+
+
+def test_subject_filters_leave_records_of_other_sources_alone():
+    filters = fetch.Filters(exclude=ArxivSources(categories=("cs.DC",), exclude_ids=("W1",)))
+    assert fetch.exclusion_reason({"id": "W2", "origin": "openalex"}, filters) is None
+    assert fetch.exclusion_reason({"id": "W1", "origin": "openalex"}, filters) == "exclude_ids"
 
 
 def test_the_newest_version_of_an_id_wins():
     older, newer = result(entry_id="http://arxiv.org/abs/2401.01234v1"), result(title="new")
-    assert fetch.newest_versions([newer, older])["2401.01234"].title == "new"
-    assert fetch.newest_versions([older, newer])["2401.01234"].title == "new"
+    assert newest_versions([newer, older])["2401.01234"].title == "new"
+    assert newest_versions([older, newer])["2401.01234"].title == "new"
 
 
 def test_user_agent_names_sitegen_and_the_owner_contact():
@@ -209,14 +217,24 @@ def test_user_agent_names_sitegen_and_the_owner_contact():
     assert "mailto" not in fetch.user_agent(None)
 
 
+def arxiv_settings(namespace: argparse.Namespace):
+    context = fetch.FetchContext(namespace, progress=None, profile=None, choose=fetch.choose_candidate)
+    return context.settings("arxiv", "SITEGEN_ARXIV_API", "https://export.arxiv.org/api/query", 3.0, max_page_size=2000)
+
+
 def test_api_url_prefers_the_option_then_the_environment(monkeypatch):
     monkeypatch.setenv("SITEGEN_ARXIV_API", "http://127.0.0.1:1/env")
-    assert fetch.api_url(args(api_url="http://127.0.0.1:2/opt")) == "http://127.0.0.1:2/opt"
-    assert fetch.api_url(args()) == "http://127.0.0.1:1/env"
+    assert arxiv_settings(args(api_url="http://127.0.0.1:2/opt")).api_url == "http://127.0.0.1:2/opt"
+    assert arxiv_settings(args()).api_url == "http://127.0.0.1:1/env"
     monkeypatch.delenv("SITEGEN_ARXIV_API")
-    assert fetch.api_url(args()) == "https://export.arxiv.org/api/query"
+    assert arxiv_settings(args()).api_url == "https://export.arxiv.org/api/query"
     with pytest.raises(fetch.UsageError):
-        fetch.api_url(args(api_url="ftp://x"))
+        arxiv_settings(args(api_url="ftp://x"))
+
+
+def test_delay_is_the_sources_own_unless_given():
+    assert arxiv_settings(args()).delay == 3.0
+    assert arxiv_settings(args(delay=0.5)).delay == 0.5
 
 
 # --------------------------------------------------------------------------
@@ -225,17 +243,17 @@ def test_api_url_prefers_the_option_then_the_environment(monkeypatch):
 
 
 def records(*ids: str) -> dict[str, dict]:
-    return {i: fetch.record_from_result(result(entry_id=f"http://arxiv.org/abs/{i}v1", title=f"T {i}")) for i in ids}
+    return {i: record_from_result(result(entry_id=f"http://arxiv.org/abs/{i}v1", title=f"T {i}")) for i in ids}
 
 
 def folder_of(site: Path) -> Path:
-    return site / fetch.FETCHED_DIR
+    return site / fetch.RECORDS_DIR / "arxiv"
 
 
 def test_plan_creates_keeps_and_updates_only_what_changed(tmp_path):
     plan, problems = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
     assert problems == [] and len(plan.created) == 2
-    fetch.commit(plan, folder_of(tmp_path))
+    fetch.commit([plan], tmp_path)
     changed = records("2401.00001", "2401.00002")
     changed["2401.00002"]["title"] = "T new"
 
@@ -248,7 +266,7 @@ def test_plan_creates_keeps_and_updates_only_what_changed(tmp_path):
 
 def test_plan_removes_excluded_and_pruned_files_fetch_wrote_but_never_a_persons(tmp_path):
     first, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002", "2401.00003"), {}, prune=False)
-    fetch.commit(first, folder_of(tmp_path))
+    fetch.commit([first], tmp_path)
     mine = folder_of(tmp_path) / "2401.00009.yaml"
     mine.write_text("id: '2401.00009'\ntitle: mine\nyear: 2024\n")
 
@@ -263,7 +281,7 @@ def test_plan_removes_excluded_and_pruned_files_fetch_wrote_but_never_a_persons(
 
 def test_plan_leaves_an_edited_file_alone_and_says_so(tmp_path):
     plan, _ = fetch.plan_changes(tmp_path, records("2401.00001"), {}, prune=False)
-    fetch.commit(plan, folder_of(tmp_path))
+    fetch.commit([plan], tmp_path)
     path = folder_of(tmp_path) / "2401.00001.yaml"
     path.write_text(path.read_text() + "featured: true\n")
     changed = records("2401.00001")
@@ -276,7 +294,7 @@ def test_plan_leaves_an_edited_file_alone_and_says_so(tmp_path):
 
 def test_commit_leaves_no_temporary_files(tmp_path):
     plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
-    fetch.commit(plan, folder_of(tmp_path))
+    fetch.commit([plan], tmp_path)
     assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
 
 
@@ -293,7 +311,7 @@ def test_a_failing_commit_cleans_up_and_changes_nothing(tmp_path, monkeypatch):
 
     monkeypatch.setattr("builtins.open", failing_open)
     with pytest.raises(OSError):
-        fetch.commit(plan, folder_of(tmp_path))
+        fetch.commit([plan], tmp_path)
     monkeypatch.undo()
     assert list(folder_of(tmp_path).iterdir()) == []
 
@@ -321,6 +339,6 @@ def test_a_signal_during_commit_waits_until_every_file_is_in_place(tmp_path, mon
 
     monkeypatch.setattr(os, "replace", replace_then_signal)
     with pytest.raises(fetch.InterruptedAfterCommit):
-        fetch.commit(plan, folder_of(tmp_path))
+        fetch.commit([plan], tmp_path)
     monkeypatch.undo()
     assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]

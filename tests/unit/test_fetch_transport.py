@@ -1,4 +1,4 @@
-"""The polite HTTP layer under the `arxiv` package: what it retries, how long it waits, what it refuses.
+"""The polite HTTP layer (sitegen.sources.http) as arXiv uses it: what it retries, how long it waits, what it refuses.
 
 Answers come from a stub `requests` adapter (no sockets) serving the shared
 fixture files; `sleep` is recorded instead of slept.
@@ -13,28 +13,15 @@ import pytest
 import requests
 from requests.adapters import BaseAdapter
 
-from sitegen.arxiv_source import (
-    ArxivSource,
-    FetchError,
-    PoliteSession,
-    Progress,
-    Settings,
-    author_feed_url,
-    author_query,
-    describe_url,
-    is_loopback,
-    judge,
-)
+from sitegen.sources.arxiv import ArxivSource, arxiv_session, author_feed_url, author_query, describe_url, judge
+from sitegen.sources.http import FetchError, PoliteSession, Progress, Settings, is_loopback
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 API = "http://127.0.0.1:1/api/query"
 
 
 def fixture(name: str) -> bytes:
-    path = FIXTURES / name
-    if not path.is_file():
-        pytest.skip(f"fixture not found: {path}")
-    return path.read_bytes()
+    return (FIXTURES / name).read_bytes()
 
 
 class Scripted(BaseAdapter):
@@ -69,7 +56,7 @@ class Scripted(BaseAdapter):
 def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:
     waits: list[float] = []
     log = io.StringIO()
-    polite = PoliteSession(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, **settings}),
+    polite = arxiv_session(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, **settings}),
                            Progress(log, tty=False), sleep=waits.append)
     adapter = Scripted(answers)
     polite.mount("http://", adapter)
@@ -206,8 +193,9 @@ def test_progress_on_a_terminal_redraws_one_line():
 def test_a_proxy_is_not_used_for_loopback():
     assert is_loopback("http://127.0.0.1:8/api/query") and is_loopback("http://localhost/x") and is_loopback("http://[::1]:5/")
     assert not is_loopback("https://export.arxiv.org/api/query")
-    assert PoliteSession(Settings(api_url=API), Progress(io.StringIO(), tty=False)).trust_env is False
-    assert PoliteSession(Settings(), Progress(io.StringIO(), tty=False)).trust_env is True
+    assert PoliteSession(Settings(api_url=API), Progress(io.StringIO(), tty=False), "arXiv").trust_env is False
+    assert PoliteSession(Settings("https://export.arxiv.org/api/query"), Progress(io.StringIO(), tty=False),
+                         "arXiv").trust_env is True
 
 
 # --------------------------------------------------------------------------
