@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
 
-from sitegen.model import Entry, Pieces, Site
+from sitegen.cite import record_type
+from sitegen.model import Entry, Pieces, Profile, Site
 
 
 def script_json(data: Any) -> str:
@@ -16,22 +18,41 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def scholarly_article(entry: Entry, url: str, profile_url: str) -> dict[str, Any]:
+def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None) -> dict[str, Any]:
+    """A record page's `ScholarlyArticle`, shaped by Google's rules for Article rich results.
+
+    Google requires no property of an Article and recommends `headline`, `author` (each a
+    Person with `name`, the owner's with a `url`), `datePublished` (ISO 8601), `image` and
+    `dateModified` (which a record does not have). A headline past 110 characters is cut
+    short, as Google cuts it; `name` keeps the whole title. A field with nothing known is
+    left out, not given empty. `image`: an absolute URL to show with the record, if any.
+    """
     record = entry.record
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ScholarlyArticle",
-        "headline": entry.title.plain,
+        "headline": _headline(entry.title.plain),
         "name": entry.title.plain,
         "url": url,
-        "author": [{"@type": "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})} for a in entry.authors],
-        "datePublished": record.date.isoformat() if record.date else str(record.year),
         "about": [s.name for s in entry.subjects],
     }
+    if entry.authors:
+        data["author"] = [{"@type": "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})} for a in entry.authors]
+    if record.date:
+        data["datePublished"] = record.date.isoformat()
+    elif record.year:
+        data["datePublished"] = f"{record.year:04d}"
+    if image:
+        data["image"] = image
     if entry.abstract_plain:
         data["abstract"] = entry.abstract_plain
-    if entry.source.plain:
-        data["publisher"] = {"@type": "Organization", "name": entry.source.plain}
+    venue = entry.source.plain.strip()
+    if venue:
+        kind = record_type(entry)
+        if kind in _VENUE_TYPES:  # the journal, proceedings or book it appeared in: not its publisher
+            data["isPartOf"] = {"@type": _VENUE_TYPES[kind], "name": venue}
+        else:  # the repository, university or publisher that put it out
+            data["publisher"] = {"@type": "Organization", "name": venue}
     same_as = [u for k, u in record.links.items() if k in ("abs", "doi")]
     if same_as:
         data["sameAs"] = same_as
@@ -45,8 +66,24 @@ def scholarly_article(entry: Entry, url: str, profile_url: str) -> dict[str, Any
     return data
 
 
-def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dict[str, Any]:
-    profile = site.profile
+HEADLINE_LENGTH = 110  # Google's limit for an Article's headline
+_VENUE_TYPES = {"article": "Periodical", "inproceedings": "CreativeWork", "chapter": "Book", "other": "CreativeWork"}
+
+
+def _headline(title: str) -> str:
+    if len(title) <= HEADLINE_LENGTH:
+        return title
+    cut = title[: HEADLINE_LENGTH - 1]
+    words = cut.rsplit(" ", 1)[0] if " " in cut else cut
+    return words.rstrip(" ,;:") + "…"
+
+
+def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = ()) -> dict[str, Any]:
+    """The profile page's `Person`: what search engines tie the person's papers and accounts to.
+
+    `url`: the profile page; `image`: the photo's absolute URL; `same_as`: absolute URLs of the
+    person's pages elsewhere (ORCID, Google Scholar, GitHub, ...), each given once.
+    """
     data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Person", "name": profile.name, "url": url}
     if profile.position:
         data["jobTitle"] = profile.position
@@ -54,11 +91,17 @@ def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dic
         data["affiliation"] = {"@type": "Organization", "name": profile.affiliation}
     if profile.email:
         data["email"] = f"mailto:{profile.email}"
-    if photo_url:
-        data["image"] = photo_url
+    if image:
+        data["image"] = image
+    links = [link for link in dict.fromkeys(same_as) if link and link != url]
     if links:
         data["sameAs"] = links
     return data
+
+
+def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dict[str, Any]:
+    """`person_json_ld` of the site's profile, called as views.py calls it today."""
+    return person_json_ld(site.profile, url, photo_url, links)
 
 
 def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:

@@ -1,0 +1,133 @@
+"""schema.org JSON-LD as a search engine reads it from the page, checked against the shapes Google documents
+(tests/fixtures/schema/: ScholarlyArticle under Google's Article rules, the profile's Person)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from sitegen.exports.jsonld import HEADLINE_LENGTH, person_json_ld, scholarly_article, script_json
+from sitegen.model import RECORD_TYPES, Profile
+from unit.test_cite import JOURNAL, KESTREL, PREPRINT, THESIS, make_entry
+
+SCHEMAS = Path(__file__).resolve().parents[1] / "fixtures" / "schema"
+ARTICLE = Draft202012Validator(json.loads((SCHEMAS / "scholarly_article.schema.json").read_text(encoding="utf-8")))
+PERSON = Draft202012Validator(json.loads((SCHEMAS / "person.schema.json").read_text(encoding="utf-8")))
+PROFILE_URL = "https://lena.github.io/site/"
+
+
+def as_on_the_page(data: dict) -> dict:
+    """The JSON-LD as a crawler parses it out of the page's <script> element."""
+    return json.loads(script_json(data))
+
+
+def article_of(entry, **options) -> dict:
+    return as_on_the_page(scholarly_article(entry, f"{PROFILE_URL}records/{entry.slug}/", PROFILE_URL, **options))
+
+
+def errors(validator: Draft202012Validator, data: dict) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+
+
+# -- ScholarlyArticle ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("entry", [KESTREL, PREPRINT, JOURNAL, THESIS], ids=lambda e: e.id)
+def test_record_articles_have_googles_article_shape(entry):
+    assert errors(ARTICLE, article_of(entry)) == []
+
+
+def test_article_fields_a_reader_of_the_page_gets():
+    owner = make_entry("k", "Kestrel", ("Lena Müller", "Jonas Berg"), owner="Lena Müller", date="2025-03-30",
+                       source="Journal of Examples", type="article", doi="10.5555/1", abstract="We balance load.", subjects=("cs.dc",))
+    data = article_of(owner, image="https://lena.github.io/site/static/photo.jpg")
+    assert errors(ARTICLE, data) == []
+    assert (data["@type"], data["headline"], data["name"]) == ("ScholarlyArticle", "Kestrel", "Kestrel")
+    assert data["author"] == [{"@type": "Person", "name": "Lena Müller", "url": PROFILE_URL}, {"@type": "Person", "name": "Jonas Berg"}]
+    assert data["datePublished"] == "2025-03-30"
+    assert data["image"] == "https://lena.github.io/site/static/photo.jpg"
+    assert data["isPartOf"] == {"@type": "Periodical", "name": "Journal of Examples"}  # a journal is not a publisher
+    assert "publisher" not in data
+    assert data["identifier"] == [{"@type": "PropertyValue", "propertyID": "DOI", "value": "10.5555/1"}]
+    assert data["abstract"] == "We balance load."
+
+
+def test_preprint_is_published_by_its_repository():
+    data = article_of(PREPRINT)
+    assert data["publisher"] == {"@type": "Organization", "name": "arXiv"}
+    assert data["datePublished"] == "2024"
+    assert data["sameAs"] == ["https://arxiv.org/abs/2401.01234"]
+
+
+def test_long_title_gives_a_headline_google_shows_whole():
+    title = "A " + "very long title about load balancing in distributed systems " * 4
+    data = article_of(make_entry("long", title.strip(), ("Ada Lovelace",), year=2020))
+    assert errors(ARTICLE, data) == []
+    assert len(data["headline"]) <= HEADLINE_LENGTH and data["headline"].endswith("…")
+    assert title.startswith(data["headline"][:-1])
+    assert data["name"] == title.strip()
+
+
+def test_unknown_fields_are_left_out_not_empty():
+    data = article_of(make_entry("bare", "Bare Record"))  # no authors, no year, no venue
+    assert errors(ARTICLE, data) == []
+    assert not {"author", "datePublished", "publisher", "isPartOf", "identifier", "sameAs"} & data.keys()
+
+
+_text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(str.strip)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title=_text, author=_text, venue=st.text(max_size=30), kind=st.sampled_from(RECORD_TYPES))
+def test_any_record_gives_a_valid_article(title, author, venue, kind):
+    data = article_of(make_entry("x", title, (author,), year=2021, source=venue, type=kind))
+    assert errors(ARTICLE, data) == []
+    assert data["name"] == title and data["author"][0]["name"] == author
+
+
+def test_the_schema_catches_what_google_flags():
+    """The fixture is a real check: the shapes Google warns about fail it."""
+    good = article_of(KESTREL)
+    assert errors(ARTICLE, {**good, "headline": "x" * 111})
+    assert errors(ARTICLE, {**good, "author": "Lena Müller, Jonas Berg"})  # authors merged into one string
+    assert errors(ARTICLE, {**good, "author": [{"@type": "Person"}]})  # an author without a name
+    assert errors(ARTICLE, {**good, "datePublished": "30 March 2025"})
+    assert errors(ARTICLE, {**good, "url": "/records/x/"})  # relative
+
+
+# -- Person -------------------------------------------------------------------------------------------------
+
+LENA = Profile(
+    "Lena Müller", name_variants=("L. M{\\\"u}ller",), position="Assistant Professor",
+    affiliation="University of Examples", email="lena@example.org",
+)
+LINKS = ["https://orcid.org/0000-0002-1825-0097", "https://scholar.google.com/citations?user=abc", "https://github.com/lena",
+         "https://github.com/lena", PROFILE_URL]
+
+
+def test_profile_person():
+    data = as_on_the_page(person_json_ld(LENA, PROFILE_URL, "https://lena.github.io/site/static/lena.jpg", LINKS))
+    assert errors(PERSON, data) == []
+    assert (data["@type"], data["name"], data["url"]) == ("Person", "Lena Müller", PROFILE_URL)
+    assert data["affiliation"] == {"@type": "Organization", "name": "University of Examples"}
+    assert data["jobTitle"] == "Assistant Professor"
+    assert data["image"] == "https://lena.github.io/site/static/lena.jpg"
+    # the person's pages elsewhere, each once, without the page itself
+    assert data["sameAs"] == ["https://orcid.org/0000-0002-1825-0097", "https://scholar.google.com/citations?user=abc", "https://github.com/lena"]
+
+
+def test_profile_with_only_a_name():
+    data = as_on_the_page(person_json_ld(Profile("Ada Lovelace"), PROFILE_URL))
+    assert errors(PERSON, data) == []
+    assert data == {"@context": "https://schema.org", "@type": "Person", "name": "Ada Lovelace", "url": PROFILE_URL}
+
+
+def test_person_schema_catches_broken_shapes():
+    good = as_on_the_page(person_json_ld(LENA, PROFILE_URL, None, LINKS))
+    assert errors(PERSON, {**good, "affiliation": "University of Examples"})  # a string, not an Organization
+    assert errors(PERSON, {**good, "sameAs": ["orcid.org/0000"]})
+    assert errors(PERSON, {k: v for k, v in good.items() if k != "name"})
