@@ -21,11 +21,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Iterable
 
-from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
-from citeproc import model as citeproc_model
-from citeproc.formatter import html as citeproc_html
-from citeproc.source.json import CiteProcJSON
-
 from sitegen.exports.bibtex import entry_type
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.values import value_class
@@ -189,8 +184,9 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
         # citeproc-py prints APA's "(Publication)" label for a thesis with a genre and no number: the
         # label's group should vanish with the empty number, and in citeproc-py it does not
         escaped.pop("genre", None)
-    bibliography = CitationStylesBibliography(_style(style_name), CiteProcJSON([escaped]), _HTML_FORMATTER)
-    bibliography.register(Citation([CitationItem(escaped["id"])]))
+    citeproc = _citeproc()
+    bibliography = citeproc.CitationStylesBibliography(_style(style_name), citeproc.CiteProcJSON([escaped]), citeproc.html_formatter)
+    bibliography.register(citeproc.Citation([citeproc.CitationItem(escaped["id"])]))
     formatted = _SPACES.sub(" ", str(bibliography.bibliography()[0])).strip()
     if style_name in NUMBERED_STYLES:
         formatted = _LEADING_NUMBER.sub("", formatted)
@@ -209,7 +205,29 @@ def _protect(value: Any) -> Any:
     return value
 
 
-def _remember_macros() -> None:
+@cache
+def _citeproc() -> SimpleNamespace:
+    """citeproc-py, imported when the first citation is made: a build or check that makes none
+    (or finds them all in its cache) does not pay for loading it."""
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
+    from citeproc import model
+    from citeproc.formatter import html
+    from citeproc.source.json import CiteProcJSON
+
+    class Lighter(html.TagWrapper):
+        """citeproc-py writes a light font weight as `<l>`, which is no HTML element."""
+
+        tag = "span"
+        attributes = {"style": "font-weight:lighter"}
+
+    html_formatter = SimpleNamespace(**{name: getattr(html, name) for name in (
+        "preformat", "Italic", "Oblique", "Bold", "Underline", "Superscript", "Subscript", "SmallCaps")}, Light=Lighter)
+    _remember_macros(model.CitationStylesElement)
+    return SimpleNamespace(Citation=Citation, CitationItem=CitationItem, CitationStylesBibliography=CitationStylesBibliography,
+                           CitationStylesStyle=CitationStylesStyle, CiteProcJSON=CiteProcJSON, html_formatter=html_formatter)
+
+
+def _remember_macros(element_class: type) -> None:
     """Make citeproc-py look each macro of a style up once, not at every use.
 
     citeproc-py finds a macro by an XPath search of the whole style each time a
@@ -217,7 +235,7 @@ def _remember_macros() -> None:
     the time of formatting a record. The style trees are never changed after
     parsing, so the element found first is the one found every time.
     """
-    find_macro = citeproc_model.CitationStylesElement.get_macro
+    find_macro = element_class.get_macro
     if getattr(find_macro, "remembers", False):
         return
     found: dict[tuple[Any, str], Any] = {}  # (style root element, macro name) -> the macro element
@@ -230,22 +248,10 @@ def _remember_macros() -> None:
         return macro
 
     get_macro.remembers = True
-    citeproc_model.CitationStylesElement.get_macro = get_macro
+    element_class.get_macro = get_macro
 
 
 @cache
-def _style(style_name: str) -> CitationStylesStyle:
-    """Parsed once per process: parsing the APA style is most of a first citation's cost."""
-    _remember_macros()
-    return CitationStylesStyle(str(CSL_DIR / STYLES[style_name]), validate=False)
-
-
-class _Lighter(citeproc_html.TagWrapper):
-    """citeproc-py writes a light font weight as `<l>`, which is no HTML element."""
-
-    tag = "span"
-    attributes = {"style": "font-weight:lighter"}
-
-
-_HTML_FORMATTER = SimpleNamespace(**{name: getattr(citeproc_html, name) for name in (
-    "preformat", "Italic", "Oblique", "Bold", "Underline", "Superscript", "Subscript", "SmallCaps")}, Light=_Lighter)
+def _style(style_name: str) -> Any:
+    """The style, parsed once per process and shared by every citation in it."""
+    return _citeproc().CitationStylesStyle(str(CSL_DIR / STYLES[style_name]), validate=False)
