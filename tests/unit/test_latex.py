@@ -57,6 +57,67 @@ def test_plain_text_rendering_of_math(tex, plain):
     assert "$" not in soup(converted.html).get_text()
 
 
+@pytest.mark.parametrize("tex, words, plain", [
+    (r"$\text{if a<b then swap}$", "if a<b then swap", "if a<b then swap"),
+    (r"$\mbox{if a<b}$", "if a<b", "if a<b"),
+    (r"$\textrm{ab cd}$ e", "ab cd", "ab cd e"),
+    (r"$a \text{ and } b$", "\u00a0and\u00a0", "a and b"),
+    (r"$\text{\'ecole, 50\%}$", "école, 50%", "école, 50%"),
+    (r"$\text{a{b}c}$", "abc", "abc"),
+    (r"$x_{\text{max}}$", "max", "xₘₐₓ"),
+    (r"$a\ b$", "\u00a0", "a b"),
+])
+def test_text_in_math_keeps_its_words(tex, words, plain):
+    converted = render_inline(tex)
+    assert [element.get_text() for element in soup(converted.html).find_all("mtext")] == [words]
+    assert converted.plain == plain
+    assert converted.unconverted == []
+
+
+@pytest.mark.parametrize("tex, name, plain", [
+    (r"$\mathrm{softmax}(x)$", "softmax", "softmax(x)"),
+    (r"$\operatorname{argmax}_x f(x)$", "argmax", "argmaxₓ f(x)"),
+    (r"$\operatorname*{arg\,max}_x$", None, "arg maxₓ"),
+    (r"$n \mathrm{log} n$", "log", "n log n"),
+    (r"$10\,\mathrm{GeV}$", "GeV", "10 GeV"),
+    (r"$\mathrm{d}x$", "d", "dx"),
+])
+def test_upright_names_in_math_are_one_identifier(tex, name, plain):
+    converted = render_inline(tex)
+    if name is not None:
+        assert name in [element.get_text() for element in soup(converted.html).find_all("mi")]
+    assert converted.plain == plain
+    assert converted.unconverted == []
+
+
+@pytest.mark.parametrize("tex, plain", [
+    (r"$O(n\log n)$", "O(n log n)"),
+    (r"$O(\log n)$", "O(log n)"),
+    (r"$O(n \log^2 n)$", "O(n log² n)"),
+    (r"$O(n \log_2 n)$", "O(n log₂ n)"),
+    (r"$\log(n)$", "log(n)"),
+    (r"$\sin x \cos y$", "sin x cos y"),
+    (r"$\max_{i} x_i$", "maxᵢ xᵢ"),
+    (r"$2\pi r$", "2πr"),
+])
+def test_names_keep_their_spacing_in_plain_text(tex, plain):
+    assert render_inline(tex).plain == plain
+
+
+def test_a_command_inside_text_in_math_that_cannot_be_converted_is_shown_and_reported():
+    converted = convert_inline(r"$\text{see \cite{x}}$ here")
+    assert soup(converted.html).find("code").get_text() == r"$\text{see \cite{x}}$"
+    assert converted.unconverted == [r"$\text{see \cite{x}}$"]
+    assert converted.plain == r"$\text{see \cite{x}}$ here"
+
+
+def test_text_in_math_cannot_inject_markup():
+    converted = convert_inline(r"$\text{</mtext></math><script>alert(1)</script>}$")
+    tree = soup(converted.html)
+    assert tree.find("script") is None
+    assert tree.find("mtext").get_text() == "</mtext></math><script>alert(1)</script>"
+
+
 def test_mathml_is_sanitised():
     mathml = math_to_mathml(r"\text{<img src=x onerror=alert(1)>}")
     tree = soup(mathml)
@@ -166,7 +227,7 @@ def test_lone_dollar_is_text():
 _tokens = st.sampled_from([
     "$", "$$", "\\", "{", "}", "\\textbf", "\\emph", '\\"', "u", "\\'", "e", "<script>", "</script>",
     "<img src=x onerror=alert(1)>", "%", "&", "#", "^", "_", "~", "\\frac", "{1}", "\\begin{x}", "\\end{x}",
-    " ", "\n", "\\unknown", "\\text{", "\\\\", "x", "\\mathbf{Q}", "\\sqrt", "\\left(", "\\right)", "\\verb|x|",
+    " ", "\n", "\\unknown", "\\text{", "\\mbox{", "\\mathrm{", "\\operatorname{", "\\log", "\\\\", "x", "\\mathbf{Q}", "\\sqrt", "\\left(", "\\right)", "\\verb|x|",
     "\\(", "\\)", "<", ">", "\"", "'", "javascript:", "\\url{", "\\href{javascript:alert(1)}{x}",
 ])
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import MINIMAL_SITE, write_site
 from sitegen.build import read_inputs
-from sitegen.load import PositionedDict, RecordFile, load_site, parse_yaml
+from sitegen.load import EscapedText, PositionedDict, RecordFile, load_site, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.validate import validate_record_file
 
@@ -101,6 +101,35 @@ def test_values_are_what_pyyaml_makes_of_them(text):
     assert repr(data) == repr(yaml.load(text, Loader=yaml.CSafeLoader))
     if isinstance(data, dict) and "again" in data:  # an alias is the very same object, as in PyYAML
         assert data["again"] is data["shared"] and data["self"][1] is data["self"]
+
+
+@pytest.mark.parametrize("written, escapes", [
+    ('"Scaling $\\alpha$"', ("\\a",)),  # U+0007 and "lpha"
+    ('"$\\beta$, $\\varepsilon$, \\emph{x}, \\frac"', ("\\b", "\\v", "\\e", "\\f")),
+    ('"\\x07 \\u0085 \\0"', ("\\x07", "\\u0085", "\\0")),
+    ('"$\\tau$ and $\\nu$ and $\\rho$"', ("\\t", "\\n", "\\r")),  # a tab, a line break, a carriage return
+    ('"$\\Lambda$ and $\\Phi$"', ("\\L", "\\P")),  # line and paragraph separators
+    ('"snake\\_case"', ("\\_",)),  # a no-break space, not LaTeX's underscore
+    ('["M\\"uller", "$\\alpha$"]', ("\\a",)),
+])
+def test_a_double_quoted_string_remembers_the_escapes_that_likely_meant_latex(written, escapes):
+    data, problem = parse_yaml(f"title: {written}\n", "r.yaml")
+    assert problem is None
+    value = data["title"][-1] if isinstance(data["title"], list) else data["title"]
+    assert isinstance(value, EscapedText)
+    assert value.escapes == escapes
+    assert value.written == (written if not written.startswith("[") else '"$\\alpha$"')
+
+
+@pytest.mark.parametrize("written", [
+    "'Scaling $\\alpha$'", "Scaling $\\alpha$", "|\n  Scaling $\\alpha$\n",  # no escapes outside double quotes
+    '"a \\\\alpha"', '"one\\ttwo"', '"line\\none"', '"M\\"uller"', '"Zo\\u00eb"', '"tab\\there"',  # escapes meant as such
+    '"two\n  lines"',  # a folded line break
+])
+def test_other_strings_are_plain_strings(written):
+    data, problem = parse_yaml(f"title: {written}\n", "r.yaml")
+    assert problem is None
+    assert type(data["title"]) is str
 
 
 def test_python_tags_are_refused_safely():

@@ -37,6 +37,14 @@ def test_math_and_macros_inside_markdown():
     assert converted.plain.startswith("We give (i) a rate O(")
 
 
+def test_text_in_math_keeps_its_words_in_an_abstract():
+    converted = render_markdown(r"We swap: $\text{if a<b then swap}$, in $O(n \log n)$ time.")
+    tree = soup(converted.html)
+    assert tree.find("mtext").get_text() == "if a<b then swap"
+    assert converted.plain == "We swap: if a<b then swap, in O(n log n) time."
+    assert converted.unconverted == []
+
+
 def test_markdown_does_not_mangle_math_with_stars():
     converted = render_markdown(r"Compute $a*b*c$ and $x_1 * y_2$ here.")
     tree = soup(converted.html)
