@@ -208,9 +208,9 @@ def shares_coauthor(group: Group, anchors: Sequence[str]) -> bool:
     'Bin Cui', 'B. Cui' and 'Cui, Bin' are one name here; the anchors are the
     owner's co-authors, so a group sharing one is the owner's.
     """
-    wanted = {name_key(a) for a in anchors} | {initial_key(a) for a in anchors}
-    return any(name_key(n) in wanted or initial_key(n) in wanted or initial_key(_last_first(n)) in wanted
-               for paper in group.papers for n in paper.authors)
+    wanted = {key(_last_first(a)) for a in anchors for key in (name_key, initial_key)}
+    return any(key(_last_first(n)) in wanted for paper in group.papers for n in paper.authors
+               for key in (name_key, initial_key))
 
 
 def _last_first(name: str) -> str:

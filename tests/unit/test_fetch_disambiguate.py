@@ -8,7 +8,17 @@ import arxiv
 import pytest
 
 from sitegen.sources.arxiv import record_from_result
-from sitegen.disambiguate import Paper, exclusion_line, group_papers, name_key, report
+from sitegen.disambiguate import (
+    Candidate,
+    Paper,
+    candidate_lines,
+    exclusion_line,
+    exclusions_keeping,
+    group_papers,
+    name_key,
+    report,
+    shares_coauthor,
+)
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv" / "author-lin_s_9999.atom"
 SYSTEMS = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}
@@ -91,3 +101,41 @@ def test_short_report_leaves_out_the_record_lines():
     groups, owner = group_papers(papers, ["Me"])
     text = "\n".join(report(groups, owner, {}, detailed=False))
     assert "Title 1" not in text and "--review" in text
+
+
+# --------------------------------------------------------------------------
+# co-author anchors, keeping groups, namesake candidates
+# --------------------------------------------------------------------------
+
+
+def test_a_coauthor_anchor_finds_its_group_in_any_spelling(sheng_lin):
+    groups, _ = group_papers(sheng_lin, ["Sheng Lin"])
+    for anchor in ("Bin Cui", "B. Cui", "Cui, Bin", "bin cui"):
+        anchored = [set(g.ids) for g in groups if shares_coauthor(g, [anchor])]
+        assert anchored == [SYSTEMS], anchor
+    assert not any(shares_coauthor(g, ["Ada Lovelace"]) for g in groups)
+
+
+def test_keeping_groups_excludes_every_other_record_by_id():
+    groups = [["1", "2"], ["3"], ["4"]]
+    kept = exclusions_keeping(groups, [1, 3], {}, {"1": ["cs.DC"], "3": ["hep-ph"], "4": ["cs.LG"]})
+    assert kept == {"exclude_ids": ["3"], "exclude_categories": []}
+
+
+def test_keeping_a_group_takes_its_records_out_of_earlier_exclusions():
+    current = {"exclude_ids": ("1v2", "9"), "exclude_categories": ("cs.DC", "hep-ph")}
+    categories = {"1": ["cs.DC"], "2": ["cs.DC"], "3": ["hep-ph"], "4": ["cs.DC"]}
+    kept = exclusions_keeping([["1", "2"], ["3"], ["4"]], [1], current, categories)
+    # cs.DC no longer excludes (group 1 is in it), so group 3's and 4's records are named; hep-ph still covers 3
+    assert kept == {"exclude_ids": ["9", "4"], "exclude_categories": ["hep-ph"]}
+
+
+def test_candidates_are_listed_with_what_tells_them_apart():
+    people = [Candidate("A1", "Sheng Lin", "Peking University", "2024–2026", 9, ["Bin Cui", "Fangcheng Fu"]),
+              Candidate("A2", "Sheng Lin", note="dblp has no list for this id")]
+    lines = candidate_lines("OpenAlex", "Sheng Lin", people, "--openalex", "openalex")
+    assert lines[0] == "OpenAlex: 2 people are called 'Sheng Lin'; sitegen will not mix their works:"
+    assert lines[1] == "  1. A1  Sheng Lin — Peking University; 2024–2026; 9 works"
+    assert lines[2] == "       with Bin Cui, Fangcheng Fu"
+    assert lines[3] == "  2. A2  Sheng Lin — affiliation unknown; years unknown; works unknown"
+    assert "set `openalex: ID` in content/profile.yaml" in lines[-1]

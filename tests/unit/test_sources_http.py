@@ -1,0 +1,155 @@
+"""The shared polite session with the JSON and XML judges the ORCID, Crossref, OpenAlex and dblp fetchers use.
+
+Answers come from a stub `requests` adapter serving the services' own error
+bodies (the fixture files); `sleep` is recorded instead of slept.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import io
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from requests.adapters import BaseAdapter
+
+from sitegen.sources.http import FetchError, PoliteSession, Progress, Settings, judge_json, judge_xml, retry_after_seconds
+
+SOURCES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"
+API = "http://127.0.0.1:1/openalex"
+REASONS = {200: "OK", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable", 400: "Bad Request"}
+
+
+def body(relative: str) -> bytes:
+    return (SOURCES / relative).read_bytes()
+
+
+class Scripted(BaseAdapter):
+    """Answers requests from a list of (status, body, headers) or exceptions, in order."""
+
+    def __init__(self, answers: list):
+        super().__init__()
+        self.answers = list(answers)
+        self.sent: list[requests.PreparedRequest] = []
+
+    def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
+        self.sent.append(request)
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        status, content, headers = (*answer, {})[:3]
+        response = requests.Response()
+        response.status_code, response._content, response.url, response.request = status, content, request.url, request
+        response.headers.update(headers)
+        response.reason = REASONS.get(status, "")
+        return response
+
+    def close(self):
+        pass
+
+
+def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:
+    waits: list[float] = []
+    log = io.StringIO()
+    polite = PoliteSession(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, "user_agent": "sitegen/9 (+x; mailto:a@b.c)",
+                                                   **settings}),
+                           Progress(log, tty=False), "OpenAlex", sleep=waits.append)
+    adapter = Scripted(answers)
+    polite.mount("http://", adapter)
+    return polite, adapter, waits, log
+
+
+WORK = body("openalex/works/W4412853019.json")
+
+
+def test_a_whole_json_answer_is_returned_parsed():
+    polite, adapter, _, _ = session([(200, WORK)])
+    work = polite.fetch(f"{API}/works/W4412853019", "OpenAlex work W4412853019")
+    assert work["cited_by_count"] == 14
+    assert adapter.sent[0].headers["User-Agent"] == "sitegen/9 (+x; mailto:a@b.c)"
+
+
+def test_a_cut_off_json_answer_is_asked_again():
+    polite, adapter, waits, log = session([(200, WORK[: len(WORK) // 2]), (200, WORK)])
+    assert polite.fetch(f"{API}/works/W1", "OpenAlex work W1")["id"].endswith("W4412853019")
+    assert len(adapter.sent) == 2 and waits == [1.0]
+    assert "cut-off or malformed JSON" in log.getvalue()
+
+
+def test_a_cut_off_answer_that_persists_is_a_clear_error():
+    polite, _, _, _ = session([(200, WORK[:100])] * 3, retries=2)
+    with pytest.raises(FetchError, match=r"^OpenAlex work W1: cut-off or malformed JSON .*\(gave up after 3 tries\)$"):
+        polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
+
+
+def test_429_waits_as_long_as_retry_after_says():
+    too_many = body("openalex/errors/429-rate-limited.json")
+    polite, _, waits, log = session([(429, too_many, {"Retry-After": "3"}), (200, WORK)])
+    polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
+    assert waits == [3.0]
+    assert "HTTP 429 Too Many Requests: Rate limit exceeded" in log.getvalue()
+
+
+def test_retry_after_may_be_an_http_date():
+    response = requests.Response()
+    response.headers["Retry-After"] = email.utils.formatdate(time.time() + 30, usegmt=True)
+    assert 28 <= retry_after_seconds(response) <= 30
+
+
+def test_404_is_final_and_quotes_the_service():
+    orcid_404 = body("orcid/errors/404-0000-0002-9999-9998.json")
+    polite, adapter, _, _ = session([(404, orcid_404)])
+    with pytest.raises(FetchError) as caught:
+        polite.fetch("http://127.0.0.1:1/orcid/v3.0/0000-0002-9999-9998/works", "ORCID works of 0000-0002-9999-9998")
+    assert str(caught.value) == ("ORCID works of 0000-0002-9999-9998: HTTP 404 Not Found: "
+                                 "ORCID iD 0000-0002-9999-9998 not found")
+    assert len(adapter.sent) == 1
+
+
+@pytest.mark.parametrize("status, relative, said", [
+    (404, "crossref/errors/404-resource-not-found.txt", "HTTP 404 Not Found: Resource not found."),
+    (400, "crossref/errors/400-rows-invalid.json", "HTTP 400 Bad Request: Integer specified as 1001"),
+    (404, "openalex/errors/404-not-found.html", "HTTP 404 Not Found: 404 Not Found"),
+    (400, "openalex/errors/400-per-page-invalid.json", "per-page parameter must be between 1 and 200"),
+    (404, "dblp/errors/404-unknown-pid.html", "HTTP 404 Not Found: dblp: Error 404"),
+])
+def test_each_services_error_body_is_quoted_in_one_line(status, relative, said):
+    response = requests.Response()
+    response.status_code, response._content, response.reason = status, body(relative), REASONS[status]
+    answer = judge_json(response)
+    assert not answer.ok and not answer.retry
+    assert said in answer.reason and "\n" not in answer.reason
+
+
+def test_an_html_page_with_status_200_is_not_taken_for_data():
+    response = requests.Response()
+    response.status_code, response._content = 200, b"<html><title>Maintenance</title></html>"
+    response.headers["Content-Type"] = "text/html"
+    answer = judge_json(response)
+    assert not answer.ok and not answer.retry and "not a JSON answer (text/html): Maintenance" == answer.reason
+
+
+def test_xml_is_read_strictly_without_entities():
+    response = requests.Response()
+    response.status_code = 200
+    response._content = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'
+    answer = judge_xml(response)
+    assert not answer.ok or "root:" not in (answer.data.text or "")
+    response._content = body("dblp/pid/13/7777-3.xml")[:500]
+    assert judge_xml(response).retry
+
+
+def test_requests_are_paced_by_the_delay():
+    polite, _, waits, _ = session([(200, WORK), (200, WORK)], delay=2)
+    polite.fetch(f"{API}/works/W1", "first")
+    polite.fetch(f"{API}/works/W1", "second")
+    assert len(waits) == 1 and 1.9 < waits[0] <= 2
+
+
+def test_an_unknown_host_is_not_retried():
+    polite, adapter, _, _ = session([requests.ConnectionError("NameResolutionError: Name or service not known")])
+    with pytest.raises(FetchError, match="cannot connect \\(unknown host\\)"):
+        polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
+    assert len(adapter.sent) == 1
