@@ -34,8 +34,9 @@ from sitegen.model import ARXIV_VERSION, Record
 from sitegen.record_types import infer_type, is_preprint_venue
 
 # Among records of one work that are all published (or all preprints), whose fields come first.
-# BibTeX is the user's own list; Crossref is the publisher's record; arXiv's is the author's.
-SOURCE_ORDER = ("yaml", "bibtex", "crossref", "openalex", "dblp", "arxiv", "orcid")
+# BibTeX is the user's own list, Crossref the publisher's record, arXiv's the authors' own; OpenAlex and DBLP
+# derive theirs (DBLP numbers namesakes: "Sheng Lin 0003"), ORCID summaries may list no one.
+SOURCE_ORDER = ("yaml", "bibtex", "crossref", "arxiv", "openalex", "dblp", "orcid")
 TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many years apart
 # Titles compared within one bucket when many records share a title ("Editorial"): beyond this,
 # each record is compared with its nearest neighbours by year only.
@@ -57,6 +58,11 @@ def merge_works(records: list[Record]) -> list[Record]:
     """One record per work, in the order of each work's first record; a record alone is returned as it is."""
     groups = _works(records)
     return [records[members[0]] if len(members) == 1 else merged_record([records[i] for i in members]) for members in groups]
+
+
+def work_sources(record: Record) -> tuple[str, ...]:
+    """Every source a shown record came from: a merged record's `sources`, else its own origin's."""
+    return record.sources or ((record.origin.source,) if record.origin else ())
 
 
 # -- which records are one work ---------------------------------------------------------------------
@@ -186,10 +192,11 @@ def _words(text: str) -> list[str]:
             text = html.unescape(_TAG.sub(" ", text))
         if any(c in text for c in "\\${}"):
             text = render_inline(text).plain
+    text = text.casefold()
     if not text.isascii():
         decomposed = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_LETTERS)
-    return _NOT_WORD.sub(" ", text.casefold()).split()
+    return _NOT_WORD.sub(" ", text).split()
 
 
 @functools.lru_cache(maxsize=65536)
@@ -293,20 +300,31 @@ def _union(lists: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 
 def _authors_record(ranked: list[Record]) -> Record | None:
-    """The best record with a whole author list; a list that ends in 'and others' only when no other has one."""
+    """The record with the longest whole author list, full names before initials ('Sheng Lin' over
+    'S. Lin'), the best ranked of equals; a list that ends in 'and others' only when no other has one."""
     with_authors = [r for r in ranked if r.authors]
-    whole = [r for r in with_authors if not r.extra.get("et_al")]
-    if whole:
-        return whole[0]
-    return max(with_authors, key=lambda r: len(r.authors), default=None)
+    whole = [r for r in with_authors if not r.extra.get("et_al")] or with_authors
+    if not whole:
+        return None
+    return min(whole, key=lambda r: (-len(r.authors), -sum(map(_has_given_name, r.authors)), ranked.index(r)))
+
+
+def _has_given_name(name: str) -> bool:
+    first = name.split(",", 1)[1] if name.count(",") == 1 else name
+    words = first.split()
+    return bool(words) and len(words[0].rstrip(".")) > 1
 
 
 def _year_and_date(ranked: list[Record], corrections: list[Record]) -> tuple[int, Any]:
-    """The year of the best version, and a date that falls in it (a preprint's date is not the published one's)."""
+    """The year of the best version, and its date: a published version's date is not its preprint's."""
     date = _given(corrections, "date", None)
-    year = _given(corrections, "year", 0) or (date.year if date else 0) or _first(r.year for r in ranked) or 0
+    year = _given(corrections, "year", 0) or (date.year if date else 0)
+    dated_by = next((r for r in ranked if r.year), None)
+    if not year:
+        year = dated_by.year if dated_by else 0
     if date is None or date.year != year:
-        date = next((r.date for r in ranked if r.date and r.date.year == year), None)
+        preprint = dated_by is not None and _is_preprint(dated_by)
+        date = next((r.date for r in ranked if r.date and r.date.year == year and _is_preprint(r) == preprint), None)
     return year, date
 
 
@@ -318,7 +336,7 @@ def _venue_record(ranked: list[Record]) -> Record | None:
 
 def _best_doi(ranked: list[Record]) -> str | None:
     """The published version's DOI before arXiv's DataCite one."""
-    dois = [r.doi for r in ranked if r.doi]
+    dois = [_DOI_PREFIX.sub("", r.doi.strip()) for r in ranked if r.doi]
     return next((doi for doi in dois if _published_doi(doi)), dois[0] if dois else None)
 
 

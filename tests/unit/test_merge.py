@@ -1,0 +1,369 @@
+"""One work, one record (SPEC §6): the records of one work from every source merge into one,
+different works stay apart, and a hand-written correction wins field by field, mappings key by key.
+Also the type a record is shown as (SPEC §7)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from sitegen.errors import Location
+from sitegen.load import parse_yaml
+from sitegen.merge import merge_works, name_keys, title_key, work_sources
+from sitegen.model import Origin, Record
+from sitegen.record_types import infer_type
+from sitegen.sources import reader_for
+from sitegen.validate import validate_record
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SOURCES = FIXTURES / "sources"
+ORCID_ID = "0000-0002-0000-0006"
+
+
+def fetched(fetcher: str, native_id: str, **fields) -> Record:
+    """A record as a fetcher writes it: `content/records/<fetcher>/<id>.yaml`."""
+    path = f"content/records/{fetcher}/{re.sub(r'[^A-Za-z0-9._-]', '-', native_id)}.yaml"
+    return Record(id=native_id, location=Location(path, 1), origin=Origin(fetcher, path, fetched=True), **fields)
+
+
+def written(text: str, path: str = "content/records/mine.yaml") -> Record:
+    """A hand-written YAML record, validated as the build validates it."""
+    data, problem = parse_yaml(text, path)
+    assert problem is None
+    problems = []
+    record = validate_record(data, path, problems)
+    assert record is not None, problems
+    return record
+
+
+# -- the shared fixtures: one person's works from arXiv, ORCID, Crossref, OpenAlex, DBLP and a .bib ----
+
+def expected() -> dict:
+    return json.loads((SOURCES / "expected.json").read_text(encoding="utf-8"))
+
+
+def arxiv_records() -> list[Record]:
+    """The person's own arXiv records (the fixture's other records are namesakes', never fetched for them)."""
+    own = {work["sources"]["arxiv"] for work in expected()["works"] if "arxiv" in work["sources"]}
+    feed = json.loads((FIXTURES / "arxiv" / "records.json").read_text(encoding="utf-8"))["records"]
+    return [
+        fetched(
+            "arxiv", r["arxiv_id"], title=r["title"], authors=tuple(r["authors"]), year=r["year"],
+            date=datetime.date.fromisoformat(r["published"][:10]), source=r["journal_ref"] or "arXiv", abstract=r["summary"],
+            categories=tuple(r["categories"]), arxiv=r["arxiv_id"], doi=r["doi"],
+            links={"abs": f"https://arxiv.org/abs/{r['arxiv_id']}", "pdf": f"https://arxiv.org/pdf/{r['arxiv_id']}"},
+        )
+        for r in feed if r["arxiv_id"] in own
+    ]
+
+
+ORCID_TYPES = {"journal-article": "article", "conference-paper": "inproceedings", "preprint": "preprint", "dissertation-thesis": "thesis"}
+
+
+def orcid_records() -> list[Record]:
+    records = []
+    for path in sorted((SOURCES / "orcid" / ORCID_ID / "work").glob("*.json")):
+        work = json.loads(path.read_text(encoding="utf-8"))
+        external = {e["external-id-type"]: e["external-id-value"] for e in work["external-ids"]["external-id"]}
+        records.append(fetched(
+            "orcid", f"orcid-{work['put-code']}", title=work["title"]["title"]["value"],
+            authors=tuple(c["credit-name"]["value"] for c in (work.get("contributors") or {}).get("contributor", [])),
+            year=int(work["publication-date"]["year"]["value"]), source=(work.get("journal-title") or {}).get("value", ""),
+            doi=external.get("doi"), arxiv=external.get("arxiv", "").removeprefix("arXiv:") or None,
+            type=ORCID_TYPES.get(work["type"], "other"), ids={"orcid": str(work["put-code"])},
+        ))
+    return records
+
+
+def crossref_records() -> list[Record]:
+    records = []
+    for path in sorted((SOURCES / "crossref" / "works").glob("*.json")):
+        work = json.loads(path.read_text(encoding="utf-8"))["message"]
+        records.append(fetched(
+            "crossref", work["DOI"], title=work["title"][0], authors=tuple(f"{a['given']} {a['family']}" for a in work["author"]),
+            year=work["issued"]["date-parts"][0][0], source=work["container-title"][0], doi=work["DOI"],
+            abstract=re.sub(r"<[^>]+>", "", work.get("abstract", "")).strip(), citations=work["is-referenced-by-count"],
+            type={"journal-article": "article", "proceedings-article": "inproceedings"}[work["type"]],
+        ))
+    return records
+
+
+def openalex_records() -> list[Record]:
+    records = []
+    for path in sorted((SOURCES / "openalex" / "works").glob("*.json")):
+        work = json.loads(path.read_text(encoding="utf-8"))
+        venue = ((work.get("primary_location") or {}).get("source") or {}).get("display_name") or ""
+        records.append(fetched(
+            "openalex", path.stem, title=work["title"], year=work["publication_year"],
+            authors=tuple(a.get("raw_author_name") or a["author"]["display_name"] for a in work["authorships"]),  # 'Lin Sheng', 'S. Lin'
+            source=venue, doi=work["doi"], citations=work["cited_by_count"], type=work["type"], ids={"openalex": path.stem},
+        ))
+    return records
+
+
+def dblp_records() -> list[Record]:
+    person = ET.parse(SOURCES / "dblp" / "pid" / "13" / "7777-3.xml").getroot()
+    records = []
+    for publication in (r[0] for r in person.findall("r")):
+        dois = [ee.text.removeprefix("https://doi.org/") for ee in publication.findall("ee") if ee.text.startswith("https://doi.org/")]
+        venue = next((publication.findtext(n) for n in ("journal", "booktitle", "school") if publication.findtext(n)), "")
+        kind = "preprint" if publication.get("publtype") == "informal" else {"phdthesis": "thesis"}.get(publication.tag, publication.tag)
+        records.append(fetched(
+            "dblp", publication.get("key"), title=publication.findtext("title"), year=int(publication.findtext("year")),
+            authors=tuple(a.text for a in publication.findall("author")), source=venue, doi=dois[0] if dois else None,
+            type=kind, ids={"dblp": publication.get("key")},
+        ))
+    return records
+
+
+def bibtex_records() -> list[Record]:
+    path = "content/records/sheng-lin.bib"
+    reader = reader_for(path)
+    mappings, problems = reader.read((SOURCES / "sheng-lin.bib").read_text(encoding="utf-8"), path)
+    assert problems == []
+    return [validate_record(m, path, problems, reader=reader.name) for m in mappings]
+
+
+def every_source() -> list[Record]:
+    return arxiv_records() + orcid_records() + crossref_records() + openalex_records() + dblp_records() + bibtex_records()
+
+
+def identifiers(record: Record) -> set[str]:
+    return {str(v).lower() for v in (record.doi, record.arxiv, *record.ids.values()) if v}
+
+
+def test_the_fixture_works_from_six_sources_merge_into_the_distinct_works_the_readme_gives():
+    records = every_source()
+    assert len(records) == 6 + 10 + 4 + 9 + 11 + 12
+    merged = merge_works(records)
+    truth = expected()
+    assert len(merged) == truth["dedup"]["records_after_dedup"] == 11  # 10 works + the BibTeX-only software
+    works = {work["key"]: work for work in truth["works"]}
+    for preprint, published in truth["dedup"]["merge"]:  # one work: the published version's .bib entry names it
+        sources = works.pop(preprint)["sources"]
+        works[published]["sources"] = {
+            **sources, **works[published]["sources"], "orcid": sources["orcid"] + works[published]["sources"]["orcid"], "merged": True,
+        }
+    by_bibtex_key = {work["sources"]["bibtex"]: work for work in works.values()}
+    assert sorted(r.id for r in merged) == sorted(by_bibtex_key)  # the user's own .bib names each work
+    for record in merged:
+        work = by_bibtex_key[record.id]
+        wanted = {str(v).lower() for name, v in work["sources"].items() if name not in ("bibtex", "orcid", "merged")}
+        wanted |= {str(code) for code in work["sources"].get("orcid", [])}
+        assert wanted <= identifiers(record), record.id  # every identifier of every source kept
+        assert set(work_sources(record)) == {name for name in work["sources"] if name != "merged"}, record.id
+
+
+def test_a_preprint_and_its_published_version_show_the_published_venue_and_keep_the_preprint():
+    lobra = next(r for r in merge_works(every_source()) if r.id == "lin2025lobra")
+    assert lobra.source == "Proc. VLDB Endow."  # never "arXiv": a journal is known
+    assert lobra.type == "article"
+    assert (lobra.doi, lobra.arxiv) == ("10.14778/3742728.3742752", "2509.01193")
+    assert lobra.citations == 14  # OpenAlex's 14 over Crossref's 11
+    assert {"W4412853019", "W4414120376"} <= set(lobra.ids.values())  # both OpenAlex works
+    assert lobra.links["abs"] == "https://arxiv.org/abs/2509.01193"
+    assert lobra.featured is True  # `selected` in the .bib
+
+
+def test_fixture_works_take_the_best_fields_of_their_sources():
+    merged = {r.id: r for r in merge_works(every_source())}
+    assert len(merged["li2024hydraulis"].authors) == 11  # arXiv's whole list over the .bib's 'and others'
+    assert "et_al" not in merged["li2024hydraulis"].extra
+    assert merged["li2026staleflow"].title.startswith("StaleFlow")  # not DBLP's title of version 1
+    assert merged["lin2025straggler"].type == "inproceedings" and "orcid" in merged["lin2025straggler"].sources  # by title
+    assert merged["lin2026thesis"].sources == ("bibtex", "dblp", "orcid")  # no identifier anywhere: by title
+    assert merged["li2025hetu"].abstract.startswith("The Single-Program Multiple-Data (SPMD) paradigm")  # arXiv's: the .bib has none
+    assert merged["li2025hetu"].type == "preprint" and merged["li2025hetu"].source == "arXiv"
+    assert work_sources(merged["hetu2023software"]) == ("bibtex",) and merged["hetu2023software"].type == "software"
+
+
+def test_the_merge_does_not_depend_on_the_order_records_come_in():
+    records = every_source()
+    first = sorted(merge_works(records), key=lambda r: r.id)
+    for seed in range(3):
+        shuffled = list(records)
+        random.Random(seed).shuffle(shuffled)
+        assert sorted(merge_works(shuffled), key=lambda r: r.id) == first
+
+
+# -- corrections: hand-written YAML wins field by field, mappings key by key -----------------------------
+
+FETCHED = """\
+id: '2401.01234'
+title: 'Fetched title with $x$'
+authors: [Lena Müller, Jonas Berg]
+year: 2024
+date: 2024-01-05
+source: arXiv
+abstract: The abstract from arXiv.
+categories: [cs.DC, cs.LG]
+links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}
+arxiv: '2401.01234'
+"""
+
+
+def arxiv_fetched(text: str = FETCHED) -> Record:
+    data, _ = parse_yaml(text, "x")
+    return written(text, f"content/records/arxiv/{data['id']}.yaml")
+
+
+def test_a_correction_adds_its_link_and_the_fetched_links_stay():
+    correction = written("id: '2401.01234'\nsource: EuroSys 2025\nfeatured: true\nlinks: {code: 'https://github.com/x/y'}\n")
+    [one] = merge_works([arxiv_fetched(), correction])
+    assert one.links == {"code": "https://github.com/x/y", "abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
+    assert (one.title, one.year, one.source, one.featured) == ("Fetched title with $x$", 2024, "EuroSys 2025", True)
+    assert one.missing == () and not one.fetched
+    assert one.location.path == "content/records/mine.yaml"
+
+
+def test_a_correction_replaces_a_link_of_the_same_name():
+    correction = written("id: mine\ntitle: Mine\nyear: 2024\narxiv: 2401.01234v2\nlinks: {pdf: 'https://mine.org/paper.pdf'}\n")
+    [one] = merge_works([arxiv_fetched(), correction])
+    assert one.links == {"pdf": "https://mine.org/paper.pdf", "abs": "https://arxiv.org/abs/2401.01234"}
+    assert (one.id, one.title, one.abstract, one.categories) == ("mine", "Mine", "The abstract from arXiv.", ("cs.DC", "cs.LG"))
+
+
+def test_the_correction_wins_over_every_fetched_source():
+    crossref = fetched("crossref", "10.1/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1/ABC", citations=3)
+    openalex = fetched("openalex", "W1", title="Published title", authors=("L. Müller",), year=2025, source="Journal of Systems", doi="https://doi.org/10.1/abc", citations=7, ids={"openalex": "W1"})
+    correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1/abc\ncitations: 2\nids: {hal: hal-0001}\n")
+    [one] = merge_works([crossref, correction, openalex])
+    assert (one.id, one.title, one.source, one.citations) == ("paper", "My Title", "J. Sys.", 2)
+    assert one.ids == {"hal": "hal-0001", "openalex": "W1"}
+    assert one.sources == ("crossref", "openalex", "yaml")
+
+
+# -- what is one work and what is not ---------------------------------------------------------------
+
+def paper(fetcher: str, native_id: str, title: str, year: int = 2024, authors=("Sheng Lin", "Bin Cui"), **fields) -> Record:
+    return fetched(fetcher, native_id, title=title, year=year, authors=tuple(authors), **fields)
+
+
+@pytest.mark.parametrize("first, second", [
+    (dict(doi="10.1/ABC"), dict(doi="https://doi.org/10.1/abc")),
+    (dict(arxiv="2401.01234v3"), dict(arxiv="2401.01234")),
+    (dict(arxiv="2401.01234"), dict(doi="10.48550/arXiv.2401.01234")),  # arXiv's DataCite DOI
+    (dict(ids={"openalex": "https://openalex.org/W42"}), dict(ids={"openalex": "W42"})),
+    (dict(ids={"dblp": "conf/x/Lin24"}), dict(ids={"dblp": "conf/x/Lin24"})),
+])
+def test_a_shared_identifier_makes_one_work_whatever_the_titles(first, second):
+    merged = merge_works([paper("crossref", "a", "One title", **first), paper("openalex", "b", "Another title", **second)])
+    assert len(merged) == 1
+
+
+@pytest.mark.parametrize("preprint_author, published_author", [
+    ("Lin, Sheng", "Sheng Lin"), ("S. Lin", "Sheng Lin"), ("Lin Sheng", "Sheng Lin"), ("Sheng Lin 0003", "S. Lin"),
+])
+def test_a_preprint_and_its_published_version_merge_by_title_with_an_author_in_common(preprint_author, published_author):
+    preprint = paper("arxiv", "2401.01234", "Elastic {LLM} Training: a Study", 2023, (preprint_author,), arxiv="2401.01234", source="arXiv")
+    published = paper("crossref", "10.1/x", "Elastic <i>LLM</i> training — a study.", 2025, ("Ada Lovelace", published_author), doi="10.1/x", source="Proc. SMLSys")
+    [one] = merge_works([preprint, published])
+    assert (one.source, one.year, one.doi, one.arxiv) == ("Proc. SMLSys", 2025, "10.1/x", "2401.01234")
+    assert one.id == "2401.01234"  # the page fetched from arXiv keeps its address
+
+
+def test_the_published_version_dates_the_work_not_its_preprint():
+    preprint = paper("arxiv", "2501.00001", "Elastic Training", 2025, arxiv="2501.00001", source="arXiv", date=datetime.date(2025, 1, 10))
+    published = paper("crossref", "10.1/x", "Elastic Training", 2025, doi="10.1/x", source="J. Sys.", date=datetime.date(2025, 6, 1))
+    assert merge_works([preprint, published])[0].date == datetime.date(2025, 6, 1)
+    undated = paper("crossref", "10.1/x", "Elastic Training", 2025, doi="10.1/x", source="J. Sys.")
+    assert merge_works([preprint, undated])[0].date is None
+
+
+@pytest.mark.parametrize("a, b", [
+    (dict(title="Scaling Laws, Part I"), dict(title="Scaling Laws, Part II")),
+    (dict(title="Elastic Training", year=2019), dict(title="Elastic Training", year=2023)),  # a workshop, a journal 4 years on
+    (dict(title="Elastic Training"), dict(title="Elastic Training", authors=("Ada Lovelace",))),  # no author in common
+    (dict(title="Elastic Training", doi="10.1/conf"), dict(title="Elastic Training", doi="10.1/journal")),  # two published versions
+    (dict(title="Elastic Training", arxiv="2401.00001"), dict(title="Elastic Training", arxiv="2402.00002")),  # two preprints
+    (dict(title="Editorial"), dict(title="Editorial")),  # one word says too little
+])
+def test_different_works_with_similar_titles_stay_apart(a, b):
+    assert len(merge_works([paper("crossref", "a", **a), paper("dblp", "b", **b)])) == 2
+
+
+def test_a_title_match_does_not_chain_two_published_versions_together():
+    conference = paper("crossref", "c", "Elastic Training", 2024, doi="10.1/conf")
+    journal = paper("crossref", "j", "Elastic Training", 2025, doi="10.1/journal")
+    preprint = paper("arxiv", "p", "Elastic training", 2024, arxiv="2401.00001")
+    assert len(merge_works([conference, preprint, journal])) == 2
+
+
+def test_author_names_compare_loosely():
+    assert name_keys("Sheng Lin") & name_keys("Lin, Sheng") & name_keys("S. Lin") & name_keys("Lin Sheng") & name_keys("Sheng Lin 0003")
+    assert name_keys("François Dupré") & name_keys("Dupr{\\'e}, F.")
+    assert not name_keys("Sheng Lin") & name_keys("Bin Cui")
+
+
+def test_unmerged_records_are_returned_as_they_are_in_their_order():
+    records = [paper("arxiv", str(i), f"Paper number {i}") for i in range(5)]
+    assert all(a is b for a, b in zip(merge_works(records), records))
+
+
+# -- property: renderings of one title are one work; different titles are not -----------------------
+
+# each accented letter, lower and upper case, as sources write it: Unicode, LaTeX, or without its accent
+ACCENTED = {
+    "é": ("é", "{\\'e}", "\\'e", "e"), "É": ("É", "{\\'E}", "\\'{E}", "E"),
+    "ü": ("ü", '{\\"u}', '\\"{u}', "u"), "Ü": ("Ü", '{\\"U}', "U"),
+    "ç": ("ç", "{\\c{c}}", "c"), "Ç": ("Ç", "{\\c{C}}", "C"),
+    "ø": ("ø", "{\\o}", "o"), "Ø": ("Ø", "{\\O}", "O"),
+}
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzéüçø", min_size=1, max_size=9)
+
+
+@st.composite
+def rendering(draw, words: list[str]) -> str:
+    """One way a source may write a title: case, accents, LaTeX, protective braces, tags, punctuation."""
+    shown = []
+    for word in words:
+        cased = draw(st.sampled_from([word, word.upper(), word.capitalize()]))
+        text = "".join(draw(st.sampled_from(ACCENTED[c])) if c in ACCENTED else c for c in cased)
+        text = draw(st.sampled_from(["{}", "{{{}}}", "<i>{}</i>", "<jats:italic>{}</jats:italic>", "{}", "{}"])).format(text)
+        if len(word) == 1 and word.isascii() and draw(st.booleans()):
+            text = f"${word}$"
+        shown.append(text + draw(st.sampled_from(["", "", ":", ",", " -", "."])))
+    return " ".join(shown) + draw(st.sampled_from(["", ".", "?"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), st.lists(WORDS, min_size=2, max_size=8))
+def test_any_two_renderings_of_one_title_are_one_work(data, words):
+    preprint = paper("arxiv", "2401.01234", data.draw(rendering(words)), 2023, ("Lin, Sheng",), arxiv="2401.01234", source="arXiv")
+    published = paper("crossref", "10.1/x", data.draw(rendering(words)), 2024, ("S. Lin", "Bin Cui"), doi="10.1/x", source="J. Sys.")
+    assert len(merge_works([preprint, published])) == 1, (preprint.title, published.title)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), st.lists(WORDS, min_size=2, max_size=8), st.lists(WORDS, min_size=2, max_size=8))
+def test_renderings_of_different_titles_stay_apart(data, words, other_words):
+    assume(title_key(" ".join(words)) != title_key(" ".join(other_words)))  # 'Søren' and 'Soren' are one title
+    first = paper("arxiv", "2401.01234", data.draw(rendering(words)), 2024, arxiv="2401.01234", source="arXiv")
+    second = paper("crossref", "10.1/x", data.draw(rendering(other_words)), 2024, doi="10.1/x", source="J. Sys.")
+    assert len(merge_works([first, second])) == 2
+
+
+# -- types (SPEC §7) -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("record, kind", [
+    (dict(source="arXiv", arxiv="2401.01234", origin="arxiv"), "preprint"),  # only an arXiv source
+    (dict(source="Phys. Rev. D 110, 014", arxiv="2401.01234", origin="arxiv"), "preprint"),  # a journal_ref does not change that
+    (dict(source="Journal of Systems", doi="10.1/x", origin="crossref"), "article"),
+    (dict(source="Proceedings of EuroSys 2025", origin="yaml"), "inproceedings"),
+    (dict(source="PhD thesis, Peking University", origin="yaml"), "thesis"),
+    (dict(source="", links={"code": "https://github.com/x/y"}, origin="yaml"), "software"),
+    (dict(source="", origin="yaml"), "other"),
+    (dict(source="arXiv", type="article", origin="yaml"), "article"),  # a record's own type stands
+])
+def test_a_record_without_a_type_is_given_one(record, kind):
+    origin = record.pop("origin")
+    made = Record(id="x", title="T", location=Location("p", 1), origin=Origin(origin, "p", fetched=origin != "yaml"), **record)
+    assert infer_type(made) == kind
