@@ -62,6 +62,7 @@ _NOCASE = '<span class="nocase">{}</span>'  # CiteProcJSON's mark for text no st
 _TAG = re.compile(r"<[^>]*>")
 _LEADING_NUMBER = re.compile(r"^\[1\]\s*")
 _SPACES = re.compile(r"\s+")
+_LINE_SPACE = re.compile(r"[ \t\r\n]+")  # a citation is one line; a style's no-break spaces stay
 
 _THESIS_KIND = re.compile(r"^\s*(ph\.?\s?d\.?|doctoral|doctorate|master'?s?|m\.?sc\.?|bachelor'?s?)\s+(thesis|dissertation)\b\s*[,:;-]?\s*", re.I)
 _THESIS_GENRES = {"p": "PhD thesis", "d": "PhD thesis", "m": "Master's thesis", "b": "Bachelor's thesis"}  # by first letter
@@ -187,7 +188,7 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
     citeproc = _citeproc()
     bibliography = citeproc.CitationStylesBibliography(_style(style_name), citeproc.CiteProcJSON([escaped]), citeproc.html_formatter)
     bibliography.register(citeproc.Citation([citeproc.CitationItem(escaped["id"])]))
-    formatted = _SPACES.sub(" ", str(bibliography.bibliography()[0])).strip()
+    formatted = _LINE_SPACE.sub(" ", str(bibliography.bibliography()[0])).strip(" ")
     if style_name in NUMBERED_STYLES:
         formatted = _LEADING_NUMBER.sub("", formatted)
     safe_html = _FROM_PLACEHOLDER.sub(lambda m: _ENTITIES[m[0]], formatted)
