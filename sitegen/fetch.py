@@ -127,6 +127,7 @@ class Fetched:
     searched_ids: set[str] = field(default_factory=set)  # records found by a name search
     requests: int = 0
     warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # how long the source took (set by fetch_everything)
 
 
 @dataclass
@@ -527,6 +528,7 @@ def commit(plans: list[Plan], site: Path) -> None:
     if not writes and not removes:
         return
     staged: list[tuple[Path, Path]] = []
+    flush_all = getattr(os, "sync", None)  # one flush of the batch: a file-by-file fsync costs a disk commit each
     with signals_held():
         try:
             for path, text in writes:
@@ -534,9 +536,12 @@ def commit(plans: list[Plan], site: Path) -> None:
                 temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
                 with open(temp, "w", encoding="utf-8", newline="\n") as handle:
                     handle.write(text)
-                    handle.flush()
-                    os.fsync(handle.fileno())
+                    if flush_all is None:
+                        handle.flush()
+                        os.fsync(handle.fileno())
                 staged.append((temp, path))
+            if flush_all is not None:
+                flush_all()  # every new text is on disk before any rename makes it the file
         except BaseException:
             for temp, _ in staged:
                 temp.unlink(missing_ok=True)
@@ -609,7 +614,6 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     asks = choose_asks(args, document, profile)
     filters = Filters(profile.arxiv if profile else ArxivSources(),
                       tuple(c.strip() for c in args.category if c.strip()))
-    started = time.monotonic()
     results = fetch_everything(args, asks, profile)
     if results is None:
         return ExitStatus.CONTENT
@@ -628,7 +632,7 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     commit(plans, site)
     for warning in [w for plan in plans for w in plan.warnings] + outcome.warnings:
         print(warning, file=sys.stderr)
-    summary = Summary(plans, results, outcome, time.monotonic() - started)
+    summary = Summary(plans, results, outcome)
     summary.print()
     if args.summary:
         Path(args.summary).write_text(summary.markdown(asks), encoding="utf-8")
@@ -648,7 +652,9 @@ def fetch_everything(args: argparse.Namespace, asks: list[Ask], profile: Profile
             for name, fetcher in FETCHERS.items():
                 of_source = [a for a in asks if a.source == name]
                 if of_source and any(a.kind != "category" for a in of_source):
+                    started = time.monotonic()
                     results[name] = fetcher.fetch(of_source, context)
+                    results[name].seconds = time.monotonic() - started
         except FetchError as error:
             progress.done()
             print(f"sitegen fetch: error: {error}; nothing was written", file=sys.stderr)
@@ -838,7 +844,6 @@ class Summary:
     plans: list[Plan]
     results: dict[str, Fetched]
     outcome: Outcome
-    seconds: float
 
     def print(self) -> None:
         for plan in self.plans:
@@ -846,7 +851,7 @@ class Summary:
             excluded = sum(1 for reason in self.outcome.reasons[plan.source].values() if reason)
             requests = fetched.requests
             print(f"fetched {len(self.outcome.records[plan.source])} records from {label(plan.source)} in {requests} "
-                  f"request{'s' if requests != 1 else ''} ({self.seconds:.1f} s); {excluded} excluded by profile.yaml")
+                  f"request{'s' if requests != 1 else ''} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml")
             print(f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, "
                   f"{len(plan.unchanged)} unchanged, {len(plan.removed)} removed")
             for display in plan.removed:

@@ -1,13 +1,16 @@
 """`sitegen fetch` end to end: the real command against the real fake arXiv server.
 
 Every test runs `python -m sitegen fetch` in a fresh site folder with
-SITEGEN_ARXIV_API pointing at `../shared/tools/fake_arxiv.py` on 127.0.0.1,
+SITEGEN_ARXIV_API pointing at the fake arXiv server (tests/fixtures/fake_arxiv.py)
+on 127.0.0.1, or the SITEGEN_*_API variables at the fake ORCID/Crossref/OpenAlex/dblp
+server (tests/fixtures/fake_scholarly.py),
 and checks what a user sees: files written, their YAML, messages, exit
 status, the server's request log, and the built site's HTML.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,6 +25,8 @@ import yaml
 from bs4 import BeautifulSoup
 
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
+from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
+from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
 from conftest import run_sitegen_on_terminal
 
 REPO = Path(__file__).resolve().parents[2]
@@ -666,3 +671,391 @@ def test_latex_and_accents_from_arxiv_render_and_untrusted_text_is_escaped(tmp_p
     assert not synthetic.select("h1 script") and "<script>alert(1)</script>" in synthetic.select_one("h1").get_text()
     abstract = synthetic.select_one(".abstract-body")
     assert abstract.find("math") is not None and "<, > and &." in abstract.get_text()
+
+
+# --------------------------------------------------------------------------
+# 10. ORCID, Crossref, OpenAlex, dblp: the real command against the fake scholarly server
+# --------------------------------------------------------------------------
+
+ORCID = "0000-0002-0000-0006"
+OPENALEX = "A5104738206"
+DBLP = "13/7777-3"
+ORCID_WORKS = {"orcid-189553021", "orcid-171204553", "orcid-180512933", "orcid-165002117", "orcid-176009881",
+               "orcid-168772340", "orcid-158830964", "orcid-156117808", "orcid-193310478"}  # one per work
+CROSSREF_BY_ORCID = {"10.14778/3742728.3742752", "10.5555/jdls.2025.0142", "10.5555/smlsys.2024.31"}
+OPENALEX_WORKS = {"W4417263801", "W4411902385", "W4414120376", "W4412853019", "W4409561827", "W4405318264",
+                  "W4403271590", "W4408126645", "W4404390712"}
+PKU = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}
+PROFILE_WITH_EMAIL = "name: Sheng Lin\nemail: lin@example.org\n"
+
+
+def fetch_from(site: Path, server: FakeScholarly, *args: str, delay: str = "0", env: dict | None = None,
+               timeout: float = 90) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **server.env, **(env or {})}
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", delay, *args]
+    return subprocess.run(command, cwd=REPO, env=full_env, capture_output=True, text=True, timeout=timeout)
+
+
+def records_of(site: Path, source: str) -> dict[str, dict]:
+    folder = site / "content" / "records" / source
+    found = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        record = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found[record["id"]] = record
+    return found
+
+
+def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_published_works(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
+
+    result = fetch_from(site, server, "--orcid", f"https://orcid.org/{ORCID}")
+
+    assert result.returncode == 0, result.stderr
+    orcid = records_of(site, "orcid")
+    assert set(orcid) == ORCID_WORKS  # ten summaries, nine works
+    assert all(r["origin"] == "orcid" for r in orcid.values())
+    lobra = orcid["orcid-189553021"]
+    assert (lobra["type"], lobra["doi"], lobra["source"]) == ("article", "10.14778/3742728.3742752",
+                                                              "Proceedings of the VLDB Endowment")
+    assert orcid["orcid-193310478"]["type"] == "thesis"
+    asked = server.requests("orcid")
+    assert [r["path"] for r in asked[:2]] == [f"/orcid/v3.0/{ORCID}/person", f"/orcid/v3.0/{ORCID}/works"]
+    bulk = asked[2]["path"].removeprefix(f"/orcid/v3.0/{ORCID}/works/").split(",")
+    assert len(asked) == 3 and {f"orcid-{code}" for code in bulk} == ORCID_WORKS  # every work in one bulk request
+    assert all(r["accept"] == "application/vnd.orcid+json" for r in asked)
+    crossref = records_of(site, "crossref")
+    assert set(crossref) == CROSSREF_BY_ORCID
+    assert crossref["10.5555/smlsys.2024.31"]["citations"] == 4
+    assert all(r["params"]["mailto"] == "lin@example.org" for r in server.requests("crossref"))
+    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"]
+               and r["in_flight"] == 1 for r in server.requests())
+    assert "content/records/orcid/: 9 new" in result.stdout and "content/records/crossref/: 3 new" in result.stdout
+
+
+def test_a_mistyped_orcid_is_refused_by_its_check_digit_before_any_request(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--orcid", "0000-0002-0000-0007")
+
+    assert result.returncode == 2
+    assert "--orcid" in result.stderr and "check digit" in result.stderr and "should be 6" in result.stderr
+    assert server.requests() == []
+
+
+def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", "name: Sheng Lin\norcid: 0000-0002-0000-0007\n")
+
+    result = fetch_from(site, server)
+
+    assert result.returncode == 1
+    assert result.stderr.startswith("content/profile.yaml:2: field 'orcid': ") and "check digit" in result.stderr
+    assert server.requests() == []
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: "
+                                       "ORCID iD 0000-0002-9999-9998 not found"),
+    ("--doi", "10.48550/arXiv.2504.20490", "Crossref DOI 10.48550/arXiv.2504.20490: HTTP 404 Not Found: "
+                                           "Resource not found."),
+    ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
+    ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
+])
+def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_written(tmp_path, scholarly_server,
+                                                                                     option, value, message):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--dblp", DBLP, option, value)  # dblp's answer is good: still nothing written
+
+    assert result.returncode == 1
+    error = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(error) == 1 and message in error[0] and error[0].endswith("nothing was written")
+    assert not (site / "content" / "records").exists()
+
+
+def test_crossref_and_openalex_lists_are_read_by_cursor_page_after_page(tmp_path, scholarly_server):
+    server = scholarly_server("--page-cap", "2")  # at most 2 works an answer: paging must go on
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--orcid", ORCID, "--openalex", OPENALEX)
+
+    assert result.returncode == 0, result.stderr
+    assert set(records_of(site, "crossref")) == CROSSREF_BY_ORCID
+    openalex = records_of(site, "openalex")
+    assert set(openalex) == OPENALEX_WORKS
+    assert openalex["W4412853019"]["citations"] == 14 and openalex["W4414120376"]["arxiv"] == "2509.01193"
+    crossref_cursors = [r["params"]["cursor"] for r in server.requests("crossref")]
+    assert crossref_cursors[0] == "*" and len(crossref_cursors) == 2 and crossref_cursors[1] != "*"
+    openalex_pages = [r for r in server.requests("openalex") if r["path"] == "/openalex/works"]
+    assert len(openalex_pages) == 5 and openalex_pages[0]["params"]["cursor"] == "*"
+    assert len({r["params"]["cursor"] for r in openalex_pages}) == 5
+    assert "OpenAlex: works of A5104738206: page 5, 9 of 9" in result.stderr  # progress, one line a page
+
+
+def test_crossrefs_real_scroll_cursors_are_followed_to_the_end(tmp_path, scholarly_server):
+    # real scroll semantics: one cursor for the whole walk, the same next-cursor on every page
+    server = scholarly_server("--page-cap", "1", "--crossref-scroll")
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--orcid", ORCID)
+
+    assert result.returncode == 0, result.stderr
+    assert set(records_of(site, "crossref")) == CROSSREF_BY_ORCID
+    cursors = [r["params"]["cursor"] for r in server.requests("crossref")]
+    assert cursors[0] == "*" and len(set(cursors[1:])) == 1 and len(cursors) == 3
+
+
+@pytest.mark.parametrize("faults, said", [
+    (("--fail-first", "2"), "HTTP 503"),
+    (("--fail-first", "1", "--fail-status", "429", "--retry-after", "1"), "HTTP 429"),
+    (("--truncate-first", "1"), "cut-off or malformed JSON"),
+    (("--slow", "2", "--slow-first", "1"), "no answer within 0.5 s"),
+])
+def test_throttling_server_errors_cut_off_answers_and_timeouts_are_retried(tmp_path, scholarly_server, faults, said):
+    server = scholarly_server(*faults)
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--openalex", OPENALEX, "--backoff", "0.1", "--timeout", "0.5")
+
+    assert result.returncode == 0, result.stderr
+    assert set(records_of(site, "openalex")) == OPENALEX_WORKS
+    assert said in result.stderr and "retrying in" in result.stderr
+    log = server.requests()
+    if "429" in said:
+        assert [r["status"] for r in log[:2]] == [429, 200]
+        assert log[1]["t"] - log[0]["t_end"] >= 0.99  # Retry-After: 1
+
+
+def test_a_fault_that_persists_is_a_clear_error_and_changes_nothing(tmp_path, scholarly_server):
+    site = make_site(tmp_path / "site")
+    assert fetch_from(site, scholarly_server(), "--openalex", OPENALEX).returncode == 0
+    before = snapshot(site)
+    server = scholarly_server("--fail-first", "100")
+
+    result = fetch_from(site, server, "--openalex", OPENALEX, "--retries", "1", "--backoff", "0.05")
+
+    assert result.returncode == 1
+    assert ("OpenAlex author A5104738206: HTTP 503 Service Unavailable: injected HTTP 503 (gave up after 2 tries); "
+            "nothing was written") in result.stderr
+    assert snapshot(site) == before
+
+
+def test_a_name_several_people_share_is_a_list_to_choose_from_never_a_merge(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--openalex-name", "Sheng Lin")
+
+    assert result.returncode == 1
+    assert "OpenAlex: 3 people are called 'Sheng Lin'" in result.stderr
+    listed = {line.split()[1]: line for line in result.stderr.splitlines() if re.match(r"  \d\. A\d+", line)}
+    assert set(listed) == {"A5104738206", "A5031587460", "A5067212953"}
+    assert "Peking University" in listed["A5104738206"] and "9 works" in listed["A5104738206"]
+    assert "2024–2026" in listed["A5104738206"]
+    assert "Northeastern University" in listed["A5031587460"] and "41 works" in listed["A5031587460"]
+    assert "Shandong University" in listed["A5067212953"]
+    pku_lines = result.stderr.split(listed["A5104738206"])[1].splitlines()[1]
+    assert "Bin Cui" in pku_lines and "Fangcheng Fu" in pku_lines  # its top co-authors
+    assert "sitegen fetch --openalex ID" in result.stderr and "nothing was written" in result.stderr
+    assert not (site / "content" / "records").exists()
+
+
+def test_a_dblp_name_lists_the_people_dblp_tells_apart(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--dblp-name", "Sheng Lin")
+
+    assert result.returncode == 1
+    listed = [line for line in result.stderr.splitlines() if re.match(r"  \d\. ", line)]
+    assert [line.split()[1] for line in listed] == ["13/7777", "13/7777-1", "13/7777-2", "13/7777-3"]  # no Shengjie
+    pku = next(line for line in listed if "13/7777-3" in line)
+    assert "Peking University" in pku and "11 works" in pku and "2024–2026" in pku
+    assert "catch-all" in result.stderr
+    assert not (site / "content" / "records").exists()
+
+
+def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetched(tmp_path, scholarly_server):
+    import pty
+
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0",
+                                "--openalex-name", "Sheng Lin"], cwd=REPO, env={**os.environ, **server.env},
+                               stdin=follower, stdout=subprocess.PIPE, stderr=follower, text=True)
+    os.close(follower)
+    seen = b""
+    while b"Which one is you?" not in seen:
+        seen += os.read(leader, 4096)
+    number = next(line.split(".")[0].strip() for line in seen.decode().splitlines() if "A5104738206" in line)
+    os.write(leader, f"{number}\n".encode())
+    stdout, _ = process.communicate(timeout=60)
+    os.close(leader)
+
+    assert process.returncode == 0, seen.decode()
+    assert set(records_of(site, "openalex")) == OPENALEX_WORKS
+    assert "content/records/openalex/: 9 new" in stdout
+
+
+def test_profile_yaml_sources_are_fetched_without_options_and_a_refetch_changes_no_file(tmp_path, scholarly_server):
+    server = scholarly_server()
+    profile = (f"name: Sheng Lin\nemail: lin@example.org\norcid: '{ORCID}'\nopenalex: {OPENALEX}\n"
+               f"dblp: {DBLP}\ndois: ['10.5555/remlsys.2025.7']\n")
+    site = make_site(tmp_path / "site", profile)
+
+    first = fetch_from(site, server)
+
+    assert first.returncode == 0, first.stderr
+    assert set(records_of(site, "orcid")) == ORCID_WORKS
+    assert set(records_of(site, "crossref")) == CROSSREF_BY_ORCID | {"10.5555/remlsys.2025.7"}
+    assert set(records_of(site, "openalex")) == OPENALEX_WORKS
+    assert len(records_of(site, "dblp")) == 11
+    before = snapshot(site)
+    time.sleep(0.05)
+
+    again = fetch_from(site, server)
+
+    assert again.returncode == 0, again.stderr
+    assert snapshot(site) == before
+    for folder, count in (("orcid", 9), ("crossref", 4), ("openalex", 9), ("dblp", 11)):
+        assert f"content/records/{folder}/: 0 new, 0 updated, {count} unchanged, 0 removed" in again.stdout
+
+
+def test_a_fetched_file_edited_by_hand_is_never_overwritten_whatever_its_source(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+    assert fetch_from(site, server, "--dblp", DBLP).returncode == 0
+    edited = site / "content/records/dblp/phd-cn-Lin26.yaml"
+    edited.write_text(edited.read_text().replace("source: Peking University, China", "source: PKU"))
+    before = edited.read_bytes()
+
+    result = fetch_from(site, server, "--dblp", DBLP, "--prune")
+
+    assert result.returncode == 0, result.stderr
+    assert edited.read_bytes() == before
+    assert "content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand" in result.stderr
+
+
+def test_all_sources_together_still_build(tmp_path, scholarly_server, arxiv_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
+
+    result = fetch_from(site, server, "--author", "Sheng Lin", "--orcid", ORCID, "--openalex", OPENALEX,
+                        "--dblp", DBLP, env={"SITEGEN_ARXIV_API": arxiv_server().api_url})
+
+    assert result.returncode == 0, result.stderr
+    check = subprocess.run([sys.executable, "-m", "sitegen", "check", "--site", str(site)],
+                           cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stderr
+
+
+def test_500_works_from_openalex_take_under_5_seconds(tmp_path, scholarly_server):
+    fixtures = tmp_path / "fixtures"
+    shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
+    works = fixtures / "openalex" / "works"
+    template = json.loads((works / "W4412853019.json").read_text(encoding="utf-8"))
+    shutil.rmtree(works)
+    works.mkdir()
+    for number in range(500):
+        work = {**template, "id": f"https://openalex.org/W9{number:09d}", "title": f"Generated work {number}",
+                "display_name": f"Generated work {number}", "doi": f"https://doi.org/10.5555/generated.{number}",
+                "ids": {"openalex": f"https://openalex.org/W9{number:09d}"}, "cited_by_count": number % 37,
+                "publication_year": 2000 + number % 26, "publication_date": f"{2000 + number % 26}-03-01"}
+        (works / f"W9{number:09d}.json").write_text(json.dumps(work), encoding="utf-8")
+    server = scholarly_server(fixtures=fixtures)
+    site = make_site(tmp_path / "site")
+
+    started = time.monotonic()
+    result = fetch_from(site, server, "--openalex", OPENALEX)
+    elapsed = time.monotonic() - started
+
+    assert result.returncode == 0, result.stderr
+    assert len(records_of(site, "openalex")) == 500
+    assert elapsed < 5, f"{elapsed:.1f} s"
+
+
+# --------------------------------------------------------------------------
+# 11. keeping your own papers: --review, --keep N, coauthors:, the Markdown summary
+# --------------------------------------------------------------------------
+
+
+def group_number_of(review: str, record_id: str) -> int:
+    for block in re.split(r"\n(?=  group \d+: )", review):
+        match = re.match(r"  group (\d+): ", block)
+        if match and record_id in block:
+            return int(match.group(1))
+    raise AssertionError(f"{record_id} in no group:\n{review}")
+
+
+def test_keeping_the_peking_university_group_leaves_exactly_its_six_records(tmp_path, arxiv_server):
+    server = arxiv_server()
+    profile = ("# who I am\nname: Sheng Lin  # as on my papers\n\narxiv:\n  authors: [Sheng Lin]  # my name on arXiv\n"
+               "  # exclude_ids: [\"2302.00001\"]\n  exclude_categories: [hep-ph]  # the physicist\n")
+    site = make_site(tmp_path / "site", profile)
+    assert fetch(site, server).returncode == 0
+    review = fetch(site, server, "--review")
+    assert review.returncode == 0, review.stderr
+    number = group_number_of(review.stdout, "2509.01193")
+
+    kept = fetch(site, server, "--keep", str(number))
+
+    assert kept.returncode == 0, kept.stderr
+    text = (site / "content" / "profile.yaml").read_text(encoding="utf-8")
+    for comment in ("# who I am", "# as on my papers", "# my name on arXiv", '# exclude_ids: ["2302.00001"]',
+                    "# the physicist"):
+        assert comment in text
+    arxiv = yaml.safe_load(text)["arxiv"]
+    assert arxiv["exclude_categories"] == ["hep-ph"]  # kept: the physics group stays out by subject
+    assert set(arxiv["exclude_ids"]) == ALL_IDS - PKU - HEP_PH and all(isinstance(i, str) for i in arxiv["exclude_ids"])
+    assert shown_record_count(build(site)) == 6  # the build honours it before any refetch
+    again = fetch(site, server)
+    assert again.returncode == 0, again.stderr
+    assert fetched_ids(site) == PKU
+    assert shown_record_count(build(site)) == 6 and record_pages(site) == PKU
+
+
+def test_keep_without_a_review_or_with_a_wrong_number_says_what_to_do(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site")
+    missing = fetch(site, None, "--keep", "1")
+    assert missing.returncode == 1 and "sitegen fetch --review" in missing.stderr
+    assert fetch(site, arxiv_server(), "--author", "Sheng Lin", "--review").returncode == 0
+
+    wrong = fetch(site, None, "--keep", "9")
+
+    assert wrong.returncode == 2 and "groups 1 to 5" in wrong.stderr
+    assert (site / "content" / "profile.yaml").read_text() == "name: Sheng Lin\n"
+
+
+def test_a_coauthor_in_profile_yaml_keeps_exactly_that_persons_records_without_review(tmp_path, arxiv_server):
+    site = make_site(tmp_path / "site", 'name: Sheng Lin\ncoauthors: ["Bin Cui"]\n')
+    summary = tmp_path / "summary.md"
+
+    result = fetch(site, arxiv_server(), "--author", "Sheng Lin", "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == PKU
+    markdown = summary.read_text(encoding="utf-8")
+    assert "| arXiv | 6 | 0 | 0 | 0 |" in markdown
+    decision = markdown.split("### Needs your decision")[1]
+    assert "coauthors:" in decision
+    assert len(re.findall(r"^- \[", decision, re.MULTILINE)) == len(ALL_IDS - PKU)
+    assert "Thermal Plasma" in decision and "[2409.02791](https://arxiv.org/abs/2409.02791)" in decision
+
+
+def test_the_markdown_summary_lists_what_changed_per_source(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+    summary = tmp_path / "summary.md"
+
+    result = fetch_from(site, server, "--openalex", OPENALEX, "--dblp", DBLP, "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    markdown = summary.read_text(encoding="utf-8")
+    assert "| OpenAlex | 9 | 0 | 0 | 0 |" in markdown and "| dblp | 11 | 0 | 0 | 0 |" in markdown
+    openalex = markdown.split("### OpenAlex")[1].split("###")[0]
+    assert "**New (9)**" in openalex and "[W4412853019](https://doi.org/10.14778/3742728.3742752)" in openalex
+    assert "LobRA: Multi-tenant Fine-tuning over Heterogeneous Data" in openalex

@@ -153,3 +153,21 @@ def test_an_unknown_host_is_not_retried():
     with pytest.raises(FetchError, match="cannot connect \\(unknown host\\)"):
         polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
     assert len(adapter.sent) == 1
+
+
+def test_a_crossref_scroll_that_skipped_a_page_is_read_again_from_the_start():
+    """A retried scroll request returns the page after the lost one: the count tells, and the walk starts over."""
+    from sitegen.sources.crossref import works_by_orcid
+
+    def page(dois: list[str], cursor: str = "C1") -> bytes:
+        items = ",".join(f'{{"DOI": "{d}"}}' for d in dois)
+        return f'{{"message": {{"next-cursor": "{cursor}", "total-results": 3, "items": [{items}]}}}}'.encode()
+
+    cut_off = page(["10.1234/b"])[:20]
+    answers = [(200, page(["10.1234/a"])), (200, cut_off), (200, page(["10.1234/c"])), (200, page([])),  # b lost
+               (200, page(["10.1234/a"], "C2")), (200, page(["10.1234/b"], "C2")), (200, page(["10.1234/c"], "C2"))]
+    polite, adapter, _, log = session(answers)
+    works = works_by_orcid(polite, "http://127.0.0.1:1/crossref", "0000-0002-0000-0006", {}, Progress(log, tty=False))
+    assert sorted(w["DOI"] for w in works) == ["10.1234/a", "10.1234/b", "10.1234/c"]
+    assert "reading the list again from the start" in log.getvalue()
+    assert [r.url.split("cursor=")[1].split("&")[0] for r in adapter.sent][4] == "%2A"  # the second walk starts at *
