@@ -134,8 +134,9 @@ class ContentCache:
 class BuildCache:
     """The cache of one site; `enabled=False` reads and writes nothing (`--no-cache`)."""
 
-    def __init__(self, site_dir: Path, enabled: bool = True):
-        self.root = Path(site_dir) / CACHE_DIR
+    def __init__(self, site_dir: Path, enabled: bool = True, folder: Path | None = None):
+        """`folder`: where the cache files are (default: the site's .sitegen-cache/)."""
+        self.root = Path(folder) if folder is not None else Path(site_dir) / CACHE_DIR
         self.enabled = enabled
         self.notes: list[Problem] = []  # damaged or outdated files set aside
         self._key = cache_key() if enabled else ""

@@ -1,0 +1,277 @@
+"""The build cache is never stale: a property test over random sequences of edits.
+
+Hypothesis drives a site through random edits — record files added, changed,
+deleted and renamed (one or a hundred at once), edits that keep a file's size
+and mtime, templates, static files, site.yaml, profile.yaml, a theme switch and
+a library upgrade (simulated: the library's version and its output change
+together) — and after every step compares, byte for byte:
+
+- the output of a cached build (as `sitegen build` runs it, state read from disk),
+- the output of the dev server's build (cache and work kept in memory across steps),
+- with the output of a clean build (`--no-cache`) into an empty folder.
+
+The thresholds above which records are converted and pages rendered by forked
+workers are lowered, and lists split into pages of a few records, so that every
+build path runs on a small site.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+import sitegen.cache
+import sitegen.enrich
+import sitegen.markup
+import sitegen.render
+from sitegen.build import Memory, build_site
+from sitegen.cache import BuildCache
+
+STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # .ci/run sets 200 and more
+EXAMPLES = int(os.environ.get("SITEGEN_PROPERTY_EXAMPLES", "3"))
+
+WORDS = ["Sparse", "Gossip", "Lattice", "Kestrel", "Ember", "Straggler", "Quantum", "Graph", "Müller", "$O(n^2)$"]
+CATEGORIES = ["cs.DC", "cs.LG", "math.OC", "physics", "Free subject"]
+AUTHORS = ["Lena Müller", "L. Müller", "Jonas Berg", "Ada Lovelace", "Sheng Lin"]
+
+
+def record_text(number: int, title_words: list[str], year: int, categories: list[str], featured: bool, hidden: bool, authors: list[str]) -> str:
+    lines = [
+        f"id: rec{number}",
+        f"title: '{' '.join(title_words)} {number}'",
+        f"authors: [{', '.join(authors)}]",
+        f"year: {year}",
+        f"categories: [{', '.join(repr(c) for c in categories)}]",
+        "abstract: |",
+        f"  We study *{title_words[0]}* with $\\alpha_{{{number}}}$ and \\textbf{{bold}} text.",
+    ]
+    if featured:
+        lines.append("featured: true")
+    if hidden:
+        lines.append("hidden: true")
+    return "\n".join(lines) + "\n"
+
+
+record_fields = st.tuples(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=4),
+    st.integers(2018, 2025),
+    st.lists(st.sampled_from(CATEGORIES), min_size=0, max_size=2, unique=True),
+    st.booleans(),
+    st.booleans().map(lambda hidden: hidden and False),  # hidden records stay rare: see edit_field
+    st.lists(st.sampled_from(AUTHORS), min_size=1, max_size=3, unique=True),
+)
+
+SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n"
+PROFILE_YAML = "name: Lena Müller\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
+OWN_THEME = {
+    "themes/plain/theme.yaml": "name: plain\nextends: default\n",
+    "themes/plain/templates/partials/record_item.html": '<li class="plain" id="{{ record.anchor }}">{{ record.title }} ({{ record.year }})</li>\n',
+    "themes/plain/static/plain.css": "body { color: #222; }\n",
+}
+
+
+class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="sitegen-property-"))
+        self.site = self.root / "site"
+        self.records: dict[str, int] = {}  # file name -> record number
+        self.next_number = 0
+        self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3}
+        self.library_generation = 0
+        self.dev_cache: BuildCache | None = None
+        self.dev_memory = Memory()
+
+    # -- the site --------------------------------------------------------------------
+
+    def write(self, name: str, text: str) -> None:
+        path = self.site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    def write_settings(self) -> None:
+        self.write("content/site.yaml", SITE_YAML.format(**self.settings))
+
+    def add_record(self, fields, folder: str = "") -> None:
+        number = self.next_number
+        self.next_number += 1
+        name = f"content/records/{folder}r{number}.yaml"
+        self.records[name] = number
+        self.write(name, record_text(number, *fields))
+
+    @initialize(fields=st.lists(record_fields, min_size=2, max_size=6))
+    def start(self, fields) -> None:
+        self.write_settings()
+        self.write("content/profile.yaml", PROFILE_YAML.format(variants="L. Müller", bio="First bio."))
+        for item in fields:
+            self.add_record(item)
+        for name, text in OWN_THEME.items():
+            self.write(name, text)
+        self.write("static/photo.txt", "a static file\n")
+
+    # -- edits -------------------------------------------------------------------------
+
+    @rule(fields=record_fields, folder=st.sampled_from(["", "sub/", "sub/deeper/"]))
+    def add_one_record(self, fields, folder) -> None:
+        self.add_record(fields, folder)
+
+    @rule(fields=record_fields, count=st.integers(100, 130))
+    def add_many_records(self, fields, count) -> None:
+        for _ in range(count):
+            self.add_record(fields)
+
+    @precondition(lambda self: self.records)
+    @rule(data=st.data(), fields=record_fields)
+    def change_record(self, data, fields) -> None:
+        name = data.draw(st.sampled_from(sorted(self.records)))
+        self.write(name, record_text(self.records[name], *fields))
+
+    @precondition(lambda self: self.records)
+    @rule(data=st.data(), field=st.sampled_from(["featured: true", "hidden: true", "year: 2026", "categories: [cs.DC]"]))
+    def edit_field(self, data, field) -> None:
+        name = data.draw(st.sampled_from(sorted(self.records)))
+        path = self.site / name
+        key = field.split(":")[0]
+        kept = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith(f"{key}:")]
+        path.write_text("\n".join(kept + [field]) + "\n", encoding="utf-8")
+
+    @precondition(lambda self: self.records)
+    @rule(data=st.data())
+    def edit_keeping_size_and_mtime(self, data) -> None:
+        """The racy case: same size, same mtime, other bytes."""
+        name = data.draw(st.sampled_from(sorted(self.records)))
+        path = self.site / name
+        before = path.stat()
+        text = path.read_text(encoding="utf-8")
+        swapped = text.replace("year: 20", "year: 19", 1) if "year: 20" in text else text.replace("year: 19", "year: 20", 1)
+        path.write_text(swapped, encoding="utf-8")
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    @precondition(lambda self: self.records)
+    @rule(data=st.data(), count=st.integers(1, 120))
+    def delete_records(self, data, count) -> None:
+        names = data.draw(st.lists(st.sampled_from(sorted(self.records)), min_size=1, max_size=count, unique=True))
+        for name in names:
+            (self.site / name).unlink()
+            del self.records[name]
+
+    @precondition(lambda self: self.records)
+    @rule(data=st.data(), suffix=st.sampled_from([".yaml", ".yml"]))
+    def rename_record(self, data, suffix) -> None:
+        name = data.draw(st.sampled_from(sorted(self.records)))
+        new_name = f"content/records/renamed/{Path(name).stem}{suffix}"
+        if new_name in self.records:
+            return
+        (self.site / new_name).parent.mkdir(parents=True, exist_ok=True)
+        (self.site / name).rename(self.site / new_name)
+        self.records[new_name] = self.records.pop(name)
+
+    @rule(marker=st.sampled_from(["A", "B", ""]))
+    def edit_site_template(self, marker) -> None:
+        if not marker:
+            shutil.rmtree(self.site / "templates", ignore_errors=True)
+            return
+        self.write("templates/partials/year_nav.html", f'<nav class="years mine-{marker}"></nav>\n')
+
+    @rule(text=st.sampled_from(["one", "two", ""]))
+    def edit_static_file(self, text) -> None:
+        if text:
+            self.write("static/extra.txt", text + "\n")
+        else:
+            (self.site / "static" / "extra.txt").unlink(missing_ok=True)
+
+    @rule(per_page=st.sampled_from([2, 3, 250]), base_url=st.sampled_from(["https://example.org/", "https://user.github.io/repo", "/"]))
+    def edit_site_yaml(self, per_page, base_url) -> None:
+        self.settings.update(per_page=per_page, base_url=base_url)
+        self.write_settings()
+
+    @rule(variants=st.sampled_from(["L. Müller", "Jonas Berg", ""]), bio=st.sampled_from(["First bio.", "Second *bio*."]))
+    def edit_profile(self, variants, bio) -> None:
+        self.write("content/profile.yaml", PROFILE_YAML.format(variants=variants, bio=bio))
+
+    @rule()
+    def switch_theme(self) -> None:
+        self.settings["theme"] = "plain" if self.settings["theme"] == "default" else "default"
+        self.write_settings()
+
+    @rule()
+    def upgrade_a_library(self) -> None:
+        """A new release of a library that shapes output: its version and what it makes change together.
+
+        A running dev server cannot see an upgrade (its process has the old code loaded): it is started again."""
+        self.library_generation += 1
+        self.dev_cache, self.dev_memory = None, Memory()
+
+    # -- the property --------------------------------------------------------------------
+
+    @invariant()
+    def cached_and_dev_server_builds_equal_a_clean_build(self) -> None:
+        if not (self.site / "content" / "site.yaml").exists():
+            return
+        with simulated_library(self.library_generation):
+            clean = self.root / f"clean-{self.library_generation}"
+            shutil.rmtree(clean, ignore_errors=True)
+            build_site(self.site, clean, use_cache=False)
+            build_site(self.site)  # as `sitegen build` does: the cache read from disk and saved
+            if self.dev_cache is None:
+                self.dev_cache = BuildCache(self.site, folder=self.root / "dev-server-cache")
+            build_site(self.site, self.root / "served", cache=self.dev_cache, memory=self.dev_memory)
+            expected = tree(clean)
+            assert tree(self.site / "output") == expected
+            assert tree(self.root / "served") == expected
+            shutil.rmtree(clean)
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class simulated_library:
+    """While active, Markdown output and the library versions in the cache key carry `generation`."""
+
+    def __init__(self, generation: int):
+        self.generation = generation
+
+    def __enter__(self) -> None:
+        self.versions = sitegen.cache.library_versions
+        self.markdown = sitegen.markup.render_markdown
+        if self.generation == 0:
+            return
+        real_versions, real_markdown, generation = self.versions, self.markdown, self.generation
+        sitegen.cache.library_versions = lambda: (*real_versions(), ("markdown", f"99.{generation}"))
+
+        def markdown(text: str):
+            converted = real_markdown(text)
+            return type(converted)(converted.html + f"<!-- markdown 99.{generation} -->", converted.plain, converted.unconverted)
+
+        sitegen.markup.render_markdown = markdown
+        sitegen.enrich.render_markdown = markdown
+
+    def __exit__(self, *exc_info) -> None:
+        sitegen.cache.library_versions = self.versions
+        sitegen.markup.render_markdown = self.markdown
+        sitegen.enrich.render_markdown = self.markdown
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(autouse=True)
+def every_build_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers and paging on a small site: the paths a large site takes."""
+    monkeypatch.setattr(sitegen.render, "PAGES_WORTH_A_WORKER", 8)
+    monkeypatch.setattr(sitegen.enrich, "ENTRIES_WORTH_A_WORKER", 4)
+
+
+TestCachedBuildsEqualCleanBuilds = CachedBuildsEqualCleanBuilds.TestCase
+TestCachedBuildsEqualCleanBuilds.settings = settings(
+    max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
