@@ -23,7 +23,7 @@ from sitegen.cache import BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import RawSite, RecordFile, load_site, record_file_data, record_file_from
-from sitegen.model import Record, Site
+from sitegen.model import KindContent, Record, Site
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_site
@@ -89,11 +89,38 @@ def prepare_site(
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
+    content, content_problems = load_kind_content(listing, digests)
+    if errors := [p for p in content_problems if not p.warning]:
+        raise ContentError(errors)
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted)
+    site = dataclasses.replace(site, content=content)
+    enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):
         raise ContentError(collisions)
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw)
     return Prepared(site, theme, warnings, listing, digests)
+
+
+def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[str, KindContent], list[Problem]]:
+    """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
+    from sitegen.pages import PAGE_KINDS, ContentFiles
+
+    content: dict[str, KindContent] = {}
+    problems: list[Problem] = []
+    for kind in PAGE_KINDS.values():
+        if kind.load is None:
+            continue
+        paths = sorted({path for prefix in kind.reads for path in listing.under(prefix)})
+        texts, unreadable = {}, []
+        for path in paths:
+            try:
+                texts[path] = listing.read_bytes(path).decode("utf-8-sig")
+            except (OSError, UnicodeError) as error:
+                unreadable.append(Problem(f"cannot read as UTF-8 text: {error}", Location(path)))
+        value, site_wide, found = kind.load(ContentFiles(texts, unreadable))
+        problems += unreadable + list(found)
+        content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths]))
+    return content, problems
 
 
 def read_inputs(site_dir: Path) -> tuple[Listing, dict[str, str]]:
@@ -177,7 +204,8 @@ def site_key(prepared: Prepared) -> str:
     site, listing = prepared.site, prepared.listing
     theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
     statics = sorted(static_sources(prepared.theme, listing))
-    return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics)
+    site_wide = sorted((name, content.site_wide) for name, content in site.content.items())
+    return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide)
 
 
 def intact_output(output_dir: Path, state: BuildState) -> bool:

@@ -210,6 +210,19 @@ class Pieces:
 
 
 @value_class
+class KindContent:
+    """What a page kind read from its own content files (news, talks, pages, ...), after stages 1-3.
+
+    `value` is the kind's own (its pages render it); `site_wide` is what every page of the
+    site shows of it (menu entries, names to link): part of the key of every page.
+    """
+
+    value: Any = None
+    site_wide: Any = None
+    key: str = ""  # the digest of the files it was read from
+
+
+@value_class
 class Site:
     """The enriched site: the one input of the render stage."""
 
@@ -219,9 +232,7 @@ class Site:
     entries: tuple[Entry, ...]  # shown records, newest first
     subjects: tuple[Subject, ...]  # sorted by name
     site_dir: Path
-    theme_dirs: tuple[Path, ...] = ()
-    # subject code -> the positions in `entries` of its entries (newest first): what a list page's
-    # key is made from, found without touching each entry (a cache miss each, at 100,000 records)
-    subject_positions: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    subject_positions: dict[str, tuple[int, ...]] = field(default_factory=dict)  # subject code -> positions in `entries`
     featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first
-    converted: int = 0  # entries made by this build: the others came from the build cache
+    converted: int = 0  # entries converted by this build: the others came from the build cache
+    content: dict[str, KindContent] = field(default_factory=dict)  # page kind name -> what it read

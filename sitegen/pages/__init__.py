@@ -54,21 +54,43 @@ class RenderContext:
 
 
 @dataclass(frozen=True)
+class ContentFiles:
+    """The input files a page kind reads (`PageKind.reads`), as text, through the site's jail."""
+
+    texts: dict[str, str]  # input path ('content/news/launch.md') -> its text
+    problems: list[Any]  # files that could not be read as UTF-8 text (sitegen.errors.Problem)
+
+
+# a kind's loader: its files -> (what it read, what every page shows of it, problems); stages 1-3 of its content
+ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]
+
+
+@dataclass(frozen=True)
 class PageKind:
     name: str
     pages: Callable[[RenderContext], Iterable[Page]]
+    reads: tuple[str, ...] = ()  # input path prefixes of its own content ('content/news/'), if any
+    load: ContentLoader | None = None
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
 
 
-def register_page_kind(name: str) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
-    """`@register_page_kind("records")` on a function that lists a kind's pages."""
+def register_page_kind(
+    name: str, reads: tuple[str, ...] = (), load: ContentLoader | None = None,
+) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
+    """`@register_page_kind("records")` on a function that lists a kind's pages.
+
+    A kind with content of its own names the files (`reads`, prefixes of input paths)
+    and how to load them (`load`): the build calls it in the load stage, reports its
+    problems with everyone else's, and hands the result to the kind as
+    `context.site.content[name]` (a `KindContent`).
+    """
 
     def register(pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, pages)
+        PAGE_KINDS[name] = PageKind(name, pages, reads, load)
         return pages
 
     return register
