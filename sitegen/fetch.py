@@ -869,13 +869,13 @@ class Summary:
         lines.append("")
         for plan in self.plans:
             records = self.outcome.records[plan.source]
-            sections = (("New", plan.created), ("Updated", plan.updated), ("Removed", plan.removed))
+            sections = (("New", plan.created), ("Changed", plan.updated), ("Removed", plan.removed))
             if not any(paths for _, paths in sections):
                 continue
             lines += [f"### {label(plan.source)}", ""]
             for title, paths in sections:
                 if paths:
-                    lines += [f"**{title} ({len(paths)})**", ""]
+                    lines += [f"#### {title} ({len(paths)})", ""]
                     lines += [_markdown_item(path, records) for path in paths]
                     lines.append("")
         if self.outcome.undecided:
@@ -907,11 +907,10 @@ def _markdown_record(record: dict[str, Any]) -> str:
 
 
 def _markdown_text(value: Any) -> str:
-    """Text from a service, shown as text in Markdown: no HTML, no links or emphasis of its own."""
+    """Text from a service, shown as text in Markdown: no HTML, and no link or image of its own."""
     import html
 
-    text = html.escape(one_line(str(value)), quote=False)
-    return re.sub(r"([\\`*_\[\]()#|!])", r"\\\1", text)
+    return re.sub(r"([\[\]])", r"\\\1", html.escape(one_line(str(value)), quote=False))
 
 
 # --------------------------------------------------------------------------
