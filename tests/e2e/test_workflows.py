@@ -26,7 +26,7 @@ import yaml
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
-from test_init import Environment, build_wheel, copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
+from test_init import Environment, build_wheel, copy_of_sitegen, dependencies, git  # noqa: F401  (dependencies: a fixture)
 
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 REPO_WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.y*ml"))
@@ -318,14 +318,6 @@ class Played:
     outputs: dict[str, str]
     summary: str
     body: str | None
-
-
-def git(*args: str, cwd: Path) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org"}
-    result = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, f"git {' '.join(args)}: {result.stderr}"
-    return result.stdout
 
 
 @pytest.fixture
