@@ -290,7 +290,7 @@ def test_refresh_fetches_checks_then_opens_a_pull_request_or_commits(refresh: di
     assert refresh["env"]["REFRESH_MODE"] == "${{ vars.SITEGEN_REFRESH_MODE || 'pull-request' }}"
     assert refresh["env"]["REFRESH_BRANCH"] == REFRESH_BRANCH
     job = refresh["jobs"]["refresh"]
-    fetch = step_running(job, "sitegen fetch >")
+    fetch = step_running(job, "sitegen fetch --summary")
     check = step_running(job, "sitegen check")
     changes = next(step for step in job["steps"] if step.get("id") == "changes")
     pull_request = step_using(job, "peter-evans/create-pull-request")
@@ -301,7 +301,7 @@ def test_refresh_fetches_checks_then_opens_a_pull_request_or_commits(refresh: di
     assert pull_request["if"] == "steps.changes.outputs.changed == 'true' && env.REFRESH_MODE == 'pull-request'"
     assert commit["if"] == "steps.changes.outputs.changed == 'true' && env.REFRESH_MODE == 'commit'"
     assert pull_request["with"]["branch"] == "${{ env.REFRESH_BRANCH }}"
-    assert pull_request["with"]["add-paths"] == "content/records/arxiv"
+    assert pull_request["with"]["add-paths"] == "content/records"
     assert pull_request["with"]["body-path"] == "${{ runner.temp }}/refresh-body.md"
     assert "steps.changes.outputs.summary" in pull_request["with"]["title"]
     assert "gh workflow run pages.yml" in commit["run"]  # a push by GITHUB_TOKEN starts no workflow
@@ -440,7 +440,8 @@ def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: 
     assert played.results["Commit directly and deploy"].returncode == 0, played.results["Commit directly and deploy"].stderr
     count = len(fetched_records(site_repo))
     message = git("log", "-1", "--format=%B", cwd=site_repo)
-    assert message.startswith(f"Refresh publications from arXiv: {count} new, 0 changed, 0 removed\n\nNew:\n- [")
+    assert message.startswith(f"Refresh publications from arXiv: {count} new, 0 changed, 0 removed\n\n| source |")
+    assert f"#### New ({count})\n\n- [" in message
     assert message.count("\n- [") == count
     assert git("show", "--name-only", "--format=", "HEAD", cwd=site_repo).count("content/records/arxiv/") == count
     assert git("rev-parse", "main", cwd=remote) == git("rev-parse", "HEAD", cwd=site_repo)
@@ -451,9 +452,9 @@ def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: 
 def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_server) -> None:  # noqa: F811
     server = arxiv_server("--fail-first", "100", "--fail-status", "400")
     played = play_refresh(site_repo, server.api_url, mode="commit")
-    fetch = played.results["Fetch records from arXiv"]
+    fetch = played.results["Fetch records from every configured source"]
     assert fetch.returncode == 1
-    assert list(played.results)[-1] == "Fetch records from arXiv", "no step runs after a failed fetch"
+    assert list(played.results)[-1] == "Fetch records from every configured source", "no step runs after a failed fetch"
     assert "sitegen fetch: error:" in fetch.stderr and "HTTP 400" in fetch.stderr
     assert "::error title=sitegen fetch failed::" in fetch.stdout
     assert "sitegen fetch failed (exit status 1): nothing was changed" in played.summary
@@ -465,7 +466,7 @@ def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_serv
 def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:  # noqa: F811
     """arXiv's text reaches the log: it is printed between stop-commands markers."""
     played = play_refresh(site_repo, arxiv_server().api_url)
-    lines = played.results["Fetch records from arXiv"].stdout.splitlines()
+    lines = played.results["Fetch records from every configured source"].stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
     token = lines[start].split("::")[2]
     assert len(token) == 32 and f"::{token}::" in lines[start + 1:]
