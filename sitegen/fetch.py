@@ -45,7 +45,6 @@ from sitegen.model import ArxivSources, Profile
 
 if TYPE_CHECKING:
     from sitegen.disambiguate import Candidate
-    from sitegen.load import PositionedDict
     from sitegen.model import RawDocument
     from sitegen.sources.http import Progress, Settings
 

@@ -143,7 +143,7 @@ def _preprint_arxiv(message: dict[str, Any]) -> str | None:
 def works_by_orcid(session: "PoliteSession", api: str, orcid: str, params: dict[str, str],
                    progress: Any) -> list[dict[str, Any]]:
     """Every Crossref work naming the iD, all cursor pages; read again once if the count falls short."""
-    for attempt in (1, 2):
+    for _walk in range(2):
         works, total = _cursor_walk(session, api, orcid, params, progress)
         if len(works) >= total:
             return works

@@ -194,7 +194,7 @@ def fetch_orcid(session: "PoliteSession", api: str, orcid: str, progress: Any) -
                 warnings.append(f"warning: ORCID {orcid}: {one_line(item['error'].get('developer-message', ''))}; "
                                 "using the work's summary")
         progress.line(f"ORCID: {orcid}: details of {min(start + len(chunk), len(chosen))} of {len(chosen)} works")
-    records = [record_from_work(full.get(code) or preferred(group), group, owner) for code, group in zip(chosen, groups)]
+    records = [record_from_work(full.get(code) or preferred(group), group, owner) for code, group in zip(chosen, groups, strict=True)]
     return records, owner, warnings
 
 

@@ -1056,6 +1056,6 @@ def test_the_markdown_summary_lists_what_changed_per_source(tmp_path, scholarly_
     assert result.returncode == 0, result.stderr
     markdown = summary.read_text(encoding="utf-8")
     assert "| OpenAlex | 9 | 0 | 0 | 0 |" in markdown and "| dblp | 11 | 0 | 0 | 0 |" in markdown
-    openalex = markdown.split("### OpenAlex")[1].split("###")[0]
+    openalex = markdown.split("\n### OpenAlex\n")[1].split("\n### ")[0]
     assert "#### New (9)" in openalex and "[W4412853019](https://doi.org/10.14778/3742728.3742752)" in openalex
     assert "LobRA: Multi-tenant Fine-tuning over Heterogeneous Data" in openalex
