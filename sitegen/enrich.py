@@ -1,6 +1,6 @@
 """Stage 3: from validated records to the `Site` the templates show.
 
-Here records are merged (a hand-written record wins over a fetched one),
+Here the records of one work are merged into one (sitegen.merge),
 filtered (hidden, excluded arXiv groups), converted (LaTeX, Markdown), given
 slugs and citation keys, and ordered newest first.
 """
@@ -21,12 +21,13 @@ from sitegen.categories import subject_name
 from sitegen.errors import Problem
 from sitegen.markup import render_inline, render_markdown
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+from sitegen.merge import merge_works
 from sitegen.parallel import parallel_map
+from sitegen.record_types import infer_type
 
 _UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
-MERGEABLE_FIELDS = [f.name for f in dataclasses.fields(Record) if f.name not in ("location", "origin", "given", "lines", "extra")]
 
 
 def slugify(value: str) -> str:
@@ -43,7 +44,7 @@ def enrich_site(
     builds, as data (the build cache); it gets this build's, and loses the rest.
     """
     converted = {} if converted is None else converted
-    merged = merge_fetched(records)
+    merged = [_typed(record) for record in merge_works(records)]
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
@@ -146,34 +147,9 @@ def _subject(code: str) -> Subject:
     return Subject(code, subject_name(code), slugify(code))
 
 
-def merge_fetched(records: list[Record]) -> list[Record]:
-    """One record per paper: a hand-written one overrides fetched fields it sets."""
-    if not any(r.fetched for r in records):
-        return list(records)
-    written = [r for r in records if not r.fetched]
-    by_key: dict[str, Record] = {}
-    for record in written:
-        for key in record.identity_keys():
-            by_key.setdefault(key, record)
-    merged = list(written)
-    position = {id(record): index for index, record in enumerate(written)}
-    absorbed: set[int] = set()
-    for fetched in (r for r in records if r.fetched):
-        own = next((by_key[k] for k in fetched.identity_keys() if k in by_key), None)
-        if own is None:
-            merged.append(fetched)
-            continue
-        if id(own) in absorbed:  # a second fetched copy of the same paper (e.g. same DOI): the first one stands
-            continue
-        absorbed.add(id(own))
-        overrides = {name: getattr(own, name) for name in MERGEABLE_FIELDS if name in own.given}
-        combined = dataclasses.replace(
-            fetched, **overrides, location=own.location, origin=own.origin, given=tuple(sorted(set(fetched.given) | set(own.given))),
-            source_key=f"{own.source_key}+{fetched.source_key}" if own.source_key and fetched.source_key else "",
-            lines=own.lines, extra={**fetched.extra, **own.extra},
-        )
-        merged[position[id(own)]] = combined
-    return merged
+def _typed(record: Record) -> Record:
+    """Every shown record has a type (SPEC §7): its own, else the one its content implies."""
+    return record if record.type else dataclasses.replace(record, type=infer_type(record))
 
 
 def is_excluded(record: Record, sources: ArxivSources) -> bool:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, merge_fetched, normalise_name, slugify, unique_cite_keys
+from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, normalise_name, slugify
+from sitegen.merge import merge_works as merge_fetched
 from sitegen.load import parse_yaml
 from sitegen.model import ArxivSources, Profile, SiteConfig
 from sitegen.validate import validate_profile, validate_record
@@ -76,10 +77,12 @@ def test_hand_written_record_wins_field_by_field():
     assert one.title == "My better title"  # hand-written
     assert one.source == "EuroSys 2025"
     assert one.featured is True
-    assert one.links == {"code": "https://github.com/x/y"}  # the hand-written mapping as a whole
+    assert one.links == {  # mappings merge key by key: the correction's code link joins the fetched ones
+        "abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234", "code": "https://github.com/x/y",
+    }
     assert one.authors == ("Lena Müller", "Jonas Berg")  # from arXiv, not set by hand
     assert one.abstract == "The abstract from arXiv."
-    assert one.date.isoformat() == "2024-01-05"
+    assert one.year == 2024 and one.date is None  # a published venue is not dated by its preprint
     assert one.categories == ("cs.DC", "cs.LG")
     assert one.extra == {"slides": "s.pdf"}
     assert one.fetched is False
@@ -228,25 +231,6 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
 
 
 
-def test_cite_keys_asked_again_are_the_same_and_a_change_is_worked_out_anew():
-    """The last answer is kept for the dev server's next build: it must never be a stale or shared one."""
-    last_build: dict = {}  # as the build cache keeps it
-    pairs = [("a", "muller2019sparse"), ("b", "muller2019sparse"), ("c", "kovac2026o")]
-    first = unique_cite_keys(pairs, last_build)
-    assert first == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
-    first["a"] = "changed by a caller"
-    again = unique_cite_keys(list(pairs), last_build)
-    assert again == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
-    again["a"] = "changed by a caller"
-    assert unique_cite_keys(list(pairs), last_build) == {"a": "muller2019sparse", "b": "muller2019sparseb", "c": "kovac2026o"}
-    pairs[1] = ("b", "muller2019dense")  # the caller's list, changed after the call
-    renamed = [("a", "muller2019sparse"), ("b", "muller2019dense"), ("c", "kovac2026o")]
-    assert unique_cite_keys(renamed, last_build) == {"a": "muller2019sparse", "b": "muller2019dense", "c": "kovac2026o"}
-    assert unique_cite_keys(renamed + [("0", "muller2019dense")], last_build) == {
-        "a": "muller2019sparse", "b": "muller2019denseb", "c": "kovac2026o", "0": "muller2019dense",
-    }
-
-
 # -- slugs, subjects, ordering ---------------------------------------------------------------
 
 @pytest.mark.parametrize("value, slug", [
@@ -323,30 +307,6 @@ def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
         "content/records/x.yaml:3: warning: field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}",
         "content/records/x.yaml:5: warning: field 'abstract': LaTeX shown as source, cannot convert \\foo",
     ]
-
-
-def test_an_edit_that_leaves_the_abstract_alone_does_not_convert_it_again(monkeypatch):
-    import sitegen.enrich
-
-    abstract = "abstract: 'Uses *emphasis*, $x^2$ and \\foo.'\n"
-    cache: dict = {}
-    first, _ = enrich_site(CONFIG, profile(), [rec("id: a\ntitle: First\nyear: 2020\n" + abstract)], Path("."), cache)
-    title_edited = rec("id: a\n\ntitle: Second\nyear: 2020\n" + abstract)  # and the abstract one line lower
-    fresh, fresh_problems = enrich([title_edited])
-    converted = []
-    render_markdown = sitegen.enrich.render_markdown
-    monkeypatch.setattr(sitegen.enrich, "render_markdown", lambda text: converted.append(text) or render_markdown(text))
-
-    site, problems = enrich_site(CONFIG, profile(), [title_edited], Path("."), cache)
-    assert [text for text in converted if text] == []  # (the profile's empty bio is converted at every build)
-    assert site.entries[0] == fresh.entries[0] and site.entries[0].title.plain == "Second"
-    assert [str(p) for p in problems] == [str(p) for p in fresh_problems] == [
-        "content/records/x.yaml:5: warning: field 'abstract': LaTeX shown as source, cannot convert \\foo"
-    ]
-    assert "<em>emphasis</em>" in site.entries[0].abstract_html and "<math" in first.entries[0].abstract_html
-
-    site, _ = enrich_site(CONFIG, profile(), [rec("id: a\ntitle: Second\nyear: 2020\nabstract: Another one.\n")], Path("."), cache)
-    assert [text for text in converted if text] == ["Another one."] and site.entries[0].abstract_plain == "Another one."
 
 
 def test_profile_text_written_in_latex_is_shown_as_unicode():
