@@ -90,14 +90,14 @@ class _Fields:
         if not isinstance(value, str):  # `name: 5`, `id: 0042` (read as 34), `id: 2401.01230` (2401.0123)
             self.problem(key, _quote_the_number(key, value))
             return default
-        text = self._text(key, value).strip()
+        text = (self._printable(key, value) if type(value) is str else self._escaped(key, value)).strip()
         if required and not text:
             self.problem(key, "is empty, but it is required")
         return text
 
-    def _text(self, key: str, value: str) -> str:
-        """A string value as a page can show it, each mistake reported."""
-        if type(value) is not str and isinstance(value, EscapedText):
+    def _escaped(self, key: str, value: str) -> str:
+        """A string of another type than str: an EscapedText, reported (see load.EscapedText)."""
+        if isinstance(value, EscapedText):
             self.problem(key, _escapes_message(value), warning=True)
             return _CONTROL_CHARACTERS.sub("", value)
         return self._printable(key, value)
@@ -155,7 +155,7 @@ class _Fields:
             if not one_string:  # `authors: Sheng Lin, Bin Cui` would be one author of that name
                 self.problem(key, f"expected a list, got one string; write it as a list: {key}: [{_flow_list(value)}]")
                 return ()
-            return (self._text(key, value).strip(),)
+            return ((self._printable(key, value) if type(value) is str else self._escaped(key, value)).strip(),)
         if not isinstance(value, list):
             self.wrong_type(key, "a list of strings", value)
             return ()
@@ -166,7 +166,7 @@ class _Fields:
             elif not isinstance(item, str):
                 self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}")
             else:
-                items.append(self._text(key, item).strip())
+                items.append((self._printable(key, item) if type(item) is str else self._escaped(key, item)).strip())
         return tuple(items)
 
     def url_map(self, key: str) -> dict[str, str]:
@@ -485,10 +485,14 @@ def validate_record(
     if year is not None and not 1000 <= year <= 9999:
         fields.problem("year", f"expected a four-digit year, got {year}")
     categories = fields.string_list("categories")
-    if record_id:
+    if record_id and not _fine_folder_name(record_id):
         _check_folder_name(fields, "id", record_id, "records")
     for category in categories:
-        _check_folder_name(fields, "categories", category, "subjects")
+        if category not in _FINE_CATEGORIES:  # the same few recur in every record
+            if _fine_folder_name(category):
+                _FINE_CATEGORIES.add(category)
+            else:
+                _check_folder_name(fields, "categories", category, "subjects")
     record = Record(
         id=record_id or "",
         title=title or "",
@@ -546,17 +550,28 @@ def _citations(fields: _Fields) -> int | None:
     return count
 
 
-# Names Windows keeps for devices: no file or folder may have one, whatever its extension (`con.txt`).
-WINDOWS_DEVICE_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))})
 MAX_FOLDER_NAME = 255  # bytes of one path component, on every common file system
+
+
+# Names Windows keeps for devices: no file or folder may have one, whatever its extension (`con.txt`).
+_DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)", re.IGNORECASE)
+
+
+_FINE_CATEGORIES: set[str] = set()  # categories that passed _fine_folder_name
+
+
+def _fine_folder_name(value: str) -> bool:
+    """Can each of Linux, macOS and Windows hold a folder of this name? (Settled at once for most.)"""
+    return bool(value) and value[0] != "." and value[-1] != "." and len(value) <= MAX_FOLDER_NAME and not _DEVICE_NAME.match(value)
 
 
 def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> None:
     """An id or category names a folder of output/ (`records/<slug>/`, SPEC §3): one that each
-    of Linux, macOS and Windows can hold, so that a site built on one checks out on the others."""
+    of Linux, macOS and Windows can hold, so that a site built on one checks out on the others;
+    the problem with one that `_fine_folder_name` did not pass."""
     if _names_no_page(value):  # '.' and '..' would make the page path records/../ (slugs keep dots)
         fields.problem(key, f"{value!r} cannot name a page; use a letter or digit")
-    elif value.partition(".")[0].lower() in WINDOWS_DEVICE_NAMES:
+    elif _DEVICE_NAME.match(value):
         fields.problem(key, f"{value!r} cannot name a folder on Windows ({folder}/{value}/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
                             "are device names there, with any extension); change it")
     elif value.endswith("."):
@@ -611,6 +626,21 @@ def check_folders_apart(records: list[Record], problems: list[Problem]) -> None:
     from sitegen.enrich import slugify  # SPEC §3's slug: the folder's name
 
     shown = [record for record in records if not record.hidden]
+    if _may_differ_only_in_case({record.id for record in shown}, slugify):
+        _check_record_folders_apart(shown, problems, slugify)
+    if _may_differ_only_in_case({category for record in shown for category in record.categories}, slugify):
+        _check_subject_folders_apart(shown, problems, slugify)
+
+
+def _may_differ_only_in_case(names: set[str], slugify) -> bool:
+    """Could two of `names` give folders that differ only in case? Settled without a call for
+    each name (the usual case) when no name has a character the slug replaces, and none is
+    another in other case."""
+    joined = "".join(names)
+    return slugify(joined) != joined or len({name.lower() for name in names}) != len(names)
+
+
+def _check_record_folders_apart(shown: list[Record], problems: list[Problem], slugify) -> None:
     first_of: dict[str, Record] = {}
     for record in shown:
         slug = slugify(record.id)
@@ -621,7 +651,6 @@ def check_folders_apart(records: list[Record], problems: list[Problem]) -> None:
             f"field 'id': '{record.id}' and '{first.id}' ({_place(first.where('id'))}) differ only in case: macOS and "
             f"Windows take records/{slug}/ and records/{slugify(first.id)}/ for one folder; change one id", record.where("id"),
         ))
-    _check_subject_folders_apart(shown, problems, slugify)
 
 
 def _check_subject_folders_apart(records: list[Record], problems: list[Problem], slugify) -> None:
