@@ -278,7 +278,7 @@ def _escape_made(sequence: str) -> str:
     character = yaml_escape_character(sequence)
     if character in _MADE_NAMES:
         return _MADE_NAMES[character]
-    return f"U+{ord(character):04X}, removed"  # a control character (load._suspect_escapes)
+    return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
 
 
 def _show(value: Any) -> str:

@@ -75,11 +75,11 @@ def test_control_characters_are_removed_with_a_warning_naming_line_and_field():
     result, messages = record('id: x\ntitle: "Bell \\x07 and escape \\x1b\\x07"\nyear: 2020\nauthors: ["Ada\\x00 Lovelace"]\nsource: "Proc.\\u0085"\n')
     assert (result.title, result.authors, result.source) == ("Bell  and escape", ("Ada Lovelace",), "Proc.")
     assert messages == [
-        "content/records/x.yaml:2: warning: field 'title': in double quotes, YAML reads \"\\x07\" (U+0007, removed) and \"\\x1b\" "
-        "(U+001B, removed) as escapes, not backslashes; use single quotes, in which a backslash stays: 'Bell \\x07 and escape \\x1b\\x07'",
-        "content/records/x.yaml:4: warning: field 'authors': in double quotes, YAML reads \"\\x00\" as an escape (U+0000, removed), "
+        "content/records/x.yaml:2: warning: field 'title': in double quotes, YAML reads \"\\x07\" (control character U+0007, removed) and \"\\x1b\" "
+        "(control character U+001B, removed) as escapes, not backslashes; use single quotes, in which a backslash stays: 'Bell \\x07 and escape \\x1b\\x07'",
+        "content/records/x.yaml:4: warning: field 'authors': in double quotes, YAML reads \"\\x00\" as an escape (control character U+0000, removed), "
         "not a backslash; use single quotes, in which a backslash stays: 'Ada\\x00 Lovelace'",
-        "content/records/x.yaml:5: warning: field 'source': in double quotes, YAML reads \"\\u0085\" as an escape (U+0085, removed), "
+        "content/records/x.yaml:5: warning: field 'source': in double quotes, YAML reads \"\\u0085\" as an escape (control character U+0085, removed), "
         "not a backslash; use single quotes, in which a backslash stays: 'Proc.\\u0085'",
     ]
 
@@ -93,12 +93,12 @@ def test_control_characters_from_elsewhere_are_removed_with_a_warning():
 
 
 @pytest.mark.parametrize("written, message", [
-    ('"Scaling $\\alpha$"', "in double quotes, YAML reads \"\\a\" as an escape (U+0007, removed), not a backslash; "
+    ('"Scaling $\\alpha$"', "in double quotes, YAML reads \"\\a\" as an escape (control character U+0007, removed), not a backslash; "
                             "use single quotes, in which a backslash stays: 'Scaling $\\alpha$'"),
-    ('"$\\beta$-VAE"', "in double quotes, YAML reads \"\\b\" as an escape (U+0008, removed), not a backslash; "
+    ('"$\\beta$-VAE"', "in double quotes, YAML reads \"\\b\" as an escape (control character U+0008, removed), not a backslash; "
                        "use single quotes, in which a backslash stays: '$\\beta$-VAE'"),
-    ('"$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}"', "in double quotes, YAML reads \"\\f\" (U+000C, removed), \"\\v\" (U+000B, removed) "
-                                                "and \"\\e\" (U+001B, removed) as escapes, not backslashes; use single quotes, "
+    ('"$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}"', "in double quotes, YAML reads \"\\f\" (control character U+000C, removed), \"\\v\" (control character U+000B, removed) "
+                                                "and \"\\e\" (control character U+001B, removed) as escapes, not backslashes; use single quotes, "
                                                 "in which a backslash stays: '$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}'"),
     ('"The $\\tau$-leap"', "in double quotes, YAML reads \"\\t\" as an escape (a tab), not a backslash; "
                            "use single quotes, in which a backslash stays: 'The $\\tau$-leap'"),
