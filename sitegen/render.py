@@ -10,7 +10,6 @@ leaves the previous site untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -130,7 +129,7 @@ def _traceback_location(error: Exception) -> Location | None:
     found = None
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename.endswith((".html", ".xml", ".txt")) and Path(filename).exists():
+        if filename.endswith((".html", ".xml", ".txt")):  # a template's frame: named by its input path
             found = Location(filename, tb.tb_lineno)
         tb = tb.tb_next
     return found

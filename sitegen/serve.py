@@ -261,6 +261,8 @@ class PreviewHandler(web.StaticFileHandler):
     async def get(self, path: str, include_body: bool = True) -> None:
         if not acceptable_path(path):
             raise web.HTTPError(400)
+        if ".." in path.replace("\\", "/").split("/"):
+            raise web.HTTPError(404)  # nothing above output/ is a page of the site
         url = "/" + path
         base = self.preview.base_path
         if self.preview.problems and is_page(url):
