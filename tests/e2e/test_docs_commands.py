@@ -4,8 +4,8 @@ Each fenced ```sh block that runs `sitegen` is one test, and so is each block
 marked as a file. An HTML comment on the line before a block says where it runs:
 
     <!-- docs-test: site -->          the default: in a site made by `sitegen init site --name "Sheng Lin"`
-                                      (the name of the fake arXiv server's records), with
-                                      SITEGEN_ARXIV_API pointing at that server
+                                      (the person of the fake servers' records); a block that fetches
+                                      gets the fake arXiv and scholarly servers (SITEGEN_*_API)
     <!-- docs-test: empty-folder -->  in an empty folder: for blocks that make a site themselves
     <!-- docs-test: checkout -->      in a copy of this checkout: the README's first command, which
                                       installs sitegen into a new .venv and builds the demo (offline:
@@ -34,6 +34,7 @@ import pytest
 
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO
+from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
 from test_init import copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
 
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
@@ -174,11 +175,10 @@ def wrapper_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def user_environment(wrapper_bin: Path, home: Path, arxiv_api: str | None = None) -> dict[str, str]:
+def user_environment(wrapper_bin: Path, home: Path, services: dict[str, str] | None = None) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env.update(PATH=os.pathsep.join([str(wrapper_bin), str(Path(sys.executable).parent), env["PATH"]]), HOME=str(home))
-    if arxiv_api:
-        env["SITEGEN_ARXIV_API"] = arxiv_api
+    env.update(services or {})
     return env
 
 
@@ -221,13 +221,17 @@ def test_the_docs_show_commands_and_every_comment_is_understood() -> None:
 
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode in (None, "site")], ids=lambda b: b.name)
 def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_bin: Path, request: pytest.FixtureRequest) -> None:
-    api = None
+    services = {}
     if re.search(r"\bsitegen\s+fetch\b", block.code):
-        api = request.getfixturevalue("arxiv_server")().api_url
-    env = user_environment(wrapper_bin, tmp_path, api)
+        services = {"SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url,
+                    **request.getfixturevalue("scholarly_server")().env}
+    env = user_environment(wrapper_bin, tmp_path, services)
     site = new_site(tmp_path, env)
     result = run_script(block.code, site, env)
     assert result.returncode == 0, f"{block.name}:\n{block.code}\n{result.stdout}\n{result.stderr}"
+    if services and re.search(r"\bsitegen\s+fetch(?![^\n]*--review)", block.code):
+        fetched = [path for path in (site / "content" / "records").glob("*/*.yaml")]
+        assert fetched, f"{block.name}: the fetch wrote no record: it did not reach the fake services"
 
 
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "empty-folder"], ids=lambda b: b.name)
