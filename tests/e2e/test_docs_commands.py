@@ -27,6 +27,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,7 +131,7 @@ RUN_BLOCKS = [block for block in ALL_BLOCKS if block.runs_sitegen or block.mode 
 # --------------------------------------------------------------------------
 
 WRAPPER = '''\
-import os, signal, subprocess, sys, time, urllib.request
+import fcntl, os, signal, subprocess, sys, time, urllib.request
 
 REAL = {real!r}
 DEADLINE = {deadline}
@@ -138,6 +139,9 @@ arguments = sys.argv[1:]
 if arguments[:1] != ["serve"]:
     os.execv(REAL, [REAL, *arguments])
 port = int(arguments[arguments.index("--port") + 1]) if "--port" in arguments else 8000
+# The docs show the same ports in several blocks, which parallel test workers may run at once: one serve at a time.
+lock = open({lock!r}, "w")
+fcntl.flock(lock, fcntl.LOCK_EX)
 server = subprocess.Popen([REAL, *arguments])
 opener = urllib.request.build_opener(urllib.request.ProxyHandler({{}}))
 answered = False
@@ -170,7 +174,9 @@ def wrapper_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     real = Path(sys.executable).parent / "sitegen"
     assert real.exists(), f"the sitegen command of this environment is missing: {real}"
     script = folder / "sitegen"
-    script.write_text(f"#!{sys.executable}\n" + WRAPPER.format(real=str(real), deadline=SERVE_DEADLINE), encoding="utf-8")
+    lock = Path(tempfile.gettempdir()) / "sitegen-docs-test-serve.lock"
+    script.write_text(f"#!{sys.executable}\n" + WRAPPER.format(real=str(real), deadline=SERVE_DEADLINE, lock=str(lock)),
+                      encoding="utf-8")
     script.chmod(0o755)
     return folder
 
