@@ -16,6 +16,13 @@ from pathlib import Path
 
 import yaml
 
+# libyaml's emitter writes the same text as PyYAML's pure-Python one, ten times faster
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def dump_yaml(data: dict) -> str:
+    return yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000)
+
 SUBJECTS = [
     "cs.AI", "cs.AR", "cs.CC", "cs.CL", "cs.CR", "cs.CV", "cs.CY", "cs.DB", "cs.DC", "cs.DS", "cs.GT",
     "cs.HC", "cs.IR", "cs.IT", "cs.LG", "cs.LO", "cs.MA", "cs.NE", "cs.NI", "cs.OS", "cs.PF", "cs.PL",
@@ -70,7 +77,7 @@ def write_sitegen(records: list[dict], root: Path) -> None:
     (content / "site.yaml").write_text('title: "Benchmark"\nbase_url: "https://bench.example.org/"\n')
     (content / "profile.yaml").write_text('name: "Lena Müller"\naffiliation: "Benchmark University"\n')
     for record in records:
-        text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=1000)
+        text = dump_yaml(record)
         (content / "records" / f"{record['id']}.yaml").write_text(text, encoding="utf-8")
 
 
@@ -117,7 +124,7 @@ def write_hugo(records: list[dict], root: Path) -> None:
             "subjects": record["categories"],
             "slug": record["id"].replace(".", "-"),
         }
-        text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000) + "---\n" + record["abstract"]
+        text = "---\n" + dump_yaml(front) + "---\n" + record["abstract"]
         (root / "content" / "records" / f"{record['id']}.md").write_text(text, encoding="utf-8")
 
 
