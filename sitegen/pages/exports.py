@@ -1,6 +1,6 @@
 """The site's machine-readable files and the files it copies (SPEC §3).
 
-publications.bib, records.json, feed.xml, robots.txt, .nojekyll, CNAME and the
+publications.bib, publications.ris, records.json, feed.xml, robots.txt, .nojekyll, CNAME and the
 static files. The sitemap is made by the render stage from every kind's pages.
 """
 
@@ -11,6 +11,7 @@ from typing import Iterable
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
+from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
 from sitegen.pages import Page, RenderContext, register_page_kind
 
@@ -20,6 +21,7 @@ def export_files(context: RenderContext) -> Iterable[Page]:
     site, urls = context.site, context.urls
     yield Page("publications.bib", (context.everything,), lambda: _bibtex(context))
     yield Page("records.json", (context.everything,), lambda: _records_json(context))
+    yield Page("publications.ris", (context.everything,), lambda: _ris(context))
     newest = [(entry.key, entry.cite_key) for entry in site.entries[:FEED_SIZE]]
     yield Page("feed.xml", (newest,), lambda: atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url))
     yield Page("robots.txt", (), lambda: robots_txt(urls.absolute("sitemap.xml")))
@@ -38,6 +40,11 @@ def static_files(context: RenderContext) -> Iterable[Page]:
 def _bibtex(context: RenderContext) -> bytes:
     absolute = context.views.record_absolute_url
     return "\n".join(bibtex_entry(entry, absolute(entry)) for entry in context.site.entries).encode()
+
+
+def _ris(context: RenderContext) -> bytes:
+    absolute = context.views.record_absolute_url
+    return publications_ris(context.site.entries, {entry.id: absolute(entry) for entry in context.site.entries})
 
 
 def _records_json(context: RenderContext) -> bytes:

@@ -1,0 +1,120 @@
+"""What readers search and cite with (SPEC §8): the search index of every list page, and the
+citation styles that record pages format citations with in the browser.
+
+**Search.** Every list page (the profile, each subject, and each of their pages past
+`records_per_page`) searches and filters the whole list, not just the page in view, so
+the records are described once for the whole site, in two files that
+`static/search.js` reads:
+
+- `search/facets.json`, fetched when a list page loads: for every shown record in
+  site order its slug, year, type, subjects and whether it is featured, and the names
+  of the types and subjects. It fills the year, type and subject filters and counts,
+  and it is small (some 25 bytes a record, before compression).
+- `search/text.json`, fetched at the first keystroke (or when the page opens with a
+  search in its address): the same records' title, authors, venue and abstract as
+  readers see them (LaTeX converted, so "O(n²)" is found as it is printed). An
+  abstract is given as its distinct words in their first order: a search term
+  holds no space, so it is found in the words exactly when it is found in the text.
+
+Both are JSON written here and read with `JSON.parse`; record text reaches the page
+through `textContent` only.
+
+**Citations.** A record page carries its CSL-JSON item (`sitegen.cite.csl_item`); APA
+and IEEE are made from it in the browser by citeproc-js (`static/vendor/`) when the
+reader opens them. The styles are the ones in `sitegen/csl/` that citeproc-py uses
+(so the two can be compared), served as `static/csl/apa.csl` and `static/csl/ieee.csl`,
+with citeproc-py's en-US locale as `static/csl/locales-en-US.xml`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import resources
+from typing import Iterable
+
+import orjson
+
+from sitegen.cite import CSL_DIR, STYLES
+from sitegen.model import RECORD_TYPES, Entry
+from sitegen.pages import Page, RenderContext, register_page_kind
+
+FACETS_PATH = "search/facets.json"
+TEXT_PATH = "search/text.json"
+CSL_OUTPUT = "static/csl/"
+LOCALE = "locales-en-US.xml"
+
+TYPE_LABELS = {  # SPEC §7 record type -> what the type filter says
+    "article": "Journal article",
+    "inproceedings": "Conference paper",
+    "preprint": "Preprint",
+    "thesis": "Thesis",
+    "book": "Book",
+    "chapter": "Book chapter",
+    "report": "Report",
+    "patent": "Patent",
+    "software": "Software",
+    "dataset": "Dataset",
+    "other": "Other",
+}
+assert set(TYPE_LABELS) == set(RECORD_TYPES)
+
+
+@register_page_kind("search")
+def search_files(context: RenderContext) -> Iterable[Page]:
+    yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects))
+    yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries))
+
+
+@register_page_kind("citation_styles")
+def citation_style_files(context: RenderContext) -> Iterable[Page]:
+    for name, data in csl_files().items():
+        yield Page(CSL_OUTPUT + name, (hashlib.blake2b(data, digest_size=16).hexdigest(),), lambda data=data: data)
+
+
+def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
+    """search/facets.json: `types` and `subjects` as [code, label] pairs; `records` as
+    [slug, year, type index, [subject indexes], featured (0/1)] in site order."""
+    entries = list(entries)
+    present = {entry.record.type for entry in entries}
+    types = [kind for kind in RECORD_TYPES if kind in present]
+    type_index = {kind: i for i, kind in enumerate(types)}
+    subject_list = list(subjects)
+    subject_index = {subject.code: i for i, subject in enumerate(subject_list)}
+    records = [
+        [
+            entry.slug,
+            entry.record.year,
+            type_index.get(entry.record.type, -1),
+            [subject_index[s.code] for s in entry.subjects if s.code in subject_index],
+            1 if entry.record.featured else 0,
+        ]
+        for entry in entries
+    ]
+    data = {
+        "types": [[kind, TYPE_LABELS[kind]] for kind in types],
+        "subjects": [[s.code, s.name] for s in subject_list],
+        "records": records,
+    }
+    return orjson.dumps(data)
+
+
+def search_text(entries: Iterable[Entry]) -> bytes:
+    """search/text.json: [title, authors (", "-joined), venue, abstract words] per record, in site order."""
+    return orjson.dumps([
+        [entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, distinct_words(entry.abstract_plain)]
+        for entry in entries
+    ])
+
+
+def distinct_words(text: str) -> str:
+    """The text's space-separated words, each once, in the order they first appear."""
+    return " ".join(dict.fromkeys(text.split()))
+
+
+@cache
+def csl_files() -> dict[str, bytes]:
+    """Output name under static/csl/ -> bytes: the styles citeproc-py formats with, and its en-US locale."""
+    files = {name: (CSL_DIR / name).read_bytes() for name in sorted(STYLES.values())}
+    files[LOCALE] = resources.files("citeproc").joinpath("data", "locales", LOCALE).read_bytes()
+    return files
