@@ -153,11 +153,14 @@ def _typed(record: Record) -> Record:
 
 
 def is_excluded(record: Record, sources: ArxivSources) -> bool:
-    """The profile's arXiv exclusions apply to fetched records, at every build."""
+    """The profile's arXiv exclusions apply to fetched records, at every build: ids to any,
+    subjects to arXiv's own (other sources' records have no arXiv subjects to keep)."""
     if not record.fetched:
         return False
     if ARXIV_VERSION.sub("", record.id) in {ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}:
         return True
+    if record.origin is None or record.origin.source != "arxiv":
+        return False
     if set(record.categories) & set(sources.exclude_categories):
         return True
     return bool(sources.categories) and not set(record.categories) & set(sources.categories)
