@@ -15,7 +15,8 @@ from typing import Any
 from markupsafe import Markup
 
 from sitegen.exports.bibtex import bibtex_entry, entry_type
-from sitegen.exports.jsonld import person, scholarly_article, script_json
+from sitegen.cite import csl_item
+from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.model import Entry, Site, Subject
 from sitegen.urls import SiteUrls, record_path, subject_path
 
@@ -239,7 +240,7 @@ class ViewBuilder:
             record_count=len(self.site.entries),
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
-            jsonld=Markup(script_json(person(self.site, home, photo_absolute, web_links))),
+            jsonld=Markup(script_json(person_json_ld(self.site.profile, home, photo_absolute, web_links))),
         )
         return context
 
@@ -255,6 +256,7 @@ class ViewBuilder:
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),
             jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html")))),
+            csl=Markup(script_json(csl_item(entry))),  # the record as CSL-JSON: partials/cite.html, static/cite.js
         )
         return context
 
