@@ -1,0 +1,375 @@
+"""What each speed mechanism of the build saves: the build it targets, with and without it, in one run.
+
+    python benchmarks/mechanisms.py                          # N = 1,000 and 10,000, 3 rounds
+    python benchmarks/mechanisms.py --n 1000 --rounds 5 --only page-keys --only sandbox
+    python benchmarks/mechanisms.py --commit HEAD --workdir /tmp/mech   # time a commit's copy; keep corpora
+
+A mechanism is switched off in the process that builds, by patching sitegen
+before it runs (see `switch_off`): a threshold set to infinity, a cache handed
+an empty dict, a function replaced by the plain way of doing the same work. The
+output is the same either way; only the time differs.
+
+Every configuration (all mechanisms on, or one of them off) builds its own copy
+of the corpus, so that one's cache never serves another. Each mechanism is timed
+on the builds it targets:
+
+- cold (no cache, no output): worker conversion, worker rendering, the sandbox;
+- no-change (the same `sitegen build` again): the up-to-date shortcut, digest reuse;
+- edit (one record's title changed, then `sitegen build`, a new process as a user runs it):
+  record files not re-read, converted text cached, page keys, unchanged bytes not rewritten, digest reuse;
+- serve (the same edit, rebuilt by a long-lived `sitegen.serve.Preview`, from the poll
+  that notices it to the rebuilt site): the same, and validated records kept in memory.
+
+In each round every configuration of a build runs once, in an order that rotates
+from round to round, so drift of the shared machine hits all alike; the load
+average is noted with every run. "saves" is the median without the mechanism
+minus the median with it, and its share of the build without it; "paired" is the
+per-round ratio without/with, median (min-max). A mechanism that saves less than
+5 % of every build it targets at 10,000 records is marked for removal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import (
+    Code,
+    Run,
+    code_under_test,
+    corpus,
+    edit_one_record,
+    load_average,
+    machine,
+    set_aside,
+    timed,
+    workdir_of,
+)
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    name: str  # as --only and --off name it
+    number: str  # as issue 24's list numbers it
+    what: str
+    builds: tuple[str, ...]  # the builds it targets: cold, noop, edit, serve
+
+
+MECHANISMS = [
+    Mechanism("up-to-date", "1", "up-to-date shortcut (inputs' fingerprints and output as the last build left them: stop)", ("noop",)),
+    Mechanism("record-files", "2", "record files not re-read when their digest is unchanged (load.known_files, content.json)", ("edit", "serve")),
+    Mechanism("validated-records", "3", "validated records kept per file in memory (dev server: Memory.records)", ("serve",)),
+    Mechanism("converted", "4", "converted LaTeX/Markdown per record cached (enrich `converted`, content.json)", ("edit", "serve")),
+    Mechanism("page-keys", "5", "page keys: a page whose inputs are unchanged is not rendered (render `previous_keys`)", ("edit", "serve")),
+    Mechanism("convert-workers", "6", "records converted by forked workers (enrich.ENTRIES_WORTH_A_WORKER)", ("cold",)),
+    Mechanism("render-workers", "7", "pages rendered by forked workers (render.PAGES_WORTH_A_WORKER)", ("cold",)),
+    Mechanism("same-bytes", "8a", "unchanged bytes not rewritten (write._same_bytes)", ("edit", "serve")),
+    Mechanism("digest-reuse", "8b", "input digests reused when stat is unchanged and not racy (inputs.Fingerprints)", ("noop", "edit", "serve")),
+    Mechanism("sandbox", "9", "Jinja's ImmutableSandboxedEnvironment (off: a plain jinja2.Environment)", ("cold",)),
+]
+BY_NAME = {m.name: m for m in MECHANISMS}
+BUILDS = ("cold", "noop", "edit", "serve")
+REMOVE_BELOW = 0.05
+
+
+# --- switching a mechanism off (runs in the building process) ---------------------------------
+
+
+def switch_off(name: str) -> None:
+    """Patch sitegen so that mechanism `name` does nothing; the site built stays the same."""
+    from sitegen import build, enrich, inputs, render, write
+    from sitegen.cache import BuildCache
+
+    if name == "up-to-date":  # the last build's key never matches: the build goes on to its stages
+        state = BuildCache.state.fget
+
+        def forgetful_state(self):
+            found = state(self)
+            return dataclasses.replace(found, build_key="") if found.build_key else found
+
+        BuildCache.state = property(forgetful_state)
+    elif name == "record-files":
+        load_site = build.load_site
+        build.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
+    elif name == "validated-records":
+        validate_site = build.validate_site
+        build.validate_site = lambda raw, known=None: validate_site(raw, {})
+    elif name == "converted":
+        enrich_site = enrich.enrich_site  # prepare_site imports it from sitegen.enrich when it runs
+        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None: enrich_site(config, profile, records, site_dir, {})
+    elif name == "page-keys":  # every page rendered; writing still skips the bytes that did not change
+        render_site = render.render_site  # build_site imports it from sitegen.render when it runs
+        render.render_site = lambda site, theme, listing, digests, site_key, previous_keys=None: render_site(site, theme, listing, digests, site_key, None)
+    elif name == "convert-workers":
+        enrich.ENTRIES_WORTH_A_WORKER = float("inf")
+    elif name == "render-workers":
+        render.PAGES_WORTH_A_WORKER = float("inf")
+    elif name == "same-bytes":
+        write._same_bytes = lambda target, data: False
+    elif name == "digest-reuse":  # every input file read and hashed at every build
+        build.Fingerprints = lambda *known, **at: inputs.Fingerprints()
+    elif name == "sandbox":
+        render.make_environment = _plain_environment
+    else:
+        raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
+
+
+def _plain_environment(theme, listing):
+    """The environment sitegen makes, as a plain jinja2.Environment: same loader, same options."""
+    import jinja2
+
+    from sitegen.theme import make_environment
+
+    sandboxed = make_environment(theme, listing)
+    plain = jinja2.Environment(
+        loader=sandboxed.loader, autoescape=sandboxed.autoescape, auto_reload=False, undefined=sandboxed.undefined,
+        trim_blocks=sandboxed.trim_blocks, lstrip_blocks=sandboxed.lstrip_blocks, keep_trailing_newline=sandboxed.keep_trailing_newline,
+    )
+    plain.filters.update(sandboxed.filters)
+    plain.globals.update(sandboxed.globals)
+    plain.tests.update(sandboxed.tests)
+    return plain
+
+
+# --- the building processes ------------------------------------------------------------------------
+
+
+def child_build(site: str, off: list[str]) -> int:
+    """`sitegen build --site SITE`, as the command line runs it, with mechanisms `off` switched off."""
+    for name in off:
+        switch_off(name)
+    from sitegen.cli import main
+
+    return main(["build", "--site", site])
+
+
+def child_serve(site: str, off: list[str]) -> int:
+    """A dev server's Preview and watcher, driven by lines on stdin: `edit N` -> seconds of that rebuild."""
+    import time
+
+    for name in off:
+        switch_off(name)
+    from livereload.handlers import LiveReloadHandler
+
+    from sitegen.serve import Preview, RebuildingWatcher
+
+    preview = Preview(Path(site))
+    watcher = RebuildingWatcher(preview)
+    LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
+    watcher.build_first()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        command, _, counter = line.strip().partition(" ")
+        if command != "edit":
+            break
+        watcher.examine()  # what the server does while it waits
+        edit_one_record(preview.site_dir, int(counter))
+        started = time.perf_counter()
+        watcher.examine()  # the poll that notices the change
+        watcher.examine()  # and the build, once the inputs held still for a poll
+        seconds = time.perf_counter() - started
+        if preview.problems:
+            print("failed: " + " | ".join(preview.problems), flush=True)
+            return 1
+        print(seconds, flush=True)
+    return 0
+
+
+# --- the driver ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Config:
+    off: str | None  # the mechanism switched off; None: all on
+    site: Path
+
+    @property
+    def label(self) -> str:
+        return "all on" if self.off is None else f"{self.off} off"
+
+
+@dataclass
+class Results:
+    n: int
+    times: dict[tuple[str, str | None], list[Run]] = field(default_factory=dict)  # (build, off) -> runs
+
+    def add(self, build: str, off: str | None, run: Run) -> None:
+        self.times.setdefault((build, off), []).append(run)
+
+
+def build_command(code: Code, site: Path, off: str | None) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), "child-build", str(site), *([off] if off else [])]
+
+
+def copy_site(source: Path, target: Path) -> Path:
+    """A copy of the corpus' content for one configuration (its own cache and output)."""
+    if not (target / "content").is_dir():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(source / "content", target / "content")
+    return target
+
+
+def rotated(items: list, by: int) -> list:
+    by %= len(items)
+    return items[by:] + items[:by]
+
+
+def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds: int, code: Code, work: Path, log) -> Results:
+    source, _ = corpus(n, work)
+    trash = work / "trash"
+    results = Results(n)
+    configs = {None: Config(None, copy_site(source, work / f"mech-n{n}" / "all-on"))}
+    for mechanism in mechanisms:
+        configs[mechanism.name] = Config(mechanism.name, copy_site(source, work / f"mech-n{n}" / mechanism.name))
+
+    def run_build(config: Config) -> Run:
+        return timed(build_command(code, config.site, config.off), cwd=work, env=code.env)
+
+    for build in ("cold", "noop", "edit"):
+        offs = [m.name for m in mechanisms if build in m.builds]
+        if not offs:
+            continue
+        members = [configs[None]] + [configs[name] for name in offs]
+        for config in members:  # warm the page cache; a cache and output of this configuration's own
+            run_build(config)
+        for round_number in range(rounds):
+            for config in rotated(members, round_number):
+                if build == "cold":
+                    set_aside(config.site / "output", trash)
+                    set_aside(config.site / ".sitegen-cache", trash)
+                elif build == "edit":
+                    edit_one_record(config.site, 100 + round_number)
+                run = run_build(config)
+                results.add(build, config.off, run)
+                log(f"n={n} {build} round {round_number + 1} {config.label}: {run.seconds:.3f} s (load {run.load:.1f})")
+    offs = [m.name for m in mechanisms if "serve" in m.builds]
+    if offs:
+        members = [configs[None]] + [configs[name] for name in offs]
+        servers = {}
+        try:
+            for config in members:
+                command = [sys.executable, str(Path(__file__).resolve()), "child-serve", str(config.site), *([config.off] if config.off else [])]
+                servers[config.off] = process = subprocess.Popen(command, cwd=work, env=code.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                _answer(process)  # "ready": the first build
+                _edit(process, 999)  # the first edit loads the content cache into memory: not what a later save costs
+            for round_number in range(serve_rounds):
+                for config in rotated(members, round_number):
+                    load = load_average()
+                    seconds = _edit(servers[config.off], 1000 + round_number)
+                    results.add("serve", config.off, Run(seconds, load=load))
+                    log(f"n={n} serve round {round_number + 1} {config.label}: {seconds:.3f} s (load {load:.1f})")
+        finally:
+            for process in servers.values():
+                if process.stdin:
+                    process.stdin.close()
+                process.wait()
+    return results
+
+
+def _answer(process: subprocess.Popen) -> str:
+    assert process.stdout is not None
+    line = process.stdout.readline().strip()
+    if not line or line.startswith("failed"):
+        raise SystemExit(f"the dev server's rebuild failed: {line or 'no answer'}")
+    return line
+
+
+def _edit(process: subprocess.Popen, counter: int) -> float:
+    assert process.stdin is not None
+    process.stdin.write(f"edit {counter}\n")
+    process.stdin.flush()
+    return float(_answer(process))
+
+
+# --- the report ----------------------------------------------------------------------------------------
+
+
+def saving(results: Results, build: str, off: str) -> tuple[float, float, float, float, float, float, float] | None:
+    """(with, without, saved seconds, share of the build without it, paired ratio median, min, max)."""
+    on_runs, off_runs = results.times.get((build, None)), results.times.get((build, off))
+    if not on_runs or not off_runs:
+        return None
+    with_it = statistics.median(r.seconds for r in on_runs)
+    without = statistics.median(r.seconds for r in off_runs)
+    pairs = [b.seconds / a.seconds for a, b in zip(on_runs, off_runs)]
+    return with_it, without, without - with_it, (without - with_it) / without, statistics.median(pairs), min(pairs), max(pairs)
+
+
+def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
+    sizes = [r.n for r in all_results]
+    head = "| # | mechanism | build | " + " | ".join(f"N={n:,}: with / without s (saves, share; paired ratio)" for n in sizes) + " | verdict |"
+    lines = [head, "|" + "---|" * (4 + len(sizes))]
+    for mechanism in mechanisms:
+        verdict_share = []
+        for build in mechanism.builds:
+            cells = []
+            for results in all_results:
+                found = saving(results, build, mechanism.name)
+                if found is None:
+                    cells.append("-")
+                    continue
+                with_it, without, saved, share, paired, low, high = found
+                cells.append(f"{with_it:.3f} / {without:.3f} ({saved:+.3f} s, {share:+.0%}; {paired:.2f} ({low:.2f}-{high:.2f}))")
+                if results.n == max(sizes):
+                    verdict_share.append(share)
+            lines.append(f"| {mechanism.number} | {mechanism.name} | {build} | " + " | ".join(cells) + " | |")
+        if verdict_share:
+            best = max(verdict_share)
+            verdict = f"keep ({best:.0%} at {max(sizes):,})" if best >= REMOVE_BELOW else f"remove (< 5 %: best {best:.1%} at {max(sizes):,})"
+            lines[-1] = lines[-1][: -len("| |")] + f"| {verdict} |"
+    baseline = []
+    for results in all_results:
+        for build in BUILDS:
+            runs = results.times.get((build, None))
+            if runs:
+                loads = [r.load for r in runs]
+                seconds = [r.seconds for r in runs]
+                baseline.append(
+                    f"N={results.n:,} {build}, all on: {statistics.median(seconds):.3f} s ({min(seconds):.3f}-{max(seconds):.3f}), "
+                    f"load {statistics.median(loads):.1f} (max {max(loads):.1f}) over its {len(runs)} runs"
+                )
+    return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in baseline)
+
+
+def main() -> None:
+    import argparse
+
+    if len(sys.argv) > 1 and sys.argv[1] == "child-build":
+        raise SystemExit(child_build(sys.argv[2], sys.argv[3:]))
+    if len(sys.argv) > 1 and sys.argv[1] == "child-serve":
+        raise SystemExit(child_serve(sys.argv[2], sys.argv[3:]))
+    parser = argparse.ArgumentParser(description="each speed mechanism on and off, on the builds it targets")
+    parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 1000, 10000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of CLI builds (default: 3)")
+    parser.add_argument("--serve-rounds", type=int, default=5, help="rounds of dev-server edits (default: 5)")
+    parser.add_argument("--only", action="append", choices=list(BY_NAME), help="these mechanisms only")
+    parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy)")
+    parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora and copies here (default: a temporary folder)")
+    parser.add_argument("--quiet", action="store_true", help="no line per run")
+    args = parser.parse_args()
+    mechanisms = [m for m in MECHANISMS if not args.only or m.name in args.only]
+    sizes = sorted(args.n or [1000, 10000])
+    log = (lambda line: None) if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    with workdir_of(args, "sitegen-mechanisms-") as tmp:
+        work = Path(tmp)
+        code = code_under_test(args.commit, work)
+        print(f"sitegen: {code.described}")
+        print(f"machine: {machine()}; load {load_average():.1f} at start; pid {os.getpid()}")
+        print("command: " + " ".join(["python", "benchmarks/mechanisms.py", *sys.argv[1:]]), flush=True)
+        all_results = []
+        for n in sizes:
+            all_results.append(measure_size(n, mechanisms, args.rounds, args.serve_rounds, code, work, log))
+            print(f"\n## after N={n:,}\n\n" + table(all_results, mechanisms), flush=True)
+        if args.workdir is not None:
+            shutil.rmtree(work / "trash", ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

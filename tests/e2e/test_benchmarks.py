@@ -1,0 +1,62 @@
+"""The benchmark scripts still run against the current code (at 50 records, without Hugo), and a
+mechanism switched off by benchmarks/mechanisms.py changes the time of a build, never its output."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+BENCHMARKS = REPO / "benchmarks"
+pytestmark = pytest.mark.slow
+
+
+def run_script(name: str, *args: str, cwd: Path) -> str:
+    result = subprocess.run([sys.executable, str(BENCHMARKS / name), *args], cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_run_prints_every_figure(tmp_path: Path) -> None:
+    out = run_script("run.py", "--n", "50", "--runs", "1", "--no-hugo", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
+    for figure in ("cold build", "no-change rebuild", "one-record edit (CLI)", "dev-server edit (rebuild in process)", "sitegen serve", "peak memory"):
+        assert f"| 50 | {figure}" in out, out
+
+
+def test_growth_runs(tmp_path: Path) -> None:
+    out = run_script("growth.py", "--n", "30", "--n", "50", "--rounds", "1", "--no-hugo", cwd=tmp_path)
+    assert "sitegen: median cold build 30:" in out, out
+
+
+def test_mechanisms_table(tmp_path: Path) -> None:
+    args = ["--n", "50", "--rounds", "1", "--serve-rounds", "1", "--quiet", "--workdir", str(tmp_path / "work")]
+    out = run_script("mechanisms.py", *args, "--only", "up-to-date", "--only", "validated-records", "--only", "sandbox", cwd=tmp_path)
+    for row in ("| 1 | up-to-date | noop |", "| 3 | validated-records | serve |", "| 9 | sandbox | cold |"):
+        assert row in out, out
+
+
+def test_a_mechanism_switched_off_builds_the_same_site(tmp_path: Path) -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from make_corpus import make_corpus
+        from mechanisms import MECHANISMS
+        from run import edit_one_record
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    site, _ = make_corpus(40, tmp_path / "corpus")
+    subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=tmp_path, check=True, capture_output=True)
+    for counter, mechanism in enumerate(MECHANISMS):
+        edit_one_record(site, counter)  # each build has work to do: one record changed since the last
+        build = [sys.executable, str(BENCHMARKS / "mechanisms.py"), "child-build", str(site), mechanism.name]
+        result = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, (mechanism.name, result.stderr)
+        clean = tmp_path / f"clean-{counter}"
+        subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site), "--no-cache", "--output", str(clean)], cwd=tmp_path, check=True, capture_output=True)
+        assert tree(site / "output") == tree(clean), mechanism.name
