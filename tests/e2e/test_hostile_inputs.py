@@ -1,0 +1,235 @@
+"""Whatever a pull request's content holds, a build is safe: a hostile-input suite.
+
+Hypothesis writes site.yaml, profile.yaml and record files (YAML and BibTeX)
+from a grammar of hostile values — HTML and script in every text field, URL
+schemes, control characters, bidi overrides, huge and deeply nested values,
+wrong types, odd file names and symbolic links — over a site that built once.
+Each build must either
+
+- succeed, with every page parsing and no script, event handler or `javascript:`
+  URL beyond the theme's own, and nothing from outside the site published; or
+- fail with problems that each name a file of the site (`path:` or `path:line:`),
+  leaving output/ exactly as the last good build left it;
+
+and never end in any other exception. Inputs that once broke a build are kept
+in tests/fixtures/hostile/ and replayed first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from sitegen.build import build_site
+from sitegen.errors import SitegenError
+
+EXAMPLES = int(os.environ.get("SITEGEN_HOSTILE_EXAMPLES", "60"))  # .ci/run sets 500
+CORPUS = Path(__file__).parent.parent / "fixtures" / "hostile"
+SECRET = "OUTSIDE-SECRET-7f3a"
+
+BASE_FILES = {
+    "content/site.yaml": "title: Safe site\nbase_url: https://example.org/\n",
+    "content/profile.yaml": "name: Ada Lovelace\n",
+    "content/records/base.yaml": "id: base\ntitle: A base record\nyear: 2020\nauthors: [Ada Lovelace]\n",
+}
+
+PAYLOADS = [
+    "<script>alert(1)</script>", "</script><script>alert(2)</script>", "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)>", "javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==", "vbscript:msgbox(1)",
+    "\" onmouseover=\"alert(1)", "' onfocus='alert(1)' autofocus='", "<a href=\"javascript:alert(1)\">x</a>",
+    "[md](javascript:alert(1))", "<javascript:alert(1)>", "![i](javascript:alert(1))", "&#106;avascript:alert(1)",
+    "$\\href{javascript:alert(1)}{x}$", "\\href{javascript:alert(1)}{x}", "{{ 7*7 }}", "{% raw %}", "${7*7}",
+    "\u202eevil\u202c", "\u200b", "\x00", "\x07", "\x1b[31m", "\ud7ff", "\ufeff", "{", "}", "\\", "$", "$$", "%",
+    "<iframe src=//evil>", "<meta http-equiv=refresh content=0;url=//evil>", "<style>*{}</style>", "<!--", "]]>",
+    "x" * 3000, "é" * 500, "../../etc/passwd", "/etc/passwd", "CON", "nul", "a/b", ".", "..",
+]
+
+text_value = st.one_of(
+    st.sampled_from(PAYLOADS),
+    st.lists(st.sampled_from(PAYLOADS), min_size=2, max_size=4).map("".join),
+    st.text(max_size=40),
+)
+scalar = st.one_of(text_value, st.integers(-10**20, 10**20), st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none())
+any_value = st.recursive(scalar, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(text_value, inner, max_size=3)), max_leaves=12)
+url_value = st.one_of(st.sampled_from(PAYLOADS), st.sampled_from(["https://example.org/x", "mailto:a@b.c", "static/x.pdf", "//evil.example/"]))
+
+
+def maybe(strategy):
+    """Mostly a value of the right shape with hostile content; now and then anything at all."""
+    return st.one_of(strategy, strategy, strategy, strategy, any_value)
+
+
+record = st.fixed_dictionaries(
+    {"id": maybe(text_value)},
+    optional={
+        "title": maybe(text_value), "authors": maybe(st.lists(text_value, max_size=4)), "year": maybe(st.integers(0, 99999)),
+        "source": maybe(text_value), "abstract": maybe(text_value), "categories": maybe(st.lists(text_value, max_size=3)),
+        "links": maybe(st.dictionaries(st.sampled_from(["pdf", "code", "abs", "x y", "on"]), url_value, max_size=3)),
+        "doi": maybe(text_value), "arxiv": maybe(text_value), "featured": maybe(st.booleans()), "type": maybe(text_value),
+        "citations": maybe(st.integers(-5, 10**6)), "date": maybe(st.dates().map(str)),
+    },
+)
+site_settings = st.fixed_dictionaries(
+    {"title": maybe(text_value)},
+    optional={
+        "base_url": maybe(url_value), "cname": maybe(text_value), "language": maybe(text_value), "description": maybe(text_value),
+        "records_per_page": maybe(st.integers(-3, 5)), "theme": maybe(st.sampled_from(["default", "../..", "nope", "<x>"])),
+    },
+)
+profile = st.fixed_dictionaries(
+    {"name": maybe(text_value)},
+    optional={
+        "name_variants": maybe(st.lists(text_value, max_size=3)), "affiliation": maybe(text_value), "position": maybe(text_value),
+        "bio": maybe(text_value), "email": maybe(text_value), "photo": maybe(text_value),
+        "links": maybe(st.dictionaries(st.sampled_from(["orcid", "github", "website", "evil"]), url_value, max_size=3)),
+    },
+)
+file_name = st.sampled_from([
+    "r.yaml", "ünï cødé.yaml", "sp ace.yml", "x" * 200 + ".yaml", "CON.yaml", "sub/dir/r.yaml", "arxiv/r.yaml", "r.bib", "notes.txt",
+])
+
+
+def bibtex_text(entries: list[dict]) -> str:
+    def field(value) -> str:
+        return str(value).replace("\n", " ")
+
+    return "\n".join(
+        "@article{" + field(entry.get("id", "k")) + ",\n" + "".join(f"  {key} = {{{field(value)}}},\n" for key, value in entry.items() if key != "id") + "}\n"
+        for entry in entries
+    )
+
+
+site_files = st.fixed_dictionaries({
+    "site": maybe(site_settings),
+    "profile": maybe(profile),
+    "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
+    "raw": st.one_of(st.none(), st.sampled_from(PAYLOADS)),  # a record file that is not YAML at all
+    "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
+})
+
+
+def write_hostile(site: Path, spec: dict, outside: Path) -> None:
+    (site / "content" / "site.yaml").write_text(yaml.safe_dump(spec["site"], allow_unicode=True), encoding="utf-8", errors="surrogatepass")
+    (site / "content" / "profile.yaml").write_text(yaml.safe_dump(spec["profile"], allow_unicode=True), encoding="utf-8", errors="surrogatepass")
+    for name, records in spec["records"]:
+        path = site / "content" / "records" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = bibtex_text(records) if name.endswith(".bib") else yaml.safe_dump(records if len(records) > 1 else records[0], allow_unicode=True)
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    if spec["raw"] is not None:
+        (site / "content" / "records" / "raw.yaml").write_text(spec["raw"], encoding="utf-8", errors="surrogatepass")
+    for link in spec["links"]:
+        if link == "static-out":
+            (site / "static").mkdir(exist_ok=True)
+            (site / "static" / "leak.txt").symlink_to(outside)
+        elif link == "record-out":
+            (site / "content" / "records" / "leak.yaml").symlink_to(outside)
+        elif link == "record-in":
+            (site / "content" / "records" / "again.yaml").symlink_to(site / "content" / "records" / "base.yaml")
+        elif link == "template-out":
+            (site / "templates").mkdir(exist_ok=True)
+            (site / "templates" / "404.html").symlink_to(outside)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcset")
+UNSAFE_SCHEME = re.compile(r"^(?:javascript|data|vbscript):", re.I)
+
+
+def assert_safe_page(name: str, data: bytes, theme_scripts: set[str]) -> None:
+    soup = BeautifulSoup(data.decode("utf-8"), "lxml")
+    for element in soup.find_all(True):
+        for attribute, value in element.attrs.items():
+            assert not attribute.lower().startswith("on"), f"{name}: event handler {attribute} on <{element.name}>"
+            if attribute.lower() in URL_ATTRIBUTES:
+                shown = "".join(ch for ch in str(value) if ch > " ").lower()
+                assert not UNSAFE_SCHEME.match(shown), f"{name}: {attribute}={value!r} on <{element.name}>"
+        assert element.name not in ("iframe", "object", "embed", "base", "frame"), f"{name}: <{element.name}>"
+        if element.name == "meta":
+            assert (element.get("http-equiv") or "").lower() != "refresh", f"{name}: meta refresh"
+    for script in soup.find_all("script"):
+        if script.get("type") == "application/ld+json":
+            assert "</script" not in script.string.lower()
+            continue
+        assert script_signature(script) in theme_scripts, f"{name}: a script the theme does not have: {str(script)[:120]!r}"
+
+
+def theme_scripts_of(output: Path) -> set[str]:
+    """The scripts of a benign build: the theme's own."""
+    found = set()
+    for path in output.rglob("*.html"):
+        for script in BeautifulSoup(path.read_text(encoding="utf-8"), "lxml").find_all("script"):
+            if script.get("type") != "application/ld+json":
+                found.add(script_signature(script))
+    return found
+
+
+def script_signature(script) -> str:
+    """What a script is: its text, or for a file of the site's own origin, its path from static/."""
+    source = script.get("src")
+    if source is None:
+        return script.string or ""
+    if source.startswith("/") and not source.startswith("//") and "/static/" in source:
+        return "static/" + source.split("/static/", 1)[1]
+    return source
+
+
+def check_one(spec: dict) -> None:
+    root = Path(tempfile.mkdtemp(prefix="sitegen-hostile-"))
+    try:
+        outside = root / "outside.yaml"
+        outside.write_text(f"id: leaked\ntitle: {SECRET}\nyear: 2020\n", encoding="utf-8")
+        site = root / "site"
+        for name, text in BASE_FILES.items():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).write_text(text, encoding="utf-8")
+        build_site(site)
+        theme_scripts = theme_scripts_of(site / "output")
+        before = tree(site / "output")
+        write_hostile(site, spec, outside)
+        try:
+            build_site(site)
+        except SitegenError as error:
+            event("the build failed with problems")
+            for problem in error.problems:
+                assert problem.location is not None and problem.location.path, f"a problem that names no file: {problem}"
+                assert not problem.location.path.startswith("/") and ".." not in problem.location.path.split("/"), str(problem)
+                assert SECRET not in str(problem)
+            assert tree(site / "output") == before, "a failed build changed output/"
+            return
+        event("the build succeeded")
+        built = tree(site / "output")
+        for name, data in built.items():
+            assert SECRET.encode() not in data, f"{name} holds a file from outside the site"
+            if name.endswith(".html"):
+                assert_safe_page(name, data, theme_scripts)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def corpus() -> list[dict]:
+    return [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(CORPUS.glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("spec", corpus(), ids=[p.stem for p in sorted(CORPUS.glob("*.yaml"))])
+def test_past_failures_stay_fixed(spec: dict) -> None:
+    check_one(spec)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(site_files)
+def test_any_content_builds_safely_or_fails_with_a_place(spec: dict) -> None:
+    check_one(spec)
