@@ -1,0 +1,346 @@
+// Search and filters of a list page (SPEC §8): partials/search.html's form, over the whole list.
+//
+// search/facets.json (slug, year, type, subjects, featured of every record) is fetched when the
+// page loads and fills the filters; search/text.json (title, authors, venue, abstract words) when
+// the reader first types or focuses the search box, or opens a searched address. A list that is
+// all on this page is filtered in place (records hidden and shown); a list split into pages shows
+// the matches of every page in a list of their own. The state lives in the address
+// (?q=&year=&type=&subject=): restored on load and on back/forward. Record text is only ever
+// set as textContent.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.search[data-index]");
+  if (!form || !window.fetch || !window.URLSearchParams || !window.history.replaceState) return;
+
+  var controls = form.querySelector(".search-controls");
+  var input = form.querySelector("input[type=search]");
+  var selects = { year: form.querySelector("#search-year"), type: form.querySelector("#search-type"), subject: form.querySelector("#search-subject") };
+  var countLine = form.querySelector(".search-count");
+  var status = form.querySelector("[data-search-status]");
+  var section = form.parentElement;
+  var indexUrl = form.getAttribute("data-index");
+  var recordsUrl = form.getAttribute("data-records");
+  var ownSubject = form.getAttribute("data-subject") || "";
+  var FIELDS = ["q", "year", "type", "subject"];
+  var SHOWN_AT_ONCE = 250; // matches from other pages shown before "Show more"
+
+  var list = null; // this list's records, in the order the list shows them
+  var inPlace = false; // every record of the list is on this page
+  var texts = null; // folded text per record (site order), once search/text.json is in
+  var textRequest = null;
+  var typeLabels = {};
+  var subjectNames = {};
+  var last = { filters: null, query: null, matches: null };
+  var results = null; // the list of matches from every page (lists split into pages)
+  var shownLimit = SHOWN_AT_ONCE;
+  var announceTimer = null;
+
+  // -- text as readers type it: case, accents and letter forms ignored -------------------------
+  var LETTERS = { "ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h" };
+  var LETTER = /[ßøđðłæœıþŀħ]/g;
+  var MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  var DASHES = /[\u2010-\u2015\u2212]/g;
+  var QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
+  var DQUOTES = /[\u201c\u201d\u201e\u201f\u2033]/g;
+  function fold(text) {
+    return text.normalize("NFKD").replace(MARKS, "").toLowerCase().replace(LETTER, function (c) { return LETTERS[c]; })
+      .replace(DASHES, "-").replace(QUOTES, "'").replace(DQUOTES, '"');
+  }
+
+  // -- state <-> address <-> controls -------------------------------------------------------------
+  function stateFromAddress() {
+    var params = new URLSearchParams(window.location.search);
+    var state = {};
+    FIELDS.forEach(function (name) { state[name] = (params.get(name) || "").trim(); });
+    return state;
+  }
+  function stateFromControls() {
+    return { q: input.value.trim(), year: selects.year.value, type: selects.type.value, subject: selects.subject.value };
+  }
+  function address(state) {
+    var params = new URLSearchParams(window.location.search);
+    FIELDS.forEach(function (name) { if (state[name]) params.set(name, state[name]); else params.delete(name); });
+    var query = params.toString();
+    return window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+  }
+  function remember(state, how) {
+    var url = address(state);
+    if (url === window.location.pathname + window.location.search + window.location.hash) return;
+    var previous = window.history.state;
+    // typing replaces the entry it made at its first keystroke; a filter, a clearing, a new search push one
+    if (how === "typing" && previous && previous.sitegenSearch === "typing") window.history.replaceState({ sitegenSearch: how }, "", url);
+    else window.history.pushState({ sitegenSearch: how }, "", url);
+  }
+  function show(state) {
+    if (input.value.trim() !== state.q) input.value = state.q;
+    ["year", "type", "subject"].forEach(function (name) {
+      var select = selects[name];
+      if (state[name] && !select.querySelector('option[value="' + cssEscape(state[name]) + '"]')) {
+        select.appendChild(option(state[name], label(name, state[name]) + " (0)")); // a shared address naming what this list lacks
+      }
+      select.value = state[name];
+    });
+  }
+  function cssEscape(value) { return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/["\\]/g, "\\$&"); }
+  function label(name, value) {
+    if (name === "type") return typeLabels[value] || value;
+    if (name === "subject") return subjectNames[value] || value;
+    return value;
+  }
+  function option(value, text) {
+    var element = document.createElement("option");
+    element.value = value;
+    element.textContent = text;
+    return element;
+  }
+
+  // -- the index --------------------------------------------------------------------------------
+  function getJson(name) {
+    return fetch(indexUrl + name, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error(name + ": HTTP " + response.status);
+      return response.json();
+    });
+  }
+  function loadText() {
+    if (!textRequest) {
+      textRequest = getJson("text.json").then(function (rows) {
+        texts = rows.map(function (row, i) {
+          return { title: row[0], authors: row[1], venue: row[2], folded: fold(row[0] + "\n" + row[1] + "\n" + row[2] + "\n" + row[3]) + "\n" + (facetYear[i] || "") };
+        });
+        last.query = null;
+        update(stateFromControls());
+      }, function () {
+        textRequest = null;
+        countLine.textContent = "The search index could not be loaded.";
+      });
+    }
+    return textRequest;
+  }
+  var facetYear = [];
+
+  function useFacets(facets) {
+    facets.types.forEach(function (pair) { typeLabels[pair[0]] = pair[1]; });
+    facets.subjects.forEach(function (pair) { subjectNames[pair[0]] = pair[1]; });
+    var records = facets.records.map(function (row, i) {
+      facetYear[i] = row[1];
+      return {
+        index: i, slug: row[0], year: String(row[1]), type: row[2] >= 0 ? facets.types[row[2]][0] : "",
+        subjects: row[3].map(function (s) { return facets.subjects[s][0]; }), featured: row[4] === 1, element: null, item: null,
+      };
+    });
+    list = records.filter(function (r) { return !ownSubject || r.subjects.indexOf(ownSubject) >= 0; });
+    if (list.some(function (r) { return r.featured; })) { // as the list is ordered: newest year first, featured first within a year
+      list.sort(function (a, b) { return b.year - a.year || (b.featured - a.featured) || a.index - b.index; });
+    }
+    var found = 0;
+    list.forEach(function (r) {
+      var element = document.getElementById("r-" + r.slug);
+      if (element && section.contains(element)) { r.element = element; found += 1; }
+    });
+    inPlace = found === list.length;
+    fillFilters();
+  }
+  function fillFilters() {
+    var counts = { year: {}, type: {}, subject: {} };
+    list.forEach(function (r) {
+      counts.year[r.year] = (counts.year[r.year] || 0) + 1;
+      if (r.type) counts.type[r.type] = (counts.type[r.type] || 0) + 1;
+      r.subjects.forEach(function (s) { if (s !== ownSubject) counts.subject[s] = (counts.subject[s] || 0) + 1; });
+    });
+    var order = {
+      year: Object.keys(counts.year).sort(function (a, b) { return b - a; }),
+      type: Object.keys(typeLabels).filter(function (t) { return counts.type[t]; }),
+      subject: Object.keys(subjectNames).filter(function (s) { return counts.subject[s]; }),
+    };
+    ["year", "type", "subject"].forEach(function (name) {
+      var select = selects[name];
+      while (select.options.length > 1) select.remove(1);
+      order[name].forEach(function (value) { select.appendChild(option(value, label(name, value) + " (" + counts[name][value] + ")")); });
+      select.parentElement.hidden = order[name].length === 0 && name === "subject";
+    });
+  }
+
+  // -- matching -----------------------------------------------------------------------------------
+  function terms(query) { return fold(query).split(/\s+/).filter(Boolean); }
+  function matches(state) {
+    var filters = [state.year, state.type, state.subject].join("\u0000");
+    var query = terms(state.q);
+    var searching = query.length > 0 && texts !== null;
+    var joined = searching ? query.join(" ") : "";
+    // more letters typed on the same filters: only the records that matched before can match now
+    var candidates = list;
+    if (last.filters === filters && last.query !== null && last.matches && joined.indexOf(last.query) === 0 && searching === (last.query !== "")) {
+      candidates = last.matches;
+    }
+    var found = [];
+    for (var i = 0; i < candidates.length; i++) {
+      var r = candidates[i];
+      if (state.year && r.year !== state.year) continue;
+      if (state.type && r.type !== state.type) continue;
+      if (state.subject && r.subjects.indexOf(state.subject) < 0) continue;
+      if (searching) {
+        var text = texts[r.index].folded;
+        var all = true;
+        for (var t = 0; t < query.length; t++) { if (text.indexOf(query[t]) < 0) { all = false; break; } }
+        if (!all) continue;
+      }
+      found.push(r);
+    }
+    last = { filters: filters, query: joined, matches: found };
+    return found;
+  }
+
+  // -- showing ------------------------------------------------------------------------------------
+  function update(state) {
+    if (!list) return;
+    var active = Boolean(state.q || state.year || state.type || state.subject);
+    if (state.q && texts === null) loadText();
+    var found = active ? matches(state) : list;
+    if (inPlace) showInPlace(found, active);
+    else showAcrossPages(found, active);
+    var total = list.length;
+    var noun = total === 1 ? "publication" : "publications";
+    var line;
+    if (!active) line = total + " " + noun;
+    else if (state.q && texts === null) line = "Searching " + total + " " + noun + "…";
+    else line = found.length + " of " + total + " " + noun;
+    countLine.textContent = line;
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(function () { status.textContent = active ? line + " shown" : ""; }, 600);
+  }
+
+  function showInPlace(found, active) {
+    var wanted = new Set(active ? found : []);
+    var groups = new Map();
+    list.forEach(function (r) {
+      var show = !active || wanted.has(r);
+      if (r.element.hidden === show) r.element.hidden = !show;
+      var group = r.group || (r.group = r.element.closest(".year-group"));
+      if (group && show) groups.set(group, true);
+      else if (group && !groups.has(group)) groups.set(group, false);
+    });
+    groups.forEach(function (shown, group) { if (group.hidden === shown) group.hidden = !shown; });
+    section.querySelectorAll(".year-nav a[href^='#']").forEach(function (link) {
+      var target = document.getElementById(link.getAttribute("href").slice(1));
+      var group = target && target.closest(".year-group");
+      var item = link.parentElement;
+      var hide = Boolean(group && group.hidden);
+      if (item.hidden !== hide) item.hidden = hide;
+    });
+  }
+
+  function showAcrossPages(found, active) {
+    var originals = section.querySelectorAll(".year-group:not(.search-match-group), .pagination, .year-nav");
+    originals.forEach(function (element) { element.hidden = active; });
+    if (!active) { if (results) results.hidden = true; return; }
+    if (!results) {
+      results = document.createElement("div");
+      results.className = "search-matches";
+      form.insertAdjacentElement("afterend", results);
+    }
+    results.hidden = false;
+    results.textContent = "";
+    if (texts === null) { loadText(); return; }
+    var shown = found.slice(0, shownLimit);
+    var group = null, year = null;
+    shown.forEach(function (r) {
+      if (r.year !== year) {
+        year = r.year;
+        var box = document.createElement("section");
+        box.className = "year-group search-match-group";
+        var heading = document.createElement("h3");
+        heading.className = "year";
+        heading.textContent = year;
+        box.appendChild(heading);
+        group = document.createElement("ol");
+        group.className = "records";
+        box.appendChild(group);
+        results.appendChild(box);
+      }
+      group.appendChild(r.item || (r.item = matchItem(r)));
+    });
+    if (found.length > shown.length) {
+      var more = document.createElement("button");
+      more.type = "button";
+      more.className = "search-more";
+      more.textContent = "Show more (" + (found.length - shown.length) + " not shown)";
+      more.addEventListener("click", function () {
+        shownLimit += SHOWN_AT_ONCE;
+        update(stateFromControls());
+        var next = results.querySelectorAll("li.record")[shown.length];
+        if (next) next.querySelector("a").focus();
+      });
+      results.appendChild(more);
+    }
+  }
+
+  function matchItem(r) {
+    var text = texts[r.index];
+    var item = document.createElement("li");
+    item.className = "record" + (r.featured ? " featured" : "");
+    var heading = document.createElement("h4");
+    heading.className = "record-title";
+    var link = document.createElement("a");
+    link.href = recordsUrl + r.slug + "/";
+    link.textContent = text.title;
+    heading.appendChild(link);
+    item.appendChild(heading);
+    if (text.authors) {
+      var authors = document.createElement("p");
+      authors.className = "authors";
+      authors.textContent = text.authors;
+      item.appendChild(authors);
+    }
+    var venue = document.createElement("p");
+    venue.className = "venue";
+    var parts = [typeLabels[r.type], text.venue, r.year].filter(Boolean);
+    venue.textContent = parts.join(" · ");
+    item.appendChild(venue);
+    return item;
+  }
+
+  function announceNow() {
+    clearTimeout(announceTimer);
+    status.textContent = countLine.textContent + (stateFromControls().q || stateFromControls().year || stateFromControls().type || stateFromControls().subject ? " shown" : "");
+  }
+
+  // -- wiring -------------------------------------------------------------------------------------
+  function changed(how) {
+    shownLimit = SHOWN_AT_ONCE;
+    var state = stateFromControls();
+    update(state);
+    remember(state, how);
+  }
+  input.addEventListener("input", function () { changed("typing"); });
+  input.addEventListener("focus", function () { if (list) loadText(); });
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; changed("clear"); }
+  });
+  ["year", "type", "subject"].forEach(function (name) {
+    selects[name].addEventListener("change", function () { changed("filter"); });
+  });
+  form.querySelector(".search-reset").addEventListener("click", function () {
+    input.value = "";
+    ["year", "type", "subject"].forEach(function (name) { selects[name].value = ""; });
+    changed("clear");
+    input.focus();
+  });
+  form.addEventListener("submit", function (event) { event.preventDefault(); announceNow(); });
+  window.addEventListener("popstate", function () {
+    var state = stateFromAddress();
+    show(state);
+    shownLimit = SHOWN_AT_ONCE;
+    update(state);
+  });
+
+  getJson("facets.json").then(function (facets) {
+    useFacets(facets);
+    var state = stateFromAddress();
+    show(state);
+    controls.disabled = false;
+    if (state.q) loadText();
+    update(state);
+  }, function () {
+    countLine.textContent = "Search is unavailable: the search index could not be loaded. Every publication is listed below.";
+  });
+})();
