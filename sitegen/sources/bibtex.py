@@ -29,7 +29,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexGroupNode, LatexMacroNode, LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError
 
 from sitegen.errors import Location, Problem
-from sitegen.latex import FORMAT_TAGS, PLAIN_MACROS, UNICODE_MACROS, escape_bare_specials
+from sitegen.latex import FORMAT_TAGS, PLAIN_MACROS, UNICODE_MACROS, escape_bare_specials, latex_spans
 from sitegen.load import PositionedDict
 from sitegen.record_types import type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
@@ -42,10 +42,15 @@ _SPLITTER_LOG.propagate = False
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december")
 # BibTeX's predefined macros: jan ... dec (as the standard styles define them)
 MONTH_MACROS = {name[:3]: name.capitalize() for name in MONTHS}
+_MONTH_NUMBERS = {name[:3]: number for number, name in enumerate(MONTHS, start=1)}
 
-VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "school", "institution", "publisher", "organization")
+VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher", "organization")
 LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "html", "blog", "website")  # al-folio's names among them
-DETAIL_ALIASES = {"address": ("location",), "number": ("issue",)}  # BibLaTeX's names for BibTeX's fields
+# BibLaTeX's names for BibTeX's fields (Better BibTeX writes them): read as the BibTeX field when that is absent
+BIBLATEX_NAMES = {
+    "journaltitle": "journal", "location": "address", "issue": "number",
+    "eprinttype": "archiveprefix", "eprintclass": "primaryclass",
+}
 # BibTeX fields kept on the record (for templates, and the site's own BibTeX export) as they are
 DETAIL_FIELDS = (
     "volume", "number", "pages", "publisher", "address", "edition", "series",
@@ -62,7 +67,7 @@ _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.
 _URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
 _CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/", re.I)
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
-_SPACE = re.compile(r"\s+")
+_AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.I)  # what separates names in a name list
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR_START = re.compile(r"^(\d{4})(?:-\d{2})?(?:-\d{2})?$")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
@@ -76,6 +81,10 @@ class _BadValue(ValueError):
 
 def evaluate(raw: str, macros: dict[str, str]) -> str:
     """The text of a field value as the splitter gave it (delimiters still on); `macros` by lower-case name."""
+    if raw.startswith("{") and "#" not in raw and (raw.count("{") == 1 or _closing_brace(raw, 0) == len(raw) - 1):
+        return raw[1:-1]  # the usual `{text}`, settled with one scan at most
+    if raw.isdigit():
+        return raw
     pieces: list[str] = []
     position, size = 0, len(raw)
     while True:
@@ -127,37 +136,34 @@ class _UnknownMacro(_BadValue):
         self.name = name
 
 
+_BRACE = re.compile(r"(?<!\\)[{}]")  # a brace after a backslash is text, as the splitter reads it
+_BRACE_OR_QUOTE = re.compile(r'(?<!\\)[{}"]')
+
+
 def _closing_brace(raw: str, start: int) -> int:
-    """The index of the `}` that closes the `{` at `start` (a brace after a backslash does not count)."""
+    """The index of the `}` that closes the `{` at `start`."""
     depth = 0
-    for index in range(start, len(raw)):
-        char = raw[index]
-        if char in "{}" and index and raw[index - 1] == "\\":
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                return index
+    for brace in _BRACE.finditer(raw, start):
+        depth += 1 if brace.group() == "{" else -1
+        if depth == 0:
+            return brace.start()
     raise _BadValue("unbalanced braces: a '{' is never closed")
 
 
 def _closing_quote(raw: str, start: int) -> int:
     """The `"` that ends the string begun at `start`: one outside braces, which must balance inside."""
     depth = 0
-    for index in range(start + 1, len(raw)):
-        char = raw[index]
-        if char in "{}" and raw[index - 1] == "\\":
-            continue
-        if char == "{":
+    for mark in _BRACE_OR_QUOTE.finditer(raw, start + 1):
+        char = mark.group()
+        if char == '"':
+            if depth == 0:
+                return mark.start()
+        elif char == "{":
             depth += 1
-        elif char == "}":
+        else:
             depth -= 1
             if depth < 0:
                 raise _BadValue("unbalanced braces: a '}' closes nothing")
-        elif char == '"' and depth == 0:
-            return index
     raise _BadValue('a quoted value is never closed (")' if depth == 0 else "unbalanced braces: a '{' is never closed")
 
 
@@ -168,6 +174,7 @@ _DECLARATIONS = {"em", "it", "itshape", "sl", "bf", "bfseries", "tt"}  # `{\em x
 _KEPT_ESCAPES = {"$", "{", "}"}  # `\$` stays `\$`: a bare `$` would start math
 _SPECIAL_TEXT = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
 _PLAIN_SPECIALS = re.compile(r"---|--|~|``|''")
+_PAR = re.compile(r"\\par\b\s*")
 
 
 def bibtex_text(value: str) -> str:
@@ -178,27 +185,60 @@ def bibtex_text(value: str) -> str:
     so that the pipeline shows it and reports it rather than losing it.
     """
     if "\\" not in value and "$" not in value:
-        plain = value.replace("{", "").replace("}", "")
-        return _collapse(_PLAIN_SPECIALS.sub(lambda m: _SPECIAL_TEXT[m.group()], plain) if _has_specials(plain) else plain)
+        return _collapse(_plain_run(value))
     return _latex_text(value)
 
 
-def _has_specials(text: str) -> bool:
-    return "~" in text or "--" in text or "``" in text or "''" in text
+def abstract_text(value: str) -> str:
+    """An abstract as SPEC §2 has it: Markdown with inline LaTeX, which the pipeline converts where it
+    shows the abstract (pages, feed, records.json), as it does a YAML record's. Paragraphs (a blank line,
+    as Zotero writes them, or `\\par`) stay; each line loses its indentation, which Markdown would
+    take for a code block."""
+    if "\\par" in value:
+        value = _PAR.sub("\n\n", value)
+    text = "\n".join(line.strip() for line in value.splitlines()).strip()
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text
 
 
 def _collapse(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.split())
+
+
+def _latex_text(value: str) -> str:
+    """The slow path of `bibtex_text`, for text with macros or math: only the LaTeX in it is parsed
+    (`latex_spans`, as the pipeline finds it), each piece once (accents and names recur)."""
+    text = escape_bare_specials(value)  # a bare % would start a LaTeX comment
+    parts, position = [], 0
+    for match in latex_spans(text):
+        parts.append(_plain_run(text[position : match.start()]))
+        parts.append(_span_text(match.group()))
+        position = match.end()
+    parts.append(_plain_run(text[position:]))
+    return _collapse("".join(parts))
+
+
+def _plain_run(text: str) -> str:
+    """Text between LaTeX pieces, or a group with none inside ('{DNA}'): braces off, ties and dashes as characters."""
+    return _PLAIN_SPECIALS.sub(_special_text, text.replace("{", "").replace("}", ""))
+
+
+def _special_text(match: re.Match) -> str:
+    return _SPECIAL_TEXT[match.group()]
 
 
 @functools.lru_cache(maxsize=65536)
-def _latex_text(value: str) -> str:
-    """The slow path of `bibtex_text`, for text with macros or math (names and venues recur: remembered)."""
+def _span_text(span: str) -> str:
+    if span.startswith("$"):
+        return span  # math: the pipeline makes MathML of it
+    if span.startswith("{") and "\\" not in span and "$" not in span:
+        return _plain_run(span)
     try:
-        nodes, _, _ = LatexWalker(escape_bare_specials(value), tolerant_parsing=True).get_latex_nodes()
+        nodes, _, _ = LatexWalker(span, tolerant_parsing=True).get_latex_nodes()
     except LatexWalkerError:
-        return _collapse(value)
-    return _collapse(_nodes_text(nodes or []))
+        return span
+    return _nodes_text(nodes or [])
 
 
 def _nodes_text(nodes) -> str:
@@ -260,7 +300,10 @@ def person_name(name: str) -> str:
 
 def person_names(value: str) -> tuple[list[str], bool]:
     """The names of a name list, and whether it ended in `and others` (more authors than it names)."""
-    names = split_multiple_persons_names(value)
+    if "{" in value or "\\" in value:  # braces and escapes may hide an ' and ': bibtexparser's own splitting
+        names = split_multiple_persons_names(value)
+    else:  # the same split, at C speed
+        names = [name for name in _AND.split(value.strip(" \r\n\t")) if name]
     more = bool(names) and names[-1].strip().lower() == "others"
     return [person_name(n) for n in (names[:-1] if more else names)], more
 
@@ -276,11 +319,11 @@ class _Fields:
     entry_line: int
 
     def get(self, *names: str) -> tuple[str, int] | None:
-        """The first of `names` that the entry has, non-empty, with its line."""
+        """The first of `names` that the entry has (values are stripped, empty ones left out), with its line."""
+        values = self.values
         for name in names:
-            value = self.values.get(name, "").strip()
-            if value:
-                return value, self.lines[name]
+            if name in values:
+                return values[name], self.lines[name]
         return None
 
 
@@ -315,7 +358,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
     if doi:
         record.put("doi", doi[0], doi[1])
     if (found := fields.get("abstract")) is not None:
-        record.put("abstract", bibtex_text(found[0]), found[1])
+        record.put("abstract", abstract_text(found[0]), found[1])
     _put_categories(record, fields)
     links = _links(fields)
     record.put("links", links, fields.entry_line)
@@ -354,12 +397,13 @@ def _put_dates(record: _Record, fields: _Fields) -> None:
 
 
 def _month_number(value: str) -> int | str:
+    """6 for 'jun' (June, as the macro gives it), 'Jun.', '6' or '06'; other text as it is."""
     text = value.strip().lower().rstrip(".")
     if text.isdigit() and 1 <= int(text) <= 12:
         return int(text)
-    for number, name in enumerate(MONTHS, start=1):
-        if len(text) >= 3 and name.startswith(text):
-            return number
+    number = _MONTH_NUMBERS.get(text[:3], 0)
+    if number and MONTHS[number - 1].startswith(text):
+        return number
     return bibtex_text(value)
 
 
@@ -367,12 +411,12 @@ def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
     """From `eprint` (archivePrefix/eprinttype arXiv), al-folio's `arxiv`, Google Scholar's
     'arXiv preprint arXiv:ID' venue, DBLP's CoRR volume, an arxiv.org URL or arXiv's DataCite DOI."""
     eprint = fields.get("eprint")
-    archive = (fields.get("archiveprefix", "eprinttype") or ("", 0))[0].lower()
+    archive = fields.values.get("archiveprefix", "").lower()
     if eprint and (archive == "arxiv" or (not archive and re.fullmatch(_ARXIV_ID, eprint[0].removeprefix("arXiv:")))):
         return _ARXIV_VERSION.sub("", eprint[0].strip().removeprefix("arXiv:").strip()), eprint[1]
     if found := fields.get("arxiv"):
         return _ARXIV_VERSION.sub("", found[0].strip().removeprefix("arXiv:").strip()), found[1]
-    for name in ("journal", "journaltitle", "howpublished", "note"):
+    for name in ("journal", "howpublished", "note"):
         if (found := fields.get(name)) and (match := _ARXIV_IN_TEXT.search(found[0])):
             return match.group(1), found[1]
     if (found := fields.get("volume")) and (match := _CORR_VOLUME.match(found[0])):
@@ -394,7 +438,7 @@ def _doi(fields: _Fields) -> tuple[str, int] | None:
 def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
     """The venue, and the field it came from. A preprint's pseudo-venue ('arXiv preprint
     arXiv:...', DBLP's 'CoRR'), or none at all beside an arXiv id, is 'arXiv', as arXiv's own records say."""
-    name = next((n for n in VENUE_FIELDS if fields.get(n)), None)
+    name = next((n for n in VENUE_FIELDS if n in fields.values), None)
     if name is None and (howpublished := fields.get("howpublished")) and not _URL_IN_TEXT.match(howpublished[0].strip()):
         name = "howpublished"
     if name is None:
@@ -413,14 +457,16 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
 def _put_categories(record: _Record, fields: _Fields) -> None:
     """arXiv's primary class first (the primary subject), then the keywords."""
     categories: list[str] = []
+    seen: set[str] = set()
     line = None
-    for name in ("primaryclass", "eprintclass", "keywords"):
+    for name in ("primaryclass", "keywords"):
         if (found := fields.get(name)) is None:
             continue
         line = line or found[1]
-        for word in _KEYWORD_SEPARATORS.split(bibtex_text(found[0])):
-            if word.strip() and word.strip().lower() not in (c.lower() for c in categories):
-                categories.append(word.strip())
+        for word in map(str.strip, _KEYWORD_SEPARATORS.split(bibtex_text(found[0]))):
+            if word and word.casefold() not in seen:
+                seen.add(word.casefold())
+                categories.append(word)
     if line is not None:
         record.put("categories", categories, line)
 
@@ -431,9 +477,9 @@ def _links(fields: _Fields) -> PositionedDict:
     links.line = fields.entry_line
     links.key_lines = {}
     for name in LINK_FIELDS:
-        if (found := fields.get(name)) is not None:
-            links[name] = _bare_url(found[0])
-            links.key_lines[name] = found[1]
+        if name in fields.values:
+            links[name] = _bare_url(fields.values[name])
+            links.key_lines[name] = fields.lines[name]
     for url, line in _plain_urls(fields):
         kind = _link_kind(url)
         if kind not in links:
@@ -485,11 +531,10 @@ def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
 
 
 def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
+    values = fields.values
     for name in DETAIL_FIELDS:
-        found = fields.get(name, *DETAIL_ALIASES.get(name, ()))
-        if found is None or name in record.data or name == venue_field or _URL_IN_TEXT.match(found[0].strip()):
-            continue
-        record.put(name, bibtex_text(found[0]), found[1])
+        if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
+            record.put(name, bibtex_text(values[name]), fields.lines[name])
     editors = fields.get("editor")
     if editors:
         record.put("editors", person_names(editors[0])[0], editors[1])
@@ -578,18 +623,26 @@ class _FileReader:
         fields = _Fields({}, {}, entry.start_line + 1)
         wrong = False
         for field in entry.fields:
-            name, line = field.key.strip().lower(), field.start_line + 1
+            name, line = field.key.lower(), field.start_line + 1  # the splitter strips keys
             if name in fields.lines:
                 self.problem(line, f"entry '{key}': field '{field.key}' given twice (first on line {fields.lines[name]})")
                 wrong = True
                 continue
             try:
-                fields.values[name] = evaluate(field.value, self.macros)
+                value = evaluate(field.value, self.macros).strip()
             except _BadValue as error:
                 self.problem(line, f"entry '{key}', field '{field.key}': {self.reason(error, line)}")
                 wrong = True
+            else:
+                if value:
+                    fields.values[name] = value
             fields.lines[name] = line
-        return None if wrong else fields
+        if wrong:
+            return None
+        for biblatex, bibtex in BIBLATEX_NAMES.items():
+            if biblatex in fields.values and bibtex not in fields.values:
+                fields.values[bibtex], fields.lines[bibtex] = fields.values[biblatex], fields.lines[biblatex]
+        return fields
 
 
 def _unwrapped(block: Block) -> Block:

@@ -143,7 +143,9 @@ def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
   eprintclass = {cs.LG},
   url = {https://jmlr.org/papers/v24/17.html},
   urldate = {2024-01-02},
-  abstract = {We train {LLMs} on 10,000 \textsc{gpus}.},
+  abstract = {We train {LLMs} on 10,000 \textsc{gpus}.
+
+    A second {P}aragraph.},
   keywords = {distributed training; large models},
   langid = {english},
   file = {Full Text PDF:/home/lena/Zotero/storage/ABCD1234/Müller - 2023 - Distributed.pdf:application/pdf}
@@ -155,7 +157,7 @@ def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
     assert (record.doi, record.arxiv) == ("10.5555/jmlr.2023.17", "2301.00001")
     assert record.links == {"html": "https://jmlr.org/papers/v24/17.html"}  # the local `file` is no link
     assert record.categories == ("cs.LG", "distributed training", "large models")
-    assert record.abstract == r"We train LLMs on 10,000 \textsc{gpus}."
+    assert record.abstract == "We train {LLMs} on 10,000 \\textsc{gpus}.\n\nA second {P}aragraph."  # for the pipeline, paragraphs kept
     assert "file" not in record.extra and record.type == "article"
 
 
@@ -270,12 +272,16 @@ def test_a_file_that_ends_inside_an_entry():
 def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_build(tmp_path):
     site = write_site(tmp_path / "site", {
         **MINIMAL_SITE,
-        "content/records/mine.bib": "@article{muller2024, title = {{DNA} and M{\\\"u}ller}, author = {M{\\\"u}ller, Lena}, journal = {J}, year = 2024}\n",
+        "content/records/mine.bib": (
+            "@article{muller2024, title = {{DNA} and M{\\\"u}ller}, author = {M{\\\"u}ller, Lena}, journal = {J}, year = 2024,\n"
+            "  abstract = {Folding {DNA} at 1.45$\\times$ the speed, says M{\\\"u}ller.\n\n  A second paragraph.}}\n"
+        ),
     })
     built = run_sitegen("build", "--site", str(site))
     assert built.returncode == 0, built.stderr
     page = (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8")
     assert "<title>DNA and Müller" in page and "Lena Müller" in page
+    assert "<p>Folding DNA at 1.45<math" in page and "says Müller.</p>" in page and "<p>A second paragraph.</p>" in page
 
     (site / "content/records/mine.bib").write_text("@article{x,\n  title = {T},\n  journal = undefined,\n  year = 2024}\n", encoding="utf-8")
     failed = run_sitegen("build", "--site", str(site))
