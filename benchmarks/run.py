@@ -418,13 +418,16 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path, code: Code, s
                         clear_site_state(site, trash)
                     elif step == "edit":
                         edit_one_record(site, attempt)
-                    result[step].append(ours())
+                    run = ours()
+                    result[step].append(run)
                 else:
                     if step == "cold":
                         set_aside(hugo_out, trash)
                     elif step == "edit":
                         edit_one_record(hugo_site, attempt, ".md")
-                    result[f"hugo_{step}"].append(theirs())
+                    run = theirs()
+                    result[f"hugo_{step}"].append(run)
+                print(f"n={n} run {attempt + 1} {step} {tool}: {run.seconds:.3f} s, {run.peak_mib:.0f} MiB (load {run.load:.1f})", file=sys.stderr, flush=True)
     result["serve"].extend(serve_edits(site, serve_runs, code, workdir))
     if real_serve:
         result["real_serve"].extend(real_serve_edits(site, serve_runs, code, workdir))
