@@ -61,6 +61,9 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
+        from sitegen.pages.people import author_links
+
+        self._people_link = author_links(site, urls)  # author name -> their people page (SPEC §9), None without people
 
     # -- shared by every page -------------------------------------------------
 
@@ -118,6 +121,9 @@ class ViewBuilder:
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
         authors = [{"name": a.name, "is_owner": a.is_owner, "gap_before": False} for a in entry.authors]
+        if self._people_link is not None:  # a people page first, else whatever link the name had
+            for author in authors:
+                author["url"] = self._people_link(entry, author["name"]) or author.get("url")
         listed_authors, author_count = _listed_authors(authors)
         return {
             "id": record.id,

@@ -1,0 +1,263 @@
+"""People pages (SPEC §9): people/index.html and, for each person, people/<slug>/index.html,
+publications.bib and feed.xml.
+
+The people are the files of content/people/ (sitegen.people.files) and, with
+`site.yaml` `people: authors`, every other author of the records, namesakes
+split by co-authors (sitegen.people.attribution). Who is whose is decided from
+the records at every build; a page's inputs hold everything it shows of that
+decision (its records, its evidence, its namesakes, the records of its name it
+points on), so a page is rendered again exactly when one of them changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import partial
+from typing import Any, Callable, Iterable
+
+from markupsafe import Markup
+
+from sitegen.exports.bibtex import bibtex_entry
+from sitegen.exports.feed import FEED_SIZE, atom_feed
+from sitegen.exports.jsonld import person_json_ld, script_json
+from sitegen.model import Entry, Site
+from sitegen.pages import Page, RenderContext, register_page_kind
+from sitegen.people.attribution import Directory, PersonRecords, attribute, excluded_by, home_slug, people_setting, record_author_ids
+from sitegen.people.files import FOLDER, MemberLinks, load_people
+from sitegen.people.names import person_key
+from sitegen.urls import SiteUrls, record_path
+from sitegen.views import PROFILE_LINKS
+
+PEOPLE_PER_PAGE = 1000  # people listed on one page of the index (an aggregator's directory has tens of thousands)
+
+
+def person_path(slug: str, name: str = "index.html") -> str:
+    return f"people/{slug}/{name}"
+
+
+def index_path(number: int) -> str:
+    return "people/index.html" if number == 1 else f"people/page/{number}/index.html"
+
+
+@register_page_kind("people", reads=(FOLDER,), load=load_people)
+def people_pages(context: RenderContext) -> Iterable[Page]:
+    site = context.site
+    content = site.content.get("people")
+    members = content.value if content is not None else ()
+    links = content.site_wide if content is not None else None
+    authors_mode = people_setting(site.config.extra) == "authors"
+    if not members and not authors_mode:
+        return
+    directory = attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode)
+    pages = _PeoplePages(context, directory)
+    yield from pages.index()
+    for person in directory.people.values():
+        yield from pages.of(person)
+
+
+class _PeoplePages:
+    def __init__(self, context: RenderContext, directory: Directory):
+        self.context = context
+        self.directory = directory
+        self.entries = context.site.entries
+        self._bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, made once per process
+
+    def records_key(self, positions: Iterable[int]) -> list[tuple[str, str]]:
+        entries = self.entries
+        return [(entries[p].key, entries[p].cite_key) for p in positions]
+
+    # -- the index --------------------------------------------------------------
+
+    def index(self) -> Iterable[Page]:
+        ordered = self.directory.ordered()
+        chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
+        for number, chunk in enumerate(chunks, start=1):
+            rows = [(p.slug, p.name, len(p.positions), p.member is not None, p.number, p.subjects[:3], p.years,
+                     (p.member.position, p.member.affiliation) if p.member else None) for p in chunk]
+            path = index_path(number)
+            yield Page(path, ("people.html", rows, number, len(chunks), len(ordered)), partial(self.render_index, path, chunk, number, len(chunks), len(ordered)))
+
+    def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int) -> bytes:
+        views, urls = self.context.views, self.context.urls
+        values = views.common(path)
+        pages = [urls.page(index_path(n)) for n in range(1, count + 1)]
+        values.update(
+            people=[self.summary(p) for p in chunk],
+            people_count=total,
+            record_count=len(self.entries),
+            lab=views.profile(),
+            authors_mode=self.directory.authors_mode,
+            pagination={"number": number, "count": count, "urls": pages,
+                        "previous_url": pages[number - 2] if number > 1 else None, "next_url": pages[number] if number < count else None},
+        )
+        return self.context.render("people.html", values)
+
+    def summary(self, person: PersonRecords) -> dict[str, Any]:
+        member = person.member
+        return {
+            "slug": person.slug,
+            "name": person.name,
+            "url": self.context.urls.page(person_path(person.slug)),
+            "count": len(person.positions),
+            "is_member": member is not None,
+            "number": person.number,
+            "position": member.position if member else "",
+            "affiliation": member.affiliation if member else "",
+            "subjects": person.subjects[:3],
+            "years": person.years,
+            "evidence": [{"name": name, "count": count} for name, count in person.evidence],
+        }
+
+    # -- a person's files ---------------------------------------------------------
+
+    def of(self, person: PersonRecords) -> Iterable[Page]:
+        people = self.directory.people
+        namesakes = [(s, people[s].name, len(people[s].positions), people[s].subjects[:3], people[s].years, people[s].evidence[:3])
+                     for s in person.namesakes]
+        pointers = [(self.entries[p.position].key, p.slug, people[p.slug].name if p.slug in people else None, p.reason)
+                    for p in self.directory.pointers.get(person.slug, ())]
+        shown = (person.slug, person.name, person.member, person.number, person.evidence, person.coauthors, person.subjects, person.years)
+        records = self.records_key(person.positions)
+        yield Page(person_path(person.slug), ("person.html", shown, records, namesakes, pointers), partial(self.render_person, person))
+        yield Page(person_path(person.slug, "publications.bib"), (records,), partial(self.bibtex, person))
+        newest = person.positions[:FEED_SIZE]
+        yield Page(person_path(person.slug, "feed.xml"), (person.slug, person.name, self.records_key(newest)), partial(self.feed, person))
+
+    def render_person(self, person: PersonRecords) -> bytes:
+        views, urls = self.context.views, self.context.urls
+        path = person_path(person.slug)
+        values = views.common(path)
+        entries = [self.entries[p] for p in person.positions]
+        people = self.directory.people
+        shown = self.profile(person)
+        values.update(
+            person=shown,
+            record_count=len(entries),
+            years=views.year_groups(entries),
+            namesakes=[self.summary(people[s]) for s in person.namesakes],
+            pointers=[self.pointer(p) for p in self.directory.pointers.get(person.slug, ())],
+            people_url=urls.page(index_path(1)),
+            authors_mode=self.directory.authors_mode,
+            jsonld=Markup(script_json(self.json_ld(person, shown))),
+        )
+        return self.context.render("person.html", values)
+
+    def profile(self, person: PersonRecords) -> dict[str, Any]:
+        """The person as their page shows them: a member's file, or what the records say of an author."""
+        urls = self.context.urls
+        member = person.member
+        values = {
+            **self.summary(person),
+            "coauthors": person.coauthors,
+            "bibtex_url": urls.page(person_path(person.slug, "publications.bib")),
+            "feed_url": urls.page(person_path(person.slug, "feed.xml")),
+            "bio": Markup(""), "links": [], "photo_url": None, "orcid": None, "anchors": [], "variants": [],
+        }
+        if member is None:
+            return values
+        from sitegen.markup import render_markdown
+
+        links = []
+        if member.email:
+            links.append({"kind": "email", "label": "Email", "url": f"mailto:{member.email}", "text": member.email})
+        written = dict(member.links)
+        if member.orcid and "orcid" not in written:
+            written["orcid"] = member.orcid
+        for kind, value in written.items():
+            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
+            url = value if "://" in value or value.startswith("mailto:") else pattern.format(value)
+            links.append({"kind": kind, "label": label, "url": urls.link(url), "text": label})
+        photo = member.photo if member.photo and member.photo in self.context.static_sources else None
+        values.update(
+            bio=Markup(render_markdown(member.bio).html),
+            links=links,
+            photo_url=urls.page(f"static/{photo}") if photo else None,
+            orcid=member.orcid,
+            variants=list(member.name_variants),
+            anchors=list(member.coauthors),
+        )
+        return values
+
+    def pointer(self, pointer) -> dict[str, Any]:
+        entry = self.entries[pointer.position]
+        people = self.directory.people
+        to = people.get(pointer.slug) if pointer.slug else None
+        return {
+            "anchor": f"r-{entry.slug}",
+            "title": Markup(entry.title.html),
+            "url": self.context.urls.page(record_path(entry.slug)),
+            "year": entry.record.year,
+            "to": {"name": to.name, "url": self.context.urls.page(person_path(to.slug)), "count": len(to.positions), "subjects": to.subjects[:3]} if to else None,
+            "reason": pointer.reason,
+        }
+
+    def json_ld(self, person: PersonRecords, shown: dict[str, Any]) -> dict[str, Any]:
+        from sitegen.model import Profile
+
+        urls = self.context.urls
+        member = person.member
+        profile = Profile(name=person.name, position=member.position if member else "", affiliation=member.affiliation if member else "",
+                          email=member.email if member else None)
+        photo = urls.origin + shown["photo_url"] if shown["photo_url"] and urls.origin else None
+        same_as = [urls.absolute_link(link["url"]) if not link["url"].startswith("/") else urls.origin + link["url"]
+                   for link in shown["links"] if link["kind"] != "email"]
+        return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as)
+
+    def bibtex(self, person: PersonRecords) -> bytes:
+        absolute = self.context.views.record_absolute_url
+        made = self._bibtex
+        parts = []
+        for position in person.positions:
+            entry = self.entries[position]
+            text = made.get(entry.id)
+            if text is None:
+                text = made[entry.id] = bibtex_entry(entry, absolute(entry))
+            parts.append(text)
+        return "\n".join(parts).encode()
+
+    def feed(self, person: PersonRecords) -> bytes:
+        site, urls = self.context.site, self.context.urls
+        entries = tuple(self.entries[p] for p in person.positions[:FEED_SIZE])
+        shown = dataclasses.replace(site, entries=entries, profile=dataclasses.replace(site.profile, name=person.name),
+                                    config=dataclasses.replace(site.config, description=""))
+        return atom_feed(shown, urls.absolute(person_path(person.slug, "feed.xml")), urls.absolute(person_path(person.slug)),
+                         self.context.views.record_absolute_url)
+
+
+# -- author names as links (used by sitegen.views for every record's authors) ----------------------------
+
+
+def author_links(site: Site, urls: SiteUrls) -> Callable[[Entry, str], str | None] | None:
+    """A function (record, author name) -> the URL of that author's people page, or None; None when the site has no people.
+
+    The URL is the page of the name (`home_slug`) at the record's anchor: it depends on the
+    record and the people files only, never on other records (see sitegen.people.attribution).
+    """
+    content = site.content.get("people")
+    links: MemberLinks | None = content.site_wide if content is not None else None
+    authors_mode = people_setting(site.config.extra) == "authors"
+    if not authors_mode and not (links and links.names):
+        return None
+    links = links or MemberLinks({}, {}, {}, {}, ())
+    homes: dict[str, str] = {}
+
+    def url(entry: Entry, name: str) -> str | None:
+        key = person_key(name)
+        if not key:
+            return None
+        anchor = f"#r-{entry.slug}"
+        if links.ids and "author_ids" in entry.record.extra:
+            for identifier in record_author_ids(entry).get(key, ()):
+                if identifier in links.ids:
+                    return urls.page(person_path(links.ids[identifier])) + anchor
+        member = links.names.get(key)
+        if member is not None and not authors_mode and excluded_by(entry, member, links):
+            return None
+        if member is None and not authors_mode:
+            return None
+        slug = homes.get(key)
+        if slug is None:
+            slug = homes[key] = home_slug(key, links)
+        return urls.page(person_path(slug)) + anchor
+
+    return url

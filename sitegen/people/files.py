@@ -1,0 +1,247 @@
+"""content/people/*.yaml: one person a file, read and checked in the build's load stage.
+
+A person file has the fields of profile.yaml (validated by the same code) and:
+
+    slug: ada                 # the page: people/ada/ (default: the file name)
+    coauthors: [Bin Cui]      # names that make a record theirs (anchors a split of namesakes)
+    orcid: 0000-0002-1825-0097
+    arxiv:
+      author_ids: [lin_s_1]   # arXiv author ids
+      exclude_ids: ['2207.04090']
+      exclude_categories: [hep-ph]
+
+`exclude_ids` and `exclude_categories` may also stand at the top level. What the
+loader can settle without the records is settled here: a slug named by two files,
+and an anchor (ORCID, arXiv author id, or a name without anchors that tell the two
+apart) claimed by two people are errors naming both files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import field
+from pathlib import PurePosixPath
+from typing import Any
+
+from sitegen.errors import Location, Problem
+from sitegen.load import PositionedDict, parse_yaml
+from sitegen.model import RawDocument
+from sitegen.people.names import person_key
+from sitegen.values import value_class
+
+FOLDER = "content/people/"
+OWN_FIELDS = ("slug", "coauthors", "exclude_ids", "exclude_categories")  # beside profile.yaml's fields
+_SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_ARXIV_VERSION = re.compile(r"v\d+$")
+
+
+@value_class
+class Person:
+    """A person of the site, as their file says."""
+
+    slug: str
+    path: str  # 'content/people/ada.yaml'
+    name: str
+    name_variants: tuple[str, ...] = ()
+    position: str = ""
+    affiliation: str = ""
+    bio: str = ""  # Markdown
+    photo: str | None = None
+    email: str | None = None
+    links: dict[str, str] = field(default_factory=dict)
+    orcid: str | None = None
+    author_ids: tuple[str, ...] = ()  # arXiv author ids
+    coauthors: tuple[str, ...] = ()
+    exclude_ids: tuple[str, ...] = ()  # bare ids, no version
+    exclude_categories: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)  # field -> its line in the file, for messages
+
+    @property
+    def name_keys(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(k for k in (person_key(n) for n in (self.name, *self.name_variants)) if k))
+
+    @property
+    def identifiers(self) -> tuple[str, ...]:
+        """What records may name this person by: the ORCID iD and arXiv author ids."""
+        return tuple(i for i in (self.orcid, *self.author_ids) if i)
+
+    @property
+    def anchored(self) -> bool:
+        """Records of the name count only where something besides the name says they are this person's."""
+        return bool(self.coauthors or self.identifiers)
+
+
+@value_class
+class MemberLinks:
+    """What every page shows of the people files: which author names link to whose page.
+
+    `names`: name key -> slug; `ids`: ORCID iD or arXiv author id -> slug; `excluded`:
+    slug -> record ids the person's file excludes (their names on those records are
+    not linked to them); `slugs`: every member's slug, which no generated page may take.
+    """
+
+    names: dict[str, str]
+    ids: dict[str, str]
+    excluded: dict[str, tuple[str, ...]]
+    categories: dict[str, tuple[str, ...]]
+    slugs: tuple[str, ...]
+
+
+def load_people(files) -> tuple[tuple[Person, ...], MemberLinks, list[Problem]]:
+    """The page kind's loader (sitegen.pages.ContentLoader): every person file, checked alone and together."""
+    problems: list[Problem] = []
+    people: list[Person] = []
+    for path, text in sorted(files.texts.items()):
+        if not path.endswith((".yaml", ".yml")):
+            problems.append(Problem("not a person file (people are YAML files, one a person); left out", Location(path), warning=True))
+            continue
+        person = read_person(path, text, problems)
+        if person is not None:
+            people.append(person)
+    problems += shared_claims(people)
+    return tuple(people), member_links(people), problems
+
+
+def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
+    from sitegen.validate import validate_profile
+
+    data, problem = parse_yaml(text, path)
+    if problem is not None:
+        problems.append(problem)
+        return None
+    if not isinstance(data, dict):
+        problems.append(Problem("expected a mapping (name: ..., affiliation: ...): a person file holds one person", Location(path, 1)))
+        return None
+    profile_part = PositionedDict((k, v) for k, v in data.items() if k not in OWN_FIELDS)
+    profile_part.line = getattr(data, "line", 1)
+    profile_part.key_lines = dict(getattr(data, "key_lines", {}))
+    before = sum(1 for p in problems if not p.warning)
+    profile = validate_profile(RawDocument(PositionedDict(), path, profile_part), problems)
+    reader = _Reader(data, path, problems)
+    slug = reader.string("slug") or PurePosixPath(path).stem
+    if not _SLUG.fullmatch(slug):
+        reader.problem("slug", f"{slug!r} cannot be a folder name in every URL: use letters, digits, '.', '_' and '-', starting with a letter or digit")
+    orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
+    if profile is None or sum(1 for p in problems if not p.warning) > before:
+        return None
+    arxiv = profile.arxiv
+    extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
+    return Person(
+        slug=slug,
+        path=path,
+        name=profile.name,
+        name_variants=profile.name_variants,
+        position=profile.position,
+        affiliation=profile.affiliation,
+        bio=profile.bio,
+        photo=profile.photo,
+        email=profile.email,
+        links=dict(profile.links),
+        orcid=orcid,
+        author_ids=tuple(dict.fromkeys(arxiv.author_ids)),
+        coauthors=reader.strings("coauthors"),
+        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in (*arxiv.exclude_ids, *reader.strings("exclude_ids")))),
+        exclude_categories=tuple(dict.fromkeys((*arxiv.exclude_categories, *reader.strings("exclude_categories")))),
+        extra=extra,
+        lines={"": getattr(data, "line", 1) or 1, **getattr(data, "key_lines", {})},
+    )
+
+
+class _Reader:
+    """The person file's own fields (slug, coauthors, ...), each problem at its line."""
+
+    def __init__(self, data: dict, path: str, problems: list[Problem]):
+        self.data, self.path, self.problems = data, path, problems
+
+    def where(self, key: str) -> Location:
+        line_of = getattr(self.data, "line_of", None)
+        return Location(self.path, line_of(key) if line_of else None)
+
+    def problem(self, key: str, message: str) -> None:
+        self.problems.append(Problem(f"field '{key}': {message}", self.where(key)))
+
+    def string(self, key: str) -> str | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.problem(key, f"expected a string, got {value!r}" + (" (quote it)" if isinstance(value, (int, float)) else ""))
+            return None
+        return value.strip()
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key)
+        if value is None:
+            return ()
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            self.problem(key, f"expected a list of strings, got {value!r}" + (" (quote numbers: '2401.01234')" if isinstance(values, list) else ""))
+            return ()
+        return tuple(v.strip() for v in values if v.strip())
+
+    def orcid(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        from sitegen.sources.orcid import normalise_orcid
+
+        try:
+            return normalise_orcid(str(value))
+        except ValueError as error:
+            self.problem("orcid", str(error))
+            return None
+
+
+def shared_claims(people: list[Person]) -> list[Problem]:
+    """Errors for what two files claim at once: a slug, an identifier, or a name they cannot share."""
+    problems = []
+    by_slug: dict[str, Person] = {}
+    for person in people:
+        first = by_slug.setdefault(person.slug.lower(), person)
+        if first is not person:
+            problems.append(Problem(
+                f"slug '{person.slug}' names two people: {first.path} and {person.path} would share people/{first.slug}/; "
+                "give one of them another `slug:` (or file name)", _at(person, "slug")))
+    by_identifier: dict[str, Person] = {}
+    for person in people:
+        for identifier in person.identifiers:
+            first = by_identifier.setdefault(identifier.lower(), person)
+            if first is not person:
+                where = "orcid" if identifier == person.orcid else "arxiv"
+                problems.append(Problem(
+                    f"{identifier} is claimed by two people: {first.path} and {person.path}; one identifier is one person", _at(person, where)))
+    by_name: dict[str, Person] = {}
+    for person in people:
+        for key, written in zip(person.name_keys, (person.name, *person.name_variants)):
+            first = by_name.setdefault(key, person)
+            if first is person:
+                continue
+            shared = {person_key(a) for a in first.coauthors} & {person_key(a) for a in person.coauthors}
+            if not (first.anchored and person.anchored) or shared:
+                why = (f"both name the co-author {sorted(shared)[0]!r} in coauthors:, so a record with them would be both people's" if shared
+                       else "give each of them `coauthors:` (or an orcid) that tell their records apart, or drop the name from one")
+                problems.append(Problem(
+                    f"the name {written!r} is claimed by two people: {first.path} and {person.path}; {why}",
+                    _at(person, "name" if key == person_key(person.name) else "name_variants")))
+    return problems
+
+
+def _at(person: Person, field_name: str) -> Location:
+    return Location(person.path, person.lines.get(field_name) or person.lines.get(""))
+
+
+def member_links(people: list[Person]) -> MemberLinks:
+    names: dict[str, str] = {}
+    ids: dict[str, str] = {}
+    for person in people:
+        for key in person.name_keys:
+            names.setdefault(key, person.slug)
+        for identifier in person.identifiers:
+            ids.setdefault(identifier.lower(), person.slug)
+    return MemberLinks(
+        names=names,
+        ids=ids,
+        excluded={p.slug: p.exclude_ids for p in people if p.exclude_ids},
+        categories={p.slug: p.exclude_categories for p in people if p.exclude_categories},
+        slugs=tuple(p.slug for p in people),
+    )

@@ -1,0 +1,58 @@
+"""People's names as keys and as URL slugs.
+
+Two spellings are one name when they differ only in case, accents, punctuation,
+spacing or BibTeX's "Last, First" order: 'Sheng Lin', 'sheng  LIN', 'Lin, Sheng'.
+Initials are not folded ('S. Lin' is its own name): on a site with many authors
+'S. Lin' may be Shan Lin, and a person file lists the variants that are theirs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import unicodedata
+
+from sitegen.disambiguate import plain_name
+
+_NOT_WORD = re.compile(r"[\W_]+")
+# letters NFKD does not take apart: their usual ASCII spelling, so that slugs stay readable
+_TRANSLITERATE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ħ": "h"})
+# names Windows keeps for devices: no folder may have one (people/con/ could not be checked out there)
+_DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$")
+NAME_KEYS_KEPT = 1 << 18  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
+
+
+@functools.lru_cache(maxsize=NAME_KEYS_KEPT)
+def person_key(name: str) -> str:
+    """The form in which spellings of one name compare equal (letters of every script are kept)."""
+    plain = plain_name(name) if ("\\" in name or "{" in name) else name
+    last, comma, first = plain.partition(",")
+    if comma and first.strip() and "," not in first:
+        plain = f"{first} {last}"
+    if plain.isascii():
+        return " ".join(_NOT_WORD.sub(" ", plain.lower()).split())
+    text = unicodedata.normalize("NFKD", plain)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return " ".join(_NOT_WORD.sub(" ", text).split())
+
+
+def name_slug(key: str) -> str:
+    """A name key as a folder name: 'sheng lin' -> 'sheng-lin'.
+
+    Letters with no ASCII spelling ('王伟') leave a short hash of the name, so that two
+    such names never share a page.
+    """
+    text = key.translate(_TRANSLITERATE)
+    if text.isascii():
+        slug = text.replace(" ", "-") or "person"
+    else:
+        kept = "-".join(word for word in (w.encode("ascii", "ignore").decode() for w in text.split()) if word)
+        slug = f"{kept or 'person'}-{hashlib.blake2b(key.encode(), digest_size=4).hexdigest()}"
+    return f"{slug}-person" if _DEVICE_NAME.match(slug) else slug
+
+
+def surname_order(key: str) -> tuple[str, str]:
+    """How a directory sorts names: by the last word, then the whole name."""
+    words = key.split()
+    return (words[-1] if words else "", key)
