@@ -8,15 +8,30 @@ Templates are read from the input listing (so through the site's jail, never
 through a link that leaves it) and run in Jinja's immutable sandbox: a template
 can print and loop over the values it is given, and cannot reach Python's
 internals, the file system or the operating system.
+
+Every visible string of a theme comes from its translation files,
+`i18n/<language>.yaml` (nested mappings of strings; `months`, a list of twelve
+names; `date_formats`). A template names a string as `{{ _("menu.news") }}`:
+the string is put in when the template is compiled, for the site's `language`
+(`de-CH` falls back to `de`, then to `en`), so it costs nothing per page. Text
+that depends on the data (a record's type, a menu entry of the theme) is looked
+up at render time in `strings`, the same table; dates are shown with the `date`
+filter (`{{ item.date|date }}`), from ISO text (2024, 2024-03 or 2024-03-05).
 """
 
 from __future__ import annotations
 
+import datetime
+import functools
+import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 import jinja2
+import jinja2.ext
 import jinja2.sandbox
+from jinja2.lexer import Token, TokenStream
+from markupsafe import escape
 
 from sitegen.errors import Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
@@ -24,6 +39,8 @@ from sitegen.load import parse_yaml
 
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
+SITE_SETTINGS = "content/site.yaml"
+FALLBACK_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -93,8 +110,12 @@ def template_prefixes(theme: Theme) -> list[str]:
 
 
 def theme_inputs(theme: Theme, listing: Listing) -> list[str]:
-    """The input files that shape every page: templates and theme settings."""
-    prefixes = tuple(template_prefixes(theme)) + tuple(f"{member.prefix}theme.yaml" for member in theme.chain())
+    """The input files that shape every page: templates, theme settings and translations."""
+    prefixes = (
+        tuple(template_prefixes(theme))
+        + tuple(f"{member.prefix}theme.yaml" for member in theme.chain())
+        + tuple(f"{member.prefix}i18n/" for member in theme.chain())
+    )
     return sorted(name for name in listing.files if name.startswith(prefixes))
 
 
@@ -117,13 +138,14 @@ class ListingLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def make_environment(theme: Theme, listing: Listing) -> jinja2.Environment:
-    """A sandboxed environment over the theme's templates (and the site's, which shadow them).
+def make_environment(theme: Theme, listing: Listing, language: str | None = None) -> jinja2.Environment:
+    """A sandboxed environment over the theme's templates (and the site's, which shadow them),
+    with the theme's strings in `language` (by default the one content/site.yaml sets).
 
     `{% extends "!theme/base.html" %}` reaches the theme's own file even when the site shadows it.
     """
     theme_loader = ListingLoader(listing, [f"{member.prefix}templates/" for member in theme.chain()])
-    return jinja2.sandbox.ImmutableSandboxedEnvironment(
+    environment = jinja2.sandbox.ImmutableSandboxedEnvironment(
         loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
         autoescape=True,
         auto_reload=False,
@@ -131,7 +153,157 @@ def make_environment(theme: Theme, listing: Listing) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=[TranslatedStrings],
     )
+    strings = theme_strings(theme, listing, language or site_language(listing))
+    environment.sitegen_strings = strings  # read by TranslatedStrings when a template is compiled
+    environment.globals["strings"] = strings
+    environment.filters["date"] = functools.partial(format_date, strings=strings)
+    return environment
+
+
+# -- translations ------------------------------------------------------------------
+
+
+def site_language(listing: Listing) -> str:
+    """The `language` of content/site.yaml (validated with the other settings before anything renders)."""
+    if SITE_SETTINGS not in listing.files:
+        return FALLBACK_LANGUAGE
+    try:
+        data, problem = parse_yaml(listing.read_bytes(SITE_SETTINGS).decode("utf-8-sig"), SITE_SETTINGS)
+    except (OSError, UnicodeError):
+        return FALLBACK_LANGUAGE
+    language = data.get("language") if problem is None and isinstance(data, dict) else None
+    return language if isinstance(language, str) and language else FALLBACK_LANGUAGE
+
+
+def language_fallbacks(language: str) -> list[str]:
+    """'de-CH' -> ['en', 'de', 'de-CH']: the tables to lay one over the other, the most general first."""
+    parts = language.split("-")
+    chain = [FALLBACK_LANGUAGE] + ["-".join(parts[: n]) for n in range(1, len(parts) + 1)]
+    return list(dict.fromkeys(chain))
+
+
+def theme_strings(theme: Theme, listing: Listing, language: str) -> dict[str, Any]:
+    """Every string of the theme (and of the themes it extends) in `language`, by dotted key.
+
+    A language's file of any theme in the chain wins over a more general language's
+    ('de' over 'en'); within one language, the extending theme wins over its parent.
+    """
+    strings: dict[str, Any] = {}
+    for tag in language_fallbacks(language):
+        for member in reversed(theme.chain()):
+            for name in _i18n_files(member, listing, tag):
+                strings.update(_flatten(_read_strings(name, listing)))
+    return strings
+
+
+def theme_languages(theme: Theme, listing: Listing) -> list[str]:
+    """The languages the theme chain has a translation file for."""
+    found = set()
+    for member in theme.chain():
+        for name in listing.under(f"{member.prefix}i18n/"):
+            if name.endswith((".yaml", ".yml")):
+                found.add(name.rsplit("/", 1)[1].rsplit(".", 1)[0])
+    return sorted(found)
+
+
+def _i18n_files(member: Theme, listing: Listing, tag: str) -> list[str]:
+    wanted = {f"{member.prefix}i18n/{tag}.yaml", f"{member.prefix}i18n/{tag}.yml"}
+    return sorted(name for name in listing.under(f"{member.prefix}i18n/") if name in wanted or name.lower() in {w.lower() for w in wanted})
+
+
+def _read_strings(path: str, listing: Listing) -> dict[str, Any]:
+    try:
+        text = listing.read_bytes(path).decode("utf-8-sig")
+    except (OSError, UnicodeError) as error:
+        raise ThemeError(Problem(f"cannot read translations: {error}", Location(path))) from error
+    data, problem = parse_yaml(text, path)
+    if problem is not None:
+        raise ThemeError(problem)
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ThemeError(Problem("expected a mapping of strings (menu: {news: News}, ...)", Location(path, 1)))
+    return data
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            yield from _flatten(value, f"{name}.")
+        else:
+            yield name, value if isinstance(value, list) else str(value)
+
+
+class TranslatedStrings(jinja2.ext.Extension):
+    """`_("key")` in a template becomes the theme's string when the template is compiled.
+
+    `{{ _("key") }}` alone becomes template text, escaped here once; `_("key")` inside
+    an expression becomes a string constant. A key the theme does not have is a
+    template error at its line.
+    """
+
+    def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
+        tokens = list(stream)
+        strings = getattr(self.environment, "sitegen_strings", {})
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            if token.type == "variable_begin" and index + 5 < len(tokens) and tokens[index + 5].type == "variable_end":
+                key = _translation_call(tokens, index + 1)
+                if key is not None:
+                    yield Token(token.lineno, "data", str(escape(_translated(strings, key, token.lineno, stream))))
+                    index += 6
+                    continue
+            key = _translation_call(tokens, index)
+            if key is not None:
+                yield Token(token.lineno, "string", _translated(strings, key, token.lineno, stream))
+                index += 4
+                continue
+            yield token
+            index += 1
+
+
+def _translation_call(tokens: list[Token], index: int) -> str | None:
+    """The key of `_ ( "key" )` starting at `index`, else None."""
+    if index + 3 >= len(tokens):
+        return None
+    name, opening, key, closing = tokens[index : index + 4]
+    if name.type == "name" and name.value == "_" and opening.type == "lparen" and key.type == "string" and closing.type == "rparen":
+        return key.value
+    return None
+
+
+def _translated(strings: dict[str, Any], key: str, line: int, stream: TokenStream) -> str:
+    value = strings.get(key)
+    if not isinstance(value, str):
+        raise jinja2.TemplateSyntaxError(f"no string {key!r} in the theme's translations (i18n/{FALLBACK_LANGUAGE}.yaml)", line, stream.name, stream.filename)
+    return value
+
+
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def format_date(value: Any, strings: dict[str, Any]) -> str:
+    """'2024-03-05' -> '5 March 2024' or 'March 5, 2024', as the language's `date_formats` say;
+    '2024-03' -> 'March 2024'; '2024' -> '2024'. Anything else is shown as it is."""
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        value = value.isoformat()[:10]
+    text = str(value)
+    match = _ISO_DATE.fullmatch(text)
+    months = strings.get("months")
+    if match is None or not isinstance(months, list) or len(months) != 12:
+        return text
+    year, month, day = match.groups()
+    if month is None:
+        return year
+    if not 1 <= int(month) <= 12:
+        return text
+    form = strings.get("date_formats.day" if day else "date_formats.month", "{month} {day}, {year}" if day else "{month} {year}")
+    parts = {"year": year, "month": str(months[int(month) - 1]), "day": str(int(day)) if day else ""}
+    return re.sub(r"\{(year|month|day)\}", lambda m: parts[m[1]], str(form))
 
 
 def static_sources(theme: Theme, listing: Listing) -> dict[str, str]:

@@ -14,6 +14,10 @@ from typing import Any
 
 from markupsafe import Markup
 
+from sitegen.enrich import normalise_name
+from sitegen.markup import render_inline
+from sitegen.homepage.settings import HomepageSettings
+from sitegen.record_types import is_preprint_venue
 from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.cite import csl_item
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
@@ -35,6 +39,23 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
 }
 RECORD_LINKS = {"abs": "arXiv", "pdf": "PDF", "doi": "DOI", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster", "data": "Data", "html": "HTML", "blog": "Blog", "website": "Website"}
 _LINK_ORDER = {kind: index for index, kind in enumerate(RECORD_LINKS)}  # others follow, by name
+# the theme names these kinds of link in its language (i18n: links.<kind>); others show the kind as written
+TRANSLATED_LINKS = frozenset(RECORD_LINKS) | frozenset(PROFILE_LINKS) | {"email"}
+# link kind -> the icon drawn for it (partials/icons.html); any other kind gets "link"
+LINK_ICONS = {
+    "abs": "arxiv", "arxiv": "arxiv", "pdf": "pdf", "poster": "pdf", "cv": "pdf", "doi": "doi", "code": "code", "slides": "slides",
+    "video": "video", "data": "data", "email": "email", "orcid": "orcid", "google_scholar": "google_scholar", "github": "github",
+    "gitlab": "gitlab", "linkedin": "linkedin", "mastodon": "mastodon", "bluesky": "bluesky", "dblp": "dblp",
+}
+# how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
+TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report", "patent", "preprint", "software", "dataset", "other")
+_TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
+NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
+# Open Graph wants a locale with a territory: the usual one for a language tag without
+OG_LOCALES = {
+    "en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL", "sv": "sv_SE",
+    "da": "da_DK", "nb": "nb_NO", "fi": "fi_FI", "pl": "pl_PL", "cs": "cs_CZ", "ru": "ru_RU", "ja": "ja_JP", "zh": "zh_CN", "ko": "ko_KR",
+}
 
 
 HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
@@ -61,6 +82,9 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
+        self.settings = _content_value(site, "site-menu", HomepageSettings())
+        self.group_by = self.settings.group_by
+        self._coauthors = dict(_content_site_wide(site, "coauthors") or ())  # normalised name -> URL as written
         from sitegen.pages.people import author_links
 
         self._people_link = author_links(site, urls)  # author name -> their people page (SPEC §9), None without people
@@ -68,24 +92,60 @@ class ViewBuilder:
     # -- shared by every page -------------------------------------------------
 
     def common(self, page_path: str) -> dict[str, Any]:
+        """What every page shows: the site's names and addresses, the menu, the link previews' tags."""
         config = self.site.config
         profile = self.site.profile
+        photo = self._photo()
+        analytics = self.settings.analytics
         return {
             "site": {
                 "title": config.title,
                 "description": config.description,
                 "language": config.language,
+                "og_locale": _og_locale(config.language),
                 "home_url": self.urls.page("index.html"),
                 "static_url": self.urls.page("static/"),
                 "feed_url": self.urls.page("feed.xml"),
+                "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
                 "bibtex_url": self.urls.page("publications.bib"),
                 "json_url": self.urls.page("records.json"),
                 "owner": profile.name,
+                "menu": self.menu(page_path),
+                "group_by": self.group_by,
+                # link previews need an absolute address: none when base_url names no host
+                "social_image": self.urls.absolute(f"static/{photo}") if photo and self.urls.origin else None,
+                "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script} if analytics else None,
                 "extra": config.extra,
             },
             "page_url": self.urls.page(page_path),
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
+            "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
         }
+
+    def menu(self, page_path: str) -> list[dict[str, Any]]:
+        """The menu for visitors (SPEC §7): site.yaml `nav`, else Publications, the pages with `nav`,
+        CV, News and Talks, as the site has them. `current` marks the entry of this page."""
+        here = self.urls.page(page_path)
+        home = self.urls.page("index.html")
+        entries = []
+        if self.settings.nav is not None:
+            for entry in self.settings.nav:
+                written = entry.url.lstrip("/") if entry.url.startswith("/") and not entry.url.startswith("//") else entry.url
+                url = home + written if written.startswith("#") else self.urls.link(written)
+                entries.append({"title": entry.title, "key": None, "url": url})
+        else:
+            entries.append({"title": None, "key": "menu.publications", "url": home + "#publications"})
+            for _, title, slug in _content_site_wide(self.site, "pages") or ():
+                entries.append({"title": title, "key": None, "url": self.urls.page(f"{slug}/index.html")})
+            for kind, key, path in (("cv", "menu.cv", "cv/index.html"), ("news", "menu.news", "news/index.html"), ("talks", "menu.talks", "talks/index.html")):
+                if _content_site_wide(self.site, kind):
+                    entries.append({"title": None, "key": key, "url": self.urls.page(path)})
+        found = False
+        for entry in entries:
+            address = entry["url"].split("#", 1)[0]
+            entry["current"] = not found and address == here and (here != home or page_path == "index.html")
+            found = found or entry["current"]
+        return entries
 
     # -- pieces ---------------------------------------------------------------
 
@@ -120,7 +180,7 @@ class ViewBuilder:
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
-        authors = [{"name": a.name, "is_owner": a.is_owner, "gap_before": False} for a in entry.authors]
+        authors = [{"name": a.name, "is_owner": a.is_owner, "gap_before": False, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors]
         if self._people_link is not None:  # a people page first, else whatever link the name had
             for author in authors:
                 author["url"] = self._people_link(entry, author["name"]) or author.get("url")
@@ -134,7 +194,9 @@ class ViewBuilder:
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0
-            "source": Markup(entry.source.html),
+            "type": _type_of(entry),
+            "type_key": f"types.{_type_of(entry)}",
+            "source": self.venue(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
             "abstract": Markup(entry.abstract_html),
@@ -151,7 +213,28 @@ class ViewBuilder:
         if entry.record.arxiv and "abs" not in links:
             links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
         ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(kv[0], len(_LINK_ORDER)), kv[0]))
-        return [{"kind": k, "label": RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), "url": self.urls.link(u)} for k, u in ordered]
+        return [self.link(k, RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), u) for k, u in ordered]
+
+    def link(self, kind: str, label: str, url: str) -> dict[str, Any]:
+        """A link of a record, a talk or the profile: `key` names its label in the theme's strings
+        (None: show `label`), `icon` the icon drawn beside it."""
+        return {"kind": kind, "label": label, "key": f"links.{kind}" if kind in TRANSLATED_LINKS else None,
+                "icon": LINK_ICONS.get(kind, "link"), "url": self.urls.link(url)}
+
+    def venue(self, entry: Entry) -> Markup:
+        """Where the work appeared: the record's venue, or its journal reference when the venue
+        names only a preprint server and arXiv knows where it was published."""
+        journal_ref = entry.record.extra.get("journal_ref")
+        if isinstance(journal_ref, str) and journal_ref.strip() and is_preprint_venue(entry.source.plain):
+            return Markup(render_inline(journal_ref).html)
+        return Markup(entry.source.html)
+
+    def _coauthor_url(self, name: str, is_owner: bool) -> str | None:
+        """The co-author's page (content/coauthors.yaml), as links print it; None for the owner and the unknown."""
+        if is_owner or not self._coauthors:
+            return None
+        url = self._coauthors.get(normalise_name(name))
+        return self.urls.link(url) if url else None
 
     def record_absolute_url(self, entry: Entry) -> str:
         return self.urls.absolute(record_path(entry.slug))
@@ -160,11 +243,33 @@ class ViewBuilder:
         """The record's links as written, relative ones with the site's host and path (for records.json)."""
         return {kind: self.urls.absolute_link(url) for kind, url in entry.record.links.items()}
 
-    def year_groups(self, ordered: list[Entry]) -> list[dict[str, Any]]:
-        """Records in listing order, grouped by year: `items`, their list items as rendered
+    def year_groups(self, ordered: list[Entry], anchor_prefix: str = "") -> list[dict[str, Any]]:
+        """Records in listing order, grouped by year: `rendered_items`, their list items as rendered
         (what the bundled theme prints), and `records`, their values for templates that want them."""
         groups = [(year, list(group)) for year, group in groupby(ordered, key=lambda e: e.record.year)]
-        return [{"year": year, "rendered_items": [self.item_html(e) for e in group], "records": RecordItems(self, group)} for year, group in groups]
+        return [{"year": year, "anchor": f"year-{year}", "rendered_items": self._rendered(group, anchor_prefix), "records": RecordItems(self, group)}
+                for year, group in groups]
+
+    def groups(self, ordered: list[Entry], anchor_prefix: str = "") -> list[dict[str, Any]]:
+        """Records in listing order, grouped as site.yaml `group_by` says: by year, or by type with years inside."""
+        if self.group_by != "type":
+            return self.year_groups(ordered, anchor_prefix)
+        groups = []
+        for kind, members in groupby(ordered, key=_type_of):
+            groups.append({"type": kind, "plural_key": f"types_plural.{kind}", "anchor": f"type-{kind}", "years": self.year_groups(list(members), anchor_prefix)})
+        return groups
+
+    def _rendered(self, entries: list[Entry], anchor_prefix: str) -> list[Markup]:
+        """The list items; with a prefix, made again with ids of their own (a second list on a page may repeat a record)."""
+        if not anchor_prefix:
+            return [self.item_html(e) for e in entries]
+        return [Markup(self._render_item({**self.record_item(e), "anchor": anchor_prefix + self.record_item(e)["anchor"]})) for e in entries]
+
+    def icons_of(self, entries: Sequence[Entry], *more: Sequence[dict[str, Any]]) -> list[str]:
+        """The icons the links of these records (and of `more` lists of links) draw: what the page's sprite holds."""
+        found = {link["icon"] for entry in entries for link in self.record_item(entry)["links"]}
+        found |= {link["icon"] for links in more for link in links}
+        return sorted(found)
 
     def entries_at(self, positions: Sequence[int]) -> list[Entry]:
         entries = self.site.entries
@@ -174,13 +279,22 @@ class ViewBuilder:
         """A list of records (their positions in `site.entries`) split into pages of at most
         `records_per_page`, with their navigation."""
         entries = self.site.entries
-        ordered = listing_order(entries, positions) if self.site.featured else list(positions)
+        by_type = self.group_by == "type"
+        if by_type:
+            ordered = type_order(entries, positions)
+        else:
+            ordered = listing_order(entries, positions) if self.site.featured else list(positions)
         per_page = self.site.config.records_per_page
         chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
         urls = [self.urls.page(path) for path in paths]
-        # a year's link goes to the page of its first record
-        year_links = [{"year": y, "url": f"{urls[start // per_page]}#year-{y}"} for y, start in year_starts(entries, ordered).items()]
+        # a group's link goes to the page of its first record
+        if by_type:
+            year_links = []
+            group_links = [{"year": None, "key": f"types_plural.{t}", "url": f"{urls[start // per_page]}#type-{t}"} for t, start in type_starts(entries, ordered).items()]
+        else:
+            year_links = [{"year": y, "key": None, "url": f"{urls[start // per_page]}#year-{y}"} for y, start in year_starts(entries, ordered).items()]
+            group_links = year_links
         pages = []
         for number, (path, chunk) in enumerate(zip(paths, chunks), start=1):
             pagination = {
@@ -190,6 +304,7 @@ class ViewBuilder:
                 "next_url": urls[number] if number < len(chunks) else None,
                 "page_urls": urls,  # every page's, shared: `pages` is made for a page only when it is rendered
                 "year_links": year_links,
+                "group_links": group_links,  # years, or types with `group_by: type`
             }
             pages.append((path, chunk, pagination))
         return pages
@@ -198,9 +313,9 @@ class ViewBuilder:
         profile = self.site.profile
         links = []
         if profile.email:
-            links.append({"kind": "email", "label": "Email", "url": f"mailto:{profile.email}", "text": profile.email})
+            links.append({**self.link("email", "Email", f"mailto:{profile.email}"), "text": profile.email})
         for kind, label, url in self._profile_links():
-            links.append({"kind": kind, "label": label, "url": self.urls.link(url), "text": label})
+            links.append({**self.link(kind, label, url), "text": label})
         photo = self._photo()
         return {
             "name": profile.name,
@@ -231,7 +346,98 @@ class ViewBuilder:
 
     def index_list_page(self, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.index_page(path)
-        context.update(years=self.year_groups(self.entries_at(chunk)), pagination=with_page_links(pagination))
+        entries = self.entries_at(chunk)
+        groups = self.groups(entries)
+        first = pagination["number"] == 1
+        news = _content_value(self.site, "news", ()) if first else ()
+        cv = _content_value(self.site, "cv", None)
+        context.update(
+            groups=groups, years=groups, pagination=with_page_links(pagination),
+            news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]], news_url=self.urls.page("news/index.html"),
+            cv_sections=[self.cv_section(section) for section in cv.profile_sections()] if cv is not None and first else [],
+            cv_url=self.urls.page("cv/index.html") if cv is not None else None,
+            icons=self.icons_of(entries + (list(self.site.featured) if first else []), context["profile"]["links"] if first else []),
+        )
+        return context
+
+    def profile_inputs(self) -> tuple:
+        """What the profile shows of the homepage's content besides records (the latest news, the CV's
+        sections marked `profile`): part of the profile pages' inputs."""
+        news = _content_value(self.site, "news", ())
+        cv = _content_value(self.site, "cv", None)
+        return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None)
+
+    # -- the homepage's own pages (sitegen/pages: pages, cv, news, talks) ---------------
+
+    def content_page(self, page, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
+        context = self.common(f"{page.slug}/index.html")
+        parts, shown_entries = [], []
+        lists = 0
+        for part, positions in zip(page.parts, shown):
+            if part.publications is None:
+                parts.append({"html": Markup(part.html)})
+                continue
+            lists += 1
+            entries = self.ordered_entries(positions)
+            shown_entries += entries
+            prefix = "" if lists == 1 else f"list{lists}-"
+            parts.append({"anchor": f"publications-{lists}", "title": part.publications.title, "groups": self.groups(entries, prefix)})
+        context.update(page={"title": page.title, "description": page.description, "parts": parts}, icons=self.icons_of(shown_entries))
+        return context
+
+    def ordered_entries(self, positions: Sequence[int]) -> list[Entry]:
+        """Records (positions in `site.entries`) in the order lists show them: by year or by type, as the site says."""
+        ordered = type_order(self.site.entries, positions) if self.group_by == "type" else listing_order(self.site.entries, positions)
+        return self.entries_at(ordered)
+
+    def cv_page(self, cv, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        context = self.common("cv/index.html")
+        profile = self.profile()
+        sections, shown_entries = [], []
+        for section, positions in zip(cv.sections, shown):
+            if section.publications is None:
+                sections.append(self.cv_section(section))
+                continue
+            entries = self.ordered_entries(positions)
+            shown_entries += entries
+            sections.append({"title": section.title, "groups": self.groups(entries)})
+        context.update(profile=profile, sections=sections, icons=self.icons_of(shown_entries, profile["links"]))
+        return context
+
+    def cv_section(self, section) -> dict[str, Any]:
+        return {"title": section.title, "entries": [self.cv_entry(entry) for entry in section.entries]}
+
+    def cv_entry(self, entry) -> dict[str, Any]:
+        return {
+            "title": entry.title, "org": entry.org, "location": entry.location, "start": entry.start, "end": entry.end,
+            "date": entry.date, "ongoing": entry.ongoing, "details": Markup(entry.details_html),
+            "url": self.urls.link(entry.url) if entry.url else None,
+        }
+
+    def news_item(self, item) -> dict[str, Any]:
+        return {"date": item.date, "title": item.title, "body": Markup(item.body_html), "anchor": item.anchor}
+
+    def news_page(self, items) -> dict[str, Any]:
+        context = self.common("news/index.html")
+        years = [{"year": year, "news": [self.news_item(item) for item in group]} for year, group in groupby(items, key=lambda item: item.date[:4])]
+        context.update(years=years)
+        return context
+
+    def talks_page(self, talks) -> dict[str, Any]:
+        context = self.common("talks/index.html")
+        years, icons = [], set()
+        for year, group in groupby(talks, key=lambda talk: talk.date[:4]):
+            shown = []
+            for talk in group:
+                links = [self.link(kind, kind.replace("_", " ").capitalize(), url) for kind, url in talk.links]
+                icons |= {link["icon"] for link in links}
+                shown.append({
+                    "title": talk.title, "title_text": talk.title, "event": talk.event, "date": talk.date, "location": talk.location,
+                    "links": links, "abstract": Markup(talk.abstract_html), "anchor": talk.anchor,
+                })
+            years.append({"year": year, "talks": shown})
+        context.update(years=years, talk_count=len(talks), icons=sorted(icons))
         return context
 
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
@@ -261,6 +467,7 @@ class ViewBuilder:
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),
+            icons=self.icons_of([entry]),
             jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html")))),
             csl=Markup(script_json(csl_item(entry))),  # the record as CSL-JSON: partials/cite.html, static/cite.js
         )
@@ -292,7 +499,9 @@ class ViewBuilder:
 
     def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.common(path)
-        context.update(subject=self.subject(subject), record_count=count, years=self.year_groups(self.entries_at(chunk)), pagination=with_page_links(pagination))
+        entries = self.entries_at(chunk)
+        groups = self.groups(entries)
+        context.update(subject=self.subject(subject), record_count=count, groups=groups, years=groups, pagination=with_page_links(pagination), icons=self.icons_of(entries))
         return context
 
     def not_found_page(self) -> dict[str, Any]:
@@ -325,6 +534,43 @@ def listing_order(entries: Sequence[Entry], positions: Sequence[int]) -> list[in
     """Newest year first; within a year, featured records first, then newest first (entries come newest first,
     so without featured records the order stays as it is: `listing_pages` then does not sort)."""
     return sorted(positions, key=lambda p: (-entries[p].record.year, not entries[p].record.featured))
+
+
+def type_order(entries: Sequence[Entry], positions: Sequence[int]) -> list[int]:
+    """By type (TYPE_ORDER), then as `listing_order`: newest year first, featured first within a year."""
+    return sorted(positions, key=lambda p: (_TYPE_RANK[_type_of(entries[p])], -entries[p].record.year, not entries[p].record.featured))
+
+
+def type_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[str, int]:
+    """Each type -> the index in `ordered` (sorted by `type_order`) of its first record."""
+    starts: dict[str, int] = {}
+    for index, position in enumerate(ordered):
+        starts.setdefault(_type_of(entries[position]), index)
+    return starts
+
+
+def _type_of(entry: Entry) -> str:
+    kind = entry.record.type
+    return kind if kind in _TYPE_RANK else "other"
+
+
+def _content_value(site: Site, kind: str, default: Any) -> Any:
+    """What a page kind read from its content (sitegen/pages), or `default` when it read nothing."""
+    content = site.content.get(kind)
+    return default if content is None or content.value is None else content.value
+
+
+def _content_site_wide(site: Site, kind: str) -> Any:
+    content = site.content.get(kind)
+    return None if content is None else content.site_wide
+
+
+def _og_locale(language: str) -> str | None:
+    """'de-CH' -> 'de_CH'; 'de' -> 'de_DE'; None for a language without a usual territory here."""
+    parts = language.replace("_", "-").split("-")
+    if len(parts) >= 2 and len(parts[-1]) == 2 and parts[-1].isalpha():
+        return f"{parts[0].lower()}_{parts[-1].upper()}"
+    return OG_LOCALES.get(parts[0].lower())
 
 
 def year_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[int, int]:

@@ -18,10 +18,10 @@ def listing_pages(
     """
     entries = context.site.entries
     pages = context.views.listing_pages(positions, prefix)
-    year_links = pages[0][2]["year_links"] if pages else []
+    group_links = pages[0][2]["group_links"] if pages else []  # years, or types (site.yaml group_by)
     for path, chunk, pagination in pages:
         records = [(entries[p].key, entries[p].cite_key) for p in chunk]
-        inputs = (template, shared, pagination["number"], len(pages), year_links, records)
+        inputs = (template, shared, pagination["number"], len(pages), group_links, records)
         yield Page(path, inputs, partial(_render_list_page, context, template, values, path, chunk, pagination))
 
 

@@ -1,0 +1,182 @@
+"""Fields of a content file, checked with the line to blame (`path:line: message`).
+
+A homepage's content files are small and written by hand: every mistake is
+reported at its line, and a file with an error is left out rather than shown
+half right.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from sitegen.errors import Location, Problem
+from sitegen.urls import url_scheme
+
+LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+PRESENT = {"present", "now", "today", "current", "ongoing"}
+
+
+class Fields:
+    """A mapping from a YAML file (a `load.PositionedDict`), its problems gathered in `problems`."""
+
+    def __init__(self, data: Any, path: str, problems: list[Problem], line_offset: int = 0):
+        self.data = data if isinstance(data, dict) else {}
+        self.path = path
+        self.problems = problems
+        self.line_offset = line_offset  # front matter starts below the first '---'
+        self.failed = False
+
+    def line(self, key: str | None = None) -> int:
+        line_of = getattr(self.data, "line_of", None)
+        line = (line_of(key) if key is not None else getattr(self.data, "line", 0)) if line_of else 0
+        return (line or 1) + self.line_offset
+
+    def where(self, key: str | None = None) -> Location:
+        return Location(self.path, self.line(key))
+
+    def problem(self, key: str | None, message: str) -> None:
+        self.failed = True
+        self.problems.append(Problem(message, self.where(key)))
+
+    def warn(self, key: str | None, message: str) -> None:
+        self.problems.append(Problem(message, self.where(key), warning=True))
+
+    def unknown(self, known: set[str], noun: str = "field") -> None:
+        for key in self.data:
+            if str(key) not in known:
+                self.warn(str(key), f"unknown {noun} '{key}' is ignored; known: {', '.join(sorted(known))}")
+
+    def text(self, key: str, required: bool = False) -> str:
+        value = self.data.get(key)
+        if value is None or value == "":
+            if required:
+                self.problem(None, f"field '{key}' is required")
+            return ""
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            self.problem(key, f"field '{key}': expected text, got {_shown(value)}")
+            return ""
+        return str(value).strip()
+
+    def inline(self, key: str, required: bool = False) -> str:
+        """One line of text with LaTeX accents and macros converted ('M{\\"u}ller' -> 'Müller')."""
+        from sitegen.markup import render_inline
+
+        text = self.text(key, required)
+        if not text:
+            return ""
+        converted = render_inline(text)
+        for tex in converted.unconverted:
+            self.warn(key, f"field '{key}': LaTeX shown as source, cannot convert {tex}")
+        return converted.plain
+
+    def integer(self, key: str) -> int | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(key, f"field '{key}': expected a whole number, got {_shown(value)}")
+            return None
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            self.problem(key, f"field '{key}': expected true or false, got {_shown(value)}")
+            return False
+        return value
+
+    def day(self, key: str, required: bool = False) -> str:
+        """A day, as ISO text ('2024-03-05')."""
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                self.problem(None, f"field '{key}' is required (a date such as 2024-03-05)")
+            return ""
+        if isinstance(value, datetime.datetime):
+            value = value.date()
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        if isinstance(value, str) and _DAY.fullmatch(value.strip()) and _valid(value.strip()):
+            return value.strip()
+        self.problem(key, f"field '{key}': expected a date such as 2024-03-05, got {_shown(value)}")
+        return ""
+
+    def when(self, key: str, allow_present: bool = False) -> str:
+        """A year (2021), a month ('2021-09') or a day, as ISO text; 'present' when allowed and written."""
+        value = self.data.get(key)
+        if value is None or value == "":
+            return ""
+        if isinstance(value, datetime.datetime):
+            value = value.date()
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
+            return str(value)
+        if isinstance(value, str):
+            text = value.strip()
+            if allow_present and text.lower() in PRESENT:
+                return "present"
+            if re.fullmatch(r"\d{4}", text) or (_MONTH.fullmatch(text) and 1 <= int(text[5:7]) <= 12) or (_DAY.fullmatch(text) and _valid(text)):
+                return text
+        also = " or present" if allow_present else ""
+        self.problem(key, f"field '{key}': expected a year (2021), a month (2021-09) or a date (2021-09-24){also}, got {_shown(value)}")
+        return ""
+
+    def url(self, key: str, value: Any = None) -> str:
+        """A link: http(s), mailto, or a path inside the site."""
+        value = self.data.get(key) if value is None else value
+        if value is None or value == "":
+            return ""
+        if not isinstance(value, str):
+            self.problem(key, f"field '{key}': expected a URL, got {_shown(value)}")
+            return ""
+        return self.checked_url(key, value)
+
+    def checked_url(self, key: str, value: str) -> str:
+        text = value.strip()
+        if url_scheme(text) not in LINK_SCHEMES or any(c.isspace() for c in text):
+            self.problem(key, f"field '{key}': expected an http(s) or mailto: URL or a path in the site, got {text!r}")
+            return ""
+        return text
+
+    def links(self, key: str) -> dict[str, str]:
+        """`links: {slides: URL, video: URL}`."""
+        value = self.data.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.problem(key, f"field '{key}': expected a mapping of kinds to URLs (slides: https://...), got {_shown(value)}")
+            return {}
+        found = {}
+        for kind, url in value.items():
+            if not isinstance(url, str):
+                self.problem(key, f"field '{key}': the link '{kind}' should be a URL, got {_shown(url)}")
+                continue
+            checked = self.checked_url(key, url)
+            if checked:
+                found[str(kind)] = checked
+        return found
+
+
+def _valid(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return f"{type(value).__name__} {value!r}"

@@ -1,0 +1,35 @@
+"""Markdown files with YAML front matter: `---`, settings, `---`, then the text.
+
+    ---
+    title: Teaching
+    nav: 2
+    ---
+    I teach *Distributed Systems* every winter term.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sitegen.errors import Location, Problem
+from sitegen.load import parse_yaml
+
+
+def split_front_matter(text: str, path: str) -> tuple[Any, str, int, list[Problem]]:
+    """(front matter data, body, the body's first line, problems); the data's lines are the file's."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return None, text, 1, [Problem("expected YAML front matter first: a line '---', settings such as 'title: ...', and '---'", Location(path, 1))]
+    try:
+        end = next(n for n in range(1, len(lines)) if lines[n].strip() in ("---", "..."))
+    except StopIteration:
+        return None, text, 1, [Problem("the front matter is not closed: add a line '---' after its settings", Location(path, 1))]
+    # blank lines keep the YAML's line numbers those of the file
+    data, problem = parse_yaml("\n" * 1 + "\n".join(lines[1:end]), path)
+    if problem is not None:
+        return None, "", end + 2, [problem]
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return None, "", end + 2, [Problem("expected settings in the front matter (title: ...), got something else", Location(path, 2))]
+    return data, "\n".join(lines[end + 1 :]), end + 2, []

@@ -1,0 +1,121 @@
+"""Which records a page or the CV shows: all, the featured ones, some types, some years.
+
+A page asks with a line of its own in its Markdown (never a template: content
+is not code),
+
+    {{< publications type="article,inproceedings" since="2020" limit="10" >}}
+
+and the CV with its Publications section, `publications: selected` (the
+featured records), `all`, or the same settings as a mapping.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from sitegen.errors import Location, Problem
+from sitegen.model import RECORD_TYPES, Entry
+from sitegen.values import value_class
+
+SHORTCODE = re.compile(r"^\s*\{\{<\s*publications\b(?P<attributes>.*?)>\}\}\s*$")
+_ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*"([^"]*)"')
+SETTINGS = ("featured", "type", "year", "since", "until", "limit", "title")
+
+
+@value_class
+class PublicationFilter:
+    """What to show of the records, in the order of the list (newest first)."""
+
+    featured: bool = False
+    types: tuple[str, ...] = ()
+    since: int | None = None
+    until: int | None = None
+    limit: int | None = None
+    title: str = ""  # a heading over the list on a page (else a hidden one)
+
+    def select(self, entries: Sequence[Entry]) -> list[int]:
+        """Positions in `entries` of the records shown."""
+        chosen = []
+        for position, entry in enumerate(entries):
+            record = entry.record
+            if self.featured and not record.featured:
+                continue
+            if self.types and record.type not in self.types:
+                continue
+            if self.since is not None and record.year < self.since:
+                continue
+            if self.until is not None and record.year > self.until:
+                continue
+            chosen.append(position)
+            if self.limit is not None and len(chosen) >= self.limit:
+                break
+        return chosen
+
+
+def filter_from(settings: dict[str, Any], where: Location, problems: list[Problem]) -> PublicationFilter | None:
+    """A filter from settings as written (text, from a shortcode, or YAML values); None when one is wrong."""
+    found: dict[str, Any] = {}
+    bad = len(problems)
+
+    def fail(message: str) -> None:
+        problems.append(Problem(message, where))
+
+    for key, value in settings.items():
+        text = str(value).strip() if not isinstance(value, bool) else ("true" if value else "false")
+        if key == "featured":
+            if text.lower() not in ("true", "false", "yes", "no"):
+                fail(f"publications: featured should be true or false, got {text!r}")
+            found["featured"] = text.lower() in ("true", "yes")
+        elif key == "type":
+            names = tuple(part.strip() for part in (value if isinstance(value, list) else text.split(",")) if str(part).strip())
+            unknown = [name for name in names if name not in RECORD_TYPES]
+            if unknown:
+                fail(f"publications: unknown type {', '.join(map(repr, unknown))}; types are {', '.join(RECORD_TYPES)}")
+            found["types"] = tuple(str(name) for name in names)
+        elif key == "year":
+            years = _years(text)
+            if years is None:
+                fail(f"publications: year should be a year (2024) or a span (2020-2024), got {text!r}")
+            else:
+                found["since"], found["until"] = years
+        elif key in ("since", "until", "limit"):
+            if not text.isdigit() or (key == "limit" and int(text) == 0):
+                fail(f"publications: {key} should be a {'positive number' if key == 'limit' else 'year'}, got {text!r}")
+            else:
+                found[key] = int(text)
+        elif key == "title":
+            found["title"] = text
+        else:
+            fail(f"publications: unknown setting '{key}'; settings are {', '.join(SETTINGS)}")
+    if len(problems) > bad:
+        return None
+    return PublicationFilter(**found)
+
+
+def shortcode_settings(line: str) -> dict[str, str] | None:
+    """The settings of a `{{< publications ... >}}` line, or None when the line is no such shortcode.
+
+    Raises ValueError when the line is one but its settings cannot be read."""
+    match = SHORTCODE.match(line)
+    if match is None:
+        return None
+    text = match["attributes"].strip()
+    settings: dict[str, str] = {}
+    position = 0
+    while position < len(text):
+        attribute = _ATTRIBUTE.match(text, position)
+        if attribute is None:
+            raise ValueError(f"cannot read {text[position:].strip()!r}: write settings as name=\"value\"")
+        settings[attribute[1]] = attribute[2]
+        position = attribute.end()
+    return settings
+
+
+def _years(text: str) -> tuple[int, int] | None:
+    match = re.fullmatch(r"(\d{4})(?:\s*[-–]\s*(\d{4}))?", text)
+    if match is None:
+        return None
+    first = int(match[1])
+    last = int(match[2]) if match[2] else first
+    return (min(first, last), max(first, last))

@@ -1,0 +1,26 @@
+"""The homepage's settings from content/site.yaml (read and checked by sitegen/pages/menu.py)."""
+
+from __future__ import annotations
+
+from sitegen.values import value_class
+
+
+@value_class
+class MenuEntry:
+    title: str
+    url: str  # as written: a path in the site ('cv/'), '#part' of the profile, or http(s)
+
+
+@value_class
+class Analytics:
+    kind: str  # 'plausible' or 'goatcounter'
+    domain: str = ""  # plausible: the site's domain as Plausible knows it
+    endpoint: str = ""  # goatcounter: where counts go
+    script: str = ""
+
+
+@value_class
+class HomepageSettings:
+    nav: tuple[MenuEntry, ...] | None = None  # None: made from what the site has
+    group_by: str = "year"
+    analytics: Analytics | None = None

@@ -1,0 +1,189 @@
+"""The CV (SPEC §7): `content/cv.yaml` -> `output/cv/index.html`.
+
+    sections:
+      - title: Positions
+        profile: true            # also shown on the profile (true, or how many entries)
+        entries:
+          - title: Associate Professor
+            org: University of Nordhaven
+            location: Nordhaven, Norway
+            start: 2022          # a year, 2022-09 or a date; no end: to the present
+            end: present
+            details: Markdown with inline LaTeX
+            url: https://...
+      - title: Publications
+        publications: selected   # the featured records; all; or {type: article, since: 2020}
+
+Printed (or saved as PDF), the page is the CV alone: the stylesheet's print rules
+leave out the menu, buttons and footer. What every page shows of it is only that
+there is one (a menu entry); the profile shows the sections marked `profile`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Iterable
+
+from sitegen.errors import Location, Problem
+from sitegen.homepage.fields import Fields
+from sitegen.homepage.selection import PublicationFilter, filter_from
+from sitegen.load import parse_yaml
+from sitegen.markup import render_markdown
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.values import value_class
+
+CV_FILE = "content/cv.yaml"
+CV_FILES = (CV_FILE, "content/cv.yml")
+SECTION_FIELDS = {"title", "entries", "publications", "profile"}
+ENTRY_FIELDS = {"title", "org", "location", "start", "end", "date", "details", "url"}
+
+
+@value_class
+class CvEntry:
+    title: str
+    org: str = ""
+    location: str = ""
+    start: str = ""  # ISO text: '2019', '2019-09' or '2019-09-01'
+    end: str = ""
+    date: str = ""  # a single time instead of start and end
+    ongoing: bool = False  # started, not ended: 'to the present'
+    details_html: str = ""
+    url: str = ""
+
+
+@value_class
+class CvSection:
+    title: str
+    entries: tuple[CvEntry, ...] = ()
+    publications: PublicationFilter | None = None  # a section of records instead of entries
+    on_profile: int = 0  # how many of its entries the profile shows (-1: all)
+
+
+@value_class
+class Cv:
+    path: str
+    sections: tuple[CvSection, ...]
+
+    def profile_sections(self) -> tuple[CvSection, ...]:
+        """The sections the profile shows, cut to the entries it shows."""
+        shown = []
+        for section in self.sections:
+            if section.on_profile and section.entries:
+                entries = section.entries if section.on_profile < 0 else section.entries[: section.on_profile]
+                shown.append(CvSection(section.title, entries))
+        return tuple(shown)
+
+
+@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files))
+def cv_page(context: RenderContext) -> Iterable[Page]:
+    content = context.site.content.get("cv")
+    cv = content.value if content is not None else None
+    if cv is None:
+        return
+    entries = context.site.entries
+    shown = tuple(tuple(s.publications.select(entries)) if s.publications is not None else () for s in cv.sections)
+    records = [[(entries[p].key, entries[p].cite_key) for p in positions] for positions in shown]
+    yield Page("cv/index.html", (content.key, records), partial(_render, context, cv, shown))
+
+
+def _render(context: RenderContext, cv: Cv, shown: tuple[tuple[int, ...], ...]) -> bytes:
+    return context.render("cv.html", context.views.cv_page(cv, shown))
+
+
+def load_cv(files: ContentFiles) -> tuple[Cv | None, bool, list[Problem]]:
+    """The CV, or None (no file, or a mistake in it: reported); site-wide: whether there is one."""
+    problems: list[Problem] = []
+    present = [path for path in CV_FILES if path in files.texts]
+    if not present:
+        return None, False, problems
+    if len(present) > 1:
+        problems.append(Problem(f"two CV files: use {CV_FILE} alone", Location(present[1], 1)))
+        return None, False, problems
+    path = present[0]
+    data, problem = parse_yaml(files.texts[path], path)
+    if problem is not None:
+        return None, False, [problem]
+    fields = Fields(data, path, problems)
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
+        fields.problem("sections" if isinstance(data, dict) and "sections" in data else None,
+                       "expected 'sections:', a list of sections, each with a title and entries (or publications: selected)")
+        return None, False, problems
+    fields.unknown({"sections"})
+    sections = [_section(item, path, problems) for item in data["sections"]]
+    if any(not p.warning for p in problems):
+        return None, False, problems
+    return Cv(path, tuple(s for s in sections if s is not None)), True, problems
+
+
+def _section(data: Any, path: str, problems: list[Problem]) -> CvSection | None:
+    fields = Fields(data, path, problems)
+    if not isinstance(data, dict):
+        problems.append(Problem("a CV section should be a mapping: title: ..., entries: [...]", Location(path, _line_of_item(data))))
+        return None
+    fields.unknown(SECTION_FIELDS)
+    title = fields.inline("title", required=True)
+    on_profile = _on_profile(fields)
+    if "publications" in data:
+        if "entries" in data:
+            fields.problem("entries", "a section lists either entries or publications, not both")
+        chosen = _publications(data["publications"], fields)
+        return CvSection(title, publications=chosen, on_profile=0) if chosen is not None else None
+    entries = data.get("entries")
+    if not isinstance(entries, list):
+        fields.problem("entries" if "entries" in data else None, "expected 'entries:', a list of entries (title, org, start, end, ...), or 'publications: selected'")
+        return None
+    made = [_entry(item, path, problems) for item in entries]
+    return CvSection(title, tuple(e for e in made if e is not None), on_profile=on_profile)
+
+
+def _on_profile(fields: Fields) -> int:
+    value = fields.data.get("profile", False)
+    if value is True:
+        return -1
+    if value is False:
+        return 0
+    if isinstance(value, int) and value > 0:
+        return value
+    fields.problem("profile", f"field 'profile': expected true, false or how many entries to show, got {value!r}")
+    return 0
+
+
+def _publications(value: Any, fields: Fields) -> PublicationFilter | None:
+    where = fields.where("publications")
+    if value == "all":
+        return PublicationFilter()
+    if value == "selected":
+        return PublicationFilter(featured=True)
+    if isinstance(value, dict):
+        return filter_from(dict(value), where, fields.problems)
+    fields.problem("publications", f"field 'publications': expected selected, all, or settings such as {{type: article}}, got {value!r}")
+    return None
+
+
+def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
+    if not isinstance(data, dict):
+        problems.append(Problem("a CV entry should be a mapping: title: ..., org: ..., start: ...", Location(path, _line_of_item(data))))
+        return None
+    fields = Fields(data, path, problems)
+    fields.unknown(ENTRY_FIELDS)
+    title = fields.inline("title", required=True)
+    start, end, date = fields.when("start"), fields.when("end", allow_present=True), fields.when("date")
+    if date and (start or end):
+        fields.problem("date", "an entry has a date, or a start and an end, not both")
+    if end and not start:
+        fields.problem("end", "an entry with an end needs a start")
+    if start and end and end != "present" and end < start:
+        fields.problem("end", f"the entry ends ({end}) before it starts ({start})")
+    details = render_markdown(fields.text("details"))
+    for tex in details.unconverted:
+        fields.warn("details", f"field 'details': LaTeX shown as source, cannot convert {tex}")
+    entry = CvEntry(
+        title=title, org=fields.inline("org"), location=fields.inline("location"),
+        start=start, end="" if end == "present" else end, date=date, ongoing=bool(start) and end in ("", "present"),
+        details_html=details.html, url=fields.url("url"),
+    )
+    return None if fields.failed else entry
+
+
+def _line_of_item(data: Any) -> int:
+    return getattr(data, "line", 0) or 1

@@ -1,0 +1,105 @@
+"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`.
+
+    nav:                       # the menu; without it, made from what the site has
+      - {title: Publications, url: "#publications"}
+      - {title: CV, url: cv/}
+      - {title: Blog, url: https://blog.example.org}
+    group_by: type             # or year (the default): how lists of records are ordered
+    analytics:                 # off unless set; one of
+      plausible: example.org   #   Plausible, for this domain
+      # goatcounter: mysite    #   GoatCounter, this site code
+
+This kind reads site.yaml for these settings alone, to report a mistake at its
+line; the settings reach every page with the rest of site.yaml (the site-wide key).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from sitegen.errors import Location, Problem
+from sitegen.homepage.fields import Fields
+from sitegen.load import parse_yaml
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
+
+SITE_FILE = "content/site.yaml"
+GROUPINGS = ("year", "type")
+_HOST = re.compile(r"(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}")
+_GOATCOUNTER_CODE = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
+PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js"
+GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
+
+
+@register_page_kind("site-menu", reads=(SITE_FILE,), load=lambda files: load_settings(files))
+def menu_pages(context: RenderContext) -> Iterable[Page]:
+    return ()
+
+
+def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Problem]]:
+    problems: list[Problem] = []
+    text = files.texts.get(SITE_FILE)
+    if text is None:
+        return HomepageSettings(), None, problems
+    data, problem = parse_yaml(text, SITE_FILE)
+    if problem is not None or not isinstance(data, dict):
+        return HomepageSettings(), None, problems  # reported by the validation of site.yaml
+    fields = Fields(data, SITE_FILE, problems)
+    return HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields)), None, problems
+
+
+def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
+    value = fields.data.get("nav")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        fields.problem("nav", "field 'nav': expected a list of menu entries, each {title: ..., url: ...}")
+        return None
+    entries = []
+    for item in value:
+        if not isinstance(item, dict):
+            line = getattr(item, "line", 0) or fields.line("nav")
+            fields.problems.append(Problem(f"field 'nav': each entry should be {{title: ..., url: ...}}, got {item!r}", Location(SITE_FILE, line)))
+            fields.failed = True
+            continue
+        entry = Fields(item, SITE_FILE, fields.problems)
+        entry.unknown({"title", "url"}, "menu setting")
+        title = entry.inline("title", required=True)
+        url = entry.text("url", required=True)
+        if url and not url.startswith("#"):
+            url = entry.checked_url("url", url)
+        if title and url:
+            entries.append(MenuEntry(title, url))
+    return tuple(entries)
+
+
+def _group_by(fields: Fields) -> str:
+    value = fields.data.get("group_by", "year")
+    if value not in GROUPINGS:
+        fields.problem("group_by", f"field 'group_by': expected year or type, got {value!r}")
+        return "year"
+    return str(value)
+
+
+def _analytics(fields: Fields) -> Analytics | None:
+    value: Any = fields.data.get("analytics")
+    if value in (None, False, {}):
+        return None
+    if not isinstance(value, dict) or len(value) != 1:
+        fields.problem("analytics", "field 'analytics': expected one of {plausible: your.domain} or {goatcounter: your-code}")
+        return None
+    (kind, setting), = value.items()
+    if kind == "plausible":
+        if isinstance(setting, str) and _HOST.fullmatch(setting.strip()):
+            return Analytics("plausible", domain=setting.strip(), script=PLAUSIBLE_SCRIPT)
+        fields.problem("analytics", f"field 'analytics': plausible takes the site's domain (example.org), got {setting!r}")
+        return None
+    if kind == "goatcounter":
+        if isinstance(setting, str) and _GOATCOUNTER_CODE.fullmatch(setting.strip()):
+            code = setting.strip()
+            return Analytics("goatcounter", endpoint=f"https://{code}.goatcounter.com/count", script=GOATCOUNTER_SCRIPT)
+        fields.problem("analytics", f"field 'analytics': goatcounter takes your site code (the 'mysite' of mysite.goatcounter.com), got {setting!r}")
+        return None
+    fields.problem("analytics", f"field 'analytics': unknown service '{kind}'; sitegen knows plausible and goatcounter")
+    return None

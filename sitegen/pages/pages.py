@@ -1,0 +1,186 @@
+"""Pages of the site's own (SPEC §7): `content/pages/**/*.md` -> `output/<slug>/index.html`.
+
+    ---
+    title: Teaching        # required
+    nav: 2                 # its place in the menu (no nav: not in the menu)
+    slug: teaching         # default: the file name
+    description: ...       # for search engines and link previews (default: the first paragraph)
+    ---
+    Markdown with inline LaTeX, sanitised like an abstract. A line
+
+    {{< publications type="article" since="2020" >}}
+
+    shows those records there (sitegen.homepage.selection).
+
+The menu entries (title, place, address) are what every page shows of them;
+a page itself depends on its own file and the records it shows.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import partial
+from pathlib import PurePosixPath
+from typing import Iterable
+
+from sitegen.cache import digest
+from sitegen.errors import Location, Problem
+from sitegen.homepage.fields import Fields
+from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
+from sitegen.markup import render_markdown
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.values import value_class
+
+FOLDER = "content/pages/"
+FIELDS = {"title", "nav", "slug", "description"}
+SLUG = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
+# first parts of the addresses sitegen's own pages take
+RESERVED = {"records", "subjects", "static", "page", "cv", "news", "talks", "search", "people", "404.html", "index.html"}
+DESCRIPTION_LENGTH = 200
+
+
+@value_class
+class PagePart:
+    """A stretch of a page: converted Markdown (`html`), or a list of records (`publications`)."""
+
+    html: str = ""
+    publications: PublicationFilter | None = None
+
+
+@value_class
+class ContentPage:
+    path: str  # the input file: 'content/pages/teaching.md'
+    slug: str
+    title: str
+    nav: int | None
+    description: str
+    parts: tuple[PagePart, ...]
+    text_key: str  # digest of the file's text: what the page is made of besides records
+
+
+@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files))
+def content_pages(context: RenderContext) -> Iterable[Page]:
+    content = context.site.content.get("pages")
+    pages = content.value if content is not None and content.value else ()
+    entries = context.site.entries
+    for page in pages:
+        shown = tuple(tuple(part.publications.select(entries)) if part.publications is not None else () for part in page.parts)
+        records = [[(entries[p].key, entries[p].cite_key) for p in positions] for positions in shown]
+        yield Page(f"{page.slug}/index.html", (page.text_key, records), partial(_render, context, page, shown))
+
+
+def _render(context: RenderContext, page: ContentPage, shown: tuple[tuple[int, ...], ...]) -> bytes:
+    return context.render("page.html", context.views.content_page(page, shown))
+
+
+def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, list[Problem]]:
+    """Every page file read and checked; the site-wide part is the menu: (nav, title, slug) of each page with `nav`."""
+    problems: list[Problem] = []
+    pages: list[ContentPage] = []
+    for path, text in sorted(files.texts.items()):
+        if not path.endswith(".md"):
+            continue
+        page = _read_page(path, text, problems)
+        if page is not None:
+            pages.append(page)
+    pages = _unique_slugs(pages, problems)
+    menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
+    return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
+
+
+def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
+    data, body, body_line, found = split_front_matter(text, path)
+    problems += found
+    if data is None:
+        return None
+    fields = Fields(data, path, problems)
+    fields.unknown(FIELDS)
+    title = fields.text("title", required=True)
+    nav = fields.integer("nav")
+    slug = fields.text("slug") or PurePosixPath(path).stem
+    description = fields.text("description")
+    if not SLUG.fullmatch(slug) or slug.split("/")[0] in RESERVED:
+        where = "slug" if "slug" in data else None
+        reason = "is taken by sitegen's own pages" if SLUG.fullmatch(slug) else "may hold only A-Z a-z 0-9 . _ - and /"
+        fields.problem(where, f"the page's address '{slug}/' {reason}; set another with slug: ...")
+    parts = _parts(path, body, body_line, problems, fields)
+    if fields.failed or parts is None:
+        return None
+    if not description:
+        description = _first_paragraph(parts)
+    return ContentPage(path, slug, title, nav, description, parts, digest(text))
+
+
+def _parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
+    """The body cut at each publications shortcode line, the Markdown between converted."""
+    parts: list[PagePart] = []
+    pending: list[str] = []
+    failed = False
+    pending_line = first_line
+
+    def flush() -> None:
+        markdown = "\n".join(pending)
+        if markdown.strip():
+            parts.append(PagePart(html=_page_markdown(markdown, path, pending_line, problems)))
+        pending.clear()
+
+    for number, line in enumerate(body.split("\n"), start=first_line):
+        try:
+            settings = shortcode_settings(line)
+        except ValueError as error:
+            problems.append(Problem(f"publications shortcode: {error}", Location(path, number)))
+            failed = True
+            continue
+        if settings is None:
+            if not pending:
+                pending_line = number
+            pending.append(line)
+            continue
+        flush()
+        chosen = filter_from(settings, Location(path, number), problems)
+        if chosen is None:
+            failed = True
+        else:
+            parts.append(PagePart(publications=chosen))
+    flush()
+    return None if failed else tuple(parts)
+
+
+_ATX_HEADING = re.compile(r"^(#{1,6})(?=\s)", re.M)
+_PAGE_HEADING = re.compile(r"<(/?)h([3-6])>")
+
+
+def _page_markdown(markdown: str, path: str, line: int, problems: list[Problem]) -> str:
+    """Markdown of a page -> HTML in which '#' is a section (h2) under the page's title (h1).
+
+    Text is sanitised like an abstract, which keeps h3-h6 only: headings go in two levels
+    down and come out one level up."""
+    demoted = _ATX_HEADING.sub(lambda m: "#" * min(6, len(m[1]) + 2), markdown)
+    converted = render_markdown(demoted)
+    for tex in converted.unconverted:
+        problems.append(Problem(f"LaTeX shown as source, cannot convert {tex}", Location(path, line), warning=True))
+    return _PAGE_HEADING.sub(lambda m: f"<{m[1]}h{int(m[2]) - 1}>", converted.html)
+
+
+def _first_paragraph(parts: tuple[PagePart, ...]) -> str:
+    for part in parts:
+        match = re.search(r"<p>(.*?)</p>", part.html, re.S)
+        if match:
+            text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", match[1])).split())
+            if len(text) > DESCRIPTION_LENGTH:
+                text = text[:DESCRIPTION_LENGTH].rsplit(" ", 1)[0] + "…"
+            return text
+    return ""
+
+
+def _unique_slugs(pages: list[ContentPage], problems: list[Problem]) -> list[ContentPage]:
+    kept: dict[str, ContentPage] = {}
+    for page in sorted(pages, key=lambda p: p.path):
+        first = kept.get(page.slug.lower())
+        if first is None:
+            kept[page.slug.lower()] = page
+            continue
+        problems.append(Problem(f"this page and {first.path} both want the address '{page.slug}/'; give one a slug: ...", Location(page.path, 1)))
+    return list(kept.values())

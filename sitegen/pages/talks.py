@@ -1,0 +1,97 @@
+"""Talks (SPEC §7): `content/talks/**/*.yaml` -> `output/talks/index.html`, newest first.
+
+    title: Elastic training on preemptible GPUs   # required
+    event: MLSys 2025                             # where
+    date: 2025-05-14                              # required
+    location: Santa Clara, CA
+    links: {slides: static/talks/mlsys25.pdf, video: https://...}
+    abstract: Markdown with inline LaTeX
+
+A file holds one talk, or a list of them. What every page shows of the talks is
+only that there are some (a menu entry).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from sitegen.errors import Location, Problem
+from sitegen.homepage.fields import Fields
+from sitegen.load import parse_yaml
+from sitegen.markup import render_markdown
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.values import value_class
+
+FOLDER = "content/talks/"
+FIELDS = {"title", "event", "date", "location", "links", "abstract"}
+TALKS_PATH = "talks/index.html"
+_ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9]+")
+
+
+@value_class
+class Talk:
+    path: str
+    line: int
+    title: str
+    event: str
+    date: str  # ISO day
+    location: str
+    links: tuple[tuple[str, str], ...]  # (kind, URL) as written
+    abstract_html: str
+    anchor: str
+
+
+@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files))
+def talks_page(context: RenderContext) -> Iterable[Page]:
+    content = context.site.content.get("talks")
+    talks = content.value if content is not None and content.value else ()
+    if talks:
+        yield Page(TALKS_PATH, (content.key,), lambda: context.render("talks.html", context.views.talks_page(talks)))
+
+
+def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Problem]]:
+    """Every talk, newest first; site-wide: whether there are any."""
+    problems: list[Problem] = []
+    talks: list[Talk] = []
+    for path, text in sorted(files.texts.items()):
+        if not path.endswith((".yaml", ".yml")):
+            continue
+        data, problem = parse_yaml(text, path)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        for item in data if isinstance(data, list) else [data]:
+            talk = _talk(item, path, problems)
+            if talk is not None:
+                talks.append(talk)
+    talks.sort(key=lambda talk: (talk.date, talk.path, -talk.line), reverse=True)
+    seen: dict[str, int] = {}
+    unique = []
+    for talk in talks:
+        count = seen[talk.anchor] = seen.get(talk.anchor, 0) + 1
+        unique.append(talk if count == 1 else Talk(**{**_fields(talk), "anchor": f"{talk.anchor}-{count}"}))
+    return tuple(unique), bool(unique), problems
+
+
+def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
+    if not isinstance(data, dict):
+        problems.append(Problem("expected a talk (title: ..., date: ..., event: ...) or a list of talks", Location(path, getattr(data, "line", 0) or 1)))
+        return None
+    fields = Fields(data, path, problems)
+    fields.unknown(FIELDS)
+    title = fields.inline("title", required=True)
+    date = fields.day("date", required=True)
+    abstract = render_markdown(fields.text("abstract"))
+    for tex in abstract.unconverted:
+        fields.warn("abstract", f"field 'abstract': LaTeX shown as source, cannot convert {tex}")
+    talk = Talk(
+        path=path, line=fields.line(), title=title, event=fields.inline("event"), date=date,
+        location=fields.inline("location"), links=tuple(fields.links("links").items()), abstract_html=abstract.html,
+        anchor=f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}",
+    )
+    return None if fields.failed else talk
+
+
+def _fields(talk: Talk) -> dict[str, Any]:
+    return {name: getattr(talk, name) for name in Talk.__dataclass_fields__}
