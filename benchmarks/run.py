@@ -278,7 +278,7 @@ def set_aside(path: Path, trash: Path) -> None:
     """
     if path.exists():
         trash.mkdir(exist_ok=True)
-        path.rename(trash / f"{len(list(trash.iterdir()))}-{path.name}")
+        path.rename(trash / f"{time.time_ns()}-{os.getpid()}-{path.name}")
 
 
 def clear_site_state(site: Path, trash: Path) -> None:
