@@ -28,11 +28,11 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_corpus import make_record  # noqa: E402
+from make_corpus import make_record
 
-from sitegen.sources import bibtex as bibtex_reader  # noqa: E402
-from sitegen.sources import reader_for  # noqa: E402
-from sitegen.validate import validate_record  # noqa: E402
+from sitegen.sources import bibtex as bibtex_reader
+from sitegen.sources import reader_for
+from sitegen.validate import validate_record
 
 LIMIT = 1.5  # issue 27: a .bib within 1.5x the time of the same records as YAML
 LATEX_ACCENTS = {"ü": '{\\"u}', "ö": '{\\"o}', "ä": '{\\"a}', "é": "{\\'e}", "è": "{\\`e}", "ç": "{\\c{c}}", "ñ": "{\\~n}"}
@@ -129,7 +129,7 @@ def time_builds(sites: dict[str, Path], rounds: int) -> tuple[dict, dict]:
             subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], check=True, capture_output=True)
             wall[name].append(time.perf_counter() - start)
             cpu[name].append(_children_cpu() - before)
-    summary = lambda times: {name: (min(t), statistics.median(t)) for name, t in times.items()}  # noqa: E731
+    summary = lambda times: {name: (min(t), statistics.median(t)) for name, t in times.items()}
     return summary(wall), summary(cpu)
 
 

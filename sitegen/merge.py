@@ -26,11 +26,18 @@ import functools
 import html
 import re
 import unicodedata
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Any, Iterable
+from typing import Any
 
 from sitegen.model import ARXIV_VERSION, Record
-from sitegen.record_types import infer_type, is_preprint_venue
+from sitegen.record_types import (
+    ARXIV_DOI,
+    bare_doi,
+    infer_type,
+    is_preprint_venue,
+    published_doi,
+)
 
 # Among records of one work that are all published (or all preprints), whose fields come first.
 # BibTeX is the user's own list, Crossref the publisher's record, arXiv's the authors' own; OpenAlex and DBLP
@@ -57,8 +64,6 @@ _LATEX_LETTER = re.compile(r"\\(ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])")
 _LATEX_FORMAT = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|boldsymbol|operatorname|mbox|rm|bf|it|em|sf|tt|sl|sc|cal)(?![A-Za-z])")
 _LATEX_NAMED = re.compile(r"\\([A-Za-z]+)")
 _MATH_MARKS = str.maketrans("", "", "${}^_")
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 
 
 def merge_works(records: list[Record]) -> list[Record]:
@@ -139,7 +144,7 @@ class _Works:
         """The published DOIs and the arXiv ids of the work whose root is `root`."""
         if root not in self.identifiers:
             record = self.records[root]
-            self.identifiers[root] = (frozenset({_published_doi(record.doi)} - {""}), frozenset({_arxiv_key(record.arxiv)} - {""}))
+            self.identifiers[root] = (frozenset({published_doi(record.doi)} - {""}), frozenset({_arxiv_key(record.arxiv)} - {""}))
         return self.identifiers[root]
 
     def join_if_compatible(self, a: int, b: int) -> None:
@@ -183,14 +188,14 @@ def identity_keys(record: Record) -> list[str]:
 def _add_doi_keys(doi: str, keys: list[str]) -> None:
     normal = normal_doi(doi)
     keys.append("doi:" + normal)
-    arxiv_doi = _ARXIV_DOI.match(normal)  # DataCite's DOI of an arXiv preprint names its arXiv id
+    arxiv_doi = ARXIV_DOI.match(normal)  # DataCite's DOI of an arXiv preprint names its arXiv id
     if arxiv_doi:
         keys.append("arxiv:" + _arxiv_key(arxiv_doi.group(1)))
 
 
 def normal_doi(doi: str) -> str:
     """'https://doi.org/10.5555/JDLS.2025.0142' and '10.5555/jdls.2025.0142' are one DOI."""
-    return _DOI_PREFIX.sub("", doi.strip()).lower()
+    return bare_doi(doi).lower()
 
 
 def _arxiv_key(arxiv: str | None) -> str:
@@ -198,14 +203,6 @@ def _arxiv_key(arxiv: str | None) -> str:
         return ""
     key = arxiv.strip().lower().removeprefix("arxiv:")
     return ARXIV_VERSION.sub("", key) if "v" in key else key
-
-
-def _published_doi(doi: str | None) -> str:
-    """The DOI of a published version; '' for none and for arXiv's own DataCite DOIs."""
-    if not doi:
-        return ""
-    normal = normal_doi(doi)
-    return "" if _ARXIV_DOI.match(normal) else normal
 
 
 def same_work_by_title(a: Record, b: Record) -> bool:
@@ -405,8 +402,8 @@ def _venue_record(ranked: list[Record]) -> Record | None:
 
 def _best_doi(ranked: list[Record]) -> str | None:
     """The published version's DOI before arXiv's DataCite one."""
-    dois = [_DOI_PREFIX.sub("", r.doi.strip()) for r in ranked if r.doi]
-    return next((doi for doi in dois if _published_doi(doi)), dois[0] if dois else None)
+    dois = [bare_doi(r.doi) for r in ranked if r.doi]
+    return next((doi for doi in dois if published_doi(doi)), dois[0] if dois else None)
 
 
 def _best_type(ranked: list[Record], venue_from: Record | None) -> str:

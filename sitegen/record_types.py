@@ -8,7 +8,7 @@ from, its sources, its venue, its identifiers and links.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from sitegen.model import RECORD_TYPES, Record
 
@@ -31,13 +31,16 @@ BIBTEX_ENTRY_TYPES = {
 PREPRINT_VENUE = re.compile(
     r"^\s*(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|psyarxiv|socarxiv|engrxiv|techrxiv|eartharxiv|ssrn|research square|preprints?)\b"
     r"|\barxiv preprint\b|\be-?prints?\b",
-    re.I,
+    re.IGNORECASE,
 )
-_THESIS = re.compile(r"\b(?:thesis|dissertation)\b", re.I)
-_PROCEEDINGS = re.compile(r"\b(?:proceedings|conference|workshop|symposium|colloquium)\b", re.I)
-_JOURNAL = re.compile(r"\b(?:journal|transactions|letters|review|magazine|annals|bulletin)\b", re.I)
-_REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working paper)\b", re.I)
-_CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.I)
+_THESIS = re.compile(r"\b(?:thesis|dissertation)\b", re.IGNORECASE)
+_PROCEEDINGS = re.compile(r"\b(?:proceedings|conference|workshop|symposium|colloquium)\b", re.IGNORECASE)
+_JOURNAL = re.compile(r"\b(?:journal|transactions|letters|review|magazine|annals|bulletin)\b", re.IGNORECASE)
+_REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working paper)\b", re.IGNORECASE)
+# where software lives: a record linking only here, with no venue, is software
+CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.IGNORECASE)
+DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
+ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)  # DataCite's DOI of every arXiv preprint
 
 
 def is_preprint_venue(source: str) -> bool:
@@ -66,7 +69,7 @@ def type_from_evidence(
     decided = BIBTEX_ENTRY_TYPES.get(entry_type)
     if decided and decided != "article":
         return decided
-    if is_preprint_venue(source) or (not source and arxiv and not _published_doi(doi)):
+    if is_preprint_venue(source) or (not source and arxiv and not published_doi(doi)):
         return "preprint"  # Google Scholar's `@article{journal = {arXiv preprint ...}}` included
     if decided:
         return decided
@@ -94,11 +97,19 @@ def _type_from_words_and_links(words: str, links: Mapping[str, str], source: str
     if "patent" in lowered:
         return "patent"
     # nothing published, only a repository: a piece of software (a `@misc` for a GitHub project)
-    if not source and links and all(_CODE_HOSTS.match(url) or kind == "code" for kind, url in links.items()):
+    if not source and links and all(CODE_HOSTS.match(url) or kind == "code" for kind, url in links.items()):
         return "software"
     return ""
 
 
-def _published_doi(doi: str | None) -> bool:
-    """A DOI other than the one DataCite gives every arXiv preprint (10.48550/arXiv.ID)."""
-    return bool(doi) and not doi.strip().lower().removeprefix("https://doi.org/").startswith("10.48550/")
+def bare_doi(doi: str) -> str:
+    """'https://doi.org/10.5555/X' and 'doi:10.5555/X' are '10.5555/X' (its case kept)."""
+    return DOI_PREFIX.sub("", doi.strip())
+
+
+def published_doi(doi: str | None) -> str:
+    """The DOI of a published version, lower-case (DOIs ignore case); '' for none and for arXiv's DataCite DOIs."""
+    if not doi:
+        return ""
+    normal = bare_doi(doi).lower()
+    return "" if ARXIV_DOI.match(normal) else normal

@@ -23,15 +23,40 @@ import re
 from dataclasses import dataclass
 
 import bibtexparser
-from bibtexparser.middlewares.names import parse_single_name_into_parts, split_multiple_persons_names
-from bibtexparser.model import Block, DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry, ImplicitComment, ParsingFailedBlock, String
+from bibtexparser.middlewares.names import (
+    parse_single_name_into_parts,
+    split_multiple_persons_names,
+)
+from bibtexparser.model import (
+    Block,
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    ImplicitComment,
+    ParsingFailedBlock,
+    String,
+)
 from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import LatexGroupNode, LatexMacroNode, LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError
+from pylatexenc.latexwalker import (
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexMathNode,
+    LatexSpecialsNode,
+    LatexWalker,
+    LatexWalkerError,
+)
 
 from sitegen.errors import Location, Problem
-from sitegen.latex import FORMAT_TAGS, PLAIN_MACROS, UNICODE_MACROS, escape_bare_specials, latex_spans
+from sitegen.latex import (
+    FORMAT_TAGS,
+    PLAIN_MACROS,
+    UNICODE_MACROS,
+    escape_bare_specials,
+    latex_spans,
+)
 from sitegen.load import PositionedDict
-from sitegen.record_types import type_from_evidence
+from sitegen.model import ARXIV_VERSION
+from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 
 # The splitter logs each broken block; this reader reports them as problems with their lines instead.
@@ -57,17 +82,14 @@ DETAIL_FIELDS = (
     "note", "organization", "chapter", "isbn", "issn", "howpublished",
 )
 _ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
-_ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.I)
-_ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.I)
-_ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.I)
-_CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.I)
-_ARXIV_VERSION = re.compile(r"v\d+$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+_ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
+_ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
+_ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.IGNORECASE)
+_CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.IGNORECASE)
 _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
 _URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
-_CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/", re.I)
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
-_AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.I)  # what separates names in a name list
+_AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR_START = re.compile(r"^(\d{4})(?:-\d{2})?(?:-\d{2})?$")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
@@ -413,9 +435,9 @@ def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
     eprint = fields.get("eprint")
     archive = fields.values.get("archiveprefix", "").lower()
     if eprint and (archive == "arxiv" or (not archive and re.fullmatch(_ARXIV_ID, eprint[0].removeprefix("arXiv:")))):
-        return _ARXIV_VERSION.sub("", eprint[0].strip().removeprefix("arXiv:").strip()), eprint[1]
+        return ARXIV_VERSION.sub("", eprint[0].strip().removeprefix("arXiv:").strip()), eprint[1]
     if found := fields.get("arxiv"):
-        return _ARXIV_VERSION.sub("", found[0].strip().removeprefix("arXiv:").strip()), found[1]
+        return ARXIV_VERSION.sub("", found[0].strip().removeprefix("arXiv:").strip()), found[1]
     for name in ("journal", "howpublished", "note"):
         if (found := fields.get(name)) and (match := _ARXIV_IN_TEXT.search(found[0])):
             return match.group(1), found[1]
@@ -423,7 +445,7 @@ def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
         return match.group(1), found[1]
     if (found := fields.get("url")) and (match := _ARXIV_URL.match(found[0])):
         return match.group(2), found[1]
-    if (found := fields.get("doi")) and (match := _ARXIV_DOI.match(_DOI_PREFIX.sub("", found[0]))):
+    if (found := fields.get("doi")) and (match := _ARXIV_DOI.match(bare_doi(found[0]))):
         return match.group(1), found[1]
     return None
 
@@ -432,7 +454,7 @@ def _doi(fields: _Fields) -> tuple[str, int] | None:
     found = fields.get("doi")
     if found is None:
         return None
-    return _DOI_PREFIX.sub("", found[0].strip()), found[1]
+    return bare_doi(found[0]), found[1]
 
 
 def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
@@ -507,9 +529,9 @@ def _link_kind(url: str) -> str:
     arxiv = _ARXIV_URL.match(url)
     if arxiv:
         return "abs" if arxiv.group(1).lower() == "abs" else "pdf"
-    if _DOI_PREFIX.match(url):
+    if DOI_PREFIX.match(url):
         return "doi"
-    if _CODE_HOSTS.match(url):
+    if CODE_HOSTS.match(url):
         return "code"
     if url.lower().split("?")[0].endswith(".pdf"):
         return "pdf"

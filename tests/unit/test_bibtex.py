@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import MINIMAL_SITE, run_sitegen, write_site
+
 from sitegen.sources import reader_for
 from sitegen.validate import validate_record
 

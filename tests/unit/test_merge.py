@@ -248,11 +248,11 @@ def paper(fetcher: str, native_id: str, title: str, year: int = 2024, authors=("
 
 
 @pytest.mark.parametrize("first, second", [
-    (dict(doi="10.1/ABC"), dict(doi="https://doi.org/10.1/abc")),
-    (dict(arxiv="2401.01234v3"), dict(arxiv="2401.01234")),
-    (dict(arxiv="2401.01234"), dict(doi="10.48550/arXiv.2401.01234")),  # arXiv's DataCite DOI
-    (dict(ids={"openalex": "https://openalex.org/W42"}), dict(ids={"openalex": "W42"})),
-    (dict(ids={"dblp": "conf/x/Lin24"}), dict(ids={"dblp": "conf/x/Lin24"})),
+    ({"doi": "10.1/ABC"}, {"doi": "https://doi.org/10.1/abc"}),
+    ({"arxiv": "2401.01234v3"}, {"arxiv": "2401.01234"}),
+    ({"arxiv": "2401.01234"}, {"doi": "10.48550/arXiv.2401.01234"}),  # arXiv's DataCite DOI
+    ({"ids": {"openalex": "https://openalex.org/W42"}}, {"ids": {"openalex": "W42"}}),
+    ({"ids": {"dblp": "conf/x/Lin24"}}, {"ids": {"dblp": "conf/x/Lin24"}}),
 ])
 def test_a_shared_identifier_makes_one_work_whatever_the_titles(first, second):
     merged = merge_works([paper("crossref", "a", "One title", **first), paper("openalex", "b", "Another title", **second)])
@@ -279,12 +279,12 @@ def test_the_published_version_dates_the_work_not_its_preprint():
 
 
 @pytest.mark.parametrize("a, b", [
-    (dict(title="Scaling Laws, Part I"), dict(title="Scaling Laws, Part II")),
-    (dict(title="Elastic Training", year=2019), dict(title="Elastic Training", year=2023)),  # a workshop, a journal 4 years on
-    (dict(title="Elastic Training"), dict(title="Elastic Training", authors=("Ada Lovelace",))),  # no author in common
-    (dict(title="Elastic Training", doi="10.1/conf"), dict(title="Elastic Training", doi="10.1/journal")),  # two published versions
-    (dict(title="Elastic Training", arxiv="2401.00001"), dict(title="Elastic Training", arxiv="2402.00002")),  # two preprints
-    (dict(title="Editorial"), dict(title="Editorial")),  # one word says too little
+    ({"title": "Scaling Laws, Part I"}, {"title": "Scaling Laws, Part II"}),
+    ({"title": "Elastic Training", "year": 2019}, {"title": "Elastic Training", "year": 2023}),  # a workshop, a journal 4 years on
+    ({"title": "Elastic Training"}, {"title": "Elastic Training", "authors": ("Ada Lovelace",)}),  # no author in common
+    ({"title": "Elastic Training", "doi": "10.1/conf"}, {"title": "Elastic Training", "doi": "10.1/journal"}),  # two published versions
+    ({"title": "Elastic Training", "arxiv": "2401.00001"}, {"title": "Elastic Training", "arxiv": "2402.00002"}),  # two preprints
+    ({"title": "Editorial"}, {"title": "Editorial"}),  # one word says too little
 ])
 def test_different_works_with_similar_titles_stay_apart(a, b):
     assert len(merge_works([paper("crossref", "a", **a), paper("dblp", "b", **b)])) == 2
@@ -354,14 +354,14 @@ def test_renderings_of_different_titles_stay_apart(data, words, other_words):
 # -- types (SPEC §7) -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("record, kind", [
-    (dict(source="arXiv", arxiv="2401.01234", origin="arxiv"), "preprint"),  # only an arXiv source
-    (dict(source="Phys. Rev. D 110, 014", arxiv="2401.01234", origin="arxiv"), "preprint"),  # a journal_ref does not change that
-    (dict(source="Journal of Systems", doi="10.1/x", origin="crossref"), "article"),
-    (dict(source="Proceedings of EuroSys 2025", origin="yaml"), "inproceedings"),
-    (dict(source="PhD thesis, Peking University", origin="yaml"), "thesis"),
-    (dict(source="", links={"code": "https://github.com/x/y"}, origin="yaml"), "software"),
-    (dict(source="", origin="yaml"), "other"),
-    (dict(source="arXiv", type="article", origin="yaml"), "article"),  # a record's own type stands
+    ({"source": "arXiv", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # only an arXiv source
+    ({"source": "Phys. Rev. D 110, 014", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # a journal_ref does not change that
+    ({"source": "Journal of Systems", "doi": "10.1/x", "origin": "crossref"}, "article"),
+    ({"source": "Proceedings of EuroSys 2025", "origin": "yaml"}, "inproceedings"),
+    ({"source": "PhD thesis, Peking University", "origin": "yaml"}, "thesis"),
+    ({"source": "", "links": {"code": "https://github.com/x/y"}, "origin": "yaml"}, "software"),
+    ({"source": "", "origin": "yaml"}, "other"),
+    ({"source": "arXiv", "type": "article", "origin": "yaml"}, "article"),  # a record's own type stands
 ])
 def test_a_record_without_a_type_is_given_one(record, kind):
     origin = record.pop("origin")
