@@ -407,11 +407,14 @@ def _best_doi(ranked: list[Record]) -> str | None:
 
 
 def _best_type(ranked: list[Record], venue_from: Record | None) -> str:
-    """The venue's record's type; else the first type that is not 'preprint' or 'other'; '' when none says."""
+    """The type of the record that named the venue; else a published version's, a specific one
+    before 'other'; 'preprint' when every version is one; '' when no record says."""
     if venue_from is not None and venue_from.type and not is_preprint_venue(venue_from.source):
         return venue_from.type
-    types = [r.type for r in ranked if r.type]
-    return next((t for t in types if t not in ("preprint", "other")), types[0] if types else "")
+    published = [r.type for r in ranked if r.type and not _is_preprint(r)]
+    if published:
+        return next((t for t in published if t != "other"), published[0])
+    return "preprint" if any(r.type == "preprint" for r in ranked) else ""
 
 
 def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str]]) -> dict[str, str]:

@@ -270,6 +270,13 @@ def test_a_preprint_and_its_published_version_merge_by_title_with_an_author_in_c
     assert one.id == "2401.01234"  # the page fetched from arXiv keeps its address
 
 
+def test_a_preprint_that_a_source_calls_an_article_stays_a_preprint():
+    arxiv = paper("arxiv", "2401.01234", "Elastic Training", arxiv="2401.01234", source="arXiv", type="preprint")
+    openalex = paper("openalex", "W1", "Elastic training", source="arXiv (Cornell University)", type="article", ids={"openalex": "W1"})
+    [one] = merge_works([arxiv, openalex])
+    assert (one.type, one.source) == ("preprint", "arXiv")
+
+
 def test_the_published_version_dates_the_work_not_its_preprint():
     preprint = paper("arxiv", "2501.00001", "Elastic Training", 2025, arxiv="2501.00001", source="arXiv", date=datetime.date(2025, 1, 10))
     published = paper("crossref", "10.1/x", "Elastic Training", 2025, doi="10.1/x", source="J. Sys.", date=datetime.date(2025, 6, 1))
