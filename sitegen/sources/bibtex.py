@@ -81,6 +81,10 @@ DETAIL_FIELDS = (
     "volume", "number", "pages", "publisher", "address", "edition", "series",
     "note", "organization", "chapter", "isbn", "issn", "howpublished",
 )
+# What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
+# named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
+INHERITED_FIELDS = ("booktitle", "publisher", "address", "series", "volume", "year", "month", "editor", "organization", "isbn")
+CROSSREF_TARGETS = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collection"})
 _ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
 _ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
 _ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
@@ -340,6 +344,13 @@ class _Fields:
     lines: dict[str, int]
     entry_line: int
 
+    def inherit(self, parent: _Fields) -> None:
+        """Take what this entry lacks of INHERITED_FIELDS from `parent`; its title is this entry's booktitle."""
+        for name in INHERITED_FIELDS:
+            source = "title" if name == "booktitle" and "booktitle" not in parent.values else name
+            if name not in self.values and source in parent.values:
+                self.values[name], self.lines[name] = parent.values[source], parent.lines[source]
+
     def get(self, *names: str) -> tuple[str, int] | None:
         """The first of `names` that the entry has (values are stripped, empty ones left out), with its line."""
         values = self.values
@@ -570,10 +581,10 @@ class _FileReader:
     def __init__(self, display_path: str):
         self.path = display_path
         self.problems: list[Problem] = []
-        self.records: list[PositionedDict] = []
         self.macros: dict[str, str] = dict(MONTH_MACROS)
         self.keys: dict[str, int] = {}  # lower-case citation key -> line of its entry
         self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
+        self.entries: list[tuple[str, str, _Fields]] = []  # (entry type, key, fields) of the good entries
         self.entry_read = False  # whether the last block was an entry that gave a record
 
     def problem(self, line: int | None, message: str) -> None:
@@ -584,11 +595,13 @@ class _FileReader:
         self.string_lines = {block.key.lower(): block.start_line + 1 for block in map(_unwrapped, blocks) if isinstance(block, String)}
         after_entry = False
         for block in blocks:
-            read_before = len(self.records)
+            read_before = len(self.entries)
             self.read_block(block, after_entry)
             after_entry = isinstance(_unwrapped(block), Entry)
-            self.entry_read = len(self.records) > read_before  # the block just read gave a record
-        return self.records, self.problems
+            self.entry_read = len(self.entries) > read_before  # the block just read was a good entry
+        targets = self.inherit_crossrefs()
+        records = [entry_record(kind, key, fields) for kind, key, fields in self.entries if key.lower() not in targets]
+        return records, self.problems
 
     def read_block(self, block: Block, after_entry: bool) -> None:
         line = block.start_line + 1 if block.start_line is not None else None
@@ -606,7 +619,29 @@ class _FileReader:
             # `title = {A}},` closes the entry at the second brace: what follows is lost to every BibTeX reader
             self.problem(line, "unbalanced braces: a '}' too many closes the entry above early; the text after it is not read")
             if self.entry_read:
-                self.records.pop()  # that entry, cut short
+                self.entries.pop()  # that entry, cut short
+
+    def inherit_crossrefs(self) -> set[str]:
+        """Fill in what an entry takes from the entry its `crossref` names (DBLP's exports: a paper's
+        `@inproceedings` names the `@proceedings` of its conference); the lower-case keys of the
+        `@proceedings` and `@book` entries named so, which are no works of the site's owner."""
+        by_key = {key.lower(): (kind, fields) for kind, key, fields in self.entries}
+        targets = set()
+        for _, key, fields in self.entries:
+            found = fields.get("crossref")
+            if found is None:
+                continue
+            target = by_key.get(found[0].lower())
+            if target is None:
+                self.problems.append(Problem(
+                    f"entry '{key}': crossref '{found[0]}' names no entry of this file", Location(self.path, found[1]), warning=True,
+                ))
+                continue
+            target_kind, target_fields = target
+            fields.inherit(target_fields)
+            if target_kind in CROSSREF_TARGETS:
+                targets.add(found[0].lower())
+        return targets
 
     def define(self, string: String) -> None:
         try:
@@ -638,7 +673,7 @@ class _FileReader:
         if fields.get("title") is None:
             self.problem(line, f"entry '{key}' has no title")
             return
-        self.records.append(entry_record(entry.entry_type.lower(), key, fields))
+        self.entries.append((entry.entry_type.lower(), key, fields))
 
     def fields(self, entry: Entry, key: str) -> _Fields | None:
         """The entry's values; None when one of them is wrong (each reported)."""

@@ -183,6 +183,41 @@ def test_a_dblp_export():
     assert record.authors == ("Sheng Lin", "Fangcheng Fu")
 
 
+def test_a_dblp_export_with_crossref_entries_gives_the_papers_their_proceedings():
+    """DBLP's 'condensed' export: each paper names its conference's @proceedings, which is no work of its own."""
+    records, problems = read(r"""
+@inproceedings{DBLP:conf/smlsys/LinZDFC24,
+  author    = {Sheng Lin and Hailin Zhang},
+  title     = {Elastic Sequence Parallelism for Long-Context {LLM} Training},
+  pages     = {412--426},
+  crossref  = {DBLP:conf/smlsys/2024},
+  doi       = {10.5555/smlsys.2024.31},
+}
+
+@inproceedings{DBLP:conf/smlsys/Other24,
+  author    = {Ada Lovelace},
+  title     = {Another Paper},
+  crossref  = {DBLP:conf/smlsys/2099},
+  year      = {2024},
+}
+
+@proceedings{DBLP:conf/smlsys/2024,
+  editor    = {Grace Hopper},
+  title     = {Proceedings of the 2024 International Conference on Scalable Machine Learning Systems},
+  publisher = {{ACM}},
+  year      = {2024},
+  doi       = {10.5555/smlsys.2024},
+}
+""")
+    assert problems == [f"{PATH}:13: warning: entry 'DBLP:conf/smlsys/Other24': crossref 'DBLP:conf/smlsys/2099' names no entry of this file"]
+    assert [r.id for r in records] == ["DBLP:conf/smlsys/LinZDFC24", "DBLP:conf/smlsys/Other24"]  # no record for the proceedings
+    paper = records[0]
+    assert paper.source == "Proceedings of the 2024 International Conference on Scalable Machine Learning Systems"
+    assert (paper.year, paper.doi, paper.type, paper.extra["publisher"]) == (2024, "10.5555/smlsys.2024.31", "inproceedings", "ACM")
+    assert paper.lines["year"] == 21  # where the inherited year is written
+    assert paper.ids == {"dblp": "conf/smlsys/LinZDFC24"}
+
+
 # -- errors: `path:line:` and the build fails -------------------------------------------------------
 
 BROKEN = """\
