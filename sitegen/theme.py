@@ -142,11 +142,15 @@ def make_environment(theme: Theme, listing: Listing, language: str | None = None
     """A sandboxed environment over the theme's templates (and the site's, which shadow them),
     with the theme's strings in `language` (by default the one content/site.yaml sets).
 
-    `{% extends "!theme/base.html" %}` reaches the theme's own file even when the site shadows it.
+    `{% extends "!theme/base.html" %}` reaches the theme's own file even when the site shadows it;
+    `{% extends "!default/base.html" %}` reaches the file of that theme of the chain (a theme that
+    extends `default` builds its base.html on default's).
     """
     theme_loader = ListingLoader(listing, [f"{member.prefix}templates/" for member in theme.chain()])
+    prefixes: dict[str, jinja2.BaseLoader] = {f"!{member.name}": ListingLoader(listing, [f"{member.prefix}templates/"]) for member in theme.chain()}
+    prefixes["!theme"] = theme_loader
     environment = jinja2.sandbox.ImmutableSandboxedEnvironment(
-        loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader({"!theme": theme_loader}, delimiter="/")]),
+        loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader(prefixes, delimiter="/")]),
         autoescape=True,
         auto_reload=False,
         undefined=jinja2.StrictUndefined,

@@ -7,6 +7,7 @@ and nowhere else.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import groupby
@@ -22,7 +23,7 @@ from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.cite import csl_item
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.model import Entry, Site, Subject
-from sitegen.urls import SiteUrls, record_path, subject_path
+from sitegen.urls import SiteUrls, is_relative_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -50,6 +51,7 @@ LINK_ICONS = {
 # how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
 TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report", "patent", "preprint", "software", "dataset", "other")
 _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
+_HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attribute in double quotes
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -321,7 +323,7 @@ class ViewBuilder:
             "name": profile.name,
             "position": profile.position,
             "affiliation": profile.affiliation,
-            "bio": Markup(self.site.bio_html),
+            "bio": self.markdown_html(self.site.bio_html),
             "photo_url": self.urls.page(f"static/{photo}") if photo else None,
             "links": links,
             "extra": profile.extra,
@@ -376,7 +378,7 @@ class ViewBuilder:
         lists = 0
         for part, positions in zip(page.parts, shown):
             if part.publications is None:
-                parts.append({"html": Markup(part.html)})
+                parts.append({"html": self.markdown_html(part.html)})
                 continue
             lists += 1
             entries = self.ordered_entries(positions)
@@ -411,12 +413,19 @@ class ViewBuilder:
     def cv_entry(self, entry) -> dict[str, Any]:
         return {
             "title": entry.title, "org": entry.org, "location": entry.location, "start": entry.start, "end": entry.end,
-            "date": entry.date, "ongoing": entry.ongoing, "details": Markup(entry.details_html),
+            "date": entry.date, "ongoing": entry.ongoing, "details": self.markdown_html(entry.details_html),
             "url": self.urls.link(entry.url) if entry.url else None,
         }
 
     def news_item(self, item) -> dict[str, Any]:
-        return {"date": item.date, "title": item.title, "body": Markup(item.body_html), "anchor": item.anchor}
+        return {"date": item.date, "title": item.title, "body": self.markdown_html(item.body_html), "anchor": item.anchor}
+
+    def markdown_html(self, html: str) -> Markup:
+        """Converted Markdown of the site's own content, its links to paths (teaching/, static/cv.pdf) taken
+        from the site's root, as a record's are: the same text is right on every page that shows it."""
+        if "href=" not in html:
+            return Markup(html)
+        return Markup(_HREF.sub(lambda m: f'href="{self.urls.link(m[1])}"' if is_relative_path(m[1]) else m[0], html))
 
     def news_page(self, items) -> dict[str, Any]:
         context = self.common("news/index.html")
@@ -434,7 +443,7 @@ class ViewBuilder:
                 icons |= {link["icon"] for link in links}
                 shown.append({
                     "title": talk.title, "title_text": talk.title, "event": talk.event, "date": talk.date, "location": talk.location,
-                    "links": links, "abstract": Markup(talk.abstract_html), "anchor": talk.anchor,
+                    "links": links, "abstract": self.markdown_html(talk.abstract_html), "anchor": talk.anchor,
                 })
             years.append({"year": year, "talks": shown})
         context.update(years=years, talk_count=len(talks), icons=sorted(icons))

@@ -1,0 +1,437 @@
+"""A whole homepage (SPEC §7): pages, CV, news, talks, co-authors, types and venues, the menu,
+link previews, analytics, translations and the classic theme.
+
+Assertions are on what a visitor or a program sees: the built demo's pages parsed
+with BeautifulSoup, the news feed read with feedparser, the sitemap as XML, and for
+mistakes the real command's exit status and its `path:line:` messages.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import feedparser
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import MINIMAL_SITE, REPO, copy_demo, rendered_files, run_sitegen, write_site
+from sitegen.categories import subject_name
+
+CONTENT = REPO / "content"
+THEME = REPO / "sitegen" / "themes" / "default"
+SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def soup_of(data: bytes) -> BeautifulSoup:
+    return BeautifulSoup(data.decode("utf-8"), "html.parser")
+
+
+def text(tag) -> str:
+    return " ".join(tag.get_text(" ").split())
+
+
+def menu(page: BeautifulSoup) -> list[tuple[str, str]]:
+    return [(text(a), a["href"]) for a in page.select("header nav a")]
+
+
+def cv_data() -> dict:
+    return yaml.safe_load((CONTENT / "cv.yaml").read_text(encoding="utf-8"))
+
+
+def demo_records() -> list[dict]:
+    records = []
+    for path in sorted((CONTENT / "records").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        records += data if isinstance(data, list) else [data]
+    return [r for r in records if not r.get("hidden")]
+
+
+def build_fails(site: Path) -> str:
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1, result.stdout + result.stderr
+    return result.stderr
+
+
+def site_with(tmp_path: Path, files: dict[str, str], settings: str = "", base_url: str = "https://example.org/") -> Path:
+    """A small site with three records (RECORDS); `settings`: lines added to site.yaml, from its line 3."""
+    base = {**MINIMAL_SITE, "content/records/a.yaml": RECORDS, "content/site.yaml": f"title: Test site\nbase_url: {base_url}\n{settings}"}
+    return write_site(tmp_path / "site", {**base, **files})
+
+
+RECORDS = """\
+- id: art
+  title: A journal article
+  authors: ['Ada Lovelace', 'Charles Babbage']
+  year: 2024
+  source: Journal of Engines
+  type: article
+  featured: true
+- id: conf
+  title: A conference paper
+  authors: ['Ada Lovelace', 'C. Babbage', 'Mary Somerville']
+  year: 2023
+  source: Proceedings of the Analytical Conference
+  type: inproceedings
+- id: pre
+  title: A preprint
+  authors: ['Ada Lovelace']
+  year: 2024
+  source: arXiv
+  arxiv: '2401.00001'
+  journal_ref: Annals of Engines 12 (2025)
+"""
+
+
+# -- 1. pages ---------------------------------------------------------------------------------------
+
+def test_demo_pages_are_in_the_menu_by_nav_and_show_markdown_math_and_their_publications(built_demo):
+    about = soup(built_demo / "about" / "index.html")
+    assert text(about.h1) == "About"
+    entries = [title for title, _ in menu(about)]
+    assert entries[:3] == ["Publications", "About", "Teaching"]  # about.md nav: 1, teaching.md nav: 2
+    assert about.select_one('header nav a[aria-current="page"]').get_text() == "About"
+    body = about.select_one(".content-page")
+    assert [text(h) for h in body.select(".prose h2")][:1] == ["Research questions"]  # '# ' is a section under the title
+    assert body.find("math") is not None and "\\log" not in text(body)
+    featured = {r["title"] for r in demo_records() if r.get("featured")}
+    shown = {text(h) for h in body.select(".embedded-publications .record-title")}
+    assert shown == featured and len(featured) >= 2
+    assert text(body.select_one(".embedded-publications h2")) == "Selected publications"
+
+
+def test_a_page_shows_the_records_its_shortcode_asks_for(built_demo):
+    teaching = soup(built_demo / "teaching" / "index.html")
+    expected = {r["title"] for r in demo_records() if r.get("year", 0) >= 2023 and "roceedings" in str(r.get("source", "")) and r.get("type") != "thesis"}
+    shown = {text(h) for h in teaching.select(".embedded-publications .record-title")}
+    assert shown and shown <= expected
+    assert all(text(item.select_one(".venue .type")) == "Conference paper" for item in teaching.select(".embedded-publications li.record"))
+
+
+def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(tmp_path):
+    site = site_with(tmp_path, {"content/pages/evil.md": (
+        "---\ntitle: 'Evil <b>page</b>'\n---\n<script>alert(1)</script> a [bad link](javascript:alert(1)),"
+        " a [good one](cv/) and <img src=x onerror=alert(1)>.\n\n{{< publications type=\"preprint\" >}}\n"
+    )}, base_url="https://example.org/repo/")
+    page = soup_of(rendered_files(site)["evil/index.html"])
+    main = page.find("main")
+    assert main.find("script") is None and main.find("img") is None
+    assert text(page.h1) == "Evil <b>page</b>"
+    hrefs = [a["href"] for a in main.find_all("a", href=True)]
+    assert "/repo/cv/" in hrefs and not any(h.startswith("javascript") for h in hrefs)
+    assert [text(h) for h in main.select(".record-title")] == ["A preprint"]
+
+
+def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
+    site = site_with(tmp_path, {"content/pages/twice.md": "---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured=\"true\" >}}\n"})
+    page = soup_of(rendered_files(site)["twice/index.html"])
+    ids = [tag["id"] for tag in page.find_all(id=True)]
+    assert len(ids) == len(set(ids))
+    assert len(page.select("li.record")) == 4
+
+
+@pytest.mark.parametrize("name, text_, message", [
+    ("nofront.md", "Just text\n", "content/pages/nofront.md:1: expected YAML front matter"),
+    ("notitle.md", "---\nnav: 1\n---\nText\n", "content/pages/notitle.md:2: field 'title' is required"),
+    ("badnav.md", "---\ntitle: X\n\nnav: first\n---\nText\n", "content/pages/badnav.md:4: field 'nav': expected a whole number"),
+    ("badyaml.md", "---\ntitle: X\nnav: [1\n---\n", "content/pages/badyaml.md:4:"),
+    ("unclosed.md", "---\ntitle: X\n", "content/pages/unclosed.md:1: the front matter is not closed"),
+    ("shortcode.md", "---\ntitle: X\n---\nText\n\n{{< publications type=\"poem\" >}}\n", "content/pages/shortcode.md:6: publications: unknown type 'poem'"),
+    ("reserved.md", "---\ntitle: X\nslug: records\n---\n", "content/pages/reserved.md:3: the page's address 'records/' is taken"),
+])
+def test_a_mistake_in_a_page_is_reported_at_its_line(tmp_path, name, text_, message):
+    site = site_with(tmp_path, {f"content/pages/{name}": text_})
+    assert message in build_fails(site)
+
+
+# -- 2. the CV ----------------------------------------------------------------------------------------
+
+def test_the_cv_shows_every_entry_and_the_selected_publications(built_demo):
+    page = soup(built_demo / "cv" / "index.html")
+    cv = page.select_one("article.cv")
+    shown = text(cv)
+    for section in cv_data()["sections"]:
+        assert section["title"] in [text(h) for h in cv.select("h2")]
+        for entry in section.get("entries", []):
+            assert entry["title"] in shown
+            assert entry.get("org", "").replace('{\\"a}', "ä") in shown
+    assert "April 2024 – present" in shown and "2017 – 2021" in shown
+    featured = {r["title"] for r in demo_records() if r.get("featured")}
+    assert {text(h) for h in cv.select(".record-title")} == featured
+    assert any(a["href"] == "https://jonasberg.example.org" for a in cv.select(".authors a"))
+
+
+def test_the_profile_shows_the_cv_sections_marked_for_it_without_retyping(built_demo):
+    index = soup(built_demo / "index.html")
+    highlights = {text(s.h2): [text(li.select_one(".cv-highlight-title")) for li in s.select("li")] for s in index.select(".cv-highlight")}
+    sections = {s["title"]: s for s in cv_data()["sections"]}
+    assert highlights["Positions"] == [e["title"] for e in sections["Positions"]["entries"][:2]]  # profile: 2
+    assert highlights["Education"] == [e["title"] for e in sections["Education"]["entries"]]  # profile: true
+    assert "Grants and awards" not in highlights
+    assert index.select_one(".cv-more a")["href"] == "/cv/"
+
+
+@pytest.mark.parametrize("cv, message", [
+    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2024-13\n", "content/cv.yaml:5: field 'start': expected a year"),
+    ("sections:\n  - title: Jobs\n    entries:\n      - org: Somewhere\n", "content/cv.yaml:4: field 'title' is required"),
+    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2020\n        end: 2019\n", "content/cv.yaml:6: the entry ends (2019) before it starts (2020)"),
+    ("sections:\n  - title: Papers\n    publications: some\n", "content/cv.yaml:3: field 'publications': expected selected, all"),
+    ("sections: none\n", "content/cv.yaml:1: expected 'sections:'"),
+    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        url: 'javascript:alert(1)'\n", "content/cv.yaml:5: field 'url': expected an http(s)"),
+])
+def test_a_mistake_in_the_cv_is_reported_at_its_line(tmp_path, cv, message):
+    site = site_with(tmp_path, {"content/cv.yaml": cv})
+    assert message in build_fails(site)
+
+
+# -- 3. news and talks ---------------------------------------------------------------------------------
+
+def news_files() -> list[tuple[str, dict]]:
+    found = []
+    for path in sorted((CONTENT / "news").rglob("*.md")):
+        front = yaml.safe_load(path.read_text(encoding="utf-8").split("---")[1])
+        found.append((path.stem, front))
+    return sorted(found, key=lambda item: str(item[1]["date"]), reverse=True)
+
+
+def test_news_page_lists_every_item_newest_first_and_the_profile_the_latest_three(built_demo):
+    items = news_files()
+    page = soup(built_demo / "news" / "index.html")
+    dates = [time["datetime"] for time in page.select(".news-item .news-date time")]
+    assert dates == [str(front["date"]) for _, front in items]
+    profile = soup(built_demo / "index.html")
+    assert [t["datetime"] for t in profile.select(".news-section .news-date time")] == dates[:3]
+    assert profile.select_one(".news-section .more a")["href"] == "/news/"
+    assert "April 2, 2025" in text(page)
+
+
+def test_news_has_an_atom_feed_of_its_own(built_demo):
+    feed = feedparser.parse((built_demo / "news" / "feed.xml").read_bytes())
+    assert not feed.bozo
+    items = news_files()
+    assert len(feed.entries) == len(items)
+    assert [e.updated[:10] for e in feed.entries] == [str(front["date"]) for _, front in items]
+    titled = {front["title"] for _, front in items if front.get("title")}
+    assert titled <= {e.title for e in feed.entries}
+    page = soup(built_demo / "news" / "index.html")
+    for entry in feed.entries:
+        assert entry.link.startswith("https://lena-muller.github.io/news/#")
+        assert page.find(id=entry.link.split("#", 1)[1]) is not None
+    head = [link["href"] for link in soup(built_demo / "index.html").find_all("link", rel="alternate")]
+    assert "/news/feed.xml" in head
+
+
+def test_talks_are_listed_newest_first_with_their_links(built_demo):
+    talks = []
+    for path in sorted((CONTENT / "talks").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        talks += data if isinstance(data, list) else [data]
+    page = soup(built_demo / "talks" / "index.html")
+    assert [text(h) for h in page.select(".talk-title")] == [t["title"] for t in sorted(talks, key=lambda t: str(t["date"]), reverse=True)]
+    hrefs = {a["href"] for a in page.select(".talk .links a")}
+    assert {url for t in talks for url in t.get("links", {}).values()} == hrefs
+    assert {text(a).split(" for ")[0] for a in page.select(".talk .links a")} == {"Slides", "Video"}
+
+
+@pytest.mark.parametrize("files, message", [
+    ({"content/news/x.md": "---\ntitle: No date\n---\nText\n"}, "content/news/x.md:2: field 'date' is required"),
+    ({"content/news/x.md": "---\ndate: 2024-02-30\n---\nText\n"}, "content/news/x.md:2: field 'date': expected a date"),
+    ({"content/talks/x.yaml": "title: T\nevent: E\n"}, "content/talks/x.yaml:1: field 'date' is required"),
+    ({"content/talks/x.yaml": "- title: T\n  date: 2024-01-01\n  links: {slides: 'javascript:x'}\n"}, "content/talks/x.yaml:3: field 'links': expected an http(s)"),
+])
+def test_a_mistake_in_news_or_talks_is_reported_at_its_line(tmp_path, files, message):
+    assert message in build_fails(site_with(tmp_path, files))
+
+
+def test_every_new_page_is_in_the_sitemap(built_demo):
+    root = ET.parse(built_demo / "sitemap.xml").getroot()
+    listed = {loc.text for loc in root.iterfind("s:url/s:loc", SITEMAP_NS)}
+    for path in ("about/", "teaching/", "cv/", "news/", "talks/"):
+        assert f"https://lena-muller.github.io/{path}" in listed
+    assert not any(url.endswith(".xml") for url in listed)
+
+
+# -- 4. types and venues ---------------------------------------------------------------------------------
+
+def test_every_list_item_shows_its_type_and_venue_and_featured_cards_their_authors(tmp_path):
+    files = rendered_files(site_with(tmp_path, {}))
+    index = soup_of(files["index.html"])
+    venues = {item["id"]: text(item.select_one(".venue")) for item in index.select("#publications li.record")}
+    assert venues["r-art"].startswith("Journal article") and "Journal of Engines" in venues["r-art"]
+    assert venues["r-conf"].startswith("Conference paper")
+    assert venues["r-pre"].startswith("Preprint")
+    assert "Annals of Engines 12 (2025)" in venues["r-pre"] and "arXiv" not in venues["r-pre"]  # the journal reference, not "arXiv"
+    card = index.select_one(".featured-cards li")
+    assert "Charles Babbage" in text(card.select_one(".card-authors")) and "Journal of Engines" in text(card)
+
+
+def test_group_by_type_groups_the_lists_by_type_with_years_inside(tmp_path):
+    files = rendered_files(site_with(tmp_path, {}, "group_by: type\n"))
+    index = soup_of(files["index.html"])
+    groups = index.select("#publications .type-group")
+    assert [text(g.h3) for g in groups] == ["Journal articles", "Conference papers", "Preprints"]
+    assert [[text(y) for y in g.select("p.year")] for g in groups] == [["2024"], ["2023"], ["2024"]]
+    assert [li["id"] for li in index.select("#publications li.record")] == ["r-art", "r-conf", "r-pre"]
+
+
+def test_group_by_must_be_year_or_type(tmp_path):
+    assert "content/site.yaml:3: field 'group_by': expected year or type" in build_fails(site_with(tmp_path, {}, "group_by: venue\n"))
+
+
+def test_list_items_name_subjects_with_the_code_as_a_hint(built_demo):
+    index = soup(built_demo / "index.html")
+    chips = index.select("#publications a.subject")
+    assert chips
+    for chip in chips:
+        code = chip.get("title", text(chip))
+        assert text(chip) == subject_name(code)
+
+
+# -- 5. co-authors ----------------------------------------------------------------------------------------
+
+def test_coauthor_names_are_links_wherever_they_appear(built_demo):
+    coauthors = yaml.safe_load((CONTENT / "coauthors.yaml").read_text(encoding="utf-8"))
+    url_of = {name: (value if isinstance(value, str) else value["url"]) for name, value in coauthors.items()}
+    pages = [built_demo / "index.html", built_demo / "cv" / "index.html", *sorted(built_demo.glob("records/*/index.html"))]
+    seen = set()
+    for path in pages:
+        for authors in soup(path).select("main .authors"):
+            for name, url in url_of.items():
+                for link in authors.find_all("a", string=name):
+                    assert link["href"] == url, (path, name)
+                    seen.add(name)
+                plain = [s for s in authors.find_all(string=True) if name in s and s.parent.name != "a"]
+                assert plain == [], f"{path}: {name} shown without its link"
+            assert authors.select("strong.owner a") == []  # the owner is highlighted, not linked
+    assert seen == set(url_of)
+
+
+def test_a_coauthor_variant_is_linked_and_a_bad_url_is_reported(tmp_path):
+    site = site_with(tmp_path, {"content/coauthors.yaml": "Charles Babbage:\n  url: https://babbage.example.org\n  variants: ['C. Babbage']\n"})
+    index = soup_of(rendered_files(site)["index.html"])
+    assert {a["href"] for a in index.select("#publications .authors a")} == {"https://babbage.example.org"}
+    assert len(index.select("#publications .authors a")) == 2
+    bad = site_with(tmp_path / "bad", {"content/coauthors.yaml": "Mary Somerville: https://ok.example.org\nCharles Babbage: 'javascript:alert(1)'\n"})
+    assert "content/coauthors.yaml:2: field 'Charles Babbage': expected an http(s)" in build_fails(bad)
+
+
+# -- 6. the menu, icons, link previews, analytics -----------------------------------------------------------
+
+def test_the_menu_is_made_from_what_the_site_has(built_demo):
+    index = soup(built_demo / "index.html")
+    assert menu(index) == [("Publications", "/#publications"), ("About", "/about/"), ("Teaching", "/teaching/"),
+                           ("CV", "/cv/"), ("News", "/news/"), ("Talks", "/talks/")]
+    for path, current in (("cv/index.html", "CV"), ("news/index.html", "News"), ("talks/index.html", "Talks")):
+        assert [text(a) for a in soup(built_demo / path).select('header nav a[aria-current="page"]')] == [current]
+    assert "record" not in " ".join(title.lower() for title, _ in menu(index))
+
+
+def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
+    settings = "nav:\n  - {title: Home, url: '#publications'}\n  - {title: CV, url: cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
+    site = site_with(tmp_path, {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url="https://example.org/repo/")
+    files = rendered_files(site)
+    assert menu(soup_of(files["cv/index.html"])) == [("Home", "/repo/#publications"), ("CV", "/repo/cv/"), ("Blog", "https://blog.example.org")]
+    assert "content/site.yaml:4: field 'url': expected an http(s)" in build_fails(site_with(tmp_path / "bad", {}, "nav:\n  - {title: X, url: 'javascript:x'}\n"))
+
+
+def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
+    used_anywhere = set()
+    for path in built_demo.rglob("*.html"):
+        page = soup(path)
+        symbols = {s["id"] for s in page.select("svg.icon-sprite symbol")}
+        used = {use["href"][1:] for use in page.select("svg.icon use")}
+        assert used <= symbols, f"{path}: {used - symbols}"
+        used_anywhere |= used
+    assert {"icon-orcid", "icon-google_scholar", "icon-github", "icon-arxiv", "icon-email", "icon-doi", "icon-pdf", "icon-code"} <= used_anywhere
+
+
+def test_every_page_has_open_graph_and_twitter_tags(built_demo):
+    for path in built_demo.rglob("*.html"):
+        page = soup(path)
+        properties = {m["property"]: m["content"] for m in page.find_all("meta", property=True)}
+        names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}
+        assert properties["og:title"] == text(page.title), path
+        assert properties["og:description"] and names["twitter:description"] == properties["og:description"], path
+        assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.svg", path
+        assert names["twitter:card"] == "summary"
+
+
+def test_analytics_load_nothing_unless_configured(built_demo, tmp_path):
+    for path in built_demo.rglob("*.html"):
+        for script in soup(path).find_all("script", src=True):
+            assert script["src"].startswith("/static/"), f"{path}: {script}"
+    files = rendered_files(site_with(tmp_path, {}, "analytics:\n  plausible: example.org\n"))
+    [script] = [s for s in soup_of(files["index.html"]).find_all("script", src=True) if not s["src"].startswith("/static/")]
+    assert script["src"] == "https://plausible.io/js/script.js" and script["data-domain"] == "example.org"
+    goat = rendered_files(site_with(tmp_path / "goat", {}, "analytics: {goatcounter: lena}\n"))
+    assert soup_of(goat["cv/index.html" if "cv/index.html" in goat else "index.html"]).find("script", attrs={"data-goatcounter": "https://lena.goatcounter.com/count"})
+    assert "content/site.yaml:3: field 'analytics': plausible takes the site's domain" in build_fails(site_with(tmp_path / "bad", {}, "analytics:\n  plausible: 'x\" onload=\"alert(1)'\n"))
+
+
+# -- 7. translations ----------------------------------------------------------------------------------------
+
+def flat_keys(data: dict, prefix: str = "") -> set[str]:
+    keys = set()
+    for key, value in data.items():
+        keys |= flat_keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {f"{prefix}{key}"}
+    return keys
+
+
+def test_every_string_the_templates_name_is_in_the_english_file_and_german_has_no_stray_keys():
+    english = flat_keys(yaml.safe_load((THEME / "i18n" / "en.yaml").read_text(encoding="utf-8")))
+    german = flat_keys(yaml.safe_load((THEME / "i18n" / "de.yaml").read_text(encoding="utf-8")))
+    named = {m for path in (THEME / "templates").rglob("*.html") for m in re.findall(r'_\("([^"]+)"\)', path.read_text(encoding="utf-8"))}
+    assert named <= english
+    assert german <= english
+
+
+def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
+    settings = demo_site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: de"), encoding="utf-8")
+    files = rendered_files(demo_site)
+    index = soup_of(files["index.html"])
+    assert [title for title, _ in menu(index)][:1] == ["Publikationen"] and ("Lebenslauf", "/cv/") in menu(index)
+    assert text(index.select_one("#publications-heading")) == "Publikationen"
+    assert "Zeitschriftenartikel" in text(index.select_one("#publications")) and "Journal article" not in text(index.select_one("#publications"))
+    assert "2. April 2025" in text(soup_of(files["news/index.html"]))
+    assert "April 2024 – heute" in text(soup_of(files["cv/index.html"]))
+    for name in ("index.html", "cv/index.html", "news/index.html", "talks/index.html", "about/index.html", "404.html"):
+        page = soup_of(files[name])
+        for theirs in page.select(".search, .cite, main .prose, main .bio, main .news-body"):
+            theirs.decompose()  # the search form and citations come from their own partials; content is the owner's
+        shown = text(page.body)
+        for english in ("Skip to content", "Latest news", "All news", "Featured", "Abstract", "Page not found", "– present", "Built with"):
+            assert english not in shown, (name, english)
+
+
+# -- 8. the classic theme -------------------------------------------------------------------------------------
+
+def test_the_classic_theme_is_a_one_column_page_sharing_the_default_templates(demo_site):
+    settings = demo_site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("theme: default", "theme: classic"), encoding="utf-8")
+    files = rendered_files(demo_site)
+    index = soup_of(files["index.html"])
+    sheets = [link["href"] for link in index.find_all("link", rel="stylesheet")]
+    assert sheets == ["/static/style.css", "/static/classic.css"]
+    assert "classic" in index.body["class"]
+    assert "static/classic.css" in files and "/* sitegen classic" in files["static/classic.css"].decode()
+    # the default theme's record pages, CV and menu, through `extends: default`
+    assert soup_of(files["cv/index.html"]).select_one("article.cv") is not None
+    assert menu(soup_of(files["talks/index.html"]))[0] == ("Publications", "/#publications")
+
+
+# -- 10. the same bar -------------------------------------------------------------------------------------------
+
+def test_the_demo_builds_its_homepage_under_a_sub_path(demo_site, tmp_path):
+    output = tmp_path / "out"
+    result = run_sitegen("build", "--site", str(demo_site), "--output", str(output), "--base-url", "https://example.org/repo/")
+    assert result.returncode == 0, result.stderr
+    cv = soup(output / "cv" / "index.html")
+    assert all(href.startswith(("/repo/", "https://", "mailto:", "#")) for href in (a["href"] for a in cv.find_all("a", href=True))), [a["href"] for a in cv.find_all("a", href=True)]
+    assert soup(output / "news" / "index.html").find("link", rel="alternate", href="/repo/news/feed.xml") is not None
