@@ -23,6 +23,8 @@
   var ownSubject = form.getAttribute("data-subject") || "";
   var FIELDS = ["q", "year", "type", "subject"];
   var SHOWN_AT_ONCE = 250; // matches from other pages shown before "Show more"
+  var TYPING_PAUSE = 400; // ms without a keystroke before the address takes the search
+  var LONG_LIST = 150; // records on the page from which offscreen ones are left unrendered (style.css: .search-long)
 
   var list = null; // this list's records, in the order the list shows them
   var inPlace = false; // every record of the list is on this page
@@ -138,6 +140,7 @@
       if (element && section.contains(element)) { r.element = element; found += 1; }
     });
     inPlace = found === list.length;
+    if (section.querySelectorAll("li.record").length >= LONG_LIST) section.classList.add("search-long");
     fillFilters();
   }
   function fillFilters() {
@@ -305,13 +308,30 @@
   }
 
   // -- wiring -------------------------------------------------------------------------------------
+  // the address follows typing once it pauses (a history entry costs the browser more than the whole update)
+  var pending = null;
+  function flush() {
+    if (pending === null) return;
+    clearTimeout(pending);
+    pending = null;
+    remember(stateFromControls(), "typing");
+  }
   function changed(how) {
     shownLimit = SHOWN_AT_ONCE;
     var state = stateFromControls();
     update(state);
-    remember(state, how);
+    if (how === "typing") {
+      clearTimeout(pending);
+      pending = setTimeout(flush, TYPING_PAUSE);
+    } else {
+      flush();
+      remember(state, how);
+    }
   }
   input.addEventListener("input", function () { changed("typing"); });
+  input.addEventListener("blur", flush);
+  document.addEventListener("pointerdown", flush, true);
+  window.addEventListener("pagehide", flush);
   input.addEventListener("focus", function () { if (list) loadText(); });
   input.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && input.value) { event.preventDefault(); input.value = ""; changed("clear"); }
@@ -327,6 +347,8 @@
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); announceNow(); });
   window.addEventListener("popstate", function () {
+    clearTimeout(pending);
+    pending = null;
     var state = stateFromAddress();
     show(state);
     shownLimit = SHOWN_AT_ONCE;
