@@ -5,7 +5,10 @@
 writes OUT_DIR/sitegen/ (content/site.yaml, profile.yaml, records/*.yaml) and
 OUT_DIR/hugo/ (hugo.toml, content/records/*.md, layouts/) with the same records:
 8-15-word titles (some with inline LaTeX), 3-8 authors, 1-3 of 33 arXiv subjects,
-120-250-word Markdown abstracts (some with math).
+120-250-word Markdown abstracts (some with math). With --people, the authors are
+about 3N people working in labs of 15, 5 % of their names shared by two or three
+people; sitegen builds a page per author (`people: authors`), Hugo an `authors`
+taxonomy (a page per name).
 """
 
 from __future__ import annotations
@@ -136,13 +139,99 @@ def make_corpus(n: int, out: Path, seed: int = 42) -> tuple[Path, Path]:
     return out / "sitegen", out / "hugo"
 
 
+# --- --people: a directory of many authors, some sharing a name (sitegen's `people: authors`) ----------
+
+SYLLABLES = "ka lo ven ta ri mi so da ne lu ha ro bi te sa ni mo ke ra li fu na do ye zu pe gi to ma re".split()
+AUTHORS_PER_RECORD = 3.0  # distinct people per record: 10,000 records, ~30,000 authors
+SHARED_NAMES = 0.05  # of the names, the share held by two or more people
+LAB_SIZE = 15  # people who write together; a record's authors come from one lab, now and then with a guest
+
+
+def _names(rng: random.Random, count: int) -> list[str]:
+    given = sorted({(a + b).capitalize() for a in SYLLABLES for b in SYLLABLES})
+    names: set[str] = set()
+    while len(names) < count:
+        family = "".join(rng.choices(SYLLABLES, k=rng.randint(2, 3))).capitalize()
+        names.add(f"{rng.choice(given)} {family}")
+    return sorted(names)
+
+
+def make_people(rng: random.Random, n: int) -> tuple[list[str], list[int]]:
+    """People (their names, namesakes among them) and the lab of each: about AUTHORS_PER_RECORD * n people."""
+    people = int(n * AUTHORS_PER_RECORD)
+    # names held by two (four in five) or three people make SHARED_NAMES of all names
+    per_shared = 2.2
+    distinct = round(people / (1 - SHARED_NAMES + SHARED_NAMES * per_shared))
+    names = _names(rng, distinct)
+    rng.shuffle(names)
+    shared = round(distinct * SHARED_NAMES)
+    held = [name for index, name in enumerate(names) for _ in range((3 if rng.random() < 0.2 else 2) if index < shared else 1)]
+    rng.shuffle(held)
+    labs = [index // LAB_SIZE for index in range(len(held))]
+    return held, labs
+
+
+def make_people_records(n: int, seed: int = 42) -> tuple[list[dict], dict[str, list[int]]]:
+    """Records whose authors are people of labs, and who each author really is (record id -> person numbers)."""
+    rng = random.Random(seed)
+    names, labs = make_people(rng, n)
+    members: dict[int, list[int]] = {}
+    for person, lab in enumerate(labs):
+        members.setdefault(lab, []).append(person)
+    lab_ids = sorted(members)
+    turns = {lab: rng.sample(people, len(people)) for lab, people in members.items()}  # everyone writes at least once
+    records, truth = [], {}
+    for index in range(n):
+        record = make_record(rng, index)
+        lab = lab_ids[index % len(lab_ids)]
+        queue = turns[lab]
+        size = min(rng.randint(3, 8), len(members[lab]))
+        authors: list[int] = []
+        while len(authors) < size:
+            if not queue:
+                queue.extend(rng.sample(members[lab], len(members[lab])))
+            person = queue.pop()
+            if person not in authors:
+                authors.append(person)
+        if rng.random() < 0.1:  # a guest from another lab
+            guest = rng.randrange(len(names))
+            if guest not in authors and names[guest] not in {names[a] for a in authors}:
+                authors.insert(rng.randrange(len(authors) + 1), guest)
+        if len({names[a] for a in authors}) < len(authors):  # two namesakes on one paper: keep one
+            authors = list({names[a]: a for a in reversed(authors)}.values())[::-1]
+        record["authors"] = [names[a] for a in authors]
+        truth[record["id"]] = authors
+        records.append(record)
+    return records, truth
+
+
+HUGO_AUTHORS = "[taxonomies]\n  subject = \"subjects\"\n  author = \"authors\"\n"
+
+
+def make_people_corpus(n: int, out: Path, seed: int = 42) -> tuple[Path, Path]:
+    """The --people corpus: sitegen with `people: authors`, Hugo with an `authors` taxonomy (a page per name),
+    and truth.json (record id -> who each author is), to check how sitegen split the namesakes."""
+    import json
+
+    records, truth = make_people_records(n, seed)
+    write_sitegen(records, out / "sitegen")
+    settings = out / "sitegen" / "content" / "site.yaml"
+    settings.write_text(settings.read_text() + "people: authors\n")
+    write_hugo(records, out / "hugo")  # the front matter's `authors` becomes the taxonomy
+    config = out / "hugo" / "hugo.toml"
+    config.write_text(config.read_text().replace("[taxonomies]\n  subject = \"subjects\"\n", HUGO_AUTHORS))
+    (out / "truth.json").write_text(json.dumps(truth), encoding="utf-8")
+    return out / "sitegen", out / "hugo"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int)
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--people", action="store_true", help="authors drawn from ~3n people in labs, 5%% of names shared (sitegen `people: authors`, Hugo `authors` taxonomy)")
     args = parser.parse_args()
-    make_corpus(args.n, args.out, args.seed)
+    (make_people_corpus if args.people else make_corpus)(args.n, args.out, args.seed)
 
 
 if __name__ == "__main__":

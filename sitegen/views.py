@@ -142,6 +142,8 @@ class ViewBuilder:
             for kind, key, path in (("cv", "menu.cv", "cv/index.html"), ("news", "menu.news", "news/index.html"), ("talks", "menu.talks", "talks/index.html")):
                 if _content_site_wide(self.site, kind):
                     entries.append({"title": None, "key": key, "url": self.urls.page(path)})
+            if self._people_link is not None:  # the site has people pages (SPEC §9)
+                entries.append({"title": "People", "key": None, "url": self.urls.page("people/index.html")})
         found = False
         for entry in entries:
             address = entry["url"].split("#", 1)[0]

@@ -12,13 +12,15 @@ points on), so a page is rendered again exactly when one of them changed.
 from __future__ import annotations
 
 import dataclasses
+import xml.etree.ElementTree as ET
 from functools import partial
 from typing import Any, Callable, Iterable
 
 from markupsafe import Markup
 
 from sitegen.exports.bibtex import bibtex_entry
-from sitegen.exports.feed import FEED_SIZE, atom_feed
+from sitegen.exports.feed import ATOM, FEED_SIZE, atom_feed
+from sitegen.exports.feed import _timestamp as feed_timestamp, _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, register_page_kind
@@ -61,6 +63,7 @@ class _PeoplePages:
         self.directory = directory
         self.entries = context.site.entries
         self._bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, made once per process
+        self._feed_entries: dict[str, bytes] = {}  # record id -> its <entry> in people's feeds, made once per process
 
     def records_key(self, positions: Iterable[int]) -> list[tuple[str, str]]:
         entries = self.entries
@@ -216,12 +219,38 @@ class _PeoplePages:
         return "\n".join(parts).encode()
 
     def feed(self, person: PersonRecords) -> bytes:
+        """The person's Atom feed: the site feed's form (sitegen.exports.feed), each record's entry made once.
+
+        Its entries have no summary: a directory has tens of thousands of these feeds, each
+        record in several, and the abstract is one link away (the site's own feed carries it).
+        """
         site, urls = self.context.site, self.context.urls
         entries = tuple(self.entries[p] for p in person.positions[:FEED_SIZE])
-        shown = dataclasses.replace(site, entries=entries, profile=dataclasses.replace(site.profile, name=person.name),
-                                    config=dataclasses.replace(site.config, description=""))
-        return atom_feed(shown, urls.absolute(person_path(person.slug, "feed.xml")), urls.absolute(person_path(person.slug)),
-                         self.context.views.record_absolute_url)
+        header = dataclasses.replace(site, entries=entries[:1], profile=dataclasses.replace(site.profile, name=person.name),
+                                     config=dataclasses.replace(site.config, description=""))
+        made = atom_feed(header, urls.absolute(person_path(person.slug, "feed.xml")), urls.absolute(person_path(person.slug)),
+                         lambda entry: "")  # the feed's own elements; its entries come from the cache below
+        head = made[: made.index(b"  <entry>")] if entries else made[: made.rindex(b"</feed>")]  # the first entry is the newest
+        return head + b"".join(self.feed_entry(entry) for entry in entries) + b"</feed>\n"
+
+    def feed_entry(self, entry: Entry) -> bytes:
+        made = self._feed_entries.get(entry.id)
+        if made is None:
+            element = ET.Element(f"{{{ATOM}}}entry")
+            url = self.context.views.record_absolute_url(entry)
+            stamp = feed_timestamp(entry)
+            for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
+                ET.SubElement(element, f"{{{ATOM}}}{tag}").text = xml_text(text)
+            ET.SubElement(element, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
+            for author in entry.authors:
+                ET.SubElement(ET.SubElement(element, f"{{{ATOM}}}author"), f"{{{ATOM}}}name").text = xml_text(author.name)
+            for subject in entry.subjects:
+                ET.SubElement(element, f"{{{ATOM}}}category", term=xml_text(subject.code), label=xml_text(subject.name))
+            ET.indent(element, level=1)
+            element.tail = "\n"
+            text = ET.tostring(element, encoding="utf-8").replace(f' xmlns="{ATOM}"'.encode(), b"", 1)
+            made = self._feed_entries[entry.id] = b"  " + text
+        return made
 
 
 # -- author names as links (used by sitegen.views for every record's authors) ----------------------------

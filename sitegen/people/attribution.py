@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from sitegen.disambiguate import OwnerNames, Paper, group_papers, shares_coauthor
+from sitegen.disambiguate import Paper, group_papers, shares_coauthor
 from sitegen.errors import ContentError, Problem
 from sitegen.model import Entry
 from sitegen.people.files import MemberLinks, Person
@@ -273,6 +273,8 @@ def _groups(entries: Sequence[Entry], names: _Names, key: str, positions: list[i
     if len(positions) == 1:
         return [positions]
     counts = Counter(k for p in positions for k in names.keys_of[p] if k != key)
+    if not any(n > 1 for n in counts.values()):  # no co-author on two of them: each record alone
+        return [[p] for p in sorted(positions, key=lambda p: _age(entries[p]))]
     papers = [Paper(str(p), "", (key, *(k for k in names.keys_of[p] if k != key and counts[k] > 1)), (), entries[p].record.year)
               for p in positions]
     groups, _ = group_papers(papers, [key])
@@ -299,14 +301,25 @@ def _check_homes(homes: dict[str, str], names: _Names) -> None:
         raise ContentError(problems)
 
 
+def _initials(key: str) -> str:
+    """disambiguate.initial_key of a name key: 's lin' for 'sheng lin' (what grouping takes for the person's own name)."""
+    words = key.split()
+    return f"{words[0][0]} {words[-1]}" if len(words) >= 2 else key
+
+
 def _describe(person: PersonRecords, entries: Sequence[Entry], names: _Names, own: set[str]) -> None:
-    """What a page says of its person: shared co-authors (the evidence), subjects, years."""
-    is_own = OwnerNames(own)
+    """What a page says of its person: shared co-authors (the evidence), subjects, years.
+
+    Names that grouping takes for the person's own (the same initials and surname) are no evidence.
+    """
+    own_initials = {_initials(k) for k in own}
     counts: Counter[str] = Counter()
     for position in person.positions:
         for key in names.keys_of[position]:
-            if key not in own and not is_own(key):
+            if key not in own:
                 counts[key] += 1
+    for key in [k for k in counts if _initials(k) in own_initials]:
+        del counts[key]
     ranked = sorted(counts.items(), key=lambda item: (-item[1], names.shown[item[0]]))
     person.evidence = [(names.shown[k], n) for k, n in ranked if n > 1][:EVIDENCE_SHOWN]
     if len(person.positions) == 1:
