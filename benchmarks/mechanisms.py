@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -171,14 +172,15 @@ def child_serve(site: str, off: list[str]) -> int:
             break
         watcher.examine()  # what the server does while it waits
         edit_one_record(preview.site_dir, int(counter))
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         watcher.examine()  # the poll that notices the change
         watcher.examine()  # and the build, once the inputs held still for a poll
         seconds = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
         if preview.problems:
             print("failed: " + " | ".join(preview.problems), flush=True)
             return 1
-        print(seconds, flush=True)
+        print(seconds, cpu, flush=True)
     return 0
 
 
@@ -248,7 +250,7 @@ def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds:
                     edit_one_record(config.site, 100 + round_number)
                 run = run_build(config)
                 results.add(build, config.off, run)
-                log(f"n={n} {build} round {round_number + 1} {config.label}: {run.seconds:.3f} s (load {run.load:.1f})")
+                log(f"n={n} {build} round {round_number + 1} {config.label}: {run.seconds:.3f} s, cpu {run.cpu:.3f} s (load {run.load:.1f})")
     offs = [m.name for m in mechanisms if "serve" in m.builds]
     if offs:
         members = [configs[None]] + [configs[name] for name in offs]
@@ -262,9 +264,9 @@ def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds:
             for round_number in range(serve_rounds):
                 for config in rotated(members, round_number):
                     load = load_average()
-                    seconds = _edit(servers[config.off], 1000 + round_number)
-                    results.add("serve", config.off, Run(seconds, load=load))
-                    log(f"n={n} serve round {round_number + 1} {config.label}: {seconds:.3f} s (load {load:.1f})")
+                    seconds, cpu = _edit(servers[config.off], 1000 + round_number)
+                    results.add("serve", config.off, Run(seconds, load=load, cpu=cpu))
+                    log(f"n={n} serve round {round_number + 1} {config.label}: {seconds:.3f} s, cpu {cpu:.3f} s (load {load:.1f})")
         finally:
             for process in servers.values():
                 if process.stdin:
@@ -281,11 +283,13 @@ def _answer(process: subprocess.Popen) -> str:
     return line
 
 
-def _edit(process: subprocess.Popen, counter: int) -> float:
+def _edit(process: subprocess.Popen, counter: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of the rebuild after edit number `counter`."""
     assert process.stdin is not None
     process.stdin.write(f"edit {counter}\n")
     process.stdin.flush()
-    return float(_answer(process))
+    seconds, cpu = _answer(process).split()
+    return float(seconds), float(cpu)
 
 
 # --- the report ----------------------------------------------------------------------------------------
@@ -318,12 +322,13 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
                 with_it, without, saved, share, paired, low, high = found
                 cells.append(f"{with_it:.3f} / {without:.3f} ({saved:+.3f} s, {share:+.0%}; {paired:.2f} ({low:.2f}-{high:.2f}))")
                 if results.n == max(sizes):
-                    verdict_share.append(share)
+                    verdict_share.append((share, build, low))
             lines.append(f"| {mechanism.number} | {mechanism.name} | {build} | " + " | ".join(cells) + " | |")
         if verdict_share:
-            best = max(verdict_share)
-            verdict = f"keep ({best:.0%} at {max(sizes):,})" if best >= REMOVE_BELOW else f"remove (< 5 %: best {best:.1%} at {max(sizes):,})"
-            lines[-1] = lines[-1][: -len("| |")] + f"| {verdict} |"
+            best, build, low = max(verdict_share)
+            noisy = " (paired range reaches 1.0: within noise)" if low <= 1.0 else ""
+            verdict = f"keep: saves {best:.0%} of {build} at {max(sizes):,}" if best >= REMOVE_BELOW else f"remove: < 5 % (best {best:.1%}, {build}) at {max(sizes):,}"
+            lines[-1] = lines[-1][: -len("| |")] + f"| {verdict}{noisy} |"
     baseline = []
     for results in all_results:
         for build in BUILDS:
@@ -338,9 +343,30 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
     return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in baseline)
 
 
+LOG_LINE = re.compile(r"^n=(\d+) (\w+) round (\d+) (all on|[\w-]+ off): ([\d.]+) s(?:, cpu ([\d.]+) s)? \(load ([\d.]+)\)$")
+
+
+def results_from_logs(paths: list[Path]) -> list[Results]:
+    """The runs of earlier invocations, from the lines they printed on stderr (one log after another)."""
+    by_size: dict[int, Results] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            match = LOG_LINE.match(line.strip())
+            if match:
+                n, build, _, label, seconds, cpu, load = match.groups()
+                off = None if label == "all on" else label[: -len(" off")]
+                by_size.setdefault(int(n), Results(int(n))).add(build, off, Run(float(seconds), load=float(load), cpu=float(cpu or 0)))
+    return [by_size[n] for n in sorted(by_size)]
+
+
 def main() -> None:
     import argparse
 
+    if len(sys.argv) > 1 and sys.argv[1] == "table":  # python benchmarks/mechanisms.py table LOG [LOG ...]
+        all_results = results_from_logs([Path(p) for p in sys.argv[2:]])
+        found = {off for results in all_results for (_, off) in results.times}
+        print(table(all_results, [m for m in MECHANISMS if m.name in found]))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "child-build":
         raise SystemExit(child_build(sys.argv[2], sys.argv[3:]))
     if len(sys.argv) > 1 and sys.argv[1] == "child-serve":

@@ -61,6 +61,7 @@ class Run:
     peak_mib: float = 0.0  # max RSS of the largest process of the command
     load: float = 0.0  # 1-minute load average when the run started
     tree_mib: float = 0.0  # peak of the summed PSS of the command's process tree (sampled)
+    cpu: float = 0.0  # user + system seconds of the command and the children it waited for (forked workers)
 
 
 def load_average() -> float:
@@ -133,7 +134,7 @@ def timed(command: list[str], cwd: Path | None = None, env: dict[str, str] | Non
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise SystemExit(f"failed ({process.returncode}): {' '.join(command)}\n{stderr}")
-    return Run(seconds, usage.ru_maxrss / 1024, load, tree_mib)
+    return Run(seconds, usage.ru_maxrss / 1024, load, tree_mib, usage.ru_utime + usage.ru_stime)
 
 
 def median(runs: list[Run]) -> float:
