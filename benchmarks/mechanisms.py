@@ -322,11 +322,11 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
                 with_it, without, saved, share, paired, low, high = found
                 cells.append(f"{with_it:.3f} / {without:.3f} ({saved:+.3f} s, {share:+.0%}; {paired:.2f} ({low:.2f}-{high:.2f}))")
                 if results.n == max(sizes):
-                    verdict_share.append((share, build, low))
+                    verdict_share.append((share, build, low, high))
             lines.append(f"| {mechanism.number} | {mechanism.name} | {build} | " + " | ".join(cells) + " | |")
         if verdict_share:
-            best, build, low = max(verdict_share)
-            noisy = " (paired range reaches 1.0: within noise)" if low <= 1.0 else ""
+            best, build, low, high = max(verdict_share)
+            noisy = " (paired ratios on both sides of 1.0: within noise)" if low <= 1.0 <= high else ""
             verdict = f"keep: saves {best:.0%} of {build} at {max(sizes):,}" if best >= REMOVE_BELOW else f"remove: < 5 % (best {best:.1%}, {build}) at {max(sizes):,}"
             lines[-1] = lines[-1][: -len("| |")] + f"| {verdict}{noisy} |"
     baseline = []
