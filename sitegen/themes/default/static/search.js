@@ -212,22 +212,30 @@
     announceTimer = setTimeout(function () { status.textContent = active ? line + " shown" : ""; }, 600);
   }
 
+  // A record left out keeps its place in the page, unrendered (style.css: .search-out, content-visibility:
+  // hidden): showing it again reuses its rendering, where display: none would rebuild it from scratch.
+  function leaveOut(element, out) {
+    if (element.classList.contains("search-out") === out) return;
+    element.classList.toggle("search-out", out);
+    if (out) element.setAttribute("aria-hidden", "true");
+    else element.removeAttribute("aria-hidden");
+  }
   function showInPlace(found, active) {
     var wanted = new Set(active ? found : []);
     var groups = new Map();
     list.forEach(function (r) {
       var show = !active || wanted.has(r);
-      if (r.element.hidden === show) r.element.hidden = !show;
+      leaveOut(r.element, !show);
       var group = r.group || (r.group = r.element.closest(".year-group"));
       if (group && show) groups.set(group, true);
       else if (group && !groups.has(group)) groups.set(group, false);
     });
-    groups.forEach(function (shown, group) { if (group.hidden === shown) group.hidden = !shown; });
+    groups.forEach(function (shown, group) { leaveOut(group, !shown); });
     section.querySelectorAll(".year-nav a[href^='#']").forEach(function (link) {
       var target = document.getElementById(link.getAttribute("href").slice(1));
       var group = target && target.closest(".year-group");
       var item = link.parentElement;
-      var hide = Boolean(group && group.hidden);
+      var hide = Boolean(group && group.classList.contains("search-out"));
       if (item.hidden !== hide) item.hidden = hide;
     });
   }
