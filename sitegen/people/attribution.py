@@ -204,9 +204,9 @@ def _member_records(member: Person, entries: Sequence[Entry], names: _Names, lin
         anchors = list(member.coauthors)
         for group in groups:
             group_positions = [int(i) for i in group.ids]
-            if (anchors and shares_coauthor(group, anchors)) or mine.intersection(group_positions):
+            if shares_coauthor(group, anchors) or mine.intersection(group_positions):
                 mine.update(group_positions)
-        why = f"shares no co-author named in coauthors: of {member.path}" if anchors else f"carries none of the identifiers of {member.path}"
+        why = f"shares no co-author named in coauthors: of {member.path}"
         for position in kept:
             if position not in mine:
                 for key in candidates[position]:

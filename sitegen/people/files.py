@@ -68,8 +68,12 @@ class Person:
 
     @property
     def anchored(self) -> bool:
-        """Records of the name count only where something besides the name says they are this person's."""
-        return bool(self.coauthors or self.identifiers)
+        """Records of the name count only in the co-author groups that `coauthors:` reaches.
+
+        An identifier adds the records that carry it and takes away those that give the name
+        another one, but few records carry identifiers: it restricts nothing else.
+        """
+        return bool(self.coauthors)
 
 
 @value_class
@@ -216,10 +220,10 @@ def shared_claims(people: list[Person]) -> list[Problem]:
             first = by_name.setdefault(key, person)
             if first is person:
                 continue
-            shared = {person_key(a) for a in first.coauthors} & {person_key(a) for a in person.coauthors}
+            shared = sorted(a for a in person.coauthors if person_key(a) in {person_key(b) for b in first.coauthors})
             if not (first.anchored and person.anchored) or shared:
-                why = (f"both name the co-author {sorted(shared)[0]!r} in coauthors:, so a record with them would be both people's" if shared
-                       else "give each of them `coauthors:` (or an orcid) that tell their records apart, or drop the name from one")
+                why = (f"both name the co-author {shared[0]!r} in coauthors:, so a record with them would be both people's" if shared
+                       else "give each of them `coauthors:` that tell their records apart, or drop the name from one")
                 problems.append(Problem(
                     f"the name {written!r} is claimed by two people: {first.path} and {person.path}; {why}",
                     _at(person, "name" if key == person_key(person.name) else "name_variants")))

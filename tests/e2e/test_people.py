@@ -1,0 +1,361 @@
+"""Many people in one site (SPEC §9), as a visitor and a site owner see it.
+
+Two sites, built with the real command:
+
+- the lab (tests/fixtures/people/lab): profile.yaml is the lab, content/people/ its
+  members (a variant, an ORCID iD, a slug of its own, an exclusion, a `coauthors:`
+  anchor among namesakes), a record that names no member, and four "Sheng Lin"
+  records of three different people;
+- the aggregator: the 18 "Sheng Lin" records of the shared arXiv fixture
+  (tests/fixtures/arxiv/records.json) with `people: authors`, whose split must be
+  the grouping that `sitegen fetch --review` prints for the same records.
+
+What is checked is what people get: parsed pages, links followed to the element
+they name, feeds read by feedparser, BibTeX read by bibtexparser, messages of the
+command.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import bibtexparser
+import feedparser
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
+from conftest import REPO, run_sitegen, write_site
+from crawl import crawl, serve_directory
+
+FIXTURES = REPO / "tests" / "fixtures"
+LAB = FIXTURES / "people" / "lab"
+ARXIV_RECORDS = json.loads((FIXTURES / "arxiv" / "records.json").read_text(encoding="utf-8"))["records"]
+
+# the five people called Sheng Lin in the fixture, as `sitegen fetch --review` groups them, by earliest record
+SHENG_LINS = {
+    "sheng-lin": {"2001.07710", "2002.11474", "2009.01867", "2106.08301", "2106.09144", "2107.02388", "2201.11934", "2308.08649"},
+    "sheng-lin-2": {"2207.04090"},  # a single-author paper: it shares nothing with anyone, so it stands alone
+    "sheng-lin-3": {"2407.14828", "2409.02791"},
+    "sheng-lin-4": {"2410.13333", "2412.07894", "2504.20490", "2509.01193", "2601.12784", "2606.11867"},
+    "sheng-lin-5": {"2602.22575"},
+}
+
+
+def arxiv_record(record: dict) -> dict:
+    """A record of the shared fixture as a YAML record file holds it."""
+    return {
+        "id": record["arxiv_id"], "title": record["title"], "authors": record["authors"], "year": record["year"],
+        "date": record["published"][:10], "source": "arXiv", "abstract": record["summary"],
+        "categories": record["categories"], "arxiv": record["arxiv_id"],
+    }
+
+
+def write_records(site: Path, records: list[dict], name: str = "arxiv.yaml") -> None:
+    path = site / "content" / "records" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(records, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def aggregator_site(root: Path, base_url: str = "https://example.org/agg/") -> Path:
+    site = write_site(root, {
+        "content/site.yaml": f"title: Sheng Lin on arXiv\nbase_url: {base_url}\npeople: authors\n",
+        "content/profile.yaml": "name: arXiv records of Sheng Lin\n",
+    })
+    write_records(site, [arxiv_record(r) for r in ARXIV_RECORDS])
+    return site
+
+
+def lab_site(root: Path) -> Path:
+    shutil.copytree(LAB, root)
+    wanted = {"2509.01193", "2410.13333", "2409.02791", "2602.22575"}
+    write_records(root, [arxiv_record(r) for r in ARXIV_RECORDS if r["arxiv_id"] in wanted], "sheng-lin.yaml")
+    return root
+
+
+def build(site: Path, *extra: str) -> Path:
+    result = run_sitegen("build", "--site", str(site), *extra)
+    assert result.returncode == 0, result.stderr
+    return site / "output"
+
+
+def page(output: Path, path: str) -> BeautifulSoup:
+    return BeautifulSoup((output / path).read_bytes(), "lxml")
+
+
+def listed_ids(soup: BeautifulSoup) -> set[str]:
+    """Ids of the records a person's page lists as theirs (the publications section)."""
+    section = soup.find(id="publications")
+    return {a["href"].rstrip("/").rsplit("/", 1)[1] for a in section.select("li.record h4 a")}
+
+
+def counts(index: BeautifulSoup) -> dict[str, int]:
+    return {row.select_one("a.person-name")["href"]: int(row.select_one(".person-count")["data-count"]) for row in index.select("li.person-row")}
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> tuple[Path, str]:
+    site = lab_site(tmp_path_factory.mktemp("lab") / "site")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    return site / "output", result.stderr
+
+
+@pytest.fixture(scope="module")
+def aggregator(tmp_path_factory) -> Path:
+    return build(aggregator_site(tmp_path_factory.mktemp("aggregator") / "site"))
+
+
+# --- a lab site: members, their records, their files -----------------------------------------------------------
+
+
+def test_the_people_index_lists_every_member_with_their_record_count(lab):
+    output, _ = lab
+    index = page(output, "people/index.html")
+    assert index.h1.get_text(strip=True) == "People"
+    assert counts(index) == {"/dsl/people/ada/": 4, "/dsl/people/hopper/": 1, "/dsl/people/sheng-lin/": 2}
+    names = [a.get_text(strip=True) for a in index.select("li.person-row a.person-name")]
+    assert names == ["Ada Lovelace", "Grace Hopper", "Sheng Lin"]  # members in file order
+    assert "Professor, Example University" in index.get_text(" ", strip=True)
+    menu = [a.get_text(strip=True) for a in page(output, "index.html").select("header nav a")]
+    assert "People" in menu
+
+
+def test_a_member_has_their_records_by_name_variant_and_orcid_by_year(lab):
+    output, _ = lab
+    ada = page(output, "people/ada/index.html")
+    assert ada.h1.get_text(strip=True) == "Ada Lovelace"
+    assert listed_ids(ada) == {"lab-2024-engines", "lab-2023-variant", "lab-2021-orcid", "lab-2019-compilers"}
+    years = [h.get_text(strip=True) for h in ada.select("#publications h3.year")]
+    assert years == ["2024", "2023", "2021", "2019"]
+    assert ada.select_one(".bio em").get_text() == "analytical engines" and ada.select_one(".bio math") is not None
+    assert ada.select_one('a[href="https://orcid.org/0000-0002-1825-0097"]') is not None
+    assert ada.select_one('a[href="https://github.com/ada-lovelace"]') is not None
+    person = json.loads(ada.select_one('script[type="application/ld+json"]').string)
+    assert person["@type"] == "Person" and person["name"] == "Ada Lovelace" and person["url"] == "https://lab.example.org/dsl/people/ada/"
+    assert "https://orcid.org/0000-0002-1825-0097" in person["sameAs"]
+
+
+def test_a_slug_of_its_own_and_an_exclusion(lab):
+    output, _ = lab
+    assert not (output / "people" / "grace").exists()
+    hopper = page(output, "people/hopper/index.html")
+    assert listed_ids(hopper) == {"lab-2024-engines"}  # lab-2019-compilers is excluded by her file
+    home = page(output, "index.html")
+    compilers = home.find(id="r-lab-2019-compilers")
+    authors = {a.get_text(): a["href"] for a in compilers.select(".authors a")}
+    assert "Grace Hopper" not in authors and authors["Ada Lovelace"] == "/dsl/people/ada/#r-lab-2019-compilers"
+
+
+def test_a_record_naming_no_member_stays_on_the_sites_list_unlinked(lab):
+    output, _ = lab
+    home = page(output, "index.html")
+    outside = home.find(id="r-outside-2022")
+    assert outside is not None and outside.select(".authors a") == []
+    for path in (output / "people").rglob("index.html"):
+        assert "outside-2022" not in path.read_text(encoding="utf-8")
+
+
+def test_coauthors_anchor_a_member_among_namesakes(lab):
+    output, _ = lab
+    ours = page(output, "people/sheng-lin/index.html")
+    assert listed_ids(ours) == {"2509.01193", "2410.13333"}  # the two with Bin Cui
+    assert "Bin Cui" in ours.select_one(".evidence").get_text()
+    pointers = {li["id"]: li.get_text(" ", strip=True) for li in ours.select(".pointers li")}
+    assert set(pointers) == {"r-2409.02791", "r-2602.22575"}
+    assert "shares no co-author named in coauthors:" in pointers["r-2409.02791"]
+    record = page(output, "records/2409.02791/index.html")
+    link = next(a for a in record.select(".authors a") if a.get_text() == "Sheng Lin")
+    assert link["href"] == "/dsl/people/sheng-lin/#r-2409.02791"  # and that anchor says it is not this Sheng Lin's
+
+
+def test_author_names_link_to_people_pages_on_every_page(lab):
+    output, _ = lab
+    engines = page(output, "records/lab-2024-engines/index.html")
+    assert {a.get_text(): a["href"] for a in engines.select(".authors a")} == {
+        "Ada Lovelace": "/dsl/people/ada/#r-lab-2024-engines", "Grace Hopper": "/dsl/people/hopper/#r-lab-2024-engines"}
+    orcid = page(output, "index.html").find(id="r-lab-2021-orcid")
+    assert {a.get_text(): a["href"] for a in orcid.select(".authors a")} == {"A. B. King": "/dsl/people/ada/#r-lab-2021-orcid"}
+    subject = page(output, "subjects/cs.DC/index.html").find(id="r-lab-2024-engines")
+    assert subject.select_one(".authors a")["href"] == "/dsl/people/ada/#r-lab-2024-engines"
+
+
+def test_each_member_has_their_own_bibtex_and_feed(lab):
+    output, _ = lab
+    library = bibtexparser.parse_string((output / "people" / "ada" / "publications.bib").read_text(encoding="utf-8"))
+    assert not library.failed_blocks
+    titles = {entry.fields_dict["title"].value.strip("{}") for entry in library.entries}
+    assert "Written under a variant of a name" in titles and len(library.entries) == 4
+    feed = feedparser.parse((output / "people" / "hopper" / "feed.xml").read_bytes())
+    assert not feed.bozo and feed.feed.title == "Grace Hopper: publications"
+    assert [entry.link for entry in feed.entries] == ["https://lab.example.org/dsl/records/lab-2024-engines/"]
+    assert feed.feed.link == "https://lab.example.org/dsl/people/hopper/"
+    head = page(output, "people/hopper/index.html").select_one('link[type="application/atom+xml"][href$="people/hopper/feed.xml"]')
+    assert head is not None
+
+
+def test_people_pages_are_in_the_sitemap(lab):
+    output, _ = lab
+    sitemap = (output / "sitemap.xml").read_text(encoding="utf-8")
+    for url in ("people/", "people/ada/", "people/hopper/", "people/sheng-lin/"):
+        assert f"<loc>https://lab.example.org/dsl/{url}</loc>" in sitemap
+
+
+def test_every_link_and_anchor_works_under_a_sub_path(lab):
+    output, _ = lab
+    with serve_directory(output, prefix="/dsl/") as base_url:
+        report = crawl(base_url)
+    assert not report.problems, report.describe()
+    assert any("/people/ada/" in url for url in report.fetched)
+
+
+# --- the aggregator: a page for every author, namesakes split -----------------------------------------------
+
+
+def review_groups(site: Path, server) -> list[set[str]]:
+    """The groups `sitegen fetch --author "Sheng Lin" --review` prints, as sets of record ids."""
+    result = run_sitegen("fetch", "--site", str(site), "--author", "Sheng Lin", "--review", "--api-url", server.api_url, "--delay", "0")
+    assert result.returncode == 0, result.stderr
+    blocks = re.split(r"\n(?=  group \d+: )", result.stdout)
+    return [set(re.findall(r"^    [+-] (\S+)", block, re.M)) for block in blocks if block.startswith("  group ")]
+
+
+def people_named_sheng_lin(output: Path) -> dict[str, set[str]]:
+    return {p.name: listed_ids(page(output, f"people/{p.name}/index.html")) for p in (output / "people").iterdir() if p.name.startswith("sheng-lin")}
+
+
+def test_namesakes_are_split_into_the_groups_of_the_review(aggregator, tmp_path, arxiv_server):  # noqa: F811
+    site = write_site(tmp_path / "reviewed", {"content/site.yaml": "title: Review\n", "content/profile.yaml": "name: Sheng Lin\n"})
+    groups = review_groups(site, arxiv_server())
+    pages = people_named_sheng_lin(aggregator)
+    assert sorted(map(sorted, pages.values())) == sorted(map(sorted, groups))
+    assert pages == SHENG_LINS
+
+
+def test_each_page_says_on_what_evidence_it_was_grouped(aggregator):
+    evidence = {slug: page(aggregator, f"people/{slug}/index.html").select_one(".evidence").get_text(" ", strip=True) for slug in SHENG_LINS}
+    assert evidence["sheng-lin-4"].startswith("Grouped by shared co-authors: Bin Cui (6 records), Fangcheng Fu (6 records), Haoyang Li (6 records)")
+    assert evidence["sheng-lin-3"].startswith("Grouped by shared co-authors: Xuan Liu (2 records), Xun Chen (2 records)")
+    assert evidence["sheng-lin-2"].startswith("Grouped by shared co-authors: none, a single record")
+    assert "Yanzhi Wang (5 records)" in evidence["sheng-lin"]
+    others = page(aggregator, "people/sheng-lin-3/index.html").select(".namesakes a.person-name")
+    assert {a["href"] for a in others} == {f"/agg/people/{s}/" for s in set(SHENG_LINS) - {"sheng-lin-3"}}
+
+
+def test_every_author_gets_a_page_with_a_count(aggregator):
+    index = page(aggregator, "people/index.html")
+    found = counts(index)
+    authors = {a for r in ARXIV_RECORDS for a in r["authors"]}
+    assert len(found) == len(authors) - 1 + len(SHENG_LINS)
+    assert found["/agg/people/bin-cui/"] == 6 and found["/agg/people/yanzhi-wang/"] == 5
+    assert sum(found[f"/agg/people/{s}/"] for s in SHENG_LINS) == 18
+
+
+def test_an_authors_link_leads_to_the_record_or_to_the_namesake_who_wrote_it(aggregator):
+    """From every record page, every author name: the linked element is the record itself on the
+    author's page, or a line on the page of their name that leads to the person who has it."""
+    followed = 0
+    for record in ARXIV_RECORDS:
+        record_id = record["arxiv_id"]
+        for link in page(aggregator, f"records/{record_id}/index.html").select(".record-header .authors a"):
+            path, anchor = link["href"].removeprefix("/agg/").split("#")
+            target = page(aggregator, path + "index.html").find(id=anchor)
+            assert target is not None, link["href"]
+            if "record" in target.get("class", []):
+                assert target.select_one("h4 a")["href"] == f"/agg/records/{record_id}/"
+            else:
+                person = target.find("a", href=re.compile(r"/agg/people/"))
+                assert record_id in listed_ids(page(aggregator, person["href"].removeprefix("/agg/") + "index.html"))
+            followed += 1
+    assert followed == sum(len(r["authors"]) for r in ARXIV_RECORDS)
+
+
+def test_adding_records_renames_no_ones_page(tmp_path):
+    site = aggregator_site(tmp_path / "site")
+    before = people_named_sheng_lin(build(site))
+    write_records(site, [
+        {"id": "2701.00001", "title": "Later work with the same group", "authors": ["Sheng Lin", "Bin Cui"], "year": 2027, "categories": ["cs.DC"]},
+        {"id": "2701.00002", "title": "A paper sharing nobody", "authors": ["Sheng Lin", "Newcomer Person"], "year": 2027, "categories": ["cs.DC"]},
+    ], "new.yaml")
+    after = people_named_sheng_lin(build(site))
+    assert after["sheng-lin-4"] == before["sheng-lin-4"] | {"2701.00001"}
+    assert after["sheng-lin-6"] == {"2701.00002"}
+    assert {slug: ids for slug, ids in after.items() if slug not in ("sheng-lin-4", "sheng-lin-6")} == {
+        slug: ids for slug, ids in before.items() if slug != "sheng-lin-4"}
+
+
+def test_a_record_that_joins_two_groups_merges_their_pages(tmp_path):
+    """The evidence changed: a paper with Xuan Liu and Bin Cui says the hep-ph and the systems Sheng Lin are one."""
+    site = aggregator_site(tmp_path / "site")
+    write_records(site, [{"id": "2701.00003", "title": "Bridging", "authors": ["Sheng Lin", "Xuan Liu", "Bin Cui"], "year": 2027}], "bridge.yaml")
+    pages = people_named_sheng_lin(build(site))
+    assert pages["sheng-lin-3"] == SHENG_LINS["sheng-lin-3"] | SHENG_LINS["sheng-lin-4"] | {"2701.00003"}
+    assert pages["sheng-lin-4"] == SHENG_LINS["sheng-lin-5"] and "sheng-lin-5" not in pages  # the later person moves up
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    first = build(aggregator_site(tmp_path / "a"))
+    second = build(aggregator_site(tmp_path / "b"))
+    files = sorted(p.relative_to(first).as_posix() for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(second).as_posix() for p in second.rglob("*") if p.is_file())
+    assert all((first / name).read_bytes() == (second / name).read_bytes() for name in files)
+
+
+def test_a_cached_build_after_editing_a_person_equals_a_clean_build(tmp_path):
+    site = lab_site(tmp_path / "site")
+    build(site)
+    person = site / "content" / "people" / "sheng-lin.yaml"
+    person.write_text(person.read_text(encoding="utf-8").replace("[Bin Cui]", "[Xuan Liu]"), encoding="utf-8")
+    cached = build(site)
+    clean = build(site, "--no-cache", "--output", str(tmp_path / "clean"))
+    tree = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*") if p.is_file()}
+    assert tree == {p.relative_to(clean).as_posix(): p.read_bytes() for p in clean.rglob("*") if p.is_file()}
+    assert listed_ids(page(cached, "people/sheng-lin/index.html")) == {"2409.02791"}
+
+
+# --- what the owner is told ---------------------------------------------------------------------------------
+
+
+def broken_lab(tmp_path: Path, files: dict[str, str]) -> str:
+    site = lab_site(tmp_path / "site")
+    for name, text in files.items():
+        (site / name).write_text(text, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1, result.stderr
+    assert not (site / "output").exists()  # nothing half-written
+    return result.stderr
+
+
+def test_two_person_files_with_one_slug_is_an_error_naming_both(tmp_path):
+    stderr = broken_lab(tmp_path, {"content/people/grace-again.yaml": "name: Grace B. Hopper\nslug: hopper\n"})
+    line = next(line for line in stderr.splitlines() if "slug 'hopper'" in line)
+    assert line.startswith("content/people/grace.yaml:2:")  # at the slug of the file read second
+    assert "content/people/grace-again.yaml" in line and "people/hopper/" in line
+
+
+def test_two_people_claiming_one_anchor_is_an_error_naming_both(tmp_path):
+    stderr = broken_lab(tmp_path, {"content/people/zoe.yaml": "name: Zoe Other\norcid: 0000-0002-1825-0097\n"})
+    line = next(line for line in stderr.splitlines() if "0000-0002-1825-0097" in line)
+    assert line.startswith("content/people/zoe.yaml:2:") and "content/people/ada.yaml" in line
+    stderr = broken_lab(tmp_path / "name", {"content/people/lin.yaml": "name: Sheng Lin\n"})
+    line = next(line for line in stderr.splitlines() if "'Sheng Lin' is claimed by two people" in line)
+    assert "content/people/lin.yaml" in line and "content/people/sheng-lin.yaml" in line
+    stderr = broken_lab(tmp_path / "coauthor", {"content/people/lin.yaml": "name: Sheng Lin\ncoauthors: [Bin Cui]\n"})
+    assert "co-author 'Bin Cui'" in stderr and "content/people/lin.yaml" in stderr
+
+
+def test_a_person_file_with_a_mistake_says_where(tmp_path):
+    stderr = broken_lab(tmp_path, {"content/people/bad.yaml": "name: Bad Slug\nslug: 'no/slashes'\norcid: 0000-0002-1825-0098\n"})
+    assert "content/people/bad.yaml:2: field 'slug'" in stderr
+    assert "content/people/bad.yaml:3: field 'orcid'" in stderr and "check digit" in stderr
+
+
+def test_people_setting_other_than_authors_is_an_error(tmp_path):
+    site = aggregator_site(tmp_path / "site")
+    (site / "content" / "site.yaml").write_text("title: T\npeople: everyone\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1 and "field 'people': expected 'authors'" in result.stderr
