@@ -4,9 +4,12 @@ every broken entry reported as `content/records/NAME.bib:LINE:`."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import MINIMAL_SITE, run_sitegen, write_site
 
 from sitegen.sources import reader_for
@@ -323,3 +326,20 @@ def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_b
     assert failed.returncode == 1
     assert "content/records/mine.bib:3: entry 'x', field 'journal': unknown macro 'undefined'" in failed.stderr
     assert (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8") == page  # the last site stays
+
+
+# -- any text: records or `path:line:` problems, never a crash ---------------------------------------
+
+BIBTEX_PIECES = [
+    "@article{", "@string{", "@comment{", "@misc(", "k,", " title = ", " author = ", " year = ", "{", "}", "(", ")",
+    '"', "#", ",", "=", "\n", " and ", "others", "\\'e", '\\"{u}', "$x^2$", "jan", "2024", "Lin, Sheng", "{{A B}}",
+    "\\emph{", "%", "~", "--", "\\", "é", " ", "eprint = {2401.01234v2}", "doi = {https://doi.org/10.1/x}", "crossref = {k}",
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(BIBTEX_PIECES), max_size=40))
+def test_any_text_gives_records_or_problems_at_their_lines(pieces):
+    records, problems = read("".join(pieces))
+    assert all(re.match(rf"{re.escape(PATH)}:\d+: ", problem) for problem in problems), problems
+    assert all(record.title and record.id for record in records)
