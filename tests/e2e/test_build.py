@@ -19,6 +19,7 @@ from bs4 import BeautifulSoup
 
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
 from sitegen.build import read_inputs
+from sitegen.categories import subject_name
 from sitegen.load import load_site
 from sitegen.validate import validate_site
 
@@ -169,7 +170,8 @@ def test_each_record_on_the_profile(index, shown, built_demo):
         venue = item.find(class_="venue").get_text()
         assert str(record.year) in venue and record.source in venue
         subjects = item.select("a.subject")
-        assert [a.get_text(" ", strip=True).split(" ")[0] for a in subjects] == list(record.categories)
+        assert [a.get_text(" ", strip=True) for a in subjects] == [subject_name(code) for code in record.categories]  # names, the code a hint
+        assert [a.get("title", a.get_text(" ", strip=True)) for a in subjects] == list(record.categories)
         for a in subjects:
             assert (built_demo / a["href"].strip("/") / "index.html").is_file()
         if record.abstract:
@@ -367,7 +369,9 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
     locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert all(loc.startswith("https://lena-muller.github.io/") for loc in locs)
-    assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories})
+    homepage = ["about/", "teaching/", "cv/", "news/", "talks/"]  # content/pages/*.md, cv.yaml, news/, talks/
+    assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories}) + len(homepage)
+    assert {f"https://lena-muller.github.io/{path}" for path in homepage} <= set(locs)
     assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()
     assert (built_demo / ".nojekyll").is_file()
     assert not (built_demo / "CNAME").exists()
@@ -497,7 +501,7 @@ def test_unknown_theme_is_an_error_naming_it_and_the_themes_found(tmp_path):
                                  "themes/plain/templates/base.html": ""})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1
-    assert "content/site.yaml:3: field 'theme': unknown theme 'fancy'; themes found: default, plain" in result.stderr.splitlines()
+    assert "content/site.yaml:3: field 'theme': unknown theme 'fancy'; themes found: classic, default, plain" in result.stderr.splitlines()
     assert not (site / "output").exists()
 
 
