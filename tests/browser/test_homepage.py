@@ -1,0 +1,90 @@
+"""The homepage in a real browser (Debian's chromium through Playwright): the CV printed to
+PDF is the CV alone, and the dark-mode toggle starts from the system's setting, is
+remembered, and is in force before the page is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.browser
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def pdf_text(data: bytes) -> str:
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+
+
+def squeezed(text: str) -> str:
+    """Text without spaces: a PDF's text comes back with spaces where lines were broken."""
+    return re.sub(r"\s+", "", text)
+
+
+def test_the_cv_prints_as_the_cv_alone(new_page, served_demo):
+    page = new_page()
+    page.goto(served_demo + "cv/")
+    menu = [text.strip() for text in page.locator("header nav a").all_inner_texts()]
+    cv_text = page.locator("article.cv").inner_text()
+    printed = squeezed(pdf_text(page.pdf(format="A4", print_background=False)))
+
+    cv = yaml.safe_load((CONTENT / "cv.yaml").read_text(encoding="utf-8"))
+    for section in cv["sections"]:
+        assert squeezed(section["title"]) in printed
+        for entry in section.get("entries", []):
+            assert squeezed(entry["title"]) in printed, entry["title"]
+            if "org" in entry:
+                assert squeezed(entry["org"].replace('{\\"a}', "ä")) in printed, entry["org"]
+    for title in page.locator("article.cv .record-title").all_inner_texts():
+        assert squeezed(title) in printed
+    # no menu, buttons, skip link or footer on paper
+    for word in [w for w in menu if w not in cv_text] + ["Skip to content", "Dark mode", "Built with", "publications.bib", "Abstract"]:
+        assert squeezed(word) not in printed, word
+    assert "Lena Müller" in pdf_text(page.pdf(format="A4"))
+
+
+def test_dark_mode_starts_from_the_system_and_the_visitors_choice_is_remembered(new_page, served_demo):
+    page = new_page(color_scheme="dark")
+    page.goto(served_demo)
+    toggle = page.locator("button.scheme-toggle")
+    assert toggle.is_visible()
+    assert toggle.get_attribute("aria-pressed") == "true"  # the system is dark
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "false"
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light == "rgb(255, 255, 255)" and dark != light
+    # another page of the same site, in the same browser: the choice holds from its first paint
+    page.goto(served_demo + "cv/", wait_until="commit")
+    page.wait_for_selector("body")
+    assert page.evaluate("document.documentElement.getAttribute('data-colour-scheme')") == "light"
+    page.wait_for_load_state("load")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == light
+    assert page.locator("button.scheme-toggle").get_attribute("aria-pressed") == "false"
+
+
+def test_a_light_system_can_choose_dark(new_page, served_demo):
+    page = new_page(color_scheme="light")
+    page.goto(served_demo + "news/")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.locator("button.scheme-toggle").click()
+    page.reload()
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != light
+    assert page.locator("button.scheme-toggle").get_attribute("aria-pressed") == "true"
+
+
+def test_the_homepage_pages_fit_a_phone(new_page, served_demo):
+    page = new_page(viewport={"width": 360, "height": 740})
+    for path in ("", "cv/", "news/", "talks/", "about/", "teaching/"):
+        page.goto(served_demo + path)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px"
+        header = page.locator("header.site-header").bounding_box()
+        assert header["height"] < 160, f"/{path}: the header takes {header['height']}px of a phone's screen"
