@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import MINIMAL_SITE, run_sitegen, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from conftest import MINIMAL_SITE, run_sitegen, write_site
 
 from sitegen.sources import reader_for
 from sitegen.validate import validate_record
