@@ -311,7 +311,7 @@ def merged_record(members: list[Record]) -> Record:
         "extra": _extra(ranked, corrections, venue_from, authors_from),
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
-    keys = [r.source_key for r in members]
+    keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
         lead, **values,
         given=tuple(sorted({name for r in members for name in r.given})),
