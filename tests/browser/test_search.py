@@ -1,0 +1,401 @@
+"""Search and filters on list pages (SPEC §8), in Debian's chromium over loopback HTTP.
+
+What a reader does and sees: typing narrows the list and says "12 of 80 publications";
+accents and case are ignored and LaTeX is found as printed; year, type and subject
+filters; the state in the address, restored on load and on back/forward; keyboard only;
+a polite live region; every record without JavaScript; a list split into pages searched
+whole, under a project sub-path; record text shown as text; 2,000 records on one page
+updated within 50 ms per keystroke; a phone's width.
+
+The expected matches come from records.json and a reference matcher written here,
+not from the page's own script.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import statistics
+import unicodedata
+from pathlib import Path
+
+import pytest
+import yaml
+
+from browser.conftest import serve
+from conftest import copy_demo, run_sitegen
+
+pytestmark = pytest.mark.browser
+
+KEYSTROKE_BUDGET_MS = 50
+BIG = 2000
+LETTERS = {"ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th"}
+
+
+# -- a reference matcher ------------------------------------------------------------------------
+
+def fold(text: str) -> str:
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+    return "".join(LETTERS.get(c, c) for c in text).replace("–", "-").replace("—", "-")
+
+
+def expected(records: list[dict], q: str = "", year: str = "", type_: str = "", subject: str = "", types: dict | None = None) -> list[str]:
+    terms = fold(q).split()
+    found = []
+    for record in records:
+        if year and str(record["year"]) != year:
+            continue
+        if type_ and types[record["id"]] != type_:
+            continue
+        if subject and subject not in record["categories"]:
+            continue
+        haystack = fold("\n".join([record["title"], ", ".join(record["authors"]), record["source"] or "", record["abstract"] or ""])) + "\n" + str(record["year"])
+        if all(term in haystack for term in terms):
+            found.append(record["id"])
+    return found
+
+
+def slug(record_id: str) -> str:
+    return "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "-" for c in record_id)
+
+
+def load_records(output: Path) -> tuple[list[dict], dict[str, str]]:
+    records = json.loads((output / "records.json").read_text(encoding="utf-8"))["records"]
+    facets = json.loads((output / "search" / "facets.json").read_text(encoding="utf-8"))
+    types = {r["id"]: facets["types"][row[2]][0] for r, row in zip(records, facets["records"])}
+    return records, types
+
+
+# -- the page -----------------------------------------------------------------------------------
+
+def ready(page) -> None:
+    page.wait_for_function("() => { const f = document.querySelector('.search-controls'); return f && !f.disabled; }")
+
+
+def shown_ids(page) -> list[str]:
+    """The records a reader sees in the list: rendered, not hidden (by id on the page, or by link)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.publications li.record')]
+        .filter(li => li.offsetParent !== null && li.querySelector('a').checkVisibility())
+        .map(li => li.id ? li.id.replace(/^r-/, '') : li.querySelector('a').getAttribute('href').split('/').filter(Boolean).pop())""")
+
+
+def count_line(page) -> str:
+    return page.locator(".search-count").inner_text().strip()
+
+
+def type_query(page, text: str) -> None:
+    box = page.locator("input[type=search]")
+    box.fill(text)
+
+
+def settle(page) -> None:
+    """Until the list has taken the last change (the index loaded, the count no longer says 'Searching')."""
+    page.wait_for_function("() => !document.querySelector('.search-count').textContent.includes('Searching')")
+
+
+@pytest.fixture(scope="module")
+def demo(built_demo):
+    return load_records(built_demo)
+
+
+def test_typing_narrows_the_list_and_counts(page, served_demo, demo):
+    records, _ = demo
+    page.goto(served_demo)
+    ready(page)
+    assert count_line(page) == f"{len(records)} publications"
+    for query in ("muller", "MULLER", "kovac", "o(n²)", "pipeline parallel", "2019"):
+        type_query(page, query)
+        settle(page)
+        want = expected(records, query)
+        assert want, query
+        assert sorted(shown_ids(page)) == sorted(slug(i) for i in want), query
+        assert count_line(page) == f"{len(want)} of {len(records)} publications"
+    type_query(page, "zzzz no such words")
+    settle(page)
+    assert shown_ids(page) == [] and count_line(page) == f"0 of {len(records)} publications"
+    assert page.locator("h3.year:visible").count() == 0  # no empty year headings left
+
+
+def test_accents_case_and_latex_as_printed(page, served_demo, demo):
+    records, _ = demo
+    page.goto(served_demo)
+    ready(page)
+    type_query(page, "müller")
+    settle(page)
+    with_accent = shown_ids(page)
+    type_query(page, "Muller")
+    settle(page)
+    assert shown_ids(page) == with_accent and len(with_accent) >= len(records) - 3
+    math_titles = [r for r in records if "O(n²)" in r["title"]]
+    assert math_titles, "the demo has a title with $O(n^2)$"
+    type_query(page, "O(n²)")
+    settle(page)
+    assert slug(math_titles[0]["id"]) in shown_ids(page)
+    title = page.locator(f"[id=\"r-{slug(math_titles[0]['id'])}\"] .record-title")
+    assert title.locator("math").count() == 1 and "$" not in title.inner_text()  # shown as math, found as printed
+
+
+def test_filters_and_the_address(page, served_demo, demo):
+    records, types = demo
+    page.goto(served_demo)
+    ready(page)
+    years = page.locator("#search-year option").all_inner_texts()
+    newest = max(r["year"] for r in records)
+    assert years[0] == "All years" and years[1].startswith(f"{newest} (")
+    page.select_option("#search-type", "article")
+    want = expected(records, type_="article", types=types)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want) and want
+    assert "type=article" in page.url
+    subject = records[0]["categories"][0]
+    page.select_option("#search-subject", subject)
+    type_query(page, "muller")
+    settle(page)
+    want = expected(records, "muller", type_="article", subject=subject, types=types)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
+    assert count_line(page) == f"{len(want)} of {len(records)} publications"
+    shared = page.url
+    assert "q=muller" in shared and f"subject={subject}" in shared and "type=article" in shared
+
+    # a shared address opens filtered
+    other = page.context.new_page()
+    other.goto(shared)
+    ready(other)
+    settle(other)
+    assert sorted(shown_ids(other)) == sorted(slug(i) for i in want)
+    assert other.input_value("input[type=search]") == "muller"
+    assert other.input_value("#search-type") == "article" and other.input_value("#search-subject") == subject
+
+    # back and forward walk the filters
+    page.go_back()
+    page.wait_for_function("() => !location.search.includes('q=')")
+    settle(page)
+    assert page.input_value("input[type=search]") == ""
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, type_="article", subject=subject, types=types))
+    page.go_back()
+    page.wait_for_function("() => !location.search.includes('subject=')")
+    assert page.input_value("#search-subject") == ""
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, type_="article", types=types))
+    page.go_forward()
+    page.wait_for_function("() => location.search.includes('subject=')")
+    assert page.input_value("#search-subject") == subject
+
+
+def test_keyboard_only_and_a_polite_announcement(page, served_demo, demo):
+    records, _ = demo
+    page.goto(served_demo)
+    ready(page)
+    page.locator("input[type=search]").focus()
+    page.keyboard.type("gradient")
+    settle(page)
+    want = expected(records, "gradient")
+    assert 0 < len(want) < len(records)
+    status = page.locator("[role=status][aria-live=polite]")
+    status.filter(has_text=f"{len(want)} of {len(records)} publications").wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "search-year"
+    page.keyboard.press("ArrowDown")  # the newest year
+    year = page.input_value("#search-year")
+    assert year and sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, "gradient", year=year))
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "search-reset"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.type") == "search"
+    assert len(shown_ids(page)) == len(records) and count_line(page) == f"{len(records)} publications"
+    page.keyboard.type("zzzz")
+    page.keyboard.press("Escape")
+    assert page.input_value("input[type=search]") == "" and len(shown_ids(page)) == len(records)
+
+
+def test_without_javascript_every_record_is_listed(new_page, served_demo, demo):
+    records, _ = demo
+    page = new_page(java_script_enabled=False)
+    page.goto(served_demo + "?q=muller&year=2019")
+    assert len(shown_ids(page)) == len(records)
+    assert page.locator("input[type=search]").is_disabled()
+
+
+def test_subject_page_searches_its_subject(page, served_demo, demo):
+    records, _ = demo
+    subject = records[0]["categories"][0]
+    page.goto(served_demo + f"subjects/{slug(subject)}/")
+    ready(page)
+    in_subject = expected(records, subject=subject)
+    assert count_line(page) == f"{len(in_subject)} publications"
+    type_query(page, "muller")
+    settle(page)
+    want = expected(records, "muller", subject=subject)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
+    assert subject not in page.locator("#search-subject option").all_inner_texts()[1:]  # "also in" the others
+
+
+# -- a list split into pages, under a project sub-path --------------------------------------------
+
+HOSTILE_TITLE = 'Zebrafish <img src=x onerror="window.__pwned=1"> </script><b>bold</b>'
+
+
+@pytest.fixture(scope="module")
+def paged_site(tmp_path_factory):
+    """The demo with 5 records a page and a record with markup in its title, built for /repo/."""
+    root = tmp_path_factory.mktemp("paged")
+    site = copy_demo(root / "site")
+    settings = site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\nrecords_per_page: 5\n", encoding="utf-8")
+    (site / "content" / "records" / "hostile.yaml").write_text(yaml.safe_dump({
+        "id": "hostile2017", "title": HOSTILE_TITLE, "authors": ["Eve Mallory"], "year": 2017, "source": "Journal of Tests",
+        "abstract": "A record whose title holds markup.",
+    }, allow_unicode=True), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/repo/")
+    assert result.returncode == 0, result.stderr
+    served = root / "served"
+    served.mkdir()
+    shutil.copytree(site / "output", served / "repo")
+    with serve(served) as base:
+        yield base + "repo/", load_records(site / "output")
+
+
+def test_a_paged_list_is_searched_whole(page, paged_site):
+    base, (records, types) = paged_site
+    page.goto(base)
+    ready(page)
+    assert page.locator(".pagination").is_visible()
+    on_first_page = set(shown_ids(page))
+    type_query(page, "muller")
+    settle(page)
+    want = expected(records, "muller")
+    assert len(want) > 5 and not set(slug(i) for i in want) <= on_first_page
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
+    assert not page.locator(".pagination").is_visible()
+    assert count_line(page) == f"{len(want)} of {len(records)} publications"
+    link = page.locator(".search-matches li.record a").last
+    href = link.get_attribute("href")
+    assert href.startswith("/repo/records/")
+    link.click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text().strip()
+    page.go_back()
+    ready(page)
+    settle(page)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
+    # page 3 of the list searches the whole list too
+    page.goto(base + "page/3/?year=2021")
+    ready(page)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, year="2021"))
+
+
+def test_record_text_is_shown_as_text(page, paged_site):
+    base, _ = paged_site
+    page.goto(base)
+    ready(page)
+    type_query(page, "zebrafish")
+    settle(page)
+    title = page.locator(".search-matches .record-title").inner_text()
+    assert "<img" in title and "</script>" in title
+    assert page.locator(".search-matches img, .search-matches b").count() == 0
+    assert page.evaluate("window.__pwned") is None
+
+
+# -- scale ----------------------------------------------------------------------------------------
+
+WORDS = ("adaptive scalable distributed learning sparse attention gradient compression memory efficient training inference "
+         "latency throughput scheduling cluster heterogeneous pipeline parallel model data graph network robust secure "
+         "federated privacy optimal bound analysis system framework kernel accelerator cache storage query stream").split()
+NAMES = ["Lena Müller", "Zoë Kováč", "Jonas Berg", "Priya Raman", "André Dupont", "Søren Ødegård", "Aiko Tanaka", "Mira Okonkwo"]
+VENUES = ["arXiv", "Proceedings of EuroSys", "Journal of Parallel and Distributed Computing", "Workshop on Systems for ML"]
+
+
+@pytest.fixture(scope="module")
+def big_site(tmp_path_factory):
+    """2,000 records on one page: arXiv-like titles (some with math), 3-6 authors, 80-160-word abstracts."""
+    rng = random.Random(2000)
+    root = tmp_path_factory.mktemp("big")
+    site = root / "site"
+    (site / "content" / "records").mkdir(parents=True)
+    (site / "content" / "site.yaml").write_text("title: Big\nbase_url: https://example.org/\nrecords_per_page: 5000\n", encoding="utf-8")
+    (site / "content" / "profile.yaml").write_text("name: Lena Müller\n", encoding="utf-8")
+    records = []
+    for i in range(BIG):
+        title = " ".join(rng.choices(WORDS, k=rng.randint(6, 12))).capitalize()
+        if i % 7 == 0:
+            title += " in $O(n^2)$ time"
+        records.append({
+            "id": f"big{i:05d}", "title": title, "authors": rng.sample(NAMES, rng.randint(3, 6)), "year": 2000 + i % 26,
+            "source": rng.choice(VENUES), "abstract": " ".join(rng.choices(WORDS, k=rng.randint(80, 160))).capitalize() + ".",
+            "categories": [rng.choice(["cs.DC", "cs.LG", "cs.PF", "stat.ML"])],
+        })
+    (site / "content" / "records" / "all.yaml").write_text(yaml.safe_dump(records, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), timeout=300)
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        yield base, load_records(site / "output")
+
+
+MEASURE = """() => {
+  const box = document.querySelector('input[type=search]');
+  window.__keystrokes = [];
+  box.addEventListener('beforeinput', () => {
+    const start = performance.now();
+    // the list as painted: after the input handler, the next frame's style and layout, and the paint
+    requestAnimationFrame(() => setTimeout(() => window.__keystrokes.push(performance.now() - start), 0));
+  }, true);
+}"""
+
+
+ROUNDS = 3  # a round is judged whole; the best of three, so that another process's burst on the machine is not the page's
+
+
+def type_and_delete(page, query: str) -> list[float]:
+    """Milliseconds from each keystroke to the list painted: typing `query` a character at a time, then deleting it."""
+    page.evaluate("window.__keystrokes = []")
+    for typed, character in enumerate(query, start=1):
+        page.keyboard.type(character)
+        page.wait_for_function("n => window.__keystrokes.length >= n", arg=typed)
+    for deleted in range(1, len(query) + 1):
+        page.keyboard.press("Backspace")
+        page.wait_for_function("n => window.__keystrokes.length >= n", arg=len(query) + deleted)
+    return page.evaluate("window.__keystrokes")
+
+
+def test_two_thousand_records_update_within_budget_per_keystroke(page, big_site):
+    base, (records, _) = big_site
+    assert len(records) == BIG
+    page.goto(base)
+    ready(page)
+    assert len(shown_ids(page)) == BIG
+    page.locator("input[type=search]").focus()  # fetches the text index, as a reader's first click does
+    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('text.json'))")
+    page.wait_for_timeout(500)
+    page.evaluate(MEASURE)
+    query = "distributed o(n²) müller"
+    rounds = []
+    for _ in range(ROUNDS):
+        times = type_and_delete(page, query)
+        rounds.append(times)
+        print(f"\n{BIG} records, {len(times)} keystrokes: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+        if max(times) <= KEYSTROKE_BUDGET_MS:
+            break
+    assert min(max(times) for times in rounds) <= KEYSTROKE_BUDGET_MS, [[round(t) for t in times] for times in rounds]
+    assert len(shown_ids(page)) == BIG
+    page.keyboard.type(query)
+    settle(page)
+    want = expected(records, query)
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want) and want
+
+
+def test_two_thousand_records_on_a_phone(new_page, big_site):
+    base, (records, types) = big_site
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(base)
+    ready(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator("input[type=search]")
+    for control in (box, page.locator("#search-year"), page.locator("#search-type"), page.locator("#search-subject")):
+        size = control.bounding_box()
+        assert control.is_visible() and size["height"] >= 44 and size["x"] >= 0 and size["x"] + size["width"] <= 390
+    box.tap()
+    page.keyboard.type("müller 2024")
+    settle(page)
+    want = expected(records, "müller 2024")
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in want) and want
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
