@@ -186,6 +186,12 @@ def test_a_dblp_export():
     assert record.authors == ("Sheng Lin", "Fangcheng Fu")
 
 
+def test_an_at_sign_inside_a_value_is_text():
+    """DBLP writes workshop names such as 'LeQua @ CLEF 2022' into titles and venues."""
+    record = one("@inproceedings{k,\n  title = {LeQua @ {CLEF} 2022: {A} Shared Task},\n  booktitle = {Working Notes of {CLEF}},\n  year = {2022}\n}")
+    assert (record.title, record.source) == ("LeQua @ CLEF 2022: A Shared Task", "Working Notes of CLEF")
+
+
 def test_a_dblp_export_with_crossref_entries_gives_the_papers_their_proceedings():
     """DBLP's 'condensed' export: each paper names its conference's @proceedings, which is no work of its own."""
     records, problems = read(r"""
