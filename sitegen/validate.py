@@ -294,8 +294,8 @@ def _show(value: Any) -> str:
 
 
 SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})
-# Settings SPEC §7 and §9 name that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "people"})
+# Settings of SPEC §7 and §9 (and the homepage's analytics) that stay in `extra` for the stages that read them.
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "people"})
 SITE_SYNONYMS = {"url": "base_url", "baseurl": "base_url", "domain": "cname", "lang": "language", "locale": "language"}
 
 
@@ -336,8 +336,10 @@ def is_base_url(value: str) -> bool:
         return not value.startswith("//")  # `//host/` is another site's address
     try:
         parts = urlsplit(value)
-        return parts.scheme in ("http", "https") and bool(parts.hostname) and _HOST_NAME.fullmatch(parts.hostname) is not None
-    except ValueError:  # a port that is no number
+        host = (parts.hostname or "").encode("idna").decode("ascii")  # münchen.de: xn--mnchen-3ya.de
+        parts.port  # noqa: B018 - raises ValueError for a port that is no number
+        return parts.scheme in ("http", "https") and _HOST_NAME.fullmatch(host) is not None
+    except (ValueError, UnicodeError):  # a port that is no number, a label IDNA cannot take
         return False
 
 
@@ -431,9 +433,10 @@ RECORD_FIELDS = frozenset({
     "links", "arxiv", "doi", "hidden", "featured", "type", "citations", "ids", "origin",
 })
 # Fields beyond SPEC §2 that sitegen's own sources write and its exports read: the arXiv
-# fetcher's, the BibTeX reader's (an entry's type and details) and the citation formats'.
+# fetcher's (and its author ids, which attribute records to people), the BibTeX reader's
+# (an entry's type and details) and the citation formats'.
 RECORD_EXTRAS = frozenset({
-    "version", "updated", "comment", "journal_ref", "affiliations",
+    "version", "updated", "comment", "journal_ref", "affiliations", "author_ids",
     "bibtex_type", "et_al", "month", "volume", "number", "issue", "pages", "publisher", "address", "location",
     "edition", "series", "note", "organization", "chapter", "isbn", "issn", "howpublished",
 })

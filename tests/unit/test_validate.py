@@ -277,10 +277,10 @@ def test_safe_links_are_kept():
 
 def test_site_settings():
     problems = []
-    config = validate_config(document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\nanalytics: x\n", "content/site.yaml"), problems)
-    assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'analytics': unknown setting, passed to templates as it is (extra.analytics)"]
+    config = validate_config(document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'accent': unknown setting, passed to templates as it is (extra.accent)"]
     assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://u.github.io/repo", "dark", "en", "www.e.org")
-    assert config.extra == {"analytics": "x"}
+    assert config.extra == {"accent": "x"}
 
 
 def test_a_missing_setting_names_its_likely_typo():
@@ -297,7 +297,7 @@ def test_a_missing_setting_names_its_likely_typo():
 
 @pytest.mark.parametrize("text", [
     "base_url: https://u.github.io/repo/", "base_url: http://localhost:8000/", "base_url: /", "base_url: /repo/",
-    "base_url: 'https://xn--mnchen-3ya.de/'", "cname: www.example.org", "cname: example.org.", "cname: my-lab.example.co.uk",
+    "base_url: 'https://xn--mnchen-3ya.de/'", "base_url: 'https://münchen.de/'", "cname: www.example.org", "cname: example.org.", "cname: my-lab.example.co.uk",
     "language: en", "language: de-CH", "language: zh-Hans", "language: zh-Hans-CN", "language: sr-Latn-RS",
     "language: es-419", "language: de-CH-1996", "language: x-private", "language: en-US-x-twain", "group_by: type", "nav: []",
 ])
@@ -323,6 +323,8 @@ def test_site_defaults():
      "https://user.github.io/repo/ or a path starting with '/', got '//evil.example/'"),
     ("title: T\nbase_url: 'https://e.org/\"><script>'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
      "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org/\"><script>'"),
+    ("title: T\nbase_url: 'https://e.org:80x/'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+     "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org:80x/'"),
     ("title: T\nbase_url: 'https:///repo/'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
      "https://user.github.io/repo/ or a path starting with '/', got 'https:///repo/'"),
     ("title: T\nthme: dark\n", "content/site.yaml:2: warning: field 'thme': unknown setting; did you mean 'theme'?"),
