@@ -73,7 +73,7 @@ class EscapedText(str):
 # `\\Lambda`, `\\Phi`, `a\\_b`. A value holding none of them owes nothing to a suspect escape.
 _ESCAPE_RESULTS = re.compile("[\x00-\x1f\x7f-\xa0\u2028\u2029]")
 _CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_YAML_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.S)
+_YAML_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.DOTALL)
 _ONE_LETTER_ESCAPES = {
     "0": "\x00", "a": "\x07", "b": "\x08", "t": "\t", "n": "\n", "v": "\x0b", "f": "\x0c", "r": "\r",
     "e": "\x1b", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",

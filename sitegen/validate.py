@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
-from urllib.parse import urlsplit
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from urllib.parse import urlsplit
 
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
@@ -235,7 +236,7 @@ def _line_of(data: Any, key: str) -> int | None:
     return data.line_of(key) if isinstance(data, PositionedDict) else None
 
 
-def _quote_the_number(key: str | None, value: int | float) -> str:
+def _quote_the_number(key: str | None, value: float) -> str:
     """YAML reads `5`, `0042` and `2401.01230` as numbers: 5, 34, 2401.0123; a text must be quoted."""
     written = f'{key}: "..."' if key is not None else '"..."'
     return f"expected a string, got the number {value!r}; quote it so no digit is lost: {written}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +10,6 @@ from hypothesis import strategies as st
 from conftest import MINIMAL_SITE, write_site
 from sitegen.build import read_inputs
 from sitegen.load import EscapedText, PositionedDict, RecordFile, load_site, parse_yaml
-from sitegen.model import RawDocument
 from sitegen.validate import validate_record_file
 
 

@@ -177,7 +177,7 @@ import html  # noqa: E402
 
 import nh3  # noqa: E402
 
-from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html, _shared_markdown  # noqa: E402
+from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html  # noqa: E402
 
 
 def _unguarded_markdown() -> markdown.Markdown:
