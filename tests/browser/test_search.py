@@ -154,6 +154,7 @@ def test_filters_and_the_address(page, served_demo, demo):
     want = expected(records, "muller", type_="article", subject=subject, types=types)
     assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
     assert count_line(page) == f"{len(want)} of {len(records)} publications"
+    page.wait_for_function("() => location.search.includes('q=muller')")  # the address follows once typing pauses
     shared = page.url
     assert "q=muller" in shared and f"subject={subject}" in shared and "type=article" in shared
 
@@ -364,18 +365,21 @@ def test_two_thousand_records_update_within_budget_per_keystroke(page, big_site)
     ready(page)
     assert len(shown_ids(page)) == BIG
     page.locator("input[type=search]").focus()  # fetches the text index, as a reader's first click does
-    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('text.json'))")
-    page.wait_for_timeout(500)
+    page.keyboard.type("x")
+    settle(page)  # the text index is in
+    page.keyboard.press("Backspace")
+    page.wait_for_timeout(200)
     page.evaluate(MEASURE)
     query = "distributed o(n²) müller"
     rounds = []
     for _ in range(ROUNDS):
         times = type_and_delete(page, query)
         rounds.append(times)
-        print(f"\n{BIG} records, {len(times)} keystrokes: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+        print(f"\n{BIG} records, {len(times)} keystrokes: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms:",
+              " ".join(f"{c}{t:.0f}" for c, t in zip(query + "⌫" * len(query), times)))
         if max(times) <= KEYSTROKE_BUDGET_MS:
             break
-    assert min(max(times) for times in rounds) <= KEYSTROKE_BUDGET_MS, [[round(t) for t in times] for times in rounds]
+    assert min(max(times) for times in rounds) <= KEYSTROKE_BUDGET_MS, [list(zip(query + "⌫" * len(query), map(round, times))) for times in rounds]
     assert len(shown_ids(page)) == BIG
     page.keyboard.type(query)
     settle(page)

@@ -224,12 +224,13 @@
     var wanted = new Set(active ? found : []);
     var groups = new Map();
     list.forEach(function (r) {
-      var show = !active || wanted.has(r);
-      leaveOut(r.element, !show);
+      r.show = !active || wanted.has(r);
       var group = r.group || (r.group = r.element.closest(".year-group"));
-      if (group && show) groups.set(group, true);
+      if (group && r.show) groups.set(group, true);
       else if (group && !groups.has(group)) groups.set(group, false);
     });
+    // a year left out whole is left out as one; its records are set when it is shown again
+    list.forEach(function (r) { if (!r.group || groups.get(r.group)) leaveOut(r.element, !r.show); });
     groups.forEach(function (shown, group) { leaveOut(group, !shown); });
     section.querySelectorAll(".year-nav a[href^='#']").forEach(function (link) {
       var target = document.getElementById(link.getAttribute("href").slice(1));
