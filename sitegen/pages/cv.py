@@ -103,6 +103,8 @@ def load_cv(files: ContentFiles) -> tuple[Cv | None, bool, list[Problem]]:
     data, problem = parse_yaml(files.texts[path], path)
     if problem is not None:
         return None, False, [problem]
+    if data is None:
+        return None, False, problems  # only comments: no CV yet
     fields = Fields(data, path, problems)
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
         fields.problem("sections" if isinstance(data, dict) and "sections" in data else None,

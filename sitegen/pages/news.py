@@ -59,7 +59,7 @@ def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Pro
     problems: list[Problem] = []
     items = []
     for path, text in sorted(files.texts.items()):
-        if path.endswith(".md"):
+        if path.endswith(".md") and not PurePosixPath(path).name.startswith("_"):  # '_draft.md': not published
             item = _read_item(path, text, problems)
             if item is not None:
                 items.append(item)

@@ -80,8 +80,8 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     problems: list[Problem] = []
     pages: list[ContentPage] = []
     for path, text in sorted(files.texts.items()):
-        if not path.endswith(".md"):
-            continue
+        if not path.endswith(".md") or PurePosixPath(path).name.startswith("_"):
+            continue  # '_draft.md': not published
         page = _read_page(path, text, problems)
         if page is not None:
             pages.append(page)

@@ -55,12 +55,14 @@ def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Proble
     problems: list[Problem] = []
     talks: list[Talk] = []
     for path, text in sorted(files.texts.items()):
-        if not path.endswith((".yaml", ".yml")):
-            continue
+        if not path.endswith((".yaml", ".yml")) or path.rsplit("/", 1)[1].startswith("_"):
+            continue  # '_draft.yaml': not published
         data, problem = parse_yaml(text, path)
         if problem is not None:
             problems.append(problem)
             continue
+        if data is None:
+            continue  # only comments
         for item in data if isinstance(data, list) else [data]:
             talk = _talk(item, path, problems)
             if talk is not None:

@@ -30,6 +30,11 @@ SITE_FILES = {
     "content/records/example-preprint.yaml",
     "content/records/example-article.yaml",
     "content/records/example-workshop.yaml",
+    "content/pages/about.md",  # the homepage's own content (SPEC §7): a page, and commented examples
+    "content/cv.yaml",
+    "content/news/_example.md",
+    "content/talks/_example.yaml",
+    "content/coauthors.yaml",
 }
 PROFILE_OPTIONS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
