@@ -5,9 +5,8 @@
 // rebuilt from a few inline elements, with all text set as textContent.
 (function () {
   "use strict";
-  var box = document.querySelector("details.cite-styles[data-csl]");
-  var data = document.getElementById("csl-item");
-  if (!box || !data || !window.fetch || !window.DOMParser) return;
+  var box = document.querySelector("details.cite-styles[data-csl-item]");
+  if (!box || !window.fetch || !window.DOMParser) return;
   var section = box.closest("section");
   var status = section.querySelector(".copy-status");
   var STYLES = { apa: "apa.csl", ieee: "ieee.csl" };
@@ -78,7 +77,7 @@
 
   function start() {
     if (started) return started;
-    var item = JSON.parse(data.textContent);
+    var item = JSON.parse(box.getAttribute("data-csl-item"));
     var base = box.getAttribute("data-csl");
     var styleNames = Object.keys(STYLES);
     started = Promise.all([loadCiteproc(), text(base + LOCALE)].concat(styleNames.map(function (n) { return text(base + STYLES[n]); })))
