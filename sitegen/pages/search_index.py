@@ -12,9 +12,7 @@ the records are described once for the whole site, in two files that
   and it is small (some 25 bytes a record, before compression).
 - `search/text.json`, fetched at the first keystroke (or when the page opens with a
   search in its address): the same records' title, authors, venue and abstract as
-  readers see them (LaTeX converted, so "O(n²)" is found as it is printed). An
-  abstract is given as its distinct words in their first order: a search term
-  holds no space, so it is found in the words exactly when it is found in the text.
+  readers see them (LaTeX converted, so "O(n²)" is found as it is printed).
 
 Both are JSON written here and read with `JSON.parse`; record text reaches the page
 through `textContent` only.
@@ -100,16 +98,11 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
 
 
 def search_text(entries: Iterable[Entry]) -> bytes:
-    """search/text.json: [title, authors (", "-joined), venue, abstract words] per record, in site order."""
+    """search/text.json: [title, authors (", "-joined), venue, abstract] per record, in site order, as plain text."""
     return orjson.dumps([
-        [entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, distinct_words(entry.abstract_plain)]
+        [entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, entry.abstract_plain]
         for entry in entries
     ])
-
-
-def distinct_words(text: str) -> str:
-    """The text's space-separated words, each once, in the order they first appear."""
-    return " ".join(dict.fromkeys(text.split()))
 
 
 @cache
