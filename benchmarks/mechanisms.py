@@ -116,27 +116,18 @@ def switch_off(name: str) -> None:
         write._same_bytes = lambda target, data: False
     elif name == "digest-reuse":  # every input file read and hashed at every build
         build.Fingerprints = lambda *known, **at: inputs.Fingerprints()
-    elif name == "sandbox":
-        render.make_environment = _plain_environment
+    elif name == "sandbox":  # theme.make_environment builds the same environment (loader, options, extensions), unsandboxed
+        import inspect
+
+        import jinja2.sandbox
+
+        from sitegen import theme
+
+        if "jinja2.sandbox.ImmutableSandboxedEnvironment(" not in inspect.getsource(theme.make_environment):
+            raise SystemExit("cannot switch the sandbox off: theme.make_environment no longer calls jinja2.sandbox.ImmutableSandboxedEnvironment(...)")
+        jinja2.sandbox.ImmutableSandboxedEnvironment = jinja2.Environment
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
-
-
-def _plain_environment(theme, listing):
-    """The environment sitegen makes, as a plain jinja2.Environment: same loader, same options."""
-    import jinja2
-
-    from sitegen.theme import make_environment
-
-    sandboxed = make_environment(theme, listing)
-    plain = jinja2.Environment(
-        loader=sandboxed.loader, autoescape=sandboxed.autoescape, auto_reload=False, undefined=sandboxed.undefined,
-        trim_blocks=sandboxed.trim_blocks, lstrip_blocks=sandboxed.lstrip_blocks, keep_trailing_newline=sandboxed.keep_trailing_newline,
-    )
-    plain.filters.update(sandboxed.filters)
-    plain.globals.update(sandboxed.globals)
-    plain.tests.update(sandboxed.tests)
-    return plain
 
 
 # --- the building processes ------------------------------------------------------------------------
@@ -152,8 +143,11 @@ def child_build(site: str, off: list[str]) -> int:
 
 
 def child_serve(site: str, off: list[str]) -> int:
-    """A dev server's Preview and watcher, driven by lines on stdin: `edit N` -> seconds of that rebuild."""
+    """A dev server's Preview and watcher, driven by lines on stdin: `edit N` -> seconds of that rebuild (and its CPU seconds)."""
     import time
+
+    with_cpu = "--with-cpu" in off
+    off = [name for name in off if name != "--with-cpu"]
 
     for name in off:
         switch_off(name)
@@ -180,7 +174,7 @@ def child_serve(site: str, off: list[str]) -> int:
         if preview.problems:
             print("failed: " + " | ".join(preview.problems), flush=True)
             return 1
-        print(seconds, cpu, flush=True)
+        print(*([seconds, cpu] if with_cpu else [seconds]), flush=True)
     return 0
 
 
@@ -257,7 +251,7 @@ def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds:
         servers = {}
         try:
             for config in members:
-                command = [sys.executable, str(Path(__file__).resolve()), "child-serve", str(config.site), *([config.off] if config.off else [])]
+                command = [sys.executable, str(Path(__file__).resolve()), "child-serve", str(config.site), "--with-cpu", *([config.off] if config.off else [])]
                 servers[config.off] = process = subprocess.Popen(command, cwd=work, env=code.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
                 _answer(process)  # "ready": the first build
                 _edit(process, 999)  # the first edit loads the content cache into memory: not what a later save costs

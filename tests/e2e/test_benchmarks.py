@@ -26,7 +26,7 @@ def tree(root: Path) -> dict[str, bytes]:
 
 def test_run_prints_every_figure(tmp_path: Path) -> None:
     out = run_script("run.py", "--n", "50", "--runs", "1", "--no-hugo", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
-    for figure in ("cold build", "no-change rebuild", "one-record edit (CLI)", "dev-server edit (rebuild in process)", "sitegen serve", "peak memory"):
+    for figure in ("cold build", "no-change rebuild", "one-record edit (CLI)", "dev-server edit (rebuild in process)", "dev-server edit (`sitegen serve`", "peak memory"):
         assert f"| 50 | {figure}" in out, out
 
 
