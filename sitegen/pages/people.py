@@ -11,15 +11,16 @@ points on), so a page is rendered again exactly when one of them changed.
 
 from __future__ import annotations
 
-import dataclasses
 import xml.etree.ElementTree as ET
 from functools import partial
+from itertools import groupby
+from xml.sax.saxutils import escape
 from typing import Any, Callable, Iterable
 
 from markupsafe import Markup
 
 from sitegen.exports.bibtex import bibtex_entry
-from sitegen.exports.feed import ATOM, FEED_SIZE, atom_feed
+from sitegen.exports.feed import ATOM, FEED_SIZE
 from sitegen.exports.feed import _timestamp as feed_timestamp, _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
@@ -136,7 +137,7 @@ class _PeoplePages:
         values.update(
             person=shown,
             record_count=len(entries),
-            years=views.year_groups(entries),
+            years=[{"year": year, "anchor": f"year-{year}", "records": [views.record_item(e) for e in group]} for year, group in groupby(entries, key=lambda e: e.record.year)],
             namesakes=[self.summary(people[s]) for s in person.namesakes],
             pointers=[self.pointer(p) for p in self.directory.pointers.get(person.slug, ())],
             people_url=urls.page(index_path(1)),
@@ -219,19 +220,24 @@ class _PeoplePages:
         return "\n".join(parts).encode()
 
     def feed(self, person: PersonRecords) -> bytes:
-        """The person's Atom feed: the site feed's form (sitegen.exports.feed), each record's entry made once.
+        """The person's Atom feed, in the form of the site's (sitegen.exports.feed), each record's entry made once.
 
         Its entries have no summary: a directory has tens of thousands of these feeds, each
         record in several, and the abstract is one link away (the site's own feed carries it).
         """
-        site, urls = self.context.site, self.context.urls
-        entries = tuple(self.entries[p] for p in person.positions[:FEED_SIZE])
-        header = dataclasses.replace(site, entries=entries[:1], profile=dataclasses.replace(site.profile, name=person.name),
-                                     config=dataclasses.replace(site.config, description=""))
-        made = atom_feed(header, urls.absolute(person_path(person.slug, "feed.xml")), urls.absolute(person_path(person.slug)),
-                         lambda entry: "")  # the feed's own elements; its entries come from the cache below
-        head = made[: made.index(b"  <entry>")] if entries else made[: made.rindex(b"</feed>")]  # the first entry is the newest
-        return head + b"".join(self.feed_entry(entry) for entry in entries) + b"</feed>\n"
+        urls = self.context.urls
+        entries = [self.entries[p] for p in person.positions[:FEED_SIZE]]
+        page, feed = urls.absolute(person_path(person.slug)), urls.absolute(person_path(person.slug, "feed.xml"))
+        name = _xml(person.name)
+        head = (
+            f"<?xml version='1.0' encoding='utf-8'?>\n<feed xmlns=\"{ATOM}\">\n  <id>{_xml(page)}</id>\n"
+            f"  <title>{name}: publications</title>\n"
+            f"  <updated>{max((feed_timestamp(e) for e in entries), default='1970-01-01T00:00:00Z')}</updated>\n"
+            f"  <link rel=\"self\" type=\"application/atom+xml\" href=\"{_xml(feed)}\" />\n"
+            f"  <link rel=\"alternate\" type=\"text/html\" href=\"{_xml(page)}\" />\n"
+            f"  <author>\n    <name>{name}</name>\n  </author>\n  <generator>sitegen</generator>\n"
+        )
+        return head.encode() + b"".join(self.feed_entry(entry) for entry in entries) + b"</feed>\n"
 
     def feed_entry(self, entry: Entry) -> bytes:
         made = self._feed_entries.get(entry.id)
@@ -251,6 +257,11 @@ class _PeoplePages:
             text = ET.tostring(element, encoding="utf-8").replace(f' xmlns="{ATOM}"'.encode(), b"", 1)
             made = self._feed_entries[entry.id] = b"  " + text
         return made
+
+
+def _xml(text: str) -> str:
+    """Text for an XML element or a double-quoted attribute, as ElementTree writes it."""
+    return escape(xml_text(text), {'"': "&quot;", "\n": "&#10;"})
 
 
 # -- author names as links (used by sitegen.views for every record's authors) ----------------------------
