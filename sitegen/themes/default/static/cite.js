@@ -34,23 +34,30 @@
       script.onload = function () {
         var engine = window.CSL || (window.module && window.module.exports);
         if (!hadModule) delete window.module;
-        if (engine && engine.Engine) resolve(engine); else reject(new Error("citeproc-js did not load"));
+        if (engine && engine.Engine) resolve(rememberMacros(engine)); else reject(new Error("citeproc-js did not load"));
       };
       script.onerror = function () { if (!hadModule) delete window.module; reject(new Error("citeproc-js could not be fetched")); };
       document.head.appendChild(script);
     });
   }
 
-  // one record, alone in the reference list: no list number, no "2024a"
-  function format(CSL, styleXml, localeXml, item, outputFormat) {
-    var engine = new CSL.Engine({
-      retrieveLocale: function () { return localeXml; },
-      retrieveItem: function (id) { return id === item.id ? item : null; },
-    }, styleXml, "en-US", true);
-    engine.setOutputFormat(outputFormat);
-    engine.updateItems([item.id]);
-    var entries = engine.makeBibliography()[1];
-    return entries[0] || "";
+  // citeproc-js finds a macro by searching the whole style each time the style calls it, and APA calls
+  // hundreds: each search's answer is kept per style tree (never changed once parsed), as sitegen.cite does
+  // for citeproc-py
+  function rememberMacros(CSL) {
+    var find = CSL.XmlJSON && CSL.XmlJSON.prototype.getNodesByName;
+    if (!find || find.remembers) return CSL;
+    var found = new WeakMap();
+    var remembering = function (tree, name, value, into) {
+      if (name !== "macro" || !value || into || !tree) return find.apply(this, arguments);
+      var macros = found.get(tree);
+      if (!macros) found.set(tree, (macros = {}));
+      if (!Object.prototype.hasOwnProperty.call(macros, value)) macros[value] = find.call(this, tree, name, value);
+      return macros[value].slice();
+    };
+    remembering.remembers = true;
+    CSL.XmlJSON.prototype.getNodesByName = remembering;
+    return CSL;
   }
 
   function fragment(html) {
@@ -75,6 +82,23 @@
   }
   function oneLine(value) { return value.replace(/[ \t\r\n]+/g, " ").trim(); }
 
+  // one record, alone in the reference list: no list number, no "2024a"
+  function show(CSL, name, styleXml, locale, item) {
+    var engine = new CSL.Engine({
+      retrieveLocale: function () { return locale; },
+      retrieveItem: function (id) { return id === item.id ? item : null; },
+    }, styleXml, "en-US", true);
+    engine.updateItems([item.id]);
+    engine.setOutputFormat("html");
+    var html = engine.makeBibliography()[1][0] || "";
+    engine.setOutputFormat("text");
+    plain[name] = oneLine(engine.makeBibliography()[1][0] || "").replace(/^\[1\]\s*/, "");
+    var target = document.getElementById("cite-" + name);
+    target.textContent = "";
+    target.appendChild(fragment(html));
+    section.querySelector('button[data-cite-copy="' + name + '"]').disabled = false;
+  }
+
   function start() {
     if (started) return started;
     var item = JSON.parse(box.getAttribute("data-csl-item"));
@@ -83,16 +107,14 @@
     started = Promise.all([loadCiteproc(), text(base + LOCALE)].concat(styleNames.map(function (n) { return text(base + STYLES[n]); })))
       .then(function (loaded) {
         var CSL = loaded[0], locale = loaded[1];
-        styleNames.forEach(function (name, i) {
-          var target = document.getElementById("cite-" + name);
-          var styleXml = loaded[2 + i];
-          var html = format(CSL, styleXml, locale, item, "html");
-          plain[name] = oneLine(format(CSL, styleXml, locale, item, "text")).replace(/^\[1\]\s*/, "");
-          target.textContent = "";
-          target.appendChild(fragment(html));
-          var button = section.querySelector('button[data-cite-copy="' + name + '"]');
-          button.disabled = false;
-        });
+        // the quickest style first, each in a task of its own, so that one shows while the next is built
+        var order = styleNames.map(function (name, i) { return { name: name, xml: loaded[2 + i] }; })
+          .sort(function (a, b) { return a.xml.length - b.xml.length; });
+        return order.reduce(function (previous, style) {
+          return previous.then(function () {
+            return new Promise(function (resolve) { setTimeout(resolve, 0); });
+          }).then(function () { show(CSL, style.name, style.xml, locale, item); });
+        }, Promise.resolve());
       })
       .catch(function (error) {
         started = null;
@@ -144,5 +166,8 @@
 
   box.hidden = false;
   box.addEventListener("toggle", function () { if (box.open) start(); });
+  // a pointer over it or the focus on it: the reader is about to open it
+  var summary = box.querySelector("summary");
+  ["pointerenter", "focus", "touchstart"].forEach(function (type) { summary.addEventListener(type, start, { passive: true }); });
   if (box.open) start();
 })();
