@@ -118,8 +118,8 @@ class _PeoplePages:
         people = self.directory.people
         namesakes = [(s, people[s].name, len(people[s].positions), people[s].subjects[:3], people[s].years, people[s].evidence[:3])
                      for s in person.namesakes]
-        pointers = [(self.entries[p.position].key, p.slug, people[p.slug].name if p.slug in people else None, p.reason)
-                    for p in self.directory.pointers.get(person.slug, ())]
+        pointers = [(self.entries[p.position].key, p.slug, p.reason, *((people[p.slug].name, len(people[p.slug].positions), people[p.slug].subjects[:3])
+                     if p.slug in people else ())) for p in self.directory.pointers.get(person.slug, ())]
         shown = (person.slug, person.name, person.member, person.number, person.evidence, person.coauthors, person.subjects, person.years)
         records = self.records_key(person.positions)
         yield Page(person_path(person.slug), ("person.html", shown, records, namesakes, pointers), partial(self.render_person, person))

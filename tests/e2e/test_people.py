@@ -319,6 +319,19 @@ def test_a_cached_build_after_editing_a_person_equals_a_clean_build(tmp_path):
     assert listed_ids(page(cached, "people/sheng-lin/index.html")) == {"2409.02791"}
 
 
+def test_a_cached_build_after_a_namesake_gains_a_record_equals_a_clean_build(tmp_path):
+    """The page of a name says where each namesake's records went: it follows a record added to another page."""
+    site = aggregator_site(tmp_path / "site")
+    build(site)
+    write_records(site, [{"id": "2701.00004", "title": "Nuclear matter", "authors": ["Sheng Lin", "Xun Chen"], "year": 2027, "categories": ["nucl-th"]}], "more.yaml")
+    cached = build(site)
+    clean = build(site, "--no-cache", "--output", str(tmp_path / "clean"))
+    tree = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*") if p.is_file()}
+    assert tree == {p.relative_to(clean).as_posix(): p.read_bytes() for p in clean.rglob("*") if p.is_file()}
+    pointer = page(cached, "people/sheng-lin/index.html").find(id="r-2409.02791").get_text(" ", strip=True)
+    assert "(hep-ph, nucl-th)" in pointer
+
+
 # --- what the owner is told ---------------------------------------------------------------------------------
 
 
