@@ -21,10 +21,20 @@ _THESIS = re.compile(r"thesis|dissertation", re.I)
 ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
 
 
+RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type
+    "article": "article", "inproceedings": "inproceedings", "thesis": "phdthesis", "book": "book",
+    "chapter": "incollection", "report": "techreport",
+}
+
+
 def entry_type(entry: Entry) -> str:
     requested = str(entry.record.extra.get("bibtex_type", "")).lower()
     if requested in ENTRY_TYPES:
         return requested
+    if entry.record.type in RECORD_TYPE_ENTRIES:
+        return RECORD_TYPE_ENTRIES[entry.record.type]
+    if entry.record.type:
+        return "misc"  # a preprint, software, a dataset, a patent, other
     source = entry.record.source
     if _THESIS.search(source):
         return "phdthesis"

@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 
 from sitegen.cite import record_type
+from sitegen.merge import work_sources
 from sitegen.model import Entry, Pieces, Profile, Site
 
 
@@ -124,8 +125,22 @@ def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
         "doi": record.doi,
         "featured": record.featured,
         "cite_key": entry.cite_key,
+        "type": record.type,
+        "citations": record.citations,
+        "sources": list(work_sources(record)),
+        "ids": record_ids(record),
     }
     return orjson.dumps(data)
+
+
+def record_ids(record) -> dict[str, str]:
+    """Every identifier of the work (SPEC §6): doi, arxiv, openalex, dblp and the others sources gave."""
+    ids = {name: value for name, value in sorted(record.ids.items()) if value}
+    if record.doi:
+        ids["doi"] = record.doi
+    if record.arxiv:
+        ids["arxiv"] = record.arxiv
+    return dict(sorted(ids.items()))
 
 
 def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:

@@ -488,8 +488,8 @@ def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
     bundled = REPO / "sitegen" / "themes" / "default" / "static"
     site = write_site(tmp_path / "one", {**MINIMAL_SITE})
     assert run_sitegen("build", "--site", str(site)).returncode == 0
-    for asset in bundled.iterdir():
-        assert (site / "output" / "static" / asset.name).read_bytes() == asset.read_bytes()
+    for asset in (path for path in bundled.rglob("*") if path.is_file()):
+        assert (site / "output" / "static" / asset.relative_to(bundled)).read_bytes() == asset.read_bytes()
     mine = write_site(tmp_path / "two", {**MINIMAL_SITE, "static/style.css": "body { background: pink }", "static/me.svg": "<svg/>"})
     assert run_sitegen("build", "--site", str(mine)).returncode == 0
     assert (mine / "output" / "static" / "style.css").read_text() == "body { background: pink }"

@@ -68,8 +68,13 @@ record_fields = st.tuples(
     st.lists(st.sampled_from(AUTHORS), min_size=1, max_size=3, unique=True),
 )
 
-SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n"
+SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
 PROFILE_YAML = "name: Lena Müller\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
+PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
+    "jonas": "name: Jonas Berg\n",
+    "sheng": "name: Sheng Lin\ncoauthors: [Ada Lovelace]\n",
+    "ada": "name: Ada Lovelace\nslug: lovelace\nexclude_ids: [rec1]\n",
+}
 OWN_THEME = {
     "themes/plain/theme.yaml": "name: plain\nextends: default\n",
     "themes/plain/templates/partials/record_item.html": '<li class="plain" id="{{ record.anchor }}">{{ record.title }} ({{ record.year }})</li>\n',
@@ -84,7 +89,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.site = self.root / "site"
         self.records: dict[str, int] = {}  # file name -> record number
         self.next_number = 0
-        self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3}
+        self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": ""}
         self.library_generation = 0
         self.dev_cache: BuildCache | None = None
         self.dev_memory = Memory()
@@ -144,15 +149,18 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
 
     @precondition(lambda self: self.records)
     @rule(data=st.data())
-    def edit_keeping_size_and_mtime(self, data) -> None:
-        """The racy case: same size, same mtime, other bytes."""
+    def edit_in_the_same_tick_as_a_build(self, data) -> None:
+        """The racy case: a file saved, built, and saved again with other bytes of the same size,
+        all within the file system's timestamp resolution, so that size and mtime are the same."""
         name = data.draw(st.sampled_from(sorted(self.records)))
         path = self.site / name
-        before = path.stat()
         text = path.read_text(encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
+        saved = path.stat()
+        self.build_with_caches()  # the builds that recorded this size and mtime
         swapped = text.replace("year: 20", "year: 19", 1) if "year: 20" in text else text.replace("year: 19", "year: 20", 1)
         path.write_text(swapped, encoding="utf-8")
-        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        os.utime(path, ns=(saved.st_atime_ns, saved.st_mtime_ns))
 
     @precondition(lambda self: self.records)
     @rule(data=st.data(), count=st.integers(1, 120))
@@ -196,6 +204,68 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     def edit_profile(self, variants, bio) -> None:
         self.write("content/profile.yaml", PROFILE_YAML.format(variants=variants, bio=bio))
 
+    @rule(name=st.sampled_from(["jonas", "sheng", "ada", ""]), authors=st.booleans())
+    def edit_people(self, name, authors) -> None:
+        """People files come and go, and `people: authors` with them (SPEC §9): people's pages and the
+        author links on every page follow."""
+        if not name:
+            shutil.rmtree(self.site / "content" / "people", ignore_errors=True)
+        else:
+            self.write(f"content/people/{name}.yaml", PEOPLE[name])
+        self.settings["people"] = "people: authors\n" if authors else ""
+        self.write_settings()
+
+    # -- the homepage's own content (SPEC §7): each kind's files are inputs of its pages and of what every page shows
+
+    @rule(name=st.sampled_from(["about", "teaching"]), nav=st.sampled_from(["1", "2", ""]),
+          body=st.sampled_from(["", "Some *text* with $x^2$.", '{{< publications featured="true" >}}', '{{< publications since="2022" title="Recent" >}}']))
+    def edit_page(self, name, nav, body) -> None:
+        front = f"title: {name.capitalize()}\n" + (f"nav: {nav}\n" if nav else "")
+        self.write(f"content/pages/{name}.md", f"---\n{front}---\nAbout {name}.\n\n{body}\n")
+
+    @rule(name=st.sampled_from(["about", "teaching"]))
+    def delete_page(self, name) -> None:
+        (self.site / "content" / "pages" / f"{name}.md").unlink(missing_ok=True)
+
+    @rule(variant=st.sampled_from(["positions", "publications", "both", ""]))
+    def edit_cv(self, variant) -> None:
+        if not variant:
+            (self.site / "content" / "cv.yaml").unlink(missing_ok=True)
+            return
+        sections = []
+        if variant in ("positions", "both"):
+            sections.append("  - title: Positions\n    profile: true\n    entries:\n      - {title: Professor, org: Nordhaven, start: 2022}\n")
+        if variant in ("publications", "both"):
+            sections.append("  - title: Publications\n    publications: selected\n")
+        self.write("content/cv.yaml", "sections:\n" + "".join(sections))
+
+    @rule(day=st.integers(1, 28), title=st.sampled_from(["", "A grant"]), keep=st.booleans())
+    def edit_news(self, day, title, keep) -> None:
+        name = f"content/news/n{day % 4}.md"
+        if not keep:
+            (self.site / name).unlink(missing_ok=True)
+            return
+        self.write(name, f"---\ndate: 2025-03-{day:02d}\n" + (f"title: {title}\n" if title else "") + "---\nNews of the day.\n")
+
+    @rule(year=st.integers(2020, 2025), keep=st.booleans())
+    def edit_talks(self, year, keep) -> None:
+        if not keep:
+            (self.site / "content" / "talks" / "talks.yaml").unlink(missing_ok=True)
+            return
+        self.write("content/talks/talks.yaml", f"- title: A talk\n  date: {year}-05-01\n  links: {{slides: static/photo.txt}}\n")
+
+    @rule(url=st.sampled_from(["https://jonas.example.org", "https://berg.example.org", ""]))
+    def edit_coauthors(self, url) -> None:
+        if not url:
+            (self.site / "content" / "coauthors.yaml").unlink(missing_ok=True)
+            return
+        self.write("content/coauthors.yaml", f"Jonas Berg: {url}\nAda Lovelace: {{url: https://ada.example.org, variants: [A. Lovelace]}}\n")
+
+    @rule(group_by=st.sampled_from(["year", "type"]))
+    def edit_group_by(self, group_by) -> None:
+        """Lists by type or by year; the next edit of the settings writes site.yaml without it (by year) again."""
+        self.write("content/site.yaml", SITE_YAML.format(**self.settings) + f"group_by: {group_by}\n")
+
     @rule()
     def switch_theme(self) -> None:
         self.settings["theme"] = "plain" if self.settings["theme"] == "default" else "default"
@@ -219,14 +289,17 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             clean = self.root / f"clean-{self.library_generation}"
             shutil.rmtree(clean, ignore_errors=True)
             build_site(self.site, clean, use_cache=False)
-            build_site(self.site)  # as `sitegen build` does: the cache read from disk and saved
-            if self.dev_cache is None:
-                self.dev_cache = BuildCache(self.site, folder=self.root / "dev-server-cache")
-            build_site(self.site, self.root / "served", cache=self.dev_cache, memory=self.dev_memory)
+            self.build_with_caches()
             expected = tree(clean)
             assert tree(self.site / "output") == expected
             assert tree(self.root / "served") == expected
             shutil.rmtree(clean)
+
+    def build_with_caches(self) -> None:
+        build_site(self.site)  # as `sitegen build` does: the cache read from disk and saved
+        if self.dev_cache is None:
+            self.dev_cache = BuildCache(self.site, folder=self.root / "dev-server-cache")
+        build_site(self.site, self.root / "served", cache=self.dev_cache, memory=self.dev_memory)
 
     def teardown(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
