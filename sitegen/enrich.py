@@ -256,5 +256,6 @@ def _text(record: Record, field_name: str, value: str, problems: list[Problem]) 
 
 def _report_unconverted(written: Record | Profile, field_name: str, sources: list[str], problems: list[Problem]) -> None:
     for tex in sources:
-        problems.append(Problem(f"field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))
+        whose = f"record '{written.id}', " if isinstance(written, Record) else ""
+        problems.append(Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))
 

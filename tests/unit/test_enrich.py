@@ -304,8 +304,8 @@ def test_entries_carry_converted_text():
 def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
     _, problems = enrich([rec("id: a\n\ntitle: 'A \\unknownmacro{x} title'\nyear: 2020\nabstract: 'Uses \\foo.'\n")])
     assert [str(p) for p in problems] == [
-        "content/records/x.yaml:3: warning: field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}",
-        "content/records/x.yaml:5: warning: field 'abstract': LaTeX shown as source, cannot convert \\foo",
+        "content/records/x.yaml:3: warning: record 'a', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}",
+        "content/records/x.yaml:5: warning: record 'a', field 'abstract': LaTeX shown as source, cannot convert \\foo",
     ]
 
 
