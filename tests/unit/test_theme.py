@@ -43,7 +43,7 @@ def test_unknown_theme_names_itself_and_the_themes_found(tmp_path):
     write_site(tmp_path, {"themes/plain/templates/base.html": ""})
     with pytest.raises(ThemeError) as caught:
         find_theme("fancy", list_inputs(tmp_path))
-    assert str(caught.value.problem) == "field 'theme': unknown theme 'fancy'; themes found: default, plain"
+    assert str(caught.value.problem) == "field 'theme': unknown theme 'fancy'; themes found: classic, default, plain"
 
 
 def test_a_theme_may_extend_another(tmp_path):
