@@ -290,7 +290,7 @@ def _edit(process: subprocess.Popen, counter: int) -> tuple[float, float]:
 
 
 def saving(results: Results, build: str, off: str) -> tuple[float, float, float, float, float, float, float] | None:
-    """(with, without, saved seconds, share of the build without it, paired ratio median, min, max)."""
+    """(with, without, saved seconds, share of the build without it, paired ratio median, min, max): wall time."""
     on_runs, off_runs = results.times.get((build, None)), results.times.get((build, off))
     if not on_runs or not off_runs:
         return None
@@ -300,9 +300,23 @@ def saving(results: Results, build: str, off: str) -> tuple[float, float, float,
     return with_it, without, without - with_it, (without - with_it) / without, statistics.median(pairs), min(pairs), max(pairs)
 
 
+def cpu_saving(results: Results, build: str, off: str) -> tuple[float, float, float] | None:
+    """(with, without, share of the build without it): CPU seconds, over the runs that have them."""
+    on_runs = [r.cpu for r in results.times.get((build, None), []) if r.cpu]
+    off_runs = [r.cpu for r in results.times.get((build, off), []) if r.cpu]
+    if not on_runs or not off_runs:
+        return None
+    with_it, without = statistics.median(on_runs), statistics.median(off_runs)
+    return with_it, without, (without - with_it) / without
+
+
 def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
+    """One row per mechanism and build it targets; the verdict from the largest size.
+
+    The sandbox (9) is no speed mechanism: issue 26 requires it, and its row gives its cost.
+    """
     sizes = [r.n for r in all_results]
-    head = "| # | mechanism | build | " + " | ".join(f"N={n:,}: with / without s (saves, share; paired ratio)" for n in sizes) + " | verdict |"
+    head = "| # | mechanism | build | " + " | ".join(f"N={n:,}: wall with / without s (saves, share; paired ratio); CPU with / without s (share)" for n in sizes) + " | verdict |"
     lines = [head, "|" + "---|" * (4 + len(sizes))]
     for mechanism in mechanisms:
         verdict_share = []
@@ -314,14 +328,23 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
                     cells.append("-")
                     continue
                 with_it, without, saved, share, paired, low, high = found
-                cells.append(f"{with_it:.3f} / {without:.3f} ({saved:+.3f} s, {share:+.0%}; {paired:.2f} ({low:.2f}-{high:.2f}))")
+                cell = f"{with_it:.3f} / {without:.3f} ({saved:+.3f} s, {share:+.0%}; {paired:.2f} ({low:.2f}-{high:.2f}))"
+                cpu = cpu_saving(results, build, mechanism.name)
+                if cpu is not None:
+                    cell += f"; CPU {cpu[0]:.2f} / {cpu[1]:.2f} ({cpu[2]:+.0%})"
+                cells.append(cell)
                 if results.n == max(sizes):
                     verdict_share.append((share, build, low, high))
             lines.append(f"| {mechanism.number} | {mechanism.name} | {build} | " + " | ".join(cells) + " | |")
         if verdict_share:
             best, build, low, high = max(verdict_share)
             noisy = " (paired ratios on both sides of 1.0: within noise)" if low <= 1.0 <= high else ""
-            verdict = f"keep: saves {best:.0%} of {build} at {max(sizes):,}" if best >= REMOVE_BELOW else f"remove: < 5 % (best {best:.1%}, {build}) at {max(sizes):,}"
+            if mechanism.name == "sandbox":
+                verdict = f"required by issue 26; costs {-best:+.0%} of the cold build at {max(sizes):,} (wall)"
+            elif best >= REMOVE_BELOW:
+                verdict = f"keep: saves {best:.0%} of {build} at {max(sizes):,}"
+            else:
+                verdict = f"remove: < 5 % (best {best:.1%}, {build}) at {max(sizes):,}"
             lines[-1] = lines[-1][: -len("| |")] + f"| {verdict}{noisy} |"
     baseline = []
     for results in all_results:
@@ -332,7 +355,7 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
                 seconds = [r.seconds for r in runs]
                 baseline.append(
                     f"N={results.n:,} {build}, all on: {statistics.median(seconds):.3f} s ({min(seconds):.3f}-{max(seconds):.3f}), "
-                    f"load {statistics.median(loads):.1f} (max {max(loads):.1f}) over its {len(runs)} runs"
+                    f"load {statistics.median(loads):.1f} (min {min(loads):.1f}, max {max(loads):.1f}) over its {len(runs)} runs"
                 )
     return "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in baseline)
 
