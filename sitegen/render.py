@@ -52,7 +52,7 @@ def render_site(site: Site, theme: Theme, listing: Listing, digests: dict[str, s
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str]) -> RenderContext:
-    environment = make_environment(theme, listing)
+    environment = make_environment(theme, listing, site.config.language)
     urls = SiteUrls(site.config.base_url)
     sources = static_sources(theme, listing)
 

@@ -39,7 +39,6 @@ from sitegen.load import parse_yaml
 
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
-SITE_SETTINGS = "content/site.yaml"
 FALLBACK_LANGUAGE = "en"
 
 
@@ -138,9 +137,9 @@ class ListingLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def make_environment(theme: Theme, listing: Listing, language: str | None = None) -> jinja2.Environment:
+def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinja2.Environment:
     """A sandboxed environment over the theme's templates (and the site's, which shadow them),
-    with the theme's strings in `language` (by default the one content/site.yaml sets).
+    with the theme's strings in `language` (site.yaml's; the theme's fallback language when empty).
 
     `{% extends "!theme/base.html" %}` reaches the theme's own file even when the site shadows it;
     `{% extends "!default/base.html" %}` reaches the file of that theme of the chain (a theme that
@@ -159,7 +158,7 @@ def make_environment(theme: Theme, listing: Listing, language: str | None = None
         keep_trailing_newline=True,
         extensions=[TranslatedStrings],
     )
-    strings = theme_strings(theme, listing, language or site_language(listing))
+    strings = theme_strings(theme, listing, language or FALLBACK_LANGUAGE)
     environment.sitegen_strings = strings  # read by TranslatedStrings when a template is compiled
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
@@ -167,18 +166,6 @@ def make_environment(theme: Theme, listing: Listing, language: str | None = None
 
 
 # -- translations ------------------------------------------------------------------
-
-
-def site_language(listing: Listing) -> str:
-    """The `language` of content/site.yaml (validated with the other settings before anything renders)."""
-    if SITE_SETTINGS not in listing.files:
-        return FALLBACK_LANGUAGE
-    try:
-        data, problem = parse_yaml(listing.read_bytes(SITE_SETTINGS).decode("utf-8-sig"), SITE_SETTINGS)
-    except (OSError, UnicodeError):
-        return FALLBACK_LANGUAGE
-    language = data.get("language") if problem is None and isinstance(data, dict) else None
-    return language if isinstance(language, str) and language else FALLBACK_LANGUAGE
 
 
 def language_fallbacks(language: str) -> list[str]:
