@@ -192,7 +192,23 @@ def math_to_mathml(tex: str) -> str:
         raise ValueError(str(error) or type(error).__name__) from error
     if words:
         mathml = _put_words_back(mathml, words)
+    mathml = _spaced_names(mathml)
     return nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True)
+
+
+THIN_SPACE = '<mspace width="0.1667em"></mspace>'
+# a name of several letters (`log`, `max`) set as an identifier: TeX sets a thin space between it and
+# a letter or number beside it (`n \log n`); a browser sets none between two identifiers ("nlogn")
+_NAME_MI = r"<mi(?: [^>]*)?>[A-Za-z]{2,}</mi>"
+_SCRIPTED_NAME = rf"<(?P<script>msup|msub|msubsup)>{_NAME_MI}(?:(?!</?(?:msup|msub|msubsup)>).)*?</(?P=script)>"  # `\log^2`
+_NAME_AFTER_ORDINARY = re.compile(rf"(?<=</mi>|</mn>)(?={_NAME_MI}|<(?:msup|msub|msubsup)>{_NAME_MI})")
+_ORDINARY_AFTER_NAME = re.compile(rf"((?<!<msup>)(?<!<msub>)(?<!<msubsup>){_NAME_MI}|{_SCRIPTED_NAME})(?=<m[in][ >])")
+
+
+def _spaced_names(mathml: str) -> str:
+    """Thin spaces between a multi-letter name and an identifier or number beside it, as TeX sets them."""
+    mathml = _NAME_AFTER_ORDINARY.sub(THIN_SPACE, mathml)
+    return _ORDINARY_AFTER_NAME.sub(lambda match: match.group(0) + THIN_SPACE, mathml)
 
 
 def _set_words_aside(tex: str) -> tuple[str, list[str]]:

@@ -257,3 +257,15 @@ LATEX_TOKENS = st.sampled_from(["a", " ", "$", "$$", "\\", "\\\\", "{", "}", "\\
 @given(st.lists(LATEX_TOKENS, max_size=30).map("".join))
 def test_latex_spans_agree_with_a_full_scan(text):
     assert [m.span() for m in latex_spans(text)] == [m.span() for m in _LATEX_SPAN.finditer(text)]
+
+
+@pytest.mark.parametrize("tex, spaced", [
+    (r"$O(n \log n)$", '<mi>n</mi><mspace width="0.1667em"></mspace><mi>log</mi><mspace width="0.1667em"></mspace><mi>n</mi>'),
+    (r"$n \log^2 n$", '<mi>n</mi><mspace width="0.1667em"></mspace><msup><mi>log</mi><mn>2</mn></msup><mspace width="0.1667em"></mspace><mi>n</mi>'),
+    (r"$\log(n)$", "<mi>log</mi><mo stretchy=\"false\">(</mo>"),
+])
+def test_a_name_beside_a_letter_gets_the_thin_space_tex_sets(tex, spaced):
+    """A browser sets no space between two identifiers: without it `n \\log n` reads "nlogn"."""
+    html = render_inline(tex).html
+    assert spaced in html
+    assert "<mi>n</mi><mi>log</mi>" not in html
