@@ -258,6 +258,8 @@ def paged_site(tmp_path_factory):
 
 def test_a_paged_list_is_searched_whole(page, paged_site):
     base, (records, types) = paged_site
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
     page.goto(base)
     ready(page)
     assert page.locator(".pagination").is_visible()
@@ -279,6 +281,9 @@ def test_a_paged_list_is_searched_whole(page, paged_site):
     ready(page)
     settle(page)
     assert sorted(shown_ids(page)) == sorted(slug(i) for i in want)
+    # everything came from the built files under the sub-path
+    assert requested and all(url.startswith(base) for url in requested), [u for u in requested if not u.startswith(base)]
+    assert base + "search/text.json" in requested
     # page 3 of the list searches the whole list too
     page.goto(base + "page/3/?year=2021")
     ready(page)
