@@ -93,4 +93,7 @@ def _ris_name(name: dict[str, str]) -> str:
 
 
 def _one_line(value: object) -> str:
-    return _LINE_BREAKS.sub(" ", str(value)).strip()
+    text = str(value)
+    if text.isprintable() and "  " not in text:  # no break or control character, no run of spaces: most values
+        return text.strip()
+    return _LINE_BREAKS.sub(" ", text).strip()

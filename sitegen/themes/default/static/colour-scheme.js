@@ -1,6 +1,7 @@
 // Dark mode: the visitor's choice, kept in localStorage, over the system's setting.
-// Loaded in <head> without `defer`, so the page is never drawn in the wrong colours first;
-// it then wires the header's toggle (hidden without JavaScript: the system's setting rules).
+// Loaded `async` in <head>: it does not hold up the first paint, so a visitor whose choice differs
+// from the system's may see the system's colours for a moment. It then wires the header's toggle
+// (hidden without JavaScript: the system's setting rules).
 (function () {
   "use strict";
   var KEY = "sitegen-colour-scheme";
