@@ -86,9 +86,17 @@ def validation(built_demo, tmp_path_factory):
     return files, messages, variant
 
 
+# The checker's CSS validator predates these properties, which every current browser supports
+# (CSS Color Adjustment 1, Containment 2, Text Decoration 4): it reports them as unknown.
+# Only those reports are let through; any other message about them is not.
+MODERN_PROPERTIES = ("color-scheme", "content-visibility", "contain-intrinsic-size", "text-decoration-thickness", "text-underline-offset")
+KNOWN_TO_THE_BROWSERS = {f"CSS: '{name}': Property '{name}' doesn't exist." for name in MODERN_PROPERTIES}
+
+
 def test_every_page_stylesheet_and_svg_passes_the_nu_checker(validation):
     files, messages, _ = validation
     assert len([f for f in files if f.suffix == ".html"]) >= 2 * 30
+    messages = [m for m in messages if m.get("message") not in KNOWN_TO_THE_BROWSERS]
     report = [f"{m.get('url', '')}:{m.get('lastLine', '')}: {m.get('type')}: {m.get('message')}" for m in messages]
     assert report == []
 
