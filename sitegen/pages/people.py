@@ -65,6 +65,7 @@ class _PeoplePages:
         self.entries = context.site.entries
         self._bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, made once per process
         self._feed_entries: dict[str, bytes] = {}  # record id -> its <entry> in people's feeds, made once per process
+        self._items: dict[str, Markup] = {}  # record id -> its item on people's pages, made once per process
 
     def records_key(self, positions: Iterable[int]) -> list[tuple[str, str]]:
         entries = self.entries
@@ -137,7 +138,7 @@ class _PeoplePages:
         values.update(
             person=shown,
             record_count=len(entries),
-            years=[{"year": year, "anchor": f"year-{year}", "records": [views.record_item(e) for e in group]} for year, group in groupby(entries, key=lambda e: e.record.year)],
+            years=[{"year": year, "anchor": f"year-{year}", "rendered": [self.item(e) for e in group]} for year, group in groupby(entries, key=lambda e: e.record.year)],
             namesakes=[self.summary(people[s]) for s in person.namesakes],
             pointers=[self.pointer(p) for p in self.directory.pointers.get(person.slug, ())],
             people_url=urls.page(index_path(1)),
@@ -145,6 +146,14 @@ class _PeoplePages:
             jsonld=Markup(script_json(self.json_ld(person, shown))),
         )
         return self.context.render("person.html", values)
+
+    def item(self, entry: Entry) -> Markup:
+        """A record as people's pages list it (partials/person_record.html): made once per record and process,
+        since a record is on the page of each of its authors."""
+        made = self._items.get(entry.id)
+        if made is None:
+            made = self._items[entry.id] = Markup(self.context.render("partials/person_record.html", {"record": self.context.views.record_item(entry)}).decode())
+        return made
 
     def profile(self, person: PersonRecords) -> dict[str, Any]:
         """The person as their page shows them: a member's file, or what the records say of an author."""
