@@ -7,12 +7,22 @@ stage handed on, and each field sits in the object itself, not in a dict beside 
 from __future__ import annotations
 
 import dataclasses
+import sys
+from typing import Any, TypeVar
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # pragma: no cover - Python 3.10
+    from typing_extensions import dataclass_transform
+
+T = TypeVar("T")
 
 
-def value_class(cls=None, /, **options):
+@dataclass_transform(frozen_default=True)
+def value_class(cls: type[T] | None = None, /, **options: Any) -> Any:
     """`@dataclass(frozen=True, slots=True, **options)`."""
 
-    def make(cls):
-        return dataclasses.dataclass(cls, frozen=True, slots=True, **options)
+    def make(cls: type[T]) -> type[T]:
+        return dataclasses.dataclass(cls, frozen=True, slots=True, **options)  # type: ignore[call-overload]
 
     return make if cls is None else make(cls)
