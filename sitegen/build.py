@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from sitegen.cache import BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Iterable
+from typing import Any
 
 from sitegen.exports.bibtex import entry_type
 from sitegen.model import RECORD_TYPES, Entry
@@ -55,7 +56,7 @@ _CONTAINED = {"article", "inproceedings", "chapter", "other"}  # the venue is th
 
 # record text -> placeholders that survive citeproc-py unescaped and unchanged
 _PLACEHOLDERS = {"&": "\ue000", "<": "\ue001", ">": "\ue002"}
-_TO_PLACEHOLDER = str.maketrans({**_PLACEHOLDERS, **{p: None for p in _PLACEHOLDERS.values()}})
+_TO_PLACEHOLDER = str.maketrans({**_PLACEHOLDERS, **dict.fromkeys(_PLACEHOLDERS.values())})
 _ENTITIES = {"\ue000": "&amp;", "\ue001": "&lt;", "\ue002": "&gt;"}
 _FROM_PLACEHOLDER = re.compile("[\ue000-\ue002]")
 _NOCASE = '<span class="nocase">{}</span>'  # CiteProcJSON's mark for text no style may change the case of
@@ -210,8 +211,7 @@ def _protect(value: Any) -> Any:
 def _citeproc() -> SimpleNamespace:
     """citeproc-py, imported when the first citation is made: a build or check that makes none
     (or finds them all in its cache) does not pay for loading it."""
-    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
-    from citeproc import model
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, model
     from citeproc.formatter import html
     from citeproc.source.json import CiteProcJSON
 

@@ -8,6 +8,7 @@ import time
 from sitegen.build import build_site, check_site
 from sitegen.errors import ExitStatus, Problem
 
+
 def report_warnings(warnings: list[Problem]) -> None:
     for problem in dict.fromkeys(warnings):  # same warning once
         print(problem, file=sys.stderr)

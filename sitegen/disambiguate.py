@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
 
 from sitegen.latex import convert_inline
 
@@ -56,7 +56,7 @@ class Group:
     def excluded_count(self) -> int:
         return sum(1 for p in self.papers if p.excluded)
 
-    def coauthors(self, is_owner: "OwnerNames") -> list[tuple[str, int]]:
+    def coauthors(self, is_owner: OwnerNames) -> list[tuple[str, int]]:
         counts: Counter[str] = Counter()
         shown: dict[str, str] = {}
         for paper in self.papers:

@@ -20,8 +20,8 @@ from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
 from sitegen.markup import render_inline, render_markdown
-from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.merge import merge_works
+from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.parallel import parallel_map
 from sitegen.record_types import infer_type
 

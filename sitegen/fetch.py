@@ -33,9 +33,10 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -134,16 +135,16 @@ class FetchContext:
     """What every fetcher is given: settings, progress, the owner's contact, a way to ask the user."""
 
     args: argparse.Namespace
-    progress: "Progress"
+    progress: Progress
     profile: Profile | None
-    choose: Callable[[str, list["Candidate"], list[str]], str]
+    choose: Callable[[str, list[Candidate], list[str]], str]
 
     @property
     def mailto(self) -> str | None:
         return self.profile.email if self.profile and self.profile.email else None
 
     def settings(self, source: str, env_var: str, default_url: str, default_delay: float,
-                 page_size: int | None = None, max_page_size: int | None = None) -> "Settings":
+                 page_size: int | None = None, max_page_size: int | None = None) -> Settings:
         """A source's settings: its endpoint (environment, else its default; `--api-url` for arXiv),
         `--delay` or the source's own pause, and the shared timeout and retry options."""
         from sitegen.sources.http import Settings
@@ -198,7 +199,7 @@ def asks_from_options(args: argparse.Namespace) -> list[Ask]:
     return asks
 
 
-def asks_from_profile(document: "RawDocument | None", profile: Profile | None) -> list[Ask]:
+def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> list[Ask]:
     """The sources configured in profile.yaml: `arxiv:` (validated) and the keys of SPEC §6 (read raw:
     a sitegen whose validation does not know them yet still fetches them)."""
     asks: list[Ask] = []
@@ -230,7 +231,7 @@ def _line_of(data: Any, key: str) -> int:
     return (line_of(key) if line_of else None) or 1
 
 
-def choose_asks(args: argparse.Namespace, document: "RawDocument | None", profile: Profile | None) -> list[Ask]:
+def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile: Profile | None) -> list[Ask]:
     """Options win; with none that names something to fetch, profile.yaml's sources apply.
 
     Every identifier is checked (an ORCID iD by its check digit, a DOI's shape, ...)
@@ -318,7 +319,7 @@ def exclusion_reason(record: dict[str, Any], filters: Filters) -> str | None:
     return None
 
 
-def coauthor_anchors(document: "RawDocument | None") -> list[str]:
+def coauthor_anchors(document: RawDocument | None) -> list[str]:
     """profile.yaml `coauthors:`: names that make a record found by a name search the owner's."""
     data = document.data if document is not None and isinstance(document.data, dict) else {}
     return raw_strings(data, "coauthors")
@@ -556,7 +557,7 @@ def commit(plans: list[Plan], site: Path) -> None:
 # --------------------------------------------------------------------------
 
 
-def load_profile(site: Path) -> tuple[Profile | None, "RawDocument | None", list[Problem]]:
+def load_profile(site: Path) -> tuple[Profile | None, RawDocument | None, list[Problem]]:
     """The validated profile, its raw document (for the keys validation may not know), and its errors."""
     from sitegen.errors import Location
     from sitegen.load import parse_yaml
@@ -668,7 +669,7 @@ def fetch_everything(args: argparse.Namespace, asks: list[Ask], profile: Profile
     return results
 
 
-def choose_candidate(source: str, candidates: list["Candidate"], lines: list[str]) -> str:
+def choose_candidate(source: str, candidates: list[Candidate], lines: list[str]) -> str:
     """Ask the person at the terminal which candidate is the owner; without a terminal, stop with the list."""
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
         raise NeedsChoice(lines)

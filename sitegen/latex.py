@@ -427,7 +427,7 @@ class _Converter:
         name = node.macroname
         args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
         if name in FORMAT_TAGS or name in PLAIN_MACROS:
-            inner_html, inner_plain = self.joined([a for a in args]) if args else ("", "")
+            inner_html, inner_plain = self.joined(args) if args else ("", "")
             if name in PLAIN_MACROS:
                 return inner_html, inner_plain
             tag = FORMAT_TAGS[name]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")

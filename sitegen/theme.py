@@ -24,8 +24,9 @@ from __future__ import annotations
 import datetime
 import functools
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import jinja2
 import jinja2.ext

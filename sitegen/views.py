@@ -15,14 +15,14 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sitegen.enrich import normalise_name
-from sitegen.markup import render_inline
-from sitegen.homepage.settings import HomepageSettings
-from sitegen.record_types import is_preprint_venue
-from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.cite import csl_item
+from sitegen.enrich import normalise_name
+from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
+from sitegen.homepage.settings import HomepageSettings
+from sitegen.markup import render_inline
 from sitegen.model import Entry, Site, Subject
+from sitegen.record_types import is_preprint_venue
 from sitegen.urls import SiteUrls, is_relative_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
@@ -470,7 +470,6 @@ class ViewBuilder:
     def record_page(self, entry: Entry) -> dict[str, Any]:
         path = record_path(entry.slug)
         context = self.common(path)
-        record = entry.record
         absolute = self.record_absolute_url(entry)
         context.update(
             record=self.record_item(entry),

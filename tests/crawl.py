@@ -23,9 +23,9 @@ import threading
 import urllib.error
 import urllib.request
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 from bs4 import BeautifulSoup
@@ -81,7 +81,7 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + urlsplit(path).path[len(self.prefix):])
 
-    def send_head(self):  # noqa: ANN201 - http.server's signature
+    def send_head(self):
         path = urlsplit(self.path).path
         if path == self.prefix.rstrip("/"):  # /mysite -> /mysite/, as GitHub does
             self.send_response(301)
@@ -93,7 +93,7 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
             return None
         return super().send_head()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet test output
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

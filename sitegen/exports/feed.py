@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Callable
+from collections.abc import Callable
 
 from sitegen.model import Entry, Site
 

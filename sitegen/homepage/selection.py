@@ -12,7 +12,8 @@ featured records), `all`, or the same settings as a mapping.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.model import RECORD_TYPES, Entry

@@ -13,8 +13,9 @@ The import list at the end of this file is the only place that names every kind.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sitegen.model import Site
@@ -87,11 +88,11 @@ def register_page_kind(
     `context.site.content[name]` (a `KindContent`).
     """
 
-    def register(pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
+    def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, pages, reads, load)
-        return pages
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load)
+        return list_pages
 
     return register
 

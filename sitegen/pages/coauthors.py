@@ -13,7 +13,7 @@ every page's key. The kind has no pages of its own.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from sitegen.enrich import normalise_name
 from sitegen.errors import Location, Problem

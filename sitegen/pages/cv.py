@@ -21,8 +21,9 @@ there is one (a menu entry); the profile shows the sections marked `profile`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
-from typing import Any, Iterable
+from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields

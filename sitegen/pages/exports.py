@@ -6,7 +6,7 @@ static files. The sitemap is made by the render stage from every kind's pages.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import FEED_SIZE, atom_feed

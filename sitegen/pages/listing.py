@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from sitegen.pages import Page, RenderContext
 

@@ -16,13 +16,14 @@ line; the settings reach every page with the rest of site.yaml (the site-wide ke
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
+from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 
 SITE_FILE = "content/site.yaml"
 GROUPINGS = ("year", "type")

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from pathlib import PurePosixPath
-from typing import Iterable
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import ATOM

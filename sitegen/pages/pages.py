@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 from functools import partial
 from pathlib import PurePosixPath
-from typing import Iterable
 
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
-from typing import Iterable
 
 from sitegen.pages import Page, RenderContext, register_page_kind
 from sitegen.urls import record_path

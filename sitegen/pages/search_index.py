@@ -27,9 +27,9 @@ with citeproc-py's en-US locale as `static/csl/locales-en-US.xml`.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
-from typing import Iterable
 
 import orjson
 

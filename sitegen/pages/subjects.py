@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
-from typing import Iterable
 
 from sitegen.pages import Page, RenderContext, register_page_kind
 from sitegen.pages.listing import listing_pages

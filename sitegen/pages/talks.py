@@ -14,7 +14,8 @@ only that there are some (a menu entry).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields

@@ -9,7 +9,8 @@ Such a page may show anything of the site, so it depends on everything.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from sitegen.pages import Page, RenderContext, register_page_kind
 

@@ -13,8 +13,9 @@ its source gave it, so later stages never guess from a folder name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from sitegen.errors import Problem
 

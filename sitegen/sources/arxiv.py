@@ -15,7 +15,8 @@ Heavy imports (`arxiv`, `requests`, `lxml`) happen when a fetch runs, never when
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line
@@ -79,7 +80,7 @@ def describe_url(url: str) -> str:
 # --------------------------------------------------------------------------
 
 
-def judge(response: "requests.Response") -> "Answer":
+def judge(response: requests.Response) -> Answer:
     """Decide what an HTTP answer from arXiv means."""
     from sitegen.sources.http import RETRY_STATUSES, Answer, parse_xml
 
@@ -113,15 +114,15 @@ def _error_entry(tree: Any) -> str | None:
     return None
 
 
-def _first_line(response: "requests.Response") -> str:
+def _first_line(response: requests.Response) -> str:
     text = response.text.strip().splitlines()
     return text[0][:200] if text and not text[0].startswith("<") else ""
 
 
-def page_reporter(settings: "Settings", progress: "Progress") -> Callable[[str, "Answer"], None]:
+def page_reporter(settings: Settings, progress: Progress) -> Callable[[str, Answer], None]:
     """Reports each page of a query: 'arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records'."""
 
-    def report(url: str, answer: "Answer") -> None:
+    def report(url: str, answer: Answer) -> None:
         if answer.total is None:
             return
         params = parse_qs(urlsplit(url).query)
@@ -140,7 +141,7 @@ def page_reporter(settings: "Settings", progress: "Progress") -> Callable[[str, 
     return report
 
 
-def arxiv_session(settings: "Settings", progress: "Progress", sleep: Callable[[float], None] | None = None) -> "PoliteSession":
+def arxiv_session(settings: Settings, progress: Progress, sleep: Callable[[float], None] | None = None) -> PoliteSession:
     """The polite session, judging answers as arXiv's and reporting its pages."""
     import time
 
@@ -183,7 +184,7 @@ def author_feed_url(api_url: str, author_id: str) -> str:
 class ArxivSource:
     """Fetches arXiv results through the `arxiv` package and our polite session."""
 
-    def __init__(self, settings: "Settings", progress: "Progress"):
+    def __init__(self, settings: Settings, progress: Progress):
         import arxiv
 
         self.settings = settings
@@ -198,7 +199,7 @@ class ArxivSource:
         self.client._session = self.session  # the package's only HTTP hook
         self.feed_names: list[str] = []  # people named by author feeds
 
-    def search(self, query: str) -> list["Result"]:
+    def search(self, query: str) -> list[Result]:
         """Every result of a search_query, all pages."""
         import arxiv
 
@@ -210,7 +211,7 @@ class ArxivSource:
                              "arXiv sometimes answers an empty first page, so try again too)")
         return results
 
-    def by_ids(self, ids: list[str]) -> list["Result"]:
+    def by_ids(self, ids: list[str]) -> list[Result]:
         """The latest version of each id (or the version asked), several ids per call."""
         import arxiv
 
@@ -228,7 +229,7 @@ class ArxivSource:
             found.extend(results)
         return found
 
-    def author_feed(self, author_id: str) -> list["Result"]:
+    def author_feed(self, author_id: str) -> list[Result]:
         """An arXiv author's public feed (`/a/<id>.atom`), which the query API does not serve.
 
         `.atom` has one <author> per person (`.atom2` joins them with commas),
@@ -250,7 +251,7 @@ class ArxivSource:
             raise FetchError(f"arXiv author feed {author_id!r}: no records in {url}")
         return feed.results
 
-    def _run(self, search: "arxiv.Search", query: str) -> list["Result"]:
+    def _run(self, search: arxiv.Search, query: str) -> list[Result]:
         import arxiv
 
         from sitegen.sources.http import FetchError
@@ -264,7 +265,7 @@ class ArxivSource:
             raise FetchError(f"arXiv query {query!r}: {error.message}") from None
 
 
-def newest_versions(results: list["Result"]) -> dict[str, "Result"]:
+def newest_versions(results: list[Result]) -> dict[str, Result]:
     """One result per id: the newest version wins."""
     best: dict[str, tuple[int, Result]] = {}
     for result in results:
@@ -279,7 +280,7 @@ def newest_versions(results: list["Result"]) -> dict[str, "Result"]:
 # --------------------------------------------------------------------------
 
 
-def record_from_result(result: "Result") -> dict[str, Any]:
+def record_from_result(result: Result) -> dict[str, Any]:
     """An arXiv entry as a record mapping (SPEC §2 fields first, then arXiv extras).
 
     Text is kept as arXiv sends it (LaTeX included); the build converts it.

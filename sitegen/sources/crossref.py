@@ -140,7 +140,7 @@ def _preprint_arxiv(message: dict[str, Any]) -> str | None:
     return None
 
 
-def works_by_orcid(session: "PoliteSession", api: str, orcid: str, params: dict[str, str],
+def works_by_orcid(session: PoliteSession, api: str, orcid: str, params: dict[str, str],
                    progress: Any) -> list[dict[str, Any]]:
     """Every Crossref work naming the iD, all cursor pages; read again once if the count falls short."""
     for _walk in range(2):
@@ -155,7 +155,7 @@ def works_by_orcid(session: "PoliteSession", api: str, orcid: str, params: dict[
                      "twice; try again later")
 
 
-def _cursor_walk(session: "PoliteSession", api: str, orcid: str, params: dict[str, str],
+def _cursor_walk(session: PoliteSession, api: str, orcid: str, params: dict[str, str],
                  progress: Any) -> tuple[list[dict[str, Any]], int]:
     works: dict[str, dict[str, Any]] = {}
     cursor, total, page = "*", 0, 0

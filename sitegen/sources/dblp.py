@@ -110,7 +110,7 @@ def _links(key: str, electronic: list[str], doi: str | None, arxiv: str | None) 
     return links
 
 
-def person_list(session: "PoliteSession", api: str, pid: str) -> Any:
+def person_list(session: PoliteSession, api: str, pid: str) -> Any:
     from sitegen.sources.http import judge_xml
 
     return session.fetch(f"{api}/pid/{quote(pid, safe='/')}.xml", f"dblp person {pid}", judge=judge_xml)
@@ -125,7 +125,7 @@ def owner_names(tree: Any) -> list[str]:
     return [person_name(n) for n in dict.fromkeys(names) if n]
 
 
-def candidate(session: "PoliteSession", api: str, hit: dict[str, Any]) -> "Candidate":
+def candidate(session: PoliteSession, api: str, hit: dict[str, Any]) -> Candidate:
     """What tells this person from namesakes, read from their own list when dblp has it."""
     from sitegen.disambiguate import Candidate, name_key
     from sitegen.sources.http import Answer, judge_xml
@@ -162,7 +162,7 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def find_person(session: "PoliteSession", api: str, name: str, context: FetchContext) -> str:
+def find_person(session: PoliteSession, api: str, name: str, context: FetchContext) -> str:
     """The pid of the person called `name`: the only match, or the one the user picks."""
     from sitegen.disambiguate import candidate_lines, name_key
     from sitegen.sources.http import FetchError

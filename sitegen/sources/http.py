@@ -25,8 +25,9 @@ import email.utils
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 import orjson

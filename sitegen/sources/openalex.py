@@ -149,7 +149,7 @@ def _links(work: dict[str, Any], work_id: str, doi: str | None, arxiv: str | Non
     return links
 
 
-def works_of(session: "PoliteSession", api: str, author: str, params: dict[str, str],
+def works_of(session: PoliteSession, api: str, author: str, params: dict[str, str],
              progress: Any, limit: int | None = None) -> list[dict[str, Any]]:
     """An author's works, every cursor page (or the first `limit` works)."""
     works: dict[str, dict[str, Any]] = {}
@@ -175,8 +175,8 @@ def owner_names(author: dict[str, Any]) -> list[str]:
     return [one_line(n) for n in dict.fromkeys([author.get("display_name"), *(author.get("display_name_alternatives") or [])]) if n]
 
 
-def candidate(session: "PoliteSession", api: str, author: dict[str, Any], params: dict[str, str],
-              progress: Any) -> "Candidate":
+def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: dict[str, str],
+              progress: Any) -> Candidate:
     """What tells this author from namesakes: affiliation, years, works, top co-authors."""
     from sitegen.disambiguate import Candidate, name_key
 
@@ -198,7 +198,7 @@ def candidate(session: "PoliteSession", api: str, author: dict[str, Any], params
                      [name for name, _ in coauthors.most_common(5)])
 
 
-def find_author(session: "PoliteSession", api: str, name: str, params: dict[str, str], context: FetchContext) -> str:
+def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext) -> str:
     """The id of the author called `name`: the only match, or the one the user picks."""
     from sitegen.disambiguate import candidate_lines, name_key
     from sitegen.sources.http import FetchError

@@ -173,7 +173,7 @@ def _links(ids: dict[str, str], url: str | None) -> dict[str, str]:
     return links
 
 
-def fetch_orcid(session: "PoliteSession", api: str, orcid: str, progress: Any) -> tuple[list[dict[str, Any]], list[str], list[str]]:
+def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """The records of one ORCID iD, the owner's names, and warnings."""
     person = session.fetch(f"{api}/{orcid}/person", f"ORCID record {orcid}", headers=ACCEPT)
     owner = owner_names(person or {})

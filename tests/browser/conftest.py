@@ -16,8 +16,8 @@ import contextlib
 import functools
 import http.server
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -101,7 +101,7 @@ def page(new_page):
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - keep test output clean
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

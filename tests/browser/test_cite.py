@@ -12,13 +12,12 @@ a thesis ("[PhD thesis, University]"), which sitegen.cite drops for it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import yaml
+from conftest import copy_demo, run_sitegen
 
 from browser.conftest import serve
-from conftest import copy_demo, run_sitegen
 
 pytestmark = pytest.mark.browser
 

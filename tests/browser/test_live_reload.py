@@ -14,12 +14,11 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from conftest import stop_process
 
 pytestmark = pytest.mark.browser

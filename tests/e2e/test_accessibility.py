@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import run_sitegen
 
 GENERIC_LINK_TEXT = {"click here", "here", "more", "read more", "link", "this", "this page", "details"}

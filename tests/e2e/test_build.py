@@ -16,8 +16,8 @@ import bibtexparser
 import feedparser
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
+
 from sitegen.build import read_inputs
 from sitegen.categories import subject_name
 from sitegen.load import load_site
@@ -141,7 +141,7 @@ def test_record_count_equals_records_shown(index, shown):
 def test_records_are_newest_first_grouped_by_year_featured_first(index, shown):
     groups = index.select("#publications .year-group")
     years = [int(g.find(class_="year").get_text(strip=True)) for g in groups]
-    assert years == sorted(set(r.year for r in shown), reverse=True)
+    assert years == sorted({r.year for r in shown}, reverse=True)
     by_id = {r.id: r for r in shown}
     for group, year in zip(groups, years):
         items = group.select("li.record")

@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, run_sitegen, run_sitegen_on_terminal
 
 CACHE = ".sitegen-cache"

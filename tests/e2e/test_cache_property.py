@@ -34,8 +34,10 @@ import sitegen.render
 from sitegen.build import Memory, build_site
 from sitegen.cache import BuildCache
 
-STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # .ci/run sets 200 and more
-EXAMPLES = int(os.environ.get("SITEGEN_PROPERTY_EXAMPLES", "3"))
+STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # the longest walk; .ci/run sets more
+EXAMPLES = int(os.environ.get("SITEGEN_PROPERTY_EXAMPLES", "3"))  # walks
+MIN_STEPS = int(os.environ.get("SITEGEN_PROPERTY_MIN_STEPS", "0"))  # the steps all walks must add up to
+STEPS_TAKEN = {"steps": 0, "walks": 0}
 
 WORDS = ["Sparse", "Gossip", "Lattice", "Kestrel", "Ember", "Straggler", "Quantum", "Graph", "Müller", "$O(n^2)$"]
 CATEGORIES = ["cs.DC", "cs.LG", "math.OC", "physics", "Free subject"]
@@ -285,6 +287,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     def cached_and_dev_server_builds_equal_a_clean_build(self) -> None:
         if not (self.site / "content" / "site.yaml").exists():
             return
+        STEPS_TAKEN["steps"] += 1
         with simulated_library(self.library_generation):
             clean = self.root / f"clean-{self.library_generation}"
             shutil.rmtree(clean, ignore_errors=True)
@@ -302,6 +305,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         build_site(self.site, self.root / "served", cache=self.dev_cache, memory=self.dev_memory)
 
     def teardown(self) -> None:
+        STEPS_TAKEN["walks"] += 1
         shutil.rmtree(self.root, ignore_errors=True)
 
 
@@ -343,7 +347,14 @@ def every_build_path(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sitegen.enrich, "ENTRIES_WORTH_A_WORKER", 4)
 
 
-TestCachedBuildsEqualCleanBuilds = CachedBuildsEqualCleanBuilds.TestCase
+class TestCachedBuildsEqualCleanBuilds(CachedBuildsEqualCleanBuilds.TestCase):  # type: ignore[name-defined,misc]
+    def runTest(self) -> None:
+        """The walks, then the count: the builds compared must add up to MIN_STEPS."""
+        super().runTest()
+        print(f"property test: {STEPS_TAKEN['steps']} steps compared in {STEPS_TAKEN['walks']} walks")
+        assert STEPS_TAKEN["steps"] >= MIN_STEPS, STEPS_TAKEN
+
+
 TestCachedBuildsEqualCleanBuilds.settings = settings(
     max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],

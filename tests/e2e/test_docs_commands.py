@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO
 from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
@@ -236,7 +235,7 @@ def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_
     result = run_script(block.code, site, env)
     assert result.returncode == 0, f"{block.name}:\n{block.code}\n{result.stdout}\n{result.stderr}"
     if services and re.search(r"\bsitegen\s+fetch(?![^\n]*--review)", block.code):
-        fetched = [path for path in (site / "content" / "records").glob("*/*.yaml")]
+        fetched = list((site / "content" / "records").glob("*/*.yaml"))
         assert fetched, f"{block.name}: the fetch wrote no record: it did not reach the fake services"
 
 
@@ -263,7 +262,7 @@ def test_file_block_is_a_valid_file_of_a_site(block: Block, tmp_path: Path, wrap
 
 @pytest.mark.slow
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "checkout"], ids=lambda b: b.name)
-def test_command_block_runs_in_a_copy_of_this_checkout(block: Block, tmp_path: Path, dependencies: Path) -> None:  # noqa: F811
+def test_command_block_runs_in_a_copy_of_this_checkout(block: Block, tmp_path: Path, dependencies: Path) -> None:
     """As a newcomer runs it in a fresh clone; PyPI is replaced by this environment's packages."""
     checkout = copy_of_sitegen(tmp_path / "sitegen")
     env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONHOME")}

@@ -22,12 +22,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from bs4 import BeautifulSoup
-
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
+from bs4 import BeautifulSoup
+from conftest import run_sitegen_on_terminal
 from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
 from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
-from conftest import run_sitegen_on_terminal
 
 REPO = Path(__file__).resolve().parents[2]
 ARXIV_DIR = Path("content/records/arxiv")
@@ -379,7 +378,7 @@ def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_
     titles = [h.get_text(" ", strip=True) for h in index.select(".record-title")]
     assert "My preferred title for the plasma paper" in titles
     assert "LobRA (PVLDB version)" in titles
-    assert not any(t.startswith("The Interaction of Moving") or t.startswith("LobRA: Multi-tenant") for t in titles)
+    assert not any(t.startswith(("The Interaction of Moving", "LobRA: Multi-tenant")) for t in titles)
     plasma = page(site, "records/lin2024plasma/index.html")
     assert "Physical Review D 110 (2024)" in plasma.select_one(".venue").get_text()
     assert "gauge/gravity duality" in plasma.select_one(".abstract-body").get_text()  # arXiv's field, not set by hand

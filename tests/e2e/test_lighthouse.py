@@ -19,7 +19,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from e2e.test_page_weight import serve_gzip
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]

@@ -15,7 +15,6 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import copy_demo, run_sitegen
 from crawl import crawl, fetch, html_references, serve_directory
 

@@ -14,8 +14,8 @@ import http.server
 import io
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -31,7 +31,7 @@ COMPRESSED = (".html", ".css", ".js", ".json", ".svg", ".xml", ".csl", ".txt", "
 class GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the client accepts it (as GitHub Pages does)."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def send_head(self):

@@ -11,7 +11,6 @@ from pathlib import Path
 import feedparser
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import MINIMAL_SITE, run_sitegen, write_site
 
 SCRIPT = "<script>alert(1)</script>"

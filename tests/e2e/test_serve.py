@@ -16,16 +16,17 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 import pytest
 import websocket
 from bs4 import BeautifulSoup
-
-from conftest import run_sitegen, stop_process as stop
+from conftest import run_sitegen
+from conftest import stop_process as stop
 
 T = TypeVar("T")
 STARTUP_SECONDS = 60
@@ -210,8 +211,8 @@ def test_a_one_record_edit_rebuilds_once_in_well_under_a_second(server: RunningS
         new_title = f"Bandwidth Allocation, Revision {attempt}"
         edit(server.site / RECORD, title, new_title)
         title = new_title
-        wait_for(lambda: page_title_shown(server, "/", new_title), CHANGE_SECONDS, "the new title", server)
-        wait_for(lambda: len(server.builds()) == 1 + attempt, CHANGE_SECONDS, "the build line", server)
+        wait_for(lambda shown=new_title: page_title_shown(server, "/", shown), CHANGE_SECONDS, "the new title", server)
+        wait_for(lambda builds=1 + attempt: len(server.builds()) == builds, CHANGE_SECONDS, "the build line", server)
     rebuilds = server.builds()[1:]
     assert [build.group(3) for build in rebuilds] == [RECORD] * 3
     seconds = sorted(float(build.group(2)) for build in rebuilds)
@@ -231,7 +232,7 @@ def test_no_change_means_no_build_and_a_burst_of_saves_means_one(server: Running
         path.write_text(re.sub(r"(?m)^title: .*$", f'title: "Burst title {number}"', text, count=1), encoding="utf-8")
         time.sleep(0.075)  # the burst spans more than one poll (250 ms): only coalescing makes it one build
     for number in range(len(records)):
-        wait_for(lambda: page_title_shown(server, "/", f"Burst title {number}"), CHANGE_SECONDS, f"burst title {number}", server)
+        wait_for(lambda shown=f"Burst title {number}": page_title_shown(server, "/", shown), CHANGE_SECONDS, f"burst title {number}", server)
     time.sleep(1.5)
     assert len(server.builds()) == 2, f"one burst of {len(records)} saves gave {len(server.builds()) - 1} builds"
 
@@ -331,7 +332,7 @@ def project_site(demo_site: Path) -> Path:
 
 def test_a_sub_path_site_is_served_under_its_sub_path_and_every_link_works(project_site: Path) -> None:
     with serving(project_site) as server:
-        assert "on http://127.0.0.1:%d/repo/ " % server.port in server.stderr()
+        assert f"on http://127.0.0.1:{server.port}/repo/ " in server.stderr()
         for root in ("/", "/repo"):
             answer = server.get(root)
             assert answer.status in (301, 302, 307, 308) and answer.headers["location"] == "/repo/"
@@ -340,7 +341,7 @@ def test_a_sub_path_site_is_served_under_its_sub_path_and_every_link_works(proje
         for page in ("/repo/", "/repo/records/2008.06613/", "/repo/no/such/page/"):
             soup = BeautifulSoup(server.get(page).body, "html.parser")
             links = {tag.get("href") or tag.get("src") for tag in soup.select("[href], [src]")}
-            for link in sorted(l for l in links if l and l.startswith("/") and not l.startswith("//")):
+            for link in sorted(found for found in links if found and found.startswith("/") and not found.startswith("//")):
                 assert link.startswith("/repo/"), f"{page} links outside the sub-path: {link}"
                 target = link.split("#")[0]
                 if target not in checked:

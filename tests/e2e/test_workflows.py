@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
@@ -373,7 +372,7 @@ def fetched_records(site: Path) -> dict[str, dict]:
     return {path.name: yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))}
 
 
-def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server()
     head = git("rev-parse", "HEAD", cwd=site_repo)
     played = play_refresh(site_repo, server.api_url)
@@ -392,7 +391,7 @@ def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo
     assert git("rev-parse", "HEAD", cwd=site_repo) == head, "pull-request mode commits nothing itself"
 
 
-def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server) -> None:
     """Second week: one record has a new version on arXiv, one was excluded as a namesake's."""
     from sitegen.fetch import render
 
@@ -416,7 +415,7 @@ def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server
     assert " ".join(excluded["title"].split()) in removed_section
 
 
-def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server()
     play_refresh(site_repo, server.api_url)
     git("add", ".", cwd=site_repo)
@@ -425,7 +424,7 @@ def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) ->
     assert played.outputs == {"changed": "false", "summary": "0 new, 0 changed, 0 removed"}
 
 
-def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: Path, arxiv_server, tmp_path: Path) -> None:  # noqa: F811
+def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: Path, arxiv_server, tmp_path: Path) -> None:
     remote = tmp_path / "remote.git"
     git("init", "-q", "--bare", "-b", "main", str(remote), cwd=tmp_path)
     git("remote", "add", "origin", str(remote), cwd=site_repo)
@@ -449,7 +448,7 @@ def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: 
     assert gh_calls.read_text(encoding="utf-8").splitlines() == ["fake-token workflow run pages.yml --ref main"]
 
 
-def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server("--fail-first", "100", "--fail-status", "400")
     played = play_refresh(site_repo, server.api_url, mode="commit")
     fetch = played.results["Fetch records from every configured source"]
@@ -463,7 +462,7 @@ def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_serv
     assert git("status", "--porcelain", "--untracked-files=all", cwd=site_repo) == ""
 
 
-def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:
     """arXiv's text reaches the log: it is printed between stop-commands markers."""
     played = play_refresh(site_repo, arxiv_server().api_url)
     lines = played.results["Fetch records from every configured source"].stdout.splitlines()
@@ -472,7 +471,7 @@ def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_serv
     assert len(token) == 32 and f"::{token}::" in lines[start + 1:]
 
 
-def test_an_unknown_refresh_mode_stops_the_job(site_repo: Path, arxiv_server) -> None:  # noqa: F811
+def test_an_unknown_refresh_mode_stops_the_job(site_repo: Path, arxiv_server) -> None:
     played = play_refresh(site_repo, "http://127.0.0.1:9/api/query", mode="merge")
     (only,) = played.results.values()
     assert only.returncode == 1 and "REFRESH_MODE must be pull-request or commit" in only.stdout

@@ -20,8 +20,8 @@ import difflib
 from pathlib import Path
 
 import pytest
-
 from conftest import file_bytes
+
 from sitegen.build import check_site as render
 
 HERE = Path(__file__).parent

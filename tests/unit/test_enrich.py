@@ -6,14 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, normalise_name, slugify
-from sitegen.merge import merge_works as merge_fetched
+from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, newest_first, normalise_name, slugify
 from sitegen.load import parse_yaml
-from sitegen.model import ArxivSources, Profile, SiteConfig
-from sitegen.validate import validate_profile, validate_record
-from sitegen.model import RawDocument
+from sitegen.merge import merge_works as merge_fetched
+from sitegen.model import ArxivSources, Profile, RawDocument, SiteConfig
 from sitegen.urls import page_collisions
+from sitegen.validate import validate_profile, validate_record
 
 CONFIG = SiteConfig(title="T", base_url="https://e.org/")
 
@@ -329,9 +330,7 @@ def test_bio_is_markdown():
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from sitegen.enrich import newest_first  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None)

@@ -11,10 +11,10 @@ from pathlib import Path
 import bibtexparser
 import feedparser
 import pytest
+from conftest import file_bytes, rendered_files, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import file_bytes, rendered_files, write_site
 from sitegen.build import check_site as render
 from sitegen.enrich import enrich_site
 from sitegen.exports.bibtex import bibtex_entry
@@ -232,9 +232,9 @@ def test_script_json_cannot_close_the_script_tag(text):
 def test_an_author_name_holding_and_stays_one_author():
     import bibtexparser
 
-    from sitegen.exports.bibtex import bibtex_entry
     from sitegen.enrich import enrich_site
     from sitegen.errors import Location
+    from sitegen.exports.bibtex import bibtex_entry
     from sitegen.model import Profile, Record, SiteConfig
 
     record = Record(id="x", title="T", location=Location("r.yaml", 1), authors=("Ada Lovelace", "Research and Development Group"), year=2024)

@@ -7,7 +7,6 @@ from pathlib import Path
 import arxiv
 import pytest
 
-from sitegen.sources.arxiv import record_from_result
 from sitegen.disambiguate import (
     Candidate,
     Paper,
@@ -19,6 +18,7 @@ from sitegen.disambiguate import (
     report,
     shares_coauthor,
 )
+from sitegen.sources.arxiv import record_from_result
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv" / "author-lin_s_9999.atom"
 SYSTEMS = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}

@@ -20,16 +20,16 @@ UTC = datetime.timezone.utc
 
 
 def result(**overrides) -> arxiv.Result:
-    values = dict(
-        entry_id="http://arxiv.org/abs/2401.01234v2",
-        published=datetime.datetime(2024, 1, 3, 12, 0, tzinfo=UTC),
-        updated=datetime.datetime(2024, 2, 5, 9, 30, tzinfo=UTC),
-        title="Fast $\\mathcal{O}(n)$ things",
-        authors=[arxiv.Result.Author("Jos{\\'e} M\\\"uller", ["Uni A"]), arxiv.Result.Author("Sheng Lin")],
-        summary="  First line with 1.45$\\times$ speed-up\n    wrapped line\n\n  Second paragraph.  \n",
-        comment=None, journal_ref=None, doi=None,
-        primary_category="cs.DC", categories=["cs.LG", "cs.DC"],
-    )
+    values = {
+        "entry_id": "http://arxiv.org/abs/2401.01234v2",
+        "published": datetime.datetime(2024, 1, 3, 12, 0, tzinfo=UTC),
+        "updated": datetime.datetime(2024, 2, 5, 9, 30, tzinfo=UTC),
+        "title": "Fast $\\mathcal{O}(n)$ things",
+        "authors": [arxiv.Result.Author("Jos{\\'e} M\\\"uller", ["Uni A"]), arxiv.Result.Author("Sheng Lin")],
+        "summary": "  First line with 1.45$\\times$ speed-up\n    wrapped line\n\n  Second paragraph.  \n",
+        "comment": None, "journal_ref": None, "doi": None,
+        "primary_category": "cs.DC", "categories": ["cs.LG", "cs.DC"],
+    }
     values.update(overrides)
     return arxiv.Result(**values)
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import MINIMAL_SITE, write_site
 from sitegen.build import read_inputs
 from sitegen.load import EscapedText, PositionedDict, RecordFile, load_site, parse_yaml
 from sitegen.validate import validate_record_file

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import html
+
+import markdown
+import nh3
 import pytest
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.markup import render_inline, render_markdown
+from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html, _plain_paragraphs, _shared_markdown, render_inline, render_markdown, sanitise
 
 
 def soup(fragment: str) -> BeautifulSoup:
@@ -139,9 +143,6 @@ def test_any_markdown_is_safe(text):
 
 # -- the fast path for plain paragraphs must say exactly what Markdown says --------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from sitegen.markup import _plain_paragraphs, _shared_markdown, sanitise  # noqa: E402
 
 PLAIN_ALPHABET = st.sampled_from(
     list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "**", "_", "&", "<"]
@@ -171,13 +172,8 @@ def test_asterisks_other_than_plain_emphasis_go_to_markdown(text):
 
 # -- skipping hopeless regex searches must not change a single byte --------------
 
-import markdown  # noqa: E402
 
-import html  # noqa: E402
 
-import nh3  # noqa: E402
-
-from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html  # noqa: E402
 
 
 def _unguarded_markdown() -> markdown.Markdown:

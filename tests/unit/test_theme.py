@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import jinja2
 import pytest
-
 from conftest import write_site
+
 from sitegen.inputs import BUNDLED_PREFIX, list_inputs
 from sitegen.theme import ThemeError, available_themes, find_theme, make_environment, static_sources, template_prefixes
 
@@ -109,7 +108,7 @@ def test_templates_are_autoescaped_and_strict(tmp_path):
     write_site(tmp_path, {"templates/t.html": "{{ value }}", "templates/u.html": "{{ missing.name }}"})
     env = make_environment(find_theme("default", list_inputs(tmp_path)), list_inputs(tmp_path))
     assert env.get_template("t.html").render(value="<script>") == "&lt;script&gt;"
-    with pytest.raises(Exception):
+    with pytest.raises(jinja2.UndefinedError):
         env.get_template("u.html").render()
 
 

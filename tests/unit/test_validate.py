@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import MINIMAL_SITE, write_site
 from sitegen.build import read_inputs
 from sitegen.load import PositionedDict, load_site, parse_yaml
 from sitegen.model import RawDocument
@@ -499,7 +499,7 @@ def test_fetched_and_bibtex_records_are_not_warned_about_their_fields():
 
 def _positioned(data: dict):
     mapping = PositionedDict(data)
-    mapping.line, mapping.key_lines = 1, {key: 1 for key in data}
+    mapping.line, mapping.key_lines = 1, dict.fromkeys(data, 1)
     return mapping
 
 
