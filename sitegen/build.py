@@ -70,7 +70,11 @@ class Prepared:
 
 
 def prepare_site(
-    site_dir: Path, listing: Listing, digests: dict[str, str], base_url: str | None = None, memory: Memory | None = None,
+    site_dir: Path,
+    listing: Listing,
+    digests: dict[str, str],
+    base_url: str | None = None,
+    memory: Memory | None = None,
 ) -> Prepared:
     """Load, validate and enrich; raises ContentError with every problem found."""
     from sitegen.enrich import enrich_site  # Markdown and LaTeX: not imported when nothing changed
@@ -168,8 +172,15 @@ def build_site(
     previous_intact = state.output_dir == str(output_dir.absolute()) and intact_output(output_dir, state)
     if use_cache and previous_intact and state.build_key == build_key:
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
-        return BuildResult({}, cache.notes + state.warnings, time.perf_counter() - started, output_dir, up_to_date=True,
-                           page_count=_page_count(state.manifest), base_path=state.base_path)
+        return BuildResult(
+            {},
+            cache.notes + state.warnings,
+            time.perf_counter() - started,
+            output_dir,
+            up_to_date=True,
+            page_count=_page_count(state.manifest),
+            base_path=state.base_path,
+        )
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
     from sitegen.write import write_output
@@ -192,8 +203,14 @@ def build_site(
         progress("saving the build cache")
         cache.save(new_state, None if keep_in_memory else content_of(memory))
     return BuildResult(
-        rendered.files, cache.notes + prepared.warnings, time.perf_counter() - started, output_dir, rendered.kept,
-        page_count=_page_count(manifest), records_reused=len(prepared.site.entries) - prepared.site.converted, base_path=base_path,
+        rendered.files,
+        cache.notes + prepared.warnings,
+        time.perf_counter() - started,
+        output_dir,
+        rendered.kept,
+        page_count=_page_count(manifest),
+        records_reused=len(prepared.site.entries) - prepared.site.converted,
+        base_path=base_path,
     )
 
 

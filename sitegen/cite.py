@@ -70,7 +70,10 @@ _THESIS_GENRES = {"p": "PhD thesis", "d": "PhD thesis", "m": "Master's thesis", 
 _DOI_PREFIX = re.compile(r"^\s*(https?://(dx\.)?doi\.org/|doi:\s*)", re.I)
 _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "la", "le", "ter", "ten", "zu", "vom", "zum", "bin", "al", "el"}
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
-_GROUP_WORDS = re.compile(r"\b(collaboration|consortium|team|group|committee|project|initiative|society|association|organi[sz]ation|institute|laboratory|network|alliance|inc|ltd|corporation)\b", re.I)
+_GROUP_WORDS = re.compile(
+    r"\b(collaboration|consortium|team|group|committee|project|initiative|society|association|organi[sz]ation|institute|laboratory|network|alliance|inc|ltd|corporation)\b",
+    re.I,
+)
 
 
 @value_class
@@ -141,7 +144,7 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         match = _THESIS_KIND.match(venue)
         if match:
             item["genre"] = _THESIS_GENRES[match[1][0].lower()]
-            venue = venue[match.end():]
+            venue = venue[match.end() :]
         elif entry_type(entry) == "mastersthesis":
             item["genre"] = "Master's thesis"
         elif entry_type(entry) == "phdthesis":
@@ -221,11 +224,19 @@ def _citeproc() -> SimpleNamespace:
         tag = "span"
         attributes = {"style": "font-weight:lighter"}
 
-    html_formatter = SimpleNamespace(**{name: getattr(html, name) for name in (
-        "preformat", "Italic", "Oblique", "Bold", "Underline", "Superscript", "Subscript", "SmallCaps")}, Light=Lighter)
+    html_formatter = SimpleNamespace(
+        **{name: getattr(html, name) for name in ("preformat", "Italic", "Oblique", "Bold", "Underline", "Superscript", "Subscript", "SmallCaps")},
+        Light=Lighter,
+    )
     _remember_macros(model.CitationStylesElement)
-    return SimpleNamespace(Citation=Citation, CitationItem=CitationItem, CitationStylesBibliography=CitationStylesBibliography,
-                           CitationStylesStyle=CitationStylesStyle, CiteProcJSON=CiteProcJSON, html_formatter=html_formatter)
+    return SimpleNamespace(
+        Citation=Citation,
+        CitationItem=CitationItem,
+        CitationStylesBibliography=CitationStylesBibliography,
+        CitationStylesStyle=CitationStylesStyle,
+        CiteProcJSON=CiteProcJSON,
+        html_formatter=html_formatter,
+    )
 
 
 def _remember_macros(element_class: type) -> None:

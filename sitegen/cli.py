@@ -39,8 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve.set_defaults(handler="sitegen.serve:run")
 
-    fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex or "
-                                "dblp into content/records/<source>/")
+    fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex or dblp into content/records/<source>/")
     _add_fetch_arguments(fetch)
     fetch.set_defaults(handler="sitegen.fetch:run")
 
@@ -55,50 +54,65 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     """`sitegen fetch`: what to ask which source for, and how politely (sitegen.fetch does the work)."""
     source = parser.add_argument_group("what to fetch (default: the sources in content/profile.yaml)")
-    source.add_argument("--author", action="append", default=[], metavar="NAME",
-                        help="arXiv: an author name as arXiv shows it; repeat for name variants")
-    source.add_argument("--id", action="append", default=[], metavar="ARXIV_ID", dest="id",
-                        help="arXiv: an id (2401.01234, hep-ph/0601001); repeat or separate with commas")
-    source.add_argument("--author-id", action="append", default=[], metavar="ID", dest="author_id",
-                        help="arXiv: an author identifier (arxiv.org/a/<ID>) or ORCID")
-    source.add_argument("--category", action="append", default=[], metavar="CAT",
-                        help="arXiv: keep only records in this category; repeatable")
-    source.add_argument("--orcid", action="append", default=[], metavar="ID",
-                        help="ORCID: the works of this ORCID iD (0000-0002-1825-0097), and Crossref's works "
-                             "that name it; repeatable")
-    source.add_argument("--doi", action="append", default=[], metavar="DOI",
-                        help="Crossref: the work with this DOI; repeat or separate with commas")
-    source.add_argument("--openalex", action="append", default=[], metavar="AUTHOR_ID",
-                        help="OpenAlex: the works of this author (A5104738206); repeatable")
-    source.add_argument("--openalex-name", action="append", default=[], metavar="NAME", dest="openalex_name",
-                        help="OpenAlex: find the author by name (asks which one when several match)")
-    source.add_argument("--dblp", action="append", default=[], metavar="PID",
-                        help="dblp: the publications of this person id (13/7777-3); repeatable")
-    source.add_argument("--dblp-name", action="append", default=[], metavar="NAME", dest="dblp_name",
-                        help="dblp: find the person by name (asks which one when several match)")
-    parser.add_argument("--api-url", metavar="URL", default=None,
-                        help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org); the other "
-                             "services: $SITEGEN_ORCID_API, $SITEGEN_CROSSREF_API, $SITEGEN_OPENALEX_API, "
-                             "$SITEGEN_DBLP_API")
-    parser.add_argument("--delay", type=_non_negative_float, default=None, metavar="SECONDS",
-                        help="pause between requests to a service (default: its own rule; arXiv's is 3)")
-    parser.add_argument("--page-size", type=_page_size, default=100, metavar="N",
-                        help="records per arXiv API request, at most 2000 (default 100)")
-    parser.add_argument("--timeout", type=_positive_float, default=30.0, metavar="SECONDS",
-                        help="give up on a request after this long (then retry); default 30")
-    parser.add_argument("--retries", type=_non_negative_int, default=4, metavar="N",
-                        help="retries of a throttled, failed or timed-out request (default 4)")
-    parser.add_argument("--backoff", type=_non_negative_float, default=2.0, metavar="SECONDS",
-                        help="wait before the first retry, doubled for each next one (default 2)")
-    parser.add_argument("--review", action="store_true",
-                        help="fetch and show arXiv's records grouped by likely person, numbered; write nothing")
-    parser.add_argument("--keep", action="append", type=_group_number, default=[], metavar="N",
-                        help="keep only group N of the last --review (repeatable): writes the exclusions of the "
-                             "other groups into content/profile.yaml")
-    parser.add_argument("--prune", action="store_true",
-                        help="also remove fetched records that their source no longer returns")
-    parser.add_argument("--summary", metavar="FILE", default=None,
-                        help="also write what changed, per source, as Markdown to FILE (for a pull request)")
+    source.add_argument("--author", action="append", default=[], metavar="NAME", help="arXiv: an author name as arXiv shows it; repeat for name variants")
+    source.add_argument(
+        "--id", action="append", default=[], metavar="ARXIV_ID", dest="id", help="arXiv: an id (2401.01234, hep-ph/0601001); repeat or separate with commas"
+    )
+    source.add_argument(
+        "--author-id", action="append", default=[], metavar="ID", dest="author_id", help="arXiv: an author identifier (arxiv.org/a/<ID>) or ORCID"
+    )
+    source.add_argument("--category", action="append", default=[], metavar="CAT", help="arXiv: keep only records in this category; repeatable")
+    source.add_argument(
+        "--orcid",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="ORCID: the works of this ORCID iD (0000-0002-1825-0097), and Crossref's works that name it; repeatable",
+    )
+    source.add_argument("--doi", action="append", default=[], metavar="DOI", help="Crossref: the work with this DOI; repeat or separate with commas")
+    source.add_argument("--openalex", action="append", default=[], metavar="AUTHOR_ID", help="OpenAlex: the works of this author (A5104738206); repeatable")
+    source.add_argument(
+        "--openalex-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        dest="openalex_name",
+        help="OpenAlex: find the author by name (asks which one when several match)",
+    )
+    source.add_argument("--dblp", action="append", default=[], metavar="PID", help="dblp: the publications of this person id (13/7777-3); repeatable")
+    source.add_argument(
+        "--dblp-name", action="append", default=[], metavar="NAME", dest="dblp_name", help="dblp: find the person by name (asks which one when several match)"
+    )
+    parser.add_argument(
+        "--api-url",
+        metavar="URL",
+        default=None,
+        help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org); the other "
+        "services: $SITEGEN_ORCID_API, $SITEGEN_CROSSREF_API, $SITEGEN_OPENALEX_API, "
+        "$SITEGEN_DBLP_API",
+    )
+    parser.add_argument(
+        "--delay", type=_non_negative_float, default=None, metavar="SECONDS", help="pause between requests to a service (default: its own rule; arXiv's is 3)"
+    )
+    parser.add_argument("--page-size", type=_page_size, default=100, metavar="N", help="records per arXiv API request, at most 2000 (default 100)")
+    parser.add_argument(
+        "--timeout", type=_positive_float, default=30.0, metavar="SECONDS", help="give up on a request after this long (then retry); default 30"
+    )
+    parser.add_argument("--retries", type=_non_negative_int, default=4, metavar="N", help="retries of a throttled, failed or timed-out request (default 4)")
+    parser.add_argument(
+        "--backoff", type=_non_negative_float, default=2.0, metavar="SECONDS", help="wait before the first retry, doubled for each next one (default 2)"
+    )
+    parser.add_argument("--review", action="store_true", help="fetch and show arXiv's records grouped by likely person, numbered; write nothing")
+    parser.add_argument(
+        "--keep",
+        action="append",
+        type=_group_number,
+        default=[],
+        metavar="N",
+        help="keep only group N of the last --review (repeatable): writes the exclusions of the other groups into content/profile.yaml",
+    )
+    parser.add_argument("--prune", action="store_true", help="also remove fetched records that their source no longer returns")
+    parser.add_argument("--summary", metavar="FILE", default=None, help="also write what changed, per source, as Markdown to FILE (for a pull request)")
 
 
 def _group_number(text: str) -> int:

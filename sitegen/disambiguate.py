@@ -160,17 +160,25 @@ def _quote_id(value: str) -> str:
     return f"'{value}'" if re.fullmatch(r"[0-9.]+", value) else value
 
 
-def report(groups: Sequence[Group], is_owner: OwnerNames, current: Mapping[str, Sequence[str]],
-           profile_path: str = "content/profile.yaml", detailed: bool = True, title_width: int = 72) -> list[str]:
+def report(
+    groups: Sequence[Group],
+    is_owner: OwnerNames,
+    current: Mapping[str, Sequence[str]],
+    profile_path: str = "content/profile.yaml",
+    detailed: bool = True,
+    title_width: int = 72,
+) -> list[str]:
     """Lines for the user: each group, whether it is shown, and how to drop it.
 
     `detailed` adds every record's id and title (for `--review`).
     """
     shown = sum(len(g.papers) - g.excluded_count for g in groups)
     total = sum(len(g.papers) for g in groups)
-    lines = [f"{len(groups)} group{'s' if len(groups) != 1 else ''} of records by co-authors "
-             f"(likely {'different people' if len(groups) > 1 else 'one person'}); "
-             f"{shown} of {total} records are included:"]
+    lines = [
+        f"{len(groups)} group{'s' if len(groups) != 1 else ''} of records by co-authors "
+        f"(likely {'different people' if len(groups) > 1 else 'one person'}); "
+        f"{shown} of {total} records are included:"
+    ]
     for number, group in enumerate(groups, 1):
         lines.extend(_group_lines(number, group, groups, is_owner, current, profile_path, detailed, title_width))
     if not detailed:
@@ -178,18 +186,22 @@ def report(groups: Sequence[Group], is_owner: OwnerNames, current: Mapping[str, 
     return lines
 
 
-def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: OwnerNames,
-                 current: Mapping[str, Sequence[str]], profile_path: str, detailed: bool,
-                 title_width: int) -> list[str]:
+def _group_lines(
+    number: int,
+    group: Group,
+    groups: Sequence[Group],
+    is_owner: OwnerNames,
+    current: Mapping[str, Sequence[str]],
+    profile_path: str,
+    detailed: bool,
+    title_width: int,
+) -> list[str]:
     size = len(group.papers)
-    state = ("excluded" if group.excluded_count == size else
-             "included" if group.excluded_count == 0 else
-             f"partly excluded ({group.excluded_count} of {size})")
+    state = "excluded" if group.excluded_count == size else "included" if group.excluded_count == 0 else f"partly excluded ({group.excluded_count} of {size})"
     coauthors = group.coauthors(is_owner)
     shared = [f"{name} ({n})" for name, n in coauthors if n > 1][:4]
     people = ", ".join(shared) if shared else ", ".join(name for name, _ in coauthors[:3]) or "no co-authors"
-    lines = [f"  group {number}: {size} record{'s' if size != 1 else ''}, {group.years}, "
-             f"{' '.join(group.categories) or 'no subject'}; with {people} — {state}"]
+    lines = [f"  group {number}: {size} record{'s' if size != 1 else ''}, {group.years}, {' '.join(group.categories) or 'no subject'}; with {people} — {state}"]
     for paper in group.papers if detailed else ():
         title = " ".join(convert_inline(paper.title).plain.split())
         if len(title) > title_width:
@@ -197,8 +209,7 @@ def _group_lines(number: int, group: Group, groups: Sequence[Group], is_owner: O
         mark = "-" if paper.excluded else "+"
         lines.append(f"    {mark} {paper.id}  {title}")
     if state != "excluded" and len(groups) > 1:
-        lines.append(f"    to exclude this group, set under arxiv: in {profile_path}:  "
-                     f"{exclusion_line(group, groups, current)}")
+        lines.append(f"    to exclude this group, set under arxiv: in {profile_path}:  {exclusion_line(group, groups, current)}")
     return lines
 
 
@@ -209,8 +220,7 @@ def shares_coauthor(group: Group, anchors: Sequence[str]) -> bool:
     owner's co-authors, so a group sharing one is the owner's.
     """
     wanted = {key(_last_first(a)) for a in anchors for key in (name_key, initial_key)}
-    return any(key(_last_first(n)) in wanted for paper in group.papers for n in paper.authors
-               for key in (name_key, initial_key))
+    return any(key(_last_first(n)) in wanted for paper in group.papers for n in paper.authors for key in (name_key, initial_key))
 
 
 def _last_first(name: str) -> str:
@@ -224,9 +234,9 @@ def _last_first(name: str) -> str:
 # --------------------------------------------------------------------------
 
 
-def exclusions_keeping(groups: Sequence[Sequence[str]], keep: Iterable[int],
-                       current: Mapping[str, Sequence[str]],
-                       categories_of: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+def exclusions_keeping(
+    groups: Sequence[Sequence[str]], keep: Iterable[int], current: Mapping[str, Sequence[str]], categories_of: Mapping[str, Sequence[str]]
+) -> dict[str, list[str]]:
     """profile.yaml's `exclude_ids` and `exclude_categories` that keep exactly the groups numbered `keep`.
 
     Every record of another group is excluded by id: exact, unlike a subject,
@@ -272,8 +282,11 @@ def candidate_lines(source: str, name: str, candidates: Sequence[Candidate], opt
     """The list a user picks the owner from, and how to say it for good."""
     lines = [f"{source}: {len(candidates)} people are called {name!r}; sitegen will not mix their works:"]
     for number, person in enumerate(candidates, 1):
-        facts = [person.affiliation or "affiliation unknown", person.years or "years unknown",
-                 f"{person.works} works" if person.works is not None else "works unknown"]
+        facts = [
+            person.affiliation or "affiliation unknown",
+            person.years or "years unknown",
+            f"{person.works} works" if person.works is not None else "works unknown",
+        ]
         lines.append(f"  {number}. {person.id}  {person.name} — {'; '.join(facts)}")
         if person.coauthors:
             lines.append(f"       with {', '.join(person.coauthors[:5])}")

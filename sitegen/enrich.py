@@ -36,7 +36,11 @@ def slugify(value: str) -> str:
 
 
 def enrich_site(
-    config: SiteConfig, profile: Profile, records: list[Record], site_dir: Path, converted: dict[str, list] | None = None,
+    config: SiteConfig,
+    profile: Profile,
+    records: list[Record],
+    site_dir: Path,
+    converted: dict[str, list] | None = None,
 ) -> tuple[Site, list[Problem]]:
     """The site the templates show, and the warnings of converting its text.
 
@@ -113,8 +117,16 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         _report_unconverted(record, "authors", unconverted, problems)
         authors.append([author.name, author.is_owner])
     return [
-        title.html, title.plain, source.html, source.plain, abstract.html, abstract.plain,
-        list(abstract.unconverted), authors, cite_base(record, title.plain), [problem_data(p) for p in problems],
+        title.html,
+        title.plain,
+        source.html,
+        source.plain,
+        abstract.html,
+        abstract.plain,
+        list(abstract.unconverted),
+        authors,
+        cite_base(record, title.plain),
+        [problem_data(p) for p in problems],
     ]
 
 
@@ -258,4 +270,3 @@ def _report_unconverted(written: Record | Profile, field_name: str, sources: lis
     for tex in sources:
         whose = f"record '{written.id}', " if isinstance(written, Record) else ""
         problems.append(Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))
-

@@ -143,8 +143,9 @@ class FetchContext:
     def mailto(self) -> str | None:
         return self.profile.email if self.profile and self.profile.email else None
 
-    def settings(self, source: str, env_var: str, default_url: str, default_delay: float,
-                 page_size: int | None = None, max_page_size: int | None = None) -> Settings:
+    def settings(
+        self, source: str, env_var: str, default_url: str, default_delay: float, page_size: int | None = None, max_page_size: int | None = None
+    ) -> Settings:
         """A source's settings: its endpoint (environment, else its default; `--api-url` for arXiv),
         `--delay` or the source's own pause, and the shared timeout and retry options."""
         from sitegen.sources.http import Settings
@@ -155,11 +156,15 @@ class FetchContext:
             raise UsageError(f"{where}: expected an http:// or https:// URL, got {url!r}")
         size = page_size or self.args.page_size
         url = url.split("?", 1)[0]
-        return Settings(api_url=url if source == "arxiv" else url.rstrip("/"),
-                        delay=default_delay if self.args.delay is None else self.args.delay,
-                        page_size=min(size, max_page_size) if max_page_size else size,
-                        timeout=self.args.timeout, retries=self.args.retries, backoff=self.args.backoff,
-                        user_agent=user_agent(self.profile))
+        return Settings(
+            api_url=url if source == "arxiv" else url.rstrip("/"),
+            delay=default_delay if self.args.delay is None else self.args.delay,
+            page_size=min(size, max_page_size) if max_page_size else size,
+            timeout=self.args.timeout,
+            retries=self.args.retries,
+            backoff=self.args.backoff,
+            user_agent=user_agent(self.profile),
+        )
 
 
 def user_agent(profile: Profile | None) -> str:
@@ -173,15 +178,24 @@ def user_agent(profile: Profile | None) -> str:
 
 # (option dest, source, kind): every option that names something to fetch
 OPTION_ASKS = (
-    ("author", "arxiv", "author"), ("id", "arxiv", "id"), ("author_id", "arxiv", "author_id"),
-    ("orcid", "orcid", "orcid"), ("orcid", "crossref", "orcid"), ("doi", "crossref", "doi"),
-    ("openalex", "openalex", "author"), ("openalex_name", "openalex", "name"),
-    ("dblp", "dblp", "pid"), ("dblp_name", "dblp", "name"),
+    ("author", "arxiv", "author"),
+    ("id", "arxiv", "id"),
+    ("author_id", "arxiv", "author_id"),
+    ("orcid", "orcid", "orcid"),
+    ("orcid", "crossref", "orcid"),
+    ("doi", "crossref", "doi"),
+    ("openalex", "openalex", "author"),
+    ("openalex_name", "openalex", "name"),
+    ("dblp", "dblp", "pid"),
+    ("dblp_name", "dblp", "name"),
 )
 # (profile.yaml key, source, kind): the sources of SPEC §6 besides `arxiv:`
 PROFILE_ASKS = (
-    ("orcid", "orcid", "orcid"), ("orcid", "crossref", "orcid"), ("dois", "crossref", "doi"),
-    ("openalex", "openalex", "author"), ("dblp", "dblp", "pid"),
+    ("orcid", "orcid", "orcid"),
+    ("orcid", "crossref", "orcid"),
+    ("dois", "crossref", "doi"),
+    ("openalex", "openalex", "author"),
+    ("dblp", "dblp", "pid"),
 )
 ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
 
@@ -221,8 +235,7 @@ def raw_strings(data: dict, key: str) -> list[str]:
         return []
     values = value if isinstance(value, list) else [value]
     if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
-        raise ContentError(f"{PROFILE_PATH.as_posix()}:{_line_of(data, key)}: field '{key}': "
-                           f"expected a string or a list of strings, got {value!r}")
+        raise ContentError(f"{PROFILE_PATH.as_posix()}:{_line_of(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
     return [str(v).strip() for v in values if str(v).strip()]
 
 
@@ -242,9 +255,11 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     if not asks:
         asks = asks_from_profile(document, profile)
     if not asks:
-        raise UsageError("nothing to fetch: give --author, --id, --author-id, --orcid, --doi, --openalex(-name) or "
-                         "--dblp(-name), or list sources in content/profile.yaml (arxiv: authors/ids/author_ids, "
-                         "orcid:, openalex:, dblp:, dois:)")
+        raise UsageError(
+            "nothing to fetch: give --author, --id, --author-id, --orcid, --doi, --openalex(-name) or "
+            "--dblp(-name), or list sources in content/profile.yaml (arxiv: authors/ids/author_ids, "
+            "orcid:, openalex:, dblp:, dois:)"
+        )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if not categories and not from_options and profile:
         categories = profile.arxiv.categories
@@ -271,7 +286,8 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
 
     return {
         ("arxiv", "author_id"): arxiv.check_author_id,
-        ("orcid", "orcid"): orcid.normalise_orcid, ("crossref", "orcid"): orcid.normalise_orcid,
+        ("orcid", "orcid"): orcid.normalise_orcid,
+        ("crossref", "orcid"): orcid.normalise_orcid,
         ("crossref", "doi"): crossref.normalise_doi,
         ("openalex", "author"): openalex.normalise_author_id,
         ("dblp", "pid"): dblp.normalise_pid,
@@ -349,9 +365,7 @@ class _RecordDumper(yaml.SafeDumper):
     """The pure-Python dumper: the same bytes on every machine."""
 
 
-_RecordDumper.add_representer(
-    _BlockText, lambda dumper, value: dumper.represent_scalar("tag:yaml.org,2002:str", str(value), style="|")
-)
+_RecordDumper.add_representer(_BlockText, lambda dumper, value: dumper.represent_scalar("tag:yaml.org,2002:str", str(value), style="|"))
 
 
 def render(record: dict[str, Any]) -> str:
@@ -361,8 +375,7 @@ def render(record: dict[str, Any]) -> str:
     if data.get("abstract"):
         data["abstract"] = _BlockText(data["abstract"])
     data["origin"] = source
-    body = yaml.dump(data, Dumper=_RecordDumper, sort_keys=False, allow_unicode=True,
-                     width=1_000_000, default_flow_style=False)
+    body = yaml.dump(data, Dumper=_RecordDumper, sort_keys=False, allow_unicode=True, width=1_000_000, default_flow_style=False)
     return header(source) + CHECKSUM_PREFIX + _checksum(body) + "\n" + body
 
 
@@ -375,7 +388,7 @@ def written_by_fetch(text: str) -> bool:
     lines = text.split("\n", 2)
     if len(lines) < 3 or not _HEADER.match(lines[0]) or not lines[1].startswith(CHECKSUM_PREFIX):
         return False
-    return lines[1][len(CHECKSUM_PREFIX):] == _checksum(lines[2])
+    return lines[1][len(CHECKSUM_PREFIX) :] == _checksum(lines[2])
 
 
 def check_record(text: str, display_path: str) -> list[Problem]:
@@ -424,8 +437,9 @@ class Plan:
         return RECORDS_DIR / self.source
 
 
-def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str, dict[str, Any]],
-                 prune: bool, source: str = "arxiv") -> tuple[Plan, list[Problem]]:
+def plan_changes(
+    site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str, dict[str, Any]], prune: bool, source: str = "arxiv"
+) -> tuple[Plan, list[Problem]]:
     """What to do in `content/records/<source>/` so that it holds `kept` and none of `excluded`."""
     plan, problems = Plan(source), []
     folder = site / plan.folder
@@ -437,13 +451,13 @@ def plan_changes(site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str
         problems.extend(p for p in check_record(text, display) if not p.warning)
         other = persons.get(record_id)
         if other is not None and other != path:
-            plan.warnings.append(f"{(plan.folder / other.name).as_posix()}:1: warning: holds id '{record_id}' and "
-                                 "was written by a person, so fetch does not write a second copy")
+            plan.warnings.append(
+                f"{(plan.folder / other.name).as_posix()}:1: warning: holds id '{record_id}' and was written by a person, so fetch does not write a second copy"
+            )
             continue
         _plan_write(plan, path, display, text)
     returned = {folder / f"{slug(i)}.yaml" for i in [*kept, *excluded]}
-    for record_id, reason in ((i, r.get("_excluded_because", "it is now excluded by profile.yaml"))
-                              for i, r in excluded.items()):
+    for record_id, reason in ((i, r.get("_excluded_because", "it is now excluded by profile.yaml")) for i, r in excluded.items()):
         path = folder / f"{slug(record_id)}.yaml"
         _plan_remove(plan, path, (plan.folder / path.name).as_posix(), reason)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
@@ -486,9 +500,11 @@ def _plan_write(plan: Plan, path: Path, display: str, text: str) -> None:
         plan.write[path] = text
         plan.updated.append(display)
     else:
-        plan.warnings.append(f"{display}:1: warning: edited by hand, so fetch leaves it as it is; put your "
-                             f"changes in a file outside records/{plan.source}/ (your fields win there) and delete "
-                             f"this one to get {label(plan.source)}'s latest version")
+        plan.warnings.append(
+            f"{display}:1: warning: edited by hand, so fetch leaves it as it is; put your "
+            f"changes in a file outside records/{plan.source}/ (your fields win there) and delete "
+            f"this one to get {label(plan.source)}'s latest version"
+        )
 
 
 def _plan_remove(plan: Plan, path: Path, display: str, why: str) -> None:
@@ -612,16 +628,14 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     if args.keep:
         return keep_groups(site, args.keep)
     asks = choose_asks(args, document, profile)
-    filters = Filters(profile.arxiv if profile else ArxivSources(),
-                      tuple(c.strip() for c in args.category if c.strip()))
+    filters = Filters(profile.arxiv if profile else ArxivSources(), tuple(c.strip() for c in args.category if c.strip()))
     results = fetch_everything(args, asks, profile)
     if results is None:
         return ExitStatus.CONTENT
     outcome = decide(results, filters, coauthor_anchors(document), profile, asks)
     if args.review:
         outcome.print_review(site, always=True)
-        print(f"review only: nothing written ({outcome.kept_count} records would be kept, "
-              f"{outcome.excluded_count} excluded)")
+        print(f"review only: nothing written ({outcome.kept_count} records would be kept, {outcome.excluded_count} excluded)")
         return ExitStatus.OK
     outcome.print_review(site, always=False)
     plans, problems = outcome.plan(site, prune=args.prune)
@@ -734,8 +748,7 @@ class Outcome:
         plans, problems = [], []
         for source, records in self.records.items():
             kept = {i: r for i, r in records.items() if not self.reasons[source][i]}
-            excluded = {i: {**r, "_excluded_because": _removal_reason(self.reasons[source][i])}
-                        for i, r in records.items() if self.reasons[source][i]}
+            excluded = {i: {**r, "_excluded_because": _removal_reason(self.reasons[source][i])} for i, r in records.items() if self.reasons[source][i]}
             plan, found = plan_changes(site, kept, excluded, prune, source)
             plans.append(plan)
             problems += found
@@ -745,8 +758,7 @@ class Outcome:
         from sitegen.disambiguate import Paper
 
         records, reasons = self.records.get("arxiv", {}), self.reasons.get("arxiv", {})
-        return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i])
-                for i, r in records.items()]
+        return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i]) for i, r in records.items()]
 
     def print_review(self, site: Path, always: bool) -> None:
         """The disambiguation report: on --review, or whenever arXiv records look like several people.
@@ -768,8 +780,7 @@ class Outcome:
         if always:
             save_review(site, groups, self.asks)
             if len(groups) > 1:
-                print("to keep only some groups: sitegen fetch --keep N [--keep M] (writes the exclusions "
-                      "into content/profile.yaml)")
+                print("to keep only some groups: sitegen fetch --keep N [--keep M] (writes the exclusions into content/profile.yaml)")
 
 
 def _removal_reason(reason: str | None) -> str:
@@ -778,8 +789,7 @@ def _removal_reason(reason: str | None) -> str:
     return "it is now excluded by profile.yaml"
 
 
-def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], profile: Profile | None,
-           asks: list[Ask]) -> Outcome:
+def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], profile: Profile | None, asks: list[Ask]) -> Outcome:
     """Apply the profile's exclusions to every record, and the co-author anchors to name-search results."""
     owner = [n for fetched in results.values() for n in fetched.owner_names]
     if profile:
@@ -791,8 +801,9 @@ def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], pr
         for record in fetched.records:
             missing = incomplete(record)
             if missing:
-                outcome.warnings.append(f"warning: {label(source)} record {record.get('id')!r} has {missing}; "
-                                        "left out (write it by hand under content/records/ to show it)")
+                outcome.warnings.append(
+                    f"warning: {label(source)} record {record.get('id')!r} has {missing}; left out (write it by hand under content/records/ to show it)"
+                )
                 continue
             records[str(record["id"])] = {**record, "origin": source}
         outcome.records[source] = records
@@ -826,8 +837,7 @@ def save_review(site: Path, groups: list[Any], asks: list[Ask]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {
         "asked": describe_asks(asks),
-        "groups": [{"ids": group.ids, "categories": sorted({c for p in group.papers for c in p.categories})}
-                   for group in groups],
+        "groups": [{"ids": group.ids, "categories": sorted({c for p in group.papers for c in p.categories})} for group in groups],
     }
     temp = path.with_name(path.name + ".tmp")
     temp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -850,22 +860,23 @@ class Summary:
             fetched = self.results[plan.source]
             excluded = sum(1 for reason in self.outcome.reasons[plan.source].values() if reason)
             requests = fetched.requests
-            print(f"fetched {len(self.outcome.records[plan.source])} records from {label(plan.source)} in {requests} "
-                  f"request{'s' if requests != 1 else ''} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml")
-            print(f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, "
-                  f"{len(plan.unchanged)} unchanged, {len(plan.removed)} removed")
+            print(
+                f"fetched {len(self.outcome.records[plan.source])} records from {label(plan.source)} in {requests} "
+                f"request{'s' if requests != 1 else ''} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml"
+            )
+            print(
+                f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, {len(plan.unchanged)} unchanged, {len(plan.removed)} removed"
+            )
             for display in plan.removed:
                 print(f"  removed {display}")
             if plan.kept_stale:
-                print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return "
-                      "(use --prune to remove them)")
+                print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return (use --prune to remove them)")
 
     def markdown(self, asks: list[Ask]) -> str:
         """What changed, per source, as Markdown: the weekly refresh's pull request body."""
         lines = ["| source | new | updated | unchanged | removed |", "|---|---:|---:|---:|---:|"]
         for plan in self.plans:
-            lines.append(f"| {label(plan.source)} | {len(plan.created)} | {len(plan.updated)} | "
-                         f"{len(plan.unchanged)} | {len(plan.removed)} |")
+            lines.append(f"| {label(plan.source)} | {len(plan.created)} | {len(plan.updated)} | {len(plan.unchanged)} | {len(plan.removed)} |")
         lines.append("")
         for plan in self.plans:
             records = self.outcome.records[plan.source]
@@ -880,10 +891,14 @@ class Summary:
                     lines.append("")
         if self.outcome.undecided:
             records = self.outcome.records.get("arxiv", {})
-            lines += ["### Needs your decision", "",
-                      "These records came from a name search but share no co-author listed under `coauthors:` in "
-                      "`content/profile.yaml`, so they are not published. If one is yours, add one of its co-authors "
-                      "there (or run `sitegen fetch --review` and `sitegen fetch --keep N`).", ""]
+            lines += [
+                "### Needs your decision",
+                "",
+                "These records came from a name search but share no co-author listed under `coauthors:` in "
+                "`content/profile.yaml`, so they are not published. If one is yours, add one of its co-authors "
+                "there (or run `sitegen fetch --review` and `sitegen fetch --keep N`).",
+                "",
+            ]
             lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
             lines.append("")
         return "\n".join(lines)
@@ -935,9 +950,11 @@ def keep_groups(site: Path, numbers: list[int]) -> int:
     edited.save()
     kept = sorted(set(numbers))
     count = sum(len(groups[n - 1]) for n in kept)
-    print(f"kept group{'s' if len(kept) > 1 else ''} {', '.join(map(str, kept))} of the last review "
-          f"({review['asked']}): {count} records; {PROFILE_PATH.as_posix()} now excludes the other "
-          f"{sum(map(len, groups)) - count}")
+    print(
+        f"kept group{'s' if len(kept) > 1 else ''} {', '.join(map(str, kept))} of the last review "
+        f"({review['asked']}): {count} records; {PROFILE_PATH.as_posix()} now excludes the other "
+        f"{sum(map(len, groups)) - count}"
+    )
     for key, values in exclusions.items():
         print(f"  arxiv.{key}: [{', '.join(values)}]")
     print("the build leaves the other groups out from now on; the next `sitegen fetch` removes their files")
@@ -949,8 +966,9 @@ def load_review(site: Path) -> dict[str, Any]:
     try:
         review = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ContentError("sitegen fetch: error: no review to keep groups of: run `sitegen fetch --review` "
-                           "(with the name search, e.g. --author NAME) first") from None
+        raise ContentError(
+            "sitegen fetch: error: no review to keep groups of: run `sitegen fetch --review` (with the name search, e.g. --author NAME) first"
+        ) from None
     except (OSError, ValueError) as error:
         raise ContentError(f"{REVIEW_FILE.as_posix()}: unreadable ({error}); run `sitegen fetch --review` again") from None
     if not isinstance(review, dict) or not isinstance(review.get("groups"), list):

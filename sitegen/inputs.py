@@ -128,9 +128,13 @@ def _inside(path: str, jail: str) -> bool:
 
 
 def _refuse(listing: Listing, name: str, target: str) -> None:
-    listing.warnings.append(Problem(
-        f"symbolic link to {target} leaves the site folder: not read, not published", Location(name), warning=True,
-    ))
+    listing.warnings.append(
+        Problem(
+            f"symbolic link to {target} leaves the site folder: not read, not published",
+            Location(name),
+            warning=True,
+        )
+    )
 
 
 def file_digest(data: bytes) -> str:

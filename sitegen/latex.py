@@ -29,35 +29,145 @@ from pylatexenc.latexwalker import (
 
 # Text macros and the HTML element they become.
 FORMAT_TAGS = {
-    "textbf": "strong", "bf": "strong", "bfseries": "strong",
-    "emph": "em", "textit": "em", "it": "em", "itshape": "em", "textsl": "em", "sl": "em",
-    "texttt": "code", "tt": "code",
+    "textbf": "strong",
+    "bf": "strong",
+    "bfseries": "strong",
+    "emph": "em",
+    "textit": "em",
+    "it": "em",
+    "itshape": "em",
+    "textsl": "em",
+    "sl": "em",
+    "texttt": "code",
+    "tt": "code",
     "underline": "u",
-    "textsuperscript": "sup", "textsubscript": "sub",
+    "textsuperscript": "sup",
+    "textsubscript": "sub",
 }
 # Macros whose argument is shown as it is.
 PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "url", "nolinkurl", "protect"}
 # Accents and symbols that pylatexenc's text converter turns into Unicode.
 UNICODE_MACROS = {
-    '"', "'", "`", "^", "~", "=", ".", "c", "v", "u", "H", "k", "r", "d", "b", "t",
-    "ss", "o", "O", "ae", "AE", "oe", "OE", "aa", "AA", "l", "L", "i", "j",
-    "&", "%", "$", "#", "_", "{", "}", " ", ",", ";", ":", "!", "/", "-",
-    "textendash", "textemdash", "ldots", "dots", "textellipsis", "LaTeX", "TeX",
-    "textquoteleft", "textquoteright", "textquotedblleft", "textquotedblright",
-    "S", "P", "copyright", "textregistered", "texttrademark", "pounds", "euro", "textdegree",
+    '"',
+    "'",
+    "`",
+    "^",
+    "~",
+    "=",
+    ".",
+    "c",
+    "v",
+    "u",
+    "H",
+    "k",
+    "r",
+    "d",
+    "b",
+    "t",
+    "ss",
+    "o",
+    "O",
+    "ae",
+    "AE",
+    "oe",
+    "OE",
+    "aa",
+    "AA",
+    "l",
+    "L",
+    "i",
+    "j",
+    "&",
+    "%",
+    "$",
+    "#",
+    "_",
+    "{",
+    "}",
+    " ",
+    ",",
+    ";",
+    ":",
+    "!",
+    "/",
+    "-",
+    "textendash",
+    "textemdash",
+    "ldots",
+    "dots",
+    "textellipsis",
+    "LaTeX",
+    "TeX",
+    "textquoteleft",
+    "textquoteright",
+    "textquotedblleft",
+    "textquotedblright",
+    "S",
+    "P",
+    "copyright",
+    "textregistered",
+    "texttrademark",
+    "pounds",
+    "euro",
+    "textdegree",
 }
 DROPPED_MACROS = {"\\", "newline", "linebreak", "par", "noindent", "relax", "xspace", "/"}
 
 MATHML_TAGS = {
-    "math", "mrow", "mi", "mo", "mn", "ms", "mtext", "mspace", "msup", "msub", "msubsup",
-    "mover", "munder", "munderover", "mfrac", "msqrt", "mroot", "mstyle", "mtable", "mtr",
-    "mtd", "mpadded", "mphantom", "menclose", "semantics", "annotation",
+    "math",
+    "mrow",
+    "mi",
+    "mo",
+    "mn",
+    "ms",
+    "mtext",
+    "mspace",
+    "msup",
+    "msub",
+    "msubsup",
+    "mover",
+    "munder",
+    "munderover",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "mstyle",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mpadded",
+    "mphantom",
+    "menclose",
+    "semantics",
+    "annotation",
 }
 MATHML_ATTRIBUTES = {
-    "xmlns", "display", "mathvariant", "stretchy", "fence", "separator", "lspace", "rspace",
-    "accent", "accentunder", "width", "height", "depth", "displaystyle", "scriptlevel",
-    "minsize", "maxsize", "linethickness", "columnalign", "rowspacing", "columnspacing",
-    "notation", "movablelimits", "largeop", "symmetric", "form",
+    "xmlns",
+    "display",
+    "mathvariant",
+    "stretchy",
+    "fence",
+    "separator",
+    "lspace",
+    "rspace",
+    "accent",
+    "accentunder",
+    "width",
+    "height",
+    "depth",
+    "displaystyle",
+    "scriptlevel",
+    "minsize",
+    "maxsize",
+    "linethickness",
+    "columnalign",
+    "rowspacing",
+    "columnspacing",
+    "notation",
+    "movablelimits",
+    "largeop",
+    "symmetric",
+    "form",
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")  # MathML writes minus as U+2212
 _SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
@@ -84,14 +194,23 @@ _TEXT = LatexNodes2Text(math_mode="verbatim")
 
 # Inside math: macros whose argument is text, and the mathvariant it is set in ("": upright).
 MATH_TEXT_MACROS = {
-    "text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
-    "textsf": "sans-serif", "texttt": "monospace", "textbf": "bold", "textit": "italic", "textsl": "italic", "emph": "italic",
+    "text": "",
+    "textrm": "",
+    "textnormal": "",
+    "textup": "",
+    "textmd": "",
+    "mbox": "",
+    "hbox": "",
+    "textsf": "sans-serif",
+    "texttt": "monospace",
+    "textbf": "bold",
+    "textit": "italic",
+    "textsl": "italic",
+    "emph": "italic",
 }
 # Inside math: macros whose argument is an upright name (`\mathrm{softmax}`, `\operatorname{argmax}`).
 MATH_NAME_MACROS = ("mathrm", "operatorname")
-_MATH_WORDS = re.compile(
-    r"\\(" + "|".join(sorted([*MATH_TEXT_MACROS, *MATH_NAME_MACROS], key=len, reverse=True)) + rf")(?![A-Za-z])(\*?)\s*({_BRACED})"
-)
+_MATH_WORDS = re.compile(r"\\(" + "|".join(sorted([*MATH_TEXT_MACROS, *MATH_NAME_MACROS], key=len, reverse=True)) + rf")(?![A-Za-z])(\*?)\s*({_BRACED})")
 _NAME = re.compile(r"[A-Za-z0-9]+(?:[.'-][A-Za-z0-9]+)*")
 # Stand-ins for the set-aside words while latex2mathml reads the formula: characters of the
 # private use area, which it sets as identifiers and no formula of a record holds.
@@ -248,7 +367,7 @@ def _mtext(argument: str, variant: str) -> str:
     text = _SPACE.sub(" ", converted.plain)
     core = text.strip(" ")
     if not core:
-        return "<mspace width=\"0.333em\"></mspace>" if text else ""
+        return '<mspace width="0.333em"></mspace>' if text else ""
     text = "\u00a0" * (text[0] == " ") + core + "\u00a0" * (text[-1] == " ")
     attribute = f' mathvariant="{variant}"' if variant else ""
     return f"<mtext{attribute}>{html.escape(text, quote=False)}</mtext>"

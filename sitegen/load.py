@@ -75,19 +75,78 @@ _ESCAPE_RESULTS = re.compile("[\x00-\x1f\x7f-\xa0\u2028\u2029]")
 _CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _YAML_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.DOTALL)
 _ONE_LETTER_ESCAPES = {
-    "0": "\x00", "a": "\x07", "b": "\x08", "t": "\t", "n": "\n", "v": "\x0b", "f": "\x0c", "r": "\r",
-    "e": "\x1b", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+    "0": "\x00",
+    "a": "\x07",
+    "b": "\x08",
+    "t": "\t",
+    "n": "\n",
+    "v": "\x0b",
+    "f": "\x0c",
+    "r": "\r",
+    "e": "\x1b",
+    "N": "\x85",
+    "_": "\xa0",
+    "L": "\u2028",
+    "P": "\u2029",
 }
 # LaTeX commands that begin with the letter of a YAML escape making a printable character:
 # `"\\tau"` is a tab and "au", while `"one\\ttwo"` is a tab meant as one.
-LATEX_NAMES_OF_ESCAPES = frozenset({
-    "tau", "theta", "times", "tilde", "to", "top", "triangle", "tfrac", "tan", "tanh", "text", "textbf", "textit",
-    "textrm", "textsc", "textsf", "texttt", "textsuperscript", "textsubscript", "textendash", "textemdash",
-    "nu", "nabla", "ne", "neq", "neg", "ni", "not", "newline", "nolimits", "nonumber",
-    "rho", "right", "rightarrow", "Rightarrow", "rangle", "rceil", "rfloor", "rm", "ref",
-    "Lambda", "LaTeX", "Leftarrow", "Leftrightarrow", "Longrightarrow", "Large", "L",
-    "Pi", "Phi", "Psi", "Pr", "P",
-})
+LATEX_NAMES_OF_ESCAPES = frozenset(
+    {
+        "tau",
+        "theta",
+        "times",
+        "tilde",
+        "to",
+        "top",
+        "triangle",
+        "tfrac",
+        "tan",
+        "tanh",
+        "text",
+        "textbf",
+        "textit",
+        "textrm",
+        "textsc",
+        "textsf",
+        "texttt",
+        "textsuperscript",
+        "textsubscript",
+        "textendash",
+        "textemdash",
+        "nu",
+        "nabla",
+        "ne",
+        "neq",
+        "neg",
+        "ni",
+        "not",
+        "newline",
+        "nolimits",
+        "nonumber",
+        "rho",
+        "right",
+        "rightarrow",
+        "Rightarrow",
+        "rangle",
+        "rceil",
+        "rfloor",
+        "rm",
+        "ref",
+        "Lambda",
+        "LaTeX",
+        "Leftarrow",
+        "Leftrightarrow",
+        "Longrightarrow",
+        "Large",
+        "L",
+        "Pi",
+        "Phi",
+        "Psi",
+        "Pr",
+        "P",
+    }
+)
 
 
 def _suspect_escapes(written: str) -> tuple[str, ...]:
@@ -179,7 +238,11 @@ def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) 
         made[id(node)] = items
         items.extend(_data_of(child, loader, made) for child in node.value)
         return items
-    if node.tag != _MAP or type(node) is not yaml.MappingNode or any(type(key) is not yaml.ScalarNode or key.tag not in _PLAIN_KEY_TAGS for key, _ in node.value):
+    if (
+        node.tag != _MAP
+        or type(node) is not yaml.MappingNode
+        or any(type(key) is not yaml.ScalarNode or key.tag not in _PLAIN_KEY_TAGS for key, _ in node.value)
+    ):
         return loader.construct_object(node, deep=True)  # merge keys (`<<: *base`) and the like
     data = PositionedDict()
     made[id(node)] = data

@@ -20,8 +20,30 @@ if TYPE_CHECKING:
     import markdown
 
 ALLOWED_TAGS = {
-    "p", "br", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "blockquote",
-    "sub", "sup", "h3", "h4", "h5", "h6", "hr", "table", "thead", "tbody", "tr", "th", "td",
+    "p",
+    "br",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "sub",
+    "sup",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
 }
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
 URL_SCHEMES = {"http", "https", "mailto"}

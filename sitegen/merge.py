@@ -48,10 +48,26 @@ TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many
 # each record is compared with its nearest neighbours by year only.
 TITLE_BUCKET_PAIRS = 64
 # Extras that describe where a version was published: they come with the venue, not from another version.
-VENUE_DETAILS = frozenset({
-    "bibtex_type", "volume", "number", "pages", "publisher", "address", "edition", "series",
-    "editors", "organization", "chapter", "issn", "isbn", "howpublished", "month", "journal_ref",
-})
+VENUE_DETAILS = frozenset(
+    {
+        "bibtex_type",
+        "volume",
+        "number",
+        "pages",
+        "publisher",
+        "address",
+        "edition",
+        "series",
+        "editors",
+        "organization",
+        "chapter",
+        "issn",
+        "isbn",
+        "howpublished",
+        "month",
+        "journal_ref",
+    }
+)
 _TAG = re.compile(r"<[^<>]{0,200}>")  # JATS and HTML: <jats:italic>, <i>, <sub>
 _NOT_WORD = re.compile(r"[\W_]+")
 _ASCII_NOT_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
@@ -78,6 +94,7 @@ def work_sources(record: Record) -> tuple[str, ...]:
 
 
 # -- which records are one work ---------------------------------------------------------------------
+
 
 def _works(records: list[Record]) -> list[list[int]]:
     """The positions of the records of each work, each list in input order, the lists by their first position.
@@ -283,6 +300,7 @@ def name_keys(name: str) -> frozenset[str]:
 
 # -- one record from the records of one work ---------------------------------------------------------
 
+
 def merged_record(members: list[Record]) -> Record:
     """The record shown for one work. `members`: its records in input order (which settles ties)."""
     ranked = sorted(members, key=_rank)
@@ -313,7 +331,8 @@ def merged_record(members: list[Record]) -> Record:
     }
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
-        lead, **values,
+        lead,
+        **values,
         given=tuple(sorted({name for r in members for name in r.given})),
         source_key="+".join(keys) if all(keys) else "",
         missing=tuple(name for name in lead.missing if not values.get(name)),
@@ -437,7 +456,7 @@ def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str
 def _values_of(merged: dict[str, str], name: str) -> set[str]:
     """The values already kept under `name`, `name_2`, ... (case ignored: a DOI is one DOI in any case)."""
     numbered = f"{name}_"
-    return {str(value).casefold() for key, value in merged.items() if key == name or (key.startswith(numbered) and key[len(numbered):].isdigit())}
+    return {str(value).casefold() for key, value in merged.items() if key == name or (key.startswith(numbered) and key[len(numbered) :].isdigit())}
 
 
 def _free_name(merged: dict[str, str], name: str) -> str:

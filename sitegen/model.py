@@ -87,8 +87,17 @@ class Profile(_Placed):
 
 
 RECORD_TYPES = (
-    "article", "inproceedings", "preprint", "thesis", "book", "chapter",
-    "report", "patent", "software", "dataset", "other",
+    "article",
+    "inproceedings",
+    "preprint",
+    "thesis",
+    "book",
+    "chapter",
+    "report",
+    "patent",
+    "software",
+    "dataset",
+    "other",
 )  # SPEC §7
 
 

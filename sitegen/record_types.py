@@ -16,14 +16,29 @@ from sitegen.model import RECORD_TYPES, Record
 # unpublished, online, ...) say nothing, and the record's content decides.
 BIBTEX_ENTRY_TYPES = {
     "article": "article",
-    "inproceedings": "inproceedings", "conference": "inproceedings",
-    "phdthesis": "thesis", "mastersthesis": "thesis", "thesis": "thesis",
-    "book": "book", "mvbook": "book", "booklet": "book", "proceedings": "book", "mvproceedings": "book", "collection": "book",
-    "inbook": "chapter", "incollection": "chapter", "bookinbook": "chapter", "suppbook": "chapter",
-    "techreport": "report", "report": "report", "manual": "report",
+    "inproceedings": "inproceedings",
+    "conference": "inproceedings",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "book": "book",
+    "mvbook": "book",
+    "booklet": "book",
+    "proceedings": "book",
+    "mvproceedings": "book",
+    "collection": "book",
+    "inbook": "chapter",
+    "incollection": "chapter",
+    "bookinbook": "chapter",
+    "suppbook": "chapter",
+    "techreport": "report",
+    "report": "report",
+    "manual": "report",
     "patent": "patent",
-    "software": "software", "codefragment": "software",
-    "dataset": "dataset", "data": "dataset",
+    "software": "software",
+    "codefragment": "software",
+    "dataset": "dataset",
+    "data": "dataset",
 }
 
 # Venues that hold preprints, not published versions: "arXiv", "arXiv preprint arXiv:2401.01234",
@@ -63,7 +78,12 @@ def infer_type(record: Record) -> str:
 
 
 def type_from_evidence(
-    entry_type: str, source: str, arxiv: str | None, doi: str | None, links: Mapping[str, str], words: str = "",
+    entry_type: str,
+    source: str,
+    arxiv: str | None,
+    doi: str | None,
+    links: Mapping[str, str],
+    words: str = "",
 ) -> str:
     """The type a work's description points at. `words`: free text that may name the kind (a BibTeX note)."""
     decided = BIBTEX_ENTRY_TYPES.get(entry_type)

@@ -36,7 +36,9 @@ class RenderResult:
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
 
 
-def render_site(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], site_key: str, previous_keys: dict[str, str] | None = None) -> RenderResult:
+def render_site(
+    site: Site, theme: Theme, listing: Listing, digests: dict[str, str], site_key: str, previous_keys: dict[str, str] | None = None
+) -> RenderResult:
     """Render every page whose key is not in `previous_keys` (the intact output of the last build).
 
     `digests` are the content digests of the input files; `site_key` covers
@@ -65,9 +67,15 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
     views = ViewBuilder(site, urls, list(sources), render_item)
     everything = digest([(entry.key, entry.cite_key) for entry in site.entries])
     return RenderContext(
-        site, views, urls, render, everything,
-        input_file=listing.read_bytes, input_digest=digests.__getitem__,
-        static_sources=sources, theme_settings=theme_settings(theme, listing),
+        site,
+        views,
+        urls,
+        render,
+        everything,
+        input_file=listing.read_bytes,
+        input_digest=digests.__getitem__,
+        static_sources=sources,
+        theme_settings=theme_settings(theme, listing),
     )
 
 

@@ -123,7 +123,7 @@ def clean_name(name: str | None) -> str | None:
         return None
     name = " ".join(name.split())
     if not name:
-        raise ValueError("is empty; give the full name, e.g. --name \"Ada Lovelace\"")
+        raise ValueError('is empty; give the full name, e.g. --name "Ada Lovelace"')
     if any(unicodedata.category(char) == "Cc" for char in name):
         raise ValueError("holds control characters")
     return name
@@ -134,14 +134,13 @@ def refuse_to_overwrite(directory: Path, targets: list[PurePosixPath], force: bo
     paths = [directory / target for target in targets]
     existing = [path for path in paths if path.exists() or path.is_symlink()]
     in_the_way = {path for path in existing if path.is_dir()}
-    in_the_way |= {folder for path in paths for folder in path.parents
-                   if folder.is_relative_to(directory) and folder.exists() and not folder.is_dir()}
+    in_the_way |= {folder for path in paths for folder in path.parents if folder.is_relative_to(directory) and folder.exists() and not folder.is_dir()}
     if in_the_way:
-        raise SitegenError(f"{_list(sorted(in_the_way))}: in the way of the site's files "
-                           "(a folder where a file goes, or a file where a folder goes); nothing was written")
+        raise SitegenError(
+            f"{_list(sorted(in_the_way))}: in the way of the site's files (a folder where a file goes, or a file where a folder goes); nothing was written"
+        )
     if existing and not force:
-        raise SitegenError(f"{_list(existing)} already exist{'s' if len(existing) == 1 else ''}; "
-                           "nothing was written (use --force to overwrite)")
+        raise SitegenError(f"{_list(existing)} already exist{'s' if len(existing) == 1 else ''}; nothing was written (use --force to overwrite)")
 
 
 def _list(paths: list[Path]) -> str:
@@ -166,8 +165,7 @@ def write_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> None:
 def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFacts) -> None:
     print(f"created a sitegen site for {facts.name} in {directory}/ ({len(rendered)} files)")
     if facts.placeholder:
-        print(f'note: no --name given, so the site is for "{PLACEHOLDER_NAME}": '
-              "put your name in content/profile.yaml and content/site.yaml")
+        print(f'note: no --name given, so the site is for "{PLACEHOLDER_NAME}": put your name in content/profile.yaml and content/site.yaml')
     print("next steps:")
     print(f"  cd {directory}")
     print("  sitegen serve          # preview at http://127.0.0.1:8000/, reloads on every change")
@@ -263,9 +261,7 @@ def requirement_for_this_sitegen(requirements_file: Path) -> SitegenRequirement:
         return unreachable(requirements_file, f"the folder {folder} (not installed: run from its source)", folder)
     text = distribution.read_text("direct_url.json")
     if text is None:
-        return SitegenRequirement(
-            release_requirement(__version__),
-            f"a package index, as release {__version__}: the line allows its bug-fix releases.")
+        return SitegenRequirement(release_requirement(__version__), f"a package index, as release {__version__}: the line allows its bug-fix releases.")
     try:
         direct_url = json.loads(text)
         url = direct_url["url"]
@@ -302,9 +298,13 @@ def requirement_from_direct_url(direct_url: dict, url: str, requirements_file: P
         if not local:
             return SitegenRequirement(line, f"Git, {url} at commit {commit}{named}: the line installs that commit.")
         origin = f"the Git repository {path} on this machine"
-        return SitegenRequirement(line, f"{origin}, at commit {commit}{named}, which GitHub Actions cannot reach.",
-                                  unreachable_warning(origin, f"{requirements_file} names it as installed: {line}",
-                                                      requirements_file, suggested_git_line(path, commit, subdirectory)))
+        return SitegenRequirement(
+            line,
+            f"{origin}, at commit {commit}{named}, which GitHub Actions cannot reach.",
+            unreachable_warning(
+                origin, f"{requirements_file} names it as installed: {line}", requirements_file, suggested_git_line(path, commit, subdirectory)
+            ),
+        )
     if "archive_info" in direct_url:
         if not local:
             hashes = direct_url["archive_info"].get("hashes") or {}
@@ -320,24 +320,27 @@ def requirement_from_direct_url(direct_url: dict, url: str, requirements_file: P
 def unreachable(requirements_file: Path, origin: str, folder: Path | None = None) -> SitegenRequirement:
     """A sitegen the runner cannot install: its release in the file, and a warning with the line to write instead."""
     line = release_requirement(__version__)
-    suggestion = suggested_git_line(folder) if folder else (
-        f"{DISTRIBUTION} @ git+{PLACEHOLDER_REPOSITORY}@COMMIT", "with the repository and commit this sitegen was built from")
+    suggestion = (
+        suggested_git_line(folder)
+        if folder
+        else (f"{DISTRIBUTION} @ git+{PLACEHOLDER_REPOSITORY}@COMMIT", "with the repository and commit this sitegen was built from")
+    )
     return SitegenRequirement(
-        line, f"{origin}, which GitHub Actions cannot reach: the line names its release on PyPI instead.",
-        unreachable_warning(origin, f"{requirements_file} names {line}, which pip can install only once that release is on PyPI.",
-                            requirements_file, suggestion))
+        line,
+        f"{origin}, which GitHub Actions cannot reach: the line names its release on PyPI instead.",
+        unreachable_warning(
+            origin, f"{requirements_file} names {line}, which pip can install only once that release is on PyPI.", requirements_file, suggestion
+        ),
+    )
 
 
-def unreachable_warning(origin: str, what_was_written: str, requirements_file: Path,
-                        suggestion: tuple[str, str | None]) -> tuple[str, ...]:
+def unreachable_warning(origin: str, what_was_written: str, requirements_file: Path, suggestion: tuple[str, str | None]) -> tuple[str, ...]:
     """init's warning: where this sitegen came from, what the file says, and the line to put there."""
     line, condition = suggestion
     return (
-        f"warning: this sitegen was installed from {origin}, which GitHub Actions cannot reach: "
-        "the site's first deployment would fail.",
+        f"warning: this sitegen was installed from {origin}, which GitHub Actions cannot reach: the site's first deployment would fail.",
         f"  {what_was_written}",
-        f"  To deploy with this sitegen, put this line in {requirements_file} instead"
-        + (f" ({condition}):" if condition else ":"),
+        f"  To deploy with this sitegen, put this line in {requirements_file} instead" + (f" ({condition}):" if condition else ":"),
         f"    {line}",
     )
 
@@ -416,7 +419,7 @@ def _skeleton_file(source: Traversable, parts: tuple[str, ...]) -> SkeletonFile:
 
 def target_name(part: str) -> str:
     """`dot-github` -> `.github` (see the module's docstring for why)."""
-    return "." + part[len(DOT_PREFIX):] if part.startswith(DOT_PREFIX) else part
+    return "." + part[len(DOT_PREFIX) :] if part.startswith(DOT_PREFIX) else part
 
 
 def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:

@@ -272,7 +272,7 @@ class PreviewHandler(web.StaticFileHandler):
         elif not url.startswith(base):
             raise web.HTTPError(404)
         else:
-            await super().get(url[len(base):], include_body)
+            await super().get(url[len(base) :], include_body)
 
     def send_problems(self) -> None:
         self.set_status(500)

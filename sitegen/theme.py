@@ -172,7 +172,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
 def language_fallbacks(language: str) -> list[str]:
     """'de-CH' -> ['en', 'de', 'de-CH']: the tables to lay one over the other, the most general first."""
     parts = language.split("-")
-    chain = [FALLBACK_LANGUAGE] + ["-".join(parts[: n]) for n in range(1, len(parts) + 1)]
+    chain = [FALLBACK_LANGUAGE] + ["-".join(parts[:n]) for n in range(1, len(parts) + 1)]
     return list(dict.fromkeys(chain))
 
 

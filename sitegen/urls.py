@@ -95,18 +95,22 @@ def page_collisions(site) -> list[Problem]:
         first = records.setdefault(entry.slug, entry)
         if first is not entry:
             where = str(first.record.location).rstrip(":")
-            problems.append(Problem(
-                f"id '{entry.id}' gives the same page records/{entry.slug}/ as id '{first.id}' at {where}; change one id",
-                entry.record.where("id"),
-            ))
+            problems.append(
+                Problem(
+                    f"id '{entry.id}' gives the same page records/{entry.slug}/ as id '{first.id}' at {where}; change one id",
+                    entry.record.where("id"),
+                )
+            )
     subjects = {}
     for entry in in_file_order:
         for subject in entry.subjects:
             code = subjects.setdefault(subject.slug, subject.code)
             if code != subject.code:
-                problems.append(Problem(
-                    f"category '{subject.code}' gives the same page subjects/{subject.slug}/ as category '{code}'; use one spelling",
-                    entry.record.where("categories"),
-                ))
+                problems.append(
+                    Problem(
+                        f"category '{subject.code}' gives the same page subjects/{subject.slug}/ as category '{code}'; use one spelling",
+                        entry.record.where("categories"),
+                    )
+                )
                 subjects[subject.slug] = subject.code  # once per spelling, not once per record
     return problems

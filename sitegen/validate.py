@@ -43,8 +43,13 @@ class _Fields:
     """Reads typed fields out of one YAML mapping, noting each problem."""
 
     def __init__(
-        self, data: PositionedDict, display_path: str, problems: list[Problem], prefix: str = "",
-        known: frozenset[str] = frozenset(), synonyms: dict[str, str] | None = None,
+        self,
+        data: PositionedDict,
+        display_path: str,
+        problems: list[Problem],
+        prefix: str = "",
+        known: frozenset[str] = frozenset(),
+        synonyms: dict[str, str] | None = None,
     ):
         self.data = data
         self.path = display_path
@@ -271,8 +276,14 @@ def _escapes_message(value: EscapedText) -> str:
     return message
 
 
-_MADE_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return", "\xa0": "a no-break space",
-               "\u2028": "a line separator", "\u2029": "a paragraph separator"}
+_MADE_NAMES = {
+    "\t": "a tab",
+    "\n": "a line break",
+    "\r": "a carriage return",
+    "\xa0": "a no-break space",
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+}
 
 
 def _escape_made(sequence: str) -> str:
@@ -393,9 +404,20 @@ PROFILE_FIELDS = frozenset({"name", "name_variants", "position", "affiliation", 
 # The sources of SPEC §6 and the identifiers of SPEC §9, kept in `extra` for `sitegen fetch`.
 PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "dois", "coauthors", "exclude_ids", "arxiv_author_ids"})
 PROFILE_SYNONYMS = {
-    "title": "position", "job": "position", "institution": "affiliation", "organization": "affiliation",
-    "university": "affiliation", "image": "photo", "avatar": "photo", "picture": "photo", "mail": "email",
-    "e-mail": "email", "about": "bio", "biography": "bio", "description": "bio", "variants": "name_variants",
+    "title": "position",
+    "job": "position",
+    "institution": "affiliation",
+    "organization": "affiliation",
+    "university": "affiliation",
+    "image": "photo",
+    "avatar": "photo",
+    "picture": "photo",
+    "mail": "email",
+    "e-mail": "email",
+    "about": "bio",
+    "biography": "bio",
+    "description": "bio",
+    "variants": "name_variants",
     "aliases": "name_variants",
 }
 ARXIV_FIELDS = frozenset({"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"})
@@ -429,24 +451,78 @@ def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile 
     )
 
 
-RECORD_FIELDS = frozenset({
-    "id", "title", "authors", "year", "date", "source", "abstract", "categories",
-    "links", "arxiv", "doi", "hidden", "featured", "type", "citations", "ids", "origin",
-})
+RECORD_FIELDS = frozenset(
+    {
+        "id",
+        "title",
+        "authors",
+        "year",
+        "date",
+        "source",
+        "abstract",
+        "categories",
+        "links",
+        "arxiv",
+        "doi",
+        "hidden",
+        "featured",
+        "type",
+        "citations",
+        "ids",
+        "origin",
+    }
+)
 # Fields beyond SPEC §2 that sitegen's own sources write and its exports read: the arXiv
 # fetcher's (and its author ids, which attribute records to people), the BibTeX reader's
 # (an entry's type and details) and the citation formats'.
-RECORD_EXTRAS = frozenset({
-    "version", "updated", "comment", "journal_ref", "affiliations", "author_ids",
-    "bibtex_type", "et_al", "month", "volume", "number", "issue", "pages", "publisher", "address", "location",
-    "edition", "series", "note", "organization", "chapter", "isbn", "issn", "howpublished",
-})
+RECORD_EXTRAS = frozenset(
+    {
+        "version",
+        "updated",
+        "comment",
+        "journal_ref",
+        "affiliations",
+        "author_ids",
+        "bibtex_type",
+        "et_al",
+        "month",
+        "volume",
+        "number",
+        "issue",
+        "pages",
+        "publisher",
+        "address",
+        "location",
+        "edition",
+        "series",
+        "note",
+        "organization",
+        "chapter",
+        "isbn",
+        "issn",
+        "howpublished",
+    }
+)
 # Names other formats give SPEC §2 fields (BibTeX, CSL, Hugo Blox, al-folio), for "did you mean".
 RECORD_SYNONYMS = {
-    "author": "authors", "venue": "source", "journal": "source", "booktitle": "source", "url": "links",
-    "pdf": "links", "code": "links", "keywords": "categories", "tags": "categories", "summary": "abstract",
-    "eprint": "arxiv", "selected": "featured", "key": "id", "kind": "type", "entry_type": "type",
-    "publication_types": "type", "cited_by": "citations", "citation_count": "citations",
+    "author": "authors",
+    "venue": "source",
+    "journal": "source",
+    "booktitle": "source",
+    "url": "links",
+    "pdf": "links",
+    "code": "links",
+    "keywords": "categories",
+    "tags": "categories",
+    "summary": "abstract",
+    "eprint": "arxiv",
+    "selected": "featured",
+    "key": "id",
+    "kind": "type",
+    "entry_type": "type",
+    "publication_types": "type",
+    "cited_by": "citations",
+    "citation_count": "citations",
 }
 
 
@@ -464,7 +540,12 @@ def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin
 
 
 def validate_record(
-    data: Any, display_path: str, problems: list[Problem], line: int | None = None, source_key: str = "", reader: str = "yaml",
+    data: Any,
+    display_path: str,
+    problems: list[Problem],
+    line: int | None = None,
+    source_key: str = "",
+    reader: str = "yaml",
 ) -> Record | None:
     if not isinstance(data, dict):
         problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
@@ -529,9 +610,19 @@ def validate_record(
 
 # What other formats call the record types of SPEC §7.
 TYPE_SYNONYMS = {
-    "journal": "article", "paper": "article", "conference": "inproceedings", "proceedings": "inproceedings",
-    "phdthesis": "thesis", "mastersthesis": "thesis", "dissertation": "thesis", "techreport": "report",
-    "incollection": "chapter", "inbook": "chapter", "misc": "other", "unpublished": "preprint", "code": "software",
+    "journal": "article",
+    "paper": "article",
+    "conference": "inproceedings",
+    "proceedings": "inproceedings",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "dissertation": "thesis",
+    "techreport": "report",
+    "incollection": "chapter",
+    "inbook": "chapter",
+    "misc": "other",
+    "unpublished": "preprint",
+    "code": "software",
 }
 
 
@@ -576,8 +667,11 @@ def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> No
     if _names_no_page(value):  # '.' and '..' would make the page path records/../ (slugs keep dots)
         fields.problem(key, f"{value!r} cannot name a page; use a letter or digit")
     elif _DEVICE_NAME.match(value):
-        fields.problem(key, f"{value!r} cannot name a folder on Windows ({folder}/{value}/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
-                            "are device names there, with any extension); change it")
+        fields.problem(
+            key,
+            f"{value!r} cannot name a folder on Windows ({folder}/{value}/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
+            "are device names there, with any extension); change it",
+        )
     elif value.endswith("."):
         fields.problem(key, f"{value!r} cannot name a folder on Windows, which drops a final '.' ({folder}/{value}/); change it")
     elif len(value) > MAX_FOLDER_NAME:  # the slug: one ASCII byte for each character
@@ -651,10 +745,13 @@ def _check_record_folders_apart(shown: list[Record], problems: list[Problem], sl
         first = first_of.setdefault(slug.lower(), record)
         if first is record or slugify(first.id) == slug or _one_work(first, record):
             continue
-        problems.append(Problem(
-            f"field 'id': '{record.id}' and '{first.id}' ({_place(first.where('id'))}) differ only in case: macOS and "
-            f"Windows take records/{slug}/ and records/{slugify(first.id)}/ for one folder; change one id", record.where("id"),
-        ))
+        problems.append(
+            Problem(
+                f"field 'id': '{record.id}' and '{first.id}' ({_place(first.where('id'))}) differ only in case: macOS and "
+                f"Windows take records/{slug}/ and records/{slugify(first.id)}/ for one folder; change one id",
+                record.where("id"),
+            )
+        )
 
 
 def _check_subject_folders_apart(records: list[Record], problems: list[Problem], slugify) -> None:
@@ -670,11 +767,13 @@ def _check_subject_folders_apart(records: list[Record], problems: list[Problem],
             if first == category or slugify(first) == slugify(category) or (first, category) in reported:
                 continue
             reported.add((first, category))  # once per spelling, not once per record
-            problems.append(Problem(
-                f"field 'categories': '{category}' and '{first}' ({_place(first_record.where('categories'))}) differ only in "
-                f"case: macOS and Windows take subjects/{slugify(category)}/ and subjects/{slugify(first)}/ for one folder; use one spelling",
-                record.where("categories"),
-            ))
+            problems.append(
+                Problem(
+                    f"field 'categories': '{category}' and '{first}' ({_place(first_record.where('categories'))}) differ only in "
+                    f"case: macOS and Windows take subjects/{slugify(category)}/ and subjects/{slugify(first)}/ for one folder; use one spelling",
+                    record.where("categories"),
+                )
+            )
 
 
 def _one_work(a: Record, b: Record) -> bool:

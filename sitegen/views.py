@@ -38,15 +38,43 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "website": ("Website", "{}"),
     "cv": ("CV", "{}"),
 }
-RECORD_LINKS = {"abs": "arXiv", "pdf": "PDF", "doi": "DOI", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster", "data": "Data", "html": "HTML", "blog": "Blog", "website": "Website"}
+RECORD_LINKS = {
+    "abs": "arXiv",
+    "pdf": "PDF",
+    "doi": "DOI",
+    "code": "Code",
+    "slides": "Slides",
+    "video": "Video",
+    "poster": "Poster",
+    "data": "Data",
+    "html": "HTML",
+    "blog": "Blog",
+    "website": "Website",
+}
 _LINK_ORDER = {kind: index for index, kind in enumerate(RECORD_LINKS)}  # others follow, by name
 # the theme names these kinds of link in its language (i18n: links.<kind>); others show the kind as written
 TRANSLATED_LINKS = frozenset(RECORD_LINKS) | frozenset(PROFILE_LINKS) | {"email"}
 # link kind -> the icon drawn for it (partials/icons.html); any other kind gets "link"
 LINK_ICONS = {
-    "abs": "arxiv", "arxiv": "arxiv", "pdf": "pdf", "poster": "pdf", "cv": "pdf", "doi": "doi", "code": "code", "slides": "slides",
-    "video": "video", "data": "data", "email": "email", "orcid": "orcid", "google_scholar": "google_scholar", "github": "github",
-    "gitlab": "gitlab", "linkedin": "linkedin", "mastodon": "mastodon", "bluesky": "bluesky", "dblp": "dblp",
+    "abs": "arxiv",
+    "arxiv": "arxiv",
+    "pdf": "pdf",
+    "poster": "pdf",
+    "cv": "pdf",
+    "doi": "doi",
+    "code": "code",
+    "slides": "slides",
+    "video": "video",
+    "data": "data",
+    "email": "email",
+    "orcid": "orcid",
+    "google_scholar": "google_scholar",
+    "github": "github",
+    "gitlab": "gitlab",
+    "linkedin": "linkedin",
+    "mastodon": "mastodon",
+    "bluesky": "bluesky",
+    "dblp": "dblp",
 }
 # how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
 TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report", "patent", "preprint", "software", "dataset", "other")
@@ -55,8 +83,23 @@ _HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attr
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
-    "en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL", "sv": "sv_SE",
-    "da": "da_DK", "nb": "nb_NO", "fi": "fi_FI", "pl": "pl_PL", "cs": "cs_CZ", "ru": "ru_RU", "ja": "ja_JP", "zh": "zh_CN", "ko": "ko_KR",
+    "en": "en_US",
+    "de": "de_DE",
+    "fr": "fr_FR",
+    "es": "es_ES",
+    "it": "it_IT",
+    "pt": "pt_PT",
+    "nl": "nl_NL",
+    "sv": "sv_SE",
+    "da": "da_DK",
+    "nb": "nb_NO",
+    "fi": "fi_FI",
+    "pl": "pl_PL",
+    "cs": "cs_CZ",
+    "ru": "ru_RU",
+    "ja": "ja_JP",
+    "zh": "zh_CN",
+    "ko": "ko_KR",
 }
 
 
@@ -116,7 +159,9 @@ class ViewBuilder:
                 "group_by": self.group_by,
                 # link previews need an absolute address: none when base_url names no host
                 "social_image": self.urls.absolute(f"static/{photo}") if photo and self.urls.origin else None,
-                "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script} if analytics else None,
+                "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
+                if analytics
+                else None,
                 "extra": config.extra,
             },
             "page_url": self.urls.page(page_path),
@@ -222,8 +267,13 @@ class ViewBuilder:
     def link(self, kind: str, label: str, url: str) -> dict[str, Any]:
         """A link of a record, a talk or the profile: `key` names its label in the theme's strings
         (None: show `label`), `icon` the icon drawn beside it."""
-        return {"kind": kind, "label": label, "key": f"links.{kind}" if kind in TRANSLATED_LINKS else None,
-                "icon": LINK_ICONS.get(kind, "link"), "url": self.urls.link(url)}
+        return {
+            "kind": kind,
+            "label": label,
+            "key": f"links.{kind}" if kind in TRANSLATED_LINKS else None,
+            "icon": LINK_ICONS.get(kind, "link"),
+            "url": self.urls.link(url),
+        }
 
     def venue(self, entry: Entry) -> Markup:
         """Where the work appeared: the record's venue, or its journal reference when the venue
@@ -251,8 +301,10 @@ class ViewBuilder:
         """Records in listing order, grouped by year: `rendered_items`, their list items as rendered
         (what the bundled theme prints), and `records`, their values for templates that want them."""
         groups = [(year, list(group)) for year, group in groupby(ordered, key=lambda e: e.record.year)]
-        return [{"year": year, "anchor": f"year-{year}", "rendered_items": self._rendered(group, anchor_prefix), "records": RecordItems(self, group)}
-                for year, group in groups]
+        return [
+            {"year": year, "anchor": f"year-{year}", "rendered_items": self._rendered(group, anchor_prefix), "records": RecordItems(self, group)}
+            for year, group in groups
+        ]
 
     def groups(self, ordered: list[Entry], anchor_prefix: str = "") -> list[dict[str, Any]]:
         """Records in listing order, grouped as site.yaml `group_by` says: by year, or by type with years inside."""
@@ -260,7 +312,9 @@ class ViewBuilder:
             return self.year_groups(ordered, anchor_prefix)
         groups = []
         for kind, members in groupby(ordered, key=_type_of):
-            groups.append({"type": kind, "plural_key": f"types_plural.{kind}", "anchor": f"type-{kind}", "years": self.year_groups(list(members), anchor_prefix)})
+            groups.append(
+                {"type": kind, "plural_key": f"types_plural.{kind}", "anchor": f"type-{kind}", "years": self.year_groups(list(members), anchor_prefix)}
+            )
         return groups
 
     def _rendered(self, entries: list[Entry], anchor_prefix: str) -> list[Markup]:
@@ -295,7 +349,9 @@ class ViewBuilder:
         # a group's link goes to the page of its first record
         if by_type:
             year_links = []
-            group_links = [{"year": None, "key": f"types_plural.{t}", "url": f"{urls[start // per_page]}#type-{t}"} for t, start in type_starts(entries, ordered).items()]
+            group_links = [
+                {"year": None, "key": f"types_plural.{t}", "url": f"{urls[start // per_page]}#type-{t}"} for t, start in type_starts(entries, ordered).items()
+            ]
         else:
             year_links = [{"year": y, "key": None, "url": f"{urls[start // per_page]}#year-{y}"} for y, start in year_starts(entries, ordered).items()]
             group_links = year_links
@@ -356,8 +412,11 @@ class ViewBuilder:
         news = _content_value(self.site, "news", ()) if first else ()
         cv = _content_value(self.site, "cv", None)
         context.update(
-            groups=groups, years=groups, pagination=with_page_links(pagination),
-            news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]], news_url=self.urls.page("news/index.html"),
+            groups=groups,
+            years=groups,
+            pagination=with_page_links(pagination),
+            news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]],
+            news_url=self.urls.page("news/index.html"),
             cv_sections=[self.cv_section(section) for section in cv.profile_sections()] if cv is not None and first else [],
             cv_url=self.urls.page("cv/index.html") if cv is not None else None,
             icons=self.icons_of(entries + (list(self.site.featured) if first else []), context["profile"]["links"] if first else []),
@@ -414,8 +473,14 @@ class ViewBuilder:
 
     def cv_entry(self, entry) -> dict[str, Any]:
         return {
-            "title": entry.title, "org": entry.org, "location": entry.location, "start": entry.start, "end": entry.end,
-            "date": entry.date, "ongoing": entry.ongoing, "details": self.markdown_html(entry.details_html),
+            "title": entry.title,
+            "org": entry.org,
+            "location": entry.location,
+            "start": entry.start,
+            "end": entry.end,
+            "date": entry.date,
+            "ongoing": entry.ongoing,
+            "details": self.markdown_html(entry.details_html),
             "url": self.urls.link(entry.url) if entry.url else None,
         }
 
@@ -443,10 +508,18 @@ class ViewBuilder:
             for talk in group:
                 links = [self.link(kind, kind.replace("_", " ").capitalize(), url) for kind, url in talk.links]
                 icons |= {link["icon"] for link in links}
-                shown.append({
-                    "title": talk.title, "title_text": talk.title, "event": talk.event, "date": talk.date, "location": talk.location,
-                    "links": links, "abstract": self.markdown_html(talk.abstract_html), "anchor": talk.anchor,
-                })
+                shown.append(
+                    {
+                        "title": talk.title,
+                        "title_text": talk.title,
+                        "event": talk.event,
+                        "date": talk.date,
+                        "location": talk.location,
+                        "links": links,
+                        "abstract": self.markdown_html(talk.abstract_html),
+                        "anchor": talk.anchor,
+                    }
+                )
             years.append({"year": year, "talks": shown})
         context.update(years=years, talk_count=len(talks), icons=sorted(icons))
         return context
@@ -511,7 +584,9 @@ class ViewBuilder:
         context = self.common(path)
         entries = self.entries_at(chunk)
         groups = self.groups(entries)
-        context.update(subject=self.subject(subject), record_count=count, groups=groups, years=groups, pagination=with_page_links(pagination), icons=self.icons_of(entries))
+        context.update(
+            subject=self.subject(subject), record_count=count, groups=groups, years=groups, pagination=with_page_links(pagination), icons=self.icons_of(entries)
+        )
         return context
 
     def not_found_page(self) -> dict[str, Any]:
@@ -644,4 +719,4 @@ def listing_path(prefix: str, number: int) -> str:
 def _shorten(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
-    return text[: limit].rsplit(" ", 1)[0] + "…"
+    return text[:limit].rsplit(" ", 1)[0] + "…"

@@ -76,10 +76,12 @@ def replaceable(folder: Path) -> bool:
 
 def _new_folder(files: dict[str, bytes], output_dir: Path) -> Manifest:
     if not replaceable(output_dir):
-        raise ContentError(Problem(
-            f"refusing to replace {output_dir}: it holds files sitegen did not write "
-            "(a built site has index.html and .nojekyll); empty it or choose another --output"
-        ))
+        raise ContentError(
+            Problem(
+                f"refusing to replace {output_dir}: it holds files sitegen did not write "
+                "(a built site has index.html and .nojekyll); empty it or choose another --output"
+            )
+        )
     output_dir.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(output_dir)
     staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"

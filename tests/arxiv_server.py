@@ -34,8 +34,19 @@ class FakeArxiv:
         self.port_file = workdir / "port"
         self.log_file = workdir / "requests.jsonl"
         self.output = workdir / "server.log"
-        command = [sys.executable, str(FAKE_ARXIV), "--port", "0", "--port-file", str(self.port_file),
-                   "--max-seconds", str(MAX_SECONDS), "--log-file", str(self.log_file), *flags]
+        command = [
+            sys.executable,
+            str(FAKE_ARXIV),
+            "--port",
+            "0",
+            "--port-file",
+            str(self.port_file),
+            "--max-seconds",
+            str(MAX_SECONDS),
+            "--log-file",
+            str(self.log_file),
+            *flags,
+        ]
         command += ["--fixtures", str(fixtures or FIXTURES)]
         with open(self.output, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

@@ -56,20 +56,25 @@ def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, ti
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "sitegen", *args],
-        cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout,
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
-def run_sitegen_on_terminal(
-    *args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 60, stdout_too: bool = True
-) -> tuple[int, str]:
+def run_sitegen_on_terminal(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 60, stdout_too: bool = True) -> tuple[int, str]:
     """Run `python -m sitegen ARGS` with stderr (and stdout, unless not `stdout_too`) on a
     pseudo-terminal: its exit status and all it wrote there."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "sitegen", *args],
-        cwd=cwd, env={**os.environ, "TERM": "xterm", **(env or {})}, stdin=subprocess.DEVNULL,
-        stdout=follower if stdout_too else subprocess.DEVNULL, stderr=follower,
+        cwd=cwd,
+        env={**os.environ, "TERM": "xterm", **(env or {})},
+        stdin=subprocess.DEVNULL,
+        stdout=follower if stdout_too else subprocess.DEVNULL,
+        stderr=follower,
     )
     os.close(follower)
     seen = b""

@@ -60,9 +60,11 @@ class CrawlReport:
 
     @property
     def problems(self) -> list[str]:
-        return ([f"{b.page}: {b.url} -> {b.status}" for b in self.broken]
-                + [f"{page}: {url} leaves the site's sub-path" for page, url in self.outside]
-                + [f"{page}: {url}: no element has this id" for page, url in self.missing_anchors])
+        return (
+            [f"{b.page}: {b.url} -> {b.status}" for b in self.broken]
+            + [f"{page}: {url} leaves the site's sub-path" for page, url in self.outside]
+            + [f"{page}: {url}: no element has this id" for page, url in self.missing_anchors]
+        )
 
     def describe(self) -> str:
         return "\n".join(self.problems) or f"{len(self.pages)} pages, {len(self.fetched)} URLs: no problem"
@@ -79,7 +81,7 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
 
     def translate_path(self, path: str) -> str:
-        return super().translate_path("/" + urlsplit(path).path[len(self.prefix):])
+        return super().translate_path("/" + urlsplit(path).path[len(self.prefix) :])
 
     def send_head(self):
         path = urlsplit(self.path).path

@@ -34,9 +34,21 @@ class FakeScholarly:
         self.port_file = workdir / "port"
         self.log_file = workdir / "requests.jsonl"
         self.output = workdir / "server.log"
-        command = [sys.executable, str(FAKE_SCHOLARLY), "--port", "0", "--port-file", str(self.port_file),
-                   "--max-seconds", str(MAX_SECONDS), "--log-file", str(self.log_file),
-                   "--fixtures", str(fixtures or FIXTURES), *flags]
+        command = [
+            sys.executable,
+            str(FAKE_SCHOLARLY),
+            "--port",
+            "0",
+            "--port-file",
+            str(self.port_file),
+            "--max-seconds",
+            str(MAX_SECONDS),
+            "--log-file",
+            str(self.log_file),
+            "--fixtures",
+            str(fixtures or FIXTURES),
+            *flags,
+        ]
         with open(self.output, "wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         self.port = self._wait_for_port()

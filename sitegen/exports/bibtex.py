@@ -22,8 +22,12 @@ ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis",
 
 
 RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type
-    "article": "article", "inproceedings": "inproceedings", "thesis": "phdthesis", "book": "book",
-    "chapter": "incollection", "report": "techreport",
+    "article": "article",
+    "inproceedings": "inproceedings",
+    "thesis": "phdthesis",
+    "book": "book",
+    "chapter": "incollection",
+    "report": "techreport",
 }
 
 

@@ -1,10 +1,10 @@
 """Markdown files with YAML front matter: `---`, settings, `---`, then the text.
 
-    ---
-    title: Teaching
-    nav: 2
-    ---
-    I teach *Distributed Systems* every winter term.
+---
+title: Teaching
+nav: 2
+---
+I teach *Distributed Systems* every winter term.
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ def shortcode_settings(line: str) -> dict[str, str] | None:
     while position < len(text):
         attribute = _ATTRIBUTE.match(text, position)
         if attribute is None:
-            raise ValueError(f"cannot read {text[position:].strip()!r}: write settings as name=\"value\"")
+            raise ValueError(f'cannot read {text[position:].strip()!r}: write settings as name="value"')
         settings[attribute[1]] = attribute[2]
         position = attribute.end()
     return settings

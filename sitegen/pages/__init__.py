@@ -78,7 +78,9 @@ PAGE_KINDS: dict[str, PageKind] = {}
 
 
 def register_page_kind(
-    name: str, reads: tuple[str, ...] = (), load: ContentLoader | None = None,
+    name: str,
+    reads: tuple[str, ...] = (),
+    load: ContentLoader | None = None,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 

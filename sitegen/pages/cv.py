@@ -108,8 +108,10 @@ def load_cv(files: ContentFiles) -> tuple[Cv | None, bool, list[Problem]]:
         return None, False, problems  # only comments: no CV yet
     fields = Fields(data, path, problems)
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
-        fields.problem("sections" if isinstance(data, dict) and "sections" in data else None,
-                       "expected 'sections:', a list of sections, each with a title and entries (or publications: selected)")
+        fields.problem(
+            "sections" if isinstance(data, dict) and "sections" in data else None,
+            "expected 'sections:', a list of sections, each with a title and entries (or publications: selected)",
+        )
         return None, False, problems
     fields.unknown({"sections"})
     sections = [_section(item, path, problems) for item in data["sections"]]
@@ -133,7 +135,9 @@ def _section(data: Any, path: str, problems: list[Problem]) -> CvSection | None:
         return CvSection(title, publications=chosen, on_profile=0) if chosen is not None else None
     entries = data.get("entries")
     if not isinstance(entries, list):
-        fields.problem("entries" if "entries" in data else None, "expected 'entries:', a list of entries (title, org, start, end, ...), or 'publications: selected'")
+        fields.problem(
+            "entries" if "entries" in data else None, "expected 'entries:', a list of entries (title, org, start, end, ...), or 'publications: selected'"
+        )
         return None
     made = [_entry(item, path, problems) for item in entries]
     return CvSection(title, tuple(e for e in made if e is not None), on_profile=on_profile)
@@ -181,9 +185,15 @@ def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
     for tex in details.unconverted:
         fields.warn("details", f"field 'details': LaTeX shown as source, cannot convert {tex}")
     entry = CvEntry(
-        title=title, org=fields.inline("org"), location=fields.inline("location"),
-        start=start, end="" if end == "present" else end, date=date, ongoing=bool(start) and end in ("", "present"),
-        details_html=details.html, url=fields.url("url"),
+        title=title,
+        org=fields.inline("org"),
+        location=fields.inline("location"),
+        start=start,
+        end="" if end == "present" else end,
+        date=date,
+        ongoing=bool(start) and end in ("", "present"),
+        details_html=details.html,
+        url=fields.url("url"),
     )
     return None if fields.failed else entry
 

@@ -10,7 +10,12 @@ from sitegen.pages import Page, RenderContext
 
 
 def listing_pages(
-    context: RenderContext, positions: Sequence[int], prefix: str, template: str, values: Callable[..., dict[str, Any]], shared: Any,
+    context: RenderContext,
+    positions: Sequence[int],
+    prefix: str,
+    template: str,
+    values: Callable[..., dict[str, Any]],
+    shared: Any,
 ) -> Iterable[Page]:
     """The pages of one list of records (positions in `site.entries`).
 

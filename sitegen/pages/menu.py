@@ -90,7 +90,7 @@ def _analytics(fields: Fields) -> Analytics | None:
     if not isinstance(value, dict) or len(value) != 1:
         fields.problem("analytics", "field 'analytics': expected one of {plausible: your.domain} or {goatcounter: your-code}")
         return None
-    (kind, setting), = value.items()
+    ((kind, setting),) = value.items()
     if kind == "plausible":
         if isinstance(setting, str) and _HOST.fullmatch(setting.strip()):
             return Analytics("plausible", domain=setting.strip(), script=PLAUSIBLE_SCRIPT)

@@ -99,10 +99,7 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
 
 def search_text(entries: Iterable[Entry]) -> bytes:
     """search/text.json: [title, authors (", "-joined), venue, abstract] per record, in site order, as plain text."""
-    return orjson.dumps([
-        [entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, entry.abstract_plain]
-        for entry in entries
-    ])
+    return orjson.dumps([[entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, entry.abstract_plain] for entry in entries])
 
 
 @cache

@@ -89,8 +89,14 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
     for tex in abstract.unconverted:
         fields.warn("abstract", f"field 'abstract': LaTeX shown as source, cannot convert {tex}")
     talk = Talk(
-        path=path, line=fields.line(), title=title, event=fields.inline("event"), date=date,
-        location=fields.inline("location"), links=tuple(fields.links("links").items()), abstract_html=abstract.html,
+        path=path,
+        line=fields.line(),
+        title=title,
+        event=fields.inline("event"),
+        date=date,
+        location=fields.inline("location"),
+        links=tuple(fields.links("links").items()),
+        abstract_html=abstract.html,
         anchor=f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}",
     )
     return None if fields.failed else talk

@@ -130,8 +130,7 @@ def page_reporter(settings: Settings, progress: Progress) -> Callable[[str, Answ
         size = int((params.get("max_results") or [str(settings.page_size)])[0] or 1) or 1
         pages = max(1, -(-answer.total // size))
         got = min(start + answer.entries, answer.total)
-        text = (f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, "
-                f"{got} of {answer.total} records")
+        text = f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, {got} of {answer.total} records"
         if answer.entries == 0 and start > 0:
             text += " (an empty page: a known arXiv glitch, asking again)"
         progress.line(text)
@@ -147,8 +146,7 @@ def arxiv_session(settings: Settings, progress: Progress, sleep: Callable[[float
 
     from sitegen.sources.http import PoliteSession
 
-    return PoliteSession(settings, progress, LABEL, judge=judge, describe=describe_url,
-                         on_answer=page_reporter(settings, progress), sleep=sleep or time.sleep)
+    return PoliteSession(settings, progress, LABEL, judge=judge, describe=describe_url, on_answer=page_reporter(settings, progress), sleep=sleep or time.sleep)
 
 
 # --------------------------------------------------------------------------
@@ -207,8 +205,7 @@ class ArxivSource:
 
         results = self._run(arxiv.Search(query=query, max_results=None), query)
         if not results:
-            raise FetchError(f"arXiv query {query!r}: no records found (check the name; "
-                             "arXiv sometimes answers an empty first page, so try again too)")
+            raise FetchError(f"arXiv query {query!r}: no records found (check the name; arXiv sometimes answers an empty first page, so try again too)")
         return results
 
     def by_ids(self, ids: list[str]) -> list[Result]:
@@ -219,13 +216,12 @@ class ArxivSource:
 
         found: list[Result] = []
         for start in range(0, len(ids), IDS_PER_CALL):
-            chunk = ids[start:start + IDS_PER_CALL]
+            chunk = ids[start : start + IDS_PER_CALL]
             results = self._run(arxiv.Search(id_list=chunk, max_results=None), "id_list=" + ",".join(chunk))
             got = {split_version(r.get_short_id())[0] for r in results}
             missing = [i for i in chunk if split_version(i)[0] not in got]
             if missing:
-                raise FetchError(f"arXiv query 'id_list={','.join(chunk)}': no record for "
-                                 f"{', '.join(missing)} (is the id right?)")
+                raise FetchError(f"arXiv query 'id_list={','.join(chunk)}': no record for {', '.join(missing)} (is the id right?)")
             found.extend(results)
         return found
 
@@ -259,8 +255,9 @@ class ArxivSource:
         try:
             return list(self.client.results(search))
         except arxiv.UnexpectedEmptyPageError as error:
-            raise FetchError(f"arXiv query {query!r}: arXiv kept answering an empty page at "
-                             f"{describe_url(error.url)} ({EMPTY_PAGE_RETRIES + 1} tries); try again later") from None
+            raise FetchError(
+                f"arXiv query {query!r}: arXiv kept answering an empty page at {describe_url(error.url)} ({EMPTY_PAGE_RETRIES + 1} tries); try again later"
+            ) from None
         except arxiv.ArxivError as error:
             raise FetchError(f"arXiv query {query!r}: {error.message}") from None
 

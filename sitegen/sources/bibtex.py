@@ -73,13 +73,27 @@ VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher", "o
 LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "html", "blog", "website")  # al-folio's names among them
 # BibLaTeX's names for BibTeX's fields (Better BibTeX writes them): read as the BibTeX field when that is absent
 BIBLATEX_NAMES = {
-    "journaltitle": "journal", "location": "address", "issue": "number",
-    "eprinttype": "archiveprefix", "eprintclass": "primaryclass",
+    "journaltitle": "journal",
+    "location": "address",
+    "issue": "number",
+    "eprinttype": "archiveprefix",
+    "eprintclass": "primaryclass",
 }
 # BibTeX fields kept on the record (for templates, and the site's own BibTeX export) as they are
 DETAIL_FIELDS = (
-    "volume", "number", "pages", "publisher", "address", "edition", "series",
-    "note", "organization", "chapter", "isbn", "issn", "howpublished",
+    "volume",
+    "number",
+    "pages",
+    "publisher",
+    "address",
+    "edition",
+    "series",
+    "note",
+    "organization",
+    "chapter",
+    "isbn",
+    "issn",
+    "howpublished",
 )
 # What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
 # named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
@@ -100,6 +114,7 @@ _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 
 
 # -- field values: what BibTeX makes of `{...} # "..." # macro # 2024` ----------------------------------
+
 
 class _BadValue(ValueError):
     """A field value BibTeX could not read; the message says why."""
@@ -123,7 +138,7 @@ def evaluate(raw: str, macros: dict[str, str]) -> str:
         if position >= size:
             return "".join(pieces)
         if raw[position] != "#":
-            raise _BadValue(f"expected '#' between the parts of the value, found {raw[position:position + 20]!r}")
+            raise _BadValue(f"expected '#' between the parts of the value, found {raw[position : position + 20]!r}")
         position += 1
 
 
@@ -335,6 +350,7 @@ def person_names(value: str) -> tuple[list[str], bool]:
 
 
 # -- one entry -> one record mapping ----------------------------------------------------------------------
+
 
 @dataclass
 class _Fields:
@@ -575,6 +591,7 @@ def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
 
 # -- one file -----------------------------------------------------------------------------------------
 
+
 class _FileReader:
     """Reads one .bib file's blocks in order, as BibTeX does: a macro is known from its @string on."""
 
@@ -633,9 +650,13 @@ class _FileReader:
                 continue
             target = by_key.get(found[0].lower())
             if target is None:
-                self.problems.append(Problem(
-                    f"entry '{key}': crossref '{found[0]}' names no entry of this file", Location(self.path, found[1]), warning=True,
-                ))
+                self.problems.append(
+                    Problem(
+                        f"entry '{key}': crossref '{found[0]}' names no entry of this file",
+                        Location(self.path, found[1]),
+                        warning=True,
+                    )
+                )
                 continue
             target_kind, target_fields = target
             fields.inherit(target_fields)

@@ -39,11 +39,25 @@ ROWS = 100  # works per cursor page (Crossref allows 1000; smaller pages fail le
 DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 TYPES = {  # Crossref work types -> SPEC §7 record types
-    "journal-article": "article", "proceedings-article": "inproceedings", "posted-content": "preprint",
-    "dissertation": "thesis", "book": "book", "monograph": "book", "edited-book": "book", "reference-book": "book",
-    "book-chapter": "chapter", "book-section": "chapter", "book-part": "chapter", "reference-entry": "chapter",
-    "report": "report", "report-component": "report", "standard": "report", "dataset": "dataset",
-    "database": "dataset", "component": "other", "peer-review": "other",
+    "journal-article": "article",
+    "proceedings-article": "inproceedings",
+    "posted-content": "preprint",
+    "dissertation": "thesis",
+    "book": "book",
+    "monograph": "book",
+    "edited-book": "book",
+    "reference-book": "book",
+    "book-chapter": "chapter",
+    "book-section": "chapter",
+    "book-part": "chapter",
+    "reference-entry": "chapter",
+    "report": "report",
+    "report-component": "report",
+    "standard": "report",
+    "dataset": "dataset",
+    "database": "dataset",
+    "component": "other",
+    "peer-review": "other",
 }
 
 
@@ -107,8 +121,7 @@ def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
     subtitle = (message.get("subtitle") or [""])[0]
     if subtitle:
         title = f"{title}: {one_line(text_from_markup(subtitle))}"
-    record: dict[str, Any] = {"id": doi.lower(), "title": title, "authors": _authors(message),
-                              "year": parts[0] if parts else None}
+    record: dict[str, Any] = {"id": doi.lower(), "title": title, "authors": _authors(message), "year": parts[0] if parts else None}
     if len(parts) == 3:
         record["date"] = datetime.date(*parts)
     venue = _venue(message)
@@ -140,29 +153,26 @@ def _preprint_arxiv(message: dict[str, Any]) -> str | None:
     return None
 
 
-def works_by_orcid(session: PoliteSession, api: str, orcid: str, params: dict[str, str],
-                   progress: Any) -> list[dict[str, Any]]:
+def works_by_orcid(session: PoliteSession, api: str, orcid: str, params: dict[str, str], progress: Any) -> list[dict[str, Any]]:
     """Every Crossref work naming the iD, all cursor pages; read again once if the count falls short."""
     for _walk in range(2):
         works, total = _cursor_walk(session, api, orcid, params, progress)
         if len(works) >= total:
             return works
-        progress.line(f"Crossref: works of ORCID {orcid}: {len(works)} of {total} after the last page; "
-                      "reading the list again from the start")
+        progress.line(f"Crossref: works of ORCID {orcid}: {len(works)} of {total} after the last page; reading the list again from the start")
     from sitegen.sources.http import FetchError
 
-    raise FetchError(f"Crossref works of ORCID {orcid}: the list ended after {len(works)} of {total} works "
-                     "twice; try again later")
+    raise FetchError(f"Crossref works of ORCID {orcid}: the list ended after {len(works)} of {total} works twice; try again later")
 
 
-def _cursor_walk(session: PoliteSession, api: str, orcid: str, params: dict[str, str],
-                 progress: Any) -> tuple[list[dict[str, Any]], int]:
+def _cursor_walk(session: PoliteSession, api: str, orcid: str, params: dict[str, str], progress: Any) -> tuple[list[dict[str, Any]], int]:
     works: dict[str, dict[str, Any]] = {}
     cursor, total, page = "*", 0, 0
     while True:
         page += 1
-        answer = session.fetch(f"{api}/works", f"Crossref works of ORCID {orcid} (page {page})",
-                               params={"filter": f"orcid:{orcid}", "rows": str(ROWS), "cursor": cursor, **params})
+        answer = session.fetch(
+            f"{api}/works", f"Crossref works of ORCID {orcid} (page {page})", params={"filter": f"orcid:{orcid}", "rows": str(ROWS), "cursor": cursor, **params}
+        )
         message = answer.get("message") or {}
         items = message.get("items") or []
         total = int(message.get("total-results") or 0)

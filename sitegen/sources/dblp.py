@@ -37,8 +37,14 @@ PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9\-_=]+$")
 HOMONYM = re.compile(r"\s+\d{4}$")  # "Sheng Lin 0003": dblp's number for one of several namesakes
 CORR = re.compile(r"^abs/(?P<id>.+)$")
 KINDS = {  # dblp record elements -> SPEC §7 record types
-    "article": "article", "inproceedings": "inproceedings", "proceedings": "book", "book": "book",
-    "incollection": "chapter", "phdthesis": "thesis", "mastersthesis": "thesis", "data": "dataset",
+    "article": "article",
+    "inproceedings": "inproceedings",
+    "proceedings": "book",
+    "book": "book",
+    "incollection": "chapter",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "data": "dataset",
 }
 
 
@@ -47,8 +53,7 @@ def normalise_pid(value: str) -> str:
     text = re.sub(r"^(https?://)?(www\.)?dblp\.(org|uni-trier\.de)/pid/", "", value.strip())
     text = re.sub(r"\.(html|xml|bib)$", "", text).strip("/")
     if not PID.match(text):
-        raise ValueError(f"{value!r} is not a dblp person id (like 13/7777-3, from dblp.org/pid/13/7777-3); "
-                         "to find one by name, use --dblp-name")
+        raise ValueError(f"{value!r} is not a dblp person id (like 13/7777-3, from dblp.org/pid/13/7777-3); to find one by name, use --dblp-name")
     return text
 
 
@@ -134,8 +139,7 @@ def candidate(session: PoliteSession, api: str, hit: dict[str, Any]) -> Candidat
     pid = normalise_pid(str(info.get("url", "")))
     notes = _as_list((info.get("notes") or {}).get("note"))
     affiliation = "; ".join(one_line(n.get("text", "")) for n in notes if n.get("@type") == "affiliation")
-    note = "dblp's catch-all profile of this name (papers of people not yet told apart)" \
-        if any(n.get("@type") == "disambiguation" for n in notes) else ""
+    note = "dblp's catch-all profile of this name (papers of people not yet told apart)" if any(n.get("@type") == "disambiguation" for n in notes) else ""
     person = Candidate(pid, one_line(info.get("author", "")), affiliation, note=note)
 
     def missing_is_fine(response: Any) -> Answer:
@@ -167,8 +171,7 @@ def find_person(session: PoliteSession, api: str, name: str, context: FetchConte
     from sitegen.disambiguate import candidate_lines, name_key
     from sitegen.sources.http import FetchError
 
-    answer = session.fetch(f"{api}/search/author/api", f"dblp author search {name!r}",
-                           params={"q": name, "format": "json", "h": str(HITS)})
+    answer = session.fetch(f"{api}/search/author/api", f"dblp author search {name!r}", params={"q": name, "format": "json", "h": str(HITS)})
     hits = _as_list(((answer.get("result") or {}).get("hits") or {}).get("hit"))
     wanted = name_key(name)
 
@@ -179,8 +182,7 @@ def find_person(session: PoliteSession, api: str, name: str, context: FetchConte
 
     found = [h for h in hits if named(h)]
     if not found:
-        raise FetchError(f"dblp author search {name!r}: nobody of that name (check the spelling, "
-                         "or give the person id with --dblp)")
+        raise FetchError(f"dblp author search {name!r}: nobody of that name (check the spelling, or give the person id with --dblp)")
     if len(found) == 1:
         pid = normalise_pid(str((found[0].get("info") or {}).get("url", "")))
         context.progress.line(f"dblp: {name!r} is {pid} (the only person of that name)")

@@ -128,10 +128,16 @@ class PoliteSession(requests.Session):
     `request` as usual; our own code adds `what=` (and may pass `judge=`).
     """
 
-    def __init__(self, settings: Settings, progress: Progress, label: str, judge: Judge | None = None,
-                 describe: Callable[[str], str] | None = None,
-                 on_answer: Callable[[str, Answer], None] | None = None,
-                 sleep: Callable[[float], None] = time.sleep):
+    def __init__(
+        self,
+        settings: Settings,
+        progress: Progress,
+        label: str,
+        judge: Judge | None = None,
+        describe: Callable[[str], str] | None = None,
+        on_answer: Callable[[str, Answer], None] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
         super().__init__()
         self.settings = settings
         self.progress = progress
@@ -166,15 +172,12 @@ class PoliteSession(requests.Session):
                 raise FetchError(f"{what}: {answer.reason}{tries}")
             wait = self._backoff(attempt, response)
             if wait is None:
-                raise FetchError(f"{what}: {answer.reason}; "
-                                 f"{self.label} asks to wait more than {MAX_RETRY_AFTER:g} s, try again later")
-            self.progress.line(f"{self.label}: {answer.reason} for {self.describe(url)}; "
-                               f"retrying in {wait:g} s (try {attempt + 1} of {attempts})")
+                raise FetchError(f"{what}: {answer.reason}; {self.label} asks to wait more than {MAX_RETRY_AFTER:g} s, try again later")
+            self.progress.line(f"{self.label}: {answer.reason} for {self.describe(url)}; retrying in {wait:g} s (try {attempt + 1} of {attempts})")
             self.sleep(wait)
         raise AssertionError("unreachable")
 
-    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None,
-              headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
+    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
         """GET `url` and return the parsed body of a usable answer (or raise `FetchError`)."""
         response = self.get(url, params=params, headers=headers, what=what, judge=judge)
         return response.answer.data  # type: ignore[attr-defined]
@@ -193,8 +196,7 @@ class PoliteSession(requests.Session):
             self.progress.status(f"{self.label}: waiting {wait:.1f} s between requests")
             self.sleep(wait)
 
-    def _try(self, method: str | bytes, url: str, judge: Judge, *args: Any,
-             **kwargs: Any) -> tuple[Answer, requests.Response | None]:
+    def _try(self, method: str | bytes, url: str, judge: Judge, *args: Any, **kwargs: Any) -> tuple[Answer, requests.Response | None]:
         self.requests_sent += 1
         self.progress.status(f"{self.label}: requesting {self.describe(url)}")
         try:

@@ -38,13 +38,27 @@ PER_PAGE = 200  # OpenAlex's largest page
 SAMPLE = 50  # works read to describe a namesake
 AUTHOR_ID = re.compile(r"^A\d+$")
 ARXIV_URL = re.compile(r"^https?://arxiv\.org/(abs|pdf)/(?P<id>[^?#]+?)(v\d+)?(\.pdf)?$")
-WORK_FIELDS = ("id,doi,title,display_name,publication_year,publication_date,ids,type,type_crossref,authorships,"
-               "primary_location,locations,cited_by_count,abstract_inverted_index,biblio")
+WORK_FIELDS = (
+    "id,doi,title,display_name,publication_year,publication_date,ids,type,type_crossref,authorships,"
+    "primary_location,locations,cited_by_count,abstract_inverted_index,biblio"
+)
 TYPES = {  # OpenAlex (and Crossref) work types -> SPEC §7 record types
-    "article": "article", "journal-article": "article", "proceedings-article": "inproceedings",
-    "preprint": "preprint", "posted-content": "preprint", "dissertation": "thesis", "book": "book",
-    "monograph": "book", "edited-book": "book", "book-chapter": "chapter", "reference-entry": "chapter",
-    "report": "report", "standard": "report", "dataset": "dataset", "software": "software", "patent": "patent",
+    "article": "article",
+    "journal-article": "article",
+    "proceedings-article": "inproceedings",
+    "preprint": "preprint",
+    "posted-content": "preprint",
+    "dissertation": "thesis",
+    "book": "book",
+    "monograph": "book",
+    "edited-book": "book",
+    "book-chapter": "chapter",
+    "reference-entry": "chapter",
+    "report": "report",
+    "standard": "report",
+    "dataset": "dataset",
+    "software": "software",
+    "patent": "patent",
 }
 
 
@@ -52,8 +66,7 @@ def normalise_author_id(value: str) -> str:
     """'https://openalex.org/A5104738206' or 'a5104738206' -> 'A5104738206'."""
     text = value.strip().rstrip("/").rsplit("/", 1)[-1].upper()
     if not AUTHOR_ID.match(text):
-        raise ValueError(f"{value!r} is not an OpenAlex author id (like A5104738206); "
-                         "to find one by name, use --openalex-name")
+        raise ValueError(f"{value!r} is not an OpenAlex author id (like A5104738206); to find one by name, use --openalex-name")
     return text
 
 
@@ -94,8 +107,7 @@ def record_from_work(work: dict[str, Any]) -> dict[str, Any]:
     work_id = short_id(work.get("id"))
     doi = bare_doi(work.get("doi"))
     arxiv = _arxiv_id(work)
-    authors = [one_line((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
-               for a in work.get("authorships") or []]
+    authors = [one_line((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "") for a in work.get("authorships") or []]
     record: dict[str, Any] = {
         "id": work_id,
         "title": one_line(text_from_markup(work.get("title") or work.get("display_name") or "")),
@@ -149,16 +161,17 @@ def _links(work: dict[str, Any], work_id: str, doi: str | None, arxiv: str | Non
     return links
 
 
-def works_of(session: PoliteSession, api: str, author: str, params: dict[str, str],
-             progress: Any, limit: int | None = None) -> list[dict[str, Any]]:
+def works_of(session: PoliteSession, api: str, author: str, params: dict[str, str], progress: Any, limit: int | None = None) -> list[dict[str, Any]]:
     """An author's works, every cursor page (or the first `limit` works)."""
     works: dict[str, dict[str, Any]] = {}
     cursor, page, per_page = "*", 0, min(PER_PAGE, limit or PER_PAGE)
     while cursor:
         page += 1
-        answer = session.fetch(f"{api}/works", f"OpenAlex works of {author} (page {page})",
-                               params={"filter": f"author.id:{author}", "per-page": str(per_page),
-                                       "cursor": cursor, "select": WORK_FIELDS, **params})
+        answer = session.fetch(
+            f"{api}/works",
+            f"OpenAlex works of {author} (page {page})",
+            params={"filter": f"author.id:{author}", "per-page": str(per_page), "cursor": cursor, "select": WORK_FIELDS, **params},
+        )
         results = answer.get("results") or []
         for work in results:
             works.setdefault(short_id(work.get("id")), work)
@@ -175,8 +188,7 @@ def owner_names(author: dict[str, Any]) -> list[str]:
     return [one_line(n) for n in dict.fromkeys([author.get("display_name"), *(author.get("display_name_alternatives") or [])]) if n]
 
 
-def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: dict[str, str],
-              progress: Any) -> Candidate:
+def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: dict[str, str], progress: Any) -> Candidate:
     """What tells this author from namesakes: affiliation, years, works, top co-authors."""
     from sitegen.disambiguate import Candidate, name_key
 
@@ -189,13 +201,19 @@ def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: 
             name = one_line((authorship.get("author") or {}).get("display_name") or "")
             if name and name_key(name) not in own:
                 coauthors[name] += 1
-    years = sorted({c["year"] for c in author.get("counts_by_year") or [] if c.get("works_count")}
-                   | {w["publication_year"] for w in sample if w.get("publication_year")})
+    years = sorted(
+        {c["year"] for c in author.get("counts_by_year") or [] if c.get("works_count")} | {w["publication_year"] for w in sample if w.get("publication_year")}
+    )
     institutions = author.get("last_known_institutions") or [a.get("institution") or {} for a in author.get("affiliations") or []]
     affiliation = ", ".join(one_line(i.get("display_name")) for i in institutions[:2] if i and i.get("display_name"))
-    return Candidate(author_id, one_line(author.get("display_name") or ""), affiliation,
-                     f"{years[0]}–{years[-1]}" if years else "", author.get("works_count"),
-                     [name for name, _ in coauthors.most_common(5)])
+    return Candidate(
+        author_id,
+        one_line(author.get("display_name") or ""),
+        affiliation,
+        f"{years[0]}–{years[-1]}" if years else "",
+        author.get("works_count"),
+        [name for name, _ in coauthors.most_common(5)],
+    )
 
 
 def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext) -> str:
@@ -203,13 +221,11 @@ def find_author(session: PoliteSession, api: str, name: str, params: dict[str, s
     from sitegen.disambiguate import candidate_lines, name_key
     from sitegen.sources.http import FetchError
 
-    answer = session.fetch(f"{api}/authors", f"OpenAlex author search {name!r}",
-                           params={"search": name, "per-page": "25", **params})
+    answer = session.fetch(f"{api}/authors", f"OpenAlex author search {name!r}", params={"search": name, "per-page": "25", **params})
     wanted = name_key(name)
     found = [a for a in answer.get("results") or [] if any(name_key(n) == wanted for n in owner_names(a))]
     if not found:
-        raise FetchError(f"OpenAlex author search {name!r}: nobody of that name (check the spelling, "
-                         "or give the id with --openalex)")
+        raise FetchError(f"OpenAlex author search {name!r}: nobody of that name (check the spelling, or give the id with --openalex)")
     if len(found) == 1:
         context.progress.line(f"OpenAlex: {name!r} is {short_id(found[0].get('id'))} (the only author of that name)")
         return short_id(found[0].get("id"))

@@ -33,12 +33,27 @@ BULK_MAX = 100  # put-codes per bulk request: ORCID's limit
 ACCEPT = {"Accept": "application/vnd.orcid+json"}
 ORCID_ID = re.compile(r"^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$")
 TYPES = {  # ORCID work types -> SPEC §7 record types
-    "journal-article": "article", "magazine-article": "article", "newspaper-article": "article",
-    "review": "article", "journal-issue": "article", "conference-paper": "inproceedings",
-    "conference-abstract": "inproceedings", "conference-poster": "inproceedings", "preprint": "preprint",
-    "working-paper": "report", "report": "report", "dissertation-thesis": "thesis", "dissertation": "thesis",
-    "book": "book", "edited-book": "book", "book-chapter": "chapter", "encyclopedia-entry": "chapter",
-    "patent": "patent", "software": "software", "data-set": "dataset", "data-management-plan": "other",
+    "journal-article": "article",
+    "magazine-article": "article",
+    "newspaper-article": "article",
+    "review": "article",
+    "journal-issue": "article",
+    "conference-paper": "inproceedings",
+    "conference-abstract": "inproceedings",
+    "conference-poster": "inproceedings",
+    "preprint": "preprint",
+    "working-paper": "report",
+    "report": "report",
+    "dissertation-thesis": "thesis",
+    "dissertation": "thesis",
+    "book": "book",
+    "edited-book": "book",
+    "book-chapter": "chapter",
+    "encyclopedia-entry": "chapter",
+    "patent": "patent",
+    "software": "software",
+    "data-set": "dataset",
+    "data-management-plan": "other",
 }
 
 
@@ -52,8 +67,7 @@ def normalise_orcid(value: str) -> str:
     digits = "".join(match.groups())
     expected = check_digit(digits[:15])
     if digits[15] != expected:
-        raise ValueError(f"{value!r} is not a valid ORCID iD: its last character (the check digit) "
-                         f"should be {expected}; is a digit mistyped?")
+        raise ValueError(f"{value!r} is not a valid ORCID iD: its last character (the check digit) should be {expected}; is a digit mistyped?")
     return "-".join(match.groups())
 
 
@@ -129,9 +143,11 @@ def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[st
     if subtitle:
         title = f"{title}: {one_line(subtitle)}"
     year, date = work_date(work)
-    authors = [one_line(_value(c, "credit-name", "value")) for c in _value(work, "contributors", "contributor") or []
-               if _value(c, "credit-name", "value") and _value(c, "contributor-attributes", "contributor-role")
-               in (None, "author", "AUTHOR")]
+    authors = [
+        one_line(_value(c, "credit-name", "value"))
+        for c in _value(work, "contributors", "contributor") or []
+        if _value(c, "credit-name", "value") and _value(c, "contributor-attributes", "contributor-role") in (None, "author", "AUTHOR")
+    ]
     venue = one_line(_value(work, "journal-title", "value") or "") or ("arXiv" if "arxiv" in ids else "")
     record: dict[str, Any] = {
         "id": f"orcid-{work.get('put-code')}",
@@ -167,8 +183,7 @@ def _links(ids: dict[str, str], url: str | None) -> dict[str, str]:
         links["abs"] = f"https://arxiv.org/abs/{ids['arxiv']}"
     if ids.get("doi"):
         links["doi"] = f"https://doi.org/{ids['doi']}"
-    if url and url.startswith(("https://", "http://")) and not any(url.rstrip("/").startswith(v.rstrip("/"))
-                                                                    for v in links.values()):
+    if url and url.startswith(("https://", "http://")) and not any(url.rstrip("/").startswith(v.rstrip("/")) for v in links.values()):
         links["url"] = url
     return links
 
@@ -184,15 +199,13 @@ def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> 
     full: dict[str, dict[str, Any]] = {}
     warnings = []
     for start in range(0, len(chosen), BULK_MAX):
-        chunk = chosen[start:start + BULK_MAX]
-        bulk = session.fetch(f"{api}/{orcid}/works/{','.join(chunk)}",
-                             f"ORCID works {start + 1}-{start + len(chunk)} of {orcid}", headers=ACCEPT)
+        chunk = chosen[start : start + BULK_MAX]
+        bulk = session.fetch(f"{api}/{orcid}/works/{','.join(chunk)}", f"ORCID works {start + 1}-{start + len(chunk)} of {orcid}", headers=ACCEPT)
         for item in (bulk or {}).get("bulk") or []:
             if isinstance(item.get("work"), dict):
                 full[str(item["work"].get("put-code"))] = item["work"]
             elif item.get("error"):
-                warnings.append(f"warning: ORCID {orcid}: {one_line(item['error'].get('developer-message', ''))}; "
-                                "using the work's summary")
+                warnings.append(f"warning: ORCID {orcid}: {one_line(item['error'].get('developer-message', ''))}; using the work's summary")
         progress.line(f"ORCID: {orcid}: details of {min(start + len(chunk), len(chosen))} of {len(chosen)} works")
     records = [record_from_work(full.get(code) or preferred(group), group, owner) for code, group in zip(chosen, groups, strict=True)]
     return records, owner, warnings

@@ -125,9 +125,12 @@ def test_without_javascript_the_bibtex_entry_is_there(new_page, served_demo, dem
 
 
 HOSTILE = {
-    "id": "hostile2024", "title": 'Safe <img src=x onerror="window.__pwned=1"> & </script><script>window.__pwned=2</script>',
-    "authors": ['Eve <b onmouseover="window.__pwned=3">Mallory</b>', "Ada Lovelace"], "year": 2024,
-    "source": "Journal of <i>Tests</i> & Checks", "abstract": "Markup in the fields.",
+    "id": "hostile2024",
+    "title": 'Safe <img src=x onerror="window.__pwned=1"> & </script><script>window.__pwned=2</script>',
+    "authors": ['Eve <b onmouseover="window.__pwned=3">Mallory</b>', "Ada Lovelace"],
+    "year": 2024,
+    "source": "Journal of <i>Tests</i> & Checks",
+    "abstract": "Markup in the fields.",
 }
 
 

@@ -57,8 +57,12 @@ class PageWatch:
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} ({r.failure})"))
         page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
-        page.on("request", lambda r: r.url.startswith(("http:", "https:")) and not r.url.startswith(origin + "/")
-                and self.problems.append(f"request leaves the site: {r.url}"))
+        page.on(
+            "request",
+            lambda r: (
+                r.url.startswith(("http:", "https:")) and not r.url.startswith(origin + "/") and self.problems.append(f"request leaves the site: {r.url}")
+            ),
+        )
 
 
 def pages_to_check() -> dict[str, str]:
@@ -93,7 +97,7 @@ def test_title_math_is_mathml_on_the_record_page_and_in_the_list(page, served_de
     assert page.locator("h1 math msup, h1 math msup *").count() >= 1  # n^2 is a superscript, not the text "^2"
 
     page.goto(served_demo)
-    item = page.locator(f"[id=\"r-{slug(record['id'])}\"]")
+    item = page.locator(f'[id="r-{slug(record["id"])}"]')
     assert item.locator(".record-title math").count() >= 1
     assert "$" not in item.locator(".record-title").inner_text()
 
@@ -156,7 +160,8 @@ def test_year_navigation_jumps_to_the_year(page, served_demo):
     nav.get_by_role("link", name=str(oldest)).click()
     page.wait_for_function(f"location.hash === '#year-{oldest}'")
     page.wait_for_function(  # scrolled into view (smoothly, where motion is welcome)
-        f"(r => r.top >= 0 && r.bottom <= innerHeight)(document.getElementById('year-{oldest}').getBoundingClientRect())")
+        f"(r => r.top >= 0 && r.bottom <= innerHeight)(document.getElementById('year-{oldest}').getBoundingClientRect())"
+    )
     assert page.evaluate("scrollY") > 1000
 
 
@@ -196,7 +201,8 @@ def test_follows_the_system_colour_scheme(new_page, served_demo):
         page.goto(served_demo)
         colours[scheme] = page.evaluate(
             "[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color,"
-            " getComputedStyle(document.querySelector('.record-title a')).color]")
+            " getComputedStyle(document.querySelector('.record-title a')).color]"
+        )
     assert luminance(colours["light"][0]) > 0.9 and luminance(colours["light"][1]) < 0.2
     assert luminance(colours["dark"][0]) < 0.15 and luminance(colours["dark"][1]) > 0.7
     assert luminance(colours["dark"][2]) > 0.7  # record titles are light text on dark

@@ -136,9 +136,7 @@ def test_a_site_yaml_edit_appears_in_the_open_page(page, demo_site: Path) -> Non
         open_live(page, url)
         assert page.locator(description).get_attribute("content").startswith("Research on efficient")
         replace_in(demo_site / "content" / "site.yaml", 'description: "Research on', 'description: "Live-reloaded research on')
-        page.wait_for_function(
-            "selector => document.querySelector(selector)?.content.startsWith('Live-reloaded research on')", arg=description
-        )
+        page.wait_for_function("selector => document.querySelector(selector)?.content.startsWith('Live-reloaded research on')", arg=description)
 
 
 def test_a_broken_record_shows_the_error_page_and_the_fix_brings_the_profile_back(page, demo_site: Path) -> None:

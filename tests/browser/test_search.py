@@ -35,6 +35,7 @@ LETTERS = {"ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "
 
 # -- a reference matcher ------------------------------------------------------------------------
 
+
 def fold(text: str) -> str:
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
     return "".join(LETTERS.get(c, c) for c in text).replace("–", "-").replace("—", "-")
@@ -50,7 +51,9 @@ def expected(records: list[dict], q: str = "", year: str = "", type_: str = "", 
             continue
         if subject and subject not in record["categories"]:
             continue
-        haystack = fold("\n".join([record["title"], ", ".join(record["authors"]), record["source"] or "", record["abstract"] or ""])) + "\n" + str(record["year"])
+        haystack = (
+            fold("\n".join([record["title"], ", ".join(record["authors"]), record["source"] or "", record["abstract"] or ""])) + "\n" + str(record["year"])
+        )
         if all(term in haystack for term in terms):
             found.append(record["id"])
     return found
@@ -68,6 +71,7 @@ def load_records(output: Path) -> tuple[list[dict], dict[str, str]]:
 
 
 # -- the page -----------------------------------------------------------------------------------
+
 
 def ready(page) -> None:
     page.wait_for_function("() => { const f = document.querySelector('.search-controls'); return f && !f.disabled; }")
@@ -132,7 +136,7 @@ def test_accents_case_and_latex_as_printed(page, served_demo, demo):
     type_query(page, "O(n²)")
     settle(page)
     assert slug(math_titles[0]["id"]) in shown_ids(page)
-    title = page.locator(f"[id=\"r-{slug(math_titles[0]['id'])}\"] .record-title")
+    title = page.locator(f'[id="r-{slug(math_titles[0]["id"])}"] .record-title')
     assert title.locator("math").count() == 1 and "$" not in title.inner_text()  # shown as math, found as printed
 
 
@@ -243,10 +247,20 @@ def paged_site(tmp_path_factory):
     site = copy_demo(root / "site")
     settings = site / "content" / "site.yaml"
     settings.write_text(settings.read_text(encoding="utf-8") + "\nrecords_per_page: 5\n", encoding="utf-8")
-    (site / "content" / "records" / "hostile.yaml").write_text(yaml.safe_dump({
-        "id": "hostile2017", "title": HOSTILE_TITLE, "authors": ["Eve Mallory"], "year": 2017, "source": "Journal of Tests",
-        "abstract": "A record whose title holds markup.",
-    }, allow_unicode=True), encoding="utf-8")
+    (site / "content" / "records" / "hostile.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "id": "hostile2017",
+                "title": HOSTILE_TITLE,
+                "authors": ["Eve Mallory"],
+                "year": 2017,
+                "source": "Journal of Tests",
+                "abstract": "A record whose title holds markup.",
+            },
+            allow_unicode=True,
+        ),
+        encoding="utf-8",
+    )
     result = run_sitegen("build", "--site", str(site), "--base-url", "/repo/")
     assert result.returncode == 0, result.stderr
     served = root / "served"
@@ -304,9 +318,11 @@ def test_record_text_is_shown_as_text(page, paged_site):
 
 # -- scale ----------------------------------------------------------------------------------------
 
-WORDS = ("adaptive scalable distributed learning sparse attention gradient compression memory efficient training inference "
-         "latency throughput scheduling cluster heterogeneous pipeline parallel model data graph network robust secure "
-         "federated privacy optimal bound analysis system framework kernel accelerator cache storage query stream").split()
+WORDS = (
+    "adaptive scalable distributed learning sparse attention gradient compression memory efficient training inference "
+    "latency throughput scheduling cluster heterogeneous pipeline parallel model data graph network robust secure "
+    "federated privacy optimal bound analysis system framework kernel accelerator cache storage query stream"
+).split()
 NAMES = ["Lena Müller", "Zoë Kováč", "Jonas Berg", "Priya Raman", "André Dupont", "Søren Ødegård", "Aiko Tanaka", "Mira Okonkwo"]
 VENUES = ["arXiv", "Proceedings of EuroSys", "Journal of Parallel and Distributed Computing", "Workshop on Systems for ML"]
 
@@ -325,11 +341,17 @@ def big_site(tmp_path_factory):
         title = " ".join(rng.choices(WORDS, k=rng.randint(6, 12))).capitalize()
         if i % 7 == 0:
             title += " in $O(n^2)$ time"
-        records.append({
-            "id": f"big{i:05d}", "title": title, "authors": rng.sample(NAMES, rng.randint(3, 6)), "year": 2000 + i % 26,
-            "source": rng.choice(VENUES), "abstract": " ".join(rng.choices(WORDS, k=rng.randint(80, 160))).capitalize() + ".",
-            "categories": [rng.choice(["cs.DC", "cs.LG", "cs.PF", "stat.ML"])],
-        })
+        records.append(
+            {
+                "id": f"big{i:05d}",
+                "title": title,
+                "authors": rng.sample(NAMES, rng.randint(3, 6)),
+                "year": 2000 + i % 26,
+                "source": rng.choice(VENUES),
+                "abstract": " ".join(rng.choices(WORDS, k=rng.randint(80, 160))).capitalize() + ".",
+                "categories": [rng.choice(["cs.DC", "cs.LG", "cs.PF", "stat.ML"])],
+            }
+        )
     (site / "content" / "records" / "all.yaml").write_text(yaml.safe_dump(records, allow_unicode=True, sort_keys=False), encoding="utf-8")
     result = run_sitegen("build", "--site", str(site), timeout=300)
     assert result.returncode == 0, result.stderr
@@ -380,8 +402,10 @@ def test_two_thousand_records_update_within_budget_per_keystroke(page, big_site)
     for _ in range(ROUNDS):
         times = type_and_delete(page, query)
         rounds.append(times)
-        print(f"\n{BIG} records, {len(times)} keystrokes: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms:",
-              " ".join(f"{c}{t:.0f}" for c, t in zip(query + "⌫" * len(query), times)))
+        print(
+            f"\n{BIG} records, {len(times)} keystrokes: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms:",
+            " ".join(f"{c}{t:.0f}" for c, t in zip(query + "⌫" * len(query), times)),
+        )
         if max(times) <= KEYSTROKE_BUDGET_MS:
             break
     assert min(max(times) for times in rounds) <= KEYSTROKE_BUDGET_MS, [list(zip(query + "⌫" * len(query), map(round, times))) for times in rounds]

@@ -168,6 +168,7 @@ def relative_luminance(colour) -> float:
     def linear(v: float) -> float:
         v /= 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (linear(v) for v in channels(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

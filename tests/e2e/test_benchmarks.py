@@ -26,7 +26,14 @@ def tree(root: Path) -> dict[str, bytes]:
 
 def test_run_prints_every_figure(tmp_path: Path) -> None:
     out = run_script("run.py", "--n", "50", "--runs", "1", "--no-hugo", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
-    for figure in ("cold build", "no-change rebuild", "one-record edit (CLI)", "dev-server edit (rebuild in process)", "dev-server edit (`sitegen serve`", "peak memory"):
+    for figure in (
+        "cold build",
+        "no-change rebuild",
+        "one-record edit (CLI)",
+        "dev-server edit (rebuild in process)",
+        "dev-server edit (`sitegen serve`",
+        "peak memory",
+    ):
         assert f"| 50 | {figure}" in out, out
 
 
@@ -58,5 +65,7 @@ def test_a_mechanism_switched_off_builds_the_same_site(tmp_path: Path) -> None:
         result = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, check=False)
         assert result.returncode == 0, (mechanism.name, result.stderr)
         clean = tmp_path / f"clean-{counter}"
-        subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site), "--no-cache", "--output", str(clean)], cwd=tmp_path, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "sitegen", "build", "--site", str(site), "--no-cache", "--output", str(clean)], cwd=tmp_path, check=True, capture_output=True
+        )
         assert tree(site / "output") == tree(clean), mechanism.name

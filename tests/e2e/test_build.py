@@ -30,6 +30,7 @@ OWNER_NAMES = {"Lena Müller", "L. Müller", "Lena Mueller"}
 
 # -- helpers -----------------------------------------------------------------------
 
+
 def page(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
@@ -75,7 +76,7 @@ RAW_LATEX = re.compile(r"\\|\$|\{\\|\\textbf|\\emph|\\times")
 
 def assert_no_raw_latex(text: str, where: str) -> None:
     match = RAW_LATEX.search(text)
-    assert match is None, f"raw LaTeX in {where}: ...{text[max(0, match.start() - 60): match.end() + 60]}..."
+    assert match is None, f"raw LaTeX in {where}: ...{text[max(0, match.start() - 60) : match.end() + 60]}..."
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +99,7 @@ def index(built_demo) -> BeautifulSoup:
 
 # -- 2. the demo content ------------------------------------------------------------------
 
+
 def test_demo_content_is_rich_enough(demo_records):
     shown = [r for r in demo_records if not r.hidden]
     assert len(shown) >= 20
@@ -115,6 +117,7 @@ def test_demo_content_is_rich_enough(demo_records):
 
 
 # -- 3. the profile page ---------------------------------------------------------------------
+
 
 def test_profile_shows_person_affiliation_bio_and_links(index):
     profile = index.find(class_="profile")
@@ -204,6 +207,7 @@ def test_hidden_record_appears_nowhere(built_demo):
 
 # -- 4. record pages, subject pages, 404 ------------------------------------------------------------
 
+
 def test_every_record_has_a_full_page(built_demo, shown):
     bib = {e.key: e for e in bibtexparser.parse_string((built_demo / "publications.bib").read_text()).entries}
     for record in shown:
@@ -246,12 +250,15 @@ def test_record_page_of_the_featured_conference_paper(built_demo):
     assert meta(soup, "citation_conference_title") == ["Proceedings of EuroSys 2025"]
 
 
-@pytest.mark.parametrize("record_id, tag, venue", [
-    ("muller2019innet", "citation_conference_title", "Workshop on Network Meets AI and ML (NetAI 2019)"),
-    ("muller2021phd", "citation_dissertation_institution", "PhD thesis, University of Nordhaven"),
-    ("muller2024lattice", "citation_journal_title", "Journal of Parallel and Distributed Computing"),
-    ("2410.05523", None, None),
-])
+@pytest.mark.parametrize(
+    "record_id, tag, venue",
+    [
+        ("muller2019innet", "citation_conference_title", "Workshop on Network Meets AI and ML (NetAI 2019)"),
+        ("muller2021phd", "citation_dissertation_institution", "PhD thesis, University of Nordhaven"),
+        ("muller2024lattice", "citation_journal_title", "Journal of Parallel and Distributed Computing"),
+        ("2410.05523", None, None),
+    ],
+)
 def test_highwire_venue_agrees_with_the_bibtex_entry_type(built_demo, record_id, tag, venue):
     soup = page(built_demo / "records" / record_id / "index.html")
     tags = ("citation_conference_title", "citation_journal_title", "citation_dissertation_institution")
@@ -278,6 +285,7 @@ def test_404_page_exists_and_is_styled(built_demo):
 
 
 # -- 5. math and LaTeX -----------------------------------------------------------------------
+
 
 def test_math_is_mathml_and_macros_are_html(built_demo):
     soup = page(built_demo / "records" / "2601.08832" / "index.html")
@@ -314,10 +322,13 @@ def test_no_raw_latex_anywhere_a_person_reads(built_demo):
 
 
 def test_unconvertible_latex_is_shown_in_code_with_a_warning(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE,
-        "content/records/x.yaml": "id: x\ntitle: 'A \\unknownmacro{x} title'\nyear: 2024\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/x.yaml": "id: x\ntitle: 'A \\unknownmacro{x} title'\nyear: 2024\n",
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     assert "content/records/x.yaml:2: warning: record 'x', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}" in result.stderr.splitlines()
@@ -326,6 +337,7 @@ def test_unconvertible_latex_is_shown_in_code_with_a_warning(tmp_path):
 
 
 # -- 6. exports of the demo ---------------------------------------------------------------
+
 
 def test_publications_bib_of_the_demo(built_demo, shown):
     library = bibtexparser.parse_string((built_demo / "publications.bib").read_text(encoding="utf-8"))
@@ -338,9 +350,14 @@ def test_publications_bib_of_the_demo(built_demo, shown):
 
 def test_cite_keys_are_identical_across_builds_and_stable_when_a_record_is_added(built_demo, demo_site):
     first = bibtexparser.parse_string((built_demo / "publications.bib").read_text())
-    write_site(demo_site, {"content/records/new.yaml": (
-        "id: new2026\ntitle: 'Sparse Attention, Again'\nauthors: [Lena Müller, Jonas Berg]\nyear: 2026\ndate: 2026-03-01\nsource: arXiv\n"
-    )})
+    write_site(
+        demo_site,
+        {
+            "content/records/new.yaml": (
+                "id: new2026\ntitle: 'Sparse Attention, Again'\nauthors: [Lena Müller, Jonas Berg]\nyear: 2026\ndate: 2026-03-01\nsource: arXiv\n"
+            )
+        },
+    )
     result = run_sitegen("build", "--site", str(demo_site))
     assert result.returncode == 0, result.stderr
     second = bibtexparser.parse_string((demo_site / "output" / "publications.bib").read_text())
@@ -378,6 +395,7 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
 
 
 # -- 7. served from a sub-path --------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def subpath_builds(tmp_path_factory):
@@ -427,13 +445,17 @@ RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors
 
 
 def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE, **RECORD,
-        "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: plain\n",
-        "themes/plain/theme.yaml": "extends: default\n",
-        "themes/plain/templates/record.html": '{% extends "base.html" %}{% block main %}<p class="plain-theme">{{ record.title }}</p>{% endblock %}',
-        "themes/plain/static/plain.css": "p { color: red }",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            **RECORD,
+            "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: plain\n",
+            "themes/plain/theme.yaml": "extends: default\n",
+            "themes/plain/templates/record.html": '{% extends "base.html" %}{% block main %}<p class="plain-theme">{{ record.title }}</p>{% endblock %}',
+            "themes/plain/static/plain.css": "p { color: red }",
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     soup = page(site / "output" / "records" / "a" / "index.html")
@@ -443,13 +465,17 @@ def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
 
 
 def test_a_sites_templates_override_the_themes(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE, **RECORD,
-        "templates/partials/record_item.html": '<li class="record my-item" id="{{ record.anchor }}">{{ record.title }}</li>',
-        "templates/record.html": '{% extends "base.html" %}{% block main %}<h1 class="mine">{{ record.title }}</h1>{% endblock %}',
-        "templates/base.html": '{% extends "!theme/base.html" %}{% block head %}{{ super() }}<meta name="site-extra" content="from the site">{% endblock %}',
-        "templates/subject.html": '{% extends "!theme/subject.html" %}{% block title %}Custom: {{ subject.name }}{% endblock %}',
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            **RECORD,
+            "templates/partials/record_item.html": '<li class="record my-item" id="{{ record.anchor }}">{{ record.title }}</li>',
+            "templates/record.html": '{% extends "base.html" %}{% block main %}<h1 class="mine">{{ record.title }}</h1>{% endblock %}',
+            "templates/base.html": '{% extends "!theme/base.html" %}{% block head %}{{ super() }}<meta name="site-extra" content="from the site">{% endblock %}',
+            "templates/subject.html": '{% extends "!theme/subject.html" %}{% block title %}Custom: {{ subject.name }}{% endblock %}',
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     index = page(site / "output" / "index.html")
@@ -465,15 +491,19 @@ def test_a_sites_templates_override_the_themes(tmp_path):
 
 def test_a_list_template_may_read_the_values_of_each_record_of_a_year(tmp_path):
     """The bundled theme prints `group.items`; `group.records` still gives every record's values, made when read."""
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE, **RECORD,
-        "content/records/b.yaml": "id: b\ntitle: B $x^2$ record\nyear: 2024\ndate: 2024-05-01\nauthors: [Alan Turing]\ncategories: [cs.DC]\n",
-        "templates/partials/year_groups.html": (
-            '{% for group in years %}<section class="mine" data-count="{{ group.records|length }}" data-first="{{ group.records[0].id }}">'
-            '{% for record in group.records %}<p class="row">{{ record.title_text }} ({{ record.year }}, {{ record.authors[0].name }})</p>'
-            '<ol>{{ record.html }}</ol>{% endfor %}</section>{% endfor %}'
-        ),
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            **RECORD,
+            "content/records/b.yaml": "id: b\ntitle: B $x^2$ record\nyear: 2024\ndate: 2024-05-01\nauthors: [Alan Turing]\ncategories: [cs.DC]\n",
+            "templates/partials/year_groups.html": (
+                '{% for group in years %}<section class="mine" data-count="{{ group.records|length }}" data-first="{{ group.records[0].id }}">'
+                '{% for record in group.records %}<p class="row">{{ record.title_text }} ({{ record.year }}, {{ record.authors[0].name }})</p>'
+                "<ol>{{ record.html }}</ol>{% endfor %}</section>{% endfor %}"
+            ),
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     for path in ("index.html", "subjects/cs.DC/index.html"):
@@ -497,8 +527,9 @@ def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
 
 
 def test_unknown_theme_is_an_error_naming_it_and_the_themes_found(tmp_path):
-    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: fancy\n",
-                                 "themes/plain/templates/base.html": ""})
+    site = write_site(
+        tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: fancy\n", "themes/plain/templates/base.html": ""}
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1
     assert "content/site.yaml:3: field 'theme': unknown theme 'fancy'; themes found: classic, default, plain" in result.stderr.splitlines()
@@ -506,6 +537,7 @@ def test_unknown_theme_is_an_error_naming_it_and_the_themes_found(tmp_path):
 
 
 # -- 9. validation -------------------------------------------------------------------------------
+
 
 def errors_of(result) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.startswith("content/")]
@@ -527,11 +559,14 @@ def test_wrong_type_message_is_exact(tmp_path):
 
 
 def test_duplicate_ids_name_both_paths(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE,
-        "content/records/a.yaml": "id: same\ntitle: A\nyear: 2024\n",
-        "content/records/b.yaml": "id: same\ntitle: B\nyear: 2024\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/a.yaml": "id: same\ntitle: A\nyear: 2024\n",
+            "content/records/b.yaml": "id: same\ntitle: B\nyear: 2024\n",
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1
     [line] = errors_of(result)
@@ -539,11 +574,14 @@ def test_duplicate_ids_name_both_paths(tmp_path):
 
 
 def test_ids_that_would_share_a_page_name_both_paths(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE,
-        "content/records/a.yaml": "id: hep-ph/0601001\ntitle: A\nyear: 2006\n",
-        "content/records/b.yaml": "id: hep-ph-0601001\ntitle: B\nyear: 2006\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/a.yaml": "id: hep-ph/0601001\ntitle: A\nyear: 2006\n",
+            "content/records/b.yaml": "id: hep-ph-0601001\ntitle: B\nyear: 2006\n",
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1, "two records may not silently share records/hep-ph-0601001/"
     [line] = errors_of(result)
@@ -591,13 +629,18 @@ def test_a_bad_command_line_exits_2(args, tmp_path):
     assert "usage: sitegen" in result.stderr
 
 
-@pytest.mark.parametrize("body, message", [
-    ("{{ record.title }", "templates/record.html:3: template error: unexpected '}'"),
-    ("{{ 1 / 0 }}", "templates/record.html:3: template error in record.html: ZeroDivisionError: division by zero"),
-    ("{{ record.nosuch.x }}", "templates/record.html:3: template error in record.html: 'dict object' has no attribute 'nosuch'"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("{{ record.title }", "templates/record.html:3: template error: unexpected '}'"),
+        ("{{ 1 / 0 }}", "templates/record.html:3: template error in record.html: ZeroDivisionError: division by zero"),
+        ("{{ record.nosuch.x }}", "templates/record.html:3: template error in record.html: 'dict object' has no attribute 'nosuch'"),
+    ],
+)
 def test_a_broken_template_is_a_content_error_naming_file_and_line(tmp_path, body, message):
-    site = write_site(tmp_path, {**MINIMAL_SITE, **RECORD, "templates/record.html": f'{{% extends "base.html" %}}\n{{% block main %}}\n{body}\n{{% endblock %}}\n'})
+    site = write_site(
+        tmp_path, {**MINIMAL_SITE, **RECORD, "templates/record.html": f'{{% extends "base.html" %}}\n{{% block main %}}\n{body}\n{{% endblock %}}\n'}
+    )
     result = run_sitegen("build", "--site", ".", cwd=site)
     assert result.returncode == 1
     assert result.stderr.splitlines() == [message]
@@ -633,6 +676,7 @@ def test_missing_site_folder_exits_1(tmp_path):
 
 
 # -- 11. reproducible builds ----------------------------------------------------------------------
+
 
 def test_two_builds_are_byte_identical(demo_site, tmp_path):
     for name in ("one", "two"):

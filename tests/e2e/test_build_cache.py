@@ -68,9 +68,7 @@ def test_editing_a_record_equals_a_clean_build(cached_demo: Path) -> None:
 
 def test_adding_and_removing_records_equals_a_clean_build(cached_demo: Path) -> None:
     first_record(cached_demo).unlink()
-    (cached_demo / "content" / "records" / "new.yaml").write_text(
-        "id: new-one\ntitle: A brand new record\nyear: 2027\ncategories: [cs.XX]\n", encoding="utf-8"
-    )
+    (cached_demo / "content" / "records" / "new.yaml").write_text("id: new-one\ntitle: A brand new record\nyear: 2027\ncategories: [cs.XX]\n", encoding="utf-8")
     build(cached_demo)
     assert (cached_demo / "output" / "subjects" / "cs.XX" / "index.html").is_file()
     assert_equals_clean_build(cached_demo)

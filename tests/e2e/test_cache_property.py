@@ -219,8 +219,11 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
 
     # -- the homepage's own content (SPEC §7): each kind's files are inputs of its pages and of what every page shows
 
-    @rule(name=st.sampled_from(["about", "teaching"]), nav=st.sampled_from(["1", "2", ""]),
-          body=st.sampled_from(["", "Some *text* with $x^2$.", '{{< publications featured="true" >}}', '{{< publications since="2022" title="Recent" >}}']))
+    @rule(
+        name=st.sampled_from(["about", "teaching"]),
+        nav=st.sampled_from(["1", "2", ""]),
+        body=st.sampled_from(["", "Some *text* with $x^2$.", '{{< publications featured="true" >}}', '{{< publications since="2022" title="Recent" >}}']),
+    )
     def edit_page(self, name, nav, body) -> None:
         front = f"title: {name.capitalize()}\n" + (f"nav: {nav}\n" if nav else "")
         self.write(f"content/pages/{name}.md", f"---\n{front}---\nAbout {name}.\n\n{body}\n")
@@ -356,6 +359,8 @@ class TestCachedBuildsEqualCleanBuilds(CachedBuildsEqualCleanBuilds.TestCase):  
 
 
 TestCachedBuildsEqualCleanBuilds.settings = settings(
-    max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
+    max_examples=EXAMPLES,
+    stateful_step_count=STEPS,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
 )

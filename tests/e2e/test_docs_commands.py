@@ -82,9 +82,16 @@ def blocks_of(document: Path) -> list[Block]:
             body.append(line[indent:] if line[:indent].isspace() or not indent else line.lstrip())
             index += 1
         annotation = ANNOTATION.match(lines[start - 1]) if start > 0 else None
-        blocks.append(Block(document, start + 1, fence.group("language"), "\n".join(body) + "\n",
-                            annotation.group("mode") if annotation else None,
-                            annotation.group("argument") if annotation else None))
+        blocks.append(
+            Block(
+                document,
+                start + 1,
+                fence.group("language"),
+                "\n".join(body) + "\n",
+                annotation.group("mode") if annotation else None,
+                annotation.group("argument") if annotation else None,
+            )
+        )
         index += 1
     return blocks
 
@@ -113,7 +120,7 @@ def as_strict_script(code: str) -> str:
             continue
         line, pending = pending + line, ""
         if line.strip():
-            commands.append(f"{{ {line.strip()}\n}} || {{ status=$?; echo \"docs-test: failed (exit $status): \"{quoted(line.strip())} >&2; exit $status; }}")
+            commands.append(f'{{ {line.strip()}\n}} || {{ status=$?; echo "docs-test: failed (exit $status): "{quoted(line.strip())} >&2; exit $status; }}')
     return "\n".join(commands) + "\n"
 
 
@@ -129,7 +136,7 @@ RUN_BLOCKS = [block for block in ALL_BLOCKS if block.runs_sitegen or block.mode 
 # The wrapper: `sitegen` as the user runs it, with `serve` stopped once it answers
 # --------------------------------------------------------------------------
 
-WRAPPER = '''\
+WRAPPER = """\
 import fcntl, os, signal, subprocess, sys, time, urllib.request
 
 REAL = {real!r}
@@ -164,7 +171,7 @@ except subprocess.TimeoutExpired:
 if not answered:
     sys.exit(f"docs-test: sitegen serve did not answer on port {{port}} within {{DEADLINE}} s")
 sys.exit(status)
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -174,8 +181,7 @@ def wrapper_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert real.exists(), f"the sitegen command of this environment is missing: {real}"
     script = folder / "sitegen"
     lock = Path(tempfile.gettempdir()) / "sitegen-docs-test-serve.lock"
-    script.write_text(f"#!{sys.executable}\n" + WRAPPER.format(real=str(real), deadline=SERVE_DEADLINE, lock=str(lock)),
-                      encoding="utf-8")
+    script.write_text(f"#!{sys.executable}\n" + WRAPPER.format(real=str(real), deadline=SERVE_DEADLINE, lock=str(lock)), encoding="utf-8")
     script.chmod(0o755)
     return folder
 
@@ -188,13 +194,11 @@ def user_environment(wrapper_bin: Path, home: Path, services: dict[str, str] | N
 
 
 def run_script(code: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "--noprofile", "--norc", "-c", as_strict_script(code)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=900)
+    return subprocess.run(["bash", "--noprofile", "--norc", "-c", as_strict_script(code)], cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
 
 
 def new_site(folder: Path, env: dict[str, str]) -> Path:
-    result = subprocess.run(["sitegen", "init", "site", "--name", SITE_NAME], cwd=folder, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(["sitegen", "init", "site", "--name", SITE_NAME], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return folder / "site"
 
@@ -228,8 +232,7 @@ def test_the_docs_show_commands_and_every_comment_is_understood() -> None:
 def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_bin: Path, request: pytest.FixtureRequest) -> None:
     services = {}
     if re.search(r"\bsitegen\s+fetch\b", block.code):
-        services = {"SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url,
-                    **request.getfixturevalue("scholarly_server")().env}
+        services = {"SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url, **request.getfixturevalue("scholarly_server")().env}
     env = user_environment(wrapper_bin, tmp_path, services)
     site = new_site(tmp_path, env)
     result = run_script(block.code, site, env)
@@ -266,8 +269,9 @@ def test_command_block_runs_in_a_copy_of_this_checkout(block: Block, tmp_path: P
     """As a newcomer runs it in a fresh clone; PyPI is replaced by this environment's packages."""
     checkout = copy_of_sitegen(tmp_path / "sitegen")
     env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONHOME")}
-    env.update(PYTHONPATH=str(dependencies), PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", HOME=str(tmp_path),
-               PIP_NO_BUILD_ISOLATION="0")  # sic: pip reads this variable inverted; "0" builds without isolation
+    env.update(
+        PYTHONPATH=str(dependencies), PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", HOME=str(tmp_path), PIP_NO_BUILD_ISOLATION="0"
+    )  # sic: pip reads this variable inverted; "0" builds without isolation
     result = run_script(block.code, checkout, env)
     assert result.returncode == 0, f"{block.name}:\n{block.code}\n{result.stdout}\n{result.stderr}"
     index = checkout / "output" / "index.html"
@@ -280,12 +284,15 @@ def test_command_block_runs_in_a_copy_of_this_checkout(block: Block, tmp_path: P
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("code", [
-    "sitegen build --no-such-option\n",
-    "sitegen check --no-such-option && sitegen build   # the first part of a list\necho later lines do not hide it\n",
-    "cd no-such-folder\nsitegen build\n",
-    "sitegen serve --port 0x\n",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "sitegen build --no-such-option\n",
+        "sitegen check --no-such-option && sitegen build   # the first part of a list\necho later lines do not hide it\n",
+        "cd no-such-folder\nsitegen build\n",
+        "sitegen serve --port 0x\n",
+    ],
+)
 def test_a_broken_command_fails_its_block(code: str, tmp_path: Path, wrapper_bin: Path) -> None:
     env = user_environment(wrapper_bin, tmp_path)
     site = new_site(tmp_path, env)

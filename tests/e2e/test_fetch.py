@@ -31,9 +31,24 @@ from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the
 REPO = Path(__file__).resolve().parents[2]
 ARXIV_DIR = Path("content/records/arxiv")
 ALL_IDS = {
-    "2606.11867", "2602.22575", "2601.12784", "2509.01193", "2504.20490", "2412.07894",
-    "2410.13333", "2409.02791", "2407.14828", "2308.08649", "2207.04090", "2201.11934",
-    "2107.02388", "2106.09144", "2106.08301", "2009.01867", "2002.11474", "2001.07710",
+    "2606.11867",
+    "2602.22575",
+    "2601.12784",
+    "2509.01193",
+    "2504.20490",
+    "2412.07894",
+    "2410.13333",
+    "2409.02791",
+    "2407.14828",
+    "2308.08649",
+    "2207.04090",
+    "2201.11934",
+    "2107.02388",
+    "2106.09144",
+    "2106.08301",
+    "2009.01867",
+    "2002.11474",
+    "2001.07710",
 }
 HEP_PH = {"2409.02791", "2407.14828"}
 SUBJECTS = {"cs.AR", "cs.CR", "cs.CV", "cs.DC", "cs.LG", "cs.NE", "cs.SD", "eess.IV", "hep-ph"}
@@ -56,8 +71,7 @@ def make_site(root: Path, profile: str = "name: Sheng Lin\n", records: dict[str,
     return root
 
 
-def fetch(site: Path, server: FakeArxiv | None, *args: str, delay: str = "0", env: dict | None = None,
-          timeout: float = 90) -> subprocess.CompletedProcess:
+def fetch(site: Path, server: FakeArxiv | None, *args: str, delay: str = "0", env: dict | None = None, timeout: float = 90) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **(env or {})}
     if server is not None and "SITEGEN_ARXIV_API" not in (env or {}):
         full_env["SITEGEN_ARXIV_API"] = server.api_url
@@ -66,8 +80,7 @@ def fetch(site: Path, server: FakeArxiv | None, *args: str, delay: str = "0", en
 
 
 def build(site: Path) -> BeautifulSoup:
-    result = subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)],
-                            cwd=REPO, capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return page(site, "index.html")
 
@@ -87,8 +100,7 @@ def read_record(site: Path, record_id: str) -> dict:
 
 def snapshot(site: Path) -> dict[str, tuple[bytes, int]]:
     """Every file under content/ with its bytes and modification time."""
-    return {p.relative_to(site).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted((site / "content").rglob("*")) if p.is_file()}
+    return {p.relative_to(site).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted((site / "content").rglob("*")) if p.is_file()}
 
 
 def shown_record_count(index: BeautifulSoup) -> int:
@@ -165,8 +177,11 @@ def test_fetched_record_holds_spec_fields_links_and_arxiv_extras(tmp_path, arxiv
     assert lobra["source"] == "arXiv"
     assert lobra["categories"] == ["cs.DC"]
     assert lobra["doi"] == "10.14778/3742728.3742752"
-    assert lobra["links"] == {"abs": "https://arxiv.org/abs/2509.01193", "pdf": "https://arxiv.org/pdf/2509.01193",
-                              "doi": "https://doi.org/10.14778/3742728.3742752"}
+    assert lobra["links"] == {
+        "abs": "https://arxiv.org/abs/2509.01193",
+        "pdf": "https://arxiv.org/pdf/2509.01193",
+        "doi": "https://doi.org/10.14778/3742728.3742752",
+    }
     malleus = read_record(site, "2410.13333")
     assert malleus["version"] == 3 and "doi" not in malleus["links"]
     synthetic = read_record(site, "2699.00001")
@@ -175,8 +190,7 @@ def test_fetched_record_holds_spec_fields_links_and_arxiv_extras(tmp_path, arxiv
     assert synthetic["categories"] == ["cs.DL", "cs.IR"]  # primary first
     assert synthetic["version"] == 2
     assert str(synthetic["date"]) == "2026-01-02" and str(synthetic["updated"]) == "2026-02-03"
-    assert synthetic["affiliations"] == {"Ada Placeholder": ["Fixture Institute", "Second Affiliation Lab"],
-                                         "Bob Fixture": ["Example University"]}
+    assert synthetic["affiliations"] == {"Ada Placeholder": ["Fixture Institute", "Second Affiliation Lab"], "Bob Fixture": ["Example University"]}
     assert "$O(n^2)$" in synthetic["abstract"] and "<, > and &." in synthetic["abstract"]  # LaTeX kept as sent
     text = (site / ARXIV_DIR / "2699.00001.yaml").read_text(encoding="utf-8")
     assert text.startswith("# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/")
@@ -228,8 +242,7 @@ def test_category_restricts_the_query_and_the_records(tmp_path, arxiv_server):
 
 def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_server):
     server = arxiv_server()
-    profile = ("name: Sheng Lin\nemail: lin@example.org\narxiv:\n  authors: [Sheng Lin, S. Lin]\n"
-               "  ids: ['2699.00001']\n  exclude_ids: ['2207.04090']\n")
+    profile = "name: Sheng Lin\nemail: lin@example.org\narxiv:\n  authors: [Sheng Lin, S. Lin]\n  ids: ['2699.00001']\n  exclude_ids: ['2207.04090']\n"
     site = make_site(tmp_path / "site", profile)
 
     result = fetch(site, server)
@@ -239,8 +252,7 @@ def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_
     queries = [r["params"] for r in server.requests()]
     assert queries[0]["search_query"] == '(au:"Sheng Lin" OR au:"S. Lin")'
     assert queries[1]["id_list"] == "2699.00001"
-    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"]
-               for r in server.requests())
+    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"] for r in server.requests())
 
 
 def test_no_source_anywhere_is_a_usage_error(tmp_path, arxiv_server):
@@ -256,8 +268,9 @@ def test_api_url_option_wins_over_the_environment(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
 
-    result = fetch(site, None, "--author", "Sheng Lin", "--api-url", server.api_url,
-                   env={"SITEGEN_ARXIV_API": "http://127.0.0.1:9/api/query"})  # port 9: nobody listens
+    result = fetch(
+        site, None, "--author", "Sheng Lin", "--api-url", server.api_url, env={"SITEGEN_ARXIV_API": "http://127.0.0.1:9/api/query"}
+    )  # port 9: nobody listens
 
     assert result.returncode == 0, result.stderr
     assert len(fetched_ids(site)) == 18
@@ -339,11 +352,16 @@ def test_a_new_version_on_arxiv_updates_that_record_in_place(tmp_path, arxiv_ser
     site = make_site(tmp_path / "site")
     assert fetch(site, arxiv_server(), "--author", "Sheng Lin").returncode == 0
     before = snapshot(site)
-    newer = fixtures_copy(tmp_path, {"2409.02791": [
-        ("2409.02791v3", "2409.02791v4"),
-        ("<updated>2026-01-06", "<updated>2026-03-01"),
-        ("in the Thermal Plasma</title>", "in a Thermal Plasma (revised)</title>"),
-    ]})
+    newer = fixtures_copy(
+        tmp_path,
+        {
+            "2409.02791": [
+                ("2409.02791v3", "2409.02791v4"),
+                ("<updated>2026-01-06", "<updated>2026-03-01"),
+                ("in the Thermal Plasma</title>", "in a Thermal Plasma (revised)</title>"),
+            ]
+        },
+    )
 
     result = fetch(site, arxiv_server(fixtures=newer), "--author", "Sheng Lin")
 
@@ -361,10 +379,12 @@ def test_a_new_version_on_arxiv_updates_that_record_in_place(tmp_path, arxiv_ser
 
 def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_server):
     mine = {
-        "mine.yaml": ("- id: lin2024plasma\n  arxiv: 2409.02791v3\n  title: My preferred title for the plasma paper\n"
-                      "  year: 2024\n  source: Physical Review D 110 (2024)\n"
-                      "- id: lobra\n  doi: 10.14778/3742728.3742752\n  year: 2025\n  title: LobRA (PVLDB version)\n"
-                      "- id: '2412.07894'\n  featured: true\n"),  # only what changes: no title, no year
+        "mine.yaml": (
+            "- id: lin2024plasma\n  arxiv: 2409.02791v3\n  title: My preferred title for the plasma paper\n"
+            "  year: 2024\n  source: Physical Review D 110 (2024)\n"
+            "- id: lobra\n  doi: 10.14778/3742728.3742752\n  year: 2025\n  title: LobRA (PVLDB version)\n"
+            "- id: '2412.07894'\n  featured: true\n"
+        ),  # only what changes: no title, no year
     }
     site = make_site(tmp_path / "site", records=mine)
     before = (site / "content/records/mine.yaml").read_bytes()
@@ -405,8 +425,7 @@ def test_fetch_never_overwrites_or_removes_a_file_a_person_wrote(tmp_path, arxiv
 
     assert result.returncode == 0, result.stderr
     assert {p: p.read_bytes() for p in (edited, own)} == before
-    assert "content/records/arxiv/2409.02791.yaml:1: warning: it is now excluded by profile.yaml, " \
-           "but it was edited by hand" in result.stderr
+    assert "content/records/arxiv/2409.02791.yaml:1: warning: it is now excluded by profile.yaml, but it was edited by hand" in result.stderr
     assert "2407.14828.yaml:1: warning" in result.stderr
 
 
@@ -499,8 +518,7 @@ def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
 
     assert result.returncode == 0, result.stderr
     assert fetched_ids(site) == ALL_IDS
-    assert [(r["params"]["start"], r["fault"]) for r in server.requests()] == [
-        ("0", None), ("10", "empty-page"), ("10", None)]
+    assert [(r["params"]["start"], r["fault"]) for r in server.requests()] == [("0", None), ("10", "empty-page"), ("10", None)]
     assert "empty page" in result.stderr
 
 
@@ -565,13 +583,13 @@ def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_s
     site = make_site(tmp_path / "site")
     assert fetch(site, arxiv_server(), "--author", "Sheng Lin").returncode == 0
     before = snapshot(site)
-    newer = fixtures_copy(tmp_path, {"2606.11867": [("2606.11867v1", "2606.11867v2")],
-                                     "2001.07710": [("2001.07710v3", "2001.07710v4")]})
+    newer = fixtures_copy(tmp_path, {"2606.11867": [("2606.11867v1", "2606.11867v2")], "2001.07710": [("2001.07710v3", "2001.07710v4")]})
     # every page takes 5 s: the signal must come while page 2 is awaited, even when a loaded machine stalls this test
     server = arxiv_server("--slow", "5", fixtures=newer)
     command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--page-size", "10", "--author", "Sheng Lin"]
-    process = subprocess.Popen(command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url},
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, cwd=REPO, env={**os.environ, "SITEGEN_ARXIV_API": server.api_url}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 20
     while server.stats()["query_requests"] < 2:  # page 1 is in memory, page 2 on its way
         assert time.monotonic() < deadline and process.poll() is None
@@ -626,16 +644,26 @@ def test_progress_is_one_plain_line_per_page_when_not_a_terminal(tmp_path, arxiv
     assert result.returncode == 0, result.stderr
     assert "\r" not in result.stderr and "\x1b" not in result.stderr
     lines = [line for line in result.stderr.splitlines() if line.startswith("arXiv:")]
-    assert lines == ['arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records',
-                     'arXiv: au:"Sheng Lin": page 2 of 2, 18 of 18 records']
+    assert lines == ['arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records', 'arXiv: au:"Sheng Lin": page 2 of 2, 18 of 18 records']
 
 
 def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
     status, text = run_sitegen_on_terminal(
-        "fetch", "--site", str(site), "--delay", "0.3", "--page-size", "10", "--author", "Sheng Lin",
-        cwd=REPO, env={"SITEGEN_ARXIV_API": server.api_url}, timeout=30, stdout_too=False,
+        "fetch",
+        "--site",
+        str(site),
+        "--delay",
+        "0.3",
+        "--page-size",
+        "10",
+        "--author",
+        "Sheng Lin",
+        cwd=REPO,
+        env={"SITEGEN_ARXIV_API": server.api_url},
+        timeout=30,
+        stdout_too=False,
     )
     assert status == 0
     assert "\r\x1b[2K" in text  # the line is redrawn in place
@@ -650,11 +678,15 @@ def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
 
 
 def test_latex_and_accents_from_arxiv_render_and_untrusted_text_is_escaped(tmp_path, arxiv_server):
-    edited = fixtures_copy(tmp_path, {"2699.00001": [
-        ("<name>Bob Fixture</name>", "<name>Bob Fixtur{\\'e}</name>"),
-        ("Exercising Every Optional Atom Field</title>",
-         "Exercising Every Optional Atom Field &lt;script&gt;alert(1)&lt;/script&gt;</title>"),
-    ]})
+    edited = fixtures_copy(
+        tmp_path,
+        {
+            "2699.00001": [
+                ("<name>Bob Fixture</name>", "<name>Bob Fixtur{\\'e}</name>"),
+                ("Exercising Every Optional Atom Field</title>", "Exercising Every Optional Atom Field &lt;script&gt;alert(1)&lt;/script&gt;</title>"),
+            ]
+        },
+    )
     site = make_site(tmp_path / "site")
 
     result = fetch(site, arxiv_server(fixtures=edited), "--id", "2409.02791,2699.00001")
@@ -679,17 +711,24 @@ def test_latex_and_accents_from_arxiv_render_and_untrusted_text_is_escaped(tmp_p
 ORCID = "0000-0002-0000-0006"
 OPENALEX = "A5104738206"
 DBLP = "13/7777-3"
-ORCID_WORKS = {"orcid-189553021", "orcid-171204553", "orcid-180512933", "orcid-165002117", "orcid-176009881",
-               "orcid-168772340", "orcid-158830964", "orcid-156117808", "orcid-193310478"}  # one per work
+ORCID_WORKS = {
+    "orcid-189553021",
+    "orcid-171204553",
+    "orcid-180512933",
+    "orcid-165002117",
+    "orcid-176009881",
+    "orcid-168772340",
+    "orcid-158830964",
+    "orcid-156117808",
+    "orcid-193310478",
+}  # one per work
 CROSSREF_BY_ORCID = {"10.14778/3742728.3742752", "10.5555/jdls.2025.0142", "10.5555/smlsys.2024.31"}
-OPENALEX_WORKS = {"W4417263801", "W4411902385", "W4414120376", "W4412853019", "W4409561827", "W4405318264",
-                  "W4403271590", "W4408126645", "W4404390712"}
+OPENALEX_WORKS = {"W4417263801", "W4411902385", "W4414120376", "W4412853019", "W4409561827", "W4405318264", "W4403271590", "W4408126645", "W4404390712"}
 PKU = {"2606.11867", "2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"}
 PROFILE_WITH_EMAIL = "name: Sheng Lin\nemail: lin@example.org\n"
 
 
-def fetch_from(site: Path, server: FakeScholarly, *args: str, delay: str = "0", env: dict | None = None,
-               timeout: float = 90) -> subprocess.CompletedProcess:
+def fetch_from(site: Path, server: FakeScholarly, *args: str, delay: str = "0", env: dict | None = None, timeout: float = 90) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **server.env, **(env or {})}
     command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", delay, *args]
     return subprocess.run(command, cwd=REPO, env=full_env, capture_output=True, text=True, timeout=timeout)
@@ -715,8 +754,7 @@ def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_publ
     assert set(orcid) == ORCID_WORKS  # ten summaries, nine works
     assert all(r["origin"] == "orcid" for r in orcid.values())
     lobra = orcid["orcid-189553021"]
-    assert (lobra["type"], lobra["doi"], lobra["source"]) == ("article", "10.14778/3742728.3742752",
-                                                              "Proceedings of the VLDB Endowment")
+    assert (lobra["type"], lobra["doi"], lobra["source"]) == ("article", "10.14778/3742728.3742752", "Proceedings of the VLDB Endowment")
     assert orcid["orcid-193310478"]["type"] == "thesis"
     asked = server.requests("orcid")
     assert [r["path"] for r in asked[:2]] == [f"/orcid/v3.0/{ORCID}/person", f"/orcid/v3.0/{ORCID}/works"]
@@ -727,8 +765,7 @@ def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_publ
     assert set(crossref) == CROSSREF_BY_ORCID
     assert crossref["10.5555/smlsys.2024.31"]["citations"] == 4
     assert all(r["params"]["mailto"] == "lin@example.org" for r in server.requests("crossref"))
-    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"]
-               and r["in_flight"] == 1 for r in server.requests())
+    assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"] and r["in_flight"] == 1 for r in server.requests())
     assert "content/records/orcid/: 9 new" in result.stdout and "content/records/crossref/: 3 new" in result.stdout
 
 
@@ -754,16 +791,16 @@ def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp
     assert server.requests() == []
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: "
-                                       "ORCID iD 0000-0002-9999-9998 not found"),
-    ("--doi", "10.48550/arXiv.2504.20490", "Crossref DOI 10.48550/arXiv.2504.20490: HTTP 404 Not Found: "
-                                           "Resource not found."),
-    ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
-    ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
-])
-def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_written(tmp_path, scholarly_server,
-                                                                                     option, value, message):
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found"),
+        ("--doi", "10.48550/arXiv.2504.20490", "Crossref DOI 10.48550/arXiv.2504.20490: HTTP 404 Not Found: Resource not found."),
+        ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
+        ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
+    ],
+)
+def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_written(tmp_path, scholarly_server, option, value, message):
     server = scholarly_server()
     site = make_site(tmp_path / "site")
 
@@ -807,12 +844,15 @@ def test_crossrefs_real_scroll_cursors_are_followed_to_the_end(tmp_path, scholar
     assert cursors[0] == "*" and len(set(cursors[1:])) == 1 and len(cursors) == 3
 
 
-@pytest.mark.parametrize("faults, said", [
-    (("--fail-first", "2"), "HTTP 503"),
-    (("--fail-first", "1", "--fail-status", "429", "--retry-after", "1"), "HTTP 429"),
-    (("--truncate-first", "1"), "cut-off or malformed JSON"),
-    (("--slow", "2", "--slow-first", "1"), "no answer within 0.5 s"),
-])
+@pytest.mark.parametrize(
+    "faults, said",
+    [
+        (("--fail-first", "2"), "HTTP 503"),
+        (("--fail-first", "1", "--fail-status", "429", "--retry-after", "1"), "HTTP 429"),
+        (("--truncate-first", "1"), "cut-off or malformed JSON"),
+        (("--slow", "2", "--slow-first", "1"), "no answer within 0.5 s"),
+    ],
+)
 def test_throttling_server_errors_cut_off_answers_and_timeouts_are_retried(tmp_path, scholarly_server, faults, said):
     server = scholarly_server(*faults)
     site = make_site(tmp_path / "site")
@@ -837,8 +877,7 @@ def test_a_fault_that_persists_is_a_clear_error_and_changes_nothing(tmp_path, sc
     result = fetch_from(site, server, "--openalex", OPENALEX, "--retries", "1", "--backoff", "0.05")
 
     assert result.returncode == 1
-    assert ("OpenAlex author A5104738206: HTTP 503 Service Unavailable: injected HTTP 503 (gave up after 2 tries); "
-            "nothing was written") in result.stderr
+    assert ("OpenAlex author A5104738206: HTTP 503 Service Unavailable: injected HTTP 503 (gave up after 2 tries); nothing was written") in result.stderr
     assert snapshot(site) == before
 
 
@@ -883,9 +922,15 @@ def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetche
     server = scholarly_server()
     site = make_site(tmp_path / "site")
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0",
-                                "--openalex-name", "Sheng Lin"], cwd=REPO, env={**os.environ, **server.env},
-                               stdin=follower, stdout=subprocess.PIPE, stderr=follower, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--openalex-name", "Sheng Lin"],
+        cwd=REPO,
+        env={**os.environ, **server.env},
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        text=True,
+    )
     os.close(follower)
     seen = b""
     while b"Which one is you?" not in seen:
@@ -902,8 +947,7 @@ def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetche
 
 def test_profile_yaml_sources_are_fetched_without_options_and_a_refetch_changes_no_file(tmp_path, scholarly_server):
     server = scholarly_server()
-    profile = (f"name: Sheng Lin\nemail: lin@example.org\norcid: '{ORCID}'\nopenalex: {OPENALEX}\n"
-               f"dblp: {DBLP}\ndois: ['10.5555/remlsys.2025.7']\n")
+    profile = f"name: Sheng Lin\nemail: lin@example.org\norcid: '{ORCID}'\nopenalex: {OPENALEX}\ndblp: {DBLP}\ndois: ['10.5555/remlsys.2025.7']\n"
     site = make_site(tmp_path / "site", profile)
 
     first = fetch_from(site, server)
@@ -943,12 +987,12 @@ def test_all_sources_together_still_build(tmp_path, scholarly_server, arxiv_serv
     server = scholarly_server()
     site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
 
-    result = fetch_from(site, server, "--author", "Sheng Lin", "--orcid", ORCID, "--openalex", OPENALEX,
-                        "--dblp", DBLP, env={"SITEGEN_ARXIV_API": arxiv_server().api_url})
+    result = fetch_from(
+        site, server, "--author", "Sheng Lin", "--orcid", ORCID, "--openalex", OPENALEX, "--dblp", DBLP, env={"SITEGEN_ARXIV_API": arxiv_server().api_url}
+    )
 
     assert result.returncode == 0, result.stderr
-    check = subprocess.run([sys.executable, "-m", "sitegen", "check", "--site", str(site)],
-                           cwd=REPO, capture_output=True, text=True, timeout=120)
+    check = subprocess.run([sys.executable, "-m", "sitegen", "check", "--site", str(site)], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stderr
 
 
@@ -960,10 +1004,17 @@ def test_500_works_from_openalex_take_under_5_seconds(tmp_path, scholarly_server
     shutil.rmtree(works)
     works.mkdir()
     for number in range(500):
-        work = {**template, "id": f"https://openalex.org/W9{number:09d}", "title": f"Generated work {number}",
-                "display_name": f"Generated work {number}", "doi": f"https://doi.org/10.5555/generated.{number}",
-                "ids": {"openalex": f"https://openalex.org/W9{number:09d}"}, "cited_by_count": number % 37,
-                "publication_year": 2000 + number % 26, "publication_date": f"{2000 + number % 26}-03-01"}
+        work = {
+            **template,
+            "id": f"https://openalex.org/W9{number:09d}",
+            "title": f"Generated work {number}",
+            "display_name": f"Generated work {number}",
+            "doi": f"https://doi.org/10.5555/generated.{number}",
+            "ids": {"openalex": f"https://openalex.org/W9{number:09d}"},
+            "cited_by_count": number % 37,
+            "publication_year": 2000 + number % 26,
+            "publication_date": f"{2000 + number % 26}-03-01",
+        }
         (works / f"W9{number:09d}.json").write_text(json.dumps(work), encoding="utf-8")
     server = scholarly_server(fixtures=fixtures)
     site = make_site(tmp_path / "site")
@@ -992,8 +1043,10 @@ def group_number_of(review: str, record_id: str) -> int:
 
 def test_keeping_the_peking_university_group_leaves_exactly_its_six_records(tmp_path, arxiv_server):
     server = arxiv_server()
-    profile = ("# who I am\nname: Sheng Lin  # as on my papers\n\narxiv:\n  authors: [Sheng Lin]  # my name on arXiv\n"
-               "  # exclude_ids: [\"2302.00001\"]\n  exclude_categories: [hep-ph]  # the physicist\n")
+    profile = (
+        "# who I am\nname: Sheng Lin  # as on my papers\n\narxiv:\n  authors: [Sheng Lin]  # my name on arXiv\n"
+        '  # exclude_ids: ["2302.00001"]\n  exclude_categories: [hep-ph]  # the physicist\n'
+    )
     site = make_site(tmp_path / "site", profile)
     assert fetch(site, server).returncode == 0
     review = fetch(site, server, "--review")
@@ -1004,8 +1057,7 @@ def test_keeping_the_peking_university_group_leaves_exactly_its_six_records(tmp_
 
     assert kept.returncode == 0, kept.stderr
     text = (site / "content" / "profile.yaml").read_text(encoding="utf-8")
-    for comment in ("# who I am", "# as on my papers", "# my name on arXiv", '# exclude_ids: ["2302.00001"]',
-                    "# the physicist"):
+    for comment in ("# who I am", "# as on my papers", "# my name on arXiv", '# exclude_ids: ["2302.00001"]', "# the physicist"):
         assert comment in text
     arxiv = yaml.safe_load(text)["arxiv"]
     assert arxiv["exclude_categories"] == ["hep-ph"]  # kept: the physics group stays out by subject

@@ -91,6 +91,7 @@ RECORDS = """\
 
 # -- 1. pages ---------------------------------------------------------------------------------------
 
+
 def test_demo_pages_are_in_the_menu_by_nav_and_show_markdown_math_and_their_publications(built_demo):
     about = soup(built_demo / "about" / "index.html")
     assert text(about.h1) == "About"
@@ -115,10 +116,16 @@ def test_a_page_shows_the_records_its_shortcode_asks_for(built_demo):
 
 
 def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(tmp_path):
-    site = site_with(tmp_path, {"content/pages/evil.md": (
-        "---\ntitle: 'Evil <b>page</b>'\n---\n<script>alert(1)</script> a [bad link](javascript:alert(1)),"
-        " a [good one](cv/) and <img src=x onerror=alert(1)>.\n\n{{< publications type=\"preprint\" >}}\n"
-    )}, base_url="https://example.org/repo/")
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/evil.md": (
+                "---\ntitle: 'Evil <b>page</b>'\n---\n<script>alert(1)</script> a [bad link](javascript:alert(1)),"
+                ' a [good one](cv/) and <img src=x onerror=alert(1)>.\n\n{{< publications type="preprint" >}}\n'
+            )
+        },
+        base_url="https://example.org/repo/",
+    )
     page = soup_of(rendered_files(site)["evil/index.html"])
     main = page.find("main")
     assert main.find("script") is None and main.find("img") is None
@@ -129,28 +136,32 @@ def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(t
 
 
 def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
-    site = site_with(tmp_path, {"content/pages/twice.md": "---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured=\"true\" >}}\n"})
+    site = site_with(tmp_path, {"content/pages/twice.md": '---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured="true" >}}\n'})
     page = soup_of(rendered_files(site)["twice/index.html"])
     ids = [tag["id"] for tag in page.find_all(id=True)]
     assert len(ids) == len(set(ids))
     assert len(page.select("li.record")) == 4
 
 
-@pytest.mark.parametrize("name, text_, message", [
-    ("nofront.md", "Just text\n", "content/pages/nofront.md:1: expected YAML front matter"),
-    ("notitle.md", "---\nnav: 1\n---\nText\n", "content/pages/notitle.md:2: field 'title' is required"),
-    ("badnav.md", "---\ntitle: X\n\nnav: first\n---\nText\n", "content/pages/badnav.md:4: field 'nav': expected a whole number"),
-    ("badyaml.md", "---\ntitle: X\nnav: [1\n---\n", "content/pages/badyaml.md:4:"),
-    ("unclosed.md", "---\ntitle: X\n", "content/pages/unclosed.md:1: the front matter is not closed"),
-    ("shortcode.md", "---\ntitle: X\n---\nText\n\n{{< publications type=\"poem\" >}}\n", "content/pages/shortcode.md:6: publications: unknown type 'poem'"),
-    ("reserved.md", "---\ntitle: X\nslug: records\n---\n", "content/pages/reserved.md:3: the page's address 'records/' is taken"),
-])
+@pytest.mark.parametrize(
+    "name, text_, message",
+    [
+        ("nofront.md", "Just text\n", "content/pages/nofront.md:1: expected YAML front matter"),
+        ("notitle.md", "---\nnav: 1\n---\nText\n", "content/pages/notitle.md:2: field 'title' is required"),
+        ("badnav.md", "---\ntitle: X\n\nnav: first\n---\nText\n", "content/pages/badnav.md:4: field 'nav': expected a whole number"),
+        ("badyaml.md", "---\ntitle: X\nnav: [1\n---\n", "content/pages/badyaml.md:4:"),
+        ("unclosed.md", "---\ntitle: X\n", "content/pages/unclosed.md:1: the front matter is not closed"),
+        ("shortcode.md", '---\ntitle: X\n---\nText\n\n{{< publications type="poem" >}}\n', "content/pages/shortcode.md:6: publications: unknown type 'poem'"),
+        ("reserved.md", "---\ntitle: X\nslug: records\n---\n", "content/pages/reserved.md:3: the page's address 'records/' is taken"),
+    ],
+)
 def test_a_mistake_in_a_page_is_reported_at_its_line(tmp_path, name, text_, message):
     site = site_with(tmp_path, {f"content/pages/{name}": text_})
     assert message in build_fails(site)
 
 
 # -- 2. the CV ----------------------------------------------------------------------------------------
+
 
 def test_the_cv_shows_every_entry_and_the_selected_publications(built_demo):
     page = soup(built_demo / "cv" / "index.html")
@@ -177,20 +188,30 @@ def test_the_profile_shows_the_cv_sections_marked_for_it_without_retyping(built_
     assert index.select_one(".cv-more a")["href"] == "/cv/"
 
 
-@pytest.mark.parametrize("cv, message", [
-    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2024-13\n", "content/cv.yaml:5: field 'start': expected a year"),
-    ("sections:\n  - title: Jobs\n    entries:\n      - org: Somewhere\n", "content/cv.yaml:4: field 'title' is required"),
-    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2020\n        end: 2019\n", "content/cv.yaml:6: the entry ends (2019) before it starts (2020)"),
-    ("sections:\n  - title: Papers\n    publications: some\n", "content/cv.yaml:3: field 'publications': expected selected, all"),
-    ("sections: none\n", "content/cv.yaml:1: expected 'sections:'"),
-    ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        url: 'javascript:alert(1)'\n", "content/cv.yaml:5: field 'url': expected an http(s)"),
-])
+@pytest.mark.parametrize(
+    "cv, message",
+    [
+        ("sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2024-13\n", "content/cv.yaml:5: field 'start': expected a year"),
+        ("sections:\n  - title: Jobs\n    entries:\n      - org: Somewhere\n", "content/cv.yaml:4: field 'title' is required"),
+        (
+            "sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        start: 2020\n        end: 2019\n",
+            "content/cv.yaml:6: the entry ends (2019) before it starts (2020)",
+        ),
+        ("sections:\n  - title: Papers\n    publications: some\n", "content/cv.yaml:3: field 'publications': expected selected, all"),
+        ("sections: none\n", "content/cv.yaml:1: expected 'sections:'"),
+        (
+            "sections:\n  - title: Jobs\n    entries:\n      - title: Job\n        url: 'javascript:alert(1)'\n",
+            "content/cv.yaml:5: field 'url': expected an http(s)",
+        ),
+    ],
+)
 def test_a_mistake_in_the_cv_is_reported_at_its_line(tmp_path, cv, message):
     site = site_with(tmp_path, {"content/cv.yaml": cv})
     assert message in build_fails(site)
 
 
 # -- 3. news and talks ---------------------------------------------------------------------------------
+
 
 def news_files() -> list[tuple[str, dict]]:
     found = []
@@ -239,12 +260,18 @@ def test_talks_are_listed_newest_first_with_their_links(built_demo):
     assert {text(a).split(" for ")[0] for a in page.select(".talk .links a")} == {"Slides", "Video"}
 
 
-@pytest.mark.parametrize("files, message", [
-    ({"content/news/x.md": "---\ntitle: No date\n---\nText\n"}, "content/news/x.md:2: field 'date' is required"),
-    ({"content/news/x.md": "---\ndate: 2024-02-30\n---\nText\n"}, "content/news/x.md:2: field 'date': expected a date"),
-    ({"content/talks/x.yaml": "title: T\nevent: E\n"}, "content/talks/x.yaml:1: field 'date' is required"),
-    ({"content/talks/x.yaml": "- title: T\n  date: 2024-01-01\n  links: {slides: 'javascript:x'}\n"}, "content/talks/x.yaml:3: field 'links': expected an http(s)"),
-])
+@pytest.mark.parametrize(
+    "files, message",
+    [
+        ({"content/news/x.md": "---\ntitle: No date\n---\nText\n"}, "content/news/x.md:2: field 'date' is required"),
+        ({"content/news/x.md": "---\ndate: 2024-02-30\n---\nText\n"}, "content/news/x.md:2: field 'date': expected a date"),
+        ({"content/talks/x.yaml": "title: T\nevent: E\n"}, "content/talks/x.yaml:1: field 'date' is required"),
+        (
+            {"content/talks/x.yaml": "- title: T\n  date: 2024-01-01\n  links: {slides: 'javascript:x'}\n"},
+            "content/talks/x.yaml:3: field 'links': expected an http(s)",
+        ),
+    ],
+)
 def test_a_mistake_in_news_or_talks_is_reported_at_its_line(tmp_path, files, message):
     assert message in build_fails(site_with(tmp_path, files))
 
@@ -258,6 +285,7 @@ def test_every_new_page_is_in_the_sitemap(built_demo):
 
 
 # -- 4. types and venues ---------------------------------------------------------------------------------
+
 
 def test_every_list_item_shows_its_type_and_venue_and_featured_cards_their_authors(tmp_path):
     files = rendered_files(site_with(tmp_path, {}))
@@ -295,6 +323,7 @@ def test_list_items_name_subjects_with_the_code_as_a_hint(built_demo):
 
 # -- 5. co-authors ----------------------------------------------------------------------------------------
 
+
 def test_coauthor_names_are_links_wherever_they_appear(built_demo):
     coauthors = yaml.safe_load((CONTENT / "coauthors.yaml").read_text(encoding="utf-8"))
     url_of = {name: (value if isinstance(value, str) else value["url"]) for name, value in coauthors.items()}
@@ -323,10 +352,17 @@ def test_a_coauthor_variant_is_linked_and_a_bad_url_is_reported(tmp_path):
 
 # -- 6. the menu, icons, link previews, analytics -----------------------------------------------------------
 
+
 def test_the_menu_is_made_from_what_the_site_has(built_demo):
     index = soup(built_demo / "index.html")
-    assert menu(index) == [("Publications", "/#publications"), ("About", "/about/"), ("Teaching", "/teaching/"),
-                           ("CV", "/cv/"), ("News", "/news/"), ("Talks", "/talks/")]
+    assert menu(index) == [
+        ("Publications", "/#publications"),
+        ("About", "/about/"),
+        ("Teaching", "/teaching/"),
+        ("CV", "/cv/"),
+        ("News", "/news/"),
+        ("Talks", "/talks/"),
+    ]
     for path, current in (("cv/index.html", "CV"), ("news/index.html", "News"), ("talks/index.html", "Talks")):
         assert [text(a) for a in soup(built_demo / path).select('header nav a[aria-current="page"]')] == [current]
     assert "record" not in " ".join(title.lower() for title, _ in menu(index))
@@ -337,7 +373,9 @@ def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
     site = site_with(tmp_path, {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url="https://example.org/repo/")
     files = rendered_files(site)
     assert menu(soup_of(files["cv/index.html"])) == [("Home", "/repo/#publications"), ("CV", "/repo/cv/"), ("Blog", "https://blog.example.org")]
-    assert "content/site.yaml:4: field 'url': expected an http(s)" in build_fails(site_with(tmp_path / "bad", {}, "nav:\n  - {title: X, url: 'javascript:x'}\n"))
+    assert "content/site.yaml:4: field 'url': expected an http(s)" in build_fails(
+        site_with(tmp_path / "bad", {}, "nav:\n  - {title: X, url: 'javascript:x'}\n")
+    )
 
 
 def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
@@ -370,11 +408,16 @@ def test_analytics_load_nothing_unless_configured(built_demo, tmp_path):
     [script] = [s for s in soup_of(files["index.html"]).find_all("script", src=True) if not s["src"].startswith("/static/")]
     assert script["src"] == "https://plausible.io/js/script.js" and script["data-domain"] == "example.org"
     goat = rendered_files(site_with(tmp_path / "goat", {}, "analytics: {goatcounter: lena}\n"))
-    assert soup_of(goat["cv/index.html" if "cv/index.html" in goat else "index.html"]).find("script", attrs={"data-goatcounter": "https://lena.goatcounter.com/count"})
-    assert "content/site.yaml:3: field 'analytics': plausible takes the site's domain" in build_fails(site_with(tmp_path / "bad", {}, "analytics:\n  plausible: 'x\" onload=\"alert(1)'\n"))
+    assert soup_of(goat["cv/index.html" if "cv/index.html" in goat else "index.html"]).find(
+        "script", attrs={"data-goatcounter": "https://lena.goatcounter.com/count"}
+    )
+    assert "content/site.yaml:3: field 'analytics': plausible takes the site's domain" in build_fails(
+        site_with(tmp_path / "bad", {}, "analytics:\n  plausible: 'x\" onload=\"alert(1)'\n")
+    )
 
 
 # -- 7. translations ----------------------------------------------------------------------------------------
+
 
 def flat_keys(data: dict, prefix: str = "") -> set[str]:
     keys = set()
@@ -412,6 +455,7 @@ def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
 
 # -- 8. the classic theme -------------------------------------------------------------------------------------
 
+
 def test_the_classic_theme_is_a_one_column_page_sharing_the_default_templates(demo_site):
     settings = demo_site / "content" / "site.yaml"
     settings.write_text(settings.read_text(encoding="utf-8").replace("theme: default", "theme: classic"), encoding="utf-8")
@@ -428,10 +472,13 @@ def test_the_classic_theme_is_a_one_column_page_sharing_the_default_templates(de
 
 # -- 10. the same bar -------------------------------------------------------------------------------------------
 
+
 def test_the_demo_builds_its_homepage_under_a_sub_path(demo_site, tmp_path):
     output = tmp_path / "out"
     result = run_sitegen("build", "--site", str(demo_site), "--output", str(output), "--base-url", "https://example.org/repo/")
     assert result.returncode == 0, result.stderr
     cv = soup(output / "cv" / "index.html")
-    assert all(href.startswith(("/repo/", "https://", "mailto:", "#")) for href in (a["href"] for a in cv.find_all("a", href=True))), [a["href"] for a in cv.find_all("a", href=True)]
+    assert all(href.startswith(("/repo/", "https://", "mailto:", "#")) for href in (a["href"] for a in cv.find_all("a", href=True))), [
+        a["href"] for a in cv.find_all("a", href=True)
+    ]
     assert soup(output / "news" / "index.html").find("link", rel="alternate", href="/repo/news/feed.xml") is not None

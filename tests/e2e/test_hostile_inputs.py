@@ -43,15 +43,54 @@ BASE_FILES = {
 }
 
 PAYLOADS = [
-    "<script>alert(1)</script>", "</script><script>alert(2)</script>", "<img src=x onerror=alert(1)>",
-    "<svg onload=alert(1)>", "javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)",
-    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==", "vbscript:msgbox(1)",
-    "\" onmouseover=\"alert(1)", "' onfocus='alert(1)' autofocus='", "<a href=\"javascript:alert(1)\">x</a>",
-    "[md](javascript:alert(1))", "<javascript:alert(1)>", "![i](javascript:alert(1))", "&#106;avascript:alert(1)",
-    "$\\href{javascript:alert(1)}{x}$", "\\href{javascript:alert(1)}{x}", "{{ 7*7 }}", "{% raw %}", "${7*7}",
-    "\u202eevil\u202c", "\u200b", "\x00", "\x07", "\x1b[31m", "\ud7ff", "\ufeff", "{", "}", "\\", "$", "$$", "%",
-    "<iframe src=//evil>", "<meta http-equiv=refresh content=0;url=//evil>", "<style>*{}</style>", "<!--", "]]>",
-    "x" * 3000, "é" * 500, "../../etc/passwd", "/etc/passwd", "CON", "nul", "a/b", ".", "..",
+    "<script>alert(1)</script>",
+    "</script><script>alert(2)</script>",
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)>",
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "java\tscript:alert(1)",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "vbscript:msgbox(1)",
+    '" onmouseover="alert(1)',
+    "' onfocus='alert(1)' autofocus='",
+    '<a href="javascript:alert(1)">x</a>',
+    "[md](javascript:alert(1))",
+    "<javascript:alert(1)>",
+    "![i](javascript:alert(1))",
+    "&#106;avascript:alert(1)",
+    "$\\href{javascript:alert(1)}{x}$",
+    "\\href{javascript:alert(1)}{x}",
+    "{{ 7*7 }}",
+    "{% raw %}",
+    "${7*7}",
+    "\u202eevil\u202c",
+    "\u200b",
+    "\x00",
+    "\x07",
+    "\x1b[31m",
+    "\ud7ff",
+    "\ufeff",
+    "{",
+    "}",
+    "\\",
+    "$",
+    "$$",
+    "%",
+    "<iframe src=//evil>",
+    "<meta http-equiv=refresh content=0;url=//evil>",
+    "<style>*{}</style>",
+    "<!--",
+    "]]>",
+    "x" * 3000,
+    "é" * 500,
+    "../../etc/passwd",
+    "/etc/passwd",
+    "CON",
+    "nul",
+    "a/b",
+    ".",
+    "..",
 ]
 
 text_value = st.one_of(
@@ -59,7 +98,7 @@ text_value = st.one_of(
     st.lists(st.sampled_from(PAYLOADS), min_size=2, max_size=4).map("".join),
     st.text(max_size=40),
 )
-scalar = st.one_of(text_value, st.integers(-10**20, 10**20), st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none())
+scalar = st.one_of(text_value, st.integers(-(10**20), 10**20), st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none())
 any_value = st.recursive(scalar, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(text_value, inner, max_size=3)), max_leaves=12)
 url_value = st.one_of(st.sampled_from(PAYLOADS), st.sampled_from(["https://example.org/x", "mailto:a@b.c", "static/x.pdf", "//evil.example/"]))
 
@@ -72,31 +111,57 @@ def maybe(strategy):
 record = st.fixed_dictionaries(
     {"id": maybe(text_value)},
     optional={
-        "title": maybe(text_value), "authors": maybe(st.lists(text_value, max_size=4)), "year": maybe(st.integers(0, 99999)),
-        "source": maybe(text_value), "abstract": maybe(text_value), "categories": maybe(st.lists(text_value, max_size=3)),
+        "title": maybe(text_value),
+        "authors": maybe(st.lists(text_value, max_size=4)),
+        "year": maybe(st.integers(0, 99999)),
+        "source": maybe(text_value),
+        "abstract": maybe(text_value),
+        "categories": maybe(st.lists(text_value, max_size=3)),
         "links": maybe(st.dictionaries(st.sampled_from(["pdf", "code", "abs", "x y", "on"]), url_value, max_size=3)),
-        "doi": maybe(text_value), "arxiv": maybe(text_value), "featured": maybe(st.booleans()), "type": maybe(text_value),
-        "citations": maybe(st.integers(-5, 10**6)), "date": maybe(st.dates().map(str)),
+        "doi": maybe(text_value),
+        "arxiv": maybe(text_value),
+        "featured": maybe(st.booleans()),
+        "type": maybe(text_value),
+        "citations": maybe(st.integers(-5, 10**6)),
+        "date": maybe(st.dates().map(str)),
     },
 )
 site_settings = st.fixed_dictionaries(
     {"title": maybe(text_value)},
     optional={
-        "base_url": maybe(url_value), "cname": maybe(text_value), "language": maybe(text_value), "description": maybe(text_value),
-        "records_per_page": maybe(st.integers(-3, 5)), "theme": maybe(st.sampled_from(["default", "../..", "nope", "<x>"])),
+        "base_url": maybe(url_value),
+        "cname": maybe(text_value),
+        "language": maybe(text_value),
+        "description": maybe(text_value),
+        "records_per_page": maybe(st.integers(-3, 5)),
+        "theme": maybe(st.sampled_from(["default", "../..", "nope", "<x>"])),
     },
 )
 profile = st.fixed_dictionaries(
     {"name": maybe(text_value)},
     optional={
-        "name_variants": maybe(st.lists(text_value, max_size=3)), "affiliation": maybe(text_value), "position": maybe(text_value),
-        "bio": maybe(text_value), "email": maybe(text_value), "photo": maybe(text_value),
+        "name_variants": maybe(st.lists(text_value, max_size=3)),
+        "affiliation": maybe(text_value),
+        "position": maybe(text_value),
+        "bio": maybe(text_value),
+        "email": maybe(text_value),
+        "photo": maybe(text_value),
         "links": maybe(st.dictionaries(st.sampled_from(["orcid", "github", "website", "evil"]), url_value, max_size=3)),
     },
 )
-file_name = st.sampled_from([
-    "r.yaml", "ünï cødé.yaml", "sp ace.yml", "x" * 200 + ".yaml", "CON.yaml", "sub/dir/r.yaml", "arxiv/r.yaml", "r.bib", "notes.txt",
-])
+file_name = st.sampled_from(
+    [
+        "r.yaml",
+        "ünï cødé.yaml",
+        "sp ace.yml",
+        "x" * 200 + ".yaml",
+        "CON.yaml",
+        "sub/dir/r.yaml",
+        "arxiv/r.yaml",
+        "r.bib",
+        "notes.txt",
+    ]
+)
 
 
 def bibtex_text(entries: list[dict]) -> str:
@@ -109,13 +174,15 @@ def bibtex_text(entries: list[dict]) -> str:
     )
 
 
-site_files = st.fixed_dictionaries({
-    "site": maybe(site_settings),
-    "profile": maybe(profile),
-    "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
-    "raw": st.one_of(st.none(), st.sampled_from(PAYLOADS)),  # a record file that is not YAML at all
-    "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
-})
+site_files = st.fixed_dictionaries(
+    {
+        "site": maybe(site_settings),
+        "profile": maybe(profile),
+        "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
+        "raw": st.one_of(st.none(), st.sampled_from(PAYLOADS)),  # a record file that is not YAML at all
+        "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
+    }
+)
 
 
 def write_hostile(site: Path, spec: dict, outside: Path) -> None:

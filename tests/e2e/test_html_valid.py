@@ -77,9 +77,10 @@ def validation(built_demo, tmp_path_factory):
     variant = demo / "output"
     files = checked_files(built_demo, variant)
     run = subprocess.run(
-        [str(VALIDATOR), "--format", "json", "--show-warnings", "--also-check-css", "--also-check-svg",
-         "--", *map(str, files)],
-        capture_output=True, text=True, timeout=300,
+        [str(VALIDATOR), "--format", "json", "--show-warnings", "--also-check-css", "--also-check-svg", "--", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     output = run.stdout.strip() or run.stderr.strip()
     messages = json.loads(output)["messages"] if output.startswith("{") else ([] if run.returncode == 0 else [{"message": output}])

@@ -85,8 +85,7 @@ def test_sample_records_show_math_a_featured_record_and_links(new_site: Path) ->
     assert index.find("math"), "the LaTeX of the samples should be MathML"
     assert "$" not in index.get_text(), "no raw LaTeX on the page"
     preprint = soup_of(new_site / "output" / "records" / "example-preprint" / "index.html")
-    assert {a["href"] for a in preprint.find_all("a", href=True)} >= {
-        "https://example.org/sorting-revisited.pdf", "https://example.org/sorting-revisited-code"}
+    assert {a["href"] for a in preprint.find_all("a", href=True)} >= {"https://example.org/sorting-revisited.pdf", "https://example.org/sorting-revisited-code"}
     samples = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (new_site / "content" / "records").glob("*.yaml")}
     assert [stem for stem, record in samples.items() if record.get("featured")] == ["example-preprint"]
     assert all(NAME in record["authors"] for record in samples.values())
@@ -131,8 +130,15 @@ def test_gitignore_keeps_build_output_out_of_git(new_site: Path) -> None:
 def test_owner_readme_explains_editing_preview_and_deploy(new_site: Path) -> None:
     readme = (new_site / "README.md").read_text(encoding="utf-8")
     assert readme.startswith(f"# {NAME}")
-    for must in ("content/profile.yaml", "sitegen serve", "Source: GitHub Actions", "Custom domain",
-                 "Refresh publications", "SITEGEN_REFRESH_MODE", "Allow GitHub Actions to create and approve pull requests"):
+    for must in (
+        "content/profile.yaml",
+        "sitegen serve",
+        "Source: GitHub Actions",
+        "Custom domain",
+        "Refresh publications",
+        "SITEGEN_REFRESH_MODE",
+        "Allow GitHub Actions to create and approve pull requests",
+    ):
         assert must in readme, must
 
 
@@ -192,20 +198,33 @@ def test_init_refused_prints_no_install_warning(new_site: Path) -> None:
     assert "warning" not in result.stderr
 
 
-@pytest.mark.parametrize(("direct_url", "line", "said"), [
-    ({"url": "https://github.com/example/sitegen.git",
-      "vcs_info": {"vcs": "git", "commit_id": "0123456789abcdef0123456789abcdef01234567", "requested_revision": "v0.2.0"}},
-     f"{DISTRIBUTION} @ git+https://github.com/example/sitegen.git@0123456789abcdef0123456789abcdef01234567",
-     "commit 0123456789abcdef0123456789abcdef01234567 (v0.2.0)"),
-    ({"url": "ssh://git@github.com/example/sitegen.git", "subdirectory": "python",
-      "vcs_info": {"vcs": "git", "commit_id": "89abcdef0123456789abcdef0123456789abcdef"}},
-     f"{DISTRIBUTION} @ git+ssh://git@github.com/example/sitegen.git@89abcdef0123456789abcdef0123456789abcdef#subdirectory=python",
-     "Git, ssh://git@github.com/example/sitegen.git"),
-    ({"url": "https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl",
-      "archive_info": {"hashes": {"sha256": "ab" * 32}}},
-     f"{DISTRIBUTION} @ https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl#sha256={'ab' * 32}",
-     "installs that file"),
-])
+@pytest.mark.parametrize(
+    ("direct_url", "line", "said"),
+    [
+        (
+            {
+                "url": "https://github.com/example/sitegen.git",
+                "vcs_info": {"vcs": "git", "commit_id": "0123456789abcdef0123456789abcdef01234567", "requested_revision": "v0.2.0"},
+            },
+            f"{DISTRIBUTION} @ git+https://github.com/example/sitegen.git@0123456789abcdef0123456789abcdef01234567",
+            "commit 0123456789abcdef0123456789abcdef01234567 (v0.2.0)",
+        ),
+        (
+            {
+                "url": "ssh://git@github.com/example/sitegen.git",
+                "subdirectory": "python",
+                "vcs_info": {"vcs": "git", "commit_id": "89abcdef0123456789abcdef0123456789abcdef"},
+            },
+            f"{DISTRIBUTION} @ git+ssh://git@github.com/example/sitegen.git@89abcdef0123456789abcdef0123456789abcdef#subdirectory=python",
+            "Git, ssh://git@github.com/example/sitegen.git",
+        ),
+        (
+            {"url": "https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl", "archive_info": {"hashes": {"sha256": "ab" * 32}}},
+            f"{DISTRIBUTION} @ https://example.org/dist/sitegen_profiles-0.1.0-py3-none-any.whl#sha256={'ab' * 32}",
+            "installs that file",
+        ),
+    ],
+)
 def test_a_sitegen_from_a_url_is_named_by_that_url_without_a_warning(direct_url: dict, line: str, said: str) -> None:
     from sitegen.scaffold import requirement_from_direct_url
 
@@ -225,13 +244,16 @@ def test_a_wheel_file_of_this_machine_gets_the_release_and_a_warning() -> None:
     assert requirement.warning[-1].strip() == f"{DISTRIBUTION} @ git+https://github.com/OWNER/REPOSITORY@COMMIT"
 
 
-@pytest.mark.parametrize(("remote", "public"), [
-    ("git@github.com:example/sitegen.git", "https://github.com/example/sitegen.git"),
-    ("ssh://git@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
-    ("https://someone:ghp_secret@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
-    ("/home/me/sitegen", None),
-    ("file:///home/me/sitegen", None),
-])
+@pytest.mark.parametrize(
+    ("remote", "public"),
+    [
+        ("git@github.com:example/sitegen.git", "https://github.com/example/sitegen.git"),
+        ("ssh://git@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
+        ("https://someone:ghp_secret@github.com/example/sitegen.git", "https://github.com/example/sitegen.git"),
+        ("/home/me/sitegen", None),
+        ("file:///home/me/sitegen", None),
+    ],
+)
 def test_a_git_remote_is_suggested_as_an_anonymous_https_url(remote: str, public: str | None) -> None:
     from sitegen.scaffold import public_url
 
@@ -242,8 +264,13 @@ def test_a_git_remote_is_suggested_as_an_anonymous_https_url(remote: str, public
 
 
 def git(*args: str, cwd: Path) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Test",
+        "GIT_AUTHOR_EMAIL": "test@example.org",
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.org",
+    }
     result = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, f"git {' '.join(args)}: {result.stderr}"
     return result.stdout.strip()
@@ -251,16 +278,33 @@ def git(*args: str, cwd: Path) -> str:
 
 def copy_of_sitegen(destination: Path) -> Path:
     """This checkout without build products, so that installing it writes nothing into the repository."""
-    ignore = shutil.ignore_patterns(".git", "output", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
-                                    ".pytest_cache", ".hypothesis", ".sitegen-cache", "node_modules", "site")
+    ignore = shutil.ignore_patterns(
+        ".git",
+        "output",
+        ".venv",
+        "venv",
+        "build",
+        "dist",
+        "*.egg-info",
+        "__pycache__",
+        ".pytest_cache",
+        ".hypothesis",
+        ".sitegen-cache",
+        "node_modules",
+        "site",
+    )
     shutil.copytree(REPO, destination, ignore=ignore, symlinks=True)
     return destination
 
 
 def build_wheel(source: Path, wheelhouse: Path) -> Path:
     """sitegen's wheel, built offline with this environment's setuptools."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-                    "-w", str(wheelhouse), str(source)], check=True, timeout=300, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", str(wheelhouse), str(source)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
     return next(wheelhouse.glob("*.whl"))
 
 
@@ -301,21 +345,23 @@ class Environment:
         (site_packages / "zz-sitegen-dependencies.pth").write_text(f"{dependencies}\n", encoding="utf-8")
         self.path = path
         self.env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-        self.env.update(PATH=f"{path / 'bin'}{os.pathsep}{self.env['PATH']}", VIRTUAL_ENV=str(path),
-                        PIP_DISABLE_PIP_VERSION_CHECK="1")
+        self.env.update(PATH=f"{path / 'bin'}{os.pathsep}{self.env['PATH']}", VIRTUAL_ENV=str(path), PIP_DISABLE_PIP_VERSION_CHECK="1")
         # Python before 3.12 puts an old setuptools into every new environment; sitegen's build needs the newer one.
-        subprocess.run([str(path / "bin" / "python"), "-m", "pip", "uninstall", "-y", "-q", "setuptools"],
-                       env=self.env, capture_output=True, timeout=300)
+        subprocess.run([str(path / "bin" / "python"), "-m", "pip", "uninstall", "-y", "-q", "setuptools"], env=self.env, capture_output=True, timeout=300)
 
     def pip_install(self, *args: str) -> None:
         """Offline: sitegen's dependencies are there already, and its build uses this setuptools."""
-        result = subprocess.run([str(self.path / "bin" / "python"), "-m", "pip", "install", "--no-index",
-                                 "--no-build-isolation", *args], env=self.env, capture_output=True, text=True, timeout=600)
+        result = subprocess.run(
+            [str(self.path / "bin" / "python"), "-m", "pip", "install", "--no-index", "--no-build-isolation", *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert result.returncode == 0, result.stdout + result.stderr
 
     def sitegen(self, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-        return subprocess.run([str(self.path / "bin" / "sitegen"), *args], cwd=cwd, env=self.env,
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run([str(self.path / "bin" / "sitegen"), *args], cwd=cwd, env=self.env, capture_output=True, text=True, timeout=120)
 
     def direct_url(self) -> dict | None:
         """What pip recorded of where it installed sitegen from (PEP 610), None for a package index."""
@@ -361,8 +407,7 @@ def test_installed_from_git_the_site_installs_that_commit(tmp_path: Path, sitege
 
 
 @pytest.mark.slow
-def test_installed_from_a_package_index_the_site_installs_the_release(tmp_path: Path, sitegen_repository: Path,
-                                                                      dependencies: Path) -> None:
+def test_installed_from_a_package_index_the_site_installs_the_release(tmp_path: Path, sitegen_repository: Path, dependencies: Path) -> None:
     """A folder of wheels stands in for PyPI (`--find-links`): pip records no direct URL, as for any index."""
     from sitegen import __version__
 
@@ -388,8 +433,7 @@ def test_installed_from_a_package_index_the_site_installs_the_release(tmp_path: 
 
 
 @pytest.mark.slow
-def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path, sitegen_repository: Path,
-                                                                 dependencies: Path) -> None:
+def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path, sitegen_repository: Path, dependencies: Path) -> None:
     """A folder (here a clone with a commit not yet pushed) is out of GitHub's reach: init says so, and which line to write."""
     clone = tmp_path / "clone"
     git("clone", "-q", str(sitegen_repository), str(clone), cwd=tmp_path)
@@ -405,11 +449,13 @@ def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path,
     result = installed.sitegen("init", "mysite", "--name", NAME, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stderr.strip().splitlines()
-    assert lines[0] == (f"warning: this sitegen was installed from the folder {clone}, which GitHub Actions cannot reach: "
-                        "the site's first deployment would fail.")
+    assert lines[0] == (
+        f"warning: this sitegen was installed from the folder {clone}, which GitHub Actions cannot reach: the site's first deployment would fail."
+    )
     assert lines[1].strip().startswith(f"mysite/requirements.txt names {DISTRIBUTION}~=")
-    assert lines[2].strip() == (f"To deploy with this sitegen, put this line in mysite/requirements.txt instead "
-                                f"(once commit {commit[:12]} is pushed to {PUBLIC_REMOTE}):")
+    assert lines[2].strip() == (
+        f"To deploy with this sitegen, put this line in mysite/requirements.txt instead (once commit {commit[:12]} is pushed to {PUBLIC_REMOTE}):"
+    )
     assert lines[3].strip() == f"{DISTRIBUTION} @ git+{PUBLIC_REMOTE}@{commit}"
     assert len(lines) == 4
     assert f"installed from the folder {clone}, which GitHub Actions cannot reach" in comment_of(tmp_path / "mysite")
@@ -432,7 +478,7 @@ def test_without_name_a_placeholder_is_used_and_said(tmp_path: Path) -> None:
 
 
 def test_a_name_with_quotes_colons_and_hashes_survives(tmp_path: Path) -> None:
-    name = "Siobhán O'Brien \"Sio\": #1"
+    name = 'Siobhán O\'Brien "Sio": #1'
     site = tmp_path / "site"
     assert init(site, "--name", name).returncode == 0
     profile = yaml.safe_load((site / "content" / "profile.yaml").read_text(encoding="utf-8"))
@@ -522,7 +568,9 @@ def test_crawler_reports_missing_files_escaping_links_and_anchors(tmp_path: Path
         '<html><head><link rel="stylesheet" href="style.css"></head><body id="top">'
         '<a href="sub/">ok</a> <a href="missing/">missing</a> <a href="/elsewhere/">root</a>'
         '<a href="#top">ok anchor</a> <a href="sub/#nowhere">bad anchor</a>'
-        '<a href="https://example.org/">external</a> <img src="pic.png"></body></html>', encoding="utf-8")
+        '<a href="https://example.org/">external</a> <img src="pic.png"></body></html>',
+        encoding="utf-8",
+    )
     (site / "style.css").write_text("body { background: url('bg.png') }", encoding="utf-8")
     (site / "sub" / "index.html").write_text('<html><body><a href="../">home</a></body></html>', encoding="utf-8")
     with serve_directory(site, prefix="/mysite/") as base_url:

@@ -81,12 +81,15 @@ def test_a_template_linked_outside_is_not_used(tmp_path: Path) -> None:
     assert b"<html" in (site / "output" / "404.html").read_bytes()  # the theme's own 404 page
 
 
-@pytest.mark.parametrize("expression", [
-    "cycler.__init__.__globals__.os.getcwd()",
-    "self.__init__.__globals__",
-    "''.__class__.__mro__[1].__subclasses__()",
-    "site.__class__",
-])
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "cycler.__init__.__globals__.os.getcwd()",
+        "self.__init__.__globals__",
+        "''.__class__.__mro__[1].__subclasses__()",
+        "site.__class__",
+    ],
+)
 def test_a_template_cannot_reach_python_internals(tmp_path: Path, expression: str) -> None:
     site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD, "templates/404.html": "<p>\n{{ " + expression + " }}\n</p>\n"})
     output = site / "output"
@@ -118,8 +121,17 @@ def test_the_dev_server_never_answers_500(tmp_path: Path) -> None:
         while "Serving" not in log.read_text() and time.monotonic() < deadline:
             time.sleep(0.1)
         statuses = {}
-        for path in ["/records/%00", "/records/%00/index.html", "/%ff%fe", "/" + "a" * 5000, "/../../etc/passwd",
-                     "/%2e%2e/%2e%2e/etc/passwd", "/records/a/%0a", "/static/..%2f..%2fcontent/site.yaml", "/records/a/"]:
+        for path in [
+            "/records/%00",
+            "/records/%00/index.html",
+            "/%ff%fe",
+            "/" + "a" * 5000,
+            "/../../etc/passwd",
+            "/%2e%2e/%2e%2e/etc/passwd",
+            "/records/a/%0a",
+            "/static/..%2f..%2fcontent/site.yaml",
+            "/records/a/",
+        ]:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             connection.request("GET", path)
             response = connection.getresponse()

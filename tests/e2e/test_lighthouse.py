@@ -62,7 +62,11 @@ def served(built_demo):
 def run_lighthouse(command: list[str], url: str, form_factor: str, tmp_path: Path) -> dict:
     report = tmp_path / f"report-{form_factor}.json"
     args = [
-        *command, url, "--quiet", "--output=json", f"--output-path={report}",
+        *command,
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={report}",
         "--only-categories=performance,accessibility,best-practices,seo",
         "--chrome-flags=--headless --no-sandbox --disable-gpu",
     ]
@@ -105,8 +109,11 @@ def test_lighthouse_scores(served, name, form_factor, tmp_path, capsys):
     got = scores(best)
     with capsys.disabled():
         tried = ", ".join(str(scores(r)["performance"]) for r in runs)
-        print(f"\nLighthouse {best['lighthouseVersion']} {name} ({pages[name] or '/'}) {form_factor}: "
-              + ", ".join(f"{k} {v}" for k, v in got.items()) + f"  [performance runs: {tried}]")
+        print(
+            f"\nLighthouse {best['lighthouseVersion']} {name} ({pages[name] or '/'}) {form_factor}: "
+            + ", ".join(f"{k} {v}" for k, v in got.items())
+            + f"  [performance runs: {tried}]"
+        )
     assert re.match(r"12\.", best["lighthouseVersion"])
     failed = {category: lost_points(best, category) for category, mark in MARKS.items() if got[category] < mark}
     assert failed == {}, failed

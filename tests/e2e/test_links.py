@@ -39,7 +39,7 @@ def built_pages(output: Path) -> set[str]:
 
 def crawled_paths(report, base_url: str) -> set[str]:
     prefix = urlsplit(base_url).path
-    return {urlsplit(url).path[len(prefix):] for url in report.pages}
+    return {urlsplit(url).path[len(prefix) :] for url in report.pages}
 
 
 def assert_clean(report) -> None:
@@ -163,10 +163,18 @@ def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path
         hrefs = {a["href"] for a in pages[output / name].find_all("a", href=True)}
         assert "/repo/static/talk.pdf" in hrefs and "https://e.org/d" in hrefs, name
         assert "static/talk.pdf" not in hrefs, name
-    person = next(data for data in map(json.loads, (tag.string for tag in pages[output / "index.html"].select('script[type="application/ld+json"]'))) if data["@type"] == "Person")
+    person = next(
+        data
+        for data in map(json.loads, (tag.string for tag in pages[output / "index.html"].select('script[type="application/ld+json"]')))
+        if data["@type"] == "Person"
+    )
     assert "https://user.github.io/repo/static/talk.pdf" in person["sameAs"]
     assert "https://github.com/example-lena" in person["sameAs"]
     record_page = pages[output / "records" / "relative-links" / "index.html"]
     assert record_page.find("meta", attrs={"name": "citation_pdf_url"})["content"] == "https://user.github.io/repo/static/talk.pdf"
     record = next(r for r in json.loads((output / "records.json").read_text(encoding="utf-8"))["records"] if r["id"] == "relative-links")
-    assert record["links"] == {"slides": "https://user.github.io/repo/static/talk.pdf", "pdf": "https://user.github.io/repo/static/talk.pdf", "data": "https://e.org/d"}
+    assert record["links"] == {
+        "slides": "https://user.github.io/repo/static/talk.pdf",
+        "pdf": "https://user.github.io/repo/static/talk.pdf",
+        "data": "https://e.org/d",
+    }

@@ -78,7 +78,10 @@ def transfers(browser, url: str) -> list[dict]:
     page.on("requestfinished", lambda request: seen.append(request))
     try:
         page.goto(url, wait_until="networkidle")
-        return [{"url": r.url, "type": r.resource_type, "bytes": r.sizes()["responseBodySize"], "encoding": (r.response().headers.get("content-encoding") or "")} for r in seen]
+        return [
+            {"url": r.url, "type": r.resource_type, "bytes": r.sizes()["responseBodySize"], "encoding": (r.response().headers.get("content-encoding") or "")}
+            for r in seen
+        ]
     finally:
         context.close()
 

@@ -20,7 +20,7 @@ AUTHOR = f"Mallory {IMG}"
 ABSTRACT = (
     f"An abstract with {SCRIPT} and {IMG}, a [markdown link](javascript:alert(1)), "
     "an [entity link](&#106;avascript:alert(1)), an autolink <javascript:alert(1)>, "
-    "<svg onload=alert(1)>, <a href=\"javascript:alert(1)\">raw anchor</a>, "
+    '<svg onload=alert(1)>, <a href="javascript:alert(1)">raw anchor</a>, '
     "![pic](javascript:alert(1)) and \\href{javascript:alert(1)}{a macro}."
 )
 SUBJECT = f"cs.XX{IMG}"
@@ -36,7 +36,7 @@ PAYLOAD_RECORD = {
         "evil": "javascript:alert(1)",
         "shouty": " JaVaScRiPt:alert(1)",
         "data": "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
-        "quote": "https://example.org/\" onmouseover=\"alert(1)",
+        "quote": 'https://example.org/" onmouseover="alert(1)',
         "abs": "https://arxiv.org/abs/2401.00001",
     },
 }
@@ -44,11 +44,14 @@ PAYLOAD_RECORD = {
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, str]:
-    site = write_site(tmp_path_factory.mktemp("evil"), {
-        **MINIMAL_SITE,
-        "content/records/evil.yaml": json.dumps(PAYLOAD_RECORD),  # JSON is YAML: no quoting mistakes
-        "content/records/fine.yaml": "id: fine\ntitle: A fine paper\nyear: 2023\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n",
-    })
+    site = write_site(
+        tmp_path_factory.mktemp("evil"),
+        {
+            **MINIMAL_SITE,
+            "content/records/evil.yaml": json.dumps(PAYLOAD_RECORD),  # JSON is YAML: no quoting mistakes
+            "content/records/fine.yaml": "id: fine\ntitle: A fine paper\nyear: 2023\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n",
+        },
+    )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     return site / "output", result.stderr

@@ -101,7 +101,9 @@ def start_server(site: Path, port: int, log: Path, env: dict | None = None) -> s
     with log.open("wb") as sink:
         return subprocess.Popen(
             [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port)],
-            stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **(env or {})},
         )
 
 
@@ -238,7 +240,7 @@ def test_no_change_means_no_build_and_a_burst_of_saves_means_one(server: Running
 
 
 def test_the_rebuild_follows_site_yaml_and_the_sites_static_files(server: RunningServer) -> None:
-    edit(server.site / "content" / "site.yaml", "base_url: \"https://lena-muller.github.io/\"", "base_url: \"https://lena-muller.github.io/moved/\"")
+    edit(server.site / "content" / "site.yaml", 'base_url: "https://lena-muller.github.io/"', 'base_url: "https://lena-muller.github.io/moved/"')
     wait_for(lambda: server.get("/").headers.get("location") == "/moved/", CHANGE_SECONDS, "the new base path", server)
     (server.site / "static").mkdir(exist_ok=True)
     (server.site / "static" / "notes.txt").write_text("site static file\n", encoding="utf-8")
@@ -250,7 +252,7 @@ def test_the_rebuild_follows_site_yaml_and_the_sites_static_files(server: Runnin
 BREAKAGES = {
     "bad YAML": (RECORD, "year: 2020", "year: [2020"),
     "bad field": (RECORD, "year: 2020", "year: soon"),
-    "broken template": ("templates/record.html", None, "{% extends \"!theme/record.html\" %}\n{% block main %}{% if %}{% endblock %}\n"),
+    "broken template": ("templates/record.html", None, '{% extends "!theme/record.html" %}\n{% block main %}{% if %}{% endblock %}\n'),
 }
 
 
@@ -275,7 +277,7 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
     assert "/livereload.js?port=" in error_page.text, "the error page must reload itself when the site is fixed"
     assert all(line in server.stderr() for line in expected)
     nested = server.get("/records/2008.06613/")
-    assert nested.status == 500 and "ul class=\"problems\"" in nested.text
+    assert nested.status == 500 and 'ul class="problems"' in nested.text
     assert server.get("/static/style.css").status == 200, "non-page files of the last good build stay served"
     assert (server.site / "output" / "index.html").read_bytes() == good_index, "the last good site stays on disk"
 
@@ -298,7 +300,7 @@ def test_a_page_deleted_from_the_output_by_hand_comes_back(server: RunningServer
 
 
 def test_problem_text_is_escaped_in_the_error_page(server: RunningServer) -> None:
-    edit(server.site / RECORD, "year: 2020", "year: \"<script>alert(1)</script>\"")
+    edit(server.site / RECORD, "year: 2020", 'year: "<script>alert(1)</script>"')
     error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
     soup = BeautifulSoup(error_page.body, "html.parser")
     assert any("<script>alert(1)</script>" in li.get_text() for li in soup.select("ul.problems li"))
@@ -326,7 +328,7 @@ def test_a_folder_without_content_is_an_error_not_a_server(tmp_path: Path) -> No
 @pytest.fixture
 def project_site(demo_site: Path) -> Path:
     """The demo site as GitHub project pages would host it: under /repo/."""
-    edit(demo_site / "content" / "site.yaml", "base_url: \"https://lena-muller.github.io/\"", "base_url: \"https://lena-muller.github.io/repo/\"")
+    edit(demo_site / "content" / "site.yaml", 'base_url: "https://lena-muller.github.io/"', 'base_url: "https://lena-muller.github.io/repo/"')
     return demo_site
 
 
@@ -414,7 +416,7 @@ def test_traversal_never_leaves_the_output_folder(demo_site: Path, base: str) ->
     secret = "TOP-SECRET-" + base.strip("/")
     (demo_site / "secret.txt").write_text(secret, encoding="utf-8")
     if base != "/":
-        edit(demo_site / "content" / "site.yaml", "github.io/\"", f"github.io{base}\"")
+        edit(demo_site / "content" / "site.yaml", 'github.io/"', f'github.io{base}"')
     absolute = str((demo_site / "secret.txt").resolve())
     requests = [base.rstrip("/") + path for path in TRAVERSALS] + TRAVERSALS + ["/" + absolute, base + absolute.lstrip("/"), base + "/" + absolute]
     with serving(demo_site) as server:

@@ -87,8 +87,14 @@ def fill_in(text: str, expressions: dict[str, str]) -> str:
 def play_step(step: dict, cwd: Path, env: dict[str, str], expressions: dict[str, str]) -> subprocess.CompletedProcess:
     """Run one `run:` step the way a runner does for `shell: bash`."""
     step_env = {key: fill_in(value, expressions) for key, value in (step.get("env") or {}).items()}
-    return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", fill_in(step["run"], expressions)],
-                          cwd=cwd, env={**env, **step_env}, capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", fill_in(step["run"], expressions)],
+        cwd=cwd,
+        env={**env, **step_env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def read_outputs(path: Path) -> dict[str, str]:
@@ -114,8 +120,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def check_jsonschema(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run([str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)], capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("name", GENERATED_WORKFLOWS)
@@ -147,8 +152,11 @@ def test_the_schema_check_does_find_mistakes(tmp_path: Path) -> None:
     assert check_jsonschema(broken).returncode != 0
 
 
-@pytest.mark.parametrize("path", [*REPO_WORKFLOWS, *(REPO / "sitegen" / "skeleton" / "dot-github" / "workflows").glob("*.yml")],
-                         ids=lambda path: f"{path.parent.parent.parent.name}/{path.name}")
+@pytest.mark.parametrize(
+    "path",
+    [*REPO_WORKFLOWS, *(REPO / "sitegen" / "skeleton" / "dot-github" / "workflows").glob("*.yml")],
+    ids=lambda path: f"{path.parent.parent.parent.name}/{path.name}",
+)
 def test_workflows_use_the_current_major_version_of_each_action(path: Path) -> None:
     for job in load_workflow(path)["jobs"].values():
         for step in job["steps"]:
@@ -230,7 +238,7 @@ def test_release_workflow_builds_checks_and_publishes_on_a_version_tag() -> None
     upload = step_using(build, "actions/upload-artifact")
     assert checkout in steps_before(build, make) and make in steps_before(build, check) and check in steps_before(build, upload)
     assert "--strict" in check["run"].split()
-    assert '${GITHUB_REF_NAME#v}' in check["run"], "the tag must name the version that was built"
+    assert "${GITHUB_REF_NAME#v}" in check["run"], "the tag must name the version that was built"
     assert upload["with"]["path"] == "dist/"
 
     assert publish["needs"] == "build"
@@ -337,9 +345,16 @@ def play_refresh(site: Path, api_url: str, mode: str = "pull-request", extra_pat
     outputs, summary = runner_temp / "github-output", runner_temp / "step-summary"
     expressions = {"vars.SITEGEN_REFRESH_MODE || 'pull-request'": mode, "github.token": "fake-token"}
     path = os.pathsep.join(filter(None, [str(extra_path or ""), str(Path(sys.executable).parent), os.environ["PATH"]]))
-    env = {**os.environ, "PATH": path, "SITEGEN_ARXIV_API": api_url, "RUNNER_TEMP": str(runner_temp),
-           "GITHUB_OUTPUT": str(outputs), "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_REF_NAME": "main",
-           "HOME": str(site.parent)}
+    env = {
+        **os.environ,
+        "PATH": path,
+        "SITEGEN_ARXIV_API": api_url,
+        "RUNNER_TEMP": str(runner_temp),
+        "GITHUB_OUTPUT": str(outputs),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_REF_NAME": "main",
+        "HOME": str(site.parent),
+    }
     env.update({key: fill_in(value, expressions) for key, value in workflow["env"].items()})
     expressions.update({f"env.{key}": env[key] for key in workflow["env"]})
     results: dict[str, subprocess.CompletedProcess] = {}
@@ -352,8 +367,12 @@ def play_refresh(site: Path, api_url: str, mode: str = "pull-request", extra_pat
         if result.returncode != 0:
             break
     body_file = runner_temp / "refresh-body.md"
-    return Played(results, read_outputs_if_any(outputs), summary.read_text(encoding="utf-8") if summary.exists() else "",
-                  body_file.read_text(encoding="utf-8") if body_file.exists() else None)
+    return Played(
+        results,
+        read_outputs_if_any(outputs),
+        summary.read_text(encoding="utf-8") if summary.exists() else "",
+        body_file.read_text(encoding="utf-8") if body_file.exists() else None,
+    )
 
 
 def read_outputs_if_any(path: Path) -> dict[str, str]:
@@ -468,7 +487,7 @@ def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_serv
     lines = played.results["Fetch records from every configured source"].stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
     token = lines[start].split("::")[2]
-    assert len(token) == 32 and f"::{token}::" in lines[start + 1:]
+    assert len(token) == 32 and f"::{token}::" in lines[start + 1 :]
 
 
 def test_an_unknown_refresh_mode_stops_the_job(site_repo: Path, arxiv_server) -> None:
@@ -519,8 +538,7 @@ def test_pages_workflow_steps_build_a_site_that_works_under_a_project_sub_path(t
     # The installed (not editable) package carries the whole skeleton, dot-files included.
     again = tmp_path / "again" / "mysite"
     again.parent.mkdir()
-    result = subprocess.run([str(venv / "bin" / "sitegen"), "init", str(again), "--name", "Ada Lovelace"],
-                            env=env, capture_output=True, text=True, timeout=60)
+    result = subprocess.run([str(venv / "bin" / "sitegen"), "init", str(again), "--name", "Ada Lovelace"], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     made = sorted(p.relative_to(again).as_posix() for p in again.rglob("*") if p.is_file())
     assert ".github/workflows/pages.yml" in made and ".gitignore" in made

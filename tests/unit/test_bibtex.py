@@ -35,6 +35,7 @@ def one(text: str):
 
 # -- the fixture: a hand-kept file mixing Google Scholar, DBLP and al-folio styles ---------------
 
+
 def test_every_entry_of_the_fixture_file_is_a_record_as_the_ground_truth_describes_it():
     records, problems = read((FIXTURES / "sheng-lin.bib").read_text(encoding="utf-8"), "content/records/sheng-lin.bib")
     assert problems == []
@@ -78,6 +79,7 @@ def test_fixture_entries_keep_what_each_export_style_says():
 
 # -- text: accents, braces, math -------------------------------------------------------------------
 
+
 def test_latex_accents_become_unicode_braces_go_and_math_stays_for_the_pipeline():
     record = one(r"""
 @article{k,
@@ -97,6 +99,7 @@ def test_a_macro_nothing_knows_is_kept_with_its_argument_for_the_pipeline_to_rep
 
 
 # -- macros, concatenation, comments -----------------------------------------------------------------
+
 
 def test_string_macros_in_any_case_concatenation_and_month_macros():
     record = one("""
@@ -121,19 +124,31 @@ def test_parenthesised_entries_and_a_trailing_comma_read_like_braced_ones():
     assert (record.title, record.year, record.source, record.type) == ("T", 2021, "J", "article")
 
 
-@pytest.mark.parametrize("entry_type, expected", [
-    ("phdthesis", "thesis"), ("mastersthesis", "thesis"), ("techreport", "report"), ("book", "book"),
-    ("incollection", "chapter"), ("inproceedings", "inproceedings"), ("patent", "patent"), ("misc", "other"),
-])
+@pytest.mark.parametrize(
+    "entry_type, expected",
+    [
+        ("phdthesis", "thesis"),
+        ("mastersthesis", "thesis"),
+        ("techreport", "report"),
+        ("book", "book"),
+        ("incollection", "chapter"),
+        ("inproceedings", "inproceedings"),
+        ("patent", "patent"),
+        ("misc", "other"),
+    ],
+)
 def test_entry_types_give_record_types(entry_type, expected):
     assert one(f"@{entry_type}{{k, title = {{T}}, year = 2020}}").type == expected
 
 
 # -- real exports --------------------------------------------------------------------------------------
 
+
 def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
     """Zotero writes a BOM, BibLaTeX's journaltitle/date/eprinttype, local `file` paths and `urldate`."""
-    text = "\ufeff" + r"""
+    text = (
+        "\ufeff"
+        + r"""
 @article{mullerDistributedTraining2023,
   title = {Distributed Training at Scale},
   author = {Müller, Lena and Berg, Jonas},
@@ -154,6 +169,7 @@ def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
   file = {Full Text PDF:/home/lena/Zotero/storage/ABCD1234/Müller - 2023 - Distributed.pdf:application/pdf}
 }
 """
+    )
     record = one(text)
     assert record.location.line == 2  # the BOM and the blank line before the entry shift nothing
     assert (record.year, record.date.isoformat(), record.source) == (2023, "2023-05-17", "Journal of Machine Learning Research")
@@ -313,14 +329,18 @@ def test_a_file_that_ends_inside_an_entry():
 
 # -- as a user runs it --------------------------------------------------------------------------------
 
+
 def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_build(tmp_path):
-    site = write_site(tmp_path / "site", {
-        **MINIMAL_SITE,
-        "content/records/mine.bib": (
-            "@article{muller2024, title = {{DNA} and M{\\\"u}ller}, author = {M{\\\"u}ller, Lena}, journal = {J}, year = 2024,\n"
-            "  abstract = {Folding {DNA} at 1.45$\\times$ the speed, says M{\\\"u}ller.\n\n  A second paragraph.}}\n"
-        ),
-    })
+    site = write_site(
+        tmp_path / "site",
+        {
+            **MINIMAL_SITE,
+            "content/records/mine.bib": (
+                '@article{muller2024, title = {{DNA} and M{\\"u}ller}, author = {M{\\"u}ller, Lena}, journal = {J}, year = 2024,\n'
+                '  abstract = {Folding {DNA} at 1.45$\\times$ the speed, says M{\\"u}ller.\n\n  A second paragraph.}}\n'
+            ),
+        },
+    )
     built = run_sitegen("build", "--site", str(site))
     assert built.returncode == 0, built.stderr
     page = (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8")
@@ -337,9 +357,42 @@ def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_b
 # -- any text: records or `path:line:` problems, never a crash ---------------------------------------
 
 BIBTEX_PIECES = [
-    "@article{", "@string{", "@comment{", "@misc(", "k,", " title = ", " author = ", " year = ", "{", "}", "(", ")",
-    '"', "#", ",", "=", "\n", " and ", "others", "\\'e", '\\"{u}', "$x^2$", "jan", "2024", "Lin, Sheng", "{{A B}}",
-    "\\emph{", "%", "~", "--", "\\", "é", " ", "eprint = {2401.01234v2}", "doi = {https://doi.org/10.1/x}", "crossref = {k}",
+    "@article{",
+    "@string{",
+    "@comment{",
+    "@misc(",
+    "k,",
+    " title = ",
+    " author = ",
+    " year = ",
+    "{",
+    "}",
+    "(",
+    ")",
+    '"',
+    "#",
+    ",",
+    "=",
+    "\n",
+    " and ",
+    "others",
+    "\\'e",
+    '\\"{u}',
+    "$x^2$",
+    "jan",
+    "2024",
+    "Lin, Sheng",
+    "{{A B}}",
+    "\\emph{",
+    "%",
+    "~",
+    "--",
+    "\\",
+    "é",
+    " ",
+    "eprint = {2401.01234v2}",
+    "doi = {https://doi.org/10.1/x}",
+    "crossref = {k}",
 ]
 
 

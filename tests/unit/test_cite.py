@@ -16,26 +16,62 @@ from sitegen.errors import Location
 from sitegen.model import RECORD_TYPES, Author, Entry, Record, Subject, Text
 
 
-def make_entry(id: str = "x", title: str = "A Title", authors: tuple[str, ...] = (), *, owner: str = "", source: str = "",
-               abstract: str = "", subjects: tuple[str, ...] = (), date: str | None = None, **fields) -> Entry:
+def make_entry(
+    id: str = "x",
+    title: str = "A Title",
+    authors: tuple[str, ...] = (),
+    *,
+    owner: str = "",
+    source: str = "",
+    abstract: str = "",
+    subjects: tuple[str, ...] = (),
+    date: str | None = None,
+    **fields,
+) -> Entry:
     """An entry as enrich makes it for a record whose text holds no LaTeX (so the plain text is the text)."""
-    record = Record(id=id, title=title, location=Location("content/records/x.yaml", 1), authors=tuple(authors), source=source,
-                    abstract=abstract, date=datetime.date.fromisoformat(date) if date else None, **fields)
+    record = Record(
+        id=id,
+        title=title,
+        location=Location("content/records/x.yaml", 1),
+        authors=tuple(authors),
+        source=source,
+        abstract=abstract,
+        date=datetime.date.fromisoformat(date) if date else None,
+        **fields,
+    )
     return Entry(
-        record=record, slug=id, title=Text(title, title, title), authors=tuple(Author(a, a == owner) for a in authors),
-        abstract_html=abstract, abstract_plain=abstract, subjects=tuple(Subject(s, s.upper(), s) for s in subjects),
-        cite_key=id.replace(".", ""), source=Text(source, source, source),
+        record=record,
+        slug=id,
+        title=Text(title, title, title),
+        authors=tuple(Author(a, a == owner) for a in authors),
+        abstract_html=abstract,
+        abstract_plain=abstract,
+        subjects=tuple(Subject(s, s.upper(), s) for s in subjects),
+        cite_key=id.replace(".", ""),
+        source=Text(source, source, source),
     )
 
 
 KESTREL = make_entry(
-    "muller2025kestrel", "Kestrel: Fast Load Balancing", ("Lena Müller", "Jonas Berg", "André Dupont"), date="2025-03-30",
-    source="Proceedings of the Twentieth European Conference on Computer Systems", doi="https://doi.org/10.5555/3689031.3717462",
+    "muller2025kestrel",
+    "Kestrel: Fast Load Balancing",
+    ("Lena Müller", "Jonas Berg", "André Dupont"),
+    date="2025-03-30",
+    source="Proceedings of the Twentieth European Conference on Computer Systems",
+    doi="https://doi.org/10.5555/3689031.3717462",
 )
-PREPRINT = make_entry("2401.01234", "Quadratic Time Is Enough", ("Lena Müller",), year=2024, source="arXiv", arxiv="2401.01234",
-                      links={"abs": "https://arxiv.org/abs/2401.01234"})
-JOURNAL = make_entry("lovelace2023", "A Journal Paper", ("Ada Lovelace", "Charles Babbage"), year=2023, source="Journal of Examples",
-                     type="article", extra={"volume": 12, "issue": "3", "pages": "45--67"})
+PREPRINT = make_entry(
+    "2401.01234", "Quadratic Time Is Enough", ("Lena Müller",), year=2024, source="arXiv", arxiv="2401.01234", links={"abs": "https://arxiv.org/abs/2401.01234"}
+)
+JOURNAL = make_entry(
+    "lovelace2023",
+    "A Journal Paper",
+    ("Ada Lovelace", "Charles Babbage"),
+    year=2023,
+    source="Journal of Examples",
+    type="article",
+    extra={"volume": 12, "issue": "3", "pages": "45--67"},
+)
 THESIS = make_entry("thesis", "My Thesis", ("Ada Lovelace",), year=2020, source="PhD thesis, University of Examples")
 
 
@@ -44,6 +80,7 @@ def html_text(fragment: str) -> str:
 
 
 # -- what a reader copies ---------------------------------------------------------------------------------
+
 
 def test_conference_paper_in_apa_and_ieee():
     citations = formatted_citation(KESTREL)
@@ -70,9 +107,7 @@ def test_journal_article_with_volume_issue_and_pages():
 def test_arxiv_preprint_names_arxiv_and_its_id_once():
     citations = formatted_citation(PREPRINT)
     assert citations["apa"].plain == "Müller, L. (2024). Quadratic Time Is Enough (arXiv:2401.01234). arXiv. https://arxiv.org/abs/2401.01234"
-    assert citations["ieee"].plain == (
-        "L. Müller, “Quadratic Time Is Enough”, 2024, arXiv:2401.01234. [Online]. Available: https://arxiv.org/abs/2401.01234"
-    )
+    assert citations["ieee"].plain == ("L. Müller, “Quadratic Time Is Enough”, 2024, arXiv:2401.01234. [Online]. Available: https://arxiv.org/abs/2401.01234")
 
 
 def test_ieee_citation_carries_no_list_number():
@@ -101,9 +136,16 @@ def test_formatted_citations_by_record_id():
 
 # -- safe HTML ------------------------------------------------------------------------------------------------
 
+
 def test_record_text_is_escaped_not_markup():
-    entry = make_entry("x", 'Fast <script>alert("x")</script> R&D <b>bold</b>', ("Eve <img src=x onerror=alert(1)>",),
-                       year=2024, source="Journal of <i>Things</i> & Stuff", type="article")
+    entry = make_entry(
+        "x",
+        'Fast <script>alert("x")</script> R&D <b>bold</b>',
+        ("Eve <img src=x onerror=alert(1)>",),
+        year=2024,
+        source="Journal of <i>Things</i> & Stuff",
+        type="article",
+    )
     for style, citation in formatted_citation(entry).items():
         soup = BeautifulSoup(citation.html, "html.parser")
         assert soup.find(["script", "img", "b"]) is None, style
@@ -113,8 +155,9 @@ def test_record_text_is_escaped_not_markup():
         assert soup.get_text() == citation.plain
 
 
-_awkward_text = st.lists(st.sampled_from(list("ab &<>\"'/;.,:()[]{}\\é\ue000\ue001") + ['<span class="nocase">', "</span>", "&amp;"]),
-                         min_size=1, max_size=20).map("".join)
+_awkward_text = st.lists(
+    st.sampled_from(list("ab &<>\"'/;.,:()[]{}\\é\ue000\ue001") + ['<span class="nocase">', "</span>", "&amp;"]), min_size=1, max_size=20
+).map("".join)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,11 +173,23 @@ def test_any_text_gives_html_whose_text_is_the_plain_citation(title, venue, auth
 
 # -- CSL-JSON ---------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("kind", "csl_type"), [
-    ("article", "article-journal"), ("inproceedings", "paper-conference"), ("preprint", "article"), ("thesis", "thesis"),
-    ("book", "book"), ("chapter", "chapter"), ("report", "report"), ("patent", "patent"), ("software", "software"),
-    ("dataset", "dataset"), ("other", "document"),
-])
+
+@pytest.mark.parametrize(
+    ("kind", "csl_type"),
+    [
+        ("article", "article-journal"),
+        ("inproceedings", "paper-conference"),
+        ("preprint", "article"),
+        ("thesis", "thesis"),
+        ("book", "book"),
+        ("chapter", "chapter"),
+        ("report", "report"),
+        ("patent", "patent"),
+        ("software", "software"),
+        ("dataset", "dataset"),
+        ("other", "document"),
+    ],
+)
 def test_record_types_map_to_csl_types(kind, csl_type):
     assert csl_item(make_entry(type=kind, year=2020))["type"] == csl_type
 
@@ -159,20 +214,24 @@ def test_csl_item_fields():
     assert (thesis["genre"], thesis["publisher"]) == ("PhD thesis", "University of Examples")
 
 
-@pytest.mark.parametrize(("name", "csl"), [
-    ("Lena Müller", {"family": "Müller", "given": "Lena"}),
-    ("Müller, Lena", {"family": "Müller", "given": "Lena"}),
-    ("Jan van der Berg", {"family": "van der Berg", "given": "Jan"}),
-    ("Mary Ann Smith Jr.", {"family": "Smith", "given": "Mary Ann", "suffix": "Jr."}),
-    ("Smith, Jr., John", {"family": "Smith", "given": "John", "suffix": "Jr."}),
-    ("ATLAS Collaboration", {"literal": "ATLAS Collaboration"}),
-    ("Plato", {"literal": "Plato"}),
-])
+@pytest.mark.parametrize(
+    ("name", "csl"),
+    [
+        ("Lena Müller", {"family": "Müller", "given": "Lena"}),
+        ("Müller, Lena", {"family": "Müller", "given": "Lena"}),
+        ("Jan van der Berg", {"family": "van der Berg", "given": "Jan"}),
+        ("Mary Ann Smith Jr.", {"family": "Smith", "given": "Mary Ann", "suffix": "Jr."}),
+        ("Smith, Jr., John", {"family": "Smith", "given": "John", "suffix": "Jr."}),
+        ("ATLAS Collaboration", {"literal": "ATLAS Collaboration"}),
+        ("Plato", {"literal": "Plato"}),
+    ],
+)
 def test_names_are_split_into_family_and_given(name, csl):
     assert csl_name(name) == csl
 
 
 # -- the styles shipped ---------------------------------------------------------------------------------------
+
 
 def test_styles_are_shipped_with_their_licence():
     for file_name in STYLES.values():

@@ -71,7 +71,9 @@ arxiv: '2401.01234'
 
 
 def test_hand_written_record_wins_field_by_field():
-    own = rec("id: '2401.01234'\ntitle: My better title\nsource: EuroSys 2025\nfeatured: true\nyear: 2024\nlinks: {code: 'https://github.com/x/y'}\nslides: s.pdf\n")
+    own = rec(
+        "id: '2401.01234'\ntitle: My better title\nsource: EuroSys 2025\nfeatured: true\nyear: 2024\nlinks: {code: 'https://github.com/x/y'}\nslides: s.pdf\n"
+    )
     merged = merge_fetched([fetched(FETCHED), own])
     assert len(merged) == 1
     one = merged[0]
@@ -79,7 +81,9 @@ def test_hand_written_record_wins_field_by_field():
     assert one.source == "EuroSys 2025"
     assert one.featured is True
     assert one.links == {  # mappings merge key by key: the correction's code link joins the fetched ones
-        "abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234", "code": "https://github.com/x/y",
+        "abs": "https://arxiv.org/abs/2401.01234",
+        "pdf": "https://arxiv.org/pdf/2401.01234",
+        "code": "https://github.com/x/y",
     }
     assert one.authors == ("Lena Müller", "Jonas Berg")  # from arXiv, not set by hand
     assert one.abstract == "The abstract from arXiv."
@@ -121,14 +125,18 @@ def test_hidden_by_hand_hides_the_fetched_record():
 
 # -- exclusions --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("sources, excluded", [
-    (ArxivSources(exclude_ids=("2401.01234",)), True),
-    (ArxivSources(exclude_categories=("cs.LG",)), True),
-    (ArxivSources(exclude_categories=("hep-ph",)), False),
-    (ArxivSources(categories=("hep-ph", "hep-th")), True),
-    (ArxivSources(categories=("cs.DC",)), False),
-    (ArxivSources(), False),
-])
+
+@pytest.mark.parametrize(
+    "sources, excluded",
+    [
+        (ArxivSources(exclude_ids=("2401.01234",)), True),
+        (ArxivSources(exclude_categories=("cs.LG",)), True),
+        (ArxivSources(exclude_categories=("hep-ph",)), False),
+        (ArxivSources(categories=("hep-ph", "hep-th")), True),
+        (ArxivSources(categories=("cs.DC",)), False),
+        (ArxivSources(), False),
+    ],
+)
 def test_exclusions_apply_to_fetched_records(sources, excluded):
     assert is_excluded(fetched(FETCHED), sources) is excluded
 
@@ -152,23 +160,27 @@ def test_excluded_records_are_not_shown():
 
 # -- the owner's name ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, is_owner", [
-    ("Lena Müller", True),
-    ('Lena M{\\"u}ller', True),
-    ('L. M{\\"u}ller', True),
-    ('L. M\\"uller', True),
-    ("Lena Mueller", True),
-    ("Lena Muller", True),
-    ("LENA MÜLLER", True),
-    ("Lena  Müller", True),
-    ("Müller, Lena", True),
-    ('M{\\"u}ller, L.', True),
-    ("Müller, Jonas", False),
-    ("Lena Müller-Schmidt", False),
-    ("Jonas Müller", False),
-    ("Lena Berg", False),
-    ("Müller", False),
-])
+
+@pytest.mark.parametrize(
+    "name, is_owner",
+    [
+        ("Lena Müller", True),
+        ('Lena M{\\"u}ller', True),
+        ('L. M{\\"u}ller', True),
+        ('L. M\\"uller', True),
+        ("Lena Mueller", True),
+        ("Lena Muller", True),
+        ("LENA MÜLLER", True),
+        ("Lena  Müller", True),
+        ("Müller, Lena", True),
+        ('M{\\"u}ller, L.', True),
+        ("Müller, Jonas", False),
+        ("Lena Müller-Schmidt", False),
+        ("Jonas Müller", False),
+        ("Lena Berg", False),
+        ("Müller", False),
+    ],
+)
 def test_owner_highlighting_with_variants_and_accents(name, is_owner):
     site, _ = enrich([rec(f"id: a\ntitle: T\nyear: 2020\nauthors: ['Jonas Berg', {name!r}]\n".replace("\\\\", "\\"))])
     authors = site.entries[0].authors
@@ -176,7 +188,7 @@ def test_owner_highlighting_with_variants_and_accents(name, is_owner):
 
 
 def test_author_names_are_shown_as_unicode():
-    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": [r'Zo{\"e} Kov{' "\\'" r'a}{\v{c}}', r"Andr\'e Dupont"]})])
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": [r"Zo{\"e} Kov{" "\\'" r"a}{\v{c}}", r"Andr\'e Dupont"]})])
     assert [a.name for a in site.entries[0].authors] == ["Zoë Kováč", "André Dupont"]
 
 
@@ -194,12 +206,13 @@ def test_a_title_with_one_comma_keeps_its_first_word_in_the_cite_key():
 
 # -- citation keys ------------------------------------------------------------------------
 
+
 def _records_for_keys():
     return [
         rec("id: a\ntitle: 'Sparse All-Reduce'\nyear: 2019\nauthors: ['Lena M{\\\"u}ller', 'X']\n"),
         rec("id: b\ntitle: 'The Sparse Way'\nyear: 2019\nauthors: ['Lena Müller']\n"),
         rec("id: c\ntitle: 'Sparse Again'\nyear: 2019\nauthors: ['L. Muller']\n"),
-        from_data({"id": "d", "title": "On $O(n^2)$ Barriers", "year": 2026, "authors": [r'Zo{\"e} Kov{' "\\'" r'a}{\v{c}}']}),
+        from_data({"id": "d", "title": "On $O(n^2)$ Barriers", "year": 2026, "authors": [r"Zo{\"e} Kov{" "\\'" r"a}{\v{c}}"]}),
         rec("id: e\ntitle: 'Untitled by nobody'\nyear: 2020\n"),
         rec("id: g\ntitle: 'Gossip'\nyear: 2022\nauthors: ['Laurent, Camille', 'Lena Müller']\n"),
     ]
@@ -231,26 +244,31 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
         assert len(set(after.values())) == len(after)
 
 
-
 # -- slugs, subjects, ordering ---------------------------------------------------------------
 
-@pytest.mark.parametrize("value, slug", [
-    ("2401.01234", "2401.01234"),
-    ("hep-ph/0601001", "hep-ph-0601001"),
-    ("muller2019sparse", "muller2019sparse"),
-    ("a b/c?d#e", "a-b-c-d-e"),
-    ("Müller", "M-ller"),
-    ("cs.DC", "cs.DC"),
-])
+
+@pytest.mark.parametrize(
+    "value, slug",
+    [
+        ("2401.01234", "2401.01234"),
+        ("hep-ph/0601001", "hep-ph-0601001"),
+        ("muller2019sparse", "muller2019sparse"),
+        ("a b/c?d#e", "a-b-c-d-e"),
+        ("Müller", "M-ller"),
+        ("cs.DC", "cs.DC"),
+    ],
+)
 def test_slugify(value, slug):
     assert slugify(value) == slug
 
 
 def test_ids_that_give_the_same_page_are_reported():
-    site, _ = enrich([
-        rec("id: hep-ph/0601001\ntitle: A\nyear: 2006\n", "content/records/a.yaml"),
-        rec("\nid: hep-ph-0601001\ntitle: B\nyear: 2006\n", "content/records/b.yaml"),
-    ])
+    site, _ = enrich(
+        [
+            rec("id: hep-ph/0601001\ntitle: A\nyear: 2006\n", "content/records/a.yaml"),
+            rec("\nid: hep-ph-0601001\ntitle: B\nyear: 2006\n", "content/records/b.yaml"),
+        ]
+    )
     assert [str(p) for p in page_collisions(site)] == [
         "content/records/b.yaml:2: id 'hep-ph-0601001' gives the same page records/hep-ph-0601001/ as id 'hep-ph/0601001' "
         "at content/records/a.yaml:1; change one id"
@@ -258,11 +276,13 @@ def test_ids_that_give_the_same_page_are_reported():
 
 
 def test_categories_that_give_the_same_page_are_reported_once():
-    site, _ = enrich([
-        rec("id: a\ntitle: A\nyear: 2006\ncategories: ['math/CO']\n", "content/records/a.yaml"),
-        rec("id: b\ntitle: B\nyear: 2006\ncategories: ['math-CO']\n", "content/records/b.yaml"),
-        rec("id: c\ntitle: C\nyear: 2006\ncategories: ['math-CO']\n", "content/records/c.yaml"),
-    ])
+    site, _ = enrich(
+        [
+            rec("id: a\ntitle: A\nyear: 2006\ncategories: ['math/CO']\n", "content/records/a.yaml"),
+            rec("id: b\ntitle: B\nyear: 2006\ncategories: ['math-CO']\n", "content/records/b.yaml"),
+            rec("id: c\ntitle: C\nyear: 2006\ncategories: ['math-CO']\n", "content/records/c.yaml"),
+        ]
+    )
     messages = [str(p) for p in page_collisions(site)]
     assert len(messages) == 1
     assert "category 'math-CO' gives the same page subjects/math-CO/ as category 'math/CO'" in messages[0]
@@ -280,19 +300,23 @@ def test_subjects_have_names_slugs_and_sorted_order():
 
 
 def test_entries_are_newest_first_and_hidden_records_are_gone():
-    site, _ = enrich([
-        rec("id: old\ntitle: Old\nyear: 2018\n"),
-        rec("id: mar\ntitle: March\ndate: 2024-03-01\n"),
-        rec("id: undated\ntitle: Undated\nyear: 2024\n"),
-        rec("id: nov\ntitle: November\ndate: 2024-11-20\n"),
-        rec("id: secret\ntitle: Secret\nyear: 2025\nhidden: true\n"),
-        rec("id: mid\ntitle: Mid\nyear: 2021\nfeatured: true\n"),
-    ])
+    site, _ = enrich(
+        [
+            rec("id: old\ntitle: Old\nyear: 2018\n"),
+            rec("id: mar\ntitle: March\ndate: 2024-03-01\n"),
+            rec("id: undated\ntitle: Undated\nyear: 2024\n"),
+            rec("id: nov\ntitle: November\ndate: 2024-11-20\n"),
+            rec("id: secret\ntitle: Secret\nyear: 2025\nhidden: true\n"),
+            rec("id: mid\ntitle: Mid\nyear: 2021\nfeatured: true\n"),
+        ]
+    )
     assert [e.id for e in site.entries] == ["nov", "mar", "undated", "mid", "old"]
 
 
 def test_entries_carry_converted_text():
-    site, problems = enrich([rec("id: a\ntitle: 'A $O(n^2)$ \\textbf{bold} title'\nyear: 2020\nsource: 'Proc. of M{\\\"u}nchen'\nabstract: 'Has *emphasis* and $x$.'\n")])
+    site, problems = enrich(
+        [rec("id: a\ntitle: 'A $O(n^2)$ \\textbf{bold} title'\nyear: 2020\nsource: 'Proc. of M{\\\"u}nchen'\nabstract: 'Has *emphasis* and $x$.'\n")]
+    )
     entry = site.entries[0]
     assert entry.title.plain == "A O(n²) bold title"
     assert "<math" in entry.title.html and "<strong>bold</strong>" in entry.title.html
@@ -311,8 +335,10 @@ def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
 
 
 def test_profile_text_written_in_latex_is_shown_as_unicode():
-    site, _ = enrich([rec("id: a\ntitle: T\nyear: 2020\nauthors: ['Lena Müller']\n")],
-                     profile("name: 'Lena M{\\\"u}ller'\naffiliation: 'Universit{\\\"a}t Z{\\\"u}rich'\nposition: Professor\n"))
+    site, _ = enrich(
+        [rec("id: a\ntitle: T\nyear: 2020\nauthors: ['Lena Müller']\n")],
+        profile("name: 'Lena M{\\\"u}ller'\naffiliation: 'Universit{\\\"a}t Z{\\\"u}rich'\nposition: Professor\n"),
+    )
     assert (site.profile.name, site.profile.affiliation, site.profile.position) == ("Lena Müller", "Universität Zürich", "Professor")
     assert site.entries[0].authors[0].is_owner
 
@@ -330,11 +356,14 @@ def test_bio_is_markdown():
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
 
 
-
-
-
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "d"]), st.integers(2019, 2021), st.sampled_from(["", "-03-01", "-11-30"])), max_size=12, unique_by=lambda t: t[0] + str(t[1]) + t[2]))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c", "d"]), st.integers(2019, 2021), st.sampled_from(["", "-03-01", "-11-30"])),
+        max_size=12,
+        unique_by=lambda t: t[0] + str(t[1]) + t[2],
+    )
+)
 def test_newest_first_is_year_then_date_descending_then_id(specs):
     records = [rec(f"id: '{name}{year}{day}'\ntitle: T\nyear: {year}\n" + (f"date: {year}{day}\n" if day else "")) for name, year, day in specs]
     expected = sorted(records, key=lambda r: (-r.year, [-ord(c) for c in (r.date.isoformat() if r.date else f"{r.year:04d}-00-00")], r.id))

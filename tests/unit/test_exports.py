@@ -53,6 +53,7 @@ def files(tmp_path_factory) -> dict[str, bytes]:
 
 # -- publications.bib ------------------------------------------------------------
 
+
 def test_bibtex_parses_with_one_entry_per_shown_record(files):
     library = bibtexparser.parse_string(files["publications.bib"].decode())
     assert library.failed_blocks == []
@@ -91,10 +92,13 @@ def test_bibtex_keys_are_the_same_on_record_pages(files):
 
 
 def _bib_from(tmp_path, title: str, author: str, source: str) -> str:
-    site = write_site(tmp_path, {
-        "content/site.yaml": "title: T\nbase_url: https://e.org/\n",
-        "content/profile.yaml": "name: A\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: T\nbase_url: https://e.org/\n",
+            "content/profile.yaml": "name: A\n",
+        },
+    )
     record = {"id": "x", "title": title, "year": 2020, "authors": [author], "source": source}
     (site / "content" / "records").mkdir(exist_ok=True)
     (site / "content" / "records" / "x.yaml").write_text(json.dumps(record), encoding="utf-8")  # JSON is YAML
@@ -122,6 +126,7 @@ def test_any_title_or_venue_gives_parseable_bibtex(title, source):
 
 # -- feed.xml -----------------------------------------------------------------------
 
+
 def test_feed_is_valid_atom_newest_first(files):
     feed = feedparser.parse(files["feed.xml"])
     assert feed.bozo == 0, feed.get("bozo_exception")
@@ -146,10 +151,13 @@ def test_feed_text_is_readable_not_latex(files):
 
 
 def test_control_characters_do_not_break_the_feed(tmp_path):
-    site = write_site(tmp_path, {
-        **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
-        "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed"\ncategories: ["cs.\\x01X"]\n',
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
+            "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed"\ncategories: ["cs.\\x01X"]\n',
+        },
+    )
     feed = feedparser.parse(rendered_files(site)["feed.xml"])
     assert feed.bozo == 0, feed.get("bozo_exception")
     assert " ".join(feed.entries[0].title.split()) == "Bell and escape"
@@ -157,10 +165,13 @@ def test_control_characters_do_not_break_the_feed(tmp_path):
 
 
 def test_control_characters_reach_no_page(tmp_path):
-    site = write_site(tmp_path, {
-        **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
-        "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed \\x7f"\nauthors: ["A\\x00 B"]\n',
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **{k: v for k, v in SITE.items() if not k.startswith("content/records/")},
+            "content/records/x.yaml": 'id: x\ntitle: "Bell \\x07 and escape \\x1b"\nyear: 2020\nabstract: "form \\x0c feed \\x7f"\nauthors: ["A\\x00 B"]\n',
+        },
+    )
     result = render(site)
     assert any("control character" in str(p) for p in result.warnings)
     for name, data in file_bytes(result.files).items():
@@ -169,6 +180,7 @@ def test_control_characters_reach_no_page(tmp_path):
 
 
 # -- records.json -------------------------------------------------------------------
+
 
 def test_records_json(files):
     data = json.loads(files["records.json"])
@@ -221,6 +233,7 @@ def test_cname_when_configured(tmp_path):
 
 
 # -- JSON-LD ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["</script><script>alert(1)</script>", "a <!-- b", "x & y > z", "</SCRIPT >"])
 def test_script_json_cannot_close_the_script_tag(text):

@@ -77,14 +77,13 @@ def test_name_variants_of_the_owner_do_not_link_papers():
 
 def test_accents_and_latex_in_names_compare_equal():
     assert name_key('M{\\"u}ller, L.') == name_key("Müller L") == name_key("muller l")
-    papers = [paper("1", 'Ada X, Jos{\\\'e} Mu{\\~n}oz'), paper("2", "Ada X, José Muñoz")]
+    papers = [paper("1", "Ada X, Jos{\\'e} Mu{\\~n}oz"), paper("2", "Ada X, José Muñoz")]
     groups, _ = group_papers(papers, ["Ada X"])
     assert len(groups) == 1
 
 
 def test_report_says_which_groups_are_included_and_how_to_drop_one():
-    papers = [paper("1", "Me, Ann", "cs.DC"), paper("2", "Me, Ann", "cs.DC"),
-              paper("3", "Me, Zed", "hep-ph", excluded="exclude_categories: hep-ph")]
+    papers = [paper("1", "Me, Ann", "cs.DC"), paper("2", "Me, Ann", "cs.DC"), paper("3", "Me, Zed", "hep-ph", excluded="exclude_categories: hep-ph")]
     groups, owner = group_papers(papers, ["Me"])
     lines = report(groups, owner, {"exclude_categories": ("hep-ph",)})
     text = "\n".join(lines)
@@ -131,8 +130,10 @@ def test_keeping_a_group_takes_its_records_out_of_earlier_exclusions():
 
 
 def test_candidates_are_listed_with_what_tells_them_apart():
-    people = [Candidate("A1", "Sheng Lin", "Peking University", "2024–2026", 9, ["Bin Cui", "Fangcheng Fu"]),
-              Candidate("A2", "Sheng Lin", note="dblp has no list for this id")]
+    people = [
+        Candidate("A1", "Sheng Lin", "Peking University", "2024–2026", 9, ["Bin Cui", "Fangcheng Fu"]),
+        Candidate("A2", "Sheng Lin", note="dblp has no list for this id"),
+    ]
     lines = candidate_lines("OpenAlex", "Sheng Lin", people, "--openalex", "openalex")
     assert lines[0] == "OpenAlex: 2 people are called 'Sheng Lin'; sitegen will not mix their works:"
     assert lines[1] == "  1. A1  Sheng Lin — Peking University; 2024–2026; 9 works"

@@ -27,8 +27,11 @@ def result(**overrides) -> arxiv.Result:
         "title": "Fast $\\mathcal{O}(n)$ things",
         "authors": [arxiv.Result.Author("Jos{\\'e} M\\\"uller", ["Uni A"]), arxiv.Result.Author("Sheng Lin")],
         "summary": "  First line with 1.45$\\times$ speed-up\n    wrapped line\n\n  Second paragraph.  \n",
-        "comment": None, "journal_ref": None, "doi": None,
-        "primary_category": "cs.DC", "categories": ["cs.LG", "cs.DC"],
+        "comment": None,
+        "journal_ref": None,
+        "doi": None,
+        "primary_category": "cs.DC",
+        "categories": ["cs.LG", "cs.DC"],
     }
     values.update(overrides)
     return arxiv.Result(**values)
@@ -86,10 +89,15 @@ def test_old_style_ids_get_safe_file_names():
     assert fetch.slug(record["id"]) == "hep-ph-0601001"
 
 
-@pytest.mark.parametrize("short, expected", [
-    ("2401.01234v12", ("2401.01234", 12)), ("2401.01234", ("2401.01234", None)),
-    ("hep-ph/0601001v3", ("hep-ph/0601001", 3)), ("math.GT/0309136", ("math.GT/0309136", None)),
-])
+@pytest.mark.parametrize(
+    "short, expected",
+    [
+        ("2401.01234v12", ("2401.01234", 12)),
+        ("2401.01234", ("2401.01234", None)),
+        ("hep-ph/0601001v3", ("hep-ph/0601001", 3)),
+        ("math.GT/0309136", ("math.GT/0309136", None)),
+    ],
+)
 def test_split_version(short, expected):
     assert split_version(short) == expected
 
@@ -160,15 +168,18 @@ def test_command_line_sources_win_over_the_profiles():
     profile = Profile("X", arxiv=ArxivSources(authors=("P",), exclude_categories=("hep-ph",)))
     asks = fetch.choose_asks(args(author=["Sheng Lin"], id=["1,2", " 3 "], category=["cs.DC"]), None, profile)
     assert [(a.source, a.kind, a.value, a.where) for a in asks] == [
-        ("arxiv", "author", "Sheng Lin", "--author"), ("arxiv", "id", "1", "--id"), ("arxiv", "id", "2", "--id"),
-        ("arxiv", "id", "3", "--id"), ("arxiv", "category", "cs.DC", "--category")]
+        ("arxiv", "author", "Sheng Lin", "--author"),
+        ("arxiv", "id", "1", "--id"),
+        ("arxiv", "id", "2", "--id"),
+        ("arxiv", "id", "3", "--id"),
+        ("arxiv", "category", "cs.DC", "--category"),
+    ]
 
 
 def test_profile_sources_are_used_without_options():
     profile = Profile("X", arxiv=ArxivSources(authors=("A", "B"), ids=("1",), author_ids=("a_b_1",), categories=("cs.DC",)))
     asks = fetch.choose_asks(args(), None, profile)
-    assert [(a.kind, a.value) for a in asks] == [
-        ("author", "A"), ("author", "B"), ("id", "1"), ("author_id", "a_b_1"), ("category", "cs.DC")]
+    assert [(a.kind, a.value) for a in asks] == [("author", "A"), ("author", "B"), ("id", "1"), ("author_id", "a_b_1"), ("category", "cs.DC")]
     assert all(a.where.startswith("content/profile.yaml: arxiv.") for a in asks if a.kind != "category")
 
 
@@ -182,13 +193,16 @@ def test_an_author_id_that_could_break_the_url_is_refused():
         fetch.choose_asks(args(author_id=["../x"]), None, None)
 
 
-@pytest.mark.parametrize("categories, exclude, expected", [
-    (["hep-ph"], ArxivSources(exclude_categories=("hep-ph",)), "exclude_categories: hep-ph"),
-    (["cs.DC"], ArxivSources(exclude_ids=("2401.01234v2",)), "exclude_ids"),
-    (["cs.DC"], ArxivSources(categories=("cs.LG",)), "not in categories: cs.LG"),
-    (["cs.DC", "cs.LG"], ArxivSources(categories=("cs.LG",)), None),
-    (["cs.DC"], ArxivSources(), None),
-])
+@pytest.mark.parametrize(
+    "categories, exclude, expected",
+    [
+        (["hep-ph"], ArxivSources(exclude_categories=("hep-ph",)), "exclude_categories: hep-ph"),
+        (["cs.DC"], ArxivSources(exclude_ids=("2401.01234v2",)), "exclude_ids"),
+        (["cs.DC"], ArxivSources(categories=("cs.LG",)), "not in categories: cs.LG"),
+        (["cs.DC", "cs.LG"], ArxivSources(categories=("cs.LG",)), None),
+        (["cs.DC"], ArxivSources(), None),
+    ],
+)
 def test_exclusion_rule_matches_the_build(categories, exclude, expected):
     record = {"id": "2401.01234", "categories": categories}
     assert fetch.exclusion_reason(record, fetch.Filters(exclude=exclude)) == expected

@@ -56,8 +56,7 @@ class Scripted(BaseAdapter):
 def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:
     waits: list[float] = []
     log = io.StringIO()
-    polite = arxiv_session(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, **settings}),
-                           Progress(log, tty=False), sleep=waits.append)
+    polite = arxiv_session(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, **settings}), Progress(log, tty=False), sleep=waits.append)
     adapter = Scripted(answers)
     polite.mount("http://", adapter)
     return polite, adapter, waits, log
@@ -110,8 +109,7 @@ def test_giving_up_names_the_query_and_the_tries():
 
 
 def test_timeouts_and_refused_connections_are_retried():
-    answers = [requests.ReadTimeout("slow"), requests.ConnectionError("[Errno 111] Connection refused"),
-               (200, fixture("search-au-sheng-lin-start0.xml"))]
+    answers = [requests.ReadTimeout("slow"), requests.ConnectionError("[Errno 111] Connection refused"), (200, fixture("search-au-sheng-lin-start0.xml"))]
     polite, adapter, waits, log = session(answers, timeout=4)
     polite.get(URL)
     assert len(waits) == 2 and adapter.timeouts == [4, 4, 4]
@@ -194,8 +192,7 @@ def test_a_proxy_is_not_used_for_loopback():
     assert is_loopback("http://127.0.0.1:8/api/query") and is_loopback("http://localhost/x") and is_loopback("http://[::1]:5/")
     assert not is_loopback("https://export.arxiv.org/api/query")
     assert PoliteSession(Settings(api_url=API), Progress(io.StringIO(), tty=False), "arXiv").trust_env is False
-    assert PoliteSession(Settings("https://export.arxiv.org/api/query"), Progress(io.StringIO(), tty=False),
-                         "arXiv").trust_env is True
+    assert PoliteSession(Settings("https://export.arxiv.org/api/query"), Progress(io.StringIO(), tty=False), "arXiv").trust_env is True
 
 
 # --------------------------------------------------------------------------

@@ -36,14 +36,25 @@ def errors(validator: Draft202012Validator, data: dict) -> list[str]:
 
 # -- ScholarlyArticle ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("entry", [KESTREL, PREPRINT, JOURNAL, THESIS], ids=lambda e: e.id)
 def test_record_articles_have_googles_article_shape(entry):
     assert errors(ARTICLE, article_of(entry)) == []
 
 
 def test_article_fields_a_reader_of_the_page_gets():
-    owner = make_entry("k", "Kestrel", ("Lena Müller", "Jonas Berg"), owner="Lena Müller", date="2025-03-30",
-                       source="Journal of Examples", type="article", doi="10.5555/1", abstract="We balance load.", subjects=("cs.dc",))
+    owner = make_entry(
+        "k",
+        "Kestrel",
+        ("Lena Müller", "Jonas Berg"),
+        owner="Lena Müller",
+        date="2025-03-30",
+        source="Journal of Examples",
+        type="article",
+        doi="10.5555/1",
+        abstract="We balance load.",
+        subjects=("cs.dc",),
+    )
     data = article_of(owner, image="https://lena.github.io/site/static/photo.jpg")
     assert errors(ARTICLE, data) == []
     assert (data["@type"], data["headline"], data["name"]) == ("ScholarlyArticle", "Kestrel", "Kestrel")
@@ -102,11 +113,19 @@ def test_the_schema_catches_what_google_flags():
 # -- Person -------------------------------------------------------------------------------------------------
 
 LENA = Profile(
-    "Lena Müller", name_variants=("L. M{\\\"u}ller",), position="Assistant Professor",
-    affiliation="University of Examples", email="lena@example.org",
+    "Lena Müller",
+    name_variants=('L. M{\\"u}ller',),
+    position="Assistant Professor",
+    affiliation="University of Examples",
+    email="lena@example.org",
 )
-LINKS = ["https://orcid.org/0000-0002-1825-0097", "https://scholar.google.com/citations?user=abc", "https://github.com/lena",
-         "https://github.com/lena", PROFILE_URL]
+LINKS = [
+    "https://orcid.org/0000-0002-1825-0097",
+    "https://scholar.google.com/citations?user=abc",
+    "https://github.com/lena",
+    "https://github.com/lena",
+    PROFILE_URL,
+]
 
 
 def test_profile_person():

@@ -19,6 +19,7 @@ def soup(fragment: str) -> BeautifulSoup:
 
 # -- math -------------------------------------------------------------------------
 
+
 def test_inline_math_becomes_a_math_element():
     converted = convert_inline(r"Breaking the $O(n^2)$ Barrier")
     tree = soup(converted.html)
@@ -31,25 +32,28 @@ def test_inline_math_becomes_a_math_element():
     assert converted.unconverted == []
 
 
-@pytest.mark.parametrize("tex, plain", [
-    (r"1.45$\times$ speedup", "1.45× speedup"),
-    (r"$O(n^2)$", "O(n²)"),
-    (r"$O(\sqrt{n})$", "O(√n)"),
-    (r"$\frac{1}{2}$", "1/2"),
-    (r"$10^{-3}$", "10⁻³"),
-    (r"$x_{-1}$", "x₋₁"),
-    (r"$e^{\alpha}$", "e^α"),
-    (r"$\alpha + \beta m$", "α+βm"),
-    (r"$T-\eta$", "T−η"),
-    (r"$N_{f}=2+1$", "N_f=2+1"),
-    (r"$\mathbf{Q\bar{Q}}$", "QQ̅"),
-    (r"$\ell_1$-Regularized", "l₁-Regularized"),
-    (r"$$x^2$$ and $y$", "x² and y"),
-    (r"\(x^2\) inline", "x² inline"),
-    (r"$O(n \log n)$ rounds", "O(n log n) rounds"),
-    (r"$\gamma_t \propto 1/\sqrt{\tau_t}$", "γₜ∝1/√τₜ"),
-    (r"$a_{ij}$", "aᵢⱼ"),
-])
+@pytest.mark.parametrize(
+    "tex, plain",
+    [
+        (r"1.45$\times$ speedup", "1.45× speedup"),
+        (r"$O(n^2)$", "O(n²)"),
+        (r"$O(\sqrt{n})$", "O(√n)"),
+        (r"$\frac{1}{2}$", "1/2"),
+        (r"$10^{-3}$", "10⁻³"),
+        (r"$x_{-1}$", "x₋₁"),
+        (r"$e^{\alpha}$", "e^α"),
+        (r"$\alpha + \beta m$", "α+βm"),
+        (r"$T-\eta$", "T−η"),
+        (r"$N_{f}=2+1$", "N_f=2+1"),
+        (r"$\mathbf{Q\bar{Q}}$", "QQ̅"),
+        (r"$\ell_1$-Regularized", "l₁-Regularized"),
+        (r"$$x^2$$ and $y$", "x² and y"),
+        (r"\(x^2\) inline", "x² inline"),
+        (r"$O(n \log n)$ rounds", "O(n log n) rounds"),
+        (r"$\gamma_t \propto 1/\sqrt{\tau_t}$", "γₜ∝1/√τₜ"),
+        (r"$a_{ij}$", "aᵢⱼ"),
+    ],
+)
 def test_plain_text_rendering_of_math(tex, plain):
     converted = render_inline(tex)
     assert converted.plain == plain
@@ -57,16 +61,19 @@ def test_plain_text_rendering_of_math(tex, plain):
     assert "$" not in soup(converted.html).get_text()
 
 
-@pytest.mark.parametrize("tex, words, plain", [
-    (r"$\text{if a<b then swap}$", "if a<b then swap", "if a<b then swap"),
-    (r"$\mbox{if a<b}$", "if a<b", "if a<b"),
-    (r"$\textrm{ab cd}$ e", "ab cd", "ab cd e"),
-    (r"$a \text{ and } b$", "\u00a0and\u00a0", "a and b"),
-    (r"$\text{\'ecole, 50\%}$", "école, 50%", "école, 50%"),
-    (r"$\text{a{b}c}$", "abc", "abc"),
-    (r"$x_{\text{max}}$", "max", "xₘₐₓ"),
-    (r"$a\ b$", "\u00a0", "a b"),
-])
+@pytest.mark.parametrize(
+    "tex, words, plain",
+    [
+        (r"$\text{if a<b then swap}$", "if a<b then swap", "if a<b then swap"),
+        (r"$\mbox{if a<b}$", "if a<b", "if a<b"),
+        (r"$\textrm{ab cd}$ e", "ab cd", "ab cd e"),
+        (r"$a \text{ and } b$", "\u00a0and\u00a0", "a and b"),
+        (r"$\text{\'ecole, 50\%}$", "école, 50%", "école, 50%"),
+        (r"$\text{a{b}c}$", "abc", "abc"),
+        (r"$x_{\text{max}}$", "max", "xₘₐₓ"),
+        (r"$a\ b$", "\u00a0", "a b"),
+    ],
+)
 def test_text_in_math_keeps_its_words(tex, words, plain):
     converted = render_inline(tex)
     assert [element.get_text() for element in soup(converted.html).find_all("mtext")] == [words]
@@ -74,14 +81,17 @@ def test_text_in_math_keeps_its_words(tex, words, plain):
     assert converted.unconverted == []
 
 
-@pytest.mark.parametrize("tex, name, plain", [
-    (r"$\mathrm{softmax}(x)$", "softmax", "softmax(x)"),
-    (r"$\operatorname{argmax}_x f(x)$", "argmax", "argmaxₓ f(x)"),
-    (r"$\operatorname*{arg\,max}_x$", None, "arg maxₓ"),
-    (r"$n \mathrm{log} n$", "log", "n log n"),
-    (r"$10\,\mathrm{GeV}$", "GeV", "10 GeV"),
-    (r"$\mathrm{d}x$", "d", "dx"),
-])
+@pytest.mark.parametrize(
+    "tex, name, plain",
+    [
+        (r"$\mathrm{softmax}(x)$", "softmax", "softmax(x)"),
+        (r"$\operatorname{argmax}_x f(x)$", "argmax", "argmaxₓ f(x)"),
+        (r"$\operatorname*{arg\,max}_x$", None, "arg maxₓ"),
+        (r"$n \mathrm{log} n$", "log", "n log n"),
+        (r"$10\,\mathrm{GeV}$", "GeV", "10 GeV"),
+        (r"$\mathrm{d}x$", "d", "dx"),
+    ],
+)
 def test_upright_names_in_math_are_one_identifier(tex, name, plain):
     converted = render_inline(tex)
     if name is not None:
@@ -90,16 +100,19 @@ def test_upright_names_in_math_are_one_identifier(tex, name, plain):
     assert converted.unconverted == []
 
 
-@pytest.mark.parametrize("tex, plain", [
-    (r"$O(n\log n)$", "O(n log n)"),
-    (r"$O(\log n)$", "O(log n)"),
-    (r"$O(n \log^2 n)$", "O(n log² n)"),
-    (r"$O(n \log_2 n)$", "O(n log₂ n)"),
-    (r"$\log(n)$", "log(n)"),
-    (r"$\sin x \cos y$", "sin x cos y"),
-    (r"$\max_{i} x_i$", "maxᵢ xᵢ"),
-    (r"$2\pi r$", "2πr"),
-])
+@pytest.mark.parametrize(
+    "tex, plain",
+    [
+        (r"$O(n\log n)$", "O(n log n)"),
+        (r"$O(\log n)$", "O(log n)"),
+        (r"$O(n \log^2 n)$", "O(n log² n)"),
+        (r"$O(n \log_2 n)$", "O(n log₂ n)"),
+        (r"$\log(n)$", "log(n)"),
+        (r"$\sin x \cos y$", "sin x cos y"),
+        (r"$\max_{i} x_i$", "maxᵢ xᵢ"),
+        (r"$2\pi r$", "2πr"),
+    ],
+)
 def test_names_keep_their_spacing_in_plain_text(tex, plain):
     assert render_inline(tex).plain == plain
 
@@ -131,15 +144,19 @@ def test_mathml_to_plain_of_broken_markup_is_empty():
 
 # -- text macros and accents ---------------------------------------------------------
 
-@pytest.mark.parametrize("tex, tag, text", [
-    (r"\textbf{(i)}", "strong", "(i)"),
-    (r"\emph{expert affinity}", "em", "expert affinity"),
-    (r"\textit{it}", "em", "it"),
-    (r"{\it it}", "em", "it"),
-    (r"{\bf bold}", "strong", "bold"),
-    (r"\texttt{code}", "code", "code"),
-    (r"\underline{u}", "u", "u"),
-])
+
+@pytest.mark.parametrize(
+    "tex, tag, text",
+    [
+        (r"\textbf{(i)}", "strong", "(i)"),
+        (r"\emph{expert affinity}", "em", "expert affinity"),
+        (r"\textit{it}", "em", "it"),
+        (r"{\it it}", "em", "it"),
+        (r"{\bf bold}", "strong", "bold"),
+        (r"\texttt{code}", "code", "code"),
+        (r"\underline{u}", "u", "u"),
+    ],
+)
 def test_text_macros_become_html(tex, tag, text):
     converted = convert_inline(f"before {tex} after")
     element = soup(converted.html).find(tag)
@@ -148,26 +165,29 @@ def test_text_macros_become_html(tex, tag, text):
     assert "\\" not in soup(converted.html).get_text()
 
 
-@pytest.mark.parametrize("tex, text", [
-    (r'M{\"u}ller', "Müller"),
-    (r'M\"uller', "Müller"),
-    (r'M\"{u}ller', "Müller"),
-    (r"Andr{\'e} Dupont", "André Dupont"),
-    (r"Andr\'e Dupont", "André Dupont"),
-    (r"\'ecole", "école"),
-    (r"Zo{\"e} Kov{\'a}{\v{c}}", "Zoë Kováč"),
-    (r"Gar{\c{c}}on", "Garçon"),
-    (r"Stra{\ss}e", "Straße"),
-    (r'na{\"\i}ve', "naïve"),
-    (r"{\o}re", "øre"),
-    (r"{\AA}ngstr{\"o}m", "Ångström"),
-    (r"Ni\~no", "Niño"),
-    (r"h\^otel", "hôtel"),
-    (r"\LaTeX{} and \TeX", "LaTeX and TeX"),
-    (r"\textrm{roman} \mbox{box}", "roman box"),
-    (r"50\% \& \#1 \$5", "50% & #1 $5"),
-    (r"{GPU} clusters", "GPU clusters"),
-])
+@pytest.mark.parametrize(
+    "tex, text",
+    [
+        (r"M{\"u}ller", "Müller"),
+        (r"M\"uller", "Müller"),
+        (r"M\"{u}ller", "Müller"),
+        (r"Andr{\'e} Dupont", "André Dupont"),
+        (r"Andr\'e Dupont", "André Dupont"),
+        (r"\'ecole", "école"),
+        (r"Zo{\"e} Kov{\'a}{\v{c}}", "Zoë Kováč"),
+        (r"Gar{\c{c}}on", "Garçon"),
+        (r"Stra{\ss}e", "Straße"),
+        (r"na{\"\i}ve", "naïve"),
+        (r"{\o}re", "øre"),
+        (r"{\AA}ngstr{\"o}m", "Ångström"),
+        (r"Ni\~no", "Niño"),
+        (r"h\^otel", "hôtel"),
+        (r"\LaTeX{} and \TeX", "LaTeX and TeX"),
+        (r"\textrm{roman} \mbox{box}", "roman box"),
+        (r"50\% \& \#1 \$5", "50% & #1 $5"),
+        (r"{GPU} clusters", "GPU clusters"),
+    ],
+)
 def test_accents_and_symbols_become_unicode(tex, text):
     converted = convert_inline(tex)
     assert converted.plain == text
@@ -197,6 +217,7 @@ def test_html_inside_latex_is_escaped():
 
 # -- what cannot be converted ---------------------------------------------------------
 
+
 def test_unknown_macro_is_shown_as_source_in_code_and_reported():
     converted = convert_inline(r"A \unknownmacro{x} title")
     code = soup(converted.html).find("code")
@@ -224,12 +245,58 @@ def test_lone_dollar_is_text():
 
 # -- fuzzing ----------------------------------------------------------------------
 
-_tokens = st.sampled_from([
-    "$", "$$", "\\", "{", "}", "\\textbf", "\\emph", '\\"', "u", "\\'", "e", "<script>", "</script>",
-    "<img src=x onerror=alert(1)>", "%", "&", "#", "^", "_", "~", "\\frac", "{1}", "\\begin{x}", "\\end{x}",
-    " ", "\n", "\\unknown", "\\text{", "\\mbox{", "\\mathrm{", "\\operatorname{", "\\log", "\\\\", "x", "\\mathbf{Q}", "\\sqrt", "\\left(", "\\right)", "\\verb|x|",
-    "\\(", "\\)", "<", ">", "\"", "'", "javascript:", "\\url{", "\\href{javascript:alert(1)}{x}",
-])
+_tokens = st.sampled_from(
+    [
+        "$",
+        "$$",
+        "\\",
+        "{",
+        "}",
+        "\\textbf",
+        "\\emph",
+        '\\"',
+        "u",
+        "\\'",
+        "e",
+        "<script>",
+        "</script>",
+        "<img src=x onerror=alert(1)>",
+        "%",
+        "&",
+        "#",
+        "^",
+        "_",
+        "~",
+        "\\frac",
+        "{1}",
+        "\\begin{x}",
+        "\\end{x}",
+        " ",
+        "\n",
+        "\\unknown",
+        "\\text{",
+        "\\mbox{",
+        "\\mathrm{",
+        "\\operatorname{",
+        "\\log",
+        "\\\\",
+        "x",
+        "\\mathbf{Q}",
+        "\\sqrt",
+        "\\left(",
+        "\\right)",
+        "\\verb|x|",
+        "\\(",
+        "\\)",
+        "<",
+        ">",
+        '"',
+        "'",
+        "javascript:",
+        "\\url{",
+        "\\href{javascript:alert(1)}{x}",
+    ]
+)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -250,7 +317,7 @@ def test_any_text_converts_without_exception_or_script(text):
 
 from sitegen.latex import _LATEX_SPAN, latex_spans  # noqa: E402
 
-LATEX_TOKENS = st.sampled_from(["a", " ", "$", "$$", "\\", "\\\\", "{", "}", "\\(", "\\)", "\\emph", "\\\"", "u", "\\%", "x_1", "\n", "*"])
+LATEX_TOKENS = st.sampled_from(["a", " ", "$", "$$", "\\", "\\\\", "{", "}", "\\(", "\\)", "\\emph", '\\"', "u", "\\%", "x_1", "\n", "*"])
 
 
 @settings(max_examples=500, deadline=None)
@@ -259,11 +326,14 @@ def test_latex_spans_agree_with_a_full_scan(text):
     assert [m.span() for m in latex_spans(text)] == [m.span() for m in _LATEX_SPAN.finditer(text)]
 
 
-@pytest.mark.parametrize("tex, spaced", [
-    (r"$O(n \log n)$", '<mi>n</mi><mspace width="0.1667em"></mspace><mi>log</mi><mspace width="0.1667em"></mspace><mi>n</mi>'),
-    (r"$n \log^2 n$", '<mi>n</mi><mspace width="0.1667em"></mspace><msup><mi>log</mi><mn>2</mn></msup><mspace width="0.1667em"></mspace><mi>n</mi>'),
-    (r"$\log(n)$", "<mi>log</mi><mo stretchy=\"false\">(</mo>"),
-])
+@pytest.mark.parametrize(
+    "tex, spaced",
+    [
+        (r"$O(n \log n)$", '<mi>n</mi><mspace width="0.1667em"></mspace><mi>log</mi><mspace width="0.1667em"></mspace><mi>n</mi>'),
+        (r"$n \log^2 n$", '<mi>n</mi><mspace width="0.1667em"></mspace><msup><mi>log</mi><mn>2</mn></msup><mspace width="0.1667em"></mspace><mi>n</mi>'),
+        (r"$\log(n)$", '<mi>log</mi><mo stretchy="false">(</mo>'),
+    ],
+)
 def test_a_name_beside_a_letter_gets_the_thin_space_tex_sets(tex, spaced):
     """A browser sets no space between two identifiers: without it `n \\log n` reads "nlogn"."""
     html = render_inline(tex).html

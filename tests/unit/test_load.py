@@ -80,15 +80,18 @@ def test_merge_keys_and_differently_typed_keys_are_not_duplicates():
     assert data["item"] == {"k": 2} and data[1] == "int" and data["1"] == "text"
 
 
-@pytest.mark.parametrize("text", [
-    "id: a\ntitle: T\nauthors: [A, B]\nyear: 2020\ndate: 2020-03-01\nhidden: no\ndoi: ~\n",
-    "- id: a\n  links: {pdf: x.pdf}\n- id: b\n  extra: {n: 1.5, big: 0x1F, when: 2020-01-01 10:00:00}\n",
-    "shared: &s [x, y]\nagain: *s\nself: &me [1, *me]\n",
-    "base: &b {k: 1, j: 3}\nitem:\n  <<: *b\n  k: 2\n",
-    "1: int\n'1': text\ntrue: bool\n2020-01-01: date\nnull: none\n",
-    "x: !!str 12\ny: !!float 1e3\nz: !!binary aGVsbG8=\nw: !!set {a, b}\n",
-    "abstract: |\n  Two\n\n  paragraphs\nnote: >-\n  folded\n  text\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: a\ntitle: T\nauthors: [A, B]\nyear: 2020\ndate: 2020-03-01\nhidden: no\ndoi: ~\n",
+        "- id: a\n  links: {pdf: x.pdf}\n- id: b\n  extra: {n: 1.5, big: 0x1F, when: 2020-01-01 10:00:00}\n",
+        "shared: &s [x, y]\nagain: *s\nself: &me [1, *me]\n",
+        "base: &b {k: 1, j: 3}\nitem:\n  <<: *b\n  k: 2\n",
+        "1: int\n'1': text\ntrue: bool\n2020-01-01: date\nnull: none\n",
+        "x: !!str 12\ny: !!float 1e3\nz: !!binary aGVsbG8=\nw: !!set {a, b}\n",
+        "abstract: |\n  Two\n\n  paragraphs\nnote: >-\n  folded\n  text\n",
+    ],
+)
 def test_values_are_what_pyyaml_makes_of_them(text):
     """Strings, lists and mappings are built without PyYAML's constructor: they must come out the same."""
     import yaml
@@ -100,15 +103,18 @@ def test_values_are_what_pyyaml_makes_of_them(text):
         assert data["again"] is data["shared"] and data["self"][1] is data["self"]
 
 
-@pytest.mark.parametrize("written, escapes", [
-    ('"Scaling $\\alpha$"', ("\\a",)),  # U+0007 and "lpha"
-    ('"$\\beta$, $\\varepsilon$, \\emph{x}, \\frac"', ("\\b", "\\v", "\\e", "\\f")),
-    ('"\\x07 \\u0085 \\0"', ("\\x07", "\\u0085", "\\0")),
-    ('"$\\tau$ and $\\nu$ and $\\rho$"', ("\\t", "\\n", "\\r")),  # a tab, a line break, a carriage return
-    ('"$\\Lambda$ and $\\Phi$"', ("\\L", "\\P")),  # line and paragraph separators
-    ('"snake\\_case"', ("\\_",)),  # a no-break space, not LaTeX's underscore
-    ('["M\\"uller", "$\\alpha$"]', ("\\a",)),
-])
+@pytest.mark.parametrize(
+    "written, escapes",
+    [
+        ('"Scaling $\\alpha$"', ("\\a",)),  # U+0007 and "lpha"
+        ('"$\\beta$, $\\varepsilon$, \\emph{x}, \\frac"', ("\\b", "\\v", "\\e", "\\f")),
+        ('"\\x07 \\u0085 \\0"', ("\\x07", "\\u0085", "\\0")),
+        ('"$\\tau$ and $\\nu$ and $\\rho$"', ("\\t", "\\n", "\\r")),  # a tab, a line break, a carriage return
+        ('"$\\Lambda$ and $\\Phi$"', ("\\L", "\\P")),  # line and paragraph separators
+        ('"snake\\_case"', ("\\_",)),  # a no-break space, not LaTeX's underscore
+        ('["M\\"uller", "$\\alpha$"]', ("\\a",)),
+    ],
+)
 def test_a_double_quoted_string_remembers_the_escapes_that_likely_meant_latex(written, escapes):
     data, problem = parse_yaml(f"title: {written}\n", "r.yaml")
     assert problem is None
@@ -118,11 +124,21 @@ def test_a_double_quoted_string_remembers_the_escapes_that_likely_meant_latex(wr
     assert value.written == (written if not written.startswith("[") else '"$\\alpha$"')
 
 
-@pytest.mark.parametrize("written", [
-    "'Scaling $\\alpha$'", "Scaling $\\alpha$", "|\n  Scaling $\\alpha$\n",  # no escapes outside double quotes
-    '"a \\\\alpha"', '"one\\ttwo"', '"line\\none"', '"M\\"uller"', '"Zo\\u00eb"', '"tab\\there"',  # escapes meant as such
-    '"two\n  lines"',  # a folded line break
-])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "'Scaling $\\alpha$'",
+        "Scaling $\\alpha$",
+        "|\n  Scaling $\\alpha$\n",  # no escapes outside double quotes
+        '"a \\\\alpha"',
+        '"one\\ttwo"',
+        '"line\\none"',
+        '"M\\"uller"',
+        '"Zo\\u00eb"',
+        '"tab\\there"',  # escapes meant as such
+        '"two\n  lines"',  # a folded line break
+    ],
+)
 def test_other_strings_are_plain_strings(written):
     data, problem = parse_yaml(f"title: {written}\n", "r.yaml")
     assert problem is None
@@ -145,14 +161,17 @@ def test_non_utf8_file_is_a_problem(tmp_path):
 
 
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
-    site = write_site(tmp_path, {
-        **MINIMAL_SITE,
-        "content/records/b.yaml": "id: b\ntitle: B\nyear: 2020\n",
-        "content/records/a.yml": "id: a\ntitle: A\nyear: 2020\n",
-        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: C\nyear: 2024\n",
-        "content/records/notes.txt": "not a record",
-        "content/records/sub/deeper/c.yaml": "- id: c\n  title: C\n  year: 2021\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/b.yaml": "id: b\ntitle: B\nyear: 2020\n",
+            "content/records/a.yml": "id: a\ntitle: A\nyear: 2020\n",
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: C\nyear: 2024\n",
+            "content/records/notes.txt": "not a record",
+            "content/records/sub/deeper/c.yaml": "- id: c\n  title: C\n  year: 2021\n",
+        },
+    )
     raw = load_site(*read_inputs(site))
     assert [str(p) for p in raw.problems] == ["content/records/notes.txt: warning: not read: record files end with .bib, .yaml, .yml"]
     assert raw.site.data["title"] == "Test site"
@@ -167,12 +186,15 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
 
 
 def test_load_site_collects_every_problem_at_once(tmp_path):
-    site = write_site(tmp_path, {
-        "content/site.yaml": "title: [x\n",
-        "content/records/a.yaml": "id: a\ntitle: 'unclosed\n",
-        "content/records/b.yaml": "- id: b\n  - oops\n",
-        "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
-    })
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: [x\n",
+            "content/records/a.yaml": "id: a\ntitle: 'unclosed\n",
+            "content/records/b.yaml": "- id: b\n  - oops\n",
+            "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
+        },
+    )
     raw = load_site(*read_inputs(site))
     messages = [str(p) for p in raw.problems] + [str(p) for f in raw.record_files for p in f.problems]
     assert len(messages) == 4, messages
@@ -191,11 +213,49 @@ def test_missing_content_folder_says_so(tmp_path):
 # -- fuzzing: any text is either data or a problem, never an exception ---------
 
 _yaml_alphabet = st.characters(blacklist_categories=("Cs",))  # files are UTF-8: no lone surrogates
-_yaml_tokens = st.sampled_from([
-    "id: ", "title: ", "year: ", "date: ", "- ", "\n", "  ", "'", '"', "[", "]", "{", "}", ":", ",", "&a ", "*a",
-    "!!int ", "!!float ", "!!timestamp ", "!!binary ", "!!set ", "!!python/name:os.system ", "? ", "<<: ", "|",
-    ">", "#", "%YAML 1.1\n", "---\n", "...\n", "2024-02-30", "2024-13-01", "1e400", ".nan", "~", "\t", "\\", "$x$",
-])
+_yaml_tokens = st.sampled_from(
+    [
+        "id: ",
+        "title: ",
+        "year: ",
+        "date: ",
+        "- ",
+        "\n",
+        "  ",
+        "'",
+        '"',
+        "[",
+        "]",
+        "{",
+        "}",
+        ":",
+        ",",
+        "&a ",
+        "*a",
+        "!!int ",
+        "!!float ",
+        "!!timestamp ",
+        "!!binary ",
+        "!!set ",
+        "!!python/name:os.system ",
+        "? ",
+        "<<: ",
+        "|",
+        ">",
+        "#",
+        "%YAML 1.1\n",
+        "---\n",
+        "...\n",
+        "2024-02-30",
+        "2024-13-01",
+        "1e400",
+        ".nan",
+        "~",
+        "\t",
+        "\\",
+        "$x$",
+    ]
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -64,15 +64,18 @@ def test_percent_and_ampersand_in_links_survive():
     assert converted.plain == "data is 50% R&D."
 
 
-@pytest.mark.parametrize("raw", [
-    "<script>alert(1)</script>",
-    "<img src=x onerror=alert(1)>",
-    "<a href='javascript:alert(1)'>x</a>",
-    "<div onclick=alert(1)>d</div>",
-    "<iframe src=https://evil.example></iframe>",
-    "x<!-- comment -->y",
-    "<style>body</style>",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "<a href='javascript:alert(1)'>x</a>",
+        "<div onclick=alert(1)>d</div>",
+        "<iframe src=https://evil.example></iframe>",
+        "x<!-- comment -->y",
+        "<style>body</style>",
+    ],
+)
 def test_raw_html_is_shown_as_text(raw):
     converted = render_markdown(f"Before {raw} after")
     tree = soup(converted.html)
@@ -81,14 +84,17 @@ def test_raw_html_is_shown_as_text(raw):
     assert converted.plain == f"Before {raw} after"
 
 
-@pytest.mark.parametrize("markdown_link", [
-    "[bad](javascript:alert(1))",
-    "[bad](JavaScript:alert(1))",
-    "[bad](&#106;avascript:alert(1))",
-    "[bad](data:text/html,<script>alert(1)</script>)",
-    "[bad][1]\n\n[1]: javascript:alert(1)",
-    "<javascript:alert(1)>",
-])
+@pytest.mark.parametrize(
+    "markdown_link",
+    [
+        "[bad](javascript:alert(1))",
+        "[bad](JavaScript:alert(1))",
+        "[bad](&#106;avascript:alert(1))",
+        "[bad](data:text/html,<script>alert(1)</script>)",
+        "[bad][1]\n\n[1]: javascript:alert(1)",
+        "<javascript:alert(1)>",
+    ],
+)
 def test_javascript_links_are_dropped(markdown_link):
     converted = render_markdown(f"A {markdown_link} link")
     tree = soup(converted.html)
@@ -121,11 +127,43 @@ def test_inline_text_folds_whitespace():
 
 # -- fuzzing ----------------------------------------------------------------------
 
-_tokens = st.sampled_from([
-    "$", "\\", "{", "}", "\\textbf", "<script>", "</script>", "<img src=x onerror=alert(1)>", "%", "&", "#",
-    "*", "_", "`", "[x](javascript:alert(1))", "[y](https://e.org)", "\n\n", " ", "x", "<", ">", "](", ")",
-    "\\emph{", "$a_1$", "<!--", "-->", "&#106;", "javascript:", "> ", "- ", "1. ", "    ",
-])
+_tokens = st.sampled_from(
+    [
+        "$",
+        "\\",
+        "{",
+        "}",
+        "\\textbf",
+        "<script>",
+        "</script>",
+        "<img src=x onerror=alert(1)>",
+        "%",
+        "&",
+        "#",
+        "*",
+        "_",
+        "`",
+        "[x](javascript:alert(1))",
+        "[y](https://e.org)",
+        "\n\n",
+        " ",
+        "x",
+        "<",
+        ">",
+        "](",
+        ")",
+        "\\emph{",
+        "$a_1$",
+        "<!--",
+        "-->",
+        "&#106;",
+        "javascript:",
+        "> ",
+        "- ",
+        "1. ",
+        "    ",
+    ]
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -145,7 +183,8 @@ def test_any_markdown_is_safe(text):
 
 
 PLAIN_ALPHABET = st.sampled_from(
-    list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n") + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "**", "_", "&", "<"]
+    list("abcXYZ019 .,;:()-+='\"%$?/|~^{}@\n")
+    + ["é", "ü", "—", "\ue000", "\ue001", "  ", "\n\n", "\t", "*", "**", "_", "&", "<"]
     + ["*word*", "**two words**", " *a*", "*b* ", "*x.*", "**y:**"]  # emphasis, often
 )
 
@@ -165,15 +204,14 @@ def test_plain_paragraph_fast_path_is_taken_for_ordinary_abstracts():
     )
 
 
-@pytest.mark.parametrize("text", ["a*b*", "*a*b", "***x***", "*a **b** c*", "* item", "*a", "*a\nb*", "* a*", "*a *", "*a* and a lone * star", "_a_", "*a* [link](x)"])
+@pytest.mark.parametrize(
+    "text", ["a*b*", "*a*b", "***x***", "*a **b** c*", "* item", "*a", "*a\nb*", "* a*", "*a *", "*a* and a lone * star", "_a_", "*a* [link](x)"]
+)
 def test_asterisks_other_than_plain_emphasis_go_to_markdown(text):
     assert _plain_paragraphs(text) is None
 
 
 # -- skipping hopeless regex searches must not change a single byte --------------
-
-
-
 
 
 def _unguarded_markdown() -> markdown.Markdown:
@@ -189,11 +227,54 @@ def _unguarded_markdown() -> markdown.Markdown:
 
 
 _UNGUARDED = _unguarded_markdown()
-MARKDOWN_TOKENS = st.sampled_from([
-    "a", "word", " ", "  \n", "\n", "\n\n", "`", "``", "\\", "\\*", "[", "]", "](", ")", "[x]", "[x]: https://e.org/",
-    "[y](https://e.org/a)", "<https://e.org>", "<", ">", "> ", "#", "# ", "## H", "\n=", "\n-", "\n---\n", "*", "**", "_", "__",
-    "- ", "1. ", "    ", "    code", "\t", "!", "&", "é", "\ue000", "\ue001", "0", ":", "]:",
-])
+MARKDOWN_TOKENS = st.sampled_from(
+    [
+        "a",
+        "word",
+        " ",
+        "  \n",
+        "\n",
+        "\n\n",
+        "`",
+        "``",
+        "\\",
+        "\\*",
+        "[",
+        "]",
+        "](",
+        ")",
+        "[x]",
+        "[x]: https://e.org/",
+        "[y](https://e.org/a)",
+        "<https://e.org>",
+        "<",
+        ">",
+        "> ",
+        "#",
+        "# ",
+        "## H",
+        "\n=",
+        "\n-",
+        "\n---\n",
+        "*",
+        "**",
+        "_",
+        "__",
+        "- ",
+        "1. ",
+        "    ",
+        "    code",
+        "\t",
+        "!",
+        "&",
+        "é",
+        "\ue000",
+        "\ue001",
+        "0",
+        ":",
+        "]:",
+    ]
+)
 
 
 @settings(max_examples=500, deadline=None)
@@ -208,7 +289,29 @@ def test_every_guard_names_a_pattern_markdown_has():
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(MARKDOWN_TOKENS | st.sampled_from(['<a href="x">', "</a>", '"', "'", "<!-- c -->", "<script>x</script>", "&amp;", "&lt;", "&#62;", "&nbsp;", "\x00", "\r\n", '[z](https://e.org/?q=a>b "t>i")']), max_size=40).map("".join))
+@given(
+    st.lists(
+        MARKDOWN_TOKENS
+        | st.sampled_from(
+            [
+                '<a href="x">',
+                "</a>",
+                '"',
+                "'",
+                "<!-- c -->",
+                "<script>x</script>",
+                "&amp;",
+                "&lt;",
+                "&#62;",
+                "&nbsp;",
+                "\x00",
+                "\r\n",
+                '[z](https://e.org/?q=a>b "t>i")',
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
 def test_the_text_of_converted_markdown_is_what_the_sanitiser_finds_in_it(text):
     from sitegen.markup import _text_of
 

@@ -46,6 +46,7 @@ def written(text: str, path: str = "content/records/mine.yaml") -> Record:
 
 # -- the shared fixtures: one person's works from arXiv, ORCID, Crossref, OpenAlex, DBLP and a .bib ----
 
+
 def expected() -> dict:
     return json.loads((SOURCES / "expected.json").read_text(encoding="utf-8"))
 
@@ -56,12 +57,21 @@ def arxiv_records() -> list[Record]:
     feed = json.loads((FIXTURES / "arxiv" / "records.json").read_text(encoding="utf-8"))["records"]
     return [
         fetched(
-            "arxiv", r["arxiv_id"], title=r["title"], authors=tuple(r["authors"]), year=r["year"],
-            date=datetime.date.fromisoformat(r["published"][:10]), source=r["journal_ref"] or "arXiv", abstract=r["summary"],
-            categories=tuple(r["categories"]), arxiv=r["arxiv_id"], doi=r["doi"],
+            "arxiv",
+            r["arxiv_id"],
+            title=r["title"],
+            authors=tuple(r["authors"]),
+            year=r["year"],
+            date=datetime.date.fromisoformat(r["published"][:10]),
+            source=r["journal_ref"] or "arXiv",
+            abstract=r["summary"],
+            categories=tuple(r["categories"]),
+            arxiv=r["arxiv_id"],
+            doi=r["doi"],
             links={"abs": f"https://arxiv.org/abs/{r['arxiv_id']}", "pdf": f"https://arxiv.org/pdf/{r['arxiv_id']}"},
         )
-        for r in feed if r["arxiv_id"] in own
+        for r in feed
+        if r["arxiv_id"] in own
     ]
 
 
@@ -73,13 +83,20 @@ def orcid_records() -> list[Record]:
     for path in sorted((SOURCES / "orcid" / ORCID_ID / "work").glob("*.json")):
         work = json.loads(path.read_text(encoding="utf-8"))
         external = {e["external-id-type"]: e["external-id-value"] for e in work["external-ids"]["external-id"]}
-        records.append(fetched(
-            "orcid", f"orcid-{work['put-code']}", title=work["title"]["title"]["value"],
-            authors=tuple(c["credit-name"]["value"] for c in (work.get("contributors") or {}).get("contributor", [])),
-            year=int(work["publication-date"]["year"]["value"]), source=(work.get("journal-title") or {}).get("value", ""),
-            doi=external.get("doi"), arxiv=external.get("arxiv", "").removeprefix("arXiv:") or None,
-            type=ORCID_TYPES.get(work["type"], "other"), ids={"orcid": str(work["put-code"])},
-        ))
+        records.append(
+            fetched(
+                "orcid",
+                f"orcid-{work['put-code']}",
+                title=work["title"]["title"]["value"],
+                authors=tuple(c["credit-name"]["value"] for c in (work.get("contributors") or {}).get("contributor", [])),
+                year=int(work["publication-date"]["year"]["value"]),
+                source=(work.get("journal-title") or {}).get("value", ""),
+                doi=external.get("doi"),
+                arxiv=external.get("arxiv", "").removeprefix("arXiv:") or None,
+                type=ORCID_TYPES.get(work["type"], "other"),
+                ids={"orcid": str(work["put-code"])},
+            )
+        )
     return records
 
 
@@ -87,12 +104,20 @@ def crossref_records() -> list[Record]:
     records = []
     for path in sorted((SOURCES / "crossref" / "works").glob("*.json")):
         work = json.loads(path.read_text(encoding="utf-8"))["message"]
-        records.append(fetched(
-            "crossref", work["DOI"], title=work["title"][0], authors=tuple(f"{a['given']} {a['family']}" for a in work["author"]),
-            year=work["issued"]["date-parts"][0][0], source=work["container-title"][0], doi=work["DOI"],
-            abstract=re.sub(r"<[^>]+>", "", work.get("abstract", "")).strip(), citations=work["is-referenced-by-count"],
-            type={"journal-article": "article", "proceedings-article": "inproceedings"}[work["type"]],
-        ))
+        records.append(
+            fetched(
+                "crossref",
+                work["DOI"],
+                title=work["title"][0],
+                authors=tuple(f"{a['given']} {a['family']}" for a in work["author"]),
+                year=work["issued"]["date-parts"][0][0],
+                source=work["container-title"][0],
+                doi=work["DOI"],
+                abstract=re.sub(r"<[^>]+>", "", work.get("abstract", "")).strip(),
+                citations=work["is-referenced-by-count"],
+                type={"journal-article": "article", "proceedings-article": "inproceedings"}[work["type"]],
+            )
+        )
     return records
 
 
@@ -101,11 +126,20 @@ def openalex_records() -> list[Record]:
     for path in sorted((SOURCES / "openalex" / "works").glob("*.json")):
         work = json.loads(path.read_text(encoding="utf-8"))
         venue = ((work.get("primary_location") or {}).get("source") or {}).get("display_name") or ""
-        records.append(fetched(
-            "openalex", path.stem, title=work["title"], year=work["publication_year"],
-            authors=tuple(a.get("raw_author_name") or a["author"]["display_name"] for a in work["authorships"]),  # 'Lin Sheng', 'S. Lin'
-            source=venue, doi=work["doi"], citations=work["cited_by_count"], type=work["type"], ids={"openalex": path.stem},
-        ))
+        records.append(
+            fetched(
+                "openalex",
+                path.stem,
+                title=work["title"],
+                year=work["publication_year"],
+                authors=tuple(a.get("raw_author_name") or a["author"]["display_name"] for a in work["authorships"]),  # 'Lin Sheng', 'S. Lin'
+                source=venue,
+                doi=work["doi"],
+                citations=work["cited_by_count"],
+                type=work["type"],
+                ids={"openalex": path.stem},
+            )
+        )
     return records
 
 
@@ -116,11 +150,19 @@ def dblp_records() -> list[Record]:
         dois = [ee.text.removeprefix("https://doi.org/") for ee in publication.findall("ee") if ee.text.startswith("https://doi.org/")]
         venue = next((publication.findtext(n) for n in ("journal", "booktitle", "school") if publication.findtext(n)), "")
         kind = "preprint" if publication.get("publtype") == "informal" else {"phdthesis": "thesis"}.get(publication.tag, publication.tag)
-        records.append(fetched(
-            "dblp", publication.get("key"), title=publication.findtext("title"), year=int(publication.findtext("year")),
-            authors=tuple(a.text for a in publication.findall("author")), source=venue, doi=dois[0] if dois else None,
-            type=kind, ids={"dblp": publication.get("key")},
-        ))
+        records.append(
+            fetched(
+                "dblp",
+                publication.get("key"),
+                title=publication.findtext("title"),
+                year=int(publication.findtext("year")),
+                authors=tuple(a.text for a in publication.findall("author")),
+                source=venue,
+                doi=dois[0] if dois else None,
+                type=kind,
+                ids={"dblp": publication.get("key")},
+            )
+        )
     return records
 
 
@@ -150,7 +192,10 @@ def test_the_fixture_works_from_six_sources_merge_into_the_distinct_works_the_re
     for preprint, published in truth["dedup"]["merge"]:  # one work: the published version's .bib entry names it
         sources = works.pop(preprint)["sources"]
         works[published]["sources"] = {
-            **sources, **works[published]["sources"], "orcid": sources["orcid"] + works[published]["sources"]["orcid"], "merged": True,
+            **sources,
+            **works[published]["sources"],
+            "orcid": sources["orcid"] + works[published]["sources"]["orcid"],
+            "merged": True,
         }
     by_bibtex_key = {work["sources"]["bibtex"]: work for work in works.values()}
     assert sorted(r.id for r in merged) == sorted(by_bibtex_key)  # the user's own .bib names each work
@@ -233,7 +278,17 @@ def test_a_correction_replaces_a_link_of_the_same_name():
 
 def test_the_correction_wins_over_every_fetched_source():
     crossref = fetched("crossref", "10.1/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1/ABC", citations=3)
-    openalex = fetched("openalex", "W1", title="Published title", authors=("L. Müller",), year=2025, source="Journal of Systems", doi="https://doi.org/10.1/abc", citations=7, ids={"openalex": "W1"})
+    openalex = fetched(
+        "openalex",
+        "W1",
+        title="Published title",
+        authors=("L. Müller",),
+        year=2025,
+        source="Journal of Systems",
+        doi="https://doi.org/10.1/abc",
+        citations=7,
+        ids={"openalex": "W1"},
+    )
     correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1/abc\ncitations: 2\nids: {hal: hal-0001}\n")
     [one] = merge_works([crossref, correction, openalex])
     assert (one.id, one.title, one.source, one.citations) == ("paper", "My Title", "J. Sys.", 2)
@@ -243,28 +298,40 @@ def test_the_correction_wins_over_every_fetched_source():
 
 # -- what is one work and what is not ---------------------------------------------------------------
 
+
 def paper(fetcher: str, native_id: str, title: str, year: int = 2024, authors=("Sheng Lin", "Bin Cui"), **fields) -> Record:
     return fetched(fetcher, native_id, title=title, year=year, authors=tuple(authors), **fields)
 
 
-@pytest.mark.parametrize("first, second", [
-    ({"doi": "10.1/ABC"}, {"doi": "https://doi.org/10.1/abc"}),
-    ({"arxiv": "2401.01234v3"}, {"arxiv": "2401.01234"}),
-    ({"arxiv": "2401.01234"}, {"doi": "10.48550/arXiv.2401.01234"}),  # arXiv's DataCite DOI
-    ({"ids": {"openalex": "https://openalex.org/W42"}}, {"ids": {"openalex": "W42"}}),
-    ({"ids": {"dblp": "conf/x/Lin24"}}, {"ids": {"dblp": "conf/x/Lin24"}}),
-])
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ({"doi": "10.1/ABC"}, {"doi": "https://doi.org/10.1/abc"}),
+        ({"arxiv": "2401.01234v3"}, {"arxiv": "2401.01234"}),
+        ({"arxiv": "2401.01234"}, {"doi": "10.48550/arXiv.2401.01234"}),  # arXiv's DataCite DOI
+        ({"ids": {"openalex": "https://openalex.org/W42"}}, {"ids": {"openalex": "W42"}}),
+        ({"ids": {"dblp": "conf/x/Lin24"}}, {"ids": {"dblp": "conf/x/Lin24"}}),
+    ],
+)
 def test_a_shared_identifier_makes_one_work_whatever_the_titles(first, second):
     merged = merge_works([paper("crossref", "a", "One title", **first), paper("openalex", "b", "Another title", **second)])
     assert len(merged) == 1
 
 
-@pytest.mark.parametrize("preprint_author, published_author", [
-    ("Lin, Sheng", "Sheng Lin"), ("S. Lin", "Sheng Lin"), ("Lin Sheng", "Sheng Lin"), ("Sheng Lin 0003", "S. Lin"),
-])
+@pytest.mark.parametrize(
+    "preprint_author, published_author",
+    [
+        ("Lin, Sheng", "Sheng Lin"),
+        ("S. Lin", "Sheng Lin"),
+        ("Lin Sheng", "Sheng Lin"),
+        ("Sheng Lin 0003", "S. Lin"),
+    ],
+)
 def test_a_preprint_and_its_published_version_merge_by_title_with_an_author_in_common(preprint_author, published_author):
     preprint = paper("arxiv", "2401.01234", "Elastic {LLM} Training: a Study", 2023, (preprint_author,), arxiv="2401.01234", source="arXiv")
-    published = paper("crossref", "10.1/x", "Elastic <i>LLM</i> training — a study.", 2025, ("Ada Lovelace", published_author), doi="10.1/x", source="Proc. SMLSys")
+    published = paper(
+        "crossref", "10.1/x", "Elastic <i>LLM</i> training — a study.", 2025, ("Ada Lovelace", published_author), doi="10.1/x", source="Proc. SMLSys"
+    )
     [one] = merge_works([preprint, published])
     assert (one.source, one.year, one.doi, one.arxiv) == ("Proc. SMLSys", 2025, "10.1/x", "2401.01234")
     assert one.id == "2401.01234"  # the page fetched from arXiv keeps its address
@@ -285,14 +352,17 @@ def test_the_published_version_dates_the_work_not_its_preprint():
     assert merge_works([preprint, undated])[0].date is None
 
 
-@pytest.mark.parametrize("a, b", [
-    ({"title": "Scaling Laws, Part I"}, {"title": "Scaling Laws, Part II"}),
-    ({"title": "Elastic Training", "year": 2019}, {"title": "Elastic Training", "year": 2023}),  # a workshop, a journal 4 years on
-    ({"title": "Elastic Training"}, {"title": "Elastic Training", "authors": ("Ada Lovelace",)}),  # no author in common
-    ({"title": "Elastic Training", "doi": "10.1/conf"}, {"title": "Elastic Training", "doi": "10.1/journal"}),  # two published versions
-    ({"title": "Elastic Training", "arxiv": "2401.00001"}, {"title": "Elastic Training", "arxiv": "2402.00002"}),  # two preprints
-    ({"title": "Editorial"}, {"title": "Editorial"}),  # one word says too little
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ({"title": "Scaling Laws, Part I"}, {"title": "Scaling Laws, Part II"}),
+        ({"title": "Elastic Training", "year": 2019}, {"title": "Elastic Training", "year": 2023}),  # a workshop, a journal 4 years on
+        ({"title": "Elastic Training"}, {"title": "Elastic Training", "authors": ("Ada Lovelace",)}),  # no author in common
+        ({"title": "Elastic Training", "doi": "10.1/conf"}, {"title": "Elastic Training", "doi": "10.1/journal"}),  # two published versions
+        ({"title": "Elastic Training", "arxiv": "2401.00001"}, {"title": "Elastic Training", "arxiv": "2402.00002"}),  # two preprints
+        ({"title": "Editorial"}, {"title": "Editorial"}),  # one word says too little
+    ],
+)
 def test_different_works_with_similar_titles_stay_apart(a, b):
     assert len(merge_works([paper("crossref", "a", **a), paper("dblp", "b", **b)])) == 2
 
@@ -319,10 +389,14 @@ def test_unmerged_records_are_returned_as_they_are_in_their_order():
 
 # each accented letter, lower and upper case, as sources write it: Unicode, LaTeX, or without its accent
 ACCENTED = {
-    "é": ("é", "{\\'e}", "\\'e", "e"), "É": ("É", "{\\'E}", "\\'{E}", "E"),
-    "ü": ("ü", '{\\"u}', '\\"{u}', "u"), "Ü": ("Ü", '{\\"U}', "U"),
-    "ç": ("ç", "{\\c{c}}", "c"), "Ç": ("Ç", "{\\c{C}}", "C"),
-    "ø": ("ø", "{\\o}", "o"), "Ø": ("Ø", "{\\O}", "O"),
+    "é": ("é", "{\\'e}", "\\'e", "e"),
+    "É": ("É", "{\\'E}", "\\'{E}", "E"),
+    "ü": ("ü", '{\\"u}', '\\"{u}', "u"),
+    "Ü": ("Ü", '{\\"U}', "U"),
+    "ç": ("ç", "{\\c{c}}", "c"),
+    "Ç": ("Ç", "{\\c{C}}", "C"),
+    "ø": ("ø", "{\\o}", "o"),
+    "Ø": ("Ø", "{\\O}", "O"),
 }
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzéüçø", min_size=1, max_size=9)
 
@@ -360,16 +434,20 @@ def test_renderings_of_different_titles_stay_apart(data, words, other_words):
 
 # -- types (SPEC §7) -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("record, kind", [
-    ({"source": "arXiv", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # only an arXiv source
-    ({"source": "Phys. Rev. D 110, 014", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # a journal_ref does not change that
-    ({"source": "Journal of Systems", "doi": "10.1/x", "origin": "crossref"}, "article"),
-    ({"source": "Proceedings of EuroSys 2025", "origin": "yaml"}, "inproceedings"),
-    ({"source": "PhD thesis, Peking University", "origin": "yaml"}, "thesis"),
-    ({"source": "", "links": {"code": "https://github.com/x/y"}, "origin": "yaml"}, "software"),
-    ({"source": "", "origin": "yaml"}, "other"),
-    ({"source": "arXiv", "type": "article", "origin": "yaml"}, "article"),  # a record's own type stands
-])
+
+@pytest.mark.parametrize(
+    "record, kind",
+    [
+        ({"source": "arXiv", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # only an arXiv source
+        ({"source": "Phys. Rev. D 110, 014", "arxiv": "2401.01234", "origin": "arxiv"}, "preprint"),  # a journal_ref does not change that
+        ({"source": "Journal of Systems", "doi": "10.1/x", "origin": "crossref"}, "article"),
+        ({"source": "Proceedings of EuroSys 2025", "origin": "yaml"}, "inproceedings"),
+        ({"source": "PhD thesis, Peking University", "origin": "yaml"}, "thesis"),
+        ({"source": "", "links": {"code": "https://github.com/x/y"}, "origin": "yaml"}, "software"),
+        ({"source": "", "origin": "yaml"}, "other"),
+        ({"source": "arXiv", "type": "article", "origin": "yaml"}, "article"),  # a record's own type stands
+    ],
+)
 def test_a_record_without_a_type_is_given_one(record, kind):
     origin = record.pop("origin")
     made = Record(id="x", title="T", location=Location("p", 1), origin=Origin(origin, "p", fetched=origin != "yaml"), **record)

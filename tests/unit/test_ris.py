@@ -14,8 +14,14 @@ from sitegen.model import RECORD_TYPES
 from unit.test_cite import JOURNAL, KESTREL, PREPRINT, THESIS, make_entry
 
 ABSTRACT_ENTRY = make_entry(
-    "abs", "Load Balancing, Again", ("Lena Müller", "Jan van der Berg", "ATLAS Collaboration"), date="2024-01-05",
-    source="Journal of Examples", type="article", abstract="We show   a 1.45× speedup.\nSecond line.", subjects=("cs.DC", "cs.LG"),
+    "abs",
+    "Load Balancing, Again",
+    ("Lena Müller", "Jan van der Berg", "ATLAS Collaboration"),
+    date="2024-01-05",
+    source="Journal of Examples",
+    type="article",
+    abstract="We show   a 1.45× speedup.\nSecond line.",
+    subjects=("cs.DC", "cs.LG"),
 )
 PAGES = {"muller2025kestrel": "https://e.org/records/muller2025kestrel/", "abs": "https://e.org/records/abs/"}
 
@@ -33,7 +39,11 @@ def records() -> dict[str, dict]:
 def test_one_record_per_entry_in_order():
     parsed = read(publications_ris([KESTREL, PREPRINT, JOURNAL, THESIS, ABSTRACT_ENTRY], PAGES))
     assert [r["title"] for r in parsed] == [
-        "Kestrel: Fast Load Balancing", "Quadratic Time Is Enough", "A Journal Paper", "My Thesis", "Load Balancing, Again",
+        "Kestrel: Fast Load Balancing",
+        "Quadratic Time Is Enough",
+        "A Journal Paper",
+        "My Thesis",
+        "Load Balancing, Again",
     ]
 
 
@@ -103,8 +113,9 @@ def test_every_record_type_has_an_ris_type(kind):
     assert parsed["type_of_reference"] in rispy.TYPE_OF_REFERENCE_MAPPING
 
 
-_line_breaking = st.lists(st.sampled_from(["a", "b", " ", "\n", "\r", "\r\n", "\t", "\u2028", "ER  - ", "TY  - JOUR", "é", "-", ","]),
-                          min_size=1, max_size=20).map("".join)
+_line_breaking = st.lists(
+    st.sampled_from(["a", "b", " ", "\n", "\r", "\r\n", "\t", "\u2028", "ER  - ", "TY  - JOUR", "é", "-", ","]), min_size=1, max_size=20
+).map("".join)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -53,9 +53,12 @@ class Scripted(BaseAdapter):
 def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:
     waits: list[float] = []
     log = io.StringIO()
-    polite = PoliteSession(Settings(api_url=API, **{"delay": 0, "backoff": 1.0, "user_agent": "sitegen/9 (+x; mailto:a@b.c)",
-                                                   **settings}),
-                           Progress(log, tty=False), "OpenAlex", sleep=waits.append)
+    polite = PoliteSession(
+        Settings(api_url=API, **{"delay": 0, "backoff": 1.0, "user_agent": "sitegen/9 (+x; mailto:a@b.c)", **settings}),
+        Progress(log, tty=False),
+        "OpenAlex",
+        sleep=waits.append,
+    )
     adapter = Scripted(answers)
     polite.mount("http://", adapter)
     return polite, adapter, waits, log
@@ -103,18 +106,20 @@ def test_404_is_final_and_quotes_the_service():
     polite, adapter, _, _ = session([(404, orcid_404)])
     with pytest.raises(FetchError) as caught:
         polite.fetch("http://127.0.0.1:1/orcid/v3.0/0000-0002-9999-9998/works", "ORCID works of 0000-0002-9999-9998")
-    assert str(caught.value) == ("ORCID works of 0000-0002-9999-9998: HTTP 404 Not Found: "
-                                 "ORCID iD 0000-0002-9999-9998 not found")
+    assert str(caught.value) == ("ORCID works of 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found")
     assert len(adapter.sent) == 1
 
 
-@pytest.mark.parametrize("status, relative, said", [
-    (404, "crossref/errors/404-resource-not-found.txt", "HTTP 404 Not Found: Resource not found."),
-    (400, "crossref/errors/400-rows-invalid.json", "HTTP 400 Bad Request: Integer specified as 1001"),
-    (404, "openalex/errors/404-not-found.html", "HTTP 404 Not Found: 404 Not Found"),
-    (400, "openalex/errors/400-per-page-invalid.json", "per-page parameter must be between 1 and 200"),
-    (404, "dblp/errors/404-unknown-pid.html", "HTTP 404 Not Found: dblp: Error 404"),
-])
+@pytest.mark.parametrize(
+    "status, relative, said",
+    [
+        (404, "crossref/errors/404-resource-not-found.txt", "HTTP 404 Not Found: Resource not found."),
+        (400, "crossref/errors/400-rows-invalid.json", "HTTP 400 Bad Request: Integer specified as 1001"),
+        (404, "openalex/errors/404-not-found.html", "HTTP 404 Not Found: 404 Not Found"),
+        (400, "openalex/errors/400-per-page-invalid.json", "per-page parameter must be between 1 and 200"),
+        (404, "dblp/errors/404-unknown-pid.html", "HTTP 404 Not Found: dblp: Error 404"),
+    ],
+)
 def test_each_services_error_body_is_quoted_in_one_line(status, relative, said):
     response = requests.Response()
     response.status_code, response._content, response.reason = status, body(relative), REASONS[status]
@@ -164,8 +169,15 @@ def test_a_crossref_scroll_that_skipped_a_page_is_read_again_from_the_start():
         return f'{{"message": {{"next-cursor": "{cursor}", "total-results": 3, "items": [{items}]}}}}'.encode()
 
     cut_off = page(["10.1234/b"])[:20]
-    answers = [(200, page(["10.1234/a"])), (200, cut_off), (200, page(["10.1234/c"])), (200, page([])),  # b lost
-               (200, page(["10.1234/a"], "C2")), (200, page(["10.1234/b"], "C2")), (200, page(["10.1234/c"], "C2"))]
+    answers = [
+        (200, page(["10.1234/a"])),
+        (200, cut_off),
+        (200, page(["10.1234/c"])),
+        (200, page([])),  # b lost
+        (200, page(["10.1234/a"], "C2")),
+        (200, page(["10.1234/b"], "C2")),
+        (200, page(["10.1234/c"], "C2")),
+    ]
     polite, adapter, _, log = session(answers)
     works = works_by_orcid(polite, "http://127.0.0.1:1/crossref", "0000-0002-0000-0006", {}, Progress(log, tty=False))
     assert sorted(w["DOI"] for w in works) == ["10.1234/a", "10.1234/b", "10.1234/c"]

@@ -39,8 +39,7 @@ def assert_valid_record(record: dict, source: str) -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("given", [ORCID, "https://orcid.org/0000-0002-0000-0006", "0000000200000006",
-                                   " orcid.org/0000-0002-0000-0006/ "])
+@pytest.mark.parametrize("given", [ORCID, "https://orcid.org/0000-0002-0000-0006", "0000000200000006", " orcid.org/0000-0002-0000-0006/ "])
 def test_an_orcid_id_is_accepted_in_its_usual_forms(given):
     assert orcid.normalise_orcid(given) == ORCID
 
@@ -106,11 +105,17 @@ def test_the_owners_names_come_from_the_orcid_person():
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("given, expected", [
-    ("10.5555/JDLS.2025.0142", "10.5555/JDLS.2025.0142"), ("https://doi.org/10.1234/x", "10.1234/x"),
-    ("doi:10.1234/a b", None), ("http://dx.doi.org/10.14778/3742728.3742752", "10.14778/3742728.3742752"),
-    ("2401.01234", None), ("", None),
-])
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ("10.5555/JDLS.2025.0142", "10.5555/JDLS.2025.0142"),
+        ("https://doi.org/10.1234/x", "10.1234/x"),
+        ("doi:10.1234/a b", None),
+        ("http://dx.doi.org/10.14778/3742728.3742752", "10.14778/3742728.3742752"),
+        ("2401.01234", None),
+        ("", None),
+    ],
+)
 def test_dois_in_their_usual_forms(given, expected):
     assert crossref.bare_doi(given) == expected
 
@@ -145,8 +150,10 @@ def test_a_crossref_proceedings_article_is_inproceedings_at_its_event():
 
 
 def test_jats_and_html_become_text():
-    assert fetch.text_from_markup("<jats:title>Abstract</jats:title><jats:p>One &amp; <jats:italic>two</jats:italic>."
-                                  "</jats:p><jats:p>Three</jats:p>") == "One & two.\n\nThree"
+    assert (
+        fetch.text_from_markup("<jats:title>Abstract</jats:title><jats:p>One &amp; <jats:italic>two</jats:italic>.</jats:p><jats:p>Three</jats:p>")
+        == "One & two.\n\nThree"
+    )
     assert fetch.text_from_markup("H<sub>2</sub>O &lt;script&gt;") == "H2O <script>"  # text: the build escapes it
 
 

@@ -46,12 +46,15 @@ def test_unknown_theme_names_itself_and_the_themes_found(tmp_path):
 
 
 def test_a_theme_may_extend_another(tmp_path):
-    write_site(tmp_path, {
-        "themes/child/theme.yaml": "extends: default\n",
-        "themes/child/templates/record.html": "child record",
-        "themes/child/static/child.css": "x",
-        "themes/child/static/style.css": "child style",
-    })
+    write_site(
+        tmp_path,
+        {
+            "themes/child/theme.yaml": "extends: default\n",
+            "themes/child/templates/record.html": "child record",
+            "themes/child/static/child.css": "x",
+            "themes/child/static/style.css": "child style",
+        },
+    )
     theme = find_theme("child", list_inputs(tmp_path))
     assert [t.name for t in theme.chain()] == ["child", "default"]
     assert template_prefixes(theme) == ["templates/", "themes/child/templates/", f"{DEFAULT}templates/"]
@@ -76,10 +79,15 @@ def test_a_broken_theme_yaml_is_a_problem_with_its_place(tmp_path):
 
 
 def test_themes_extending_each_other_do_not_loop(tmp_path):
-    write_site(tmp_path, {
-        "themes/a/theme.yaml": "extends: b\n", "themes/a/templates/x.html": "",
-        "themes/b/theme.yaml": "extends: a\n", "themes/b/templates/y.html": "",
-    })
+    write_site(
+        tmp_path,
+        {
+            "themes/a/theme.yaml": "extends: b\n",
+            "themes/a/templates/x.html": "",
+            "themes/b/theme.yaml": "extends: a\n",
+            "themes/b/templates/y.html": "",
+        },
+    )
     assert [t.name for t in find_theme("a", list_inputs(tmp_path)).chain()] == ["a", "b"]
 
 
@@ -94,9 +102,12 @@ def test_site_templates_come_first(tmp_path):
 
 
 def test_bang_theme_reaches_the_themes_file_when_the_site_shadows_it(tmp_path):
-    write_site(tmp_path, {
-        "templates/base.html": '{% extends "!theme/base.html" %}{% block title %}site title{% endblock %}',
-    })
+    write_site(
+        tmp_path,
+        {
+            "templates/base.html": '{% extends "!theme/base.html" %}{% block title %}site title{% endblock %}',
+        },
+    )
     env = make_environment(find_theme("default", list_inputs(tmp_path)), list_inputs(tmp_path))
     template = env.get_template("base.html")
     assert template.filename == "templates/base.html"

@@ -7,18 +7,21 @@ import pytest
 from sitegen.urls import SiteUrls, url_scheme
 
 
-@pytest.mark.parametrize("written, on_pages, absolute", [
-    ("static/talk.pdf", "/repo/static/talk.pdf", "https://user.github.io/repo/static/talk.pdf"),  # the site's own file
-    ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a b.pdf#p2"),
-    ("https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234"),
-    ("http://example.org/x.pdf", "http://example.org/x.pdf", "http://example.org/x.pdf"),
-    ("HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf"),
-    ("//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf"),
-    ("mailto:lena@example.org", "mailto:lena@example.org", "mailto:lena@example.org"),
-    ("/other-project/", "/other-project/", "/other-project/"),  # the domain's root: as written
-    ("#bibtex", "#bibtex", "#bibtex"),
-    ("", "", ""),
-])
+@pytest.mark.parametrize(
+    "written, on_pages, absolute",
+    [
+        ("static/talk.pdf", "/repo/static/talk.pdf", "https://user.github.io/repo/static/talk.pdf"),  # the site's own file
+        ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a b.pdf#p2"),
+        ("https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234"),
+        ("http://example.org/x.pdf", "http://example.org/x.pdf", "http://example.org/x.pdf"),
+        ("HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf"),
+        ("//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf", "//cdn.example.org/x.pdf"),
+        ("mailto:lena@example.org", "mailto:lena@example.org", "mailto:lena@example.org"),
+        ("/other-project/", "/other-project/", "/other-project/"),  # the domain's root: as written
+        ("#bibtex", "#bibtex", "#bibtex"),
+        ("", "", ""),
+    ],
+)
 def test_a_relative_link_is_taken_from_the_sites_root(written, on_pages, absolute):
     urls = SiteUrls("https://user.github.io/repo/")
     assert urls.link(written) == on_pages
@@ -29,9 +32,18 @@ def test_without_a_host_the_absolute_link_is_root_relative():
     assert SiteUrls("/").absolute_link("static/talk.pdf") == "/static/talk.pdf"
 
 
-@pytest.mark.parametrize("url, scheme", [
-    ("https://e.org/a", "https"), ("http://e.org/a", "http"), ("HTTPS://E.org", "https"), ("mailto:a@e.org", "mailto"),
-    ("javascript:alert(1)", "javascript"), ("java\tscript:alert(1)", "javascript"), ("static/talk.pdf", ""), ("/elsewhere/", ""),
-])
+@pytest.mark.parametrize(
+    "url, scheme",
+    [
+        ("https://e.org/a", "https"),
+        ("http://e.org/a", "http"),
+        ("HTTPS://E.org", "https"),
+        ("mailto:a@e.org", "mailto"),
+        ("javascript:alert(1)", "javascript"),
+        ("java\tscript:alert(1)", "javascript"),
+        ("static/talk.pdf", ""),
+        ("/elsewhere/", ""),
+    ],
+)
 def test_a_links_scheme_is_found_with_or_without_parsing(url, scheme):
     assert url_scheme(url) == scheme

@@ -38,6 +38,7 @@ def document(text: str, path: str):
 
 # -- a good record -----------------------------------------------------------
 
+
 def test_a_complete_record_is_typed():
     rec, problems = record(
         "id: '2401.01234'\n"
@@ -75,7 +76,7 @@ def test_control_characters_are_removed_with_a_warning_naming_line_and_field():
     result, messages = record('id: x\ntitle: "Bell \\x07 and escape \\x1b\\x07"\nyear: 2020\nauthors: ["Ada\\x00 Lovelace"]\nsource: "Proc.\\u0085"\n')
     assert (result.title, result.authors, result.source) == ("Bell  and escape", ("Ada Lovelace",), "Proc.")
     assert messages == [
-        "content/records/x.yaml:2: warning: field 'title': in double quotes, YAML reads \"\\x07\" (control character U+0007, removed) and \"\\x1b\" "
+        'content/records/x.yaml:2: warning: field \'title\': in double quotes, YAML reads "\\x07" (control character U+0007, removed) and "\\x1b" '
         "(control character U+001B, removed) as escapes, not backslashes; use single quotes, in which a backslash stays: 'Bell \\x07 and escape \\x1b\\x07'",
         "content/records/x.yaml:4: warning: field 'authors': in double quotes, YAML reads \"\\x00\" as an escape (control character U+0000, removed), "
         "not a backslash; use single quotes, in which a backslash stays: 'Ada\\x00 Lovelace'",
@@ -92,19 +93,36 @@ def test_control_characters_from_elsewhere_are_removed_with_a_warning():
     assert [str(p) for p in problems] == ["content/records/x.yaml: warning: field 'title': control character U+0007, U+001B removed: a page cannot show it"]
 
 
-@pytest.mark.parametrize("written, message", [
-    ('"Scaling $\\alpha$"', "in double quotes, YAML reads \"\\a\" as an escape (control character U+0007, removed), not a backslash; "
-                            "use single quotes, in which a backslash stays: 'Scaling $\\alpha$'"),
-    ('"$\\beta$-VAE"', "in double quotes, YAML reads \"\\b\" as an escape (control character U+0008, removed), not a backslash; "
-                       "use single quotes, in which a backslash stays: '$\\beta$-VAE'"),
-    ('"$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}"', "in double quotes, YAML reads \"\\f\" (control character U+000C, removed), \"\\v\" (control character U+000B, removed) "
-                                                "and \"\\e\" (control character U+001B, removed) as escapes, not backslashes; use single quotes, "
-                                                "in which a backslash stays: '$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}'"),
-    ('"The $\\tau$-leap"', "in double quotes, YAML reads \"\\t\" as an escape (a tab), not a backslash; "
-                           "use single quotes, in which a backslash stays: 'The $\\tau$-leap'"),
-    ('"$\\Lambda$CDM, it\'s"', "in double quotes, YAML reads \"\\L\" as an escape (a line separator), not a backslash; "
-                               "use single quotes, in which a backslash stays: '$\\Lambda$CDM, it''s'"),
-])
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        (
+            '"Scaling $\\alpha$"',
+            'in double quotes, YAML reads "\\a" as an escape (control character U+0007, removed), not a backslash; '
+            "use single quotes, in which a backslash stays: 'Scaling $\\alpha$'",
+        ),
+        (
+            '"$\\beta$-VAE"',
+            'in double quotes, YAML reads "\\b" as an escape (control character U+0008, removed), not a backslash; '
+            "use single quotes, in which a backslash stays: '$\\beta$-VAE'",
+        ),
+        (
+            '"$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}"',
+            'in double quotes, YAML reads "\\f" (control character U+000C, removed), "\\v" (control character U+000B, removed) '
+            'and "\\e" (control character U+001B, removed) as escapes, not backslashes; use single quotes, '
+            "in which a backslash stays: '$\\frac{1}{2}$, $\\varepsilon$, \\emph{x}'",
+        ),
+        (
+            '"The $\\tau$-leap"',
+            "in double quotes, YAML reads \"\\t\" as an escape (a tab), not a backslash; use single quotes, in which a backslash stays: 'The $\\tau$-leap'",
+        ),
+        (
+            '"$\\Lambda$CDM, it\'s"',
+            'in double quotes, YAML reads "\\L" as an escape (a line separator), not a backslash; '
+            "use single quotes, in which a backslash stays: '$\\Lambda$CDM, it''s'",
+        ),
+    ],
+)
 def test_a_backslash_escape_in_double_quotes_names_its_sequence_and_advises_single_quotes(written, message):
     result, messages = record(f"id: x\ntitle: {written}\nyear: 2020\n")
     assert messages == [f"content/records/x.yaml:2: warning: field 'title': {message}"]
@@ -132,12 +150,15 @@ def test_year_may_be_a_quoted_number():
     assert problems == [] and rec.year == 2021
 
 
-@pytest.mark.parametrize("authors, listed", [
-    ("Sheng Lin, Bin Cui", "[Sheng Lin, Bin Cui]"),
-    ("Ada Lovelace", "[Ada Lovelace]"),
-    ("'Lin, Sheng and Cui, Bin'", "['Lin, Sheng', 'Cui, Bin']"),
-    ("Lin S.; O'Neil P.", "[Lin S., 'O''Neil P.']"),
-])
+@pytest.mark.parametrize(
+    "authors, listed",
+    [
+        ("Sheng Lin, Bin Cui", "[Sheng Lin, Bin Cui]"),
+        ("Ada Lovelace", "[Ada Lovelace]"),
+        ("'Lin, Sheng and Cui, Bin'", "['Lin, Sheng', 'Cui, Bin']"),
+        ("Lin S.; O'Neil P.", "[Lin S., 'O''Neil P.']"),
+    ],
+)
 def test_authors_as_one_string_is_an_error_showing_the_list(authors, listed):
     rec, problems = record(f"id: a\ntitle: T\nyear: 2020\nauthors: {authors}\n")
     assert problems == [f"content/records/x.yaml:4: field 'authors': expected a list, got one string; write it as a list: authors: {listed}"]
@@ -161,76 +182,110 @@ def test_fields_the_file_set_are_remembered():
 
 # -- wrong types: exact messages -------------------------------------------------
 
+
 def test_year_as_a_word_is_the_documented_message():
     _, problems = record("id: a\ntitle: T\nyear: twenty\n")
     assert problems == ["content/records/x.yaml:3: field 'year': expected an integer, got 'twenty'"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("title: T\nyear: 2020\n", "content/records/x.yaml:1: missing required field 'id'"),
-    ("id: a\ntitle:\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
-    ("id: a\ntitle: ''\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
-    ("id: '  '\ntitle: T\nyear: 2020\n", "content/records/x.yaml:1: field 'id': is empty, but it is required"),
-    ("id: a\ntitle: [T]\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got a list"),
-    ("id: a\ntitle: {t: 1}\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got a mapping"),
-    ("id: a\ntitle: yes\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got bool True"),
-    ("id: 2401.10010\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': expected a string, got the number 2401.1001; quote it so no digit is lost: id: \"...\""),
-    ("id: 0042\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': expected a string, got the number 34; quote it so no digit is lost: id: \"...\""),
-    ("id: a\ntitle: 1984\nyear: 2024\n",
-     "content/records/x.yaml:2: field 'title': expected a string, got the number 1984; quote it so no digit is lost: title: \"...\""),
-    ("id: a\ntitle: T\nyear: 2024\nauthors: [Ada, 5]\n",
-     "content/records/x.yaml:4: field 'authors': item 2: expected a string, got the number 5; quote it so no digit is lost: \"...\""),
-    ("id: a\ntitle: T\nyear: 2024\nids: {dblp: 2401.01230}\n",
-     "content/records/x.yaml:4: field 'ids.dblp': expected a string, got the number 2401.0123; quote it so no digit is lost: dblp: \"...\""),
-    ("id: a\ntitle: T\nyear: 2024\ntype: paper\n",
-     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
-     "software, dataset, other, got 'paper'; did you mean 'article'?"),
-    ("id: a\ntitle: T\nyear: 2024\ntype: conference\n",
-     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
-     "software, dataset, other, got 'conference'; did you mean 'inproceedings'?"),
-    ("id: a\ntitle: T\nyear: 2024\ntype: talk\n",
-     "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
-     "software, dataset, other, got 'talk'"),
-    ("id: a\ntitle: T\nyear: 2024\ncitations: -3\n", "content/records/x.yaml:4: field 'citations': expected a count of 0 or more, got -3"),
-    ("id: a\ntitle: T\nyear: 2024\ncitations: many\n", "content/records/x.yaml:4: field 'citations': expected an integer, got 'many'"),
-    ("id: CON\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': 'CON' cannot name a folder on Windows (records/CON/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
-     "are device names there, with any extension); change it"),
-    ("id: con.txt\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': 'con.txt' cannot name a folder on Windows (records/con.txt/: CON, PRN, AUX, NUL, COM0-9 and "
-     "LPT0-9 are device names there, with any extension); change it"),
-    ("id: a\ntitle: T\nyear: 2024\ncategories: [cs.DC, com1]\n",
-     "content/records/x.yaml:4: field 'categories': 'com1' cannot name a folder on Windows (subjects/com1/: CON, PRN, AUX, NUL, COM0-9 "
-     "and LPT0-9 are device names there, with any extension); change it"),
-    ("id: smith2020.\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': 'smith2020.' cannot name a folder on Windows, which drops a final '.' (records/smith2020./); change it"),
-    (f"id: {'a' * 256}\ntitle: T\nyear: 2024\n",
-     "content/records/x.yaml:1: field 'id': 256 characters is too long for the folder records/<slug>/ (at most 255 bytes); shorten it"),
-    (f"id: a\ntitle: T\nyear: 2024\ncategories: ['{'é' * 300}']\n",
-     "content/records/x.yaml:4: field 'categories': 300 characters is too long for the folder subjects/<slug>/ (at most 255 bytes); shorten it"),
-    ("id: a\ntitle: T\nyear: true\n", "content/records/x.yaml:3: field 'year': expected an integer, got bool True"),
-    ("id: a\ntitle: T\nyear: 2020.5\n", "content/records/x.yaml:3: field 'year': expected an integer, got float 2020.5"),
-    ("id: a\ntitle: T\nyear: 20\n", "content/records/x.yaml:3: field 'year': expected a four-digit year, got 20"),
-    ("id: a\ntitle: T\nyear: 2020\ndate: 2021-01-01\n",
-     "content/records/x.yaml:3: field 'year': 2020 does not match the year of 'date' (2021-01-01)"),
-    ("id: a\ntitle: T\ndate: 2024-02-30\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got '2024-02-30'"),
-    ("id: a\ntitle: T\ndate: last spring\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got 'last spring'"),
-    ("id: a\ntitle: T\nyear: 2020\nauthors: {a: b}\n", "content/records/x.yaml:4: field 'authors': expected a list of strings, got a mapping"),
-    ("id: a\ntitle: T\nyear: 2020\nauthors:\n  - Ada\n  - [x]\n",
-     "content/records/x.yaml:4: field 'authors': item 2: expected a string, got a list"),
-    ("id: a\ntitle: T\nyear: 2020\ncategories: 7\n", "content/records/x.yaml:4: field 'categories': expected a list of strings, got int 7"),
-    ("id: a\ntitle: T\nyear: 2020\nlinks: [https://e.org]\n", "content/records/x.yaml:4: field 'links': expected a mapping of name: URL, got a list"),
-    ("id: a\ntitle: T\nyear: 2020\nlinks:\n  abs: https://e.org\n  pdf: 12\n", "content/records/x.yaml:6: field 'links.pdf': expected a URL, got int 12"),
-    ("id: a\ntitle: T\nyear: 2020\nhidden: 'yes'\n", "content/records/x.yaml:4: field 'hidden': expected true or false, got 'yes'"),
-    ("id: a\ntitle: T\nyear: 2020\nfeatured: 1\n", "content/records/x.yaml:4: field 'featured': expected true or false, got int 1"),
-    ("id: a\ntitle: T\nyear: 2020\ndoi: 10.1000\n",
-     "content/records/x.yaml:4: field 'doi': expected a string, got the number 10.1; quote it so no digit is lost: doi: \"...\""),
-    ("id: '..'\ntitle: T\nyear: 2020\n", "content/records/x.yaml:1: field 'id': '..' cannot name a page; use a letter or digit"),
-    ("id: a\ntitle: T\nyear: 2020\ncategories: [cs.DC, '.']\n",
-     "content/records/x.yaml:4: field 'categories': '.' cannot name a page; use a letter or digit"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("title: T\nyear: 2020\n", "content/records/x.yaml:1: missing required field 'id'"),
+        ("id: a\ntitle:\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
+        ("id: a\ntitle: ''\nyear: 2020\n", "content/records/x.yaml:2: field 'title': is empty, but it is required"),
+        ("id: '  '\ntitle: T\nyear: 2020\n", "content/records/x.yaml:1: field 'id': is empty, but it is required"),
+        ("id: a\ntitle: [T]\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got a list"),
+        ("id: a\ntitle: {t: 1}\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got a mapping"),
+        ("id: a\ntitle: yes\nyear: 2020\n", "content/records/x.yaml:2: field 'title': expected a string, got bool True"),
+        (
+            "id: 2401.10010\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': expected a string, got the number 2401.1001; quote it so no digit is lost: id: \"...\"",
+        ),
+        (
+            "id: 0042\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': expected a string, got the number 34; quote it so no digit is lost: id: \"...\"",
+        ),
+        (
+            "id: a\ntitle: 1984\nyear: 2024\n",
+            "content/records/x.yaml:2: field 'title': expected a string, got the number 1984; quote it so no digit is lost: title: \"...\"",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\nauthors: [Ada, 5]\n",
+            "content/records/x.yaml:4: field 'authors': item 2: expected a string, got the number 5; quote it so no digit is lost: \"...\"",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\nids: {dblp: 2401.01230}\n",
+            "content/records/x.yaml:4: field 'ids.dblp': expected a string, got the number 2401.0123; quote it so no digit is lost: dblp: \"...\"",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\ntype: paper\n",
+            "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+            "software, dataset, other, got 'paper'; did you mean 'article'?",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\ntype: conference\n",
+            "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+            "software, dataset, other, got 'conference'; did you mean 'inproceedings'?",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\ntype: talk\n",
+            "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
+            "software, dataset, other, got 'talk'",
+        ),
+        ("id: a\ntitle: T\nyear: 2024\ncitations: -3\n", "content/records/x.yaml:4: field 'citations': expected a count of 0 or more, got -3"),
+        ("id: a\ntitle: T\nyear: 2024\ncitations: many\n", "content/records/x.yaml:4: field 'citations': expected an integer, got 'many'"),
+        (
+            "id: CON\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': 'CON' cannot name a folder on Windows (records/CON/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
+            "are device names there, with any extension); change it",
+        ),
+        (
+            "id: con.txt\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': 'con.txt' cannot name a folder on Windows (records/con.txt/: CON, PRN, AUX, NUL, COM0-9 and "
+            "LPT0-9 are device names there, with any extension); change it",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2024\ncategories: [cs.DC, com1]\n",
+            "content/records/x.yaml:4: field 'categories': 'com1' cannot name a folder on Windows (subjects/com1/: CON, PRN, AUX, NUL, COM0-9 "
+            "and LPT0-9 are device names there, with any extension); change it",
+        ),
+        (
+            "id: smith2020.\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': 'smith2020.' cannot name a folder on Windows, which drops a final '.' (records/smith2020./); change it",
+        ),
+        (
+            f"id: {'a' * 256}\ntitle: T\nyear: 2024\n",
+            "content/records/x.yaml:1: field 'id': 256 characters is too long for the folder records/<slug>/ (at most 255 bytes); shorten it",
+        ),
+        (
+            f"id: a\ntitle: T\nyear: 2024\ncategories: ['{'é' * 300}']\n",
+            "content/records/x.yaml:4: field 'categories': 300 characters is too long for the folder subjects/<slug>/ (at most 255 bytes); shorten it",
+        ),
+        ("id: a\ntitle: T\nyear: true\n", "content/records/x.yaml:3: field 'year': expected an integer, got bool True"),
+        ("id: a\ntitle: T\nyear: 2020.5\n", "content/records/x.yaml:3: field 'year': expected an integer, got float 2020.5"),
+        ("id: a\ntitle: T\nyear: 20\n", "content/records/x.yaml:3: field 'year': expected a four-digit year, got 20"),
+        ("id: a\ntitle: T\nyear: 2020\ndate: 2021-01-01\n", "content/records/x.yaml:3: field 'year': 2020 does not match the year of 'date' (2021-01-01)"),
+        ("id: a\ntitle: T\ndate: 2024-02-30\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got '2024-02-30'"),
+        ("id: a\ntitle: T\ndate: last spring\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got 'last spring'"),
+        ("id: a\ntitle: T\nyear: 2020\nauthors: {a: b}\n", "content/records/x.yaml:4: field 'authors': expected a list of strings, got a mapping"),
+        ("id: a\ntitle: T\nyear: 2020\nauthors:\n  - Ada\n  - [x]\n", "content/records/x.yaml:4: field 'authors': item 2: expected a string, got a list"),
+        ("id: a\ntitle: T\nyear: 2020\ncategories: 7\n", "content/records/x.yaml:4: field 'categories': expected a list of strings, got int 7"),
+        ("id: a\ntitle: T\nyear: 2020\nlinks: [https://e.org]\n", "content/records/x.yaml:4: field 'links': expected a mapping of name: URL, got a list"),
+        ("id: a\ntitle: T\nyear: 2020\nlinks:\n  abs: https://e.org\n  pdf: 12\n", "content/records/x.yaml:6: field 'links.pdf': expected a URL, got int 12"),
+        ("id: a\ntitle: T\nyear: 2020\nhidden: 'yes'\n", "content/records/x.yaml:4: field 'hidden': expected true or false, got 'yes'"),
+        ("id: a\ntitle: T\nyear: 2020\nfeatured: 1\n", "content/records/x.yaml:4: field 'featured': expected true or false, got int 1"),
+        (
+            "id: a\ntitle: T\nyear: 2020\ndoi: 10.1000\n",
+            "content/records/x.yaml:4: field 'doi': expected a string, got the number 10.1; quote it so no digit is lost: doi: \"...\"",
+        ),
+        ("id: '..'\ntitle: T\nyear: 2020\n", "content/records/x.yaml:1: field 'id': '..' cannot name a page; use a letter or digit"),
+        (
+            "id: a\ntitle: T\nyear: 2020\ncategories: [cs.DC, '.']\n",
+            "content/records/x.yaml:4: field 'categories': '.' cannot name a page; use a letter or digit",
+        ),
+    ],
+)
 def test_wrong_field_messages(text, message):
     rec, problems = record(text)
     assert problems == [message]
@@ -255,8 +310,18 @@ def test_every_problem_of_a_record_is_reported_together():
 
 # -- links: only safe schemes --------------------------------------------------
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
-                                 "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)"])
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        " javascript:alert(1)",
+        "java\tscript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:msgbox(1)",
+    ],
+)
 def test_unsafe_link_is_dropped_with_a_warning(url):
     data = {"id": "a", "title": "T", "year": 2020, "links": {"abs": "https://e.org/a", "evil": url}}
     problems = []
@@ -275,9 +340,12 @@ def test_safe_links_are_kept():
 
 # -- site.yaml and profile.yaml ---------------------------------------------------
 
+
 def test_site_settings():
     problems = []
-    config = validate_config(document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems)
+    config = validate_config(
+        document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems
+    )
     assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'accent': unknown setting, passed to templates as it is (extra.accent)"]
     assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://u.github.io/repo", "dark", "en", "www.e.org")
     assert config.extra == {"accent": "x"}
@@ -295,12 +363,31 @@ def test_a_missing_setting_names_its_likely_typo():
     ]
 
 
-@pytest.mark.parametrize("text", [
-    "base_url: https://u.github.io/repo/", "base_url: http://localhost:8000/", "base_url: /", "base_url: /repo/",
-    "base_url: 'https://xn--mnchen-3ya.de/'", "base_url: 'https://münchen.de/'", "cname: www.example.org", "cname: example.org.", "cname: my-lab.example.co.uk",
-    "language: en", "language: de-CH", "language: zh-Hans", "language: zh-Hans-CN", "language: sr-Latn-RS",
-    "language: es-419", "language: de-CH-1996", "language: x-private", "language: en-US-x-twain", "group_by: type", "nav: []",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "base_url: https://u.github.io/repo/",
+        "base_url: http://localhost:8000/",
+        "base_url: /",
+        "base_url: /repo/",
+        "base_url: 'https://xn--mnchen-3ya.de/'",
+        "base_url: 'https://münchen.de/'",
+        "cname: www.example.org",
+        "cname: example.org.",
+        "cname: my-lab.example.co.uk",
+        "language: en",
+        "language: de-CH",
+        "language: zh-Hans",
+        "language: zh-Hans-CN",
+        "language: sr-Latn-RS",
+        "language: es-419",
+        "language: de-CH-1996",
+        "language: x-private",
+        "language: en-US-x-twain",
+        "group_by: type",
+        "nav: []",
+    ],
+)
 def test_site_values_that_obey_their_formats_pass(text):
     problems = []
     validate_config(document(f"title: T\n{text}\n", "content/site.yaml"), problems)
@@ -313,39 +400,75 @@ def test_site_defaults():
     assert problems == [] and (config.base_url, config.theme, config.cname) == ("/", "default", None)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("base_url: https://e.org/\n", "content/site.yaml:1: missing required field 'title'"),
-    ("title: T\nbase_url: example.org\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got 'example.org'"),
-    ("title: T\nbase_url: javascript:alert(1)//\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got 'javascript:alert(1)//'"),
-    ("title: T\nbase_url: //evil.example/\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got '//evil.example/'"),
-    ("title: T\nbase_url: 'https://e.org/\"><script>'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org/\"><script>'"),
-    ("title: T\nbase_url: 'https://e.org:80x/'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org:80x/'"),
-    ("title: T\nbase_url: 'https:///repo/'\n", "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-     "https://user.github.io/repo/ or a path starting with '/', got 'https:///repo/'"),
-    ("title: T\nthme: dark\n", "content/site.yaml:2: warning: field 'thme': unknown setting; did you mean 'theme'?"),
-    ("title: T\ncolour: red\n", "content/site.yaml:2: warning: field 'colour': unknown setting, passed to templates as it is (extra.colour)"),
-    ("title: T\nurl: https://e.org/\n", "content/site.yaml:2: warning: field 'url': unknown setting; did you mean 'base_url'?"),
-    ("title: T\ncname: '<script>alert(1)</script>'\n",
-     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '<script>alert(1)</script>'"),
-    ("title: T\ncname: https://www.e.org/\n",
-     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'"),
-    ("title: T\ncname: www.e.org/blog\n",
-     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'www.e.org/blog'"),
-    ("title: T\ncname: -bad-.org\n",
-     "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '-bad-.org'"),
-    ("title: T\nlanguage: english\n", "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'english'"),
-    ("title: T\nlanguage: en_US\n",
-     "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en_US' (tags use '-': en-US)"),
-    ("title: T\nlanguage: 'en\" onload=\"x'\n",
-     "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en\" onload=\"x'"),
-    ("title: T\nrecords_per_page: 0\n", "content/site.yaml:2: field 'records_per_page': expected a positive number, got 0"),
-    ("- title: T\n", "content/site.yaml:1: expected a mapping of settings (title: ..., base_url: ...)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("base_url: https://e.org/\n", "content/site.yaml:1: missing required field 'title'"),
+        (
+            "title: T\nbase_url: example.org\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got 'example.org'",
+        ),
+        (
+            "title: T\nbase_url: javascript:alert(1)//\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got 'javascript:alert(1)//'",
+        ),
+        (
+            "title: T\nbase_url: //evil.example/\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got '//evil.example/'",
+        ),
+        (
+            "title: T\nbase_url: 'https://e.org/\"><script>'\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org/\"><script>'",
+        ),
+        (
+            "title: T\nbase_url: 'https://e.org:80x/'\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org:80x/'",
+        ),
+        (
+            "title: T\nbase_url: 'https:///repo/'\n",
+            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
+            "https://user.github.io/repo/ or a path starting with '/', got 'https:///repo/'",
+        ),
+        ("title: T\nthme: dark\n", "content/site.yaml:2: warning: field 'thme': unknown setting; did you mean 'theme'?"),
+        ("title: T\ncolour: red\n", "content/site.yaml:2: warning: field 'colour': unknown setting, passed to templates as it is (extra.colour)"),
+        ("title: T\nurl: https://e.org/\n", "content/site.yaml:2: warning: field 'url': unknown setting; did you mean 'base_url'?"),
+        (
+            "title: T\ncname: '<script>alert(1)</script>'\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '<script>alert(1)</script>'",
+        ),
+        (
+            "title: T\ncname: https://www.e.org/\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'",
+        ),
+        (
+            "title: T\ncname: www.e.org/blog\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'www.e.org/blog'",
+        ),
+        (
+            "title: T\ncname: -bad-.org\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '-bad-.org'",
+        ),
+        (
+            "title: T\nlanguage: english\n",
+            "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'english'",
+        ),
+        (
+            "title: T\nlanguage: en_US\n",
+            "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en_US' (tags use '-': en-US)",
+        ),
+        (
+            "title: T\nlanguage: 'en\" onload=\"x'\n",
+            "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'en\" onload=\"x'",
+        ),
+        ("title: T\nrecords_per_page: 0\n", "content/site.yaml:2: field 'records_per_page': expected a positive number, got 0"),
+        ("- title: T\n", "content/site.yaml:1: expected a mapping of settings (title: ..., base_url: ...)"),
+    ],
+)
 def test_site_messages(text, message):
     problems = []
     validate_config(document(text, "content/site.yaml"), problems)
@@ -354,10 +477,15 @@ def test_site_messages(text, message):
 
 def test_profile_fields():
     problems = []
-    profile = validate_profile(document(
-        "name: Lena Müller\nname_variants: ['L. M{\\\"u}ller']\naffiliation: U\nbio: |\n  *Hi*\nemail: l@e.org\n"
-        "links:\n  orcid: 0000-0002-1825-0097\n  evil: javascript:alert(1)\n"
-        "arxiv:\n  authors: [Lena Müller]\n  exclude_categories: [hep-ph]\n", "content/profile.yaml"), problems)
+    profile = validate_profile(
+        document(
+            "name: Lena Müller\nname_variants: ['L. M{\\\"u}ller']\naffiliation: U\nbio: |\n  *Hi*\nemail: l@e.org\n"
+            "links:\n  orcid: 0000-0002-1825-0097\n  evil: javascript:alert(1)\n"
+            "arxiv:\n  authors: [Lena Müller]\n  exclude_categories: [hep-ph]\n",
+            "content/profile.yaml",
+        ),
+        problems,
+    )
     assert [str(p) for p in problems] == ["content/profile.yaml:9: warning: field 'links.evil': unsafe URL scheme 'javascript:', the link is left out"]
     assert profile.name == "Lena Müller" and profile.name_variants == ('L. M{\\"u}ller',)
     assert profile.links == {"orcid": "0000-0002-1825-0097"}
@@ -365,20 +493,28 @@ def test_profile_fields():
     assert profile.bio.strip() == "*Hi*"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("affiliation: U\n", "content/profile.yaml:1: missing required field 'name'"),
-    ("name: A\nname_variants: {a: 1}\n", "content/profile.yaml:2: field 'name_variants': expected a list of strings, got a mapping"),
-    ("name: A\narxiv:\n  authors: 3\n", "content/profile.yaml:3: field 'arxiv.authors': expected a list of strings, got int 3"),
-    ("name: A\narxiv: [x]\n", "content/profile.yaml:2: field 'arxiv': expected a mapping, got a list"),
-    ("name: A\nafiliation: U\n", "content/profile.yaml:2: warning: field 'afiliation': unknown setting; did you mean 'affiliation'?"),
-    ("name: A\ninstitution: U\n", "content/profile.yaml:2: warning: field 'institution': unknown setting; did you mean 'affiliation'?"),
-    ("name: A\nhobby: chess\n", "content/profile.yaml:2: warning: field 'hobby': unknown setting, passed to templates as it is (extra.hobby)"),
-    ("name: A\narxiv:\n  author: [A]\n", "content/profile.yaml:3: warning: field 'arxiv.author': unknown setting; did you mean 'authors'?"),
-    ("name: 5\n", "content/profile.yaml:1: field 'name': expected a string, got the number 5; quote it so no digit is lost: name: \"...\""),
-    ("name: A\nposition: 1\n", "content/profile.yaml:2: field 'position': expected a string, got the number 1; quote it so no digit is lost: position: \"...\""),
-    ("name: A\narxiv:\n  ids: [2401.01230]\n",
-     "content/profile.yaml:3: field 'arxiv.ids': item 1: expected a string, got the number 2401.0123; quote it so no digit is lost: \"...\""),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("affiliation: U\n", "content/profile.yaml:1: missing required field 'name'"),
+        ("name: A\nname_variants: {a: 1}\n", "content/profile.yaml:2: field 'name_variants': expected a list of strings, got a mapping"),
+        ("name: A\narxiv:\n  authors: 3\n", "content/profile.yaml:3: field 'arxiv.authors': expected a list of strings, got int 3"),
+        ("name: A\narxiv: [x]\n", "content/profile.yaml:2: field 'arxiv': expected a mapping, got a list"),
+        ("name: A\nafiliation: U\n", "content/profile.yaml:2: warning: field 'afiliation': unknown setting; did you mean 'affiliation'?"),
+        ("name: A\ninstitution: U\n", "content/profile.yaml:2: warning: field 'institution': unknown setting; did you mean 'affiliation'?"),
+        ("name: A\nhobby: chess\n", "content/profile.yaml:2: warning: field 'hobby': unknown setting, passed to templates as it is (extra.hobby)"),
+        ("name: A\narxiv:\n  author: [A]\n", "content/profile.yaml:3: warning: field 'arxiv.author': unknown setting; did you mean 'authors'?"),
+        ("name: 5\n", "content/profile.yaml:1: field 'name': expected a string, got the number 5; quote it so no digit is lost: name: \"...\""),
+        (
+            "name: A\nposition: 1\n",
+            "content/profile.yaml:2: field 'position': expected a string, got the number 1; quote it so no digit is lost: position: \"...\"",
+        ),
+        (
+            "name: A\narxiv:\n  ids: [2401.01230]\n",
+            "content/profile.yaml:3: field 'arxiv.ids': item 1: expected a string, got the number 2401.0123; quote it so no digit is lost: \"...\"",
+        ),
+    ],
+)
 def test_profile_messages(text, message):
     problems = []
     validate_profile(document(text, "content/profile.yaml"), problems)
@@ -387,16 +523,20 @@ def test_profile_messages(text, message):
 
 # -- a whole site --------------------------------------------------------------
 
+
 def validate_site_from(root, records: dict[str, str]):
     """Validate a site made of MINIMAL_SITE and the given record files."""
     return validate_site(load_site(*read_inputs(write_site(root, {**MINIMAL_SITE, **records}))))
 
 
 def test_duplicate_ids_name_both_files(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/a.yaml": "id: same\ntitle: A\nyear: 2020\n",
-        "content/records/b.yaml": "\nid: same\ntitle: B\nyear: 2021\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/a.yaml": "id: same\ntitle: A\nyear: 2020\n",
+            "content/records/b.yaml": "\nid: same\ntitle: B\nyear: 2021\n",
+        },
+    )
     assert [str(p) for p in valid.problems] == ["content/records/b.yaml:2: duplicate id 'same': also used at content/records/a.yaml:1"]
 
 
@@ -406,38 +546,54 @@ def test_duplicate_ids_inside_one_list_file(tmp_path):
 
 
 def test_a_fetched_and_a_hand_written_record_may_share_an_id(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/mine.yaml": "id: '2401.00001'\ntitle: Mine\nyear: 2024\n",
-        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/mine.yaml": "id: '2401.00001'\ntitle: Mine\nyear: 2024\n",
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\n",
+        },
+    )
     assert valid.problems == [] and len(valid.records) == 2
 
 
 def test_a_correction_of_a_fetched_record_may_leave_out_title_and_year(tmp_path):
     """`featured: true` for a paper fetched from arXiv: the id is enough, the rest comes from arXiv."""
-    valid = validate_site_from(tmp_path, {
-        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\ndoi: 10.1/x\n",
-        "content/records/by-id.yaml": "id: '2401.00001'\nfeatured: true\n",
-        "content/records/by-arxiv.yaml": "id: mine\narxiv: 2401.00001v3\nsource: EuroSys\n",
-        "content/records/by-doi.yaml": "id: mine2\ndoi: 'https://doi.org/10.1/X'\ntitle: My title\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\ndoi: 10.1/x\n",
+            "content/records/by-id.yaml": "id: '2401.00001'\nfeatured: true\n",
+            "content/records/by-arxiv.yaml": "id: mine\narxiv: 2401.00001v3\nsource: EuroSys\n",
+            "content/records/by-doi.yaml": "id: mine2\ndoi: 'https://doi.org/10.1/X'\ntitle: My title\n",
+        },
+    )
     assert valid.problems == []
     assert {(r.id, r.missing) for r in valid.records if not r.fetched} == {
-        ("2401.00001", ("title", "year")), ("mine", ("title", "year")), ("mine2", ("year",)),
+        ("2401.00001", ("title", "year")),
+        ("mine", ("title", "year")),
+        ("mine2", ("year",)),
     }
 
 
-@pytest.mark.parametrize("text, line, missing", [
-    ("id: a\nyear: 2020\n", 1, ["title"]), ("id: a\ntitle: T\n", 1, ["year"]), ("# mine\n\nid: a\n", 3, ["title", "year"]),
-])
+@pytest.mark.parametrize(
+    "text, line, missing",
+    [
+        ("id: a\nyear: 2020\n", 1, ["title"]),
+        ("id: a\ntitle: T\n", 1, ["year"]),
+        ("# mine\n\nid: a\n", 3, ["title", "year"]),
+    ],
+)
 def test_a_record_that_corrects_nothing_needs_title_and_year(tmp_path, text, line, missing):
-    valid = validate_site_from(tmp_path, {
-        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\n",
-        PATH: text,
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\n",
+            PATH: text,
+        },
+    )
     assert [str(p) for p in valid.problems] == [
-        f"{PATH}:{line}: missing required field '{name}' (only a record that corrects a fetched one, "
-        "with the same id, arxiv or doi, may leave it out)" for name in missing
+        f"{PATH}:{line}: missing required field '{name}' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
+        for name in missing
     ]
     assert [r.id for r in valid.records] == ["2401.00001"]
 
@@ -451,34 +607,46 @@ def test_a_fetched_record_needs_title_and_year():
 
 
 def test_problems_of_every_file_are_reported_together(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/a.yaml": "id: a\ntitle: A\nyear: twenty\n",
-        "content/records/b.yaml": "id: b\nyear: 2020\n",
-        "content/records/c.yaml": "id: c\ntitle: [broken\n",
-        "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/a.yaml": "id: a\ntitle: A\nyear: twenty\n",
+            "content/records/b.yaml": "id: b\nyear: 2020\n",
+            "content/records/c.yaml": "id: c\ntitle: [broken\n",
+            "content/records/ok.yaml": "id: ok\ntitle: OK\nyear: 2020\n",
+        },
+    )
     messages = [str(p) for p in valid.errors]
     assert len(messages) == 3, messages
     assert messages[0] == "content/records/a.yaml:3: field 'year': expected an integer, got 'twenty'"
     assert messages[1].startswith("content/records/c.yaml:3:1: invalid YAML:")  # each file's problems, in file order
     # what only the whole site settles comes last
-    assert messages[2] == "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
+    assert (
+        messages[2]
+        == "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
+    )
     assert [r.id for r in valid.records] == ["ok"]
 
 
 # -- unknown fields: a warning naming the known field meant ----------------------------
 
-@pytest.mark.parametrize("text, message", [
-    ("id: a\ntitle: T\nyear: 2020\nauthor: [Ada]\n", "content/records/x.yaml:4: warning: field 'author': unknown field; did you mean 'authors'?"),
-    ("id: a\ntitle: T\nyear: 2020\nvenue: EuroSys\n", "content/records/x.yaml:4: warning: field 'venue': unknown field; did you mean 'source'?"),
-    ("id: a\ntitle: T\nyear: 2020\njournal: JMLR\n", "content/records/x.yaml:4: warning: field 'journal': unknown field; did you mean 'source'?"),
-    ("id: a\ntitle: T\nyear: 2020\nbooktitle: Proc.\n", "content/records/x.yaml:4: warning: field 'booktitle': unknown field; did you mean 'source'?"),
-    ("id: a\ntitle: T\nyear: 2020\nurl: https://e.org\n", "content/records/x.yaml:4: warning: field 'url': unknown field; did you mean 'links'?"),
-    ("id: a\ntitle: T\nyear: 2020\nabstarct: x\n", "content/records/x.yaml:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?"),
-    ("id: a\ntitle: T\nyear: 2020\nTitle: T\n", "content/records/x.yaml:4: warning: field 'Title': unknown field; did you mean 'title'?"),
-    ("id: a\ntitle: T\nyear: 2020\naward: Best paper\n",
-     "content/records/x.yaml:4: warning: field 'award': unknown field, passed to templates as it is (extra.award)"),
-])
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("id: a\ntitle: T\nyear: 2020\nauthor: [Ada]\n", "content/records/x.yaml:4: warning: field 'author': unknown field; did you mean 'authors'?"),
+        ("id: a\ntitle: T\nyear: 2020\nvenue: EuroSys\n", "content/records/x.yaml:4: warning: field 'venue': unknown field; did you mean 'source'?"),
+        ("id: a\ntitle: T\nyear: 2020\njournal: JMLR\n", "content/records/x.yaml:4: warning: field 'journal': unknown field; did you mean 'source'?"),
+        ("id: a\ntitle: T\nyear: 2020\nbooktitle: Proc.\n", "content/records/x.yaml:4: warning: field 'booktitle': unknown field; did you mean 'source'?"),
+        ("id: a\ntitle: T\nyear: 2020\nurl: https://e.org\n", "content/records/x.yaml:4: warning: field 'url': unknown field; did you mean 'links'?"),
+        ("id: a\ntitle: T\nyear: 2020\nabstarct: x\n", "content/records/x.yaml:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?"),
+        ("id: a\ntitle: T\nyear: 2020\nTitle: T\n", "content/records/x.yaml:4: warning: field 'Title': unknown field; did you mean 'title'?"),
+        (
+            "id: a\ntitle: T\nyear: 2020\naward: Best paper\n",
+            "content/records/x.yaml:4: warning: field 'award': unknown field, passed to templates as it is (extra.award)",
+        ),
+    ],
+)
 def test_an_unknown_field_is_a_warning_naming_the_field_meant(text, message):
     rec, problems = record(text)
     assert problems == [message]
@@ -492,7 +660,9 @@ def test_fields_sitegen_itself_writes_are_known():
 
 def test_fetched_and_bibtex_records_are_not_warned_about_their_fields():
     problems = []
-    validate_record(_positioned({"id": "a", "title": "T", "year": 2020, "journal": "J", "keywords": "x"}), "content/records/refs.bib", problems, reader="bibtex")
+    validate_record(
+        _positioned({"id": "a", "title": "T", "year": 2020, "journal": "J", "keywords": "x"}), "content/records/refs.bib", problems, reader="bibtex"
+    )
     _, fetched = record("id: '2401.00001'\ntitle: T\nyear: 2024\nauthor_comment: x\n", path="content/records/arxiv/2401.00001.yaml")
     assert problems == [] and fetched == []
 
@@ -518,11 +688,15 @@ def test_a_fetched_record_missing_a_field_names_its_likely_typo():
 
 # -- portable output: folders that Linux, macOS and Windows can all hold ----------------
 
+
 def test_ids_that_differ_only_in_case_name_both_records(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/a.yaml": "id: muller2019sparse\ntitle: A\nyear: 2019\n",
-        "content/records/b.yaml": "\nid: MULLER2019SPARSE\ntitle: B\nyear: 2019\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/a.yaml": "id: muller2019sparse\ntitle: A\nyear: 2019\n",
+            "content/records/b.yaml": "\nid: MULLER2019SPARSE\ntitle: B\nyear: 2019\n",
+        },
+    )
     assert [str(p) for p in valid.problems] == [
         "content/records/b.yaml:2: field 'id': 'MULLER2019SPARSE' and 'muller2019sparse' (content/records/a.yaml:1) differ only in case: "
         "macOS and Windows take records/MULLER2019SPARSE/ and records/muller2019sparse/ for one folder; change one id",
@@ -530,7 +704,9 @@ def test_ids_that_differ_only_in_case_name_both_records(tmp_path):
 
 
 def test_ids_whose_slugs_differ_only_in_case_collide(tmp_path):
-    valid = validate_site_from(tmp_path, {"content/records/list.yaml": "- id: hep-ph/0601001\n  title: A\n  year: 2006\n- id: HEP-PH-0601001\n  title: B\n  year: 2006\n"})
+    valid = validate_site_from(
+        tmp_path, {"content/records/list.yaml": "- id: hep-ph/0601001\n  title: A\n  year: 2006\n- id: HEP-PH-0601001\n  title: B\n  year: 2006\n"}
+    )
     assert [str(p) for p in valid.problems] == [
         "content/records/list.yaml:4: field 'id': 'HEP-PH-0601001' and 'hep-ph/0601001' (content/records/list.yaml:1) differ only in case: "
         "macOS and Windows take records/HEP-PH-0601001/ and records/hep-ph-0601001/ for one folder; change one id",
@@ -538,20 +714,26 @@ def test_ids_whose_slugs_differ_only_in_case_collide(tmp_path):
 
 
 def test_a_correction_and_a_hidden_record_make_no_second_folder(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\n",
-        "content/records/same-id.yaml": "id: '2401.00001'\nfeatured: true\n",
-        "content/records/by-arxiv.yaml": "id: Mine2024\narxiv: '2401.00001'\n",
-        "content/records/mine.yaml": "id: mine2024\ntitle: Mine\nyear: 2024\nhidden: true\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\n",
+            "content/records/same-id.yaml": "id: '2401.00001'\nfeatured: true\n",
+            "content/records/by-arxiv.yaml": "id: Mine2024\narxiv: '2401.00001'\n",
+            "content/records/mine.yaml": "id: mine2024\ntitle: Mine\nyear: 2024\nhidden: true\n",
+        },
+    )
     assert valid.problems == []
 
 
 def test_categories_that_differ_only_in_case_are_reported_once_naming_both(tmp_path):
-    valid = validate_site_from(tmp_path, {
-        "content/records/a.yaml": "id: a\ntitle: A\nyear: 2019\ncategories: [cs.LG]\n",
-        "content/records/b.yaml": "- id: b\n  title: B\n  year: 2019\n  categories: [cs.lg]\n- id: c\n  title: C\n  year: 2019\n  categories: [cs.DC, cs.lg]\n",
-    })
+    valid = validate_site_from(
+        tmp_path,
+        {
+            "content/records/a.yaml": "id: a\ntitle: A\nyear: 2019\ncategories: [cs.LG]\n",
+            "content/records/b.yaml": "- id: b\n  title: B\n  year: 2019\n  categories: [cs.lg]\n- id: c\n  title: C\n  year: 2019\n  categories: [cs.DC, cs.lg]\n",
+        },
+    )
     assert [str(p) for p in valid.problems] == [
         "content/records/b.yaml:4: field 'categories': 'cs.lg' and 'cs.LG' (content/records/a.yaml:4) differ only in case: "
         "macOS and Windows take subjects/cs.lg/ and subjects/cs.LG/ for one folder; use one spelling",
@@ -567,8 +749,14 @@ def test_empty_record_file_is_a_warning(tmp_path):
 # -- fuzzing: any data is a record or problems, never an exception ----------------
 
 _scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=20),
-    st.dates(), st.datetimes(), st.sampled_from(["javascript:alert(1)", "https://e.org", "2024-02-30", "", "  ", "..", "."]),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.dates(),
+    st.datetimes(),
+    st.sampled_from(["javascript:alert(1)", "https://e.org", "2024-02-30", "", "  ", "..", "."]),
 )
 _values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)), max_leaves=12)
 _records = st.dictionaries(st.one_of(st.sampled_from(sorted(RECORD_FIELDS)), st.text(max_size=8), st.integers()), _values, max_size=12)
