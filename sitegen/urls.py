@@ -10,9 +10,13 @@ from __future__ import annotations
 import functools
 import ipaddress
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sitegen.errors import Problem
+
+if TYPE_CHECKING:
+    from sitegen.model import Entry, Site
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,9 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
+MOST_CITED_PATH = "cited/index.html"  # the shown records with citation counts, most cited first
+
+
 def record_path(slug: str) -> str:
     return f"records/{slug}/index.html"
 
@@ -84,12 +91,12 @@ def subject_path(slug: str) -> str:
     return f"subjects/{slug}/index.html"
 
 
-def page_collisions(site) -> list[Problem]:
+def page_collisions(site: Site) -> list[Problem]:
     """Records (or subjects) whose slugs are equal would share one page: 'a/b' and 'a-b'."""
     if len({e.slug for e in site.entries}) == len(site.entries) and len({s.slug for s in site.subjects}) == len(site.subjects):
         return []  # the usual case, settled without sorting
-    problems = []
-    records = {}
+    problems: list[Problem] = []
+    records: dict[str, Entry] = {}
     in_file_order = sorted(site.entries, key=lambda e: (e.record.location.path, e.record.location.line or 0))
     for entry in in_file_order:
         first = records.setdefault(entry.slug, entry)
@@ -101,7 +108,7 @@ def page_collisions(site) -> list[Problem]:
                     entry.record.where("id"),
                 )
             )
-    subjects = {}
+    subjects: dict[str, str] = {}  # a subject page's slug -> the first category spelling that gave it
     for entry in in_file_order:
         for subject in entry.subjects:
             code = subjects.setdefault(subject.slug, subject.code)

@@ -23,7 +23,8 @@ from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import SiteUrls, is_relative_path, record_path, subject_path
+from sitegen.metrics import citation_total, h_index
+from sitegen.urls import MOST_CITED_PATH, SiteUrls, is_relative_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -229,7 +230,9 @@ class ViewBuilder:
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
-        authors = [{"name": a.name, "is_owner": a.is_owner, "gap_before": False, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors]
+        authors: list[dict[str, Any]] = [
+            {"name": a.name, "is_owner": a.is_owner, "gap_before": False, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors
+        ]
         if self._people_link is not None:  # a people page first, else whatever link the name had
             for author in authors:
                 author["url"] = self._people_link(entry, author["name"]) or author.get("url")
@@ -252,6 +255,7 @@ class ViewBuilder:
             "subjects": [self.subject_link(s) for s in entry.subjects],
             "links": self.record_links(entry),
             "featured": record.featured,
+            "citations": record.citations,
             "extra": record.extra,
         }
 
@@ -347,6 +351,7 @@ class ViewBuilder:
         paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
         urls = [self.urls.page(path) for path in paths]
         # a group's link goes to the page of its first record
+        year_links: list[dict[str, Any]]
         if by_type:
             year_links = []
             group_links = [
@@ -435,7 +440,8 @@ class ViewBuilder:
     def content_page(self, page, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
-        parts, shown_entries = [], []
+        parts: list[dict[str, Any]] = []
+        shown_entries: list[Entry] = []
         lists = 0
         for part, positions in zip(page.parts, shown):
             if part.publications is None:
@@ -537,8 +543,18 @@ class ViewBuilder:
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
             jsonld=Markup(script_json(person_json_ld(self.site.profile, home, photo_absolute, web_links))),
+            metrics=self.metrics(),
         )
         return context
+
+    def metrics(self) -> dict[str, Any] | None:
+        """Total citations and h-index of the shown records, and where they are listed most cited first;
+        None when no record has a count (a 0 would be a false figure)."""
+        entries = self.site.entries
+        total = citation_total(entries)
+        if total is None:
+            return None
+        return {"citations": total, "h_index": h_index(e.record.citations for e in entries), "most_cited_url": self.urls.page(MOST_CITED_PATH)}
 
     def record_page(self, entry: Entry) -> dict[str, Any]:
         path = record_path(entry.slug)
@@ -586,6 +602,15 @@ class ViewBuilder:
         groups = self.groups(entries)
         context.update(
             subject=self.subject(subject), record_count=count, groups=groups, years=groups, pagination=with_page_links(pagination), icons=self.icons_of(entries)
+        )
+        return context
+
+    def most_cited_page(self, entries: list[Entry]) -> dict[str, Any]:
+        """The records with a citation count, most cited first (the profile's "most cited" order)."""
+        context = self.common(MOST_CITED_PATH)
+        context.update(
+            profile=self.profile(), metrics=self.metrics(), record_count=len(entries),
+            items=[self.item_html(entry) for entry in entries], icons=self.icons_of(entries),
         )
         return context
 

@@ -16,5 +16,6 @@ def profile_pages(context: RenderContext) -> Iterable[Page]:
         [(entry.key, entry.cite_key) for entry in site.featured],
         sorted(views.subject_counts.items()),
         views.profile_inputs(),  # the latest news, the CV's sections marked `profile`
+        views.metrics(),  # total citations and h-index: of every record, not only those of a page
     )
     yield from listing_pages(context, range(len(site.entries)), "", "index.html", views.index_list_page, shared)
