@@ -21,6 +21,7 @@ PAGES = [
     "talks/",
     "about/",
     "teaching/",
+    "cited/",
     "404.html",
 ]
 
