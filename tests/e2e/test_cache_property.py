@@ -129,6 +129,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     def add_one_record(self, fields, folder) -> None:
         self.add_record(fields, folder)
 
+    @precondition(lambda self: len(self.records) < 150)  # a walk of a few hundred steps stays a few minutes long
     @rule(fields=record_fields, count=st.integers(100, 130))
     def add_many_records(self, fields, count) -> None:
         for _ in range(count):
