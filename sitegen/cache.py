@@ -180,20 +180,26 @@ class BuildCache:
         except FileNotFoundError:
             return None
         except OSError as error:
-            return self._set_aside(name, str(error))
+            self._set_aside(name, str(error))
+            return None
         head, _, body = raw.partition(b"\n")
         if head != self._key.encode():
-            return self._set_aside(name, "written by another version of sitegen or its libraries", quiet=True)
+            self._set_aside(name, "written by another version of sitegen or its libraries", quiet=True)
+            return None
         try:
             data = orjson.loads(body)
         except orjson.JSONDecodeError as error:
-            return self._set_aside(name, f"damaged ({error})")
-        return data if isinstance(data, dict) else self._set_aside(name, "damaged (not a JSON object)")
+            self._set_aside(name, f"damaged ({error})")
+            return None
+        if not isinstance(data, dict):
+            self._set_aside(name, "damaged (not a JSON object)")
+            return None
+        return data
 
     def _set_aside(self, name: str, why: str, quiet: bool = False) -> None:
+        """A cache file that cannot be used is ignored (the build starts from scratch), with a warning unless `quiet`."""
         if not quiet:
             self.notes.append(Problem(f"build cache {name} {why}: ignored, building from scratch", Location(f"{CACHE_DIR}/{name}"), warning=True))
-        return None
 
     def _write(self, name: str, data: dict) -> None:
         """Atomically: a build killed while saving leaves the old file or the new one."""

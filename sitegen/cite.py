@@ -239,7 +239,10 @@ def _citeproc() -> SimpleNamespace:
     )
 
 
-def _remember_macros(element_class: type) -> None:
+_CLASSES_REMEMBERING_MACROS: set[Any] = set()  # citeproc-py's element classes whose get_macro is wrapped already
+
+
+def _remember_macros(element_class: Any) -> None:
     """Make citeproc-py look each macro of a style up once, not at every use.
 
     citeproc-py finds a macro by an XPath search of the whole style each time a
@@ -247,9 +250,9 @@ def _remember_macros(element_class: type) -> None:
     the time of formatting a record. The style trees are never changed after
     parsing, so the element found first is the one found every time.
     """
-    find_macro = element_class.get_macro
-    if getattr(find_macro, "remembers", False):
+    if element_class in _CLASSES_REMEMBERING_MACROS:
         return
+    find_macro = element_class.get_macro
     found: dict[tuple[Any, str], Any] = {}  # (style root element, macro name) -> the macro element
 
     def get_macro(element, name):
@@ -259,8 +262,8 @@ def _remember_macros(element_class: type) -> None:
             macro = found[key] = find_macro(element, name)
         return macro
 
-    get_macro.remembers = True
     element_class.get_macro = get_macro
+    _CLASSES_REMEMBERING_MACROS.add(element_class)
 
 
 @cache

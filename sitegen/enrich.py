@@ -12,6 +12,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
@@ -82,7 +83,9 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
         _report_unconverted(profile, name, text.unconverted, problems)
     return Site(
         config=config,
-        profile=dataclasses.replace(profile, **{name: text.plain for name, text in profile_text.items()}),
+        profile=dataclasses.replace(
+            profile, name=profile_text["name"].plain, position=profile_text["position"].plain, affiliation=profile_text["affiliation"].plain
+        ),
         bio_html=bio.html,
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
@@ -221,7 +224,7 @@ def assign_cite_keys(records: list[Record]) -> dict[str, str]:
 
 def _unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     keys = dict(bases)
-    shared = {key: [] for key, count in Counter(keys.values()).items() if count > 1}  # most keys are unique: nothing to sort
+    shared: dict[str, list[str]] = {key: [] for key, count in Counter(keys.values()).items() if count > 1}  # most keys are unique: nothing to sort
     if shared:
         for record_id, key in keys.items():
             if key in shared:
@@ -266,7 +269,7 @@ def _text(record: Record, field_name: str, value: str, problems: list[Problem]) 
     return Text(converted.html, converted.plain, value)
 
 
-def _report_unconverted(written: Record | Profile, field_name: str, sources: list[str], problems: list[Problem]) -> None:
+def _report_unconverted(written: Record | Profile, field_name: str, sources: Sequence[str], problems: list[Problem]) -> None:
     for tex in sources:
         whose = f"record '{written.id}', " if isinstance(written, Record) else ""
         problems.append(Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))

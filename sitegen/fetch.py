@@ -441,7 +441,8 @@ def plan_changes(
     site: Path, kept: dict[str, dict[str, Any]], excluded: dict[str, dict[str, Any]], prune: bool, source: str = "arxiv"
 ) -> tuple[Plan, list[Problem]]:
     """What to do in `content/records/<source>/` so that it holds `kept` and none of `excluded`."""
-    plan, problems = Plan(source), []
+    plan = Plan(source)
+    problems: list[Problem] = []
     folder = site / plan.folder
     persons = ids_in_persons_files(folder)
     for record_id, record in kept.items():
@@ -991,13 +992,14 @@ class ProfileEditor:
         self.yaml.preserve_quotes = True
         if re.search(r"^ +- ", self.text, re.MULTILINE):  # block lists indented under their key
             self.yaml.indent(mapping=2, sequence=4, offset=2)
-        self.data = self.yaml.load(self.text) if self.text.strip() else None
-        if self.data is None:
+        loaded = self.yaml.load(self.text) if self.text.strip() else None
+        if loaded is None:
             from ruamel.yaml.comments import CommentedMap
 
-            self.data = CommentedMap()
-        if not isinstance(self.data, dict):
+            loaded = CommentedMap()
+        if not isinstance(loaded, dict):
             raise ContentError(f"{PROFILE_PATH.as_posix()}:1: expected a mapping (name: ..., arxiv: ...)")
+        self.data = loaded  # a CommentedMap: dumped again with its comments
 
     def arxiv_lists(self) -> dict[str, tuple[str, ...]]:
         section = self.data.get("arxiv") or {}

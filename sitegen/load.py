@@ -23,10 +23,13 @@ if TYPE_CHECKING:
     from sitegen.inputs import Listing
     from sitegen.sources import Reader
 
-try:  # libyaml is many times faster; fall back when it is not compiled in
+if TYPE_CHECKING:  # the checker reads the loader as the usual build of PyYAML has it
     _BaseLoader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _BaseLoader = yaml.SafeLoader
+else:
+    try:  # libyaml is many times faster; fall back when it is not compiled in
+        _BaseLoader = yaml.CSafeLoader
+    except AttributeError:  # pragma: no cover - depends on the PyYAML build
+        _BaseLoader = yaml.SafeLoader
 
 
 class PositionedDict(dict):
@@ -40,6 +43,8 @@ class PositionedDict(dict):
 
 
 class _PositionLoader(_BaseLoader):
+    text: str  # the YAML text being read, set by parse_yaml (libyaml's marks hold no buffer)
+
     def construct_object(self, node, deep=False):
         # A scalar the constructor rejects (`!!int abc`) is a problem at its place, not a crash.
         try:

@@ -87,7 +87,7 @@ def _markdown_without_raw_html() -> markdown.Markdown:
 # needs a backtick, a link a bracket. Its regular expression is only run on text that
 # holds one, which halves the time Markdown takes on prose.
 # tests/unit/test_markup.py checks that output is the same as without these guards.
-INLINE_NEEDS = {
+INLINE_NEEDS: dict[str, tuple[str, ...]] = {
     "backtick": ("`",),
     "escape": ("\\",),
     "reference": ("[",),
@@ -96,7 +96,12 @@ INLINE_NEEDS = {
     "autolink": ("<",),
     "linebreak": ("  \n",),
 }
-BLOCK_NEEDS = {"quote": ("RE", (">",)), "hashheader": ("RE", ("#",)), "setextheader": ("RE", ("\n=", "\n-")), "reference": ("RE", ("]:",))}
+BLOCK_NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "quote": ("RE", (">",)),
+    "hashheader": ("RE", ("#",)),
+    "setextheader": ("RE", ("\n=", "\n-")),
+    "reference": ("RE", ("]:",)),
+}
 
 
 class _GuardedRegex:

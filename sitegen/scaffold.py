@@ -279,7 +279,8 @@ def installed_distribution() -> importlib.metadata.Distribution | None:
     """
     found = list(importlib.metadata.distributions(name=DISTRIBUTION))
     recorded = [distribution for distribution in found if distribution.read_text("INSTALLER") is not None]
-    return (recorded or found or [None])[0]
+    candidates = recorded or found
+    return candidates[0] if candidates else None
 
 
 def requirement_from_direct_url(direct_url: dict, url: str, requirements_file: Path) -> SitegenRequirement:
@@ -295,7 +296,7 @@ def requirement_from_direct_url(direct_url: dict, url: str, requirements_file: P
             line = f"{DISTRIBUTION} @ {line}"
         requested = vcs.get("requested_revision")
         named = f" ({requested})" if requested and requested != commit else ""
-        if not local:
+        if path is None:  # not a repository on this machine
             return SitegenRequirement(line, f"Git, {url} at commit {commit}{named}: the line installs that commit.")
         origin = f"the Git repository {path} on this machine"
         return SitegenRequirement(

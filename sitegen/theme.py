@@ -160,7 +160,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
         extensions=[TranslatedStrings],
     )
     strings = theme_strings(theme, listing, language or FALLBACK_LANGUAGE)
-    environment.sitegen_strings = strings  # read by TranslatedStrings when a template is compiled
+    environment.extend(sitegen_strings=strings)  # read by TranslatedStrings when a template is compiled (Jinja's way to hand an extension a setting)
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
     return environment

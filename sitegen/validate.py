@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -44,7 +44,7 @@ class _Fields:
 
     def __init__(
         self,
-        data: PositionedDict,
+        data: dict[str, Any],  # a PositionedDict when read from YAML: its problems then name their lines
         display_path: str,
         problems: list[Problem],
         prefix: str = "",
@@ -199,7 +199,7 @@ class _Fields:
             links[str(name)] = url
         return links
 
-    def mapping(self, key: str) -> PositionedDict | None:
+    def mapping(self, key: str) -> dict[str, Any] | None:
         value = self._value(key, False)
         if value is None:
             return None
@@ -208,7 +208,7 @@ class _Fields:
             return None
         return value
 
-    def extra(self, known: set[str]) -> dict[str, Any]:
+    def extra(self, known: Container[str]) -> dict[str, Any]:
         return {k: v for k, v in self.data.items() if k not in known}
 
     def warn_unknown(self, keys: Iterable[Any], noun: str) -> None:

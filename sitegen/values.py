@@ -23,6 +23,6 @@ def value_class(cls: type[T] | None = None, /, **options: Any) -> Any:
     """`@dataclass(frozen=True, slots=True, **options)`."""
 
     def make(cls: type[T]) -> type[T]:
-        return dataclasses.dataclass(cls, frozen=True, slots=True, **options)  # type: ignore[call-overload]
+        return dataclasses.dataclass(cls, frozen=True, slots=True, **options)
 
     return make if cls is None else make(cls)

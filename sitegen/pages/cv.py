@@ -78,9 +78,9 @@ class Cv:
 @register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files))
 def cv_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("cv")
-    cv = content.value if content is not None else None
-    if cv is None:
+    if content is None or content.value is None:
         return
+    cv = content.value
     entries = context.site.entries
     shown = tuple(tuple(s.publications.select(entries)) if s.publications is not None else () for s in cv.sections)
     records = [[(entries[p].key, entries[p].cite_key) for p in positions] for positions in shown]

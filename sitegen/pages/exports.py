@@ -6,6 +6,7 @@ static files. The sitemap is made by the render stage from every kind's pages.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from sitegen.exports.bibtex import bibtex_entry
@@ -34,7 +35,7 @@ def export_files(context: RenderContext) -> Iterable[Page]:
 @register_page_kind("static")
 def static_files(context: RenderContext) -> Iterable[Page]:
     for name, source in context.static_sources.items():
-        yield Page(f"static/{name}", (context.input_digest(source),), lambda source=source: context.input_file(source))
+        yield Page(f"static/{name}", (context.input_digest(source),), functools.partial(context.input_file, source))
 
 
 def _bibtex(context: RenderContext) -> bytes:

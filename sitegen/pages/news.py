@@ -47,9 +47,9 @@ class NewsItem:
 @register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files))
 def news_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("news")
-    items = content.value if content is not None and content.value else ()
-    if not items:
+    if content is None or not content.value:
         return
+    items = content.value
     yield Page(NEWS_PATH, (content.key,), lambda: context.render("news.html", context.views.news_page(items)))
     yield Page(FEED_PATH, (content.key,), lambda: news_feed(context, items))
 

@@ -46,9 +46,10 @@ class Talk:
 @register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files))
 def talks_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("talks")
-    talks = content.value if content is not None and content.value else ()
-    if talks:
-        yield Page(TALKS_PATH, (content.key,), lambda: context.render("talks.html", context.views.talks_page(talks)))
+    if content is None or not content.value:
+        return
+    talks = content.value
+    yield Page(TALKS_PATH, (content.key,), lambda: context.render("talks.html", context.views.talks_page(talks)))
 
 
 def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Problem]]:

@@ -9,6 +9,7 @@ Such a page may show anything of the site, so it depends on everything.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,7 +20,11 @@ from sitegen.pages import Page, RenderContext, register_page_kind
 def theme_pages(context: RenderContext) -> Iterable[Page]:
     for spec in context.theme_settings.get("pages") or []:
         template, path = str(spec["template"]), str(spec["path"])
-        yield Page(path, (template, context.everything), lambda t=template, p=path: context.render(t, _values(context, p)))
+        yield Page(path, (template, context.everything), functools.partial(_render, context, template, path))
+
+
+def _render(context: RenderContext, template: str, path: str) -> bytes:
+    return context.render(template, _values(context, path))
 
 
 def _values(context: RenderContext, path: str) -> dict[str, Any]:

@@ -236,9 +236,9 @@ class ArxivSource:
         from sitegen.sources.http import FetchError
 
         url = author_feed_url(self.settings.api_url, author_id)
-        response = self.session.get(url, what=f"arXiv author feed {author_id!r} ({url})")
+        response, answer = self.session.get_answered(url, what=f"arXiv author feed {author_id!r} ({url})")
         feed = arxiv._feed.parse(response.content)
-        title = response.answer.data.findtext(f"{{{ATOM}}}title") or ""
+        title = answer.data.findtext(f"{{{ATOM}}}title") or ""
         owner = re.sub(r"'s articles on arXiv\s*$", "", title.strip())
         if owner and owner != title.strip():
             self.feed_names.append(owner)

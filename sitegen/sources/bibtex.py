@@ -375,6 +375,10 @@ class _Fields:
                 return values[name], self.lines[name]
         return None
 
+    def given(self, name: str) -> tuple[str, int]:
+        """A field the entry is known to have (the caller checked): its value and line."""
+        return self.values[name], self.lines[name]
+
 
 class _Record:
     """A record mapping being filled in, each field with the line of the BibTeX field it came from."""
@@ -395,7 +399,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
     """The record mapping of one entry that has a title (SPEC §2 fields, BibTeX details as extras)."""
     record = _Record(fields.entry_line)
     record.put("id", key, fields.entry_line)
-    title, title_line = fields.get("title")
+    title, title_line = fields.given("title")  # an entry without a title gives no record
     record.put("title", bibtex_text(title), title_line)
     _put_authors(record, fields)
     _put_dates(record, fields)
@@ -495,7 +499,7 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
             record.put("source", "arXiv", arxiv[1])
             return "arXiv", ""
         return "", ""
-    text, line = fields.get(name)
+    text, line = fields.given(name)
     venue = bibtex_text(text)
     if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv", "arxiv e-prints")):
         venue = "arXiv"
@@ -609,7 +613,7 @@ class _FileReader:
 
     def read(self, text: str) -> ReadResult:
         blocks = bibtexparser.parse_string(text.removeprefix("\ufeff"), parse_stack=[]).blocks
-        self.string_lines = {block.key.lower(): block.start_line + 1 for block in map(_unwrapped, blocks) if isinstance(block, String)}
+        self.string_lines = {block.key.lower(): _first_line(block) for block in map(_unwrapped, blocks) if isinstance(block, String)}
         after_entry = False
         for block in blocks:
             read_before = len(self.entries)
@@ -622,10 +626,11 @@ class _FileReader:
 
     def read_block(self, block: Block, after_entry: bool) -> None:
         line = block.start_line + 1 if block.start_line is not None else None
-        if isinstance(block, DuplicateFieldKeyBlock):
-            self.read_entry(block.ignore_error_block)
-        elif isinstance(block, DuplicateBlockKeyBlock):
-            self.read_block(block.ignore_error_block, after_entry)  # checked here, case ignored as BibTeX does
+        inner = _unwrapped(block)
+        if isinstance(block, DuplicateFieldKeyBlock) and isinstance(inner, Entry):
+            self.read_entry(inner)
+        elif isinstance(block, DuplicateBlockKeyBlock) and inner is not block:
+            self.read_block(inner, after_entry)  # checked here, case ignored as BibTeX does
         elif isinstance(block, ParsingFailedBlock):
             self.problem(line, _failure_message(block))
         elif isinstance(block, String):
@@ -668,7 +673,7 @@ class _FileReader:
         try:
             self.macros[string.key.strip().lower()] = evaluate(string.value, self.macros)
         except _BadValue as error:
-            self.problem(string.start_line + 1, f"@string '{string.key}': {self.reason(error, string.start_line + 1)}")
+            self.problem(_first_line(string), f"@string '{string.key}': {self.reason(error, _first_line(string))}")
 
     def reason(self, error: _BadValue, line: int) -> str:
         if not isinstance(error, _UnknownMacro):
@@ -679,7 +684,7 @@ class _FileReader:
         return f"unknown macro '{error.name}' (define it above with @string{{{error.name} = {{...}}}}, or put the value in braces)"
 
     def read_entry(self, entry: Entry) -> None:
-        line = entry.start_line + 1
+        line = _first_line(entry)
         key = entry.key.strip()
         if not key:
             self.problem(line, f"@{entry.entry_type} entry without a citation key")
@@ -698,7 +703,7 @@ class _FileReader:
 
     def fields(self, entry: Entry, key: str) -> _Fields | None:
         """The entry's values; None when one of them is wrong (each reported)."""
-        fields = _Fields({}, {}, entry.start_line + 1)
+        fields = _Fields({}, {}, _first_line(entry))
         wrong = False
         for field in entry.fields:
             name, line = field.key.lower(), field.start_line + 1  # the splitter strips keys
@@ -725,9 +730,15 @@ class _FileReader:
 
 def _unwrapped(block: Block) -> Block:
     """The block inside one that bibtexparser flagged for a key given twice (checked by this reader)."""
-    if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
+    if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and block.ignore_error_block is not None:
         return block.ignore_error_block
     return block
+
+
+def _first_line(block: Block) -> int:
+    """The 1-based line a block starts on (bibtexparser's parser gives every block it makes a start line)."""
+    assert block.start_line is not None
+    return block.start_line + 1
 
 
 def _failure_message(block: ParsingFailedBlock) -> str:

@@ -167,7 +167,8 @@ def works_by_orcid(session: PoliteSession, api: str, orcid: str, params: dict[st
 
 def _cursor_walk(session: PoliteSession, api: str, orcid: str, params: dict[str, str], progress: Any) -> tuple[list[dict[str, Any]], int]:
     works: dict[str, dict[str, Any]] = {}
-    cursor, total, page = "*", 0, 0
+    cursor: str | None = "*"
+    total, page = 0, 0
     while True:
         page += 1
         answer = session.fetch(

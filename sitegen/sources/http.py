@@ -125,7 +125,8 @@ class PoliteSession(requests.Session):
     answer means; `describe` turns a URL into what a user asked (for messages);
     `on_answer` sees every usable answer (arXiv reports its pages there).
     Client libraries that take a session (the `arxiv` package) call `get` and
-    `request` as usual; our own code adds `what=` (and may pass `judge=`).
+    `request` as usual; our own code calls `fetch` or `get_answered`, which say
+    what was asked (`what`) and may judge otherwise (`judge`).
     """
 
     def __init__(
@@ -151,10 +152,28 @@ class PoliteSession(requests.Session):
         self._last_end: float | None = None
         self.requests_sent = 0
 
-    def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+    def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
+        """What a client library calls: the response of a usable answer, or `FetchError`."""
         url = url.decode() if isinstance(url, bytes) else url
-        what = kwargs.pop("what", None) or f"{self.label} query {self.describe(url)!r}"
-        judge = kwargs.pop("judge", None) or self.judge
+        response, _ = self._answered(method, url, None, None, *args, **kwargs)
+        return response
+
+    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
+        """GET `url` and return the parsed body of a usable answer (or raise `FetchError`)."""
+        _, answer = self.get_answered(url, what, params=params, headers=headers, judge=judge)
+        return answer.data
+
+    def get_answered(
+        self, url: str, what: str, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None, judge: Judge | None = None
+    ) -> tuple[requests.Response, Answer]:
+        """GET `url` as `requests.Session.get` does (redirects followed): the response and what it means."""
+        return self._answered("GET", url, what, judge, params=params, headers=headers, allow_redirects=True)
+
+    def _answered(self, method: str | bytes, url: str, what: str | None, judge: Judge | None, *args: Any, **kwargs: Any) -> tuple[requests.Response, Answer]:
+        """Ask until the answer is usable (retrying as the module says); `what` names the request in
+        messages, by default the source and the URL's path."""
+        what = what or f"{self.label} query {self.describe(url)!r}"
+        judge = judge or self.judge
         kwargs["headers"] = self._our_headers(kwargs.get("headers"))
         kwargs.setdefault("timeout", self.settings.timeout)
         attempts = self.settings.retries + 1
@@ -163,10 +182,9 @@ class PoliteSession(requests.Session):
             answer, response = self._try(method, url, judge, *args, **kwargs)
             if answer.ok:
                 assert response is not None
-                response.answer = answer  # type: ignore[attr-defined]
                 if self.on_answer:
                     self.on_answer(response.url or url, answer)
-                return response
+                return response, answer
             if not answer.retry or attempt == attempts:
                 tries = f" (gave up after {attempt} tries)" if attempt > 1 else ""
                 raise FetchError(f"{what}: {answer.reason}{tries}")
@@ -176,11 +194,6 @@ class PoliteSession(requests.Session):
             self.progress.line(f"{self.label}: {answer.reason} for {self.describe(url)}; retrying in {wait:g} s (try {attempt + 1} of {attempts})")
             self.sleep(wait)
         raise AssertionError("unreachable")
-
-    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
-        """GET `url` and return the parsed body of a usable answer (or raise `FetchError`)."""
-        response = self.get(url, params=params, headers=headers, what=what, judge=judge)
-        return response.answer.data  # type: ignore[attr-defined]
 
     def _our_headers(self, headers: Any) -> dict:
         """Drop a client library's own User-Agent so the session's (ours) is sent."""

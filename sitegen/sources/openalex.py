@@ -164,7 +164,8 @@ def _links(work: dict[str, Any], work_id: str, doi: str | None, arxiv: str | Non
 def works_of(session: PoliteSession, api: str, author: str, params: dict[str, str], progress: Any, limit: int | None = None) -> list[dict[str, Any]]:
     """An author's works, every cursor page (or the first `limit` works)."""
     works: dict[str, dict[str, Any]] = {}
-    cursor, page, per_page = "*", 0, min(PER_PAGE, limit or PER_PAGE)
+    cursor: str | None = "*"
+    page, per_page = 0, min(PER_PAGE, limit or PER_PAGE)
     while cursor:
         page += 1
         answer = session.fetch(
