@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 
 from markupsafe import Markup
 
+from sitegen.cache import digest
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import ATOM, FEED_SIZE
 from sitegen.exports.feed import _timestamp as feed_timestamp, _xml_text as xml_text
@@ -80,7 +81,7 @@ class _PeoplePages:
             rows = [(p.slug, p.name, len(p.positions), p.member is not None, p.number, p.subjects[:3], p.years,
                      (p.member.position, p.member.affiliation) if p.member else None) for p in chunk]
             path = index_path(number)
-            yield Page(path, ("people.html", rows, number, len(chunks), len(ordered)), partial(self.render_index, path, chunk, number, len(chunks), len(ordered)))
+            yield Page(path, (digest("people.html", rows, number, len(chunks), len(ordered)),), partial(self.render_index, path, chunk, number, len(chunks), len(ordered)))
 
     def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int) -> bytes:
         views, urls = self.context.views, self.context.urls
@@ -123,10 +124,11 @@ class _PeoplePages:
                      if p.slug in people else ())) for p in self.directory.pointers.get(person.slug, ())]
         shown = (person.slug, person.name, person.member, person.number, person.evidence, person.coauthors, person.subjects, person.years)
         records = self.records_key(person.positions)
-        yield Page(person_path(person.slug), ("person.html", shown, records, namesakes, pointers), partial(self.render_person, person))
-        yield Page(person_path(person.slug, "publications.bib"), (records,), partial(self.bibtex, person))
+        # each page's inputs are hashed here: a directory lists 100,000 files, and the hash is all the key needs
+        yield Page(person_path(person.slug), (digest("person.html", shown, records, namesakes, pointers),), partial(self.render_person, person))
+        yield Page(person_path(person.slug, "publications.bib"), (digest(records),), partial(self.bibtex, person))
         newest = person.positions[:FEED_SIZE]
-        yield Page(person_path(person.slug, "feed.xml"), (person.slug, person.name, self.records_key(newest)), partial(self.feed, person))
+        yield Page(person_path(person.slug, "feed.xml"), (digest(person.slug, person.name, self.records_key(newest)),), partial(self.feed, person))
 
     def render_person(self, person: PersonRecords) -> bytes:
         views, urls = self.context.views, self.context.urls
@@ -231,8 +233,9 @@ class _PeoplePages:
     def feed(self, person: PersonRecords) -> bytes:
         """The person's Atom feed, in the form of the site's (sitegen.exports.feed), each record's entry made once.
 
-        Its entries have no summary: a directory has tens of thousands of these feeds, each
-        record in several, and the abstract is one link away (the site's own feed carries it).
+        Its entries have no summary and no author list (the person is the feed's author): a
+        directory has tens of thousands of these feeds, each record in several, and the
+        abstract and authors are one link away (the site's own feed carries them).
         """
         urls = self.context.urls
         entries = [self.entries[p] for p in person.positions[:FEED_SIZE]]
@@ -257,8 +260,6 @@ class _PeoplePages:
             for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
                 ET.SubElement(element, f"{{{ATOM}}}{tag}").text = xml_text(text)
             ET.SubElement(element, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
-            for author in entry.authors:
-                ET.SubElement(ET.SubElement(element, f"{{{ATOM}}}author"), f"{{{ATOM}}}name").text = xml_text(author.name)
             for subject in entry.subjects:
                 ET.SubElement(element, f"{{{ATOM}}}category", term=xml_text(subject.code), label=xml_text(subject.name))
             ET.indent(element, level=1)
