@@ -29,10 +29,23 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_corpus import make_people_corpus  # noqa: E402
-from run import (  # noqa: E402
-    Run, benchmark_arguments, clear_site_state, code_under_test, hugo_command, load_summary, machine, median, peak,
-    set_aside, sitegen_command, summary, timed, tree_peak, workdir_of,
+from make_corpus import make_people_corpus
+from run import (
+    Run,
+    benchmark_arguments,
+    clear_site_state,
+    code_under_test,
+    hugo_command,
+    load_summary,
+    machine,
+    median,
+    peak,
+    set_aside,
+    sitegen_command,
+    summary,
+    timed,
+    tree_peak,
+    workdir_of,
 )
 
 
@@ -84,7 +97,9 @@ def how_namesakes_were_split(site: Path) -> dict[str, int]:
 
 
 def main() -> None:
-    args, sizes, hugo = benchmark_arguments("people: authors vs Hugo's authors taxonomy, same corpus, same run", [10000], "--runs", "cold builds per tool and size")
+    args, sizes, hugo = benchmark_arguments(
+        "people: authors vs Hugo's authors taxonomy, same corpus, same run", [10000], "--runs", "cold builds per tool and size"
+    )
     tools = ["sitegen", "hugo"] if hugo else ["sitegen"]
     with workdir_of(args, "sitegen-people-") as tmp:
         work = Path(tmp)
@@ -103,19 +118,28 @@ def main() -> None:
                     hugo_out = site.parent / "hugo-out"
                     set_aside(hugo_out, trash)
                     runs[(n, "hugo")].append(timed(hugo_command(hugo, hugo_site, hugo_out), tree=True))
-                cells = ", ".join(f"{tool} {runs[(n, tool)][-1].seconds:.1f} s ({runs[(n, tool)][-1].peak_mib:.0f} MiB, load {runs[(n, tool)][-1].load:.1f})" for tool in tools)
+                cells = ", ".join(
+                    f"{tool} {runs[(n, tool)][-1].seconds:.1f} s ({runs[(n, tool)][-1].peak_mib:.0f} MiB, load {runs[(n, tool)][-1].load:.1f})"
+                    for tool in tools
+                )
                 print(f"round {round_number}, {n:,} records: {cells}", file=sys.stderr, flush=True)
         print()
-        print(f"{'N':>7} | {'people':>7} | {'sitegen cold s':>22} | {'RSS MiB':>7} | {'tree MiB':>8} | {'Hugo cold s':>22} | {'RSS MiB':>7} | {'tree MiB':>8} | {'sitegen/Hugo':>12} | load (sitegen; Hugo)")
+        print(
+            f"{'N':>7} | {'people':>7} | {'sitegen cold s':>22} | {'RSS MiB':>7} | {'tree MiB':>8} | {'Hugo cold s':>22} | {'RSS MiB':>7} | {'tree MiB':>8} | {'sitegen/Hugo':>12} | load (sitegen; Hugo)"
+        )
         for n, (site, _) in corpora.items():
             ours, theirs = runs[(n, "sitegen")], runs.get((n, "hugo"), [])
             pages = sum(1 for _ in (site / "output" / "people").iterdir()) - 1 if (site / "output" / "people").exists() else 0
             ratio = f"{median(ours) / median(theirs):.2f}x" if theirs else "-"
-            print(f"{n:>7} | {pages:>7} | {summary(ours):>22} | {peak(ours):>7.0f} | {tree_peak(ours):>8.0f} | {summary(theirs):>22} | "
-                  f"{peak(theirs):>7.0f} | {tree_peak(theirs):>8.0f} | {ratio:>12} | {load_summary(ours)}; {load_summary(theirs)}")
+            print(
+                f"{n:>7} | {pages:>7} | {summary(ours):>22} | {peak(ours):>7.0f} | {tree_peak(ours):>8.0f} | {summary(theirs):>22} | "
+                f"{peak(theirs):>7.0f} | {tree_peak(theirs):>8.0f} | {ratio:>12} | {load_summary(ours)}; {load_summary(theirs)}"
+            )
         for tool in tools:
             medians = [statistics.median(r.seconds for r in runs[(n, tool)]) for n in sizes]
-            steps = ", ".join(f"{a:,} -> {b:,}: {tb / ta:.1f}x the time for {b / a:.0f}x the records" for a, b, ta, tb in zip(sizes, sizes[1:], medians, medians[1:]))
+            steps = ", ".join(
+                f"{a:,} -> {b:,}: {tb / ta:.1f}x the time for {b / a:.0f}x the records" for a, b, ta, tb in zip(sizes, sizes[1:], medians, medians[1:])
+            )
             if steps:
                 print(f"growth, {tool}: {steps}")
         for n, (site, _) in corpora.items():

@@ -12,17 +12,19 @@ points on), so a page is rendered again exactly when one of them changed.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import groupby
+from typing import Any
 from xml.sax.saxutils import escape
-from typing import Any, Callable, Iterable
 
 from markupsafe import Markup
 
 from sitegen.cache import digest
 from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import ATOM, FEED_SIZE
-from sitegen.exports.feed import _timestamp as feed_timestamp, _xml_text as xml_text
+from sitegen.exports.feed import _timestamp as feed_timestamp
+from sitegen.exports.feed import _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, register_page_kind
@@ -78,10 +80,25 @@ class _PeoplePages:
         ordered = self.directory.ordered()
         chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
         for number, chunk in enumerate(chunks, start=1):
-            rows = [(p.slug, p.name, len(p.positions), p.member is not None, p.number, p.subjects[:3], p.years,
-                     (p.member.position, p.member.affiliation) if p.member else None) for p in chunk]
+            rows = [
+                (
+                    p.slug,
+                    p.name,
+                    len(p.positions),
+                    p.member is not None,
+                    p.number,
+                    p.subjects[:3],
+                    p.years,
+                    (p.member.position, p.member.affiliation) if p.member else None,
+                )
+                for p in chunk
+            ]
             path = index_path(number)
-            yield Page(path, (digest("people.html", rows, number, len(chunks), len(ordered)),), partial(self.render_index, path, chunk, number, len(chunks), len(ordered)))
+            yield Page(
+                path,
+                (digest("people.html", rows, number, len(chunks), len(ordered)),),
+                partial(self.render_index, path, chunk, number, len(chunks), len(ordered)),
+            )
 
     def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int) -> bytes:
         views, urls = self.context.views, self.context.urls
@@ -93,8 +110,13 @@ class _PeoplePages:
             record_count=len(self.entries),
             lab=views.profile(),
             authors_mode=self.directory.authors_mode,
-            pagination={"number": number, "count": count, "urls": pages,
-                        "previous_url": pages[number - 2] if number > 1 else None, "next_url": pages[number] if number < count else None},
+            pagination={
+                "number": number,
+                "count": count,
+                "urls": pages,
+                "previous_url": pages[number - 2] if number > 1 else None,
+                "next_url": pages[number] if number < count else None,
+            },
         )
         return self.context.render("people.html", values)
 
@@ -118,10 +140,16 @@ class _PeoplePages:
 
     def of(self, person: PersonRecords) -> Iterable[Page]:
         people = self.directory.people
-        namesakes = [(s, people[s].name, len(people[s].positions), people[s].subjects[:3], people[s].years, people[s].evidence[:3])
-                     for s in person.namesakes]
-        pointers = [(self.entries[p.position].key, p.slug, p.reason, *((people[p.slug].name, len(people[p.slug].positions), people[p.slug].subjects[:3])
-                     if p.slug in people else ())) for p in self.directory.pointers.get(person.slug, ())]
+        namesakes = [(s, people[s].name, len(people[s].positions), people[s].subjects[:3], people[s].years, people[s].evidence[:3]) for s in person.namesakes]
+        pointers = [
+            (
+                self.entries[p.position].key,
+                p.slug,
+                p.reason,
+                *((people[p.slug].name, len(people[p.slug].positions), people[p.slug].subjects[:3]) if p.slug in people else ()),
+            )
+            for p in self.directory.pointers.get(person.slug, ())
+        ]
         shown = (person.slug, person.name, person.member, person.number, person.evidence, person.coauthors, person.subjects, person.years)
         records = self.records_key(person.positions)
         # each page's inputs are hashed here: a directory lists 100,000 files, and the hash is all the key needs
@@ -140,7 +168,10 @@ class _PeoplePages:
         values.update(
             person=shown,
             record_count=len(entries),
-            years=[{"year": year, "anchor": f"year-{year}", "rendered": [self.item(e) for e in group]} for year, group in groupby(entries, key=lambda e: e.record.year)],
+            years=[
+                {"year": year, "anchor": f"year-{year}", "rendered": [self.item(e) for e in group]}
+                for year, group in groupby(entries, key=lambda e: e.record.year)
+            ],
             namesakes=[self.summary(people[s]) for s in person.namesakes],
             pointers=[self.pointer(p) for p in self.directory.pointers.get(person.slug, ())],
             people_url=urls.page(index_path(1)),
@@ -154,7 +185,9 @@ class _PeoplePages:
         since a record is on the page of each of its authors."""
         made = self._items.get(entry.id)
         if made is None:
-            made = self._items[entry.id] = Markup(self.context.render("partials/person_record.html", {"record": self.context.views.record_item(entry)}).decode())
+            made = self._items[entry.id] = Markup(
+                self.context.render("partials/person_record.html", {"record": self.context.views.record_item(entry)}).decode()
+            )
         return made
 
     def profile(self, person: PersonRecords) -> dict[str, Any]:
@@ -166,7 +199,12 @@ class _PeoplePages:
             "coauthors": person.coauthors,
             "bibtex_url": urls.page(person_path(person.slug, "publications.bib")),
             "feed_url": urls.page(person_path(person.slug, "feed.xml")),
-            "bio": Markup(""), "links": [], "photo_url": None, "orcid": None, "anchors": [], "variants": [],
+            "bio": Markup(""),
+            "links": [],
+            "photo_url": None,
+            "orcid": None,
+            "anchors": [],
+            "variants": [],
         }
         if member is None:
             return values
@@ -202,7 +240,9 @@ class _PeoplePages:
             "title": Markup(entry.title.html),
             "url": self.context.urls.page(record_path(entry.slug)),
             "year": entry.record.year,
-            "to": {"name": to.name, "url": self.context.urls.page(person_path(to.slug)), "count": len(to.positions), "subjects": to.subjects[:3]} if to else None,
+            "to": {"name": to.name, "url": self.context.urls.page(person_path(to.slug)), "count": len(to.positions), "subjects": to.subjects[:3]}
+            if to
+            else None,
             "reason": pointer.reason,
         }
 
@@ -211,11 +251,18 @@ class _PeoplePages:
 
         urls = self.context.urls
         member = person.member
-        profile = Profile(name=person.name, position=member.position if member else "", affiliation=member.affiliation if member else "",
-                          email=member.email if member else None)
+        profile = Profile(
+            name=person.name,
+            position=member.position if member else "",
+            affiliation=member.affiliation if member else "",
+            email=member.email if member else None,
+        )
         photo = urls.origin + shown["photo_url"] if shown["photo_url"] and urls.origin else None
-        same_as = [urls.absolute_link(link["url"]) if not link["url"].startswith("/") else urls.origin + link["url"]
-                   for link in shown["links"] if link["kind"] != "email"]
+        same_as = [
+            urls.absolute_link(link["url"]) if not link["url"].startswith("/") else urls.origin + link["url"]
+            for link in shown["links"]
+            if link["kind"] != "email"
+        ]
         return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as)
 
     def bibtex(self, person: PersonRecords) -> bytes:
@@ -245,8 +292,8 @@ class _PeoplePages:
             f"<?xml version='1.0' encoding='utf-8'?>\n<feed xmlns=\"{ATOM}\">\n  <id>{_xml(page)}</id>\n"
             f"  <title>{name}: publications</title>\n"
             f"  <updated>{max((feed_timestamp(e) for e in entries), default='1970-01-01T00:00:00Z')}</updated>\n"
-            f"  <link rel=\"self\" type=\"application/atom+xml\" href=\"{_xml(feed)}\" />\n"
-            f"  <link rel=\"alternate\" type=\"text/html\" href=\"{_xml(page)}\" />\n"
+            f'  <link rel="self" type="application/atom+xml" href="{_xml(feed)}" />\n'
+            f'  <link rel="alternate" type="text/html" href="{_xml(page)}" />\n'
             f"  <author>\n    <name>{name}</name>\n  </author>\n  <generator>sitegen</generator>\n"
         )
         return head.encode() + b"".join(self.feed_entry(entry) for entry in entries) + b"</feed>\n"

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sitegen.disambiguate import Paper, group_papers, shares_coauthor
 from sitegen.errors import ContentError, Problem
@@ -167,8 +168,9 @@ class _Names:
                     self.ids_of[position] = ids
 
 
-def _member_records(member: Person, entries: Sequence[Entry], names: _Names, links: MemberLinks,
-                    taken: dict[tuple[int, str], str], reasons: dict[tuple[int, str], str]) -> PersonRecords:
+def _member_records(
+    member: Person, entries: Sequence[Entry], names: _Names, links: MemberLinks, taken: dict[tuple[int, str], str], reasons: dict[tuple[int, str], str]
+) -> PersonRecords:
     keys = set(member.name_keys)
     identifiers = {i.lower() for i in member.identifiers}
     by_identifier: dict[int, str] = {}  # position -> the key of the author whose identifier is the member's
@@ -227,8 +229,7 @@ def _paper_authors(names: _Names, position: int, own: set[str]) -> tuple[str, ..
     return tuple(([first] if first else []) + [k for k in keys if k != first])
 
 
-def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLinks,
-                      people: dict[str, PersonRecords], taken: dict[tuple[int, str], str]) -> None:
+def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLinks, people: dict[str, PersonRecords], taken: dict[tuple[int, str], str]) -> None:
     """A person per co-author group of every name's records that no member took."""
     homes: dict[str, str] = {}
     groups_of: dict[str, list[list[int]]] = {}
@@ -275,8 +276,7 @@ def _groups(entries: Sequence[Entry], names: _Names, key: str, positions: list[i
     counts = Counter(k for p in positions for k in names.keys_of[p] if k != key)
     if not any(n > 1 for n in counts.values()):  # no co-author on two of them: each record alone
         return [[p] for p in sorted(positions, key=lambda p: _age(entries[p]))]
-    papers = [Paper(str(p), "", (key, *(k for k in names.keys_of[p] if k != key and counts[k] > 1)), (), entries[p].record.year)
-              for p in positions]
+    papers = [Paper(str(p), "", (key, *(k for k in names.keys_of[p] if k != key and counts[k] > 1)), (), entries[p].record.year) for p in positions]
     groups, _ = group_papers(papers, [key])
     found = [sorted(int(i) for i in group.ids) for group in groups]
     return sorted(found, key=lambda group: min(_age(entries[p]) for p in group))
@@ -294,9 +294,12 @@ def _check_homes(homes: dict[str, str], names: _Names) -> None:
     for key, slug in homes.items():
         other = seen.setdefault(slug, key)
         if other != key:
-            problems.append(Problem(
-                f"the authors {names.shown[other]!r} and {names.shown[key]!r} would share the page people/{slug}/ "
-                "(a person file took the slug of one): give one of them a person file with its own slug"))
+            problems.append(
+                Problem(
+                    f"the authors {names.shown[other]!r} and {names.shown[key]!r} would share the page people/{slug}/ "
+                    "(a person file took the slug of one): give one of them a person file with its own slug"
+                )
+            )
     if problems:
         raise ContentError(problems)
 
@@ -330,12 +333,18 @@ def _describe(person: PersonRecords, entries: Sequence[Entry], names: _Names, ow
     person.years = "" if not years else str(years[0]) if years[0] == years[-1] else f"{years[0]}–{years[-1]}"
 
 
-def _pointers(names: _Names, links: MemberLinks, people: dict[str, PersonRecords], taken: dict[tuple[int, str], str],
-              reasons: dict[tuple[int, str], str], authors_mode: bool) -> dict[str, list[Pointer]]:
+def _pointers(
+    names: _Names,
+    links: MemberLinks,
+    people: dict[str, PersonRecords],
+    taken: dict[tuple[int, str], str],
+    reasons: dict[tuple[int, str], str],
+    authors_mode: bool,
+) -> dict[str, list[Pointer]]:
     """For each name's home page, the records of that name it does not list, and where they went."""
     pointers: dict[str, list[Pointer]] = defaultdict(list)
     listed = {slug: set(person.positions) for slug, person in people.items()}
-    homes = {key: slug for key, slug in links.names.items()}
+    homes = dict(links.names)
     keys = names.positions if authors_mode else [k for k in homes if k in names.positions]
     for key in keys:
         home = homes.get(key) or home_slug(key, links)

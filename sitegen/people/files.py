@@ -203,17 +203,22 @@ def shared_claims(people: list[Person]) -> list[Problem]:
     for person in people:
         first = by_slug.setdefault(person.slug.lower(), person)
         if first is not person:
-            problems.append(Problem(
-                f"slug '{person.slug}' names two people: {first.path} and {person.path} would share people/{first.slug}/; "
-                "give one of them another `slug:` (or file name)", _at(person, "slug")))
+            problems.append(
+                Problem(
+                    f"slug '{person.slug}' names two people: {first.path} and {person.path} would share people/{first.slug}/; "
+                    "give one of them another `slug:` (or file name)",
+                    _at(person, "slug"),
+                )
+            )
     by_identifier: dict[str, Person] = {}
     for person in people:
         for identifier in person.identifiers:
             first = by_identifier.setdefault(identifier.lower(), person)
             if first is not person:
                 where = "orcid" if identifier == person.orcid else "arxiv"
-                problems.append(Problem(
-                    f"{identifier} is claimed by two people: {first.path} and {person.path}; one identifier is one person", _at(person, where)))
+                problems.append(
+                    Problem(f"{identifier} is claimed by two people: {first.path} and {person.path}; one identifier is one person", _at(person, where))
+                )
     by_name: dict[str, Person] = {}
     for person in people:
         for key, written in zip(person.name_keys, (person.name, *person.name_variants)):
@@ -222,11 +227,17 @@ def shared_claims(people: list[Person]) -> list[Problem]:
                 continue
             shared = sorted(a for a in person.coauthors if person_key(a) in {person_key(b) for b in first.coauthors})
             if not (first.anchored and person.anchored) or shared:
-                why = (f"both name the co-author {shared[0]!r} in coauthors:, so a record with them would be both people's" if shared
-                       else "give each of them `coauthors:` that tell their records apart, or drop the name from one")
-                problems.append(Problem(
-                    f"the name {written!r} is claimed by two people: {first.path} and {person.path}; {why}",
-                    _at(person, "name" if key == person_key(person.name) else "name_variants")))
+                why = (
+                    f"both name the co-author {shared[0]!r} in coauthors:, so a record with them would be both people's"
+                    if shared
+                    else "give each of them `coauthors:` that tell their records apart, or drop the name from one"
+                )
+                problems.append(
+                    Problem(
+                        f"the name {written!r} is claimed by two people: {first.path} and {person.path}; {why}",
+                        _at(person, "name" if key == person_key(person.name) else "name_variants"),
+                    )
+                )
     return problems
 
 

@@ -28,9 +28,8 @@ import bibtexparser
 import feedparser
 import pytest
 import yaml
-from bs4 import BeautifulSoup
-
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
+from bs4 import BeautifulSoup
 from conftest import REPO, run_sitegen, write_site
 from crawl import crawl, serve_directory
 
@@ -51,9 +50,15 @@ SHENG_LINS = {
 def arxiv_record(record: dict) -> dict:
     """A record of the shared fixture as a YAML record file holds it."""
     return {
-        "id": record["arxiv_id"], "title": record["title"], "authors": record["authors"], "year": record["year"],
-        "date": record["published"][:10], "source": "arXiv", "abstract": record["summary"],
-        "categories": record["categories"], "arxiv": record["arxiv_id"],
+        "id": record["arxiv_id"],
+        "title": record["title"],
+        "authors": record["authors"],
+        "year": record["year"],
+        "date": record["published"][:10],
+        "source": "arXiv",
+        "abstract": record["summary"],
+        "categories": record["categories"],
+        "arxiv": record["arxiv_id"],
     }
 
 
@@ -64,10 +69,13 @@ def write_records(site: Path, records: list[dict], name: str = "arxiv.yaml") -> 
 
 
 def aggregator_site(root: Path, base_url: str = "https://example.org/agg/") -> Path:
-    site = write_site(root, {
-        "content/site.yaml": f"title: Sheng Lin on arXiv\nbase_url: {base_url}\npeople: authors\n",
-        "content/profile.yaml": "name: arXiv records of Sheng Lin\n",
-    })
+    site = write_site(
+        root,
+        {
+            "content/site.yaml": f"title: Sheng Lin on arXiv\nbase_url: {base_url}\npeople: authors\n",
+            "content/profile.yaml": "name: arXiv records of Sheng Lin\n",
+        },
+    )
     write_records(site, [arxiv_record(r) for r in ARXIV_RECORDS])
     return site
 
@@ -179,7 +187,9 @@ def test_author_names_link_to_people_pages_on_every_page(lab):
     output, _ = lab
     engines = page(output, "records/lab-2024-engines/index.html")
     assert {a.get_text(): a["href"] for a in engines.select(".authors a")} == {
-        "Ada Lovelace": "/dsl/people/ada/#r-lab-2024-engines", "Grace Hopper": "/dsl/people/hopper/#r-lab-2024-engines"}
+        "Ada Lovelace": "/dsl/people/ada/#r-lab-2024-engines",
+        "Grace Hopper": "/dsl/people/hopper/#r-lab-2024-engines",
+    }
     orcid = page(output, "index.html").find(id="r-lab-2021-orcid")
     assert {a.get_text(): a["href"] for a in orcid.select(".authors a")} == {"A. B. King": "/dsl/people/ada/#r-lab-2021-orcid"}
     subject = page(output, "subjects/cs.DC/index.html").find(id="r-lab-2024-engines")
@@ -230,7 +240,7 @@ def people_named_sheng_lin(output: Path) -> dict[str, set[str]]:
     return {p.name: listed_ids(page(output, f"people/{p.name}/index.html")) for p in (output / "people").iterdir() if p.name.startswith("sheng-lin")}
 
 
-def test_namesakes_are_split_into_the_groups_of_the_review(aggregator, tmp_path, arxiv_server):  # noqa: F811
+def test_namesakes_are_split_into_the_groups_of_the_review(aggregator, tmp_path, arxiv_server):
     site = write_site(tmp_path / "reviewed", {"content/site.yaml": "title: Review\n", "content/profile.yaml": "name: Sheng Lin\n"})
     groups = review_groups(site, arxiv_server())
     pages = people_named_sheng_lin(aggregator)
@@ -279,15 +289,20 @@ def test_an_authors_link_leads_to_the_record_or_to_the_namesake_who_wrote_it(agg
 def test_adding_records_renames_no_ones_page(tmp_path):
     site = aggregator_site(tmp_path / "site")
     before = people_named_sheng_lin(build(site))
-    write_records(site, [
-        {"id": "2701.00001", "title": "Later work with the same group", "authors": ["Sheng Lin", "Bin Cui"], "year": 2027, "categories": ["cs.DC"]},
-        {"id": "2701.00002", "title": "A paper sharing nobody", "authors": ["Sheng Lin", "Newcomer Person"], "year": 2027, "categories": ["cs.DC"]},
-    ], "new.yaml")
+    write_records(
+        site,
+        [
+            {"id": "2701.00001", "title": "Later work with the same group", "authors": ["Sheng Lin", "Bin Cui"], "year": 2027, "categories": ["cs.DC"]},
+            {"id": "2701.00002", "title": "A paper sharing nobody", "authors": ["Sheng Lin", "Newcomer Person"], "year": 2027, "categories": ["cs.DC"]},
+        ],
+        "new.yaml",
+    )
     after = people_named_sheng_lin(build(site))
     assert after["sheng-lin-4"] == before["sheng-lin-4"] | {"2701.00001"}
     assert after["sheng-lin-6"] == {"2701.00002"}
     assert {slug: ids for slug, ids in after.items() if slug not in ("sheng-lin-4", "sheng-lin-6")} == {
-        slug: ids for slug, ids in before.items() if slug != "sheng-lin-4"}
+        slug: ids for slug, ids in before.items() if slug != "sheng-lin-4"
+    }
 
 
 def test_a_record_that_joins_two_groups_merges_their_pages(tmp_path):
@@ -323,7 +338,9 @@ def test_a_cached_build_after_a_namesake_gains_a_record_equals_a_clean_build(tmp
     """The page of a name says where each namesake's records went: it follows a record added to another page."""
     site = aggregator_site(tmp_path / "site")
     build(site)
-    write_records(site, [{"id": "2701.00004", "title": "Nuclear matter", "authors": ["Sheng Lin", "Xun Chen"], "year": 2027, "categories": ["nucl-th"]}], "more.yaml")
+    write_records(
+        site, [{"id": "2701.00004", "title": "Nuclear matter", "authors": ["Sheng Lin", "Xun Chen"], "year": 2027, "categories": ["nucl-th"]}], "more.yaml"
+    )
     cached = build(site)
     clean = build(site, "--no-cache", "--output", str(tmp_path / "clean"))
     tree = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*") if p.is_file()}
