@@ -49,11 +49,13 @@ def pages(built_demo):
     return found
 
 
+@pytest.mark.slow
 def test_every_page_names_its_language(pages):
     for name, soup in pages.items():
         assert re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", soup.html.get("lang", "")), name
 
 
+@pytest.mark.slow
 def test_every_page_has_one_h1_and_the_landmarks(pages):
     for name, soup in pages.items():
         assert len(soup.find_all("h1")) == 1, name
@@ -83,6 +85,7 @@ def test_headings_never_skip_a_level_going_down(pages):
             assert after <= before + 1, f"{name}: h{before} is followed by h{after}"
 
 
+@pytest.mark.slow
 def test_images_have_alt_text(demo_site):
     """The demo profile has a photo (content/profile.yaml `photo:`, a file in static/)."""
     result = run_sitegen("build", "--site", str(demo_site))

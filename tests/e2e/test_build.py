@@ -301,6 +301,7 @@ def test_math_is_mathml_and_macros_are_html(built_demo):
     assert "Zoë Kováč" in names and "Lena Müller" in names
 
 
+@pytest.mark.slow
 def test_no_raw_latex_anywhere_a_person_reads(built_demo):
     for path in html_pages(built_demo):
         soup = page(path)
@@ -321,6 +322,7 @@ def test_no_raw_latex_anywhere_a_person_reads(built_demo):
             assert_no_raw_latex(author.name, "feed author")
 
 
+@pytest.mark.slow
 def test_unconvertible_latex_is_shown_in_code_with_a_warning(tmp_path):
     site = write_site(
         tmp_path,
@@ -348,6 +350,7 @@ def test_publications_bib_of_the_demo(built_demo, shown):
     assert all(re.fullmatch(r"[a-z]+\d{4}[a-z0-9]*", key) for key in keys)
 
 
+@pytest.mark.slow
 def test_cite_keys_are_identical_across_builds_and_stable_when_a_record_is_added(built_demo, demo_site):
     first = bibtexparser.parse_string((built_demo / "publications.bib").read_text())
     write_site(
@@ -409,6 +412,7 @@ def subpath_builds(tmp_path_factory):
     return outputs
 
 
+@pytest.mark.slow
 def test_every_link_works_from_a_sub_path(subpath_builds):
     output = subpath_builds[0]
     for path in html_pages(output):
@@ -425,6 +429,7 @@ def test_every_link_works_from_a_sub_path(subpath_builds):
                     assert target.is_file() or (target / "index.html").is_file(), f"{path.relative_to(output)}: {value} is missing"
 
 
+@pytest.mark.slow
 def test_absolute_urls_use_the_sub_path(subpath_builds):
     output = subpath_builds[0]
     root = ET.fromstring((output / "sitemap.xml").read_bytes())
@@ -434,6 +439,7 @@ def test_absolute_urls_use_the_sub_path(subpath_builds):
     assert all(e.link.startswith("https://user.github.io/repo/records/") for e in feed.entries)
 
 
+@pytest.mark.slow
 def test_base_url_without_trailing_slash_builds_the_same_site(subpath_builds):
     slash, noslash = subpath_builds
     assert tree(slash) == tree(noslash)
@@ -444,6 +450,7 @@ def test_base_url_without_trailing_slash_builds_the_same_site(subpath_builds):
 RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n"}
 
 
+@pytest.mark.slow
 def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
     site = write_site(
         tmp_path,
@@ -464,6 +471,7 @@ def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
     assert (site / "output" / "static" / "style.css").is_file()  # from the theme it extends
 
 
+@pytest.mark.slow
 def test_a_sites_templates_override_the_themes(tmp_path):
     site = write_site(
         tmp_path,
@@ -489,6 +497,7 @@ def test_a_sites_templates_override_the_themes(tmp_path):
         assert page(path).find("link", rel="stylesheet") is not None  # still the theme's base
 
 
+@pytest.mark.slow
 def test_a_list_template_may_read_the_values_of_each_record_of_a_year(tmp_path):
     """The bundled theme prints `group.items`; `group.records` still gives every record's values, made when read."""
     site = write_site(
@@ -514,6 +523,7 @@ def test_a_list_template_may_read_the_values_of_each_record_of_a_year(tmp_path):
         assert [li["id"] for li in section.select("ol > li.record")] == ["r-b", "r-a"]  # each record's rendered item
 
 
+@pytest.mark.slow
 def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
     bundled = REPO / "sitegen" / "themes" / "default" / "static"
     site = write_site(tmp_path / "one", {**MINIMAL_SITE})
@@ -526,6 +536,7 @@ def test_static_assets_are_copied_and_a_sites_style_wins(tmp_path):
     assert (mine / "output" / "static" / "me.svg").read_text() == "<svg/>"
 
 
+@pytest.mark.slow
 def test_unknown_theme_is_an_error_naming_it_and_the_themes_found(tmp_path):
     site = write_site(
         tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: fancy\n", "themes/plain/templates/base.html": ""}
@@ -543,6 +554,7 @@ def errors_of(result) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.startswith("content/")]
 
 
+@pytest.mark.slow
 def test_broken_yaml_names_path_line_column_and_reason(tmp_path):
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/x.yaml": "id: x\ntitle: [unclosed\nyear: 2024\n"})
     result = run_sitegen("build", "--site", str(site))
@@ -551,6 +563,7 @@ def test_broken_yaml_names_path_line_column_and_reason(tmp_path):
     assert re.match(r"content/records/x\.yaml:3:\d+: invalid YAML: did not find expected ',' or '\]'", line), line
 
 
+@pytest.mark.slow
 def test_wrong_type_message_is_exact(tmp_path):
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/x.yaml": "id: x\ntitle: T\nyear: twenty\n"})
     result = run_sitegen("build", "--site", str(site))
@@ -558,6 +571,7 @@ def test_wrong_type_message_is_exact(tmp_path):
     assert errors_of(result) == ["content/records/x.yaml:3: field 'year': expected an integer, got 'twenty'"]
 
 
+@pytest.mark.slow
 def test_duplicate_ids_name_both_paths(tmp_path):
     site = write_site(
         tmp_path,
@@ -573,6 +587,7 @@ def test_duplicate_ids_name_both_paths(tmp_path):
     assert "content/records/a.yaml" in line and "content/records/b.yaml" in line and "same" in line
 
 
+@pytest.mark.slow
 def test_ids_that_would_share_a_page_name_both_paths(tmp_path):
     site = write_site(
         tmp_path,
@@ -595,6 +610,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.slow
 def test_every_problem_is_reported_and_the_previous_output_is_kept(demo_site):
     assert run_sitegen("build", "--site", str(demo_site)).returncode == 0
     before = tree(demo_site / "output")
@@ -607,6 +623,7 @@ def test_every_problem_is_reported_and_the_previous_output_is_kept(demo_site):
     assert tree(demo_site / "output") == before
 
 
+@pytest.mark.slow
 def test_check_validates_without_writing(tmp_path):
     site = write_site(tmp_path / "good", {**MINIMAL_SITE, **RECORD})
     before = tree(site)
@@ -629,6 +646,7 @@ def test_a_bad_command_line_exits_2(args, tmp_path):
     assert "usage: sitegen" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "body, message",
     [
@@ -655,6 +673,7 @@ def test_a_relative_base_url_on_the_command_line_exits_2(tmp_path):
     assert not (site / "output").exists()
 
 
+@pytest.mark.slow
 def test_output_never_replaces_a_foreign_folder_or_the_site(tmp_path):
     site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
     write_site(tmp_path / "docs", {"thesis.tex": "precious"})
@@ -669,6 +688,7 @@ def test_output_never_replaces_a_foreign_folder_or_the_site(tmp_path):
         assert (site / "content" / "records" / "a.yaml").is_file()
 
 
+@pytest.mark.slow
 def test_missing_site_folder_exits_1(tmp_path):
     result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
     assert result.returncode == 1
@@ -678,6 +698,7 @@ def test_missing_site_folder_exits_1(tmp_path):
 # -- 11. reproducible builds ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(demo_site, tmp_path):
     for name in ("one", "two"):
         result = run_sitegen("build", "--site", str(demo_site), "--output", str(tmp_path / name))
@@ -686,6 +707,7 @@ def test_two_builds_are_byte_identical(demo_site, tmp_path):
     assert len(tree(tmp_path / "one")) > 40
 
 
+@pytest.mark.slow
 def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, tmp_path):
     output = demo_site / "output"
     assert run_sitegen("build", "--site", str(demo_site)).returncode == 0

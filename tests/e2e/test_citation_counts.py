@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
-
 from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+pytestmark = pytest.mark.slow  # each test builds a site
 
 COUNTS = {"a": 10, "b": 3, "c": 7, "d": None, "e": 1}  # h-index 3: three records with 3 or more
 

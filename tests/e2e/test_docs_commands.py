@@ -228,6 +228,7 @@ def test_the_docs_show_commands_and_every_comment_is_understood() -> None:
             assert block.runs_sitegen, f"{block.name}: marked, but runs no sitegen command"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode in (None, "site")], ids=lambda b: b.name)
 def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_bin: Path, request: pytest.FixtureRequest) -> None:
     services = {}
@@ -242,6 +243,7 @@ def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_
         assert fetched, f"{block.name}: the fetch wrote no record: it did not reach the fake services"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "empty-folder"], ids=lambda b: b.name)
 def test_command_block_runs_in_an_empty_folder(block: Block, tmp_path: Path, wrapper_bin: Path) -> None:
     folder = tmp_path / "work"
@@ -251,6 +253,7 @@ def test_command_block_runs_in_an_empty_folder(block: Block, tmp_path: Path, wra
     assert list(folder.iterdir()), "the block made nothing"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "file"], ids=lambda b: b.name)
 def test_file_block_is_a_valid_file_of_a_site(block: Block, tmp_path: Path, wrapper_bin: Path) -> None:
     env = user_environment(wrapper_bin, tmp_path)
@@ -284,6 +287,7 @@ def test_command_block_runs_in_a_copy_of_this_checkout(block: Block, tmp_path: P
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "code",
     [
@@ -301,6 +305,7 @@ def test_a_broken_command_fails_its_block(code: str, tmp_path: Path, wrapper_bin
     assert "docs-test: failed" in result.stderr
 
 
+@pytest.mark.slow
 def test_serve_is_stopped_once_it_answers_and_then_succeeds(tmp_path: Path, wrapper_bin: Path) -> None:
     env = user_environment(wrapper_bin, tmp_path)
     site = new_site(tmp_path, env)

@@ -139,6 +139,7 @@ def gaps(log: list[dict]) -> list[float]:
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fetch_by_author_stores_every_record_of_a_paged_result_and_build_shows_them(tmp_path, arxiv_server):
     server = arxiv_server("--page-cap", "10")  # at most 10 per answer: the client must page
     site = make_site(tmp_path / "site")
@@ -160,6 +161,7 @@ def test_fetch_by_author_stores_every_record_of_a_paged_result_and_build_shows_t
     assert subject_pages(site) == SUBJECTS
 
 
+@pytest.mark.slow
 def test_fetched_record_holds_spec_fields_links_and_arxiv_extras(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -205,6 +207,7 @@ def test_fetched_record_holds_spec_fields_links_and_arxiv_extras(tmp_path, arxiv
     assert "https://doi.org/10.5555/fixture.2699.00001" in links.values()
 
 
+@pytest.mark.slow
 def test_fetch_by_author_id_reads_the_public_author_feed(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -218,6 +221,7 @@ def test_fetch_by_author_id_reads_the_public_author_feed(tmp_path, arxiv_server)
     assert read_record(site, "2509.01193")["doi"] == "10.14778/3742728.3742752"
 
 
+@pytest.mark.slow
 def test_unknown_author_id_is_a_clear_error(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -229,6 +233,7 @@ def test_unknown_author_id_is_a_clear_error(tmp_path, arxiv_server):
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 def test_category_restricts_the_query_and_the_records(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -240,6 +245,7 @@ def test_category_restricts_the_query_and_the_records(tmp_path, arxiv_server):
     assert server.requests()[0]["params"]["search_query"] == 'au:"Sheng Lin" AND (cat:hep-ph OR cat:cs.AR)'
 
 
+@pytest.mark.slow
 def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_server):
     server = arxiv_server()
     profile = "name: Sheng Lin\nemail: lin@example.org\narxiv:\n  authors: [Sheng Lin, S. Lin]\n  ids: ['2699.00001']\n  exclude_ids: ['2207.04090']\n"
@@ -255,6 +261,7 @@ def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_
     assert all(r["user_agent"].startswith("sitegen/") and "mailto:lin@example.org" in r["user_agent"] for r in server.requests())
 
 
+@pytest.mark.slow
 def test_no_source_anywhere_is_a_usage_error(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
 
@@ -264,6 +271,7 @@ def test_no_source_anywhere_is_a_usage_error(tmp_path, arxiv_server):
     assert "nothing to fetch" in result.stderr
 
 
+@pytest.mark.slow
 def test_api_url_option_wins_over_the_environment(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -281,6 +289,7 @@ def test_api_url_option_wins_over_the_environment(tmp_path, arxiv_server):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_review_groups_records_by_person_and_writes_nothing(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
     before = snapshot(site)
@@ -299,6 +308,7 @@ def test_review_groups_records_by_person_and_writes_nothing(tmp_path, arxiv_serv
     assert all(i in systems for i in ("2601.12784", "2509.01193", "2504.20490", "2412.07894", "2410.13333"))
 
 
+@pytest.mark.slow
 def test_excluding_a_group_removes_it_from_the_site_and_refetch_keeps_it_out(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -334,6 +344,7 @@ def test_excluding_a_group_removes_it_from_the_site_and_refetch_keeps_it_out(tmp
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_second_fetch_with_nothing_new_changes_no_file(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -348,6 +359,7 @@ def test_second_fetch_with_nothing_new_changes_no_file(tmp_path, arxiv_server):
     assert "0 new, 0 updated, 19 unchanged" in again.stdout
 
 
+@pytest.mark.slow
 def test_a_new_version_on_arxiv_updates_that_record_in_place(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
     assert fetch(site, arxiv_server(), "--author", "Sheng Lin").returncode == 0
@@ -377,6 +389,7 @@ def test_a_new_version_on_arxiv_updates_that_record_in_place(tmp_path, arxiv_ser
     assert str(record["date"]) == "2024-09-04"  # first publication date stays
 
 
+@pytest.mark.slow
 def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_server):
     mine = {
         "mine.yaml": (
@@ -409,6 +422,7 @@ def test_hand_written_record_wins_field_by_field_and_shows_once(tmp_path, arxiv_
     assert featured.select_one("time")["datetime"] == str(fetched_file["date"])
 
 
+@pytest.mark.slow
 def test_fetch_never_overwrites_or_removes_a_file_a_person_wrote(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site", "name: Sheng Lin\narxiv:\n  authors: [Sheng Lin]\n")
     assert fetch(site, arxiv_server()).returncode == 0
@@ -434,6 +448,7 @@ def test_fetch_never_overwrites_or_removes_a_file_a_person_wrote(tmp_path, arxiv
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_http_503_is_retried_with_growing_backoff(tmp_path, arxiv_server):
     server = arxiv_server("--fail-first", "2")
     site = make_site(tmp_path / "site")
@@ -449,6 +464,7 @@ def test_http_503_is_retried_with_growing_backoff(tmp_path, arxiv_server):
     assert "HTTP 503" in result.stderr and "retrying in 0.3 s (try 2 of 5)" in result.stderr
 
 
+@pytest.mark.slow
 def test_http_503_that_persists_is_a_clear_error_and_writes_nothing(tmp_path, arxiv_server):
     server = arxiv_server("--fail-first", "100")
     site = make_site(tmp_path / "site")
@@ -466,6 +482,7 @@ def test_http_503_that_persists_is_a_clear_error_and_writes_nothing(tmp_path, ar
     assert snapshot(site) == before
 
 
+@pytest.mark.slow
 def test_retry_after_from_the_server_is_honoured(tmp_path, arxiv_server):
     server = arxiv_server("--fail-first", "1", "--fail-status", "429", "--retry-after", "1")
     site = make_site(tmp_path / "site")
@@ -477,6 +494,7 @@ def test_retry_after_from_the_server_is_honoured(tmp_path, arxiv_server):
     assert gaps(server.requests())[0] >= 0.99
 
 
+@pytest.mark.slow
 def test_rate_limited_requests_are_retried_until_arxiv_accepts_them(tmp_path, arxiv_server):
     server = arxiv_server("--rate-limit", "0.5")
     site = make_site(tmp_path / "site")
@@ -488,6 +506,7 @@ def test_rate_limited_requests_are_retried_until_arxiv_accepts_them(tmp_path, ar
     assert 429 in [r["status"] for r in server.requests()]
 
 
+@pytest.mark.slow
 def test_timeouts_are_retried(tmp_path, arxiv_server):
     server = arxiv_server("--slow", "3", "--slow-first", "1")
     site = make_site(tmp_path / "site")
@@ -499,6 +518,7 @@ def test_timeouts_are_retried(tmp_path, arxiv_server):
     assert "no answer within 0.5 s" in result.stderr
 
 
+@pytest.mark.slow
 def test_timeouts_that_persist_are_a_clear_error(tmp_path, arxiv_server):
     server = arxiv_server("--slow", "2")
     site = make_site(tmp_path / "site")
@@ -510,6 +530,7 @@ def test_timeouts_that_persist_are_a_clear_error(tmp_path, arxiv_server):
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
     server = arxiv_server("--empty-page-at", "10")
     site = make_site(tmp_path / "site")
@@ -522,6 +543,7 @@ def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
     assert "empty page" in result.stderr
 
 
+@pytest.mark.slow
 def test_an_empty_page_that_persists_is_a_clear_error(tmp_path, arxiv_server):
     server = arxiv_server("--empty-page-at", "10", "--empty-times", "0")
     site = make_site(tmp_path / "site")
@@ -533,6 +555,7 @@ def test_an_empty_page_that_persists_is_a_clear_error(tmp_path, arxiv_server):
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 def test_a_cut_off_page_is_retried_not_silently_shortened(tmp_path, arxiv_server):
     server = arxiv_server("--truncate-first", "1")
     site = make_site(tmp_path / "site")
@@ -545,6 +568,7 @@ def test_a_cut_off_page_is_retried_not_silently_shortened(tmp_path, arxiv_server
     assert read_record(site, "2509.01193")["authors"][-1] == "Bin Cui"
 
 
+@pytest.mark.slow
 def test_malformed_xml_is_a_clear_error_naming_the_query(tmp_path, arxiv_server):
     server = arxiv_server("--truncate-first", "100")
     site = make_site(tmp_path / "site")
@@ -556,6 +580,7 @@ def test_malformed_xml_is_a_clear_error_naming_the_query(tmp_path, arxiv_server)
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 def test_arxiv_error_entry_is_reported_without_useless_retries(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -568,6 +593,7 @@ def test_arxiv_error_entry_is_reported_without_useless_retries(tmp_path, arxiv_s
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 def test_an_id_arxiv_does_not_know_is_an_error(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
 
@@ -578,6 +604,7 @@ def test_an_id_arxiv_does_not_know_is_an_error(tmp_path, arxiv_server):
     assert not (site / ARXIV_DIR).exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_server, signal_number):
     site = make_site(tmp_path / "site")
@@ -609,6 +636,7 @@ def test_an_interrupted_fetch_leaves_content_exactly_as_it_was(tmp_path, arxiv_s
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_requests_are_sequential_spaced_by_the_delay_and_name_sitegen(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -636,6 +664,7 @@ def test_page_size_above_arxivs_limit_is_refused(tmp_path, arxiv_server):
     assert "2000" in result.stderr
 
 
+@pytest.mark.slow
 def test_progress_is_one_plain_line_per_page_when_not_a_terminal(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
 
@@ -647,6 +676,7 @@ def test_progress_is_one_plain_line_per_page_when_not_a_terminal(tmp_path, arxiv
     assert lines == ['arXiv: au:"Sheng Lin": page 1 of 2, 10 of 18 records', 'arXiv: au:"Sheng Lin": page 2 of 2, 18 of 18 records']
 
 
+@pytest.mark.slow
 def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")
@@ -677,6 +707,7 @@ def test_progress_is_an_updating_line_on_a_terminal(tmp_path, arxiv_server):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_latex_and_accents_from_arxiv_render_and_untrusted_text_is_escaped(tmp_path, arxiv_server):
     edited = fixtures_copy(
         tmp_path,
@@ -743,6 +774,7 @@ def records_of(site: Path, source: str) -> dict[str, dict]:
     return found
 
 
+@pytest.mark.slow
 def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_published_works(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
@@ -769,6 +801,7 @@ def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_publ
     assert "content/records/orcid/: 9 new" in result.stdout and "content/records/crossref/: 3 new" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_mistyped_orcid_is_refused_by_its_check_digit_before_any_request(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site")
@@ -780,6 +813,7 @@ def test_a_mistyped_orcid_is_refused_by_its_check_digit_before_any_request(tmp_p
     assert server.requests() == []
 
 
+@pytest.mark.slow
 def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site", "name: Sheng Lin\norcid: 0000-0002-0000-0007\n")
@@ -791,6 +825,7 @@ def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp
     assert server.requests() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "option, value, message",
     [
@@ -812,6 +847,7 @@ def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_writ
     assert not (site / "content" / "records").exists()
 
 
+@pytest.mark.slow
 def test_crossref_and_openalex_lists_are_read_by_cursor_page_after_page(tmp_path, scholarly_server):
     server = scholarly_server("--page-cap", "2")  # at most 2 works an answer: paging must go on
     site = make_site(tmp_path / "site")
@@ -831,6 +867,7 @@ def test_crossref_and_openalex_lists_are_read_by_cursor_page_after_page(tmp_path
     assert "OpenAlex: works of A5104738206: page 5, 9 of 9" in result.stderr  # progress, one line a page
 
 
+@pytest.mark.slow
 def test_crossrefs_real_scroll_cursors_are_followed_to_the_end(tmp_path, scholarly_server):
     # real scroll semantics: one cursor for the whole walk, the same next-cursor on every page
     server = scholarly_server("--page-cap", "1", "--crossref-scroll")
@@ -844,6 +881,7 @@ def test_crossrefs_real_scroll_cursors_are_followed_to_the_end(tmp_path, scholar
     assert cursors[0] == "*" and len(set(cursors[1:])) == 1 and len(cursors) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "faults, said",
     [
@@ -868,6 +906,7 @@ def test_throttling_server_errors_cut_off_answers_and_timeouts_are_retried(tmp_p
         assert log[1]["t"] - log[0]["t_end"] >= 0.99  # Retry-After: 1
 
 
+@pytest.mark.slow
 def test_a_fault_that_persists_is_a_clear_error_and_changes_nothing(tmp_path, scholarly_server):
     site = make_site(tmp_path / "site")
     assert fetch_from(site, scholarly_server(), "--openalex", OPENALEX).returncode == 0
@@ -881,6 +920,7 @@ def test_a_fault_that_persists_is_a_clear_error_and_changes_nothing(tmp_path, sc
     assert snapshot(site) == before
 
 
+@pytest.mark.slow
 def test_a_name_several_people_share_is_a_list_to_choose_from_never_a_merge(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site")
@@ -901,6 +941,7 @@ def test_a_name_several_people_share_is_a_list_to_choose_from_never_a_merge(tmp_
     assert not (site / "content" / "records").exists()
 
 
+@pytest.mark.slow
 def test_a_dblp_name_lists_the_people_dblp_tells_apart(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site")
@@ -916,6 +957,7 @@ def test_a_dblp_name_lists_the_people_dblp_tells_apart(tmp_path, scholarly_serve
     assert not (site / "content" / "records").exists()
 
 
+@pytest.mark.slow
 def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetched(tmp_path, scholarly_server):
     import pty
 
@@ -945,6 +987,7 @@ def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetche
     assert "content/records/openalex/: 9 new" in stdout
 
 
+@pytest.mark.slow
 def test_profile_yaml_sources_are_fetched_without_options_and_a_refetch_changes_no_file(tmp_path, scholarly_server):
     server = scholarly_server()
     profile = f"name: Sheng Lin\nemail: lin@example.org\norcid: '{ORCID}'\nopenalex: {OPENALEX}\ndblp: {DBLP}\ndois: ['10.5555/remlsys.2025.7']\n"
@@ -968,6 +1011,7 @@ def test_profile_yaml_sources_are_fetched_without_options_and_a_refetch_changes_
         assert f"content/records/{folder}/: 0 new, 0 updated, {count} unchanged, 0 removed" in again.stdout
 
 
+@pytest.mark.slow
 def test_a_fetched_file_edited_by_hand_is_never_overwritten_whatever_its_source(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site")
@@ -983,6 +1027,7 @@ def test_a_fetched_file_edited_by_hand_is_never_overwritten_whatever_its_source(
     assert "content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand" in result.stderr
 
 
+@pytest.mark.slow
 def test_all_sources_together_still_build(tmp_path, scholarly_server, arxiv_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
@@ -996,6 +1041,7 @@ def test_all_sources_together_still_build(tmp_path, scholarly_server, arxiv_serv
     assert check.returncode == 0, check.stderr
 
 
+@pytest.mark.slow
 def test_500_works_from_openalex_take_under_5_seconds(tmp_path, scholarly_server):
     fixtures = tmp_path / "fixtures"
     shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
@@ -1041,6 +1087,7 @@ def group_number_of(review: str, record_id: str) -> int:
     raise AssertionError(f"{record_id} in no group:\n{review}")
 
 
+@pytest.mark.slow
 def test_keeping_the_peking_university_group_leaves_exactly_its_six_records(tmp_path, arxiv_server):
     server = arxiv_server()
     profile = (
@@ -1069,6 +1116,7 @@ def test_keeping_the_peking_university_group_leaves_exactly_its_six_records(tmp_
     assert shown_record_count(build(site)) == 6 and record_pages(site) == PKU
 
 
+@pytest.mark.slow
 def test_keep_without_a_review_or_with_a_wrong_number_says_what_to_do(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site")
     missing = fetch(site, None, "--keep", "1")
@@ -1081,6 +1129,7 @@ def test_keep_without_a_review_or_with_a_wrong_number_says_what_to_do(tmp_path, 
     assert (site / "content" / "profile.yaml").read_text() == "name: Sheng Lin\n"
 
 
+@pytest.mark.slow
 def test_a_coauthor_in_profile_yaml_keeps_exactly_that_persons_records_without_review(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site", 'name: Sheng Lin\ncoauthors: ["Bin Cui"]\n')
     summary = tmp_path / "summary.md"
@@ -1097,6 +1146,7 @@ def test_a_coauthor_in_profile_yaml_keeps_exactly_that_persons_records_without_r
     assert "Thermal Plasma" in decision and "[2409.02791](https://arxiv.org/abs/2409.02791)" in decision
 
 
+@pytest.mark.slow
 def test_the_markdown_summary_lists_what_changed_per_source(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site")

@@ -92,6 +92,7 @@ RECORDS = """\
 # -- 1. pages ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_demo_pages_are_in_the_menu_by_nav_and_show_markdown_math_and_their_publications(built_demo):
     about = soup(built_demo / "about" / "index.html")
     assert text(about.h1) == "About"
@@ -143,6 +144,7 @@ def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     assert len(page.select("li.record")) == 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name, text_, message",
     [
@@ -188,6 +190,7 @@ def test_the_profile_shows_the_cv_sections_marked_for_it_without_retyping(built_
     assert index.select_one(".cv-more a")["href"] == "/cv/"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "cv, message",
     [
@@ -260,6 +263,7 @@ def test_talks_are_listed_newest_first_with_their_links(built_demo):
     assert {text(a).split(" for ")[0] for a in page.select(".talk .links a")} == {"Slides", "Video"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "files, message",
     [
@@ -308,6 +312,7 @@ def test_group_by_type_groups_the_lists_by_type_with_years_inside(tmp_path):
     assert [li["id"] for li in index.select("#publications li.record")] == ["r-art", "r-conf", "r-pre"]
 
 
+@pytest.mark.slow
 def test_group_by_must_be_year_or_type(tmp_path):
     assert "content/site.yaml:3: field 'group_by': expected year or type" in build_fails(site_with(tmp_path, {}, "group_by: venue\n"))
 
@@ -324,6 +329,7 @@ def test_list_items_name_subjects_with_the_code_as_a_hint(built_demo):
 # -- 5. co-authors ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_coauthor_names_are_links_wherever_they_appear(built_demo):
     coauthors = yaml.safe_load((CONTENT / "coauthors.yaml").read_text(encoding="utf-8"))
     url_of = {name: (value if isinstance(value, str) else value["url"]) for name, value in coauthors.items()}
@@ -341,6 +347,7 @@ def test_coauthor_names_are_links_wherever_they_appear(built_demo):
     assert seen == set(url_of)
 
 
+@pytest.mark.slow
 def test_a_coauthor_variant_is_linked_and_a_bad_url_is_reported(tmp_path):
     site = site_with(tmp_path, {"content/coauthors.yaml": "Charles Babbage:\n  url: https://babbage.example.org\n  variants: ['C. Babbage']\n"})
     index = soup_of(rendered_files(site)["index.html"])
@@ -368,6 +375,7 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
     assert "record" not in " ".join(title.lower() for title, _ in menu(index))
 
 
+@pytest.mark.slow
 def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
     settings = "nav:\n  - {title: Home, url: '#publications'}\n  - {title: CV, url: cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
     site = site_with(tmp_path, {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url="https://example.org/repo/")
@@ -378,6 +386,7 @@ def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
     used_anywhere = set()
     for path in built_demo.rglob("*.html"):
@@ -389,6 +398,7 @@ def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
     assert {"icon-orcid", "icon-google_scholar", "icon-github", "icon-arxiv", "icon-email", "icon-doi", "icon-pdf", "icon-code"} <= used_anywhere
 
 
+@pytest.mark.slow
 def test_every_page_has_open_graph_and_twitter_tags(built_demo):
     for path in built_demo.rglob("*.html"):
         page = soup(path)
@@ -400,6 +410,7 @@ def test_every_page_has_open_graph_and_twitter_tags(built_demo):
         assert names["twitter:card"] == "summary"
 
 
+@pytest.mark.slow
 def test_analytics_load_nothing_unless_configured(built_demo, tmp_path):
     for path in built_demo.rglob("*.html"):
         for script in soup(path).find_all("script", src=True):
@@ -434,6 +445,7 @@ def test_every_string_the_templates_name_is_in_the_english_file_and_german_has_n
     assert german <= english
 
 
+@pytest.mark.slow
 def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
     settings = demo_site / "content" / "site.yaml"
     settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: de"), encoding="utf-8")
@@ -473,6 +485,7 @@ def test_the_classic_theme_is_a_one_column_page_sharing_the_default_templates(de
 # -- 10. the same bar -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_demo_builds_its_homepage_under_a_sub_path(demo_site, tmp_path):
     output = tmp_path / "out"
     result = run_sitegen("build", "--site", str(demo_site), "--output", str(output), "--base-url", "https://example.org/repo/")

@@ -296,6 +296,7 @@ def test_past_failures_stay_fixed(spec: dict) -> None:
     check_one(spec)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(site_files)
 def test_any_content_builds_safely_or_fails_with_a_place(spec: dict) -> None:

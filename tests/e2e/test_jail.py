@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import MINIMAL_SITE, run_sitegen, write_site
 
+pytestmark = pytest.mark.slow  # each test builds a site (or serves one) to try an escape
+
 RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors: [Ada Lovelace]\n"}
 SECRET = "TOP-SECRET-VALUE-42"
 
@@ -109,7 +111,6 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.slow
 def test_the_dev_server_never_answers_500(tmp_path: Path) -> None:
     site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
     port = free_port()

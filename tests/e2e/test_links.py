@@ -18,6 +18,8 @@ from bs4 import BeautifulSoup
 from conftest import copy_demo, run_sitegen
 from crawl import crawl, fetch, html_references, serve_directory
 
+pytestmark = pytest.mark.slow  # each test builds the demo site and follows every link of it
+
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 

@@ -43,6 +43,7 @@ def json_ld(soup: BeautifulSoup) -> list[dict]:
     return [json.loads(tag.string) for tag in soup.find_all("script", type="application/ld+json")]
 
 
+@pytest.mark.slow
 def test_ris_has_every_shown_record_in_order(records, ris):
     assert len(ris) == len(records) > 10
     assert [r["title"] for r in ris] == [r["title"] for r in records]

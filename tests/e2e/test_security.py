@@ -65,6 +65,7 @@ def pages(output: Path) -> list[Path]:
     return found
 
 
+@pytest.mark.slow
 def test_unsafe_links_are_dropped_with_warnings(built):
     _, stderr = built
     for name in ("evil", "shouty", "data"):

@@ -28,6 +28,8 @@ from bs4 import BeautifulSoup
 from conftest import run_sitegen
 from conftest import stop_process as stop
 
+pytestmark = pytest.mark.slow  # each test starts the dev server and waits for its builds
+
 T = TypeVar("T")
 STARTUP_SECONDS = 60
 CHANGE_SECONDS = 15

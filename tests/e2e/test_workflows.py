@@ -123,6 +123,7 @@ def check_jsonschema(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run([str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.github-workflows", str(path)], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GENERATED_WORKFLOWS)
 def test_generated_workflow_passes_the_github_workflow_schema(generated: Path, name: str) -> None:
     result = check_jsonschema(generated / name)
@@ -138,6 +139,7 @@ def test_this_repository_has_its_test_pages_and_release_workflows() -> None:
     assert {path.name for path in REPO_WORKFLOWS} >= {"tests.yml", "pages.yml", "release.yml"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", REPO_WORKFLOWS, ids=lambda path: path.name)
 def test_repository_workflow_passes_the_github_workflow_schema(path: Path) -> None:
     result = check_jsonschema(path)
@@ -145,6 +147,7 @@ def test_repository_workflow_passes_the_github_workflow_schema(path: Path) -> No
     assert result.stdout.strip() == "ok -- validation done", result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_the_schema_check_does_find_mistakes(tmp_path: Path) -> None:
     """Guard: a workflow with a misspelt key must fail, or the checks above prove nothing."""
     broken = tmp_path / "broken.yml"
@@ -391,6 +394,7 @@ def fetched_records(site: Path) -> dict[str, dict]:
     return {path.name: yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))}
 
 
+@pytest.mark.slow
 def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server()
     head = git("rev-parse", "HEAD", cwd=site_repo)
@@ -410,6 +414,7 @@ def test_refresh_lists_every_new_record_for_review_and_commits_nothing(site_repo
     assert git("rev-parse", "HEAD", cwd=site_repo) == head, "pull-request mode commits nothing itself"
 
 
+@pytest.mark.slow
 def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server) -> None:
     """Second week: one record has a new version on arXiv, one was excluded as a namesake's."""
     from sitegen.fetch import render
@@ -434,6 +439,7 @@ def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server
     assert " ".join(excluded["title"].split()) in removed_section
 
 
+@pytest.mark.slow
 def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server()
     play_refresh(site_repo, server.api_url)
@@ -443,6 +449,7 @@ def test_refresh_without_changes_opens_nothing(site_repo: Path, arxiv_server) ->
     assert played.outputs == {"changed": "false", "summary": "0 new, 0 changed, 0 removed"}
 
 
+@pytest.mark.slow
 def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: Path, arxiv_server, tmp_path: Path) -> None:
     remote = tmp_path / "remote.git"
     git("init", "-q", "--bare", "-b", "main", str(remote), cwd=tmp_path)
@@ -467,6 +474,7 @@ def test_refresh_in_commit_mode_pushes_and_starts_the_pages_workflow(site_repo: 
     assert gh_calls.read_text(encoding="utf-8").splitlines() == ["fake-token workflow run pages.yml --ref main"]
 
 
+@pytest.mark.slow
 def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_server) -> None:
     server = arxiv_server("--fail-first", "100", "--fail-status", "400")
     played = play_refresh(site_repo, server.api_url, mode="commit")
@@ -481,6 +489,7 @@ def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_serv
     assert git("status", "--porcelain", "--untracked-files=all", cwd=site_repo) == ""
 
 
+@pytest.mark.slow
 def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:
     """arXiv's text reaches the log: it is printed between stop-commands markers."""
     played = play_refresh(site_repo, arxiv_server().api_url)

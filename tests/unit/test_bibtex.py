@@ -330,6 +330,7 @@ def test_a_file_that_ends_inside_an_entry():
 # -- as a user runs it --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_build(tmp_path):
     site = write_site(
         tmp_path / "site",
@@ -396,6 +397,7 @@ BIBTEX_PIECES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(BIBTEX_PIECES), max_size=40))
 def test_any_text_gives_records_or_problems_at_their_lines(pieces):

@@ -160,6 +160,7 @@ _awkward_text = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(title=_awkward_text, venue=_awkward_text, author=_awkward_text, kind=st.sampled_from(RECORD_TYPES))
 def test_any_text_gives_html_whose_text_is_the_plain_citation(title, venue, author, kind):

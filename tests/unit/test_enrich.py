@@ -356,6 +356,7 @@ def test_bio_is_markdown():
     assert "<em>systems</em>" in site.bio_html and "<script>" not in site.bio_html
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(

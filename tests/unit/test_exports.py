@@ -114,6 +114,7 @@ def test_awkward_titles_still_parse(tmp_path, title):
 _bib_tokens = st.sampled_from(["{", "}", "\\", "%", "&", "#", "$", "@", ",", "=", '"', "x", " ", "\\}", "\\{", "}{", "@misc{", "\\textbf{a}", " and "])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_bib_tokens, min_size=1, max_size=10).map("".join), st.lists(_bib_tokens, max_size=6).map("".join))
 def test_any_title_or_venue_gives_parseable_bibtex(title, source):

@@ -92,6 +92,7 @@ def test_unknown_fields_are_left_out_not_empty():
 _text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(str.strip)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(title=_text, author=_text, venue=st.text(max_size=30), kind=st.sampled_from(RECORD_TYPES))
 def test_any_record_gives_a_valid_article(title, author, venue, kind):

@@ -299,6 +299,7 @@ _tokens = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.lists(_tokens, max_size=16).map("".join), st.text(max_size=40)))
 def test_any_text_converts_without_exception_or_script(text):
@@ -320,6 +321,7 @@ from sitegen.latex import _LATEX_SPAN, latex_spans  # noqa: E402
 LATEX_TOKENS = st.sampled_from(["a", " ", "$", "$$", "\\", "\\\\", "{", "}", "\\(", "\\)", "\\emph", '\\"', "u", "\\%", "x_1", "\n", "*"])
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.lists(LATEX_TOKENS, max_size=30).map("".join))
 def test_latex_spans_agree_with_a_full_scan(text):

@@ -258,6 +258,7 @@ _yaml_tokens = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.text(_yaml_alphabet, max_size=200), st.lists(_yaml_tokens, max_size=30).map("".join)))
 def test_any_text_parses_or_is_a_problem(text):

@@ -166,6 +166,7 @@ _tokens = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.lists(_tokens, max_size=20).map("".join), st.text(max_size=60)))
 def test_any_markdown_is_safe(text):
@@ -189,6 +190,7 @@ PLAIN_ALPHABET = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(PLAIN_ALPHABET, max_size=60).map("".join))
 def test_plain_paragraph_fast_path_agrees_with_markdown(text):
@@ -277,6 +279,7 @@ MARKDOWN_TOKENS = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.lists(MARKDOWN_TOKENS, max_size=40).map("".join))
 def test_guarded_markdown_says_exactly_what_markdown_says(text):
@@ -288,6 +291,7 @@ def test_every_guard_names_a_pattern_markdown_has():
     assert set(INLINE_NEEDS) <= {item.name for item in md.inlinePatterns._priority}
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(

@@ -415,6 +415,7 @@ def rendering(draw, words: list[str]) -> str:
     return " ".join(shown) + draw(st.sampled_from(["", ".", "?"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data(), st.lists(WORDS, min_size=2, max_size=8))
 def test_any_two_renderings_of_one_title_are_one_work(data, words):
@@ -423,6 +424,7 @@ def test_any_two_renderings_of_one_title_are_one_work(data, words):
     assert len(merge_works([preprint, published])) == 1, (preprint.title, published.title)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data(), st.lists(WORDS, min_size=2, max_size=8), st.lists(WORDS, min_size=2, max_size=8))
 def test_renderings_of_different_titles_stay_apart(data, words, other_words):

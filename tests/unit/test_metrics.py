@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ def test_h_index_examples():
     assert h_index([None, 5, None, 2]) == 2  # unknown counts count as no citations
 
 
+@pytest.mark.slow
 @given(st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=60)), max_size=60))
 def test_h_index_is_the_largest_h_with_h_records_cited_h_times(counts):
     h = h_index(counts)

@@ -118,6 +118,7 @@ _line_breaking = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(title=_line_breaking, abstract=_line_breaking, venue=_line_breaking)
 def test_no_text_breaks_a_record_apart(title, abstract, venue):

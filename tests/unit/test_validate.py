@@ -762,6 +762,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_siz
 _records = st.dictionaries(st.one_of(st.sampled_from(sorted(RECORD_FIELDS)), st.text(max_size=8), st.integers()), _values, max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(_records, _values))
 def test_any_data_is_a_record_or_problems(data):
