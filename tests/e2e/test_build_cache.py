@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_sitegen, run_sitegen_on_terminal
 
+pytestmark = pytest.mark.slow  # each test builds the demo site (or a large one) twice and compares
+
 CACHE = ".sitegen-cache"
 
 

@@ -34,6 +34,8 @@ import sitegen.render
 from sitegen.build import Memory, build_site
 from sitegen.cache import BuildCache
 
+pytestmark = pytest.mark.slow  # many builds of the demo site, compared step by step
+
 STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # the longest walk; .ci/run sets more
 EXAMPLES = int(os.environ.get("SITEGEN_PROPERTY_EXAMPLES", "3"))  # walks
 MIN_STEPS = int(os.environ.get("SITEGEN_PROPERTY_MIN_STEPS", "0"))  # the steps all walks must add up to
