@@ -22,7 +22,7 @@ from pathlib import Path
 from sitegen.cache import BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import Fingerprints, Listing, list_inputs
-from sitegen.load import RawSite, RecordFile, load_site, record_file_data, record_file_from
+from sitegen.load import RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
 from sitegen.urls import SiteUrls, page_collisions
@@ -236,21 +236,17 @@ def _digests(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:
 
 
 def _fill_memory(memory: Memory, content: ContentCache) -> None:
-    for key, data in content.files.items():
-        record_file = record_file_from(data)
-        if record_file is not None:
-            memory.files[key] = record_file
     memory.converted.update(content.entries)
     memory.loaded = True
 
 
 def content_of(memory: Memory) -> ContentCache:
-    files = {}
-    for key, record_file in memory.files.items():
-        data = record_file_data(record_file)
-        if data is not None:
-            files[key] = data
-    return ContentCache(files, memory.converted)
+    """What the content cache keeps between processes: the converted text of each record.
+
+    Record files are read again by the next process (libyaml reads them faster than their
+    records come back from JSON); a long-lived process keeps them in `Memory`.
+    """
+    return ContentCache(memory.converted)
 
 
 def _page_count(names) -> int:

@@ -6,9 +6,9 @@ pull request must not run code):
 - `state.json` (small, read by every build): the digest of every input file, when
   they were listed, and what the last build made of them: its output manifest and
   the key each output file was made from. When nothing changed, a build stops here.
-- `content.json` (read when something changed): what each record file's reader
-  found, by the file's content digest, and each record's converted text, by a key
-  of everything the conversion reads.
+- `content.json` (read when something changed): each record's converted text
+  (LaTeX and Markdown made into HTML and plain text), by a key of everything the
+  conversion reads.
 
 Both start with `CACHE_KEY`: sitegen's version and code, Python's version, and the
 installed version of every library sitegen depends on (directly or not), since any
@@ -125,9 +125,8 @@ class BuildState:
 
 @dataclass
 class ContentCache:
-    """What readers and enrichment made, by content (content.json)."""
+    """What enrichment made, by content (content.json)."""
 
-    files: dict[str, Any] = field(default_factory=dict)  # reader:digest -> the reader's answer, as data
     entries: dict[str, Any] = field(default_factory=dict)  # entry key -> converted text, as data
 
 
@@ -154,7 +153,7 @@ class BuildCache:
     def content(self) -> ContentCache:
         if self._content is None:
             data = self._read("content.json")
-            self._content = ContentCache(data.get("files", {}), data.get("entries", {})) if data else ContentCache()
+            self._content = ContentCache(data.get("entries", {})) if data else ContentCache()
         return self._content
 
     def save(self, state: BuildState, content: ContentCache | None) -> None:
@@ -166,7 +165,7 @@ class BuildCache:
             self.root.mkdir(parents=True, exist_ok=True)
             if content is not None:
                 self._content = content
-                self._write("content.json", {"files": content.files, "entries": content.entries})
+                self._write("content.json", {"entries": content.entries})
             self._write("state.json", _state_data(state))
         except OSError as error:
             self.notes.append(Problem(f"could not save the build cache: {error}", Location(CACHE_DIR), warning=True))

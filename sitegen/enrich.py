@@ -13,7 +13,6 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
@@ -23,17 +22,11 @@ from sitegen.errors import Problem
 from sitegen.markup import render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.parallel import parallel_map
 from sitegen.record_types import infer_type
+from sitegen.urls import slugify
 
-_UNSAFE_SLUG_CHARS = re.compile(r"[^A-Za-z0-9._-]")
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
-
-
-def slugify(value: str) -> str:
-    """SPEC §3: every character outside A-Za-z0-9._- becomes '-'."""
-    return _UNSAFE_SLUG_CHARS.sub("-", value)
 
 
 def enrich_site(
@@ -96,15 +89,11 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
     )
 
 
-ENTRIES_WORTH_A_WORKER = 200  # fewer records to convert than this are converted in this process
 CITE_BASE = 8  # where the cite key's base stands in an entry's data
 
 
 def _convert_all(records: list[Record], owner_names: frozenset[str]) -> list[list]:
-    convert = partial(converted_text, owner_names=owner_names)
-    if len(records) < ENTRIES_WORTH_A_WORKER:
-        return [convert(record) for record in records]
-    return parallel_map(convert, records)
+    return [converted_text(record, owner_names) for record in records]
 
 
 def converted_text(record: Record, owner_names: frozenset[str]) -> list:

@@ -55,9 +55,6 @@ class SitegenError(Exception):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def __reduce__(self):
-        """Problems keep their places when an error comes back from a worker process."""
-        return (type(self), (self.problems,))
 
 
 class ContentError(SitegenError):

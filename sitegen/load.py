@@ -6,7 +6,6 @@ the mapping and of each key, so that later stages can say `path:line:`.
 
 from __future__ import annotations
 
-import datetime
 import re
 import sys
 from dataclasses import dataclass, field
@@ -15,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from sitegen.cache import problem_data, problem_from
 from sitegen.errors import Location, Problem
 from sitegen.model import RawDocument
 
@@ -374,66 +372,3 @@ def _read_text(listing: Listing, path: str) -> tuple[str, Problem | None]:
         return "", Problem(f"not UTF-8 text: {error.reason} at byte {error.start}", Location(path))
     except OSError as error:
         return "", Problem(f"cannot read: {error.strerror}", Location(path))
-
-
-# --- record files as data, for the build cache -------------------------------------------------
-
-
-def record_file_data(record_file: RecordFile) -> list | None:
-    """A record file as JSON data; None when its mappings hold a value JSON cannot keep."""
-    try:
-        mappings = [_to_data(mapping) for mapping in record_file.mappings]
-    except _NotData:
-        return None
-    return [record_file.path, record_file.reader, record_file.digest, mappings, [problem_data(p) for p in record_file.problems]]
-
-
-def record_file_from(data: list) -> RecordFile | None:
-    """The record file of `record_file_data`; None for data that is not what it wrote."""
-    try:
-        path, reader, digest, mappings, problems = data
-        return RecordFile(str(path), str(reader), str(digest), [_from_data(m) for m in mappings], [problem_from(p) for p in problems])
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-        return None
-
-
-class _NotData(Exception):
-    pass
-
-
-def _to_data(value: Any) -> Any:
-    kind = type(value)
-    if kind in (str, bool, int) or value is None:
-        return value
-    if kind is float:
-        if value != value or value in (float("inf"), float("-inf")):
-            raise _NotData
-        return value
-    if kind is list:
-        return [_to_data(item) for item in value]
-    if kind is PositionedDict or kind is dict:
-        lines = getattr(value, "key_lines", None)
-        items = [[_to_data(k), _to_data(v)] for k, v in value.items()]
-        return {"§m": [getattr(value, "line", 0), lines if kind is PositionedDict and lines is not None else None, items]}
-    if kind is datetime.date:
-        return {"§date": value.isoformat()}
-    if kind is datetime.datetime:
-        return {"§datetime": value.isoformat()}
-    raise _NotData
-
-
-def _from_data(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_from_data(item) for item in value]
-    if not isinstance(value, dict):
-        return value
-    if "§date" in value:
-        return datetime.date.fromisoformat(value["§date"])
-    if "§datetime" in value:
-        return datetime.datetime.fromisoformat(value["§datetime"])
-    line, lines, items = value["§m"]
-    mapping = PositionedDict((_from_data(k), _from_data(v)) for k, v in items)
-    mapping.line = int(line)
-    if lines is not None:
-        mapping.key_lines = {str(k): int(v) for k, v in lines.items()}
-    return mapping

@@ -21,12 +21,9 @@ from sitegen.exports.sitemap import sitemap
 from sitegen.inputs import Listing
 from sitegen.model import Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
-from sitegen.parallel import parallel_map
 from sitegen.theme import Theme, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls
 from sitegen.views import ViewBuilder
-
-PAGES_WORTH_A_WORKER = 400  # fewer pages to render than this are rendered in this process
 
 
 @dataclass
@@ -98,13 +95,7 @@ def _all_pages(context: RenderContext) -> list[Page]:
 
 
 def _make_pages(pages: list[Page]) -> list[bytes]:
-    if len(pages) < PAGES_WORTH_A_WORKER:
-        return [page.make() for page in pages]
-    return parallel_map(_make_page, pages)
-
-
-def _make_page(page: Page) -> bytes:
-    return page.make()
+    return [page.make() for page in pages]
 
 
 def render_template(environment: jinja2.Environment, template: str, values: dict[str, Any]) -> str:

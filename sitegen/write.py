@@ -3,7 +3,7 @@
 A first build (or one whose previous output is not as the last build left it)
 writes the new site into a sibling folder and swaps it in with renames, so
 `output/` is always either the previous build or the new one, never a mix. A
-later build rewrites only the files whose bytes changed, each one atomically,
+later build rewrites only the files made from changed inputs, each one atomically,
 and removes the files the new build no longer makes. Either way the result
 equals a clean build byte for byte; a build that fails never gets here.
 """
@@ -121,20 +121,10 @@ def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str], pr
     manifest: Manifest = {name: previous[name] for name in kept}
     for name, data in files.items():
         target = output_dir / safe_relative_path(name)
-        if name in previous and _same_bytes(target, data):
-            manifest[name] = _stat(target)
-            continue
         manifest[name] = _replace(target, data)
     for name in sorted(previous.keys() - manifest.keys(), reverse=True):
         _remove(output_dir, name)
     return manifest
-
-
-def _same_bytes(target: Path, data: bytes) -> bool:
-    try:
-        return target.stat().st_size == len(data) and target.read_bytes() == data
-    except OSError:
-        return False
 
 
 def _stat(path: Path) -> tuple[int, int]:

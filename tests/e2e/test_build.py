@@ -389,7 +389,7 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
     locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert all(loc.startswith("https://lena-muller.github.io/") for loc in locs)
-    homepage = ["about/", "teaching/", "cv/", "news/", "talks/"]  # content/pages/*.md, cv.yaml, news/, talks/
+    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/"]  # content/pages/*.md, cv.yaml, news/, talks/, most cited
     assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories}) + len(homepage)
     assert {f"https://lena-muller.github.io/{path}" for path in homepage} <= set(locs)
     assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()

@@ -181,7 +181,7 @@ def test_progress_on_a_terminal_and_plain_summary_otherwise(demo_site: Path) -> 
 
 # -- a site big enough for the work to be spread over processes ------------------
 
-LARGE = 450  # above enrich.ENTRIES_WORTH_A_WORKER and render.PAGES_WORTH_A_WORKER: converted and rendered by forked workers
+LARGE = 450  # lists of several pages, a site that takes a while
 
 
 @pytest.fixture

@@ -10,9 +10,7 @@ together) — and after every step compares, byte for byte:
 - the output of the dev server's build (cache and work kept in memory across steps),
 - with the output of a clean build (`--no-cache`) into an empty folder.
 
-The thresholds above which records are converted and pages rendered by forked
-workers are lowered, and lists split into pages of a few records, so that every
-build path runs on a small site.
+Lists are split into pages of a few records, so that paging runs on a small site.
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import sitegen.cache
 import sitegen.enrich
 import sitegen.markup
-import sitegen.render
 from sitegen.build import Memory, build_site
 from sitegen.cache import BuildCache
 
@@ -344,13 +341,6 @@ class simulated_library:
 
 def tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-@pytest.fixture(autouse=True)
-def every_build_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers and paging on a small site: the paths a large site takes."""
-    monkeypatch.setattr(sitegen.render, "PAGES_WORTH_A_WORKER", 8)
-    monkeypatch.setattr(sitegen.enrich, "ENTRIES_WORTH_A_WORKER", 4)
 
 
 class TestCachedBuildsEqualCleanBuilds(CachedBuildsEqualCleanBuilds.TestCase):  # type: ignore[name-defined,misc]
