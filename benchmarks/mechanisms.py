@@ -87,11 +87,32 @@ REMOVE_BELOW = 0.05
 # --- switching a mechanism off (runs in the building process) ---------------------------------
 
 
+GONE = 3  # exit status of a building process asked to switch off a mechanism its code no longer has
+
+
+def _needs(module, attribute: str, parameter: str | None = None) -> None:
+    """Stop (status GONE) when the code timed no longer has what switching a mechanism off patches."""
+    import inspect
+
+    found = getattr(module, attribute, None)
+    if found is None or (parameter and parameter not in inspect.signature(found).parameters):
+        print(f"not in this code: {module.__name__}.{attribute}{f'({parameter}=...)' if parameter else ''}", file=sys.stderr)
+        raise SystemExit(GONE)
+
+
 def switch_off(name: str) -> None:
     """Patch sitegen so that mechanism `name` does nothing; the site built stays the same."""
     from sitegen import build, enrich, inputs, render, write
     from sitegen.cache import BuildCache
 
+    needs = {
+        "record-files": (build, "load_site", "known_files"), "validated-records": (build, "validate_site", "known"),
+        "converted": (enrich, "enrich_site", "converted"), "page-keys": (render, "render_site", "previous_keys"),
+        "convert-workers": (enrich, "ENTRIES_WORTH_A_WORKER", None), "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
+        "same-bytes": (write, "_same_bytes", None), "digest-reuse": (build, "Fingerprints", None),
+    }
+    if name in needs:
+        _needs(*needs[name])
     if name == "up-to-date":  # the last build's key never matches: the build goes on to its stages
         state = BuildCache.state.fget
 
@@ -128,13 +149,25 @@ def switch_off(name: str) -> None:
         from sitegen import theme
 
         if "jinja2.sandbox.ImmutableSandboxedEnvironment(" not in inspect.getsource(theme.make_environment):
-            raise SystemExit("cannot switch the sandbox off: theme.make_environment no longer calls jinja2.sandbox.ImmutableSandboxedEnvironment(...)")
+            print("not in this code: theme.make_environment calling jinja2.sandbox.ImmutableSandboxedEnvironment(...)", file=sys.stderr)
+            raise SystemExit(GONE)
         jinja2.sandbox.ImmutableSandboxedEnvironment = jinja2.Environment
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
 
 
 # --- the building processes ------------------------------------------------------------------------
+
+
+def child_present(names: list[str]) -> int:
+    """Print the mechanisms of `names` that the code timed still has (each checked in a process of its own)."""
+    for name in names:
+        result = subprocess.run([sys.executable, str(Path(__file__).resolve()), "child-check", name], capture_output=True, text=True, check=False)
+        if result.returncode == 0:
+            print(name)
+        elif result.returncode != GONE:
+            raise SystemExit(f"switching {name} off failed:\n{result.stderr}")
+    return 0
 
 
 def child_build(site: str, off: list[str]) -> int:
@@ -393,6 +426,11 @@ def main() -> None:
         raise SystemExit(child_build(sys.argv[2], sys.argv[3:]))
     if len(sys.argv) > 1 and sys.argv[1] == "child-serve":
         raise SystemExit(child_serve(sys.argv[2], sys.argv[3:]))
+    if len(sys.argv) > 1 and sys.argv[1] == "child-check":
+        switch_off(sys.argv[2])
+        raise SystemExit(0)
+    if len(sys.argv) > 1 and sys.argv[1] == "child-present":
+        raise SystemExit(child_present(sys.argv[2:]))
     parser = argparse.ArgumentParser(description="each speed mechanism on and off, on the builds it targets")
     parser.add_argument("--n", type=int, action="append", help="corpus sizes (default: 1000, 10000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of CLI builds (default: 3)")
@@ -411,6 +449,11 @@ def main() -> None:
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; load {load_average():.1f} at start; pid {os.getpid()}")
         print("command: " + " ".join(["python", "benchmarks/mechanisms.py", *sys.argv[1:]]), flush=True)
+        check = [sys.executable, str(Path(__file__).resolve()), "child-present", *(m.name for m in mechanisms)]
+        present = set(subprocess.run(check, cwd=work, env=code.env, capture_output=True, text=True, check=True).stdout.split())
+        if gone := [m.name for m in mechanisms if m.name not in present]:
+            print(f"not in this code (removed), not timed: {', '.join(gone)}", flush=True)
+        mechanisms = [m for m in mechanisms if m.name in present]
         all_results = []
         for n in sizes:
             all_results.append(measure_size(n, mechanisms, args.rounds, args.serve_rounds, code, work, log))
