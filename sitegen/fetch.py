@@ -43,6 +43,7 @@ import yaml
 from sitegen import __version__
 from sitegen.errors import ExitStatus, Problem
 from sitegen.model import ArxivSources, Profile
+from sitegen.urls import slugify
 
 if TYPE_CHECKING:
     from sitegen.disambiguate import Candidate
@@ -56,7 +57,6 @@ CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130
 SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp"}
-_UNSAFE_SLUG = re.compile(r"[^A-Za-z0-9._-]")
 _HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
 
@@ -346,10 +346,6 @@ def coauthor_anchors(document: RawDocument | None) -> list[str]:
 # --------------------------------------------------------------------------
 
 
-def slug(record_id: str) -> str:
-    return _UNSAFE_SLUG.sub("-", record_id)
-
-
 def header(source: str) -> str:
     return f"# Fetched from {label(source)} by sitegen; edit a copy outside records/{source}/ to override fields.\n"
 
@@ -446,7 +442,7 @@ def plan_changes(
     folder = site / plan.folder
     persons = ids_in_persons_files(folder)
     for record_id, record in kept.items():
-        path = folder / f"{slug(record_id)}.yaml"
+        path = folder / f"{slugify(record_id)}.yaml"
         display = (plan.folder / path.name).as_posix()
         text = render({**record, "origin": source})
         problems.extend(p for p in check_record(text, display) if not p.warning)
@@ -457,9 +453,9 @@ def plan_changes(
             )
             continue
         _plan_write(plan, path, display, text)
-    returned = {folder / f"{slug(i)}.yaml" for i in [*kept, *excluded]}
+    returned = {folder / f"{slugify(i)}.yaml" for i in [*kept, *excluded]}
     for record_id, reason in ((i, r.get("_excluded_because", "it is now excluded by profile.yaml")) for i, r in excluded.items()):
-        path = folder / f"{slug(record_id)}.yaml"
+        path = folder / f"{slugify(record_id)}.yaml"
         _plan_remove(plan, path, (plan.folder / path.name).as_posix(), reason)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         if path in returned:
@@ -908,7 +904,7 @@ class Summary:
 def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
     """A changed file as a list item: the record's title and authors when it is among this fetch's records."""
     name = display.split(" (", 1)[0].rsplit("/", 1)[-1].removesuffix(".yaml")
-    record = next((r for i, r in records.items() if slug(i) == name), None)
+    record = next((r for i, r in records.items() if slugify(i) == name), None)
     return _markdown_record(record) if record else f"- `{_markdown_text(display)}`"
 
 

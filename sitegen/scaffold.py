@@ -206,12 +206,14 @@ def guess_github(folder: str, name: str | None) -> tuple[str, str]:
     match = re.fullmatch(r"([A-Za-z0-9-]+)\.github\.io", folder, flags=re.IGNORECASE)
     if match:
         return match.group(1).lower(), folder.lower()
-    username = slugify(name or "") or PLACEHOLDER_USERNAME
-    return username, slugify(folder) or "website"
+    username = github_name(name or "") or PLACEHOLDER_USERNAME
+    return username, github_name(folder) or "website"
 
 
-def slugify(text: str) -> str:
-    """ASCII, lower case, words joined by '-': 'Lena Müller' -> 'lena-muller'."""
+def github_name(text: str) -> str:
+    """A GitHub user or repository name made of a person's name or a folder's: ASCII, lower case,
+    words joined by '-' ('Lena Müller' -> 'lena-muller'). Not a page slug (sitegen.urls.slugify),
+    which keeps case and may not drop a character: two ids must never share a folder."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -81,6 +82,15 @@ def is_loopback_host(host: str) -> bool:
 
 
 MOST_CITED_PATH = "cited/index.html"  # the shown records with citation counts, most cited first
+
+
+_UNSAFE_SLUG_CHARACTERS = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def slugify(value: str) -> str:
+    """SPEC §3: every character outside A-Za-z0-9._- becomes '-'. The name of a record's or a
+    subject's folder (records/<slug>/, subjects/<slug>/), and of a fetched record's file."""
+    return _UNSAFE_SLUG_CHARACTERS.sub("-", value)
 
 
 def record_path(slug: str) -> str:

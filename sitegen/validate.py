@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
 from sitegen.model import RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
-from sitegen.urls import url_scheme
+from sitegen.urls import slugify, url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -721,16 +721,14 @@ def check_folders_apart(records: list[Record], problems: list[Problem]) -> None:
     """Pages whose folders differ only in case (records/MULLER2019SPARSE/, records/muller2019sparse/)
     are one folder on macOS and Windows, where one would overwrite the other: an error naming
     both records. Folders that are the same on Linux too are urls.page_collisions' to report."""
-    from sitegen.enrich import slugify  # SPEC §3's slug: the folder's name
-
     shown = [record for record in records if not record.hidden]
-    if _may_differ_only_in_case({record.id for record in shown}, slugify):
-        _check_record_folders_apart(shown, problems, slugify)
-    if _may_differ_only_in_case({category for record in shown for category in record.categories}, slugify):
-        _check_subject_folders_apart(shown, problems, slugify)
+    if _may_differ_only_in_case({record.id for record in shown}):
+        _check_record_folders_apart(shown, problems)
+    if _may_differ_only_in_case({category for record in shown for category in record.categories}):
+        _check_subject_folders_apart(shown, problems)
 
 
-def _may_differ_only_in_case(names: set[str], slugify) -> bool:
+def _may_differ_only_in_case(names: set[str]) -> bool:
     """Could two of `names` give folders that differ only in case? Settled without a call for
     each name (the usual case) when no name has a character the slug replaces, and none is
     another in other case."""
@@ -738,7 +736,7 @@ def _may_differ_only_in_case(names: set[str], slugify) -> bool:
     return slugify(joined) != joined or len({name.lower() for name in names}) != len(names)
 
 
-def _check_record_folders_apart(shown: list[Record], problems: list[Problem], slugify) -> None:
+def _check_record_folders_apart(shown: list[Record], problems: list[Problem]) -> None:
     first_of: dict[str, Record] = {}
     for record in shown:
         slug = slugify(record.id)
@@ -754,7 +752,7 @@ def _check_record_folders_apart(shown: list[Record], problems: list[Problem], sl
         )
 
 
-def _check_subject_folders_apart(records: list[Record], problems: list[Problem], slugify) -> None:
+def _check_subject_folders_apart(records: list[Record], problems: list[Problem]) -> None:
     """Categories that differ only in case (`cs.LG`, `cs.lg`) give subject pages one folder on macOS and Windows."""
     folded: dict[str, str] = {}  # each spelling -> its folder's name, case folded
     first_of: dict[str, tuple[str, Record]] = {}  # folded folder name -> the first spelling, and its record

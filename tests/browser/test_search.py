@@ -25,6 +25,7 @@ import yaml
 from conftest import copy_demo, run_sitegen
 
 from browser.conftest import serve
+from sitegen.urls import slugify as slug
 
 pytestmark = pytest.mark.browser
 
@@ -57,10 +58,6 @@ def expected(records: list[dict], q: str = "", year: str = "", type_: str = "", 
         if all(term in haystack for term in terms):
             found.append(record["id"])
     return found
-
-
-def slug(record_id: str) -> str:
-    return "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "-" for c in record_id)
 
 
 def load_records(output: Path) -> tuple[list[dict], dict[str, str]]:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, newest_first, normalise_name, slugify
+from sitegen.enrich import assign_cite_keys, enrich_site, is_excluded, newest_first, normalise_name
 from sitegen.load import parse_yaml
 from sitegen.merge import merge_works as merge_fetched
 from sitegen.model import ArxivSources, Profile, RawDocument, SiteConfig
@@ -244,22 +244,7 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
         assert len(set(after.values())) == len(after)
 
 
-# -- slugs, subjects, ordering ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "value, slug",
-    [
-        ("2401.01234", "2401.01234"),
-        ("hep-ph/0601001", "hep-ph-0601001"),
-        ("muller2019sparse", "muller2019sparse"),
-        ("a b/c?d#e", "a-b-c-d-e"),
-        ("Müller", "M-ller"),
-        ("cs.DC", "cs.DC"),
-    ],
-)
-def test_slugify(value, slug):
-    assert slugify(value) == slug
+# -- subjects, ordering ---------------------------------------------------------------
 
 
 def test_ids_that_give_the_same_page_are_reported():

@@ -14,6 +14,7 @@ from sitegen import fetch
 from sitegen.cli import build_parser
 from sitegen.model import ArxivSources, Profile
 from sitegen.sources.arxiv import newest_versions, record_from_result, split_version
+from sitegen.urls import slugify
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 UTC = datetime.timezone.utc
@@ -86,7 +87,7 @@ def test_affiliations_are_kept_only_when_arxiv_has_some():
 def test_old_style_ids_get_safe_file_names():
     record = record_from_result(result(entry_id="http://arxiv.org/abs/hep-ph/0601001v1"))
     assert record["id"] == "hep-ph/0601001"
-    assert fetch.slug(record["id"]) == "hep-ph-0601001"
+    assert slugify(record["id"]) == "hep-ph-0601001"
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sitegen.urls import SiteUrls, url_scheme
+from sitegen.urls import SiteUrls, slugify, url_scheme
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,18 @@ def test_without_a_host_the_absolute_link_is_root_relative():
 )
 def test_a_links_scheme_is_found_with_or_without_parsing(url, scheme):
     assert url_scheme(url) == scheme
+
+
+@pytest.mark.parametrize(
+    "value, slug",
+    [
+        ("2401.01234", "2401.01234"),
+        ("hep-ph/0601001", "hep-ph-0601001"),
+        ("muller2019sparse", "muller2019sparse"),
+        ("a b/c?d#e", "a-b-c-d-e"),
+        ("Müller", "M-ller"),
+        ("cs.DC", "cs.DC"),
+    ],
+)
+def test_slugify(value, slug):
+    assert slugify(value) == slug
