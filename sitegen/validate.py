@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
-from sitegen.model import RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
+from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.urls import slugify, url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -66,7 +66,7 @@ class _Fields:
         self.problems.append(Problem(f"field '{self.prefix}{key}': {message}", self.where(key), warning))
 
     def wrong_type(self, key: str, expected: str, value: Any) -> None:
-        self.problem(key, f"expected {expected}, got {_show(value)}")
+        self.problem(key, f"expected {expected}, got {shown_value(value)}")
 
     def _value(self, key: str, required: bool) -> Any:
         value = self.data.get(key)
@@ -168,7 +168,7 @@ class _Fields:
         items = []
         for index, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
-                self.problem(key, f"item {index + 1}: expected a string, got {_show(item)}")
+                self.problem(key, f"item {index + 1}: expected a string, got {shown_value(item)}")
             elif not isinstance(item, str):
                 self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}")
             else:
@@ -189,7 +189,7 @@ class _Fields:
             # a problem with one link points at that link's own line
             item = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.")
             if not isinstance(url, str):
-                item.problem(str(name), f"expected a URL, got {_show(url)}")
+                item.problem(str(name), f"expected a URL, got {shown_value(url)}")
                 continue
             url = url.strip()
             scheme = url_scheme(url)
@@ -293,7 +293,8 @@ def _escape_made(sequence: str) -> str:
     return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
 
 
-def _show(value: Any) -> str:
+def shown_value(value: Any) -> str:
+    """How a message names a value it rejects: a string as written (quoted), a mapping or list by its kind."""
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, dict):
@@ -486,21 +487,9 @@ RECORD_EXTRAS = frozenset(
         "bibtex_type",
         "et_al",
         "month",
-        "volume",
-        "number",
         "issue",
-        "pages",
-        "publisher",
-        "address",
         "location",
-        "edition",
-        "series",
-        "note",
-        "organization",
-        "chapter",
-        "isbn",
-        "issn",
-        "howpublished",
+        *BIBTEX_DETAILS,
     }
 )
 # Names other formats give SPEC §2 fields (BibTeX, CSL, Hugo Blox, al-folio), for "did you mean".
@@ -548,7 +537,7 @@ def validate_record(
     reader: str = "yaml",
 ) -> Record | None:
     if not isinstance(data, dict):
-        problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {_show(data)}", Location(display_path, line)))
+        problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {shown_value(data)}", Location(display_path, line)))
         return None
     before = len([p for p in problems if not p.warning])
     fields = _Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS)
@@ -687,7 +676,7 @@ def _string_map(fields: _Fields, key: str) -> dict[str, str]:
     found = {}
     for name, item in value.items():
         if isinstance(item, bool) or not isinstance(item, (str, int, type(None))):
-            names.problem(str(name), _quote_the_number(str(name), item) if isinstance(item, float) else f"expected a string, got {_show(item)}")
+            names.problem(str(name), _quote_the_number(str(name), item) if isinstance(item, float) else f"expected a string, got {shown_value(item)}")
         elif item is not None:
             found[str(name)] = str(item)
     return found

@@ -13,6 +13,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.urls import url_scheme
+from sitegen.validate import shown_value
 
 LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
@@ -57,7 +58,7 @@ class Fields:
                 self.problem(None, f"field '{key}' is required")
             return ""
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            self.problem(key, f"field '{key}': expected text, got {_shown(value)}")
+            self.problem(key, f"field '{key}': expected text, got {shown_value(value)}")
             return ""
         return str(value).strip()
 
@@ -78,14 +79,14 @@ class Fields:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(key, f"field '{key}': expected a whole number, got {_shown(value)}")
+            self.problem(key, f"field '{key}': expected a whole number, got {shown_value(value)}")
             return None
         return value
 
     def flag(self, key: str) -> bool:
         value = self.data.get(key, False)
         if not isinstance(value, bool):
-            self.problem(key, f"field '{key}': expected true or false, got {_shown(value)}")
+            self.problem(key, f"field '{key}': expected true or false, got {shown_value(value)}")
             return False
         return value
 
@@ -102,7 +103,7 @@ class Fields:
             return value.isoformat()
         if isinstance(value, str) and _DAY.fullmatch(value.strip()) and _valid(value.strip()):
             return value.strip()
-        self.problem(key, f"field '{key}': expected a date such as 2024-03-05, got {_shown(value)}")
+        self.problem(key, f"field '{key}': expected a date such as 2024-03-05, got {shown_value(value)}")
         return ""
 
     def when(self, key: str, allow_present: bool = False) -> str:
@@ -123,7 +124,7 @@ class Fields:
             if re.fullmatch(r"\d{4}", text) or (_MONTH.fullmatch(text) and 1 <= int(text[5:7]) <= 12) or (_DAY.fullmatch(text) and _valid(text)):
                 return text
         also = " or present" if allow_present else ""
-        self.problem(key, f"field '{key}': expected a year (2021), a month (2021-09) or a date (2021-09-24){also}, got {_shown(value)}")
+        self.problem(key, f"field '{key}': expected a year (2021), a month (2021-09) or a date (2021-09-24){also}, got {shown_value(value)}")
         return ""
 
     def url(self, key: str, value: Any = None) -> str:
@@ -132,7 +133,7 @@ class Fields:
         if value is None or value == "":
             return ""
         if not isinstance(value, str):
-            self.problem(key, f"field '{key}': expected a URL, got {_shown(value)}")
+            self.problem(key, f"field '{key}': expected a URL, got {shown_value(value)}")
             return ""
         return self.checked_url(key, value)
 
@@ -149,12 +150,12 @@ class Fields:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.problem(key, f"field '{key}': expected a mapping of kinds to URLs (slides: https://...), got {_shown(value)}")
+            self.problem(key, f"field '{key}': expected a mapping of kinds to URLs (slides: https://...), got {shown_value(value)}")
             return {}
         found = {}
         for kind, url in value.items():
             if not isinstance(url, str):
-                self.problem(key, f"field '{key}': the link '{kind}' should be a URL, got {_shown(url)}")
+                self.problem(key, f"field '{key}': the link '{kind}' should be a URL, got {shown_value(url)}")
                 continue
             checked = self.checked_url(key, url)
             if checked:
@@ -168,15 +169,3 @@ def _valid(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing"
-    return f"{type(value).__name__} {value!r}"
