@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
-from sitegen.model import ARXIV_VERSION, Record
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record
 from sitegen.record_types import (
     ARXIV_DOI,
     bare_doi,
@@ -48,26 +48,8 @@ TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many
 # each record is compared with its nearest neighbours by year only.
 TITLE_BUCKET_PAIRS = 64
 # Extras that describe where a version was published: they come with the venue, not from another version.
-VENUE_DETAILS = frozenset(
-    {
-        "bibtex_type",
-        "volume",
-        "number",
-        "pages",
-        "publisher",
-        "address",
-        "edition",
-        "series",
-        "editors",
-        "organization",
-        "chapter",
-        "issn",
-        "isbn",
-        "howpublished",
-        "month",
-        "journal_ref",
-    }
-)
+# Every BibTeX detail but the note (which speaks of the work) is one.
+VENUE_DETAILS = (frozenset(BIBTEX_DETAILS) - {"note"}) | {"bibtex_type", "editors", "month", "journal_ref"}
 _TAG = re.compile(r"<[^<>]{0,200}>")  # JATS and HTML: <jats:italic>, <i>, <sub>
 _NOT_WORD = re.compile(r"[\W_]+")
 _ASCII_NOT_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})

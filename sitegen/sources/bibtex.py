@@ -55,7 +55,7 @@ from sitegen.latex import (
     latex_spans,
 )
 from sitegen.load import PositionedDict
-from sitegen.model import ARXIV_VERSION
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 
@@ -79,22 +79,6 @@ BIBLATEX_NAMES = {
     "eprinttype": "archiveprefix",
     "eprintclass": "primaryclass",
 }
-# BibTeX fields kept on the record (for templates, and the site's own BibTeX export) as they are
-DETAIL_FIELDS = (
-    "volume",
-    "number",
-    "pages",
-    "publisher",
-    "address",
-    "edition",
-    "series",
-    "note",
-    "organization",
-    "chapter",
-    "isbn",
-    "issn",
-    "howpublished",
-)
 # What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
 # named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
 INHERITED_FIELDS = ("booktitle", "publisher", "address", "series", "volume", "year", "month", "editor", "organization", "isbn")
@@ -585,7 +569,7 @@ def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
 
 def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
     values = fields.values
-    for name in DETAIL_FIELDS:
+    for name in BIBTEX_DETAILS:
         if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
             record.put(name, bibtex_text(values[name]), fields.lines[name])
     editors = fields.get("editor")
