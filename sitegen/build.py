@@ -28,7 +28,7 @@ from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_i
 from sitegen.urls import SiteUrls, page_collisions
 from sitegen.validate import validate_site
 
-Progress = Callable[[str], None]
+StepReport = Callable[[str], None]  # told each step of a build, for the progress line (sitegen.commands.BuildProgress)
 
 
 @dataclass
@@ -149,7 +149,7 @@ def build_site(
     output_dir: Path | None = None,
     base_url: str | None = None,
     use_cache: bool = True,
-    progress: Progress | None = None,
+    progress: StepReport | None = None,
     cache: BuildCache | None = None,
     memory: Memory | None = None,
 ) -> BuildResult:

@@ -7,6 +7,7 @@ import time
 
 from sitegen.build import build_site, check_site
 from sitegen.errors import ExitStatus, Problem
+from sitegen.progress import Progress
 
 
 def report_warnings(warnings: list[Problem]) -> None:
@@ -14,23 +15,19 @@ def report_warnings(warnings: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
-class TerminalProgress:
-    """One line on a terminal that says what a build is doing, replaced by the summary at the end."""
+class BuildProgress:
+    """What a build is doing, with the time it has taken, on the progress line of a terminal
+    (cleared for the summary at the end)."""
 
     def __init__(self) -> None:
         self.started = time.monotonic()
-        self.shown = False
+        self.line = Progress(sys.stderr, tty=True)
 
     def __call__(self, message: str) -> None:
-        elapsed = time.monotonic() - self.started
-        sys.stderr.write(f"\r\033[K{message} ... ({elapsed:.1f} s)")
-        sys.stderr.flush()
-        self.shown = True
+        self.line.status(f"{message} ... ({time.monotonic() - self.started:.1f} s)")
 
     def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+        self.line.done()
 
 
 def build(args) -> int:
@@ -38,7 +35,7 @@ def build(args) -> int:
         # site.yaml's base_url is checked the same way (validate.py); a relative one breaks every link
         print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
         return ExitStatus.USAGE
-    progress = TerminalProgress() if sys.stderr.isatty() else None
+    progress = BuildProgress() if sys.stderr.isatty() else None
     try:
         result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress)
     finally:

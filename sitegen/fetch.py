@@ -48,7 +48,8 @@ from sitegen.urls import slugify
 if TYPE_CHECKING:
     from sitegen.disambiguate import Candidate
     from sitegen.model import RawDocument
-    from sitegen.sources.http import Progress, Settings
+    from sitegen.progress import Progress
+    from sitegen.sources.http import Settings
 
 RECORDS_DIR = Path("content") / "records"  # each source writes into RECORDS_DIR / <its name>
 PROFILE_PATH = Path("content") / "profile.yaml"
@@ -652,8 +653,9 @@ def _run(args: argparse.Namespace, site: Path) -> int:
 
 def fetch_everything(args: argparse.Namespace, asks: list[Ask], profile: Profile | None) -> dict[str, Fetched] | None:
     """Every source asked, in the registry's order, all in memory; None (after saying why) when one failed."""
+    from sitegen.progress import Progress
     from sitegen.sources import FETCHERS
-    from sitegen.sources.http import FetchError, Progress
+    from sitegen.sources.http import FetchError
 
     progress = Progress()
     context = FetchContext(args, progress, profile, choose_candidate)

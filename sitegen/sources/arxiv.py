@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     import requests
     from arxiv import Result
 
-    from sitegen.sources.http import Answer, PoliteSession, Progress, Settings
+    from sitegen.progress import Progress
+    from sitegen.sources.http import Answer, PoliteSession, Settings
 
 NAME = "arxiv"
 LABEL = "arXiv"

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import email.utils
 import re
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
 import requests
 from lxml import etree
 
+from sitegen.progress import Progress
 from sitegen.urls import is_loopback_host
 
 RETRY_STATUSES = {429, 500, 502, 503, 504}
@@ -70,47 +70,6 @@ class Answer:
 
 
 Judge = Callable[[requests.Response], Answer]
-
-
-# --------------------------------------------------------------------------
-# Progress
-# --------------------------------------------------------------------------
-
-
-class Progress:
-    """One updating line on a terminal; plain lines (one per page) otherwise."""
-
-    def __init__(self, stream: TextIO | None = None, tty: bool | None = None):
-        self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty() if tty is None else tty
-        self._open_line = False
-
-    def status(self, text: str) -> None:
-        """A transient state: replaces the terminal line; not shown in logs."""
-        if self.tty:
-            self.stream.write("\r\x1b[2K" + text)
-            self.stream.flush()
-            self._open_line = True
-
-    def line(self, text: str) -> None:
-        """A step worth keeping in a log (a page, a retry)."""
-        if self.tty:
-            self.status(text)
-        else:
-            self.stream.write(text + "\n")
-            self.stream.flush()
-
-    def note(self, text: str) -> None:
-        """A message that must stay visible, on terminals too."""
-        self.done()
-        self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def done(self) -> None:
-        if self._open_line:
-            self.stream.write("\r\x1b[2K")
-            self.stream.flush()
-            self._open_line = False
 
 
 # --------------------------------------------------------------------------

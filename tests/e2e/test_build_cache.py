@@ -176,7 +176,7 @@ def test_progress_on_a_terminal_and_plain_summary_otherwise(demo_site: Path) -> 
     status, text = run_sitegen_on_terminal("build", "--site", str(demo_site), "--no-cache")
     assert status == 0
     assert "loading" in text and "rendering" in text and "writing" in text
-    assert text.rstrip().splitlines()[-1].split("\x1b[K")[-1].startswith("built ")
+    assert text.rstrip().splitlines()[-1].split("\x1b[2K")[-1].startswith("built ")
 
 
 # -- a site big enough for the work to be spread over processes ------------------

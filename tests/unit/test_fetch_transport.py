@@ -13,8 +13,9 @@ import pytest
 import requests
 from requests.adapters import BaseAdapter
 
+from sitegen.progress import Progress
 from sitegen.sources.arxiv import ArxivSource, arxiv_session, author_feed_url, author_query, describe_url, judge
-from sitegen.sources.http import FetchError, PoliteSession, Progress, Settings, is_loopback
+from sitegen.sources.http import FetchError, PoliteSession, Settings, is_loopback
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 API = "http://127.0.0.1:1/api/query"

@@ -15,7 +15,8 @@ import pytest
 import requests
 from requests.adapters import BaseAdapter
 
-from sitegen.sources.http import FetchError, PoliteSession, Progress, Settings, judge_json, judge_xml, retry_after_seconds
+from sitegen.progress import Progress
+from sitegen.sources.http import FetchError, PoliteSession, Settings, judge_json, judge_xml, retry_after_seconds
 
 SOURCES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"
 API = "http://127.0.0.1:1/openalex"
