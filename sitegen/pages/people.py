@@ -299,20 +299,23 @@ class _PeoplePages:
         return head.encode() + b"".join(self.feed_entry(entry) for entry in entries) + b"</feed>\n"
 
     def feed_entry(self, entry: Entry) -> bytes:
+        """One record's <entry>, for every person's feed it is in. Its elements are written without a
+        namespace: they stand inside the feed's <feed xmlns="...Atom">, whose default namespace they take
+        (an ElementTree name in the Atom namespace would be written with a prefix in a process that
+        never registered one)."""
         made = self._feed_entries.get(entry.id)
         if made is None:
-            element = ET.Element(f"{{{ATOM}}}entry")
+            element = ET.Element("entry")
             url = self.context.views.record_absolute_url(entry)
             stamp = feed_timestamp(entry)
             for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
-                ET.SubElement(element, f"{{{ATOM}}}{tag}").text = xml_text(text)
-            ET.SubElement(element, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
+                ET.SubElement(element, tag).text = xml_text(text)
+            ET.SubElement(element, "link", rel="alternate", type="text/html", href=url)
             for subject in entry.subjects:
-                ET.SubElement(element, f"{{{ATOM}}}category", term=xml_text(subject.code), label=xml_text(subject.name))
+                ET.SubElement(element, "category", term=xml_text(subject.code), label=xml_text(subject.name))
             ET.indent(element, level=1)
             element.tail = "\n"
-            text = ET.tostring(element, encoding="utf-8").replace(f' xmlns="{ATOM}"'.encode(), b"", 1)
-            made = self._feed_entries[entry.id] = b"  " + text
+            made = self._feed_entries[entry.id] = b"  " + ET.tostring(element, encoding="utf-8", xml_declaration=False)
         return made
 
 

@@ -202,7 +202,9 @@ def test_each_member_has_their_own_bibtex_and_feed(lab):
     assert not library.failed_blocks
     titles = {entry.fields_dict["title"].value.strip("{}") for entry in library.entries}
     assert "Written under a variant of a name" in titles and len(library.entries) == 4
-    feed = feedparser.parse((output / "people" / "hopper" / "feed.xml").read_bytes())
+    raw = (output / "people" / "hopper" / "feed.xml").read_bytes()
+    assert b"\n  <entry>\n" in raw and b"ns0:" not in raw  # the feed's default namespace, as the site's feed writes it
+    feed = feedparser.parse(raw)
     assert not feed.bozo and feed.feed.title == "Grace Hopper: publications"
     assert [entry.link for entry in feed.entries] == ["https://lab.example.org/dsl/records/lab-2024-engines/"]
     assert feed.feed.link == "https://lab.example.org/dsl/people/hopper/"
@@ -347,6 +349,22 @@ def test_a_cached_build_after_a_namesake_gains_a_record_equals_a_clean_build(tmp
     assert tree == {p.relative_to(clean).as_posix(): p.read_bytes() for p in clean.rglob("*") if p.is_file()}
     pointer = page(cached, "people/sheng-lin/index.html").find(id="r-2409.02791").get_text(" ", strip=True)
     assert "(hep-ph, nucl-th)" in pointer
+
+
+def test_a_persons_feed_rebuilt_alone_is_plain_atom(tmp_path):
+    """A rebuild that keeps the site's feed (its 50 newest records did not change) and writes a
+    person's feed again writes it as a clean build does: no namespace prefix of its own."""
+    site = aggregator_site(tmp_path / "site")
+    newer = [{"id": f"2801.{n:05d}", "title": f"Newer work {n}", "authors": ["Filler Author"], "year": 2028} for n in range(50)]
+    write_records(site, newer, "newer.yaml")
+    output = build(site)
+    feed_before = (output / "feed.xml").stat().st_mtime_ns
+    write_records(site, [{"id": "old-2001", "title": "Old work", "authors": ["Xuan Liu"], "year": 2001}], "old.yaml")
+    build(site)
+    assert (output / "feed.xml").stat().st_mtime_ns == feed_before  # kept, not written again
+    raw = (output / "people" / "xuan-liu" / "feed.xml").read_bytes()
+    assert b"ns0:" not in raw and b"\n  <entry>\n" in raw
+    assert [entry.link for entry in feedparser.parse(raw).entries][-1] == "https://example.org/agg/records/old-2001/"
 
 
 # --- what the owner is told ---------------------------------------------------------------------------------
