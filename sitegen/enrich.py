@@ -206,12 +206,8 @@ def _is_owner(name: str, owner_names: frozenset[str]) -> bool:
     return normal in owner_names or normal.replace("ue", "u").replace("oe", "o").replace("ae", "a") in owner_names
 
 
-def assign_cite_keys(records: list[Record]) -> dict[str, str]:
-    """author+year+word keys, made unique with a/b/c in id order so they never shuffle."""
-    return _unique_cite_keys([(record.id, cite_base(record)) for record in records])
-
-
 def _unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
+    """(id, author+year+word base) -> keys made unique with a/b/c in id order, so that they never shuffle."""
     keys = dict(bases)
     shared: dict[str, list[str]] = {key: [] for key, count in Counter(keys.values()).items() if count > 1}  # most keys are unique: nothing to sort
     if shared:
@@ -224,11 +220,12 @@ def _unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
     return keys
 
 
-def cite_base(record: Record, title_plain: str | None = None) -> str:
-    """`title_plain`: the title with its LaTeX converted, when known already (titles are not converted twice)."""
+def cite_base(record: Record, title_plain: str) -> str:
+    """author+year+word: the base of a record's citation key. `title_plain`: the title with its LaTeX
+    converted already (converted_text converts each title once)."""
     first_author = record.authors[0] if record.authors else "anon"
     last_name = normalise_name(first_author).split(" ")[-1] or "anon"
-    title = normalise_text(render_inline(record.title).plain if title_plain is None else title_plain)  # no name order: 'Attention, Please'
+    title = normalise_text(title_plain)  # no name order: 'Attention, Please'
     words = [w for w in title.split() if w not in _CITE_STOPWORDS]
     return f"{last_name}{record.year}{words[0] if words else ''}"
 

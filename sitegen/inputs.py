@@ -78,9 +78,9 @@ def list_inputs(site_dir: Path) -> Listing:
 def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
     """Add the files under `root`; with a `jail`, links must resolve inside it."""
     seen_folders: set[str] = set()
-    pending = [(root, prefix.rstrip("/"), True)]
+    pending = [(root, prefix.rstrip("/"))]
     while pending:
-        folder, shown, is_root = pending.pop()
+        folder, shown = pending.pop()
         real = os.path.realpath(folder)
         if jail is not None and not _inside(real, jail):
             if os.path.lexists(folder):
@@ -111,13 +111,13 @@ def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None
             return
         info = os.stat(entry.path)
         if stat.S_ISDIR(info.st_mode):
-            pending.append((entry.path, name, False))
+            pending.append((entry.path, name))
         elif stat.S_ISREG(info.st_mode):
             listing.files[name] = (info.st_size, info.st_mtime_ns)
             listing.real_paths[name] = target
         return
     if entry.is_dir(follow_symlinks=False):
-        pending.append((entry.path, name, False))
+        pending.append((entry.path, name))
     elif entry.is_file(follow_symlinks=False):
         info = entry.stat(follow_symlinks=False)
         listing.files[name] = (info.st_size, info.st_mtime_ns)

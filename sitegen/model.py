@@ -42,7 +42,6 @@ class RawDocument:
     path: Path
     display_path: str  # how messages name the file: relative to the site
     data: Any
-    content_hash: str = ""  # of the file's bytes: what the records in it are made from
 
 
 @value_class
@@ -55,10 +54,6 @@ class ArxivSources:
     categories: tuple[str, ...] = ()  # keep only records in one of these
     exclude_categories: tuple[str, ...] = ()
     exclude_ids: tuple[str, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        return not (self.authors or self.author_ids or self.ids)
 
 
 @value_class

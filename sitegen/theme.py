@@ -190,16 +190,6 @@ def theme_strings(theme: Theme, listing: Listing, language: str) -> dict[str, An
     return strings
 
 
-def theme_languages(theme: Theme, listing: Listing) -> list[str]:
-    """The languages the theme chain has a translation file for."""
-    found = set()
-    for member in theme.chain():
-        for name in listing.under(f"{member.prefix}i18n/"):
-            if name.endswith((".yaml", ".yml")):
-                found.add(name.rsplit("/", 1)[1].rsplit(".", 1)[0])
-    return sorted(found)
-
-
 def _i18n_files(member: Theme, listing: Listing, tag: str) -> list[str]:
     wanted = {f"{member.prefix}i18n/{tag}.yaml", f"{member.prefix}i18n/{tag}.yml"}
     return sorted(name for name in listing.under(f"{member.prefix}i18n/") if name in wanted or name.lower() in {w.lower() for w in wanted})

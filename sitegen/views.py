@@ -406,9 +406,6 @@ class ViewBuilder:
 
     # -- pages ----------------------------------------------------------------
 
-    def index_listing(self) -> list[tuple[str, list[int], dict[str, Any]]]:
-        return self.listing_pages(range(len(self.site.entries)), "")
-
     def index_list_page(self, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.index_page(path)
         entries = self.entries_at(chunk)
@@ -593,9 +590,6 @@ class ViewBuilder:
         meta.append(("citation_abstract_html_url", self.record_absolute_url(entry)))
         return meta
 
-    def subject_listing(self, subject: Subject, positions: Sequence[int]) -> list[tuple[str, list[int], dict[str, Any]]]:
-        return self.listing_pages(positions, subject_path(subject.slug).removesuffix("index.html"))
-
     def subject_list_page(self, subject: Subject, count: int, path: str, chunk: list[int], pagination: dict[str, Any]) -> dict[str, Any]:
         context = self.common(path)
         entries = self.entries_at(chunk)
@@ -609,8 +603,11 @@ class ViewBuilder:
         """The records with a citation count, most cited first (the profile's "most cited" order)."""
         context = self.common(MOST_CITED_PATH)
         context.update(
-            profile=self.profile(), metrics=self.metrics(), record_count=len(entries),
-            items=[self.item_html(entry) for entry in entries], icons=self.icons_of(entries),
+            profile=self.profile(),
+            metrics=self.metrics(),
+            record_count=len(entries),
+            items=[self.item_html(entry) for entry in entries],
+            icons=self.icons_of(entries),
         )
         return context
 

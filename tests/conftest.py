@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
 
 
 def write_site(root: Path, files: dict[str, str]) -> Path:
@@ -106,11 +105,6 @@ def stop_process(process: subprocess.Popen) -> int:
 def demo_site(tmp_path: Path) -> Path:
     """A copy of the repository's demo site, safe to change."""
     return copy_demo(tmp_path / "demo")
-
-
-@pytest.fixture
-def minimal_site(tmp_path: Path) -> Path:
-    return write_site(tmp_path / "site", MINIMAL_SITE)
 
 
 @pytest.fixture(scope="session")

@@ -83,13 +83,6 @@ class Fields:
             return None
         return value
 
-    def flag(self, key: str) -> bool:
-        value = self.data.get(key, False)
-        if not isinstance(value, bool):
-            self.problem(key, f"field '{key}': expected true or false, got {shown_value(value)}")
-            return False
-        return value
-
     def day(self, key: str, required: bool = False) -> str:
         """A day, as ISO text ('2024-03-05')."""
         value = self.data.get(key)

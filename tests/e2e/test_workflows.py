@@ -422,7 +422,7 @@ def test_refresh_lists_changed_and_removed_records(site_repo: Path, arxiv_server
     server = arxiv_server()
     assert play_refresh(site_repo, server.api_url).outputs["changed"] == "true"
     records = fetched_records(site_repo)
-    (older_file, older), (excluded_file, excluded) = list(records.items())[:2]
+    (older_file, older), (_, excluded) = list(records.items())[:2]
     (site_repo / "content" / "records" / "arxiv" / older_file).write_text(render({**older, "title": "An older title"}), encoding="utf-8")
     profile = site_repo / "content" / "profile.yaml"
     text = profile.read_text(encoding="utf-8")

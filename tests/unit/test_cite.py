@@ -75,10 +75,6 @@ JOURNAL = make_entry(
 THESIS = make_entry("thesis", "My Thesis", ("Ada Lovelace",), year=2020, source="PhD thesis, University of Examples")
 
 
-def html_text(fragment: str) -> str:
-    return BeautifulSoup(fragment, "html.parser").get_text()
-
-
 # -- what a reader copies ---------------------------------------------------------------------------------
 
 
