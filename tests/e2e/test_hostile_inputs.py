@@ -27,8 +27,8 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, event, given, settings
-from hypothesis.errors import InvalidArgument
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from sitegen.build import build_site
 from sitegen.errors import SitegenError
