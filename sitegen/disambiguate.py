@@ -74,7 +74,13 @@ def plain_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """Compare names without case, accents, punctuation or extra spaces."""
+    """Compare names without case, accents, punctuation or extra spaces.
+
+    In the order written ('Lin, Sheng' is not 'Sheng Lin' here: fetched names are 'First Last',
+    and profile.yaml's names are turned so by _last_first first), digits kept. A build compares
+    names by enrich.normalise_name instead, which reads 'Last, First' itself and drops digits
+    and letters with no ASCII form.
+    """
     text = unicodedata.normalize("NFKD", plain_name(name))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())

@@ -179,7 +179,15 @@ def newest_first(records: list[Record]) -> list[Record]:
 
 @functools.lru_cache(maxsize=65536)
 def normalise_name(name: str) -> str:
-    """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal."""
+    """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal.
+
+    How a build tells whose name an author is (the owner's, a co-author's with a link): LaTeX
+    converted, BibTeX's 'Last, First' read as 'First Last', digits and letters with no ASCII
+    form dropped. Not the same key as disambiguate.name_key (fetch's grouping), which keeps the
+    order written, the digits and a word break where such a letter stood; merging asks only
+    whether two records share an author, by the looser merge.name_keys. Each stage keeps its
+    own so that neither's results change.
+    """
     plain = render_inline(name).plain
     if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
         last, first = plain.split(",")

@@ -269,6 +269,9 @@ def name_keys(name: str) -> frozenset[str]:
     """Loose keys of an author's name: surname and first initial, read in either order.
 
     'Sheng Lin', 'Lin, Sheng', 'S. Lin', 'Lin Sheng' and DBLP's 'Sheng Lin 0003' share 'lin s'.
+    Looser than enrich.normalise_name on purpose: two versions of one work (a preprint, its
+    published record) often spell their authors differently, and a shared key is only one
+    piece of evidence beside the title and the year.
     """
     if name.count(",") == 1:  # BibTeX order: 'Lin, Sheng'
         last, first = name.split(",")
