@@ -56,6 +56,5 @@ class SitegenError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-
 class ContentError(SitegenError):
     """The site's content is wrong: exit status 1."""

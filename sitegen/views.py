@@ -21,9 +21,9 @@ from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline
+from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.metrics import citation_total, h_index
 from sitegen.urls import MOST_CITED_PATH, SiteUrls, is_relative_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
