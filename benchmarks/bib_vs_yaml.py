@@ -129,8 +129,12 @@ def time_builds(sites: dict[str, Path], rounds: int) -> tuple[dict, dict]:
             subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], check=True, capture_output=True)
             wall[name].append(time.perf_counter() - start)
             cpu[name].append(_children_cpu() - before)
-    summary = lambda times: {name: (min(t), statistics.median(t)) for name, t in times.items()}
-    return summary(wall), summary(cpu)
+    return _summary(wall), _summary(cpu)
+
+
+def _summary(times: dict) -> dict:
+    """Each corpus's best and median time."""
+    return {name: (min(t), statistics.median(t)) for name, t in times.items()}
 
 
 def _children_cpu() -> float:
