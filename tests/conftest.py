@@ -9,8 +9,12 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from sitegen.model import Record
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -28,6 +32,42 @@ MINIMAL_SITE = {
     "content/site.yaml": "title: Test site\nbase_url: https://example.org/\n",
     "content/profile.yaml": "name: Ada Lovelace\n",
 }
+
+
+# A record as the arXiv fetcher writes it (content/records/arxiv/2401.01234.yaml)
+ARXIV_RECORD = """\
+id: '2401.01234'
+title: 'Fetched title with $x$'
+authors: [Lena Müller, Jonas Berg]
+year: 2024
+date: 2024-01-05
+source: arXiv
+abstract: The abstract from arXiv.
+categories: [cs.DC, cs.LG]
+links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}
+arxiv: '2401.01234'
+"""
+
+
+def validated_record(text: str, path: str) -> Record:
+    """A record from YAML text at `path`, validated as the build validates it (a fetched one
+    when `path` is under content/records/arxiv/)."""
+    from sitegen.load import parse_yaml
+    from sitegen.validate import validate_record
+
+    data, problem = parse_yaml(text, path)
+    assert problem is None
+    problems: list = []
+    record = validate_record(data, path, problems)
+    assert record is not None, problems
+    return record
+
+
+def fetched_from_arxiv(text: str = ARXIV_RECORD) -> Record:
+    """`text` as the arXiv fetcher's file of its record, content/records/arxiv/<id>.yaml."""
+    import yaml
+
+    return validated_record(text, f"content/records/arxiv/{yaml.safe_load(text)['id']}.yaml")
 
 
 def file_bytes(files: dict) -> dict[str, bytes]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import ARXIV_RECORD, fetched_from_arxiv, validated_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,13 +21,7 @@ CONFIG = SiteConfig(title="T", base_url="https://e.org/")
 
 
 def rec(text: str, path: str = "content/records/x.yaml"):
-    """A validated record from YAML text (fetched when under content/records/arxiv/)."""
-    data, problem = parse_yaml(text, path)
-    assert problem is None
-    problems = []
-    record = validate_record(data, path, problems)
-    assert record is not None, problems
-    return record
+    return validated_record(text, path)
 
 
 def from_data(data: dict, path: str = "content/records/x.yaml"):
@@ -35,11 +30,6 @@ def from_data(data: dict, path: str = "content/records/x.yaml"):
     record = validate_record(data, path, problems)
     assert record is not None, problems
     return record
-
-
-def fetched(text: str):
-    data, _ = parse_yaml(text, "x")
-    return rec(text, f"content/records/arxiv/{data['id']}.yaml")
 
 
 def profile(text: str = "name: Lena Müller\nname_variants: ['L. M{\\\"u}ller', 'Lena Mueller']\n") -> Profile:
@@ -56,25 +46,12 @@ def enrich(records, owner: Profile | None = None):
 
 # -- merging fetched and hand-written records ---------------------------------------------
 
-FETCHED = """\
-id: '2401.01234'
-title: 'Fetched title with $x$'
-authors: [Lena Müller, Jonas Berg]
-year: 2024
-date: 2024-01-05
-source: arXiv
-abstract: The abstract from arXiv.
-categories: [cs.DC, cs.LG]
-links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}
-arxiv: '2401.01234'
-"""
-
 
 def test_hand_written_record_wins_field_by_field():
     own = rec(
         "id: '2401.01234'\ntitle: My better title\nsource: EuroSys 2025\nfeatured: true\nyear: 2024\nlinks: {code: 'https://github.com/x/y'}\nslides: s.pdf\n"
     )
-    merged = merge_fetched([fetched(FETCHED), own])
+    merged = merge_fetched([fetched_from_arxiv(), own])
     assert len(merged) == 1
     one = merged[0]
     assert one.title == "My better title"  # hand-written
@@ -96,30 +73,30 @@ def test_hand_written_record_wins_field_by_field():
 
 def test_merge_by_arxiv_id_or_doi_when_ids_differ():
     by_arxiv = rec("id: mine2024\ntitle: Mine\nyear: 2024\narxiv: 2401.01234v2\n")
-    merged = merge_fetched([fetched(FETCHED), by_arxiv])
+    merged = merge_fetched([fetched_from_arxiv(), by_arxiv])
     assert [(r.id, r.title, r.abstract) for r in merged] == [("mine2024", "Mine", "The abstract from arXiv.")]
 
     by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1/ABC'\n")
-    other = fetched(FETCHED + "doi: 10.1/abc\n")
+    other = fetched_from_arxiv(ARXIV_RECORD + "doi: 10.1/abc\n")
     assert [r.id for r in merge_fetched([other, by_doi])] == ["mine2024"]
 
 
 def test_two_fetched_records_of_one_hand_written_record_do_not_crash():
     own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1/x\narxiv: '2401.00001'\n")
-    first = fetched("id: '2401.00001'\narxiv: '2401.00001'\ntitle: F1\nyear: 2020\nabstract: a\n")
-    second = fetched("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1/x\n")
+    first = fetched_from_arxiv("id: '2401.00001'\narxiv: '2401.00001'\ntitle: F1\nyear: 2020\nabstract: a\n")
+    second = fetched_from_arxiv("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1/x\n")
     merged = merge_fetched([own, first, second])
     assert [r.title for r in merged] == ["Mine"]
     assert merged[0].abstract == "a"
 
 
 def test_unmatched_fetched_records_are_kept():
-    merged = merge_fetched([fetched(FETCHED), rec("id: other\ntitle: Other\nyear: 2020\n")])
+    merged = merge_fetched([fetched_from_arxiv(), rec("id: other\ntitle: Other\nyear: 2020\n")])
     assert sorted(r.id for r in merged) == ["2401.01234", "other"]
 
 
 def test_hidden_by_hand_hides_the_fetched_record():
-    site, _ = enrich([fetched(FETCHED), rec("id: '2401.01234'\nhidden: true\ntitle: x\nyear: 2024\n")])
+    site, _ = enrich([fetched_from_arxiv(), rec("id: '2401.01234'\nhidden: true\ntitle: x\nyear: 2024\n")])
     assert site.entries == ()
 
 
@@ -138,20 +115,20 @@ def test_hidden_by_hand_hides_the_fetched_record():
     ],
 )
 def test_exclusions_apply_to_fetched_records(sources, excluded):
-    assert is_excluded(fetched(FETCHED), sources) is excluded
+    assert is_excluded(fetched_from_arxiv(), sources) is excluded
 
 
 def test_exclusions_never_drop_hand_written_records():
-    written = rec(FETCHED)
+    written = rec(ARXIV_RECORD)
     assert not is_excluded(written, ArxivSources(exclude_ids=("2401.01234",), exclude_categories=("cs.DC",)))
 
 
 def test_excluded_records_are_not_shown():
     owner = profile("name: Lena Müller\narxiv:\n  authors: [Lena Müller]\n  exclude_categories: [hep-ph]\n  exclude_ids: ['2402.00002']\n")
     records = [
-        fetched(FETCHED),
-        fetched("id: '2402.00001'\ntitle: Quarks\nyear: 2024\ncategories: [hep-ph]\n"),
-        fetched("id: '2402.00002'\ntitle: Someone else\nyear: 2024\ncategories: [cs.DC]\n"),
+        fetched_from_arxiv(),
+        fetched_from_arxiv("id: '2402.00001'\ntitle: Quarks\nyear: 2024\ncategories: [hep-ph]\n"),
+        fetched_from_arxiv("id: '2402.00002'\ntitle: Someone else\nyear: 2024\ncategories: [cs.DC]\n"),
     ]
     site, _ = enrich(records, owner)
     assert [e.id for e in site.entries] == ["2401.01234"]

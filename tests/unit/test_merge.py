@@ -12,15 +12,16 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import fetched_from_arxiv, validated_record
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sitegen.errors import Location
-from sitegen.load import parse_yaml
 from sitegen.merge import merge_works, name_keys, title_key, work_sources
 from sitegen.model import Origin, Record
 from sitegen.record_types import infer_type
 from sitegen.sources import reader_for
+from sitegen.urls import slugify
 from sitegen.validate import validate_record
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -30,18 +31,13 @@ ORCID_ID = "0000-0002-0000-0006"
 
 def fetched(fetcher: str, native_id: str, **fields) -> Record:
     """A record as a fetcher writes it: `content/records/<fetcher>/<id>.yaml`."""
-    path = f"content/records/{fetcher}/{re.sub(r'[^A-Za-z0-9._-]', '-', native_id)}.yaml"
+    path = f"content/records/{fetcher}/{slugify(native_id)}.yaml"
     return Record(id=native_id, location=Location(path, 1), origin=Origin(fetcher, path, fetched=True), source_key=path, **fields)
 
 
 def written(text: str, path: str = "content/records/mine.yaml") -> Record:
     """A hand-written YAML record, validated as the build validates it."""
-    data, problem = parse_yaml(text, path)
-    assert problem is None
-    problems = []
-    record = validate_record(data, path, problems)
-    assert record is not None, problems
-    return record
+    return validated_record(text, path)
 
 
 # -- the shared fixtures: one person's works from arXiv, ORCID, Crossref, OpenAlex, DBLP and a .bib ----
@@ -241,28 +237,10 @@ def test_the_merge_does_not_depend_on_the_order_records_come_in():
 
 # -- corrections: hand-written YAML wins field by field, mappings key by key -----------------------------
 
-FETCHED = """\
-id: '2401.01234'
-title: 'Fetched title with $x$'
-authors: [Lena Müller, Jonas Berg]
-year: 2024
-date: 2024-01-05
-source: arXiv
-abstract: The abstract from arXiv.
-categories: [cs.DC, cs.LG]
-links: {abs: 'https://arxiv.org/abs/2401.01234', pdf: 'https://arxiv.org/pdf/2401.01234'}
-arxiv: '2401.01234'
-"""
-
-
-def arxiv_fetched(text: str = FETCHED) -> Record:
-    data, _ = parse_yaml(text, "x")
-    return written(text, f"content/records/arxiv/{data['id']}.yaml")
-
 
 def test_a_correction_adds_its_link_and_the_fetched_links_stay():
     correction = written("id: '2401.01234'\nsource: EuroSys 2025\nfeatured: true\nlinks: {code: 'https://github.com/x/y'}\n")
-    [one] = merge_works([arxiv_fetched(), correction])
+    [one] = merge_works([fetched_from_arxiv(), correction])
     assert one.links == {"code": "https://github.com/x/y", "abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
     assert (one.title, one.year, one.source, one.featured) == ("Fetched title with $x$", 2024, "EuroSys 2025", True)
     assert one.missing == () and not one.fetched
@@ -271,7 +249,7 @@ def test_a_correction_adds_its_link_and_the_fetched_links_stay():
 
 def test_a_correction_replaces_a_link_of_the_same_name():
     correction = written("id: mine\ntitle: Mine\nyear: 2024\narxiv: 2401.01234v2\nlinks: {pdf: 'https://mine.org/paper.pdf'}\n")
-    [one] = merge_works([arxiv_fetched(), correction])
+    [one] = merge_works([fetched_from_arxiv(), correction])
     assert one.links == {"pdf": "https://mine.org/paper.pdf", "abs": "https://arxiv.org/abs/2401.01234"}
     assert (one.id, one.title, one.abstract, one.categories) == ("mine", "Mine", "The abstract from arXiv.", ("cs.DC", "cs.LG"))
 
