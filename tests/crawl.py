@@ -100,10 +100,13 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_directory(directory: Path, prefix: str = "/mysite/", port: int = 0) -> Iterator[str]:
-    """Serve `directory` on 127.0.0.1 under `prefix`; yields the base URL (`http://127.0.0.1:PORT/mysite/`)."""
+def serve_directory(
+    directory: Path, prefix: str = "/mysite/", port: int = 0, files: type[http.server.SimpleHTTPRequestHandler] = http.server.SimpleHTTPRequestHandler
+) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1 under `prefix`; yields the base URL (`http://127.0.0.1:PORT/mysite/`).
+    `files` answers for the files under the prefix (a handler that compresses them, say)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = functools.partial(type("Handler", (_SubPathHandler,), {"prefix": prefix}), directory=str(directory))
+    handler = functools.partial(type("Handler", (_SubPathHandler, files), {"prefix": prefix}), directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, name="serve_directory", daemon=True)
     thread.start()

@@ -13,13 +13,11 @@ base URL of the built demo site, served over HTTP on loopback.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from crawl import serve_directory  # tests/crawl.py
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -100,24 +98,9 @@ def page(new_page):
     return new_page()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
+def serve(directory: Path) -> contextlib.AbstractContextManager[str]:
     """Serve `directory` at the root of http://127.0.0.1:PORT/ while the block runs."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return serve_directory(directory, prefix="/")
 
 
 @pytest.fixture(scope="session")

@@ -8,18 +8,17 @@ itself, two files at most; and nothing is fetched from another host.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import http.server
 import io
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from crawl import serve_directory  # tests/crawl.py
 
 pytestmark = [pytest.mark.browser]
 
@@ -30,9 +29,6 @@ COMPRESSED = (".html", ".css", ".js", ".json", ".svg", ".xml", ".csl", ".txt", "
 
 class GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the client accepts it (as GitHub Pages does)."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
     def send_head(self):
         path = Path(self.translate_path(self.path))
@@ -51,22 +47,9 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-@contextlib.contextmanager
-def serve_gzip(directory: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: GzipHandler(*a, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
 @pytest.fixture(scope="module")
 def gzip_demo(built_demo) -> Iterator[str]:
-    with serve_gzip(built_demo) as base:
+    with serve_directory(built_demo, prefix="/", files=GzipHandler) as base:
         yield base
 
 
