@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from requests.adapters import BaseAdapter
+from scripted_http import Scripted
 
 from sitegen.progress import Progress
 from sitegen.sources.arxiv import ArxivSource, arxiv_session, author_feed_url, author_query, describe_url, judge
@@ -23,35 +23,6 @@ API = "http://127.0.0.1:1/api/query"
 
 def fixture(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
-
-
-class Scripted(BaseAdapter):
-    """Answers requests from a list of (status, body, headers) or exceptions, in order."""
-
-    def __init__(self, answers: list):
-        super().__init__()
-        self.answers = list(answers)
-        self.sent: list[requests.PreparedRequest] = []
-        self.timeouts: list = []
-
-    def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
-        self.sent.append(request)
-        self.timeouts.append(timeout)
-        answer = self.answers.pop(0)
-        if isinstance(answer, Exception):
-            raise answer
-        status, body, headers = (*answer, {})[:3] if len(answer) == 2 else answer
-        response = requests.Response()
-        response.status_code = status
-        response._content = body
-        response.headers.update(headers)
-        response.url = request.url
-        response.request = request
-        response.reason = {200: "OK", 503: "Service Unavailable", 429: "Too Many Requests", 400: "Bad Request"}.get(status, "")
-        return response
-
-    def close(self):
-        pass
 
 
 def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:

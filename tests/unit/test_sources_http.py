@@ -13,42 +13,17 @@ from pathlib import Path
 
 import pytest
 import requests
-from requests.adapters import BaseAdapter
+from scripted_http import REASONS, Scripted
 
 from sitegen.progress import Progress
 from sitegen.sources.http import FetchError, PoliteSession, Settings, judge_json, judge_xml, retry_after_seconds
 
 SOURCES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"
 API = "http://127.0.0.1:1/openalex"
-REASONS = {200: "OK", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable", 400: "Bad Request"}
 
 
 def body(relative: str) -> bytes:
     return (SOURCES / relative).read_bytes()
-
-
-class Scripted(BaseAdapter):
-    """Answers requests from a list of (status, body, headers) or exceptions, in order."""
-
-    def __init__(self, answers: list):
-        super().__init__()
-        self.answers = list(answers)
-        self.sent: list[requests.PreparedRequest] = []
-
-    def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
-        self.sent.append(request)
-        answer = self.answers.pop(0)
-        if isinstance(answer, Exception):
-            raise answer
-        status, content, headers = (*answer, {})[:3]
-        response = requests.Response()
-        response.status_code, response._content, response.url, response.request = status, content, request.url, request
-        response.headers.update(headers)
-        response.reason = REASONS.get(status, "")
-        return response
-
-    def close(self):
-        pass
 
 
 def session(answers: list, **settings) -> tuple[PoliteSession, Scripted, list[float], io.StringIO]:
