@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from sitegen.errors import Location, Problem
+from sitegen.homepage.fields import Fields
 from sitegen.load import parse_yaml
 
 
@@ -33,3 +34,15 @@ def split_front_matter(text: str, path: str) -> tuple[Any, str, int, list[Proble
     if not isinstance(data, dict):
         return None, "", end + 2, [Problem("expected settings in the front matter (title: ...), got something else", Location(path, 2))]
     return data, "\n".join(lines[end + 1 :]), end + 2, []
+
+
+def front_matter_fields(text: str, path: str, known: set[str], problems: list[Problem]) -> tuple[Fields, str, int] | None:
+    """A Markdown file's settings to read (a warning for each one not in `known`), its body and
+    the body's first line; None when it has no front matter to read (the problem noted)."""
+    data, body, body_line, found = split_front_matter(text, path)
+    problems += found
+    if data is None:
+        return None
+    fields = Fields(data, path, problems)
+    fields.unknown(known)
+    return fields, body, body_line

@@ -19,8 +19,7 @@ from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import ATOM
-from sitegen.homepage.fields import Fields
-from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.markup import render_markdown
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
@@ -68,12 +67,10 @@ def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Pro
 
 
 def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None:
-    data, body, body_line, found = split_front_matter(text, path)
-    problems += found
-    if data is None:
+    read = front_matter_fields(text, path, FIELDS, problems)
+    if read is None:
         return None
-    fields = Fields(data, path, problems)
-    fields.unknown(FIELDS)
+    fields, body, body_line = read
     date = fields.day("date", required=True)
     title = fields.inline("title")
     if not body.strip() and not title:

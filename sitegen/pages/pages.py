@@ -27,7 +27,7 @@ from pathlib import PurePosixPath
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
 from sitegen.markup import render_markdown
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
@@ -91,18 +91,16 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
 
 
 def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
-    data, body, body_line, found = split_front_matter(text, path)
-    problems += found
-    if data is None:
+    read = front_matter_fields(text, path, FIELDS, problems)
+    if read is None:
         return None
-    fields = Fields(data, path, problems)
-    fields.unknown(FIELDS)
+    fields, body, body_line = read
     title = fields.text("title", required=True)
     nav = fields.integer("nav")
     slug = fields.text("slug") or PurePosixPath(path).stem
     description = fields.text("description")
     if not SLUG.fullmatch(slug) or slug.split("/")[0] in RESERVED:
-        where = "slug" if "slug" in data else None
+        where = "slug" if "slug" in fields.data else None
         reason = "is taken by sitegen's own pages" if SLUG.fullmatch(slug) else "may hold only A-Z a-z 0-9 . _ - and /"
         fields.problem(where, f"the page's address '{slug}/' {reason}; set another with slug: ...")
     parts = _parts(path, body, body_line, problems, fields)
