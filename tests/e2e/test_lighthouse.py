@@ -19,7 +19,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from e2e.test_page_weight import serve_gzip
+from crawl import serve_directory  # tests/crawl.py
+from e2e.test_page_weight import GzipHandler
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -55,7 +56,7 @@ def demo_pages(built_demo: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def served(built_demo):
-    with serve_gzip(built_demo) as base:
+    with serve_directory(built_demo, prefix="/", files=GzipHandler) as base:
         yield base, demo_pages(built_demo)
 
 
