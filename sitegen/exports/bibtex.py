@@ -10,14 +10,12 @@ import re
 
 from sitegen.latex import escape_bare_specials
 from sitegen.model import Entry
+from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
 _AND = re.compile(r"\sand\s", re.I)
 # a brace with no backslash before it (starting with the brace is 2-3x as fast as a look-behind first)
 _UNESCAPED_BRACES = re.compile(r"[{}](?<!\\[{}])")
-_CONFERENCE = re.compile(r"proceedings|conference|workshop|symposium|\bconf\b|\bproc\b", re.I)
-_JOURNAL = re.compile(r"journal|transactions|letters|review|\btrans\b|magazine", re.I)
-_THESIS = re.compile(r"thesis|dissertation", re.I)
 ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
 
 
@@ -35,18 +33,9 @@ def entry_type(entry: Entry) -> str:
     requested = str(entry.record.extra.get("bibtex_type", "")).lower()
     if requested in ENTRY_TYPES:
         return requested
-    if entry.record.type in RECORD_TYPE_ENTRIES:
-        return RECORD_TYPE_ENTRIES[entry.record.type]
-    if entry.record.type:
-        return "misc"  # a preprint, software, a dataset, a patent, other
-    source = entry.record.source
-    if _THESIS.search(source):
-        return "phdthesis"
-    if _CONFERENCE.search(source):
-        return "inproceedings"
-    if _JOURNAL.search(source):
-        return "article"
-    return "misc"
+    # every shown record has a type (enrich gives it); one made elsewhere is typed as enrich would type it
+    kind = entry.record.type or infer_type(entry.record)
+    return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: a preprint, software, a dataset, a patent, other
 
 
 def bibtex_entry(entry: Entry, url: str) -> str:
