@@ -197,13 +197,21 @@ class PoliteSession(requests.Session):
 # --------------------------------------------------------------------------
 
 
-def judge_json(response: requests.Response) -> Answer:
-    """A JSON API's answer: 200 with a whole JSON document, else why not."""
+def _status_failure(response: requests.Response) -> Answer | None:
+    """What an answer other than 200 means (429 and 5xx are worth another try); None for 200."""
     status = response.status_code
     if status in RETRY_STATUSES:
         return Answer(False, retry=True, reason=_status_reason(response))
     if status != 200:
         return Answer(False, reason=_status_reason(response))
+    return None
+
+
+def judge_json(response: requests.Response) -> Answer:
+    """A JSON API's answer: 200 with a whole JSON document, else why not."""
+    failure = _status_failure(response)
+    if failure is not None:
+        return failure
     try:
         data = orjson.loads(response.content)
     except orjson.JSONDecodeError as error:
@@ -216,11 +224,9 @@ def judge_json(response: requests.Response) -> Answer:
 
 def judge_xml(response: requests.Response) -> Answer:
     """An XML answer (dblp): 200 with a well-formed document, else why not."""
-    status = response.status_code
-    if status in RETRY_STATUSES:
-        return Answer(False, retry=True, reason=_status_reason(response))
-    if status != 200:
-        return Answer(False, reason=_status_reason(response))
+    failure = _status_failure(response)
+    if failure is not None:
+        return failure
     tree, error = parse_xml(response.content)
     if tree is None:
         return Answer(False, retry=True, reason=f"malformed XML ({error})")
