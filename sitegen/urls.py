@@ -7,11 +7,13 @@ GitHub serves at any depth. Absolute URLs (feed, sitemap) add the host.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import ipaddress
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from sitegen.errors import Problem
@@ -91,6 +93,29 @@ def slugify(value: str) -> str:
     """SPEC §3: every character outside A-Za-z0-9._- becomes '-'. The name of a record's or a
     subject's folder (records/<slug>/, subjects/<slug>/), and of a fetched record's file."""
     return _UNSAFE_SLUG_CHARACTERS.sub("-", value)
+
+
+class _Anchored(Protocol):
+    """A value class with an `anchor`: its id on a page."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def anchor(self) -> str: ...
+
+
+Anchored = TypeVar("Anchored", bound=_Anchored)
+
+
+def with_unique_anchors(items: Iterable[Anchored]) -> list[Anchored]:
+    """`items` in their order, the second and later of one anchor given -2, -3, ...: on one page
+    each is a link target of its own."""
+    seen: dict[str, int] = {}
+    unique = []
+    for item in items:
+        count = seen[item.anchor] = seen.get(item.anchor, 0) + 1
+        unique.append(item if count == 1 else dataclasses.replace(item, anchor=f"{item.anchor}-{count}"))
+    return unique
 
 
 def record_path(slug: str) -> str:

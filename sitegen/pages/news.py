@@ -22,6 +22,7 @@ from sitegen.exports.feed import ATOM
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.markup import render_markdown
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/news/"
@@ -63,7 +64,7 @@ def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Pro
             if item is not None:
                 items.append(item)
     items.sort(key=lambda item: (item.date, item.path), reverse=True)
-    return tuple(_unique_anchors(items)), bool(items), problems
+    return tuple(with_unique_anchors(items)), bool(items), problems
 
 
 def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None:
@@ -83,16 +84,6 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem).strip("-")
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
     return NewsItem(path, date, title, converted.html, converted.plain, anchor)
-
-
-def _unique_anchors(items: list[NewsItem]) -> list[NewsItem]:
-    seen: dict[str, int] = {}
-    unique = []
-    for item in items:
-        count = seen.get(item.anchor, 0)
-        seen[item.anchor] = count + 1
-        unique.append(item if count == 0 else NewsItem(item.path, item.date, item.title, item.body_html, item.body_plain, f"{item.anchor}-{count + 1}"))
-    return unique
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:

@@ -22,6 +22,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.load import parse_yaml
 from sitegen.markup import render_markdown
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/talks/"
@@ -70,11 +71,7 @@ def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Proble
             if talk is not None:
                 talks.append(talk)
     talks.sort(key=lambda talk: (talk.date, talk.path, -talk.line), reverse=True)
-    seen: dict[str, int] = {}
-    unique = []
-    for talk in talks:
-        count = seen[talk.anchor] = seen.get(talk.anchor, 0) + 1
-        unique.append(talk if count == 1 else Talk(**{**_fields(talk), "anchor": f"{talk.anchor}-{count}"}))
+    unique = with_unique_anchors(talks)
     return tuple(unique), bool(unique), problems
 
 
@@ -101,7 +98,3 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
         anchor=f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}",
     )
     return None if fields.failed else talk
-
-
-def _fields(talk: Talk) -> dict[str, Any]:
-    return {name: getattr(talk, name) for name in Talk.__dataclass_fields__}

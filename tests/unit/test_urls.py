@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sitegen.urls import SiteUrls, slugify, url_scheme
+from sitegen.urls import SiteUrls, slugify, url_scheme, with_unique_anchors
+from sitegen.values import value_class
 
 
 @pytest.mark.parametrize(
@@ -62,3 +63,14 @@ def test_a_links_scheme_is_found_with_or_without_parsing(url, scheme):
 )
 def test_slugify(value, slug):
     assert slugify(value) == slug
+
+
+@value_class
+class Item:
+    title: str
+    anchor: str
+
+
+def test_anchors_met_again_are_numbered_in_order():
+    items = [Item("a", "x"), Item("b", "y"), Item("c", "x"), Item("d", "x")]
+    assert with_unique_anchors(items) == [Item("a", "x"), Item("b", "y"), Item("c", "x-2"), Item("d", "x-3")]
