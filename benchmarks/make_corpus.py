@@ -26,10 +26,41 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 def dump_yaml(data: dict) -> str:
     return yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000)
 
+
 SUBJECTS = [
-    "cs.AI", "cs.AR", "cs.CC", "cs.CL", "cs.CR", "cs.CV", "cs.CY", "cs.DB", "cs.DC", "cs.DS", "cs.GT",
-    "cs.HC", "cs.IR", "cs.IT", "cs.LG", "cs.LO", "cs.MA", "cs.NE", "cs.NI", "cs.OS", "cs.PF", "cs.PL",
-    "cs.RO", "cs.SE", "cs.SY", "eess.SP", "math.OC", "math.PR", "stat.ML", "quant-ph", "hep-ph", "physics.comp-ph", "q-bio.NC",
+    "cs.AI",
+    "cs.AR",
+    "cs.CC",
+    "cs.CL",
+    "cs.CR",
+    "cs.CV",
+    "cs.CY",
+    "cs.DB",
+    "cs.DC",
+    "cs.DS",
+    "cs.GT",
+    "cs.HC",
+    "cs.IR",
+    "cs.IT",
+    "cs.LG",
+    "cs.LO",
+    "cs.MA",
+    "cs.NE",
+    "cs.NI",
+    "cs.OS",
+    "cs.PF",
+    "cs.PL",
+    "cs.RO",
+    "cs.SE",
+    "cs.SY",
+    "eess.SP",
+    "math.OC",
+    "math.PR",
+    "stat.ML",
+    "quant-ph",
+    "hep-ph",
+    "physics.comp-ph",
+    "q-bio.NC",
 ]
 WORDS = (
     "adaptive scalable distributed learning sparse attention gradient compression memory efficient training "
@@ -205,7 +236,7 @@ def make_people_records(n: int, seed: int = 42) -> tuple[list[dict], dict[str, l
     return records, truth
 
 
-HUGO_AUTHORS = "[taxonomies]\n  subject = \"subjects\"\n  author = \"authors\"\n"
+HUGO_AUTHORS = '[taxonomies]\n  subject = "subjects"\n  author = "authors"\n'
 
 
 def make_people_corpus(n: int, out: Path, seed: int = 42) -> tuple[Path, Path]:
@@ -219,7 +250,7 @@ def make_people_corpus(n: int, out: Path, seed: int = 42) -> tuple[Path, Path]:
     settings.write_text(settings.read_text() + "people: authors\n")
     write_hugo(records, out / "hugo")  # the front matter's `authors` becomes the taxonomy
     config = out / "hugo" / "hugo.toml"
-    config.write_text(config.read_text().replace("[taxonomies]\n  subject = \"subjects\"\n", HUGO_AUTHORS))
+    config.write_text(config.read_text().replace('[taxonomies]\n  subject = "subjects"\n', HUGO_AUTHORS))
     (out / "truth.json").write_text(json.dumps(truth), encoding="utf-8")
     return out / "sitegen", out / "hugo"
 
@@ -229,7 +260,9 @@ def main() -> None:
     parser.add_argument("n", type=int)
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=42)
-    parser.add_argument("--people", action="store_true", help="authors drawn from ~3n people in labs, 5%% of names shared (sitegen `people: authors`, Hugo `authors` taxonomy)")
+    parser.add_argument(
+        "--people", action="store_true", help="authors drawn from ~3n people in labs, 5%% of names shared (sitegen `people: authors`, Hugo `authors` taxonomy)"
+    )
     args = parser.parse_args()
     (make_people_corpus if args.people else make_corpus)(args.n, args.out, args.seed)
 

@@ -106,10 +106,14 @@ def switch_off(name: str) -> None:
     from sitegen.cache import BuildCache
 
     needs = {
-        "record-files": (build, "load_site", "known_files"), "validated-records": (build, "validate_site", "known"),
-        "converted": (enrich, "enrich_site", "converted"), "page-keys": (render, "render_site", "previous_keys"),
-        "convert-workers": (enrich, "ENTRIES_WORTH_A_WORKER", None), "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
-        "same-bytes": (write, "_same_bytes", None), "digest-reuse": (build, "Fingerprints", None),
+        "record-files": (build, "load_site", "known_files"),
+        "validated-records": (build, "validate_site", "known"),
+        "converted": (enrich, "enrich_site", "converted"),
+        "page-keys": (render, "render_site", "previous_keys"),
+        "convert-workers": (enrich, "ENTRIES_WORTH_A_WORKER", None),
+        "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
+        "same-bytes": (write, "_same_bytes", None),
+        "digest-reuse": (build, "Fingerprints", None),
     }
     if name in needs:
         _needs(*needs[name])
@@ -289,7 +293,9 @@ def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds:
         try:
             for config in members:
                 command = [sys.executable, str(Path(__file__).resolve()), "child-serve", str(config.site), "--with-cpu", *([config.off] if config.off else [])]
-                servers[config.off] = process = subprocess.Popen(command, cwd=work, env=code.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                servers[config.off] = process = subprocess.Popen(
+                    command, cwd=work, env=code.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+                )
                 _answer(process)  # "ready": the first build
                 _edit(process, 999)  # the first edit loads the content cache into memory: not what a later save costs
             for round_number in range(serve_rounds):
@@ -352,7 +358,11 @@ def table(all_results: list[Results], mechanisms: list[Mechanism]) -> str:
     The sandbox (9) is no speed mechanism: issue 26 requires it, and its row gives its cost.
     """
     sizes = [r.n for r in all_results]
-    head = "| # | mechanism | build | " + " | ".join(f"N={n:,}: wall with / without s (saves, share; paired ratio); CPU with / without s (share; paired ratio)" for n in sizes) + " | verdict |"
+    head = (
+        "| # | mechanism | build | "
+        + " | ".join(f"N={n:,}: wall with / without s (saves, share; paired ratio); CPU with / without s (share; paired ratio)" for n in sizes)
+        + " | verdict |"
+    )
     lines = [head, "|" + "---|" * (4 + len(sizes))]
     for mechanism in mechanisms:
         verdict_share = []

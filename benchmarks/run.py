@@ -457,7 +457,7 @@ def report(result: SizeResult, hugo: bool) -> str:
     rows.append(f"| {result.n:,} | dev-server edit (rebuild in process) | {summary(serve)} | - | - | {SERVE_TARGET} s | {load_summary(serve)} |")
     if result["real_serve"]:
         real = result["real_serve"]
-        rows.append(f"| {result.n:,} | dev-server edit (`sitegen serve`, save to \"built\" line) | {summary(real)} | - | - | - | {load_summary(real)} |")
+        rows.append(f'| {result.n:,} | dev-server edit (`sitegen serve`, save to "built" line) | {summary(real)} | - | - | - | {load_summary(real)} |')
     mine = result["cold"] + result["noop"] + result["edit"]
     theirs = result["hugo_cold"] + result["hugo_noop"] + result["hugo_edit"]
     memory_ratio = f"{peak(mine) / peak(theirs):.2f} / {tree_peak(mine) / tree_peak(theirs):.2f}" if theirs else "-"
@@ -472,7 +472,9 @@ TABLE_HEAD = """| N | build | sitegen s median (min-max) | Hugo s median (min-ma
 |---:|---|---|---|---:|---:|---|"""
 
 
-def benchmark_arguments(description: str, default_sizes: list[int], repeats: str, repeats_help: str, default_repeats: int = 3) -> tuple[argparse.Namespace, list[int], str | None]:
+def benchmark_arguments(
+    description: str, default_sizes: list[int], repeats: str, repeats_help: str, default_repeats: int = 3
+) -> tuple[argparse.Namespace, list[int], str | None]:
     """The options all benchmarks take: sizes (`--n`), how often to time each (`repeats`), Hugo, the code, the work folder."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--n", type=int, action="append", help=f"corpus sizes (default: {', '.join(map(str, default_sizes))})")
