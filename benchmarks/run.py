@@ -32,6 +32,7 @@ benchmark runs change neither the code timed nor its cache key.
 from __future__ import annotations
 
 import argparse
+import functools
 import compileall
 import os
 import re
@@ -402,8 +403,8 @@ def bench_size(n: int, runs: int, hugo: str | None, workdir: Path, code: Code, s
     result = SizeResult(n)
     hugo_out = site.parent / "hugo-out"
     hugo_build = hugo_command(hugo, hugo_site, hugo_out) if hugo else []
-    ours = lambda: timed(sitegen_command(site), cwd=workdir, env=code.env, tree=True)
-    theirs = lambda: timed(hugo_build, cwd=workdir, tree=True)
+    ours = functools.partial(timed, sitegen_command(site), cwd=workdir, env=code.env, tree=True)
+    theirs = functools.partial(timed, hugo_build, cwd=workdir, tree=True)
     ours()  # warm the page cache and the interpreter's files
     if hugo:
         theirs()
