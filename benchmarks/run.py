@@ -32,8 +32,8 @@ benchmark runs change neither the code timed nor its cache key.
 from __future__ import annotations
 
 import argparse
-import functools
 import compileall
+import functools
 import os
 import re
 import shutil
