@@ -104,7 +104,7 @@ def excluded_by(entry: Entry, slug: str, links: MemberLinks) -> bool:
     if ids and bare_id(entry.record.id) in ids:
         return True
     categories = links.categories.get(slug)
-    return bool(categories) and bool(set(entry.record.categories) & set(categories))
+    return bool(categories) and not set(entry.record.categories).isdisjoint(categories or ())
 
 
 def home_slug(key: str, links: MemberLinks) -> str:

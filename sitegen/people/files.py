@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sitegen.errors import Location, Problem
@@ -121,7 +121,7 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
     profile_part.line = getattr(data, "line", 1)
     profile_part.key_lines = dict(getattr(data, "key_lines", {}))
     before = sum(1 for p in problems if not p.warning)
-    profile = validate_profile(RawDocument(PositionedDict(), path, profile_part), problems)
+    profile = validate_profile(RawDocument(Path(path), path, profile_part), problems)
     reader = _Reader(data, path, problems)
     slug = reader.string("slug") or PurePosixPath(path).stem
     if not _SLUG.fullmatch(slug):
