@@ -247,7 +247,7 @@ def make_people_corpus(n: int, out: Path, seed: int = 42) -> tuple[Path, Path]:
     records, truth = make_people_records(n, seed)
     write_sitegen(records, out / "sitegen")
     settings = out / "sitegen" / "content" / "site.yaml"
-    settings.write_text(settings.read_text() + "people: authors\n")
+    settings.write_text('title: "Benchmark"\nbase_url: "https://bench.example.org/"\npeople: authors\n')
     write_hugo(records, out / "hugo")  # the front matter's `authors` becomes the taxonomy
     config = out / "hugo" / "hugo.toml"
     config.write_text(config.read_text().replace('[taxonomies]\n  subject = "subjects"\n', HUGO_AUTHORS))
