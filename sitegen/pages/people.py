@@ -90,13 +90,14 @@ class _PeoplePages:
                     p.subjects[:3],
                     p.years,
                     (p.member.position, p.member.affiliation) if p.member else None,
+                    p.evidence,
                 )
                 for p in chunk
             ]
             path = index_path(number)
             yield Page(
                 path,
-                (digest("people.html", rows, number, len(chunks), len(ordered)),),
+                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode),),
                 partial(self.render_index, path, chunk, number, len(chunks), len(ordered)),
             )
 
