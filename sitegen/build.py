@@ -33,7 +33,7 @@ StepReport = Callable[[str], None]  # told each step of a build, for the progres
 
 @dataclass
 class BuildResult:
-    files: dict[str, bytes]  # what this build rendered (kept files are on disk only)
+    files: dict[str, bytes]  # what `check` rendered (a build writes its pages as they are rendered and keeps none)
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     output_dir: Path | None = None
@@ -101,7 +101,7 @@ def prepare_site(
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):
         raise ContentError(collisions)
-    warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw)
+    warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
     return Prepared(site, theme, warnings, listing, digests)
 
 
@@ -127,6 +127,13 @@ def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[s
     return content, problems
 
 
+def kind_warnings(site: Site) -> list[Problem]:
+    """What each page kind's check finds wrong with its content once the records are known."""
+    from sitegen.pages import PAGE_KINDS
+
+    return [problem for kind in PAGE_KINDS.values() if kind.check is not None for problem in kind.check(site)]
+
+
 def read_inputs(site_dir: Path) -> tuple[Listing, dict[str, str]]:
     """Every input file of the site and its content digest, with no cache."""
     listing = list_inputs(Path(site_dir))
@@ -140,8 +147,8 @@ def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     started = time.perf_counter()
     listing, digests = read_inputs(Path(site_dir))
     prepared = prepare_site(site_dir, listing, digests, base_url)
-    rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared))
-    return BuildResult(rendered.files, prepared.warnings, time.perf_counter() - started, page_count=_page_count(rendered.files))
+    files = dict(render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared)).rendered())
+    return BuildResult(files, prepared.warnings, time.perf_counter() - started, page_count=_page_count(files))
 
 
 def build_site(
@@ -192,18 +199,18 @@ def build_site(
     digests = _digests(fingerprints)
     progress(f"loading {len(listing.files)} input files")
     prepared = prepare_site(site_dir, listing, digests, base_url, memory)
-    progress(f"rendering {len(prepared.site.entries)} records")
+    progress(f"listing the pages of {len(prepared.site.entries)} records")
     previous_keys = state.page_keys if previous_intact and use_cache else None
     rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys)
-    progress(f"writing {len(rendered.files)} files")
-    manifest = write_output(rendered.files, output_dir, rendered.kept, state.manifest if previous_keys is not None else None)
+    progress(f"rendering and writing {len(rendered.todo)} files")
+    manifest = write_output(rendered.rendered(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None)
     base_path = SiteUrls(prepared.site.config.base_url).base_path
     new_state = BuildState(fingerprints, listing.listed_at_ns, build_key, str(output_dir.absolute()), manifest, rendered.keys, prepared.warnings, base_path)
     if use_cache:
         progress("saving the build cache")
         cache.save(new_state, None if keep_in_memory else content_of(memory))
     return BuildResult(
-        rendered.files,
+        {},
         cache.notes + prepared.warnings,
         time.perf_counter() - started,
         output_dir,

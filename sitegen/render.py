@@ -1,14 +1,16 @@
-"""Stage 4: the enriched site, rendered into output files in memory.
+"""Stage 4: the enriched site, as the pages to render.
 
 Every page kind of the registry (sitegen.pages) lists its pages with their
-inputs; a page is keyed by the site-wide key and its inputs, and rendered only
-when no intact earlier output was made from the same key. The sitemap lists
-every HTML page the kinds declare. Nothing is written here, so a failed render
-leaves the previous site untouched.
+inputs; a page is keyed by the site-wide key and its inputs, and is to be
+rendered only when no intact earlier output was made from the same key. The
+sitemap lists every HTML page the kinds declare. Pages are rendered as the write
+stage takes them (`RenderResult.rendered`), so a build holds one page at a time;
+the write stage keeps a failed build's pages away from output/.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,9 +30,14 @@ from sitegen.views import ViewBuilder
 
 @dataclass
 class RenderResult:
-    files: dict[str, bytes]  # every output file rendered by this build
+    todo: list[Page]  # the output files this build renders, by path
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
+
+    def rendered(self) -> Iterator[tuple[str, bytes]]:
+        """Each page's path and bytes, made as it is asked for."""
+        for page in self.todo:
+            yield page.path, page.make()
 
 
 def render_site(
@@ -45,9 +52,8 @@ def render_site(
     context = render_context(site, theme, listing, digests)
     pages = _all_pages(context)
     keys = {page.path: digest(site_key, page.path, page.inputs) for page in pages}
-    todo = [page for page in pages if previous_keys.get(page.path) != keys[page.path]]
-    made = _make_pages(todo)
-    return RenderResult(dict(sorted(zip((page.path for page in todo), made))), keys, {page.path for page in pages} - {page.path for page in todo})
+    todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
+    return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo})
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str]) -> RenderContext:
@@ -92,10 +98,6 @@ def _all_pages(context: RenderContext) -> list[Page]:
     urls = context.urls
     pages["sitemap.xml"] = ("sitemap", Page("sitemap.xml", (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
     return [page for _, page in pages.values()]
-
-
-def _make_pages(pages: list[Page]) -> list[bytes]:
-    return [page.make() for page in pages]
 
 
 def render_template(environment: jinja2.Environment, template: str, values: dict[str, Any]) -> str:

@@ -1,17 +1,19 @@
-"""Stage 5: put the rendered files on disk.
+"""Stage 5: put the rendered files on disk, each as it is rendered.
 
 A first build (or one whose previous output is not as the last build left it)
 writes the new site into a sibling folder and swaps it in with renames, so
 `output/` is always either the previous build or the new one, never a mix. A
-later build rewrites only the files made from changed inputs, each one atomically,
-and removes the files the new build no longer makes. Either way the result
-equals a clean build byte for byte; a build that fails never gets here.
+later build writes the files made from changed inputs beside their targets and
+renames them over them only once every page has rendered, then removes the
+files the new build no longer makes. Either way the result equals a clean build
+byte for byte, and a page that fails to render leaves output/ as it was.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
@@ -24,8 +26,8 @@ class UnsafeOutputPath(ValueError):
     pass
 
 
-def write_output(files: dict[str, bytes], output_dir: Path, kept: set[str], previous: Manifest | None) -> Manifest:
-    """Write `files`; `kept` names files of the `previous` build (intact on disk) to leave as they are.
+def write_output(files: Iterable[tuple[str, bytes]], output_dir: Path, kept: set[str], previous: Manifest | None) -> Manifest:
+    """Write `files` (path, bytes; rendered as they are taken); `kept` names files of the `previous` build (intact on disk) to leave as they are.
 
     With no `previous` build to build on, the whole site goes to a new folder swapped in at the end.
     """
@@ -74,7 +76,7 @@ def replaceable(folder: Path) -> bool:
     return not names or ({"index.html", ".nojekyll"} <= names and "content" not in names)
 
 
-def _new_folder(files: dict[str, bytes], output_dir: Path) -> Manifest:
+def _new_folder(files: Iterable[tuple[str, bytes]], output_dir: Path) -> Manifest:
     if not replaceable(output_dir):
         raise ContentError(
             Problem(
@@ -89,7 +91,7 @@ def _new_folder(files: dict[str, bytes], output_dir: Path) -> Manifest:
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
-        manifest = {name: _create(staging / safe_relative_path(name), data) for name, data in files.items()}
+        manifest = {name: _create(staging / safe_relative_path(name), data) for name, data in files}
         if output_dir.exists():
             os.replace(output_dir, retired)
         os.replace(staging, output_dir)
@@ -117,11 +119,22 @@ def _running(pid: int) -> bool:
     return True
 
 
-def _write_changes(files: dict[str, bytes], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
+def _write_changes(files: Iterable[tuple[str, bytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
-    for name, data in files.items():
-        target = output_dir / safe_relative_path(name)
-        manifest[name] = _replace(target, data)
+    written: list[tuple[str, Path, Path]] = []  # (output name, the new file beside its target, the target)
+    try:
+        for name, data in files:
+            target = output_dir / safe_relative_path(name)
+            temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
+            written.append((name, temporary, target))
+            _create(temporary, data)
+    except BaseException:
+        for _, temporary, _ in written:
+            _unlink_and_prune(temporary, output_dir)
+        raise
+    for name, temporary, target in written:
+        os.replace(temporary, target)  # readers see the old file or the new one, never a mix; a rename keeps size and mtime
+        manifest[name] = _stat(target)
     for name in sorted(previous.keys() - manifest.keys(), reverse=True):
         _remove(output_dir, name)
     return manifest
@@ -139,17 +152,12 @@ def _create(path: Path, data: bytes) -> tuple[int, int]:
     return _stat(path)
 
 
-def _replace(target: Path, data: bytes) -> tuple[int, int]:
-    """Write `data` beside `target` and rename it over it: readers see the old file or the new one, never a mix."""
-    temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-    _create(temporary, data)
-    os.replace(temporary, target)  # a rename keeps size and mtime
-    return _stat(target)
-
-
 def _remove(output_dir: Path, name: str) -> None:
     """Remove a file the new build no longer makes, and the folders it leaves empty."""
-    target = output_dir / safe_relative_path(name)
+    _unlink_and_prune(output_dir / safe_relative_path(name), output_dir)
+
+
+def _unlink_and_prune(target: Path, output_dir: Path) -> None:
     target.unlink(missing_ok=True)
     folder = target.parent
     while folder != output_dir:

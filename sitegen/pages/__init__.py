@@ -64,6 +64,8 @@ class ContentFiles:
 
 # a kind's loader: its files -> (what it read, what every page shows of it, problems); stages 1-3 of its content
 ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]
+# a kind's check of its content against the enriched records: warnings (sitegen.errors.Problem)
+ContentCheck = Callable[["Site"], list[Any]]
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class PageKind:
     pages: Callable[[RenderContext], Iterable[Page]]
     reads: tuple[str, ...] = ()  # input path prefixes of its own content ('content/news/'), if any
     load: ContentLoader | None = None
+    check: ContentCheck | None = None
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -81,19 +84,22 @@ def register_page_kind(
     name: str,
     reads: tuple[str, ...] = (),
     load: ContentLoader | None = None,
+    check: ContentCheck | None = None,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
     A kind with content of its own names the files (`reads`, prefixes of input paths)
     and how to load them (`load`): the build calls it in the load stage, reports its
     problems with everyone else's, and hands the result to the kind as
-    `context.site.content[name]` (a `KindContent`).
+    `context.site.content[name]` (a `KindContent`). `check` sees the enriched site
+    and returns warnings about the kind's content that only the records can show
+    (a person file whose name matches no record).
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load)
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check)
         return list_pages
 
     return register

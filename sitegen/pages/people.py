@@ -28,7 +28,7 @@ from sitegen.exports.feed import _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, register_page_kind
-from sitegen.people.attribution import Directory, PersonRecords, attribute, excluded_by, home_slug, people_setting, record_author_ids
+from sitegen.people.attribution import Directory, PersonRecords, attribute, excluded_by, home_slug, people_setting, record_author_ids, unmatched_members
 from sitegen.people.files import FOLDER, MemberLinks, load_people
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
@@ -45,7 +45,12 @@ def index_path(number: int) -> str:
     return "people/index.html" if number == 1 else f"people/page/{number}/index.html"
 
 
-@register_page_kind("people", reads=(FOLDER,), load=load_people)
+def people_warnings(site: Site) -> list:
+    content = site.content.get("people")
+    return unmatched_members(site.entries, content.value) if content is not None else []
+
+
+@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings)
 def people_pages(context: RenderContext) -> Iterable[Page]:
     site = context.site
     content = site.content.get("people")

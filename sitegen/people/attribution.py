@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitegen.disambiguate import Paper, group_papers, shares_coauthor
-from sitegen.errors import ContentError, Problem
+from sitegen.errors import ContentError, Location, Problem
 from sitegen.model import Entry
 from sitegen.people.files import MemberLinks, Person
 from sitegen.people.names import name_slug, person_key, surname_order
@@ -78,6 +78,29 @@ class Directory:
         members = [p for p in self.people.values() if p.member is not None]
         others = sorted((p for p in self.people.values() if p.member is None), key=lambda p: (surname_order(p.key), p.number, p.slug))
         return members + others
+
+
+def unmatched_members(entries: Sequence[Entry], members: Sequence[Person]) -> list[Problem]:
+    """A warning for each person file whose name, variants and identifiers appear on no record.
+
+    Their page would list nothing; the usual cause is a spelling the records do not use.
+    """
+    if not members:
+        return []
+    names: set[str] = set()
+    identifiers: set[str] = set()
+    for entry in entries:
+        names.update(person_key(author.name) for author in entry.authors)
+        if "author_ids" in entry.record.extra:
+            for ids in record_author_ids(entry).values():
+                identifiers |= ids
+    problems = []
+    for member in members:
+        if names.isdisjoint(member.name_keys) and identifiers.isdisjoint(i.lower() for i in member.identifiers):
+            tried = ", ".join(repr(n) for n in (member.name, *member.name_variants))
+            message = f"person {member.name!r} matches no record: no record names {tried}; their page lists no records (add the spelling the records use to name_variants)"
+            problems.append(Problem(message, Location(member.path, member.lines.get("name") or member.lines.get("")), warning=True))
+    return problems
 
 
 def record_author_ids(entry: Entry) -> dict[str, set[str]]:

@@ -227,3 +227,17 @@ def test_a_failing_large_build_leaves_the_output_and_no_staging_folder(large_sit
     assert result.returncode == 1 and "ZeroDivisionError" in result.stderr
     assert tree(output) == before
     assert not list(large_site.glob(".output.*"))
+
+
+def test_a_page_failing_in_an_incremental_build_leaves_the_output_as_it_was(large_site: Path) -> None:
+    """Pages written before the failing one stay beside their targets, unseen, and are removed."""
+    build(large_site)
+    output = large_site / "output"
+    before = tree(output)
+    templates = large_site / "templates"
+    templates.mkdir(exist_ok=True)
+    (templates / "subject.html").write_text("{{ 1 / 0 }}", encoding="utf-8")  # sorted after every record page
+    result = run_sitegen("build", "--site", str(large_site))
+    assert result.returncode == 1 and "ZeroDivisionError" in result.stderr
+    assert tree(output) == before
+    assert not [path for path in output.rglob(".*") if path.name.endswith(".tmp")]

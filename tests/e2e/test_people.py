@@ -404,6 +404,20 @@ def test_a_person_file_with_a_mistake_says_where(tmp_path):
     assert "content/people/bad.yaml:3: field 'orcid'" in stderr and "check digit" in stderr
 
 
+def test_a_person_whose_name_matches_no_record_is_a_warning(lab, tmp_path):
+    assert "matches no record" not in lab[1]  # every member of the lab has records
+    site = lab_site(tmp_path / "site")
+    (site / "content" / "people" / "nobody.yaml").write_text("affiliation: Nowhere\nname: Nobody Atall\nname_variants: [N. Atall]\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    line = next(line for line in result.stderr.splitlines() if "matches no record" in line)
+    assert line.startswith("content/people/nobody.yaml:2: warning:") and "'Nobody Atall', 'N. Atall'" in line
+    assert "name_variants" in line
+    assert page(site / "output", "people/nobody/index.html").find(id="publications") is None or not listed_ids(
+        page(site / "output", "people/nobody/index.html")
+    )
+
+
 def test_people_setting_other_than_authors_is_an_error(tmp_path):
     site = aggregator_site(tmp_path / "site")
     (site / "content" / "site.yaml").write_text("title: T\npeople: everyone\n", encoding="utf-8")
