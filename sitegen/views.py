@@ -124,7 +124,7 @@ class ViewBuilder:
         self.static_files = set(static_files)
         self._render_item = render_item
         self._items: dict[str, dict[str, Any]] = {}
-        self._item_html: dict[str, Markup] = {}
+        self._item_html: dict[str, bytes] = {}  # UTF-8: a third of the memory of the str of a list item with MathML in it
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
@@ -225,8 +225,8 @@ class ViewBuilder:
         """A record's list item as rendered: the same on the profile and on each of its subjects' pages."""
         html = self._item_html.get(entry.id)
         if html is None:
-            html = self._item_html[entry.id] = Markup(self._render_item(self.record_item(entry)))
-        return html
+            html = self._item_html[entry.id] = self._render_item(self.record_item(entry)).encode()
+        return Markup(html.decode())
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record

@@ -82,7 +82,7 @@ def publications_ris(entries: Iterable[Entry], urls: Mapping[str, str] | None = 
     Each `ris_entry` stands alone, so a build that keeps them per record joins the kept ones the same way.
     """
     urls = urls or {}
-    return "".join(ris_entry(entry, urls.get(entry.id, "")) for entry in entries).encode("utf-8")
+    return b"".join(ris_entry(entry, urls.get(entry.id, "")).encode("utf-8") for entry in entries)
 
 
 def _ris_name(name: dict[str, str]) -> str:

@@ -40,7 +40,7 @@ def static_files(context: RenderContext) -> Iterable[Page]:
 
 def _bibtex(context: RenderContext) -> bytes:
     absolute = context.views.record_absolute_url
-    return "\n".join(bibtex_entry(entry, absolute(entry)) for entry in context.site.entries).encode()
+    return b"\n".join(bibtex_entry(entry, absolute(entry)).encode() for entry in context.site.entries)
 
 
 def _ris(context: RenderContext) -> bytes:
