@@ -10,8 +10,9 @@ marked as a file. An HTML comment on the line before a block says where it runs:
     <!-- docs-test: checkout -->      in a copy of this checkout: the README's first command, which
                                       installs sitegen into a new .venv and builds the demo (offline:
                                       the new environment sees this one's packages through PYTHONPATH)
-    <!-- docs-test: file PATH -->     a whole file (```yaml): written to PATH in a new site, which must
-                                      then pass `sitegen check` without a warning
+    <!-- docs-test: file PATH -->     a whole file (```yaml): written to PATH in a new site made as the
+                                      docs make theirs (`sitegen init mysite --name "Ada Lovelace"`),
+                                      which must then pass `sitegen check` without a warning
 
 A block runs in bash, and each of its lines must succeed (a line is stopped at
 its first failure, `&&` lists included), so a broken command fails the test.
@@ -43,6 +44,7 @@ ANNOTATION = re.compile(r"^\s*<!--\s*docs-test:\s*(?P<mode>[\w-]+)(?:\s+(?P<argu
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>[\w-]*)\s*$")
 SITEGEN_COMMAND = re.compile(r"(?:^|[\s/;&|(])sitegen\s")
 SITE_NAME = "Sheng Lin"
+DOCS_SITE_NAME = "Ada Lovelace"  # the name the docs give `sitegen init`, so a person file of theirs is on the records
 SERVE_DEADLINE = 60  # seconds for `sitegen serve` to answer before the wrapper gives up
 
 
@@ -197,8 +199,8 @@ def run_script(code: str, cwd: Path, env: dict[str, str]) -> subprocess.Complete
     return subprocess.run(["bash", "--noprofile", "--norc", "-c", as_strict_script(code)], cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
 
 
-def new_site(folder: Path, env: dict[str, str]) -> Path:
-    result = subprocess.run(["sitegen", "init", "site", "--name", SITE_NAME], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+def new_site(folder: Path, env: dict[str, str], name: str = SITE_NAME) -> Path:
+    result = subprocess.run(["sitegen", "init", "site", "--name", name], cwd=folder, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return folder / "site"
 
@@ -257,7 +259,7 @@ def test_command_block_runs_in_an_empty_folder(block: Block, tmp_path: Path, wra
 @pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "file"], ids=lambda b: b.name)
 def test_file_block_is_a_valid_file_of_a_site(block: Block, tmp_path: Path, wrapper_bin: Path) -> None:
     env = user_environment(wrapper_bin, tmp_path)
-    site = new_site(tmp_path, env)
+    site = new_site(tmp_path, env, DOCS_SITE_NAME)
     target = site / block.argument
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(block.code, encoding="utf-8")
