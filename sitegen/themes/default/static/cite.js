@@ -125,33 +125,13 @@
     return started;
   }
 
-  function fallbackCopy(value) {
-    var area = document.createElement("textarea");
-    area.value = value;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    var ok = false;
-    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-    document.body.removeChild(area);
-    return ok ? Promise.resolve() : Promise.reject(new Error("copy failed"));
-  }
-  function copy(value) {
-    if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(value).catch(function () { return fallbackCopy(value); });
-    }
-    return fallbackCopy(value);
-  }
-
   section.querySelectorAll("button[data-cite-copy]").forEach(function (button) {
     var name = button.getAttribute("data-cite-copy");
     var label = button.textContent;
     var timer = null;
     button.addEventListener("click", function () {
       if (!plain[name]) return;
-      copy(plain[name]).then(function () {
+      window.sitegenCopy(plain[name]).then(function () {
         button.textContent = "Copied";
         button.classList.add("done");
         status.textContent = NAMES[name] + " citation copied to the clipboard.";

@@ -1,4 +1,5 @@
 // "Copy BibTeX": shown only when JavaScript runs; the entry stays selectable text without it.
+// window.sitegenCopy(text) is also what cite.js's "Copy" buttons call (a promise: copied, or not).
 (function () {
   "use strict";
   function fallbackCopy(text) {
@@ -20,6 +21,7 @@
     }
     return fallbackCopy(text);
   }
+  window.sitegenCopy = copy;
   document.querySelectorAll("button[data-copy-target]").forEach(function (button) {
     var source = document.getElementById(button.getAttribute("data-copy-target"));
     if (!source) return;
