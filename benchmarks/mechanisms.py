@@ -78,6 +78,7 @@ MECHANISMS = [
     Mechanism("same-bytes", "8a", "unchanged bytes not rewritten (write._same_bytes)", ("edit", "serve")),
     Mechanism("digest-reuse", "8b", "input digests reused when stat is unchanged and not racy (inputs.Fingerprints)", ("noop", "edit", "serve")),
     Mechanism("sandbox", "9", "Jinja's ImmutableSandboxedEnvironment (off: a plain jinja2.Environment)", ("cold",)),
+    Mechanism("fragments", "10", "per-record pieces of output (list items, BibTeX, RIS, records.json) kept between builds (Memory.fragments)", ("serve",)),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -136,7 +137,9 @@ def switch_off(name: str) -> None:
         enrich.enrich_site = lambda config, profile, records, site_dir, converted=None: enrich_site(config, profile, records, site_dir, {})
     elif name == "page-keys":  # every page rendered; writing still skips the bytes that did not change
         render_site = render.render_site  # build_site imports it from sitegen.render when it runs
-        render.render_site = lambda site, theme, listing, digests, site_key, previous_keys=None: render_site(site, theme, listing, digests, site_key, None)
+        render.render_site = lambda site, theme, listing, digests, site_key, previous_keys=None, *rest: render_site(
+            site, theme, listing, digests, site_key, None, *rest
+        )
     elif name == "convert-workers":
         enrich.ENTRIES_WORTH_A_WORKER = float("inf")
     elif name == "render-workers":
@@ -145,6 +148,17 @@ def switch_off(name: str) -> None:
         write._same_bytes = lambda target, data: False
     elif name == "digest-reuse":  # every input file read and hashed at every build
         build.Fingerprints = lambda *known, **at: inputs.Fingerprints()
+    elif name == "fragments":  # every build makes its pieces anew, as a one-off build does
+        from sitegen import fragments
+
+        _needs(fragments, "Fragments")
+        start = fragments.Fragments.start
+
+        def forgetful_start(self, site_key):
+            self.keep_between_builds = False
+            start(self, site_key)
+
+        fragments.Fragments.start = forgetful_start
     elif name == "sandbox":  # theme.make_environment builds the same environment (loader, options, extensions), unsandboxed
         import inspect
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from sitegen.cache import BuildCache, BuildState, ContentCache, digest
 from sitegen.errors import ContentError, Location, Problem
+from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site
@@ -55,6 +56,7 @@ class Memory:
     files: dict[str, RecordFile] = field(default_factory=dict)  # load.file_key -> the reader's answer
     records: dict[str, tuple[list[Record], list[Problem]]] = field(default_factory=dict)  # load.file_key -> validated
     converted: dict[str, list] = field(default_factory=dict)  # entry key -> converted text
+    fragments: Fragments = field(default_factory=lambda: Fragments(keep_between_builds=True))  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
 
 
@@ -201,7 +203,8 @@ def build_site(
     prepared = prepare_site(site_dir, listing, digests, base_url, memory)
     progress(f"listing the pages of {len(prepared.site.entries)} records")
     previous_keys = state.page_keys if previous_intact and use_cache else None
-    rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys)
+    fragments = memory.fragments if keep_in_memory else None
+    rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
     progress(f"rendering and writing {len(rendered.todo)} files")
     manifest = write_output(rendered.rendered(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None)
     base_path = SiteUrls(prepared.site.config.base_url).base_path

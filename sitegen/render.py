@@ -20,6 +20,7 @@ import jinja2.sandbox
 from sitegen.cache import digest
 from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.sitemap import sitemap
+from sitegen.fragments import Fragments
 from sitegen.inputs import Listing
 from sitegen.model import Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
@@ -41,22 +42,31 @@ class RenderResult:
 
 
 def render_site(
-    site: Site, theme: Theme, listing: Listing, digests: dict[str, str], site_key: str, previous_keys: dict[str, str] | None = None
+    site: Site,
+    theme: Theme,
+    listing: Listing,
+    digests: dict[str, str],
+    site_key: str,
+    previous_keys: dict[str, str] | None = None,
+    fragments: Fragments | None = None,
 ) -> RenderResult:
     """Render every page whose key is not in `previous_keys` (the intact output of the last build).
 
     `digests` are the content digests of the input files; `site_key` covers
-    everything every page depends on (see build.site_key).
+    everything every page depends on (see build.site_key). `fragments`: the
+    per-record pieces of output an earlier build of this process made.
     """
     previous_keys = previous_keys or {}
-    context = render_context(site, theme, listing, digests)
+    fragments = fragments if fragments is not None else Fragments()
+    fragments.start(site_key)
+    context = render_context(site, theme, listing, digests, fragments)
     pages = _all_pages(context)
     keys = {page.path: digest(site_key, page.path, page.inputs) for page in pages}
     todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
     return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo})
 
 
-def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str]) -> RenderContext:
+def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
     environment = make_environment(theme, listing, site.config.language)
     urls = SiteUrls(site.config.base_url)
     sources = static_sources(theme, listing)
@@ -67,7 +77,7 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
     def render_item(item: dict[str, Any]) -> str:
         return render_template(environment, "partials/record_item.html", {"record": item})
 
-    views = ViewBuilder(site, urls, list(sources), render_item)
+    views = ViewBuilder(site, urls, list(sources), render_item, fragments)
     everything = digest([(entry.key, entry.cite_key) for entry in site.entries])
     return RenderContext(
         site,
@@ -77,6 +87,7 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
         everything,
         input_file=listing.read_bytes,
         input_digest=digests.__getitem__,
+        fragments=fragments,
         static_sources=sources,
         theme_settings=theme_settings(theme, listing),
     )

@@ -19,6 +19,7 @@ from sitegen.cite import csl_item
 from sitegen.enrich import normalise_name
 from sitegen.exports.bibtex import bibtex_entry, entry_type
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
+from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline
 from sitegen.metrics import citation_total, h_index
@@ -117,14 +118,14 @@ HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
 class ViewBuilder:
     """Builds the values of every page of one site."""
 
-    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], render_item: Callable[[dict[str, Any]], str]):
+    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], render_item: Callable[[dict[str, Any]], str], fragments: Fragments | None = None):
         """`render_item` renders one record's list item (partials/record_item.html) from its values."""
         self.site = site
         self.urls = urls
         self.static_files = set(static_files)
         self._render_item = render_item
         self._items: dict[str, dict[str, Any]] = {}
-        self._item_html: dict[str, bytes] = {}  # UTF-8: a third of the memory of the str of a list item with MathML in it
+        self.fragments = fragments if fragments is not None else Fragments()
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
@@ -223,9 +224,8 @@ class ViewBuilder:
 
     def item_html(self, entry: Entry) -> Markup:
         """A record's list item as rendered: the same on the profile and on each of its subjects' pages."""
-        html = self._item_html.get(entry.id)
-        if html is None:
-            html = self._item_html[entry.id] = self._render_item(self.record_item(entry)).encode()
+        # kept as UTF-8: a third of the memory of the str of a list item with MathML in it
+        html = self.fragments.get("list item", entry, lambda e: self._render_item(self.record_item(e)).encode())
         return Markup(html.decode())
 
     def _record_item(self, entry: Entry) -> dict[str, Any]:
@@ -296,6 +296,10 @@ class ViewBuilder:
 
     def record_absolute_url(self, entry: Entry) -> str:
         return self.urls.absolute(record_path(entry.slug))
+
+    def bibtex(self, entry: Entry) -> str:
+        """The record's BibTeX entry: on its page, in publications.bib and in its people's files."""
+        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e)))
 
     def absolute_links(self, entry: Entry) -> dict[str, str]:
         """The record's links as written, relative ones with the site's host and path (for records.json)."""
@@ -559,7 +563,7 @@ class ViewBuilder:
         absolute = self.record_absolute_url(entry)
         context.update(
             record=self.record_item(entry),
-            bibtex=bibtex_entry(entry, absolute),
+            bibtex=self.bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),

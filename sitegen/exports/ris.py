@@ -12,7 +12,6 @@ The fields come from the same CSL-JSON item as the APA and IEEE citations
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 
 from sitegen.cite import csl_item, record_type
 from sitegen.model import Entry
@@ -74,15 +73,6 @@ def ris_entry(entry: Entry, url: str = "") -> str:
     lines += [("KW", subject.name) for subject in entry.subjects]
     text = "".join(f"{tag}  - {value}{LINE_END}" for tag, value in ((tag, _one_line(value)) for tag, value in lines) if value)
     return f"{text}ER  - {LINE_END}{LINE_END}"
-
-
-def publications_ris(entries: Iterable[Entry], urls: Mapping[str, str] | None = None) -> bytes:
-    """publications.ris in UTF-8: `entries` in order; `urls`: record id -> the record page's absolute URL.
-
-    Each `ris_entry` stands alone, so a build that keeps them per record joins the kept ones the same way.
-    """
-    urls = urls or {}
-    return b"".join(ris_entry(entry, urls.get(entry.id, "")).encode("utf-8") for entry in entries)
 
 
 def _ris_name(name: dict[str, str]) -> str:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
-from sitegen.exports.ris import publications_ris
+from sitegen.exports.ris import ris_entry
 from sitegen.exports.sitemap import robots_txt
 from sitegen.pages import Page, RenderContext, register_page_kind
 
@@ -39,16 +38,18 @@ def static_files(context: RenderContext) -> Iterable[Page]:
 
 
 def _bibtex(context: RenderContext) -> bytes:
-    absolute = context.views.record_absolute_url
-    return b"\n".join(bibtex_entry(entry, absolute(entry)).encode() for entry in context.site.entries)
+    return b"\n".join(context.views.bibtex(entry).encode() for entry in context.site.entries)
 
 
 def _ris(context: RenderContext) -> bytes:
-    absolute = context.views.record_absolute_url
-    return publications_ris(context.site.entries, {entry.id: absolute(entry) for entry in context.site.entries})
+    absolute, pieces = context.views.record_absolute_url, context.fragments
+    return b"".join(pieces.get("ris", entry, lambda e: ris_entry(e, absolute(e)).encode(), shared=False) for entry in context.site.entries)
 
 
 def _records_json(context: RenderContext) -> bytes:
-    views = context.views
-    lines = [record_json_line(entry, views.record_absolute_url(entry), views.absolute_links(entry)) for entry in context.site.entries]
+    views, pieces = context.views, context.fragments
+    lines = [
+        pieces.get("records.json", entry, lambda e: record_json_line(e, views.record_absolute_url(e), views.absolute_links(e)), shared=False)
+        for entry in context.site.entries
+    ]
     return bytes(records_json(context.site, lines))

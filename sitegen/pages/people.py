@@ -21,7 +21,6 @@ from xml.sax.saxutils import escape
 from markupsafe import Markup
 
 from sitegen.cache import digest
-from sitegen.exports.bibtex import bibtex_entry
 from sitegen.exports.feed import ATOM, FEED_SIZE
 from sitegen.exports.feed import _timestamp as feed_timestamp
 from sitegen.exports.feed import _xml_text as xml_text
@@ -71,9 +70,6 @@ class _PeoplePages:
         self.context = context
         self.directory = directory
         self.entries = context.site.entries
-        self._bibtex: dict[str, str] = {}  # record id -> its BibTeX entry, made once per process
-        self._feed_entries: dict[str, bytes] = {}  # record id -> its <entry> in people's feeds, made once per process
-        self._items: dict[str, Markup] = {}  # record id -> its item on people's pages, made once per process
 
     def records_key(self, positions: Iterable[int]) -> list[tuple[str, str]]:
         entries = self.entries
@@ -187,14 +183,12 @@ class _PeoplePages:
         return self.context.render("person.html", values)
 
     def item(self, entry: Entry) -> Markup:
-        """A record as people's pages list it (partials/person_record.html): made once per record and process,
+        """A record as people's pages list it (partials/person_record.html): made once per record,
         since a record is on the page of each of its authors."""
-        made = self._items.get(entry.id)
-        if made is None:
-            made = self._items[entry.id] = Markup(
-                self.context.render("partials/person_record.html", {"record": self.context.views.record_item(entry)}).decode()
-            )
-        return made
+        context = self.context
+        return context.fragments.get(
+            "person item", entry, lambda e: Markup(context.render("partials/person_record.html", {"record": context.views.record_item(e)}).decode())
+        )
 
     def profile(self, person: PersonRecords) -> dict[str, Any]:
         """The person as their page shows them: a member's file, or what the records say of an author."""
@@ -272,16 +266,8 @@ class _PeoplePages:
         return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as)
 
     def bibtex(self, person: PersonRecords) -> bytes:
-        absolute = self.context.views.record_absolute_url
-        made = self._bibtex
-        parts = []
-        for position in person.positions:
-            entry = self.entries[position]
-            text = made.get(entry.id)
-            if text is None:
-                text = made[entry.id] = bibtex_entry(entry, absolute(entry))
-            parts.append(text)
-        return "\n".join(parts).encode()
+        bibtex, entries = self.context.views.bibtex, self.entries
+        return "\n".join(bibtex(entries[position]) for position in person.positions).encode()
 
     def feed(self, person: PersonRecords) -> bytes:
         """The person's Atom feed, in the form of the site's (sitegen.exports.feed), each record's entry made once.
@@ -309,20 +295,20 @@ class _PeoplePages:
         namespace: they stand inside the feed's <feed xmlns="...Atom">, whose default namespace they take
         (an ElementTree name in the Atom namespace would be written with a prefix in a process that
         never registered one)."""
-        made = self._feed_entries.get(entry.id)
-        if made is None:
-            element = ET.Element("entry")
-            url = self.context.views.record_absolute_url(entry)
-            stamp = feed_timestamp(entry)
-            for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
-                ET.SubElement(element, tag).text = xml_text(text)
-            ET.SubElement(element, "link", rel="alternate", type="text/html", href=url)
-            for subject in entry.subjects:
-                ET.SubElement(element, "category", term=xml_text(subject.code), label=xml_text(subject.name))
-            ET.indent(element, level=1)
-            element.tail = "\n"
-            made = self._feed_entries[entry.id] = b"  " + ET.tostring(element, encoding="utf-8", xml_declaration=False)
-        return made
+        return self.context.fragments.get("person feed entry", entry, self._feed_entry)
+
+    def _feed_entry(self, entry: Entry) -> bytes:
+        element = ET.Element("entry")
+        url = self.context.views.record_absolute_url(entry)
+        stamp = feed_timestamp(entry)
+        for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
+            ET.SubElement(element, tag).text = xml_text(text)
+        ET.SubElement(element, "link", rel="alternate", type="text/html", href=url)
+        for subject in entry.subjects:
+            ET.SubElement(element, "category", term=xml_text(subject.code), label=xml_text(subject.name))
+        ET.indent(element, level=1)
+        element.tail = "\n"
+        return b"  " + ET.tostring(element, encoding="utf-8", xml_declaration=False)
 
 
 def _xml(text: str) -> str:
