@@ -91,8 +91,7 @@ def _new_folder(files: Iterable[tuple[str, bytes]], output_dir: Path) -> Manifes
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
-        folders = _Folders(staging)
-        manifest = {name: _create(folders.of(name), data) for name, data in files}
+        manifest = {name: _create(staging / safe_relative_path(name), data) for name, data in files}
         if output_dir.exists():
             os.replace(output_dir, retired)
         os.replace(staging, output_dir)
@@ -123,10 +122,9 @@ def _running(pid: int) -> bool:
 def _write_changes(files: Iterable[tuple[str, bytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
     written: list[tuple[str, Path, Path]] = []  # (output name, the new file beside its target, the target)
-    folders = _Folders(output_dir)
     try:
         for name, data in files:
-            target = folders.of(name)
+            target = output_dir / safe_relative_path(name)
             temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
             written.append((name, temporary, target))
             _create(temporary, data)
@@ -147,28 +145,11 @@ def _stat(path: Path) -> tuple[int, int]:
     return stat.st_size, stat.st_mtime_ns
 
 
-class _Folders:
-    """The folders of the output files, each made once: a site has a folder for most of its pages."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.made: set[PurePosixPath] = set()
-
-    def of(self, name: str) -> Path:
-        """Where output file `name` goes, its folder made."""
-        relative = safe_relative_path(name)
-        if relative.parent not in self.made:
-            (self.root / relative.parent).mkdir(parents=True, exist_ok=True)
-            self.made.add(relative.parent)
-        return self.root / relative
-
-
 def _create(path: Path, data: bytes) -> tuple[int, int]:
+    path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as stream:
         stream.write(data)
-        stream.flush()
-        stat = os.fstat(stream.fileno())
-    return stat.st_size, stat.st_mtime_ns
+    return _stat(path)
 
 
 def _remove(output_dir: Path, name: str) -> None:
