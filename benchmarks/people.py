@@ -113,11 +113,11 @@ def main() -> None:
         for round_number in range(1, args.runs + 1):
             for n, (site, hugo_site) in corpora.items():
                 clear_site_state(site, trash)
-                runs[(n, "sitegen")].append(timed(sitegen_command(site), env=code.env, tree=True))
+                runs[(n, "sitegen")].append(timed(sitegen_command(site), env=code.env, tree=not args.no_tree))
                 if hugo:
                     hugo_out = site.parent / "hugo-out"
                     set_aside(hugo_out, trash)
-                    runs[(n, "hugo")].append(timed(hugo_command(hugo, hugo_site, hugo_out), tree=True))
+                    runs[(n, "hugo")].append(timed(hugo_command(hugo, hugo_site, hugo_out), tree=not args.no_tree))
                 cells = ", ".join(
                     f"{tool} {runs[(n, tool)][-1].seconds:.1f} s ({runs[(n, tool)][-1].peak_mib:.0f} MiB, load {runs[(n, tool)][-1].load:.1f})"
                     for tool in tools

