@@ -87,7 +87,6 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
         everything,
         input_file=listing.read_bytes,
         input_digest=digests.__getitem__,
-        fragments=fragments,
         static_sources=sources,
         theme_settings=theme_settings(theme, listing),
     )

@@ -125,7 +125,7 @@ class ViewBuilder:
         self.static_files = set(static_files)
         self._render_item = render_item
         self._items: dict[str, dict[str, Any]] = {}
-        self.fragments = fragments if fragments is not None else Fragments()
+        self.fragments = fragments if fragments is not None else Fragments()  # per-record pieces of output (sitegen.fragments)
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}

@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fragments import Fragments
-
 if TYPE_CHECKING:
     from sitegen.model import Site
     from sitegen.urls import SiteUrls
@@ -52,7 +50,6 @@ class RenderContext:
     everything: str  # a key of every shown record: the default input of a page
     input_file: Callable[[str], bytes]  # an input file's bytes, read inside the site's jail
     input_digest: Callable[[str], str]
-    fragments: Fragments = field(default_factory=Fragments)  # per-record pieces of output (a list item, a BibTeX entry)
     static_sources: dict[str, str] = field(default_factory=dict)  # output name under static/ -> input path
     theme_settings: dict[str, Any] = field(default_factory=dict)
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
-from sitegen.exports.ris import ris_entry
+from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
 from sitegen.pages import Page, RenderContext, register_page_kind
 
@@ -42,12 +42,12 @@ def _bibtex(context: RenderContext) -> bytes:
 
 
 def _ris(context: RenderContext) -> bytes:
-    absolute, pieces = context.views.record_absolute_url, context.fragments
-    return b"".join(pieces.get("ris", entry, lambda e: ris_entry(e, absolute(e)).encode(), shared=False) for entry in context.site.entries)
+    views = context.views
+    return publications_ris(context.site.entries, views.record_absolute_url, views.fragments)
 
 
 def _records_json(context: RenderContext) -> bytes:
-    views, pieces = context.views, context.fragments
+    views, pieces = context.views, context.views.fragments
     lines = [
         pieces.get("records.json", entry, lambda e: record_json_line(e, views.record_absolute_url(e), views.absolute_links(e)), shared=False)
         for entry in context.site.entries

@@ -186,7 +186,7 @@ class _PeoplePages:
         """A record as people's pages list it (partials/person_record.html): made once per record,
         since a record is on the page of each of its authors."""
         context = self.context
-        return context.fragments.get(
+        return context.views.fragments.get(
             "person item", entry, lambda e: Markup(context.render("partials/person_record.html", {"record": context.views.record_item(e)}).decode())
         )
 
@@ -295,7 +295,7 @@ class _PeoplePages:
         namespace: they stand inside the feed's <feed xmlns="...Atom">, whose default namespace they take
         (an ElementTree name in the Atom namespace would be written with a prefix in a process that
         never registered one)."""
-        return self.context.fragments.get("person feed entry", entry, self._feed_entry)
+        return self.context.views.fragments.get("person feed entry", entry, self._feed_entry)
 
     def _feed_entry(self, entry: Entry) -> bytes:
         element = ET.Element("entry")

@@ -9,7 +9,8 @@ import rispy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.exports.ris import RIS_TYPES, ris_entry
+from sitegen.exports.ris import RIS_TYPES, publications_ris, ris_entry
+from sitegen.fragments import Fragments
 from sitegen.model import RECORD_TYPES
 from unit.test_cite import JOURNAL, KESTREL, PREPRINT, THESIS, make_entry
 
@@ -30,19 +31,18 @@ def read(data: bytes) -> list[dict]:
     return rispy.loads(data.decode("utf-8"))
 
 
-def publications_ris(entries: list, pages: dict[str, str] | None = None) -> bytes:
-    """publications.ris as the build joins it (sitegen.pages.exports): each record's entry, in order."""
-    return b"".join(ris_entry(entry, (pages or {}).get(entry.id, "")).encode() for entry in entries)
+def page_of(entry) -> str:
+    return PAGES.get(entry.id, "")
 
 
 @pytest.fixture(scope="module")
 def records() -> dict[str, dict]:
-    parsed = read(publications_ris([KESTREL, PREPRINT, JOURNAL, THESIS, ABSTRACT_ENTRY], PAGES))
+    parsed = read(publications_ris([KESTREL, PREPRINT, JOURNAL, THESIS, ABSTRACT_ENTRY], page_of))
     return {r["title"]: r for r in parsed}
 
 
 def test_one_record_per_entry_in_order():
-    parsed = read(publications_ris([KESTREL, PREPRINT, JOURNAL, THESIS, ABSTRACT_ENTRY], PAGES))
+    parsed = read(publications_ris([KESTREL, PREPRINT, JOURNAL, THESIS, ABSTRACT_ENTRY], page_of))
     assert [r["title"] for r in parsed] == [
         "Kestrel: Fast Load Balancing",
         "Quadratic Time Is Enough",
@@ -95,7 +95,7 @@ def test_abstract_keywords_and_names(records):
 
 def test_lines_follow_the_specification():
     """`TAG  - value` with CRLF after every line; TY first and ER last in each record."""
-    text = publications_ris([KESTREL, ABSTRACT_ENTRY], PAGES).decode("utf-8")
+    text = publications_ris([KESTREL, ABSTRACT_ENTRY], page_of).decode("utf-8")
     assert text.endswith("ER  - \r\n\r\n")
     assert "\n" not in text.replace("\r\n", "")
     records = text.split("\r\n\r\n")[:-1]
@@ -104,6 +104,16 @@ def test_lines_follow_the_specification():
         lines = record.split("\r\n")
         assert all(re.fullmatch(r"[A-Z][A-Z0-9]  - .*", line) for line in lines), lines
         assert lines[0].startswith("TY  - ") and lines[-1] == "ER  - "
+
+
+def test_each_entry_stands_alone():
+    """A build that keeps each record's RIS joins them into the same file."""
+    assert publications_ris([KESTREL, JOURNAL], page_of) == (ris_entry(KESTREL, PAGES["muller2025kestrel"]) + ris_entry(JOURNAL)).encode()
+    kept = Fragments(keep_between_builds=True)  # the dev server's store: the second build joins the kept entries
+    kept.start("site")
+    first = publications_ris([KESTREL, JOURNAL], page_of, kept)
+    kept.start("site")
+    assert publications_ris([KESTREL, JOURNAL], page_of, kept) == first
 
 
 @pytest.mark.parametrize("kind", RECORD_TYPES)
