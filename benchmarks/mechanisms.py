@@ -13,7 +13,7 @@ Every configuration (all mechanisms on, or one of them off) builds its own copy
 of the corpus, so that one's cache never serves another. Each mechanism is timed
 on the builds it targets:
 
-- cold (no cache, no output): worker conversion, worker rendering, the sandbox;
+- cold (no cache, no output): worker conversion, worker rendering, the sandbox, workers writing the new folder;
 - no-change (the same `sitegen build` again): the up-to-date shortcut, digest reuse;
 - edit (one record's title changed, then `sitegen build`, a new process as a user runs it):
   record files not re-read, converted text cached, page keys, unchanged bytes not rewritten, digest reuse;
@@ -79,6 +79,7 @@ MECHANISMS = [
     Mechanism("digest-reuse", "8b", "input digests reused when stat is unchanged and not racy (inputs.Fingerprints)", ("noop", "edit", "serve")),
     Mechanism("sandbox", "9", "Jinja's ImmutableSandboxedEnvironment (off: a plain jinja2.Environment)", ("cold",)),
     Mechanism("fragments", "10", "per-record pieces of output (list items, BibTeX, RIS, records.json) kept between builds (Memory.fragments)", ("serve",)),
+    Mechanism("write-workers", "11", "a new output folder's pages rendered and written by forked workers (write.FILES_WORTH_WORKERS)", ("cold",)),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -115,6 +116,7 @@ def switch_off(name: str) -> None:
         "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
         "same-bytes": (write, "_same_bytes", None),
         "digest-reuse": (build, "Fingerprints", None),
+        "write-workers": (write, "FILES_WORTH_WORKERS", None),
     }
     if name in needs:
         _needs(*needs[name])
@@ -144,6 +146,8 @@ def switch_off(name: str) -> None:
         enrich.ENTRIES_WORTH_A_WORKER = float("inf")
     elif name == "render-workers":
         render.PAGES_WORTH_A_WORKER = float("inf")
+    elif name == "write-workers":
+        write.FILES_WORTH_WORKERS = float("inf")
     elif name == "same-bytes":
         write._same_bytes = lambda target, data: False
     elif name == "digest-reuse":  # every input file read and hashed at every build

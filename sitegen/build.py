@@ -192,7 +192,7 @@ def build_site(
         )
 
     from sitegen.render import render_site  # Jinja: not imported when nothing changed
-    from sitegen.write import write_output
+    from sitegen.write import worker_count, write_output
 
     keep_in_memory = memory is not None  # the caller saves the content cache when it is done
     memory = memory if memory is not None else Memory()
@@ -206,7 +206,8 @@ def build_site(
     fragments = memory.fragments if keep_in_memory else None
     rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
     progress(f"rendering and writing {len(rendered.todo)} files")
-    manifest = write_output(rendered.rendered(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None)
+    workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
+    manifest = write_output(rendered.makers(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None, workers)
     base_path = SiteUrls(prepared.site.config.base_url).base_path
     new_state = BuildState(fingerprints, listing.listed_at_ns, build_key, str(output_dir.absolute()), manifest, rendered.keys, prepared.warnings, base_path)
     if use_cache:

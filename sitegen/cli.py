@@ -172,8 +172,8 @@ def run_command() -> None:
     """The `sitegen` executable: `sys.exit(main())`, minus the teardown.
 
     After a large build Python would free every record, entry and page one by one
-    on the way out (a tenth of a second at 10,000 records); the work is done and
-    saved, so the process ends at once, its output flushed.
+    on the way out; the work is done and saved, so the process ends at once, its
+    output flushed.
     """
     status = main()
     sys.stdout.flush()

@@ -302,7 +302,7 @@ def _math(tex: str, source: str) -> Converted:
 
 def math_to_mathml(tex: str) -> str:
     """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
-    import latex2mathml.converter  # here: its import takes 50 ms, and most edits convert no math
+    import latex2mathml.converter  # here: its import is slow, and most edits convert no math
 
     tex, words = _set_words_aside(tex)
     try:

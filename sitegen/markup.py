@@ -63,7 +63,7 @@ _TAG = re.compile(r'<(?:[^>"]|"[^"]*")*>')  # a tag of HTML made here (see _text
 
 @functools.cache
 def _shared_markdown() -> markdown.Markdown:
-    """Made when first needed: a build that converts no Markdown does not import it (16 ms)."""
+    """Made when first needed: a build that converts no Markdown does not import it."""
     return _markdown_without_raw_html()
 
 

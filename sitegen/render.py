@@ -10,7 +10,7 @@ the write stage keeps a failed build's pages away from output/.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,10 @@ class RenderResult:
         """Each page's path and bytes, made as it is asked for."""
         for page in self.todo:
             yield page.path, page.make()
+
+    def makers(self) -> list[tuple[str, Callable[[], bytes]]]:
+        """Each page's path and how to make it: the write stage renders them where it writes them."""
+        return [(page.path, page.make) for page in self.todo]
 
 
 def render_site(

@@ -2,7 +2,9 @@
 
 A first build (or one whose previous output is not as the last build left it)
 writes the new site into a sibling folder and swaps it in with renames, so
-`output/` is always either the previous build or the new one, never a mix. A
+`output/` is always either the previous build or the new one, never a mix; on
+Linux, forked workers render and write a large new folder's files between them
+(the one stage that has a core's worth of work per page to share). A
 later build writes the files made from changed inputs beside their targets and
 renames them over them only once every page has rendered, then removes the
 files the new build no longer makes. Either way the result equals a clean build
@@ -11,32 +13,44 @@ byte for byte, and a page that fails to render leaves output/ as it was.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
-from collections.abc import Iterable
+import signal
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
 
 # output file -> (size, mtime_ns) as the last build wrote it
 Manifest = dict[str, tuple[int, int]]
+# an output file's path, and how to make its bytes (rendered when called)
+Maker = tuple[str, Callable[[], bytes]]
+
+FILES_WORTH_WORKERS = 2000  # a new folder of fewer files is made by this process alone
+SPAN = 64  # files a worker makes per task: neighbours in path order, few enough to share the work evenly
 
 
 class UnsafeOutputPath(ValueError):
     pass
 
 
-def write_output(files: Iterable[tuple[str, bytes]], output_dir: Path, kept: set[str], previous: Manifest | None) -> Manifest:
-    """Write `files` (path, bytes; rendered as they are taken); `kept` names files of the `previous` build (intact on disk) to leave as they are.
+def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previous: Manifest | None, workers: int = 1) -> Manifest:
+    """Make and write `files`; `kept` names files of the `previous` build (intact on disk) to leave as they are.
 
-    With no `previous` build to build on, the whole site goes to a new folder swapped in at the end.
+    With no `previous` build to build on, the whole site goes to a new folder
+    swapped in at the end, made by up to `workers` forked processes when it is
+    large: each renders and writes its share, and only the manifest comes back.
     """
     output_dir = Path(output_dir).absolute()
     if previous is None or not output_dir.is_dir():
         if kept:
             raise ValueError("kept files need the previous build's manifest")
-        return _new_folder(files, output_dir)
-    return _write_changes(files, output_dir, kept, previous)
+        return _new_folder(files, output_dir, workers)
+    return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
 
 
 def intact(output_dir: Path, manifest: Manifest) -> bool:
@@ -76,7 +90,7 @@ def replaceable(folder: Path) -> bool:
     return not names or ({"index.html", ".nojekyll"} <= names and "content" not in names)
 
 
-def _new_folder(files: Iterable[tuple[str, bytes]], output_dir: Path) -> Manifest:
+def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int) -> Manifest:
     if not replaceable(output_dir):
         raise ContentError(
             Problem(
@@ -91,7 +105,7 @@ def _new_folder(files: Iterable[tuple[str, bytes]], output_dir: Path) -> Manifes
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
-        manifest = {name: _create(staging / safe_relative_path(name), data) for name, data in files}
+        manifest = _create_all(files, staging, workers)
         if output_dir.exists():
             os.replace(output_dir, retired)
         os.replace(staging, output_dir)
@@ -99,6 +113,47 @@ def _new_folder(files: Iterable[tuple[str, bytes]], output_dir: Path) -> Manifes
         shutil.rmtree(staging, ignore_errors=True)
     shutil.rmtree(retired, ignore_errors=True)
     return manifest
+
+
+def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
+    """Make every file in `folder`; a large site is shared among forked workers, each making spans of files."""
+    if workers < 2 or len(files) < FILES_WORTH_WORKERS or not can_fork():
+        return {name: _create(folder / safe_relative_path(name), make()) for name, make in files}
+    global _work
+    _work = (files, folder)
+    spans = [(start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN)]
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_leave_interrupts_to_the_parent)
+    try:
+        made = {name: stat for part in pool.map(_create_span, spans) for name, stat in part}
+    except BrokenProcessPool as error:  # a worker killed (by the out-of-memory killer, say): the build stops, output/ as it was
+        raise ContentError(Problem(f"a worker process making the site ended before its work was done ({error}); output/ is unchanged")) from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # a failed page or Ctrl-C: the spans not yet started are dropped
+        _work = None
+    return {name: made[name] for name, _ in files}
+
+
+_work: tuple[Sequence[Maker], Path] | None = None  # what forked workers read (inherited, never sent)
+
+
+def _create_span(span: tuple[int, int]) -> list[tuple[str, tuple[int, int]]]:
+    assert _work is not None
+    files, folder = _work
+    return [(name, _create(folder / safe_relative_path(name), make())) for name, make in files[span[0] : span[1]]]
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worker_count() -> int:
+    """The cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def can_fork() -> bool:
+    """A forked worker starts with the site already loaded; that is safe on Linux (macOS and Windows start processes afresh)."""
+    return sys.platform.startswith("linux")
 
 
 def _remove_leftovers(output_dir: Path) -> None:

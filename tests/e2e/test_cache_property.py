@@ -10,7 +10,9 @@ together) — and after every step compares, byte for byte:
 - the output of the dev server's build (cache and work kept in memory across steps),
 - with the output of a clean build (`--no-cache`) into an empty folder.
 
-Lists are split into pages of a few records, so that paging runs on a small site.
+Lists are split into pages of a few records, and a new output folder of a few
+files is shared between two forked workers, so that paging and the workers run
+on a small site.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import sitegen.cache
 import sitegen.enrich
 import sitegen.markup
+import sitegen.write
 from sitegen.build import Memory, build_site
 from sitegen.cache import BuildCache
 
@@ -343,12 +347,30 @@ def tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture(autouse=True)
+def every_build_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forked workers on a small site, on any machine: the path a large site's new folder takes."""
+    monkeypatch.setattr(sitegen.write, "FILES_WORTH_WORKERS", 8)
+    monkeypatch.setattr(sitegen.write, "SPAN", 3)
+    monkeypatch.setattr(sitegen.write, "worker_count", lambda: 2)
+    monkeypatch.setattr(sitegen.write, "ProcessPoolExecutor", CountedPool)
+
+
+class CountedPool(ProcessPoolExecutor):
+    started = 0
+
+    def __init__(self, *args, **kwargs) -> None:
+        CountedPool.started += 1
+        super().__init__(*args, **kwargs)
+
+
 class TestCachedBuildsEqualCleanBuilds(CachedBuildsEqualCleanBuilds.TestCase):  # type: ignore[name-defined,misc]
     def runTest(self) -> None:
         """The walks, then the count: the builds compared must add up to MIN_STEPS."""
         super().runTest()
         print(f"property test: {STEPS_TAKEN['steps']} steps compared in {STEPS_TAKEN['walks']} walks")
         assert STEPS_TAKEN["steps"] >= MIN_STEPS, STEPS_TAKEN
+        assert CountedPool.started > 0, "no build shared its new folder among workers"
 
 
 TestCachedBuildsEqualCleanBuilds.settings = settings(

@@ -1,0 +1,84 @@
+"""The write stage: a new folder made by forked workers equals one made by this process, and a failure leaves output/ as it was."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sitegen import write
+from sitegen.errors import ContentError, Problem
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+
+
+def makers(count: int, failing: int | None = None, killed: int | None = None) -> list[write.Maker]:
+    def make(index: int) -> bytes:
+        if index == failing:
+            raise ContentError(Problem(f"page {index} does not render"))
+        if index == killed:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return f"<p>page {index}</p>\n".encode() * (index % 7 + 1)
+
+    return [(f"{index % 5}/{index}/index.html", lambda index=index: make(index)) for index in sorted(range(count), key=lambda i: (i % 5, str(i)))]
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
+
+
+@pytest.fixture
+def small_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(write, "FILES_WORTH_WORKERS", 10)
+    monkeypatch.setattr(write, "SPAN", 4)
+
+
+def test_workers_make_the_same_folder_as_one_process(tmp_path: Path, small_threshold: None) -> None:
+    alone = write.write_output(makers(101), tmp_path / "alone", set(), None, workers=1)
+    shared = write.write_output(makers(101), tmp_path / "shared", set(), None, workers=3)
+    assert tree(tmp_path / "shared") == tree(tmp_path / "alone")
+    assert list(shared) == list(alone)  # the manifest in the files' order, whoever made them
+    assert {name: size for name, (size, _) in shared.items()} == {name: size for name, (size, _) in alone.items()}
+    for name, (size, mtime_ns) in shared.items():
+        stat = (tmp_path / "shared" / name).stat()
+        assert (stat.st_size, stat.st_mtime_ns) == (size, mtime_ns)
+
+
+def previous_build(output: Path) -> dict[str, bytes]:
+    output.mkdir()
+    (output / "index.html").write_bytes(b"<p>the last build</p>")  # index.html and .nojekyll: an earlier build, replaceable
+    (output / ".nojekyll").write_bytes(b"")
+    return tree(output)
+
+
+def test_a_page_failing_in_a_worker_stops_the_build_and_output_stays(tmp_path: Path, small_threshold: None) -> None:
+    output = tmp_path / "output"
+    before = previous_build(output)
+    with pytest.raises(ContentError, match="page 57 does not render"):
+        write.write_output(makers(200, failing=57), output, set(), None, workers=2)
+    assert tree(output) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]  # no staging folder left
+
+
+def test_a_killed_worker_stops_the_build_with_a_message_not_a_hang(tmp_path: Path, small_threshold: None) -> None:
+    output = tmp_path / "output"
+    before = previous_build(output)
+    started = time.monotonic()
+    with pytest.raises(ContentError, match="a worker process making the site ended before its work was done"):
+        write.write_output(makers(200, killed=23), output, set(), None, workers=2)
+    assert time.monotonic() - started < 30
+    assert tree(output) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
+
+
+def test_a_small_site_is_made_without_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool started for a small site")
+
+    monkeypatch.setattr(write, "ProcessPoolExecutor", no_pool)
+    write.write_output(makers(50), tmp_path / "output", set(), None, workers=4)
+    assert len(tree(tmp_path / "output")) == 50
