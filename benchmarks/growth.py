@@ -26,6 +26,7 @@ from run import (
     hugo_command,
     load_average,
     set_aside,
+    settle_file_system,
     sitegen_command,
     timed,
     workdir_of,
@@ -42,6 +43,7 @@ def main() -> None:
         trash = work / "trash"
         code = code_under_test(args.commit, work)
         print(f"sitegen: {code.described}; load {load_average():.1f} at start")
+        print(settle_file_system(args.no_settle))
         sites = {n: corpus(n, work) for n in sizes}
         for site, _ in sites.values():
             timed(sitegen_command(site), cwd=work, env=code.env)  # warm the page cache and the interpreter's files

@@ -54,6 +54,7 @@ from run import (
     load_average,
     machine,
     set_aside,
+    settle_file_system,
     timed,
     workdir_of,
 )
@@ -80,6 +81,7 @@ MECHANISMS = [
     Mechanism("sandbox", "9", "Jinja's ImmutableSandboxedEnvironment (off: a plain jinja2.Environment)", ("cold",)),
     Mechanism("fragments", "10", "per-record pieces of output (list items, BibTeX, RIS, records.json) kept between builds (Memory.fragments)", ("serve",)),
     Mechanism("write-workers", "11", "a new output folder's pages rendered and written by forked workers (write.FILES_WORTH_WORKERS)", ("cold",)),
+    Mechanism("collector-paused", "12", "a one-off build's site model kept out of the cycle collector (paused while loading, then gc.freeze)", ("cold",)),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -117,6 +119,7 @@ def switch_off(name: str) -> None:
         "same-bytes": (write, "_same_bytes", None),
         "digest-reuse": (build, "Fingerprints", None),
         "write-workers": (write, "FILES_WORTH_WORKERS", None),
+        "collector-paused": (build, "_site_model_kept_out_of_collections", None),
     }
     if name in needs:
         _needs(*needs[name])
@@ -146,6 +149,10 @@ def switch_off(name: str) -> None:
         enrich.ENTRIES_WORTH_A_WORKER = float("inf")
     elif name == "render-workers":
         render.PAGES_WORTH_A_WORKER = float("inf")
+    elif name == "collector-paused":
+        import contextlib
+
+        build._site_model_kept_out_of_collections = lambda one_off: contextlib.nullcontext()
     elif name == "write-workers":
         write.FILES_WORTH_WORKERS = float("inf")
     elif name == "same-bytes":
@@ -467,6 +474,7 @@ def main() -> None:
     parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy)")
     parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora and copies here (default: a temporary folder)")
     parser.add_argument("--quiet", action="store_true", help="no line per run")
+    parser.add_argument("--no-settle", action="store_true", help="do not write back and drop the kernel's caches before timing")
     args = parser.parse_args()
     mechanisms = [m for m in MECHANISMS if not args.only or m.name in args.only]
     sizes = sorted(args.n or [1000, 10000])
@@ -476,6 +484,7 @@ def main() -> None:
         code = code_under_test(args.commit, work)
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; load {load_average():.1f} at start; pid {os.getpid()}")
+        print(settle_file_system(args.no_settle))
         print("command: " + " ".join(["python", "benchmarks/mechanisms.py", *sys.argv[1:]]), flush=True)
         check = [sys.executable, str(Path(__file__).resolve()), "child-present", *(m.name for m in mechanisms)]
         present = set(subprocess.run(check, cwd=work, env=code.env, capture_output=True, text=True, check=True).stdout.split())

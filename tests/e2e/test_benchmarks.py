@@ -15,7 +15,8 @@ pytestmark = pytest.mark.slow
 
 
 def run_script(name: str, *args: str, cwd: Path) -> str:
-    result = subprocess.run([sys.executable, str(BENCHMARKS / name), *args], cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
+    """A benchmark script's output; the machine's caches are left alone (the suite runs beside it)."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / name), *args, "--no-settle"], cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 

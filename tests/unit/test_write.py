@@ -16,12 +16,15 @@ from sitegen.errors import ContentError, Problem
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
 
 
-def makers(count: int, failing: int | None = None, killed: int | None = None) -> list[write.Maker]:
+def makers(count: int, failing: int | None = None, killed: int | None = None, interrupting: int | None = None) -> list[write.Maker]:
     def make(index: int) -> bytes:
         if index == failing:
             raise ContentError(Problem(f"page {index} does not render"))
         if index == killed:
             os.kill(os.getpid(), signal.SIGKILL)
+        if index == interrupting:  # Ctrl-C reaches the building process while the workers make its pages
+            os.kill(os.getppid(), signal.SIGINT)
+            time.sleep(0.5)
         return f"<p>page {index}</p>\n".encode() * (index % 7 + 1)
 
     return [(f"{index % 5}/{index}/index.html", lambda index=index: make(index)) for index in sorted(range(count), key=lambda i: (i % 5, str(i)))]
@@ -70,6 +73,17 @@ def test_a_killed_worker_stops_the_build_with_a_message_not_a_hang(tmp_path: Pat
     started = time.monotonic()
     with pytest.raises(ContentError, match="a worker process making the site ended before its work was done"):
         write.write_output(makers(200, killed=23), output, set(), None, workers=2)
+    assert time.monotonic() - started < 30
+    assert tree(output) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
+
+
+def test_ctrl_c_stops_the_workers_and_output_stays(tmp_path: Path, small_threshold: None) -> None:
+    output = tmp_path / "output"
+    before = previous_build(output)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        write.write_output(makers(400, interrupting=30), output, set(), None, workers=2)
     assert time.monotonic() - started < 30
     assert tree(output) == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
