@@ -3,6 +3,7 @@
     python benchmarks/mechanisms.py                          # N = 1,000 and 10,000, 3 rounds
     python benchmarks/mechanisms.py --n 1000 --rounds 5 --only page-keys --only sandbox
     python benchmarks/mechanisms.py --commit HEAD --workdir /tmp/mech   # time a commit's copy; keep corpora
+    python benchmarks/mechanisms.py --people --n 10000 --only write-workers   # on people.py's corpus
 
 A mechanism is switched off in the process that builds, by patching sitegen
 before it runs (see `switch_off`): a threshold set to infinity, a cache handed
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from people import people_corpus
 from run import (
     Code,
     Run,
@@ -283,13 +285,14 @@ def rotated(items: list, by: int) -> list:
     return items[by:] + items[:by]
 
 
-def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds: int, code: Code, work: Path, log) -> Results:
-    source, _ = corpus(n, work)
+def measure_size(n: int, mechanisms: list[Mechanism], rounds: int, serve_rounds: int, code: Code, work: Path, log, people: bool = False) -> Results:
+    source, _ = people_corpus(n, work) if people else corpus(n, work)
+    copies = work / (f"mech-people-n{n}" if people else f"mech-n{n}")
     trash = work / "trash"
     results = Results(n)
-    configs = {None: Config(None, copy_site(source, work / f"mech-n{n}" / "all-on"))}
+    configs = {None: Config(None, copy_site(source, copies / "all-on"))}
     for mechanism in mechanisms:
-        configs[mechanism.name] = Config(mechanism.name, copy_site(source, work / f"mech-n{n}" / mechanism.name))
+        configs[mechanism.name] = Config(mechanism.name, copy_site(source, copies / mechanism.name))
 
     def run_build(config: Config) -> Run:
         return timed(build_command(code, config.site, config.off), cwd=work, env=code.env)
@@ -474,6 +477,7 @@ def main() -> None:
     parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy)")
     parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora and copies here (default: a temporary folder)")
     parser.add_argument("--quiet", action="store_true", help="no line per run")
+    parser.add_argument("--people", action="store_true", help="the people-directory corpus of people.py (a page for every author) instead of the main one")
     parser.add_argument("--no-settle", action="store_true", help="do not write back and drop the kernel's caches before timing")
     args = parser.parse_args()
     mechanisms = [m for m in MECHANISMS if not args.only or m.name in args.only]
@@ -493,7 +497,7 @@ def main() -> None:
         mechanisms = [m for m in mechanisms if m.name in present]
         all_results = []
         for n in sizes:
-            all_results.append(measure_size(n, mechanisms, args.rounds, args.serve_rounds, code, work, log))
+            all_results.append(measure_size(n, mechanisms, args.rounds, args.serve_rounds, code, work, log, args.people))
             print(f"\n## after N={n:,}\n\n" + table(all_results, mechanisms), flush=True)
         if args.workdir is not None:
             shutil.rmtree(work / "trash", ignore_errors=True)

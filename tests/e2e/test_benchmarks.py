@@ -50,6 +50,16 @@ def test_mechanisms_table(tmp_path: Path) -> None:
         assert row in out, out
 
 
+def test_mechanisms_on_the_people_corpus(tmp_path: Path) -> None:
+    args = ["--people", "--n", "30", "--rounds", "1", "--quiet", "--workdir", str(tmp_path / "work")]
+    out = run_script("mechanisms.py", *args, "--only", "write-workers", "--only", "collector-paused", cwd=tmp_path)
+    for row in ("| 11 | write-workers | cold |", "| 12 | collector-paused | cold |"):
+        assert row in out, out
+    site = tmp_path / "work" / "mech-people-n30" / "all-on"
+    assert "people: authors" in (site / "content" / "site.yaml").read_text()
+    assert (site / "output" / "people" / "index.html").is_file()
+
+
 def test_mechanisms_gone_from_the_code_are_named_not_timed(tmp_path: Path) -> None:
     args = ["--n", "30", "--rounds", "1", "--quiet", "--workdir", str(tmp_path / "work")]
     out = run_script("mechanisms.py", *args, "--only", "render-workers", "--only", "up-to-date", cwd=tmp_path)
