@@ -162,10 +162,11 @@ def _site_model_kept_out_of_collections(one_off: bool) -> Iterator[None]:
     Loading makes millions of objects that all live on, and each full collection
     scans every one of them, so with the collector running the time to load
     grows faster than the site. Loading and listing the pages run with it paused
-    (what they make lives on), and what they made is then frozen (`gc.freeze`): the collections
-    while pages render scan only the objects rendering makes, and forked
-    workers do not copy the frozen objects' pages by touching their headers.
-    The dev server, which builds again and again in one process, collects as usual.
+    (what they make lives on), and what they made is then frozen (`gc.freeze`):
+    the collections while pages render scan only the objects rendering makes,
+    and forked workers do not copy the frozen objects' pages by touching their
+    headers. The dev server, which builds again and again in one process,
+    collects as usual.
     """
     if not one_off:
         yield

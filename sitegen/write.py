@@ -4,7 +4,7 @@ A first build (or one whose previous output is not as the last build left it)
 writes the new site into a sibling folder and swaps it in with renames, so
 `output/` is always either the previous build or the new one, never a mix; on
 Linux, forked workers render and write a large new folder's files between them
-(the one stage that has a core's worth of work per page to share). A
+(rendering is most of a first build's work). A
 later build writes the files made from changed inputs beside their targets and
 renames them over them only once every page has rendered, then removes the
 files the new build no longer makes. Either way the result equals a clean build
