@@ -4,13 +4,13 @@ Every page kind of the registry (sitegen.pages) lists its pages with their
 inputs; a page is keyed by the site-wide key and its inputs, and is to be
 rendered only when no intact earlier output was made from the same key. The
 sitemap lists every HTML page the kinds declare. Pages are rendered as the write
-stage takes them (`RenderResult.rendered`), so a build holds one page at a time;
+stage takes them (`RenderResult.makers`), so a build holds one page at a time;
 the write stage keeps a failed build's pages away from output/.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,11 +34,6 @@ class RenderResult:
     todo: list[Page]  # the output files this build renders, by path
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
-
-    def rendered(self) -> Iterator[tuple[str, bytes]]:
-        """Each page's path and bytes, made as it is asked for."""
-        for page in self.todo:
-            yield page.path, page.make()
 
     def makers(self) -> list[tuple[str, Callable[[], bytes]]]:
         """Each page's path and how to make it: the write stage renders them where it writes them."""

@@ -118,7 +118,7 @@ def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int) -> Manif
 def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
     """Make every file in `folder`; a large site is shared among forked workers, each making spans of files."""
     if workers < 2 or len(files) < FILES_WORTH_WORKERS or not can_fork():
-        return {name: _create(folder / safe_relative_path(name), make()) for name, make in files}
+        return dict(_made_and_written(files, folder))
     global _work
     _work = (files, folder)
     spans = [(start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN)]
@@ -139,7 +139,12 @@ _work: tuple[Sequence[Maker], Path] | None = None  # what forked workers read (i
 def _create_span(span: tuple[int, int]) -> list[tuple[str, tuple[int, int]]]:
     assert _work is not None
     files, folder = _work
-    return [(name, _create(folder / safe_relative_path(name), make())) for name, make in files[span[0] : span[1]]]
+    return _made_and_written(files[span[0] : span[1]], folder)
+
+
+def _made_and_written(files: Sequence[Maker], folder: Path) -> list[tuple[str, tuple[int, int]]]:
+    """Each file made and written in `folder`, with its size and mtime: what a worker or this process does."""
+    return [(name, _create(folder / safe_relative_path(name), make())) for name, make in files]
 
 
 def _leave_interrupts_to_the_parent() -> None:
