@@ -20,16 +20,17 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sitegen.cache import BuildCache, BuildState, ContentCache, digest
+from sitegen.cache import BuildCache, BuildState, ContentCache, cache_key, digest
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
-from sitegen.load import RawSite, RecordFile, load_site
-from sitegen.model import KindContent, Record, Site
-from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
-from sitegen.urls import SiteUrls, page_collisions
-from sitegen.validate import validate_site
+
+if TYPE_CHECKING:  # the stages are imported where they run: a build with nothing to do needs none of them
+    from sitegen.fragments import Fragments
+    from sitegen.load import RawSite, RecordFile
+    from sitegen.model import KindContent, Record, Site
+    from sitegen.theme import Theme
 
 StepReport = Callable[[str], None]  # told each step of a build, for the progress line (sitegen.commands.BuildProgress)
 
@@ -58,7 +59,7 @@ class Memory:
     files: dict[str, RecordFile] = field(default_factory=dict)  # load.file_key -> the reader's answer
     records: dict[str, tuple[list[Record], list[Problem]]] = field(default_factory=dict)  # load.file_key -> validated
     converted: dict[str, list] = field(default_factory=dict)  # entry key -> converted text
-    fragments: Fragments = field(default_factory=lambda: Fragments(keep_between_builds=True))  # per-record pieces of output
+    fragments: Fragments = field(default_factory=lambda: _fragment_store())  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
 
 
@@ -81,7 +82,11 @@ def prepare_site(
     memory: Memory | None = None,
 ) -> Prepared:
     """Load, validate and enrich; raises ContentError with every problem found."""
-    from sitegen.enrich import enrich_site  # Markdown and LaTeX: not imported when nothing changed
+    from sitegen.enrich import enrich_site
+    from sitegen.load import load_site
+    from sitegen.theme import ThemeError, find_theme
+    from sitegen.urls import page_collisions
+    from sitegen.validate import validate_site
 
     memory = memory if memory is not None else Memory()
     raw = load_site(listing, digests, memory.files)
@@ -111,6 +116,7 @@ def prepare_site(
 
 def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[str, KindContent], list[Problem]]:
     """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
+    from sitegen.model import KindContent
     from sitegen.pages import PAGE_KINDS, ContentFiles
 
     content: dict[str, KindContent] = {}
@@ -217,8 +223,9 @@ def build_site(
             base_path=state.base_path,
         )
 
-    from sitegen.render import render_site  # Jinja: not imported when nothing changed
-    from sitegen.write import worker_count, write_output
+    from sitegen.render import render_site
+    from sitegen.urls import SiteUrls
+    from sitegen.write import folder_stamps, worker_count, write_output
 
     keep_in_memory = memory is not None  # the caller saves the content cache when it is done
     memory = memory if memory is not None else Memory()
@@ -236,7 +243,17 @@ def build_site(
     workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
     manifest = write_output(rendered.makers(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None, workers)
     base_path = SiteUrls(prepared.site.config.base_url).base_path
-    new_state = BuildState(fingerprints, listing.listed_at_ns, build_key, str(output_dir.absolute()), manifest, rendered.keys, prepared.warnings, base_path)
+    new_state = BuildState(
+        fingerprints,
+        listing.listed_at_ns,
+        build_key,
+        str(output_dir.absolute()),
+        manifest,
+        folder_stamps(output_dir, manifest),
+        rendered.keys,
+        prepared.warnings,
+        base_path,
+    )
     if use_cache:
         progress("saving the build cache")
         cache.save(new_state, None if keep_in_memory else content_of(memory))
@@ -254,7 +271,7 @@ def build_site(
 
 def site_key(prepared: Prepared) -> str:
     """What every page depends on besides its own inputs: settings, profile, theme and libraries."""
-    from sitegen.cache import cache_key
+    from sitegen.theme import static_sources, theme_inputs
 
     site, listing = prepared.site, prepared.listing
     theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
@@ -266,7 +283,13 @@ def site_key(prepared: Prepared) -> str:
 def intact_output(output_dir: Path, state: BuildState) -> bool:
     from sitegen.write import intact
 
-    return intact(output_dir, state.manifest)
+    return intact(output_dir, state.manifest, state.folders)
+
+
+def _fragment_store() -> Fragments:
+    from sitegen.fragments import Fragments
+
+    return Fragments(keep_between_builds=True)
 
 
 def _digests(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:
@@ -300,6 +323,8 @@ def _settings_location(raw: RawSite, field_name: str) -> Location | None:
 
 
 def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) -> list[Problem]:
+    from sitegen.theme import static_sources
+
     photo = site.profile.photo
     if not photo or photo in static_sources(theme, listing):
         return []

@@ -4,15 +4,15 @@ Two JSON files under `<site>/.sitegen-cache/` (never pickle: a cache planted in 
 pull request must not run code):
 
 - `state.json` (small, read by every build): the digest of every input file, when
-  they were listed, and what the last build made of them: its output manifest and
-  the key each output file was made from. When nothing changed, a build stops here.
+  they were listed, and what the last build made of them: its output manifest (and
+  the mtime of each output folder) and the key each output file was made from. When nothing changed, a build stops here.
 - `content.json` (read when something changed): each record's converted text
   (LaTeX and Markdown made into HTML and plain text), by a key of everything the
   conversion reads.
 
 Both start with `CACHE_KEY`: sitegen's version and code, Python's version, and the
-installed version of every library sitegen depends on (directly or not), since any
-of them may change what a page looks like. A file written under another key, or
+installed version of every library (`library_versions`), since any of them may
+change what a page looks like. A file written under another key, or
 one that cannot be read, is set aside with a note and the build runs cold.
 """
 
@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib.metadata
 import os
-import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -35,8 +33,7 @@ from sitegen import __version__
 from sitegen.errors import Location, Problem
 
 CACHE_DIR = ".sitegen-cache"
-CACHE_FORMAT = 4
-DISTRIBUTION = "sitegen-profiles"
+CACHE_FORMAT = 5
 
 
 def digest(*parts: Any) -> str:
@@ -68,37 +65,28 @@ def code_key() -> str:
 
 @functools.cache
 def library_versions() -> tuple[tuple[str, str], ...]:
-    """(name, version) of every library sitegen's runtime needs, followed through their own requirements."""
-    found: dict[str, str] = {}
-    pending = _requirements(DISTRIBUTION)
-    while pending:
-        name = pending.pop()
-        if name in found:
-            continue
+    """(name, version) of every distribution installed where Python imports from.
+
+    Every installed library may shape a page (sitegen's requirements, what they
+    require, Markdown extensions and Pygments plugins found by entry point), so
+    all of them join the key. Installers name a distribution's metadata folder
+    `name-version.dist-info` (older ones `name-version-py3.x.egg-info`), so one
+    listing of each folder on `sys.path` finds them without reading any metadata.
+    """
+    found: set[tuple[str, str]] = set()
+    for folder in sys.path:
+        if not folder or not os.path.isdir(folder):
+            continue  # '' is the working folder (`python -m sitegen` in a site); zip files hold no installs
         try:
-            found[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            found[name] = "absent"  # a requirement for another platform
+            names = [entry.name for entry in os.scandir(folder)]
+        except OSError:
             continue
-        pending.extend(_requirements(name))
-    return tuple(sorted(found.items()))
-
-
-def _requirements(distribution: str) -> list[str]:
-    """The names of what `distribution` requires, extras and other platforms' requirements left out."""
-    try:
-        required = importlib.metadata.requires(distribution) or []
-    except importlib.metadata.PackageNotFoundError:
-        return []
-    names = []
-    for line in required:
-        requirement, _, marker = line.partition(";")
-        if "extra ==" in marker:
-            continue
-        match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
-        if match:
-            names.append(re.sub(r"[-_.]+", "-", match.group(1)).lower())
-    return names
+        for name in names:
+            stem, dot, kind = name.rpartition(".")
+            if dot and kind in ("dist-info", "egg-info"):
+                distribution, _, version = stem.partition("-")
+                found.add((distribution.replace("_", "-").lower(), version))
+    return tuple(sorted(found))
 
 
 def cache_key() -> str:
@@ -118,6 +106,7 @@ class BuildState:
     build_key: str = ""  # the inputs, options and cache key of the last build
     output_dir: str = ""
     manifest: dict[str, tuple[int, int]] = field(default_factory=dict)  # output file -> size, mtime_ns as written
+    folders: dict[str, int] = field(default_factory=dict)  # output folder -> mtime_ns once the build was done
     page_keys: dict[str, str] = field(default_factory=dict)  # output file -> what it was made from
     warnings: list[Problem] = field(default_factory=list)
     base_path: str = "/"
@@ -230,6 +219,7 @@ def _state_data(state: BuildState) -> dict:
         "build_key": state.build_key,
         "output_dir": state.output_dir,
         "manifest": state.manifest,
+        "folders": state.folders,
         "page_keys": state.page_keys,
         "warnings": [problem_data(p) for p in state.warnings],
         "base_path": state.base_path,
@@ -245,6 +235,7 @@ def _state_from(data: dict) -> BuildState:
             build_key=str(data["build_key"]),
             output_dir=str(data["output_dir"]),
             manifest={str(k): (int(v[0]), int(v[1])) for k, v in data["manifest"].items()},
+            folders={str(k): int(v) for k, v in data["folders"].items()},
             page_keys={str(k): str(v) for k, v in data["page_keys"].items()},
             warnings=[problem_from(p) for p in data["warnings"]],
             base_path=str(data["base_path"]),

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import stat
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -53,31 +54,41 @@ def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previ
     return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
 
 
-def intact(output_dir: Path, manifest: Manifest) -> bool:
-    """Does the output folder hold exactly the files the last build wrote, as it wrote them?"""
-    if not manifest:
+def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int]) -> bool:
+    """Does the output folder hold exactly the files the last build wrote, as it wrote them?
+
+    Each file is checked by (size, mtime) and each folder by its mtime, taken
+    once the build was done (`folder_stamps`): adding, removing or renaming
+    anything in a folder changes its mtime, so a stray file is noticed without
+    listing ten thousand folders.
+    """
+    if not manifest or not folders:
         return False
-    found = _files_under(os.fspath(Path(output_dir).absolute()))
-    return found == manifest
+    root = os.fspath(Path(output_dir).absolute())
+    try:
+        for name, (size, mtime_ns) in manifest.items():
+            found = os.lstat(f"{root}/{name}")
+            if found.st_size != size or found.st_mtime_ns != mtime_ns or not stat.S_ISREG(found.st_mode):
+                return False
+        for name, mtime_ns in folders.items():
+            found = os.lstat(f"{root}/{name}" if name else root)
+            if found.st_mtime_ns != mtime_ns or not stat.S_ISDIR(found.st_mode):
+                return False
+    except OSError:
+        return False
+    return True
 
 
-def _files_under(root: str) -> dict[str, tuple[int, int]]:
-    """(size, mtime_ns) of every file under `root`, by path relative to it; links and all."""
-    files: dict[str, tuple[int, int]] = {}
-    pending = [(root, "")]
-    while pending:
-        folder, prefix = pending.pop()
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                pending.append((entry.path, f"{prefix}{entry.name}/"))
-            else:
-                stat = entry.stat(follow_symlinks=False)
-                files[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
-    return files
+def folder_stamps(output_dir: Path, manifest: Manifest) -> dict[str, int]:
+    """The mtime of the output folder and of every folder in it that holds what the build wrote ('' is the output folder)."""
+    folders = {""}
+    for name in manifest:
+        parent = name.rpartition("/")[0]
+        while parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    root = os.fspath(Path(output_dir).absolute())
+    return {name: os.lstat(f"{root}/{name}" if name else root).st_mtime_ns for name in sorted(folders)}
 
 
 def replaceable(folder: Path) -> bool:

@@ -145,6 +145,20 @@ def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> 
     assert_equals_clean_build(cached_demo)
 
 
+def test_upgrading_an_installed_library_is_a_cold_build(cached_demo: Path, tmp_path: Path) -> None:
+    """A library upgraded (or installed) where Python imports from: the next build uses nothing cached."""
+    libraries = tmp_path / "site-packages"
+    (libraries / "markdown_extras-1.0.dist-info").mkdir(parents=True)
+    env = {"PYTHONPATH": str(libraries)}
+    assert "built" in run_sitegen("build", "--site", str(cached_demo), env=env).stderr  # a library installed
+    assert "up to date" in run_sitegen("build", "--site", str(cached_demo), env=env).stderr
+    (libraries / "markdown_extras-1.0.dist-info").rename(libraries / "markdown_extras-1.1.dist-info")
+    result = run_sitegen("build", "--site", str(cached_demo), env=env)
+    assert result.returncode == 0, result.stderr
+    assert "up to date" not in result.stderr and "cache:" not in result.stderr
+    assert_equals_clean_build(cached_demo)
+
+
 PLANTED_PICKLE = b"cos\nsystem\n(S'touch PWNED'\ntR."  # a pickle that runs a command when unpickled
 
 

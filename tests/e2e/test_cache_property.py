@@ -280,6 +280,27 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.settings["theme"] = "plain" if self.settings["theme"] == "default" else "default"
         self.write_settings()
 
+    @rule(data=st.data(), how=st.sampled_from(["stray file", "stray folder", "deleted", "same size", "replaced by a link"]))
+    def tamper_with_the_output(self, data, how) -> None:
+        """Someone changes a built site by hand: the next cached build must make it a clean build again."""
+        built = sorted(path for path in (self.site / "output").rglob("*") if path.is_file() and not path.is_symlink())
+        if not built:
+            return
+        victim = data.draw(st.sampled_from(built))
+        if how == "stray file":
+            (victim.parent / "stray.html").write_text("not ours", encoding="utf-8")
+        elif how == "stray folder":
+            (victim.parent / "stray").mkdir(exist_ok=True)
+        elif how == "deleted":
+            victim.unlink()
+        elif how == "same size":
+            before = victim.stat()
+            victim.write_bytes(bytes(reversed(victim.read_bytes())))
+            os.utime(victim, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))  # an edit a second later, however fast this runs
+        else:
+            victim.unlink()
+            victim.symlink_to(self.site / "content" / "site.yaml")
+
     @rule()
     def upgrade_a_library(self) -> None:
         """A new release of a library that shapes output: its version and what it makes change together.
