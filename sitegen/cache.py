@@ -4,16 +4,19 @@ Two JSON files under `<site>/.sitegen-cache/` (never pickle: a cache planted in 
 pull request must not run code):
 
 - `state.json` (small, read by every build): the digest of every input file, when
-  they were listed, and what the last build made of them: its output manifest (and
-  the mtime of each output folder) and the key each output file was made from. When nothing changed, a build stops here.
+  they were listed, and what the last build made of them: its output manifest
+  (and the mtime of each output folder) and the key each output file was made
+  from. When nothing changed, a build stops here.
 - `content.json` (read when something changed): each record's converted text
   (LaTeX and Markdown made into HTML and plain text), by a key of everything the
   conversion reads.
 
-Both start with `CACHE_KEY`: sitegen's version and code, Python's version, and the
-installed version of every library (`library_versions`), since any of them may
-change what a page looks like. A file written under another key, or
-one that cannot be read, is set aside with a note and the build runs cold.
+Each starts with `CACHE_KEY` (sitegen's version and code, Python's version, and
+the installed version of every library, since any of them may change what a
+page looks like) and a seal that only sitegen on this machine can make
+(`machine_secret`). A file written under another key, without a valid seal, or
+one that cannot be read, is set aside (with a note unless only the key
+differs) and the build runs cold.
 """
 
 from __future__ import annotations
@@ -171,8 +174,12 @@ class BuildCache:
             self._set_aside(name, str(error))
             return None
         head, _, body = raw.partition(b"\n")
-        if head != self._key.encode():
+        key, _, seal = head.partition(b" ")
+        if key != self._key.encode():
             self._set_aside(name, "written by another version of sitegen or its libraries", quiet=True)
+            return None
+        if seal != _seal(name, key, body).encode():
+            self._set_aside(name, "damaged, or not written by sitegen on this machine")
             return None
         try:
             data = orjson.loads(body)
@@ -191,7 +198,8 @@ class BuildCache:
 
     def _write(self, name: str, data: dict) -> None:
         """Atomically: a build killed while saving leaves the old file or the new one."""
-        payload = self._key.encode() + b"\n" + orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+        key, body = self._key.encode(), orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+        payload = b"%s %s\n%s" % (key, _seal(name, key, body).encode(), body)
         handle, temporary = tempfile.mkstemp(dir=self.root, prefix=f".{name}.")
         try:
             with os.fdopen(handle, "wb") as stream:
@@ -200,6 +208,62 @@ class BuildCache:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+
+
+def _seal(name: str, key: bytes, body: bytes) -> str:
+    """A keyed hash of a cache file's content: only this machine's sitegen can make one that matches."""
+    h = hashlib.blake2b(digest_size=16, key=machine_secret())
+    h.update(b"%s\n%s\n" % (name.encode(), key))
+    h.update(body)
+    return h.hexdigest()
+
+
+SECRET_BYTES = 32
+
+
+@functools.cache
+def machine_secret() -> bytes:
+    """A random key kept outside every site, in the user's cache folder, that seals each cache file.
+
+    The cache holds converted HTML that is not sanitised again when read back,
+    so a cache file is used only if sitegen wrote it on this machine: a
+    `.sitegen-cache/` committed to a repository (a pull request can carry one)
+    has no valid seal and is set aside. Where no folder can keep the key, this
+    process makes one of its own, and its cache files are of use to it alone.
+    """
+    path = user_cache_folder() / "sitegen" / "cache-secret"
+    if (secret := _stored_secret(path)) is not None:
+        return secret
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cache-secret.")  # readable by this user only
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(os.urandom(SECRET_BYTES))
+        try:
+            os.link(temporary, path)  # never over a key another process stored first
+        except FileExistsError:
+            if _stored_secret(path) is None:  # a damaged key file
+                os.replace(temporary, path)
+        finally:
+            Path(temporary).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return _stored_secret(path) or os.urandom(SECRET_BYTES)
+
+
+def _stored_secret(path: Path) -> bytes | None:
+    try:
+        secret = path.read_bytes()
+    except OSError:
+        return None
+    return secret if len(secret) == SECRET_BYTES else None
+
+
+def user_cache_folder() -> Path:
+    """Where this user's caches live: %LOCALAPPDATA% on Windows, $XDG_CACHE_HOME or ~/.cache elsewhere."""
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
 def problem_data(problem: Problem) -> list:

@@ -176,6 +176,23 @@ def test_a_damaged_or_planted_cache_gives_a_note_and_a_clean_build(cached_demo: 
     assert "build cache" not in build(cached_demo).stderr  # the next build wrote a good cache
 
 
+def test_a_cache_made_on_another_machine_is_not_trusted(demo_site: Path, tmp_path: Path) -> None:
+    """A pull request can commit a `.sitegen-cache/` whose key matches (same sitegen, same libraries) and whose
+    converted HTML carries a script: the cache is sealed with this machine's secret, so it is set aside."""
+    elsewhere = {"XDG_CACHE_HOME": str(tmp_path / "another-machine")}
+    assert run_sitegen("build", "--site", str(demo_site), env=elsewhere).returncode == 0
+    content = demo_site / CACHE / "content.json"
+    planted = re.sub(rb'"<p>', b'"<p><script>alert(1)</script>', content.read_bytes(), count=1)
+    assert planted != content.read_bytes()
+    content.write_bytes(planted)
+    (demo_site / CACHE / "state.json").unlink()
+    shutil.rmtree(demo_site / "output")
+    result = build(demo_site)
+    assert "content.json damaged, or not written by sitegen on this machine: ignored, building from scratch" in result.stderr
+    assert not any(b"alert(1)" in data for data in tree(demo_site / "output").values())
+    assert_equals_clean_build(demo_site)
+
+
 def test_no_cache_neither_reads_nor_writes_the_cache(demo_site: Path) -> None:
     build(demo_site, "--no-cache")
     assert not (demo_site / CACHE).exists()
