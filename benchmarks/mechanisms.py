@@ -83,7 +83,19 @@ MECHANISMS = [
     Mechanism("sandbox", "9", "Jinja's ImmutableSandboxedEnvironment (off: a plain jinja2.Environment)", ("cold",)),
     Mechanism("fragments", "10", "per-record pieces of output (list items, BibTeX, RIS, records.json) kept between builds (Memory.fragments)", ("serve",)),
     Mechanism("write-workers", "11", "a new output folder's pages rendered and written by forked workers (write.FILES_WORTH_WORKERS)", ("cold",)),
-    Mechanism("collector-paused", "12", "a one-off build's site model kept out of the cycle collector (paused while loading, then gc.freeze)", ("cold",)),
+    Mechanism(
+        "collector-paused",
+        "12",
+        "the site model kept out of the cycle collector (one-off build: paused while loading, then gc.freeze; dev server: paused while rebuilding)",
+        ("cold", "serve"),
+    ),
+    Mechanism("kept-entries", "13", "the dev server's entries kept from build to build (Memory.entries, enrich.KeptEntries)", ("serve",)),
+    Mechanism(
+        "kept-environment",
+        "14",
+        "the dev server's Jinja environment and compiled templates kept while the site-wide key holds (Fragments.environment)",
+        ("serve",),
+    ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -108,20 +120,21 @@ def _needs(module, attribute: str, parameter: str | None = None) -> None:
 
 def switch_off(name: str) -> None:
     """Patch sitegen so that mechanism `name` does nothing; the site built stays the same."""
-    from sitegen import build, enrich, inputs, render, write
+    from sitegen import build, enrich, inputs, load, render, validate, write
     from sitegen.cache import BuildCache
 
     needs = {
-        "record-files": (build, "load_site", "known_files"),
-        "validated-records": (build, "validate_site", "known"),
+        "record-files": (load, "load_site", "known_files"),
+        "validated-records": (validate, "validate_site", "known"),
         "converted": (enrich, "enrich_site", "converted"),
         "page-keys": (render, "render_site", "previous_keys"),
+        "kept-entries": (enrich, "enrich_site", "kept"),
         "convert-workers": (enrich, "ENTRIES_WORTH_A_WORKER", None),
         "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
         "same-bytes": (write, "_same_bytes", None),
         "digest-reuse": (build, "Fingerprints", None),
         "write-workers": (write, "FILES_WORTH_WORKERS", None),
-        "collector-paused": (build, "_site_model_kept_out_of_collections", None),
+        "collector-paused": (build, "collector_paused", None),
     }
     if name in needs:
         _needs(*needs[name])
@@ -133,15 +146,23 @@ def switch_off(name: str) -> None:
             return dataclasses.replace(found, build_key="") if found.build_key else found
 
         BuildCache.state = property(forgetful_state)
-    elif name == "record-files":
-        load_site = build.load_site
-        build.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
+    elif name == "record-files":  # build.prepare_site imports these from their modules when it runs
+        load_site = load.load_site
+        load.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
     elif name == "validated-records":
-        validate_site = build.validate_site
-        build.validate_site = lambda raw, known=None: validate_site(raw, {})
+        validate_site = validate.validate_site
+        validate.validate_site = lambda raw, known=None: validate_site(raw, {})
     elif name == "converted":
         enrich_site = enrich.enrich_site  # prepare_site imports it from sitegen.enrich when it runs
-        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None: enrich_site(config, profile, records, site_dir, {})
+        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, {}, kept)
+    elif name == "kept-entries":  # every build makes its entries anew
+        enrich_site = enrich.enrich_site
+        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, converted)
+    elif name == "kept-environment":  # a new environment (templates compiled again) at every build
+        from sitegen import fragments
+
+        _needs(fragments.Fragments, "environment")
+        fragments.Fragments.environment = lambda self, make: make()
     elif name == "page-keys":  # every page rendered; writing still skips the bytes that did not change
         render_site = render.render_site  # build_site imports it from sitegen.render when it runs
         render.render_site = lambda site, theme, listing, digests, site_key, previous_keys=None, *rest: render_site(
@@ -154,7 +175,9 @@ def switch_off(name: str) -> None:
     elif name == "collector-paused":
         import contextlib
 
-        build._site_model_kept_out_of_collections = lambda one_off: contextlib.nullcontext()
+        from sitegen import serve
+
+        build.collector_paused = serve.collector_paused = lambda freeze_after=False: contextlib.nullcontext()
     elif name == "write-workers":
         write.FILES_WORTH_WORKERS = float("inf")
     elif name == "same-bytes":

@@ -27,6 +27,7 @@ from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 
 if TYPE_CHECKING:  # the stages are imported where they run: a build with nothing to do needs none of them
+    from sitegen.enrich import KeptEntries
     from sitegen.fragments import Fragments
     from sitegen.load import RawSite, RecordFile
     from sitegen.model import KindContent, Record, Site
@@ -59,6 +60,7 @@ class Memory:
     files: dict[str, RecordFile] = field(default_factory=dict)  # load.file_key -> the reader's answer
     records: dict[str, tuple[list[Record], list[Problem]]] = field(default_factory=dict)  # load.file_key -> validated
     converted: dict[str, list] = field(default_factory=dict)  # entry key -> converted text
+    entries: KeptEntries = field(default_factory=lambda: _kept_entries())  # the last build's entries
     fragments: Fragments = field(default_factory=lambda: _fragment_store())  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
 
@@ -105,7 +107,7 @@ def prepare_site(
     content, content_problems = load_kind_content(listing, digests)
     if errors := [p for p in content_problems if not p.warning]:
         raise ContentError(errors)
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted)
+    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):
@@ -162,27 +164,27 @@ def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
 
 
 @contextlib.contextmanager
-def _site_model_kept_out_of_collections(one_off: bool) -> Iterator[None]:
-    """A one-off build's site model lives until the process ends: the cycle collector need not scan it.
+def collector_paused(freeze_after: bool = False) -> Iterator[None]:
+    """The cycle collector paused while a build makes a site model that lives on.
 
     Loading makes millions of objects that all live on, and each full collection
     scans every one of them, so with the collector running the time to load
-    grows faster than the site. Loading and listing the pages run with it paused
-    (what they make lives on), and what they made is then frozen (`gc.freeze`):
+    grows faster than the site. A one-off build pauses it while it loads and
+    lists the pages, then freezes what they made (`freeze_after`, `gc.freeze`):
     the collections while pages render scan only the objects rendering makes,
     and forked workers do not copy the frozen objects' pages by touching their
-    headers. The dev server, which builds again and again in one process,
-    collects as usual.
+    headers. The dev server keeps its site model between builds and pauses the
+    collector for each whole rebuild; collections run while it waits.
     """
-    if not one_off:
-        yield
-        return
+    was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        gc.enable()
+        if freeze_after:
+            gc.freeze()
+        if was_enabled:
+            gc.enable()
 
 
 def build_site(
@@ -193,11 +195,13 @@ def build_site(
     progress: StepReport | None = None,
     cache: BuildCache | None = None,
     memory: Memory | None = None,
+    listing: Listing | None = None,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
     A caller that builds again and again (the dev server) passes its own `cache`
-    and `memory`: what the last build worked out then stays in memory.
+    and `memory`: what the last build worked out then stays in memory; and the
+    `listing` of the inputs it has just made to see whether anything changed.
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -207,7 +211,7 @@ def build_site(
         raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
     cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
     state = cache.state
-    listing = list_inputs(site_dir)
+    listing = listing if listing is not None else list_inputs(site_dir)
     fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
     build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()))
     previous_intact = state.output_dir == str(output_dir.absolute()) and intact_output(output_dir, state)
@@ -234,7 +238,7 @@ def build_site(
     digests = _digests(fingerprints)
     previous_keys = state.page_keys if previous_intact and use_cache else None
     fragments = memory.fragments if keep_in_memory else None
-    with _site_model_kept_out_of_collections(not keep_in_memory):
+    with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
         progress(f"loading {len(listing.files)} input files")
         prepared = prepare_site(site_dir, listing, digests, base_url, memory)
         progress(f"listing the pages of {len(prepared.site.entries)} records")
@@ -284,6 +288,12 @@ def intact_output(output_dir: Path, state: BuildState) -> bool:
     from sitegen.write import intact
 
     return intact(output_dir, state.manifest, state.folders)
+
+
+def _kept_entries() -> KeptEntries:
+    from sitegen.enrich import KeptEntries
+
+    return KeptEntries()
 
 
 def _fragment_store() -> Fragments:

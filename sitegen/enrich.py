@@ -29,20 +29,61 @@ _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with
 AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
 
 
+class KeptEntries:
+    """The entries of one build, for the next build of a long-lived process (the dev server) to reuse.
+
+    An entry is made from its record, its converted text and its cite key. A
+    record read from a file is named by its `source_key` (the file's hash and
+    the record's place in it), as its converted text is by its entry key, so
+    the same keys make the same entry; the cite key depends on the other
+    records and joins the key. Each build keeps only what it used.
+    """
+
+    def __init__(self) -> None:
+        self._typed: dict[str, Record] = {}  # source key -> the record with its type
+        self._entries: dict[str, tuple[Entry, list[Problem]]] = {}  # "entry key cite key" -> entry, its problems
+        self._typed_now: dict[str, Record] = {}
+        self._entries_now: dict[str, tuple[Entry, list[Problem]]] = {}
+
+    def begin(self) -> None:
+        self._typed_now, self._entries_now = {}, {}
+
+    def typed_record(self, record: Record) -> Record:
+        if not record.source_key:
+            return _typed(record)
+        found = self._typed.get(record.source_key) or _typed(record)
+        self._typed_now[record.source_key] = found
+        return found
+
+    def entry(self, record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
+        name = f"{key} {cite_key}"
+        made = self._entries.get(name) or entry_from(record, data, cite_key, key)
+        self._entries_now[name] = made
+        return made
+
+    def end(self) -> None:
+        self._typed, self._entries = self._typed_now, self._entries_now
+        self.begin()
+
+
 def enrich_site(
     config: SiteConfig,
     profile: Profile,
     records: list[Record],
     site_dir: Path,
     converted: dict[str, list] | None = None,
+    kept: KeptEntries | None = None,
 ) -> tuple[Site, list[Problem]]:
     """The site the templates show, and the warnings of converting its text.
 
     `converted` maps entry keys (see `entry_key`) to the converted text of earlier
     builds, as data (the build cache); it gets this build's, and loses the rest.
+    `kept`: the entries of the last build of this process; it gets this build's.
     """
     converted = {} if converted is None else converted
-    merged = [_typed(record) for record in merge_works(records)]
+    kept = kept if kept is not None else KeptEntries()
+    kept.begin()
+    merged = [kept.typed_record(record) for record in merge_works(records)]
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
@@ -56,9 +97,10 @@ def enrich_site(
     problems: list[Problem] = []
     entries = []
     for key, record in zip(keys, shown):
-        entry, entry_problems = entry_from(record, converted[key], cite_keys[record.id], key)
+        entry, entry_problems = kept.entry(record, converted[key], cite_keys[record.id], key)
         entries.append(entry)
         problems += entry_problems
+    kept.end()
     return _site(config, profile, tuple(entries), site_dir, len(missing), problems), problems
 
 

@@ -1,4 +1,4 @@
-"""Per-record pieces of output, made once and, in the dev server, kept from build to build.
+"""Per-record pieces of output (and the template environment), made once and, in the dev server, kept from build to build.
 
 Whole-site files and list pages are joined from pieces that each depend on one
 record only: its list item, its BibTeX, RIS and records.json entries, its entry
@@ -10,7 +10,9 @@ A one-off build (`sitegen build`, `check`) starts with an empty store and keeps
 only the pieces that several pages show (a list item is on the profile and on
 each of its subjects' pages). The dev server hands the same store to every
 build, which keeps every piece: after an edit, only the pieces of the records
-it changed are made again.
+it changed are made again. The template environment, with the templates it
+has compiled, is kept the same way: the site-wide key covers every template,
+theme setting and translation file.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ class Fragments:
         self._site_key: str | None = None
         self._kept: dict[tuple[str, str, str, str], object] = {}  # the last build's pieces
         self._made: dict[tuple[str, str, str, str], object] = {}  # this build's
+        self._environment: object = None  # the template environment of the site-wide key
 
     def start(self, site_key: str) -> None:
         """A build begins: the last build's pieces stay if every page's site-wide key is the same, the rest go."""
         if site_key != self._site_key or not self.keep_between_builds:
             self._kept = {}
+            self._environment = None
         elif self._made:  # else the last build failed before it asked for any piece: the one before's stay
             self._kept = self._made
         self._made = {}
@@ -52,3 +56,9 @@ class Fragments:
             if shared or self.keep_between_builds:
                 self._made[key] = piece
         return piece  # type: ignore[return-value]
+
+    def environment(self, make: Callable[[], Piece]) -> Piece:
+        """The template environment, `make()` unless this site-wide key has one."""
+        if self._environment is None:
+            self._environment = make()
+        return self._environment  # type: ignore[return-value]

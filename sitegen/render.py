@@ -66,7 +66,7 @@ def render_site(
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
-    environment = make_environment(theme, listing, site.config.language)
+    environment = fragments.environment(lambda: make_environment(theme, listing, site.config.language))
     urls = SiteUrls(site.config.base_url)
     sources = static_sources(theme, listing)
 

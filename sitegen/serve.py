@@ -38,11 +38,11 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import Memory, build_site, content_of, intact_output
+from sitegen.build import Memory, build_site, collector_paused, content_of, intact_output
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.inputs import FileStat, list_inputs
+from sitegen.inputs import FileStat, Listing, list_inputs
 from sitegen.urls import is_loopback_host
 
 POLL_MILLISECONDS = 250
@@ -107,17 +107,19 @@ class Preview:
     def output_dir(self) -> Path:
         return self.site_dir / "output"
 
-    def rebuild(self, inputs: dict[str, FileStat], because: str | None = None) -> list[str]:
-        """Build as `sitegen build` does; on failure keep the last good site and remember why.
+    def rebuild(self, listing: Listing, because: str | None = None) -> list[str]:
+        """Build `listing` (the inputs as just listed) as `sitegen build` does; on failure keep the last good site and remember why.
 
         Returns the input paths that changed since the previous build.
         """
+        inputs = listing.files
         changed = changed_paths(self.inputs, inputs)
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.inputs = inputs
         try:
-            result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory)
+            with collector_paused():
+                result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview
@@ -175,21 +177,22 @@ class RebuildingWatcher(Watcher):
         return True  # livereload: "I poll myself"
 
     def build_first(self) -> None:
-        self.preview.rebuild(list_inputs(self.preview.site_dir).files)
+        self.preview.rebuild(list_inputs(self.preview.site_dir))
 
     def examine(self) -> tuple[None, None]:
-        current = list_inputs(self.preview.site_dir).files
+        listing = list_inputs(self.preview.site_dir)
+        current = listing.files
         if current == self.preview.inputs:
             self.pending = None
             if self._output_changed_by_hand():
-                self.preview.rebuild(current, " because output/ was changed by hand")
+                self.preview.rebuild(listing, " because output/ was changed by hand")
                 LiveReloadHandler.reload_waiters("*")
         elif current != self.pending:
             self.pending = current  # still changing: wait for one quiet poll
         else:
             self.pending = None
             was_ok = not self.preview.problems
-            changed = self.preview.rebuild(current)
+            changed = self.preview.rebuild(listing)
             LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
         return None, None  # livereload's own reload logic has nothing left to do
 
