@@ -244,6 +244,8 @@ def machine_secret() -> bytes:
         except FileExistsError:
             if _stored_secret(path) is None:  # a damaged key file
                 os.replace(temporary, path)
+        except OSError:  # a file system without hard links
+            os.replace(temporary, path)
         finally:
             Path(temporary).unlink(missing_ok=True)
     except OSError:
