@@ -120,15 +120,21 @@ def _needs(module, attribute: str, parameter: str | None = None) -> None:
 
 def switch_off(name: str) -> None:
     """Patch sitegen so that mechanism `name` does nothing; the site built stays the same."""
-    from sitegen import build, enrich, inputs, load, render, validate, write
+    from sitegen import build, enrich, inputs, render, write
+
+    try:  # the stages are patched where prepare_site finds them
+        from sitegen import prepare as stages
+    except ImportError:  # code timed from before sitegen/prepare.py: build.py imported them
+        stages = build
+    converter = stages if hasattr(stages, "enrich_site") else enrich
     from sitegen.cache import BuildCache
 
     needs = {
-        "record-files": (load, "load_site", "known_files"),
-        "validated-records": (validate, "validate_site", "known"),
-        "converted": (enrich, "enrich_site", "converted"),
+        "record-files": (stages, "load_site", "known_files"),
+        "validated-records": (stages, "validate_site", "known"),
+        "converted": (converter, "enrich_site", "converted"),
         "page-keys": (render, "render_site", "previous_keys"),
-        "kept-entries": (enrich, "enrich_site", "kept"),
+        "kept-entries": (converter, "enrich_site", "kept"),
         "convert-workers": (enrich, "ENTRIES_WORTH_A_WORKER", None),
         "render-workers": (render, "PAGES_WORTH_A_WORKER", None),
         "same-bytes": (write, "_same_bytes", None),
@@ -146,18 +152,18 @@ def switch_off(name: str) -> None:
             return dataclasses.replace(found, build_key="") if found.build_key else found
 
         BuildCache.state = property(forgetful_state)
-    elif name == "record-files":  # build.prepare_site imports these from their modules when it runs
-        load_site = load.load_site
-        load.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
+    elif name == "record-files":
+        load_site = stages.load_site
+        stages.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
     elif name == "validated-records":
-        validate_site = validate.validate_site
-        validate.validate_site = lambda raw, known=None: validate_site(raw, {})
+        validate_site = stages.validate_site
+        stages.validate_site = lambda raw, known=None: validate_site(raw, {})
     elif name == "converted":
-        enrich_site = enrich.enrich_site  # prepare_site imports it from sitegen.enrich when it runs
-        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, {}, kept)
+        enrich_site = converter.enrich_site
+        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, {}, kept)
     elif name == "kept-entries":  # every build makes its entries anew
-        enrich_site = enrich.enrich_site
-        enrich.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, converted)
+        enrich_site = converter.enrich_site
+        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, converted)
     elif name == "kept-environment":  # a new environment (templates compiled again) at every build
         from sitegen import fragments
 

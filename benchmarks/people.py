@@ -62,10 +62,10 @@ def people_corpus(n: int, workdir: Path) -> tuple[Path, Path]:
 
 def how_namesakes_were_split(site: Path) -> dict[str, int]:
     """sitegen's people against who each author really is (truth.json beside the corpus)."""
-    from sitegen.build import prepare_site, read_inputs
     from sitegen.people.attribution import attribute
     from sitegen.people.files import MemberLinks
     from sitegen.people.names import person_key
+    from sitegen.prepare import prepare_site, read_inputs
 
     truth = json.loads((site.parent / "truth.json").read_text(encoding="utf-8"))
     listing, digests = read_inputs(site)

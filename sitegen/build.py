@@ -22,16 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sitegen.cache import BuildCache, BuildState, ContentCache, cache_key, digest
-from sitegen.errors import ContentError, Location, Problem
-from sitegen.inputs import Fingerprints, Listing, list_inputs
+from sitegen.cache import BuildCache, BuildState, digest
+from sitegen.errors import ContentError, Problem
+from sitegen.inputs import Fingerprints, list_inputs
 
-if TYPE_CHECKING:  # the stages are imported where they run: a build with nothing to do needs none of them
-    from sitegen.enrich import KeptEntries
-    from sitegen.fragments import Fragments
-    from sitegen.load import RawSite, RecordFile
-    from sitegen.model import KindContent, Record, Site
-    from sitegen.theme import Theme
+if TYPE_CHECKING:  # the stages are imported when there is something to build (see sitegen.prepare)
+    from sitegen.inputs import Listing
+    from sitegen.prepare import Memory
 
 StepReport = Callable[[str], None]  # told each step of a build, for the progress line (sitegen.commands.BuildProgress)
 
@@ -53,107 +50,9 @@ class BuildResult:
         return self.page_count
 
 
-@dataclass
-class Memory:
-    """What a long-lived caller (the dev server) keeps between builds, as live objects."""
-
-    files: dict[str, RecordFile] = field(default_factory=dict)  # load.file_key -> the reader's answer
-    records: dict[str, tuple[list[Record], list[Problem]]] = field(default_factory=dict)  # load.file_key -> validated
-    converted: dict[str, list] = field(default_factory=dict)  # entry key -> converted text
-    entries: KeptEntries = field(default_factory=lambda: _kept_entries())  # the last build's entries
-    fragments: Fragments = field(default_factory=lambda: _fragment_store())  # per-record pieces of output
-    loaded: bool = False  # filled from the cache file already
-
-
-@dataclass
-class Prepared:
-    """A site through stages 1-3: what `check`, `build` and the dev server all start from."""
-
-    site: Site
-    theme: Theme
-    warnings: list[Problem]
-    listing: Listing
-    digests: dict[str, str]  # input path -> content digest
-
-
-def prepare_site(
-    site_dir: Path,
-    listing: Listing,
-    digests: dict[str, str],
-    base_url: str | None = None,
-    memory: Memory | None = None,
-) -> Prepared:
-    """Load, validate and enrich; raises ContentError with every problem found."""
-    from sitegen.enrich import enrich_site
-    from sitegen.load import load_site
-    from sitegen.theme import ThemeError, find_theme
-    from sitegen.urls import page_collisions
-    from sitegen.validate import validate_site
-
-    memory = memory if memory is not None else Memory()
-    raw = load_site(listing, digests, memory.files)
-    valid = validate_site(raw, memory.records)
-    problems = listing.warnings + valid.problems
-    theme = None
-    if valid.config is not None:
-        try:
-            theme = find_theme(valid.config.theme, listing, _settings_location(raw, "theme"))
-        except ThemeError as error:
-            problems.append(error.problem)
-    errors = [p for p in problems if not p.warning]
-    if errors or valid.config is None or valid.profile is None or theme is None:
-        raise ContentError(errors or problems)
-    config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
-    content, content_problems = load_kind_content(listing, digests)
-    if errors := [p for p in content_problems if not p.warning]:
-        raise ContentError(errors)
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
-    site = dataclasses.replace(site, content=content)
-    enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
-    if collisions := page_collisions(site):
-        raise ContentError(collisions)
-    warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
-    return Prepared(site, theme, warnings, listing, digests)
-
-
-def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[str, KindContent], list[Problem]]:
-    """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
-    from sitegen.model import KindContent
-    from sitegen.pages import PAGE_KINDS, ContentFiles
-
-    content: dict[str, KindContent] = {}
-    problems: list[Problem] = []
-    for kind in PAGE_KINDS.values():
-        if kind.load is None:
-            continue
-        paths = sorted({path for prefix in kind.reads for path in listing.under(prefix)})
-        texts, unreadable = {}, []
-        for path in paths:
-            try:
-                texts[path] = listing.read_bytes(path).decode("utf-8-sig")
-            except (OSError, UnicodeError) as error:
-                unreadable.append(Problem(f"cannot read as UTF-8 text: {error}", Location(path)))
-        value, site_wide, found = kind.load(ContentFiles(texts, unreadable))
-        problems += unreadable + list(found)
-        content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths]))
-    return content, problems
-
-
-def kind_warnings(site: Site) -> list[Problem]:
-    """What each page kind's check finds wrong with its content once the records are known."""
-    from sitegen.pages import PAGE_KINDS
-
-    return [problem for kind in PAGE_KINDS.values() if kind.check is not None for problem in kind.check(site)]
-
-
-def read_inputs(site_dir: Path) -> tuple[Listing, dict[str, str]]:
-    """Every input file of the site and its content digest, with no cache."""
-    listing = list_inputs(Path(site_dir))
-    return listing, _digests(Fingerprints().of(listing))
-
-
 def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     """Everything a build does but writing, with no cache: what `sitegen check` runs."""
+    from sitegen.prepare import prepare_site, read_inputs, site_key
     from sitegen.render import render_site
 
     started = time.perf_counter()
@@ -227,6 +126,7 @@ def build_site(
             base_path=state.base_path,
         )
 
+    from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
     from sitegen.render import render_site
     from sitegen.urls import SiteUrls
     from sitegen.write import folder_stamps, worker_count, write_output
@@ -234,8 +134,8 @@ def build_site(
     keep_in_memory = memory is not None  # the caller saves the content cache when it is done
     memory = memory if memory is not None else Memory()
     if use_cache and not memory.loaded:
-        _fill_memory(memory, cache.content)
-    digests = _digests(fingerprints)
+        fill_memory(memory, cache.content)
+    digests = digests_of(fingerprints)
     previous_keys = state.page_keys if previous_intact and use_cache else None
     fragments = memory.fragments if keep_in_memory else None
     with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
@@ -273,71 +173,11 @@ def build_site(
     )
 
 
-def site_key(prepared: Prepared) -> str:
-    """What every page depends on besides its own inputs: settings, profile, theme and libraries."""
-    from sitegen.theme import static_sources, theme_inputs
-
-    site, listing = prepared.site, prepared.listing
-    theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
-    statics = sorted(static_sources(prepared.theme, listing))
-    site_wide = sorted((name, content.site_wide) for name, content in site.content.items())
-    return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide)
-
-
 def intact_output(output_dir: Path, state: BuildState) -> bool:
     from sitegen.write import intact
 
     return intact(output_dir, state.manifest, state.folders)
 
 
-def _kept_entries() -> KeptEntries:
-    from sitegen.enrich import KeptEntries
-
-    return KeptEntries()
-
-
-def _fragment_store() -> Fragments:
-    from sitegen.fragments import Fragments
-
-    return Fragments(keep_between_builds=True)
-
-
-def _digests(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:
-    return {path: row[2] for path, row in fingerprints.items()}
-
-
-def _fill_memory(memory: Memory, content: ContentCache) -> None:
-    memory.converted.update(content.entries)
-    memory.loaded = True
-
-
-def content_of(memory: Memory) -> ContentCache:
-    """What the content cache keeps between processes: the converted text of each record.
-
-    Record files are read again by the next process (libyaml reads them faster than their
-    records come back from JSON); a long-lived process keeps them in `Memory`.
-    """
-    return ContentCache(memory.converted)
-
-
 def _page_count(names) -> int:
     return sum(1 for name in names if name.endswith(".html"))
-
-
-def _settings_location(raw: RawSite, field_name: str) -> Location | None:
-    if raw.site is None:
-        return None
-    data = raw.site.data
-    line = data.line_of(field_name) if hasattr(data, "line_of") else None
-    return Location(raw.site.display_path, line)
-
-
-def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) -> list[Problem]:
-    from sitegen.theme import static_sources
-
-    photo = site.profile.photo
-    if not photo or photo in static_sources(theme, listing):
-        return []
-    line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
-    where = Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line)
-    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out", where, warning=True)]

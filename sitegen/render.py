@@ -52,7 +52,7 @@ def render_site(
     """Render every page whose key is not in `previous_keys` (the intact output of the last build).
 
     `digests` are the content digests of the input files; `site_key` covers
-    everything every page depends on (see build.site_key). `fragments`: the
+    everything every page depends on (see prepare.site_key). `fragments`: the
     per-record pieces of output an earlier build of this process made.
     """
     previous_keys = previous_keys or {}

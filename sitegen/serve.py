@@ -38,11 +38,12 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import Memory, build_site, collector_paused, content_of, intact_output
+from sitegen.build import build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.inputs import FileStat, Listing, list_inputs
+from sitegen.prepare import Memory, content_of
 from sitegen.urls import is_loopback_host
 
 POLL_MILLISECONDS = 250

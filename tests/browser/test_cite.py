@@ -26,7 +26,7 @@ CITEPROC_FILES = ("vendor/citeproc.js", "csl/apa.csl", "csl/ieee.csl", "csl/loca
 
 @pytest.fixture(scope="module")
 def demo_entries(tmp_path_factory):
-    from sitegen.build import prepare_site, read_inputs
+    from sitegen.prepare import prepare_site, read_inputs
 
     site = copy_demo(tmp_path_factory.mktemp("cite") / "demo")
     listing, digests = read_inputs(site)

@@ -18,9 +18,9 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
 
-from sitegen.build import read_inputs
 from sitegen.categories import subject_name
 from sitegen.load import load_site
+from sitegen.prepare import read_inputs
 from sitegen.validate import validate_site
 
 HIDDEN_ID = "2306.07712"

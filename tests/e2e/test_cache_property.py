@@ -32,8 +32,9 @@ import sitegen.cache
 import sitegen.enrich
 import sitegen.markup
 import sitegen.write
-from sitegen.build import Memory, build_site
+from sitegen.build import build_site
 from sitegen.cache import BuildCache
+from sitegen.prepare import Memory
 
 pytestmark = pytest.mark.slow  # many builds of the demo site, compared step by step
 

@@ -7,8 +7,8 @@ from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.build import read_inputs
 from sitegen.load import EscapedText, PositionedDict, RecordFile, load_site, parse_yaml
+from sitegen.prepare import read_inputs
 from sitegen.validate import validate_record_file
 
 

@@ -13,9 +13,9 @@ from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.build import read_inputs
 from sitegen.load import PositionedDict, load_site, parse_yaml
 from sitegen.model import RawDocument
+from sitegen.prepare import read_inputs
 from sitegen.validate import RECORD_FIELDS, check_corrections, validate_config, validate_profile, validate_record, validate_site
 
 PATH = "content/records/x.yaml"
