@@ -298,7 +298,9 @@ def test_a_paged_list_is_searched_whole(page, paged_site):
     # page 3 of the list searches the whole list too
     page.goto(base + "page/3/?year=2021")
     ready(page)
-    assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, year="2021"))
+    in_2021 = expected(records, year="2021")
+    page.wait_for_function("line => document.querySelector('.search-count').textContent.trim() === line", arg=f"{len(in_2021)} of {len(records)} publications")
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in in_2021)
 
 
 def test_record_text_is_shown_as_text(page, paged_site):
