@@ -114,6 +114,16 @@ def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[l
     if not any(is_owner(name) for paper in papers for name in paper.authors):
         for name in _names_on_every_paper(papers):
             is_owner.add(name)  # the owner is unknown (e.g. --id only): the name on every paper
+    coauthors = [[key for name in paper.authors if (key := name_key(name)) and not is_owner(name)] for paper in papers]
+    return connected_groups(papers, coauthors), is_owner
+
+
+def connected_groups(papers: Sequence[Paper], coauthors: Sequence[Iterable[str]]) -> list[Group]:
+    """Papers joined when they share a co-author key (`coauthors[i]`: paper i's), largest group first.
+
+    The keys are compared as given: `group_papers` makes them from names; a caller
+    that has name keys already (the build's people) hands them over as they are.
+    """
     parent = list(range(len(papers)))
 
     def root(i: int) -> int:
@@ -123,18 +133,14 @@ def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[l
         return i
 
     first_paper_of: dict[str, int] = {}
-    for index, paper in enumerate(papers):
-        for name in paper.authors:
-            key = name_key(name)
-            if not key or is_owner(name):
-                continue
+    for index, keys in enumerate(coauthors):
+        for key in keys:
             other = first_paper_of.setdefault(key, index)
             parent[root(index)] = root(other)
     groups: dict[int, Group] = {}
     for index, paper in enumerate(papers):
         groups.setdefault(root(index), Group()).papers.append(paper)
-    ordered = sorted(groups.values(), key=lambda g: (-len(g.papers), -max(p.year for p in g.papers), g.ids[0]))
-    return ordered, is_owner
+    return sorted(groups.values(), key=lambda g: (-len(g.papers), -max(p.year for p in g.papers), g.ids[0]))
 
 
 def _names_on_every_paper(papers: Sequence[Paper]) -> set[str]:

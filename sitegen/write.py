@@ -155,7 +155,7 @@ def _create_span(span: tuple[int, int]) -> list[tuple[str, tuple[int, int]]]:
 
 def _made_and_written(files: Sequence[Maker], folder: Path) -> list[tuple[str, tuple[int, int]]]:
     """Each file made and written in `folder`, with its size and mtime: what a worker or this process does."""
-    return [(name, _create(folder / safe_relative_path(name), make())) for name, make in files]
+    return [(name, _create(f"{folder}/{safe_relative_path(name)}", make())) for name, make in files]
 
 
 def _leave_interrupts_to_the_parent() -> None:
@@ -192,35 +192,45 @@ def _running(pid: int) -> bool:
 
 def _write_changes(files: Iterable[tuple[str, bytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
-    written: list[tuple[str, Path, Path]] = []  # (output name, the new file beside its target, the target)
+    written: list[tuple[Path, Path]] = []  # (the new file beside its target, the target)
     try:
         for name, data in files:
             target = output_dir / safe_relative_path(name)
             temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-            written.append((name, temporary, target))
-            _create(temporary, data)
+            written.append((temporary, target))
+            manifest[name] = _create(temporary, data)
     except BaseException:
-        for _, temporary, _ in written:
+        for temporary, _ in written:
             _unlink_and_prune(temporary, output_dir)
         raise
-    for name, temporary, target in written:
+    for temporary, target in written:
         os.replace(temporary, target)  # readers see the old file or the new one, never a mix; a rename keeps size and mtime
-        manifest[name] = _stat(target)
     for name in sorted(previous.keys() - manifest.keys(), reverse=True):
         _remove(output_dir, name)
     return manifest
 
 
-def _stat(path: Path) -> tuple[int, int]:
-    stat = os.lstat(path)
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _create(path: str | Path, data: bytes) -> tuple[int, int]:
+    """Write a file (and its folder, the first time one is missing); its size and mtime as written.
+
+    Four system calls for a file whose folder exists: a site writes tens of thousands.
+    """
+    try:
+        handle = os.open(path, _NEW_FILE, 0o666)
+    except FileNotFoundError:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, _NEW_FILE, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+        stat = os.fstat(handle)
+    finally:
+        os.close(handle)
     return stat.st_size, stat.st_mtime_ns
-
-
-def _create(path: Path, data: bytes) -> tuple[int, int]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as stream:
-        stream.write(data)
-    return _stat(path)
 
 
 def _remove(output_dir: Path, name: str) -> None:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitegen.disambiguate import Paper, group_papers, shares_coauthor
+from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_key, name_key, shares_coauthor
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.model import Entry
 from sitegen.people.files import MemberLinks, Person
@@ -183,6 +183,9 @@ class _Names:
             for key in unique:
                 self.positions[key].append(position)
         self.shown = {key: min(counts.items(), key=lambda item: (-item[1], item[0]))[0] for key, counts in spellings.items()}
+        self.initials = {key: _initials(key) for key in self.positions}  # key -> its initials and surname
+        # key -> what fetch's grouping (disambiguate.group_papers) compares of it: its name key, and initials and surname
+        self.grouped_as = {key: (name_key(key), initial_key(key)) for key in self.positions}
         self.ids_of: dict[int, dict[str, set[str]]] = {}
         for position, entry in enumerate(entries):
             if "author_ids" in entry.record.extra:
@@ -299,10 +302,19 @@ def _groups(entries: Sequence[Entry], names: _Names, key: str, positions: list[i
     counts = Counter(k for p in positions for k in names.keys_of[p] if k != key)
     if not any(n > 1 for n in counts.values()):  # no co-author on two of them: each record alone
         return [[p] for p in sorted(positions, key=lambda p: _age(entries[p]))]
-    papers = [Paper(str(p), "", (key, *(k for k in names.keys_of[p] if k != key and counts[k] > 1)), (), entries[p].record.year) for p in positions]
-    groups, _ = group_papers(papers, [key])
+    papers = [Paper(str(p), "", (), (), entries[p].record.year) for p in positions]
+    shared = [k for k, n in counts.items() if n > 1]
+    evidence = set(_as_grouping_compares(names, shared, key))
+    coauthors = [[names.grouped_as[k][0] for k in names.keys_of[p] if k in evidence] for p in positions]
+    groups = connected_groups(papers, coauthors)
     found = [sorted(int(i) for i in group.ids) for group in groups]
     return sorted(found, key=lambda group: min(_age(entries[p]) for p in group))
+
+
+def _as_grouping_compares(names: _Names, keys: list[str], own: str) -> list[str]:
+    """The keys group_papers takes for co-authors of `own`: not empty, neither its name nor its initials and surname."""
+    own_key, own_initials = names.grouped_as[own]
+    return [k for k in keys if (grouped := names.grouped_as[k])[0] and grouped[0] != own_key and grouped[1] != own_initials]
 
 
 def _age(entry: Entry) -> tuple[int, int, str]:
@@ -339,13 +351,7 @@ def _describe(person: PersonRecords, entries: Sequence[Entry], names: _Names, ow
     Names that grouping takes for the person's own (the same initials and surname) are no evidence.
     """
     own_initials = {_initials(k) for k in own}
-    counts: Counter[str] = Counter()
-    for position in person.positions:
-        for key in names.keys_of[position]:
-            if key not in own:
-                counts[key] += 1
-    for key in [k for k in counts if _initials(k) in own_initials]:
-        del counts[key]
+    counts = Counter(key for position in person.positions for key in names.keys_of[position] if names.initials[key] not in own_initials)
     ranked = sorted(counts.items(), key=lambda item: (-item[1], names.shown[item[0]]))
     person.evidence = [(names.shown[k], n) for k, n in ranked if n > 1][:EVIDENCE_SHOWN]
     if len(person.positions) == 1:
