@@ -141,6 +141,8 @@ def build_site(
     with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
         progress(f"loading {len(listing.files)} input files")
         prepared = prepare_site(site_dir, listing, digests, base_url, memory)
+        if not keep_in_memory:
+            memory.forget_inputs()
         progress(f"listing the pages of {len(prepared.site.entries)} records")
         rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
     progress(f"rendering and writing {len(rendered.todo)} files")

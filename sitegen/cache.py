@@ -199,11 +199,11 @@ class BuildCache:
     def _write(self, name: str, data: dict) -> None:
         """Atomically: a build killed while saving leaves the old file or the new one."""
         key, body = self._key.encode(), orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
-        payload = b"%s %s\n%s" % (key, _seal(name, key, body).encode(), body)
         handle, temporary = tempfile.mkstemp(dir=self.root, prefix=f".{name}.")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(payload)
+                stream.write(b"%s %s\n" % (key, _seal(name, key, body).encode()))
+                stream.write(body)  # not joined to the line above: the body may be tens of megabytes
             os.replace(temporary, self.root / name)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

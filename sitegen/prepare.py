@@ -34,6 +34,12 @@ class Memory:
     fragments: Fragments = field(default_factory=lambda: Fragments(keep_between_builds=True))  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
 
+    def forget_inputs(self) -> None:
+        """Drop the record files as read and validated: a one-off build renders from the site model alone,
+        and forked workers start from a smaller process."""
+        self.files.clear()
+        self.records.clear()
+
 
 @dataclass
 class Prepared:

@@ -19,8 +19,9 @@ import shutil
 import signal
 import stat
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path, PurePosixPath
 
@@ -127,15 +128,34 @@ def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int) -> Manif
 
 
 def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
-    """Make every file in `folder`; a large site is shared among forked workers, each making spans of files."""
+    """Make every file in `folder`; a large site is shared among this process and forked workers, each making spans of files.
+
+    This process is one of the `workers`: it takes a span itself whenever the
+    forked ones have enough queued, so the build uses every core without a
+    process that only waits (and the process tree holds one copy of the site
+    model fewer).
+    """
     if workers < 2 or len(files) < FILES_WORTH_WORKERS or not can_fork():
         return dict(_made_and_written(files, folder))
     global _work
     _work = (files, folder)
-    spans = [(start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN)]
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_leave_interrupts_to_the_parent)
+    spans = deque((start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN))
+    forked = workers - 1
+    pool = ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork"), initializer=_leave_interrupts_to_the_parent)
+    made: dict[str, tuple[int, int]] = {}
+    queued: set[Future] = set()
     try:
-        made = {name: stat for part in pool.map(_create_span, spans) for name, stat in part}
+        while spans or queued:
+            while spans and len(queued) < 2 * forked:
+                queued.add(pool.submit(_create_span, spans.popleft()))
+            if spans:
+                made.update(_create_span(spans.popleft()))
+                finished = {future for future in queued if future.done()}
+            else:
+                finished = wait(queued, return_when=FIRST_COMPLETED).done
+            for future in finished:
+                made.update(future.result())
+            queued -= finished
     except BrokenProcessPool as error:  # a worker killed (by the out-of-memory killer, say): the build stops, output/ as it was
         raise ContentError(Problem(f"a worker process making the site ended before its work was done ({error}); output/ is unchanged")) from None
     finally:

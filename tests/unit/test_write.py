@@ -16,18 +16,35 @@ from sitegen.errors import ContentError, Problem
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
 
 
-def makers(count: int, failing: int | None = None, killed: int | None = None, interrupting: int | None = None) -> list[write.Maker]:
+def makers(
+    count: int, failing: int | None = None, kill_worker: bool = False, interrupt_flag: Path | None = None, makers_log: Path | None = None
+) -> list[write.Maker]:
+    """`count` pages; `failing` raises wherever it is made; a page made in a forked worker kills that worker
+    (`kill_worker`), or the first one sends Ctrl-C to the building process (`interrupt_flag` marks it sent)."""
+    building = os.getpid()
+
     def make(index: int) -> bytes:
+        if makers_log is not None:
+            with open(makers_log, "a") as log:
+                log.write(f"{os.getpid()}\n")
         if index == failing:
             raise ContentError(Problem(f"page {index} does not render"))
-        if index == killed:
+        if os.getpid() != building and kill_worker:
             os.kill(os.getpid(), signal.SIGKILL)
-        if index == interrupting:  # Ctrl-C reaches the building process while the workers make its pages
-            os.kill(os.getppid(), signal.SIGINT)
+        if os.getpid() != building and interrupt_flag is not None and _first_to_create(interrupt_flag):
+            os.kill(building, signal.SIGINT)  # Ctrl-C reaches the building process while the workers make its pages
             time.sleep(0.5)
         return f"<p>page {index}</p>\n".encode() * (index % 7 + 1)
 
     return [(f"{index % 5}/{index}/index.html", lambda index=index: make(index)) for index in sorted(range(count), key=lambda i: (i % 5, str(i)))]
+
+
+def _first_to_create(flag: Path) -> bool:
+    try:
+        os.close(os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -42,13 +59,16 @@ def small_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_workers_make_the_same_folder_as_one_process(tmp_path: Path, small_threshold: None) -> None:
     alone = write.write_output(makers(101), tmp_path / "alone", set(), None, workers=1)
-    shared = write.write_output(makers(101), tmp_path / "shared", set(), None, workers=3)
+    shared = write.write_output(makers(101, makers_log=tmp_path / "makers.log"), tmp_path / "shared", set(), None, workers=3)
     assert tree(tmp_path / "shared") == tree(tmp_path / "alone")
     assert list(shared) == list(alone)  # the manifest in the files' order, whoever made them
     assert {name: size for name, (size, _) in shared.items()} == {name: size for name, (size, _) in alone.items()}
     for name, (size, mtime_ns) in shared.items():
         stat = (tmp_path / "shared" / name).stat()
         assert (stat.st_size, stat.st_mtime_ns) == (size, mtime_ns)
+    made_by = set((tmp_path / "makers.log").read_text().split())
+    assert str(os.getpid()) in made_by  # the building process takes a share itself: it does not only wait
+    assert len(made_by) >= 2
 
 
 def previous_build(output: Path) -> dict[str, bytes]:
@@ -72,7 +92,7 @@ def test_a_killed_worker_stops_the_build_with_a_message_not_a_hang(tmp_path: Pat
     before = previous_build(output)
     started = time.monotonic()
     with pytest.raises(ContentError, match="a worker process making the site ended before its work was done"):
-        write.write_output(makers(200, killed=23), output, set(), None, workers=2)
+        write.write_output(makers(200, kill_worker=True), output, set(), None, workers=2)
     assert time.monotonic() - started < 30
     assert tree(output) == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
@@ -83,10 +103,10 @@ def test_ctrl_c_stops_the_workers_and_output_stays(tmp_path: Path, small_thresho
     before = previous_build(output)
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        write.write_output(makers(400, interrupting=30), output, set(), None, workers=2)
+        write.write_output(makers(400, interrupt_flag=tmp_path / "interrupted"), output, set(), None, workers=2)
     assert time.monotonic() - started < 30
     assert tree(output) == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["interrupted", "output"]
 
 
 def test_a_small_site_is_made_without_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
