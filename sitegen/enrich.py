@@ -26,7 +26,7 @@ from sitegen.record_types import infer_type
 from sitegen.urls import slugify
 
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
-AUTHOR_NAMES_KEPT = 20_000  # converted names kept per process (a name takes a few microseconds to convert)
+AUTHOR_NAMES_KEPT = 1 << 19  # distinct author names converted once per process: a directory of 100,000 records has ~300,000, and a cache smaller than that makes each build convert most names again and again
 
 
 class KeptEntries:
@@ -219,7 +219,7 @@ def newest_first(records: list[Record]) -> list[Record]:
     return sorted(by_id, key=lambda r: (r.year, r.date.toordinal() if r.date else 0), reverse=True)  # stable: ids stay in order
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
 def normalise_name(name: str) -> str:
     """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal.
 

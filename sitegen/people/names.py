@@ -20,7 +20,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _TRANSLITERATE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ħ": "h"})
 # names Windows keeps for devices: no folder may have one (people/con/ could not be checked out there)
 _DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$")
-NAME_KEYS_KEPT = 1 << 18  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
+NAME_KEYS_KEPT = 1 << 19  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
 
 
 @functools.lru_cache(maxsize=NAME_KEYS_KEPT)
