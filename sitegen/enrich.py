@@ -26,7 +26,9 @@ from sitegen.record_types import infer_type
 from sitegen.urls import slugify
 
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
-AUTHOR_NAMES_KEPT = 1 << 19  # distinct author names converted once per process: a directory of 100,000 records has ~300,000, and a cache smaller than that makes each build convert most names again and again
+# distinct author names converted once per process: a directory of 100,000 records has ~300,000,
+# and a cache smaller than that makes each build convert most names again and again
+AUTHOR_NAMES_KEPT = 1 << 19
 
 
 class KeptEntries:
