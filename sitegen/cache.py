@@ -26,6 +26,7 @@ import hashlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -157,8 +158,8 @@ class BuildCache:
             self.root.mkdir(parents=True, exist_ok=True)
             if content is not None:
                 self._content = content
-                self._write("content.json", {"entries": content.entries})
-            self._write("state.json", _state_data(state))
+                self._write("content.json", _content_json(content))
+            self._write("state.json", [orjson.dumps(_state_data(state), option=orjson.OPT_NON_STR_KEYS)])
         except OSError as error:
             self.notes.append(Problem(f"could not save the build cache: {error}", Location(CACHE_DIR), warning=True))
 
@@ -196,24 +197,48 @@ class BuildCache:
         if not quiet:
             self.notes.append(Problem(f"build cache {name} {why}: ignored, building from scratch", Location(f"{CACHE_DIR}/{name}"), warning=True))
 
-    def _write(self, name: str, data: dict) -> None:
-        """Atomically: a build killed while saving leaves the old file or the new one."""
-        key, body = self._key.encode(), orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    def _write(self, name: str, body: Iterable[bytes]) -> None:
+        """Atomically: a build killed while saving leaves the old file or the new one.
+
+        The body comes in pieces and is written as it is sealed, so that a content cache of tens of
+        megabytes is never held whole; the header line, of fixed length, is written last.
+        """
+        key = self._key.encode()
+        seal = _sealer(name, key)
         handle, temporary = tempfile.mkstemp(dir=self.root, prefix=f".{name}.")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(b"%s %s\n" % (key, _seal(name, key, body).encode()))
-                stream.write(body)  # not joined to the line above: the body may be tens of megabytes
+                stream.seek(len(key) + 1 + 2 * seal.digest_size + 1)
+                for piece in body:
+                    seal.update(piece)
+                    stream.write(piece)
+                stream.seek(0)
+                stream.write(b"%s %s\n" % (key, seal.hexdigest().encode()))
             os.replace(temporary, self.root / name)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
 
 
-def _seal(name: str, key: bytes, body: bytes) -> str:
+def _content_json(content: ContentCache, batch: int = 1024) -> Iterator[bytes]:
+    """content.json's body, `{"entries": {...}}`, a batch of entries at a time."""
+    yield b'{"entries":{'
+    items = list(content.entries.items())
+    for start in range(0, len(items), batch):
+        pieces = (orjson.dumps(key) + b":" + orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS) for key, value in items[start : start + batch])
+        yield (b"," if start else b"") + b",".join(pieces)
+    yield b"}}"
+
+
+def _sealer(name: str, key: bytes) -> hashlib.blake2b:
     """A keyed hash of a cache file's content: only this machine's sitegen can make one that matches."""
     h = hashlib.blake2b(digest_size=16, key=machine_secret())
     h.update(b"%s\n%s\n" % (name.encode(), key))
+    return h
+
+
+def _seal(name: str, key: bytes, body: bytes) -> str:
+    h = _sealer(name, key)
     h.update(body)
     return h.hexdigest()
 

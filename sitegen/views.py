@@ -124,7 +124,8 @@ class ViewBuilder:
         self.urls = urls
         self.static_files = set(static_files)
         self._render_item = render_item
-        self._items: dict[str, dict[str, Any]] = {}
+        self._last_item: tuple[Entry | None, dict[str, Any]] = (None, {})
+        self._icons: dict[str, frozenset[str]] = {}  # entry id -> the icons of its links
         self.fragments = fragments if fragments is not None else Fragments()  # per-record pieces of output (sitegen.fragments)
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
@@ -216,10 +217,16 @@ class ViewBuilder:
         return link
 
     def record_item(self, entry: Entry) -> dict[str, Any]:
-        """A record as lists and its own page show it (made once per build)."""
-        item = self._items.get(entry.id)
-        if item is None:
-            item = self._items[entry.id] = self._record_item(entry)
+        """A record as lists and its own page show it.
+
+        Only the last one is kept: a page asks for its record's values a few times in a row, and a
+        record's list item, made once (`item_html`), is all a list page needs of it. Keeping every
+        record's values for the whole build held about 5 KB a record in each process that renders.
+        """
+        last_entry, item = self._last_item
+        if last_entry is not entry:
+            item = self._record_item(entry)
+            self._last_item = (entry, item)
         return item
 
     def item_html(self, entry: Entry) -> Markup:
@@ -333,9 +340,15 @@ class ViewBuilder:
 
     def icons_of(self, entries: Sequence[Entry], *more: Sequence[dict[str, Any]]) -> list[str]:
         """The icons the links of these records (and of `more` lists of links) draw: what the page's sprite holds."""
-        found = {link["icon"] for entry in entries for link in self.record_item(entry)["links"]}
+        found = set().union(*map(self._icons_of_entry, entries))
         found |= {link["icon"] for links in more for link in links}
         return sorted(found)
+
+    def _icons_of_entry(self, entry: Entry) -> frozenset[str]:
+        icons = self._icons.get(entry.id)
+        if icons is None:
+            icons = self._icons[entry.id] = frozenset(link["icon"] for link in self.record_links(entry))
+        return icons
 
     def entries_at(self, positions: Sequence[int]) -> list[Entry]:
         entries = self.site.entries
