@@ -58,7 +58,7 @@ def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     started = time.perf_counter()
     listing, digests = read_inputs(Path(site_dir))
     prepared = prepare_site(site_dir, listing, digests, base_url)
-    files = {path: make() for path, make in render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared)).makers()}
+    files = {path: bytes(make()) for path, make in render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared)).makers()}
     return BuildResult(files, prepared.warnings, time.perf_counter() - started, page_count=_page_count(files))
 
 

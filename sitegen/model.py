@@ -199,24 +199,6 @@ class Entry:
 
 
 @value_class
-class Pieces:
-    """An output file kept as the pieces it is made of (records.json: 230 MB at 100,000 records).
-
-    The write stage writes them one batch after another. Joined into one object, they would take
-    that much fresh memory at every build, which a virtual machine hands out slowly (at 100,000
-    records, 240-310 ms of each dev-server edit; 55-60 ms in pieces). `bytes(pieces)` joins them.
-    """
-
-    parts: list[bytes]
-
-    def __len__(self) -> int:
-        return sum(map(len, self.parts))
-
-    def __bytes__(self) -> bytes:
-        return b"".join(self.parts)
-
-
-@value_class
 class KindContent:
     """What a page kind read from its own content files (news, talks, pages, ...), after stages 1-3.
 

@@ -35,7 +35,7 @@ class RenderResult:
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
 
-    def makers(self) -> list[tuple[str, Callable[[], bytes]]]:
+    def makers(self) -> list[tuple[str, Callable[[], bytes | bytearray]]]:
         """Each page's path and how to make it: the write stage renders them where it writes them."""
         return [(page.path, page.make) for page in self.todo]
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
 from sitegen.cite import record_type
+from sitegen.exports import joined
 from sitegen.merge import work_sources
-from sitegen.model import Entry, Pieces, Profile, Site
+from sitegen.model import Entry, Profile, Site
 
 
 def script_json(data: Any) -> str:
@@ -148,13 +149,19 @@ def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:
     return b"    " + record_json(entry, url, links)
 
 
-def records_json(site: Site, record_lines: list[bytes]) -> Pieces:
+def records_json(site: Site, record_lines: Iterable[bytes], count: int) -> bytearray:
     """records.json: the profile's name, the count and every shown record (`record_json_line`), newest first."""
-    head = json.dumps({"name": site.profile.name, "count": len(record_lines)}, ensure_ascii=False, indent=2)[:-2].encode()
-    if not record_lines:
-        return Pieces([head, b',\n  "records": []\n}\n'])
-    parts = [head, b',\n  "records": [\n']
+    head = json.dumps({"name": site.profile.name, "count": count}, ensure_ascii=False, indent=2)[:-2].encode()
+    if not count:
+        return bytearray(head + b',\n  "records": []\n}\n')
+    return joined(_records_json_parts(head, record_lines))
+
+
+def _records_json_parts(head: bytes, record_lines: Iterable[bytes]) -> Iterator[bytes]:
+    yield head + b',\n  "records": [\n'
+    separator = b""
     for line in record_lines:
-        parts += (line, b",\n")
-    parts[-1] = b"\n  ]\n}\n"
-    return Pieces(parts)
+        yield separator
+        yield line
+        separator = b",\n"
+    yield b"\n  ]\n}\n"

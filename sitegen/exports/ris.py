@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from sitegen.cite import csl_item, record_type
+from sitegen.exports import joined
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
 
@@ -77,14 +78,14 @@ def ris_entry(entry: Entry, url: str = "") -> str:
     return f"{text}ER  - {LINE_END}{LINE_END}"
 
 
-def publications_ris(entries: Iterable[Entry], page_url: Callable[[Entry], str] = lambda entry: "", fragments: Fragments | None = None) -> bytes:
+def publications_ris(entries: Iterable[Entry], page_url: Callable[[Entry], str] = lambda entry: "", fragments: Fragments | None = None) -> bytearray:
     """publications.ris in UTF-8: `entries` in order; `page_url`: a record's page (its absolute URL).
 
     Each `ris_entry` stands alone, so the file is the records' entries joined, each
     made once and kept in `fragments` while its record is unchanged.
     """
     pieces = fragments if fragments is not None else Fragments()
-    return b"".join(pieces.get("ris", entry, lambda e: ris_entry(e, page_url(e)).encode("utf-8"), shared=False) for entry in entries)
+    return joined(pieces.get("ris", entry, lambda e: ris_entry(e, page_url(e)).encode("utf-8"), shared=False) for entry in entries)
 
 
 def _ris_name(name: dict[str, str]) -> str:

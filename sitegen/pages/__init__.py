@@ -29,7 +29,7 @@ class Page:
 
     path: str  # relative to output/ ('records/x/index.html', 'feed.xml')
     inputs: tuple[Any, ...]  # everything its bytes depend on besides the site-wide key
-    make: Callable[[], bytes]
+    make: Callable[[], bytes | bytearray]  # a whole-site file is joined as a bytearray (sitegen.exports.joined)
     in_sitemap: bool | None = None  # None: every HTML page but 404.html
 
     @property

@@ -41,15 +41,16 @@ def _bibtex(context: RenderContext) -> bytes:
     return b"\n".join(context.views.bibtex(entry).encode() for entry in context.site.entries)
 
 
-def _ris(context: RenderContext) -> bytes:
+def _ris(context: RenderContext) -> bytearray:
     views = context.views
     return publications_ris(context.site.entries, views.record_absolute_url, views.fragments)
 
 
-def _records_json(context: RenderContext) -> bytes:
+def _records_json(context: RenderContext) -> bytearray:
     views, pieces = context.views, context.views.fragments
-    lines = [
+    entries = context.site.entries
+    lines = (
         pieces.get("records.json", entry, lambda e: record_json_line(e, views.record_absolute_url(e), views.absolute_links(e)), shared=False)
-        for entry in context.site.entries
-    ]
-    return bytes(records_json(context.site, lines))
+        for entry in entries
+    )
+    return records_json(context.site, lines, len(entries))
