@@ -21,6 +21,9 @@ RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records
 # record may give them (validation knows them), merging takes them with the venue, templates show them.
 BIBTEX_DETAILS = ("volume", "number", "pages", "publisher", "address", "edition", "series", "note", "organization", "chapter", "isbn", "issn", "howpublished")
 
+# an output file's content: whole-site files are joined as a bytearray (sitegen.exports.joined)
+FileBytes = bytes | bytearray
+
 
 class _Placed:
     """A value read from a YAML file: its `location` and the `lines` of its fields, for messages."""

@@ -22,7 +22,7 @@ from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.sitemap import sitemap
 from sitegen.fragments import Fragments
 from sitegen.inputs import Listing
-from sitegen.model import Site
+from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
 from sitegen.theme import Theme, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls
@@ -35,7 +35,7 @@ class RenderResult:
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
 
-    def makers(self) -> list[tuple[str, Callable[[], bytes | bytearray]]]:
+    def makers(self) -> list[tuple[str, Callable[[], FileBytes]]]:
         """Each page's path and how to make it: the write stage renders them where it writes them."""
         return [(page.path, page.make) for page in self.todo]
 

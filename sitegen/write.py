@@ -26,11 +26,12 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
+from sitegen.model import FileBytes
 
 # output file -> (size, mtime_ns) as the last build wrote it
 Manifest = dict[str, tuple[int, int]]
 # an output file's path, and how to make its bytes (rendered when called)
-Maker = tuple[str, Callable[[], bytes | bytearray]]
+Maker = tuple[str, Callable[[], FileBytes]]
 
 FILES_WORTH_WORKERS = 2000  # a new folder of fewer files is made by this process alone
 SPAN = 64  # files a worker makes per task: neighbours in path order, few enough to share the work evenly
@@ -210,7 +211,7 @@ def _running(pid: int) -> bool:
     return True
 
 
-def _write_changes(files: Iterable[tuple[str, bytes | bytearray]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
+def _write_changes(files: Iterable[tuple[str, FileBytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
     written: list[tuple[Path, Path]] = []  # (the new file beside its target, the target)
     try:
@@ -233,7 +234,7 @@ def _write_changes(files: Iterable[tuple[str, bytes | bytearray]], output_dir: P
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _create(path: str | Path, data: bytes | bytearray) -> tuple[int, int]:
+def _create(path: str | Path, data: FileBytes) -> tuple[int, int]:
     """Write a file (and its folder, the first time one is missing); its size and mtime as written.
 
     Four system calls for a file whose folder exists: a site writes tens of thousands.

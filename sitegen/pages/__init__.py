@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sitegen.model import Site
+    from sitegen.model import FileBytes, Site
     from sitegen.urls import SiteUrls
     from sitegen.views import ViewBuilder
 
@@ -29,7 +29,7 @@ class Page:
 
     path: str  # relative to output/ ('records/x/index.html', 'feed.xml')
     inputs: tuple[Any, ...]  # everything its bytes depend on besides the site-wide key
-    make: Callable[[], bytes | bytearray]  # a whole-site file is joined as a bytearray (sitegen.exports.joined)
+    make: Callable[[], FileBytes]
     in_sitemap: bool | None = None  # None: every HTML page but 404.html
 
     @property
