@@ -96,6 +96,9 @@ MECHANISMS = [
         "the dev server's Jinja environment and compiled templates kept while the site-wide key holds (Fragments.environment)",
         ("serve",),
     ),
+    Mechanism(
+        "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
+    ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -208,10 +211,21 @@ def switch_off(name: str) -> None:
 
         from sitegen import theme
 
-        if "jinja2.sandbox.ImmutableSandboxedEnvironment(" not in inspect.getsource(theme.make_environment):
-            print("not in this code: theme.make_environment calling jinja2.sandbox.ImmutableSandboxedEnvironment(...)", file=sys.stderr)
+        source = inspect.getsource(theme.make_environment)
+        if "SiteSandbox(" in source:
+            theme.SiteSandbox = jinja2.Environment
+        elif "jinja2.sandbox.ImmutableSandboxedEnvironment(" in source:  # code from before SiteSandbox
+            jinja2.sandbox.ImmutableSandboxedEnvironment = jinja2.Environment
+        else:
+            print("not in this code: theme.make_environment calling SiteSandbox(...)", file=sys.stderr)
             raise SystemExit(GONE)
-        jinja2.sandbox.ImmutableSandboxedEnvironment = jinja2.Environment
+    elif name == "dict-lookup":  # every `value.key` asks getattr first, as Jinja's own sandbox does
+        import jinja2.sandbox
+
+        from sitegen import theme
+
+        _needs(theme, "SiteSandbox")
+        theme.SiteSandbox.getattr = jinja2.sandbox.ImmutableSandboxedEnvironment.getattr
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
 

@@ -138,6 +138,29 @@ class ListingLoader(jinja2.BaseLoader):
         raise jinja2.TemplateNotFound(template)
 
 
+DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class SiteSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, answering `{{ value.key }}` on a plain dict without raising.
+
+    The views hand templates plain dicts, and `value.key` is Jinja's most frequent operation.
+    The sandbox answers it by asking `getattr` first, which on a dict raises AttributeError
+    for every name but dict's own methods, and then subscripting. For a `dict` (not a subclass,
+    which may add attributes) and a name that is not one of dict's attributes, the answer is
+    the same without the exception: the key's value, or undefined. Every other lookup, and every
+    name dict has (`items`, `pop`, `__class__`), goes through the sandbox's own checks.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinja2.Environment:
     """A sandboxed environment over the theme's templates (and the site's, which shadow them),
     with the theme's strings in `language` (site.yaml's; the theme's fallback language when empty).
@@ -149,7 +172,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
     theme_loader = ListingLoader(listing, [f"{member.prefix}templates/" for member in theme.chain()])
     prefixes: dict[str, jinja2.BaseLoader] = {f"!{member.name}": ListingLoader(listing, [f"{member.prefix}templates/"]) for member in theme.chain()}
     prefixes["!theme"] = theme_loader
-    environment = jinja2.sandbox.ImmutableSandboxedEnvironment(
+    environment = SiteSandbox(
         loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader(prefixes, delimiter="/")]),
         autoescape=True,
         auto_reload=False,

@@ -45,8 +45,8 @@ def test_growth_runs(tmp_path: Path) -> None:
 
 def test_mechanisms_table(tmp_path: Path) -> None:
     args = ["--n", "50", "--rounds", "1", "--serve-rounds", "1", "--quiet", "--workdir", str(tmp_path / "work")]
-    out = run_script("mechanisms.py", *args, "--only", "up-to-date", "--only", "validated-records", "--only", "sandbox", cwd=tmp_path)
-    for row in ("| 1 | up-to-date | noop |", "| 3 | validated-records | serve |", "| 9 | sandbox | cold |"):
+    out = run_script("mechanisms.py", *args, "--only", "up-to-date", "--only", "validated-records", "--only", "sandbox", "--only", "dict-lookup", cwd=tmp_path)
+    for row in ("| 1 | up-to-date | noop |", "| 3 | validated-records | serve |", "| 9 | sandbox | cold |", "| 15 | dict-lookup | cold |"):
         assert row in out, out
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import collections
+
 import jinja2
+import jinja2.sandbox
 import pytest
 from conftest import write_site
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen.inputs import BUNDLED_PREFIX, list_inputs
-from sitegen.theme import ThemeError, available_themes, find_theme, make_environment, static_sources, template_prefixes
+from sitegen.theme import DICT_ATTRIBUTES, SiteSandbox, ThemeError, available_themes, find_theme, make_environment, static_sources, template_prefixes
 
 DEFAULT = f"{BUNDLED_PREFIX}default/"
 
@@ -132,6 +137,36 @@ def test_templates_run_in_the_sandbox(tmp_path):
         env.get_template("t.html").render(value="x")
     with pytest.raises(jinja2.sandbox.SecurityError):
         env.get_template("u.html").render(values=[])
+
+
+def _answer(environment: jinja2.Environment, source: str, value: object) -> str:
+    """What a template prints for `value`, or the error it fails with."""
+    try:
+        return environment.from_string(source).render(value=value)
+    except Exception as error:  # the answer compared is the failure, whatever its kind
+        return f"{type(error).__name__}: {error}"
+
+
+NAMES = st.sampled_from(sorted(DICT_ATTRIBUTES)) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    keys=st.lists(NAMES, max_size=4),
+    name=NAMES,
+    kind=st.sampled_from([dict, collections.OrderedDict, collections.defaultdict]),
+    undefined=st.sampled_from([jinja2.StrictUndefined, jinja2.Undefined]),
+)
+def test_the_sites_sandbox_answers_every_lookup_as_jinjas_own(keys, name, kind, undefined):
+    """`value.name` prints, tests and fails the same in SiteSandbox as in Jinja's immutable sandbox,
+    for a plain dict (its fast path), dict subclasses, keys that shadow dict's methods and names it lacks."""
+    value = kind() if kind is collections.defaultdict else kind((key, f"<{key}>") for key in keys)
+    if kind is collections.defaultdict:
+        value.update((key, f"<{key}>") for key in keys)
+    ours = SiteSandbox(autoescape=True, undefined=undefined)
+    theirs = jinja2.sandbox.ImmutableSandboxedEnvironment(autoescape=True, undefined=undefined)
+    for source in (f"{{{{ value.{name} }}}}", f"{{{{ value.{name} is defined }}}}", f"{{{{ value.{name} is callable }}}}", f"{{{{ value.{name}() }}}}"):
+        assert _answer(ours, source, value) == _answer(theirs, source, value), source
 
 
 def test_site_static_files_override_the_themes(tmp_path):
