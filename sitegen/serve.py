@@ -26,12 +26,14 @@ import errno
 import html
 import logging
 import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import watchfiles
 from livereload import Server
 from livereload.handlers import LiveReloadHandler
 from livereload.watcher import Watcher
@@ -42,12 +44,13 @@ from sitegen.build import build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.inputs import FileStat, Listing, list_inputs
+from sitegen.inputs import INPUT_FOLDERS, FileStat, Listing, list_inputs
 from sitegen.prepare import Memory, content_of
 from sitegen.urls import is_loopback_host
 
 POLL_MILLISECONDS = 250
-OUTPUT_CHECK_SECONDS = 2.0
+IDLE_LOOK_SECONDS = 2.0  # while idle, the output (and, with events, the inputs) are looked at this often at most
+IDLE_LOOK_SHARE = 0.05  # and the looks take at most this share of the time in between: a large site looks less often
 
 
 def run(args: Any) -> int:
@@ -159,51 +162,124 @@ def changed_paths(before: dict[str, FileStat], after: dict[str, FileStat]) -> li
     return sorted([path for path, stat in after.items() if before.get(path) != stat] + [path for path in before if path not in after])
 
 
+class InputEvents:
+    """Whether anything under the site's input folders may have changed since the last look.
+
+    The file system tells (watchfiles: inotify, FSEvents or ReadDirectoryChangesW,
+    in a thread of its own), so an idle server does not list every input file at
+    every poll: for ten thousand records that listing would keep a quarter of a
+    core busy. The folders watched are the input folders that exist; when one is
+    made or removed, the watch starts again. When the file system gives no events
+    (a watch limit, an error), every poll looks, as without this.
+    """
+
+    def __init__(self, site_dir: Path):
+        self.site_dir = site_dir
+        self.folders: tuple[str, ...] = ()
+        self.working = True
+        self._changed = threading.Event()
+        self._stop = threading.Event()
+        self._restart()
+
+    def changed(self) -> bool:
+        """True when the inputs may have changed since the last call (or when events cannot say)."""
+        if self._existing_folders() != self.folders:
+            self._restart()
+        if not self.working or self._changed.is_set():
+            self._changed.clear()
+            return True
+        return False
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _existing_folders(self) -> tuple[str, ...]:
+        return tuple(folder for folder in INPUT_FOLDERS if (self.site_dir / folder).is_dir())
+
+    def _restart(self) -> None:
+        self._stop.set()
+        self._stop = threading.Event()
+        self.folders = self._existing_folders()
+        self._changed.set()  # what happened before the watch began is looked for once
+        if self.folders:
+            paths = [self.site_dir / folder for folder in self.folders]
+            threading.Thread(target=self._watch, args=(paths, self._stop), name="sitegen-input-events", daemon=True).start()
+
+    def _watch(self, paths: list[Path], stop: threading.Event) -> None:
+        try:
+            for _ in watchfiles.watch(*paths, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, ignore_permission_denied=True):
+                self._changed.set()
+        except Exception:  # no events to be had here: every poll lists the inputs
+            self.working = False
+
+
 class RebuildingWatcher(Watcher):
     """livereload's watcher, deciding by the site's input listing instead of its own scan.
 
     A change is built once the inputs held still for one poll, so a burst of saves
     (or a `git checkout`) gives one build; browsers are told to reload right after.
-    Output changed by hand is noticed by the build itself (it checks the output).
+    With `events` (the running server's), a poll lists the inputs only when the
+    file system reported a change or a change is pending. While idle, the output
+    is looked at now and then (a page deleted by hand is written again), and so,
+    with events, are the inputs: a network file system may report nothing.
     """
 
     def __init__(self, preview: Preview):
         super().__init__()
         self.preview = preview
         self.pending: dict[str, FileStat] | None = None
-        self.output_looked_at = time.monotonic()
+        self.events: InputEvents | None = None
+        self.next_idle_look = time.monotonic()
 
     def start(self, callback) -> bool:
+        self.watch_events()
         PeriodicCallback(callback, POLL_MILLISECONDS).start()
         return True  # livereload: "I poll myself"
+
+    def watch_events(self) -> None:
+        """From now on, list the inputs only when the file system reports a change (or says nothing)."""
+        self.events = InputEvents(self.preview.site_dir)
 
     def build_first(self) -> None:
         self.preview.rebuild(list_inputs(self.preview.site_dir))
 
     def examine(self) -> tuple[None, None]:
+        if self.events is not None and self.pending is None and not self.events.changed():
+            self._look_while_idle(None)
+            return None, None
         listing = list_inputs(self.preview.site_dir)
         current = listing.files
         if current == self.preview.inputs:
             self.pending = None
-            if self._output_changed_by_hand():
-                self.preview.rebuild(listing, " because output/ was changed by hand")
-                LiveReloadHandler.reload_waiters("*")
+            self._look_while_idle(listing)
         elif current != self.pending:
             self.pending = current  # still changing: wait for one quiet poll
         else:
             self.pending = None
-            was_ok = not self.preview.problems
-            changed = self.preview.rebuild(listing)
-            LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
+            self._rebuild(listing)
         return None, None  # livereload's own reload logic has nothing left to do
 
-    def _output_changed_by_hand(self) -> bool:
-        """Looked at every OUTPUT_CHECK_SECONDS while idle: a walk over output/ is costly at every poll."""
-        if self.preview.problems or time.monotonic() - self.output_looked_at < OUTPUT_CHECK_SECONDS:
-            return False
-        self.output_looked_at = time.monotonic()
-        assert self.preview.cache is not None
-        return not intact_output(self.preview.output_dir, self.preview.cache.state)
+    def _rebuild(self, listing: Listing, because: str | None = None) -> None:
+        was_ok = not self.preview.problems
+        changed = self.preview.rebuild(listing, because)
+        LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
+
+    def _look_while_idle(self, listing: Listing | None) -> None:
+        """Now and then while idle: inputs the events may have missed, and output changed by hand."""
+        if self.preview.problems or time.monotonic() < self.next_idle_look:
+            return
+        started = time.monotonic()
+        if listing is None:
+            listing = list_inputs(self.preview.site_dir)
+            if listing.files != self.preview.inputs:
+                self.pending = listing.files  # built at the next poll if it holds still
+        if self.pending is None:
+            assert self.preview.cache is not None
+            if not intact_output(self.preview.output_dir, self.preview.cache.state):
+                self.preview.rebuild(listing, " because output/ was changed by hand")
+                LiveReloadHandler.reload_waiters("*")
+        took = time.monotonic() - started
+        self.next_idle_look = time.monotonic() + max(IDLE_LOOK_SECONDS, took / IDLE_LOOK_SHARE)
 
 
 def reload_target(changed: list[str], stayed_ok: bool) -> str:

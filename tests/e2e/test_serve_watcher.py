@@ -1,0 +1,99 @@
+"""The dev server's watcher in process: with the file system's events it lists the inputs only when
+something changed; without them (or when they fail) every poll lists, as before."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from livereload.handlers import LiveReloadHandler
+
+from sitegen import serve
+from sitegen.inputs import Listing
+from sitegen.serve import Preview, RebuildingWatcher
+
+RECORD = "content/records/2008.06613.yaml"
+OLD_TITLE = "A Primal–Dual Method for Communication-Constrained Bandwidth Allocation"
+
+
+@pytest.fixture
+def listings(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every listing of the inputs the watcher makes, by site; idle looks pushed out of the way."""
+    made: list[Path] = []
+    real = serve.list_inputs
+
+    def counted(site_dir: Path) -> Listing:
+        made.append(site_dir)
+        return real(site_dir)
+
+    monkeypatch.setattr(serve, "list_inputs", counted)
+    monkeypatch.setattr(serve, "IDLE_LOOK_SECONDS", 3600.0)
+    return made
+
+
+def started(site: Path, monkeypatch: pytest.MonkeyPatch) -> RebuildingWatcher:
+    """A watcher as the server sets it up (no browser waits for a reload), its first build done."""
+    watcher = RebuildingWatcher(Preview(site))
+    monkeypatch.setattr(LiveReloadHandler, "watcher", watcher)
+    watcher.build_first()
+    return watcher
+
+
+def until(condition: Callable[[], bool], poll: Callable[[], object], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the watcher did not get there in time"
+        poll()
+        time.sleep(0.05)
+
+
+def home_page(site: Path) -> str:
+    return (site / "output" / "index.html").read_text(encoding="utf-8")
+
+
+def test_an_idle_server_with_events_lists_nothing_and_an_edit_is_built(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher = started(demo_site, monkeypatch)
+    watcher.watch_events()
+    watcher.examine()  # the one look the start of the watch asks for
+    assert OLD_TITLE in home_page(demo_site)
+    before = len(listings)
+    for _ in range(10):
+        time.sleep(0.05)
+        watcher.examine()
+    assert len(listings) == before, "an idle poll listed the inputs"
+
+    record = demo_site / RECORD
+    record.write_text(record.read_text(encoding="utf-8").replace(OLD_TITLE, "Retitled while serving"), encoding="utf-8")
+    until(lambda: "Retitled while serving" in home_page(demo_site), watcher.examine)
+    assert len(listings) >= before + 2, "the edit was built without the listing that saw it and the one that saw it hold still"
+    assert watcher.events is not None and watcher.events.working
+
+
+def test_an_input_folder_made_while_serving_is_watched(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher = started(demo_site, monkeypatch)
+    watcher.watch_events()
+    watcher.examine()
+    assert watcher.events is not None and "templates" not in watcher.events.folders
+    (demo_site / "templates" / "partials").mkdir(parents=True)
+    until(lambda: watcher.events is not None and "templates" in watcher.events.folders, watcher.examine)
+    theme_partial = Path(serve.__file__).parent / "themes" / "default" / "templates" / "partials" / "stylesheets.html"
+    (demo_site / "templates" / "partials" / "stylesheets.html").write_text(theme_partial.read_text(encoding="utf-8") + "<!-- mine -->\n", encoding="utf-8")
+    until(lambda: "<!-- mine -->" in home_page(demo_site), watcher.examine)
+
+
+def test_without_events_every_poll_lists_the_inputs(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher = started(demo_site, monkeypatch)
+    before = len(listings)
+    for _ in range(5):
+        watcher.examine()
+    assert len(listings) == before + 5
+
+    watcher.watch_events()
+    assert watcher.events is not None
+    watcher.events.working = False  # what a failed watch leaves
+    before = len(listings)
+    for _ in range(5):
+        watcher.examine()
+    assert len(listings) == before + 5
