@@ -25,6 +25,7 @@ import asyncio
 import errno
 import html
 import logging
+import stat
 import sys
 import threading
 import time
@@ -159,7 +160,7 @@ def describe(paths: list[str], shown: int = 3) -> str:
 
 def changed_paths(before: dict[str, FileStat], after: dict[str, FileStat]) -> list[str]:
     """Added, removed, or with another size or mtime."""
-    return sorted([path for path, stat in after.items() if before.get(path) != stat] + [path for path in before if path not in after])
+    return sorted([path for path, file_stat in after.items() if before.get(path) != file_stat] + [path for path in before if path not in after])
 
 
 class InputEvents:
@@ -169,39 +170,49 @@ class InputEvents:
     in a thread of its own), so an idle server does not list every input file at
     every poll: for ten thousand records that listing would keep a quarter of a
     core busy. The folders watched are the input folders that exist; when one is
-    made or removed, the watch starts again. When the file system gives no events
-    (a watch limit, an error), every poll looks, as without this.
+    made, removed or replaced (a watch follows the folder it began on, not its
+    name), the watch starts again. When the file system gives no events (a watch
+    limit, an error), every poll looks, as without this.
     """
 
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
-        self.folders: tuple[str, ...] = ()
+        self.watched: tuple[tuple[str, int], ...] = ()  # each input folder watched, with its inode
         self.working = True
         self._changed = threading.Event()
         self._stop = threading.Event()
         self._restart()
 
+    @property
+    def folders(self) -> list[str]:
+        return [name for name, _ in self.watched]
+
     def changed(self) -> bool:
         """True when the inputs may have changed since the last call (or when events cannot say)."""
-        if self._existing_folders() != self.folders:
+        if self._existing_folders() != self.watched:
             self._restart()
         if not self.working or self._changed.is_set():
             self._changed.clear()
             return True
         return False
 
-    def stop(self) -> None:
-        self._stop.set()
-
-    def _existing_folders(self) -> tuple[str, ...]:
-        return tuple(folder for folder in INPUT_FOLDERS if (self.site_dir / folder).is_dir())
+    def _existing_folders(self) -> tuple[tuple[str, int], ...]:
+        found = []
+        for folder in INPUT_FOLDERS:
+            try:
+                info = (self.site_dir / folder).stat()
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                found.append((folder, info.st_ino))
+        return tuple(found)
 
     def _restart(self) -> None:
         self._stop.set()
         self._stop = threading.Event()
-        self.folders = self._existing_folders()
+        self.watched = self._existing_folders()
         self._changed.set()  # what happened before the watch began is looked for once
-        if self.folders:
+        if self.watched:
             paths = [self.site_dir / folder for folder in self.folders]
             threading.Thread(target=self._watch, args=(paths, self._stop), name="sitegen-input-events", daemon=True).start()
 
@@ -209,8 +220,9 @@ class InputEvents:
         try:
             for _ in watchfiles.watch(*paths, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, ignore_permission_denied=True):
                 self._changed.set()
-        except Exception:  # no events to be had here: every poll lists the inputs
-            self.working = False
+        except Exception:  # no events to be had here (a watch limit, say): every poll lists the inputs
+            if not stop.is_set():
+                self.working = False
 
 
 class RebuildingWatcher(Watcher):

@@ -3,6 +3,7 @@ something changed; without them (or when they fail) every poll lists, as before.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -81,6 +82,26 @@ def test_an_input_folder_made_while_serving_is_watched(demo_site: Path, listings
     theme_partial = Path(serve.__file__).parent / "themes" / "default" / "templates" / "partials" / "stylesheets.html"
     (demo_site / "templates" / "partials" / "stylesheets.html").write_text(theme_partial.read_text(encoding="utf-8") + "<!-- mine -->\n", encoding="utf-8")
     until(lambda: "<!-- mine -->" in home_page(demo_site), watcher.examine)
+
+
+def test_an_input_folder_replaced_while_serving_is_watched_anew(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A watch follows the folder it began on: `content/` moved away and back (a checkout, a sync tool) is watched again."""
+    watcher = started(demo_site, monkeypatch)
+    watcher.watch_events()
+    watcher.examine()
+    (demo_site / "content").rename(demo_site / "content.old")
+    (demo_site / "content.old").rename(demo_site / "content")  # the same folder: its watch still holds
+    shutil.copytree(demo_site / "content", demo_site / "content.new")
+    shutil.rmtree(demo_site / "content")
+    (demo_site / "content.new").rename(demo_site / "content")  # another folder of the same name, between two polls
+    copied = (demo_site / RECORD).stat().st_mtime_ns
+    until(lambda: watcher.preview.inputs[RECORD][1] == copied, watcher.examine)  # the copy is built (its files are newer)
+    for _ in range(5):  # and the events of the move are all taken
+        time.sleep(0.05)
+        watcher.examine()
+    record = demo_site / RECORD
+    record.write_text(record.read_text(encoding="utf-8").replace(OLD_TITLE, "Written in the new folder"), encoding="utf-8")
+    until(lambda: "Written in the new folder" in home_page(demo_site), watcher.examine, seconds=2.0)
 
 
 def test_without_events_every_poll_lists_the_inputs(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
