@@ -41,6 +41,7 @@ class Listing:
     site_dir: Path
     files: dict[str, FileStat] = field(default_factory=dict)
     real_paths: dict[str, str] = field(default_factory=dict)  # path -> the file to open (links resolved)
+    folders: dict[str, int] = field(default_factory=dict)  # every folder of the site walked (its real path) -> its inode
     warnings: list[Problem] = field(default_factory=list)
     listed_at_ns: int = 0
 
@@ -91,6 +92,8 @@ def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
         seen_folders.add(real)
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            if jail is not None:
+                listing.folders[real] = os.stat(real).st_ino
         except OSError:
             continue
         for entry in entries:

@@ -25,7 +25,7 @@ import asyncio
 import errno
 import html
 import logging
-import stat
+import os
 import sys
 import threading
 import time
@@ -45,7 +45,7 @@ from sitegen.build import build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.inputs import INPUT_FOLDERS, FileStat, Listing, list_inputs
+from sitegen.inputs import FileStat, Listing, list_inputs
 from sitegen.prepare import Memory, content_of
 from sitegen.urls import is_loopback_host
 
@@ -164,61 +164,55 @@ def changed_paths(before: dict[str, FileStat], after: dict[str, FileStat]) -> li
 
 
 class InputEvents:
-    """Whether anything under the site's input folders may have changed since the last look.
+    """Whether anything in the site's input folders may have changed since the last look.
 
     The file system tells (watchfiles: inotify, FSEvents or ReadDirectoryChangesW,
     in a thread of its own), so an idle server does not list every input file at
     every poll: for ten thousand records that listing would keep a quarter of a
-    core busy. The folders watched are the input folders that exist; when one is
-    made, removed or replaced (a watch follows the folder it began on, not its
-    name), the watch starts again. When the file system gives no events (a watch
-    limit, an error), every poll looks, as without this.
+    core busy. The folders watched are those the last listing walked (so a link
+    that leaves the site is not followed here either) and the site folder, each
+    on its own; when a listing finds another set (a folder made, removed or
+    replaced: a watch follows the folder it began on), the watch starts again.
+    When the file system gives no events (a watch limit, an error), every poll
+    looks, as without this.
     """
 
-    def __init__(self, site_dir: Path):
-        self.site_dir = site_dir
-        self.watched: tuple[tuple[str, int], ...] = ()  # each input folder watched, with its inode
+    def __init__(self, listing: Listing):
+        self.site_dir = listing.site_dir
+        self.watched: dict[str, int] = {}  # each folder watched (its real path) -> its inode
         self.working = True
         self._changed = threading.Event()
         self._stop = threading.Event()
-        self._restart()
+        self.follow(listing)
 
-    @property
-    def folders(self) -> list[str]:
-        return [name for name, _ in self.watched]
+    def follow(self, listing: Listing) -> None:
+        """Watch the folders of this listing (and the site folder, where input folders come and go)."""
+        wanted = dict(listing.folders)
+        try:
+            site = os.path.realpath(self.site_dir)
+            wanted[site] = os.stat(site).st_ino
+        except OSError:
+            pass
+        if wanted == self.watched:
+            return
+        self._stop.set()
+        self._stop = threading.Event()
+        self.watched = wanted
+        self._changed.set()  # what happened before the watch began is looked for once
+        threading.Thread(target=self._watch, args=(sorted(wanted), self._stop), name="sitegen-input-events", daemon=True).start()
 
     def changed(self) -> bool:
         """True when the inputs may have changed since the last call (or when events cannot say)."""
-        if self._existing_folders() != self.watched:
-            self._restart()
         if not self.working or self._changed.is_set():
             self._changed.clear()
             return True
         return False
 
-    def _existing_folders(self) -> tuple[tuple[str, int], ...]:
-        found = []
-        for folder in INPUT_FOLDERS:
-            try:
-                info = (self.site_dir / folder).stat()
-            except OSError:
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                found.append((folder, info.st_ino))
-        return tuple(found)
-
-    def _restart(self) -> None:
-        self._stop.set()
-        self._stop = threading.Event()
-        self.watched = self._existing_folders()
-        self._changed.set()  # what happened before the watch began is looked for once
-        if self.watched:
-            paths = [self.site_dir / folder for folder in self.folders]
-            threading.Thread(target=self._watch, args=(paths, self._stop), name="sitegen-input-events", daemon=True).start()
-
-    def _watch(self, paths: list[Path], stop: threading.Event) -> None:
+    def _watch(self, folders: list[str], stop: threading.Event) -> None:
         try:
-            for _ in watchfiles.watch(*paths, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, ignore_permission_denied=True):
+            for _ in watchfiles.watch(
+                *folders, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, recursive=False, ignore_permission_denied=True
+            ):
                 self._changed.set()
         except Exception:  # no events to be had here (a watch limit, say): every poll lists the inputs
             if not stop.is_set():
@@ -250,7 +244,7 @@ class RebuildingWatcher(Watcher):
 
     def watch_events(self) -> None:
         """From now on, list the inputs only when the file system reports a change (or says nothing)."""
-        self.events = InputEvents(self.preview.site_dir)
+        self.events = InputEvents(list_inputs(self.preview.site_dir))
 
     def build_first(self) -> None:
         self.preview.rebuild(list_inputs(self.preview.site_dir))
@@ -259,7 +253,7 @@ class RebuildingWatcher(Watcher):
         if self.events is not None and self.pending is None and not self.events.changed():
             self._look_while_idle(None)
             return None, None
-        listing = list_inputs(self.preview.site_dir)
+        listing = self._listed()
         current = listing.files
         if current == self.preview.inputs:
             self.pending = None
@@ -270,6 +264,13 @@ class RebuildingWatcher(Watcher):
             self.pending = None
             self._rebuild(listing)
         return None, None  # livereload's own reload logic has nothing left to do
+
+    def _listed(self) -> Listing:
+        """The inputs as they are now; the events follow the folders this listing walked."""
+        listing = list_inputs(self.preview.site_dir)
+        if self.events is not None:
+            self.events.follow(listing)
+        return listing
 
     def _rebuild(self, listing: Listing, because: str | None = None) -> None:
         was_ok = not self.preview.problems
@@ -282,7 +283,7 @@ class RebuildingWatcher(Watcher):
             return
         started = time.monotonic()
         if listing is None:
-            listing = list_inputs(self.preview.site_dir)
+            listing = self._listed()
             if listing.files != self.preview.inputs:
                 self.pending = listing.files  # built at the next poll if it holds still
         if self.pending is None:

@@ -76,9 +76,10 @@ def test_an_input_folder_made_while_serving_is_watched(demo_site: Path, listings
     watcher = started(demo_site, monkeypatch)
     watcher.watch_events()
     watcher.examine()
-    assert watcher.events is not None and "templates" not in watcher.events.folders
-    (demo_site / "templates" / "partials").mkdir(parents=True)
-    until(lambda: watcher.events is not None and "templates" in watcher.events.folders, watcher.examine)
+    partials = demo_site.resolve() / "templates" / "partials"
+    assert watcher.events is not None and str(partials) not in watcher.events.watched
+    partials.mkdir(parents=True)
+    until(lambda: watcher.events is not None and str(partials) in watcher.events.watched, watcher.examine)
     theme_partial = Path(serve.__file__).parent / "themes" / "default" / "templates" / "partials" / "stylesheets.html"
     (demo_site / "templates" / "partials" / "stylesheets.html").write_text(theme_partial.read_text(encoding="utf-8") + "<!-- mine -->\n", encoding="utf-8")
     until(lambda: "<!-- mine -->" in home_page(demo_site), watcher.examine)
@@ -102,6 +103,18 @@ def test_an_input_folder_replaced_while_serving_is_watched_anew(demo_site: Path,
     record = demo_site / RECORD
     record.write_text(record.read_text(encoding="utf-8").replace(OLD_TITLE, "Written in the new folder"), encoding="utf-8")
     until(lambda: "Written in the new folder" in home_page(demo_site), watcher.examine, seconds=2.0)
+
+
+def test_a_link_that_leaves_the_site_is_not_watched(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The jail holds for the watch too: `content/up -> /` is neither listed nor walked by the watch
+    (which would otherwise set a watch on every folder of the machine)."""
+    (demo_site / "content" / "up").symlink_to("/")
+    watcher = started(demo_site, monkeypatch)
+    watcher.watch_events()
+    assert watcher.events is not None
+    site = str(demo_site.resolve())
+    assert watcher.events.watched and all(folder == site or folder.startswith(site + "/") for folder in watcher.events.watched)
+    assert str(demo_site.resolve() / "content") in watcher.events.watched
 
 
 def test_without_events_every_poll_lists_the_inputs(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
