@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import watchfiles
 from livereload import Server
 from livereload.handlers import LiveReloadHandler
 from livereload.watcher import Watcher
@@ -210,11 +209,13 @@ class InputEvents:
 
     def _watch(self, folders: list[str], stop: threading.Event) -> None:
         try:
+            import watchfiles  # a compiled library: where it cannot be installed, polls list as without it
+
             for _ in watchfiles.watch(
                 *folders, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, recursive=False, ignore_permission_denied=True
             ):
                 self._changed.set()
-        except Exception:  # no events to be had here (a watch limit, say): every poll lists the inputs
+        except Exception:  # no events to be had here (a watch limit, no watchfiles): every poll lists the inputs
             if not stop.is_set():
                 self.working = False
 

@@ -131,3 +131,21 @@ def test_without_events_every_poll_lists_the_inputs(demo_site: Path, listings: l
     for _ in range(5):
         watcher.examine()
     assert len(listings) == before + 5
+
+
+def test_without_watchfiles_the_server_polls_as_before(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """watchfiles is compiled; where it cannot be imported, every poll lists the inputs and edits are still built."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "watchfiles", None)  # `import watchfiles` raises ImportError
+    watcher = started(demo_site, monkeypatch)
+    watcher.watch_events()
+    assert watcher.events is not None
+    until(lambda: watcher.events is not None and not watcher.events.working, lambda: None, seconds=5.0)
+    before = len(listings)
+    for _ in range(3):
+        watcher.examine()
+    assert len(listings) == before + 3
+    record = demo_site / RECORD
+    record.write_text(record.read_text(encoding="utf-8").replace(OLD_TITLE, "Built without events"), encoding="utf-8")
+    until(lambda: "Built without events" in home_page(demo_site), watcher.examine)
