@@ -303,6 +303,24 @@ def test_a_paged_list_is_searched_whole(page, paged_site):
     assert sorted(shown_ids(page)) == sorted(slug(i) for i in in_2021)
 
 
+def test_a_filtered_page_of_a_paged_list_never_counts_matches_it_does_not_show(page, paged_site):
+    """Matches from other pages need the records' text: until it has come, the count says it is searching."""
+    base, (records, _) = paged_site
+    held = []
+    page.route("**/search/text.json", lambda route: held.append(route))  # answered only when the test says
+    page.goto(base + "page/3/?year=2021")
+    ready(page)
+    page.wait_for_function("() => document.querySelector('.search-count').textContent.includes('Searching')")
+    assert shown_ids(page) == []
+    page.wait_for_timeout(300)  # nothing changes while the text is on its way
+    assert "Searching" in count_line(page)
+    assert held, "the page did not ask for search/text.json"
+    held[0].continue_()
+    in_2021 = expected(records, year="2021")
+    page.wait_for_function("line => document.querySelector('.search-count').textContent.trim() === line", arg=f"{len(in_2021)} of {len(records)} publications")
+    assert sorted(shown_ids(page)) == sorted(slug(i) for i in in_2021)
+
+
 def test_record_text_is_shown_as_text(page, paged_site):
     base, _ = paged_site
     page.goto(base)

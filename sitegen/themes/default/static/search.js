@@ -205,7 +205,8 @@
     var noun = total === 1 ? "publication" : "publications";
     var line;
     if (!active) line = total + " " + noun;
-    else if (state.q && texts === null) line = "Searching " + total + " " + noun + "…";
+    // the text of the records is needed to search, and to show matches of other pages of a paged list
+    else if (texts === null && (state.q || !inPlace)) line = "Searching " + total + " " + noun + "…";
     else line = found.length + " of " + total + " " + noun;
     countLine.textContent = line;
     clearTimeout(announceTimer);
