@@ -167,8 +167,8 @@ class InputEvents:
 
     The file system tells (watchfiles: inotify, FSEvents or ReadDirectoryChangesW,
     in a thread of its own), so an idle server does not list every input file at
-    every poll: for ten thousand records that listing would keep a quarter of a
-    core busy. The folders watched are those the last listing walked (so a link
+    every poll, which on a large site keeps a good part of a core busy (RESULTS.md,
+    mechanism 16). The folders watched are those the last listing walked (so a link
     that leaves the site is not followed here either) and the site folder, each
     on its own; when a listing finds another set (a folder made, removed or
     replaced: a watch follows the folder it began on), the watch starts again.
