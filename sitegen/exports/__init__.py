@@ -3,15 +3,19 @@
 from collections.abc import Iterable
 
 
-def joined(pieces: Iterable[bytes]) -> bytearray:
-    """Pieces made one at a time, joined as they come.
+def joined(pieces: Iterable[bytes], separator: bytes = b"", head: bytes = b"", tail: bytes = b"") -> bytearray:
+    """`head`, the pieces (made one at a time) with `separator` between them, and `tail`, joined as they come.
 
     `b"".join` of a generator first lists every piece, so a whole-site file
-    (records.json, publications.ris: tens of megabytes at 10,000 records) would be
-    held twice, as its pieces and as itself; the write stage takes any bytes-like
-    value.
+    (records.json, publications.ris, publications.bib: megabytes at 10,000 records)
+    would be held twice, as its pieces and as itself; the write stage takes any
+    bytes-like value.
     """
-    out = bytearray()
+    out = bytearray(head)
+    between = b""
     for piece in pieces:
+        out += between
         out += piece
+        between = separator
+    out += tail
     return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -154,14 +154,4 @@ def records_json(site: Site, record_lines: Iterable[bytes], count: int) -> bytea
     head = json.dumps({"name": site.profile.name, "count": count}, ensure_ascii=False, indent=2)[:-2].encode()
     if not count:
         return bytearray(head + b',\n  "records": []\n}\n')
-    return joined(_records_json_parts(head, record_lines))
-
-
-def _records_json_parts(head: bytes, record_lines: Iterable[bytes]) -> Iterator[bytes]:
-    yield head + b',\n  "records": [\n'
-    separator = b""
-    for line in record_lines:
-        yield separator
-        yield line
-        separator = b",\n"
-    yield b"\n  ]\n}\n"
+    return joined(record_lines, b",\n", head + b',\n  "records": [\n', b"\n  ]\n}\n")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from sitegen.exports import joined
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.ris import publications_ris
@@ -37,8 +38,8 @@ def static_files(context: RenderContext) -> Iterable[Page]:
         yield Page(f"static/{name}", (context.input_digest(source),), functools.partial(context.input_file, source))
 
 
-def _bibtex(context: RenderContext) -> bytes:
-    return b"\n".join(context.views.bibtex(entry).encode() for entry in context.site.entries)
+def _bibtex(context: RenderContext) -> bytearray:
+    return joined((context.views.bibtex(entry).encode() for entry in context.site.entries), b"\n")
 
 
 def _ris(context: RenderContext) -> bytearray:
