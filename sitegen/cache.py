@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import os
 import sys
 import tempfile
@@ -223,10 +224,11 @@ class BuildCache:
 def _content_json(content: ContentCache, batch: int = 1024) -> Iterator[bytes]:
     """content.json's body, `{"entries": {...}}`, a batch of entries at a time."""
     yield b'{"entries":{'
-    items = list(content.entries.items())
-    for start in range(0, len(items), batch):
-        pieces = (orjson.dumps(key) + b":" + orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS) for key, value in items[start : start + batch])
-        yield (b"," if start else b"") + b",".join(pieces)
+    items = iter(content.entries.items())
+    separator = b""
+    while chunk := list(itertools.islice(items, batch)):
+        yield separator + b",".join(orjson.dumps(key) + b":" + orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS) for key, value in chunk)
+        separator = b","
     yield b"}}"
 
 
