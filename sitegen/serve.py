@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from sitegen.build import build_site, collector_paused, intact_output
-from sitegen.cache import BuildCache
+from sitegen.cache import BuildCache, BuildState
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.inputs import FileStat, Listing, list_inputs
@@ -97,7 +98,7 @@ class Preview:
     """The state the server shows: the last build's inputs, base path and problems."""
 
     site_dir: Path
-    inputs: dict[str, FileStat] = field(default_factory=dict)  # as the last build listed them
+    listing: Listing | None = None  # the inputs of the last build
     problems: list[str] = field(default_factory=list)  # lines as the CLI prints them; empty when the site built
     base_path: str = "/"
     cache: BuildCache | None = None  # its state kept in memory between rebuilds
@@ -111,16 +112,20 @@ class Preview:
     def output_dir(self) -> Path:
         return self.site_dir / "output"
 
+    @property
+    def inputs(self) -> dict[str, FileStat]:
+        """The inputs of the last build, as listed for it."""
+        return self.listing.files if self.listing is not None else {}
+
     def rebuild(self, listing: Listing, because: str | None = None) -> list[str]:
         """Build `listing` (the inputs as just listed) as `sitegen build` does; on failure keep the last good site and remember why.
 
         Returns the input paths that changed since the previous build.
         """
-        inputs = listing.files
-        changed = changed_paths(self.inputs, inputs)
+        changed = changed_paths(self.inputs, listing.files)
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
-        self.inputs = inputs
+        self.listing = listing
         try:
             with collector_paused():
                 result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing)
@@ -176,8 +181,10 @@ class InputEvents:
     looks, as without this.
     """
 
-    def __init__(self, listing: Listing):
+    def __init__(self, listing: Listing, on_change: Callable[[], object] | None = None):
+        """`on_change`: called (in the watch's thread) whenever the file system reports a change."""
         self.site_dir = listing.site_dir
+        self.on_change = on_change
         self.watched: dict[str, int] = {}  # each folder watched (its real path) -> its inode
         self.working = True
         self._changed = threading.Event()
@@ -207,6 +214,10 @@ class InputEvents:
             return True
         return False
 
+    def look_again(self) -> None:
+        """The next call of `changed` answers True: a change the events missed is seen to hold still by a listing."""
+        self._changed.set()
+
     def _watch(self, folders: list[str], stop: threading.Event) -> None:
         try:
             import watchfiles  # a compiled library: where it cannot be installed, polls list as without it
@@ -215,6 +226,8 @@ class InputEvents:
                 *folders, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, recursive=False, ignore_permission_denied=True
             ):
                 self._changed.set()
+                if self.on_change is not None:
+                    self.on_change()
         except Exception:  # no events to be had here (a watch limit, no watchfiles): every poll lists the inputs
             if not stop.is_set():
                 self.working = False
@@ -226,41 +239,65 @@ class RebuildingWatcher(Watcher):
     A change is built once the inputs held still for one poll, so a burst of saves
     (or a `git checkout`) gives one build; browsers are told to reload right after.
     With `events` (the running server's), a poll lists the inputs only when the
-    file system reported a change or a change is pending. While idle, the output
+    file system reported a change, and a change is built at the first poll with
+    nothing reported since the listing that found it. While idle, the output
     is looked at now and then (a page deleted by hand is written again), and so,
-    with events, are the inputs: a network file system may report nothing.
+    with events, are the inputs: a network file system may report nothing. Such
+    a look runs in a thread (`IdleLook`), so the server answers while it does.
     """
 
     def __init__(self, preview: Preview):
         super().__init__()
         self.preview = preview
-        self.pending: dict[str, FileStat] | None = None
+        self.pending: Listing | None = None  # a change listed, built once it holds still for a poll
         self.events: InputEvents | None = None
         self.next_idle_look = time.monotonic()
+        self.idle_look: IdleLook | None = None  # the look while idle under way
+        self.polls: PeriodicCallback | None = None  # the running server's polls
+        self.listed_at = float("-inf")  # when a poll last listed the inputs
 
     def start(self, callback) -> bool:
-        self.watch_events()
-        PeriodicCallback(callback, POLL_MILLISECONDS).start()
+        loop = IOLoop.current()
+        self.polls = PeriodicCallback(callback, POLL_MILLISECONDS)
+        self.watch_events(on_change=lambda: loop.add_callback(self._poll_now, callback))
+        self.polls.start()
         return True  # livereload: "I poll myself"
 
-    def watch_events(self) -> None:
+    def watch_events(self, on_change: Callable[[], object] | None = None) -> None:
         """From now on, list the inputs only when the file system reports a change (or says nothing)."""
-        self.events = InputEvents(list_inputs(self.preview.site_dir))
+        self.events = InputEvents(self.preview.listing or list_inputs(self.preview.site_dir), on_change)
+
+    def _poll_now(self, poll: Callable[[], object]) -> None:
+        """A change reported while none is pending: poll at once instead of at the next tick, and tick on from here,
+        so the poll that sees whether the change held still still comes a whole interval later. Not within an
+        interval of the last listing: a file written again and again (a log, an editor's swap file) is listed once a
+        tick, as before, not after every write."""
+        assert self.polls is not None  # set by `start`, which asks for this
+        if self.pending is not None or time.monotonic() - self.listed_at < POLL_MILLISECONDS / 1000:
+            return
+        self.polls.stop()
+        self.polls.start()  # the next tick: an interval from now
+        poll()
 
     def build_first(self) -> None:
         self.preview.rebuild(list_inputs(self.preview.site_dir))
 
     def examine(self) -> tuple[None, None]:
-        if self.events is not None and self.pending is None and not self.events.changed():
-            self._look_while_idle(None)
+        self._take_idle_look()
+        if self.events is not None and not self.events.changed():
+            if self.pending is None:
+                self._look_while_idle(list_the_inputs=True)  # the events may have missed a change
+            else:  # nothing reported since the change was listed: it held still for a poll
+                listing, self.pending = self.pending, None
+                self._rebuild(listing)
             return None, None
         listing = self._listed()
         current = listing.files
         if current == self.preview.inputs:
             self.pending = None
-            self._look_while_idle(listing)
-        elif current != self.pending:
-            self.pending = current  # still changing: wait for one quiet poll
+            self._look_while_idle(list_the_inputs=False)  # just listed
+        elif self.pending is None or current != self.pending.files:
+            self.pending = listing  # still changing: wait for one quiet poll
         else:
             self.pending = None
             self._rebuild(listing)
@@ -268,6 +305,7 @@ class RebuildingWatcher(Watcher):
 
     def _listed(self) -> Listing:
         """The inputs as they are now; the events follow the folders this listing walked."""
+        self.listed_at = time.monotonic()
         listing = list_inputs(self.preview.site_dir)
         if self.events is not None:
             self.events.follow(listing)
@@ -278,22 +316,67 @@ class RebuildingWatcher(Watcher):
         changed = self.preview.rebuild(listing, because)
         LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
 
-    def _look_while_idle(self, listing: Listing | None) -> None:
-        """Now and then while idle: inputs the events may have missed, and output changed by hand."""
-        if self.preview.problems or time.monotonic() < self.next_idle_look:
+    def _look_while_idle(self, list_the_inputs: bool) -> None:
+        """Now and then while idle, in a thread: output changed by hand and, when asked, inputs the events may have missed."""
+        if self.preview.problems or self.idle_look is not None or time.monotonic() < self.next_idle_look:
             return
+        assert self.preview.cache is not None
+        self.idle_look = IdleLook(self.preview.site_dir, self.preview.output_dir, self.preview.cache.state, list_the_inputs)
+        self.idle_look.start()
+
+    def _take_idle_look(self) -> None:
+        """What a finished look found, unless a build came after it began (and so looked itself)."""
+        look = self.idle_look
+        if look is None or not look.done.is_set():
+            return
+        self.idle_look = None
+        self.next_idle_look = time.monotonic() + max(IDLE_LOOK_SECONDS, look.seconds / IDLE_LOOK_SHARE)
+        assert self.preview.cache is not None
+        if look.state is not self.preview.cache.state or self.preview.problems or self.pending is not None:
+            return
+        if look.listing is not None:
+            if self.events is not None:
+                self.events.follow(look.listing)
+            if look.listing.files != self.preview.inputs:
+                self.pending = look.listing  # built once a listing sees it hold still
+                if self.events is not None:
+                    self.events.look_again()  # which, the events having missed it, the next listing tells
+                return
+        if not look.output_intact:
+            self.preview.rebuild(look.listing or self._listed(), " because output/ was changed by hand")
+            LiveReloadHandler.reload_waiters("*")
+
+
+class IdleLook:
+    """A look at the site while the server is idle, in a thread of its own.
+
+    On a large site it takes seconds (a stat of every output file and folder:
+    1.4 million at 100,000 records of a people directory), which the server's
+    loop would otherwise spend not answering. It compares the output with the
+    build `state` it began with; the watcher ignores what it found when a build
+    came in between.
+    """
+
+    def __init__(self, site_dir: Path, output_dir: Path, state: BuildState, list_the_inputs: bool) -> None:
+        self.site_dir, self.output_dir, self.state = site_dir, output_dir, state
+        self.list_the_inputs = list_the_inputs
+        self.listing: Listing | None = None  # the inputs, when asked for
+        self.output_intact = True
+        self.seconds = 0.0
+        self.done = threading.Event()
+
+    def start(self) -> None:
+        threading.Thread(target=self._look, name="sitegen-idle-look", daemon=True).start()
+
+    def _look(self) -> None:
         started = time.monotonic()
-        if listing is None:
-            listing = self._listed()
-            if listing.files != self.preview.inputs:
-                self.pending = listing.files  # built at the next poll if it holds still
-        if self.pending is None:
-            assert self.preview.cache is not None
-            if not intact_output(self.preview.output_dir, self.preview.cache.state):
-                self.preview.rebuild(listing, " because output/ was changed by hand")
-                LiveReloadHandler.reload_waiters("*")
-        took = time.monotonic() - started
-        self.next_idle_look = time.monotonic() + max(IDLE_LOOK_SECONDS, took / IDLE_LOOK_SHARE)
+        try:
+            if self.list_the_inputs:
+                self.listing = list_inputs(self.site_dir)
+            self.output_intact = intact_output(self.output_dir, self.state)
+        finally:
+            self.seconds = time.monotonic() - started
+            self.done.set()
 
 
 def reload_target(changed: list[str], stayed_ok: bool) -> str:

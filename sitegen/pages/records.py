@@ -11,12 +11,10 @@ from sitegen.urls import record_path
 
 @register_page_kind("records")
 def record_pages(context: RenderContext) -> Iterable[Page]:
-    views = context.views
     for entry in context.site.entries:
         # the record as converted (its key), its cite key, and what its list item shows of other records: nothing
         make = partial(_record_page, context, entry)
         yield Page(record_path(entry.slug), (entry.key, entry.cite_key), make)
-    del views
 
 
 def _record_page(context: RenderContext, entry) -> bytes:
