@@ -18,7 +18,7 @@ on the builds it targets:
 - no-change (the same `sitegen build` again): the up-to-date shortcut, digest reuse;
 - edit (one record's title changed, then `sitegen build`, a new process as a user runs it):
   record files not re-read, converted text cached, page keys, unchanged bytes not rewritten, digest reuse;
-- serve (the same edit, rebuilt by a long-lived `sitegen.serve.Preview`, from the poll
+- serve (the same edit, rebuilt by a long-lived `sitegen.serve.Preview` with the server's file-system events, from the poll
   that notices it to the rebuilt site): the same, and validated records kept in memory.
 
 In each round every configuration of a build runs once, in an order that rotates
@@ -98,6 +98,12 @@ MECHANISMS = [
     ),
     Mechanism(
         "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
+    ),
+    Mechanism(
+        "quiet-poll",
+        "17",
+        "with file-system events, the poll after a change builds what the listing that found it saw, unless more was reported (serve.RebuildingWatcher.examine)",
+        ("serve",),
     ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
@@ -226,6 +232,18 @@ def switch_off(name: str) -> None:
 
         _needs(theme, "SiteSandbox")
         theme.SiteSandbox.getattr = jinja2.sandbox.ImmutableSandboxedEnvironment.getattr
+    elif name == "quiet-poll":  # the poll after a change lists the inputs again to see them hold still
+        from sitegen import serve
+
+        _needs(serve.InputEvents, "look_again")
+        examine = serve.RebuildingWatcher.examine
+
+        def listing_examine(self):
+            if self.pending is not None and self.events is not None:
+                self.events.look_again()
+            return examine(self)
+
+        serve.RebuildingWatcher.examine = listing_examine
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
 
@@ -270,6 +288,8 @@ def child_serve(site: str, off: list[str]) -> int:
     watcher = RebuildingWatcher(preview)
     LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
     watcher.build_first()
+    if hasattr(watcher, "watch_events"):
+        watcher.watch_events()  # the running server's file-system events (sitegen since c834ede)
     print("ready", flush=True)
     for line in sys.stdin:
         command, _, counter = line.strip().partition(" ")
@@ -277,6 +297,7 @@ def child_serve(site: str, off: list[str]) -> int:
             break
         watcher.examine()  # what the server does while it waits
         edit_one_record(preview.site_dir, int(counter))
+        time.sleep(0.25)  # the server's next poll comes within 250 ms
         started, cpu_started = time.perf_counter(), time.process_time()
         watcher.examine()  # the poll that notices the change
         watcher.examine()  # and the build, once the inputs held still for a poll

@@ -320,10 +320,13 @@ preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache
 watcher = RebuildingWatcher(preview)  # its poll: lists the inputs, builds once they held still for a poll
 LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
 watcher.build_first()
+if hasattr(watcher, "watch_events"):
+    watcher.watch_events()  # the running server's file-system events (sitegen since c834ede)
 for attempt in range({edits}):
     watcher.examine()  # what the server does while it waits
     watcher.examine()
     edit_one_record(preview.site_dir, {first} + attempt)
+    time.sleep(0.25)  # the server's next poll comes within 250 ms
     started = time.perf_counter()
     watcher.examine()  # the poll that notices the change
     watcher.examine()  # and the build, once the inputs held still for a poll
@@ -344,14 +347,15 @@ def serve_edits(site: Path, edits: int, code: Code, cwd: Path, first: int = 1000
 BUILT_LINE = re.compile(r"^built \d+ pages in [\d.]+ s")
 
 
-def real_serve_edits(site: Path, edits: int, code: Code, cwd: Path, first: int = 2000, port: int = 0) -> list[Run]:
+def real_serve_edits(site: Path, edits: int, code: Code, cwd: Path, first: int = 2000, port: int = 0, start: tuple[str, ...] = ("-m", "sitegen")) -> list[Run]:
     """`sitegen serve` itself: seconds from saving one record to its "built ... pages" line.
 
     This includes the watcher's polling (a change is built once the inputs held
     still for one 250 ms poll), so it is 0.25-0.5 s above the rebuild itself.
+    `start`: how Python runs sitegen (`-c` and a script that patches it first).
     """
-    port = port or _free_port()
-    command = [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port)]
+    port = port or free_port()
+    command = [sys.executable, *start, "serve", "--site", str(site), "--port", str(port)]
     process = subprocess.Popen(command, cwd=cwd, env=code.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     lines: list[tuple[float, str]] = []
     arrived = threading.Condition()
@@ -396,7 +400,7 @@ def real_serve_edits(site: Path, edits: int, code: Code, cwd: Path, first: int =
     return runs
 
 
-def _free_port() -> int:
+def free_port() -> int:
     import socket
 
     with socket.socket() as probe:

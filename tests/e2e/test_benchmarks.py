@@ -94,3 +94,27 @@ def test_a_mechanism_switched_off_builds_the_same_site(tmp_path: Path) -> None:
             [sys.executable, "-m", "sitegen", "build", "--site", str(site), "--no-cache", "--output", str(clean)], cwd=tmp_path, check=True, capture_output=True
         )
         assert tree(site / "output") == tree(clean), mechanism.name
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "printed", "ways"),
+    [
+        ("serve_latency.py", ["--seconds", "1"], " requests, median ", [([], "look in a thread: "), (["--look-on-loop"], "look on the loop: ")]),
+        ("serve_edits.py", ["--edits", "2"], "save to built, 2 edits: median ", [([], "polled on the event: "), (["--poll-at-ticks"], "at the next tick: ")]),
+    ],
+)
+def test_the_serve_benchmarks_time_both_ways(tmp_path: Path, script: str, args: list[str], printed: str, ways: list[tuple[list[str], str]]) -> None:
+    """serve_latency.py (the look while idle in a thread, and on the loop) and serve_edits.py (a change polled for
+    on its event, and at the next tick), each on a built site of 30 records."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from make_corpus import make_corpus
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    site, _ = make_corpus(30, tmp_path / "corpus")
+    subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=tmp_path, check=True, capture_output=True)
+    for option, said in ways:
+        command = [sys.executable, str(BENCHMARKS / script), str(site), *args, *option]
+        result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert said in result.stdout and printed in result.stdout, result.stdout
