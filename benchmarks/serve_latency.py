@@ -1,7 +1,7 @@
 """How long a request waits on an idle `sitegen serve`: the server started on a built site, asked for a small file again and again.
 
     python benchmarks/serve_latency.py SITE                     # 100 s of requests, one every 100 ms
-    python benchmarks/serve_latency.py SITE --look-on-loop      # the look while idle run on the server's loop, as before f9acf24
+    python benchmarks/serve_latency.py SITE --look-on-loop      # the look while idle run on the server's loop, as before 0c684df
 
 While idle, the server looks at the inputs and at output/ now and then (at most
 5 % of the time); on a large site a look takes seconds. This prints the
