@@ -408,6 +408,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def patched_sitegen(patch: str) -> tuple[str, str]:
+    """Python's arguments that run the `sitegen` command after `patch` (code that changes sitegen first, for a comparison)."""
+    return ("-c", f"import sys\n{patch}\nfrom sitegen.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+
+
 # --- one size --------------------------------------------------------------------------------
 
 

@@ -19,14 +19,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import code_under_test, load_average, real_serve_edits
+from run import code_under_test, load_average, patched_sitegen, real_serve_edits
 
 POLL_AT_TICKS = """
-import sys
 from sitegen import serve
 serve.RebuildingWatcher._poll_now = lambda self, poll: None  # changes wait for the next tick
-from sitegen.cli import main
-sys.exit(main(sys.argv[1:]))
 """
 
 
@@ -38,7 +35,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=3000, help="the number the first edited title carries")
     args = parser.parse_args()
     code = code_under_test(None, args.site)
-    start = ("-c", POLL_AT_TICKS) if args.poll_at_ticks else ("-m", "sitegen")
+    start = patched_sitegen(POLL_AT_TICKS) if args.poll_at_ticks else ("-m", "sitegen")
     print(f"load {load_average():.1f} at start", flush=True)
     runs = real_serve_edits(args.site.resolve(), args.edits, code, Path.cwd(), first=args.first, start=start)
     seconds = [run.seconds for run in runs]

@@ -24,14 +24,11 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import free_port
+from run import free_port, patched_sitegen
 
 LOOK_ON_LOOP = """
-import sys
 from sitegen import serve
 serve.IdleLook.start = lambda self: self._look()  # the look in place: the server's loop waits for it
-from sitegen.cli import main
-sys.exit(main(sys.argv[1:]))
 """
 
 
@@ -42,7 +39,7 @@ def main() -> None:
     parser.add_argument("--look-on-loop", action="store_true", help="run the look while idle on the server's loop")
     args = parser.parse_args()
     port = free_port()
-    start = [sys.executable, "-c", LOOK_ON_LOOP] if args.look_on_loop else [sys.executable, "-m", "sitegen"]
+    start = [sys.executable, *patched_sitegen(LOOK_ON_LOOP)] if args.look_on_loop else [sys.executable, "-m", "sitegen"]
     server = subprocess.Popen(
         [*start, "serve", "--site", str(args.site), "--port", str(port)],
         stdout=subprocess.DEVNULL,

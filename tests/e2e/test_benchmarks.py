@@ -3,9 +3,11 @@ mechanism switched off by benchmarks/mechanisms.py changes the time of a build, 
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from conftest import REPO
@@ -19,6 +21,22 @@ def run_script(name: str, *args: str, cwd: Path) -> str:
     result = subprocess.run([sys.executable, str(BENCHMARKS / name), *args, "--no-settle"], cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
+
+
+def benchmark_module(name: str) -> ModuleType:
+    """A module of benchmarks/ (not a package), imported without leaving the folder on sys.path."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def built_corpus(records: int, folder: Path) -> Path:
+    """make_corpus.py's site of `records` records, built once."""
+    site, _ = benchmark_module("make_corpus").make_corpus(records, folder / "corpus")
+    subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=folder, check=True, capture_output=True)
+    return site
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -73,20 +91,14 @@ def test_mechanisms_gone_from_the_code_are_named_not_timed(tmp_path: Path) -> No
 
 
 def test_a_mechanism_switched_off_builds_the_same_site(tmp_path: Path) -> None:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        from make_corpus import make_corpus
-        from mechanisms import GONE, MECHANISMS
-        from run import edit_one_record
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    site, _ = make_corpus(40, tmp_path / "corpus")
-    subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=tmp_path, check=True, capture_output=True)
-    for counter, mechanism in enumerate(MECHANISMS):
+    mechanisms = benchmark_module("mechanisms")
+    edit_one_record = benchmark_module("run").edit_one_record
+    site = built_corpus(40, tmp_path)
+    for counter, mechanism in enumerate(mechanisms.MECHANISMS):
         edit_one_record(site, counter)  # each build has work to do: one record changed since the last
         build = [sys.executable, str(BENCHMARKS / "mechanisms.py"), "child-build", str(site), mechanism.name]
         result = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, check=False)
-        if result.returncode == GONE:  # removed from the code since: nothing to switch off
+        if result.returncode == mechanisms.GONE:  # removed from the code since: nothing to switch off
             continue
         assert result.returncode == 0, (mechanism.name, result.stderr)
         clean = tmp_path / f"clean-{counter}"
@@ -106,13 +118,7 @@ def test_a_mechanism_switched_off_builds_the_same_site(tmp_path: Path) -> None:
 def test_the_serve_benchmarks_time_both_ways(tmp_path: Path, script: str, args: list[str], printed: str, ways: list[tuple[list[str], str]]) -> None:
     """serve_latency.py (the look while idle in a thread, and on the loop) and serve_edits.py (a change polled for
     on its event, and at the next tick), each on a built site of 30 records."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        from make_corpus import make_corpus
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    site, _ = make_corpus(30, tmp_path / "corpus")
-    subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=tmp_path, check=True, capture_output=True)
+    site = built_corpus(30, tmp_path)
     for option, said in ways:
         command = [sys.executable, str(BENCHMARKS / script), str(site), *args, *option]
         result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
