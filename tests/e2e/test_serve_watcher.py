@@ -266,6 +266,21 @@ def test_without_watchfiles_the_server_polls_as_before(demo_site: Path, listings
     until(lambda: "Built without events" in home_page(demo_site), watcher.examine)
 
 
+def run_server_loop(watcher: RebuildingWatcher, poll: Callable[[], object], steps: Callable[[IOLoop], object]) -> None:
+    """The server's loop as `sitegen serve` runs it: the watcher started with `poll`, and `steps` scheduling the
+    test's own calls, until one of them stops the loop."""
+    asyncio.set_event_loop(asyncio.new_event_loop())
+    loop = IOLoop.current()
+    try:
+        loop.add_callback(watcher.start, poll)
+        steps(loop)
+        loop.start()
+    finally:
+        assert watcher.events is not None
+        watcher.events._stop.set()
+        loop.close(all_fds=True)
+
+
 def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """The running server polls as soon as the file system reports a change, not at its next tick; the poll that
     sees whether the change held still comes a whole interval after the one that found it."""
@@ -280,8 +295,6 @@ def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_s
         polls.append(time.monotonic())
         watcher.examine()
 
-    asyncio.set_event_loop(asyncio.new_event_loop())
-    loop = IOLoop.current()
     saved: list[float] = []
     deadline = time.monotonic() + 15.0
 
@@ -291,17 +304,13 @@ def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_s
 
     def stop_when_built() -> None:
         if rebuilds and "Looked at as soon as it was saved" in home_page(demo_site) or time.monotonic() > deadline:
-            loop.stop()
+            IOLoop.current().stop()
 
-    try:
-        loop.add_callback(watcher.start, poll)
+    def steps(loop: IOLoop) -> None:
         loop.call_later(0.7, save)  # the first tick would come at 2 s
         loop.add_callback(lambda: PeriodicCallback(stop_when_built, 50).start())
-        loop.start()
-    finally:
-        assert watcher.events is not None
-        watcher.events._stop.set()
-        loop.close(all_fds=True)
+
+    run_server_loop(watcher, poll, steps)
     assert saved and rebuilds, "the change was not built"
     noticed = next(at for at in polls if at > saved[0])
     assert noticed - saved[0] < 1.0, "the change waited for the next tick"
@@ -312,12 +321,9 @@ def test_a_file_written_again_and_again_is_not_listed_after_every_write(demo_sit
     """An editor's swap file saved every 20 ms: the server polls at once at most once an interval, as its ticks would."""
     monkeypatch.setattr(serve, "POLL_MILLISECONDS", 500)
     watcher = started(demo_site, monkeypatch)
-    asyncio.set_event_loop(asyncio.new_event_loop())
-    loop = IOLoop.current()
     swap = demo_site / "content" / ".profile.yaml.swp"
     writes = 0
     before: list[int] = []
-
     began: list[float] = []
 
     def write() -> None:
@@ -327,18 +333,12 @@ def test_a_file_written_again_and_again_is_not_listed_after_every_write(demo_sit
             began.append(time.monotonic())
         writes += 1
         swap.write_text(f"draft {writes}\n", encoding="utf-8")
+        loop = IOLoop.current()
         if writes < 100:
             loop.call_later(0.02, write)
         else:
             loop.call_later(0.3, loop.stop)
 
-    try:
-        loop.add_callback(watcher.start, watcher.examine)
-        loop.call_later(0.5, write)
-        loop.start()
-    finally:
-        assert watcher.events is not None
-        watcher.events._stop.set()
-        loop.close(all_fds=True)
+    run_server_loop(watcher, watcher.examine, lambda loop: loop.call_later(0.5, write))
     seconds = time.monotonic() - began[0]
     assert len(listings) - before[0] <= seconds / 0.5 + 2, f"{len(listings) - before[0]} listings for {writes} writes in {seconds:.1f} s"
