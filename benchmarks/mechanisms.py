@@ -99,12 +99,6 @@ MECHANISMS = [
     Mechanism(
         "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
     ),
-    Mechanism(
-        "quiet-poll",
-        "17",
-        "with file-system events, the poll after a change builds what the listing that found it saw, unless more was reported (serve.RebuildingWatcher.examine)",
-        ("serve",),
-    ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -232,18 +226,6 @@ def switch_off(name: str) -> None:
 
         _needs(theme, "SiteSandbox")
         theme.SiteSandbox.getattr = jinja2.sandbox.ImmutableSandboxedEnvironment.getattr
-    elif name == "quiet-poll":  # the poll after a change lists the inputs again to see them hold still
-        from sitegen import serve
-
-        _needs(serve.InputEvents, "look_again")
-        examine = serve.RebuildingWatcher.examine
-
-        def listing_examine(self):
-            if self.pending is not None and self.events is not None:
-                self.events.look_again()
-            return examine(self)
-
-        serve.RebuildingWatcher.examine = listing_examine
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
 

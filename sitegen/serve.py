@@ -214,10 +214,6 @@ class InputEvents:
             return True
         return False
 
-    def look_again(self) -> None:
-        """The next call of `changed` answers True: a change the events missed is seen to hold still by a listing."""
-        self._changed.set()
-
     def _watch(self, folders: list[str], stop: threading.Event) -> None:
         try:
             import watchfiles  # a compiled library: where it cannot be installed, polls list as without it
@@ -239,8 +235,7 @@ class RebuildingWatcher(Watcher):
     A change is built once the inputs held still for one poll, so a burst of saves
     (or a `git checkout`) gives one build; browsers are told to reload right after.
     With `events` (the running server's), a poll lists the inputs only when the
-    file system reported a change, and a change is built at the first poll with
-    nothing reported since the listing that found it. While idle, the output
+    file system reported a change or a change is pending. While idle, the output
     is looked at now and then (a page deleted by hand is written again), and so,
     with events, are the inputs: a network file system may report nothing. Such
     a look runs in a thread (`IdleLook`), so the server answers while it does.
@@ -284,12 +279,8 @@ class RebuildingWatcher(Watcher):
 
     def examine(self) -> tuple[None, None]:
         self._take_idle_look()
-        if self.events is not None and not self.events.changed():
-            if self.pending is None:
-                self._look_while_idle(list_the_inputs=True)  # the events may have missed a change
-            else:  # nothing reported since the change was listed: it held still for a poll
-                listing, self.pending = self.pending, None
-                self._rebuild(listing)
+        if self.events is not None and self.pending is None and not self.events.changed():
+            self._look_while_idle(list_the_inputs=True)  # the events may have missed a change
             return None, None
         listing = self._listed()
         current = listing.files
@@ -297,7 +288,7 @@ class RebuildingWatcher(Watcher):
             self.pending = None
             self._look_while_idle(list_the_inputs=False)  # just listed
         elif self.pending is None or current != self.pending.files:
-            self.pending = listing  # still changing: wait for one quiet poll
+            self.pending = listing  # still changing: wait for a listing that sees it hold still
         else:
             self.pending = None
             self._rebuild(listing)
@@ -339,8 +330,6 @@ class RebuildingWatcher(Watcher):
                 self.events.follow(look.listing)
             if look.listing.files != self.preview.inputs:
                 self.pending = look.listing  # built once a listing sees it hold still
-                if self.events is not None:
-                    self.events.look_again()  # which, the events having missed it, the next listing tells
                 return
         if not look.output_intact:
             self.preview.rebuild(look.listing or self._listed(), " because output/ was changed by hand")
