@@ -4,6 +4,7 @@ mechanism switched off by benchmarks/mechanisms.py changes the time of a build, 
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,18 @@ def test_run_prints_every_figure(tmp_path: Path) -> None:
 def test_growth_runs(tmp_path: Path) -> None:
     out = run_script("growth.py", "--n", "30", "--n", "50", "--rounds", "1", "--no-hugo", cwd=tmp_path)
     assert "sitegen: median cold build 30:" in out, out
+
+
+def test_stages_times_each_stage_of_a_cold_build_at_each_size(tmp_path: Path) -> None:
+    out = run_script("stages.py", "--people", "--n", "30", "--n", "60", "--no-hugo", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
+    for size in ("30", "60"):
+        assert f"## {size} records (people directory)" in out, out
+    stages = ("listing and hashing the inputs", "loading input files", "listing the pages of records", "rendering and writing files", "saving the build cache")
+    growth = out.split("## growth 30 -> 60 (2x the records)", 1)[1]
+    for stage in stages:
+        assert re.search(rf"^\| {stage} \| [\d.]+ \| [\d.]+ \| [\d.]+ \| \d+ \|$", out, re.M), (stage, out)
+        assert re.search(rf"^\| {stage} \| (-|[\d.]+x) \|", growth, re.M), (stage, out)
+    assert (tmp_path / "work" / "people-n60" / "sitegen" / "output" / "people" / "index.html").is_file()
 
 
 def test_mechanisms_table(tmp_path: Path) -> None:
