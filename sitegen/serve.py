@@ -295,8 +295,13 @@ class RebuildingWatcher(Watcher):
         return None, None  # livereload's own reload logic has nothing left to do
 
     def _listed(self) -> Listing:
-        """The inputs as they are now; the events follow the folders this listing walked."""
+        """The inputs as they are now; the events follow the folders this listing walked.
+
+        What the file system reported before the listing began, the listing sees: only what it reports from now on
+        makes the next poll list again."""
         self.listed_at = time.monotonic()
+        if self.events is not None:
+            self.events.changed()
         listing = list_inputs(self.preview.site_dir)
         if self.events is not None:
             self.events.follow(listing)

@@ -111,6 +111,8 @@ def test_with_events_a_change_is_built_once_a_listing_sees_it_hold_still(demo_si
     assert len(listings) == before + 2 and not builds
     watcher.examine()  # lists again: the inputs held still, so the change is built
     assert len(listings) == before + 3 and builds == ["built"]
+    watcher.examine()  # nothing reported since the listing that saw the change hold still
+    assert len(listings) == before + 3 and builds == ["built"]
     assert "Second save of the burst" in home_page(demo_site) and "First save" not in home_page(demo_site)
 
 
