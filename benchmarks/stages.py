@@ -16,13 +16,14 @@ two sizes it prints each stage's growth, the ratio of the two.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from people import people_corpus
-from run import benchmark_arguments, clear_site_state, code_under_test, corpus, settle_file_system, workdir_of
+from run import benchmark_arguments, clear_site_state, code_under_test, corpus, load_average, machine, settle_file_system, workdir_of
 
 STAGED_BUILD = """
 import json, resource, sys, time
@@ -69,11 +70,18 @@ def main() -> None:
         work = Path(folder)
         code = code_under_test(args.commit, work)
         print(f"sitegen: {code.described}")
+        print(f"machine: {machine()}; load {load_average():.1f} at start")
         sites = {n: people_corpus(n, work)[0] if args.people else corpus(n, work)[0] for n in sizes}
         print(settle_file_system(args.no_settle))
+        print("command: " + " ".join(["python", "benchmarks/stages.py", *sys.argv[1:]]))
         results = {n: staged_build(site, code.env, work / "trash") for n, site in sites.items()}
+        print_stages(results, sizes, args.people)
+        shutil.rmtree(work / "trash", ignore_errors=True)  # after the timing: deleting a large output slows the file creation that follows
+
+
+def print_stages(results: dict[int, dict], sizes: list[int], people: bool) -> None:
     for n, result in results.items():
-        print(f"\n## {n:,} records{' (people directory)' if args.people else ''}\n")
+        print(f"\n## {n:,} records{' (people directory)' if people else ''}\n")
         print("| stage | wall s | user s | system s | peak MiB |\n|---|---:|---:|---:|---:|")
         for stage in result["stages"]:
             print(f"| {stage_name(stage['stage'])} | {stage['wall']:.2f} | {stage['user']:.2f} | {stage['system']:.2f} | {stage['peak_mib']:.0f} |")
