@@ -502,13 +502,10 @@ TABLE_HEAD = """| N | build | sitegen s median (min-max) | Hugo s median (min-ma
 
 
 def benchmark_arguments(
-    description: str, default_sizes: list[int], repeats: str, repeats_help: str, default_repeats: int = 3, people_option: bool = False
+    description: str, default_sizes: list[int], repeats: str, repeats_help: str, default_repeats: int = 3
 ) -> tuple[argparse.Namespace, list[int], str | None]:
-    """The options all benchmarks take: sizes (`--n`), how often to time each (`repeats`), Hugo, the code, the work folder;
-    with `people_option`, `--people` (people.py's corpus instead of the main one)."""
+    """The options all benchmarks take: sizes (`--n`), how often to time each (`repeats`), Hugo, the code, the work folder."""
     parser = argparse.ArgumentParser(description=description)
-    if people_option:
-        parser.add_argument("--people", action="store_true", help="the people-directory corpus of people.py (a page for every author) instead of the main one")
     parser.add_argument("--n", type=int, action="append", help=f"corpus sizes (default: {', '.join(map(str, default_sizes))})")
     parser.add_argument(repeats, type=int, default=default_repeats, help=f"{repeats_help} (default: {default_repeats})")
     parser.add_argument("--no-hugo", action="store_true")

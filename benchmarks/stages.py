@@ -15,6 +15,7 @@ two sizes it prints each stage's growth, the ratio of the two.
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from people import people_corpus
-from run import benchmark_arguments, clear_site_state, code_under_test, corpus, load_average, machine, settle_file_system, workdir_of
+from run import clear_site_state, code_under_test, corpus, load_average, machine, settle_file_system, workdir_of
 
 STAGED_BUILD = """
 import json, resource, sys, time
@@ -65,7 +66,14 @@ def growth(small: float, large: float) -> str:
 
 
 def main() -> None:
-    args, sizes, _ = benchmark_arguments("a cold build timed stage by stage", [10000], "--rounds", "unused: one build of each size", 1, people_option=True)
+    parser = argparse.ArgumentParser(description="one cold build of each size, timed stage by stage")
+    parser.add_argument("--n", type=int, action="append", help="corpus sizes, one build each (default: 10000)")
+    parser.add_argument("--people", action="store_true", help="the people-directory corpus of people.py (a page for every author) instead of the main one")
+    parser.add_argument("--commit", metavar="REV", help="time sitegen as committed at REV (a copy), not the importable one")
+    parser.add_argument("--workdir", type=Path, metavar="DIR", help="keep corpora here and reuse them (default: a temporary folder)")
+    parser.add_argument("--no-settle", action="store_true", help="do not write back and drop the kernel's caches before timing")
+    args = parser.parse_args()
+    sizes = sorted(args.n or [10000])
     with workdir_of(args, "sitegen-stages-") as folder:
         work = Path(folder)
         code = code_under_test(args.commit, work)

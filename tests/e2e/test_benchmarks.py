@@ -63,7 +63,7 @@ def test_growth_runs(tmp_path: Path) -> None:
 
 
 def test_stages_times_each_stage_of_a_cold_build_at_each_size(tmp_path: Path) -> None:
-    out = run_script("stages.py", "--people", "--n", "30", "--n", "60", "--no-hugo", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
+    out = run_script("stages.py", "--people", "--n", "30", "--n", "60", "--workdir", str(tmp_path / "work"), cwd=tmp_path)
     for size in ("30", "60"):
         assert f"## {size} records (people directory)" in out, out
     stages = ("listing and hashing the inputs", "loading input files", "listing the pages of records", "rendering and writing files", "saving the build cache")
