@@ -51,6 +51,7 @@ from run import (
     Code,
     Run,
     code_under_test,
+    command_line,
     corpus,
     edit_one_record,
     load_average,
@@ -535,7 +536,7 @@ def main() -> None:
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; load {load_average():.1f} at start; pid {os.getpid()}")
         print(settle_file_system(args.no_settle))
-        print("command: " + " ".join(["python", "benchmarks/mechanisms.py", *sys.argv[1:]]), flush=True)
+        print(command_line(), flush=True)
         check = [sys.executable, str(Path(__file__).resolve()), "child-present", *(m.name for m in mechanisms)]
         present = set(subprocess.run(check, cwd=work, env=code.env, capture_output=True, text=True, check=True).stdout.split())
         if gone := [m.name for m in mechanisms if m.name not in present]:

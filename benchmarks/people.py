@@ -35,6 +35,7 @@ from run import (
     benchmark_arguments,
     clear_site_state,
     code_under_test,
+    command_line,
     hugo_command,
     load_summary,
     machine,
@@ -109,7 +110,7 @@ def main() -> None:
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; {args.runs} cold builds of each tool per size, alternated")
         print(settle_file_system(args.no_settle))
-        print("command: " + " ".join(["python", "benchmarks/people.py", *sys.argv[1:]]), flush=True)
+        print(command_line(), flush=True)
         corpora = {n: people_corpus(n, work) for n in sizes}
         runs: dict[tuple[int, str], list[Run]] = {(n, tool): [] for n in sizes for tool in tools}
         for round_number in range(1, args.runs + 1):

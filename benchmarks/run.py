@@ -408,6 +408,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def command_line() -> str:
+    """How this benchmark was started, as its output prints it so a reader can run it again."""
+    return "command: " + " ".join(["python", f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]])
+
+
 def patched_sitegen(patch: str) -> tuple[str, str]:
     """Python's arguments that run the `sitegen` command after `patch` (code that changes sitegen first, for a comparison)."""
     return ("-c", f"import sys\n{patch}\nfrom sitegen.cli import main\nsys.exit(main(sys.argv[1:]))\n")
@@ -546,7 +551,7 @@ def main() -> None:
         print(f"sitegen: {code.described}")
         print(f"machine: {machine()}; {args.runs} runs per figure, median (min-max); load {load_average():.1f} at start")
         print(settle_file_system(args.no_settle))
-        print("command: " + " ".join(["python", "benchmarks/run.py", *sys.argv[1:]]))
+        print(command_line())
         print(TABLE_HEAD, flush=True)
         for n in sizes:
             result = bench_size(n, args.runs, hugo, work, code, max(5, args.runs), real_serve=True, tree=not args.no_tree)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from people import people_corpus
-from run import clear_site_state, code_under_test, corpus, load_average, machine, settle_file_system, workdir_of
+from run import clear_site_state, code_under_test, command_line, corpus, load_average, machine, settle_file_system, workdir_of
 
 STAGED_BUILD = """
 import json, resource, sys, time
@@ -81,7 +81,7 @@ def main() -> None:
         print(f"machine: {machine()}; load {load_average():.1f} at start")
         sites = {n: people_corpus(n, work)[0] if args.people else corpus(n, work)[0] for n in sizes}
         print(settle_file_system(args.no_settle))
-        print("command: " + " ".join(["python", "benchmarks/stages.py", *sys.argv[1:]]))
+        print(command_line())
         results = {n: staged_build(site, code.env, work / "trash") for n, site in sites.items()}
         print_stages(results, sizes, args.people)
         shutil.rmtree(work / "trash", ignore_errors=True)  # after the timing: deleting a large output slows the file creation that follows
