@@ -74,6 +74,16 @@ def test_stages_times_each_stage_of_a_cold_build_at_each_size(tmp_path: Path) ->
     assert (tmp_path / "work" / "people-n60" / "sitegen" / "output" / "people" / "index.html").is_file()
 
 
+def test_machine_costs_prints_the_cost_per_fault_and_per_folder_at_each_size(tmp_path: Path) -> None:
+    sizes = "--gib 0.01 --gib 0.02 --folders 20 --folders 40 --rounds 2".split()
+    out = run_script("machine_costs.py", *sizes, "--workdir", str(tmp_path / "work"), cwd=tmp_path)
+    for gib in ("0.01", "0.02"):
+        assert re.search(rf"^\| {gib} \| [\d.]+ \([\d.]+-[\d.]+\) \| [\d.]+ \([\d.]+-[\d.]+\) \|$", out, re.M), out
+    for count in ("20", "40"):
+        assert re.search(rf"^\| {count} \| [\d.]+ \| [\d.]+ \|$", out, re.M), out
+    assert not (tmp_path / "work" / "trash").exists()  # the folders it made are gone
+
+
 def test_mechanisms_table(tmp_path: Path) -> None:
     args = ["--n", "50", "--rounds", "1", "--serve-rounds", "1", "--quiet", "--workdir", str(tmp_path / "work")]
     out = run_script("mechanisms.py", *args, "--only", "up-to-date", "--only", "validated-records", "--only", "sandbox", "--only", "dict-lookup", cwd=tmp_path)
