@@ -11,7 +11,7 @@ Whether that build can grow linearly depends on whether the machine charges the
 same per page and per folder at both sizes. This script measures both alone:
 
 - memory: a process maps N GiB of anonymous memory and writes a byte to every
-  4 KiB page (each write a fault that maps a zeroed page); then it forks and
+  page (each write a fault that maps a zeroed page); then it forks and
   the child writes every page again (each a copy-on-write fault, as a forked
   worker pays for the objects it touches). Kernel time per fault, each size in
   a process of its own.
@@ -39,7 +39,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import command_line, load_average, machine, set_aside, settle_file_system
 
-PAGE = 4096
 PERSON_FILES = {"index.html": 6166, "publications.bib": 741, "feed.xml": 1534}  # the median-sized person of the 10,000-record corpus
 
 ONE_SIZE = """
@@ -51,7 +50,7 @@ def faults():
     return usage.ru_stime, usage.ru_minflt
 
 def touch(memory, value):
-    for offset in range(0, size, 4096):
+    for offset in range(0, size, mmap.PAGESIZE):
         memory[offset] = value
 
 memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
@@ -75,7 +74,7 @@ print(json.dumps({"fresh": fresh, "copied": copied}))
 
 def fault_costs(gib: float) -> dict[str, float]:
     """Microseconds of kernel time per fault with `gib` GiB mapped, fresh and copy-on-write, in a process of its own."""
-    size = int(gib * 2**30) // PAGE * PAGE
+    size = int(gib * 2**30) // mmap.PAGESIZE * mmap.PAGESIZE
     done = subprocess.run([sys.executable, "-c", ONE_SIZE, str(size)], capture_output=True, text=True, check=True)
     measured = json.loads(done.stdout)
     return {way: 1e6 * seconds / max(count, 1) for way, (seconds, count) in measured.items()}
