@@ -100,6 +100,12 @@ MECHANISMS = [
     Mechanism(
         "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
     ),
+    Mechanism(
+        "event-paths",
+        "20",
+        "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
+        ("serve",),
+    ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -227,6 +233,11 @@ def switch_off(name: str) -> None:
 
         _needs(theme, "SiteSandbox")
         theme.SiteSandbox.getattr = jinja2.sandbox.ImmutableSandboxedEnvironment.getattr
+    elif name == "event-paths":  # every poll that looks lists every input, as without the paths
+        from sitegen import serve
+
+        _needs(serve, "listing_with_changes")
+        serve.listing_with_changes = lambda listing, reported: None
     else:
         raise SystemExit(f"no mechanism {name!r}; there are: {', '.join(BY_NAME)}")
 

@@ -15,10 +15,12 @@ the last listing keeps size and mtime: git's "racy clean" case).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import stat
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +44,7 @@ class Listing:
     files: dict[str, FileStat] = field(default_factory=dict)
     real_paths: dict[str, str] = field(default_factory=dict)  # path -> the file to open (links resolved)
     folders: dict[str, int] = field(default_factory=dict)  # every folder of the site walked (its real path) -> its inode
+    shown: dict[str, str | None] = field(default_factory=dict)  # real path of a folder walked -> its input path (None: walked under two)
     warnings: list[Problem] = field(default_factory=list)
     listed_at_ns: int = 0
 
@@ -94,6 +97,7 @@ def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
             if jail is not None:
                 listing.folders[real] = os.stat(real).st_ino
+                listing.shown[real] = shown if listing.shown.get(real, shown) == shown else None
         except OSError:
             continue
         for entry in entries:
@@ -104,6 +108,46 @@ def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
                 _add_entry(listing, entry, name, jail, pending)
             except OSError:
                 continue  # vanished while listed, or a dangling link: not an input
+
+
+def listing_with_changes(listing: Listing, reported: Iterable[str]) -> Listing | None:
+    """`listing` brought up to date by looking again at the paths the file system reported changed since it was made.
+
+    What the dev server lists after an edit, instead of every input file again. A
+    reported path is a file's real path in a folder the listing walked; each is looked
+    at as it is now (so one reported twice, or before `listing` was made, is no harm).
+    None when only a whole listing can tell: a folder, a link or a special file made or
+    removed, an input folder appearing, a listing that holds links or refused links,
+    or a folder walked under two names. The time of the listing stays `listing`'s: a
+    file not looked at again is known as of then (see `Fingerprints`).
+    """
+    if listing.real_paths or listing.warnings:
+        return None
+    updated = dataclasses.replace(listing, files=dict(listing.files))
+    site = os.path.realpath(listing.site_dir)
+    for path in reported:
+        folder, name = os.path.split(path)
+        if name.startswith("."):
+            continue  # not an input, as in `_walk`
+        if folder == site:
+            if name in INPUT_FOLDERS:
+                return None
+            continue  # output/, the build cache: not inputs
+        shown = listing.shown.get(folder)
+        if shown is None:
+            return None
+        input_path = f"{shown}/{name}"
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            updated.files.pop(input_path, None)
+            if input_path in listing.shown.values():
+                return None  # a folder removed
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        updated.files[input_path] = (info.st_size, info.st_mtime_ns)
+    return updated
 
 
 def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:

@@ -45,7 +45,7 @@ from sitegen.build import build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache, BuildState
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.inputs import FileStat, Listing, list_inputs
+from sitegen.inputs import FileStat, Listing, list_inputs, listing_with_changes
 from sitegen.prepare import Memory, content_of
 from sitegen.urls import is_loopback_host
 
@@ -168,17 +168,17 @@ def changed_paths(before: dict[str, FileStat], after: dict[str, FileStat]) -> li
 
 
 class InputEvents:
-    """Whether anything in the site's input folders may have changed since the last look.
+    """What in the site's input folders changed since the last look, as the file system reports it.
 
     The file system tells (watchfiles: inotify, FSEvents or ReadDirectoryChangesW,
-    in a thread of its own), so an idle server does not list every input file at
-    every poll, which on a large site keeps a good part of a core busy (RESULTS.md,
-    mechanism 16). The folders watched are those the last listing walked (so a link
-    that leaves the site is not followed here either) and the site folder, each
-    on its own; when a listing finds another set (a folder made, removed or
-    replaced: a watch follows the folder it began on), the watch starts again.
-    When the file system gives no events (a watch limit, an error), every poll
-    looks, as without this.
+    in a thread of its own), so neither an idle server nor a rebuild lists every
+    input file (RESULTS.md, mechanisms 16 and 20): the paths reported are looked at
+    again (`inputs.listing_with_changes`). The folders watched are those the last
+    listing walked (so a link that leaves the site is not followed here either) and
+    the site folder, each on its own; when a listing finds another set (a folder
+    made, removed or replaced: a watch follows the folder it began on), the watch
+    starts again. When the file system gives no events (a watch limit, an error),
+    or when a watch has just begun, only a whole listing can tell.
     """
 
     def __init__(self, listing: Listing, on_change: Callable[[], object] | None = None):
@@ -187,6 +187,8 @@ class InputEvents:
         self.on_change = on_change
         self.watched: dict[str, int] = {}  # each folder watched (its real path) -> its inode
         self.working = True
+        self._lock = threading.Lock()
+        self._reported: set[str] | None = set()  # paths reported since the last `take`; None: list everything
         self._changed = threading.Event()
         self._stop = threading.Event()
         self.follow(listing)
@@ -204,23 +206,36 @@ class InputEvents:
         self._stop.set()
         self._stop = threading.Event()
         self.watched = wanted
-        self._changed.set()  # what happened before the watch began is looked for once
+        self.look_at_everything()  # what happened before the watch began
         threading.Thread(target=self._watch, args=(sorted(wanted), self._stop), name="sitegen-input-events", daemon=True).start()
 
+    def look_at_everything(self) -> None:
+        """The next look lists every input: the events cannot say what changed (or missed something)."""
+        with self._lock:
+            self._reported = None
+        self._changed.set()
+
     def changed(self) -> bool:
-        """True when the inputs may have changed since the last call (or when events cannot say)."""
-        if not self.working or self._changed.is_set():
+        """True when the inputs may have changed since the last `take` (or when events cannot say)."""
+        return not self.working or self._changed.is_set()
+
+    def take(self) -> set[str] | None:
+        """The paths reported since the last call, forgotten here; None when only a whole listing can tell."""
+        with self._lock:
             self._changed.clear()
-            return True
-        return False
+            reported, self._reported = self._reported, set()
+        return reported if self.working else None
 
     def _watch(self, folders: list[str], stop: threading.Event) -> None:
         try:
             import watchfiles  # a compiled library: where it cannot be installed, polls list as without it
 
-            for _ in watchfiles.watch(
+            for changes in watchfiles.watch(
                 *folders, watch_filter=None, step=20, stop_event=stop, raise_interrupt=False, recursive=False, ignore_permission_denied=True
             ):
+                with self._lock:
+                    if self._reported is not None:
+                        self._reported.update(path for _, path in changes)
                 self._changed.set()
                 if self.on_change is not None:
                     self.on_change()
@@ -295,16 +310,19 @@ class RebuildingWatcher(Watcher):
         return None, None  # livereload's own reload logic has nothing left to do
 
     def _listed(self) -> Listing:
-        """The inputs as they are now; the events follow the folders this listing walked.
+        """The inputs as they are now: the newest listing with the paths reported since looked at again, or (when
+        the events cannot say) a whole listing, whose folders the events then follow.
 
-        What the file system reported before the listing began, the listing sees: only what it reports from now on
-        makes the next poll list again."""
+        What the file system reported before this look began, this look sees: only what it reports from now on
+        makes the next poll look again."""
         self.listed_at = time.monotonic()
-        if self.events is not None:
-            self.events.changed()
-        listing = list_inputs(self.preview.site_dir)
-        if self.events is not None:
-            self.events.follow(listing)
+        reported = self.events.take() if self.events is not None else None
+        newest = self.pending or self.preview.listing
+        listing = listing_with_changes(newest, reported) if reported is not None and newest is not None else None
+        if listing is None:
+            listing = list_inputs(self.preview.site_dir)
+            if self.events is not None:
+                self.events.follow(listing)
         return listing
 
     def _rebuild(self, listing: Listing, because: str | None = None) -> None:
@@ -335,6 +353,8 @@ class RebuildingWatcher(Watcher):
                 self.events.follow(look.listing)
             if look.listing.files != self.preview.inputs:
                 self.pending = look.listing  # built once a listing sees it hold still
+                if self.events is not None:
+                    self.events.look_at_everything()  # they missed this change: the next look lists every input
                 return
         if not look.output_intact:
             self.preview.rebuild(look.listing or self._listed(), " because output/ was changed by hand")

@@ -1,5 +1,6 @@
-"""The dev server's watcher in process: with the file system's events it lists the inputs only when
-something changed; without them (or when they fail) every poll lists, as before."""
+"""The dev server's watcher in process: with the file system's events it looks again only at the paths they
+report, and lists every input only when they cannot say what changed; without them (or when they fail) every
+poll lists, as before."""
 
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ def home_page(site: Path) -> str:
     return (site / "output" / "index.html").read_text(encoding="utf-8")
 
 
-def test_an_idle_server_with_events_lists_nothing_and_an_edit_is_built(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_idle_server_with_events_lists_nothing_and_an_edit_is_built_without_a_whole_listing(
+    demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     watcher = started(demo_site, monkeypatch)
     watcher.watch_events()
     watcher.examine()  # the one look the start of the watch asks for
@@ -71,8 +74,9 @@ def test_an_idle_server_with_events_lists_nothing_and_an_edit_is_built(demo_site
     record = demo_site / RECORD
     record.write_text(record.read_text(encoding="utf-8").replace(OLD_TITLE, "Retitled while serving"), encoding="utf-8")
     until(lambda: "Retitled while serving" in home_page(demo_site), watcher.examine)
-    assert len(listings) >= before + 1, "the edit was built without a listing that saw it"
+    assert len(listings) == before, "the events said which file changed, yet every input was listed"
     assert watcher.events is not None and watcher.events.working
+    assert watcher.preview.listing is not None and watcher.preview.listing.files == serve.list_inputs(demo_site).files
 
 
 def retitle(site: Path, title: str) -> None:
@@ -89,8 +93,9 @@ def events_taken(watcher: RebuildingWatcher) -> None:
     time.sleep(0.2)
 
 
-def test_with_events_a_change_is_built_once_a_listing_sees_it_hold_still(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    """One listing finds the change; it is built when the next listing finds the inputs as they were, so a burst of saves is one build."""
+def test_with_events_a_change_is_built_once_a_poll_sees_it_hold_still(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """One poll finds the change; it is built when the next poll finds nothing more reported, so a burst of saves is
+    one build; no poll lists every input."""
     watcher = started(demo_site, monkeypatch)
     builds: list[str] = []
     rebuild = watcher.preview.rebuild
@@ -103,16 +108,17 @@ def test_with_events_a_change_is_built_once_a_listing_sees_it_hold_still(demo_si
     before = len(listings)
     retitle(demo_site, "First save of a burst")
     events_taken(watcher)
-    watcher.examine()  # lists, finds the change
-    assert len(listings) == before + 1 and not builds
+    watcher.examine()  # looks at the reported file, finds the change
+    assert watcher.pending is not None and not builds
     retitle(demo_site, "Second save of the burst")
     events_taken(watcher)
-    watcher.examine()  # lists again: the change still moving
-    assert len(listings) == before + 2 and not builds
-    watcher.examine()  # lists again: the inputs held still, so the change is built
-    assert len(listings) == before + 3 and builds == ["built"]
-    watcher.examine()  # nothing reported since the listing that saw the change hold still
-    assert len(listings) == before + 3 and builds == ["built"]
+    watcher.examine()  # looks again: the change still moving
+    assert watcher.pending is not None and not builds
+    watcher.examine()  # nothing more reported: the inputs held still, so the change is built
+    assert builds == ["built"] and watcher.pending is None
+    watcher.examine()  # nothing reported since
+    assert builds == ["built"]
+    assert len(listings) == before, "a poll listed every input"
     assert "Second save of the burst" in home_page(demo_site) and "First save" not in home_page(demo_site)
 
 
