@@ -101,6 +101,12 @@ MECHANISMS = [
         "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
     ),
     Mechanism(
+        "downloads-later",
+        "21",
+        "the dev server writes BibTeX, RIS, JSON and feeds a poll after the reload, or when one is asked for (build.Downloads)",
+        ("serve",),
+    ),
+    Mechanism(
         "event-paths",
         "20",
         "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
@@ -233,6 +239,12 @@ def switch_off(name: str) -> None:
 
         _needs(theme, "SiteSandbox")
         theme.SiteSandbox.getattr = jinja2.sandbox.ImmutableSandboxedEnvironment.getattr
+    elif name == "downloads-later":  # every dev-server build writes all its files before the reload
+        from sitegen import serve
+
+        _needs(serve, "Downloads")
+        build_everything_now = serve.build_site
+        serve.build_site = lambda *args, **options: build_everything_now(*args, **{**options, "downloads_later": False})
     elif name == "event-paths":  # every poll that looks lists every input, as without the paths
         from sitegen import serve
 
@@ -290,6 +302,8 @@ def child_serve(site: str, off: list[str]) -> int:
         if command != "edit":
             break
         watcher.examine()  # what the server does while it waits
+        time.sleep(0.3)  # a poll later: the last build's downloads are due (sitegen since 2026-12-05)
+        watcher.examine()
         edit_one_record(preview.site_dir, int(counter))
         time.sleep(0.25)  # the server's next poll comes within 250 ms
         started, cpu_started = time.perf_counter(), time.process_time()

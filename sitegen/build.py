@@ -28,7 +28,11 @@ from sitegen.inputs import Fingerprints, list_inputs
 
 if TYPE_CHECKING:  # the stages are imported when there is something to build (see sitegen.prepare)
     from sitegen.inputs import Listing
+    from sitegen.pages import Page
     from sitegen.prepare import Memory
+
+# what a browser loads to show a page: a dev-server build writes these before the reload, the rest after (`Downloads`)
+LOADED_WITH_PAGES = (".html", ".css", ".js", ".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".woff", ".woff2")
 
 StepReport = Callable[[str], None]  # told each step of a build, for the progress line (sitegen.commands.BuildProgress)
 
@@ -44,6 +48,7 @@ class BuildResult:
     page_count: int = 0
     records_reused: int = 0  # records whose LaTeX and Markdown came from the cache
     base_path: str = "/"  # the URL path the site was built for ('/repo/'): where the dev server mounts it
+    downloads: Downloads | None = None  # files still to write (`build_site(downloads_later=True)`)
 
     @property
     def pages(self) -> int:
@@ -95,12 +100,15 @@ def build_site(
     cache: BuildCache | None = None,
     memory: Memory | None = None,
     listing: Listing | None = None,
+    downloads_later: bool = False,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
     A caller that builds again and again (the dev server) passes its own `cache`
     and `memory`: what the last build worked out then stays in memory; and the
     `listing` of the inputs it has just made to see whether anything changed.
+    With `downloads_later`, a build on an earlier one leaves the files read on
+    their own to `BuildResult.downloads` (see `Downloads`).
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -127,7 +135,7 @@ def build_site(
         )
 
     from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
-    from sitegen.render import render_site
+    from sitegen.render import makers, render_site
     from sitegen.urls import SiteUrls
     from sitegen.write import folder_stamps, worker_count, write_output
 
@@ -147,16 +155,19 @@ def build_site(
         rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
     progress(f"rendering and writing {len(rendered.todo)} files")
     workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
-    manifest = write_output(rendered.makers(), output_dir, rendered.kept, state.manifest if previous_keys is not None else None, workers)
+    previous_manifest = state.manifest if previous_keys is not None else None
+    now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
+    on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
+    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers)
     base_path = SiteUrls(prepared.site.config.base_url).base_path
     new_state = BuildState(
         fingerprints,
         listing.listed_at_ns,
-        build_key,
+        build_key if not later else "",  # with downloads still to write, the next build is not up to date
         str(output_dir.absolute()),
         manifest,
         folder_stamps(output_dir, manifest),
-        rendered.keys,
+        _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
         prepared.warnings,
         base_path,
     )
@@ -172,7 +183,64 @@ def build_site(
         page_count=_page_count(manifest),
         records_reused=len(prepared.site.entries) - prepared.site.converted,
         base_path=base_path,
+        downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
     )
+
+
+@dataclass
+class Downloads:
+    """Files a dev-server build left to write after the reload (`build_site(downloads_later=True)`).
+
+    What a browser loads to show a page (HTML, styles, scripts, images, fonts) is
+    written first; the rest (BibTeX, RIS, records.json, feeds, the search text,
+    the sitemap: read on their own, and on a large site tens of megabytes made
+    from every record) a moment later, or at once when one of them is asked for.
+    Until then output/ holds their previous versions, and the build state says so
+    (their previous page keys, no build key), so that any later build, in this
+    process or another, makes them again; `write` brings the site to a whole build.
+    """
+
+    pages: list[Page]
+    output_dir: Path
+    cache: BuildCache
+    state: BuildState  # the state the build saved with these files still to write
+    build_key: str
+    page_keys: dict[str, str]
+    paths: set[str] = field(init=False)  # output paths of `pages`
+
+    def __post_init__(self) -> None:
+        self.paths = {page.path for page in self.pages}
+
+    def write(self) -> None:
+        """Write them, unless another build came since (it has made them again itself)."""
+        from sitegen.render import makers
+        from sitegen.write import folder_stamps, write_output
+
+        if self.cache.state is not self.state:
+            return
+        state = self.state
+        manifest = write_output(makers(self.pages), self.output_dir, state.manifest.keys() - self.paths, state.manifest)
+        folders = folder_stamps(self.output_dir, manifest)
+        self.cache.save(dataclasses.replace(state, build_key=self.build_key, manifest=manifest, folders=folders, page_keys=self.page_keys), None)
+
+
+def _downloads_set_aside(pages: list[Page]) -> tuple[list[Page], list[Page]]:
+    """(what a browser loads to show a page, the rest)."""
+    now = [page for page in pages if page.path.endswith(LOADED_WITH_PAGES)]
+    return now, [page for page in pages if not page.path.endswith(LOADED_WITH_PAGES)]
+
+
+def _keys_of_what_is_on_disk(keys: dict[str, str], later: list[Page], previous_keys: dict[str, str], manifest: dict) -> dict[str, str]:
+    """The page keys of the files as they are on disk: a file left to write later is still its previous version."""
+    if not later:
+        return keys
+    on_disk = dict(keys)
+    for page in later:
+        if page.path in manifest:
+            on_disk[page.path] = previous_keys[page.path]
+        else:
+            del on_disk[page.path]
+    return on_disk
 
 
 def intact_output(output_dir: Path, state: BuildState) -> bool:

@@ -36,8 +36,12 @@ class RenderResult:
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
 
     def makers(self) -> list[tuple[str, Callable[[], FileBytes]]]:
-        """Each page's path and how to make it: the write stage renders them where it writes them."""
-        return [(page.path, page.make) for page in self.todo]
+        return makers(self.todo)
+
+
+def makers(pages: list[Page]) -> list[tuple[str, Callable[[], FileBytes]]]:
+    """Each page's path and how to make it: the write stage renders them where it writes them."""
+    return [(page.path, page.make) for page in pages]
 
 
 def render_site(

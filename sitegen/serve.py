@@ -41,7 +41,7 @@ from livereload.watcher import Watcher
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from sitegen.build import build_site, collector_paused, intact_output
+from sitegen.build import Downloads, build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache, BuildState
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
@@ -103,6 +103,8 @@ class Preview:
     base_path: str = "/"
     cache: BuildCache | None = None  # its state kept in memory between rebuilds
     memory: Memory = field(default_factory=Memory)  # what builds work out, kept in memory; saved on exit
+    downloads: Downloads | None = None  # files the last build left to write after the reload
+    downloads_due: float = 0.0  # when an idle poll writes them (time.monotonic)
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -126,9 +128,10 @@ class Preview:
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.listing = listing
+        self.downloads = None  # this build makes them again
         try:
             with collector_paused():
-                result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing)
+                result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing, downloads_later=True)
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview
@@ -137,14 +140,31 @@ class Preview:
         else:
             self.problems = []
             self.base_path = result.base_path
+            self.downloads = result.downloads
+            self.downloads_due = time.monotonic() + POLL_MILLISECONDS / 1000  # by then the browser has the page it reloaded
             report_warnings(result.warnings)
             if not result.up_to_date or changed:
                 print(f"built {result.pages} pages in {result.seconds:.2f} s{because}", file=sys.stderr)
         return changed
 
+    def write_downloads(self) -> None:
+        """Write the files the last build left for after the reload (`build.Downloads`), if any."""
+        downloads, self.downloads = self.downloads, None
+        if downloads is None:
+            return
+        try:
+            with collector_paused():
+                downloads.write()
+        except SitegenError as error:
+            self._failed([str(problem) for problem in error.problems])
+        except Exception as error:  # a bug in a build step must not stop the preview
+            traceback.print_exc()
+            self._failed([f"internal error: {type(error).__name__}: {error}"])
+
     def save(self) -> None:
         """The next `sitegen build` starts where the preview stopped."""
         assert self.cache is not None
+        self.write_downloads()
         self.cache.save(self.cache.state, content_of(self.memory))
 
     def _failed(self, problems: list[str]) -> None:
@@ -295,13 +315,13 @@ class RebuildingWatcher(Watcher):
     def examine(self) -> tuple[None, None]:
         self._take_idle_look()
         if self.events is not None and self.pending is None and not self.events.changed():
-            self._look_while_idle(list_the_inputs=True)  # the events may have missed a change
+            self._idle(list_the_inputs=True)  # the events may have missed a change
             return None, None
         listing = self._listed()
         current = listing.files
         if current == self.preview.inputs:
             self.pending = None
-            self._look_while_idle(list_the_inputs=False)  # just listed
+            self._idle(list_the_inputs=False)  # just listed
         elif self.pending is None or current != self.pending.files:
             self.pending = listing  # still changing: wait for a listing that sees it hold still
         else:
@@ -329,6 +349,12 @@ class RebuildingWatcher(Watcher):
         was_ok = not self.preview.problems
         changed = self.preview.rebuild(listing, because)
         LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
+
+    def _idle(self, list_the_inputs: bool) -> None:
+        """Nothing changed: the files the last build left for later, once they are due, then a look now and then."""
+        if self.preview.downloads is not None and time.monotonic() >= self.preview.downloads_due:
+            self.preview.write_downloads()
+        self._look_while_idle(list_the_inputs)
 
     def _look_while_idle(self, list_the_inputs: bool) -> None:
         """Now and then while idle, in a thread: output changed by hand and, when asked, inputs the events may have missed."""
@@ -463,6 +489,9 @@ class PreviewHandler(web.StaticFileHandler):
         elif not url.startswith(base):
             raise web.HTTPError(404)
         else:
+            downloads = self.preview.downloads
+            if downloads is not None and url[len(base) :] in downloads.paths:
+                self.preview.write_downloads()  # asked for before the idle poll wrote it
             await super().get(url[len(base) :], include_body)
 
     def send_problems(self) -> None:

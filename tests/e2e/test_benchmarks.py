@@ -50,7 +50,8 @@ def test_run_prints_every_figure(tmp_path: Path) -> None:
         "cold build",
         "no-change rebuild",
         "one-record edit (CLI)",
-        "dev-server edit (rebuild in process)",
+        "dev-server edit (rebuild in process, to the reload)",
+        "... then the downloads it left, written a poll later",
         "dev-server edit (`sitegen serve`",
         "peak memory",
     ):

@@ -348,3 +348,66 @@ def test_a_file_written_again_and_again_is_not_listed_after_every_write(demo_sit
     run_server_loop(watcher, watcher.examine, lambda loop: loop.call_later(0.5, write))
     seconds = time.monotonic() - began[0]
     assert len(listings) - before[0] <= seconds / 0.5 + 2, f"{len(listings) - before[0]} listings for {writes} writes in {seconds:.1f} s"
+
+
+def records_json(site: Path) -> str:
+    return (site / "output" / "records.json").read_text(encoding="utf-8")
+
+
+def test_the_downloads_are_written_after_the_reload_by_the_next_idle_poll(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a browser loads with a page is written before the reload; BibTeX, RIS, JSON and feeds one poll later."""
+    watcher = started(demo_site, monkeypatch)
+    retitle(demo_site, "Retitled for the downloads")
+    watcher.examine()  # lists: the change found
+    watcher.examine()  # lists: it held still, so it is built
+    assert "Retitled for the downloads" in home_page(demo_site)
+    downloads = watcher.preview.downloads
+    assert downloads is not None and {"records.json", "publications.bib", "publications.ris"} <= downloads.paths
+    assert "Retitled for the downloads" not in records_json(demo_site), "written before the reload"
+    watcher.examine()  # at once: not yet due (the browser is fetching the page it reloaded)
+    assert watcher.preview.downloads is not None
+    until(lambda: watcher.preview.downloads is None, watcher.examine, seconds=5.0)
+    assert "Retitled for the downloads" in records_json(demo_site)
+    assert "Retitled for the downloads" in (demo_site / "output" / "publications.bib").read_text(encoding="utf-8")
+
+
+def test_stopping_the_server_writes_what_it_left_for_later(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher = started(demo_site, monkeypatch)
+    retitle(demo_site, "Stopped at once")
+    watcher.examine()
+    watcher.examine()
+    assert watcher.preview.downloads is not None
+    watcher.preview.save()  # what Ctrl-C ends with
+    assert watcher.preview.downloads is None and "Stopped at once" in records_json(demo_site)
+
+
+def test_a_download_asked_for_before_the_idle_poll_is_written_first(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tornado.httpclient import AsyncHTTPClient
+
+    monkeypatch.setattr(serve, "POLL_MILLISECONDS", 600_000)  # no idle poll comes in this test
+    asyncio.set_event_loop(asyncio.new_event_loop())
+    preview = Preview(demo_site)
+    server = serve.PreviewServer(preview)
+    monkeypatch.setattr(LiveReloadHandler, "watcher", server.watcher)
+    port = free_port()
+    server.listen("127.0.0.1", port)
+    loop = IOLoop.current()
+    try:
+        server.watcher.build_first()
+        retitle(demo_site, "Asked for at once")
+        server.watcher.examine()
+        server.watcher.examine()
+        assert preview.downloads is not None and "Asked for at once" not in records_json(demo_site)
+        response = loop.run_sync(lambda: AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/records.json"))
+        assert "Asked for at once" in response.body.decode("utf-8")
+        assert preview.downloads is None
+    finally:
+        loop.close(all_fds=True)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
