@@ -107,6 +107,12 @@ MECHANISMS = [
         ("serve",),
     ),
     Mechanism(
+        "stamps-in-place",
+        "22",
+        "a build in place takes the mtimes of only the output folders above what it wrote or removed (write.folder_stamps `previous`)",
+        ("edit", "serve"),
+    ),
+    Mechanism(
         "event-paths",
         "20",
         "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
@@ -245,6 +251,10 @@ def switch_off(name: str) -> None:
         _needs(serve, "Downloads")
         build_everything_now = serve.build_site
         serve.build_site = lambda *args, **options: build_everything_now(*args, **{**options, "downloads_later": False})
+    elif name == "stamps-in-place":  # every build takes the mtime of every output folder
+        _needs(write, "folder_stamps", "previous")
+        stamp_every_folder = write.folder_stamps
+        write.folder_stamps = lambda output_dir, manifest, previous=None, changed=(): stamp_every_folder(output_dir, manifest)
     elif name == "event-paths":  # every poll that looks lists every input, as without the paths
         from sitegen import serve
 

@@ -166,7 +166,7 @@ def build_site(
         build_key if not later else "",  # with downloads still to write, the next build is not up to date
         str(output_dir.absolute()),
         manifest,
-        folder_stamps(output_dir, manifest),
+        folder_stamps(output_dir, manifest, *_what_changed(state, previous_manifest, manifest, now)),
         _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
         prepared.warnings,
         base_path,
@@ -212,16 +212,24 @@ class Downloads:
         self.paths = {page.path for page in self.pages}
 
     def write(self) -> None:
-        """Write them, unless another build came since (it has made them again itself)."""
+        """Write them, unless another build came since (it has made them again itself) or output/ was changed by hand
+        since the build (the dev server's next look finds it, and builds a whole new folder)."""
         from sitegen.render import makers
-        from sitegen.write import folder_stamps, write_output
+        from sitegen.write import folder_stamps, intact, write_output
 
-        if self.cache.state is not self.state:
+        if self.cache.state is not self.state or not intact(self.output_dir, self.state.manifest, self.state.folders):
             return
         state = self.state
         manifest = write_output(makers(self.pages), self.output_dir, state.manifest.keys() - self.paths, state.manifest)
-        folders = folder_stamps(self.output_dir, manifest)
+        folders = folder_stamps(self.output_dir, manifest, *_what_changed(state, state.manifest, manifest, self.pages))
         self.cache.save(dataclasses.replace(state, build_key=self.build_key, manifest=manifest, folders=folders, page_keys=self.page_keys), None)
+
+
+def _what_changed(state: BuildState, previous: dict | None, manifest: dict, written: list[Page]) -> tuple[dict[str, int] | None, list[str]]:
+    """For `folder_stamps`: the stamps of the output a build in place started from, and the files it wrote or removed."""
+    if previous is None:
+        return None, []
+    return state.folders, [page.path for page in written] + [name for name in previous if name not in manifest]
 
 
 def _downloads_set_aside(pages: list[Page]) -> tuple[list[Page], list[Page]]:

@@ -81,16 +81,40 @@ def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int]) -> boo
     return True
 
 
-def folder_stamps(output_dir: Path, manifest: Manifest) -> dict[str, int]:
-    """The mtime of the output folder and of every folder in it that holds what the build wrote ('' is the output folder)."""
-    folders = {""}
-    for name in manifest:
-        parent = name.rpartition("/")[0]
-        while parent not in folders:
-            folders.add(parent)
-            parent = parent.rpartition("/")[0]
+def folder_stamps(output_dir: Path, manifest: Manifest, previous: dict[str, int] | None = None, changed: Iterable[str] = ()) -> dict[str, int]:
+    """The mtime of the output folder and of every folder in it that holds what the build wrote ('' is the output folder).
+
+    A build in place passes the `previous` stamps (of the output as it found it,
+    intact) and the files it wrote or removed (`changed`): only the folders above
+    those can have changed, by this build, so only they are looked at again. Any
+    other folder keeps its stamp, so one changed by hand meanwhile is still found.
+    """
     root = os.fspath(Path(output_dir).absolute())
-    return {name: os.lstat(f"{root}/{name}" if name else root).st_mtime_ns for name in sorted(folders)}
+    if previous is None:
+        folders = {""}
+        for name in manifest:
+            parent = name.rpartition("/")[0]
+            while parent not in folders:
+                folders.add(parent)
+                parent = parent.rpartition("/")[0]
+        return {name: os.lstat(f"{root}/{name}" if name else root).st_mtime_ns for name in sorted(folders)}
+    stamps = dict(previous)
+    for folder in {parent for name in changed for parent in _parents(name)}:
+        try:
+            found = os.lstat(f"{root}/{folder}" if folder else root)
+        except FileNotFoundError:  # left empty by a removed file, and removed
+            stamps.pop(folder, None)
+            continue
+        stamps[folder] = found.st_mtime_ns
+    return dict(sorted(stamps.items()))
+
+
+def _parents(name: str) -> Iterable[str]:
+    """The folders above an output path, up to the output folder ('')."""
+    parent = name
+    while parent:
+        parent = parent.rpartition("/")[0]
+        yield parent
 
 
 def replaceable(folder: Path) -> bool:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+import hypothesis.strategies as st
 import pytest
+from hypothesis import given, settings
 
 from sitegen import write
 from sitegen.errors import ContentError, Problem
@@ -116,3 +119,40 @@ def test_a_small_site_is_made_without_workers(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(write, "ProcessPoolExecutor", no_pool)
     write.write_output(makers(50), tmp_path / "output", set(), None, workers=4)
     assert len(tree(tmp_path / "output")) == 50
+
+
+# -- folder stamps after a build in place: only the folders above what it wrote or removed are looked at again -----
+
+paths = st.sampled_from(["index.html", "a/index.html", "a/b/index.html", "a/b/c.bib", "d/index.html", "d/e/f/index.html", "g.json"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(first=st.sets(paths, min_size=1), builds=st.lists(st.tuples(st.sets(paths), st.sets(paths)), min_size=1, max_size=4))
+def test_stamps_taken_again_above_what_changed_equal_stamps_of_every_folder(first: set[str], builds: list[tuple[set[str], set[str]]]) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        output = Path(temporary) / "output"
+        manifest = write.write_output([(name, lambda: b"first") for name in sorted(first)], output, set(), None)
+        stamps = write.folder_stamps(output, manifest)
+        for wanted, rewritten in builds:
+            if not wanted:
+                continue
+            time.sleep(0.002)  # another mtime for what this build touches
+            kept = (manifest.keys() & wanted) - rewritten
+            made = sorted(wanted - kept)
+            after = write.write_output([(name, lambda: b"again") for name in made], output, kept, manifest)
+            changed = made + [name for name in manifest if name not in after]
+            incremental = write.folder_stamps(output, after, stamps, changed)
+            assert incremental == write.folder_stamps(output, after)
+            assert write.intact(output, after, incremental)
+            manifest, stamps = after, incremental
+
+
+def test_a_folder_changed_by_hand_keeps_its_stamp_and_is_found(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    manifest = write.write_output([(name, lambda: b"x") for name in ("index.html", "a/index.html", "b/index.html")], output, set(), None)
+    stamps = write.folder_stamps(output, manifest)
+    time.sleep(0.002)
+    (output / "b" / "stray.html").write_text("not ours", encoding="utf-8")  # by hand, in a folder the next build does not write into
+    after = write.write_output([("a/index.html", lambda: b"y")], output, {"index.html", "b/index.html"}, manifest)
+    stamps = write.folder_stamps(output, after, stamps, ["a/index.html"])
+    assert not write.intact(output, after, stamps)
