@@ -79,7 +79,8 @@ def enrich_site(
     """The site the templates show, and the warnings of converting its text.
 
     `converted` maps entry keys (see `entry_key`) to the converted text of earlier
-    builds, as data (the build cache); it gets this build's, and loses the rest.
+    builds, as data (the build cache, each entry `usable`: checked where it is
+    read, `prepare.fill_memory`); it gets this build's, and loses the rest.
     `kept`: the entries of the last build of this process; it gets this build's.
     """
     converted = {} if converted is None else converted
@@ -89,7 +90,7 @@ def enrich_site(
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
-    missing = [(key, record) for key, record in zip(keys, shown) if not _usable(converted.get(key))]
+    missing = [(key, record) for key, record in zip(keys, shown) if key not in converted]
     made = _convert_all([record for _, record in missing], owner_names)
     for (key, _), data in zip(missing, made):
         converted[key] = data
@@ -166,7 +167,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
     ]
 
 
-def _usable(data: object) -> bool:
+def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
     return isinstance(data, list) and len(data) == 10 and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
 

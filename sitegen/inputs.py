@@ -15,6 +15,7 @@ the last listing keeps size and mtime: git's "racy clean" case).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import hashlib
 import os
@@ -34,6 +35,7 @@ BUNDLED_PREFIX = "<sitegen>/themes/"
 RACY_NANOSECONDS = 2_000_000_000
 
 FileStat = tuple[int, int]  # (size, mtime_ns)
+LAST_CHARACTER = chr(0x10FFFF)  # every path that starts with a prefix sorts before the prefix and this
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Listing:
     shown: dict[str, str | None] = field(default_factory=dict)  # real path of a folder walked -> its input path (None: walked under two)
     warnings: list[Problem] = field(default_factory=list)
     listed_at_ns: int = 0
+    _names: list[str] | None = field(default=None, init=False, repr=False, compare=False)  # `files` sorted, once listed
 
     def path_of(self, name: str) -> Path:
         """The file to read for an input path (a link inside the site resolved)."""
@@ -58,8 +61,10 @@ class Listing:
         return str(self.site_dir / name)
 
     def under(self, prefix: str) -> list[str]:
-        """The input paths that start with `prefix`, sorted."""
-        return sorted(name for name in self.files if name.startswith(prefix))
+        """The input paths that start with `prefix`, sorted (a listing is not changed once made)."""
+        if self._names is None:
+            self._names = sorted(self.files)
+        return self._names[bisect.bisect_left(self._names, prefix) : bisect.bisect_left(self._names, prefix + LAST_CHARACTER)]
 
     def read_bytes(self, name: str) -> bytes:
         return self.path_of(name).read_bytes()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.cache import ContentCache, cache_key, digest
-from sitegen.enrich import KeptEntries, enrich_site
+from sitegen.enrich import KeptEntries, enrich_site, usable
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
@@ -131,7 +131,9 @@ def site_key(prepared: Prepared) -> str:
 
 
 def fill_memory(memory: Memory, content: ContentCache) -> None:
-    memory.converted.update(content.entries)
+    """What the content cache holds, as far as it is what enrichment makes (a cache file may hold anything)."""
+    if isinstance(content.entries, dict):
+        memory.converted.update((key, data) for key, data in content.entries.items() if usable(data))
     memory.loaded = True
 
 
