@@ -12,8 +12,9 @@ For each N it prints, for sitegen and Hugo side by side:
 - edit: one record's title changed (the same record in both corpora), then the
   command again (Hugo's CLI has no incremental mode: its edit is a full build);
 - serve: sitegen's dev server rebuilding after the same kind of edit, in process
-  (`sitegen.serve.Preview` and its watcher, from the poll that notices the change
-  to the rebuilt site; the poll's own wait, up to two 250 ms polls, comes on top),
+  (`sitegen.serve.Preview` and its watcher: the time of the poll that notices the
+  change and of the poll that builds it, a poll's wait later, up to the reload;
+  the waits for the polls, up to two of 250 ms, come on top),
   and `sitegen serve` itself, timed from the save to its "built" line;
 - memory: the peak RSS of the largest process of each command (`wait4`), and the
   peak of the summed PSS of the command's whole process tree (sampled every
@@ -330,8 +331,11 @@ for attempt in range({edits}):
     time.sleep(0.25)  # the server's next poll comes within 250 ms
     started = time.perf_counter()
     watcher.examine()  # the poll that notices the change
-    watcher.examine()  # and the build, once the inputs held still for a poll: the browser reloads
     seconds = time.perf_counter() - started
+    time.sleep(0.25)  # the server's wait of one poll, to see the change hold still (not counted)
+    started = time.perf_counter()
+    watcher.examine()  # and the build, once the inputs held still for a poll: the browser reloads
+    seconds += time.perf_counter() - started
     started = time.perf_counter()
     if hasattr(preview, "write_downloads"):
         preview.write_downloads()  # what the next idle poll writes (BibTeX, RIS, JSON, feeds)

@@ -101,6 +101,7 @@ def build_site(
     memory: Memory | None = None,
     listing: Listing | None = None,
     downloads_later: bool = False,
+    output_intact: bool | None = None,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -108,7 +109,9 @@ def build_site(
     and `memory`: what the last build worked out then stays in memory; and the
     `listing` of the inputs it has just made to see whether anything changed.
     With `downloads_later`, a build on an earlier one leaves the files read on
-    their own to `BuildResult.downloads` (see `Downloads`).
+    their own to `BuildResult.downloads` (see `Downloads`). `output_intact`: the
+    caller's own look at whether output/ is as the last build left it (the dev
+    server looks while a change holds still); None: this build looks.
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -121,7 +124,7 @@ def build_site(
     listing = listing if listing is not None else list_inputs(site_dir)
     fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
     build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()))
-    previous_intact = state.output_dir == str(output_dir.absolute()) and intact_output(output_dir, state)
+    previous_intact = state.output_dir == str(output_dir.absolute()) and (intact_output(output_dir, state) if output_intact is None else output_intact)
     if use_cache and previous_intact and state.build_key == build_key:
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
         return BuildResult(

@@ -119,9 +119,10 @@ class Preview:
         """The inputs of the last build, as listed for it."""
         return self.listing.files if self.listing is not None else {}
 
-    def rebuild(self, listing: Listing, because: str | None = None) -> list[str]:
+    def rebuild(self, listing: Listing, because: str | None = None, output_intact: bool | None = None) -> list[str]:
         """Build `listing` (the inputs as just listed) as `sitegen build` does; on failure keep the last good site and remember why.
 
+        `output_intact`: what a look at output/ since the last build found (None: the build looks).
         Returns the input paths that changed since the previous build.
         """
         changed = changed_paths(self.inputs, listing.files)
@@ -131,7 +132,9 @@ class Preview:
         self.downloads = None  # this build makes them again
         try:
             with collector_paused():
-                result = build_site(self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing, downloads_later=True)
+                result = build_site(
+                    self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing, downloads_later=True, output_intact=output_intact
+                )
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
         except Exception as error:  # a bug in a build step must not stop the preview
@@ -283,6 +286,7 @@ class RebuildingWatcher(Watcher):
         self.events: InputEvents | None = None
         self.next_idle_look = time.monotonic()
         self.idle_look: IdleLook | None = None  # the look while idle under way
+        self.output_look: IdleLook | None = None  # the look at output/ begun when a change was found
         self.polls: PeriodicCallback | None = None  # the running server's polls
         self.listed_at = float("-inf")  # when a poll last listed the inputs
 
@@ -324,10 +328,27 @@ class RebuildingWatcher(Watcher):
             self._idle(list_the_inputs=False)  # just listed
         elif self.pending is None or current != self.pending.files:
             self.pending = listing  # still changing: wait for a listing that sees it hold still
+            self._look_at_the_output()
         else:
             self.pending = None
-            self._rebuild(listing)
+            self._rebuild(listing, output_intact=self._output_as_looked_at())
         return None, None  # livereload's own reload logic has nothing left to do
+
+    def _look_at_the_output(self) -> None:
+        """While a change holds still for a poll, whether output/ is as the last build left it, in a thread: the server
+        is waiting then, so the build need not look itself (on a large site, a stat of every output file and folder)."""
+        assert self.preview.cache is not None
+        self.output_look = IdleLook(self.preview.site_dir, self.preview.output_dir, self.preview.cache.state, list_the_inputs=False)
+        self.output_look.start()
+
+    def _output_as_looked_at(self) -> bool | None:
+        """What the look begun when the change was found saw, if it looked at the output the last build left (None: the build looks)."""
+        look, self.output_look = self.output_look, None
+        assert self.preview.cache is not None
+        if look is None or look.state is not self.preview.cache.state:
+            return None
+        look.done.wait()
+        return look.output_intact
 
     def _listed(self) -> Listing:
         """The inputs as they are now: the newest listing with the paths reported since looked at again, or (when
@@ -345,9 +366,9 @@ class RebuildingWatcher(Watcher):
                 self.events.follow(listing)
         return listing
 
-    def _rebuild(self, listing: Listing, because: str | None = None) -> None:
+    def _rebuild(self, listing: Listing, because: str | None = None, output_intact: bool | None = None) -> None:
         was_ok = not self.preview.problems
-        changed = self.preview.rebuild(listing, because)
+        changed = self.preview.rebuild(listing, because, output_intact)
         LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
 
     def _idle(self, list_the_inputs: bool) -> None:

@@ -99,7 +99,9 @@ def test_with_events_a_change_is_built_once_a_poll_sees_it_hold_still(demo_site:
     watcher = started(demo_site, monkeypatch)
     builds: list[str] = []
     rebuild = watcher.preview.rebuild
-    monkeypatch.setattr(watcher.preview, "rebuild", lambda listing, because=None: builds.append("built") or rebuild(listing, because))
+    monkeypatch.setattr(
+        watcher.preview, "rebuild", lambda listing, because=None, output_intact=None: builds.append("built") or rebuild(listing, because, output_intact)
+    )
     watcher.watch_events()
     watcher.examine()  # the one look the start of the watch asks for
     time.sleep(0.1)
@@ -180,7 +182,9 @@ def test_what_a_look_found_is_dropped_when_a_build_came_after_it_began(demo_site
     watcher = started(demo_site, monkeypatch)
     builds: list[str | None] = []
     rebuild = watcher.preview.rebuild
-    monkeypatch.setattr(watcher.preview, "rebuild", lambda listing, because=None: builds.append(because) or rebuild(listing, because))
+    monkeypatch.setattr(
+        watcher.preview, "rebuild", lambda listing, because=None, output_intact=None: builds.append(because) or rebuild(listing, because, output_intact)
+    )
     until(lambda: watcher.idle_look is None, watcher.examine)
     release = threading.Event()
     monkeypatch.setattr(serve, "intact_output", lambda output_dir, state: release.wait(5.0) and False)  # finds output/ changed
@@ -295,7 +299,11 @@ def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_s
     polls: list[float] = []
     rebuilds: list[float] = []
     rebuild = watcher.preview.rebuild
-    monkeypatch.setattr(watcher.preview, "rebuild", lambda listing, because=None: rebuilds.append(time.monotonic()) or rebuild(listing, because))
+    monkeypatch.setattr(
+        watcher.preview,
+        "rebuild",
+        lambda listing, because=None, output_intact=None: rebuilds.append(time.monotonic()) or rebuild(listing, because, output_intact),
+    )
 
     def poll() -> None:
         polls.append(time.monotonic())
@@ -411,3 +419,26 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_output_is_looked_at_while_a_change_holds_still_and_the_build_does_not_look_again(
+    demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The look at output/ runs in the poll's wait; a page deleted by hand before the change is still written again."""
+    import sitegen.build
+
+    watcher = started(demo_site, monkeypatch)
+    looks_by_builds: list[str] = []
+    look_in_build = sitegen.build.intact_output
+    monkeypatch.setattr(sitegen.build, "intact_output", lambda *args: looks_by_builds.append("looked") or look_in_build(*args))
+    page = demo_site / "output" / "records" / "1811.02047" / "index.html"
+    assert page.exists()
+    page.unlink()  # by hand, before the change: a page the change does not touch
+    retitle(demo_site, "Looked at in the wait")
+    watcher.examine()  # finds the change, begins the look at output/
+    assert watcher.output_look is not None
+    time.sleep(0.25)  # the poll's wait
+    watcher.examine()  # the change held still: built with what the look found
+    assert looks_by_builds == [], "the build looked at output/ itself"
+    assert page.exists(), "the page deleted by hand was not written again"
+    assert "Looked at in the wait" in home_page(demo_site)
