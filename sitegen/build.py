@@ -102,6 +102,7 @@ def build_site(
     listing: Listing | None = None,
     downloads_later: bool = False,
     output_intact: bool | None = None,
+    stop_if_up_to_date: bool = True,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -112,6 +113,8 @@ def build_site(
     their own to `BuildResult.downloads` (see `Downloads`). `output_intact`: the
     caller's own look at whether output/ is as the last build left it (the dev
     server looks while a change holds still); None: this build looks.
+    `stop_if_up_to_date=False` makes the site model even when nothing changed
+    (the dev server's first build, so that its first edit starts from it).
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -125,7 +128,7 @@ def build_site(
     fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
     build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()))
     previous_intact = state.output_dir == str(output_dir.absolute()) and (intact_output(output_dir, state) if output_intact is None else output_intact)
-    if use_cache and previous_intact and state.build_key == build_key:
+    if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
         return BuildResult(
             {},

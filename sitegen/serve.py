@@ -104,6 +104,7 @@ class Preview:
     cache: BuildCache | None = None  # its state kept in memory between rebuilds
     memory: Memory = field(default_factory=Memory)  # what builds work out, kept in memory; saved on exit
     downloads: Downloads | None = None  # files the last build left to write after the reload
+    prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
     downloads_due: float = 0.0  # when an idle poll writes them (time.monotonic)
 
     def __post_init__(self) -> None:
@@ -133,7 +134,14 @@ class Preview:
         try:
             with collector_paused():
                 result = build_site(
-                    self.site_dir, self.output_dir, cache=self.cache, memory=self.memory, listing=listing, downloads_later=True, output_intact=output_intact
+                    self.site_dir,
+                    self.output_dir,
+                    cache=self.cache,
+                    memory=self.memory,
+                    listing=listing,
+                    downloads_later=True,
+                    output_intact=output_intact,
+                    stop_if_up_to_date=self.prepared,
                 )
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
@@ -142,6 +150,7 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
         else:
             self.problems = []
+            self.prepared = True
             self.base_path = result.base_path
             self.downloads = result.downloads
             self.downloads_due = time.monotonic() + POLL_MILLISECONDS / 1000  # by then the browser has the page it reloaded

@@ -442,3 +442,22 @@ def test_output_is_looked_at_while_a_change_holds_still_and_the_build_does_not_l
     assert looks_by_builds == [], "the build looked at output/ itself"
     assert page.exists(), "the page deleted by hand was not written again"
     assert "Looked at in the wait" in home_page(demo_site)
+
+
+def test_the_first_edit_after_starting_on_a_built_site_reads_only_the_file_it_changed(
+    demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's first build makes the site model even when output/ is up to date, so the first edit is as quick as the next."""
+    from sitegen.build import build_site
+    from sitegen.sources import yaml_records
+
+    assert build_site(demo_site).output_dir is not None  # `sitegen build` first: output/ up to date when the server starts
+    watcher = started(demo_site, monkeypatch)
+    parsed: list[str] = []
+    parse = yaml_records.parse_yaml
+    monkeypatch.setattr(yaml_records, "parse_yaml", lambda text, path: parsed.append(path) or parse(text, path))
+    retitle(demo_site, "The first edit")
+    watcher.examine()
+    watcher.examine()
+    assert "The first edit" in home_page(demo_site)
+    assert parsed == [RECORD], parsed
