@@ -164,7 +164,8 @@ def build_site(
     previous_manifest = state.manifest if previous_keys is not None else None
     now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
     on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
-    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers)
+    built_here = state.output_dir == str(output_dir.absolute()) and bool(state.manifest)
+    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here)
     base_path = SiteUrls(prepared.site.config.base_url).base_path
     new_state = BuildState(
         fingerprints,
@@ -218,12 +219,13 @@ class Downloads:
         self.paths = {page.path for page in self.pages}
 
     def write(self) -> None:
-        """Write them, unless another build came since (it has made them again itself) or output/ was changed by hand
-        since the build (the dev server's next look finds it, and builds a whole new folder)."""
+        """Write them, unless another build came since (it has made them again itself) or their files or the folders
+        above them were changed by hand since the build (the dev server's next look finds it, and builds a whole new
+        folder; a change elsewhere keeps its stamps, and that look finds it too)."""
         from sitegen.render import makers
         from sitegen.write import folder_stamps, intact, write_output
 
-        if self.cache.state is not self.state or not intact(self.output_dir, self.state.manifest, self.state.folders):
+        if self.cache.state is not self.state or not intact(self.output_dir, self.state.manifest, self.state.folders, only=self.paths):
             return
         state = self.state
         manifest = write_output(makers(self.pages), self.output_dir, state.manifest.keys() - self.paths, state.manifest)
@@ -250,8 +252,9 @@ def _keys_of_what_is_on_disk(keys: dict[str, str], later: list[Page], previous_k
         return keys
     on_disk = dict(keys)
     for page in later:
-        if page.path in manifest:
-            on_disk[page.path] = previous_keys[page.path]
+        previous = previous_keys.get(page.path) if page.path in manifest else None
+        if previous is not None:
+            on_disk[page.path] = previous
         else:
             del on_disk[page.path]
     return on_disk

@@ -41,31 +41,40 @@ class UnsafeOutputPath(ValueError):
     pass
 
 
-def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previous: Manifest | None, workers: int = 1) -> Manifest:
+def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previous: Manifest | None, workers: int = 1, built_here: bool = False) -> Manifest:
     """Make and write `files`; `kept` names files of the `previous` build (intact on disk) to leave as they are.
 
     With no `previous` build to build on, the whole site goes to a new folder
     swapped in at the end, made by up to `workers` forked processes when it is
     large: each renders and writes its share, and only the manifest comes back.
+    `built_here`: the last build's state names output_dir as its output, so it
+    is replaced even when a page of it was deleted by hand (see `replaceable`).
     """
     output_dir = Path(output_dir).absolute()
     if previous is None or not output_dir.is_dir():
         if kept:
             raise ValueError("kept files need the previous build's manifest")
-        return _new_folder(files, output_dir, workers)
+        return _new_folder(files, output_dir, workers, built_here)
     return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
 
 
-def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int]) -> bool:
+def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int], only: Iterable[str] | None = None) -> bool:
     """Does the output folder hold exactly the files the last build wrote, as it wrote them?
 
     Each file is checked by (size, mtime) and each folder by its mtime, taken
     once the build was done (`folder_stamps`): adding, removing or renaming
     anything in a folder changes its mtime, so a stray file is noticed without
-    listing ten thousand folders.
+    listing ten thousand folders. `only`: just these output paths and the
+    folders above them (what a build in place is about to write: the rest keeps
+    its stamps, so a change there is still found by the next whole look).
     """
     if not manifest or not folders:
         return False
+    if only is not None:
+        wanted = set(only)
+        above = {parent for name in wanted for parent in _parents(name)}
+        manifest = {name: manifest[name] for name in wanted if name in manifest}
+        folders = {name: folders[name] for name in above if name in folders}
     root = os.fspath(Path(output_dir).absolute())
     try:
         for name, (size, mtime_ns) in manifest.items():
@@ -117,18 +126,21 @@ def _parents(name: str) -> Iterable[str]:
         yield parent
 
 
-def replaceable(folder: Path) -> bool:
-    """The swap deletes what was there: only nothing, or an earlier build, may be swapped away."""
+def replaceable(folder: Path, built_here: bool = False) -> bool:
+    """The swap deletes what was there: only nothing, or an earlier build, may be swapped away.
+
+    An earlier build is the folder the last build's state names (`built_here`),
+    or one that looks like a build (index.html and .nojekyll, no content/)."""
     if not folder.exists():
         return True
     if not folder.is_dir():
         return False
     names = {path.name for path in folder.iterdir()}
-    return not names or ({"index.html", ".nojekyll"} <= names and "content" not in names)
+    return not names or (("content" not in names) and (built_here or {"index.html", ".nojekyll"} <= names))
 
 
-def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int) -> Manifest:
-    if not replaceable(output_dir):
+def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_here: bool) -> Manifest:
+    if not replaceable(output_dir, built_here):
         raise ContentError(
             Problem(
                 f"refusing to replace {output_dir}: it holds files sitegen did not write "

@@ -133,6 +133,16 @@ def test_a_hand_edited_output_file_is_restored(cached_demo: Path) -> None:
     assert_equals_clean_build(cached_demo)
 
 
+def test_a_home_page_deleted_by_hand_is_built_again_not_refused(cached_demo: Path) -> None:
+    """The last build's own output folder is replaced whatever was deleted from it (a folder without index.html
+    looks like someone else's, but the build state says whose it is)."""
+    (cached_demo / "output" / "index.html").unlink()
+    result = build(cached_demo)
+    assert result.returncode == 0, result.stderr
+    assert (cached_demo / "output" / "index.html").is_file()
+    assert_equals_clean_build(cached_demo)
+
+
 def test_a_cache_from_another_sitegen_version_is_not_used(cached_demo: Path) -> None:
     """Upgrading sitegen or a library: the cache files start with a key of both, so an old one is ignored."""
     for path in (cached_demo / CACHE).glob("*.json"):

@@ -156,3 +156,15 @@ def test_a_folder_changed_by_hand_keeps_its_stamp_and_is_found(tmp_path: Path) -
     after = write.write_output([("a/index.html", lambda: b"y")], output, {"index.html", "b/index.html"}, manifest)
     stamps = write.folder_stamps(output, after, stamps, ["a/index.html"])
     assert not write.intact(output, after, stamps)
+
+
+def test_a_look_at_only_what_a_build_writes_sees_changes_there_and_not_elsewhere(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    manifest = write.write_output([(name, lambda: b"x") for name in ("index.html", "a/index.html", "b/index.html", "b/c/data.json")], output, set(), None)
+    stamps = write.folder_stamps(output, manifest)
+    time.sleep(0.002)
+    (output / "a" / "stray.html").write_text("not ours", encoding="utf-8")  # by hand, beside what is not written next
+    assert write.intact(output, manifest, stamps, only=["b/c/data.json"])
+    assert not write.intact(output, manifest, stamps)
+    (output / "b" / "c" / "data.json").write_bytes(b"changed by hand")
+    assert not write.intact(output, manifest, stamps, only=["b/c/data.json"])
