@@ -104,8 +104,8 @@ class Preview:
     cache: BuildCache | None = None  # its state kept in memory between rebuilds
     memory: Memory = field(default_factory=Memory)  # what builds work out, kept in memory; saved on exit
     downloads: Downloads | None = None  # files the last build left to write after the reload
-    prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
     downloads_due: float = 0.0  # when an idle poll writes them (time.monotonic)
+    prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -418,7 +418,7 @@ class RebuildingWatcher(Watcher):
 
 
 class IdleLook:
-    """A look at the site while the server is idle, in a thread of its own.
+    """A look at the site while the server waits (idle, or while a change holds still for a poll), in a thread of its own.
 
     On a large site it takes seconds (a stat of every output file and folder:
     1.4 million at 100,000 records of a people directory), which the server's
