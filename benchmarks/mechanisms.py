@@ -119,6 +119,12 @@ MECHANISMS = [
         ("serve",),
     ),
     Mechanism(
+        "kept-directory",
+        "24",
+        "the dev server keeps the people directory's attribution while what it reads of the records holds (Fragments.value; people corpus)",
+        ("serve",),
+    ),
+    Mechanism(
         "event-paths",
         "20",
         "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
@@ -267,6 +273,11 @@ def switch_off(name: str) -> None:
         _needs(serve.RebuildingWatcher, "_output_as_looked_at")
         serve.RebuildingWatcher._look_at_the_output = lambda self: None
         serve.RebuildingWatcher._output_as_looked_at = lambda self: None
+    elif name == "kept-directory":  # every build works out who is whose again
+        from sitegen import fragments
+
+        _needs(fragments.Fragments, "value")
+        fragments.Fragments.value = lambda self, name, key, make: make()
     elif name == "event-paths":  # every poll that looks lists every input, as without the paths
         from sitegen import serve
 

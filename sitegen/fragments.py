@@ -12,7 +12,9 @@ each of its subjects' pages). The dev server hands the same store to every
 build, which keeps every piece: after an edit, only the pieces of the records
 it changed are made again. The template environment, with the templates it
 has compiled, is kept the same way: the site-wide key covers every template,
-theme setting and translation file.
+theme setting and translation file. So is a value a page kind makes from the
+whole site under a key of everything it reads (`value`: the people directory's
+attribution, which a title or abstract edit leaves as it was).
 """
 
 from __future__ import annotations
@@ -33,12 +35,14 @@ class Fragments:
         self._kept: dict[tuple[str, str, str, str], object] = {}  # the last build's pieces
         self._made: dict[tuple[str, str, str, str], object] = {}  # this build's
         self._environment: object = None  # the template environment of the site-wide key
+        self._values: dict[str, tuple[str, object]] = {}  # name -> (key of what it was made from, the value)
 
     def start(self, site_key: str) -> None:
         """A build begins: the last build's pieces stay if every page's site-wide key is the same, the rest go."""
         if site_key != self._site_key or not self.keep_between_builds:
             self._kept = {}
             self._environment = None
+            self._values = {}
         elif self._made:  # else the last build failed before it asked for any piece: the one before's stay
             self._kept = self._made
         self._made = {}
@@ -56,6 +60,16 @@ class Fragments:
             if shared or self.keep_between_builds:
                 self._made[key] = piece
         return piece  # type: ignore[return-value]
+
+    def value(self, name: str, key: str, make: Callable[[], Piece]) -> Piece:
+        """The value `name` made from the whole site, `make()` unless it was made from the same `key` (everything
+        `make` reads) in this build or, in the dev server, the last build of the same site-wide key."""
+        kept = self._values.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]  # type: ignore[return-value]
+        made = make()
+        self._values[name] = (key, made)
+        return made
 
     def environment(self, make: Callable[[], Piece]) -> Piece:
         """The template environment, `make()` unless this site-wide key has one."""

@@ -27,7 +27,17 @@ from sitegen.exports.feed import _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, register_page_kind
-from sitegen.people.attribution import Directory, PersonRecords, attribute, excluded_by, home_slug, people_setting, record_author_ids, unmatched_members
+from sitegen.people.attribution import (
+    Directory,
+    PersonRecords,
+    attribute,
+    excluded_by,
+    home_slug,
+    people_setting,
+    record_author_ids,
+    unmatched_members,
+    what_attribution_reads,
+)
 from sitegen.people.files import FOLDER, MemberLinks, load_people
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
@@ -58,7 +68,10 @@ def people_pages(context: RenderContext) -> Iterable[Page]:
     authors_mode = people_setting(site.config.extra) == "authors"
     if not members and not authors_mode:
         return
-    directory = attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode)
+    read = digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode)
+    directory = context.views.fragments.value(
+        "people directory", read, lambda: attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode)
+    )
     pages = _PeoplePages(context, directory)
     yield from pages.index()
     for person in directory.people.values():

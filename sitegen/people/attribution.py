@@ -149,6 +149,26 @@ def home_slug(key: str, links: MemberLinks) -> str:
     return f"{base}-{number}"
 
 
+def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
+    """Everything `attribute` reads of the records, in their order: the same list, the same directory.
+
+    Its authors' names and identifiers, its id, year and date (the order of a name's
+    groups), its subjects (the evidence, a member's excluded subjects); not its
+    title, venue or abstract, so that the dev server keeps the directory when an
+    edit changes only those (`Fragments.value`)."""
+    return [
+        (
+            entry.record.id,
+            [author.name for author in entry.authors],
+            entry.record.year,
+            entry.record.date.toordinal() if entry.record.date else 0,
+            list(entry.record.categories),
+            {key: sorted(ids) for key, ids in record_author_ids(entry).items()},
+        )
+        for entry in entries
+    ]
+
+
 def attribute(entries: Sequence[Entry], members: Sequence[Person], links: MemberLinks, authors_mode: bool) -> Directory:
     """Everyone's records: members' by their anchors, then (with `people: authors`) a person per co-author group of each other name."""
     names = _Names(entries)

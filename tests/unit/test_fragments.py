@@ -81,3 +81,32 @@ def test_a_one_off_build_keeps_only_what_several_pages_show() -> None:
     store.start("site")
     store.get("list item", ENTRY, make)
     assert make.made == 3  # a new build of a one-off store starts empty
+
+
+def test_a_whole_site_value_is_kept_while_its_key_and_the_site_wide_key_hold() -> None:
+    """The dev server keeps a value made from the whole site (the people directory) from build to build while
+    everything it was made from (`key`) is the same; a one-off build makes it once per build."""
+    made: list[str] = []
+
+    def make(label: str) -> object:
+        made.append(label)
+        return object()
+
+    kept = Fragments(keep_between_builds=True)
+    kept.start("site key 1")
+    first = kept.value("people directory", "reads 1", lambda: make("first"))
+    assert kept.value("people directory", "reads 1", lambda: make("again")) is first
+    kept.start("site key 1")  # the next build: a title edit, the same reads
+    assert kept.value("people directory", "reads 1", lambda: make("kept")) is first
+    kept.start("site key 1")  # a year edit: other reads
+    assert kept.value("people directory", "reads 2", lambda: make("year")) is not first
+    kept.start("site key 2")  # a template edit
+    kept.value("people directory", "reads 2", lambda: make("template"))
+    assert made == ["first", "year", "template"]
+
+    one_off = Fragments()
+    one_off.start("site key 1")
+    one_off.value("people directory", "reads 1", lambda: make("one-off"))
+    one_off.start("site key 1")
+    one_off.value("people directory", "reads 1", lambda: make("one-off again"))
+    assert made[-2:] == ["one-off", "one-off again"]
