@@ -277,7 +277,7 @@ def switch_off(name: str) -> None:
         from sitegen import fragments
 
         _needs(fragments.Fragments, "value")
-        fragments.Fragments.value = lambda self, name, key, make: make()
+        fragments.Fragments.value = lambda self, name, key_of, make: make()
     elif name == "event-paths":  # every poll that looks lists every input, as without the paths
         from sitegen import serve
 

@@ -61,9 +61,13 @@ class Fragments:
                 self._made[key] = piece
         return piece  # type: ignore[return-value]
 
-    def value(self, name: str, key: str, make: Callable[[], Piece]) -> Piece:
-        """The value `name` made from the whole site, `make()` unless it was made from the same `key` (everything
-        `make` reads) in this build or, in the dev server, the last build of the same site-wide key."""
+    def value(self, name: str, key_of: Callable[[], str], make: Callable[[], Piece]) -> Piece:
+        """The value `name` made from the whole site: in the dev server, the last build's if it was made from the same
+        key (`key_of()`: of everything `make` reads) under the same site-wide key, else `make()`. A one-off build
+        asks for it once, and neither works out the key nor keeps the value."""
+        if not self.keep_between_builds:
+            return make()
+        key = key_of()
         kept = self._values.get(name)
         if kept is not None and kept[0] == key:
             return kept[1]  # type: ignore[return-value]

@@ -68,9 +68,10 @@ def people_pages(context: RenderContext) -> Iterable[Page]:
     authors_mode = people_setting(site.config.extra) == "authors"
     if not members and not authors_mode:
         return
-    read = digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode)
     directory = context.views.fragments.value(
-        "people directory", read, lambda: attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode)
+        "people directory",
+        lambda: digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode),
+        lambda: attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode),
     )
     pages = _PeoplePages(context, directory)
     yield from pages.index()
