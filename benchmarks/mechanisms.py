@@ -101,6 +101,12 @@ MECHANISMS = [
         "dict-lookup", "15", "a template's `value.key` on a plain dict answered without raising AttributeError first (theme.SiteSandbox.getattr)", ("cold",)
     ),
     Mechanism(
+        "event-paths",
+        "20",
+        "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
+        ("serve",),
+    ),
+    Mechanism(
         "downloads-later",
         "21",
         "the dev server writes BibTeX, RIS, JSON and feeds a poll after the reload, or when one is asked for (build.Downloads)",
@@ -122,12 +128,6 @@ MECHANISMS = [
         "kept-directory",
         "24",
         "the dev server keeps the people directory's attribution while what it reads of the records holds (Fragments.value; people corpus)",
-        ("serve",),
-    ),
-    Mechanism(
-        "event-paths",
-        "20",
-        "the dev server looks again only at the paths the file system reported, not at every input (inputs.listing_with_changes)",
         ("serve",),
     ),
 ]
