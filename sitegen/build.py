@@ -127,7 +127,8 @@ def build_site(
     listing = listing if listing is not None else list_inputs(site_dir)
     fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
     build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()))
-    previous_intact = state.output_dir == str(output_dir.absolute()) and (intact_output(output_dir, state) if output_intact is None else output_intact)
+    built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
+    previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
     if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
         return BuildResult(
@@ -164,8 +165,7 @@ def build_site(
     previous_manifest = state.manifest if previous_keys is not None else None
     now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
     on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
-    built_here = state.output_dir == str(output_dir.absolute()) and bool(state.manifest)
-    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here)
+    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here and bool(state.manifest))
     base_path = SiteUrls(prepared.site.config.base_url).base_path
     new_state = BuildState(
         fingerprints,
@@ -242,8 +242,11 @@ def _what_changed(state: BuildState, previous: dict | None, manifest: dict, writ
 
 def _downloads_set_aside(pages: list[Page]) -> tuple[list[Page], list[Page]]:
     """(what a browser loads to show a page, the rest)."""
-    now = [page for page in pages if page.path.endswith(LOADED_WITH_PAGES)]
-    return now, [page for page in pages if not page.path.endswith(LOADED_WITH_PAGES)]
+    now: list[Page] = []
+    later: list[Page] = []
+    for page in pages:
+        (now if page.path.endswith(LOADED_WITH_PAGES) else later).append(page)
+    return now, later
 
 
 def _keys_of_what_is_on_disk(keys: dict[str, str], later: list[Page], previous_keys: dict[str, str], manifest: dict) -> dict[str, str]:

@@ -109,8 +109,8 @@ def _walk(listing: Listing, root: str, prefix: str, jail: str | None) -> None:
         except OSError:
             continue
         for entry in entries:
-            if entry.name.startswith("."):
-                continue  # .git, an editor's .#x.yaml
+            if _hidden(entry.name):
+                continue
             name = f"{shown}/{entry.name}"
             try:
                 _add_entry(listing, entry, name, jail, pending)
@@ -135,8 +135,8 @@ def listing_with_changes(listing: Listing, reported: Iterable[str]) -> Listing |
     site = os.path.realpath(listing.site_dir)
     for path in reported:
         folder, name = os.path.split(path)
-        if name.startswith("."):
-            continue  # not an input, as in `_walk`
+        if _hidden(name):
+            continue
         if folder == site:
             if name in INPUT_FOLDERS:
                 return None
@@ -156,6 +156,11 @@ def listing_with_changes(listing: Listing, reported: Iterable[str]) -> Listing |
             return None
         updated.files[input_path] = (info.st_size, info.st_mtime_ns)
     return updated
+
+
+def _hidden(name: str) -> bool:
+    """Not an input: .git, an editor's .#x.yaml or .x.yaml.swp."""
+    return name.startswith(".")
 
 
 def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:
