@@ -56,8 +56,10 @@ from run import (
     edit_one_record,
     load_average,
     machine,
+    server_edit,
     set_aside,
     settle_file_system,
+    started_server,
     timed,
     workdir_of,
 )
@@ -312,41 +314,18 @@ def child_build(site: str, off: list[str]) -> int:
 
 def child_serve(site: str, off: list[str]) -> int:
     """A dev server's Preview and watcher, driven by lines on stdin: `edit N` -> seconds of that rebuild (and its CPU seconds)."""
-    import time
-
     with_cpu = "--with-cpu" in off
     off = [name for name in off if name != "--with-cpu"]
 
     for name in off:
         switch_off(name)
-    from livereload.handlers import LiveReloadHandler
-
-    from sitegen.serve import Preview, RebuildingWatcher
-
-    preview = Preview(Path(site))
-    watcher = RebuildingWatcher(preview)
-    LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
-    watcher.build_first()
-    if hasattr(watcher, "watch_events"):
-        watcher.watch_events()  # the running server's file-system events (sitegen since c834ede)
+    preview, watcher = started_server(Path(site))
     print("ready", flush=True)
     for line in sys.stdin:
         command, _, counter = line.strip().partition(" ")
         if command != "edit":
             break
-        watcher.examine()  # what the server does while it waits
-        time.sleep(0.3)  # a poll later: the last build's downloads are due (sitegen since 2026-12-05)
-        watcher.examine()
-        edit_one_record(preview.site_dir, int(counter))
-        time.sleep(0.25)  # the server's next poll comes within 250 ms
-        started, cpu_started = time.perf_counter(), time.process_time()
-        watcher.examine()  # the poll that notices the change
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-        time.sleep(0.25)  # the server's wait of one poll, to see the change hold still (not counted)
-        started, cpu_started = time.perf_counter(), time.process_time()
-        watcher.examine()  # and the build, once the inputs held still for a poll
-        seconds += time.perf_counter() - started
-        cpu += time.process_time() - cpu_started
+        seconds, cpu = server_edit(preview, watcher, int(counter))
         if preview.problems:
             print("failed: " + " | ".join(preview.problems), flush=True)
             return 1

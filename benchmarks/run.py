@@ -310,32 +310,48 @@ def clear_site_state(site: Path, trash: Path) -> None:
 
 # --- the dev server --------------------------------------------------------------------------
 
+
+def started_server(site: Path):
+    """What `sitegen serve` holds, in this process: its Preview (the build cache and Memory stay here) and its
+    watcher, the first build done and the file system's events followed. Imports the sitegen being timed."""
+    from livereload.handlers import LiveReloadHandler
+
+    from sitegen.serve import Preview, RebuildingWatcher
+
+    preview = Preview(site)
+    watcher = RebuildingWatcher(preview)  # its poll: looks at the inputs, builds once they held still for a poll
+    LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
+    watcher.build_first()
+    if hasattr(watcher, "watch_events"):
+        watcher.watch_events()  # the running server's file-system events (sitegen since c834ede)
+    return preview, watcher
+
+
+def server_edit(preview, watcher, counter: int) -> tuple[float, float]:
+    """One record edited under a started server, as it runs: (wall, CPU) seconds of the poll that notices the change
+    and of the poll that builds it, up to the reload; the waits for the polls are not counted."""
+    watcher.examine()  # what the server does while it waits
+    time.sleep(0.3)  # a poll later: the last build's downloads are due (sitegen since 2026-12-05)
+    watcher.examine()
+    edit_one_record(preview.site_dir, counter)
+    time.sleep(0.25)  # the server's next poll comes within 250 ms
+    started, cpu_started = time.perf_counter(), time.process_time()
+    watcher.examine()  # the poll that notices the change
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    time.sleep(0.25)  # the server's wait of one poll, to see the change hold still (not counted)
+    started, cpu_started = time.perf_counter(), time.process_time()
+    watcher.examine()  # and the build, once the inputs held still for a poll: the browser reloads
+    return seconds + time.perf_counter() - started, cpu + time.process_time() - cpu_started
+
+
 SERVE_EDITS = """
 import sys, time
 from pathlib import Path
 sys.path.insert(0, {benchmarks!r})
-from run import edit_one_record
-from livereload.handlers import LiveReloadHandler
-from sitegen.serve import Preview, RebuildingWatcher
-preview = Preview(Path({site!r}))  # what `sitegen serve` holds: the build cache and Memory stay in this process
-watcher = RebuildingWatcher(preview)  # its poll: lists the inputs, builds once they held still for a poll
-LiveReloadHandler.watcher = watcher  # as the server sets it up (no browser is waiting for a reload)
-watcher.build_first()
-if hasattr(watcher, "watch_events"):
-    watcher.watch_events()  # the running server's file-system events (sitegen since c834ede)
+from run import server_edit, started_server
+preview, watcher = started_server(Path({site!r}))
 for attempt in range({edits}):
-    watcher.examine()  # what the server does while it waits
-    time.sleep(0.3)  # a poll later: the last build's downloads are due (sitegen since 2026-12-05)
-    watcher.examine()
-    edit_one_record(preview.site_dir, {first} + attempt)
-    time.sleep(0.25)  # the server's next poll comes within 250 ms
-    started = time.perf_counter()
-    watcher.examine()  # the poll that notices the change
-    seconds = time.perf_counter() - started
-    time.sleep(0.25)  # the server's wait of one poll, to see the change hold still (not counted)
-    started = time.perf_counter()
-    watcher.examine()  # and the build, once the inputs held still for a poll: the browser reloads
-    seconds += time.perf_counter() - started
+    seconds, _ = server_edit(preview, watcher, {first} + attempt)
     started = time.perf_counter()
     if hasattr(preview, "write_downloads"):
         preview.write_downloads()  # what the next idle poll writes (BibTeX, RIS, JSON, feeds)
