@@ -128,7 +128,7 @@ def csl_name(name: str) -> dict[str, str]:
 def csl_item(entry: Entry) -> dict[str, Any]:
     """The record as CSL-JSON, with its plain text as readers see it (LaTeX already converted).
 
-    Volume, issue, pages and publisher come from the record's extra fields when it has them.
+    Volume, issue (or number), pages and publisher come from the record's extra fields when it has them.
     """
     record = entry.record
     kind = record_type(entry)
@@ -138,7 +138,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     if record.date:
         item["issued"] = {"date-parts": [[record.date.year, record.date.month, record.date.day]]}
     elif record.year:
-        item["issued"] = {"date-parts": [[record.year]]}
+        month = record.extra.get("month")  # BibTeX's `month = jun`, with no day
+        item["issued"] = {"date-parts": [[record.year, month] if type(month) is int and 1 <= month <= 12 else [record.year]]}
     venue = entry.source.plain.strip()
     if kind == "thesis":
         match = _THESIS_KIND.match(venue)
@@ -157,7 +158,9 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     elif venue:
         item["publisher"] = venue
     extra = record.extra
-    for field, csl_field in (("volume", "volume"), ("issue", "issue"), ("pages", "page"), ("publisher", "publisher")):
+    # BibTeX's `number` is a journal's issue, or a report's own number
+    numbered = (("number", "number"),) if kind == "report" else (("number", "issue"),)
+    for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), ("publisher", "publisher")):
         value = extra.get(field)
         if isinstance(value, (str, int)) and str(value).strip() and csl_field not in item:
             item[csl_field] = str(value).strip().replace("--", "–")

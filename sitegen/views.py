@@ -253,6 +253,7 @@ class ViewBuilder:
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0
+            "more_authors": bool(record.extra.get("et_al")),  # BibTeX's `and others`: the authors named are the first
             "type": _type_of(entry),
             "type_key": f"types.{_type_of(entry)}",
             "source": self.venue(entry),

@@ -19,6 +19,11 @@ _UNESCAPED_BRACES = re.compile(r"[{}](?<!\\[{}])")
 ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
 
 
+# a record's details, as the BibTeX reader and the fetchers keep them (SPEC §6), in a BibTeX entry's usual order;
+# `number` is also what a fetched record calls `issue`
+DETAILS = ("volume", "number", "pages", "chapter", "edition", "series", "publisher", "organization", "address", "howpublished", "note", "isbn", "issn")
+
+
 RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type
     "article": "article",
     "inproceedings": "inproceedings",
@@ -41,9 +46,10 @@ def entry_type(entry: Entry) -> str:
 def bibtex_entry(entry: Entry, url: str) -> str:
     record = entry.record
     kind = entry_type(entry)
+    authors = [_author(name) for name in record.authors] + (["others"] if record.extra.get("et_al") else [])
     fields: list[tuple[str, str]] = [
         ("title", "{" + _value(record.title) + "}"),
-        ("author", _value(" and ".join(_author(name) for name in record.authors))),
+        ("author", _value(" and ".join(authors))),
     ]
     venue = _value(record.source)
     if kind == "inproceedings":
@@ -54,9 +60,14 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         fields.append(("school", venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
+    editors = record.extra.get("editors")
+    if isinstance(editors, list) and editors:
+        fields.append(("editor", _value(" and ".join(_author(str(name)) for name in editors))))
+    fields += [(name, _value(value)) for name, value in _details(record.extra, {name for name, _ in fields})]
     fields.append(("year", str(record.year)))
-    if record.date:
-        fields.append(("month", str(record.date.month)))
+    month = record.date.month if record.date else record.extra.get("month")
+    if isinstance(month, int) or (isinstance(month, str) and month.strip()):
+        fields.append(("month", str(month)))
     if record.doi:
         fields.append(("doi", _value(record.doi)))
     if record.arxiv:
@@ -66,6 +77,19 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     fields.append(("url", _value(record.links.get("abs") or url)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def _details(extra: dict, written: set[str]) -> list[tuple[str, str]]:
+    """The record's volume, number, pages, publisher and the like, as text; none that the venue already wrote
+    (`howpublished`), none that is not a plain value."""
+    found = []
+    for name in DETAILS:
+        value = extra.get(name)
+        if value is None and name == "number":
+            value = extra.get("issue")
+        if name not in written and isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            found.append((name, str(value).replace("–", "--") if name == "pages" else str(value)))  # the reader made `--` a dash
+    return found
 
 
 def _author(name: str) -> str:

@@ -66,6 +66,8 @@ def ris_entry(entry: Entry, url: str = "") -> str:
         lines += [("PY", f"{record.date.year:04d}"), ("DA", record.date.strftime("%Y/%m/%d"))]
     elif record.year:
         lines.append(("PY", f"{record.year:04d}"))
+        if len(issued := item["issued"]["date-parts"][0]) == 2:
+            lines.append(("DA", f"{issued[0]:04d}/{issued[1]:02d}"))
     if "DOI" in item:
         lines.append(("DO", item["DOI"]))
     link = record.links.get("abs") or url

@@ -11,7 +11,8 @@ from pathlib import Path
 import bibtexparser
 import feedparser
 import pytest
-from conftest import file_bytes, rendered_files, write_site
+from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, file_bytes, rendered_files, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -273,3 +274,64 @@ def test_google_scholar_gets_the_arxiv_pdf_when_no_pdf_link_is_given():
     meta = dict(ViewBuilder(site, SiteUrls("https://example.org/"), [], render_item=lambda item: "").highwire(site.entries[0]))
     assert meta["citation_pdf_url"] == "https://arxiv.org/pdf/2401.00001"
     assert meta["citation_arxiv_id"] == "2401.00001"
+
+
+DETAILED_BIB = r"""@string{jmlr = "Journal of Machine Learning Research"}
+@article{muller2020,
+  author = {M{\"u}ller, J{\"o}rg and {van der Berg}, Anna and others},
+  title = {Divergences},
+  journal = jmlr,
+  year = 2020,
+  month = jun,
+  volume = {21},
+  number = {4},
+  pages = {1--30},
+}
+@incollection{chapter2021,
+  author = {Doe, Jane},
+  title = {A chapter},
+  booktitle = {Handbook of Things},
+  editor = {Roe, Richard and Poe, Edgar},
+  publisher = {Springer},
+  address = {Cham},
+  edition = {2},
+  series = {Lecture Notes},
+  pages = {55--70},
+  isbn = {978-3-16-148410-0},
+  year = {2021},
+}
+@techreport{report2019,
+  author = {Doe, Jane},
+  title = {A report},
+  institution = {Example Lab},
+  number = {TR-7},
+  year = {2019},
+}
+"""
+
+
+def test_a_bibtex_files_details_reach_every_export(tmp_path):
+    """Volume, number, pages, editors, publisher, month and `and others` read from a .bib file are in
+    publications.bib, the record page's BibTeX, RIS and the record page, not dropped on the way."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/mine.bib": DETAILED_BIB})
+    files = rendered_files(site)
+    entries = {entry.key: entry for entry in bibtexparser.parse_string(files["publications.bib"].decode()).entries}
+    article = next(entry for key, entry in entries.items() if key.startswith("muller2020"))
+    assert (article["volume"], article["number"], article["pages"], article["month"]) == ("21", "4", "1--30", "6")
+    assert article["author"] == "Jörg Müller and Anna van der Berg and others"
+    chapter = next(entry for key, entry in entries.items() if key.startswith("doe2021"))
+    assert chapter["editor"] == "Richard Roe and Edgar Poe"
+    assert (chapter["publisher"], chapter["address"], chapter["edition"], chapter["series"]) == ("Springer", "Cham", "2", "Lecture Notes")
+    assert (chapter["pages"], chapter["isbn"]) == ("55--70", "978-3-16-148410-0")
+    report = next(entry for key, entry in entries.items() if key.startswith("doe2019"))
+    assert report["number"] == "TR-7"
+
+    page = BeautifulSoup(files["records/muller2020/index.html"], "html.parser")
+    assert page.find("p", class_="authors").get_text() == "Jörg Müller, Anna van der Berg, et al."
+    block = bibtexparser.parse_string(page.find("pre", class_="bibtex").get_text()).entries[0]
+    assert block.fields_dict.keys() == article.fields_dict.keys()
+
+    ris = files["publications.ris"].decode()
+    article_ris = next(part for part in ris.split("ER  - ") if "TI  - Divergences" in part)
+    for line in ("VL  - 21", "IS  - 4", "SP  - 1", "EP  - 30", "DA  - 2020/06"):
+        assert line in article_ris
