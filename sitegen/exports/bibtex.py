@@ -23,6 +23,17 @@ ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis",
 # `number` is also what a fetched record calls `issue`
 DETAILS = ("volume", "number", "pages", "chapter", "edition", "series", "publisher", "organization", "address", "howpublished", "note", "isbn", "issn")
 
+# the field that names an entry type's venue (the record's `source`); other types say `howpublished`
+VENUE_FIELDS = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "incollection": "booktitle",
+    "phdthesis": "school",
+    "mastersthesis": "school",
+    "techreport": "institution",
+    "book": "publisher",
+}
+
 
 RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type
     "article": "article",
@@ -52,12 +63,8 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         ("author", _value(" and ".join(authors))),
     ]
     venue = _value(record.source)
-    if kind == "inproceedings":
-        fields.append(("booktitle", venue))
-    elif kind == "article":
-        fields.append(("journal", venue))
-    elif kind == "phdthesis":
-        fields.append(("school", venue))
+    if kind in VENUE_FIELDS:
+        fields.append((VENUE_FIELDS[kind], venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
     editors = record.extra.get("editors")

@@ -307,11 +307,19 @@ DETAILED_BIB = r"""@string{jmlr = "Journal of Machine Learning Research"}
   number = {TR-7},
   year = {2019},
 }
+@book{book2017,
+  author = {Knuth, Donald E.},
+  title = {The Art of Computer Programming},
+  publisher = {Addison-Wesley},
+  edition = {3rd},
+  year = {2017},
+}
 """
 
 
 def test_a_bibtex_files_details_reach_every_export(tmp_path):
-    """Volume, number, pages, editors, publisher, month and `and others` read from a .bib file are in
+    """Volume, number, pages, editors, publisher, month and `and others` read from a .bib file, and each
+    entry type's venue field, are in
     publications.bib, the record page's BibTeX, RIS and the record page, not dropped on the way."""
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/mine.bib": DETAILED_BIB})
     files = rendered_files(site)
@@ -324,7 +332,11 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     assert (chapter["publisher"], chapter["address"], chapter["edition"], chapter["series"]) == ("Springer", "Cham", "2", "Lecture Notes")
     assert (chapter["pages"], chapter["isbn"]) == ("55--70", "978-3-16-148410-0")
     report = next(entry for key, entry in entries.items() if key.startswith("doe2019"))
-    assert report["number"] == "TR-7"
+    assert (report["number"], report["institution"]) == ("TR-7", "Example Lab")
+    assert chapter["booktitle"] == "Handbook of Things"
+    book = next(entry for key, entry in entries.items() if key.startswith("knuth2017"))
+    assert (book.entry_type, book["publisher"], book["edition"]) == ("book", "Addison-Wesley", "3rd")
+    assert "howpublished" not in book.fields_dict
 
     page = BeautifulSoup(files["records/muller2020/index.html"], "html.parser")
     assert page.find("p", class_="authors").get_text() == "Jörg Müller, Anna van der Berg, et al."
