@@ -512,6 +512,14 @@ RECORD_SYNONYMS = {
     "publication_types": "type",
     "cited_by": "citations",
     "citation_count": "citations",
+    # Hugo Blox's and academicpages' names
+    "publication": "source",
+    "publication_short": "source",
+    "excerpt": "abstract",
+    "publishdate": "date",
+    "paperurl": "links",
+    "slidesurl": "links",
+    **{f"url_{kind}": "links" for kind in ("pdf", "code", "slides", "video", "dataset", "poster", "project", "source", "preprint")},
 }
 
 

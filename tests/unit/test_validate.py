@@ -639,6 +639,9 @@ def test_problems_of_every_file_are_reported_together(tmp_path):
         ("id: a\ntitle: T\nyear: 2020\njournal: JMLR\n", "content/records/x.yaml:4: warning: field 'journal': unknown field; did you mean 'source'?"),
         ("id: a\ntitle: T\nyear: 2020\nbooktitle: Proc.\n", "content/records/x.yaml:4: warning: field 'booktitle': unknown field; did you mean 'source'?"),
         ("id: a\ntitle: T\nyear: 2020\nurl: https://e.org\n", "content/records/x.yaml:4: warning: field 'url': unknown field; did you mean 'links'?"),
+        ("id: a\ntitle: T\nyear: 2020\npublication: J\n", "content/records/x.yaml:4: warning: field 'publication': unknown field; did you mean 'source'?"),
+        ("id: a\ntitle: T\nyear: 2020\nurl_pdf: x.pdf\n", "content/records/x.yaml:4: warning: field 'url_pdf': unknown field; did you mean 'links'?"),
+        ("id: a\ntitle: T\nyear: 2020\npaperurl: x.pdf\n", "content/records/x.yaml:4: warning: field 'paperurl': unknown field; did you mean 'links'?"),
         ("id: a\ntitle: T\nyear: 2020\nabstarct: x\n", "content/records/x.yaml:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?"),
         ("id: a\ntitle: T\nyear: 2020\nTitle: T\n", "content/records/x.yaml:4: warning: field 'Title': unknown field; did you mean 'title'?"),
         (
