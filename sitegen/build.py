@@ -63,8 +63,9 @@ def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     started = time.perf_counter()
     listing, digests = read_inputs(Path(site_dir))
     prepared = prepare_site(site_dir, listing, digests, base_url)
-    files = {path: bytes(make()) for path, make in render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared)).makers()}
-    return BuildResult(files, prepared.warnings, time.perf_counter() - started, page_count=_page_count(files))
+    rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared))
+    files = {path: bytes(make()) for path, make in rendered.makers()}
+    return BuildResult(files, prepared.warnings + rendered.warnings, time.perf_counter() - started, page_count=_page_count(files))
 
 
 @contextlib.contextmanager
@@ -175,7 +176,7 @@ def build_site(
         manifest,
         folder_stamps(output_dir, manifest, *_what_changed(state, previous_manifest, manifest, now)),
         _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
-        prepared.warnings,
+        prepared.warnings + rendered.warnings,
         base_path,
     )
     if use_cache:
@@ -183,7 +184,7 @@ def build_site(
         cache.save(new_state, None if keep_in_memory else content_of(memory))
     return BuildResult(
         {},
-        cache.notes + prepared.warnings,
+        cache.notes + prepared.warnings + rendered.warnings,
         time.perf_counter() - started,
         output_dir,
         rendered.kept,

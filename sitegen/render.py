@@ -10,9 +10,10 @@ the write stage keeps a failed build's pages away from output/.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 import jinja2
 import jinja2.sandbox
@@ -25,8 +26,8 @@ from sitegen.inputs import Listing
 from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
 from sitegen.theme import Theme, make_environment, static_sources, theme_settings
-from sitegen.urls import SiteUrls
-from sitegen.views import ViewBuilder
+from sitegen.urls import SiteUrls, is_relative_path
+from sitegen.views import ViewBuilder, profile_link_url
 
 
 @dataclass
@@ -34,6 +35,7 @@ class RenderResult:
     todo: list[Page]  # the output files this build renders, by path
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
+    warnings: list[Problem] = field(default_factory=list)  # links into the site that lead to no file it writes
 
     def makers(self) -> list[tuple[str, Callable[[], FileBytes]]]:
         return makers(self.todo)
@@ -66,7 +68,32 @@ def render_site(
     pages = _all_pages(context)
     keys = {page.path: digest(site_key, page.path, page.inputs) for page in pages}
     todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
-    return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo})
+    return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo}, links_to_nothing(site, keys.keys()))
+
+
+def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
+    """A warning for each link of the profile or a record that is a path in the site (`static/talk.pdf`, taken
+    from the site's root) but names no file the build writes: a broken link on every page that shows it."""
+    problems = []
+    profile_links = {kind: profile_link_url(kind, value) for kind, value in site.profile.links.items()}
+    placed_links = [(site.profile, profile_links)] + [(entry.record, entry.record.links) for entry in site.entries]
+    for placed, links in placed_links:
+        for kind, url in links.items():
+            if is_relative_path(url) and not _published(url, published):
+                problems.append(Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, published)}", placed.where("links"), warning=True))
+    return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
+
+
+def _published(url: str, published: Collection[str]) -> bool:
+    path = unquote(url.partition("#")[0].partition("?")[0])
+    return path in published or f"{path.rstrip('/')}/index.html" in published
+
+
+def _did_you_mean(url: str, published: Collection[str]) -> str:
+    """The published file of the same name, if there is one (a file of static/ linked without `static/`)."""
+    name = unquote(url.partition("#")[0].partition("?")[0]).rstrip("/").rpartition("/")[2]
+    same_name = sorted(path for path in published if path.rpartition("/")[2] == name)
+    return f"; did you mean '{same_name[0]}'?" if same_name else " (a file of your static/ folder is linked as static/NAME)"
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:

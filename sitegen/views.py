@@ -40,6 +40,18 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "website": ("Website", "{}"),
     "cv": ("CV", "{}"),
 }
+
+
+def profile_link_label(kind: str) -> str:
+    return PROFILE_LINKS[kind][0] if kind in PROFILE_LINKS else kind.replace("_", " ").title()
+
+
+def profile_link_url(kind: str, value: str) -> str:
+    """A link of profile.yaml as written, or made from a bare identifier (`orcid: 0000-...`)."""
+    pattern = PROFILE_LINKS[kind][1] if kind in PROFILE_LINKS else "{}"
+    return value if "://" in value or value.startswith("mailto:") else pattern.format(value)
+
+
 RECORD_LINKS = {
     "abs": "arXiv",
     "pdf": "PDF",
@@ -412,11 +424,7 @@ class ViewBuilder:
 
     def _profile_links(self) -> list[tuple[str, str, str]]:
         """(kind, label, URL as written or made from an identifier) of each link in profile.yaml."""
-        links = []
-        for kind, value in self.site.profile.links.items():
-            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
-            links.append((kind, label, value if "://" in value or value.startswith("mailto:") else pattern.format(value)))
-        return links
+        return [(kind, profile_link_label(kind), profile_link_url(kind, value)) for kind, value in self.site.profile.links.items()]
 
     def _photo(self) -> str | None:
         """The profile photo's file in static/, when there is one."""

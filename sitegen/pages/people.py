@@ -41,7 +41,7 @@ from sitegen.people.attribution import (
 from sitegen.people.files import FOLDER, MemberLinks, load_people
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
-from sitegen.views import PROFILE_LINKS
+from sitegen.views import profile_link_label, profile_link_url
 
 PEOPLE_PER_PAGE = 1000  # people listed on one page of the index (an aggregator's directory has tens of thousands)
 
@@ -231,9 +231,8 @@ class _PeoplePages:
         if member.orcid and "orcid" not in written:
             written["orcid"] = member.orcid
         for kind, value in written.items():
-            label, pattern = PROFILE_LINKS.get(kind, (kind.replace("_", " ").title(), "{}"))
-            url = value if "://" in value or value.startswith("mailto:") else pattern.format(value)
-            links.append({"kind": kind, "label": label, "url": urls.link(url), "text": label})
+            label = profile_link_label(kind)
+            links.append({"kind": kind, "label": label, "url": urls.link(profile_link_url(kind, value)), "text": label})
         photo = member.photo if member.photo and member.photo in self.context.static_sources else None
         values.update(
             bio=Markup(render_markdown(member.bio).html),

@@ -723,3 +723,33 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
     again = run_sitegen("build", "--site", str(demo_site))
     assert again.returncode == 0
     assert tree(output) == tree(tmp_path / "clean")
+
+
+def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
+    """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
+    shows it: the build says which link and which file was meant, the same when nothing changed since."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: Test site\nbase_url: https://example.org/repo/\n",
+            "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\n",
+            "content/records/a.yaml": (
+                "id: a\ntitle: A\nyear: 2020\nlinks:\n  pdf: paper.pdf\n  slides: static/talk.pdf#page=2\n  html: records/b/\n  code: https://example.org/code\n"
+            ),
+            "content/records/b.yaml": "id: b\ntitle: B\nyear: 2021\nlinks: {poster: 'static/my%20poster.pdf', data: data/set.csv}\n",
+            "static/paper.pdf": "%PDF",
+            "static/talk.pdf": "%PDF",
+            "static/my poster.pdf": "%PDF",
+        },
+    )
+    expected = [
+        "content/profile.yaml:2: warning: link 'cv': 'static/cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/records/a.yaml:4: warning: link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
+        "content/records/b.yaml:4: warning: link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+    ]
+    for _ in range(2):  # the second build finds output/ up to date, and says the same
+        result = run_sitegen("build", "--site", str(site))
+        assert result.returncode == 0, result.stderr
+        assert [line for line in result.stderr.splitlines() if "warning" in line] == expected
+    page = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
+    assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
