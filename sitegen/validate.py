@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
+from sitegen.record_types import bare_doi
 from sitegen.urls import slugify, url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -523,6 +524,18 @@ RECORD_SYNONYMS = {
 }
 
 
+def _unknown_fields_warned(reader: str) -> bool:
+    from sitegen.sources import reader_named
+
+    found = reader_named(reader)
+    return found is None or found.unknown_fields_warned
+
+
+def _bare_doi(doi: str | None) -> str | None:
+    """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X."""
+    return bare_doi(doi) or None if doi else doi
+
+
 def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
     """A fetcher writes `origin: <its name>` into each record file; files fetched before
     sitegen wrote that field are known by their folder, content/records/arxiv/."""
@@ -552,7 +565,7 @@ def validate_record(
     origin = record_origin(data, display_path, reader)
     fetched = origin.fetched
     extra = fields.extra(RECORD_FIELDS)
-    if extra and reader == "yaml" and not fetched:  # what sitegen's own sources wrote is no typo
+    if extra and not fetched and _unknown_fields_warned(reader):  # what sitegen's own sources wrote is no typo
         fields.warn_unknown([key for key in extra if key not in RECORD_EXTRAS], "field")
     # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections)
     missing = () if fetched else tuple(name for name in ("title", "year") if name not in data and (name == "title" or "date" not in data))
@@ -587,7 +600,7 @@ def validate_record(
         categories=categories,
         links=fields.url_map("links"),
         arxiv=fields.string("arxiv"),
-        doi=fields.string("doi"),
+        doi=_bare_doi(fields.string("doi")),
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
         origin=origin,

@@ -31,6 +31,9 @@ class Reader:
     name: str  # the `Origin.source` of its records
     suffixes: tuple[str, ...]
     read: Callable[[str, str], ReadResult]  # (file text, the path messages name) -> mappings, problems
+    # whether a field sitegen does not know is a warning (a typo in a file written for sitegen);
+    # not for a format whose files carry many fields for other programs (BibTeX's)
+    unknown_fields_warned: bool = True
 
 
 READERS: dict[str, Reader] = {}  # suffix -> reader
@@ -42,6 +45,10 @@ def register_reader(reader: Reader) -> Reader:
             raise ValueError(f"two readers for {suffix} files: {READERS[suffix].name} and {reader.name}")
         READERS[suffix] = reader
     return reader
+
+
+def reader_named(name: str) -> Reader | None:
+    return next((reader for reader in READERS.values() if reader.name == name), None)
 
 
 def reader_for(path: str) -> Reader | None:
@@ -71,4 +78,4 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
     return fetcher
 
 
-from sitegen.sources import arxiv, bibtex, crossref, dblp, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, crossref, dblp, markdown_records, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)

@@ -743,4 +743,4 @@ def read_bibtex_records(text: str, display_path: str) -> ReadResult:
     return _FileReader(display_path).read(text)
 
 
-BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records))
+BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, unknown_fields_warned=False))

@@ -1,0 +1,187 @@
+"""Records kept as Markdown files with YAML front matter, the way Hugo Blox (`content/publication/<name>/index.md`)
+and academicpages (`_publications/<name>.md`) keep them: copied into content/records/, they build as they are.
+
+Their fields are read under sitegen's names (`publication` or `venue` is the `source`, `url_pdf` or
+`paperurl` a `pdf` link, `tags` are `categories`, `draft` is `hidden`); the text below the front
+matter is the abstract when the front matter has none. The id is the file's name (a Hugo Blox page
+bundle's folder name for `index.md`). Fields those tools use only for their own page layout are
+passed over; any other field is kept, and validated, as in a YAML record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sitegen.errors import Location, Problem
+from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.load import PositionedDict
+from sitegen.sources import Reader, ReadResult, register_reader
+
+RENAMED = {"publication": "source", "venue": "source", "tags": "categories", "draft": "hidden"}
+LINK_FIELDS = {  # Hugo Blox's url_* and academicpages' *url -> sitegen's link kinds
+    "url_pdf": "pdf",
+    "url_code": "code",
+    "url_slides": "slides",
+    "url_video": "video",
+    "url_dataset": "data",
+    "url_poster": "poster",
+    "url_project": "website",
+    "url_source": "html",
+    "url_preprint": "preprint",
+    "paperurl": "pdf",
+    "slidesurl": "slides",
+}
+LINK_TYPES = {"dataset": "data", "source": "html", "project": "website"}  # Hugo Blox's `links: [{type: ...}]`
+# Hugo Blox's publication types: the old numbers and the CSL names of later versions
+PUBLICATION_TYPES = {
+    "1": "inproceedings",
+    "2": "article",
+    "3": "preprint",
+    "4": "report",
+    "5": "book",
+    "6": "chapter",
+    "7": "thesis",
+    "8": "patent",
+    "paper-conference": "inproceedings",
+    "article-journal": "article",
+    "article": "article",
+    "manuscript": "preprint",
+    "report": "report",
+    "book": "book",
+    "chapter": "chapter",
+    "thesis": "thesis",
+    "patent": "patent",
+}
+# what those tools use for their own pages and sitegen has no use for (summary and excerpt: see below)
+LAYOUT_FIELDS = frozenset(
+    {
+        "collection",
+        "permalink",
+        "citation",
+        "excerpt",
+        "summary",
+        "publication_short",
+        "publishdate",
+        "lastmod",
+        "image",
+        "projects",
+        "slides",
+        "header",
+        "share",
+        "commentable",
+        "math",
+        "highlight",
+        "bibtexurl",
+        "author_notes",
+    }
+)
+ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedings", "books": "book"}
+READ_BELOW = frozenset({"authors", "date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
+OWNER_NAMES = ("admin", "me")  # Hugo Blox's name for the site's owner in `authors`
+_EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
+
+
+def read_markdown_record(text: str, display_path: str) -> ReadResult:
+    if not text.lstrip("\ufeff").startswith("---"):  # a README.md, say
+        return [], [Problem("not read: a Markdown record starts with YAML front matter ('---', title: ..., '---')", Location(display_path, 1), warning=True)]
+    data, body, body_line, problems = split_front_matter(text, display_path)
+    if data is None:
+        return [], problems
+    record = PositionedDict()
+    record.line = 1
+    record.key_lines = {}
+
+    def put(name: str, value: Any, key: str) -> None:
+        if name not in record and value not in (None, "", [], {}):  # Hugo Blox's template leaves `doi: ''`, `tags: []`
+            record[name] = value
+            record.key_lines[name] = data.line_of(key) if key else 1
+
+    put("id", _id_of(display_path), "")
+    for key, value in data.items():
+        name = RENAMED.get(key, key)
+        if key.lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
+            put(name, _plain_venue(value) if name == "source" else value, key)
+    if "authors" in data:
+        put("authors", _authors(data["authors"], Location(display_path, data.line_of("authors")), problems), "authors")
+    if "date" in data:
+        put("date", _date(data["date"]), "date")
+    if (kind := PUBLICATION_TYPES.get(_first(data.get("publication_types")))) is not None:
+        put("type", kind, "publication_types")
+    if (kind := ACADEMICPAGES_CATEGORIES.get(_first(data.get("category")))) is not None:
+        put("type", kind, "category")
+    written = data.get("links")
+    if isinstance(written, dict):  # sitegen's own form
+        put("links", written, "links")
+    elif links := _links(data):
+        put("links", links, "links" if "links" in data else next((key for key in LINK_FIELDS if key in data), ""))
+    doi = (data.get("hugoblox") or {}).get("ids", {}).get("doi") if isinstance(data.get("hugoblox"), dict) else None
+    if doi:
+        put("doi", doi, "hugoblox")
+    for key in ("summary", "excerpt"):  # a summary stands in for a missing abstract, after the text below
+        if not body.strip() and isinstance(data.get(key), str):
+            body, body_line = data[key], data.line_of(key)
+            break
+    if body.strip() and "abstract" not in record:
+        record["abstract"] = body.strip("\n")
+        record.key_lines["abstract"] = body_line
+    return [record], problems
+
+
+def _id_of(display_path: str) -> str:
+    """'content/records/2009-10-01-paper.md' -> '2009-10-01-paper'; '.../conference-paper/index.md' -> 'conference-paper'."""
+    parts = display_path.rsplit("/", 2)
+    stem = parts[-1].rsplit(".", 1)[0]
+    return parts[-2] if stem.lower() in ("index", "_index") and len(parts) > 2 else stem
+
+
+def _date(value: Any) -> Any:
+    """Hugo Blox writes '2013-07-01T00:00:00Z': the date is its first ten characters."""
+    if isinstance(value, str) and re.match(r"\d{4}-\d{2}-\d{2}T", value.strip()):
+        return value.strip()[:10]
+    return value
+
+
+def _plain_venue(value: Any) -> Any:
+    """'In *Wowchemy Conference*' -> 'Wowchemy Conference' (Hugo Blox writes the venue as Markdown)."""
+    if not isinstance(value, str):
+        return value
+    return _EMPHASIS.sub(r"\2", value.strip()).removeprefix("In ").strip()
+
+
+def _authors(value: Any, where: Location, problems: list[Problem]) -> Any:
+    if not isinstance(value, list):
+        return value
+    if any(isinstance(name, str) and name.strip().lower() in OWNER_NAMES for name in value):
+        problems.append(Problem("authors: Hugo Blox's 'admin' or 'me' stands for the site's owner: write your name as in profile.yaml", where, warning=True))
+    return value
+
+
+def _first(value: Any) -> str:
+    if isinstance(value, list) and value:
+        value = value[0]
+    return str(value).strip() if isinstance(value, (str, int)) else ""
+
+
+def _links(data: PositionedDict) -> dict[str, str]:
+    """The url_* fields, academicpages' paperurl, and Hugo Blox's `links:` and `url_custom:` lists, empty ones and '#' left out."""
+    links: dict[str, str] = {}
+    for key, kind in LINK_FIELDS.items():
+        if _usable(data.get(key)):
+            links.setdefault(kind, data[key].strip())
+    for item in [*_list(data.get("links")), *_list(data.get("url_custom"))]:
+        if isinstance(item, dict) and _usable(item.get("url")):
+            kind = str(item.get("type") or item.get("name") or "link").strip().lower().replace(" ", "_")
+            links.setdefault(LINK_TYPES.get(kind, kind), item["url"].strip())
+    return links
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _usable(url: Any) -> bool:
+    return isinstance(url, str) and url.strip() not in ("", "#")
+
+
+MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record))

@@ -1,0 +1,93 @@
+"""Hugo Blox's and academicpages' publication files, copied into content/records/, build as records."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, write_site
+
+from sitegen.build import check_site
+
+MIGRATE = Path(__file__).resolve().parents[1] / "fixtures" / "migrate"
+
+
+def built(tmp_path: Path, folder: str, extra: dict[str, str] | None = None):
+    site = write_site(tmp_path, {**MINIMAL_SITE, **(extra or {})})
+    shutil.copytree(MIGRATE / folder, site / "content" / "records" / "imported")
+    result = check_site(site)
+    records = {record["id"]: record for record in json.loads(result.files["records.json"])["records"]}
+    return result, records
+
+
+def test_hugo_blox_publications_build_with_their_fields_under_sitegens_names(tmp_path):
+    result, records = built(tmp_path, "hugo-blox")
+    paper = records["conference-paper"]  # a page bundle's id is its folder's name
+    assert paper["title"] == "Sorting by log n rounds of gossip"
+    assert paper["source"] == "ACM Symposium on Gossip"  # 'In *...*' as plain text
+    assert (paper["type"], paper["date"], paper["year"], paper["featured"]) == ("inproceedings", "2023-10-24", 2023, True)
+    assert paper["doi"] == "10.5555/3618257.3624811"
+    assert paper["categories"] == ["Distributed Systems", "Sorting"]
+    assert paper["links"] == {
+        "slides": "https://example.org/slides.pdf",
+        "custom_link": "http://example.org/custom",
+        "code": "https://github.com/example/gossip-sort",
+    }
+    assert paper["abstract"] == "We sort n keys in O(log n) rounds of gossip."  # the abstract, not the shortcodes below
+    article = records["journal-article"]
+    assert (article["type"], article["source"], article["doi"]) == ("article", "Journal of Engines, 1(1)", None)
+    assert article["abstract"] == "The engine weaves algebraic patterns."  # no abstract: the text below the front matter
+    assert article["links"] == {"pdf": "https://example.org/engines.pdf", "video": "https://example.org/video"}
+    warnings = [str(problem) for problem in result.warnings]
+    assert warnings == [
+        "content/records/imported/publication/conference-paper/index.md:6: warning: authors: Hugo Blox's 'admin' or 'me' "
+        "stands for the site's owner: write your name as in profile.yaml"
+    ]  # the layout fields (publishDate, image, projects, author_notes, ...) pass without a word
+
+
+def test_academicpages_publications_build_with_their_fields_under_sitegens_names(tmp_path):
+    result, records = built(tmp_path, "academicpages")
+    notes = records["2009-10-01-paper-title-number-1"]
+    assert (notes["title"], notes["source"], notes["type"], notes["date"]) == ("Notes on the Analytical Engine", "Journal 1", "article", "2009-10-01")
+    assert notes["links"] == {"pdf": "http://academicpages.github.io/files/paper1.pdf", "slides": "http://academicpages.github.io/files/slides1.pdf"}
+    assert notes["abstract"].startswith("The engine might compose elaborate pieces of music.")
+    cards = records["2015-10-01-paper-title-number-3"]
+    assert (cards["type"], cards["abstract"]) == ("inproceedings", "Punched cards, read twice.")  # no text below: the excerpt
+    assert result.warnings == []
+    page = BeautifulSoup(result.files["records/2009-10-01-paper-title-number-1/index.html"], "html.parser")
+    assert page.find("p", class_="venue").find(class_="source").get_text() == "Journal 1"
+    assert page.find("li", class_="link-pdf").a["href"] == "http://academicpages.github.io/files/paper1.pdf"
+
+
+def test_a_markdown_record_may_use_sitegens_own_fields(tmp_path):
+    text = "---\ntitle: Own fields\nauthors: [Ada Lovelace]\nyear: 2020\nsource: Journal 2\nlinks: {code: 'https://example.org/c'}\n---\nThe abstract.\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/own.md": text})
+    result = check_site(site)
+    record = json.loads(result.files["records.json"])["records"][0]
+    assert (record["id"], record["source"], record["links"], record["abstract"]) == ("own", "Journal 2", {"code": "https://example.org/c"}, "The abstract.")
+
+
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("README.md", "Records of the lab.\n", "content/records/README.md:1: warning: not read: a Markdown record starts with YAML front matter"),
+        ("open.md", "---\ntitle: T\n", "content/records/open.md:1: the front matter is not closed"),
+        (
+            "typo.md",
+            "---\ntitle: T\nyear: 2020\nabstarct: x\n---\n",
+            "content/records/typo.md:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?",
+        ),
+    ],
+)
+def test_a_markdown_file_that_is_no_record_is_said_so(tmp_path, name, text, message):
+    from sitegen.errors import ContentError
+
+    site = write_site(tmp_path, {**MINIMAL_SITE, f"content/records/{name}": text})
+    try:
+        problems = [str(problem) for problem in check_site(site).warnings]
+    except ContentError as error:
+        problems = [str(problem) for problem in error.problems]
+    assert any(problem.startswith(message) for problem in problems), problems
