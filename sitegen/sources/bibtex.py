@@ -93,7 +93,7 @@ _URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_YEAR_START = re.compile(r"^(\d{4})(?:-\d{2})?(?:-\d{2})?$")
+_YEAR_START = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-\d{2})?$")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 
 
@@ -431,6 +431,8 @@ def _put_dates(record: _Record, fields: _Fields) -> None:
     month = fields.get("month")
     if month:
         record.put("month", _month_number(month[0]), month[1])
+    elif date and not _ISO_DATE.match(date[0]) and (start := _YEAR_START.match(date[0])) and start.group(2):
+        record.put("month", _month_number(start.group(2)), date[1])  # `date = {2016-06}`
 
 
 def _month_number(value: str) -> int | str:

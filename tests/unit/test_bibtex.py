@@ -119,6 +119,13 @@ def test_string_macros_in_any_case_concatenation_and_month_macros():
     assert record.extra["month"] == "4 June"
 
 
+@pytest.mark.parametrize("date, month", [("2016-06", 6), ("2016-06-12", None), ("2016", None)])
+def test_a_biblatex_date_of_year_and_month_gives_the_month(date, month):
+    record = one(f"@inproceedings{{k, title = {{T}}, author = {{Ada Lovelace}}, booktitle = {{B}}, date = {{{date}}}}}")
+    assert record.year == 2016
+    assert record.extra.get("month") == month  # a whole date is the record's `date`, its month with it
+
+
 def test_parenthesised_entries_and_a_trailing_comma_read_like_braced_ones():
     record = one("@article(k,\n  title = {T},\n  author = {A. B},\n  journal = {J},\n  year = {2021},\n)\n")
     assert (record.title, record.year, record.source, record.type) == ("T", 2021, "J", "article")
