@@ -70,7 +70,10 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     editors = record.extra.get("editors")
     if isinstance(editors, list) and editors:
         fields.append(("editor", _value(" and ".join(_author(str(name)) for name in editors))))
-    fields += [(name, _value(value)) for name, value in _details(record.extra, {name for name, _ in fields})]
+    written = {name for name, _ in fields}  # `howpublished` may be the venue
+    fields += [
+        (name, _value(value.replace("–", "--") if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
+    ]
     fields.append(("year", str(record.year)))
     month = record.date.month if record.date else record.extra.get("month")
     if isinstance(month, int) or (isinstance(month, str) and month.strip()):
@@ -86,17 +89,17 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
 
 
-def _details(extra: dict, written: set[str]) -> list[tuple[str, str]]:
-    """The record's volume, number, pages, publisher and the like, as text; none that the venue already wrote
-    (`howpublished`), none that is not a plain value."""
-    found = []
+def record_details(extra: dict) -> dict[str, str]:
+    """The record's volume, number (or issue), pages, publisher and the like, under BibTeX's names, as text;
+    none that is not a plain value."""
+    details = {}
     for name in DETAILS:
         value = extra.get(name)
         if value is None and name == "number":
             value = extra.get("issue")
-        if name not in written and isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
-            found.append((name, str(value).replace("–", "--") if name == "pages" else str(value)))  # the reader made `--` a dash
-    return found
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            details[name] = str(value).strip()
+    return details
 
 
 def _author(name: str) -> str:

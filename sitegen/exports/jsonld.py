@@ -10,6 +10,7 @@ import orjson
 
 from sitegen.cite import record_type
 from sitegen.exports import joined
+from sitegen.exports.bibtex import record_details
 from sitegen.merge import work_sources
 from sitegen.model import Entry, Profile, Site
 
@@ -130,6 +131,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
         "citations": record.citations,
         "sources": list(work_sources(record)),
         "ids": record_ids(record),
+        "details": record_details(record.extra),  # volume, number, pages, publisher, ... (BibTeX's names)
     }
     return orjson.dumps(data)
 

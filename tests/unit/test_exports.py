@@ -343,6 +343,9 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     block = bibtexparser.parse_string(page.find("pre", class_="bibtex").get_text()).entries[0]
     assert block.fields_dict.keys() == article.fields_dict.keys()
 
+    records = {record["id"]: record for record in json.loads(files["records.json"])["records"]}
+    assert records["muller2020"]["details"] == {"volume": "21", "number": "4", "pages": "1–30"}
+
     ris = files["publications.ris"].decode()
     article_ris = next(part for part in ris.split("ER  - ") if "TI  - Divergences" in part)
     for line in ("VL  - 21", "IS  - 4", "SP  - 1", "EP  - 30", "DA  - 2020/06"):
