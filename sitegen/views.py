@@ -17,7 +17,8 @@ from markupsafe import Markup
 
 from sitegen.cite import csl_item
 from sitegen.enrich import normalise_name
-from sitegen.exports.bibtex import bibtex_entry, entry_type
+from sitegen.exports import page_range
+from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
@@ -606,6 +607,7 @@ class ViewBuilder:
         if source and source.lower() != "arxiv":
             # the same reading of the venue as the BibTeX entry type (workshop -> conference, thesis -> institution)
             meta.append((HIGHWIRE_VENUE.get(entry_type(entry), "citation_journal_title"), source))
+        meta += _highwire_details(record_details(record.extra), entry_type(entry))
         pdf = record.links.get("pdf") or (f"https://arxiv.org/pdf/{record.arxiv}" if record.arxiv else None)
         if pdf:
             meta.append(("citation_pdf_url", self.urls.absolute_link(pdf)))
@@ -740,6 +742,19 @@ def _listed_authors(authors: list[dict[str, Any]]) -> tuple[list[dict[str, Any]]
 
 
 PAGE_LINKS_AROUND = 2  # page links shown on each side of the current page; the first and last are always shown
+
+
+def _highwire_details(details: dict[str, str], bibtex_type: str) -> list[tuple[str, str]]:
+    """Volume, issue (a report's number), first and last page, ISBN, ISSN and publisher, as Google Scholar names them."""
+    number_tag = "citation_technical_report_number" if bibtex_type == "techreport" else "citation_issue"
+    meta = [(tag, details[name]) for tag, name in (("citation_volume", "volume"), (number_tag, "number")) if name in details]
+    if "pages" in details:
+        first, last = page_range(details["pages"])
+        meta += [("citation_firstpage", first)] + ([("citation_lastpage", last)] if last else [])
+    meta += [
+        (tag, details[name]) for tag, name in (("citation_isbn", "isbn"), ("citation_issn", "issn"), ("citation_publisher", "publisher")) if name in details
+    ]
+    return meta
 
 
 def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,15 @@
 """Machine-readable outputs: BibTeX, Atom, JSON, JSON-LD, sitemap. Each is pure: Site in, text out."""
 
+import re
 from collections.abc import Iterable
+
+_PAGE_RANGE = re.compile(r"\s*[-–—]+\s*")
+
+
+def page_range(pages: str) -> tuple[str, str]:
+    """'549--560', '549–560' -> ('549', '560'); 'e123' -> ('e123', '')."""
+    first, _, last = _PAGE_RANGE.sub("-", pages.strip()).partition("-")
+    return first, last
 
 
 def joined(pieces: Iterable[bytes], separator: bytes = b"", head: bytes = b"", tail: bytes = b"") -> bytearray:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from sitegen.cite import csl_item, record_type
-from sitegen.exports import joined
+from sitegen.exports import joined, page_range
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
 
@@ -34,7 +34,6 @@ RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
     "other": "GEN",
 }
 _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
-_PAGE_RANGE = re.compile(r"\s*[-–—]+\s*")
 
 
 def ris_entry(entry: Entry, url: str = "") -> str:
@@ -58,7 +57,7 @@ def ris_entry(entry: Entry, url: str = "") -> str:
         if field in item:
             lines.append((tag, item[field]))
     if "page" in item:
-        first, _, last = _PAGE_RANGE.sub("-", item["page"]).partition("-")
+        first, last = page_range(item["page"])
         lines.append(("SP", first))
         if last:
             lines.append(("EP", last))

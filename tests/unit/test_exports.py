@@ -343,6 +343,29 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     block = bibtexparser.parse_string(page.find("pre", class_="bibtex").get_text()).entries[0]
     assert block.fields_dict.keys() == article.fields_dict.keys()
 
+    def scholar_tags(path: str) -> list[tuple[str, str]]:
+        soup = BeautifulSoup(files[path], "html.parser")
+        return [
+            (tag["name"], tag["content"])
+            for tag in soup.find_all("meta", attrs={"name": re.compile("^citation_(volume|issue|firstpage|lastpage|isbn|publisher|technical)")})
+        ]
+
+    assert scholar_tags("records/muller2020/index.html") == [
+        ("citation_volume", "21"),
+        ("citation_issue", "4"),
+        ("citation_firstpage", "1"),
+        ("citation_lastpage", "30"),
+    ]
+    assert scholar_tags("records/chapter2021/index.html") == [
+        ("citation_firstpage", "55"),
+        ("citation_lastpage", "70"),
+        ("citation_isbn", "978-3-16-148410-0"),
+        ("citation_publisher", "Springer"),
+    ]
+    assert scholar_tags("records/report2019/index.html") == [
+        ("citation_technical_report_institution", "Example Lab"),
+        ("citation_technical_report_number", "TR-7"),
+    ]
     records = {record["id"]: record for record in json.loads(files["records.json"])["records"]}
     assert records["muller2020"]["details"] == {"volume": "21", "number": "4", "pages": "1–30"}
 
