@@ -100,7 +100,7 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     put("id", _id_of(display_path), "")
     for key, value in data.items():
         name = RENAMED.get(key, key)
-        if key.lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
+        if str(key).lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
             put(name, _plain_venue(value) if name == "source" else value, key)
     if "authors" in data:
         put("authors", _authors(data["authors"], Location(display_path, data.line_of("authors")), problems), "authors")
@@ -115,9 +115,9 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         put("links", written, "links")
     elif links := _links(data):
         put("links", links, "links" if "links" in data else next((key for key in LINK_FIELDS if key in data), ""))
-    doi = (data.get("hugoblox") or {}).get("ids", {}).get("doi") if isinstance(data.get("hugoblox"), dict) else None
-    if doi:
-        put("doi", doi, "hugoblox")
+    ids = data.get("hugoblox", {}).get("ids") if isinstance(data.get("hugoblox"), dict) else None
+    if isinstance(ids, dict):
+        put("doi", ids.get("doi"), "hugoblox")
     for key in ("summary", "excerpt"):  # a summary stands in for a missing abstract, after the text below
         if not body.strip() and isinstance(data.get(key), str):
             body, body_line = data[key], data.line_of(key)

@@ -7,10 +7,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, write_site
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen.build import check_site
+from sitegen.sources import reader_for
+from sitegen.validate import validate_record
 
 MIGRATE = Path(__file__).resolve().parents[1] / "fixtures" / "migrate"
 
@@ -91,3 +96,25 @@ def test_a_markdown_file_that_is_no_record_is_said_so(tmp_path, name, text, mess
     except ContentError as error:
         problems = [str(problem) for problem in error.problems]
     assert any(problem.startswith(message) for problem in problems), problems
+
+
+FIELD_NAMES = ["title", "authors", "date", "year", "publication", "venue", "publication_types", "category", "links", "url_custom", "url_pdf",
+               "paperurl", "hugoblox", "doi", "tags", "draft", "summary", "excerpt", "abstract", "id", "featured", "x"]  # fmt: skip
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20) | st.dates(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["ids", "doi", "type", "name", "url", "0"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(front_matter=st.dictionaries(st.sampled_from(FIELD_NAMES) | st.integers(0, 3), VALUES, max_size=8), body=st.text(max_size=40))
+def test_any_front_matter_gives_a_record_or_problems_never_a_crash(front_matter, body):
+    text = "---\n" + yaml.safe_dump(front_matter, allow_unicode=True) + "---\n" + body
+    path = "content/records/any.md"
+    reader = reader_for(path)
+    assert reader is not None
+    mappings, problems = reader.read(text, path)
+    for mapping in mappings:
+        validate_record(mapping, path, problems, reader="markdown")
+    assert all(problem.location is None or problem.location.path == path for problem in problems)
