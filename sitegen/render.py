@@ -74,26 +74,35 @@ def render_site(
 def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     """A warning for each link of the profile or a record that is a path in the site (`static/talk.pdf`, taken
     from the site's root) but names no file the build writes: a broken link on every page that shows it."""
-    problems = []
     profile_links = {kind: profile_link_url(kind, value) for kind, value in site.profile.links.items()}
     placed_links = [(site.profile, profile_links)] + [(entry.record, entry.record.links) for entry in site.entries]
-    for placed, links in placed_links:
-        for kind, url in links.items():
-            if is_relative_path(url) and not _published(url, published):
-                problems.append(Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, published)}", placed.where("links"), warning=True))
+    broken = [
+        (placed, kind, url)
+        for placed, links in placed_links
+        for kind, url in links.items()
+        if is_relative_path(url) and _target(url) not in published and f"{_target(url).rstrip('/')}/index.html" not in published
+    ]
+    if not broken:
+        return []
+    by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
+    for path in sorted(published):
+        by_name.setdefault(path.rpartition("/")[2], path)
+    problems = [
+        Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, by_name)}", placed.where("links"), warning=True)
+        for placed, kind, url in broken
+    ]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 
-def _published(url: str, published: Collection[str]) -> bool:
-    path = unquote(url.partition("#")[0].partition("?")[0])
-    return path in published or f"{path.rstrip('/')}/index.html" in published
+def _target(url: str) -> str:
+    """The output path a link into the site names: 'static/my%20talk.pdf#page=2' -> 'static/my talk.pdf'."""
+    return unquote(url.partition("#")[0].partition("?")[0])
 
 
-def _did_you_mean(url: str, published: Collection[str]) -> str:
+def _did_you_mean(url: str, by_name: dict[str, str]) -> str:
     """The published file of the same name, if there is one (a file of static/ linked without `static/`)."""
-    name = unquote(url.partition("#")[0].partition("?")[0]).rstrip("/").rpartition("/")[2]
-    same_name = sorted(path for path in published if path.rpartition("/")[2] == name)
-    return f"; did you mean '{same_name[0]}'?" if same_name else " (a file of your static/ folder is linked as static/NAME)"
+    same_name = by_name.get(_target(url).rstrip("/").rpartition("/")[2])
+    return f"; did you mean '{same_name}'?" if same_name else " (a file of your static/ folder is linked as static/NAME)"
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
