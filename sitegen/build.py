@@ -104,6 +104,7 @@ def build_site(
     downloads_later: bool = False,
     output_intact: bool | None = None,
     stop_if_up_to_date: bool = True,
+    strict: bool = False,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -116,6 +117,7 @@ def build_site(
     server looks while a change holds still); None: this build looks.
     `stop_if_up_to_date=False` makes the site model even when nothing changed
     (the dev server's first build, so that its first edit starts from it).
+    `strict`: a warning fails the build before it writes anything (`--strict`).
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -131,6 +133,8 @@ def build_site(
     built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
     previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
     if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
+        if strict and state.warnings:
+            raise ContentError([*dict.fromkeys(state.warnings), Problem(strict_failure(state.warnings, "output/ is as it was"))])
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
         return BuildResult(
             {},
@@ -161,6 +165,9 @@ def build_site(
             memory.forget_inputs()
         progress(f"listing the pages of {len(prepared.site.entries)} records")
         rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
+    if strict and (prepared.warnings or rendered.warnings):
+        warnings = prepared.warnings + rendered.warnings
+        raise ContentError([*dict.fromkeys(warnings), Problem(strict_failure(warnings, "output/ is as it was"))])
     progress(f"rendering and writing {len(rendered.todo)} files")
     workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
     previous_manifest = state.manifest if previous_keys is not None else None
@@ -193,6 +200,11 @@ def build_site(
         base_path=base_path,
         downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
     )
+
+
+def strict_failure(warnings: list[Problem], outcome: str) -> str:
+    count = len(dict.fromkeys(warnings))
+    return f"--strict: {count} warning{'s' if count != 1 else ''}, and --strict makes a warning an error; {outcome}"
 
 
 @dataclass

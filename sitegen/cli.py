@@ -18,6 +18,9 @@ from sitegen.errors import ExitStatus, SitegenError
 ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --api-url is not given
 
 
+STRICT_HELP = "fail (exit status 1) when there is any warning: an unknown field, a broken link, a LaTeX command left as text"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Researcher profile sites from YAML or arXiv records.")
     parser.add_argument("--version", action="version", version=f"sitegen {__version__}")
@@ -29,9 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--output", type=Path, metavar="DIR", help="where to write the site (default: DIR/output)")
     build.add_argument("--base-url", metavar="URL", help="override base_url of site.yaml")
     build.add_argument("--no-cache", action="store_true", help="ignore and do not update the build cache (.sitegen-cache/)")
+    build.add_argument("--strict", action="store_true", help=STRICT_HELP + "; output/ is left as it was")
     build.set_defaults(handler="sitegen.commands:build")
 
     check = commands.add_parser("check", parents=[site], help="validate everything, write nothing")
+    check.add_argument("--strict", action="store_true", help=STRICT_HELP)
     check.set_defaults(handler="sitegen.commands:check")
 
     serve = commands.add_parser("serve", parents=[site], help="preview with live reload")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from sitegen.build import build_site, check_site
+from sitegen.build import build_site, check_site, strict_failure
 from sitegen.errors import ExitStatus, Problem
 from sitegen.progress import Progress
 
@@ -37,7 +37,7 @@ def build(args) -> int:
         return ExitStatus.USAGE
     progress = BuildProgress() if sys.stderr.isatty() else None
     try:
-        result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress)
+        result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress, strict=args.strict)
     finally:
         if progress:
             progress.clear()
@@ -53,5 +53,8 @@ def build(args) -> int:
 def check(args) -> int:
     result = check_site(args.site)
     report_warnings(result.warnings)
+    if args.strict and result.warnings:
+        print(strict_failure(result.warnings, "sitegen build --strict would write nothing"), file=sys.stderr)
+        return ExitStatus.CONTENT
     print(f"ok: {result.pages} pages would be built", file=sys.stderr)
     return ExitStatus.OK

@@ -753,3 +753,23 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         assert [line for line in result.stderr.splitlines() if "warning" in line] == expected
     page = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
     assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
+
+
+def test_strict_makes_a_warning_an_error_and_writes_nothing(tmp_path):
+    """`--strict` (for a pull request's check): a warning fails `build` and `check` with exit status 1, and
+    output/ stays as it was, also when the build finds it up to date."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": "id: a\ntitle: A\nyear: 2020\nvenu: J\n"})
+    warning = "content/records/a.yaml:4: warning: field 'venu': unknown field, passed to templates as it is (extra.venu)"
+    for command in (["build"], ["check"]):
+        result = run_sitegen(*command, "--strict", "--site", str(site))
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.splitlines()[0] == warning
+        assert result.stderr.splitlines()[-1].startswith("--strict: 1 warning, and --strict makes a warning an error")
+    assert not (site / "output").exists()
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    before = {path: path.read_bytes() for path in (site / "output").rglob("*") if path.is_file()}
+    result = run_sitegen("build", "--strict", "--site", str(site))  # up to date, and still a warning
+    assert (result.returncode, result.stderr.splitlines()[0]) == (1, warning)
+    assert {path: path.read_bytes() for path in (site / "output").rglob("*") if path.is_file()} == before
+    (site / "content/records/a.yaml").write_text("id: a\ntitle: A\nyear: 2020\nsource: J\n")
+    assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 0
