@@ -27,7 +27,7 @@ from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
 from sitegen.theme import Theme, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls, is_relative_path
-from sitegen.views import ViewBuilder, profile_link_url
+from sitegen.views import ViewBuilder
 
 
 @dataclass
@@ -72,14 +72,13 @@ def render_site(
 
 
 def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
-    """A warning for each link of the profile or a record that is a path in the site (`static/talk.pdf`, taken
-    from the site's root) but names no file the build writes: a broken link on every page that shows it."""
-    profile_links = {kind: profile_link_url(kind, value) for kind, value in site.profile.links.items()}
-    placed_links = [(site.profile, profile_links)] + [(entry.record, entry.record.links) for entry in site.entries]
+    """A warning for each link of the site's content (the kinds' `links`) that is a path in the site
+    (`static/talk.pdf`, taken from the site's root) but names no file the build writes: a broken link on
+    every page that shows it."""
+    written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
     broken = [
-        (placed, kind, url)
-        for placed, links in placed_links
-        for kind, url in links.items()
+        (where, kind, url)
+        for where, kind, url in written
         if is_relative_path(url) and _target(url) not in published and f"{_target(url).rstrip('/')}/index.html" not in published
     ]
     if not broken:
@@ -87,10 +86,7 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
     for path in sorted(published):
         by_name.setdefault(path.rpartition("/")[2], path)
-    problems = [
-        Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, by_name)}", placed.where("links"), warning=True)
-        for placed, kind, url in broken
-    ]
+    problems = [Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, by_name)}", where, warning=True) for where, kind, url in broken]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 

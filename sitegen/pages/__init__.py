@@ -66,6 +66,9 @@ class ContentFiles:
 ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]
 # a kind's check of its content against the enriched records: warnings (sitegen.errors.Problem)
 ContentCheck = Callable[["Site"], list[Any]]
+# the links its content holds, each (where it is written: a sitegen.errors.Location, link kind, URL as written);
+# the render stage warns about a path into the site that leads to no file the build writes
+LinkList = Callable[["Site"], Iterable[tuple[Any, str, str]]]
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class PageKind:
     reads: tuple[str, ...] = ()  # input path prefixes of its own content ('content/news/'), if any
     load: ContentLoader | None = None
     check: ContentCheck | None = None
+    links: LinkList | None = None
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -85,6 +89,7 @@ def register_page_kind(
     reads: tuple[str, ...] = (),
     load: ContentLoader | None = None,
     check: ContentCheck | None = None,
+    links: LinkList | None = None,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
@@ -93,13 +98,14 @@ def register_page_kind(
     problems with everyone else's, and hands the result to the kind as
     `context.site.content[name]` (a `KindContent`). `check` sees the enriched site
     and returns warnings about the kind's content that only the records can show
-    (a person file whose name matches no record).
+    (a person file whose name matches no record). `links` lists the links its content
+    holds, so that one into the site that leads nowhere is a warning.
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check)
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links)
         return list_pages
 
     return register

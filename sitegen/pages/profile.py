@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from sitegen.errors import Location
+from sitegen.model import Site
 from sitegen.pages import Page, RenderContext, register_page_kind
 from sitegen.pages.listing import listing_pages
+from sitegen.views import profile_link_url
 
 
-@register_page_kind("profile")
+def profile_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    where = site.profile.where("links")
+    return [(where, kind, profile_link_url(kind, value)) for kind, value in site.profile.links.items()]
+
+
+@register_page_kind("profile", links=profile_links)
 def profile_pages(context: RenderContext) -> Iterable[Page]:
     site, views = context.site, context.views
     shared = (

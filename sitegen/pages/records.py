@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from sitegen.errors import Location
+from sitegen.model import Site
 from sitegen.pages import Page, RenderContext, register_page_kind
 from sitegen.urls import record_path
 
 
-@register_page_kind("records")
+def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    for entry in site.entries:
+        where = entry.record.where("links")
+        yield from ((where, kind, url) for kind, url in entry.record.links.items())
+
+
+@register_page_kind("records", links=record_links)
 def record_pages(context: RenderContext) -> Iterable[Page]:
     for entry in context.site.entries:
         # the record as converted (its key), its cite key, and what its list item shows of other records: nothing

@@ -21,6 +21,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.load import parse_yaml
 from sitegen.markup import render_markdown
+from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
@@ -44,7 +45,13 @@ class Talk:
     anchor: str
 
 
-@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files))
+def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("talks")
+    for talk in content.value if content is not None and content.value else ():
+        yield from ((Location(talk.path, talk.line), kind, url) for kind, url in talk.links)
+
+
+@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links)
 def talks_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("talks")
     if content is None or not content.value:
