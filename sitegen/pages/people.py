@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape
 from markupsafe import Markup
 
 from sitegen.cache import digest
+from sitegen.errors import Location
 from sitegen.exports.feed import ATOM, FEED_SIZE
 from sitegen.exports.feed import _timestamp as feed_timestamp
 from sitegen.exports.feed import _xml_text as xml_text
@@ -59,7 +60,14 @@ def people_warnings(site: Site) -> list:
     return unmatched_members(site.entries, content.value) if content is not None else []
 
 
-@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings)
+def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("people")
+    for member in content.value if content is not None else ():
+        where = Location(member.path, member.lines.get("links"))
+        yield from ((where, kind, profile_link_url(kind, value)) for kind, value in member.links.items())
+
+
+@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links)
 def people_pages(context: RenderContext) -> Iterable[Page]:
     site = context.site
     content = site.content.get("people")
