@@ -7,9 +7,10 @@ _PAGE_RANGE = re.compile(r"\s*[-–—]+\s*")
 
 
 def page_range(pages: str) -> tuple[str, str]:
-    """'549--560', '549–560' -> ('549', '560'); 'e123' -> ('e123', '')."""
-    first, _, last = _PAGE_RANGE.sub("-", pages.strip()).partition("-")
-    return first, last
+    """'549--560', '549–560' -> ('549', '560'); 'e123' -> ('e123', ''); 'A-1--A-9', which no one
+    reading can split for sure, -> ('A-1--A-9', '')."""
+    parts = _PAGE_RANGE.split(pages.strip())
+    return (parts[0], parts[1]) if len(parts) == 2 else (pages.strip(), "")
 
 
 def joined(pieces: Iterable[bytes], separator: bytes = b"", head: bytes = b"", tail: bytes = b"") -> bytearray:

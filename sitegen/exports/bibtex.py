@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials
 from sitegen.model import Entry
 from sitegen.record_types import infer_type
@@ -72,7 +73,7 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         fields.append(("editor", _value(" and ".join(_author(str(name)) for name in editors))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
-        (name, _value(value.replace("–", "--") if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
+        (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
     ]
     fields.append(("year", str(record.year)))
     month = record.date.month if record.date else record.extra.get("month")
@@ -87,6 +88,12 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     fields.append(("url", _value(record.links.get("abs") or url)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def _bibtex_pages(pages: str) -> str:
+    """'549-560' (Crossref), '549–560' (a .bib file's `--`, as read) -> '549--560', BibTeX's range."""
+    first, last = page_range(pages)
+    return f"{first}--{last}" if last else pages.replace("–", "--")
 
 
 def record_details(extra: dict) -> dict[str, str]:

@@ -373,3 +373,20 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     article_ris = next(part for part in ris.split("ER  - ") if "TI  - Divergences" in part)
     for line in ("VL  - 21", "IS  - 4", "SP  - 1", "EP  - 30", "DA  - 2020/06"):
         assert line in article_ris
+
+
+@pytest.mark.parametrize(
+    "pages, bibtex, ris",
+    [
+        ("549-560", "549--560", ("549", "560")),  # Crossref's form
+        ("549--560", "549--560", ("549", "560")),  # a .bib file's, read as an en dash
+        ("e123", "e123", ("e123", "")),
+        ("A-1--A-9", "A-1--A-9", ("A-1–A-9", "")),  # cannot be split for sure: kept whole (RIS as the citations print it)
+    ],
+)
+def test_page_ranges_in_bibtex_and_ris(tmp_path, pages, bibtex, ris):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": f"id: a\ntitle: T\nyear: 2020\nsource: J\ntype: article\npages: '{pages}'\n"})
+    files = rendered_files(site)
+    assert bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]["pages"] == bibtex
+    lines = files["publications.ris"].decode().splitlines()
+    assert (next(line[6:] for line in lines if line.startswith("SP  - ")), next((line[6:] for line in lines if line.startswith("EP  - ")), "")) == ris
