@@ -160,9 +160,18 @@ file_name = st.sampled_from(
         "sub/dir/r.yaml",
         "arxiv/r.yaml",
         "r.bib",
+        "r.md",
+        "publication/paper/index.md",
         "notes.txt",
     ]
 )
+
+
+def markdown_text(entries: list[dict]) -> str:
+    """A Markdown record (one a file): the first entry's fields as front matter, its abstract as the text below."""
+    fields = dict(entries[0])
+    abstract = fields.pop("abstract", "")
+    return "---\n" + yaml.safe_dump(fields, allow_unicode=True) + "---\n" + str(abstract)
 
 
 def bibtex_text(entries: list[dict]) -> str:
@@ -192,7 +201,12 @@ def write_hostile(site: Path, spec: dict, outside: Path) -> None:
     for name, records in spec["records"]:
         path = site / "content" / "records" / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = bibtex_text(records) if name.endswith(".bib") else yaml.safe_dump(records if len(records) > 1 else records[0], allow_unicode=True)
+        if name.endswith(".bib"):
+            text = bibtex_text(records)
+        elif name.endswith(".md"):
+            text = markdown_text(records)
+        else:
+            text = yaml.safe_dump(records if len(records) > 1 else records[0], allow_unicode=True)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
     if spec["raw"] is not None:
         (site / "content" / "records" / "raw.yaml").write_text(spec["raw"], encoding="utf-8", errors="surrogatepass")
