@@ -10,6 +10,7 @@ the write stage keeps a failed build's pages away from output/.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,11 +77,7 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     (`static/talk.pdf`, taken from the site's root) but names no file the build writes: a broken link on
     every page that shows it."""
     written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
-    broken = [
-        (where, kind, url)
-        for where, kind, url in written
-        if is_relative_path(url) and _target(url) not in published and f"{_target(url).rstrip('/')}/index.html" not in published
-    ]
+    broken = [(where, kind, url) for where, kind, url in written if is_relative_path(url) and not _published(_target(url), published)]
     if not broken:
         return []
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
@@ -90,9 +87,17 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 
+def _published(target: str, published: Collection[str]) -> bool:
+    """A file the build writes, or a folder whose index.html it writes ('' is the site's root)."""
+    return target in published or f"{target.rstrip('/')}/index.html".lstrip("/") in published
+
+
 def _target(url: str) -> str:
-    """The output path a link into the site names: 'static/my%20talk.pdf#page=2' -> 'static/my talk.pdf'."""
-    return unquote(url.partition("#")[0].partition("?")[0])
+    """The output path a link into the site names, as a browser resolves it: 'static/my%20talk.pdf#page=2' ->
+    'static/my talk.pdf', './static/a/../b.pdf' -> 'static/b.pdf' (a trailing '/' kept: 'records/b/')."""
+    path = unquote(url.partition("#")[0].partition("?")[0])
+    normal = posixpath.normpath(path) if path else ""
+    return "" if normal == "." else normal + "/" if path.endswith("/") else normal
 
 
 def _did_you_mean(url: str, by_name: dict[str, str]) -> str:

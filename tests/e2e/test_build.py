@@ -735,7 +735,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
             "content/site.yaml": "title: Test site\nbase_url: https://example.org/repo/\n",
             "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\n",
             "content/records/a.yaml": (
-                "id: a\ntitle: A\nyear: 2020\nlinks:\n  pdf: paper.pdf\n  slides: static/talk.pdf#page=2\n  html: records/b/\n  code: https://example.org/code\nauthors: [Ada Lovelace]\n"
+                "id: a\ntitle: A\nyear: 2020\nlinks:\n  pdf: paper.pdf\n  slides: static/talk.pdf#page=2\n  video: ./static/x/../talk.pdf\n  html: records/b/\n  code: https://example.org/code\nauthors: [Ada Lovelace]\n"
             ),
             "content/records/b.yaml": "id: b\ntitle: B\nyear: 2021\nlinks: {poster: 'static/my%20poster.pdf', data: data/set.csv}\n",
             "content/people/grace.yaml": "name: Ada Lovelace\nlinks:\n  cv: static/grace-cv.pdf\n  website: static/talk.pdf\n",
