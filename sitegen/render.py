@@ -97,7 +97,8 @@ def _target(url: str) -> str:
     'static/my talk.pdf', './static/a/../b.pdf' -> 'static/b.pdf' (a trailing '/' kept: 'records/b/')."""
     path = unquote(url.partition("#")[0].partition("?")[0])
     normal = posixpath.normpath(path) if path else ""
-    return "" if normal == "." else normal + "/" if path.endswith("/") else normal
+    folder = path.endswith("/") or path.rpartition("/")[2] in (".", "..")  # 'a/.' is 'a/'
+    return "" if normal == "." else normal + "/" if folder else normal
 
 
 def _did_you_mean(url: str, by_name: dict[str, str]) -> str:

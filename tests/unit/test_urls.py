@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sitegen.urls import SiteUrls, slugify, url_scheme, with_unique_anchors
+from sitegen.urls import SiteUrls, is_relative_path, slugify, url_scheme, with_unique_anchors
 from sitegen.values import value_class
 
 
@@ -74,3 +76,19 @@ class Item:
 def test_anchors_met_again_are_numbered_in_order():
     items = [Item("a", "x"), Item("b", "y"), Item("c", "x"), Item("d", "x")]
     assert with_unique_anchors(items) == [Item("a", "x"), Item("b", "y"), Item("c", "x-2"), Item("d", "x-3")]
+
+
+@given(st.lists(st.sampled_from(["static", "talk.pdf", "a b", "..", ".", "records", "x%20y"]), min_size=1, max_size=5), st.booleans())
+def test_a_link_into_the_site_is_looked_for_where_a_browser_goes(segments, trailing_slash):
+    """The broken-link check (render.links_to_nothing) resolves a path as a browser does from the site's root."""
+    from urllib.parse import unquote, urljoin, urlsplit
+
+    from sitegen.render import _target
+
+    url = "/".join(segments) + ("/" if trailing_slash else "")
+    if not is_relative_path(url):
+        return
+    resolved = unquote(urlsplit(urljoin("https://example.org/repo/", url)).path)
+    if not resolved.startswith("/repo/"):
+        return  # it leaves the site: looked for as written, and found nowhere
+    assert _target(url) == resolved.removeprefix("/repo/")
