@@ -70,7 +70,7 @@ MONTH_MACROS = {name[:3]: name.capitalize() for name in MONTHS}
 _MONTH_NUMBERS = {name[:3]: number for number, name in enumerate(MONTHS, start=1)}
 
 VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher", "organization")
-LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "html", "blog", "website")  # al-folio's names among them
+LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "supp", "html", "blog", "website")  # al-folio's names among them
 # BibLaTeX's names for BibTeX's fields (Better BibTeX writes them): read as the BibTeX field when that is absent
 BIBLATEX_NAMES = {
     "journaltitle": "journal",

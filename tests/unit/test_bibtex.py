@@ -411,3 +411,11 @@ def test_any_text_gives_records_or_problems_at_their_lines(pieces):
     records, problems = read("".join(pieces))
     assert all(re.match(rf"{re.escape(PATH)}:\d+: ", problem) for problem in problems), problems
     assert all(record.title and record.id for record in records)
+
+
+def test_al_folios_link_fields_are_links():
+    record = one(
+        "@article{einstein1905, title = {T}, author = {A. Einstein}, journal = {J}, year = {1905},"
+        " pdf = {static/paper.pdf}, supp = {https://example.org/supp.zip}, html = {https://example.org/h}, code = {https://example.org/c}}"
+    )
+    assert record.links == {"pdf": "static/paper.pdf", "supp": "https://example.org/supp.zip", "html": "https://example.org/h", "code": "https://example.org/c"}
