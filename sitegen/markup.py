@@ -210,3 +210,11 @@ def render_inline(text: str) -> Converted:
     """A one-line text (title, name, venue): LaTeX converted, whitespace folded."""
     converted = convert_inline(" ".join(text.split()))
     return Converted(converted.html, " ".join(converted.plain.split()), converted.unconverted)
+
+
+HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attribute in double quotes
+
+
+def hrefs(html_text: str) -> list[str]:
+    """The link targets of HTML made here (converted Markdown), entities decoded: what a reader's browser follows."""
+    return [html.unescape(target) for target in HREF.findall(html_text)] if "href=" in html_text else []

@@ -77,13 +77,13 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     (`static/talk.pdf`, taken from the site's root) but names no file the build writes: a broken link on
     every page that shows it."""
     written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
-    broken = [(where, kind, url) for where, kind, url in written if is_relative_path(url) and not _published(_target(url), published)]
+    broken = [(where, what, url) for where, what, url in written if is_relative_path(url) and not _published(_target(url), published)]
     if not broken:
         return []
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
     for path in sorted(published):
         by_name.setdefault(path.rpartition("/")[2], path)
-    problems = [Problem(f"link '{kind}': '{url}' is no file of the site{_did_you_mean(url, by_name)}", where, warning=True) for where, kind, url in broken]
+    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name)}", where, warning=True) for where, what, url in broken]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 

@@ -7,7 +7,6 @@ and nowhere else.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import groupby
@@ -22,7 +21,7 @@ from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
-from sitegen.markup import render_inline
+from sitegen.markup import HREF, render_inline
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
@@ -96,7 +95,6 @@ LINK_ICONS = {
 # how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
 TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report", "patent", "preprint", "software", "dataset", "other")
 _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
-_HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attribute in double quotes
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -524,7 +522,7 @@ class ViewBuilder:
         from the site's root, as a record's are: the same text is right on every page that shows it."""
         if "href=" not in html:
             return Markup(html)
-        return Markup(_HREF.sub(lambda m: f'href="{self.urls.link(m[1])}"' if is_relative_path(m[1]) else m[0], html))
+        return Markup(HREF.sub(lambda m: f'href="{self.urls.link(m[1])}"' if is_relative_path(m[1]) else m[0], html))
 
     def news_page(self, items) -> dict[str, Any]:
         context = self.common("news/index.html")

@@ -66,8 +66,9 @@ class ContentFiles:
 ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]
 # a kind's check of its content against the enriched records: warnings (sitegen.errors.Problem)
 ContentCheck = Callable[["Site"], list[Any]]
-# the links its content holds, each (where it is written: a sitegen.errors.Location, link kind, URL as written);
-# the render stage warns about a path into the site that leads to no file the build writes
+# the links its content holds, each (where it is written: a sitegen.errors.Location, what it is for messages:
+# "link 'pdf'" or "link in the text", URL as written); the render stage warns about a path into the site that
+# leads to no file the build writes
 LinkList = Callable[["Site"], Iterable[tuple[Any, str, str]]]
 
 

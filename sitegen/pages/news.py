@@ -20,7 +20,8 @@ from pathlib import PurePosixPath
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import ATOM
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.markup import render_markdown
+from sitegen.markup import hrefs, render_markdown
+from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
@@ -44,7 +45,13 @@ class NewsItem:
     anchor: str  # its id on the news page: 'news-2025-03-05-erc-grant'
 
 
-@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files))
+def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("news")
+    for item in content.value if content is not None and content.value else ():
+        yield from ((Location(item.path), "link in the text", url) for url in hrefs(item.body_html))
+
+
+@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links)
 def news_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("news")
     if content is None or not content.value:

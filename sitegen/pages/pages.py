@@ -29,7 +29,8 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
-from sitegen.markup import render_markdown
+from sitegen.markup import hrefs, render_markdown
+from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
 
@@ -60,7 +61,13 @@ class ContentPage:
     text_key: str  # digest of the file's text: what the page is made of besides records
 
 
-@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files))
+def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("pages")
+    for page in content.value if content is not None and content.value else ():
+        yield from ((Location(page.path), "link in the text", url) for part in page.parts for url in hrefs(part.html))
+
+
+@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files), links=page_links)
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
     pages = content.value if content is not None and content.value else ()

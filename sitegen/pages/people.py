@@ -64,7 +64,7 @@ def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     content = site.content.get("people")
     for member in content.value if content is not None else ():
         where = Location(member.path, member.lines.get("links"))
-        yield from ((where, kind, profile_link_url(kind, value)) for kind, value in member.links.items())
+        yield from ((where, f"link '{kind}'", profile_link_url(kind, value)) for kind, value in member.links.items())
 
 
 @register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sitegen.errors import Location
+from sitegen.markup import hrefs
 from sitegen.model import Site
 from sitegen.pages import Page, RenderContext, register_page_kind
 from sitegen.pages.listing import listing_pages
@@ -12,8 +13,9 @@ from sitegen.views import profile_link_url
 
 
 def profile_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    where = site.profile.where("links")
-    return [(where, kind, profile_link_url(kind, value)) for kind, value in site.profile.links.items()]
+    profile = site.profile
+    yield from ((profile.where("links"), f"link '{kind}'", profile_link_url(kind, value)) for kind, value in profile.links.items())
+    yield from ((profile.where("bio"), "link in the bio", url) for url in hrefs(site.bio_html))
 
 
 @register_page_kind("profile", links=profile_links)

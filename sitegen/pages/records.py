@@ -14,7 +14,7 @@ from sitegen.urls import record_path
 def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for entry in site.entries:
         where = entry.record.where("links")
-        yield from ((where, kind, url) for kind, url in entry.record.links.items())
+        yield from ((where, f"link '{kind}'", url) for kind, url in entry.record.links.items())
 
 
 @register_page_kind("records", links=record_links)

@@ -20,7 +20,7 @@ from typing import Any
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.load import parse_yaml
-from sitegen.markup import render_markdown
+from sitegen.markup import hrefs, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
@@ -48,7 +48,9 @@ class Talk:
 def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     content = site.content.get("talks")
     for talk in content.value if content is not None and content.value else ():
-        yield from ((Location(talk.path, talk.line), kind, url) for kind, url in talk.links)
+        where = Location(talk.path, talk.line)
+        yield from ((where, f"link '{kind}'", url) for kind, url in talk.links)
+        yield from ((where, "link in the abstract", url) for url in hrefs(talk.abstract_html))
 
 
 @register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links)
