@@ -215,7 +215,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.settings.update(per_page=per_page, base_url=base_url)
         self.write_settings()
 
-    @rule(variants=st.sampled_from(["L. Müller", "Jonas Berg", ""]), bio=st.sampled_from(["First bio.", "Second *bio*."]))
+    @rule(variants=st.sampled_from(["L. Müller", "Jonas Berg", ""]), bio=st.sampled_from(["First bio.", "Second *bio*.", "See [my notes](static/extra.txt)."]))
     def edit_profile(self, variants, bio) -> None:
         self.write("content/profile.yaml", PROFILE_YAML.format(variants=variants, bio=bio))
 
@@ -332,8 +332,8 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         with simulated_library(self.library_generation):
             clean = self.root / f"clean-{self.library_generation}"
             shutil.rmtree(clean, ignore_errors=True)
-            build_site(self.site, clean, use_cache=False)
-            left = self.build_with_caches()
+            warnings = shown(build_site(self.site, clean, use_cache=False).warnings)
+            left = self.build_with_caches(warnings)
             expected = tree(clean)
             assert tree(self.site / "output") == expected
             served = tree(self.root / "served")
@@ -344,12 +344,18 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
                 assert tree(self.root / "served") == expected
             shutil.rmtree(clean)
 
-    def build_with_caches(self) -> set[str]:
-        """Build as `sitegen build` does and as the dev server does; the files the dev server left to write."""
-        build_site(self.site)  # as `sitegen build` does: the cache read from disk and saved
+    def build_with_caches(self, warnings: list[str] | None = None) -> set[str]:
+        """Build as `sitegen build` does and as the dev server does, each saying the clean build's `warnings`
+        (when given); the files the dev server left to write."""
+        built = build_site(self.site)  # as `sitegen build` does: the cache read from disk and saved
         if self.dev_cache is None:
             self.dev_cache = BuildCache(self.site, folder=self.root / "dev-server-cache")
         served = build_site(self.site, self.root / "served", cache=self.dev_cache, memory=self.dev_memory, downloads_later=True)
+        if warnings is not None:
+            assert shown(built.warnings) == warnings
+            assert shown(served.warnings) == warnings
+            again = build_site(self.site)  # nothing changed since: up to date, and it says the same
+            assert again.up_to_date and shown(again.warnings) == warnings
         if served.downloads is None:
             return set()
         STEPS_TAKEN["downloads later"] += 1
@@ -396,6 +402,11 @@ class simulated_library:
         sitegen.cache.library_versions = self.versions
         sitegen.markup.render_markdown = self.markdown
         sitegen.enrich.render_markdown = self.markdown
+
+
+def shown(warnings) -> list[str]:
+    """The warnings a build prints about the content (not the build cache's notes about itself)."""
+    return [str(problem) for problem in warnings if not (problem.location and problem.location.path.startswith(".sitegen-cache"))]
 
 
 def tree(root: Path) -> dict[str, bytes]:
