@@ -1,4 +1,4 @@
-"""Records kept as Markdown files with YAML front matter, the way Hugo Blox (`content/publication/<name>/index.md`)
+"""Records kept as Markdown files with YAML (or Hugo's TOML) front matter, the way Hugo Blox (`content/publication/<name>/index.md`)
 and academicpages (`_publications/<name>.md`) keep them: copied into content/records/, they build as they are.
 
 Their fields are read under sitegen's names (`publication` or `venue` is the `source`, `url_pdf` or
@@ -11,7 +11,13 @@ passed over; any other field is kept, and validated, as in a YAML record.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.frontmatter import split_front_matter
@@ -80,12 +86,17 @@ ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedi
 READ_BELOW = frozenset({"authors", "date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
 OWNER_NAMES = ("admin", "me")  # Hugo Blox's name for the site's owner in `authors`
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
+_TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
 
 
 def read_markdown_record(text: str, display_path: str) -> ReadResult:
-    if not text.lstrip("\ufeff").startswith("---"):  # a README.md, say
+    text = text.lstrip("\ufeff")
+    if text.startswith("+++"):  # Hugo's TOML front matter (Hugo Academic, Hugo Blox's forerunner, wrote it)
+        data, body, body_line, problems = _toml_front_matter(text, display_path)
+    elif text.startswith("---"):
+        data, body, body_line, problems = split_front_matter(text, display_path)
+    else:  # a README.md, say
         return [], [Problem("not read: a Markdown record starts with YAML front matter ('---', title: ..., '---')", Location(display_path, 1), warning=True)]
-    data, body, body_line, problems = split_front_matter(text, display_path)
     if data is None:
         return [], problems
     record = PositionedDict()
@@ -126,6 +137,28 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         record["abstract"] = body.strip("\n")
         record.key_lines["abstract"] = body_line
     return [record], problems
+
+
+def _toml_front_matter(text: str, path: str) -> tuple[PositionedDict | None, str, int, list[Problem]]:
+    """As `split_front_matter`, for TOML between lines '+++': (settings, body, the body's first line, problems)."""
+    lines = text.split("\n")
+    end = next((n for n in range(1, len(lines)) if lines[n].strip() == "+++"), None)
+    if end is None:
+        return None, "", 1, [Problem("the front matter is not closed: add a line '+++' after its settings", Location(path, 1))]
+    try:
+        parsed = tomllib.loads("\n".join(lines[1:end]))
+    except tomllib.TOMLDecodeError as error:
+        at = re.search(r"at line (\d+)", str(error))
+        return None, "", 1, [Problem(f"invalid TOML front matter: {error}", Location(path, int(at[1]) + 1 if at else end + 1))]
+    data = PositionedDict(parsed)
+    data.line = 1
+    data.key_lines = {}
+    for number, line in enumerate(lines[1:end], start=2):
+        if line.lstrip().startswith("["):  # a table: its keys are not the front matter's own
+            break
+        if (key := _TOML_KEY.match(line)) is not None:
+            data.key_lines.setdefault(key[1].strip("\"'"), number)
+    return data, "\n".join(lines[end + 1 :]), end + 2, []
 
 
 def _id_of(display_path: str) -> str:
@@ -171,8 +204,9 @@ def _links(data: PositionedDict) -> dict[str, str]:
             links.setdefault(kind, data[key].strip())
     for item in [*_list(data.get("links")), *_list(data.get("url_custom"))]:
         if isinstance(item, dict) and _usable(item.get("url")):
-            kind = str(item.get("type") or item.get("name") or "link").strip().lower().replace(" ", "_")
-            links.setdefault(LINK_TYPES.get(kind, kind), item["url"].strip())
+            kind_of_type = str(item.get("type") or "").strip().lower()
+            kind = LINK_TYPES.get(kind_of_type, kind_of_type) or str(item.get("name") or "link").strip().lower().replace(" ", "_")
+            links.setdefault(kind, item["url"].strip())
     return links
 
 

@@ -118,3 +118,36 @@ def test_any_front_matter_gives_a_record_or_problems_never_a_crash(front_matter,
     for mapping in mappings:
         validate_record(mapping, path, problems, reader="markdown")
     assert all(problem.location is None or problem.location.path == path for problem in problems)
+
+
+def test_hugo_academics_toml_front_matter_is_read_too(tmp_path):
+    result, records = built(tmp_path, "hugo-academic")
+    paper = records["toml-paper"]
+    assert (paper["title"], paper["type"], paper["date"], paper["source"]) == (
+        "Parsing the analytical engine's notes",
+        "inproceedings",
+        "2018-05-01",
+        "Proceedings of the Engine Workshop",
+    )
+    assert paper["links"] == {"pdf": "https://example.org/notes.pdf", "project": "https://example.org/project"}
+    assert (paper["categories"], paper["abstract"]) == (["Parsing"], "We parse the notes.")
+    assert [str(problem) for problem in result.warnings] == [
+        "content/records/imported/publication/toml-paper/index.md:4: warning: authors: Hugo Blox's 'admin' or 'me' stands for the site's owner: write your name as in profile.yaml"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("+++\ntitle = 'T'\n", "content/records/t.md:1: the front matter is not closed: add a line '+++' after its settings"),
+        ("+++\ntitle = 'T'\nyear = \nx = 1\n+++\n", "content/records/t.md:3: invalid TOML front matter: "),
+        ("+++\ntitle = 'T'\nyear = \n+++\n", "content/records/t.md:4: invalid TOML front matter: "),  # at the end: the closing line
+    ],
+)
+def test_broken_toml_front_matter_is_a_problem_at_its_line(tmp_path, text, message):
+    from sitegen.errors import ContentError
+
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/t.md": text})
+    with pytest.raises(ContentError) as raised:
+        check_site(site)
+    assert any(str(problem).startswith(message) for problem in raised.value.problems), raised.value.problems
