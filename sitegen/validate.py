@@ -533,7 +533,7 @@ def _unknown_fields_warned(reader: str) -> bool:
 
 def _bare_doi(doi: str | None) -> str | None:
     """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X."""
-    return bare_doi(doi) or None if doi else doi
+    return (bare_doi(doi) or None) if doi else doi
 
 
 def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
