@@ -29,7 +29,8 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.selection import PublicationFilter, filter_from
 from sitegen.load import parse_yaml
-from sitegen.markup import render_markdown
+from sitegen.markup import hrefs, render_markdown
+from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
 
@@ -75,7 +76,19 @@ class Cv:
         return tuple(shown)
 
 
-@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files))
+def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("cv")
+    cv = content.value if content is not None else None
+    if cv is None:
+        return
+    where = Location(cv.path)
+    for entry in (entry for section in cv.sections for entry in section.entries):
+        if entry.url:
+            yield where, f"link of '{entry.title}'", entry.url
+        yield from ((where, f"link in the details of '{entry.title}'", url) for url in hrefs(entry.details_html))
+
+
+@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), links=cv_links)
 def cv_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("cv")
     if content is None or content.value is None:

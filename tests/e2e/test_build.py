@@ -727,13 +727,14 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
 
 def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
-    shows it: the build says which link (of the profile, a record, a talk, a person or a page's text) and which file was meant, the same
+    shows it: the build says which link (of the profile, a record, a talk, a person, the CV or a page's text) and which file was meant, the same
     when nothing changed since."""
     site = write_site(
         tmp_path,
         {
             "content/site.yaml": "title: Test site\nbase_url: https://example.org/repo/\n",
             "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\nbio: 'See [my notes](notes/) and [talk](static/talk.pdf).'\n",
+            "content/cv.yaml": "sections:\n  - title: Teaching\n    entries:\n      - title: Lecture\n        start: 2020\n        url: static/syllabus.pdf\n        details: '[slides](static/talk.pdf)'\n",
             "content/pages/teaching.md": "---\ntitle: Teaching\n---\n[Slides](static/lecture.pdf), [the talk](./static/talk.pdf), [home](./) and [a record](records/b/).\n",
             "content/records/a.yaml": (
                 "id: a\ntitle: A\nyear: 2020\nlinks:\n  pdf: paper.pdf\n  slides: static/talk.pdf#page=2\n  video: ./static/x/../talk.pdf\n  html: records/b/\n  code: https://example.org/code\nauthors: [Ada Lovelace]\n"
@@ -747,6 +748,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         },
     )
     expected = [
+        "content/cv.yaml: warning: link of 'Lecture': 'static/syllabus.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/pages/teaching.md: warning: link in the text: 'static/lecture.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/people/grace.yaml:2: warning: link 'cv': 'static/grace-cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/profile.yaml:2: warning: link 'cv': 'static/cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
