@@ -10,6 +10,7 @@ the write stage keeps a failed build's pages away from output/.
 
 from __future__ import annotations
 
+import difflib
 import posixpath
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -83,7 +84,8 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
     for path in sorted(published):
         by_name.setdefault(path.rpartition("/")[2], path)
-    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name)}", where, warning=True) for where, what, url in broken]
+    top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in published})  # 'talks/', 'feed.xml'
+    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name, top)}", where, warning=True) for where, what, url in broken]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 
@@ -101,10 +103,12 @@ def _target(url: str) -> str:
     return "" if normal == "." else normal + "/" if folder else normal
 
 
-def _did_you_mean(url: str, by_name: dict[str, str]) -> str:
-    """The published file of the same name, if there is one (a file of static/ linked without `static/`)."""
-    same_name = by_name.get(_target(url).rstrip("/").rpartition("/")[2])
-    return f"; did you mean '{same_name}'?" if same_name else " (a file of your static/ folder is linked as static/NAME)"
+def _did_you_mean(url: str, by_name: dict[str, str], top: list[str]) -> str:
+    """The published file of the same name (a file of static/ linked without `static/`), else a page or file at the
+    site's root spelt nearly alike ('talk/' for 'talks/'), if there is one."""
+    target = _target(url)
+    meant = by_name.get(target.rstrip("/").rpartition("/")[2]) or next(iter(difflib.get_close_matches(target, top, n=1, cutoff=0.8)), None)
+    return f"; did you mean '{meant}'?" if meant else " (a file of your static/ folder is linked as static/NAME)"
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:

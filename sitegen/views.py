@@ -193,7 +193,7 @@ class ViewBuilder:
         entries = []
         if self.settings.nav is not None:
             for entry in self.settings.nav:
-                written = entry.url.lstrip("/") if entry.url.startswith("/") and not entry.url.startswith("//") else entry.url
+                written = entry.in_site()
                 url = home + written if written.startswith("#") else self.urls.link(written)
                 entries.append({"title": entry.title, "key": None, "url": url})
         else:

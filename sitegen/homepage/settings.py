@@ -10,6 +10,10 @@ class MenuEntry:
     title: str
     url: str  # as written: a path in the site ('cv/'), '#part' of the profile, or http(s)
 
+    def in_site(self) -> str:
+        """The URL with a path from the site's root written relative: '/cv/' is 'cv/' (a menu's paths are the site's)."""
+        return self.url.lstrip("/") if self.url.startswith("/") and not self.url.startswith("//") else self.url
+
 
 @value_class
 class Analytics:

@@ -23,6 +23,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
+from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 
 SITE_FILE = "content/site.yaml"
@@ -33,7 +34,13 @@ PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js"
 GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
 
 
-@register_page_kind("site-menu", reads=(SITE_FILE,), load=lambda files: load_settings(files))
+def menu_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    content = site.content.get("site-menu")
+    nav = content.value.nav if content is not None and content.value is not None else None
+    yield from ((Location(SITE_FILE), f"menu entry '{entry.title}'", entry.in_site()) for entry in nav or ())
+
+
+@register_page_kind("site-menu", reads=(SITE_FILE,), load=lambda files: load_settings(files), links=menu_links)
 def menu_pages(context: RenderContext) -> Iterable[Page]:
     return ()
 

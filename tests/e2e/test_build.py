@@ -727,12 +727,15 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
 
 def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
-    shows it: the build says which link (of the profile, a record, a talk, a person, the CV or a page's text) and which file was meant, the same
+    shows it: the build says which link (of the profile, a record, a talk, a person, the CV, the menu or a page's text) and which file was meant, the same
     when nothing changed since."""
     site = write_site(
         tmp_path,
         {
-            "content/site.yaml": "title: Test site\nbase_url: https://example.org/repo/\n",
+            "content/site.yaml": (
+                "title: Test site\nbase_url: https://example.org/repo/\nnav:\n  - {title: Papers, url: '#publications'}\n"
+                "  - {title: Teaching, url: /teaching/}\n  - {title: Talks, url: talk/}\n  - {title: Blog, url: 'https://blog.example.org/'}\n"
+            ),
             "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\nbio: 'See [my notes](notes/) and [talk](static/talk.pdf).'\n",
             "content/cv.yaml": "sections:\n  - title: Teaching\n    entries:\n      - title: Lecture\n        start: 2020\n        url: static/syllabus.pdf\n        details: '[slides](static/talk.pdf)'\n",
             "content/pages/teaching.md": "---\ntitle: Teaching\n---\n[Slides](static/lecture.pdf), [the talk](./static/talk.pdf), [home](./) and [a record](records/b/).\n",
@@ -755,6 +758,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         "content/profile.yaml:5: warning: link in the bio: 'notes/' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/a.yaml:4: warning: link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
         "content/records/b.yaml:4: warning: link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/site.yaml: warning: menu entry 'Talks': 'talk/' is no file of the site; did you mean 'talks/'?",
         "content/talks/2024.yaml:1: warning: link 'slides': 'static/talks/t.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
     ]
     for _ in range(2):  # the second build finds output/ up to date, and says the same
