@@ -18,8 +18,9 @@ from sitegen.values import value_class
 ARXIV_VERSION = re.compile(r"v\d+$")  # the "v2" of "2401.01234v2"
 RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records, unless site.yaml says
 # BibTeX fields a record keeps in `extra` as they are: the BibTeX reader writes them, a hand-written
-# record may give them (validation knows them), merging takes them with the venue, templates show them.
-BIBTEX_DETAILS = ("volume", "number", "pages", "publisher", "address", "edition", "series", "note", "organization", "chapter", "isbn", "issn", "howpublished")
+# record may give them (validation knows them), merging takes them with the venue, templates show them,
+# and the exports write them in this order, a BibTeX entry's usual one (a fetched record's `issue` as `number`).
+BIBTEX_DETAILS = ("volume", "number", "pages", "chapter", "edition", "series", "publisher", "organization", "address", "howpublished", "note", "isbn", "issn")
 
 # an output file's content: whole-site files are joined as a bytearray (sitegen.exports.joined)
 FileBytes = bytes | bytearray

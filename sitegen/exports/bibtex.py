@@ -10,7 +10,7 @@ import re
 
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials
-from sitegen.model import Entry
+from sitegen.model import BIBTEX_DETAILS, Entry
 from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -19,10 +19,6 @@ _AND = re.compile(r"\sand\s", re.I)
 _UNESCAPED_BRACES = re.compile(r"[{}](?<!\\[{}])")
 ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
 
-
-# a record's details, as the BibTeX reader and the fetchers keep them (SPEC §6), in a BibTeX entry's usual order;
-# `number` is also what a fetched record calls `issue`
-DETAILS = ("volume", "number", "pages", "chapter", "edition", "series", "publisher", "organization", "address", "howpublished", "note", "isbn", "issn")
 
 # the field that names an entry type's venue (the record's `source`); other types say `howpublished`
 VENUE_FIELDS = {
@@ -100,7 +96,7 @@ def record_details(extra: dict) -> dict[str, str]:
     """The record's volume, number (or issue), pages, publisher and the like, under BibTeX's names, as text;
     none that is not a plain value."""
     details = {}
-    for name in DETAILS:
+    for name in BIBTEX_DETAILS:
         value = extra.get(name)
         if value is None and name == "number":
             value = extra.get("issue")
