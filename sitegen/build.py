@@ -134,7 +134,7 @@ def build_site(
     previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
     if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
         if strict and state.warnings:
-            raise ContentError([*dict.fromkeys(state.warnings), Problem(strict_failure(state.warnings, "output/ is as it was"))])
+            raise _strict_error(state.warnings)
         cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
         return BuildResult(
             {},
@@ -165,9 +165,9 @@ def build_site(
             memory.forget_inputs()
         progress(f"listing the pages of {len(prepared.site.entries)} records")
         rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
-    if strict and (prepared.warnings or rendered.warnings):
-        warnings = prepared.warnings + rendered.warnings
-        raise ContentError([*dict.fromkeys(warnings), Problem(strict_failure(warnings, "output/ is as it was"))])
+    warnings = prepared.warnings + rendered.warnings
+    if strict and warnings:
+        raise _strict_error(warnings)
     progress(f"rendering and writing {len(rendered.todo)} files")
     workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
     previous_manifest = state.manifest if previous_keys is not None else None
@@ -183,7 +183,7 @@ def build_site(
         manifest,
         folder_stamps(output_dir, manifest, *_what_changed(state, previous_manifest, manifest, now)),
         _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
-        prepared.warnings + rendered.warnings,
+        warnings,
         base_path,
     )
     if use_cache:
@@ -191,7 +191,7 @@ def build_site(
         cache.save(new_state, None if keep_in_memory else content_of(memory))
     return BuildResult(
         {},
-        cache.notes + prepared.warnings + rendered.warnings,
+        cache.notes + warnings,
         time.perf_counter() - started,
         output_dir,
         rendered.kept,
@@ -200,6 +200,11 @@ def build_site(
         base_path=base_path,
         downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
     )
+
+
+def _strict_error(warnings: list[Problem]) -> ContentError:
+    """`--strict`: the warnings, each once, as the errors that stop the build before it writes."""
+    return ContentError([*dict.fromkeys(warnings), Problem(strict_failure(warnings, "output/ is as it was"))])
 
 
 def strict_failure(warnings: list[Problem], outcome: str) -> str:
