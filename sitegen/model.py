@@ -229,3 +229,8 @@ class Site:
     featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first
     converted: int = 0  # entries converted by this build: the others came from the build cache
     content: dict[str, KindContent] = field(default_factory=dict)  # page kind name -> what it read
+
+    def kind_value(self, kind: str, default: Any = None) -> Any:
+        """What page kind `kind` read from its own content files (sitegen/pages), or `default` when it read nothing."""
+        content = self.content.get(kind)
+        return default if content is None or content.value is None else content.value

@@ -143,7 +143,7 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
-        self.settings = _content_value(site, "site-menu", HomepageSettings())
+        self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
         self._coauthors = dict(_content_site_wide(site, "coauthors") or ())  # normalised name -> URL as written
         from sitegen.pages.people import author_links
@@ -438,8 +438,8 @@ class ViewBuilder:
         entries = self.entries_at(chunk)
         groups = self.groups(entries)
         first = pagination["number"] == 1
-        news = _content_value(self.site, "news", ()) if first else ()
-        cv = _content_value(self.site, "cv", None)
+        news = self.site.kind_value("news", ()) if first else ()
+        cv = self.site.kind_value("cv")
         context.update(
             groups=groups,
             years=groups,
@@ -455,8 +455,8 @@ class ViewBuilder:
     def profile_inputs(self) -> tuple:
         """What the profile shows of the homepage's content besides records (the latest news, the CV's
         sections marked `profile`): part of the profile pages' inputs."""
-        news = _content_value(self.site, "news", ())
-        cv = _content_value(self.site, "cv", None)
+        news = self.site.kind_value("news", ())
+        cv = self.site.kind_value("cv")
         return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None)
 
     # -- the homepage's own pages (sitegen/pages: pages, cv, news, talks) ---------------
@@ -687,12 +687,6 @@ def type_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[str, i
 def _type_of(entry: Entry) -> str:
     kind = entry.record.type
     return kind if kind in _TYPE_RANK else "other"
-
-
-def _content_value(site: Site, kind: str, default: Any) -> Any:
-    """What a page kind read from its content (sitegen/pages), or `default` when it read nothing."""
-    content = site.content.get(kind)
-    return default if content is None or content.value is None else content.value
 
 
 def _content_site_wide(site: Site, kind: str) -> Any:

@@ -77,8 +77,7 @@ class Cv:
 
 
 def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("cv")
-    cv = content.value if content is not None else None
+    cv = site.kind_value("cv")
     if cv is None:
         return
     where = Location(cv.path)

@@ -35,8 +35,8 @@ GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
 
 
 def menu_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("site-menu")
-    nav = content.value.nav if content is not None and content.value is not None else None
+    settings = site.kind_value("site-menu")
+    nav = settings.nav if settings is not None else None
     yield from ((Location(SITE_FILE), f"menu entry '{entry.title}'", entry.in_site()) for entry in nav or ())
 
 

@@ -46,8 +46,7 @@ class NewsItem:
 
 
 def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("news")
-    for item in content.value if content is not None and content.value else ():
+    for item in site.kind_value("news", ()):
         yield from ((Location(item.path), "link in the text", url) for url in hrefs(item.body_html))
 
 

@@ -62,8 +62,7 @@ class ContentPage:
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("pages")
-    for page in content.value if content is not None and content.value else ():
+    for page in site.kind_value("pages", ()):
         yield from ((Location(page.path), "link in the text", url) for part in page.parts for url in hrefs(part.html))
 
 

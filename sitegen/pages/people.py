@@ -61,8 +61,7 @@ def people_warnings(site: Site) -> list:
 
 
 def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("people")
-    for member in content.value if content is not None else ():
+    for member in site.kind_value("people", ()):
         where = Location(member.path, member.lines.get("links"))
         yield from ((where, f"link '{kind}'", profile_link_url(kind, value)) for kind, value in member.links.items())
 

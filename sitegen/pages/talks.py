@@ -46,8 +46,7 @@ class Talk:
 
 
 def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    content = site.content.get("talks")
-    for talk in content.value if content is not None and content.value else ():
+    for talk in site.kind_value("talks", ()):
         where = Location(talk.path, talk.line)
         yield from ((where, f"link '{kind}'", url) for kind, url in talk.links)
         yield from ((where, "link in the abstract", url) for url in hrefs(talk.abstract_html))
