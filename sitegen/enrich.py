@@ -153,6 +153,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         author, unconverted = _author(name, owner_names)
         _report_unconverted(record, "authors", unconverted, problems)
         authors.append([author.name, author.is_owner])
+    award = _text(record, "award", record.award, problems) if record.award else None
     return [
         title.html,
         title.plain,
@@ -164,16 +165,22 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         authors,
         cite_base(record, title.plain),
         [problem_data(p) for p in problems],
+        [award.html, award.plain] if award else None,
     ]
 
 
 def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
-    return isinstance(data, list) and len(data) == 10 and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
+    return (
+        isinstance(data, list)
+        and len(data) == 11
+        and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
+        and (data[10] is None or (isinstance(data[10], list) and len(data[10]) == 2 and all(isinstance(t, str) for t in data[10])))
+    )
 
 
 def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
-    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems = data
+    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award = data
     entry = Entry(
         record=record,
         slug=slugify(record.id),
@@ -187,6 +194,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         source=Text(source_html, source_plain, record.source),
         cite_base=base,
         key=key,
+        award=Text(award[0], award[1], record.award) if award else None,
     )
     return entry, [problem_from(p) for p in problems]
 

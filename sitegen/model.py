@@ -131,6 +131,7 @@ class Record(_Placed):
     doi: str | None = None
     hidden: bool = False
     featured: bool = False
+    award: str = ""  # a prize the work won ('Best Paper Award'), shown beside it wherever it is listed
     origin: Origin | None = None  # which source and file made it
     type: str = ""  # one of RECORD_TYPES; "" until enrich infers it
     citations: int | None = None  # cited-by count (OpenAlex, else Crossref)
@@ -196,6 +197,7 @@ class Entry:
     cite_base: str = ""  # the cite key before a/b/c makes it unique
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
     abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
+    award: Text | None = None  # the record's award, when it has one
 
     @property
     def id(self) -> str:

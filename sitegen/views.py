@@ -276,6 +276,7 @@ class ViewBuilder:
             "subjects": [self.subject_link(s) for s in entry.subjects],
             "links": self.record_links(entry),
             "featured": record.featured,
+            "award": Markup(entry.award.html) if entry.award else "",
             "citations": record.citations,
             "extra": record.extra,
         }

@@ -49,6 +49,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         data["image"] = image
     if entry.abstract_plain:
         data["abstract"] = entry.abstract_plain
+    if entry.award:
+        data["award"] = entry.award.plain
     venue = entry.source.plain.strip()
     if venue:
         kind = record_type(entry)
@@ -126,6 +128,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
         "arxiv": record.arxiv,
         "doi": record.doi,
         "featured": record.featured,
+        "award": entry.award.plain if entry.award else None,
         "cite_key": entry.cite_key,
         "type": record.type,
         "citations": record.citations,

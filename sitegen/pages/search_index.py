@@ -103,8 +103,13 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
 
 
 def search_text(entries: Iterable[Entry]) -> bytes:
-    """search/text.json: [title, authors (", "-joined), venue, abstract] per record, in site order, as plain text."""
-    return orjson.dumps([[entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, entry.abstract_plain] for entry in entries])
+    """search/text.json: [title, authors (", "-joined), venue, abstract] per record, in site order, as plain text.
+    The last is only searched, never shown: a record's award goes there too, so that "best paper" finds it."""
+    return orjson.dumps([[entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, _searched_text(entry)] for entry in entries])
+
+
+def _searched_text(entry: Entry) -> str:
+    return f"{entry.abstract_plain}\n{entry.award.plain}" if entry.award else entry.abstract_plain
 
 
 @cache

@@ -8,6 +8,7 @@ mistakes the real command's exit status and its `path:line:` messages.
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -301,6 +302,29 @@ def test_every_list_item_shows_its_type_and_venue_and_featured_cards_their_autho
     assert "Annals of Engines 12 (2025)" in venues["r-pre"] and "arXiv" not in venues["r-pre"]  # the journal reference, not "arXiv"
     card = index.select_one(".featured-cards li")
     assert "Charles Babbage" in text(card.select_one(".card-authors")) and "Journal of Engines" in text(card)
+
+
+def test_an_award_is_shown_wherever_its_record_is_and_is_in_the_data(tmp_path):
+    awarded = RECORDS.replace("  featured: true\n", "  featured: true\n  award: Best Paper Award at $\\text{SOSP}$ 2024\n")
+    files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": awarded}))
+    index = soup_of(files["index.html"])
+    badges = {item["id"]: [text(b) for b in item.select(".badge.award")] for item in index.select("#publications li.record")}
+    assert badges == {"r-art": ["Best Paper Award at SOSP 2024"], "r-conf": [], "r-pre": []}
+    assert [text(b) for b in index.select(".featured-cards .badge.award")] == ["Best Paper Award at SOSP 2024"]
+    page = soup_of(files["records/art/index.html"])
+    assert text(page.select_one(".record-header .badge.award")) == "Best Paper Award at SOSP 2024"
+    assert json.loads(page.find("script", type="application/ld+json").string)["award"] == "Best Paper Award at SOSP 2024"
+    assert {r["id"]: r["award"] for r in json.loads(files["records.json"])["records"]} == {"art": "Best Paper Award at SOSP 2024", "conf": None, "pre": None}
+    assert "Best Paper Award at SOSP 2024" in json.loads(files["search/text.json"])[0][3]  # found by searching "best paper"
+
+
+@pytest.mark.slow
+def test_an_award_must_be_text_and_al_folios_name_for_it_is_understood(tmp_path):
+    listed = RECORDS.replace("  featured: true\n", "  featured: true\n  award: [Best Paper]\n")
+    assert "content/records/a.yaml:8: field 'award': expected a string" in build_fails(site_with(tmp_path / "a", {"content/records/a.yaml": listed}))
+    named = RECORDS.replace("  featured: true\n", "  featured: true\n  award_name: Best Paper\n")
+    result = run_sitegen("build", "--site", str(site_with(tmp_path / "b", {"content/records/a.yaml": named})))
+    assert result.returncode == 0 and "content/records/a.yaml:8: warning: field 'award_name': unknown field; did you mean 'award'?" in result.stderr
 
 
 def test_group_by_type_groups_the_lists_by_type_with_years_inside(tmp_path):

@@ -419,3 +419,16 @@ def test_al_folios_link_fields_are_links():
         " pdf = {static/paper.pdf}, supp = {https://example.org/supp.zip}, html = {https://example.org/h}, code = {https://example.org/c}}"
     )
     assert record.links == {"pdf": "static/paper.pdf", "supp": "https://example.org/supp.zip", "html": "https://example.org/h", "code": "https://example.org/c"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "award"),
+    [
+        ("award = {Best Paper Award at {EuroSys} 2025}", "Best Paper Award at EuroSys 2025"),
+        ("award = {For its elegant proof.}, award_name = {Best Paper}", "Best Paper"),  # al-folio: the badge's words
+        ("", ""),
+    ],
+)
+def test_al_folios_award_is_the_records_award(fields, award):
+    record = one(f"@inproceedings{{k, title = {{T}}, author = {{A. B}}, booktitle = {{C}}, year = {{2025}}, {fields}}}")
+    assert record.award == award

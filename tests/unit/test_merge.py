@@ -239,10 +239,10 @@ def test_the_merge_does_not_depend_on_the_order_records_come_in():
 
 
 def test_a_correction_adds_its_link_and_the_fetched_links_stay():
-    correction = written("id: '2401.01234'\nsource: EuroSys 2025\nfeatured: true\nlinks: {code: 'https://github.com/x/y'}\n")
+    correction = written("id: '2401.01234'\nsource: EuroSys 2025\nfeatured: true\naward: Best Paper\nlinks: {code: 'https://github.com/x/y'}\n")
     [one] = merge_works([fetched_from_arxiv(), correction])
     assert one.links == {"code": "https://github.com/x/y", "abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
-    assert (one.title, one.year, one.source, one.featured) == ("Fetched title with $x$", 2024, "EuroSys 2025", True)
+    assert (one.title, one.year, one.source, one.featured, one.award) == ("Fetched title with $x$", 2024, "EuroSys 2025", True, "Best Paper")
     assert one.missing == () and not one.fetched
     assert one.location.path == "content/records/mine.yaml"
 

@@ -645,8 +645,8 @@ def test_problems_of_every_file_are_reported_together(tmp_path):
         ("id: a\ntitle: T\nyear: 2020\nabstarct: x\n", "content/records/x.yaml:4: warning: field 'abstarct': unknown field; did you mean 'abstract'?"),
         ("id: a\ntitle: T\nyear: 2020\nTitle: T\n", "content/records/x.yaml:4: warning: field 'Title': unknown field; did you mean 'title'?"),
         (
-            "id: a\ntitle: T\nyear: 2020\naward: Best paper\n",
-            "content/records/x.yaml:4: warning: field 'award': unknown field, passed to templates as it is (extra.award)",
+            "id: a\ntitle: T\nyear: 2020\nreviewer: Alan\n",
+            "content/records/x.yaml:4: warning: field 'reviewer': unknown field, passed to templates as it is (extra.reviewer)",
         ),
     ],
 )
