@@ -23,6 +23,7 @@ from sitegen.markup import render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.record_types import infer_type
+from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
@@ -86,6 +87,8 @@ def enrich_site(
     converted = {} if converted is None else converted
     kept = kept if kept is not None else KeptEntries()
     kept.begin()
+    aliases = owner_aliases()
+    records = [_owner_named(record, profile.name, aliases) for record in records]
     merged = [kept.typed_record(record) for record in merge_works(records)]
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
@@ -252,6 +255,17 @@ def normalise_text(plain: str) -> str:
     """Text with its LaTeX converted already -> lower-case ASCII words."""
     ascii_only = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
+
+
+def _owner_named(record: Record, owner: str, aliases_of: dict[str, tuple[str, ...]]) -> Record:
+    """The record with the profile's name for its source's name of the owner (Hugo Blox's `admin`).
+
+    Its source key takes the name in, as everything made from the record does."""
+    aliases = aliases_of.get(record.origin.source, ()) if aliases_of and record.origin else ()
+    if not aliases or not any(name.strip().lower() in aliases for name in record.authors):
+        return record
+    authors = tuple(owner if name.strip().lower() in aliases else name for name in record.authors)
+    return dataclasses.replace(record, authors=authors, source_key=f"{record.source_key} owner={owner}" if record.source_key else "")
 
 
 def _owners(profile: Profile) -> tuple[frozenset[str], str]:

@@ -34,6 +34,8 @@ class Reader:
     # whether a field sitegen does not know is a warning (a typo in a file written for sitegen);
     # not for a format whose files carry many fields for other programs (BibTeX's)
     unknown_fields_warned: bool = True
+    # what the format's files write in `authors` for the site's owner (Hugo Blox's `admin`): the profile's name is shown
+    owner_aliases: tuple[str, ...] = ()
 
 
 READERS: dict[str, Reader] = {}  # suffix -> reader
@@ -49,6 +51,11 @@ def register_reader(reader: Reader) -> Reader:
 
 def reader_named(name: str) -> Reader | None:
     return next((reader for reader in READERS.values() if reader.name == name), None)
+
+
+def owner_aliases() -> dict[str, tuple[str, ...]]:
+    """Source name -> what its files write for the site's owner (lower case), for the readers that have such names."""
+    return {reader.name: reader.owner_aliases for reader in READERS.values() if reader.owner_aliases}
 
 
 def reader_for(path: str) -> Reader | None:

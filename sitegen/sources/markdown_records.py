@@ -83,8 +83,7 @@ LAYOUT_FIELDS = frozenset(
     }
 )
 ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedings", "books": "book"}
-READ_BELOW = frozenset({"authors", "date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
-OWNER_NAMES = ("admin", "me")  # Hugo Blox's name for the site's owner in `authors`
+READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
 _TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
 
@@ -113,8 +112,6 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         name = RENAMED.get(key, key)
         if str(key).lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
             put(name, _plain_venue(value) if name == "source" else value, key)
-    if "authors" in data:
-        put("authors", _authors(data["authors"], Location(display_path, data.line_of("authors")), problems), "authors")
     if "date" in data:
         put("date", _date(data["date"]), "date")
     if (kind := PUBLICATION_TYPES.get(_first(data.get("publication_types")))) is not None:
@@ -182,14 +179,6 @@ def _plain_venue(value: Any) -> Any:
     return _EMPHASIS.sub(r"\2", value.strip()).removeprefix("In ").strip()
 
 
-def _authors(value: Any, where: Location, problems: list[Problem]) -> Any:
-    if not isinstance(value, list):
-        return value
-    if any(isinstance(name, str) and name.strip().lower() in OWNER_NAMES for name in value):
-        problems.append(Problem("authors: Hugo Blox's 'admin' or 'me' stands for the site's owner: write your name as in profile.yaml", where, warning=True))
-    return value
-
-
 def _first(value: Any) -> str:
     if isinstance(value, list) and value:
         value = value[0]
@@ -218,4 +207,5 @@ def _usable(url: Any) -> bool:
     return isinstance(url, str) and url.strip() not in ("", "#")
 
 
-MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record))
+# Hugo Blox names the site's owner `admin` (the folder of their author page) in `authors`, some sites `me`
+MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record, owner_aliases=("admin", "me")))

@@ -81,7 +81,7 @@ record_fields = st.tuples(
 )
 
 SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
-PROFILE_YAML = "name: Lena Müller\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
+PROFILE_YAML = "name: {name}\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
 PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
     "jonas": "name: Jonas Berg\n",
     "sheng": "name: Sheng Lin\ncoauthors: [Ada Lovelace]\n",
@@ -118,19 +118,28 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     def write_settings(self) -> None:
         self.write("content/site.yaml", SITE_YAML.format(**self.settings))
 
-    def add_record(self, fields, folder: str = "") -> None:
+    def add_record(self, fields, folder: str = "", suffix: str = ".yaml") -> None:
         number = self.next_number
         self.next_number += 1
-        name = f"content/records/{folder}r{number}.yaml"
+        name = f"content/records/{folder}r{number}{suffix}"
         self.records[name] = number
-        self.write(name, record_text(number, *fields))
+        self.write_record(name, fields)
+
+    def write_record(self, name: str, fields) -> None:
+        """A YAML record, or a Markdown one as Hugo Blox writes it: YAML front matter, `admin` for the owner."""
+        if not name.endswith(".md"):
+            self.write(name, record_text(self.records[name], *fields))
+            return
+        title_words, year, categories, featured, hidden, authors = fields
+        self.write(name, "---\n" + record_text(self.records[name], title_words, year, categories, featured, hidden, ["admin", *authors]) + "---\n")
 
     @initialize(fields=st.lists(record_fields, min_size=2, max_size=6))
     def start(self, fields) -> None:
         self.write_settings()
-        self.write("content/profile.yaml", PROFILE_YAML.format(variants="L. Müller", bio="First bio."))
+        self.write("content/profile.yaml", PROFILE_YAML.format(name="Lena Müller", variants="L. Müller", bio="First bio."))
         for item in fields:
             self.add_record(item)
+        self.add_record(fields[0], suffix=".md")  # from the start: what a change of the owner's name must reach
         for name, text in OWN_THEME.items():
             self.write(name, text)
         self.write("static/photo.txt", "a static file\n")
@@ -140,6 +149,11 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     @rule(fields=record_fields, folder=st.sampled_from(["", "sub/", "sub/deeper/"]))
     def add_one_record(self, fields, folder) -> None:
         self.add_record(fields, folder)
+
+    @rule(fields=record_fields)
+    def add_hugo_blox_record(self, fields) -> None:
+        """A Markdown record naming the owner as Hugo Blox does (`admin`): it shows the profile's name, whatever that is now."""
+        self.add_record(fields, suffix=".md")
 
     @precondition(lambda self: len(self.records) < 150)  # a walk of a few hundred steps stays a few minutes long
     @rule(fields=record_fields, count=st.integers(100, 130))
@@ -151,7 +165,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     @rule(data=st.data(), fields=record_fields)
     def change_record(self, data, fields) -> None:
         name = data.draw(st.sampled_from(sorted(self.records)))
-        self.write(name, record_text(self.records[name], *fields))
+        self.write_record(name, fields)
 
     @precondition(lambda self: self.records)
     @rule(data=st.data(), field=st.sampled_from(["featured: true", "hidden: true", "year: 2026", "categories: [cs.DC]"]))
@@ -159,8 +173,9 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         name = data.draw(st.sampled_from(sorted(self.records)))
         path = self.site / name
         key = field.split(":")[0]
-        kept = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith(f"{key}:")]
-        path.write_text("\n".join(kept + [field]) + "\n", encoding="utf-8")
+        kept = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith(f"{key}:") and line != "---"]
+        front = ["---"] if name.endswith(".md") else []
+        path.write_text("\n".join(front + kept + [field] + front) + "\n", encoding="utf-8")
 
     @precondition(lambda self: self.records)
     @rule(data=st.data())
@@ -189,7 +204,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     @rule(data=st.data(), suffix=st.sampled_from([".yaml", ".yml"]))
     def rename_record(self, data, suffix) -> None:
         name = data.draw(st.sampled_from(sorted(self.records)))
-        new_name = f"content/records/renamed/{Path(name).stem}{suffix}"
+        new_name = f"content/records/renamed/{Path(name).stem}{'.md' if name.endswith('.md') else suffix}"
         if new_name in self.records:
             return
         (self.site / new_name).parent.mkdir(parents=True, exist_ok=True)
@@ -215,9 +230,13 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.settings.update(per_page=per_page, base_url=base_url)
         self.write_settings()
 
-    @rule(variants=st.sampled_from(["L. Müller", "Jonas Berg", ""]), bio=st.sampled_from(["First bio.", "Second *bio*.", "See [my notes](static/extra.txt)."]))
-    def edit_profile(self, variants, bio) -> None:
-        self.write("content/profile.yaml", PROFILE_YAML.format(variants=variants, bio=bio))
+    @rule(
+        name=st.sampled_from(["Lena Müller", "Lena Mueller", "LENA MÜLLER"]),  # the last two: the same owner, shown otherwise
+        variants=st.sampled_from(["L. Müller", "Jonas Berg", ""]),
+        bio=st.sampled_from(["First bio.", "Second *bio*.", "See [my notes](static/extra.txt)."]),
+    )
+    def edit_profile(self, name, variants, bio) -> None:
+        self.write("content/profile.yaml", PROFILE_YAML.format(name=name, variants=variants, bio=bio))
 
     @rule(name=st.sampled_from(["jonas", "sheng", "ada", ""]), authors=st.booleans())
     def edit_people(self, name, authors) -> None:

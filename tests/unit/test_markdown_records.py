@@ -46,11 +46,20 @@ def test_hugo_blox_publications_build_with_their_fields_under_sitegens_names(tmp
     assert (article["type"], article["source"], article["doi"]) == ("article", "Journal of Engines, 1(1)", None)
     assert article["abstract"] == "The engine weaves algebraic patterns."  # no abstract: the text below the front matter
     assert article["links"] == {"pdf": "https://example.org/engines.pdf", "video": "https://example.org/video"}
-    warnings = [str(problem) for problem in result.warnings]
-    assert warnings == [
-        "content/records/imported/publication/conference-paper/index.md:6: warning: authors: Hugo Blox's 'admin' or 'me' "
-        "stands for the site's owner: write your name as in profile.yaml"
-    ]  # the layout fields (publishDate, image, projects, author_notes, ...) pass without a word
+    assert result.warnings == []  # the layout fields (publishDate, image, projects, author_notes, ...) pass without a word
+
+
+def test_hugo_bloxs_admin_author_is_the_profiles_owner(tmp_path):
+    result, records = built(tmp_path, "hugo-blox")
+    assert records["conference-paper"]["authors"] == ["Mary Somerville", "Ada Lovelace", "Charles Babbage"]
+    page = BeautifulSoup(result.files["records/conference-paper/index.html"], "html.parser")
+    assert [owner.get_text() for owner in page.select(".authors strong.owner")] == ["Ada Lovelace"]
+    assert "author = {Mary Somerville and Ada Lovelace and Charles Babbage}" in page.select_one(".cite pre, pre").get_text()
+    renamed, records = built(tmp_path / "renamed", "hugo-blox", {"content/profile.yaml": "name: Ada King\nname_variants: [Ada Lovelace]\n"})
+    assert records["conference-paper"]["authors"] == ["Mary Somerville", "Ada King", "Charles Babbage"]
+    yaml_record = "id: y\ntitle: T\nyear: 2020\nauthors: [admin]\n"  # in sitegen's own files a name is a name
+    _, records = built(tmp_path / "yaml", "academicpages", {"content/records/y.yaml": yaml_record})
+    assert records["y"]["authors"] == ["admin"]
 
 
 def test_academicpages_publications_build_with_their_fields_under_sitegens_names(tmp_path):
@@ -131,9 +140,8 @@ def test_hugo_academics_toml_front_matter_is_read_too(tmp_path):
     )
     assert paper["links"] == {"pdf": "https://example.org/notes.pdf", "project": "https://example.org/project"}
     assert (paper["categories"], paper["abstract"]) == (["Parsing"], "We parse the notes.")
-    assert [str(problem) for problem in result.warnings] == [
-        "content/records/imported/publication/toml-paper/index.md:4: warning: authors: Hugo Blox's 'admin' or 'me' stands for the site's owner: write your name as in profile.yaml"
-    ]
+    assert paper["authors"] == ["Mary Somerville", "Ada Lovelace"]  # `admin`: the owner
+    assert result.warnings == []
 
 
 @pytest.mark.parametrize(
