@@ -308,6 +308,7 @@ def merged_record(members: list[Record]) -> Record:
         "hidden": _given(corrections, "hidden", any(r.hidden for r in ranked)),
         "featured": _given(corrections, "featured", any(r.featured for r in ranked)),
         "award": _given(corrections, "award", _first(r.award for r in ranked)),
+        "image": _given(corrections, "image", _first(r.image for r in ranked)),
         "type": _given(corrections, "type", _best_type(ranked, venue_from)),
         "citations": _given(corrections, "citations", max((r.citations for r in ranked if r.citations is not None), default=None)),
         "links": merge_mappings([r.links for r in ranked], [r.links for r in corrections if "links" in r.given]),

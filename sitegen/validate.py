@@ -184,21 +184,27 @@ class _Fields:
             self.wrong_type(key, "a mapping of name: URL", value)
             return {}
         links = {}
-        for name, url in value.items():
-            if url is None:
-                continue
+        for name in value:
             # a problem with one link points at that link's own line
-            item = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.")
-            if not isinstance(url, str):
-                item.problem(str(name), f"expected a URL, got {shown_value(url)}")
-                continue
-            url = url.strip()
-            scheme = url_scheme(url)
-            if scheme not in SAFE_URL_SCHEMES:
-                item.problem(str(name), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
-                continue
-            links[str(name)] = url
+            url = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.").url(name)
+            if url is not None:
+                links[str(name)] = url
         return links
+
+    def url(self, key: str) -> str | None:
+        """A URL, or a path in the site; one with an unsafe scheme (`javascript:`) is left out with a warning."""
+        url = self.data.get(key)
+        if url is None:
+            return None
+        if not isinstance(url, str):
+            self.problem(str(key), f"expected a URL, got {shown_value(url)}")
+            return None
+        url = url.strip()
+        scheme = url_scheme(url)
+        if scheme not in SAFE_URL_SCHEMES:
+            self.problem(str(key), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
+            return None
+        return url
 
     def mapping(self, key: str) -> dict[str, Any] | None:
         value = self._value(key, False)
@@ -469,6 +475,7 @@ RECORD_FIELDS = frozenset(
         "hidden",
         "featured",
         "award",
+        "image",
         "type",
         "citations",
         "ids",
@@ -509,6 +516,9 @@ RECORD_SYNONYMS = {
     "eprint": "arxiv",
     "selected": "featured",
     "award_name": "award",
+    "preview": "image",
+    "thumbnail": "image",
+    "teaser": "image",
     "awards": "award",
     "prize": "award",
     "key": "id",
@@ -608,6 +618,7 @@ def validate_record(
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
         award=fields.string("award", default="") or "",
+        image=fields.url("image") or "",
         origin=origin,
         type=_record_type(fields),
         citations=_citations(fields),

@@ -25,7 +25,7 @@ from sitegen.markup import HREF, render_inline
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, SiteUrls, is_relative_path, record_path, subject_path
+from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, is_relative_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -183,6 +183,7 @@ class ViewBuilder:
             "page_url": self.urls.page(page_path),
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
+            "page_image": None,  # the link preview's picture ({url, alt}) when not the profile's photo: a record page's
         }
 
     def menu(self, page_path: str) -> list[dict[str, Any]]:
@@ -277,6 +278,7 @@ class ViewBuilder:
             "links": self.record_links(entry),
             "featured": record.featured,
             "award": Markup(entry.award.html) if entry.award else "",
+            "image": self.urls.link(record.image) if record.image else None,
             "citations": record.citations,
             "extra": record.extra,
         }
@@ -322,6 +324,12 @@ class ViewBuilder:
     def bibtex(self, entry: Entry) -> str:
         """The record's BibTeX entry: on its page, in publications.bib and in its people's files."""
         return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e)))
+
+    def absolute_image(self, entry: Entry) -> str | None:
+        """The record's picture as an absolute URL (link previews, JSON-LD, records.json); None when it has
+        none, or when it is a path in the site and base_url names no host."""
+        image = self.urls.absolute_link(entry.record.image) if entry.record.image else None
+        return image if image and image.startswith(WEB_PREFIXES) else None
 
     def absolute_links(self, entry: Entry) -> dict[str, str]:
         """The record's links as written, relative ones with the site's host and path (for records.json)."""
@@ -585,14 +593,16 @@ class ViewBuilder:
         path = record_path(entry.slug)
         context = self.common(path)
         absolute = self.record_absolute_url(entry)
+        image = self.absolute_image(entry)
         context.update(
             record=self.record_item(entry),
+            page_image={"url": image, "alt": entry.title.plain} if image else None,  # the link preview's picture
             bibtex=self.bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),
             meta=self.highwire(entry),
             icons=self.icons_of([entry]),
-            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html")))),
+            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image))),
             csl=Markup(script_json(csl_item(entry))),  # the record as CSL-JSON: partials/cite.html, static/cite.js
         )
         return context

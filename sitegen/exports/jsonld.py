@@ -109,9 +109,9 @@ def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dic
     return person_json_ld(site.profile, url, photo_url, links)
 
 
-def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
+def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None) -> bytes:
     """One record of records.json, as compact JSON in UTF-8 (cached per record between builds); `links`:
-    the record's links as absolute URLs."""
+    the record's links as absolute URLs, `image` its picture's."""
     record = entry.record
     data = {
         "id": record.id,
@@ -129,6 +129,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str]) -> bytes:
         "doi": record.doi,
         "featured": record.featured,
         "award": entry.award.plain if entry.award else None,
+        "image": image,
         "cite_key": entry.cite_key,
         "type": record.type,
         "citations": record.citations,
@@ -149,9 +150,9 @@ def record_ids(record) -> dict[str, str]:
     return dict(sorted(ids.items()))
 
 
-def record_json_line(entry: Entry, url: str, links: dict[str, str]) -> bytes:
+def record_json_line(entry: Entry, url: str, links: dict[str, str], image: str | None) -> bytes:
     """One record as it stands in records.json (indented, UTF-8): what the build cache keeps."""
-    return b"    " + record_json(entry, url, links)
+    return b"    " + record_json(entry, url, links, image)
 
 
 def records_json(site: Site, record_lines: Iterable[bytes], count: int) -> bytearray:

@@ -51,7 +51,9 @@ def _records_json(context: RenderContext) -> bytearray:
     views, pieces = context.views, context.views.fragments
     entries = context.site.entries
     lines = (
-        pieces.get("records.json", entry, lambda e: record_json_line(e, views.record_absolute_url(e), views.absolute_links(e)), shared=False)
+        pieces.get(
+            "records.json", entry, lambda e: record_json_line(e, views.record_absolute_url(e), views.absolute_links(e), views.absolute_image(e)), shared=False
+        )
         for entry in entries
     )
     return records_json(context.site, lines, len(entries))

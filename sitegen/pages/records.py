@@ -15,6 +15,8 @@ def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for entry in site.entries:
         where = entry.record.where("links")
         yield from ((where, f"link '{kind}'", url) for kind, url in entry.record.links.items())
+        if entry.record.image:
+            yield entry.record.where("image"), "image", entry.record.image
 
 
 @register_page_kind("records", links=record_links)

@@ -742,12 +742,13 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
             "content/records/a.yaml": (
                 "id: a\ntitle: A\nyear: 2020\nlinks:\n  pdf: paper.pdf\n  slides: static/talk.pdf#page=2\n  video: ./static/x/../talk.pdf\n  html: records/b/\n  code: https://example.org/code\nauthors: [Ada Lovelace]\n"
             ),
-            "content/records/b.yaml": "id: b\ntitle: B\nyear: 2021\nlinks: {poster: 'static/my%20poster.pdf', data: data/set.csv}\n",
+            "content/records/b.yaml": "id: b\ntitle: B\nyear: 2021\nlinks: {poster: 'static/my%20poster.pdf', data: data/set.csv}\nimage: previews/fig.png\n",
             "content/people/grace.yaml": "name: Ada Lovelace\nlinks:\n  cv: static/grace-cv.pdf\n  website: static/talk.pdf\n",
             "content/talks/2024.yaml": "- title: T\n  date: 2024-05-01\n  links: {slides: static/talks/t.pdf}\n- title: U\n  date: 2024-06-01\n  links: {slides: static/talk.pdf}\n",
             "static/paper.pdf": "%PDF",
             "static/talk.pdf": "%PDF",
             "static/my poster.pdf": "%PDF",
+            "static/previews/fig.png": "PNG",
         },
     )
     expected = [
@@ -758,6 +759,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         "content/profile.yaml:5: warning: link in the bio: 'notes/' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/a.yaml:4: warning: link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
         "content/records/b.yaml:4: warning: link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/records/b.yaml:5: warning: image: 'previews/fig.png' is no file of the site; did you mean 'static/previews/fig.png'?",
         "content/site.yaml: warning: menu entry 'Talks': 'talk/' is no file of the site; did you mean 'talks/'?",
         "content/talks/2024.yaml:1: warning: link 'slides': 'static/talks/t.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
     ]

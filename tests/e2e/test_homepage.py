@@ -318,6 +318,39 @@ def test_an_award_is_shown_wherever_its_record_is_and_is_in_the_data(tmp_path):
     assert "Best Paper Award at SOSP 2024" in json.loads(files["search/text.json"])[0][3]  # found by searching "best paper"
 
 
+def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview(tmp_path):
+    pictured = RECORDS.replace("  featured: true\n", "  featured: true\n  image: static/previews/art.png\n")
+    pictured = pictured.replace("  type: inproceedings\n", "  type: inproceedings\n  image: https://images.example.net/conf.jpg\n")
+    files = rendered_files(
+        site_with(
+            tmp_path,
+            {
+                "content/records/a.yaml": pictured,
+                "content/profile.yaml": "name: Ada Lovelace\nphoto: ada.png\n",
+                "static/previews/art.png": "PNG",
+                "static/ada.png": "PNG",
+            },
+            base_url="https://example.org/lab/",
+        )
+    )
+    index = soup_of(files["index.html"])
+    thumbnails = {item["id"]: [img["src"] for img in item.select("img.record-thumbnail")] for item in index.select("#publications li.record")}
+    assert thumbnails == {"r-art": ["/lab/static/previews/art.png"], "r-conf": ["https://images.example.net/conf.jpg"], "r-pre": []}
+    assert all(img["alt"] == "" for img in index.select("img.record-thumbnail"))  # the title beside it says what it is
+    page = soup_of(files["records/art/index.html"])
+    assert page.select_one("img.record-image")["src"] == "/lab/static/previews/art.png"
+    assert page.find("meta", property="og:image")["content"] == "https://example.org/lab/static/previews/art.png"
+    assert page.find("meta", property="og:image:alt")["content"] == "A journal article"
+    assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
+    assert json.loads(page.find("script", type="application/ld+json").string)["image"] == "https://example.org/lab/static/previews/art.png"
+    plain = soup_of(files["records/pre/index.html"])  # no picture: the profile's photo, as on every other page
+    assert plain.find("meta", property="og:image")["content"] == "https://example.org/lab/static/ada.png"
+    assert plain.find("meta", attrs={"name": "twitter:card"})["content"] == "summary"
+    assert not plain.select("img.record-image")
+    images = {r["id"]: r["image"] for r in json.loads(files["records.json"])["records"]}
+    assert images == {"art": "https://example.org/lab/static/previews/art.png", "conf": "https://images.example.net/conf.jpg", "pre": None}
+
+
 @pytest.mark.slow
 def test_an_award_must_be_text_and_al_folios_name_for_it_is_understood(tmp_path):
     listed = RECORDS.replace("  featured: true\n", "  featured: true\n  award: [Best Paper]\n")

@@ -432,3 +432,8 @@ def test_al_folios_link_fields_are_links():
 def test_al_folios_award_is_the_records_award(fields, award):
     record = one(f"@inproceedings{{k, title = {{T}}, author = {{A. B}}, booktitle = {{C}}, year = {{2025}}, {fields}}}")
     assert record.award == award
+
+
+def test_al_folios_preview_is_the_records_image():
+    record = one("@article{k, title = {T}, author = {A. B}, journal = {J}, year = {2025}, preview = {brownian.gif}}")
+    assert record.image == "brownian.gif"  # the build's link check says where the file is, if it is in static/

@@ -330,6 +330,9 @@ def test_unsafe_link_is_dropped_with_a_warning(url):
     assert len(problems) == 1 and problems[0].warning
     assert "field 'links.evil': unsafe URL scheme" in str(problems[0])
     assert "the link is left out" in str(problems[0])
+    problems = []
+    rec = validate_record({"id": "a", "title": "T", "year": 2020, "image": url}, PATH, problems)  # a picture: the same rule
+    assert rec is not None and rec.image == "" and ["field 'image': unsafe URL scheme" in str(p) for p in problems] == [True]
 
 
 def test_safe_links_are_kept():
