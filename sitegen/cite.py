@@ -155,6 +155,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         item["number"] = f"arXiv:{record.arxiv}"
     elif venue and kind in _CONTAINED:
         item["container-title"] = venue
+        if entry.venue_short:
+            item["container-title-short"] = entry.venue_short.plain
     elif venue:
         item["publisher"] = venue
     extra = record.extra

@@ -157,6 +157,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         _report_unconverted(record, "authors", unconverted, problems)
         authors.append([author.name, author.is_owner])
     award = _text(record, "award", record.award, problems) if record.award else None
+    venue_short = _text(record, "venue_short", record.venue_short, problems) if record.venue_short else None
     return [
         title.html,
         title.plain,
@@ -169,6 +170,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         cite_base(record, title.plain),
         [problem_data(p) for p in problems],
         [award.html, award.plain] if award else None,
+        [venue_short.html, venue_short.plain] if venue_short else None,
     ]
 
 
@@ -176,14 +178,19 @@ def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
     return (
         isinstance(data, list)
-        and len(data) == 11
+        and len(data) == 12
         and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
-        and (data[10] is None or (isinstance(data[10], list) and len(data[10]) == 2 and all(isinstance(t, str) for t in data[10])))
+        and all(_optional_text(data[i]) for i in (10, 11))
     )
 
 
+def _optional_text(data: object) -> bool:
+    """[html, plain], or None for a field the record leaves out."""
+    return data is None or (isinstance(data, list) and len(data) == 2 and all(isinstance(text, str) for text in data))
+
+
 def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
-    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award = data
+    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award, venue_short = data
     entry = Entry(
         record=record,
         slug=slugify(record.id),
@@ -198,6 +205,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         cite_base=base,
         key=key,
         award=Text(award[0], award[1], record.award) if award else None,
+        venue_short=Text(venue_short[0], venue_short[1], record.venue_short) if venue_short else None,
     )
     return entry, [problem_from(p) for p in problems]
 

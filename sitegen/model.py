@@ -131,6 +131,7 @@ class Record(_Placed):
     doi: str | None = None
     hidden: bool = False
     featured: bool = False
+    venue_short: str = ""  # the venue's short name ('EuroSys 2025'), shown before the type in lists
     award: str = ""  # a prize the work won ('Best Paper Award'), shown beside it wherever it is listed
     image: str = ""  # a picture of the work (a path in the site or a URL): its thumbnail in lists and its link preview
     origin: Origin | None = None  # which source and file made it
@@ -199,6 +200,7 @@ class Entry:
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
     abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
     award: Text | None = None  # the record's award, when it has one
+    venue_short: Text | None = None  # the venue's short name, when the record gives one
 
     @property
     def id(self) -> str:

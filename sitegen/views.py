@@ -278,6 +278,7 @@ class ViewBuilder:
             "links": self.record_links(entry),
             "featured": record.featured,
             "award": Markup(entry.award.html) if entry.award else "",
+            "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
             "image": self.urls.link(record.image) if record.image else None,
             "citations": record.citations,
             "extra": record.extra,

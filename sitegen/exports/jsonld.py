@@ -122,6 +122,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "year": record.year,
         "date": record.date.isoformat() if record.date else None,
         "source": entry.source.plain,
+        "venue_short": entry.venue_short.plain if entry.venue_short else None,
         "abstract": entry.abstract_plain,
         "categories": list(record.categories),
         "links": links,

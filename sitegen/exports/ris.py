@@ -45,6 +45,8 @@ def ris_entry(entry: Entry, url: str = "") -> str:
     lines.append(("TI", item["title"]))
     if "container-title" in item:
         lines.append(("T2", item["container-title"]))
+    if "container-title-short" in item:
+        lines.append(("J2", item["container-title-short"]))  # the abbreviated journal or proceedings
     if "publisher" in item:
         lines.append(("PB", item["publisher"]))
     elif "archive" in item:

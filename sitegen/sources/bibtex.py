@@ -402,6 +402,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
     _put_ids(record, key, fields)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
+    if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title
+        record.put("venue_short", bibtex_text(short[0]), short[1])
     if (preview := fields.get("preview")) is not None:  # al-folio's picture (a file of its assets/img/publication_preview/)
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description

@@ -24,7 +24,7 @@ from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import PositionedDict
 from sitegen.sources import Reader, ReadResult, register_reader
 
-RENAMED = {"publication": "source", "venue": "source", "tags": "categories", "draft": "hidden"}
+RENAMED = {"publication": "source", "publication_short": "venue_short", "venue": "source", "tags": "categories", "draft": "hidden"}
 LINK_FIELDS = {  # Hugo Blox's url_* and academicpages' *url -> sitegen's link kinds
     "url_pdf": "pdf",
     "url_code": "code",
@@ -67,7 +67,6 @@ LAYOUT_FIELDS = frozenset(
         "citation",
         "excerpt",
         "summary",
-        "publication_short",
         "publishdate",
         "lastmod",
         "image",
@@ -111,7 +110,7 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     for key, value in data.items():
         name = RENAMED.get(key, key)
         if str(key).lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
-            put(name, _plain_venue(value) if name == "source" else value, key)
+            put(name, _plain_venue(value) if name in ("source", "venue_short") else value, key)
     if "date" in data:
         put("date", _date(data["date"]), "date")
     if (kind := PUBLICATION_TYPES.get(_first(data.get("publication_types")))) is not None:

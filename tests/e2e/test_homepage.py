@@ -351,6 +351,21 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert images == {"art": "https://example.org/lab/static/previews/art.png", "conf": "https://images.example.net/conf.jpg", "pre": None}
 
 
+def test_a_venues_short_name_labels_the_list_item_and_reaches_csl_ris_and_json(tmp_path):
+    short = RECORDS.replace("  source: Journal of Engines\n", "  source: Journal of Engines\n  venue_short: J. Eng.\n")
+    files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": short}))
+    index = soup_of(files["index.html"])
+    labels = {item["id"]: [text(label) for label in item.select(".venue-short")] for item in index.select("#publications li.record")}
+    assert labels == {"r-art": ["J. Eng."], "r-conf": [], "r-pre": []}
+    page = soup_of(files["records/art/index.html"])
+    csl = json.loads(page.select_one("details.cite-styles")["data-csl-item"])  # what citeproc-js formats in the browser
+    assert (csl["container-title"], csl["container-title-short"]) == ("Journal of Engines", "J. Eng.")
+    ris = files["publications.ris"].decode()
+    entry = next(block for block in ris.split("ER  - ") if "TI  - A journal article" in block)
+    assert "T2  - Journal of Engines\r\nJ2  - J. Eng.\r\n" in entry
+    assert {r["id"]: r["venue_short"] for r in json.loads(files["records.json"])["records"]} == {"art": "J. Eng.", "conf": None, "pre": None}
+
+
 @pytest.mark.slow
 def test_an_award_must_be_text_and_al_folios_name_for_it_is_understood(tmp_path):
     listed = RECORDS.replace("  featured: true\n", "  featured: true\n  award: [Best Paper]\n")
@@ -463,8 +478,12 @@ def test_every_page_has_open_graph_and_twitter_tags(built_demo):
         names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}
         assert properties["og:title"] == text(page.title), path
         assert properties["og:description"] and names["twitter:description"] == properties["og:description"], path
-        assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.svg", path
-        assert names["twitter:card"] == "summary"
+        if path.parent.name == "muller2025kestrel":  # the record with a picture (`image:`) shows that
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/previews/kestrel.svg", path
+            assert names["twitter:card"] == "summary_large_image"
+        else:  # every other page: the profile's photo
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.svg", path
+            assert names["twitter:card"] == "summary"
 
 
 @pytest.mark.slow

@@ -437,3 +437,9 @@ def test_al_folios_award_is_the_records_award(fields, award):
 def test_al_folios_preview_is_the_records_image():
     record = one("@article{k, title = {T}, author = {A. B}, journal = {J}, year = {2025}, preview = {brownian.gif}}")
     assert record.image == "brownian.gif"  # the build's link check says where the file is, if it is in static/
+
+
+@pytest.mark.parametrize("field", ["abbr", "shortjournal"])  # al-folio's badge; BibLaTeX's short journal title
+def test_a_venues_short_name_is_read(field):
+    record = one(f"@article{{k, title = {{T}}, author = {{A. B}}, journal = {{Journal of Machine Learning Research}}, year = {{2025}}, {field} = {{JMLR}}}}")
+    assert (record.source, record.venue_short) == ("Journal of Machine Learning Research", "JMLR")

@@ -33,6 +33,7 @@ def test_hugo_blox_publications_build_with_their_fields_under_sitegens_names(tmp
     paper = records["conference-paper"]  # a page bundle's id is its folder's name
     assert paper["title"] == "Sorting by log n rounds of gossip"
     assert paper["source"] == "ACM Symposium on Gossip"  # 'In *...*' as plain text
+    assert paper["venue_short"] == "SoG"  # publication_short: 'In *SoG*'
     assert (paper["type"], paper["date"], paper["year"], paper["featured"]) == ("inproceedings", "2023-10-24", 2023, True)
     assert paper["doi"] == "10.5555/3618257.3624811"
     assert paper["categories"] == ["Distributed Systems", "Sorting"]
@@ -139,7 +140,7 @@ def test_hugo_academics_toml_front_matter_is_read_too(tmp_path):
         "Proceedings of the Engine Workshop",
     )
     assert paper["links"] == {"pdf": "https://example.org/notes.pdf", "project": "https://example.org/project"}
-    assert (paper["categories"], paper["abstract"]) == (["Parsing"], "We parse the notes.")
+    assert (paper["categories"], paper["abstract"], paper["venue_short"]) == (["Parsing"], "We parse the notes.", "EW")
     assert paper["authors"] == ["Mary Somerville", "Ada Lovelace"]  # `admin`: the owner
     assert result.warnings == []
 

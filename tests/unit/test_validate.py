@@ -54,9 +54,9 @@ def test_a_complete_record_is_typed():
         "doi: 10.1000/xyz\n"
         "hidden: false\n"
         "featured: true\n"
-        "venue_rank: A*\n"
+        "core_rank: A*\n"
     )
-    assert problems == ["content/records/x.yaml:17: warning: field 'venue_rank': unknown field, passed to templates as it is (extra.venue_rank)"]
+    assert problems == ["content/records/x.yaml:17: warning: field 'core_rank': unknown field, passed to templates as it is (extra.core_rank)"]
     assert rec.id == "2401.01234"
     assert rec.title == "A $x$ title"
     assert rec.authors == ("Ada Lovelace", 'Lena M{\\"u}ller')
@@ -67,7 +67,7 @@ def test_a_complete_record_is_typed():
     assert rec.links == {"pdf": "https://arxiv.org/pdf/2401.01234", "code": "https://github.com/x/y"}
     assert (rec.arxiv, rec.doi) == ("2401.01234", "10.1000/xyz")
     assert (rec.hidden, rec.featured, rec.fetched) == (False, True, False)
-    assert rec.extra == {"venue_rank": "A*"}  # unknown fields are kept for templates
+    assert rec.extra == {"core_rank": "A*"}  # unknown fields are kept for templates
     assert rec.location.path == PATH and rec.location.line == 1
     assert rec.lines["categories"] == 9
 
