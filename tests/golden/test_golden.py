@@ -2,8 +2,8 @@
 with tests/golden/expected/.
 
 The fixture holds four records (one hidden) exercising inline math, text macros,
-accents in names, a featured record, record links and two subjects, served from
-a sub-path.
+accents in names, a featured record, record links, a short venue name, an award
+and a picture, and two subjects, served from a sub-path.
 
 When a change to the output is intended (a template, a converter), regenerate
 the expected files and review them in the diff before committing:
