@@ -104,12 +104,15 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
 
 def search_text(entries: Iterable[Entry]) -> bytes:
     """search/text.json: [title, authors (", "-joined), venue, abstract] per record, in site order, as plain text.
-    The last is only searched, never shown: a record's award goes there too, so that "best paper" finds it."""
+    The last is only searched, never shown: a record's award and short venue name go there too, so that
+    "best paper" and "ICML" find it."""
     return orjson.dumps([[entry.title.plain, ", ".join(a.name for a in entry.authors), entry.source.plain, _searched_text(entry)] for entry in entries])
 
 
 def _searched_text(entry: Entry) -> str:
-    return f"{entry.abstract_plain}\n{entry.award.plain}" if entry.award else entry.abstract_plain
+    if entry.award is None and entry.venue_short is None:
+        return entry.abstract_plain
+    return "\n".join([entry.abstract_plain, *(text.plain for text in (entry.award, entry.venue_short) if text is not None)])
 
 
 @cache

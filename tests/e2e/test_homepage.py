@@ -364,6 +364,7 @@ def test_a_venues_short_name_labels_the_list_item_and_reaches_csl_ris_and_json(t
     entry = next(block for block in ris.split("ER  - ") if "TI  - A journal article" in block)
     assert "T2  - Journal of Engines\r\nJ2  - J. Eng.\r\n" in entry
     assert {r["id"]: r["venue_short"] for r in json.loads(files["records.json"])["records"]} == {"art": "J. Eng.", "conf": None, "pre": None}
+    assert "J. Eng." in json.loads(files["search/text.json"])[0][3]  # found by searching for it
 
 
 @pytest.mark.slow
