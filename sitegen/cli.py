@@ -52,6 +52,14 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("directory", type=Path, metavar="DIR")
     init.add_argument("--name", default=None, metavar='"Full Name"', help="the profile owner's name")
     init.add_argument("--force", action="store_true", help="overwrite existing files")
+    init.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        default=None,
+        metavar="OLD_SITE",
+        help="bring over the profile, publications, news and talks of a site kept with al-folio, academicpages or Hugo Blox",
+    )
     init.set_defaults(handler="sitegen.scaffold:run")
     return parser
 

@@ -38,7 +38,7 @@ import textwrap
 import unicodedata
 import urllib.parse
 import urllib.request
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -47,6 +47,7 @@ import jinja2
 
 from sitegen import __version__
 from sitegen.errors import ExitStatus, SitegenError
+from sitegen.migrate import Imported, read_old_site
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # Python 3.11+; importlib.abc before
@@ -73,6 +74,13 @@ class SiteFacts:
     release_line: str  # X.Y.Z of sitegen_version, for `~=` in the comments of requirements.txt
     requirement: str  # the line of requirements.txt that installs sitegen
     requirement_comment: str  # comment lines above it: where that sitegen comes from
+    # what `--from` brought over from a site kept with another tool ("" and () when nothing)
+    position: str = ""
+    affiliation: str = ""
+    email: str = ""
+    photo: str = ""
+    links: tuple[tuple[str, str], ...] = ()
+    bio: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,14 +115,45 @@ def run(args: argparse.Namespace) -> int:
     if directory.exists() and not directory.is_dir():
         raise SitegenError(f"{directory}: exists and is not a folder")
     requirement = requirement_for_this_sitegen(directory / "requirements.txt")
-    facts = guess_facts(directory, name, requirement)
-    rendered = render_skeleton(facts)
+    imported = read_old_site(args.source) if args.source is not None else None
+    facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement)
+    rendered = render_skeleton(with_imported(facts, imported) if imported else facts)
+    if imported:
+        rendered = {path: data for path, data in rendered.items() if not (imported.records and path.parent.name == "records")}
+        rendered.update(imported.files)
     refuse_to_overwrite(directory, list(rendered), force=args.force)
     write_files(directory, rendered)
     report(directory, rendered, facts)
+    if imported:
+        report_imported(args.source, imported)
     for line in requirement.warning:
         print(line, file=sys.stderr)
     return ExitStatus.OK
+
+
+def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:
+    """The facts with what another tool's site said about its owner (and its address, kept)."""
+    return replace(
+        facts,
+        base_url=imported.base_url or facts.base_url,
+        name_variants=tuple(dict.fromkeys((*imported.name_variants, *facts.name_variants))),
+        position=imported.position,
+        affiliation=imported.affiliation,
+        email=imported.email,
+        photo=imported.photo,
+        links=tuple(imported.links.items()),
+        bio=imported.bio,
+    )
+
+
+def report_imported(source: Path, imported: Imported) -> None:
+    """What `--from` brought over, and what is left for the owner to do."""
+    kinds = {"records": "content/records/", "news": "content/news/", "talks": "content/talks/", "static": "static/"}
+    counts = {kind: sum(1 for path in imported.files if path.parts[:2] == ("content", kind) or path.parts[0] == kind) for kind in kinds}
+    brought = "".join(f", {kinds[kind]} ({count} file{'s' if count > 1 else ''})" for kind, count in counts.items() if count)
+    print(f"brought over from the {imported.tool} site in {source}: content/profile.yaml{brought}")
+    for line in imported.left:
+        print(f"note: {line}")
 
 
 def clean_name(name: str | None) -> str | None:

@@ -7,6 +7,8 @@ marked as a file. An HTML comment on the line before a block says where it runs:
                                       (the person of the fake servers' records); a block that fetches
                                       gets the fake arXiv and scholarly servers (SITEGEN_*_API)
     <!-- docs-test: empty-folder -->  in an empty folder: for blocks that make a site themselves
+    <!-- docs-test: old-site TOOL --> in an empty folder beside ../my-old-site, a site kept with another
+                                      tool (a copy of tests/fixtures/old-sites/TOOL): for `init --from`
     <!-- docs-test: checkout -->      in a copy of this checkout: the README's first command, which
                                       installs sitegen into a new .venv and builds the demo (offline:
                                       the new environment sees this one's packages through PYTHONPATH)
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -39,7 +42,8 @@ from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
 from test_init import copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
 
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
-MODES = ("site", "empty-folder", "checkout", "file")
+MODES = ("site", "empty-folder", "checkout", "file", "old-site")
+OLD_SITES = REPO / "tests" / "fixtures" / "old-sites"
 ANNOTATION = re.compile(r"^\s*<!--\s*docs-test:\s*(?P<mode>[\w-]+)(?:\s+(?P<argument>\S+))?\s*-->\s*$")
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>[\w-]*)\s*$")
 SITEGEN_COMMAND = re.compile(r"(?:^|[\s/;&|(])sitegen\s")
@@ -253,6 +257,20 @@ def test_command_block_runs_in_an_empty_folder(block: Block, tmp_path: Path, wra
     result = run_script(block.code, folder, user_environment(wrapper_bin, tmp_path))
     assert result.returncode == 0, f"{block.name}:\n{block.code}\n{result.stdout}\n{result.stderr}"
     assert list(folder.iterdir()), "the block made nothing"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", [b for b in RUN_BLOCKS if b.mode == "old-site"], ids=lambda b: b.name)
+def test_command_block_runs_beside_an_old_site(block: Block, tmp_path: Path, wrapper_bin: Path) -> None:
+    assert block.argument is not None and (OLD_SITES / block.argument).is_dir(), (
+        f"{block.name}: docs-test: old-site needs a tool: {sorted(p.name for p in OLD_SITES.iterdir())}"
+    )
+    shutil.copytree(OLD_SITES / block.argument, tmp_path / "my-old-site")
+    folder = tmp_path / "work"
+    folder.mkdir()
+    result = run_script(block.code, folder, user_environment(wrapper_bin, tmp_path))
+    assert result.returncode == 0, f"{block.name}:\n{block.code}\n{result.stdout}\n{result.stderr}"
+    assert "brought over from the" in result.stdout, f"{block.name}: nothing was brought over\n{result.stdout}"
 
 
 @pytest.mark.slow

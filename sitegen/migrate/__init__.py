@@ -1,0 +1,220 @@
+"""`sitegen init DIR --from OLD`: a new site made from a site kept with another tool.
+
+Each tool is one module that registers how to recognise its sites and what it
+brings over (`register_tool`): al-folio (`alfolio.py`), academicpages
+(`academicpages.py`) and Hugo Blox (`hugoblox.py`). A tool's reader returns an
+`Imported`: the profile's values (they fill in `content/profile.yaml`), the
+files of the new site (publication files as sitegen's readers take them, news,
+talks, PDFs and pictures for `static/`), and what it did not bring over, for
+the owner to do by hand. `sitegen init` writes them with the rest of a new
+site, refusing as it always does to overwrite a file.
+
+The old site is read as a build reads a site: only regular files inside its
+folder (a symbolic link that leads out of it is passed over with a note),
+text as UTF-8. Nothing in it is run.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from sitegen.errors import SitegenError
+
+
+@dataclass
+class Imported:
+    """What a tool's site gives the new one."""
+
+    tool: str
+    name: str = ""
+    name_variants: tuple[str, ...] = ()
+    position: str = ""
+    affiliation: str = ""
+    email: str = ""
+    photo: str = ""  # a file name in the new site's static/ (among `files`)
+    links: dict[str, str] = field(default_factory=dict)  # profile.yaml's links: kind -> identifier or URL
+    bio: str = ""  # Markdown
+    base_url: str = ""  # the old site's address, kept
+    files: dict[PurePosixPath, bytes] = field(default_factory=dict)  # path in the new site -> content
+    left: list[str] = field(default_factory=list)  # what was not brought over, said to the owner
+    records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    recognise: Callable[[OldSite], bool]
+    read: Callable[[OldSite], Imported]
+
+
+TOOLS: list[Tool] = []
+
+
+def register_tool(name: str, recognise: Callable[[OldSite], bool]) -> Callable[[Callable[[OldSite], Imported]], Callable[[OldSite], Imported]]:
+    def register(read: Callable[[OldSite], Imported]) -> Callable[[OldSite], Imported]:
+        TOOLS.append(Tool(name, recognise, read))
+        return read
+
+    return register
+
+
+class OldSite:
+    """The folder of a site kept with another tool, read inside its bounds."""
+
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.notes: list[str] = []
+
+    def path(self, relative: str) -> Path | None:
+        """The regular file or folder at `relative`, when it is one inside the site (else None, with a note for a link that leaves)."""
+        path = self.root / relative
+        if not path.exists() and not path.is_symlink():
+            return None
+        resolved = path.resolve()
+        if not resolved.is_relative_to(self.root):
+            self.notes.append(f"{relative}: a link to {resolved}, outside the old site: not read")
+            return None
+        return path
+
+    def has(self, relative: str) -> bool:
+        return self.path(relative) is not None
+
+    def files(self, folder: str, suffixes: tuple[str, ...] = ()) -> list[str]:
+        """The regular files under `folder` (relative paths, sorted), those ending with one of `suffixes` if given."""
+        base = self.path(folder)
+        if base is None or not base.is_dir():
+            return []
+        found = []
+        for path in sorted(base.rglob("*")):
+            relative = path.relative_to(self.root).as_posix()
+            if (not suffixes or path.name.lower().endswith(suffixes)) and self.path(relative) is not None and path.is_file():
+                found.append(relative)
+        return found
+
+    def read_bytes(self, relative: str) -> bytes | None:
+        path = self.path(relative)
+        return path.read_bytes() if path is not None and path.is_file() else None
+
+    def read_text(self, relative: str) -> str | None:
+        data = self.read_bytes(relative)
+        if data is None:
+            return None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            self.notes.append(f"{relative}: not UTF-8 text: not read")
+            return None
+
+    def yaml(self, relative: str) -> dict[str, Any]:
+        """A YAML file's mapping ({} when it is missing or not a mapping, with a note when it cannot be read)."""
+        text = self.read_text(relative)
+        if text is None:
+            return {}
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            self.notes.append(f"{relative}: not read: {str(error).splitlines()[0]}")
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
+        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter)."""
+        text = self.read_text(relative) or ""
+        match = FRONT_MATTER.match(text)
+        if not match:
+            return {}, text
+        try:
+            data = yaml.safe_load(match.group(1))
+        except yaml.YAMLError as error:
+            self.notes.append(f"{relative}: front matter not read: {str(error).splitlines()[0]}")
+            return {}, text[match.end() :]
+        return (data if isinstance(data, dict) else {}), text[match.end() :]
+
+
+FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+# Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
+TEMPLATE_TAGS = re.compile(r"(?:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{%.*?%\}|\{\{.*?\}\})[ \t]*", re.DOTALL)
+HTML_TAGS = re.compile(r"<[^>]+>")
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
+SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag stood: '<a>Institute</a>, Princeton'
+
+
+def read_old_site(folder: Path) -> Imported:
+    """What the site in `folder` gives a new sitegen site; an error when no tool's site is recognised."""
+    from sitegen.migrate import academicpages, alfolio, hugoblox  # noqa: F401  (each registers its tool)
+
+    if not folder.is_dir():
+        raise SitegenError(f"--from {folder}: no such folder")
+    old = OldSite(folder)
+    for tool in TOOLS:
+        if tool.recognise(old):
+            imported = tool.read(old)
+            imported.left = old.notes + imported.left
+            return imported
+    names = ", ".join(tool.name for tool in TOOLS)
+    raise SitegenError(f"--from {folder}: not a site sitegen can bring over (it knows {names})")
+
+
+def plain_text(html: str) -> str:
+    """Text of an HTML snippet (a subtitle, a role), tags and template tags left out, spaces tidied."""
+    text = " ".join(HTML_TAGS.sub(" ", TEMPLATE_TAGS.sub("", _printable(html))).split())
+    return SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+
+
+def markdown_text(text: str) -> str:
+    """Markdown of another tool's page: its template tags (Liquid, Hugo shortcodes) left out, blank runs closed."""
+    without = TEMPLATE_TAGS.sub("", _printable(text))
+    lines = "\n".join(line.rstrip() for line in without.split("\n"))
+    return re.sub(r"\n{3,}", "\n\n", lines).strip("\n").rstrip()
+
+
+def _printable(text: str) -> str:
+    """Line breaks as \\n, and no control character a YAML file cannot hold (a page cannot show one either)."""
+    return CONTROL_CHARACTERS.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def a_string(value: Any) -> str:
+    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+
+
+def a_mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def a_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def iso_date(value: Any) -> str:
+    """'2015-10-22' from a date, a datetime or text that starts with one; '' otherwise."""
+    match = re.match(r"\d{4}-\d{2}-\d{2}", str(value).strip()) if value is not None else None
+    return match.group(0) if match else ""
+
+
+class _Dumper(yaml.SafeDumper):
+    """Text of several lines as a block (`abstract: |`), as a person writes it."""
+
+
+def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    block = "\n" in text and not text.startswith(" ") and all(line == line.rstrip() for line in text.split("\n"))
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|" if block else None)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def yaml_document(data: Any) -> bytes:
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100).encode("utf-8")
+
+
+def news_file(date: str, title: str, body: str) -> bytes:
+    """A news item as content/news/ keeps it."""
+    front = {"date": datetime.date.fromisoformat(date), **({"title": title} if title else {})}
+    return b"---\n" + yaml_document(front) + b"---\n" + body.strip().encode("utf-8") + b"\n"

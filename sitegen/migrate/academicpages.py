@@ -1,0 +1,110 @@
+"""academicpages (Jekyll): the owner from `_config.yml`'s `author:` and `_pages/about.md`; the
+publications of `_publications/` (sitegen reads their Markdown as it is); the talks of `_talks/`;
+the files of `files/`.
+
+A publication's `paperurl: 'https://owner.github.io/files/paper.pdf'` names the old site's own
+address: the file goes to the new site's `static/files/` and the record names it there, so that
+the link keeps working when the old site is gone.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import PurePosixPath
+from typing import Any
+
+from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+
+# academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
+AUTHOR_LINKS = {
+    "orcid": ("orcid", "{}"),
+    "googlescholar": ("google_scholar", "{}"),
+    "github": ("github", "{}"),
+    "linkedin": ("linkedin", "{}"),
+    "bluesky": ("bluesky", "{}"),
+    "mastodon": ("mastodon", "{}"),
+    "arxiv": ("arxiv", "{}"),
+    "researchgate": ("researchgate", "https://www.researchgate.net/profile/{}"),
+    "twitter": ("x", "https://x.com/{}"),
+    "uri": ("website", "{}"),
+}
+TALK_LINKS = {"slidesurl": "slides", "talk_url": "website", "talkurl": "website", "videourl": "video"}
+
+
+def recognise(old: OldSite) -> bool:
+    return old.has("_config.yml") and old.has("_publications")
+
+
+@register_tool("academicpages", recognise)
+def read(old: OldSite) -> Imported:
+    config = old.yaml("_config.yml")
+    author = a_mapping(config.get("author"))
+    imported = Imported("academicpages")
+    imported.name = a_string(author.get("name")) or a_string(config.get("name"))
+    imported.position = a_string(author.get("bio"))
+    imported.affiliation = a_string(author.get("employer"))
+    imported.email = a_string(author.get("email"))
+    imported.links = {kind: _link(pattern, a_string(author[key])) for key, (kind, pattern) in AUTHOR_LINKS.items() if a_string(author.get(key))}
+    old_address = (a_string(config.get("url")).rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/")
+    imported.base_url = old_address + "/" if old_address else ""
+    avatar = a_string(author.get("avatar"))
+    if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:
+        imported.photo = PurePosixPath(avatar).name
+        imported.files[PurePosixPath("static", imported.photo)] = data
+    imported.bio = markdown_text(old.front_matter("_pages/about.md")[1])
+    _publications(old, imported, old_address)
+    _talks(old, imported, old_address)
+    for folder in ("_posts", "_teaching", "_portfolio"):
+        if count := len(old.files(folder)):
+            imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")
+    return imported
+
+
+def _link(pattern: str, value: str) -> str:
+    return value if "://" in value else pattern.format(value)
+
+
+def _in_static(text: str, old_address: str) -> str:
+    """The old site's own files (`https://owner.github.io/files/x.pdf`) named where the new site keeps them."""
+    return text.replace(f"{old_address}/files/", "static/files/") if old_address else text
+
+
+def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
+    for relative in old.files("files"):
+        if (data := old.read_bytes(relative)) is not None:
+            imported.files[PurePosixPath("static", relative)] = data
+    unnamed = 0
+    for relative in old.files("_publications", (".md", ".markdown")):
+        text = old.read_text(relative)
+        if text is None:
+            continue
+        imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = _in_static(text, old_address).encode("utf-8")
+        imported.records += 1
+        unnamed += "authors" not in old.front_matter(relative)[0]
+    if unnamed:
+        imported.left.append(
+            f"content/records/publications/: {unnamed} name no authors (academicpages keeps them in `citation`); add `authors: [...]` to show them"
+        )
+
+
+def _talks(old: OldSite, imported: Imported, old_address: str) -> None:
+    talks = []
+    for relative in old.files("_talks", (".md", ".markdown")):
+        front, body = old.front_matter(relative)
+        date = iso_date(front.get("date"))
+        title = plain_text(a_string(front.get("title")))
+        if not (date and title):
+            imported.left.append(f"{relative}: no title or date: not brought over")
+            continue
+        talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
+        for key, name in (("venue", "event"), ("location", "location")):
+            if value := plain_text(a_string(front.get(key))):
+                talk[name] = value
+        links = {kind: _in_static(a_string(front[key]), old_address) for key, kind in TALK_LINKS.items() if a_string(front.get(key))}
+        if links:
+            talk["links"] = links
+        if abstract := markdown_text(body):
+            talk["abstract"] = abstract
+        talks.append(talk)
+    if talks:
+        imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)

@@ -1,0 +1,125 @@
+"""al-folio (Jekyll): the owner from `_config.yml`, `_data/socials.yml` and `_pages/about.md`; the
+publications as its BibTeX files, their PDFs and preview pictures; the news of `_news/`.
+
+al-folio links a bare file name in a `.bib` entry's `pdf`, `supp`, `poster` and `slides` to
+`assets/pdf/`, and in `preview` to `assets/img/publication_preview/`: those files go to the new
+site's `static/pdf/` and `static/publication_preview/`, and the entries name them so.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, news_file, plain_text, register_tool
+
+# al-folio's socials (`_data/socials.yml`; `_config.yml` before version 0.13) -> profile.yaml's links
+SOCIALS = {
+    "orcid_id": ("orcid", "{}"),
+    "scholar_userid": ("google_scholar", "{}"),
+    "github_username": ("github", "{}"),
+    "gitlab_username": ("gitlab", "{}"),
+    "linkedin_username": ("linkedin", "{}"),
+    "dblp_url": ("dblp", "{}"),
+    "bluesky_url": ("bluesky", "{}"),
+    "mastodon_username": ("mastodon", "https://{}"),
+    "x_username": ("x", "https://x.com/{}"),
+    "twitter_username": ("x", "https://x.com/{}"),
+    "research_gate_profile": ("researchgate", "https://www.researchgate.net/profile/{}"),
+    "semanticscholar_id": ("semantic_scholar", "https://www.semanticscholar.org/author/{}"),
+    "inspirehep_id": ("inspire", "https://inspirehep.net/authors/{}"),
+    "work_url": ("website", "{}"),
+}
+PDF_FOLDER, PREVIEW_FOLDER = "assets/pdf", "assets/img/publication_preview"
+FILE_FIELD = re.compile(r"(?<![A-Za-z_])(pdf|supp|poster|slides|preview)(\s*=\s*)([{\"])([^{}\"\n]*)([}\"])", re.IGNORECASE)
+
+
+def recognise(old: OldSite) -> bool:
+    return old.has("_config.yml") and (old.has("_bibliography") or "scholar" in old.yaml("_config.yml"))
+
+
+@register_tool("al-folio", recognise)
+def read(old: OldSite) -> Imported:
+    config = old.yaml("_config.yml")
+    socials = old.yaml("_data/socials.yml") or config
+    imported = Imported("al-folio")
+    imported.name = " ".join(a_string(config.get(key)) for key in ("first_name", "middle_name", "last_name") if a_string(config.get(key)))
+    imported.name_variants = _scholar_names(config.get("scholar"), imported.name)
+    imported.email = a_string(socials.get("email")).split()[0].replace("[at]", "@").replace("[dot]", ".") if a_string(socials.get("email")) else ""
+    imported.links = {kind: pattern.format(a_string(socials[key])) for key, (kind, pattern) in SOCIALS.items() if a_string(socials.get(key))}
+    imported.base_url = (
+        (a_string(config.get("url")).rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/") + "/" if config.get("url") else ""
+    )
+    _about(old, imported)
+    _publications(old, imported)
+    _news(old, imported)
+    _left(old, imported)
+    return imported
+
+
+def _scholar_names(scholar: object, name: str) -> tuple[str, ...]:
+    """`scholar: {first_name: [Albert, A.], last_name: [Einstein]}`: the forms of the owner's name al-folio highlights."""
+    if not isinstance(scholar, dict):
+        return ()
+    firsts, lasts = ([a_string(n) for n in scholar.get(key) or [] if a_string(n)] for key in ("first_name", "last_name"))
+    forms = [f"{first} {last}" for last in lasts for first in firsts]
+    return tuple(dict.fromkeys(form for form in forms if form != name))
+
+
+def _about(old: OldSite, imported: Imported) -> None:
+    front, body = old.front_matter("_pages/about.md")
+    imported.affiliation = plain_text(a_string(front.get("subtitle")))
+    image = a_string(a_mapping(front.get("profile")).get("image"))
+    data = old.read_bytes(f"assets/img/{image}") if image else None
+    if data is not None:
+        imported.photo = PurePosixPath(image).name
+        imported.files[PurePosixPath("static", imported.photo)] = data
+    imported.bio = markdown_text(body)
+
+
+def _publications(old: OldSite, imported: Imported) -> None:
+    for relative in old.files("_bibliography", (".bib",)):
+        text = old.read_text(relative)
+        if text is None:
+            continue
+        imported.files[PurePosixPath("content/records", PurePosixPath(relative).name)] = FILE_FIELD.sub(_in_static, text).encode("utf-8")
+        imported.records += 1
+    for folder, target in ((PDF_FOLDER, "static/pdf"), (PREVIEW_FOLDER, "static/publication_preview")):
+        for relative in old.files(folder):
+            data = old.read_bytes(relative)
+            if data is not None:
+                imported.files[PurePosixPath(target, PurePosixPath(relative).relative_to(folder))] = data
+
+
+def _in_static(match: re.Match[str]) -> str:
+    """A bare file name of a file field, as the path of the file in the new site."""
+    field, equals, opening, value, closing = match.groups()
+    if not value.strip() or "://" in value:
+        return match.group(0)
+    folder = "static/publication_preview" if field.lower() == "preview" else "static/pdf"
+    return f"{field}{equals}{opening}{folder}/{value.strip().lstrip('/')}{closing}"
+
+
+def _news(old: OldSite, imported: Imported) -> None:
+    for relative in old.files("_news", (".md", ".markdown", ".html")):
+        front, body = old.front_matter(relative)
+        date = iso_date(front.get("date")) or iso_date(PurePosixPath(relative).name)
+        if not date:
+            imported.left.append(f"{relative}: no date: not brought over")
+            continue
+        title = "" if front.get("inline") else plain_text(a_string(front.get("title")))
+        imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, markdown_text(body))
+
+
+def _left(old: OldSite, imported: Imported) -> None:
+    pages = [p for p in old.files("_pages", (".md", ".html")) if p != "_pages/about.md"]
+    for what, count in (
+        ("_pages/ (pages)", len(pages)),
+        ("_posts/ (blog posts)", len(old.files("_posts"))),
+        ("_projects/ (projects)", len(old.files("_projects"))),
+    ):
+        if count:
+            imported.left.append(f"{what}: {count} not brought over; copy their text into content/pages/*.md")
+    for cv in ("_data/cv.yml", "assets/json/resume.json"):
+        if old.has(cv):
+            imported.left.append(f"{cv}: the CV is not brought over; content/cv.yaml is sitegen's (docs/homepage.md, CV)")

@@ -1,0 +1,117 @@
+"""Hugo Blox (Wowchemy, Hugo Academic): the owner from `content/authors/admin/_index.md`; the
+publications of `content/publication/` (sitegen reads their `index.md` as it is, `admin` included);
+the talks of `content/event/` (`content/talk/` before).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import PurePosixPath
+from typing import Any
+from urllib.parse import urlsplit
+
+from sitegen.migrate import Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+
+LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
+    "orcid.org": "orcid",
+    "scholar.google.com": "google_scholar",
+    "github.com": "github",
+    "gitlab.com": "gitlab",
+    "www.linkedin.com": "linkedin",
+    "linkedin.com": "linkedin",
+    "bsky.app": "bluesky",
+    "dblp.org": "dblp",
+    "arxiv.org": "arxiv",
+    "twitter.com": "x",
+    "x.com": "x",
+}
+BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
+EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
+
+
+def recognise(old: OldSite) -> bool:
+    return old.has("content/publication") or old.has("content/authors")
+
+
+@register_tool("Hugo Blox", recognise)
+def read(old: OldSite) -> Imported:
+    imported = Imported("Hugo Blox")
+    imported.base_url = _base_url(old)
+    _author(old, imported)
+    for relative in old.files("content/publication", (".md",)):
+        path = PurePosixPath(relative)
+        bundle, single = path.name == "index.md", path.parent.name == "publication" and path.name != "_index.md"
+        if (bundle or single) and (data := old.read_bytes(relative)) is not None:
+            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = data
+            imported.records += 1
+    _talks(old, imported)
+    if count := len(old.files("content/post", (".md",))):
+        imported.left.append(f"content/post/ (blog posts): {count} not brought over; copy their text into content/pages/*.md")
+    return imported
+
+
+def _base_url(old: OldSite) -> str:
+    """Hugo's `baseURL`, from the YAML or TOML settings Hugo Blox keeps (config/_default/hugo.yaml, config.toml, ...)."""
+    for name in ("config/_default/hugo.yaml", "config/_default/config.yaml", "hugo.yaml", "config.yaml"):
+        if url := a_string(old.yaml(name).get("baseURL")):
+            break
+    else:
+        url = next(
+            (
+                match.group(1)
+                for name in ("config/_default/config.toml", "hugo.toml", "config.toml")
+                if (match := BASE_URL_TOML.search(old.read_text(name) or ""))
+            ),
+            "",
+        )
+    return url.rstrip("/") + "/" if url.startswith(("https://", "http://")) else ""
+
+
+def _author(old: OldSite, imported: Imported) -> None:
+    folder = (
+        "content/authors/admin"
+        if old.has("content/authors/admin/_index.md")
+        else next((str(PurePosixPath(p).parent) for p in old.files("content/authors", ("_index.md",)) if PurePosixPath(p).parent.name != "authors"), "")
+    )
+    if not folder:
+        return
+    front, body = old.front_matter(f"{folder}/_index.md")
+    imported.name = plain_text(a_string(front.get("title")))
+    imported.position = plain_text(a_string(front.get("role")))
+    organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
+    imported.affiliation = ", ".join(name for name in organizations if name)
+    imported.email = a_string(front.get("email"))
+    for social in a_list(front.get("social")):
+        link = a_string(a_mapping(social).get("link"))
+        if link.startswith("mailto:") and not imported.email:
+            imported.email = link.removeprefix("mailto:")
+        elif link.startswith(("https://", "http://")):
+            imported.links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
+    avatar = next((p for p in old.files(folder) if PurePosixPath(p).stem == "avatar"), None)
+    if avatar and (data := old.read_bytes(avatar)) is not None:
+        imported.photo = f"avatar{PurePosixPath(avatar).suffix}"
+        imported.files[PurePosixPath("static", imported.photo)] = data
+    imported.bio = markdown_text(body) or plain_text(a_string(front.get("bio")))
+
+
+def _talks(old: OldSite, imported: Imported) -> None:
+    talks = []
+    for relative in old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)):
+        front, body = old.front_matter(relative)
+        date, title = iso_date(front.get("date")), plain_text(a_string(front.get("title")))
+        if not (date and title):
+            imported.left.append(f"{relative}: no title or date: not brought over")
+            continue
+        talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
+        for key in ("event", "location"):
+            if value := plain_text(a_string(front.get(key))):
+                talk[key] = value
+        links = {kind: a_string(front[key]) for key, kind in EVENT_LINKS.items() if a_string(front.get(key)).startswith(("https://", "http://"))}
+        if links:
+            talk["links"] = links
+        if abstract := a_string(front.get("abstract")) or markdown_text(body) or a_string(front.get("summary")):
+            talk["abstract"] = abstract
+        talks.append(talk)
+    if talks:
+        imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)

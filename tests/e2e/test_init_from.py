@@ -1,0 +1,170 @@
+"""`sitegen init DIR --from OLD_SITE`: switching from al-folio, academicpages or Hugo Blox in one command.
+
+Each old site is a small fixture in the tool's own layout (tests/fixtures/old-sites/). The new site
+must build with `--strict` (no warning: every link and picture the old site had leads to a file
+of the new one), show what the old one showed (the owner, the publications with their PDFs,
+pictures, awards and short venue names, the news and talks), and say what it did not bring over.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+from conftest import run_sitegen
+from crawl import crawl, serve_directory
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+OLD_SITES = Path(__file__).resolve().parents[1] / "fixtures" / "old-sites"
+
+
+def init_from(tmp_path: Path, tool: str, old: Path | None = None) -> tuple[Path, subprocess.CompletedProcess]:
+    site = tmp_path / "new"
+    result = run_sitegen("init", str(site), "--from", str(old or OLD_SITES / tool), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    built = run_sitegen("build", "--strict", "--site", str(site))
+    assert built.returncode == 0, built.stderr  # --strict: not one warning
+    return site, result
+
+
+def page(site: Path, path: str = "index.html") -> BeautifulSoup:
+    return BeautifulSoup((site / "output" / path).read_text(encoding="utf-8"), "html.parser")
+
+
+def text(tag) -> str:
+    return " ".join(tag.get_text(" ").split())
+
+
+def item(index: BeautifulSoup, record_id: str):
+    return index.select_one(f"#publications li#r-{record_id}")
+
+
+def served_file(site: Path, url: str) -> Path:
+    """The output file a link of a page of `site` leads to (the site is built for its base_url's path)."""
+    base_path = urlsplit(yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["base_url"]).path
+    path = urlsplit(url).path
+    assert path.startswith(base_path), url
+    return site / "output" / path[len(base_path) :]
+
+
+def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_path):
+    site, result = init_from(tmp_path, "al-folio")
+    assert "brought over from the al-folio site" in result.stdout
+    assert "note: _pages/ (pages): 1 not brought over" in result.stdout and "note: _posts/ (blog posts): 1 not brought over" in result.stdout
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert (profile["name"], profile["affiliation"], profile["email"]) == (
+        "Albert Einstein",
+        "Institute for Advanced Study, Princeton. Theoretical physics.",
+        "albert@example.org",
+    )
+    assert profile["links"] == {
+        "orcid": "0000-0002-1825-0097",
+        "google_scholar": "qc6CJjYAAAAJ",
+        "github": "alberteinstein",
+        "x": "https://x.com/AlbertEinstein",
+    }
+    assert "A. Einstein" in profile["name_variants"]  # al-folio's `scholar: first_name: [Albert, A.]`
+    assert "theory of relativity" in profile["bio"] and "{%" not in profile["bio"]  # Liquid left out
+    index = page(site)
+    assert index.find("link", rel="canonical")["href"] == "https://einstein.github.io/homepage/"  # the old address, kept
+    assert served_file(site, index.select_one("img.photo, .profile img")["src"]).read_bytes().endswith(b"portrait")
+    assert sorted(li["id"] for li in index.select("#publications li.record")) == ["r-PhysRev.47.777", "r-einstein1905movement", "r-einstein1920relativity"]
+    brownian = item(index, "einstein1905movement")
+    assert text(brownian.select_one(".owner")) == "A. Einstein"  # the owner, under another form of the name
+    assert [text(b) for b in brownian.select(".badge.award")] == ["Nobel Prize"] and text(brownian.select_one(".venue-short")) == "Ann. Phys."
+    assert "featured" in brownian["class"]
+    assert served_file(site, brownian.select_one("li.link-pdf a")["href"]).read_bytes() == b"%PDF-1.4 example"
+    assert served_file(site, brownian.select_one("img.record-thumbnail")["src"]).read_bytes() == b"GIF89a"
+    news = page(site, "news/index.html")
+    assert "A long announcement with details" in text(news) and "A simple inline announcement." in text(news)
+    assert not list((site / "content/records").glob("example-*"))  # the samples make way for the owner's records
+
+
+def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
+    site, result = init_from(tmp_path, "academicpages")
+    assert "academicpages keeps them in `citation`" in result.stdout  # its publications name no authors: said
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert (profile["name"], profile["position"], profile["affiliation"]) == ("Grace Hopper", "Rear Admiral and computer scientist", "United States Navy")
+    assert profile["links"]["github"] == "ghopper" and profile["links"]["orcid"] == "https://orcid.org/0000-0002-1825-0097"
+    index = page(site)
+    paper = item(index, "2009-10-01-paper-title-number-1")
+    assert text(paper.select_one(".record-title")) == "The Education of a Computer"
+    pdf = paper.select_one("li.link-pdf a")["href"]
+    assert not pdf.startswith("https://ghopper.github.io/files/")  # the old site's address, gone with it
+    assert served_file(site, pdf).read_bytes() == b"%PDF-1.4 paper"
+    talks = page(site, "talks/index.html")
+    assert "Future Possibilities" in text(talks) and "National Security Agency" in text(talks)
+    slides = next(a["href"] for a in talks.find_all("a", href=True) if a["href"].endswith("slides1.pdf"))
+    assert served_file(site, slides).read_bytes() == b"%PDF-1.4 slides"
+
+
+def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):
+    site, result = init_from(tmp_path, "hugo-blox")
+    assert "note: content/post/ (blog posts): 1 not brought over" in result.stdout
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert (profile["name"], profile["position"], profile["affiliation"], profile["email"]) == (
+        "Mary Somerville",
+        "Professor of Mathematical Physics",
+        "University of Edinburgh",
+        "mary@example.org",
+    )
+    assert profile["links"]["github"] == "https://github.com/msomerville" and "{{<" not in profile["bio"]
+    assert not (site / "content/records/publication/gossip-sort/cite.bib").exists()  # the same work twice otherwise
+    index = page(site)
+    assert index.find("link", rel="canonical")["href"] == "https://msomerville.netlify.app/"
+    book = item(index, "gossip-sort")
+    assert text(book.select_one(".owner")) == "Mary Somerville"  # Hugo Blox's `admin`
+    assert text(book.select_one(".venue-short")) == "Murray"
+    talks = page(site, "talks/index.html")
+    assert "The Mechanism of the Heavens" in text(talks) and "Royal Society Lecture" in text(talks)
+
+
+def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
+    """A symbolic link in the old site that leads out of it (a secret of the machine) is neither copied nor read."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "al-folio", old)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOKEN=hunter2\n")
+    (old / "assets/pdf/secret.pdf").symlink_to(secret)
+    site, result = init_from(tmp_path, "al-folio", old)
+    assert not (site / "static/pdf/secret.pdf").exists()
+    assert f"assets/pdf/secret.pdf: a link to {secret}, outside the old site: not read" in result.stdout
+    assert all(b"hunter2" not in path.read_bytes() for path in site.rglob("*") if path.is_file())
+
+
+def test_a_folder_of_no_known_tool_is_an_error_and_nothing_is_written(tmp_path):
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "index.html").write_text("<p>hand-made</p>")
+    result = run_sitegen("init", str(tmp_path / "new"), "--from", str(tmp_path / "old"), cwd=tmp_path)
+    assert result.returncode == 1 and "not a site sitegen can bring over (it knows academicpages, al-folio, Hugo Blox)" in result.stderr
+    assert not (tmp_path / "new").exists()
+
+
+@pytest.mark.slow
+def test_every_link_of_a_site_brought_over_leads_somewhere(tmp_path):
+    site, _ = init_from(tmp_path, "al-folio")
+    assert run_sitegen("build", "--site", str(site), "--base-url", "http://127.0.0.1/homepage/").returncode == 0
+    with serve_directory(site / "output", prefix="/homepage/") as base:
+        report = crawl(base + "index.html")
+    assert report.problems == [], report.describe()
+
+
+@settings(max_examples=200, deadline=None)
+@given(bio=st.text(max_size=120), affiliation=st.text(max_size=40))
+def test_any_text_of_an_old_site_reads_back_from_the_new_profile_as_it_was_brought_over(bio, affiliation):
+    """What the old site said about its owner goes into profile.yaml as YAML that reads back the same,
+    whatever characters it holds (quotes, colons, #, indented first lines, control characters)."""
+    from sitegen.migrate import Imported, markdown_text, plain_text
+    from sitegen.scaffold import guess_facts, render_skeleton, with_imported
+
+    imported = Imported("al-folio", name="Ada Lovelace", bio=markdown_text(bio), affiliation=plain_text(affiliation), links={"x": "https://x.com/a"})
+    rendered = render_skeleton(with_imported(guess_facts(Path("/tmp/site"), "Ada Lovelace"), imported))
+    profile = yaml.safe_load(rendered[PurePosixPath("content/profile.yaml")].decode("utf-8"))
+    assert (profile["bio"].rstrip("\n") if imported.bio else imported.bio) == imported.bio
+    assert profile.get("affiliation", "") == imported.affiliation
