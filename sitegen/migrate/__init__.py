@@ -17,6 +17,7 @@ text as UTF-8. Nothing in it is run.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -92,11 +93,15 @@ class OldSite:
         if base is None or not base.is_dir():
             return []
         found = []
-        for path in sorted(base.rglob("*")):
-            relative = path.relative_to(self.root).as_posix()
-            if (not suffixes or path.name.lower().endswith(suffixes)) and self.path(relative) is not None and path.is_file():
-                found.append(relative)
-        return found
+        for here, folders, names in os.walk(base):  # not into a linked folder: one leading out would be walked whole
+            for name in folders:
+                if (Path(here) / name).is_symlink():
+                    self.path((Path(here) / name).relative_to(self.root).as_posix())  # noted when it leads out
+            for name in names:
+                relative = (Path(here) / name).relative_to(self.root).as_posix()
+                if (not suffixes or name.lower().endswith(suffixes)) and (path := self.path(relative)) is not None and path.is_file():
+                    found.append(relative)
+        return sorted(found)
 
     def read_bytes(self, relative: str) -> bytes | None:
         path = self.path(relative)

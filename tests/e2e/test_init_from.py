@@ -132,9 +132,11 @@ def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("TOKEN=hunter2\n")
     (old / "assets/pdf/secret.pdf").symlink_to(secret)
+    (old / "assets/pdf/machine").symlink_to(tmp_path, target_is_directory=True)  # a folder outside: not walked
     site, result = init_from(tmp_path, "al-folio", old)
-    assert not (site / "static/pdf/secret.pdf").exists()
+    assert not (site / "static/pdf/secret.pdf").exists() and not (site / "static/pdf/machine").exists()
     assert f"assets/pdf/secret.pdf: a link to {secret}, outside the old site: not read" in result.stdout
+    assert f"assets/pdf/machine: a link to {tmp_path}, outside the old site: not read" in result.stdout
     assert all(b"hunter2" not in path.read_bytes() for path in site.rglob("*") if path.is_file())
 
 
