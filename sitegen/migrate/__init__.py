@@ -17,6 +17,7 @@ text as UTF-8. Nothing in it is run.
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import re
 from collections.abc import Callable
@@ -117,17 +118,31 @@ class OldSite:
             self.notes.append(f"{relative}: not UTF-8 text: not read")
             return None
 
-    def yaml(self, relative: str) -> dict[str, Any]:
-        """A YAML file's mapping ({} when it is missing or not a mapping, with a note when it cannot be read)."""
+    def json(self, relative: str) -> Any:
+        """A JSON file's data (None when it is missing, or cannot be read: with a note)."""
         text = self.read_text(relative)
         if text is None:
-            return {}
+            return None
         try:
-            data = yaml.safe_load(text)
+            return json.loads(text)
+        except ValueError as error:
+            self.notes.append(f"{relative}: not read: {error}")
+            return None
+
+    def yaml_data(self, relative: str) -> Any:
+        """A YAML file's data, whatever it is (None when it is missing or cannot be read: with a note)."""
+        text = self.read_text(relative)
+        if text is None:
+            return None
+        try:
+            return yaml.safe_load(text)
         except yaml.YAMLError as error:
             self.notes.append(f"{relative}: not read: {str(error).splitlines()[0]}")
-            return {}
-        return data if isinstance(data, dict) else {}
+            return None
+
+    def yaml(self, relative: str) -> dict[str, Any]:
+        """A YAML file's mapping ({} when it is missing or not a mapping, with a note when it cannot be read)."""
+        return a_mapping(self.yaml_data(relative))
 
     def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
         """A Markdown file's YAML front matter and the text below it (({}, text) without front matter)."""

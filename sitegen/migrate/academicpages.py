@@ -14,6 +14,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+from sitegen.migrate.resume import json_resume_cv
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
 AUTHOR_LINKS = {
@@ -54,6 +55,10 @@ def read(old: OldSite) -> Imported:
     imported.bio = markdown_text(old.front_matter("_pages/about.md")[1])
     _publications(old, imported, old_address)
     _talks(old, imported, old_address)
+    if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
+        cv, notes = json_resume_cv(resume, "_data/cv.json")
+        imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
+        imported.left += notes
     for folder in ("_posts", "_teaching", "_portfolio"):
         if count := len(old.files(folder)):
             imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")

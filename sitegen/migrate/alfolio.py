@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, news_file, plain_text, register_tool
+from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, news_file, plain_text, register_tool, yaml_document
+from sitegen.migrate.resume import alfolio_cv, json_resume_cv
 
 # al-folio's socials (`_data/socials.yml`; `_config.yml` before version 0.13) -> profile.yaml's links
 SOCIALS = {
@@ -53,6 +54,7 @@ def read(old: OldSite) -> Imported:
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)
+    _cv(old, imported)
     _left(old, imported)
     return imported
 
@@ -111,6 +113,19 @@ def _news(old: OldSite, imported: Imported) -> None:
         imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, markdown_text(body))
 
 
+def _cv(old: OldSite, imported: Imported) -> None:
+    """al-folio's CV: JSON Resume (`assets/json/resume.json`, since version 0.14), else `_data/cv.yml`."""
+    resume, sections = old.json("assets/json/resume.json"), old.yaml_data("_data/cv.yml")
+    if isinstance(resume, dict):
+        cv, notes = json_resume_cv(resume, "assets/json/resume.json")
+    elif isinstance(sections, list):
+        cv, notes = alfolio_cv(sections)
+    else:
+        return
+    imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
+    imported.left += notes
+
+
 def _left(old: OldSite, imported: Imported) -> None:
     pages = [p for p in old.files("_pages", (".md", ".html")) if p != "_pages/about.md"]
     for what, count in (
@@ -120,6 +135,3 @@ def _left(old: OldSite, imported: Imported) -> None:
     ):
         if count:
             imported.left.append(f"{what}: {count} not brought over; copy their text into content/pages/*.md")
-    for cv in ("_data/cv.yml", "assets/json/resume.json"):
-        if old.has(cv):
-            imported.left.append(f"{cv}: the CV is not brought over; content/cv.yaml is sitegen's (docs/homepage.md, CV)")

@@ -84,6 +84,9 @@ def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_
     news = page(site, "news/index.html")
     assert "A long announcement with details" in text(news) and "A simple inline announcement." in text(news)
     assert not list((site / "content/records").glob("example-*"))  # the samples make way for the owner's records
+    cv = text(page(site, "cv/index.html"))  # assets/json/resume.json, JSON Resume
+    assert "Professor of Theoretical Physics" in cv and "Nobel Prize in Physics" in cv and "PhD in Physics" in cv
+    assert "note: assets/json/resume.json: languages not brought over" in result.stdout
 
 
 def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
@@ -102,6 +105,8 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert "Future Possibilities" in text(talks) and "National Security Agency" in text(talks)
     slides = next(a["href"] for a in talks.find_all("a", href=True) if a["href"].endswith("slides1.pdf"))
     assert served_file(site, slides).read_bytes() == b"%PDF-1.4 slides"
+    cv = text(page(site, "cv/index.html"))  # _data/cv.json, the JSON Resume of its cv-json page
+    assert "Rear Admiral" in cv and "PhD in Mathematics" in cv and "note: _data/cv.json: skills not brought over" in result.stdout
 
 
 def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):

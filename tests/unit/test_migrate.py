@@ -1,0 +1,82 @@
+"""What `sitegen init --from` makes of another tool's files, piece by piece (the whole command: tests/e2e/test_init_from.py)."""
+
+from __future__ import annotations
+
+import yaml
+
+from sitegen.migrate import markdown_text, plain_text
+from sitegen.migrate.resume import alfolio_cv, json_resume_cv
+
+# al-folio's _data/cv.yml, in the shape of its own sample
+ALFOLIO_CV = """
+- title: General Information
+  type: map
+  contents:
+    - name: Full Name
+      value: Albert Einstein
+- title: Education
+  type: time_table
+  contents:
+    - title: PhD
+      institution: University of Zurich, Zurich, Switzerland
+      year: 1905
+      description:
+        - Description 1.
+        - title: Description 2.
+          contents:
+            - Sub-description 1.
+- title: Experience
+  type: time_table
+  contents:
+    - title: Professor of Theoretical Physics
+      institution: Institute for Advanced Study, Princeton
+      year: 1933 - 1955
+    - title: Editor
+      institution: Annalen der Physik
+      year: 2019 - present
+- title: Honors and Awards
+  type: time_table
+  contents:
+    - year: 1921
+      items:
+        - Nobel Prize in Physics
+        - Matteucci Medal
+"""
+
+
+def test_al_folios_time_tables_become_cv_sections_and_the_rest_is_named():
+    cv, notes = alfolio_cv(yaml.safe_load(ALFOLIO_CV))
+    sections = {section["title"]: section.get("entries") for section in cv["sections"]}
+    assert sections["Education"] == [
+        {
+            "title": "PhD",
+            "org": "University of Zurich, Zurich, Switzerland",
+            "date": "1905",
+            "details": "- Description 1.\n- Description 2.\n- Sub-description 1.",
+        }
+    ]
+    assert [(e["title"], e.get("start"), e.get("end")) for e in sections["Experience"]] == [
+        ("Professor of Theoretical Physics", "1933", "1955"),
+        ("Editor", "2019", "present"),
+    ]
+    assert sections["Honors and Awards"] == [{"title": "Nobel Prize in Physics", "date": "1921"}, {"title": "Matteucci Medal", "date": "1921"}]
+    assert cv["sections"][-1] == {"title": "Publications", "publications": "selected"}
+    assert notes == ["_data/cv.yml: the section 'General Information' (map) is not brought over into content/cv.yaml"]
+
+
+def test_json_resume_entries_keep_what_a_cv_entry_can_say():
+    resume = {
+        "work": [{"name": "Navy", "position": "Admiral", "startDate": "1943-01", "endDate": "Present", "url": "javascript:alert(1)"}, {"name": "No position"}],
+        "education": [{"institution": "Yale", "studyType": "PhD", "endDate": "1934"}],
+        "awards": [{"title": "", "date": "2001"}],
+    }
+    cv, notes = json_resume_cv(resume, "resume.json")
+    positions, education = cv["sections"][0]["entries"], cv["sections"][1]["entries"]
+    assert positions == [{"title": "Admiral", "org": "Navy", "start": "1943-01", "end": "present"}, {"title": "No position"}]  # no unsafe URL
+    assert education == [{"title": "PhD", "org": "Yale", "date": "1934"}]  # an end alone is when it happened
+    assert [s["title"] for s in cv["sections"]] == ["Positions", "Education", "Publications"] and notes == []
+
+
+def test_template_tags_and_markup_are_left_out_of_text_brought_over():
+    assert plain_text("<a href='#'>Institute</a>, Princeton.\x07 {{ site.x }}") == "Institute, Princeton."
+    assert markdown_text("Hello **you**.\r\n\r\n\r\n{% include news.liquid %}\n{{< icon name=x >}}Download\n") == "Hello **you**.\n\nDownload"
