@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitegen.migrate import Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+from sitegen.migrate.resume import PUBLICATIONS, entry
 
 LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
     "orcid.org": "orcid",
@@ -38,7 +39,7 @@ def recognise(old: OldSite) -> bool:
 def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
-    _author(old, imported)
+    _cv(old, imported, _author(old, imported))
     for relative in old.files("content/publication", (".md",)):
         path = PurePosixPath(relative)
         bundle, single = path.name == "index.md", path.parent.name == "publication" and path.name != "_index.md"
@@ -68,14 +69,14 @@ def _base_url(old: OldSite) -> str:
     return url.rstrip("/") + "/" if url.startswith(("https://", "http://")) else ""
 
 
-def _author(old: OldSite, imported: Imported) -> None:
+def _author(old: OldSite, imported: Imported) -> dict[str, Any]:
     folder = (
         "content/authors/admin"
         if old.has("content/authors/admin/_index.md")
         else next((str(PurePosixPath(p).parent) for p in old.files("content/authors", ("_index.md",)) if PurePosixPath(p).parent.name != "authors"), "")
     )
     if not folder:
-        return
+        return {}
     front, body = old.front_matter(f"{folder}/_index.md")
     imported.name = plain_text(a_string(front.get("title")))
     imported.position = plain_text(a_string(front.get("role")))
@@ -93,6 +94,22 @@ def _author(old: OldSite, imported: Imported) -> None:
         imported.photo = f"avatar{PurePosixPath(avatar).suffix}"
         imported.files[PurePosixPath("static", imported.photo)] = data
     imported.bio = markdown_text(body) or plain_text(a_string(front.get("bio")))
+    return front
+
+
+def _cv(old: OldSite, imported: Imported, author: dict[str, Any]) -> None:
+    """The experience widget (`content/home/experience.md`) and the author page's `education.courses`, as CV sections."""
+    experience = a_list(old.front_matter("content/home/experience.md")[0].get("experience"))
+    positions = [
+        entry(a_string(e.get("title")), org=a_string(e.get("company")), location=a_string(e.get("location")), start=iso_date(e.get("date_start")),
+              end=iso_date(e.get("date_end")) or ("present" if e.get("date_start") else ""), details=markdown_text(a_string(e.get("description"))))
+        for e in map(a_mapping, experience)
+    ]  # fmt: skip
+    courses = a_list(a_mapping(author.get("education")).get("courses"))
+    education = [entry(a_string(c.get("course")), org=a_string(c.get("institution")), date=a_string(c.get("year"))) for c in map(a_mapping, courses)]
+    sections = [{"title": title, "entries": [e for e in entries if e]} for title, entries in (("Positions", positions), ("Education", education))]
+    if sections := [section for section in sections if section["entries"]]:
+        imported.files[PurePosixPath("content/cv.yaml")] = yaml_document({"sections": [*sections, PUBLICATIONS]})
 
 
 def _talks(old: OldSite, imported: Imported) -> None:

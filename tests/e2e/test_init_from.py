@@ -128,6 +128,8 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
     assert text(book.select_one(".venue-short")) == "Murray"
     talks = page(site, "talks/index.html")
     assert "The Mechanism of the Heavens" in text(talks) and "Royal Society Lecture" in text(talks)
+    cv = text(page(site, "cv/index.html"))  # the experience widget and the author page's education
+    assert "Translator" in cv and "Society for the Diffusion of Useful Knowledge" in cv and "Self-taught in Mathematics" in cv
 
 
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
