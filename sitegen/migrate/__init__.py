@@ -204,6 +204,14 @@ def a_string(value: Any) -> str:
     return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
 
 
+def jekyll_address(config: dict[str, Any]) -> str:
+    """A Jekyll site's address, `url` and `baseurl` of its _config.yml, without a final slash ('' when it has none)."""
+    url = a_string(config.get("url"))
+    if not url.startswith(("https://", "http://")):
+        return ""
+    return (url.rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/")
+
+
 def a_mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 

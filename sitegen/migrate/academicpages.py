@@ -13,7 +13,7 @@ import datetime
 from pathlib import PurePosixPath
 from typing import Any
 
-from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, jekyll_address, markdown_text, plain_text, register_tool, yaml_document
 from sitegen.migrate.resume import json_resume_cv
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
@@ -46,8 +46,8 @@ def read(old: OldSite) -> Imported:
     imported.affiliation = a_string(author.get("employer"))
     imported.email = a_string(author.get("email"))
     imported.links = {kind: _link(pattern, a_string(author[key])) for key, (kind, pattern) in AUTHOR_LINKS.items() if a_string(author.get(key))}
-    old_address = (a_string(config.get("url")).rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/")
-    imported.base_url = old_address + "/" if old_address else ""
+    old_address = jekyll_address(config)
+    imported.base_url = f"{old_address}/" if old_address else ""
     avatar = a_string(author.get("avatar"))
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:
         imported.photo = PurePosixPath(avatar).name

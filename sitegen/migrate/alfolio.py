@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, markdown_text, news_file, plain_text, register_tool, yaml_document
+from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, jekyll_address, markdown_text, news_file, plain_text, register_tool, yaml_document
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
 
 # al-folio's socials (`_data/socials.yml`; `_config.yml` before version 0.13) -> profile.yaml's links
@@ -48,9 +48,7 @@ def read(old: OldSite) -> Imported:
     imported.name_variants = _scholar_names(config.get("scholar"), imported.name)
     imported.email = a_string(socials.get("email")).split()[0].replace("[at]", "@").replace("[dot]", ".") if a_string(socials.get("email")) else ""
     imported.links = {kind: pattern.format(a_string(socials[key])) for key, (kind, pattern) in SOCIALS.items() if a_string(socials.get(key))}
-    imported.base_url = (
-        (a_string(config.get("url")).rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/") + "/" if config.get("url") else ""
-    )
+    imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)
