@@ -176,7 +176,7 @@ def read_old_site(folder: Path) -> Imported:
     for tool in TOOLS:
         if tool.recognise(old):
             imported = tool.read(old)
-            imported.left = old.notes + imported.left
+            imported.left = list(dict.fromkeys(old.notes)) + imported.left  # a link read twice is named once
             return imported
     names = ", ".join(tool.name for tool in TOOLS)
     raise SitegenError(f"--from {folder}: not a site sitegen can bring over (it knows {names})")

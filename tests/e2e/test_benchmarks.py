@@ -148,3 +148,14 @@ def test_the_serve_benchmarks_time_both_ways(tmp_path: Path, script: str, args: 
         result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
         assert result.returncode == 0, result.stdout + result.stderr
         assert said in result.stdout and printed in result.stdout, result.stdout
+
+
+def test_compare_commits_times_each_commit_round_by_round(tmp_path: Path) -> None:
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
+    out = run_script(
+        "compare_commits.py", "--commit", "HEAD", "--commit", head, "--n", "30", "--rounds", "2", "--workdir", str(tmp_path / "work"), cwd=tmp_path
+    )
+    assert out.count(": wall ") == 4, out  # two rounds, each commit once
+    for commit in ("HEAD", head):
+        assert re.search(rf"^\| `{commit}` \| [0-9.]+ \([0-9.]+-[0-9.]+\) \| [0-9.]+ \([0-9.]+-[0-9.]+\) \|$", out, re.MULTILINE), out
+    assert not list((tmp_path / "work").glob("compare-out-*"))  # the outputs are removed after the timing
