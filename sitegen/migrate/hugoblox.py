@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitegen.migrate import Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
+from sitegen.migrate import FRONT_MATTER, Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
 from sitegen.migrate.resume import PUBLICATIONS, entry
 
 LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
@@ -28,6 +28,8 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
     "x.com": "x",
 }
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
+PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
+IMAGE_SETTINGS = re.compile(r"^image:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n)*", re.MULTILINE)  # the key and its indented lines
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -43,13 +45,33 @@ def read(old: OldSite) -> Imported:
     for relative in old.files("content/publication", (".md",)):
         path = PurePosixPath(relative)
         bundle, single = path.name == "index.md", path.parent.name == "publication" and path.name != "_index.md"
-        if (bundle or single) and (data := old.read_bytes(relative)) is not None:
-            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = data
+        if (bundle or single) and (text := old.read_text(relative)) is not None:
+            picture = _featured_picture(old, imported, path) if bundle else None
+            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _with_image(text, picture).encode("utf-8")
             imported.records += 1
     _talks(old, imported)
     if count := len(old.files("content/post", (".md",))):
         imported.left.append(f"content/post/ (blog posts): {count} not brought over; copy their text into content/pages/*.md")
     return imported
+
+
+def _featured_picture(old: OldSite, imported: Imported, index: PurePosixPath) -> str | None:
+    """A page bundle's `featured.*` picture, copied to static/ under the bundle's path; its path in the new site."""
+    found = next((p for p in old.files(str(index.parent)) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), None)
+    if found is None or (data := old.read_bytes(found)) is None:
+        return None
+    target = PurePosixPath("static", PurePosixPath(found).relative_to("content"))
+    imported.files[target] = data
+    return target.as_posix()
+
+
+def _with_image(text: str, picture: str | None) -> str:
+    """The publication file with `image: <picture>` in its front matter, in place of Hugo Blox's `image:` settings."""
+    match = FRONT_MATTER.match(text) if picture else None
+    if match is None:
+        return text
+    front = IMAGE_SETTINGS.sub("", match.group(1) + "\n")
+    return f"---\n{front}image: {picture}\n---\n{text[match.end() :]}"
 
 
 def _base_url(old: OldSite) -> str:

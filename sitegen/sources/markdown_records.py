@@ -69,7 +69,6 @@ LAYOUT_FIELDS = frozenset(
         "summary",
         "publishdate",
         "lastmod",
-        "image",
         "projects",
         "slides",
         "header",
@@ -109,6 +108,8 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     put("id", _id_of(display_path), "")
     for key, value in data.items():
         name = RENAMED.get(key, key)
+        if key == "image" and isinstance(value, dict):  # Hugo Blox's settings of a featured picture beside the file (caption, focal point)
+            continue
         if str(key).lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
             put(name, _plain_venue(value) if name in ("source", "venue_short") else value, key)
     if "date" in data:

@@ -126,6 +126,7 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
     book = item(index, "gossip-sort")
     assert text(book.select_one(".owner")) == "Mary Somerville"  # Hugo Blox's `admin`
     assert text(book.select_one(".venue-short")) == "Murray"
+    assert served_file(site, book.select_one("img.record-thumbnail")["src"]).read_bytes() == b"\x89PNG featured"  # the bundle's featured.png
     talks = page(site, "talks/index.html")
     assert "The Mechanism of the Heavens" in text(talks) and "Royal Society Lecture" in text(talks)
     cv = text(page(site, "cv/index.html"))  # the experience widget and the author page's education
