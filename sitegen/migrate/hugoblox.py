@@ -28,13 +28,14 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
     "x.com": "x",
 }
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
+AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
 IMAGE_SETTINGS = re.compile(r"^image:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n)*", re.MULTILINE)  # the key and its indented lines
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
 def recognise(old: OldSite) -> bool:
-    return old.has("content/publication") or old.has("content/authors")
+    return old.has("content/publication") or any(old.has(folder) for folder in AUTHOR_FOLDERS)
 
 
 @register_tool("Hugo Blox", recognise)
@@ -91,12 +92,17 @@ def _base_url(old: OldSite) -> str:
     return url.rstrip("/") + "/" if url.startswith(("https://", "http://")) else ""
 
 
+def _owners_folder(old: OldSite) -> str:
+    """The owner's author page: `admin`'s (Hugo Blox's name for the owner), else the first person's ('' when none)."""
+    for authors in AUTHOR_FOLDERS:
+        if old.has(f"{authors}/admin/_index.md"):
+            return f"{authors}/admin"
+    pages = [p for authors in AUTHOR_FOLDERS for p in old.files(authors, ("_index.md",)) if PurePosixPath(p).parent.as_posix() not in AUTHOR_FOLDERS]
+    return str(PurePosixPath(pages[0]).parent) if pages else ""
+
+
 def _author(old: OldSite, imported: Imported) -> dict[str, Any]:
-    folder = (
-        "content/authors/admin"
-        if old.has("content/authors/admin/_index.md")
-        else next((str(PurePosixPath(p).parent) for p in old.files("content/authors", ("_index.md",)) if PurePosixPath(p).parent.name != "authors"), "")
-    )
+    folder = _owners_folder(old)
     if not folder:
         return {}
     front, body = old.front_matter(f"{folder}/_index.md")

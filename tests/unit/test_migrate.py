@@ -80,3 +80,17 @@ def test_json_resume_entries_keep_what_a_cv_entry_can_say():
 def test_template_tags_and_markup_are_left_out_of_text_brought_over():
     assert plain_text("<a href='#'>Institute</a>, Princeton.\x07 {{ site.x }}") == "Institute, Princeton."
     assert markdown_text("Hello **you**.\r\n\r\n\r\n{% include news.liquid %}\n{{< icon name=x >}}Download\n") == "Hello **you**.\n\nDownload"
+
+
+def test_hugo_academics_older_layout_is_read_too(tmp_path):
+    """Before 2020 the author pages were in content/author/, and a publication could be one file."""
+    from sitegen.migrate import read_old_site
+
+    (tmp_path / "content/author/jane").mkdir(parents=True)
+    (tmp_path / "content/author/jane/_index.md").write_text("---\ntitle: Jane Marcet\nrole: Writer\n---\nConversations on chemistry.\n")
+    (tmp_path / "content/publication").mkdir()
+    (tmp_path / "content/publication/_index.md").write_text("---\ntitle: Publications\n---\n")
+    (tmp_path / "content/publication/chemistry.md").write_text("---\ntitle: Conversations on Chemistry\nauthors: [jane]\ndate: 1806-01-01\n---\n")
+    imported = read_old_site(tmp_path)
+    assert (imported.tool, imported.name, imported.position, imported.bio) == ("Hugo Blox", "Jane Marcet", "Writer", "Conversations on chemistry.")
+    assert sorted(str(path) for path in imported.files) == ["content/records/publication/chemistry.md"]  # not the list page's _index.md
