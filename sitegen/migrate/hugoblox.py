@@ -6,6 +6,7 @@ the talks of `content/event/` (`content/talk/` before).
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from pathlib import PurePosixPath
 from typing import Any
@@ -13,6 +14,7 @@ from urllib.parse import urlsplit
 
 from sitegen.migrate import FRONT_MATTER, Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
 from sitegen.migrate.resume import PUBLICATIONS, entry
+from sitegen.urls import slugify
 
 LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
     "orcid.org": "orcid",
@@ -30,7 +32,6 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
 AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
-IMAGE_SETTINGS = re.compile(r"^image:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n)*", re.MULTILINE)  # the key and its indented lines
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -42,13 +43,20 @@ def recognise(old: OldSite) -> bool:
 def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
-    _cv(old, imported, _author(old, imported))
+    owner = _owners_folder(old)
+    _cv(old, imported, _author(old, imported, owner))
+    members = _members(old, imported, owner)
     for relative in old.files("content/publication", (".md",)):
         path = PurePosixPath(relative)
         bundle, single = path.name == "index.md", path.parent.name == "publication" and path.name != "_index.md"
         if (bundle or single) and (text := old.read_text(relative)) is not None:
-            picture = _featured_picture(old, imported, path) if bundle else None
-            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _with_image(text, picture).encode("utf-8")
+            changes = {}
+            if bundle and (picture := _featured_picture(old, imported, path)):
+                changes["image"] = json.dumps(picture)
+            authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
+            if any(name in members for name in authors):  # an author page's folder name stands for its title
+                changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
+            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
             imported.records += 1
     _talks(old, imported)
     if count := len(old.files("content/post", (".md",))):
@@ -66,13 +74,42 @@ def _featured_picture(old: OldSite, imported: Imported, index: PurePosixPath) ->
     return target.as_posix()
 
 
-def _with_image(text: str, picture: str | None) -> str:
-    """The publication file with `image: <picture>` in its front matter, in place of Hugo Blox's `image:` settings."""
-    match = FRONT_MATTER.match(text) if picture else None
+def _front_matter_with(text: str, values: dict[str, str]) -> str:
+    """The file with each of `values` (key -> YAML text) in its front matter, in place of what the key held."""
+    match = FRONT_MATTER.match(text) if values else None
     if match is None:
         return text
-    front = IMAGE_SETTINGS.sub("", match.group(1) + "\n")
-    return f"---\n{front}image: {picture}\n---\n{text[match.end() :]}"
+    front = match.group(1) + "\n"
+    for key in values:
+        front = re.sub(rf"^{key}:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*|-[^\n]*)\n)*", "", front, flags=re.MULTILINE)  # the key and its lines
+    added = "".join(f"{key}: {value}\n" for key, value in values.items())
+    return f"---\n{front}{added}---\n{text[match.end() :]}"
+
+
+def _members(old: OldSite, imported: Imported, owner: str) -> dict[str, str]:
+    """The other people's author pages: folder name -> name. On a group's site (its pages name `user_groups`,
+    Hugo Blox's people widget) each becomes a person file of content/people/."""
+    members = {}
+    for page in (p for folder in AUTHOR_FOLDERS for p in old.files(folder, ("_index.md",))):
+        folder = PurePosixPath(page).parent
+        if folder.as_posix() in (owner, *AUTHOR_FOLDERS):
+            continue
+        front = old.front_matter(page)[0]
+        if name := plain_text(a_string(front.get("title"))):
+            members[folder.name] = name
+            if front.get("user_groups"):
+                imported.files[PurePosixPath("content/people", f"{slugify(folder.name)}.yaml")] = yaml_document(_person(old, imported, folder))
+    return members
+
+
+def _person(old: OldSite, imported: Imported, folder: PurePosixPath) -> dict[str, Any]:
+    """A member's author page as a person file (content/people/), the avatar copied to static/people/."""
+    values, avatar, _ = _page_values(old, folder.as_posix())
+    person = {key: value for key, value in values.items() if value}
+    if avatar is not None:
+        person["photo"] = f"people/{slugify(folder.name)}{avatar[0]}"
+        imported.files[PurePosixPath("static", person["photo"])] = avatar[1]
+    return person
 
 
 def _base_url(old: OldSite) -> str:
@@ -101,28 +138,41 @@ def _owners_folder(old: OldSite) -> str:
     return str(PurePosixPath(pages[0]).parent) if pages else ""
 
 
-def _author(old: OldSite, imported: Imported) -> dict[str, Any]:
-    folder = _owners_folder(old)
+def _author(old: OldSite, imported: Imported, folder: str) -> dict[str, Any]:
+    """The owner's author page into the profile; its front matter (the CV reads its education)."""
     if not folder:
         return {}
+    values, avatar, front = _page_values(old, folder)
+    imported.name, imported.position, imported.affiliation = values["name"], values["position"], values["affiliation"]
+    imported.email, imported.links, imported.bio = values["email"], values["links"], values["bio"]
+    if avatar is not None:
+        imported.photo = f"avatar{avatar[0]}"
+        imported.files[PurePosixPath("static", imported.photo)] = avatar[1]
+    return front
+
+
+def _page_values(old: OldSite, folder: str) -> tuple[dict[str, Any], tuple[str, bytes] | None, dict[str, Any]]:
+    """What an author page says of its person, in profile.yaml's fields; its avatar (suffix, bytes); its front matter."""
     front, body = old.front_matter(f"{folder}/_index.md")
-    imported.name = plain_text(a_string(front.get("title")))
-    imported.position = plain_text(a_string(front.get("role")))
     organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
-    imported.affiliation = ", ".join(name for name in organizations if name)
-    imported.email = a_string(front.get("email"))
+    email, links = a_string(front.get("email")), dict[str, str]()
     for social in a_list(front.get("social")):
         link = a_string(a_mapping(social).get("link"))
-        if link.startswith("mailto:") and not imported.email:
-            imported.email = link.removeprefix("mailto:")
+        if link.startswith("mailto:"):
+            email = email or link.removeprefix("mailto:")
         elif link.startswith(("https://", "http://")):
-            imported.links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
+            links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
+    values = {
+        "name": plain_text(a_string(front.get("title"))),
+        "position": plain_text(a_string(front.get("role"))),
+        "affiliation": ", ".join(name for name in organizations if name),
+        "email": email,
+        "links": links,
+        "bio": markdown_text(body) or plain_text(a_string(front.get("bio"))),
+    }
     avatar = next((p for p in old.files(folder) if PurePosixPath(p).stem == "avatar"), None)
-    if avatar and (data := old.read_bytes(avatar)) is not None:
-        imported.photo = f"avatar{PurePosixPath(avatar).suffix}"
-        imported.files[PurePosixPath("static", imported.photo)] = data
-    imported.bio = markdown_text(body) or plain_text(a_string(front.get("bio")))
-    return front
+    data = old.read_bytes(avatar) if avatar else None
+    return values, (PurePosixPath(avatar).suffix, data) if avatar and data is not None else None, front
 
 
 def _cv(old: OldSite, imported: Imported, author: dict[str, Any]) -> None:

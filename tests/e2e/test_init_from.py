@@ -125,6 +125,11 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
     assert index.find("link", rel="canonical")["href"] == "https://msomerville.netlify.app/"
     book = item(index, "gossip-sort")
     assert text(book.select_one(".owner")) == "Mary Somerville"  # Hugo Blox's `admin`
+    babbage = book.select_one(".authors a")  # `cbabbage`: a member's author page, now a person of content/people/
+    assert text(babbage) == "Charles Babbage" and served_file(site, babbage["href"] + "index.html").exists()
+    person = page(site, "people/cbabbage/index.html")
+    assert "Lucasian Professor of Mathematics" in text(person) and "On the Connexion of the Physical Sciences" in text(person)
+    assert served_file(site, person.select_one("img")["src"]).read_bytes() == b"\x89PNG babbage"
     assert text(book.select_one(".venue-short")) == "Murray"
     assert served_file(site, book.select_one("img.record-thumbnail")["src"]).read_bytes() == b"\x89PNG featured"  # the bundle's featured.png
     talks = page(site, "talks/index.html")
