@@ -201,7 +201,8 @@ def _printable(text: str) -> str:
 
 
 def a_string(value: Any) -> str:
-    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+    """Text of a setting that should be text ('' for anything else), without the control characters no page can show."""
+    return _printable(str(value)).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
 
 
 def jekyll_address(config: dict[str, Any]) -> str:
