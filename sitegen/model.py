@@ -134,6 +134,7 @@ class Record(_Placed):
     venue_short: str = ""  # the venue's short name ('EuroSys 2025'), shown before the type in lists
     award: str = ""  # a prize the work won ('Best Paper Award'), shown beside it wherever it is listed
     image: str = ""  # a picture of the work (a path in the site or a URL): its thumbnail in lists and its link preview
+    image_alt: str = ""  # what the picture shows, for readers who cannot see it ("": decorative)
     origin: Origin | None = None  # which source and file made it
     type: str = ""  # one of RECORD_TYPES; "" until enrich infers it
     citations: int | None = None  # cited-by count (OpenAlex, else Crossref)

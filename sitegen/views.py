@@ -280,6 +280,7 @@ class ViewBuilder:
             "award": Markup(entry.award.html) if entry.award else "",
             "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
             "image": self.urls.link(record.image) if record.image else None,
+            "image_alt": record.image_alt,  # "" for a picture that only decorates
             "citations": record.citations,
             "extra": record.extra,
         }
@@ -597,7 +598,7 @@ class ViewBuilder:
         image = self.absolute_image(entry)
         context.update(
             record=self.record_item(entry),
-            page_image={"url": image, "alt": entry.title.plain} if image else None,  # the link preview's picture
+            page_image={"url": image, "alt": entry.record.image_alt or entry.title.plain} if image else None,  # the link preview's picture
             bibtex=self.bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain, 300),

@@ -319,7 +319,7 @@ def test_an_award_is_shown_wherever_its_record_is_and_is_in_the_data(tmp_path):
 
 
 def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview(tmp_path):
-    pictured = RECORDS.replace("  featured: true\n", "  featured: true\n  image: static/previews/art.png\n")
+    pictured = RECORDS.replace("  featured: true\n", "  featured: true\n  image: static/previews/art.png\n  image_alt: A plot of engines\n")
     pictured = pictured.replace("  type: inproceedings\n", "  type: inproceedings\n  image: https://images.example.net/conf.jpg\n")
     files = rendered_files(
         site_with(
@@ -338,9 +338,11 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert thumbnails == {"r-art": ["/lab/static/previews/art.png"], "r-conf": ["https://images.example.net/conf.jpg"], "r-pre": []}
     assert all(img["alt"] == "" for img in index.select("img.record-thumbnail"))  # the title beside it says what it is
     page = soup_of(files["records/art/index.html"])
-    assert page.select_one("img.record-image")["src"] == "/lab/static/previews/art.png"
+    assert (page.select_one("img.record-image")["src"], page.select_one("img.record-image")["alt"]) == ("/lab/static/previews/art.png", "A plot of engines")
     assert page.find("meta", property="og:image")["content"] == "https://example.org/lab/static/previews/art.png"
-    assert page.find("meta", property="og:image:alt")["content"] == "A journal article"
+    assert page.find("meta", property="og:image:alt")["content"] == "A plot of engines"
+    conference = soup_of(files["records/conf/index.html"])  # no image_alt: a picture that only decorates, the title for previews
+    assert conference.select_one("img.record-image")["alt"] == "" and conference.find("meta", property="og:image:alt")["content"] == "A conference paper"
     assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
     assert json.loads(page.find("script", type="application/ld+json").string)["image"] == "https://example.org/lab/static/previews/art.png"
     plain = soup_of(files["records/pre/index.html"])  # no picture: the profile's photo, as on every other page
