@@ -148,7 +148,14 @@ def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:
 
 def report_imported(source: Path, imported: Imported) -> None:
     """What `--from` brought over, and what is left for the owner to do."""
-    kinds = {"records": "content/records/", "news": "content/news/", "talks": "content/talks/", "people": "content/people/", "static": "static/"}
+    kinds = {
+        "records": "content/records/",
+        "news": "content/news/",
+        "talks": "content/talks/",
+        "people": "content/people/",
+        "pages": "content/pages/",
+        "static": "static/",
+    }
     counts = {kind: sum(1 for path in imported.files if path.parts[:2] == ("content", kind) or path.parts[0] == kind) for kind in kinds}
     brought = "".join(f", {kinds[kind]} ({count} file{'s' if count > 1 else ''})" for kind, count in counts.items() if count)
     print(f"brought over from the {imported.tool} site in {source}: content/profile.yaml{brought}")

@@ -59,7 +59,8 @@ def read(old: OldSite) -> Imported:
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    for folder in ("_posts", "_teaching", "_portfolio"):
+    _teaching(old, imported)
+    for folder in ("_posts", "_portfolio"):
         if count := len(old.files(folder)):
             imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")
     return imported
@@ -89,6 +90,22 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
     if unnamed:
         imported.left.append(
             f"content/records/publications/: {unnamed} name no authors (academicpages keeps them in `citation`); add `authors: [...]` to show them"
+        )
+
+
+def _teaching(old: OldSite, imported: Imported) -> None:
+    """`_teaching/*.md` as one page, content/pages/teaching.md: a section per course, newest first."""
+    courses = []
+    for relative in old.files("_teaching", (".md", ".markdown")):
+        front, body = old.front_matter(relative)
+        if title := plain_text(a_string(front.get("title"))):
+            facts = [plain_text(a_string(front.get(key))) for key in ("type", "venue", "location")] + [iso_date(front.get("date"))[:4]]
+            line = ", ".join(fact for fact in facts if fact)
+            courses.append((iso_date(front.get("date")), f"# {title}\n\n" + (f"*{line}*\n\n" if line else "") + markdown_text(body)))
+    if courses:
+        text = "\n\n".join(section.strip() for _, section in sorted(courses, key=lambda course: course[0], reverse=True))
+        imported.files[PurePosixPath("content/pages/teaching.md")] = (
+            b"---\n" + yaml_document({"title": "Teaching", "nav": 2}) + b"---\n" + text.encode("utf-8") + b"\n"
         )
 
 

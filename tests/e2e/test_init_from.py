@@ -107,6 +107,9 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert "Future Possibilities" in text(talks) and "National Security Agency" in text(talks)
     slides = next(a["href"] for a in talks.find_all("a", href=True) if a["href"].endswith("slides1.pdf"))
     assert served_file(site, slides).read_bytes() == b"%PDF-1.4 slides"
+    teaching = page(site, "teaching/index.html")  # _teaching/: one page, in the menu
+    assert "Programming the Mark I" in text(teaching) and "Harvard University, Computation Laboratory" in text(teaching)
+    assert any(text(a) == "Teaching" for a in index.select("header nav a"))
     cv = text(page(site, "cv/index.html"))  # _data/cv.json, the JSON Resume of its cv-json page
     assert "Rear Admiral" in cv and "PhD in Mathematics" in cv and "note: _data/cv.json: skills not brought over" in result.stdout
 
@@ -197,7 +200,7 @@ ANY_VALUE = st.recursive(
     max_leaves=6,
 )
 CONFIG_KEYS = ["first_name", "last_name", "url", "baseurl", "scholar", "email", "orcid_id", "github_username", "x_username", "author"]
-PAGE_KEYS = ["title", "date", "role", "organizations", "social", "education", "venue", "location", "slidesurl", "url_slides", "event", "inline"]
+PAGE_KEYS = ["title", "date", "type", "role", "organizations", "social", "education", "venue", "location", "slidesurl", "url_slides", "event", "inline"]
 LIST_OF_MAPPINGS = st.lists(
     st.dictionaries(st.sampled_from(["position", "name", "title", "company", "startDate", "endDate", "date_start", "url", "summary"]), ANY_VALUE, max_size=4),
     max_size=3,
@@ -216,7 +219,7 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
         return {"_config.yml": config, "_pages/about.md": page(), "_news/a.md": page(), "_bibliography/papers.bib": "@misc{k, title = {T}, year = {2020}}\n",
                 "assets/json/resume.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "awards": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
     if tool == "academicpages":
-        return {"_config.yml": config, "_pages/about.md": page(), "_talks/t.md": page(), "_publications/p.md": front_matter({"title": "T", "date": "2020-01-01"}),
+        return {"_config.yml": config, "_pages/about.md": page(), "_talks/t.md": page(), "_teaching/c.md": page(), "_publications/p.md": front_matter({"title": "T", "date": "2020-01-01"}),
                 "_data/cv.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "education": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
     return {"content/authors/admin/_index.md": page(), "content/authors/x/_index.md": page(), "content/event/e/index.md": page(),
             "content/home/experience.md": front_matter({"experience": draw(LIST_OF_MAPPINGS)}),
