@@ -162,6 +162,7 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re
 # Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
 TEMPLATE_TAGS = re.compile(r"(?:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{%.*?%\}|\{\{.*?\}\})[ \t]*", re.DOTALL)
 HTML_TAGS = re.compile(r"<[^>]+>")
+LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
 SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag stood: '<a>Institute</a>, Princeton'
 
@@ -196,8 +197,9 @@ def markdown_text(text: str) -> str:
 
 
 def _printable(text: str) -> str:
-    """Line breaks as \\n, and no control character a YAML file cannot hold (a page cannot show one either)."""
-    return CONTROL_CHARACTERS.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    """Line breaks as \\n (YAML reads U+2028 and U+2029 as line breaks too), and no control character a YAML
+    file cannot hold (a page cannot show one either)."""
+    return CONTROL_CHARACTERS.sub("", LINE_BREAKS.sub("\n", text))
 
 
 def a_string(value: Any) -> str:
@@ -241,6 +243,25 @@ _Dumper.add_representer(str, _text)
 
 def yaml_document(data: Any) -> bytes:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100).encode("utf-8")
+
+
+def teaching_page(old: OldSite, imported: Imported, folder: str, facts: tuple[str, ...]) -> None:
+    """The courses of `folder` (Markdown with front matter) as one page, content/pages/teaching.md, in the menu:
+    a section per course, newest first, a line of its `facts` (front matter fields) under its title, then its
+    text (or its `description`)."""
+    courses = []
+    for relative in old.files(folder, (".md", ".markdown")):
+        front, body = old.front_matter(relative)
+        if title := plain_text(a_string(front.get("title"))):
+            when = iso_date(front.get("date")) or a_string(front.get("year"))
+            line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in facts), when[:4]] if fact)
+            text = markdown_text(body) or plain_text(a_string(front.get("description")))
+            courses.append((when, f"# {title}\n\n" + (f"*{line}*\n\n" if line else "") + text))
+    if courses:
+        text = "\n\n".join(section.strip() for _, section in sorted(courses, key=lambda course: course[0], reverse=True))
+        imported.files[PurePosixPath("content/pages/teaching.md")] = (
+            b"---\n" + yaml_document({"title": "Teaching", "nav": 2}) + b"---\n" + text.encode("utf-8") + b"\n"
+        )
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

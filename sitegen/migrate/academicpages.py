@@ -13,7 +13,19 @@ import datetime
 from pathlib import PurePosixPath
 from typing import Any
 
-from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, jekyll_address, markdown_text, plain_text, register_tool, yaml_document
+from sitegen.migrate import (
+    Imported,
+    OldSite,
+    a_mapping,
+    a_string,
+    iso_date,
+    jekyll_address,
+    markdown_text,
+    plain_text,
+    register_tool,
+    teaching_page,
+    yaml_document,
+)
 from sitegen.migrate.resume import json_resume_cv
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
@@ -59,7 +71,7 @@ def read(old: OldSite) -> Imported:
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    _teaching(old, imported)
+    teaching_page(old, imported, "_teaching", ("type", "venue", "location"))
     for folder in ("_posts", "_portfolio"):
         if count := len(old.files(folder)):
             imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")
@@ -90,22 +102,6 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
     if unnamed:
         imported.left.append(
             f"content/records/publications/: {unnamed} name no authors (academicpages keeps them in `citation`); add `authors: [...]` to show them"
-        )
-
-
-def _teaching(old: OldSite, imported: Imported) -> None:
-    """`_teaching/*.md` as one page, content/pages/teaching.md: a section per course, newest first."""
-    courses = []
-    for relative in old.files("_teaching", (".md", ".markdown")):
-        front, body = old.front_matter(relative)
-        if title := plain_text(a_string(front.get("title"))):
-            facts = [plain_text(a_string(front.get(key))) for key in ("type", "venue", "location")] + [iso_date(front.get("date"))[:4]]
-            line = ", ".join(fact for fact in facts if fact)
-            courses.append((iso_date(front.get("date")), f"# {title}\n\n" + (f"*{line}*\n\n" if line else "") + markdown_text(body)))
-    if courses:
-        text = "\n\n".join(section.strip() for _, section in sorted(courses, key=lambda course: course[0], reverse=True))
-        imported.files[PurePosixPath("content/pages/teaching.md")] = (
-            b"---\n" + yaml_document({"title": "Teaching", "nav": 2}) + b"---\n" + text.encode("utf-8") + b"\n"
         )
 
 

@@ -11,7 +11,20 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from sitegen.migrate import Imported, OldSite, a_mapping, a_string, iso_date, jekyll_address, markdown_text, news_file, plain_text, register_tool, yaml_document
+from sitegen.migrate import (
+    Imported,
+    OldSite,
+    a_mapping,
+    a_string,
+    iso_date,
+    jekyll_address,
+    markdown_text,
+    news_file,
+    plain_text,
+    register_tool,
+    teaching_page,
+    yaml_document,
+)
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
 
 # al-folio's socials (`_data/socials.yml`; `_config.yml` before version 0.13) -> profile.yaml's links
@@ -52,6 +65,7 @@ def read(old: OldSite) -> Imported:
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)
+    teaching_page(old, imported, "_teachings", ("term", "location"))
     _cv(old, imported)
     _left(old, imported)
     return imported

@@ -86,6 +86,8 @@ def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_
     news = page(site, "news/index.html")
     assert "A long announcement with details" in text(news) and "A simple inline announcement." in text(news)
     assert not list((site / "content/records").glob("example-*"))  # the samples make way for the owner's records
+    teaching = text(page(site, "teaching/index.html"))  # _teachings/ (al-folio's courses): one page
+    assert "Theory of Relativity" in teaching and "Winter, ETH Zurich, 1912" in teaching and "equivalence of mass and energy" in teaching
     cv = text(page(site, "cv/index.html"))  # assets/json/resume.json, JSON Resume
     assert "Professor of Theoretical Physics" in cv and "Nobel Prize in Physics" in cv and "PhD in Physics" in cv
     assert "note: assets/json/resume.json: languages not brought over" in result.stdout
@@ -216,7 +218,7 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
     page = lambda: front_matter(draw(st.dictionaries(st.sampled_from(PAGE_KEYS), ANY_VALUE, max_size=5)))  # noqa: E731
     config = yaml.safe_dump(draw(st.dictionaries(st.sampled_from(CONFIG_KEYS), ANY_VALUE, max_size=6)), allow_unicode=True)
     if tool == "al-folio":
-        return {"_config.yml": config, "_pages/about.md": page(), "_news/a.md": page(), "_bibliography/papers.bib": "@misc{k, title = {T}, year = {2020}}\n",
+        return {"_config.yml": config, "_pages/about.md": page(), "_news/a.md": page(), "_teachings/c.md": page(), "_bibliography/papers.bib": "@misc{k, title = {T}, year = {2020}}\n",
                 "assets/json/resume.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "awards": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
     if tool == "academicpages":
         return {"_config.yml": config, "_pages/about.md": page(), "_talks/t.md": page(), "_teaching/c.md": page(), "_publications/p.md": front_matter({"title": "T", "date": "2020-01-01"}),
