@@ -110,8 +110,6 @@ def search_text(entries: Iterable[Entry]) -> bytes:
 
 
 def _searched_text(entry: Entry) -> str:
-    if entry.award is None and entry.venue_short is None:
-        return entry.abstract_plain
     return "\n".join([entry.abstract_plain, *(text.plain for text in (entry.award, entry.venue_short) if text is not None)])
 
 

@@ -42,6 +42,11 @@ def menu(page: BeautifulSoup) -> list[tuple[str, str]]:
     return [(text(a), a["href"]) for a in page.select("header nav a")]
 
 
+def per_record(page: BeautifulSoup, selector: str, value=text) -> dict[str, list]:
+    """Each list item of the publications (by its id): `value` of each of its elements that `selector` finds."""
+    return {item["id"]: [value(element) for element in item.select(selector)] for item in page.select("#publications li.record")}
+
+
 def cv_data() -> dict:
     return yaml.safe_load((CONTENT / "cv.yaml").read_text(encoding="utf-8"))
 
@@ -308,8 +313,7 @@ def test_an_award_is_shown_wherever_its_record_is_and_is_in_the_data(tmp_path):
     awarded = RECORDS.replace("  featured: true\n", "  featured: true\n  award: Best Paper Award at $\\text{SOSP}$ 2024\n")
     files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": awarded}))
     index = soup_of(files["index.html"])
-    badges = {item["id"]: [text(b) for b in item.select(".badge.award")] for item in index.select("#publications li.record")}
-    assert badges == {"r-art": ["Best Paper Award at SOSP 2024"], "r-conf": [], "r-pre": []}
+    assert per_record(index, ".badge.award") == {"r-art": ["Best Paper Award at SOSP 2024"], "r-conf": [], "r-pre": []}
     assert [text(b) for b in index.select(".featured-cards .badge.award")] == ["Best Paper Award at SOSP 2024"]
     page = soup_of(files["records/art/index.html"])
     assert text(page.select_one(".record-header .badge.award")) == "Best Paper Award at SOSP 2024"
@@ -334,8 +338,11 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
         )
     )
     index = soup_of(files["index.html"])
-    thumbnails = {item["id"]: [img["src"] for img in item.select("img.record-thumbnail")] for item in index.select("#publications li.record")}
-    assert thumbnails == {"r-art": ["/lab/static/previews/art.png"], "r-conf": ["https://images.example.net/conf.jpg"], "r-pre": []}
+    assert per_record(index, "img.record-thumbnail", lambda img: img["src"]) == {
+        "r-art": ["/lab/static/previews/art.png"],
+        "r-conf": ["https://images.example.net/conf.jpg"],
+        "r-pre": [],
+    }
     assert all(img["alt"] == "" for img in index.select("img.record-thumbnail"))  # the title beside it says what it is
     page = soup_of(files["records/art/index.html"])
     assert (page.select_one("img.record-image")["src"], page.select_one("img.record-image")["alt"]) == ("/lab/static/previews/art.png", "A plot of engines")
@@ -357,8 +364,7 @@ def test_a_venues_short_name_labels_the_list_item_and_reaches_csl_ris_and_json(t
     short = RECORDS.replace("  source: Journal of Engines\n", "  source: Journal of Engines\n  venue_short: J. Eng.\n")
     files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": short}))
     index = soup_of(files["index.html"])
-    labels = {item["id"]: [text(label) for label in item.select(".venue-short")] for item in index.select("#publications li.record")}
-    assert labels == {"r-art": ["J. Eng."], "r-conf": [], "r-pre": []}
+    assert per_record(index, ".venue-short") == {"r-art": ["J. Eng."], "r-conf": [], "r-pre": []}
     page = soup_of(files["records/art/index.html"])
     csl = json.loads(page.select_one("details.cite-styles")["data-csl-item"])  # what citeproc-js formats in the browser
     assert (csl["container-title"], csl["container-title-short"]) == ("Journal of Engines", "J. Eng.")
