@@ -21,9 +21,8 @@ def split_front_matter(text: str, path: str) -> tuple[Any, str, int, list[Proble
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
         return None, text, 1, [Problem("expected YAML front matter first: a line '---', settings such as 'title: ...', and '---'", Location(path, 1))]
-    try:
-        end = next(n for n in range(1, len(lines)) if lines[n].strip() in ("---", "..."))
-    except StopIteration:
+    end = front_matter_end(lines)
+    if end is None:
         return None, text, 1, [Problem("the front matter is not closed: add a line '---' after its settings", Location(path, 1))]
     # blank lines keep the YAML's line numbers those of the file
     data, problem = parse_yaml("\n" * 1 + "\n".join(lines[1:end]), path)
@@ -34,6 +33,11 @@ def split_front_matter(text: str, path: str) -> tuple[Any, str, int, list[Proble
     if not isinstance(data, dict):
         return None, "", end + 2, [Problem("expected settings in the front matter (title: ...), got something else", Location(path, 2))]
     return data, "\n".join(lines[end + 1 :]), end + 2, []
+
+
+def front_matter_end(lines: list[str]) -> int | None:
+    """The index of the line that closes the front matter opened by lines[0] ('---', or YAML's '...'), if any."""
+    return next((n for n in range(1, len(lines)) if lines[n].strip() in ("---", "...")), None)
 
 
 def front_matter_fields(text: str, path: str, known: set[str], problems: list[Problem]) -> tuple[Fields, str, int] | None:

@@ -28,6 +28,8 @@ from typing import Any
 import yaml
 
 from sitegen.errors import SitegenError
+from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.load import parse_yaml
 
 
 @dataclass
@@ -73,6 +75,7 @@ class OldSite:
     def __init__(self, root: Path):
         self.root = root.resolve()
         self.notes: list[str] = []
+        self._texts: dict[str, str | None] = {}
 
     def path(self, relative: str) -> Path | None:
         """The regular file or folder at `relative`, when it is one inside the site (else None, with a note for a link that leaves)."""
@@ -109,22 +112,21 @@ class OldSite:
         return path.read_bytes() if path is not None and path.is_file() else None
 
     def read_text(self, relative: str) -> str | None:
-        data = self.read_bytes(relative)
-        if data is None:
-            return None
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            self.notes.append(f"{relative}: not UTF-8 text: not read")
-            return None
+        """A text file's text (read once: recognising a tool and reading its site ask for some files twice)."""
+        if relative not in self._texts:
+            data = self.read_bytes(relative)
+            try:
+                self._texts[relative] = None if data is None else data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.notes.append(f"{relative}: not UTF-8 text: not read")
+                self._texts[relative] = None
+        return self._texts[relative]
 
     def json(self, relative: str) -> Any:
         """A JSON file's data (None when it is missing, or cannot be read: with a note)."""
         text = self.read_text(relative)
-        if text is None:
-            return None
         try:
-            return json.loads(text)
+            return None if text is None else json.loads(text)
         except ValueError as error:
             self.notes.append(f"{relative}: not read: {error}")
             return None
@@ -134,31 +136,26 @@ class OldSite:
         text = self.read_text(relative)
         if text is None:
             return None
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            self.notes.append(f"{relative}: not read: {str(error).splitlines()[0]}")
-            return None
+        data, problem = parse_yaml(text, relative)
+        if problem is not None:
+            self.notes.append(f"{problem}: not read")
+        return data
 
     def yaml(self, relative: str) -> dict[str, Any]:
         """A YAML file's mapping ({} when it is missing or not a mapping, with a note when it cannot be read)."""
         return a_mapping(self.yaml_data(relative))
 
-    def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
-        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter)."""
-        text = self.read_text(relative) or ""
-        match = FRONT_MATTER.match(text)
-        if not match:
+    def front_matter(self, relative: str, text: str | None = None) -> tuple[dict[str, Any], str]:
+        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter);
+        `text`: the file's, when it was read already."""
+        text = (self.read_text(relative) or "") if text is None else text
+        if not text.startswith("---"):
             return {}, text
-        try:
-            data = yaml.safe_load(match.group(1))
-        except yaml.YAMLError as error:
-            self.notes.append(f"{relative}: front matter not read: {str(error).splitlines()[0]}")
-            return {}, text[match.end() :]
-        return (data if isinstance(data, dict) else {}), text[match.end() :]
+        data, body, _, problems = split_front_matter(text, relative)
+        self.notes += [f"{problem}: front matter not read" for problem in problems]
+        return a_mapping(data), body
 
 
-FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 # Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
 TEMPLATE_TAGS = re.compile(r"(?:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{%.*?%\}|\{\{.*?\}\})[ \t]*", re.DOTALL)
 HTML_TAGS = re.compile(r"<[^>]+>")
@@ -215,6 +212,16 @@ def jekyll_address(config: dict[str, Any]) -> str:
     return (url.rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/")
 
 
+def profile_links(settings: dict[str, Any], kinds: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """profile.yaml's links from another tool's settings: `kinds` maps a setting to (link kind, the URL of a bare
+    identifier, '{}' standing for it); a value that is a URL already is kept."""
+    links = {}
+    for key, (kind, pattern) in kinds.items():
+        if value := a_string(settings.get(key)):
+            links[kind] = value if "://" in value else pattern.format(value)
+    return links
+
+
 def a_mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -259,12 +266,39 @@ def teaching_page(old: OldSite, imported: Imported, folder: str, facts: tuple[st
             courses.append((when, f"# {title}\n\n" + (f"*{line}*\n\n" if line else "") + text))
     if courses:
         text = "\n\n".join(section.strip() for _, section in sorted(courses, key=lambda course: course[0], reverse=True))
-        imported.files[PurePosixPath("content/pages/teaching.md")] = (
-            b"---\n" + yaml_document({"title": "Teaching", "nav": 2}) + b"---\n" + text.encode("utf-8") + b"\n"
-        )
+        imported.files[PurePosixPath("content/pages/teaching.md")] = markdown_file({"title": "Teaching", "nav": 2}, text)
+
+
+def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], in_new_site: Callable[[str], str] = str) -> None:
+    """Another tool's talk pages (Markdown with front matter) as content/talks/talks.yaml. `event`: the field that
+    names the event; `links`: fields -> link kinds; `in_new_site`: a link as the new site names it (only web
+    addresses and files of its static/ are kept)."""
+    talks = []
+    for relative in relatives:
+        front, body = old.front_matter(relative)
+        date, title = iso_date(front.get("date")), plain_text(a_string(front.get("title")))
+        if not (date and title):
+            imported.left.append(f"{relative}: no title or date: not brought over")
+            continue
+        talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
+        for key, name in ((event, "event"), ("location", "location")):
+            if value := plain_text(a_string(front.get(key))):
+                talk[name] = value
+        urls = {kind: in_new_site(a_string(front.get(key))) for key, kind in links.items()}
+        if urls := {kind: url for kind, url in urls.items() if url.startswith(("https://", "http://", "static/"))}:
+            talk["links"] = urls
+        if abstract := a_string(front.get("abstract")) or markdown_text(body) or a_string(front.get("summary")):
+            talk["abstract"] = abstract
+        talks.append(talk)
+    if talks:
+        imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
 
 
 def news_file(date: str, title: str, body: str) -> bytes:
     """A news item as content/news/ keeps it."""
-    front = {"date": datetime.date.fromisoformat(date), **({"title": title} if title else {})}
+    return markdown_file({"date": datetime.date.fromisoformat(date), **({"title": title} if title else {})}, body)
+
+
+def markdown_file(front: dict[str, Any], body: str) -> bytes:
+    """A Markdown file of the new site: `front` as its YAML front matter, then `body`."""
     return b"---\n" + yaml_document(front) + b"---\n" + body.strip().encode("utf-8") + b"\n"

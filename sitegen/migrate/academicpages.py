@@ -9,20 +9,18 @@ the link keeps working when the old site is gone.
 
 from __future__ import annotations
 
-import datetime
 from pathlib import PurePosixPath
-from typing import Any
 
 from sitegen.migrate import (
     Imported,
     OldSite,
     a_mapping,
     a_string,
-    iso_date,
     jekyll_address,
     markdown_text,
-    plain_text,
+    profile_links,
     register_tool,
+    talks_file,
     teaching_page,
     yaml_document,
 )
@@ -57,7 +55,7 @@ def read(old: OldSite) -> Imported:
     imported.position = a_string(author.get("bio"))
     imported.affiliation = a_string(author.get("employer"))
     imported.email = a_string(author.get("email"))
-    imported.links = {kind: _link(pattern, a_string(author[key])) for key, (kind, pattern) in AUTHOR_LINKS.items() if a_string(author.get(key))}
+    imported.links = profile_links(author, AUTHOR_LINKS)
     old_address = jekyll_address(config)
     imported.base_url = f"{old_address}/" if old_address else ""
     avatar = a_string(author.get("avatar"))
@@ -66,7 +64,7 @@ def read(old: OldSite) -> Imported:
         imported.files[PurePosixPath("static", imported.photo)] = data
     imported.bio = markdown_text(old.front_matter("_pages/about.md")[1])
     _publications(old, imported, old_address)
-    _talks(old, imported, old_address)
+    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, lambda url: _in_static(url, old_address))
     if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
@@ -76,10 +74,6 @@ def read(old: OldSite) -> Imported:
         if count := len(old.files(folder)):
             imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")
     return imported
-
-
-def _link(pattern: str, value: str) -> str:
-    return value if "://" in value else pattern.format(value)
 
 
 def _in_static(text: str, old_address: str) -> str:
@@ -98,31 +92,8 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
             continue
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = _in_static(text, old_address).encode("utf-8")
         imported.records += 1
-        unnamed += "authors" not in old.front_matter(relative)[0]
+        unnamed += "authors" not in old.front_matter(relative, text)[0]
     if unnamed:
         imported.left.append(
             f"content/records/publications/: {unnamed} name no authors (academicpages keeps them in `citation`); add `authors: [...]` to show them"
         )
-
-
-def _talks(old: OldSite, imported: Imported, old_address: str) -> None:
-    talks = []
-    for relative in old.files("_talks", (".md", ".markdown")):
-        front, body = old.front_matter(relative)
-        date = iso_date(front.get("date"))
-        title = plain_text(a_string(front.get("title")))
-        if not (date and title):
-            imported.left.append(f"{relative}: no title or date: not brought over")
-            continue
-        talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
-        for key, name in (("venue", "event"), ("location", "location")):
-            if value := plain_text(a_string(front.get(key))):
-                talk[name] = value
-        links = {kind: _in_static(a_string(front[key]), old_address) for key, kind in TALK_LINKS.items() if a_string(front.get(key))}
-        if links:
-            talk["links"] = links
-        if abstract := markdown_text(body):
-            talk["abstract"] = abstract
-        talks.append(talk)
-    if talks:
-        imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)

@@ -21,6 +21,7 @@ from sitegen.migrate import (
     markdown_text,
     news_file,
     plain_text,
+    profile_links,
     register_tool,
     teaching_page,
     yaml_document,
@@ -59,8 +60,9 @@ def read(old: OldSite) -> Imported:
     imported = Imported("al-folio")
     imported.name = " ".join(a_string(config.get(key)) for key in ("first_name", "middle_name", "last_name") if a_string(config.get(key)))
     imported.name_variants = _scholar_names(config.get("scholar"), imported.name)
-    imported.email = a_string(socials.get("email")).split()[0].replace("[at]", "@").replace("[dot]", ".") if a_string(socials.get("email")) else ""
-    imported.links = {kind: pattern.format(a_string(socials[key])) for key, (kind, pattern) in SOCIALS.items() if a_string(socials.get(key))}
+    email = a_string(socials.get("email"))  # al-folio's sample: 'you[at]example.org *replace [at] with @*'
+    imported.email = email.split()[0].replace("[at]", "@").replace("[dot]", ".") if email else ""
+    imported.links = profile_links(socials, SOCIALS)
     imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
     _about(old, imported)
     _publications(old, imported)
@@ -127,10 +129,9 @@ def _news(old: OldSite, imported: Imported) -> None:
 
 def _cv(old: OldSite, imported: Imported) -> None:
     """al-folio's CV: JSON Resume (`assets/json/resume.json`, since version 0.14), else `_data/cv.yml`."""
-    resume, sections = old.json("assets/json/resume.json"), old.yaml_data("_data/cv.yml")
-    if isinstance(resume, dict):
+    if isinstance(resume := old.json("assets/json/resume.json"), dict):
         cv, notes = json_resume_cv(resume, "assets/json/resume.json")
-    elif isinstance(sections, list):
+    elif isinstance(sections := old.yaml_data("_data/cv.yml"), list):
         cv, notes = alfolio_cv(sections)
     else:
         return

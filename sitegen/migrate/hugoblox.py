@@ -5,15 +5,15 @@ the talks of `content/event/` (`content/talk/` before).
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitegen.migrate import FRONT_MATTER, Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, yaml_document
-from sitegen.migrate.resume import PUBLICATIONS, entry
+from sitegen.homepage.frontmatter import front_matter_end
+from sitegen.migrate import Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, talks_file, yaml_document
+from sitegen.migrate.resume import PUBLICATIONS, cv_document, entry
 from sitegen.urls import slugify
 
 LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
@@ -53,12 +53,12 @@ def read(old: OldSite) -> Imported:
             changes = {}
             if bundle and (picture := _featured_picture(old, imported, path)):
                 changes["image"] = json.dumps(picture)
-            authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
+            authors = [a_string(name) for name in a_list(old.front_matter(relative, text)[0].get("authors"))]
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
             imported.records += 1
-    _talks(old, imported)
+    talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS)
     if count := len(old.files("content/post", (".md",))):
         imported.left.append(f"content/post/ (blog posts): {count} not brought over; copy their text into content/pages/*.md")
     return imported
@@ -76,14 +76,15 @@ def _featured_picture(old: OldSite, imported: Imported, index: PurePosixPath) ->
 
 def _front_matter_with(text: str, values: dict[str, str]) -> str:
     """The file with each of `values` (key -> YAML text) in its front matter, in place of what the key held."""
-    match = FRONT_MATTER.match(text) if values else None
-    if match is None:
+    lines = text.split("\n")
+    end = front_matter_end(lines) if values and lines[0].strip() == "---" else None
+    if end is None:
         return text
-    front = match.group(1) + "\n"
+    front = "".join(f"{line}\n" for line in lines[1:end])
     for key in values:
         front = re.sub(rf"^{key}:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*|-[^\n]*)\n)*", "", front, flags=re.MULTILINE)  # the key and its lines
     added = "".join(f"{key}: {value}\n" for key, value in values.items())
-    return f"---\n{front}{added}---\n{text[match.end() :]}"
+    return "---\n" + front + added + "\n".join(lines[end:])
 
 
 def _members(old: OldSite, imported: Imported, owner: str) -> dict[str, str]:
@@ -185,28 +186,6 @@ def _cv(old: OldSite, imported: Imported, author: dict[str, Any]) -> None:
     ]  # fmt: skip
     courses = a_list(a_mapping(author.get("education")).get("courses"))
     education = [entry(a_string(c.get("course")), org=a_string(c.get("institution")), date=a_string(c.get("year"))) for c in map(a_mapping, courses)]
-    sections = [{"title": title, "entries": [e for e in entries if e]} for title, entries in (("Positions", positions), ("Education", education))]
-    if sections := [section for section in sections if section["entries"]]:
-        imported.files[PurePosixPath("content/cv.yaml")] = yaml_document({"sections": [*sections, PUBLICATIONS]})
-
-
-def _talks(old: OldSite, imported: Imported) -> None:
-    talks = []
-    for relative in old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)):
-        front, body = old.front_matter(relative)
-        date, title = iso_date(front.get("date")), plain_text(a_string(front.get("title")))
-        if not (date and title):
-            imported.left.append(f"{relative}: no title or date: not brought over")
-            continue
-        talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
-        for key in ("event", "location"):
-            if value := plain_text(a_string(front.get(key))):
-                talk[key] = value
-        links = {kind: a_string(front[key]) for key, kind in EVENT_LINKS.items() if a_string(front.get(key)).startswith(("https://", "http://"))}
-        if links:
-            talk["links"] = links
-        if abstract := a_string(front.get("abstract")) or markdown_text(body) or a_string(front.get("summary")):
-            talk["abstract"] = abstract
-        talks.append(talk)
-    if talks:
-        imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
+    cv = cv_document([("Positions", positions), ("Education", education)])
+    if cv["sections"] != [PUBLICATIONS]:  # not a CV of publications alone: Hugo Blox kept none
+        imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)

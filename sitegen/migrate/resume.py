@@ -37,20 +37,18 @@ def json_resume_cv(data: dict[str, Any], source: str) -> tuple[dict[str, Any], l
         entry(a_string(a.get("title")), org=a_string(a.get("awarder")), date=a.get("date") or a.get("startdate"), details=a_string(a.get("summary")))
         for a in map(a_mapping, a_list(data.get("awards")))
     ]
-    sections = [
-        {"title": title, "entries": [e for e in entries if e]} for title, entries in (("Positions", work), ("Education", education), ("Awards", awards))
-    ]
     notes = [
         f"{source}: {name} not brought over into content/cv.yaml"
         for name in ("volunteer", "certificates", "skills", "languages", "interests", "projects")
         if data.get(name)
     ]
-    return {"sections": [s for s in sections if s["entries"]] + [PUBLICATIONS]}, notes
+    return cv_document([("Positions", work), ("Education", education), ("Awards", awards)]), notes
 
 
 def alfolio_cv(sections: list[Any]) -> tuple[dict[str, Any], list[str]]:
     """al-folio's `_data/cv.yml`: its `time_table` sections as CV sections; the notes for the others."""
-    made, notes = [], []
+    made: list[tuple[str, list[dict[str, str]]]] = []
+    notes = []
     for section in map(a_mapping, sections):
         title = a_string(section.get("title"))
         if section.get("type") != "time_table":
@@ -62,9 +60,14 @@ def alfolio_cv(sections: list[Any]) -> tuple[dict[str, Any], list[str]]:
             names = [a_string(row.get("title"))] if a_string(row.get("title")) else [a_string(item) for item in a_list(row.get("items"))]
             details = "\n".join(f"- {line}" for line in _lines(row.get("description")))
             entries += [entry(name, org=a_string(row.get("institution")), start=start, end=end, date=date, details=details) for name in names]
-        if entries := [e for e in entries if e]:
-            made.append({"title": title, "entries": entries})
-    return {"sections": [*made, PUBLICATIONS]}, notes
+        made.append((title, entries))
+    return cv_document(made), notes
+
+
+def cv_document(sections: list[tuple[str, list[dict[str, str]]]]) -> dict[str, Any]:
+    """content/cv.yaml: the sections (title, entries) that have an entry, then the selected publications."""
+    kept = [{"title": title, "entries": [e for e in entries if e]} for title, entries in sections]
+    return {"sections": [section for section in kept if section["entries"]] + [PUBLICATIONS]}
 
 
 def entry(
