@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import nh3
@@ -213,6 +214,12 @@ def render_inline(text: str) -> Converted:
 
 
 HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attribute in double quotes
+
+
+def with_links(html_text: str, link: Callable[[str], str]) -> str:
+    """HTML made here with each link target as `link` writes it (`SiteUrls.link`: a relative path taken from
+    the site's root, so that the text is right on every page that shows it; `absolute_link` for a feed)."""
+    return HREF.sub(lambda m: f'href="{link(m[1])}"', html_text) if "href=" in html_text else html_text
 
 
 def hrefs(html_text: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -147,12 +148,56 @@ def _all_pages(context: RenderContext) -> list[Page]:
                 problems.append(Problem(f"two pages would be written to output/{page.path}: by '{pages[page.path][0]}' and by '{kind.name}'"))
                 continue
             pages[page.path] = (kind.name, page)
-    if problems:
+    if problems := problems + address_conflicts({path: kind for path, (kind, _) in pages.items()}):
         raise ContentError(problems)
     listed = sorted(path for path, (_, page) in pages.items() if page.listed)
     urls = context.urls
     pages["sitemap.xml"] = ("sitemap", Page("sitemap.xml", (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
     return [page for _, page in pages.values()]
+
+
+def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
+    """Output paths (each -> the page kind that lists it) that cannot all be written, or not on every system: one
+    outside output/, two that differ only in case (one file on macOS and Windows), a file where another needs a
+    folder ('feed.xml' and 'feed.xml/index.html')."""
+    if _all_writable(kinds):
+        return []
+    messages: dict[str, None] = {}  # each once, in the order found
+    spelled: dict[str, tuple[str, str]] = {}  # the name of a file or folder in lower case -> its first spelling, by which kind
+    for path, kind in kinds.items():
+        parts = path.split("/")
+        if path.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            messages[f"'{kind}' would write output/{path}, which is not a file inside output/"] = None
+            continue
+        for end in range(1, len(parts) + 1):
+            name = "/".join(parts[:end])
+            first, first_kind = spelled.setdefault(name.lower(), (name, kind))
+            if first != name:
+                messages[f"output/{first} (by '{first_kind}') and output/{name} (by '{kind}') are one name on macOS and Windows"] = None
+                break
+    for path, kind in kinds.items():
+        parts = path.split("/")
+        for end in range(1, len(parts)):
+            folder = spelled.get("/".join(parts[:end]).lower(), ("", ""))[0]
+            if folder in kinds:
+                messages[f"output/{folder} (by '{kinds[folder]}') is a file, and '{kind}' needs a folder of that name for output/{path}"] = None
+                break
+    return [Problem(message) for message in messages]
+
+
+_NOT_A_PLACE_INSIDE = re.compile(r"^/|(?:^|/)\.{0,2}(?:/|$)", re.MULTILINE)  # '/x', 'a//b', './x', 'a/../b', 'a/'
+
+
+def _all_writable(kinds: dict[str, str]) -> bool:
+    """True unless `address_conflicts` has something to say: checked with sets, as a large site has 100,000 paths."""
+    folders: set[str] = set()
+    for path in kinds:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+    names = folders | kinds.keys()
+    return len(names) == len(folders) + len(kinds) and len({name.lower() for name in names}) == len(names) and not _NOT_A_PLACE_INSIDE.search("\n".join(kinds))
 
 
 def render_template(environment: jinja2.Environment, template: str, values: dict[str, Any]) -> str:

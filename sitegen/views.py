@@ -21,11 +21,11 @@ from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
 from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
-from sitegen.markup import HREF, render_inline
+from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, is_relative_path, record_path, subject_path
+from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -95,6 +95,13 @@ LINK_ICONS = {
 # how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
 TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report", "patent", "preprint", "software", "dataset", "other")
 _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
+# the pages of the homepage's own content the menu links to when the site has them: (kind, string, address)
+MENU_KINDS = (
+    ("cv", "menu.cv", "cv/index.html"),
+    ("posts", "menu.posts", "posts/index.html"),
+    ("news", "menu.news", "news/index.html"),
+    ("talks", "menu.talks", "talks/index.html"),
+)
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -168,6 +175,7 @@ class ViewBuilder:
                 "static_url": self.urls.page("static/"),
                 "feed_url": self.urls.page("feed.xml"),
                 "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
+                "posts_feed_url": self.urls.page("posts/feed.xml") if _content_site_wide(self.site, "posts") else None,
                 "bibtex_url": self.urls.page("publications.bib"),
                 "json_url": self.urls.page("records.json"),
                 "owner": profile.name,
@@ -188,7 +196,7 @@ class ViewBuilder:
 
     def menu(self, page_path: str) -> list[dict[str, Any]]:
         """The menu for visitors (SPEC §7): site.yaml `nav`, else Publications, the pages with `nav`,
-        CV, News and Talks, as the site has them. `current` marks the entry of this page."""
+        CV, Blog, News and Talks, as the site has them. `current` marks the entry of this page."""
         here = self.urls.page(page_path)
         home = self.urls.page("index.html")
         entries = []
@@ -201,7 +209,7 @@ class ViewBuilder:
             entries.append({"title": None, "key": "menu.publications", "url": home + "#publications"})
             for _, title, slug in _content_site_wide(self.site, "pages") or ():
                 entries.append({"title": title, "key": None, "url": self.urls.page(f"{slug}/index.html")})
-            for kind, key, path in (("cv", "menu.cv", "cv/index.html"), ("news", "menu.news", "news/index.html"), ("talks", "menu.talks", "talks/index.html")):
+            for kind, key, path in MENU_KINDS:
                 if _content_site_wide(self.site, kind):
                     entries.append({"title": None, "key": key, "url": self.urls.page(path)})
             if self._people_link is not None:  # the site has people pages (SPEC §9)
@@ -475,6 +483,12 @@ class ViewBuilder:
     def content_page(self, page, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
+        parts, shown_entries = self.page_parts(page, shown)
+        context.update(page={"title": page.title, "description": page.description, "parts": parts}, icons=self.icons_of(shown_entries))
+        return context
+
+    def page_parts(self, page, shown: tuple[tuple[int, ...], ...]) -> tuple[list[dict[str, Any]], list[Entry]]:
+        """A page's (or a post's) text as HTML and its lists of records, and the records it shows."""
         parts: list[dict[str, Any]] = []
         shown_entries: list[Entry] = []
         lists = 0
@@ -487,7 +501,38 @@ class ViewBuilder:
             shown_entries += entries
             prefix = "" if lists == 1 else f"list{lists}-"
             parts.append({"anchor": f"publications-{lists}", "title": part.publications.title, "groups": self.groups(entries, prefix)})
-        context.update(page={"title": page.title, "description": page.description, "parts": parts}, icons=self.icons_of(shown_entries))
+        return parts, shown_entries
+
+    def post_page(self, post, shown: tuple[tuple[int, ...], ...], newer, older) -> dict[str, Any]:
+        """A blog post: its text, its day, and the posts before and after it."""
+        from sitegen.pages.posts import post_path
+
+        context = self.common(post_path(post))
+        parts, shown_entries = self.page_parts(post.page, shown)
+        beside = {
+            name: {"title": other.page.title, "url": self.urls.page(post_path(other))} if other else None
+            for name, other in (("newer", newer), ("older", older))
+        }
+        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, **beside}
+        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"))
+        return context
+
+    def posts_page(self, posts) -> dict[str, Any]:
+        """The blog's list: by year, newest first, each post's day, title and description."""
+        from sitegen.pages.posts import post_path
+
+        context = self.common("posts/index.html")
+        years = [
+            {
+                "year": year,
+                "posts": [
+                    {"title": post.page.title, "date": post.date, "description": post.page.description, "url": self.urls.page(post_path(post))}
+                    for post in group
+                ],
+            }
+            for year, group in groupby(posts, key=lambda post: post.date[:4])
+        ]
+        context.update(years=years)
         return context
 
     def ordered_entries(self, positions: Sequence[int]) -> list[Entry]:
@@ -531,9 +576,7 @@ class ViewBuilder:
     def markdown_html(self, html: str) -> Markup:
         """Converted Markdown of the site's own content, its links to paths (teaching/, static/cv.pdf) taken
         from the site's root, as a record's are: the same text is right on every page that shows it."""
-        if "href=" not in html:
-            return Markup(html)
-        return Markup(HREF.sub(lambda m: f'href="{self.urls.link(m[1])}"' if is_relative_path(m[1]) else m[0], html))
+        return Markup(with_links(html, self.urls.link))
 
     def news_page(self, items) -> dict[str, Any]:
         context = self.common("news/index.html")

@@ -1,4 +1,4 @@
-"""feed.xml: an Atom feed of the records, newest first.
+"""Atom feeds: feed.xml of the records, newest first, and the feeds of dated texts (news, blog posts).
 
 Built with ElementTree so that it is well-formed whatever the records hold;
 dates come from the records, never from the clock, so builds are reproducible.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from sitegen.model import Entry, Site
 
@@ -50,6 +51,44 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[En
             ET.SubElement(item, f"{{{ATOM}}}category", term=_xml_text(subject.code), label=_xml_text(subject.name))
         if entry.abstract_plain:
             _add(item, "summary", entry.abstract_plain)
+    ET.indent(feed)
+    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+@dataclass(frozen=True)
+class DatedText:
+    """One entry of a feed of the site's own texts."""
+
+    url: str
+    title: str
+    day: str  # ISO day
+    html: str = ""  # the text as HTML ('' for none)
+    summary: str = ""
+
+
+def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText]) -> bytes:
+    """An Atom feed of `texts` (newest first, at least one): the news or the blog."""
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": language})
+    _add(feed, "id", page_url)
+    _add(feed, "title", title)
+    shown = texts[:FEED_SIZE]
+    _add(feed, "updated", f"{shown[0].day}T00:00:00Z")
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=feed_url)
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=page_url)
+    _add(ET.SubElement(feed, f"{{{ATOM}}}author"), "name", owner)
+    _add(feed, "generator", "sitegen")
+    for text in shown:
+        entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
+        _add(entry, "id", text.url)
+        _add(entry, "title", text.title)
+        _add(entry, "updated", f"{text.day}T00:00:00Z")
+        _add(entry, "published", f"{text.day}T00:00:00Z")
+        ET.SubElement(entry, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=text.url)
+        if text.summary:
+            _add(entry, "summary", text.summary)
+        if text.html:
+            _add(entry, "content", text.html).set("type", "html")
     ET.indent(feed)
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
 

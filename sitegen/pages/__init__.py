@@ -112,4 +112,21 @@ def register_page_kind(
     return register
 
 
-from sitegen.pages import coauthors, cv, exports, menu, most_cited, news, not_found, pages, people, profile, records, search_index, subjects, talks, theme_pages  # noqa: E402,F401  (each registers itself)
+from sitegen.pages import (  # noqa: E402,F401  (each registers itself)
+    coauthors,
+    cv,
+    exports,
+    menu,
+    most_cited,
+    news,
+    not_found,
+    pages,
+    people,
+    posts,
+    profile,
+    records,
+    search_index,
+    subjects,
+    talks,
+    theme_pages,
+)

@@ -13,14 +13,13 @@ shows of the news is only that there is some (a menu entry, the feed's link).
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
-from sitegen.exports.feed import ATOM
+from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.markup import hrefs, render_markdown
+from sitegen.markup import hrefs, render_markdown, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
@@ -30,9 +29,7 @@ FOLDER = "content/news/"
 FIELDS = {"date", "title"}
 NEWS_PATH = "news/index.html"
 FEED_PATH = "news/feed.xml"
-FEED_SIZE = 50
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9_-]+")
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 @value_class
@@ -93,38 +90,14 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
-    """An Atom feed of the news, newest first; dates from the items, never from the clock."""
-    site, urls = context.site, context.urls
-    page_url = urls.absolute(NEWS_PATH)
-    ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": site.config.language})
-    _add(feed, "id", page_url)
-    _add(feed, "title", f"{site.profile.name}: news")
-    shown = items[:FEED_SIZE]
-    _add(feed, "updated", f"{shown[0].date}T00:00:00Z")
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=urls.absolute(FEED_PATH))
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=page_url)
-    _add(ET.SubElement(feed, f"{{{ATOM}}}author"), "name", site.profile.name)
-    _add(feed, "generator", "sitegen")
-    for item in shown:
-        entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
-        url = f"{page_url}#{item.anchor}"
-        _add(entry, "id", url)
-        _add(entry, "title", item.title or _shorten(item.body_plain, 90))
-        _add(entry, "updated", f"{item.date}T00:00:00Z")
-        _add(entry, "published", f"{item.date}T00:00:00Z")
-        ET.SubElement(entry, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
-        if item.body_html:
-            content = _add(entry, "content", item.body_html)
-            content.set("type", "html")
-    ET.indent(feed)
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
-
-
-def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
-    element = ET.SubElement(parent, f"{{{ATOM}}}{tag}")
-    element.text = _NOT_XML.sub("", text)
-    return element
+    """An Atom feed of the news, newest first; an item without a title is named by its first words."""
+    page_url = context.urls.absolute(NEWS_PATH)
+    texts = [
+        DatedText(f"{page_url}#{item.anchor}", item.title or _shorten(item.body_plain, 90), item.date, with_links(item.body_html, context.urls.absolute_link))
+        for item in items
+    ]
+    site = context.site
+    return dated_feed(f"{site.profile.name}: news", site.config.language, site.profile.name, page_url, context.urls.absolute(FEED_PATH), texts)
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import PurePosixPath
+from typing import TypeVar
 
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
@@ -36,10 +37,13 @@ from sitegen.values import value_class
 
 FOLDER = "content/pages/"
 FIELDS = {"title", "nav", "slug", "description"}
-SLUG = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
-# first parts of the addresses sitegen's own pages take
-RESERVED = {"records", "subjects", "static", "page", "cv", "news", "talks", "search", "people", "404.html", "index.html"}
+_SLUG_PART = r"[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*"  # not '.' or '..': a folder of its own
+SLUG = re.compile(rf"{_SLUG_PART}(?:/{_SLUG_PART})*")
+# first parts of the addresses sitegen's own pages and files take, in lower case (macOS and Windows ignore case)
+RESERVED = {"records", "subjects", "static", "page", "cv", "news", "talks", "posts", "search", "people", "cited", "404.html", "index.html"}
+RESERVED |= {"feed.xml", "publications.bib", "publications.ris", "records.json", "sitemap.xml", "robots.txt", "cname", ".nojekyll"}
 DESCRIPTION_LENGTH = 200
+Item = TypeVar("Item")
 
 
 @value_class
@@ -70,11 +74,17 @@ def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
     pages = content.value if content is not None and content.value else ()
-    entries = context.site.entries
     for page in pages:
-        shown = tuple(tuple(part.publications.select(entries)) if part.publications is not None else () for part in page.parts)
-        records = [[(entries[p].key, entries[p].cite_key) for p in positions] for positions in shown]
+        shown, records = shown_records(page.parts, context.site)
         yield Page(f"{page.slug}/index.html", (page.text_key, records), partial(_render, context, page, shown))
+
+
+def shown_records(parts: tuple[PagePart, ...], site: Site) -> tuple[tuple[tuple[int, ...], ...], list[list[tuple[str, str]]]]:
+    """The records each part shows (positions in `site.entries`; none for Markdown), and their keys: what the
+    page shows of the records besides its own text."""
+    entries = site.entries
+    shown = tuple(tuple(part.publications.select(entries)) if part.publications is not None else () for part in parts)
+    return shown, [[(entries[p].key, entries[p].cite_key) for p in positions] for positions in shown]
 
 
 def _render(context: RenderContext, page: ContentPage, shown: tuple[tuple[int, ...], ...]) -> bytes:
@@ -91,7 +101,7 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
         page = _read_page(path, text, problems)
         if page is not None:
             pages.append(page)
-    pages = _unique_slugs(pages, problems)
+    pages = unique_addresses(pages, lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
     return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
 
@@ -105,19 +115,26 @@ def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | N
     nav = fields.integer("nav")
     slug = fields.text("slug") or PurePosixPath(path).stem
     description = fields.text("description")
-    if not SLUG.fullmatch(slug) or slug.split("/")[0] in RESERVED:
-        where = "slug" if "slug" in fields.data else None
-        reason = "is taken by sitegen's own pages" if SLUG.fullmatch(slug) else "may hold only A-Z a-z 0-9 . _ - and /"
-        fields.problem(where, f"the page's address '{slug}/' {reason}; set another with slug: ...")
-    parts = _parts(path, body, body_line, problems, fields)
+    if reason := address_problem(slug):
+        fields.problem("slug" if "slug" in fields.data else None, f"the page's address '{slug}/' {reason}; set another with slug: ...")
+    parts = page_parts(path, body, body_line, problems, fields)
     if fields.failed or parts is None:
         return None
     if not description:
-        description = _first_paragraph(parts)
+        description = first_paragraph(parts)
     return ContentPage(path, slug, title, nav, description, parts, digest(text))
 
 
-def _parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
+def address_problem(slug: str, folders: bool = True) -> str | None:
+    """What is wrong with a page's address under output/ (`folders`: it may have several parts), if anything."""
+    if not SLUG.fullmatch(slug) or (not folders and "/" in slug):
+        return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
+    if folders and slug.split("/")[0].lower() in RESERVED:
+        return "is taken by sitegen's own pages"
+    return None
+
+
+def page_parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
     """The body cut at each publications shortcode line, the Markdown between converted."""
     parts: list[PagePart] = []
     pending: list[str] = []
@@ -168,7 +185,7 @@ def _page_markdown(markdown: str, path: str, line: int, problems: list[Problem])
     return _PAGE_HEADING.sub(lambda m: f"<{m[1]}h{int(m[2]) - 1}>", converted.html)
 
 
-def _first_paragraph(parts: tuple[PagePart, ...]) -> str:
+def first_paragraph(parts: tuple[PagePart, ...]) -> str:
     for part in parts:
         match = re.search(r"<p>(.*?)</p>", part.html, re.S)
         if match:
@@ -179,12 +196,13 @@ def _first_paragraph(parts: tuple[PagePart, ...]) -> str:
     return ""
 
 
-def _unique_slugs(pages: list[ContentPage], problems: list[Problem]) -> list[ContentPage]:
-    kept: dict[str, ContentPage] = {}
-    for page in sorted(pages, key=lambda p: p.path):
-        first = kept.get(page.slug.lower())
-        if first is None:
-            kept[page.slug.lower()] = page
-            continue
-        problems.append(Problem(f"this page and {first.path} both want the address '{page.slug}/'; give one a slug: ...", Location(page.path, 1)))
+def unique_addresses(items: list[Item], page_of: Callable[[Item], ContentPage], prefix: str, noun: str, problems: list[Problem]) -> list[Item]:
+    """One page per address (`prefix` + slug), ignoring case: two would be one folder on macOS and Windows."""
+    kept: dict[str, Item] = {}
+    for item in sorted(items, key=lambda item: page_of(item).path):
+        page = page_of(item)
+        first = kept.setdefault(page.slug.lower(), item)
+        if first is not item:
+            where = Location(page.path, 1)
+            problems.append(Problem(f"this {noun} and {page_of(first).path} both want the address '{prefix}{page.slug}/'; give one a slug: ...", where))
     return list(kept.values())

@@ -389,7 +389,8 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
     locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert all(loc.startswith("https://lena-muller.github.io/") for loc in locs)
-    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/"]  # content/pages/*.md, cv.yaml, news/, talks/, most cited
+    posts = [f"posts/{path.stem[11:]}/" for path in (REPO / "content" / "posts").glob("*.md")]  # content/posts/2025-05-20-name.md
+    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/", "posts/", *posts]  # content/pages/*.md, cv.yaml, ..., most cited
     assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories}) + len(homepage)
     assert {f"https://lena-muller.github.io/{path}" for path in homepage} <= set(locs)
     assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()
@@ -469,6 +470,35 @@ def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
     assert soup.find("p", class_="plain-theme").get_text() == "A record"
     assert (site / "output" / "static" / "plain.css").read_text() == "p { color: red }"
     assert (site / "output" / "static" / "style.css").is_file()  # from the theme it extends
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "theme_page, message",
+    [
+        ("Colophon/index.html", "output/colophon (by 'pages') and output/Colophon (by 'theme-pages') are one name on macOS and Windows"),
+        ("feed.xml/index.html", "output/feed.xml (by 'exports') is a file, and 'theme-pages' needs a folder of that name for output/feed.xml/index.html"),
+        ("../outside/index.html", "'theme-pages' would write output/../outside/index.html, which is not a file inside output/"),
+    ],
+)
+def test_pages_that_cannot_all_be_written_fail_the_build_naming_both(tmp_path, theme_page, message):
+    """A theme's page and the site's own (or sitegen's files) wanting one place: a clear error, output/ as it was."""
+    files = {
+        **MINIMAL_SITE,
+        **RECORD,
+        "content/site.yaml": "title: T\nbase_url: https://e.org/\ntheme: plain\n",
+        "content/pages/colophon.md": "---\ntitle: Colophon\n---\nMade with sitegen.\n",
+        "themes/plain/theme.yaml": f"extends: default\npages:\n  - template: colophon.html\n    path: {theme_page}\n",
+        "themes/plain/templates/colophon.html": '{% extends "base.html" %}{% block main %}<p>The colophon of the theme</p>{% endblock %}',
+    }
+    site = write_site(tmp_path, files)
+    (site / "output").mkdir()
+    (site / "output" / "before.txt").write_text("the last build's")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert [p.name for p in (site / "output").iterdir()] == ["before.txt"]
+    assert not (tmp_path / "outside").exists()
 
 
 @pytest.mark.slow

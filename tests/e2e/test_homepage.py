@@ -286,10 +286,138 @@ def test_a_mistake_in_news_or_talks_is_reported_at_its_line(tmp_path, files, mes
     assert message in build_fails(site_with(tmp_path, files))
 
 
+# -- 3b. the blog --------------------------------------------------------------------------------------
+
+
+def post_files() -> list[tuple[str, dict]]:
+    """The demo's posts as (address under posts/, front matter), newest first."""
+    posts = []
+    for path in (CONTENT / "posts").rglob("*.md"):
+        front = yaml.safe_load(path.read_text(encoding="utf-8").split("---")[1])
+        posts.append((front.get("slug") or re.sub(r"^\d{4}-\d{2}-\d{2}-", "", path.stem), front))
+    return sorted(posts, key=lambda post: str(post[1]["date"]), reverse=True)
+
+
+def test_the_blog_lists_every_post_newest_first_and_each_post_has_its_page(built_demo):
+    posts = post_files()
+    assert len(posts) >= 2
+    listing = soup(built_demo / "posts" / "index.html")
+    assert [(text(a), a["href"]) for a in listing.select(".post-title a")] == [(front["title"], f"/posts/{slug}/") for slug, front in posts]
+    assert [time["datetime"] for time in listing.select(".post-date time")] == [str(front["date"]) for _, front in posts]
+    described = {front["title"]: front["description"] for _, front in posts if "description" in front}
+    for item in listing.select(".post-item"):
+        title = text(item.select_one(".post-title"))
+        description = text(item.select_one(".post-description"))
+        assert description == described[title] if title in described else description  # else the post's first words
+    for slug, front in posts:
+        page = soup(built_demo / "posts" / slug / "index.html")
+        assert text(page.h1) == front["title"]
+        assert page.select_one("article .post-date time")["datetime"] == str(front["date"])
+        assert page.find("meta", property="og:type")["content"] == "article"
+        assert page.find("meta", property="og:title")["content"].startswith(front["title"])
+    newest = soup(built_demo / "posts" / posts[0][0] / "index.html")
+    assert newest.select_one(".post-nav .post-newer") is None
+    assert newest.select_one(".post-nav .post-older")["href"] == f"/posts/{posts[1][0]}/"
+    oldest = soup(built_demo / "posts" / posts[-1][0] / "index.html")
+    assert oldest.select_one(".post-nav .post-older") is None
+    assert oldest.select_one(".post-nav .post-newer")["href"] == f"/posts/{posts[-2][0]}/"
+
+
+def test_a_post_shows_its_math_and_the_records_its_shortcode_asks_for(built_demo):
+    page = soup(built_demo / "posts" / "checkpoint-intervals" / "index.html")
+    assert page.select("main .prose math")
+    assert "\\tau" not in text(page.find("main")) and "$" not in text(page.find("main"))
+    assert [text(h) for h in page.select(".embedded-publications .record-title")] == ["Kestrel: Elastic Checkpointing for Preemptible Training Clusters"]
+    assert text(page.select_one(".embedded-publications h2")) == "The paper"
+
+
+def test_the_blog_has_an_atom_feed_whose_links_work_from_any_reader(built_demo):
+    feed = feedparser.parse((built_demo / "posts" / "feed.xml").read_bytes())
+    assert not feed.bozo
+    posts = post_files()
+    assert [(e.title, e.link, e.published[:10]) for e in feed.entries] == [
+        (front["title"], f"https://lena-muller.github.io/posts/{slug}/", str(front["date"])) for slug, front in posts
+    ]
+    for entry in feed.entries:
+        body = BeautifulSoup(entry.content[0].value, "html.parser")
+        assert body.find("p") is not None and entry.summary
+        assert all(a["href"].startswith("https://") for a in body.find_all("a", href=True))  # 'teaching/' taken from the site's root
+    reading_group = BeautifulSoup(feed.entries[-1].content[0].value, "html.parser")
+    assert "https://lena-muller.github.io/teaching/" in [a["href"] for a in reading_group.find_all("a")]
+    head = [link["href"] for link in soup(built_demo / "index.html").find_all("link", rel="alternate")]
+    assert "/posts/feed.xml" in head
+
+
+def test_the_news_feed_takes_links_in_the_text_from_the_sites_root(built_demo):
+    feed = feedparser.parse((built_demo / "news" / "feed.xml").read_bytes())
+    hrefs = [a["href"] for entry in feed.entries for a in BeautifulSoup(entry.content[0].value, "html.parser").find_all("a", href=True)]
+    assert "https://lena-muller.github.io/teaching/" in hrefs
+    assert all(href.startswith("https://") for href in hrefs)
+
+
+def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/2024-01-05-from-jekyll.md": "---\ntitle: Jekyll style\ndate: 2024-01-05\n---\nText.\n",
+            "content/posts/from-hugo/index.md": "---\ntitle: Hugo style\ndate: 2024-02-01\n---\nText.\n",
+            "content/posts/named.md": "---\ntitle: Named\ndate: 2024-03-01\nslug: my-own\n---\nText.\n",
+            "content/posts/_draft.md": "---\ntitle: Draft\ndate: 2024-04-01\n---\nNot yet.\n",
+        },
+        base_url="https://example.org/repo/",
+    )
+    files = rendered_files(site)
+    assert {path for path in files if path.startswith("posts/")} == {
+        "posts/index.html",
+        "posts/feed.xml",
+        "posts/from-jekyll/index.html",
+        "posts/from-hugo/index.html",
+        "posts/my-own/index.html",
+    }
+    listing = soup_of(files["posts/index.html"])
+    assert [a["href"] for a in listing.select(".post-title a")] == ["/repo/posts/my-own/", "/repo/posts/from-hugo/", "/repo/posts/from-jekyll/"]
+    assert ("Blog", "/repo/posts/") in menu(soup_of(files["index.html"]))
+    assert [text(a) for a in listing.select('header nav a[aria-current="page"]')] == ["Blog"]
+
+
+def test_a_site_without_posts_has_no_blog(tmp_path):
+    files = rendered_files(site_with(tmp_path, {}))
+    assert not any(path.startswith("posts/") for path in files)
+    assert "Blog" not in [title for title, _ in menu(soup_of(files["index.html"]))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "files, message",
+    [
+        ({"content/posts/x.md": "---\ntitle: No date\n---\nText\n"}, "content/posts/x.md:2: field 'date' is required"),
+        ({"content/posts/x.md": "---\ndate: 2024-01-01\n---\nText\n"}, "content/posts/x.md:2: field 'title' is required"),
+        ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: ..\n---\n"}, "content/posts/x.md:4: the post's address 'posts/../' may hold only"),
+        ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n"}, "content/posts/x.md:4: the post's address 'posts/a/b/' may hold only"),
+        (
+            {
+                "content/posts/2024-01-01-same.md": "---\ntitle: A\ndate: 2024-01-01\n---\n",
+                "content/posts/b.md": "---\ntitle: B\ndate: 2024-01-02\nslug: Same\n---\n",
+            },
+            "content/posts/b.md:1: this post and content/posts/2024-01-01-same.md both want the address 'posts/Same/'",
+        ),
+    ],
+)
+def test_a_mistake_in_a_post_is_reported_at_its_line(tmp_path, files, message):
+    assert message in build_fails(site_with(tmp_path, files))
+
+
+def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
+    site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nsummary: S\n---\nText\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, title" in result.stderr
+
+
 def test_every_new_page_is_in_the_sitemap(built_demo):
     root = ET.parse(built_demo / "sitemap.xml").getroot()
     listed = {loc.text for loc in root.iterfind("s:url/s:loc", SITEMAP_NS)}
-    for path in ("about/", "teaching/", "cv/", "news/", "talks/"):
+    for path in ("about/", "teaching/", "cv/", "news/", "talks/", "posts/", "posts/checkpoint-intervals/"):
         assert f"https://lena-muller.github.io/{path}" in listed
     assert not any(url.endswith(".xml") for url in listed)
 
@@ -448,10 +576,11 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
         ("About", "/about/"),
         ("Teaching", "/teaching/"),
         ("CV", "/cv/"),
+        ("Blog", "/posts/"),
         ("News", "/news/"),
         ("Talks", "/talks/"),
     ]
-    for path, current in (("cv/index.html", "CV"), ("news/index.html", "News"), ("talks/index.html", "Talks")):
+    for path, current in (("cv/index.html", "CV"), ("posts/index.html", "Blog"), ("news/index.html", "News"), ("talks/index.html", "Talks")):
         assert [text(a) for a in soup(built_demo / path).select('header nav a[aria-current="page"]')] == [current]
     assert "record" not in " ".join(title.lower() for title, _ in menu(index))
 

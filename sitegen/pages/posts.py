@@ -1,0 +1,129 @@
+"""A blog: `content/posts/**/*.md` -> `output/posts/<slug>/index.html`, `output/posts/index.html`
+and `output/posts/feed.xml`.
+
+    ---
+    title: Why our benchmark numbers moved   # required
+    date: 2025-05-20                          # required
+    slug: benchmark-numbers                   # default: the file name, without a leading date
+    description: ...                          # for the list, the feed and link previews (default: the first paragraph)
+    ---
+    Markdown with inline LaTeX, and the publications shortcode of content/pages/.
+
+Jekyll's `2025-05-20-benchmark-numbers.md` and Hugo's `benchmark-numbers/index.md` are both
+`posts/benchmark-numbers/`. A post's page depends on its own file, the records it shows and the
+titles of the posts beside it (its "newer" and "older" links); the list and the feed on every
+post. What every page shows of the blog is only that there is one (a menu entry, the feed's link).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import partial
+from pathlib import PurePosixPath
+
+from sitegen.cache import digest
+from sitegen.errors import Location, Problem
+from sitegen.exports.feed import DatedText, dated_feed
+from sitegen.homepage.frontmatter import front_matter_fields
+from sitegen.markup import hrefs, with_links
+from sitegen.model import Site
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import ContentPage, address_problem, first_paragraph, page_parts, shown_records, unique_addresses
+from sitegen.values import value_class
+
+FOLDER = "content/posts/"
+FIELDS = {"title", "date", "slug", "description"}
+LIST_PATH = "posts/index.html"
+FEED_PATH = "posts/feed.xml"
+_LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+
+
+@value_class
+class Post:
+    date: str  # ISO day
+    page: ContentPage  # its title, text, description and slug (the part of its address under posts/)
+
+
+def post_path(post: Post) -> str:
+    return f"posts/{post.page.slug}/index.html"
+
+
+def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    for post in site.kind_value("posts", ()):
+        yield from ((Location(post.page.path), "link in the text", url) for part in post.page.parts for url in hrefs(part.html))
+
+
+@register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links)
+def post_pages(context: RenderContext) -> Iterable[Page]:
+    content = context.site.content.get("posts")
+    if content is None or not content.value:
+        return
+    posts = content.value
+    for index, post in enumerate(posts):
+        newer = posts[index - 1] if index > 0 else None
+        older = posts[index + 1] if index + 1 < len(posts) else None
+        shown, records = shown_records(post.page.parts, context.site)
+        beside = [(other.page.slug, other.page.title) if other is not None else None for other in (newer, older)]
+        yield Page(post_path(post), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
+    yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts)))
+    yield Page(FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
+
+
+def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:
+    return context.render("post.html", context.views.post_page(post, shown, newer, older))
+
+
+def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
+    """Every post, newest first; site-wide: whether there are any."""
+    problems: list[Problem] = []
+    posts = []
+    for path, text in sorted(files.texts.items()):
+        if path.endswith(".md") and not PurePosixPath(path).name.startswith("_"):  # '_draft.md': not published
+            post = _read_post(path, text, problems)
+            if post is not None:
+                posts.append(post)
+    posts = unique_addresses(posts, lambda post: post.page, "posts/", "post", problems)
+    posts.sort(key=lambda post: (post.date, post.page.path), reverse=True)
+    return tuple(posts), bool(posts), problems
+
+
+def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
+    read = front_matter_fields(text, path, FIELDS, problems)
+    if read is None:
+        return None
+    fields, body, body_line = read
+    title = fields.text("title", required=True)
+    date = fields.day("date", required=True)
+    slug = fields.text("slug") or default_slug(path)
+    if reason := address_problem(slug, folders=False):
+        fields.problem("slug" if "slug" in fields.data else None, f"the post's address 'posts/{slug}/' {reason}; set another with slug: ...")
+    parts = page_parts(path, body, body_line, problems, fields)
+    if fields.failed or parts is None:
+        return None
+    description = fields.text("description") or first_paragraph(parts)
+    return Post(date, ContentPage(path, slug, title, None, description, parts, digest(text)))
+
+
+def default_slug(path: str) -> str:
+    """The file's name ('2025-05-20-benchmark-numbers.md', or a Hugo bundle's folder for 'index.md'),
+    without the date Jekyll puts before it."""
+    name = PurePosixPath(path)
+    stem = name.parent.name if name.stem == "index" and str(name.parent) != FOLDER.rstrip("/") else name.stem
+    return _LEADING_DATE.sub("", stem)
+
+
+def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
+    """An Atom feed of the posts, newest first, each with its whole text."""
+    urls, site = context.urls, context.site
+    texts = [
+        DatedText(
+            urls.absolute(post_path(post)),
+            post.page.title,
+            post.date,
+            with_links("".join(part.html for part in post.page.parts), urls.absolute_link),
+            post.page.description,
+        )
+        for post in posts
+    ]
+    return dated_feed(f"{site.profile.name}: blog", site.config.language, site.profile.name, urls.absolute(LIST_PATH), urls.absolute(FEED_PATH), texts)
