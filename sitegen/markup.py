@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from sitegen.latex import Converted, convert_inline, has_latex, split_latex
+from sitegen.urls import is_relative_path
 
 if TYPE_CHECKING:
     import markdown
@@ -63,22 +64,24 @@ _TAG = re.compile(r'<(?:[^>"]|"[^"]*")*>')  # a tag of HTML made here (see _text
 
 
 @functools.cache
-def _shared_markdown() -> markdown.Markdown:
+def _shared_markdown(pictures: bool = False) -> markdown.Markdown:
     """Made when first needed: a build that converts no Markdown does not import it."""
-    return _markdown_without_raw_html()
+    return _markdown_without_raw_html(pictures)
 
 
-def _markdown_without_raw_html() -> markdown.Markdown:
+def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
     import markdown
 
-    md = markdown.Markdown(extensions=["sane_lists"], output_format="html")
+    md = markdown.Markdown(extensions=["sane_lists", "fenced_code"] if pictures else ["sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
-    # No images (a profile page makes no third-party requests; the sanitiser drops
-    # <img> anyway), no e-mail autolinks, entities shown as typed: less to try on
-    # every piece of text, a quarter less time in Markdown.
-    for pattern in ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
+    # No images but in the site's own pages (`pictures`, with fenced code blocks as blogs write
+    # them; a record's text shows none, and the sanitiser keeps only the site's own files: a
+    # page makes no third-party requests),
+    # no e-mail autolinks, entities shown as typed: less to try on every piece of text,
+    # a quarter less time in Markdown.
+    for pattern in ("automail", "entity") if pictures else ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
         md.inlinePatterns.deregister(pattern)
     _skip_hopeless_searches(md)
     return md
@@ -148,8 +151,36 @@ def sanitise(fragment: str) -> str:
     )
 
 
-def render_markdown(text: str) -> Converted:
-    """Markdown with LaTeX -> (sanitised HTML, plain text, LaTeX left as source)."""
+def sanitise_with_pictures(fragment: str, left_out: list[str]) -> str:
+    """`sanitise`, keeping pictures of the site's own files (`static/figure.png`); a picture from anywhere
+    else is left out, its address added to `left_out`."""
+
+    def own_files_only(tag: str, attribute: str, value: str) -> str | None:
+        if tag == "img" and attribute == "src" and not is_relative_path(value):
+            left_out.append(value)
+            return None
+        return value
+
+    cleaned = nh3.clean(
+        fragment,
+        tags=ALLOWED_TAGS | {"img"},
+        attributes={**ALLOWED_ATTRIBUTES, "img": {"src", "alt", "title"}},
+        attribute_filter=own_files_only,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener nofollow",
+        strip_comments=True,
+    )
+    return _PICTURE_WITHOUT_FILE.sub("", cleaned) if "<img" in cleaned else cleaned
+
+
+_PICTURE_WITHOUT_FILE = re.compile(r'<img(?![^>]*\ssrc=")[^>]*>')
+
+
+def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
+    """Markdown with LaTeX -> (sanitised HTML, plain text, LaTeX left as source).
+
+    `pictures`: the text may show pictures of the site's own files (`![A chart](static/chart.png)`);
+    the address of each picture from elsewhere, left out, is added to the list."""
     if not text.strip():
         return Converted("", "")
     fragments: list[Converted] = []
@@ -163,7 +194,10 @@ def render_markdown(text: str) -> Converted:
                 pieces.append(f"\ue000{len(fragments)}\ue001")
                 fragments.append(piece)
         source = "".join(pieces)
-    body = _plain_paragraphs(source) or sanitise(_shared_markdown().reset().convert(source))
+    if pictures is None:
+        body = _plain_paragraphs(source) or sanitise(_shared_markdown().reset().convert(source))
+    else:
+        body = _plain_paragraphs(source) or sanitise_with_pictures(_shared_markdown(True).reset().convert(source), pictures)
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
     text_only = _text_of(body)
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)
@@ -213,15 +247,17 @@ def render_inline(text: str) -> Converted:
     return Converted(converted.html, " ".join(converted.plain.split()), converted.unconverted)
 
 
-HREF = re.compile(r'href="([^"]*)"')  # in HTML the sanitiser wrote: every attribute in double quotes
+# a link's or a picture's address, in HTML the sanitiser wrote: every attribute in double quotes
+LINK = re.compile(r'(?<=\s)(href|src)="([^"]*)"')
 
 
 def with_links(html_text: str, link: Callable[[str], str]) -> str:
-    """HTML made here with each link target as `link` writes it (`SiteUrls.link`: a relative path taken from
-    the site's root, so that the text is right on every page that shows it; `absolute_link` for a feed)."""
-    return HREF.sub(lambda m: f'href="{link(m[1])}"', html_text) if "href=" in html_text else html_text
+    """HTML made here with each link target (and picture) as `link` writes it (`SiteUrls.link`: a relative path
+    taken from the site's root, so that the text is right on every page that shows it; `absolute_link` for a feed)."""
+    return LINK.sub(lambda m: f'{m[1]}="{link(m[2])}"', html_text) if "href=" in html_text or "src=" in html_text else html_text
 
 
 def hrefs(html_text: str) -> list[str]:
-    """The link targets of HTML made here (converted Markdown), entities decoded: what a reader's browser follows."""
-    return [html.unescape(target) for target in HREF.findall(html_text)] if "href=" in html_text else []
+    """The link targets and pictures of HTML made here (converted Markdown), entities decoded: what a reader's
+    browser asks for."""
+    return [html.unescape(target) for _, target in LINK.findall(html_text)] if "href=" in html_text or "src=" in html_text else []

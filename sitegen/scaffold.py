@@ -150,6 +150,7 @@ def report_imported(source: Path, imported: Imported) -> None:
     """What `--from` brought over, and what is left for the owner to do."""
     kinds = {
         "records": "content/records/",
+        "posts": "content/posts/",
         "news": "content/news/",
         "talks": "content/talks/",
         "people": "content/people/",

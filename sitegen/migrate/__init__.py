@@ -17,6 +17,7 @@ text as UTF-8. Nothing in it is run.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import os
 import re
@@ -158,6 +159,12 @@ class OldSite:
 
 # Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
 TEMPLATE_TAGS = re.compile(r"(?:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{%.*?%\}|\{\{.*?\}\})[ \t]*", re.DOTALL)
+# a code block in Liquid ({% highlight python %} ... {% endhighlight %}) or a Hugo shortcode ({{< highlight go >}} ... {{< /highlight >}})
+HIGHLIGHT = re.compile(
+    r"\{%-?\s*highlight\s*(?P<language>[\w+-]*)[^%]*%\}(?P<code>.*?)\{%-?\s*endhighlight\s*-?%\}"
+    r"|\{\{<\s*highlight\s*\"?(?P<hugo_language>[\w+-]*)[^>]*>\}\}(?P<hugo_code>.*?)\{\{<\s*/highlight\s*>\}\}",
+    re.DOTALL,
+)
 HTML_TAGS = re.compile(r"<[^>]+>")
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -187,8 +194,12 @@ def plain_text(html: str) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """Markdown of another tool's page: its template tags (Liquid, Hugo shortcodes) left out, blank runs closed."""
-    without = TEMPLATE_TAGS.sub("", _printable(text))
+    """Markdown of another tool's page: its code blocks (`{% highlight python %}`) fenced, its other template tags
+    (Liquid, Hugo shortcodes) left out, blank runs closed."""
+    fenced = HIGHLIGHT.sub(
+        lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", _printable(text)
+    )
+    without = TEMPLATE_TAGS.sub("", fenced)
     lines = "\n".join(line.rstrip() for line in without.split("\n"))
     return re.sub(r"\n{3,}", "\n\n", lines).strip("\n").rstrip()
 
@@ -292,6 +303,34 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         talks.append(talk)
     if talks:
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
+
+
+def posts_files(old: OldSite, imported: Imported, relatives: list[str]) -> None:
+    """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
+    `post/name/index.md`) as content/posts/, each at the address of its old name; a draft (`draft: true`,
+    `published: false`) stays a draft (`_name.md`)."""
+    taken: set[str] = set()
+    for relative in relatives:
+        front, body = old.front_matter(relative)
+        path = PurePosixPath(relative)
+        date, title = iso_date(front.get("date")) or iso_date(path.name), plain_text(a_string(front.get("title")))
+        if not (date and title):
+            imported.left.append(f"{relative}: no title or date: not brought over")
+            continue
+        name = re.sub(r"^\d{4}-\d{2}-\d{2}-", "", path.parent.name if path.stem == "index" else path.stem)
+        slug = base = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "post"
+        for number in itertools.count(2):
+            if slug.lower() not in taken:
+                break
+            slug = f"{base}-{number}"
+        taken.add(slug.lower())
+        draft = front.get("draft") is True or front.get("published") is False
+        description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
+        post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
+        file_name = f"{'_' if draft else ''}{date}-{slug}.md"
+        imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, markdown_text(body))
+        if TEMPLATE_TAGS.search(body):
+            imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

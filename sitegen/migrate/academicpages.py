@@ -18,6 +18,7 @@ from sitegen.migrate import (
     a_string,
     jekyll_address,
     markdown_text,
+    posts_files,
     profile_links,
     register_tool,
     talks_file,
@@ -70,9 +71,9 @@ def read(old: OldSite) -> Imported:
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
     teaching_page(old, imported, "_teaching", ("type", "venue", "location"))
-    for folder in ("_posts", "_portfolio"):
-        if count := len(old.files(folder)):
-            imported.left.append(f"{folder}/: {count} not brought over; copy their text into content/pages/*.md")
+    posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
+    if count := len(old.files("_portfolio")):
+        imported.left.append(f"_portfolio/: {count} not brought over; copy their text into content/pages/*.md")
     return imported
 
 

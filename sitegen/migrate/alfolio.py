@@ -21,6 +21,7 @@ from sitegen.migrate import (
     markdown_text,
     news_file,
     plain_text,
+    posts_files,
     profile_links,
     register_tool,
     teaching_page,
@@ -68,6 +69,7 @@ def read(old: OldSite) -> Imported:
     _publications(old, imported)
     _news(old, imported)
     teaching_page(old, imported, "_teachings", ("term", "location"))
+    posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
     _cv(old, imported)
     _left(old, imported)
     return imported
@@ -143,7 +145,7 @@ def _left(old: OldSite, imported: Imported) -> None:
     pages = [p for p in old.files("_pages", (".md", ".html")) if p != "_pages/about.md"]
     for what, count in (
         ("_pages/ (pages)", len(pages)),
-        ("_posts/ (blog posts)", len(old.files("_posts"))),
+        ("_posts/ (blog posts written in HTML)", len(old.files("_posts", (".html",)))),
         ("_projects/ (projects)", len(old.files("_projects"))),
     ):
         if count:

@@ -12,7 +12,20 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitegen.homepage.frontmatter import front_matter_end
-from sitegen.migrate import Imported, OldSite, a_list, a_mapping, a_string, iso_date, markdown_text, plain_text, register_tool, talks_file, yaml_document
+from sitegen.migrate import (
+    Imported,
+    OldSite,
+    a_list,
+    a_mapping,
+    a_string,
+    iso_date,
+    markdown_text,
+    plain_text,
+    posts_files,
+    register_tool,
+    talks_file,
+    yaml_document,
+)
 from sitegen.migrate.resume import PUBLICATIONS, cv_document, entry
 from sitegen.urls import slugify
 
@@ -59,8 +72,7 @@ def read(old: OldSite) -> Imported:
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS)
-    if count := len(old.files("content/post", (".md",))):
-        imported.left.append(f"content/post/ (blog posts): {count} not brought over; copy their text into content/pages/*.md")
+    posts_files(old, imported, [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")])
     return imported
 
 

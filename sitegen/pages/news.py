@@ -18,8 +18,8 @@ from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
-from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.markup import hrefs, render_markdown, with_links
+from sitegen.homepage.frontmatter import front_matter_fields, site_markdown
+from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
@@ -79,9 +79,7 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     title = fields.inline("title")
     if not body.strip() and not title:
         fields.problem(None, "a news item needs a title or some text below its front matter")
-    converted = render_markdown(body)
-    for tex in converted.unconverted:
-        problems.append(Problem(f"LaTeX shown as source, cannot convert {tex}", Location(path, body_line), warning=True))
+    converted = site_markdown(body, Location(path, body_line), problems)
     if fields.failed:
         return None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem).strip("-")

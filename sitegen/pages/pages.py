@@ -28,9 +28,9 @@ from typing import TypeVar
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.frontmatter import front_matter_fields
+from sitegen.homepage.frontmatter import front_matter_fields, site_markdown
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
-from sitegen.markup import hrefs, render_markdown
+from sitegen.markup import hrefs
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
@@ -179,9 +179,7 @@ def _page_markdown(markdown: str, path: str, line: int, problems: list[Problem])
     Text is sanitised like an abstract, which keeps h3-h6 only: headings go in two levels
     down and come out one level up."""
     demoted = _ATX_HEADING.sub(lambda m: "#" * min(6, len(m[1]) + 2), markdown)
-    converted = render_markdown(demoted)
-    for tex in converted.unconverted:
-        problems.append(Problem(f"LaTeX shown as source, cannot convert {tex}", Location(path, line), warning=True))
+    converted = site_markdown(demoted, Location(path, line), problems)
     return _PAGE_HEADING.sub(lambda m: f"<{m[1]}h{int(m[2]) - 1}>", converted.html)
 
 

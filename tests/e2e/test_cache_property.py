@@ -284,6 +284,20 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             return
         self.write(name, f"---\ndate: 2025-03-{day:02d}\n" + (f"title: {title}\n" if title else "") + "---\nNews of the day.\n")
 
+    @rule(
+        name=st.sampled_from(["2025-01-02-first", "second", "third/index"]),
+        day=st.integers(1, 28),
+        body=st.sampled_from(["Text.", "A [link](teaching/) and ![a picture](static/photo.txt).", '{{< publications featured="true" >}}']),
+        keep=st.booleans(),
+    )
+    def edit_post(self, name, day, body, keep) -> None:
+        """Posts come, go and change date (the list, the feed and the newer/older links of the posts beside them follow)."""
+        path = self.site / "content" / "posts" / f"{name}.md"
+        if not keep:
+            path.unlink(missing_ok=True)
+            return
+        self.write(f"content/posts/{name}.md", f"---\ntitle: Post {name.split('/')[0][-5:]}\ndate: 2025-02-{day:02d}\n---\n{body}\n")
+
     @rule(year=st.integers(2020, 2025), keep=st.booleans())
     def edit_talks(self, year, keep) -> None:
         if not keep:

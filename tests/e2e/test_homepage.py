@@ -142,6 +142,23 @@ def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(t
     assert [text(h) for h in main.select(".record-title")] == ["A preprint"]
 
 
+def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/figures.md": "---\ntitle: Figures\n---\nOur setup:\n\n![The rack](static/rack.svg)\n\n![Tracked](https://tracker.example/p.gif)\n\n![Gone](static/none.png)\n",
+            "static/rack.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+        },
+        base_url="https://example.org/repo/",
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    pictures = soup(site / "output" / "figures" / "index.html").select("main img")
+    assert [(img["src"], img["alt"]) for img in pictures] == [("/repo/static/rack.svg", "The rack"), ("/repo/static/none.png", "Gone")]
+    assert "content/pages/figures.md:4: warning: picture 'https://tracker.example/p.gif' left out" in result.stderr
+    assert "content/pages/figures.md: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
+
+
 def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     site = site_with(tmp_path, {"content/pages/twice.md": '---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured="true" >}}\n'})
     page = soup_of(rendered_files(site)["twice/index.html"])

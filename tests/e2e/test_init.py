@@ -31,6 +31,7 @@ SITE_FILES = {
     "content/records/example-workshop.yaml",
     "content/pages/about.md",  # the homepage's own content (SPEC §7): a page, and commented examples
     "content/cv.yaml",
+    "content/posts/_example.md",
     "content/news/_example.md",
     "content/talks/_example.yaml",
     "content/coauthors.yaml",
@@ -113,6 +114,9 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     for relative in ("content/profile.yaml", "content/site.yaml", *(f"content/records/{p.name}" for p in (new_site / "content/records").glob("*.yaml"))):
         path = new_site / relative
         path.write_text(uncomment_options(path.read_text(encoding="utf-8")), encoding="utf-8")
+    for relative in ("content/posts/_example.md", "content/news/_example.md", "content/talks/_example.yaml"):  # published, every option on
+        example = new_site / relative
+        example.with_name(example.name[1:]).write_text(uncomment_options(example.read_text(encoding="utf-8")), encoding="utf-8")
     profile = yaml.safe_load((new_site / "content" / "profile.yaml").read_text(encoding="utf-8"))
     site = yaml.safe_load((new_site / "content" / "site.yaml").read_text(encoding="utf-8"))
     assert set(profile) == PROFILE_OPTIONS
@@ -122,6 +126,10 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     result = run_sitegen("check", cwd=new_site)
     assert result.returncode == 0, result.stderr
     assert "unknown" not in result.stderr, result.stderr
+    assert not [line for line in result.stderr.splitlines() if line.startswith(("content/posts", "content/news", "content/talks"))], result.stderr
+    built = run_sitegen("build", cwd=new_site)
+    assert built.returncode == 0, built.stderr
+    assert (new_site / "output/posts/example/index.html").is_file() and (new_site / "output/news/index.html").is_file()
 
 
 def test_gitignore_keeps_build_output_out_of_git(new_site: Path) -> None:

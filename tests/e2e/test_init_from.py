@@ -58,7 +58,7 @@ def served_file(site: Path, url: str) -> Path:
 def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_path):
     site, result = init_from(tmp_path, "al-folio")
     assert "brought over from the al-folio site" in result.stdout
-    assert "note: _pages/ (pages): 1 not brought over" in result.stdout and "note: _posts/ (blog posts): 1 not brought over" in result.stdout
+    assert "note: _pages/ (pages): 1 not brought over" in result.stdout
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
     assert (profile["name"], profile["affiliation"], profile["email"]) == (
         "Albert Einstein",
@@ -118,7 +118,6 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
 
 def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):
     site, result = init_from(tmp_path, "hugo-blox")
-    assert "note: content/post/ (blog posts): 1 not brought over" in result.stdout
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
     assert (profile["name"], profile["position"], profile["affiliation"], profile["email"]) == (
         "Mary Somerville",
@@ -143,6 +142,38 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
     assert "The Mechanism of the Heavens" in text(talks) and "Royal Society Lecture" in text(talks)
     cv = text(page(site, "cv/index.html"))  # the experience widget and the author page's education
     assert "Translator" in cv and "Society for the Diffusion of Useful Knowledge" in cv and "Self-taught in Mathematics" in cv
+
+
+@pytest.mark.parametrize(
+    "tool, address, title, description",
+    [
+        ("al-folio", "formatting-and-links", "a post with formatting and links", "march & april, looking forward to summer"),
+        ("academicpages", "blog-post-1", "Future Blog Post", "This post will show up by default."),
+        ("hugo-blox", "getting-started", "Welcome", "Why I started a blog about the connexion of the sciences."),
+    ],
+)
+def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool, address, title, description):
+    site, result = init_from(tmp_path, tool)
+    listing = page(site, "posts/index.html")
+    [post_link] = [a for a in listing.select(".post-title a") if text(a) == title]
+    assert served_file(site, post_link["href"]) == site / "output" / "posts" / address / ""
+    assert text(post_link.find_parent("li").select_one(".post-description")) == description
+    post = page(site, f"posts/{address}/index.html")
+    assert text(post.h1) == title and "{%" not in text(post) and "{{<" not in text(post)
+    assert any(a["href"].endswith("/posts/") for a in post.select("header nav a"))  # Blog, in the menu
+
+
+def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
+    site, result = init_from(tmp_path, "al-folio")
+    post = page(site, "posts/formatting-and-links/index.html")
+    assert "def speed_of_light():\n    return 299792458" in post.select_one("main pre code").get_text()  # {% highlight python %}
+    assert [text(li) for li in post.select("main .prose li")] == ["brunch", "fixie"]
+    assert (site / "content/posts/_2016-01-01-unfinished-thoughts.md").is_file()  # `published: false`: a draft
+    assert not (site / "output/posts/unfinished-thoughts").exists()
+    assert "note: _posts/2015-03-15-formatting-and-links.md: its template tags" in result.stdout  # the Liquid include, said
+    (tmp_path / "hugo").mkdir()
+    hugo, _ = init_from(tmp_path / "hugo", "hugo-blox")
+    assert page(hugo, "posts/getting-started/index.html").select_one("main pre code").get_text() == 'print("hello")\n'  # fenced
 
 
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
@@ -203,6 +234,7 @@ ANY_VALUE = st.recursive(
 )
 CONFIG_KEYS = ["first_name", "last_name", "url", "baseurl", "scholar", "email", "orcid_id", "github_username", "x_username", "author"]
 PAGE_KEYS = ["title", "date", "type", "role", "organizations", "social", "education", "venue", "location", "slidesurl", "url_slides", "event", "inline"]
+PAGE_KEYS += ["description", "summary", "excerpt", "draft", "published"]
 LIST_OF_MAPPINGS = st.lists(
     st.dictionaries(st.sampled_from(["position", "name", "title", "company", "startDate", "endDate", "date_start", "url", "summary"]), ANY_VALUE, max_size=4),
     max_size=3,
@@ -219,11 +251,13 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
     config = yaml.safe_dump(draw(st.dictionaries(st.sampled_from(CONFIG_KEYS), ANY_VALUE, max_size=6)), allow_unicode=True)
     if tool == "al-folio":
         return {"_config.yml": config, "_pages/about.md": page(), "_news/a.md": page(), "_teachings/c.md": page(), "_bibliography/papers.bib": "@misc{k, title = {T}, year = {2020}}\n",
+                "_posts/2020-01-01-a.md": page(), "_posts/2021-01-01-a.md": page(),
                 "assets/json/resume.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "awards": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
     if tool == "academicpages":
         return {"_config.yml": config, "_pages/about.md": page(), "_talks/t.md": page(), "_teaching/c.md": page(), "_publications/p.md": front_matter({"title": "T", "date": "2020-01-01"}),
+                "_posts/p.md": page(),
                 "_data/cv.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "education": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
-    return {"content/authors/admin/_index.md": page(), "content/authors/x/_index.md": page(), "content/event/e/index.md": page(),
+    return {"content/authors/admin/_index.md": page(), "content/authors/x/_index.md": page(), "content/event/e/index.md": page(), "content/post/p/index.md": page(),
             "content/home/experience.md": front_matter({"experience": draw(LIST_OF_MAPPINGS)}),
             "content/publication/p/index.md": front_matter({"title": "T", "date": "2020-01-01", "authors": ["admin", "x"]})}  # fmt: skip
 

@@ -180,6 +180,33 @@ def test_any_markdown_is_safe(text):
             assert href.startswith(("http://", "https://", "mailto:")), converted.html
 
 
+def test_the_sites_own_text_shows_pictures_of_its_own_files_only():
+    left_out: list[str] = []
+    converted = render_markdown(
+        'A chart: ![The chart](static/chart.png "Costs") beside ![a tracker](https://tracker.example/p.gif), '
+        "![x](//cdn.example/a.png), ![y](javascript:alert(1)) and [a page](teaching/).",
+        left_out,
+    )
+    pictures = soup(converted.html).find_all("img")
+    assert [(img["src"], img["alt"], img.get("title")) for img in pictures] == [("static/chart.png", "The chart", "Costs")]
+    assert left_out == ["https://tracker.example/p.gif", "//cdn.example/a.png"]
+    assert "The chart" not in converted.plain and "A chart:" in converted.plain
+    assert soup(render_markdown("![The chart](static/chart.png)").html).find("img") is None  # a record's text: no pictures
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(_tokens, st.sampled_from(["![", "](", "static/a.png", "https://e.org/x.png", '"', " onerror=alert(1)"])), max_size=20).map("".join))
+def test_any_markdown_with_pictures_is_safe(text):
+    left_out: list[str] = []
+    tree = soup(render_markdown(text, left_out).html)
+    assert tree.find(["script", "iframe", "style"]) is None
+    for tag in tree.find_all(True):
+        assert not any(attr.lower().startswith("on") for attr in tag.attrs)
+    for img in tree.find_all("img"):
+        assert img["src"] and "://" not in img["src"] and not img["src"].startswith(("//", "javascript", "data"))
+
+
 # -- the fast path for plain paragraphs must say exactly what Markdown says --------
 
 
