@@ -187,6 +187,35 @@ def bibtex_text(entries: list[dict]) -> str:
     )
 
 
+# the site's own Markdown: a page, a blog post or a news item, with hostile settings and text
+own_text = st.tuples(
+    st.sampled_from(["pages", "posts", "news"]),
+    st.sampled_from(["a.md", "2024-01-01-b.md", "x/index.md", "..md", "CON.md", "ünï.md"]),
+    maybe(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "title": maybe(text_value),
+                "date": maybe(st.dates().map(str)),
+                "slug": maybe(st.one_of(text_value, st.sampled_from(["..", "../x", "Records", "feed.xml", "a/b", "a/../b", "ok", "OK"]))),
+                "description": maybe(text_value),
+                "nav": maybe(st.integers(-3, 3)),
+            },
+        )
+    ),
+    st.one_of(
+        text_value,
+        st.sampled_from(
+            [
+                "![x](javascript:alert(1))",
+                "![t](https://t.example/p.gif)",
+                "![s](static/x.png)",
+                '{{< publications type="<script>" >}}',
+                "```\n<script>alert(1)</script>\n```",
+            ]
+        ),
+    ),
+)
 site_files = st.fixed_dictionaries(
     {
         "site": maybe(site_settings),
@@ -194,6 +223,7 @@ site_files = st.fixed_dictionaries(
         "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
         "raw": st.one_of(st.none(), st.sampled_from(PAYLOADS)),  # a record file that is not YAML at all
         "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
+        "texts": st.lists(own_text, max_size=3),
     }
 )
 
@@ -211,6 +241,10 @@ def write_hostile(site: Path, spec: dict, outside: Path) -> None:
         else:
             text = yaml.safe_dump(records if len(records) > 1 else records[0], allow_unicode=True)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    for folder, name, front, body in spec.get("texts", []):  # the corpus's older examples have none
+        path = site / "content" / folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("---\n" + yaml.safe_dump(front, allow_unicode=True) + "---\n" + str(body) + "\n", encoding="utf-8", errors="surrogatepass")
     if spec["raw"] is not None:
         (site / "content" / "records" / "raw.yaml").write_text(spec["raw"], encoding="utf-8", errors="surrogatepass")
     for link in spec["links"]:
