@@ -18,6 +18,8 @@ PAGES = [
     "subjects/cs.DC/",
     "cv/",
     "news/",
+    "posts/",
+    "posts/checkpoint-intervals/",  # a post with math, a picture, a list of records and a link to the post before it
     "talks/",
     "about/",
     "teaching/",

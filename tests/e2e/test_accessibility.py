@@ -217,12 +217,12 @@ def site_url(built_demo):
 
 def sample_pages(output: Path) -> list[str]:
     """The profile, the 404 page, a subject page, a featured record page, a record page with math,
-    and the homepage's own pages that the demo has (CV, news, talks, a page of content/pages)."""
+    and the homepage's own pages that the demo has (CV, news, talks, a page of content/pages, the blog and a post)."""
     records = sorted(output.glob("records/*/index.html"))
     featured = next(p for p in records if 'class="badge"' in p.read_text(encoding="utf-8"))
     with_math = next(p for p in records if "<h1" in (t := p.read_text(encoding="utf-8")) and "<math" in t.split("<h1", 1)[1].split("</h1>", 1)[0])
     subject = sorted(output.glob("subjects/*/index.html"))[0]
-    homepage = [f"{name}/" for name in ("cv", "news", "talks", "about") if (output / name / "index.html").is_file()]
+    homepage = [f"{name}/" for name in ("cv", "news", "talks", "about", "posts", "posts/checkpoint-intervals") if (output / name / "index.html").is_file()]
     return ["", "404.html"] + [p.parent.relative_to(output).as_posix() + "/" for p in (subject, featured, with_math)] + homepage
 
 
