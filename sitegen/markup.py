@@ -76,11 +76,10 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     md = markdown.Markdown(extensions=["sane_lists", "fenced_code"] if pictures else ["sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
-    # No images but in the site's own pages (`pictures`, with fenced code blocks as blogs write
-    # them; a record's text shows none, and the sanitiser keeps only the site's own files: a
-    # page makes no third-party requests),
-    # no e-mail autolinks, entities shown as typed: less to try on every piece of text,
-    # a quarter less time in Markdown.
+    # No images but in the site's own text (`pictures`: pages, posts and news, which also get
+    # fenced code blocks; the sanitiser keeps only pictures of the site's own files, so a page
+    # makes no third-party requests), no e-mail autolinks, entities shown as typed: less to try
+    # on every piece of text, a quarter less time in Markdown.
     for pattern in ("automail", "entity") if pictures else ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
         md.inlinePatterns.deregister(pattern)
     _skip_hopeless_searches(md)

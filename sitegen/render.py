@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import posixpath
-import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -185,7 +184,8 @@ def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
     return [Problem(message) for message in messages]
 
 
-_NOT_A_PLACE_INSIDE = re.compile(r"^/|(?:^|/)\.{0,2}(?:/|$)", re.MULTILINE)  # '/x', 'a//b', './x', 'a/../b', 'a/'
+# in "\n" + the paths joined by "\n" + "\n": '/x', 'a//b', './x', 'a/../b', 'a/', '..'
+_NOT_A_PLACE_INSIDE = ("\n/", "//", "/\n", "\n./", "\n../", "/./", "/../", "/.\n", "/..\n", "\n.\n", "\n..\n")
 
 
 def _all_writable(kinds: dict[str, str]) -> bool:
@@ -197,7 +197,10 @@ def _all_writable(kinds: dict[str, str]) -> bool:
             folders.add(folder)
             folder = folder.rpartition("/")[0]
     names = folders | kinds.keys()
-    return len(names) == len(folders) + len(kinds) and len({name.lower() for name in names}) == len(names) and not _NOT_A_PLACE_INSIDE.search("\n".join(kinds))
+    if len(names) != len(folders) + len(kinds) or len({name.lower() for name in names}) != len(names):
+        return False
+    joined = "\n" + "\n".join(kinds) + "\n"
+    return not any(part in joined for part in _NOT_A_PLACE_INSIDE)
 
 
 def render_template(environment: jinja2.Environment, template: str, values: dict[str, Any]) -> str:

@@ -1,0 +1,46 @@
+"""The render stage's check that every page it lists can be written, on every system."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sitegen.render import address_conflicts
+
+SITE = {"index.html": "profile", "feed.xml": "exports", "records/a/index.html": "records", "posts/b/index.html": "posts", ".nojekyll": "exports"}
+
+
+def messages(extra: dict[str, str]) -> list[str]:
+    return [problem.message for problem in address_conflicts({**SITE, **extra})]
+
+
+def test_a_site_whose_pages_all_have_a_place_has_nothing_to_say():
+    assert messages({"a..b/index.html": "pages", "records/b/index.html": "records"}) == []
+
+
+@pytest.mark.parametrize("path", ["../x/index.html", "/etc/x", "a//b", "./x", "a/./b", "a/..", "..", "x/"])
+def test_a_page_outside_output_or_at_no_file_is_named(path):
+    assert messages({path: "theme-pages"}) == [f"'theme-pages' would write output/{path}, which is not a file inside output/"]
+
+
+def test_two_names_one_ignoring_case_are_named_with_their_kinds():
+    assert messages({"Records/c/index.html": "pages"}) == ["output/records (by 'records') and output/Records (by 'pages') are one name on macOS and Windows"]
+    assert messages({"posts/B/index.html": "theme-pages"}) == ["output/posts/b (by 'posts') and output/posts/B (by 'theme-pages') are one name on macOS and Windows"]
+
+
+def test_a_file_where_a_folder_is_needed_is_named():
+    assert messages({"feed.xml/index.html": "pages"}) == ["output/feed.xml (by 'exports') is a file, and 'pages' needs a folder of that name for output/feed.xml/index.html"]
+
+
+@given(st.lists(st.text(st.sampled_from("aB./"), min_size=1, max_size=6), min_size=1, max_size=8, unique=True))
+def test_the_quick_look_and_the_full_one_agree(paths):
+    """`address_conflicts` says nothing exactly when no path is outside output/, none shares a name with
+    another ignoring case, and no file stands where another needs a folder (a brute-force look)."""
+    found = address_conflicts(dict.fromkeys(paths, "k"))
+    parts = {path: path.split("/") for path in paths}
+    outside = any(path.startswith("/") or any(part in ("", ".", "..") for part in parts[path]) for path in paths)
+    names = {"/".join(parts[path][:end]) for path in paths for end in range(1, len(parts[path]) + 1)}
+    folders = {"/".join(parts[path][:end]) for path in paths for end in range(1, len(parts[path]))}
+    clash = len({name.lower() for name in names}) != len(names) or bool(folders & set(paths))
+    assert bool(found) == (outside or clash), (paths, found)
