@@ -126,6 +126,11 @@ def subject_path(slug: str) -> str:
     return f"subjects/{slug}/index.html"
 
 
+def post_path(slug: str) -> str:
+    """A blog post's page (sitegen.pages.posts)."""
+    return f"posts/{slug}/index.html"
+
+
 def page_collisions(site: Site) -> list[Problem]:
     """Records (or subjects) whose slugs are equal would share one page: 'a/b' and 'a-b'."""
     if len({e.slug for e in site.entries}) == len(site.entries) and len({s.slug for s in site.subjects}) == len(site.subjects):

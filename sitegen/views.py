@@ -25,7 +25,7 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, record_path, subject_path
+from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -103,6 +103,7 @@ MENU_KINDS = (
     ("talks", "menu.talks", "talks/index.html"),
 )
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
+POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
     "en": "en_US",
@@ -465,6 +466,8 @@ class ViewBuilder:
             pagination=with_page_links(pagination),
             news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]],
             news_url=self.urls.page("news/index.html"),
+            posts=[self.post_link(post) for post in self.latest_posts()] if first else [],
+            posts_url=self.urls.page("posts/index.html"),
             cv_sections=[self.cv_section(section) for section in cv.profile_sections()] if cv is not None and first else [],
             cv_url=self.urls.page("cv/index.html") if cv is not None else None,
             icons=self.icons_of(entries + (list(self.site.featured) if first else []), context["profile"]["links"] if first else []),
@@ -473,10 +476,14 @@ class ViewBuilder:
 
     def profile_inputs(self) -> tuple:
         """What the profile shows of the homepage's content besides records (the latest news, the CV's
-        sections marked `profile`): part of the profile pages' inputs."""
+        sections marked `profile`, the latest posts' names): part of the profile pages' inputs."""
         news = self.site.kind_value("news", ())
         cv = self.site.kind_value("cv")
-        return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None)
+        posts = [(post.date, post.page.title, post.page.slug, post.page.description) for post in self.latest_posts()]
+        return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None, posts)
+
+    def latest_posts(self) -> tuple:
+        return self.site.kind_value("posts", ())[:POSTS_ON_PROFILE]
 
     # -- the homepage's own pages (sitegen/pages: pages, cv, news, talks) ---------------
 
@@ -505,35 +512,24 @@ class ViewBuilder:
 
     def post_page(self, post, shown: tuple[tuple[int, ...], ...], newer, older) -> dict[str, Any]:
         """A blog post: its text, its day, and the posts before and after it."""
-        from sitegen.pages.posts import post_path
-
-        context = self.common(post_path(post))
+        context = self.common(post_path(post.page.slug))
         parts, shown_entries = self.page_parts(post.page, shown)
-        beside = {
-            name: {"title": other.page.title, "url": self.urls.page(post_path(other))} if other else None
-            for name, other in (("newer", newer), ("older", older))
-        }
+        beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, **beside}
         context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"))
         return context
 
     def posts_page(self, posts) -> dict[str, Any]:
         """The blog's list: by year, newest first, each post's day, title and description."""
-        from sitegen.pages.posts import post_path
-
         context = self.common("posts/index.html")
-        years = [
-            {
-                "year": year,
-                "posts": [
-                    {"title": post.page.title, "date": post.date, "description": post.page.description, "url": self.urls.page(post_path(post))}
-                    for post in group
-                ],
-            }
-            for year, group in groupby(posts, key=lambda post: post.date[:4])
-        ]
-        context.update(years=years)
+        context.update(
+            years=[{"year": year, "posts": [self.post_link(post) for post in group]} for year, group in groupby(posts, key=lambda post: post.date[:4])]
+        )
         return context
+
+    def post_link(self, post) -> dict[str, Any]:
+        """A blog post as lists name it: its day, title, description and address."""
+        return {"title": post.page.title, "date": post.date, "description": post.page.description, "url": self.urls.page(post_path(post.page.slug))}
 
     def ordered_entries(self, positions: Sequence[int]) -> list[Entry]:
         """Records (positions in `site.entries`) in the order lists show them: by year or by type, as the site says."""

@@ -30,6 +30,7 @@ from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import ContentPage, address_problem, first_paragraph, page_parts, shown_records, unique_addresses
+from sitegen.urls import post_path
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
@@ -43,10 +44,6 @@ _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
 class Post:
     date: str  # ISO day
     page: ContentPage  # its title, text, description and slug (the part of its address under posts/)
-
-
-def post_path(post: Post) -> str:
-    return f"posts/{post.page.slug}/index.html"
 
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -65,7 +62,7 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         older = posts[index + 1] if index + 1 < len(posts) else None
         shown, records = shown_records(post.page.parts, context.site)
         beside = [(other.page.slug, other.page.title) if other is not None else None for other in (newer, older)]
-        yield Page(post_path(post), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
+        yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
     yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts)))
     yield Page(FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
 
@@ -118,7 +115,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
     urls, site = context.urls, context.site
     texts = [
         DatedText(
-            urls.absolute(post_path(post)),
+            urls.absolute(post_path(post.page.slug)),
             post.page.title,
             post.date,
             with_links("".join(part.html for part in post.page.parts), urls.absolute_link),

@@ -340,6 +340,13 @@ def test_the_blog_lists_every_post_newest_first_and_each_post_has_its_page(built
     assert oldest.select_one(".post-nav .post-newer")["href"] == f"/posts/{posts[-2][0]}/"
 
 
+def test_the_profile_names_the_latest_posts(built_demo):
+    profile = soup(built_demo / "index.html")
+    expected = [(front["title"], f"/posts/{slug}/") for slug, front in post_files()[:3]]
+    assert [(text(a), a["href"]) for a in profile.select(".posts-section .post-title a")] == expected
+    assert profile.select_one(".posts-section .more a")["href"] == "/posts/"
+
+
 def test_a_post_shows_its_math_and_the_records_its_shortcode_asks_for(built_demo):
     page = soup(built_demo / "posts" / "checkpoint-intervals" / "index.html")
     assert page.select("main .prose math")
@@ -692,7 +699,7 @@ def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
         for theirs in page.select(".search, .cite, main .prose, main .bio, main .news-body"):
             theirs.decompose()  # the search form and citations come from their own partials; content is the owner's
         shown = text(page.body)
-        for english in ("Skip to content", "Latest news", "All news", "Featured", "Abstract", "Page not found", "– present", "Built with"):
+        for english in ("Skip to content", "Latest news", "All news", "Latest posts", "Featured", "Abstract", "Page not found", "– present", "Built with"):
             assert english not in shown, (name, english)
 
 

@@ -26,11 +26,15 @@ def test_a_page_outside_output_or_at_no_file_is_named(path):
 
 def test_two_names_one_ignoring_case_are_named_with_their_kinds():
     assert messages({"Records/c/index.html": "pages"}) == ["output/records (by 'records') and output/Records (by 'pages') are one name on macOS and Windows"]
-    assert messages({"posts/B/index.html": "theme-pages"}) == ["output/posts/b (by 'posts') and output/posts/B (by 'theme-pages') are one name on macOS and Windows"]
+    assert messages({"posts/B/index.html": "theme-pages"}) == [
+        "output/posts/b (by 'posts') and output/posts/B (by 'theme-pages') are one name on macOS and Windows"
+    ]
 
 
 def test_a_file_where_a_folder_is_needed_is_named():
-    assert messages({"feed.xml/index.html": "pages"}) == ["output/feed.xml (by 'exports') is a file, and 'pages' needs a folder of that name for output/feed.xml/index.html"]
+    assert messages({"feed.xml/index.html": "pages"}) == [
+        "output/feed.xml (by 'exports') is a file, and 'pages' needs a folder of that name for output/feed.xml/index.html"
+    ]
 
 
 @given(st.lists(st.text(st.sampled_from("aB./"), min_size=1, max_size=6), min_size=1, max_size=8, unique=True))
