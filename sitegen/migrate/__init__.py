@@ -263,21 +263,61 @@ def yaml_document(data: Any) -> bytes:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100).encode("utf-8")
 
 
-def teaching_page(old: OldSite, imported: Imported, folder: str, facts: tuple[str, ...]) -> None:
-    """The courses of `folder` (Markdown with front matter) as one page, content/pages/teaching.md, in the menu:
-    a section per course, newest first, a line of its `facts` (front matter fields) under its title, then its
-    text (or its `description`)."""
-    courses = []
-    for relative in old.files(folder, (".md", ".markdown")):
+@dataclass(frozen=True)
+class Collection:
+    """How another tool's collection of pages (courses, projects) becomes one page of the new site, in the menu."""
+
+    title: str  # 'Teaching'
+    slug: str  # 'teaching': content/pages/teaching.md, and static/teaching/ for its pictures
+    nav: int
+    facts: tuple[str, ...] = ()  # front matter fields for a line under each section's title ('term', 'location')
+    by_importance: bool = False  # al-folio's projects: `importance` first (1 first), then the title; else newest first
+
+
+TEACHING = Collection("Teaching", "teaching", 2, ("term", "type", "venue", "location"))
+PROJECTS = Collection("Projects", "projects", 3, ("category",), by_importance=True)
+PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
+
+
+def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection) -> None:
+    """Pages of another tool (Markdown with front matter) as one page of the new site: a section per page, a line
+    of its facts and year under its title, its picture (`img`, or a Hugo bundle's `featured.*`, copied to
+    static/), then its text (or its `description`, `summary`, `excerpt`) and its link elsewhere, if any."""
+    sections = []
+    for relative in relatives:
         front, body = old.front_matter(relative)
-        if title := plain_text(a_string(front.get("title"))):
-            when = iso_date(front.get("date")) or a_string(front.get("year"))
-            line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in facts), when[:4]] if fact)
-            text = markdown_text(body) or plain_text(a_string(front.get("description")))
-            courses.append((when, f"# {title}\n\n" + (f"*{line}*\n\n" if line else "") + text))
-    if courses:
-        text = "\n\n".join(section.strip() for _, section in sorted(courses, key=lambda course: course[0], reverse=True))
-        imported.files[PurePosixPath("content/pages/teaching.md")] = markdown_file({"title": "Teaching", "nav": 2}, text)
+        if not (title := plain_text(a_string(front.get("title")))):
+            continue
+        when = iso_date(front.get("date")) or a_string(front.get("year"))
+        line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
+        text = markdown_text(body) or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
+        picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
+        link = a_string(front.get("external_link") or front.get("redirect"))
+        parts = [f"# {title}", f"*{line}*" if line else "", f"![{title}]({picture})" if picture else "", text]
+        parts.append(f"<{link}>" if link.startswith(("https://", "http://")) and not any(c in link for c in "<> ") else "")
+        importance = front.get("importance")
+        order = (importance if isinstance(importance, int) and not isinstance(importance, bool) else 1000, title.lower()) if collection.by_importance else when
+        sections.append((order, "\n\n".join(part for part in parts if part)))
+    if sections:
+        ordered = sorted(sections, key=lambda section: section[0], reverse=not collection.by_importance)
+        text = "\n\n".join(section.strip() for _, section in ordered)
+        imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
+
+
+def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: str) -> str:
+    """The picture a page names (a path in the old site, 'assets/img/1.jpg' or '/assets/img/1.jpg'), else its
+    bundle's `featured.*` (Hugo): copied to static/<slug>/; its path in the new site ('' when there is none)."""
+    folder = PurePosixPath(relative).parent
+    found = named.lstrip("/") if named.lower().endswith(PICTURES) and "://" not in named else ""
+    if not found and PurePosixPath(relative).name == "index.md":
+        found = next((p for p in old.files(str(folder)) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), "")
+    if not found or (data := old.read_bytes(found)) is None:
+        return ""
+    target = PurePosixPath(
+        "static", slug, f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).name == "index.md" else PurePosixPath(found).name
+    )
+    imported.files[target] = data
+    return target.as_posix()
 
 
 def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], in_new_site: Callable[[str], str] = str) -> None:

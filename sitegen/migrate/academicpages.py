@@ -12,17 +12,19 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from sitegen.migrate import (
+    TEACHING,
+    Collection,
     Imported,
     OldSite,
     a_mapping,
     a_string,
+    collection_page,
     jekyll_address,
     markdown_text,
     posts_files,
     profile_links,
     register_tool,
     talks_file,
-    teaching_page,
     yaml_document,
 )
 from sitegen.migrate.resume import json_resume_cv
@@ -70,10 +72,9 @@ def read(old: OldSite) -> Imported:
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    teaching_page(old, imported, "_teaching", ("type", "venue", "location"))
+    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING)
+    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3))
     posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
-    if count := len(old.files("_portfolio")):
-        imported.left.append(f"_portfolio/: {count} not brought over; copy their text into content/pages/*.md")
     return imported
 
 

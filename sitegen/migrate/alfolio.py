@@ -12,10 +12,13 @@ import re
 from pathlib import PurePosixPath
 
 from sitegen.migrate import (
+    PROJECTS,
+    TEACHING,
     Imported,
     OldSite,
     a_mapping,
     a_string,
+    collection_page,
     iso_date,
     jekyll_address,
     markdown_text,
@@ -24,7 +27,6 @@ from sitegen.migrate import (
     posts_files,
     profile_links,
     register_tool,
-    teaching_page,
     yaml_document,
 )
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
@@ -68,7 +70,8 @@ def read(old: OldSite) -> Imported:
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)
-    teaching_page(old, imported, "_teachings", ("term", "location"))
+    collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING)
+    collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS)
     posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
     _cv(old, imported)
     _left(old, imported)
@@ -146,7 +149,6 @@ def _left(old: OldSite, imported: Imported) -> None:
     for what, count in (
         ("_pages/ (pages)", len(pages)),
         ("_posts/ (blog posts written in HTML)", len(old.files("_posts", (".html",)))),
-        ("_projects/ (projects)", len(old.files("_projects"))),
     ):
         if count:
             imported.left.append(f"{what}: {count} not brought over; copy their text into content/pages/*.md")

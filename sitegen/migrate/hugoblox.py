@@ -13,11 +13,14 @@ from urllib.parse import urlsplit
 
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
+    PICTURES,
+    PROJECTS,
     Imported,
     OldSite,
     a_list,
     a_mapping,
     a_string,
+    collection_page,
     iso_date,
     markdown_text,
     plain_text,
@@ -44,7 +47,6 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
 }
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
 AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
-PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -73,6 +75,7 @@ def read(old: OldSite) -> Imported:
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS)
     posts_files(old, imported, [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")])
+    collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS)
     return imported
 
 

@@ -176,6 +176,26 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
     assert page(hugo, "posts/getting-started/index.html").select_one("main pre code").get_text() == 'print("hello")\n'  # fenced
 
 
+@pytest.mark.parametrize(
+    "tool, address, titles, picture",
+    [
+        ("al-folio", "projects", ["Light quanta", "Brownian motion"], b"JPEGquanta"),  # by `importance`
+        ("academicpages", "portfolio", ["A-0 System"], None),
+        ("hugo-blox", "projects", ["The Analytical Engine"], b"\x89PNG engine"),  # the bundle's featured.png
+    ],
+)
+def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, titles, picture):
+    site, result = init_from(tmp_path, tool)
+    projects = page(site, f"{address}/index.html")
+    assert [text(h) for h in projects.select("main .prose h2")] == titles
+    pictures = projects.select("main .prose img")
+    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else [])
+    assert all(img["alt"] == titles[0] for img in pictures)
+    assert any(a["href"].endswith(f"/{address}/") for a in page(site).select("header nav a"))
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
+    assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
+
+
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
     """A symbolic link in the old site that leads out of it (a secret of the machine) is neither copied nor read."""
     old = tmp_path / "old"
@@ -234,7 +254,7 @@ ANY_VALUE = st.recursive(
 )
 CONFIG_KEYS = ["first_name", "last_name", "url", "baseurl", "scholar", "email", "orcid_id", "github_username", "x_username", "author"]
 PAGE_KEYS = ["title", "date", "type", "role", "organizations", "social", "education", "venue", "location", "slidesurl", "url_slides", "event", "inline"]
-PAGE_KEYS += ["description", "summary", "excerpt", "draft", "published"]
+PAGE_KEYS += ["description", "summary", "excerpt", "draft", "published", "img", "importance", "category", "external_link", "redirect"]
 LIST_OF_MAPPINGS = st.lists(
     st.dictionaries(st.sampled_from(["position", "name", "title", "company", "startDate", "endDate", "date_start", "url", "summary"]), ANY_VALUE, max_size=4),
     max_size=3,
@@ -251,13 +271,13 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
     config = yaml.safe_dump(draw(st.dictionaries(st.sampled_from(CONFIG_KEYS), ANY_VALUE, max_size=6)), allow_unicode=True)
     if tool == "al-folio":
         return {"_config.yml": config, "_pages/about.md": page(), "_news/a.md": page(), "_teachings/c.md": page(), "_bibliography/papers.bib": "@misc{k, title = {T}, year = {2020}}\n",
-                "_posts/2020-01-01-a.md": page(), "_posts/2021-01-01-a.md": page(),
+                "_posts/2020-01-01-a.md": page(), "_posts/2021-01-01-a.md": page(), "_projects/1.md": page(), "_projects/2.md": page(),
                 "assets/json/resume.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "awards": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
     if tool == "academicpages":
         return {"_config.yml": config, "_pages/about.md": page(), "_talks/t.md": page(), "_teaching/c.md": page(), "_publications/p.md": front_matter({"title": "T", "date": "2020-01-01"}),
-                "_posts/p.md": page(),
+                "_posts/p.md": page(), "_portfolio/p.md": page(),
                 "_data/cv.json": json.dumps({"work": draw(LIST_OF_MAPPINGS), "education": draw(LIST_OF_MAPPINGS)})}  # fmt: skip
-    return {"content/authors/admin/_index.md": page(), "content/authors/x/_index.md": page(), "content/event/e/index.md": page(), "content/post/p/index.md": page(),
+    return {"content/authors/admin/_index.md": page(), "content/authors/x/_index.md": page(), "content/event/e/index.md": page(), "content/post/p/index.md": page(), "content/project/p/index.md": page(),
             "content/home/experience.md": front_matter({"experience": draw(LIST_OF_MAPPINGS)}),
             "content/publication/p/index.md": front_matter({"title": "T", "date": "2020-01-01", "authors": ["admin", "x"]})}  # fmt: skip
 
