@@ -18,7 +18,7 @@ from sitegen.cite import csl_item
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
-from sitegen.exports.jsonld import person_json_ld, scholarly_article, script_json
+from sitegen.exports.jsonld import blog_posting, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
@@ -516,7 +516,15 @@ class ViewBuilder:
         parts, shown_entries = self.page_parts(post.page, shown)
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, **beside}
-        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"))
+        about = blog_posting(
+            post.page.title,
+            post.date,
+            post.page.description,
+            self.urls.absolute(post_path(post.page.slug)),
+            self.site.profile.name,
+            self.urls.absolute("index.html"),
+        )
+        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"), jsonld=Markup(script_json(about)))
         return context
 
     def posts_page(self, posts) -> dict[str, Any]:

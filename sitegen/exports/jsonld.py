@@ -71,6 +71,22 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     return data
 
 
+def blog_posting(title: str, day: str, description: str, url: str, owner: str, profile_url: str) -> dict[str, Any]:
+    """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": _headline(title),
+        "name": title,
+        "url": url,
+        "datePublished": day,
+        "author": [{"@type": "Person", "name": owner, "url": profile_url}],
+    }
+    if description:
+        data["description"] = description
+    return data
+
+
 HEADLINE_LENGTH = 110  # Google's limit for an Article's headline
 _VENUE_TYPES = {"article": "Periodical", "inproceedings": "CreativeWork", "chapter": "Book", "other": "CreativeWork"}
 

@@ -332,6 +332,9 @@ def test_the_blog_lists_every_post_newest_first_and_each_post_has_its_page(built
         assert page.select_one("article .post-date time")["datetime"] == str(front["date"])
         assert page.find("meta", property="og:type")["content"] == "article"
         assert page.find("meta", property="og:title")["content"].startswith(front["title"])
+        about = json.loads(page.find("script", type="application/ld+json").string)
+        assert (about["@type"], about["name"], about["datePublished"]) == ("BlogPosting", front["title"], str(front["date"]))
+        assert about["url"] == f"https://lena-muller.github.io/posts/{slug}/" and about["author"][0]["name"] == "Lena Müller"
     newest = soup(built_demo / "posts" / posts[0][0] / "index.html")
     assert newest.select_one(".post-nav .post-newer") is None
     assert newest.select_one(".post-nav .post-older")["href"] == f"/posts/{posts[1][0]}/"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from sitegen.exports.jsonld import HEADLINE_LENGTH, person_json_ld, scholarly_article, script_json
+from sitegen.exports.jsonld import HEADLINE_LENGTH, blog_posting, person_json_ld, scholarly_article, script_json
 from sitegen.model import RECORD_TYPES, Profile
 from unit.test_cite import JOURNAL, KESTREL, PREPRINT, THESIS, make_entry
 
@@ -81,6 +81,16 @@ def test_long_title_gives_a_headline_google_shows_whole():
     assert len(data["headline"]) <= HEADLINE_LENGTH and data["headline"].endswith("…")
     assert title.startswith(data["headline"][:-1])
     assert data["name"] == title.strip()
+
+
+def test_a_blog_post_is_an_article_by_the_owner_of_the_site():
+    """The same shape as a record's (the article schema, but for its type), its author the site's owner."""
+    title = "Why " + "checkpoint intervals matter on preemptible machines " * 3
+    data = as_on_the_page(blog_posting(title.strip(), "2025-05-20", "", f"{PROFILE_URL}posts/why/", "Lena Müller", PROFILE_URL))
+    assert data["@type"] == "BlogPosting" and "description" not in data
+    assert errors(ARTICLE, {**data, "@type": "ScholarlyArticle"}) == []
+    assert len(data["headline"]) <= HEADLINE_LENGTH and data["name"] == title.strip()
+    assert data["author"] == [{"@type": "Person", "name": "Lena Müller", "url": PROFILE_URL}] and data["datePublished"] == "2025-05-20"
 
 
 def test_unknown_fields_are_left_out_not_empty():
