@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import nh3
 
-from sitegen.latex import Converted, convert_inline, has_latex, split_latex
+from sitegen.latex import Converted, convert_inline, convert_span, has_latex, latex_spans
 from sitegen.urls import is_relative_path
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ _EMPHASIS_TAGS = {"*": "em", "**": "strong"}
 _BLOCK_STARTS = {" ", "-", "+", "="}  # indented code, lists, setext headings
 _NUMBERED = re.compile(r"\d+[.)]")
 _TAG = re.compile(r'<(?:[^>"]|"[^"]*")*>')  # a tag of HTML made here (see _text_of)
+_PLACEHOLDER_IN_TAG = re.compile("<[^>]*\ue000")
 
 
 @functools.cache
@@ -183,20 +184,22 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
     if not text.strip():
         return Converted("", "")
     fragments: list[Converted] = []
+    spans: list[str] = []  # the LaTeX of each fragment, as written
     source = text
     if has_latex(text):
-        pieces = []
-        for piece in split_latex(text):
-            if isinstance(piece, str):
-                pieces.append(piece)
-            else:
-                pieces.append(f"\ue000{len(fragments)}\ue001")
-                fragments.append(piece)
-        source = "".join(pieces)
+        pieces, position = [], 0
+        for match in latex_spans(text):
+            pieces += [text[position : match.start()], f"\ue000{len(fragments)}\ue001"]
+            fragments.append(convert_span(match.group()))
+            spans.append(match.group())
+            position = match.end()
+        source = "".join(pieces) + text[position:]
     if pictures is None:
         body = _plain_paragraphs(source) or sanitise(_shared_markdown().reset().convert(source))
     else:
         body = _plain_paragraphs(source) or sanitise_with_pictures(_shared_markdown(True).reset().convert(source), pictures)
+    if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
+        body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])]), tag[0]), body)  # as written
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
     text_only = _text_of(body)
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)

@@ -93,7 +93,7 @@ def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
     title = fields.text("title", required=True)
     date = fields.day("date", required=True)
     slug = fields.text("slug") or default_slug(path)
-    if reason := address_problem(slug, folders=False):
+    if reason := address_problem(slug, folders=False) or ("is taken by the blog's own files" if f"posts/{slug.lower()}" in (LIST_PATH, FEED_PATH) else None):
         fields.problem("slug" if "slug" in fields.data else None, f"the post's address 'posts/{slug}/' {reason}; set another with slug: ...")
     parts = page_parts(path, body, body_line, problems, fields)
     if fields.failed or parts is None:

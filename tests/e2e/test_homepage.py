@@ -422,6 +422,10 @@ def test_a_site_without_posts_has_no_blog(tmp_path):
         ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: ..\n---\n"}, "content/posts/x.md:4: the post's address 'posts/../' may hold only"),
         ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: a/b\n---\n"}, "content/posts/x.md:4: the post's address 'posts/a/b/' may hold only"),
         (
+            {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: Feed.xml\n---\n"},
+            "content/posts/x.md:4: the post's address 'posts/Feed.xml/' is taken by",
+        ),
+        (
             {
                 "content/posts/2024-01-01-same.md": "---\ntitle: A\ndate: 2024-01-01\n---\n",
                 "content/posts/b.md": "---\ntitle: B\ndate: 2024-01-02\nslug: Same\n---\n",
