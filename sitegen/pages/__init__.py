@@ -61,6 +61,14 @@ class ContentFiles:
     texts: dict[str, str]  # input path ('content/news/launch.md') -> its text
     problems: list[Any]  # files that could not be read as UTF-8 text (sitegen.errors.Problem)
 
+    def read_markdown(self, read: Callable[[str, str, list[Any]], Any], problems: list[Any]) -> list[Any]:
+        """`read(path, text, problems)` of each published Markdown file ('_draft.md' is not), in path order;
+        what it returns, but for None (a file it could not read, its problems noted)."""
+        found = (
+            read(path, text, problems) for path, text in sorted(self.texts.items()) if path.endswith(".md") and not path.rpartition("/")[2].startswith("_")
+        )
+        return [value for value in found if value is not None]
+
 
 # a kind's loader: its files -> (what it read, what every page shows of it, problems); stages 1-3 of its content
 ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]

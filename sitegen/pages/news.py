@@ -60,12 +60,7 @@ def news_pages(context: RenderContext) -> Iterable[Page]:
 def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Problem]]:
     """Every news item, newest first; site-wide: whether there are any."""
     problems: list[Problem] = []
-    items = []
-    for path, text in sorted(files.texts.items()):
-        if path.endswith(".md") and not PurePosixPath(path).name.startswith("_"):  # '_draft.md': not published
-            item = _read_item(path, text, problems)
-            if item is not None:
-                items.append(item)
+    items = files.read_markdown(_read_item, problems)
     items.sort(key=lambda item: (item.date, item.path), reverse=True)
     return tuple(with_unique_anchors(items)), bool(items), problems
 

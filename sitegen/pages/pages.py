@@ -94,14 +94,7 @@ def _render(context: RenderContext, page: ContentPage, shown: tuple[tuple[int, .
 def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, list[Problem]]:
     """Every page file read and checked; the site-wide part is the menu: (nav, title, slug) of each page with `nav`."""
     problems: list[Problem] = []
-    pages: list[ContentPage] = []
-    for path, text in sorted(files.texts.items()):
-        if not path.endswith(".md") or PurePosixPath(path).name.startswith("_"):
-            continue  # '_draft.md': not published
-        page = _read_page(path, text, problems)
-        if page is not None:
-            pages.append(page)
-    pages = unique_addresses(pages, lambda page: page, "", "page", problems)
+    pages: list[ContentPage] = unique_addresses(files.read_markdown(_read_page, problems), lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
     return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
 

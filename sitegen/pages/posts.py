@@ -74,13 +74,7 @@ def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...
 def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
     """Every post, newest first; site-wide: whether there are any."""
     problems: list[Problem] = []
-    posts = []
-    for path, text in sorted(files.texts.items()):
-        if path.endswith(".md") and not PurePosixPath(path).name.startswith("_"):  # '_draft.md': not published
-            post = _read_post(path, text, problems)
-            if post is not None:
-                posts.append(post)
-    posts = unique_addresses(posts, lambda post: post.page, "posts/", "post", problems)
+    posts = unique_addresses(files.read_markdown(_read_post, problems), lambda post: post.page, "posts/", "post", problems)
     posts.sort(key=lambda post: (post.date, post.page.path), reverse=True)
     return tuple(posts), bool(posts), problems
 
