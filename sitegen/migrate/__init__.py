@@ -50,6 +50,7 @@ class Imported:
     files: dict[PurePosixPath, bytes] = field(default_factory=dict)  # path in the new site -> content
     left: list[str] = field(default_factory=list)  # what was not brought over, said to the owner
     records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
+    redirects: dict[str, str] = field(default_factory=dict)  # an old address -> where its content is now (content/redirects.yaml)
 
 
 @dataclass(frozen=True)
@@ -182,9 +183,58 @@ def read_old_site(folder: Path) -> Imported:
         if tool.recognise(old):
             imported = tool.read(old)
             imported.left = list(dict.fromkeys(old.notes)) + imported.left  # a link read twice is named once
+            _write_redirects(imported)
             return imported
     names = ", ".join(tool.name for tool in TOOLS)
     raise SitegenError(f"--from {folder}: not a site sitegen can bring over (it knows {names})")
+
+
+# folders of the new site whose pages an old address must not stand among
+NEW_SITE_FOLDERS = ("records/", "subjects/", "static/", "people/", "search/", "page/", "cited/")
+
+
+def _write_redirects(imported: Imported) -> None:
+    """content/redirects.yaml: each old address that is no address of the new site, so that links to the old site
+    keep working (one that is, or that cannot be a page of the new site, is left out)."""
+    taken = {"cv/", "news/", "talks/", "posts/"} | {address.lower() for address in imported.redirects.values()}
+    for path in imported.files:
+        if path.parts[:2] == ("content", "pages"):
+            taken.add(f"{path.stem.lower()}/")
+        elif path.parts[:2] == ("content", "posts"):
+            taken.add(f"posts/{re.sub(r'^_?[0-9]{4}-[0-9]{2}-[0-9]{2}-', '', path.stem).lower()}/")
+    moved = {}
+    for old_address, new_address in sorted(imported.redirects.items()):
+        address = old_address.strip("/")
+        address += "" if address.endswith(".html") else "/"
+        parts = address.rstrip("/").split("/")
+        if re.search(r"[^A-Za-z0-9._/-]", address) or any(not part.strip(".") for part in parts):
+            continue  # not an address a page of the new site can have
+        if address.lower() not in taken and not address.lower().startswith(NEW_SITE_FOLDERS):
+            moved[address] = new_address
+    if moved:
+        heading = b"# Addresses of the old site, and where their content is now: each old one sends the browser on.\n"
+        imported.files[PurePosixPath("content/redirects.yaml")] = heading + yaml_document(moved)
+
+
+def jekyll_permalink(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
+    """A Jekyll page's address: its own `permalink`, else `pattern` (_config.yml's) with its placeholders filled."""
+    if own := a_string(front.get("permalink")):
+        return own
+    categories = front.get("categories") or front.get("category") or ""
+    categories = "/".join(a_string(c) for c in categories) if isinstance(categories, list) else a_string(categories).replace(" ", "/")
+    year, month, day = (date.split("-") + ["", "", ""])[:3]
+    values = {
+        ":categories": categories,
+        ":year": year,
+        ":month": month,
+        ":i_month": month.lstrip("0"),
+        ":day": day,
+        ":i_day": day.lstrip("0"),
+        ":title": name,
+        ":slug": name,
+    }
+    address = re.sub(r":[a-z_]+", lambda m: values.get(m[0], m[0]), pattern)
+    return "" if ":" in address else re.sub(r"/{2,}", "/", address)
 
 
 def plain_text(html: str) -> str:
@@ -345,10 +395,11 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
 
 
-def posts_files(old: OldSite, imported: Imported, relatives: list[str]) -> None:
+def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: Callable[[str, dict[str, Any], str, str], str]) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name; a draft (`draft: true`,
-    `published: false`) stays a draft (`_name.md`)."""
+    `published: false`) stays a draft (`_name.md`). `old_address(relative, front matter, date, name)`: where
+    the old site had the post ('' when unknown), which then leads to the new one."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -368,6 +419,8 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str]) -> None:
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
+        if not draft and (address := old_address(relative, front, date, name)):
+            imported.redirects[address] = f"posts/{slug}/"
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, markdown_text(body))
         if TEMPLATE_TAGS.search(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")

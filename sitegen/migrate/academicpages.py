@@ -20,6 +20,7 @@ from sitegen.migrate import (
     a_string,
     collection_page,
     jekyll_address,
+    jekyll_permalink,
     markdown_text,
     posts_files,
     profile_links,
@@ -28,6 +29,7 @@ from sitegen.migrate import (
     yaml_document,
 )
 from sitegen.migrate.resume import json_resume_cv
+from sitegen.urls import slugify
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
 AUTHOR_LINKS = {
@@ -74,7 +76,18 @@ def read(old: OldSite) -> Imported:
         imported.left += notes
     collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING)
     collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3))
-    posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
+    pattern = a_string(config.get("permalink"))
+    posts_files(
+        old,
+        imported,
+        old.files("_posts", (".md", ".markdown")),
+        lambda relative, front, date, name: jekyll_permalink(pattern, front, date, name) if pattern else "",
+    )
+    imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
+    for folder, new_address in (("_talks", "talks/"), ("_teaching", "teaching/"), ("_portfolio", "portfolio/")):
+        for relative in old.files(folder, (".md", ".markdown")):
+            if address := a_string(old.front_matter(relative)[0].get("permalink")):
+                imported.redirects[address] = new_address
     return imported
 
 
@@ -93,6 +106,8 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
         if text is None:
             continue
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = _in_static(text, old_address).encode("utf-8")
+        if address := a_string(old.front_matter(relative, text)[0].get("permalink")):
+            imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
         imported.records += 1
         unnamed += "authors" not in old.front_matter(relative, text)[0]
     if unnamed:

@@ -21,6 +21,7 @@ from sitegen.migrate import (
     collection_page,
     iso_date,
     jekyll_address,
+    jekyll_permalink,
     markdown_text,
     news_file,
     plain_text,
@@ -72,7 +73,11 @@ def read(old: OldSite) -> Imported:
     _news(old, imported)
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING)
     collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS)
-    posts_files(old, imported, old.files("_posts", (".md", ".markdown")))
+    pattern = a_string(config.get("permalink")) or "/blog/:year/:title/"  # al-folio's own setting
+    posts_files(old, imported, old.files("_posts", (".md", ".markdown")), lambda relative, front, date, name: jekyll_permalink(pattern, front, date, name))
+    imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
+    for relative in old.files("_projects", (".md", ".markdown")):  # al-folio's `projects` collection: /projects/:path/
+        imported.redirects[jekyll_permalink(f"/projects/{PurePosixPath(relative).stem}/", old.front_matter(relative)[0], "", "")] = "projects/"
     _cv(old, imported)
     _left(old, imported)
     return imported

@@ -72,11 +72,23 @@ def read(old: OldSite) -> Imported:
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
+            record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
+            imported.redirects[_hugo_address(relative)] = f"records/{slugify(record_id)}/"
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS)
-    posts_files(old, imported, [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")])
-    collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS)
+    posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
+    posts_files(old, imported, posts, lambda relative, front, date, name: _hugo_address(relative))
+    projects = old.files("content/project", ("index.md",))
+    collection_page(old, imported, projects, PROJECTS)
+    imported.redirects.update({"publication/": "#publications", **{_hugo_address(p): "projects/" for p in projects}})
+    imported.redirects.update({_hugo_address(p): "talks/" for p in old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",))})
     return imported
+
+
+def _hugo_address(relative: str) -> str:
+    """Where Hugo put a page of content/ ('content/post/welcome/index.md' -> 'post/welcome/')."""
+    path = PurePosixPath(relative).relative_to("content")
+    return f"{(path.parent if path.name == 'index.md' else path.with_suffix('')).as_posix()}/"
 
 
 def _featured_picture(old: OldSite, imported: Imported, index: PurePosixPath) -> str | None:

@@ -133,6 +133,7 @@ from sitegen.pages import (  # noqa: E402,F401  (each registers itself)
     posts,
     profile,
     records,
+    redirects,
     search_index,
     subjects,
     talks,

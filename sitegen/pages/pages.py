@@ -118,11 +118,12 @@ def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | N
     return ContentPage(path, slug, title, nav, description, parts, digest(text))
 
 
-def address_problem(slug: str, folders: bool = True) -> str | None:
-    """What is wrong with a page's address under output/ (`folders`: it may have several parts), if anything."""
+def address_problem(slug: str, folders: bool = True, reserved: bool = True) -> str | None:
+    """What is wrong with a page's address under output/ (`folders`: it may have several parts), if anything;
+    `reserved`: one under a name of sitegen's own pages is wrong too."""
     if not SLUG.fullmatch(slug) or (not folders and "/" in slug):
         return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
-    if folders and slug.split("/")[0].lower() in RESERVED:
+    if folders and reserved and slug.split("/")[0].lower() in RESERVED:
         return "is taken by sitegen's own pages"
     return None
 

@@ -82,9 +82,20 @@ def test_a_light_system_can_choose_dark(new_page, served_demo):
 
 def test_the_homepage_pages_fit_a_phone(new_page, served_demo):
     page = new_page(viewport={"width": 360, "height": 740})
-    for path in ("", "cv/", "news/", "talks/", "about/", "teaching/"):
+    for path in ("", "cv/", "news/", "talks/", "about/", "teaching/", "posts/", "posts/checkpoint-intervals/"):
         page.goto(served_demo + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px"
         header = page.locator("header.site-header").bounding_box()
         assert header["height"] < 160, f"/{path}: the header takes {header['height']}px of a phone's screen"
+
+
+def test_an_old_address_takes_the_visitor_to_where_its_content_is_now(new_page, served_demo):
+    """content/redirects.yaml: the old al-folio addresses of the demo lead on, to a page and to a part of the profile."""
+    page = new_page()
+    page.goto(served_demo + "blog/2024/reading-group/")
+    page.wait_for_url(served_demo + "posts/reading-group/")
+    assert page.locator("h1").inner_text() == "Our reading group on scheduling is open to everyone"
+    page.goto(served_demo + "publications/")
+    page.wait_for_url(served_demo + "#publications")
+    assert page.locator("#publications").is_visible()

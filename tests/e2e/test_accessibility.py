@@ -24,7 +24,8 @@ GENERIC_LINK_TEXT = {"click here", "here", "more", "read more", "link", "this", 
 
 
 def html_pages(output: Path) -> list[Path]:
-    return sorted(output.rglob("*.html"))
+    """Every page a visitor reads: not the stubs at old addresses (content/redirects.yaml), which send the browser on."""
+    return sorted(path for path in output.rglob("*.html") if b'http-equiv="refresh"' not in path.read_bytes())
 
 
 def soup_of(path: Path) -> BeautifulSoup:

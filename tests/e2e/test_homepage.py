@@ -445,6 +445,55 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, title" in result.stderr
 
 
+# -- 3c. old addresses ----------------------------------------------------------------------------------
+
+
+def test_an_old_address_leads_on_and_stays_out_of_the_sitemap_and_the_index(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/redirects.yaml": "/blog/2015/old-post/: /posts/new/\npublications/: '#publications'\nold.html: records/art/\n",
+            "content/posts/new.md": "---\ntitle: New\ndate: 2024-01-01\n---\nText.\n",
+        },
+        base_url="https://example.org/repo/",
+    )
+    files = rendered_files(site)
+    for old, new, canonical in (
+        ("blog/2015/old-post/index.html", "/repo/posts/new/", "https://example.org/repo/posts/new/"),
+        ("publications/index.html", "/repo/#publications", "https://example.org/repo/"),
+        ("old.html", "/repo/records/art/", "https://example.org/repo/records/art/"),
+    ):
+        page = soup_of(files[old])
+        assert page.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url={new}"
+        assert page.find("a")["href"] == new and page.find("link", rel="canonical")["href"] == canonical
+        assert page.find("meta", attrs={"name": "robots"})["content"] == "noindex"
+    listed = files["sitemap.xml"].decode()
+    assert "blog/" not in listed and "publications/" not in listed and "old.html" not in listed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "redirects, message",
+    [
+        ("old/: https://evil.example/\n", "content/redirects.yaml:1: redirect of 'old/': 'https://evil.example/' should be an address in this site"),
+        ("old/: //evil.example/\n", "content/redirects.yaml:1: redirect of 'old/': '//evil.example/' should be an address in this site"),
+        ("../up/: posts/\n", "content/redirects.yaml:1: redirect of '../up/': the old address may hold only"),
+        ("ok/: posts/\n/: posts/\n", "content/redirects.yaml:2: redirect of '/': the old address is the profile's own address"),
+        ("- a\n", "content/redirects.yaml:1: expected old addresses and where each leads now"),
+        ("cv/: posts/\n", "two pages would be written to output/cv/index.html: by 'cv' and by 'redirects'"),  # the site's own page
+    ],
+)
+def test_a_redirect_that_cannot_be_is_an_error(tmp_path, redirects, message):
+    files = {"content/redirects.yaml": redirects, "content/cv.yaml": "sections: []\n"}
+    assert message in build_fails(site_with(tmp_path, files))
+
+
+def test_a_redirect_to_no_file_of_the_site_is_a_warning(tmp_path):
+    result = run_sitegen("build", "--site", str(site_with(tmp_path, {"content/redirects.yaml": "old/: postz/\n"})))
+    assert result.returncode == 0, result.stderr
+    assert "content/redirects.yaml:1: warning: redirect of 'old/': 'postz/' is no file of the site" in result.stderr
+
+
 def test_every_new_page_is_in_the_sitemap(built_demo):
     root = ET.parse(built_demo / "sitemap.xml").getroot()
     listed = {loc.text for loc in root.iterfind("s:url/s:loc", SITEMAP_NS)}

@@ -196,6 +196,31 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
     assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
 
 
+@pytest.mark.parametrize(
+    "tool, moved",
+    [
+        ("al-folio", {"blog/2015/formatting-and-links/": "posts/formatting-and-links/", "publications/": "#publications", "projects/1_project/": "projects/"}),
+        (
+            "academicpages",
+            {"publication/2009-10-01-paper-title-number-1/": "records/2009-10-01-paper-title-number-1/", "talks/2012-03-01-talk-1/": "talks/"},
+        ),
+        ("hugo-blox", {"post/getting-started/": "posts/getting-started/", "publication/gossip-sort/": "records/gossip-sort/", "event/example/": "talks/"}),
+    ],
+)
+def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, tool, moved):
+    """A link to the old site (a post, a paper's page, the publications page) still works after the switch."""
+    site, _ = init_from(tmp_path, tool)
+    written = yaml.safe_load((site / "content/redirects.yaml").read_text(encoding="utf-8"))
+    assert moved.items() <= written.items()
+    base_path = urlsplit(yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["base_url"]).path
+    for old, new in moved.items():
+        stub = page(site, f"{old}index.html")
+        target = stub.find("meta", attrs={"http-equiv": "refresh"})["content"].removeprefix("0; url=")
+        assert target == base_path + new
+        if not new.startswith("#"):
+            assert served_file(site, target + "index.html").is_file()
+
+
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
     """A symbolic link in the old site that leads out of it (a secret of the machine) is neither copied nor read."""
     old = tmp_path / "old"
@@ -254,7 +279,20 @@ ANY_VALUE = st.recursive(
 )
 CONFIG_KEYS = ["first_name", "last_name", "url", "baseurl", "scholar", "email", "orcid_id", "github_username", "x_username", "author"]
 PAGE_KEYS = ["title", "date", "type", "role", "organizations", "social", "education", "venue", "location", "slidesurl", "url_slides", "event", "inline"]
-PAGE_KEYS += ["description", "summary", "excerpt", "draft", "published", "img", "importance", "category", "external_link", "redirect"]
+PAGE_KEYS += [
+    "description",
+    "summary",
+    "excerpt",
+    "draft",
+    "published",
+    "img",
+    "importance",
+    "category",
+    "external_link",
+    "redirect",
+    "permalink",
+    "categories",
+]
 LIST_OF_MAPPINGS = st.lists(
     st.dictionaries(st.sampled_from(["position", "name", "title", "company", "startDate", "endDate", "date_start", "url", "summary"]), ANY_VALUE, max_size=4),
     max_size=3,

@@ -31,9 +31,12 @@ def build(site: Path, base_url: str, output: Path | None = None) -> Path:
 
 
 def built_pages(output: Path) -> set[str]:
-    """Every page of the build as a path below the site root ('', 'records/x/', ...), the 404 page aside."""
+    """Every page of the build as a path below the site root ('', 'records/x/', ...), the 404 page aside, and the
+    stubs at old addresses (content/redirects.yaml), which no page links to, aside."""
     pages = set()
     for path in output.rglob("index.html"):
+        if b'http-equiv="refresh"' in path.read_bytes():
+            continue
         relative = path.parent.relative_to(output).as_posix()
         pages.add("" if relative == "." else relative + "/")
     return pages

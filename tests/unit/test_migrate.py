@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 import yaml
 
-from sitegen.migrate import markdown_text, plain_text
+from sitegen.migrate import Imported, _write_redirects, markdown_text, plain_text
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
 
 # al-folio's _data/cv.yml, in the shape of its own sample
@@ -93,4 +95,27 @@ def test_hugo_academics_older_layout_is_read_too(tmp_path):
     (tmp_path / "content/publication/chemistry.md").write_text("---\ntitle: Conversations on Chemistry\nauthors: [jane]\ndate: 1806-01-01\n---\n")
     imported = read_old_site(tmp_path)
     assert (imported.tool, imported.name, imported.position, imported.bio) == ("Hugo Blox", "Jane Marcet", "Writer", "Conversations on chemistry.")
-    assert sorted(str(path) for path in imported.files) == ["content/records/publication/chemistry.md"]  # not the list page's _index.md
+    assert sorted(str(path) for path in imported.files) == ["content/records/publication/chemistry.md", "content/redirects.yaml"]  # not _index.md
+    assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")]) == {
+        "publication/": "#publications",
+        "publication/chemistry/": "records/chemistry/",
+    }
+
+
+def test_only_old_addresses_that_are_no_page_of_the_new_site_lead_on():
+    imported = Imported("al-folio")
+    imported.files[PurePosixPath("content/pages/teaching.md")] = b""
+    imported.files[PurePosixPath("content/posts/2015-03-15-hello.md")] = b""
+    imported.redirects = {
+        "/blog/2015/hello/": "posts/hello/",  # kept
+        "/Teaching/": "posts/hello/",  # the new Teaching page, in another case
+        "/posts/hello/": "posts/hello/",  # where the post is now
+        "/cv/": "#publications",  # a page of the new site
+        "/records/x/": "records/y/",  # among the new site's record pages
+        "/a/../b/": "posts/hello/",  # no address of a page
+        "/ünï/": "posts/hello/",
+        "/old.html": "posts/",  # kept, as a file
+    }
+    _write_redirects(imported)
+    written = yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])
+    assert written == {"blog/2015/hello/": "posts/hello/", "old.html": "posts/"}

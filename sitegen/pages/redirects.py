@@ -1,0 +1,103 @@
+"""Old addresses that keep working: `content/redirects.yaml` maps an address the site had (under another
+tool) to where that content is now, and each old address gets a small page that sends the browser on.
+
+    blog/2015/formatting-and-links/: posts/formatting-and-links/
+    publications/: "#publications"          # a part of the profile
+    publication/gossip-sort/: records/gossip-sort/
+
+Both sides are addresses in the site (a leading slash is allowed and ignored): a redirect cannot lead
+elsewhere, so a pull request cannot turn the site into a relay. Such a page is not the theme's: it says
+where it leads (a link, for a browser that does not follow), is kept out of the sitemap and of search
+engines' indexes (`noindex`; its canonical address is the new one). A target that is no file of the
+site is a warning, as a broken link is. `sitegen init --from` writes the file for what it brought over.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from collections.abc import Iterable
+
+from sitegen.errors import Location, Problem
+from sitegen.load import parse_yaml
+from sitegen.model import Site
+from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import address_problem
+from sitegen.urls import SiteUrls, is_relative_path
+from sitegen.values import value_class
+
+REDIRECTS_FILE = "content/redirects.yaml"
+_ANCHOR = re.compile(r"#[A-Za-z0-9._:-]*")
+
+
+@value_class
+class Redirect:
+    old: str  # the output file that stands at the old address: 'blog/2015/x/index.html'
+    new: str  # where it leads, as written without a leading slash: 'posts/x/', '#publications'
+    line: int
+
+
+def redirect_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    for redirect in site.kind_value("redirects", ()):
+        if not redirect.new.startswith("#"):
+            yield Location(REDIRECTS_FILE, redirect.line), f"redirect of '{redirect.old.removesuffix('index.html')}'", redirect.new
+
+
+@register_page_kind("redirects", reads=(REDIRECTS_FILE,), load=lambda files: load_redirects(files), links=redirect_links)
+def redirect_pages(context: RenderContext) -> Iterable[Page]:
+    for redirect in context.site.kind_value("redirects", ()):
+        yield Page(redirect.old, (redirect.new,), functools.partial(redirect_page, context, redirect.new), in_sitemap=False)
+
+
+def load_redirects(files: ContentFiles) -> tuple[tuple[Redirect, ...], None, list[Problem]]:
+    problems: list[Problem] = []
+    text = files.texts.get(REDIRECTS_FILE)
+    if text is None:
+        return (), None, problems
+    data, problem = parse_yaml(text, REDIRECTS_FILE)
+    if problem is not None or data is None:
+        return (), None, [problem] if problem else []
+    if not isinstance(data, dict):
+        return (), None, [Problem("expected old addresses and where each leads now (blog/2015/x/: posts/x/)", Location(REDIRECTS_FILE, 1))]
+    redirects = []
+    for old, new in data.items():
+        line = data.line_of(old) if hasattr(data, "line_of") else 1
+        redirect = _redirect(old, new, Location(REDIRECTS_FILE, line), problems)
+        if redirect is not None:
+            redirects.append(redirect)
+    return tuple(sorted(redirects, key=lambda redirect: redirect.old)), None, problems
+
+
+def _redirect(old: object, new: object, where: Location, problems: list[Problem]) -> Redirect | None:
+    if not isinstance(old, str) or not isinstance(new, str):
+        problems.append(Problem(f"redirect {old!r}: both the old address and the new one should be text", where))
+        return None
+    address = old.strip().strip("/")
+    page = address if address.endswith(".html") else f"{address}/index.html" if address else ""
+    reason = "is the profile's own address" if not address else address_problem(address, reserved=False)
+    if reason:
+        problems.append(Problem(f"redirect of '{old}': the old address {reason}", where))
+        return None
+    target = new.strip().removeprefix("/")
+    path, _, anchor = target.partition("#")
+    if (path and not is_relative_path(path)) or (anchor and not _ANCHOR.fullmatch("#" + anchor)) or not target:
+        problems.append(Problem(f"redirect of '{old}': '{new}' should be an address in this site (posts/x/, records/x/, #publications)", where))
+        return None
+    return Redirect(page, target, where.line or 1)
+
+
+def redirect_page(context: RenderContext, new: str) -> bytes:
+    """The page at an old address: an instant refresh to the new one, and a link to it."""
+    urls: SiteUrls = context.urls
+    path, hash_mark, anchor = new.partition("#")
+    url = (urls.link(path) if path else urls.page("index.html")) + hash_mark + anchor
+    absolute = urls.absolute_link(path) if path else urls.absolute("index.html")  # without the part of the page: the page is the same
+    shown = html.escape(url)
+    canonical = f'<link rel="canonical" href="{html.escape(absolute)}">\n' if urls.origin else ""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{html.escape(context.site.config.language)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(context.site.config.title)}: moved</title>\n"
+        f'<meta name="robots" content="noindex">\n{canonical}<meta http-equiv="refresh" content="0; url={shown}">\n</head>\n'
+        f'<body>\n<p>This page has moved: <a href="{shown}">{shown}</a></p>\n</body>\n</html>\n'
+    ).encode()
