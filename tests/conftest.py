@@ -83,6 +83,16 @@ def rendered_files(site: Path) -> dict[str, bytes]:
     return file_bytes(render(site).files)
 
 
+def is_redirect(path: Path) -> bool:
+    """A stub at an old address (content/redirects.yaml) that sends the browser on: no page to read."""
+    return b'http-equiv="refresh"' in path.read_bytes()
+
+
+def pages_to_read(output: Path) -> list[Path]:
+    """Every HTML page of a build that a visitor reads: the stubs at old addresses aside."""
+    return sorted(path for path in output.rglob("*.html") if not is_redirect(path))
+
+
 def copy_demo(site: Path) -> Path:
     """The repository's demo site (content/ and static/) copied to `site`."""
     shutil.copytree(REPO / "content", site / "content")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import run_sitegen
+from conftest import pages_to_read, run_sitegen
 
 GENERIC_LINK_TEXT = {"click here", "here", "more", "read more", "link", "this", "this page", "details"}
 
@@ -24,8 +24,7 @@ GENERIC_LINK_TEXT = {"click here", "here", "more", "read more", "link", "this", 
 
 
 def html_pages(output: Path) -> list[Path]:
-    """Every page a visitor reads: not the stubs at old addresses (content/redirects.yaml), which send the browser on."""
-    return sorted(path for path in output.rglob("*.html") if b'http-equiv="refresh"' not in path.read_bytes())
+    return pages_to_read(output)
 
 
 def soup_of(path: Path) -> BeautifulSoup:

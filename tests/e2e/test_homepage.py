@@ -17,7 +17,7 @@ import feedparser
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, REPO, rendered_files, run_sitegen, write_site
+from conftest import MINIMAL_SITE, REPO, pages_to_read, rendered_files, run_sitegen, write_site
 
 from sitegen.categories import subject_name
 
@@ -679,7 +679,7 @@ def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
 @pytest.mark.slow
 def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
     used_anywhere = set()
-    for path in built_demo.rglob("*.html"):
+    for path in pages_to_read(built_demo):
         page = soup(path)
         symbols = {s["id"] for s in page.select("svg.icon-sprite symbol")}
         used = {use["href"][1:] for use in page.select("svg.icon use")}
@@ -690,7 +690,7 @@ def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
 
 @pytest.mark.slow
 def test_every_page_has_open_graph_and_twitter_tags(built_demo):
-    for path in built_demo.rglob("*.html"):
+    for path in pages_to_read(built_demo):
         page = soup(path)
         properties = {m["property"]: m["content"] for m in page.find_all("meta", property=True)}
         names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import copy_demo, run_sitegen
+from conftest import copy_demo, is_redirect, run_sitegen
 from crawl import crawl, fetch, html_references, serve_directory
 
 pytestmark = pytest.mark.slow  # each test builds the demo site and follows every link of it
@@ -35,7 +35,7 @@ def built_pages(output: Path) -> set[str]:
     stubs at old addresses (content/redirects.yaml), which no page links to, aside."""
     pages = set()
     for path in output.rglob("index.html"):
-        if b'http-equiv="refresh"' in path.read_bytes():
+        if is_redirect(path):
             continue
         relative = path.parent.relative_to(output).as_posix()
         pages.add("" if relative == "." else relative + "/")
