@@ -31,6 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
+from sitegen.urls import slugify
 
 
 @dataclass
@@ -343,7 +344,7 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         text = markdown_text(body) or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
         link = a_string(front.get("external_link") or front.get("redirect"))
-        parts = [f"# {title}", f"*{line}*" if line else "", f"![{title}]({picture})" if picture else "", text]
+        parts = [f"# {title}", f"*{line}*" if line else "", f"![{re.sub(r'[][]', '', title)}]({picture})" if picture else "", text]
         parts.append(f"<{link}>" if link.startswith(("https://", "http://")) and not any(c in link for c in "<> ") else "")
         importance = front.get("importance")
         order = (importance if isinstance(importance, int) and not isinstance(importance, bool) else 1000, title.lower()) if collection.by_importance else when
@@ -363,9 +364,8 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
         found = next((p for p in old.files(str(folder)) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), "")
     if not found or (data := old.read_bytes(found)) is None:
         return ""
-    target = PurePosixPath(
-        "static", slug, f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).name == "index.md" else PurePosixPath(found).name
-    )
+    name = f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).name == "index.md" else PurePosixPath(found).name
+    target = PurePosixPath("static", slug, slugify(name))  # a name Markdown can link to as it is
     imported.files[target] = data
     return target.as_posix()
 
