@@ -13,6 +13,7 @@ import ipaddress
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 from urllib.parse import urlsplit
 
@@ -129,6 +130,17 @@ def subject_path(slug: str) -> str:
 def post_path(slug: str) -> str:
     """A blog post's page (sitegen.pages.posts)."""
     return f"posts/{slug}/index.html"
+
+
+_LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+
+
+def post_slug(file_path: str) -> str:
+    """A blog post's default address under posts/: its file's name without the date Jekyll puts before it
+    ('2025-05-20-name.md'), or its folder's for Hugo's 'name/index.md'."""
+    path = PurePosixPath(file_path)
+    stem = path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
+    return _LEADING_DATE.sub("", stem)
 
 
 def page_collisions(site: Site) -> list[Problem]:

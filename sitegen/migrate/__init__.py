@@ -31,7 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
-from sitegen.urls import slugify
+from sitegen.urls import post_slug, slugify
 
 
 @dataclass
@@ -79,6 +79,7 @@ class OldSite:
         self.root = root.resolve()
         self.notes: list[str] = []
         self._texts: dict[str, str | None] = {}
+        self._fronts: dict[str, tuple[dict[str, Any], str]] = {}
 
     def path(self, relative: str) -> Path | None:
         """The regular file or folder at `relative`, when it is one inside the site (else None, with a note for a link that leaves)."""
@@ -148,15 +149,22 @@ class OldSite:
         """A YAML file's mapping ({} when it is missing or not a mapping, with a note when it cannot be read)."""
         return a_mapping(self.yaml_data(relative))
 
-    def front_matter(self, relative: str, text: str | None = None) -> tuple[dict[str, Any], str]:
-        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter);
-        `text`: the file's, when it was read already."""
-        text = (self.read_text(relative) or "") if text is None else text
-        if not text.startswith("---"):
-            return {}, text
-        data, body, _, problems = split_front_matter(text, relative)
-        self.notes += [f"{problem}: front matter not read" for problem in problems]
-        return a_mapping(data), body
+    def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
+        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter), read
+        and parsed once: a file's page, its address and its authors are each asked for on their own."""
+        if relative not in self._fronts:
+            text = self.read_text(relative) or ""
+            if not text.startswith("---"):
+                self._fronts[relative] = {}, text
+            else:
+                data, body, _, problems = split_front_matter(text, relative)
+                self.notes += [f"{problem}: front matter not read" for problem in problems]
+                self._fronts[relative] = a_mapping(data), body
+        return self._fronts[relative]
+
+    def featured(self, folder: str) -> str | None:
+        """A Hugo page bundle's picture, `featured.*` in its folder, if it has one."""
+        return next((p for p in self.files(folder) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), None)
 
 
 # Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
@@ -194,6 +202,11 @@ def read_old_site(folder: Path) -> Imported:
 NEW_SITE_FOLDERS = ("records/", "subjects/", "static/", "people/", "search/", "page/", "cited/")
 
 
+def _moved(imported: Imported, old_address: str, new_address: str) -> None:
+    if old_address:
+        imported.redirects[old_address] = new_address
+
+
 def _write_redirects(imported: Imported) -> None:
     """content/redirects.yaml: each old address that is no address of the new site, so that links to the old site
     keep working (one that is, or that cannot be a page of the new site, is left out)."""
@@ -201,8 +214,8 @@ def _write_redirects(imported: Imported) -> None:
     for path in imported.files:
         if path.parts[:2] == ("content", "pages"):
             taken.add(f"{path.stem.lower()}/")
-        elif path.parts[:2] == ("content", "posts"):
-            taken.add(f"posts/{re.sub(r'^_?[0-9]{4}-[0-9]{2}-[0-9]{2}-', '', path.stem).lower()}/")
+        elif path.parts[:2] == ("content", "posts") and not path.name.startswith("_"):  # '_draft.md': no page
+            taken.add(f"posts/{post_slug(path.as_posix()).lower()}/")
     moved = {}
     for old_address, new_address in sorted(imported.redirects.items()):
         address = old_address.strip("/")
@@ -217,10 +230,21 @@ def _write_redirects(imported: Imported) -> None:
         imported.files[PurePosixPath("content/redirects.yaml")] = heading + yaml_document(moved)
 
 
-def jekyll_permalink(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
+# where the old site had a page: (its file, its front matter) -> its address there ('' when unknown)
+OldAddress = Callable[[str, dict[str, Any]], str]
+
+
+def day_and_name(relative: str, front: dict[str, Any]) -> tuple[str, str]:
+    """A post's day (its `date`, else the one its file name starts with) and its name (sitegen.urls.post_slug)."""
+    return iso_date(front.get("date")) or iso_date(PurePosixPath(relative).name), post_slug(relative)
+
+
+def jekyll_permalink(pattern: str) -> OldAddress:
     """A Jekyll page's address: its own `permalink`, else `pattern` (_config.yml's) with its placeholders filled."""
-    if own := a_string(front.get("permalink")):
-        return own
+    return lambda relative, front: a_string(front.get("permalink")) or _filled(pattern, front, *day_and_name(relative, front))
+
+
+def _filled(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
     categories = front.get("categories") or front.get("category") or ""
     categories = "/".join(a_string(c) for c in categories) if isinstance(categories, list) else a_string(categories).replace(" ", "/")
     year, month, day = (date.split("-") + ["", "", ""])[:3]
@@ -324,21 +348,27 @@ class Collection:
     facts: tuple[str, ...] = ()  # front matter fields for a line under each section's title ('term', 'location')
     by_importance: bool = False  # al-folio's projects: `importance` first (1 first), then the title; else newest first
 
+    @property
+    def address(self) -> str:
+        return f"{self.slug}/"
+
 
 TEACHING = Collection("Teaching", "teaching", 2, ("term", "type", "venue", "location"))
 PROJECTS = Collection("Projects", "projects", 3, ("category",), by_importance=True)
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
 
 
-def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection) -> None:
+def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection, old_address: OldAddress) -> None:
     """Pages of another tool (Markdown with front matter) as one page of the new site: a section per page, a line
     of its facts and year under its title, its picture (`img`, or a Hugo bundle's `featured.*`, copied to
-    static/), then its text (or its `description`, `summary`, `excerpt`) and its link elsewhere, if any."""
+    static/), then its text (or its `description`, `summary`, `excerpt`) and its link elsewhere, if any; each
+    page's old address leads to the new page."""
     sections = []
     for relative in relatives:
         front, body = old.front_matter(relative)
         if not (title := plain_text(a_string(front.get("title")))):
             continue
+        _moved(imported, old_address(relative, front), collection.address)
         when = iso_date(front.get("date")) or a_string(front.get("year"))
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
         text = markdown_text(body) or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
@@ -361,7 +391,7 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
     folder = PurePosixPath(relative).parent
     found = named.lstrip("/") if named.lower().endswith(PICTURES) and "://" not in named else ""
     if not found and PurePosixPath(relative).name == "index.md":
-        found = next((p for p in old.files(str(folder)) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), "")
+        found = old.featured(str(folder)) or ""
     if not found or (data := old.read_bytes(found)) is None:
         return ""
     name = f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).name == "index.md" else PurePosixPath(found).name
@@ -370,10 +400,12 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
     return target.as_posix()
 
 
-def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], in_new_site: Callable[[str], str] = str) -> None:
+def talks_file(
+    old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress, in_new_site: Callable[[str], str] = str
+) -> None:
     """Another tool's talk pages (Markdown with front matter) as content/talks/talks.yaml. `event`: the field that
     names the event; `links`: fields -> link kinds; `in_new_site`: a link as the new site names it (only web
-    addresses and files of its static/ are kept)."""
+    addresses and files of its static/ are kept); each talk's old address leads to the talks page."""
     talks = []
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -381,6 +413,7 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue
+        _moved(imported, old_address(relative, front), "talks/")
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
         for key, name in ((event, "event"), ("location", "location")):
             if value := plain_text(a_string(front.get(key))):
@@ -395,21 +428,18 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
 
 
-def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: Callable[[str, dict[str, Any], str, str], str]) -> None:
+def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
-    `post/name/index.md`) as content/posts/, each at the address of its old name; a draft (`draft: true`,
-    `published: false`) stays a draft (`_name.md`). `old_address(relative, front matter, date, name)`: where
-    the old site had the post ('' when unknown), which then leads to the new one."""
+    `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
+    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`)."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
-        path = PurePosixPath(relative)
-        date, title = iso_date(front.get("date")) or iso_date(path.name), plain_text(a_string(front.get("title")))
+        (date, name), title = day_and_name(relative, front), plain_text(a_string(front.get("title")))
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue
-        name = re.sub(r"^\d{4}-\d{2}-\d{2}-", "", path.parent.name if path.stem == "index" else path.stem)
-        slug = base = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "post"
+        slug = base = slugify(name).strip("-.") or "post"
         for number in itertools.count(2):
             if slug.lower() not in taken:
                 break
@@ -419,8 +449,8 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
-        if not draft and (address := old_address(relative, front, date, name)):
-            imported.redirects[address] = f"posts/{slug}/"
+        if not draft:
+            _moved(imported, old_address(relative, front), f"posts/{slug}/")
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, markdown_text(body))
         if TEMPLATE_TAGS.search(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")

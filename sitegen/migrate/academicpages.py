@@ -69,25 +69,16 @@ def read(old: OldSite) -> Imported:
         imported.files[PurePosixPath("static", imported.photo)] = data
     imported.bio = markdown_text(old.front_matter("_pages/about.md")[1])
     _publications(old, imported, old_address)
-    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, lambda url: _in_static(url, old_address))
+    own_address = jekyll_permalink("")  # its pages name their address (`permalink: /talks/2012-03-01-talk-1`)
+    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, own_address, lambda url: _in_static(url, old_address))
     if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING)
-    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3))
-    pattern = a_string(config.get("permalink"))
-    posts_files(
-        old,
-        imported,
-        old.files("_posts", (".md", ".markdown")),
-        lambda relative, front, date, name: jekyll_permalink(pattern, front, date, name) if pattern else "",
-    )
+    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, own_address)
+    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), own_address)
+    posts_files(old, imported, old.files("_posts", (".md", ".markdown")), jekyll_permalink(a_string(config.get("permalink"))))
     imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
-    for folder, new_address in (("_talks", "talks/"), ("_teaching", "teaching/"), ("_portfolio", "portfolio/")):
-        for relative in old.files(folder, (".md", ".markdown")):
-            if address := a_string(old.front_matter(relative)[0].get("permalink")):
-                imported.redirects[address] = new_address
     return imported
 
 
@@ -106,10 +97,11 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
         if text is None:
             continue
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = _in_static(text, old_address).encode("utf-8")
-        if address := a_string(old.front_matter(relative, text)[0].get("permalink")):
+        front = old.front_matter(relative)[0]
+        if address := a_string(front.get("permalink")):
             imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
         imported.records += 1
-        unnamed += "authors" not in old.front_matter(relative, text)[0]
+        unnamed += "authors" not in front
     if unnamed:
         imported.left.append(
             f"content/records/publications/: {unnamed} name no authors (academicpages keeps them in `citation`); add `authors: [...]` to show them"

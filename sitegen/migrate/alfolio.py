@@ -71,13 +71,11 @@ def read(old: OldSite) -> Imported:
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)
-    collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING)
-    collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS)
-    pattern = a_string(config.get("permalink")) or "/blog/:year/:title/"  # al-folio's own setting
-    posts_files(old, imported, old.files("_posts", (".md", ".markdown")), lambda relative, front, date, name: jekyll_permalink(pattern, front, date, name))
+    collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
+    collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS, jekyll_permalink("/projects/:title/"))  # /projects/:path/
+    posts = old.files("_posts", (".md", ".markdown"))
+    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"))  # al-folio's own setting
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
-    for relative in old.files("_projects", (".md", ".markdown")):  # al-folio's `projects` collection: /projects/:path/
-        imported.redirects[jekyll_permalink(f"/projects/{PurePosixPath(relative).stem}/", old.front_matter(relative)[0], "", "")] = "projects/"
     _cv(old, imported)
     _left(old, imported)
     return imported

@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
-    PICTURES,
     PROJECTS,
     Imported,
     OldSite,
@@ -68,32 +67,30 @@ def read(old: OldSite) -> Imported:
             changes = {}
             if bundle and (picture := _featured_picture(old, imported, path)):
                 changes["image"] = json.dumps(picture)
-            authors = [a_string(name) for name in a_list(old.front_matter(relative, text)[0].get("authors"))]
+            authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
             imported.redirects[_hugo_address(relative)] = f"records/{slugify(record_id)}/"
             imported.records += 1
-    talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS)
+    talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS, _hugo_address)
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
-    posts_files(old, imported, posts, lambda relative, front, date, name: _hugo_address(relative))
-    projects = old.files("content/project", ("index.md",))
-    collection_page(old, imported, projects, PROJECTS)
-    imported.redirects.update({"publication/": "#publications", **{_hugo_address(p): "projects/" for p in projects}})
-    imported.redirects.update({_hugo_address(p): "talks/" for p in old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",))})
+    posts_files(old, imported, posts, _hugo_address)
+    collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
+    imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
     return imported
 
 
-def _hugo_address(relative: str) -> str:
-    """Where Hugo put a page of content/ ('content/post/welcome/index.md' -> 'post/welcome/')."""
+def _hugo_address(relative: str, front: dict[str, Any] | None = None) -> str:
+    """Where Hugo put a page of content/ ('content/post/welcome/index.md' -> 'post/welcome/'): an `OldAddress`."""
     path = PurePosixPath(relative).relative_to("content")
     return f"{(path.parent if path.name == 'index.md' else path.with_suffix('')).as_posix()}/"
 
 
 def _featured_picture(old: OldSite, imported: Imported, index: PurePosixPath) -> str | None:
     """A page bundle's `featured.*` picture, copied to static/ under the bundle's path; its path in the new site."""
-    found = next((p for p in old.files(str(index.parent)) if PurePosixPath(p).stem == "featured" and p.lower().endswith(PICTURES)), None)
+    found = old.featured(str(index.parent))
     if found is None or (data := old.read_bytes(found)) is None:
         return None
     target = PurePosixPath("static", PurePosixPath(found).relative_to("content"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from pathlib import PurePosixPath
 from typing import TypeVar
@@ -118,12 +118,12 @@ def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | N
     return ContentPage(path, slug, title, nav, description, parts, digest(text))
 
 
-def address_problem(slug: str, folders: bool = True, reserved: bool = True) -> str | None:
-    """What is wrong with a page's address under output/ (`folders`: it may have several parts), if anything;
-    `reserved`: one under a name of sitegen's own pages is wrong too."""
+def address_problem(slug: str, folders: bool = True, reserved: Collection[str] = RESERVED) -> str | None:
+    """What is wrong with a page's address (`folders`: it may have several parts), if anything: a character
+    no address should hold, or a first part among the `reserved` names (in lower case), taken by sitegen's own files."""
     if not SLUG.fullmatch(slug) or (not folders and "/" in slug):
         return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
-    if folders and reserved and slug.split("/")[0].lower() in RESERVED:
+    if slug.split("/")[0].lower() in reserved:
         return "is taken by sitegen's own pages"
     return None
 

@@ -17,10 +17,8 @@ post. What every page shows of the blog is only that there is one (a menu entry,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import partial
-from pathlib import PurePosixPath
 
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
@@ -30,14 +28,14 @@ from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import ContentPage, address_problem, first_paragraph, page_parts, shown_records, unique_addresses
-from sitegen.urls import post_path
+from sitegen.urls import post_path, post_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
 FIELDS = {"title", "date", "slug", "description"}
 LIST_PATH = "posts/index.html"
 FEED_PATH = "posts/feed.xml"
-_LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+OWN_FILES = {"index.html", "feed.xml"}  # what the blog itself writes in posts/: no post's address
 
 
 @value_class
@@ -86,22 +84,14 @@ def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
     fields, body, body_line = read
     title = fields.text("title", required=True)
     date = fields.day("date", required=True)
-    slug = fields.text("slug") or default_slug(path)
-    if reason := address_problem(slug, folders=False) or ("is taken by the blog's own files" if f"posts/{slug.lower()}" in (LIST_PATH, FEED_PATH) else None):
+    slug = fields.text("slug") or post_slug(path)
+    if reason := address_problem(slug, folders=False, reserved=OWN_FILES):
         fields.problem("slug" if "slug" in fields.data else None, f"the post's address 'posts/{slug}/' {reason}; set another with slug: ...")
     parts = page_parts(path, body, body_line, problems, fields)
     if fields.failed or parts is None:
         return None
     description = fields.text("description") or first_paragraph(parts)
     return Post(date, ContentPage(path, slug, title, None, description, parts, digest(text)))
-
-
-def default_slug(path: str) -> str:
-    """The file's name ('2025-05-20-benchmark-numbers.md', or a Hugo bundle's folder for 'index.md'),
-    without the date Jekyll puts before it."""
-    name = PurePosixPath(path)
-    stem = name.parent.name if name.stem == "index" and str(name.parent) != FOLDER.rstrip("/") else name.stem
-    return _LEADING_DATE.sub("", stem)
 
 
 def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:

@@ -75,7 +75,7 @@ def _redirect(old: object, new: object, where: Location, problems: list[Problem]
         return None
     address = old.strip().strip("/")
     page = address if address.endswith(".html") else f"{address}/index.html" if address else ""
-    reason = "is the profile's own address" if not address else address_problem(address, reserved=False)
+    reason = "is the profile's own address" if not address else address_problem(address, reserved=())
     if reason:
         problems.append(Problem(f"redirect of '{old}': the old address {reason}", where))
         return None
