@@ -13,9 +13,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
-from sitegen.latex import Converted
 from sitegen.load import parse_yaml
-from sitegen.markup import render_markdown
 
 
 def split_front_matter(text: str, path: str) -> tuple[Any, str, int, list[Problem]]:
@@ -52,20 +50,3 @@ def front_matter_fields(text: str, path: str, known: set[str], problems: list[Pr
     fields = Fields(data, path, problems)
     fields.unknown(known)
     return fields, body, body_line
-
-
-def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:
-    """The site's own Markdown (a page, a post, a news item), which may show pictures of the site's files;
-    LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at `where`."""
-    left_out: list[str] = []
-    converted = render_markdown(text, left_out)
-    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", where, warning=True) for tex in converted.unconverted]
-    problems += [
-        Problem(
-            f"picture '{url}' left out: pages show pictures of the site's own files only; put it in static/ and write ![what it shows](static/NAME)",
-            where,
-            warning=True,
-        )
-        for url in left_out
-    ]
-    return converted

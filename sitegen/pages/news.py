@@ -18,10 +18,11 @@ from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
-from sitegen.homepage.frontmatter import front_matter_fields, site_markdown
+from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import site_markdown
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 

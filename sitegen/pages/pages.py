@@ -28,9 +28,10 @@ from typing import TypeVar
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.frontmatter import front_matter_fields, site_markdown
+from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
-from sitegen.markup import hrefs
+from sitegen.latex import Converted
+from sitegen.markup import hrefs, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
@@ -175,6 +176,23 @@ def _page_markdown(markdown: str, path: str, line: int, problems: list[Problem])
     demoted = _ATX_HEADING.sub(lambda m: "#" * min(6, len(m[1]) + 2), markdown)
     converted = site_markdown(demoted, Location(path, line), problems)
     return _PAGE_HEADING.sub(lambda m: f"<{m[1]}h{int(m[2]) - 1}>", converted.html)
+
+
+def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:
+    """The site's own Markdown (a page, a post, a news item), which may show pictures of the site's files;
+    LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at `where`."""
+    left_out: list[str] = []
+    converted = render_markdown(text, left_out)
+    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", where, warning=True) for tex in converted.unconverted]
+    problems += [
+        Problem(
+            f"picture '{url}' left out: pages show pictures of the site's own files only; put it in static/ and write ![what it shows](static/NAME)",
+            where,
+            warning=True,
+        )
+        for url in left_out
+    ]
+    return converted
 
 
 def first_paragraph(parts: tuple[PagePart, ...]) -> str:
