@@ -157,30 +157,29 @@ def _all_pages(context: RenderContext) -> list[Page]:
 
 def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
     """Output paths (each -> the page kind that lists it) that cannot all be written, or not on every system: one
-    outside output/, two that differ only in case (one file on macOS and Windows), a file where another needs a
-    folder ('feed.xml' and 'feed.xml/index.html')."""
-    if _all_writable(kinds):
-        return []
-    messages: dict[str, None] = {}  # each once, in the order found
-    spelled: dict[str, tuple[str, str]] = {}  # the name of a file or folder in lower case -> its first spelling, by which kind
-    for path, kind in kinds.items():
-        parts = path.split("/")
-        if path.startswith("/") or any(part in ("", ".", "..") for part in parts):
-            messages[f"'{kind}' would write output/{path}, which is not a file inside output/"] = None
-            continue
-        for end in range(1, len(parts) + 1):
-            name = "/".join(parts[:end])
-            first, first_kind = spelled.setdefault(name.lower(), (name, kind))
-            if first != name:
-                messages[f"output/{first} (by '{first_kind}') and output/{name} (by '{kind}') are one name on macOS and Windows"] = None
-                break
-    for path, kind in kinds.items():
-        parts = path.split("/")
-        for end in range(1, len(parts)):
-            folder = spelled.get("/".join(parts[:end]).lower(), ("", ""))[0]
-            if folder in kinds:
-                messages[f"output/{folder} (by '{kinds[folder]}') is a file, and '{kind}' needs a folder of that name for output/{path}"] = None
-                break
+    outside output/, two names that are one ignoring case (one file on macOS and Windows), a file where another
+    page needs a folder ('feed.xml' and 'feed.xml/index.html'). Looked at with sets: a large site has 100,000 paths."""
+    joined = "\n" + "\n".join(kinds) + "\n"
+    outside = [path for path in kinds if _no_place_inside(path)] if any(shape in joined for shape in _NOT_A_PLACE_INSIDE) else []
+    messages = {f"'{kinds[path]}' would write output/{path}, which is not a file inside output/": None for path in outside}
+    inside: dict[str, str] = {}  # every folder the paths need -> the first path in it
+    for path in kinds:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in inside:
+            inside[folder] = path
+            folder = folder.rpartition("/")[0]
+    for folder in sorted(inside.keys() & kinds.keys()):
+        messages[f"output/{folder} (by '{kinds[folder]}') is a file, and '{kinds[inside[folder]]}' needs a folder of that name for output/{inside[folder]}"] = (
+            None
+        )
+    names = [*inside, *kinds]
+    if len({name.lower() for name in names}) != len(names):  # some name is another's in another case: say which, the outermost
+        spelled: dict[str, str] = {}  # a name in lower case -> its first spelling
+        for name in sorted(names, key=lambda name: name.count("/")):
+            first = spelled.setdefault(name.lower(), name)
+            if first != name and spelled.get(name.rpartition("/")[0].lower(), name.rpartition("/")[0]) == name.rpartition("/")[0]:
+                by = [kinds.get(each) or kinds[inside[each]] for each in (first, name)]
+                messages[f"output/{first} (by '{by[0]}') and output/{name} (by '{by[1]}') are one name on macOS and Windows"] = None
     return [Problem(message) for message in messages]
 
 
@@ -188,19 +187,8 @@ def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
 _NOT_A_PLACE_INSIDE = ("\n/", "//", "/\n", "\n./", "\n../", "/./", "/../", "/.\n", "/..\n", "\n.\n", "\n..\n")
 
 
-def _all_writable(kinds: dict[str, str]) -> bool:
-    """True unless `address_conflicts` has something to say: checked with sets, as a large site has 100,000 paths."""
-    folders: set[str] = set()
-    for path in kinds:
-        folder = path.rpartition("/")[0]
-        while folder and folder not in folders:
-            folders.add(folder)
-            folder = folder.rpartition("/")[0]
-    names = folders | kinds.keys()
-    if len(names) != len(folders) + len(kinds) or len({name.lower() for name in names}) != len(names):
-        return False
-    joined = "\n" + "\n".join(kinds) + "\n"
-    return not any(part in joined for part in _NOT_A_PLACE_INSIDE)
+def _no_place_inside(path: str) -> bool:
+    return path.startswith("/") or any(part in ("", ".", "..") for part in path.split("/"))
 
 
 def render_template(environment: jinja2.Environment, template: str, values: dict[str, Any]) -> str:
