@@ -140,37 +140,26 @@ def _skip_hopeless_searches(md: markdown.Markdown) -> None:
             setattr(processor, attribute, _GuardedRegex(getattr(processor, attribute), needs))
 
 
-def sanitise(fragment: str) -> str:
-    return nh3.clean(
-        fragment,
-        tags=ALLOWED_TAGS,
-        attributes=ALLOWED_ATTRIBUTES,
-        url_schemes=URL_SCHEMES,
-        link_rel="noopener nofollow",
-        strip_comments=True,
-    )
-
-
-def sanitise_with_pictures(fragment: str, left_out: list[str]) -> str:
-    """`sanitise`, keeping pictures of the site's own files (`static/figure.png`); a picture from anywhere
-    else is left out, its address added to `left_out`."""
+def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
+    """HTML with only the tags and attributes a text may hold. `pictures`: it may show pictures of the site's own
+    files (`static/figure.png`); a picture from anywhere else is left out, its address added to the list."""
 
     def own_files_only(tag: str, attribute: str, value: str) -> str | None:
-        if tag == "img" and attribute == "src" and not is_relative_path(value):
-            left_out.append(value)
+        if tag == "img" and attribute == "src" and not is_relative_path(value) and pictures is not None:
+            pictures.append(value)
             return None
         return value
 
     cleaned = nh3.clean(
         fragment,
-        tags=ALLOWED_TAGS | {"img"},
-        attributes={**ALLOWED_ATTRIBUTES, "img": {"src", "alt", "title"}},
-        attribute_filter=own_files_only,
+        tags=ALLOWED_TAGS if pictures is None else ALLOWED_TAGS | {"img"},
+        attributes=ALLOWED_ATTRIBUTES if pictures is None else {**ALLOWED_ATTRIBUTES, "img": {"src", "alt", "title"}},
+        attribute_filter=None if pictures is None else own_files_only,
         url_schemes=URL_SCHEMES,
         link_rel="noopener nofollow",
         strip_comments=True,
     )
-    return _PICTURE_WITHOUT_FILE.sub("", cleaned) if "<img" in cleaned else cleaned
+    return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
 
 
 _PICTURE_WITHOUT_FILE = re.compile(r'<img(?![^>]*\ssrc=")[^>]*>')
@@ -194,10 +183,7 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
             spans.append(match.group())
             position = match.end()
         source = "".join(pieces) + text[position:]
-    if pictures is None:
-        body = _plain_paragraphs(source) or sanitise(_shared_markdown().reset().convert(source))
-    else:
-        body = _plain_paragraphs(source) or sanitise_with_pictures(_shared_markdown(True).reset().convert(source), pictures)
+    body = _plain_paragraphs(source) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])]), tag[0]), body)  # as written
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
