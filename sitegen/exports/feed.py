@@ -24,35 +24,18 @@ def _timestamp(entry: Entry) -> str:
 
 
 def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str]) -> bytes:
-    ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed")
-    _add(feed, "id", home_url)
-    _add(feed, "title", f"{site.profile.name}: publications")
-    if site.config.description:
-        _add(feed, "subtitle", site.config.description)
     entries = site.entries[:FEED_SIZE]
-    _add(feed, "updated", max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z"))
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=feed_url)
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=home_url)
-    author = ET.SubElement(feed, f"{{{ATOM}}}author")
-    _add(author, "name", site.profile.name)
-    _add(feed, "generator", "sitegen")
+    updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
+    feed = _feed(home_url, f"{site.profile.name}: publications", updated, feed_url, site.profile.name, subtitle=site.config.description)
     for entry in entries:
-        item = ET.SubElement(feed, f"{{{ATOM}}}entry")
-        url = record_url(entry)
-        _add(item, "id", url)
-        _add(item, "title", entry.title.plain)
-        _add(item, "updated", _timestamp(entry))
-        _add(item, "published", _timestamp(entry))
-        ET.SubElement(item, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
+        item = _entry(feed, record_url(entry), entry.title.plain, _timestamp(entry))
         for person in entry.authors:
             _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", person.name)
         for subject in entry.subjects:
             ET.SubElement(item, f"{{{ATOM}}}category", term=_xml_text(subject.code), label=_xml_text(subject.name))
         if entry.abstract_plain:
             _add(item, "summary", entry.abstract_plain)
-    ET.indent(feed)
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+    return _written(feed)
 
 
 @dataclass(frozen=True)
@@ -68,27 +51,44 @@ class DatedText:
 
 def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText]) -> bytes:
     """An Atom feed of `texts` (newest first, at least one): the news or the blog."""
-    ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": language})
-    _add(feed, "id", page_url)
-    _add(feed, "title", title)
     shown = texts[:FEED_SIZE]
-    _add(feed, "updated", f"{shown[0].day}T00:00:00Z")
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=feed_url)
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=page_url)
-    _add(ET.SubElement(feed, f"{{{ATOM}}}author"), "name", owner)
-    _add(feed, "generator", "sitegen")
+    feed = _feed(page_url, title, f"{shown[0].day}T00:00:00Z", feed_url, owner, language=language)
     for text in shown:
-        entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
-        _add(entry, "id", text.url)
-        _add(entry, "title", text.title)
-        _add(entry, "updated", f"{text.day}T00:00:00Z")
-        _add(entry, "published", f"{text.day}T00:00:00Z")
-        ET.SubElement(entry, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=text.url)
+        entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z")
         if text.summary:
             _add(entry, "summary", text.summary)
         if text.html:
             _add(entry, "content", text.html).set("type", "html")
+    return _written(feed)
+
+
+def _feed(page_url: str, title: str, updated: str, feed_url: str, owner: str, subtitle: str = "", language: str = "") -> ET.Element:
+    """A feed's own elements: what it is, since when, where it and its page are, whose it is."""
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": language} if language else {})
+    _add(feed, "id", page_url)
+    _add(feed, "title", title)
+    if subtitle:
+        _add(feed, "subtitle", subtitle)
+    _add(feed, "updated", updated)
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", type="application/atom+xml", href=feed_url)
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=page_url)
+    _add(ET.SubElement(feed, f"{{{ATOM}}}author"), "name", owner)
+    _add(feed, "generator", "sitegen")
+    return feed
+
+
+def _entry(feed: ET.Element, url: str, title: str, timestamp: str) -> ET.Element:
+    entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
+    _add(entry, "id", url)
+    _add(entry, "title", title)
+    _add(entry, "updated", timestamp)
+    _add(entry, "published", timestamp)
+    ET.SubElement(entry, f"{{{ATOM}}}link", rel="alternate", type="text/html", href=url)
+    return entry
+
+
+def _written(feed: ET.Element) -> bytes:
     ET.indent(feed)
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
 
