@@ -479,8 +479,7 @@ class ViewBuilder:
         sections marked `profile`, the latest posts' names): part of the profile pages' inputs."""
         news = self.site.kind_value("news", ())
         cv = self.site.kind_value("cv")
-        posts = [(post.date, post.page.title, post.page.slug, post.page.description) for post in self.latest_posts()]
-        return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None, posts)
+        return (news[:NEWS_ON_PROFILE], cv.profile_sections() if cv is not None else None, [self.post_link(post) for post in self.latest_posts()])
 
     def latest_posts(self) -> tuple:
         return self.site.kind_value("posts", ())[:POSTS_ON_PROFILE]

@@ -59,7 +59,7 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         newer = posts[index - 1] if index > 0 else None
         older = posts[index + 1] if index + 1 < len(posts) else None
         shown, records = shown_records(post.page.parts, context.site)
-        beside = [(other.page.slug, other.page.title) if other is not None else None for other in (newer, older)]
+        beside = [context.views.post_link(other) if other is not None else None for other in (newer, older)]  # its links to them, as shown
         yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
     yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts)))
     yield Page(FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
