@@ -18,6 +18,7 @@ a page itself depends on its own file and the records it shows.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Collection, Iterable
@@ -101,22 +102,41 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
 
 
 def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
-    read = front_matter_fields(text, path, FIELDS, problems)
+    read = read_content_page(path, text, problems, Address("page", PurePosixPath(path).stem), lambda fields: fields.integer("nav"), FIELDS)
+    return dataclasses.replace(read[1], nav=read[0]) if read is not None else None
+
+
+@value_class
+class Address:
+    """Where a kind's Markdown page goes: `prefix` + its slug (default `default`), checked by `address_problem`."""
+
+    noun: str  # 'page', 'post': for messages
+    default: str
+    prefix: str = ""
+    folders: bool = True
+    reserved: Collection[str] = frozenset(RESERVED)
+
+
+def read_content_page(
+    path: str, text: str, problems: list[Problem], address: Address, also: Callable[[Fields], Item], known: set[str]
+) -> tuple[Item, ContentPage] | None:
+    """A Markdown page of the site's own (a page, a blog post): its front matter's `title`, `slug` and `description`,
+    what `also` reads of the rest (its `nav`, its `date`), and its text; None when something in it is wrong (said)."""
+    read = front_matter_fields(text, path, known, problems)
     if read is None:
         return None
     fields, body, body_line = read
     title = fields.text("title", required=True)
-    nav = fields.integer("nav")
-    slug = fields.text("slug") or PurePosixPath(path).stem
+    extra = also(fields)
+    slug = fields.text("slug") or address.default
     description = fields.text("description")
-    if reason := address_problem(slug):
-        fields.problem("slug" if "slug" in fields.data else None, f"the page's address '{slug}/' {reason}; set another with slug: ...")
+    if reason := address_problem(slug, address.folders, address.reserved):
+        where = "slug" if "slug" in fields.data else None
+        fields.problem(where, f"the {address.noun}'s address '{address.prefix}{slug}/' {reason}; set another with slug: ...")
     parts = page_parts(path, body, body_line, problems, fields)
     if fields.failed or parts is None:
         return None
-    if not description:
-        description = first_paragraph(parts)
-    return ContentPage(path, slug, title, nav, description, parts, digest(text))
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, digest(text))
 
 
 def address_problem(slug: str, folders: bool = True, reserved: Collection[str] = RESERVED) -> str | None:

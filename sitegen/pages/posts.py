@@ -20,14 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
-from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import ContentPage, address_problem, first_paragraph, page_parts, shown_records, unique_addresses
+from sitegen.pages.pages import Address, ContentPage, read_content_page, shown_records, unique_addresses
 from sitegen.urls import post_path, post_slug
 from sitegen.values import value_class
 
@@ -78,20 +76,9 @@ def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Proble
 
 
 def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
-    read = front_matter_fields(text, path, FIELDS, problems)
-    if read is None:
-        return None
-    fields, body, body_line = read
-    title = fields.text("title", required=True)
-    date = fields.day("date", required=True)
-    slug = fields.text("slug") or post_slug(path)
-    if reason := address_problem(slug, folders=False, reserved=OWN_FILES):
-        fields.problem("slug" if "slug" in fields.data else None, f"the post's address 'posts/{slug}/' {reason}; set another with slug: ...")
-    parts = page_parts(path, body, body_line, problems, fields)
-    if fields.failed or parts is None:
-        return None
-    description = fields.text("description") or first_paragraph(parts)
-    return Post(date, ContentPage(path, slug, title, None, description, parts, digest(text)))
+    address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
+    read = read_content_page(path, text, problems, address, lambda fields: fields.day("date", required=True), FIELDS)
+    return Post(*read) if read is not None else None
 
 
 def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
