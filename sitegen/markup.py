@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import nh3
@@ -177,20 +177,76 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
     source = text
     if has_latex(text):
         pieces, position = [], 0
-        for match in latex_spans(text):
+        for match in _latex_outside_code(text, fenced=pictures is not None):
             pieces += [text[position : match.start()], f"\ue000{len(fragments)}\ue001"]
             fragments.append(convert_span(match.group()))
             spans.append(match.group())
             position = match.end()
         source = "".join(pieces) + text[position:]
-    body = _plain_paragraphs(source) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
+    plain_paragraphs = _plain_paragraphs(source) if pictures is None or "~~~" not in source else None  # fenced code in a site's text
+    body = plain_paragraphs or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])]), tag[0]), body)  # as written
+    if fragments and "<code>" in body:  # an indented code block: shown as written
+        body = _CODE.sub(lambda code: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])], quote=False), code[0]), body)
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
     text_only = _text_of(body)
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)
-    unconverted = [tex for fragment in fragments for tex in fragment.unconverted]
+    converted = (fragments[int(index)] for index in _PLACEHOLDER.findall(body)) if fragments else ()  # not those put back as written
+    unconverted = [tex for fragment in converted for tex in fragment.unconverted]
     return Converted(body_html, " ".join(plain.split()), unconverted)
+
+
+_CODE = re.compile(r"<code>.*?</code>", re.DOTALL)  # code in HTML made here
+_PARAGRAPH = re.compile(r"(?:(?!\n[ \t]*\n).)+", re.DOTALL)  # text between blank lines
+_UNESCAPED_BACKTICK = re.compile(r"(?<!\\)(?:\\\\)*`")  # a backtick after no backslash or after escaped ones
+
+
+def _latex_outside_code(text: str, fenced: bool) -> Iterator[re.Match]:
+    """The LaTeX spans of Markdown text that are not in code: code is shown as written, as MathJax leaves it.
+
+    Code spans and (`fenced`: the site's own texts) fenced blocks, found as Python-Markdown finds them, are
+    left out before the LaTeX is set aside, since a span that began in code could end outside it
+    (`echo $HOME` and $x$); what Markdown makes a code block by indenting it is put back as written after
+    Markdown (`_CODE`)."""
+    if "`" not in text and not (fenced and "~~~" in text):
+        yield from latex_spans(text)
+        return
+    position = 0
+    for start, end in _code_in(text, fenced):
+        yield from latex_spans(text, position, start)
+        position = end
+    yield from latex_spans(text, position, len(text))
+
+
+def _code_in(text: str, fenced: bool) -> Iterator[tuple[int, int]]:
+    """(start, end) of each fenced code block (`fenced`) and code span, in order."""
+    from markdown.extensions.fenced_code import FencedBlockPreprocessor
+
+    position = 0
+    blocks = FencedBlockPreprocessor.FENCED_BLOCK_RE.finditer(text) if fenced else ()
+    for block in blocks:
+        yield from _code_spans(text, position, block.start())
+        yield block.span()
+        position = block.end()
+    yield from _code_spans(text, position, len(text))
+
+
+def _code_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The code spans between `start` and `end`, paragraph by paragraph, paired as Python-Markdown pairs backticks."""
+    from markdown.inlinepatterns import BACKTICK_RE, BacktickInlineProcessor
+
+    pair = BacktickInlineProcessor(BACKTICK_RE).find_code_spans
+    for paragraph in _PARAGRAPH.finditer(text[start:end]):
+        block, offset, position = paragraph[0], start + paragraph.start(), 0
+        while tick := _UNESCAPED_BACKTICK.search(block, position):
+            begin = tick.end() - 1
+            inside, closing = pair(begin, block)
+            if closing is None:
+                position = inside
+                continue
+            position = closing + (inside - begin)
+            yield offset + begin, offset + position
 
 
 def _text_of(body: str) -> str:

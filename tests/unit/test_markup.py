@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import html
+import re
+from collections import Counter
 from urllib.parse import urlsplit
 
 import markdown
 import nh3
 import pytest
 from bs4 import BeautifulSoup
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sitegen.markup import BLOCK_NEEDS, INLINE_NEEDS, _markdown_without_raw_html, _plain_paragraphs, _shared_markdown, render_inline, render_markdown, sanitise
@@ -119,6 +121,63 @@ def test_unconverted_latex_in_markdown_is_reported():
     converted = render_markdown(r"Uses \foo{bar} heavily.")
     assert converted.unconverted == [r"\foo{bar}"]
     assert soup(converted.html).find("code").get_text() == r"\foo{bar}"
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("Run `echo $HOME and $PATH` here, then $x$.", ["echo $HOME and $PATH"]),
+        ('Inline `print("a\\n")` and ``a ` $b$`` at $t$.', ['print("a\\n")', "a ` $b$"]),
+        ('```sh\nexport A=$B\necho "$x + $y" \\alpha\n```\n\nAfter $y$.', ['export A=$B\necho "$x + $y" \\alpha\n']),
+        ("~~~\n$a$ \\b\n~~~\n\nAfter $y$.", ["$a$ \\b\n"]),
+        ("Before $y$.\n\n    indented $a$ < \\alpha\n    more\n\nAfter $z$.", ["indented $a$ < \\alpha\nmore\n"]),
+    ],
+)
+def test_code_in_the_sites_own_text_is_shown_as_written(text, code):
+    """Code is left as typed (MathJax skips <code> and <pre> too): no math in it, no LaTeX reported from it,
+    while math outside it is still converted."""
+    converted = render_markdown(text, pictures=[])
+    page = soup(converted.html)
+    assert [element.get_text() for element in page.find_all("code")] == code
+    assert all(element.find("math") is None for element in page.find_all("code"))
+    assert page.find("math") is not None
+    assert converted.unconverted == []
+    assert code[0].split()[0] in converted.plain
+
+
+def test_a_fenced_block_of_tildes_without_latex_is_code():
+    assert soup(render_markdown("~~~\nmake site\n~~~", pictures=[]).html).find("pre").get_text() == "make site\n"
+
+
+def test_math_ends_with_its_paragraph():
+    converted = render_markdown("It costs $5.\n\nOr $x$ and $y\nz$.")
+    assert [math.get_text() for math in soup(converted.html).find_all("math")] == ["x", "yz"]
+    assert soup(converted.html).find("p").get_text() == "It costs $5."
+
+
+def test_a_code_span_in_an_abstract_is_shown_as_written():
+    converted = render_markdown("We run `grep $x$` on $n$ files.")
+    assert [element.get_text() for element in soup(converted.html).find_all("code")] == ["grep $x$"]
+    assert soup(converted.html).find("math").get_text() == "n"
+
+
+_CODE_TOKENS = st.sampled_from(["`", "``", "```", "~~~", "\n", "\n\n", "    ", " ", "$", "$x$", "\\alpha", "a", "b c", "*", "_", "-"])
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_CODE_TOKENS, max_size=30).map("".join), st.booleans())
+def test_what_markdown_makes_code_keeps_the_text_markdown_gives_it(text, own_text):
+    """Whatever Markdown alone makes code (spans, fenced and indented blocks) holds, with LaTeX about, the same text.
+
+    Left out: math that starts in an indented code block and ends on the unindented line right after it
+    (`    $a` then `b$`), which is shown as code."""
+    assume(not re.search(r"(^|\n)(    |\t)[^\n]*\$[^\n]*\n[^ \t\n]", text))
+    md = _markdown_without_raw_html(pictures=own_text)
+    expected = [element.get_text() for element in soup(sanitise(md.convert(text))).find_all("code")]
+    converted = render_markdown(text, pictures=[] if own_text else None)
+    code = [element.get_text() for element in soup(converted.html).find_all("code")]
+    assert Counter(code) - Counter(converted.unconverted) == Counter(expected)  # LaTeX it cannot convert is shown as code
 
 
 def test_inline_text_folds_whitespace():
