@@ -132,6 +132,16 @@ def post_path(slug: str) -> str:
     return f"posts/{slug}/index.html"
 
 
+def tag_path(slug: str) -> str:
+    """The list of a blog tag's posts (sitegen.pages.posts)."""
+    return f"posts/tags/{slug}/index.html"
+
+
+def tag_slug(name: str) -> str:
+    """A blog tag's address under posts/tags/: 'Reading group' -> 'reading-group'."""
+    return slugify("-".join(name.lower().split()))
+
+
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
 
 

@@ -8,7 +8,7 @@ and nowhere else.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
@@ -25,7 +25,7 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path
+from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path, tag_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -514,7 +514,8 @@ class ViewBuilder:
         context = self.common(post_path(post.page.slug))
         parts, shown_entries = self.page_parts(post.page, shown)
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
-        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, **beside}
+        tags = [self.tag_link(tag) for tag in post.tags]
+        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
         about = blog_posting(
             post.page.title,
             post.date,
@@ -526,13 +527,20 @@ class ViewBuilder:
         context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"), jsonld=Markup(script_json(about)))
         return context
 
-    def posts_page(self, posts) -> dict[str, Any]:
-        """The blog's list: by year, newest first, each post's day, title and description."""
-        context = self.common("posts/index.html")
+    def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:
+        """The blog's list, or (`tag`) the list of one tag's posts: by year, newest first, each post's day, title and
+        description; and every tag with its number of posts."""
+        context = self.common(tag_path(tag.slug) if tag else "posts/index.html")
         context.update(
-            years=[{"year": year, "posts": [self.post_link(post) for post in group]} for year, group in groupby(posts, key=lambda post: post.date[:4])]
+            years=[{"year": year, "posts": [self.post_link(post) for post in group]} for year, group in groupby(posts, key=lambda post: post.date[:4])],
+            tag=tag.name if tag else None,
+            tags=[{**self.tag_link(other), "count": len(tagged), "current": other == tag} for other, tagged in tags.items()],
+            list_url=self.urls.page("posts/index.html"),
         )
         return context
+
+    def tag_link(self, tag) -> dict[str, Any]:
+        return {"name": tag.name, "url": self.urls.page(tag_path(tag.slug))}
 
     def post_link(self, post) -> dict[str, Any]:
         """A blog post as lists name it: its day, title, description and address."""

@@ -47,6 +47,7 @@ class DatedText:
     day: str  # ISO day
     html: str = ""  # the text as HTML ('' for none)
     summary: str = ""
+    categories: tuple[str, ...] = ()  # a post's tags
 
 
 def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText]) -> bytes:
@@ -59,6 +60,8 @@ def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: s
             _add(entry, "summary", text.summary)
         if text.html:
             _add(entry, "content", text.html).set("type", "html")
+        for category in text.categories:
+            ET.SubElement(entry, f"{{{ATOM}}}category", term=_xml_text(category))
     return _written(feed)
 
 

@@ -74,6 +74,19 @@ class Fields:
             self.warn(key, f"field '{key}': LaTeX shown as source, cannot convert {tex}")
         return converted.plain
 
+    def texts(self, key: str) -> tuple[str, ...]:
+        """A list of short texts (`tags: [reading group, ml]`), each stripped, empty ones left out."""
+        value = self.data.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, str):  # `tags: ml, vision` would be one tag of that name
+            self.problem(key, f"field '{key}': expected a list, got one string; write it as a list: {key}: [{value}]")
+            return ()
+        if not isinstance(value, list) or any(isinstance(item, bool) or not isinstance(item, (str, int, float)) for item in value):
+            self.problem(key, f"field '{key}': expected a list of texts, got {shown_value(value)}")
+            return ()
+        return tuple(text for item in value if (text := " ".join(str(item).split())))
+
     def integer(self, key: str) -> int | None:
         value = self.data.get(key)
         if value is None:

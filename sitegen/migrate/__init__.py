@@ -448,12 +448,26 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         draft = front.get("draft") is True or front.get("published") is False
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
+        if tags := post_tags(front):
+            post["tags"] = tags
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/")
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, markdown_text(body))
         if TEMPLATE_TAGS.search(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
+
+
+def post_tags(front: dict[str, Any]) -> list[str]:
+    """A post's tags and categories as one list of tags: Jekyll writes each as a list or as words in one
+    string (`tags: formatting math`), Hugo as lists."""
+    tags: dict[str, str] = {}
+    for name in ("tags", "categories"):
+        value = front.get(name) or []
+        for tag in value.split() if isinstance(value, str) else value if isinstance(value, list) else []:
+            if tag_name := " ".join(a_string(tag).split()):
+                tags.setdefault(tag_name.casefold(), tag_name)
+    return list(tags.values())
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

@@ -6,13 +6,15 @@ and `output/posts/feed.xml`.
     date: 2025-05-20                          # required
     slug: benchmark-numbers                   # default: the file name, without a leading date
     description: ...                          # for the list, the feed and link previews (default: the first paragraph)
+    tags: [benchmarks, reading group]         # each tag's posts are listed at posts/tags/<tag>/
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
 Jekyll's `2025-05-20-benchmark-numbers.md` and Hugo's `benchmark-numbers/index.md` are both
 `posts/benchmark-numbers/`. A post's page depends on its own file, the records it shows and the
 titles of the posts beside it (its "newer" and "older" links); the list and the feed on every
-post. What every page shows of the blog is only that there is one (a menu entry, the feed's link).
+post, as does each tag's list. What every page shows of the blog is only that there is one (a menu entry,
+the feed's link).
 """
 
 from __future__ import annotations
@@ -22,23 +24,32 @@ from functools import partial
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
+from sitegen.homepage.fields import Fields
 from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import Address, ContentPage, read_content_page, shown_records, unique_addresses
-from sitegen.urls import post_path, post_slug
+from sitegen.pages.pages import Address, ContentPage, address_problem, read_content_page, shown_records, unique_addresses
+from sitegen.urls import post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description"}
+FIELDS = {"title", "date", "slug", "description", "tags"}
 LIST_PATH = "posts/index.html"
 FEED_PATH = "posts/feed.xml"
-OWN_FILES = {"index.html", "feed.xml"}  # what the blog itself writes in posts/: no post's address
+OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
+
+
+@value_class
+class Tag:
+    name: str  # as the newest post that has it writes it
+    slug: str  # its address under posts/tags/: the name in lower case, one address for 'ML' and 'ml'
 
 
 @value_class
 class Post:
     date: str  # ISO day
+    tags: tuple[Tag, ...]
+    tags_at: Location  # the line of its tags, for what is said of them
     page: ContentPage  # its title, text, description and slug (the part of its address under posts/)
 
 
@@ -59,7 +70,10 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         shown, records = shown_records(post.page.parts, context.site)
         beside = [context.views.post_link(other) if other is not None else None for other in (newer, older)]  # its links to them, as shown
         yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
-    yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts)))
+    tags = tags_of(posts)
+    yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
+    for tag, tagged in tags.items():
+        yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
     yield Page(FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
 
 
@@ -67,18 +81,55 @@ def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...
     return context.render("post.html", context.views.post_page(post, shown, newer, older))
 
 
+def _render_tag(context: RenderContext, tags: dict[Tag, tuple[Post, ...]], tag: Tag, tagged: tuple[Post, ...]) -> bytes:
+    return context.render("posts.html", context.views.posts_page(tagged, tags, tag))
+
+
+def tags_of(posts: tuple[Post, ...]) -> dict[Tag, tuple[Post, ...]]:
+    """Each tag (by name, ignoring case) and its posts, newest first; each tag named as its newest post names it."""
+    named: dict[str, Tag] = {}
+    tagged: dict[str, list[Post]] = {}
+    for post in posts:
+        for tag in post.tags:
+            named.setdefault(tag.slug, tag)
+            tagged.setdefault(tag.slug, []).append(post)
+    return {named[slug]: tuple(tagged[slug]) for slug in sorted(named, key=lambda slug: named[slug].name.casefold())}
+
+
 def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
     """Every post, newest first; site-wide: whether there are any."""
     problems: list[Problem] = []
     posts = unique_addresses(files.read_markdown(_read_post, problems), lambda post: post.page, "posts/", "post", problems)
     posts.sort(key=lambda post: (post.date, post.page.path), reverse=True)
+    _warn_of_tags_sharing_an_address(posts, problems)
     return tuple(posts), bool(posts), problems
+
+
+def _warn_of_tags_sharing_an_address(posts: list[Post], problems: list[Problem]) -> None:
+    """'R&D' and 'R D' would both be posts/tags/r-d/: one list, named as the newest post names it."""
+    first: dict[str, tuple[Tag, Post]] = {}
+    for post in posts:
+        for tag in post.tags:
+            seen = first.setdefault(tag.slug, (tag, post))
+            if seen[0].name.casefold() != tag.name.casefold():
+                warning = f"the tag '{tag.name}' shares its address posts/tags/{tag.slug}/ with '{seen[0].name}' ({seen[1].page.path}): one list shows both"
+                problems.append(Problem(warning, post.tags_at, warning=True))
 
 
 def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
     address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
-    read = read_content_page(path, text, problems, address, lambda fields: fields.day("date", required=True), FIELDS)
-    return Post(*read) if read is not None else None
+    read = read_content_page(path, text, problems, address, lambda fields: (fields.day("date", required=True), _tags(fields), fields.where("tags")), FIELDS)
+    return Post(*read[0], read[1]) if read is not None else None
+
+
+def _tags(fields: Fields) -> tuple[Tag, ...]:
+    tags: dict[str, Tag] = {}
+    for name in fields.texts("tags"):
+        slug = tag_slug(name)
+        if reason := address_problem(slug, folders=False, reserved=()):
+            fields.problem("tags", f"the tag '{name}' cannot be an address (posts/tags/{slug}/): it {reason}")
+        tags.setdefault(slug, Tag(name, slug))
+    return tuple(tags.values())
 
 
 def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
@@ -91,6 +142,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
             post.date,
             with_links("".join(part.html for part in post.page.parts), urls.absolute_link),
             post.page.description,
+            tuple(tag.name for tag in post.tags),
         )
         for post in posts
     ]

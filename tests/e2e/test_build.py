@@ -15,6 +15,7 @@ from pathlib import Path
 import bibtexparser
 import feedparser
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
 
@@ -389,8 +390,10 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
     locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert all(loc.startswith("https://lena-muller.github.io/") for loc in locs)
-    posts = [f"posts/{path.stem[11:]}/" for path in (REPO / "content" / "posts").glob("*.md")]  # content/posts/2025-05-20-name.md
-    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/", "posts/", *posts]  # content/pages/*.md, cv.yaml, ..., most cited
+    post_files = list((REPO / "content" / "posts").glob("*.md"))
+    posts = [f"posts/{path.stem[11:]}/" for path in post_files]  # content/posts/2025-05-20-name.md
+    tags = {f"posts/tags/{tag.lower().replace(' ', '-')}/" for path in post_files for tag in yaml.safe_load(path.read_text().split("---")[1]).get("tags", [])}
+    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/", "posts/", *posts, *tags]  # content/pages/*.md, cv.yaml, ..., most cited
     assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories}) + len(homepage)
     assert {f"https://lena-muller.github.io/{path}" for path in homepage} <= set(locs)
     assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()

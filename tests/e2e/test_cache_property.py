@@ -288,15 +288,18 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         name=st.sampled_from(["2025-01-02-first", "second", "third/index"]),
         day=st.integers(1, 28),
         body=st.sampled_from(["Text.", "A [link](teaching/) and ![a picture](static/photo.txt).", '{{< publications featured="true" >}}']),
+        tags=st.sampled_from(["", "[ml]", "[ML, gpus]", "[gpus]"]),
         keep=st.booleans(),
     )
-    def edit_post(self, name, day, body, keep) -> None:
-        """Posts come, go and change date (the list, the feed and the newer/older links of the posts beside them follow)."""
+    def edit_post(self, name, day, body, tags, keep) -> None:
+        """Posts come, go, change date and tags (the list, the feed, each tag's list and the newer/older links of the
+        posts beside them follow)."""
         path = self.site / "content" / "posts" / f"{name}.md"
         if not keep:
             path.unlink(missing_ok=True)
             return
-        self.write(f"content/posts/{name}.md", f"---\ntitle: Post {name.split('/')[0][-5:]}\ndate: 2025-02-{day:02d}\n---\n{body}\n")
+        tagged = f"tags: {tags}\n" if tags else ""
+        self.write(f"content/posts/{name}.md", f"---\ntitle: Post {name.split('/')[0][-5:]}\ndate: 2025-02-{day:02d}\n{tagged}---\n{body}\n")
 
     @rule(year=st.integers(2020, 2025), keep=st.booleans())
     def edit_talks(self, year, keep) -> None:

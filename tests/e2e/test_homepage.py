@@ -407,6 +407,52 @@ def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out
     assert [text(a) for a in listing.select('header nav a[aria-current="page"]')] == ["Blog"]
 
 
+def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [Machine Learning, GPUs]\n---\nText.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2024-02-01\ntags: [machine learning]\n---\nText.\n",
+            "content/posts/c.md": "---\ntitle: C\ndate: 2024-03-01\n---\nText.\n",
+        },
+        base_url="https://example.org/repo/",
+    )
+    files = rendered_files(site)
+    assert {path for path in files if path.startswith("posts/tags/")} == {"posts/tags/machine-learning/index.html", "posts/tags/gpus/index.html"}
+    listing = soup_of(files["posts/index.html"])
+    tags = [(text(a.contents[0]), text(a.select_one(".subject-count")), a["href"]) for a in listing.select(".post-tags a")]
+    assert tags == [("GPUs", "1", "/repo/posts/tags/gpus/"), ("machine learning", "2", "/repo/posts/tags/machine-learning/")]  # as the newest post names it
+    learning = soup_of(files["posts/tags/machine-learning/index.html"])
+    assert text(learning.h1) == "Posts tagged “machine learning”"
+    assert [text(a) for a in learning.select(".post-title a")] == ["B", "A"]
+    assert text(learning.select_one('.post-tags a[aria-current="page"]').contents[0]) == "machine learning"
+    post = soup_of(files["posts/a/index.html"])
+    assert [(text(a), a["href"]) for a in post.select("article .post-tags a")] == [
+        ("Machine Learning", "/repo/posts/tags/machine-learning/"),
+        ("GPUs", "/repo/posts/tags/gpus/"),
+    ]
+    assert [meta["content"] for meta in post.find_all("meta", property="article:tag")] == ["Machine Learning", "GPUs"]
+    assert soup_of(files["posts/c/index.html"]).find("meta", property="article:tag") is None
+    feed = feedparser.parse(files["posts/feed.xml"])
+    assert [[tag.term for tag in entry.get("tags", [])] for entry in feed.entries] == [[], ["machine learning"], ["Machine Learning", "GPUs"]]
+    sitemap = files["sitemap.xml"].decode()
+    assert "https://example.org/repo/posts/tags/gpus/" in sitemap
+
+
+def test_tags_that_share_an_address_other_than_by_case_are_one_list_with_a_warning(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [R&D]\n---\nText.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2024-02-01\ntags: [R D]\n---\nText.\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/a.md:4: warning: the tag 'R&D' shares its address posts/tags/r-d/ with 'R D' (content/posts/b.md)" in result.stderr
+    assert [text(a) for a in soup(site / "output/posts/tags/r-d/index.html").select(".post-title a")] == ["B", "A"]
+
+
 def test_a_site_without_posts_has_no_blog(tmp_path):
     files = rendered_files(site_with(tmp_path, {}))
     assert not any(path.startswith("posts/") for path in files)
@@ -432,6 +478,13 @@ def test_a_site_without_posts_has_no_blog(tmp_path):
             },
             "content/posts/b.md:1: this post and content/posts/2024-01-01-same.md both want the address 'posts/Same/'",
         ),
+        (
+            {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\ntags: ml, vision\n---\n"},
+            "content/posts/x.md:4: field 'tags': expected a list, got one string",
+        ),
+        ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\ntags: [{a: 1}]\n---\n"}, "content/posts/x.md:4: field 'tags': expected a list of texts"),
+        ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\ntags: [..]\n---\n"}, "content/posts/x.md:4: the tag '..' cannot be an address"),
+        ({"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nslug: tags\n---\n"}, "content/posts/x.md:4: the post's address 'posts/tags/' is taken by"),
     ],
 )
 def test_a_mistake_in_a_post_is_reported_at_its_line(tmp_path, files, message):
@@ -442,7 +495,7 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nsummary: S\n---\nText\n"})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, title" in result.stderr
+    assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, tags, title" in result.stderr
 
 
 # -- 3c. old addresses ----------------------------------------------------------------------------------

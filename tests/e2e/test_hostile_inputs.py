@@ -200,6 +200,7 @@ own_text = st.tuples(
                 "slug": maybe(st.one_of(text_value, st.sampled_from(["..", "../x", "Records", "feed.xml", "a/b", "a/../b", "ok", "OK"]))),
                 "description": maybe(text_value),
                 "nav": maybe(st.integers(-3, 3)),
+                "tags": maybe(st.one_of(text_value, st.lists(st.one_of(text_value, st.sampled_from(["..", "a/b", "<b>", "ML", "ml"])), max_size=3))),
             },
         )
     ),

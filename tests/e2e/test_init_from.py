@@ -145,14 +145,20 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
 
 
 @pytest.mark.parametrize(
-    "tool, address, title, description",
+    "tool, address, title, description, tags",
     [
-        ("al-folio", "formatting-and-links", "a post with formatting and links", "march & april, looking forward to summer"),
-        ("academicpages", "blog-post-1", "Future Blog Post", "This post will show up by default."),
-        ("hugo-blox", "getting-started", "Welcome", "Why I started a blog about the connexion of the sciences."),
+        (
+            "al-folio",
+            "formatting-and-links",
+            "a post with formatting and links",
+            "march & april, looking forward to summer",
+            ["formatting", "links", "sample-posts"],
+        ),
+        ("academicpages", "blog-post-1", "Future Blog Post", "This post will show up by default.", ["cool posts", "category1"]),
+        ("hugo-blox", "getting-started", "Welcome", "Why I started a blog about the connexion of the sciences.", ["Academic"]),
     ],
 )
-def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool, address, title, description):
+def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool, address, title, description, tags):
     site, result = init_from(tmp_path, tool)
     listing = page(site, "posts/index.html")
     [post_link] = [a for a in listing.select(".post-title a") if text(a) == title]
@@ -161,6 +167,8 @@ def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool
     post = page(site, f"posts/{address}/index.html")
     assert text(post.h1) == title and "{%" not in text(post) and "{{<" not in text(post)
     assert any(a["href"].endswith("/posts/") for a in post.select("header nav a"))  # Blog, in the menu
+    assert [text(a) for a in post.select(".post-tags a")] == tags  # its tags and categories, Jekyll's words in one string split
+    assert served_file(site, post.select_one(".post-tags a")["href"]) == site / "output/posts/tags" / tags[0].lower().replace(" ", "-") / ""
 
 
 def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
