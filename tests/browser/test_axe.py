@@ -19,7 +19,8 @@ PAGES = [
     "cv/",
     "news/",
     "posts/",
-    "posts/checkpoint-intervals/",  # a post with math, a picture, a list of records and a link to the post before it
+    "posts/checkpoint-intervals/",  # a post with math, a picture, tags, a list of records and a link to the post before it
+    "posts/tags/scheduling/",  # a tag's list, its tag marked current
     "talks/",
     "about/",
     "teaching/",

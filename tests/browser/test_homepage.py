@@ -82,7 +82,7 @@ def test_a_light_system_can_choose_dark(new_page, served_demo):
 
 def test_the_homepage_pages_fit_a_phone(new_page, served_demo):
     page = new_page(viewport={"width": 360, "height": 740})
-    for path in ("", "cv/", "news/", "talks/", "about/", "teaching/", "posts/", "posts/checkpoint-intervals/"):
+    for path in ("", "cv/", "news/", "talks/", "about/", "teaching/", "posts/", "posts/checkpoint-intervals/", "posts/tags/spot-instances/"):
         page.goto(served_demo + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px"
