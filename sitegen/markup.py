@@ -47,6 +47,7 @@ ALLOWED_TAGS = {
     "th",
     "td",
 }
+OWN_TEXT_TAGS = {"img", "h1", "h2"}  # the site's own texts also show pictures, and headings of every level (`headings_under`)
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
 URL_SCHEMES = {"http", "https", "mailto"}
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
@@ -152,7 +153,7 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
 
     cleaned = nh3.clean(
         fragment,
-        tags=ALLOWED_TAGS if pictures is None else ALLOWED_TAGS | {"img"},
+        tags=ALLOWED_TAGS if pictures is None else ALLOWED_TAGS | OWN_TEXT_TAGS,
         attributes=ALLOWED_ATTRIBUTES if pictures is None else {**ALLOWED_ATTRIBUTES, "img": {"src", "alt", "title"}},
         attribute_filter=None if pictures is None else own_files_only,
         url_schemes=URL_SCHEMES,
@@ -247,6 +248,19 @@ def _code_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
                 continue
             position = closing + (inside - begin)
             yield offset + begin, offset + position
+
+
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])>")  # in HTML made here: no attributes
+
+
+def headings_under(html_texts: list[str], top: int) -> list[str]:
+    """The HTML texts of one page (its stretches between publication lists) with their headings moved so that
+    the highest is `top` (2: the sections under the page's title), the levels below it following: a text whose
+    sections are `##` or `#` reads the same, and no level is skipped that the text did not skip."""
+    highest = min((int(level) for text in html_texts for _, level in _HEADING_TAG.findall(text)), default=top)
+    if highest == top:
+        return html_texts
+    return [_HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}>", text) for text in html_texts]
 
 
 def _text_of(body: str) -> str:

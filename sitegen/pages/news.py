@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.markup import hrefs, with_links
+from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import site_markdown
@@ -80,7 +80,8 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
         return None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem).strip("-")
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
-    return NewsItem(path, date, title, converted.html, converted.plain, anchor)
+    [html] = headings_under([converted.html], top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
+    return NewsItem(path, date, title, html, converted.plain, anchor)
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:

@@ -32,7 +32,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
 from sitegen.latex import Converted
-from sitegen.markup import hrefs, render_markdown
+from sitegen.markup import headings_under, hrefs, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
@@ -159,7 +159,7 @@ def page_parts(path: str, body: str, first_line: int, problems: list[Problem], f
     def flush() -> None:
         markdown = "\n".join(pending)
         if markdown.strip():
-            parts.append(PagePart(html=_page_markdown(markdown, path, pending_line, problems)))
+            parts.append(PagePart(html=site_markdown(markdown, Location(path, pending_line), problems).html))
         pending.clear()
 
     for number, line in enumerate(body.split("\n"), start=first_line):
@@ -181,21 +181,10 @@ def page_parts(path: str, body: str, first_line: int, problems: list[Problem], f
         else:
             parts.append(PagePart(publications=chosen))
     flush()
-    return None if failed else tuple(parts)
-
-
-_ATX_HEADING = re.compile(r"^(#{1,6})(?=\s)", re.M)
-_PAGE_HEADING = re.compile(r"<(/?)h([3-6])>")
-
-
-def _page_markdown(markdown: str, path: str, line: int, problems: list[Problem]) -> str:
-    """Markdown of a page -> HTML in which '#' is a section (h2) under the page's title (h1).
-
-    Text is sanitised like an abstract, which keeps h3-h6 only: headings go in two levels
-    down and come out one level up."""
-    demoted = _ATX_HEADING.sub(lambda m: "#" * min(6, len(m[1]) + 2), markdown)
-    converted = site_markdown(demoted, Location(path, line), problems)
-    return _PAGE_HEADING.sub(lambda m: f"<{m[1]}h{int(m[2]) - 1}>", converted.html)
+    if failed:
+        return None
+    texts = iter(headings_under([part.html for part in parts if part.html], top=2))  # sections under the page's title
+    return tuple(PagePart(html=next(texts)) if part.html else part for part in parts)
 
 
 def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:

@@ -142,6 +142,34 @@ def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(t
     assert [text(h) for h in main.select(".record-title")] == ["A preprint"]
 
 
+@pytest.mark.parametrize(
+    "body, levels",
+    [
+        ("## Setup\n\nText\n\n### Details\n\nMore\n\n## Results\n", ["h2", "h3", "h2"]),  # al-folio's and Hugo's posts
+        ("# Setup\n\nText\n\n## Details\n\nMore\n", ["h2", "h3"]),
+        ("Setup\n=====\n\nText\n\nDetails\n-------\n\nMore\n", ["h2", "h3"]),  # setext headings
+        ('### Before\n\n{{< publications type="preprint" >}}\n\n#### After\n', ["h2", "h3"]),  # one page, whatever stands between
+    ],
+)
+def test_a_pages_sections_are_under_its_title_at_whatever_level_the_text_starts(tmp_path, body, levels):
+    site = site_with(tmp_path, {"content/posts/p.md": f"---\ntitle: P\ndate: 2024-01-01\n---\n{body}"})
+    page = soup_of(rendered_files(site)["posts/p/index.html"])
+    assert [h.name for h in page.select("main .prose :is(h1, h2, h3, h4)")] == levels  # under the page's h1
+
+
+def test_a_comment_in_a_code_block_stays_a_comment(tmp_path):
+    """'#' begins a shell or Python comment as well as a Markdown heading: in code it is what was typed."""
+    body = "## Install\n\n```sh\n# the latest release\npip install sitegen\n```\n"
+    site = site_with(
+        tmp_path, {"content/pages/howto.md": f"---\ntitle: How to\n---\n{body}", "content/news/2024-01-01-n.md": f"---\ndate: 2024-01-01\n---\n{body}"}
+    )
+    files = rendered_files(site)
+    assert soup_of(files["howto/index.html"]).select_one("main pre code").get_text() == "# the latest release\npip install sitegen\n"
+    news = soup_of(files["news/index.html"]).select_one(".news-item")
+    assert news.select_one("pre code").get_text() == "# the latest release\npip install sitegen\n"
+    assert [h.name for h in news.select("h2, h3, h4")] == ["h3"]  # under the year (h2); an item's title would be h3
+
+
 def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp_path):
     site = site_with(
         tmp_path,
