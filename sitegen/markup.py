@@ -8,6 +8,7 @@ the converted fragments go back in.
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -47,8 +48,18 @@ ALLOWED_TAGS = {
     "th",
     "td",
 }
-OWN_TEXT_TAGS = {"img", "h1", "h2"}  # the site's own texts also show pictures, and headings of every level (`headings_under`)
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
+# The site's own texts (pages, posts, news) also have pictures, headings of every level (`headings_under`),
+# tables with their columns' alignment and footnotes (their ids made unique: `_unique_footnotes`).
+OWN_TEXT_TAGS = {"img", "h1", "h2", "div"}
+OWN_TEXT_ATTRIBUTES = {
+    "img": {"src", "alt", "title"},
+    "th": {"align"},
+    "td": {"align"},
+    "div": {"class"},  # "footnote" only
+    "sup": {"id"},
+    "li": {"id"},
+}
 URL_SCHEMES = {"http", "https", "mailto"}
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # Text in which Markdown can find nothing to do but paragraphs and emphasis: no other
@@ -75,11 +86,15 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
     import markdown
 
-    md = markdown.Markdown(extensions=["sane_lists", "fenced_code"] if pictures else ["sane_lists"], output_format="html")
+    md = markdown.Markdown(
+        extensions=["sane_lists", "fenced_code", "tables", "footnotes"] if pictures else ["sane_lists"],
+        extension_configs={"tables": {"use_align_attribute": True}, "footnotes": {"SEPARATOR": "-"}},
+        output_format="html",
+    )
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     # No images but in the site's own text (`pictures`: pages, posts and news, which also get
-    # fenced code blocks; the sanitiser keeps only pictures of the site's own files, so a page
+    # fenced code blocks, tables and footnotes; the sanitiser keeps only pictures of the site's own files, so a page
     # makes no third-party requests), no e-mail autolinks, entities shown as typed: less to try
     # on every piece of text, a quarter less time in Markdown.
     for pattern in ("automail", "entity") if pictures else ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
@@ -149,12 +164,14 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
         if tag == "img" and attribute == "src" and not is_relative_path(value) and pictures is not None:
             pictures.append(value)
             return None
+        if tag == "div" and value != "footnote":
+            return None
         return value
 
     cleaned = nh3.clean(
         fragment,
         tags=ALLOWED_TAGS if pictures is None else ALLOWED_TAGS | OWN_TEXT_TAGS,
-        attributes=ALLOWED_ATTRIBUTES if pictures is None else {**ALLOWED_ATTRIBUTES, "img": {"src", "alt", "title"}},
+        attributes=ALLOWED_ATTRIBUTES if pictures is None else {**ALLOWED_ATTRIBUTES, **OWN_TEXT_ATTRIBUTES},
         attribute_filter=None if pictures is None else own_files_only,
         url_schemes=URL_SCHEMES,
         link_rel="noopener nofollow",
@@ -184,14 +201,16 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
             spans.append(match.group())
             position = match.end()
         source = "".join(pieces) + text[position:]
-    plain_paragraphs = _plain_paragraphs(source) if pictures is None or "~~~" not in source else None  # fenced code in a site's text
-    body = plain_paragraphs or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
+    own_syntax = pictures is not None and ("~~~" in source or "|" in source)  # a fence or a table in a site's text
+    body = (None if own_syntax else _plain_paragraphs(source)) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
+    if pictures is not None and 'class="footnote"' in body:
+        body = _unique_footnotes(body, text)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])]), tag[0]), body)  # as written
     if fragments and "<code>" in body:  # an indented code block: shown as written
         body = _CODE.sub(lambda code: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])], quote=False), code[0]), body)
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
-    text_only = _text_of(body)
+    text_only = _text_of(body) if "\u21a9" not in body else _text_of(_FOOTNOTE_BACKLINK.sub("", body))
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)
     converted = (fragments[int(index)] for index in _PLACEHOLDER.findall(body)) if fragments else ()  # not those put back as written
     unconverted = [tex for fragment in converted for tex in fragment.unconverted]
@@ -248,6 +267,23 @@ def _code_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
                 continue
             position = closing + (inside - begin)
             yield offset + begin, offset + position
+
+
+_FOOTNOTE_BACKLINK = re.compile(r'<a href="#fnref[^"]*"[^>]*>\u21a9</a>')  # the way back from a footnote: no words
+_FOOTNOTE_ID = re.compile(r'(id="|href="#)(fn|fnref\d*)-([^"]*)"')  # Python-Markdown's footnotes, SEPARATOR "-"
+
+
+def _unique_footnotes(body: str, text: str) -> str:
+    """Footnotes with ids no other text on the page has (two news items, two stretches of a page, each with its
+    note 1) and no space in them (`[^my note]`): `fn-<the text's hash>-<the note's number>`."""
+    numbers: dict[str, int] = {}
+    prefix = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+
+    def unique(match: re.Match) -> str:
+        number = numbers.setdefault(match[3], len(numbers) + 1)
+        return f'{match[1]}{match[2]}-{prefix}-{number}"'
+
+    return _FOOTNOTE_ID.sub(unique, body)
 
 
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])>")  # in HTML made here: no attributes

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import ipaddress
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
@@ -56,6 +56,11 @@ class SiteUrls:
     def absolute_link(self, url: str) -> str:
         """The same, with the host (for records.json and Google Scholar's tags)."""
         return self.origin + self.base_path + url if is_relative_path(url) else url
+
+    def absolute_link_from(self, page_url: str) -> Callable[[str], str]:
+        """`absolute_link` for a text that a feed shows away from its page (`page_url`, absolute): a link to a
+        part of the page ('#fn-1', a footnote) leads there."""
+        return lambda url: page_url + url if url.startswith("#") else self.absolute_link(url)
 
 
 WEB_PREFIXES = ("https://", "http://")  # nearly every link starts so: such a link is not parsed (urlsplit: 10 us)

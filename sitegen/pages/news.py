@@ -88,7 +88,12 @@ def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
     """An Atom feed of the news, newest first; an item without a title is named by its first words."""
     page_url = context.urls.absolute(NEWS_PATH)
     texts = [
-        DatedText(f"{page_url}#{item.anchor}", item.title or _shorten(item.body_plain, 90), item.date, with_links(item.body_html, context.urls.absolute_link))
+        DatedText(
+            f"{page_url}#{item.anchor}",
+            item.title or _shorten(item.body_plain, 90),
+            item.date,
+            with_links(item.body_html, context.urls.absolute_link_from(page_url)),
+        )
         for item in items
     ]
     site = context.site

@@ -150,18 +150,13 @@ def address_problem(slug: str, folders: bool = True, reserved: Collection[str] =
 
 
 def page_parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
-    """The body cut at each publications shortcode line, the Markdown between converted."""
-    parts: list[PagePart] = []
-    pending: list[str] = []
+    """The body cut at each publications shortcode line, the Markdown around them converted.
+
+    The text is converted as one (each list's line a marker, cut out of the HTML after), so that a footnote
+    and its note, and headings' levels, are the page's, whatever list stands between them."""
+    lines: list[str] = []
+    lists: list[PublicationFilter] = []
     failed = False
-    pending_line = first_line
-
-    def flush() -> None:
-        markdown = "\n".join(pending)
-        if markdown.strip():
-            parts.append(PagePart(html=site_markdown(markdown, Location(path, pending_line), problems).html))
-        pending.clear()
-
     for number, line in enumerate(body.split("\n"), start=first_line):
         try:
             settings = shortcode_settings(line)
@@ -170,21 +165,25 @@ def page_parts(path: str, body: str, first_line: int, problems: list[Problem], f
             failed = True
             continue
         if settings is None:
-            if not pending:
-                pending_line = number
-            pending.append(line)
+            lines.append(line)
             continue
-        flush()
         chosen = filter_from(settings, Location(path, number), problems)
         if chosen is None:
             failed = True
         else:
-            parts.append(PagePart(publications=chosen))
-    flush()
+            lines += ["", _LIST_MARK.format(len(lists)), ""]
+            lists.append(chosen)
     if failed:
         return None
-    texts = iter(headings_under([part.html for part in parts if part.html], top=2))  # sections under the page's title
-    return tuple(PagePart(html=next(texts)) if part.html else part for part in parts)
+    text = "\n".join(lines)
+    [html] = headings_under([site_markdown(text, Location(path, first_line), problems).html], top=2) if text.strip() else [""]
+    pieces = _LIST_MARK_IN_HTML.split(html)  # text, a list's number, text, ...
+    parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
+    return tuple(part for part in parts if part.publications is not None or part.html.strip())
+
+
+_LIST_MARK = "\ue002{}\ue003"  # a publications shortcode's place in the Markdown, as its own paragraph
+_LIST_MARK_IN_HTML = re.compile("(?:<p>)?\ue002(\\d+)\ue003(?:</p>)?")
 
 
 def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:

@@ -140,7 +140,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
             urls.absolute(post_path(post.page.slug)),
             post.page.title,
             post.date,
-            with_links("".join(part.html for part in post.page.parts), urls.absolute_link),
+            with_links("".join(part.html for part in post.page.parts), urls.absolute_link_from(urls.absolute(post_path(post.page.slug)))),
             post.page.description,
             tuple(tag.name for tag in post.tags),
         )

@@ -157,6 +157,27 @@ def test_a_pages_sections_are_under_its_title_at_whatever_level_the_text_starts(
     assert [h.name for h in page.select("main .prose :is(h1, h2, h3, h4)")] == levels  # under the page's h1
 
 
+def test_a_footnote_and_its_note_meet_across_a_list_of_publications(tmp_path):
+    body = 'A claim.[^1]\n\n{{< publications type="preprint" >}}\n\nMore.\n\n[^1]: Its source.\n'
+    news = "---\ndate: 2024-01-0{}\n---\nNews.[^1]\n\n[^1]: Note {}.\n"
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/claims.md": f"---\ntitle: Claims\n---\n{body}",
+            "content/news/2024-01-01-a.md": news.format(1, 1),
+            "content/news/2024-01-02-b.md": news.format(2, 2),
+        },
+    )
+    files = rendered_files(site)
+    page = soup_of(files["claims/index.html"])
+    reference = page.select_one("main sup a")
+    assert page.find(id=reference["href"][1:]).get_text(" ", strip=True).startswith("Its source.")
+    assert [text(h) for h in page.select(".record-title")] == ["A preprint"]  # the list between them
+    for listing in ("news/index.html", "index.html"):  # two notes 1 on one page
+        ids = [element["id"] for element in soup_of(files[listing]).select("main [id]")]
+        assert len(ids) == len(set(ids)) and sum(1 for id_ in ids if id_.startswith("fn-")) == 2
+
+
 def test_a_comment_in_a_code_block_stays_a_comment(tmp_path):
     """'#' begins a shell or Python comment as well as a Markdown heading: in code it is what was typed."""
     body = "## Install\n\n```sh\n# the latest release\npip install sitegen\n```\n"

@@ -213,6 +213,9 @@ own_text = st.tuples(
                 "![s](static/x.png)",
                 '{{< publications type="<script>" >}}',
                 "```\n<script>alert(1)</script>\n```",
+                'A[^1]\n\n[^1]: <b onclick="x">note</b> [j](javascript:alert(1))',
+                "| a | <script>alert(1)</script> |\n|:--|--:|\n| [x](javascript:alert(1)) | `b` |",
+                '[^a" onmouseover="alert(1)]\n\n[^a" onmouseover="alert(1)]: n',
             ]
         ),
     ),

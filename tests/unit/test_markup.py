@@ -155,6 +155,27 @@ def test_math_ends_with_its_paragraph():
     assert soup(converted.html).find("p").get_text() == "It costs $5."
 
 
+def test_the_sites_own_text_has_tables_and_footnotes_and_an_abstract_has_neither():
+    text = "Cost[^1] and time[^my note].\n\n| Interval | Lost |\n|:--|--:|\n| 5 min | $x$ |\n\n[^1]: A note.\n[^my note]: Another, $y$."
+    own = soup(render_markdown(text, pictures=[]).html)
+    assert [[cell.get_text() for cell in row.find_all(["th", "td"])] for row in own.find_all("tr")] == [["Interval", "Lost"], ["5 min", "x"]]
+    assert [cell.get("align") for cell in own.find("tr").find_all("th")] == ["left", "right"]
+    notes = own.select("div.footnote li")
+    assert [note.p.contents[0].strip() for note in notes] == ["A note.", "Another,"] and notes[1].find("math") is not None
+    for reference, note in zip(own.select("sup a"), notes):  # each reference leads to its note and back
+        assert reference["href"] == f"#{note['id']}" and " " not in note["id"]
+        assert note.select_one('a[href^="#fnref"]')["href"] == f"#{reference.parent['id']}"
+    assert "\u21a9" not in render_markdown(text, pictures=[]).plain and "A note." in render_markdown(text, pictures=[]).plain
+    abstract = soup(render_markdown(text).html)
+    assert abstract.find("table") is None and abstract.find("sup") is None and "[^1]" in abstract.get_text()
+
+
+def test_footnotes_of_two_texts_have_ids_of_their_own():
+    first, second = (soup(render_markdown(f"{word}[^1]\n\n[^1]: {word}.", pictures=[]).html) for word in ("One", "Two"))
+    assert first.select_one("li")["id"] != second.select_one("li")["id"]
+    assert render_markdown("One[^1]\n\n[^1]: One.", pictures=[]).html == render_markdown("One[^1]\n\n[^1]: One.", pictures=[]).html  # the same every build
+
+
 def test_a_code_span_in_an_abstract_is_shown_as_written():
     converted = render_markdown("We run `grep $x$` on $n$ files.")
     assert [element.get_text() for element in soup(converted.html).find_all("code")] == ["grep $x$"]
