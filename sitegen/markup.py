@@ -50,16 +50,20 @@ ALLOWED_TAGS = {
 }
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
 # The site's own texts (pages, posts, news) also have pictures, headings of every level (`headings_under`),
-# tables with their columns' alignment and footnotes (their ids made unique: `_unique_footnotes`).
-OWN_TEXT_TAGS = {"img", "h1", "h2", "div"}
+# tables with their columns' alignment, footnotes (their ids made unique: `_unique_footnotes`) and code
+# blocks highlighted by Pygments (spans with its token classes: `k` keyword, `s2` string, ...).
+OWN_TEXT_TAGS = {"img", "h1", "h2", "div", "span"}
 OWN_TEXT_ATTRIBUTES = {
     "img": {"src", "alt", "title"},
     "th": {"align"},
     "td": {"align"},
-    "div": {"class"},  # "footnote" only
+    "div": {"class"},  # OWN_TEXT_BLOCKS only
+    "span": {"class"},  # a Pygments token class only
     "sup": {"id"},
     "li": {"id"},
 }
+OWN_TEXT_BLOCKS = {"footnote", "highlight"}
+_TOKEN_CLASS = re.compile(r"[a-z]{1,3}[0-9]?")
 URL_SCHEMES = {"http", "https", "mailto"}
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # Text in which Markdown can find nothing to do but paragraphs and emphasis: no other
@@ -87,14 +91,20 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     import markdown
 
     md = markdown.Markdown(
-        extensions=["sane_lists", "fenced_code", "tables", "footnotes"] if pictures else ["sane_lists"],
-        extension_configs={"tables": {"use_align_attribute": True}, "footnotes": {"SEPARATOR": "-"}},
+        extensions=["sane_lists", "fenced_code", "codehilite", "tables", "footnotes"] if pictures else ["sane_lists"],
+        extension_configs={
+            "codehilite": {"guess_lang": False, "css_class": "highlight"},
+            "tables": {"use_align_attribute": True},
+            "footnotes": {"SEPARATOR": "-"},
+        },
         output_format="html",
     )
+    if pictures:  # fenced blocks are highlighted in their language; an indented block, which may hold LaTeX set aside, is not
+        md.treeprocessors.deregister("hilite")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     # No images but in the site's own text (`pictures`: pages, posts and news, which also get
-    # fenced code blocks, tables and footnotes; the sanitiser keeps only pictures of the site's own files, so a page
+    # fenced code blocks, highlighted, tables and footnotes; the sanitiser keeps only pictures of the site's own files, so a page
     # makes no third-party requests), no e-mail autolinks, entities shown as typed: less to try
     # on every piece of text, a quarter less time in Markdown.
     for pattern in ("automail", "entity") if pictures else ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
@@ -164,7 +174,7 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
         if tag == "img" and attribute == "src" and not is_relative_path(value) and pictures is not None:
             pictures.append(value)
             return None
-        if tag == "div" and value != "footnote":
+        if (tag == "div" and value not in OWN_TEXT_BLOCKS) or (tag == "span" and not _TOKEN_CLASS.fullmatch(value)):
             return None
         return value
 

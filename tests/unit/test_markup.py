@@ -170,6 +170,21 @@ def test_the_sites_own_text_has_tables_and_footnotes_and_an_abstract_has_neither
     assert abstract.find("table") is None and abstract.find("sup") is None and "[^1]" in abstract.get_text()
 
 
+def test_a_fenced_block_in_a_language_is_highlighted_and_reads_as_typed():
+    source = 'def f(x):\n    return "$x$"  # \\alpha\n'
+    converted = render_markdown(f"```python\n{source}```\n\nAnd `f` at $t$.", pictures=[])
+    block = soup(converted.html).select_one("div.highlight pre code")
+    assert block.get_text() == source
+    assert [(span["class"], span.get_text()) for span in block.select("span.k, span.s2, span.c1")] == [
+        (["k"], "def"),
+        (["k"], "return"),
+        (["s2"], '"$x$"'),
+        (["c1"], "# \\alpha"),
+    ]
+    assert converted.unconverted == [] and soup(converted.html).find("math") is not None
+    assert soup(render_markdown(f"```python\n{source}```").html).find("span") is None  # an abstract: no highlighting
+
+
 def test_footnotes_of_two_texts_have_ids_of_their_own():
     first, second = (soup(render_markdown(f"{word}[^1]\n\n[^1]: {word}.", pictures=[]).html) for word in ("One", "Two"))
     assert first.select_one("li")["id"] != second.select_one("li")["id"]
