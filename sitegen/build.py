@@ -105,6 +105,7 @@ def build_site(
     output_intact: bool | None = None,
     stop_if_up_to_date: bool = True,
     strict: bool = False,
+    drafts: bool = False,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -118,6 +119,7 @@ def build_site(
     `stop_if_up_to_date=False` makes the site model even when nothing changed
     (the dev server's first build, so that its first edit starts from it).
     `strict`: a warning fails the build before it writes anything (`--strict`).
+    `drafts`: pages, posts and news whose file name starts with '_' are built too (`sitegen serve --drafts`).
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -129,7 +131,7 @@ def build_site(
     state = cache.state
     listing = listing if listing is not None else list_inputs(site_dir)
     fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
-    build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()))
+    build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()), drafts)
     built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
     previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
     if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
@@ -160,7 +162,7 @@ def build_site(
     fragments = memory.fragments if keep_in_memory else None
     with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
         progress(f"loading {len(listing.files)} input files")
-        prepared = prepare_site(site_dir, listing, digests, base_url, memory)
+        prepared = prepare_site(site_dir, listing, digests, base_url, memory, drafts)
         if not keep_in_memory:
             memory.forget_inputs()
         progress(f"listing the pages of {len(prepared.site.entries)} records")

@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", parents=[site], help="preview with live reload")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--drafts", action="store_true", help="also show drafts: pages, posts and news whose file name starts with _")
     serve.set_defaults(handler="sitegen.serve:run")
 
     fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex or dblp into content/records/<source>/")

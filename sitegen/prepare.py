@@ -58,8 +58,10 @@ def prepare_site(
     digests: dict[str, str],
     base_url: str | None = None,
     memory: Memory | None = None,
+    drafts: bool = False,
 ) -> Prepared:
-    """Load, validate and enrich; raises ContentError with every problem found."""
+    """Load, validate and enrich; raises ContentError with every problem found. `drafts`: the page kinds read
+    their drafts ('_name.md') too."""
     memory = memory if memory is not None else Memory()
     raw = load_site(listing, digests, memory.files)
     valid = validate_site(raw, memory.records)
@@ -74,7 +76,7 @@ def prepare_site(
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
-    content, content_problems = load_kind_content(listing, digests)
+    content, content_problems = load_kind_content(listing, digests, drafts)
     if errors := [p for p in content_problems if not p.warning]:
         raise ContentError(errors)
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
@@ -86,7 +88,7 @@ def prepare_site(
     return Prepared(site, theme, warnings, listing, digests)
 
 
-def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[str, KindContent], list[Problem]]:
+def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:
     """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
     from sitegen.pages import PAGE_KINDS, ContentFiles
 
@@ -102,9 +104,9 @@ def load_kind_content(listing: Listing, digests: dict[str, str]) -> tuple[dict[s
                 texts[path] = listing.read_bytes(path).decode("utf-8-sig")
             except (OSError, UnicodeError) as error:
                 unreadable.append(Problem(f"cannot read as UTF-8 text: {error}", Location(path)))
-        value, site_wide, found = kind.load(ContentFiles(texts, unreadable))
+        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts))
         problems += unreadable + list(found)
-        content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths]))
+        content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths], drafts))
     return content, problems
 
 

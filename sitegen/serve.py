@@ -57,7 +57,7 @@ IDLE_LOOK_SHARE = 0.05  # and the looks take at most this share of the time in b
 def run(args: Any) -> int:
     """Entry point of `sitegen serve` (args.site, args.host, args.port)."""
     try:
-        return serve(Preview(Path(args.site)), args.host, args.port)
+        return serve(Preview(Path(args.site), drafts=args.drafts), args.host, args.port)
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         return ExitStatus.OK
@@ -106,6 +106,7 @@ class Preview:
     downloads: Downloads | None = None  # files the last build left to write after the reload
     downloads_due: float = 0.0  # when an idle poll writes them (time.monotonic)
     prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
+    drafts: bool = False  # `--drafts`: drafts ('_name.md') are shown too
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -142,6 +143,7 @@ class Preview:
                     downloads_later=True,
                     output_intact=output_intact,
                     stop_if_up_to_date=self.prepared,
+                    drafts=self.drafts,
                 )
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])

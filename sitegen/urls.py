@@ -155,7 +155,7 @@ def post_slug(file_path: str) -> str:
     ('2025-05-20-name.md'), or its folder's for Hugo's 'name/index.md'."""
     path = PurePosixPath(file_path)
     stem = path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
-    return _LEADING_DATE.sub("", stem)
+    return _LEADING_DATE.sub("", stem.lstrip("_"))  # a draft ('_name.md') is previewed where it will be
 
 
 def page_collisions(site: Site) -> list[Problem]:

@@ -83,6 +83,11 @@ def rendered_files(site: Path) -> dict[str, bytes]:
     return file_bytes(render(site).files)
 
 
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under `root` by its path from there, as bytes: what two builds must agree on."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
 def is_redirect(path: Path) -> bool:
     """A stub at an old address (content/redirects.yaml) that sends the browser on: no page to read."""
     return b'http-equiv="refresh"' in path.read_bytes()

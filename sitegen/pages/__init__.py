@@ -60,12 +60,15 @@ class ContentFiles:
 
     texts: dict[str, str]  # input path ('content/news/launch.md') -> its text
     problems: list[Any]  # files that could not be read as UTF-8 text (sitegen.errors.Problem)
+    drafts: bool = False  # drafts ('_draft.md') are read too: `sitegen serve --drafts`
 
     def read_markdown(self, read: Callable[[str, str, list[Any]], Any], problems: list[Any]) -> list[Any]:
-        """`read(path, text, problems)` of each published Markdown file ('_draft.md' is not), in path order;
-        what it returns, but for None (a file it could not read, its problems noted)."""
+        """`read(path, text, problems)` of each published Markdown file ('_draft.md' is not, but with `drafts`),
+        in path order; what it returns, but for None (a file it could not read, its problems noted)."""
         found = (
-            read(path, text, problems) for path, text in sorted(self.texts.items()) if path.endswith(".md") and not path.rpartition("/")[2].startswith("_")
+            read(path, text, problems)
+            for path, text in sorted(self.texts.items())
+            if path.endswith(".md") and (self.drafts or not path.rpartition("/")[2].startswith("_"))
         )
         return [value for value in found if value is not None]
 

@@ -102,7 +102,7 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
 
 
 def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
-    read = read_content_page(path, text, problems, Address("page", PurePosixPath(path).stem), lambda fields: fields.integer("nav"), FIELDS)
+    read = read_content_page(path, text, problems, Address("page", PurePosixPath(path).stem.lstrip("_")), lambda fields: fields.integer("nav"), FIELDS)
     return dataclasses.replace(read[1], nav=read[0]) if read is not None else None
 
 

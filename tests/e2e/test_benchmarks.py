@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import REPO
+from conftest import REPO, tree
 
 BENCHMARKS = REPO / "benchmarks"
 pytestmark = pytest.mark.slow
@@ -38,10 +38,6 @@ def built_corpus(records: int, folder: Path) -> Path:
     site, _ = benchmark_module("make_corpus").make_corpus(records, folder / "corpus")
     subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=folder, check=True, capture_output=True)
     return site
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_run_prints_every_figure(tmp_path: Path) -> None:

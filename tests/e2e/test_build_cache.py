@@ -13,15 +13,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_sitegen, run_sitegen_on_terminal
+from conftest import REPO, run_sitegen, run_sitegen_on_terminal, tree
 
 pytestmark = pytest.mark.slow  # each test builds the demo site (or a large one) twice and compares
 
 CACHE = ".sitegen-cache"
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def build(site: Path, *extra: str) -> subprocess.CompletedProcess:

@@ -31,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from conftest import tree
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -451,10 +452,6 @@ class simulated_library:
 def shown(warnings) -> list[str]:
     """The warnings a build prints about the content (not the build cache's notes about itself)."""
     return [str(problem) for problem in warnings if not (problem.location and problem.location.path.startswith(".sitegen-cache"))]
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(autouse=True)

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from conftest import tree
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -262,10 +263,6 @@ def write_hostile(site: Path, spec: dict, outside: Path) -> None:
         elif link == "template-out":
             (site / "templates").mkdir(exist_ok=True)
             (site / "templates" / "404.html").symlink_to(outside)
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcset")

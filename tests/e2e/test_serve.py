@@ -25,7 +25,7 @@ from typing import TypeVar
 import pytest
 import websocket
 from bs4 import BeautifulSoup
-from conftest import run_sitegen
+from conftest import run_sitegen, tree
 from conftest import stop_process as stop
 
 pytestmark = pytest.mark.slow  # each test starts the dev server and waits for its builds
@@ -99,10 +99,10 @@ def wait_for(condition: Callable[[], T], timeout: float, what: str, server: Runn
     pytest.fail(f"timed out after {timeout} s waiting for {what}{log}")
 
 
-def start_server(site: Path, port: int, log: Path, env: dict | None = None) -> subprocess.Popen:
+def start_server(site: Path, port: int, log: Path, env: dict | None = None, options: tuple[str, ...] = ()) -> subprocess.Popen:
     with log.open("wb") as sink:
         return subprocess.Popen(
-            [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port)],
+            [sys.executable, "-m", "sitegen", "serve", "--site", str(site), "--port", str(port), *options],
             stdout=sink,
             stderr=subprocess.STDOUT,
             env={**os.environ, **(env or {})},
@@ -110,10 +110,10 @@ def start_server(site: Path, port: int, log: Path, env: dict | None = None) -> s
 
 
 @contextmanager
-def serving(site: Path, env: dict | None = None) -> Iterator[RunningServer]:
+def serving(site: Path, env: dict | None = None, options: tuple[str, ...] = ()) -> Iterator[RunningServer]:
     port = free_port()
     log = site.parent / f"serve-{port}.log"
-    server = RunningServer(start_server(site, port, log, env), port, site, log)
+    server = RunningServer(start_server(site, port, log, env, options), port, site, log)
     try:
         wait_for(lambda: "Serving" in server.stderr() or not server.alive(), STARTUP_SECONDS, "the server to start", server)
         assert server.alive(), f"sitegen serve exited early:\n{server.stderr()}"
@@ -289,6 +289,28 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
         target.write_text(original, encoding="utf-8")
     wait_for(lambda: page_title_shown(server, "/", RECORD_TITLE), CHANGE_SECONDS, "the fixed site", server)
     assert server.alive()
+
+
+def test_drafts_are_previewed_with_drafts_and_a_build_leaves_them_out(demo_site: Path) -> None:
+    """`sitegen serve --drafts` shows '_name.md' pages, posts and news where they will be once published;
+    the next `sitegen build` (into the same output/ and cache) writes the site as a clean build does."""
+    (demo_site / "content/posts/_2026-01-10-next-steps.md").write_text("---\ntitle: Next steps\ndate: 2026-01-10\n---\nNot yet.\n", encoding="utf-8")
+    (demo_site / "content/pages/_plans.md").write_text("---\ntitle: Plans\nnav: 9\n---\nSoon.\n", encoding="utf-8")
+    (demo_site / "content/news/_2026-01-11-soon.md").write_text("---\ndate: 2026-01-11\ntitle: Soon\n---\nNews.\n", encoding="utf-8")
+    with serving(demo_site, options=("--drafts",)) as server:
+        assert page_title_shown(server, "/posts/next-steps/", "Next steps")
+        assert page_title_shown(server, "/plans/", "Plans")
+        home = BeautifulSoup(server.get("/").body, "html.parser")
+        assert "Next steps" in [a.get_text(strip=True) for a in home.select(".posts-section .post-title a")]
+        assert home.find(id="news-2026-01-11-soon") is not None
+    with serving(demo_site) as server:
+        assert server.get("/posts/next-steps/").status == 404
+        assert "Next steps" not in server.get("/posts/").body.decode()
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 0, result.stderr
+    clean = demo_site.parent / "clean"
+    assert run_sitegen("build", "--site", str(demo_site), "--no-cache", "--output", str(clean)).returncode == 0
+    assert tree(demo_site / "output") == tree(clean)
 
 
 def test_a_page_deleted_from_the_output_by_hand_comes_back(server: RunningServer) -> None:
