@@ -104,9 +104,9 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     # No images but in the site's own text (`pictures`: pages, posts and news, which also get
-    # fenced code blocks, highlighted, tables and footnotes; the sanitiser keeps only pictures of the site's own files, so a page
-    # makes no third-party requests), no e-mail autolinks, entities shown as typed: less to try
-    # on every piece of text, a quarter less time in Markdown.
+    # highlighted fenced code blocks, tables and footnotes; the sanitiser keeps only pictures of
+    # the site's own files, so a page makes no third-party requests), no e-mail autolinks, entities
+    # shown as typed: less to try on every piece of text, a quarter less time in Markdown.
     for pattern in ("automail", "entity") if pictures else ("image_link", "image_reference", "short_image_ref", "automail", "entity"):
         md.inlinePatterns.deregister(pattern)
     _skip_hopeless_searches(md)
@@ -202,13 +202,13 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
         return Converted("", "")
     fragments: list[Converted] = []
     spans: list[str] = []  # the LaTeX of each fragment, as written
+    if "\ue000" in text or "\ue001" in text:  # a placeholder's own characters, typed (private use): set aside too
+        text = _PLACEHOLDER_CHARACTER.sub(lambda m: _set_aside(m[0], Converted(m[0], m[0]), fragments, spans), text)
     source = text
     if has_latex(text):
         pieces, position = [], 0
         for match in _latex_outside_code(text, fenced=pictures is not None):
-            pieces += [text[position : match.start()], f"\ue000{len(fragments)}\ue001"]
-            fragments.append(convert_span(match.group()))
-            spans.append(match.group())
+            pieces += [text[position : match.start()], _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]
     own_syntax = pictures is not None and ("~~~" in source or "|" in source)  # a fence or a table in a site's text
@@ -216,15 +216,36 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
     if pictures is not None and 'class="footnote"' in body:
         body = _unique_footnotes(body, text)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
-        body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])]), tag[0]), body)  # as written
+        body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(_as_written(spans, quote=True), tag[0]), body)
     if fragments and "<code>" in body:  # an indented code block: shown as written
-        body = _CODE.sub(lambda code: _PLACEHOLDER.sub(lambda m: html.escape(spans[int(m[1])], quote=False), code[0]), body)
+        body = _CODE.sub(lambda code: _PLACEHOLDER.sub(_as_written(spans, quote=False), code[0]), body)
     body_html = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].html, body)
     text_only = _text_of(body) if "\u21a9" not in body else _text_of(_FOOTNOTE_BACKLINK.sub("", body))
     plain = _PLACEHOLDER.sub(lambda m: fragments[int(m[1])].plain, text_only)
     converted = (fragments[int(index)] for index in _PLACEHOLDER.findall(body)) if fragments else ()  # not those put back as written
     unconverted = [tex for fragment in converted for tex in fragment.unconverted]
     return Converted(body_html, " ".join(plain.split()), unconverted)
+
+
+_PLACEHOLDER_CHARACTER = re.compile("[\ue000\ue001]")
+
+
+def _set_aside(written: str, converted: Converted, fragments: list[Converted], spans: list[str]) -> str:
+    """The placeholder of a piece of text kept out of Markdown's way, `converted` going back in after it."""
+    fragments.append(converted)
+    spans.append(written)
+    return f"\ue000{len(fragments) - 1}\ue001"
+
+
+def _as_written(spans: list[str], quote: bool) -> Callable[[re.Match], str]:
+    """A placeholder's text as written, escaped for HTML; a placeholder character typed stays a placeholder,
+    which the last pass makes the character again (written now, it would read as a placeholder then)."""
+
+    def written(match: re.Match) -> str:
+        span = spans[int(match[1])]
+        return match[0] if _PLACEHOLDER_CHARACTER.fullmatch(span) else html.escape(span, quote=quote)
+
+    return written
 
 
 _CODE = re.compile(r"<code>.*?</code>", re.DOTALL)  # code in HTML made here
@@ -284,8 +305,8 @@ _FOOTNOTE_ID = re.compile(r'(id="|href="#)(fn|fnref\d*)-([^"]*)"')  # Python-Mar
 
 
 def _unique_footnotes(body: str, text: str) -> str:
-    """Footnotes with ids no other text on the page has (two news items, two stretches of a page, each with its
-    note 1) and no space in them (`[^my note]`): `fn-<the text's hash>-<the note's number>`."""
+    """Footnotes with ids no other text on the page has (two news items on one page, each with its note 1)
+    and no space in them (`[^my note]`): `fn-<the text's hash>-<the note's number>`."""
     numbers: dict[str, int] = {}
     prefix = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
 
@@ -299,14 +320,14 @@ def _unique_footnotes(body: str, text: str) -> str:
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])>")  # in HTML made here: no attributes
 
 
-def headings_under(html_texts: list[str], top: int) -> list[str]:
-    """The HTML texts of one page (its stretches between publication lists) with their headings moved so that
-    the highest is `top` (2: the sections under the page's title), the levels below it following: a text whose
-    sections are `##` or `#` reads the same, and no level is skipped that the text did not skip."""
-    highest = min((int(level) for text in html_texts for _, level in _HEADING_TAG.findall(text)), default=top)
+def headings_under(html_text: str, top: int) -> str:
+    """HTML made here with its headings moved so that the highest is `top` (2: the sections under a page's title),
+    the levels below it following: a text whose sections are `##` or `#` reads the same, and no level is
+    skipped that the text did not skip."""
+    highest = min((int(level) for _, level in _HEADING_TAG.findall(html_text)), default=top)
     if highest == top:
-        return html_texts
-    return [_HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}>", text) for text in html_texts]
+        return html_text
+    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}>", html_text)
 
 
 def _text_of(body: str) -> str:

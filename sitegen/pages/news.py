@@ -80,7 +80,7 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
         return None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem.lstrip("_")).strip("-")  # a draft keeps its anchor when published
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
-    [html] = headings_under([converted.html], top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
+    html = headings_under(converted.html, top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
     return NewsItem(path, date, title, html, converted.plain, anchor)
 
 

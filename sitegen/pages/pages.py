@@ -152,11 +152,12 @@ def address_problem(slug: str, folders: bool = True, reserved: Collection[str] =
 def page_parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
     """The body cut at each publications shortcode line, the Markdown around them converted.
 
-    The text is converted as one (each list's line a marker, cut out of the HTML after), so that a footnote
-    and its note, and headings' levels, are the page's, whatever list stands between them."""
+    The text is converted as one (each list's line a mark of its own paragraph, cut out of the HTML after), so
+    that a footnote and its note, and headings' levels, are the page's, whatever list stands between them."""
     lines: list[str] = []
     lists: list[PublicationFilter] = []
     failed = False
+    marked = digest(body)  # a list's mark names the text it stands in, which no text can spell out itself
     for number, line in enumerate(body.split("\n"), start=first_line):
         try:
             settings = shortcode_settings(line)
@@ -171,19 +172,15 @@ def page_parts(path: str, body: str, first_line: int, problems: list[Problem], f
         if chosen is None:
             failed = True
         else:
-            lines += ["", _LIST_MARK.format(len(lists)), ""]
+            lines += ["", f"\ue002{marked}-{len(lists)}\ue003", ""]
             lists.append(chosen)
     if failed:
         return None
     text = "\n".join(lines)
-    [html] = headings_under([site_markdown(text, Location(path, first_line), problems).html], top=2) if text.strip() else [""]
-    pieces = _LIST_MARK_IN_HTML.split(html)  # text, a list's number, text, ...
+    html = headings_under(site_markdown(text, Location(path, first_line), problems).html, top=2) if text.strip() else ""
+    pieces = re.split(f"(?:<p>)?\ue002{marked}-(\\d+)\ue003(?:</p>)?", html)  # text, a list's number, text, ...
     parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
     return tuple(part for part in parts if part.publications is not None or part.html.strip())
-
-
-_LIST_MARK = "\ue002{}\ue003"  # a publications shortcode's place in the Markdown, as its own paragraph
-_LIST_MARK_IN_HTML = re.compile("(?:<p>)?\ue002(\\d+)\ue003(?:</p>)?")
 
 
 def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:

@@ -178,6 +178,13 @@ def test_a_footnote_and_its_note_meet_across_a_list_of_publications(tmp_path):
         assert len(ids) == len(set(ids)) and sum(1 for id_ in ids if id_.startswith("fn-")) == 2
 
 
+def test_a_text_that_spells_a_marks_characters_is_shown_and_lists_stay_where_they_are(tmp_path):
+    body = 'Glyphs \ue0020\ue003 and \ue0021-0\ue003.\n\n{{< publications type="preprint" >}}\n\nAfter.\n'
+    page = soup_of(rendered_files(site_with(tmp_path, {"content/pages/g.md": f"---\ntitle: G\n---\n{body}"}))["g/index.html"])
+    assert "Glyphs \ue0020\ue003 and \ue0021-0\ue003." in text(page.find("main"))
+    assert [text(h) for h in page.select(".record-title")] == ["A preprint"]
+
+
 def test_a_comment_in_a_code_block_stays_a_comment(tmp_path):
     """'#' begins a shell or Python comment as well as a Markdown heading: in code it is what was typed."""
     body = "## Install\n\n```sh\n# the latest release\npip install sitegen\n```\n"

@@ -73,6 +73,8 @@ PAYLOADS = [
     "\x1b[31m",
     "\ud7ff",
     "\ufeff",
+    "\ue0007\ue001 $x$",  # the Markdown stage's placeholder, typed (private use)
+    "\ue0020\ue003",  # a mark like that of a page's list of publications
     "{",
     "}",
     "\\",

@@ -191,6 +191,16 @@ def test_footnotes_of_two_texts_have_ids_of_their_own():
     assert render_markdown("One[^1]\n\n[^1]: One.", pictures=[]).html == render_markdown("One[^1]\n\n[^1]: One.", pictures=[]).html  # the same every build
 
 
+@pytest.mark.parametrize("own_text", [False, True])
+def test_a_placeholders_characters_typed_in_a_text_are_kept_as_they_are(own_text):
+    """The Markdown stage sets LaTeX aside behind private-use characters; a text may hold them too (an icon font's glyph)."""
+    text = "Icons \ue0005\ue001 and \ue000 alone, $x$, `\ue0000\ue001` in code."
+    converted = render_markdown(text, pictures=[] if own_text else None)
+    page = soup(converted.html)
+    assert page.find("math") is not None and page.find("code").get_text() == "\ue0000\ue001"
+    assert "Icons \ue0005\ue001 and \ue000 alone" in page.get_text() and "Icons \ue0005\ue001 and \ue000 alone" in converted.plain
+
+
 def test_a_code_span_in_an_abstract_is_shown_as_written():
     converted = render_markdown("We run `grep $x$` on $n$ files.")
     assert [element.get_text() for element in soup(converted.html).find_all("code")] == ["grep $x$"]
