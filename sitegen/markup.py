@@ -215,6 +215,8 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
     body = (None if own_syntax else _plain_paragraphs(source)) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
     if pictures is not None and 'class="footnote"' in body:
         body = _unique_footnotes(body, text)
+    if pictures is not None and " align=" in body:  # a table column's alignment: a class (HTML has no align any more)
+        body = _ALIGNED_CELL.sub(r'<\1 class="align-\2">', body)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(_as_written(spans, quote=True), tag[0]), body)
     if fragments and "<code>" in body:  # an indented code block: shown as written
@@ -300,6 +302,7 @@ def _code_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
             yield offset + begin, offset + position
 
 
+_ALIGNED_CELL = re.compile(r'<(th|td) align="(left|right|center)">')
 _FOOTNOTE_BACKLINK = re.compile(r'<a href="#fnref[^"]*"[^>]*>\u21a9</a>')  # the way back from a footnote: no words
 _FOOTNOTE_ID = re.compile(r'(id="|href="#)(fn|fnref\d*)-([^"]*)"')  # Python-Markdown's footnotes, SEPARATOR "-"
 

@@ -159,7 +159,7 @@ def test_the_sites_own_text_has_tables_and_footnotes_and_an_abstract_has_neither
     text = "Cost[^1] and time[^my note].\n\n| Interval | Lost |\n|:--|--:|\n| 5 min | $x$ |\n\n[^1]: A note.\n[^my note]: Another, $y$."
     own = soup(render_markdown(text, pictures=[]).html)
     assert [[cell.get_text() for cell in row.find_all(["th", "td"])] for row in own.find_all("tr")] == [["Interval", "Lost"], ["5 min", "x"]]
-    assert [cell.get("align") for cell in own.find("tr").find_all("th")] == ["left", "right"]
+    assert [cell.get("class") for cell in own.find("tr").find_all("th")] == [["align-left"], ["align-right"]]
     notes = own.select("div.footnote li")
     assert [note.p.contents[0].strip() for note in notes] == ["A note.", "Another,"] and notes[1].find("math") is not None
     for reference, note in zip(own.select("sup a"), notes):  # each reference leads to its note and back
