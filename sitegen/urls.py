@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
@@ -130,6 +130,23 @@ def record_path(slug: str) -> str:
 
 def subject_path(slug: str) -> str:
     return f"subjects/{slug}/index.html"
+
+
+_ADDRESS_PART = r"[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*"  # not '.' or '..': a folder of its own
+ADDRESS = re.compile(rf"{_ADDRESS_PART}(?:/{_ADDRESS_PART})*")
+# first parts of the addresses sitegen's own pages and files take, in lower case (macOS and Windows ignore case)
+RESERVED = {"records", "subjects", "static", "page", "cv", "news", "talks", "posts", "search", "people", "cited", "404.html", "index.html"}
+RESERVED |= {"feed.xml", "publications.bib", "publications.ris", "records.json", "sitemap.xml", "robots.txt", "cname", ".nojekyll"}
+
+
+def address_problem(slug: str, folders: bool = True, reserved: Collection[str] = RESERVED) -> str | None:
+    """What is wrong with a page's address (`folders`: it may have several parts), if anything: a character
+    no address should hold, or a first part among the `reserved` names (in lower case), taken by sitegen's own files."""
+    if not ADDRESS.fullmatch(slug) or (not folders and "/" in slug):
+        return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
+    if slug.split("/")[0].lower() in reserved:
+        return "is taken by sitegen's own pages"
+    return None
 
 
 def post_path(slug: str) -> str:

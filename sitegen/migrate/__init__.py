@@ -31,7 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
-from sitegen.urls import post_slug, slugify
+from sitegen.urls import address_problem, post_slug, slugify
 
 
 @dataclass
@@ -220,8 +220,7 @@ def _write_redirects(imported: Imported) -> None:
     for old_address, new_address in sorted(imported.redirects.items()):
         address = old_address.strip("/")
         address += "" if address.endswith(".html") else "/"
-        parts = address.rstrip("/").split("/")
-        if re.search(r"[^A-Za-z0-9._/-]", address) or any(not part.strip(".") for part in parts):
+        if address_problem(address.rstrip("/"), reserved=()):
             continue  # not an address a page of the new site can have
         if address.lower() not in taken and not address.lower().startswith(NEW_SITE_FOLDERS):
             moved[address] = new_address

@@ -35,15 +35,11 @@ from sitegen.latex import Converted
 from sitegen.markup import headings_under, hrefs, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.urls import RESERVED, address_problem
 from sitegen.values import value_class
 
 FOLDER = "content/pages/"
 FIELDS = {"title", "nav", "slug", "description"}
-_SLUG_PART = r"[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*"  # not '.' or '..': a folder of its own
-SLUG = re.compile(rf"{_SLUG_PART}(?:/{_SLUG_PART})*")
-# first parts of the addresses sitegen's own pages and files take, in lower case (macOS and Windows ignore case)
-RESERVED = {"records", "subjects", "static", "page", "cv", "news", "talks", "posts", "search", "people", "cited", "404.html", "index.html"}
-RESERVED |= {"feed.xml", "publications.bib", "publications.ris", "records.json", "sitemap.xml", "robots.txt", "cname", ".nojekyll"}
 DESCRIPTION_LENGTH = 200
 Item = TypeVar("Item")
 
@@ -137,16 +133,6 @@ def read_content_page(
     if fields.failed or parts is None:
         return None
     return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, digest(text))
-
-
-def address_problem(slug: str, folders: bool = True, reserved: Collection[str] = RESERVED) -> str | None:
-    """What is wrong with a page's address (`folders`: it may have several parts), if anything: a character
-    no address should hold, or a first part among the `reserved` names (in lower case), taken by sitegen's own files."""
-    if not SLUG.fullmatch(slug) or (not folders and "/" in slug):
-        return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
-    if slug.split("/")[0].lower() in reserved:
-        return "is taken by sitegen's own pages"
-    return None
 
 
 def page_parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:

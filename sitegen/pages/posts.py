@@ -28,8 +28,8 @@ from sitegen.homepage.fields import Fields
 from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import Address, ContentPage, address_problem, read_content_page, shown_records, unique_addresses
-from sitegen.urls import post_path, post_slug, tag_path, tag_slug
+from sitegen.pages.pages import Address, ContentPage, read_content_page, shown_records, unique_addresses
+from sitegen.urls import address_problem, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"

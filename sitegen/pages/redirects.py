@@ -23,8 +23,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import parse_yaml
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import address_problem
-from sitegen.urls import SiteUrls, is_relative_path
+from sitegen.urls import SiteUrls, address_problem, is_relative_path
 from sitegen.values import value_class
 
 REDIRECTS_FILE = "content/redirects.yaml"
