@@ -25,7 +25,7 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path, tag_path
+from sitegen.urls import MOST_CITED_PATH, POSTS_FEED_PATH, POSTS_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path, tag_path
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -98,7 +98,7 @@ _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
 # the pages of the homepage's own content the menu links to when the site has them: (kind, string, address)
 MENU_KINDS = (
     ("cv", "menu.cv", "cv/index.html"),
-    ("posts", "menu.posts", "posts/index.html"),
+    ("posts", "menu.posts", POSTS_PATH),
     ("news", "menu.news", "news/index.html"),
     ("talks", "menu.talks", "talks/index.html"),
 )
@@ -176,7 +176,7 @@ class ViewBuilder:
                 "static_url": self.urls.page("static/"),
                 "feed_url": self.urls.page("feed.xml"),
                 "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
-                "posts_feed_url": self.urls.page("posts/feed.xml") if _content_site_wide(self.site, "posts") else None,
+                "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
                 "bibtex_url": self.urls.page("publications.bib"),
                 "json_url": self.urls.page("records.json"),
                 "owner": profile.name,
@@ -467,7 +467,7 @@ class ViewBuilder:
             news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]],
             news_url=self.urls.page("news/index.html"),
             posts=[self.post_link(post) for post in self.latest_posts()] if first else [],
-            posts_url=self.urls.page("posts/index.html"),
+            posts_url=self.urls.page(POSTS_PATH),
             cv_sections=[self.cv_section(section) for section in cv.profile_sections()] if cv is not None and first else [],
             cv_url=self.urls.page("cv/index.html") if cv is not None else None,
             icons=self.icons_of(entries + (list(self.site.featured) if first else []), context["profile"]["links"] if first else []),
@@ -524,18 +524,18 @@ class ViewBuilder:
             self.site.profile.name,
             self.urls.absolute("index.html"),
         )
-        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page("posts/index.html"), jsonld=Markup(script_json(about)))
+        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page(POSTS_PATH), jsonld=Markup(script_json(about)))
         return context
 
     def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:
         """The blog's list, or (`tag`) the list of one tag's posts: by year, newest first, each post's day, title and
         description; and every tag with its number of posts."""
-        context = self.common(tag_path(tag.slug) if tag else "posts/index.html")
+        context = self.common(tag_path(tag.slug) if tag else POSTS_PATH)
         context.update(
             years=[{"year": year, "posts": [self.post_link(post) for post in group]} for year, group in groupby(posts, key=lambda post: post.date[:4])],
             tag=tag.name if tag else None,
             tags=[{**self.tag_link(other), "count": len(tagged), "current": other == tag} for other, tagged in tags.items()],
-            list_url=self.urls.page("posts/index.html"),
+            list_url=self.urls.page(POSTS_PATH),
         )
         return context
 

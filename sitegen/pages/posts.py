@@ -29,13 +29,11 @@ from sitegen.markup import hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import Address, ContentPage, read_content_page, shown_records, unique_addresses
-from sitegen.urls import address_problem, post_path, post_slug, tag_path, tag_slug
+from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
 FIELDS = {"title", "date", "slug", "description", "tags"}
-LIST_PATH = "posts/index.html"
-FEED_PATH = "posts/feed.xml"
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
@@ -71,10 +69,10 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         beside = [context.views.post_link(other) if other is not None else None for other in (newer, older)]  # its links to them, as shown
         yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
     tags = tags_of(posts)
-    yield Page(LIST_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
+    yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
         yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
-    yield Page(FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
+    yield Page(POSTS_FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
 
 
 def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:
@@ -100,20 +98,19 @@ def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Proble
     """Every post, newest first; site-wide: whether there are any."""
     problems: list[Problem] = []
     posts = unique_addresses(files.read_markdown(_read_post, problems), lambda post: post.page, "posts/", "post", problems)
-    posts.sort(key=lambda post: (post.date, post.page.path), reverse=True)
-    _warn_of_tags_sharing_an_address(posts, problems)
-    return tuple(posts), bool(posts), problems
+    newest_first = tuple(sorted(posts, key=lambda post: (post.date, post.page.path), reverse=True))
+    _warn_of_tags_sharing_an_address(newest_first, problems)
+    return newest_first, bool(newest_first), problems
 
 
-def _warn_of_tags_sharing_an_address(posts: list[Post], problems: list[Problem]) -> None:
+def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Problem]) -> None:
     """'R&D' and 'R D' would both be posts/tags/r-d/: one list, named as the newest post names it."""
-    first: dict[str, tuple[Tag, Post]] = {}
-    for post in posts:
-        for tag in post.tags:
-            seen = first.setdefault(tag.slug, (tag, post))
-            if seen[0].name.casefold() != tag.name.casefold():
-                warning = f"the tag '{tag.name}' shares its address posts/tags/{tag.slug}/ with '{seen[0].name}' ({seen[1].page.path}): one list shows both"
-                problems.append(Problem(warning, post.tags_at, warning=True))
+    for named, tagged in tags_of(posts).items():
+        for post in tagged:
+            for tag in post.tags:
+                if tag.slug == named.slug and tag.name.casefold() != named.name.casefold():
+                    warning = f"the tag '{tag.name}' shares its address posts/tags/{tag.slug}/ with '{named.name}' ({tagged[0].page.path}): one list shows both"
+                    problems.append(Problem(warning, post.tags_at, warning=True))
 
 
 def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
@@ -137,13 +134,13 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
     urls, site = context.urls, context.site
     texts = [
         DatedText(
-            urls.absolute(post_path(post.page.slug)),
+            url,
             post.page.title,
             post.date,
-            with_links("".join(part.html for part in post.page.parts), urls.absolute_link_from(urls.absolute(post_path(post.page.slug)))),
+            with_links("".join(part.html for part in post.page.parts), urls.absolute_link_from(url)),
             post.page.description,
             tuple(tag.name for tag in post.tags),
         )
-        for post in posts
+        for post, url in ((post, urls.absolute(post_path(post.page.slug))) for post in posts)
     ]
-    return dated_feed(f"{site.profile.name}: blog", site.config.language, site.profile.name, urls.absolute(LIST_PATH), urls.absolute(FEED_PATH), texts)
+    return dated_feed(f"{site.profile.name}: blog", site.config.language, site.profile.name, urls.absolute(POSTS_PATH), urls.absolute(POSTS_FEED_PATH), texts)
