@@ -211,8 +211,7 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
             pieces += [text[position : match.start()], _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]
-    own_syntax = pictures is not None and ("~~~" in source or "|" in source)  # a fence or a table in a site's text
-    body = (None if own_syntax else _plain_paragraphs(source)) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
+    body = _plain_paragraphs(source, pictures is not None) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
     if pictures is not None and 'class="footnote"' in body:
         body = _unique_footnotes(body, text)
     if pictures is not None and " align=" in body:  # a table column's alignment: a class (HTML has no align any more)
@@ -344,15 +343,16 @@ def _text_of(body: str) -> str:
     return html.unescape(_TAG.sub("", body))
 
 
-def _plain_paragraphs(text: str) -> str | None:
+def _plain_paragraphs(text: str, own_text: bool = False) -> str | None:
     """What Python-Markdown makes of text that is only paragraphs, with at most emphasis
-    around words, without running it (5x faster).
+    around words, without running it (5x faster). `own_text`: the site's own text, whose
+    Markdown also has tables and fences of tildes.
 
     Returns None when the text might hold any other Markdown (an asterisk left over
     included); tests/unit/test_markup.py checks the two agree on generated texts.
     """
     text = text.strip("\n")
-    if not text or _MARKDOWN_CHARACTERS.search(text):
+    if not text or _MARKDOWN_CHARACTERS.search(text) or (own_text and ("|" in text or "~~~" in text)):
         return None
     for line in text.split("\n"):  # line by line: one regex with ^ and $ took ten times as long
         if line[:1] in _BLOCK_STARTS or line[-1:] == " " or _NUMBERED.match(line):
