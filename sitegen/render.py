@@ -14,7 +14,7 @@ import difflib
 import posixpath
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 import jinja2
@@ -134,6 +134,7 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
         input_digest=digests.__getitem__,
         static_sources=sources,
         theme_settings=theme_settings(theme, listing),
+        strings=cast(dict[str, Any], environment.globals["strings"]),  # theme.make_environment puts them there
     )
 
 

@@ -214,7 +214,7 @@ class ViewBuilder:
                 if _content_site_wide(self.site, kind):
                     entries.append({"title": None, "key": key, "url": self.urls.page(path)})
             if self._people_link is not None:  # the site has people pages (SPEC §9)
-                entries.append({"title": "People", "key": None, "url": self.urls.page("people/index.html")})
+                entries.append({"title": None, "key": "menu.people", "url": self.urls.page("people/index.html")})
         found = False
         for entry in entries:
             address = entry["url"].split("#", 1)[0]

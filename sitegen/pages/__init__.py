@@ -52,6 +52,7 @@ class RenderContext:
     input_digest: Callable[[str], str]
     static_sources: dict[str, str] = field(default_factory=dict)  # output name under static/ -> input path
     theme_settings: dict[str, Any] = field(default_factory=dict)
+    strings: dict[str, Any] = field(default_factory=dict)  # the theme's strings in the site's language, by dotted key ('types.article')
 
 
 @dataclass(frozen=True)

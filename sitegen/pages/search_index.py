@@ -42,25 +42,11 @@ TEXT_PATH = "search/text.json"
 CSL_OUTPUT = "static/csl/"
 LOCALE = "locales-en-US.xml"
 
-TYPE_LABELS = {  # SPEC §7 record type -> what the type filter says
-    "article": "Journal article",
-    "inproceedings": "Conference paper",
-    "preprint": "Preprint",
-    "thesis": "Thesis",
-    "book": "Book",
-    "chapter": "Book chapter",
-    "report": "Report",
-    "patent": "Patent",
-    "software": "Software",
-    "dataset": "Dataset",
-    "other": "Other",
-}
-assert set(TYPE_LABELS) == set(RECORD_TYPES)
-
 
 @register_page_kind("search")
 def search_files(context: RenderContext) -> Iterable[Page]:
-    yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects))
+    type_labels = {kind: str(context.strings.get(f"types.{kind}", kind)) for kind in RECORD_TYPES}  # what the type filter says
+    yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects, type_labels))
     yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries))
 
 
@@ -75,8 +61,8 @@ def _made_of(data: bytes) -> Callable[[], bytes]:
     return lambda: data
 
 
-def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
-    """search/facets.json: `types` and `subjects` as [code, label] pairs; `records` as
+def search_facets(entries: Iterable[Entry], subjects: Iterable, type_labels: dict[str, str]) -> bytes:
+    """search/facets.json: `types` (labelled as `type_labels` say) and `subjects` as [code, label] pairs; `records` as
     [slug, year, type index, [subject indexes], featured (0/1)] in site order."""
     entries = list(entries)
     present = {entry.record.type for entry in entries}
@@ -95,7 +81,7 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable) -> bytes:
         for entry in entries
     ]
     data = {
-        "types": [[kind, TYPE_LABELS[kind]] for kind in types],
+        "types": [[kind, type_labels[kind]] for kind in types],
         "subjects": [[s.code, s.name] for s in subject_list],
         "records": records,
     }

@@ -321,6 +321,39 @@ def test_a_filtered_page_of_a_paged_list_never_counts_matches_it_does_not_show(p
     assert sorted(shown_ids(page)) == sorted(slug(i) for i in in_2021)
 
 
+@pytest.fixture(scope="module")
+def german_site(tmp_path_factory):
+    """The demo in German (site.yaml `language: de`), 5 records a page."""
+    root = tmp_path_factory.mktemp("german")
+    site = copy_demo(root / "site")
+    settings = site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: de") + "\nrecords_per_page: 5\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        yield base, load_records(site / "output")
+
+
+def test_search_and_copy_speak_the_sites_language(new_page, german_site):
+    """What search.js and copy.js say comes from the theme's strings, as the rest of the page."""
+    base, (records, types) = german_site
+    page = new_page(permissions=["clipboard-read", "clipboard-write"])
+    page.goto(base)
+    ready(page)
+    assert count_line(page) == f"{len(records)} Publikationen"
+    type_query(page, "muller")
+    page.wait_for_function("() => !document.querySelector('.search-count').textContent.includes('durchsucht')")
+    want = expected(records, "muller")
+    assert count_line(page) == f"{len(want)} von {len(records)} Publikationen"
+    page.locator("[role=status][aria-live=polite]").filter(has_text=f"{len(want)} von {len(records)} Publikationen angezeigt").wait_for()
+    articles = sum(1 for kind in types.values() if kind == "article")
+    assert f"Zeitschriftenartikel ({articles})" in page.locator("#search-type").inner_text()
+    page.goto(base + f"records/{slug(records[0]['id'])}/")
+    page.get_by_role("button", name="BibTeX kopieren").click()
+    page.locator(".copy-status").filter(has_text="BibTeX in die Zwischenablage kopiert.").wait_for()
+    assert page.get_by_role("button", name="Kopiert").count() == 1
+
+
 def test_record_text_is_shown_as_text(page, paged_site):
     base, _ = paged_site
     page.goto(base)

@@ -859,13 +859,20 @@ def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
     assert "Zeitschriftenartikel" in text(index.select_one("#publications")) and "Journal article" not in text(index.select_one("#publications"))
     assert "2. April 2025" in text(soup_of(files["news/index.html"]))
     assert "April 2024 – heute" in text(soup_of(files["cv/index.html"]))
-    for name in ("index.html", "cv/index.html", "news/index.html", "talks/index.html", "about/index.html", "404.html"):
+    record = next(name for name in files if name.startswith("records/") and name.endswith("/index.html"))
+    for name in ("index.html", "cv/index.html", "news/index.html", "talks/index.html", "about/index.html", "404.html", record):
         page = soup_of(files[name])
-        for theirs in page.select(".search, .cite, main .prose, main .bio, main .news-body"):
-            theirs.decompose()  # the search form and citations come from their own partials; content is the owner's
+        for theirs in page.select("main .prose, main .bio, main .news-body, main .abstract, main .bibtex, main .authors, main .records, main h1"):
+            theirs.decompose()  # the owner's content and records
         shown = text(page.body)
         for english in ("Skip to content", "Latest news", "All news", "Latest posts", "Featured", "Abstract", "Page not found", "– present", "Built with"):
             assert english not in shown, (name, english)
+        for english in ("Search", "All years", "Copy", "Cite", "All entries", "Formatting"):  # the search form and the citations
+            assert not re.search(rf"\b{english}\b", shown), (name, english)
+    search = soup_of(files["index.html"]).select_one("form.search")
+    assert search["aria-label"] == "Publikationen durchsuchen und filtern" and search["data-text-found"] == "{found} von {total} {publications}"
+    assert soup_of(files[record]).select_one("section.cite")["data-text-copied"] == "Kopiert"  # what copy.js and cite.js say
+    assert ["article", "Zeitschriftenartikel"] in json.loads(files["search/facets.json"])["types"]  # the type filter
 
 
 # -- 8. the classic theme -------------------------------------------------------------------------------------

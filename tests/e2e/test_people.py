@@ -227,6 +227,32 @@ def test_every_link_and_anchor_works_under_a_sub_path(lab):
     assert any("/people/ada/" in url for url in report.fetched)
 
 
+@pytest.mark.slow
+def test_people_pages_speak_the_sites_language(tmp_path):
+    """A German lab's and a German aggregator's people pages: the theme's words in German, as on every other page."""
+    lab_root, aggregator_root = lab_site(tmp_path / "lab"), aggregator_site(tmp_path / "aggregator")
+    for site in (lab_root, aggregator_root):
+        settings = site / "content" / "site.yaml"
+        settings.write_text(settings.read_text(encoding="utf-8") + "language: de\n", encoding="utf-8")
+    (aggregator_root / "content" / "profile.yaml").write_text("name: Sheng Lin auf arXiv\n", encoding="utf-8")
+    lab_output, aggregator_output = build(lab_root), build(aggregator_root)
+    shown = {}
+    for output in (lab_output, aggregator_output):
+        for path in ("people/index.html", *(p.relative_to(output).as_posix() for p in sorted((output / "people").glob("*/index.html")))):
+            soup = page(output, path)
+            for theirs in soup.select("h1, .person-name, .person-role, .person-meta, .role, .bio, .records, .pointer-list, .evidence, footer"):
+                theirs.decompose()  # names, roles, records, who co-authored, and the footer (its file names)
+            shown[f"{output.parent.name}/{path}"] = " ".join(soup.body.get_text(" ").split())
+    assert len(shown) > 8
+    for path, words in shown.items():
+        for english in ("People", "records", "Member", "Author", "Publications", "Other people named", "Other records naming", "Feed of"):
+            assert not re.search(rf"\b{english}\b", words), (path, english, words[:300])
+    assert "Personen" in shown["lab/people/index.html"] and "Mitglied" in shown["lab/people/ada/index.html"]
+    assert "Weitere Personen namens" in " ".join(shown.values())  # the aggregator's namesakes
+    ada = page(lab_output, "people/ada/index.html")
+    assert ada.select_one(".evidence").get_text(" ", strip=True).startswith("Einträge mit dem Namen Ada Lovelace")
+
+
 # --- the aggregator: a page for every author, namesakes split -----------------------------------------------
 
 

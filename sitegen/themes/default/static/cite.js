@@ -15,6 +15,10 @@
   var KEPT = { I: "i", EM: "i", B: "b", STRONG: "b", SUP: "sup", SUB: "sub" };
   var KEPT_STYLES = /^(font-style:\s*italic|font-weight:\s*(bold|lighter|normal)|font-variant:\s*small-caps|font-style:\s*normal|text-decoration:\s*underline|vertical-align:\s*(sup|sub))$/;
   var started = null;
+  function say(name, values) { // what the section says, in the site's language (partials/cite.html's data-text-* attributes)
+    var text = section.getAttribute("data-text-" + name) || "";
+    return text.replace(/\{(\w+)\}/g, function (whole, key) { return key in values ? String(values[key]) : whole; });
+  }
   var plain = {};
 
   function text(url) {
@@ -119,7 +123,7 @@
       .catch(function (error) {
         started = null;
         styleNames.forEach(function (name) {
-          document.getElementById("cite-" + name).textContent = "Could not format the citation (" + error.message + "). The BibTeX entry above has every detail.";
+          document.getElementById("cite-" + name).textContent = say("format-failed", { error: error.message });
         });
       });
     return started;
@@ -132,11 +136,11 @@
     button.addEventListener("click", function () {
       if (!plain[name]) return;
       window.sitegenCopy(plain[name]).then(function () {
-        button.textContent = "Copied";
+        button.textContent = say("copied", {});
         button.classList.add("done");
-        status.textContent = NAMES[name] + " citation copied to the clipboard.";
+        status.textContent = say("citation-copied", { style: NAMES[name] });
       }, function () {
-        status.textContent = "Copy failed: select the citation and copy it by hand.";
+        status.textContent = say("copy-failed", {});
       }).then(function () {
         clearTimeout(timer);
         timer = setTimeout(function () { button.textContent = label; button.classList.remove("done"); }, 2500);

@@ -27,16 +27,17 @@
     if (!source) return;
     var box = button.closest("section") || document;
     var status = box.querySelector(".copy-status");
+    var say = function (name) { return (box.getAttribute && box.getAttribute("data-text-" + name)) || ""; }; // partials/cite.html, in the site's language
     var label = button.textContent;
     var timer = null;
     button.hidden = false;
     button.addEventListener("click", function () {
       copy(source.textContent).then(function () {
-        button.textContent = "Copied";
+        button.textContent = say("copied");
         button.classList.add("done");
-        if (status) status.textContent = "BibTeX copied to the clipboard.";
+        if (status) status.textContent = say("bibtex-copied");
       }, function () {
-        if (status) status.textContent = "Copy failed: select the text and copy it by hand.";
+        if (status) status.textContent = say("copy-failed");
       }).then(function () {
         clearTimeout(timer);
         timer = setTimeout(function () { button.textContent = label; button.classList.remove("done"); }, 2500);

@@ -37,6 +37,12 @@
   var shownLimit = SHOWN_AT_ONCE;
   var announceTimer = null;
 
+  // -- what the form says, in the site's language (partials/search.html's data-text-* attributes) ----
+  function say(name, values) {
+    var text = form.getAttribute("data-text-" + name) || "";
+    return text.replace(/\{(\w+)\}/g, function (whole, key) { return key in values ? String(values[key]) : whole; });
+  }
+
   // -- text as readers type it: case, accents and letter forms ignored -------------------------
   var LETTERS = { "ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h" };
   var LETTER = /[ßøđðłæœıþŀħ]/g;
@@ -113,7 +119,7 @@
         update(stateFromControls());
       }, function () {
         textRequest = null;
-        countLine.textContent = "The search index could not be loaded.";
+        countLine.textContent = say("not-loaded", {});
       });
     }
     return textRequest;
@@ -202,15 +208,15 @@
     if (inPlace) showInPlace(found, active);
     else showAcrossPages(found, active);
     var total = list.length;
-    var noun = total === 1 ? "publication" : "publications";
+    var noun = say(total === 1 ? "one" : "many", {});
     var line;
     if (!active) line = total + " " + noun;
     // the text of the records is needed to search, and to show matches of other pages of a paged list
-    else if (texts === null && (state.q || !inPlace)) line = "Searching " + total + " " + noun + "…";
-    else line = found.length + " of " + total + " " + noun;
+    else if (texts === null && (state.q || !inPlace)) line = say("searching", { total: total, publications: noun });
+    else line = say("found", { found: found.length, total: total, publications: noun });
     countLine.textContent = line;
     clearTimeout(announceTimer);
-    announceTimer = setTimeout(function () { status.textContent = active ? line + " shown" : ""; }, 600);
+    announceTimer = setTimeout(function () { status.textContent = active ? say("shown", { line: line }) : ""; }, 600);
   }
 
   // A record left out keeps its place in the page, unrendered (style.css: .search-out, content-visibility:
@@ -276,7 +282,7 @@
       var more = document.createElement("button");
       more.type = "button";
       more.className = "search-more";
-      more.textContent = "Show more (" + (found.length - shown.length) + " not shown)";
+      more.textContent = say("more", { hidden: found.length - shown.length });
       more.addEventListener("click", function () {
         shownLimit += SHOWN_AT_ONCE;
         update(stateFromControls());
@@ -314,7 +320,8 @@
 
   function announceNow() {
     clearTimeout(announceTimer);
-    status.textContent = countLine.textContent + (stateFromControls().q || stateFromControls().year || stateFromControls().type || stateFromControls().subject ? " shown" : "");
+    var state = stateFromControls();
+    status.textContent = state.q || state.year || state.type || state.subject ? say("shown", { line: countLine.textContent }) : countLine.textContent;
   }
 
   // -- wiring -------------------------------------------------------------------------------------
@@ -373,6 +380,6 @@
     if (state.q) loadText();
     update(state);
   }, function () {
-    countLine.textContent = "Search is unavailable: the search index could not be loaded. Every publication is listed below.";
+    countLine.textContent = say("unavailable", {});
   });
 })();
