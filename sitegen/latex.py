@@ -182,9 +182,10 @@ _LATEX_SPAN = re.compile(
     rf"(?<!\\)\$\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$\$"  # display math
     rf"|(?<!\\)\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$"  # inline math
     rf"|\\\((?:\\[^)]|[^\\\n]|{_LINE_BREAK})+?\\\)"  # inline math \( ... \)
+    rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
-    rf"|\\[^A-Za-z\s]"  # an escaped symbol: \%, \&, \$
+    rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
     rf"|{_BRACED}"  # a group such as {\"u} or {GPU}
 )
 _SPAN_START = re.compile(r"[\\${]")  # the first character of every _LATEX_SPAN alternative
@@ -240,6 +241,14 @@ def convert_inline(text: str) -> Converted:
         "".join(p if isinstance(p, str) else p.plain for p in pieces),
         [tex for p in pieces if not isinstance(p, str) for tex in p.unconverted],
     )
+
+
+def unicode_macro_text(node: LatexMacroNode) -> str:
+    """The text a macro of UNICODE_MACROS stands for: `\\"{u}` -> 'ü', `\\c c` -> 'ç', `\\ ` -> ' ', `\\LaTeX` -> 'LaTeX'
+    (pylatexenc's text converter drops the logos)."""
+    if node.macroname in ("LaTeX", "TeX"):
+        return node.macroname
+    return unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
 
 
 def latex_spans(text: str, start: int = 0, end: int | None = None):
@@ -554,10 +563,8 @@ class _Converter:
                 return inner_html, inner_plain
             tag = FORMAT_TAGS[name]
             return f"<{tag}>{inner_html}</{tag}>", inner_plain
-        if name in ("LaTeX", "TeX"):  # pylatexenc's text converter drops the logos
-            return name, name
         if name in UNICODE_MACROS:
-            text = unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
+            text = unicode_macro_text(node)
             return html.escape(text, quote=False), text
         if name in DROPPED_MACROS:
             return " ", " "

@@ -53,6 +53,7 @@ from sitegen.latex import (
     UNICODE_MACROS,
     escape_bare_specials,
     latex_spans,
+    unicode_macro_text,
 )
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
@@ -91,6 +92,7 @@ _CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.IGNORECASE)
 _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
 _URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
+_STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR_START = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-\d{2})?$")
@@ -190,6 +192,32 @@ def _closing_quote(raw: str, start: int) -> int:
             if depth < 0:
                 raise _BadValue("unbalanced braces: a '}' closes nothing")
     raise _BadValue('a quoted value is never closed (")' if depth == 0 else "unbalanced braces: a '{' is never closed")
+
+
+_COMMENT_SYNTAX = re.compile(r'\\.|[{}"%@\n]', re.DOTALL)
+
+
+def without_field_comments(text: str) -> str:
+    """The file with each `%` comment between an entry's fields blanked out (biber reads them as comments;
+    bibtexparser would take `% the journal\\n volume` for a field's name and lose the field). A `%` inside a
+    value, or escaped (`\\%`), is text; lines and columns stay where they were, for messages."""
+    pieces, position, depth, quoted = [], 0, 0, False
+    for match in _COMMENT_SYNTAX.finditer(text):
+        character = match[0]
+        if character == "@" and depth == 0:
+            quoted = False
+        elif character == "{":
+            depth += 1
+        elif character == "}":
+            depth = max(0, depth - 1)
+        elif character == '"' and depth == 1:
+            quoted = not quoted
+        elif character == "%" and depth == 1 and not quoted and match.start() >= position:
+            end = text.find("\n", match.start())
+            end = len(text) if end < 0 else end
+            pieces += [text[position : match.start()], " " * (end - match.start())]
+            position = end
+    return "".join(pieces) + text[position:] if pieces else text
 
 
 # -- text: LaTeX accents to Unicode, protective braces off, math left for the pipeline --------------
@@ -307,7 +335,7 @@ def _macro_text(node: LatexMacroNode) -> str:
     if name in _KEPT_ESCAPES:
         return node.latex_verbatim()
     if name in UNICODE_MACROS:
-        return _TEXT.nodelist_to_text([node])
+        return unicode_macro_text(node)
     return node.latex_verbatim()
 
 
@@ -324,7 +352,9 @@ def person_name(name: str) -> str:
 
 
 def person_names(value: str) -> tuple[list[str], bool]:
-    """The names of a name list, and whether it ended in `and others` (more authors than it names)."""
+    """The names of a name list, and whether it ended in `and others` (more authors than it names).
+    An `and` with no name on one side (`Lin, Sheng and`, `A and and B`), left by an edit, separates nothing."""
+    value = _STRAY_AND.sub(" ", value)
     if "{" in value or "\\" in value:  # braces and escapes may hide an ' and ': bibtexparser's own splitting
         names = split_multiple_persons_names(value)
     else:  # the same split, at C speed
@@ -604,7 +634,8 @@ class _FileReader:
         self.problems.append(Problem(message, Location(self.path, line)))
 
     def read(self, text: str) -> ReadResult:
-        blocks = bibtexparser.parse_string(text.removeprefix("\ufeff"), parse_stack=[]).blocks
+        text = text.removeprefix("\ufeff")
+        blocks = bibtexparser.parse_string(without_field_comments(text) if "%" in text else text, parse_stack=[]).blocks
         self.string_lines = {block.key.lower(): _first_line(block) for block in map(_unwrapped, blocks) if isinstance(block, String)}
         after_entry = False
         for block in blocks:

@@ -93,6 +93,37 @@ def test_latex_accents_become_unicode_braces_go_and_math_stays_for_the_pipeline(
     assert record.source == "Journal of Straße Studies"
 
 
+def test_logos_spaced_accents_and_control_spaces_keep_their_words():
+    record = one(r"""
+@article{k,
+  title = {Typesetting with \LaTeX{} and {\TeX}: Fran\c cais, \v Sar\'{i}k and \c{C}},
+  author = {Lin, Sheng},
+  journal = {J.~Appl.\ Math.\ Stud.},
+  year = 2020,
+}""")
+    assert record.title == "Typesetting with LaTeX and TeX: Français, Šarík and Ç"
+    assert record.source == "J. Appl. Math. Stud."
+
+
+def test_a_comment_between_fields_is_a_comment_and_one_in_a_value_is_text():
+    record = one("""
+@article{k,
+  title = {Half, or 50\\% of {it, % all}},
+  author = {Lin, Sheng}, % the owner
+  % journal = {Old Journal},
+  journal = "Journal % of Tests",
+  volume = 3,
+  year = 2020,
+}""")
+    assert (record.title, record.source, record.year, record.extra.get("volume")) == ("Half, or 50% of it, % all", "Journal % of Tests", 2020, "3")
+
+
+@pytest.mark.parametrize("authors", ["Lin, Sheng and ", "and Lin, Sheng and Doe, Jane", "Lin, Sheng and and Doe, Jane"])
+def test_an_and_without_a_name_beside_it_separates_nothing(authors):
+    record = one(f"@misc{{k, title = {{T}}, author = {{{authors}}}, year = 2020}}")
+    assert record.authors[0] == "Sheng Lin" and all(" and" not in name and "and " not in name for name in record.authors)
+
+
 def test_a_macro_nothing_knows_is_kept_with_its_argument_for_the_pipeline_to_report():
     record = one("@misc{k, title = {The \\foo{bar} Method}, year = 2020}")
     assert record.title == "The \\foo{bar} Method"
