@@ -90,6 +90,8 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
     import markdown
 
+    from sitegen import markdown_lists
+
     md = markdown.Markdown(
         extensions=["sane_lists", "fenced_code", "codehilite", "tables", "footnotes"] if pictures else ["sane_lists"],
         extension_configs={
@@ -101,6 +103,7 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     )
     if pictures:  # fenced blocks are highlighted in their language; an indented block, which may hold LaTeX set aside, is not
         md.treeprocessors.deregister("hilite")
+    markdown_lists.register(md)  # lists as CommonMark has them: right after a paragraph, nested by two spaces
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     # No images but in the site's own text (`pictures`: pages, posts and news, which also get

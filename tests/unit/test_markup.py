@@ -484,3 +484,75 @@ def test_the_text_of_converted_markdown_is_what_the_sanitiser_finds_in_it(text):
     for body in (sanitise(_shared_markdown().reset().convert(text)), _plain_paragraphs(text)):
         if body is not None:
             assert _text_of(body) == html.unescape(nh3.clean(body, tags=set()))
+
+
+# -- lists as CommonMark writes them (sitegen.markdown_lists) -----------------------------------------------
+
+
+def list_structure(html_text: str) -> list:
+    """The lists of HTML as nested Python lists of their items' own words, paragraphs and code as text."""
+
+    def items(element) -> list:
+        found = []
+        for li in element.find_all("li", recursive=False):
+            nested = [items(child) for child in li.find_all(["ul", "ol"], recursive=False)]
+            own = " ".join(text for text in li.find_all(string=True) if text.find_parent(["ul", "ol"]) is element)
+            found.append((" ".join(own.split()), nested))
+        return found
+
+    soup = BeautifulSoup(html_text, "html.parser")
+    return [(top.name, items(top)) for top in soup.find_all(["ul", "ol"]) if top.find_parent(["ul", "ol"]) is None]
+
+
+@pytest.mark.parametrize("own_text", [False, True])
+def test_a_list_right_after_a_paragraph_and_lists_nested_by_two_spaces(own_text):
+    text = "My interests:\n- distributed training\n  - on spot instances\n  - with checkpoints\n- compression\n\n1. first\n   - nested under first\n2. second"
+    body = BeautifulSoup(render_markdown(text, [] if own_text else None).html, "html.parser")
+    assert body.p.get_text() == "My interests:"
+    top = body.find("ul")
+    assert [li.find(string=True).strip() for li in top.find_all("li", recursive=False)] == ["distributed training", "compression"]
+    assert [li.get_text(strip=True) for li in top.li.ul.find_all("li")] == ["on spot instances", "with checkpoints"]
+    assert body.ol.li.ul.li.get_text(strip=True) == "nested under first" and len(body.ol.find_all("li", recursive=False)) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In\n2019. we moved to Berlin.",  # only a list starting at 1 interrupts a paragraph
+        "Before\n* * *\nafter",  # a rule
+        "```\nprint(1)\n- not an item\n```",  # code
+        "Para\n\n    code block\n    - still code",
+        "a - b\nc + d",
+    ],
+)
+def test_what_is_no_list_stays_what_it_was(text):
+    alone = markdown.markdown(text, extensions=["sane_lists", "fenced_code"])
+    assert "<li>" not in render_markdown(text, []).html and ("<li>" in alone) is False
+
+
+LIST_WORDS = st.text(alphabet="abcdefgh ", min_size=1, max_size=12).map(str.strip).filter(bool)
+LIST_TREES = st.recursive(
+    st.lists(st.tuples(LIST_WORDS, st.just([])), min_size=1, max_size=3),
+    lambda children: st.lists(st.tuples(LIST_WORDS, children), min_size=1, max_size=3),
+    max_leaves=8,
+)
+
+
+def written(tree, indent: int, step: int, marker: str) -> list[str]:
+    lines = []
+    for words, children in tree:
+        lines.append(" " * indent + f"{marker} {words}")
+        lines += written(children, indent + step, step, marker)
+    return lines
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=LIST_TREES, marker=st.sampled_from(["-", "*", "+"]), intro=st.booleans())
+def test_a_list_written_as_commonmark_reads_as_the_same_list_written_for_python_markdown(tree, marker, intro):
+    """Two spaces a level and no blank line after the paragraph (GitHub, Hugo) gives the same lists as four
+    spaces and a blank line (Python-Markdown's own form), which the rewriting leaves as it is."""
+    paragraph = ["Some words:"] if intro else []
+    commonmark = "\n".join(paragraph + written(tree, 0, 2, marker))
+    python_markdown = "\n".join(paragraph + ([""] if intro else []) + written(tree, 0, 4, marker))
+    assert list_structure(render_markdown(commonmark, []).html) == list_structure(render_markdown(python_markdown, []).html)
+    assert list_structure(render_markdown(python_markdown, []).html) == list_structure(markdown.markdown(python_markdown, extensions=["sane_lists"]))
