@@ -14,7 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
+from conftest import copy_demo, run_sitegen
 
+from browser.conftest import serve
 from sitegen.urls import slugify
 
 pytestmark = pytest.mark.browser
@@ -190,6 +192,38 @@ def test_fits_a_phone_screen(new_page, served_demo, name):
     for selector in ("h1", ".site-header nav a", "main p"):
         box = page.locator(selector).first.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
+
+
+WIDE_FORMULA = r"$\tilde{O}(\sqrt{d T \log(K/\delta)} + d^{2} \log^{3}(T) / \epsilon^{2})$"
+
+
+def test_a_formula_wider_than_a_phone_scrolls_within_itself_and_by_keyboard(new_page, tmp_path):
+    """MathML does not break lines: a long formula in a title or an abstract scrolls on its own, not the page."""
+    site = copy_demo(tmp_path / "site")
+    record = {
+        "id": "wide2024",
+        "title": f"Regret {WIDE_FORMULA} for Bandits",
+        "authors": ["Lena Müller"],
+        "year": 2024,
+        "source": "J",
+        "abstract": "We show $" + "+".join(f"a_{{{i}}}" for i in range(1, 16)) + "$ holds.",
+    }
+    (site / "content" / "records" / "wide.yaml").write_text(yaml.safe_dump(record), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 375, "height": 800})
+        page.goto(base + "records/wide2024/")
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        formulas = page.evaluate("[...document.querySelectorAll('main math')].map(m => [m.scrollWidth > m.clientWidth, m.getAttribute('tabindex')])")
+        assert formulas == [[True, "0"], [True, "0"]]  # the title's and the abstract's
+        page.keyboard.press("Tab")
+        while page.evaluate("document.activeElement.localName") != "math":
+            page.keyboard.press("Tab")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.activeElement.scrollLeft > 0", timeout=3000)  # smooth scrolling takes a moment
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("() => !document.querySelector('main math[tabindex]')")  # wide enough: no tab stop
 
 
 def luminance(css_colour: str) -> float:
