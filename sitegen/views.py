@@ -23,7 +23,7 @@ from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
-from sitegen.model import Entry, Site, Subject
+from sitegen.model import Entry, Record, Site, Subject
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import MOST_CITED_PATH, POSTS_FEED_PATH, POSTS_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path, tag_path
 
@@ -126,9 +126,10 @@ OG_LOCALES = {
 }
 
 
-HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's tag for the venue
+HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's (Highwire Press's) tag for the venue
     "inproceedings": "citation_conference_title",
-    "incollection": "citation_conference_title",
+    "incollection": "citation_inbook_title",
+    "book": "citation_publisher",
     "article": "citation_journal_title",
     "phdthesis": "citation_dissertation_institution",
     "mastersthesis": "citation_dissertation_institution",
@@ -655,7 +656,7 @@ class ViewBuilder:
             page_image={"url": image, "alt": entry.record.image_alt or entry.title.plain} if image else None,  # the link preview's picture
             bibtex=self.bibtex(entry),
             cite_key=entry.cite_key,
-            description=_shorten(entry.abstract_plain, 300),
+            description=_shorten(entry.abstract_plain or record_summary(entry), 300),
             meta=self.highwire(entry),
             icons=self.icons_of([entry]),
             jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image))),
@@ -668,13 +669,15 @@ class ViewBuilder:
         record = entry.record
         meta = [("citation_title", entry.title.plain)]
         meta += [("citation_author", a.name) for a in entry.authors]
-        date = record.date.strftime("%Y/%m/%d") if record.date else str(record.year)
-        meta.append(("citation_publication_date", date))
+        meta.append(("citation_publication_date", _highwire_date(record)))
         source = entry.source.plain
-        if source and source.lower() != "arxiv":
-            # the same reading of the venue as the BibTeX entry type (workshop -> conference, thesis -> institution)
-            meta.append((HIGHWIRE_VENUE.get(entry_type(entry), "citation_journal_title"), source))
-        meta += _highwire_details(record_details(record.extra), entry_type(entry))
+        details = record_details(record.extra)
+        # the same reading of the venue as the BibTeX entry type (workshop -> conference, thesis -> institution); a
+        # preprint's server as Scholar reads one; software, a dataset, a patent or other work is in no journal
+        venue_tag = HIGHWIRE_VENUE.get(entry_type(entry)) or ("citation_journal_title" if record.type == "preprint" else None)
+        if source and source.lower() != "arxiv" and venue_tag and not (venue_tag == "citation_publisher" and "publisher" in details):
+            meta.append((venue_tag, source))
+        meta += _highwire_details(details, entry_type(entry))
         pdf = record.links.get("pdf") or (f"https://arxiv.org/pdf/{record.arxiv}" if record.arxiv else None)
         if pdf:
             meta.append(("citation_pdf_url", self.urls.absolute_link(pdf)))
@@ -838,6 +841,22 @@ def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:
 def listing_path(prefix: str, number: int) -> str:
     """Page 1 of a list is `<prefix>index.html`; page n is `<prefix>page/<n>/index.html`."""
     return f"{prefix}index.html" if number == 1 else f"{prefix}page/{number}/index.html"
+
+
+def _highwire_date(record: Record) -> str:
+    """2024/03/05, 2024/03 (BibTeX's `month` without a day) or 2024: as much of the date as is known."""
+    if record.date:
+        return record.date.strftime("%Y/%m/%d")
+    month = record.extra.get("month")
+    return f"{record.year}/{month:02d}" if type(month) is int and 1 <= month <= 12 else str(record.year)
+
+
+def record_summary(entry: Entry) -> str:
+    """Who, where and when, in words of no language: the description of a record page without an abstract
+    (a link preview shows it under the title)."""
+    names = [author.name for author in entry.authors]
+    who = ", ".join(names[:3]) + (", …" if len(names) > 3 or entry.record.extra.get("et_al") else "")
+    return " · ".join(part for part in (who, entry.source.plain, str(entry.record.year)) if part)
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -266,6 +266,49 @@ def test_highwire_venue_agrees_with_the_bibtex_entry_type(built_demo, record_id,
     assert {t: meta(soup, t) for t in tags} == {t: ([venue] if t == tag else []) for t in tags}
 
 
+VENUE_TAGS = ("citation_conference_title", "citation_journal_title", "citation_dissertation_institution", "citation_technical_report_institution",
+              "citation_inbook_title", "citation_publisher")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "record_type, tag",
+    [
+        ("article", "citation_journal_title"),
+        ("inproceedings", "citation_conference_title"),
+        ("chapter", "citation_inbook_title"),
+        ("book", "citation_publisher"),
+        ("thesis", "citation_dissertation_institution"),
+        ("report", "citation_technical_report_institution"),
+        ("preprint", "citation_journal_title"),  # a preprint server such as bioRxiv
+        ("software", None),
+        ("dataset", None),
+        ("patent", None),
+        ("other", None),
+    ],
+)
+def test_each_record_type_names_its_venue_as_google_scholar_reads_it_and_has_a_description(tmp_path, record_type, tag):
+    """No journal is claimed for software or a dataset; a record without an abstract still has a description; the
+    month of a record without a day is in its publication date."""
+    record = {
+        "id": "r1",
+        "title": "A Work",
+        "authors": ["Ada Lovelace", "Charles Babbage"],
+        "year": 2019,
+        "month": 3,
+        "type": record_type,
+        "source": "The Venue",
+    }
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/r1.yaml": yaml.safe_dump(record)})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    soup = page(site / "output" / "records" / "r1" / "index.html")
+    assert {name: meta(soup, name) for name in VENUE_TAGS} == {name: (["The Venue"] if name == tag else []) for name in VENUE_TAGS}
+    assert meta(soup, "citation_publication_date") == ["2019/03"]
+    description = soup.find("meta", attrs={"name": "description"})["content"]
+    assert description == "Ada Lovelace, Charles Babbage · The Venue · 2019"
+    assert soup.find("meta", property="og:description")["content"] == description
+
+
 def test_subject_pages_list_the_records_of_each_subject(built_demo, shown):
     subjects = {c for r in shown for c in r.categories}
     assert {p.name for p in (built_demo / "subjects").iterdir()} == subjects
