@@ -482,3 +482,36 @@ def test_two_thousand_records_on_a_phone(new_page, big_site):
     want = expected(records, "müller 2024")
     assert sorted(shown_ids(page)) == sorted(slug(i) for i in want) and want
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_persons_page_searches_the_records_it_lists(new_page, tmp_path):
+    """People pages list records too (SPEC §8: every page that lists records has a search box): its search
+    counts and filters that person's records, not the site's."""
+    records = [
+        {"id": f"r{i}", "title": title, "authors": authors, "year": 2020 + i, "source": "Journal of Tests", "type": kind}
+        for i, (title, authors, kind) in enumerate(
+            [
+                ("Sparse training at scale", ["Ada Lovelace", "Grace Hopper", "Charles Babbage"], "article"),
+                ("Dense kernels for engines", ["Ada Lovelace", "Charles Babbage"], "inproceedings"),
+                ("Sparse compilers", ["Grace Hopper"], "article"),
+                ("Notes on engines", ["Ada Lovelace", "Charles Babbage"], "article"),
+            ]
+        )
+    ]
+    site = tmp_path / "site"
+    (site / "content" / "records").mkdir(parents=True)
+    (site / "content" / "site.yaml").write_text("title: Lab\nbase_url: /\npeople: authors\n", encoding="utf-8")
+    (site / "content" / "profile.yaml").write_text("name: The Lab\n", encoding="utf-8")
+    (site / "content" / "records" / "all.yaml").write_text(yaml.safe_dump(records), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base + "people/ada-lovelace/")
+        ready(page)
+        assert count_line(page) == "3 publications"
+        assert page.locator("#search-type option").all_inner_texts() == ["All types", "Journal article (2)", "Conference paper (1)"]
+        type_query(page, "sparse")
+        settle(page)
+        assert shown_ids(page) == ["r0"] and count_line(page) == "1 of 3 publications"
+        assert page.locator(".record-title:visible").all_inner_texts() == ["Sparse training at scale"]

@@ -142,6 +142,8 @@ def test_a_member_has_their_records_by_name_variant_and_orcid_by_year(lab):
     assert listed_ids(ada) == {"lab-2024-engines", "lab-2023-variant", "lab-2021-orcid", "lab-2019-compilers"}
     years = [h.get_text(strip=True) for h in ada.select("#publications h3.year")]
     assert years == ["2024", "2023", "2021", "2019"]
+    assert [li.select_one(".venue .type").get_text() for li in ada.select("#publications li.record")][:1] == ["Conference paper"]  # SPEC §7: type and venue
+    assert ada.select_one("#publications form.search[data-only-listed-here]") is not None  # SPEC §8: a search box
     assert ada.select_one(".bio em").get_text() == "analytical engines" and ada.select_one(".bio math") is not None
     assert ada.select_one('a[href="https://orcid.org/0000-0002-1825-0097"]') is not None
     assert ada.select_one('a[href="https://github.com/ada-lovelace"]') is not None

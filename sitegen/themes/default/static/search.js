@@ -137,6 +137,9 @@
       };
     });
     list = records.filter(function (r) { return !ownSubject || r.subjects.indexOf(ownSubject) >= 0; });
+    if (form.hasAttribute("data-only-listed-here")) { // a person's page: the records of its list
+      list = list.filter(function (r) { var element = document.getElementById("r-" + r.slug); return element && section.contains(element); });
+    }
     if (list.some(function (r) { return r.featured; })) { // as the list is ordered: newest year first, featured first within a year
       list.sort(function (a, b) { return b.year - a.year || (b.featured - a.featured) || a.index - b.index; });
     }
