@@ -182,6 +182,7 @@ _LATEX_SPAN = re.compile(
     rf"(?<!\\)\$\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$\$"  # display math
     rf"|(?<!\\)\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$"  # inline math
     rf"|\\\((?:\\[^)]|[^\\\n]|{_LINE_BREAK})+?\\\)"  # inline math \( ... \)
+    rf"|\\\[(?:\\[^\]]|[^\\\n]|{_LINE_BREAK})+?\\\]"  # display math \[ ... \]
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
@@ -291,8 +292,8 @@ def split_latex(text: str) -> list[str | Converted]:
 @functools.lru_cache(maxsize=65536)
 def convert_span(span: str) -> Converted:
     """One piece of LaTeX; the same pieces recur across records (`$\\times$`), so they are remembered."""
-    if span.startswith("$$"):
-        return _math(span[2:-2], span)
+    if span.startswith(("$$", "\\[")):  # display math, set apart as MathJax sets it
+        return _math(span[2:-2], span, display=True)
     if span.startswith("$"):
         return _math(span[1:-1], span)
     if span.startswith("\\("):
@@ -300,10 +301,10 @@ def convert_span(span: str) -> Converted:
     return _Converter().run(span)
 
 
-def _math(tex: str, source: str) -> Converted:
-    """Inline math as MathML; on failure the source in <code>, reported."""
+def _math(tex: str, source: str, display: bool = False) -> Converted:
+    """Math as MathML (`display`: set apart, a block); on failure the source in <code>, reported."""
     try:
-        mathml = math_to_mathml(tex)
+        mathml = math_to_mathml(tex, display)
     except ValueError:
         mathml = ""
     plain = mathml_to_plain(mathml) if mathml else ""
@@ -312,13 +313,13 @@ def _math(tex: str, source: str) -> Converted:
     return Converted(mathml, plain)
 
 
-def math_to_mathml(tex: str) -> str:
-    """One formula as sanitised MathML; raises ValueError when it cannot be converted."""
+def math_to_mathml(tex: str, display: bool = False) -> str:
+    """One formula as sanitised MathML (`display`: a block); raises ValueError when it cannot be converted."""
     import latex2mathml.converter  # here: its import is slow, and most edits convert no math
 
     tex, words = _set_words_aside(tex)
     try:
-        mathml = latex2mathml.converter.convert(tex)
+        mathml = latex2mathml.converter.convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds on bad input
         raise ValueError(str(error) or type(error).__name__) from error
     if words:
@@ -550,7 +551,7 @@ class _Converter:
         return "".join(html_parts), "".join(plain_parts)
 
     def math(self, node: LatexMathNode) -> tuple[str, str]:
-        converted = _math("".join(n.latex_verbatim() for n in node.nodelist), node.latex_verbatim())
+        converted = _math("".join(n.latex_verbatim() for n in node.nodelist), node.latex_verbatim(), node.displaytype == "display")
         self.unconverted.extend(converted.unconverted)
         return converted.html, converted.plain
 

@@ -556,3 +556,13 @@ def test_a_list_written_as_commonmark_reads_as_the_same_list_written_for_python_
     python_markdown = "\n".join(paragraph + ([""] if intro else []) + written(tree, 0, 4, marker))
     assert list_structure(render_markdown(commonmark, []).html) == list_structure(render_markdown(python_markdown, []).html)
     assert list_structure(render_markdown(python_markdown, []).html) == list_structure(markdown.markdown(python_markdown, extensions=["sane_lists"]))
+
+
+@pytest.mark.parametrize("written", ["$$ y = \\frac{a}{b} $$", "\\[ y = \\frac{a}{b} \\]"])
+def test_display_math_is_set_apart_as_mathjax_sets_it(written):
+    converted = render_markdown(f"Before.\n\n{written}\n\nAfter.", [])
+    formula = BeautifulSoup(converted.html, "html.parser").find("math")
+    assert formula["display"] == "block" and formula.find("mfrac") is not None
+    assert converted.unconverted == [] and "\\" not in converted.plain and "y=a/b" in converted.plain
+    inline = BeautifulSoup(render_markdown("a $x$ and \\(y\\) b").html, "html.parser")
+    assert [m["display"] for m in inline.find_all("math")] == ["inline", "inline"]
