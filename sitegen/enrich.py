@@ -19,7 +19,7 @@ from pathlib import Path
 from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
-from sitegen.markup import render_inline, render_markdown
+from sitegen.markup import headings_under, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.record_types import infer_type
@@ -117,7 +117,13 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
         for subject in entry.subjects:
             subjects.setdefault(subject.code, subject)
             members.setdefault(subject.code, []).append(position)
-    bio = render_markdown(profile.bio)
+    pictures_elsewhere: list[str] = []
+    bio = render_markdown(profile.bio, pictures_elsewhere)  # the owner's own text, as a page's: pictures, headings, tables
+    problems += [
+        Problem(f"field 'bio': picture '{url}' left out: the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)",
+                profile.where("bio"), warning=True)
+        for url in pictures_elsewhere
+    ]  # fmt: skip
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
     for name, text in [("bio", bio), *profile_text.items()]:
@@ -127,7 +133,7 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
         profile=dataclasses.replace(
             profile, name=profile_text["name"].plain, position=profile_text["position"].plain, affiliation=profile_text["affiliation"].plain
         ),
-        bio_html=bio.html,
+        bio_html=headings_under(bio.html, top=2),  # beside the profile's sections
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
         site_dir=site_dir,

@@ -193,7 +193,7 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
     return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
 
 
-_PICTURE_WITHOUT_FILE = re.compile(r'<img(?![^>]*\ssrc=")[^>]*>')
+_PICTURE_WITHOUT_FILE = re.compile(r'<p><img(?![^>]*\ssrc=")[^>]*></p>\n?|<img(?![^>]*\ssrc=")[^>]*>')  # its paragraph too, when alone in it
 
 
 def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:

@@ -215,6 +215,25 @@ def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp
     assert "content/pages/figures.md: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
 
 
+def test_the_bio_is_the_owners_own_text_with_pictures_headings_and_lists(tmp_path):
+    bio = "Hello.\n\n![My lab](static/rack.svg)\n\n## Interests\n- engines\n- looms\n\n![Tracked](https://tracker.example/p.gif)\n"
+    site = site_with(
+        tmp_path,
+        {
+            "content/profile.yaml": "name: Ada Lovelace\nbio: " + json.dumps(bio) + "\n",
+            "static/rack.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+        },
+        base_url="https://example.org/repo/",
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    shown = soup(site / "output" / "index.html").select_one(".bio")
+    assert [(img["src"], img["alt"]) for img in shown.select("img")] == [("/repo/static/rack.svg", "My lab")]
+    assert [h.get_text() for h in shown.select("h2")] == ["Interests"] and [li.get_text() for li in shown.select("li")] == ["engines", "looms"]
+    assert "![" not in shown.get_text() and not shown.select("p:empty")
+    assert "content/profile.yaml:2: warning: field 'bio': picture 'https://tracker.example/p.gif' left out" in result.stderr
+
+
 def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     site = site_with(tmp_path, {"content/pages/twice.md": '---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured="true" >}}\n'})
     page = soup_of(rendered_files(site)["twice/index.html"])
