@@ -72,13 +72,11 @@ def prepare_site(
             theme = find_theme(valid.config.theme, listing, _settings_location(raw, "theme"))
         except ThemeError as error:
             problems.append(error.problem)
-    errors = [p for p in problems if not p.warning]
+    content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
+    errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
     config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
-    content, content_problems = load_kind_content(listing, digests, drafts)
-    if errors := [p for p in content_problems if not p.warning]:
-        raise ContentError(errors)
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings

@@ -378,6 +378,22 @@ def test_a_mistake_in_news_or_talks_is_reported_at_its_line(tmp_path, files, mes
     assert message in build_fails(site_with(tmp_path, files))
 
 
+def test_a_mistake_in_a_record_does_not_hide_the_mistakes_of_news_talks_and_pages(tmp_path):
+    """SPEC §2: the build reports every problem it finds, not those of one stage at a time."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/records/b.yaml": "id: b\ntitle: B\nauthors: [Ada Lovelace]\nyear: twenty\n",
+            "content/news/x.md": "---\ntitle: No date\n---\nText\n",
+            "content/talks/x.yaml": "title: T\n  bad: [indent\n",
+        },
+    )
+    stderr = build_fails(site)
+    assert "content/records/b.yaml:4: field 'year'" in stderr
+    assert "content/news/x.md:2: field 'date' is required" in stderr
+    assert "content/talks/x.yaml:" in stderr
+
+
 # -- 3b. the blog --------------------------------------------------------------------------------------
 
 
