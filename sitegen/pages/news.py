@@ -21,8 +21,8 @@ from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
-from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import site_markdown
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import not_read, site_markdown
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
@@ -48,7 +48,7 @@ def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((Location(item.path), "link in the text", url) for url in hrefs(item.body_html))
 
 
-@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links)
+@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links, text_suffixes=MARKDOWN_SUFFIXES)
 def news_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("news")
     if content is None or not content.value:
@@ -60,7 +60,7 @@ def news_pages(context: RenderContext) -> Iterable[Page]:
 
 def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Problem]]:
     """Every news item, newest first; site-wide: whether there are any."""
-    problems: list[Problem] = []
+    problems = not_read([path for path in files.others if files.published(path)], "news item", FOLDER, bundles=False)
     items = files.read_markdown(_read_item, problems)
     items.sort(key=lambda item: (item.date, item.path), reverse=True)
     return tuple(with_unique_anchors(items)), bool(items), problems

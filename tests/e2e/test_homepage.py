@@ -554,6 +554,104 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, tags, title" in result.stderr
 
 
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"  # a picture's first bytes: no UTF-8 text
+
+
+def test_a_posts_and_a_pages_folder_publish_their_files_beside_them_where_their_text_links(tmp_path):
+    """Hugo's page bundles: `content/posts/NAME/index.md` with its pictures and PDFs beside it."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/chart-study/index.md": "---\ntitle: B\ndate: 2024-02-03\n---\n![A chart](chart.png)\n\n![Detail](./img/detail.png)\n\n[The data](data.csv#row=2)\n",
+            "content/posts/chart-study/data.csv": "a,b\n1,2\n",
+            "content/posts/renamed/index.md": "---\ntitle: R\ndate: 2024-02-04\nslug: elsewhere\n---\n![Moved](chart.png)\n",
+            "content/pages/teaching/index.markdown": "---\ntitle: Teaching\n---\n![The room](room.png)\n",
+        },
+        base_url="https://example.org/repo/",
+    )
+    for picture in ("posts/chart-study/chart.png", "posts/chart-study/img/detail.png", "posts/renamed/chart.png", "pages/teaching/room.png"):
+        (site / "content" / picture).parent.mkdir(parents=True, exist_ok=True)
+        (site / "content" / picture).write_bytes(PNG)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    output = site / "output"
+    post = soup(output / "posts" / "chart-study" / "index.html")
+    assert [img["src"] for img in post.select("main img")] == ["/repo/posts/chart-study/chart.png", "/repo/posts/chart-study/img/detail.png"]
+    assert [a["href"] for a in post.select("main .prose a") if "data" in a["href"]] == ["/repo/posts/chart-study/data.csv#row=2"]
+    assert (output / "posts" / "chart-study" / "chart.png").read_bytes() == PNG
+    assert (output / "posts" / "chart-study" / "img" / "detail.png").read_bytes() == PNG
+    assert (output / "posts" / "chart-study" / "data.csv").read_text(encoding="utf-8") == "a,b\n1,2\n"
+    assert [img["src"] for img in soup(output / "posts" / "elsewhere" / "index.html").select("main img")] == ["/repo/posts/elsewhere/chart.png"]
+    assert (output / "posts" / "elsewhere" / "chart.png").read_bytes() == PNG
+    assert [img["src"] for img in soup(output / "teaching" / "index.html").select("main img")] == ["/repo/teaching/room.png"]
+    assert (output / "teaching" / "room.png").read_bytes() == PNG
+    feed = feedparser.parse((output / "posts" / "feed.xml").read_bytes())
+    pictures = [img["src"] for entry in feed.entries for img in BeautifulSoup(entry.content[0].value, "html.parser").find_all("img")]
+    assert "https://example.org/repo/posts/chart-study/chart.png" in pictures
+    sitemap = (output / "sitemap.xml").read_text(encoding="utf-8")
+    assert "https://example.org/repo/teaching/" in sitemap and ".png" not in sitemap
+
+
+@pytest.mark.slow
+def test_a_link_out_of_the_site_in_a_posts_folder_is_not_published(tmp_path):
+    site = site_with(tmp_path, {"content/posts/bundle/index.md": "---\ntitle: B\ndate: 2024-02-03\n---\n![Secret](secret.png)\n"})
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(PNG + b"TOP-SECRET")
+    (site / "content" / "posts" / "bundle" / "secret.png").symlink_to(outside)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/bundle/secret.png: warning: symbolic link to" in result.stderr
+    assert not (site / "output" / "posts" / "bundle" / "secret.png").exists()
+    assert not any(b"TOP-SECRET" in path.read_bytes() for path in (site / "output").rglob("*") if path.is_file())
+
+
+def test_markdown_files_ending_in_dot_markdown_are_posts_pages_and_news(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/2024-02-03-ext.markdown": "---\ntitle: Jekyll's extension\ndate: 2024-02-03\n---\nText.\n",
+            "content/pages/mdpage.markdown": "---\ntitle: A page\n---\nText.\n",
+            "content/news/n.markdown": "---\ndate: 2024-02-03\ntitle: Some news\n---\nText.\n",
+        },
+    )
+    files = rendered_files(site)
+    assert text(soup_of(files["posts/ext/index.html"]).h1) == "Jekyll's extension"
+    assert text(soup_of(files["mdpage/index.html"]).h1) == "A page"
+    assert "Some news" in text(soup_of(files["news/index.html"]).main)
+
+
+def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_to_do(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/html-page.html": "<p>An HTML page</p>\n",
+            "content/posts/notes.txt": "notes\n",
+            "content/pages/_draft.png": "",
+            "content/news/2024-01-01-item.md": "---\ndate: 2024-01-01\ntitle: News\n---\n",
+        },
+    )
+    for picture in ("posts/chart.png", "pages/figure.png", "news/photo.png"):
+        (site / "content" / picture).write_bytes(PNG)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "cannot read" not in result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "not read" in line]
+    assert sorted(warnings) == [
+        "content/news/photo.png: warning: not read: a news item is a Markdown file (.md or .markdown); to show it in a news item, put it in static/"
+        " (written static/photo.png)",
+        "content/pages/figure.png: warning: not read: a page is a Markdown file (.md or .markdown); to show it in a page, put it in one folder with the"
+        " page's text (content/pages/NAME/index.md and content/pages/NAME/figure.png, written figure.png) or in static/ (written static/figure.png)",
+        "content/pages/html-page.html: warning: not read: a page is a Markdown file (.md or .markdown); write it in Markdown, in which HTML is shown"
+        " as text, as content/pages/html-page.md",
+        "content/posts/chart.png: warning: not read: a post is a Markdown file (.md or .markdown); to show it in a post, put it in one folder with the"
+        " post's text (content/posts/NAME/index.md and content/posts/NAME/chart.png, written chart.png) or in static/ (written static/chart.png)",
+        "content/posts/notes.txt: warning: not read: a post is a Markdown file (.md or .markdown); write it in Markdown, in which HTML is shown as"
+        " text, as content/posts/notes.md",
+    ]
+    assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 1
+
+
 # -- 3c. old addresses ----------------------------------------------------------------------------------
 
 
