@@ -874,10 +874,13 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
 
 @pytest.mark.slow
 def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
-    settings = "nav:\n  - {title: Home, url: '#publications'}\n  - {title: CV, url: cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
-    site = site_with(tmp_path, {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url="https://example.org/repo/")
-    files = rendered_files(site)
-    assert menu(soup_of(files["cv/index.html"])) == [("Home", "/repo/#publications"), ("CV", "/repo/cv/"), ("Blog", "https://blog.example.org")]
+    settings = "nav:\n  - {title: Home, url: /}\n  - {title: Papers, url: '#publications'}\n  - {title: CV, url: /cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
+    for base_url, base_path in (("https://example.org/repo/", "/repo/"), ("https://example.org", "/")):
+        site = site_with(tmp_path / base_path.strip("/"), {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url)
+        files = rendered_files(site)
+        expected = [("Home", base_path), ("Papers", f"{base_path}#publications"), ("CV", f"{base_path}cv/"), ("Blog", "https://blog.example.org")]
+        assert menu(soup_of(files["cv/index.html"])) == expected
+        assert soup_of(files["index.html"]).select_one('header nav a[aria-current="page"]').get_text() == "Home"
     assert "content/site.yaml:4: field 'url': expected an http(s)" in build_fails(
         site_with(tmp_path / "bad", {}, "nav:\n  - {title: X, url: 'javascript:x'}\n")
     )
