@@ -19,10 +19,11 @@ from pathlib import PurePosixPath
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
+from sitegen.homepage.selection import shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import not_read, site_markdown
+from sitegen.pages.pages import code_lines, not_read, site_markdown
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
@@ -75,6 +76,12 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     title = fields.inline("title")
     if not body.strip() and not title:
         fields.problem(None, "a news item needs a title or some text below its front matter")
+    body_lines = body.split("\n")
+    code = code_lines(body_lines)
+    for number, line in enumerate(body_lines):
+        if number not in code and (problem := shortcode_problem(line, lists=False)):
+            fields.problems.append(Problem(problem, Location(path, body_line + number)))
+            fields.failed = True
     converted = site_markdown(body, Location(path, body_line), problems)
     if fields.failed:
         return None

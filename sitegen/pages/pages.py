@@ -36,7 +36,7 @@ from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
+from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted
 from sitegen.markup import headings_under, hrefs, render_markdown, with_links
 from sitegen.model import Site
@@ -243,14 +243,19 @@ def page_parts(
     lists: list[PublicationFilter] = []
     failed = False
     marked = digest(body)  # a list's mark names the text it stands in, which no text can spell out itself
-    for number, line in enumerate(body.split("\n"), start=first_line):
+    body_lines = body.split("\n")
+    code = code_lines(body_lines)
+    for number, line in enumerate(body_lines, start=first_line):
         try:
-            settings = shortcode_settings(line)
+            settings = None if number - first_line in code else shortcode_settings(line)
         except ValueError as error:
             problems.append(Problem(f"publications shortcode: {error}", Location(path, number)))
             failed = True
             continue
         if settings is None:
+            if number - first_line not in code and (problem := shortcode_problem(line)):
+                problems.append(Problem(problem, Location(path, number)))
+                failed = True
             lines.append(line)
             continue
         chosen = filter_from(settings, Location(path, number), problems)
@@ -268,6 +273,28 @@ def page_parts(
     pieces = re.split(f"(?:<p>)?\ue002{marked}-(\\d+)\ue003(?:</p>)?", html)  # text, a list's number, text, ...
     parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
     return tuple(part for part in parts if part.publications is not None or part.html.strip())
+
+
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+
+
+def code_lines(lines: list[str]) -> set[int]:
+    """The indexes of the lines of Markdown that are code, shown as written: fenced blocks (their fences too)
+    and indented blocks after a blank line. A shortcode there is an example, not a list to show."""
+    code: set[int] = set()
+    fence = ""
+    for index, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence:
+            code.add(index)
+            if opening and opening[1].startswith(fence) and not line[opening.end() :].strip():
+                fence = ""
+        elif opening:
+            code.add(index)
+            fence = opening[1]
+        elif line.startswith(("    ", "\t")) and (index == 0 or index - 1 in code or not lines[index - 1].strip()):
+            code.add(index)
+    return code
 
 
 def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:

@@ -215,6 +215,16 @@ def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp
     assert "content/pages/figures.md: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
 
 
+def test_a_shortcode_in_code_is_shown_as_written_and_one_in_a_news_item_is_a_mistake(tmp_path):
+    example = '```markdown\n{{< publications featured="true" >}}\n{{< youtube w7Ft2ymGmfc >}}\n```\n\nInline: `{{< ref "x" >}}`.\n'
+    site = site_with(tmp_path, {"content/posts/hugo.md": f"---\ntitle: Shortcodes\ndate: 2024-01-01\n---\n{example}"})
+    post = soup_of(rendered_files(site)["posts/hugo/index.html"])
+    assert [code.get_text() for code in post.select("main code")] == ['{{< publications featured="true" >}}\n{{< youtube w7Ft2ymGmfc >}}\n', '{{< ref "x" >}}']
+    assert not post.select("main li.record")
+    news = site_with(tmp_path / "news", {"content/news/a.md": "---\ndate: 2024-01-01\n---\nOut now:\n\n{{< publications >}}\n"})
+    assert "content/news/a.md:6: shortcode 'publications': a news item shows no list of publications; put it on a page or in a post" in build_fails(news)
+
+
 def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     site = site_with(tmp_path, {"content/pages/twice.md": '---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured="true" >}}\n'})
     page = soup_of(rendered_files(site)["twice/index.html"])
@@ -234,6 +244,22 @@ def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
         ("unclosed.md", "---\ntitle: X\n", "content/pages/unclosed.md:1: the front matter is not closed"),
         ("shortcode.md", '---\ntitle: X\n---\nText\n\n{{< publications type="poem" >}}\n', "content/pages/shortcode.md:6: publications: unknown type 'poem'"),
         ("reserved.md", "---\ntitle: X\nslug: records\n---\n", "content/pages/reserved.md:3: the page's address 'records/' is taken"),
+        (
+            "misspelt.md",
+            '---\ntitle: X\n---\nText\n\n{{< publication featured="true" >}}\n',
+            "content/pages/misspelt.md:6: unknown shortcode 'publication'; did you mean 'publications'?",
+        ),
+        (
+            "hugo.md",
+            '---\ntitle: X\n---\nText\n\n{{< figure src="static/img/fig.png" >}}\n',
+            "content/pages/hugo.md:6: unknown shortcode 'figure': sitegen reads one shortcode, {{< publications ... >}}, on a line of its own;"
+            " show a picture as ![what it shows](static/img/fig.png)",
+        ),
+        (
+            "inline.md",
+            "---\ntitle: X\n---\nSee {{< publications >}} here\n",
+            "content/pages/inline.md:4: shortcode 'publications': write it on a line of its own",
+        ),
     ],
 )
 def test_a_mistake_in_a_page_is_reported_at_its_line(tmp_path, name, text_, message):
