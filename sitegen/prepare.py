@@ -165,7 +165,9 @@ def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) ->
         return []
     line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
     where = Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line)
-    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out", where, warning=True)]
+    meant = photo.removeprefix("static/") if photo.removeprefix("static/") in static_sources(theme, listing) else None  # written from the site's root
+    hint = f"; did you mean '{meant}' (photo is a path in static/)?" if meant else ""
+    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out{hint}", where, warning=True)]
 
 
 def digests_of(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:

@@ -23,7 +23,7 @@ from sitegen.homepage.selection import shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import code_lines, not_read, site_markdown
+from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
@@ -42,11 +42,12 @@ class NewsItem:
     body_html: str
     body_plain: str
     anchor: str  # its id on the news page: 'news-2025-03-05-erc-grant'
+    links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
 
 
 def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for item in site.kind_value("news", ()):
-        yield from ((Location(item.path), "link in the text", url) for url in hrefs(item.body_html))
+        yield from ((Location(item.path, line), "link in the text", url) for line, url in item.links)
 
 
 @register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links, text_suffixes=MARKDOWN_SUFFIXES)
@@ -82,13 +83,15 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
         if number not in code and (problem := shortcode_problem(line, lists=False)):
             fields.problems.append(Problem(problem, Location(path, body_line + number)))
             fields.failed = True
-    converted = site_markdown(body, Location(path, body_line), problems)
+    place = TextPlaces(body, Location(path, body_line))
+    converted = site_markdown(body, Location(path, body_line), problems, place)
+    links = tuple((place.of(url).line or body_line, url) for url in hrefs(converted.html))
     if fields.failed:
         return None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem.lstrip("_")).strip("-")  # a draft keeps its anchor when published
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
     html = headings_under(converted.html, top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
-    return NewsItem(path, date, title, html, converted.plain, anchor)
+    return NewsItem(path, date, title, html, converted.plain, anchor, links)
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:

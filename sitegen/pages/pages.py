@@ -68,11 +68,12 @@ class ContentPage:
     parts: tuple[PagePart, ...]
     text_key: str  # digest of the file's text (and its folder's files): what the page is made of besides records
     files: tuple[tuple[str, str], ...] = ()  # a bundle's own files: (name in its folder, input path), published beside the page
+    links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for page in site.kind_value("pages", ()):
-        yield from ((Location(page.path), "link in the text", url) for part in page.parts for url in hrefs(part.html))
+        yield from ((Location(page.path, line), "link in the text", url) for line, url in page.links)
 
 
 @register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files), links=page_links, text_suffixes=MARKDOWN_SUFFIXES)
@@ -207,11 +208,12 @@ def read_content_page(
     if reason := address_problem(slug, address.folders, address.reserved):
         where = "slug" if "slug" in fields.data else None
         fields.problem(where, f"the {address.noun}'s address '{address.prefix}{slug}/' {reason}; set another with slug: ...")
-    parts = page_parts(path, body, body_line, problems, fields, bundle_link(dict(files), f"{address.prefix}{slug}/"))
+    links: list[tuple[int, str]] = []
+    parts = page_parts(path, body, body_line, problems, fields, bundle_link(dict(files), f"{address.prefix}{slug}/"), links)
     if fields.failed or parts is None:
         return None
     key = digest(text, [name for name, _ in files]) if files else digest(text)
-    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files)
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links))
 
 
 def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:
@@ -232,14 +234,21 @@ def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | No
 
 
 def page_parts(
-    path: str, body: str, first_line: int, problems: list[Problem], fields: Fields, link: Callable[[str], str] | None = None
+    path: str,
+    body: str,
+    first_line: int,
+    problems: list[Problem],
+    fields: Fields,
+    link: Callable[[str], str] | None = None,
+    links: list[tuple[int, str]] | None = None,
 ) -> tuple[PagePart, ...] | None:
     """The body cut at each publications shortcode line, the Markdown around them converted (each link as `link`
-    writes it, if given).
+    writes it, if given; each link's line and address added to `links`).
 
     The text is converted as one (each list's line a mark of its own paragraph, cut out of the HTML after), so
     that a footnote and its note, and headings' levels, are the page's, whatever list stands between them."""
     lines: list[str] = []
+    numbers: list[int] = []  # the file's line of each of `lines`
     lists: list[PublicationFilter] = []
     failed = False
     marked = digest(body)  # a list's mark names the text it stands in, which no text can spell out itself
@@ -257,19 +266,25 @@ def page_parts(
                 problems.append(Problem(problem, Location(path, number)))
                 failed = True
             lines.append(line)
+            numbers.append(number)
             continue
         chosen = filter_from(settings, Location(path, number), problems)
         if chosen is None:
             failed = True
         else:
             lines += ["", f"\ue002{marked}-{len(lists)}\ue003", ""]
+            numbers += [number] * 3
             lists.append(chosen)
     if failed:
         return None
     text = "\n".join(lines)
-    html = headings_under(site_markdown(text, Location(path, first_line), problems).html, top=2) if text.strip() else ""
+    place = TextPlaces(text, Location(path, first_line), numbers)
+    html = headings_under(site_markdown(text, Location(path, first_line), problems, place).html, top=2) if text.strip() else ""
+    written = hrefs(html)
     if link is not None:
         html = with_links(html, link)
+    if links is not None:
+        links += zip([place.of(url).line or first_line for url in written], hrefs(html))
     pieces = re.split(f"(?:<p>)?\ue002{marked}-(\\d+)\ue003(?:</p>)?", html)  # text, a list's number, text, ...
     parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
     return tuple(part for part in parts if part.publications is not None or part.html.strip())
@@ -297,16 +312,37 @@ def code_lines(lines: list[str]) -> set[int]:
     return code
 
 
-def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:
-    """The site's own Markdown (a page, a post, a news item), which may show pictures of the site's files;
-    LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at `where`."""
+class TextPlaces:
+    """Where a piece of a Markdown text is written: its file and line, for the messages about it."""
+
+    def __init__(self, text: str, start: Location, numbers: list[int] | None = None):
+        self.text = text
+        self.start = start  # the text's first line
+        self.numbers = numbers  # the file's line of each line of `text`, when they do not follow one another
+        self.after: dict[str, int] = {}  # a piece found -> where to look for it next (a second LaTeX span alike is further on)
+
+    def of(self, piece: str) -> Location:
+        """The line of `piece` as written (the next one after those asked for before), else the text's first line."""
+        at = self.text.find(piece, self.after.get(piece, 0)) if piece else -1
+        if at < 0:
+            return self.start
+        self.after[piece] = at + len(piece)
+        index = self.text.count("\n", 0, at)
+        line = self.numbers[index] if self.numbers is not None and index < len(self.numbers) else (self.start.line or 1) + index
+        return Location(self.start.path, line)
+
+
+def site_markdown(text: str, where: Location, problems: list[Problem], place: TextPlaces | None = None) -> Converted:
+    """The site's own Markdown (a page, a post, a news item, whose first line is `where`), which may show pictures of
+    the site's files; LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at their lines."""
     left_out: list[str] = []
     converted = render_markdown(text, left_out)
-    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", where, warning=True) for tex in converted.unconverted]
+    place = place or TextPlaces(text, where)
+    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", place.of(tex), warning=True) for tex in converted.unconverted]
     problems += [
         Problem(
             f"picture '{url}' left out: pages show pictures of the site's own files only; put it in static/ and write ![what it shows](static/NAME)",
-            where,
+            place.of(url),
             warning=True,
         )
         for url in left_out

@@ -26,7 +26,7 @@ from functools import partial
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
-from sitegen.markup import hrefs, with_links
+from sitegen.markup import with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import Address, ContentPage, bundle_file_pages, bundle_files, not_read, read_content_page, shown_records, unique_addresses
@@ -54,7 +54,7 @@ class Post:
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for post in site.kind_value("posts", ()):
-        yield from ((Location(post.page.path), "link in the text", url) for part in post.page.parts for url in hrefs(part.html))
+        yield from ((Location(post.page.path, line), "link in the text", url) for line, url in post.page.links)
 
 
 @register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links, text_suffixes=MARKDOWN_SUFFIXES)

@@ -211,8 +211,8 @@ def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp
     assert result.returncode == 0, result.stderr
     pictures = soup(site / "output" / "figures" / "index.html").select("main img")
     assert [(img["src"], img["alt"]) for img in pictures] == [("/repo/static/rack.svg", "The rack"), ("/repo/static/none.png", "Gone")]
-    assert "content/pages/figures.md:4: warning: picture 'https://tracker.example/p.gif' left out" in result.stderr
-    assert "content/pages/figures.md: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
+    assert "content/pages/figures.md:8: warning: picture 'https://tracker.example/p.gif' left out" in result.stderr
+    assert "content/pages/figures.md:10: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
 
 
 def test_a_shortcode_in_code_is_shown_as_written_and_one_in_a_news_item_is_a_mistake(tmp_path):
@@ -676,6 +676,68 @@ def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_t
         " text, as content/posts/notes.md",
     ]
     assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 1
+
+
+def test_warnings_about_a_text_name_the_line_and_the_page_a_link_meant(tmp_path):
+    post = "---\ntitle: First\ndate: 2025-03-01\n---\n\nHello.\n\nMore.\n\nText.\n$\\foobar{x}$ ![x](https://example.org/a.png)\n"
+    page = (
+        "---\ntitle: Links\n---\nFirst line.\n\n[a](about.md) [b](../posts/first-post/)\n\n{{< publications >}}\n\n"
+        "[c](2025-03-01-first-post.md)\n[d](nowhere/) [e](missing.pdf)\n"
+    )
+    cv = "sections:\n  - title: Work\n    entries:\n      - title: G\n        url: gone/\n        details: A [link](also-gone/).\n"
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/2025-03-01-first-post.md": post,
+            "content/pages/about.md": "---\ntitle: About\n---\nMe.\n",
+            "content/pages/links.md": page,
+            "content/news/n.md": "---\ndate: 2024-02-03\n---\nNews.\n\nSee [x](nope/).\n",
+            "content/cv.yaml": cv,
+        },
+        "nav:\n  - {title: Home, url: /}\n  - {title: Menu, url: nowhere/}\n",
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    warnings = result.stderr.splitlines()
+    for expected in (
+        "content/posts/2025-03-01-first-post.md:11: warning: LaTeX shown as source, cannot convert $\\foobar{x}$",
+        "content/posts/2025-03-01-first-post.md:11: warning: picture 'https://example.org/a.png' left out",
+        "content/pages/links.md:6: warning: link in the text: 'about.md' is no file of the site; did you mean 'about/'?",
+        "content/pages/links.md:6: warning: link in the text: '../posts/first-post/' is no file of the site; did you mean 'posts/first-post/'?",
+        "content/pages/links.md:10: warning: link in the text: '2025-03-01-first-post.md' is no file of the site; did you mean 'posts/first-post/'?",
+        "content/pages/links.md:11: warning: link in the text: 'nowhere/' is no file of the site",
+        "content/pages/links.md:11: warning: link in the text: 'missing.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/news/n.md:6: warning: link in the text: 'nope/' is no file of the site",
+        "content/cv.yaml:5: warning: link of 'G': 'gone/' is no file of the site",
+        "content/cv.yaml:6: warning: link in the details of 'G': 'also-gone/' is no file of the site",
+        "content/site.yaml:5: warning: menu entry 'Menu': 'nowhere/' is no file of the site",
+    ):
+        assert any(line.startswith(expected) for line in warnings), (expected, result.stderr)
+    assert "content/pages/links.md:11: warning: link in the text: 'nowhere/' is no file of the site\n" in result.stderr  # no hint of static/
+
+
+def test_an_unknown_field_of_a_post_news_item_talk_or_cv_entry_names_the_one_it_likely_means(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\ntag: [a]\n---\nText\n",
+            "content/news/x.md": "---\ndate: 2024-01-01\ntitel: T\n---\nText\n",
+            "content/talks/x.yaml": "title: T\ndate: 2024-01-01\nevnt: E\n",
+            "content/cv.yaml": "sections:\n  - title: Work\n    entries:\n      - title: G\n        orgs: U\n",
+            "content/profile.yaml": "name: Ada Lovelace\nphoto: static/ada.png\n",
+            "static/ada.png": "PNG",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    for expected in (
+        "content/posts/x.md:4: warning: unknown field 'tag' is ignored; did you mean 'tags'?",
+        "content/news/x.md:3: warning: unknown field 'titel' is ignored; did you mean 'title'?",
+        "content/talks/x.yaml:3: warning: unknown field 'evnt' is ignored; did you mean 'event'?",
+        "content/cv.yaml:5: warning: unknown field 'orgs' is ignored; did you mean 'org'?",
+        "content/profile.yaml:2: warning: field 'photo': no file static/static/ada.png in the site; the photo is left out; did you mean 'ada.png'",
+    ):
+        assert expected in result.stderr
 
 
 # -- 3c. old addresses ----------------------------------------------------------------------------------
