@@ -657,12 +657,15 @@ def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_t
             "content/news/2024-01-01-item.md": "---\ndate: 2024-01-01\ntitle: News\n---\n",
         },
     )
-    for picture in ("posts/chart.png", "pages/figure.png", "news/photo.png"):
+    for picture in ("posts/chart.png", "pages/figure.png", "news/photo.png", "talks/stage.png", "people/grace.png"):
+        (site / "content" / picture).parent.mkdir(exist_ok=True)
         (site / "content" / picture).write_bytes(PNG)
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     assert "cannot read" not in result.stderr
-    warnings = [line for line in result.stderr.splitlines() if "not read" in line]
+    assert "content/talks/stage.png: warning: not read: talks are YAML files (.yaml or .yml)" in result.stderr
+    assert "content/people/grace.png: warning: not a person file" in result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "not read: a " in line]
     assert sorted(warnings) == [
         "content/news/photo.png: warning: not read: a news item is a Markdown file (.md or .markdown); to show it in a news item, put it in static/"
         " (written static/photo.png)",
