@@ -88,7 +88,7 @@ def prepare_site(
 
 def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:
     """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
-    from sitegen.pages import PAGE_KINDS, ContentFiles
+    from sitegen.pages import PAGE_KINDS, ContentFiles, has_suffix
 
     content: dict[str, KindContent] = {}
     problems: list[Problem] = []
@@ -96,13 +96,16 @@ def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = 
         if kind.load is None:
             continue
         paths = sorted({path for prefix in kind.reads for path in listing.under(prefix)})
-        texts, unreadable = {}, []
+        texts, unreadable, others = {}, [], []
         for path in paths:
+            if kind.text_suffixes is not None and not has_suffix(path, kind.text_suffixes):
+                others.append(path)  # a picture of a post's folder: not text
+                continue
             try:
                 texts[path] = listing.read_bytes(path).decode("utf-8-sig")
             except (OSError, UnicodeError) as error:
                 unreadable.append(Problem(f"cannot read as UTF-8 text: {error}", Location(path)))
-        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts))
+        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts, tuple(others)))
         problems += unreadable + list(found)
         content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths], drafts))
     return content, problems
@@ -160,7 +163,9 @@ def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) ->
         return []
     line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
     where = Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line)
-    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out", where, warning=True)]
+    meant = photo.removeprefix("static/") if photo.removeprefix("static/") in static_sources(theme, listing) else None  # written from the site's root
+    hint = f"; did you mean '{meant}' (photo is a path in static/)?" if meant else ""
+    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out{hint}", where, warning=True)]
 
 
 def digests_of(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:

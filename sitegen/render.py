@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -82,10 +83,13 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     if not broken:
         return []
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
-    for path in sorted(published):
+    pages: dict[str, str] = {}  # the name of a page's folder -> the first page's address of that name ('first-post' -> 'posts/first-post/')
+    for path in sorted(published, key=lambda path: (path.count("/"), path)):
         by_name.setdefault(path.rpartition("/")[2], path)
+        if path.endswith("/index.html"):
+            pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
     top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in published})  # 'talks/', 'feed.xml'
-    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name, top)}", where, warning=True) for where, what, url in broken]
+    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name, pages, top)}", where, warning=True) for where, what, url in broken]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 
@@ -103,12 +107,22 @@ def _target(url: str) -> str:
     return "" if normal == "." else normal + "/" if folder else normal
 
 
-def _did_you_mean(url: str, by_name: dict[str, str], top: list[str]) -> str:
-    """The published file of the same name (a file of static/ linked without `static/`), else a page or file at the
-    site's root spelt nearly alike ('talk/' for 'talks/'), if there is one."""
+_SOURCE_SUFFIX = re.compile(r"\.(md|markdown|html?)$", re.IGNORECASE)
+_LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+
+
+def _did_you_mean(url: str, by_name: dict[str, str], pages: dict[str, str], top: list[str]) -> str:
+    """The published file of the same name (a file of static/ linked without `static/`), else the page a link names
+    by its folder or by the file it is made from ('../posts/first-post/', 'about.md', '2025-03-01-first-post.md'),
+    else a page or file at the site's root spelt nearly alike ('talk/' for 'talks/'), if there is one."""
     target = _target(url)
-    meant = by_name.get(target.rstrip("/").rpartition("/")[2]) or next(iter(difflib.get_close_matches(target, top, n=1, cutoff=0.8)), None)
-    return f"; did you mean '{meant}'?" if meant else " (a file of your static/ folder is linked as static/NAME)"
+    name = target.rstrip("/").rpartition("/")[2]
+    page = _LEADING_DATE.sub("", _SOURCE_SUFFIX.sub("", name))
+    meant = by_name.get(name) or pages.get(page) or next(iter(difflib.get_close_matches(target, top, n=1, cutoff=0.8)), None)
+    if meant:
+        return f"; did you mean '{meant}'?"
+    linked_as_file = "." in name.strip(".") and not target.startswith("static/")  # 'data/set.csv', not a page ('notes/')
+    return " (a file of your static/ folder is linked as static/NAME)" if linked_as_file else ""
 
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:

@@ -204,8 +204,8 @@ class ViewBuilder:
         entries = []
         if self.settings.nav is not None:
             for entry in self.settings.nav:
-                written = entry.in_site()
-                url = home + written if written.startswith("#") else self.urls.link(written)
+                written = entry.in_site()  # '' for '/': the site's home
+                url = home + written if not written or written.startswith("#") else self.urls.link(written)
                 entries.append({"title": entry.title, "key": None, "url": url})
         else:
             entries.append({"title": None, "key": "menu.publications", "url": home + "#publications"})

@@ -8,6 +8,7 @@ half right.
 from __future__ import annotations
 
 import datetime
+import difflib
 import re
 from typing import Any
 
@@ -47,9 +48,13 @@ class Fields:
         self.problems.append(Problem(message, self.where(key), warning=True))
 
     def unknown(self, known: set[str], noun: str = "field") -> None:
+        """A warning for each key not in `known`, naming the known one it most likely means (as a record's
+        unknown fields are), else every known one."""
         for key in self.data:
             if str(key) not in known:
-                self.warn(str(key), f"unknown {noun} '{key}' is ignored; known: {', '.join(sorted(known))}")
+                meant = difflib.get_close_matches(str(key).lower(), sorted(known), n=1, cutoff=0.7)
+                hint = f"did you mean '{meant[0]}'?" if meant else f"known: {', '.join(sorted(known))}"
+                self.warn(str(key), f"unknown {noun} '{key}' is ignored; {hint}")
 
     def text(self, key: str, required: bool = False) -> str:
         value = self.data.get(key)

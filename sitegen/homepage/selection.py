@@ -11,6 +11,7 @@ featured records), `all`, or the same settings as a mapping.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -111,6 +112,36 @@ def shortcode_settings(line: str) -> dict[str, str] | None:
         settings[attribute[1]] = attribute[2]
         position = attribute.end()
     return settings
+
+
+# any of Hugo's shortcodes, {{< name ... >}} or {{% name ... %}}, a closing one ({{< /name >}}) too
+_ANY_SHORTCODE = re.compile(r"\{\{([<%])\s*/?\s*([^\s<>%/}]+)(.*?)[>%]\}\}")
+_CODE_SPAN = re.compile(r"(`+).*?\1")  # shown as written
+_PICTURE_SHORTCODES = {"figure", "img", "image"}
+
+
+def shortcode_problem(line: str, lists: bool = True) -> str | None:
+    """What is wrong with a shortcode in a line of text that is no `{{< publications ... >}}` line (one not
+    known, or misspelt, or a publications one inside other text), if the line has one outside code;
+    `lists`: the text may show lists of publications (a page, a post; not a news item)."""
+    if "{{" not in line:
+        return None
+    match = _ANY_SHORTCODE.search(_CODE_SPAN.sub("", line))
+    if match is None:
+        return None
+    name = match[2]
+    if name == "publications":
+        if not lists:
+            return "shortcode 'publications': a news item shows no list of publications; put it on a page or in a post"
+        return "shortcode 'publications': write it on a line of its own, as {{< publications ... >}}"
+    known = "sitegen reads one shortcode, {{< publications ... >}}, on a line of its own" if lists else "a news item has no shortcodes"
+    meant = difflib.get_close_matches(name, ["publications"], n=1, cutoff=0.6) if lists else []
+    if meant:
+        return f"unknown shortcode '{name}'; did you mean '{meant[0]}'?"
+    if name.lower() in _PICTURE_SHORTCODES:
+        source = re.search(r'src\s*=\s*"([^"]*)"', match[3])
+        return f"unknown shortcode '{name}': {known}; show a picture as ![what it shows]({source[1] if source else 'static/NAME'})"
+    return f"unknown shortcode '{name}': {known}; write what it showed in Markdown"
 
 
 def _years(text: str) -> tuple[int, int] | None:

@@ -9,6 +9,7 @@ from sitegen.values import value_class
 class MenuEntry:
     title: str
     url: str  # as written: a path in the site ('cv/'), '#part' of the profile, or http(s)
+    line: int = 0  # where it is written in site.yaml
 
     def in_site(self) -> str:
         """The URL with a path from the site's root written relative: '/cv/' is 'cv/' (a menu's paths are the site's)."""

@@ -55,6 +55,14 @@ class RenderContext:
     strings: dict[str, Any] = field(default_factory=dict)  # the theme's strings in the site's language, by dotted key ('types.article')
 
 
+MARKDOWN_SUFFIXES = (".md", ".markdown")  # .markdown is Jekyll's default
+
+
+def has_suffix(path: str, suffixes: tuple[str, ...]) -> bool:
+    """Whether a file's name ends with one of `suffixes`, in any case ('About.MD')."""
+    return path.lower().endswith(suffixes)
+
+
 @dataclass(frozen=True)
 class ContentFiles:
     """The input files a page kind reads (`PageKind.reads`), as text, through the site's jail."""
@@ -62,16 +70,17 @@ class ContentFiles:
     texts: dict[str, str]  # input path ('content/news/launch.md') -> its text
     problems: list[Any]  # files that could not be read as UTF-8 text (sitegen.errors.Problem)
     drafts: bool = False  # drafts ('_draft.md') are read too: `sitegen serve --drafts`
+    others: tuple[str, ...] = ()  # files under `reads` without a suffix of `text_suffixes` ('chart.png'): not opened
 
     def read_markdown(self, read: Callable[[str, str, list[Any]], Any], problems: list[Any]) -> list[Any]:
         """`read(path, text, problems)` of each published Markdown file ('_draft.md' is not, but with `drafts`),
         in path order; what it returns, but for None (a file it could not read, its problems noted)."""
-        found = (
-            read(path, text, problems)
-            for path, text in sorted(self.texts.items())
-            if path.endswith(".md") and (self.drafts or not path.rpartition("/")[2].startswith("_"))
-        )
+        found = (read(path, text, problems) for path, text in sorted(self.texts.items()) if has_suffix(path, MARKDOWN_SUFFIXES) and self.published(path))
         return [value for value in found if value is not None]
+
+    def published(self, path: str) -> bool:
+        """Not a draft ('_draft.md'), or drafts are shown."""
+        return self.drafts or not path.rpartition("/")[2].startswith("_")
 
 
 # a kind's loader: its files -> (what it read, what every page shows of it, problems); stages 1-3 of its content
@@ -92,6 +101,7 @@ class PageKind:
     load: ContentLoader | None = None
     check: ContentCheck | None = None
     links: LinkList | None = None
+    text_suffixes: tuple[str, ...] | None = None  # the files under `reads` it reads as text (None: all); others are `ContentFiles.others`
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -103,6 +113,7 @@ def register_page_kind(
     load: ContentLoader | None = None,
     check: ContentCheck | None = None,
     links: LinkList | None = None,
+    text_suffixes: tuple[str, ...] | None = None,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
@@ -112,13 +123,16 @@ def register_page_kind(
     `context.site.content[name]` (a `KindContent`). `check` sees the enriched site
     and returns warnings about the kind's content that only the records can show
     (a person file whose name matches no record). `links` lists the links its content
-    holds, so that one into the site that leads nowhere is a warning.
+    holds, so that one into the site that leads nowhere is a warning. With `text_suffixes`
+    (`MARKDOWN_SUFFIXES`), only the files so named are read as text: the kind gets the
+    others' paths (`ContentFiles.others`) to publish (the pictures of a post's folder) or
+    warn about, and a picture among its files is not a file it cannot read.
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links)
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes)
         return list_pages
 
     return register

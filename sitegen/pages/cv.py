@@ -51,6 +51,7 @@ class CvEntry:
     ongoing: bool = False  # started, not ended: 'to the present'
     details_html: str = ""
     url: str = ""
+    lines: tuple[int, int] = (0, 0)  # the lines of its url and its details, for what is said of their links
 
 
 @value_class
@@ -80,11 +81,11 @@ def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     cv = site.kind_value("cv")
     if cv is None:
         return
-    where = Location(cv.path)
     for entry in (entry for section in cv.sections for entry in section.entries):
+        url_line, details_line = entry.lines
         if entry.url:
-            yield where, f"link of '{entry.title}'", entry.url
-        yield from ((where, f"link in the details of '{entry.title}'", url) for url in hrefs(entry.details_html))
+            yield Location(cv.path, url_line or None), f"link of '{entry.title}'", entry.url
+        yield from ((Location(cv.path, details_line or None), f"link in the details of '{entry.title}'", url) for url in hrefs(entry.details_html))
 
 
 @register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), links=cv_links)
@@ -206,6 +207,7 @@ def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
         ongoing=bool(start) and end in ("", "present"),
         details_html=details.html,
         url=fields.url("url"),
+        lines=(fields.line("url"), fields.line("details")),
     )
     return None if fields.failed else entry
 

@@ -37,7 +37,7 @@ GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
 def menu_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     settings = site.kind_value("site-menu")
     nav = settings.nav if settings is not None else None
-    yield from ((Location(SITE_FILE), f"menu entry '{entry.title}'", entry.in_site()) for entry in nav or ())
+    yield from ((Location(SITE_FILE, entry.line or None), f"menu entry '{entry.title}'", entry.in_site()) for entry in nav or ())
 
 
 @register_page_kind("site-menu", reads=(SITE_FILE,), load=lambda files: load_settings(files), links=menu_links)
@@ -78,7 +78,7 @@ def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
         if url and not url.startswith("#"):
             url = entry.checked_url("url", url)
         if title and url:
-            entries.append(MenuEntry(title, url))
+            entries.append(MenuEntry(title, url, entry.line("url")))
     return tuple(entries)
 
 

@@ -19,10 +19,11 @@ from pathlib import PurePosixPath
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
+from sitegen.homepage.selection import shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
-from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import site_markdown
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
@@ -41,14 +42,15 @@ class NewsItem:
     body_html: str
     body_plain: str
     anchor: str  # its id on the news page: 'news-2025-03-05-erc-grant'
+    links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
 
 
 def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for item in site.kind_value("news", ()):
-        yield from ((Location(item.path), "link in the text", url) for url in hrefs(item.body_html))
+        yield from ((Location(item.path, line), "link in the text", url) for line, url in item.links)
 
 
-@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links)
+@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links, text_suffixes=MARKDOWN_SUFFIXES)
 def news_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("news")
     if content is None or not content.value:
@@ -60,7 +62,7 @@ def news_pages(context: RenderContext) -> Iterable[Page]:
 
 def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Problem]]:
     """Every news item, newest first; site-wide: whether there are any."""
-    problems: list[Problem] = []
+    problems = not_read([path for path in files.others if files.published(path)], "news item", FOLDER, bundles=False)
     items = files.read_markdown(_read_item, problems)
     items.sort(key=lambda item: (item.date, item.path), reverse=True)
     return tuple(with_unique_anchors(items)), bool(items), problems
@@ -75,13 +77,21 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     title = fields.inline("title")
     if not body.strip() and not title:
         fields.problem(None, "a news item needs a title or some text below its front matter")
-    converted = site_markdown(body, Location(path, body_line), problems)
+    body_lines = body.split("\n")
+    code = code_lines(body_lines)
+    for number, line in enumerate(body_lines):
+        if number not in code and (problem := shortcode_problem(line, lists=False)):
+            fields.problems.append(Problem(problem, Location(path, body_line + number)))
+            fields.failed = True
+    place = TextPlaces(body, Location(path, body_line))
+    converted = site_markdown(body, Location(path, body_line), problems, place)
+    links = tuple((place.of(url).line or body_line, url) for url in hrefs(converted.html))
     if fields.failed:
         return None
     stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem.lstrip("_")).strip("-")  # a draft keeps its anchor when published
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
     html = headings_under(converted.html, top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
-    return NewsItem(path, date, title, html, converted.plain, anchor)
+    return NewsItem(path, date, title, html, converted.plain, anchor, links)
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:

@@ -12,6 +12,10 @@
 
     shows those records there (sitegen.homepage.selection).
 
+A page may also be a folder, as Hugo's page bundles are: `content/pages/teaching/index.md`
+is /teaching/, and the other files of its folder (pictures, PDFs) are published beside it,
+so that `![A chart](chart.png)` in its text shows `teaching/chart.png`.
+
 The menu entries (title, place, address) are what every page shows of them;
 a page itself depends on its own file and the records it shows.
 """
@@ -20,22 +24,24 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from pathlib import PurePosixPath
 from typing import TypeVar
+from urllib.parse import unquote
 
 from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_settings
+from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted
-from sitegen.markup import headings_under, hrefs, render_markdown
+from sitegen.markup import headings_under, hrefs, render_markdown, with_links
 from sitegen.model import Site
-from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.urls import RESERVED, address_problem
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.urls import RESERVED, address_problem, is_relative_path
 from sitegen.values import value_class
 
 FOLDER = "content/pages/"
@@ -60,21 +66,30 @@ class ContentPage:
     nav: int | None
     description: str
     parts: tuple[PagePart, ...]
-    text_key: str  # digest of the file's text: what the page is made of besides records
+    text_key: str  # digest of the file's text (and its folder's files): what the page is made of besides records
+    files: tuple[tuple[str, str], ...] = ()  # a bundle's own files: (name in its folder, input path), published beside the page
+    links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for page in site.kind_value("pages", ()):
-        yield from ((Location(page.path), "link in the text", url) for part in page.parts for url in hrefs(part.html))
+        yield from ((Location(page.path, line), "link in the text", url) for line, url in page.links)
 
 
-@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files), links=page_links)
+@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files), links=page_links, text_suffixes=MARKDOWN_SUFFIXES)
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
     pages = content.value if content is not None and content.value else ()
     for page in pages:
         shown, records = shown_records(page.parts, context.site)
         yield Page(f"{page.slug}/index.html", (page.text_key, records), partial(_render, context, page, shown))
+        yield from bundle_file_pages(context, page, f"{page.slug}/")
+
+
+def bundle_file_pages(context: RenderContext, page: ContentPage, folder: str) -> Iterable[Page]:
+    """The files of a page's folder (a bundle's pictures), copied beside the page (output `folder`)."""
+    for name, source in page.files:
+        yield Page(folder + name, (context.input_digest(source),), partial(context.input_file, source), in_sitemap=False)
 
 
 def shown_records(parts: tuple[PagePart, ...], site: Site) -> tuple[tuple[tuple[int, ...], ...], list[list[tuple[str, str]]]]:
@@ -92,14 +107,71 @@ def _render(context: RenderContext, page: ContentPage, shown: tuple[tuple[int, .
 def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, list[Problem]]:
     """Every page file read and checked; the site-wide part is the menu: (nav, title, slug) of each page with `nav`."""
     problems: list[Problem] = []
-    pages: list[ContentPage] = unique_addresses(files.read_markdown(_read_page, problems), lambda page: page, "", "page", problems)
+    bundles, loose = bundle_files(files, FOLDER)
+    problems += not_read(loose, "page", FOLDER)
+    read = partial(_read_page, bundles)
+    pages: list[ContentPage] = unique_addresses(files.read_markdown(read, problems), lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
     return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
 
 
-def _read_page(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
-    read = read_content_page(path, text, problems, Address("page", PurePosixPath(path).stem.lstrip("_")), lambda fields: fields.integer("nav"), FIELDS)
+def _read_page(bundles: dict[str, tuple[tuple[str, str], ...]], path: str, text: str, problems: list[Problem]) -> ContentPage | None:
+    address = Address("page", page_slug(path))
+    read = read_content_page(path, text, problems, address, lambda fields: fields.integer("nav"), FIELDS, bundles.get(path, ()))
     return dataclasses.replace(read[1], nav=read[0]) if read is not None else None
+
+
+def page_slug(path: str) -> str:
+    """A page's default address: its file's name, or its folder's for a bundle ('teaching/index.md')."""
+    file = PurePosixPath(path)
+    return (file.parent.name if is_bundle(path, FOLDER) else file.stem).lstrip("_")
+
+
+def is_bundle(path: str, folder: str) -> bool:
+    """Whether a Markdown file is the text of a page bundle: an index.md in a folder of its own under `folder`."""
+    file = PurePosixPath(path)
+    return file.stem.lower() == "index" and path.lower().endswith(MARKDOWN_SUFFIXES) and str(file.parent) + "/" != folder
+
+
+def bundle_files(files: ContentFiles, folder: str) -> tuple[dict[str, tuple[tuple[str, str], ...]], list[str]]:
+    """The files other than Markdown under `folder` (a kind's), as Hugo's page bundles have them: each bundle's
+    (its index.md -> its files' names in its folder and paths; a file belongs to the nearest folder with an
+    index.md above it), and the files of no bundle, published."""
+    indexes = {str(PurePosixPath(path).parent): path for path in files.texts if is_bundle(path, folder) and files.published(path)}
+    bundles: dict[str, list[tuple[str, str]]] = {}
+    loose = []
+    for path in files.others:
+        if not files.published(path):
+            continue
+        parent = PurePosixPath(path).parent
+        while str(parent) + "/" != folder and str(parent) not in indexes and parent != parent.parent:
+            parent = parent.parent
+        if str(parent) in indexes:
+            bundles.setdefault(indexes[str(parent)], []).append((posixpath.relpath(path, parent), path))
+        else:
+            loose.append(path)
+    return {index: tuple(sorted(found)) for index, found in bundles.items()}, loose
+
+
+# texts of other formats, which a page of the site would be written as: 'page.html', Hugo's 'page.rst'
+OTHER_TEXT_SUFFIXES = (".html", ".htm", ".txt", ".text", ".mdown", ".mkd", ".mkdn", ".mdwn", ".markdn", ".rst", ".adoc", ".asciidoc", ".org")
+
+
+def not_read(paths: list[str], noun: str, folder: str, bundles: bool = True) -> list[Problem]:
+    """A warning for each file of a kind's folder that it does not read (a picture beside a post, a page written
+    as .html), saying what to do: a text becomes Markdown; a file to show goes in the folder of the text that
+    shows it (`bundles`: Hugo's page bundles) or in static/."""
+    kinds = " or ".join(MARKDOWN_SUFFIXES)
+    problems = []
+    for path in paths:
+        name = path.rpartition("/")[2]
+        if path.lower().endswith(OTHER_TEXT_SUFFIXES):
+            advice = f"write it in Markdown, in which HTML is shown as text, as {path.rpartition('.')[0]}.md"
+        else:
+            beside = f"in one folder with the {noun}'s text ({folder}NAME/index.md and {folder}NAME/{name}, written {name}) or " if bundles else ""
+            advice = f"to show it in a {noun}, put it {beside}in static/ (written static/{name})"
+        problems.append(Problem(f"not read: a {noun} is a Markdown file ({kinds}); {advice}", Location(path), warning=True))
+    return problems
 
 
 @value_class
@@ -114,10 +186,17 @@ class Address:
 
 
 def read_content_page(
-    path: str, text: str, problems: list[Problem], address: Address, also: Callable[[Fields], Item], known: set[str]
+    path: str,
+    text: str,
+    problems: list[Problem],
+    address: Address,
+    also: Callable[[Fields], Item],
+    known: set[str],
+    files: tuple[tuple[str, str], ...] = (),
 ) -> tuple[Item, ContentPage] | None:
     """A Markdown page of the site's own (a page, a blog post): its front matter's `title`, `slug` and `description`,
-    what `also` reads of the rest (its `nav`, its `date`), and its text; None when something in it is wrong (said)."""
+    what `also` reads of the rest (its `nav`, its `date`), and its text; None when something in it is wrong (said).
+    `files`: those of its folder (a bundle's), which its text's links and pictures name as they are named there."""
     read = front_matter_fields(text, path, known, problems)
     if read is None:
         return None
@@ -129,56 +208,141 @@ def read_content_page(
     if reason := address_problem(slug, address.folders, address.reserved):
         where = "slug" if "slug" in fields.data else None
         fields.problem(where, f"the {address.noun}'s address '{address.prefix}{slug}/' {reason}; set another with slug: ...")
-    parts = page_parts(path, body, body_line, problems, fields)
+    links: list[tuple[int, str]] = []
+    parts = page_parts(path, body, body_line, problems, fields, bundle_link(dict(files), f"{address.prefix}{slug}/"), links)
     if fields.failed or parts is None:
         return None
-    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, digest(text))
+    key = digest(text, [name for name, _ in files]) if files else digest(text)
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links))
 
 
-def page_parts(path: str, body: str, first_line: int, problems: list[Problem], fields: Fields) -> tuple[PagePart, ...] | None:
-    """The body cut at each publications shortcode line, the Markdown around them converted.
+def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:
+    """How a bundle's text writes a link (in HTML made here): one naming a file of its folder ('chart.png',
+    './data/x.csv#row=2') leads to where that file is published, `folder` of the site; others stay as written."""
+    if not files:
+        return None
+
+    def link(written: str) -> str:
+        url = html.unescape(written)
+        if not is_relative_path(url):
+            return written
+        path, mark, rest = re.split(r"([?#])", url, maxsplit=1) if re.search(r"[?#]", url) else (url, "", "")
+        name = posixpath.normpath(path)
+        return html.escape(f"{folder}{name}{mark}{rest}") if unquote(name) in files else written
+
+    return link
+
+
+def page_parts(
+    path: str,
+    body: str,
+    first_line: int,
+    problems: list[Problem],
+    fields: Fields,
+    link: Callable[[str], str] | None = None,
+    links: list[tuple[int, str]] | None = None,
+) -> tuple[PagePart, ...] | None:
+    """The body cut at each publications shortcode line, the Markdown around them converted (each link as `link`
+    writes it, if given; each link's line and address added to `links`).
 
     The text is converted as one (each list's line a mark of its own paragraph, cut out of the HTML after), so
     that a footnote and its note, and headings' levels, are the page's, whatever list stands between them."""
     lines: list[str] = []
+    numbers: list[int] = []  # the file's line of each of `lines`
     lists: list[PublicationFilter] = []
     failed = False
     marked = digest(body)  # a list's mark names the text it stands in, which no text can spell out itself
-    for number, line in enumerate(body.split("\n"), start=first_line):
+    body_lines = body.split("\n")
+    code = code_lines(body_lines)
+    for number, line in enumerate(body_lines, start=first_line):
         try:
-            settings = shortcode_settings(line)
+            settings = None if number - first_line in code else shortcode_settings(line)
         except ValueError as error:
             problems.append(Problem(f"publications shortcode: {error}", Location(path, number)))
             failed = True
             continue
         if settings is None:
+            if number - first_line not in code and (problem := shortcode_problem(line)):
+                problems.append(Problem(problem, Location(path, number)))
+                failed = True
             lines.append(line)
+            numbers.append(number)
             continue
         chosen = filter_from(settings, Location(path, number), problems)
         if chosen is None:
             failed = True
         else:
             lines += ["", f"\ue002{marked}-{len(lists)}\ue003", ""]
+            numbers += [number] * 3
             lists.append(chosen)
     if failed:
         return None
     text = "\n".join(lines)
-    html = headings_under(site_markdown(text, Location(path, first_line), problems).html, top=2) if text.strip() else ""
+    place = TextPlaces(text, Location(path, first_line), numbers)
+    html = headings_under(site_markdown(text, Location(path, first_line), problems, place).html, top=2) if text.strip() else ""
+    written = hrefs(html)
+    if link is not None:
+        html = with_links(html, link)
+    if links is not None:
+        links += zip([place.of(url).line or first_line for url in written], hrefs(html))
     pieces = re.split(f"(?:<p>)?\ue002{marked}-(\\d+)\ue003(?:</p>)?", html)  # text, a list's number, text, ...
     parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
     return tuple(part for part in parts if part.publications is not None or part.html.strip())
 
 
-def site_markdown(text: str, where: Location, problems: list[Problem]) -> Converted:
-    """The site's own Markdown (a page, a post, a news item), which may show pictures of the site's files;
-    LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at `where`."""
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+
+
+def code_lines(lines: list[str]) -> set[int]:
+    """The indexes of the lines of Markdown that are code, shown as written: fenced blocks (their fences too)
+    and indented blocks after a blank line. A shortcode there is an example, not a list to show."""
+    code: set[int] = set()
+    fence = ""
+    for index, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence:
+            code.add(index)
+            if opening and opening[1].startswith(fence) and not line[opening.end() :].strip():
+                fence = ""
+        elif opening:
+            code.add(index)
+            fence = opening[1]
+        elif line.startswith(("    ", "\t")) and (index == 0 or index - 1 in code or not lines[index - 1].strip()):
+            code.add(index)
+    return code
+
+
+class TextPlaces:
+    """Where a piece of a Markdown text is written: its file and line, for the messages about it."""
+
+    def __init__(self, text: str, start: Location, numbers: list[int] | None = None):
+        self.text = text
+        self.start = start  # the text's first line
+        self.numbers = numbers  # the file's line of each line of `text`, when they do not follow one another
+        self.after: dict[str, int] = {}  # a piece found -> where to look for it next (a second LaTeX span alike is further on)
+
+    def of(self, piece: str) -> Location:
+        """The line of `piece` as written (the next one after those asked for before), else the text's first line."""
+        at = self.text.find(piece, self.after.get(piece, 0)) if piece else -1
+        if at < 0:
+            return self.start
+        self.after[piece] = at + len(piece)
+        index = self.text.count("\n", 0, at)
+        line = self.numbers[index] if self.numbers is not None and index < len(self.numbers) else (self.start.line or 1) + index
+        return Location(self.start.path, line)
+
+
+def site_markdown(text: str, where: Location, problems: list[Problem], place: TextPlaces | None = None) -> Converted:
+    """The site's own Markdown (a page, a post, a news item, whose first line is `where`), which may show pictures of
+    the site's files; LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at their lines."""
     left_out: list[str] = []
     converted = render_markdown(text, left_out)
-    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", where, warning=True) for tex in converted.unconverted]
+    place = place or TextPlaces(text, where)
+    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", place.of(tex), warning=True) for tex in converted.unconverted]
     problems += [
         Problem(
             f"picture '{url}' left out: pages show pictures of the site's own files only; put it in static/ and write ![what it shows](static/NAME)",
-            where,
+            place.of(url),
             warning=True,
         )
         for url in left_out

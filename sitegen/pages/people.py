@@ -39,7 +39,7 @@ from sitegen.people.attribution import (
     unmatched_members,
     what_attribution_reads,
 )
-from sitegen.people.files import FOLDER, MemberLinks, load_people
+from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, load_people
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import profile_link_label, profile_link_url
@@ -66,7 +66,7 @@ def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((where, f"link '{kind}'", profile_link_url(kind, value)) for kind, value in member.links.items())
 
 
-@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links)
+@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links, text_suffixes=PERSON_SUFFIXES)
 def people_pages(context: RenderContext) -> Iterable[Page]:
     site = context.site
     content = site.content.get("people")

@@ -11,7 +11,8 @@ and `output/posts/feed.xml`.
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
 Jekyll's `2025-05-20-benchmark-numbers.md` and Hugo's `benchmark-numbers/index.md` are both
-`posts/benchmark-numbers/`. A post's page depends on its own file, the records it shows and the
+`posts/benchmark-numbers/`; the other files of a post's folder (Hugo's page bundle: its pictures,
+PDFs) are published beside its page, where its text's links to them lead. A post's page depends on its own file, the records it shows and the
 titles of the posts beside it (its "newer" and "older" links); the list and the feed on every
 post, as does each tag's list. What every page shows of the blog is only that there is one (a menu entry,
 the feed's link).
@@ -25,10 +26,10 @@ from functools import partial
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
-from sitegen.markup import hrefs, with_links
+from sitegen.markup import with_links
 from sitegen.model import Site
-from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import Address, ContentPage, read_content_page, shown_records, unique_addresses
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages.pages import Address, ContentPage, bundle_file_pages, bundle_files, not_read, read_content_page, shown_records, unique_addresses
 from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
@@ -53,10 +54,10 @@ class Post:
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for post in site.kind_value("posts", ()):
-        yield from ((Location(post.page.path), "link in the text", url) for part in post.page.parts for url in hrefs(part.html))
+        yield from ((Location(post.page.path, line), "link in the text", url) for line, url in post.page.links)
 
 
-@register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links)
+@register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links, text_suffixes=MARKDOWN_SUFFIXES)
 def post_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("posts")
     if content is None or not content.value:
@@ -68,6 +69,7 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         shown, records = shown_records(post.page.parts, context.site)
         beside = [context.views.post_link(other) if other is not None else None for other in (newer, older)]  # its links to them, as shown
         yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
+        yield from bundle_file_pages(context, post.page, post_path(post.page.slug).removesuffix("index.html"))
     tags = tags_of(posts)
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
@@ -97,7 +99,10 @@ def tags_of(posts: tuple[Post, ...]) -> dict[Tag, tuple[Post, ...]]:
 def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
     """Every post, newest first; site-wide: whether there are any."""
     problems: list[Problem] = []
-    posts = unique_addresses(files.read_markdown(_read_post, problems), lambda post: post.page, "posts/", "post", problems)
+    bundles, loose = bundle_files(files, FOLDER)
+    problems += not_read(loose, "post", FOLDER)
+    read = partial(_read_post, bundles)
+    posts = unique_addresses(files.read_markdown(read, problems), lambda post: post.page, "posts/", "post", problems)
     newest_first = tuple(sorted(posts, key=lambda post: (post.date, post.page.path), reverse=True))
     _warn_of_tags_sharing_an_address(newest_first, problems)
     return newest_first, bool(newest_first), problems
@@ -113,9 +118,10 @@ def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Pro
                     problems.append(Problem(warning, post.tags_at, warning=True))
 
 
-def _read_post(path: str, text: str, problems: list[Problem]) -> Post | None:
+def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], path: str, text: str, problems: list[Problem]) -> Post | None:
     address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
-    read = read_content_page(path, text, problems, address, lambda fields: (fields.day("date", required=True), _tags(fields), fields.where("tags")), FIELDS)
+    also = lambda fields: (fields.day("date", required=True), _tags(fields), fields.where("tags"))  # noqa: E731
+    read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     return Post(*read[0], read[1]) if read is not None else None
 
 

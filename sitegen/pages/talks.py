@@ -27,6 +27,7 @@ from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/talks/"
+TALK_SUFFIXES = (".yaml", ".yml")
 FIELDS = {"title", "event", "date", "location", "links", "abstract"}
 TALKS_PATH = "talks/index.html"
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9]+")
@@ -52,7 +53,7 @@ def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((where, "link in the abstract", url) for url in hrefs(talk.abstract_html))
 
 
-@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links)
+@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links, text_suffixes=TALK_SUFFIXES)
 def talks_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("talks")
     if content is None or not content.value:
@@ -63,10 +64,14 @@ def talks_page(context: RenderContext) -> Iterable[Page]:
 
 def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Problem]]:
     """Every talk, newest first; site-wide: whether there are any."""
-    problems: list[Problem] = []
+    problems = [
+        Problem(f"not read: talks are YAML files ({' or '.join(TALK_SUFFIXES)})", Location(path), warning=True)
+        for path in files.others
+        if not path.rsplit("/", 1)[1].startswith("_")
+    ]
     talks: list[Talk] = []
     for path, text in sorted(files.texts.items()):
-        if not path.endswith((".yaml", ".yml")) or path.rsplit("/", 1)[1].startswith("_"):
+        if path.rsplit("/", 1)[1].startswith("_"):
             continue  # '_draft.yaml': not published
         data, problem = parse_yaml(text, path)
         if problem is not None:

@@ -30,6 +30,7 @@ from sitegen.people.names import person_key
 from sitegen.values import value_class
 
 FOLDER = "content/people/"
+PERSON_SUFFIXES = (".yaml", ".yml")  # what the folder's files are read as; a photo beside them is not text
 OWN_FIELDS = ("slug", "coauthors", "exclude_ids", "exclude_categories")  # beside profile.yaml's fields
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _ARXIV_VERSION = re.compile(r"v\d+$")
@@ -96,10 +97,8 @@ def load_people(files) -> tuple[tuple[Person, ...], MemberLinks, list[Problem]]:
     """The page kind's loader (sitegen.pages.ContentLoader): every person file, checked alone and together."""
     problems: list[Problem] = []
     people: list[Person] = []
+    problems += [Problem("not a person file (people are YAML files, one a person); left out", Location(path), warning=True) for path in files.others]
     for path, text in sorted(files.texts.items()):
-        if not path.endswith((".yaml", ".yml")):
-            problems.append(Problem("not a person file (people are YAML files, one a person); left out", Location(path), warning=True))
-            continue
         person = read_person(path, text, problems)
         if person is not None:
             people.append(person)

@@ -211,8 +211,18 @@ def test_a_page_shows_pictures_of_the_sites_files_and_says_which_it_left_out(tmp
     assert result.returncode == 0, result.stderr
     pictures = soup(site / "output" / "figures" / "index.html").select("main img")
     assert [(img["src"], img["alt"]) for img in pictures] == [("/repo/static/rack.svg", "The rack"), ("/repo/static/none.png", "Gone")]
-    assert "content/pages/figures.md:4: warning: picture 'https://tracker.example/p.gif' left out" in result.stderr
-    assert "content/pages/figures.md: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
+    assert "content/pages/figures.md:8: warning: picture 'https://tracker.example/p.gif' left out" in result.stderr
+    assert "content/pages/figures.md:10: warning: link in the text: 'static/none.png' is no file of the site" in result.stderr
+
+
+def test_a_shortcode_in_code_is_shown_as_written_and_one_in_a_news_item_is_a_mistake(tmp_path):
+    example = '```markdown\n{{< publications featured="true" >}}\n{{< youtube w7Ft2ymGmfc >}}\n```\n\nInline: `{{< ref "x" >}}`.\n'
+    site = site_with(tmp_path, {"content/posts/hugo.md": f"---\ntitle: Shortcodes\ndate: 2024-01-01\n---\n{example}"})
+    post = soup_of(rendered_files(site)["posts/hugo/index.html"])
+    assert [code.get_text() for code in post.select("main code")] == ['{{< publications featured="true" >}}\n{{< youtube w7Ft2ymGmfc >}}\n', '{{< ref "x" >}}']
+    assert not post.select("main li.record")
+    news = site_with(tmp_path / "news", {"content/news/a.md": "---\ndate: 2024-01-01\n---\nOut now:\n\n{{< publications >}}\n"})
+    assert "content/news/a.md:6: shortcode 'publications': a news item shows no list of publications; put it on a page or in a post" in build_fails(news)
 
 
 def test_the_bio_is_the_owners_own_text_with_pictures_headings_and_lists(tmp_path):
@@ -253,6 +263,22 @@ def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
         ("unclosed.md", "---\ntitle: X\n", "content/pages/unclosed.md:1: the front matter is not closed"),
         ("shortcode.md", '---\ntitle: X\n---\nText\n\n{{< publications type="poem" >}}\n', "content/pages/shortcode.md:6: publications: unknown type 'poem'"),
         ("reserved.md", "---\ntitle: X\nslug: records\n---\n", "content/pages/reserved.md:3: the page's address 'records/' is taken"),
+        (
+            "misspelt.md",
+            '---\ntitle: X\n---\nText\n\n{{< publication featured="true" >}}\n',
+            "content/pages/misspelt.md:6: unknown shortcode 'publication'; did you mean 'publications'?",
+        ),
+        (
+            "hugo.md",
+            '---\ntitle: X\n---\nText\n\n{{< figure src="static/img/fig.png" >}}\n',
+            "content/pages/hugo.md:6: unknown shortcode 'figure': sitegen reads one shortcode, {{< publications ... >}}, on a line of its own;"
+            " show a picture as ![what it shows](static/img/fig.png)",
+        ),
+        (
+            "inline.md",
+            "---\ntitle: X\n---\nSee {{< publications >}} here\n",
+            "content/pages/inline.md:4: shortcode 'publications': write it on a line of its own",
+        ),
     ],
 )
 def test_a_mistake_in_a_page_is_reported_at_its_line(tmp_path, name, text_, message):
@@ -589,6 +615,169 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, tags, title" in result.stderr
 
 
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"  # a picture's first bytes: no UTF-8 text
+
+
+def test_a_posts_and_a_pages_folder_publish_their_files_beside_them_where_their_text_links(tmp_path):
+    """Hugo's page bundles: `content/posts/NAME/index.md` with its pictures and PDFs beside it."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/chart-study/index.md": "---\ntitle: B\ndate: 2024-02-03\n---\n![A chart](chart.png)\n\n![Detail](./img/detail.png)\n\n[The data](data.csv#row=2)\n",
+            "content/posts/chart-study/data.csv": "a,b\n1,2\n",
+            "content/posts/renamed/index.md": "---\ntitle: R\ndate: 2024-02-04\nslug: elsewhere\n---\n![Moved](chart.png)\n",
+            "content/pages/teaching/index.markdown": "---\ntitle: Teaching\n---\n![The room](room.png)\n",
+        },
+        base_url="https://example.org/repo/",
+    )
+    for picture in ("posts/chart-study/chart.png", "posts/chart-study/img/detail.png", "posts/renamed/chart.png", "pages/teaching/room.png"):
+        (site / "content" / picture).parent.mkdir(parents=True, exist_ok=True)
+        (site / "content" / picture).write_bytes(PNG)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    output = site / "output"
+    post = soup(output / "posts" / "chart-study" / "index.html")
+    assert [img["src"] for img in post.select("main img")] == ["/repo/posts/chart-study/chart.png", "/repo/posts/chart-study/img/detail.png"]
+    assert [a["href"] for a in post.select("main .prose a") if "data" in a["href"]] == ["/repo/posts/chart-study/data.csv#row=2"]
+    assert (output / "posts" / "chart-study" / "chart.png").read_bytes() == PNG
+    assert (output / "posts" / "chart-study" / "img" / "detail.png").read_bytes() == PNG
+    assert (output / "posts" / "chart-study" / "data.csv").read_text(encoding="utf-8") == "a,b\n1,2\n"
+    assert [img["src"] for img in soup(output / "posts" / "elsewhere" / "index.html").select("main img")] == ["/repo/posts/elsewhere/chart.png"]
+    assert (output / "posts" / "elsewhere" / "chart.png").read_bytes() == PNG
+    assert [img["src"] for img in soup(output / "teaching" / "index.html").select("main img")] == ["/repo/teaching/room.png"]
+    assert (output / "teaching" / "room.png").read_bytes() == PNG
+    feed = feedparser.parse((output / "posts" / "feed.xml").read_bytes())
+    pictures = [img["src"] for entry in feed.entries for img in BeautifulSoup(entry.content[0].value, "html.parser").find_all("img")]
+    assert "https://example.org/repo/posts/chart-study/chart.png" in pictures
+    sitemap = (output / "sitemap.xml").read_text(encoding="utf-8")
+    assert "https://example.org/repo/teaching/" in sitemap and ".png" not in sitemap
+
+
+@pytest.mark.slow
+def test_a_link_out_of_the_site_in_a_posts_folder_is_not_published(tmp_path):
+    site = site_with(tmp_path, {"content/posts/bundle/index.md": "---\ntitle: B\ndate: 2024-02-03\n---\n![Secret](secret.png)\n"})
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(PNG + b"TOP-SECRET")
+    (site / "content" / "posts" / "bundle" / "secret.png").symlink_to(outside)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/bundle/secret.png: warning: symbolic link to" in result.stderr
+    assert not (site / "output" / "posts" / "bundle" / "secret.png").exists()
+    assert not any(b"TOP-SECRET" in path.read_bytes() for path in (site / "output").rglob("*") if path.is_file())
+
+
+def test_markdown_files_ending_in_dot_markdown_are_posts_pages_and_news(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/2024-02-03-ext.markdown": "---\ntitle: Jekyll's extension\ndate: 2024-02-03\n---\nText.\n",
+            "content/pages/mdpage.markdown": "---\ntitle: A page\n---\nText.\n",
+            "content/news/n.markdown": "---\ndate: 2024-02-03\ntitle: Some news\n---\nText.\n",
+        },
+    )
+    files = rendered_files(site)
+    assert text(soup_of(files["posts/ext/index.html"]).h1) == "Jekyll's extension"
+    assert text(soup_of(files["mdpage/index.html"]).h1) == "A page"
+    assert "Some news" in text(soup_of(files["news/index.html"]).main)
+
+
+def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_to_do(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/html-page.html": "<p>An HTML page</p>\n",
+            "content/posts/notes.txt": "notes\n",
+            "content/pages/_draft.png": "",
+            "content/news/2024-01-01-item.md": "---\ndate: 2024-01-01\ntitle: News\n---\n",
+        },
+    )
+    for picture in ("posts/chart.png", "pages/figure.png", "news/photo.png", "talks/stage.png", "people/grace.png"):
+        (site / "content" / picture).parent.mkdir(exist_ok=True)
+        (site / "content" / picture).write_bytes(PNG)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "cannot read" not in result.stderr
+    assert "content/talks/stage.png: warning: not read: talks are YAML files (.yaml or .yml)" in result.stderr
+    assert "content/people/grace.png: warning: not a person file" in result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "not read: a " in line]
+    assert sorted(warnings) == [
+        "content/news/photo.png: warning: not read: a news item is a Markdown file (.md or .markdown); to show it in a news item, put it in static/"
+        " (written static/photo.png)",
+        "content/pages/figure.png: warning: not read: a page is a Markdown file (.md or .markdown); to show it in a page, put it in one folder with the"
+        " page's text (content/pages/NAME/index.md and content/pages/NAME/figure.png, written figure.png) or in static/ (written static/figure.png)",
+        "content/pages/html-page.html: warning: not read: a page is a Markdown file (.md or .markdown); write it in Markdown, in which HTML is shown"
+        " as text, as content/pages/html-page.md",
+        "content/posts/chart.png: warning: not read: a post is a Markdown file (.md or .markdown); to show it in a post, put it in one folder with the"
+        " post's text (content/posts/NAME/index.md and content/posts/NAME/chart.png, written chart.png) or in static/ (written static/chart.png)",
+        "content/posts/notes.txt: warning: not read: a post is a Markdown file (.md or .markdown); write it in Markdown, in which HTML is shown as"
+        " text, as content/posts/notes.md",
+    ]
+    assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 1
+
+
+def test_warnings_about_a_text_name_the_line_and_the_page_a_link_meant(tmp_path):
+    post = "---\ntitle: First\ndate: 2025-03-01\n---\n\nHello.\n\nMore.\n\nText.\n$\\foobar{x}$ ![x](https://example.org/a.png)\n"
+    page = (
+        "---\ntitle: Links\n---\nFirst line.\n\n[a](about.md) [b](../posts/first-post/)\n\n{{< publications >}}\n\n"
+        "[c](2025-03-01-first-post.md)\n[d](nowhere/) [e](missing.pdf)\n"
+    )
+    cv = "sections:\n  - title: Work\n    entries:\n      - title: G\n        url: gone/\n        details: A [link](also-gone/).\n"
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/2025-03-01-first-post.md": post,
+            "content/pages/about.md": "---\ntitle: About\n---\nMe.\n",
+            "content/pages/links.md": page,
+            "content/news/n.md": "---\ndate: 2024-02-03\n---\nNews.\n\nSee [x](nope/).\n",
+            "content/cv.yaml": cv,
+        },
+        "nav:\n  - {title: Home, url: /}\n  - {title: Menu, url: nowhere/}\n",
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    warnings = result.stderr.splitlines()
+    for expected in (
+        "content/posts/2025-03-01-first-post.md:11: warning: LaTeX shown as source, cannot convert $\\foobar{x}$",
+        "content/posts/2025-03-01-first-post.md:11: warning: picture 'https://example.org/a.png' left out",
+        "content/pages/links.md:6: warning: link in the text: 'about.md' is no file of the site; did you mean 'about/'?",
+        "content/pages/links.md:6: warning: link in the text: '../posts/first-post/' is no file of the site; did you mean 'posts/first-post/'?",
+        "content/pages/links.md:10: warning: link in the text: '2025-03-01-first-post.md' is no file of the site; did you mean 'posts/first-post/'?",
+        "content/pages/links.md:11: warning: link in the text: 'nowhere/' is no file of the site",
+        "content/pages/links.md:11: warning: link in the text: 'missing.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/news/n.md:6: warning: link in the text: 'nope/' is no file of the site",
+        "content/cv.yaml:5: warning: link of 'G': 'gone/' is no file of the site",
+        "content/cv.yaml:6: warning: link in the details of 'G': 'also-gone/' is no file of the site",
+        "content/site.yaml:5: warning: menu entry 'Menu': 'nowhere/' is no file of the site",
+    ):
+        assert any(line.startswith(expected) for line in warnings), (expected, result.stderr)
+    assert "content/pages/links.md:11: warning: link in the text: 'nowhere/' is no file of the site\n" in result.stderr  # no hint of static/
+
+
+def test_an_unknown_field_of_a_post_news_item_talk_or_cv_entry_names_the_one_it_likely_means(tmp_path):
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\ntag: [a]\n---\nText\n",
+            "content/news/x.md": "---\ndate: 2024-01-01\ntitel: T\n---\nText\n",
+            "content/talks/x.yaml": "title: T\ndate: 2024-01-01\nevnt: E\n",
+            "content/cv.yaml": "sections:\n  - title: Work\n    entries:\n      - title: G\n        orgs: U\n",
+            "content/profile.yaml": "name: Ada Lovelace\nphoto: static/ada.png\n",
+            "static/ada.png": "PNG",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    for expected in (
+        "content/posts/x.md:4: warning: unknown field 'tag' is ignored; did you mean 'tags'?",
+        "content/news/x.md:3: warning: unknown field 'titel' is ignored; did you mean 'title'?",
+        "content/talks/x.yaml:3: warning: unknown field 'evnt' is ignored; did you mean 'event'?",
+        "content/cv.yaml:5: warning: unknown field 'orgs' is ignored; did you mean 'org'?",
+        "content/profile.yaml:2: warning: field 'photo': no file static/static/ada.png in the site; the photo is left out; did you mean 'ada.png'",
+    ):
+        assert expected in result.stderr
+
+
 # -- 3c. old addresses ----------------------------------------------------------------------------------
 
 
@@ -811,10 +1000,13 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
 
 @pytest.mark.slow
 def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
-    settings = "nav:\n  - {title: Home, url: '#publications'}\n  - {title: CV, url: cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
-    site = site_with(tmp_path, {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url="https://example.org/repo/")
-    files = rendered_files(site)
-    assert menu(soup_of(files["cv/index.html"])) == [("Home", "/repo/#publications"), ("CV", "/repo/cv/"), ("Blog", "https://blog.example.org")]
+    settings = "nav:\n  - {title: Home, url: /}\n  - {title: Papers, url: '#publications'}\n  - {title: CV, url: /cv/}\n  - {title: Blog, url: 'https://blog.example.org'}\n"
+    for base_url, base_path in (("https://example.org/repo/", "/repo/"), ("https://example.org", "/")):
+        site = site_with(tmp_path / base_path.strip("/"), {"content/cv.yaml": "sections:\n  - title: Papers\n    publications: all\n"}, settings, base_url)
+        files = rendered_files(site)
+        expected = [("Home", base_path), ("Papers", f"{base_path}#publications"), ("CV", f"{base_path}cv/"), ("Blog", "https://blog.example.org")]
+        assert menu(soup_of(files["cv/index.html"])) == expected
+        assert soup_of(files["index.html"]).select_one('header nav a[aria-current="page"]').get_text() == "Home"
     assert "content/site.yaml:4: field 'url': expected an http(s)" in build_fails(
         site_with(tmp_path / "bad", {}, "nav:\n  - {title: X, url: 'javascript:x'}\n")
     )
