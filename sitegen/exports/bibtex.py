@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from sitegen.exports import page_range
-from sitegen.latex import escape_bare_specials
+from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, Entry
 from sitegen.record_types import infer_type
 
@@ -76,12 +76,12 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     if isinstance(month, int) or (isinstance(month, str) and month.strip()):
         fields.append(("month", str(month)))
     if record.doi:
-        fields.append(("doi", _value(record.doi)))
+        fields.append(("doi", _value(record.doi, as_text=False)))
     if record.arxiv:
-        fields += [("eprint", _value(record.arxiv)), ("archivePrefix", "arXiv")]
+        fields += [("eprint", _value(record.arxiv, as_text=False)), ("archivePrefix", "arXiv")]
         if record.categories:
-            fields.append(("primaryClass", _value(record.categories[0])))
-    fields.append(("url", _value(record.links.get("abs") or url)))
+            fields.append(("primaryClass", _value(record.categories[0], as_text=False)))
+    fields.append(("url", _value(record.links.get("abs") or url, as_text=False)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
 
@@ -110,13 +110,18 @@ def _author(name: str) -> str:
     return f"{{{name}}}" if _AND.search(name) else name
 
 
-def _value(text: str) -> str:
+def _value(value: str, as_text: bool = True) -> str:
     """Make a field value safe inside braces: specials escaped, braces balanced.
 
     BibTeX counts every brace, escaped or not, while other readers (biber,
-    bibtexparser) skip `\\{`; a value must be balanced for both.
+    bibtexparser) skip `\\{`; a value must be balanced for both. `as_text`: the value
+    is set as text (a title, a name, a venue), where an underscore is escaped too;
+    an identifier or an address (doi, eprint, url) keeps its `_`, as the macros
+    that print those fields read them verbatim.
     """
-    text = escape_bare_specials(" ".join(text.split()))
+    text = escape_bare_specials(" ".join(value.split()))
+    if as_text:
+        text = escape_text_underscores(text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
     return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace

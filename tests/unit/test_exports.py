@@ -390,3 +390,23 @@ def test_page_ranges_in_bibtex_and_ris(tmp_path, pages, bibtex, ris):
     assert bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]["pages"] == bibtex
     lines = files["publications.ris"].decode().splitlines()
     assert (next(line[6:] for line in lines if line.startswith("SP  - ")), next((line[6:] for line in lines if line.startswith("EP  - ")), "")) == ris
+
+
+def test_an_underscore_in_text_is_escaped_for_latex_but_not_in_math_or_identifiers(tmp_path):
+    """LaTeX stops at a bare `_` in text ("Missing $ inserted"): a title's, a venue's and a note's are
+    written `\\_`, while a subscript in math and the DOI keep theirs."""
+    bib = r"""@article{a,
+  title = {R\&D with snake\_case and C\# at $x_i$},
+  author = {Lin, Sheng},
+  journal = {Proc. of my_venue},
+  note = {See \url{https://example.org/a_b}},
+  doi = {10.1000/a_b},
+  year = {2024}
+}
+"""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": bib})
+    entry = bibtexparser.parse_string(rendered_files(site)["publications.bib"].decode()).entries[0]
+    assert entry["title"] == r"{R\&D with snake\_case and C\# at $x_i$}"
+    assert entry["journal"] == r"Proc. of my\_venue"
+    assert entry["note"] == r"See https://example.org/a\_b"  # the reader made the \url text
+    assert entry["doi"] == "10.1000/a_b"
