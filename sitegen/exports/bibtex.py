@@ -11,6 +11,7 @@ import re
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, Entry
+from sitegen.names import csl_name, is_braced_whole, written_editors
 from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -64,9 +65,9 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         fields.append((VENUE_FIELDS[kind], venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
-    editors = record.extra.get("editors")
-    if isinstance(editors, list) and editors:
-        fields.append(("editor", _value(" and ".join(_author(str(name)) for name in editors))))
+    editors = written_editors(record.extra)
+    if editors:
+        fields.append(("editor", _value(" and ".join(_author(name) for name in editors))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
         (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
@@ -106,8 +107,23 @@ def record_details(extra: dict) -> dict[str, str]:
 
 
 def _author(name: str) -> str:
-    """A name that itself holds ' and ' (a group, a company) is braced, so BibTeX keeps it whole."""
-    return f"{{{name}}}" if _AND.search(name) else name
+    """A name written so that BibTeX splits it back into the parts CSL and RIS give it.
+
+    BibTeX reads 'First von Last' and 'von Last, Jr, First': a suffix at the end ('Jane Doe Jr.')
+    would be read as the last name, so such a name is written 'Doe, Jr., Jane'. A name that is one
+    unit is braced, else BibTeX makes 'Google' a first name: one written in braces (sitegen.names),
+    one that holds ' and ', and a group's name that CSL keeps whole ('ATLAS Collaboration').
+    """
+    if is_braced_whole(name):
+        return name
+    if _AND.search(name):
+        return f"{{{name}}}"
+    parts = csl_name(name)
+    if "literal" in parts:
+        return f"{{{name}}}" if " " in name.strip() else name
+    if "suffix" in parts and "," not in name:
+        return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
+    return name
 
 
 def _value(value: str, as_text: bool = True) -> str:
