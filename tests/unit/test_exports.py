@@ -529,3 +529,55 @@ def test_a_yaml_records_editors_are_known_and_exported(tmp_path):
     files = file_bytes(result.files)
     assert bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]["editor"] == "John Smith and {IEEE Press Board}"
     assert "A2  - Smith, John\r\nA2  - IEEE Press Board\r\n" in files["publications.ris"].decode()
+
+
+PUBLISHED_LOBRA = """id: W4412853019
+title: 'LobRA: Multi-tenant Fine-tuning'
+authors: [Ada Lovelace]
+year: 2025
+source: Proceedings of the VLDB Endowment
+type: article
+links: {pdf: 'https://www.vldb.org/p4209-lin.pdf', doi: 'https://doi.org/10.14778/3742728.3742752', openalex: 'https://openalex.org/W4412853019'}
+doi: 10.14778/3742728.3742752
+arxiv: '2509.01193'
+origin: openalex
+"""
+PREPRINT_LOBRA = """id: W4414120376
+title: 'LobRA: Multi-tenant Fine-tuning'
+authors: [Ada Lovelace]
+year: 2025
+source: arXiv (Cornell University)
+type: preprint
+links: {pdf: 'https://arxiv.org/pdf/2509.01193', doi: 'https://doi.org/10.48550/arxiv.2509.01193', openalex: 'https://openalex.org/W4414120376'}
+arxiv: '2509.01193'
+origin: openalex
+"""
+
+
+@pytest.mark.parametrize(
+    "language, labels",
+    [
+        ("en", ["arXiv", "PDF", "PDF (preprint)", "DOI", "DOI (preprint)", "OpenAlex", "OpenAlex (preprint)"]),
+        ("de", ["arXiv", "PDF", "PDF (Preprint)", "DOI", "DOI (Preprint)", "OpenAlex", "OpenAlex (Preprint)"]),
+    ],
+)
+def test_a_merged_records_links_say_which_version_each_leads_to(tmp_path, language, labels):
+    """One work from two OpenAlex records (the published article and its preprint): each link is labelled
+    as its kind is, in the site's language, and the preprint's say they are the preprint's."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n",
+            "content/profile.yaml": "name: Ada Lovelace\n",
+            "content/records/openalex/W4412853019.yaml": PUBLISHED_LOBRA,
+            "content/records/openalex/W4414120376.yaml": PREPRINT_LOBRA,
+        },
+    )
+    files = rendered_files(site)
+    [record_page] = [path for path in files if path.startswith("records/") and path.endswith("/index.html")]
+    page = BeautifulSoup(files[record_page], "html.parser")
+    links = [(a.get_text(), a["href"]) for a in page.select("main ul.links a")]
+    assert [label for label, _ in links] == labels
+    assert dict(links)[labels[4]] == "https://doi.org/10.48550/arxiv.2509.01193"
+    listed = BeautifulSoup(files["index.html"], "html.parser").select("ul.links a")
+    assert [a.contents[1].strip() for a in listed][:3] == labels[:3]  # lists say it too (before the hidden "for <title>")
