@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,6 +24,7 @@ from typing import Any
 
 from sitegen.exports.bibtex import entry_type
 from sitegen.model import RECORD_TYPES, Entry
+from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
@@ -52,6 +53,17 @@ BIBTEX_TO_RECORD_TYPE = {
     "book": "book",
     "incollection": "chapter",
 }
+# record detail (BibTeX's name) -> its CSL-JSON variable; volume, issue, number and pages are read apart
+CSL_DETAILS = (
+    ("publisher", "publisher"),
+    ("address", "publisher-place"),
+    ("edition", "edition"),
+    ("series", "collection-title"),
+    ("chapter", "chapter-number"),
+    ("note", "note"),
+    ("isbn", "ISBN"),
+    ("issn", "ISSN"),
+)
 _CONTAINED = {"article", "inproceedings", "chapter", "other"}  # the venue is the journal, proceedings or book they are in
 
 # record text -> placeholders that survive citeproc-py unescaped and unchanged
@@ -62,18 +74,11 @@ _FROM_PLACEHOLDER = re.compile("[\ue000-\ue002]")
 _NOCASE = '<span class="nocase">{}</span>'  # CiteProcJSON's mark for text no style may change the case of
 _TAG = re.compile(r"<[^>]*>")
 _LEADING_NUMBER = re.compile(r"^\[1\]\s*")
-_SPACES = re.compile(r"\s+")
 _LINE_SPACE = re.compile(r"[ \t\r\n]+")  # a citation is one line; a style's no-break spaces stay
 
 _THESIS_KIND = re.compile(r"^\s*(ph\.?\s?d\.?|doctoral|doctorate|master'?s?|m\.?sc\.?|bachelor'?s?)\s+(thesis|dissertation)\b\s*[,:;-]?\s*", re.I)
 _THESIS_GENRES = {"p": "PhD thesis", "d": "PhD thesis", "m": "Master's thesis", "b": "Bachelor's thesis"}  # by first letter
 _DOI_PREFIX = re.compile(r"^\s*(https?://(dx\.)?doi\.org/|doi:\s*)", re.I)
-_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "la", "le", "ter", "ten", "zu", "vom", "zum", "bin", "al", "el"}
-_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
-_GROUP_WORDS = re.compile(
-    r"\b(collaboration|consortium|team|group|committee|project|initiative|society|association|organi[sz]ation|institute|laboratory|network|alliance|inc|ltd|corporation)\b",
-    re.I,
-)
 
 
 @value_class
@@ -97,44 +102,18 @@ def record_type(entry: Entry) -> str:
     return "preprint" if record.arxiv or record.source.strip().lower() == "arxiv" else "other"
 
 
-def csl_name(name: str) -> dict[str, str]:
-    """A display name ("Lena Müller", "Müller, Lena", "Jan van der Berg", "ATLAS Collaboration") as a CSL name.
-
-    Styles abbreviate given names and put the family name first, so the two must be told apart;
-    a group or a one-word name is a `literal` no style may cut up.
-    """
-    name = _SPACES.sub(" ", name).strip()
-    if "," in name:
-        parts = [p.strip() for p in name.split(",")]
-        if len(parts) == 3 and parts[1].lower() in _SUFFIXES:  # "Last, Jr., First"
-            return {"family": parts[0], "given": parts[2], "suffix": parts[1]}
-        if len(parts) == 2 and parts[0] and parts[1] and parts[1].lower() not in _SUFFIXES:
-            return {"family": parts[0], "given": parts[1]}
-    words = name.replace(",", " ").split()
-    if len(words) < 2 or _GROUP_WORDS.search(name):
-        return {"literal": name}
-    suffix = ""
-    if words[-1].lower() in _SUFFIXES and len(words) > 2:
-        suffix = words.pop()
-    start = len(words) - 1  # the family name is the last word and the lower-case particles before it
-    while start > 1 and words[start - 1] in _PARTICLES:
-        start -= 1
-    result = {"family": " ".join(words[start:]), "given": " ".join(words[:start])}
-    if suffix:
-        result["suffix"] = suffix
-    return result
-
-
 def csl_item(entry: Entry) -> dict[str, Any]:
     """The record as CSL-JSON, with its plain text as readers see it (LaTeX already converted).
 
-    Volume, issue (or number), pages and publisher come from the record's extra fields when it has them.
+    The details a .bib file gives (editors, volume, issue or number, pages, publisher, its place,
+    edition, series, chapter, note, ISBN, ISSN) come from the record's extra fields, under the
+    CSL-JSON schema's names.
     """
     record = entry.record
     kind = record_type(entry)
     item: dict[str, Any] = {"id": record.id, "type": CSL_TYPES[kind], "title": entry.title.plain}
     if entry.authors:
-        item["author"] = [csl_name(author.name) for author in entry.authors]
+        item["author"] = csl_names(record.authors, [author.name for author in entry.authors])
     if record.date:
         item["issued"] = {"date-parts": [[record.date.year, record.date.month, record.date.day]]}
     elif record.year:
@@ -162,10 +141,13 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     extra = record.extra
     # BibTeX's `number` is a journal's issue, or a report's own number
     numbered = (("number", "number"),) if kind == "report" else (("number", "issue"),)
-    for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), ("publisher", "publisher")):
+    for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), *CSL_DETAILS):
         value = extra.get(field)
-        if isinstance(value, (str, int)) and str(value).strip() and csl_field not in item:
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:
             item[csl_field] = str(value).strip().replace("--", "–")
+    editors = written_editors(extra)
+    if editors:
+        item["editor"] = csl_names(editors, [shown_name(name) for name in editors])
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:
@@ -173,6 +155,12 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         if url:
             item["URL"] = url
     return item
+
+
+def csl_names(written: Sequence[str], shown: Sequence[str]) -> list[dict[str, str]]:
+    """Names as CSL names: each of `shown` (as readers see it) split by `csl_name`, but one `written` in
+    braces (`{Google DeepMind}`, see sitegen.names) is a literal, which no style cuts up."""
+    return [{"literal": name} if index < len(written) and is_braced_whole(written[index]) else csl_name(name) for index, name in enumerate(shown)]
 
 
 def formatted_citation(entry: Entry) -> dict[str, FormattedCitation]:

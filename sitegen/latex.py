@@ -271,6 +271,40 @@ def escape_bare_specials(text: str) -> str:
     return text
 
 
+def escape_text_underscores(text: str) -> str:
+    """Every `_` of the text itself gets a backslash, as LaTeX writes the character.
+
+    Record text writes an underscore bare (`snake_case`, or a .bib file's `snake\\_case` as read);
+    in LaTeX's text mode a bare `_` stops the document ("Missing $ inserted"). A subscript in math
+    (`$x_i$`) and an address (`\\url{a_b}`) keep theirs; the arguments of other macros and
+    groups (`\\emph{a_b}`, `{a_b}`) are text.
+    """
+    if "_" not in text:
+        return text
+    parts, position = [], 0
+    for span in latex_spans(text):
+        parts.append(text[position : span.start()].replace("_", r"\_"))
+        parts.append(_span_underscores_escaped(span.group()))
+        position = span.end()
+    parts.append(text[position:].replace("_", r"\_"))
+    return "".join(parts)
+
+
+_VERBATIM_MACROS = {"url", "href", "nolinkurl", "path", "doi"}  # their (first) argument is an address, not text
+_MACRO_NAME = re.compile(r"\\([A-Za-z]+)\*?")
+
+
+def _span_underscores_escaped(span: str) -> str:
+    if "_" not in span or span.startswith(("$", "\\(")):  # math
+        return span
+    if span.startswith("{"):
+        return "{" + escape_text_underscores(span[1:-1]) + "}"
+    name = _MACRO_NAME.match(span)
+    if name is None or name[1] in _VERBATIM_MACROS:  # `\_` itself, an accent, an address
+        return span
+    return name.group() + escape_text_underscores(span[name.end() :])
+
+
 def has_latex(text: str) -> bool:
     return bool(_MAY_HOLD_LATEX.search(text))
 

@@ -294,6 +294,7 @@ def merged_record(members: list[Record]) -> Record:
     authors_from = _authors_record(ranked)
     year, date = _year_and_date(ranked, corrections)
     venue_from = _venue_record(ranked)
+    preprints = _preprint_versions(ranked)
     values: dict[str, Any] = {
         "id": _given(corrections, "id", lead.id),
         "title": _given(corrections, "title", _first(r.title for r in ranked)),
@@ -313,8 +314,8 @@ def merged_record(members: list[Record]) -> Record:
         "venue_short": _given(corrections, "venue_short", _first([venue_from.venue_short if venue_from else "", *(r.venue_short for r in ranked)])),
         "type": _given(corrections, "type", _best_type(ranked, venue_from)),
         "citations": _given(corrections, "citations", max((r.citations for r in ranked if r.citations is not None), default=None)),
-        "links": merge_mappings([r.links for r in ranked], [r.links for r in corrections if "links" in r.given]),
-        "ids": merge_mappings([r.ids for r in ranked], [r.ids for r in corrections if "ids" in r.given]),
+        "links": merge_mappings([r.links for r in ranked], [r.links for r in corrections if "links" in r.given], preprints),
+        "ids": merge_mappings([r.ids for r in ranked], [r.ids for r in corrections if "ids" in r.given], preprints),
         "extra": _extra(ranked, corrections, venue_from, authors_from),
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
@@ -425,27 +426,37 @@ def _best_type(ranked: list[Record], venue_from: Record | None) -> str:
     return "preprint" if any(r.type == "preprint" for r in ranked) else ""
 
 
-def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str]]) -> dict[str, str]:
+def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str]], preprints: list[bool] | None = None) -> dict[str, str]:
     """Key by key: a correction's value replaces the others'; otherwise the best record's, and
-    a different value of a later record is kept too, as `name_2`, `name_3` (a preprint's PDF beside
-    the published one)."""
+    a different value of a later record is kept too: a preprint's beside a published version's as
+    `name_preprint` (`preprints`: which of `ranked` are preprint versions), another as `name_2`,
+    `name_3`, so that a reader can tell a preprint's PDF, DOI or OpenAlex page from the published one's.
+    A value given already is not kept twice, in any case or form of its address (http, www., a trailing /)."""
     merged: dict[str, str] = {}
     for mapping in corrections:
         for name, value in mapping.items():
             merged.setdefault(name, value)
     corrected = set(merged)
-    for mapping in ranked:
+    versions = preprints if preprints and not all(preprints) else [False] * len(ranked)  # only preprints: none is "the preprint"
+    for mapping, preprint in zip(ranked, versions, strict=True):
         for name, value in mapping.items():
-            if name in corrected or str(value).casefold() in _values_of(merged, name):
+            if name in corrected or _comparable(value) in _values_of(merged, name):
                 continue
-            merged[_free_name(merged, name)] = value
+            merged[_free_name(merged, f"{name}_preprint" if preprint and name in merged else name)] = value
     return merged
 
 
+_URL_FORM = re.compile(r"^https?://(?:www\.|dx\.)?")  # dx.doi.org is doi.org
+
+
+def _comparable(value: object) -> str:
+    return _URL_FORM.sub("", str(value).strip().casefold()).rstrip("/")
+
+
 def _values_of(merged: dict[str, str], name: str) -> set[str]:
-    """The values already kept under `name`, `name_2`, ... (case ignored: a DOI is one DOI in any case)."""
-    numbered = f"{name}_"
-    return {str(value).casefold() for key, value in merged.items() if key == name or (key.startswith(numbered) and key[len(numbered) :].isdigit())}
+    """The values already kept under `name`, `name_2`, `name_preprint`, ... (`_comparable`: a DOI is one DOI in any case)."""
+    kept = re.compile(rf"{re.escape(name)}(?:_preprint)?(?:_\d+)?")
+    return {_comparable(value) for key, value in merged.items() if kept.fullmatch(key)}
 
 
 def _free_name(merged: dict[str, str], name: str) -> str:
@@ -455,6 +466,10 @@ def _free_name(merged: dict[str, str], name: str) -> str:
     while f"{name}_{number}" in merged:
         number += 1
     return f"{name}_{number}"
+
+
+def _preprint_versions(ranked: list[Record]) -> list[bool]:
+    return [_is_preprint(record) for record in ranked]
 
 
 def _extra(ranked: list[Record], corrections: list[Record], venue_from: Record | None, authors_from: Record | None) -> dict[str, Any]:

@@ -497,6 +497,7 @@ RECORD_EXTRAS = frozenset(
         "author_ids",
         "bibtex_type",
         "et_al",
+        "editors",
         "month",
         "issue",
         "location",

@@ -7,6 +7,7 @@ and nowhere else.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
@@ -66,9 +67,13 @@ RECORD_LINKS = {
     "blog": "Blog",
     "website": "Website",
 }
+# links the fetchers give a record, shown after the kinds above
+SOURCE_LINKS = {"dblp": "dblp", "openalex": "OpenAlex", "url": "Web page"}
 _LINK_ORDER = {kind: index for index, kind in enumerate(RECORD_LINKS)}  # others follow, by name
 # the theme names these kinds of link in its language (i18n: links.<kind>); others show the kind as written
-TRANSLATED_LINKS = frozenset(RECORD_LINKS) | frozenset(PROFILE_LINKS) | {"email"}
+TRANSLATED_LINKS = frozenset(RECORD_LINKS) | frozenset(PROFILE_LINKS) | frozenset(SOURCE_LINKS) | {"email"}
+# a merged record's further link of a kind (sitegen.merge.merge_mappings): `pdf_preprint`, `doi_2`
+_LINK_VERSION = re.compile(r"(?P<kind>.+?)(?P<preprint>_preprint)?(?:_(?P<number>\d+))?")
 # link kind -> the icon drawn for it (partials/icons.html); any other kind gets "link"
 LINK_ICONS = {
     "abs": "arxiv",
@@ -301,8 +306,15 @@ class ViewBuilder:
             links["doi"] = f"https://doi.org/{entry.record.doi}"
         if entry.record.arxiv and "abs" not in links:
             links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
-        ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(kv[0], len(_LINK_ORDER)), kv[0]))
-        return [self.link(k, RECORD_LINKS.get(k, k.replace("_", " ").capitalize()), u) for k, u in ordered]
+        ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(_version_of(kv[0])[0], len(_LINK_ORDER)), kv[0]))
+        return [self._record_link(name, url) for name, url in ordered]
+
+    def _record_link(self, name: str, url: str) -> dict[str, Any]:
+        """A record's link, labelled as its kind is: a merged record's second PDF, DOI or OpenAlex page
+        (`pdf_preprint`, `doi_2`: sitegen.merge) is "PDF (preprint)" or "DOI 2", not "Pdf preprint"."""
+        kind, preprint, number = _version_of(name)
+        label = RECORD_LINKS.get(kind) or SOURCE_LINKS.get(kind) or kind.replace("_", " ").capitalize()
+        return {**self.link(kind, label, url), "preprint": preprint, "number": number}  # the template says which version
 
     def link(self, kind: str, label: str, url: str) -> dict[str, Any]:
         """A link of a record, a talk or the profile: `key` names its label in the theme's strings
@@ -819,6 +831,14 @@ def _highwire_details(details: dict[str, str], bibtex_type: str) -> list[tuple[s
         (tag, details[name]) for tag, name in (("citation_isbn", "isbn"), ("citation_issn", "issn"), ("citation_publisher", "publisher")) if name in details
     ]
     return meta
+
+
+def _version_of(name: str) -> tuple[str, bool, str]:
+    """A record's link name -> its kind, whether it is a preprint's beside a published version's, and its number."""
+    version = _LINK_VERSION.fullmatch(name)
+    if version is None:
+        return name, False, ""
+    return version["kind"], bool(version["preprint"]), version["number"] or ""
 
 
 def with_page_links(pagination: dict[str, Any]) -> dict[str, Any]:

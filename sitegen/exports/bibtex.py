@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from sitegen.exports import page_range
-from sitegen.latex import escape_bare_specials
+from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, Entry
+from sitegen.names import csl_name, is_braced_whole, written_editors
 from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -64,9 +65,9 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         fields.append((VENUE_FIELDS[kind], venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
-    editors = record.extra.get("editors")
-    if isinstance(editors, list) and editors:
-        fields.append(("editor", _value(" and ".join(_author(str(name)) for name in editors))))
+    editors = written_editors(record.extra)
+    if editors:
+        fields.append(("editor", _value(" and ".join(_author(name) for name in editors))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
         (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
@@ -76,12 +77,12 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     if isinstance(month, int) or (isinstance(month, str) and month.strip()):
         fields.append(("month", str(month)))
     if record.doi:
-        fields.append(("doi", _value(record.doi)))
+        fields.append(("doi", _value(record.doi, as_text=False)))
     if record.arxiv:
-        fields += [("eprint", _value(record.arxiv)), ("archivePrefix", "arXiv")]
+        fields += [("eprint", _value(record.arxiv, as_text=False)), ("archivePrefix", "arXiv")]
         if record.categories:
-            fields.append(("primaryClass", _value(record.categories[0])))
-    fields.append(("url", _value(record.links.get("abs") or url)))
+            fields.append(("primaryClass", _value(record.categories[0], as_text=False)))
+    fields.append(("url", _value(record.links.get("abs") or url, as_text=False)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
 
@@ -106,17 +107,37 @@ def record_details(extra: dict) -> dict[str, str]:
 
 
 def _author(name: str) -> str:
-    """A name that itself holds ' and ' (a group, a company) is braced, so BibTeX keeps it whole."""
-    return f"{{{name}}}" if _AND.search(name) else name
+    """A name written so that BibTeX splits it back into the parts CSL and RIS give it.
+
+    BibTeX reads 'First von Last' and 'von Last, Jr, First': a suffix at the end ('Jane Doe Jr.')
+    would be read as the last name, so such a name is written 'Doe, Jr., Jane'. A name that is one
+    unit is braced, else BibTeX makes 'Google' a first name: one written in braces (sitegen.names),
+    one that holds ' and ', and a group's name that CSL keeps whole ('ATLAS Collaboration').
+    """
+    if is_braced_whole(name):
+        return name
+    if _AND.search(name):
+        return f"{{{name}}}"
+    parts = csl_name(name)
+    if "literal" in parts:
+        return f"{{{name}}}" if " " in name.strip() else name
+    if "suffix" in parts and "," not in name:
+        return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
+    return name
 
 
-def _value(text: str) -> str:
+def _value(value: str, as_text: bool = True) -> str:
     """Make a field value safe inside braces: specials escaped, braces balanced.
 
     BibTeX counts every brace, escaped or not, while other readers (biber,
-    bibtexparser) skip `\\{`; a value must be balanced for both.
+    bibtexparser) skip `\\{`; a value must be balanced for both. `as_text`: the value
+    is set as text (a title, a name, a venue), where an underscore is escaped too;
+    an identifier or an address (doi, eprint, url) keeps its `_`, as the macros
+    that print those fields read them verbatim.
     """
-    text = escape_bare_specials(" ".join(text.split()))
+    text = escape_bare_specials(" ".join(value.split()))
+    if as_text:
+        text = escape_text_underscores(text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
     return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace

@@ -12,7 +12,8 @@ from sitegen.cite import record_type
 from sitegen.exports import joined
 from sitegen.exports.bibtex import record_details
 from sitegen.merge import work_sources
-from sitegen.model import Entry, Profile, Site
+from sitegen.model import Entry, Profile, Record, Site
+from sitegen.names import shown_name, written_editors
 
 
 def script_json(data: Any) -> str:
@@ -152,9 +153,23 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "citations": record.citations,
         "sources": list(work_sources(record)),
         "ids": record_ids(record),
-        "details": record_details(record.extra),  # volume, number, pages, publisher, ... (BibTeX's names)
+        "details": json_details(record),
     }
     return orjson.dumps(data)
+
+
+def json_details(record: Record) -> dict[str, Any]:
+    """What the record's BibTeX entry says beyond the fields records.json has: volume, number, pages,
+    publisher and the like under BibTeX's names, `editors` (names as readers see them) and, for a
+    record with no `date` to hold it, `month` (a .bib file's `month = jul`: 7)."""
+    details: dict[str, Any] = dict(record_details(record.extra))
+    editors = written_editors(record.extra)
+    if editors:
+        details["editors"] = [shown_name(name) for name in editors]
+    month = record.extra.get("month")
+    if record.date is None and (type(month) is int or (isinstance(month, str) and month.strip())):
+        details["month"] = month.strip() if isinstance(month, str) else month
+    return details
 
 
 def record_ids(record) -> dict[str, str]:

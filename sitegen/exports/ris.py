@@ -33,6 +33,15 @@ RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
     "dataset": "DATA",
     "other": "GEN",
 }
+RIS_DETAILS = (  # RIS tag <- CSL-JSON variable, for the details a .bib file gives
+    ("CY", "publisher-place"),
+    ("ET", "edition"),
+    ("T3", "collection-title"),  # the series
+    ("SE", "chapter-number"),  # the spec's Section, which its CHAP type names Chapter
+    ("SN", "ISBN"),
+    ("SN", "ISSN"),
+    ("N1", "note"),
+)
 _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
 
 
@@ -42,6 +51,7 @@ def ris_entry(entry: Entry, url: str = "") -> str:
     item = csl_item(entry)
     lines = [("TY", RIS_TYPES[record_type(entry)])]
     lines += [("AU", _ris_name(name)) for name in item.get("author", ())]
+    lines += [("A2", _ris_name(name)) for name in item.get("editor", ())]  # the spec's editor of a book, a chapter's or proceedings'
     lines.append(("TI", item["title"]))
     if "container-title" in item:
         lines.append(("T2", item["container-title"]))
@@ -51,6 +61,7 @@ def ris_entry(entry: Entry, url: str = "") -> str:
         lines.append(("PB", item["publisher"]))
     elif "archive" in item:
         lines.append(("PB", item["archive"]))  # the repository of a preprint ("arXiv")
+    lines += [(tag, item[field]) for tag, field in RIS_DETAILS if field in item]
     if "genre" in item:
         lines.append(("M3", item["genre"]))  # the kind of thesis
     if "number" in item:

@@ -57,6 +57,7 @@ from sitegen.latex import (
 )
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
+from sitegen.names import is_braced_whole
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 
@@ -345,7 +346,13 @@ def _argument_text(argument) -> str:
 
 @functools.lru_cache(maxsize=65536)
 def person_name(name: str) -> str:
-    """One name of an `author` list, first name first: 'Lin, Sheng' -> 'Sheng Lin', '{{PKU-DAIR Hetu Team}}' kept whole."""
+    """One name of an `author` list, first name first: 'Lin, Sheng' -> 'Sheng Lin'.
+
+    A name in braces is one unit, an organisation's: '{Google DeepMind}' and '{{PKU-DAIR Hetu Team}}'
+    keep one pair of braces, which say so to the exports (sitegen.names); pages show the name without them.
+    """
+    if is_braced_whole(name):
+        return "{" + bibtex_text(name.strip()[1:-1]) + "}"
     if "," in name:
         name = parse_single_name_into_parts(name, strict=False).merge_first_name_first
     return bibtex_text(name)

@@ -71,7 +71,7 @@ def test_fixture_entries_keep_what_each_export_style_says():
     assert by_id["zhou2026foremoe"].extra["month"] == 6  # month = jun
     assert by_id["li2024hydraulis"].authors == ("Haoyang Li", "Fangcheng Fu", "Sheng Lin")
     assert by_id["li2024hydraulis"].extra["et_al"] is True  # `and others`
-    assert by_id["hetu2023software"].authors == ("PKU-DAIR Hetu Team",)  # {{PKU-DAIR Hetu Team}} kept whole
+    assert by_id["hetu2023software"].authors == ("{PKU-DAIR Hetu Team}",)  # {{PKU-DAIR Hetu Team}}: one name, braced for the exports
     assert by_id["hetu2023software"].links == {"code": "https://github.com/PKU-DAIR/Hetu"}  # howpublished = {\url{...}}
     assert by_id["lin2026thesis"].links == {"pdf": "files/lin-thesis-2026.pdf"}
     assert by_id["lin2026thesis"].source == "Peking University"

@@ -367,7 +367,7 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
         ("citation_technical_report_number", "TR-7"),
     ]
     records = {record["id"]: record for record in json.loads(files["records.json"])["records"]}
-    assert records["muller2020"]["details"] == {"volume": "21", "number": "4", "pages": "1–30"}
+    assert records["muller2020"]["details"] == {"volume": "21", "number": "4", "pages": "1–30", "month": 6}
 
     ris = files["publications.ris"].decode()
     article_ris = next(part for part in ris.split("ER  - ") if "TI  - Divergences" in part)
@@ -390,3 +390,194 @@ def test_page_ranges_in_bibtex_and_ris(tmp_path, pages, bibtex, ris):
     assert bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]["pages"] == bibtex
     lines = files["publications.ris"].decode().splitlines()
     assert (next(line[6:] for line in lines if line.startswith("SP  - ")), next((line[6:] for line in lines if line.startswith("EP  - ")), "")) == ris
+
+
+def test_an_underscore_in_text_is_escaped_for_latex_but_not_in_math_or_identifiers(tmp_path):
+    """LaTeX stops at a bare `_` in text ("Missing $ inserted"): a title's, a venue's and a note's are
+    written `\\_`, while a subscript in math and the DOI keep theirs."""
+    bib = r"""@article{a,
+  title = {R\&D with snake\_case and C\# at $x_i$},
+  author = {Lin, Sheng},
+  journal = {Proc. of my_venue},
+  note = {See \url{https://example.org/a_b}},
+  doi = {10.1000/a_b},
+  year = {2024}
+}
+"""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": bib})
+    entry = bibtexparser.parse_string(rendered_files(site)["publications.bib"].decode()).entries[0]
+    assert entry["title"] == r"{R\&D with snake\_case and C\# at $x_i$}"
+    assert entry["journal"] == r"Proc. of my\_venue"
+    assert entry["note"] == r"See https://example.org/a\_b"  # the reader made the \url text
+    assert entry["doi"] == "10.1000/a_b"
+
+
+NAMES_BIB = r"""@article{lin2024,
+  title = {Names},
+  author = {Lin, Sheng and Doe, Jr., Jane and {Google DeepMind}},
+  journal = {J},
+  year = {2024}
+}
+@misc{hetu2023,
+  title = {Hetu},
+  author = {{PKU-DAIR Hetu Team}},
+  year = {2023}
+}
+"""
+# a YAML record names an organisation as a .bib file does, in braces (quoted: a bare `{` starts a YAML mapping)
+NAMES_YAML = 'id: y\ntitle: Y\nyear: 2022\nsource: J\ntype: article\nauthors: ["Ada Lovelace", "{Google DeepMind}", "ATLAS Collaboration"]\n'
+
+
+def _split_authors(bibtex_text: str) -> dict[str, list]:
+    """Title -> each author's (first, last, jr) as BibTeX splits them (bibtexparser's SplitNameParts)."""
+    from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts
+
+    library = bibtexparser.parse_string(bibtex_text, append_middleware=[SeparateCoAuthors(), SplitNameParts()])
+    return {entry["title"].strip("{}"): [(" ".join(n.first), " ".join(n.last), " ".join(n.jr)) for n in entry["author"]] for entry in library.entries}
+
+
+def test_organisations_and_jr_names_keep_their_parts_in_bibtex_ris_and_csl(tmp_path):
+    """A name read back from every export has the parts it was written with: 'Doe, Jr., Jane' keeps Doe as
+    the last name, and an organisation written in braces is one name, never first name 'Google'."""
+    import rispy
+
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": NAMES_BIB, "content/records/y.yaml": NAMES_YAML})
+    result = render(site)
+    files = file_bytes(result.files)
+    split = _split_authors(files["publications.bib"].decode())
+    assert split["Names"] == [("Sheng", "Lin", ""), ("Jane", "Doe", "Jr."), ("", "{Google DeepMind}", "")]
+    assert split["Hetu"] == [("", "{PKU-DAIR Hetu Team}", "")]
+    assert split["Y"][1:] == [("", "{Google DeepMind}", ""), ("", "{ATLAS Collaboration}", "")]
+
+    ris = {entry["title"]: entry["authors"] for entry in rispy.loads(files["publications.ris"].decode())}
+    assert ris["Names"] == ["Lin, Sheng", "Doe, Jane, Jr.", "Google DeepMind"]
+    assert ris["Hetu"] == ["PKU-DAIR Hetu Team"]
+    assert ris["Y"] == ["Lovelace, Ada", "Google DeepMind", "ATLAS Collaboration"]
+
+    def csl_authors(path: str) -> list[dict]:
+        page = BeautifulSoup(files[path], "html.parser")
+        return json.loads(page.find(attrs={"data-csl-item": True})["data-csl-item"])["author"]
+
+    assert csl_authors("records/lin2024/index.html")[1:] == [{"family": "Doe", "given": "Jane", "suffix": "Jr."}, {"literal": "Google DeepMind"}]
+    assert csl_authors("records/y/index.html")[1] == {"literal": "Google DeepMind"}
+    page = BeautifulSoup(files["records/lin2024/index.html"], "html.parser")
+    assert page.find("p", class_="authors").get_text() == "Sheng Lin, Jane Doe Jr., Google DeepMind"  # no braces shown
+    assert [a for a in json.loads(files["records.json"])["records"] if a["id"] == "y"][0]["authors"][1] == "Google DeepMind"
+    assert not [str(w) for w in result.warnings if "y.yaml" in str(w)]
+
+
+CHAPTER_BIB = r"""@incollection{chap,
+  title = {A Chapter},
+  author = {Lin, Sheng},
+  booktitle = {Handbook of Things},
+  editor = {Smith, John and Doe, Jane and {IEEE Press Board}},
+  publisher = {Springer},
+  address = {Berlin},
+  edition = {Second},
+  series = {LNCS},
+  chapter = {4},
+  pages = {10--20},
+  note = {Invited},
+  isbn = {978-3-16-148410-0},
+  issn = {0302-9743},
+  month = jul,
+  year = {2022}
+}
+"""
+
+
+def test_a_chapters_editors_and_details_reach_ris_the_citations_and_records_json(tmp_path):
+    """docs/content.md: a .bib entry's editors, address, edition, series, chapter, note, ISBN, ISSN and
+    month are in its RIS (the RIS spec's tags), its CSL item (APA prints the editors) and records.json."""
+    import rispy
+
+    from sitegen.cite import formatted_citation
+    from sitegen.prepare import prepare_site, read_inputs
+
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": CHAPTER_BIB})
+    files = rendered_files(site)
+    ris = rispy.loads(files["publications.ris"].decode(), list_tags=[*rispy.LIST_TYPE_TAGS, "SN"])[0]
+    assert ris["type_of_reference"] == "CHAP"
+    assert ris["secondary_authors"] == ["Smith, John", "Doe, Jane", "IEEE Press Board"]  # A2: the editors
+    assert (ris["place_published"], ris["edition"], ris["tertiary_title"], ris["section"]) == ("Berlin", "Second", "LNCS", "4")
+    assert (ris["issn"], ris["notes"]) == (["978-3-16-148410-0", "0302-9743"], ["Invited"])  # SN holds ISBN or ISSN
+
+    page = BeautifulSoup(files["records/chap/index.html"], "html.parser")
+    item = json.loads(page.find(attrs={"data-csl-item": True})["data-csl-item"])
+    assert item["editor"] == [{"family": "Smith", "given": "John"}, {"family": "Doe", "given": "Jane"}, {"literal": "IEEE Press Board"}]
+    wanted = {"publisher-place": "Berlin", "edition": "Second", "collection-title": "LNCS", "chapter-number": "4", "note": "Invited"}
+    assert {name: item[name] for name in wanted} == wanted
+    assert (item["ISBN"], item["ISSN"], item["issued"]) == ("978-3-16-148410-0", "0302-9743", {"date-parts": [[2022, 7]]})
+    listing, digests = read_inputs(site)
+    entry = prepare_site(site, listing, digests, None).site.entries[0]
+    assert "In J. Smith, J. Doe, & IEEE Press Board (eds.), Handbook of Things" in formatted_citation(entry)["apa"].plain
+
+    details = json.loads(files["records.json"])["records"][0]["details"]
+    assert (details["editors"], details["month"], details["address"], details["note"]) == (
+        ["John Smith", "Jane Doe", "IEEE Press Board"],
+        7,
+        "Berlin",
+        "Invited",
+    )
+
+
+def test_a_yaml_records_editors_are_known_and_exported(tmp_path):
+    record = "id: c\ntitle: C\nyear: 2021\nsource: Handbook\ntype: chapter\neditors: [John Smith, '{IEEE Press Board}']\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/c.yaml": record})
+    result = render(site)
+    assert not [str(w) for w in result.warnings if "editors" in str(w)]
+    files = file_bytes(result.files)
+    assert bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]["editor"] == "John Smith and {IEEE Press Board}"
+    assert "A2  - Smith, John\r\nA2  - IEEE Press Board\r\n" in files["publications.ris"].decode()
+
+
+PUBLISHED_LOBRA = """id: W4412853019
+title: 'LobRA: Multi-tenant Fine-tuning'
+authors: [Ada Lovelace]
+year: 2025
+source: Proceedings of the VLDB Endowment
+type: article
+links: {pdf: 'https://www.vldb.org/p4209-lin.pdf', doi: 'https://doi.org/10.14778/3742728.3742752', openalex: 'https://openalex.org/W4412853019'}
+doi: 10.14778/3742728.3742752
+arxiv: '2509.01193'
+origin: openalex
+"""
+PREPRINT_LOBRA = """id: W4414120376
+title: 'LobRA: Multi-tenant Fine-tuning'
+authors: [Ada Lovelace]
+year: 2025
+source: arXiv (Cornell University)
+type: preprint
+links: {pdf: 'https://arxiv.org/pdf/2509.01193', doi: 'https://doi.org/10.48550/arxiv.2509.01193', openalex: 'https://openalex.org/W4414120376'}
+arxiv: '2509.01193'
+origin: openalex
+"""
+
+
+@pytest.mark.parametrize(
+    "language, labels",
+    [
+        ("en", ["arXiv", "PDF", "PDF (preprint)", "DOI", "DOI (preprint)", "OpenAlex", "OpenAlex (preprint)"]),
+        ("de", ["arXiv", "PDF", "PDF (Preprint)", "DOI", "DOI (Preprint)", "OpenAlex", "OpenAlex (Preprint)"]),
+    ],
+)
+def test_a_merged_records_links_say_which_version_each_leads_to(tmp_path, language, labels):
+    """One work from two OpenAlex records (the published article and its preprint): each link is labelled
+    as its kind is, in the site's language, and the preprint's say they are the preprint's."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n",
+            "content/profile.yaml": "name: Ada Lovelace\n",
+            "content/records/openalex/W4412853019.yaml": PUBLISHED_LOBRA,
+            "content/records/openalex/W4414120376.yaml": PREPRINT_LOBRA,
+        },
+    )
+    files = rendered_files(site)
+    [record_page] = [path for path in files if path.startswith("records/") and path.endswith("/index.html")]
+    page = BeautifulSoup(files[record_page], "html.parser")
+    links = [(a.get_text(), a["href"]) for a in page.select("main ul.links a")]
+    assert [label for label, _ in links] == labels
+    assert dict(links)[labels[4]] == "https://doi.org/10.48550/arxiv.2509.01193"
+    listed = BeautifulSoup(files["index.html"], "html.parser").select("ul.links a")
+    assert [a.contents[1].strip() for a in listed][:3] == labels[:3]  # lists say it too (before the hidden "for <title>")

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.latex import convert_inline, math_to_mathml, mathml_to_plain
+from sitegen.latex import convert_inline, escape_text_underscores, math_to_mathml, mathml_to_plain
 from sitegen.markup import render_inline
 
 
@@ -341,3 +341,16 @@ def test_a_name_beside_a_letter_gets_the_thin_space_tex_sets(tex, spaced):
     html = render_inline(tex).html
     assert spaced in html
     assert "<mi>n</mi><mi>log</mi>" not in html
+
+
+@pytest.mark.parametrize(
+    "text, escaped",
+    [
+        ("snake_case at $x_i$", r"snake\_case at $x_i$"),
+        (r"\emph{a_b $y_1$} and \(z_2\)", r"\emph{a\_b $y_1$} and \(z_2\)"),
+        (r"{a_b} \url{https://x.org/a_b}", r"{a\_b} \url{https://x.org/a_b}"),
+        (r"already a\_b", r"already a\_b"),
+    ],
+)
+def test_escape_text_underscores_leaves_math_and_addresses(text, escaped):
+    assert escape_text_underscores(text) == escaped

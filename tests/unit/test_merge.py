@@ -4,6 +4,7 @@ Also the type a record is shown as (SPEC §7)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import random
@@ -432,3 +433,40 @@ def test_a_record_without_a_type_is_given_one(record, kind):
     origin = record.pop("origin")
     made = Record(id="x", title="T", location=Location("p", 1), origin=Origin(origin, "p", fetched=origin != "yaml"), **record)
     assert infer_type(made) == kind
+
+
+def test_a_preprints_links_and_ids_beside_the_published_ones_are_named_as_the_preprints():
+    """The published version's PDF, DOI and OpenAlex page keep their names; the preprint's, which differ,
+    are `pdf_preprint`, ...; an address both give (in another case or form) is kept once."""
+    published = fetched(
+        "openalex",
+        "W1",
+        title="LobRA",
+        year=2025,
+        source="Proc. VLDB Endow.",
+        doi="10.14778/3742728.3742752",
+        arxiv="2509.01193",
+        links={"pdf": "https://www.vldb.org/p4209-lin.pdf", "openalex": "https://openalex.org/W1", "code": "https://github.com/x/lobra"},
+        ids={"openalex": "W1"},
+    )
+    preprint = fetched(
+        "dblp",
+        "corr/abs-2509-01193",
+        title="LobRA",
+        year=2025,
+        source="CoRR",
+        type="preprint",
+        arxiv="2509.01193",
+        links={"pdf": "https://arxiv.org/pdf/2509.01193", "openalex": "https://openalex.org/W2", "code": "http://github.com/x/lobra/"},
+        ids={"openalex": "W2"},
+    )
+    [one] = merge_works([preprint, published])
+    assert one.links == {
+        "pdf": "https://www.vldb.org/p4209-lin.pdf",
+        "openalex": "https://openalex.org/W1",
+        "code": "https://github.com/x/lobra",
+        "pdf_preprint": "https://arxiv.org/pdf/2509.01193",
+        "openalex_preprint": "https://openalex.org/W2",
+    }
+    assert one.ids == {"openalex": "W1", "openalex_preprint": "W2"}
+    assert merge_works([preprint, dataclasses.replace(published, type="preprint", source="arXiv")])[0].links["pdf_2"] == "https://arxiv.org/pdf/2509.01193"
