@@ -266,7 +266,16 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
         categories = profile.arxiv.categories
     if any(a.source == "arxiv" and a.kind == "author" for a in asks):
         asks += [Ask("arxiv", "category", c, "--category") for c in categories]
-    return [checked(ask, from_options) for ask in asks]
+    return [routed(checked(ask, from_options)) for ask in asks]
+
+
+def routed(ask: Ask) -> Ask:
+    """arXiv's DataCite DOI (10.48550/arXiv.2504.20490) names a preprint that Crossref does not
+    know: it is asked of arXiv, by its id, wherever it was written (`--doi`, `dois:`)."""
+    from sitegen.sources import crossref
+
+    arxiv_id = crossref.arxiv_from_doi(ask.value) if (ask.source, ask.kind) == ("crossref", "doi") else None
+    return Ask("arxiv", "id", arxiv_id, ask.where) if arxiv_id else ask
 
 
 def checked(ask: Ask, from_options: bool) -> Ask:
@@ -900,6 +909,8 @@ class Summary:
             ]
             lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
             lines.append("")
+        if self.outcome.warnings:  # what was left out (a DOI Crossref does not know, a record without a year)
+            lines += ["### Warnings", "", *(f"- {_markdown_text(warning)}" for warning in self.outcome.warnings), ""]
         return "\n".join(lines)
 
 

@@ -334,7 +334,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, max_page_size=MAX_PAGE_SIZE)
     source = ArxivSource(settings, context.progress)
     names = [a.value for a in asks if a.kind == "author"]
-    ids = [a.value for a in asks if a.kind == "id"]
+    ids = list(dict.fromkeys(a.value for a in asks if a.kind == "id"))  # an id may also come as its DOI
     categories = [a.value for a in asks if a.kind == "category"]
     searched: list[Result] = source.search(author_query(names, categories)) if names else []
     results = list(searched) + (source.by_ids(ids) if ids else [])

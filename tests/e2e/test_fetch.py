@@ -832,7 +832,6 @@ def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp
     "option, value, message",
     [
         ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found"),
-        ("--doi", "10.48550/arXiv.2504.20490", "Crossref DOI 10.48550/arXiv.2504.20490: HTTP 404 Not Found: Resource not found."),
         ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
         ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
     ],
@@ -847,6 +846,41 @@ def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_writ
     error = [line for line in result.stderr.splitlines() if "error:" in line]
     assert len(error) == 1 and message in error[0] and error[0].endswith("nothing was written")
     assert not (site / "content" / "records").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options, profile",
+    [
+        (("--doi", "10.48550/arXiv.2504.20490"), "name: Sheng Lin\n"),
+        ((), "name: Sheng Lin\ndois: ['10.48550/arXiv.2504.20490v2']\ndblp: 13/7777-3\n"),
+    ],
+)
+def test_an_arxiv_doi_is_fetched_from_arxiv_by_its_id(tmp_path, scholarly_server, arxiv_server, options, profile):
+    server, arxiv = scholarly_server(), arxiv_server()
+    site = make_site(tmp_path / "site", profile)
+
+    result = fetch_from(site, server, *options, *(("--dblp", DBLP) if options else ()), env={"SITEGEN_ARXIV_API": arxiv.api_url})
+
+    assert result.returncode == 0, result.stderr
+    assert records_of(site, "arxiv")["2504.20490"]["title"].startswith("Hetu v2")
+    assert len(records_of(site, "dblp")) == 11  # the other source's records are written too
+    assert server.requests("crossref") == []  # Crossref does not hold arXiv's DataCite DOIs
+
+
+@pytest.mark.slow
+def test_a_doi_crossref_does_not_know_is_left_out_with_a_warning_and_the_rest_is_written(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", "name: Sheng Lin\ndois: ['10.5281/zenodo.1234', '10.5555/jdls.2025.0142']\ndblp: 13/7777-3\n")
+    summary = tmp_path / "summary.md"
+
+    result = fetch_from(site, server, "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    warning = "warning: Crossref does not know DOI 10.5281/zenodo.1234 (content/profile.yaml:2: field 'dois'); left out"
+    assert warning in result.stderr
+    assert set(records_of(site, "crossref")) == {"10.5555/jdls.2025.0142"} and len(records_of(site, "dblp")) == 11
+    assert "### Warnings" in summary.read_text(encoding="utf-8") and "10.5281/zenodo.1234" in summary.read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
