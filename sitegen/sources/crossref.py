@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup
+from sitegen.record_types import checked_doi, not_a_doi
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ ENV_API_URL = "SITEGEN_CROSSREF_API"
 DEFAULT_API_URL = "https://api.crossref.org"
 DEFAULT_DELAY = 0.2  # the polite pool allows a few requests a second, one at a time
 ROWS = 100  # works per cursor page (Crossref allows 1000; smaller pages fail less)
-DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 UNKNOWN_DOI = "Resource not found."  # Crossref's whole answer (404, text/plain) for a DOI it does not hold
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 TYPES = {  # Crossref work types -> SPEC §7 record types
@@ -65,11 +65,8 @@ TYPES = {  # Crossref work types -> SPEC §7 record types
 
 
 def bare_doi(value: str | None) -> str | None:
-    """'https://doi.org/10.1/X', 'doi:10.1/X' -> '10.1/X'; None when it is not a DOI."""
-    if not value:
-        return None
-    text = re.sub(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", "", str(value).strip(), flags=re.IGNORECASE)
-    return text if DOI.match(text) else None
+    """'https://doi.org/10.1/X', 'doi:10.1/X' -> '10.1/X'; None when it is not a DOI (the build's check too)."""
+    return checked_doi(value)
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:
@@ -81,7 +78,7 @@ def arxiv_from_doi(doi: str | None) -> str | None:
 def normalise_doi(value: str) -> str:
     doi = bare_doi(value)
     if doi is None:
-        raise ValueError(f"{value!r} is not a DOI (like 10.14778/3742728.3742752)")
+        raise ValueError(not_a_doi(value))
     return doi
 
 

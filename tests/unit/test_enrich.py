@@ -76,15 +76,15 @@ def test_merge_by_arxiv_id_or_doi_when_ids_differ():
     merged = merge_fetched([fetched_from_arxiv(), by_arxiv])
     assert [(r.id, r.title, r.abstract) for r in merged] == [("mine2024", "Mine", "The abstract from arXiv.")]
 
-    by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1/ABC'\n")
-    other = fetched_from_arxiv(ARXIV_RECORD + "doi: 10.1/abc\n")
+    by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1234/ABC'\n")
+    other = fetched_from_arxiv(ARXIV_RECORD + "doi: 10.1234/abc\n")
     assert [r.id for r in merge_fetched([other, by_doi])] == ["mine2024"]
 
 
 def test_two_fetched_records_of_one_hand_written_record_do_not_crash():
-    own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1/x\narxiv: '2401.00001'\n")
+    own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1234/x\narxiv: '2401.00001'\n")
     first = fetched_from_arxiv("id: '2401.00001'\narxiv: '2401.00001'\ntitle: F1\nyear: 2020\nabstract: a\n")
-    second = fetched_from_arxiv("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1/x\n")
+    second = fetched_from_arxiv("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1234/x\n")
     merged = merge_fetched([own, first, second])
     assert [r.title for r in merged] == ["Mine"]
     assert merged[0].abstract == "a"

@@ -257,7 +257,9 @@ def test_a_correction_replaces_a_link_of_the_same_name():
 
 
 def test_the_correction_wins_over_every_fetched_source():
-    crossref = fetched("crossref", "10.1/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1/ABC", citations=3)
+    crossref = fetched(
+        "crossref", "10.1234/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1234/ABC", citations=3
+    )
     openalex = fetched(
         "openalex",
         "W1",
@@ -265,11 +267,11 @@ def test_the_correction_wins_over_every_fetched_source():
         authors=("L. Müller",),
         year=2025,
         source="Journal of Systems",
-        doi="https://doi.org/10.1/abc",
+        doi="https://doi.org/10.1234/abc",
         citations=7,
         ids={"openalex": "W1"},
     )
-    correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1/abc\ncitations: 2\nids: {hal: hal-0001}\n")
+    correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1234/abc\ncitations: 2\nids: {hal: hal-0001}\n")
     [one] = merge_works([crossref, correction, openalex])
     assert (one.id, one.title, one.source, one.citations) == ("paper", "My Title", "J. Sys.", 2)
     assert one.ids == {"hal": "hal-0001", "openalex": "W1"}
