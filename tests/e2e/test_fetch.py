@@ -790,6 +790,7 @@ def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_publ
     lobra = orcid["orcid-189553021"]
     assert (lobra["type"], lobra["doi"], lobra["source"]) == ("article", "10.14778/3742728.3742752", "Proceedings of the VLDB Endowment")
     assert orcid["orcid-193310478"]["type"] == "thesis"
+    assert orcid["orcid-171204553"]["authors"][:2] == ["Sheng Lin", "Fangcheng Fu"]  # its credit name 'Lin, Sheng'
     asked = server.requests("orcid")
     assert [r["path"] for r in asked[:2]] == [f"/orcid/v3.0/{ORCID}/person", f"/orcid/v3.0/{ORCID}/works"]
     bulk = asked[2]["path"].removeprefix(f"/orcid/v3.0/{ORCID}/works/").split(",")
