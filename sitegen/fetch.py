@@ -305,8 +305,16 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
 
 
 def describe_asks(asks: list[Ask]) -> str:
-    shown = {"author": lambda v: f'au:"{v}"', "name": lambda v: f'name "{v}"'}
-    return ", ".join(shown.get(a.kind, lambda v: v)(a.value) for a in asks if a.kind != "category")
+    """What was asked, each thing once: an arXiv name search as its query (au:"Sheng Lin"), another
+    source's name search as the name, an identifier as itself (an ORCID iD asked of ORCID and of
+    Crossref is one thing asked; an OpenAlex author is no arXiv query)."""
+    return ", ".join(dict.fromkeys(_described(ask) for ask in asks if ask.kind != "category"))
+
+
+def _described(ask: Ask) -> str:
+    if ask.source == "arxiv" and ask.kind == "author":
+        return f'au:"{ask.value}"'
+    return f'name "{ask.value}"' if ask.kind == "name" else ask.value
 
 
 # --------------------------------------------------------------------------

@@ -1167,6 +1167,20 @@ def test_keep_without_a_review_or_with_a_wrong_number_says_what_to_do(tmp_path, 
 
 
 @pytest.mark.slow
+def test_keep_names_each_source_of_the_last_review_once_as_asked(tmp_path, arxiv_server, scholarly_server):
+    site = make_site(tmp_path / "site")
+    arxiv_env = {"SITEGEN_ARXIV_API": arxiv_server().api_url}
+    server = scholarly_server()
+    review = fetch_from(site, server, "--author", "Sheng Lin", "--orcid", ORCID, "--openalex", OPENALEX, "--review", env=arxiv_env)
+    assert review.returncode == 0, review.stderr
+
+    kept = fetch_from(site, server, "--keep", "1")
+
+    assert kept.returncode == 0, kept.stderr
+    assert f'of the last review (au:"Sheng Lin", {ORCID}, {OPENALEX}):' in kept.stdout
+
+
+@pytest.mark.slow
 def test_a_coauthor_in_profile_yaml_keeps_exactly_that_persons_records_without_review(tmp_path, arxiv_server):
     site = make_site(tmp_path / "site", 'name: Sheng Lin\ncoauthors: ["Bin Cui"]\n')
     summary = tmp_path / "summary.md"
