@@ -544,6 +544,19 @@ def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
 
 
 @pytest.mark.slow
+def test_an_empty_first_page_of_a_feed_that_counts_results_is_retried(tmp_path, arxiv_server):
+    server = arxiv_server("--empty-page-at", "0", "--empty-times", "2")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10", "--backoff", "0.1")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert [(r["params"]["start"], r["fault"]) for r in server.requests()][:3] == [("0", "empty-page"), ("0", "empty-page"), ("0", None)]
+    assert "an empty first page, though arXiv counts 18 results" in result.stderr
+
+
+@pytest.mark.slow
 def test_an_empty_page_that_persists_is_a_clear_error(tmp_path, arxiv_server):
     server = arxiv_server("--empty-page-at", "10", "--empty-times", "0")
     site = make_site(tmp_path / "site")
