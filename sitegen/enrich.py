@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
+import itertools
 import re
 import unicodedata
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from pathlib import Path
 
@@ -26,6 +27,9 @@ from sitegen.record_types import infer_type
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
+# what BibTeX reads back as a citation key: no space, comma, brace, quote, parenthesis or comment sign
+USABLE_CITE_KEY = re.compile(r"""^[^\s,{}()"#%'=\\~]+$""")
+CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 # distinct author names converted once per process: a directory of 100,000 records has ~300,000,
 # and a cache smaller than that makes each build convert most names again and again
@@ -99,7 +103,7 @@ def enrich_site(
         converted[key] = data
     for key in set(converted) - set(keys):
         del converted[key]
-    cite_keys = _unique_cite_keys([(record.id, converted[key][CITE_BASE]) for key, record in zip(keys, shown)])
+    cite_keys = unique_cite_keys(shown, [converted[key][CITE_BASE] for key in keys])
     problems: list[Problem] = []
     entries = []
     for key, record in zip(keys, shown):
@@ -295,18 +299,57 @@ def _is_owner(name: str, owner_names: frozenset[str]) -> bool:
     return normal in owner_names or normal.replace("ue", "u").replace("oe", "o").replace("ae", "a") in owner_names
 
 
-def _unique_cite_keys(bases: list[tuple[str, str]]) -> dict[str, str]:
-    """(id, author+year+word base) -> keys made unique with a/b/c in id order, so that they never shuffle."""
-    keys = dict(bases)
-    shared: dict[str, list[str]] = {key: [] for key, count in Counter(keys.values()).items() if count > 1}  # most keys are unique: nothing to sort
-    if shared:
-        for record_id, key in keys.items():
-            if key in shared:
-                shared[key].append(record_id)
-        for key, ids in shared.items():
-            for count, record_id in enumerate(sorted(ids)):
-                keys[record_id] = key if count == 0 else f"{key}{chr(ord('a') + count) if count < 26 else count}"
+def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:
+    """Each record's citation key, by id; `bases`: each record's author+year+word (`cite_base`).
+
+    A record read from a .bib file keeps its own key (SPEC §6: the entry's id is its citation
+    key), so that the user's \\cite commands go on working, and no other record takes it. Another
+    record's key is its base; when several share one, the earliest (by date, then id) has it bare
+    and each other a letter its own id picks: adding a record renames none of the others, but
+    for the one that had the key bare when the new one is older. Keys are unique ignoring case,
+    as BibTeX compares them; none depends on the order records come in.
+    """
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    for record in records:
+        if _keeps_own_cite_key(record) and record.id.casefold() not in taken:
+            keys[record.id] = record.id
+            taken.add(record.id.casefold())
+    sharing: dict[str, list[Record]] = {}
+    for record, base in zip(records, bases):
+        if record.id not in keys:
+            sharing.setdefault(base, []).append(record)
+    for base, members in sharing.items():  # every bare key first: no letter-made key takes one
+        first = min(members, key=_age)
+        if base.casefold() not in taken:
+            keys[first.id] = base
+            taken.add(base.casefold())
+    for base, members in sharing.items():
+        for record in sorted(members, key=_age):
+            if record.id not in keys:
+                keys[record.id] = next(key for key in _lettered_keys(base, record.id) if key.casefold() not in taken)
+                taken.add(keys[record.id].casefold())
     return keys
+
+
+def _keeps_own_cite_key(record: Record) -> bool:
+    """A .bib entry's record (merged or not), when BibTeX can read its key back in an export."""
+    return record.origin is not None and record.origin.source == "bibtex" and not record.fetched and bool(USABLE_CITE_KEY.match(record.id))
+
+
+def _age(record: Record) -> tuple:
+    """Earliest first: by year, then date (a record with only a year before the dated ones of its year), then id."""
+    return (record.year, record.date.toordinal() if record.date else 0, record.id)
+
+
+def _lettered_keys(base: str, record_id: str) -> Iterator[str]:
+    """The keys a record that shares `base` may take, best first: the base and a letter picked by
+    a digest of the record's id (not by the other records), the next letters, then numbers."""
+    start = int.from_bytes(hashlib.sha256(record_id.encode("utf-8")).digest()[:4], "big") % len(CITE_KEY_LETTERS)
+    for step in range(len(CITE_KEY_LETTERS)):
+        yield base + CITE_KEY_LETTERS[(start + step) % len(CITE_KEY_LETTERS)]
+    for number in itertools.count(2):
+        yield f"{base}{number}"
 
 
 def cite_base(record: Record, title_plain: str) -> str:

@@ -266,7 +266,16 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
         categories = profile.arxiv.categories
     if any(a.source == "arxiv" and a.kind == "author" for a in asks):
         asks += [Ask("arxiv", "category", c, "--category") for c in categories]
-    return [checked(ask, from_options) for ask in asks]
+    return [routed(checked(ask, from_options)) for ask in asks]
+
+
+def routed(ask: Ask) -> Ask:
+    """arXiv's DataCite DOI (10.48550/arXiv.2504.20490) names a preprint that Crossref does not
+    know: it is asked of arXiv, by its id, wherever it was written (`--doi`, `dois:`)."""
+    from sitegen.sources import crossref
+
+    arxiv_id = crossref.arxiv_from_doi(ask.value) if (ask.source, ask.kind) == ("crossref", "doi") else None
+    return Ask("arxiv", "id", arxiv_id, ask.where) if arxiv_id else ask
 
 
 def checked(ask: Ask, from_options: bool) -> Ask:
@@ -296,8 +305,16 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
 
 
 def describe_asks(asks: list[Ask]) -> str:
-    shown = {"author": lambda v: f'au:"{v}"', "name": lambda v: f'name "{v}"'}
-    return ", ".join(shown.get(a.kind, lambda v: v)(a.value) for a in asks if a.kind != "category")
+    """What was asked, each thing once: an arXiv name search as its query (au:"Sheng Lin"), another
+    source's name search as the name, an identifier as itself (an ORCID iD asked of ORCID and of
+    Crossref is one thing asked; an OpenAlex author is no arXiv query)."""
+    return ", ".join(dict.fromkeys(_described(ask) for ask in asks if ask.kind != "category"))
+
+
+def _described(ask: Ask) -> str:
+    if ask.source == "arxiv" and ask.kind == "author":
+        return f'au:"{ask.value}"'
+    return f'name "{ask.value}"' if ask.kind == "name" else ask.value
 
 
 # --------------------------------------------------------------------------
@@ -900,6 +917,8 @@ class Summary:
             ]
             lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
             lines.append("")
+        if self.outcome.warnings:  # what was left out (a DOI Crossref does not know, a record without a year)
+            lines += ["### Warnings", "", *(f"- {_markdown_text(warning)}" for warning in self.outcome.warnings), ""]
         return "\n".join(lines)
 
 

@@ -15,8 +15,10 @@ preprints, are never joined by title.
 The merged record takes each field from the best record that has it: a
 hand-written YAML record's own fields first (a correction), then published
 versions before preprints, then the sources in the order of SOURCE_ORDER. The
-venue is a published one whenever any record names one; mappings (`links`,
-`ids`, extras) merge key by key; `citations` is the largest count known.
+author list is the user's own (a YAML or BibTeX file's) whenever one is whole,
+else the longest fetched one. The venue is a published one whenever any record
+names one; mappings (`links`, `ids`, extras) merge key by key; `citations` is
+the largest count known.
 """
 
 from __future__ import annotations
@@ -375,13 +377,16 @@ def _union(lists: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 
 def _authors_record(ranked: list[Record]) -> Record | None:
-    """The record with the longest whole author list, full names before initials ('Sheng Lin' over
-    'S. Lin'), the best ranked of equals; a list that ends in 'and others' only when no other has one."""
+    """The record whose author list the work shows: the user's own (a .bib entry's, a Markdown
+    file's) before any fetched one, since a service may list a preprint's authors where the
+    published version has others; then the longest, full names before initials ('Sheng Lin' over
+    'S. Lin'), the best ranked of equals. A list that ends in 'and others' says it is not whole:
+    it is taken only when no other record has a whole list."""
     with_authors = [r for r in ranked if r.authors]
     whole = [r for r in with_authors if not r.extra.get("et_al")] or with_authors
     if not whole:
         return None
-    return min(whole, key=lambda r: (-len(r.authors), -sum(map(_has_given_name, r.authors)), ranked.index(r)))
+    return min(whole, key=lambda r: (r.fetched, -len(r.authors), -sum(map(_has_given_name, r.authors)), ranked.index(r)))
 
 
 def _has_given_name(name: str) -> bool:

@@ -56,6 +56,7 @@ _REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working pa
 CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.IGNORECASE)
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)  # DataCite's DOI of every arXiv preprint
+DOI = re.compile(r"^10\.\d{4,9}/\S+$")  # the directory's '10.', a registrant's number, '/', a suffix without spaces
 
 
 def is_preprint_venue(source: str) -> bool:
@@ -125,6 +126,21 @@ def _type_from_words_and_links(words: str, links: Mapping[str, str], source: str
 def bare_doi(doi: str) -> str:
     """'https://doi.org/10.5555/X' and 'doi:10.5555/X' are '10.5555/X' (its case kept)."""
     return DOI_PREFIX.sub("", doi.strip())
+
+
+def checked_doi(value: str | None) -> str | None:
+    """The DOI `value` names, bare ('https://doi.org/10.1/X' -> '10.1/X'); None when it is not a DOI.
+
+    One check for `sitegen fetch` (an identifier asked for) and the build (a record's `doi`), so
+    that what one refuses the other does not turn into a link to nowhere."""
+    if not value:
+        return None
+    doi = bare_doi(str(value))
+    return doi if DOI.match(doi) else None
+
+
+def not_a_doi(value: str) -> str:
+    return f"{value!r} is not a DOI (like 10.14778/3742728.3742752)"
 
 
 def published_doi(doi: str | None) -> str:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
-from sitegen.record_types import bare_doi
+from sitegen.record_types import checked_doi, not_a_doi
 from sitegen.urls import slugify, url_scheme
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -554,9 +554,16 @@ def _unknown_fields_warned(reader: str) -> bool:
     return found is None or found.unknown_fields_warned
 
 
-def _bare_doi(doi: str | None) -> str | None:
-    """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X."""
-    return (bare_doi(doi) or None) if doi else doi
+def _doi(fields: _Fields) -> str | None:
+    """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X.
+    What is no DOI is left out with a warning: a link made of it would lead nowhere."""
+    value = fields.string("doi")
+    if not value:
+        return None
+    doi = checked_doi(value)
+    if doi is None:
+        fields.problem("doi", f"{not_a_doi(value)}; left out, with its link", warning=True)
+    return doi
 
 
 def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
@@ -623,7 +630,7 @@ def validate_record(
         categories=categories,
         links=fields.url_map("links"),
         arxiv=fields.string("arxiv"),
-        doi=_bare_doi(fields.string("doi")),
+        doi=_doi(fields),
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),
         award=fields.string("award", default="") or "",

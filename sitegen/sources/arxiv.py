@@ -102,7 +102,15 @@ def judge(response: requests.Response) -> Answer:
     entries = len(tree.findall(f"{{{ATOM}}}entry"))
     total_text = tree.findtext(f"{{{OPENSEARCH}}}totalResults")
     total = int(total_text.strip()) if total_text and total_text.strip().isdigit() else None
+    if entries == 0 and total and _start_of(response.url) == 0:  # the package retries later empty pages, not the first
+        return Answer(False, retry=True, reason=f"an empty first page, though arXiv counts {total} results (a known arXiv glitch)")
     return Answer(True, data=tree, entries=entries, total=total)
+
+
+def _start_of(url: str) -> int:
+    """The `start` of a query URL: where its page begins."""
+    start = (parse_qs(urlsplit(url or "").query).get("start") or ["0"])[0]
+    return int(start) if start.isdigit() else 0
 
 
 def _error_entry(tree: Any) -> str | None:
@@ -334,7 +342,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, max_page_size=MAX_PAGE_SIZE)
     source = ArxivSource(settings, context.progress)
     names = [a.value for a in asks if a.kind == "author"]
-    ids = [a.value for a in asks if a.kind == "id"]
+    ids = list(dict.fromkeys(a.value for a in asks if a.kind == "id"))  # an id may also come as its DOI
     categories = [a.value for a in asks if a.kind == "category"]
     searched: list[Result] = source.search(author_query(names, categories)) if names else []
     results = list(searched) + (source.by_ids(ids) if ids else [])

@@ -89,6 +89,7 @@ _ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
 _ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
 _ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
 _ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.IGNORECASE)
+_ESCAPED_CHARACTER = re.compile(r"\\([_%&#$])")  # \_, \%: what LaTeX needs escaped in a DOI or URL it prints
 _CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.IGNORECASE)
 _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
 _URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
@@ -511,10 +512,11 @@ def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
 
 
 def _doi(fields: _Fields) -> tuple[str, int] | None:
+    """The DOI as written, LaTeX's escapes undone: '10.1000/a\\_b' (written so for LaTeX's sake) is 10.1000/a_b."""
     found = fields.get("doi")
     if found is None:
         return None
-    return bare_doi(found[0]), found[1]
+    return bare_doi(_ESCAPED_CHARACTER.sub(r"\1", found[0])), found[1]
 
 
 def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:

@@ -25,10 +25,13 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup
+from sitegen.record_types import checked_doi, not_a_doi
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
-    from sitegen.sources.http import PoliteSession
+    import requests
+
+    from sitegen.sources.http import Answer, PoliteSession
 
 NAME = "crossref"
 LABEL = "Crossref"
@@ -36,7 +39,7 @@ ENV_API_URL = "SITEGEN_CROSSREF_API"
 DEFAULT_API_URL = "https://api.crossref.org"
 DEFAULT_DELAY = 0.2  # the polite pool allows a few requests a second, one at a time
 ROWS = 100  # works per cursor page (Crossref allows 1000; smaller pages fail less)
-DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+UNKNOWN_DOI = "Resource not found."  # Crossref's whole answer (404, text/plain) for a DOI it does not hold
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 TYPES = {  # Crossref work types -> SPEC §7 record types
     "journal-article": "article",
@@ -62,11 +65,8 @@ TYPES = {  # Crossref work types -> SPEC §7 record types
 
 
 def bare_doi(value: str | None) -> str | None:
-    """'https://doi.org/10.1/X', 'doi:10.1/X' -> '10.1/X'; None when it is not a DOI."""
-    if not value:
-        return None
-    text = re.sub(r"^(https?://(dx\.)?doi\.org/|doi:\s*)", "", str(value).strip(), flags=re.IGNORECASE)
-    return text if DOI.match(text) else None
+    """'https://doi.org/10.1/X', 'doi:10.1/X' -> '10.1/X'; None when it is not a DOI (the build's check too)."""
+    return checked_doi(value)
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:
@@ -78,7 +78,7 @@ def arxiv_from_doi(doi: str | None) -> str | None:
 def normalise_doi(value: str) -> str:
     doi = bare_doi(value)
     if doi is None:
-        raise ValueError(f"{value!r} is not a DOI (like 10.14778/3742728.3742752)")
+        raise ValueError(not_a_doi(value))
     return doi
 
 
@@ -196,13 +196,50 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     for orcid in dict.fromkeys(a.value for a in asks if a.kind == "orcid"):
         for work in works_by_orcid(session, settings.api_url, orcid, params, context.progress):
             works.setdefault(str(work.get("DOI", "")).lower(), work)
-    for doi in dict.fromkeys(a.value for a in asks if a.kind == "doi"):
-        if doi.lower() in works:
-            continue
-        answer = session.fetch(f"{settings.api_url}/works/{quote(doi, safe='/')}", f"Crossref DOI {doi}", params=params)
-        works[doi.lower()] = answer.get("message") or {}
-        context.progress.line(f"Crossref: DOI {doi}")
-    return Fetched(records=[record_from_work(w) for w in works.values()], requests=session.requests_sent)
+    warnings = []
+    for ask in _doi_asks(asks):
+        if not _add_work_by_doi(session, settings.api_url, ask.value, params, works, context):
+            warnings.append(_unknown_doi(ask))
+    return Fetched(records=[record_from_work(w) for w in works.values()], requests=session.requests_sent, warnings=warnings)
+
+
+def _doi_asks(asks: list[Ask]) -> list[Ask]:
+    """The first ask of each DOI (case ignored), in the order asked."""
+    first: dict[str, Ask] = {}
+    for ask in asks:
+        if ask.kind == "doi":
+            first.setdefault(ask.value.lower(), ask)
+    return list(first.values())
+
+
+def _add_work_by_doi(session: PoliteSession, api: str, doi: str, params: dict[str, str], works: dict[str, dict[str, Any]], context: FetchContext) -> bool:
+    """Add the work of `doi` to `works` (asking only when no listing brought it); False when Crossref does not know it."""
+    if doi.lower() in works:
+        return True
+    answer = session.fetch(f"{api}/works/{quote(doi, safe='/')}", f"Crossref DOI {doi}", params=params, judge=judge_work)
+    if answer is None:
+        return False
+    works[doi.lower()] = answer.get("message") or {}
+    context.progress.line(f"Crossref: DOI {doi}")
+    return True
+
+
+def _unknown_doi(ask: Ask) -> str:
+    return (
+        f"warning: Crossref does not know DOI {ask.value} ({ask.where}); left out, the other records are written "
+        "(a DataCite DOI, such as Zenodo's, is not in Crossref: write its record by hand under content/records/)"
+    )
+
+
+def judge_work(response: requests.Response) -> Answer:
+    """Crossref's answer for one DOI. Its 404 'Resource not found.' for a DOI it does not hold is an
+    answer (no work, `data` None), not a failure of the service: the DOI may be DataCite's or
+    mistyped, and retrying or dropping every other source's records would not change that."""
+    from sitegen.sources.http import Answer, judge_json, server_message
+
+    if response.status_code == 404 and server_message(response) == UNKNOWN_DOI:
+        return Answer(True, data=None)
+    return judge_json(response)
 
 
 register_fetcher(Fetcher(NAME, fetch))

@@ -30,6 +30,7 @@ ENV_API_URL = "SITEGEN_ORCID_API"
 DEFAULT_API_URL = "https://pub.orcid.org/v3.0"
 DEFAULT_DELAY = 0.1  # the public API allows 24 requests a second
 BULK_MAX = 100  # put-codes per bulk request: ORCID's limit
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})  # 'King, Jr.': no given name after the comma
 ACCEPT = {"Accept": "application/vnd.orcid+json"}
 ORCID_ID = re.compile(r"^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$")
 TYPES = {  # ORCID work types -> SPEC §7 record types
@@ -97,6 +98,21 @@ def owner_names(person: dict[str, Any]) -> list[str]:
     return [one_line(n) for n in dict.fromkeys(names) if n and str(n).strip()]
 
 
+def given_name_first(credit_name: str) -> str:
+    """A contributor's credit name as a page shows names: 'Lin, Sheng' (as some ORCID users and
+    their reference managers write it) is 'Sheng Lin', as dblp's 'Sheng Lin 0003' and a .bib
+    file's 'Lin, Sheng' become. A suffix after the comma ('King, Jr.') or a longer text
+    (an organisation's) is kept as written."""
+    name = one_line(credit_name)
+    family, _, given = name.partition(",")
+    family, given = family.strip(), given.strip()
+    if "," in given or not family or not given or given.lower().rstrip(".") in NAME_SUFFIXES:
+        return name
+    if len(family.split()) > 3 or len(given.split()) > 3:
+        return name
+    return f"{given} {family}"
+
+
 def preferred(group: dict[str, Any]) -> dict[str, Any]:
     """The summary ORCID shows for a work: the highest display index, the first on a tie."""
     summaries = group.get("work-summary") or []
@@ -144,7 +160,7 @@ def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[st
         title = f"{title}: {one_line(subtitle)}"
     year, date = work_date(work)
     authors = [
-        one_line(_value(c, "credit-name", "value"))
+        given_name_first(_value(c, "credit-name", "value"))
         for c in _value(work, "contributors", "contributor") or []
         if _value(c, "credit-name", "value") and _value(c, "contributor-attributes", "contributor-role") in (None, "author", "AUTHOR")
     ]

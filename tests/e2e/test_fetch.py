@@ -544,6 +544,19 @@ def test_arxivs_known_empty_page_is_retried(tmp_path, arxiv_server):
 
 
 @pytest.mark.slow
+def test_an_empty_first_page_of_a_feed_that_counts_results_is_retried(tmp_path, arxiv_server):
+    server = arxiv_server("--empty-page-at", "0", "--empty-times", "2")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--page-size", "10", "--backoff", "0.1")
+
+    assert result.returncode == 0, result.stderr
+    assert fetched_ids(site) == ALL_IDS
+    assert [(r["params"]["start"], r["fault"]) for r in server.requests()][:3] == [("0", "empty-page"), ("0", "empty-page"), ("0", None)]
+    assert "an empty first page, though arXiv counts 18 results" in result.stderr
+
+
+@pytest.mark.slow
 def test_an_empty_page_that_persists_is_a_clear_error(tmp_path, arxiv_server):
     server = arxiv_server("--empty-page-at", "10", "--empty-times", "0")
     site = make_site(tmp_path / "site")
@@ -790,6 +803,7 @@ def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_publ
     lobra = orcid["orcid-189553021"]
     assert (lobra["type"], lobra["doi"], lobra["source"]) == ("article", "10.14778/3742728.3742752", "Proceedings of the VLDB Endowment")
     assert orcid["orcid-193310478"]["type"] == "thesis"
+    assert orcid["orcid-171204553"]["authors"][:2] == ["Sheng Lin", "Fangcheng Fu"]  # its credit name 'Lin, Sheng'
     asked = server.requests("orcid")
     assert [r["path"] for r in asked[:2]] == [f"/orcid/v3.0/{ORCID}/person", f"/orcid/v3.0/{ORCID}/works"]
     bulk = asked[2]["path"].removeprefix(f"/orcid/v3.0/{ORCID}/works/").split(",")
@@ -832,7 +846,6 @@ def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp
     "option, value, message",
     [
         ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found"),
-        ("--doi", "10.48550/arXiv.2504.20490", "Crossref DOI 10.48550/arXiv.2504.20490: HTTP 404 Not Found: Resource not found."),
         ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
         ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
     ],
@@ -847,6 +860,41 @@ def test_an_unknown_id_is_a_clear_error_naming_source_and_id_and_nothing_is_writ
     error = [line for line in result.stderr.splitlines() if "error:" in line]
     assert len(error) == 1 and message in error[0] and error[0].endswith("nothing was written")
     assert not (site / "content" / "records").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options, profile",
+    [
+        (("--doi", "10.48550/arXiv.2504.20490"), "name: Sheng Lin\n"),
+        ((), "name: Sheng Lin\ndois: ['10.48550/arXiv.2504.20490v2']\ndblp: 13/7777-3\n"),
+    ],
+)
+def test_an_arxiv_doi_is_fetched_from_arxiv_by_its_id(tmp_path, scholarly_server, arxiv_server, options, profile):
+    server, arxiv = scholarly_server(), arxiv_server()
+    site = make_site(tmp_path / "site", profile)
+
+    result = fetch_from(site, server, *options, *(("--dblp", DBLP) if options else ()), env={"SITEGEN_ARXIV_API": arxiv.api_url})
+
+    assert result.returncode == 0, result.stderr
+    assert records_of(site, "arxiv")["2504.20490"]["title"].startswith("Hetu v2")
+    assert len(records_of(site, "dblp")) == 11  # the other source's records are written too
+    assert server.requests("crossref") == []  # Crossref does not hold arXiv's DataCite DOIs
+
+
+@pytest.mark.slow
+def test_a_doi_crossref_does_not_know_is_left_out_with_a_warning_and_the_rest_is_written(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", "name: Sheng Lin\ndois: ['10.5281/zenodo.1234', '10.5555/jdls.2025.0142']\ndblp: 13/7777-3\n")
+    summary = tmp_path / "summary.md"
+
+    result = fetch_from(site, server, "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    warning = "warning: Crossref does not know DOI 10.5281/zenodo.1234 (content/profile.yaml:2: field 'dois'); left out"
+    assert warning in result.stderr
+    assert set(records_of(site, "crossref")) == {"10.5555/jdls.2025.0142"} and len(records_of(site, "dblp")) == 11
+    assert "### Warnings" in summary.read_text(encoding="utf-8") and "10.5281/zenodo.1234" in summary.read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
@@ -1129,6 +1177,20 @@ def test_keep_without_a_review_or_with_a_wrong_number_says_what_to_do(tmp_path, 
 
     assert wrong.returncode == 2 and "groups 1 to 5" in wrong.stderr
     assert (site / "content" / "profile.yaml").read_text() == "name: Sheng Lin\n"
+
+
+@pytest.mark.slow
+def test_keep_names_each_source_of_the_last_review_once_as_asked(tmp_path, arxiv_server, scholarly_server):
+    site = make_site(tmp_path / "site")
+    arxiv_env = {"SITEGEN_ARXIV_API": arxiv_server().api_url}
+    server = scholarly_server()
+    review = fetch_from(site, server, "--author", "Sheng Lin", "--orcid", ORCID, "--openalex", OPENALEX, "--review", env=arxiv_env)
+    assert review.returncode == 0, review.stderr
+
+    kept = fetch_from(site, server, "--keep", "1")
+
+    assert kept.returncode == 0, kept.stderr
+    assert f'of the last review (au:"Sheng Lin", {ORCID}, {OPENALEX}):' in kept.stdout
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, run_sitegen, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -391,6 +392,29 @@ def test_a_bib_file_in_content_records_builds_pages_and_a_broken_one_fails_the_b
     assert failed.returncode == 1
     assert "content/records/mine.bib:3: entry 'x', field 'journal': unknown macro 'undefined'" in failed.stderr
     assert (site / "output" / "records" / "muller2024" / "index.html").read_text(encoding="utf-8") == page  # the last site stays
+
+
+@pytest.mark.slow
+def test_what_is_no_doi_is_a_warning_naming_the_field_and_makes_no_link(tmp_path):
+    bib = "@article{escaped, title = {Escaped}, journal = {J}, year = 2024,\n  doi = {10.1000/a\\_b}}\n@article{broken, title = {Broken}, journal = {J}, year = 2024,\n  doi = {not a doi}}\n"
+    site = write_site(
+        tmp_path / "site",
+        {**MINIMAL_SITE, "content/records/mine.bib": bib, "content/records/typed.yaml": "id: typed\ntitle: Typed\nyear: 2024\ndoi: not a doi\n"},
+    )
+
+    built = run_sitegen("build", "--site", str(site))
+
+    assert built.returncode == 0, built.stderr
+    assert "content/records/mine.bib:4: warning: field 'doi': 'not a doi' is not a DOI" in built.stderr
+    assert "content/records/typed.yaml:4: warning: field 'doi': 'not a doi' is not a DOI" in built.stderr
+
+    def doi_links(record_id: str) -> list[str]:
+        page = BeautifulSoup((site / "output" / "records" / record_id / "index.html").read_text(encoding="utf-8"), "html.parser")
+        return [a["href"] for a in page.find_all("a", href=True) if "doi.org" in a["href"]]
+
+    assert doi_links("escaped") == ["https://doi.org/10.1000/a_b"]  # LaTeX's escape undone
+    assert doi_links("broken") == [] and doi_links("typed") == []
+    assert "doi.org/not" not in (site / "output" / "publications.bib").read_text(encoding="utf-8")
 
 
 # -- any text: records or `path:line:` problems, never a crash ---------------------------------------

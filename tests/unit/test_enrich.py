@@ -3,10 +3,12 @@ highlighting, citation keys, slugs and ordering."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import bibtexparser
 import pytest
-from conftest import ARXIV_RECORD, fetched_from_arxiv, validated_record
+from conftest import ARXIV_RECORD, MINIMAL_SITE, fetched_from_arxiv, rendered_files, validated_record, write_site
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,15 +78,15 @@ def test_merge_by_arxiv_id_or_doi_when_ids_differ():
     merged = merge_fetched([fetched_from_arxiv(), by_arxiv])
     assert [(r.id, r.title, r.abstract) for r in merged] == [("mine2024", "Mine", "The abstract from arXiv.")]
 
-    by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1/ABC'\n")
-    other = fetched_from_arxiv(ARXIV_RECORD + "doi: 10.1/abc\n")
+    by_doi = rec("id: mine2024\ntitle: Mine\nyear: 2024\ndoi: 'https://doi.org/10.1234/ABC'\n")
+    other = fetched_from_arxiv(ARXIV_RECORD + "doi: 10.1234/abc\n")
     assert [r.id for r in merge_fetched([other, by_doi])] == ["mine2024"]
 
 
 def test_two_fetched_records_of_one_hand_written_record_do_not_crash():
-    own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1/x\narxiv: '2401.00001'\n")
+    own = rec("id: mine\ntitle: Mine\nyear: 2020\ndoi: 10.1234/x\narxiv: '2401.00001'\n")
     first = fetched_from_arxiv("id: '2401.00001'\narxiv: '2401.00001'\ntitle: F1\nyear: 2020\nabstract: a\n")
-    second = fetched_from_arxiv("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1/x\n")
+    second = fetched_from_arxiv("id: '2401.99999'\narxiv: '2401.99999'\ntitle: F2\nyear: 2020\ndoi: 10.1234/x\n")
     merged = merge_fetched([own, first, second])
     assert [r.title for r in merged] == ["Mine"]
     assert merged[0].abstract == "a"
@@ -205,7 +207,8 @@ def test_cite_keys_are_author_year_word_and_unique():
     assert keys["d"] == "kovac2026o"
     assert keys["e"] == "anon2020untitled"
     assert keys["g"] == "laurent2022gossip"  # 'Last, First' order
-    assert sorted([keys["a"], keys["b"], keys["c"]]) == ["muller2019sparse", "muller2019sparseb", "muller2019sparsec"]
+    assert keys["a"] == "muller2019sparse"  # the earliest of those sharing it (no dates: by id) has it bare
+    assert all(re.fullmatch("muller2019sparse[b-z]", keys[i]) for i in "bc")  # the others a letter their id picks
     assert len(set(keys.values())) == len(keys)
     assert all(key.isascii() and key.replace("-", "").isalnum() for key in keys.values())
 
@@ -224,6 +227,60 @@ def test_existing_cite_keys_do_not_change_when_a_record_is_added():
         after = cite_keys(records + [added])
         assert {k: after[k] for k in before} == before
         assert len(set(after.values())) == len(after)
+
+
+def test_a_record_sharing_a_key_keeps_its_letter_whichever_records_come_or_go():
+    shared = [rec(f"id: {i}\ntitle: 'Sparse {i}'\nyear: 2019\ndate: 2019-0{n + 1}-01\nauthors: ['Lena Müller']\n") for n, i in enumerate("mpz")]
+    before = cite_keys(shared)
+    earlier_id_later_date = rec("id: a\ntitle: 'Sparse Later'\nyear: 2019\ndate: 2019-09-01\nauthors: ['Lena Müller']\n")
+    assert {k: v for k, v in cite_keys([*shared, earlier_id_later_date]).items() if k in before} == before
+    without_one = cite_keys([shared[0], shared[2]])
+    assert without_one == {"m": before["m"], "z": before["z"]}  # 'p' gone: 'z' keeps its key
+
+
+def test_an_older_record_added_renames_only_the_one_that_had_the_key_bare():
+    shared = [rec(f"id: {i}\ntitle: 'Sparse {i}'\nyear: 2019\ndate: 2019-0{n + 5}-01\nauthors: ['Lena Müller']\n") for n, i in enumerate("mpz")]
+    before = cite_keys(shared)
+    older = rec("id: q\ntitle: 'Sparse Before'\nyear: 2019\ndate: 2019-01-01\nauthors: ['Lena Müller']\n")
+    after = cite_keys([*shared, older])
+    assert after["q"] == before["m"] == "muller2019sparse"
+    assert (after["p"], after["z"]) == (before["p"], before["z"])
+    assert len({key.lower() for key in after.values()}) == 4
+
+
+# -- citation keys as a user sees them: publications.bib --------------------------------------
+
+
+def bib_keys(site: Path) -> dict[str, str]:
+    """Title -> citation key of every entry of the built publications.bib."""
+    library = bibtexparser.parse_string(rendered_files(site)["publications.bib"].decode("utf-8"))
+    assert library.failed_blocks == []
+    return {entry.fields_dict["title"].value.strip("{}"): entry.key for entry in library.entries}
+
+
+def test_a_bib_entry_keeps_its_own_key_and_an_added_one_renames_nothing(tmp_path):
+    old = "@article{zz2020, title = {Scheduling Things}, author = {Lin, Sheng}, journal = {J}, year = 2020}\n"
+    new = "@article{aa2020, title = {Scheduling Other Things}, author = {Lin, Sheng}, journal = {J}, year = 2020}\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/mine.bib": old})
+    assert bib_keys(site) == {"Scheduling Things": "zz2020"}
+    write_site(tmp_path, {"content/records/mine.bib": old + new})
+    assert bib_keys(site) == {"Scheduling Things": "zz2020", "Scheduling Other Things": "aa2020"}
+
+
+def test_no_generated_key_takes_a_key_of_the_users_bib_file_whatever_its_case(tmp_path):
+    bib = "@article{Lin2020Scheduling, title = {Other Work}, author = {Berg, Jonas}, journal = {J}, year = 2021}\n"
+    yaml_record = "id: sched\ntitle: Scheduling Things\nauthors: [Sheng Lin]\nyear: 2020\n"  # its key would be lin2020scheduling
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/mine.bib": bib, "content/records/sched.yaml": yaml_record})
+    keys = bib_keys(site)
+    assert keys["Other Work"] == "Lin2020Scheduling"
+    assert keys["Scheduling Things"].startswith("lin2020scheduling") and keys["Scheduling Things"].lower() != "lin2020scheduling"
+
+
+def test_a_bib_key_bibtex_cannot_read_back_gives_way_to_a_made_one(tmp_path):
+    site = write_site(
+        tmp_path, {**MINIMAL_SITE, "content/records/mine.bib": "@article{my key, title = {Spaced}, author = {Lin, Sheng}, journal = {J}, year = 2020}\n"}
+    )
+    assert bib_keys(site) == {"Spaced": "lin2020spaced"}
 
 
 # -- subjects, ordering ---------------------------------------------------------------

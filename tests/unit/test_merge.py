@@ -13,7 +13,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import fetched_from_arxiv, validated_record
+import yaml
+from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, fetched_from_arxiv, rendered_files, validated_record, write_site
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -256,7 +258,9 @@ def test_a_correction_replaces_a_link_of_the_same_name():
 
 
 def test_the_correction_wins_over_every_fetched_source():
-    crossref = fetched("crossref", "10.1/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1/ABC", citations=3)
+    crossref = fetched(
+        "crossref", "10.1234/abc", title="Published Title", authors=("Lena Müller",), year=2025, source="J. Sys.", doi="10.1234/ABC", citations=3
+    )
     openalex = fetched(
         "openalex",
         "W1",
@@ -264,15 +268,60 @@ def test_the_correction_wins_over_every_fetched_source():
         authors=("L. Müller",),
         year=2025,
         source="Journal of Systems",
-        doi="https://doi.org/10.1/abc",
+        doi="https://doi.org/10.1234/abc",
         citations=7,
         ids={"openalex": "W1"},
     )
-    correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1/abc\ncitations: 2\nids: {hal: hal-0001}\n")
+    correction = written("id: paper\ntitle: My Title\nyear: 2025\ndoi: 10.1234/abc\ncitations: 2\nids: {hal: hal-0001}\n")
     [one] = merge_works([crossref, correction, openalex])
     assert (one.id, one.title, one.source, one.citations) == ("paper", "My Title", "J. Sys.", 2)
     assert one.ids == {"hal": "hal-0001", "openalex": "W1"}
     assert one.sources == ("crossref", "openalex", "yaml")
+
+
+# -- the author list: the user's own before a fetched one ---------------------------------------------
+
+HYDRAULIS = "Hydraulis: Balancing Large Transformer Model Training via Co-designing Parallel Strategies and Data Assignment"
+
+
+def arxiv_file_of(arxiv_id: str) -> str:
+    """The fixture's arXiv record as `sitegen fetch` writes it into content/records/arxiv/."""
+    feed = json.loads((FIXTURES / "arxiv" / "records.json").read_text(encoding="utf-8"))["records"]
+    record = next(r for r in feed if r["arxiv_id"] == arxiv_id)
+    fields = {"id": arxiv_id, "title": record["title"], "authors": record["authors"], "year": record["year"], "source": "arXiv"}
+    return yaml.safe_dump({**fields, "arxiv": arxiv_id, "origin": "arxiv"}, sort_keys=False)
+
+
+def shown_authors(site: Path, record_id: str) -> list[str]:
+    """The authors a record's page lists, as the build renders it."""
+    page = BeautifulSoup(rendered_files(site)[f"records/{record_id}/index.html"], "html.parser")
+    return [name.strip() for name in page.select_one("p.authors").get_text().split(",")]
+
+
+@pytest.mark.parametrize(
+    "own_file, own_text",
+    [
+        (
+            "content/records/mine.bib",
+            f"@inproceedings{{hyd, title={{{HYDRAULIS}}}, author={{Li, Haoyang and Fu, Fangcheng and Lin, Sheng and Cui, Bin}},\n"
+            "  booktitle={Proceedings of EuroSys 2026}, year=2026, doi={10.1145/hyd}}\n",
+        ),
+        (
+            "content/records/hyd.yaml",
+            f"id: hyd\ntitle: '{HYDRAULIS}'\nauthors: [Haoyang Li, Fangcheng Fu, Sheng Lin, Bin Cui]\n"
+            "source: Proceedings of EuroSys 2026\nyear: 2026\ndoi: 10.1145/hyd\n",
+        ),
+    ],
+)
+def test_the_users_own_author_list_wins_over_a_longer_fetched_one(tmp_path, own_file, own_text):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/arxiv/2412.07894.yaml": arxiv_file_of("2412.07894"), own_file: own_text})
+    assert shown_authors(site, "hyd") == ["Haoyang Li", "Fangcheng Fu", "Sheng Lin", "Bin Cui"]  # not arXiv's eleven
+
+
+def test_a_fetched_whole_list_wins_over_the_users_list_that_ends_in_and_others(tmp_path):
+    bib = f"@article{{hyd, title={{{HYDRAULIS}}}, author={{Li, Haoyang and Fu, Fangcheng and others}}, journal={{J}}, year=2025}}\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/arxiv/2412.07894.yaml": arxiv_file_of("2412.07894"), "content/records/mine.bib": bib})
+    assert len(shown_authors(site, "hyd")) == 11
 
 
 # -- what is one work and what is not ---------------------------------------------------------------

@@ -66,6 +66,20 @@ def test_an_orcid_journal_article_keeps_its_venue_doi_and_put_code():
     assert_valid_record(record, "orcid")
 
 
+def test_an_orcid_credit_name_written_family_name_first_is_shown_given_name_first():
+    work = load(f"orcid/{ORCID}/work/171204553.json")  # its first contributor's credit name is 'Lin, Sheng'
+    record = orcid.record_from_work(work, orcid_group_of(171204553), ["Sheng Lin"])
+    assert record["authors"][:2] == ["Sheng Lin", "Fangcheng Fu"]
+
+
+@pytest.mark.parametrize(
+    "credit_name, shown",
+    [("Lin, Sheng", "Sheng Lin"), ("Müller, L.", "L. Müller"), ("King, Jr.", "King, Jr."), ("Sheng Lin", "Sheng Lin"), ("A, B, C", "A, B, C")],
+)
+def test_orcid_credit_names_are_given_name_first(credit_name, shown):
+    assert orcid.given_name_first(credit_name) == shown
+
+
 def test_an_orcid_preprint_gets_its_arxiv_id_without_prefix_and_its_abstract():
     hetu = orcid.record_from_work(load(f"orcid/{ORCID}/work/165002117.json"), orcid_group_of(165002117), [])
     assert hetu["arxiv"] == "2504.20490" and hetu["type"] == "preprint" and hetu["source"] == "arXiv"

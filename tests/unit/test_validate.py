@@ -564,10 +564,10 @@ def test_a_correction_of_a_fetched_record_may_leave_out_title_and_year(tmp_path)
     valid = validate_site_from(
         tmp_path,
         {
-            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\ndoi: 10.1/x\n",
+            "content/records/arxiv/2401.00001.yaml": "id: '2401.00001'\ntitle: Fetched\nyear: 2024\narxiv: '2401.00001'\ndoi: 10.1234/x\n",
             "content/records/by-id.yaml": "id: '2401.00001'\nfeatured: true\n",
             "content/records/by-arxiv.yaml": "id: mine\narxiv: 2401.00001v3\nsource: EuroSys\n",
-            "content/records/by-doi.yaml": "id: mine2\ndoi: 'https://doi.org/10.1/X'\ntitle: My title\n",
+            "content/records/by-doi.yaml": "id: mine2\ndoi: 'https://doi.org/10.1234/X'\ntitle: My title\n",
         },
     )
     assert valid.problems == []
