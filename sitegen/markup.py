@@ -379,16 +379,21 @@ def render_inline(text: str) -> Converted:
 
 
 # a link's or a picture's address, in HTML the sanitiser wrote: every attribute in double quotes
-LINK = re.compile(r'(?<=\s)(href|src)="([^"]*)"')
+LINK = re.compile(r'(?<=\s)(href|src)="([^"]*)"')  # in a tag of LINKING_TAG
+LINKING_TAG = re.compile(r'<(?:a|img)\s(?:[^>"]|"[^"]*")*>')  # a link or a picture: not `src="a.png"` shown in a code block
 
 
 def with_links(html_text: str, link: Callable[[str], str]) -> str:
     """HTML made here with each link target (and picture) as `link` writes it (`SiteUrls.link`: a relative path
     taken from the site's root, so that the text is right on every page that shows it; `absolute_link` for a feed)."""
-    return LINK.sub(lambda m: f'{m[1]}="{link(m[2])}"', html_text) if "href=" in html_text or "src=" in html_text else html_text
+    if "href=" not in html_text and "src=" not in html_text:
+        return html_text
+    return LINKING_TAG.sub(lambda tag: LINK.sub(lambda m: f'{m[1]}="{link(m[2])}"', tag[0]), html_text)
 
 
 def hrefs(html_text: str) -> list[str]:
     """The link targets and pictures of HTML made here (converted Markdown), entities decoded: what a reader's
     browser asks for."""
-    return [html.unescape(target) for _, target in LINK.findall(html_text)] if "href=" in html_text or "src=" in html_text else []
+    if "href=" not in html_text and "src=" not in html_text:
+        return []
+    return [html.unescape(target) for tag in LINKING_TAG.findall(html_text) for _, target in LINK.findall(tag)]

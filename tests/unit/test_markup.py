@@ -21,9 +21,11 @@ from sitegen.markup import (
     _markdown_without_raw_html,
     _plain_paragraphs,
     _shared_markdown,
+    hrefs,
     render_inline,
     render_markdown,
     sanitise,
+    with_links,
 )
 
 
@@ -566,3 +568,13 @@ def test_display_math_is_set_apart_as_mathjax_sets_it(written):
     assert converted.unconverted == [] and "\\" not in converted.plain and "y=a/b" in converted.plain
     inline = BeautifulSoup(render_markdown("a $x$ and \\(y\\) b").html, "html.parser")
     assert [m["display"] for m in inline.find_all("math")] == ["inline", "inline"]
+
+
+def test_an_address_shown_in_code_is_text_not_a_link_to_rewrite_or_check():
+    html_text = render_markdown(
+        'See [the notes](notes/) and ![A chart](static/c.svg):\n\n```html\n<img src="a.png"> <a href="b/">b</a>\n```\n\n`href="c/"`', []
+    ).html
+    rewritten = with_links(html_text, lambda url: "/site/" + url)
+    assert 'href="/site/notes/"' in rewritten and 'src="/site/static/c.svg"' in rewritten
+    assert "/site/a.png" not in rewritten and "/site/b/" not in rewritten and "/site/c/" not in rewritten
+    assert hrefs(html_text) == ["notes/", "static/c.svg"]
