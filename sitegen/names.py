@@ -42,6 +42,11 @@ def is_braced_whole(name: str) -> bool:
     return False
 
 
+def is_organisation(written: str) -> bool:
+    """A name written in braces (`{Google DeepMind}`), or one naming a group ("ATLAS Collaboration"): no person."""
+    return is_braced_whole(written) or bool(_GROUP_WORDS.search(written))
+
+
 def csl_name(name: str) -> dict[str, str]:
     """A display name ("Lena Müller", "Müller, Lena", "Jan van der Berg", "ATLAS Collaboration") as a CSL name.
 

@@ -13,7 +13,7 @@ from sitegen.exports import joined
 from sitegen.exports.bibtex import record_details
 from sitegen.merge import work_sources
 from sitegen.model import Entry, Profile, Record, Site
-from sitegen.names import shown_name, written_editors
+from sitegen.names import is_organisation, shown_name, written_editors
 
 
 def script_json(data: Any) -> str:
@@ -23,7 +23,8 @@ def script_json(data: Any) -> str:
 
 
 def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None) -> dict[str, Any]:
-    """A record page's `ScholarlyArticle`, shaped by Google's rules for Article rich results.
+    """A record page's `ScholarlyArticle` (a `Book`, `Thesis`, `Dataset`, ... for records of those types), shaped
+    by Google's rules for Article rich results. An organisation among the authors is an `Organization`.
 
     Google requires no property of an Article and recommends `headline`, `author` (each a
     Person with `name`, the owner's with a `url`), `datePublished` (ISO 8601), `image` and
@@ -34,14 +35,18 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     record = entry.record
     data: dict[str, Any] = {
         "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
+        "@type": _SCHEMA_TYPES.get(record_type(entry), "ScholarlyArticle"),
         "headline": _headline(entry.title.plain),
         "name": entry.title.plain,
         "url": url,
         "about": [s.name for s in entry.subjects],
     }
     if entry.authors:
-        data["author"] = [{"@type": "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})} for a in entry.authors]
+        written = record.authors if len(record.authors) == len(entry.authors) else [a.name for a in entry.authors]
+        data["author"] = [
+            {"@type": "Organization" if is_organisation(as_written) else "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})}
+            for a, as_written in zip(entry.authors, written)
+        ]
     if record.date:
         data["datePublished"] = record.date.isoformat()
     elif record.year:
@@ -89,6 +94,14 @@ def blog_posting(title: str, day: str, description: str, url: str, owner: str, p
 
 
 HEADLINE_LENGTH = 110  # Google's limit for an Article's headline
+_SCHEMA_TYPES = {  # SPEC §7 record type -> schema.org type; an article, a paper, a preprint or other work is a ScholarlyArticle
+    "book": "Book",
+    "chapter": "Chapter",
+    "thesis": "Thesis",
+    "report": "Report",
+    "software": "SoftwareSourceCode",
+    "dataset": "Dataset",
+}
 _VENUE_TYPES = {"article": "Periodical", "inproceedings": "CreativeWork", "chapter": "Book", "other": "CreativeWork"}
 
 

@@ -231,7 +231,7 @@ def test_every_record_has_a_full_page(built_demo, shown):
         entry = block.entries[0]
         assert entry.key in bib and entry.fields_dict.keys() == bib[entry.key].fields_dict.keys()
         # schema.org
-        articles = [d for d in jsonld(soup) if d.get("@type") == "ScholarlyArticle"]
+        articles = [d for d in jsonld(soup) if d.get("@type") in ("ScholarlyArticle", "Thesis", "Book", "Chapter", "Report", "SoftwareSourceCode", "Dataset")]
         assert len(articles) == 1
         assert articles[0]["headline"] == meta(soup, "citation_title")[0]
         assert [a["name"] for a in articles[0]["author"]] == meta(soup, "citation_author")

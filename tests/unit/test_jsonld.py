@@ -161,3 +161,18 @@ def test_person_schema_catches_broken_shapes():
     assert errors(PERSON, {**good, "affiliation": "University of Examples"})  # a string, not an Organization
     assert errors(PERSON, {**good, "sameAs": ["orcid.org/0000"]})
     assert errors(PERSON, {k: v for k, v in good.items() if k != "name"})
+
+
+@pytest.mark.parametrize(
+    "kind, schema_type",
+    [("article", "ScholarlyArticle"), ("preprint", "ScholarlyArticle"), ("thesis", "Thesis"), ("book", "Book"), ("chapter", "Chapter"),
+     ("report", "Report"), ("software", "SoftwareSourceCode"), ("dataset", "Dataset")],
+)  # fmt: skip
+def test_a_record_is_the_schema_org_thing_its_type_says_and_an_organisation_author_is_no_person(kind, schema_type):
+    data = article_of(make_entry("x", "A Work", ("Lena Müller", "{Google DeepMind}", "ATLAS Collaboration"), year=2021, source="Venue", type=kind))
+    assert errors(ARTICLE, data) == [] and data["@type"] == schema_type
+    assert [(a["@type"], a["name"].strip("{}")) for a in data["author"]] == [
+        ("Person", "Lena Müller"),
+        ("Organization", "Google DeepMind"),
+        ("Organization", "ATLAS Collaboration"),
+    ]
