@@ -22,8 +22,8 @@ from sitegen.migrate import (
     iso_date,
     jekyll_address,
     jekyll_permalink,
-    markdown_text,
     news_file,
+    page_text,
     plain_text,
     posts_files,
     profile_links,
@@ -76,6 +76,8 @@ def read(old: OldSite) -> Imported:
     posts = old.files("_posts", (".md", ".markdown"))
     posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"))  # al-folio's own setting
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
+    if posts:
+        imported.redirects["blog/"] = "posts/"  # its list of posts: the blog's here
     _cv(old, imported)
     _left(old, imported)
     return imported
@@ -98,7 +100,7 @@ def _about(old: OldSite, imported: Imported) -> None:
     if data is not None:
         imported.photo = PurePosixPath(image).name
         imported.files[PurePosixPath("static", imported.photo)] = data
-    imported.bio = markdown_text(body)
+    imported.bio = page_text(old, imported, "_pages/about.md", body, "/")
 
 
 def _publications(old: OldSite, imported: Imported) -> None:
@@ -132,7 +134,8 @@ def _news(old: OldSite, imported: Imported) -> None:
             imported.left.append(f"{relative}: no date: not brought over")
             continue
         title = "" if front.get("inline") else plain_text(a_string(front.get("title")))
-        imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, markdown_text(body))
+        text = page_text(old, imported, relative, body, "/news/")
+        imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, text)
 
 
 def _cv(old: OldSite, imported: Imported) -> None:

@@ -126,6 +126,8 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
         "mary@example.org",
     )
     assert profile["links"]["github"] == "https://github.com/msomerville" and "{{<" not in profile["bio"]
+    assert profile["links"]["cv"] == "static/uploads/resume.pdf"  # `icon: cv`, a file of its static/: copied
+    assert (site / "static/uploads/resume.pdf").read_bytes() == b"%PDF-1.4 resume"
     assert not (site / "content/records/publication/gossip-sort/cite.bib").exists()  # the same work twice otherwise
     index = page(site)
     assert index.find("link", rel="canonical")["href"] == "https://msomerville.netlify.app/"
@@ -197,8 +199,10 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
     projects = page(site, f"{address}/index.html")
     assert [text(h) for h in projects.select("main .prose h2")] == titles
     pictures = projects.select("main .prose img")
-    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else [])
-    assert all(img["alt"] == titles[0] for img in pictures)
+    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else []) + (
+        [picture] if tool == "al-folio" else []  # its text's {% include figure.liquid path="assets/img/1.jpg" %}, a picture too
+    )
+    assert [img["alt"] for img in pictures] == ([titles[0]] if picture else []) + (["example image"] if tool == "al-folio" else [])
     assert any(a["href"].endswith(f"/{address}/") for a in page(site).select("header nav a"))
     notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
     assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
@@ -227,6 +231,75 @@ def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, to
         assert target == base_path + new
         if not new.startswith("#"):
             assert served_file(site, target + "index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "tool, bio_links, post, post_links",
+    [
+        (  # {{ site.baseurl }}/assets/pdf/..., al-folio's list of posts, a post's ![...](/assets/img/...) and {% include figure.liquid %}
+            "al-folio",
+            {"CV": b"%PDF-1.4 example", "blog": "posts/"},
+            "formatting-and-links",
+            {"Light quanta": b"JPEGquanta", "A portrait": b"\xff\xd8\xff\xe0 JFIF portrait", "link to the about page": ""},
+        ),
+        ("academicpages", {"CV": b"%PDF-1.4 cv"}, None, {}),  # /files/cv.pdf
+        (  # Hugo Blox's {{< staticref "uploads/resume.pdf" >}} (its static/), a bundle's diagram.png, {{< relref "gossip-sort" >}}
+            "hugo-blox",
+            {"resumé": b"%PDF-1.4 resume"},
+            "getting-started",
+            {"A diagram": b"\x89PNG diagram", "my book": "records/gossip-sort/"},
+        ),
+    ],
+)
+def test_links_to_the_old_sites_own_files_and_pages_lead_to_them_in_the_new_site(tmp_path, tool, bio_links, post, post_links):
+    """The old site's texts link its files and pages as its tool served them (`/files/cv.pdf`, `diagram.png` beside
+    a post, `{{ site.baseurl }}/...`): each file comes over to static/ and each link leads to it, or to the new
+    address of the page (init_from builds with --strict: no link of the new site leads nowhere)."""
+    site, result = init_from(tmp_path, tool)
+
+    def leads_to(tag, expected) -> None:
+        url = tag.get("href") or tag.get("src")
+        if isinstance(expected, bytes):
+            assert served_file(site, url).read_bytes() == expected, url
+        else:
+            assert served_file(site, url) == site / "output" / expected, url
+
+    def links(part) -> dict:
+        return {text(a) or a.get("alt"): a for a in part.select("a, img")}
+
+    bio = links(page(site).select_one(".bio"))
+    for words, expected in bio_links.items():
+        leads_to(bio[words], expected)
+    if post:
+        found = links(page(site, f"posts/{post}/index.html").select_one("main .prose"))
+        for words, expected in post_links.items():
+            leads_to(found[words], expected)
+    if tool == "academicpages":  # a publication's `slidesurl: '/files/slides1.pdf'`; the bio's picture, which no bio shows
+        slides = item(page(site), "2009-10-01-paper-title-number-1").select_one("li.link-slides a")
+        leads_to(slides, b"%PDF-1.4 slides")
+        assert (site / "static/images/mark1.png").read_bytes() == b"\x89PNG mark1"
+        note = "note: content/profile.yaml (the bio): a bio shows no pictures: ![The Mark I](static/images/mark1.png) left out of it; show it on a page"
+        assert note in result.stdout
+
+
+def test_a_link_to_what_the_old_site_does_not_have_is_named_in_a_note(tmp_path):
+    """A picture or a page the old site's text links to but that the old site lacks (or that did not come over,
+    as a draft) keeps its text without the link, and init says which, instead of a broken link."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "hugo-blox", old)
+    post = old / "content/post/getting-started/index.md"
+    post.write_text(post.read_text() + '\nSee [the draft]({{< relref "unfinished" >}}), [nothing]({{< relref "nowhere" >}}) and ![gone](/img/gone.png).\n')
+    (old / "content/post/unfinished").mkdir()
+    (old / "content/post/unfinished/index.md").write_text("---\ntitle: Unfinished\ndate: 2021-01-01\ndraft: true\n---\nNot yet.\n")
+    site, result = init_from(tmp_path, "hugo-blox", old)
+    prose = page(site, "posts/getting-started/index.html").select_one("main .prose")
+    assert "See the draft, nothing and ." in text(prose) and not prose.select("a[href*=unfinished], img[src*=gone]")
+    written = "content/posts/2020-12-13-getting-started.md"
+    assert f"note: {written}: a link to /post/unfinished/, which names no page or file that came over: its text kept without it" in result.stdout
+    assert (
+        "note: content/post/getting-started/index.md: the link of 'nothing' names \"nowhere\", no page of the site: its text kept without it" in result.stdout
+    )
+    assert f"note: {written}: a link to /img/gone.png, which names no page or file that came over: its text kept without it" in result.stdout
 
 
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
