@@ -32,6 +32,7 @@ from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
 from sitegen.migrate.links import hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
+from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.urls import address_problem, post_slug, slugify
 
 
@@ -151,14 +152,15 @@ class OldSite:
         return a_mapping(self.yaml_data(relative))
 
     def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
-        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter), read
-        and parsed once: a file's page, its address and its authors are each asked for on their own."""
+        """A Markdown file's front matter (YAML, or TOML between '+++' lines as Hugo Academic wrote it) and the
+        text below it (({}, text) without front matter), read and parsed once: a file's page, its address and its
+        authors are each asked for on their own."""
         if relative not in self._fronts:
-            text = self.read_text(relative) or ""
-            if not text.startswith("---"):
+            text = (self.read_text(relative) or "").lstrip("\ufeff")
+            if not text.startswith(("---", "+++")):
                 self._fronts[relative] = {}, text
             else:
-                data, body, _, problems = split_front_matter(text, relative)
+                data, body, _, problems = (toml_front_matter if text.startswith("+++") else split_front_matter)(text, relative)
                 self.notes += [f"{problem}: front matter not read" for problem in problems]
                 self._fronts[relative] = a_mapping(data), body
         return self._fronts[relative]
@@ -484,10 +486,11 @@ def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: s
     return ""
 
 
-def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress) -> None:
+def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = ()) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
-    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`)."""
+    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`). The old site's lists of
+    posts (`old_lists`: 'blog/') lead to the blog, once a post is published there."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -509,6 +512,7 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/")
+            imported.redirects |= dict.fromkeys(old_lists, "posts/")
         text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
         if TEMPLATE_TAGS.search(body):

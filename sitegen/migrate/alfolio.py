@@ -74,10 +74,8 @@ def read(old: OldSite) -> Imported:
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
     collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS, jekyll_permalink("/projects/:title/"))  # /projects/:path/
     posts = old.files("_posts", (".md", ".markdown"))
-    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"))  # al-folio's own setting
+    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"), ("blog/",))  # al-folio's own setting
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
-    if posts:
-        imported.redirects["blog/"] = "posts/"  # its list of posts: the blog's here
     _cv(old, imported)
     _left(old, imported)
     return imported

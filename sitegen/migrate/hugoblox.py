@@ -79,8 +79,7 @@ def read(old: OldSite) -> Imported:
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS, _hugo_address)
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
-    posts_files(old, imported, posts, _hugo_address)
-    imported.redirects |= {f"{PurePosixPath(post).parts[1]}/": "posts/" for post in posts}  # its lists of posts (post/, blog/): the blog's here
+    posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
     imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
     return imported
@@ -124,7 +123,7 @@ def _members(old: OldSite, imported: Imported, owner: str) -> dict[str, str]:
         if folder.as_posix() in (owner, *AUTHOR_FOLDERS):
             continue
         front = old.front_matter(page)[0]
-        if name := plain_text(a_string(front.get("title"))):
+        if name := plain_text(a_string(front.get("title")) or a_string(front.get("name"))):
             members[folder.name] = name
             if front.get("user_groups"):
                 imported.files[PurePosixPath("content/people", f"{slugify(folder.name)}.yaml")] = yaml_document(_person(old, imported, folder))
@@ -194,7 +193,7 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
         elif link.startswith(("https://", "http://")):
             links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
     values = {
-        "name": plain_text(a_string(front.get("title"))),
+        "name": plain_text(a_string(front.get("title")) or a_string(front.get("name"))),  # `name`: Hugo Academic's, before 2020
         "position": plain_text(a_string(front.get("role"))),
         "affiliation": ", ".join(name for name in organizations if name),
         "email": email,

@@ -211,12 +211,28 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
 @pytest.mark.parametrize(
     "tool, moved",
     [
-        ("al-folio", {"blog/2015/formatting-and-links/": "posts/formatting-and-links/", "publications/": "#publications", "projects/1_project/": "projects/"}),
+        (
+            "al-folio",
+            {
+                "blog/2015/formatting-and-links/": "posts/formatting-and-links/",
+                "publications/": "#publications",
+                "projects/1_project/": "projects/",
+                "blog/": "posts/",
+            },
+        ),
         (
             "academicpages",
             {"publication/2009-10-01-paper-title-number-1/": "records/2009-10-01-paper-title-number-1/", "talks/2012-03-01-talk-1/": "talks/"},
         ),
-        ("hugo-blox", {"post/getting-started/": "posts/getting-started/", "publication/gossip-sort/": "records/gossip-sort/", "event/example/": "talks/"}),
+        (
+            "hugo-blox",
+            {
+                "post/getting-started/": "posts/getting-started/",
+                "publication/gossip-sort/": "records/gossip-sort/",
+                "event/example/": "talks/",
+                "post/": "posts/",
+            },
+        ),
     ],
 )
 def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, tool, moved):
@@ -300,6 +316,32 @@ def test_a_link_to_what_the_old_site_does_not_have_is_named_in_a_note(tmp_path):
         "note: content/post/getting-started/index.md: the link of 'nothing' names \"nowhere\", no page of the site: its text kept without it" in result.stdout
     )
     assert f"note: {written}: a link to /img/gone.png, which names no page or file that came over: its text kept without it" in result.stdout
+
+
+def test_an_old_hugo_academic_site_with_toml_front_matter_comes_over_whole(tmp_path):
+    """Hugo Academic (before 2020) named its owner `name:` and wrote posts and talks with TOML front matter
+    between '+++' lines: they come over, and the site is the owner's, not "Your Name"'s."""
+    old = tmp_path / "old"
+    files = {
+        "config.toml": 'baseurl = "https://kward.github.io/"\ntitle = "Kyle Ward"\n',
+        "content/authors/admin/_index.md": "---\n# Display name\nname: Kyle Ward\nrole: Senior Data Scientist\n---\nKyle Ward builds travel demand models.\n",
+        "content/post/getting-started/index.md": '+++\ntitle = "Getting started"\ndate = 2018-05-01T00:00:00\nsummary = "How I started."\n+++\nHello, TOML world.\n',
+        "content/talk/example/index.md": '+++\ntitle = "Example Talk"\nevent = "TRB Annual Meeting"\ndate = 2020-01-12T13:00:00\n+++\n',
+        "content/publication/journal-article/index.md": '+++\ntitle = "A travel model"\ndate = 2019-02-01\nauthors = ["admin"]\n+++\n',
+    }
+    for name, content in files.items():
+        (old / name).parent.mkdir(parents=True, exist_ok=True)
+        (old / name).write_text(content, encoding="utf-8")
+    site, result = init_from(tmp_path, "hugo-blox", old)
+    assert "created a sitegen site for Kyle Ward" in result.stdout and "Your Name" not in result.stdout
+    assert "no title or date" not in result.stdout
+    assert yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["title"] == "Kyle Ward"
+    index = page(site)
+    assert text(index.select_one("h1")) == "Kyle Ward" and text(index.select_one(".owner")) == "Kyle Ward"
+    post = page(site, "posts/getting-started/index.html")
+    assert text(post.h1) == "Getting started" and "Hello, TOML world." in text(post)
+    talks = text(page(site, "talks/index.html"))
+    assert "Example Talk" in talks and "TRB Annual Meeting" in talks
 
 
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
