@@ -531,6 +531,14 @@ def post_tags(front: dict[str, Any]) -> list[str]:
     return list(tags.values())
 
 
+def pages_left(old: OldSite, imported: Imported) -> None:
+    """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`): its Liquid layout is not brought over,
+    its text is the owner's to copy."""
+    for relative in old.files("_pages", (".md", ".markdown", ".html")):
+        if relative != "_pages/about.md":
+            imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
+
+
 def news_file(date: str, title: str, body: str) -> bytes:
     """A news item as content/news/ keeps it."""
     return markdown_file({"date": datetime.date.fromisoformat(date), **({"title": title} if title else {})}, body)

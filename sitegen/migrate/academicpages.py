@@ -22,6 +22,7 @@ from sitegen.migrate import (
     jekyll_address,
     jekyll_permalink,
     page_text,
+    pages_left,
     posts_files,
     profile_links,
     register_tool,
@@ -81,6 +82,7 @@ def read(old: OldSite) -> Imported:
     collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), own_address)
     posts_files(old, imported, old.files("_posts", (".md", ".markdown")), jekyll_permalink(a_string(config.get("permalink"))))
     imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
+    pages_left(old, imported)  # its Markdown CV (_pages/cv.md) among them
     return imported
 
 

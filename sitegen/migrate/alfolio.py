@@ -24,6 +24,7 @@ from sitegen.migrate import (
     jekyll_permalink,
     news_file,
     page_text,
+    pages_left,
     plain_text,
     posts_files,
     profile_links,
@@ -149,10 +150,6 @@ def _cv(old: OldSite, imported: Imported) -> None:
 
 
 def _left(old: OldSite, imported: Imported) -> None:
-    pages = [p for p in old.files("_pages", (".md", ".html")) if p != "_pages/about.md"]
-    for what, count in (
-        ("_pages/ (pages)", len(pages)),
-        ("_posts/ (blog posts written in HTML)", len(old.files("_posts", (".html",)))),
-    ):
-        if count:
-            imported.left.append(f"{what}: {count} not brought over; copy their text into content/pages/*.md")
+    pages_left(old, imported)
+    if count := len(old.files("_posts", (".html",))):
+        imported.left.append(f"_posts/ (blog posts written in HTML): {count} not brought over; copy their text into content/posts/*.md")

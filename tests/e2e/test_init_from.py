@@ -58,7 +58,7 @@ def served_file(site: Path, url: str) -> Path:
 def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_path):
     site, result = init_from(tmp_path, "al-folio")
     assert "brought over from the al-folio site" in result.stdout
-    assert "note: _pages/ (pages): 1 not brought over" in result.stdout
+    assert "note: _pages/projects.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # named, not counted
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
     assert (profile["name"], profile["affiliation"], profile["email"]) == (
         "Albert Einstein",
@@ -114,6 +114,16 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert any(text(a) == "Teaching" for a in index.select("header nav a"))
     cv = text(page(site, "cv/index.html"))  # _data/cv.json, the JSON Resume of its cv-json page
     assert "Rear Admiral" in cv and "PhD in Mathematics" in cv and "note: _data/cv.json: skills not brought over" in result.stdout
+    assert "note: _pages/cv.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # its Markdown CV: said
+
+
+@pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
+def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
+    """init's sample About page ("Write about your research here") would be the first entry of the menu of a site
+    that has its owner's bio already."""
+    site, _ = init_from(tmp_path, tool)
+    assert not (site / "content/pages/about.md").exists() and not (site / "output/about").exists()
+    assert "About" not in [text(a) for a in page(site).select("header nav a")]
 
 
 def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):
