@@ -224,7 +224,7 @@ def _moved(imported: Imported, old_address: str, new_address: str) -> None:
 def _write_redirects(imported: Imported) -> None:
     """content/redirects.yaml: each old address that is no address of the new site, so that links to the old site
     keep working (one that is, or that cannot be a page of the new site, is left out)."""
-    taken = new_site_addresses(imported) | {address.lower() for address in imported.redirects.values()}
+    taken = new_site_addresses(imported) | {"cv/"} | {address.lower() for address in imported.redirects.values()}  # cv/: the owner's CV, to come
     moved = {}
     for old_address, new_address in sorted(imported.redirects.items()):
         address = old_address.strip("/")
@@ -532,10 +532,14 @@ def post_tags(front: dict[str, Any]) -> list[str]:
 
 
 def pages_left(old: OldSite, imported: Imported) -> None:
-    """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`): its Liquid layout is not brought over,
-    its text is the owner's to copy."""
+    """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`) and those with no text of their own
+    that the new site makes itself (al-folio's `publications.md`, `projects.md`, `cv.md` of layout cv): its Liquid
+    layout is not brought over, its text is the owner's to copy."""
+    made = new_site_addresses(imported) | {"publications/"}
     for relative in old.files("_pages", (".md", ".markdown", ".html")):
-        if relative != "_pages/about.md":
+        front, body = old.front_matter(relative)
+        name = (a_string(front.get("permalink")).strip("/") or PurePosixPath(relative).stem).lower()
+        if relative != "_pages/about.md" and (markdown_text(body) or f"{name}/" not in made):
             imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
 
 

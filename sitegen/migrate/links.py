@@ -193,23 +193,10 @@ def link_new_addresses(imported: Imported) -> None:
 
         return outside_code(text, lambda prose: MARKDOWN_LINK.sub(markdown, prose))
 
-    imported.bio = _without_pictures(imported, change(imported.bio, "content/profile.yaml (the bio)"))
+    imported.bio = change(imported.bio, "content/profile.yaml (the bio)")
     for path, data in imported.files.items():
         if path.parts[:2] in {("content", kind) for kind in ("posts", "news", "pages", "talks")} and path.suffix in (".md", ".yaml"):
             imported.files[path] = change(data.decode("utf-8"), path.as_posix()).encode("utf-8")
-
-
-def _without_pictures(imported: Imported, bio: str) -> str:
-    """The bio without its pictures, each named in a note: a profile's bio shows none (its page would drop them
-    without a word), and the file may be wanted on a page."""
-
-    def noted(match: re.Match[str]) -> str:
-        if not match["image"]:
-            return match.group(0)
-        imported.left.append(f"content/profile.yaml (the bio): a bio shows no pictures: {match.group(0)} left out of it; show it on a page")
-        return ""
-
-    return outside_code(bio, lambda prose: MARKDOWN_LINK.sub(noted, prose)).strip()
 
 
 def _address_key(address: str) -> str:
@@ -220,7 +207,7 @@ def _address_key(address: str) -> str:
 
 def new_site_addresses(imported: Imported) -> set[str]:
     """The addresses of the new site's own pages and folders, lower case ('posts/', 'teaching/', 'posts/math/')."""
-    here = {"cv/", "news/", "talks/", "posts/"}
+    here = {"news/", "talks/", "posts/"} | ({"cv/"} if PurePosixPath("content/cv.yaml") in imported.files else set())
     for path in imported.files:
         if path.parts[:2] == ("content", "pages"):
             here.add(f"{path.stem.lower()}/")
