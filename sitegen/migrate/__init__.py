@@ -498,6 +498,9 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue
+        if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
+            imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")
+            continue
         slug = base = slugify(name).strip("-.") or "post"
         for number in itertools.count(2):
             if slug.lower() not in taken:

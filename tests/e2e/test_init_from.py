@@ -194,6 +194,8 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
     assert "note: _posts/2015-03-15-formatting-and-links.md: its template tags" in result.stdout  # the Liquid include, said
     (tmp_path / "hugo").mkdir()
     hugo, _ = init_from(tmp_path / "hugo", "hugo-blox")
+    assert not (site / "content/posts/2020-09-28-on-medium.md").exists()  # al-folio's `redirect:` post, published elsewhere
+    assert "note: _posts/2020-09-28-on-medium.md: a post published elsewhere (https://medium.com/@einstein/a-post)" in result.stdout
     assert page(hugo, "posts/getting-started/index.html").select_one("main pre code").get_text() == 'print("hello")\n'  # fenced
 
 
