@@ -76,10 +76,12 @@ def render_site(
 
 def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     """A warning for each link of the site's content (the kinds' `links`) that is a path in the site
-    (`static/talk.pdf`, taken from the site's root) but names no file the build writes: a broken link on
-    every page that shows it."""
+    (`static/talk.pdf`, taken from the site's root, or `/repo/static/talk.pdf` under the path of `base_url`)
+    but names no file the build writes: a broken link on every page that shows it."""
+    base_path = SiteUrls(site.config.base_url).base_path
     written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
-    broken = [(where, what, url) for where, what, url in written if is_relative_path(url) and not _published(_target(url), published)]
+    inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
+    broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]
     if not broken:
         return []
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
@@ -89,8 +91,21 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
         if path.endswith("/index.html"):
             pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
     top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in published})  # 'talks/', 'feed.xml'
-    problems = [Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(url, by_name, pages, top)}", where, warning=True) for where, what, url in broken]
+    problems = [
+        Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(path, by_name, pages, top)}", where, warning=True) for where, what, url, path in broken
+    ]
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
+
+
+def _path_in_site(url: str, base_path: str) -> str | None:
+    """A link's path from the site's root when it leads into the site: a relative path as it is, a path from
+    the domain's root without the site's own path ('/files/cv.pdf' of a site at '/' is 'files/cv.pdf'); None
+    for one that leaves the site (a web address, '/elsewhere/' of a site at '/repo/', '#part')."""
+    if is_relative_path(url):
+        return url
+    if url.startswith(base_path) and not url.startswith("//"):
+        return url[len(base_path) :] or "./"
+    return None
 
 
 def _published(target: str, published: Collection[str]) -> bool:

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement)
     rendered = render_skeleton(with_imported(facts, imported) if imported else facts)
     if imported:
-        rendered = {path: data for path, data in rendered.items() if not (imported.records and path.parent.name == "records")}
+        rendered = {path: data for path, data in rendered.items() if not _sample_of_no_use(path, imported)}
         rendered.update(imported.files)
     refuse_to_overwrite(directory, list(rendered), force=args.force)
     write_files(directory, rendered)
@@ -129,6 +129,16 @@ def run(args: argparse.Namespace) -> int:
     for line in requirement.warning:
         print(line, file=sys.stderr)
     return ExitStatus.OK
+
+
+# the skeleton's sample About page ("Write about your research here"): a site brought over has its bio already
+SAMPLE_PAGE = PurePosixPath("content/pages/about.md")
+
+
+def _sample_of_no_use(path: PurePosixPath, imported: Imported) -> bool:
+    """A sample file of the skeleton that a site brought over would publish in place of its own content: the
+    sample records once it has records, the sample About page."""
+    return (bool(imported.records) and path.parent.name == "records") or path == SAMPLE_PAGE
 
 
 def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:

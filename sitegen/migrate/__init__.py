@@ -31,6 +31,8 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
+from sitegen.migrate.links import hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
+from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.urls import address_problem, post_slug, slugify
 
 
@@ -150,14 +152,15 @@ class OldSite:
         return a_mapping(self.yaml_data(relative))
 
     def front_matter(self, relative: str) -> tuple[dict[str, Any], str]:
-        """A Markdown file's YAML front matter and the text below it (({}, text) without front matter), read
-        and parsed once: a file's page, its address and its authors are each asked for on their own."""
+        """A Markdown file's front matter (YAML, or TOML between '+++' lines as Hugo Academic wrote it) and the
+        text below it (({}, text) without front matter), read and parsed once: a file's page, its address and its
+        authors are each asked for on their own."""
         if relative not in self._fronts:
-            text = self.read_text(relative) or ""
-            if not text.startswith("---"):
+            text = (self.read_text(relative) or "").lstrip("\ufeff")
+            if not text.startswith(("---", "+++")):
                 self._fronts[relative] = {}, text
             else:
-                data, body, _, problems = split_front_matter(text, relative)
+                data, body, _, problems = (toml_front_matter if text.startswith("+++") else split_front_matter)(text, relative)
                 self.notes += [f"{problem}: front matter not read" for problem in problems]
                 self._fronts[relative] = a_mapping(data), body
         return self._fronts[relative]
@@ -175,6 +178,16 @@ HIGHLIGHT = re.compile(
     r"|\{\{<\s*highlight\s*\"?(?P<hugo_language>[\w+-]*)[^>]*>\}\}(?P<hugo_code>.*?)\{\{<\s*/highlight\s*>\}\}",
     re.DOTALL,
 )
+# Liquid's own words for the site's address: {{ site.baseurl }}/x, {{ '/x' | relative_url }}
+LIQUID_SITE_ADDRESS = re.compile(r"\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}")
+LIQUID_RELATIVE_URL = re.compile(r"\{\{-?\s*['\"](?P<path>[^'\"{}]*)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:\s*site\.baseurl)\s*-?\}\}")
+LIQUID_RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(?P<text>.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
+# a picture: al-folio's {% include figure.liquid path="..." %} (figure.html before), Hugo's {{< figure src="..." >}}
+FIGURE = re.compile(r"(?P<liquid>\{%-?\s*include\s+figure\.(?:liquid|html)\b[^%]*%\})|\{\{<\s*figure\b[^>]*>\}\}")
+FIGURE_VALUE = re.compile(r"\b(path|src|alt|title|caption)\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
+# Hugo Blox's link to a file of static/: {{< staticref "uploads/cv.pdf" "newtab" >}}my CV{{< /staticref >}}
+STATICREF = re.compile(r"\{\{<\s*staticref\s+\"(?P<path>[^\"]+)\"[^>]*>\}\}(?P<text>.*?)\{\{<\s*/staticref\s*>\}\}", re.DOTALL)
+LAYOUT_LINE = re.compile(r"[ \t]*(?:<div\b[^>]*>|</div>)[ \t]*")
 HTML_TAGS = re.compile(r"<[^>]+>")
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -191,7 +204,8 @@ def read_old_site(folder: Path) -> Imported:
     for tool in TOOLS:
         if tool.recognise(old):
             imported = tool.read(old)
-            imported.left = list(dict.fromkeys(old.notes)) + imported.left  # a link read twice is named once
+            link_new_addresses(imported)  # now that every old page's new address is known
+            imported.left = list(dict.fromkeys(old.notes)) + list(dict.fromkeys(imported.left))  # a file read, a link met twice: named once
             _write_redirects(imported)
             return imported
     names = ", ".join(tool.name for tool in TOOLS)
@@ -210,12 +224,7 @@ def _moved(imported: Imported, old_address: str, new_address: str) -> None:
 def _write_redirects(imported: Imported) -> None:
     """content/redirects.yaml: each old address that is no address of the new site, so that links to the old site
     keep working (one that is, or that cannot be a page of the new site, is left out)."""
-    taken = {"cv/", "news/", "talks/", "posts/"} | {address.lower() for address in imported.redirects.values()}
-    for path in imported.files:
-        if path.parts[:2] == ("content", "pages"):
-            taken.add(f"{path.stem.lower()}/")
-        elif path.parts[:2] == ("content", "posts") and not path.name.startswith("_"):  # '_draft.md': no page
-            taken.add(f"posts/{post_slug(path.as_posix()).lower()}/")
+    taken = new_site_addresses(imported) | {"cv/"} | {address.lower() for address in imported.redirects.values()}  # cv/: the owner's CV, to come
     moved = {}
     for old_address, new_address in sorted(imported.redirects.items()):
         address = old_address.strip("/")
@@ -267,15 +276,54 @@ def plain_text(html: str) -> str:
     return SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
 
 
+def page_text(old: OldSite, imported: Imported, relative: str, body: str, address: str) -> str:
+    """Markdown of the text of the old site's file `relative` (its page was at `address`), its links to the old
+    site's own files and pages as the new site names them (sitegen.migrate.links)."""
+    return linked_text(old, imported, relative, address, markdown_text(hugo_refs(old, imported, relative, body)))
+
+
 def markdown_text(text: str) -> str:
     """Markdown of another tool's page: its code blocks (`{% highlight python %}`) fenced, its other template tags
     (Liquid, Hugo shortcodes) left out, blank runs closed."""
-    fenced = HIGHLIGHT.sub(
-        lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", _printable(text)
-    )
-    without = TEMPLATE_TAGS.sub("", fenced)
+    raw: list[str] = []  # {% raw %}...{% endraw %}: text as it is, template tags and all
+
+    def set_aside(match: re.Match[str]) -> str:
+        raw.append(match["text"])
+        return f"\ue000{len(raw) - 1}\ue001"
+
+    text = LIQUID_RAW.sub(set_aside, _printable(text).replace("\ue000", ""))
+    text = LIQUID_RELATIVE_URL.sub(lambda m: m["path"], LIQUID_SITE_ADDRESS.sub("", text))
+    text = FIGURE.sub(_figure_picture, STATICREF.sub(lambda m: f"[{m['text']}](/{m['path'].lstrip('/')})", text))
+    fenced = HIGHLIGHT.sub(lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", text)
+    without = _without_layout_blocks(TEMPLATE_TAGS.sub("", fenced))
     lines = "\n".join(line.rstrip() for line in without.split("\n"))
-    return re.sub(r"\n{3,}", "\n\n", lines).strip("\n").rstrip()
+    kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], lines)
+    return re.sub(r"\n{3,}", "\n\n", kept).strip("\n").rstrip()
+
+
+def _figure_picture(match: re.Match[str]) -> str:
+    """al-folio's `{% include figure.liquid path="assets/img/9.jpg" %}` or Hugo's `{{< figure src="x.png" >}}` as a
+    Markdown picture on a line of its own (al-folio's path is from the site's root)."""
+    values = {name.lower(): value for name, value in FIGURE_VALUE.findall(match.group(0))}
+    path = values.get("path") or values.get("src") or ""
+    if not path:
+        return ""
+    if match["liquid"] and "://" not in path and not path.startswith("/"):
+        path = "/" + path
+    words = re.sub(r"[][]", "", plain_text(values.get("alt") or values.get("title") or values.get("caption") or ""))
+    return f"\n\n![{words}]({path})\n\n"
+
+
+def _without_layout_blocks(text: str) -> str:
+    """Text without the lines that only open or close an HTML <div> (al-folio's rows and columns of pictures), the
+    lines between them unindented: indented, Markdown would show them as code."""
+    lines, depth = [], 0
+    for line in text.split("\n"):
+        if LAYOUT_LINE.fullmatch(line):
+            depth = max(0, depth + (-1 if "</" in line else 1))
+            continue
+        lines.append(line.lstrip() if depth else line)
+    return "\n".join(lines)
 
 
 def _printable(text: str) -> str:
@@ -370,7 +418,8 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         _moved(imported, old_address(relative, front), collection.address)
         when = iso_date(front.get("date")) or a_string(front.get("year"))
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
-        text = markdown_text(body) or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
+        text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
+        text = text or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
         link = a_string(front.get("external_link") or front.get("redirect"))
         parts = [f"# {title}", f"*{line}*" if line else "", f"![{re.sub(r'[][]', '', title)}]({picture})" if picture else "", text]
@@ -399,12 +448,10 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
     return target.as_posix()
 
 
-def talks_file(
-    old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress, in_new_site: Callable[[str], str] = str
-) -> None:
+def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress) -> None:
     """Another tool's talk pages (Markdown with front matter) as content/talks/talks.yaml. `event`: the field that
-    names the event; `links`: fields -> link kinds; `in_new_site`: a link as the new site names it (only web
-    addresses and files of its static/ are kept); each talk's old address leads to the talks page."""
+    names the event; `links`: fields -> link kinds (a web address, or a file of the old site, copied to static/);
+    each talk's old address leads to the talks page."""
     talks = []
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -417,26 +464,42 @@ def talks_file(
         for key, name in ((event, "event"), ("location", "location")):
             if value := plain_text(a_string(front.get(key))):
                 talk[name] = value
-        urls = {kind: in_new_site(a_string(front.get(key))) for key, kind in links.items()}
-        if urls := {kind: url for kind, url in urls.items() if url.startswith(("https://", "http://", "static/"))}:
+        if urls := {kind: url for key, kind in links.items() if (url := _talk_link(old, imported, relative, key, a_string(front.get(key))))}:
             talk["links"] = urls
-        if abstract := a_string(front.get("abstract")) or markdown_text(body) or a_string(front.get("summary")):
+        if abstract := a_string(front.get("abstract")) or page_text(old, imported, relative, body, "/talks/") or a_string(front.get("summary")):
             talk["abstract"] = abstract
         talks.append(talk)
     if talks:
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
 
 
-def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress) -> None:
+def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: str) -> str:
+    """A talk's link as the new site names it: a web address as it is, a file of the old site as its copy in
+    static/ ('' for nothing, or a path to no file of the old site: with a note)."""
+    if not url:
+        return ""
+    if copied := own_file(old, imported, url, relative):
+        return copied
+    if url.startswith(("https://", "http://")):
+        return url
+    imported.left.append(f"{relative}: {key} names {url}, no file of the old site: not brought over")
+    return ""
+
+
+def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = ()) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
-    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`)."""
+    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`). The old site's lists of
+    posts (`old_lists`: 'blog/') lead to the blog, once a post is published there."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
         (date, name), title = day_and_name(relative, front), plain_text(a_string(front.get("title")))
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
+            continue
+        if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
+            imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")
             continue
         slug = base = slugify(name).strip("-.") or "post"
         for number in itertools.count(2):
@@ -452,7 +515,9 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/")
-        imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, markdown_text(body))
+            imported.redirects |= dict.fromkeys(old_lists, "posts/")
+        text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
+        imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
         if TEMPLATE_TAGS.search(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
 
@@ -467,6 +532,18 @@ def post_tags(front: dict[str, Any]) -> list[str]:
             if tag_name := " ".join(a_string(tag).split()):
                 tags.setdefault(tag_name.casefold(), tag_name)
     return list(tags.values())
+
+
+def pages_left(old: OldSite, imported: Imported) -> None:
+    """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`) and those with no text of their own
+    that the new site makes itself (al-folio's `publications.md`, `projects.md`, `cv.md` of layout cv): its Liquid
+    layout is not brought over, its text is the owner's to copy."""
+    made = new_site_addresses(imported) | {"publications/"}
+    for relative in old.files("_pages", (".md", ".markdown", ".html")):
+        front, body = old.front_matter(relative)
+        name = (a_string(front.get("permalink")).strip("/") or PurePosixPath(relative).stem).lower()
+        if relative != "_pages/about.md" and (markdown_text(body) or f"{name}/" not in made):
+            imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

@@ -21,13 +21,15 @@ from sitegen.migrate import (
     collection_page,
     jekyll_address,
     jekyll_permalink,
-    markdown_text,
+    page_text,
+    pages_left,
     posts_files,
     profile_links,
     register_tool,
     talks_file,
     yaml_document,
 )
+from sitegen.migrate.links import file_fields
 from sitegen.migrate.resume import json_resume_cv
 from sitegen.urls import slugify
 
@@ -44,6 +46,7 @@ AUTHOR_LINKS = {
     "twitter": ("x", "https://x.com/{}"),
     "uri": ("website", "{}"),
 }
+FILE_FIELDS = r"paperurl|slidesurl|bibtexurl|pdf"  # a publication's fields that may name a file of the site ('/files/paper.pdf')
 TALK_LINKS = {"slidesurl": "slides", "talk_url": "website", "talkurl": "website", "videourl": "video"}
 
 
@@ -67,10 +70,10 @@ def read(old: OldSite) -> Imported:
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:
         imported.photo = PurePosixPath(avatar).name
         imported.files[PurePosixPath("static", imported.photo)] = data
-    imported.bio = markdown_text(old.front_matter("_pages/about.md")[1])
+    imported.bio = page_text(old, imported, "_pages/about.md", old.front_matter("_pages/about.md")[1], "/")
     _publications(old, imported, old_address)
     own_address = jekyll_permalink("")  # its pages name their address (`permalink: /talks/2012-03-01-talk-1`)
-    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, own_address, lambda url: _in_static(url, old_address))
+    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, own_address)
     if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
@@ -79,6 +82,7 @@ def read(old: OldSite) -> Imported:
     collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), own_address)
     posts_files(old, imported, old.files("_posts", (".md", ".markdown")), jekyll_permalink(a_string(config.get("permalink"))))
     imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
+    pages_left(old, imported)  # its Markdown CV (_pages/cv.md) among them
     return imported
 
 
@@ -96,7 +100,8 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
         text = old.read_text(relative)
         if text is None:
             continue
-        imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = _in_static(text, old_address).encode("utf-8")
+        text = file_fields(old, imported, relative, _in_static(text, old_address), FILE_FIELDS)
+        imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = text.encode("utf-8")
         front = old.front_matter(relative)[0]
         if address := a_string(front.get("permalink")):
             imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"

@@ -22,8 +22,9 @@ from sitegen.migrate import (
     iso_date,
     jekyll_address,
     jekyll_permalink,
-    markdown_text,
     news_file,
+    page_text,
+    pages_left,
     plain_text,
     posts_files,
     profile_links,
@@ -74,7 +75,7 @@ def read(old: OldSite) -> Imported:
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
     collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS, jekyll_permalink("/projects/:title/"))  # /projects/:path/
     posts = old.files("_posts", (".md", ".markdown"))
-    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"))  # al-folio's own setting
+    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"), ("blog/",))  # al-folio's own setting
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
     _cv(old, imported)
     _left(old, imported)
@@ -98,7 +99,7 @@ def _about(old: OldSite, imported: Imported) -> None:
     if data is not None:
         imported.photo = PurePosixPath(image).name
         imported.files[PurePosixPath("static", imported.photo)] = data
-    imported.bio = markdown_text(body)
+    imported.bio = page_text(old, imported, "_pages/about.md", body, "/")
 
 
 def _publications(old: OldSite, imported: Imported) -> None:
@@ -132,7 +133,8 @@ def _news(old: OldSite, imported: Imported) -> None:
             imported.left.append(f"{relative}: no date: not brought over")
             continue
         title = "" if front.get("inline") else plain_text(a_string(front.get("title")))
-        imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, markdown_text(body))
+        text = page_text(old, imported, relative, body, "/news/")
+        imported.files[PurePosixPath("content/news", PurePosixPath(relative).stem + ".md")] = news_file(date, title, text)
 
 
 def _cv(old: OldSite, imported: Imported) -> None:
@@ -148,10 +150,6 @@ def _cv(old: OldSite, imported: Imported) -> None:
 
 
 def _left(old: OldSite, imported: Imported) -> None:
-    pages = [p for p in old.files("_pages", (".md", ".html")) if p != "_pages/about.md"]
-    for what, count in (
-        ("_pages/ (pages)", len(pages)),
-        ("_posts/ (blog posts written in HTML)", len(old.files("_posts", (".html",)))),
-    ):
-        if count:
-            imported.left.append(f"{what}: {count} not brought over; copy their text into content/pages/*.md")
+    pages_left(old, imported)
+    if count := len(old.files("_posts", (".html",))):
+        imported.left.append(f"_posts/ (blog posts written in HTML): {count} not brought over; copy their text into content/posts/*.md")

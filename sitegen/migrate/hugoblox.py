@@ -22,12 +22,14 @@ from sitegen.migrate import (
     collection_page,
     iso_date,
     markdown_text,
+    page_text,
     plain_text,
     posts_files,
     register_tool,
     talks_file,
     yaml_document,
 )
+from sitegen.migrate.links import file_fields, own_file
 from sitegen.migrate.resume import PUBLICATIONS, cv_document, entry
 from sitegen.urls import slugify
 
@@ -70,13 +72,14 @@ def read(old: OldSite) -> Imported:
             authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
-            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = _front_matter_with(text, changes).encode("utf-8")
+            text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+")  # url_pdf: uploads/paper.pdf
+            imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
             imported.redirects[_hugo_address(relative)] = f"records/{slugify(record_id)}/"
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS, _hugo_address)
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
-    posts_files(old, imported, posts, _hugo_address)
+    posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
     imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
     return imported
@@ -120,7 +123,7 @@ def _members(old: OldSite, imported: Imported, owner: str) -> dict[str, str]:
         if folder.as_posix() in (owner, *AUTHOR_FOLDERS):
             continue
         front = old.front_matter(page)[0]
-        if name := plain_text(a_string(front.get("title"))):
+        if name := plain_text(a_string(front.get("title")) or a_string(front.get("name"))):
             members[folder.name] = name
             if front.get("user_groups"):
                 imported.files[PurePosixPath("content/people", f"{slugify(folder.name)}.yaml")] = yaml_document(_person(old, imported, folder))
@@ -129,7 +132,7 @@ def _members(old: OldSite, imported: Imported, owner: str) -> dict[str, str]:
 
 def _person(old: OldSite, imported: Imported, folder: PurePosixPath) -> dict[str, Any]:
     """A member's author page as a person file (content/people/), the avatar copied to static/people/."""
-    values, avatar, _ = _page_values(old, folder.as_posix())
+    values, avatar, _ = _page_values(old, imported, folder.as_posix())
     person = {key: value for key, value in values.items() if value}
     if avatar is not None:
         person["photo"] = f"people/{slugify(folder.name)}{avatar[0]}"
@@ -167,7 +170,7 @@ def _author(old: OldSite, imported: Imported, folder: str) -> dict[str, Any]:
     """The owner's author page into the profile; its front matter (the CV reads its education)."""
     if not folder:
         return {}
-    values, avatar, front = _page_values(old, folder)
+    values, avatar, front = _page_values(old, imported, folder)
     imported.name, imported.position, imported.affiliation = values["name"], values["position"], values["affiliation"]
     imported.email, imported.links, imported.bio = values["email"], values["links"], values["bio"]
     if avatar is not None:
@@ -176,7 +179,7 @@ def _author(old: OldSite, imported: Imported, folder: str) -> dict[str, Any]:
     return front
 
 
-def _page_values(old: OldSite, folder: str) -> tuple[dict[str, Any], tuple[str, bytes] | None, dict[str, Any]]:
+def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[str, Any], tuple[str, bytes] | None, dict[str, Any]]:
     """What an author page says of its person, in profile.yaml's fields; its avatar (suffix, bytes); its front matter."""
     front, body = old.front_matter(f"{folder}/_index.md")
     organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
@@ -185,15 +188,17 @@ def _page_values(old: OldSite, folder: str) -> tuple[dict[str, Any], tuple[str, 
         link = a_string(a_mapping(social).get("link"))
         if link.startswith("mailto:"):
             email = email or link.removeprefix("mailto:")
+        elif copied := own_file(old, imported, link, f"{folder}/_index.md"):  # `icon: cv`, `link: uploads/resume.pdf`
+            links.setdefault("cv" if a_string(a_mapping(social).get("icon")) in ("cv", "file-pdf") else "website", copied)
         elif link.startswith(("https://", "http://")):
             links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
     values = {
-        "name": plain_text(a_string(front.get("title"))),
+        "name": plain_text(a_string(front.get("title")) or a_string(front.get("name"))),  # `name`: Hugo Academic's, before 2020
         "position": plain_text(a_string(front.get("role"))),
         "affiliation": ", ".join(name for name in organizations if name),
         "email": email,
         "links": links,
-        "bio": markdown_text(body) or plain_text(a_string(front.get("bio"))),
+        "bio": page_text(old, imported, f"{folder}/_index.md", body, "/") or plain_text(a_string(front.get("bio"))),
     }
     avatar = next((p for p in old.files(folder) if PurePosixPath(p).stem == "avatar"), None)
     data = old.read_bytes(avatar) if avatar else None

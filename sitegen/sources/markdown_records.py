@@ -89,7 +89,7 @@ _TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
 def read_markdown_record(text: str, display_path: str) -> ReadResult:
     text = text.lstrip("\ufeff")
     if text.startswith("+++"):  # Hugo's TOML front matter (Hugo Academic, Hugo Blox's forerunner, wrote it)
-        data, body, body_line, problems = _toml_front_matter(text, display_path)
+        data, body, body_line, problems = toml_front_matter(text, display_path)
     elif text.startswith("---"):
         data, body, body_line, problems = split_front_matter(text, display_path)
     else:  # a README.md, say
@@ -136,7 +136,7 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     return [record], problems
 
 
-def _toml_front_matter(text: str, path: str) -> tuple[PositionedDict | None, str, int, list[Problem]]:
+def toml_front_matter(text: str, path: str) -> tuple[PositionedDict | None, str, int, list[Problem]]:
     """As `split_front_matter`, for TOML between lines '+++': (settings, body, the body's first line, problems)."""
     lines = text.split("\n")
     end = next((n for n in range(1, len(lines)) if lines[n].strip() == "+++"), None)

@@ -804,7 +804,8 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
 def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
     shows it: the build says which link (of the profile, a record, a talk, a person, the CV, the menu or a page's text) and which file was meant, the same
-    when nothing changed since."""
+    when nothing changed since. A path from the domain's root is looked for too when it is under the site's path
+    (`/repo/files/cv.pdf`), not when it leaves the site (`/teaching/`)."""
     site = write_site(
         tmp_path,
         {
@@ -812,7 +813,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
                 "title: Test site\nbase_url: https://example.org/repo/\nnav:\n  - {title: Papers, url: '#publications'}\n"
                 "  - {title: Teaching, url: /teaching/}\n  - {title: Talks, url: talk/}\n  - {title: Blog, url: 'https://blog.example.org/'}\n"
             ),
-            "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\nbio: 'See [my notes](notes/) and [talk](static/talk.pdf).'\n",
+            "content/profile.yaml": "name: Ada Lovelace\nlinks:\n  orcid: 0000-0002-1825-0097\n  cv: static/cv.pdf\nbio: 'See [my notes](notes/), [talk](static/talk.pdf) and [old CV](/repo/files/cv.pdf).'\n",
             "content/cv.yaml": "sections:\n  - title: Teaching\n    entries:\n      - title: Lecture\n        start: 2020\n        url: static/syllabus.pdf\n        details: '[slides](static/talk.pdf)'\n",
             "content/pages/teaching.md": "---\ntitle: Teaching\n---\n[Slides](static/lecture.pdf), [the talk](./static/talk.pdf), [home](./) and [a record](records/b/).\n",
             "content/records/a.yaml": (
@@ -833,6 +834,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         "content/people/grace.yaml:2: warning: link 'cv': 'static/grace-cv.pdf' is no file of the site",
         "content/profile.yaml:2: warning: link 'cv': 'static/cv.pdf' is no file of the site",
         "content/profile.yaml:5: warning: link in the bio: 'notes/' is no file of the site",
+        "content/profile.yaml:5: warning: link in the bio: '/repo/files/cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/a.yaml:4: warning: link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
         "content/records/b.yaml:4: warning: link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/b.yaml:5: warning: image: 'previews/fig.png' is no file of the site; did you mean 'static/previews/fig.png'?",

@@ -58,7 +58,8 @@ def served_file(site: Path, url: str) -> Path:
 def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_path):
     site, result = init_from(tmp_path, "al-folio")
     assert "brought over from the al-folio site" in result.stdout
-    assert "note: _pages/ (pages): 1 not brought over" in result.stdout
+    assert "note: _pages/outreach.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # named, not counted
+    assert "_pages/projects.md" not in result.stdout  # a list of _projects/, which content/pages/projects.md is now
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
     assert (profile["name"], profile["affiliation"], profile["email"]) == (
         "Albert Einstein",
@@ -114,6 +115,16 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert any(text(a) == "Teaching" for a in index.select("header nav a"))
     cv = text(page(site, "cv/index.html"))  # _data/cv.json, the JSON Resume of its cv-json page
     assert "Rear Admiral" in cv and "PhD in Mathematics" in cv and "note: _data/cv.json: skills not brought over" in result.stdout
+    assert "note: _pages/cv.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # its Markdown CV: said
+
+
+@pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
+def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
+    """init's sample About page ("Write about your research here") would be the first entry of the menu of a site
+    that has its owner's bio already."""
+    site, _ = init_from(tmp_path, tool)
+    assert not (site / "content/pages/about.md").exists() and not (site / "output/about").exists()
+    assert "About" not in [text(a) for a in page(site).select("header nav a")]
 
 
 def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):
@@ -126,6 +137,8 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
         "mary@example.org",
     )
     assert profile["links"]["github"] == "https://github.com/msomerville" and "{{<" not in profile["bio"]
+    assert profile["links"]["cv"] == "static/uploads/resume.pdf"  # `icon: cv`, a file of its static/: copied
+    assert (site / "static/uploads/resume.pdf").read_bytes() == b"%PDF-1.4 resume"
     assert not (site / "content/records/publication/gossip-sort/cite.bib").exists()  # the same work twice otherwise
     index = page(site)
     assert index.find("link", rel="canonical")["href"] == "https://msomerville.netlify.app/"
@@ -181,6 +194,8 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
     assert "note: _posts/2015-03-15-formatting-and-links.md: its template tags" in result.stdout  # the Liquid include, said
     (tmp_path / "hugo").mkdir()
     hugo, _ = init_from(tmp_path / "hugo", "hugo-blox")
+    assert not (site / "content/posts/2020-09-28-on-medium.md").exists()  # al-folio's `redirect:` post, published elsewhere
+    assert "note: _posts/2020-09-28-on-medium.md: a post published elsewhere (https://medium.com/@einstein/a-post)" in result.stdout
     assert page(hugo, "posts/getting-started/index.html").select_one("main pre code").get_text() == 'print("hello")\n'  # fenced
 
 
@@ -197,8 +212,10 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
     projects = page(site, f"{address}/index.html")
     assert [text(h) for h in projects.select("main .prose h2")] == titles
     pictures = projects.select("main .prose img")
-    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else [])
-    assert all(img["alt"] == titles[0] for img in pictures)
+    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else []) + (
+        [picture] if tool == "al-folio" else []  # its text's {% include figure.liquid path="assets/img/1.jpg" %}, a picture too
+    )
+    assert [img["alt"] for img in pictures] == ([titles[0]] if picture else []) + (["example image"] if tool == "al-folio" else [])
     assert any(a["href"].endswith(f"/{address}/") for a in page(site).select("header nav a"))
     notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
     assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
@@ -207,12 +224,28 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
 @pytest.mark.parametrize(
     "tool, moved",
     [
-        ("al-folio", {"blog/2015/formatting-and-links/": "posts/formatting-and-links/", "publications/": "#publications", "projects/1_project/": "projects/"}),
+        (
+            "al-folio",
+            {
+                "blog/2015/formatting-and-links/": "posts/formatting-and-links/",
+                "publications/": "#publications",
+                "projects/1_project/": "projects/",
+                "blog/": "posts/",
+            },
+        ),
         (
             "academicpages",
             {"publication/2009-10-01-paper-title-number-1/": "records/2009-10-01-paper-title-number-1/", "talks/2012-03-01-talk-1/": "talks/"},
         ),
-        ("hugo-blox", {"post/getting-started/": "posts/getting-started/", "publication/gossip-sort/": "records/gossip-sort/", "event/example/": "talks/"}),
+        (
+            "hugo-blox",
+            {
+                "post/getting-started/": "posts/getting-started/",
+                "publication/gossip-sort/": "records/gossip-sort/",
+                "event/example/": "talks/",
+                "post/": "posts/",
+            },
+        ),
     ],
 )
 def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, tool, moved):
@@ -227,6 +260,98 @@ def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, to
         assert target == base_path + new
         if not new.startswith("#"):
             assert served_file(site, target + "index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "tool, bio_links, post, post_links",
+    [
+        (  # {{ site.baseurl }}/assets/pdf/..., al-folio's list of posts, a post's ![...](/assets/img/...) and {% include figure.liquid %}
+            "al-folio",
+            {"CV": b"%PDF-1.4 example", "blog": "posts/"},
+            "formatting-and-links",
+            {"Light quanta": b"JPEGquanta", "A portrait": b"\xff\xd8\xff\xe0 JFIF portrait", "link to the about page": ""},
+        ),
+        ("academicpages", {"CV": b"%PDF-1.4 cv", "The Mark I": b"\x89PNG mark1"}, None, {}),  # /files/cv.pdf, /images/mark1.png
+        (  # Hugo Blox's {{< staticref "uploads/resume.pdf" >}} (its static/), a bundle's diagram.png, {{< relref "gossip-sort" >}}
+            "hugo-blox",
+            {"resumé": b"%PDF-1.4 resume"},
+            "getting-started",
+            {"A diagram": b"\x89PNG diagram", "my book": "records/gossip-sort/"},
+        ),
+    ],
+)
+def test_links_to_the_old_sites_own_files_and_pages_lead_to_them_in_the_new_site(tmp_path, tool, bio_links, post, post_links):
+    """The old site's texts link its files and pages as its tool served them (`/files/cv.pdf`, `diagram.png` beside
+    a post, `{{ site.baseurl }}/...`): each file comes over to static/ and each link leads to it, or to the new
+    address of the page (init_from builds with --strict: no link of the new site leads nowhere)."""
+    site, result = init_from(tmp_path, tool)
+
+    def leads_to(tag, expected) -> None:
+        url = tag.get("href") or tag.get("src")
+        if isinstance(expected, bytes):
+            assert served_file(site, url).read_bytes() == expected, url
+        else:
+            assert served_file(site, url) == site / "output" / expected, url
+
+    def links(part) -> dict:
+        return {text(a) or a.get("alt"): a for a in part.select("a, img")}
+
+    bio = links(page(site).select_one(".bio"))
+    for words, expected in bio_links.items():
+        leads_to(bio[words], expected)
+    if post:
+        found = links(page(site, f"posts/{post}/index.html").select_one("main .prose"))
+        for words, expected in post_links.items():
+            leads_to(found[words], expected)
+    if tool == "academicpages":  # a publication's `slidesurl: '/files/slides1.pdf'`
+        slides = item(page(site), "2009-10-01-paper-title-number-1").select_one("li.link-slides a")
+        leads_to(slides, b"%PDF-1.4 slides")
+
+
+def test_a_link_to_what_the_old_site_does_not_have_is_named_in_a_note(tmp_path):
+    """A picture or a page the old site's text links to but that the old site lacks (or that did not come over,
+    as a draft) keeps its text without the link, and init says which, instead of a broken link."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "hugo-blox", old)
+    post = old / "content/post/getting-started/index.md"
+    post.write_text(post.read_text() + '\nSee [the draft]({{< relref "unfinished" >}}), [nothing]({{< relref "nowhere" >}}) and ![gone](/img/gone.png).\n')
+    (old / "content/post/unfinished").mkdir()
+    (old / "content/post/unfinished/index.md").write_text("---\ntitle: Unfinished\ndate: 2021-01-01\ndraft: true\n---\nNot yet.\n")
+    site, result = init_from(tmp_path, "hugo-blox", old)
+    prose = page(site, "posts/getting-started/index.html").select_one("main .prose")
+    assert "See the draft, nothing and ." in text(prose) and not prose.select("a[href*=unfinished], img[src*=gone]")
+    written = "content/posts/2020-12-13-getting-started.md"
+    assert f"note: {written}: a link to /post/unfinished/, which names no page or file that came over: its text kept without it" in result.stdout
+    assert (
+        "note: content/post/getting-started/index.md: the link of 'nothing' names \"nowhere\", no page of the site: its text kept without it" in result.stdout
+    )
+    assert f"note: {written}: a link to /img/gone.png, which names no page or file that came over: its text kept without it" in result.stdout
+
+
+def test_an_old_hugo_academic_site_with_toml_front_matter_comes_over_whole(tmp_path):
+    """Hugo Academic (before 2020) named its owner `name:` and wrote posts and talks with TOML front matter
+    between '+++' lines: they come over, and the site is the owner's, not "Your Name"'s."""
+    old = tmp_path / "old"
+    files = {
+        "config.toml": 'baseurl = "https://kward.github.io/"\ntitle = "Kyle Ward"\n',
+        "content/authors/admin/_index.md": "---\n# Display name\nname: Kyle Ward\nrole: Senior Data Scientist\n---\nKyle Ward builds travel demand models.\n",
+        "content/post/getting-started/index.md": '+++\ntitle = "Getting started"\ndate = 2018-05-01T00:00:00\nsummary = "How I started."\n+++\nHello, TOML world.\n',
+        "content/talk/example/index.md": '+++\ntitle = "Example Talk"\nevent = "TRB Annual Meeting"\ndate = 2020-01-12T13:00:00\n+++\n',
+        "content/publication/journal-article/index.md": '+++\ntitle = "A travel model"\ndate = 2019-02-01\nauthors = ["admin"]\n+++\n',
+    }
+    for name, content in files.items():
+        (old / name).parent.mkdir(parents=True, exist_ok=True)
+        (old / name).write_text(content, encoding="utf-8")
+    site, result = init_from(tmp_path, "hugo-blox", old)
+    assert "created a sitegen site for Kyle Ward" in result.stdout and "Your Name" not in result.stdout
+    assert "no title or date" not in result.stdout
+    assert yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["title"] == "Kyle Ward"
+    index = page(site)
+    assert text(index.select_one("h1")) == "Kyle Ward" and text(index.select_one(".owner")) == "Kyle Ward"
+    post = page(site, "posts/getting-started/index.html")
+    assert text(post.h1) == "Getting started" and "Hello, TOML world." in text(post)
+    talks = text(page(site, "talks/index.html"))
+    assert "Example Talk" in talks and "TRB Annual Meeting" in talks
 
 
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):

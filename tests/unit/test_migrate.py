@@ -119,3 +119,24 @@ def test_only_old_addresses_that_are_no_page_of_the_new_site_lead_on():
     _write_redirects(imported)
     written = yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])
     assert written == {"blog/2015/hello/": "posts/hello/", "old.html": "posts/"}
+
+
+def test_liquid_and_hugo_ways_of_writing_a_link_or_a_picture_become_markdown():
+    """Template tags are left out of a text, but not the link or the picture they wrote."""
+    assert (
+        markdown_text("[CV]({{ site.baseurl }}/assets/pdf/cv.pdf), [CV]({{ site.url }}{{ site.baseurl }}/cv.pdf)") == "[CV](/assets/pdf/cv.pdf), [CV](/cv.pdf)"
+    )
+    assert markdown_text("[the other]({{ '/blog/2015/math/' | relative_url }})") == "[the other](/blog/2015/math/)"
+    assert markdown_text('{{< staticref "uploads/cv.pdf" "newtab" >}}my CV{{< /staticref >}}') == "[my CV](/uploads/cv.pdf)"
+    assert markdown_text('{{< figure src="diagram.png" caption="A [diagram]" >}}') == "![A diagram](diagram.png)"
+
+
+def test_al_folios_rows_of_pictures_become_pictures_and_raw_text_stays_as_written():
+    gallery = (
+        '<div class="row mt-3">\n    <div class="col-sm mt-3 mt-md-0">\n'
+        '        {% include figure.liquid loading="eager" path="assets/img/9.jpg" class="img-fluid" %}\n    </div>\n</div>\n'
+        '<div class="caption">\n    A simple caption.\n</div>\n'
+    )
+    assert markdown_text(gallery) == "![](/assets/img/9.jpg)\n\nA simple caption."  # no <div> as text, no caption as code
+    code = "```liquid\n{% raw %}{% for post in site.posts %}{{ post.title }}{% endfor %}{% endraw %}\n```\nAnd `{% raw %}{{ page.title }}{% endraw %}`."
+    assert markdown_text(code) == "```liquid\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n```\nAnd `{{ page.title }}`."
