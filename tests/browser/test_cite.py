@@ -158,3 +158,19 @@ def test_record_text_in_citations_stays_text(page, hostile_site):
         assert all(tag in ("I", "B", "SPAN", "SUP", "SUB") for tag in citation.evaluate("e => [...e.querySelectorAll('*')].map(n => n.tagName)"))
         assert citation.evaluate("e => [...e.querySelectorAll('*')].every(n => [...n.attributes].every(a => a.name === 'style'))")
     assert page.evaluate("window.__pwned") is None
+
+
+def test_an_identifier_keeps_its_case_in_every_style(new_page, tmp_path):
+    """APA capitalises the first letter of a number it prints; an old arXiv id is an identifier, not a word."""
+    site = copy_demo(tmp_path / "demo")
+    (site / "content" / "records" / "old.yaml").write_text(
+        "id: hep-ph/0601001\ntitle: Old Style Identifiers\nauthors: [Lena Müller]\nyear: 2006\nsource: arXiv\narxiv: hep-ph/0601001\n", encoding="utf-8"
+    )
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base + "records/hep-ph-0601001/")
+        open_citations(page)
+        for style in ("apa", "ieee"):
+            assert "arXiv:hep-ph/0601001" in page.locator(f"#cite-{style}").inner_text(), style
