@@ -23,6 +23,7 @@ from sitegen.errors import Problem
 from sitegen.markup import headings_under, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+from sitegen.names import first_name_first
 from sitegen.record_types import infer_type
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
@@ -378,7 +379,7 @@ def _author(name: str, owner_names: frozenset[str]) -> tuple[Author, tuple[str, 
     """An author as written -> (Author, LaTeX left as source). Names come again and again
     (the owner's on every record, co-authors on many): each is converted once."""
     converted = render_inline(name)
-    return Author(converted.plain, _is_owner(name, owner_names)), tuple(converted.unconverted)
+    return Author(first_name_first(converted.plain), _is_owner(name, owner_names)), tuple(converted.unconverted)
 
 
 def _text(record: Record, field_name: str, value: str, problems: list[Problem]) -> Text:

@@ -84,6 +84,20 @@ def written_editors(extra: dict[str, Any]) -> list[str]:
     return [name for name in editors if isinstance(name, str) and name.strip()]
 
 
+def first_name_first(plain: str) -> str:
+    """A person's name written in BibTeX's order, as readers expect it in a list of authors: 'Müller, Lena' ->
+    'Lena Müller', 'King, Jr., Martin Luther' -> 'Martin Luther King Jr.'. Anything else, an organisation's name
+    with a comma ('University of California, Berkeley') included, stays as written."""
+    if "," not in plain or is_organisation(plain) or "universit" in plain.lower():
+        return plain
+    parts = [part.strip() for part in plain.split(",")]
+    if len(parts) == 2 and all(parts) and parts[1].lower() not in SUFFIXES and len(parts[0].split()) <= 3:
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) == 3 and all(parts) and parts[1].lower() in SUFFIXES:
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    return plain
+
+
 def shown_name(name: str) -> str:
     """A name as readers see it: LaTeX converted, the braces that keep it whole dropped."""
     return render_inline(name).plain

@@ -867,3 +867,15 @@ def test_strict_makes_a_warning_an_error_and_writes_nothing(tmp_path):
     assert {path: path.read_bytes() for path in (site / "output").rglob("*") if path.is_file()} == before
     (site / "content/records/a.yaml").write_text("id: a\ntitle: A\nyear: 2020\nsource: J\n")
     assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 0
+
+
+def test_names_written_in_bibtex_order_are_shown_first_name_first(tmp_path):
+    record = {"id": "r1", "title": "T", "authors": ["Lovelace, Ada", "King, Jr., Martin Luther", "University of California, Berkeley"], "year": 2019}
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/r1.yaml": yaml.safe_dump(record)})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    soup = page(site / "output" / "records" / "r1" / "index.html")
+    shown = ["Ada Lovelace", "Martin Luther King Jr.", "University of California, Berkeley"]
+    assert meta(soup, "citation_author") == shown
+    assert soup.select_one(".authors").get_text(" ", strip=True).replace(" ,", ",") == ", ".join(shown)
+    assert [s.get_text() for s in soup.select("strong.owner")] == ["Ada Lovelace"]  # the profile's name: Ada Lovelace
