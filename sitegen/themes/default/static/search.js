@@ -54,6 +54,14 @@
     return text.normalize("NFKD").replace(MARKS, "").toLowerCase().replace(LETTER, function (c) { return LETTERS[c]; })
       .replace(DASHES, "-").replace(QUOTES, "'").replace(DQUOTES, '"');
   }
+  // German umlauts are also typed ae, oe, ue ("Mueller" for Müller): a text that has them is searched that way too
+  var UMLAUTS = { "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue" };
+  var UMLAUT = /[äöüÄÖÜ]/g;
+  var HAS_UMLAUT = /[äöüÄÖÜ]/;
+  function searchable(text) {
+    var folded = fold(text);
+    return HAS_UMLAUT.test(text.normalize("NFC")) ? folded + "\n" + fold(text.normalize("NFC").replace(UMLAUT, function (c) { return UMLAUTS[c]; })) : folded;
+  }
 
   // -- state <-> address <-> controls -------------------------------------------------------------
   function stateFromAddress() {
@@ -113,7 +121,7 @@
     if (!textRequest) {
       textRequest = getJson("text.json").then(function (rows) {
         texts = rows.map(function (row, i) {
-          return { title: row[0], authors: row[1], venue: row[2], folded: fold(row[0] + "\n" + row[1] + "\n" + row[2] + "\n" + row[3]) + "\n" + (facetYear[i] || "") };
+          return { title: row[0], authors: row[1], venue: row[2], folded: searchable(row[0] + "\n" + row[1] + "\n" + row[2] + "\n" + row[3]) + "\n" + (facetYear[i] || "") };
         });
         last.query = null;
         update(stateFromControls());
