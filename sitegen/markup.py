@@ -335,6 +335,35 @@ def headings_under(html_text: str, top: int) -> str:
     return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}>", html_text)
 
 
+_HEADING = re.compile(r"<h([1-6])>(.*?)</h\1>", re.S)  # in HTML made here: no attributes
+_NOT_IN_AN_ID = re.compile(r"[^\w\- ]+")
+# ids the default theme gives elements of a page or post: a heading's id is never one of them
+_THEME_IDS = re.compile(r"main|page-title|(?:publications|r|fn|fnref|icon|year)-.*")
+
+
+def with_heading_ids(html_text: str) -> str:
+    """HTML made here with an id on each heading, made from its text as GitHub, Hugo and Jekyll make them
+    ('Results and discussion' -> 'results-and-discussion', unique in the text: 'results-1'), so that a link
+    to a section (`[below](#results)`, or one kept from the old site) leads there."""
+    if "<h" not in html_text:
+        return html_text
+    taken: set[str] = set()
+
+    def with_id(match: re.Match) -> str:
+        words = _NOT_IN_AN_ID.sub("", _text_of(match[2])).strip().lower()
+        base = "-".join(words.split()) or "section"
+        if _THEME_IDS.fullmatch(base):
+            base = f"section-{base}"
+        found, number = base, 0
+        while found in taken:
+            number += 1
+            found = f"{base}-{number}"
+        taken.add(found)
+        return f'<h{match[1]} id="{html.escape(found)}">{match[2]}</h{match[1]}>'
+
+    return _HEADING.sub(with_id, html_text)
+
+
 def _text_of(body: str) -> str:
     """The text of HTML made here (sanitised, or plain paragraphs), entities decoded.
 

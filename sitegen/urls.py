@@ -8,6 +8,7 @@ GitHub serves at any depth. Absolute URLs (feed, sitemap) add the host.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import ipaddress
 import re
@@ -167,6 +168,17 @@ def tag_slug(name: str) -> str:
 
 
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+
+
+def post_file_day(file_path: str) -> str:
+    """The day Jekyll reads from a post's file name ('2025-05-20-name.md' -> '2025-05-20'), or '' without one."""
+    path = PurePosixPath(file_path)
+    stem = path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
+    day = stem.lstrip("_")[:10]
+    try:
+        return datetime.date.fromisoformat(day).isoformat() if _LEADING_DATE.match(stem.lstrip("_")) else ""
+    except ValueError:
+        return ""
 
 
 def post_slug(file_path: str) -> str:

@@ -38,7 +38,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted
-from sitegen.markup import headings_under, hrefs, render_markdown, with_links
+from sitegen.markup import headings_under, hrefs, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import RESERVED, address_problem, is_relative_path
@@ -279,7 +279,7 @@ def page_parts(
         return None
     text = "\n".join(lines)
     place = TextPlaces(text, Location(path, first_line), numbers)
-    html = headings_under(site_markdown(text, Location(path, first_line), problems, place).html, top=2) if text.strip() else ""
+    html = with_heading_ids(headings_under(site_markdown(text, Location(path, first_line), problems, place).html, top=2)) if text.strip() else ""
     written = hrefs(html)
     if link is not None:
         html = with_links(html, link)

@@ -30,7 +30,7 @@ from sitegen.markup import with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import Address, ContentPage, bundle_file_pages, bundle_files, not_read, read_content_page, shown_records, unique_addresses
-from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_path, post_slug, tag_path, tag_slug
+from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_file_day, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
@@ -120,7 +120,8 @@ def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Pro
 
 def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], path: str, text: str, problems: list[Problem]) -> Post | None:
     address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
-    also = lambda fields: (fields.day("date", required=True), _tags(fields), fields.where("tags"))  # noqa: E731
+    file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
+    also = lambda fields: (fields.day("date", required=not file_day) or file_day, _tags(fields), fields.where("tags"))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     return Post(*read[0], read[1]) if read is not None else None
 

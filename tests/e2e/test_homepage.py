@@ -244,6 +244,24 @@ def test_the_bio_is_the_owners_own_text_with_pictures_headings_and_lists(tmp_pat
     assert "content/profile.yaml:2: warning: field 'bio': picture 'https://tracker.example/p.gif' left out" in result.stderr
 
 
+def test_a_pages_and_a_posts_sections_have_the_ids_links_to_them_use(tmp_path):
+    """Jekyll, Hugo and GitHub give each heading an id made from its text; a text's links to its sections use them."""
+    body = "See [the results](#results-and-discussion).\n\n## Results and discussion\n\nText.\n\n## Setup\n\n## Setup\n\n## Publications 1\n"
+    site = site_with(
+        tmp_path,
+        {"content/pages/notes.md": f"---\ntitle: Notes\n---\n{body}", "content/posts/2024-01-02-notes.md": f"---\ntitle: Notes\n---\n{body}"},
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    for path in ("notes/index.html", "posts/notes/index.html"):
+        page = soup(site / "output" / path)
+        ids = [h["id"] for h in page.select("main h2[id], main h3[id]") if h.find_parent(class_="prose")]
+        assert ids == ["results-and-discussion", "setup", "setup-1", "section-publications-1"], path
+        assert page.select_one('a[href="#results-and-discussion"]') is not None
+        every_id = [element["id"] for element in page.select("[id]")]
+        assert len(every_id) == len(set(every_id)), path
+
+
 def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     site = site_with(tmp_path, {"content/pages/twice.md": '---\ntitle: Twice\n---\n{{< publications >}}\n\nAgain:\n\n{{< publications featured="true" >}}\n'})
     page = soup_of(rendered_files(site)["twice/index.html"])
@@ -503,7 +521,7 @@ def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out
     site = site_with(
         tmp_path,
         {
-            "content/posts/2024-01-05-from-jekyll.md": "---\ntitle: Jekyll style\ndate: 2024-01-05\n---\nText.\n",
+            "content/posts/2024-01-05-from-jekyll.md": "---\ntitle: Jekyll style\n---\nText.\n",  # its date is its file name's, as in Jekyll
             "content/posts/from-hugo/index.md": "---\ntitle: Hugo style\ndate: 2024-02-01\n---\nText.\n",
             "content/posts/named.md": "---\ntitle: Named\ndate: 2024-03-01\nslug: my-own\n---\nText.\n",
             "content/posts/_draft.md": "---\ntitle: Draft\ndate: 2024-04-01\n---\nNot yet.\n",
@@ -522,6 +540,7 @@ def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out
     assert [a["href"] for a in listing.select(".post-title a")] == ["/repo/posts/my-own/", "/repo/posts/from-hugo/", "/repo/posts/from-jekyll/"]
     assert ("Blog", "/repo/posts/") in menu(soup_of(files["index.html"]))
     assert [text(a) for a in listing.select('header nav a[aria-current="page"]')] == ["Blog"]
+    assert soup_of(files["posts/from-jekyll/index.html"]).select_one("main time")["datetime"] == "2024-01-05"
 
 
 def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
