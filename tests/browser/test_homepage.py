@@ -50,6 +50,36 @@ def test_the_cv_prints_as_the_cv_alone(new_page, served_demo):
     assert "Lena Müller" in pdf_text(page.pdf(format="A4"))
 
 
+@pytest.mark.parametrize("chosen", [None, "dark"])
+def test_paper_is_black_on_white_whatever_the_screens_scheme(new_page, served_demo, chosen):
+    """A visitor whose system (or choice) is dark prints the light palette: no pale grey or white text on paper."""
+    page = new_page(color_scheme="dark")
+    page.goto(served_demo + "cv/")
+    if chosen:
+        page.evaluate(f"document.documentElement.setAttribute('data-colour-scheme', '{chosen}')")
+    page.emulate_media(media="print")
+    colours = page.evaluate("""() => ['body', '.cv-org', '.cv-details', '.cv-when', 'strong.owner'].map(selector => {
+        const element = document.querySelector(selector);
+        return [selector, element ? getComputedStyle(element).color : null];
+    })""")
+    for selector, colour in colours:
+        assert colour is not None, selector
+        red, green, blue = (int(value) for value in re.findall(r"\d+", colour)[:3])
+        assert 0.2126 * red + 0.7152 * green + 0.0722 * blue < 110, (selector, colour)  # dark ink
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
+
+
+def test_a_stored_choice_is_applied_before_the_scripts_arrive(new_page, served_demo):
+    """The visitor chose dark on a light system: the first paint is dark, even while colour-scheme.js is held up."""
+    page = new_page(color_scheme="light")
+    page.add_init_script("try { localStorage.setItem('sitegen-colour-scheme', 'dark'); } catch (e) {}")
+    page.route("**/colour-scheme.js", lambda route: route.abort())
+    page.goto(served_demo, wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.getAttribute('data-colour-scheme')") == "dark"
+    red, green, blue = (int(v) for v in re.findall(r"\d+", page.evaluate("getComputedStyle(document.body).backgroundColor"))[:3])
+    assert red + green + blue < 150  # dark
+
+
 def test_dark_mode_starts_from_the_system_and_the_visitors_choice_is_remembered(new_page, served_demo):
     page = new_page(color_scheme="dark")
     page.goto(served_demo)

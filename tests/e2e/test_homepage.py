@@ -1121,6 +1121,27 @@ def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
     assert ["article", "Zeitschriftenartikel"] in json.loads(files["search/facets.json"])["types"]  # the type filter
 
 
+def test_what_a_sites_base_template_adds_to_head_scripts_and_footer_is_on_every_page(demo_site):
+    (demo_site / "templates").mkdir()
+    (demo_site / "templates" / "base.html").write_text(
+        '{% extends "!theme/base.html" %}'
+        '{% block head %}{{ super() }}<link rel="stylesheet" href="{{ site.static_url }}custom.css">{% endblock %}'
+        '{% block scripts %}{{ super() }}<script src="{{ site.static_url }}custom.js" defer></script>{% endblock %}'
+        '{% block footer %}<p class="my-footer">Hosted by the lab</p>{% endblock %}',
+        encoding="utf-8",
+    )
+    files = rendered_files(demo_site)
+    pages = [name for name in files if name.endswith(".html")]
+    assert {"index.html", "404.html", "cv/index.html", "posts/index.html"} <= set(pages) and any(name.startswith("records/") for name in pages)
+    for name in pages:
+        page = soup_of(files[name])
+        if page.find("meta", attrs={"http-equiv": "refresh"}):
+            continue  # a redirect of an old address
+        assert page.select_one('head link[href$="custom.css"]') is not None, name
+        assert page.select_one('script[src$="custom.js"]') is not None, name
+        assert text(page.select_one("footer .my-footer")) == "Hosted by the lab" and "Built with" not in text(page.select_one("footer")), name
+
+
 # -- 8. the classic theme -------------------------------------------------------------------------------------
 
 

@@ -1,14 +1,10 @@
-// Dark mode: the visitor's choice, kept in localStorage, over the system's setting.
-// Loaded `async` in <head>: it does not hold up the first paint, so a visitor whose choice differs
-// from the system's may see the system's colours for a moment. It then wires the header's toggle
-// (hidden without JavaScript: the system's setting rules).
+// Dark mode: the visitor's choice, kept in localStorage, over the system's setting. A line of script
+// in base.html's <head> applies a stored choice before the page is drawn; this file, loaded `async`,
+// wires the header's toggle (hidden without JavaScript: the system's setting rules).
 (function () {
   "use strict";
-  var KEY = "sitegen-colour-scheme";
+  var KEY = "sitegen-colour-scheme"; // base.html reads it too
   var root = document.documentElement;
-  var stored = null;
-  try { stored = window.localStorage.getItem(KEY); } catch (e) { stored = null; }
-  if (stored === "dark" || stored === "light") root.setAttribute("data-colour-scheme", stored);
   var system = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
   function current() {
