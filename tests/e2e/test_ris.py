@@ -91,10 +91,13 @@ def test_record_pages_keep_the_tags_zotero_reads(built_demo, records):
         assert meta["citation_publication_date"][0].startswith(str(record["year"]))
 
 
+SCHOLARLY_TYPES = ("ScholarlyArticle", "Thesis", "Book", "Chapter", "Report", "SoftwareSourceCode", "Dataset")  # by the record's type
+
+
 def test_every_record_page_has_a_valid_scholarly_article(built_demo, records):
     for record in records:
         slug = "".join(c if c.isalnum() or c in "._-" else "-" for c in record["id"])
-        articles = [d for d in json_ld(soup_of(built_demo / "records" / slug / "index.html")) if d.get("@type") == "ScholarlyArticle"]
+        articles = [d for d in json_ld(soup_of(built_demo / "records" / slug / "index.html")) if d.get("@type") in SCHOLARLY_TYPES]
         assert len(articles) == 1, slug
         article = articles[0]
         errors = [e.message for e in ARTICLE.iter_errors(article)]
