@@ -17,6 +17,7 @@ does: `{...}`, `"..."`, numbers and macros joined by `#`, an unknown macro an er
 
 from __future__ import annotations
 
+import difflib
 import functools
 import logging
 import re
@@ -221,6 +222,16 @@ def without_field_comments(text: str) -> str:
             position = end
     return "".join(pieces) + text[position:] if pieces else text
 
+
+_NAMES_A_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+# BibTeX's and biblatex's entry types (biblatex manual §2.1), and aliases they read
+KNOWN_ENTRY_TYPES = frozenset(
+    """article book mvbook inbook bookinbook suppbook booklet collection mvcollection incollection suppcollection dataset
+    manual misc online patent periodical suppperiodical proceedings mvproceedings inproceedings reference mvreference
+    inreference report set software thesis unpublished xdata conference electronic mastersthesis phdthesis techreport www
+    artwork audio bibnote commentary image jurisdiction legislation legal letter movie music performance review standard
+    video codefragment data""".split()
+)
 
 # -- text: LaTeX accents to Unicode, protective braces off, math left for the pipeline --------------
 
@@ -732,6 +743,24 @@ class _FileReader:
             self.problem(line, f"entry '{key}' has no title")
             return
         self.entries.append((entry.entry_type.lower(), key, fields))
+        self.warn_of_unknowns(entry.entry_type, key, fields)
+
+    def warn_of_unknowns(self, entry_type: str, key: str, fields: _Fields) -> None:
+        """What BibTeX and biblatex do not know, read anyway: an entry type (read from its fields, as other work
+        if they say nothing), a month that is none."""
+        if entry_type.lower() not in KNOWN_ENTRY_TYPES:
+            meant = difflib.get_close_matches(entry_type.lower(), sorted(KNOWN_ENTRY_TYPES), n=1, cutoff=0.7)
+            hint = f"; did you mean '@{meant[0]}'?" if meant else " (read by its fields, as @misc is)"
+            self.problems.append(Problem(f"entry '{key}': unknown entry type '@{entry_type}'{hint}", Location(self.path, fields.entry_line), warning=True))
+        month = fields.get("month")
+        if month is not None and not isinstance(_month_number(month[0]), int) and not _NAMES_A_MONTH.search(month[0]):  # '4~June' is a day
+            self.problems.append(
+                Problem(
+                    f"entry '{key}': field 'month': '{month[0]}' is no month (1 to 12, or jan to dec); kept as text",
+                    Location(self.path, month[1]),
+                    warning=True,
+                )
+            )
 
     def fields(self, entry: Entry, key: str) -> _Fields | None:
         """The entry's values; None when one of them is wrong (each reported)."""

@@ -498,3 +498,17 @@ def test_al_folios_preview_is_the_records_image():
 def test_a_venues_short_name_is_read(field):
     record = one(f"@article{{k, title = {{T}}, author = {{A. B}}, journal = {{Journal of Machine Learning Research}}, year = {{2025}}, {field} = {{JMLR}}}}")
     assert (record.source, record.venue_short) == ("Journal of Machine Learning Research", "JMLR")
+
+
+def test_an_unknown_entry_type_and_a_month_that_is_none_are_read_with_a_warning():
+    records, problems = read("""@artcle{a, title = {A}, author = {Lin, Sheng}, journal = {J}, year = 2020}
+@weirdtype{b, title = {B}, author = {Lin, Sheng}, year = 2020,
+  month = 13}
+@online{c, title = {C}, author = {Lin, Sheng}, year = 2020, month = jun}
+""")
+    assert [r.id for r in records] == ["a", "b", "c"]
+    assert problems == [
+        f"{PATH}:1: warning: entry 'a': unknown entry type '@artcle'; did you mean '@article'?",
+        f"{PATH}:2: warning: entry 'b': unknown entry type '@weirdtype' (read by its fields, as @misc is)",
+        f"{PATH}:3: warning: entry 'b': field 'month': '13' is no month (1 to 12, or jan to dec); kept as text",
+    ]
