@@ -229,14 +229,49 @@ def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> 
     return asks
 
 
-def raw_strings(data: dict, key: str) -> list[str]:
+PEOPLE_FOLDER = "content/people/"
+
+
+def asks_from_people(site: Path) -> list[Ask]:
+    """The identifiers of each person of a lab site (content/people/*.yaml, SPEC §9): the works of their ORCID iD,
+    arXiv author ids, OpenAlex and dblp ids. Not their names: a name search finds namesakes, whose papers the
+    lab's list would then show (`sitegen fetch --author NAME --review` is the way to sort a name's records)."""
+    from sitegen.inputs import list_inputs
+    from sitegen.people.files import read_person
+
+    listing = list_inputs(site)  # the site's jail: a link out of the site is not followed
+    asks: list[Ask] = []
+    problems: list[Problem] = []
+    for path in sorted(name for name in listing.under(PEOPLE_FOLDER) if name.endswith((".yaml", ".yml"))):
+        person = read_person(path, listing.read_bytes(path).decode("utf-8-sig", errors="replace"), problems)
+        if person is not None:
+            asks += _person_asks(person)
+    if errors := [problem for problem in problems if not problem.warning]:
+        raise ContentError("\n".join(str(problem) for problem in errors))
+    return asks
+
+
+def _person_asks(person: Any) -> list[Ask]:
+    """What to ask of each source for one person (sitegen.people.files.Person)."""
+
+    def where(key: str) -> str:
+        return f"{person.path}:{person.lines.get(key, 1)}: field '{key}'"
+
+    asks = [Ask(source, "orcid", person.orcid, where("orcid")) for source in ("orcid", "crossref") if person.orcid]
+    asks += [Ask("arxiv", "author_id", value, where("arxiv")) for value in person.author_ids]
+    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid")):
+        asks += [Ask(source, kind, value, where(key)) for value in raw_strings(person.extra, key, person.path)]
+    return asks
+
+
+def raw_strings(data: dict, key: str, path: str = PROFILE_PATH.as_posix()) -> list[str]:
     """A profile.yaml key that holds one string or a list of strings; anything else is a content error."""
     value = data.get(key)
     if value is None:
         return []
     values = value if isinstance(value, list) else [value]
     if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
-        raise ContentError(f"{PROFILE_PATH.as_posix()}:{_line_of(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
+        raise ContentError(f"{path}:{_line_of(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
     return [str(v).strip() for v in values if str(v).strip()]
 
 
@@ -245,8 +280,9 @@ def _line_of(data: Any, key: str) -> int:
     return (line_of(key) if line_of else None) or 1
 
 
-def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile: Profile | None) -> list[Ask]:
-    """Options win; with none that names something to fetch, profile.yaml's sources apply.
+def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile: Profile | None, site: Path | None = None) -> list[Ask]:
+    """Options win; with none that names something to fetch, profile.yaml's sources apply, and the identifiers
+    of the people of a lab site (`site`'s content/people/).
 
     Every identifier is checked (an ORCID iD by its check digit, a DOI's shape, ...)
     before anything is asked of any service.
@@ -254,12 +290,12 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     asks = asks_from_options(args)
     from_options = bool(asks)
     if not asks:
-        asks = asks_from_profile(document, profile)
+        asks = asks_from_profile(document, profile) + (asks_from_people(site) if site is not None else [])
     if not asks:
         raise UsageError(
             "nothing to fetch: give --author, --id, --author-id, --orcid, --doi, --openalex(-name) or "
             "--dblp(-name), or list sources in content/profile.yaml (arxiv: authors/ids/author_ids, "
-            "orcid:, openalex:, dblp:, dois:)"
+            "orcid:, openalex:, dblp:, dois:) or a person's identifiers in content/people/"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if not categories and not from_options and profile:
@@ -642,7 +678,7 @@ def _run(args: argparse.Namespace, site: Path) -> int:
         return ExitStatus.CONTENT
     if args.keep:
         return keep_groups(site, args.keep)
-    asks = choose_asks(args, document, profile)
+    asks = choose_asks(args, document, profile, site)
     filters = Filters(profile.arxiv if profile else ArxivSources(), tuple(c.strip() for c in args.category if c.strip()))
     results = fetch_everything(args, asks, profile)
     if results is None:

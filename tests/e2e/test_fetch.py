@@ -788,6 +788,25 @@ def records_of(site: Path, source: str) -> dict[str, dict]:
 
 
 @pytest.mark.slow
+def test_a_lab_sites_people_are_fetched_by_their_identifiers(tmp_path, scholarly_server):
+    """SPEC §9: a person file has profile.yaml's sources; without options, fetch asks for each person's ORCID
+    iD (and arXiv author ids, OpenAlex and dblp ids) beside the lab's own sources; a wrong one is at its line."""
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", "name: Distributed Systems Lab\nemail: lab@example.org\n")
+    people = site / "content" / "people"
+    people.mkdir()
+    (people / "sheng.yaml").write_text(f"name: Sheng Lin\norcid: {ORCID}\n", encoding="utf-8")
+    (people / "ada.yaml").write_text("name: Ada Lovelace\n", encoding="utf-8")
+    result = fetch_from(site, server, delay="0.05")
+    assert result.returncode == 0, result.stderr
+    assert set(records_of(site, "orcid")) == ORCID_WORKS
+    assert [r["path"] for r in server.requests("orcid")[:2]] == [f"/orcid/v3.0/{ORCID}/person", f"/orcid/v3.0/{ORCID}/works"]
+    (people / "ada.yaml").write_text("name: Ada Lovelace\norcid: 0000-0002-1825-0096\n", encoding="utf-8")  # a wrong check digit
+    wrong = fetch_from(site, server, delay="0")
+    assert wrong.returncode == 1 and "content/people/ada.yaml:2:" in wrong.stderr, wrong.stderr
+
+
+@pytest.mark.slow
 def test_orcid_gives_one_record_per_work_in_three_requests_and_crossref_its_published_works(tmp_path, scholarly_server):
     server = scholarly_server()
     site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
