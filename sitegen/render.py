@@ -38,7 +38,7 @@ class RenderResult:
     todo: list[Page]  # the output files this build renders, by path
     keys: dict[str, str] = field(default_factory=dict)  # every output file -> what it is made from
     kept: set[str] = field(default_factory=set)  # output files whose key is the previous build's: not rendered
-    warnings: list[Problem] = field(default_factory=list)  # links into the site that lead to no file it writes
+    warnings: list[Problem] = field(default_factory=list)  # links into the site that lead to no file it writes, and the kinds' own
 
     def makers(self) -> list[tuple[str, Callable[[], FileBytes]]]:
         return makers(self.todo)
@@ -71,7 +71,8 @@ def render_site(
     pages = _all_pages(context)
     keys = {page.path: digest(site_key, page.path, page.inputs) for page in pages}
     todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
-    return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo}, links_to_nothing(site, keys.keys()))
+    warnings = context.warnings + links_to_nothing(site, keys.keys())
+    return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo}, warnings)
 
 
 def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sitegen.errors import Problem
     from sitegen.model import FileBytes, Site
     from sitegen.urls import SiteUrls
     from sitegen.views import ViewBuilder
@@ -53,6 +54,7 @@ class RenderContext:
     static_sources: dict[str, str] = field(default_factory=dict)  # output name under static/ -> input path
     theme_settings: dict[str, Any] = field(default_factory=dict)
     strings: dict[str, Any] = field(default_factory=dict)  # the theme's strings in the site's language, by dotted key ('types.article')
+    warnings: list[Problem] = field(default_factory=list)  # what a kind found while listing its pages (the people directory's)
 
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # .markdown is Jekyll's default

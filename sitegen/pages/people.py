@@ -80,6 +80,7 @@ def people_pages(context: RenderContext) -> Iterable[Page]:
         lambda: digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode),
         lambda: attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode),
     )
+    context.warnings.extend(directory.problems(site.entries))
     pages = _PeoplePages(context, directory)
     yield from pages.index()
     for person in directory.people.values():

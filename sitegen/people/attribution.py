@@ -24,19 +24,19 @@ the people files, and the build cache stays exact.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_key, name_key, shares_coauthor
+from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_key, name_key
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.model import Entry
-from sitegen.people.files import MemberLinks, Person
+from sitegen.people.files import MemberLinks, Person, identifier_key
 from sitegen.people.names import name_slug, person_key, surname_order
 
-_ARXIV_VERSION = re.compile(r"v\d+$")
 _ORCID_URL = re.compile(r"^(https?://)?(www\.)?orcid\.org/", re.I)
 EVIDENCE_SHOWN = 6  # shared co-authors a page names as the evidence of its grouping
 
@@ -72,6 +72,13 @@ class Directory:
     people: dict[str, PersonRecords]  # slug -> person
     pointers: dict[str, list[Pointer]]  # slug of a name's home page -> the records of that name it does not list
     authors_mode: bool
+    member_problems: list[Problem] = field(default_factory=list)  # warnings at a person file's line
+    ambiguous: list[tuple[int, str]] = field(default_factory=list)  # (position, why): a record no member of its name has
+
+    def problems(self, entries: Sequence[Entry]) -> list[Problem]:
+        """The warnings of the attribution: a record's is placed at the record as this build read it."""
+        at_records = [Problem(why, entries[position].record.location, warning=True) for position, why in self.ambiguous]
+        return self.member_problems + at_records
 
     def ordered(self) -> list[PersonRecords]:
         """The index's order: members in file order first, then by surname."""
@@ -117,14 +124,18 @@ def record_author_ids(entry: Entry) -> dict[str, set[str]]:
     return found
 
 
-def bare_id(record_id: str) -> str:
-    return _ARXIV_VERSION.sub("", record_id)
+def record_identifiers(entry: Entry) -> dict[str, str]:
+    """Every identifier of the work (SPEC §6: a merged record keeps them all), as `exclude_ids` compare them
+    (lower case, no arXiv version) -> as the record writes it: its id, arXiv id, DOI and the other `ids`."""
+    record = entry.record
+    written = [record.id, record.arxiv, record.doi, *record.ids.values()]
+    return {identifier_key(value): value for value in written if value and value.strip()}
 
 
 def excluded_by(entry: Entry, slug: str, links: MemberLinks) -> bool:
-    """Does the member's file exclude this record (by id, or by an arXiv subject)?"""
+    """Does the member's file exclude this record (by any of its identifiers, or by an arXiv subject)?"""
     ids = links.excluded.get(slug)
-    if ids and bare_id(entry.record.id) in ids:
+    if ids and not record_identifiers(entry).keys().isdisjoint(ids):
         return True
     categories = links.categories.get(slug)
     return bool(categories) and not set(entry.record.categories).isdisjoint(categories or ())
@@ -163,6 +174,7 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
             entry.record.year,
             entry.record.date.toordinal() if entry.record.date else 0,
             list(entry.record.categories),
+            (entry.record.arxiv, entry.record.doi, sorted(entry.record.ids.items())),  # what exclude_ids match besides the id
             {key: sorted(ids) for key, ids in record_author_ids(entry).items()},
         )
         for entry in entries
@@ -175,13 +187,14 @@ def attribute(entries: Sequence[Entry], members: Sequence[Person], links: Member
     people: dict[str, PersonRecords] = {}
     taken: dict[tuple[int, str], str] = {}  # (position, name key) -> slug of the person who is that author
     reasons: dict[tuple[int, str], str] = {}  # (position, name key) -> why a member did not take it
+    claims = _Claims(members, names, links)
     for member in members:
-        person = _member_records(member, entries, names, links, taken, reasons)
+        person = _member_records(member, entries, names, links, taken, reasons, claims)
         people[member.slug] = person
     if authors_mode:
         _generated_people(entries, names, links, people, taken)
     pointers = _pointers(names, links, people, taken, reasons, authors_mode)
-    return Directory(people, pointers, authors_mode)
+    return Directory(people, pointers, authors_mode, claims.member_problems, sorted(claims.ambiguous.items()))
 
 
 class _Names:
@@ -209,13 +222,20 @@ class _Names:
         self.ids_of: dict[int, dict[str, set[str]]] = {}
         for position, entry in enumerate(entries):
             if "author_ids" in entry.record.extra:
-                ids = record_author_ids(entry)
+                authors = self.keys_of[position]  # a name that is none of them ties no one (validate warns of it)
+                ids = {key: values for key, values in record_author_ids(entry).items() if key in authors}
                 if ids:
                     self.ids_of[position] = ids
 
 
 def _member_records(
-    member: Person, entries: Sequence[Entry], names: _Names, links: MemberLinks, taken: dict[tuple[int, str], str], reasons: dict[tuple[int, str], str]
+    member: Person,
+    entries: Sequence[Entry],
+    names: _Names,
+    links: MemberLinks,
+    taken: dict[tuple[int, str], str],
+    reasons: dict[tuple[int, str], str],
+    claims: _Claims,
 ) -> PersonRecords:
     keys = set(member.name_keys)
     identifiers = {i.lower() for i in member.identifiers}
@@ -233,6 +253,7 @@ def _member_records(
             candidates.setdefault(position, []).append(key)
     for position, key in by_identifier.items():
         candidates.setdefault(position, []).append(key)
+    claims.check_exclusions(member, entries, sorted(candidates))
     kept = []
     for position in sorted(candidates):
         if excluded_by(entries[position], member.slug, links):
@@ -244,21 +265,14 @@ def _member_records(
             continue
         for key in candidates[position]:
             reasons.setdefault((position, key), why)
+    if member.anchored:
+        claims.check_anchors(member, sorted(candidates), keys)
     if member.anchored and kept:
-        own = keys | set(by_identifier.values())
-        papers = [Paper(str(p), "", _paper_authors(names, p, own), (), entries[p].record.year) for p in kept]
-        groups, _ = group_papers(papers, sorted(own))
-        mine = set(by_identifier)
-        anchors = list(member.coauthors)
-        for group in groups:
-            group_positions = [int(i) for i in group.ids]
-            if shares_coauthor(group, anchors) or mine.intersection(group_positions):
-                mine.update(group_positions)
-        why = f"shares no co-author named in coauthors: of {member.path}"
+        mine, why_not = claims.anchored(member, entries, kept, keys, set(by_identifier))
         for position in kept:
             if position not in mine:
                 for key in candidates[position]:
-                    reasons.setdefault((position, key), why)
+                    reasons.setdefault((position, key), why_not[position])
         kept = [p for p in kept if p in mine]
     for position in kept:
         for key in candidates[position]:
@@ -266,6 +280,152 @@ def _member_records(
     person = PersonRecords(member.slug, member.name, person_key(member.name), kept, member=member)
     _describe(person, entries, names, keys)
     return person
+
+
+class _Claims:
+    """What members' anchors (`coauthors:`) say of the records of their names, and the problems they show.
+
+    A record is an anchored member's when it names one of their co-authors (in any of the
+    spellings of a member of that name: their variants), or when the co-author groups of
+    `sitegen fetch --review` join it to such a record. Two members of one name (whose files
+    name no co-author in common, or the build stops: files.shared_claims) share the records
+    of that name out: a record naming the co-authors of both, or joined by co-authors to
+    records of both, is ambiguous and on neither page, with a warning at the record.
+    """
+
+    def __init__(self, members: Sequence[Person], names: _Names, links: MemberLinks):
+        self.names = names
+        self.links = links
+        by_slug = {m.slug: m for m in members}
+        self.wanted = {m.slug: self._wanted(m, by_slug) for m in members if m.anchored}
+        self.rivals: dict[str, list[Person]] = {}
+        for member in members:
+            keys = set(member.name_keys)
+            found = [o for o in members if o is not member and o.anchored and not keys.isdisjoint(o.name_keys)]
+            if found:
+                self.rivals[member.slug] = found
+        self.member_problems: list[Problem] = []  # at a person file's line
+        self.ambiguous: dict[int, str] = {}  # position -> why no member of its name has it (a warning at the record)
+
+    def _wanted(self, member: Person, by_slug: dict[str, Person]) -> set[str]:
+        """The keys a co-author of `coauthors:` is found by, as disambiguate.shares_coauthor compares them: name and initials."""
+        wanted: set[str] = set()
+        for anchor in member.coauthors:
+            written = [anchor]
+            other = by_slug.get(self.links.names.get(person_key(anchor), ""))
+            if other is not None and other is not member:
+                written += [other.name, *other.name_variants]
+            for name in written:
+                key = person_key(name)
+                if key:
+                    wanted.update((name_key(key), initial_key(key)))
+        return wanted
+
+    def names_anchor(self, member: Person, position: int, own: set[str]) -> bool:
+        """Does the record name one of the member's co-authors (anyone but the member)?"""
+        wanted = self.wanted.get(member.slug)
+        if not wanted:
+            return False
+        grouped = self.names.grouped_as
+        return any(k not in own and not wanted.isdisjoint(grouped[k]) for k in self.names.keys_of[position])
+
+    def anchored(self, member: Person, entries: Sequence[Entry], kept: list[int], own: set[str], by_identifier: set[int]) -> tuple[set[int], dict[int, str]]:
+        """Which of the records of the member's names the anchors keep, and why each other one is not theirs."""
+        names, rivals = self.names, self.rivals.get(member.slug, [])
+        direct = {p for p in kept if self.names_anchor(member, p, own)} | by_identifier
+        rival_direct: dict[int, list[Person]] = defaultdict(list)
+        for rival in rivals:
+            rival_keys, rival_ids = set(rival.name_keys), {i.lower() for i in rival.identifiers}
+            for position in kept:
+                if rival_keys.isdisjoint(names.keys_of[position]) or excluded_by(entries[position], rival.slug, self.links):
+                    continue
+                tied = rival_ids and any(values & rival_ids for values in names.ids_of.get(position, {}).values())
+                if tied or self.names_anchor(rival, position, own | rival_keys):
+                    rival_direct[position].append(rival)
+        why_not = dict.fromkeys(kept, f"shares no co-author named in coauthors: of {member.path}")
+        contested = {p for p in direct if p in rival_direct and p not in by_identifier}
+        for position in contested:
+            paths = " and ".join(sorted({member.path, *(r.path for r in rival_direct[position])}))
+            why_not[position] = f"it names co-authors of two people of this name ({paths})"
+            self._ambiguous(entries, position, why_not[position])
+        grouped = [p for p in kept if p not in contested]
+        papers = [Paper(str(p), "", _paper_authors(names, p, own), (), entries[p].record.year) for p in grouped]
+        groups, _ = group_papers(papers, sorted(own))
+        mine = direct - contested
+        for group in groups:
+            positions = [int(i) for i in group.ids]
+            reached = mine.intersection(positions)
+            if not reached:
+                continue
+            others = {r.path for p in positions for r in rival_direct.get(p, ())}
+            for position in positions:
+                if position in direct or position in rival_direct:
+                    continue
+                if others:
+                    paths = " and ".join(sorted({member.path, *others}))
+                    why_not[position] = f"its co-authors join it to records of two people of this name ({paths})"
+                    self._ambiguous(entries, position, why_not[position])
+                else:
+                    mine.add(position)
+        for position, found in rival_direct.items():
+            if position not in contested and position not in mine:
+                why_not[position] = f"it names a co-author in coauthors: of {found[0].path}"
+        return mine, why_not
+
+    def _ambiguous(self, entries: Sequence[Entry], position: int, why: str) -> None:
+        self.ambiguous.setdefault(
+            position,
+            f"record {entries[position].record.id!r} is on no person's page: {why}; say whose it is with `author_ids` "
+            "in the record, or with `exclude_ids` in the file of the person it is not",
+        )
+
+    def check_anchors(self, member: Person, candidates: list[int], own: set[str]) -> None:
+        """A warning for each co-author of `coauthors:` on none of the records naming the member: a misspelling
+        keeps every record of theirs that only it would reach off their page."""
+        if not candidates:
+            return  # no record names them: unmatched_members says so
+        grouped, keys_of = self.names.grouped_as, self.names.keys_of
+        seen = {k for p in candidates for k in keys_of[p] if k not in own}
+        found = {part for k in seen for part in grouped[k]}
+        by_slug_names = self.links.names
+        for anchor in member.coauthors:
+            key = person_key(anchor)
+            spellings = [key]
+            if key in by_slug_names:
+                spellings += [k for k, slug in by_slug_names.items() if slug == by_slug_names[key]]
+            if any(not found.isdisjoint((name_key(k), initial_key(k))) for k in spellings if k):
+                continue
+            close = difflib.get_close_matches(key, sorted(seen), n=1, cutoff=0.75)
+            hint = f"; did you mean {self.names.shown[close[0]]!r}?" if close else ""
+            message = (
+                f"field 'coauthors': {anchor!r} is a co-author on none of the {len(candidates)} records naming {member.name!r}, "
+                f"so it ties none of them to {member.name!r}{hint}"
+            )
+            self.member_problems.append(Problem(message, _person_location(member, "coauthors"), warning=True))
+
+    def check_exclusions(self, member: Person, entries: Sequence[Entry], candidates: list[int]) -> None:
+        """A warning for each id of `exclude_ids` that is none of the identifiers of the records naming the member."""
+        if not member.exclude_ids:
+            return
+        known: dict[str, str] = {}  # identifier -> as the record writes it
+        for position in candidates:
+            for identifier, written in record_identifiers(entries[position]).items():
+                known.setdefault(identifier, written)
+        for excluded in member.exclude_ids:
+            if identifier_key(excluded) in known:
+                continue
+            close = difflib.get_close_matches(identifier_key(excluded), sorted(known), n=1, cutoff=0.75)
+            hint = f"; did you mean {known[close[0]]!r}?" if close else ""
+            message = (
+                f"field 'exclude_ids': {excluded!r} is the id, arXiv id or DOI of none of the {len(candidates)} records naming "
+                f"{member.name!r}, so it excludes nothing{hint}"
+            )
+            where = "exclude_ids" if "exclude_ids" in member.lines else "arxiv"
+            self.member_problems.append(Problem(message, _person_location(member, where), warning=True))
+
+
+def _person_location(member: Person, field_name: str) -> Location:
+    return Location(member.path, member.lines.get(field_name) or member.lines.get(""))
 
 
 def _paper_authors(names: _Names, position: int, own: set[str]) -> tuple[str, ...]:

@@ -36,6 +36,11 @@ _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _ARXIV_VERSION = re.compile(r"v\d+$")
 
 
+def identifier_key(value: str) -> str:
+    """How `exclude_ids` and a record's identifiers compare: no case, no arXiv version, a DOI without its URL."""
+    return _ARXIV_VERSION.sub("", value.strip().lower().removeprefix("https://doi.org/"))
+
+
 @value_class
 class Person:
     """A person of the site, as their file says."""
@@ -255,7 +260,7 @@ def member_links(people: list[Person]) -> MemberLinks:
     return MemberLinks(
         names=names,
         ids=ids,
-        excluded={p.slug: p.exclude_ids for p in people if p.exclude_ids},
+        excluded={p.slug: tuple(identifier_key(i) for i in p.exclude_ids) for p in people if p.exclude_ids},
         categories={p.slug: p.exclude_categories for p in people if p.exclude_categories},
         slugs=tuple(p.slug for p in people),
     )

