@@ -99,6 +99,21 @@ def _authors(message: dict[str, Any]) -> list[str]:
     return names
 
 
+def _authors_orcids(message: dict[str, Any]) -> dict[str, str]:
+    """Author name (as `_authors` writes it) -> the ORCID iD Crossref gives for them."""
+    from sitegen.sources.orcid import normalise_orcid
+
+    found: dict[str, str] = {}
+    for person in message.get("author") or []:
+        name = " ".join(p for p in (person.get("given"), person.get("family")) if p) or person.get("name") or ""
+        if name.strip() and person.get("ORCID"):
+            try:
+                found.setdefault(one_line(name), normalise_orcid(str(person["ORCID"])))
+            except ValueError:
+                continue  # not an iD: the record says nothing of this author
+    return found
+
+
 def _venue(message: dict[str, Any]) -> str:
     for key in ("container-title", "short-container-title"):
         titles = message.get(key) or []
@@ -122,6 +137,9 @@ def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
     if subtitle:
         title = f"{title}: {one_line(text_from_markup(subtitle))}"
     record: dict[str, Any] = {"id": doi.lower(), "title": title, "authors": _authors(message), "year": parts[0] if parts else None}
+    author_ids = _authors_orcids(message)
+    if author_ids:
+        record["author_ids"] = author_ids  # a people directory ties the record to the member with that iD (SPEC §9)
     if len(parts) == 3:
         record["date"] = datetime.date(*parts)
     venue = _venue(message)

@@ -148,8 +148,13 @@ def work_date(work: dict[str, Any]) -> tuple[int | None, str | None]:
     return int(year), None
 
 
-def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[str]) -> dict[str, Any]:
-    """One ORCID work (full, or its summary when the full one is missing) as a record mapping."""
+def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[str], orcid: str | None = None) -> dict[str, Any]:
+    """One ORCID work (full, or its summary when the full one is missing) as a record mapping.
+
+    `orcid`: the iD whose works these are. The record says which author it is (`author_ids`),
+    as it says of every contributor whose iD the work gives, so that a people directory ties
+    the record to the member with that iD under any spelling (SPEC §9).
+    """
     import datetime
 
     put_codes = [str(s.get("put-code")) for s in group.get("work-summary") or [] if s.get("put-code")]
@@ -159,18 +164,22 @@ def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[st
     if subtitle:
         title = f"{title}: {one_line(subtitle)}"
     year, date = work_date(work)
-    authors = [
-        given_name_first(_value(c, "credit-name", "value"))
+    contributors = [
+        (given_name_first(_value(c, "credit-name", "value")), _value(c, "contributor-orcid", "path"))
         for c in _value(work, "contributors", "contributor") or []
         if _value(c, "credit-name", "value") and _value(c, "contributor-attributes", "contributor-role") in (None, "author", "AUTHOR")
     ]
+    authors = [name for name, _ in contributors] or owner[:1]
     venue = one_line(_value(work, "journal-title", "value") or "") or ("arXiv" if "arxiv" in ids else "")
     record: dict[str, Any] = {
         "id": f"orcid-{work.get('put-code')}",
         "title": title,
-        "authors": authors or owner[:1],
+        "authors": authors,
         "year": year,
     }
+    author_ids = authors_orcids(contributors, authors, owner, orcid)
+    if author_ids:
+        record["author_ids"] = author_ids
     if date:
         record["date"] = datetime.date.fromisoformat(date)
     if venue:
@@ -191,6 +200,27 @@ def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[st
     if source_name:
         record["orcid_source"] = one_line(source_name)
     return {k: v for k, v in record.items() if v not in (None, "", [], {})}
+
+
+def authors_orcids(contributors: list[tuple[str, Any]], authors: list[str], owner: list[str], orcid: str | None) -> dict[str, str]:
+    """Author name (as the record writes it) -> ORCID iD: each contributor's that the work gives, and the
+    owner's (the iD whose works these are) on the author who bears one of the owner's names."""
+    found: dict[str, str] = {}
+    for name, given in contributors:
+        if not given:
+            continue
+        try:
+            found.setdefault(name, normalise_orcid(str(given)))
+        except ValueError:
+            continue  # not an iD: the record says nothing of this author
+    if orcid and orcid not in found.values():
+        from sitegen.people.names import person_key
+
+        owner_keys = {person_key(n) for n in owner}
+        name = next((a for a in authors if person_key(a) in owner_keys), None)
+        if name is not None:
+            found.setdefault(name, orcid)
+    return found
 
 
 def _links(ids: dict[str, str], url: str | None) -> dict[str, str]:
@@ -223,7 +253,7 @@ def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> 
             elif item.get("error"):
                 warnings.append(f"warning: ORCID {orcid}: {one_line(item['error'].get('developer-message', ''))}; using the work's summary")
         progress.line(f"ORCID: {orcid}: details of {min(start + len(chunk), len(chosen))} of {len(chosen)} works")
-    records = [record_from_work(full.get(code) or preferred(group), group, owner) for code, group in zip(chosen, groups, strict=True)]
+    records = [record_from_work(full.get(code) or preferred(group), group, owner, orcid) for code, group in zip(chosen, groups, strict=True)]
     return records, owner, warnings
 
 

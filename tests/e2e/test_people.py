@@ -32,6 +32,7 @@ from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import REPO, run_sitegen, write_site
 from crawl import crawl, serve_directory
+from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
 
 FIXTURES = REPO / "tests" / "fixtures"
 LAB = FIXTURES / "people" / "lab"
@@ -565,6 +566,21 @@ def test_exclude_ids_match_any_identifier_of_a_record_and_a_typo_is_a_warning(tm
     assert warned.startswith("content/people/sheng.yaml:2: warning: field 'exclude_ids': 'hep2021'") and "did you mean 'hep2O21'?" in warned
     output = build(site)
     assert listed_ids(page(output, "people/sheng/index.html")) == {"hep2O21"}
+
+
+def test_a_members_own_orcid_works_are_theirs_whatever_their_coauthors(tmp_path, scholarly_server):
+    """Fetched ORCID and Crossref records say which author has the iD (`author_ids`): the member with it keeps them,
+    his single-author thesis included, though `coauthors:` would reach only the records with Bin Cui."""
+    server = scholarly_server()
+    orcid = "0000-0002-0000-0006"
+    people = {"sheng.yaml": f"name: Sheng Lin\norcid: {orcid}\ncoauthors: [Bin Cui]\n"}
+    site = small_lab(tmp_path / "site", people, "[]\n")
+    (site / "content" / "profile.yaml").write_text(f"name: Lab\nemail: pi@example.org\norcid: '{orcid}'\n", encoding="utf-8")
+    fetched = run_sitegen("fetch", "--site", str(site), "--delay", "0", env=server.env)
+    assert fetched.returncode == 0, fetched.stderr
+    sheng = page(build(site, "--strict"), "people/sheng/index.html")
+    assert "orcid-193310478" in listed_ids(sheng)  # the thesis: no co-author at all
+    assert sheng.select_one("section.pointers") is None  # nothing of his is "not Sheng Lin's"
 
 
 # --- valid and accessible -----------------------------------------------------------------------------------

@@ -110,6 +110,18 @@ def test_an_orcid_summary_stands_in_for_a_missing_full_work():
     assert record["type"] == "inproceedings" and record["title"].startswith("towards straggler-aware")
 
 
+def test_an_orcid_record_says_which_author_has_an_orcid_id():
+    """What ties a fetched record to the member with the iD in a people directory (SPEC §9)."""
+    record = orcid.record_from_work(load(f"orcid/{ORCID}/work/171204553.json"), orcid_group_of(171204553), ["Sheng Lin"], ORCID)
+    assert record["author_ids"] == {"Sheng Lin": ORCID}  # the contributor's iD, on its credit name 'Lin, Sheng' as shown
+    group = orcid_group_of(176009881)
+    summary = orcid.record_from_work(orcid.preferred(group), group, ["Sheng Lin"], ORCID)
+    assert summary["author_ids"] == {"Sheng Lin": ORCID}  # no contributors: the owner, whose works these are
+    message = load("crossref/works/10.5555%2Fjdls.2025.0142.json")["message"]
+    assert crossref.record_from_work(message)["author_ids"] == {"Sheng Lin": ORCID}  # Crossref's author ORCID, as a bare iD
+    assert_valid_record(record, "orcid")
+
+
 def test_the_owners_names_come_from_the_orcid_person():
     assert orcid.owner_names(load(f"orcid/{ORCID}/person.json"))[0] == "Sheng Lin"
 
