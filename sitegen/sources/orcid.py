@@ -217,9 +217,9 @@ def authors_orcids(contributors: list[tuple[str, Any]], authors: list[str], owne
         from sitegen.people.names import person_key
 
         owner_keys = {person_key(n) for n in owner}
-        name = next((a for a in authors if person_key(a) in owner_keys), None)
-        if name is not None:
-            found.setdefault(name, orcid)
+        owner_as_written = next((a for a in authors if person_key(a) in owner_keys), None)
+        if owner_as_written is not None:
+            found.setdefault(owner_as_written, orcid)
     return found
 
 
