@@ -333,8 +333,24 @@ def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfi
         description=fields.string("description", default="") or "",
         cname=_cname(fields),
         records_per_page=_records_per_page(fields),
-        extra=fields.extra(SITE_FIELDS),
+        extra=_with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
+
+
+PEOPLE_SETTINGS = ("authors", "members")  # site.yaml `people:` (SPEC §9): a page for every author, or for the members alone
+
+
+def _with_people_checked(fields: _Fields, extra: dict[str, Any]) -> dict[str, Any]:
+    """site.yaml `people:` checked at its line with the other settings, so that its mistake is reported with theirs."""
+    value = extra.get("people")
+    if value is None or value in PEOPLE_SETTINGS:
+        return extra
+    close = difflib.get_close_matches(str(value).strip().lower(), PEOPLE_SETTINGS, n=1, cutoff=0.6)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    fields.problem(
+        "people", f"expected 'authors' (a page for every author of the records) or nothing (pages for content/people/ alone), got {shown_value(value)}{hint}"
+    )
+    return {k: v for k, v in extra.items() if k != "people"}
 
 
 # Characters no URL holds as they are (RFC 3986): whitespace, controls, quotes, angle brackets, ...
@@ -431,11 +447,12 @@ PROFILE_SYNONYMS = {
 ARXIV_FIELDS = frozenset({"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"})
 
 
-def validate_profile(document: RawDocument, problems: list[Problem]) -> Profile | None:
+def validate_profile(document: RawDocument, problems: list[Problem], also_known: frozenset[str] = frozenset()) -> Profile | None:
+    """profile.yaml, or the profile part of a person file, whose own fields (`also_known`) a typo may mean too."""
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping (name: ..., affiliation: ...)", Location(document.display_path, 1)))
         return None
-    fields = _Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS, synonyms=PROFILE_SYNONYMS)
+    fields = _Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS | also_known, synonyms=PROFILE_SYNONYMS)
     fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     sources = ArxivSources()
     arxiv = fields.mapping("arxiv")

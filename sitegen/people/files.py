@@ -125,12 +125,14 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
     profile_part.line = getattr(data, "line", 1)
     profile_part.key_lines = dict(getattr(data, "key_lines", {}))
     before = sum(1 for p in problems if not p.warning)
-    profile = validate_profile(RawDocument(Path(path), path, profile_part), problems)
+    profile = validate_profile(RawDocument(Path(path), path, profile_part), problems, also_known=frozenset(OWN_FIELDS))
     reader = _Reader(data, path, problems)
     slug = reader.string("slug") or PurePosixPath(path).stem
     if not _SLUG.fullmatch(slug):
         reader.problem("slug", f"{slug!r} cannot be a folder name in every URL: use letters, digits, '.', '_' and '-', starting with a letter or digit")
     orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
+    coauthors = reader.strings("coauthors")  # every field read before giving up: every mistake of the file at once
+    exclude_ids, exclude_categories = reader.strings("exclude_ids"), reader.strings("exclude_categories")
     if profile is None or sum(1 for p in problems if not p.warning) > before:
         return None
     arxiv = profile.arxiv
@@ -148,9 +150,9 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
         links=dict(profile.links),
         orcid=orcid,
         author_ids=tuple(dict.fromkeys(arxiv.author_ids)),
-        coauthors=reader.strings("coauthors"),
-        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in (*arxiv.exclude_ids, *reader.strings("exclude_ids")))),
-        exclude_categories=tuple(dict.fromkeys((*arxiv.exclude_categories, *reader.strings("exclude_categories")))),
+        coauthors=coauthors,
+        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in (*arxiv.exclude_ids, *exclude_ids))),
+        exclude_categories=tuple(dict.fromkeys((*arxiv.exclude_categories, *exclude_categories))),
         extra=extra,
         lines={"": getattr(data, "line", 1) or 1, **getattr(data, "key_lines", {})},
     )

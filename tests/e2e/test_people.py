@@ -451,7 +451,27 @@ def test_people_setting_other_than_authors_is_an_error(tmp_path):
     site = aggregator_site(tmp_path / "site")
     (site / "content" / "site.yaml").write_text("title: T\npeople: everyone\n", encoding="utf-8")
     result = run_sitegen("build", "--site", str(site))
-    assert result.returncode == 1 and "field 'people': expected 'authors'" in result.stderr
+    assert result.returncode == 1 and "content/site.yaml:2: field 'people': expected 'authors'" in result.stderr
+
+
+def test_every_mistake_of_the_people_settings_is_reported_at_once_at_its_line(tmp_path):
+    site = lab_site(tmp_path / "site")
+    (site / "content" / "site.yaml").write_text("title: Lab\npeople: author\n", encoding="utf-8")
+    tom = "name: Tom Baker\nslug: bad three\ncoauthors: 5\norcid: 0000-0002-1825-0098\nexclude_ids: 7\n"
+    (site / "content" / "people" / "tom.yaml").write_text(tom, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    errors = result.stderr.splitlines()
+    assert "content/site.yaml:2: field 'people': expected 'authors'" in result.stderr and "did you mean 'authors'?" in result.stderr
+    for where in ("tom.yaml:2: field 'slug'", "tom.yaml:3: field 'coauthors'", "tom.yaml:4: field 'orcid'", "tom.yaml:5: field 'exclude_ids'"):
+        assert any(line.startswith(f"content/people/{where}") for line in errors), where
+
+
+def test_a_mistyped_field_of_a_person_file_names_the_field_it_means(tmp_path):
+    site = lab_site(tmp_path / "site")
+    (site / "content" / "people" / "tom.yaml").write_text("name: Tom Baker\nslugg: tb\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert "content/people/tom.yaml:2: warning: field 'slugg': unknown setting; did you mean 'slug'?" in result.stderr
 
 
 # --- anchors, exclusions and namesakes among members (what QA found) ---------------------------------------------
