@@ -19,7 +19,7 @@ from sitegen.cite import csl_item
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
-from sitegen.exports.jsonld import blog_posting, person_json_ld, scholarly_article, script_json
+from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
@@ -644,10 +644,17 @@ class ViewBuilder:
             record_count=len(self.site.entries),
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
-            jsonld=Markup(script_json(person_json_ld(self.site.profile, home, photo_absolute, web_links))),
+            jsonld=Markup(script_json(self._owner_json_ld(home, photo_absolute, web_links))),
             metrics=self.metrics(),
         )
         return context
+
+    def _owner_json_ld(self, home: str, photo: str | None, links: list[str]) -> dict[str, Any]:
+        """Who the site is of: a person, or on a site with person files the lab (docs/people.md)."""
+        people = self.site.content.get("people")
+        if people is not None and people.value:
+            return organization_json_ld(self.site.profile, home, photo, links)
+        return person_json_ld(self.site.profile, home, photo, links)
 
     def metrics(self) -> dict[str, Any] | None:
         """Total citations and h-index of the shown records, and where they are listed most cited first;

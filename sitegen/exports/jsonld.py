@@ -134,6 +134,19 @@ def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as
     return data
 
 
+def organization_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = ()) -> dict[str, Any]:
+    """The front page of a lab site (one with person files, SPEC §9): profile.yaml is the lab, an `Organization`
+    (its affiliation the organisation it is part of), and its people have pages of their own."""
+    data = person_json_ld(profile, url, image, same_as)
+    data["@type"] = "Organization"
+    data.pop("jobTitle", None)
+    if "affiliation" in data:
+        data["parentOrganization"] = data.pop("affiliation")
+    if "image" in data:
+        data["logo"] = data.pop("image")
+    return data
+
+
 def person(site: Site, url: str, photo_url: str | None, links: list[str]) -> dict[str, Any]:
     """`person_json_ld` of the site's profile, called as views.py calls it today."""
     return person_json_ld(site.profile, url, photo_url, links)

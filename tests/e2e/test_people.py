@@ -136,6 +136,13 @@ def test_the_people_index_lists_every_member_with_their_record_count(lab):
     assert "People" in menu
 
 
+def test_the_lab_sites_front_page_describes_the_lab_as_an_organization(lab):
+    output, _ = lab
+    lab_data = json.loads(page(output, "index.html").select_one('script[type="application/ld+json"]').string)
+    assert lab_data["@type"] == "Organization" and lab_data["name"] == "Distributed Systems Lab" and "jobTitle" not in lab_data
+    assert lab_data["parentOrganization"] == {"@type": "Organization", "name": "Example University"}
+
+
 def test_a_member_has_their_records_by_name_variant_and_orcid_by_year(lab):
     output, _ = lab
     ada = page(output, "people/ada/index.html")
