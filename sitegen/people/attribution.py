@@ -174,7 +174,7 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
             entry.record.year,
             entry.record.date.toordinal() if entry.record.date else 0,
             list(entry.record.categories),
-            (entry.record.arxiv, entry.record.doi, sorted(entry.record.ids.items())),  # what exclude_ids match besides the id
+            (entry.record.arxiv, entry.record.doi, tuple(entry.record.ids.values())),  # what exclude_ids match besides the id
             {key: sorted(ids) for key, ids in record_author_ids(entry).items()},
         )
         for entry in entries
