@@ -74,7 +74,7 @@ def _redirect(old: object, new: object, where: Location, problems: list[Problem]
         return None
     address = old.strip().strip("/")
     page = address if address.endswith(".html") else f"{address}/index.html" if address else ""
-    reason = "is the profile's own address" if not address else address_problem(address, reserved=())
+    reason = "is the profile's own address" if not address else address_problem(address, reserved=()) or _not_a_page(address)
     if reason:
         problems.append(Problem(f"redirect of '{old}': the old address {reason}", where))
         return None
@@ -84,6 +84,17 @@ def _redirect(old: object, new: object, where: Location, problems: list[Problem]
         problems.append(Problem(f"redirect of '{old}': '{new}' should be an address in this site (posts/x/, records/x/, #publications)", where))
         return None
     return Redirect(page, target, where.line or 1)
+
+
+_FILE_OF_ANOTHER_KIND = re.compile(r"\.(?:xml|bib|ris|json|pdf|txt|csv|atom|rss|ics)$", re.IGNORECASE)
+
+
+def _not_a_page(address: str) -> str:
+    """Why an old address cannot be a redirect page: a feed, a BibTeX file or a PDF is read by programs that do
+    not follow an HTML page's refresh (a folder 'feed.xml/' would be written instead)."""
+    if _FILE_OF_ANOTHER_KIND.search(address):
+        return "is a file a feed reader or a program fetches, which does not follow a page's refresh: only pages can be redirected"
+    return ""
 
 
 def redirect_page(context: RenderContext, new: str) -> bytes:

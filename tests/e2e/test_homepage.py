@@ -833,6 +833,10 @@ def test_an_old_address_leads_on_and_stays_out_of_the_sitemap_and_the_index(tmp_
         ("ok/: posts/\n/: posts/\n", "content/redirects.yaml:2: redirect of '/': the old address is the profile's own address"),
         ("- a\n", "content/redirects.yaml:1: expected old addresses and where each leads now"),
         ("cv/: posts/\n", "two pages would be written to output/cv/index.html: by 'cv' and by 'redirects'"),  # the site's own page
+        (
+            "people/sheng/feed.xml: people/sheng-lin/feed.xml\n",
+            "content/redirects.yaml:1: redirect of 'people/sheng/feed.xml': the old address is a file a feed reader or a program fetches",
+        ),
     ],
 )
 def test_a_redirect_that_cannot_be_is_an_error(tmp_path, redirects, message):
