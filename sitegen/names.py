@@ -22,7 +22,8 @@ _SPACES = re.compile(r"\s+")
 _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "la", "le", "ter", "ten", "zu", "vom", "zum", "bin", "al", "el"}
 SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 _GROUP_WORDS = re.compile(
-    r"\b(collaboration|consortium|team|group|committee|project|initiative|society|association|organi[sz]ation|institute|laboratory|network|alliance|inc|ltd|corporation)\b",
+    r"\b(collaboration|consortium|team|group|committee|project|initiative|society|association|organi[sz]ation|institute|laboratory|network|alliance|inc|ltd|corporation"
+    r"|universit\w*|department|faculty|school|college|cent(?:er|re)|foundation|agency|hospital|company|gmbh|llc)\b",
     re.I,
 )
 
@@ -55,12 +56,12 @@ def csl_name(name: str) -> dict[str, str]:
     """
     name = _SPACES.sub(" ", name).strip()
     if "," in name:
-        parts = [p.strip() for p in name.split(",")]
-        if len(parts) == 3 and parts[1].lower() in SUFFIXES:  # "Last, Jr., First"
-            return {"family": parts[0], "given": parts[2], "suffix": parts[1]}
-        if len(parts) == 2 and parts[0] and parts[1] and parts[1].lower() not in SUFFIXES:
-            return {"family": parts[0], "given": parts[1]}
-    words = name.replace(",", " ").split()
+        parts = comma_name_parts(name)
+        if parts is None:  # an organisation's name with a comma, or one sitegen cannot read as a person's
+            return {"literal": name}
+        family, given, suffix = parts
+        return {"family": family, "given": given, **({"suffix": suffix} if suffix else {})}
+    words = name.split()
     if len(words) < 2 or _GROUP_WORDS.search(name):
         return {"literal": name}
     suffix = ""
@@ -84,18 +85,47 @@ def written_editors(extra: dict[str, Any]) -> list[str]:
     return [name for name in editors if isinstance(name, str) and name.strip()]
 
 
+def comma_name_parts(name: str) -> tuple[str, str, str] | None:
+    """(family, given, suffix) of a person's name written in BibTeX's or RIS's order ('Müller, Lena', 'King, Jr.,
+    Martin Luther', 'Doe, Jane, Jr.'); None for a name without a comma or one that is no person's by its look
+    ('Department of Physics, MIT', 'University of California, Berkeley': write such a name in braces to be sure).
+    The page, the citations and the exports all read a name with a comma by this one rule."""
+    if "," not in name or is_organisation(name):
+        return None
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 2:
+        family, given, suffix = parts[0], parts[1], ""
+    elif len(parts) == 3 and parts[1].lower() in SUFFIXES:
+        family, suffix, given = parts
+    elif len(parts) == 3 and parts[2].lower() in SUFFIXES:
+        family, given, suffix = parts
+    else:
+        return None
+    if given.lower() in SUFFIXES or not _looks_like_a_family_name(family) or not _looks_like_given_names(given):
+        return None
+    return family, given, suffix
+
+
+def _looks_like_a_family_name(text: str) -> bool:
+    """One or two capitalised words ('Müller', 'García Márquez', 'LIN'), particles aside ('de la Cruz')."""
+    words = [word for word in text.split() if word not in _PARTICLES]
+    return 1 <= len(words) <= 2 and all(word[0].isupper() or "'" in word for word in words)
+
+
+def _looks_like_given_names(text: str) -> bool:
+    """One to four capitalised words or initials ('Lena', 'J.-P.', 'Martin Luther')."""
+    words = text.split()
+    return 1 <= len(words) <= 4 and all(word[0].isupper() for word in words)
+
+
 def first_name_first(plain: str) -> str:
     """A person's name written in BibTeX's order, as readers expect it in a list of authors: 'Müller, Lena' ->
-    'Lena Müller', 'King, Jr., Martin Luther' -> 'Martin Luther King Jr.'. Anything else, an organisation's name
-    with a comma ('University of California, Berkeley') included, stays as written."""
-    if "," not in plain or is_organisation(plain) or "universit" in plain.lower():
+    'Lena Müller', 'King, Jr., Martin Luther' -> 'Martin Luther King Jr.'; any other name stays as written."""
+    parts = comma_name_parts(plain)
+    if parts is None:
         return plain
-    parts = [part.strip() for part in plain.split(",")]
-    if len(parts) == 2 and all(parts) and parts[1].lower() not in SUFFIXES and len(parts[0].split()) <= 3:
-        return f"{parts[1]} {parts[0]}"
-    if len(parts) == 3 and all(parts) and parts[1].lower() in SUFFIXES:
-        return f"{parts[2]} {parts[0]} {parts[1]}"
-    return plain
+    family, given, suffix = parts
+    return " ".join(part for part in (given, family, suffix) if part)
 
 
 def shown_name(name: str) -> str:

@@ -879,3 +879,18 @@ def test_names_written_in_bibtex_order_are_shown_first_name_first(tmp_path):
     assert meta(soup, "citation_author") == shown
     assert soup.select_one(".authors").get_text(" ", strip=True).replace(" ,", ",") == ", ".join(shown)
     assert [s.get_text() for s in soup.select("strong.owner")] == ["Ada Lovelace"]  # the profile's name: Ada Lovelace
+
+
+def test_a_name_with_a_comma_that_is_no_persons_is_shown_and_cited_as_written(tmp_path):
+    record = {"id": "r2", "title": "T", "authors": ["Department of Physics, MIT", "Doe, Jane, Jr.", "University of California, Berkeley"], "year": 2019}
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/r2.yaml": yaml.safe_dump(record)})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    soup = page(site / "output" / "records" / "r2" / "index.html")
+    assert meta(soup, "citation_author") == ["Department of Physics, MIT", "Jane Doe Jr.", "University of California, Berkeley"]
+    csl = json.loads(soup.select_one("[data-csl-item]")["data-csl-item"])
+    assert csl["author"] == [
+        {"literal": "Department of Physics, MIT"},
+        {"family": "Doe", "given": "Jane", "suffix": "Jr."},
+        {"literal": "University of California, Berkeley"},
+    ]
