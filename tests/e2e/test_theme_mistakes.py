@@ -1,0 +1,186 @@
+"""A site's own theme written wrong: every mistake is one `path:line:` line and exit 1 (or a warning), never a traceback.
+
+What `sitegen check` and `sitegen build` print is what a theme's author sees: these tests run the
+command line in this process (`sitegen.cli.main`) and read its exit status and stderr.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import MINIMAL_SITE, write_site
+
+from sitegen.cli import main
+
+RECORDS = {
+    "content/records/a.yaml": "id: a\ntitle: Alpha paper\nauthors: [Ada Lovelace]\nyear: 2024\ndate: 2024-03-05\nsource: J. Alpha\n",
+    "content/records/b.yaml": "id: b\ntitle: Beta paper\nauthors: [Ada Lovelace]\nyear: 2022\nsource: J. Beta\n",
+}
+COLOPHON = '{% extends "base.html" %}{% block main %}<p>{{ records|length }} records</p>{% endblock %}\n'
+
+
+MINE = "name: mine\nextends: default\npages:\n  - {template: colophon.html, path: colophon/index.html}\n"
+
+
+def theme_site(root: Path, theme_yaml: str = MINE, files: dict[str, str] | None = None, language: str = "en") -> Path:
+    """A site with two records and its own theme `mine`, which extends default and adds a page."""
+    site_yaml = f"title: Test site\nbase_url: https://example.org/\ntheme: mine\nlanguage: {language}\n"
+    return write_site(
+        root,
+        {
+            **MINIMAL_SITE,
+            **RECORDS,
+            "content/site.yaml": site_yaml,
+            "themes/mine/theme.yaml": theme_yaml,
+            "themes/mine/templates/colophon.html": COLOPHON,
+            **(files or {}),
+        },
+    )
+
+
+def sitegen(capsys, *args: str) -> tuple[int, list[str]]:
+    """Run the command line; its exit status and the lines it wrote to stderr."""
+    status = main(list(args))
+    return status, capsys.readouterr().err.splitlines()
+
+
+# -- 1. theme.yaml's pages: -------------------------------------------------------------------------
+
+
+PAGE_MISTAKES = {
+    "no path": (
+        "  - {template: colophon.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': no 'path' (where the page goes in output/)",
+    ),
+    "no template": (
+        "  - {path: x/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': no 'template' (the template to render)",
+    ),
+    "a name, not an entry": (
+        "  - colophon.html\n",
+        "themes/mine/theme.yaml:3: page 1 of 'pages': expected a mapping {template: colophon.html, path: colophon/index.html}, got 'colophon.html'",
+    ),
+    "a list as the template": (
+        "  - {template: [a], path: a/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': field 'template': expected a template's name (colophon.html), got a list",
+    ),
+    "a template no folder has": (
+        "  - {template: colophn.html, path: c/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': template 'colophn.html' is in no templates/ folder of the site or its themes;"
+        " did you mean 'colophon.html'?",
+    ),
+    "a path leaving output/": (
+        "  - {template: colophon.html, path: /abs/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': path '/abs/index.html' is not a file inside output/;"
+        " write it from output/'s root, as colophon/index.html",
+    ),
+    "a path sitegen writes": (
+        "  - {template: colophon.html, path: ok/index.html}\n  - {template: colophon.html, path: cv/index.html}\n",
+        "themes/mine/theme.yaml:5: path 'cv/index.html': sitegen's 'cv' pages write output/cv/index.html already; choose another path",
+    ),
+    "a path one with sitegen's ignoring case": (
+        "  - {template: colophon.html, path: Records/index.html}\n",
+        "themes/mine/theme.yaml:4: output/records (by 'records') and output/Records (by 'theme-pages') are one name on macOS and Windows",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(PAGE_MISTAKES))
+def test_a_wrong_pages_entry_is_one_line_at_its_place_in_theme_yaml(tmp_path, capsys, mistake):
+    entries, expected = PAGE_MISTAKES[mistake]
+    site = theme_site(tmp_path, f"name: mine\nextends: default\npages:\n{entries}", {"content/cv.yaml": "sections: []\n"})
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
+    assert not (site / "output").exists()
+
+
+def test_pages_that_is_no_list_is_named_at_its_line(tmp_path, capsys):
+    site = theme_site(tmp_path, "name: mine\nextends: default\npages: colophon.html\n")
+    expected = (
+        "themes/mine/theme.yaml:3: field 'pages': expected a list of pages, each {template: colophon.html, path: colophon/index.html}; got 'colophon.html'"
+    )
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+def test_a_theme_page_gets_the_profiles_values_and_can_list_every_publication_by_year(tmp_path, capsys):
+    """A /publications/ page by year, as al-folio has: `years`, `posts`, `posts_url` and `icons`, as the profile gets."""
+    publications = (
+        '{% extends "base.html" %}{% block main %}'
+        '{% for group in years %}<h2 id="{{ group.anchor }}">{{ group.year }}</h2>'
+        "<ol>{% for item in group.rendered_items %}{{ item }}{% endfor %}</ol>{% endfor %}"
+        '<p class="posts">{{ posts|length }} {{ posts_url }}</p>{% if icons is defined %}<p class="icons"></p>{% endif %}'
+        "{% endblock %}\n"
+    )
+    site = theme_site(
+        tmp_path,
+        "name: mine\nextends: default\npages:\n  - template: publications.html\n    path: publications/index.html\n",
+        {
+            "themes/mine/templates/publications.html": publications,
+            "content/site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\nrecords_per_page: 1\n",
+        },
+    )
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    page = (site / "output/publications/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="year-2024">2024</h2>' in page and '<h2 id="year-2022">2022</h2>' in page, "every record on the one page, past records_per_page"
+    assert "Alpha paper" in page and "Beta paper" in page
+    assert '<p class="posts">0 /posts/</p>' in page and '<p class="icons">' in page
+
+
+# -- 2. a translation file that is no YAML --------------------------------------------------------------
+
+
+def test_a_broken_translation_file_is_a_line_with_its_place_in_check_build_and_the_dev_server(tmp_path, capsys):
+    from sitegen.inputs import list_inputs
+    from sitegen.serve import Preview
+
+    site = theme_site(tmp_path, files={"themes/mine/i18n/fr.yaml": "menu:\n  news: [Actualités\n"}, language="fr")
+    expected = "themes/mine/i18n/fr.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)"
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
+    preview = Preview(site)
+    preview.rebuild(list_inputs(site))
+    assert preview.problems == [expected], "the dev server's error page shows the line, not 'internal error'"
+
+
+# -- 3. translation values of the wrong shape, keys no theme has ------------------------------------------
+
+
+def test_translation_values_of_the_wrong_shape_and_unknown_keys_are_warnings_at_their_lines(tmp_path, capsys):
+    french = (
+        "menu:\n  news: 5\n  nwes: Nouvelles\n"
+        "footer: [a, b]\n"
+        "months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre]\n"
+        "skip_to_content: {a: b}\n"
+    )
+    site = theme_site(tmp_path, files={"themes/mine/i18n/fr.yaml": french}, language="fr")
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    path = "themes/mine/i18n/fr.yaml"
+    assert status == 1
+    assert lines == [
+        f"{path}:2: warning: 'menu.news': expected a string (as in i18n/en.yaml), got 5; quote it",
+        f"{path}:3: warning: 'menu.nwes' is no string of the theme (none in i18n/en.yaml), so it is never shown; did you mean 'menu.news'?",
+        f"{path}:4: warning: 'footer': expected a mapping (as in i18n/en.yaml: bibtex, records_json, feed, ...), got a list of 2",
+        f"{path}:5: warning: 'months': expected a list of the 12 months' names, January first; got a list of 11; dates are shown as 2024-03-05 until it is",
+        f"{path}:6: warning: 'skip_to_content': expected a string (as in i18n/en.yaml), got a mapping",
+        "--strict: 5 warnings, and --strict makes a warning an error; sitegen build --strict would write nothing",
+    ]
+
+
+def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(tmp_path, capsys):
+    site = theme_site(tmp_path, language="fr")
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert status == 0
+    assert lines[0] == (
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'fr' (it has de, en); its pages show the English strings"
+    )
+
+
+def test_a_correct_translation_and_a_language_the_theme_has_say_nothing(tmp_path, capsys):
+    site = theme_site(
+        tmp_path, files={"themes/mine/i18n/fr.yaml": "menu:\n  news: Actualités\nmonths: [a, b, c, d, e, f, g, h, i, j, k, l]\n"}, language="fr-CA"
+    )
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+    german = theme_site(tmp_path / "de", language="de")
+    assert sitegen(capsys, "check", "--strict", "--site", str(german)) == (0, ["ok: 5 pages would be built"])
