@@ -184,3 +184,87 @@ def test_a_correct_translation_and_a_language_the_theme_has_say_nothing(tmp_path
     assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
     german = theme_site(tmp_path / "de", language="de")
     assert sitegen(capsys, "check", "--strict", "--site", str(german)) == (0, ["ok: 5 pages would be built"])
+
+
+# -- 5. a port that is none --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "0", "eighty"])
+def test_a_port_outside_1_to_65535_is_a_usage_error(tmp_path, capsys, port):
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--site", str(tmp_path), "--port", port])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"sitegen serve: error: argument --port: expected a port from 1 to 65535, got '{port}'"
+
+
+# -- 6. templates that name a template there is not --------------------------------------------------------
+
+
+LOOKUP_MISTAKES = {
+    "extends a file the parent lacks": (
+        {"templates/base.html": '{% extends "!default/bse.html" %}\n'},
+        "templates/base.html:1: template not found: !default/bse.html; did you mean '!default/base.html'?",
+    ),
+    "a partial includes one there is not": (
+        {"templates/partials/record_item.html": 'a\n{% include "partials/nope.html" %}\n'},
+        "templates/partials/record_item.html:2: template not found: partials/nope.html",
+    ),
+    "a theme's base.html extends !theme/base.html": (
+        {"themes/mine/templates/base.html": '{% extends "!theme/base.html" %}\n'},
+        "themes/mine/templates/base.html:1: template error: a template extends or includes itself; inside a theme, `!theme/` names that theme's"
+        ' own templates: build on its parent\'s with `!<parent>/`, e.g. {% extends "!default/base.html" %}',
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(LOOKUP_MISTAKES))
+def test_a_template_naming_a_missing_one_is_blamed_at_its_own_line(tmp_path, capsys, mistake):
+    files, expected = LOOKUP_MISTAKES[mistake]
+    site = theme_site(tmp_path, files=files)
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+@pytest.mark.parametrize(
+    ("extends", "expected"),
+    [
+        ("mine", "themes/mine/theme.yaml:2: field 'extends': a theme cannot extend itself; name the theme 'mine' builds on (default)"),
+        ("nonexist", "themes/mine/theme.yaml:2: field 'extends': unknown theme 'nonexist'; themes found: classic, default, mine"),
+    ],
+)
+def test_a_wrong_extends_is_blamed_on_the_themes_own_settings(tmp_path, capsys, extends, expected):
+    site = theme_site(tmp_path, MINE.replace("extends: default", f"extends: {extends}"))
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+def test_a_sites_theme_named_like_a_bundled_one_holds_only_what_it_changes(tmp_path, capsys):
+    """`themes/default/` of the site with one partial: the bundled default gives the rest."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, **RECORDS, "themes/default/templates/partials/record_item.html": "<li>mine: {{ record.title_text }}</li>\n"})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    assert "<li>mine: Alpha paper</li>" in (site / "output/index.html").read_text(encoding="utf-8")
+
+
+# -- 7. a template that replaces nothing -----------------------------------------------------------------
+
+
+def test_a_misspelt_override_is_a_warning_with_the_name_meant(tmp_path, capsys):
+    site = theme_site(tmp_path, files={"templates/partials/record-item.html": "<li>{{ record.title }}</li>\n"})
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert lines[0] == (
+        "templates/partials/record-item.html: warning: template 'partials/record-item.html' replaces no template of the theme"
+        " and no template uses it; did you mean 'partials/record_item.html'?"
+    )
+
+
+def test_templates_that_override_or_are_used_say_nothing(tmp_path, capsys):
+    """An override, a theme's page template (MINE's colophon.html), a partial a template includes and the one it
+    extends with `!theme/`: none is warned about."""
+    files = {
+        "templates/partials/record_item.html": '<li>{% include "partials/mark.html" %}{{ record.title }}</li>\n',
+        "templates/partials/mark.html": "*",
+        "themes/mine/templates/layout.html": '{% extends "!default/base.html" %}\n',
+        "themes/mine/templates/base.html": '{% extends "layout.html" %}\n',
+    }
+    site = theme_site(tmp_path, files=files)
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
