@@ -104,12 +104,12 @@ def test_pages_that_is_no_list_is_named_at_its_line(tmp_path, capsys):
 
 
 def test_a_theme_page_gets_the_profiles_values_and_can_list_every_publication_by_year(tmp_path, capsys):
-    """A /publications/ page by year, as al-folio has: `years`, `posts`, `posts_url` and `icons`, as the profile gets."""
+    """A /publications/ page by year, as al-folio has (docs/themes.md's example): `years`, `posts`, `posts_url`
+    and `icons`, as the profile gets them, with every record on the one page whatever `records_per_page` says."""
     publications = (
         '{% extends "base.html" %}{% block main %}'
-        '{% for group in years %}<h2 id="{{ group.anchor }}">{{ group.year }}</h2>'
-        "<ol>{% for item in group.rendered_items %}{{ item }}{% endfor %}</ol>{% endfor %}"
-        '<p class="posts">{{ posts|length }} {{ posts_url }}</p>{% if icons is defined %}<p class="icons"></p>{% endif %}'
+        '{% include "partials/year_nav.html" %}{% set id_prefix = "" %}{% include "partials/year_groups.html" %}'
+        '<p class="posts">{{ posts|length }} {{ posts_url }}</p><p class="icons">{{ icons|join(" ") }}</p>'
         "{% endblock %}\n"
     )
     site = theme_site(
@@ -118,14 +118,16 @@ def test_a_theme_page_gets_the_profiles_values_and_can_list_every_publication_by
         {
             "themes/mine/templates/publications.html": publications,
             "content/site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\nrecords_per_page: 1\n",
+            "content/records/c.yaml": "id: c\ntitle: Gamma paper\nyear: 2020\nsource: J. Gamma\nlinks: {pdf: 'https://example.org/c.pdf'}\n",
         },
     )
     status, lines = sitegen(capsys, "build", "--site", str(site))
     assert status == 0, lines
     page = (site / "output/publications/index.html").read_text(encoding="utf-8")
-    assert '<h2 id="year-2024">2024</h2>' in page and '<h2 id="year-2022">2022</h2>' in page, "every record on the one page, past records_per_page"
-    assert "Alpha paper" in page and "Beta paper" in page
-    assert '<p class="posts">0 /posts/</p>' in page and '<p class="icons">' in page
+    assert [f'<a href="#year-{year}">{year}</a>' in page for year in (2024, 2022, 2020)] == [True] * 3, "the years link within the page"
+    assert all(f'id="year-{year}"' in page for year in (2024, 2022, 2020))
+    assert all(f"{name} paper" in page for name in ("Alpha", "Beta", "Gamma")), "every record on the one page, past records_per_page"
+    assert '<p class="posts">0 /posts/</p>' in page and '<p class="icons">pdf</p>' in page
 
 
 # -- 2. a translation file that is no YAML --------------------------------------------------------------
