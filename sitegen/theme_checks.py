@@ -12,6 +12,7 @@ checks them once per run, with the site's other content, so that `check`,
 from __future__ import annotations
 
 import difflib
+import functools
 from typing import Any
 
 import jinja2
@@ -188,20 +189,29 @@ def unused_templates(theme: Theme, listing: Listing) -> list[Problem]:
 def _referenced(listing: Listing, layers: list[str]) -> set[str] | None:
     """The names the templates of every layer include, extend or import ('!default/base.html' as 'base.html');
     None when one names a template by a computed name."""
-    parser = jinja2.Environment()  # only parsed: the names a template references are in its syntax
     names: set[str] = set()
     for prefix in layers:
         for path in listing.under(prefix):
             if not path.endswith(TEMPLATE_SUFFIXES):
                 continue
             try:
-                found = list(jinja2.meta.find_referenced_templates(parser.parse(listing.read_bytes(path).decode("utf-8"))))
+                found = _names_in(listing.read_bytes(path).decode("utf-8"))
             except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
                 continue  # reported when a page renders it
             if None in found:
                 return None
             names |= {_without_theme_prefix(str(name)) for name in found}
     return names
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_in(source: str) -> tuple[str | None, ...]:
+    """The template names a template's text references (None for a computed one): parsed once per text, since
+    the dev server checks the same templates at every rebuild."""
+    return tuple(jinja2.meta.find_referenced_templates(_PARSER.parse(source)))
+
+
+_PARSER = jinja2.Environment()  # only parses: the names a template references are in its syntax
 
 
 def _without_theme_prefix(name: str) -> str:
