@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", parents=[site], help="preview with live reload")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1, this machine only)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port, 1 to 65535 (default: 8000)")
     serve.add_argument("--drafts", action="store_true", help="also show drafts: pages, posts and news whose file name starts with _")
     serve.set_defaults(handler="sitegen.serve:run")
 
@@ -154,6 +154,18 @@ def _non_negative_int(text: str) -> int:
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    """A TCP port: the operating system would wrap 99999 round to another port and refuse -1 with a vaguer
+    message; 0 (any free port) would leave the address printed and the live-reload script's port unknown."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {text!r}")
     return value
 
 

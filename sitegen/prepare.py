@@ -19,6 +19,7 @@ from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
+from sitegen.theme_checks import theme_problems
 from sitegen.urls import page_collisions
 from sitegen.validate import validate_site
 
@@ -72,6 +73,8 @@ def prepare_site(
             theme = find_theme(valid.config.theme, listing, _settings_location(raw, "theme"))
         except ThemeError as error:
             problems.append(error.problem)
+        else:
+            problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
     content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:

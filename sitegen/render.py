@@ -28,6 +28,7 @@ from sitegen.fragments import Fragments
 from sitegen.inputs import Listing
 from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
+from sitegen.pages.theme_pages import declared_pages
 from sitegen.theme import Theme, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls, is_relative_path
 from sitegen.views import ViewBuilder
@@ -164,6 +165,7 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
         input_digest=digests.__getitem__,
         static_sources=sources,
         theme_settings=theme_settings(theme, listing),
+        theme_pages=declared_pages(theme, listing)[0],  # their problems stopped the build before (prepare.theme_problems)
         strings=cast(dict[str, Any], environment.globals["strings"]),  # theme.make_environment puts them there
     )
 
@@ -175,10 +177,11 @@ def _all_pages(context: RenderContext) -> list[Page]:
     for kind in PAGE_KINDS.values():
         for page in kind.pages(context):
             if page.path in pages:
-                problems.append(Problem(f"two pages would be written to output/{page.path}: by '{pages[page.path][0]}' and by '{kind.name}'"))
+                problems.append(_two_pages(page.path, *pages[page.path], kind.name, page))
                 continue
             pages[page.path] = (kind.name, page)
-    if problems := problems + address_conflicts({path: kind for path, (kind, _) in pages.items()}):
+    places = {path: page.where for path, (_, page) in pages.items() if page.where is not None}
+    if problems := problems + address_conflicts({path: kind for path, (kind, _) in pages.items()}, places):
         raise ContentError(problems)
     listed = sorted(path for path, (_, page) in pages.items() if page.listed)
     urls = context.urls
@@ -186,13 +189,23 @@ def _all_pages(context: RenderContext) -> list[Page]:
     return [page for _, page in pages.values()]
 
 
-def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
+def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -> Problem:
+    """Two kinds list one output path: at the place of the one a file of the site declares (a theme's page)."""
+    declared, other = (page, first_kind) if page.where is not None else (first, kind)
+    if declared.where is not None:
+        return Problem(f"path '{path}': sitegen's '{other}' pages write output/{path} already; choose another path", declared.where)
+    return Problem(f"two pages would be written to output/{path}: by '{first_kind}' and by '{kind}'")
+
+
+def address_conflicts(kinds: dict[str, str], places: dict[str, Location] | None = None) -> list[Problem]:
     """Output paths (each -> the page kind that lists it) that cannot all be written, or not on every system: one
     outside output/, two names that are one ignoring case (one file on macOS and Windows), a file where another
-    page needs a folder ('feed.xml' and 'feed.xml/index.html'). Looked at with sets: a large site has 100,000 paths."""
+    page needs a folder ('feed.xml' and 'feed.xml/index.html'). Looked at with sets: a large site has 100,000 paths.
+    `places`: where a path is declared, for the paths a file of the site names (a theme's `pages:`)."""
+    places = places or {}
     joined = "\n" + "\n".join(kinds) + "\n"
     outside = [path for path in kinds if _no_place_inside(path)] if any(shape in joined for shape in _NOT_A_PLACE_INSIDE) else []
-    messages = {f"'{kinds[path]}' would write output/{path}, which is not a file inside output/": None for path in outside}
+    messages = {f"'{kinds[path]}' would write output/{path}, which is not a file inside output/": places.get(path) for path in outside}
     inside: dict[str, str] = {}  # every folder the paths need -> the first path in it
     for path in kinds:
         folder = path.rpartition("/")[0]
@@ -201,7 +214,7 @@ def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
             folder = folder.rpartition("/")[0]
     for folder in sorted(inside.keys() & kinds.keys()):
         messages[f"output/{folder} (by '{kinds[folder]}') is a file, and '{kinds[inside[folder]]}' needs a folder of that name for output/{inside[folder]}"] = (
-            None
+            places.get(folder) or places.get(inside[folder])
         )
     names = [*inside, *kinds]
     if len({name.lower() for name in names}) != len(names):  # some name is another's in another case: say which, the outermost
@@ -210,8 +223,9 @@ def address_conflicts(kinds: dict[str, str]) -> list[Problem]:
             first = spelled.setdefault(name.lower(), name)
             if first != name and spelled.get(name.rpartition("/")[0].lower(), name.rpartition("/")[0]) == name.rpartition("/")[0]:
                 by = [kinds.get(each) or kinds[inside[each]] for each in (first, name)]
-                messages[f"output/{first} (by '{by[0]}') and output/{name} (by '{by[1]}') are one name on macOS and Windows"] = None
-    return [Problem(message) for message in messages]
+                where = next((places[path] for path in (first, name, inside.get(first), inside.get(name)) if path in places), None)
+                messages[f"output/{first} (by '{by[0]}') and output/{name} (by '{by[1]}') are one name on macOS and Windows"] = where
+    return [Problem(message, where) for message, where in messages.items()]
 
 
 # in "\n" + the paths joined by "\n" + "\n": '/x', 'a//b', './x', 'a/../b', 'a/', '..'
@@ -230,7 +244,13 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
         where = Location(_shown_path(error.filename or error.name or template), error.lineno)
         raise ContentError(Problem(f"template error: {error.message}", where)) from error
     except jinja2.TemplateNotFound as error:
-        raise ContentError(Problem(f"template not found: {error.name} (needed for {template})")) from error
+        raise ContentError(_not_found(environment, template, error)) from error
+    except RecursionError as error:  # `{% extends "!theme/base.html" %}` in the theme's own base.html
+        message = (
+            "template error: a template extends or includes itself; inside a theme, `!theme/` names that theme's"
+            ' own templates: build on its parent\'s with `!<parent>/`, e.g. {% extends "!default/base.html" %}'
+        )
+        raise ContentError(Problem(message, _traceback_location(error))) from error
     except jinja2.sandbox.SecurityError as error:
         raise ContentError(Problem(f"template refused by the sandbox: {error}", _traceback_location(error) or Location(template))) from error
     except jinja2.UndefinedError as error:
@@ -240,6 +260,18 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
     except Exception as error:  # `{{ 1 / 0 }}`, `{{ year + "x" }}`: a mistake in a template, not a crash of sitegen
         message = f"template error in {template}: {type(error).__name__}: {error}"
         raise ContentError(Problem(message, _traceback_location(error))) from error
+
+
+def _not_found(environment: jinja2.Environment, template: str, error: jinja2.TemplateNotFound) -> Problem:
+    """A template that names one no folder has: at the line that names it, with the name of its folder most like it."""
+    where = _traceback_location(error)
+    needed = "" if where is not None else f" (needed for {template})"
+    folder, _, name = str(error.name).rpartition("/")
+    names = environment.list_templates() if environment.loader is not None else []
+    beside = [other.rpartition("/")[2] for other in names if other.rpartition("/")[0] == folder]
+    meant = difflib.get_close_matches(name, beside, n=1, cutoff=0.75)
+    hint = f"; did you mean '{folder + '/' if folder else ''}{meant[0]}'?" if meant else ""
+    return Problem(f"template not found: {error.name}{needed}{hint}", where)
 
 
 def _shown_path(filename: str) -> str:

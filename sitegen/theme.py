@@ -34,9 +34,9 @@ import jinja2.sandbox
 from jinja2.lexer import Token, TokenStream
 from markupsafe import escape
 
-from sitegen.errors import Location, Problem
+from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
-from sitegen.load import parse_yaml
+from sitegen.load import PositionedDict, parse_yaml
 
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
@@ -54,10 +54,13 @@ class Theme:
         return [self] + (self.parent.chain() if self.parent else [])
 
 
-class ThemeError(Exception):
+class ThemeError(ContentError):
+    """A theme that cannot be used (unknown, unreadable, badly written): a problem of the site's
+    content like any other, so that every command reports it as `path:line:` and exits 1."""
+
     def __init__(self, problem: Problem):
         self.problem = problem
-        super().__init__(str(problem))
+        super().__init__(problem)
 
 
 def available_themes(listing: Listing) -> list[str]:
@@ -69,17 +72,49 @@ def available_themes(listing: Listing) -> list[str]:
     return sorted(found)
 
 
-def find_theme(name: str, listing: Listing, where: Location | None = None, _seen: tuple[str, ...] = ()) -> Theme:
-    """Resolve a theme by name; raises ThemeError naming the themes there are."""
-    for prefix in (f"themes/{name}/", f"{BUNDLED_PREFIX}{name}/"):
-        if any(path.startswith(f"{prefix}templates/") for path in listing.files):
-            parent_name = _settings(prefix, listing).get("extends")
-            parent = None
-            if parent_name and str(parent_name) not in _seen + (name,):
-                parent = find_theme(str(parent_name), listing, where, _seen + (name,))
-            return Theme(name, prefix, parent)
+def find_theme(name: str, listing: Listing, where: Location | None = None) -> Theme:
+    """Resolve a theme by name, with the themes it extends; raises ThemeError naming the themes there are.
+
+    A site's `themes/<name>/` named like a bundled theme extends that bundled theme unless
+    its theme.yaml says otherwise: it holds the files it changes, as a site's `templates/` does.
+    """
+    return _find_theme(name, listing, where, "theme", ())
+
+
+def _find_theme(name: str, listing: Listing, where: Location | None, field_name: str, seen: tuple[str, ...], bundled_only: bool = False) -> Theme:
+    folders = [f"{BUNDLED_PREFIX}{name}/"] if bundled_only else [f"themes/{name}/", f"{BUNDLED_PREFIX}{name}/"]
+    for prefix in folders:
+        if _is_theme(prefix, listing):
+            return Theme(name, prefix, _parent(name, prefix, listing, seen))
     found = ", ".join(available_themes(listing)) or "none"
-    raise ThemeError(Problem(f"field 'theme': unknown theme '{name}'; themes found: {found}", where))
+    raise ThemeError(Problem(f"field '{field_name}': unknown theme '{name}'; themes found: {found}", where))
+
+
+def _is_theme(prefix: str, listing: Listing) -> bool:
+    return any(path.startswith(f"{prefix}templates/") for path in listing.files)
+
+
+def _parent(name: str, prefix: str, listing: Listing, seen: tuple[str, ...]) -> Theme | None:
+    """The theme that `prefix`'s theme.yaml names in `extends` (or the bundled namesake of a site's theme)."""
+    settings = _settings(prefix, listing)
+    namesake = prefix.startswith("themes/") and _is_theme(f"{BUNDLED_PREFIX}{name}/", listing)
+    parent_name = settings.get("extends")
+    where = Location(f"{prefix}theme.yaml", _line_of(settings, "extends"))
+    if parent_name is None:
+        return _find_theme(name, listing, where, "extends", seen, bundled_only=True) if namesake else None
+    if not isinstance(parent_name, str) or not parent_name.strip():
+        raise ThemeError(Problem(f"field 'extends': expected the name of a theme (default), got {parent_name!r}", where))
+    if parent_name == name:
+        if namesake:  # `extends: default` in the site's themes/default/: the bundled one
+            return _find_theme(name, listing, where, "extends", seen, bundled_only=True)
+        raise ThemeError(Problem(f"field 'extends': a theme cannot extend itself; name the theme '{name}' builds on (default)", where))
+    if parent_name in seen:  # themes extending each other: the chain stops where it would loop
+        return None
+    return _find_theme(parent_name, listing, where, "extends", seen + (name,))
+
+
+def _line_of(data: dict[str, Any], key: str) -> int | None:
+    return data.line_of(key) if isinstance(data, PositionedDict) else None
 
 
 def theme_settings(theme: Theme, listing: Listing) -> dict[str, Any]:
@@ -101,12 +136,29 @@ def _settings(prefix: str, listing: Listing) -> dict[str, Any]:
     data, problem = parse_yaml(text, path)
     if problem is not None:
         raise ThemeError(problem)
-    return dict(data) if isinstance(data, dict) else {}
+    if data is not None and not isinstance(data, dict):
+        raise ThemeError(Problem("expected a mapping of settings (name: mine, extends: default, pages: ...)", Location(path, 1)))
+    return data if isinstance(data, dict) else {}  # a PositionedDict: its lines name the place of a mistake
 
 
 def template_prefixes(theme: Theme) -> list[str]:
     """Where templates are looked up, first match wins."""
     return [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain()]
+
+
+def template_names(theme: Theme, listing: Listing) -> set[str]:
+    """Every template name the theme chain and the site's `templates/` answer ('partials/record_item.html')."""
+    return {path[len(prefix) :] for prefix in template_prefixes(theme) for path in listing.under(prefix)}
+
+
+def settings_source(theme: Theme, listing: Listing, key: str) -> tuple[Any, Location]:
+    """The value of a setting of theme.yaml as the chain resolves it (the extending theme wins), and where it is
+    written; (None, the theme's own theme.yaml) when no theme of the chain sets it."""
+    for member in theme.chain():
+        settings = _settings(member.prefix, listing)
+        if key in settings:
+            return settings[key], Location(f"{member.prefix}theme.yaml", _line_of(settings, key))
+    return None, Location(f"{theme.prefix}theme.yaml")
 
 
 def theme_inputs(theme: Theme, listing: Listing) -> list[str]:
@@ -136,6 +188,10 @@ class ListingLoader(jinja2.BaseLoader):
                     raise jinja2.TemplateNotFound(f"{template} ({path}: {error})") from error
                 return source, path, lambda: True
         raise jinja2.TemplateNotFound(template)
+
+    def list_templates(self) -> list[str]:
+        """Every name it answers: what a message about a template not found suggests from."""
+        return sorted({path[len(prefix) :] for prefix in self.prefixes for path in self.listing.under(prefix)})
 
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
@@ -208,17 +264,17 @@ def theme_strings(theme: Theme, listing: Listing, language: str) -> dict[str, An
     strings: dict[str, Any] = {}
     for tag in language_fallbacks(language):
         for member in reversed(theme.chain()):
-            for name in _i18n_files(member, listing, tag):
-                strings.update(_flatten(_read_strings(name, listing)))
+            for name in i18n_files(member, listing, tag):
+                strings.update(_flatten(read_strings(name, listing)))
     return strings
 
 
-def _i18n_files(member: Theme, listing: Listing, tag: str) -> list[str]:
+def i18n_files(member: Theme, listing: Listing, tag: str) -> list[str]:
     wanted = {f"{member.prefix}i18n/{tag}.yaml", f"{member.prefix}i18n/{tag}.yml"}
     return sorted(name for name in listing.under(f"{member.prefix}i18n/") if name in wanted or name.lower() in {w.lower() for w in wanted})
 
 
-def _read_strings(path: str, listing: Listing) -> dict[str, Any]:
+def read_strings(path: str, listing: Listing) -> dict[str, Any]:
     try:
         text = listing.read_bytes(path).decode("utf-8-sig")
     except (OSError, UnicodeError) as error:

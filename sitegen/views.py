@@ -401,18 +401,18 @@ class ViewBuilder:
         entries = self.site.entries
         return [entries[position] for position in positions]
 
-    def listing_pages(self, positions: Sequence[int], prefix: str) -> list[tuple[str, list[int], dict[str, Any]]]:
+    def listing_pages(self, positions: Sequence[int], prefix: str, one_page: str | None = None) -> list[tuple[str, list[int], dict[str, Any]]]:
         """A list of records (their positions in `site.entries`) split into pages of at most
-        `records_per_page`, with their navigation."""
+        `records_per_page`, with their navigation; with `one_page` (a path), all on that one page."""
         entries = self.site.entries
         by_type = self.group_by == "type"
         if by_type:
             ordered = type_order(entries, positions)
         else:
             ordered = listing_order(entries, positions) if self.site.featured else list(positions)
-        per_page = self.site.config.records_per_page
+        per_page = self.site.config.records_per_page if one_page is None else max(len(ordered), 1)
         chunks = [ordered[i : i + per_page] for i in range(0, len(ordered), per_page)] or [[]]
-        paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)]
+        paths = [listing_path(prefix, number) for number in range(1, len(chunks) + 1)] if one_page is None else [one_page]
         urls = [self.urls.page(path) for path in paths]
         # a group's link goes to the page of its first record
         year_links: list[dict[str, Any]]
@@ -486,6 +486,12 @@ class ViewBuilder:
             icons=self.icons_of(entries + (list(self.site.featured) if first else []), context["profile"]["links"] if first else []),
         )
         return context
+
+    def theme_page(self, path: str) -> dict[str, Any]:
+        """A page a theme declares (`pages:` in theme.yaml): the profile's values, with every record on this one page
+        (`years`, `groups`, `posts`, `icons`, ...), so that a theme can make a page of all publications by year."""
+        [(_, chunk, pagination)] = self.listing_pages(range(len(self.site.entries)), "", one_page=path)
+        return self.index_list_page(path, chunk, pagination)
 
     def profile_inputs(self) -> tuple:
         """What the profile shows of the homepage's content besides records (the latest news, the CV's

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sitegen.errors import Problem
+    from sitegen.errors import Location, Problem
     from sitegen.model import FileBytes, Site
+    from sitegen.pages.theme_pages import ThemePage
     from sitegen.urls import SiteUrls
     from sitegen.views import ViewBuilder
 
@@ -32,6 +33,7 @@ class Page:
     inputs: tuple[Any, ...]  # everything its bytes depend on besides the site-wide key
     make: Callable[[], FileBytes]
     in_sitemap: bool | None = None  # None: every HTML page but 404.html
+    where: Location | None = None  # what declares it, when a file of the site does (a theme's `pages:` entry)
 
     @property
     def listed(self) -> bool:
@@ -53,6 +55,7 @@ class RenderContext:
     input_digest: Callable[[str], str]
     static_sources: dict[str, str] = field(default_factory=dict)  # output name under static/ -> input path
     theme_settings: dict[str, Any] = field(default_factory=dict)
+    theme_pages: list[ThemePage] = field(default_factory=list)  # the pages the theme declares (`pages:` in theme.yaml)
     strings: dict[str, Any] = field(default_factory=dict)  # the theme's strings in the site's language, by dotted key ('types.article')
     warnings: list[Problem] = field(default_factory=list)  # what a kind found while listing its pages (the people directory's)
 

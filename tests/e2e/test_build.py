@@ -524,7 +524,11 @@ def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
     [
         ("Colophon/index.html", "output/colophon (by 'pages') and output/Colophon (by 'theme-pages') are one name on macOS and Windows"),
         ("feed.xml/index.html", "output/feed.xml (by 'exports') is a file, and 'theme-pages' needs a folder of that name for output/feed.xml/index.html"),
-        ("../outside/index.html", "'theme-pages' would write output/../outside/index.html, which is not a file inside output/"),
+        (
+            "../outside/index.html",
+            "themes/plain/theme.yaml:3: page 1 of 'pages': path '../outside/index.html' is not a file inside output/;"
+            " write it from output/'s root, as colophon/index.html",
+        ),
     ],
 )
 def test_pages_that_cannot_all_be_written_fail_the_build_naming_both(tmp_path, theme_page, message):

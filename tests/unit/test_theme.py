@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import collections
+import re
+import shutil
 
 import jinja2
 import jinja2.sandbox
 import pytest
-from conftest import write_site
+from conftest import REPO, copy_demo, write_site
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +17,7 @@ from sitegen.inputs import BUNDLED_PREFIX, list_inputs
 from sitegen.theme import DICT_ATTRIBUTES, SiteSandbox, ThemeError, available_themes, find_theme, make_environment, static_sources, template_prefixes
 
 DEFAULT = f"{BUNDLED_PREFIX}default/"
+DEFAULT_FOLDER = REPO / "sitegen" / "themes" / "default" / "templates"
 
 
 def test_the_default_theme_ships_with_sitegen(tmp_path):
@@ -177,3 +180,46 @@ def test_site_static_files_override_the_themes(tmp_path):
     assert ".DS_Store" not in statics
     assert statics["favicon.svg"] == f"{DEFAULT}static/favicon.svg"
     assert list(statics) == sorted(statics)
+
+
+# -- docs/themes.md's reference ------------------------------------------------------------------------
+
+DOCS = REPO / "docs" / "themes.md"
+EVERY_PAGE = {"site", "page_url", "canonical_url", "page_image", "icons"}
+
+
+def documented_templates() -> dict[str, str]:
+    """docs/themes.md's table of templates: each template named in a row's first cell -> the row's last cell."""
+    text = DOCS.read_text(encoding="utf-8")
+    table = text[text.index("## The templates") : text.index("## What templates receive")]
+    rows = [line.split("|")[1:-1] for line in table.splitlines() if line.startswith("| `")]
+    return {name: cells[-1] for cells in rows for name in re.findall(r"`([^`]+)`", cells[0])}
+
+
+def test_the_docs_name_every_template_of_the_default_theme():
+    shipped = {path.relative_to(DEFAULT_FOLDER).as_posix() for path in DEFAULT_FOLDER.rglob("*.html")}
+    assert shipped - documented_templates().keys() == set(), "templates docs/themes.md does not name"
+    assert documented_templates().keys() - shipped == set(), "templates docs/themes.md names that the theme does not have"
+
+
+@pytest.mark.parametrize("site", ["demo", "people"])
+def test_the_docs_name_every_value_each_template_receives(tmp_path, monkeypatch, site):
+    import sitegen.render
+    from sitegen.build import check_site
+
+    received = collections.defaultdict(set)
+    render = sitegen.render.render_template
+
+    def spy(environment, template, values):
+        received[template] |= set(values)
+        return render(environment, template, values)
+
+    monkeypatch.setattr(sitegen.render, "render_template", spy)
+    folder = copy_demo(tmp_path / "site") if site == "demo" else shutil.copytree(REPO / "tests/fixtures/people/lab", tmp_path / "site")
+    check_site(folder)
+    documented = documented_templates()
+    every_page = [line for line in DOCS.read_text(encoding="utf-8").splitlines() if "| every page |" in line]
+    assert EVERY_PAGE <= set(re.findall(r"`([a-z_]+)`", "".join(every_page)))
+    for template, names in received.items():
+        row = set(re.findall(r"`([a-z_]+)`", documented[template]))
+        assert names - EVERY_PAGE - row == set(), f"values of {template} its row in docs/themes.md does not name"

@@ -1,0 +1,218 @@
+"""What is wrong with the theme a site uses, as problems at `path:line:`, found before any page is rendered.
+
+A theme is data written by hand (theme.yaml, translation files, templates), and a
+mistake in it shows on every page, or silently nowhere: a page entry without a
+path, a translation file that is no YAML, a list of eleven months (every date
+then shows as ISO text), a key spelt wrong (its string never shows), a template
+in `templates/` under a name no theme has (it replaces nothing). The build
+checks them once per run, with the site's other content, so that `check`,
+`build` and the dev server report them alike.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from typing import Any
+
+import jinja2
+import jinja2.meta
+
+from sitegen.errors import Location, Problem
+from sitegen.inputs import BUNDLED_PREFIX, Listing
+from sitegen.load import PositionedDict
+from sitegen.pages.theme_pages import declared_pages
+from sitegen.theme import FALLBACK_LANGUAGE, SITE_TEMPLATES, Theme, ThemeError, i18n_files, language_fallbacks, read_strings
+
+TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
+
+
+def theme_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
+    """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported."""
+    _, page_problems = declared_pages(theme, listing)
+    return page_problems + translation_problems(theme, listing, language, language_where) + unused_templates(theme, listing)
+
+
+# -- translations ------------------------------------------------------------------
+
+
+def translation_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
+    """The translation files the site's language reads, each checked against the chain's English strings;
+    a warning when the theme has no file for the language at all."""
+    tags = language_fallbacks(language or FALLBACK_LANGUAGE)
+    read: dict[str, dict[str, Any]] = {}  # path -> its strings, for the files that could be read
+    problems: list[Problem] = []
+    for tag in tags:
+        for member in reversed(theme.chain()):
+            for path in i18n_files(member, listing, tag):
+                try:
+                    read[path] = read_strings(path, listing)
+                except ThemeError as error:
+                    problems.append(error.problem)
+    english = _english(theme, listing, read)
+    for path, strings in read.items():
+        problems += _shape_problems(strings, english, path, is_english=_is_english(path))
+    if language and not any(not _is_english(path) for path in read) and tags[-1].split("-")[0].lower() != FALLBACK_LANGUAGE:
+        problems.append(_no_translation(theme, listing, language, language_where))
+    return problems
+
+
+def _is_english(path: str) -> bool:
+    return path.rpartition("/")[2].lower() in (f"{FALLBACK_LANGUAGE}.yaml", f"{FALLBACK_LANGUAGE}.yml")
+
+
+def _english(theme: Theme, listing: Listing, read: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The chain's English strings as nested mappings, the extending theme's over its parent's."""
+    english: dict[str, Any] = {}
+    for member in reversed(theme.chain()):
+        for path in i18n_files(member, listing, FALLBACK_LANGUAGE):
+            _merge(english, read.get(path, {}))
+    return english
+
+
+def _merge(into: dict[str, Any], strings: dict[str, Any]) -> None:
+    for key, value in strings.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = dict(value) if isinstance(value, dict) else value
+
+
+def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str, is_english: bool, prefix: str = "") -> list[Problem]:
+    """A warning for each value of `strings` whose shape is not the English one, and (in another language's
+    file) for each key the English strings do not have: it would never be shown."""
+    problems = []
+    for key, value in strings.items():
+        name = f"{prefix}{key}"
+        where = Location(path, strings.line_of(key) if isinstance(strings, PositionedDict) else None)
+        if name == "months":
+            if not (isinstance(value, list) and len(value) == 12 and all(isinstance(month, str) for month in value)):
+                problems.append(
+                    Problem(
+                        f"'months': expected a list of the 12 months' names, January first; got {_described(value)}; dates are shown as 2024-03-05 until it is",
+                        where,
+                        warning=True,
+                    )
+                )
+            continue
+        if str(key) not in english:
+            if not is_english:
+                problems.append(
+                    Problem(
+                        f"'{name}' is no string of the theme (none in i18n/{FALLBACK_LANGUAGE}.yaml), so it is never shown{_did_you_mean(str(key), english, prefix)}",
+                        where,
+                        warning=True,
+                    )
+                )
+            continue
+        expected = english[str(key)]
+        if isinstance(expected, dict) and not isinstance(value, dict):
+            problems.append(
+                Problem(
+                    f"'{name}': expected a mapping (as in i18n/{FALLBACK_LANGUAGE}.yaml: {', '.join(list(expected)[:3])}, ...), got {_described(value)}",
+                    where,
+                    warning=True,
+                )
+            )
+        elif isinstance(value, dict) and not isinstance(expected, dict):
+            problems.append(Problem(f"'{name}': expected a string (as in i18n/{FALLBACK_LANGUAGE}.yaml), got a mapping", where, warning=True))
+        elif isinstance(value, dict):
+            problems += _shape_problems(value, expected, path, is_english, f"{name}.")
+        elif isinstance(expected, str) and not isinstance(value, str):
+            problems.append(
+                Problem(
+                    f"'{name}': expected a string (as in i18n/{FALLBACK_LANGUAGE}.yaml), got {_described(value)}{'; quote it' if not isinstance(value, list) else ''}",
+                    where,
+                    warning=True,
+                )
+            )
+    return problems
+
+
+def _described(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _did_you_mean(key: str, english: dict[str, Any], prefix: str) -> str:
+    meant = difflib.get_close_matches(key, [str(name) for name in english], n=1, cutoff=0.6)
+    return f"; did you mean '{prefix}{meant[0]}'?" if meant else ""
+
+
+def _no_translation(theme: Theme, listing: Listing, language: str, where: Location | None) -> Problem:
+    has = sorted(
+        {
+            path.rpartition("/")[2].rsplit(".", 1)[0]
+            for member in theme.chain()
+            for path in listing.under(f"{member.prefix}i18n/")
+            if path.endswith((".yaml", ".yml"))
+        }
+    )
+    message = f"field 'language': the theme '{theme.name}' has no translation for '{language}' (it has {', '.join(has) or 'none'}); its pages show the English strings"
+    return Problem(message, where, warning=True)
+
+
+# -- templates that replace nothing ------------------------------------------------------
+
+
+def unused_templates(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning for each template of the site's `templates/` or of a site's theme of the chain that has
+    the name of no template further down the chain (so replaces none), and that no template includes,
+    extends or imports and no `pages:` entry names: most likely a misspelt override."""
+    layers = [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain()]
+    own = [prefix for prefix in layers if not prefix.startswith(BUNDLED_PREFIX)]
+    candidates = [(prefix, path[len(prefix) :]) for prefix in own for path in listing.under(prefix) if path.endswith(TEMPLATE_SUFFIXES)]
+    if not candidates:
+        return []
+    used = _referenced(listing, layers)
+    if used is None:  # a template names another by a computed name: which ones are used cannot be told
+        return []
+    used |= {page.template for page in declared_pages(theme, listing)[0]}
+    used |= {path[len(f"{BUNDLED_PREFIX}default/templates/") :] for path in listing.under(f"{BUNDLED_PREFIX}default/templates/")}  # what sitegen renders
+    problems = []
+    for prefix, name in candidates:
+        below = layers[layers.index(prefix) + 1 :]
+        if name in used or any(f"{lower}{name}" in listing.files for lower in below):
+            continue
+        known = sorted(used | {path[len(lower) :] for lower in below for path in listing.under(lower)})
+        meant = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
+        hint = f"; did you mean '{meant[0]}'?" if meant else " (to replace a theme's template, use its name: partials/record_item.html)"
+        problems.append(
+            Problem(f"template '{name}' replaces no template of the theme and no template uses it{hint}", Location(f"{prefix}{name}"), warning=True)
+        )
+    return problems
+
+
+def _referenced(listing: Listing, layers: list[str]) -> set[str] | None:
+    """The names the templates of every layer include, extend or import ('!default/base.html' as 'base.html');
+    None when one names a template by a computed name."""
+    names: set[str] = set()
+    for prefix in layers:
+        for path in listing.under(prefix):
+            if not path.endswith(TEMPLATE_SUFFIXES):
+                continue
+            try:
+                found = _names_in(listing.read_bytes(path).decode("utf-8"))
+            except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
+                continue  # reported when a page renders it
+            if None in found:
+                return None
+            names |= {_without_theme_prefix(str(name)) for name in found}
+    return names
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_in(source: str) -> tuple[str | None, ...]:
+    """The template names a template's text references (None for a computed one): parsed once per text, since
+    the dev server checks the same templates at every rebuild."""
+    return tuple(jinja2.meta.find_referenced_templates(_PARSER.parse(source)))
+
+
+_PARSER = jinja2.Environment()  # only parses: the names a template references are in its syntax
+
+
+def _without_theme_prefix(name: str) -> str:
+    return name.split("/", 1)[1] if name.startswith("!") and "/" in name else name

@@ -1,0 +1,272 @@
+"""A site's own theme written wrong: every mistake is one `path:line:` line and exit 1 (or a warning), never a traceback.
+
+What `sitegen check` and `sitegen build` print is what a theme's author sees: these tests run the
+command line in this process (`sitegen.cli.main`) and read its exit status and stderr.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import MINIMAL_SITE, write_site
+
+from sitegen.cli import main
+
+RECORDS = {
+    "content/records/a.yaml": "id: a\ntitle: Alpha paper\nauthors: [Ada Lovelace]\nyear: 2024\ndate: 2024-03-05\nsource: J. Alpha\n",
+    "content/records/b.yaml": "id: b\ntitle: Beta paper\nauthors: [Ada Lovelace]\nyear: 2022\nsource: J. Beta\n",
+}
+COLOPHON = '{% extends "base.html" %}{% block main %}<p>{{ records|length }} records</p>{% endblock %}\n'
+
+
+MINE = "name: mine\nextends: default\npages:\n  - {template: colophon.html, path: colophon/index.html}\n"
+
+
+def theme_site(root: Path, theme_yaml: str = MINE, files: dict[str, str] | None = None, language: str = "en") -> Path:
+    """A site with two records and its own theme `mine`, which extends default and adds a page."""
+    site_yaml = f"title: Test site\nbase_url: https://example.org/\ntheme: mine\nlanguage: {language}\n"
+    return write_site(
+        root,
+        {
+            **MINIMAL_SITE,
+            **RECORDS,
+            "content/site.yaml": site_yaml,
+            "themes/mine/theme.yaml": theme_yaml,
+            "themes/mine/templates/colophon.html": COLOPHON,
+            **(files or {}),
+        },
+    )
+
+
+def sitegen(capsys, *args: str) -> tuple[int, list[str]]:
+    """Run the command line; its exit status and the lines it wrote to stderr."""
+    status = main(list(args))
+    return status, capsys.readouterr().err.splitlines()
+
+
+# -- 1. theme.yaml's pages: -------------------------------------------------------------------------
+
+
+PAGE_MISTAKES = {
+    "no path": (
+        "  - {template: colophon.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': no 'path' (where the page goes in output/)",
+    ),
+    "no template": (
+        "  - {path: x/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': no 'template' (the template to render)",
+    ),
+    "a name, not an entry": (
+        "  - colophon.html\n",
+        "themes/mine/theme.yaml:3: page 1 of 'pages': expected a mapping {template: colophon.html, path: colophon/index.html}, got 'colophon.html'",
+    ),
+    "a list as the template": (
+        "  - {template: [a], path: a/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': field 'template': expected a template's name (colophon.html), got a list",
+    ),
+    "a template no folder has": (
+        "  - {template: colophn.html, path: c/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': template 'colophn.html' is in no templates/ folder of the site or its themes;"
+        " did you mean 'colophon.html'?",
+    ),
+    "a path leaving output/": (
+        "  - {template: colophon.html, path: /abs/index.html}\n",
+        "themes/mine/theme.yaml:4: page 1 of 'pages': path '/abs/index.html' is not a file inside output/;"
+        " write it from output/'s root, as colophon/index.html",
+    ),
+    "a path sitegen writes": (
+        "  - {template: colophon.html, path: ok/index.html}\n  - {template: colophon.html, path: cv/index.html}\n",
+        "themes/mine/theme.yaml:5: path 'cv/index.html': sitegen's 'cv' pages write output/cv/index.html already; choose another path",
+    ),
+    "a path one with sitegen's ignoring case": (
+        "  - {template: colophon.html, path: Records/index.html}\n",
+        "themes/mine/theme.yaml:4: output/records (by 'records') and output/Records (by 'theme-pages') are one name on macOS and Windows",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(PAGE_MISTAKES))
+def test_a_wrong_pages_entry_is_one_line_at_its_place_in_theme_yaml(tmp_path, capsys, mistake):
+    entries, expected = PAGE_MISTAKES[mistake]
+    site = theme_site(tmp_path, f"name: mine\nextends: default\npages:\n{entries}", {"content/cv.yaml": "sections: []\n"})
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
+    assert not (site / "output").exists()
+
+
+def test_pages_that_is_no_list_is_named_at_its_line(tmp_path, capsys):
+    site = theme_site(tmp_path, "name: mine\nextends: default\npages: colophon.html\n")
+    expected = (
+        "themes/mine/theme.yaml:3: field 'pages': expected a list of pages, each {template: colophon.html, path: colophon/index.html}; got 'colophon.html'"
+    )
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+def test_a_theme_page_gets_the_profiles_values_and_can_list_every_publication_by_year(tmp_path, capsys):
+    """A /publications/ page by year, as al-folio has (docs/themes.md's example): `years`, `posts`, `posts_url`
+    and `icons`, as the profile gets them, with every record on the one page whatever `records_per_page` says."""
+    publications = (
+        '{% extends "base.html" %}{% block main %}'
+        '{% include "partials/year_nav.html" %}{% set id_prefix = "" %}{% include "partials/year_groups.html" %}'
+        '<p class="posts">{{ posts|length }} {{ posts_url }}</p><p class="icons">{{ icons|join(" ") }}</p>'
+        "{% endblock %}\n"
+    )
+    site = theme_site(
+        tmp_path,
+        "name: mine\nextends: default\npages:\n  - template: publications.html\n    path: publications/index.html\n",
+        {
+            "themes/mine/templates/publications.html": publications,
+            "content/site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\nrecords_per_page: 1\n",
+            "content/records/c.yaml": "id: c\ntitle: Gamma paper\nyear: 2020\nsource: J. Gamma\nlinks: {pdf: 'https://example.org/c.pdf'}\n",
+        },
+    )
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    page = (site / "output/publications/index.html").read_text(encoding="utf-8")
+    assert [f'<a href="#year-{year}">{year}</a>' in page for year in (2024, 2022, 2020)] == [True] * 3, "the years link within the page"
+    assert all(f'id="year-{year}"' in page for year in (2024, 2022, 2020))
+    assert all(f"{name} paper" in page for name in ("Alpha", "Beta", "Gamma")), "every record on the one page, past records_per_page"
+    assert '<p class="posts">0 /posts/</p>' in page and '<p class="icons">pdf</p>' in page
+
+
+# -- 2. a translation file that is no YAML --------------------------------------------------------------
+
+
+def test_a_broken_translation_file_is_a_line_with_its_place_in_check_build_and_the_dev_server(tmp_path, capsys):
+    from sitegen.inputs import list_inputs
+    from sitegen.serve import Preview
+
+    site = theme_site(tmp_path, files={"themes/mine/i18n/fr.yaml": "menu:\n  news: [Actualités\n"}, language="fr")
+    expected = "themes/mine/i18n/fr.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)"
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
+    preview = Preview(site)
+    preview.rebuild(list_inputs(site))
+    assert preview.problems == [expected], "the dev server's error page shows the line, not 'internal error'"
+
+
+# -- 3. translation values of the wrong shape, keys no theme has ------------------------------------------
+
+
+def test_translation_values_of_the_wrong_shape_and_unknown_keys_are_warnings_at_their_lines(tmp_path, capsys):
+    french = (
+        "menu:\n  news: 5\n  nwes: Nouvelles\n"
+        "footer: [a, b]\n"
+        "months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre]\n"
+        "skip_to_content: {a: b}\n"
+    )
+    site = theme_site(tmp_path, files={"themes/mine/i18n/fr.yaml": french}, language="fr")
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    path = "themes/mine/i18n/fr.yaml"
+    assert status == 1
+    assert lines == [
+        f"{path}:2: warning: 'menu.news': expected a string (as in i18n/en.yaml), got 5; quote it",
+        f"{path}:3: warning: 'menu.nwes' is no string of the theme (none in i18n/en.yaml), so it is never shown; did you mean 'menu.news'?",
+        f"{path}:4: warning: 'footer': expected a mapping (as in i18n/en.yaml: bibtex, records_json, feed, ...), got a list of 2",
+        f"{path}:5: warning: 'months': expected a list of the 12 months' names, January first; got a list of 11; dates are shown as 2024-03-05 until it is",
+        f"{path}:6: warning: 'skip_to_content': expected a string (as in i18n/en.yaml), got a mapping",
+        "--strict: 5 warnings, and --strict makes a warning an error; sitegen build --strict would write nothing",
+    ]
+
+
+def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(tmp_path, capsys):
+    site = theme_site(tmp_path, language="fr")
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert status == 0
+    assert lines[0] == (
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'fr' (it has de, en); its pages show the English strings"
+    )
+
+
+def test_a_correct_translation_and_a_language_the_theme_has_say_nothing(tmp_path, capsys):
+    site = theme_site(
+        tmp_path, files={"themes/mine/i18n/fr.yaml": "menu:\n  news: Actualités\nmonths: [a, b, c, d, e, f, g, h, i, j, k, l]\n"}, language="fr-CA"
+    )
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+    german = theme_site(tmp_path / "de", language="de")
+    assert sitegen(capsys, "check", "--strict", "--site", str(german)) == (0, ["ok: 5 pages would be built"])
+
+
+# -- 5. a port that is none --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536", "0", "eighty"])
+def test_a_port_outside_1_to_65535_is_a_usage_error(tmp_path, capsys, port):
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--site", str(tmp_path), "--port", port])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"sitegen serve: error: argument --port: expected a port from 1 to 65535, got '{port}'"
+
+
+# -- 6. templates that name a template there is not --------------------------------------------------------
+
+
+LOOKUP_MISTAKES = {
+    "extends a file the parent lacks": (
+        {"templates/base.html": '{% extends "!default/bse.html" %}\n'},
+        "templates/base.html:1: template not found: !default/bse.html; did you mean '!default/base.html'?",
+    ),
+    "a partial includes one there is not": (
+        {"templates/partials/record_item.html": 'a\n{% include "partials/nope.html" %}\n'},
+        "templates/partials/record_item.html:2: template not found: partials/nope.html",
+    ),
+    "a theme's base.html extends !theme/base.html": (
+        {"themes/mine/templates/base.html": '{% extends "!theme/base.html" %}\n'},
+        "themes/mine/templates/base.html:1: template error: a template extends or includes itself; inside a theme, `!theme/` names that theme's"
+        ' own templates: build on its parent\'s with `!<parent>/`, e.g. {% extends "!default/base.html" %}',
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(LOOKUP_MISTAKES))
+def test_a_template_naming_a_missing_one_is_blamed_at_its_own_line(tmp_path, capsys, mistake):
+    files, expected = LOOKUP_MISTAKES[mistake]
+    site = theme_site(tmp_path, files=files)
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+@pytest.mark.parametrize(
+    ("extends", "expected"),
+    [
+        ("mine", "themes/mine/theme.yaml:2: field 'extends': a theme cannot extend itself; name the theme 'mine' builds on (default)"),
+        ("nonexist", "themes/mine/theme.yaml:2: field 'extends': unknown theme 'nonexist'; themes found: classic, default, mine"),
+    ],
+)
+def test_a_wrong_extends_is_blamed_on_the_themes_own_settings(tmp_path, capsys, extends, expected):
+    site = theme_site(tmp_path, MINE.replace("extends: default", f"extends: {extends}"))
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+def test_a_sites_theme_named_like_a_bundled_one_holds_only_what_it_changes(tmp_path, capsys):
+    """`themes/default/` of the site with one partial: the bundled default gives the rest."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, **RECORDS, "themes/default/templates/partials/record_item.html": "<li>mine: {{ record.title_text }}</li>\n"})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    assert "<li>mine: Alpha paper</li>" in (site / "output/index.html").read_text(encoding="utf-8")
+
+
+# -- 7. a template that replaces nothing -----------------------------------------------------------------
+
+
+def test_a_misspelt_override_is_a_warning_with_the_name_meant(tmp_path, capsys):
+    site = theme_site(tmp_path, files={"templates/partials/record-item.html": "<li>{{ record.title }}</li>\n"})
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert lines[0] == (
+        "templates/partials/record-item.html: warning: template 'partials/record-item.html' replaces no template of the theme"
+        " and no template uses it; did you mean 'partials/record_item.html'?"
+    )
+
+
+def test_templates_that_override_or_are_used_say_nothing(tmp_path, capsys):
+    """An override, a theme's page template (MINE's colophon.html), a partial a template includes and the one it
+    extends with `!theme/`: none is warned about."""
+    files = {
+        "templates/partials/record_item.html": '<li>{% include "partials/mark.html" %}{{ record.title }}</li>\n',
+        "templates/partials/mark.html": "*",
+        "themes/mine/templates/layout.html": '{% extends "!default/base.html" %}\n',
+        "themes/mine/templates/base.html": '{% extends "layout.html" %}\n',
+    }
+    site = theme_site(tmp_path, files=files)
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
