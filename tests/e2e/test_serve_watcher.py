@@ -150,6 +150,7 @@ def test_a_change_the_events_missed_is_listed_again_before_it_is_built(demo_site
     assert "Saved on a network share" in home_page(demo_site)
 
 
+@pytest.mark.slow
 def test_a_slow_look_while_idle_does_not_hold_up_the_polls(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """On a large site a look at output/ takes seconds; it runs beside the server, and what it finds is built after."""
     watcher = started(demo_site, monkeypatch)
@@ -178,6 +179,7 @@ def test_a_slow_look_while_idle_does_not_hold_up_the_polls(demo_site: Path, list
     assert OLD_TITLE in page.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_what_a_look_found_is_dropped_when_a_build_came_after_it_began(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     watcher = started(demo_site, monkeypatch)
     builds: list[str | None] = []
@@ -291,6 +293,7 @@ def run_server_loop(watcher: RebuildingWatcher, poll: Callable[[], object], step
         loop.close(all_fds=True)
 
 
+@pytest.mark.slow
 def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """The running server polls as soon as the file system reports a change, not at its next tick; the poll that
     sees whether the change held still comes a whole interval after the one that found it."""
@@ -331,6 +334,7 @@ def test_a_reported_change_is_looked_at_once_and_built_a_whole_poll_later(demo_s
     assert rebuilds[0] - noticed > 1.8, "the change was built before it could be seen to hold still for a whole poll"
 
 
+@pytest.mark.slow
 def test_a_file_written_again_and_again_is_not_listed_after_every_write(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """An editor's swap file saved every 20 ms: the server polls at once at most once an interval, as its ticks would."""
     monkeypatch.setattr(serve, "POLL_MILLISECONDS", 500)

@@ -548,7 +548,7 @@ def written(tree, indent: int, step: int, marker: str) -> list[str]:
     return lines
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree=LIST_TREES, marker=st.sampled_from(["-", "*", "+"]), intro=st.booleans())
 def test_a_list_written_as_commonmark_reads_as_the_same_list_written_for_python_markdown(tree, marker, intro):
     """Two spaces a level and no blank line after the paragraph (GitHub, Hugo) gives the same lists as four
