@@ -350,8 +350,8 @@ def with_heading_ids(html_text: str) -> str:
     taken: set[str] = set()
 
     def with_id(match: re.Match) -> str:
-        words = _NOT_IN_AN_ID.sub("", _text_of(match[2])).strip().lower()
-        base = "-".join(words.split()) or "section"
+        words = _NOT_IN_AN_ID.sub("", " ".join(_text_of(match[2]).split())).strip().lower()
+        base = words.replace(" ", "-") or "section"  # each space a hyphen, as GitHub's: 'Q & A' -> 'q--a'
         if _THEME_IDS.fullmatch(base):
             base = f"section-{base}"
         found, number = base, 0

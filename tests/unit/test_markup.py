@@ -578,3 +578,10 @@ def test_an_address_shown_in_code_is_text_not_a_link_to_rewrite_or_check():
     assert 'href="/site/notes/"' in rewritten and 'src="/site/static/c.svg"' in rewritten
     assert "/site/a.png" not in rewritten and "/site/b/" not in rewritten and "/site/c/" not in rewritten
     assert hrefs(html_text) == ["notes/", "static/c.svg"]
+
+
+def test_heading_ids_are_made_as_github_makes_them():
+    from sitegen.markup import with_heading_ids
+
+    made = with_heading_ids("<h2>Q &amp; A</h2><h2>Results and discussion</h2><h2>Results and discussion</h2><h2>3.2 Setup</h2><h2>Publications 1</h2>")
+    assert re.findall(r'id="([^"]*)"', made) == ["q--a", "results-and-discussion", "results-and-discussion-1", "32-setup", "section-publications-1"]

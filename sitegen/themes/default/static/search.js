@@ -181,12 +181,19 @@
   }
 
   // -- matching -----------------------------------------------------------------------------------
-  function terms(query) { return fold(query).split(/\s+/).filter(Boolean); }
+  // each word typed, folded, with its umlauts as ae, oe, ue too ("Müller" also finds a record that spells it "Mueller")
+  function terms(query) {
+    return query.normalize("NFC").split(/\s+/).filter(Boolean).map(function (word) {
+      var folded = fold(word);
+      var spelled = HAS_UMLAUT.test(word) ? fold(word.replace(UMLAUT, function (c) { return UMLAUTS[c]; })) : folded;
+      return spelled === folded ? [folded] : [folded, spelled];
+    }).filter(function (forms) { return forms[0]; });
+  }
   function matches(state) {
     var filters = [state.year, state.type, state.subject].join("\u0000");
     var query = terms(state.q);
     var searching = query.length > 0 && texts !== null;
-    var joined = searching ? query.join(" ") : "";
+    var joined = searching ? query.map(function (forms) { return forms[0]; }).join(" ") : "";
     // more letters typed on the same filters: only the records that matched before can match now
     var candidates = list;
     if (last.filters === filters && last.query !== null && last.matches && joined.indexOf(last.query) === 0 && searching === (last.query !== "")) {
@@ -201,7 +208,9 @@
       if (searching) {
         var text = texts[r.index].folded;
         var all = true;
-        for (var t = 0; t < query.length; t++) { if (text.indexOf(query[t]) < 0) { all = false; break; } }
+        for (var t = 0; t < query.length; t++) {
+          if (text.indexOf(query[t][0]) < 0 && (query[t].length < 2 || text.indexOf(query[t][1]) < 0)) { all = false; break; }
+        }
         if (!all) continue;
       }
       found.push(r);
