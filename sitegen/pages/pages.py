@@ -40,7 +40,7 @@ from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode
 from sitegen.latex import Converted
 from sitegen.markup import headings_under, hrefs, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
-from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
 from sitegen.urls import RESERVED, address_problem, is_relative_path
 from sitegen.values import value_class
 
@@ -109,13 +109,16 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     problems: list[Problem] = []
     bundles, loose = bundle_files(files, FOLDER)
     problems += not_read(loose, "page", FOLDER)
-    read = partial(_read_page, bundles)
+    resources = texts_in_bundles(files, FOLDER, "page", problems)
+    read = partial(_read_page, bundles, resources)
     pages: list[ContentPage] = unique_addresses(files.read_markdown(read, problems), lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
     return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
 
 
-def _read_page(bundles: dict[str, tuple[tuple[str, str], ...]], path: str, text: str, problems: list[Problem]) -> ContentPage | None:
+def _read_page(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> ContentPage | None:
+    if path in resources:
+        return None
     address = Address("page", page_slug(path))
     read = read_content_page(path, text, problems, address, lambda fields: fields.integer("nav"), FIELDS, bundles.get(path, ()))
     return dataclasses.replace(read[1], nav=read[0]) if read is not None else None
@@ -151,6 +154,30 @@ def bundle_files(files: ContentFiles, folder: str) -> tuple[dict[str, tuple[tupl
         else:
             loose.append(path)
     return {index: tuple(sorted(found)) for index, found in bundles.items()}, loose
+
+
+def texts_in_bundles(files: ContentFiles, folder: str, noun: str, problems: list[Problem]) -> set[str]:
+    """The Markdown files inside a page bundle other than its index.md (Hugo's headless page resources): part of
+    that bundle, not pages of their own, so not read; each is a warning saying so."""
+    indexes = {str(PurePosixPath(path).parent) for path in files.texts if is_bundle(path, folder)}
+    inside = set()
+    for path in files.texts:
+        parent = PurePosixPath(path).parent
+        if is_bundle(path, folder) or not has_suffix(path, MARKDOWN_SUFFIXES):
+            continue
+        while str(parent) + "/" != folder and parent != parent.parent and str(parent) not in indexes:
+            parent = parent.parent
+        if str(parent) in indexes:
+            inside.add(path)
+            problems.append(
+                Problem(
+                    f"not read: a Markdown file in the folder of the {noun} {parent}/index.md is part of that {noun} (as in Hugo's page bundles), "
+                    f"not a {noun} of its own; move it to {folder} to make it one",
+                    Location(path),
+                    warning=True,
+                )
+            )
+    return inside
 
 
 # texts of other formats, which a page of the site would be written as: 'page.html', Hugo's 'page.rst'

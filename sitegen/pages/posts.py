@@ -29,7 +29,17 @@ from sitegen.homepage.fields import Fields
 from sitegen.markup import with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.pages.pages import Address, ContentPage, bundle_file_pages, bundle_files, not_read, read_content_page, shown_records, unique_addresses
+from sitegen.pages.pages import (
+    Address,
+    ContentPage,
+    bundle_file_pages,
+    bundle_files,
+    not_read,
+    read_content_page,
+    shown_records,
+    texts_in_bundles,
+    unique_addresses,
+)
 from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_file_day, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
@@ -101,7 +111,8 @@ def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Proble
     problems: list[Problem] = []
     bundles, loose = bundle_files(files, FOLDER)
     problems += not_read(loose, "post", FOLDER)
-    read = partial(_read_post, bundles)
+    resources = texts_in_bundles(files, FOLDER, "post", problems)
+    read = partial(_read_post, bundles, resources)
     posts = unique_addresses(files.read_markdown(read, problems), lambda post: post.page, "posts/", "post", problems)
     newest_first = tuple(sorted(posts, key=lambda post: (post.date, post.page.path), reverse=True))
     _warn_of_tags_sharing_an_address(newest_first, problems)
@@ -118,7 +129,9 @@ def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Pro
                     problems.append(Problem(warning, post.tags_at, warning=True))
 
 
-def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], path: str, text: str, problems: list[Problem]) -> Post | None:
+def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> Post | None:
+    if path in resources:
+        return None
     address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
     also = lambda fields: (fields.day("date", required=not file_day) or file_day, _tags(fields), fields.where("tags"))  # noqa: E731

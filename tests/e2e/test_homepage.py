@@ -637,6 +637,31 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"  # a picture's first bytes: no UTF-8 text
 
 
+def test_a_markdown_file_in_a_posts_folder_is_part_of_that_post_not_a_post(tmp_path):
+    """Hugo's headless page resources: `content/posts/NAME/notes.md` beside `index.md` is no post of its own."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/study/index.md": "---\ntitle: Study\ndate: 2024-02-03\n---\nText.\n",
+            "content/posts/study/notes.md": "Notes without front matter.\n",
+            "content/pages/teaching/index.md": "---\ntitle: Teaching\n---\nText.\n",
+            "content/pages/teaching/syllabus/week1.md": "Week one.\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/posts/study/notes.md: warning: not read: a Markdown file in the folder of the post content/posts/study/index.md is part of that post"
+        in result.stderr
+    )
+    assert (
+        "content/pages/teaching/syllabus/week1.md: warning: not read: a Markdown file in the folder of the page content/pages/teaching/index.md"
+        in result.stderr
+    )
+    output = site / "output"
+    assert (output / "posts" / "study" / "index.html").is_file() and not (output / "posts" / "notes").exists() and not (output / "week1").exists()
+
+
 def test_a_posts_and_a_pages_folder_publish_their_files_beside_them_where_their_text_links(tmp_path):
     """Hugo's page bundles: `content/posts/NAME/index.md` with its pictures and PDFs beside it."""
     site = site_with(
