@@ -211,6 +211,8 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
     if has_latex(text):
         pieces, position = [], 0
         for match in _latex_outside_code(text, fenced=pictures is not None):
+            if pictures is not None and match.group()[:1] == "{" and "\\" not in match.group() and "$" not in match.group():
+                continue  # braces in the site's own prose are text ('the set {a, b}'), as MathJax leaves them outside math
             pieces += [text[position : match.start()], _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]

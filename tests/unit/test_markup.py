@@ -585,3 +585,10 @@ def test_heading_ids_are_made_as_github_makes_them():
 
     made = with_heading_ids("<h2>Q &amp; A</h2><h2>Results and discussion</h2><h2>Results and discussion</h2><h2>3.2 Setup</h2><h2>Publications 1</h2>")
     assert re.findall(r'id="([^"]*)"', made) == ["q--a", "results-and-discussion", "results-and-discussion-1", "32-setup", "section-publications-1"]
+
+
+def test_braces_in_the_sites_own_prose_are_text_and_a_records_are_latex_groups():
+    text = 'The set {a, b}, the JSON {"k": 1}, {\\em stressed} and $\\{x\\}$.'
+    own = render_markdown(text, [])
+    assert own.plain == 'The set {a, b}, the JSON {"k": 1}, stressed and {x}.' and "<em>stressed</em>" in own.html
+    assert render_markdown(text).plain == 'The set a, b, the JSON "k": 1, stressed and {x}.'  # a record's LaTeX, as BibTeX's {DNA}
