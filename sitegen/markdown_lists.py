@@ -25,7 +25,7 @@ from markdown import Markdown
 from markdown.preprocessors import Preprocessor
 
 _ITEM = re.compile(r"( *)([*+-]|\d{1,9}[.)])([ \t]+)(?=\S)")  # a list item's marker and the space after it
-_ANY_ITEM = re.compile(r"^ *(?:[*+-]|\d{1,9}[.)])[ \t]+\S", re.MULTILINE)
+_ANY_ITEM = re.compile(r"^(?: {0,3}> ?)* *(?:[*+-]|\d{1,9}[.)])[ \t]+\S", re.MULTILINE)  # also in a block quote
 _THEMATIC_BREAK = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")  # '* * *' is a rule, not an item
 _OTHER_BLOCK = re.compile(r" {0,3}(?:#|>|\||\x02|<)")  # a heading, quote, table row, stashed block or HTML: no paragraph
 TAB_LENGTH = 4
@@ -40,8 +40,28 @@ class CommonMarkLists(Preprocessor):
         return rewritten_lists(lines)
 
 
+_QUOTED = re.compile(r" {0,3}> ?")
+
+
 def rewritten_lists(lines: list[str]) -> list[str]:
-    """`lines` with the lists in them in Python-Markdown's form (see the module's docstring)."""
+    """`lines` with the lists in them in Python-Markdown's form (see the module's docstring); a block quote's
+    lines are rewritten as a text of their own, as the block parser reads them."""
+    out: list[str] = []
+    start = 0
+    for index in range(len(lines) + 1):
+        quoted = index < len(lines) and _QUOTED.match(lines[index]) is not None
+        if quoted and (index == 0 or _QUOTED.match(lines[index - 1]) is None):
+            out += _rewritten_outside_quotes(lines[start:index])
+            start = index
+        elif not quoted and index > 0 and _QUOTED.match(lines[index - 1]) is not None:
+            inside = [line[found.end() :] for line in lines[start:index] if (found := _QUOTED.match(line))]
+            out += ["> " + line for line in rewritten_lists(inside)]
+            start = index
+    out += _rewritten_outside_quotes(lines[start:])
+    return out
+
+
+def _rewritten_outside_quotes(lines: list[str]) -> list[str]:
     out: list[str] = []
     open_items: list[int] = []  # the column where the text of each open item starts, outermost first
     after_blank = False

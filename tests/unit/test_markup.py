@@ -549,13 +549,13 @@ def written(tree, indent: int, step: int, marker: str) -> list[str]:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tree=LIST_TREES, marker=st.sampled_from(["-", "*", "+"]), intro=st.booleans())
-def test_a_list_written_as_commonmark_reads_as_the_same_list_written_for_python_markdown(tree, marker, intro):
+@given(tree=LIST_TREES, marker=st.sampled_from(["-", "*", "+"]), intro=st.booleans(), quote=st.sampled_from(["", "> "]))
+def test_a_list_written_as_commonmark_reads_as_the_same_list_written_for_python_markdown(tree, marker, intro, quote):
     """Two spaces a level and no blank line after the paragraph (GitHub, Hugo) gives the same lists as four
-    spaces and a blank line (Python-Markdown's own form), which the rewriting leaves as it is."""
+    spaces and a blank line (Python-Markdown's own form), which the rewriting leaves as it is; in a block quote too."""
     paragraph = ["Some words:"] if intro else []
-    commonmark = "\n".join(paragraph + written(tree, 0, 2, marker))
-    python_markdown = "\n".join(paragraph + ([""] if intro else []) + written(tree, 0, 4, marker))
+    commonmark = "\n".join(quote + line for line in paragraph + written(tree, 0, 2, marker))
+    python_markdown = "\n".join(quote + line for line in paragraph + ([""] if intro else []) + written(tree, 0, 4, marker))
     assert list_structure(render_markdown(commonmark, []).html) == list_structure(render_markdown(python_markdown, []).html)
     assert list_structure(render_markdown(python_markdown, []).html) == list_structure(markdown.markdown(python_markdown, extensions=["sane_lists"]))
 
