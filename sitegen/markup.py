@@ -48,7 +48,7 @@ ALLOWED_TAGS = {
     "th",
     "td",
 }
-ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}  # a numbered list that starts at 3 (Markdown's lazy_ol off)
 # The site's own texts (pages, posts, news) also have pictures, headings of every level (`headings_under`),
 # tables with their columns' alignment, footnotes (their ids made unique: `_unique_footnotes`) and code
 # blocks highlighted by Pygments (spans with its token classes: `k` keyword, `s2` string, ...).
@@ -100,6 +100,7 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
             "footnotes": {"SEPARATOR": "-"},
         },
         output_format="html",
+        lazy_ol=False,  # '3. third' starts its list at 3, as CommonMark does
     )
     if pictures:  # fenced blocks are highlighted in their language; an indented block, which may hold LaTeX set aside, is not
         md.treeprocessors.deregister("hilite")

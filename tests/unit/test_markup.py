@@ -592,3 +592,9 @@ def test_braces_in_the_sites_own_prose_are_text_and_a_records_are_latex_groups()
     own = render_markdown(text, [])
     assert own.plain == 'The set {a, b}, the JSON {"k": 1}, stressed and {x}.' and "<em>stressed</em>" in own.html
     assert render_markdown(text).plain == 'The set a, b, the JSON "k": 1, stressed and {x}.'  # a record's LaTeX, as BibTeX's {DNA}
+
+
+@pytest.mark.parametrize("own_text", [False, True])
+def test_a_numbered_list_starts_at_its_first_number(own_text):
+    html_text = render_markdown("Steps:\n\n3. three\n4. four\n", [] if own_text else None).html
+    assert BeautifulSoup(html_text, "html.parser").ol["start"] == "3"
