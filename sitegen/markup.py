@@ -90,7 +90,7 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     """Raw HTML in a record is shown as text: it comes from people and from arXiv."""
     import markdown
 
-    from sitegen import markdown_lists
+    from sitegen import commonmark
 
     md = markdown.Markdown(
         extensions=["sane_lists", "fenced_code", "codehilite", "tables", "footnotes"] if pictures else ["sane_lists"],
@@ -104,7 +104,7 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     )
     if pictures:  # fenced blocks are highlighted in their language; an indented block, which may hold LaTeX set aside, is not
         md.treeprocessors.deregister("hilite")
-    markdown_lists.register(md)  # lists as CommonMark has them: right after a paragraph, nested by two spaces
+    commonmark.register(md)  # lists right after a paragraph and nested by two spaces; a heading needs a space after '#'
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     # No images but in the site's own text (`pictures`: pages, posts and news, which also get

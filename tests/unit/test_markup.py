@@ -488,7 +488,7 @@ def test_the_text_of_converted_markdown_is_what_the_sanitiser_finds_in_it(text):
             assert _text_of(body) == html.unescape(nh3.clean(body, tags=set()))
 
 
-# -- lists as CommonMark writes them (sitegen.markdown_lists) -----------------------------------------------
+# -- lists and headings as CommonMark writes them (sitegen.commonmark) -----------------------------------------------
 
 
 def list_structure(html_text: str) -> list:
@@ -598,3 +598,12 @@ def test_braces_in_the_sites_own_prose_are_text_and_a_records_are_latex_groups()
 def test_a_numbered_list_starts_at_its_first_number(own_text):
     html_text = render_markdown("Steps:\n\n3. three\n4. four\n", [] if own_text else None).html
     assert BeautifulSoup(html_text, "html.parser").ol["start"] == "3"
+
+
+@pytest.mark.parametrize("own_text", [False, True])
+def test_a_hash_without_a_space_after_it_is_text_not_a_heading(own_text):
+    shown = BeautifulSoup(
+        render_markdown("#1 priority:\n- ship it\n\n#research matters.\n\n### A real heading\n", [] if own_text else None).html, "html.parser"
+    )
+    assert [p.get_text() for p in shown.find_all("p")] == ["#1 priority:", "#research matters."]
+    assert [li.get_text() for li in shown.find_all("li")] == ["ship it"] and [h.get_text() for h in shown.find_all(["h1", "h2", "h3"])] == ["A real heading"]

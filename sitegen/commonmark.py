@@ -1,4 +1,5 @@
-"""Lists as people write them for GitHub, Hugo and Jekyll, read by Python-Markdown.
+"""Markdown as people write it for GitHub, Hugo and Jekyll (CommonMark), read by Python-Markdown: lists, and
+headings that need a space after their `#`.
 
 Python-Markdown keeps Markdown.pl's list rules: a list needs a blank line before it and
 a nested list four spaces of indentation. Everyone else now follows CommonMark, where
@@ -116,6 +117,19 @@ def _may_interrupt(marker: str) -> bool:
     return not marker[0].isdigit() or marker[:-1] == "1"
 
 
+# a line starting with '#' and a character no heading has after its hashes: '#1 priority', '#research'
+_NO_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[^#\s])", re.MULTILINE)
+
+
+class HashesWithoutSpace(Preprocessor):
+    """CommonMark's heading has a space after its hashes; Python-Markdown's needs none, so '#1 priority' and a
+    hashtag at a line's start became headings. Such a line's first '#' is escaped: it stays text."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        return [_NO_HEADING.sub(r"\1\\\2", line) if line.lstrip(" ")[:1] == "#" else line for line in lines]
+
+
 def register(md: Markdown) -> None:
     """Run after the fenced code blocks are stashed (priority 25) and before the block parser."""
     md.preprocessors.register(CommonMarkLists(md), "commonmark_lists", 20)
+    md.preprocessors.register(HashesWithoutSpace(md), "commonmark_headings", 21)  # first: an escaped "#1" line is a paragraph to the lists
