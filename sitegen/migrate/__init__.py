@@ -31,7 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
-from sitegen.migrate.links import hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
+from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.urls import address_problem, post_slug, slugify
 
@@ -286,6 +286,16 @@ def markdown_text(text: str) -> str:
     """Markdown of another tool's page: its code blocks (`{% highlight python %}`) fenced, its other template tags
     (Liquid, Hugo shortcodes) left out, blank runs closed."""
     raw: list[str] = []  # {% raw %}...{% endraw %}: text as it is, template tags and all
+    fenced = _tags_converted(text, raw)
+    without = _without_layout_blocks(TEMPLATE_TAGS.sub("", fenced))
+    lines = "\n".join(line.rstrip() for line in without.split("\n"))
+    kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], lines)
+    return re.sub(r"\n{3,}", "\n\n", kept).strip("\n").rstrip()
+
+
+def _tags_converted(text: str, raw: list[str]) -> str:
+    """The text with the template tags that have a Markdown equivalent written as it (code blocks, pictures, links
+    to the site); `{% raw %}` blocks set aside into `raw` (a mark for each). The tags left are those to leave out."""
 
     def set_aside(match: re.Match[str]) -> str:
         raw.append(match["text"])
@@ -294,11 +304,12 @@ def markdown_text(text: str) -> str:
     text = LIQUID_RAW.sub(set_aside, _printable(text).replace("\ue000", ""))
     text = LIQUID_RELATIVE_URL.sub(lambda m: m["path"], LIQUID_SITE_ADDRESS.sub("", text))
     text = FIGURE.sub(_figure_picture, STATICREF.sub(lambda m: f"[{m['text']}](/{m['path'].lstrip('/')})", text))
-    fenced = HIGHLIGHT.sub(lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", text)
-    without = _without_layout_blocks(TEMPLATE_TAGS.sub("", fenced))
-    lines = "\n".join(line.rstrip() for line in without.split("\n"))
-    kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], lines)
-    return re.sub(r"\n{3,}", "\n\n", kept).strip("\n").rstrip()
+    return HIGHLIGHT.sub(lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", text)
+
+
+def leaves_template_tags_out(text: str) -> bool:
+    """Whether `markdown_text` leaves out some of the text's template tags (not those it writes as Markdown)."""
+    return bool(TEMPLATE_TAGS.search(_tags_converted(HUGO_REF.sub("", text), [])))  # Hugo's refs become links (hugo_refs)
 
 
 def _figure_picture(match: re.Match[str]) -> str:
@@ -518,7 +529,7 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
             imported.redirects |= dict.fromkeys(old_lists, "posts/")
         text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
-        if TEMPLATE_TAGS.search(body):
+        if leaves_template_tags_out(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
 
 

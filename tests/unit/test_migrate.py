@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+import pytest
 import yaml
 
-from sitegen.migrate import Imported, _write_redirects, markdown_text, plain_text
+from sitegen.migrate import Imported, _write_redirects, leaves_template_tags_out, markdown_text, plain_text
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
 
 # al-folio's _data/cv.yml, in the shape of its own sample
@@ -140,3 +141,18 @@ def test_al_folios_rows_of_pictures_become_pictures_and_raw_text_stays_as_writte
     assert markdown_text(gallery) == "![](/assets/img/9.jpg)\n\nA simple caption."  # no <div> as text, no caption as code
     code = "```liquid\n{% raw %}{% for post in site.posts %}{{ post.title }}{% endfor %}{% endraw %}\n```\nAnd `{% raw %}{{ page.title }}{% endraw %}`."
     assert markdown_text(code) == "```liquid\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n```\nAnd `{{ page.title }}`."
+
+
+@pytest.mark.parametrize(
+    "body, left_out",
+    [
+        ("```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n", False),  # raw: kept as it is
+        ("{% highlight python %}\nx = 1\n{% endhighlight %}\n", False),  # a code block
+        ("See [the other]({{ '/blog/2015/math/' | relative_url }}) and [x]({{< relref \"second\" >}}).\n", False),  # links
+        ('{% include figure.liquid path="assets/img/9.jpg" %}\n', False),  # a picture
+        ('{% include video.liquid path="assets/video/v.mp4" %}\n', True),
+        ("{{< youtube abc >}}\n", True),
+    ],
+)
+def test_a_note_says_template_tags_were_left_out_only_when_some_were(body, left_out):
+    assert leaves_template_tags_out(body) is left_out
