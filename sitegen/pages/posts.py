@@ -20,8 +20,10 @@ the feed's link).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import partial
+from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
@@ -134,9 +136,24 @@ def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[s
         return None
     address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
-    also = lambda fields: (fields.day("date", required=not file_day) or file_day, _tags(fields), fields.where("tags"))  # noqa: E731
+    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     return Post(*read[0], read[1]) if read is not None else None
+
+
+_DAY_LIKE = re.compile(r"_?(\d{4}-\d{2}-\d{2})-")
+
+
+def _day(fields: Fields, path: str, file_day: str) -> str:
+    """The post's `date`, else the day of its Jekyll-style file name; a file name that starts like a day but is
+    none ('2024-02-30-x.md') is said so, rather than only that the date is missing."""
+    if file_day or "date" in fields.data:
+        return fields.day("date") or file_day
+    named = _DAY_LIKE.match(PurePosixPath(path).name)
+    if named:
+        fields.problem(None, f"field 'date' is required: the file name's {named[1]} is no day (a date such as 2024-03-05)")
+        return ""
+    return fields.day("date", required=True)
 
 
 def _tags(fields: Fields) -> tuple[Tag, ...]:

@@ -517,6 +517,11 @@ def test_the_news_feed_takes_links_in_the_text_from_the_sites_root(built_demo):
     assert all(href.startswith("https://") for href in hrefs)
 
 
+def test_a_file_name_that_starts_like_a_day_but_is_none_is_said_so(tmp_path):
+    stderr = build_fails(site_with(tmp_path, {"content/posts/2024-02-30-leap.md": "---\ntitle: Leap\n---\nText.\n"}))
+    assert "content/posts/2024-02-30-leap.md:2: field 'date' is required: the file name's 2024-02-30 is no day" in stderr
+
+
 def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out(tmp_path):
     site = site_with(
         tmp_path,
