@@ -54,6 +54,7 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}  # a numbered lis
 # blocks highlighted by Pygments (spans with its token classes: `k` keyword, `s2` string, ...).
 OWN_TEXT_TAGS = {"img", "h1", "h2", "div", "span"}
 OWN_TEXT_ATTRIBUTES = {
+    **{f"h{level}": {"id"} for level in range(1, 7)},  # `## Methods {#methods}` (kramdown's and Hugo's): checked by own_files_only
     "img": {"src", "alt", "title"},
     "th": {"align"},
     "td": {"align"},
@@ -93,7 +94,7 @@ def _markdown_without_raw_html(pictures: bool = False) -> markdown.Markdown:
     from sitegen import commonmark
 
     md = markdown.Markdown(
-        extensions=["sane_lists", "fenced_code", "codehilite", "tables", "footnotes"] if pictures else ["sane_lists"],
+        extensions=["sane_lists", "fenced_code", "codehilite", "tables", "footnotes", "attr_list"] if pictures else ["sane_lists"],
         extension_configs={
             "codehilite": {"guess_lang": False, "css_class": "highlight"},
             "tables": {"use_align_attribute": True},
@@ -180,6 +181,8 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
             return None
         if (tag == "div" and value not in OWN_TEXT_BLOCKS) or (tag == "span" and not _TOKEN_CLASS.fullmatch(value)):
             return None
+        if attribute == "id" and tag[:1] == "h" and (not _HEADING_ID.fullmatch(value) or _THEME_IDS.fullmatch(value)):
+            return None  # a heading's own id: a plain name, never one of the theme's
         return value
 
     cleaned = nh3.clean(
@@ -325,20 +328,21 @@ def _unique_footnotes(body: str, text: str) -> str:
     return _FOOTNOTE_ID.sub(unique, body)
 
 
-_HEADING_TAG = re.compile(r"<(/?)h([1-6])>")  # in HTML made here: no attributes
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])( id=\"[^\"]*\")?>")  # in HTML made here: an id at most (`## Title {#id}`)
 
 
 def headings_under(html_text: str, top: int) -> str:
     """HTML made here with its headings moved so that the highest is `top` (2: the sections under a page's title),
     the levels below it following: a text whose sections are `##` or `#` reads the same, and no level is
     skipped that the text did not skip."""
-    highest = min((int(level) for _, level in _HEADING_TAG.findall(html_text)), default=top)
+    highest = min((int(level) for _, level, _ in _HEADING_TAG.findall(html_text)), default=top)
     if highest == top:
         return html_text
-    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}>", html_text)
+    return _HEADING_TAG.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + top - highest)}{m[3] or ''}>", html_text)
 
 
-_HEADING = re.compile(r"<h([1-6])>(.*?)</h\1>", re.S)  # in HTML made here: no attributes
+_HEADING = re.compile(r"<h([1-6])( id=\"[^\"]*\")?>(.*?)</h\1>", re.S)  # in HTML made here: an id at most, its own
+_HEADING_ID = re.compile(r"[A-Za-z][\w\-.:]{0,80}")  # an id written for a heading: `{#methods}`
 _NOT_IN_AN_ID = re.compile(r"[^\w\- ]+")
 # ids the default theme gives elements of a page or post: a heading's id is never one of them
 _THEME_IDS = re.compile(r"main|page-title|(?:publications|r|fn|fnref|icon|year)-.*")
@@ -350,10 +354,12 @@ def with_heading_ids(html_text: str) -> str:
     to a section (`[below](#results)`, or one kept from the old site) leads there."""
     if "<h" not in html_text:
         return html_text
-    taken: set[str] = set()
+    taken = {html.unescape(match[2][5:-1]) for match in _HEADING.finditer(html_text) if match[2]}  # written: `## Title {#id}`
 
     def with_id(match: re.Match) -> str:
-        words = _NOT_IN_AN_ID.sub("", " ".join(_text_of(match[2]).split())).strip().lower()
+        if match[2]:
+            return match[0]
+        words = _NOT_IN_AN_ID.sub("", " ".join(_text_of(match[3]).split())).strip().lower()
         base = words.replace(" ", "-") or "section"  # each space a hyphen, as GitHub's: 'Q & A' -> 'q--a'
         if _THEME_IDS.fullmatch(base):
             base = f"section-{base}"
@@ -362,7 +368,7 @@ def with_heading_ids(html_text: str) -> str:
             number += 1
             found = f"{base}-{number}"
         taken.add(found)
-        return f'<h{match[1]} id="{html.escape(found)}">{match[2]}</h{match[1]}>'
+        return f'<h{match[1]} id="{html.escape(found)}">{match[3]}</h{match[1]}>'
 
     return _HEADING.sub(with_id, html_text)
 

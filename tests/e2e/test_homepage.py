@@ -246,7 +246,10 @@ def test_the_bio_is_the_owners_own_text_with_pictures_headings_and_lists(tmp_pat
 
 def test_a_pages_and_a_posts_sections_have_the_ids_links_to_them_use(tmp_path):
     """Jekyll, Hugo and GitHub give each heading an id made from its text; a text's links to its sections use them."""
-    body = "See [the results](#results-and-discussion).\n\n## Results and discussion\n\nText.\n\n## Setup\n\n## Setup\n\n## Publications 1\n"
+    body = (
+        "See [the results](#results-and-discussion) and [the methods](#methods).\n\n## Results and discussion\n\nText.\n\n## Setup\n\n## Setup\n\n"
+        "## Publications 1\n\n## How we measured {#methods}\n\n## Skip {#main}\n"  # kramdown's and Hugo's own id; never the theme's
+    )
     site = site_with(
         tmp_path,
         {"content/pages/notes.md": f"---\ntitle: Notes\n---\n{body}", "content/posts/2024-01-02-notes.md": f"---\ntitle: Notes\n---\n{body}"},
@@ -256,7 +259,7 @@ def test_a_pages_and_a_posts_sections_have_the_ids_links_to_them_use(tmp_path):
     for path in ("notes/index.html", "posts/notes/index.html"):
         page = soup(site / "output" / path)
         ids = [h["id"] for h in page.select("main h2[id], main h3[id]") if h.find_parent(class_="prose")]
-        assert ids == ["results-and-discussion", "setup", "setup-1", "section-publications-1"], path
+        assert ids == ["results-and-discussion", "setup", "setup-1", "section-publications-1", "methods", "skip"], path
         assert page.select_one('a[href="#results-and-discussion"]') is not None
         every_id = [element["id"] for element in page.select("[id]")]
         assert len(every_id) == len(set(every_id)), path
