@@ -535,3 +535,17 @@ def test_a_persons_page_searches_the_records_it_lists(new_page, tmp_path):
         settle(page)
         assert shown_ids(page) == ["r0"] and count_line(page) == "1 of 3 publications"
         assert page.locator(".record-title:visible").all_inner_texts() == ["Sparse training at scale"]
+
+
+def test_the_most_cited_list_is_searched_in_its_own_order(page, served_demo, demo):
+    """The most-cited page lists records too (SPEC §8): its search filters its own list, most cited first."""
+    records, _ = demo
+    page.goto(served_demo + "cited/")
+    ready(page)
+    listed = shown_ids(page)
+    assert 0 < len(listed) <= len(records) and count_line(page) == f"{len(listed)} publications"
+    type_query(page, "muller")
+    settle(page)
+    want = {slug(i) for i in expected(records, "muller")} & set(listed)
+    assert shown_ids(page) == [record for record in listed if record in want]  # the same order: most cited first
+    assert count_line(page) == f"{len(want)} of {len(listed)} publications"
