@@ -117,8 +117,8 @@ def _may_interrupt(marker: str) -> bool:
     return not marker[0].isdigit() or marker[:-1] == "1"
 
 
-# a line starting with '#' and a character no heading has after its hashes: '#1 priority', '#research'
-_NO_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[^#\s])", re.MULTILINE)
+# a line starting with '#' and a character no heading has after its hashes: '#1 priority', '#research'; or 7 of them
+_NO_HEADING = re.compile(r"^( {0,3})(#{1,6}(?=[^#\s])|#{7,})", re.MULTILINE)  # and seven hashes or more: no heading either
 
 
 class HashesWithoutSpace(Preprocessor):

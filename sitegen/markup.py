@@ -356,9 +356,12 @@ def with_heading_ids(html_text: str) -> str:
         return html_text
     taken = {html.unescape(match[2][5:-1]) for match in _HEADING.finditer(html_text) if match[2]}  # written: `## Title {#id}`
 
+    kept: set[str] = set()
+
     def with_id(match: re.Match) -> str:
-        if match[2]:
-            return match[0]
+        if match[2] and html.unescape(match[2][5:-1]) not in kept:
+            kept.add(html.unescape(match[2][5:-1]))
+            return match[0]  # the id written for it (the first heading given one name keeps it)
         words = _NOT_IN_AN_ID.sub("", " ".join(_text_of(match[3]).split())).strip().lower()
         base = words.replace(" ", "-") or "section"  # each space a hyphen, as GitHub's: 'Q & A' -> 'q--a'
         if _THEME_IDS.fullmatch(base):

@@ -21,10 +21,12 @@ from sitegen.markup import (
     _markdown_without_raw_html,
     _plain_paragraphs,
     _shared_markdown,
+    headings_under,
     hrefs,
     render_inline,
     render_markdown,
     sanitise,
+    with_heading_ids,
     with_links,
 )
 
@@ -581,8 +583,6 @@ def test_an_address_shown_in_code_is_text_not_a_link_to_rewrite_or_check():
 
 
 def test_heading_ids_are_made_as_github_makes_them():
-    from sitegen.markup import with_heading_ids
-
     made = with_heading_ids("<h2>Q &amp; A</h2><h2>Results and discussion</h2><h2>Results and discussion</h2><h2>3.2 Setup</h2><h2>Publications 1</h2>")
     assert re.findall(r'id="([^"]*)"', made) == ["q--a", "results-and-discussion", "results-and-discussion-1", "32-setup", "section-publications-1"]
 
@@ -607,3 +607,8 @@ def test_a_hash_without_a_space_after_it_is_text_not_a_heading(own_text):
     )
     assert [p.get_text() for p in shown.find_all("p")] == ["#1 priority:", "#research matters."]
     assert [li.get_text() for li in shown.find_all("li")] == ["ship it"] and [h.get_text() for h in shown.find_all(["h1", "h2", "h3"])] == ["A real heading"]
+
+
+def test_an_id_written_twice_is_kept_once_and_seven_hashes_are_no_heading():
+    shown = with_heading_ids(headings_under(render_markdown("## A {#a}\n\n## B {#a}\n\n####### seven\n", []).html, 2))
+    assert re.findall(r'<h2 id="([^"]*)"', shown) == ["a", "b"] and "<p>####### seven</p>" in shown
