@@ -71,6 +71,23 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 # BibTeX's predefined macros: jan ... dec (as the standard styles define them)
 MONTH_MACROS = {name[:3]: name.capitalize() for name in MONTHS}
 _MONTH_NUMBERS = {name[:3]: number for number, name in enumerate(MONTHS, start=1)}
+# German names that English's do not start alike (sitegen's theme speaks German too): 'Juni', 'Mär.', 'Okt'
+_GERMAN_MONTHS = {
+    "januar": 1,
+    "jänner": 1,
+    "jän": 1,
+    "februar": 2,
+    "märz": 3,
+    "mär": 3,
+    "maerz": 3,
+    "mai": 5,
+    "juni": 6,
+    "juli": 7,
+    "oktober": 10,
+    "okt": 10,
+    "dezember": 12,
+    "dez": 12,
+}
 
 VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher", "organization")
 LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "supp", "html", "blog", "website")  # al-folio's names among them
@@ -498,7 +515,7 @@ def _month_number(value: str) -> int | str:
     number = _MONTH_NUMBERS.get(text[:3], 0)
     if number and MONTHS[number - 1].startswith(text):
         return number
-    return bibtex_text(value)
+    return _GERMAN_MONTHS.get(text) or bibtex_text(value)
 
 
 def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:

@@ -512,3 +512,8 @@ def test_an_unknown_entry_type_and_a_month_that_is_none_are_read_with_a_warning(
         f"{PATH}:2: warning: entry 'b': unknown entry type '@weirdtype' (read by its fields, as @misc is)",
         f"{PATH}:3: warning: entry 'b': field 'month': '13' is no month (1 to 12, or jan to dec); kept as text",
     ]
+
+
+@pytest.mark.parametrize("month, number", [("{Juni}", 6), ("{Mär.}", 3), ("{Okt}", 10), ("{dez}", 12), ("jun", 6)])
+def test_german_month_names_are_months(month, number):
+    assert one(f"@misc{{k, title = {{T}}, author = {{Lin, Sheng}}, year = 2020, month = {month}}}").extra["month"] == number
