@@ -170,13 +170,23 @@ def tag_slug(name: str) -> str:
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
 
 
-def post_file_day(file_path: str) -> str:
-    """The day Jekyll reads from a post's file name ('2025-05-20-name.md' -> '2025-05-20'), or '' without one."""
+def _post_stem(file_path: str) -> str:
+    """What names a post: its file's name without the suffix, or its folder's for Hugo's 'name/index.md'."""
     path = PurePosixPath(file_path)
-    stem = path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
-    day = stem.lstrip("_")[:10]
+    return path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
+
+
+def post_file_date(file_path: str) -> str:
+    """The date Jekyll puts before a post's name ('2025-05-20-name.md' -> '2025-05-20'), a day or not ('2024-02-30');
+    '' without one."""
+    stem = _post_stem(file_path).lstrip("_")
+    return stem[:10] if _LEADING_DATE.match(stem) else ""
+
+
+def post_file_day(file_path: str) -> str:
+    """The day Jekyll reads from a post's file name ('2025-05-20'), or '' without one or when it is no day."""
     try:
-        return datetime.date.fromisoformat(day).isoformat() if _LEADING_DATE.match(stem.lstrip("_")) else ""
+        return datetime.date.fromisoformat(written).isoformat() if (written := post_file_date(file_path)) else ""
     except ValueError:
         return ""
 
@@ -184,8 +194,7 @@ def post_file_day(file_path: str) -> str:
 def post_slug(file_path: str) -> str:
     """A blog post's default address under posts/: its file's name without the date Jekyll puts before it
     ('2025-05-20-name.md'), or its folder's for Hugo's 'name/index.md'."""
-    path = PurePosixPath(file_path)
-    stem = path.parent.name if path.stem == "index" and path.parent.name not in ("", "posts") else path.stem
+    stem = _post_stem(file_path)
     return _LEADING_DATE.sub("", stem.lstrip("_"))  # a draft ('_name.md') is previewed where it will be
 
 

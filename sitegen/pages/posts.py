@@ -20,10 +20,8 @@ the feed's link).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import partial
-from pathlib import PurePosixPath
 
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
@@ -42,7 +40,7 @@ from sitegen.pages.pages import (
     texts_in_bundles,
     unique_addresses,
 )
-from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_file_day, post_path, post_slug, tag_path, tag_slug
+from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_file_date, post_file_day, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
@@ -141,17 +139,13 @@ def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[s
     return Post(*read[0], read[1]) if read is not None else None
 
 
-_DAY_LIKE = re.compile(r"_?(\d{4}-\d{2}-\d{2})-")
-
-
 def _day(fields: Fields, path: str, file_day: str) -> str:
     """The post's `date`, else the day of its Jekyll-style file name; a file name that starts like a day but is
     none ('2024-02-30-x.md') is said so, rather than only that the date is missing."""
     if file_day or "date" in fields.data:
         return fields.day("date") or file_day
-    named = _DAY_LIKE.match(PurePosixPath(path).name)
-    if named:
-        fields.problem(None, f"field 'date' is required: the file name's {named[1]} is no day (a date such as 2024-03-05)")
+    if written := post_file_date(path):
+        fields.problem(None, f"field 'date' is required: the file name's {written} is no day (a date such as 2024-03-05)")
         return ""
     return fields.day("date", required=True)
 
