@@ -146,14 +146,21 @@ def bundle_files(files: ContentFiles, folder: str) -> tuple[dict[str, tuple[tupl
     for path in files.others:
         if not files.published(path):
             continue
-        parent = PurePosixPath(path).parent
-        while str(parent) + "/" != folder and str(parent) not in indexes and parent != parent.parent:
-            parent = parent.parent
-        if str(parent) in indexes:
-            bundles.setdefault(indexes[str(parent)], []).append((posixpath.relpath(path, parent), path))
+        parent = _bundle_folder(path, folder, indexes)
+        if parent is not None:
+            bundles.setdefault(indexes[parent], []).append((posixpath.relpath(path, parent), path))
         else:
             loose.append(path)
     return {index: tuple(sorted(found)) for index, found in bundles.items()}, loose
+
+
+def _bundle_folder(path: str, folder: str, bundles: Collection[str]) -> str | None:
+    """The nearest folder above `path`, under the kind's `folder`, that is one of `bundles` (folders holding an
+    index.md); None when there is none."""
+    parent = PurePosixPath(path).parent
+    while str(parent) + "/" != folder and parent != parent.parent and str(parent) not in bundles:
+        parent = parent.parent
+    return str(parent) if str(parent) in bundles else None
 
 
 def texts_in_bundles(files: ContentFiles, folder: str, noun: str, problems: list[Problem]) -> set[str]:
@@ -162,12 +169,9 @@ def texts_in_bundles(files: ContentFiles, folder: str, noun: str, problems: list
     indexes = {str(PurePosixPath(path).parent) for path in files.texts if is_bundle(path, folder)}
     inside = set()
     for path in files.texts:
-        parent = PurePosixPath(path).parent
         if is_bundle(path, folder) or not has_suffix(path, MARKDOWN_SUFFIXES):
             continue
-        while str(parent) + "/" != folder and parent != parent.parent and str(parent) not in indexes:
-            parent = parent.parent
-        if str(parent) in indexes:
+        if (parent := _bundle_folder(path, folder, indexes)) is not None:
             inside.add(path)
             problems.append(
                 Problem(
