@@ -20,7 +20,7 @@ from pathlib import Path
 from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
-from sitegen.markup import headings_under, render_inline, render_markdown
+from sitegen.markup import headings_under, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first
@@ -124,11 +124,7 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
             members.setdefault(subject.code, []).append(position)
     pictures_elsewhere: list[str] = []
     bio = render_markdown(profile.bio, pictures_elsewhere)  # the owner's own text, as a page's: pictures, headings, tables
-    problems += [
-        Problem(f"field 'bio': picture '{url}' left out: the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)",
-                profile.where("bio"), warning=True)
-        for url in pictures_elsewhere
-    ]  # fmt: skip
+    problems += [Problem(f"field 'bio': {picture_left_out(url)}", profile.where("bio"), warning=True) for url in pictures_elsewhere]
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
     for name, text in [("bio", bio), *profile_text.items()]:

@@ -197,6 +197,11 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
     return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
 
 
+def picture_left_out(url: str) -> str:
+    """What a warning says of a picture `sanitise` left out of the site's own text (`pictures`)."""
+    return f"picture '{url}' left out: the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)"
+
+
 _PICTURE_WITHOUT_FILE = re.compile(r'<p><img(?![^>]*\ssrc=")[^>]*></p>\n?|<img(?![^>]*\ssrc=")[^>]*>')  # its paragraph too, when alone in it
 
 

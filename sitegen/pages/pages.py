@@ -38,7 +38,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted
-from sitegen.markup import headings_under, hrefs, render_markdown, with_heading_ids, with_links
+from sitegen.markup import headings_under, hrefs, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
 from sitegen.urls import RESERVED, address_problem, is_relative_path
@@ -370,14 +370,7 @@ def site_markdown(text: str, where: Location, problems: list[Problem], place: Te
     converted = render_markdown(text, left_out)
     place = place or TextPlaces(text, where)
     problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", place.of(tex), warning=True) for tex in converted.unconverted]
-    problems += [
-        Problem(
-            f"picture '{url}' left out: pages show pictures of the site's own files only; put it in static/ and write ![what it shows](static/NAME)",
-            place.of(url),
-            warning=True,
-        )
-        for url in left_out
-    ]
+    problems += [Problem(picture_left_out(url), place.of(url), warning=True) for url in left_out]
     return converted
 
 
