@@ -211,7 +211,9 @@ def same_work_by_title(a: Record, b: Record) -> bool:
     if a.year and b.year and abs(a.year - b.year) > TITLE_MATCH_YEARS:
         return False
     if not a.authors or not b.authors:
-        return True  # an ORCID summary may list no one: nothing says it is another work
+        # an ORCID summary may list no one: nothing says it is another work; but two of the
+        # user's own records (files or entries of their own, each with its own id) are two works
+        return a.fetched or b.fetched
     names = set().union(*map(name_keys, a.authors))
     return any(not names.isdisjoint(name_keys(name)) for name in b.authors)
 

@@ -395,6 +395,25 @@ def test_different_works_with_similar_titles_stay_apart(a, b):
     assert len(merge_works([paper("crossref", "a", **a), paper("dblp", "b", **b)])) == 2
 
 
+def test_two_of_the_users_own_records_with_one_title_and_no_authors_stay_two_works(tmp_path):
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/a1.yaml": 'id: a1\ntitle: "Yml ext"\nyear: 2020\n',
+            "content/records/a2.yaml": 'id: a2\ntitle: "YML ext"\nyear: 2020\n',
+        },
+    )
+    records = json.loads(rendered_files(site)["records.json"])["records"]
+    assert sorted(r["id"] for r in records) == ["a1", "a2"]
+
+
+def test_a_fetched_record_listing_no_authors_still_joins_the_users_record_of_its_title():
+    summary = fetched("orcid", "put-1", title="Elastic training of sparse models", year=2024)
+    own = written("id: mine\ntitle: Elastic Training of Sparse Models\nyear: 2024\nauthors: [Ada Lovelace]\n")
+    assert len(merge_works([own, summary])) == 1
+
+
 def test_a_title_match_does_not_chain_two_published_versions_together():
     conference = paper("crossref", "c", "Elastic Training", 2024, doi="10.1/conf")
     journal = paper("crossref", "j", "Elastic Training", 2025, doi="10.1/journal")
