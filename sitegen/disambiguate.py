@@ -189,7 +189,7 @@ def report(
     lines = [
         f"{len(groups)} group{'s' if len(groups) != 1 else ''} of records by co-authors "
         f"(likely {'different people' if len(groups) > 1 else 'one person'}); "
-        f"{shown} of {total} records are included:"
+        f"{shown} of {total} record{'s' if total != 1 else ''} {'is' if shown == 1 else 'are'} included:"
     ]
     for number, group in enumerate(groups, 1):
         lines.extend(_group_lines(number, group, groups, is_owner, current, profile_path, detailed, title_width))
@@ -297,7 +297,7 @@ def candidate_lines(source: str, name: str, candidates: Sequence[Candidate], opt
         facts = [
             person.affiliation or "affiliation unknown",
             person.years or "years unknown",
-            f"{person.works} works" if person.works is not None else "works unknown",
+            f"{person.works} work{'s' if person.works != 1 else ''}" if person.works is not None else "works unknown",
         ]
         lines.append(f"  {number}. {person.id}  {person.name} — {'; '.join(facts)}")
         if person.coauthors:

@@ -69,6 +69,11 @@ class ContentError(Exception):
     """profile.yaml (or the review file) is wrong: exit status 1; the message says where."""
 
 
+class NothingToFetch(Exception):
+    """No source is named anywhere: a site's state (a new site, a name not set yet), not a mistake of the
+    command line. The weekly refresh runs `sitegen fetch` on every site, so this is a note and exit status 0."""
+
+
 class NeedsChoice(Exception):
     """A name search found several people and nobody could be asked which one is the owner."""
 
@@ -103,6 +108,11 @@ def label(source: str) -> str:
     return SOURCE_LABELS.get(source, source)
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 record', '2 records', '0 records'."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 # --------------------------------------------------------------------------
 # The contract between this module and every fetcher (sitegen.sources.Fetcher)
 # --------------------------------------------------------------------------
@@ -128,6 +138,7 @@ class Fetched:
     searched_ids: set[str] = field(default_factory=set)  # records found by a name search
     requests: int = 0
     warnings: list[str] = field(default_factory=list)
+    found_nothing: bool = False  # a search found no record (a warning says which): --prune removes nothing of this source
     seconds: float = 0.0  # how long the source took (set by fetch_everything)
 
 
@@ -292,10 +303,10 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     if not asks:
         asks = asks_from_profile(document, profile) + (asks_from_people(site) if site is not None else [])
     if not asks:
-        raise UsageError(
-            "nothing to fetch: give --author, --id, --author-id, --orcid, --doi, --openalex(-name) or "
-            "--dblp(-name), or list sources in content/profile.yaml (arxiv: authors/ids/author_ids, "
-            "orcid:, openalex:, dblp:, dois:) or a person's identifiers in content/people/"
+        raise NothingToFetch(
+            "nothing to fetch: content/profile.yaml names no source (arxiv: authors, ids or author_ids; "
+            "orcid:, dois:, openalex:, dblp:) and no file of content/people/ an identifier; list yours there, "
+            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name) or --dblp(-name)"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if not categories and not from_options and profile:
@@ -659,6 +670,9 @@ def run(args: argparse.Namespace) -> int:
     except ContentError as error:
         print(f"{error}", file=err)
         return ExitStatus.CONTENT
+    except NothingToFetch as note:
+        print(f"note: {note}")
+        return ExitStatus.OK
     except InterruptedAfterCommit:
         print("\nsitegen fetch: interrupted after the fetched records were written in full", file=err)
         return EXIT_INTERRUPTED
@@ -668,6 +682,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, site: Path) -> int:
+    if args.keep:
+        refuse_what_keep_ignores(args)
     if not (site / "content").is_dir():
         print(f"sitegen fetch: error: no content/ folder in {site} (is --site right?)", file=sys.stderr)
         return ExitStatus.CONTENT
@@ -686,10 +702,10 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     outcome = decide(results, filters, coauthor_anchors(document), profile, asks)
     if args.review:
         outcome.print_review(site, always=True)
-        print(f"review only: nothing written ({outcome.kept_count} records would be kept, {outcome.excluded_count} excluded)")
+        print(f"review only: nothing written ({counted(outcome.kept_count, 'record')} would be kept, {outcome.excluded_count} excluded)")
         return ExitStatus.OK
     outcome.print_review(site, always=False)
-    plans, problems = outcome.plan(site, prune=args.prune)
+    plans, problems = outcome.plan(site, prune=args.prune, unpruned={name for name, fetched in results.items() if fetched.found_nothing})
     if problems:
         for problem in problems:
             print(f"{problem} (from {describe_asks(asks)}); nothing was written", file=sys.stderr)
@@ -796,12 +812,17 @@ class Outcome:
     def excluded_count(self) -> int:
         return sum(1 for of in self.reasons.values() for reason in of.values() if reason)
 
-    def plan(self, site: Path, prune: bool) -> tuple[list[Plan], list[Problem]]:
+    def plan(self, site: Path, prune: bool, unpruned: set[str] | frozenset[str] = frozenset()) -> tuple[list[Plan], list[Problem]]:
+        """What to write and remove in each source's folder; `--prune` (`prune`) removes nothing of the
+        sources in `unpruned`, of which a search found nothing this time (arXiv's empty answers must not
+        wipe a site)."""
         plans, problems = [], []
         for source, records in self.records.items():
             kept = {i: r for i, r in records.items() if not self.reasons[source][i]}
             excluded = {i: {**r, "_excluded_because": _removal_reason(self.reasons[source][i])} for i, r in records.items() if self.reasons[source][i]}
-            plan, found = plan_changes(site, kept, excluded, prune, source)
+            plan, found = plan_changes(site, kept, excluded, prune and source not in unpruned, source)
+            if prune and source in unpruned and plan.kept_stale:
+                plan.warnings.append(f"warning: --prune removed no {label(source)} record: a search of it found nothing this time")
             plans.append(plan)
             problems += found
         return plans, problems
@@ -913,8 +934,8 @@ class Summary:
             excluded = sum(1 for reason in self.outcome.reasons[plan.source].values() if reason)
             requests = fetched.requests
             print(
-                f"fetched {len(self.outcome.records[plan.source])} records from {label(plan.source)} in {requests} "
-                f"request{'s' if requests != 1 else ''} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml"
+                f"fetched {counted(len(self.outcome.records[plan.source]), 'record')} from {label(plan.source)} in "
+                f"{counted(requests, 'request')} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml"
             )
             print(
                 f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, {len(plan.unchanged)} unchanged, {len(plan.removed)} removed"
@@ -922,7 +943,7 @@ class Summary:
             for display in plan.removed:
                 print(f"  removed {display}")
             if plan.kept_stale:
-                print(f"  kept {len(plan.kept_stale)} earlier record(s) that these sources did not return (use --prune to remove them)")
+                print(f"  kept {counted(len(plan.kept_stale), 'earlier record')} that these sources did not return (use --prune to remove them)")
 
     def markdown(self, asks: list[Ask]) -> str:
         """What changed, per source, as Markdown: the weekly refresh's pull request body."""
@@ -1006,13 +1027,29 @@ def keep_groups(site: Path, numbers: list[int]) -> int:
     count = sum(len(groups[n - 1]) for n in kept)
     print(
         f"kept group{'s' if len(kept) > 1 else ''} {', '.join(map(str, kept))} of the last review "
-        f"({review['asked']}): {count} records; {PROFILE_PATH.as_posix()} now excludes the other "
+        f"({review['asked']}): {counted(count, 'record')}; {PROFILE_PATH.as_posix()} now excludes the other "
         f"{sum(map(len, groups)) - count}"
     )
     for key, values in exclusions.items():
         print(f"  arxiv.{key}: [{', '.join(values)}]")
     print("the build leaves the other groups out from now on; the next `sitegen fetch` removes their files")
     return ExitStatus.OK
+
+
+# What --keep would leave unused: it writes profile.yaml from the last review, and fetches nothing.
+KEEP_IGNORES = (*dict.fromkeys(dest for dest, _, _ in OPTION_ASKS), "category", "review", "prune", "summary")
+
+
+def refuse_what_keep_ignores(args: argparse.Namespace) -> None:
+    """`--keep` with an option it would not use (`--review`, a source, `--prune`) is a usage error rather than
+    an option ignored in silence: `--review --keep 1` could mean group 1 of the last review or of this one."""
+    given = [option_flag(dest) for dest in KEEP_IGNORES if getattr(args, dest, None)]
+    if given:
+        raise UsageError(
+            f"--keep cannot go with {', '.join(given)}: it keeps groups of the last review by writing exclusions into "
+            f"{PROFILE_PATH.as_posix()}, and fetches nothing; run `sitegen fetch --review` (with the sources to group) "
+            "first, then `sitegen fetch --keep N` alone"
+        )
 
 
 def load_review(site: Path) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from sitegen.fetch import Ask, FetchContext, Fetched, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def page_reporter(settings: Settings, progress: Progress) -> Callable[[str, Answ
         size = int((params.get("max_results") or [str(settings.page_size)])[0] or 1) or 1
         pages = max(1, -(-answer.total // size))
         got = min(start + answer.entries, answer.total)
-        text = f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, {got} of {answer.total} records"
+        text = f"arXiv: {describe_url(url).split(' (start')[0]}: page {start // size + 1} of {pages}, {got} of {counted(answer.total, 'record')}"
         if answer.entries == 0 and start > 0:
             text += " (an empty page: a known arXiv glitch, asking again)"
         progress.line(text)
@@ -205,16 +205,23 @@ class ArxivSource:
         self.client.query_url_format = settings.api_url + "?{}"
         self.client._session = self.session  # the package's only HTTP hook
         self.feed_names: list[str] = []  # people named by author feeds
+        self.found_nothing: list[str] = []  # a warning for each search or feed that found no record
 
-    def search(self, query: str) -> list[Result]:
-        """Every result of a search_query, all pages."""
+    def search(self, query: str, where: str) -> list[Result]:
+        """Every result of a search_query, all pages.
+
+        arXiv sometimes answers a first page with no results and counts none (`judge` retries the empty
+        first page of a query it counts results for): a search that finds nothing is asked once more
+        before it is believed. Then it is a warning, not a failure: a name with no paper on arXiv yet is a
+        researcher's ordinary state, which the weekly refresh must not fail on."""
         import arxiv
-
-        from sitegen.sources.http import FetchError
 
         results = self._run(arxiv.Search(query=query, max_results=None), query)
         if not results:
-            raise FetchError(f"arXiv query {query!r}: no records found (check the name; arXiv sometimes answers an empty first page, so try again too)")
+            self.progress.line(f"arXiv: {query}: no records; asking once more (arXiv sometimes answers an empty first page)")
+            results = self._run(arxiv.Search(query=query, max_results=None), query)
+        if not results:
+            self.found_nothing.append(f"warning: arXiv query {query!r} ({where}): no records found, asked twice; check the name as arXiv shows it")
         return results
 
     def by_ids(self, ids: list[str]) -> list[Result]:
@@ -234,15 +241,13 @@ class ArxivSource:
             found.extend(results)
         return found
 
-    def author_feed(self, author_id: str) -> list[Result]:
+    def author_feed(self, author_id: str, where: str) -> list[Result]:
         """An arXiv author's public feed (`/a/<id>.atom`), which the query API does not serve.
 
         `.atom` has one <author> per person (`.atom2` joins them with commas),
         so the package's own entry parser reads it as it reads the API.
         """
         import arxiv
-
-        from sitegen.sources.http import FetchError
 
         url = author_feed_url(self.settings.api_url, author_id)
         response, answer = self.session.get_answered(url, what=f"arXiv author feed {author_id!r} ({url})")
@@ -251,9 +256,9 @@ class ArxivSource:
         owner = re.sub(r"'s articles on arXiv\s*$", "", title.strip())
         if owner and owner != title.strip():
             self.feed_names.append(owner)
-        self.progress.line(f"arXiv: author {author_id}: {len(feed.results)} records")
+        self.progress.line(f"arXiv: author {author_id}: {counted(len(feed.results), 'record')}")
         if not feed.results:
-            raise FetchError(f"arXiv author feed {author_id!r}: no records in {url}")
+            self.found_nothing.append(f"warning: arXiv author feed {author_id!r} ({where}): no records in {url}")
         return feed.results
 
     def _run(self, search: arxiv.Search, query: str) -> list[Result]:
@@ -344,16 +349,19 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     names = [a.value for a in asks if a.kind == "author"]
     ids = list(dict.fromkeys(a.value for a in asks if a.kind == "id"))  # an id may also come as its DOI
     categories = [a.value for a in asks if a.kind == "category"]
-    searched: list[Result] = source.search(author_query(names, categories)) if names else []
+    named_where = ", ".join(dict.fromkeys(a.where for a in asks if a.kind == "author"))
+    searched: list[Result] = source.search(author_query(names, categories), named_where) if names else []
     results = list(searched) + (source.by_ids(ids) if ids else [])
-    for author_id in (a.value for a in asks if a.kind == "author_id"):
-        results += source.author_feed(author_id)
+    for ask in (a for a in asks if a.kind == "author_id"):
+        results += source.author_feed(ask.value, ask.where)
     newest = newest_versions(results)
     return Fetched(
         records=[record_from_result(result) for _, result in sorted(newest.items())],
         owner_names=[*names, *source.feed_names],
         searched_ids={split_version(r.get_short_id())[0] for r in searched},
         requests=source.session.requests_sent,
+        warnings=source.found_nothing,
+        found_nothing=bool(source.found_nothing),
     )
 
 

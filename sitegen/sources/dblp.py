@@ -19,7 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sitegen.fetch import Ask, FetchContext, Fetched, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
@@ -166,10 +166,10 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def find_person(session: PoliteSession, api: str, name: str, context: FetchContext) -> str:
-    """The pid of the person called `name`: the only match, or the one the user picks."""
+def find_person(session: PoliteSession, api: str, name: str, context: FetchContext, warnings: list[str]) -> str | None:
+    """The pid of the person called `name`: the only match, or the one the user picks; None, with a warning, when
+    nobody has that name (a search that finds nothing is no failure)."""
     from sitegen.disambiguate import candidate_lines, name_key
-    from sitegen.sources.http import FetchError
 
     answer = session.fetch(f"{api}/search/author/api", f"dblp author search {name!r}", params={"q": name, "format": "json", "h": str(HITS)})
     hits = _as_list(((answer.get("result") or {}).get("hits") or {}).get("hit"))
@@ -182,7 +182,8 @@ def find_person(session: PoliteSession, api: str, name: str, context: FetchConte
 
     found = [h for h in hits if named(h)]
     if not found:
-        raise FetchError(f"dblp author search {name!r}: nobody of that name (check the spelling, or give the person id with --dblp)")
+        warnings.append(f"warning: dblp author search {name!r}: nobody of that name (check the spelling, or give the person id with --dblp)")
+        return None
     if len(found) == 1:
         pid = normalise_pid(str((found[0].get("info") or {}).get("url", "")))
         context.progress.line(f"dblp: {name!r} is {pid} (the only person of that name)")
@@ -198,14 +199,15 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
 
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=HITS)
     session = PoliteSession(settings, context.progress, LABEL)
-    pids = [a.value for a in asks if a.kind == "pid"]
-    pids += [find_person(session, settings.api_url, a.value, context) for a in asks if a.kind == "name"]
     result = Fetched(records=[])
+    pids = [a.value for a in asks if a.kind == "pid"]
+    pids += [found for a in asks if a.kind == "name" and (found := find_person(session, settings.api_url, a.value, context, result.warnings))]
+    result.found_nothing = bool(result.warnings)
     seen: set[str] = set()
     for pid in dict.fromkeys(pids):
         tree = person_list(session, settings.api_url, pid)
         records = records_of(tree)
-        context.progress.line(f"dblp: {pid}: {len(records)} publications")
+        context.progress.line(f"dblp: {pid}: {counted(len(records), 'publication')}")
         result.owner_names += owner_names(tree)
         for record in records:
             if record["id"] not in seen:

@@ -217,16 +217,17 @@ def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: 
     )
 
 
-def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext) -> str:
-    """The id of the author called `name`: the only match, or the one the user picks."""
+def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext, warnings: list[str]) -> str | None:
+    """The id of the author called `name`: the only match, or the one the user picks; None, with a warning, when
+    nobody has that name (a search that finds nothing is no failure)."""
     from sitegen.disambiguate import candidate_lines, name_key
-    from sitegen.sources.http import FetchError
 
     answer = session.fetch(f"{api}/authors", f"OpenAlex author search {name!r}", params={"search": name, "per-page": "25", **params})
     wanted = name_key(name)
     found = [a for a in answer.get("results") or [] if any(name_key(n) == wanted for n in owner_names(a))]
     if not found:
-        raise FetchError(f"OpenAlex author search {name!r}: nobody of that name (check the spelling, or give the id with --openalex)")
+        warnings.append(f"warning: OpenAlex author search {name!r}: nobody of that name (check the spelling, or give the id with --openalex)")
+        return None
     if len(found) == 1:
         context.progress.line(f"OpenAlex: {name!r} is {short_id(found[0].get('id'))} (the only author of that name)")
         return short_id(found[0].get("id"))
@@ -242,9 +243,10 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=PER_PAGE)
     session = PoliteSession(settings, context.progress, LABEL)
     api, params = settings.api_url, ({"mailto": context.mailto} if context.mailto else {})
-    authors = [a.value for a in asks if a.kind == "author"]
-    authors += [find_author(session, api, a.value, params, context) for a in asks if a.kind == "name"]
     result = Fetched(records=[])
+    authors = [a.value for a in asks if a.kind == "author"]
+    authors += [found for a in asks if a.kind == "name" and (found := find_author(session, api, a.value, params, context, result.warnings))]
+    result.found_nothing = bool(result.warnings)
     seen: set[str] = set()
     for author_id in dict.fromkeys(authors):
         author = session.fetch(f"{api}/authors/{author_id}", f"OpenAlex author {author_id}", params=params)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
@@ -241,7 +241,7 @@ def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> 
     summary = session.fetch(f"{api}/{orcid}/works", f"ORCID works of {orcid}", headers=ACCEPT)
     groups = [g for g in (summary or {}).get("group") or [] if g.get("work-summary")]
     chosen = [str(preferred(g).get("put-code")) for g in groups]
-    progress.line(f"ORCID: {orcid}: {len(groups)} works")
+    progress.line(f"ORCID: {orcid}: {counted(len(groups), 'work')}")
     full: dict[str, dict[str, Any]] = {}
     warnings = []
     for start in range(0, len(chosen), BULK_MAX):

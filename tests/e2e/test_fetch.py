@@ -262,13 +262,61 @@ def test_without_options_fetch_uses_the_sources_in_profile_yaml(tmp_path, arxiv_
 
 
 @pytest.mark.slow
-def test_no_source_anywhere_is_a_usage_error(tmp_path, arxiv_server):
+def test_no_source_anywhere_is_one_note_and_no_failure(tmp_path, arxiv_server):
+    """A new site, or one made without --name: the weekly refresh runs `sitegen fetch` on it all the same."""
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    before = snapshot(site)
+
+    result = fetch(site, server)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("note: nothing to fetch: content/profile.yaml names no source") and result.stdout.count("\n") == 1
+    assert result.stderr == ""
+    assert snapshot(site) == before and server.requests() == []
+
+
+@pytest.mark.slow
+def test_a_name_arxiv_has_no_paper_under_is_a_warning_and_writes_nothing(tmp_path, arxiv_server):
+    server = arxiv_server()
+    site = make_site(tmp_path / "site", "name: Ada Lovelace\narxiv:\n  authors: [Ada Lovelace]\n")
+    before = snapshot(site)
+
+    result = fetch(site, server, "--summary", str(tmp_path / "summary.md"))
+
+    assert result.returncode == 0, result.stderr
+    assert "warning: arXiv query 'au:\"Ada Lovelace\"' (content/profile.yaml: arxiv.authors): no records found, asked twice" in result.stderr
+    assert [r["params"]["search_query"] for r in server.requests()] == ['au:"Ada Lovelace"'] * 2  # arXiv's empty answers: asked again once
+    assert "fetched 0 records from arXiv in 2 requests" in result.stdout
+    assert snapshot(site) == before and not (site / ARXIV_DIR).exists()
+    assert "no records found" in (tmp_path / "summary.md").read_text(encoding="utf-8")  # the weekly run's summary says it too
+
+
+@pytest.mark.slow
+def test_a_search_that_finds_nothing_prunes_nothing(tmp_path, arxiv_server):
+    """An empty answer (arXiv's glitch, or a name changed) must not wipe the records fetched before."""
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    assert fetch(site, server, "--id", "2409.02791", "--id", "2407.14828").returncode == 0
+    before = snapshot(site)
+
+    result = fetch(site, server, "--author", "Nobody Atall", "--id", "2409.02791", "--prune")
+
+    assert result.returncode == 0, result.stderr
+    assert "no records found" in result.stderr and "--prune removed no arXiv record" in result.stderr
+    assert snapshot(site) == before
+
+
+@pytest.mark.slow
+def test_review_and_keep_together_are_refused_before_anything_is_asked(tmp_path, arxiv_server):
+    server = arxiv_server()
     site = make_site(tmp_path / "site")
 
-    result = fetch(site, arxiv_server())
+    result = fetch(site, server, "--review", "--keep", "1")
 
     assert result.returncode == 2
-    assert "nothing to fetch" in result.stderr
+    assert "sitegen fetch: error: --keep cannot go with --review" in result.stderr and "then `sitegen fetch --keep N` alone" in result.stderr
+    assert server.requests() == [] and not (site / ".sitegen-cache").exists()
 
 
 @pytest.mark.slow
@@ -1024,6 +1072,18 @@ def test_a_dblp_name_lists_the_people_dblp_tells_apart(tmp_path, scholarly_serve
     assert "Peking University" in pku and "11 works" in pku and "2024–2026" in pku
     assert "catch-all" in result.stderr
     assert not (site / "content" / "records").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option, said", [("--dblp-name", "dblp author search 'Nobody Atall'"), ("--openalex-name", "OpenAlex author search 'Nobody Atall'")])
+def test_a_name_nobody_has_is_a_warning_and_the_other_sources_are_written(tmp_path, scholarly_server, option, said):
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, scholarly_server(), option, "Nobody Atall", "--openalex", OPENALEX)
+
+    assert result.returncode == 0, result.stderr
+    assert f"warning: {said}: nobody of that name" in result.stderr
+    assert set(records_of(site, "openalex")) == OPENALEX_WORKS
 
 
 @pytest.mark.slow

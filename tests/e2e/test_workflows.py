@@ -490,6 +490,32 @@ def test_a_failed_fetch_changes_nothing_and_says_why(site_repo: Path, arxiv_serv
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", ["Ada Lovelace", None])
+def test_refresh_passes_for_a_name_not_on_arxiv_and_for_a_site_without_sources(tmp_path: Path, arxiv_server, name: str | None) -> None:
+    """Every Monday, for someone with no paper on arXiv yet or a site made without --name: no failure, nothing changed."""
+    site = tmp_path / "site"
+    made = run_sitegen("init", str(site), *(["--name", name] if name else []), cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    git("init", "-q", "-b", "main", cwd=site)
+    git("add", ".", cwd=site)
+    git("commit", "-q", "-m", "init", cwd=site)
+
+    played = play_refresh(site, arxiv_server().api_url)
+
+    assert all(result.returncode == 0 for result in played.results.values()), {n: r.stderr for n, r in played.results.items()}
+    assert "Check that the site still builds" in played.results
+    assert played.outputs == {"changed": "false", "summary": "0 new, 0 changed, 0 removed"}
+    fetch = played.results["Fetch records from every configured source"]
+    if name:
+        assert "no records found" in fetch.stderr and "::warning title=sitegen fetch warned::" in fetch.stdout
+        assert "no records found" in played.summary
+    else:
+        assert "note: nothing to fetch" in fetch.stdout and "::warning" not in fetch.stdout
+        assert "nothing to fetch" in played.summary
+    assert git("status", "--porcelain", "--untracked-files=all", cwd=site) == ""
+
+
+@pytest.mark.slow
 def test_fetch_output_cannot_issue_workflow_commands(site_repo: Path, arxiv_server) -> None:
     """arXiv's text reaches the log: it is printed between stop-commands markers."""
     played = play_refresh(site_repo, arxiv_server().api_url)

@@ -184,9 +184,25 @@ def test_profile_sources_are_used_without_options():
     assert all(a.where.startswith("content/profile.yaml: arxiv.") for a in asks if a.kind != "category")
 
 
-def test_nothing_to_fetch_is_a_usage_error():
-    with pytest.raises(fetch.UsageError, match="nothing to fetch"):
+def test_nothing_to_fetch_is_a_state_of_the_site_not_a_usage_error():
+    with pytest.raises(fetch.NothingToFetch, match="nothing to fetch: content/profile.yaml names no source"):
         fetch.choose_asks(args(), None, Profile("X"))
+
+
+@pytest.mark.parametrize("given", [{"review": True}, {"author": ["Sheng Lin"]}, {"prune": True}, {"category": ["cs.DC"]}, {"summary": "s.md"}])
+def test_keep_with_an_option_it_would_leave_unused_is_a_usage_error(given):
+    with pytest.raises(fetch.UsageError, match="--keep cannot go with --") as refused:
+        fetch.refuse_what_keep_ignores(args(keep=[1], **given))
+    assert fetch.option_flag(next(iter(given))) in str(refused.value)
+
+
+def test_keep_alone_and_the_pace_options_are_fine():
+    fetch.refuse_what_keep_ignores(args(keep=[1, 2], delay=0.5, timeout=3.0))
+
+
+@pytest.mark.parametrize("number, noun, expected", [(0, "record", "0 records"), (1, "record", "1 record"), (2, "request", "2 requests"), (1, "work", "1 work")])
+def test_counts_agree_with_their_noun(number, noun, expected):
+    assert fetch.counted(number, noun) == expected
 
 
 def test_an_author_id_that_could_break_the_url_is_refused():
