@@ -20,7 +20,7 @@ from pathlib import Path
 from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
-from sitegen.markup import headings_under, picture_left_out, render_inline, render_markdown
+from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first
@@ -123,8 +123,10 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
             subjects.setdefault(subject.code, subject)
             members.setdefault(subject.code, []).append(position)
     pictures_elsewhere: list[str] = []
-    bio = render_markdown(profile.bio, pictures_elsewhere)  # the owner's own text, as a page's: pictures, headings, tables
+    unsafe: list[str] = []
+    bio = render_markdown(profile.bio, pictures_elsewhere, unsafe)  # the owner's own text, as a page's: pictures, headings, tables
     problems += [Problem(f"field 'bio': {picture_left_out(url)}", profile.where("bio"), warning=True) for url in pictures_elsewhere]
+    problems += [Problem(f"field 'bio': {link_left_out(url)}", profile.where("bio"), warning=True) for url in unsafe]
     # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
     profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
     for name, text in [("bio", bio), *profile_text.items()]:
@@ -156,8 +158,10 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
     problems: list[Problem] = []
     title = _text(record, "title", record.title, problems)
     source = _text(record, "source", record.source, problems)
-    abstract = render_markdown(record.abstract)
+    unsafe: list[str] = []
+    abstract = render_markdown(record.abstract, unsafe=unsafe)
     _report_unconverted(record, "abstract", abstract.unconverted, problems)
+    problems += [Problem(f"record '{record.id}', field 'abstract': {link_left_out(url)}", record.where("abstract"), warning=True) for url in unsafe]
     authors = []
     for name in record.authors:
         author, unconverted = _author(name, owner_names)

@@ -171,14 +171,17 @@ def _skip_hopeless_searches(md: markdown.Markdown) -> None:
             setattr(processor, attribute, _GuardedRegex(getattr(processor, attribute), needs))
 
 
-def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
+def sanitise(fragment: str, pictures: list[str] | None = None, unsafe: list[str] | None = None) -> str:
     """HTML with only the tags and attributes a text may hold. `pictures`: it may show pictures of the site's own
-    files (`static/figure.png`); a picture from anywhere else is left out, its address added to the list."""
+    files (`static/figure.png`); a picture from anywhere else is left out, its address added to the list.
+    `unsafe`: each link's address the sanitiser drops (`javascript:`, `data:`, an address that is no URL) is
+    added to it (`link_left_out` says so). Both in the order of the text."""
+    if (unsafe is not None or pictures is not None) and ("href=" in fragment or "src=" in fragment):
+        _left_out(fragment, pictures, unsafe)
 
     def own_files_only(tag: str, attribute: str, value: str) -> str | None:
-        if tag == "img" and attribute == "src" and not is_relative_path(value) and pictures is not None:
-            pictures.append(value)
-            return None
+        if tag == "img" and attribute == "src" and not is_relative_path(value):
+            return None  # named in `pictures` by _left_out (one with an unsafe address never reaches this filter)
         if (tag == "div" and value not in OWN_TEXT_BLOCKS) or (tag == "span" and not _TOKEN_CLASS.fullmatch(value)):
             return None
         if attribute == "id" and tag[:1] == "h" and (not _HEADING_ID.fullmatch(value) or _THEME_IDS.fullmatch(value)):
@@ -197,6 +200,40 @@ def sanitise(fragment: str, pictures: list[str] | None = None) -> str:
     return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
 
 
+def _left_out(fragment: str, pictures: list[str] | None, unsafe: list[str] | None) -> None:
+    """What `sanitise` leaves out of HTML made here (every attribute in double quotes): pictures of no file of
+    the site (`pictures`), links whose address it drops (`unsafe`)."""
+    for tag in LINKING_TAG.findall(fragment):
+        for attribute, target in LINK.findall(tag):
+            address = html.unescape(target)
+            if attribute == "src":
+                if pictures is not None and not is_relative_path(address):
+                    pictures.append(address)
+            elif unsafe is not None and not kept_by_sanitiser(address):
+                unsafe.append(address)
+
+
+@functools.lru_cache(maxsize=4096)
+def kept_by_sanitiser(url: str) -> bool:
+    """Does `sanitise` keep a link to `url`? Asked of the sanitiser itself (nh3 drops an address silently, and
+    judges it as a browser parses it: `JaVa\tScript:` is `javascript:`), so the warning and the page agree."""
+    if ":" not in url:
+        return True  # a path, a part of the page or a query: no scheme to judge
+    probe = nh3.clean(f'<a href="{html.escape(url)}">', tags={"a"}, attributes={"a": {"href"}}, url_schemes=URL_SCHEMES, link_rel=None)
+    return "href=" in probe
+
+
+def link_left_out(url: str) -> str:
+    """What a warning says of a link `sanitise` left out of a text (`unsafe`): its text stays, as text."""
+    scheme = _SCHEME.match(url.strip(" \t\n\r\f\v\x00"))
+    shown = url if len(url) <= 80 else url[:77] + "..."
+    why = f"unsafe URL scheme '{scheme[1].lower()}:'" if scheme and scheme[1].lower() not in URL_SCHEMES else "not a valid address"
+    return f"link {shown!r}: {why}, the link is left out (its text stays)"
+
+
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+
+
 def picture_left_out(url: str) -> str:
     """What a warning says of a picture `sanitise` left out of the site's own text (`pictures`)."""
     return f"picture '{url}' left out: the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)"
@@ -205,11 +242,12 @@ def picture_left_out(url: str) -> str:
 _PICTURE_WITHOUT_FILE = re.compile(r'<p><img(?![^>]*\ssrc=")[^>]*></p>\n?|<img(?![^>]*\ssrc=")[^>]*>')  # its paragraph too, when alone in it
 
 
-def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
+def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[str] | None = None) -> Converted:
     """Markdown with LaTeX -> (sanitised HTML, plain text, LaTeX left as source).
 
     `pictures`: the text may show pictures of the site's own files (`![A chart](static/chart.png)`);
-    the address of each picture from elsewhere, left out, is added to the list."""
+    the address of each picture from elsewhere, left out, is added to the list. `unsafe`: the address of
+    each link or picture left out as unsafe (`[x](javascript:...)`) is added to that one (see `sanitise`)."""
     if not text.strip():
         return Converted("", "")
     fragments: list[Converted] = []
@@ -225,7 +263,7 @@ def render_markdown(text: str, pictures: list[str] | None = None) -> Converted:
             pieces += [text[position : match.start()], _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]
-    body = _plain_paragraphs(source, pictures is not None) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures)
+    body = _plain_paragraphs(source, pictures is not None) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures, unsafe)
     if pictures is not None and 'class="footnote"' in body:
         body = _unique_footnotes(body, text)
     if pictures is not None and " align=" in body:  # a table column's alignment: a class (HTML has no align any more)

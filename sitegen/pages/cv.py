@@ -29,7 +29,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.selection import PublicationFilter, filter_from
 from sitegen.load import parse_yaml
-from sitegen.markup import hrefs, render_markdown
+from sitegen.markup import hrefs, link_left_out, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
@@ -194,9 +194,12 @@ def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
         fields.problem("end", "an entry with an end needs a start")
     if start and end and end != "present" and end < start:
         fields.problem("end", f"the entry ends ({end}) before it starts ({start})")
-    details = render_markdown(fields.text("details"))
+    unsafe: list[str] = []
+    details = render_markdown(fields.text("details"), unsafe=unsafe)
     for tex in details.unconverted:
         fields.warn("details", f"field 'details': LaTeX shown as source, cannot convert {tex}")
+    for url in unsafe:
+        fields.warn("details", f"field 'details': {link_left_out(url)}")
     entry = CvEntry(
         title=title,
         org=fields.inline("org"),

@@ -38,7 +38,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted
-from sitegen.markup import headings_under, hrefs, picture_left_out, render_markdown, with_heading_ids, with_links
+from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
 from sitegen.urls import RESERVED, address_problem, is_relative_path
@@ -365,12 +365,15 @@ class TextPlaces:
 
 def site_markdown(text: str, where: Location, problems: list[Problem], place: TextPlaces | None = None) -> Converted:
     """The site's own Markdown (a page, a post, a news item, whose first line is `where`), which may show pictures of
-    the site's files; LaTeX it cannot convert, and a picture from elsewhere (left out), are warnings at their lines."""
+    the site's files; LaTeX it cannot convert, a picture from elsewhere and a link with an unsafe address (both left
+    out) are warnings at their lines."""
     left_out: list[str] = []
-    converted = render_markdown(text, left_out)
+    unsafe: list[str] = []
+    converted = render_markdown(text, left_out, unsafe)
     place = place or TextPlaces(text, where)
     problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", place.of(tex), warning=True) for tex in converted.unconverted]
     problems += [Problem(picture_left_out(url), place.of(url), warning=True) for url in left_out]
+    problems += [Problem(link_left_out(url), place.of(url), warning=True) for url in unsafe]
     return converted
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.load import parse_yaml
-from sitegen.markup import hrefs, render_markdown
+from sitegen.markup import hrefs, link_left_out, render_markdown
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
@@ -96,9 +96,12 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
     fields.unknown(FIELDS)
     title = fields.inline("title", required=True)
     date = fields.day("date", required=True)
-    abstract = render_markdown(fields.text("abstract"))
+    unsafe: list[str] = []
+    abstract = render_markdown(fields.text("abstract"), unsafe=unsafe)
     for tex in abstract.unconverted:
         fields.warn("abstract", f"field 'abstract': LaTeX shown as source, cannot convert {tex}")
+    for url in unsafe:
+        fields.warn("abstract", f"field 'abstract': {link_left_out(url)}")
     talk = Talk(
         path=path,
         line=fields.line(),

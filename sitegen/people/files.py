@@ -112,6 +112,7 @@ def load_people(files) -> tuple[tuple[Person, ...], MemberLinks, list[Problem]]:
 
 
 def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
+    from sitegen.markup import link_left_out, render_markdown
     from sitegen.validate import validate_profile
 
     data, problem = parse_yaml(text, path)
@@ -135,6 +136,10 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
     exclude_ids, exclude_categories = reader.strings("exclude_ids"), reader.strings("exclude_categories")
     if profile is None or sum(1 for p in problems if not p.warning) > before:
         return None
+    unsafe: list[str] = []
+    if "[" in profile.bio or "<" in profile.bio:  # a link (the people page shows the bio as a record's text)
+        render_markdown(profile.bio, unsafe=unsafe)
+    problems += [Problem(f"field 'bio': {link_left_out(url)}", reader.where("bio"), warning=True) for url in unsafe]
     arxiv = profile.arxiv
     extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
     return Person(

@@ -70,6 +70,8 @@ def test_unsafe_links_are_dropped_with_warnings(built):
     _, stderr = built
     for name in ("evil", "shouty", "data"):
         assert f"field 'links.{name}': unsafe URL scheme" in stderr
+    # the Markdown link of the abstract too, by the sanitiser that drops it (the picture is of no file of the site)
+    assert "content/records/evil.yaml:1: warning: record 'evil-1', field 'abstract': link 'javascript:alert(1)': unsafe URL scheme 'javascript:'" in stderr
 
 
 # the theme's own inline scripts, as its base.html writes them (the stored colour scheme, applied before the first paint)
@@ -164,3 +166,50 @@ def test_records_json_holds_the_text(built):
     assert SCRIPT in record["title"] and record["authors"][:2] == [AUTHOR, f"Eve {SCRIPT}"]
     assert set(record["links"]) == {"quote", "abs"}
     assert not any(url.strip().lower().startswith(("javascript:", "data:")) for url in record["links"].values())
+
+
+@pytest.mark.slow
+def test_an_unsafe_link_in_any_markdown_text_is_a_warning_at_its_place_and_strict_fails(tmp_path):
+    """docs/security.md: such links are dropped with a warning naming the file and line (a record's: the record
+    and field), in the site's own text as in a record's `links:`."""
+    bad = "[here](javascript:alert(1))"
+    site = write_site(
+        tmp_path / "site",
+        {
+            **MINIMAL_SITE,
+            "content/profile.yaml": f"name: Ada Lovelace\nbio: 'See {bad}.'\n",
+            "content/pages/about.md": f"---\ntitle: About\n---\nFirst line.\n\nSee {bad} and [data](data:text/html,hi).\n",
+            "content/posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\nA [vb](vbscript:msgbox(1)) link.\n",
+            "content/news/2024-03-01-out.md": f"---\ndate: 2024-03-01\n---\nOut: {bad}\n",
+            "content/talks/t.yaml": f"title: A talk\ndate: 2024-01-01\nabstract: '{bad}'\n",
+            "content/cv.yaml": f"sections:\n  - title: Positions\n    entries:\n      - title: Professor\n        start: 2020\n        details: '{bad}'\n",
+            "content/people/ada.yaml": f"name: Ada Lovelace\nbio: |\n  Ada works on {bad}.\n",
+            "content/records/r.yaml": f"id: r1\ntitle: A paper\nauthors: [Ada Lovelace]\nyear: 2024\nabstract: |\n  First.\n  Then {bad}.\n",
+        },
+    )
+
+    result = run_sitegen("build", "--site", str(site))
+
+    assert result.returncode == 0, result.stderr
+    said = "link 'javascript:alert(1)': unsafe URL scheme 'javascript:', the link is left out (its text stays)"
+    warnings = [line for line in result.stderr.splitlines() if "warning: " in line and "the link is left out" in line]
+    assert sorted(warnings) == sorted(
+        [
+            f"content/profile.yaml:2: warning: field 'bio': {said}",
+            f"content/pages/about.md:6: warning: {said}",
+            "content/pages/about.md:6: warning: link 'data:text/html,hi': unsafe URL scheme 'data:', the link is left out (its text stays)",
+            "content/posts/2024-01-02-hello.md:4: warning: link 'vbscript:msgbox(1)': unsafe URL scheme 'vbscript:', the link is left out (its text stays)",
+            f"content/news/2024-03-01-out.md:4: warning: {said}",
+            f"content/talks/t.yaml:3: warning: field 'abstract': {said}",
+            f"content/cv.yaml:6: warning: field 'details': {said}",
+            f"content/people/ada.yaml:2: warning: field 'bio': {said}",
+            f"content/records/r.yaml:5: warning: record 'r1', field 'abstract': {said}",
+        ]
+    )
+    for page in (site / "output").rglob("*.html"):
+        assert "javascript:" not in page.read_text(encoding="utf-8"), page
+    about = BeautifulSoup((site / "output" / "about" / "index.html").read_text(encoding="utf-8"), "html.parser").find("main")
+    assert [a.get("href") for a in about.find_all("a") if a.get_text() in ("here", "data")] == [None, None]
+
+    strict = run_sitegen("build", "--site", str(site), "--strict", "--no-cache")
+    assert strict.returncode == 1 and "--strict: " in strict.stderr

@@ -23,6 +23,7 @@ from sitegen.markup import (
     _shared_markdown,
     headings_under,
     hrefs,
+    link_left_out,
     render_inline,
     render_markdown,
     sanitise,
@@ -118,6 +119,56 @@ def test_javascript_links_are_dropped(markdown_link):
     for anchor in tree.find_all("a"):
         assert not anchor.get("href", "").lower().startswith(("javascript:", "data:"))
     assert "javascript:alert" not in "".join(str(a.get("href")) for a in tree.find_all("a"))
+
+
+@pytest.mark.parametrize(
+    "markdown_link, address",
+    [
+        ("[bad](javascript:alert(1))", "javascript:alert(1)"),
+        ("[bad](JavaScript:alert(1))", "JavaScript:alert(1)"),
+        ("[bad](data:text/html,hi)", "data:text/html,hi"),
+        ("[bad](vbscript:msgbox)", "vbscript:msgbox"),
+        ("[bad][1]\n\n[1]: javascript:alert(1)", "javascript:alert(1)"),
+        ("[bad](<https://exa mple.org/>)", "https://exa mple.org/"),  # no URL: dropped too, so said too
+        ("[bad](&#106;avascript:alert(1))", "javascript:alert(1)"),  # as the browser would read it
+    ],
+)
+def test_a_link_the_sanitiser_drops_is_named(markdown_link, address):
+    for own_text in (None, []):  # a record's text, the site's own
+        unsafe: list[str] = []
+        converted = render_markdown(f"[A fine one](https://example.org/), [a page](teaching/) and {markdown_link}", own_text, unsafe)
+        assert unsafe == [address]
+        assert [a.get("href") for a in soup(converted.html).find_all("a")] == ["https://example.org/", "teaching/", None]
+
+
+def test_a_link_that_is_kept_is_not_named():
+    unsafe: list[str] = []
+    render_markdown("[a](https://e.org/a(b)) [b](mailto:a@b.org) [c](#part) [d](//e.org/) [e](?q=1) [f](%6Aavascript:x) <https://e.org/>", None, unsafe)
+    assert unsafe == []
+
+
+def test_what_a_warning_says_of_a_link_left_out():
+    assert link_left_out("javascript:alert(1)") == "link 'javascript:alert(1)': unsafe URL scheme 'javascript:', the link is left out (its text stays)"
+    assert "unsafe URL scheme 'data:'" in link_left_out(" DATA:text/html," + "x" * 200) and "..." in link_left_out("data:" + "x" * 200)
+    assert "not a valid address" in link_left_out("https://exa mple.org/")
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["javascript:", "JaVa\tScript:", "data:", "https://", "http:", "mailto:", "tel:", "x", "/", "#", " ", "%", "&#106;", "(", ")", "[", "]"]
+        ),
+        max_size=8,
+    ).map("".join)
+)
+def test_every_link_the_sanitiser_drops_is_named_and_no_other(address):
+    """The warning and the page agree: as many links are named as the sanitised HTML has links without a target."""
+    unsafe: list[str] = []
+    converted = render_markdown(f"[one](<{address}>) and [two]({address})", None, unsafe)
+    anchors = soup(converted.html).find_all("a")
+    assert len(unsafe) == sum(1 for a in anchors if a.get("href") is None)
 
 
 def test_only_safe_tags_and_attributes_remain():
@@ -326,7 +377,7 @@ def test_the_sites_own_text_shows_pictures_of_its_own_files_only():
     )
     pictures = soup(converted.html).find_all("img")
     assert [(img["src"], img["alt"], img.get("title")) for img in pictures] == [("static/chart.png", "The chart", "Costs")]
-    assert left_out == ["https://tracker.example/p.gif", "//cdn.example/a.png"]
+    assert left_out == ["https://tracker.example/p.gif", "//cdn.example/a.png", "javascript:alert(1)"]
     assert "The chart" not in converted.plain and "A chart:" in converted.plain
     assert soup(render_markdown("![The chart](static/chart.png)").html).find("img") is None  # a record's text: no pictures
 
