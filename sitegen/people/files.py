@@ -13,7 +13,9 @@ A person file has the fields of profile.yaml (validated by the same code) and:
 `exclude_ids` and `exclude_categories` may also stand at the top level. What the
 loader can settle without the records is settled here: a slug named by two files,
 and an anchor (ORCID, arXiv author id, or a name without anchors that tell the two
-apart) claimed by two people are errors naming both files.
+apart) claimed by two people are errors naming both files. A file with a mistake of
+its own takes part in those checks with the values it has that can be read, so that
+every mistake of the folder is reported at once.
 """
 
 from __future__ import annotations
@@ -102,16 +104,26 @@ def load_people(files) -> tuple[tuple[Person, ...], MemberLinks, list[Problem]]:
     """The page kind's loader (sitegen.pages.ContentLoader): every person file, checked alone and together."""
     problems: list[Problem] = []
     people: list[Person] = []
+    readable: list[Person] = []  # with the files that have mistakes of their own, for the checks across files
     problems += [Problem("not a person file (people are YAML files, one a person); left out", Location(path), warning=True) for path in files.others]
     for path, text in sorted(files.texts.items()):
-        person = read_person(path, text, problems)
+        errors = _error_count(problems)
+        person = read_person(path, text, problems, with_errors=True)
         if person is not None:
-            people.append(person)
-    problems += shared_claims(people)
+            readable.append(person)
+            if _error_count(problems) == errors:
+                people.append(person)
+    problems += shared_claims(readable)
     return tuple(people), member_links(people), problems
 
 
-def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
+def _error_count(problems: list[Problem]) -> int:
+    return sum(1 for problem in problems if not problem.warning)
+
+
+def read_person(path: str, text: str, problems: list[Problem], with_errors: bool = False) -> Person | None:
+    """The person of a file, or None when it has an error (each one added to `problems`). `with_errors`: the
+    person even so, as far as the file can be read (a value in error left out), for the checks across files."""
     from sitegen.markup import link_left_out, render_markdown
     from sitegen.validate import validate_profile
 
@@ -125,7 +137,7 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
     profile_part = PositionedDict((k, v) for k, v in data.items() if k not in OWN_FIELDS)
     profile_part.line = getattr(data, "line", 1)
     profile_part.key_lines = dict(getattr(data, "key_lines", {}))
-    before = sum(1 for p in problems if not p.warning)
+    before = _error_count(problems)
     profile = validate_profile(RawDocument(Path(path), path, profile_part), problems, also_known=frozenset(OWN_FIELDS))
     reader = _Reader(data, path, problems)
     slug = reader.string("slug") or PurePosixPath(path).stem
@@ -134,7 +146,7 @@ def read_person(path: str, text: str, problems: list[Problem]) -> Person | None:
     orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
     coauthors = reader.strings("coauthors")  # every field read before giving up: every mistake of the file at once
     exclude_ids, exclude_categories = reader.strings("exclude_ids"), reader.strings("exclude_categories")
-    if profile is None or sum(1 for p in problems if not p.warning) > before:
+    if profile is None or (_error_count(problems) > before and not with_errors):
         return None
     unsafe: list[str] = []
     if "[" in profile.bio or "<" in profile.bio:  # a link (the people page shows the bio as a record's text)

@@ -445,6 +445,24 @@ def test_a_person_file_with_a_mistake_says_where(tmp_path):
     assert "content/people/bad.yaml:3: field 'orcid'" in stderr and "check digit" in stderr
 
 
+def test_a_mistake_in_one_person_file_hides_no_mistake_across_files(tmp_path):
+    """docs/people.md: every error at once. A wrong ORCID check digit in one file, and that file's slug and
+    name taken by another file: all three said in one run, the second file taking part with what it has right."""
+    stderr = broken_lab(
+        tmp_path,
+        {
+            "content/people/bob.yaml": "name: Grace Hopper\nslug: hopper\norcid: 0000-0002-1825-0098\n",
+            "content/people/zed.yaml": "name: Zed\nslug: zed\norcid: 0000-0002-1825-0097\ncoauthors: 7\n",
+        },
+    )
+    errors = stderr.splitlines()
+    assert any(line.startswith("content/people/bob.yaml:3: field 'orcid'") and "check digit" in line for line in errors)
+    assert any("slug 'hopper' names two people" in line and "content/people/bob.yaml" in line for line in errors)
+    assert any("'Grace Hopper' is claimed by two people" in line and "content/people/bob.yaml" in line for line in errors)
+    assert any(line.startswith("content/people/zed.yaml:4: field 'coauthors'") for line in errors)
+    assert any("0000-0002-1825-0097 is claimed by two people" in line and "content/people/zed.yaml" in line for line in errors)
+
+
 def test_a_person_whose_name_matches_no_record_is_a_warning(lab, tmp_path):
     assert "matches no record" not in lab[1]  # every member of the lab has records
     site = lab_site(tmp_path / "site")
