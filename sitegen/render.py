@@ -86,13 +86,16 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]
     if not broken:
         return []
+    from sitegen.pages.redirects import old_addresses
+
+    meant = set(published) - old_addresses(site)  # what a link may have meant: no page that only sends the browser on
     by_name: dict[str, str] = {}  # a file's name -> the first published path of that name
     pages: dict[str, str] = {}  # the name of a page's folder -> the first page's address of that name ('first-post' -> 'posts/first-post/')
-    for path in sorted(published, key=lambda path: (path.count("/"), path)):
+    for path in sorted(meant, key=lambda path: (path.count("/"), path)):
         by_name.setdefault(path.rpartition("/")[2], path)
         if path.endswith("/index.html"):
             pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
-    top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in published})  # 'talks/', 'feed.xml'
+    top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in meant})  # 'talks/', 'feed.xml'
     problems = [
         Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(path, by_name, pages, top)}", where, warning=True) for where, what, url, path in broken
     ]

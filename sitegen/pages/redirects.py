@@ -37,6 +37,12 @@ class Redirect:
     line: int
 
 
+def old_addresses(site: Site) -> set[str]:
+    """The output files of the redirect pages: pages that only send the browser on, so never the page a broken
+    link meant (render.links_to_nothing suggests none of them: a redirect's own address, say)."""
+    return {redirect.old for redirect in site.kind_value("redirects", ())}
+
+
 def redirect_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for redirect in site.kind_value("redirects", ()):
         if not redirect.new.startswith("#"):

@@ -883,6 +883,21 @@ def test_a_redirect_to_no_file_of_the_site_is_a_warning(tmp_path):
     assert "content/redirects.yaml:1: warning: redirect of 'old/': 'postz/' is no file of the site" in result.stderr
 
 
+def test_a_redirect_to_no_file_is_never_told_to_lead_to_a_redirect(tmp_path):
+    """The did-you-mean of a broken redirect names the real page of that name, or nothing: never the
+    redirect's own old address (nor another redirect's), which would send the browser round in a circle."""
+    redirects = "blog/2015/formatting-and-links/: posts/formatting-and-links/\nold/first-post/: first-post/\n"
+    post = "---\ntitle: First\n---\nHello.\n"
+    site = site_with(tmp_path, {"content/redirects.yaml": redirects, "content/posts/2024-01-02-first-post.md": post})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "content/redirects.yaml" in line]
+    assert lines == [
+        "content/redirects.yaml:1: warning: redirect of 'blog/2015/formatting-and-links/': 'posts/formatting-and-links/' is no file of the site",
+        "content/redirects.yaml:2: warning: redirect of 'old/first-post/': 'first-post/' is no file of the site; did you mean 'posts/first-post/'?",
+    ]
+
+
 def test_every_new_page_is_in_the_sitemap(built_demo):
     root = ET.parse(built_demo / "sitemap.xml").getroot()
     listed = {loc.text for loc in root.iterfind("s:url/s:loc", SITEMAP_NS)}
