@@ -283,8 +283,11 @@ def test_what_markdown_makes_code_keeps_the_text_markdown_gives_it(text, own_tex
 
     Left out: math that starts in an indented code block and ends on the unindented line right after it
     (`    $a` then `b$`), which is shown as code; and math holding backticks that pair with none before it
-    (`$``$` then code), which is math, as Pandoc reads what starts first, where Markdown alone would see the ticks."""
+    (`$``$` then code), which is math, as Pandoc reads what starts first, where Markdown alone would see the ticks;
+    and math whose next line starts like a list item (`$a` then `* b$`), which is math, where Markdown alone
+    would start a list."""
     assume(not re.search(r"(^|\n)(    |\t)[^\n]*\$[^\n]*\n[^ \t\n]", text))
+    assume(not re.search(r"\$[^$]*\n[ \t]*[-+*][ \t][^$]*\$", text))
     assume(not any("`" in span.group() for span in _latex_outside_code(text, fenced=own_text)))
     md = _markdown_without_raw_html(pictures=own_text)
     expected = [element.get_text() for element in soup(sanitise(md.convert(text))).find_all("code")]
