@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import nh3
 from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc import latexwalker
 from pylatexenc.latexwalker import (
     LatexCharsNode,
     LatexCommentNode,
@@ -26,6 +27,7 @@ from pylatexenc.latexwalker import (
     LatexWalker,
     LatexWalkerError,
 )
+from pylatexenc.macrospec import MacroSpec
 
 # Text macros and the HTML element they become.
 FORMAT_TAGS = {
@@ -44,8 +46,51 @@ FORMAT_TAGS = {
     "textsuperscript": "sup",
     "textsubscript": "sub",
 }
-# Macros whose argument is shown as it is.
-PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "url", "nolinkurl", "protect"}
+# Macros whose argument is shown as it is (small capitals, `\\textsc{}`, as the letters written).
+PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "textsc", "url", "nolinkurl", "protect"}
+# Text symbols by name. pylatexenc's text converter knows some and gives nothing for others (`\\S`, `\\P`,
+# `\\copyright`, `\\pounds`): these are read here first, so that no symbol is dropped silently.
+TEXT_SYMBOLS = {
+    "S": "\u00a7",
+    "textsection": "\u00a7",
+    "P": "\u00b6",
+    "textparagraph": "\u00b6",
+    "dag": "\u2020",
+    "textdagger": "\u2020",
+    "ddag": "\u2021",
+    "textdaggerdbl": "\u2021",
+    "copyright": "\u00a9",
+    "textcopyright": "\u00a9",
+    "pounds": "\u00a3",
+    "textsterling": "\u00a3",
+    "euro": "\u20ac",
+    "texteuro": "\u20ac",
+    "textregistered": "\u00ae",
+    "texttrademark": "\u2122",
+    "textdegree": "\u00b0",
+    "ldots": "\u2026",
+    "dots": "\u2026",
+    "textellipsis": "\u2026",
+    "textbullet": "\u2022",
+    "textperiodcentered": "\u00b7",
+    "textendash": "\u2013",
+    "textemdash": "\u2014",
+    "textquoteleft": "\u2018",
+    "textquoteright": "\u2019",
+    "textquotedblleft": "\u201c",
+    "textquotedblright": "\u201d",
+    "guillemotleft": "\u00ab",
+    "guillemotright": "\u00bb",
+    "textexclamdown": "\u00a1",
+    "textquestiondown": "\u00bf",
+    "textbar": "|",
+    "textless": "<",
+    "textgreater": ">",
+    "textasciitilde": "~",
+    "textasciicircum": "^",
+    "textunderscore": "_",
+    "textbackslash": "\\",
+}
 # Accents and symbols that pylatexenc's text converter turns into Unicode.
 UNICODE_MACROS = {
     '"',
@@ -91,25 +136,9 @@ UNICODE_MACROS = {
     "!",
     "/",
     "-",
-    "textendash",
-    "textemdash",
-    "ldots",
-    "dots",
-    "textellipsis",
     "LaTeX",
     "TeX",
-    "textquoteleft",
-    "textquoteright",
-    "textquotedblleft",
-    "textquotedblright",
-    "S",
-    "P",
-    "copyright",
-    "textregistered",
-    "texttrademark",
-    "pounds",
-    "euro",
-    "textdegree",
+    *TEXT_SYMBOLS,
 }
 DROPPED_MACROS = {"\\", "newline", "linebreak", "par", "noindent", "relax", "xspace", "/"}
 
@@ -194,8 +223,22 @@ _SPAN_START = re.compile(r"[\\${]")  # the first character of every _LATEX_SPAN 
 # behind from there (2-3x as fast as a look-behind first, which is tried at every character)
 _BARE_SPECIALS = re.compile(r"([%&#])(?<!\\[%&#])")
 _DECLARATIONS = {"it": "em", "itshape": "em", "sl": "em", "em": "em", "bf": "strong", "bfseries": "strong", "tt": "code"}
+# Declarations whose text is shown as written (`{\\sc Foo}`: small capitals, as the letters written).
+PLAIN_DECLARATIONS = {"sc", "scshape", "rm", "rmfamily", "sf", "sffamily", "normalfont", "upshape", "mdseries"}
 _SPACE = re.compile(r"\s+")
 _TEXT = LatexNodes2Text(math_mode="verbatim")
+
+
+def _latex_context():
+    """pylatexenc's macros, and the arguments of text macros it does not know (without them
+    `\\textsuperscript{th}` would be a macro alone and its argument plain text after it)."""
+    context = latexwalker.get_default_latex_context_db()
+    taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl")
+    context.add_context_category("sitegen", macros=[MacroSpec(name, "{") for name in taking_one], prepend=True)
+    return context
+
+
+LATEX_CONTEXT = _latex_context()  # for every LatexWalker of sitegen
 
 # Inside math: macros whose argument is text, and the mathvariant it is set in ("": upright).
 MATH_TEXT_MACROS = {
@@ -249,6 +292,8 @@ def unicode_macro_text(node: LatexMacroNode) -> str:
     (pylatexenc's text converter drops the logos)."""
     if node.macroname in ("LaTeX", "TeX"):
         return node.macroname
+    if node.macroname in TEXT_SYMBOLS:
+        return TEXT_SYMBOLS[node.macroname]
     return unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
 
 
@@ -520,7 +565,7 @@ class _Converter:
     def parse(self, text: str):
         # In titles and abstracts a bare %, & or # is that character, not LaTeX syntax.
         text = escape_bare_specials(text)
-        return LatexWalker(text, tolerant_parsing=True).get_latex_nodes()[0]
+        return LatexWalker(text, latex_context=LATEX_CONTEXT, tolerant_parsing=True).get_latex_nodes()[0]
 
     def run(self, text: str) -> Converted:
         try:
@@ -538,6 +583,9 @@ class _Converter:
             tag = _DECLARATIONS[nodes[0].macroname]
             inner_html, inner_plain = self.joined(nodes[1:])
             return [f"<{tag}>{inner_html.strip()}</{tag}>"], [inner_plain.strip()]
+        if nodes and isinstance(nodes[0], LatexMacroNode) and nodes[0].macroname in PLAIN_DECLARATIONS:
+            inner_html, inner_plain = self.joined(nodes[1:])
+            return [inner_html.lstrip()], [inner_plain.lstrip()]
         html_parts: list[str] = []
         plain_parts: list[str] = []
         index = 0

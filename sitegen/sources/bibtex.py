@@ -50,6 +50,8 @@ from pylatexenc.latexwalker import (
 from sitegen.errors import Location, Problem
 from sitegen.latex import (
     FORMAT_TAGS,
+    LATEX_CONTEXT,
+    PLAIN_DECLARATIONS,
     PLAIN_MACROS,
     UNICODE_MACROS,
     escape_bare_specials,
@@ -253,8 +255,11 @@ KNOWN_ENTRY_TYPES = frozenset(
 # -- text: LaTeX accents to Unicode, protective braces off, math left for the pipeline --------------
 
 _TEXT = LatexNodes2Text(math_mode="verbatim")
-_DECLARATIONS = {"em", "it", "itshape", "sl", "bf", "bfseries", "tt"}  # `{\em x}`: shown by the pipeline
-_KEPT_ESCAPES = {"$", "{", "}"}  # `\$` stays `\$`: a bare `$` would start math
+_DECLARATIONS = {"em", "it", "itshape", "sl", "bf", "bfseries", "tt", *PLAIN_DECLARATIONS}  # `{\em x}`: shown by the pipeline
+# Macros kept with their argument for the pipeline to show (`\textsuperscript{th}`), and in the record's
+# LaTeX for the exports: formatting, and small capitals, which the pipeline shows as the letters written.
+_KEPT_MACROS = {*FORMAT_TAGS, "textsc"}
+_KEPT_ESCAPES = {"$", "{", "}", "textbackslash"}  # `\$` stays `\$`: a bare `$` would start math
 _SPECIAL_TEXT = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
 _PLAIN_SPECIALS = re.compile(r"---|--|~|``|''")
 _PAR = re.compile(r"\\par\b\s*")
@@ -318,7 +323,7 @@ def _span_text(span: str) -> str:
     if span.startswith("{") and "\\" not in span and "$" not in span:
         return _plain_run(span)
     try:
-        nodes, _, _ = LatexWalker(span, tolerant_parsing=True).get_latex_nodes()
+        nodes, _, _ = LatexWalker(span, latex_context=LATEX_CONTEXT, tolerant_parsing=True).get_latex_nodes()
     except LatexWalkerError:
         return span
     return _nodes_text(nodes or [])
@@ -358,12 +363,12 @@ def _node_text(node) -> str:
 def _macro_text(node: LatexMacroNode) -> str:
     name = node.macroname
     arguments = [argument for argument in (node.nodeargd.argnlist if node.nodeargd else []) if argument is not None]
-    if name in FORMAT_TAGS:
+    if name in _KEPT_MACROS:
         return f"\\{name}{{{''.join(_argument_text(a) for a in arguments)}}}"
     if name in PLAIN_MACROS:
         return "".join(_argument_text(a) for a in arguments)
     if name in _KEPT_ESCAPES:
-        return node.latex_verbatim()
+        return "\\textbackslash{}" if name == "textbackslash" else node.latex_verbatim()
     if name in UNICODE_MACROS:
         return unicode_macro_text(node)
     return node.latex_verbatim()

@@ -13,6 +13,7 @@ from conftest import MINIMAL_SITE, run_sitegen, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sitegen.build import check_site
 from sitegen.sources import reader_for
 from sitegen.validate import validate_record
 
@@ -32,6 +33,26 @@ def one(text: str):
     records, problems = read(text)
     assert problems == [] and len(records) == 1, problems
     return records[0]
+
+
+class Built:
+    """A site with `files` as a user's site folder holds them, checked in memory as `sitegen check` does."""
+
+    def __init__(self, root: Path, files: dict[str, str]):
+        self.result = check_site(write_site(root, {**MINIMAL_SITE, **files}))
+        self.warnings = [str(problem) for problem in self.result.warnings]
+        self.records = {record["id"]: record for record in json.loads(self.result.files["records.json"])["records"]}
+
+    def page(self, record_id: str) -> BeautifulSoup:
+        return BeautifulSoup(self.result.files[f"records/{record_id}/index.html"], "html.parser")
+
+    def text(self, path: str) -> str:
+        return self.result.files[path].decode("utf-8")
+
+
+def built(tmp_path: Path, bib: str, more: dict[str, str] | None = None) -> Built:
+    """A site whose content/records/papers.bib is `bib`, with `more` files (by path)."""
+    return Built(tmp_path, {PATH: bib, **(more or {})})
 
 
 # -- the fixture: a hand-kept file mixing Google Scholar, DBLP and al-folio styles ---------------
@@ -123,6 +144,33 @@ def test_a_comment_between_fields_is_a_comment_and_one_in_a_value_is_text():
 def test_an_and_without_a_name_beside_it_separates_nothing(authors):
     record = one(f"@misc{{k, title = {{T}}, author = {{{authors}}}, year = 2020}}")
     assert record.authors[0] == "Sheng Lin" and all(" and" not in name and "and " not in name for name in record.authors)
+
+
+def test_superscripts_subscripts_and_text_symbols_show_on_the_page_and_keep_their_latex(tmp_path):
+    """`19\\textsuperscript{th}` was shown as '19<sup></sup>th' and kept as '\\textsuperscript{}th';
+    `\\S 3` lost its §. A YAML record's title goes through the same converter."""
+    title = r"The 19\textsuperscript{th} {H\textsubscript{2}O} Survey, \S 3 and \P 2 \dag\ddag, \copyright{} \pounds 5\textregistered\texttrademark, 20\textdegree C\ldots"
+    site = built(
+        tmp_path,
+        f"@article{{k, title = {{{title}}}, author = {{Lin, Sheng}}, journal = {{J}}, year = 2020}}\n",
+        {"content/records/y.yaml": f"id: y\ntitle: '{title} Again'\nyear: 2020\n"},
+    )
+    for record_id, after in (("k", ""), ("y", " Again")):
+        heading = site.page(record_id).find("h1")
+        assert [(tag.name, tag.get_text()) for tag in heading.find_all(["sup", "sub"])] == [("sup", "th"), ("sub", "2")]
+        assert heading.get_text() == "The 19th H2O Survey, § 3 and ¶ 2 †‡, © £ 5®™, 20° C…" + after
+        assert r"The 19\textsuperscript{th} " in site.records[record_id]["title_latex"]
+        assert r"H\textsubscript{2}O" in site.records[record_id]["title_latex"]
+    assert site.warnings == []
+    assert r"The 19\textsuperscript{th} H\textsubscript{2}O" in site.text("publications.bib")
+
+
+def test_small_capitals_are_shown_as_the_letters_written_and_kept_for_latex(tmp_path):
+    site = built(tmp_path, r"@article{k, title = {The {\textsc{Foo}} and {\sc Bar} Methods}, author = {Lin, Sheng}, journal = {J}, year = 2020}")
+    heading = site.page("k").find("h1")
+    assert heading.get_text() == "The Foo and Bar Methods" and heading.find("code") is None
+    assert site.warnings == []
+    assert site.records["k"]["title_latex"] == r"The \textsc{Foo} and {\sc Bar} Methods"
 
 
 def test_a_macro_nothing_knows_is_kept_with_its_argument_for_the_pipeline_to_report():
