@@ -518,6 +518,9 @@ RECORD_EXTRAS = frozenset(
         "month",
         "issue",
         "location",
+        "collaboration",
+        "reportnumber",
+        "eventtitle",
         *BIBTEX_DETAILS,
     }
 )

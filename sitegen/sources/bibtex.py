@@ -21,6 +21,7 @@ import difflib
 import functools
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import bibtexparser
@@ -101,6 +102,46 @@ BIBLATEX_NAMES = {
     "eprinttype": "archiveprefix",
     "eprintclass": "primaryclass",
 }
+# Fields kept in the record's `extra` under their own names, beside BIBTEX_DETAILS (for the exports and templates):
+# INSPIRE's collaboration ('ATLAS') and report number, biblatex's software version and conference name.
+EXTRA_FIELDS = ("collaboration", "reportnumber", "version", "eventtitle")
+# Every field the reader reads
+READ_FIELDS = frozenset(
+    {
+        *VENUE_FIELDS,
+        *LINK_FIELDS,
+        *BIBLATEX_NAMES,
+        *BIBTEX_DETAILS,
+        *EXTRA_FIELDS,
+        *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
+        crossref biburl selected abbr shortjournal preview award award_name type pmid""".split(),
+    }
+)
+# Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
+# Mendeley, BibDesk, DBLP, ADS, INSPIRE, Web of Science, Scopus, MathSciNet, HAL), biblatex's fields sitegen has no place
+# for, and al-folio's layout fields. Any other field is warned about (a typo such as `jounral` loses the venue).
+IGNORED_FIELDS = frozenset(
+    """timestamp bibsource file urldate langid language owner groups ranking readstatus priority qualityassured printed
+    relevance comment comments annote annotation creationdate modificationdate mendeley-groups mendeley-tags arxivid
+    adsurl adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
+    posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
+    interhash intrahash uri cdrom acmid numpages articleno article-number art_number pmcid pubmed_id hal_id hal_version
+    mrclass mrnumber mrreviewer fjournal zbl zblnumber lccn oclc unique-id researcherid-numbers orcid-numbers
+    web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
+    usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
+    funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
+    esi-hot-paper document_type publication_stage correspondence_address1 coden abbrev_source_title author_keywords
+    references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
+    subtitle titleaddon booksubtitle booktitleaddon maintitle mainsubtitle maintitleaddon journalsubtitle issuetitle
+    issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon venue pagetotal
+    pagination bookpagination part pubstate addendum translator annotator commentator introduction foreword afterword
+    bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
+    relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
+    sortyear sortshorthand presort xref xdata ids indexsorttitle indextitle label gender execute hyphenation key volumes
+    reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
+    listf editora editorb editorc editortype editoratype editorbtype editorctype entryset
+    bibtex_show altmetric dimensions google_scholar_id inspirehep_id additional_info""".split()
+)
 # What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
 # named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
 INHERITED_FIELDS = ("booktitle", "publisher", "address", "series", "volume", "year", "month", "editor", "organization", "isbn")
@@ -112,7 +153,11 @@ _ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.IGNORECASE)
 _ESCAPED_CHARACTER = re.compile(r"\\([_%&#$])")  # \_, \%: what LaTeX needs escaped in a DOI or URL it prints
 _CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.IGNORECASE)
 _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
-_URL_IN_TEXT = re.compile(r"^\\url\{([^{}]+)\}$")
+_URL_IN_TEXT = re.compile(r"^\\url\s*\{((?:[^{}]|\{[^{}]*\})+)\}$")
+# LaTeX's escapes in an address, as Mendeley and Zotero write them: `{\&}`, `\_`, `\%`, `\#`, `\~{}`
+_URL_ESCAPE = re.compile(r"\{?\\([&_%#$])\}?")
+_URL_TILDE = re.compile(r"\{?\\(?:~|textasciitilde)(?:\{\})?\}?")
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
 _STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
@@ -450,7 +495,10 @@ class _Record:
         self.data.key_lines[name] = line
 
 
-def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
+_Warn = Callable[[int, str], None]  # a warning about an entry: its line and what to say
+
+
+def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> PositionedDict:
     """The record mapping of one entry that has a title (SPEC §2 fields, BibTeX details as extras)."""
     record = _Record(fields.entry_line)
     record.put("id", key, fields.entry_line)
@@ -468,7 +516,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields) -> PositionedDict:
     if (found := fields.get("abstract")) is not None:
         record.put("abstract", abstract_text(found[0]), found[1])
     _put_categories(record, fields)
-    links = _links(fields)
+    links = _links(fields, warn)
     record.put("links", links, fields.entry_line)
     _put_ids(record, key, fields)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
@@ -588,8 +636,9 @@ def _put_categories(record: _Record, fields: _Fields) -> None:
         record.put("categories", categories, line)
 
 
-def _links(fields: _Fields) -> PositionedDict:
-    """The link fields by their names, then `url` (or a `\\url{}` in `howpublished`) under the kind it points at."""
+def _links(fields: _Fields, warn: _Warn) -> PositionedDict:
+    """The link fields by their names, then `url` (else DBLP's `ee`) and a `\\url{}` in `howpublished`, each under
+    the kind it points at (a second of a kind as `html_2`, as merged records name theirs)."""
     links = PositionedDict()
     links.line = fields.entry_line
     links.key_lines = {}
@@ -597,26 +646,48 @@ def _links(fields: _Fields) -> PositionedDict:
         if name in fields.values:
             links[name] = _bare_url(fields.values[name])
             links.key_lines[name] = fields.lines[name]
-    for url, line in _plain_urls(fields):
+    for url, line in _plain_urls(fields, warn):
+        if url in links.values():
+            continue
         kind = _link_kind(url)
-        if kind not in links:
-            links[kind] = url
-            links.key_lines[kind] = line
+        name, number = kind, 1
+        while name in links:
+            number += 1
+            name = f"{kind}_{number}"
+        links[name] = url
+        links.key_lines[name] = line
     return links
 
 
-def _plain_urls(fields: _Fields) -> list[tuple[str, int]]:
+def _plain_urls(fields: _Fields, warn: _Warn) -> list[tuple[str, int]]:
+    """The addresses of `url` (else `ee`, DBLP's electronic edition): Mendeley writes two there, one after the other."""
     urls = []
-    if (found := fields.get("url")) is not None:
-        urls.append((_bare_url(found[0]), found[1]))
+    if (found := fields.get("url", "ee")) is not None:
+        name = "url" if "url" in fields.values else "ee"
+        addresses = _bare_url(found[0]).split()
+        if len(addresses) > 1 and not all(_URL_SCHEME.match(address) for address in addresses[1:]):
+            if _URL_SCHEME.match(addresses[0]):  # one address with spaces in it, which an address writes as %20
+                addresses = ["%20".join(addresses)]
+                warn(found[1], f"field '{name}': an address has no spaces; read as {addresses[0]!r}")
+            else:
+                warn(found[1], f"field '{name}': {found[0]!r} is no address; left out")
+                addresses = []
+        urls += [(address, found[1]) for address in addresses]
     if (found := fields.get("howpublished")) is not None and (match := _URL_IN_TEXT.match(found[0].strip())):
-        urls.append((match.group(1).strip(), found[1]))
+        urls.append((_unescaped_url(match.group(1)), found[1]))
     return urls
 
 
 def _bare_url(value: str) -> str:
+    """An address as a .bib file writes it: in `\\url{}` or not, LaTeX's escapes (`{\\&}`, `\\_`) undone."""
     match = _URL_IN_TEXT.match(value.strip())
-    return (match.group(1) if match else value).strip()
+    return _unescaped_url(match.group(1) if match else value)
+
+
+def _unescaped_url(value: str) -> str:
+    if "\\" in value or "{" in value:
+        value = _URL_ESCAPE.sub(r"\1", _URL_TILDE.sub("~", value)).replace("{", "").replace("}", "")
+    return value.strip()
 
 
 def _link_kind(url: str) -> str:
@@ -634,22 +705,22 @@ def _link_kind(url: str) -> str:
 
 
 def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
-    """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`."""
-    dblp = None
+    """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`; PubMed's id (Mendeley's `pmid`)."""
+    ids = PositionedDict()
+    ids.line = fields.entry_line
+    ids.key_lines = {}
     if key.startswith("DBLP:"):
-        dblp = key.removeprefix("DBLP:")
+        ids["dblp"], ids.key_lines["dblp"] = key.removeprefix("DBLP:"), fields.entry_line
     elif (found := fields.get("biburl")) and (match := _DBLP_BIBURL.match(found[0])):
-        dblp = match.group(1)
-    if dblp:
-        ids = PositionedDict({"dblp": dblp})
-        ids.line = fields.entry_line
-        ids.key_lines = {"dblp": fields.entry_line}
-        record.put("ids", ids, fields.entry_line)
+        ids["dblp"], ids.key_lines["dblp"] = match.group(1), found[1]
+    if (found := fields.get("pmid")) is not None:
+        ids["pmid"], ids.key_lines["pmid"] = found[0].strip(), found[1]
+    record.put("ids", ids, fields.entry_line)
 
 
 def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
     values = fields.values
-    for name in BIBTEX_DETAILS:
+    for name in (*BIBTEX_DETAILS, *EXTRA_FIELDS):
         if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
             record.put(name, bibtex_text(values[name]), fields.lines[name])
     editors = fields.get("editor")
@@ -675,6 +746,10 @@ class _FileReader:
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(message, Location(self.path, line)))
 
+    def warning_about(self, key: str) -> _Warn:
+        """What reports a warning about entry `key`, at a line."""
+        return lambda line, message: self.problems.append(Problem(f"entry '{key}': {message}", Location(self.path, line), warning=True))
+
     def read(self, text: str) -> ReadResult:
         text = text.removeprefix("\ufeff")
         blocks = bibtexparser.parse_string(without_field_comments(text) if "%" in text else text, parse_stack=[]).blocks
@@ -686,7 +761,7 @@ class _FileReader:
             after_entry = isinstance(_unwrapped(block), Entry)
             self.entry_read = len(self.entries) > read_before  # the block just read was a good entry
         targets = self.inherit_crossrefs()
-        records = [entry_record(kind, key, fields) for kind, key, fields in self.entries if key.lower() not in targets]
+        records = [entry_record(kind, key, fields, self.warning_about(key)) for kind, key, fields in self.entries if key.lower() not in targets]
         return records, self.problems
 
     def read_block(self, block: Block, after_entry: bool) -> None:
@@ -774,6 +849,11 @@ class _FileReader:
             meant = difflib.get_close_matches(entry_type.lower(), sorted(KNOWN_ENTRY_TYPES), n=1, cutoff=0.7)
             hint = f"; did you mean '@{meant[0]}'?" if meant else " (read by its fields, as @misc is)"
             self.problems.append(Problem(f"entry '{key}': unknown entry type '@{entry_type}'{hint}", Location(self.path, fields.entry_line), warning=True))
+        for name, line in fields.lines.items():
+            if name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")):
+                meant = difflib.get_close_matches(name, sorted(READ_FIELDS), n=1, cutoff=0.75)
+                hint = f"; did you mean '{meant[0]}'?" if meant else " (no page shows it), left out"
+                self.problems.append(Problem(f"entry '{key}': unknown field '{name}'{hint}", Location(self.path, line), warning=True))
         month = fields.get("month")
         if month is not None and not isinstance(_month_number(month[0]), int) and not _NAMES_A_MONTH.search(month[0]):  # '4~June' is a day
             self.problems.append(

@@ -44,7 +44,8 @@ class Built:
         self.records = {record["id"]: record for record in json.loads(self.result.files["records.json"])["records"]}
 
     def page(self, record_id: str) -> BeautifulSoup:
-        return BeautifulSoup(self.result.files[f"records/{record_id}/index.html"], "html.parser")
+        slug = re.sub(r"[^A-Za-z0-9._-]", "-", record_id)  # SPEC §3
+        return BeautifulSoup(self.result.files[f"records/{slug}/index.html"], "html.parser")
 
     def text(self, path: str) -> str:
         return self.result.files[path].decode("utf-8")
@@ -514,6 +515,71 @@ def test_any_text_gives_records_or_problems_at_their_lines(pieces):
     records, problems = read("".join(pieces))
     assert all(re.match(rf"{re.escape(PATH)}:\d+: ", problem) for problem in problems), problems
     assert all(record.title and record.id for record in records)
+
+
+def record_links(site: Built, record_id: str) -> dict[str, str]:
+    """The record page's links: the text of each, and where it leads."""
+    return {" ".join(a.get_text().split()): a["href"] for a in site.page(record_id).select("ul.links a")}
+
+
+def test_addresses_with_latex_escapes_two_addresses_and_dblps_ee_are_links_that_work(tmp_path):
+    """Mendeley writes `{\\&}` and two addresses in `url`; Zotero `\\_`; DBLP's condensed export `ee` alone.
+    A `url` beside a `pdf` of the same kind is kept too."""
+    site = built(
+        tmp_path,
+        r"""@inproceedings{acm, title = {A}, author = {Lin, Sheng}, booktitle = {B}, year = 2017,
+  url = {https://dl.acm.org/citation.cfm?id=3107999{\&}coll=DL\&dl=ACM%20Digital}}
+@article{two, title = {B}, author = {Lin, Sheng}, journal = {J}, year = 2018,
+  url = {https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5 http://arxiv.org/abs/1805.01234}}
+@misc{escaped, title = {C}, author = {Lin, Sheng}, year = 2021,
+  url = {\url{https://example.org/my\_project/a\%20b\#part\~{}x}}}
+@inproceedings{dblp, title = {D}, author = {Lin, Sheng}, booktitle = {OSDI}, year = 2022,
+  ee = {https://www.usenix.org/conference/osdi22/presentation/lin}}
+@article{both, title = {E}, author = {Lin, Sheng}, journal = {J}, year = 2020,
+  url = {https://example.org/e.pdf}, pdf = {https://example.org/e-preprint.pdf}}
+@article{spaced, title = {F}, author = {Lin, Sheng}, journal = {J}, year = 2020,
+  url = {https://example.org/my paper.html}}
+""",
+    )
+    assert record_links(site, "acm") == {"HTML": "https://dl.acm.org/citation.cfm?id=3107999&coll=DL&dl=ACM%20Digital"}
+    assert record_links(site, "two") == {"arXiv": "http://arxiv.org/abs/1805.01234", "HTML": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5"}
+    assert record_links(site, "escaped") == {"HTML": "https://example.org/my_project/a%20b#part~x"}
+    assert record_links(site, "dblp") == {"HTML": "https://www.usenix.org/conference/osdi22/presentation/lin"}
+    assert record_links(site, "both") == {"PDF": "https://example.org/e-preprint.pdf", "PDF 2": "https://example.org/e.pdf"}
+    assert record_links(site, "spaced") == {"HTML": "https://example.org/my%20paper.html"}
+    assert site.records["two"]["links"] == {"html": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5", "abs": "http://arxiv.org/abs/1805.01234"}
+    assert site.warnings == [f"{PATH}:12: warning: entry 'spaced': field 'url': an address has no spaces; read as 'https://example.org/my%20paper.html'"]
+
+
+def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_about_at_its_line(tmp_path):
+    """INSPIRE's collaboration and report number, a software version, a conference's name and PubMed's id were
+    dropped without a word; so was a field with a typo in its name, and the venue with it."""
+    site = built(
+        tmp_path,
+        """@article{ATLAS:2012yve,
+    author = "Aad, Georges and others",
+    collaboration = "ATLAS",
+    title = "{Observation of a new particle}",
+    reportNumber = "CERN-PH-EP-2012-218",
+    journal = "Phys. Lett. B",
+    year = "2012"
+}
+@software{sw, author = {Lin, Sheng}, title = {seqtool}, date = {2023-02}, version = {2.1.0}}
+@inproceedings{conf, author = {Lin, Sheng}, title = {Kernels}, booktitle = {Proceedings of the 39th ICML}, year = 2022,
+  eventtitle = {International Conference on Machine Learning}, pmid = {29999999},
+  jounral = {Nature}, foo = {bar}, timestamp = {Mon, 23 Oct 2023}, bibtex_show = {true}}
+""",
+    )
+    assert site.page("ATLAS:2012yve").select_one("p.authors").get_text() == "Georges Aad, et al. (ATLAS Collaboration)"
+    assert site.records["conf"]["ids"]["pmid"] == "29999999"
+    assert site.warnings == [
+        f"{PATH}:12: warning: entry 'conf': unknown field 'jounral'; did you mean 'journal'?",
+        f"{PATH}:12: warning: entry 'conf': unknown field 'foo' (no page shows it), left out",
+    ]
+    records, _ = read((tmp_path / PATH).read_text(encoding="utf-8"))
+    extra = {record.id: record.extra for record in records}
+    assert (extra["ATLAS:2012yve"]["collaboration"], extra["ATLAS:2012yve"]["reportnumber"]) == ("ATLAS", "CERN-PH-EP-2012-218")
+    assert (extra["sw"]["version"], extra["conf"]["eventtitle"]) == ("2.1.0", "International Conference on Machine Learning")
 
 
 def test_al_folios_link_fields_are_links():
