@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 import nh3
-from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc import latexwalker
+from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
     LatexCharsNode,
     LatexCommentNode,

@@ -36,6 +36,7 @@ from bibtexparser.model import (
     Entry,
     ImplicitComment,
     ParsingFailedBlock,
+    Preamble,
     String,
 )
 from pylatexenc.latex2text import LatexNodes2Text
@@ -64,6 +65,7 @@ from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
 from sitegen.names import is_braced_whole
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources.journal_macros import AAS_JOURNALS
 
 # The splitter logs each broken block; this reader reports them as problems with their lines instead.
 _SPLITTER_LOG = logging.getLogger("bibtexparser.splitter")
@@ -159,6 +161,7 @@ _URL_ESCAPE = re.compile(r"\{?\\([&_%#$])\}?")
 _URL_TILDE = re.compile(r"\{?\\(?:~|textasciitilde)(?:\{\})?\}?")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
+_AAS_VENUE = re.compile(r"^\s*\{?\s*\\([a-z]+)\s*(?:\{\})?\s*\}?\s*$")
 _STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -287,6 +290,107 @@ def without_field_comments(text: str) -> str:
     return "".join(pieces) + text[position:] if pieces else text
 
 
+# -- commands of the file's @preamble: `@preamble{"\\newcommand{\\noopsort}[1]{}"}`, then `{\\noopsort{a}}Data` ----------
+
+
+@dataclass(frozen=True)
+class _Definition:
+    arguments: int
+    body: str  # with #1, #2, ... where the arguments go
+
+
+# BibTeX's own documentation's idiom (btxdoc): `\\noopsort{a}` sorts an entry and prints nothing. Known without
+# its @preamble line too, which is often lost when entries are copied from one file to another.
+BUILT_IN_DEFINITIONS = {"noopsort": _Definition(1, "")}
+_DEFINING = ("newcommand", "renewcommand", "providecommand")
+_DEF = re.compile(r"\\def\s*\\([A-Za-z]+)((?:#[1-9])*)\s*\{")
+_ARGUMENT_COUNT = re.compile(r"^\[\s*([1-9])\s*\]$")
+
+
+def preamble_definitions(preambles: list[str]) -> dict[str, _Definition]:
+    """The commands the @preamble blocks define (`\\newcommand`, `\\renewcommand`, `\\providecommand`, `\\def`),
+    as the LaTeX document that uses the file would know them; none that sitegen knows itself (a
+    `\\providecommand{\\url}[1]{...}` defines nothing a document with hyperref has not defined)."""
+    found = dict(BUILT_IN_DEFINITIONS)
+    for text in preambles:
+        try:
+            nodes = LatexWalker(text, latex_context=LATEX_CONTEXT, tolerant_parsing=True).get_latex_nodes()[0] or []
+        except (LatexWalkerError, IndexError):
+            nodes = []
+        for node in nodes:
+            if not (isinstance(node, LatexMacroNode) and node.macroname in _DEFINING and node.nodeargd):
+                continue
+            _, name_node, count_node, default, body = (list(node.nodeargd.argnlist) + [None] * 5)[:5]
+            name = _defined_name(name_node)
+            count = _ARGUMENT_COUNT.match(count_node.latex_verbatim()) if count_node is not None else None
+            if name and isinstance(body, LatexGroupNode) and default is None:  # an optional first argument: not followed
+                found[name] = _Definition(int(count.group(1)) if count else 0, body.latex_verbatim()[1:-1])
+        for match in _DEF.finditer(text):
+            try:
+                end = _closing_brace(text, match.end() - 1)
+            except _BadValue:
+                continue
+            found[match.group(1)] = _Definition(len(match.group(2)) // 2, text[match.end() : end])
+    return {name: definition for name, definition in found.items() if not _known_macro(name) and name not in AAS_JOURNALS}
+
+
+def _defined_name(node) -> str | None:
+    if isinstance(node, LatexGroupNode) and len(node.nodelist) == 1:
+        node = node.nodelist[0]
+    return node.macroname if isinstance(node, LatexMacroNode) and node.macroname.isalpha() else None
+
+
+def uses_of(definitions: dict[str, _Definition]) -> re.Pattern:
+    """A pattern that finds a use of one of `definitions` (the longest name first)."""
+    return re.compile(r"\\(" + "|".join(map(re.escape, sorted(definitions, key=len, reverse=True))) + r")(?![A-Za-z])")
+
+
+def expand_definitions(value: str, definitions: dict[str, _Definition], pattern: re.Pattern | None = None) -> str:
+    """`value` with each use of a defined command replaced by its body, its arguments put in (`#1`);
+    a use whose arguments are not all there is left as written. `pattern`: `uses_of(definitions)`."""
+    pattern = pattern or uses_of(definitions)
+    for _ in range(8):  # a body may use another definition; a definition that uses itself stops here
+        pieces, position = [], 0
+        for use in pattern.finditer(value):
+            if use.start() < position:
+                continue
+            definition = definitions[use.group(1)]
+            arguments, end = _arguments(value, use.end(), definition.arguments)
+            if arguments is None:
+                continue
+            body = definition.body
+            for number, argument in enumerate(arguments, start=1):
+                body = body.replace(f"#{number}", argument)
+            pieces += [value[position : use.start()], body]
+            position = end
+        if not pieces:
+            return value
+        value = "".join(pieces) + value[position:]
+    return value
+
+
+def _arguments(value: str, position: int, count: int) -> tuple[list[str] | None, int]:
+    """`count` arguments from `position` on (each a braced group, or one character), and where they end."""
+    arguments = []
+    for _ in range(count):
+        position = _skip_space(value, position)
+        if position >= len(value) or value[position] == "}":
+            return None, position
+        if value[position] == "{":
+            try:
+                end = _closing_brace(value, position)
+            except _BadValue:
+                return None, position
+            arguments.append(value[position + 1 : end])
+            position = end + 1
+        else:
+            arguments.append(value[position])
+            position += 1
+    if count == 0 and position < len(value) and value[position] == " ":
+        position += 1  # a command without arguments takes the space after it, as TeX does
+    return arguments, position
+
+
 _NAMES_A_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
 # BibTeX's and biblatex's entry types (biblatex manual §2.1), and aliases they read
 KNOWN_ENTRY_TYPES = frozenset(
@@ -387,7 +491,7 @@ def _nodes_text(nodes) -> str:
 
 
 def _known_macro(name: str) -> bool:
-    return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS
+    return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in AAS_JOURNALS
 
 
 def _node_text(node) -> str:
@@ -416,6 +520,8 @@ def _macro_text(node: LatexMacroNode) -> str:
         return "\\textbackslash{}" if name == "textbackslash" else node.latex_verbatim()
     if name in UNICODE_MACROS:
         return unicode_macro_text(node)
+    if name in AAS_JOURNALS:
+        return AAS_JOURNALS[name][0]  # `\\apj` prints ApJ (aas_macros.sty)
     return node.latex_verbatim()
 
 
@@ -612,6 +718,13 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
             return "arXiv", ""
         return "", ""
     text, line = fields.given(name)
+    journal = _AAS_VENUE.match(text)
+    if journal and journal.group(1) in AAS_JOURNALS:  # ADS's `journal = {\\apj}`: the journal's name, its abbreviation the short one
+        abbreviation, venue = AAS_JOURNALS[journal.group(1)]
+        record.put("source", venue, line)
+        if fields.get("abbr", "shortjournal") is None:
+            record.put("venue_short", abbreviation, line)
+        return venue, name
     venue = bibtex_text(text)
     if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv", "arxiv e-prints")):
         venue = "arXiv"
@@ -742,6 +855,8 @@ class _FileReader:
         self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
         self.entries: list[tuple[str, str, _Fields]] = []  # (entry type, key, fields) of the good entries
         self.entry_read = False  # whether the last block was an entry that gave a record
+        self.definitions: dict[str, _Definition] = {}  # the commands the file's @preamble defines, and \\noopsort
+        self.uses = uses_of(BUILT_IN_DEFINITIONS)  # what finds a use of one of them
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(message, Location(self.path, line)))
@@ -754,6 +869,8 @@ class _FileReader:
         text = text.removeprefix("\ufeff")
         blocks = bibtexparser.parse_string(without_field_comments(text) if "%" in text else text, parse_stack=[]).blocks
         self.string_lines = {block.key.lower(): _first_line(block) for block in map(_unwrapped, blocks) if isinstance(block, String)}
+        self.definitions = preamble_definitions([self.preamble_text(block) for block in blocks if isinstance(block, Preamble)])
+        self.uses = uses_of(self.definitions)
         after_entry = False
         for block in blocks:
             read_before = len(self.entries)
@@ -808,6 +925,12 @@ class _FileReader:
             if target_kind in CROSSREF_TARGETS:
                 targets.add(found[0].lower())
         return targets
+
+    def preamble_text(self, preamble: Preamble) -> str:
+        try:
+            return evaluate(preamble.value.strip(), self.macros)
+        except _BadValue:
+            return ""
 
     def define(self, string: String) -> None:
         try:
@@ -876,6 +999,8 @@ class _FileReader:
                 continue
             try:
                 value = evaluate(field.value, self.macros).strip()
+                if "\\" in value and self.uses.search(value):
+                    value = expand_definitions(value, self.definitions, self.uses)
             except _BadValue as error:
                 self.problem(line, f"entry '{key}', field '{field.key}': {self.reason(error, line)}")
                 wrong = True

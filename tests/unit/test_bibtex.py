@@ -174,6 +174,44 @@ def test_small_capitals_are_shown_as_the_letters_written_and_kept_for_latex(tmp_
     assert site.records["k"]["title_latex"] == r"The \textsc{Foo} and {\sc Bar} Methods"
 
 
+def test_the_aas_journal_macros_of_ads_are_journal_names(tmp_path):
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2021ApJ...900..123M, author = {{M{\"u}ller}, Jane}, title = "{Dust}", journal = {\apj}, year = 2021}
+@ARTICLE{2019MNRAS.480.1000M, author = {{M{\"u}ller}, J.}, title = "{Stars}", journal = {{\mnras}}, year = 2019}
+@ARTICLE{2020PhRvD.101a4001M, author = {{M{\"u}ller}, J.}, title = "{Waves}", journal = {\prd}, year = 2020, abbr = {PRD}}
+@ARTICLE{note, author = {{M{\"u}ller}, J.}, title = "{Accepted}", journal = {Preprint}, year = 2022, note = {accepted in \aap}}
+""",
+    )
+    assert [(r["id"], r["source"], r["venue_short"]) for r in sorted(site.records.values(), key=lambda r: r["year"])] == [
+        ("2019MNRAS.480.1000M", "Monthly Notices of the Royal Astronomical Society", "MNRAS"),
+        ("2020PhRvD.101a4001M", "Physical Review D", "PRD"),  # the file's own short name wins
+        ("2021ApJ...900..123M", "The Astrophysical Journal", "ApJ"),
+        ("note", "Preprint", None),
+    ]
+    assert site.page("2021ApJ...900..123M").select_one(".venue .source").get_text() == "The Astrophysical Journal"
+    assert site.records["note"]["details"]["note"] == "accepted in A&A"  # inside other text: what the macro prints
+    assert site.warnings == []
+
+
+def test_commands_the_files_preamble_defines_are_honoured_and_noopsort_prints_nothing(tmp_path):
+    """`@preamble{"\\newcommand{\\noopsort}[1]{}"}` and `\\noopsort{a}Data`, BibTeX's idiom to sort an entry."""
+    site = built(
+        tmp_path,
+        r"""@preamble{ "\newcommand{\noopsort}[1]{} \providecommand{\DNA}{{D}{N}{A}} \def\swap#1#2{#2#1}" # " \providecommand{\url}[1]{\texttt{#1}}" }
+@article{k, title = {A robust approach to {\noopsort{a}}Data, \DNA{} and \swap{B}{A}}, author = {Lin, Sheng}, journal = {J}, year = 2019,
+  url = {\url{https://example.org/k}}}
+@article{copied, title = {\noopsort{b}{Copied} without its preamble}, author = {Lin, Sheng}, journal = {J}, year = 2019}
+""",
+        {"content/records/other.bib": r"@article{other, title = {\noopsort{c}Elsewhere}, author = {Lin, Sheng}, journal = {J}, year = 2018}"},
+    )
+    assert site.page("k").find("h1").get_text() == "A robust approach to Data, DNA and AB"
+    assert site.records["k"]["title_latex"] == "A robust approach to Data, DNA and AB"
+    assert record_links(site, "k") == {"HTML": "https://example.org/k"}  # \url is sitegen's own, not the preamble's
+    assert site.records["copied"]["title"] == "Copied without its preamble" and site.records["other"]["title"] == "Elsewhere"
+    assert site.warnings == []
+
+
 def test_a_macro_nothing_knows_is_kept_with_its_argument_for_the_pipeline_to_report():
     record = one("@misc{k, title = {The \\foo{bar} Method}, year = 2020}")
     assert record.title == "The \\foo{bar} Method"
@@ -542,12 +580,18 @@ def test_addresses_with_latex_escapes_two_addresses_and_dblps_ee_are_links_that_
 """,
     )
     assert record_links(site, "acm") == {"HTML": "https://dl.acm.org/citation.cfm?id=3107999&coll=DL&dl=ACM%20Digital"}
-    assert record_links(site, "two") == {"arXiv": "http://arxiv.org/abs/1805.01234", "HTML": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5"}
+    assert record_links(site, "two") == {
+        "arXiv": "http://arxiv.org/abs/1805.01234",
+        "HTML": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5",
+    }
     assert record_links(site, "escaped") == {"HTML": "https://example.org/my_project/a%20b#part~x"}
     assert record_links(site, "dblp") == {"HTML": "https://www.usenix.org/conference/osdi22/presentation/lin"}
     assert record_links(site, "both") == {"PDF": "https://example.org/e-preprint.pdf", "PDF 2": "https://example.org/e.pdf"}
     assert record_links(site, "spaced") == {"HTML": "https://example.org/my%20paper.html"}
-    assert site.records["two"]["links"] == {"html": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5", "abs": "http://arxiv.org/abs/1805.01234"}
+    assert site.records["two"]["links"] == {
+        "html": "https://genomebiology.biomedcentral.com/articles/10.1186/s13059-018-1234-5",
+        "abs": "http://arxiv.org/abs/1805.01234",
+    }
     assert site.warnings == [f"{PATH}:12: warning: entry 'spaced': field 'url': an address has no spaces; read as 'https://example.org/my%20paper.html'"]
 
 

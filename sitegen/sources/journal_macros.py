@@ -1,0 +1,71 @@
+"""The journal macros of the AAS (aas_macros.sty), which NASA ADS writes into its BibTeX: `journal = {\\apj}`.
+
+LaTeX documents of the AAS journals define them as the journals' abbreviations (`\\apj` prints "ApJ"); a
+.bib file read outside such a document has no definition, so the reader knows them: a venue that is one of
+them alone is the journal's name, with the abbreviation as its short name; one inside other text is the
+abbreviation, as the macro prints it.
+"""
+
+from __future__ import annotations
+
+# macro name -> (abbreviation, as aas_macros.sty prints it; the journal's name)
+AAS_JOURNALS: dict[str, tuple[str, str]] = {
+    "aj": ("AJ", "The Astronomical Journal"),
+    "actaa": ("Acta Astron.", "Acta Astronomica"),
+    "araa": ("ARA&A", "Annual Review of Astronomy and Astrophysics"),
+    "apj": ("ApJ", "The Astrophysical Journal"),
+    "apjl": ("ApJL", "The Astrophysical Journal Letters"),
+    "apjs": ("ApJS", "The Astrophysical Journal Supplement Series"),
+    "ao": ("Appl. Opt.", "Applied Optics"),
+    "apss": ("Ap&SS", "Astrophysics and Space Science"),
+    "aap": ("A&A", "Astronomy & Astrophysics"),
+    "aapr": ("A&A Rv", "Astronomy and Astrophysics Review"),
+    "aaps": ("A&AS", "Astronomy and Astrophysics Supplement Series"),
+    "azh": ("AZh", "Astronomicheskii Zhurnal"),
+    "baas": ("BAAS", "Bulletin of the American Astronomical Society"),
+    "bac": ("Bull. astr. Inst. Czechosl.", "Bulletin of the Astronomical Institutes of Czechoslovakia"),
+    "caa": ("Chinese Astron. Astrophys.", "Chinese Astronomy and Astrophysics"),
+    "cjaa": ("Chinese J. Astron. Astrophys.", "Chinese Journal of Astronomy and Astrophysics"),
+    "icarus": ("Icarus", "Icarus"),
+    "jcap": ("J. Cosmology Astropart. Phys.", "Journal of Cosmology and Astroparticle Physics"),
+    "jrasc": ("JRASC", "Journal of the Royal Astronomical Society of Canada"),
+    "memras": ("MmRAS", "Memoirs of the Royal Astronomical Society"),
+    "mnras": ("MNRAS", "Monthly Notices of the Royal Astronomical Society"),
+    "na": ("New A", "New Astronomy"),
+    "nar": ("New A Rev.", "New Astronomy Reviews"),
+    "pra": ("Phys. Rev. A", "Physical Review A"),
+    "prb": ("Phys. Rev. B", "Physical Review B"),
+    "prc": ("Phys. Rev. C", "Physical Review C"),
+    "prd": ("Phys. Rev. D", "Physical Review D"),
+    "pre": ("Phys. Rev. E", "Physical Review E"),
+    "prl": ("Phys. Rev. Lett.", "Physical Review Letters"),
+    "pasa": ("PASA", "Publications of the Astronomical Society of Australia"),
+    "pasp": ("PASP", "Publications of the Astronomical Society of the Pacific"),
+    "pasj": ("PASJ", "Publications of the Astronomical Society of Japan"),
+    "psj": ("PSJ", "The Planetary Science Journal"),
+    "rnaas": ("RNAAS", "Research Notes of the American Astronomical Society"),
+    "rmxaa": ("Rev. Mexicana Astron. Astrofis.", "Revista Mexicana de Astronomía y Astrofísica"),
+    "qjras": ("QJRAS", "Quarterly Journal of the Royal Astronomical Society"),
+    "skytel": ("S&T", "Sky and Telescope"),
+    "solphys": ("Sol. Phys.", "Solar Physics"),
+    "sovast": ("Soviet Ast.", "Soviet Astronomy"),
+    "ssr": ("Space Sci. Rev.", "Space Science Reviews"),
+    "zap": ("ZAp", "Zeitschrift für Astrophysik"),
+    "nat": ("Nature", "Nature"),
+    "iaucirc": ("IAU Circ.", "IAU Circulars"),
+    "aplett": ("Astrophys. Lett.", "Astrophysics Letters"),
+    "apspr": ("Astrophys. Space Phys. Res.", "Astrophysics and Space Physics Research"),
+    "bain": ("Bull. Astron. Inst. Netherlands", "Bulletin of the Astronomical Institutes of the Netherlands"),
+    "fcp": ("Fund. Cosmic Phys.", "Fundamentals of Cosmic Physics"),
+    "gca": ("Geochim. Cosmochim. Acta", "Geochimica et Cosmochimica Acta"),
+    "grl": ("Geophys. Res. Lett.", "Geophysical Research Letters"),
+    "jcp": ("J. Chem. Phys.", "The Journal of Chemical Physics"),
+    "jgr": ("J. Geophys. Res.", "Journal of Geophysical Research"),
+    "jqsrt": ("J. Quant. Spec. Radiat. Transf.", "Journal of Quantitative Spectroscopy and Radiative Transfer"),
+    "memsai": ("Mem. Soc. Astron. Italiana", "Memorie della Società Astronomica Italiana"),
+    "nphysa": ("Nucl. Phys. A", "Nuclear Physics A"),
+    "physrep": ("Phys. Rep.", "Physics Reports"),
+    "physscr": ("Phys. Scr", "Physica Scripta"),
+    "planss": ("Planet. Space Sci.", "Planetary and Space Science"),
+    "procspie": ("Proc. SPIE", "Proceedings of the SPIE"),
+}
