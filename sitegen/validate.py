@@ -915,6 +915,11 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
 
 def _missing_from_record(record: Record, name: str) -> str:
     """A required field a hand-written record left out: its typo when an unknown field is likely one."""
+    if record.origin is not None and record.origin.source == "bibtex":  # named as the reader's other messages name an entry
+        return (
+            f"entry '{record.id}' has no {name} (give year = {{2024}} or date = {{2024-05-03}}; only an entry that corrects "
+            "a fetched record, with the same arxiv or doi, may leave it out)"
+        )
     typo = next((key for key in record.extra if closest_field(key, RECORD_FIELDS, RECORD_SYNONYMS) == name), None)
     if typo is not None:
         return f"missing required field '{name}' (line {record.lines.get(typo, '?')} has '{typo}': a typo?)"
@@ -958,4 +963,6 @@ def validate_record_file(record_file: RecordFile) -> tuple[list[Record], list[Pr
         record = validate_record(mapping, record_file.path, problems, source_key=key, reader=record_file.reader)
         if record is not None:
             records.append(record)
+    if len(problems) > 1:  # the reader's and validation's, in the order of the file's lines
+        problems.sort(key=lambda problem: problem.location.line or 0 if problem.location else 0)
     return records, problems

@@ -164,8 +164,9 @@ _KEYWORD_SEPARATORS = re.compile(r"[,;]")
 _AAS_VENUE = re.compile(r"^\s*\{?\s*\\([a-z]+)\s*(?:\{\})?\s*\}?\s*$")
 _STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_YEAR_START = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-\d{2})?$")
+# biblatex's date: 2024, 2024-05 or 2024-05-03, a time after a T, an uncertain or approximate one (EDTF's ? ~ %)
+_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T[\d:.]+(?:Z|[+-][\d:]+)?)?)?)?[?~%]?$")
+_YEAR = re.compile(r"^\{*(\d{4})\}*$")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 
 
@@ -651,19 +652,34 @@ def _put_authors(record: _Record, fields: _Fields) -> None:
 
 
 def _put_dates(record: _Record, fields: _Fields) -> None:
+    """`year` (or the year of biblatex's `date`), `date` when the day is known, the month (`month`, or the date's)."""
     year = fields.get("year")
-    date = fields.get("date")  # BibLaTeX: 2024-03-15, 2024-03 or 2024
-    if date and _ISO_DATE.match(date[0]):
-        record.put("date", date[0], date[1])
-    if year:
-        record.put("year", int(year[0]) if year[0].isdigit() else bibtex_text(year[0]), year[1])
-    elif date and (start := _YEAR_START.match(date[0])):
-        record.put("year", int(start.group(1)), date[1])
+    date = fields.get("date")
+    start = date_start(date[0]) if date else None
+    if date and start and start[2]:
+        record.put("date", f"{start[0]}-{start[1]:02d}-{start[2]:02d}", date[1])
+    if year and (match := _YEAR.match(year[0])):
+        record.put("year", int(match.group(1)), year[1])
+    elif date and start:
+        record.put("year", start[0], date[1])
     month = fields.get("month")
     if month:
         record.put("month", _month_number(month[0]), month[1])
-    elif date and not _ISO_DATE.match(date[0]) and (start := _YEAR_START.match(date[0])) and start.group(2):
-        record.put("month", _month_number(start.group(2)), date[1])  # `date = {2016-06}`
+    elif date and start and start[1] and not start[2]:
+        record.put("month", start[1], date[1])  # `date = {2016-06}`
+
+
+def date_start(value: str) -> tuple[int, int, int] | None:
+    """Year, month and day (0 when not given) of a biblatex `date`; of its start when it is a range
+    (`2020/2021`, `2021-05-03/2021-05-07`; the end of one with an open start, `../2021`); None when it is none."""
+    start, _, end = value.strip().partition("/")
+    start = start.strip()
+    if start in ("", ".."):
+        start = end.strip()
+    match = _DATE.match(start)
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 0)
 
 
 def _month_number(value: str) -> int | str:
@@ -878,8 +894,27 @@ class _FileReader:
             after_entry = isinstance(_unwrapped(block), Entry)
             self.entry_read = len(self.entries) > read_before  # the block just read was a good entry
         targets = self.inherit_crossrefs()
-        records = [entry_record(kind, key, fields, self.warning_about(key)) for kind, key, fields in self.entries if key.lower() not in targets]
+        records = [
+            entry_record(kind, key, fields, self.warning_about(key))
+            for kind, key, fields in self.entries
+            if key.lower() not in targets and self.dates_read(key, fields)
+        ]
         return records, self.problems
+
+    def dates_read(self, key: str, fields: _Fields) -> bool:
+        """Whether the entry's `year` and `date` can be read (each problem reported, naming the entry); an entry with
+        neither is read, for validation to say whether it may leave them out (one that corrects a fetched record may)."""
+        year, date = fields.get("year"), fields.get("date")
+        if year is not None and not _YEAR.match(year[0]):
+            self.problem(year[1], f"entry '{key}': field 'year': {year[0]!r} is no year (four digits, such as 2024)")
+            return False
+        if date is not None and date_start(date[0]) is None:
+            what = f"entry '{key}': field 'date': {date[0]!r} is no date (2024, 2024-05 or 2024-05-03, or a range such as 2020/2021)"
+            if year is None:
+                self.problem(date[1], what)
+                return False
+            self.warning_about(key)(date[1], f"field 'date': {date[0]!r} is no date; the year is read from 'year'")
+        return True
 
     def read_block(self, block: Block, after_entry: bool) -> None:
         line = block.start_line + 1 if block.start_line is not None else None

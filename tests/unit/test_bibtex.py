@@ -245,6 +245,53 @@ def test_a_biblatex_date_of_year_and_month_gives_the_month(date, month):
     assert record.extra.get("month") == month  # a whole date is the record's `date`, its month with it
 
 
+def test_a_biblatex_date_range_is_read_from_its_start(tmp_path):
+    site = built(
+        tmp_path,
+        """@article{years, author = {Lin, Sheng}, title = {Range}, journaltitle = {J}, date = {2020/2021}}
+@inproceedings{days, author = {Lin, Sheng}, title = {Range 2}, booktitle = {C}, date = {2021-05-03/2021-05-07}}
+@inproceedings{open, author = {Lin, Sheng}, title = {Range 3}, booktitle = {C}, date = {2019-06/}}
+@article{vague, author = {Lin, Sheng}, title = {Vague}, journal = {J}, date = {forthcoming}, year = 2022}
+""",
+    )
+    assert [(r["id"], r["year"], r["date"]) for r in site.records.values()] == [
+        ("vague", 2022, None),
+        ("days", 2021, "2021-05-03"),
+        ("years", 2020, None),
+        ("open", 2019, None),
+    ]
+    assert site.records["open"]["details"]["month"] == 6
+    assert site.warnings == [f"{PATH}:4: warning: entry 'vague': field 'date': 'forthcoming' is no date; the year is read from 'year'"]
+
+
+def test_a_missing_or_unreadable_year_names_the_entry_and_says_what_is_wrong(tmp_path):
+    from sitegen.errors import ContentError
+
+    bib = """@article{good, author = {Lin, Sheng}, title = {Good}, journal = {J}, year = 2020}
+
+@article{noyear,
+  title = {No year},
+  journal = {J},
+}
+@article{badyear,
+  title = {Bad year},
+  year = {in press},
+}
+@article{baddate,
+  title = {Bad date},
+  date = {to appear},
+}
+"""
+    with pytest.raises(ContentError) as raised:
+        built(tmp_path, bib)
+    assert [str(problem) for problem in raised.value.problems] == [
+        f"{PATH}:9: entry 'badyear': field 'year': 'in press' is no year (four digits, such as 2024)",
+        f"{PATH}:13: entry 'baddate': field 'date': 'to appear' is no date (2024, 2024-05 or 2024-05-03, or a range such as 2020/2021)",
+        f"{PATH}:3: entry 'noyear' has no year (give year = {{2024}} or date = {{2024-05-03}}; only an entry that corrects a "
+        "fetched record, with the same arxiv or doi, may leave it out)",
+    ]
+
+
 def test_parenthesised_entries_and_a_trailing_comma_read_like_braced_ones():
     record = one("@article(k,\n  title = {T},\n  author = {A. B},\n  journal = {J},\n  year = {2021},\n)\n")
     assert (record.title, record.year, record.source, record.type) == ("T", 2021, "J", "article")
@@ -444,7 +491,7 @@ def test_every_broken_entry_is_reported_at_its_line_and_the_good_ones_are_read()
         f"{PATH}:36: unbalanced braces: a '}}' too many closes the entry above early; the text after it is not read",
         f"{PATH}:43: entry 'later', field 'journal': unknown macro 'icml': its @string is on line 46, below; BibTeX needs it above its first use",
         f"{PATH}:50: entry 'twice': field 'Title' given twice (first on line 49)",
-        f"{PATH}:56: field 'year': expected an integer, got 'to appear'",
+        f"{PATH}:56: entry 'badyear': field 'year': 'to appear' is no year (four digits, such as 2024)",
     ]
 
 
