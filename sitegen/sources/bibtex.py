@@ -428,16 +428,45 @@ def bibtex_text(value: str) -> str:
 
 
 def abstract_text(value: str) -> str:
-    """An abstract as SPEC §2 has it: Markdown with inline LaTeX, which the pipeline converts where it
-    shows the abstract (pages, feed, records.json), as it does a YAML record's. Paragraphs (a blank line,
-    as Zotero writes them, or `\\par`) stay; each line loses its indentation, which Markdown would
-    take for a code block."""
+    """An abstract, which a .bib file writes as LaTeX text, as SPEC §2 has a record's: Markdown with inline LaTeX,
+    which the pipeline converts where it shows the abstract, as it does a YAML record's.
+
+    Each paragraph (after a blank line, as Zotero writes them, or `\\par`) is made record text as a title is
+    (accents, ties, dashes; math and text macros kept), on one line; then what Markdown would read as its own
+    syntax is written so that it shows as written, as LaTeX shows it: `# of samples` starts no heading,
+    `5 * 3 * 2` and `*gene*` keep their stars, `1. first` starts no list. The record's text says the same in
+    LaTeX (`\\#`, `{*}`), so that it stays the abstract as written wherever it is carried to.
+    """
     if "\\par" in value:
         value = _PAR.sub("\n\n", value)
-    text = "\n".join(line.strip() for line in value.splitlines()).strip()
-    while "\n\n\n" in text:
-        text = text.replace("\n\n\n", "\n\n")
-    return text
+    paragraphs = (_markdown_safe(bibtex_text(paragraph)) for paragraph in _PARAGRAPH_BREAK.split(value))
+    return "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n\s*")
+# characters of Markdown's syntax anywhere in a line, and LaTeX text that means the character
+_MARKDOWN_INLINE = re.compile(r"[*_#`\[<]")
+_AS_TEXT = {"*": "{*}", "_": "\\_", "#": "\\#", "`": "\u2018", "[": "{[}", "<": "{<}"}  # LaTeX's ` is an opening quote
+# what starts a Markdown block at the start of a paragraph: a quote, a list item, a setext underline, a table
+_MARKDOWN_BLOCK_START = re.compile(r"^(?:[>+=|:-]|\d+(?=[.)]))")
+
+
+def _markdown_safe(text: str) -> str:
+    """Record text (one paragraph) with Markdown's syntax characters written as LaTeX writes the character,
+    outside math and macros, which the pipeline reads as LaTeX."""
+    if not text:
+        return text
+    parts, position = [], 0
+    for span in latex_spans(text) if ("\\" in text or "$" in text or "{" in text) else ():
+        parts += [_MARKDOWN_INLINE.sub(_as_text, text[position : span.start()]), span.group()]
+        position = span.end()
+    parts.append(_MARKDOWN_INLINE.sub(_as_text, text[position:]))
+    safe = "".join(parts)
+    return _MARKDOWN_BLOCK_START.sub(lambda start: "{" + start.group() + "}", safe)
+
+
+def _as_text(match: re.Match) -> str:
+    return _AS_TEXT[match.group()]
 
 
 def _collapse(text: str) -> str:

@@ -292,6 +292,34 @@ def test_a_missing_or_unreadable_year_names_the_entry_and_says_what_is_wrong(tmp
     ]
 
 
+def test_a_bibtex_abstract_is_latex_text_and_a_yaml_one_markdown(tmp_path):
+    """A .bib file's abstract is LaTeX, where `#`, `*` and `1.` are characters; a YAML record's is Markdown (SPEC §2)."""
+    site = built(
+        tmp_path,
+        r"""@article{md1, author = {Lin, Sheng}, title = {Samples}, journal = {J}, year = {2020},
+  abstract = {BACKGROUND: We use the *gene* list and the my_var_name variable.
+# of samples was 5 * 3 * 2, see Fig.~3 and [1](x) and <b>this</b>.
+
+1. A second paragraph with $O(n^2)$ math and \emph{emphasis}, at 95\% and 12% -- of `all'.
+> Not a quote.}}
+""",
+        {"content/records/y.yaml": "id: y\ntitle: YAML\nyear: 2020\nabstract: |\n  # Heading\n\n  A *gene* list.\n"},
+    )
+    body = site.page("md1").select_one(".abstract-body")
+    paragraphs = body.find_all("p")
+    assert [p.get_text() for p in paragraphs[:1]] == [
+        "BACKGROUND: We use the *gene* list and the my_var_name variable. # of samples was 5 * 3 * 2, see Fig. 3 and [1](x) and <b>this</b>."
+    ]
+    assert paragraphs[1].get_text().startswith("1. A second paragraph with ")
+    assert paragraphs[1].get_text().endswith(" math and emphasis, at 95% and 12% \u2013 of \u2018all'. > Not a quote.")
+    assert len(paragraphs) == 2 and body.find(["h1", "ol", "blockquote", "a", "b"]) is None and body.find("em").get_text() == "emphasis"
+    assert paragraphs[1].find("math") is not None
+    assert site.records["md1"]["abstract"].startswith("BACKGROUND: We use the *gene* list and the my_var_name variable. # of samples")
+    yaml_body = site.page("y").select_one(".abstract-body")
+    assert yaml_body.find("em").get_text() == "gene" and "#" not in yaml_body.get_text()  # Markdown, as before
+    assert site.warnings == []
+
+
 def test_parenthesised_entries_and_a_trailing_comma_read_like_braced_ones():
     record = one("@article(k,\n  title = {T},\n  author = {A. B},\n  journal = {J},\n  year = {2021},\n)\n")
     assert (record.title, record.year, record.source, record.type) == ("T", 2021, "J", "article")
@@ -349,7 +377,7 @@ def test_a_zotero_better_biblatex_export_with_a_byte_order_mark():
     assert (record.doi, record.arxiv) == ("10.5555/jmlr.2023.17", "2301.00001")
     assert record.links == {"html": "https://jmlr.org/papers/v24/17.html"}  # the local `file` is no link
     assert record.categories == ("cs.LG", "distributed training", "large models")
-    assert record.abstract == "We train {LLMs} on 10,000 \\textsc{gpus}.\n\nA second {P}aragraph."  # for the pipeline, paragraphs kept
+    assert record.abstract == "We train LLMs on 10,000 \\textsc{gpus}.\n\nA second Paragraph."  # for the pipeline, paragraphs kept
     assert "file" not in record.extra and record.type == "article"
 
 
