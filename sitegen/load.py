@@ -348,7 +348,7 @@ def file_key(reader: str, path: str, digest: str) -> str:
 
 
 def read_record_file(listing: Listing, path: str, reader: Reader, digest: str) -> RecordFile:
-    text, problem = _read_text(listing, path)
+    text, problem = _read_text(listing, path, reader.save_as_utf8)
     if problem:
         return RecordFile(path, reader.name, digest, [], [problem])
     mappings, problems = reader.read(text, path)
@@ -365,10 +365,20 @@ def load_document(listing: Listing, path: str) -> tuple[RawDocument | None, Prob
     return RawDocument(listing.path_of(path), path, parsed), None
 
 
-def _read_text(listing: Listing, path: str) -> tuple[str, Problem | None]:
+def _read_text(listing: Listing, path: str, save_as_utf8: str = "") -> tuple[str, Problem | None]:
+    """The file's text; a problem at the line of the first byte that is not UTF-8, saying how to save it as UTF-8
+    (`save_as_utf8`: in the programs that write such files)."""
     try:
         return listing.read_bytes(path).decode("utf-8-sig"), None
     except UnicodeDecodeError as error:
-        return "", Problem(f"not UTF-8 text: {error.reason} at byte {error.start}", Location(path))
+        data = error.object
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        meant = bytes([byte]).decode("cp1252", errors="replace")  # what the byte is in the usual other encoding
+        shown = f" ({meant!r} in Windows-1252 or Latin-1)" if meant.isprintable() and meant != "\ufffd" else ""
+        return "", Problem(
+            f"not UTF-8 text: byte 0x{byte:02x}{shown} on this line is no UTF-8 ({error.reason}); save the file as UTF-8{save_as_utf8}",
+            Location(path, line),
+        )
     except OSError as error:
         return "", Problem(f"cannot read: {error.strerror}", Location(path))

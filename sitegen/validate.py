@@ -664,7 +664,7 @@ def validate_record(
         extra=extra,
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
-        lines=dict(getattr(data, "key_lines", {})),
+        lines=_lines_of(data),
         missing=missing,
     )
     if "author_ids" in data:
@@ -672,6 +672,16 @@ def validate_record(
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
+
+
+def _lines_of(data: Any) -> dict[str, int]:
+    """The line of each field of a record, and of each of its links as `links.<name>` (a warning about one link
+    points at its own line)."""
+    lines = dict(getattr(data, "key_lines", {}))
+    links = data.get("links")
+    if isinstance(links, PositionedDict) and links.key_lines:
+        lines.update((f"links.{name}", line) for name, line in links.key_lines.items())
+    return lines
 
 
 _ORCID_LIKE = re.compile(r"^(https?://)?(www\.)?orcid\.org/|^\d{4}-?\d{4}-?\d{4}-?\d{3}[\dXx]$", re.I)

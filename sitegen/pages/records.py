@@ -12,11 +12,14 @@ from sitegen.urls import record_path
 
 
 def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    """Each record's links and picture, where each is written (a link at its own line when the file says), and
+    what it is, with the record's id: one .bib file holds many records."""
     for entry in site.entries:
-        where = entry.record.where("links")
-        yield from ((where, f"link '{kind}'", url) for kind, url in entry.record.links.items())
-        if entry.record.image:
-            yield entry.record.where("image"), "image", entry.record.image
+        record = entry.record
+        for kind, url in record.links.items():
+            yield record.where(f"links.{kind}" if f"links.{kind}" in record.lines else "links"), f"record '{record.id}', link '{kind}'", url
+        if record.image:
+            yield record.where("image"), f"record '{record.id}', image", record.image
 
 
 @register_page_kind("records", links=record_links)

@@ -36,6 +36,8 @@ class Reader:
     unknown_fields_warned: bool = True
     # what the format's files write in `authors` for the site's owner (Hugo Blox's `admin`): the profile's name is shown
     owner_aliases: tuple[str, ...] = ()
+    # after "save the file as UTF-8" when a file is not: how, in the programs that write the format's files
+    save_as_utf8: str = ""
 
 
 READERS: dict[str, Reader] = {}  # suffix -> reader

@@ -953,7 +953,7 @@ class _FileReader:
         elif isinstance(block, DuplicateBlockKeyBlock) and inner is not block:
             self.read_block(inner, after_entry)  # checked here, case ignored as BibTeX does
         elif isinstance(block, ParsingFailedBlock):
-            self.problem(line, _failure_message(block))
+            self.read_failure(block, line)
         elif isinstance(block, String):
             self.define(block)
         elif isinstance(block, Entry):
@@ -963,6 +963,19 @@ class _FileReader:
             self.problem(line, "unbalanced braces: a '}' too many closes the entry above early; the text after it is not read")
             if self.entry_read:
                 self.entries.pop()  # that entry, cut short
+
+    def read_failure(self, block: ParsingFailedBlock, line: int | None) -> None:
+        """A block the parser could not read: at the line of the value whose brace or quote is never closed,
+        when one is, naming the entry and the field."""
+        raw = block.raw or ""
+        found = _ENTRY_KEY.match(raw)
+        unclosed = _unclosed_value(raw) if found else None
+        if found is None or unclosed is None or line is None:
+            self.problem(line, _failure_message(block))
+            return
+        name, offset, reason = unclosed
+        ends = " before the end of the file" if "end of file" in getattr(block.error, "abort_reason", "") else ""
+        self.problem(line + raw[:offset].count("\n"), f"entry '{found.group(1)}', field '{name}': {reason}{ends}")
 
     def inherit_crossrefs(self) -> set[str]:
         """Fill in what an entry takes from the entry its `crossref` names (DBLP's exports: a paper's
@@ -1093,6 +1106,43 @@ def _first_line(block: Block) -> int:
     return block.start_line + 1
 
 
+_FIELD_NAME = re.compile(r"[\s,]*([^\s=,{}\"#()]+)\s*=\s*")
+_FIELD_IN_VALUE = re.compile(r"\n[ \t]*[A-Za-z][\w:.+/-]*[ \t]*=[ \t]*[{\"0-9]")  # a line that starts a field
+
+
+def _unclosed_value(raw: str) -> tuple[str, int, str] | None:
+    """In the text of an entry the parser could not read: the field whose value's brace or quote is never closed
+    (or is closed only by the entry's own brace, taking the fields after it for its text), where its value starts,
+    and what is wrong; None when every value is closed."""
+    head = _ENTRY_KEY.match(raw)
+    if head is None:
+        return None
+    position = _skip_space(raw, head.end())
+    if position < len(raw) and raw[position] == ",":
+        position += 1
+    while field := _FIELD_NAME.match(raw, position):
+        name, start = field.group(1), field.end()
+        while start < len(raw):  # the pieces of the value, joined by '#'
+            first = raw[start]
+            try:
+                end = _closing_brace(raw, start) if first == "{" else _closing_quote(raw, start) if first == '"' else None
+            except _BadValue:
+                return name, start, "unbalanced braces: a '{' in the value is never closed" if first == "{" else "the '\"' that opens the value is never closed"
+            if end is None:
+                word = _BARE_WORD.match(raw, start)
+                if word is None:
+                    return None
+                end = word.end() - 1
+            elif _FIELD_IN_VALUE.search(raw, start, end):
+                return name, start, "unbalanced braces: a '{' in the value is never closed, so the fields after it are read as its text"
+            start = _skip_space(raw, end + 1)
+            if start >= len(raw) or raw[start] != "#":
+                break
+            start = _skip_space(raw, start + 1)
+        position = start
+    return None
+
+
 def _failure_message(block: ParsingFailedBlock) -> str:
     """Say in BibTeX's terms why a block could not be read."""
     reason = getattr(block.error, "abort_reason", str(block.error))
@@ -1111,4 +1161,8 @@ def read_bibtex_records(text: str, display_path: str) -> ReadResult:
     return _FileReader(display_path).read(text)
 
 
-BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, unknown_fields_warned=False))
+SAVE_BIB_AS_UTF8 = (
+    " (in JabRef: Library properties, encoding UTF-8, then save; in Zotero: export again with Character Encoding"
+    " Unicode (UTF-8); in a text editor: reopen the file as Latin-1 or Windows-1252 and save it as UTF-8)"
+)
+BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, unknown_fields_warned=False, save_as_utf8=SAVE_BIB_AS_UTF8))

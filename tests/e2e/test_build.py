@@ -839,9 +839,9 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         "content/profile.yaml:2: warning: link 'cv': 'static/cv.pdf' is no file of the site",
         "content/profile.yaml:5: warning: link in the bio: 'notes/' is no file of the site",
         "content/profile.yaml:5: warning: link in the bio: '/repo/files/cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
-        "content/records/a.yaml:4: warning: link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
-        "content/records/b.yaml:4: warning: link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
-        "content/records/b.yaml:5: warning: image: 'previews/fig.png' is no file of the site; did you mean 'static/previews/fig.png'?",
+        "content/records/a.yaml:5: warning: record 'a', link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
+        "content/records/b.yaml:4: warning: record 'b', link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/records/b.yaml:5: warning: record 'b', image: 'previews/fig.png' is no file of the site; did you mean 'static/previews/fig.png'?",
         "content/site.yaml:6: warning: menu entry 'Talks': 'talk/' is no file of the site; did you mean 'talks/'?",
         "content/talks/2024.yaml:1: warning: link 'slides': 'static/talks/t.pdf' is no file of the site",
     ]

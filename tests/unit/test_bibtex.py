@@ -512,7 +512,7 @@ def test_every_broken_entry_is_reported_at_its_line_and_the_good_ones_are_read()
     assert [r.id for r in records] == ["good1", "good2"]
     assert records[1].source == "Journal of Machine Learning Research (JMLR)"
     assert problems == [
-        f"{PATH}:8: unbalanced braces: a '{{' in entry 'unclosed' is never closed",
+        f"{PATH}:9: entry 'unclosed', field 'title': unbalanced braces: a '{{' in the value is never closed",
         f"{PATH}:19: entry 'notitle' has no title",
         f"{PATH}:24: duplicate key 'Good1': also on line 3",
         f"{PATH}:31: entry 'macro', field 'journal': unknown macro 'nips' (define it above with @string{{nips = {{...}}}}, or put the value in braces)",
@@ -525,7 +525,56 @@ def test_every_broken_entry_is_reported_at_its_line_and_the_good_ones_are_read()
 
 def test_a_file_that_ends_inside_an_entry():
     _, problems = read("@article{a, title = {T}, year = 2020}\n\n@article{cut,\n  title = {Cut off")
-    assert problems == [f"{PATH}:3: unbalanced braces: entry 'cut' is not closed before the end of the file"]
+    assert problems == [f"{PATH}:4: entry 'cut', field 'title': unbalanced braces: a '{{' in the value is never closed before the end of the file"]
+
+
+def test_an_unclosed_brace_or_quote_is_reported_at_the_line_of_its_value_naming_the_entry_and_field():
+    """The entry's own closing brace closes the value whose '{' is never closed: the fields after it are lost to it."""
+    _, problems = read("""@article{good1, title = {Fine}, year = {2020}}
+
+@article{missingbrace,
+  author = {M{\\"u}ller, Jane},
+  title = {Unclosed {brace title},
+  journal = {J},
+  year = {2020},
+}
+
+@article{quoted,
+  author = {Lin, Sheng},
+  title = "Never closed,
+  year = 2020,
+}
+""")
+    assert problems == [
+        f"{PATH}:5: entry 'missingbrace', field 'title': unbalanced braces: a '{{' in the value is never closed, so the fields after it are read as its text",
+        f"{PATH}:12: entry 'quoted', field 'title': the '\"' that opens the value is never closed before the end of the file",
+    ]
+
+
+def test_a_bib_file_that_is_not_utf8_is_reported_at_the_line_of_the_first_byte_with_how_to_save_it(tmp_path):
+    from sitegen.errors import ContentError
+
+    site = write_site(tmp_path, MINIMAL_SITE)
+    (site / PATH).parent.mkdir(parents=True)
+    (site / PATH).write_bytes("@article{lat1,\n  title = {Latin-1 file},\n  author = {M\u00fcller, Jane},\n  year = {2020},\n}\n".encode("latin-1"))
+    with pytest.raises(ContentError) as raised:
+        check_site(site)
+    [problem] = [str(problem) for problem in raised.value.problems]
+    assert problem.startswith(f"{PATH}:3: not UTF-8 text: byte 0xfc ('\u00fc' in Windows-1252 or Latin-1) on this line is no UTF-8")
+    assert "save the file as UTF-8 (in JabRef: Library properties, encoding UTF-8, then save; in Zotero: " in problem
+
+
+def test_a_link_to_no_file_is_reported_at_its_own_line_naming_the_record(tmp_path):
+    site = built(
+        tmp_path,
+        "@article{u2,\n  author = {Lin, Sheng},\n  title = {Two urls},\n  journal = {J. Test},\n  year = {2021},\n"
+        "  url = {https://example.org/landing},\n  pdf = {papers/u2.pdf},\n}\n",
+        {"content/records/y.yaml": "id: y\ntitle: Y\nyear: 2020\nlinks:\n  html: https://example.org/y\n  slides: y.pdf\n"},
+    )
+    assert site.warnings == [
+        f"{PATH}:7: warning: record 'u2', link 'pdf': 'papers/u2.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+        "content/records/y.yaml:6: warning: record 'y', link 'slides': 'y.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
+    ]
 
 
 # -- as a user runs it --------------------------------------------------------------------------------

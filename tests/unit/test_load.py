@@ -157,7 +157,7 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     path.write_bytes("title: M\xfcller\n".encode("latin-1"))
     write_site(tmp_path, MINIMAL_SITE)
     raw = load_site(*read_inputs(tmp_path))
-    assert [str(p) for f in raw.record_files for p in f.problems][0].startswith("content/records/latin1.yaml: not UTF-8 text")
+    assert [str(p) for f in raw.record_files for p in f.problems][0].startswith("content/records/latin1.yaml:1: not UTF-8 text: byte 0xfc")
 
 
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
