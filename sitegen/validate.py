@@ -51,11 +51,13 @@ class _Fields:
         prefix: str = "",
         known: frozenset[str] = frozenset(),
         synonyms: dict[str, str] | None = None,
+        whose: str = "",  # before each message: which of the file's records ("entry 'k': ", as a .bib file's are named)
     ):
         self.data = data
         self.path = display_path
         self.problems = problems
         self.prefix = prefix
+        self.whose = whose
         self.known = known  # the fields a typo is compared with
         self.synonyms = synonyms or {}
 
@@ -64,7 +66,7 @@ class _Fields:
         return Location(self.path, line or None)
 
     def problem(self, key: str, message: str, warning: bool = False) -> None:
-        self.problems.append(Problem(f"field '{self.prefix}{key}': {message}", self.where(key), warning))
+        self.problems.append(Problem(f"{self.whose}field '{self.prefix}{key}': {message}", self.where(key), warning))
 
     def wrong_type(self, key: str, expected: str, value: Any) -> None:
         self.problem(key, f"expected {expected}, got {shown_value(value)}")
@@ -186,7 +188,7 @@ class _Fields:
         links = {}
         for name in value:
             # a problem with one link points at that link's own line
-            url = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.").url(name)
+            url = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.", whose=self.whose).url(name)
             if url is not None:
                 links[str(name)] = url
         return links
@@ -611,8 +613,9 @@ def validate_record(
         problems.append(Problem(f"expected a record (a mapping with id, title, ...), got {shown_value(data)}", Location(display_path, line)))
         return None
     before = len([p for p in problems if not p.warning])
-    fields = _Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS)
     origin = record_origin(data, display_path, reader)
+    whose = f"entry '{data.get('id')}': " if origin.source == "bibtex" else ""  # one of many in its file, named as the reader names it
+    fields = _Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS, whose=whose)
     fetched = origin.fetched
     extra = fields.extra(RECORD_FIELDS)
     if extra and not fetched and _unknown_fields_warned(reader):  # what sitegen's own sources wrote is no typo
@@ -807,7 +810,7 @@ def _string_map(fields: _Fields, key: str) -> dict[str, str]:
     value = fields.mapping(key)
     if value is None:
         return {}
-    names = _Fields(value, fields.path, fields.problems, prefix=f"{fields.prefix}{key}.")
+    names = _Fields(value, fields.path, fields.problems, prefix=f"{fields.prefix}{key}.", whose=fields.whose)
     found = {}
     for name, item in value.items():
         if isinstance(item, bool) or not isinstance(item, (str, int, type(None))):

@@ -577,6 +577,11 @@ def test_a_link_to_no_file_is_reported_at_its_own_line_naming_the_record(tmp_pat
     ]
 
 
+def test_what_validation_says_of_a_field_names_the_entry_at_the_fields_line():
+    _, problems = read("@article{a, title = {A}, year = 2020}\n@article{k,\n  title = {K},\n  year = 2020,\n  doi = {not a doi}\n}\n")
+    assert [problem.split(" (like")[0] for problem in problems] == [f"{PATH}:5: warning: entry 'k': field 'doi': 'not a doi' is not a DOI"]
+
+
 # -- as a user runs it --------------------------------------------------------------------------------
 
 
@@ -616,7 +621,7 @@ def test_what_is_no_doi_is_a_warning_naming_the_field_and_makes_no_link(tmp_path
     built = run_sitegen("build", "--site", str(site))
 
     assert built.returncode == 0, built.stderr
-    assert "content/records/mine.bib:4: warning: field 'doi': 'not a doi' is not a DOI" in built.stderr
+    assert "content/records/mine.bib:4: warning: entry 'broken': field 'doi': 'not a doi' is not a DOI" in built.stderr
     assert "content/records/typed.yaml:4: warning: field 'doi': 'not a doi' is not a DOI" in built.stderr
 
     def doi_links(record_id: str) -> list[str]:

@@ -90,7 +90,9 @@ def test_control_characters_from_elsewhere_are_removed_with_a_warning():
     problems = []
     result = validate_record({"id": "x", "title": "Bell \x07 and \x1b", "year": 2020}, PATH, problems, reader="bibtex")
     assert result.title == "Bell  and"
-    assert [str(p) for p in problems] == ["content/records/x.yaml: warning: field 'title': control character U+0007, U+001B removed: a page cannot show it"]
+    assert [str(p) for p in problems] == [
+        "content/records/x.yaml: warning: entry 'x': field 'title': control character U+0007, U+001B removed: a page cannot show it"
+    ]
 
 
 @pytest.mark.parametrize(
