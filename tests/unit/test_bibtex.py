@@ -739,7 +739,7 @@ def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_abou
 }
 @software{sw, author = {Lin, Sheng}, title = {seqtool}, date = {2023-02}, version = {2.1.0}}
 @inproceedings{conf, author = {Lin, Sheng}, title = {Kernels}, booktitle = {Proceedings of the 39th ICML}, year = 2022,
-  eventtitle = {International Conference on Machine Learning}, pmid = {29999999},
+  eventtitle = {International Conference on Machine Learning}, PubMedID = {29999999},
   jounral = {Nature}, foo = {bar}, timestamp = {Mon, 23 Oct 2023}, bibtex_show = {true}}
 """,
     )
