@@ -350,6 +350,7 @@ def expand_definitions(value: str, definitions: dict[str, _Definition], pattern:
     """`value` with each use of a defined command replaced by its body, its arguments put in (`#1`);
     a use whose arguments are not all there is left as written. `pattern`: `uses_of(definitions)`."""
     pattern = pattern or uses_of(definitions)
+    written, most = value, 10 * len(value) + 10_000  # a definition that uses itself twice grows the text each time
     for _ in range(8):  # a body may use another definition; a definition that uses itself stops here
         pieces, position = [], 0
         for use in pattern.finditer(value):
@@ -367,6 +368,8 @@ def expand_definitions(value: str, definitions: dict[str, _Definition], pattern:
         if not pieces:
             return value
         value = "".join(pieces) + value[position:]
+        if len(value) > most:
+            return written
     return value
 
 

@@ -672,6 +672,12 @@ BIBTEX_PIECES = [
     "eprint = {2401.01234v2}",
     "doi = {https://doi.org/10.1/x}",
     "crossref = {k}",
+    '@preamble{"\\newcommand{\\x}[1]{\\x{#1}\\x{#1}#1}"}',
+    "\\x{",
+    "\\noopsort{",
+    "date = {2020/2021}",
+    "url = {a{\\&}b c}",
+    "\\apj",
 ]
 
 
