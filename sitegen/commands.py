@@ -7,7 +7,7 @@ import time
 
 from sitegen.build import build_site, check_site, strict_failure
 from sitegen.errors import ExitStatus, Problem
-from sitegen.progress import Progress
+from sitegen.progress import Progress, live_terminal
 
 
 def report_warnings(warnings: list[Problem]) -> None:
@@ -35,7 +35,7 @@ def build(args) -> int:
         # site.yaml's base_url is checked the same way (validate.py); a relative one breaks every link
         print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
         return ExitStatus.USAGE
-    progress = BuildProgress() if sys.stderr.isatty() else None
+    progress = BuildProgress() if live_terminal(sys.stderr) else None
     try:
         result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress, strict=args.strict)
     finally:

@@ -159,8 +159,9 @@ def listing_with_changes(listing: Listing, reported: Iterable[str]) -> Listing |
 
 
 def _hidden(name: str) -> bool:
-    """Not an input: .git, an editor's .#x.yaml or .x.yaml.swp."""
-    return name.startswith(".")
+    """Not an input, as for Jekyll and Hugo: a hidden file (.git, an editor's .#x.yaml lock or Vim's .x.yaml.swp),
+    Emacs' #x.yaml# while it edits, and a backup left by Emacs, Vim, nano or gedit, x.yaml~."""
+    return name.startswith((".", "#")) or name.endswith("~")
 
 
 def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:

@@ -1,13 +1,21 @@
 """The one progress line of every command: what `sitegen build` and `sitegen fetch` are doing.
 
 On a terminal it is one line, redrawn in place and cleared at the end; elsewhere (a log,
-a CI job) only the steps worth keeping are written, one line each.
+a CI job, a terminal that declares itself `TERM=dumb`, such as Emacs' shell, which shows
+escape codes as text) only the steps worth keeping are written, one line each. sitegen
+writes no colour, so `NO_COLOR` has nothing to turn off.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
+
+
+def live_terminal(stream: TextIO) -> bool:
+    """A terminal that can redraw a line in place (`\r` and the escape code that clears the line)."""
+    return stream.isatty() and os.environ.get("TERM", "") != "dumb"
 
 
 class Progress:
@@ -15,7 +23,7 @@ class Progress:
 
     def __init__(self, stream: TextIO | None = None, tty: bool | None = None):
         self.stream = stream or sys.stderr
-        self.tty = self.stream.isatty() if tty is None else tty
+        self.tty = live_terminal(self.stream) if tty is None else tty
         self._open_line = False
 
     def status(self, text: str) -> None:

@@ -50,6 +50,23 @@ def test_what_is_not_an_input_is_passed_over(tmp_path: Path) -> None:
     assert updated is not None and updated.files == before.files
 
 
+def test_editor_backups_and_autosaves_are_no_inputs_and_no_warnings(tmp_path: Path) -> None:
+    """As for Jekyll and Hugo: names starting with '.' or '#', or ending with '~' (Emacs, Vim, nano, gedit)."""
+    site = site_with({"content/site.yaml": "title: A\n", "content/records/a.yaml": "id: a\n"}, tmp_path)
+    before = list_inputs(site)
+    editors = ["content/records/a.yaml~", "content/records/#a.yaml#", "content/records/.#a.yaml", "content/records/.a.yaml.swp", "static/style.css~"]
+    site_with(dict.fromkeys(editors, "left by an editor"), site)
+    (site / "content/#drafts#").mkdir()
+    (site / "content/#drafts#/b.yaml").write_text("id: b\n", encoding="utf-8")
+    after = list_inputs(site)
+    assert after.files.keys() == before.files.keys() and not after.warnings
+    updated = listing_with_changes(before, [real(site, name) for name in editors])
+    assert updated is not None and updated.files == before.files
+    (site / "content/records/b.yaml").write_text("id: b\n", encoding="utf-8")
+    (site / "content/records/b~.yaml").write_text("id: c\n", encoding="utf-8")
+    assert list_inputs(site).files.keys() - before.files.keys() == {"content/records/b.yaml", "content/records/b~.yaml"}, "only the ends of a name count"
+
+
 def test_folders_links_and_new_input_folders_need_a_whole_listing(tmp_path: Path) -> None:
     site = site_with({"content/site.yaml": "title: A\n", "content/records/a.yaml": "id: a\n"}, tmp_path)
     before = list_inputs(site)
