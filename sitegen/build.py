@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from sitegen.cache import BuildCache, BuildState, digest
 from sitegen.errors import ContentError, Problem
 from sitegen.inputs import Fingerprints, list_inputs
+from sitegen.output_folder import output_lock
 
 if TYPE_CHECKING:  # the stages are imported when there is something to build (see sitegen.prepare)
     from sitegen.inputs import Listing
@@ -106,6 +107,7 @@ def build_site(
     stop_if_up_to_date: bool = True,
     strict: bool = False,
     drafts: bool = False,
+    locked: bool = False,
 ) -> BuildResult:
     """Build the site into output_dir (default: site_dir/output), all or nothing.
 
@@ -120,6 +122,8 @@ def build_site(
     (the dev server's first build, so that its first edit starts from it).
     `strict`: a warning fails the build before it writes anything (`--strict`).
     `drafts`: pages, posts and news whose file name starts with '_' are built too (`sitegen serve --drafts`).
+    `locked`: the caller holds the output folder's lock (`output_folder.output_lock`); else the build takes it,
+    waiting a few seconds for another sitegen writing the same folder (`output_folder.OutputBusy` after that).
     """
     started = time.perf_counter()
     progress = progress or (lambda message: None)
@@ -127,81 +131,84 @@ def build_site(
     output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
     if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
         raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
-    cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
-    state = cache.state
-    listing = listing if listing is not None else list_inputs(site_dir)
-    fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
-    build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()), drafts)
-    built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
-    previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
-    if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
-        if strict and state.warnings:
-            raise _strict_error(state.warnings)
-        cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
+    with output_lock(output_dir, waiting=progress) if not locked else contextlib.nullcontext():
+        cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
+        if cache.follow_other_builds():
+            output_intact = None  # a look at output/ against the state another build has since replaced
+        state = cache.state
+        listing = listing if listing is not None else list_inputs(site_dir)
+        fingerprints = Fingerprints(state.inputs, state.listed_at_ns).of(listing)
+        build_key = digest(sorted(fingerprints.items()), base_url, str(output_dir.absolute()), drafts)
+        built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
+        previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
+        if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
+            if strict and state.warnings:
+                raise _strict_error(state.warnings)
+            cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
+            return BuildResult(
+                {},
+                cache.notes + state.warnings,
+                time.perf_counter() - started,
+                output_dir,
+                up_to_date=True,
+                page_count=_page_count(state.manifest),
+                base_path=state.base_path,
+            )
+
+        from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
+        from sitegen.render import makers, render_site
+        from sitegen.urls import SiteUrls
+        from sitegen.write import folder_stamps, worker_count, write_output
+
+        keep_in_memory = memory is not None  # the caller saves the content cache when it is done
+        memory = memory if memory is not None else Memory()
+        if use_cache and not memory.loaded:
+            fill_memory(memory, cache.content)
+        digests = digests_of(fingerprints)
+        previous_keys = state.page_keys if previous_intact and use_cache else None
+        fragments = memory.fragments if keep_in_memory else None
+        with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
+            progress(f"loading {len(listing.files)} input files")
+            prepared = prepare_site(site_dir, listing, digests, base_url, memory, drafts)
+            if not keep_in_memory:
+                memory.forget_inputs()
+            progress(f"listing the pages of {len(prepared.site.entries)} records")
+            rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
+        warnings = prepared.warnings + rendered.warnings
+        if strict and warnings:
+            raise _strict_error(warnings)
+        progress(f"rendering and writing {len(rendered.todo)} files")
+        workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
+        previous_manifest = state.manifest if previous_keys is not None else None
+        now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
+        on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
+        manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here and bool(state.manifest))
+        base_path = SiteUrls(prepared.site.config.base_url).base_path
+        new_state = BuildState(
+            fingerprints,
+            listing.listed_at_ns,
+            build_key if not later else "",  # with downloads still to write, the next build is not up to date
+            str(output_dir.absolute()),
+            manifest,
+            folder_stamps(output_dir, manifest, *_what_changed(state, previous_manifest, manifest, now)),
+            _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
+            warnings,
+            base_path,
+        )
+        if use_cache:
+            progress("saving the build cache")
+            cache.save(new_state, None if keep_in_memory else content_of(memory))
         return BuildResult(
             {},
-            cache.notes + state.warnings,
+            cache.notes + warnings,
             time.perf_counter() - started,
             output_dir,
-            up_to_date=True,
-            page_count=_page_count(state.manifest),
-            base_path=state.base_path,
+            rendered.kept,
+            page_count=_page_count(manifest),
+            records_reused=len(prepared.site.entries) - prepared.site.converted,
+            base_path=base_path,
+            downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
         )
-
-    from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
-    from sitegen.render import makers, render_site
-    from sitegen.urls import SiteUrls
-    from sitegen.write import folder_stamps, worker_count, write_output
-
-    keep_in_memory = memory is not None  # the caller saves the content cache when it is done
-    memory = memory if memory is not None else Memory()
-    if use_cache and not memory.loaded:
-        fill_memory(memory, cache.content)
-    digests = digests_of(fingerprints)
-    previous_keys = state.page_keys if previous_intact and use_cache else None
-    fragments = memory.fragments if keep_in_memory else None
-    with collector_paused(freeze_after=True) if not keep_in_memory else contextlib.nullcontext():
-        progress(f"loading {len(listing.files)} input files")
-        prepared = prepare_site(site_dir, listing, digests, base_url, memory, drafts)
-        if not keep_in_memory:
-            memory.forget_inputs()
-        progress(f"listing the pages of {len(prepared.site.entries)} records")
-        rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
-    warnings = prepared.warnings + rendered.warnings
-    if strict and warnings:
-        raise _strict_error(warnings)
-    progress(f"rendering and writing {len(rendered.todo)} files")
-    workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
-    previous_manifest = state.manifest if previous_keys is not None else None
-    now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
-    on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
-    manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here and bool(state.manifest))
-    base_path = SiteUrls(prepared.site.config.base_url).base_path
-    new_state = BuildState(
-        fingerprints,
-        listing.listed_at_ns,
-        build_key if not later else "",  # with downloads still to write, the next build is not up to date
-        str(output_dir.absolute()),
-        manifest,
-        folder_stamps(output_dir, manifest, *_what_changed(state, previous_manifest, manifest, now)),
-        _keys_of_what_is_on_disk(rendered.keys, later, previous_keys or {}, manifest),
-        warnings,
-        base_path,
-    )
-    if use_cache:
-        progress("saving the build cache")
-        cache.save(new_state, None if keep_in_memory else content_of(memory))
-    return BuildResult(
-        {},
-        cache.notes + warnings,
-        time.perf_counter() - started,
-        output_dir,
-        rendered.kept,
-        page_count=_page_count(manifest),
-        records_reused=len(prepared.site.entries) - prepared.site.converted,
-        base_path=base_path,
-        downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
-    )
 
 
 def _strict_error(warnings: list[Problem]) -> ContentError:

@@ -134,14 +134,32 @@ class BuildCache:
         self.notes: list[Problem] = []  # damaged or outdated files set aside
         self._key = cache_key() if enabled else ""
         self._state: BuildState | None = None
+        self._state_stamp: tuple[int, int, int] | None = None  # state.json as `_state` was read from or saved to it
         self._content: ContentCache | None = None
 
     @property
     def state(self) -> BuildState:
         if self._state is None:
+            self._state_stamp = self._stamp("state.json")
             data = self._read("state.json")
             self._state = _state_from(data) if data is not None else BuildState()
         return self._state
+
+    def follow_other_builds(self) -> bool:
+        """Read state.json again when another process saved it since this cache read or saved it (a `sitegen build`
+        while the dev server runs: its next build starts from that build's output, not from its own older one).
+        True when it will be read again."""
+        if self._state is None or not self.enabled or self._stamp("state.json") == self._state_stamp:
+            return False
+        self._state = None
+        return True
+
+    def _stamp(self, name: str) -> tuple[int, int, int] | None:
+        try:
+            found = os.stat(self.root / name)
+        except OSError:
+            return None
+        return found.st_ino, found.st_size, found.st_mtime_ns
 
     @property
     def content(self) -> ContentCache:
@@ -161,6 +179,7 @@ class BuildCache:
                 self._content = content
                 self._write("content.json", _content_json(content))
             self._write("state.json", [orjson.dumps(_state_data(state), option=orjson.OPT_NON_STR_KEYS)])
+            self._state_stamp = self._stamp("state.json")
         except OSError as error:
             self.notes.append(Problem(f"could not save the build cache: {error}", Location(CACHE_DIR), warning=True))
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from sitegen import __version__
 from sitegen.errors import ExitStatus, SitegenError
+from sitegen.output_folder import reason
 
 ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --api-url is not given
 
@@ -176,10 +179,21 @@ def _page_size(text: str) -> int:
     return value
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, a CI job cancelled), handled as Ctrl-C is: the build stops its workers, removes what it
+    began to write, and leaves output/ as it was."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     module_name, function_name = args.handler.split(":")
     handler = getattr(importlib.import_module(module_name), function_name)
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if in_main_thread else None
     try:
         return int(handler(args))
     except SitegenError as error:
@@ -187,11 +201,18 @@ def main(argv: list[str] | None = None) -> int:
             print(problem, file=sys.stderr)
         return ExitStatus.CONTENT
     except OSError as error:  # a full disk, a folder without write permission: no traceback for what the user can fix
-        print(f"error: {error}", file=sys.stderr)
+        where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+        print(f"error: {where}{reason(error)}", file=sys.stderr)
         return ExitStatus.CONTENT
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return 128 + signal.SIGINT
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def run_command() -> None:

@@ -6,7 +6,8 @@ import sys
 import time
 
 from sitegen.build import build_site, check_site, strict_failure
-from sitegen.errors import ExitStatus, Problem
+from sitegen.errors import ContentError, ExitStatus, Problem
+from sitegen.output_folder import OutputInTheWay
 from sitegen.progress import Progress, live_terminal
 
 
@@ -38,6 +39,8 @@ def build(args) -> int:
     progress = BuildProgress() if live_terminal(sys.stderr) else None
     try:
         result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress, strict=args.strict)
+    except OutputInTheWay as error:
+        raise ContentError(Problem(f"{error.problems[0].message}, or build elsewhere with --output DIR")) from None
     finally:
         if progress:
             progress.clear()

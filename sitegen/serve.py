@@ -46,10 +46,12 @@ from sitegen.cache import BuildCache, BuildState
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
 from sitegen.inputs import FileStat, Listing, list_inputs, listing_with_changes
+from sitegen.output_folder import OutputBusy, holder, output_lock, shown
 from sitegen.prepare import Memory, content_of
-from sitegen.urls import is_loopback_host
+from sitegen.urls import SiteUrls, is_loopback_host
 
 POLL_MILLISECONDS = 250
+SAY_WAITING_AFTER_SECONDS = 2.0  # a rebuild that waits this long for another sitegen says so
 IDLE_LOOK_SECONDS = 2.0  # while idle, the output (and, with events, the inputs) are looked at this often at most
 IDLE_LOOK_SHARE = 0.05  # and the looks take at most this share of the time in between: a large site looks less often
 
@@ -66,7 +68,7 @@ def run(args: Any) -> int:
 def serve(preview: Preview, host: str, port: int) -> int:
     """Listen first (so a busy port fails fast), then build, then serve until Ctrl-C."""
     asyncio.set_event_loop(asyncio.new_event_loop())  # tornado needs a current loop on Python 3.12+
-    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per 404 (favicon, ...)
+    logging.getLogger("tornado.access").disabled = True  # no line per request: a broken build is reported once, by the build
     server = PreviewServer(preview)
     try:
         server.listen(host, port)
@@ -76,6 +78,8 @@ def serve(preview: Preview, host: str, port: int) -> int:
     server.watcher.build_first()
     if preview.problems and not (preview.site_dir / "content").is_dir():
         raise ContentError([Problem(line) for line in preview.problems])  # not a site at all
+    if not preview.prepared:  # the first build failed, or waits for another sitegen: the path site.yaml asks for
+        preview.base_path = base_path_in_settings(preview.site_dir)
     print(f"Serving {preview.site_dir.resolve()} on {site_address(host, port, preview.base_path)} (Ctrl-C to stop)", file=sys.stderr)
     if not is_loopback_host(host):
         print(f"note: listening on {host}, so other machines can see this preview", file=sys.stderr)
@@ -107,6 +111,7 @@ class Preview:
     downloads_due: float = 0.0  # when an idle poll writes them (time.monotonic)
     prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
     drafts: bool = False  # `--drafts`: drafts ('_name.md') are shown too
+    waiting_since: float | None = None  # when a build first found another sitegen writing output/ (inf: said so)
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -121,12 +126,28 @@ class Preview:
         """The inputs of the last build, as listed for it."""
         return self.listing.files if self.listing is not None else {}
 
-    def rebuild(self, listing: Listing, because: str | None = None, output_intact: bool | None = None) -> list[str]:
+    def rebuild(self, listing: Listing, because: str | None = None, output_intact: bool | None = None, wait: float | None = 0.0) -> list[str] | None:
         """Build `listing` (the inputs as just listed) as `sitegen build` does; on failure keep the last good site and remember why.
 
         `output_intact`: what a look at output/ since the last build found (None: the build looks).
-        Returns the input paths that changed since the previous build.
+        Returns the input paths that changed since the previous build; None when another sitegen is writing
+        output/ (after `wait` seconds; None: as long as `sitegen build` waits): nothing was built, and the caller
+        tries again later.
         """
+        try:
+            with output_lock(self.output_dir, wait):
+                self.waiting_since = None
+                return self._rebuild(listing, because, output_intact)
+        except OutputBusy as busy:
+            now = time.monotonic()
+            if self.waiting_since is None:
+                self.waiting_since = now
+            elif now - self.waiting_since >= SAY_WAITING_AFTER_SECONDS:  # a build of a second or two is waited for silently
+                print(f"waiting: {holder(busy.pid)} is writing {shown(self.output_dir)}; the preview builds once it is done", file=sys.stderr)
+                self.waiting_since = float("inf")  # said once
+            return None
+
+    def _rebuild(self, listing: Listing, because: str | None, output_intact: bool | None) -> list[str]:
         changed = changed_paths(self.inputs, listing.files)
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
@@ -144,6 +165,7 @@ class Preview:
                     output_intact=output_intact,
                     stop_if_up_to_date=self.prepared,
                     drafts=self.drafts,
+                    locked=True,  # by `rebuild`
                 )
         except SitegenError as error:
             self._failed([str(problem) for problem in error.problems])
@@ -162,10 +184,22 @@ class Preview:
         return changed
 
     def write_downloads(self) -> None:
-        """Write the files the last build left for after the reload (`build.Downloads`), if any."""
+        """Write the files the last build left for after the reload (`build.Downloads`), if any; while another
+        sitegen is writing output/, they wait (and that sitegen's build makes them itself)."""
+        if self.downloads is None:
+            return
+        try:
+            with output_lock(self.output_dir, wait=0.0):
+                self._write_downloads()
+        except OutputBusy:
+            pass
+
+    def _write_downloads(self) -> None:
         downloads, self.downloads = self.downloads, None
         if downloads is None:
             return
+        assert self.cache is not None
+        self.cache.follow_other_builds()  # another build since: `write` finds the state it began from replaced
         try:
             with collector_paused():
                 downloads.write()
@@ -176,10 +210,16 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
 
     def save(self) -> None:
-        """The next `sitegen build` starts where the preview stopped."""
+        """The next `sitegen build` starts where the preview stopped (unless another sitegen is writing output/ now:
+        its build saves its own state)."""
         assert self.cache is not None
-        self.write_downloads()
-        self.cache.save(self.cache.state, content_of(self.memory))
+        try:
+            with output_lock(self.output_dir):
+                self._write_downloads()
+                self.cache.follow_other_builds()
+                self.cache.save(self.cache.state, content_of(self.memory))
+        except OutputBusy:
+            pass
 
     def _failed(self, problems: list[str]) -> None:
         self.problems = problems or ["the build failed without naming a problem"]
@@ -300,6 +340,7 @@ class RebuildingWatcher(Watcher):
         self.output_look: IdleLook | None = None  # the look at output/ begun when a change was found
         self.polls: PeriodicCallback | None = None  # the running server's polls
         self.listed_at = float("-inf")  # when a poll last listed the inputs
+        self.blocked: tuple[Listing, str | None] | None = None  # a build that found another sitegen writing output/
 
     def start(self, callback) -> bool:
         loop = IOLoop.current()
@@ -325,9 +366,18 @@ class RebuildingWatcher(Watcher):
         poll()
 
     def build_first(self) -> None:
-        self.preview.rebuild(list_inputs(self.preview.site_dir))
+        listing = list_inputs(self.preview.site_dir)
+        if self.preview.rebuild(listing, wait=None) is None:
+            self.blocked = (listing, None)
 
     def examine(self) -> tuple[None, None]:
+        if self.blocked is not None:  # tried again each poll, with what changed meanwhile, until the other sitegen is done
+            self.pending, because = self.blocked
+            self.blocked = None
+            listing = self._listed()
+            self.pending = None
+            self._rebuild(listing, because)
+            return None, None
         self._take_idle_look()
         if self.events is not None and self.pending is None and not self.events.changed():
             self._idle(list_the_inputs=True)  # the events may have missed a change
@@ -380,6 +430,9 @@ class RebuildingWatcher(Watcher):
     def _rebuild(self, listing: Listing, because: str | None = None, output_intact: bool | None = None) -> None:
         was_ok = not self.preview.problems
         changed = self.preview.rebuild(listing, because, output_intact)
+        if changed is None:
+            self.blocked = (listing, because)
+            return
         LiveReloadHandler.reload_waiters(reload_target(changed, was_ok and not self.preview.problems))
 
     def _idle(self, list_the_inputs: bool) -> None:
@@ -415,8 +468,7 @@ class RebuildingWatcher(Watcher):
                     self.events.look_at_everything()  # they missed this change: the next look lists every input
                 return
         if not look.output_intact:
-            self.preview.rebuild(look.listing or self._listed(), " because output/ was changed by hand")
-            LiveReloadHandler.reload_waiters("*")
+            self._rebuild(look.listing or self._listed(), " because output/ was changed by hand")
 
 
 class IdleLook:
@@ -590,6 +642,18 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     if error.errno == errno.EADDRINUSE:
         return f"error: port {port} is already in use; try --port {port + 1}"
     return f"error: cannot serve on {host}:{port}: {error.strerror or error}"
+
+
+def base_path_in_settings(site_dir: Path) -> str:
+    """The URL path of `base_url` in content/site.yaml ('/repo/'), read on its own: where the preview serves the
+    site when no build has said so yet (the first one failed). '/' when it cannot be read."""
+    import yaml
+
+    try:
+        settings = yaml.safe_load((site_dir / "content" / "site.yaml").read_text(encoding="utf-8"))
+        return SiteUrls(str(settings["base_url"])).base_path
+    except Exception:  # broken YAML, no base_url, a wrong one: the build reports it; the preview answers at /
+        return "/"
 
 
 def site_address(host: str, port: int, base_path: str) -> str:

@@ -13,12 +13,16 @@ byte for byte, and a page that fails to render leaves output/ as it was.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import re
 import shutil
 import signal
 import stat
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -27,6 +31,7 @@ from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
 from sitegen.model import FileBytes
+from sitegen.output_folder import OutputInTheWay, reason, remove_leftovers, shown
 
 # output file -> (size, mtime_ns) as the last build wrote it
 Manifest = dict[str, tuple[int, int]]
@@ -50,12 +55,34 @@ def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previ
     `built_here`: the last build's state names output_dir as its output, so it
     is replaced even when a page of it was deleted by hand (see `replaceable`).
     """
-    output_dir = Path(output_dir).absolute()
-    if previous is None or not output_dir.is_dir():
-        if kept:
-            raise ValueError("kept files need the previous build's manifest")
-        return _new_folder(files, output_dir, workers, built_here)
-    return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
+    given, output_dir = Path(output_dir), Path(output_dir).absolute()
+    try:
+        if previous is None or not output_dir.is_dir():
+            if kept:
+                raise ValueError("kept files need the previous build's manifest")
+            return _new_folder(files, output_dir, workers, built_here)
+        return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
+    except OSError as error:  # a folder without write permission, an immutable file, a full disk
+        raise cannot_write(given, error) from None
+
+
+_TEMPORARY = re.compile(r"\.(.+)\.\d+\.tmp")  # `_write_changes`' name for a file's new version
+
+
+def cannot_write(output_dir: Path, error: OSError) -> ContentError:
+    """`error: cannot write output/ (records/x/index.html): permission denied`: one line, no errno tuple."""
+    root = Path(output_dir).absolute()
+    own = {root, root.parent / f".{root.name}.new-{os.getpid()}", root.parent / f".{root.name}.old-{os.getpid()}"}
+    where = ""
+    if error.filename is not None:
+        failed = Path(os.fsdecode(error.filename)).absolute()
+        inside = next((folder for folder in own if failed.is_relative_to(folder)), None)
+        if inside is None:
+            where = f" ({failed})"
+        elif failed != inside:
+            temporary = _TEMPORARY.fullmatch(failed.name)  # the new file beside its target: name the target
+            where = f" ({failed.relative_to(inside).with_name(temporary[1] if temporary else failed.name).as_posix()})"
+    return ContentError(Problem(f"error: cannot write {shown(output_dir)}{where}: {reason(error)}"))
 
 
 def intact(output_dir: Path, manifest: Manifest, folders: dict[str, int], only: Iterable[str] | None = None) -> bool:
@@ -141,27 +168,34 @@ def replaceable(folder: Path, built_here: bool = False) -> bool:
 
 def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_here: bool) -> Manifest:
     if not replaceable(output_dir, built_here):
-        raise ContentError(
-            Problem(
-                f"refusing to replace {output_dir}: it holds files sitegen did not write "
-                "(a built site has index.html and .nojekyll); empty it or choose another --output"
-            )
-        )
+        raise OutputInTheWay(output_dir)
     output_dir.parent.mkdir(parents=True, exist_ok=True)
-    _remove_leftovers(output_dir)
+    remove_leftovers(output_dir)
     staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"
     retired = output_dir.parent / f".{output_dir.name}.old-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
         manifest = _create_all(files, staging, workers)
-        if output_dir.exists():
-            os.replace(output_dir, retired)
-        os.replace(staging, output_dir)
+        _swap_in(staging, output_dir, retired)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     shutil.rmtree(retired, ignore_errors=True)
     return manifest
+
+
+def _swap_in(staging: Path, output_dir: Path, retired: Path) -> None:
+    """The new folder in the output folder's place; if that fails once the old one is moved aside, it is put back."""
+    if output_dir.exists():
+        os.replace(output_dir, retired)
+    try:
+        os.replace(staging, output_dir)
+    except BaseException:
+        if retired.exists() and not output_dir.exists():
+            os.replace(retired, output_dir)
+        elif retired.exists():  # another process put a folder there meanwhile: it is newer than the one moved aside
+            shutil.rmtree(retired, ignore_errors=True)
+        raise
 
 
 def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
@@ -178,7 +212,7 @@ def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
     _work = (files, folder)
     spans = deque((start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN))
     forked = workers - 1
-    pool = ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork"), initializer=_leave_interrupts_to_the_parent)
+    pool = ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork"), initializer=_worker_started, initargs=(os.getpid(),))
     made: dict[str, tuple[int, int]] = {}
     queued: set[Future] = set()
     try:
@@ -215,8 +249,34 @@ def _made_and_written(files: Sequence[Maker], folder: Path) -> list[tuple[str, t
     return [(name, _create(f"{folder}/{safe_relative_path(name)}", make())) for name, make in files]
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def _worker_started(parent: int) -> None:
+    """A forked worker: Ctrl-C and SIGTERM are the building process's to handle (it stops the workers and cleans
+    up), and the worker ends with it, however that ends (SIGKILL included), instead of waiting forever for work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the building process's handler (cli.py), which would raise here
+    if not _die_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), name="sitegen-watch-parent", daemon=True).start()
+    if os.getppid() != parent:  # it ended before the worker could ask to end with it
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _die_with_parent() -> bool:
+    """Linux: the kernel kills this process when its parent ends (prctl PR_SET_PDEATHSIG). False where it cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """Elsewhere: a look now and then at whether the parent still runs (an orphan is adopted by another process)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
 
 
 def worker_count() -> int:
@@ -227,24 +287,6 @@ def worker_count() -> int:
 def can_fork() -> bool:
     """A forked worker starts with the site already loaded; that is safe on Linux (macOS and Windows start processes afresh)."""
     return sys.platform.startswith("linux")
-
-
-def _remove_leftovers(output_dir: Path) -> None:
-    """Staging and retired folders of builds that were killed (`.output.new-<pid>`): gone, unless that build still runs."""
-    for folder in output_dir.parent.glob(f".{output_dir.name}.*-*"):
-        kind, _, pid = folder.name.rpartition("-")
-        if kind.endswith((".new", ".old")) and pid.isdigit() and not _running(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process
-        return True
-    return True
 
 
 def _write_changes(files: Iterable[tuple[str, FileBytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -766,6 +769,51 @@ def test_output_never_replaces_a_foreign_folder_or_the_site(tmp_path):
         assert result.returncode == 1
         assert f"--output {output} holds the site itself" in result.stderr
         assert (site / "content" / "records" / "a.yaml").is_file()
+
+
+@pytest.mark.slow
+def test_an_output_that_is_a_file_is_named_a_file(tmp_path):
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
+    (site / "output").write_text("notes")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"refusing to replace {site / 'output'}: it is a file, not a folder sitegen wrote; move it away or delete it, or build elsewhere with --output DIR"
+    ]
+    assert (site / "output").read_text() == "notes"
+
+
+def immutable(path: Path, on: bool) -> bool:
+    """`chattr +i` (or -i): a folder nobody may change, root included. False where the file system or the user cannot."""
+    found = shutil.which("chattr")
+    return bool(found) and subprocess.run([found, "+i" if on else "-i", str(path)], capture_output=True).returncode == 0
+
+
+@pytest.mark.slow
+def test_an_output_folder_that_cannot_be_changed_is_one_line_and_stays_as_it_was(tmp_path):
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    before = tree(site / "output")
+    (site / "content" / "records" / "a.yaml").write_text((site / "content" / "records" / "a.yaml").read_text().replace("2024", "2023"))
+    if immutable(site / "output", True):
+        why = "operation not permitted"
+    elif os.geteuid() != 0:
+        (site / "output").chmod(0o555)
+        why = "permission denied"
+    else:
+        pytest.skip("root, and no chattr +i here: nothing stops a write")
+    try:
+        for options in ((), ("--no-cache",)):  # in place, and a new folder swapped in
+            result = run_sitegen("build", "--site", str(site), *options)
+            assert result.returncode == 1
+            [line] = result.stderr.splitlines()
+            assert line.startswith(f"error: cannot write {site / 'output'}/") and line.endswith(f": {why}"), line
+            assert "Errno" not in line
+            assert tree(site / "output") == before
+            assert sorted(path.name for path in site.iterdir()) == [".sitegen-cache", "content", "output"]
+    finally:
+        immutable(site / "output", False)
+        (site / "output").chmod(0o755)
 
 
 @pytest.mark.slow

@@ -340,6 +340,33 @@ def test_a_site_that_is_broken_from_the_start_is_served_as_the_error_page(demo_s
         wait_for(lambda: page_title_shown(server, "/", RECORD_TITLE), CHANGE_SECONDS, "the fixed site", server)
 
 
+def test_a_site_broken_from_the_start_is_announced_at_its_sub_path_and_the_log_has_no_request_lines(demo_site: Path) -> None:
+    """The address printed is where the site will be once fixed (base_url's path), though no build said so yet;
+    the terminal shows the build's problems once, not an access line per request the error page answers."""
+    edit(demo_site / "content" / "site.yaml", 'base_url: "https://lena-muller.github.io/"', 'base_url: "https://lena-muller.github.io/repo/"')
+    edit(demo_site / RECORD, "year: 2020", "year: [2020")
+    with serving(demo_site) as server:
+        assert f"on http://127.0.0.1:{server.port}/repo/ " in server.stderr()
+        for _ in range(3):
+            answer = server.get("/repo/")
+            assert answer.status == 500 and f"{RECORD}:" in answer.text
+        assert server.get("/repo/no/such/page/").status == 500
+        log = server.stderr()
+        assert log.count(f"{RECORD}:") == 1, log
+        assert not re.search(r"\b(GET|HEAD) /", log) and "Traceback" not in log, log
+
+
+def test_an_output_folder_of_other_files_is_named_without_options_serve_lacks(demo_site: Path) -> None:
+    (demo_site / "output").mkdir()
+    (demo_site / "output" / "notes.txt").write_text("mine", encoding="utf-8")
+    with serving(demo_site) as server:
+        assert server.get("/").status == 500
+        log = server.stderr()
+    assert f"refusing to replace {demo_site / 'output'}: it holds files sitegen did not write" in log
+    assert "--output" not in log
+    assert (demo_site / "output" / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 def test_a_folder_without_content_is_an_error_not_a_server(tmp_path: Path) -> None:
     result = run_sitegen("serve", "--site", str(tmp_path), "--port", str(free_port()), timeout=60)
     assert result.returncode == 1
