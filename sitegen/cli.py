@@ -7,6 +7,7 @@ command's work lives in its own module, imported only when that command runs.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import signal
@@ -24,12 +25,18 @@ ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --ap
 STRICT_HELP = "fail (exit status 1) when there is any warning: an unknown field, a broken link, a LaTeX command left as text"
 
 
+SITE_HELP = "the site folder, holding content/ (default: .)"
+COMMANDS_WITH_SITE = ("build", "check", "serve", "fetch")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Researcher profile sites from YAML or arXiv records.")
     parser.add_argument("--version", action="version", version=f"sitegen {__version__}")
+    # before the command too (`sitegen --site plain build`); SUPPRESS: a --site after it wins, and none leaves '.'
+    parser.add_argument("--site", type=Path, default=argparse.SUPPRESS, metavar="DIR", help=SITE_HELP + "; before or after the command")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     site = argparse.ArgumentParser(add_help=False)
-    site.add_argument("--site", type=Path, default=Path("."), metavar="DIR", help="the site folder, holding content/ (default: .)")
+    site.add_argument("--site", type=Path, default=argparse.SUPPRESS, metavar="DIR", help=SITE_HELP)
 
     build = commands.add_parser("build", parents=[site], help="build the site into output/")
     build.add_argument("--output", type=Path, metavar="DIR", help="where to write the site (default: DIR/output)")
@@ -65,7 +72,80 @@ def build_parser() -> argparse.ArgumentParser:
         help="bring over the profile, publications, news and talks of a site kept with al-folio, academicpages or Hugo Blox",
     )
     init.set_defaults(handler="sitegen.scaffold:run")
+
+    help_command = commands.add_parser("help", help="show the options of a command: sitegen help build")
+    help_command.add_argument("topic", nargs="?", choices=sorted(commands.choices), metavar="COMMAND")
+    help_command.set_defaults(handler=None)
     return parser
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Each command's own parser, by name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line as argparse reads it, with the help argparse alone does not give: the command's own usage
+    for an option it does not know, a near name for a misspelt command or option, --site for a folder named alone."""
+    parser = build_parser()
+    commands = _subcommands(parser)
+    word = _command_word(argv)
+    if word is not None and argv[word] not in commands:
+        parser.error(_unknown_command(argv, word, commands))
+    args, extra = parser.parse_known_args(argv)
+    command = commands[args.command]
+    if extra:
+        command.error(_unexpected(extra[0], command, args.command))
+    if args.command == "help":
+        (commands[args.topic] if args.topic else parser).print_help()
+        parser.exit(0)
+    if args.command in COMMANDS_WITH_SITE:
+        args.site = getattr(args, "site", Path("."))
+        if not args.site.exists():
+            command.error(f"--site {args.site}: no such folder (the folder that holds content/)")
+        if not args.site.is_dir():
+            command.error(f"--site {args.site}: a file, not a folder (the folder that holds content/)")
+    elif hasattr(args, "site"):
+        command.error(f"{args.command} takes no --site (it makes the site in DIR)")
+    return args
+
+
+def _command_word(argv: list[str]) -> int | None:
+    """Where the command is in argv: the first word that is neither an option nor --site's folder."""
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return index + 1 if index + 1 < len(argv) else None
+        if not word.startswith("-") or word == "-":
+            return index
+        index += 2 if word == "--site" else 1
+    return None
+
+
+def _unknown_command(argv: list[str], word: int, commands: dict[str, argparse.ArgumentParser]) -> str:
+    name = argv[word]
+    later = next((other for other in argv[word + 1 :] if other in commands), None)
+    if later in COMMANDS_WITH_SITE and Path(name).is_dir():
+        return f"{name!r} is not a command; to {later} the site in {name}: sitegen {later} --site {name}"
+    near = difflib.get_close_matches(name, list(commands), n=1)
+    guess = f"; did you mean {near[0]!r}?" if near else f" (choose from {', '.join(commands)})"
+    return f"unknown command {name!r}{guess}"
+
+
+def _unexpected(word: str, command: argparse.ArgumentParser, name: str) -> str:
+    """The message for the first argument a command does not take."""
+    if word.startswith("-"):
+        option = word.split("=", 1)[0]
+        known = [text for action in command._actions for text in action.option_strings if text.startswith("--")]
+        near = difflib.get_close_matches(option, known, n=1)
+        return f"unknown option {option}" + (f"; did you mean {near[0]}?" if near else f" (sitegen {name} --help lists its options)")
+    if name in COMMANDS_WITH_SITE:
+        return f"unexpected argument {word!r}; the site's folder is given with --site: sitegen {name} --site {word}"
+    return f"unexpected argument {word!r}"
 
 
 def _add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
@@ -189,7 +269,7 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(sys.argv[1:] if argv is None else list(argv))
     module_name, function_name = args.handler.split(":")
     handler = getattr(importlib.import_module(module_name), function_name)
     in_main_thread = threading.current_thread() is threading.main_thread()

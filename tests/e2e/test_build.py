@@ -817,8 +817,11 @@ def test_an_output_folder_that_cannot_be_changed_is_one_line_and_stays_as_it_was
 
 
 @pytest.mark.slow
-def test_missing_site_folder_exits_1(tmp_path):
+def test_missing_site_folder_exits_2_and_a_folder_without_content_exits_1(tmp_path):
     result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == f"sitegen build: error: --site {tmp_path / 'nowhere'}: no such folder (the folder that holds content/)"
+    result = run_sitegen("build", "--site", str(tmp_path))
     assert result.returncode == 1
     assert "no content/ folder" in result.stderr
 
