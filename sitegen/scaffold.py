@@ -38,6 +38,7 @@ import textwrap
 import unicodedata
 import urllib.parse
 import urllib.request
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -46,7 +47,7 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from sitegen import __version__
-from sitegen.errors import ExitStatus, SitegenError
+from sitegen.errors import ExitStatus, Location, Problem, SitegenError
 from sitegen.migrate import Imported, read_old_site
 
 if TYPE_CHECKING:
@@ -121,9 +122,10 @@ def run(args: argparse.Namespace) -> int:
     if imported:
         rendered = {path: data for path, data in rendered.items() if not _sample_of_no_use(path, imported)}
         rendered.update(imported.files)
-    refuse_to_overwrite(directory, list(rendered), force=args.force)
+    notes, merged = owners_files(directory, rendered)
+    refuse_to_overwrite(directory, rendered, force=args.force, merged=merged)
     write_files(directory, rendered)
-    report(directory, rendered, facts)
+    report(directory, rendered, facts, notes)
     if imported:
         report_imported(args.source, imported)
     for line in requirement.warning:
@@ -186,22 +188,89 @@ def clean_name(name: str | None) -> str | None:
     return name
 
 
-def refuse_to_overwrite(directory: Path, targets: list[PurePosixPath], force: bool) -> None:
-    """Stop before writing anything if a target exists (even with --force: a folder or file in the way)."""
-    paths = [directory / target for target in targets]
+# Files a repository made on GitHub may start with, which are the owner's: their README is kept (sitegen's guide
+# is not written over it), and the lines sitegen's .gitignore needs are added to theirs.
+README = PurePosixPath("README.md")
+GITIGNORE = PurePosixPath(".gitignore")
+
+
+def owners_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> tuple[list[str], set[PurePosixPath]]:
+    """Take out of `rendered` the owner's files that init does not overwrite, even with --force: a README.md
+    of theirs (kept), a .gitignore of theirs (with the lines of sitegen's it lacks added, or left alone when it
+    has them all). Returns notes on what was done, for the report, and the files changed on purpose."""
+    notes: list[str] = []
+    merged_files: set[PurePosixPath] = set()
+    readme = directory / README  # one as init wrote it is init's: written again
+    if README in rendered and readme.is_file() and not readme.is_symlink() and readme.read_bytes() != rendered[README]:
+        notes.append(f"{readme} is yours and was kept (sitegen's guide for the site's owner was not written)")
+        del rendered[README]
+    ignore = directory / GITIGNORE
+    if GITIGNORE in rendered and ignore.is_file() and not ignore.is_symlink():
+        theirs = ignore.read_bytes()
+        merged = merged_gitignore(theirs, rendered[GITIGNORE])
+        if merged is None:
+            del rendered[GITIGNORE]
+        else:
+            rendered[GITIGNORE] = merged
+            merged_files.add(GITIGNORE)
+            added = ", ".join(ignored_patterns(merged[len(theirs) :]))
+            notes.append(f"{ignore} is yours: the lines sitegen needs ({added}) were added at its end")
+    return notes, merged_files
+
+
+def merged_gitignore(theirs: bytes, ours: bytes) -> bytes | None:
+    """The owner's .gitignore with the patterns of sitegen's that it lacks added at its end (under sitegen's
+    comments); None when it has them all. A pattern counts as there with or without its trailing '/'
+    (`.venv` ignores the folder `.venv/` too) and with a leading '/'."""
+
+    def key(line: str) -> str:
+        return line.strip().strip("/")
+
+    present = {key(line) for line in ignored_patterns(theirs)}
+    added: list[str] = []
+    groups: list[tuple[list[str], list[str]]] = [([], [])]  # (comment lines, the patterns below them)
+    for line in ours.decode("utf-8").splitlines():
+        if line.startswith("#") and groups[-1][1]:
+            groups.append(([], []))
+        if line.startswith("#"):
+            groups[-1][0].append(line)
+        elif line.strip():
+            groups[-1][1].append(line)
+    for comments, patterns in groups:
+        if missing := [line for line in patterns if key(line) not in present]:
+            added += [*comments, *missing]
+    if not added:
+        return None
+    separator = b"" if theirs.endswith(b"\n") or not theirs else b"\n"
+    return theirs + separator + b"\n# Added by `sitegen init`.\n" + "\n".join(added).encode("utf-8") + b"\n"
+
+
+def ignored_patterns(text: bytes) -> list[str]:
+    """The patterns of a .gitignore's text: its lines but for comments and blank ones."""
+    return [line.strip() for line in text.decode("utf-8", "replace").splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def refuse_to_overwrite(directory: Path, rendered: dict[PurePosixPath, bytes], force: bool, merged: Collection[PurePosixPath] = ()) -> None:
+    """Stop before writing anything if a file to write exists with other bytes than init's (even with --force: a
+    folder or file in the way). A file that holds what init would write, or the owner's that init adds to
+    (`merged`), is no obstacle; each that is, is named on a line of its own."""
+    targets = {directory / target: target for target in rendered}
+    paths = list(targets)
     existing = [path for path in paths if path.exists() or path.is_symlink()]
     in_the_way = {path for path in existing if path.is_dir()}
     in_the_way |= {folder for path in paths for folder in path.parents if folder.is_relative_to(directory) and folder.exists() and not folder.is_dir()}
     if in_the_way:
+        where = "a folder where a file goes, or a file where a folder goes"
         raise SitegenError(
-            f"{_list(sorted(in_the_way))}: in the way of the site's files (a folder where a file goes, or a file where a folder goes); nothing was written"
+            [Problem(f"in the way of the site's files ({where})", Location(str(path))) for path in sorted(in_the_way)] + [Problem("nothing was written")]
         )
-    if existing and not force:
-        raise SitegenError(f"{_list(existing)} already exist{'s' if len(existing) == 1 else ''}; nothing was written (use --force to overwrite)")
-
-
-def _list(paths: list[Path]) -> str:
-    return ", ".join(str(path) for path in paths)
+    different = [path for path in existing if path.is_symlink() or (targets[path] not in merged and path.read_bytes() != rendered[targets[path]])]
+    if different and not force:
+        these = "these files" if len(different) > 1 else "it"
+        raise SitegenError(
+            [Problem("exists, with other content than init writes", Location(str(path))) for path in different]
+            + [Problem(f"nothing was written: move {these} away, or use --force to overwrite {'them' if len(different) > 1 else 'it'}")]
+        )
 
 
 def write_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> None:
@@ -219,15 +288,20 @@ def write_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> None:
             raise SitegenError(f"{path}: cannot write: {error.strerror or error}") from error
 
 
-def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFacts) -> None:
+def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFacts, notes: list[str] | None = None) -> None:
     print(f"created a sitegen site for {facts.name} in {directory}/ ({len(rendered)} files)")
     if facts.placeholder:
         print(f'note: no --name given, so the site is for "{PLACEHOLDER_NAME}": put your name in content/profile.yaml and content/site.yaml')
+    for note in notes or ():
+        print(f"note: {note}")
     print("next steps:")
     print(f"  cd {directory}")
     print("  sitegen serve          # preview at http://127.0.0.1:8000/, reloads on every change")
     print("  edit content/profile.yaml and content/records/, then push to GitHub;")
-    print("  README.md says how to turn on GitHub Pages")
+    if README in rendered:
+        print("  README.md says how to turn on GitHub Pages")
+    else:
+        print("  on GitHub, choose Settings -> Pages -> Source: GitHub Actions (docs/deploying.md of sitegen has the steps)")
 
 
 # --------------------------------------------------------------------------

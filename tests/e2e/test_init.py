@@ -203,7 +203,7 @@ def test_this_editable_checkout_is_named_with_a_warning_and_the_line_to_use(tmp_
 
 
 def test_init_refused_prints_no_install_warning(new_site: Path) -> None:
-    result = init(new_site, "--name", NAME)
+    result = init(new_site, "--name", "Someone Else")
     assert result.returncode == 1
     assert "warning" not in result.stderr
 
@@ -524,26 +524,68 @@ def test_a_project_folder_gets_a_project_page_address(new_site: Path) -> None:
 
 
 @pytest.mark.slow
-def test_init_again_refuses_names_every_file_and_changes_nothing(new_site: Path) -> None:
+def test_init_again_refuses_names_every_file_it_would_change_and_changes_nothing(new_site: Path) -> None:
     (new_site / "content" / "profile.yaml").write_text("name: Changed by hand\n", encoding="utf-8")
     before = files_of(new_site)
     result = init(new_site, "--name", "Someone Else")
     assert result.returncode == 1
-    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    for relative in SITE_FILES:
-        assert str(Path("mysite") / relative) in result.stderr
-    assert "--force" in result.stderr
+    lines = result.stderr.strip().splitlines()
+    named = {line.split(": ")[0] for line in lines[:-1]}
+    # the files whose content would change (the name is in them), each on a line of its own; not the README
+    # (the owner's, kept) nor the workflows and samples that are the same whatever the name
+    changed = ("site.yaml", "profile.yaml", "records/example-article.yaml", "records/example-preprint.yaml", "records/example-workshop.yaml")
+    assert named == {str(new_site / "content" / relative) for relative in changed}, result.stderr
+    assert all(line.endswith(": exists, with other content than init writes") for line in lines[:-1])
+    assert lines[-1].startswith("nothing was written") and "--force" in lines[-1]
+    assert files_of(new_site) == before
+
+
+def test_init_again_with_the_same_name_changes_nothing(new_site: Path) -> None:
+    before = files_of(new_site)
+    result = init(new_site, "--name", NAME)
+    assert result.returncode == 0, result.stderr
     assert files_of(new_site) == before
 
 
 def test_one_existing_file_blocks_the_whole_init(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    site.mkdir()
-    (site / "README.md").write_text("my notes\n", encoding="utf-8")
+    (site / "content").mkdir(parents=True)
+    (site / "content" / "site.yaml").write_text("title: mine\n", encoding="utf-8")
     result = init(site, "--name", NAME)
     assert result.returncode == 1
-    assert "README.md" in result.stderr and "profile.yaml" not in result.stderr
-    assert files_of(site) == {"README.md": b"my notes\n"}
+    assert result.stderr.splitlines()[0] == f"{site / 'content' / 'site.yaml'}: exists, with other content than init writes"
+    assert "profile.yaml" not in result.stderr
+    assert files_of(site) == {"content/site.yaml": b"title: mine\n"}
+
+
+GITHUB_GITIGNORE = "# Byte-compiled / optimized / DLL files\n__pycache__/\n*.py[cod]\n\n# Environments\n.env\n.venv\nenv/\n"
+
+
+def test_init_in_a_fresh_github_clone_keeps_the_readme_and_license_and_adds_to_gitignore(tmp_path: Path) -> None:
+    """A repository made on GitHub starts with a README, a LICENSE and a .gitignore: `sitegen init .` in its
+    clone works without --force, keeps the README (saying so) and the LICENSE, and adds the lines sitegen
+    needs to the .gitignore."""
+    site = tmp_path / "mysite"
+    site.mkdir()
+    (site / "README.md").write_text("# mysite\nMy research homepage.\n", encoding="utf-8")
+    (site / "LICENSE").write_text("MIT License\n", encoding="utf-8")
+    (site / ".gitignore").write_text(GITHUB_GITIGNORE, encoding="utf-8")
+    result = run_sitegen("init", ".", "--name", NAME, cwd=site)
+    assert result.returncode == 0, result.stderr
+    assert (site / "README.md").read_text(encoding="utf-8") == "# mysite\nMy research homepage.\n"
+    assert (site / "LICENSE").read_text(encoding="utf-8") == "MIT License\n"
+    assert "note: README.md is yours and was kept" in result.stdout
+    assert "Settings -> Pages -> Source: GitHub Actions" in result.stdout
+    ignore = (site / ".gitignore").read_text(encoding="utf-8")
+    assert ignore.startswith(GITHUB_GITIGNORE)
+    added = ignore[len(GITHUB_GITIGNORE) :].splitlines()
+    assert [line for line in added if line and not line.startswith("#")] == ["output/", ".sitegen-cache/"]  # .venv and __pycache__/ are there
+    assert "note: .gitignore is yours: the lines sitegen needs (output/, .sitegen-cache/) were added at its end" in result.stdout
+    assert run_sitegen("build", cwd=site).returncode == 0
+    again = run_sitegen("init", ".", "--name", NAME, "--force", cwd=site)  # nothing more to add; the README still kept
+    assert again.returncode == 0, again.stderr
+    assert (site / ".gitignore").read_text(encoding="utf-8") == ignore
+    assert (site / "README.md").read_text(encoding="utf-8") == "# mysite\nMy research homepage.\n"
 
 
 def test_force_overwrites(new_site: Path) -> None:
