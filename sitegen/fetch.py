@@ -249,12 +249,17 @@ def asks_from_people(site: Path) -> list[Ask]:
     lab's list would then show (`sitegen fetch --author NAME --review` is the way to sort a name's records)."""
     from sitegen.inputs import list_inputs
     from sitegen.people.files import read_person
+    from sitegen.text_files import read_text
 
     listing = list_inputs(site)  # the site's jail: a link out of the site is not followed
     asks: list[Ask] = []
     problems: list[Problem] = []
     for path in sorted(name for name in listing.under(PEOPLE_FOLDER) if name.endswith((".yaml", ".yml"))):
-        person = read_person(path, listing.read_bytes(path).decode("utf-8-sig", errors="replace"), problems)
+        text, problem = read_text(listing, path)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        person = read_person(path, text, problems)
         if person is not None:
             asks += _person_asks(person)
     if errors := [problem for problem in problems if not problem.warning]:
@@ -640,15 +645,18 @@ def load_profile(site: Path) -> tuple[Profile | None, RawDocument | None, list[P
     from sitegen.errors import Location
     from sitegen.load import parse_yaml
     from sitegen.model import RawDocument
+    from sitegen.text_files import decode_text
     from sitegen.validate import validate_profile
 
     path, display = site / PROFILE_PATH, PROFILE_PATH.as_posix()
     if not path.is_file():
         return None, None, []
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, None, [Problem(f"cannot read: {error}", Location(display))]
+        text, problem = decode_text(path.read_bytes(), display)
+    except OSError as error:
+        return None, None, [Problem(f"cannot read: {error.strerror or error}", Location(display))]
+    if problem:
+        return None, None, [problem]
     data, problem = parse_yaml(text, display)
     if problem:
         return None, None, [problem]

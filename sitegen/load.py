@@ -16,6 +16,7 @@ import yaml
 
 from sitegen.errors import Location, Problem
 from sitegen.model import RawDocument
+from sitegen.text_files import read_text
 
 if TYPE_CHECKING:
     from sitegen.inputs import Listing
@@ -38,6 +39,28 @@ class PositionedDict(dict):
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
+
+
+class PositionedList(list):
+    """A YAML sequence written over several lines, with the 1-based line of each item (`authors:` as a
+    block list): a problem with one item names its line. A sequence on one line is a plain list."""
+
+    item_lines: list[int]
+
+
+def item_lines(data: Any, key: str) -> dict[str, int]:
+    """The line of each entry of the mapping under `key` written on a line of its own ('links.pdf': 7, of
+    `links:` and `pdf: ...` below it), for messages about one entry; {} for one on the key's line."""
+    value = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, PositionedDict) or not hasattr(value, "key_lines"):
+        return {}
+    own = data.line_of(key) if isinstance(data, PositionedDict) else None
+    return {f"{key}.{name}": line for name, line in value.key_lines.items() if line != own}
+
+
+def item_line(items: Any, index: int) -> int | None:
+    """The line of item `index` of a sequence read from YAML, when it has its own (None for a list on one line)."""
+    return items.item_lines[index] if isinstance(items, PositionedList) and index < len(items.item_lines) else None
 
 
 class _PositionLoader(_BaseLoader):
@@ -237,9 +260,11 @@ def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) 
     if id(node) in made:  # an alias: the same object again
         return made[id(node)]
     if node.tag == _SEQ and type(node) is yaml.SequenceNode:
-        items: list = []
+        items: list = [] if node.start_mark.line == node.end_mark.line else PositionedList()
         made[id(node)] = items
         items.extend(_data_of(child, loader, made) for child in node.value)
+        if type(items) is PositionedList:
+            items.item_lines = [child.start_mark.line + 1 for child in node.value]
         return items
     if (
         node.tag != _MAP
@@ -272,9 +297,31 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         reason = error.problem or str(error)
         if error.context:
             reason = f"{reason} ({error.context})"
-        return None, Problem(f"invalid YAML: {reason}", location)
+        return None, Problem(f"invalid YAML: {reason}{_yaml_hint(error, text)}", location)
     except yaml.YAMLError as error:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
+
+
+_WINDOWS_PATH = re.compile(r"(?:^|[\s\"'])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\)")  # C:\Users\..., \\server\share\...
+
+
+def _yaml_hint(error: yaml.MarkedYAMLError, text: str) -> str:
+    """What a message about invalid YAML adds for the mistakes people make most: a tab in the indentation, a
+    backslash in double quotes (a Windows path, LaTeX)."""
+    mark = error.problem_mark or error.context_mark
+    lines = text.splitlines()
+    line = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    indentation = line[: len(line) - len(line.lstrip(" \t"))]
+    if "\t" in indentation and (mark is None or mark.column <= len(indentation)):
+        return ": YAML indents with spaces, not tabs"
+    problem = error.problem or ""
+    if error.context == "while parsing a quoted scalar" and ("escape" in problem or "hexdecimal" in problem):
+        start = error.context_mark
+        quoted = line[start.column :] if start is not None and mark is not None and start.line == mark.line else line
+        if _WINDOWS_PATH.search(quoted):
+            return ": in double quotes a backslash starts an escape, and this looks like a Windows path: use / in paths (static/photo.jpg), or single quotes"
+        return ": in double quotes a backslash starts an escape; write the text in single quotes ('...'), in which a backslash stays"
+    return ""
 
 
 @dataclass
@@ -301,6 +348,7 @@ class RawSite:
 
 RECORDS_FOLDER = "content/records/"
 SETTINGS_FILES = ("site", "profile")
+SETTINGS_PATHS = frozenset(f"content/{name}.yaml" for name in SETTINGS_FILES)  # read by load_site, whatever else reads them
 
 
 def load_site(listing: Listing, digests: dict[str, str], known_files: dict[str, RecordFile] | None = None) -> RawSite:
@@ -348,7 +396,7 @@ def file_key(reader: str, path: str, digest: str) -> str:
 
 
 def read_record_file(listing: Listing, path: str, reader: Reader, digest: str) -> RecordFile:
-    text, problem = _read_text(listing, path, reader.save_as_utf8)
+    text, problem = read_text(listing, path, reader.save_as_utf8)
     if problem:
         return RecordFile(path, reader.name, digest, [], [problem])
     mappings, problems = reader.read(text, path)
@@ -356,29 +404,10 @@ def read_record_file(listing: Listing, path: str, reader: Reader, digest: str) -
 
 
 def load_document(listing: Listing, path: str) -> tuple[RawDocument | None, Problem | None]:
-    text, problem = _read_text(listing, path)
+    text, problem = read_text(listing, path)
     if problem:
         return None, problem
     parsed, problem = parse_yaml(text, path)
     if problem:
         return None, problem
     return RawDocument(listing.path_of(path), path, parsed), None
-
-
-def _read_text(listing: Listing, path: str, save_as_utf8: str = "") -> tuple[str, Problem | None]:
-    """The file's text; a problem at the line of the first byte that is not UTF-8, saying how to save it as UTF-8
-    (`save_as_utf8`: in the programs that write such files)."""
-    try:
-        return listing.read_bytes(path).decode("utf-8-sig"), None
-    except UnicodeDecodeError as error:
-        data = error.object
-        line = data.count(b"\n", 0, error.start) + 1
-        byte = data[error.start]
-        meant = bytes([byte]).decode("cp1252", errors="replace")  # what the byte is in the usual other encoding
-        shown = f" ({meant!r} in Windows-1252 or Latin-1)" if meant.isprintable() and meant != "\ufffd" else ""
-        return "", Problem(
-            f"not UTF-8 text: byte 0x{byte:02x}{shown} on this line is no UTF-8 ({error.reason}); save the file as UTF-8{save_as_utf8}",
-            Location(path, line),
-        )
-    except OSError as error:
-        return "", Problem(f"cannot read: {error.strerror}", Location(path))

@@ -194,9 +194,11 @@ def sanitise(fragment: str, pictures: list[str] | None = None, unsafe: list[str]
         attributes=ALLOWED_ATTRIBUTES if pictures is None else {**ALLOWED_ATTRIBUTES, **OWN_TEXT_ATTRIBUTES},
         attribute_filter=None if pictures is None else own_files_only,
         url_schemes=URL_SCHEMES,
-        link_rel="noopener nofollow",
+        link_rel=None,  # set below, on links to other sites only
         strip_comments=True,
     )
+    if "<a " in cleaned:
+        cleaned = _LINK_ELSEWHERE.sub(_OWN_TEXT_REL if pictures is not None else _UNTRUSTED_REL, cleaned)
     return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
 
 
@@ -232,6 +234,14 @@ def link_left_out(url: str) -> str:
 
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+
+
+# A link to another site (the sanitiser writes every attribute in double quotes). It gets rel="noopener"; in text
+# that comes from elsewhere (an abstract from arXiv) also "nofollow", so that a spammer's link earns nothing from
+# the site. A link to the site's own pages gets neither: search engines are to follow it.
+_LINK_ELSEWHERE = re.compile(r'<a (href="(?:[Hh][Tt][Tt][Pp][Ss]?:)?//[^"]*"(?:[^>"]|"[^"]*")*)>')
+_OWN_TEXT_REL = r'<a \1 rel="noopener">'
+_UNTRUSTED_REL = r'<a \1 rel="noopener nofollow">'
 
 
 def picture_left_out(url: str) -> str:

@@ -38,6 +38,11 @@ class _Placed:
             return None
         return Location(self.location.path, self.lines.get(field_name, self.location.line))
 
+    def where_item(self, field_name: str, name: str) -> Location | None:
+        """Where an entry of a mapping field is written ('links', 'pdf'): its own line, else the field's."""
+        line = self.lines.get(f"{field_name}.{name}")
+        return self.where(field_name) if line is None or self.location is None else Location(self.location.path, line)
+
 
 @value_class
 class RawDocument:

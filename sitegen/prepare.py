@@ -16,12 +16,13 @@ from sitegen.enrich import KeptEntries, enrich_site, usable
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
-from sitegen.load import RawSite, RecordFile, load_site
+from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site
+from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
 from sitegen.theme_checks import theme_problems
-from sitegen.urls import page_collisions
-from sitegen.validate import validate_site
+from sitegen.urls import normal_base_url, page_collisions
+from sitegen.validate import is_base_url, validate_site
 
 
 @dataclass
@@ -79,7 +80,7 @@ def prepare_site(
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
-    config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=base_url)
+    config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=_overriding_base_url(base_url))
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
@@ -87,6 +88,13 @@ def prepare_site(
         raise ContentError(collisions)
     warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
     return Prepared(site, theme, warnings, listing, digests)
+
+
+def _overriding_base_url(base_url: str) -> str:
+    """`--base-url`, normalised and checked as site.yaml's base_url is."""
+    if not is_base_url(base_url):
+        raise ContentError(f"--base-url: expected the site's address, an http(s) URL such as https://user.github.io/repo/, got {base_url!r}")
+    return normal_base_url(base_url)
 
 
 def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:
@@ -104,10 +112,11 @@ def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = 
             if kind.text_suffixes is not None and not has_suffix(path, kind.text_suffixes):
                 others.append(path)  # a picture of a post's folder: not text
                 continue
-            try:
-                texts[path] = listing.read_bytes(path).decode("utf-8-sig")
-            except (OSError, UnicodeError) as error:
-                unreadable.append(Problem(f"cannot read as UTF-8 text: {error}", Location(path)))
+            text, problem = read_text(listing, path)
+            if problem is None:
+                texts[path] = text
+            elif path not in SETTINGS_PATHS:  # site.yaml is reported by the load stage, which reads it too
+                unreadable.append(problem)
         value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts, tuple(others)))
         problems += unreadable + list(found)
         content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths], drafts))

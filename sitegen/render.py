@@ -79,12 +79,16 @@ def render_site(
 def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     """A warning for each link of the site's content (the kinds' `links`) that is a path in the site
     (`static/talk.pdf`, taken from the site's root, or `/repo/static/talk.pdf` under the path of `base_url`)
-    but names no file the build writes: a broken link on every page that shows it."""
+    but names no file the build writes: a broken link on every page that shows it. Also for each path from
+    the domain's root that leaves the path of a site at '/repo/' ('/about/'): a page of the site written as
+    for a site at the domain's root, which leads elsewhere once deployed. Such a link is not rewritten: the
+    same text means the same address wherever the site lives, and no page depends on which others exist."""
     base_path = SiteUrls(site.config.base_url).base_path
     written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
+    leaving = [(where, what, url) for where, what, url in written if _leaves_the_path(url, base_path)]
     inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]
-    if not broken:
+    if not broken and not leaving:
         return []
     from sitegen.pages.redirects import old_addresses
 
@@ -99,6 +103,14 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     problems = [
         Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(path, by_name, pages, top)}", where, warning=True) for where, what, url, path in broken
     ]
+    for where, what, url in leaving:
+        within = url[1:]
+        if _published(_target(within), published):
+            said = f"write '{within}' (relative: from the site's root) or '{base_path}{within}'"
+        else:
+            hint = _did_you_mean(within, by_name, pages, top).removeprefix("; ")
+            said = f"'{within}' is no file of the site either{'; ' + hint if hint.startswith('did') else ''}; for another site, write its full address"
+        problems.append(Problem(f"{what}: '{url}' leaves the site's path {base_path}: {said}", where, warning=True))
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
 
 
@@ -110,7 +122,16 @@ def _path_in_site(url: str, base_path: str) -> str | None:
         return url
     if url.startswith(base_path) and not url.startswith("//"):
         return url[len(base_path) :] or "./"
+    home = base_path.rstrip("/")
+    if home and (url == home or url.startswith((home + "#", home + "?"))):
+        return "./"  # '/repo' (the server adds its '/'): the site's home
     return None
+
+
+def _leaves_the_path(url: str, base_path: str) -> bool:
+    """A path from the domain's root ('/about/') that is outside a site living under a path of its own
+    ('/repo/'): written for a site at the domain's root, it leads to another site of the domain once deployed."""
+    return base_path != "/" and url.startswith("/") and not url.startswith("//") and _path_in_site(url, base_path) is None
 
 
 def _published(target: str, published: Collection[str]) -> bool:

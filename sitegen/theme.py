@@ -37,6 +37,7 @@ from markupsafe import escape
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
 from sitegen.load import PositionedDict, parse_yaml
+from sitegen.text_files import read_text
 
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
@@ -129,10 +130,9 @@ def _settings(prefix: str, listing: Listing) -> dict[str, Any]:
     path = f"{prefix}theme.yaml"
     if path not in listing.files:
         return {}
-    try:
-        text = listing.read_bytes(path).decode("utf-8")
-    except (OSError, UnicodeError) as error:  # a broken theme is the site's problem, not a crash
-        raise ThemeError(Problem(f"cannot read theme settings: {error}", Location(path))) from error
+    text, problem = read_text(listing, path)
+    if problem is not None:  # a broken theme is the site's problem, not a crash
+        raise ThemeError(problem)
     data, problem = parse_yaml(text, path)
     if problem is not None:
         raise ThemeError(problem)
@@ -182,10 +182,9 @@ class ListingLoader(jinja2.BaseLoader):
         for prefix in self.prefixes:
             path = f"{prefix}{template}"
             if path in self.listing.files:
-                try:
-                    source = self.listing.read_bytes(path).decode("utf-8")
-                except (OSError, UnicodeError) as error:
-                    raise jinja2.TemplateNotFound(f"{template} ({path}: {error})") from error
+                source, problem = read_text(self.listing, path)
+                if problem is not None:
+                    raise ThemeError(problem)
                 return source, path, lambda: True
         raise jinja2.TemplateNotFound(template)
 
@@ -275,10 +274,9 @@ def i18n_files(member: Theme, listing: Listing, tag: str) -> list[str]:
 
 
 def read_strings(path: str, listing: Listing) -> dict[str, Any]:
-    try:
-        text = listing.read_bytes(path).decode("utf-8-sig")
-    except (OSError, UnicodeError) as error:
-        raise ThemeError(Problem(f"cannot read translations: {error}", Location(path))) from error
+    text, problem = read_text(listing, path)
+    if problem is not None:
+        raise ThemeError(problem)
     data, problem = parse_yaml(text, path)
     if problem is not None:
         raise ThemeError(problem)

@@ -12,11 +12,12 @@ import datetime
 import functools
 import ipaddress
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from sitegen.errors import Problem
 
@@ -64,6 +65,26 @@ class SiteUrls:
         return lambda url: page_url + url if url.startswith("#") else self.absolute_link(url)
 
 
+def normal_base_url(value: str) -> str:
+    """base_url as every link, canonical address, feed and sitemap is made with it: repeated slashes of its path
+    one, a trailing slash added, spaces and other characters a URL cannot hold as they are percent-encoded
+    (`/my repo/` -> `/my%20repo/`, `/über/` -> `/%C3%BCber/`; an escape already written is kept), the host
+    in ASCII (IDNA: `münchen.de` -> `xn--mnchen-3ya.de`) and lower case; a query or fragment, which no link
+    could carry, dropped. A value that is no URL comes back as it was, for the check to reject."""
+    value = value.strip()
+    if value.startswith("//"):
+        return value  # another site's address without a scheme: refused by the check, as written
+    try:
+        parts = urlsplit(value)
+        host = parts.hostname.encode("idna").decode("ascii").lower() if parts.hostname else ""
+        port = f":{parts.port}" if parts.port is not None else ""
+    except (ValueError, UnicodeError):
+        return value
+    path = re.sub(r"/{2,}", "/", parts.path or "/")
+    path = quote(path if path.endswith("/") else path + "/", safe="/%!$&'()*+,;=:@-._~")
+    return urlunsplit((parts.scheme.lower(), host + port if parts.netloc else "", path, "", ""))
+
+
 WEB_PREFIXES = ("https://", "http://")  # nearly every link starts so: such a link is not parsed (urlsplit: 10 us)
 
 
@@ -78,6 +99,26 @@ def is_relative_path(url: str) -> bool:
         return False
     parts = urlsplit(url)
     return bool(url) and not parts.scheme and not parts.netloc and not url.startswith(("/", "#", "?"))
+
+
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]|\\\\")  # 'D:\\code', 'C:/Users', '\\\\server\\share'
+
+
+def windows_path(url: str) -> tuple[str | None, str] | None:
+    """For a link written as a Windows path, (the link meant, what to say); None for any other. A path on the
+    writer's computer ('D:\\code\\x') is no link at all (None); a path in the site written with backslashes
+    ('static\\paper.pdf') is meant with slashes."""
+    if "\\" not in url and not _DRIVE.match(url):
+        return None
+    if _DRIVE.match(url):
+        return None, (
+            f"'{url}' is a file on your computer (this looks like a Windows path), which no visitor can reach: "
+            "put the file in static/ and write static/NAME (use / in paths)"
+        )
+    if url_scheme(url) or url.startswith("//"):
+        return None
+    meant = url.replace("\\", "/")
+    return meant, f"use / in paths; this looks like a Windows path: write '{meant}'"
 
 
 def is_loopback_host(host: str) -> bool:
@@ -102,6 +143,25 @@ def slugify(value: str) -> str:
     """SPEC §3: every character outside A-Za-z0-9._- becomes '-'. The name of a record's or a
     subject's folder (records/<slug>/, subjects/<slug>/), and of a fetched record's file."""
     return _UNSAFE_SLUG_CHARACTERS.sub("-", value)
+
+
+# Letters that Unicode's decomposition leaves as they are, spelt in ASCII as people spell them without the letter
+_ASCII_SPELLING = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+_ASCII_SPELLING.update(str.maketrans({"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i", "ĸ": "k", "ŋ": "ng", "Ŋ": "Ng"}))
+_REPEATED_HYPHENS = re.compile(r"-{2,}")
+
+
+def file_slug(name: str) -> str:
+    """The default address of a page, post or news item made from its file's name ('über mich' of
+    'über mich.md'), as Hugo and Jekyll users expect: a space (and any other character an address cannot hold)
+    is '-', accents are dropped (Hugo's removePathAccents), a few letters spelt in ASCII ('ß' -> 'ss'), case
+    kept (Jekyll keeps it; Hugo lowers it, but an address sitegen made before stays). A name that is an
+    address already is kept as it is; '' when nothing of the name is left ('研究')."""
+    if ADDRESS.fullmatch(name):
+        return name
+    decomposed = unicodedata.normalize("NFKD", name.translate(_ASCII_SPELLING))
+    ascii_name = "".join(character for character in decomposed if not unicodedata.combining(character))
+    return _REPEATED_HYPHENS.sub("-", _UNSAFE_SLUG_CHARACTERS.sub("-", ascii_name)).strip("-")
 
 
 class _Anchored(Protocol):

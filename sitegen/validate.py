@@ -15,10 +15,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitegen.errors import Location, Problem
-from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, yaml_escape_character
+from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.record_types import checked_doi, not_a_doi
-from sitegen.urls import slugify, url_scheme
+from sitegen.urls import SiteUrls, normal_base_url, slugify, url_scheme, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -65,8 +65,10 @@ class _Fields:
         line = self.data.line_of(key) if key is not None and isinstance(self.data, PositionedDict) else getattr(self.data, "line", None)
         return Location(self.path, line or None)
 
-    def problem(self, key: str, message: str, warning: bool = False) -> None:
-        self.problems.append(Problem(f"{self.whose}field '{self.prefix}{key}': {message}", self.where(key), warning))
+    def problem(self, key: str, message: str, warning: bool = False, line: int | None = None) -> None:
+        """A problem with field `key`, at its line (or at `line`, that of one of its items)."""
+        where = Location(self.path, line) if line is not None else self.where(key)
+        self.problems.append(Problem(f"{self.whose}field '{self.prefix}{key}': {message}", where, warning))
 
     def wrong_type(self, key: str, expected: str, value: Any) -> None:
         self.problem(key, f"expected {expected}, got {shown_value(value)}")
@@ -171,9 +173,9 @@ class _Fields:
         items = []
         for index, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, (str, int, float)):
-                self.problem(key, f"item {index + 1}: expected a string, got {shown_value(item)}")
+                self.problem(key, f"item {index + 1}: expected a string, got {shown_value(item)}", line=item_line(value, index))
             elif not isinstance(item, str):
-                self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}")
+                self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}", line=item_line(value, index))
             else:
                 items.append((self._printable(key, item) if type(item) is str else self._escaped(key, item)).strip())
         return tuple(items)
@@ -202,6 +204,12 @@ class _Fields:
             self.problem(str(key), f"expected a URL, got {shown_value(url)}")
             return None
         url = url.strip()
+        if ("\\" in url or url[1:2] == ":") and (windows := windows_path(url)):
+            meant, said = windows
+            self.problem(str(key), said if meant else f"{said}; the link is left out", warning=True)
+            if meant is None:
+                return None
+            url = meant
         scheme = url_scheme(url)
         if scheme not in SAFE_URL_SCHEMES:
             self.problem(str(key), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
@@ -327,7 +335,7 @@ def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfi
         return None
     fields = _Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS, synonyms=SITE_SYNONYMS)
     fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
-    return SiteConfig(
+    config = SiteConfig(
         title=fields.string("title", required=True) or "",
         base_url=_base_url(fields),
         theme=fields.string("theme", default="default") or "default",
@@ -337,6 +345,26 @@ def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfi
         records_per_page=_records_per_page(fields),
         extra=_with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
+    _check_custom_domain(fields, config)
+    return config
+
+
+def _check_custom_domain(fields: _Fields, config: SiteConfig) -> None:
+    """With `cname`, GitHub Pages serves the site at the root of that domain (its github.io address leads there):
+    a base_url with another host or a path makes every link of a local build point elsewhere."""
+    if not config.cname or "base_url" not in fields.data:
+        return
+    urls = SiteUrls(config.base_url)
+    host = urlsplit(config.base_url).hostname or ""
+    domain = config.cname.lower().rstrip(".")
+    if urls.origin and (host != domain or urls.base_path != "/"):
+        scheme = urlsplit(config.base_url).scheme
+        fields.problem(
+            "base_url",
+            f"with cname '{config.cname}', GitHub Pages serves the site at {scheme}://{domain}/, not at {config.base_url}: "
+            f'set base_url: "{scheme}://{domain}/"',
+            warning=True,
+        )
 
 
 PEOPLE_SETTINGS = ("authors", "members")  # site.yaml `people:` (SPEC §9): a page for every author, or for the members alone
@@ -355,21 +383,37 @@ def _with_people_checked(fields: _Fields, extra: dict[str, Any]) -> dict[str, An
     return {k: v for k, v in extra.items() if k != "people"}
 
 
-# Characters no URL holds as they are (RFC 3986): whitespace, controls, quotes, angle brackets, ...
-_NOT_IN_URLS = re.compile(r"[\s\x00-\x1f\x7f<>\"'`\\{}|^]")
+# Characters a base_url cannot hold, even percent-encoded for it: whitespace but the space, controls, quotes,
+# angle brackets, ... (a space and a letter outside ASCII are encoded: urls.normal_base_url)
+_NOT_IN_URLS = re.compile(r"[^\S ]|[\x00-\x1f\x7f<>\"'`\\{}|^]")
+_HOST_FIRST = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?(/|$)")  # 'x.github.io/repo': an address without https://
 
 
 def _base_url(fields: _Fields) -> str:
-    """An http(s) URL with a host, or a path from the domain's root: every link of the site starts with it."""
-    base_url = fields.string("base_url", default="/") or "/"
-    if not is_base_url(base_url):
-        fields.problem("base_url", f"expected an http(s) URL such as https://user.github.io/repo/ or a path starting with '/', got {base_url!r}")
+    """An http(s) URL with a host, or a path from the domain's root: every link of the site starts with it.
+    Normalised (urls.normal_base_url); a path alone is a warning, since the site's full addresses need a host."""
+    written = fields.string("base_url", default="/") or "/"
+    base_url = normal_base_url(written)
+    if not is_base_url(written):
+        hint = f"; write the full address, '{normal_base_url('https://' + written)}'" if _HOST_FIRST.match(written) else ""
+        fields.problem("base_url", f"expected the site's address, an http(s) URL such as https://user.github.io/repo/, got {written!r}{hint}")
+    elif "base_url" in fields.data and not SiteUrls(base_url).origin:
+        fields.problem(
+            "base_url",
+            f"'{written}' names no host, so pages have no canonical address or link previews, and the feeds and the sitemap "
+            f"hold paths that readers and search engines cannot follow; write the site's full address "
+            f"(https://user.github.io{base_url}, or your domain's)",
+            warning=True,
+        )
     return base_url
 
 
 def is_base_url(value: str) -> bool:
+    """Whether site.yaml's base_url (as written, before urls.normal_base_url) is an http(s) address with a host,
+    or a path from the domain's root."""
     if _NOT_IN_URLS.search(value):
         return False
+    value = normal_base_url(value)
     if value.startswith("/"):
         return not value.startswith("//")  # `//host/` is another site's address
     try:
@@ -474,7 +518,7 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         arxiv=sources,
         extra=fields.extra(PROFILE_FIELDS),
         location=Location(document.display_path, getattr(document.data, "line", None) or None),
-        lines=dict(getattr(document.data, "key_lines", {})),
+        lines={**getattr(document.data, "key_lines", {}), **item_lines(document.data, "links")},
     )
 
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from sitegen.errors import Location, Problem
-from sitegen.urls import url_scheme
+from sitegen.urls import url_scheme, windows_path
 from sitegen.validate import shown_value
 
 LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
@@ -148,10 +148,19 @@ class Fields:
             return ""
         return self.checked_url(key, value)
 
-    def checked_url(self, key: str, value: str) -> str:
+    def checked_url(self, key: str, value: str, name: str | None = None) -> str:
+        """`value` as a link of field `key` (named `name` in messages: 'links.slides'), or "" when it is none."""
+        name = name or key
         text = value.strip()
+        if windows := windows_path(text):
+            meant, said = windows
+            if meant is None:
+                self.problem(key, f"field '{name}': {said}")
+                return ""
+            self.warn(key, f"field '{name}': {said}")
+            text = meant
         if url_scheme(text) not in LINK_SCHEMES or any(c.isspace() for c in text):
-            self.problem(key, f"field '{key}': expected an http(s) or mailto: URL or a path in the site, got {text!r}")
+            self.problem(key, f"field '{name}': expected an http(s) or mailto: URL or a path in the site, got {text!r}")
             return ""
         return text
 
@@ -164,14 +173,22 @@ class Fields:
             self.problem(key, f"field '{key}': expected a mapping of kinds to URLs (slides: https://...), got {shown_value(value)}")
             return {}
         found = {}
+        entries = Fields(value, self.path, self.problems, self.line_offset)  # a problem with a link names its line
         for kind, url in value.items():
             if not isinstance(url, str):
-                self.problem(key, f"field '{key}': the link '{kind}' should be a URL, got {shown_value(url)}")
+                entries.problem(kind, f"field '{key}': the link '{kind}' should be a URL, got {shown_value(url)}")
                 continue
-            checked = self.checked_url(key, url)
+            checked = entries.checked_url(kind, url, f"{key}.{kind}")
             if checked:
                 found[str(kind)] = checked
+        self.failed = self.failed or entries.failed
         return found
+
+    def link_lines(self, key: str) -> dict[str, int]:
+        """The line of each link of `links(key)`."""
+        value = self.data.get(key)
+        entries = Fields(value, self.path, [], self.line_offset)
+        return {str(kind): entries.line(kind) for kind in entries.data}
 
 
 def _valid(text: str) -> bool:

@@ -33,6 +33,7 @@ from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
 from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
 from sitegen.sources.markdown_records import toml_front_matter
+from sitegen.text_files import decode_text
 from sitegen.urls import address_problem, post_slug, slugify
 
 
@@ -121,11 +122,10 @@ class OldSite:
         """A text file's text (read once: recognising a tool and reading its site ask for some files twice)."""
         if relative not in self._texts:
             data = self.read_bytes(relative)
-            try:
-                self._texts[relative] = None if data is None else data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                self.notes.append(f"{relative}: not UTF-8 text: not read")
-                self._texts[relative] = None
+            text, problem = decode_text(data, relative) if data is not None else (None, None)
+            if problem is not None:
+                self.notes.append(f"{problem}; not read")
+            self._texts[relative] = None if problem is not None else text
         return self._texts[relative]
 
     def json(self, relative: str) -> Any:

@@ -24,7 +24,7 @@ from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
-from sitegen.urls import with_unique_anchors
+from sitegen.urls import file_slug, with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/news/"
@@ -88,7 +88,7 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     links = tuple((place.of(url).line or body_line, url) for url in hrefs(converted.html))
     if fields.failed:
         return None
-    stem = _ANCHOR_CHARACTERS.sub("-", PurePosixPath(path).stem.lstrip("_")).strip("-")  # a draft keeps its anchor when published
+    stem = _ANCHOR_CHARACTERS.sub("-", file_slug(PurePosixPath(path).stem.lstrip("_"))).strip("-")  # a draft keeps its anchor when published
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
     html = headings_under(converted.html, top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
     return NewsItem(path, date, title, html, converted.plain, anchor, links)

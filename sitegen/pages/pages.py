@@ -41,7 +41,7 @@ from sitegen.latex import Converted
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
-from sitegen.urls import RESERVED, address_problem, is_relative_path
+from sitegen.urls import RESERVED, address_problem, file_slug, is_relative_path
 from sitegen.values import value_class
 
 FOLDER = "content/pages/"
@@ -127,7 +127,7 @@ def _read_page(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[s
 def page_slug(path: str) -> str:
     """A page's default address: its file's name, or its folder's for a bundle ('teaching/index.md')."""
     file = PurePosixPath(path)
-    return (file.parent.name if is_bundle(path, FOLDER) else file.stem).lstrip("_")
+    return file_slug((file.parent.name if is_bundle(path, FOLDER) else file.stem).lstrip("_"))
 
 
 def is_bundle(path: str, folder: str) -> bool:
@@ -236,7 +236,9 @@ def read_content_page(
     extra = also(fields)
     slug = fields.text("slug") or address.default
     description = fields.text("description")
-    if reason := address_problem(slug, address.folders, address.reserved):
+    if not slug:
+        fields.problem(None, f"the {address.noun}'s file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ...")
+    elif reason := address_problem(slug, address.folders, address.reserved):
         where = "slug" if "slug" in fields.data else None
         fields.problem(where, f"the {address.noun}'s address '{address.prefix}{slug}/' {reason}; set another with slug: ...")
     links: list[tuple[int, str]] = []

@@ -62,8 +62,10 @@ def people_warnings(site: Site) -> list:
 
 def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for member in site.kind_value("people", ()):
-        where = Location(member.path, member.lines.get("links"))
-        yield from ((where, f"link '{kind}'", profile_link_url(kind, value)) for kind, value in member.links.items())
+        yield from (
+            (Location(member.path, member.lines.get(f"links.{kind}", member.lines.get("links"))), f"link '{kind}'", profile_link_url(kind, value))
+            for kind, value in member.links.items()
+        )
 
 
 @register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links, text_suffixes=PERSON_SUFFIXES)

@@ -40,7 +40,7 @@ from sitegen.pages.pages import (
     texts_in_bundles,
     unique_addresses,
 )
-from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, post_file_date, post_file_day, post_path, post_slug, tag_path, tag_slug
+from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, file_slug, post_file_date, post_file_day, post_path, post_slug, tag_path, tag_slug
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
@@ -132,7 +132,7 @@ def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Pro
 def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> Post | None:
     if path in resources:
         return None
-    address = Address("post", post_slug(path), "posts/", folders=False, reserved=OWN_FILES)
+    address = Address("post", file_slug(post_slug(path)), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
     also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))

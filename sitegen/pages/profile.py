@@ -14,7 +14,7 @@ from sitegen.views import profile_link_url
 
 def profile_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     profile = site.profile
-    yield from ((profile.where("links"), f"link '{kind}'", profile_link_url(kind, value)) for kind, value in profile.links.items())
+    yield from ((profile.where_item("links", kind), f"link '{kind}'", profile_link_url(kind, value)) for kind, value in profile.links.items())
     yield from ((profile.where("bio"), "link in the bio", url) for url in hrefs(site.bio_html))
 
 

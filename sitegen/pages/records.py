@@ -17,7 +17,7 @@ def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for entry in site.entries:
         record = entry.record
         for kind, url in record.links.items():
-            yield record.where(f"links.{kind}" if f"links.{kind}" in record.lines else "links"), f"record '{record.id}', link '{kind}'", url
+            yield record.where_item("links", kind), f"record '{record.id}', link '{kind}'", url
         if record.image:
             yield record.where("image"), f"record '{record.id}', image", record.image
 

@@ -44,12 +44,14 @@ class Talk:
     links: tuple[tuple[str, str], ...]  # (kind, URL) as written
     abstract_html: str
     anchor: str
+    link_lines: tuple[int, ...] = ()  # the line of each of `links`
 
 
 def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for talk in site.kind_value("talks", ()):
         where = Location(talk.path, talk.line)
-        yield from ((where, f"link '{kind}'", url) for kind, url in talk.links)
+        lines = talk.link_lines or (talk.line,) * len(talk.links)
+        yield from ((Location(talk.path, line), f"link '{kind}'", url) for (kind, url), line in zip(talk.links, lines))
         yield from ((where, "link in the abstract", url) for url in hrefs(talk.abstract_html))
 
 
@@ -96,6 +98,7 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
     fields.unknown(FIELDS)
     title = fields.inline("title", required=True)
     date = fields.day("date", required=True)
+    links = fields.links("links")
     unsafe: list[str] = []
     abstract = render_markdown(fields.text("abstract"), unsafe=unsafe)
     for tex in abstract.unconverted:
@@ -109,7 +112,8 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
         event=fields.inline("event"),
         date=date,
         location=fields.inline("location"),
-        links=tuple(fields.links("links").items()),
+        links=tuple(links.items()),
+        link_lines=tuple(fields.link_lines("links").get(kind, fields.line()) for kind in links),
         abstract_html=abstract.html,
         anchor=f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}",
     )

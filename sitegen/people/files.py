@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sitegen.errors import Location, Problem
-from sitegen.load import PositionedDict, parse_yaml
+from sitegen.load import PositionedDict, item_lines, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.people.names import person_key
 from sitegen.values import value_class
@@ -171,7 +171,7 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
         exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in (*arxiv.exclude_ids, *exclude_ids))),
         exclude_categories=tuple(dict.fromkeys((*arxiv.exclude_categories, *exclude_categories))),
         extra=extra,
-        lines={"": getattr(data, "line", 1) or 1, **getattr(data, "key_lines", {})},
+        lines={"": getattr(data, "line", 1) or 1, **getattr(data, "key_lines", {}), **item_lines(data, "links")},
     )
 
 

@@ -495,6 +495,25 @@ def test_base_url_without_trailing_slash_builds_the_same_site(subpath_builds):
     assert tree(slash) == tree(noslash)
 
 
+@pytest.mark.parametrize(
+    ("base_url", "path", "origin"),
+    [
+        ("http://x.github.io/repo//", "/repo/", "http://x.github.io"),
+        ("https://x.github.io/my repo", "/my%20repo/", "https://x.github.io"),
+        ("https://x.github.io/über/", "/%C3%BCber/", "https://x.github.io"),
+    ],
+)
+def test_base_url_is_normalised_in_links_the_canonical_address_and_the_sitemap(tmp_path, base_url, path, origin):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": "id: a\ntitle: A\nyear: 2020\n"})
+    result = run_sitegen("build", "--site", str(site), "--base-url", base_url)
+    assert result.returncode == 0, result.stderr
+    page = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
+    assert page.select_one("link[rel=stylesheet]")["href"].startswith(f"{path}static/")
+    assert page.select_one("link[rel=canonical]")["href"] == f"{origin}{path}records/a/"
+    root = ET.fromstring((site / "output/sitemap.xml").read_bytes())
+    assert {e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")} == {f"{origin}{path}", f"{origin}{path}records/a/"}
+
+
 # -- 8. themes ------------------------------------------------------------------------------------
 
 RECORD = {"content/records/a.yaml": "id: a\ntitle: A record\nyear: 2024\nauthors: [Ada Lovelace]\ncategories: [cs.DC]\n"}
@@ -859,8 +878,9 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
 def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
     shows it: the build says which link (of the profile, a record, a talk, a person, the CV, the menu or a page's text) and which file was meant, the same
-    when nothing changed since. A path from the domain's root is looked for too when it is under the site's path
-    (`/repo/files/cv.pdf`), not when it leaves the site (`/teaching/`)."""
+    when nothing changed since, each at its own line. A path from the domain's root is looked for too when it is
+    under the site's path (`/repo/files/cv.pdf`); a menu's `/teaching/` is the site's own (test_links.py has such
+    paths elsewhere, which leave a site at /repo/)."""
     site = write_site(
         tmp_path,
         {
@@ -886,22 +906,65 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     expected = [
         "content/cv.yaml:6: warning: link of 'Lecture': 'static/syllabus.pdf' is no file of the site",
         "content/pages/teaching.md:4: warning: link in the text: 'static/lecture.pdf' is no file of the site",
-        "content/people/grace.yaml:2: warning: link 'cv': 'static/grace-cv.pdf' is no file of the site",
-        "content/profile.yaml:2: warning: link 'cv': 'static/cv.pdf' is no file of the site",
+        "content/people/grace.yaml:3: warning: link 'cv': 'static/grace-cv.pdf' is no file of the site",
+        "content/profile.yaml:4: warning: link 'cv': 'static/cv.pdf' is no file of the site",
         "content/profile.yaml:5: warning: link in the bio: 'notes/' is no file of the site",
         "content/profile.yaml:5: warning: link in the bio: '/repo/files/cv.pdf' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/a.yaml:5: warning: record 'a', link 'pdf': 'paper.pdf' is no file of the site; did you mean 'static/paper.pdf'?",
         "content/records/b.yaml:4: warning: record 'b', link 'data': 'data/set.csv' is no file of the site (a file of your static/ folder is linked as static/NAME)",
         "content/records/b.yaml:5: warning: record 'b', image: 'previews/fig.png' is no file of the site; did you mean 'static/previews/fig.png'?",
         "content/site.yaml:6: warning: menu entry 'Talks': 'talk/' is no file of the site; did you mean 'talks/'?",
-        "content/talks/2024.yaml:1: warning: link 'slides': 'static/talks/t.pdf' is no file of the site",
+        "content/talks/2024.yaml:3: warning: link 'slides': 'static/talks/t.pdf' is no file of the site",
     ]
     for _ in range(2):  # the second build finds output/ up to date, and says the same
         result = run_sitegen("build", "--site", str(site))
         assert result.returncode == 0, result.stderr
-        assert [line for line in result.stderr.splitlines() if "warning" in line] == expected
+        assert [line for line in result.stderr.splitlines() if "warning" in line] == expected, result.stderr
     page = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
     assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
+
+
+def test_a_path_from_the_domain_root_that_leaves_the_sites_path_is_a_warning(tmp_path):
+    """On a site at /s1/ (a GitHub project page), '/about/' leads to another site of the domain once deployed: a
+    warning (so `check --strict` fails) saying what to write, for a page's text, a record's links and the bio.
+    The link is left as written (not rewritten to /s1/about/); the menu's paths are the site's, as before."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: T\nbase_url: https://ada.github.io/s1/\nnav:\n  - {title: About, url: /about/}\n",
+            "content/profile.yaml": "name: Ada Lovelace\nbio: 'See [the records](/records/a/) and [the group](https://example.org/group).'\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nSee [ok](/about/), [rec](/records/nope/) and [fine](/s1/about/), [home](/s1) or [here](about/).\n",
+            "content/records/a.yaml": "id: a\ntitle: A\nyear: 2020\nabstract: 'See [x](https://spam.example/) and [the page](records/a/).'\nlinks:\n  slides: /slides/none.pdf\n",
+        },
+    )
+    expected = [
+        "content/pages/about.md:4: warning: link in the text: '/about/' leaves the site's path /s1/: "
+        "write 'about/' (relative: from the site's root) or '/s1/about/'",
+        "content/pages/about.md:4: warning: link in the text: '/records/nope/' leaves the site's path /s1/: "
+        "'records/nope/' is no file of the site either; for another site, write its full address",
+        "content/profile.yaml:2: warning: link in the bio: '/records/a/' leaves the site's path /s1/: "
+        "write 'records/a/' (relative: from the site's root) or '/s1/records/a/'",
+        "content/records/a.yaml:6: warning: record 'a', link 'slides': '/slides/none.pdf' leaves the site's path /s1/: "
+        "'slides/none.pdf' is no file of the site either; for another site, write its full address",
+    ]
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[:-1] == expected, result.stderr
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and [line for line in result.stderr.splitlines() if "warning" in line] == expected, result.stderr
+    page = BeautifulSoup((site / "output/about/index.html").read_text(), "html.parser")
+    links = {a.get_text(): a for a in page.select("main a")}
+    assert links["ok"]["href"] == "/about/"  # as written
+    assert [(a["href"], a.get("rel")) for a in (links["fine"], links["here"])] == [("/s1/about/", None), ("/s1/about/", None)]
+    assert page.select_one("nav a[href='/s1/about/']") is not None  # the menu's '/about/' is the site's
+    # links to the site's own pages are followed by search engines: no rel="nofollow"; the owner's links elsewhere
+    # get rel="noopener", those in text from elsewhere (an abstract) also "nofollow"
+    home = BeautifulSoup((site / "output/index.html").read_text(), "html.parser")
+    assert home.select_one(".bio a[href='https://example.org/group']")["rel"] == ["noopener"]
+    record = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
+    assert record.select_one("a[href='https://spam.example/']")["rel"] == ["noopener", "nofollow"]
+    assert record.select_one("a[href='records/a/']").get("rel") is None
+    assert all("nofollow" not in (a.get("rel") or []) for a in page.find_all("a"))
 
 
 @pytest.mark.slow

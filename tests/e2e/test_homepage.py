@@ -273,6 +273,32 @@ def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     assert len(page.select("li.record")) == 4
 
 
+def test_a_file_name_with_spaces_or_accents_gives_the_address_hugo_and_jekyll_users_expect(tmp_path: Path) -> None:
+    """A space is '-', accents are dropped, case is kept; an explicit `slug:` still wins and is still checked."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/über mich.md": "---\ntitle: Über mich\nnav: 1\n---\nHallo.\n",
+            "content/pages/Lab Members/index.md": "---\ntitle: Lab\n---\nUs.\n",
+            "content/posts/2025-01-02-Ma première note.md": "---\ntitle: Note\n---\nText.\n",
+            "content/posts/café.md": "---\ntitle: Café\ndate: 2025-01-03\nslug: coffee\n---\nText.\n",
+            "content/news/größe news.md": "---\ndate: 2025-01-01\n---\nNews.\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    output = site / "output"
+    for page in ("uber-mich", "Lab-Members", "posts/Ma-premiere-note", "posts/coffee"):
+        assert (output / page / "index.html").is_file(), page
+    assert soup(output / "index.html").select_one("nav a[href='/uber-mich/']") is not None
+    assert soup(output / "news/index.html").select_one("#news-2025-01-01-grosse-news") is not None
+    (site / "content/posts/café.md").write_text("---\ntitle: Café\ndate: 2025-01-03\nslug: café\n---\nText.\n", encoding="utf-8")
+    (site / "content/pages/研究.md").write_text("---\ntitle: 研究\n---\nText.\n", encoding="utf-8")
+    stderr = build_fails(site)
+    assert "content/posts/café.md:4: the post's address 'posts/café/' may hold only A-Z a-z 0-9 . _ -" in stderr
+    assert "content/pages/研究.md:2: the page's file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ..." in stderr
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "name, text_, message",

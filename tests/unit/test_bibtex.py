@@ -560,7 +560,9 @@ def test_a_bib_file_that_is_not_utf8_is_reported_at_the_line_of_the_first_byte_w
     with pytest.raises(ContentError) as raised:
         check_site(site)
     [problem] = [str(problem) for problem in raised.value.problems]
-    assert problem.startswith(f"{PATH}:3: not UTF-8 text: byte 0xfc ('\u00fc' in Windows-1252 or Latin-1) on this line is no UTF-8")
+    assert problem.startswith(
+        f"{PATH}:3: not UTF-8 text (it looks like Latin-1 / Windows-1252: byte 0xfc on this line is '\u00fc' there): save the file as UTF-8"
+    )
     assert "save the file as UTF-8 (in JabRef: Library properties, encoding UTF-8, then save; in Zotero: " in problem
 
 

@@ -7,7 +7,7 @@ from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.load import EscapedText, PositionedDict, RecordFile, load_site, parse_yaml
+from sitegen.load import EscapedText, PositionedDict, RecordFile, item_line, load_site, parse_yaml
 from sitegen.prepare import read_inputs
 from sitegen.validate import validate_record_file
 
@@ -157,7 +157,9 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     path.write_bytes("title: M\xfcller\n".encode("latin-1"))
     write_site(tmp_path, MINIMAL_SITE)
     raw = load_site(*read_inputs(tmp_path))
-    assert [str(p) for f in raw.record_files for p in f.problems][0].startswith("content/records/latin1.yaml:1: not UTF-8 text: byte 0xfc")
+    assert [str(p) for f in raw.record_files for p in f.problems] == [
+        "content/records/latin1.yaml:1: not UTF-8 text (it looks like Latin-1 / Windows-1252: byte 0xfc on this line is 'ü' there): save the file as UTF-8"
+    ]
 
 
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
@@ -274,3 +276,42 @@ def test_any_text_parses_or_is_a_problem(text):
     records, problems = validate_record_file(RecordFile("content/records/fuzz.yaml", "yaml", "d", mappings, problems))
     assert records or problems or data == [] or data is None
     assert all(str(p).startswith("content/records/fuzz.yaml") for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("id: r1\ntitle: x\nlinks:\n\tpdf: a\n", "r.yaml:4:1"),
+        ("authors:\n  - A\n\t- B\n", "r.yaml:3:1"),
+        ("abstract: |\n\tText\n", "r.yaml:2:1"),
+        ("links:\n  pdf: a\n  \tcode: b\n", "r.yaml:3:3"),
+    ],
+)
+def test_a_tab_in_the_indentation_says_yaml_indents_with_spaces(text, place):
+    data, problem = parse_yaml(text, "r.yaml")
+    assert data is None
+    assert str(problem).startswith(f"{place}: invalid YAML: ")
+    assert str(problem).endswith(": YAML indents with spaces, not tabs")
+
+
+def test_a_backslash_in_double_quotes_gets_advice_and_a_windows_path_says_so():
+    _, problem = parse_yaml('photo: "C:\\Users\\ada\\photo.jpg"\n', "r.yaml")
+    assert str(problem) == (
+        "r.yaml:1:13: invalid YAML: did not find expected hexdecimal number (while parsing a quoted scalar): in double quotes "
+        "a backslash starts an escape, and this looks like a Windows path: use / in paths (static/photo.jpg), or single quotes"
+    )
+    _, problem = parse_yaml('title: "The \\cite{x} trick"\n', "r.yaml")
+    assert str(problem).endswith(
+        "found unknown escape character (while parsing a quoted scalar): in double quotes a backslash starts an escape; "
+        "write the text in single quotes ('...'), in which a backslash stays"
+    )
+    _, problem = parse_yaml("title: [a\n", "r.yaml")  # no advice where none fits
+    assert "backslash" not in str(problem) and "tabs" not in str(problem)
+
+
+def test_a_list_over_several_lines_knows_the_line_of_each_item():
+    data, _ = parse_yaml("authors:\n  - A\n  - B\nflow: [a,\n  b]\none: [a, b]\n", "r.yaml")
+    assert (item_line(data["authors"], 0), item_line(data["authors"], 1)) == (2, 3)
+    assert item_line(data["flow"], 1) == 5
+    assert type(data["one"]) is list and item_line(data["one"], 1) is None  # on one line: a plain list
+    assert data["authors"] == ["A", "B"]

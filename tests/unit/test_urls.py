@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote, urljoin, urlsplit
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitegen.urls import SiteUrls, is_relative_path, slugify, url_scheme, with_unique_anchors
+from sitegen.render import _target  # here, not in the test: its first import outlasts Hypothesis's deadline
+from sitegen.urls import ADDRESS, SiteUrls, file_slug, is_relative_path, slugify, url_scheme, windows_path, with_unique_anchors
 from sitegen.values import value_class
 
 
@@ -81,10 +84,6 @@ def test_anchors_met_again_are_numbered_in_order():
 @given(st.lists(st.sampled_from(["static", "talk.pdf", "a b", "..", ".", "records", "x%20y"]), min_size=1, max_size=5), st.booleans())
 def test_a_link_into_the_site_is_looked_for_where_a_browser_goes(segments, trailing_slash):
     """The broken-link check (render.links_to_nothing) resolves a path as a browser does from the site's root."""
-    from urllib.parse import unquote, urljoin, urlsplit
-
-    from sitegen.render import _target
-
     url = "/".join(segments) + ("/" if trailing_slash else "")
     if not is_relative_path(url):
         return
@@ -92,3 +91,51 @@ def test_a_link_into_the_site_is_looked_for_where_a_browser_goes(segments, trail
     if not resolved.startswith("/repo/"):
         return  # it leaves the site: looked for as written, and found nowhere
     assert _target(url) == resolved.removeprefix("/repo/")
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("über mich", "uber-mich"),  # Hugo's and Jekyll's space -> '-'; accents dropped (Hugo's removePathAccents)
+        ("Über Mich", "Uber-Mich"),  # case kept, as Jekyll keeps it and sitegen always has
+        ("My First Post", "My-First-Post"),
+        ("Straße", "Strasse"),
+        ("naïve café (draft)", "naive-cafe-draft"),
+        ("a - b", "a-b"),
+        ("teaching", "teaching"),
+        ("a--b_c.d", "a--b_c.d"),  # an address already: kept as it is
+        ("研究", ""),
+    ],
+)
+def test_a_file_name_becomes_an_address_as_hugo_and_jekyll_make_one(name, slug):
+    assert file_slug(name) == slug
+
+
+@given(st.text(max_size=30))
+def test_a_file_slug_is_an_address_or_nothing(name):
+    slug = file_slug(name)
+    assert slug == "" or ADDRESS.fullmatch(slug) or set(slug) <= {"."}
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("static\\paper.pdf", ("static/paper.pdf", "use / in paths; this looks like a Windows path: write 'static/paper.pdf'")),
+        ("D:\\code\\x", None),
+        ("C:/Users/ada/cv.pdf", None),
+        ("static/paper.pdf", "not"),
+        ("https://example.org/a\\b", "not"),
+    ],
+)
+def test_a_link_written_as_a_windows_path(url, expected):
+    found = windows_path(url)
+    if expected == "not":
+        assert found is None
+    elif expected is None:
+        assert found is not None and found[0] is None
+        assert found[1] == (
+            f"'{url}' is a file on your computer (this looks like a Windows path), which no visitor can reach: "
+            "put the file in static/ and write static/NAME (use / in paths)"
+        )
+    else:
+        assert found == expected

@@ -271,7 +271,15 @@ def test_year_as_a_word_is_the_documented_message():
         ("id: a\ntitle: T\ndate: 2024-02-30\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got '2024-02-30'"),
         ("id: a\ntitle: T\ndate: last spring\n", "content/records/x.yaml:3: field 'date': expected a date YYYY-MM-DD, got 'last spring'"),
         ("id: a\ntitle: T\nyear: 2020\nauthors: {a: b}\n", "content/records/x.yaml:4: field 'authors': expected a list of strings, got a mapping"),
-        ("id: a\ntitle: T\nyear: 2020\nauthors:\n  - Ada\n  - [x]\n", "content/records/x.yaml:4: field 'authors': item 2: expected a string, got a list"),
+        ("id: a\ntitle: T\nyear: 2020\nauthors:\n  - Ada\n  - [x]\n", "content/records/x.yaml:6: field 'authors': item 2: expected a string, got a list"),
+        (
+            "id: a\ntitle: T\nyear: 2020\nauthors: [Ada,\n  7]\n",
+            "content/records/x.yaml:5: field 'authors': item 2: expected a string, got the number 7; quote it so no digit is lost: \"...\"",
+        ),
+        (
+            "id: a\ntitle: T\nyear: 2020\nauthors: [Ada, 7]\n",
+            "content/records/x.yaml:4: field 'authors': item 2: expected a string, got the number 7; quote it so no digit is lost: \"...\"",
+        ),
         ("id: a\ntitle: T\nyear: 2020\ncategories: 7\n", "content/records/x.yaml:4: field 'categories': expected a list of strings, got int 7"),
         ("id: a\ntitle: T\nyear: 2020\nlinks: [https://e.org]\n", "content/records/x.yaml:4: field 'links': expected a mapping of name: URL, got a list"),
         ("id: a\ntitle: T\nyear: 2020\nlinks:\n  abs: https://e.org\n  pdf: 12\n", "content/records/x.yaml:6: field 'links.pdf': expected a URL, got int 12"),
@@ -348,11 +356,9 @@ def test_safe_links_are_kept():
 
 def test_site_settings():
     problems = []
-    config = validate_config(
-        document("title: T\nbase_url: https://u.github.io/repo\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems
-    )
+    config = validate_config(document("title: T\nbase_url: https://www.e.org\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems)
     assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'accent': unknown setting, passed to templates as it is (extra.accent)"]
-    assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://u.github.io/repo", "dark", "en", "www.e.org")
+    assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://www.e.org/", "dark", "en", "www.e.org")
     assert config.extra == {"accent": "x"}
 
 
@@ -373,8 +379,6 @@ def test_a_missing_setting_names_its_likely_typo():
     [
         "base_url: https://u.github.io/repo/",
         "base_url: http://localhost:8000/",
-        "base_url: /",
-        "base_url: /repo/",
         "base_url: 'https://xn--mnchen-3ya.de/'",
         "base_url: 'https://münchen.de/'",
         "cname: www.example.org",
@@ -399,6 +403,62 @@ def test_site_values_that_obey_their_formats_pass(text):
     assert problems == []
 
 
+@pytest.mark.parametrize(
+    ("written", "normal"),
+    [
+        ("http://x.github.io/repo//", "http://x.github.io/repo/"),
+        ("https://x.github.io//a//b", "https://x.github.io/a/b/"),
+        ("https://x.github.io/repo", "https://x.github.io/repo/"),
+        ("'https://x.github.io/my repo/'", "https://x.github.io/my%20repo/"),
+        ("'https://x.github.io/über/'", "https://x.github.io/%C3%BCber/"),
+        ("'https://x.github.io/a%20b/'", "https://x.github.io/a%20b/"),
+        ("'https://München.de'", "https://xn--mnchen-3ya.de/"),
+        ("https://e.org/?page=1#top", "https://e.org/"),
+    ],
+)
+def test_base_url_is_normalised(written, normal):
+    """Links, the canonical address, feeds and the sitemap are made from one form of base_url: repeated slashes
+    one, the trailing slash there, characters a URL cannot hold percent-encoded, the host in ASCII."""
+    problems = []
+    config = validate_config(document(f"title: T\nbase_url: {written}\n", "content/site.yaml"), problems)
+    assert problems == [] and config.base_url == normal
+
+
+@pytest.mark.parametrize("written", ["/", "/repo/"])
+def test_a_base_url_without_host_is_a_warning(written):
+    problems = []
+    config = validate_config(document(f"title: T\nbase_url: {written}\n", "content/site.yaml"), problems)
+    assert config.base_url == written
+    assert [str(p) for p in problems] == [
+        f"content/site.yaml:2: warning: field 'base_url': '{written}' names no host, so pages have no canonical address or link previews, "
+        "and the feeds and the sitemap hold paths that readers and search engines cannot follow; write the site's full address "
+        f"(https://user.github.io{written}, or your domain's)"
+    ]
+
+
+def test_an_address_without_https_is_an_error_naming_the_full_address():
+    problems = []
+    validate_config(document("title: T\nbase_url: ada.github.io/repo\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == [
+        "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, "
+        "got 'ada.github.io/repo'; write the full address, 'https://ada.github.io/repo/'"
+    ]
+
+
+@pytest.mark.parametrize("base_url", ["https://ada.github.io/s1/", "https://ada.github.io/", "https://example.org/"])
+def test_a_custom_domain_with_another_base_url_is_a_warning(base_url):
+    """With `cname`, GitHub Pages serves the site at that domain's root: base_url should say so."""
+    problems = []
+    validate_config(document(f"title: T\nbase_url: {base_url}\ncname: www.example.org\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == [
+        f"content/site.yaml:2: warning: field 'base_url': with cname 'www.example.org', GitHub Pages serves the site at "
+        f'https://www.example.org/, not at {base_url}: set base_url: "https://www.example.org/"'
+    ]
+    problems = []
+    validate_config(document("title: T\nbase_url: https://WWW.example.org\ncname: www.example.org.\n", "content/site.yaml"), problems)
+    assert problems == []
+
+
 def test_site_defaults():
     problems = []
     config = validate_config(document("title: T\n", "content/site.yaml"), problems)
@@ -411,33 +471,30 @@ def test_site_defaults():
         ("base_url: https://e.org/\n", "content/site.yaml:1: missing required field 'title'"),
         (
             "title: T\nbase_url: example.org\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got 'example.org'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as "
+            "https://user.github.io/repo/, got 'example.org'; write the full address, 'https://example.org/'",
         ),
         (
             "title: T\nbase_url: javascript:alert(1)//\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got 'javascript:alert(1)//'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as "
+            "https://user.github.io/repo/, got 'javascript:alert(1)//'",
         ),
         (
             "title: T\nbase_url: //evil.example/\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got '//evil.example/'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, got '//evil.example/'",
         ),
         (
             "title: T\nbase_url: 'https://e.org/\"><script>'\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org/\"><script>'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as "
+            "https://user.github.io/repo/, got 'https://e.org/\"><script>'",
         ),
         (
             "title: T\nbase_url: 'https://e.org:80x/'\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got 'https://e.org:80x/'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, got 'https://e.org:80x/'",
         ),
         (
             "title: T\nbase_url: 'https:///repo/'\n",
-            "content/site.yaml:2: field 'base_url': expected an http(s) URL such as "
-            "https://user.github.io/repo/ or a path starting with '/', got 'https:///repo/'",
+            "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, got 'https:///repo/'",
         ),
         ("title: T\nthme: dark\n", "content/site.yaml:2: warning: field 'thme': unknown setting; did you mean 'theme'?"),
         ("title: T\ncolour: red\n", "content/site.yaml:2: warning: field 'colour': unknown setting, passed to templates as it is (extra.colour)"),
@@ -789,3 +846,29 @@ def test_any_data_is_a_record_or_problems(data):
         assert check_corrections([rec], site_problems) == ([] if rec.missing else [rec])
         assert bool(site_problems) == bool(rec.missing)
         assert all(not url.lower().lstrip().startswith(("javascript:", "data:", "vbscript:")) for url in rec.links.values())
+
+
+def test_a_link_written_as_a_windows_path_says_use_slashes():
+    """`static\\paper.pdf` is meant with '/' (and a browser would read it so): a warning, and the link as meant;
+    `D:\\code\\x` is a file on the writer's computer: a warning, and no link."""
+    result, messages = record("id: a\ntitle: T\nyear: 2020\nlinks:\n  pdf: 'static\\paper.pdf'\n  code: 'D:\\code\\x'\n")
+    assert result is not None and result.links == {"pdf": "static/paper.pdf"}
+    assert messages == [
+        "content/records/x.yaml:5: warning: field 'links.pdf': use / in paths; this looks like a Windows path: write 'static/paper.pdf'",
+        "content/records/x.yaml:6: warning: field 'links.code': 'D:\\code\\x' is a file on your computer (this looks like a Windows path), "
+        "which no visitor can reach: put the file in static/ and write static/NAME (use / in paths); the link is left out",
+    ]
+
+
+def test_a_talks_link_problem_names_the_links_own_line(tmp_path):
+    from sitegen.pages import ContentFiles
+    from sitegen.pages.talks import load_talks
+
+    text = "title: T\ndate: 2024-05-01\nlinks:\n  video: https://v.example/\n  slides: 'static\\t.pdf'\n  code: 'C:\\x'\n"
+    talks, _, problems = load_talks(ContentFiles({"content/talks/t.yaml": text}, []))
+    assert [str(p) for p in problems] == [
+        "content/talks/t.yaml:5: warning: field 'links.slides': use / in paths; this looks like a Windows path: write 'static/t.pdf'",
+        "content/talks/t.yaml:6: field 'links.code': 'C:\\x' is a file on your computer (this looks like a Windows path), "
+        "which no visitor can reach: put the file in static/ and write static/NAME (use / in paths)",
+    ]
+    assert talks == ()  # a talk with an error is left out, as before
