@@ -443,7 +443,7 @@ def test_talks_are_listed_newest_first_with_their_links(built_demo):
         ({"content/talks/x.yaml": "title: T\nevent: E\n"}, "content/talks/x.yaml:1: field 'date' is required"),
         (
             {"content/talks/x.yaml": "- title: T\n  date: 2024-01-01\n  links: {slides: 'javascript:x'}\n"},
-            "content/talks/x.yaml:3: field 'links': expected an http(s)",
+            "content/talks/x.yaml:3: field 'links.slides': expected an http(s)",
         ),
     ],
 )
