@@ -436,8 +436,8 @@ class simulated_library:
         real_versions, real_markdown, generation = self.versions, self.markdown, self.generation
         sitegen.cache.library_versions = lambda: (*real_versions(), ("markdown", f"99.{generation}"))
 
-        def markdown(text: str, pictures: list[str] | None = None, **options):
-            converted = real_markdown(text, pictures, **options)
+        def markdown(text: str, *arguments, **options):  # render_markdown's arguments, by place or name
+            converted = real_markdown(text, *arguments, **options)
             return type(converted)(converted.html + f"<!-- markdown 99.{generation} -->", converted.plain, converted.unconverted)
 
         sitegen.markup.render_markdown = markdown
