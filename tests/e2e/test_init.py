@@ -17,6 +17,8 @@ from bs4 import BeautifulSoup
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
 
+from sitegen.validate import PROFILE_EXTRAS, PROFILE_FIELDS, SITE_EXTRAS, SITE_FIELDS
+
 NAME = "Ada Lovelace"
 SITE_FILES = {
     ".github/workflows/pages.yml",
@@ -36,9 +38,26 @@ SITE_FILES = {
     "content/talks/_example.yaml",
     "content/coauthors.yaml",
 }
-PROFILE_OPTIONS = {"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"}
+PROFILE_OPTIONS = {
+    "name",
+    "name_variants",
+    "position",
+    "affiliation",
+    "bio",
+    "photo",
+    "email",
+    "links",
+    "arxiv",
+    "orcid",
+    "dois",
+    "openalex",
+    "dblp",
+    "coauthors",
+}
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
-SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname"}
+SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "group_by", "nav", "analytics", "people"}
+# what a person file of content/people/ takes beside the profile's settings: no setting of a one-person site
+PEOPLE_ONLY = {"exclude_ids", "arxiv_author_ids"}
 
 
 def init(directory: Path, *options: str) -> subprocess.CompletedProcess:
@@ -104,8 +123,9 @@ def test_profile_holds_the_name_and_the_arxiv_sources(new_site: Path) -> None:
 
 
 def uncomment_options(text: str) -> str:
-    """Turn every commented-out `# key: value` line into a setting."""
-    return re.sub(r"^(\s*)# ([a-z_]+): ", r"\1\2: ", text, flags=re.MULTILINE)
+    """Turn every commented-out `# key: value` line into a setting, also the lines of a commented-out block
+    (`# nav:` and its `#   - {...}` items, `# analytics:` and its `#   plausible: ...`)."""
+    return re.sub(r"^(\s*)# (\s*)([a-z_]+:(?: |$)|- )", r"\1\2\3", text, flags=re.MULTILINE)
 
 
 @pytest.mark.slow
@@ -119,9 +139,9 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
         example.with_name(example.name[1:]).write_text(uncomment_options(example.read_text(encoding="utf-8")), encoding="utf-8")
     profile = yaml.safe_load((new_site / "content" / "profile.yaml").read_text(encoding="utf-8"))
     site = yaml.safe_load((new_site / "content" / "site.yaml").read_text(encoding="utf-8"))
-    assert set(profile) == PROFILE_OPTIONS
+    assert set(profile) == PROFILE_OPTIONS == PROFILE_FIELDS | PROFILE_EXTRAS - PEOPLE_ONLY  # every setting sitegen knows, as the files say
+    assert set(site) == SITE_OPTIONS == SITE_FIELDS | SITE_EXTRAS
     assert set(profile["arxiv"]) == ARXIV_OPTIONS
-    assert set(site) == SITE_OPTIONS
     assert len(profile["links"]) >= 10
     result = run_sitegen("check", cwd=new_site)
     assert result.returncode == 0, result.stderr
