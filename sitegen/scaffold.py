@@ -83,6 +83,11 @@ class SiteFacts:
     links: tuple[tuple[str, str], ...] = ()
     bio: str = ""
 
+    @property
+    def preview_address(self) -> str:
+        """Where `sitegen serve` shows the site: its path under base_url, as the server serves it."""
+        return "http://127.0.0.1:8000" + (urllib.parse.urlsplit(self.base_url).path or "/")
+
 
 @dataclass(frozen=True)
 class SitegenRequirement:
@@ -296,7 +301,7 @@ def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFac
         print(f"note: {note}")
     print("next steps:")
     print(f"  cd {directory}")
-    print("  sitegen serve          # preview at http://127.0.0.1:8000/, reloads on every change")
+    print(f"  sitegen serve          # preview at {facts.preview_address}, reloads on every change")
     print("  edit content/profile.yaml and content/records/, then push to GitHub;")
     if README in rendered:
         print("  README.md says how to turn on GitHub Pages")
@@ -560,7 +565,7 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
     """{path in the new site: bytes} for every skeleton file, rendered in memory."""
     environment = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     environment.filters["yaml"] = yaml_string
-    values = asdict(facts)
+    values = {**asdict(facts), "preview_address": facts.preview_address}
     rendered: dict[PurePosixPath, bytes] = {}
     for file in skeleton_files():
         data = file.source.read_bytes()

@@ -168,6 +168,7 @@ def test_owner_readme_explains_editing_preview_and_deploy(new_site: Path) -> Non
         "Refresh publications",
         "SITEGEN_REFRESH_MODE",
         "Allow GitHub Actions to create and approve pull requests",
+        "http://127.0.0.1:8000/mysite/",  # where the preview shows a project site: under its path, as deployed
     ):
         assert must in readme, must
 
@@ -502,6 +503,7 @@ def test_without_name_a_placeholder_is_used_and_said(tmp_path: Path) -> None:
     result = init(site)
     assert result.returncode == 0, result.stderr
     assert "Your Name" in result.stdout and "--name" in result.stdout
+    assert "preview at http://127.0.0.1:8000/site/," in result.stdout  # the path the server shows it under
     profile = yaml.safe_load((site / "content" / "profile.yaml").read_text(encoding="utf-8"))
     assert profile["name"] == "Your Name"
     assert profile["arxiv"] is None, "a placeholder must not be searched on arXiv"
