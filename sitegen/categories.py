@@ -1,5 +1,7 @@
 """Human names of arXiv subject codes, for subject pages and headings."""
 
+import re
+
 ARXIV_CATEGORIES = {
     "astro-ph": "Astrophysics",
     "cond-mat": "Condensed Matter",
@@ -73,3 +75,20 @@ ARXIV_CATEGORIES = {
 
 def subject_name(code: str) -> str:
     return ARXIV_CATEGORIES.get(code, code)
+
+
+# arXiv's archives: those whose papers always carry a subject class ('cs.LG', 'math.AG', 'cond-mat.str-el'), and
+# those that are a class themselves ('hep-th'; astro-ph and cond-mat were, before their classes began in 2009;
+# the old archives merged into others keep their ids: 'alg-geom/9701001')
+_ARCHIVES_WITH_CLASSES = "cs|math|stat|q-bio|q-fin|eess|econ|physics|nlin|astro-ph|cond-mat"
+_ARCHIVES_ALONE = (
+    "astro-ph|cond-mat|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|nucl-ex|nucl-th|quant-ph|acc-phys|adap-org|alg-geom|ao-sci|atom-ph"
+    "|bayes-an|chao-dyn|chem-ph|cmp-lg|comp-gas|dg-ga|funct-an|mtrl-th|patt-sol|plasm-ph|q-alg|solv-int|supr-con"
+)
+_ARXIV_CLASS = re.compile(rf"(?:{_ARCHIVES_WITH_CLASSES})\.(?:[A-Z]{{2}}|[a-z]+(?:-[a-z]+)?)|(?:{_ARCHIVES_ALONE})")
+
+
+def is_arxiv_category(code: str) -> bool:
+    """An arXiv subject class ('cs.LG', 'hep-th', 'math.AG', 'cond-mat.mes-hall'), not a free keyword
+    ('Machine Learning', 'RNA-seq', 'Computer Science - Machine Learning')."""
+    return bool(_ARXIV_CLASS.fullmatch(code.strip()))

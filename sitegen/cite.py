@@ -6,6 +6,11 @@ reference list, so it carries no list number and no "2024a" year suffix.
 `formatted_citation` depends only on the entry, so the build can keep its result
 under the entry's key; `formatted_citations` does every entry.
 
+An author list that names only the first authors (BibTeX's `and others`) ends with the name
+`{"literal": "others"}`, as pandoc's citeproc reads BibTeX's list, which prints it "et al.";
+citeproc-py and citeproc-js know no such name, so `with_et_al` (and its twin in static/cite.js) puts
+"et al." there in their output.
+
 citeproc-py's HTML formatter does not escape the values it prints, only the
 style's own terms. Record text is therefore handed to it with `&`, `<` and `>`
 replaced by private-use characters, which no case change or punctuation rule of
@@ -22,7 +27,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from sitegen.exports.bibtex import entry_type
+from sitegen.exports import page_range
+from sitegen.exports.bibtex import entry_type, own_url
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
@@ -68,7 +74,8 @@ _CONTAINED = {"article", "inproceedings", "chapter", "other"}  # the venue is th
 
 # record text -> placeholders that survive citeproc-py unescaped and unchanged
 _PLACEHOLDERS = {"&": "\ue000", "<": "\ue001", ">": "\ue002"}
-_TO_PLACEHOLDER = str.maketrans({**_PLACEHOLDERS, **dict.fromkeys(_PLACEHOLDERS.values())})
+_ET_AL_MARK = "\ue003"  # starts the name that stands for the authors not named (`with_et_al`)
+_TO_PLACEHOLDER = str.maketrans({**_PLACEHOLDERS, **dict.fromkeys([*_PLACEHOLDERS.values(), _ET_AL_MARK])})
 _ENTITIES = {"\ue000": "&amp;", "\ue001": "&lt;", "\ue002": "&gt;"}
 _FROM_PLACEHOLDER = re.compile("[\ue000-\ue002]")
 _NOCASE = '<span class="nocase">{}</span>'  # CiteProcJSON's mark for text no style may change the case of
@@ -77,7 +84,9 @@ _LEADING_NUMBER = re.compile(r"^\[1\]\s*")
 _LINE_SPACE = re.compile(r"[ \t\r\n]+")  # a citation is one line; a style's no-break spaces stay
 
 _THESIS_KIND = re.compile(r"^\s*(ph\.?\s?d\.?|doctoral|doctorate|master'?s?|m\.?sc\.?|bachelor'?s?)\s+(thesis|dissertation)\b\s*[,:;-]?\s*", re.I)
-_THESIS_GENRES = {"p": "PhD thesis", "d": "PhD thesis", "m": "Master's thesis", "b": "Bachelor's thesis"}  # by first letter
+_THESIS_DEGREES = {"p": "phd", "d": "phd", "m": "masters", "b": "bachelors"}  # by the venue's first letter
+THESIS_GENRES = {"phd": "PhD thesis", "masters": "Master's thesis", "bachelors": "Bachelor's thesis"}
+OTHERS = {"literal": "others"}  # the last name of a list that names only the first authors (BibTeX's `and others`)
 _DOI_PREFIX = re.compile(r"^\s*(https?://(dx\.)?doi\.org/|doi:\s*)", re.I)
 
 
@@ -114,6 +123,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     item: dict[str, Any] = {"id": record.id, "type": CSL_TYPES[kind], "title": entry.title.plain}
     if entry.authors:
         item["author"] = csl_names(record.authors, [author.name for author in entry.authors])
+        if record.extra.get("et_al"):
+            item["author"].append(OTHERS)
     if record.date:
         item["issued"] = {"date-parts": [[record.date.year, record.date.month, record.date.day]]}
     elif record.year:
@@ -121,14 +132,12 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         item["issued"] = {"date-parts": [[record.year, month] if type(month) is int and 1 <= month <= 12 else [record.year]]}
     venue = entry.source.plain.strip()
     if kind == "thesis":
+        degree = thesis_degree(entry)
+        if degree:
+            item["genre"] = THESIS_GENRES[degree]
         match = _THESIS_KIND.match(venue)
         if match:
-            item["genre"] = _THESIS_GENRES[match[1][0].lower()]
             venue = venue[match.end() :]
-        elif entry_type(entry) == "mastersthesis":
-            item["genre"] = "Master's thesis"
-        elif entry_type(entry) == "phdthesis":
-            item["genre"] = "PhD thesis"
     if kind == "preprint" and record.arxiv and venue.lower() in ("", "arxiv"):
         item["archive"] = "arXiv"
         item["number"] = f"arXiv:{record.arxiv}"
@@ -144,17 +153,34 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), *CSL_DETAILS):
         value = extra.get(field)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:
-            item[csl_field] = str(value).strip().replace("--", "–")
+            item[csl_field] = en_dashed(str(value).strip()) if csl_field == "page" else str(value).strip().replace("--", "–")
     editors = written_editors(extra)
     if editors:
         item["editor"] = csl_names(editors, [shown_name(name) for name in editors])
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:
-        url = record.links.get("abs") or record.links.get("html") or record.links.get("pdf")
-        if url:
+        url = own_url(record)
+        if url.startswith(("https://", "http://")):  # a path in the site means nothing in someone else's reference list
             item["URL"] = url
     return item
+
+
+def thesis_degree(entry: Entry) -> str:
+    """A thesis's degree, 'phd', 'masters' or 'bachelors', as its venue ('PhD thesis, ETH Zurich') or the entry type
+    it was read with or asks for (`@phdthesis`, `@mastersthesis`) says; '' when neither does (biblatex's `@thesis`, a
+    YAML record naming only its university), which no one may guess (BibTeX's export writes such a thesis `@phdthesis`,
+    as BibTeX has no other)."""
+    match = _THESIS_KIND.match(entry.source.plain)
+    if match:
+        return _THESIS_DEGREES[match[1][0].lower()]
+    return {"phdthesis": "phd", "mastersthesis": "masters"}.get(str(entry.record.extra.get("bibtex_type", "")).lower(), "")
+
+
+def en_dashed(pages: str) -> str:
+    """A page range as printed: '1000-1010' and '1000--1010' -> '1000–1010'; a single page or one no one can split as it is."""
+    first, last = page_range(pages)
+    return f"{first}–{last}" if last else pages.replace("--", "–")
 
 
 def csl_names(written: Sequence[str], shown: Sequence[str]) -> list[dict[str, str]]:
@@ -176,6 +202,8 @@ def formatted_citations(entries: Iterable[Entry]) -> dict[str, dict[str, Formatt
 
 def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
     escaped = {key: _protect(value) for key, value in item.items()}
+    if escaped.get("author", [])[-1:] == [OTHERS]:
+        escaped["author"] = [*escaped["author"][:-1], {"literal": _ET_AL_MARK + "et al."}]
     if "number" in escaped:  # an identifier: APA's capitalize-first would print "ArXiv:2401.01234"
         escaped["number"] = _NOCASE.format(escaped["number"])
     if style_name == "apa" and item["type"] == "thesis":
@@ -188,8 +216,23 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
     formatted = _LINE_SPACE.sub(" ", str(bibliography.bibliography()[0])).strip(" ")
     if style_name in NUMBERED_STYLES:
         formatted = _LEADING_NUMBER.sub("", formatted)
-    safe_html = _FROM_PLACEHOLDER.sub(lambda m: _ENTITIES[m[0]], formatted)
+    safe_html = _FROM_PLACEHOLDER.sub(lambda m: _ENTITIES[m[0]], with_et_al(formatted, style_name))
     return FormattedCitation(style_name, safe_html, html.unescape(_TAG.sub("", safe_html)))
+
+
+# the comma and word joining the last name to the others ("&", "and", APA's "…" before the last of many; citeproc-js
+# joins a person and a literal name without the comma) and the name that stands for the authors not named
+_ET_AL = re.compile(f",? (?:(?:&amp;|&#38;|&|and|…) )?{_ET_AL_MARK}et al\\.")
+ET_AL_HTML = {"apa": ", et al.", "ieee": " <i>et al.</i>"}  # after the names, as the style prints its own "et al."
+
+
+def with_et_al(formatted: str, style_name: str) -> str:
+    """A citation whose author list ended with `OTHERS`, given to the processor as the name "et al." after a mark:
+    "Aad, G., & et al." -> "Aad, G., et al." (APA), "G. Aad and et al." -> "G. Aad <i>et al.</i>" (IEEE).
+    static/cite.js does the same to citeproc-js's output (`withEtAl`)."""
+    if _ET_AL_MARK not in formatted:
+        return formatted
+    return _ET_AL.sub(ET_AL_HTML.get(style_name, ", et al."), formatted)
 
 
 def _protect(value: Any) -> Any:

@@ -23,7 +23,7 @@ from sitegen.errors import Problem
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.names import first_name_first
+from sitegen.names import first_name_first, written_editors
 from sitegen.record_types import infer_type
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
@@ -169,6 +169,11 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         authors.append([author.name, author.is_owner])
     award = _text(record, "award", record.award, problems) if record.award else None
     venue_short = _text(record, "venue_short", record.venue_short, problems) if record.venue_short else None
+    editors = []
+    for name in written_editors(record.extra):
+        editor, unconverted = _author(name, owner_names)
+        _report_unconverted(record, "editors", unconverted, problems)
+        editors.append([editor.name, editor.is_owner])
     return [
         title.html,
         title.plain,
@@ -182,6 +187,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
         [problem_data(p) for p in problems],
         [award.html, award.plain] if award else None,
         [venue_short.html, venue_short.plain] if venue_short else None,
+        editors,
     ]
 
 
@@ -189,9 +195,10 @@ def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
     return (
         isinstance(data, list)
-        and len(data) == 12
+        and len(data) == 13
         and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
         and all(_optional_text(data[i]) for i in (10, 11))
+        and all(isinstance(data[i], list) for i in (7, 12))
     )
 
 
@@ -201,7 +208,7 @@ def _optional_text(data: object) -> bool:
 
 
 def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
-    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award, venue_short = data
+    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award, venue_short, editors = data
     entry = Entry(
         record=record,
         slug=slugify(record.id),
@@ -217,6 +224,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         key=key,
         award=Text(award[0], award[1], record.award) if award else None,
         venue_short=Text(venue_short[0], venue_short[1], record.venue_short) if venue_short else None,
+        editors=tuple(Author(str(name), bool(owner)) for name, owner in editors),
     )
     return entry, [problem_from(p) for p in problems]
 

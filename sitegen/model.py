@@ -207,6 +207,7 @@ class Entry:
     abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
     award: Text | None = None  # the record's award, when it has one
     venue_short: Text | None = None  # the venue's short name, when the record gives one
+    editors: tuple[Author, ...] = ()  # the record's editors (a book's, or the book's a chapter is in), as its authors are
 
     @property
     def id(self) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sitegen.cite import csl_item
+from sitegen.cite import csl_item, en_dashed, thesis_degree
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -273,6 +273,7 @@ class ViewBuilder:
             for author in authors:
                 author["url"] = self._people_link(entry, author["name"]) or author.get("url")
         listed_authors, author_count = _listed_authors(authors)
+        editors = [{"name": e.name, "is_owner": e.is_owner, "url": self._coauthor_url(e.name, e.is_owner)} for e in entry.editors]
         return {
             "id": record.id,
             "anchor": f"r-{entry.slug}",
@@ -283,8 +284,11 @@ class ViewBuilder:
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0
             "more_authors": bool(record.extra.get("et_al")),  # BibTeX's `and others`: the authors named are the first
+            "editors": editors,  # a book's, or those of the book a chapter is in
+            "editors_in_byline": bool(editors) and not authors,  # an edited book: named where the authors would be, marked
+            "editor_mark_key": "record.editor_mark" if len(editors) == 1 else "record.editors_mark",  # "(Ed.)", "(Eds.)"
             "type": _type_of(entry),
-            "type_key": f"types.{_type_of(entry)}",
+            "type_key": _type_key(entry),
             "source": self.venue(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
@@ -346,8 +350,12 @@ class ViewBuilder:
         return self.urls.absolute(record_path(entry.slug))
 
     def bibtex(self, entry: Entry) -> str:
-        """The record's BibTeX entry: on its page, in publications.bib and in its people's files."""
-        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e)))
+        """The record's BibTeX entry in publications.bib and in its people's files: all it has (sitegen.exports.bibtex)."""
+        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_links(e), full=True))
+
+    def cite_bibtex(self, entry: Entry) -> str:
+        """The record's BibTeX entry on its page, short, for pasting into a paper."""
+        return self.fragments.get("bibtex cite", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_links(e)), shared=False)
 
     def absolute_image(self, entry: Entry) -> str | None:
         """The record's picture as an absolute URL (link previews, JSON-LD, records.json); None when it has
@@ -679,7 +687,8 @@ class ViewBuilder:
         context.update(
             record=self.record_item(entry),
             page_image={"url": image, "alt": entry.record.image_alt or entry.title.plain} if image else None,  # the link preview's picture
-            bibtex=self.bibtex(entry),
+            details=record_details_shown(entry),
+            bibtex=self.cite_bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),
             meta=self.highwire(entry),
@@ -782,6 +791,57 @@ def type_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[str, i
 def _type_of(entry: Entry) -> str:
     kind = entry.record.type
     return kind if kind in _TYPE_RANK else "other"
+
+
+def _type_key(entry: Entry) -> str:
+    """The theme's string naming the record's type: 'types.article', ...; a thesis whose degree is known
+    'thesis_degrees.phd' ("PhD thesis"), 'thesis_degrees.masters', 'thesis_degrees.bachelors'."""
+    kind = _type_of(entry)
+    degree = thesis_degree(entry) if kind == "thesis" else ""
+    return f"thesis_degrees.{degree}" if degree else f"types.{kind}"
+
+
+# the details a record page lists (record_details_shown), in this order: BibTeX's name -> the theme's string
+SHOWN_DETAILS = {
+    "volume": "details.volume",
+    "number": "details.issue",
+    "pages": "details.pages",
+    "chapter": "details.chapter",
+    "edition": "details.edition",
+    "series": "details.series",
+    "publisher": "details.publisher",
+    "organization": "details.organization",
+    "address": "details.address",
+    "howpublished": "details.howpublished",
+    "isbn": "details.isbn",
+    "issn": "details.issn",
+    "note": "details.note",
+}
+_DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
+
+
+def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
+    """What a record page lists below its venue: the editors of the book it is in (an edited book's are named in
+    place of authors), volume, issue (a report's number), pages (a range with an en dash), publisher and the other
+    details the record has, each as `key` (the theme's string naming it) and `value` (ready to print), or `people`
+    (the editors, as the authors are given)."""
+    record = entry.record
+    shown: list[dict[str, Any]] = []
+    if entry.editors and entry.authors:
+        shown.append({"key": "details.editors", "value": "", "people": [{"name": e.name, "is_owner": e.is_owner} for e in entry.editors]})
+    details = record_details(record.extra)
+    if details.get("howpublished") == entry.source.source:  # the venue of a @misc: shown as the venue already
+        del details["howpublished"]
+    for name, key in SHOWN_DETAILS.items():
+        value = details.get(name)
+        if value is None:
+            continue
+        if name == "number" and record.type == "report":
+            key = "details.number"
+        if name == "pages":
+            value = en_dashed(value)
+        shown.append({"key": key, "value": value if name in _DETAILS_AS_WRITTEN else Markup(render_inline(value).html), "people": []})
+    return shown
 
 
 def _content_site_wide(site: Site, kind: str) -> Any:

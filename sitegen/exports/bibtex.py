@@ -1,16 +1,26 @@
 """publications.bib and the BibTeX block on each record page.
 
-Entries use standard types so that every BibTeX reader accepts them; titles
+Entries use BibTeX's standard types, and biblatex's for what BibTeX has no type for (`@software`,
+`@dataset`, `@patent`, as Better BibTeX writes them; BibTeX's styles print them as `@misc`); titles
 keep their LaTeX source, since LaTeX is where BibTeX goes.
+
+Two forms of an entry: the record page's (`full=False`), short as Google Scholar's, for pasting into a
+paper, whose `url` is the work's own address or else its page on the site; and publications.bib's
+(`full=True`), for reference managers and for reading back, which keeps everything the record has: its
+full `date`, `abstract`, `keywords`, `shortjournal`, its other links under al-folio's field names
+(`pdf`, `code`, `slides`, ...), and its page on the site in `biburl` (as dblp names the page an
+entry comes from), so that a site built from it gains no link to the record's old page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
+from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
-from sitegen.model import BIBTEX_DETAILS, Entry
+from sitegen.model import BIBTEX_DETAILS, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, written_editors
 from sitegen.record_types import infer_type
 
@@ -18,7 +28,7 @@ _BRACES = re.compile(r"[{}]")
 _AND = re.compile(r"\sand\s", re.I)
 # a brace with no backslash before it (starting with the brace is 2-3x as fast as a look-behind first)
 _UNESCAPED_BRACES = re.compile(r"[{}](?<!\\[{}])")
-ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
+ENTRY_TYPES = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection", "software", "dataset", "patent"}
 
 
 # the field that names an entry type's venue (the record's `source`); other types say `howpublished`
@@ -30,30 +40,67 @@ VENUE_FIELDS = {
     "mastersthesis": "school",
     "techreport": "institution",
     "book": "publisher",
+    "dataset": "publisher",  # biblatex's @dataset has no `howpublished`
 }
 
 
-RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type
+RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type (biblatex's for software, datasets and patents)
     "article": "article",
     "inproceedings": "inproceedings",
     "thesis": "phdthesis",
     "book": "book",
     "chapter": "incollection",
     "report": "techreport",
+    "software": "software",
+    "dataset": "dataset",
+    "patent": "patent",
 }
+# types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
+_MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
+# al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
+LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website")
+# the kinds of link that may be the work's own address (`url`), best first; software's is its repository
+_OWN_URL_KINDS = ("html", "abs", "doi", "website", "pdf", "code", "data")
+_SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "pdf", "data")
+_CORR_VOLUME = re.compile(r"^abs/\S+$", re.I)  # dblp's volume of an arXiv preprint ('abs/2301.01234'): its id, which `eprint` holds
 
 
 def entry_type(entry: Entry) -> str:
-    requested = str(entry.record.extra.get("bibtex_type", "")).lower()
-    if requested in ENTRY_TYPES:
-        return requested
+    """The record's entry type: the one it was read with or asks for (`bibtex_type`), else its type's.
+
+    A preprint is `@misc` with its eprint, as arXiv's own export writes it, whatever its entry said
+    (dblp's `@article{journal = {CoRR}}`, Google Scholar's `@article{journal = {arXiv preprint ...}}`);
+    a `@misc` of software, a dataset or a patent is biblatex's `@software`, `@dataset`, `@patent`.
+    """
     # every shown record has a type (enrich gives it); one made elsewhere is typed as enrich would type it
     kind = entry.record.type or infer_type(entry.record)
-    return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: a preprint, software, a dataset, a patent, other
+    if kind == "preprint":
+        return "misc"
+    requested = str(entry.record.extra.get("bibtex_type", "")).lower()
+    if requested in ENTRY_TYPES and not (requested == "misc" and kind in _MISC_IN_BIBTEX):
+        return requested
+    return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: other work
 
 
-def bibtex_entry(entry: Entry, url: str) -> str:
+def own_url_kind(record: Record) -> str:
+    """Which of the record's links is the work's own address (its landing page, arXiv's abstract page, its DOI's,
+    ...; a piece of software's repository first); '' when it has none of them."""
+    links = record.links
+    kinds = _SOFTWARE_URL_KINDS if record.type == "software" else _OWN_URL_KINDS
+    return next((kind for kind in kinds if links.get(kind)), "")
+
+
+def own_url(record: Record) -> str:
+    """The work's own address as the record has it ('' for none): BibTeX's `url`, RIS's `UR`, the citations' URL."""
+    kind = own_url_kind(record)
+    return record.links[kind] if kind else ""
+
+
+def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = None, full: bool = False) -> str:
+    """The record's entry; `page_url`: its page on the site (absolute); `links`: its links as absolute URLs
+    (the record's own when not given); `full`: publications.bib's form (see the module's docstring)."""
     record = entry.record
+    links = record.links if links is None else links
     kind = entry_type(entry)
     authors = [_author(name) for name in record.authors] + (["others"] if record.extra.get("et_al") else [])
     fields: list[tuple[str, str]] = [
@@ -65,6 +112,8 @@ def bibtex_entry(entry: Entry, url: str) -> str:
         fields.append((VENUE_FIELDS[kind], venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
+    if full and record.venue_short:
+        fields.append(("shortjournal", _value(record.venue_short)))  # biblatex's short title of the venue, al-folio's `abbr`
     editors = written_editors(record.extra)
     if editors:
         fields.append(("editor", _value(" and ".join(_author(name) for name in editors))))
@@ -76,15 +125,35 @@ def bibtex_entry(entry: Entry, url: str) -> str:
     month = record.date.month if record.date else record.extra.get("month")
     if isinstance(month, int) or (isinstance(month, str) and month.strip()):
         fields.append(("month", str(month)))
+    if full and record.date:
+        fields.append(("date", record.date.isoformat()))  # biblatex's: the day, which `year` and `month` cannot hold
     if record.doi:
-        fields.append(("doi", _value(record.doi, as_text=False)))
+        fields.append(("doi", _address(record.doi)))
     if record.arxiv:
-        fields += [("eprint", _value(record.arxiv, as_text=False)), ("archivePrefix", "arXiv")]
+        fields += [("eprint", _address(record.arxiv)), ("archivePrefix", "arXiv")]
+        primary = next((code for code in record.categories if is_arxiv_category(code)), "")
+        if primary:
+            fields.append(("primaryClass", _address(primary)))
+    url_kind = own_url_kind(record)
+    url = links.get(url_kind, "") if url_kind else ""
+    if full:
+        fields.append(("url", _address(url)))
+        fields += [(name, _address(links[name])) for name in LINK_FIELDS if name != url_kind and links.get(name)]
+        fields.append(("biburl", _address(page_url)))
+        if entry.abstract_plain:
+            fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:
-            fields.append(("primaryClass", _value(record.categories[0], as_text=False)))
-    fields.append(("url", _value(record.links.get("abs") or url, as_text=False)))
+            fields.append(("keywords", _value(", ".join(record.categories))))
+    else:
+        fields.append(("url", _address(url or page_url)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def _paragraphs(text: str) -> str:
+    """An abstract as BibTeX holds it, as Zotero writes one: each paragraph on one line, a blank line between."""
+    paragraphs = [" ".join(paragraph.split()) for paragraph in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(_value(paragraph) for paragraph in paragraphs if paragraph)
 
 
 def _bibtex_pages(pages: str) -> str:
@@ -103,6 +172,8 @@ def record_details(extra: dict) -> dict[str, str]:
             value = extra.get("issue")
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             details[name] = str(value).strip()
+    if _CORR_VOLUME.match(details.get("volume", "")):
+        del details["volume"]
     return details
 
 
@@ -126,7 +197,13 @@ def _author(name: str) -> str:
     return name
 
 
-def _value(value: str, as_text: bool = True) -> str:
+def _address(value: str) -> str:
+    """An address or an identifier (url, doi, eprint) as written: biblatex and the `url` package read them
+    verbatim, so `%`, `&`, `#` and `_` stay bare; only unbalanced braces are made safe."""
+    return _value(value, as_text=False, specials=False)
+
+
+def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
     """Make a field value safe inside braces: specials escaped, braces balanced.
 
     BibTeX counts every brace, escaped or not, while other readers (biber,
@@ -135,7 +212,9 @@ def _value(value: str, as_text: bool = True) -> str:
     an identifier or an address (doi, eprint, url) keeps its `_`, as the macros
     that print those fields read them verbatim.
     """
-    text = escape_bare_specials(" ".join(value.split()))
+    text = " ".join(value.split())
+    if specials:
+        text = escape_bare_specials(text)
     if as_text:
         text = escape_text_underscores(text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):

@@ -18,8 +18,15 @@ FEED_SIZE = 50
 
 
 def _timestamp(entry: Entry) -> str:
+    """The record's day, as much of it as is known: its date, else the first of its month (BibTeX's `month`), else of its year."""
     record = entry.record
-    day = record.date.isoformat() if record.date else f"{record.year:04d}-01-01"
+    month = record.extra.get("month")
+    if record.date:
+        day = record.date.isoformat()
+    elif type(month) is int and 1 <= month <= 12:
+        day = f"{record.year:04d}-{month:02d}-01"
+    else:
+        day = f"{record.year:04d}-01-01"
     return f"{day}T00:00:00Z"
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from sitegen.cite import record_type
+from sitegen.cite import en_dashed, record_type
 from sitegen.exports import joined
 from sitegen.exports.bibtex import record_details
 from sitegen.merge import work_sources
@@ -47,6 +47,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
             {"@type": "Organization" if is_organisation(as_written) else "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})}
             for a, as_written in zip(entry.authors, written)
         ]
+    if entry.editors:
+        data["editor"] = [{"@type": "Person", "name": e.name, **({"url": profile_url} if e.is_owner else {})} for e in entry.editors]
     if record.date:
         data["datePublished"] = record.date.isoformat()
     elif record.year:
@@ -162,6 +164,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "title": entry.title.plain,
         "title_latex": record.title,
         "authors": [a.name for a in entry.authors],
+        "more_authors": bool(record.extra.get("et_al")),  # the authors named are the first of more (BibTeX's `and others`)
         "year": record.year,
         "date": record.date.isoformat() if record.date else None,
         "source": entry.source.plain,
@@ -185,10 +188,12 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
 
 
 def json_details(record: Record) -> dict[str, Any]:
-    """What the record's BibTeX entry says beyond the fields records.json has: volume, number, pages,
+    """What the record's BibTeX entry says beyond the fields records.json has: volume, number, pages (a range with an en dash),
     publisher and the like under BibTeX's names, `editors` (names as readers see them) and, for a
     record with no `date` to hold it, `month` (a .bib file's `month = jul`: 7)."""
     details: dict[str, Any] = dict(record_details(record.extra))
+    if "pages" in details:
+        details["pages"] = en_dashed(details["pages"])  # '1000-1010' as '1000–1010' (a .bib file's `--` is read so)
     editors = written_editors(record.extra)
     if editors:
         details["editors"] = [shown_name(name) for name in editors]

@@ -7,15 +7,20 @@ Mendeley read it and EndNote does when told.
 
 The fields come from the same CSL-JSON item as the APA and IEEE citations
 (`sitegen.cite.csl_item`), so names, venues and types are read one way.
+
+RIS has no mark for an author list that names only the first authors (BibTeX's `and others`);
+EndNote's manual asks for "et al." followed by a comma as the last author ("Author and Editor
+Names"), the comma making it one name that no style splits. That is what is written: `AU  - et al.,`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
-from sitegen.cite import csl_item, record_type
+from sitegen.cite import OTHERS, csl_item, record_type
 from sitegen.exports import joined, page_range
+from sitegen.exports.bibtex import own_url_kind
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
 
@@ -45,8 +50,9 @@ RIS_DETAILS = (  # RIS tag <- CSL-JSON variable, for the details a .bib file giv
 _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
 
 
-def ris_entry(entry: Entry, url: str = "") -> str:
-    """One record, `TY` to `ER` and a blank line; `url`: the record's page, linked when it has no abstract page of its own."""
+def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = None) -> str:
+    """One record, `TY` to `ER` and a blank line; `url`: the record's page, linked when it has no address of its own;
+    `links`: the record's links as absolute URLs (its own when not given)."""
     record = entry.record
     item = csl_item(entry)
     lines = [("TY", RIS_TYPES[record_type(entry)])]
@@ -82,7 +88,8 @@ def ris_entry(entry: Entry, url: str = "") -> str:
             lines.append(("DA", f"{issued[0]:04d}/{issued[1]:02d}"))
     if "DOI" in item:
         lines.append(("DO", item["DOI"]))
-    link = record.links.get("abs") or url
+    kind = own_url_kind(record)
+    link = ((links or record.links).get(kind) if kind else "") or url
     if link:
         lines.append(("UR", link))
     if entry.abstract_plain:
@@ -92,18 +99,27 @@ def ris_entry(entry: Entry, url: str = "") -> str:
     return f"{text}ER  - {LINE_END}{LINE_END}"
 
 
-def publications_ris(entries: Iterable[Entry], page_url: Callable[[Entry], str] = lambda entry: "", fragments: Fragments | None = None) -> bytearray:
-    """publications.ris in UTF-8: `entries` in order; `page_url`: a record's page (its absolute URL).
+def publications_ris(
+    entries: Iterable[Entry],
+    page_url: Callable[[Entry], str] = lambda entry: "",
+    fragments: Fragments | None = None,
+    links: Callable[[Entry], Mapping[str, str]] | None = None,
+) -> bytearray:
+    """publications.ris in UTF-8: `entries` in order; `page_url`: a record's page (its absolute URL); `links`: its links
+    as absolute URLs.
 
     Each `ris_entry` stands alone, so the file is the records' entries joined, each
     made once and kept in `fragments` while its record is unchanged.
     """
     pieces = fragments if fragments is not None else Fragments()
-    return joined(pieces.get("ris", entry, lambda e: ris_entry(e, page_url(e)).encode("utf-8"), shared=False) for entry in entries)
+    return joined(pieces.get("ris", entry, lambda e: ris_entry(e, page_url(e), links(e) if links else None).encode("utf-8"), shared=False) for entry in entries)
 
 
 def _ris_name(name: dict[str, str]) -> str:
-    """`Family, Given[, Suffix]`, the form RIS readers split at the commas; a group's name as it is."""
+    """`Family, Given[, Suffix]`, the form RIS readers split at the commas; a group's name as it is; the authors
+    not named as EndNote asks (see the module's docstring)."""
+    if name == OTHERS:
+        return "et al.,"
     if "literal" in name:
         return name["literal"]
     return ", ".join(part for part in (name["family"], name.get("given", ""), name.get("suffix", "")) if part)

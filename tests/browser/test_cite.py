@@ -174,3 +174,53 @@ def test_an_identifier_keeps_its_case_in_every_style(new_page, tmp_path):
         open_citations(page)
         for style in ("apa", "ieee"):
             assert "arXiv:hep-ph/0601001" in page.locator(f"#cite-{style}").inner_text(), style
+
+
+ET_AL_BIB = """@article{ATLAS:2012yve,
+    author = "Aad, Georges and others",
+    title = "{Observation of a new particle in the search for the Standard Model Higgs boson}",
+    journal = "Phys. Lett. B",
+    volume = "716",
+    pages = "1--29",
+    year = "2012",
+    doi = "10.1016/j.physletb.2012.08.020"
+}
+@article{two2020,
+    author = {M{\\"u}ller, Jane and Chen, Wei and others},
+    title = {Two Named},
+    journal = {J. Tests},
+    year = {2020}
+}
+"""
+
+
+def test_an_author_list_ending_in_and_others_says_et_al(new_page, tmp_path):
+    """BibTeX's `and others` reaches citeproc-js as the CSL item's last name `{"literal": "others"}`; cite.js makes it
+    "et al." after the names, as sitegen.cite does for citeproc-py, and the two agree."""
+    from sitegen.cite import formatted_citation
+    from sitegen.prepare import prepare_site, read_inputs
+
+    site = tmp_path / "site"
+    (site / "content" / "records").mkdir(parents=True)
+    (site / "content" / "site.yaml").write_text("title: T\nbase_url: /\n", encoding="utf-8")
+    (site / "content" / "profile.yaml").write_text("name: Jane Müller\n", encoding="utf-8")
+    (site / "content" / "records" / "et-al.bib").write_text(ET_AL_BIB, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    listing, digests = read_inputs(site)
+    entries = {entry.slug: entry for entry in prepare_site(site, listing, digests).site.entries}
+    shown = {}
+    with serve(site / "output") as base:
+        page = new_page(permissions=["clipboard-read", "clipboard-write"])
+        for slug in ("ATLAS-2012yve", "two2020"):
+            page.goto(base + f"records/{slug}/")
+            open_citations(page)
+            python = formatted_citation(entries[slug])
+            for style in ("apa", "ieee"):
+                shown[slug, style] = text = copied(page, style)
+                assert text == as_citeproc_js_writes(python[style].plain, style, "article"), (slug, style)
+            assert page.locator("#cite-ieee i").first.inner_text() == "et al."  # as IEEE prints its own
+    assert shown["ATLAS-2012yve", "apa"].startswith("Aad, G., et al. (2012). Observation of a new particle")
+    assert shown["ATLAS-2012yve", "ieee"].startswith("G. Aad et al., “Observation of a new particle")
+    assert shown["two2020", "apa"].startswith("Müller, J., Chen, W., et al. (2020). Two Named.")
+    assert shown["two2020", "ieee"].startswith("J. Müller, W. Chen et al., “Two Named,”")

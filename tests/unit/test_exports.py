@@ -74,7 +74,10 @@ def test_bibtex_entry_types_and_fields(files):
     assert (arxiv["year"], arxiv["month"]) == ("2024", "1")
     journal = by_title["{A Journal Paper}"]
     assert journal.entry_type == "article" and journal["journal"] == "Journal of Examples" and journal["doi"] == "10.1000/xyz"
-    assert journal["url"] == "https://user.github.io/repo/records/lovelace2023journal/"
+    # no address of its own: publications.bib names the record's page in `biburl`, the page's own BibTeX in `url`
+    assert "url" not in journal and journal["biburl"] == "https://user.github.io/repo/records/lovelace2023journal/"
+    cite = bibtexparser.parse_string(BeautifulSoup(files["records/lovelace2023journal/index.html"], "html.parser").find("pre", class_="bibtex").get_text())
+    assert cite.entries[0]["url"] == "https://user.github.io/repo/records/lovelace2023journal/"
     conference = next(e for e in entries.values() if e.entry_type == "inproceedings")
     assert conference["booktitle"] == "Proceedings of the Example Conference"
     thesis = by_title["{My Thesis}"]
@@ -120,10 +123,15 @@ _bib_tokens = st.sampled_from(["{", "}", "\\", "%", "&", "#", "$", "@", ",", "="
 @given(st.lists(_bib_tokens, min_size=1, max_size=10).map("".join), st.lists(_bib_tokens, max_size=6).map("".join))
 def test_any_title_or_venue_gives_parseable_bibtex(title, source):
     problems = []
-    record = validate_record({"id": "x", "title": "t " + title, "year": 2020, "authors": ["A " + source], "source": source}, "x.yaml", problems)
+    record = validate_record(
+        {"id": "x", "title": "t " + title, "year": 2020, "authors": ["A " + source], "source": source, "abstract": "a " + title, "categories": ["k" + title]},
+        "x.yaml",
+        problems,
+    )
     site, _ = enrich_site(SiteConfig("T"), Profile("A"), [record], Path("."))
-    library = bibtexparser.parse_string(bibtex_entry(site.entries[0], "https://e.org/records/x/"))
-    assert library.failed_blocks == [] and len(library.entries) == 1
+    for full in (False, True):  # the record page's and publications.bib's (its abstract and keywords too)
+        library = bibtexparser.parse_string(bibtex_entry(site.entries[0], "https://e.org/records/x/", full=full))
+        assert library.failed_blocks == [] and len(library.entries) == 1
 
 
 # -- feed.xml -----------------------------------------------------------------------
@@ -341,7 +349,7 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     page = BeautifulSoup(files["records/muller2020/index.html"], "html.parser")
     assert page.find("p", class_="authors").get_text() == "Jörg Müller, Anna van der Berg, et al."
     block = bibtexparser.parse_string(page.find("pre", class_="bibtex").get_text()).entries[0]
-    assert block.fields_dict.keys() == article.fields_dict.keys()
+    assert block.fields_dict.keys() - {"url"} == article.fields_dict.keys() - {"biburl"}
 
     def scholar_tags(path: str) -> list[tuple[str, str]]:
         soup = BeautifulSoup(files[path], "html.parser")

@@ -86,6 +86,25 @@
   }
   function oneLine(value) { return value.replace(/[ \t\r\n]+/g, " ").trim(); }
 
+  // An author list that names only the first authors (BibTeX's "and others") ends with the name {"literal": "others"},
+  // which citeproc-js does not know: it is given the name "et al." after a mark, and the word joining that name to
+  // the others ("&", "and") is taken out of the citation, as sitegen.cite.with_et_al does for citeproc-py.
+  var ET_AL_MARK = "\ue003";
+  var ET_AL = new RegExp(",? (?:(?:&#38;|&amp;|&|and|\u2026) )?" + ET_AL_MARK + "et al\\.", "g");
+  var ET_AL_HTML = { apa: ", et al.", ieee: " <i>et al.</i>" }; // after the names, as the style prints its own "et al."
+  function forProcessor(item) {
+    var authors = item.author || [];
+    var last = authors[authors.length - 1];
+    if (!last || last.literal !== "others" || Object.keys(last).length !== 1) return item;
+    var copy = Object.assign({}, item);
+    copy.author = authors.slice(0, -1).concat([{ literal: ET_AL_MARK + "et al." }]);
+    return copy;
+  }
+  function withEtAl(citation, name, asHtml) {
+    var words = ET_AL_HTML[name] || ", et al.";
+    return citation.replace(ET_AL, asHtml ? words : words.replace(/<[^>]*>/g, ""));
+  }
+
   // one record, alone in the reference list: no list number, no "2024a"
   function show(CSL, name, styleXml, locale, item) {
     var engine = new CSL.Engine({
@@ -94,9 +113,9 @@
     }, styleXml, "en-US", true);
     engine.updateItems([item.id]);
     engine.setOutputFormat("html");
-    var html = engine.makeBibliography()[1][0] || "";
+    var html = withEtAl(engine.makeBibliography()[1][0] || "", name, true);
     engine.setOutputFormat("text");
-    plain[name] = oneLine(engine.makeBibliography()[1][0] || "").replace(/^\[1\]\s*/, "");
+    plain[name] = withEtAl(oneLine(engine.makeBibliography()[1][0] || "").replace(/^\[1\]\s*/, ""), name, false);
     var target = document.getElementById("cite-" + name);
     target.textContent = "";
     target.appendChild(fragment(html));
@@ -105,7 +124,7 @@
 
   function start() {
     if (started) return started;
-    var item = JSON.parse(box.getAttribute("data-csl-item"));
+    var item = forProcessor(JSON.parse(box.getAttribute("data-csl-item")));
     var base = box.getAttribute("data-csl");
     var styleNames = Object.keys(STYLES);
     started = Promise.all([loadCiteproc(), text(base + LOCALE)].concat(styleNames.map(function (n) { return text(base + STYLES[n]); })))

@@ -1,0 +1,267 @@
+"""What sitegen writes for the .bib files reference managers export (tests/fixtures/reference-managers/):
+the pages, publications.bib (and each record page's BibTeX), publications.ris, records.json, the feed and
+the citations, and what a site built from a site's publications.bib makes of it again."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import bibtexparser
+import pytest
+import rispy
+from bs4 import BeautifulSoup
+from conftest import file_bytes, write_site
+
+from sitegen.build import check_site
+from sitegen.cite import formatted_citation
+
+BIBS = Path(__file__).parent.parent / "fixtures" / "reference-managers"
+SITE = {
+    "content/site.yaml": "title: Jane Müller\nbase_url: https://jane.example.org/site/\n",
+    "content/profile.yaml": 'name: "Jane Müller"\nname_variants: ["J. Müller"]\n',
+}
+
+
+def site_with(root: Path, *bibs: str, **files: str) -> Path:
+    """A site whose records are the fixture .bib files `bibs` (and `files`: more of its files by path)."""
+    site = write_site(root, {**SITE, **files})
+    (site / "content" / "records").mkdir(parents=True, exist_ok=True)
+    for name in bibs:
+        shutil.copy(BIBS / name, site / "content" / "records" / name)
+    return site
+
+
+def built(site: Path) -> tuple[dict[str, bytes], list[str]]:
+    """The files a build writes (rendered in memory) and its warnings and notes, as printed."""
+    result = check_site(site)
+    return file_bytes(result.files), [str(problem) for problem in result.warnings]
+
+
+def page(files: dict[str, bytes], slug: str) -> BeautifulSoup:
+    return BeautifulSoup(files[f"records/{slug}/index.html"], "html.parser")
+
+
+def bib_entries(text: str | bytes) -> dict:
+    library = bibtexparser.parse_string(text.decode() if isinstance(text, bytes) else text)
+    assert library.failed_blocks == []
+    return {entry.key: entry for entry in library.entries}
+
+
+def cite_block(files: dict[str, bytes], slug: str):
+    """The BibTeX entry of a record page's Cite section."""
+    [entry] = bib_entries(page(files, slug).find("pre", class_="bibtex").get_text()).values()
+    return entry
+
+
+def records_json(files: dict[str, bytes]) -> dict[str, dict]:
+    return {record["id"]: record for record in json.loads(files["records.json"])["records"]}
+
+
+def csl_item(files: dict[str, bytes], slug: str) -> dict:
+    return json.loads(html.unescape(page(files, slug).find("details", class_="cite-styles")["data-csl-item"]))
+
+
+def text_of(element) -> str:
+    return " ".join(element.get_text().split())
+
+
+# -- (1) `and others`: the authors named are the first, everywhere ------------------------------------------
+
+
+def test_an_author_list_ending_in_and_others_is_cited_as_incomplete_everywhere(tmp_path):
+    files, _ = built(site_with(tmp_path, "inspire.bib"))
+    slug = "ATLAS-2012yve"
+    # the page says so; its Google Scholar tags name the authors known, and no author called "others"
+    soup = page(files, slug)
+    assert text_of(soup.find("p", class_="authors")) == "Georges Aad, et al."
+    assert [tag["content"] for tag in soup.find_all("meta", attrs={"name": "citation_author"})] == ["Georges Aad"]
+    assert soup.find("meta", attrs={"name": "description"})["content"].startswith("Georges Aad, …")
+    # records.json
+    assert records_json(files)["ATLAS:2012yve"]["more_authors"] is True
+    assert records_json(files)["Muller:2020abc"]["more_authors"] is False
+    # APA and IEEE (the CSL item as the page carries it to citeproc-js, and citeproc-py's reading of it)
+    item = csl_item(files, slug)
+    assert item["author"] == [{"family": "Aad", "given": "Georges"}, {"literal": "others"}]
+    from sitegen.prepare import prepare_site, read_inputs
+
+    site = tmp_path
+    listing, digests = read_inputs(site)
+    [entry] = [e for e in prepare_site(site, listing, digests).site.entries if e.id == "ATLAS:2012yve"]
+    citations = formatted_citation(entry)
+    assert citations["apa"].plain.startswith("Aad, G., et al. (2012). Observation of a new particle")
+    assert citations["ieee"].plain.startswith("G. Aad et al., “Observation of a new particle")
+    assert citations["ieee"].html.startswith("G. Aad <i>et al.</i>, ")
+    # RIS: EndNote's "et al.," as the last author
+    [ris] = [r for r in rispy.loads(files["publications.ris"].decode()) if r["title"].startswith("Observation")]
+    assert ris["authors"] == ["Aad, Georges", "et al.,"]
+    # BibTeX, as before
+    assert bib_entries(files["publications.bib"])["ATLAS:2012yve"]["author"] == "Georges Aad and others"
+
+
+# -- (3) the exports keep what the record has -----------------------------------------------------------------
+
+
+def test_publications_bib_keeps_what_a_zotero_entry_has_and_the_page_cites_it_short(tmp_path):
+    files, _ = built(site_with(tmp_path, "zotero.bib"))
+    entries = bib_entries(files["publications.bib"])
+    paper = entries["mullerSparseAttentionDNA2021"]
+    assert paper["url"] == "https://www.nature.com/articles/s41592-021-01128-0"  # the paper's own, not the site's page
+    assert paper["biburl"] == "https://jane.example.org/site/records/mullerSparseAttentionDNA2021/"
+    assert paper["date"] == "2021-05-03" and (paper["year"], paper["month"]) == ("2021", "5")
+    assert paper["shortjournal"] == "Nat. Methods"
+    assert paper["abstract"].startswith("We present a sparse attention mechanism for \\emph{genomic} sequences.")
+    assert paper["keywords"] == "q-bio.GN, attention, genomics, Machine Learning"
+    assert paper["primaryClass"] == "q-bio.GN"
+    assert entries["mullerTechReport2020"]["url"] == "https://www.ebi.ac.uk/reports/tr_2020_07%20final.pdf"  # as written, no `\%`
+    # the record page's Cite block: short, as Google Scholar's, its url the paper's own
+    cite = cite_block(files, "mullerSparseAttentionDNA2021")
+    assert cite["url"] == "https://www.nature.com/articles/s41592-021-01128-0"
+    assert not {"abstract", "keywords", "date", "biburl", "shortjournal"} & set(cite.fields_dict)
+    # a record with no address of its own: publications.bib names none, the Cite block the record's page
+    assert "url" not in entries["mullerChapter2018"]
+    assert cite_block(files, "mullerChapter2018")["url"] == "https://jane.example.org/site/records/mullerChapter2018/"
+
+
+def test_links_keep_their_names_in_publications_bib(tmp_path):
+    bib = """@inproceedings{links2020,
+  title = {Linked},
+  author = {M{\\"u}ller, Jane},
+  booktitle = {Proc. Things},
+  year = {2020},
+  url = {https://example.org/landing},
+  pdf = {https://example.org/paper.pdf},
+  code = {https://github.com/jane/linked},
+  slides = {static/slides.pdf},
+}
+"""
+    files, _ = built(write_site(tmp_path, {**SITE, "content/records/links.bib": bib, "static/slides.pdf": "%PDF"}))
+    entry = bib_entries(files["publications.bib"])["links2020"]
+    assert entry["url"] == "https://example.org/landing"
+    assert (entry["pdf"], entry["code"]) == ("https://example.org/paper.pdf", "https://github.com/jane/linked")
+    assert entry["slides"] == "https://jane.example.org/site/static/slides.pdf"  # a path in the site, as an address
+
+
+def test_software_datasets_and_patents_keep_their_types(tmp_path):
+    files, _ = built(site_with(tmp_path, "types.bib", "zotero.bib"))
+    entries = bib_entries(files["publications.bib"])
+    assert entries["sw1"].entry_type == "software" and entries["sw1"]["url"] == "https://github.com/jane/seqtool"
+    assert entries["ds1"].entry_type == "dataset" and entries["ds1"]["publisher"] == "Zenodo"
+    assert entries["pat1"].entry_type == "patent" and entries["pat1"]["date"] == "2019-06-18"
+    assert entries["mullerSoftware2022"].entry_type == "software"  # Zotero's @misc of a program
+    # APA for software names where it is
+    from sitegen.prepare import prepare_site, read_inputs
+
+    listing, digests = read_inputs(tmp_path)
+    software = {e.id: e for e in prepare_site(tmp_path, listing, digests).site.entries}["mullerSoftware2022"]
+    assert "https://github.com/jane/seqkit_fast" in formatted_citation(software)["apa"].plain
+    assert csl_item(files, "mullerSoftware2022")["URL"] == "https://github.com/jane/seqkit_fast"
+
+
+# -- (4) primaryClass ------------------------------------------------------------------------------------------
+
+
+def test_primary_class_is_written_only_for_an_arxiv_class(tmp_path):
+    files, _ = built(site_with(tmp_path, "zotplain.bib", "inspire.bib"))
+    entries = bib_entries(files["publications.bib"])
+    # Zotero's keyword 'Computer Science - Machine Learning' is a keyword, not arXiv's class
+    assert "primaryClass" not in entries["muller_online_2023"] and entries["muller_online_2023"]["eprint"] == "2311.09999"
+    assert entries["muller_online_2023"]["keywords"] == "Computer Science - Machine Learning"
+    assert entries["old_hep"]["primaryClass"] == "hep-th"
+    assert entries["2021ApJ...900..123M"]["primaryClass"] == "astro-ph.GA"
+
+
+# -- (9) an edited book -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language, mark", [("en", "(Eds.)"), ("de", "(Hrsg.)")])
+def test_an_edited_book_names_its_editors_with_the_owner_highlighted(tmp_path, language, mark):
+    site = site_with(tmp_path, "types.bib")
+    (site / "content" / "site.yaml").write_text(f"title: Jane Müller\nbase_url: https://jane.example.org/site/\nlanguage: {language}\n")
+    files, _ = built(site)
+    soup = page(files, "ed1")
+    byline = soup.find("p", class_="editors")
+    assert text_of(byline) == f"Jane Müller, Wei Chen {mark}"
+    assert byline.find("strong", class_="owner").get_text() == "Jane Müller"
+    listed = BeautifulSoup(files["index.html"], "html.parser").find("li", id="r-ed1")
+    assert text_of(listed.find("p", class_="editors")) == f"Jane Müller, Wei Chen {mark}"
+    assert listed.find("strong", class_="owner").get_text() == "Jane Müller"
+
+
+def test_a_chapter_page_names_the_editors_of_its_book(tmp_path):
+    files, _ = built(site_with(tmp_path, "zotero.bib"))
+    details = {text_of(div.find("dt")): text_of(div.find("dd")) for div in page(files, "mullerChapter2018").select("dl.details > div")}
+    assert details == {"Editors": "John Doe", "Pages": "101–130", "Publisher": "Springer", "Place": "Cham", "ISBN": "978-3-319-00000-0"}
+
+
+# -- (14) dates, pages, details, theses, preprints ---------------------------------------------------------------
+
+
+def test_the_feed_dates_a_record_by_its_month(tmp_path):
+    files, _ = built(site_with(tmp_path, "inspire.bib"))
+    entries = {
+        m[1]: m[2]
+        for m in re.finditer(
+            r"<id>https://jane.example.org/site/records/([^<]+)/</id>\s*<title>.*?</title>\s*<updated>([^<]+)</updated>", files["feed.xml"].decode(), re.S
+        )
+    }
+    assert entries["Muller-2020abc"] == "2020-03-01T00:00:00Z"  # month = mar
+    assert entries["2019MNRAS.480.1000M"] == "2019-05-01T00:00:00Z"
+    assert entries["ATLAS-2012yve"] == "2012-01-01T00:00:00Z"  # no month known
+
+
+def test_a_record_page_lists_volume_issue_and_pages(tmp_path):
+    files, _ = built(site_with(tmp_path, "inspire.bib", "zotero.bib"))
+
+    def details(slug: str) -> dict[str, str]:
+        return {text_of(div.find("dt")): text_of(div.find("dd")) for div in page(files, slug).select("dl.details > div")}
+
+    assert details("2019MNRAS.480.1000M") == {"Volume": "480", "Pages": "1000–1010"}  # `pages = {1000-1010}`
+    assert details("mullerSparseAttentionDNA2021") == {
+        "Volume": "18",
+        "Issue": "5",
+        "Pages": "512–520",
+        "Publisher": "Nature Publishing Group",
+        "ISSN": "1548-7105",
+    }
+    assert details("mullerTechReport2020") == {"Number": "TR-2020-07", "Place": "Hinxton, UK"}
+    assert records_json(files)["2019MNRAS.480.1000M"]["details"]["pages"] == "1000–1010"
+
+
+def test_a_thesis_says_which_degree(tmp_path):
+    thesis = '@thesis{which, title = {Which Degree}, author = {M{\\"u}ller, Jane}, year = {2012}, institution = {TU Wien}}\n'
+    files, _ = built(site_with(tmp_path, "scholar.bib", "types.bib", **{"content/records/thesis.bib": thesis}))
+    assert text_of(page(files, "muller2019scalable").select_one(".venue .type")) == "PhD thesis"
+    assert text_of(page(files, "ms1").select_one(".venue .type")) == "Master's thesis"
+    assert text_of(page(files, "which").select_one(".venue .type")) == "Thesis"  # biblatex's @thesis: no degree to guess
+    site = tmp_path / "de"
+    site_with(site, "types.bib", **{"content/site.yaml": "title: J\nbase_url: https://jane.example.org/site/\nlanguage: de\n"})
+    german, _ = built(site)
+    assert text_of(page(german, "ms1").select_one(".venue .type")) == "Masterarbeit"
+
+
+def test_dblp_and_scholar_preprints_are_exported_as_preprints(tmp_path):
+    files, _ = built(site_with(tmp_path, "dblp.bib", "scholar.bib"))
+    entries = bib_entries(files["publications.bib"])
+    corr = entries["DBLP:journals/corr/abs-2301-01234"]
+    assert corr.entry_type == "misc" and (corr["eprint"], corr["archivePrefix"]) == ("2301.01234", "arXiv")
+    assert not {"journal", "volume"} & set(corr.fields_dict)  # not journal = {arXiv}, volume = {abs/2301.01234}
+    scholar = entries["muller2015note"]
+    assert scholar.entry_type == "misc" and scholar["eprint"] == "1501.00001" and "journal" not in scholar
+    assert cite_block(files, "muller2015note").entry_type == "misc"
+
+
+# -- reading a site's publications.bib back --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bib", sorted(path.name for path in BIBS.glob("*.bib")))
+def test_a_site_built_from_publications_bib_has_the_same_records(tmp_path, bib):
+    first, _ = built(site_with(tmp_path / "first", bib))
+    again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": first["publications.bib"].decode()}))
+    before, after = records_json(first), records_json(again)
+    assert before.keys() == after.keys()
+    for record_id, record in before.items():
+        assert after[record_id] == record, record_id
