@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen.cache import BuildCache, BuildState, digest
-from sitegen.errors import ContentError, Problem
+from sitegen.errors import ContentError, Problem, strict_warnings
 from sitegen.inputs import Fingerprints, list_inputs
 from sitegen.output_folder import output_lock
 
@@ -142,7 +142,7 @@ def build_site(
         built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
         previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
         if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
-            if strict and state.warnings:
+            if strict and strict_warnings(state.warnings):
                 raise _strict_error(state.warnings)
             cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
             return BuildResult(
@@ -175,7 +175,7 @@ def build_site(
             progress(f"listing the pages of {len(prepared.site.entries)} records")
             rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared), previous_keys, fragments)
         warnings = prepared.warnings + rendered.warnings
-        if strict and warnings:
+        if strict and strict_warnings(warnings):
             raise _strict_error(warnings)
         progress(f"rendering and writing {len(rendered.todo)} files")
         workers = 1 if keep_in_memory else worker_count()  # the dev server keeps its threads and its pieces of output to itself
@@ -217,7 +217,7 @@ def _strict_error(warnings: list[Problem]) -> ContentError:
 
 
 def strict_failure(warnings: list[Problem], outcome: str) -> str:
-    count = len(dict.fromkeys(warnings))
+    count = len(dict.fromkeys(strict_warnings(warnings)))
     return f"--strict: {count} warning{'s' if count != 1 else ''}, and --strict makes a warning an error; {outcome}"
 
 

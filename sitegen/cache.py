@@ -316,12 +316,12 @@ def user_cache_folder() -> Path:
 
 def problem_data(problem: Problem) -> list:
     where = problem.location
-    return [problem.message, where.path if where else None, where.line if where else None, where.column if where else None, problem.warning]
+    return [problem.message, where.path if where else None, where.line if where else None, where.column if where else None, problem.warning, problem.note]
 
 
 def problem_from(data: list) -> Problem:
-    message, path, line, column, warning = data
-    return Problem(message, Location(path, line, column) if path is not None else None, bool(warning))
+    message, path, line, column, warning, *note = data
+    return Problem(message, Location(path, line, column) if path is not None else None, bool(warning), bool(note and note[0]))
 
 
 def _state_data(state: BuildState) -> dict:

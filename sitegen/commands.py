@@ -6,7 +6,7 @@ import sys
 import time
 
 from sitegen.build import build_site, check_site, strict_failure
-from sitegen.errors import ContentError, ExitStatus, Problem
+from sitegen.errors import ContentError, ExitStatus, Problem, strict_warnings
 from sitegen.output_folder import OutputInTheWay
 from sitegen.progress import Progress, live_terminal
 
@@ -56,7 +56,7 @@ def build(args) -> int:
 def check(args) -> int:
     result = check_site(args.site)
     report_warnings(result.warnings)
-    if args.strict and result.warnings:
+    if args.strict and strict_warnings(result.warnings):
         print(strict_failure(result.warnings, "sitegen build --strict would write nothing"), file=sys.stderr)
         return ExitStatus.CONTENT
     print(f"ok: {result.pages} pages would be built", file=sys.stderr)

@@ -94,7 +94,8 @@ def enrich_site(
     kept.begin()
     aliases = owner_aliases()
     records = [_owner_named(record, profile.name, aliases) for record in records]
-    merged = [kept.typed_record(record) for record in merge_works(records)]
+    merge_notes: list[Problem] = []
+    merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     keys = [entry_key(record, owners_key) for record in shown]
@@ -105,7 +106,7 @@ def enrich_site(
     for key in set(converted) - set(keys):
         del converted[key]
     cite_keys = unique_cite_keys(shown, [converted[key][CITE_BASE] for key in keys])
-    problems: list[Problem] = []
+    problems: list[Problem] = merge_notes
     entries = []
     for key, record in zip(keys, shown):
         entry, entry_problems = kept.entry(record, converted[key], cite_keys[record.id], key)
@@ -324,6 +325,7 @@ def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:
         if _keeps_own_cite_key(record) and record.id.casefold() not in taken:
             keys[record.id] = record.id
             taken.add(record.id.casefold())
+    taken |= {alias.casefold() for record in records for alias in record.aliases}  # a merged entry's key cites the work still
     sharing: dict[str, list[Record]] = {}
     for record, base in zip(records, bases):
         if record.id not in keys:

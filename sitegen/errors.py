@@ -34,14 +34,23 @@ class Location:
 
 @value_class
 class Problem:
+    """What is wrong (an error stops the command), may be (a warning: `--strict` stops on one), or is worth
+    knowing (a note, which is also a warning but never stops a build: two entries of the user's files merged)."""
+
     message: str
     location: Location | None = None
     warning: bool = False
+    note: bool = False  # with warning=True
 
     def __str__(self) -> str:
         prefix = f"{self.location} " if self.location else ""
-        kind = "warning: " if self.warning else ""
+        kind = "note: " if self.note else "warning: " if self.warning else ""
         return f"{prefix}{kind}{self.message}"
+
+
+def strict_warnings(warnings: list[Problem]) -> list[Problem]:
+    """The warnings `--strict` makes errors: all but the notes."""
+    return [warning for warning in warnings if not warning.note]
 
 
 class SitegenError(Exception):

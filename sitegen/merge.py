@@ -14,11 +14,18 @@ preprints, are never joined by title.
 
 The merged record takes each field from the best record that has it: a
 hand-written YAML record's own fields first (a correction), then published
-versions before preprints, then the sources in the order of SOURCE_ORDER. The
-author list is the user's own (a YAML or BibTeX file's) whenever one is whole,
+versions before preprints, then the sources in the order of SOURCE_ORDER, then
+the record that gives more fields (two entries of one paper in two .bib files:
+Zotero's full one before Google Scholar's short one), then by file and line.
+The author list is the user's own (a YAML or BibTeX file's) whenever one is whole,
 else the longest fetched one. The venue is a published one whenever any record
-names one; mappings (`links`, `ids`, extras) merge key by key; `citations` is
-the largest count known.
+names one, and its details (volume, number, pages, ISSN, ...) come from the
+records of that publication (the same venue or the same published DOI), the
+best first, never from a preprint's; mappings (`links`, `ids`, extras) merge
+key by key; `citations` is the largest count known. The ids of the other records
+of the user's own files are kept as the work's `aliases` (their citation keys,
+which publications.bib writes as biblatex's `ids`), and each such merge is a note
+(`merge_works(records, notes)`), so that no entry vanishes unsaid.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
+from sitegen.errors import Problem
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record
 from sitegen.record_types import (
     ARXIV_DOI,
@@ -66,10 +74,37 @@ _LATEX_NAMED = re.compile(r"\\([A-Za-z]+)")
 _MATH_MARKS = str.maketrans("", "", "${}^_")
 
 
-def merge_works(records: list[Record]) -> list[Record]:
-    """One record per work, in the order of each work's first record; a record alone is returned as it is."""
+def merge_works(records: list[Record], notes: list[Problem] | None = None) -> list[Record]:
+    """One record per work, in the order of each work's first record; a record alone is returned as it is.
+    `notes` gets a note for each record of the user's own files merged into another's (`merge_note`)."""
     groups = _works(records)
-    return [records[members[0]] if len(members) == 1 else merged_record([records[i] for i in members]) for members in groups]
+    merged = []
+    for members in groups:
+        if len(members) == 1:
+            merged.append(records[members[0]])
+            continue
+        work = merged_record([records[i] for i in members])
+        merged.append(work)
+        if notes is not None and work.aliases:
+            notes += [merge_note(records[i], work) for i in members if records[i].id in work.aliases]
+    return merged
+
+
+_SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "id": "same id"}
+
+
+def merge_note(record: Record, work: Record) -> Problem:
+    """'record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 (content/records/zotero.bib:12): same DOI',
+    at the merged record's place: which entry of the user's files became part of which, and why."""
+    shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work))}
+    if shared:
+        why = ", ".join(_SAME[kind] for kind in _SAME if kind in shared)
+    elif title_key(record.title) == title_key(work.title):
+        why = f"same title, years at most {TITLE_MATCH_YEARS} apart and an author in common"
+    else:
+        why = "both are versions of one work"
+    where = f" ({work.location.path}:{work.location.line})" if work.location.line else f" ({work.location.path})"
+    return Problem(f"record '{record.id}' merged with {work.id}{where}: {why}; its id is kept as an alias", record.location, warning=True, note=True)
 
 
 def work_sources(record: Record) -> tuple[str, ...]:
@@ -323,6 +358,9 @@ def merged_record(members: list[Record]) -> Record:
         "extra": _extra(ranked, corrections, venue_from, authors_from),
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
+    work_id = values["id"]
+    own = [r.id for r in ranked if not r.fetched and r.id != work_id]
+    values["aliases"] = tuple(dict.fromkeys([*own, *(alias for r in ranked for alias in r.aliases if alias != work_id)]))
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
         lead,
@@ -347,10 +385,11 @@ def _is_preprint(record: Record) -> bool:
 
 
 def _rank(record: Record) -> tuple:
-    """Best first: corrections, then published versions, then by source; then by file and place, for ties."""
+    """Best first: corrections, then published versions, then by source, then the record that gives more fields;
+    then by file and place, for ties."""
     source = _source_of(record)
     order = SOURCE_ORDER.index(source) if source in SOURCE_ORDER else len(SOURCE_ORDER)
-    return (not _is_correction(record), _is_preprint(record), order, record.location.path, record.location.line or 0, record.id)
+    return (not _is_correction(record), _is_preprint(record), order, -len(record.given), record.location.path, record.location.line or 0, record.id)
 
 
 def _lead_rank(record: Record) -> tuple:
@@ -475,18 +514,37 @@ def _free_name(merged: dict[str, str], name: str) -> str:
     return f"{name}_{number}"
 
 
+def _same_publication(record: Record, venue_from: Record) -> bool:
+    """Does `record` describe the publication `venue_from` names (so that its volume, number, ISSN are that one's)?
+    A published version with the same DOI, or naming the same venue; a preprint never."""
+    if _is_preprint(record):
+        return False
+    doi = published_doi(record.doi)
+    if doi and doi == published_doi(venue_from.doi):
+        return True
+    return bool(record.source) and title_key(record.source) == title_key(venue_from.source)
+
+
 def _preprint_versions(ranked: list[Record]) -> list[bool]:
     return [_is_preprint(record) for record in ranked]
 
 
 def _extra(ranked: list[Record], corrections: list[Record], venue_from: Record | None, authors_from: Record | None) -> dict[str, Any]:
-    """Unknown fields key by key, best record first; details of a venue only from the record that named it."""
+    """Unknown fields key by key, best record first; details of a venue from the record that named it, then from
+    the other records of that publication (`_same_publication`), never from another version's."""
     merged: dict[str, Any] = {}
     for record in ranked:
         for name, value in record.extra.items():
-            if name in VENUE_DETAILS and record is not venue_from and not (venue_from is None and record is ranked[0]):
-                continue
-            merged.setdefault(name, value)
+            if name not in VENUE_DETAILS:
+                merged.setdefault(name, value)
+    if venue_from is None:
+        of_the_venue = ranked[:1]
+    else:
+        of_the_venue = [venue_from, *(r for r in ranked if r is not venue_from and _same_publication(r, venue_from))]
+    for record in of_the_venue:
+        for name, value in record.extra.items():
+            if name in VENUE_DETAILS:
+                merged.setdefault(name, value)
     merged.pop("et_al", None)
     if authors_from is not None and authors_from.extra.get("et_al"):
         merged["et_al"] = True

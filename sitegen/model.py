@@ -145,6 +145,7 @@ class Record(_Placed):
     citations: int | None = None  # cited-by count (OpenAlex, else Crossref)
     ids: dict[str, str] = field(default_factory=dict)  # other identifiers: openalex, dblp, orcid put-code, ...
     sources: tuple[str, ...] = ()  # every source that contributed (set when records of one work are merged)
+    aliases: tuple[str, ...] = ()  # the ids of the records of your own files merged into this one (their citation keys)
     extra: dict[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
     source_key: str = ""  # file hash and position: a cheap key for everything derived from this record

@@ -8,8 +8,9 @@ Two forms of an entry: the record page's (`full=False`), short as Google Scholar
 paper, whose `url` is the work's own address or else its page on the site; and publications.bib's
 (`full=True`), for reference managers and for reading back, which keeps everything the record has: its
 full `date`, `abstract`, `keywords`, `shortjournal`, its other links under al-folio's field names
-(`pdf`, `code`, `slides`, ...), and its page on the site in `biburl` (as dblp names the page an
-entry comes from), so that a site built from it gains no link to the record's old page.
+(`pdf`, `code`, `slides`, ...), the citation keys of the entries merged into it (`ids`, biblatex's
+key aliases), and its page on the site in `biburl` (as dblp names the page an entry comes from), so
+that a site built from it gains no link to the record's old page.
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:
             fields.append(("keywords", _value(", ".join(record.categories))))
+        if record.aliases:
+            fields.append(("ids", _address(", ".join(record.aliases))))
     else:
         fields.append(("url", _address(url or page_url)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)

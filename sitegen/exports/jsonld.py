@@ -178,6 +178,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "award": entry.award.plain if entry.award else None,
         "image": image,
         "cite_key": entry.cite_key,
+        "aliases": list(record.aliases),
         "type": record.type,
         "citations": record.citations,
         "sources": list(work_sources(record)),

@@ -14,7 +14,7 @@ import bibtexparser
 import pytest
 import rispy
 from bs4 import BeautifulSoup
-from conftest import file_bytes, write_site
+from conftest import file_bytes, run_sitegen, write_site
 
 from sitegen.build import check_site
 from sitegen.cite import formatted_citation
@@ -265,3 +265,30 @@ def test_a_site_built_from_publications_bib_has_the_same_records(tmp_path, bib):
     assert before.keys() == after.keys()
     for record_id, record in before.items():
         assert after[record_id] == record, record_id
+
+
+# -- (6) one paper in two .bib files ----------------------------------------------------------------------------------
+
+
+def test_one_paper_in_two_bib_files_keeps_the_richer_entry_and_the_other_key(tmp_path):
+    site = site_with(tmp_path, "zotero.bib", "scholar-duplicate.bib")
+    files, warnings = built(site)
+    records = records_json(files)
+    assert "muller2021sparse" not in records
+    paper = records["mullerSparseAttentionDNA2021"]  # Zotero's entry gives more than Scholar's: its key leads
+    assert paper["title_latex"] == "Sparse Attention for DNA Sequence Models in $O(n \\log n)$ Time"
+    assert paper["details"]["number"] == "5" and paper["details"]["issn"] == "1548-7105"
+    assert len(paper["authors"]) == 5 and paper["more_authors"] is False
+    assert paper["aliases"] == ["muller2021sparse"]
+    assert bib_entries(files["publications.bib"])["mullerSparseAttentionDNA2021"]["ids"] == "muller2021sparse"  # biblatex's key alias
+    assert warnings == [
+        "content/records/scholar-duplicate.bib:1: note: record 'muller2021sparse' merged with mullerSparseAttentionDNA2021"
+        " (content/records/zotero.bib:2): same title, years at most 2 apart and an author in common; its id is kept as an alias"
+    ]
+
+
+def test_the_merge_note_is_printed_and_strict_still_builds(tmp_path):
+    site = site_with(tmp_path, "zotero.bib", "scholar-duplicate.bib")
+    result = run_sitegen("build", "--strict", cwd=site)
+    assert result.returncode == 0, result.stderr
+    assert "content/records/scholar-duplicate.bib:1: note: record 'muller2021sparse' merged with mullerSparseAttentionDNA2021" in result.stderr

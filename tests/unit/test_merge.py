@@ -538,3 +538,60 @@ def test_a_preprints_links_and_ids_beside_the_published_ones_are_named_as_the_pr
     }
     assert one.ids == {"openalex": "W1", "openalex_preprint": "W2"}
     assert merge_works([preprint, dataclasses.replace(published, type="preprint", source="arXiv")])[0].links["pdf_2"] == "https://arxiv.org/pdf/2509.01193"
+
+
+def _bib_records(name: str, path: str) -> list[Record]:
+    """The records of a fixture .bib file (tests/fixtures/reference-managers/) kept at `path` in the site."""
+    reader = reader_for(path)
+    mappings, problems = reader.read((FIXTURES / "reference-managers" / name).read_text(encoding="utf-8"), path)
+    assert problems == []
+    return [validate_record(m, path, problems, source_key=f"{path}#{i}", reader=reader.name) for i, m in enumerate(mappings)]
+
+
+@pytest.mark.parametrize(
+    "zotero_path, scholar_path", [("content/records/zotero.bib", "content/records/a.bib"), ("content/records/a.bib", "content/records/zotero.bib")]
+)
+def test_two_bib_entries_of_one_paper_merge_alike_whatever_their_files_are_named(zotero_path, scholar_path):
+    """Zotero's entry (number, ISSN, math in the title, five authors) and Google Scholar's of the same paper: the
+    one that gives more fields leads, whichever file sorts first; the other's venue details fill what it lacks,
+    and the other's key is kept as an alias, with a note."""
+    zotero = [r for r in _bib_records("zotero.bib", zotero_path) if r.id == "mullerSparseAttentionDNA2021"]
+    scholar = _bib_records("scholar-duplicate.bib", scholar_path)
+    notes: list = []
+    [work] = merge_works(scholar + zotero, notes)
+    assert work.id == "mullerSparseAttentionDNA2021" and work.aliases == ("muller2021sparse",)
+    assert work.title == "Sparse Attention for DNA Sequence Models in $O(n \\log n)$ Time"
+    assert (work.extra["number"], work.extra["issn"], work.extra["volume"]) == ("5", "1548-7105", "18")
+    assert len(work.authors) == 5 and "et_al" not in work.extra
+    assert [str(note) for note in notes] == [
+        f"{scholar_path}:1: note: record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 ({zotero_path}:2):"
+        " same title, years at most 2 apart and an author in common; its id is kept as an alias"
+    ]
+
+
+def test_a_published_versions_details_never_come_from_its_preprint():
+    """The venue's details come from the records of that publication (the same venue or DOI), not from another version."""
+    published = written("id: pub\ntitle: One Work Twice\nauthors: [Ada Lovelace]\nyear: 2021\nsource: Journal of Things\ndoi: 10.1000/one\n")
+    preprint = fetched(
+        "arxiv",
+        "2101.00001",
+        title="One Work Twice",
+        authors=("Ada Lovelace",),
+        year=2021,
+        source="arXiv",
+        arxiv="2101.00001",
+        extra={"volume": "abs/2101.00001", "pages": "1-2"},
+    )
+    other = fetched(
+        "crossref",
+        "10.1000/one",
+        title="One Work Twice",
+        authors=("Ada Lovelace",),
+        year=2021,
+        source="Journal of Things",
+        doi="10.1000/one",
+        extra={"volume": "7", "number": "2"},
+    )
+    [work] = merge_works([published, preprint, other])
+    assert (work.extra.get("volume"), work.extra.get("number"), work.extra.get("pages")) == ("7", "2", None)
+    assert work.aliases == ()  # fetched records' ids are no citation keys of the user's
