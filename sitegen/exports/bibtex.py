@@ -8,9 +8,11 @@ Two forms of an entry: the record page's (`full=False`), short as Google Scholar
 paper, whose `url` is the work's own address or else its page on the site; and publications.bib's
 (`full=True`), for reference managers and for reading back, which keeps everything the record has: its
 full `date`, `abstract`, `keywords`, `shortjournal`, its other links under al-folio's field names
-(`pdf`, `code`, `slides`, ...), the citation keys of the entries merged into it (`ids`, biblatex's
-key aliases), and its page on the site in `biburl` (as dblp names the page an entry comes from), so
-that a site built from it gains no link to the record's old page.
+(`pdf`, `code`, `slides`, ...), INSPIRE's `reportNumber`, biblatex's `eventtitle`, PubMed's `pmid`, the
+citation keys of the entries merged into it (`ids`, biblatex's key aliases), and in `biburl` (as dblp names
+the page an entry comes from) its page on the site, or dblp's when it came from dblp: a site built from
+it gains no link to the record's old page. Both forms give a collaboration (`collaboration`, INSPIRE's)
+and a program's `version`.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type (bibl
 }
 # types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
 _MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
+WORK_FIELDS = (("collaboration", "collaboration"), ("version", "version"), ("reportnumber", "reportNumber"), ("eventtitle", "eventtitle"))
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
 LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website")
 # the kinds of link that may be the work's own address (`url`), best first; software's is its repository
@@ -122,6 +125,12 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     fields += [
         (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
     ]
+    # what a .bib file's INSPIRE and biblatex entries gave beside (record.extra, under these names): the collaboration
+    # and a program's version belong in a citation; the report number and the conference's name are kept
+    for name, field in WORK_FIELDS if full else WORK_FIELDS[:2]:
+        value = record.extra.get(name)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            fields.append((field, _value(str(value))))
     fields.append(("year", str(record.year)))
     month = record.date.month if record.date else record.extra.get("month")
     if isinstance(month, int) or (isinstance(month, str) and month.strip()):
@@ -140,7 +149,12 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     if full:
         fields.append(("url", _address(url)))
         fields += [(name, _address(links[name])) for name in LINK_FIELDS if name != url_kind and links.get(name)]
-        fields.append(("biburl", _address(page_url)))
+        # where the entry comes from: dblp's address of it, as dblp writes it (a site built from the file keeps the dblp
+        # key), else the record's page on this site
+        dblp = record.ids.get("dblp")
+        fields.append(("biburl", _address(f"https://dblp.org/rec/{dblp}.bib" if dblp else page_url)))
+        if record.ids.get("pmid"):
+            fields.append(("pmid", _address(record.ids["pmid"])))  # PubMed's id, as Mendeley writes it
         if entry.abstract_plain:
             fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:

@@ -77,7 +77,7 @@ def test_an_author_list_ending_in_and_others_is_cited_as_incomplete_everywhere(t
     slug = "ATLAS-2012yve"
     # the page says so; its Google Scholar tags name the authors known, and no author called "others"
     soup = page(files, slug)
-    assert text_of(soup.find("p", class_="authors")) == "Georges Aad, et al."
+    assert text_of(soup.find("p", class_="authors")) == "Georges Aad, et al. (ATLAS Collaboration)"
     assert [tag["content"] for tag in soup.find_all("meta", attrs={"name": "citation_author"})] == ["Georges Aad"]
     assert soup.find("meta", attrs={"name": "description"})["content"].startswith("Georges Aad, …")
     # records.json
@@ -98,8 +98,10 @@ def test_an_author_list_ending_in_and_others_is_cited_as_incomplete_everywhere(t
     # RIS: EndNote's "et al.," as the last author
     [ris] = [r for r in rispy.loads(files["publications.ris"].decode()) if r["title"].startswith("Observation")]
     assert ris["authors"] == ["Aad, Georges", "et al.,"]
-    # BibTeX, as before
-    assert bib_entries(files["publications.bib"])["ATLAS:2012yve"]["author"] == "Georges Aad and others"
+    # BibTeX, as before, with the collaboration INSPIRE gave (in the Cite block too) and its report number
+    atlas = bib_entries(files["publications.bib"])["ATLAS:2012yve"]
+    assert (atlas["author"], atlas["collaboration"], atlas["reportNumber"]) == ("Georges Aad and others", "ATLAS", "CERN-PH-EP-2012-218")
+    assert cite_block(files, slug)["collaboration"] == "ATLAS" and "reportNumber" not in cite_block(files, slug)
 
 
 # -- (3) the exports keep what the record has -----------------------------------------------------------------
@@ -249,6 +251,7 @@ def test_dblp_and_scholar_preprints_are_exported_as_preprints(tmp_path):
     corr = entries["DBLP:journals/corr/abs-2301-01234"]
     assert corr.entry_type == "misc" and (corr["eprint"], corr["archivePrefix"]) == ("2301.01234", "arXiv")
     assert not {"journal", "volume"} & set(corr.fields_dict)  # not journal = {arXiv}, volume = {abs/2301.01234}
+    assert entries["DBLP:conf/sosp/MullerL23"]["biburl"] == "https://dblp.org/rec/conf/sosp/MullerL23.bib"  # dblp's, as dblp writes it
     scholar = entries["muller2015note"]
     assert scholar.entry_type == "misc" and scholar["eprint"] == "1501.00001" and "journal" not in scholar
     assert cite_block(files, "muller2015note").entry_type == "misc"
@@ -257,14 +260,25 @@ def test_dblp_and_scholar_preprints_are_exported_as_preprints(tmp_path):
 # -- reading a site's publications.bib back --------------------------------------------------------------------
 
 
+# What a site built from another's publications.bib does not get back, by file and record: the fields of records.json
+# that differ. Mendeley's `url` held two addresses, read as two links; publications.bib's `url` is one, and the second
+# (arXiv's abstract page, whose id the record keeps as `arxiv` and its page links to) has no field of its own.
+LOST_ON_THE_WAY = {"mendeley.bib": {"Muller2018": {"links"}}}
+
+
 @pytest.mark.parametrize("bib", sorted(path.name for path in BIBS.glob("*.bib")))
 def test_a_site_built_from_publications_bib_has_the_same_records(tmp_path, bib):
     first, _ = built(site_with(tmp_path / "first", bib))
-    again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": first["publications.bib"].decode()}))
+    again, warnings = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": first["publications.bib"].decode()}))
+    assert warnings == []  # no field the reader does not know, no link to nothing
     before, after = records_json(first), records_json(again)
     assert before.keys() == after.keys()
     for record_id, record in before.items():
-        assert after[record_id] == record, record_id
+        differ = {name for name in record.keys() | after[record_id].keys() if record.get(name) != after[record_id].get(name)}
+        assert differ == LOST_ON_THE_WAY.get(bib, {}).get(record_id, set()), (
+            record_id,
+            {name: (record.get(name), after[record_id].get(name)) for name in differ},
+        )
 
 
 # -- (6) one paper in two .bib files ----------------------------------------------------------------------------------
