@@ -87,7 +87,26 @@ def merge_works(records: list[Record], notes: list[Problem] | None = None) -> li
         merged.append(work)
         if notes is not None and work.aliases:
             notes += [merge_note(records[i], work) for i in members if records[i].id in work.aliases]
+        if notes is not None:
+            notes += _moved_page_notes([records[i] for i in members], work)
     return merged
+
+
+def _moved_page_notes(members: list[Record], work: Record) -> list[Problem]:
+    """A correction with an id of its own moves the page of the fetched record it corrects: say so, once."""
+    correction = next((r for r in members if _is_correction(r) and "id" in r.given and r.id == work.id), None)
+    fetched = next((r for r in members if r.fetched and r.id and r.id != work.id), None)
+    if correction is None or fetched is None:
+        return []
+    return [
+        Problem(
+            f"record '{work.id}' corrects the fetched record '{fetched.id}', whose page is now records/{work.id}/ "
+            f"(leave out `id` to keep records/{fetched.id}/)",
+            correction.where("id"),
+            warning=True,
+            note=True,
+        )
+    ]
 
 
 _SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "id": "same id"}
@@ -203,7 +222,7 @@ class _Works:
 
 def identity_keys(record: Record) -> list[str]:
     """What names the work: records sharing one of these are the same work."""
-    keys = ["id:" + record.id]
+    keys = ["id:" + record.id] if record.id else []  # a correction may name its work by arxiv or doi alone
     if record.doi:
         _add_doi_keys(record.doi, keys)
     if record.arxiv:
@@ -335,7 +354,7 @@ def merged_record(members: list[Record]) -> Record:
     venue_from = _venue_record(ranked)
     preprints = _preprint_versions(ranked)
     values: dict[str, Any] = {
-        "id": _given(corrections, "id", lead.id),
+        "id": _given(corrections, "id", lead.id or _first(r.id for r in sorted(members, key=_lead_rank))),
         "title": _given(corrections, "title", _first(r.title for r in ranked)),
         "authors": _given(corrections, "authors", authors_from.authors if authors_from else ()),
         "year": year,
@@ -359,7 +378,7 @@ def merged_record(members: list[Record]) -> Record:
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
     work_id = values["id"]
-    own = [r.id for r in ranked if not r.fetched and r.id != work_id]
+    own = [r.id for r in ranked if not r.fetched and r.id and r.id != work_id]
     values["aliases"] = tuple(dict.fromkeys([*own, *(alias for r in ranked for alias in r.aliases if alias != work_id)]))
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(

@@ -160,7 +160,7 @@ class Record(_Placed):
 
     def identity_keys(self) -> list[str]:
         """What names the paper: a hand-written and a fetched record sharing one are the same paper."""
-        keys = [f"id:{self.id}"]
+        keys = [f"id:{self.id}"] if self.id else []  # a correction may name its record by arxiv or doi alone
         if self.arxiv:
             keys.append(f"arxiv:{ARXIV_VERSION.sub('', self.arxiv.strip().lower())}")
         if self.doi:

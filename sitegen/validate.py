@@ -664,9 +664,12 @@ def validate_record(
     extra = fields.extra(RECORD_FIELDS)
     if extra and not fetched and _unknown_fields_warned(reader):  # what sitegen's own sources wrote is no typo
         fields.warn_unknown([key for key in extra if key not in RECORD_EXTRAS], "field")
-    # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections)
+    # a hand-written record may leave out the title and year of the fetched record it corrects (check_corrections),
+    # and its id when it names that record by arxiv or doi (the work keeps the fetched record's id and page)
     missing = () if fetched else tuple(name for name in ("title", "year") if name not in data and (name == "title" or "date" not in data))
-    record_id = fields.string("id", required=True)
+    if not fetched and "id" not in data and (data.get("arxiv") or data.get("doi")):
+        missing = ("id", *missing)
+    record_id = fields.string("id", required="id" not in missing)
     title = fields.string("title", required="title" not in missing)
     date = fields.date("date")
     year = fields.integer("year", required=date is None and "date" not in data and "year" not in missing)
@@ -882,6 +885,8 @@ def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
         return  # the usual case, settled in one pass
     seen: dict[tuple[bool, str], Record] = {}
     for record in records:
+        if not record.id:
+            continue  # a correction naming its fetched record by arxiv or doi (check_corrections)
         key = (record.fetched, record.id)
         first = seen.setdefault(key, record)
         if first is not record:

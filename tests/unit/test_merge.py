@@ -9,13 +9,15 @@ import datetime
 import json
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, fetched_from_arxiv, rendered_files, validated_record, write_site
+from conftest import ARXIV_RECORD, MINIMAL_SITE, fetched_from_arxiv, rendered_files, validated_record, write_site
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -255,6 +257,41 @@ def test_a_correction_replaces_a_link_of_the_same_name():
     [one] = merge_works([fetched_from_arxiv(), correction])
     assert one.links == {"pdf": "https://mine.org/paper.pdf", "abs": "https://arxiv.org/abs/2401.01234"}
     assert (one.id, one.title, one.abstract, one.categories) == ("mine", "Mine", "The abstract from arXiv.", ("cs.DC", "cs.LG"))
+
+
+@pytest.mark.parametrize("names_it", ["arxiv: '2401.01234'", "doi: 10.48550/arXiv.2401.01234", "arxiv: 2401.01234v2"])
+def test_a_correction_naming_its_fetched_record_by_arxiv_or_doi_needs_no_id_and_keeps_the_page(tmp_path, names_it):
+    """docs/fetching.md: a record "with the same id, arxiv id or doi and only the fields you want to change"."""
+    fetched_record = ARXIV_RECORD.replace("source: arXiv\n", "source: arXiv\ndoi: 10.48550/arXiv.2401.01234\n")
+    site = write_site(
+        tmp_path,
+        {**MINIMAL_SITE, "content/records/arxiv/2401.01234.yaml": fetched_record, "content/records/fix.yaml": f"{names_it}\nfeatured: true\n"},
+    )
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build", "--strict"], cwd=site, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    [record] = json.loads((site / "output/records.json").read_text(encoding="utf-8"))["records"]
+    assert (record["id"], record["featured"]) == ("2401.01234", True)
+    assert (site / "output/records/2401.01234/index.html").is_file()
+
+
+def test_a_record_naming_no_fetched_record_by_arxiv_still_needs_its_id(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/fix.yaml": "arxiv: '2401.09999'\ntitle: T\nyear: 2024\n"})
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build"], cwd=site, capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "content/records/fix.yaml:1: missing required field 'id'" in result.stderr
+
+
+def test_a_correction_with_an_id_of_its_own_says_that_the_page_moves(tmp_path):
+    site = write_site(
+        tmp_path,
+        {**MINIMAL_SITE, "content/records/arxiv/2401.01234.yaml": ARXIV_RECORD, "content/records/fix.yaml": "id: mine\narxiv: '2401.01234'\n"},
+    )
+    result = subprocess.run([sys.executable, "-m", "sitegen", "build"], cwd=site, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/records/fix.yaml:1: note: record 'mine' corrects the fetched record '2401.01234', whose page is now records/mine/ "
+        "(leave out `id` to keep records/2401.01234/)" in result.stderr
+    )
 
 
 def test_the_correction_wins_over_every_fetched_source():
