@@ -1,0 +1,32 @@
+"""arXiv subject codes: the names pages show for them, and what counts as a code (SPEC §3 `categories`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitegen.categories import ARXIV_CATEGORIES, is_arxiv_category, subject_name
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        ("astro-ph.GA", "Astrophysics of Galaxies"),  # an ADS export's subject, shown as its code before
+        ("q-bio.GN", "Genomics"),
+        ("cond-mat.mes-hall", "Mesoscale and Nanoscale Physics"),
+        ("physics.optics", "Optics"),
+        ("q-fin.ST", "Statistical Finance"),
+        ("math.AG", "Algebraic Geometry"),
+        ("cs.LG", "Machine Learning"),
+    ],
+)
+def test_every_archive_s_subject_classes_have_their_names(code, name):
+    assert subject_name(code) == name
+
+
+def test_a_free_subject_is_shown_as_written():
+    assert subject_name("RNA-seq") == "RNA-seq"
+
+
+def test_every_named_code_is_an_arxiv_class_and_no_name_is_one():
+    assert all(is_arxiv_category(code) for code in ARXIV_CATEGORIES)
+    assert not any(is_arxiv_category(name) for name in ARXIV_CATEGORIES.values())
