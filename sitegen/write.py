@@ -21,8 +21,6 @@ import shutil
 import signal
 import stat
 import sys
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -254,8 +252,7 @@ def _worker_started(parent: int) -> None:
     up), and the worker ends with it, however that ends (SIGKILL included), instead of waiting forever for work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the building process's handler (cli.py), which would raise here
-    if not _die_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), name="sitegen-watch-parent", daemon=True).start()
+    _die_with_parent()
     if os.getppid() != parent:  # it ended before the worker could ask to end with it
         os._exit(1)
 
@@ -263,20 +260,10 @@ def _worker_started(parent: int) -> None:
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
-def _die_with_parent() -> bool:
-    """Linux: the kernel kills this process when its parent ends (prctl PR_SET_PDEATHSIG). False where it cannot."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int, every: float = 0.5) -> None:
-    """Elsewhere: a look now and then at whether the parent still runs (an orphan is adopted by another process)."""
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(1)
+def _die_with_parent() -> None:
+    """The kernel kills this process when its parent ends (prctl PR_SET_PDEATHSIG): workers are forked only on
+    Linux (`can_fork`), where prctl is."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def worker_count() -> int:
