@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 
 from sitegen.errors import ContentError, Problem
 from sitegen.model import FileBytes
-from sitegen.output_folder import OutputInTheWay, reason, remove_leftovers, shown
+from sitegen.output_folder import OutputInTheWay, reason, shown
 
 # output file -> (size, mtime_ns) as the last build wrote it
 Manifest = dict[str, tuple[int, int]]
@@ -167,8 +167,7 @@ def replaceable(folder: Path, built_here: bool = False) -> bool:
 def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_here: bool) -> Manifest:
     if not replaceable(output_dir, built_here):
         raise OutputInTheWay(output_dir)
-    output_dir.parent.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(output_dir)
+    output_dir.parent.mkdir(parents=True, exist_ok=True)  # killed builds' leftovers went as the lock was taken
     staging = output_dir.parent / f".{output_dir.name}.new-{os.getpid()}"
     retired = output_dir.parent / f".{output_dir.name}.old-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
