@@ -645,15 +645,14 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
 
 
 def base_path_in_settings(site_dir: Path) -> str:
-    """The URL path of `base_url` in content/site.yaml ('/repo/'), read on its own: where the preview serves the
-    site when no build has said so yet (the first one failed). '/' when it cannot be read."""
-    import yaml
+    """The URL path of `base_url` in content/site.yaml ('/repo/'), read and checked as a build reads it: where the
+    preview serves the site when no build has said so yet (the first one failed). '/' when it cannot be read."""
+    from sitegen.load import load_document
+    from sitegen.validate import validate_config
 
-    try:
-        settings = yaml.safe_load((site_dir / "content" / "site.yaml").read_text(encoding="utf-8"))
-        return SiteUrls(str(settings["base_url"])).base_path
-    except Exception:  # broken YAML, no base_url, a wrong one: the build reports it; the preview answers at /
-        return "/"
+    document, _ = load_document(list_inputs(site_dir), "content/site.yaml")
+    config = validate_config(document, []) if document is not None else None
+    return SiteUrls(config.base_url).base_path if config is not None else "/"
 
 
 def site_address(host: str, port: int, base_path: str) -> str:
