@@ -49,6 +49,7 @@ import jinja2
 from sitegen import __version__
 from sitegen.errors import ExitStatus, Location, Problem, SitegenError
 from sitegen.migrate import Imported, read_old_site
+from sitegen.urls import ASCII_SPELLING
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # Python 3.11+; importlib.abc before
@@ -350,7 +351,7 @@ def github_name(text: str) -> str:
     """A GitHub user or repository name made of a person's name or a folder's: ASCII, lower case,
     words joined by '-' ('Lena Müller' -> 'lena-muller'). Not a page slug (sitegen.urls.slugify),
     which keeps case and may not drop a character: two ids must never share a folder."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    ascii_text = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING)).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 

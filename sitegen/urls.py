@@ -145,9 +145,10 @@ def slugify(value: str) -> str:
     return _UNSAFE_SLUG_CHARACTERS.sub("-", value)
 
 
-# Letters that Unicode's decomposition leaves as they are, spelt in ASCII as people spell them without the letter
-_ASCII_SPELLING = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
-_ASCII_SPELLING.update(str.maketrans({"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i", "ĸ": "k", "ŋ": "ng", "Ŋ": "Ng"}))
+# Letters that Unicode's decomposition (NFKD) leaves as they are, spelt in ASCII as people spell them without the
+# letter: for addresses made of names (pages' file names, people's slugs, a new site's GitHub name)
+ASCII_SPELLING = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+ASCII_SPELLING.update(str.maketrans({"ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i", "ĸ": "k", "ŋ": "ng", "Ŋ": "Ng", "ħ": "h", "Ħ": "H"}))
 _REPEATED_HYPHENS = re.compile(r"-{2,}")
 
 
@@ -159,7 +160,7 @@ def file_slug(name: str) -> str:
     address already is kept as it is; '' when nothing of the name is left ('研究')."""
     if ADDRESS.fullmatch(name):
         return name
-    decomposed = unicodedata.normalize("NFKD", name.translate(_ASCII_SPELLING))
+    decomposed = unicodedata.normalize("NFKD", name.translate(ASCII_SPELLING))
     ascii_name = "".join(character for character in decomposed if not unicodedata.combining(character))
     return _REPEATED_HYPHENS.sub("-", _UNSAFE_SLUG_CHARACTERS.sub("-", ascii_name)).strip("-")
 

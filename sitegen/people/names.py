@@ -14,10 +14,9 @@ import re
 import unicodedata
 
 from sitegen.disambiguate import plain_name
+from sitegen.urls import ASCII_SPELLING
 
 _NOT_WORD = re.compile(r"[\W_]+")
-# letters NFKD does not take apart: their usual ASCII spelling, so that slugs stay readable
-_TRANSLITERATE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i", "ħ": "h"})
 # names Windows keeps for devices: no folder may have one (people/con/ could not be checked out there)
 _DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$")
 NAME_KEYS_KEPT = 1 << 19  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
@@ -43,7 +42,7 @@ def name_slug(key: str) -> str:
     Letters with no ASCII spelling ('王伟') leave a short hash of the name, so that two
     such names never share a page.
     """
-    text = key.translate(_TRANSLITERATE)
+    text = key.translate(ASCII_SPELLING)  # letters NFKD does not take apart, so that slugs stay readable
     if text.isascii():
         slug = text.replace(" ", "-") or "person"
     else:
