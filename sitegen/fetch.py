@@ -719,9 +719,9 @@ def _run(args: argparse.Namespace, site: Path) -> int:
             print(f"{problem} (from {describe_asks(asks)}); nothing was written", file=sys.stderr)
         return ExitStatus.CONTENT
     commit(plans, site)
-    for warning in [w for plan in plans for w in plan.warnings] + outcome.warnings:
-        print(warning, file=sys.stderr)
     summary = Summary(plans, results, outcome)
+    for warning in summary.warnings:
+        print(warning, file=sys.stderr)
     summary.print()
     if args.summary:
         Path(args.summary).write_text(summary.markdown(asks), encoding="utf-8")
@@ -936,6 +936,12 @@ class Summary:
     results: dict[str, Fetched]
     outcome: Outcome
 
+    @property
+    def warnings(self) -> list[str]:
+        """Every warning of the run, printed and in the pull request's summary alike: each folder's (a file
+        edited by hand, left as it is), then what was left out (a DOI Crossref does not know, an empty answer)."""
+        return [w for plan in self.plans for w in plan.warnings] + self.outcome.warnings
+
     def print(self) -> None:
         for plan in self.plans:
             fetched = self.results[plan.source]
@@ -982,8 +988,8 @@ class Summary:
             ]
             lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
             lines.append("")
-        if self.outcome.warnings:  # what was left out (a DOI Crossref does not know, a record without a year)
-            lines += ["### Warnings", "", *(f"- {_markdown_text(warning)}" for warning in self.outcome.warnings), ""]
+        if self.warnings:  # files left as they are (edited by hand), what was left out (a DOI Crossref does not know, an empty answer)
+            lines += ["### Warnings", "", *(f"- {_markdown_text(warning)}" for warning in self.warnings), ""]
         return "\n".join(lines)
 
 

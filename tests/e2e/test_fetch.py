@@ -1303,3 +1303,21 @@ def test_the_markdown_summary_lists_what_changed_per_source(tmp_path, scholarly_
     openalex = markdown.split("\n### OpenAlex\n")[1].split("\n### ")[0]
     assert "#### New (9)" in openalex and "[W4412853019](https://doi.org/10.14778/3742728.3742752)" in openalex
     assert "LobRA: Multi-tenant Fine-tuning over Heterogeneous Data" in openalex
+
+
+@pytest.mark.slow
+def test_the_summary_lists_the_files_left_as_they_are_because_they_were_edited_by_hand(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+    assert fetch_from(site, server, "--dblp", DBLP).returncode == 0
+    edited = site / "content/records/dblp/phd-cn-Lin26.yaml"
+    edited.write_text(edited.read_text().replace("source: Peking University, China", "source: PKU"))
+    summary = tmp_path / "summary.md"
+
+    result = fetch_from(site, server, "--dblp", DBLP, "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    markdown = summary.read_text(encoding="utf-8")
+    assert "| dblp | 0 | 0 | 10 | 0 |" in markdown
+    warnings = markdown.split("### Warnings\n", 1)[1]
+    assert "- content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand, so fetch leaves it as it is" in warnings
