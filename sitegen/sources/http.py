@@ -10,10 +10,12 @@ that still arrive with status 200. `PoliteSession` handles all of that once:
 - one request at a time (fetchers are synchronous) and at least `delay`
   seconds between the end of one answer and the next request;
 - our User-Agent on every request, replacing any a client library sets;
-- 429, 5xx, timeouts, refused connections and unreadable bodies are retried
-  with doubling backoff, never shorter than a Retry-After;
-- anything else that is not a usable answer (400, 404, an error document)
-  raises `FetchError` at once, its message naming the source and what was asked.
+- 429, 5xx, timeouts, refused connections, connections dropped in the middle
+  of a body and unreadable bodies are retried with doubling backoff, never
+  shorter than a Retry-After;
+- anything else that is not a usable answer (400, 404, an error document, an
+  HTML page with status 200) raises `FetchError` at once, its message naming
+  the source and what was asked.
 
 Each source gives a `judge` that says what an answer means (JSON and XML
 judges are here); `sitegen build` never imports this module.
@@ -22,6 +24,7 @@ judges are here); `sitegen build` never imports this module.
 from __future__ import annotations
 
 import email.utils
+import html
 import re
 import time
 from collections.abc import Callable
@@ -178,6 +181,9 @@ class PoliteSession(requests.Session):
         except requests.ConnectionError as error:
             unknown_host = _is_unknown_host(error)  # offline or a typo: retrying will not help
             return Answer(False, retry=not unknown_host, reason=f"cannot connect ({_short_reason(error)})"), None
+        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError) as error:
+            # the connection dropped (or the compressed stream broke) in the middle of the body
+            return Answer(False, retry=True, reason=f"connection broken in the middle of the answer ({_broken_reason(error)})"), None
         finally:
             self._last_end = time.monotonic()
         return judge(response), response
@@ -218,8 +224,29 @@ def judge_json(response: requests.Response) -> Answer:
         if response.content.lstrip()[:1] in (b"{", b"["):  # a document cut off on its way
             return Answer(False, retry=True, reason=f"cut-off or malformed JSON ({error})")
         kind = response.headers.get("Content-Type", "no content type")
-        return Answer(False, reason=f"not a JSON answer ({kind}): {server_message(response) or 'empty body'}")
+        if looks_like_html(response):
+            return Answer(False, reason=f"an HTML page, not a JSON answer ({kind}): {page_words(response.content)}")
+        return Answer(False, reason=f"not a JSON answer ({kind}): {server_message(response) or page_words(response.content)}")
     return Answer(True, data=data)
+
+
+def looks_like_html(response: requests.Response) -> bool:
+    kind = response.headers.get("Content-Type", "").lower()
+    start = response.content.lstrip()[:200].lower()
+    return "html" in kind or start.startswith((b"<!doctype html", b"<html")) or b"<html" in start
+
+
+def page_words(content: bytes, limit: int = 60) -> str:
+    """A page's title, else its first words, quoted and escaped for one line of a terminal; 'empty body' for none."""
+    text = content.decode("utf-8", "replace")
+    title = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+    if title:
+        text = title.group(1)
+    text = re.sub(r"(?is)<(script|style)\b.*?</\1\s*>|<!--.*?-->", " ", text)
+    words = _one_line(html.unescape(re.sub(r"<[^>]*>", " ", text)))
+    if not words:
+        return "empty body" if not content.strip() else "no text"
+    return repr(words if len(words) <= limit else words[: limit - 1].rstrip() + "…")
 
 
 def judge_xml(response: requests.Response) -> Answer:
@@ -311,6 +338,15 @@ def _short_reason(error: Exception) -> str:
         return match.group(1).strip()
     if _is_unknown_host(error):
         return "unknown host"
+    return type(error).__name__
+
+
+def _broken_reason(error: Exception) -> str:
+    """'13 of 5000 bytes arrived' rather than urllib3's nested reprs of IncompleteRead."""
+    match = re.search(r"IncompleteRead\((\d+) bytes read, (\d+) more expected\)", str(error))
+    if match:
+        read, more = int(match.group(1)), int(match.group(2))
+        return f"{read} of {read + more} bytes arrived"
     return type(error).__name__
 
 

@@ -25,6 +25,7 @@ import yaml
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import run_sitegen_on_terminal
+from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, fault_server  # noqa: F401  (the fixture)
 from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
 from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
 
@@ -1321,3 +1322,53 @@ def test_the_summary_lists_the_files_left_as_they_are_because_they_were_edited_b
     assert "| dblp | 0 | 0 | 10 | 0 |" in markdown
     warnings = markdown.split("### Warnings\n", 1)[1]
     assert "- content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand, so fetch leaves it as it is" in warnings
+
+
+# --------------------------------------------------------------------------
+# 11. Faults the fake servers do not make (tests/fault_server.py): a connection dropped mid-answer,
+#     answers that hold nothing, JSON of another shape, a maintenance page with status 200
+# --------------------------------------------------------------------------
+
+
+def error_lines(result: subprocess.CompletedProcess) -> list[str]:
+    return [line for line in result.stderr.splitlines() if "error:" in line]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options, what, under",
+    [
+        (("--openalex", OPENALEX), f"OpenAlex author {OPENALEX}", "/"),
+        (("--dblp", DBLP), f"dblp person {DBLP}", "/"),
+        (("--orcid", ORCID), f"ORCID record {ORCID}", "/orcid/"),
+        (("--orcid", ORCID), f"Crossref works of ORCID {ORCID} (page 1)", "/crossref/"),
+        (("--id", "2410.13333"), "arXiv query 'id_list=2410.13333'", "/"),
+    ],
+)
+def test_a_connection_dropped_mid_answer_is_retried_then_one_line_names_the_source(tmp_path, fault_server, options, what, under):
+    server = fault_server(lambda path: dropped_mid_answer(path, under))
+    site = make_site(tmp_path / "site")
+    before = snapshot(site)
+
+    result = fetch(site, None, *options, "--retries", "2", "--backoff", "0.01", env=server.env)
+
+    assert result.returncode == 1, result.stderr
+    assert len([path for path in server.paths if path.startswith(under)]) == 3  # the first try and two retries
+    assert "Traceback" not in result.stderr and "IncompleteRead" not in result.stderr
+    [error] = error_lines(result)
+    assert error.startswith(f"sitegen fetch: error: {what}")
+    assert error.endswith("connection broken in the middle of the answer (13 of 5000 bytes arrived) (gave up after 3 tries); nothing was written")
+    assert "retrying in" in result.stderr
+    assert snapshot(site) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options, what", [(("--openalex", OPENALEX), f"OpenAlex author {OPENALEX}"), (("--orcid", ORCID), f"ORCID record {ORCID}")])
+def test_a_maintenance_page_with_status_200_is_named_an_html_page_and_quoted(tmp_path, fault_server, options, what):
+    site = make_site(tmp_path / "site")
+
+    under = "/orcid/" if what.startswith("ORCID") else "/"
+    result = fetch(site, None, *options, "--retries", "0", env=fault_server(always(MAINTENANCE_PAGE, "text/html", under)).env)
+
+    assert result.returncode == 1
+    assert error_lines(result) == [f"sitegen fetch: error: {what}: an HTML page, not a JSON answer (text/html): 'Service maintenance'; nothing was written"]

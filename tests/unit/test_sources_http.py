@@ -109,7 +109,7 @@ def test_an_html_page_with_status_200_is_not_taken_for_data():
     response.status_code, response._content = 200, b"<html><title>Maintenance</title></html>"
     response.headers["Content-Type"] = "text/html"
     answer = judge_json(response)
-    assert not answer.ok and not answer.retry and "not a JSON answer (text/html): Maintenance" == answer.reason
+    assert not answer.ok and not answer.retry and "an HTML page, not a JSON answer (text/html): 'Maintenance'" == answer.reason
 
 
 def test_xml_is_read_strictly_without_entities():
@@ -159,3 +159,46 @@ def test_a_crossref_scroll_that_skipped_a_page_is_read_again_from_the_start():
     assert sorted(w["DOI"] for w in works) == ["10.1234/a", "10.1234/b", "10.1234/c"]
     assert "reading the list again from the start" in log.getvalue()
     assert [r.url.split("cursor=")[1].split("&")[0] for r in adapter.sent][4] == "%2A"  # the second walk starts at *
+
+
+def dropped_connection() -> requests.exceptions.ChunkedEncodingError:
+    """What requests raises when a connection closes after 13 of the 5000 bytes its Content-Length promised."""
+    from http.client import IncompleteRead
+
+    from urllib3.exceptions import ProtocolError
+
+    cause = IncompleteRead(b"x" * 13, 4987)
+    return requests.exceptions.ChunkedEncodingError(ProtocolError(f"Connection broken: {cause!r}", cause))
+
+
+def test_a_connection_dropped_mid_answer_is_asked_again():
+    polite, adapter, waits, log = session([dropped_connection(), (200, WORK)])
+    assert polite.fetch(f"{API}/works/W1", "OpenAlex work W1")["id"].endswith("W4412853019")
+    assert len(adapter.sent) == 2 and waits == [1.0]
+    assert "connection broken in the middle of the answer (13 of 5000 bytes arrived)" in log.getvalue()
+
+
+def test_a_connection_that_keeps_dropping_is_one_line_naming_the_query():
+    polite, adapter, _, _ = session([dropped_connection()] * 3, retries=2)
+    with pytest.raises(FetchError) as caught:
+        polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
+    assert str(caught.value) == "OpenAlex work W1: connection broken in the middle of the answer (13 of 5000 bytes arrived) (gave up after 3 tries)"
+    assert len(adapter.sent) == 3
+
+
+@pytest.mark.parametrize(
+    "content, kind, said",
+    [
+        (b"<html><body>Service maintenance</body></html>", "text/html", "an HTML page, not a JSON answer (text/html): 'Service maintenance'"),
+        (b"<!DOCTYPE html><html><head><style>p{}</style></head><body><p>Down &amp; out \x1b[31m" + b"x" * 200, "text/html", "'Down & out \\x1b[31mxxx"),
+        (b"", "application/json", "not a JSON answer (application/json): empty body"),
+        (b"Service down for maintenance", "text/plain", "not a JSON answer (text/plain): Service down for maintenance"),
+    ],
+)
+def test_a_page_that_is_no_json_is_named_for_what_it_is(content, kind, said):
+    response = requests.Response()
+    response.status_code, response._content = 200, content
+    response.headers["Content-Type"] = kind
+    answer = judge_json(response)
+    assert not answer.ok and not answer.retry and said in answer.reason
+    assert "\x1b" not in answer.reason and len(answer.reason) < 150
