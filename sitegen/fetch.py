@@ -18,8 +18,9 @@ source's folder without the checksum, or whose text no longer matches it, was
 written or edited by a person, and fetch never overwrites or removes it. Records
 excluded by profile.yaml are not written, and their earlier fetched files are
 removed (the build leaves them out anyway). Files of records that a source did
-not return this time are kept, unless `--prune` is given: an empty answer must
-not wipe a site.
+not return this time are kept, unless `--prune` is given; and an answer that held
+no record is a warning, whichever source sent it, after which `--prune` removes
+none of that source's files: an empty answer must not wipe a site.
 """
 
 from __future__ import annotations
@@ -129,6 +130,21 @@ class Ask:
     where: str
 
 
+@dataclass(frozen=True)
+class Asked:
+    """One query a fetcher sent for what it was asked, and how many records its answer held.
+
+    `what` names the query as errors do ("ORCID works of 0000-0002-1825-0097"), `where` says where it
+    was asked (`--orcid`, `content/profile.yaml:3: field 'orcid'`), and `if_none` what a warning says
+    when the answer held no record. `fetch_everything` judges every source's empty answers alike.
+    """
+
+    what: str
+    where: str
+    records: int
+    if_none: str = "no records found"
+
+
 @dataclass
 class Fetched:
     """What a fetcher returns: record mappings (each with an `id`), and what the review needs."""
@@ -138,8 +154,29 @@ class Fetched:
     searched_ids: set[str] = field(default_factory=set)  # records found by a name search
     requests: int = 0
     warnings: list[str] = field(default_factory=list)
-    found_nothing: bool = False  # a search found no record (a warning says which): --prune removes nothing of this source
+    asked: list[Asked] = field(default_factory=list)  # every query for what was asked, with its count of records
     seconds: float = 0.0  # how long the source took (set by fetch_everything)
+
+    def answered(self, what: str, where: str, records: int, if_none: str = "no records found") -> None:
+        """Say that the query `what` (asked at `where`) found `records` records."""
+        self.asked.append(Asked(what, where, records, if_none))
+
+    @property
+    def found_nothing(self) -> bool:
+        """An answer held no record (a warning says which): `--prune` removes nothing of this source this time."""
+        return any(asked.records == 0 for asked in self.asked)
+
+
+def empty_answers(fetched: Fetched) -> list[str]:
+    """The warning for each query whose answer held no record: the same for every source. An empty answer
+    (a service's bad day, a proxy's page, a name changed) is no failure, and never wipes a site: the run
+    goes on, and `--prune` removes none of that source's records (`Outcome.plan`)."""
+    return [f"warning: {asked.what} ({asked.where}): {asked.if_none}" for asked in fetched.asked if asked.records == 0]
+
+
+def where_asked(asks: list[Ask], value: str, kind: str | None = None) -> str:
+    """Where `value` was asked (each place once): `--orcid`, `content/profile.yaml:3: field 'orcid'`."""
+    return ", ".join(dict.fromkeys(a.where for a in asks if a.value == value and (kind is None or a.kind == kind)))
 
 
 @dataclass
@@ -743,8 +780,9 @@ def fetch_everything(args: argparse.Namespace, asks: list[Ask], profile: Profile
                 of_source = [a for a in asks if a.source == name]
                 if of_source and any(a.kind != "category" for a in of_source):
                     started = time.monotonic()
-                    results[name] = fetcher.fetch(of_source, context)
-                    results[name].seconds = time.monotonic() - started
+                    fetched = results[name] = fetcher.fetch(of_source, context)
+                    fetched.seconds = time.monotonic() - started
+                    fetched.warnings += empty_answers(fetched)
         except FetchError as error:
             progress.done()
             print(f"sitegen fetch: error: {error}; nothing was written", file=sys.stderr)
@@ -822,15 +860,15 @@ class Outcome:
 
     def plan(self, site: Path, prune: bool, unpruned: set[str] | frozenset[str] = frozenset()) -> tuple[list[Plan], list[Problem]]:
         """What to write and remove in each source's folder; `--prune` (`prune`) removes nothing of the
-        sources in `unpruned`, of which a search found nothing this time (arXiv's empty answers must not
-        wipe a site)."""
+        sources in `unpruned`, an answer of which held no record this time (an empty answer must not wipe
+        a site)."""
         plans, problems = [], []
         for source, records in self.records.items():
             kept = {i: r for i, r in records.items() if not self.reasons[source][i]}
             excluded = {i: {**r, "_excluded_because": _removal_reason(self.reasons[source][i])} for i, r in records.items() if self.reasons[source][i]}
             plan, found = plan_changes(site, kept, excluded, prune and source not in unpruned, source)
             if prune and source in unpruned and plan.kept_stale:
-                plan.warnings.append(f"warning: --prune removed no {label(source)} record: a search of it found nothing this time")
+                plan.warnings.append(f"warning: --prune removed no {label(source)} record: an answer of {label(source)} held no record this time")
             plans.append(plan)
             problems += found
         return plans, problems

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
+from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -205,23 +205,22 @@ class ArxivSource:
         self.client.query_url_format = settings.api_url + "?{}"
         self.client._session = self.session  # the package's only HTTP hook
         self.feed_names: list[str] = []  # people named by author feeds
-        self.found_nothing: list[str] = []  # a warning for each search or feed that found no record
+        self.asked: list[Asked] = []  # each search and feed, with its count of records (sitegen.fetch judges empty ones)
 
     def search(self, query: str, where: str) -> list[Result]:
         """Every result of a search_query, all pages.
 
         arXiv sometimes answers a first page with no results and counts none (`judge` retries the empty
         first page of a query it counts results for): a search that finds nothing is asked once more
-        before it is believed. Then it is a warning, not a failure: a name with no paper on arXiv yet is a
-        researcher's ordinary state, which the weekly refresh must not fail on."""
+        before it is believed. Then it is a warning (`sitegen.fetch.empty_answers`), not a failure: a name
+        with no paper on arXiv yet is a researcher's ordinary state, which the weekly refresh must not fail on."""
         import arxiv
 
         results = self._run(arxiv.Search(query=query, max_results=None), query)
         if not results:
             self.progress.line(f"arXiv: {query}: no records; asking once more (arXiv sometimes answers an empty first page)")
             results = self._run(arxiv.Search(query=query, max_results=None), query)
-        if not results:
-            self.found_nothing.append(f"warning: arXiv query {query!r} ({where}): no records found, asked twice; check the name as arXiv shows it")
+        self.asked.append(Asked(f"arXiv query {query!r}", where, len(results), "no records found, asked twice; check the name as arXiv shows it"))
         return results
 
     def by_ids(self, ids: list[str]) -> list[Result]:
@@ -257,8 +256,7 @@ class ArxivSource:
         if owner and owner != title.strip():
             self.feed_names.append(owner)
         self.progress.line(f"arXiv: author {author_id}: {counted(len(feed.results), 'record')}")
-        if not feed.results:
-            self.found_nothing.append(f"warning: arXiv author feed {author_id!r} ({where}): no records in {url}")
+        self.asked.append(Asked(f"arXiv author feed {author_id!r}", where, len(feed.results), f"no records in {url}"))
         return feed.results
 
     def _run(self, search: arxiv.Search, query: str) -> list[Result]:
@@ -360,8 +358,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
         owner_names=[*names, *source.feed_names],
         searched_ids={split_version(r.get_short_id())[0] for r in searched},
         requests=source.session.requests_sent,
-        warnings=source.found_nothing,
-        found_nothing=bool(source.found_nothing),
+        asked=source.asked,
     )
 
 

@@ -24,14 +24,14 @@ import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup
+from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.record_types import checked_doi, not_a_doi
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
     import requests
 
-    from sitegen.sources.http import Answer, PoliteSession
+    from sitegen.sources.http import Answer, PoliteSession, Shape
 
 NAME = "crossref"
 LABEL = "Crossref"
@@ -40,6 +40,9 @@ DEFAULT_API_URL = "https://api.crossref.org"
 DEFAULT_DELAY = 0.2  # the polite pool allows a few requests a second, one at a time
 ROWS = 100  # works per cursor page (Crossref allows 1000; smaller pages fail less)
 UNKNOWN_DOI = "Resource not found."  # Crossref's whole answer (404, text/plain) for a DOI it does not hold
+# what each answer must hold (sitegen.sources.http.expect_shape): a proxy's page or an error document is no work
+WORK: Shape = {"message": dict}
+LISTING: Shape = {"message": dict, "message.items": list, "message.items[]": dict}
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 TYPES = {  # Crossref work types -> SPEC §7 record types
     "journal-article": "article",
@@ -190,10 +193,13 @@ def _cursor_walk(session: PoliteSession, api: str, orcid: str, params: dict[str,
     while True:
         page += 1
         answer = session.fetch(
-            f"{api}/works", f"Crossref works of ORCID {orcid} (page {page})", params={"filter": f"orcid:{orcid}", "rows": str(ROWS), "cursor": cursor, **params}
+            f"{api}/works",
+            f"Crossref works of ORCID {orcid} (page {page})",
+            params={"filter": f"orcid:{orcid}", "rows": str(ROWS), "cursor": cursor, **params},
+            shape=LISTING,
         )
-        message = answer.get("message") or {}
-        items = message.get("items") or []
+        message = answer["message"]
+        items = message["items"]
         total = int(message.get("total-results") or 0)
         for item in items:
             works.setdefault(str(item.get("DOI", "")).lower(), item)
@@ -211,14 +217,18 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     session = PoliteSession(settings, context.progress, LABEL)
     params = {"mailto": context.mailto} if context.mailto else {}
     works: dict[str, dict[str, Any]] = {}
+    result = Fetched(records=[])
     for orcid in dict.fromkeys(a.value for a in asks if a.kind == "orcid"):
-        for work in works_by_orcid(session, settings.api_url, orcid, params, context.progress):
+        found = works_by_orcid(session, settings.api_url, orcid, params, context.progress)
+        result.answered(f"Crossref works of ORCID {orcid}", where_asked(asks, orcid, "orcid"), len(found), NO_WORKS_OF_ORCID)
+        for work in found:
             works.setdefault(str(work.get("DOI", "")).lower(), work)
-    warnings = []
     for ask in _doi_asks(asks):
         if not _add_work_by_doi(session, settings.api_url, ask.value, params, works, context):
-            warnings.append(_unknown_doi(ask))
-    return Fetched(records=[record_from_work(w) for w in works.values()], requests=session.requests_sent, warnings=warnings)
+            result.warnings.append(_unknown_doi(ask))
+    result.records = [record_from_work(w) for w in works.values()]
+    result.requests = session.requests_sent
+    return result
 
 
 def _doi_asks(asks: list[Ask]) -> list[Ask]:
@@ -234,12 +244,15 @@ def _add_work_by_doi(session: PoliteSession, api: str, doi: str, params: dict[st
     """Add the work of `doi` to `works` (asking only when no listing brought it); False when Crossref does not know it."""
     if doi.lower() in works:
         return True
-    answer = session.fetch(f"{api}/works/{quote(doi, safe='/')}", f"Crossref DOI {doi}", params=params, judge=judge_work)
+    answer = session.fetch(f"{api}/works/{quote(doi, safe='/')}", f"Crossref DOI {doi}", params=params, judge=judge_work, shape=WORK)
     if answer is None:
         return False
-    works[doi.lower()] = answer.get("message") or {}
+    works[doi.lower()] = answer["message"]
     context.progress.line(f"Crossref: DOI {doi}")
     return True
+
+
+NO_WORKS_OF_ORCID = "no works found (Crossref lists only the works whose publisher sent it this iD)"
 
 
 def _unknown_doi(ask: Ask) -> str:

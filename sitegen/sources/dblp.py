@@ -19,13 +19,15 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
+    import requests
+
     from sitegen.disambiguate import Candidate
-    from sitegen.sources.http import PoliteSession
+    from sitegen.sources.http import Answer, PoliteSession, Shape
 
 NAME = "dblp"
 LABEL = "dblp"
@@ -34,6 +36,7 @@ DEFAULT_API_URL = "https://dblp.org"
 DEFAULT_DELAY = 1.0  # dblp throttles clients that ask faster
 HITS = 30  # people per author search
 PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9\-_=]+$")
+SEARCH: Shape = {"result": dict, "result.hits": dict}  # an author search's answer (sitegen.sources.http.expect_shape)
 HOMONYM = re.compile(r"\s+\d{4}$")  # "Sheng Lin 0003": dblp's number for one of several namesakes
 CORR = re.compile(r"^abs/(?P<id>.+)$")
 KINDS = {  # dblp record elements -> SPEC §7 record types
@@ -116,9 +119,18 @@ def _links(key: str, electronic: list[str], doi: str | None, arxiv: str | None) 
 
 
 def person_list(session: PoliteSession, api: str, pid: str) -> Any:
-    from sitegen.sources.http import judge_xml
+    return session.fetch(f"{api}/pid/{quote(pid, safe='/')}.xml", f"dblp person {pid}", judge=judge_person)
 
-    return session.fetch(f"{api}/pid/{quote(pid, safe='/')}.xml", f"dblp person {pid}", judge=judge_xml)
+
+def judge_person(response: requests.Response) -> Answer:
+    """A person's list: well-formed XML whose root is `<dblpperson>`. Another document (a maintenance page
+    that happens to be well-formed) is no list of nobody's publications: it is final, and says what it was."""
+    from sitegen.sources.http import Answer, judge_xml, page_words
+
+    answer = judge_xml(response)
+    if answer.ok and answer.data.tag != "dblpperson":
+        return Answer(False, reason=f"not a dblp answer (root element {answer.data.tag!r}: {page_words(response.content)})")
+    return answer
 
 
 def records_of(tree: Any) -> list[dict[str, Any]]:
@@ -133,7 +145,7 @@ def owner_names(tree: Any) -> list[str]:
 def candidate(session: PoliteSession, api: str, hit: dict[str, Any]) -> Candidate:
     """What tells this person from namesakes, read from their own list when dblp has it."""
     from sitegen.disambiguate import Candidate, name_key
-    from sitegen.sources.http import Answer, judge_xml
+    from sitegen.sources.http import Answer
 
     info = hit.get("info") or {}
     pid = normalise_pid(str(info.get("url", "")))
@@ -143,7 +155,7 @@ def candidate(session: PoliteSession, api: str, hit: dict[str, Any]) -> Candidat
     person = Candidate(pid, one_line(info.get("author", "")), affiliation, note=note)
 
     def missing_is_fine(response: Any) -> Answer:
-        return Answer(True, data=None) if response.status_code == 404 else judge_xml(response)
+        return Answer(True, data=None) if response.status_code == 404 else judge_person(response)
 
     tree = session.fetch(f"{api}/pid/{quote(pid, safe='/')}.xml", f"dblp person {pid}", judge=missing_is_fine)
     if tree is None:
@@ -166,13 +178,13 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def find_person(session: PoliteSession, api: str, name: str, context: FetchContext, warnings: list[str]) -> str | None:
-    """The pid of the person called `name`: the only match, or the one the user picks; None, with a warning, when
-    nobody has that name (a search that finds nothing is no failure)."""
+def find_person(session: PoliteSession, api: str, name: str, context: FetchContext) -> str | None:
+    """The pid of the person called `name`: the only match, or the one the user picks; None when nobody has
+    that name (a search that finds nothing is no failure: `fetch` says so)."""
     from sitegen.disambiguate import candidate_lines, name_key
 
-    answer = session.fetch(f"{api}/search/author/api", f"dblp author search {name!r}", params={"q": name, "format": "json", "h": str(HITS)})
-    hits = _as_list(((answer.get("result") or {}).get("hits") or {}).get("hit"))
+    answer = session.fetch(f"{api}/search/author/api", f"dblp author search {name!r}", params={"q": name, "format": "json", "h": str(HITS)}, shape=SEARCH)
+    hits = [hit for hit in _as_list(answer["result"]["hits"].get("hit")) if isinstance(hit, dict)]
     wanted = name_key(name)
 
     def named(hit: dict[str, Any]) -> bool:
@@ -182,7 +194,6 @@ def find_person(session: PoliteSession, api: str, name: str, context: FetchConte
 
     found = [h for h in hits if named(h)]
     if not found:
-        warnings.append(f"warning: dblp author search {name!r}: nobody of that name (check the spelling, or give the person id with --dblp)")
         return None
     if len(found) == 1:
         pid = normalise_pid(str((found[0].get("info") or {}).get("url", "")))
@@ -200,14 +211,19 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=HITS)
     session = PoliteSession(settings, context.progress, LABEL)
     result = Fetched(records=[])
-    pids = [a.value for a in asks if a.kind == "pid"]
-    pids += [found for a in asks if a.kind == "name" and (found := find_person(session, settings.api_url, a.value, context, result.warnings))]
-    result.found_nothing = bool(result.warnings)
+    pids = {a.value: where_asked(asks, a.value, "pid") for a in asks if a.kind == "pid"}
+    for ask in (a for a in asks if a.kind == "name"):
+        found = find_person(session, settings.api_url, ask.value, context)
+        if found is None:
+            result.answered(f"dblp author search {ask.value!r}", ask.where, 0, "nobody of that name (check the spelling, or give the person id with --dblp)")
+        else:
+            pids.setdefault(found, ask.where)
     seen: set[str] = set()
-    for pid in dict.fromkeys(pids):
+    for pid, where in pids.items():
         tree = person_list(session, settings.api_url, pid)
         records = records_of(tree)
         context.progress.line(f"dblp: {pid}: {counted(len(records), 'publication')}")
+        result.answered(f"dblp publications of {pid}", where, len(records))
         result.owner_names += owner_names(tree)
         for record in records:
             if record["id"] not in seen:

@@ -14,11 +14,12 @@ that still arrive with status 200. `PoliteSession` handles all of that once:
   of a body and unreadable bodies are retried with doubling backoff, never
   shorter than a Retry-After;
 - anything else that is not a usable answer (400, 404, an error document, an
-  HTML page with status 200) raises `FetchError` at once, its message naming
-  the source and what was asked.
+  HTML page with status 200, JSON of another `shape` than the source expects)
+  raises `FetchError` at once, its message naming the source and what was asked.
 
 Each source gives a `judge` that says what an answer means (JSON and XML
-judges are here); `sitegen build` never imports this module.
+judges are here) and the `shape` of each JSON answer it reads (`expect_shape`);
+`sitegen build` never imports this module.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ class Answer:
 
 
 Judge = Callable[[requests.Response], Answer]
+# What a JSON answer must hold: dotted paths from the top object to the type found there ("message.items": list);
+# a path ending in "[]" gives the type of every item of that list ("results[]": dict).
+Shape = dict[str, type | tuple[type, ...]]
 
 
 # --------------------------------------------------------------------------
@@ -120,8 +124,20 @@ class PoliteSession(requests.Session):
         response, _ = self._answered(method, url, None, None, *args, **kwargs)
         return response
 
-    def fetch(self, url: str, what: str, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None, judge: Judge | None = None) -> Any:
-        """GET `url` and return the parsed body of a usable answer (or raise `FetchError`)."""
+    def fetch(
+        self,
+        url: str,
+        what: str,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        judge: Judge | None = None,
+        shape: Shape | None = None,
+    ) -> Any:
+        """GET `url` and return the parsed body of a usable answer (or raise `FetchError`); with `shape`,
+        a JSON answer that is not of that shape (`expect_shape`) is a `FetchError` too."""
+        judge = judge or self.judge
+        if shape is not None:
+            judge = shaped(judge, shape, self.label)
         _, answer = self.get_answered(url, what, params=params, headers=headers, judge=judge)
         return answer.data
 
@@ -228,6 +244,52 @@ def judge_json(response: requests.Response) -> Answer:
             return Answer(False, reason=f"an HTML page, not a JSON answer ({kind}): {page_words(response.content)}")
         return Answer(False, reason=f"not a JSON answer ({kind}): {server_message(response) or page_words(response.content)}")
     return Answer(True, data=data)
+
+
+def shaped(judge: Judge, shape: Shape, label: str) -> Judge:
+    """`judge`, and then a usable 200 answer must be JSON of `shape`: else it is final, and names the source."""
+
+    def judged(response: requests.Response) -> Answer:
+        answer = judge(response)
+        if answer.ok and response.status_code == 200:
+            wrong = expect_shape(answer.data, shape)
+            if wrong:
+                return Answer(False, reason=f"unexpected answer from {label}: {wrong}")
+        return answer
+
+    return judged
+
+
+def expect_shape(data: Any, shape: Shape) -> str | None:
+    """What is wrong with `data` (an object, with every path of `shape` of its type), or None."""
+    if not isinstance(data, dict):
+        return f"{_json_kind(data)} where an object was expected"
+    for path, kinds in shape.items():
+        every = path.endswith("[]")
+        node: Any = data
+        for key in path.removesuffix("[]").split("."):
+            if not isinstance(node, dict) or key not in node:
+                return f"no {path.removesuffix('[]')!r} in the JSON object"
+            node = node[key]
+        nodes = node if every and isinstance(node, list) else [node]
+        for item in nodes:
+            if not isinstance(item, kinds):
+                where = f"an item of {path.removesuffix('[]')!r}" if every else repr(path)
+                return f"{where} is {_json_kind(item)}, not {_kind_names(kinds)}"
+    return None
+
+
+JSON_KINDS = {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false", type(None): "null"}
+
+
+def _json_kind(value: Any) -> str:
+    kind = JSON_KINDS.get(type(value), type(value).__name__)
+    shown = orjson.dumps(value).decode().encode("ascii", "backslashreplace").decode()  # escaped: one plain line
+    return f"{kind} ({shown[:40]}{'…' if len(shown) > 40 else ''})" if value not in ({}, None) else kind
+
+
+def _kind_names(kinds: type | tuple[type, ...]) -> str:
+    return " or ".join(dict.fromkeys(JSON_KINDS.get(k, k.__name__) for k in (kinds if isinstance(kinds, tuple) else (kinds,))))
 
 
 def looks_like_html(response: requests.Response) -> bool:

@@ -21,13 +21,13 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup
+from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
     from sitegen.disambiguate import Candidate
-    from sitegen.sources.http import PoliteSession
+    from sitegen.sources.http import PoliteSession, Shape
 
 NAME = "openalex"
 LABEL = "OpenAlex"
@@ -37,6 +37,10 @@ DEFAULT_DELAY = 0.1  # OpenAlex allows 10 requests a second
 PER_PAGE = 200  # OpenAlex's largest page
 SAMPLE = 50  # works read to describe a namesake
 AUTHOR_ID = re.compile(r"^A\d+$")
+# what each answer must hold (sitegen.sources.http.expect_shape): a proxy's page or an error document is no list of works
+AUTHOR: Shape = {}
+LISTING: Shape = {"results": list, "results[]": dict}
+WORKS_PAGE: Shape = {**LISTING, "meta": dict}
 ARXIV_URL = re.compile(r"^https?://arxiv\.org/(abs|pdf)/(?P<id>[^?#]+?)(v\d+)?(\.pdf)?$")
 WORK_FIELDS = (
     "id,doi,title,display_name,publication_year,publication_date,ids,type,type_crossref,authorships,"
@@ -172,14 +176,15 @@ def works_of(session: PoliteSession, api: str, author: str, params: dict[str, st
             f"{api}/works",
             f"OpenAlex works of {author} (page {page})",
             params={"filter": f"author.id:{author}", "per-page": str(per_page), "cursor": cursor, "select": WORK_FIELDS, **params},
+            shape=WORKS_PAGE,
         )
-        results = answer.get("results") or []
+        results = answer["results"]
         for work in results:
             works.setdefault(short_id(work.get("id")), work)
-        total = (answer.get("meta") or {}).get("count")
+        total = answer["meta"].get("count")
         if limit is None:
             progress.line(f"OpenAlex: works of {author}: page {page}, {len(works)} of {total}")
-        cursor = (answer.get("meta") or {}).get("next_cursor")
+        cursor = answer["meta"].get("next_cursor")
         if not results or (limit is not None and len(works) >= limit):
             break
     return list(works.values())
@@ -217,16 +222,15 @@ def candidate(session: PoliteSession, api: str, author: dict[str, Any], params: 
     )
 
 
-def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext, warnings: list[str]) -> str | None:
-    """The id of the author called `name`: the only match, or the one the user picks; None, with a warning, when
-    nobody has that name (a search that finds nothing is no failure)."""
+def find_author(session: PoliteSession, api: str, name: str, params: dict[str, str], context: FetchContext) -> str | None:
+    """The id of the author called `name`: the only match, or the one the user picks; None when nobody has
+    that name (a search that finds nothing is no failure: `fetch` says so)."""
     from sitegen.disambiguate import candidate_lines, name_key
 
-    answer = session.fetch(f"{api}/authors", f"OpenAlex author search {name!r}", params={"search": name, "per-page": "25", **params})
+    answer = session.fetch(f"{api}/authors", f"OpenAlex author search {name!r}", params={"search": name, "per-page": "25", **params}, shape=LISTING)
     wanted = name_key(name)
-    found = [a for a in answer.get("results") or [] if any(name_key(n) == wanted for n in owner_names(a))]
+    found = [a for a in answer["results"] if any(name_key(n) == wanted for n in owner_names(a))]
     if not found:
-        warnings.append(f"warning: OpenAlex author search {name!r}: nobody of that name (check the spelling, or give the id with --openalex)")
         return None
     if len(found) == 1:
         context.progress.line(f"OpenAlex: {name!r} is {short_id(found[0].get('id'))} (the only author of that name)")
@@ -244,14 +248,20 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     session = PoliteSession(settings, context.progress, LABEL)
     api, params = settings.api_url, ({"mailto": context.mailto} if context.mailto else {})
     result = Fetched(records=[])
-    authors = [a.value for a in asks if a.kind == "author"]
-    authors += [found for a in asks if a.kind == "name" and (found := find_author(session, api, a.value, params, context, result.warnings))]
-    result.found_nothing = bool(result.warnings)
+    authors = {a.value: where_asked(asks, a.value, "author") for a in asks if a.kind == "author"}
+    for ask in (a for a in asks if a.kind == "name"):
+        found = find_author(session, api, ask.value, params, context)
+        if found is None:
+            result.answered(f"OpenAlex author search {ask.value!r}", ask.where, 0, "nobody of that name (check the spelling, or give the id with --openalex)")
+        else:
+            authors.setdefault(found, ask.where)
     seen: set[str] = set()
-    for author_id in dict.fromkeys(authors):
-        author = session.fetch(f"{api}/authors/{author_id}", f"OpenAlex author {author_id}", params=params)
+    for author_id, where in authors.items():
+        author = session.fetch(f"{api}/authors/{author_id}", f"OpenAlex author {author_id}", params=params, shape=AUTHOR)
         result.owner_names += owner_names(author)
-        for work in works_of(session, api, author_id, params, context.progress):
+        works = works_of(session, api, author_id, params, context.progress)
+        result.answered(f"OpenAlex works of {author_id}", where, len(works))
+        for work in works:
             if short_id(work.get("id")) not in seen:
                 seen.add(short_id(work.get("id")))
                 result.records.append(record_from_work(work))

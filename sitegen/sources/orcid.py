@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
-    from sitegen.sources.http import PoliteSession
+    from sitegen.sources.http import PoliteSession, Shape
 
 NAME = "orcid"
 LABEL = "ORCID"
@@ -32,6 +32,10 @@ DEFAULT_DELAY = 0.1  # the public API allows 24 requests a second
 BULK_MAX = 100  # put-codes per bulk request: ORCID's limit
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})  # 'King, Jr.': no given name after the comma
 ACCEPT = {"Accept": "application/vnd.orcid+json"}
+# what each answer must hold (sitegen.sources.http.expect_shape): an ORCID error page or a proxy's is no list of works
+PERSON: Shape = {}
+WORKS: Shape = {"group": list, "group[]": dict}
+BULK: Shape = {"bulk": list, "bulk[]": dict}
 ORCID_ID = re.compile(r"^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$")
 TYPES = {  # ORCID work types -> SPEC §7 record types
     "journal-article": "article",
@@ -236,18 +240,18 @@ def _links(ids: dict[str, str], url: str | None) -> dict[str, str]:
 
 def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """The records of one ORCID iD, the owner's names, and warnings."""
-    person = session.fetch(f"{api}/{orcid}/person", f"ORCID record {orcid}", headers=ACCEPT)
-    owner = owner_names(person or {})
-    summary = session.fetch(f"{api}/{orcid}/works", f"ORCID works of {orcid}", headers=ACCEPT)
-    groups = [g for g in (summary or {}).get("group") or [] if g.get("work-summary")]
+    person = session.fetch(f"{api}/{orcid}/person", f"ORCID record {orcid}", headers=ACCEPT, shape=PERSON)
+    owner = owner_names(person)
+    summary = session.fetch(f"{api}/{orcid}/works", f"ORCID works of {orcid}", headers=ACCEPT, shape=WORKS)
+    groups = [g for g in summary["group"] if g.get("work-summary")]
     chosen = [str(preferred(g).get("put-code")) for g in groups]
     progress.line(f"ORCID: {orcid}: {counted(len(groups), 'work')}")
     full: dict[str, dict[str, Any]] = {}
     warnings = []
     for start in range(0, len(chosen), BULK_MAX):
         chunk = chosen[start : start + BULK_MAX]
-        bulk = session.fetch(f"{api}/{orcid}/works/{','.join(chunk)}", f"ORCID works {start + 1}-{start + len(chunk)} of {orcid}", headers=ACCEPT)
-        for item in (bulk or {}).get("bulk") or []:
+        bulk = session.fetch(f"{api}/{orcid}/works/{','.join(chunk)}", f"ORCID works {start + 1}-{start + len(chunk)} of {orcid}", headers=ACCEPT, shape=BULK)
+        for item in bulk["bulk"]:
             if isinstance(item.get("work"), dict):
                 full[str(item["work"].get("put-code"))] = item["work"]
             elif item.get("error"):
@@ -266,6 +270,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     result = Fetched(records=[])
     for orcid in dict.fromkeys(a.value for a in asks if a.kind == "orcid"):
         records, owner, warnings = fetch_orcid(session, settings.api_url, orcid, context.progress)
+        result.answered(f"ORCID works of {orcid}", where_asked(asks, orcid), len(records))
         result.records += records
         result.owner_names += owner
         result.warnings += warnings

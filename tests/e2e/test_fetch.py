@@ -25,7 +25,7 @@ import yaml
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import run_sitegen_on_terminal
-from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, fault_server  # noqa: F401  (the fixture)
+from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, empty_answers, fault_server  # noqa: F401  (the fixture)
 from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
 from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
 
@@ -1083,7 +1083,7 @@ def test_a_name_nobody_has_is_a_warning_and_the_other_sources_are_written(tmp_pa
     result = fetch_from(site, scholarly_server(), option, "Nobody Atall", "--openalex", OPENALEX)
 
     assert result.returncode == 0, result.stderr
-    assert f"warning: {said}: nobody of that name" in result.stderr
+    assert f"warning: {said} ({option}): nobody of that name" in result.stderr
     assert set(records_of(site, "openalex")) == OPENALEX_WORKS
 
 
@@ -1306,24 +1306,6 @@ def test_the_markdown_summary_lists_what_changed_per_source(tmp_path, scholarly_
     assert "LobRA: Multi-tenant Fine-tuning over Heterogeneous Data" in openalex
 
 
-@pytest.mark.slow
-def test_the_summary_lists_the_files_left_as_they_are_because_they_were_edited_by_hand(tmp_path, scholarly_server):
-    server = scholarly_server()
-    site = make_site(tmp_path / "site")
-    assert fetch_from(site, server, "--dblp", DBLP).returncode == 0
-    edited = site / "content/records/dblp/phd-cn-Lin26.yaml"
-    edited.write_text(edited.read_text().replace("source: Peking University, China", "source: PKU"))
-    summary = tmp_path / "summary.md"
-
-    result = fetch_from(site, server, "--dblp", DBLP, "--summary", str(summary))
-
-    assert result.returncode == 0, result.stderr
-    markdown = summary.read_text(encoding="utf-8")
-    assert "| dblp | 0 | 0 | 10 | 0 |" in markdown
-    warnings = markdown.split("### Warnings\n", 1)[1]
-    assert "- content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand, so fetch leaves it as it is" in warnings
-
-
 # --------------------------------------------------------------------------
 # 11. Faults the fake servers do not make (tests/fault_server.py): a connection dropped mid-answer,
 #     answers that hold nothing, JSON of another shape, a maintenance page with status 200
@@ -1363,6 +1345,95 @@ def test_a_connection_dropped_mid_answer_is_retried_then_one_line_names_the_sour
 
 
 @pytest.mark.slow
+def test_empty_answers_from_every_source_are_warnings_and_prune_removes_none_of_their_records(tmp_path, scholarly_server, fault_server):
+    """docs/fetching.md: an empty answer is a warning naming the query, and never wipes a site, whichever source sent it."""
+    site = make_site(tmp_path / "site", f"name: Sheng Lin\norcid: {ORCID}\nopenalex: {OPENALEX}\ndblp: {DBLP}\n")
+    assert fetch_from(site, scholarly_server()).returncode == 0
+    before = snapshot(site)
+    assert len([name for name in before if name.startswith("content/records/")]) == 9 + 3 + 9 + 11
+    server = fault_server(empty_answers)
+    summary = tmp_path / "summary.md"
+
+    result = fetch(site, None, "--prune", "--summary", str(summary), env=server.env)
+
+    assert result.returncode == 0, result.stderr
+    assert snapshot(site) == before  # nothing removed, nothing rewritten
+    for warning in [
+        f"warning: ORCID works of {ORCID} (content/profile.yaml:2: field 'orcid'): no records found",
+        f"warning: Crossref works of ORCID {ORCID} (content/profile.yaml:2: field 'orcid'): no works found",
+        f"warning: OpenAlex works of {OPENALEX} (content/profile.yaml:3: field 'openalex'): no records found",
+        f"warning: dblp publications of {DBLP} (content/profile.yaml:4: field 'dblp'): no records found",
+    ]:
+        assert warning in result.stderr
+    for source in ("ORCID", "Crossref", "OpenAlex", "dblp"):
+        assert f"warning: --prune removed no {source} record" in result.stderr
+    assert "0 removed" in result.stdout and "removed content/records" not in result.stdout
+    warnings = summary.read_text(encoding="utf-8").split("### Warnings", 1)[1]
+    assert f"OpenAlex works of {OPENALEX}" in warnings and "no records found" in warnings
+
+
+@pytest.mark.slow
+def test_an_empty_answer_without_prune_is_a_warning_too(tmp_path, fault_server):
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, None, "--openalex", OPENALEX, env=fault_server(empty_answers).env)
+
+    assert result.returncode == 0, result.stderr
+    assert f"warning: OpenAlex works of {OPENALEX} (--openalex): no records found" in result.stderr
+    assert not (site / "content" / "records" / "openalex").exists()
+
+
+@pytest.mark.slow
+def test_a_well_formed_page_that_is_no_dblp_list_is_an_error_not_an_empty_list(tmp_path, scholarly_server, fault_server):
+    site = make_site(tmp_path / "site")
+    assert fetch_from(site, scholarly_server(), "--dblp", DBLP).returncode == 0
+    before = snapshot(site)
+    server = fault_server(always(MAINTENANCE_PAGE, "text/html"))
+
+    result = fetch(site, None, "--dblp", DBLP, "--prune", "--retries", "0", env=server.env)
+
+    assert result.returncode == 1
+    assert error_lines(result) == [
+        f"sitegen fetch: error: dblp person {DBLP}: not a dblp answer (root element 'html': 'Service maintenance'); nothing was written"
+    ]
+    assert snapshot(site) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options, what, body, said",
+    [
+        (
+            ("--doi", "10.5555/jdls.2025.0142"),
+            "Crossref DOI 10.5555/jdls.2025.0142",
+            b"[]",
+            "unexpected answer from Crossref: a list ([]) where an object was expected",
+        ),
+        (
+            ("--doi", "10.5555/jdls.2025.0142"),
+            "Crossref DOI 10.5555/jdls.2025.0142",
+            b'{"message": "ok", "items": null}',
+            "unexpected answer from Crossref: 'message' is a string (\"ok\"), not an object",
+        ),
+        (("--openalex", OPENALEX), f"OpenAlex author {OPENALEX}", b"[]", "unexpected answer from OpenAlex: a list ([]) where an object was expected"),
+        (("--orcid", ORCID), f"ORCID record {ORCID}", b"[]", "unexpected answer from ORCID: a list ([]) where an object was expected"),
+        (("--orcid", ORCID), f"Crossref works of ORCID {ORCID} (page 1)", b"[]", "unexpected answer from Crossref: a list ([]) where an object was expected"),
+        (("--dblp-name", "Sheng Lin"), "dblp author search 'Sheng Lin'", b"[]", "unexpected answer from dblp: a list ([]) where an object was expected"),
+    ],
+)
+def test_json_of_an_unexpected_shape_is_one_line_naming_the_source(tmp_path, fault_server, options, what, body, said):
+    site = make_site(tmp_path / "site")
+
+    under = "/orcid/" if what.startswith("ORCID") else "/"
+    result = fetch(site, None, *options, "--retries", "0", env=fault_server(always(body, under=under)).env)
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert error_lines(result) == [f"sitegen fetch: error: {what}: {said}; nothing was written"]
+    assert not (site / "content" / "records").exists()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("options, what", [(("--openalex", OPENALEX), f"OpenAlex author {OPENALEX}"), (("--orcid", ORCID), f"ORCID record {ORCID}")])
 def test_a_maintenance_page_with_status_200_is_named_an_html_page_and_quoted(tmp_path, fault_server, options, what):
     site = make_site(tmp_path / "site")
@@ -1372,3 +1443,21 @@ def test_a_maintenance_page_with_status_200_is_named_an_html_page_and_quoted(tmp
 
     assert result.returncode == 1
     assert error_lines(result) == [f"sitegen fetch: error: {what}: an HTML page, not a JSON answer (text/html): 'Service maintenance'; nothing was written"]
+
+
+@pytest.mark.slow
+def test_the_summary_lists_the_files_left_as_they_are_because_they_were_edited_by_hand(tmp_path, scholarly_server):
+    server = scholarly_server()
+    site = make_site(tmp_path / "site")
+    assert fetch_from(site, server, "--dblp", DBLP).returncode == 0
+    edited = site / "content/records/dblp/phd-cn-Lin26.yaml"
+    edited.write_text(edited.read_text().replace("source: Peking University, China", "source: PKU"))
+    summary = tmp_path / "summary.md"
+
+    result = fetch_from(site, server, "--dblp", DBLP, "--summary", str(summary))
+
+    assert result.returncode == 0, result.stderr
+    markdown = summary.read_text(encoding="utf-8")
+    assert "| dblp | 0 | 0 | 10 | 0 |" in markdown
+    warnings = markdown.split("### Warnings\n", 1)[1]
+    assert "- content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand, so fetch leaves it as it is" in warnings

@@ -373,3 +373,29 @@ def test_a_signal_during_commit_waits_until_every_file_is_in_place(tmp_path, mon
         fetch.commit([plan], tmp_path)
     monkeypatch.undo()
     assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
+
+
+def test_an_empty_answer_of_any_source_is_a_warning_and_keeps_prune_off_that_source(tmp_path):
+    """One path for every fetcher: a query whose answer held no record is a warning naming it and where it
+    was asked, and `--prune` removes none of that source's records this time."""
+    fetched = fetch.Fetched(records=[])
+    fetched.answered("ORCID works of 0000-0002-0000-0006", "--orcid", 0)
+    fetched.answered("ORCID works of 0000-0002-1825-0097", "content/profile.yaml:2: field 'orcid'", 3)
+    assert fetched.found_nothing
+    assert fetch.empty_answers(fetched) == ["warning: ORCID works of 0000-0002-0000-0006 (--orcid): no records found"]
+    folder = tmp_path / "content" / "records" / "orcid"
+    folder.mkdir(parents=True)
+    earlier = folder / "orcid-1.yaml"
+    earlier.write_text(fetch.render({"id": "orcid-1", "title": "T", "authors": ["A"], "year": 2024, "origin": "orcid"}), encoding="utf-8")
+    outcome = fetch.Outcome({"orcid": {}}, {"orcid": {}}, [], {}, [])
+    [plan], _ = outcome.plan(tmp_path, prune=True, unpruned={"orcid"})
+    assert plan.remove == [] and plan.kept_stale == ["content/records/orcid/orcid-1.yaml"]
+    assert plan.warnings == ["warning: --prune removed no ORCID record: an answer of ORCID held no record this time"]
+    [plan], _ = outcome.plan(tmp_path, prune=True)
+    assert plan.remove == [earlier]  # an answer that holds records: --prune does remove what it no longer lists
+
+
+def test_a_source_whose_every_answer_held_records_found_something():
+    fetched = fetch.Fetched(records=[])
+    fetched.answered("dblp publications of 13/7777-3", "--dblp", 11)
+    assert not fetched.found_nothing and fetch.empty_answers(fetched) == []

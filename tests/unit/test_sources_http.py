@@ -187,6 +187,30 @@ def test_a_connection_that_keeps_dropping_is_one_line_naming_the_query():
 
 
 @pytest.mark.parametrize(
+    "content, said",
+    [
+        (b"[]", "unexpected answer from OpenAlex: a list ([]) where an object was expected"),
+        (b"null", "unexpected answer from OpenAlex: null where an object was expected"),
+        (b'{"meta": {}}', "unexpected answer from OpenAlex: no 'results' in the JSON object"),
+        (b'{"results": "none", "meta": {}}', "unexpected answer from OpenAlex: 'results' is a string (\"none\"), not a list"),
+        (b'{"results": [1], "meta": {}}', "unexpected answer from OpenAlex: an item of 'results' is a number (1), not an object"),
+        (b'{"results": ["\\u001b[2J"], "meta": {}}', "an item of 'results' is a string (\"\\u001b[2J\"), not an object"),  # escaped: no terminal control
+    ],
+)
+def test_json_of_another_shape_is_final_and_says_what_came(content, said):
+    polite, adapter, _, _ = session([(200, content)])
+    with pytest.raises(FetchError) as caught:
+        polite.fetch(f"{API}/works", "OpenAlex works of A1 (page 1)", shape={"results": list, "results[]": dict, "meta": dict})
+    assert str(caught.value).startswith("OpenAlex works of A1 (page 1): ") and said in str(caught.value)
+    assert "\x1b" not in str(caught.value) and len(adapter.sent) == 1
+
+
+def test_an_answer_of_the_expected_shape_is_returned():
+    polite, _, _, _ = session([(200, b'{"results": [], "meta": {"count": 0}}')])
+    assert polite.fetch(f"{API}/works", "works", shape={"results": list, "results[]": dict, "meta": dict}) == {"results": [], "meta": {"count": 0}}
+
+
+@pytest.mark.parametrize(
     "content, kind, said",
     [
         (b"<html><body>Service maintenance</body></html>", "text/html", "an HTML page, not a JSON answer (text/html): 'Service maintenance'"),
