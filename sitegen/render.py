@@ -204,7 +204,7 @@ def _all_pages(context: RenderContext) -> list[Page]:
                 problems.append(_two_pages(page.path, *pages[page.path], kind.name, page))
                 continue
             pages[page.path] = (kind.name, page)
-    places = {path: page.where for path, (_, page) in pages.items() if page.where is not None}
+    places = {path: where for path, (_, page) in pages.items() if (where := page.where or page.source) is not None}
     if problems := problems + address_conflicts({path: kind for path, (kind, _) in pages.items()}, places):
         raise ContentError(problems)
     listed = sorted(path for path, (_, page) in pages.items() if page.listed)
@@ -214,18 +214,41 @@ def _all_pages(context: RenderContext) -> list[Page]:
 
 
 def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -> Problem:
-    """Two kinds list one output path: at the place of the one a file of the site declares (a theme's page)."""
-    declared, other = (page, first_kind) if page.where is not None else (first, kind)
-    if declared.where is not None:
-        return Problem(f"path '{path}': sitegen's '{other}' pages write output/{path} already; choose another path", declared.where)
-    return Problem(f"two pages would be written to output/{path}: by '{first_kind}' and by '{kind}'")
+    """Two kinds list one output path: at the place of the one a file of the site makes or declares (a page's text,
+    a theme's `pages:` entry; a redirect's line when it is the other's), naming the other and what to change."""
+    shown = path.removesuffix("index.html") or path
+    one, other = sorted([(first_kind, first), (kind, page)], key=lambda each: (each[1].where is None and each[1].source is None, each[0] == "redirects"))
+    (one_kind, one_page), (other_kind, other_page) = one, other
+    where = one_page.where or one_page.source
+    if where is None:
+        return Problem(f"two pages would be written to output/{path}: by '{first_kind}' and by '{kind}'")
+    other_place = other_page.where or other_page.source
+    elsewhere = str(other_place).removesuffix(":") if other_place is not None else None  # 'content/redirects.yaml:3'
+    if one_page.where is not None:  # a theme's page
+        by = f"{elsewhere} ('{other_kind}')" if elsewhere is not None else f"sitegen's '{other_kind}' pages"
+        return Problem(f"path '{path}': {by} write{'s' if elsewhere else ''} output/{path} already; choose another path", where)
+    if one_kind == "redirects":  # the other is sitegen's own page
+        return Problem(f"redirect of '{shown}': the old address is sitegen's '{other_kind}' page (output/{path}): delete this line", where)
+    noun = _NOUNS.get(one_kind, "page")
+    if other_kind == "redirects" and other_place is not None:
+        return Problem(
+            f"this {noun} and the redirect at {elsewhere} both want the address '{shown}': delete that line of {other_place.path}"
+            f" (the {noun} now stands at the old address), or give the {noun} another address with slug: ...",
+            where,
+        )
+    by = f"{elsewhere} ('{other_kind}')" if elsewhere is not None else f"sitegen's '{other_kind}' pages"
+    return Problem(f"this {noun} and {by} both want output/{path}; give the {noun} another address with slug: ...", where)
+
+
+_NOUNS = {"pages": "page", "posts": "post"}  # for messages: what a kind's file makes
 
 
 def address_conflicts(kinds: dict[str, str], places: dict[str, Location] | None = None) -> list[Problem]:
     """Output paths (each -> the page kind that lists it) that cannot all be written, or not on every system: one
     outside output/, two names that are one ignoring case (one file on macOS and Windows), a file where another
     page needs a folder ('feed.xml' and 'feed.xml/index.html'). Looked at with sets: a large site has 100,000 paths.
-    `places`: where a path is declared, for the paths a file of the site names (a theme's `pages:`)."""
+    `places`: where a path is declared or made, for the paths a file of the site names or makes (a theme's `pages:`,
+    a page's text, a redirect's line)."""
     places = places or {}
     joined = "\n" + "\n".join(kinds) + "\n"
     outside = [path for path in kinds if _no_place_inside(path)] if any(shape in joined for shape in _NOT_A_PLACE_INSIDE) else []
@@ -246,9 +269,10 @@ def address_conflicts(kinds: dict[str, str], places: dict[str, Location] | None 
         for name in sorted(names, key=lambda name: name.count("/")):
             first = spelled.setdefault(name.lower(), name)
             if first != name and spelled.get(name.rpartition("/")[0].lower(), name.rpartition("/")[0]) == name.rpartition("/")[0]:
-                by = [kinds.get(each) or kinds[inside[each]] for each in (first, name)]
-                where = next((places[path] for path in (first, name, inside.get(first), inside.get(name)) if path in places), None)
-                messages[f"output/{first} (by '{by[0]}') and output/{name} (by '{by[1]}') are one name on macOS and Windows"] = where
+                made_by = [each if each in kinds else inside[each] for each in (first, name)]  # the page in each
+                where = next((places[path] for path in made_by if path in places), None)
+                by = [f"'{kinds[path]}'" + (f" at {str(places[path]).removesuffix(':')}" if places.get(path, where) != where else "") for path in made_by]
+                messages[f"output/{first} (by {by[0]}) and output/{name} (by {by[1]}) are one name on macOS and Windows"] = where
     return [Problem(message, where) for message, where in messages.items()]
 
 

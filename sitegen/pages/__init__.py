@@ -34,6 +34,7 @@ class Page:
     make: Callable[[], FileBytes]
     in_sitemap: bool | None = None  # None: every HTML page but 404.html
     where: Location | None = None  # what declares it, when a file of the site does (a theme's `pages:` entry)
+    source: Location | None = None  # the file of the site (and line) it is made of, for messages: a page's text, a redirect's line
 
     @property
     def listed(self) -> bool:

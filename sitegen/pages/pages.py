@@ -82,14 +82,14 @@ def content_pages(context: RenderContext) -> Iterable[Page]:
     pages = content.value if content is not None and content.value else ()
     for page in pages:
         shown, records = shown_records(page.parts, context.site)
-        yield Page(f"{page.slug}/index.html", (page.text_key, records), partial(_render, context, page, shown))
+        yield Page(f"{page.slug}/index.html", (page.text_key, records), partial(_render, context, page, shown), source=Location(page.path, 1))
         yield from bundle_file_pages(context, page, f"{page.slug}/")
 
 
 def bundle_file_pages(context: RenderContext, page: ContentPage, folder: str) -> Iterable[Page]:
     """The files of a page's folder (a bundle's pictures), copied beside the page (output `folder`)."""
     for name, source in page.files:
-        yield Page(folder + name, (context.input_digest(source),), partial(context.input_file, source), in_sitemap=False)
+        yield Page(folder + name, (context.input_digest(source),), partial(context.input_file, source), in_sitemap=False, source=Location(source))
 
 
 def shown_records(parts: tuple[PagePart, ...], site: Site) -> tuple[tuple[tuple[int, ...], ...], list[list[tuple[str, str]]]]:

@@ -78,7 +78,8 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
         older = posts[index + 1] if index + 1 < len(posts) else None
         shown, records = shown_records(post.page.parts, context.site)
         beside = [context.views.post_link(other) if other is not None else None for other in (newer, older)]  # its links to them, as shown
-        yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), partial(_render_post, context, post, shown, newer, older))
+        make = partial(_render_post, context, post, shown, newer, older)
+        yield Page(post_path(post.page.slug), (post.page.text_key, records, beside), make, source=Location(post.page.path, 1))
         yield from bundle_file_pages(context, post.page, post_path(post.page.slug).removesuffix("index.html"))
     tags = tags_of(posts)
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))

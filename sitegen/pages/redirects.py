@@ -52,7 +52,8 @@ def redirect_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
 @register_page_kind("redirects", reads=(REDIRECTS_FILE,), load=lambda files: load_redirects(files), links=redirect_links)
 def redirect_pages(context: RenderContext) -> Iterable[Page]:
     for redirect in context.site.kind_value("redirects", ()):
-        yield Page(redirect.old, (redirect.new,), functools.partial(redirect_page, context, redirect.new), in_sitemap=False)
+        make = functools.partial(redirect_page, context, redirect.new)
+        yield Page(redirect.old, (redirect.new,), make, in_sitemap=False, source=Location(REDIRECTS_FILE, redirect.line))
 
 
 def load_redirects(files: ContentFiles) -> tuple[tuple[Redirect, ...], None, list[Problem]]:

@@ -554,7 +554,11 @@ def test_site_yaml_selects_a_sites_own_theme_by_name(tmp_path):
 @pytest.mark.parametrize(
     "theme_page, message",
     [
-        ("Colophon/index.html", "output/colophon (by 'pages') and output/Colophon (by 'theme-pages') are one name on macOS and Windows"),
+        (
+            "Colophon/index.html",
+            "content/pages/colophon.md:1: output/colophon (by 'pages') and output/Colophon (by 'theme-pages' at themes/plain/theme.yaml:3)"
+            " are one name on macOS and Windows",
+        ),
         ("feed.xml/index.html", "output/feed.xml (by 'exports') is a file, and 'theme-pages' needs a folder of that name for output/feed.xml/index.html"),
         (
             "../outside/index.html",

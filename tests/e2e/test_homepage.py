@@ -891,7 +891,7 @@ def test_an_old_address_leads_on_and_stays_out_of_the_sitemap_and_the_index(tmp_
         ("../up/: posts/\n", "content/redirects.yaml:1: redirect of '../up/': the old address may hold only"),
         ("ok/: posts/\n/: posts/\n", "content/redirects.yaml:2: redirect of '/': the old address is the profile's own address"),
         ("- a\n", "content/redirects.yaml:1: expected old addresses and where each leads now"),
-        ("cv/: posts/\n", "two pages would be written to output/cv/index.html: by 'cv' and by 'redirects'"),  # the site's own page
+        ("cv/: posts/\n", "content/redirects.yaml:1: redirect of 'cv/': the old address is sitegen's 'cv' page (output/cv/index.html): delete this line"),
         (
             "people/sheng/feed.xml: people/sheng-lin/feed.xml\n",
             "content/redirects.yaml:1: redirect of 'people/sheng/feed.xml': the old address is a file a feed reader or a program fetches",
@@ -901,6 +901,32 @@ def test_an_old_address_leads_on_and_stays_out_of_the_sitemap_and_the_index(tmp_
 def test_a_redirect_that_cannot_be_is_an_error(tmp_path, redirects, message):
     files = {"content/redirects.yaml": redirects, "content/cv.yaml": "sections: []\n"}
     assert message in build_fails(site_with(tmp_path, files))
+
+
+@pytest.mark.parametrize(
+    "page, front",
+    [
+        ("content/pages/publications.md", "title: Publications\nnav: 1"),
+        ("content/pages/writing.md", "title: Blog\nslug: blog"),
+        ("content/posts/p.md", "title: P\ndate: 2024-01-01\nslug: old"),
+    ],
+)
+def test_a_page_at_an_old_address_of_the_redirects_names_both_files_and_what_to_do(tmp_path, page, front):
+    """A page of one's own at an address init --from redirected (al-folio's publications/, blog/): at the page's file,
+    naming the redirect's line, with the two ways out."""
+    redirects = "blog/2015/x/: posts/\nblog/: posts/\npublications/: '#publications'\nposts/old/: posts/\n"
+    line = {"content/pages/publications.md": 3, "content/pages/writing.md": 2, "content/posts/p.md": 4}[page]
+    address = {"content/pages/publications.md": "publications/", "content/pages/writing.md": "blog/", "content/posts/p.md": "posts/old/"}[page]
+    noun = "post" if "posts" in page else "page"
+    site = site_with(tmp_path, {"content/redirects.yaml": redirects, page: f"---\n{front}\n---\n{{{{< publications >}}}}\n"})
+    for command in ("build", "check"):
+        result = run_sitegen(command, "--site", str(site))
+        assert result.returncode == 1, result.stderr
+        assert (
+            f"{page}:1: this {noun} and the redirect at content/redirects.yaml:{line} both want the address '{address}': delete that line of"
+            f" content/redirects.yaml (the {noun} now stands at the old address), or give the {noun} another address with slug: ..."
+        ) in result.stderr.splitlines()
+        assert "two pages would be written" not in result.stderr
 
 
 def test_a_redirect_to_no_file_of_the_site_is_a_warning(tmp_path):
