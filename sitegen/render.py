@@ -82,14 +82,16 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
     but names no file the build writes: a broken link on every page that shows it. Also for each path from
     the domain's root that leaves the path of a site at '/repo/' ('/about/'): a page of the site written as
     for a site at the domain's root, which leads elsewhere once deployed. Such a link is not rewritten: the
-    same text means the same address wherever the site lives, and no page depends on which others exist."""
+    same text means the same address wherever the site lives, and no page depends on which others exist. An empty
+    link ('[Home]()') is a warning too: it leads to the page it is on."""
     base_path = SiteUrls(site.config.base_url).base_path
     written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
     leaving = [(where, what, url) for where, what, url in written if _leaves_the_path(url, base_path)]
     inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]
+    empty = [Problem(f"{what}: {_EMPTY_LINK}", where, warning=True) for where, what, url in written if not url.strip()]
     if not broken and not leaving:
-        return []
+        return empty
     from sitegen.pages.redirects import old_addresses
 
     meant = set(published) - old_addresses(site)  # what a link may have meant: no page that only sends the browser on
@@ -100,18 +102,22 @@ def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
         if path.endswith("/index.html"):
             pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
     top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in meant})  # 'talks/', 'feed.xml'
-    problems = [
+    problems = empty + [
         Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(path, by_name, pages, top)}", where, warning=True) for where, what, url, path in broken
     ]
     for where, what, url in leaving:
         within = url[1:]
+        relative = within if within[:1] not in ("", "#", "?") else "./" + within  # '/' is './', the site's home: '' is the page itself
         if _published(_target(within), published):
-            said = f"write '{within}' (relative: from the site's root) or '{base_path}{within}'"
+            said = f"write '{relative}' (relative: from the site's root) or '{base_path}{within}'"
         else:
             hint = _did_you_mean(within, by_name, pages, top).removeprefix("; ")
             said = f"'{within}' is no file of the site either{'; ' + hint if hint.startswith('did') else ''}; for another site, write its full address"
         problems.append(Problem(f"{what}: '{url}' leaves the site's path {base_path}: {said}", where, warning=True))
     return sorted(problems, key=lambda problem: (problem.location.path, problem.location.line or 0) if problem.location else ("", 0))
+
+
+_EMPTY_LINK = "an empty address leads to the page it is on; for the site's home page, write './'"
 
 
 def _path_in_site(url: str, base_path: str) -> str | None:

@@ -52,12 +52,13 @@ class SiteUrls:
     def link(self, url: str) -> str:
         """A link written in a record or the profile, as pages print it: a relative one
         ('static/talk.pdf') is taken from the site's root, so that it leads to the same
-        file from a record page, a subject page or page 2 of the list as from the profile page."""
-        return self.base_path + url if is_relative_path(url) else url
+        file from a record page, a subject page or page 2 of the list as from the profile page.
+        './' is the site's root itself: './' -> '/repo/', './#publications' -> '/repo/#publications'."""
+        return self.base_path + url.removeprefix("./") if is_relative_path(url) else url
 
     def absolute_link(self, url: str) -> str:
         """The same, with the host (for records.json and Google Scholar's tags)."""
-        return self.origin + self.base_path + url if is_relative_path(url) else url
+        return self.origin + self.base_path + url.removeprefix("./") if is_relative_path(url) else url
 
     def absolute_link_from(self, page_url: str) -> Callable[[str], str]:
         """`absolute_link` for a text that a feed shows away from its page (`page_url`, absolute): a link to a

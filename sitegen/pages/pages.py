@@ -317,7 +317,7 @@ def page_parts(
     if link is not None:
         html = with_links(html, link)
     if links is not None:
-        links += zip([place.of(url).line or first_line for url in written], hrefs(html))
+        links += zip([place.of(url or "]()").line or first_line for url in written], hrefs(html))  # '[Home]()': an empty link
     pieces = re.split(f"(?:<p>)?\ue002{marked}-(\\d+)\ue003(?:</p>)?", html)  # text, a list's number, text, ...
     parts = [PagePart(publications=lists[int(piece)]) if index % 2 else PagePart(html=piece.strip("\n")) for index, piece in enumerate(pieces)]
     return tuple(part for part in parts if part.publications is not None or part.html.strip())

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import urljoin
 
 import bibtexparser
 import feedparser
@@ -936,6 +937,32 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
         assert [line for line in result.stderr.splitlines() if "warning" in line] == expected, result.stderr
     page = BeautifulSoup((site / "output/records/a/index.html").read_text(), "html.parser")
     assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
+
+
+def test_the_advice_for_a_link_to_the_domains_root_leads_to_the_sites_home(tmp_path):
+    """'/' on a site at /s1/: the warning's advice is './' (not '', which stays on the page), and following it
+    reaches the site's home from any page; an empty link is a warning of its own."""
+    files = {
+        "content/site.yaml": "title: T\nbase_url: https://ada.github.io/s1/\n",
+        "content/profile.yaml": "name: Ada Lovelace\n",
+        "content/pages/links.md": "---\ntitle: Links\n---\nSee [About](/) and [Pubs](/#publications).\n\n[Empty]()\n",
+    }
+    site = write_site(tmp_path, files)
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 1
+    assert [line for line in result.stderr.splitlines() if ": warning:" in line] == [
+        "content/pages/links.md:4: warning: link in the text: '/' leaves the site's path /s1/: write './' (relative: from the site's root) or '/s1/'",
+        "content/pages/links.md:4: warning: link in the text: '/#publications' leaves the site's path /s1/: "
+        "write './#publications' (relative: from the site's root) or '/s1/#publications'",
+        "content/pages/links.md:6: warning: link in the text: an empty address leads to the page it is on; for the site's home page, write './'",
+    ], result.stderr
+    (site / "content/pages/links.md").write_text("---\ntitle: Links\n---\nSee [About](./) and [Pubs](./#publications).\n")
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    page = BeautifulSoup((site / "output/links/index.html").read_text(), "html.parser")
+    hrefs = [a["href"] for a in page.select("main p a")]
+    assert [urljoin("https://ada.github.io/s1/links/", href) for href in hrefs] == ["https://ada.github.io/s1/", "https://ada.github.io/s1/#publications"]
+    assert hrefs == ["/s1/", "/s1/#publications"]
 
 
 def test_a_path_from_the_domain_root_that_leaves_the_sites_path_is_a_warning(tmp_path):
