@@ -209,8 +209,8 @@ class ViewBuilder:
         entries = []
         if self.settings.nav is not None:
             for entry in self.settings.nav:
-                written = entry.in_site()  # '' for '/': the site's home
-                url = home + written if not written or written.startswith("#") else self.urls.link(written)
+                written = entry.in_site()  # './' for '/' and './': the site's home
+                url = home + written if written.startswith("#") else self.urls.link(written)
                 entries.append({"title": entry.title, "key": None, "url": url})
         else:
             entries.append({"title": None, "key": "menu.publications", "url": home + "#publications"})
@@ -221,11 +221,11 @@ class ViewBuilder:
                     entries.append({"title": None, "key": key, "url": self.urls.page(path)})
             if self._people_link is not None:  # the site has people pages (SPEC §9)
                 entries.append({"title": None, "key": "menu.people", "url": self.urls.page("people/index.html")})
-        found = False
+        # the entry of this page: the first that is its address, else the first that is a part of it ('#publications')
+        at_here = [entry for entry in entries if entry["url"].split("#", 1)[0] == here and (here != home or page_path == "index.html")]
+        current = next((entry for entry in at_here if "#" not in entry["url"]), at_here[0] if at_here else None)
         for entry in entries:
-            address = entry["url"].split("#", 1)[0]
-            entry["current"] = not found and address == here and (here != home or page_path == "index.html")
-            found = found or entry["current"]
+            entry["current"] = entry is current
         return entries
 
     # -- pieces ---------------------------------------------------------------

@@ -12,8 +12,11 @@ class MenuEntry:
     line: int = 0  # where it is written in site.yaml
 
     def in_site(self) -> str:
-        """The URL with a path from the site's root written relative: '/cv/' is 'cv/' (a menu's paths are the site's)."""
-        return self.url.lstrip("/") if self.url.startswith("/") and not self.url.startswith("//") else self.url
+        """The URL with a path from the site's root written relative: '/cv/' is 'cv/' (a menu's paths are the site's);
+        '/' is './', the site's home, as './' is."""
+        if self.url.startswith("/") and not self.url.startswith("//"):
+            return self.url.lstrip("/") or "./"
+        return self.url
 
 
 @value_class

@@ -2,7 +2,7 @@
 
     nav:                       # the menu; without it, made from what the site has
       - {title: Publications, url: "#publications"}
-      - {title: CV, url: cv/}
+      - {title: CV, url: cv/}         # a path of the site; ./ (or /) is its home
       - {title: Blog, url: https://blog.example.org}
     group_by: type             # or year (the default): how lists of records are ordered
     analytics:                 # off unless set; one of
@@ -74,6 +74,9 @@ def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
         entry = Fields(item, SITE_FILE, fields.problems)
         entry.unknown({"title", "url"}, "menu setting")
         title = entry.inline("title", required=True)
+        if isinstance(item.get("url"), str) and not item["url"].strip():
+            entry.problem("url", "field 'url' is empty; for the site's home page, write url: ./ (or /)")
+            continue
         url = entry.text("url", required=True)
         if url and not url.startswith("#"):
             url = entry.checked_url("url", url)

@@ -1135,6 +1135,22 @@ def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
     )
 
 
+def test_a_nav_entry_for_the_home_page_is_dot_slash_or_slash_and_is_current_there(tmp_path):
+    """`url: ./` and `url: /` are both the site's home (not '/repo/./'), marked current on the home page even after a
+    '#publications' entry, which is the home page's too; `url: ""` is said to be empty, with what to write."""
+    for home in ("./", "/"):
+        settings = f"nav:\n  - {{title: Publikationen, url: '#publications'}}\n  - {{title: Über mich, url: {home}}}\n"
+        files = rendered_files(site_with(tmp_path / str(len(home)), {}, settings, "https://example.org/homepage/"))
+        index = soup_of(files["index.html"])
+        assert menu(index) == [("Publikationen", "/homepage/#publications"), ("Über mich", "/homepage/")]
+        assert [a.get_text() for a in index.select('header nav a[aria-current="page"]')] == ["Über mich"]
+    settings = "nav:\n  - {title: Papers, url: '#publications'}\n"
+    index = soup_of(rendered_files(site_with(tmp_path / "parts", {}, settings))["index.html"])
+    assert [a.get_text() for a in index.select('header nav a[aria-current="page"]')] == ["Papers"]  # no home entry: the part
+    message = build_fails(site_with(tmp_path / "empty", {}, "nav:\n  - title: Über mich\n    url: ''\n"))
+    assert "content/site.yaml:5: field 'url' is empty; for the site's home page, write url: ./ (or /)" in message.splitlines()
+
+
 @pytest.mark.slow
 def test_every_icon_a_page_uses_is_drawn_on_that_page(built_demo):
     used_anywhere = set()
