@@ -19,6 +19,8 @@ from sitegen.validate import shown_value
 LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+# a day with a time, as Jekyll writes one and YAML does not read as one: '2024-05-01 11:12:00-0400' (the day as written)
+_DAY_AND_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[Tt ] *\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)? *(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?")
 PRESENT = {"present", "now", "today", "current", "ongoing"}
 
 
@@ -112,9 +114,9 @@ class Fields:
             value = value.date()
         if isinstance(value, datetime.date):
             return value.isoformat()
-        if isinstance(value, str) and _DAY.fullmatch(value.strip()) and _valid(value.strip()):
-            return value.strip()
-        self.problem(key, f"field '{key}': expected a date such as 2024-03-05, got {shown_value(value)}")
+        if isinstance(value, str) and (written := _DAY_AND_TIME.fullmatch(value.strip())) and _valid(written[1]):
+            return written[1]
+        self.problem(key, f"field '{key}': expected a date such as 2024-03-05 (or 2024-03-05 11:12:00-0400), got {shown_value(value)}")
         return ""
 
     def when(self, key: str, allow_present: bool = False) -> str:

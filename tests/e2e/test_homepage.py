@@ -577,6 +577,28 @@ def test_post_addresses_come_from_jekyll_and_hugo_file_names_and_drafts_stay_out
     assert soup_of(files["posts/from-jekyll/index.html"]).select_one("main time")["datetime"] == "2024-01-05"
 
 
+def test_a_date_with_a_time_as_al_folio_writes_it_is_read_as_its_day(tmp_path):
+    """al-folio's sample posts and news say `date: 2024-05-01 11:12:00-0400` (Jekyll's form, which YAML reads as text):
+    the day as written, as for `-04:00`, which YAML reads as a time; a date it is not is still an error saying the forms."""
+    dates = ["2024-05-01 11:12:00-0400", "2024-05-02 23:30:00 +0530", "2024-05-03T08:00:00-04:00", "2024-05-04 11:12", "2024-05-05"]
+    files = {f"content/posts/p{n}.md": f"---\ntitle: P{n}\ndate: {date}\n---\nText.\n" for n, date in enumerate(dates)}
+    files["content/news/n.md"] = "---\ndate: 2024-05-01 11:12:00-0400\n---\nNews.\n"
+    rendered = rendered_files(site_with(tmp_path, files))
+    assert [soup_of(rendered[f"posts/p{n}/index.html"]).select_one("main time")["datetime"] for n in range(5)] == [
+        "2024-05-01",
+        "2024-05-02",
+        "2024-05-03",
+        "2024-05-04",
+        "2024-05-05",
+    ]
+    assert "2024-05-01" in [time["datetime"] for time in soup_of(rendered["news/index.html"]).select("main time")]
+    wrong = {"content/posts/x.md": "---\ntitle: T\ndate: 2024-05-01 11:12:00-04000\n---\n"}
+    assert (
+        "content/posts/x.md:3: field 'date': expected a date such as 2024-03-05 (or 2024-03-05 11:12:00-0400), got '2024-05-01 11:12:00-04000'"
+        in build_fails(site_with(tmp_path / "wrong", wrong))
+    )
+
+
 def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
     site = site_with(
         tmp_path,
