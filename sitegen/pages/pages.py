@@ -37,7 +37,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
-from sitegen.latex import Converted
+from sitegen.latex import Converted, mathml_to_plain
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
@@ -379,11 +379,16 @@ def site_markdown(text: str, where: Location, problems: list[Problem], place: Te
     return converted
 
 
+_MATH = re.compile(r"<math\b.*?</math>", re.S)
+
+
 def first_paragraph(parts: tuple[PagePart, ...]) -> str:
+    """The text of the first paragraph, for a description: math as its plain text ('a/b' for `$\\frac{a}{b}$`)."""
     for part in parts:
         match = re.search(r"<p>(.*?)</p>", part.html, re.S)
         if match:
-            text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", match[1])).split())
+            shown = _MATH.sub(lambda math: html.escape(mathml_to_plain(math[0]), quote=False), match[1]) if "<math" in match[1] else match[1]
+            text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", shown)).split())
             if len(text) > DESCRIPTION_LENGTH:
                 text = text[:DESCRIPTION_LENGTH].rsplit(" ", 1)[0] + "…"
             return text

@@ -599,6 +599,22 @@ def test_a_date_with_a_time_as_al_folio_writes_it_is_read_as_its_day(tmp_path):
     )
 
 
+def test_a_description_made_of_the_first_paragraph_shows_its_math_as_text(tmp_path):
+    """No `description`: the first paragraph, whose math is its plain text ('a/b'), not the MathML's letters run
+    together ('ab'): in the list of posts, the description and link-preview tags and the feed; a page's too."""
+    body = "Intro text with `$HOME` in code and $\\frac{a}{b}$ in math, $x^2$ and $a<b$.\n\nMore.\n"
+    expected = "Intro text with $HOME in code and a/b in math, x² and a<b."
+    files = {"content/posts/m.md": f"---\ntitle: M\ndate: 2024-01-01\n---\n{body}", "content/pages/p.md": f"---\ntitle: P\n---\n{body}"}
+    rendered = rendered_files(site_with(tmp_path, files))
+    assert [text(p) for p in soup_of(rendered["posts/index.html"]).select("main p") if "Intro" in text(p)] == [expected]
+    for path in ("posts/m/index.html", "p/index.html"):
+        page = soup_of(rendered[path])
+        assert page.find("meta", attrs={"name": "description"})["content"] == expected
+        assert page.find("meta", attrs={"property": "og:description"})["content"] == expected
+    feed = ET.fromstring(rendered["posts/feed.xml"])
+    assert [summary.text for summary in feed.iter("{http://www.w3.org/2005/Atom}summary")] == [expected]
+
+
 def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
     site = site_with(
         tmp_path,
