@@ -144,6 +144,57 @@ def shortcode_problem(line: str, lists: bool = True) -> str | None:
     return f"unknown shortcode '{name}': {known}; write what it showed in Markdown"
 
 
+# Liquid, as Jekyll (al-folio) runs it and sitegen does not: a tag ({% include x %}), or a value ({{ site.baseurl }},
+# {{ '/x' | relative_url }}: a dotted name, or text with a filter; not `{{x}}`, which LaTeX may write)
+_LIQUID_TAG = re.compile(r"\{%-?\s*(\w+)\s*(.*?)\s*-?%\}")
+_LIQUID_VALUE = re.compile(r"\{\{-?\s*(?:[A-Za-z_]\w*\.[\w.]+|['\"](?P<path>[^'\"{}]*)['\"]\s*\|)[^{}]*?-?\}\}")
+_LIQUID_PATH = re.compile(r"\b(?:path|src)\s*=\s*[\"']([^\"']*)[\"']")
+
+
+def liquid_problems(line: str) -> list[str]:
+    """A warning for each Liquid tag or value in a line of text outside code (one copied from a Jekyll site, such as
+    al-folio's): shown as written, since sitegen runs no Liquid; each says what to write instead."""
+    if "{%" not in line and "{{" not in line:
+        return []
+    text = _CODE_SPAN.sub("", line)
+    found = [(match.start(), _liquid_tag(match)) for match in _LIQUID_TAG.finditer(text)]
+    found += [(match.start(), _liquid_value(match)) for match in _LIQUID_VALUE.finditer(text)]
+    return [message for _, message in sorted(found)]
+
+
+def _shown(tag: str) -> str:
+    return tag if len(tag) <= 60 else tag[:57] + "..."
+
+
+def _liquid_tag(match: re.Match[str]) -> str:
+    name, rest = match[1], match[2]
+    said = f"Liquid tag '{_shown(match[0])}' is shown as written (sitegen runs no Liquid)"
+    if name == "highlight":
+        language = rest.split()[0] if rest.split() else ""
+        return f"{said}; write the code in a fenced block: a line ```{language} before it, a line ``` after it"
+    if name == "endhighlight":
+        return f"{said}; end the code block with a line ```"
+    if name == "include" and re.match(r"figure\.(?:liquid|html)\b", rest):
+        path = _LIQUID_PATH.search(rest)
+        written = path[1].lstrip("/") if path else "static/NAME"
+        shown = "static/" + written.removeprefix("assets/") if written.startswith("assets/") else written  # al-folio's assets/ is static/
+        return f"{said}; show the picture as ![what it shows]({shown})"
+    if name in ("bibliography", "bibliography_count"):
+        return f"{said}; show publications with {{{{< publications >}}}} on a line of its own"
+    if name in ("raw", "endraw", "comment", "endcomment"):
+        return f"{said}; delete it"
+    return f"{said}; write what it showed in Markdown"
+
+
+def _liquid_value(match: re.Match[str]) -> str:
+    said = f"Liquid '{_shown(match[0])}' is shown as written (sitegen runs no Liquid)"
+    if match["path"] is not None:
+        return f"{said}; write the path itself, from the site's root: {match['path'].lstrip('/') or './'}"
+    if re.match(r"\{\{-?\s*site\.(?:url|baseurl)\b", match[0]):
+        return f"{said}; write a path of the site from its root without it (static/pdf/cv.pdf)"
+    return f"{said}; write the text it stood for"
+
+
 def _years(text: str) -> tuple[int, int] | None:
     match = re.fullmatch(r"(\d{4})(?:\s*[-–]\s*(\d{4}))?", text)
     if match is None:

@@ -36,7 +36,7 @@ from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import PublicationFilter, filter_from, shortcode_problem, shortcode_settings
+from sitegen.homepage.selection import PublicationFilter, filter_from, liquid_problems, shortcode_problem, shortcode_settings
 from sitegen.latex import Converted, mathml_to_plain
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
@@ -298,6 +298,8 @@ def page_parts(
             if number - first_line not in code and (problem := shortcode_problem(line)):
                 problems.append(Problem(problem, Location(path, number)))
                 failed = True
+            elif number - first_line not in code:
+                problems += [Problem(said, Location(path, number), warning=True) for said in liquid_problems(line)]
             lines.append(line)
             numbers.append(number)
             continue

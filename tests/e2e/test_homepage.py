@@ -615,6 +615,35 @@ def test_a_description_made_of_the_first_paragraph_shows_its_math_as_text(tmp_pa
     assert [summary.text for summary in feed.iter("{http://www.w3.org/2005/Atom}summary")] == [expected]
 
 
+def test_liquid_copied_from_a_jekyll_site_is_a_warning_at_its_line_saying_what_to_write(tmp_path):
+    """al-folio's tags in a post (or a page, a news item) copied by hand are shown as written: a warning each, at its
+    line, with what to write instead; not in code, where they are an example, so `check --strict` fails only on those."""
+    post = (
+        "---\ntitle: Liquid\ndate: 2025-08-01\n---\n"
+        '{% include figure.liquid path="assets/img/1.png" class="img-fluid" %}\n\n'
+        "{% highlight python %}\nprint(1)\n{% endhighlight %}\n\n"
+        "See `{% raw %}` and {{ site.baseurl }}/assets/pdf/cv.pdf.\n\n"
+        '```liquid\n{% include figure.liquid path="x.png" %}\n```\n'
+    )
+    news = "---\ndate: 2025-08-01\n---\nSlides: {{ '/assets/pdf/talk.pdf' | relative_url }}\n"
+    site = site_with(tmp_path, {"content/posts/2025-08-01-liquid.md": post, "content/news/n.md": news})
+    said = "is shown as written (sitegen runs no Liquid)"
+    expected = [
+        "content/news/n.md:4: warning: Liquid '{{ '/assets/pdf/talk.pdf' | relative_url }}' "
+        f"{said}; write the path itself, from the site's root: assets/pdf/talk.pdf",
+        'content/posts/2025-08-01-liquid.md:5: warning: Liquid tag \'{% include figure.liquid path="assets/img/1.png" class="i...\' '
+        f"{said}; show the picture as ![what it shows](static/img/1.png)",
+        f"content/posts/2025-08-01-liquid.md:7: warning: Liquid tag '{{% highlight python %}}' {said}; write the code in a fenced block:"
+        " a line ```python before it, a line ``` after it",
+        f"content/posts/2025-08-01-liquid.md:9: warning: Liquid tag '{{% endhighlight %}}' {said}; end the code block with a line ```",
+        f"content/posts/2025-08-01-liquid.md:11: warning: Liquid '{{{{ site.baseurl }}}}' {said}; write a path of the site from its root without it"
+        " (static/pdf/cv.pdf)",
+    ]
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 1
+    assert [line for line in result.stderr.splitlines() if ": warning:" in line] == expected, result.stderr
+
+
 def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
     site = site_with(
         tmp_path,
