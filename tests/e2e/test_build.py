@@ -939,6 +939,7 @@ def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     assert page.find("li", class_="link-pdf").a["href"] == "/repo/paper.pdf"  # as written: a warning, not a rewrite
 
 
+@pytest.mark.slow
 def test_the_advice_for_a_link_to_the_domains_root_leads_to_the_sites_home(tmp_path):
     """'/' on a site at /s1/: the warning's advice is './' (not '', which stays on the page), and following it
     reaches the site's home from any page; an empty link is a warning of its own."""

@@ -970,6 +970,7 @@ def test_a_redirect_that_cannot_be_is_an_error(tmp_path, redirects, message):
     assert message in build_fails(site_with(tmp_path, files))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "page, front",
     [
@@ -1202,6 +1203,7 @@ def test_a_nav_setting_replaces_the_menu_and_works_under_a_sub_path(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_nav_entry_for_the_home_page_is_dot_slash_or_slash_and_is_current_there(tmp_path):
     """`url: ./` and `url: /` are both the site's home (not '/repo/./'), marked current on the home page even after a
     '#publications' entry, which is the home page's too; `url: ""` is said to be empty, with what to write."""
