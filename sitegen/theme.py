@@ -1,4 +1,4 @@
-"""Themes are data: `theme.yaml`, `templates/`, `static/`.
+"""Themes are data: `theme.yaml`, `templates/`, `static/`, `i18n/`.
 
 A theme is looked up first in the site's own `themes/<name>/`, then among the
 themes that ship with sitegen. A site's `templates/` shadows the theme's
@@ -42,6 +42,7 @@ from sitegen.text_files import read_text
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
 FALLBACK_LANGUAGE = "en"
+THEME_PARTS = ("templates/", "static/", "i18n/")  # a folder with a file under one of these (or a theme.yaml) is a theme
 
 
 @dataclass(frozen=True)
@@ -66,20 +67,32 @@ class ThemeError(ContentError):
 
 def available_themes(listing: Listing) -> list[str]:
     found = set()
-    for name in listing.files:
-        for prefix in ("themes/", BUNDLED_PREFIX):
-            if name.startswith(prefix) and "/templates/" in name[len(prefix) :]:
-                found.add(name[len(prefix) :].split("/", 1)[0])
+    for prefix in ("themes/", BUNDLED_PREFIX):
+        for path in listing.under(prefix):
+            name, _, rest = path[len(prefix) :].partition("/")
+            if _is_theme_file(rest):
+                found.add(name)
     return sorted(found)
 
 
 def find_theme(name: str, listing: Listing, where: Location | None = None) -> Theme:
     """Resolve a theme by name, with the themes it extends; raises ThemeError naming the themes there are.
 
-    A site's `themes/<name>/` named like a bundled theme extends that bundled theme unless
-    its theme.yaml says otherwise: it holds the files it changes, as a site's `templates/` does.
+    A theme holds only the files it adds or changes (a theme.yaml, templates/, static/ or i18n/:
+    a translation alone is a theme). A site's `themes/<name>/` named like a bundled theme extends
+    that bundled theme unless its theme.yaml says otherwise: it holds the files it changes, as a
+    site's `templates/` does. A theme whose chain has no template at all is an error at `where`.
     """
-    return _find_theme(name, listing, where, "theme", ())
+    theme = _find_theme(name, listing, where, "theme", ())
+    if not any(listing.under(f"{member.prefix}templates/") for member in theme.chain()):
+        raise ThemeError(
+            Problem(
+                f"field 'theme': the theme '{name}' ({theme.prefix}) has no templates and extends no theme that has;"
+                f" write `extends: default` in {theme.prefix}theme.yaml to build on default",
+                where,
+            )
+        )
+    return theme
 
 
 def _find_theme(name: str, listing: Listing, where: Location | None, field_name: str, seen: tuple[str, ...], bundled_only: bool = False) -> Theme:
@@ -92,7 +105,13 @@ def _find_theme(name: str, listing: Listing, where: Location | None, field_name:
 
 
 def _is_theme(prefix: str, listing: Listing) -> bool:
-    return any(path.startswith(f"{prefix}templates/") for path in listing.files)
+    """A theme holds only the files it adds or changes: a theme.yaml, or any file under templates/, static/ or i18n/."""
+    return any(_is_theme_file(path[len(prefix) :]) for path in listing.under(prefix))
+
+
+def _is_theme_file(path: str) -> bool:
+    """Whether `path`, inside a theme's folder, makes the folder a theme."""
+    return path == "theme.yaml" or path.startswith(THEME_PARTS)
 
 
 def _parent(name: str, prefix: str, listing: Listing, seen: tuple[str, ...]) -> Theme | None:

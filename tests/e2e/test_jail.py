@@ -83,6 +83,29 @@ def test_a_template_linked_outside_is_not_used(tmp_path: Path) -> None:
     assert b"<html" in (site / "output" / "404.html").read_bytes()  # the theme's own 404 page
 
 
+def test_a_themes_translation_linked_outside_is_not_read(tmp_path: Path) -> None:
+    """A theme of translations only (themes/default/i18n/) is a theme; a link of it leaving the site is not read."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "fr.yaml").write_text(f"scheme: {{dark_mode: {SECRET}}}\n", encoding="utf-8")
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: fr\n"})
+    (site / "themes" / "default").mkdir(parents=True)
+    (site / "themes" / "default" / "i18n").symlink_to(outside, target_is_directory=True)
+    (site / "themes" / "mine" / "i18n").mkdir(parents=True)
+    (site / "themes" / "mine" / "theme.yaml").symlink_to(outside / "fr.yaml")
+    for command in ("build", "check"):
+        result = run_sitegen(command, "--site", str(site))
+        assert result.returncode == 0, result.stderr
+        assert "themes/default/i18n: warning: symbolic link to" in result.stderr
+        assert "themes/mine/theme.yaml: warning: symbolic link to" in result.stderr
+        assert SECRET not in result.stderr
+    assert SECRET.encode() not in all_output(site)
+    assert b"Dark mode" in (site / "output" / "index.html").read_bytes()
+    (site / "content" / "site.yaml").write_text("title: T\nbase_url: https://example.org/\ntheme: mine\n", encoding="utf-8")
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 1 and "unknown theme 'mine'" in result.stderr and SECRET not in result.stderr
+
+
 @pytest.mark.parametrize(
     "expression",
     [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, write_site
 
 from sitegen.cli import main
@@ -186,6 +187,45 @@ def test_a_correct_translation_and_a_language_the_theme_has_say_nothing(tmp_path
     assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
     german = theme_site(tmp_path / "de", language="de")
     assert sitegen(capsys, "check", "--strict", "--site", str(german)) == (0, ["ok: 5 pages would be built"])
+
+
+FRENCH = (
+    "scheme: {dark_mode: Mode sombre}\n"
+    "menu: {news: Actualités}\n"
+    "months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre, décembre]\n"
+    'date_formats: {day: "{day} {month} {year}", month: "{month} {year}"}\n'
+)
+FRENCH_SITE = {
+    **MINIMAL_SITE,
+    **RECORDS,
+    "content/site.yaml": "title: Test site\nbase_url: https://example.org/\nlanguage: fr\n",
+    "content/news/2024-12-01-prix.md": "---\ndate: 2024-12-01\n---\nUn prix.\n",
+}
+
+
+@pytest.mark.parametrize(
+    "theme_files",
+    [
+        {"themes/default/i18n/fr.yaml": FRENCH},
+        {
+            "themes/mine/theme.yaml": "name: mine\nextends: default\n",
+            "themes/mine/i18n/fr.yaml": FRENCH,
+            "content/site.yaml": FRENCH_SITE["content/site.yaml"] + "theme: mine\n",
+        },
+    ],
+    ids=["themes/default/ with only i18n/fr.yaml", "a theme of theme.yaml and i18n/ only"],
+)
+def test_a_theme_that_only_adds_a_translation_gives_a_french_site(tmp_path, capsys, theme_files):
+    """docs/themes.md: a theme holds only the files it adds or changes; a translation alone is one."""
+    site = write_site(tmp_path, {**FRENCH_SITE, **theme_files})
+    status, lines = sitegen(capsys, "build", "--strict", "--site", str(site))
+    assert (status, [line for line in lines if "warning" in line]) == (0, [])
+    news = BeautifulSoup((site / "output/news/index.html").read_text(encoding="utf-8"), "lxml")
+    assert news.html["lang"] == "fr"
+    assert "Mode sombre" in news.select_one("button.scheme-toggle").get_text()
+    assert "Actualités" in [link.get_text(strip=True) for link in news.select("nav a")]
+    assert "1 décembre 2024" in news.get_text()
+    assert "December" not in news.get_text()
 
 
 # -- 5. a port that is none --------------------------------------------------------------------------

@@ -39,11 +39,47 @@ def test_a_sites_theme_shadows_a_bundled_one_of_the_same_name(tmp_path):
     assert find_theme("default", list_inputs(tmp_path)).prefix == "themes/default/"
 
 
-def test_a_folder_without_templates_is_no_theme(tmp_path):
-    write_site(tmp_path, {"themes/broken/static/style.css": ""})
+def test_a_folder_of_other_files_is_no_theme(tmp_path):
+    write_site(tmp_path, {"themes/notes/README.md": "", "themes/notes/drafts/x.html": ""})
     with pytest.raises(ThemeError):
-        find_theme("broken", list_inputs(tmp_path))
-    assert "broken" not in available_themes(list_inputs(tmp_path))
+        find_theme("notes", list_inputs(tmp_path))
+    assert "notes" not in available_themes(list_inputs(tmp_path))
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"themes/mine/theme.yaml": "name: mine\nextends: default\n", "themes/mine/i18n/fr.yaml": "menu: {news: Actualités}\n"},
+        {"themes/mine/theme.yaml": "name: mine\nextends: default\n"},
+        {"themes/mine/theme.yaml": "extends: classic\n", "themes/mine/static/style.css": ""},
+    ],
+    ids=["theme.yaml and i18n", "theme.yaml alone", "theme.yaml and static"],
+)
+def test_a_theme_holds_only_the_files_it_adds_or_changes(tmp_path, files):
+    """docs/themes.md: a theme needs no template of its own; its parent's fill in."""
+    write_site(tmp_path, files)
+    theme = find_theme("mine", list_inputs(tmp_path))
+    assert theme.prefix == "themes/mine/" and theme.parent is not None
+    assert "mine" in available_themes(list_inputs(tmp_path))
+    assert make_environment(theme, list_inputs(tmp_path)).get_template("base.html").filename.startswith(BUNDLED_PREFIX)
+
+
+def test_a_sites_default_with_only_a_translation_builds_on_the_bundled_default(tmp_path):
+    write_site(tmp_path, {"themes/default/i18n/fr.yaml": "menu: {news: Actualités}\n"})
+    theme = find_theme("default", list_inputs(tmp_path))
+    assert [member.prefix for member in theme.chain()] == ["themes/default/", DEFAULT]
+    assert make_environment(theme, list_inputs(tmp_path), "fr").globals["strings"]["menu.news"] == "Actualités"
+
+
+def test_a_theme_without_templates_that_extends_none_says_what_to_write(tmp_path):
+    write_site(tmp_path, {"themes/bare/static/style.css": "", "themes/bare/i18n/fr.yaml": ""})
+    assert "bare" in available_themes(list_inputs(tmp_path))
+    with pytest.raises(ThemeError) as caught:
+        find_theme("bare", list_inputs(tmp_path))
+    assert str(caught.value.problem) == (
+        "field 'theme': the theme 'bare' (themes/bare/) has no templates and extends no theme that has;"
+        " write `extends: default` in themes/bare/theme.yaml to build on default"
+    )
 
 
 def test_unknown_theme_names_itself_and_the_themes_found(tmp_path):
