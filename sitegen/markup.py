@@ -278,6 +278,8 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
         body = _unique_footnotes(body, text)
     if pictures is not None and " align=" in body:  # a table column's alignment: a class (HTML has no align any more)
         body = _ALIGNED_CELL.sub(r'<\1 class="align-\2">', body)
+    if pictures is not None and "<table>" in body:
+        body = _scrolling_tables(body, text)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(_as_written(spans, quote=True), tag[0]), body)
     if fragments and "<code>" in body:  # an indented code block: shown as written
@@ -381,6 +383,34 @@ def _unique_footnotes(body: str, text: str) -> str:
     return _FOOTNOTE_ID.sub(unique, body)
 
 
+def _scrolling_tables(body: str, text: str) -> str:
+    """Each table in a box that scrolls sideways when the table is wider than the page (style.css), so that
+    its cells keep their words and numbers whole and the page itself never scrolls sideways. The box is in
+    the keyboard's tab order (a region that scrolls needs a keyboard's way in) and is named by the table's
+    header row, whose id is unique on every page that shows the text: `tbl-<the text's hash>-<its number>`.
+    A cell of one word (no space: 0.934, 3e-4, ProteinNet-12) is marked `nowrap`: browsers would break it
+    after a hyphen; a cell with spaces breaks between its words only."""
+    prefix = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+    numbers = iter(range(1, body.count("<table>") + 1))
+
+    def wrapped(match: re.Match) -> str:
+        name = f"tbl-{prefix}-{next(numbers)}"
+        rows = _CELL.sub(_one_word_unbroken, match[1])
+        return f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="{name}">\n<table>\n<thead id="{name}">{rows}</table>\n</div>'
+
+    return _TABLE.sub(wrapped, body)
+
+
+def _one_word_unbroken(cell: re.Match) -> str:
+    words = html.unescape(_TAG.sub("", cell[3])).split()
+    if len(words) != 1:
+        return cell[0]
+    classes = f"{cell[2]} nowrap" if cell[2] else "nowrap"
+    return f'<{cell[1]} class="{classes}">{cell[3]}</{cell[1]}>'
+
+
+_TABLE = re.compile(r"<table>\n<thead>(.*?)</table>", re.DOTALL)  # a Markdown table, as the sanitiser writes it
+_CELL = re.compile(r'<(t[dh])(?: class="([^"]*)")?>(.*?)</\1>', re.DOTALL)  # a cell of such a table, its alignment's class at most
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])( id=\"[^\"]*\")?>")  # in HTML made here: an id at most (`## Title {#id}`)
 
 
@@ -398,7 +428,7 @@ _HEADING = re.compile(r"<h([1-6])( id=\"[^\"]*\")?>(.*?)</h\1>", re.S)  # in HTM
 _HEADING_ID = re.compile(r"[A-Za-z][\w\-.:]{0,80}")  # an id written for a heading: `{#methods}`
 _NOT_IN_AN_ID = re.compile(r"[^\w\- ]+")
 # ids the default theme gives elements of a page or post: a heading's id is never one of them
-_THEME_IDS = re.compile(r"main|page-title|(?:publications|r|fn|fnref|icon|year)-.*")
+_THEME_IDS = re.compile(r"main|page-title|(?:publications|r|fn|fnref|icon|year|tbl)-.*")
 
 
 def with_heading_ids(html_text: str) -> str:

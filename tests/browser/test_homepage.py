@@ -129,3 +129,60 @@ def test_an_old_address_takes_the_visitor_to_where_its_content_is_now(new_page, 
     page.goto(served_demo + "publications/")
     page.wait_for_url(served_demo + "#publications")
     assert page.locator("#publications").is_visible()
+
+
+SIX_COLUMNS = """\
+| dataset | method | params | accuracy | runtime | memory |
+|---|---|---|---:|---|---|
+| ProteinNet-12 | FoldFormer-large | 1.2B | 0.934 | 12h 30m | 80 GB |
+"""
+ELEVEN_COLUMNS = """\
+| dataset | method | params | epochs | batch | lr | accuracy | f1 | runtime | memory | notes |
+|---|---|---|---|---|---|---|---|---|---|---|
+| ProteinNet-12 | FoldFormer-large | 1.2B | 300 | 512 | 3e-4 | 0.934 | 0.921 | 12h 30m | 80 GB | with augmentation enabled |
+"""
+# each cell without a space: its text, and on how many lines it is shown
+CELL_LINES = """() => [...document.querySelectorAll('.prose td, .prose th')].filter(cell => !/\\s/.test(cell.textContent.trim())).map(cell => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return [cell.textContent.trim(), new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size];
+})"""
+
+
+@pytest.mark.parametrize("theme", ["default", "classic"])
+def test_a_wide_table_scrolls_in_its_own_box_on_a_phone_with_words_and_numbers_whole(new_page, tmp_path, theme):
+    """QA: `overflow-wrap: anywhere` split 0.934 into '0.9' / '34' and the page still scrolled sideways at 390 px."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    post = f"---\ntitle: Results\ndate: 2025-07-01\n---\nSix columns:\n\n{SIX_COLUMNS}\nEleven:\n\n{ELEVEN_COLUMNS}\nA last paragraph.\n"
+    site = write_site(
+        tmp_path / "site",
+        {**MINIMAL_SITE, "content/site.yaml": f"title: T\nbase_url: https://example.org/\ntheme: {theme}\n", "content/posts/2025-07-01-results.md": post},
+    )
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page.goto(base + "posts/results/")
+        assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]") == [390, 390]
+        lines = dict(page.evaluate(CELL_LINES))
+        assert {"0.934", "accuracy", "1.2B", "ProteinNet-12", "memory"} <= set(lines)
+        assert {text: count for text, count in lines.items() if count != 1} == {}, "a word or number broken over lines"
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.prose table')].map(table => {
+            const box = table.parentElement;
+            return [box.scrollWidth > box.clientWidth, box.getBoundingClientRect().right <= 390, box.getAttribute('tabindex'),
+                    box.getAttribute('role'), document.getElementById(box.getAttribute('aria-labelledby')).textContent.trim().split(/\\s+/)[0]];
+        })""")
+        assert boxes == [[True, True, "0", "region", "dataset"], [True, True, "0", "region", "dataset"]]
+        page.keyboard.press("Tab")
+        while page.evaluate("document.activeElement.className") != "table-scroll":
+            page.keyboard.press("Tab")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.activeElement.scrollLeft > 0", timeout=3000)  # the keyboard scrolls the table
+        found = axe.Axe().run(page, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}).response["violations"]
+        assert [violation["id"] for violation in found] == []
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") == 1280

@@ -224,7 +224,7 @@ def test_the_sites_own_text_has_tables_and_footnotes_and_an_abstract_has_neither
     text = "Cost[^1] and time[^my note].\n\n| Interval | Lost |\n|:--|--:|\n| 5 min | $x$ |\n\n[^1]: A note.\n[^my note]: Another, $y$."
     own = soup(render_markdown(text, pictures=[]).html)
     assert [[cell.get_text() for cell in row.find_all(["th", "td"])] for row in own.find_all("tr")] == [["Interval", "Lost"], ["5 min", "x"]]
-    assert [cell.get("class") for cell in own.find("tr").find_all("th")] == [["align-left"], ["align-right"]]
+    assert [cell.get("class") for cell in own.find("tr").find_all("th")] == [["align-left", "nowrap"], ["align-right", "nowrap"]]
     notes = own.select("div.footnote li")
     assert [note.p.contents[0].strip() for note in notes] == ["A note.", "Another,"] and notes[1].find("math") is not None
     for reference, note in zip(own.select("sup a"), notes):  # each reference leads to its note and back
@@ -233,6 +233,26 @@ def test_the_sites_own_text_has_tables_and_footnotes_and_an_abstract_has_neither
     assert "\u21a9" not in render_markdown(text, pictures=[]).plain and "A note." in render_markdown(text, pictures=[]).plain
     abstract = soup(render_markdown(text).html)
     assert abstract.find("table") is None and abstract.find("sup") is None and "[^1]" in abstract.get_text()
+
+
+def test_a_table_scrolls_in_a_named_box_of_its_own_and_one_word_cells_stay_whole():
+    """A table wider than a phone scrolls in its box (style.css), reachable by keyboard and named by its header row,
+    with an id unique to the text; a cell of one word (3e-4) is kept on one line, one of several words is not."""
+    table = "| dataset | lr | notes |\n|---|--:|---|\n| ProteinNet-12 | 3e-4 | with `aug` on |\n| *a* | &lt;b&gt; | x&nbsp;y |\n"
+    html_text = render_markdown(f"{table}\nBetween.\n\n{table}", pictures=[]).html
+    boxes = soup(html_text).select("div.table-scroll")
+    assert [(box["role"], box["tabindex"], [child.name for child in box.find_all(recursive=False)]) for box in boxes] == [("region", "0", ["table"])] * 2
+    names = [box["aria-labelledby"] for box in boxes]
+    assert len(set(names)) == 2 and all(re.fullmatch(r"tbl-[0-9a-f]{8}-[12]", name) for name in names)
+    assert [soup(html_text).find(id=name).name for name in names] == ["thead", "thead"]
+    assert soup(html_text).find(id=names[0]).get_text(" ", strip=True) == "dataset lr notes"
+    kept = [cell.get_text() for cell in boxes[0].select(".nowrap")]
+    assert kept == ["dataset", "lr", "notes", "ProteinNet-12", "3e-4", "a", "<b>"]
+    assert boxes[0].select_one("td.align-right.nowrap").get_text() == "3e-4"
+    other_text = render_markdown(f"Another text.\n\n{table}", pictures=[]).html
+    assert soup(other_text).select_one("div.table-scroll")["aria-labelledby"] not in names  # two texts on one page
+    assert "table-scroll" not in render_markdown("| a |\n|---|\n| b |\n").html  # records' text has no tables
+    assert soup(render_markdown("## Results {#tbl-1}", pictures=[]).html).find("h2").get("id") is None  # the theme's ids
 
 
 def test_a_fenced_block_in_a_language_is_highlighted_and_reads_as_typed():
