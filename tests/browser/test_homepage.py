@@ -186,3 +186,60 @@ def test_a_wide_table_scrolls_in_its_own_box_on_a_phone_with_words_and_numbers_w
         assert [violation["id"] for violation in found] == []
         page.set_viewport_size({"width": 1280, "height": 800})
         assert page.evaluate("document.documentElement.scrollWidth") == 1280
+
+
+EIGHT_ITEM_MENU = {
+    "content/profile.yaml": "name: Anna Kowalski\n",
+    "content/records/a.yaml": "id: a\ntitle: A paper\nauthors: [Anna Kowalski]\nyear: 2024\nsource: J. A\n",
+    "content/pages/teaching.md": "---\ntitle: Teaching\nnav: 2\n---\nCourses.\n",
+    "content/pages/projects.md": "---\ntitle: Projects\nnav: 3\n---\nProjects.\n",
+    "content/pages/contact.md": "---\ntitle: Contact\nnav: 4\n---\nMail me.\n",
+    "content/cv.yaml": "sections:\n  - title: Positions\n    entries:\n      - {title: Postdoc, org: Example University, start: 2024-10}\n",
+    "content/posts/2025-01-02-hello.md": "---\ntitle: Hello\n---\nA post.\n",
+    "content/news/2025-01-03-news.md": "---\ndate: 2025-01-03\n---\nNews.\n",
+    "content/talks/2025.yaml": "- {title: A talk, event: A workshop, date: 2025-02-01}\n",
+}
+BOX = "selector => { const box = document.querySelector(selector).getBoundingClientRect(); return [box.left, box.top, box.right, box.bottom]; }"
+
+
+def test_the_dark_mode_toggle_stays_on_the_menus_row_with_eight_items(new_page, tmp_path):
+    """QA: with an al-folio menu of 8 items, the toggle dropped to a header row of its own at 900-1920 px."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **EIGHT_ITEM_MENU})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 1440, "height": 900})
+        page.goto(base)
+        menu = [text.strip() for text in page.locator(".site-header nav a").all_inner_texts()]
+        assert menu == ["Publications", "Teaching", "Projects", "Contact", "CV", "Blog", "News", "Talks"]
+        for width in (900, 1024, 1280, 1440, 1920):
+            page.set_viewport_size({"width": width, "height": 900})
+            toggle, name = page.evaluate(BOX, ".scheme-toggle"), page.evaluate(BOX, ".site-name")
+            items = [page.evaluate(BOX, f".site-header nav li:nth-child({n})") for n in range(1, 9)]
+            middle = (toggle[1] + toggle[3]) / 2
+            assert all(item[1] < middle < item[3] for item in items), f"{width}px: the toggle {toggle} is not on the menu's row {items}"
+            assert toggle[0] >= items[-1][2] and name[2] <= items[0][0], f"{width}px: name, menu, toggle are not side by side"
+            assert page.evaluate(BOX, ".site-header")[3] < 80, f"{width}px: the header takes two rows"
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the menu on rows of its own, all of it on the screen
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        toggle, name = page.evaluate(BOX, ".scheme-toggle"), page.evaluate(BOX, ".site-name")
+        assert toggle[2] <= 390 and toggle[1] < name[3], "the toggle beside the name"
+        for n in range(1, 9):
+            item = page.evaluate(BOX, f".site-header nav li:nth-child({n}) a")
+            assert 0 <= item[0] and item[2] <= 390 and item[1] >= toggle[3] - 1 and item[3] - item[1] >= 24, (n, item)
+        page.locator(".scheme-toggle").click()
+        assert page.locator(".scheme-toggle").get_attribute("aria-pressed") == "true"
+    (site / "content" / "profile.yaml").write_text("name: Prof. Dr. Maria-Magdalena Müller-Lüdenscheidt von Hohenberg\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        for width in (390, 1024):  # a long name wraps beside the toggle, which stays on the first row
+            page = new_page(viewport={"width": width, "height": 844})
+            page.goto(base)
+            toggle, name = page.evaluate(BOX, ".scheme-toggle"), page.evaluate(BOX, ".site-name")
+            assert page.evaluate("document.documentElement.scrollWidth") == width
+            assert name[2] <= toggle[0] and toggle[1] < name[3] and toggle[2] <= width, (width, name, toggle)
