@@ -243,3 +243,28 @@ def test_the_dark_mode_toggle_stays_on_the_menus_row_with_eight_items(new_page, 
             toggle, name = page.evaluate(BOX, ".scheme-toggle"), page.evaluate(BOX, ".site-name")
             assert page.evaluate("document.documentElement.scrollWidth") == width
             assert name[2] <= toggle[0] and toggle[1] < name[3] and toggle[2] <= width, (width, name, toggle)
+
+
+def test_an_author_in_a_featured_card_is_a_link_the_pointer_reaches(new_page, tmp_path):
+    """The card's title link covers the whole card: an author's link in it must be above it, or a click opens the record."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    record = "id: a\ntitle: A featured paper\nauthors: [Ada Lovelace, Jonas Berg]\nyear: 2024\nsource: J. A\nfeatured: true\n"
+    site = write_site(
+        tmp_path / "site",
+        {**MINIMAL_SITE, "content/records/a.yaml": record, "content/coauthors.yaml": "Jonas Berg: /static/jonas.html\n", "static/jonas.html": "<p>Jonas</p>"},
+    )
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 1280, "height": 900})
+        page.goto(base)
+        link = page.locator(".featured-cards .card-authors a")
+        assert link.all_inner_texts() == ["Jonas Berg"]
+        box = link.bounding_box()
+        hit = page.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2}).textContent")
+        assert hit == "Jonas Berg"
+        link.click()
+        page.wait_for_url("**/static/jonas.html")

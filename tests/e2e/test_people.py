@@ -206,6 +206,32 @@ def test_author_names_link_to_people_pages_on_every_page(lab):
     assert subject.select_one(".authors a")["href"] == "/dsl/people/ada/#r-lab-2024-engines"
 
 
+def test_author_names_in_the_featured_cards_link_as_in_the_list(tmp_path):
+    """QA: the home page's "Featured" card printed its authors as plain text, while the same record lower on the
+    page linked each name to the person's page (and to a coauthors.yaml address)."""
+    site = lab_site(tmp_path / "site")
+    records = site / "content" / "records" / "lab.yaml"
+    text = records.read_text(encoding="utf-8")
+    text = text.replace("  authors: [Ada Lovelace, Grace Hopper]\n", "  authors: [Ada Lovelace, Grace Hopper]\n  featured: true\n", 1)
+    text = text.replace("  authors: [Outside Person, Another Outsider]\n", "  authors: [Outside Person, Another Outsider]\n  featured: true\n", 1)
+    records.write_text(text, encoding="utf-8")
+    (site / "content" / "coauthors.yaml").write_text("Outside Person: https://outside.example.org\n", encoding="utf-8")
+    home = page(build(site), "index.html")
+    cards = {card.select_one("a.card-title").get_text(): card for card in home.select(".featured-cards li")}
+    assert len(cards) == 2
+    for card in cards.values():
+        title = card.select_one("a.card-title")["href"].rstrip("/").rsplit("/", 1)[1]
+        listed = home.find(id=f"r-{title}")
+        linked = {a.get_text(): a["href"] for a in listed.select(".authors a")}
+        assert linked, title
+        assert {a.get_text(): a["href"] for a in card.select(".card-authors a")} == linked
+    assert {a.get_text(): a["href"] for a in home.select(".featured-cards .card-authors a")} == {
+        "Ada Lovelace": "/dsl/people/ada/#r-lab-2024-engines",
+        "Grace Hopper": "/dsl/people/hopper/#r-lab-2024-engines",
+        "Outside Person": "https://outside.example.org",
+    }
+
+
 def test_each_member_has_their_own_bibtex_and_feed(lab):
     output, _ = lab
     library = bibtexparser.parse_string((output / "people" / "ada" / "publications.bib").read_text(encoding="utf-8"))
