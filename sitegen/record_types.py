@@ -52,6 +52,34 @@ _THESIS = re.compile(r"\b(?:thesis|dissertation)\b", re.IGNORECASE)
 _PROCEEDINGS = re.compile(r"\b(?:proceedings|conference|workshop|symposium|colloquium)\b", re.IGNORECASE)
 _JOURNAL = re.compile(r"\b(?:journal|transactions|letters|review|magazine|annals|bulletin)\b", re.IGNORECASE)
 _REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working paper)\b", re.IGNORECASE)
+# journals whose names say "Proceedings": PNAS, Proceedings of the IEEE, of the Royal Society, PVLDB, PACM
+_JOURNAL_OF_PROCEEDINGS = re.compile(
+    r"\bproc(?:eedings|\.)? (?:of the )?(?:national academy|natl\.? acad)|\bproceedings of the ieee\s*$|\bproc\.? ieee\s*$"
+    r"|\bproc(?:eedings|\.)? (?:of the )?(?:royal society|r\.? soc\.)|\bproc(?:eedings|\.)? (?:of the )?vldb endow|\bproceedings of the acm on\b",
+    re.IGNORECASE,
+)
+# ISO 4 abbreviations of venue words, as journals' and proceedings' names are cited ("IEEE Trans. Pattern Anal.",
+# "Phys. Rev. Lett.", "Proc. Int. Conf. ..."): a word and its period
+_JOURNAL_ABBREVIATION = re.compile(r"\b(?:J|Trans|Rev|Lett|Ann|Bull|Mag)\.", re.IGNORECASE)
+_PROCEEDINGS_ABBREVIATION = re.compile(r"\b(?:Proc|Conf|Symp)\.", re.IGNORECASE)
+# The acronyms of widely known conferences and journals, as venues are written in CS ("CVPR 2023", "NeurIPS'22",
+# "Proc. ICML", "IEEE TPAMI"): case and letters around them as written, digits allowed ("CVPR2023").
+# Kept to names that are no word and no other venue's: an acronym missing here leaves the record's type
+# to `type:` (validate warns of a hand-written record whose venue says nothing).
+CONFERENCE_ACRONYMS = (
+    "3DV", "AAAI", "AAMAS", "ACL", "AISTATS", "ASPLOS", "BMVC", "CHI", "CIKM", "COLING", "COLT", "CoNLL", "CoRL",
+    "CVPR", "EACL", "ECCV", "ECIR", "EMNLP", "EuroSys", "FOCS", "HPCA", "ICALP", "ICASSP", "ICCV", "ICDE", "ICDM",
+    "ICLR", "ICML", "ICRA", "IJCAI", "INTERSPEECH", "Interspeech", "IROS", "ISCA", "KDD", "MICCAI", "MICRO", "NAACL",
+    "NDSS", "NeurIPS", "NIPS", "NSDI", "OSDI", "PLDI", "POPL", "RecSys", "SIGCOMM", "SIGGRAPH", "SIGIR", "SIGMOD",
+    "SODA", "SOSP", "STOC", "UAI", "UIST", "VLDB", "WACV", "WSDM",
+)  # fmt: skip
+JOURNAL_ACRONYMS = (
+    "CACM", "IJCV", "JACM", "JAIR", "JMLR", "PAMI", "PNAS", "PVLDB", "TACL", "TIP", "TKDE", "TMLR", "TNNLS", "TOG",
+    "TPAMI", "TVCG",
+)  # fmt: skip
+_ACRONYM = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
+_CONFERENCE = re.compile(_ACRONYM.format("|".join(CONFERENCE_ACRONYMS)))
+_JOURNAL_ACRONYM = re.compile(_ACRONYM.format("|".join(JOURNAL_ACRONYMS)) + r"|^(?:Nature|Science|Cell|eLife|PLOS|PLoS)\b")
 # where software lives: a record linking only here, with no venue, is software
 CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.IGNORECASE)
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
@@ -98,14 +126,24 @@ def type_from_evidence(
 
 
 def _type_from_venue(source: str) -> str:
+    """What the venue's name says: its words ("Proceedings of ...", "Journal of ..."), then their abbreviations, then
+    the acronym of a well-known venue; '' when it says nothing (the record is then `other`)."""
     if _THESIS.search(source):
         return "thesis"
     if _REPORT.search(source):
         return "report"
+    if _JOURNAL_OF_PROCEEDINGS.search(source):
+        return "article"
     if _PROCEEDINGS.search(source):
         return "inproceedings"
     if _JOURNAL.search(source):
         return "article"
+    if _PROCEEDINGS_ABBREVIATION.search(source):
+        return "inproceedings"
+    if _JOURNAL_ABBREVIATION.search(source) or _JOURNAL_ACRONYM.search(source):
+        return "article"
+    if _CONFERENCE.search(source):
+        return "inproceedings"
     return ""
 
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
-from sitegen.record_types import checked_doi, not_a_doi
+from sitegen.record_types import checked_doi, infer_type, not_a_doi
 from sitegen.urls import SiteUrls, normal_base_url, slugify, url_scheme, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -719,6 +719,14 @@ def validate_record(
     )
     if "author_ids" in data:
         _check_author_ids(fields, data["author_ids"], record.authors)
+    if not fetched and not record.type and record.source and infer_type(record) == "other":
+        fields.problem(
+            "source",
+            f"{record.source!r} does not say what kind of work this is (no word such as Journal, Proceedings or Thesis, and no "
+            "well-known venue's acronym), so it is listed as Other and exported as BibTeX @misc; say it with `type:` "
+            "(inproceedings: a conference paper, article: a journal article, or one of " + ", ".join(RECORD_TYPES[2:]) + ")",
+            warning=True,
+        )
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record

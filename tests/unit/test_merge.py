@@ -531,6 +531,24 @@ def test_renderings_of_different_titles_stay_apart(data, words, other_words):
         ({"source": "PhD thesis, Peking University", "origin": "yaml"}, "thesis"),
         ({"source": "", "links": {"code": "https://github.com/x/y"}, "origin": "yaml"}, "software"),
         ({"source": "", "origin": "yaml"}, "other"),
+        # what CS venues are called: the acronyms of well-known ones, and ISO 4 abbreviations
+        ({"source": "CVPR", "origin": "yaml"}, "inproceedings"),
+        ({"source": "NeurIPS'22", "origin": "yaml"}, "inproceedings"),
+        ({"source": "Proc. ICML 2024", "origin": "yaml"}, "inproceedings"),
+        ({"source": "ICLR2023", "origin": "yaml"}, "inproceedings"),
+        ({"source": "3DV", "origin": "yaml"}, "inproceedings"),
+        ({"source": "IEEE TPAMI", "origin": "yaml"}, "article"),
+        ({"source": "IEEE Trans. Pattern Anal. Mach. Intell.", "origin": "yaml"}, "article"),
+        ({"source": "Phys. Rev. Lett.", "origin": "yaml"}, "article"),
+        ({"source": "Nature Communications", "origin": "yaml"}, "article"),
+        # journals named "Proceedings"
+        ({"source": "Proceedings of the National Academy of Sciences", "origin": "yaml"}, "article"),
+        ({"source": "Proc. Natl. Acad. Sci. USA", "origin": "yaml"}, "article"),
+        ({"source": "Proc. VLDB Endow.", "origin": "yaml"}, "article"),
+        # what is no known venue's name stays other: no guess from letters alone
+        ({"source": "MICROSOFT Research blog", "origin": "yaml"}, "other"),
+        ({"source": "Computer Science Days", "origin": "yaml"}, "other"),
+        ({"source": "TOPICS", "origin": "yaml"}, "other"),
         ({"source": "arXiv", "type": "article", "origin": "yaml"}, "article"),  # a record's own type stands
     ],
 )

@@ -873,3 +873,18 @@ def test_a_talks_link_problem_names_the_links_own_line(tmp_path):
         "which no visitor can reach: put the file in static/ and write static/NAME (use / in paths)",
     ]
     assert talks == ()  # a talk with an error is left out, as before
+
+
+def test_a_hand_written_record_whose_venue_says_no_kind_of_work_is_a_warning_saying_to_write_its_type():
+    """SPEC §7: the type is inferred when absent; when nothing in the venue says what it is, the record would be
+    'Other' and BibTeX @misc without a word (QA: 14 of 28 CS records). Known acronyms say it; others are a warning."""
+    _, problems = record("id: x\ntitle: T\nyear: 2023\nsource: Vision Days 2023\n")
+    assert problems == [
+        "content/records/x.yaml:4: warning: field 'source': 'Vision Days 2023' does not say what kind of work this is (no word such "
+        "as Journal, Proceedings or Thesis, and no well-known venue's acronym), so it is listed as Other and exported as BibTeX "
+        "@misc; say it with `type:` (inproceedings: a conference paper, article: a journal article, or one of preprint, thesis, "
+        "book, chapter, report, patent, software, dataset, other)"
+    ]
+    for fine in ("source: CVPR\n", "source: Vision Days 2023\ntype: inproceedings\n", "source: Vision Days\nbibtex_type: inproceedings\n", ""):
+        _, problems = record(f"id: x\ntitle: T\nyear: 2023\n{fine}")
+        assert problems == [], fine
