@@ -310,7 +310,8 @@ def _person_asks(person: Any) -> list[Ask]:
     def where(key: str) -> str:
         return f"{person.path}:{person.lines.get(key, 1)}: field '{key}'"
 
-    asks = [Ask(source, "orcid", person.orcid, where("orcid")) for source in ("orcid", "crossref") if person.orcid]
+    orcid_at = where("orcid" if "orcid" in person.lines else "links.orcid")  # the iD may stand under links:, as profile.yaml's
+    asks = [Ask(source, "orcid", person.orcid, orcid_at) for source in ("orcid", "crossref") if person.orcid]
     asks += [Ask("arxiv", "author_id", value, where("arxiv")) for value in person.author_ids]
     for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid")):
         asks += [Ask(source, kind, value, where(key)) for value in raw_strings(person.extra, key, person.path)]

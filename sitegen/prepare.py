@@ -8,6 +8,8 @@ site model. `check`, `build` and the dev server all start from `prepare_site`.
 from __future__ import annotations
 
 import dataclasses
+import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +23,7 @@ from sitegen.model import KindContent, Record, Site
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
 from sitegen.theme_checks import theme_problems
-from sitegen.urls import normal_base_url, page_collisions
+from sitegen.urls import normal_base_url, page_collisions, url_scheme
 from sitegen.validate import is_base_url, validate_site
 
 
@@ -170,13 +172,26 @@ def _settings_location(raw: RawSite, field_name: str) -> Location | None:
 
 
 def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) -> list[Problem]:
-    photo = site.profile.photo
-    if not photo or photo in static_sources(theme, listing):
-        return []
+    """A warning for each photo (the profile's, each person's) that is no file of static/: the page shows none."""
+    statics = static_sources(theme, listing)
     line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
-    where = Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line)
-    meant = photo.removeprefix("static/") if photo.removeprefix("static/") in static_sources(theme, listing) else None  # written from the site's root
-    hint = f"; did you mean '{meant}' (photo is a path in static/)?" if meant else ""
+    found = _photo_problems(site.profile.photo, Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line), statics)
+    for person in site.kind_value("people", ()):
+        found += _photo_problems(person.photo, Location(person.path, person.lines.get("photo")), statics)
+    return found
+
+
+def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, str]) -> list[Problem]:
+    if not photo or photo in statics:
+        return []
+    if url_scheme(photo) in ("http", "https"):
+        hint = "; photo is a file in static/, not an address: save the picture there and write its name"
+    elif photo.removeprefix("static/") in statics:
+        hint = f"; did you mean '{photo.removeprefix('static/')}' (photo is a path in static/)?"  # written from the site's root
+    else:
+        own = sorted(name for name, path in statics.items() if path.startswith("static/"))  # the site's, not its theme's
+        close = difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
     return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out{hint}", where, warning=True)]
 
 

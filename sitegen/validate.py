@@ -506,6 +506,8 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         sub = _Fields(arxiv, document.display_path, problems, prefix="arxiv.", known=ARXIV_FIELDS)
         sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
+    links = fields.url_map("links")
+    _check_one_orcid(document, links, problems)
     return Profile(
         name=fields.string("name", required=True) or "",
         name_variants=fields.string_list("name_variants"),
@@ -514,12 +516,36 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         bio=fields.string("bio", default="") or "",
         photo=fields.string("photo"),
         email=fields.string("email"),
-        links=fields.url_map("links"),
+        links=links,
         arxiv=sources,
         extra=fields.extra(PROFILE_FIELDS),
         location=Location(document.display_path, getattr(document.data, "line", None) or None),
         lines={**getattr(document.data, "key_lines", {}), **item_lines(document.data, "links")},
     )
+
+
+def _check_one_orcid(document: RawDocument, links: dict[str, str], problems: list[Problem]) -> None:
+    """An error when `orcid:` (what is fetched, and a person's identifier) and `links: orcid:` (the page's link) are two
+    iDs: the page would link one person's ORCID record and the site read another's."""
+    from sitegen.sources.orcid import normalise_orcid
+
+    data = document.data
+    if "orcid" not in links or data.get("orcid") is None:
+        return
+    try:
+        given, linked = normalise_orcid(str(data["orcid"])), normalise_orcid(links["orcid"])
+    except ValueError:
+        return  # not an iD: said where it is read as one (a person file, `sitegen fetch`)
+    if given != linked:
+        line = item_lines(data, "links").get("links.orcid") or (data.line_of("links") if isinstance(data, PositionedDict) else None)
+        top = data.line_of("orcid") if isinstance(data, PositionedDict) else None
+        problems.append(
+            Problem(
+                f"field 'links.orcid': {linked} is not the iD of `orcid:` ({given}{f', line {top}' if top else ''}); the page would "
+                "link one iD and the site read records and fetch by the other: write the same iD in both, or drop one",
+                Location(document.display_path, line),
+            )
+        )
 
 
 RECORD_FIELDS = frozenset(

@@ -36,6 +36,7 @@ from sitegen.people.attribution import (
     home_slug,
     people_setting,
     record_author_ids,
+    section,
     unmatched_members,
     what_attribution_reads,
 )
@@ -114,24 +115,28 @@ class _PeoplePages:
                     p.number,
                     p.subjects[:3],
                     p.years,
-                    (p.member.position, p.member.affiliation) if p.member else None,
+                    (p.member.position, p.member.affiliation, p.member.role, p.member.alumni) if p.member else None,
                     p.evidence,
                 )
                 for p in chunk
             ]
             path = index_path(number)
+            sectioned = len({section(p) for p in ordered}) > 1
             yield Page(
                 path,
-                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode),),
-                partial(self.render_index, path, chunk, number, len(chunks), len(ordered)),
+                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode, sectioned),),
+                partial(self.render_index, path, chunk, number, len(chunks), len(ordered), sectioned),
             )
 
-    def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int) -> bytes:
+    def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int, sectioned: bool) -> bytes:
         views, urls = self.context.views, self.context.urls
         values = views.common(path)
         pages = [urls.page(index_path(n)) for n in range(1, count + 1)]
+        people = [self.summary(p) for p in chunk]
         values.update(
-            people=[self.summary(p) for p in chunk],
+            people=people,
+            sections=[{"name": name, "people": list(group)} for name, group in groupby(people, key=lambda p: p["section"])],
+            sectioned=sectioned,
             people_count=total,
             record_count=len(self.entries),
             lab=views.profile(),
@@ -156,6 +161,9 @@ class _PeoplePages:
             "is_member": member is not None,
             "number": person.number,
             "position": member.position if member else "",
+            "role": member.role if member else "",
+            "alumni": bool(member and member.alumni),
+            "section": section(person),
             "affiliation": member.affiliation if member else "",
             "subjects": person.subjects[:3],
             "years": person.years,

@@ -81,10 +81,24 @@ class Directory:
         return self.member_problems + at_records
 
     def ordered(self) -> list[PersonRecords]:
-        """The index's order: members in file order first, then by surname."""
-        members = [p for p in self.people.values() if p.member is not None]
-        others = sorted((p for p in self.people.values() if p.member is None), key=lambda p: (surname_order(p.key), p.number, p.slug))
-        return members + others
+        """The index's order, section by section (see `section`): current members, alumni, then the other authors;
+        members by their `weight` (the lowest first, then those without one), then by surname; authors by surname."""
+        return sorted(self.people.values(), key=_index_order)
+
+
+def section(person: PersonRecords) -> str:
+    """The part of the people index a person is listed in: 'members', 'alumni' (a file's `alumni: true`) or 'authors'."""
+    if person.member is None:
+        return "authors"
+    return "alumni" if person.member.alumni else "members"
+
+
+_SECTIONS = {"members": 0, "alumni": 1, "authors": 2}
+
+
+def _index_order(person: PersonRecords) -> tuple[Any, ...]:
+    weight = person.member.weight if person.member is not None else None
+    return (_SECTIONS[section(person)], weight is None, weight or 0, surname_order(person.key), person.number, person.slug)
 
 
 def unmatched_members(entries: Sequence[Entry], members: Sequence[Person]) -> list[Problem]:
@@ -193,6 +207,7 @@ def attribute(entries: Sequence[Entry], members: Sequence[Person], links: Member
         people[member.slug] = person
     if authors_mode:
         _generated_people(entries, names, links, people, taken)
+    _namesakes(people)
     pointers = _pointers(names, links, people, taken, reasons, authors_mode)
     return Directory(people, pointers, authors_mode, claims.member_problems, sorted(claims.ambiguous.items()))
 
@@ -435,6 +450,19 @@ def _paper_authors(names: _Names, position: int, own: set[str]) -> tuple[str, ..
     return tuple(([first] if first else []) + [k for k in keys if k != first])
 
 
+def _namesakes(people: dict[str, PersonRecords]) -> None:
+    """Each person's other people of their name (a member's: of any of their names), members first, then by number:
+    the page of one names them all, a member's custom slug (`people/chen/` beside `wei-chen-2`) included."""
+    of_key: dict[str, list[str]] = defaultdict(list)
+    for slug, person in people.items():  # members first: they were made first
+        for key in person.member.name_keys if person.member else (person.key,):
+            of_key[key].append(slug)
+    for slug, person in people.items():
+        keys = person.member.name_keys if person.member else (person.key,)
+        others = dict.fromkeys(other for key in keys for other in of_key[key] if other != slug)
+        person.namesakes = sorted(others, key=lambda s: (people[s].member is None, people[s].number))
+
+
 def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLinks, people: dict[str, PersonRecords], taken: dict[tuple[int, str], str]) -> None:
     """A person per co-author group of every name's records that no member took."""
     homes: dict[str, str] = {}
@@ -467,8 +495,6 @@ def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLink
             people[slug] = person
             for position in positions:
                 taken[(position, key)] = slug
-        for slug in slugs:
-            people[slug].namesakes = [s for s in slugs if s != slug]
 
 
 def _groups(entries: Sequence[Entry], names: _Names, key: str, positions: list[int]) -> list[list[int]]:

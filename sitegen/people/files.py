@@ -2,7 +2,10 @@
 
 A person file has the fields of profile.yaml (validated by the same code) and:
 
-    slug: ada                 # the page: people/ada/ (default: the file name)
+    slug: ada                 # the page: people/ada/ (default: the file name, spelt in ASCII)
+    role: PhD student         # above their name on their page (default: "Member")
+    alumni: true              # listed under "Alumni" on the index, after the current members
+    weight: 1                 # the index's order: lowest first, then those without, by surname
     coauthors: [Bin Cui]      # names that make a record theirs (anchors a split of namesakes)
     orcid: 0000-0002-1825-0097
     arxiv:
@@ -29,11 +32,12 @@ from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, item_lines, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.people.names import person_key
+from sitegen.urls import file_slug
 from sitegen.values import value_class
 
 FOLDER = "content/people/"
 PERSON_SUFFIXES = (".yaml", ".yml")  # what the folder's files are read as; a photo beside them is not text
-OWN_FIELDS = ("slug", "coauthors", "exclude_ids", "exclude_categories")  # beside profile.yaml's fields
+OWN_FIELDS = ("slug", "coauthors", "exclude_ids", "exclude_categories", "role", "alumni", "weight")  # beside profile.yaml's fields
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _ARXIV_VERSION = re.compile(r"v\d+$")
 
@@ -60,6 +64,9 @@ class Person:
     orcid: str | None = None
     author_ids: tuple[str, ...] = ()  # arXiv author ids
     coauthors: tuple[str, ...] = ()
+    role: str = ""  # what their page says they are, above their name ('' : "Member")
+    alumni: bool = False  # a former member: the index lists them apart, after the current members
+    weight: int | None = None  # the index's order: lowest first, then the people without one
     exclude_ids: tuple[str, ...] = ()  # bare ids, no version
     exclude_categories: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -140,12 +147,14 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     before = _error_count(problems)
     profile = validate_profile(RawDocument(Path(path), path, profile_part), problems, also_known=frozenset(OWN_FIELDS))
     reader = _Reader(data, path, problems)
-    slug = reader.string("slug") or PurePosixPath(path).stem
-    if not _SLUG.fullmatch(slug):
-        reader.problem("slug", f"{slug!r} cannot be a folder name in every URL: use letters, digits, '.', '_' and '-', starting with a letter or digit")
+    slug = reader.slug()
     orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
+    linked = reader.orcid(profile.links.get("orcid") if profile else None, "links.orcid")  # as profile.yaml's scaffold writes it
+    if "orcid" not in data:
+        orcid = linked  # one person, one iD: validate_profile says when the two differ
     coauthors = reader.strings("coauthors")  # every field read before giving up: every mistake of the file at once
     exclude_ids, exclude_categories = reader.strings("exclude_ids"), reader.strings("exclude_categories")
+    role, alumni, weight = reader.string("role") or "", reader.boolean("alumni"), reader.integer("weight")
     if profile is None or (_error_count(problems) > before and not with_errors):
         return None
     unsafe: list[str] = []
@@ -168,6 +177,9 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
         orcid=orcid,
         author_ids=tuple(dict.fromkeys(arxiv.author_ids)),
         coauthors=coauthors,
+        role=role,
+        alumni=alumni,
+        weight=weight,
         exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in (*arxiv.exclude_ids, *exclude_ids))),
         exclude_categories=tuple(dict.fromkeys((*arxiv.exclude_categories, *exclude_categories))),
         extra=extra,
@@ -182,8 +194,55 @@ class _Reader:
         self.data, self.path, self.problems = data, path, problems
 
     def where(self, key: str) -> Location:
+        if "." in key:  # 'links.orcid': the entry's own line, else its mapping's
+            lines = item_lines(self.data, key.partition(".")[0])
+            if key in lines:
+                return Location(self.path, lines[key])
+            key = key.partition(".")[0]
         line_of = getattr(self.data, "line_of", None)
         return Location(self.path, line_of(key) if line_of else None)
+
+    def slug(self) -> str:
+        """`slug:`, else the file's name as pages' names make addresses (sitegen.urls.file_slug: 'garcía' -> 'garcia')."""
+        written = self.string("slug")
+        if written is not None:
+            if not _SLUG.fullmatch(written):
+                meant = file_slug(written)
+                hint = f"; write slug: {meant}" if _SLUG.fullmatch(meant) else ""
+                self.problem(
+                    "slug", f"{written!r} cannot be a folder name in every URL: use letters, digits, '.', '_' and '-', starting with a letter or digit{hint}"
+                )
+            return written
+        stem = PurePosixPath(self.path).stem
+        slug = file_slug(stem)
+        if not _SLUG.fullmatch(slug):
+            self.problems.append(
+                Problem(
+                    f"the file name {stem!r} gives the person no address (their page is people/<file name>/, which may hold only "
+                    "letters, digits, '.', '_' and '-', starting with a letter or digit): set one with slug: ..., or rename the file",
+                    Location(self.path, getattr(self.data, "line", 1) or 1),
+                )
+            )
+            return stem
+        return slug
+
+    def boolean(self, key: str) -> bool:
+        value = self.data.get(key)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.problem(key, f"expected true or false, got {value!r}")
+            return False
+        return value
+
+    def integer(self, key: str) -> int | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(key, f"expected a whole number (the lowest is listed first), got {value!r}")
+            return None
+        return value
 
     def problem(self, key: str, message: str) -> None:
         self.problems.append(Problem(f"field '{key}': {message}", self.where(key)))
@@ -207,7 +266,7 @@ class _Reader:
             return ()
         return tuple(v.strip() for v in values if v.strip())
 
-    def orcid(self, value: Any) -> str | None:
+    def orcid(self, value: Any, key: str = "orcid") -> str | None:
         if value is None:
             return None
         from sitegen.sources.orcid import normalise_orcid
@@ -215,7 +274,7 @@ class _Reader:
         try:
             return normalise_orcid(str(value))
         except ValueError as error:
-            self.problem("orcid", str(error))
+            self.problem(key, str(error))
             return None
 
 
@@ -238,7 +297,7 @@ def shared_claims(people: list[Person]) -> list[Problem]:
         for identifier in person.identifiers:
             first = by_identifier.setdefault(identifier.lower(), person)
             if first is not person:
-                where = "orcid" if identifier == person.orcid else "arxiv"
+                where = ("orcid" if "orcid" in person.lines else "links.orcid") if identifier == person.orcid else "arxiv"
                 problems.append(
                     Problem(f"{identifier} is claimed by two people: {first.path} and {person.path}; one identifier is one person", _at(person, where))
                 )
@@ -265,7 +324,8 @@ def shared_claims(people: list[Person]) -> list[Problem]:
 
 
 def _at(person: Person, field_name: str) -> Location:
-    return Location(person.path, person.lines.get(field_name) or person.lines.get(""))
+    lines = person.lines  # 'links.orcid': its own line, else that of `links:` (a mapping on one line)
+    return Location(person.path, lines.get(field_name) or lines.get(field_name.partition(".")[0]) or lines.get(""))
 
 
 def member_links(people: list[Person]) -> MemberLinks:

@@ -130,7 +130,7 @@ def test_the_people_index_lists_every_member_with_their_record_count(lab):
     assert index.h1.get_text(strip=True) == "People"
     assert counts(index) == {"/dsl/people/ada/": 4, "/dsl/people/hopper/": 1, "/dsl/people/sheng-lin/": 2}
     names = [a.get_text(strip=True) for a in index.select("li.person-row a.person-name")]
-    assert names == ["Ada Lovelace", "Grace Hopper", "Sheng Lin"]  # members in file order
+    assert names == ["Grace Hopper", "Sheng Lin", "Ada Lovelace"]  # members by surname, none with a `weight:`
     assert "Professor, Example University" in index.get_text(" ", strip=True)
     menu = [a.get_text(strip=True) for a in page(output, "index.html").select("header nav a")]
     assert "People" in menu
@@ -697,6 +697,153 @@ def test_a_records_author_ids_that_tie_no_one_are_warnings_at_their_line(tmp_pat
     assert a_list.startswith("content/records/r.yaml:15: warning: field 'author_ids': expected a mapping") and "got a list" in a_list
     output = build(site)
     assert listed_ids(page(output, "people/maria/index.html")) == {"fine"}  # not the record whose author_ids name no author of it
+
+
+# --- what a lab needs of its people files (QA's lab report) ------------------------------------------------------
+
+LAB_RECORDS = """\
+- {id: nerf, title: Neural fields, authors: [María José García, Oluwaseun Adeyemi, Chidi Okafor], year: 2023, source: CVPR}
+- {id: depth, title: Depth, authors: [Ivan Petrov, Zoe Young], year: 2019, source: Journal of Depth}
+- {id: olu-alone, title: Olu spelt otherwise, authors: [O. Adeyemi, Bob Smith], year: 2024, source: ICLR,
+   author_ids: {O. Adeyemi: '0000-0001-5109-3700'}}
+"""
+
+
+def test_the_index_lists_current_members_by_weight_and_surname_then_alumni_apart(tmp_path):
+    people = {
+        "olu.yaml": "name: Oluwaseun Adeyemi\nposition: PhD student\n",
+        "maria.yaml": "name: María José García\nrole: Principal investigator\nposition: Professor\nweight: 1\n",
+        "zoe.yaml": "name: Zoe Young\nrole: PhD student\n",
+        "okafor.yaml": "name: Chidi Okafor\nposition: Now at DeepMind\nalumni: true\n",
+        "petrov.yaml": "name: Ivan Petrov\nalumni: true\nrole: Former postdoc\n",
+    }
+    output = build(small_lab(tmp_path / "site", people, LAB_RECORDS), "--strict")
+    index = page(output, "people/index.html")
+    sections = {
+        section.h2.get_text(strip=True): [a.get_text(strip=True) for a in section.select("a.person-name")] for section in index.select("section.people-index")
+    }
+    assert sections == {"Members": ["María José García", "Oluwaseun Adeyemi", "Zoe Young"], "Alumni": ["Chidi Okafor", "Ivan Petrov"]}
+    assert "visually-hidden" not in index.select_one("section.people-index h2").get("class", [])
+    rows = {row.select_one("a.person-name").get_text(strip=True): row.select_one(".person-role") for row in index.select("li.person-row")}
+    assert rows["María José García"].get_text(strip=True) == "Principal investigator · Professor"
+    eyebrows = {slug: page(output, f"people/{slug}/index.html").select_one("p.eyebrow").get_text(strip=True) for slug in people_slugs(people)}
+    assert eyebrows == {"olu": "Member", "maria": "Principal investigator", "zoe": "PhD student", "okafor": "Former member", "petrov": "Former postdoc"}
+
+
+def test_records_at_cs_venues_are_conference_papers_and_journal_articles_in_lists_and_bibtex(tmp_path):
+    """QA: `source: CVPR` with no `type` was "Other" and `@misc{howpublished = {CVPR}}`."""
+    output = build(small_lab(tmp_path / "site", {"olu.yaml": "name: Oluwaseun Adeyemi\norcid: 0000-0001-5109-3700\n"}, LAB_RECORDS), "--strict")
+    library = bibtexparser.parse_string((output / "people" / "olu" / "publications.bib").read_text(encoding="utf-8"))
+    kinds = {entry.fields_dict["title"].value.strip("{}"): (entry.entry_type, entry.fields_dict["booktitle"].value) for entry in library.entries}
+    assert kinds == {"Neural fields": ("inproceedings", "CVPR"), "Olu spelt otherwise": ("inproceedings", "ICLR")}
+    meta = page(output, "people/olu/index.html").select_one("li.record").get_text(" ", strip=True)
+    assert "Conference paper" in meta and "Other" not in meta
+
+
+def people_slugs(people: dict[str, str]) -> list[str]:
+    return [file.removesuffix(".yaml") for file in people]
+
+
+def test_a_lab_without_alumni_keeps_one_list_and_a_wrong_weight_or_alumni_says_where(tmp_path):
+    output = build(small_lab(tmp_path / "site", {"olu.yaml": "name: Oluwaseun Adeyemi\n"}, LAB_RECORDS))
+    [section] = page(output, "people/index.html").select("section.people-index")
+    assert section.h2.get_text(strip=True) == "Everyone" and "visually-hidden" in section.h2["class"]
+    site = small_lab(tmp_path / "bad", {"olu.yaml": "name: Oluwaseun Adeyemi\nweight: first\nalumni: yes please\n"}, LAB_RECORDS)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert "content/people/olu.yaml:2: field 'weight': expected a whole number" in result.stderr
+    assert "content/people/olu.yaml:3: field 'alumni': expected true or false" in result.stderr
+
+
+def test_a_persons_photo_that_is_no_file_is_a_warning_as_the_profiles(tmp_path):
+    people = {
+        "olu.yaml": "name: Oluwaseun Adeyemi\nphoto: olu.jpg\n",
+        "maria.yaml": "name: María José García\nposition: PI\nphoto: marie.png\n",
+        "zoe.yaml": "name: Zoe Young\nphoto: static/zoe.png\n",
+        "ivan.yaml": "name: Ivan Petrov\nphoto: https://example.org/ivan.jpg\n",
+    }
+    site = small_lab(tmp_path / "site", people, LAB_RECORDS)
+    for name in ("maria.png", "zoe.png"):
+        (site / "static").mkdir(exist_ok=True)
+        (site / "static" / name).write_bytes(b"\x89PNG\r\n\x1a\n")
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 1
+    warned = sorted(warnings_of(result.stderr))
+    assert warned == [
+        "content/people/ivan.yaml:2: warning: field 'photo': no file static/https://example.org/ivan.jpg in the site; the photo is left out; "
+        "photo is a file in static/, not an address: save the picture there and write its name",
+        "content/people/maria.yaml:3: warning: field 'photo': no file static/marie.png in the site; the photo is left out; did you mean 'maria.png'?",
+        "content/people/olu.yaml:2: warning: field 'photo': no file static/olu.jpg in the site; the photo is left out",
+        "content/people/zoe.yaml:2: warning: field 'photo': no file static/static/zoe.png in the site; the photo is left out; "
+        "did you mean 'zoe.png' (photo is a path in static/)?",
+    ]
+
+
+def test_an_orcid_under_links_is_the_persons_identifier(tmp_path):
+    """profile.yaml's scaffold writes the ORCID under `links:`; a person file copied from it means the same iD."""
+    people = {"olu.yaml": "name: Oluwaseun Adeyemi\nlinks:\n  orcid: https://orcid.org/0000-0001-5109-3700\n"}
+    output = build(small_lab(tmp_path / "site", people, LAB_RECORDS), "--strict")
+    olu = page(output, "people/olu/index.html")
+    assert listed_ids(olu) == {"nerf", "olu-alone"}  # 'O. Adeyemi' is his by the iD the record gives
+    assert "or ORCID 0000-0001-5109-3700" in olu.select_one("p.evidence").get_text(" ", strip=True)
+    assert [a["href"] for a in olu.select(".profile-links a")] == ["https://orcid.org/0000-0001-5109-3700"]
+    # two people with one iD, one of them under links:
+    twice = {**people, "sofia.yaml": "name: Sofía Gonzalez\nposition: Student\nlinks: {orcid: '0000-0001-5109-3700'}\n"}
+    stderr = broken_lab(tmp_path / "twice", {f"content/people/{k}": v for k, v in twice.items()})
+    line = next(line for line in stderr.splitlines() if "0000-0001-5109-3700 is claimed by two people" in line)
+    assert line.startswith("content/people/sofia.yaml:3:") and "content/people/olu.yaml" in line
+    # one file with two iDs
+    both = {"olu.yaml": "name: Oluwaseun Adeyemi\norcid: 0000-0001-5109-3700\nlinks:\n  orcid: 0000-0003-1415-9269\n"}
+    stderr = broken_lab(tmp_path / "both", {f"content/people/{k}": v for k, v in both.items()})
+    assert "content/people/olu.yaml:4: field 'links.orcid': 0000-0003-1415-9269 is not the iD of `orcid:` (0000-0001-5109-3700, line 2)" in stderr
+    stderr = broken_lab(tmp_path / "digit", {"content/people/olu.yaml": "name: Oluwaseun Adeyemi\nlinks: {orcid: 0000-0001-5109-3701}\n"})
+    assert "content/people/olu.yaml:2: field 'links.orcid'" in stderr and "check digit" in stderr
+
+
+def test_profile_yaml_with_two_orcid_ids_is_an_error(tmp_path):
+    site = write_site(
+        tmp_path / "site",
+        {
+            "content/site.yaml": "title: T\n",
+            "content/profile.yaml": "name: Ada\nlinks:\n  github: ada\n  orcid: 0000-0003-1415-9269\norcid: '0000-0002-1825-0097'\n",
+        },
+    )
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 1
+    assert "content/profile.yaml:4: field 'links.orcid': 0000-0003-1415-9269 is not the iD of `orcid:` (0000-0002-1825-0097, line 5)" in result.stderr
+
+
+def test_a_person_file_named_with_accents_has_the_address_of_its_ascii_spelling(tmp_path):
+    people = {"garcía.yaml": "name: María José García\n", "Zoe Young.yaml": "name: Zoe Young\n"}
+    output = build(small_lab(tmp_path / "site", people, LAB_RECORDS), "--strict")
+    assert listed_ids(page(output, "people/garcia/index.html")) == {"nerf"}
+    assert (output / "people" / "Zoe-Young" / "index.html").is_file()
+    stderr = broken_lab(tmp_path / "han", {"content/people/王伟.yaml": "name: Wang Wei\n"})
+    assert "content/people/王伟.yaml:1: the file name '王伟' gives the person no address" in stderr
+    assert "set one with slug: ..., or rename the file" in stderr and "field 'slug'" not in stderr
+
+
+def test_a_namesakes_page_lists_every_person_of_the_name_members_included(tmp_path):
+    people = {"chen.yaml": "name: Wei Chen\ncoauthors: [María José García]\n", "lee.yaml": "name: Jin-Ho Lee\nexclude_ids: [lee-old]\n"}
+    records = """\
+- {id: ours, title: Ours, authors: [Wei Chen, María José García], year: 2023}
+- {id: chem, title: Chemistry, authors: [Wei Chen, Ann Bell], year: 2020}
+- {id: bio, title: Biology, authors: [Wei Chen, Carl Dunn], year: 2021}
+- {id: lee-new, title: Lee now, authors: [Jin-Ho Lee], year: 2024}
+- {id: lee-old, title: Another Lee, authors: [Jin Ho Lee, Eve Fox], year: 2019}
+"""
+    site = small_lab(tmp_path / "site", people, records)
+    (site / "content" / "site.yaml").write_text("title: Lab\nbase_url: https://x.example/\npeople: authors\n", encoding="utf-8")
+    output = build(site)
+
+    def namesakes(slug: str) -> list[str]:
+        section = page(output, f"people/{slug}/index.html").select_one("section.namesakes")
+        return [a["href"] for a in section.select("a.person-name")] if section else []
+
+    assert namesakes("wei-chen-2") == ["/people/chen/", "/people/wei-chen-3/"]
+    assert namesakes("wei-chen-3") == ["/people/chen/", "/people/wei-chen-2/"]
+    assert namesakes("chen") == ["/people/wei-chen-2/", "/people/wei-chen-3/"]
+    assert namesakes("jin-ho-lee-2") == ["/people/lee/"]
 
 
 # --- valid and accessible -----------------------------------------------------------------------------------
