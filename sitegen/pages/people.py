@@ -105,6 +105,7 @@ class _PeoplePages:
     def index(self) -> Iterable[Page]:
         ordered = self.directory.ordered()
         chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
+        sectioned = len({section(p) for p in ordered}) > 1  # headings for members, alumni and other authors
         for number, chunk in enumerate(chunks, start=1):
             rows = [
                 (
@@ -121,7 +122,6 @@ class _PeoplePages:
                 for p in chunk
             ]
             path = index_path(number)
-            sectioned = len({section(p) for p in ordered}) > 1
             yield Page(
                 path,
                 (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode, sectioned),),
