@@ -744,6 +744,7 @@ def people_slugs(people: dict[str, str]) -> list[str]:
     return [file.removesuffix(".yaml") for file in people]
 
 
+@pytest.mark.slow
 def test_a_lab_without_alumni_keeps_one_list_and_a_wrong_weight_or_alumni_says_where(tmp_path):
     output = build(small_lab(tmp_path / "site", {"olu.yaml": "name: Oluwaseun Adeyemi\n"}, LAB_RECORDS))
     [section] = page(output, "people/index.html").select("section.people-index")
@@ -779,6 +780,7 @@ def test_a_persons_photo_that_is_no_file_is_a_warning_as_the_profiles(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_an_orcid_under_links_is_the_persons_identifier(tmp_path):
     """profile.yaml's scaffold writes the ORCID under `links:`; a person file copied from it means the same iD."""
     people = {"olu.yaml": "name: Oluwaseun Adeyemi\nlinks:\n  orcid: https://orcid.org/0000-0001-5109-3700\n"}
@@ -813,6 +815,7 @@ def test_profile_yaml_with_two_orcid_ids_is_an_error(tmp_path):
     assert "content/profile.yaml:4: field 'links.orcid': 0000-0003-1415-9269 is not the iD of `orcid:` (0000-0002-1825-0097, line 5)" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_person_file_named_with_accents_has_the_address_of_its_ascii_spelling(tmp_path):
     people = {"garcía.yaml": "name: María José García\n", "Zoe Young.yaml": "name: Zoe Young\n"}
     output = build(small_lab(tmp_path / "site", people, LAB_RECORDS), "--strict")
