@@ -1026,7 +1026,7 @@ def test_strict_makes_a_warning_an_error_and_writes_nothing(tmp_path):
     result = run_sitegen("build", "--strict", "--site", str(site))  # up to date, and still a warning
     assert (result.returncode, result.stderr.splitlines()[0]) == (1, warning)
     assert {path: path.read_bytes() for path in (site / "output").rglob("*") if path.is_file()} == before
-    (site / "content/records/a.yaml").write_text("id: a\ntitle: A\nyear: 2020\nsource: J\n")
+    (site / "content/records/a.yaml").write_text("id: a\ntitle: A\nyear: 2020\nsource: J\ntype: article\n")
     assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 0
 
 
