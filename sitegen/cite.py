@@ -28,7 +28,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from sitegen.exports import page_range
-from sitegen.exports.bibtex import entry_type, own_url
+from sitegen.exports.bibtex import entry_type
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
@@ -160,7 +160,7 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:
-        url = own_url(record)
+        url = entry.own_url
         if url.startswith(("https://", "http://")):  # a path in the site means nothing in someone else's reference list
             item["URL"] = url
     return item

@@ -24,7 +24,7 @@ from sitegen.markup import headings_under, link_left_out, picture_left_out, rend
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first, written_editors
-from sitegen.record_types import infer_type
+from sitegen.record_types import bare_doi, infer_type
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
@@ -32,6 +32,12 @@ from sitegen.urls import slugify
 USABLE_CITE_KEY = re.compile(r"""^[^\s,{}()"#%'=\\~]+$""")
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
+# the kinds of link that may be the work's own address (BibTeX's `url`, RIS's `UR`, CSL's `URL`), best first;
+# software's is its repository
+OWN_URL_KINDS = ("html", "abs", "doi", "website", "pdf", "code", "data")
+SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "pdf", "data")
+# dblp's volume of an arXiv preprint in its CoRR journal ('abs/2301.01234'): the arXiv id, which the record holds apart
+CORR_VOLUME = re.compile(r"^abs/\S+$", re.IGNORECASE)
 # distinct author names converted once per process: a directory of 100,000 records has ~300,000,
 # and a cache smaller than that makes each build convert most names again and again
 AUTHOR_NAMES_KEPT = 1 << 19
@@ -226,8 +232,28 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         award=Text(award[0], award[1], record.award) if award else None,
         venue_short=Text(venue_short[0], venue_short[1], record.venue_short) if venue_short else None,
         editors=tuple(Author(str(name), bool(owner)) for name, owner in editors),
+        links=(links := work_links(record)),
+        url_kind=own_url_kind(record.type, links),
     )
     return entry, [problem_from(p) for p in problems]
+
+
+def work_links(record: Record) -> dict[str, str]:
+    """The work's links as its page lists them: the record's own, and the addresses its identifiers give when
+    it links to neither, its DOI's (`doi`) and arXiv's abstract page (`abs`)."""
+    links = dict(record.links)
+    if record.doi and "doi" not in links:
+        links["doi"] = f"https://doi.org/{bare_doi(record.doi)}"
+    if record.arxiv and "abs" not in links:
+        links["abs"] = f"https://arxiv.org/abs/{record.arxiv}"
+    return links
+
+
+def own_url_kind(record_type: str, links: dict[str, str]) -> str:
+    """Which of a work's `links` is its own address (its landing page, arXiv's abstract page, its DOI's, ...; a
+    piece of software's repository first); '' when it has none of them, and citations link to its page on the site."""
+    kinds = SOFTWARE_URL_KINDS if record_type == "software" else OWN_URL_KINDS
+    return next((kind for kind in kinds if links.get(kind)), "")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -236,8 +262,13 @@ def _subject(code: str) -> Subject:
 
 
 def _typed(record: Record) -> Record:
-    """Every shown record has a type (SPEC §7): its own, else the one its content implies."""
-    return record if record.type else dataclasses.replace(record, type=infer_type(record))
+    """Every shown record has a type (SPEC §7): its own, else the one its content implies; and no volume
+    that is dblp's name of an arXiv preprint (`CORR_VOLUME`), which every format would print as one."""
+    typed = record if record.type else dataclasses.replace(record, type=infer_type(record))
+    volume = typed.extra.get("volume")
+    if isinstance(volume, str) and CORR_VOLUME.match(volume.strip()):
+        typed = dataclasses.replace(typed, extra={name: value for name, value in typed.extra.items() if name != "volume"})
+    return typed
 
 
 def is_excluded(record: Record, sources: ArxivSources) -> bool:

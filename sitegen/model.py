@@ -209,10 +209,19 @@ class Entry:
     award: Text | None = None  # the record's award, when it has one
     venue_short: Text | None = None  # the venue's short name, when the record gives one
     editors: tuple[Author, ...] = ()  # the record's editors (a book's, or the book's a chapter is in), as its authors are
+    # the work's links as its page lists them: the record's, and its DOI's and arXiv's addresses (enrich.work_links)
+    links: dict[str, str] = field(default_factory=dict)
+    url_kind: str = ""  # which of `links` is the work's own address, for every citation format ('': none; enrich.own_url_kind)
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    @property
+    def own_url(self) -> str:
+        """The work's own address as written (a path in the site or a URL; '' for none): BibTeX's `url`, RIS's `UR`,
+        CSL's `URL`."""
+        return self.links.get(self.url_kind, "") if self.url_kind else ""
 
 
 @value_class

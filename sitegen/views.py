@@ -305,12 +305,7 @@ class ViewBuilder:
         }
 
     def record_links(self, entry: Entry) -> list[dict[str, str]]:
-        links = dict(entry.record.links)
-        if entry.record.doi and "doi" not in links:
-            links["doi"] = f"https://doi.org/{entry.record.doi}"
-        if entry.record.arxiv and "abs" not in links:
-            links["abs"] = f"https://arxiv.org/abs/{entry.record.arxiv}"
-        ordered = sorted(links.items(), key=lambda kv: (_LINK_ORDER.get(_version_of(kv[0])[0], len(_LINK_ORDER)), kv[0]))
+        ordered = sorted(entry.links.items(), key=lambda kv: (_LINK_ORDER.get(_version_of(kv[0])[0], len(_LINK_ORDER)), kv[0]))
         return [self._record_link(name, url) for name, url in ordered]
 
     def _record_link(self, name: str, url: str) -> dict[str, Any]:
@@ -351,11 +346,11 @@ class ViewBuilder:
 
     def bibtex(self, entry: Entry) -> str:
         """The record's BibTeX entry in publications.bib and in its people's files: all it has (sitegen.exports.bibtex)."""
-        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_links(e), full=True))
+        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_work_links(e), full=True))
 
     def cite_bibtex(self, entry: Entry) -> str:
         """The record's BibTeX entry on its page, short, for pasting into a paper."""
-        return self.fragments.get("bibtex cite", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_links(e)), shared=False)
+        return self.fragments.get("bibtex cite", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_work_links(e)), shared=False)
 
     def absolute_image(self, entry: Entry) -> str | None:
         """The record's picture as an absolute URL (link previews, JSON-LD, records.json); None when it has
@@ -366,6 +361,11 @@ class ViewBuilder:
     def absolute_links(self, entry: Entry) -> dict[str, str]:
         """The record's links as written, relative ones with the site's host and path (for records.json)."""
         return {kind: self.urls.absolute_link(url) for kind, url in entry.record.links.items()}
+
+    def absolute_work_links(self, entry: Entry) -> dict[str, str]:
+        """The work's links (`Entry.links`: the record's, its DOI's and arXiv's addresses), relative ones with the site's
+        host and path (for the citation formats, which give one of them as the work's own address)."""
+        return {kind: self.urls.absolute_link(url) for kind, url in entry.links.items()}
 
     def year_groups(self, ordered: list[Entry], anchor_prefix: str = "") -> list[dict[str, Any]]:
         """Records in listing order, grouped by year: `rendered_items`, their list items as rendered

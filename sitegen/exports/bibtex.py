@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
-from sitegen.model import BIBTEX_DETAILS, Entry, Record
+from sitegen.model import BIBTEX_DETAILS, Entry
 from sitegen.names import csl_name, is_braced_whole, written_editors
 from sitegen.record_types import infer_type
 
@@ -63,10 +63,6 @@ _MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
 WORK_FIELDS = (("collaboration", "collaboration"), ("version", "version"), ("reportnumber", "reportNumber"), ("eventtitle", "eventtitle"))
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
 LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website")
-# the kinds of link that may be the work's own address (`url`), best first; software's is its repository
-_OWN_URL_KINDS = ("html", "abs", "doi", "website", "pdf", "code", "data")
-_SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "pdf", "data")
-_CORR_VOLUME = re.compile(r"^abs/\S+$", re.I)  # dblp's volume of an arXiv preprint ('abs/2301.01234'): its id, which `eprint` holds
 
 
 def entry_type(entry: Entry) -> str:
@@ -86,25 +82,11 @@ def entry_type(entry: Entry) -> str:
     return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: other work
 
 
-def own_url_kind(record: Record) -> str:
-    """Which of the record's links is the work's own address (its landing page, arXiv's abstract page, its DOI's,
-    ...; a piece of software's repository first); '' when it has none of them."""
-    links = record.links
-    kinds = _SOFTWARE_URL_KINDS if record.type == "software" else _OWN_URL_KINDS
-    return next((kind for kind in kinds if links.get(kind)), "")
-
-
-def own_url(record: Record) -> str:
-    """The work's own address as the record has it ('' for none): BibTeX's `url`, RIS's `UR`, the citations' URL."""
-    kind = own_url_kind(record)
-    return record.links[kind] if kind else ""
-
-
 def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = None, full: bool = False) -> str:
-    """The record's entry; `page_url`: its page on the site (absolute); `links`: its links as absolute URLs
-    (the record's own when not given); `full`: publications.bib's form (see the module's docstring)."""
+    """The record's entry; `page_url`: its page on the site (absolute); `links`: the work's links (`Entry.links`) as
+    absolute URLs (as written when not given); `full`: publications.bib's form (see the module's docstring)."""
     record = entry.record
-    links = record.links if links is None else links
+    links = entry.links if links is None else links
     kind = entry_type(entry)
     authors = [_author(name) for name in record.authors] + (["others"] if record.extra.get("et_al") else [])
     fields: list[tuple[str, str]] = [
@@ -144,7 +126,7 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         primary = next((code for code in record.categories if is_arxiv_category(code)), "")
         if primary:
             fields.append(("primaryClass", _address(primary)))
-    url_kind = own_url_kind(record)
+    url_kind = entry.url_kind
     url = links.get(url_kind, "") if url_kind else ""
     if full:
         fields.append(("url", _address(url)))
@@ -189,8 +171,6 @@ def record_details(extra: dict) -> dict[str, str]:
             value = extra.get("issue")
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             details[name] = str(value).strip()
-    if _CORR_VOLUME.match(details.get("volume", "")):
-        del details["volume"]
     return details
 
 

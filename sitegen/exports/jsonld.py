@@ -66,7 +66,7 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
             data["isPartOf"] = {"@type": _VENUE_TYPES[kind], "name": venue}
         else:  # the repository, university or publisher that put it out
             data["publisher"] = {"@type": "Organization", "name": venue}
-    same_as = [u for k, u in record.links.items() if k in ("abs", "doi")]
+    same_as = [u for k, u in entry.links.items() if k in ("abs", "doi")]
     if same_as:
         data["sameAs"] = same_as
     identifiers = []

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping
 
 from sitegen.cite import OTHERS, csl_item, record_type
 from sitegen.exports import joined, page_range
-from sitegen.exports.bibtex import own_url_kind
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
 
@@ -52,7 +51,7 @@ _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must
 
 def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = None) -> str:
     """One record, `TY` to `ER` and a blank line; `url`: the record's page, linked when it has no address of its own;
-    `links`: the record's links as absolute URLs (its own when not given)."""
+    `links`: the work's links (`Entry.links`) as absolute URLs (as written when not given)."""
     record = entry.record
     item = csl_item(entry)
     lines = [("TY", RIS_TYPES[record_type(entry)])]
@@ -88,8 +87,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
             lines.append(("DA", f"{issued[0]:04d}/{issued[1]:02d}"))
     if "DOI" in item:
         lines.append(("DO", item["DOI"]))
-    kind = own_url_kind(record)
-    link = ((links or record.links).get(kind) if kind else "") or url
+    kind = entry.url_kind
+    link = ((links or entry.links).get(kind) if kind else "") or url
     if link:
         lines.append(("UR", link))
     if entry.abstract_plain:
@@ -105,8 +104,8 @@ def publications_ris(
     fragments: Fragments | None = None,
     links: Callable[[Entry], Mapping[str, str]] | None = None,
 ) -> bytearray:
-    """publications.ris in UTF-8: `entries` in order; `page_url`: a record's page (its absolute URL); `links`: its links
-    as absolute URLs.
+    """publications.ris in UTF-8: `entries` in order; `page_url`: a record's page (its absolute URL); `links`: the work's
+    links (`Entry.links`) as absolute URLs.
 
     Each `ris_entry` stands alone, so the file is the records' entries joined, each
     made once and kept in `fragments` while its record is unchanged.

@@ -44,7 +44,7 @@ def _bibtex(context: RenderContext) -> bytearray:
 
 def _ris(context: RenderContext) -> bytearray:
     views = context.views
-    return publications_ris(context.site.entries, views.record_absolute_url, views.fragments, views.absolute_links)
+    return publications_ris(context.site.entries, views.record_absolute_url, views.fragments, views.absolute_work_links)
 
 
 def _records_json(context: RenderContext) -> bytearray:

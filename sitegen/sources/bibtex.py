@@ -656,7 +656,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("abstract", abstract_text(found[0]), found[1])
     _put_categories(record, fields)
     links = _links(fields, warn)
-    record.put("links", links, fields.entry_line)
+    record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
     _put_ids(record, key, fields)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
@@ -818,6 +818,20 @@ def _links(fields: _Fields, warn: _Warn) -> PositionedDict:
         links[name] = url
         links.key_lines[name] = line
     return links
+
+
+def _without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi: str | None) -> PositionedDict:
+    """The links but a `url` that is only the address of the entry's DOI or arXiv id (arXiv's export and
+    sitegen's publications.bib write one): the build gives that address from the identifier, as a record
+    with no `url` has it, so an entry reads back as the record it was written from."""
+    implied = {"doi": f"https://doi.org/{doi}" if doi else "", "abs": f"https://arxiv.org/abs/{arxiv}" if arxiv else ""}
+    repeated = [kind for kind, address in implied.items() if address and links.get(kind, "").lower() == address.lower()]
+    if not repeated:
+        return links
+    kept = PositionedDict((kind, url) for kind, url in links.items() if kind not in repeated)
+    kept.line = links.line
+    kept.key_lines = {kind: line for kind, line in links.key_lines.items() if kind not in repeated}
+    return kept
 
 
 def _plain_urls(fields: _Fields, warn: _Warn) -> list[tuple[str, int]]:

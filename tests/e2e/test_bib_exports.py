@@ -123,9 +123,10 @@ def test_publications_bib_keeps_what_a_zotero_entry_has_and_the_page_cites_it_sh
     cite = cite_block(files, "mullerSparseAttentionDNA2021")
     assert cite["url"] == "https://www.nature.com/articles/s41592-021-01128-0"
     assert not {"abstract", "keywords", "date", "biburl", "shortjournal"} & set(cite.fields_dict)
-    # a record with no address of its own: publications.bib names none, the Cite block the record's page
-    assert "url" not in entries["mullerChapter2018"]
-    assert cite_block(files, "mullerChapter2018")["url"] == "https://jane.example.org/site/records/mullerChapter2018/"
+    # a record with no address but its DOI: the DOI's, in both (the record's page stays in `biburl`)
+    assert entries["mullerChapter2018"]["url"] == "https://doi.org/10.1007/978-3-319-00000-0_5"
+    assert entries["mullerChapter2018"]["biburl"] == "https://jane.example.org/site/records/mullerChapter2018/"
+    assert cite_block(files, "mullerChapter2018")["url"] == "https://doi.org/10.1007/978-3-319-00000-0_5"
 
 
 def test_links_keep_their_names_in_publications_bib(tmp_path):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from sitegen.cite import CSL_DIR, STYLES, csl_item, csl_name, formatted_citation, formatted_citations, record_type
+from sitegen.enrich import own_url_kind, work_links
 from sitegen.errors import Location
 from sitegen.model import RECORD_TYPES, Author, Entry, Record, Subject, Text
 
@@ -39,6 +40,7 @@ def make_entry(
         date=datetime.date.fromisoformat(date) if date else None,
         **fields,
     )
+    links = work_links(record)
     return Entry(
         record=record,
         slug=id,
@@ -49,6 +51,8 @@ def make_entry(
         subjects=tuple(Subject(s, s.upper(), s) for s in subjects),
         cite_key=id.replace(".", ""),
         source=Text(source, source, source),
+        links=links,
+        url_kind=own_url_kind(record.type, links),
     )
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import bibtexparser
 import feedparser
+import lxml.html
 import pytest
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, file_bytes, rendered_files, write_site
@@ -74,12 +75,14 @@ def test_bibtex_entry_types_and_fields(files):
     assert (arxiv["year"], arxiv["month"]) == ("2024", "1")
     journal = by_title["{A Journal Paper}"]
     assert journal.entry_type == "article" and journal["journal"] == "Journal of Examples" and journal["doi"] == "10.1000/xyz"
-    # no address of its own: publications.bib names the record's page in `biburl`, the page's own BibTeX in `url`
-    assert "url" not in journal and journal["biburl"] == "https://user.github.io/repo/records/lovelace2023journal/"
-    cite = bibtexparser.parse_string(BeautifulSoup(files["records/lovelace2023journal/index.html"], "html.parser").find("pre", class_="bibtex").get_text())
-    assert cite.entries[0]["url"] == "https://user.github.io/repo/records/lovelace2023journal/"
+    # its DOI's address is its own; publications.bib names the record's page in `biburl`
+    assert journal["url"] == "https://doi.org/10.1000/xyz" and journal["biburl"] == "https://user.github.io/repo/records/lovelace2023journal/"
     conference = next(e for e in entries.values() if e.entry_type == "inproceedings")
     assert conference["booktitle"] == "Proceedings of the Example Conference"
+    # no address of its own: publications.bib has no `url`, the page's own BibTeX gives the page
+    assert "url" not in conference and conference["biburl"] == "https://user.github.io/repo/records/lovelace2025conf/"
+    cite = bibtexparser.parse_string(BeautifulSoup(files["records/lovelace2025conf/index.html"], "html.parser").find("pre", class_="bibtex").get_text())
+    assert cite.entries[0]["url"] == "https://user.github.io/repo/records/lovelace2025conf/"
     thesis = by_title["{My Thesis}"]
     assert thesis.entry_type == "phdthesis"
     standard = {"article", "inproceedings", "misc", "phdthesis", "mastersthesis", "techreport", "book", "incollection"}
@@ -589,3 +592,81 @@ def test_a_merged_records_links_say_which_version_each_leads_to(tmp_path, langua
     assert dict(links)[labels[4]] == "https://doi.org/10.48550/arxiv.2509.01193"
     listed = BeautifulSoup(files["index.html"], "html.parser").select("ul.links a")
     assert [a.contents[1].strip() for a in listed][:3] == labels[:3]  # lists say it too (before the hidden "for <title>")
+
+
+# -- one reading of a record for every format: its address, volume, venue and version ------------------------------
+
+READER_FIXTURES = Path(__file__).parent.parent / "fixtures" / "reader-exports"
+READER_SITE = {
+    "content/site.yaml": "title: Readers\nbase_url: https://x.github.io/repo/\n",
+    "content/profile.yaml": "name: Hans Gruß\n",
+    **{f"content/records/{path.name}": path.read_text(encoding="utf-8") for path in READER_FIXTURES.iterdir() if path.suffix in (".bib", ".yaml")},
+    "content/records/thesis.yaml": "id: thesis\ntitle: My Thesis\nauthors: [Hans Gruß]\ndate: 2021-09-24\nsource: PhD thesis, University of Nordhaven\ntype: thesis\n",
+    "content/records/tool.yaml": "id: tool\ntitle: A Tool\nauthors: [Hans Gruß]\nyear: 2024\ntype: software\nversion: '2.0'\nlinks: {code: 'https://github.com/h/tool'}\n",
+}
+
+
+@pytest.fixture(scope="module")
+def reader_files(tmp_path_factory) -> dict[str, bytes]:
+    return rendered_files(write_site(tmp_path_factory.mktemp("readers"), READER_SITE))
+
+
+def _record_page(files: dict[str, bytes], slug: str):
+    return lxml.html.fromstring(files[f"records/{slug}/index.html"])
+
+
+def _cite_bibtex(files: dict[str, bytes], slug: str) -> dict[str, str]:
+    text = _record_page(files, slug).xpath("//pre[contains(@class, 'bibtex')]")[0].text_content()
+    return {f.key: f.value for f in bibtexparser.parse_string(text).entries[0].fields}
+
+
+def _csl(files: dict[str, bytes], slug: str) -> dict:
+    return json.loads(_record_page(files, slug).xpath("//*[@data-csl-item]")[0].get("data-csl-item"))
+
+
+def _ris(files: dict[str, bytes]) -> dict[str, list[tuple[str, str]]]:
+    """publications.ris: title -> the entry's (tag, value) lines."""
+    entries = {}
+    for part in files["publications.ris"].decode().split("ER  - ")[:-1]:
+        lines = [(line[:2], line[6:]) for line in part.strip().splitlines()]
+        entries[next(value for tag, value in lines if tag == "TI")] = lines
+    return entries
+
+
+def _bib_file(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
+    return {e.key: {f.key: f.value for f in e.fields} for e in bibtexparser.parse_string(files["publications.bib"].decode()).entries}
+
+
+@pytest.mark.parametrize(
+    "slug, title, url",
+    [
+        ("2301.00001", "Only an arXiv id", "https://arxiv.org/abs/2301.00001"),  # YAML `arxiv:` alone
+        ("lovelace2023sketch", "Sketching attention in O(n log n)", "https://arxiv.org/abs/2301.01234"),  # Scholar's arXiv journal
+        ("rec02", "Sparse Recovery with l₁ Minimization Part 2", "https://arxiv.org/abs/2302.00002"),  # @misc with eprint
+        ("ydoi", "Only a DOI", "https://doi.org/10.1000/xyz123"),  # YAML `doi:` alone
+    ],
+)
+def test_a_record_known_by_its_identifier_is_cited_with_that_address(reader_files, slug, title, url):
+    """BibTeX `url`, RIS `UR` and the CSL item (so APA and IEEE) give the arXiv or DOI address, not the site's page."""
+    page_url = f"https://x.github.io/repo/records/{slug}/"
+    key = _record_page(reader_files, slug).xpath("//pre[contains(@class, 'bibtex')]")[0].text_content().split("{", 1)[1].split(",", 1)[0]
+    assert _cite_bibtex(reader_files, slug)["url"] == url
+    full = _bib_file(reader_files)[key]
+    assert (full["url"], full["biburl"]) == (url, page_url)
+    assert ("UR", url) in _ris(reader_files)[title]
+    csl = _csl(reader_files, slug)
+    assert csl.get("URL") == url or csl.get("DOI") == url.removeprefix("https://doi.org/")
+
+
+def test_dblp_corr_volume_is_in_no_citation(reader_files):
+    """dblp's `volume = {abs/2302.05678}` is the arXiv id, not a volume: APA would print it as a subtitle."""
+    slug = "DBLP-journals-corr-abs-2302-05678"
+    csl = _csl(reader_files, slug)
+    assert "volume" not in csl and csl["number"] == "arXiv:2302.05678"
+    ris = _ris(reader_files)["Gossip SGD"]
+    assert not [value for tag, value in ris if tag == "VL"]
+    header = _record_page(reader_files, slug).xpath("//header[@class='record-header']")[0]
+    assert "abs/" not in header.text_content() and not header.xpath(".//dl[@class='details']")
+    from sitegen.cite import _format  # citeproc-py on the page's item, as citeproc-js formats it in the browser
+
+    assert "Abs/" not in _format("apa", csl).plain and "abs/" not in _format("ieee", csl).plain

@@ -59,7 +59,7 @@ def test_conference_paper(records):
     assert paper["secondary_title"] == "Proceedings of the Twentieth European Conference on Computer Systems"
     assert (paper["year"], paper["date"]) == ("2025", "2025/03/30")
     assert paper["doi"] == "10.5555/3689031.3717462"
-    assert paper["urls"] == ["https://e.org/records/muller2025kestrel/"]  # no abstract page of its own: the record's page
+    assert paper["urls"] == ["https://doi.org/10.5555/3689031.3717462"]  # no landing page of its own: its DOI's address
 
 
 def test_arxiv_preprint(records):
