@@ -83,8 +83,6 @@ _TAG = re.compile(r"<[^>]*>")
 _LEADING_NUMBER = re.compile(r"^\[1\]\s*")
 _LINE_SPACE = re.compile(r"[ \t\r\n]+")  # a citation is one line; a style's no-break spaces stay
 
-_THESIS_KIND = re.compile(r"^\s*(ph\.?\s?d\.?|doctoral|doctorate|master'?s?|m\.?sc\.?|bachelor'?s?)\s+(thesis|dissertation)\b\s*[,:;-]?\s*", re.I)
-_THESIS_DEGREES = {"p": "phd", "d": "phd", "m": "masters", "b": "bachelors"}  # by the venue's first letter
 THESIS_GENRES = {"phd": "PhD thesis", "masters": "Master's thesis", "bachelors": "Bachelor's thesis"}
 OTHERS = {"literal": "others"}  # the last name of a list that names only the first authors (BibTeX's `and others`)
 _DOI_PREFIX = re.compile(r"^\s*(https?://(dx\.)?doi\.org/|doi:\s*)", re.I)
@@ -131,13 +129,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         month = record.extra.get("month")  # BibTeX's `month = jun`, with no day
         item["issued"] = {"date-parts": [[record.year, month] if type(month) is int and 1 <= month <= 12 else [record.year]]}
     venue = entry.source.plain.strip()
-    if kind == "thesis":
-        degree = thesis_degree(entry)
-        if degree:
-            item["genre"] = THESIS_GENRES[degree]
-        match = _THESIS_KIND.match(venue)
-        if match:
-            venue = venue[match.end() :]
+    if kind == "thesis" and entry.thesis_degree:
+        item["genre"] = THESIS_GENRES[entry.thesis_degree]
     if kind == "preprint" and record.arxiv and venue.lower() in ("", "arxiv"):
         item["archive"] = "arXiv"
         item["number"] = f"arXiv:{record.arxiv}"
@@ -164,17 +157,6 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         if url.startswith(("https://", "http://")):  # a path in the site means nothing in someone else's reference list
             item["URL"] = url
     return item
-
-
-def thesis_degree(entry: Entry) -> str:
-    """A thesis's degree, 'phd', 'masters' or 'bachelors', as its venue ('PhD thesis, ETH Zurich') or the entry type
-    it was read with or asks for (`@phdthesis`, `@mastersthesis`) says; '' when neither does (biblatex's `@thesis`, a
-    YAML record naming only its university), which no one may guess (BibTeX's export writes such a thesis `@phdthesis`,
-    as BibTeX has no other)."""
-    match = _THESIS_KIND.match(entry.source.plain)
-    if match:
-        return _THESIS_DEGREES[match[1][0].lower()]
-    return {"phdthesis": "phd", "mastersthesis": "masters"}.get(str(entry.record.extra.get("bibtex_type", "")).lower(), "")
 
 
 def en_dashed(pages: str) -> str:

@@ -24,7 +24,7 @@ from sitegen.markup import headings_under, link_left_out, picture_left_out, rend
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first, written_editors
-from sitegen.record_types import bare_doi, infer_type
+from sitegen.record_types import bare_doi, infer_type, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
@@ -164,7 +164,7 @@ def converted_text(record: Record, owner_names: frozenset[str]) -> list:
     """Everything of a record that LaTeX and Markdown conversion makes, as data (see `entry_from`)."""
     problems: list[Problem] = []
     title = _text(record, "title", record.title, problems)
-    source = _text(record, "source", record.source, problems)
+    source = _text(record, "source", _venue(record), problems)
     unsafe: list[str] = []
     abstract = render_markdown(record.abstract, unsafe=unsafe)
     _report_unconverted(record, "abstract", abstract.unconverted, problems)
@@ -226,16 +226,27 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         abstract_unconverted=tuple(unconverted),
         subjects=tuple(_subject(code) for code in dict.fromkeys(record.categories)),
         cite_key=cite_key,
-        source=Text(source_html, source_plain, record.source),
+        source=Text(source_html, source_plain, _venue(record)),
         cite_base=base,
         key=key,
         award=Text(award[0], award[1], record.award) if award else None,
         venue_short=Text(venue_short[0], venue_short[1], record.venue_short) if venue_short else None,
         editors=tuple(Author(str(name), bool(owner)) for name, owner in editors),
+        thesis_degree=_degree(record),
         links=(links := work_links(record)),
         url_kind=own_url_kind(record.type, links),
     )
     return entry, [problem_from(p) for p in problems]
+
+
+def _venue(record: Record) -> str:
+    """Where the work appeared, as every page and format names it: a thesis's institution without the degree
+    its venue names first ('PhD thesis, University of Nordhaven': the degree is the entry's `thesis_degree`)."""
+    return thesis_venue(record.source)[1] if record.type == "thesis" else record.source
+
+
+def _degree(record: Record) -> str:
+    return thesis_venue(record.source, str(record.extra.get("bibtex_type", "")))[0] if record.type == "thesis" else ""
 
 
 def work_links(record: Record) -> dict[str, str]:

@@ -211,6 +211,7 @@ class Entry:
     editors: tuple[Author, ...] = ()  # the record's editors (a book's, or the book's a chapter is in), as its authors are
     # the work's links as its page lists them: the record's, and its DOI's and arXiv's addresses (enrich.work_links)
     links: dict[str, str] = field(default_factory=dict)
+    thesis_degree: str = ""  # a thesis's: 'phd', 'masters', 'bachelors' or '' (record_types.thesis_venue); `source` is its institution
     url_kind: str = ""  # which of `links` is the work's own address, for every citation format ('': none; enrich.own_url_kind)
 
     @property

@@ -187,3 +187,20 @@ def published_doi(doi: str | None) -> str:
         return ""
     normal = bare_doi(doi).lower()
     return "" if ARXIV_DOI.match(normal) else normal
+
+
+# a thesis's venue that names the degree first ('PhD thesis, ETH Zurich', "Master's thesis: X", 'Doctoral dissertation - X')
+_THESIS_KIND = re.compile(r"^\s*(ph\.?\s?d\.?|doctoral|doctorate|master'?s?|m\.?sc\.?|bachelor'?s?)\s+(thesis|dissertation)\b\s*[,:;-]?\s*", re.I)
+_THESIS_DEGREES = {"p": "phd", "d": "phd", "m": "masters", "b": "bachelors"}  # by the venue's first letter
+_ENTRY_DEGREES = {"phdthesis": "phd", "mastersthesis": "masters"}
+
+
+def thesis_venue(source: str, entry_type: str = "") -> tuple[str, str]:
+    """A thesis's degree and institution, read once for every page and format: ('phd', 'University of Nordhaven')
+    for the venue 'PhD thesis, University of Nordhaven'. The degree ('phd', 'masters' or 'bachelors') is the
+    one the venue names first, else its BibTeX entry type's (`@phdthesis`, `@mastersthesis`), else '' (biblatex's
+    `@thesis`, a YAML record naming only its university: no one may guess); the institution is the venue without it."""
+    match = _THESIS_KIND.match(source)
+    if match:
+        return _THESIS_DEGREES[match[1][0].lower()], source[match.end() :].strip()
+    return _ENTRY_DEGREES.get(entry_type.lower(), ""), source

@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sitegen.cite import csl_item, en_dashed, thesis_degree
+from sitegen.cite import csl_item, en_dashed
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -797,7 +797,7 @@ def _type_key(entry: Entry) -> str:
     """The theme's string naming the record's type: 'types.article', ...; a thesis whose degree is known
     'thesis_degrees.phd' ("PhD thesis"), 'thesis_degrees.masters', 'thesis_degrees.bachelors'."""
     kind = _type_of(entry)
-    degree = thesis_degree(entry) if kind == "thesis" else ""
+    degree = entry.thesis_degree if kind == "thesis" else ""
     return f"thesis_degrees.{degree}" if degree else f"types.{kind}"
 
 

@@ -58,6 +58,9 @@ RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type (bibl
     "dataset": "dataset",
     "patent": "patent",
 }
+# a thesis's degree -> its entry; BibTeX has none for a bachelor's, whose `type` field says it (`THESIS_TYPE_FIELDS`)
+THESIS_ENTRIES = {"phd": "phdthesis", "masters": "mastersthesis", "bachelors": "mastersthesis"}
+THESIS_TYPE_FIELDS = {"bachelors": "Bachelor's thesis"}
 # types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
 _MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
 WORK_FIELDS = (("collaboration", "collaboration"), ("version", "version"), ("reportnumber", "reportNumber"), ("eventtitle", "eventtitle"))
@@ -70,12 +73,15 @@ def entry_type(entry: Entry) -> str:
 
     A preprint is `@misc` with its eprint, as arXiv's own export writes it, whatever its entry said
     (dblp's `@article{journal = {CoRR}}`, Google Scholar's `@article{journal = {arXiv preprint ...}}`);
-    a `@misc` of software, a dataset or a patent is biblatex's `@software`, `@dataset`, `@patent`.
+    a `@misc` of software, a dataset or a patent is biblatex's `@software`, `@dataset`, `@patent`; a thesis whose
+    venue named its degree ("Master's thesis, ...", which its `school` no longer says) is that degree's entry.
     """
     # every shown record has a type (enrich gives it); one made elsewhere is typed as enrich would type it
     kind = entry.record.type or infer_type(entry.record)
     if kind == "preprint":
         return "misc"
+    if kind == "thesis" and entry.thesis_degree:
+        return THESIS_ENTRIES[entry.thesis_degree]
     requested = str(entry.record.extra.get("bibtex_type", "")).lower()
     if requested in ENTRY_TYPES and not (requested == "misc" and kind in _MISC_IN_BIBTEX):
         return requested
@@ -93,11 +99,13 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         ("title", "{" + _value(record.title) + "}"),
         ("author", _value(" and ".join(authors))),
     ]
-    venue = _value(record.source)
+    venue = _value(entry.source.source)  # a thesis's institution alone (sitegen.enrich)
     if kind in VENUE_FIELDS:
         fields.append((VENUE_FIELDS[kind], venue))
     elif venue and venue.lower() != "arxiv":
         fields.append(("howpublished", venue))
+    if entry.thesis_degree in THESIS_TYPE_FIELDS:
+        fields.append(("type", THESIS_TYPE_FIELDS[entry.thesis_degree]))  # BibTeX's and biblatex's label of the thesis
     if full and record.venue_short:
         fields.append(("shortjournal", _value(record.venue_short)))  # biblatex's short title of the venue, al-folio's `abbr`
     editors = written_editors(record.extra)

@@ -15,6 +15,7 @@ from sitegen.cite import CSL_DIR, STYLES, csl_item, csl_name, formatted_citation
 from sitegen.enrich import own_url_kind, work_links
 from sitegen.errors import Location
 from sitegen.model import RECORD_TYPES, Author, Entry, Record, Subject, Text
+from sitegen.record_types import thesis_venue
 
 
 def make_entry(
@@ -41,6 +42,7 @@ def make_entry(
         **fields,
     )
     links = work_links(record)
+    degree, venue = thesis_venue(source, str(record.extra.get("bibtex_type", ""))) if record.type == "thesis" else ("", source)
     return Entry(
         record=record,
         slug=id,
@@ -50,7 +52,8 @@ def make_entry(
         abstract_plain=abstract,
         subjects=tuple(Subject(s, s.upper(), s) for s in subjects),
         cite_key=id.replace(".", ""),
-        source=Text(source, source, source),
+        source=Text(venue, venue, venue),
+        thesis_degree=degree,
         links=links,
         url_kind=own_url_kind(record.type, links),
     )
@@ -76,7 +79,7 @@ JOURNAL = make_entry(
     type="article",
     extra={"volume": 12, "issue": "3", "pages": "45--67"},
 )
-THESIS = make_entry("thesis", "My Thesis", ("Ada Lovelace",), year=2020, source="PhD thesis, University of Examples")
+THESIS = make_entry("thesis", "My Thesis", ("Ada Lovelace",), year=2020, source="PhD thesis, University of Examples", type="thesis")
 
 
 # -- what a reader copies ---------------------------------------------------------------------------------

@@ -670,3 +670,32 @@ def test_dblp_corr_volume_is_in_no_citation(reader_files):
     from sitegen.cite import _format  # citeproc-py on the page's item, as citeproc-js formats it in the browser
 
     assert "Abs/" not in _format("apa", csl).plain and "abs/" not in _format("ieee", csl).plain
+
+
+def test_a_thesis_names_its_institution_alone_everywhere(reader_files):
+    page = _record_page(reader_files, "thesis")
+    assert " ".join(page.xpath("//p[@class='venue']")[0].text_content().split()).startswith("PhD thesis · University of Nordhaven ·")
+    assert page.xpath("//meta[@name='citation_dissertation_institution']/@content") == ["University of Nordhaven"]
+    assert _cite_bibtex(reader_files, "thesis")["school"] == "University of Nordhaven"
+    assert _bib_file(reader_files)["gru2021my"]["school"] == "University of Nordhaven"
+    jsonld = json.loads(page.xpath("//script[@type='application/ld+json']")[0].text)
+    assert jsonld["publisher"]["name"] == "University of Nordhaven"
+    assert (_csl(reader_files, "thesis")["publisher"], _csl(reader_files, "thesis")["genre"]) == ("University of Nordhaven", "PhD thesis")
+    assert ("M3", "PhD thesis") in _ris(reader_files)["My Thesis"] and ("PB", "University of Nordhaven") in _ris(reader_files)["My Thesis"]
+
+
+@pytest.mark.parametrize(
+    "source, entry_type, label, type_field",
+    [
+        ("Master's thesis, ETH Zurich", "mastersthesis", "Master's thesis", None),
+        ("Bachelor's thesis: ETH Zurich", "mastersthesis", "Bachelor's thesis", "Bachelor's thesis"),
+        ("ETH Zurich", "phdthesis", "Thesis", None),  # no degree named: BibTeX has no other entry
+    ],
+)
+def test_a_thesis_degree_named_in_its_venue_becomes_its_bibtex_entry(tmp_path, source, entry_type, label, type_field):
+    record = f'id: t\ntitle: T\nauthors: [Ada Lovelace]\nyear: 2020\ntype: thesis\nsource: "{source}"\n'
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/t.yaml": record}))
+    entry = bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]
+    assert (entry.entry_type, entry["school"], entry.fields_dict.get("type") and entry["type"]) == (entry_type, "ETH Zurich", type_field)
+    venue = lxml.html.fromstring(files["records/t/index.html"]).xpath("//p[@class='venue']")[0].text_content()
+    assert " ".join(venue.split()).startswith(f"{label} · ETH Zurich ·")
