@@ -28,7 +28,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from sitegen.exports import page_range
-from sitegen.exports.bibtex import entry_type
+from sitegen.exports.bibtex import entry_type, work_version
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
@@ -150,6 +150,9 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     editors = written_editors(extra)
     if editors:
         item["editor"] = csl_names(editors, [shown_name(name) for name in editors])
+    version = work_version(record)
+    if version:
+        item["version"] = version  # APA: "[Computer software] (Version 1.2.0)"
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:

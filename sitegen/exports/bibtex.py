@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
-from sitegen.model import BIBTEX_DETAILS, Entry
+from sitegen.model import BIBTEX_DETAILS, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, written_editors
 from sitegen.record_types import infer_type
 
@@ -180,6 +180,19 @@ def record_details(extra: dict) -> dict[str, str]:
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             details[name] = str(value).strip()
     return details
+
+
+VERSIONED_TYPES = frozenset({"software", "dataset"})  # the record types whose `version` is the work's (APA 7 cites it)
+
+
+def work_version(record: Record) -> str:
+    """A program's or a dataset's version ('1.2.0': biblatex's `version`, a YAML record's `version:`), for CSL, RIS,
+    records.json and JSON-LD; '' for none, and for other types (the arXiv fetcher's `version` is a preprint's
+    revision, which no citation of it names)."""
+    value = record.extra.get("version")
+    if record.type not in VERSIONED_TYPES or not isinstance(value, (str, int)) or isinstance(value, bool):
+        return ""
+    return str(value).strip()
 
 
 def _author(name: str) -> str:

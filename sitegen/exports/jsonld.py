@@ -10,7 +10,7 @@ import orjson
 
 from sitegen.cite import en_dashed, record_type
 from sitegen.exports import joined
-from sitegen.exports.bibtex import record_details
+from sitegen.exports.bibtex import record_details, work_version
 from sitegen.merge import work_sources
 from sitegen.model import Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
@@ -66,6 +66,9 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
             data["isPartOf"] = {"@type": _VENUE_TYPES[kind], "name": venue}
         else:  # the repository, university or publisher that put it out
             data["publisher"] = {"@type": "Organization", "name": venue}
+    version = work_version(record)
+    if version:
+        data["version"] = version  # schema.org's CreativeWork `version` (softwareVersion is SoftwareApplication's, not SoftwareSourceCode's)
     same_as = [u for k, u in entry.links.items() if k in ("abs", "doi")]
     if same_as:
         data["sameAs"] = same_as
@@ -190,9 +193,12 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
 
 def json_details(record: Record) -> dict[str, Any]:
     """What the record's BibTeX entry says beyond the fields records.json has: volume, number, pages (a range with an en dash),
-    publisher and the like under BibTeX's names, `editors` (names as readers see them) and, for a
+    publisher and the like under BibTeX's names, a program's or a dataset's `version`, `editors` (names as readers see them) and, for a
     record with no `date` to hold it, `month` (a .bib file's `month = jul`: 7)."""
     details: dict[str, Any] = dict(record_details(record.extra))
+    version = work_version(record)
+    if version:
+        details["version"] = version
     if "pages" in details:
         details["pages"] = en_dashed(details["pages"])  # '1000-1010' as '1000–1010' (a .bib file's `--` is read so)
     editors = written_editors(record.extra)

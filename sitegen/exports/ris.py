@@ -67,6 +67,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
     elif "archive" in item:
         lines.append(("PB", item["archive"]))  # the repository of a preprint ("arXiv")
     lines += [(tag, item[field]) for tag, field in RIS_DETAILS if field in item]
+    if "version" in item and "edition" not in item:
+        lines.append(("ET", item["version"]))  # a program's version: EndNote's and Zotero's ET of a COMP reference
     if "genre" in item:
         lines.append(("M3", item["genre"]))  # the kind of thesis
     if "number" in item:

@@ -699,3 +699,17 @@ def test_a_thesis_degree_named_in_its_venue_becomes_its_bibtex_entry(tmp_path, s
     assert (entry.entry_type, entry["school"], entry.fields_dict.get("type") and entry["type"]) == (entry_type, "ETH Zurich", type_field)
     venue = lxml.html.fromstring(files["records/t/index.html"]).xpath("//p[@class='venue']")[0].text_content()
     assert " ".join(venue.split()).startswith(f"{label} · ETH Zurich ·")
+
+
+@pytest.mark.parametrize("slug, title, version", [("rec05", "Fast Multipole Methods Revisited Part 5", "1.2.0"), ("tool", "A Tool", "2.0")])
+def test_a_programs_version_reaches_every_format(reader_files, slug, title, version):
+    csl = _csl(reader_files, slug)
+    assert csl["version"] == version
+    from sitegen.cite import _format
+
+    assert f"(Version {version})" in _format("apa", csl).plain
+    assert ("ET", version) in _ris(reader_files)[title]
+    records = {r["id"]: r for r in json.loads(reader_files["records.json"])["records"]}
+    assert records[slug]["details"]["version"] == version
+    jsonld = json.loads(_record_page(reader_files, slug).xpath("//script[@type='application/ld+json']")[0].text)
+    assert (jsonld["@type"], jsonld["version"]) == ("SoftwareSourceCode", version)
