@@ -25,6 +25,44 @@ if TYPE_CHECKING:
     from sitegen.model import Entry, Site
 
 
+# picture formats X (Twitter) cards, Facebook's and LinkedIn's Open Graph previews do not show: a link preview
+# (og:image, twitter:image) names no such picture. Any other (PNG, JPEG, GIF, WebP, or an address naming no format) may be one.
+NO_LINK_PREVIEW_FORMATS = {
+    "svg": "SVG",
+    "svgz": "SVG",
+    "avif": "AVIF",
+    "heic": "HEIC",
+    "heif": "HEIF",
+    "tif": "TIFF",
+    "tiff": "TIFF",
+    "bmp": "BMP",
+    "ico": "ICO",
+}
+
+
+def no_link_preview_format(address: str) -> str:
+    """The name of the picture format at `address` when link previews cannot show it ('SVG' for 'static/lena.svg'),
+    else ''."""
+    suffix = PurePosixPath(urlsplit(address.strip()).path).suffix.lower().lstrip(".")
+    return NO_LINK_PREVIEW_FORMATS.get(suffix, "")
+
+
+def link_preview_problem(address: str) -> str:
+    """What to say about a picture (a profile's `photo`, a record's `image`) that link previews cannot show; '' for one
+    they can."""
+    kind = no_link_preview_format(address)
+    if not kind:
+        return ""
+    address = address.strip()
+    suffix = PurePosixPath(urlsplit(address).path).suffix
+    example = f" ({address[: -len(suffix)]}.png)" if address.endswith(suffix) else ""
+    article = "an" if kind[0] in "AEHIS" else "a"  # an SVG, an AVIF, an HEIC, an ICO; a TIFF, a BMP
+    return (
+        f"{address} is {article} {kind} picture, which X, Facebook and LinkedIn do not show in link previews: the page "
+        f"shows it, but links to it are shared with no picture; give a PNG or JPEG{example} for link previews"
+    )
+
+
 @dataclass(frozen=True)
 class SiteUrls:
     base_url: str  # as configured, with or without trailing slash

@@ -18,7 +18,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.record_types import checked_doi, infer_type, not_a_doi
-from sitegen.urls import SiteUrls, normal_base_url, slugify, url_scheme, windows_path
+from sitegen.urls import SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -753,6 +753,8 @@ def validate_record(
             "(inproceedings: a conference paper, article: a journal article, or one of " + ", ".join(RECORD_TYPES[2:]) + ")",
             warning=True,
         )
+    if record.image and (problem := link_preview_problem(record.image)):
+        fields.problem("image", problem, warning=True)  # the record page's link preview
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
@@ -1033,6 +1035,8 @@ def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Proble
         valid.config = validate_config(raw.site, valid.problems)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
+        if valid.profile is not None and valid.profile.photo and (problem := link_preview_problem(valid.profile.photo)):
+            valid.problems.append(Problem(f"field 'photo': {problem}", valid.profile.where("photo"), warning=True))  # every page's preview
     known = known if known is not None else {}
     records: list[Record] = []
     used = set()

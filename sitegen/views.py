@@ -26,7 +26,18 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Record, Site, Subject
 from sitegen.record_types import is_preprint_venue
-from sitegen.urls import MOST_CITED_PATH, POSTS_FEED_PATH, POSTS_PATH, WEB_PREFIXES, SiteUrls, post_path, record_path, subject_path, tag_path
+from sitegen.urls import (
+    MOST_CITED_PATH,
+    POSTS_FEED_PATH,
+    POSTS_PATH,
+    WEB_PREFIXES,
+    SiteUrls,
+    no_link_preview_format,
+    post_path,
+    record_path,
+    subject_path,
+    tag_path,
+)
 
 PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "orcid": ("ORCID", "https://orcid.org/{}"),
@@ -189,7 +200,8 @@ class ViewBuilder:
                 "menu": self.menu(page_path),
                 "group_by": self.group_by,
                 # link previews need an absolute address: none when base_url names no host
-                "social_image": self.urls.absolute(f"static/{photo}") if photo and self.urls.origin else None,
+                # and a picture X, Facebook and LinkedIn can show (no SVG: validate warns about it)
+                "social_image": self.urls.absolute(f"static/{photo}") if photo and self.urls.origin and not no_link_preview_format(photo) else None,
                 "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
                 if analytics
                 else None,
@@ -684,9 +696,10 @@ class ViewBuilder:
         context = self.common(path)
         absolute = self.record_absolute_url(entry)
         image = self.absolute_image(entry)
+        preview = image if image and not no_link_preview_format(image) else None  # one X, Facebook and LinkedIn show
         context.update(
             record=self.record_item(entry),
-            page_image={"url": image, "alt": entry.record.image_alt or entry.title.plain} if image else None,  # the link preview's picture
+            page_image={"url": preview, "alt": entry.record.image_alt or entry.title.plain} if preview else None,  # the link preview's picture
             details=record_details_shown(entry),
             bibtex=self.cite_bibtex(entry),
             cite_key=entry.cite_key,

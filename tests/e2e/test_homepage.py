@@ -17,7 +17,7 @@ import feedparser
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, REPO, pages_to_read, rendered_files, run_sitegen, write_site
+from conftest import MINIMAL_SITE, REPO, copy_demo, pages_to_read, rendered_files, run_sitegen, write_site
 
 from sitegen.categories import subject_name
 
@@ -1092,6 +1092,48 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert images == {"art": "https://example.org/lab/static/previews/art.png", "conf": "https://images.example.net/conf.jpg", "pre": None}
 
 
+def test_an_svg_picture_is_left_out_of_link_previews_with_a_warning_at_its_line(tmp_path):
+    """X, Facebook and LinkedIn show no SVG in a link preview: og:image and twitter:image name none (and ask for no large
+    card), the page still shows the picture, and the build says at the field's line to give a PNG or JPEG."""
+    pictured = RECORDS.replace("  featured: true\n", "  featured: true\n  image: static/previews/art.svg\n")
+    site = site_with(
+        tmp_path,
+        {
+            "content/records/a.yaml": pictured,
+            "content/profile.yaml": "name: Ada Lovelace\nphoto: ada.svg\n",
+            "static/previews/art.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+            "static/ada.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+        },
+        base_url="https://example.org/lab/",
+    )
+    files = rendered_files(site)
+    for path in ("records/art/index.html", "records/pre/index.html", "index.html"):
+        page = soup_of(files[path])
+        assert not page.find_all("meta", property="og:image") and not page.find_all("meta", attrs={"name": "twitter:image"}), path
+        assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary", path
+    assert soup_of(files["records/art/index.html"]).select_one("img.record-image")["src"] == "/lab/static/previews/art.svg"
+    assert soup_of(files["index.html"]).select_one("img[src='/lab/static/ada.svg']") is not None
+    assert json.loads(soup_of(files["records/art/index.html"]).find("script", type="application/ld+json").string)["image"].endswith("art.svg")
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    image_line = pictured.splitlines().index("  image: static/previews/art.svg") + 1
+    assert (
+        f"content/records/a.yaml:{image_line}: warning: field 'image': static/previews/art.svg is an SVG picture, which "
+        "X, Facebook and LinkedIn do not show in link previews: the page shows it, but links to it are shared with no "
+        "picture; give a PNG or JPEG (static/previews/art.png) for link previews" in result.stderr
+    ), result.stderr
+    assert (
+        "content/profile.yaml:2: warning: field 'photo': ada.svg is an SVG picture, which X, Facebook and LinkedIn do not show "
+        "in link previews: the page shows it, but links to it are shared with no picture; give a PNG or JPEG (ada.png) for link previews"
+    ) in result.stderr
+
+
+def test_the_demo_has_link_preview_pictures_and_nothing_to_warn_about(tmp_path):
+    site = copy_demo(tmp_path / "demo")
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+
+
 def test_a_venues_short_name_labels_the_list_item_and_reaches_csl_ris_and_json(tmp_path):
     short = RECORDS.replace("  source: Journal of Engines\n", "  source: Journal of Engines\n  venue_short: J. Eng.\n")
     files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": short}))
@@ -1241,10 +1283,10 @@ def test_every_page_has_open_graph_and_twitter_tags(built_demo):
         assert properties["og:title"] == text(page.title), path
         assert properties["og:description"] and names["twitter:description"] == properties["og:description"], path
         if path.parent.name == "muller2025kestrel":  # the record with a picture (`image:`) shows that
-            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/previews/kestrel.svg", path
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/previews/kestrel.png", path
             assert names["twitter:card"] == "summary_large_image"
         else:  # every other page: the profile's photo
-            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.svg", path
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.png", path
             assert names["twitter:card"] == "summary"
 
 

@@ -9,7 +9,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sitegen.render import _target  # here, not in the test: its first import outlasts Hypothesis's deadline
-from sitegen.urls import ADDRESS, SiteUrls, file_slug, is_relative_path, slugify, url_scheme, windows_path, with_unique_anchors
+from sitegen.urls import (
+    ADDRESS,
+    SiteUrls,
+    file_slug,
+    is_relative_path,
+    link_preview_problem,
+    no_link_preview_format,
+    slugify,
+    url_scheme,
+    windows_path,
+    with_unique_anchors,
+)
 from sitegen.values import value_class
 
 
@@ -139,3 +150,21 @@ def test_a_link_written_as_a_windows_path(url, expected):
         )
     else:
         assert found == expected
+
+
+@pytest.mark.parametrize(
+    "address, kind",
+    [
+        ("lena.svg", "SVG"),
+        ("static/previews/Fig.SVG", "SVG"),
+        ("https://example.org/a.svg?v=2#x", "SVG"),
+        ("static/teaser.avif", "AVIF"),
+        ("lena.png", ""),
+        ("https://example.org/photo.JPEG", ""),
+        ("static/a.webp", ""),
+        ("https://images.example.net/render?id=3", ""),  # names no format: may be any
+    ],
+)
+def test_pictures_link_previews_cannot_show(address, kind):
+    assert no_link_preview_format(address) == kind
+    assert bool(link_preview_problem(address)) == bool(kind)
