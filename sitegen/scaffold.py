@@ -124,7 +124,9 @@ def run(args: argparse.Namespace) -> int:
     requirement = requirement_for_this_sitegen(directory / "requirements.txt")
     imported = read_old_site(args.source) if args.source is not None else None
     facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement)
-    rendered = render_skeleton(with_imported(facts, imported) if imported else facts)
+    if imported:
+        facts = with_imported(facts, imported)  # its address too: the preview is at its path (serve's)
+    rendered = render_skeleton(facts)
     if imported:
         rendered = {path: data for path, data in rendered.items() if not _sample_of_no_use(path, imported)}
         rendered.update(imported.files)

@@ -475,3 +475,15 @@ def test_any_old_site_gives_a_site_that_checks(tmp_path_factory, tool, data):
     rendered = render_skeleton(with_imported(guess_facts(site, imported.name or None), imported))
     write_files(site, {**{path: data for path, data in rendered.items() if path.parent.name != "records"}, **imported.files})
     check_site(site)  # a ContentError (exit 1) would fail the test: nothing brought over may break the new site
+
+
+def test_init_from_prints_the_preview_address_serve_uses(tmp_path):
+    """The old site's address is kept (al-folio's `baseurl: /homepage`), and `sitegen serve` serves the site at
+    its path: the address init prints is that one, not one made of the new folder's name."""
+    site, result = init_from(tmp_path, "al-folio")
+    base_path = urlsplit(yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["base_url"]).path
+    assert base_path == "/homepage/"
+    assert "sitegen serve          # preview at http://127.0.0.1:8000/homepage/," in result.stdout
+    assert "8000/new/" not in result.stdout
+    assert "http://127.0.0.1:8000/homepage/" in (site / "README.md").read_text(encoding="utf-8")
+
