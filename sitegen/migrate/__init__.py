@@ -192,6 +192,11 @@ HTML_TAGS = re.compile(r"<[^>]+>")
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
 SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag stood: '<a>Institute</a>, Princeton'
+# GitHub's emoji shortcodes (:sparkles:, :+1:), which Jekyll's jemoji (al-folio, academicpages) and Hugo's
+# `enableEmoji` (Hugo Blox) show as the emoji; not inside a word ('a:b:c', '10:30:00')
+EMOJI_SHORTCODE = re.compile(r"(?<!\w):[a-z0-9_+-]+:(?!\w)")
+# text Markdown shows as it is, where a shortcode stays one: code (fenced, inline) and addresses
+VERBATIM = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,}).*?(?:^[ \t]{0,3}(?P=fence)|\Z)|`[^`\n]*`|\]\([^)\s]*|<[^>\s]*>|\S+://\S*", re.MULTILINE | re.DOTALL)
 
 
 def read_old_site(folder: Path) -> Imported:
@@ -273,7 +278,25 @@ def _filled(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
 def plain_text(html: str) -> str:
     """Text of an HTML snippet (a subtitle, a role), tags and template tags left out, spaces tidied."""
     text = " ".join(HTML_TAGS.sub(" ", TEMPLATE_TAGS.sub("", _printable(html))).split())
-    return SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+    return emoji_shown(SPACE_BEFORE_PUNCTUATION.sub(r"\1", text))
+
+
+def emoji_shown(text: str) -> str:
+    """The text with the emoji shortcodes its tool showed as emoji (`:sparkles:` -> ✨) written as the emoji
+    themselves, as GitHub names them (the `emoji` package's aliases): sitegen shows text as it is. Code and
+    addresses are left as they are, and so is a shortcode of no emoji (`:my_icon:`)."""
+    if not EMOJI_SHORTCODE.search(text):
+        return text
+    import emoji  # only for a text with something like a shortcode in it
+
+    def shown(part: str) -> str:
+        return EMOJI_SHORTCODE.sub(lambda match: emoji.emojize(match[0], language="alias"), part)
+
+    parts, start = [], 0
+    for verbatim in VERBATIM.finditer(text):
+        parts += [shown(text[start : verbatim.start()]), verbatim[0]]
+        start = verbatim.end()
+    return "".join(parts) + shown(text[start:])
 
 
 def page_text(old: OldSite, imported: Imported, relative: str, body: str, address: str) -> str:
@@ -289,7 +312,7 @@ def markdown_text(text: str) -> str:
     fenced = _tags_converted(text, raw)
     without = _without_layout_blocks(TEMPLATE_TAGS.sub("", fenced))
     lines = "\n".join(line.rstrip() for line in without.split("\n"))
-    kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], lines)
+    kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], emoji_shown(lines))
     return re.sub(r"\n{3,}", "\n\n", kept).strip("\n").rstrip()
 
 

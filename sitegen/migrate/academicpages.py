@@ -70,6 +70,11 @@ def read(old: OldSite) -> Imported:
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:
         imported.photo = PurePosixPath(avatar).name
         imported.files[PurePosixPath("static", imported.photo)] = data
+    elif avatar:
+        imported.left.append(
+            f"_config.yml: author.avatar names images/{avatar}, no file of the old site: no photo brought over; "
+            "put yours in static/ and name it as `photo:` in content/profile.yaml"
+        )
     imported.bio = page_text(old, imported, "_pages/about.md", old.front_matter("_pages/about.md")[1], "/")
     _publications(old, imported, old_address)
     own_address = jekyll_permalink("")  # its pages name their address (`permalink: /talks/2012-03-01-talk-1`)

@@ -94,12 +94,26 @@ def _scholar_names(scholar: object, name: str) -> tuple[str, ...]:
 def _about(old: OldSite, imported: Imported) -> None:
     front, body = old.front_matter("_pages/about.md")
     imported.affiliation = plain_text(a_string(front.get("subtitle")))
-    image = a_string(a_mapping(front.get("profile")).get("image"))
+    profile = a_mapping(front.get("profile"))
+    image = a_string(profile.get("image"))
     data = old.read_bytes(f"assets/img/{image}") if image else None
     if data is not None:
         imported.photo = PurePosixPath(image).name
         imported.files[PurePosixPath("static", imported.photo)] = data
+    elif image:
+        imported.left.append(
+            f"_pages/about.md: profile.image names assets/img/{image}, no file of the old site: no photo brought over; "
+            "put yours in static/ and name it as `photo:` in content/profile.yaml"
+        )
     imported.bio = page_text(old, imported, "_pages/about.md", body, "/")
+    if more_info := _more_info(a_string(profile.get("more_info"))):  # shown under the photo: an office, an address
+        imported.bio = f"{imported.bio}\n\n{more_info}" if imported.bio else more_info
+        imported.left.append(f"_pages/about.md: profile.more_info ({more_info}) is at the end of the bio in content/profile.yaml: move it or edit it there")
+
+
+def _more_info(html: str) -> str:
+    """al-folio's lines under the photo (`<p>Room 101</p><p>Main Street 1</p>`) as one line of text: 'Room 101, Main Street 1'."""
+    return ", ".join(line for part in re.split(r"</p\s*>|<br\s*/?>|\n", html, flags=re.IGNORECASE) if (line := plain_text(part)))
 
 
 def _publications(old: OldSite, imported: Imported) -> None:

@@ -487,3 +487,56 @@ def test_init_from_prints_the_preview_address_serve_uses(tmp_path):
     assert "8000/new/" not in result.stdout
     assert "http://127.0.0.1:8000/homepage/" in (site / "README.md").read_text(encoding="utf-8")
 
+
+def test_what_the_about_page_says_under_the_photo_comes_over_or_is_named_in_a_note(tmp_path):
+    """docs/switching.md: a `note:` for each thing left to the owner. al-folio's `profile.image` whose file is
+    missing is named; its `profile.more_info` (an office, an address) ends the bio, and a note says so."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "al-folio", old)
+    about = old / "_pages/about.md"
+    about.write_text(
+        about.read_text(encoding="utf-8")
+        .replace("image: prof_pic.jpg", "image: me.jpg")
+        .replace("<p>555 your office number</p>", "<p>Room 101</p><p>Main Street 1, Bern</p>"),
+        encoding="utf-8",
+    )
+    site, result = init_from(tmp_path, "al-folio", old)
+    assert "note: _pages/about.md: profile.image names assets/img/me.jpg, no file of the old site" in result.stdout
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert "photo" not in profile and page(site).select_one("img.photo, .profile img") is None
+    assert profile["bio"].rstrip().endswith("\n\nRoom 101, Main Street 1, Bern")
+    assert "Room 101, Main Street 1, Bern" in text(page(site).select_one(".bio"))
+    assert "note: _pages/about.md: profile.more_info (Room 101, Main Street 1, Bern) is at the end of the bio" in result.stdout
+
+
+def test_a_missing_academicpages_avatar_is_named_in_a_note(tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    (old / "images/profile.png").unlink()
+    site, result = init_from(tmp_path, "academicpages", old)
+    assert "note: _config.yml: author.avatar names images/profile.png, no file of the old site" in result.stdout
+    assert "photo" not in yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "tool, old_file, pages, feed",
+    [
+        ("al-folio", "_news/announcement_1.md", ["news/index.html", "index.html"], "news/feed.xml"),
+        ("academicpages", "_posts/2012-08-14-blog-post-1.md", ["posts/blog-post-1/index.html"], None),
+    ],
+)
+def test_emoji_shortcodes_become_the_emoji_their_tool_showed(tmp_path, tool, old_file, pages, feed):
+    """Jekyll's jemoji shows `:sparkles:` as ✨ (al-folio's own sample news has it): so does the new site, on the
+    profile's news, the news page and the feed; in code the shortcode stays, as it did."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / tool, old)
+    path = old / old_file
+    path.write_text(path.read_text(encoding="utf-8") + "\nNew lab :sparkles: :tada: :+1:, kept: `:sparkles:`, a:b:c, :no_such_emoji:\n", encoding="utf-8")
+    site, _ = init_from(tmp_path, tool, old)
+    written = "\n".join(p.read_text(encoding="utf-8") for p in (site / "content").rglob("*.md"))
+    assert "New lab ✨ 🎉 👍, kept: `:sparkles:`, a:b:c, :no_such_emoji:" in written
+    for shown in pages:
+        words = text(page(site, shown))
+        assert "New lab ✨ 🎉 👍, kept: :sparkles:" in words and ":tada:" not in words, shown
+    if feed:
+        assert "New lab ✨ 🎉 👍" in (site / "output" / feed).read_text(encoding="utf-8")
