@@ -367,7 +367,7 @@ def _check_custom_domain(fields: _Fields, config: SiteConfig) -> None:
         )
 
 
-PEOPLE_SETTINGS = ("authors", "members")  # site.yaml `people:` (SPEC §9): a page for every author, or for the members alone
+PEOPLE_SETTINGS = ("authors",)  # site.yaml `people:` (SPEC §9): a page for every author; without it, for the members alone
 
 
 def _with_people_checked(fields: _Fields, extra: dict[str, Any]) -> dict[str, Any]:
@@ -376,7 +376,7 @@ def _with_people_checked(fields: _Fields, extra: dict[str, Any]) -> dict[str, An
     if value is None or value in PEOPLE_SETTINGS:
         return extra
     close = difflib.get_close_matches(str(value).strip().lower(), PEOPLE_SETTINGS, n=1, cutoff=0.6)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
+    hint = f"; did you mean '{close[0]}'?" if close else "; for pages of content/people/ alone, remove the line"
     fields.problem(
         "people", f"expected 'authors' (a page for every author of the records) or nothing (pages for content/people/ alone), got {shown_value(value)}{hint}"
     )

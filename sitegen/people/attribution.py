@@ -600,7 +600,7 @@ def _pointers(
 def people_setting(extra: Mapping[str, Any]) -> str | None:
     """site.yaml `people:`: 'authors' (a page for every author) or absent; anything else is an error."""
     value = extra.get("people")
-    if value is None or value == "members":
+    if value is None:
         return None
     if value == "authors":
         return "authors"

@@ -510,6 +510,18 @@ def test_people_setting_other_than_authors_is_an_error(tmp_path):
     assert result.returncode == 1 and "content/site.yaml:2: field 'people': expected 'authors'" in result.stderr
 
 
+@pytest.mark.parametrize("value, hint", [("members", "for pages of content/people/ alone, remove the line"), ("Author", "did you mean 'authors'?")])
+def test_people_setting_members_is_an_error_like_any_other_value(tmp_path, value, hint):
+    """The message says the values are 'authors' or nothing: `people: members` (once taken silently) is no exception."""
+    site = lab_site(tmp_path / "site")
+    (site / "content" / "site.yaml").write_text(f"title: Lab\npeople: {value}\n", encoding="utf-8")
+    for command in ("check", "build"):
+        result = run_sitegen(command, "--site", str(site))
+        assert result.returncode == 1, result.stderr
+        line = next(line for line in result.stderr.splitlines() if "field 'people'" in line)
+        assert line.startswith("content/site.yaml:2: field 'people': expected 'authors'") and f"got '{value}'" in line and line.endswith(hint)
+
+
 def test_every_mistake_of_the_people_settings_is_reported_at_once_at_its_line(tmp_path):
     site = lab_site(tmp_path / "site")
     (site / "content" / "site.yaml").write_text("title: Lab\npeople: author\n", encoding="utf-8")
