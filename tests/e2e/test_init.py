@@ -21,6 +21,7 @@ from sitegen.validate import PROFILE_EXTRAS, PROFILE_FIELDS, SITE_EXTRAS, SITE_F
 
 NAME = "Ada Lovelace"
 SITE_FILES = {
+    ".github/workflows/check.yml",
     ".github/workflows/pages.yml",
     ".github/workflows/refresh-publications.yml",
     ".gitignore",

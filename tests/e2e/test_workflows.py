@@ -2,9 +2,10 @@
 
 Three kinds of check:
 - schema: `check-jsonschema --builtin-schema vendor.github-workflows` on every file;
-- shape: what deploying and refreshing need (triggers, permissions, the chain
-  configure-pages -> base URL -> build -> upload -> deploy, the weekly schedule,
-  the pull request and the commit switch), read from the parsed YAML;
+- shape: what deploying, refreshing and checking pull requests need (triggers,
+  permissions, the chain configure-pages -> base URL -> build -> upload ->
+  deploy, the weekly schedule, the pull request and the commit switch, the
+  read-only check of a pull request), read from the parsed YAML;
 - behaviour: the workflows' own shell steps played locally, as a runner would
   run them (`bash -eo pipefail`), with GitHub's expressions filled in: the Pages
   build in a fresh virtual environment, crawled under a project-page sub-path;
@@ -29,7 +30,7 @@ from test_init import Environment, build_wheel, copy_of_sitegen, dependencies, g
 
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
 REPO_WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.y*ml"))
-GENERATED_WORKFLOWS = ("pages.yml", "refresh-publications.yml")
+GENERATED_WORKFLOWS = ("check.yml", "pages.yml", "refresh-publications.yml")
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 NAME = "Sheng Lin"  # the name of the fake arXiv server's fixtures
 REFRESH_BRANCH = "sitegen/refresh-publications"
@@ -131,7 +132,7 @@ def test_generated_workflow_passes_the_github_workflow_schema(generated: Path, n
     assert result.stdout.strip() == "ok -- validation done", result.stdout + result.stderr
 
 
-def test_init_writes_exactly_the_two_workflows(generated: Path) -> None:
+def test_init_writes_exactly_the_three_workflows(generated: Path) -> None:
     assert sorted(path.name for path in generated.iterdir()) == sorted(GENERATED_WORKFLOWS)
 
 
@@ -268,6 +269,58 @@ def test_release_version_check_refuses_a_tag_that_names_another_version(tmp_path
     assert play_step(check, tmp_path, {**env, "GITHUB_REF_NAME": "v0.1.0"}, {}).returncode == 0
     wrong = play_step(check, tmp_path, {**env, "GITHUB_REF_NAME": "v0.2.0"}, {})
     assert wrong.returncode != 0 and "sitegen_profiles-0.2.0" in wrong.stderr
+
+
+# --------------------------------------------------------------------------
+# Shape and behaviour: check.yml, the pull requests' check
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pull_request_check(generated: Path) -> dict:
+    return load_workflow(generated / "check.yml")
+
+
+def test_pull_request_check_runs_on_pull_requests_with_read_only_rights(pull_request_check: dict) -> None:
+    """README and docs/deploying.md recommend `sitegen check --strict` for pull requests: init writes that check.
+    A pull request (from a fork too) gets the right to read the repository and no other: nothing is deployed."""
+    assert set(pull_request_check["on"]) == {"pull_request"}
+    assert pull_request_check["permissions"] == {"contents": "read"}
+    assert pull_request_check["concurrency"]["cancel-in-progress"] is True  # a newer push replaces the check
+    (job,) = pull_request_check["jobs"].values()
+    assert "permissions" not in job and "environment" not in job
+    actions = [step["uses"].split("@")[0] for step in job["steps"] if "uses" in step]
+    assert actions == ["actions/checkout", "actions/setup-python"]  # no Pages action, no upload, no pull request
+    assert step_using(job, "actions/checkout")["with"] == {"persist-credentials": False}
+
+
+def test_pull_request_check_installs_sitegen_as_the_deployment_does_and_checks_strictly(generated: Path, pull_request_check: dict) -> None:
+    (job,) = pull_request_check["jobs"].values()
+    build = load_workflow(generated / "pages.yml")["jobs"]["build"]
+    setup_python, install = step_using(job, "actions/setup-python"), step_running(job, "pip install -r requirements.txt")
+    assert setup_python["with"] == step_using(build, "actions/setup-python")["with"]  # the same Python, the same cache
+    assert install["run"] == step_running(build, "pip install -r requirements.txt")["run"]
+    check = step_running(job, "sitegen check")
+    assert check["run"].strip() == "sitegen check --strict"
+    assert step_using(job, "actions/checkout") in steps_before(job, install)
+    assert setup_python in steps_before(job, install) and install in steps_before(job, check)
+    assert pull_request_check["defaults"] == {"run": {"shell": "bash"}}
+
+
+def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_and_line(tmp_path: Path, pull_request_check: dict) -> None:
+    """The check's step played in a new site, with this sitegen on the PATH: it passes; then a student's pull
+    request with a misspelt field (a warning) fails it, the log naming the file and line."""
+    site = init_site(tmp_path / "mysite", "Ada Lovelace")
+    (job,) = pull_request_check["jobs"].values()
+    check = step_running(job, "sitegen check")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    passed = play_step(check, site, env, {})
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8") + "postion: PhD student\n", encoding="utf-8")
+    failed = play_step(check, site, env, {})
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert re.search(r"^content/profile\.yaml:\d+: warning: .*'postion'.*did you mean 'position'", failed.stderr, re.MULTILINE), failed.stderr
 
 
 # --------------------------------------------------------------------------
