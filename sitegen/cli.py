@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     init = commands.add_parser("init", help="create a new site that builds at once and deploys to GitHub Pages")
     init.add_argument("directory", type=Path, metavar="DIR")
     init.add_argument("--name", default=None, metavar='"Full Name"', help="the profile owner's name")
+    init.add_argument(
+        "--lab", default=None, metavar='"Lab Name"', help="start a lab's or group's site instead: profile.yaml is the lab, its people go in content/people/"
+    )
     init.add_argument("--force", action="store_true", help="overwrite existing files")
     init.add_argument(
         "--from",

@@ -1,5 +1,6 @@
-"""`sitegen init DIR [--name "Full Name"] [--force]`: a new site that builds at once
-and deploys to GitHub Pages when pushed.
+"""`sitegen init DIR [--name "Full Name" | --lab "Lab Name"] [--force]`: a new site that builds at
+once and deploys to GitHub Pages when pushed; with --lab, a lab's (SPEC §9): profile.yaml is the
+lab (no arXiv search for its name), and content/people/ holds a sample member.
 
 The files come from `sitegen/skeleton/` (package data) and keep their relative
 paths, with two conventions:
@@ -55,6 +56,9 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # Python 3.11+; importlib.abc before
 
 SKELETON = "skeleton"
+LAB_ONLY = PurePosixPath("content/people")  # skeleton files written for a lab's site (--lab) alone
+SAMPLE_MEMBER = "Ada Lovelace"
+SAMPLE_MEMBER_FILE = LAB_ONLY / "lovelace.yaml"
 TEMPLATE_SUFFIX = ".tmpl"
 DOT_PREFIX = "dot-"
 PLACEHOLDER_NAME = "Your Name"
@@ -83,6 +87,8 @@ class SiteFacts:
     photo: str = ""
     links: tuple[tuple[str, str], ...] = ()
     bio: str = ""
+    lab: bool = False  # --lab: profile.yaml is a lab, its people in content/people/ (the skeleton's are written)
+    sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
 
     @property
     def preview_address(self) -> str:
@@ -114,16 +120,22 @@ class SkeletonFile:
 def run(args: argparse.Namespace) -> int:
     """Run `sitegen init`; returns the exit status."""
     directory: Path = args.directory
+    lab_name = getattr(args, "lab", None)
+    if lab_name is not None and (args.name is not None or args.source is not None):
+        other = "--name" if args.name is not None else "--from"
+        print(f"sitegen init: error: --lab and {other} do not go together: --lab names the lab (its people go in content/people/)", file=sys.stderr)
+        return ExitStatus.USAGE
     try:
-        name = clean_name(args.name)
+        name = clean_name(lab_name if lab_name is not None else args.name)
     except ValueError as error:
-        print(f"sitegen init: error: --name: {error}", file=sys.stderr)
+        option = "--lab" if lab_name is not None else "--name"
+        print(f"sitegen init: error: {option}: {error}", file=sys.stderr)
         return ExitStatus.USAGE
     if directory.exists() and not directory.is_dir():
         raise SitegenError(f"{directory}: exists and is not a folder")
     requirement = requirement_for_this_sitegen(directory / "requirements.txt")
     imported = read_old_site(args.source) if args.source is not None else None
-    facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement)
+    facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement, lab=lab_name is not None)
     if imported:
         facts = with_imported(facts, imported)  # its address too: the preview is at its path (serve's)
     rendered = render_skeleton(facts)
@@ -300,12 +312,14 @@ def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFac
     print(f"created a sitegen site for {facts.name} in {directory}/ ({len(rendered)} files)")
     if facts.placeholder:
         print(f'note: no --name given, so the site is for "{PLACEHOLDER_NAME}": put your name in content/profile.yaml and content/site.yaml')
+    if facts.lab:
+        print(f"note: a lab's site: a file per person in content/people/ ({SAMPLE_MEMBER_FILE.name} is a sample member); content/profile.yaml is the lab")
     for note in notes or ():
         print(f"note: {note}")
     print("next steps:")
     print(f"  cd {directory}")
     print(f"  sitegen serve          # preview at {facts.preview_address}, reloads on every change")
-    print("  edit content/profile.yaml and content/records/, then push to GitHub;")
+    print(f"  edit content/profile.yaml{', content/people/' if facts.lab else ''} and content/records/, then push to GitHub;")
     if README in rendered:
         print("  README.md says how to turn on GitHub Pages")
     else:
@@ -317,8 +331,9 @@ def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFac
 # --------------------------------------------------------------------------
 
 
-def guess_facts(directory: Path, name: str | None, requirement: SitegenRequirement | None = None) -> SiteFacts:
-    """Fill in what the templates need; every guess is shown to the owner to correct."""
+def guess_facts(directory: Path, name: str | None, requirement: SitegenRequirement | None = None, lab: bool = False) -> SiteFacts:
+    """Fill in what the templates need; every guess is shown to the owner to correct. A lab (`lab`) is no
+    author: its name has no variants (the sample member's name is the sample records' author)."""
     requirement = requirement or SitegenRequirement(release_requirement(__version__), "a package index.")
     folder = directory.resolve().name
     username, repository = guess_github(folder, name)
@@ -332,11 +347,13 @@ def guess_facts(directory: Path, name: str | None, requirement: SitegenRequireme
         username=username,
         repository=repository,
         base_url=base_url,
-        name_variants=initials_variants(name) if name else (),
+        name_variants=initials_variants(name) if name and not lab else (),
         sitegen_version=__version__,
         release_line=release_numbers(__version__),
         requirement=requirement.line,
         requirement_comment=wrap_comment(f"This sitegen was installed from {requirement.origin}"),
+        lab=lab,
+        sample_member=SAMPLE_MEMBER if lab else "",
     )
 
 
@@ -571,6 +588,8 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
     values = {**asdict(facts), "preview_address": facts.preview_address}
     rendered: dict[PurePosixPath, bytes] = {}
     for file in skeleton_files():
+        if not facts.lab and file.target.is_relative_to(LAB_ONLY):
+            continue
         data = file.source.read_bytes()
         if file.template:
             data = environment.from_string(data.decode("utf-8")).render(values).encode("utf-8")

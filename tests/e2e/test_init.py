@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import REPO, run_sitegen
 from crawl import crawl, serve_directory
@@ -496,6 +497,86 @@ def test_installed_from_a_folder_init_warns_with_the_line_to_use(tmp_path: Path,
 # --------------------------------------------------------------------------
 # Names and folders
 # --------------------------------------------------------------------------
+
+
+# --------------------------------------------------------------------------
+# A lab's site: --lab (SPEC §9, docs/people.md)
+# --------------------------------------------------------------------------
+
+LAB = "Vision Lab"
+SAMPLE_MEMBER = "content/people/lovelace.yaml"
+
+
+@pytest.fixture
+def lab_site(tmp_path: Path) -> Path:
+    site = tmp_path / "lab"
+    result = init(site, "--lab", LAB)
+    assert result.returncode == 0, result.stderr
+    assert "content/people/" in result.stdout and "lovelace.yaml is a sample member" in result.stdout
+    return site
+
+
+def test_init_lab_makes_profile_yaml_the_lab_and_writes_a_sample_member(lab_site: Path) -> None:
+    """`--name "Vision Lab"` made the lab a person: name variants 'V. Lab' and an arXiv search for the author
+    'Vision Lab'. `--lab` makes profile.yaml the lab, with neither, and content/people/ a sample member who wrote
+    the sample records."""
+    assert set(files_of(lab_site)) == SITE_FILES | {SAMPLE_MEMBER}
+    profile = yaml.safe_load((lab_site / "content" / "profile.yaml").read_text(encoding="utf-8"))
+    assert profile["name"] == LAB and "name_variants" not in profile
+    assert profile["arxiv"] is None, "arXiv's authors are people: no search for the lab's name"
+    assert yaml.safe_load((lab_site / "content" / "site.yaml").read_text(encoding="utf-8"))["title"] == LAB
+    member = yaml.safe_load((lab_site / SAMPLE_MEMBER).read_text(encoding="utf-8"))
+    assert (member["name"], member["affiliation"]) == ("Ada Lovelace", LAB)
+    records = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in (lab_site / "content" / "records").glob("*.yaml")]
+    assert len(records) == 3 and all("Ada Lovelace" in record["authors"] and LAB not in record["authors"] for record in records)
+    assert "V. Lab" not in "".join(text.decode("utf-8") for text in files_of(lab_site).values())
+
+
+def test_a_new_lab_site_builds_strictly_with_a_page_for_its_member(lab_site: Path) -> None:
+    result = run_sitegen("build", "--strict", cwd=lab_site)
+    assert result.returncode == 0, result.stderr
+    output = lab_site / "output"
+    index = soup_of(output / "index.html")
+    assert index.find("h1").get_text(" ", strip=True) == LAB
+    assert json.loads(index.select_one('script[type="application/ld+json"]').string)["@type"] == "Organization"
+    member = soup_of(output / "people" / "lovelace" / "index.html")
+    assert member.find("h1").get_text(" ", strip=True) == "Ada Lovelace"
+    assert {li["id"] for li in member.select("li.record[id]")} == {"r-example-article", "r-example-preprint", "r-example-workshop"}
+    links = [a for a in index.select("#publications a") if a.get_text(strip=True) == "Ada Lovelace"]
+    assert links and all("people/lovelace/" in a["href"] for a in links)
+    assert any(a.get_text(strip=True) == "People" for a in index.select("header nav a"))
+
+
+def test_fetch_on_a_new_lab_site_searches_arxiv_for_no_group_name(tmp_path: Path, lab_site: Path, arxiv_server) -> None:
+    """What the weekly workflow runs: `sitegen fetch` with no options. A person's site searches its owner's name;
+    a lab's asks arXiv nothing until a member's file names an identifier."""
+    server = arxiv_server()
+    result = run_sitegen("fetch", cwd=lab_site, env={"SITEGEN_ARXIV_API": server.api_url})
+    assert result.returncode == 0, result.stderr
+    assert "nothing to fetch" in result.stdout
+    assert server.stats()["query_requests"] == 0
+    person = init(tmp_path / "person", "--name", NAME)  # the same command does search a person's name
+    assert person.returncode == 0, person.stderr
+    assert run_sitegen("fetch", cwd=tmp_path / "person", env={"SITEGEN_ARXIV_API": server.api_url}).returncode == 0
+    assert server.stats()["query_requests"] > 0
+
+
+@pytest.mark.parametrize("options", [["--lab", "Vision Lab", "--name", "Ada Lovelace"], ["--lab", "  "], ["--lab", "Vision Lab", "--from", "old"]])
+def test_lab_with_a_name_an_old_site_or_no_name_is_a_command_line_error(tmp_path: Path, options: list[str]) -> None:
+    result = init(tmp_path / "site", *options)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("sitegen init: error: --lab") and not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_every_commented_option_of_the_sample_member_is_a_real_setting(lab_site: Path) -> None:
+    path = lab_site / SAMPLE_MEMBER
+    path.write_text(uncomment_options(path.read_text(encoding="utf-8")), encoding="utf-8")
+    member = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert {"orcid", "arxiv", "openalex", "dblp", "coauthors", "exclude_ids", "slug", "photo", "email", "links"} <= set(member)
+    result = run_sitegen("check", cwd=lab_site)
+    assert result.returncode == 0, result.stderr
+    assert "unknown" not in result.stderr and "did you mean" not in result.stderr, result.stderr
 
 
 @pytest.mark.slow
