@@ -547,6 +547,7 @@ def test_a_new_lab_site_builds_strictly_with_a_page_for_its_member(lab_site: Pat
     assert any(a.get_text(strip=True) == "People" for a in index.select("header nav a"))
 
 
+@pytest.mark.slow
 def test_fetch_on_a_new_lab_site_searches_arxiv_for_no_group_name(tmp_path: Path, lab_site: Path, arxiv_server) -> None:
     """What the weekly workflow runs: `sitegen fetch` with no options. A person's site searches its owner's name;
     a lab's asks arXiv nothing until a member's file names an identifier."""
