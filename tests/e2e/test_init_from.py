@@ -456,7 +456,7 @@ def old_site_files(tool: str, draw) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
-@settings(max_examples=int(os.environ.get("SITEGEN_MIGRATE_EXAMPLES", "15")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(os.environ.get("SITEGEN_MIGRATE_EXAMPLES", "5")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_old_site_gives_a_site_that_checks(tmp_path_factory, tool, data):
     """Whatever an old site's settings, pages, talks and CV hold (wrong types, markup, template tags, control

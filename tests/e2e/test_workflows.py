@@ -307,6 +307,7 @@ def test_pull_request_check_installs_sitegen_as_the_deployment_does_and_checks_s
     assert pull_request_check["defaults"] == {"run": {"shell": "bash"}}
 
 
+@pytest.mark.slow
 def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_and_line(tmp_path: Path, pull_request_check: dict) -> None:
     """The check's step played in a new site, with this sitegen on the PATH: it passes; then a student's pull
     request with a misspelt field (a warning) fails it, the log naming the file and line."""
