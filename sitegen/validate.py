@@ -745,6 +745,8 @@ def validate_record(
     )
     if "author_ids" in data:
         _check_author_ids(fields, data["author_ids"], record.authors)
+    if isinstance(data.get("version"), float):  # `version: 1.10`, read as 1.1: every format would print a wrong version
+        fields.problem("version", _quote_the_number("version", data["version"]))
     if not fetched and not record.type and record.source and infer_type(record) == "other":
         fields.problem(
             "source",

@@ -221,6 +221,10 @@ def test_year_as_a_word_is_the_documented_message():
             "content/records/x.yaml:4: field 'ids.dblp': expected a string, got the number 2401.0123; quote it so no digit is lost: dblp: \"...\"",
         ),
         (
+            "id: a\ntitle: T\nyear: 2024\ntype: software\nversion: 1.10\n",
+            "content/records/x.yaml:5: field 'version': expected a string, got the number 1.1; quote it so no digit is lost: version: \"...\"",
+        ),
+        (
             "id: a\ntitle: T\nyear: 2024\ntype: paper\n",
             "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
             "software, dataset, other, got 'paper'; did you mean 'article'?",
