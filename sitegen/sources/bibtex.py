@@ -63,7 +63,7 @@ from sitegen.latex import (
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
 from sitegen.names import is_braced_whole
-from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, type_from_evidence
+from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
 
@@ -669,8 +669,21 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
     record.put("type", type_from_evidence(entry_type, source, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
     record.put("bibtex_type", entry_type, fields.entry_line)
+    _put_thesis_degree(record, fields, source)
     _put_details(record, fields, venue_field)
     return record.data
+
+
+def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
+    """A thesis's `type = {Bachelor's thesis}` (how BibTeX, which has no entry for it, says a bachelor's thesis:
+    sitegen's own publications.bib writes it so) before its school, as a YAML record's venue names the degree:
+    'Bachelor's thesis, University of X'. Else the degree would be its entry's (`@mastersthesis`)."""
+    kind = fields.get("type")
+    if record.data.get("type") != "thesis" or kind is None or thesis_venue(source)[0]:
+        return
+    degree = bibtex_text(kind[0]).strip()
+    if thesis_venue(degree)[0]:
+        record.put("source", f"{degree}, {source}" if source else degree, kind[1])
 
 
 def _put_authors(record: _Record, fields: _Fields) -> None:

@@ -701,6 +701,17 @@ def test_a_thesis_degree_named_in_its_venue_becomes_its_bibtex_entry(tmp_path, s
     assert " ".join(venue.split()).startswith(f"{label} · ETH Zurich ·")
 
 
+def test_a_bachelors_thesis_read_back_from_publications_bib_is_still_a_bachelors(tmp_path):
+    """publications.bib says a bachelor's thesis as `@mastersthesis` with `type = {Bachelor's thesis}` (BibTeX has no
+    entry of its own): a site that reads that file back shows the same degree, not a master's."""
+    record = 'id: t\ntitle: T\nauthors: [Ada Lovelace]\nyear: 2020\ntype: thesis\nsource: "Bachelor\'s thesis, ETH Zurich"\n'
+    written = rendered_files(write_site(tmp_path / "one", {**MINIMAL_SITE, "content/records/t.yaml": record}))["publications.bib"].decode()
+    files = rendered_files(write_site(tmp_path / "two", {**MINIMAL_SITE, "content/records/mine.bib": written}))
+    (page,) = [name for name in files if name.startswith("records/") and name.endswith("/index.html")]
+    venue = lxml.html.fromstring(files[page]).xpath("//p[@class='venue']")[0].text_content()
+    assert " ".join(venue.split()).startswith("Bachelor's thesis · ETH Zurich ·")
+
+
 @pytest.mark.parametrize("slug, title, version", [("rec05", "Fast Multipole Methods Revisited Part 5", "1.2.0"), ("tool", "A Tool", "2.0")])
 def test_a_programs_version_reaches_every_format(reader_files, slug, title, version):
     csl = _csl(reader_files, slug)
