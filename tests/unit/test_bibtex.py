@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitegen.build import check_site
+from sitegen.record_types import thesis_venue
 from sitegen.sources import reader_for
 from sitegen.validate import validate_record
 
@@ -97,7 +98,7 @@ def test_fixture_entries_keep_what_each_export_style_says():
     assert by_id["hetu2023software"].authors == ("{PKU-DAIR Hetu Team}",)  # {{PKU-DAIR Hetu Team}}: one name, braced for the exports
     assert by_id["hetu2023software"].links == {"code": "https://github.com/PKU-DAIR/Hetu"}  # howpublished = {\url{...}}
     assert by_id["lin2026thesis"].links == {"pdf": "files/lin-thesis-2026.pdf"}
-    assert by_id["lin2026thesis"].source == "Peking University"
+    assert thesis_venue(by_id["lin2026thesis"].source) == ("phd", "Peking University")  # its type = {Ph.D. dissertation}
 
 
 # -- text: accents, braces, math -------------------------------------------------------------------
