@@ -136,7 +136,10 @@ class Asked:
 
     `what` names the query as errors do ("ORCID works of 0000-0002-1825-0097"), `where` says where it
     was asked (`--orcid`, `content/profile.yaml:3: field 'orcid'`), and `if_none` what a warning says
-    when the answer held no record. `fetch_everything` judges every source's empty answers alike.
+    when the answer held no record; '' for a query whose answer is often empty (Crossref's works that
+    name an ORCID iD: most publishers send none), which keeps `--prune` off that source without a word
+    unless it has records to keep (`Outcome.plan` says so then). `fetch_everything` judges every
+    source's empty answers alike.
     """
 
     what: str
@@ -171,7 +174,7 @@ def empty_answers(fetched: Fetched) -> list[str]:
     """The warning for each query whose answer held no record: the same for every source. An empty answer
     (a service's bad day, a proxy's page, a name changed) is no failure, and never wipes a site: the run
     goes on, and `--prune` removes none of that source's records (`Outcome.plan`)."""
-    return [f"warning: {asked.what} ({asked.where}): {asked.if_none}" for asked in fetched.asked if asked.records == 0]
+    return [f"warning: {asked.what} ({asked.where}): {asked.if_none}" for asked in fetched.asked if asked.records == 0 and asked.if_none]
 
 
 def where_asked(asks: list[Ask], value: str, kind: str | None = None) -> str:

@@ -220,7 +220,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     result = Fetched(records=[])
     for orcid in dict.fromkeys(a.value for a in asks if a.kind == "orcid"):
         found = works_by_orcid(session, settings.api_url, orcid, params, context.progress)
-        result.answered(f"Crossref works of ORCID {orcid}", where_asked(asks, orcid, "orcid"), len(found), NO_WORKS_OF_ORCID)
+        result.answered(f"Crossref works of ORCID {orcid}", where_asked(asks, orcid, "orcid"), len(found), if_none="")  # often empty
         for work in found:
             works.setdefault(str(work.get("DOI", "")).lower(), work)
     for ask in _doi_asks(asks):
@@ -250,9 +250,6 @@ def _add_work_by_doi(session: PoliteSession, api: str, doi: str, params: dict[st
     works[doi.lower()] = answer["message"]
     context.progress.line(f"Crossref: DOI {doi}")
     return True
-
-
-NO_WORKS_OF_ORCID = "no works found (Crossref lists only the works whose publisher sent it this iD)"
 
 
 def _unknown_doi(ask: Ask) -> str:

@@ -399,3 +399,11 @@ def test_a_source_whose_every_answer_held_records_found_something():
     fetched = fetch.Fetched(records=[])
     fetched.answered("dblp publications of 13/7777-3", "--dblp", 11)
     assert not fetched.found_nothing and fetch.empty_answers(fetched) == []
+
+
+def test_an_often_empty_answer_keeps_prune_off_its_source_without_a_warning_of_its_own():
+    """Crossref's works that name an ORCID iD: most publishers send none, so an empty list is no news each week;
+    `--prune` still removes none of the source's records (and `Outcome.plan` says so when it has some)."""
+    fetched = fetch.Fetched(records=[])
+    fetched.answered("Crossref works of ORCID 0000-0002-0000-0006", "--orcid", 0, if_none="")
+    assert fetched.found_nothing and fetch.empty_answers(fetched) == []
