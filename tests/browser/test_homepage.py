@@ -245,6 +245,32 @@ def test_the_dark_mode_toggle_stays_on_the_menus_row_with_eight_items(new_page, 
             assert name[2] <= toggle[0] and toggle[1] < name[3] and toggle[2] <= width, (width, name, toggle)
 
 
+TEXT_BOXES = """selector => { const range = document.createRange(); range.selectNodeContents(document.querySelector(selector));
+    return Array.from(range.getClientRects()).map(box => [box.left, box.top, box.right, box.bottom]); }"""
+
+
+def test_a_long_name_in_the_classic_theme_stays_clear_of_the_toggle_in_its_corner(new_page, tmp_path):
+    """The classic theme centres the name on a row of its own and pins the toggle to the header's corner: on a phone a
+    long name ran under the toggle."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    name = "Jo Li Wu Xi Yu Ze Mo Ka Lu Po Su Te Ra Di Fa Go Ha Ji Ko Ma No Pa Qi Re Si To"  # short words fill each line to its end
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, "content/profile.yaml": f"name: {name}\n", "content/site.yaml": "title: T\ntheme: classic\n"})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        for width in (390, 1024):
+            page = new_page(viewport={"width": width, "height": 844})
+            page.goto(base)
+            toggle = page.evaluate(BOX, ".scheme-toggle")
+            lines = page.evaluate(TEXT_BOXES, ".site-header .site-name")
+            overlapping = [line for line in lines if line[0] < toggle[2] and toggle[0] < line[2] and line[1] < toggle[3] and toggle[1] < line[3]]
+            assert lines and not overlapping, (width, toggle, lines)
+            assert page.evaluate("document.documentElement.scrollWidth") == width
+
+
 def test_an_author_in_a_featured_card_is_a_link_the_pointer_reaches(new_page, tmp_path):
     """The card's title link covers the whole card: an author's link in it must be above it, or a click opens the record."""
     from conftest import MINIMAL_SITE, run_sitegen, write_site
