@@ -579,7 +579,9 @@ class PreviewHandler(web.StaticFileHandler):
             await super().get(url[len(base) :], include_body)
 
     def send_problems(self) -> None:
-        self.set_status(500)
+        """The page of the problems that stop the build: 503, the site unavailable until they are fixed (the server
+        itself works; 500 would say it failed)."""
+        self.set_status(503)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(problems_page(self.preview.problems))
 

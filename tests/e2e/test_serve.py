@@ -270,7 +270,7 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
     else:
         edit(target, old, new)
 
-    error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
+    error_page = wait_for(lambda: (a := server.get("/")).status == 503 and a, CHANGE_SECONDS, "the error page", server)
     cli = run_sitegen("check", "--site", str(server.site))
     assert cli.returncode == 1
     expected = [line for line in cli.stderr.splitlines() if line]
@@ -279,7 +279,7 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
     assert "/livereload.js?port=" in error_page.text, "the error page must reload itself when the site is fixed"
     assert all(line in server.stderr() for line in expected)
     nested = server.get("/records/2008.06613/")
-    assert nested.status == 500 and 'ul class="problems"' in nested.text
+    assert nested.status == 503 and 'ul class="problems"' in nested.text
     assert server.get("/static/style.css").status == 200, "non-page files of the last good build stay served"
     assert (server.site / "output" / "index.html").read_bytes() == good_index, "the last good site stays on disk"
 
@@ -325,7 +325,7 @@ def test_a_page_deleted_from_the_output_by_hand_comes_back(server: RunningServer
 
 def test_problem_text_is_escaped_in_the_error_page(server: RunningServer) -> None:
     edit(server.site / RECORD, "year: 2020", 'year: "<script>alert(1)</script>"')
-    error_page = wait_for(lambda: (a := server.get("/")).status == 500 and a, CHANGE_SECONDS, "the error page", server)
+    error_page = wait_for(lambda: (a := server.get("/")).status == 503 and a, CHANGE_SECONDS, "the error page", server)
     soup = BeautifulSoup(error_page.body, "html.parser")
     assert any("<script>alert(1)</script>" in li.get_text() for li in soup.select("ul.problems li"))
     assert all("alert" not in (script.string or "") for script in soup.find_all("script"))
@@ -335,7 +335,7 @@ def test_a_site_that_is_broken_from_the_start_is_served_as_the_error_page(demo_s
     edit(demo_site / RECORD, "year: 2020", "year: [2020")
     with serving(demo_site) as server:
         answer = server.get("/")
-        assert answer.status == 500 and f"{RECORD}:" in answer.text
+        assert answer.status == 503 and f"{RECORD}:" in answer.text
         edit(demo_site / RECORD, "year: [2020", "year: 2020")
         wait_for(lambda: page_title_shown(server, "/", RECORD_TITLE), CHANGE_SECONDS, "the fixed site", server)
 
@@ -349,8 +349,8 @@ def test_a_site_broken_from_the_start_is_announced_at_its_sub_path_and_the_log_h
         assert f"on http://127.0.0.1:{server.port}/repo/ " in server.stderr()
         for _ in range(3):
             answer = server.get("/repo/")
-            assert answer.status == 500 and f"{RECORD}:" in answer.text
-        assert server.get("/repo/no/such/page/").status == 500
+            assert answer.status == 503 and f"{RECORD}:" in answer.text
+        assert server.get("/repo/no/such/page/").status == 503
         log = server.stderr()
         assert log.count(f"{RECORD}:") == 1, log
         assert not re.search(r"\b(GET|HEAD) /", log) and "Traceback" not in log, log
@@ -360,7 +360,7 @@ def test_an_output_folder_of_other_files_is_named_without_options_serve_lacks(de
     (demo_site / "output").mkdir()
     (demo_site / "output" / "notes.txt").write_text("mine", encoding="utf-8")
     with serving(demo_site) as server:
-        assert server.get("/").status == 500
+        assert server.get("/").status == 503
         log = server.stderr()
     assert f"refusing to replace {demo_site / 'output'}: it holds files sitegen did not write" in log
     assert "--output" not in log
