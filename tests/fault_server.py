@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 import pytest
+from scholarly_server import scholarly_env
 
 Respond = Callable[[str], bytes]
 
@@ -100,13 +101,7 @@ class FaultServer:
 
     @property
     def env(self) -> dict[str, str]:
-        return {
-            "SITEGEN_ARXIV_API": f"{self.base_url}/api/query",
-            "SITEGEN_ORCID_API": f"{self.base_url}/orcid/v3.0",
-            "SITEGEN_CROSSREF_API": f"{self.base_url}/crossref",
-            "SITEGEN_OPENALEX_API": f"{self.base_url}/openalex",
-            "SITEGEN_DBLP_API": f"{self.base_url}/dblp",
-        }
+        return {"SITEGEN_ARXIV_API": f"{self.base_url}/api/query", **scholarly_env(self.base_url)}
 
     @property
     def connections(self) -> int:

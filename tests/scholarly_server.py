@@ -32,12 +32,7 @@ class FakeScholarly(FakeServer):
     @property
     def env(self) -> dict[str, str]:
         """The SITEGEN_*_API variables that point sitegen at this server."""
-        return {
-            "SITEGEN_ORCID_API": f"{self.base_url}/orcid/v3.0",
-            "SITEGEN_CROSSREF_API": f"{self.base_url}/crossref",
-            "SITEGEN_OPENALEX_API": f"{self.base_url}/openalex",
-            "SITEGEN_DBLP_API": f"{self.base_url}/dblp",
-        }
+        return scholarly_env(self.base_url)
 
     def requests(self, api: str | None = None) -> list[dict]:
         """Every API request so far (of one API, when given), as the server logged it."""
@@ -48,3 +43,13 @@ class FakeScholarly(FakeServer):
 def scholarly_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., FakeScholarly]]:
     """A factory: `scholarly_server(*fault_flags, fixtures=None)` starts a fake scholarly server."""
     yield from started_servers(FakeScholarly, tmp_path_factory, "scholarly")
+
+
+def scholarly_env(base_url: str) -> dict[str, str]:
+    """The SITEGEN_*_API variables that point sitegen at a server answering at the services' URL paths."""
+    return {
+        "SITEGEN_ORCID_API": f"{base_url}/orcid/v3.0",
+        "SITEGEN_CROSSREF_API": f"{base_url}/crossref",
+        "SITEGEN_OPENALEX_API": f"{base_url}/openalex",
+        "SITEGEN_DBLP_API": f"{base_url}/dblp",
+    }
