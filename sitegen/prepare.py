@@ -12,6 +12,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sitegen.cache import ContentCache, cache_key, digest
 from sitegen.enrich import KeptEntries, enrich_site, usable
@@ -21,7 +22,7 @@ from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site
 from sitegen.text_files import read_text
-from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs
+from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems
 from sitegen.urls import normal_base_url, page_collisions, url_scheme
 from sitegen.validate import is_base_url, validate_site
@@ -68,16 +69,21 @@ def prepare_site(
     their drafts ('_name.md') too."""
     memory = memory if memory is not None else Memory()
     raw = load_site(listing, digests, memory.files)
-    valid = validate_site(raw, memory.records)
-    problems = listing.warnings + valid.problems
-    theme = None
-    if valid.config is not None:
+    theme, theme_problem, options = None, None, {}
+    if raw.site is not None and isinstance(raw.site.data, dict):  # the theme first: its options are settings of site.yaml
         try:
-            theme = find_theme(valid.config.theme, listing, _settings_location(raw, "theme"))
+            theme = find_theme(_theme_name(raw.site.data), listing, _settings_location(raw, "theme"))
+            options = theme_options(theme, listing)
         except ThemeError as error:
-            problems.append(error.problem)
-        else:
-            problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
+            theme, theme_problem = None, error.problem
+    valid = validate_site(raw, memory.records, options)
+    problems = listing.warnings + valid.problems
+    if valid.config is None:
+        theme = None
+    elif theme_problem is not None:
+        problems.append(theme_problem)
+    elif theme is not None:
+        problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
     content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
@@ -161,6 +167,12 @@ def content_of(memory: Memory) -> ContentCache:
     records come back from JSON); a long-lived process keeps them in `Memory`.
     """
     return ContentCache(memory.converted)
+
+
+def _theme_name(settings: dict[str, Any]) -> str:
+    """The theme site.yaml names (`default` when it names none, or names it wrongly: validation reports that)."""
+    name = settings.get("theme")
+    return name.strip() if isinstance(name, str) and name.strip() else "default"
 
 
 def _settings_location(raw: RawSite, field_name: str) -> Location | None:

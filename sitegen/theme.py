@@ -38,6 +38,7 @@ from sitegen.errors import ContentError, Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
 from sitegen.load import PositionedDict, parse_yaml
 from sitegen.text_files import read_text
+from sitegen.validate import SITE_EXTRAS, SITE_FIELDS
 
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
@@ -143,6 +144,35 @@ def theme_settings(theme: Theme, listing: Listing) -> dict[str, Any]:
     for member in reversed(theme.chain()):
         settings.update(_settings(member.prefix, listing))
     return settings
+
+
+def theme_options(theme: Theme, listing: Listing) -> dict[str, Any]:
+    """The options the theme chain declares in theme.yaml's `settings:`, each with its default (the extending
+    theme's default over its parent's): what a site may set in site.yaml, and what templates read as
+    `site.extra.<option>` whether the site sets it or not."""
+    options: dict[str, Any] = {}
+    for member in reversed(theme.chain()):
+        settings = _settings(member.prefix, listing)
+        declared = settings.get("settings")
+        if declared is None:
+            continue
+        where = Location(f"{member.prefix}theme.yaml", _line_of(settings, "settings"))
+        if not isinstance(declared, dict):
+            raise ThemeError(
+                Problem(f"field 'settings': expected a mapping of each option a site may set to its default (logo: null), got {declared!r}", where)
+            )
+        for name, default in declared.items():
+            line = Location(where.path, _line_of(declared, name) or where.line)
+            if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+                raise ThemeError(Problem(f"field 'settings': an option's name is letters, digits and _ (group_logo), got {name!r}", line))
+            if name in SITE_FIELDS | SITE_EXTRAS:  # site.yaml's settings sitegen reads itself
+                raise ThemeError(
+                    Problem(
+                        f"field 'settings': '{name}' is a setting of sitegen's own in site.yaml; name the theme's option otherwise ({member.name}_{name})", line
+                    )
+                )
+            options[name] = default
+    return options
 
 
 def _settings(prefix: str, listing: Listing) -> dict[str, Any]:

@@ -329,11 +329,14 @@ SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "people"})
 SITE_SYNONYMS = {"url": "base_url", "baseurl": "base_url", "domain": "cname", "lang": "language", "locale": "language"}
 
 
-def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfig | None:
+def validate_config(document: RawDocument, problems: list[Problem], theme_options: dict[str, Any] | None = None) -> SiteConfig | None:
+    """site.yaml's settings. `theme_options`: the options the theme declares (theme.yaml's `settings:`), each with
+    its default: set in site.yaml without a warning, and in `extra` with their default when the site leaves them out."""
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping of settings (title: ..., base_url: ...)", Location(document.display_path, 1)))
         return None
-    fields = _Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS, synonyms=SITE_SYNONYMS)
+    options = theme_options or {}
+    fields = _Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS | frozenset(options), synonyms=SITE_SYNONYMS)
     fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     config = SiteConfig(
         title=fields.string("title", required=True) or "",
@@ -343,7 +346,7 @@ def validate_config(document: RawDocument, problems: list[Problem]) -> SiteConfi
         description=fields.string("description", default="") or "",
         cname=_cname(fields),
         records_per_page=_records_per_page(fields),
-        extra=_with_people_checked(fields, fields.extra(SITE_FIELDS)),
+        extra=options | _with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
     _check_custom_domain(fields, config)
     return config
@@ -1026,15 +1029,16 @@ def _missing_from_record(record: Record, name: str) -> str:
     return f"missing required field '{name}' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
 
 
-def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Problem]]] | None = None) -> ValidSite:
+def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Problem]]] | None = None, theme_options: dict[str, Any] | None = None) -> ValidSite:
     """Stage 2 for the whole site: settings, profile and every record file's records.
 
     `known` maps a record file's key (load.file_key) to its records as an earlier build
-    validated them (the dev server keeps them in memory); it gets this build's.
+    validated them (the dev server keeps them in memory); it gets this build's. `theme_options`: the options
+    the site's theme declares (validate_config).
     """
     valid = ValidSite(problems=list(raw.problems))
     if raw.site is not None:
-        valid.config = validate_config(raw.site, valid.problems)
+        valid.config = validate_config(raw.site, valid.problems, theme_options)
     if raw.profile is not None:
         valid.profile = validate_profile(raw.profile, valid.problems)
         if valid.profile is not None and valid.profile.photo and (problem := link_preview_problem(valid.profile.photo)):

@@ -310,3 +310,90 @@ def test_templates_that_override_or_are_used_say_nothing(tmp_path, capsys):
     }
     site = theme_site(tmp_path, files=files)
     assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+
+
+# -- 8. a theme's options (theme.yaml `settings:`) --------------------------------------------------------
+
+
+LOGO = '{% extends "base.html" %}{% block main %}{% if site.extra.group_logo %}<img class="logo" src="{{ site.extra.group_logo }}">{% endif %}<p class="motto">{{ site.extra.motto }}</p>{% endblock %}\n'
+WITH_OPTIONS = MINE + "settings:\n  group_logo: null\n  motto: Hello\n"
+
+
+def test_a_site_sets_a_declared_theme_option_without_a_warning(tmp_path, capsys):
+    """A theme's option set in site.yaml passes `check --strict` (the pull-request workflow) and reaches the templates."""
+    site = theme_site(
+        tmp_path,
+        WITH_OPTIONS,
+        {
+            "themes/mine/templates/colophon.html": LOGO,
+            "content/site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\ngroup_logo: /static/logo.svg\n",
+        },
+    )
+    assert sitegen(capsys, "check", "--strict", "--site", str(site))[0] == 0
+    status, lines = sitegen(capsys, "build", "--strict", "--site", str(site))
+    assert (status, [line for line in lines if "warning" in line]) == (0, [])
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(encoding="utf-8"), "lxml")
+    assert page.select_one("img.logo")["src"] == "/static/logo.svg"
+    assert page.select_one("p.motto").text == "Hello", "an option the site leaves out has its default"
+
+
+def test_an_option_the_site_leaves_out_has_its_default_and_the_build_passes(tmp_path, capsys):
+    site = theme_site(tmp_path, WITH_OPTIONS, {"themes/mine/templates/colophon.html": LOGO})
+    status, lines = sitegen(capsys, "build", "--strict", "--site", str(site))
+    assert status == 0, lines
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(encoding="utf-8"), "lxml")
+    assert page.select_one("img.logo") is None
+    assert page.select_one("p.motto").text == "Hello"
+
+
+def test_options_are_inherited_through_extends_and_the_extending_theme_changes_defaults(tmp_path, capsys):
+    site = theme_site(
+        tmp_path,
+        "extends: base\nsettings: {motto: Mine}\n",
+        {
+            "themes/base/theme.yaml": "extends: default\nsettings: {group_logo: /static/base.svg, motto: Base}\n",
+            "themes/mine/templates/colophon.html": LOGO,
+            "themes/mine/theme.yaml": "extends: base\nsettings: {motto: Mine}\npages:\n  - {template: colophon.html, path: colophon/index.html}\n",
+        },
+    )
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(encoding="utf-8"), "lxml")
+    assert (page.select_one("img.logo")["src"], page.select_one("p.motto").text) == ("/static/base.svg", "Mine")
+
+
+def test_a_misspelt_option_is_a_warning_naming_the_declared_one(tmp_path, capsys):
+    site = theme_site(
+        tmp_path,
+        WITH_OPTIONS,
+        {"themes/mine/templates/colophon.html": LOGO, "content/site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\ngroup_loggo: /x.svg\n"},
+    )
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert lines[0] == "content/site.yaml:4: warning: field 'group_loggo': unknown setting; did you mean 'group_logo'?"
+
+
+def test_an_undeclared_value_is_still_an_error_in_a_template(tmp_path, capsys):
+    """StrictUndefined stays: a typo in a template is an error at its line."""
+    site = theme_site(tmp_path, WITH_OPTIONS, {"themes/mine/templates/colophon.html": LOGO.replace("site.extra.motto", "site.extra.moto")})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 1
+    assert lines == ["themes/mine/templates/colophon.html:1: template error in colophon.html: 'dict object' has no attribute 'moto'"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        (
+            "settings: [logo]\n",
+            "themes/mine/theme.yaml:5: field 'settings': expected a mapping of each option a site may set to its default (logo: null), got ['logo']",
+        ),
+        (
+            "settings:\n  title: x\n",
+            "themes/mine/theme.yaml:6: field 'settings': 'title' is a setting of sitegen's own in site.yaml; name the theme's option otherwise (mine_title)",
+        ),
+    ],
+)
+def test_a_wrong_settings_mapping_is_an_error_at_its_line(tmp_path, capsys, settings, expected):
+    site = theme_site(tmp_path, MINE + settings)
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
