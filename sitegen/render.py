@@ -200,9 +200,14 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
     )
 
 
+SITEMAP = "sitemap.xml"
+
+
 def _all_pages(context: RenderContext) -> list[Page]:
     """Every kind's pages, and the sitemap of their HTML pages; two kinds may not claim one path."""
-    pages: dict[str, tuple[str, Page]] = {}
+    # The sitemap lists the others, so it is made last; its path is claimed first, as every path sitegen
+    # writes goes through the same checks (a theme's page at sitemap.xml is an error like at feed.xml).
+    pages: dict[str, tuple[str, Page]] = {SITEMAP: ("sitemap", Page(SITEMAP, (), bytes))}
     problems = []
     for kind in PAGE_KINDS.values():
         for page in kind.pages(context):
@@ -213,9 +218,10 @@ def _all_pages(context: RenderContext) -> list[Page]:
     places = {path: where for path, (_, page) in pages.items() if (where := page.where or page.source) is not None}
     if problems := problems + address_conflicts({path: kind for path, (kind, _) in pages.items()}, places):
         raise ContentError(problems)
+    del pages[SITEMAP]
     listed = sorted(path for path, (_, page) in pages.items() if page.listed)
     urls = context.urls
-    pages["sitemap.xml"] = ("sitemap", Page("sitemap.xml", (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
+    pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
     return [page for _, page in pages.values()]
 
 

@@ -80,6 +80,15 @@ PAGE_MISTAKES = {
         "  - {template: colophon.html, path: ok/index.html}\n  - {template: colophon.html, path: cv/index.html}\n",
         "themes/mine/theme.yaml:5: path 'cv/index.html': sitegen's 'cv' pages write output/cv/index.html already; choose another path",
     ),
+    "the sitemap's path": (
+        "  - {template: colophon.html, path: sitemap.xml}\n",
+        "themes/mine/theme.yaml:4: path 'sitemap.xml': sitegen's 'sitemap' pages write output/sitemap.xml already; choose another path",
+    ),
+    "a folder where the sitemap is": (
+        "  - {template: colophon.html, path: sitemap.xml/index.html}\n",
+        "themes/mine/theme.yaml:4: output/sitemap.xml (by 'sitemap') is a file, and 'theme-pages' needs a folder of that name"
+        " for output/sitemap.xml/index.html",
+    ),
     "a path one with sitegen's ignoring case": (
         "  - {template: colophon.html, path: Records/index.html}\n",
         "themes/mine/theme.yaml:4: output/records (by 'records') and output/Records (by 'theme-pages') are one name on macOS and Windows",
