@@ -129,8 +129,11 @@ def _parent(name: str, prefix: str, listing: Listing, seen: tuple[str, ...]) -> 
         if namesake:  # `extends: default` in the site's themes/default/: the bundled one
             return _find_theme(name, listing, where, "extends", seen, bundled_only=True)
         raise ThemeError(Problem(f"field 'extends': a theme cannot extend itself; name the theme '{name}' builds on (default)", where))
-    if parent_name in seen:  # themes extending each other: the chain stops where it would loop
-        return None
+    if parent_name in seen:  # themes extending each other: no theme of the loop has a parent to fill in its gaps
+        loop = " -> ".join(seen[seen.index(parent_name) :] + (name, parent_name))
+        raise ThemeError(
+            Problem(f"field 'extends': the themes extend each other in a loop ({loop}); one of them must extend a theme outside it (default)", where)
+        )
     return _find_theme(parent_name, listing, where, "extends", seen + (name,))
 
 

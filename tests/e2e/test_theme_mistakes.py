@@ -279,12 +279,19 @@ def test_a_template_naming_a_missing_one_is_blamed_at_its_own_line(tmp_path, cap
     ("extends", "expected"),
     [
         ("mine", "themes/mine/theme.yaml:2: field 'extends': a theme cannot extend itself; name the theme 'mine' builds on (default)"),
-        ("nonexist", "themes/mine/theme.yaml:2: field 'extends': unknown theme 'nonexist'; themes found: classic, default, mine"),
+        ("nonexist", "themes/mine/theme.yaml:2: field 'extends': unknown theme 'nonexist'; themes found: classic, default, mine, other"),
+        (
+            "other",
+            "themes/other/theme.yaml:2: field 'extends': the themes extend each other in a loop (mine -> other -> mine);"
+            " one of them must extend a theme outside it (default)",
+        ),
     ],
 )
 def test_a_wrong_extends_is_blamed_on_the_themes_own_settings(tmp_path, capsys, extends, expected):
-    site = theme_site(tmp_path, MINE.replace("extends: default", f"extends: {extends}"))
-    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+    other = {"themes/other/theme.yaml": "name: other\nextends: mine\n", "themes/other/templates/404.html": "x\n"}
+    site = theme_site(tmp_path, MINE.replace("extends: default", f"extends: {extends}"), other)
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
 
 
 def test_a_sites_theme_named_like_a_bundled_one_holds_only_what_it_changes(tmp_path, capsys):

@@ -122,7 +122,7 @@ def test_a_broken_theme_yaml_is_a_problem_with_its_place(tmp_path):
     assert str(caught.value.problem) == "themes/x/theme.yaml:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8"
 
 
-def test_themes_extending_each_other_do_not_loop(tmp_path):
+def test_themes_extending_each_other_are_an_error_naming_the_loop(tmp_path):
     write_site(
         tmp_path,
         {
@@ -132,7 +132,11 @@ def test_themes_extending_each_other_do_not_loop(tmp_path):
             "themes/b/templates/y.html": "",
         },
     )
-    assert [t.name for t in find_theme("a", list_inputs(tmp_path)).chain()] == ["a", "b"]
+    with pytest.raises(ThemeError) as caught:
+        find_theme("a", list_inputs(tmp_path))
+    assert str(caught.value.problem) == (
+        "themes/b/theme.yaml:1: field 'extends': the themes extend each other in a loop (a -> b -> a); one of them must extend a theme outside it (default)"
+    )
 
 
 def test_site_templates_come_first(tmp_path):
