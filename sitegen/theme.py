@@ -43,6 +43,27 @@ from sitegen.validate import SITE_EXTRAS, SITE_FIELDS
 SITE_TEMPLATES = "templates/"
 SITE_STATIC = "static/"
 FALLBACK_LANGUAGE = "en"
+# The templates sitegen renders itself (each page kind's, and the list items it renders once per record): what a
+# theme that extends no theme must have. Every other template is one these include, extend or import.
+REQUIRED_TEMPLATES = frozenset(
+    {
+        "index.html",
+        "record.html",
+        "subject.html",
+        "cited.html",
+        "cv.html",
+        "news.html",
+        "talks.html",
+        "page.html",
+        "posts.html",
+        "post.html",
+        "people.html",
+        "person.html",
+        "404.html",
+        "partials/record_item.html",
+        "partials/person_record.html",
+    }
+)
 THEME_PARTS = ("templates/", "static/", "i18n/")  # a folder with a file under one of these (or a theme.yaml) is a theme
 
 

@@ -22,7 +22,7 @@ from sitegen.errors import Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
 from sitegen.load import PositionedDict
 from sitegen.pages.theme_pages import declared_pages
-from sitegen.theme import FALLBACK_LANGUAGE, SITE_TEMPLATES, Theme, ThemeError, i18n_files, language_fallbacks, read_strings
+from sitegen.theme import FALLBACK_LANGUAGE, REQUIRED_TEMPLATES, SITE_TEMPLATES, Theme, ThemeError, i18n_files, language_fallbacks, read_strings, template_names
 
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
@@ -30,7 +30,27 @@ TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 def theme_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
     """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported."""
     _, page_problems = declared_pages(theme, listing)
-    return page_problems + translation_problems(theme, listing, language, language_where) + unused_templates(theme, listing)
+    return missing_templates(theme, listing) + page_problems + translation_problems(theme, listing, language, language_where) + unused_templates(theme, listing)
+
+
+def missing_templates(theme: Theme, listing: Listing) -> list[Problem]:
+    """A chain that ends in a theme of the site extending none must answer every template sitegen renders itself:
+    one error at that theme's theme.yaml naming all it lacks (not one 'template not found' per build)."""
+    root = theme.chain()[-1]
+    if root.prefix.startswith(BUNDLED_PREFIX):
+        return []
+    missing = sorted(REQUIRED_TEMPLATES - template_names(theme, listing))
+    if not missing:
+        return []
+    folder = f"{root.prefix}templates/"
+    return [
+        Problem(
+            f"the theme '{root.name}' extends no theme, so it needs every template sitegen renders, and lacks {len(missing)}:"
+            f" {', '.join(missing)}; add them to {folder}, or write `extends: default` in {root.prefix}theme.yaml"
+            " to take the missing ones from default",
+            Location(f"{root.prefix}theme.yaml", 1 if f"{root.prefix}theme.yaml" in listing.files else None),
+        )
+    ]
 
 
 # -- translations ------------------------------------------------------------------

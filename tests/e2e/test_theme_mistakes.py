@@ -413,3 +413,29 @@ def test_an_undeclared_value_is_still_an_error_in_a_template(tmp_path, capsys):
 def test_a_wrong_settings_mapping_is_an_error_at_its_line(tmp_path, capsys, settings, expected):
     site = theme_site(tmp_path, MINE + settings)
     assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+
+
+# -- 9. a theme that extends none --------------------------------------------------------------------------
+
+
+def test_a_theme_extending_none_is_one_error_naming_every_template_it_lacks(tmp_path, capsys):
+    own = ["index.html", "record.html", "partials/record_item.html"]
+    site = theme_site(tmp_path, "name: mine\n", {f"themes/mine/templates/{name}": "x\n" for name in own})
+    expected = (
+        "themes/mine/theme.yaml:1: the theme 'mine' extends no theme, so it needs every template sitegen renders, and lacks 12:"
+        " 404.html, cited.html, cv.html, news.html, page.html, partials/person_record.html, people.html, person.html, post.html,"
+        " posts.html, subject.html, talks.html; add them to themes/mine/templates/, or write `extends: default` in"
+        " themes/mine/theme.yaml to take the missing ones from default"
+    )
+    for command in ("check", "build"):
+        assert sitegen(capsys, command, "--site", str(site)) == (1, [expected])
+
+
+def test_a_theme_extending_none_with_every_template_builds(tmp_path, capsys):
+    from sitegen.theme import REQUIRED_TEMPLATES
+
+    files = {f"themes/mine/templates/{name}": "<p>mine</p>\n" for name in REQUIRED_TEMPLATES}
+    site = theme_site(tmp_path, "name: mine\n", files)
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    assert (site / "output/index.html").read_text(encoding="utf-8") == "<p>mine</p>\n"

@@ -14,7 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen.inputs import BUNDLED_PREFIX, list_inputs
-from sitegen.theme import DICT_ATTRIBUTES, SiteSandbox, ThemeError, available_themes, find_theme, make_environment, static_sources, template_prefixes
+from sitegen.theme import (
+    DICT_ATTRIBUTES,
+    REQUIRED_TEMPLATES,
+    SiteSandbox,
+    ThemeError,
+    available_themes,
+    find_theme,
+    make_environment,
+    static_sources,
+    template_prefixes,
+)
 
 DEFAULT = f"{BUNDLED_PREFIX}default/"
 DEFAULT_FOLDER = REPO / "sitegen" / "themes" / "default" / "templates"
@@ -260,6 +270,7 @@ def test_the_docs_name_every_value_each_template_receives(tmp_path, monkeypatch,
     documented = documented_templates()
     every_page = [line for line in DOCS.read_text(encoding="utf-8").splitlines() if "| every page |" in line]
     assert EVERY_PAGE <= set(re.findall(r"`([a-z_]+)`", "".join(every_page)))
+    assert received.keys() <= REQUIRED_TEMPLATES, "templates sitegen renders that a theme extending none need not have"
     for template, names in received.items():
         row = set(re.findall(r"`([a-z_]+)`", documented[template]))
         assert names - EVERY_PAGE - row == set(), f"values of {template} its row in docs/themes.md does not name"
