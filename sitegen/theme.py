@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -314,7 +314,20 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
     environment.extend(sitegen_strings=strings)  # read by TranslatedStrings when a template is compiled (Jinja's way to hand an extension a setting)
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
+    environment.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": json_value}  # `|tojson` of any value templates get
     return environment
+
+
+def json_value(value: Any) -> Any:
+    """What `|tojson` writes for a value templates get that is no plain list, dict, string or number: a lazy
+    list (`years[0].records`) as its items, a date as ISO text."""
+    if isinstance(value, (Sequence, Set)) and not isinstance(value, (str, bytes)):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} value cannot be written as JSON; pass |tojson its fields instead")
 
 
 # -- translations ------------------------------------------------------------------

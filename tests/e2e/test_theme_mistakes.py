@@ -6,6 +6,7 @@ command line in this process (`sitegen.cli.main`) and read its exit status and s
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -439,3 +440,22 @@ def test_a_theme_extending_none_with_every_template_builds(tmp_path, capsys):
     status, lines = sitegen(capsys, "build", "--site", str(site))
     assert status == 0, lines
     assert (site / "output/index.html").read_text(encoding="utf-8") == "<p>mine</p>\n"
+
+
+# -- 10. |tojson of the values templates get -----------------------------------------------------------------
+
+
+def test_tojson_writes_a_years_records_as_the_list_of_records(tmp_path, capsys):
+    page = (
+        '{% extends "base.html" %}{% block main %}<script type="application/json" id="a">{{ years[0].records|tojson }}</script>'
+        '<script type="application/json" id="b">{{ years[0].records|list|tojson }}</script>'
+        '<script type="application/json" id="c">{{ groups|tojson }}</script>{% endblock %}\n'
+    )
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": page})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0, lines
+    html = BeautifulSoup((site / "output/colophon/index.html").read_text(encoding="utf-8"), "lxml")
+    records = json.loads(html.select_one("#a").string)
+    assert records == json.loads(html.select_one("#b").string)
+    assert [record["title_text"] for record in records] == ["Alpha paper"]
+    assert json.loads(html.select_one("#c").string)[0]["records"] == records
