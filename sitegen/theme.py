@@ -199,6 +199,11 @@ def theme_options(theme: Theme, listing: Listing) -> dict[str, Any]:
     return options
 
 
+def theme_yaml(theme: Theme, listing: Listing) -> dict[str, Any]:
+    """The settings of the theme's own theme.yaml (a PositionedDict: its lines name the place of a mistake)."""
+    return _settings(theme.prefix, listing)
+
+
 def _settings(prefix: str, listing: Listing) -> dict[str, Any]:
     path = f"{prefix}theme.yaml"
     if path not in listing.files:

@@ -22,7 +22,18 @@ from sitegen.errors import Location, Problem
 from sitegen.inputs import BUNDLED_PREFIX, Listing
 from sitegen.load import PositionedDict
 from sitegen.pages.theme_pages import declared_pages
-from sitegen.theme import FALLBACK_LANGUAGE, REQUIRED_TEMPLATES, SITE_TEMPLATES, Theme, ThemeError, i18n_files, language_fallbacks, read_strings, template_names
+from sitegen.theme import (
+    FALLBACK_LANGUAGE,
+    REQUIRED_TEMPLATES,
+    SITE_TEMPLATES,
+    Theme,
+    ThemeError,
+    i18n_files,
+    language_fallbacks,
+    read_strings,
+    template_names,
+    theme_yaml,
+)
 
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
@@ -30,7 +41,31 @@ TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 def theme_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
     """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported."""
     _, page_problems = declared_pages(theme, listing)
-    return missing_templates(theme, listing) + page_problems + translation_problems(theme, listing, language, language_where) + unused_templates(theme, listing)
+    return (
+        name_problems(theme, listing)
+        + missing_templates(theme, listing)
+        + page_problems
+        + translation_problems(theme, listing, language, language_where)
+        + unused_templates(theme, listing)
+    )
+
+
+def name_problems(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning for a theme.yaml whose `name:` is not its folder's: the folder's name is the one `theme:` and
+    `extends:` use, and `name:` has no effect (a theme copied to another folder keeps its old `name:`)."""
+    problems = []
+    for member in theme.chain():
+        settings = theme_yaml(member, listing)
+        name = settings.get("name")
+        if name is None or str(name) == member.name:
+            continue
+        where = Location(f"{member.prefix}theme.yaml", settings.line_of("name") if isinstance(settings, PositionedDict) else None)
+        message = (
+            f"field 'name': '{name}' is not the name of this theme: a theme is named by its folder ({member.prefix}),"
+            f" so site.yaml's `theme:` and a theme's `extends:` call it '{member.name}'; write `name: {member.name}` or rename the folder"
+        )
+        problems.append(Problem(message, where, warning=True))
+    return problems
 
 
 def missing_templates(theme: Theme, listing: Listing) -> list[Problem]:

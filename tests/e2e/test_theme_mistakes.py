@@ -459,3 +459,22 @@ def test_tojson_writes_a_years_records_as_the_list_of_records(tmp_path, capsys):
     assert records == json.loads(html.select_one("#b").string)
     assert [record["title_text"] for record in records] == ["Alpha paper"]
     assert json.loads(html.select_one("#c").string)[0]["records"] == records
+
+
+# -- 11. theme.yaml's name: ---------------------------------------------------------------------------------
+
+
+def test_a_name_other_than_the_folders_is_a_warning_at_its_line(tmp_path, capsys):
+    site = theme_site(tmp_path, MINE.replace("name: mine", "name: mygroup"))
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert lines[0] == (
+        "themes/mine/theme.yaml:1: warning: field 'name': 'mygroup' is not the name of this theme: a theme is named by its folder"
+        " (themes/mine/), so site.yaml's `theme:` and a theme's `extends:` call it 'mine'; write `name: mine` or rename the folder"
+    )
+    assert sitegen(capsys, "build", "--site", str(site))[0] == 0, "a warning: the theme builds"
+
+
+def test_the_folders_name_says_nothing(tmp_path, capsys):
+    site = theme_site(tmp_path)
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
