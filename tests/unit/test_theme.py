@@ -258,10 +258,13 @@ def test_the_docs_name_every_value_each_template_receives(tmp_path, monkeypatch,
     from sitegen.build import check_site
 
     received = collections.defaultdict(set)
+    fields: dict[str, set[str]] = collections.defaultdict(set)  # 'record.links[]' -> the keys of each record link
     render = sitegen.render.render_template
 
     def spy(environment, template, values):
         received[template] |= set(values)
+        for name in NESTED_VALUES:
+            _collect(fields, name, values.get(name))
         return render(environment, template, values)
 
     monkeypatch.setattr(sitegen.render, "render_template", spy)
@@ -274,3 +277,36 @@ def test_the_docs_name_every_value_each_template_receives(tmp_path, monkeypatch,
     for template, names in received.items():
         row = set(re.findall(r"`([a-z_]+)`", documented[template]))
         assert names - EVERY_PAGE - row == set(), f"values of {template} its row in docs/themes.md does not name"
+    rows = received_rows()
+    for path, keys in fields.items():
+        assert keys - rows[path.split(".")[0].removesuffix("[]")] == set(), f"fields of {path} docs/themes.md's rows for it do not name"
+
+
+NESTED_VALUES = ("record", "profile", "pagination", "years", "people", "person")
+
+
+def _collect(fields: dict[str, set[str]], path: str, value: object, depth: int = 0) -> None:
+    """The keys of every mapping in `value`, by where it is: 'record', 'record.authors[]', 'years[].talks[]'."""
+    if depth > 3:
+        return
+    if isinstance(value, dict):
+        fields[path] |= set(value)
+        for key, inner in value.items():
+            if key != "extra":  # what the site writes
+                _collect(fields, f"{path}.{key}", inner, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value[:20]:
+            _collect(fields, f"{path}[]", item, depth + 1)
+
+
+def received_rows() -> dict[str, set[str]]:
+    """docs/themes.md's table of what templates receive: each name in a row's first cell -> every name its row has."""
+    text = DOCS.read_text(encoding="utf-8")
+    table = text[text.index("## What templates receive") : text.index("Beside the values, every template has")]
+    rows: dict[str, set[str]] = collections.defaultdict(set)
+    for line in table.splitlines():
+        if line.startswith("| `"):
+            cells = line.split("|")[1:-1]
+            for name in re.findall(r"`([a-z_]+)`", cells[0]):
+                rows[name] |= set(re.findall(r"`([a-z_]+)`", line))
+    return rows
