@@ -193,7 +193,7 @@ def switch_off(name: str) -> None:
         stages.load_site = lambda listing, digests, known_files=None: load_site(listing, digests, {})
     elif name == "validated-records":
         validate_site = stages.validate_site
-        stages.validate_site = lambda raw, known=None: validate_site(raw, {})
+        stages.validate_site = lambda raw, known=None, theme_options=None: validate_site(raw, {}, theme_options)
     elif name == "converted":
         enrich_site = converter.enrich_site
         converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, {}, kept)
