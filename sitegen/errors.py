@@ -67,3 +67,19 @@ class SitegenError(Exception):
 
 class ContentError(SitegenError):
     """The site's content is wrong: exit status 1."""
+
+
+def escaped(text: str, limit: int | None = None) -> str:
+    """Text from outside (a content file, a server's answer) as a message shows it on a terminal: cut to `limit`
+    characters (the last one '…') and every character that is not printable (ESC, BEL, a line break, U+202E)
+    written as Python escapes it ('\\x1b'), so that it can neither run terminal commands nor break the line."""
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def quoted(text: str, limit: int | None = None) -> str:
+    """`escaped` text between single quotes: how a message quotes what someone else wrote."""
+    return f"'{escaped(text, limit)}'"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from sitegen.errors import Location, Problem
+from sitegen.errors import Location, Problem, escaped, quoted
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.values import value_class
 
@@ -162,15 +162,14 @@ def liquid_problems(line: str) -> list[str]:
     return [message for _, message in sorted(found)]
 
 
-def _shown(tag: str) -> str:
-    return tag if len(tag) <= 60 else tag[:57] + "..."
+SHOWN = 60  # characters of a tag, or of a part of it, that a warning repeats (escaped: sitegen.errors.escaped)
 
 
 def _liquid_tag(match: re.Match[str]) -> str:
     name, rest = match[1], match[2]
-    said = f"Liquid tag '{_shown(match[0])}' is shown as written (sitegen runs no Liquid)"
+    said = f"Liquid tag {quoted(match[0], SHOWN)} is shown as written (sitegen runs no Liquid)"
     if name == "highlight":
-        language = rest.split()[0] if rest.split() else ""
+        language = escaped(rest.split()[0], SHOWN) if rest.split() else ""
         return f"{said}; write the code in a fenced block: a line ```{language} before it, a line ``` after it"
     if name == "endhighlight":
         return f"{said}; end the code block with a line ```"
@@ -178,7 +177,7 @@ def _liquid_tag(match: re.Match[str]) -> str:
         path = _LIQUID_PATH.search(rest)
         written = path[1].lstrip("/") if path else "static/NAME"
         shown = "static/" + written.removeprefix("assets/") if written.startswith("assets/") else written  # al-folio's assets/ is static/
-        return f"{said}; show the picture as ![what it shows]({shown})"
+        return f"{said}; show the picture as ![what it shows]({escaped(shown, SHOWN)})"
     if name in ("bibliography", "bibliography_count"):
         return f"{said}; show publications with {{{{< publications >}}}} on a line of its own"
     if name in ("raw", "endraw", "comment", "endcomment"):
@@ -187,9 +186,9 @@ def _liquid_tag(match: re.Match[str]) -> str:
 
 
 def _liquid_value(match: re.Match[str]) -> str:
-    said = f"Liquid '{_shown(match[0])}' is shown as written (sitegen runs no Liquid)"
+    said = f"Liquid {quoted(match[0], SHOWN)} is shown as written (sitegen runs no Liquid)"
     if match["path"] is not None:
-        return f"{said}; write the path itself, from the site's root: {match['path'].lstrip('/') or './'}"
+        return f"{said}; write the path itself, from the site's root: {escaped(match['path'].lstrip('/') or './', SHOWN)}"
     if re.match(r"\{\{-?\s*site\.(?:url|baseurl)\b", match[0]):
         return f"{said}; write a path of the site from its root without it (static/pdf/cv.pdf)"
     return f"{said}; write the text it stood for"

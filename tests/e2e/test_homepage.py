@@ -631,7 +631,7 @@ def test_liquid_copied_from_a_jekyll_site_is_a_warning_at_its_line_saying_what_t
     expected = [
         "content/news/n.md:4: warning: Liquid '{{ '/assets/pdf/talk.pdf' | relative_url }}' "
         f"{said}; write the path itself, from the site's root: assets/pdf/talk.pdf",
-        'content/posts/2025-08-01-liquid.md:5: warning: Liquid tag \'{% include figure.liquid path="assets/img/1.png" class="i...\' '
+        'content/posts/2025-08-01-liquid.md:5: warning: Liquid tag \'{% include figure.liquid path="assets/img/1.png" class="img…\' '
         f"{said}; show the picture as ![what it shows](static/img/1.png)",
         f"content/posts/2025-08-01-liquid.md:7: warning: Liquid tag '{{% highlight python %}}' {said}; write the code in a fenced block:"
         " a line ```python before it, a line ``` after it",
@@ -642,6 +642,25 @@ def test_liquid_copied_from_a_jekyll_site_is_a_warning_at_its_line_saying_what_t
     result = run_sitegen("check", "--strict", "--site", str(site))
     assert result.returncode == 1
     assert [line for line in result.stderr.splitlines() if ": warning:" in line] == expected, result.stderr
+
+
+def test_a_liquid_warning_escapes_what_the_tag_holds_and_repeats_a_bounded_part_of_it(tmp_path):
+    """A tag's terminal escapes (which would clear the screen, retitle the window) are shown escaped, in the quote and
+    in the advice; a long argument is cut in both, so that one tag makes one short line, not one of 100,000 characters."""
+    hostile = '{% include figure.liquid path="\x1b]0;PWNED\x07\x1b[2J\x1b[31mx" %}'
+    page = f"---\ntitle: L\n---\n{hostile}\n\n{{% highlight {'A' * 100_000} %}}\n"
+    site = site_with(tmp_path, {"content/pages/l.md": page})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    warnings = {line.split(": warning: ")[0]: line for line in result.stderr.splitlines() if ": warning: Liquid" in line}
+    assert warnings["content/pages/l.md:4"] == (
+        "content/pages/l.md:4: warning: Liquid tag '{% include figure.liquid path=\"\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mx\" %}' "
+        "is shown as written (sitegen runs no Liquid); show the picture as ![what it shows](\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mx)"
+    )
+    long_one = warnings["content/pages/l.md:6"]
+    assert len(long_one) < 300, long_one[:400]
+    assert f"write the code in a fenced block: a line ```{'A' * 59}… before it" in long_one
 
 
 def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
