@@ -263,9 +263,9 @@ def judge_work(response: requests.Response) -> Answer:
     """Crossref's answer for one DOI. Its 404 'Resource not found.' for a DOI it does not hold is an
     answer (no work, `data` None), not a failure of the service: the DOI may be DataCite's or
     mistyped, and retrying or dropping every other source's records would not change that."""
-    from sitegen.sources.http import Answer, judge_json, server_message
+    from sitegen.sources.http import Answer, judge_json, server_text
 
-    if response.status_code == 404 and server_message(response) == UNKNOWN_DOI:
+    if response.status_code == 404 and server_text(response) == UNKNOWN_DOI:
         return Answer(True, data=None)
     return judge_json(response)
 

@@ -37,6 +37,7 @@ import orjson
 import requests
 from lxml import etree
 
+from sitegen.errors import quoted
 from sitegen.progress import Progress
 from sitegen.urls import is_loopback_host
 
@@ -298,17 +299,42 @@ def looks_like_html(response: requests.Response) -> bool:
     return "html" in kind or start.startswith((b"<!doctype html", b"<html")) or b"<html" in start
 
 
+PAGE_HEAD = 16384  # bytes of a page that page_words reads: its title, or its first words, come early
+
+
 def page_words(content: bytes, limit: int = 60) -> str:
-    """A page's title, else its first words, quoted and escaped for one line of a terminal; 'empty body' for none."""
-    text = content.decode("utf-8", "replace")
-    title = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+    """A page's title, else its first words, quoted and escaped for one line of a terminal; 'empty body' for none.
+
+    Only the first PAGE_HEAD bytes are read, and each pattern runs once over them: a page of a few megabytes of
+    unclosed `<script` or `<!--` (a captive portal's, a hostile mirror's) takes no longer than a small one."""
+    text = content[:PAGE_HEAD].decode("utf-8", "replace")
+    title = _TITLE.search(text)
     if title:
         text = title.group(1)
-    text = re.sub(r"(?is)<(script|style)\b.*?</\1\s*>|<!--.*?-->", " ", text)
-    words = _one_line(html.unescape(re.sub(r"<[^>]*>", " ", text)))
+    words = _one_line(html.unescape(_TAG.sub(" ", _without_code(text))))
     if not words:
         return "empty body" if not content.strip() else "no text"
-    return repr(words if len(words) <= limit else words[: limit - 1].rstrip() + "…")
+    return quoted(words, limit)
+
+
+_TITLE = re.compile(r"<title[^<>]*>([^<]*)", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>?")
+_HIDDEN_START = re.compile(r"<(script|style)\b|<!--", re.IGNORECASE)
+
+
+def _without_code(text: str) -> str:
+    """`text` without its scripts, styles and comments, in one pass (an unclosed one runs to the end)."""
+    parts, position = [], 0
+    while (start := _HIDDEN_START.search(text, position)) is not None:
+        parts.append(text[position : start.start()])
+        end = re.compile("-->" if start.group(1) is None else f"</{start.group(1)}", re.IGNORECASE).search(text, start.end())
+        if end is None:
+            return " ".join(parts)
+        close = text.find(">", end.start())
+        position = len(text) if close < 0 else close + 1
+        parts.append(" ")
+    parts.append(text[position:])
+    return "".join(parts)
 
 
 def judge_xml(response: requests.Response) -> Answer:
@@ -340,7 +366,15 @@ def _status_reason(response: requests.Response) -> str:
 
 
 def server_message(response: requests.Response) -> str:
-    """What the server said, in one short line: an error field of a JSON body, an HTML title, or the first line."""
+    """What the server said, quoted and escaped on one short line (`quoted`): an error field of a JSON body, an
+    HTML title, or the first line; '' for none."""
+    text = server_text(response)
+    return quoted(text, 300) if text else ""
+
+
+def server_text(response: requests.Response) -> str:
+    """What the server said, as it said it, on one line: an error field of a JSON body, an HTML title, or the
+    first line (of the first PAGE_HEAD bytes); '' for none. Not for a message: `server_message` is."""
     body = response.content.strip()
     if not body:
         return ""
@@ -349,13 +383,13 @@ def server_message(response: requests.Response) -> str:
     except orjson.JSONDecodeError:
         data = None
     if isinstance(data, dict):
-        return _one_line(_json_error(data))[:300]
-    text = body.decode("utf-8", "replace")
-    title = re.search(r"<title>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+        return _one_line(_json_error(data))
+    text = body[:PAGE_HEAD].decode("utf-8", "replace")
+    title = _TITLE.search(text)
     if title:
-        return _one_line(re.sub(r"<[^>]+>", " ", title.group(1)))[:300]
+        return _one_line(title.group(1))
     first = text.splitlines()[0] if text.splitlines() else ""
-    return "" if first.startswith("<") else _one_line(first)[:300]
+    return "" if first.startswith("<") else _one_line(first)
 
 
 def _json_error(data: dict) -> str:

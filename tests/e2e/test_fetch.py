@@ -25,7 +25,7 @@ import yaml
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import run_sitegen_on_terminal
-from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, empty_answers, fault_server  # noqa: F401  (the fixture)
+from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, empty_answers, fault_server, http_answer  # noqa: F401  (the fixture)
 from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
 from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
 
@@ -913,7 +913,7 @@ def test_a_mistyped_orcid_in_profile_yaml_is_a_content_error_naming_the_line(tmp
 @pytest.mark.parametrize(
     "option, value, message",
     [
-        ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found"),
+        ("--orcid", "0000-0002-9999-9998", "ORCID record 0000-0002-9999-9998: HTTP 404 Not Found: 'ORCID iD 0000-0002-9999-9998 not found'"),
         ("--openalex", "A1000000000", "OpenAlex author A1000000000: HTTP 404 Not Found"),
         ("--dblp", "13/7777-9", "dblp person 13/7777-9: HTTP 404 Not Found"),
     ],
@@ -1034,7 +1034,7 @@ def test_a_fault_that_persists_is_a_clear_error_and_changes_nothing(tmp_path, sc
     result = fetch_from(site, server, "--openalex", OPENALEX, "--retries", "1", "--backoff", "0.05")
 
     assert result.returncode == 1
-    assert ("OpenAlex author A5104738206: HTTP 503 Service Unavailable: injected HTTP 503 (gave up after 2 tries); nothing was written") in result.stderr
+    assert ("OpenAlex author A5104738206: HTTP 503 Service Unavailable: 'injected HTTP 503' (gave up after 2 tries); nothing was written") in result.stderr
     assert snapshot(site) == before
 
 
@@ -1443,6 +1443,41 @@ def test_a_maintenance_page_with_status_200_is_named_an_html_page_and_quoted(tmp
 
     assert result.returncode == 1
     assert error_lines(result) == [f"sitegen fetch: error: {what}: an HTML page, not a JSON answer (text/html): 'Service maintenance'; nothing was written"]
+
+
+ESCAPES = b"\x1b]0;PWN\x07\x1b[2J plain \xff"  # a window title, a cleared screen, a byte that is no UTF-8
+
+
+@pytest.mark.parametrize(
+    "status, said",
+    [
+        ("200 OK", "not a JSON answer (text/plain): '\\x1b]0;PWN\\x07\\x1b[2J plain \ufffd'"),
+        ("404 Not Found", "HTTP 404 Not Found: '\\x1b]0;PWN\\x07\\x1b[2J plain \ufffd'"),
+    ],
+)
+def test_a_servers_text_is_quoted_escaped_on_one_line_html_page_or_not(tmp_path, fault_server, status, said):
+    site = make_site(tmp_path / "site")
+    server = fault_server(lambda path: http_answer(ESCAPES, "text/plain", status))
+
+    result = fetch(site, None, "--doi", "10.1000/x", "--retries", "0", env=server.env)
+
+    assert result.returncode == 1
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert error_lines(result) == [f"sitegen fetch: error: Crossref DOI 10.1000/x: {said}; nothing was written"]
+
+
+@pytest.mark.parametrize("body", [b"<html><body>" + b"<script" * 200_000, b"<html><body>" + b"<!--" * 350_000], ids=["script", "comment"])
+def test_a_megabyte_page_of_unclosed_scripts_or_comments_is_named_at_once(tmp_path, fault_server, body):
+    """A captive portal's or a hostile mirror's 1.4 MB page: its text is read from its first kilobytes, in one pass
+    (a pattern over the whole page took minutes: the time grew with the square of its size)."""
+    site = make_site(tmp_path / "site")
+    server = fault_server(always(body, "text/html"))
+
+    started = time.monotonic()
+    result = fetch(site, None, "--doi", "10.1000/x", "--retries", "0", env=server.env)
+
+    assert time.monotonic() - started < 10  # the process and a 1.4 MB answer; the page's reading: test_sources_http
+    assert error_lines(result) == ["sitegen fetch: error: Crossref DOI 10.1000/x: an HTML page, not a JSON answer (text/html): no text; nothing was written"]
 
 
 @pytest.mark.slow

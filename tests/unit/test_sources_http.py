@@ -16,7 +16,7 @@ import requests
 from scripted_http import REASONS, Scripted
 
 from sitegen.progress import Progress
-from sitegen.sources.http import FetchError, PoliteSession, Settings, judge_json, judge_xml, retry_after_seconds
+from sitegen.sources.http import FetchError, PoliteSession, Settings, judge_json, judge_xml, page_words, retry_after_seconds
 
 SOURCES = Path(__file__).resolve().parents[1] / "fixtures" / "sources"
 API = "http://127.0.0.1:1/openalex"
@@ -68,7 +68,7 @@ def test_429_waits_as_long_as_retry_after_says():
     polite, _, waits, log = session([(429, too_many, {"Retry-After": "3"}), (200, WORK)])
     polite.fetch(f"{API}/works/W1", "OpenAlex work W1")
     assert waits == [3.0]
-    assert "HTTP 429 Too Many Requests: Rate limit exceeded" in log.getvalue()
+    assert "HTTP 429 Too Many Requests: 'Rate limit exceeded" in log.getvalue()
 
 
 def test_retry_after_may_be_an_http_date():
@@ -82,18 +82,18 @@ def test_404_is_final_and_quotes_the_service():
     polite, adapter, _, _ = session([(404, orcid_404)])
     with pytest.raises(FetchError) as caught:
         polite.fetch("http://127.0.0.1:1/orcid/v3.0/0000-0002-9999-9998/works", "ORCID works of 0000-0002-9999-9998")
-    assert str(caught.value) == ("ORCID works of 0000-0002-9999-9998: HTTP 404 Not Found: ORCID iD 0000-0002-9999-9998 not found")
+    assert str(caught.value) == ("ORCID works of 0000-0002-9999-9998: HTTP 404 Not Found: 'ORCID iD 0000-0002-9999-9998 not found'")
     assert len(adapter.sent) == 1
 
 
 @pytest.mark.parametrize(
     "status, relative, said",
     [
-        (404, "crossref/errors/404-resource-not-found.txt", "HTTP 404 Not Found: Resource not found."),
-        (400, "crossref/errors/400-rows-invalid.json", "HTTP 400 Bad Request: Integer specified as 1001"),
-        (404, "openalex/errors/404-not-found.html", "HTTP 404 Not Found: 404 Not Found"),
+        (404, "crossref/errors/404-resource-not-found.txt", "HTTP 404 Not Found: 'Resource not found.'"),
+        (400, "crossref/errors/400-rows-invalid.json", "HTTP 400 Bad Request: 'Integer specified as 1001"),
+        (404, "openalex/errors/404-not-found.html", "HTTP 404 Not Found: '404 Not Found'"),
         (400, "openalex/errors/400-per-page-invalid.json", "per-page parameter must be between 1 and 200"),
-        (404, "dblp/errors/404-unknown-pid.html", "HTTP 404 Not Found: dblp: Error 404"),
+        (404, "dblp/errors/404-unknown-pid.html", "HTTP 404 Not Found: 'dblp: Error 404'"),
     ],
 )
 def test_each_services_error_body_is_quoted_in_one_line(status, relative, said):
@@ -216,7 +216,8 @@ def test_an_answer_of_the_expected_shape_is_returned():
         (b"<html><body>Service maintenance</body></html>", "text/html", "an HTML page, not a JSON answer (text/html): 'Service maintenance'"),
         (b"<!DOCTYPE html><html><head><style>p{}</style></head><body><p>Down &amp; out \x1b[31m" + b"x" * 200, "text/html", "'Down & out \\x1b[31mxxx"),
         (b"", "application/json", "not a JSON answer (application/json): empty body"),
-        (b"Service down for maintenance", "text/plain", "not a JSON answer (text/plain): Service down for maintenance"),
+        (b"Service down for maintenance", "text/plain", "not a JSON answer (text/plain): 'Service down for maintenance'"),
+        (b"\x1b]0;PWN\x07 down\r\nfor \xe2\x80\xae now", "text/plain", "not a JSON answer (text/plain): '\\x1b]0;PWN\\x07 down'"),
     ],
 )
 def test_a_page_that_is_no_json_is_named_for_what_it_is(content, kind, said):
@@ -226,3 +227,26 @@ def test_a_page_that_is_no_json_is_named_for_what_it_is(content, kind, said):
     answer = judge_json(response)
     assert not answer.ok and not answer.retry and said in answer.reason
     assert "\x1b" not in answer.reason and len(answer.reason) < 150
+
+
+@pytest.mark.parametrize("unclosed", [b"<script", b"<!--", b"<style", b"<title", b"<"])
+def test_a_megabyte_page_of_unclosed_tags_is_read_at_once(unclosed):
+    """Only the page's first kilobytes are read, in one pass: 1.4 MB of `<script` took minutes (quadratic)."""
+    content = b"<html><body>" + unclosed * (1_400_000 // len(unclosed))
+    started = time.perf_counter()
+    words = page_words(content)
+    assert time.perf_counter() - started < 0.2
+    assert words == "no text"
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"<p>hi<script>x()</script> there <!-- a note --> you<STYLE>p{}</STYLE >all", "'hi there you all'"),
+        (b"<html><head><title>A &amp; B\x1b[2J</title></head><body>x</body>", "'A & B\\x1b[2J'"),
+        (b"<p>before<script>never closed", "'before'"),
+        (b"x" * 20_000 + b"<title>Late</title>", "'" + "x" * 59 + "\u2026'"),  # a title after the part read is not looked for
+    ],
+)
+def test_a_pages_words_leave_out_its_scripts_styles_and_comments(content, words):
+    assert page_words(content) == words
