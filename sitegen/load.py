@@ -248,6 +248,26 @@ _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"
 _PLAIN_KEY_TAGS = {_STR, *(f"tag:yaml.org,2002:{name}" for name in ("int", "float", "bool", "null", "timestamp"))}
 
 
+# The whole numbers sitegen takes from a file: those of 64 bits, which every stage (the cache's digests, JSON
+# written for the browser) holds exactly; a larger one is an error at its line (`weight: 18446744073709551616`).
+SMALLEST_NUMBER, LARGEST_NUMBER = -(2**63), 2**63 - 1
+
+
+class NumberOutOfRange(Exception):
+    """A whole number of a YAML file beyond 64 bits; `field` is the key it stands under ('links.x'), if any."""
+
+    def __init__(self, value: int, line: int):
+        super().__init__(value, line)
+        self.value, self.line = value, line
+        self.field: str | None = None
+
+    def message(self) -> str:
+        small = self.value.bit_length() <= 256
+        shown = str(self.value) if small else f"a number of {len(str(abs(self.value)))} digits"
+        said = f"field '{self.field}': {shown}" if self.field else f"the number {shown}" if small else shown
+        return f"{said} is out of range: write a whole number from {SMALLEST_NUMBER} to {LARGEST_NUMBER}, or quote it to keep it as text"
+
+
 def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) -> object:
     """The value of a composed node, as PyYAML's constructor makes it, in a fraction of its time.
 
@@ -256,7 +276,12 @@ def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) 
     constructor, so its rules and its errors stay PyYAML's own.
     """
     if type(node) is yaml.ScalarNode:
-        return _string_of(node, loader) if node.tag == _STR else loader.construct_object(node)
+        if node.tag == _STR:
+            return _string_of(node, loader)
+        value = loader.construct_object(node)
+        if type(value) is int and not SMALLEST_NUMBER <= value <= LARGEST_NUMBER:
+            raise NumberOutOfRange(value, node.start_mark.line + 1)
+        return value
     if id(node) in made:  # an alias: the same object again
         return made[id(node)]
     if node.tag == _SEQ and type(node) is yaml.SequenceNode:
@@ -277,7 +302,12 @@ def _data_of(node: yaml.Node, loader: _PositionLoader, made: dict[int, object]) 
     data.line = node.start_mark.line + 1
     data.key_lines = _key_lines(node)
     for key_node, value_node in node.value:
-        data[_data_of(key_node, loader, made)] = _data_of(value_node, loader, made)
+        key = _data_of(key_node, loader, made)
+        try:
+            data[key] = _data_of(value_node, loader, made)
+        except NumberOutOfRange as error:
+            error.field = f"{key}.{error.field}" if error.field else str(key)
+            raise
     return data
 
 
@@ -300,6 +330,8 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         return None, Problem(f"invalid YAML: {reason}{_yaml_hint(error, text)}", location)
     except yaml.YAMLError as error:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
+    except NumberOutOfRange as error:
+        return None, Problem(error.message(), Location(display_path, error.line))
 
 
 _WINDOWS_PATH = re.compile(r"(?:^|[\s\"'])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\)")  # C:\Users\..., \\server\share\...

@@ -768,6 +768,13 @@ def test_a_lab_without_alumni_keeps_one_list_and_a_wrong_weight_or_alumni_says_w
     assert "content/people/olu.yaml:3: field 'alumni': expected true or false" in result.stderr
 
 
+@pytest.mark.parametrize("weight", ["18446744073709551616", "-9223372036854775809"])
+def test_a_weight_beyond_64_bits_is_an_error_at_its_line_not_a_traceback(tmp_path, weight):
+    stderr = broken_lab(tmp_path, {"content/people/olu.yaml": f"name: Oluwaseun Adeyemi\nweight: {weight}\n"})
+    assert "Traceback" not in stderr
+    assert f"content/people/olu.yaml:2: field 'weight': {weight} is out of range: write a whole number from -9223372036854775808" in stderr
+
+
 def test_a_persons_photo_that_is_no_file_is_a_warning_as_the_profiles(tmp_path):
     people = {
         "olu.yaml": "name: Oluwaseun Adeyemi\nphoto: olu.jpg\n",

@@ -66,6 +66,31 @@ def test_values_the_constructor_rejects_are_problems(text):
     assert str(problem).startswith("r.yaml:1:4: invalid YAML:")
 
 
+RANGE = "is out of range: write a whole number from -9223372036854775808 to 9223372036854775807, or quote it to keep it as text"
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("name: Ada\nweight: 18446744073709551616\n", f"p.yaml:2: field 'weight': 18446744073709551616 {RANGE}"),
+        ("name: Ada\nweight: -9223372036854775809\n", f"p.yaml:2: field 'weight': -9223372036854775809 {RANGE}"),
+        ("links:\n  x:\n  - 1\n  - 0x10000000000000000\n", f"p.yaml:4: field 'links.x': 18446744073709551616 {RANGE}"),
+        ("18446744073709551616: a\n", f"p.yaml:1: the number 18446744073709551616 {RANGE}"),
+        ("- 1\n- " + "9" * 300 + "\n", f"p.yaml:2: a number of 300 digits {RANGE}"),
+    ],
+)
+def test_a_whole_number_beyond_64_bits_is_a_problem_at_its_line_in_any_file(text, said):
+    """Every stage holds 64-bit numbers (the cache's digests crashed on more): the loader that reads every YAML file
+    (records, people, site.yaml, front matter) refuses a larger one, naming its field."""
+    data, problem = parse_yaml(text, "p.yaml")
+    assert data is None and str(problem) == said
+
+
+def test_the_largest_and_smallest_64_bit_numbers_are_read():
+    data, problem = parse_yaml("a: 9223372036854775807\nb: -9223372036854775808\n", "p.yaml")
+    assert problem is None and data == {"a": 2**63 - 1, "b": -(2**63)}
+
+
 def test_a_duplicate_key_is_a_problem_not_silently_the_last_value():
     data, problem = parse_yaml("id: a\ntitle: First\nyear: 2020\ntitle: Second\n", "r.yaml")
     assert data is None
