@@ -359,11 +359,22 @@ def guess_facts(directory: Path, name: str | None, requirement: SitegenRequireme
 
 def guess_github(folder: str, name: str | None) -> tuple[str, str]:
     """(user name, repository name): a folder `<user>.github.io` names both, else slugs."""
-    match = re.fullmatch(r"([A-Za-z0-9-]+)\.github\.io", folder, flags=re.IGNORECASE)
+    match = re.fullmatch(rf"([A-Za-z0-9-]{{1,{GITHUB_USER_LENGTH}}})\.github\.io", folder, flags=re.IGNORECASE)
     if match:
         return match.group(1).lower(), folder.lower()
-    username = github_name(name or "") or PLACEHOLDER_USERNAME
+    username = _cut_at_word(github_name(name or ""), GITHUB_USER_LENGTH) or PLACEHOLDER_USERNAME
     return username, github_name(folder) or "website"
+
+
+GITHUB_USER_LENGTH = 39  # GitHub's longest user name: the guessed host <user>.github.io stays a valid one (63 at most)
+
+
+def _cut_at_word(name: str, limit: int) -> str:
+    """`name` ('lena-muller') at most `limit` characters long, cut after a whole word when it has several."""
+    if len(name) <= limit:
+        return name
+    cut = name[: limit + 1].rpartition("-")[0]  # the words that end before the limit
+    return (cut or name[:limit]).strip("-")
 
 
 def github_name(text: str) -> str:

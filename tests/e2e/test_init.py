@@ -618,6 +618,24 @@ def test_a_user_site_folder_gets_the_root_address(tmp_path: Path) -> None:
     assert yaml.safe_load((site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://ada.github.io/"
 
 
+@pytest.mark.parametrize(
+    "option, name, user",
+    [
+        ("--lab", "Laboratory for Computational Neuroscience and Statistical Machine Learning", "laboratory-for-computational"),
+        ("--name", "Maximilian Alexander Friedrich Wilhelm von Hohenzollern-Sigmaringen Jr", "maximilian-alexander-friedrich-wilhelm"),
+        ("--name", "A" * 80, "a" * 39),
+    ],
+)
+def test_a_long_name_gives_a_github_user_guess_that_github_allows_and_the_site_builds_at_once(tmp_path: Path, option, name, user) -> None:
+    """A host label has at most 63 characters (the 82-character guess made base_url an error of the new site's
+    first build); GitHub user names at most 39: the guess is cut after a word to that."""
+    site = tmp_path / "l"
+    assert init(site, option, name).returncode == 0
+    assert yaml.safe_load((site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == f"https://{user}.github.io/l/"
+    result = run_sitegen("build", cwd=site)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.slow
 def test_a_project_folder_gets_a_project_page_address(new_site: Path) -> None:
     assert yaml.safe_load((new_site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://ada-lovelace.github.io/mysite/"
