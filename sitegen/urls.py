@@ -244,11 +244,28 @@ RESERVED |= {"feed.xml", "publications.bib", "publications.ris", "records.json",
 
 def address_problem(slug: str, folders: bool = True, reserved: Collection[str] = RESERVED) -> str | None:
     """What is wrong with a page's address (`folders`: it may have several parts), if anything: a character
-    no address should hold, or a first part among the `reserved` names (in lower case), taken by sitegen's own files."""
+    no address should hold, a first part among the `reserved` names (in lower case), taken by sitegen's own files,
+    or a part that Windows cannot hold as a folder (`windows_folder_problem`)."""
     if not ADDRESS.fullmatch(slug) or (not folders and "/" in slug):
         return "may hold only A-Z a-z 0-9 . _ -" + (" and /, and no part of only dots" if folders else ", and not only dots")
     if slug.split("/")[0].lower() in reserved:
         return "is taken by sitegen's own pages"
+    return next((reason for part in slug.split("/") if (reason := windows_folder_problem(part))), None)
+
+
+# Names Windows keeps for devices: no file or folder may have one, whatever its extension (`con.txt`).
+WINDOWS_DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)", re.IGNORECASE)
+
+
+def windows_folder_problem(name: str, folder: str | None = None) -> str | None:
+    """Why Windows cannot hold a folder of this name, if it cannot: a device name (CON, nul, aux.txt) or a final
+    '.', which it drops. Every folder of output/ must be one that Linux, macOS and Windows can all hold, so that a
+    site built on one checks out on the others. `folder`: its path, for the message ('records/CON')."""
+    if WINDOWS_DEVICE_NAME.match(name):
+        where = f"{folder}/: " if folder else ""
+        return f"cannot name a folder on Windows ({where}CON, PRN, AUX, NUL, COM0-9 and LPT0-9 are device names there, with any extension)"
+    if name.endswith("."):
+        return "cannot name a folder on Windows, which drops a final '.'" + (f" ({folder}/)" if folder else "")
     return None
 
 

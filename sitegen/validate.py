@@ -18,7 +18,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
 from sitegen.record_types import checked_doi, infer_type, not_a_doi
-from sitegen.urls import SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_path
+from sitegen.urls import WINDOWS_DEVICE_NAME, SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_folder_problem, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -863,16 +863,12 @@ def _citations(fields: _Fields) -> int | None:
 MAX_FOLDER_NAME = 255  # bytes of one path component, on every common file system
 
 
-# Names Windows keeps for devices: no file or folder may have one, whatever its extension (`con.txt`).
-_DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)", re.IGNORECASE)
-
-
 _FINE_CATEGORIES: set[str] = set()  # categories that passed _fine_folder_name
 
 
 def _fine_folder_name(value: str) -> bool:
     """Can each of Linux, macOS and Windows hold a folder of this name? (Settled at once for most.)"""
-    return bool(value) and value[0] != "." and value[-1] != "." and len(value) <= MAX_FOLDER_NAME and not _DEVICE_NAME.match(value)
+    return bool(value) and value[0] != "." and value[-1] != "." and len(value) <= MAX_FOLDER_NAME and not WINDOWS_DEVICE_NAME.match(value)
 
 
 def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> None:
@@ -881,14 +877,8 @@ def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> No
     the problem with one that `_fine_folder_name` did not pass."""
     if _names_no_page(value):  # '.' and '..' would make the page path records/../ (slugs keep dots)
         fields.problem(key, f"{value!r} cannot name a page; use a letter or digit")
-    elif _DEVICE_NAME.match(value):
-        fields.problem(
-            key,
-            f"{value!r} cannot name a folder on Windows ({folder}/{value}/: CON, PRN, AUX, NUL, COM0-9 and LPT0-9 "
-            "are device names there, with any extension); change it",
-        )
-    elif value.endswith("."):
-        fields.problem(key, f"{value!r} cannot name a folder on Windows, which drops a final '.' ({folder}/{value}/); change it")
+    elif reason := windows_folder_problem(value, f"{folder}/{value}"):
+        fields.problem(key, f"{value!r} {reason}; change it")
     elif len(value) > MAX_FOLDER_NAME:  # the slug: one ASCII byte for each character
         fields.problem(key, f"{len(value)} characters is too long for the folder {folder}/<slug>/ (at most {MAX_FOLDER_NAME} bytes); shorten it")
 

@@ -156,7 +156,7 @@ def _tags(fields: Fields) -> tuple[Tag, ...]:
     for name in fields.texts("tags"):
         slug = tag_slug(name)
         if reason := address_problem(slug, folders=False, reserved=()):
-            fields.problem("tags", f"the tag '{name}' cannot be an address (posts/tags/{slug}/): it {reason}")
+            fields.problem("tags", f"the tag '{name}' cannot be an address (posts/tags/{slug}/): it {reason}; name the tag otherwise")
         tags.setdefault(slug, Tag(name, slug))
     return tuple(tags.values())
 

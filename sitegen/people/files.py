@@ -32,7 +32,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, item_lines, parse_yaml
 from sitegen.model import RawDocument
 from sitegen.people.names import person_key
-from sitegen.urls import file_slug
+from sitegen.urls import file_slug, windows_folder_problem
 from sitegen.values import value_class
 
 FOLDER = "content/people/"
@@ -212,6 +212,8 @@ class _Reader:
                 self.problem(
                     "slug", f"{written!r} cannot be a folder name in every URL: use letters, digits, '.', '_' and '-', starting with a letter or digit{hint}"
                 )
+            elif reason := windows_folder_problem(written, f"people/{written}"):  # as a record's id
+                self.problem("slug", f"{written!r} {reason}; change it")
             return written
         stem = PurePosixPath(self.path).stem
         slug = file_slug(stem)
@@ -224,6 +226,13 @@ class _Reader:
                 )
             )
             return stem
+        if reason := windows_folder_problem(slug):
+            self.problems.append(
+                Problem(
+                    f"the file name {stem!r} would be the person's address people/{slug}/, which {reason}: set another with slug: ..., or rename the file",
+                    Location(self.path, getattr(self.data, "line", 1) or 1),
+                )
+            )
         return slug
 
     def boolean(self, key: str) -> bool:

@@ -299,6 +299,27 @@ def test_a_file_name_with_spaces_or_accents_gives_the_address_hugo_and_jekyll_us
     assert "content/pages/研究.md:2: the page's file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ..." in stderr
 
 
+def test_a_page_or_post_address_windows_cannot_hold_is_an_error_as_for_records(tmp_path):
+    """A device name (any case, any extension) or a final '.' in a page's, post's or tag's folder: the site could
+    not be checked out on Windows."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/pages/CON.md": "---\ntitle: Con\n---\nText.\n",
+            "content/pages/y.md": "---\ntitle: Y\nslug: group/lpt1.html\n---\nText.\n",
+            "content/posts/nul.md": "---\ntitle: Nul\ndate: 2025-01-03\ntags: [aux]\n---\nText.\n",
+            "content/posts/z.md": "---\ntitle: Z\ndate: 2025-01-03\nslug: 'z.'\n---\nText.\n",
+        },
+    )
+    stderr = build_fails(site)
+    device = "cannot name a folder on Windows (CON, PRN, AUX, NUL, COM0-9 and LPT0-9 are device names there, with any extension)"
+    assert f"content/pages/CON.md:2: the page's address 'CON/' {device}; set another with slug: ..." in stderr
+    assert f"content/pages/y.md:3: the page's address 'group/lpt1.html/' {device}; set another with slug: ..." in stderr
+    assert f"content/posts/nul.md:2: the post's address 'posts/nul/' {device}; set another with slug: ..." in stderr
+    assert f"content/posts/nul.md:4: the tag 'aux' cannot be an address (posts/tags/aux/): it {device}; name the tag otherwise" in stderr
+    assert "content/posts/z.md:4: the post's address 'posts/z./' cannot name a folder on Windows, which drops a final '.'; set another" in stderr
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "name, text_, message",

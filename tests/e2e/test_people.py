@@ -471,6 +471,30 @@ def test_a_person_file_with_a_mistake_says_where(tmp_path):
     assert "content/people/bad.yaml:3: field 'orcid'" in stderr and "check digit" in stderr
 
 
+def test_a_person_page_windows_cannot_hold_is_refused_as_a_records_id_is(tmp_path):
+    """people/CON/, people/aux.txt/ and people/trail./ would keep the site's repository from being checked out on
+    Windows: a file name or slug: of that kind is an error at its line, with the words of a record id's."""
+    stderr = broken_lab(
+        tmp_path,
+        {
+            "content/people/CON.yaml": "name: Con Person\n",
+            "content/people/nul.yaml": "name: Nul Person\n",
+            "content/people/trail.yaml": "name: Trail Person\nslug: 'trail.'\n",
+            "content/people/aux.yaml": "name: Aux Person\nslug: aux.txt\n",
+        },
+    )
+    device = "cannot name a folder on Windows ({}CON, PRN, AUX, NUL, COM0-9 and LPT0-9 are device names there, with any extension)"
+    errors = [line for line in stderr.splitlines() if "Windows" in line]
+    assert errors == [
+        f"content/people/CON.yaml:1: the file name 'CON' would be the person's address people/CON/, which {device.format('')}: "
+        "set another with slug: ..., or rename the file",
+        f"content/people/aux.yaml:2: field 'slug': 'aux.txt' {device.format('people/aux.txt/: ')}; change it",
+        f"content/people/nul.yaml:1: the file name 'nul' would be the person's address people/nul/, which {device.format('')}: "
+        "set another with slug: ..., or rename the file",
+        "content/people/trail.yaml:2: field 'slug': 'trail.' cannot name a folder on Windows, which drops a final '.' (people/trail./); change it",
+    ]
+
+
 def test_a_mistake_in_one_person_file_hides_no_mistake_across_files(tmp_path):
     """docs/people.md: every error at once. A wrong ORCID check digit in one file, and that file's slug and
     name taken by another file: all three said in one run, the second file taking part with what it has right."""
