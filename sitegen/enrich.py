@@ -24,7 +24,7 @@ from sitegen.markup import headings_under, link_left_out, picture_left_out, rend
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first, written_editors
-from sitegen.record_types import bare_doi, infer_type, thesis_venue
+from sitegen.record_types import doi_url, infer_type, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
@@ -254,7 +254,7 @@ def work_links(record: Record) -> dict[str, str]:
     it links to neither, its DOI's (`doi`) and arXiv's abstract page (`abs`)."""
     links = dict(record.links)
     if record.doi and "doi" not in links:
-        links["doi"] = f"https://doi.org/{bare_doi(record.doi)}"
+        links["doi"] = doi_url(record.doi)
     if record.arxiv and "abs" not in links:
         links["abs"] = f"https://arxiv.org/abs/{record.arxiv}"
     return links

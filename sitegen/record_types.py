@@ -8,8 +8,10 @@ from, its sources, its venue, its identifiers and links.
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Mapping
 
+from sitegen.errors import quoted
 from sitegen.model import RECORD_TYPES, Record
 
 # BibTeX and BibLaTeX entry types -> record type; the types missing here (misc,
@@ -85,6 +87,9 @@ CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbuck
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)  # DataCite's DOI of every arXiv preprint
 DOI = re.compile(r"^10\.\d{4,9}/\S+$")  # the directory's '10.', a registrant's number, '/', a suffix without spaces
+# arXiv's ids: since 2007 2301.00001 (4 digits before 2015), before it hep-th/9901001 or math.GT/0309136; a version (v2) or not
+ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z-]{2,})?/\d{7})(?:v\d+)?$")
+ARXIV_PREFIX = re.compile(r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/abs/)", re.IGNORECASE)  # how ids are often written
 
 
 def is_preprint_venue(source: str) -> bool:
@@ -179,6 +184,31 @@ def checked_doi(value: str | None) -> str | None:
 
 def not_a_doi(value: str) -> str:
     return f"{value!r} is not a DOI (like 10.14778/3742728.3742752)"
+
+
+# what an address's path may hold as it is (RFC 3986's pchar and '/'; '%' too: a DOI copied from an address keeps
+# its escapes); every other character ('<', '"', ' ', '#', '?', '{') is percent-encoded
+_URL_PATH_SAFE = "/:@!$&'()*+,;=%"
+
+
+def doi_url(doi: str) -> str:
+    """The address of a DOI: 'https://doi.org/' and the DOI with every character an address cannot hold as it is
+    percent-encoded ('10.1002/(SICI)...<469::AID-JBM7>...' -> '...%3C469::AID-JBM7%3E...'), as the DOI Handbook says.
+    The one place a DOI becomes an address: a record's link, the citation formats' URL, every source's links."""
+    return "https://doi.org/" + urllib.parse.quote(bare_doi(doi), safe=_URL_PATH_SAFE)
+
+
+def checked_arxiv(value: str | None) -> str | None:
+    """The arXiv id `value` names ('arXiv:2301.00001' and 'https://arxiv.org/abs/2301.00001' are '2301.00001', a
+    version kept); None when it is not one of arXiv's ids."""
+    if not value:
+        return None
+    arxiv = ARXIV_PREFIX.sub("", str(value).strip())
+    return arxiv if ARXIV_ID.match(arxiv) else None
+
+
+def not_an_arxiv_id(value: str) -> str:
+    return f"{quoted(value, 60)} is not an arXiv id (like 2301.00001, 2301.00001v2 or hep-th/9901001)"
 
 
 def published_doi(doi: str | None) -> str:

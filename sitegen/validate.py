@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
-from sitegen.record_types import checked_doi, infer_type, not_a_doi
+from sitegen.record_types import checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
 from sitegen.urls import WINDOWS_DEVICE_NAME, SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_folder_problem, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -661,6 +661,18 @@ def _doi(fields: _Fields) -> str | None:
     return doi
 
 
+def _arxiv(fields: _Fields) -> str | None:
+    """`arxiv: arXiv:2301.00001` is 2301.00001. What is no arXiv id is left out with a warning, as a DOI is: it
+    would make a link to nowhere, and every citation format's URL of the record."""
+    value = fields.string("arxiv")
+    if not value:
+        return None
+    arxiv = checked_arxiv(value)
+    if arxiv is None:
+        fields.problem("arxiv", f"{not_an_arxiv_id(value)}; left out, with its link", warning=True)
+    return arxiv
+
+
 def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
     """A fetcher writes `origin: <its name>` into each record file; files fetched before
     sitegen wrote that field are known by their folder, content/records/arxiv/."""
@@ -728,7 +740,7 @@ def validate_record(
         abstract=fields.string("abstract", default="") or "",
         categories=categories,
         links=fields.url_map("links"),
-        arxiv=fields.string("arxiv"),
+        arxiv=_arxiv(fields),
         doi=_doi(fields),
         hidden=fields.boolean("hidden"),
         featured=fields.boolean("featured"),

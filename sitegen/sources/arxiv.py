@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
+from sitegen.record_types import doi_url
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -298,7 +299,7 @@ def record_from_result(result: Result) -> dict[str, Any]:
     categories = list(dict.fromkeys([c for c in [result.primary_category, *result.categories] if c]))
     links = {"abs": f"https://arxiv.org/abs/{bare_id}", "pdf": f"https://arxiv.org/pdf/{bare_id}"}
     if result.doi:
-        links["doi"] = f"https://doi.org/{result.doi.strip()}"
+        links["doi"] = doi_url(result.doi)
     record: dict[str, Any] = {
         "id": bare_id,
         "title": one_line(result.title),

@@ -63,7 +63,7 @@ from sitegen.latex import (
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
 from sitegen.names import is_braced_whole
-from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, thesis_venue, type_from_evidence
+from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
 
@@ -837,7 +837,7 @@ def _without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi:
     """The links but a `url` that is only the address of the entry's DOI or arXiv id (arXiv's export and
     sitegen's publications.bib write one): the build gives that address from the identifier, as a record
     with no `url` has it, so an entry reads back as the record it was written from."""
-    implied = {"doi": f"https://doi.org/{doi}" if doi else "", "abs": f"https://arxiv.org/abs/{arxiv}" if arxiv else ""}
+    implied = {"doi": doi_url(doi) if doi else "", "abs": f"https://arxiv.org/abs/{arxiv}" if arxiv else ""}
     repeated = [kind for kind, address in implied.items() if address and links.get(kind, "").lower() == address.lower()]
     if not repeated:
         return links

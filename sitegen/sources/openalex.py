@@ -22,6 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
+from sitegen.record_types import doi_url
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
@@ -157,7 +158,7 @@ def _links(work: dict[str, Any], work_id: str, doi: str | None, arxiv: str | Non
     if arxiv:
         links["abs"] = f"https://arxiv.org/abs/{arxiv}"
     if doi:
-        links["doi"] = f"https://doi.org/{doi}"
+        links["doi"] = doi_url(doi)
     pdf = (work.get("primary_location") or {}).get("pdf_url")
     if pdf and str(pdf).startswith(("https://", "http://")):
         links["pdf"] = pdf

@@ -213,3 +213,28 @@ def test_an_unsafe_link_in_any_markdown_text_is_a_warning_at_its_place_and_stric
 
     strict = run_sitegen("build", "--site", str(site), "--strict", "--no-cache")
     assert strict.returncode == 1 and "--strict: " in strict.stderr
+
+
+def test_a_hostile_arxiv_id_or_doi_reaches_no_citation_url_as_written(tmp_path):
+    """An arXiv value that is no arXiv id is left out with a warning (it was the URL of BibTeX, RIS and CSL as
+    written); a DOI's '<' and '>' are percent-encoded in its https://doi.org/ address."""
+    records = {
+        "content/records/a.yaml": 'id: a\ntitle: A\nyear: 2024\ntype: preprint\narxiv: "2301.00001\\"> <b>x</b> {}"\n',
+        "content/records/d.yaml": 'id: d\ntitle: D\nyear: 2024\ndoi: "10.5555/</script><script>alert(1)</script>"\n',
+    }
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **records})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/records/a.yaml:5: warning: field 'arxiv': '2301.00001\"> <b>x</b> {}' is not an arXiv id" in result.stderr
+    output = site / "output"
+    exports = (output / "publications.bib").read_text(encoding="utf-8") + (output / "publications.ris").read_text(encoding="utf-8")
+    assert "arxiv.org" not in exports and "<b>" not in exports
+    urls = [line for line in exports.splitlines() if line.strip().startswith(("url = ", "UR  - "))]
+    assert urls and not [url for url in urls if "<" in url or ">" in url or '"' in url]
+    assert "https://doi.org/10.5555/%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E" in exports
+    page = BeautifulSoup((output / "records/a/index.html").read_bytes(), "lxml")
+    assert page.find("meta", attrs={"name": "citation_arxiv_id"}) is None and page.find("meta", attrs={"name": "citation_pdf_url"}) is None
+    item = json.loads(page.select_one("[data-csl-item]")["data-csl-item"])
+    assert "arxiv" not in json.dumps(item).lower()
+    doi_page = BeautifulSoup((output / "records/d/index.html").read_bytes(), "lxml")
+    assert doi_page.select_one('a[href^="https://doi.org/"]')["href"] == "https://doi.org/10.5555/%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E"

@@ -892,3 +892,58 @@ def test_a_hand_written_record_whose_venue_says_no_kind_of_work_is_a_warning_say
     for fine in ("source: CVPR\n", "source: Vision Days 2023\ntype: inproceedings\n", "source: Vision Days\nbibtex_type: inproceedings\n", ""):
         _, problems = record(f"id: x\ntitle: T\nyear: 2023\n{fine}")
         assert problems == [], fine
+
+
+# -- identifiers that become addresses ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "written, kept",
+    [
+        ("2301.00001", "2301.00001"),
+        ("2301.00001v2", "2301.00001v2"),
+        ("0704.0001", "0704.0001"),
+        ("hep-th/9901001", "hep-th/9901001"),
+        ("hep-th/9901001v1", "hep-th/9901001v1"),
+        ("math.GT/0309136", "math.GT/0309136"),
+        ("arXiv:2301.00001", "2301.00001"),
+        ("https://arxiv.org/abs/2301.00001v3", "2301.00001v3"),
+    ],
+)
+def test_an_arxiv_id_of_either_form_is_kept(written, kept):
+    result, messages = record(f"id: a\ntitle: T\nyear: 2024\narxiv: '{written}'\n")
+    assert messages == [] and result.arxiv == kept
+
+
+@pytest.mark.parametrize(
+    "written, shown",
+    [
+        ('2301.00001\\"> <b>x</b> {}', "'2301.00001\"> <b>x</b> {}'"),
+        ("2301.1", "'2301.1'"),
+        ("see the preprint", "'see the preprint'"),
+        ("hep-th/99", "'hep-th/99'"),
+    ],
+)
+def test_what_is_no_arxiv_id_is_left_out_with_a_warning_as_a_doi_is(written, shown):
+    """It became the record's arXiv link and the URL of every citation format (BibTeX, RIS, CSL) as written."""
+    result, messages = record(f'id: a\ntitle: T\nyear: 2024\narxiv: "{written}"\n')
+    assert result is not None and result.arxiv is None
+    assert [m for m in messages if "arxiv" in m] == [
+        f"{PATH}:4: warning: field 'arxiv': {shown} is not an arXiv id (like 2301.00001, 2301.00001v2 or hep-th/9901001); left out, with its link"
+    ]
+
+
+@pytest.mark.parametrize(
+    "doi, url",
+    [
+        ("10.1000/x", "https://doi.org/10.1000/x"),
+        ("https://doi.org/10.1000/a%20b", "https://doi.org/10.1000/a%20b"),  # copied from an address: its escapes kept
+        ("10.5555/</script><script>alert(1)</script>", "https://doi.org/10.5555/%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E"),
+        ("10.1002/(SICI)1097-4636(199706)35:4<469::AID-JBM7>3.0.CO;2-G", "https://doi.org/10.1002/(SICI)1097-4636(199706)35:4%3C469::AID-JBM7%3E3.0.CO;2-G"),
+        ('10.1/a"b#c?d{e}|^`\\', "https://doi.org/10.1/a%22b%23c%3Fd%7Be%7D%7C%5E%60%5C"),
+    ],
+)
+def test_a_doi_becomes_an_address_with_what_an_address_cannot_hold_percent_encoded(doi, url):
+    from sitegen.record_types import doi_url
+
+    assert doi_url(doi) == url
