@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
+from sitegen.errors import quoted
 from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
 from sitegen.record_types import doi_url
 from sitegen.sources import Fetcher, register_fetcher
@@ -84,17 +85,17 @@ def describe_url(url: str) -> str:
 
 def judge(response: requests.Response) -> Answer:
     """Decide what an HTTP answer from arXiv means."""
-    from sitegen.sources.http import RETRY_STATUSES, Answer, parse_xml
+    from sitegen.sources.http import RETRY_STATUSES, Answer, parse_xml, server_message
 
     status = response.status_code
     tree, xml_error = parse_xml(response.content)
     arxiv_error = _error_entry(tree) if tree is not None else None
     if arxiv_error:
-        return Answer(False, reason=f"arXiv says: {arxiv_error} (HTTP {status})")
+        return Answer(False, reason=f"arXiv says: {quoted(arxiv_error, 300)} (HTTP {status})")
     if status in RETRY_STATUSES:
         return Answer(False, retry=True, reason=f"HTTP {status} {response.reason or ''}".rstrip())
     if status != 200:
-        body = _first_line(response)
+        body = server_message(response)
         return Answer(False, reason=f"HTTP {status}" + (f": {body}" if body else ""))
     if tree is None:
         return Answer(False, retry=True, reason=f"malformed XML ({xml_error})")
@@ -122,11 +123,6 @@ def _error_entry(tree: Any) -> str | None:
         if "/api/errors" in entry_id or title == "Error":
             return " ".join((entry.findtext(f"{{{ATOM}}}summary") or title).split())
     return None
-
-
-def _first_line(response: requests.Response) -> str:
-    text = response.text.strip().splitlines()
-    return text[0][:200] if text and not text[0].startswith("<") else ""
 
 
 def page_reporter(settings: Settings, progress: Progress) -> Callable[[str, Answer], None]:

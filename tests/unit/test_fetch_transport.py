@@ -97,7 +97,7 @@ def test_an_unknown_host_is_not_retried():
 
 def test_arxivs_error_entry_is_final_and_quoted():
     polite, adapter, _, _ = session([(400, fixture("error-incorrect-id-format.xml"))] * 5)
-    with pytest.raises(FetchError, match="arXiv says: incorrect id format for not-an-id \\(HTTP 400\\)"):
+    with pytest.raises(FetchError, match="arXiv says: 'incorrect id format for not-an-id' \\(HTTP 400\\)"):
         polite.get(API + "?search_query=&id_list=not-an-id&start=0&max_results=10")
     assert len(adapter.sent) == 1
 
@@ -116,7 +116,9 @@ def test_a_cut_off_page_is_retried_then_reported_as_malformed():
 def test_a_non_feed_answer_is_refused():
     assert "not an Atom feed" in judge(_response(200, b"<html><body>maintenance</body></html>")).reason
     answer = judge(_response(404, b"not found\n"))
-    assert not answer.ok and not answer.retry and answer.reason == "HTTP 404: not found"
+    assert not answer.ok and not answer.retry and answer.reason == "HTTP 404: 'not found'"
+    answer = judge(_response(404, b"\x1b]0;PWN\x07\x1b[2J gone\n"))  # escaped, as every server's text is
+    assert answer.reason == "HTTP 404: '\\x1b]0;PWN\\x07\\x1b[2J gone'"
 
 
 def _response(status: int, body: bytes) -> requests.Response:
