@@ -137,11 +137,11 @@ def shortcode_problem(line: str, lists: bool = True) -> str | None:
     known = "sitegen reads one shortcode, {{< publications ... >}}, on a line of its own" if lists else "a news item has no shortcodes"
     meant = difflib.get_close_matches(name, ["publications"], n=1, cutoff=0.6) if lists else []
     if meant:
-        return f"unknown shortcode '{name}'; did you mean '{meant[0]}'?"
+        return f"unknown shortcode {quoted(name, SHOWN)}; did you mean '{meant[0]}'?"
     if name.lower() in _PICTURE_SHORTCODES:
         source = re.search(r'src\s*=\s*"([^"]*)"', match[3])
-        return f"unknown shortcode '{name}': {known}; show a picture as ![what it shows]({source[1] if source else 'static/NAME'})"
-    return f"unknown shortcode '{name}': {known}; write what it showed in Markdown"
+        return f"unknown shortcode {quoted(name, SHOWN)}: {known}; show a picture as ![what it shows]({escaped(source[1], SHOWN) if source else 'static/NAME'})"
+    return f"unknown shortcode {quoted(name, SHOWN)}: {known}; write what it showed in Markdown"
 
 
 # Liquid, as Jekyll (al-folio) runs it and sitegen does not: a tag ({% include x %}), or a value ({{ site.baseurl }},

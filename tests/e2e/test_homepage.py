@@ -670,10 +670,15 @@ def test_a_liquid_warning_escapes_what_the_tag_holds_and_repeats_a_bounded_part_
     in the advice; a long argument is cut in both, so that one tag makes one short line, not one of 100,000 characters."""
     hostile = '{% include figure.liquid path="\x1b]0;PWNED\x07\x1b[2J\x1b[31mx" %}'
     page = f"---\ntitle: L\n---\n{hostile}\n\n{{% highlight {'A' * 100_000} %}}\n"
+    shortcode = '---\ntitle: S\n---\n{{< figure src="\x1b[2J.png" >}}\n'  # an error, as any unknown shortcode: escaped too
     site = site_with(tmp_path, {"content/pages/l.md": page})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    (site / "content/pages/s.md").write_text(shortcode, encoding="utf-8")
+    failed = run_sitegen("build", "--site", str(site))
+    assert failed.returncode == 1 and "\x1b" not in failed.stderr
+    assert "show a picture as ![what it shows](\\x1b[2J.png)" in failed.stderr
     warnings = {line.split(": warning: ")[0]: line for line in result.stderr.splitlines() if ": warning: Liquid" in line}
     assert warnings["content/pages/l.md:4"] == (
         "content/pages/l.md:4: warning: Liquid tag '{% include figure.liquid path=\"\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mx\" %}' "
