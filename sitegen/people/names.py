@@ -14,11 +14,9 @@ import re
 import unicodedata
 
 from sitegen.disambiguate import plain_name
-from sitegen.urls import ASCII_SPELLING
+from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
-# names Windows keeps for devices: no folder may have one (people/con/ could not be checked out there)
-_DEVICE_NAME = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$")
 NAME_KEYS_KEPT = 1 << 19  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
 
 
@@ -48,7 +46,7 @@ def name_slug(key: str) -> str:
     else:
         kept = "-".join(word for word in (w.encode("ascii", "ignore").decode() for w in text.split()) if word)
         slug = f"{kept or 'person'}-{hashlib.blake2b(key.encode(), digest_size=4).hexdigest()}"
-    return f"{slug}-person" if _DEVICE_NAME.match(slug) else slug
+    return f"{slug}-person" if WINDOWS_DEVICE_NAME.match(slug) else slug  # people/con/ could not be checked out on Windows
 
 
 def surname_order(key: str) -> tuple[str, str]:

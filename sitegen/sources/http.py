@@ -37,7 +37,7 @@ import orjson
 import requests
 from lxml import etree
 
-from sitegen.errors import quoted
+from sitegen.errors import escaped, quoted
 from sitegen.progress import Progress
 from sitegen.urls import is_loopback_host
 
@@ -285,8 +285,7 @@ JSON_KINDS = {dict: "an object", list: "a list", str: "a string", int: "a number
 
 def _json_kind(value: Any) -> str:
     kind = JSON_KINDS.get(type(value), type(value).__name__)
-    shown = orjson.dumps(value).decode().encode("ascii", "backslashreplace").decode()  # escaped: one plain line
-    return f"{kind} ({shown[:40]}{'…' if len(shown) > 40 else ''})" if value not in ({}, None) else kind
+    return f"{kind} ({escaped(orjson.dumps(value).decode(), 41)})" if value not in ({}, None) else kind
 
 
 def _kind_names(kinds: type | tuple[type, ...]) -> str:
