@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
@@ -21,6 +22,7 @@ from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
 from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
+from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
@@ -151,6 +153,14 @@ HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's (Highwire Press's) t
     "mastersthesis": "citation_dissertation_institution",
     "techreport": "citation_technical_report_institution",
 }
+
+
+@dataclass
+class EmbeddedLists:
+    """The lists of records of one page (a page, a post, the CV) made so far: how many, how many of them searchable."""
+
+    count: int = 0
+    searchable: int = 0
 
 
 class ViewBuilder:
@@ -536,17 +546,34 @@ class ViewBuilder:
         """A page's (or a post's) text as HTML and its lists of records, and the records it shows."""
         parts: list[dict[str, Any]] = []
         shown_entries: list[Entry] = []
-        lists = 0
+        lists = EmbeddedLists()
         for part, positions in zip(page.parts, shown):
             if part.publications is None:
                 parts.append({"html": self.markdown_html(part.html)})
                 continue
-            lists += 1
             entries = self.ordered_entries(positions)
             shown_entries += entries
-            prefix = "" if lists == 1 else f"list{lists}-"
-            parts.append({"anchor": f"publications-{lists}", "title": part.publications.title, "groups": self.groups(entries, prefix)})
+            number, groups, search = self.embedded_list(entries, part.publications, lists)
+            parts.append({"anchor": f"publications-{number}", "title": part.publications.title, "groups": groups, "search": search})
         return parts, shown_entries
+
+    def embedded_list(self, entries: list[Entry], chosen: PublicationFilter, lists: EmbeddedLists) -> tuple[int, list[dict[str, Any]], dict[str, Any] | None]:
+        """A list of records shown in a page, a post or the CV (`chosen`: its PublicationFilter), the next of
+        `lists` on its page: its number there, its groups, and its search form's values (None: it has none).
+
+        The page's first list gives its records the ids of the list pages (`r-<slug>`), a further one ids of
+        its own (`list2-r-<slug>`). The page's first searchable list has the search form's ids and address
+        query (`?q=&year=&type=&subject=`) of the list pages; a further one prefixes both with `list<n>-`
+        (`?list3-q=`), so that each restores and shares its own state."""
+        lists.count += 1
+        number = lists.count
+        prefix = "" if number == 1 else f"list{number}-"
+        search = None
+        if chosen.searchable(len(entries)):
+            names = "" if lists.searchable == 0 else f"list{number}-"
+            search = {"ids": names, "query_prefix": names, "record_prefix": prefix, "record_count": len(entries), "script": lists.searchable == 0}
+            lists.searchable += 1
+        return number, self.groups(entries, prefix), search
 
     def post_page(self, post, shown: tuple[tuple[int, ...], ...], newer, older) -> dict[str, Any]:
         """A blog post: its text, its day, and the posts before and after it."""
@@ -594,13 +621,16 @@ class ViewBuilder:
         context = self.common("cv/index.html")
         profile = self.profile()
         sections, shown_entries = [], []
+        lists = EmbeddedLists()
         for section, positions in zip(cv.sections, shown):
             if section.publications is None:
                 sections.append(self.cv_section(section))
                 continue
             entries = self.ordered_entries(positions)
             shown_entries += entries
-            sections.append({"title": section.title, "groups": self.groups(entries)})
+            number, groups, search = self.embedded_list(entries, section.publications, lists)
+            anchor_prefix = "cv-" if number == 1 else f"cv-list{number}-"
+            sections.append({"title": section.title, "groups": groups, "anchor_prefix": anchor_prefix, "search": search})
         context.update(profile=profile, sections=sections, icons=self.icons_of(shown_entries, profile["links"]))
         return context
 

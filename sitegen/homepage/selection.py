@@ -22,7 +22,8 @@ from sitegen.values import value_class
 
 SHORTCODE = re.compile(r"^\s*\{\{<\s*publications\b(?P<attributes>.*?)>\}\}\s*$")
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*"([^"]*)"')
-SETTINGS = ("featured", "type", "year", "since", "until", "limit", "title")
+SETTINGS = ("featured", "type", "year", "since", "until", "limit", "title", "search")
+SEARCH_FROM = 10  # records from which a list shown on a page has a search box of its own, unless `search` says
 
 
 @value_class
@@ -35,6 +36,12 @@ class PublicationFilter:
     until: int | None = None
     limit: int | None = None
     title: str = ""  # a heading over the list on a page (else a hidden one)
+    search: bool | None = None  # a search box over the list: as written (search="true"/"false"), else from SEARCH_FROM records
+
+    def searchable(self, count: int) -> bool:
+        """Whether a list of `count` records chosen so has its own search box and filters (SPEC §8): when it is a
+        real list, SEARCH_FROM records or more, unless `search` says; never an empty one."""
+        return count > 0 and (self.search if self.search is not None else count >= SEARCH_FROM)
 
     def select(self, entries: Sequence[Entry]) -> list[int]:
         """Positions in `entries` of the records shown."""
@@ -65,10 +72,11 @@ def filter_from(settings: dict[str, Any], where: Location, problems: list[Proble
 
     for key, value in settings.items():
         text = str(value).strip() if not isinstance(value, bool) else ("true" if value else "false")
-        if key == "featured":
+        if key in ("featured", "search"):
             if text.lower() not in ("true", "false", "yes", "no"):
-                fail(f"publications: featured should be true or false, got {text!r}")
-            found["featured"] = text.lower() in ("true", "yes")
+                meant = difflib.get_close_matches(text.lower(), ["true", "false"], n=1, cutoff=0.6)
+                fail(f"publications: {key} should be true or false, got {quoted(text, SHOWN)}" + (f"; did you mean '{meant[0]}'?" if meant else ""))
+            found[key] = text.lower() in ("true", "yes")
         elif key == "type":
             names = tuple(part.strip() for part in (value if isinstance(value, list) else text.split(",")) if str(part).strip())
             unknown = [name for name in names if name not in RECORD_TYPES]
@@ -89,7 +97,12 @@ def filter_from(settings: dict[str, Any], where: Location, problems: list[Proble
         elif key == "title":
             found["title"] = text
         else:
-            fail(f"publications: unknown setting '{key}'; settings are {', '.join(SETTINGS)}")
+            meant = difflib.get_close_matches(key, SETTINGS, n=1, cutoff=0.6)
+            fail(
+                f"publications: unknown setting {quoted(str(key), SHOWN)}; "
+                + (f"did you mean '{meant[0]}'? " if meant else "")
+                + f"settings are {', '.join(SETTINGS)}"
+            )
     if len(problems) > bad:
         return None
     return PublicationFilter(**found)

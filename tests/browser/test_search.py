@@ -549,3 +549,113 @@ def test_the_most_cited_list_is_searched_in_its_own_order(page, served_demo, dem
     want = {slug(i) for i in expected(records, "muller")} & set(listed)
     assert shown_ids(page) == [record for record in listed if record in want]  # the same order: most cited first
     assert count_line(page) == f"{len(want)} of {len(listed)} publications"
+
+
+# -- lists of records in a page of one's own ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def page_with_lists(tmp_path_factory):
+    """A page with three lists of records: all twelve (searchable), a selection of three (not), and the six
+    articles (search="true"): the first and the third each with a search box of its own."""
+    site = tmp_path_factory.mktemp("lists") / "site"
+    (site / "content" / "records").mkdir(parents=True)
+    (site / "content" / "pages").mkdir()
+    records = [
+        {
+            "id": f"paper{i}",
+            "title": f"{'Gossip protocols' if i % 3 == 0 else 'Sparse kernels'} part {i}",
+            "authors": ["Ada Lovelace"],
+            "year": 2010 + i,
+            "source": "Journal of Tests",
+            "type": "article" if i % 2 else "inproceedings",
+        }
+        for i in range(1, 13)
+    ]
+    (site / "content" / "site.yaml").write_text("title: Lists\nbase_url: /\n", encoding="utf-8")
+    (site / "content" / "profile.yaml").write_text("name: Ada Lovelace\n", encoding="utf-8")
+    (site / "content" / "records" / "all.yaml").write_text(yaml.safe_dump(records), encoding="utf-8")
+    (site / "content" / "pages" / "lists.md").write_text(
+        '---\ntitle: Lists\n---\nAll of them:\n\n{{< publications >}}\n\nThree:\n\n{{< publications limit="3" >}}\n\n'
+        'The articles:\n\n{{< publications type="article" search="true" >}}\n',
+        encoding="utf-8",
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        yield base + "lists/", records
+
+
+def listed(page, number: int) -> list[str]:
+    """The records a reader sees in the page's `number`th list, by slug."""
+    return page.evaluate(
+        """number => [...document.querySelectorAll(`section[aria-labelledby="publications-${number}"] li.record`)]
+        .filter(li => li.offsetParent !== null && li.querySelector('a').checkVisibility())
+        .map(li => li.querySelector('a').getAttribute('href').split('/').filter(Boolean).pop())""",
+        number,
+    )
+
+
+def list_count(page, number: int) -> str:
+    return page.locator(f'section[aria-labelledby="publications-{number}"] .search-count').inner_text().strip()
+
+
+def lists_ready(page) -> None:
+    page.wait_for_function("() => [...document.querySelectorAll('.search-controls')].every(f => !f.disabled)")
+
+
+def test_each_list_in_a_page_is_searched_on_its_own_and_keeps_its_state_in_the_address(page, page_with_lists):
+    base, records = page_with_lists
+    everything = [f"paper{i}" for i in range(12, 0, -1)]
+    articles = [slug for slug in everything if int(slug[5:]) % 2]
+    page.goto(base)
+    lists_ready(page)
+    assert page.locator("input[type=search]").count() == 2  # the selection of three has none
+    assert listed(page, 1) == everything and list_count(page, 1) == "12 publications"
+    assert listed(page, 3) == articles and list_count(page, 3) == "6 publications"
+
+    # typing in the first list narrows it alone
+    first = page.locator('section[aria-labelledby="publications-1"] input[type=search]')
+    first.fill("gossip")
+    page.wait_for_function("() => document.querySelector('#search-count').textContent.includes(' of ')")
+    gossip = [slug for slug in everything if int(slug[5:]) % 3 == 0]
+    assert listed(page, 1) == gossip and list_count(page, 1) == f"{len(gossip)} of 12 publications"
+    assert listed(page, 2) == everything[:3]
+    assert listed(page, 3) == articles and list_count(page, 3) == "6 publications"
+    page.wait_for_function("() => new URLSearchParams(location.search).get('q') === 'gossip'")
+
+    # the third list's filter: its own names in the address, the first list untouched
+    year = "2019"
+    page.select_option("#list3-search-year", year)
+    assert listed(page, 3) == ["paper9"] and list_count(page, 3) == "1 of 6 publications"
+    assert listed(page, 1) == gossip
+    page.wait_for_function("() => new URLSearchParams(location.search).get('list3-year') === '2019'")
+    assert "year=" not in page.url.replace("list3-year=", "")
+
+    # the address restores both on reload, and opens shared in another page
+    for opened in (page, page.context.new_page()):
+        if opened is page:
+            page.reload()
+        else:
+            opened.goto(page.url)
+        lists_ready(opened)
+        opened.wait_for_function("() => document.querySelector('#search-count').textContent.includes(' of ')")
+        assert opened.input_value('section[aria-labelledby="publications-1"] input[type=search]') == "gossip"
+        assert opened.input_value("#list3-search-year") == year
+        assert listed(opened, 1) == gossip and list_count(opened, 1) == f"{len(gossip)} of 12 publications"
+        assert listed(opened, 3) == ["paper9"] and list_count(opened, 3) == "1 of 6 publications"
+
+    # clearing the third list leaves the first one's search in place
+    page.locator('section[aria-labelledby="publications-3"] .search-reset').click()
+    assert listed(page, 3) == articles and list_count(page, 3) == "6 publications"
+    assert listed(page, 1) == gossip
+    page.wait_for_function("() => !location.search.includes('list3-')")
+    assert "q=gossip" in page.url
+
+
+def test_without_javascript_every_list_in_a_page_shows_every_record(new_page, page_with_lists):
+    base, _ = page_with_lists
+    page = new_page(java_script_enabled=False)
+    page.goto(base + "?q=gossip&list3-year=2019")
+    assert len(listed(page, 1)) == 12 and len(listed(page, 3)) == 6
+    assert all(box.is_disabled() for box in page.locator("input[type=search]").all())

@@ -20,6 +20,7 @@ from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, REPO, copy_demo, pages_to_read, rendered_files, run_sitegen, write_site
 
 from sitegen.categories import subject_name
+from sitegen.errors import ContentError
 
 CONTENT = REPO / "content"
 THEME = REPO / "sitegen" / "themes" / "default"
@@ -273,6 +274,105 @@ def test_two_lists_on_one_page_give_each_record_an_id_of_its_own(tmp_path):
     assert len(page.select("li.record")) == 4
 
 
+def many_records(count: int) -> str:
+    """`count` records, one a year from 2001, half articles and half conference papers."""
+    kinds = ("article", "inproceedings")
+    return yaml.safe_dump(
+        [
+            {"id": f"paper{i}", "title": f"Paper number {i}", "authors": ["Ada Lovelace"], "year": 2000 + i, "source": "J", "type": kinds[i % 2]}
+            for i in range(1, count + 1)
+        ]
+    )
+
+
+def search_forms(page: BeautifulSoup) -> list:
+    """The search forms of a page, each checked to be labelled: every control's label is tied to it by its id."""
+    forms = page.select("form.search")
+    for form in forms:
+        for control in form.select("input, select"):
+            assert len(page.select(f'label[for="{control["id"]}"]')) == 1, control
+    return forms
+
+
+def test_a_long_list_in_a_page_has_a_search_box_of_its_own_and_a_short_selection_none(tmp_path):
+    """SPEC §8: a page that lists records has a search box; a list of 10 records or more in a page or a post is one,
+    searched on its own (its records, its count); three papers named in prose are no list to search."""
+    files = {
+        "content/records/a.yaml": many_records(12),
+        "content/pages/list.md": "---\ntitle: All papers\n---\nMy papers:\n\n{{< publications >}}\n",
+        "content/pages/selected.md": '---\ntitle: Selected\n---\nThree of them:\n\n{{< publications limit="3" >}}\n',
+        "content/posts/2025-01-01-papers.md": '---\ntitle: Papers\n---\n{{< publications type="article,inproceedings" >}}\n',
+    }
+    rendered = rendered_files(site_with(tmp_path, files))
+    for path in ("list/index.html", "posts/papers/index.html"):
+        page = soup_of(rendered[path])
+        [form] = search_forms(page)
+        assert len(page.select("input[type=search]")) == 1, path
+        assert form.find_parent(class_="embedded-publications") is not None and form.has_attr("data-only-listed-here")
+        assert form["data-total"] == "12" and text(form.select_one(".search-count")).startswith("12 publications")
+        assert form.select_one("fieldset")["disabled"] is not None  # without JavaScript: greyed out, every record listed
+        assert len(page.select("li.record")) == 12
+        assert len(page.select('script[src$="search.js"]')) == 1
+    selected = soup_of(rendered["selected/index.html"])
+    assert len(selected.select("li.record")) == 3
+    assert selected.select("input[type=search], form.search, script[src$='search.js']") == []
+
+
+def test_the_search_setting_of_a_list_decides_whether_it_has_a_search_box(tmp_path):
+    files = {
+        "content/records/a.yaml": many_records(12),
+        "content/pages/no.md": '---\ntitle: Without\n---\n{{< publications search="false" >}}\n',
+        "content/pages/yes.md": '---\ntitle: With\n---\n{{< publications limit="3" search="true" >}}\n',
+    }
+    rendered = rendered_files(site_with(tmp_path, files))
+    no = soup_of(rendered["no/index.html"])
+    assert len(no.select("li.record")) == 12 and no.select("input[type=search]") == []
+    yes = soup_of(rendered["yes/index.html"])
+    [form] = search_forms(yes)
+    assert len(yes.select("input[type=search]")) == 1 and form["data-total"] == "3"
+    files["content/pages/no.md"] = '---\ntitle: Without\n---\n{{< publications search="no box" >}}\n'
+    with pytest.raises(ContentError) as error:
+        rendered_files(site_with(tmp_path / "bad", files))
+    assert "content/pages/no.md:4: publications: search should be true or false, got 'no box'" in str(error.value)
+
+
+def test_several_searchable_lists_on_a_page_each_have_their_own_ids_count_and_address_names(tmp_path):
+    body = (
+        '---\ntitle: Two lists\n---\n{{< publications limit="2" >}}\n\nArticles:\n\n{{< publications type="article" search="true" >}}\n\n'
+        'Papers:\n\n{{< publications type="inproceedings" search="true" >}}\n'
+    )
+    files = {"content/records/a.yaml": many_records(12), "content/pages/two.md": body}
+    page = soup_of(rendered_files(site_with(tmp_path, files))["two/index.html"])
+    ids = [tag["id"] for tag in page.find_all(id=True)]
+    assert len(ids) == len(set(ids))
+    first, second = search_forms(page)  # the selection of two has none
+    assert first["data-total"] == second["data-total"] == "6"
+    # the first searchable list keeps the list pages' names (?q=...), the next one its own (?list3-q=...)
+    assert not first.has_attr("data-query-prefix") and first.select_one("input[type=search]")["id"] == "search-q"
+    assert second["data-query-prefix"] == "list3-" and second.select_one("input[type=search]")["id"] == "list3-search-q"
+    # each form finds the records of its own list: their ids begin with its record prefix
+    for form in (first, second):
+        section = form.find_parent(class_="embedded-publications")
+        prefix = form.get("data-record-prefix", "")
+        assert [li["id"] for li in section.select("li.record")] == [li["id"] for li in section.select(f'li.record[id^="{prefix}r-"]')]
+        assert len(section.select("li.record")) == 6
+    assert len(page.select('script[src$="search.js"]')) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "setting, message",
+    [
+        ('search="maybe"', "content/pages/bad.md:6: publications: search should be true or false, got 'maybe'"),
+        ('search="ture"', "content/pages/bad.md:6: publications: search should be true or false, got 'ture'; did you mean 'true'?"),
+        ('serach="true"', "content/pages/bad.md:6: publications: unknown setting 'serach'; did you mean 'search'?"),
+    ],
+)
+def test_a_wrong_search_setting_is_a_mistake_at_its_line(tmp_path, setting, message):
+    site = site_with(tmp_path, {"content/pages/bad.md": f"---\ntitle: Bad\n---\nText\n\n{{{{< publications {setting} >}}}}\n"})
+    assert message in build_fails(site)
+
+
 def test_a_file_name_with_spaces_or_accents_gives_the_address_hugo_and_jekyll_users_expect(tmp_path: Path) -> None:
     """A space is '-', accents are dropped, case is kept; an explicit `slug:` still wins and is still checked."""
     site = site_with(
@@ -370,6 +470,19 @@ def test_the_cv_shows_every_entry_and_the_selected_publications(built_demo):
     featured = {r["title"] for r in demo_records() if r.get("featured")}
     assert {text(h) for h in cv.select(".record-title")} == featured
     assert any(a["href"] == "https://jonasberg.example.org" for a in cv.select(".authors a"))
+
+
+def test_a_long_list_of_publications_in_the_cv_has_a_search_box_and_the_selected_ones_none(tmp_path):
+    cv = "sections:\n  - title: Selected\n    publications: {limit: 3}\n  - title: All papers\n    publications: all\n  - title: Articles\n    publications: {type: article, search: true}\n"
+    page = soup_of(rendered_files(site_with(tmp_path, {"content/records/a.yaml": many_records(12), "content/cv.yaml": cv}))["cv/index.html"])
+    ids = [tag["id"] for tag in page.find_all(id=True)]
+    assert len(ids) == len(set(ids))
+    sections = {text(section.h2): section for section in page.select("section.cv-section")}
+    assert sections["Selected"].select("form.search") == []
+    forms = search_forms(page)
+    assert [form.find_parent("section").h2.get_text() for form in forms] == ["All papers", "Articles"]
+    assert [form["data-total"] for form in forms] == ["12", "6"]
+    assert len(page.select('script[src$="search.js"]')) == 1
 
 
 def test_the_profile_shows_the_cv_sections_marked_for_it_without_retyping(built_demo):
