@@ -659,3 +659,12 @@ def test_without_javascript_every_list_in_a_page_shows_every_record(new_page, pa
     page.goto(base + "?q=gossip&list3-year=2019")
     assert len(listed(page, 1)) == 12 and len(listed(page, 3)) == 6
     assert all(box.is_disabled() for box in page.locator("input[type=search]").all())
+
+
+def test_a_page_with_several_searchable_lists_has_no_axe_violation(page, page_with_lists):
+    """Each form's controls keep their labels, and no id is repeated (WCAG 2.1 A/AA, by axe-core)."""
+    pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    from browser.test_axe import violations_on
+
+    base, _ = page_with_lists
+    assert violations_on(page, base) == []
