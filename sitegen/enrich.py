@@ -22,14 +22,12 @@ from sitegen.categories import subject_name
 from sitegen.errors import Problem
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
-from sitegen.model import ARXIV_VERSION, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
+from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first, written_editors
 from sitegen.record_types import doi_url, infer_type, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
-# what BibTeX reads back as a citation key: no space, comma, brace, quote, parenthesis or comment sign
-USABLE_CITE_KEY = re.compile(r"""^[^\s,{}()"#%'=\\~]+$""")
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 # the kinds of link that may be the work's own address (BibTeX's `url`, RIS's `UR`, CSL's `URL`), best first;

@@ -86,7 +86,8 @@ def merge_works(records: list[Record], notes: list[Problem] | None = None) -> li
         work = merged_record([records[i] for i in members])
         merged.append(work)
         if notes is not None and work.aliases:
-            notes += [merge_note(records[i], work) for i in members if records[i].id in work.aliases]
+            aliased = {alias: records[i].id for i in members for alias in records[i].aliases}  # alias -> whose it is
+            notes += [merge_note(records[i], work, aliased) for i in members if records[i].id in work.aliases]
         if notes is not None:
             notes += _moved_page_notes([records[i] for i in members], work)
     return merged
@@ -112,12 +113,18 @@ def _moved_page_notes(members: list[Record], work: Record) -> list[Problem]:
 _SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "id": "same id"}
 
 
-def merge_note(record: Record, work: Record) -> Problem:
+def merge_note(record: Record, work: Record, aliased: dict[str, str] | None = None) -> Problem:
     """'record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 (content/records/zotero.bib:12): same DOI',
-    at the merged record's place: which entry of the user's files became part of which, and why."""
+    at the merged record's place: which entry of the user's files became part of which, and why. `aliased`: each
+    alias the merged records gave, and the id of the record that gave it."""
     shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work))}
+    aliased = aliased or {}
     if shared:
         why = ", ".join(_SAME[kind] for kind in _SAME if kind in shared)
+    elif record.id in aliased:
+        why = f"record '{aliased[record.id]}' lists '{record.id}' among its aliases"
+    elif work.id in record.aliases:
+        why = f"it lists '{work.id}' among its aliases"
     elif title_key(record.title) == title_key(work.title):
         why = f"same title, years at most {TITLE_MATCH_YEARS} apart and an author in common"
     else:
@@ -143,7 +150,7 @@ def _works(records: list[Record]) -> list[list[int]]:
     works = _Works(records)
     first_with: dict[str, int] = {}
     for index, record in enumerate(records):
-        for key in identity_keys(record):
+        for key in identity_keys(record) + [f"id:{alias}" for alias in record.aliases]:  # a key of its own .bib entry's `ids`
             first = first_with.setdefault(key, index)
             if first != index:
                 works.join(first, index)
@@ -378,8 +385,10 @@ def merged_record(members: list[Record]) -> Record:
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
     work_id = values["id"]
-    own = [r.id for r in ranked if not r.fetched and r.id and r.id != work_id]
-    values["aliases"] = tuple(dict.fromkeys([*own, *(alias for r in ranked for alias in r.aliases if alias != work_id)]))
+    # each record's id (of the user's own files) and the aliases it gives, best record first: a work read back from
+    # publications.bib, whose `ids` holds them all, lists them in the same order
+    own = [alias for r in ranked for alias in ([r.id] if not r.fetched and r.id else []) + list(r.aliases)]
+    values["aliases"] = tuple(dict.fromkeys(alias for alias in own if alias != work_id))
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
         lead,

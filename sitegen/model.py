@@ -16,6 +16,9 @@ from sitegen.errors import Location
 from sitegen.values import value_class
 
 ARXIV_VERSION = re.compile(r"v\d+$")  # the "v2" of "2401.01234v2"
+# what BibTeX reads back as a citation key: no space, comma, brace, quote, parenthesis or comment sign
+USABLE_CITE_KEY = re.compile(r"""^[^\s,{}()"#%'=\\~]+$""")
+NOT_A_CITE_KEY = "is no citation key (no space, comma, brace, quote or %); left out"
 RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records, unless site.yaml says
 # BibTeX fields a record keeps in `extra` as they are: the BibTeX reader writes them, a hand-written
 # record may give them (validation knows them), merging takes them with the venue, templates show them,

@@ -16,7 +16,19 @@ from urllib.parse import urlsplit
 
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
-from sitegen.model import BIBTEX_DETAILS, RECORD_TYPES, RECORDS_PER_PAGE, ArxivSources, Origin, Profile, RawDocument, Record, SiteConfig
+from sitegen.model import (
+    BIBTEX_DETAILS,
+    NOT_A_CITE_KEY,
+    RECORD_TYPES,
+    RECORDS_PER_PAGE,
+    USABLE_CITE_KEY,
+    ArxivSources,
+    Origin,
+    Profile,
+    RawDocument,
+    Record,
+    SiteConfig,
+)
 from sitegen.record_types import checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
 from sitegen.urls import WINDOWS_DEVICE_NAME, SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_folder_problem, windows_path
 
@@ -573,6 +585,7 @@ RECORD_FIELDS = frozenset(
         "type",
         "citations",
         "ids",
+        "aliases",
         "origin",
     }
 )
@@ -673,6 +686,20 @@ def _arxiv(fields: _Fields) -> str | None:
     return arxiv
 
 
+def _aliases(fields: _Fields, record_id: str) -> tuple[str, ...]:
+    """The record's other citation keys (a .bib entry's `ids`): each one BibTeX can read back as a key, once
+    (case ignored, as BibTeX compares keys), the record's own id left out."""
+    aliases: list[str] = []
+    seen = {record_id.casefold()}
+    for alias in fields.string_list("aliases"):
+        if not USABLE_CITE_KEY.match(alias):
+            fields.problem("aliases", f"{alias!r} {NOT_A_CITE_KEY}", warning=True)
+        elif alias.casefold() not in seen:
+            seen.add(alias.casefold())
+            aliases.append(alias)
+    return tuple(aliases)
+
+
 def record_origin(data: dict, display_path: str, reader: str = "yaml") -> Origin:
     """A fetcher writes `origin: <its name>` into each record file; files fetched before
     sitegen wrote that field are known by their folder, content/records/arxiv/."""
@@ -752,6 +779,7 @@ def validate_record(
         type=_record_type(fields),
         citations=_citations(fields),
         ids=_string_map(fields, "ids"),
+        aliases=_aliases(fields, record_id or ""),
         extra=extra,
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,

@@ -140,9 +140,10 @@ def record_author_ids(entry: Entry) -> dict[str, set[str]]:
 
 def record_identifiers(entry: Entry) -> dict[str, str]:
     """Every identifier of the work (SPEC §6: a merged record keeps them all), as `exclude_ids` compare them
-    (lower case, no arXiv version) -> as the record writes it: its id, arXiv id, DOI and the other `ids`."""
+    (lower case, no arXiv version) -> as the record writes it: its id and aliases (its other citation keys), arXiv
+    id, DOI and the other `ids`."""
     record = entry.record
-    written = [record.id, record.arxiv, record.doi, *record.ids.values()]
+    written = [record.id, *record.aliases, record.arxiv, record.doi, *record.ids.values()]
     return {identifier_key(value): value for value in written if value and value.strip()}
 
 
@@ -184,6 +185,7 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
     return [
         (
             entry.record.id,
+            entry.record.aliases,  # what exclude_ids match, as the id
             [author.name for author in entry.authors],
             entry.record.year,
             entry.record.date.toordinal() if entry.record.date else 0,

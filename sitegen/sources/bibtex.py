@@ -61,7 +61,7 @@ from sitegen.latex import (
     unicode_macro_text,
 )
 from sitegen.load import PositionedDict
-from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, USABLE_CITE_KEY
 from sitegen.names import is_braced_whole
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
@@ -116,7 +116,7 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id""".split(),
+        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id ids""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -139,7 +139,7 @@ IGNORED_FIELDS = frozenset(
     pagination bookpagination part pubstate addendum translator annotator commentator introduction foreword afterword
     bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
-    sortyear sortshorthand presort xref xdata ids indexsorttitle indextitle label gender execute hyphenation key volumes
+    sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
     reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
     listf editora editorb editorc editortype editoratype editorbtype editorctype entryset
     bibtex_show altmetric dimensions google_scholar_id inspirehep_id additional_info""".split()
@@ -658,6 +658,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     links = _links(fields, warn)
     record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
     _put_ids(record, key, fields)
+    _put_aliases(record, key, fields, warn)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
     if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title
@@ -672,6 +673,26 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     _put_thesis_degree(record, fields, source)
     _put_details(record, fields, venue_field)
     return record.data
+
+
+def _put_aliases(record: _Record, key: str, fields: _Fields, warn: _Warn) -> None:
+    """biblatex's `ids = {old, older}`: the entry's other citation keys (Better BibTeX keeps a key changed so, and
+    sitegen's publications.bib the keys of the entries merged into one), the record's `aliases`. One BibTeX
+    could not read back as a key is left out with a warning; the entry's own key and repeats go without a word."""
+    found = fields.get("ids")
+    if found is None:
+        return
+    aliases: list[str] = []
+    seen = {key.casefold()}
+    for alias in (part.strip() for part in found[0].split(",")):
+        if not alias or alias.casefold() in seen:
+            continue
+        if not USABLE_CITE_KEY.match(alias):
+            warn(found[1], f"field 'ids': {alias!r} {NOT_A_CITE_KEY}")
+            continue
+        seen.add(alias.casefold())
+        aliases.append(alias)
+    record.put("aliases", aliases, found[1])
 
 
 def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:

@@ -307,3 +307,42 @@ def test_the_merge_note_is_printed_and_strict_still_builds(tmp_path):
     result = run_sitegen("build", "--strict", cwd=site)
     assert result.returncode == 0, result.stderr
     assert "content/records/scholar-duplicate.bib:1: note: record 'muller2021sparse' merged with mullerSparseAttentionDNA2021" in result.stderr
+
+
+# -- (7) biblatex's `ids`: a paper's other citation keys ---------------------------------------------------------------
+
+
+def test_an_entrys_ids_stay_its_citation_keys_in_every_export_and_name_it_for_other_files(tmp_path):
+    """`ids = {old}` was dropped: publications.bib lost the alias (a \\cite{old} found nothing with biber), another
+    record could be given the key `old`, and a file naming the paper by its old key named nothing."""
+    site = write_site(
+        tmp_path,
+        {
+            **SITE,
+            "content/records/papers.bib": (
+                '@article{muller2024new, title = {Sparse Sorting}, author = {M{\\"u}ller, Jane}, journal = {J. Algorithms},'
+                " year = 2024, ids = {berg2020sorting, muller2023sparse}}\n"
+            ),
+            # its generated key would be berg2020sorting, which cites the paper above
+            "content/records/berg.yaml": "id: berg-sorting\ntitle: Sorting Things\nauthors: [Ann Berg]\nyear: 2020\nsource: J. Sorting\n",
+            # an old file that names the paper by its old key (another title: no title match) is the same work
+            "content/records/old.bib": '@misc{muller2023sparse, title = {Sparse sorting, a preprint}, author = {M{\\"u}ller, Jane}, year = 2023}\n',
+            # a person's file excludes the paper by one of its keys
+            "content/people/jane.yaml": "name: Jane Müller\nexclude_ids: [muller2023sparse]\n",
+        },
+    )
+    files, warnings = built(site)
+    records = records_json(files)
+    assert sorted(records) == ["berg-sorting", "muller2024new"]
+    assert records["muller2024new"]["aliases"] == ["berg2020sorting", "muller2023sparse"]
+    assert records["berg-sorting"]["cite_key"] != "berg2020sorting"
+    entries = bib_entries(files["publications.bib"])
+    assert entries["muller2024new"]["ids"] == "berg2020sorting, muller2023sparse"
+    assert "berg2020sorting" not in entries
+    assert warnings == [
+        "content/records/old.bib:1: note: record 'muller2023sparse' merged with muller2024new (content/records/papers.bib:1):"
+        " record 'muller2024new' lists 'muller2023sparse' among its aliases; its id is kept as an alias"
+    ]
+    assert "muller2024new" not in bib_entries(files["people/jane/publications.bib"])
+    again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": files["publications.bib"].decode()}))
+    assert records_json(again)["muller2024new"]["aliases"] == ["berg2020sorting", "muller2023sparse"]

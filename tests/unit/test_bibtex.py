@@ -813,3 +813,18 @@ def test_an_unknown_entry_type_and_a_month_that_is_none_are_read_with_a_warning(
 @pytest.mark.parametrize("month, number", [("{Juni}", 6), ("{Mär.}", 3), ("{Okt}", 10), ("{dez}", 12), ("jun", 6)])
 def test_german_month_names_are_months(month, number):
     assert one(f"@misc{{k, title = {{T}}, author = {{Lin, Sheng}}, year = 2020, month = {month}}}").extra["month"] == number
+
+
+def test_biblatex_ids_are_the_entrys_other_citation_keys():
+    """`ids = {...}` (biblatex's key aliases, as Better BibTeX and sitegen's own publications.bib write them) was
+    dropped without a word: a \\cite of an old key no longer named the paper anywhere sitegen names it."""
+    record = one(
+        "@article{lin2024new, title = {T}, author = {Lin, Sheng}, journal = {J}, year = 2024, ids = {lin2024old, Lin2024Sorting ,lin2024new, lin2024old,}}"
+    )
+    assert record.aliases == ("lin2024old", "Lin2024Sorting")  # its own key and a key given twice once
+
+
+def test_an_alias_bibtex_cannot_cite_is_left_out_with_a_warning():
+    records, problems = read("@article{k, title = {T}, author = {Lin, Sheng}, journal = {J}, year = 2024,\n  ids = {old key, old2}}")
+    assert records[0].aliases == ("old2",)
+    assert problems == [f"{PATH}:2: warning: entry 'k': field 'ids': 'old key' is no citation key (no space, comma, brace, quote or %); left out"]

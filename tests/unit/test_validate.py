@@ -595,6 +595,14 @@ def validate_site_from(root, records: dict[str, str]):
     return validate_site(load_site(*read_inputs(write_site(root, {**MINIMAL_SITE, **records}))))
 
 
+def test_a_records_aliases_are_its_other_citation_keys():
+    """`aliases` (what records.json lists and publications.bib writes as biblatex's `ids`) is a field of a record
+    as written, so a record keeps the keys a site built from a .bib file gave it."""
+    rec, problems = record("id: new\ntitle: T\nyear: 2024\naliases: [old, New, 'old key', OLD]\n")
+    assert rec.aliases == ("old",)
+    assert problems == ["content/records/x.yaml:4: warning: field 'aliases': 'old key' is no citation key (no space, comma, brace, quote or %); left out"]
+
+
 def test_duplicate_ids_name_both_files(tmp_path):
     valid = validate_site_from(
         tmp_path,
