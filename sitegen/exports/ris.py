@@ -11,6 +11,9 @@ The fields come from the same CSL-JSON item as the APA and IEEE citations
 RIS has no mark for an author list that names only the first authors (BibTeX's `and others`);
 EndNote's manual asks for "et al." followed by a comma as the last author ("Author and Editor
 Names"), the comma making it one name that no style splits. That is what is written: `AU  - et al.,`.
+
+A work's PDF (its `pdf` link, else its preprint's) is `L1`, the "File Attachments" EndNote and Zotero attach to
+the reference, an absolute address as `UR` is.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ RIS_DETAILS = (  # RIS tag <- CSL-JSON variable, for the details a .bib file giv
     ("SN", "ISSN"),
     ("N1", "note"),
 )
+# the links that are the work's PDF, best first: its own (the published version's), else its preprint's
+PDF_KINDS = ("pdf", "pdf_preprint")
 _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
 
 
@@ -89,10 +94,14 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
             lines.append(("DA", f"{issued[0]:04d}/{issued[1]:02d}"))
     if "DOI" in item:
         lines.append(("DO", item["DOI"]))
+    work_links = links or entry.links
     kind = entry.url_kind
-    link = ((links or entry.links).get(kind) if kind else "") or url
+    link = (work_links.get(kind) if kind else "") or url
     if link:
         lines.append(("UR", link))
+    pdf = next((work_links[kind] for kind in PDF_KINDS if work_links.get(kind)), "")
+    if pdf:
+        lines.append(("L1", pdf))  # the file EndNote and Zotero attach to the reference
     if entry.abstract_plain:
         lines.append(("AB", entry.abstract_plain))
     lines += [("KW", subject.name) for subject in entry.subjects]

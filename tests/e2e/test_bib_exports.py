@@ -346,3 +346,31 @@ def test_an_entrys_ids_stay_its_citation_keys_in_every_export_and_name_it_for_ot
     assert "muller2024new" not in bib_entries(files["people/jane/publications.bib"])
     again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": files["publications.bib"].decode()}))
     assert records_json(again)["muller2024new"]["aliases"] == ["berg2020sorting", "muller2023sparse"]
+
+
+# -- (8) RIS's L1: the PDF a reference manager attaches ------------------------------------------------------------------
+
+
+def test_ris_gives_the_pdf_as_l1_an_absolute_address_as_ur_is(tmp_path):
+    """EndNote and Zotero read `L1` as the file to attach; publications.ris had none, though the record links its PDF."""
+    site = write_site(
+        tmp_path,
+        {
+            **SITE,
+            "content/records/papers.bib": (
+                '@article{a, title = {With a PDF in the site}, author = {M{\\"u}ller, Jane}, journal = {J}, year = 2024,'
+                " pdf = {static/a.pdf}, url = {https://example.org/a}}\n"
+                '@article{b, title = {With a PDF elsewhere}, author = {M{\\"u}ller, Jane}, journal = {J}, year = 2023,'
+                " doi = {10.1000/b}, pdf = {https://example.org/b.pdf}}\n"
+                '@article{c, title = {Without a PDF}, author = {M{\\"u}ller, Jane}, journal = {J}, year = 2022, doi = {10.1000/c}}\n'
+            ),
+            "static/a.pdf": "%PDF-1.4\n",
+        },
+    )
+    files, warnings = built(site)
+    assert warnings == []
+    ris = {r["title"]: r for r in rispy.loads(files["publications.ris"].decode())}
+    assert ris["With a PDF in the site"]["file_attachments1"] == "https://jane.example.org/site/static/a.pdf"
+    assert ris["With a PDF in the site"]["urls"] == ["https://example.org/a"]
+    assert ris["With a PDF elsewhere"]["file_attachments1"] == "https://example.org/b.pdf"
+    assert "file_attachments1" not in ris["Without a PDF"]
