@@ -24,15 +24,17 @@ from sitegen.markup import headings_under, link_left_out, picture_left_out, rend
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import first_name_first, written_editors
-from sitegen.record_types import doi_url, infer_type, thesis_venue
+from sitegen.record_types import doi_url, infer_type, published_doi, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
-# the kinds of link that may be the work's own address (BibTeX's `url`, RIS's `UR`, CSL's `URL`), best first;
-# software's is its repository
+# the kinds of link that may be the work's own address (BibTeX's `url`, RIS's `UR`, CSL's `URL`), best first: a
+# landing page the record gives, then a published work's DOI (the version of record) before its preprint's arXiv
+# page, and a preprint's arXiv page before its DOI (arXiv's own); software's is its repository
 OWN_URL_KINDS = ("html", "abs", "doi", "website", "pdf", "code", "data")
+PUBLISHED_URL_KINDS = ("html", "doi", "abs", "website", "pdf", "code", "data")
 SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "pdf", "data")
 # dblp's volume of an arXiv preprint in its CoRR journal ('abs/2301.01234'): the arXiv id, which the record holds apart
 CORR_VOLUME = re.compile(r"^abs/\S+$", re.IGNORECASE)
@@ -232,7 +234,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         editors=tuple(Author(str(name), bool(owner)) for name, owner in editors),
         thesis_degree=_degree(record),
         links=(links := work_links(record)),
-        url_kind=own_url_kind(record.type, links),
+        url_kind=own_url_kind(record, links),
     )
     return entry, [problem_from(p) for p in problems]
 
@@ -258,10 +260,14 @@ def work_links(record: Record) -> dict[str, str]:
     return links
 
 
-def own_url_kind(record_type: str, links: dict[str, str]) -> str:
-    """Which of a work's `links` is its own address (its landing page, arXiv's abstract page, its DOI's, ...; a
-    piece of software's repository first); '' when it has none of them, and citations link to its page on the site."""
-    kinds = SOFTWARE_URL_KINDS if record_type == "software" else OWN_URL_KINDS
+def own_url_kind(record: Record, links: dict[str, str]) -> str:
+    """Which of a work's `links` is its own address (its landing page, its DOI's when it has a published one, arXiv's
+    abstract page, ...; a piece of software's repository first); '' when it has none of them, and citations link
+    to its page on the site."""
+    if record.type == "software":
+        kinds = SOFTWARE_URL_KINDS
+    else:
+        kinds = PUBLISHED_URL_KINDS if published_doi(record.doi) else OWN_URL_KINDS
     return next((kind for kind in kinds if links.get(kind)), "")
 
 

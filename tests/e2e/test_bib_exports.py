@@ -374,3 +374,32 @@ def test_ris_gives_the_pdf_as_l1_an_absolute_address_as_ur_is(tmp_path):
     assert ris["With a PDF in the site"]["urls"] == ["https://example.org/a"]
     assert ris["With a PDF elsewhere"]["file_attachments1"] == "https://example.org/b.pdf"
     assert "file_attachments1" not in ris["Without a PDF"]
+
+
+# -- (9) a published paper with a preprint: its DOI is its address ---------------------------------------------------
+
+
+def test_a_published_paper_with_a_preprint_is_cited_by_its_doi_and_a_preprint_by_arxiv(tmp_path):
+    """A record with an arXiv id and a published DOI gave arXiv's page as its url (BibTeX), UR (RIS) and link:
+    a reader expects the version of record. A preprint (arXiv's own DOI) keeps arXiv's page; a landing page the
+    file gives stays first."""
+    bib = (
+        '@article{pub, title = {Published}, author = {M{\\"u}ller, Jane}, journal = {J. Algorithms}, year = 2024,'
+        " doi = {10.1000/pub}, eprint = {2401.00001}, archivePrefix = {arXiv}}\n"
+        '@misc{pre, title = {Preprint}, author = {M{\\"u}ller, Jane}, year = 2024,'
+        " doi = {10.48550/arXiv.2402.00002}, eprint = {2402.00002}, archivePrefix = {arXiv}}\n"
+        '@article{landing, title = {Landing}, author = {M{\\"u}ller, Jane}, journal = {J. Algorithms}, year = 2023,'
+        " doi = {10.1000/landing}, eprint = {2301.00003}, archivePrefix = {arXiv}, url = {https://publisher.example/landing}}\n"
+    )
+    files, warnings = built(write_site(tmp_path, {**SITE, "content/records/papers.bib": bib}))
+    assert warnings == []
+    expected = {
+        "pub": ("Published", "https://doi.org/10.1000/pub"),
+        "pre": ("Preprint", "https://arxiv.org/abs/2402.00002"),
+        "landing": ("Landing", "https://publisher.example/landing"),
+    }
+    entries = bib_entries(files["publications.bib"])
+    ris = {r["title"]: r for r in rispy.loads(files["publications.ris"].decode())}
+    for key, (title, url) in expected.items():
+        assert (entries[key]["url"], cite_block(files, key)["url"], ris[title]["urls"]) == (url, url, [url])
+    assert entries["pub"]["eprint"] == "2401.00001"  # the preprint is still named

@@ -55,7 +55,7 @@ def make_entry(
         source=Text(venue, venue, venue),
         thesis_degree=degree,
         links=links,
-        url_kind=own_url_kind(record.type, links),
+        url_kind=own_url_kind(record, links),
     )
 
 
