@@ -148,13 +148,20 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         if entry.abstract_plain:
             fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:
-            fields.append(("keywords", _value(", ".join(record.categories))))
+            fields.append(("keywords", ", ".join(map(_keyword, record.categories))))
         if record.aliases:
             fields.append(("ids", _address(", ".join(record.aliases))))
     else:
         fields.append(("url", _address(url or page_url)))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def _keyword(category: str) -> str:
+    """One of `keywords`, in braces when it holds a comma or semicolon (ADS's `ISM: dust, extinction`), so that a
+    reader that splits keywords there (sitegen's own, Zotero's) reads it back whole."""
+    text = _value(category)
+    return f"{{{text}}}" if "," in text or ";" in text else text
 
 
 def _paragraphs(text: str) -> str:

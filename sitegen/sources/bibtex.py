@@ -161,6 +161,8 @@ _URL_ESCAPE = re.compile(r"\{?\\([&_%#$])\}?")
 _URL_TILDE = re.compile(r"\{?\\(?:~|textasciitilde)(?:\{\})?\}?")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KEYWORD_SEPARATORS = re.compile(r"[,;]")
+_KEYWORD_SYNTAX = re.compile(r"\\.|[{}$,;]", re.DOTALL)  # an escaped character (\, \$ \{) is text
+_KEYWORD_GROUPING = re.compile(r"[\\{$]")  # what may hold a comma that separates nothing
 _AAS_VENUE = re.compile(r"^\s*\{?\s*\\([a-z]+)\s*(?:\{\})?\s*\}?\s*$")
 _STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
 _AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
@@ -823,12 +825,33 @@ def _put_categories(record: _Record, fields: _Fields) -> None:
         if (found := fields.get(name)) is None:
             continue
         line = line or found[1]
-        for word in map(str.strip, _KEYWORD_SEPARATORS.split(bibtex_text(found[0]))):
+        for word in (bibtex_text(piece).strip() for piece in keyword_pieces(found[0])):
             if word and word.casefold() not in seen:
                 seen.add(word.casefold())
                 categories.append(word)
     if line is not None:
         record.put("categories", categories, line)
+
+
+def keyword_pieces(value: str) -> list[str]:
+    """A `keywords` value split at its commas and semicolons (ADS, Zotero and JabRef separate keywords so), but for one
+    inside braces (`{ISM: dust, extinction}`, a keyword kept whole as a name in braces is), in math (`$f(x, y)$`) or
+    escaped (LaTeX's `\\,` space); each piece still LaTeX."""
+    if not _KEYWORD_GROUPING.search(value):
+        return _KEYWORD_SEPARATORS.split(value)  # no brace, math or backslash: most values
+    pieces, start, depth, math = [], 0, 0, False
+    for match in _KEYWORD_SYNTAX.finditer(value):
+        mark = match[0]
+        if mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth = max(0, depth - 1)
+        elif mark == "$":
+            math = not math
+        elif mark in ",;" and depth == 0 and not math:
+            pieces.append(value[start : match.start()])
+            start = match.end()
+    return [*pieces, value[start:]]
 
 
 def _links(fields: _Fields, warn: _Warn) -> PositionedDict:

@@ -403,3 +403,15 @@ def test_a_published_paper_with_a_preprint_is_cited_by_its_doi_and_a_preprint_by
     for key, (title, url) in expected.items():
         assert (entries[key]["url"], cite_block(files, key)["url"], ris[title]["urls"]) == (url, url, [url])
     assert entries["pub"]["eprint"] == "2401.00001"  # the preprint is still named
+
+
+# -- (10) a keyword with a comma in it ----------------------------------------------------------------------------------
+
+
+def test_a_keyword_with_a_comma_is_written_in_braces_and_read_back_whole(tmp_path):
+    bib = '@article{k, title = {Dust}, author = {M{\\"u}ller, Jane}, journal = {ApJ}, year = 2024, keywords = {{ISM: dust, extinction}, galaxies}}\n'
+    first, _ = built(write_site(tmp_path / "first", {**SITE, "content/records/papers.bib": bib}))
+    assert records_json(first)["k"]["categories"] == ["ISM: dust, extinction", "galaxies"]
+    assert bib_entries(first["publications.bib"])["k"]["keywords"] == "{ISM: dust, extinction}, galaxies"
+    again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": first["publications.bib"].decode()}))
+    assert records_json(again)["k"]["categories"] == ["ISM: dust, extinction", "galaxies"]

@@ -828,3 +828,21 @@ def test_an_alias_bibtex_cannot_cite_is_left_out_with_a_warning():
     records, problems = read("@article{k, title = {T}, author = {Lin, Sheng}, journal = {J}, year = 2024,\n  ids = {old key, old2}}")
     assert records[0].aliases == ("old2",)
     assert problems == [f"{PATH}:2: warning: entry 'k': field 'ids': 'old key' is no citation key (no space, comma, brace, quote or %); left out"]
+
+
+@pytest.mark.parametrize(
+    ("keywords", "categories"),
+    [
+        # NASA ADS: commas in one field, arXiv's classes among them
+        (
+            "{Astrophysics - Astrophysics of Galaxies, galaxies: evolution, Astrophysics - Cosmology}",
+            ("Astrophysics - Astrophysics of Galaxies", "galaxies: evolution", "Astrophysics - Cosmology"),
+        ),
+        ("{attention; genomics ;Machine Learning,}", ("attention", "genomics", "Machine Learning")),  # Zotero, JabRef
+        # a keyword in braces is one keyword, its commas and all (as in a name list); so is math, and LaTeX's \\, space
+        ("{{ISM: dust, extinction}, galaxies}", ("ISM: dust, extinction", "galaxies")),
+        ("{$f(x, y)$ bounds; 10\\,GeV}", ("$f(x, y)$ bounds", "10 GeV")),
+    ],
+)
+def test_keywords_are_split_at_commas_and_semicolons_outside_braces_and_math(keywords, categories):
+    assert one(f"@misc{{k, title = {{T}}, author = {{Lin, Sheng}}, year = 2020, keywords = {keywords}}}").categories == categories
