@@ -29,6 +29,7 @@ from typing import Any
 
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import entry_type, work_version
+from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
@@ -146,7 +147,7 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), *CSL_DETAILS):
         value = extra.get(field)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:
-            item[csl_field] = en_dashed(str(value).strip()) if csl_field == "page" else str(value).strip().replace("--", "–")
+            item[csl_field] = en_dashed(str(value).strip()) if csl_field == "page" else _detail_text(str(value).strip(), csl_field)
     editors = written_editors(extra)
     if editors:
         item["editor"] = csl_names(editors, [shown_name(name) for name in editors])
@@ -160,6 +161,18 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         if url.startswith(("https://", "http://")):  # a path in the site means nothing in someone else's reference list
             item["URL"] = url
     return item
+
+
+_AS_WRITTEN = frozenset({"volume", "issue", "number", "ISBN", "ISSN"})  # numbers and identifiers: no LaTeX to convert
+_MAY_HOLD_LATEX = re.compile(r"[\\${]")
+
+
+def _detail_text(value: str, csl_field: str) -> str:
+    """A detail as plain text: its LaTeX (a note's `\\href{...}{here}`, `\\emph{}`, accents) converted as the record page
+    shows it, for reference managers and styles, which print what they get."""
+    if csl_field in _AS_WRITTEN or not _MAY_HOLD_LATEX.search(value):
+        return value.replace("--", "–")
+    return render_inline(value).plain.replace("--", "–")
 
 
 def en_dashed(pages: str) -> str:

@@ -218,6 +218,8 @@ _LATEX_SPAN = re.compile(
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
     rf"|{_BRACED}"  # a group such as {\"u} or {GPU}
 )
+# hyperref's link, `\href{address}{text}`: the address (LaTeX's escapes in it, `\#`, `\%`, `\_`), and the text
+HREF = re.compile(rf"\\href\s*\{{((?:[^{{}}\\]|\\.)*)\}}\s*({_BRACED})", re.DOTALL)
 _SPAN_START = re.compile(r"[\\${]")  # the first character of every _LATEX_SPAN alternative
 # a %, & or # with no backslash before it; the pattern starts with the character and looks
 # behind from there (2-3x as fast as a look-behind first, which is tried at every character)
@@ -234,7 +236,8 @@ def _latex_context():
     `\\textsuperscript{th}` would be a macro alone and its argument plain text after it)."""
     context = latexwalker.get_default_latex_context_db()
     taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl")
-    context.add_context_category("sitegen", macros=[MacroSpec(name, "{") for name in taking_one], prepend=True)
+    macros = [MacroSpec(name, "{") for name in taking_one] + [MacroSpec("href", "{{")]  # hyperref's \href{address}{text}
+    context.add_context_category("sitegen", macros=macros, prepend=True)
     return context
 
 
@@ -608,7 +611,7 @@ class _Converter:
     @staticmethod
     def known(node: LatexMacroNode) -> bool:
         name = node.macroname
-        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS
+        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name == "href"
 
     def node(self, node) -> tuple[str, str]:
         if isinstance(node, LatexCharsNode):
@@ -649,6 +652,10 @@ class _Converter:
         if name in UNICODE_MACROS:
             text = unicode_macro_text(node)
             return html.escape(text, quote=False), text
+        if name == "href" and len(args) == 2:
+            # a link's text, without the link: a title is itself a link in lists, and no address is judged here (a
+            # text in Markdown, an abstract, makes it a link the sanitiser judges: markup.render_markdown)
+            return self.node(args[1])
         if name in DROPPED_MACROS:
             return " ", " "
         return self.source(node)

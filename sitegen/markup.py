@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import nh3
 
-from sitegen.latex import Converted, convert_inline, convert_span, has_latex, latex_spans
+from sitegen.latex import HREF, Converted, convert_inline, convert_span, has_latex, latex_spans
 from sitegen.urls import is_relative_path
 
 if TYPE_CHECKING:
@@ -270,7 +270,9 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
         for match in _latex_outside_code(text, fenced=pictures is not None):
             if pictures is not None and match.group()[:1] == "{" and "\\" not in match.group() and "$" not in match.group():
                 continue  # braces in the site's own prose are text ('the set {a, b}'), as MathJax leaves them outside math
-            pieces += [text[position : match.start()], _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
+            link = HREF.fullmatch(match.group()) if match.group().startswith("\\href") else None
+            piece = _markdown_link(link, fragments, spans) if link else None
+            pieces += [text[position : match.start()], piece or _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]
     body = _plain_paragraphs(source, pictures is not None) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures, unsafe)
@@ -293,6 +295,19 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
 
 
 _PLACEHOLDER_CHARACTER = re.compile("[\ue000\ue001]")
+_ADDRESS_ESCAPE = re.compile(r"\\([#%&_~$])")  # what LaTeX writes escaped in an address: `\#`, `\%`, `\_`
+_NO_ADDRESS = re.compile(r"[\s<>\\]")  # what an address in Markdown's <...> cannot hold, and a macro left in it
+
+
+def _markdown_link(link: re.Match, fragments: list[Converted], spans: list[str]) -> str | None:
+    """hyperref's `\\href{address}{text}` as a Markdown link, which the sanitiser judges as any other (a `javascript:`
+    address is left out, its text stays, with a warning); its text converted as LaTeX. None for an address that is
+    none (a space, a macro in it): the converter shows the text alone."""
+    address = _ADDRESS_ESCAPE.sub(r"\1", link[1].strip())
+    if not address or _NO_ADDRESS.search(address):
+        return None
+    words = link[2][1:-1]
+    return f"[{_set_aside(words, convert_inline(words), fragments, spans)}](<{address}>)"
 
 
 def _set_aside(written: str, converted: Converted, fragments: list[Converted], spans: list[str]) -> str:

@@ -846,3 +846,31 @@ def test_an_alias_bibtex_cannot_cite_is_left_out_with_a_warning():
 )
 def test_keywords_are_split_at_commas_and_semicolons_outside_braces_and_math(keywords, categories):
     assert one(f"@misc{{k, title = {{T}}, author = {{Lin, Sheng}}, year = 2020, keywords = {keywords}}}").categories == categories
+
+
+def test_href_and_url_in_text_are_a_safe_link_or_their_text_never_code_or_a_script(tmp_path):
+    """`\\href{url}{text}` was shown as LaTeX source in <code> (with a warning) wherever it stood."""
+    site = built(
+        tmp_path,
+        r"""@article{k, title = {See \href{https://example.org/t}{the \emph{page}} and \href{javascript:alert(1)}{this}, \url{https://x.org/a_b}},
+author = {Lin, Sheng}, journal = {J}, year = 2024,
+abstract = {Code at \href{https://github.com/a/b\_c}{GitHub} and \url{https://x.org/c\_d}; bad \href{javascript:alert(1)}{click}.},
+note = {See \href{https://h.org}{here}}}
+""",
+    )
+    page = site.page("k")
+    title = page.select_one("h1")
+    assert title.get_text() == "See the page and this, https://x.org/a_b"  # a title is a link in lists: no link in it
+    assert title.find("a") is None and title.find("code") is None and title.find("em").get_text() == "page"
+    abstract = page.select_one(".abstract-body")
+    assert abstract.get_text() == "Code at GitHub and https://x.org/c_d; bad click."
+    assert [(a["href"], a.get_text()) for a in abstract.find_all("a", href=True)] == [("https://github.com/a/b_c", "GitHub")]
+    assert abstract.find("code") is None
+    assert not [tag for tag in page.find_all(True) if any("javascript" in str(value).lower() for value in tag.attrs.values())]
+    assert "See here" in page.select_one("dl.details").get_text(" ")  # the note
+    assert "\\href" in page.select_one("pre.bibtex").get_text()  # the BibTeX keeps the LaTeX, as written
+    ris = [line for line in site.text("publications.ris").splitlines() if line.startswith(("TI", "N1"))]
+    assert ris == ["TI  - See the page and this, https://x.org/a_b", "N1  - See here"]
+    assert site.warnings == [
+        f"{PATH}:3: warning: record 'k', field 'abstract': link 'javascript:alert(1)': unsafe URL scheme 'javascript:', the link is left out (its text stays)"
+    ]
