@@ -315,7 +315,8 @@ def _person_asks(person: Any) -> list[Ask]:
 
     orcid_at = where("orcid" if "orcid" in person.lines else "links.orcid")  # the iD may stand under links:, as profile.yaml's
     asks = [Ask(source, "orcid", person.orcid, orcid_at) for source in ("orcid", "crossref") if person.orcid]
-    asks += [Ask("arxiv", "author_id", value, where("arxiv")) for value in person.author_ids]
+    arxiv_at = where("arxiv" if "arxiv" in person.lines or "links.arxiv" not in person.lines else "links.arxiv")  # an author page under links:
+    asks += [Ask("arxiv", "author_id", value, arxiv_at) for value in person.author_ids]
     for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid")):
         asks += [Ask(source, kind, value, where(key)) for value in raw_strings(person.extra, key, person.path)]
     return asks

@@ -523,6 +523,7 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
     links = fields.url_map("links")
     _check_one_orcid(document, links, problems)
+    _check_one_arxiv_author(document, links, sources, problems)
     return Profile(
         name=fields.string("name", required=True) or "",
         name_variants=fields.string_list("name_variants"),
@@ -536,6 +537,27 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         extra=fields.extra(PROFILE_FIELDS),
         location=Location(document.display_path, getattr(document.data, "line", None) or None),
         lines={**getattr(document.data, "key_lines", {}), **item_lines(document.data, "links")},
+    )
+
+
+def _check_one_arxiv_author(document: RawDocument, links: dict[str, str], sources: ArxivSources, problems: list[Problem]) -> None:
+    """An error when `links: arxiv:` (the page's link; a person file's arXiv author id) is an arXiv author none of
+    `arxiv: author_ids:` names (what is fetched, and what ties records to a person), as for two ORCID iDs."""
+    from sitegen.people.names import arxiv_author_id
+
+    linked = arxiv_author_id(links.get("arxiv"))
+    if linked is None or not sources.author_ids or linked.lower() in {given.lower() for given in sources.author_ids}:
+        return
+    data = document.data
+    line = item_lines(data, "links").get("links.arxiv") or (data.line_of("links") if isinstance(data, PositionedDict) else None)
+    top = data.line_of("arxiv") if isinstance(data, PositionedDict) else None
+    problems.append(
+        Problem(
+            f"field 'links.arxiv': {linked} is none of the ids of `arxiv: author_ids:` ({', '.join(sources.author_ids)}"
+            f"{f', line {top}' if top else ''}); the page would link one arXiv author and the site read records and fetch by "
+            "another: write the same id in both, or drop one",
+            Location(document.display_path, line),
+        )
     )
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, item_lines, parse_yaml
 from sitegen.model import RawDocument
-from sitegen.people.names import person_key
+from sitegen.people.names import arxiv_author_id, person_key
 from sitegen.urls import file_slug, windows_folder_problem
 from sitegen.values import value_class
 
@@ -162,6 +162,10 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
         render_markdown(profile.bio, unsafe=unsafe)
     problems += [Problem(f"field 'bio': {link_left_out(url)}", reader.where("bio"), warning=True) for url in unsafe]
     arxiv = profile.arxiv
+    # the arXiv author page under links: is the person's arXiv author id, as the ORCID iD there is their iD
+    # (validate_profile says when it is none of `arxiv: author_ids:`)
+    linked_arxiv = arxiv_author_id(profile.links.get("arxiv"))
+    author_ids = arxiv.author_ids if arxiv.author_ids or linked_arxiv is None else (linked_arxiv,)
     extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
     return Person(
         slug=slug,
@@ -175,7 +179,7 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
         email=profile.email,
         links=dict(profile.links),
         orcid=orcid,
-        author_ids=tuple(dict.fromkeys(arxiv.author_ids)),
+        author_ids=tuple(dict.fromkeys(author_ids)),
         coauthors=coauthors,
         role=role,
         alumni=alumni,
@@ -306,7 +310,10 @@ def shared_claims(people: list[Person]) -> list[Problem]:
         for identifier in person.identifiers:
             first = by_identifier.setdefault(identifier.lower(), person)
             if first is not person:
-                where = ("orcid" if "orcid" in person.lines else "links.orcid") if identifier == person.orcid else "arxiv"
+                if identifier == person.orcid:
+                    where = "orcid" if "orcid" in person.lines else "links.orcid"
+                else:
+                    where = "arxiv" if "arxiv" in person.lines else "links.arxiv"
                 problems.append(
                     Problem(f"{identifier} is claimed by two people: {first.path} and {person.path}; one identifier is one person", _at(person, where))
                 )

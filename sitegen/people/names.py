@@ -17,7 +17,22 @@ from sitegen.disambiguate import plain_name
 from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
+# an arXiv author id (lin_s_1, or an ORCID iD, which arXiv takes too), bare or in the address of its author page
+_ARXIV_AUTHOR_ID = re.compile(r"[A-Za-z0-9_.\-]+")
+_ARXIV_AUTHOR_PAGE = re.compile(r"https?://(?:www\.|export\.)?arxiv\.org/a/([A-Za-z0-9_.\-]+?)(?:\.(?:html|atom2?|json))?/?", re.IGNORECASE)
 NAME_KEYS_KEPT = 1 << 19  # distinct author names remembered per process (a directory of 100,000 records has ~300,000)
+
+
+def arxiv_author_id(link: str | None) -> str | None:
+    """The arXiv author id of a `links: arxiv:` value: the id itself (`lin_s_1`, as the page's link is made of it) or
+    the address of the author's page (`https://arxiv.org/a/lin_s_1`, `.html`); None for another link (a search)."""
+    if not link:
+        return None
+    value = link.strip()
+    if "://" not in value:
+        return value if _ARXIV_AUTHOR_ID.fullmatch(value) else None
+    page = _ARXIV_AUTHOR_PAGE.fullmatch(value)
+    return page[1] if page else None
 
 
 @functools.lru_cache(maxsize=NAME_KEYS_KEPT)

@@ -926,3 +926,35 @@ def test_people_pages_have_the_structure_assistive_technology_needs(lab, aggrega
         assert len(ids) == len(set(ids)), path
         for section in soup.find_all("section", attrs={"aria-labelledby": True}):
             assert soup.find(id=section["aria-labelledby"]) is not None, path
+
+
+def test_an_arxiv_author_page_under_links_is_the_persons_arxiv_author_id(tmp_path):
+    """`links: {arxiv: https://arxiv.org/a/adeyemi_o_1}` linked the page but named no one: a record whose `author_ids`
+    give that id was not the person's, and `sitegen fetch` did not ask for the feed. It counts as `orcid` under
+    `links:` does; written beside `arxiv: author_ids` it must be one of them."""
+    from sitegen.build import check_site
+
+    records = LAB_RECORDS + "- {id: olu-arxiv, title: By arXiv id, authors: [O. Adeyemi], year: 2022, source: ICML, author_ids: {O. Adeyemi: adeyemi_o_1}}\n"
+    for link in ("https://arxiv.org/a/adeyemi_o_1", "https://arxiv.org/a/adeyemi_o_1.html", "adeyemi_o_1"):
+        people = {"olu.yaml": f"name: Oluwaseun Adeyemi\nlinks:\n  arxiv: {link}\n"}
+        result = check_site(small_lab(tmp_path / link.rsplit("/", 1)[-1], people, records))
+        olu = BeautifulSoup(result.files["people/olu/index.html"], "lxml")
+        assert listed_ids(olu) == {"nerf", "olu-arxiv"}, link
+    same = {"olu.yaml": "name: Oluwaseun Adeyemi\narxiv: {author_ids: [adeyemi_o_1]}\nlinks:\n  arxiv: https://arxiv.org/a/adeyemi_o_1\n"}
+    assert listed_ids(BeautifulSoup(check_site(small_lab(tmp_path / "same", same, records)).files["people/olu/index.html"], "lxml")) == {"nerf", "olu-arxiv"}
+    both = {"olu.yaml": "name: Oluwaseun Adeyemi\narxiv: {author_ids: [adeyemi_o_2]}\nlinks:\n  arxiv: https://arxiv.org/a/adeyemi_o_1\n"}
+    stderr = run_sitegen("check", "--site", str(small_lab(tmp_path / "both", both, records))).stderr
+    assert (
+        "content/people/olu.yaml:4: field 'links.arxiv': adeyemi_o_1 is none of the ids of `arxiv: author_ids:` (adeyemi_o_2, line 2); "
+        "the page would link one arXiv author and the site read records and fetch by another: write the same id in both, or drop one"
+    ) in stderr
+
+
+def test_sitegen_fetch_asks_for_the_feed_of_an_arxiv_author_page_under_links(tmp_path):
+    from sitegen.fetch import asks_from_people
+
+    people = {"olu.yaml": "name: Oluwaseun Adeyemi\nlinks:\n  github: olu\n  arxiv: https://arxiv.org/a/adeyemi_o_1\n"}
+    asks = asks_from_people(small_lab(tmp_path, people, LAB_RECORDS))
+    assert [(ask.source, ask.kind, ask.value, ask.where) for ask in asks] == [
+        ("arxiv", "author_id", "adeyemi_o_1", "content/people/olu.yaml:4: field 'links.arxiv'")
+    ]
