@@ -52,8 +52,9 @@ class ValidSite:
         return [p for p in self.problems if not p.warning]
 
 
-class _Fields:
-    """Reads typed fields out of one YAML mapping, noting each problem."""
+class Fields:
+    """Reads typed fields out of one YAML mapping, noting each problem: the one check of each type (and its words)
+    for every content file, records, settings, the profile and people files alike."""
 
     def __init__(
         self,
@@ -202,7 +203,7 @@ class _Fields:
         links = {}
         for name in value:
             # a problem with one link points at that link's own line
-            url = _Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.", whose=self.whose).url(name)
+            url = Fields(value, self.path, self.problems, prefix=f"{self.prefix}{key}.", whose=self.whose).url(name)
             if url is not None:
                 links[str(name)] = url
         return links
@@ -348,7 +349,7 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         problems.append(Problem("expected a mapping of settings (title: ..., base_url: ...)", Location(document.display_path, 1)))
         return None
     options = theme_options or {}
-    fields = _Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS | frozenset(options), synonyms=SITE_SYNONYMS)
+    fields = Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS | frozenset(options), synonyms=SITE_SYNONYMS)
     fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     config = SiteConfig(
         title=fields.string("title", required=True) or "",
@@ -364,7 +365,7 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
     return config
 
 
-def _check_custom_domain(fields: _Fields, config: SiteConfig) -> None:
+def _check_custom_domain(fields: Fields, config: SiteConfig) -> None:
     """With `cname`, GitHub Pages serves the site at the root of that domain (its github.io address leads there):
     a base_url with another host or a path makes every link of a local build point elsewhere."""
     if not config.cname or "base_url" not in fields.data:
@@ -385,7 +386,7 @@ def _check_custom_domain(fields: _Fields, config: SiteConfig) -> None:
 PEOPLE_SETTINGS = ("authors",)  # site.yaml `people:` (SPEC §9): a page for every author; without it, for the members alone
 
 
-def _with_people_checked(fields: _Fields, extra: dict[str, Any]) -> dict[str, Any]:
+def _with_people_checked(fields: Fields, extra: dict[str, Any]) -> dict[str, Any]:
     """site.yaml `people:` checked at its line with the other settings, so that its mistake is reported with theirs."""
     value = extra.get("people")
     if value is None or value in PEOPLE_SETTINGS:
@@ -404,7 +405,7 @@ _NOT_IN_URLS = re.compile(r"[^\S ]|[\x00-\x1f\x7f<>\"'`\\{}|^]")
 _HOST_FIRST = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?(/|$)")  # 'x.github.io/repo': an address without https://
 
 
-def _base_url(fields: _Fields) -> str:
+def _base_url(fields: Fields) -> str:
     """An http(s) URL with a host, or a path from the domain's root: every link of the site starts with it.
     Normalised (urls.normal_base_url); a path alone is a warning, since the site's full addresses need a host."""
     written = fields.string("base_url", default="/") or "/"
@@ -445,7 +446,7 @@ _HOST_LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
 _HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
 
 
-def _cname(fields: _Fields) -> str | None:
+def _cname(fields: Fields) -> str | None:
     """output/CNAME holds one host name (GitHub Pages reads it): no scheme, no path, no port."""
     cname = fields.string("cname")
     if cname is not None and not _HOST_NAME.fullmatch(cname):
@@ -469,7 +470,7 @@ _LANGUAGE_TAG = re.compile(
 )
 
 
-def _language(fields: _Fields) -> str:
+def _language(fields: Fields) -> str:
     language = fields.string("language", default="en") or "en"
     if not _LANGUAGE_TAG.fullmatch(language):
         hint = f" (tags use '-': {language.replace('_', '-')})" if "_" in language and _LANGUAGE_TAG.fullmatch(language.replace("_", "-")) else ""
@@ -478,7 +479,7 @@ def _language(fields: _Fields) -> str:
     return language
 
 
-def _records_per_page(fields: _Fields) -> int:
+def _records_per_page(fields: Fields) -> int:
     value = fields.integer("records_per_page")
     if value is not None and value < 1:
         fields.problem("records_per_page", f"expected a positive number, got {value}")
@@ -513,12 +514,12 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping (name: ..., affiliation: ...)", Location(document.display_path, 1)))
         return None
-    fields = _Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS | also_known, synonyms=PROFILE_SYNONYMS)
+    fields = Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS | also_known, synonyms=PROFILE_SYNONYMS)
     fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
     sources = ArxivSources()
     arxiv = fields.mapping("arxiv")
     if arxiv is not None:
-        sub = _Fields(arxiv, document.display_path, problems, prefix="arxiv.", known=ARXIV_FIELDS)
+        sub = Fields(arxiv, document.display_path, problems, prefix="arxiv.", known=ARXIV_FIELDS)
         sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
     links = fields.url_map("links")
@@ -684,7 +685,7 @@ def _unknown_fields_warned(reader: str) -> bool:
     return found is None or found.unknown_fields_warned
 
 
-def _doi(fields: _Fields) -> str | None:
+def _doi(fields: Fields) -> str | None:
     """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X.
     What is no DOI is left out with a warning: a link made of it would lead nowhere."""
     value = fields.string("doi")
@@ -696,7 +697,7 @@ def _doi(fields: _Fields) -> str | None:
     return doi
 
 
-def _arxiv(fields: _Fields) -> str | None:
+def _arxiv(fields: Fields) -> str | None:
     """`arxiv: arXiv:2301.00001` is 2301.00001. What is no arXiv id is left out with a warning, as a DOI is: it
     would make a link to nowhere, and every citation format's URL of the record."""
     value = fields.string("arxiv")
@@ -708,7 +709,7 @@ def _arxiv(fields: _Fields) -> str | None:
     return arxiv
 
 
-def _aliases(fields: _Fields, record_id: str) -> tuple[str, ...]:
+def _aliases(fields: Fields, record_id: str) -> tuple[str, ...]:
     """The record's other citation keys (a .bib entry's `ids`): each one BibTeX can read back as a key, once
     (case ignored, as BibTeX compares keys), the record's own id left out."""
     aliases: list[str] = []
@@ -749,7 +750,7 @@ def validate_record(
     before = len([p for p in problems if not p.warning])
     origin = record_origin(data, display_path, reader)
     whose = f"entry '{data.get('id')}': " if origin.source == "bibtex" else ""  # one of many in its file, named as the reader names it
-    fields = _Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS, whose=whose)
+    fields = Fields(data, display_path, problems, known=RECORD_FIELDS, synonyms=RECORD_SYNONYMS, whose=whose)
     fetched = origin.fetched
     extra = fields.extra(RECORD_FIELDS)
     if extra and not fetched and _unknown_fields_warned(reader):  # what sitegen's own sources wrote is no typo
@@ -840,7 +841,7 @@ def _lines_of(data: Any) -> dict[str, int]:
 _ORCID_LIKE = re.compile(r"^(https?://)?(www\.)?orcid\.org/|^\d{4}-?\d{4}-?\d{4}-?\d{3}[\dXx]$", re.I)
 
 
-def _check_author_ids(fields: _Fields, given: Any, authors: tuple[str, ...]) -> None:
+def _check_author_ids(fields: Fields, given: Any, authors: tuple[str, ...]) -> None:
     """`author_ids: {Name as on the record: ORCID iD or arXiv author id}`: warnings for what ties no one to the
     record (a people directory ignores it, SPEC §9): another shape, a name that is none of the authors, an
     ORCID iD whose check digit is wrong (the check person files' `orcid` gets)."""
@@ -903,7 +904,7 @@ TYPE_SYNONYMS = {
 }
 
 
-def _record_type(fields: _Fields) -> str:
+def _record_type(fields: Fields) -> str:
     """One of RECORD_TYPES (any case), or "" for enrich to infer."""
     written = fields.string("type", default="") or ""
     kind = written.lower()
@@ -914,7 +915,7 @@ def _record_type(fields: _Fields) -> str:
     return kind
 
 
-def _citations(fields: _Fields) -> int | None:
+def _citations(fields: Fields) -> int | None:
     count = fields.integer("citations")
     if count is not None and count < 0:
         fields.problem("citations", f"expected a count of 0 or more, got {count}")
@@ -933,7 +934,7 @@ def _fine_folder_name(value: str) -> bool:
     return bool(value) and value[0] != "." and value[-1] != "." and len(value) <= MAX_FOLDER_NAME and not WINDOWS_DEVICE_NAME.match(value)
 
 
-def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> None:
+def _check_folder_name(fields: Fields, key: str, value: str, folder: str) -> None:
     """An id or category names a folder of output/ (`records/<slug>/`, SPEC §3): one that each
     of Linux, macOS and Windows can hold, so that a site built on one checks out on the others;
     the problem with one that `_fine_folder_name` did not pass."""
@@ -945,12 +946,12 @@ def _check_folder_name(fields: _Fields, key: str, value: str, folder: str) -> No
         fields.problem(key, f"{len(value)} characters is too long for the folder {folder}/<slug>/ (at most {MAX_FOLDER_NAME} bytes); shorten it")
 
 
-def _string_map(fields: _Fields, key: str) -> dict[str, str]:
+def _string_map(fields: Fields, key: str) -> dict[str, str]:
     """Identifiers by kind: text, or a whole number (an ORCID put-code), which YAML keeps exactly."""
     value = fields.mapping(key)
     if value is None:
         return {}
-    names = _Fields(value, fields.path, fields.problems, prefix=f"{fields.prefix}{key}.", whose=fields.whose)
+    names = Fields(value, fields.path, fields.problems, prefix=f"{fields.prefix}{key}.", whose=fields.whose)
     found = {}
     for name, item in value.items():
         if isinstance(item, bool) or not isinstance(item, (str, int, type(None))):

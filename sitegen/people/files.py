@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, item_lines, parse_yaml
@@ -34,6 +34,9 @@ from sitegen.model import RawDocument
 from sitegen.people.names import arxiv_author_id, person_key
 from sitegen.urls import file_slug, windows_folder_problem
 from sitegen.values import value_class
+
+if TYPE_CHECKING:
+    from sitegen.validate import Fields
 
 FOLDER = "content/people/"
 PERSON_SUFFIXES = (".yaml", ".yml")  # what the folder's files are read as; a photo beside them is not text
@@ -132,7 +135,7 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     """The person of a file, or None when it has an error (each one added to `problems`). `with_errors`: the
     person even so, as far as the file can be read (a value in error left out), for the checks across files."""
     from sitegen.markup import link_left_out, render_markdown
-    from sitegen.validate import validate_profile
+    from sitegen.validate import Fields, validate_profile
 
     data, problem = parse_yaml(text, path)
     if problem is not None:
@@ -146,15 +149,16 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     profile_part.key_lines = dict(getattr(data, "key_lines", {}))
     before = _error_count(problems)
     profile = validate_profile(RawDocument(Path(path), path, profile_part), problems, also_known=frozenset(OWN_FIELDS))
-    reader = _Reader(data, path, problems)
+    reader = _Reader(data, path, problems, Fields(data, path, problems))
+    fields = reader.fields
     slug = reader.slug()
     orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
     linked = reader.orcid(profile.links.get("orcid") if profile else None, "links.orcid")  # as profile.yaml's scaffold writes it
     if "orcid" not in data:
         orcid = linked  # one person, one iD: validate_profile says when the two differ
-    coauthors = reader.strings("coauthors")  # every field read before giving up: every mistake of the file at once
-    exclude_ids, exclude_categories = reader.strings("exclude_ids"), reader.strings("exclude_categories")
-    role, alumni, weight = reader.string("role") or "", reader.boolean("alumni"), reader.integer("weight")
+    coauthors = _strings(fields, "coauthors")  # every field read before giving up: every mistake of the file at once
+    exclude_ids, exclude_categories = _strings(fields, "exclude_ids"), _strings(fields, "exclude_categories")
+    role, alumni, weight = fields.string("role") or "", fields.boolean("alumni"), fields.integer("weight")
     if profile is None or (_error_count(problems) > before and not with_errors):
         return None
     unsafe: list[str] = []
@@ -191,11 +195,17 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     )
 
 
-class _Reader:
-    """The person file's own fields (slug, coauthors, ...), each problem at its line."""
+def _strings(fields: Fields, key: str) -> tuple[str, ...]:
+    """A list of strings (one string is a list of one), the empty ones left out."""
+    return tuple(value for value in fields.string_list(key) if value)
 
-    def __init__(self, data: dict, path: str, problems: list[Problem]):
-        self.data, self.path, self.problems = data, path, problems
+
+class _Reader:
+    """What a person file's own fields need beyond the type checks every file shares (`fields`, validate.Fields):
+    the slug's address, the ORCID iD's check digit, each problem at its line."""
+
+    def __init__(self, data: dict, path: str, problems: list[Problem], fields: Fields):
+        self.data, self.path, self.problems, self.fields = data, path, problems, fields
 
     def where(self, key: str) -> Location:
         if "." in key:  # 'links.orcid': the entry's own line, else its mapping's
@@ -208,7 +218,7 @@ class _Reader:
 
     def slug(self) -> str:
         """`slug:`, else the file's name as pages' names make addresses (sitegen.urls.file_slug: 'garcía' -> 'garcia')."""
-        written = self.string("slug")
+        written = self.fields.string("slug")
         if written is not None:
             if not _SLUG.fullmatch(written):
                 meant = file_slug(written)
@@ -239,45 +249,8 @@ class _Reader:
             )
         return slug
 
-    def boolean(self, key: str) -> bool:
-        value = self.data.get(key)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.problem(key, f"expected true or false, got {value!r}")
-            return False
-        return value
-
-    def integer(self, key: str) -> int | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(key, f"expected a whole number (the lowest is listed first), got {value!r}")
-            return None
-        return value
-
     def problem(self, key: str, message: str) -> None:
         self.problems.append(Problem(f"field '{key}': {message}", self.where(key)))
-
-    def string(self, key: str) -> str | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            self.problem(key, f"expected a string, got {value!r}" + (" (quote it)" if isinstance(value, (int, float)) else ""))
-            return None
-        return value.strip()
-
-    def strings(self, key: str) -> tuple[str, ...]:
-        value = self.data.get(key)
-        if value is None:
-            return ()
-        values = [value] if isinstance(value, str) else value
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            self.problem(key, f"expected a list of strings, got {value!r}" + (" (quote numbers: '2401.01234')" if isinstance(values, list) else ""))
-            return ()
-        return tuple(v.strip() for v in values if v.strip())
 
     def orcid(self, value: Any, key: str = "orcid") -> str | None:
         if value is None:

@@ -788,8 +788,8 @@ def test_a_lab_without_alumni_keeps_one_list_and_a_wrong_weight_or_alumni_says_w
     site = small_lab(tmp_path / "bad", {"olu.yaml": "name: Oluwaseun Adeyemi\nweight: first\nalumni: yes please\n"}, LAB_RECORDS)
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1
-    assert "content/people/olu.yaml:2: field 'weight': expected a whole number" in result.stderr
-    assert "content/people/olu.yaml:3: field 'alumni': expected true or false" in result.stderr
+    assert "content/people/olu.yaml:2: field 'weight': expected an integer, got 'first'" in result.stderr
+    assert "content/people/olu.yaml:3: field 'alumni': expected true or false, got 'yes please'" in result.stderr
 
 
 @pytest.mark.parametrize("weight", ["18446744073709551616", "-9223372036854775809"])
@@ -958,3 +958,25 @@ def test_sitegen_fetch_asks_for_the_feed_of_an_arxiv_author_page_under_links(tmp
     assert [(ask.source, ask.kind, ask.value, ask.where) for ask in asks] == [
         ("arxiv", "author_id", "adeyemi_o_1", "content/people/olu.yaml:4: field 'links.arxiv'")
     ]
+
+
+def test_a_person_files_own_fields_are_checked_as_every_other_files_fields_are(tmp_path):
+    """people/files.py checked `alumni`, `weight`, `role`, `coauthors` and `exclude_ids` with a code of its own and its
+    own words ("expected a whole number (the lowest is listed first)", "expected a list of strings, got 5"); a record's
+    fields said the same thing otherwise, and a control character in `role` reached the page. Now one code path."""
+    person = "name: Olu\nweight: 1.5\nalumni: 1\nrole: 2024\ncoauthors: 5\nexclude_ids: [2401.0123]\n"
+    result = run_sitegen("check", "--site", str(small_lab(tmp_path / "bad", {"olu.yaml": person}, LAB_RECORDS)))
+    assert result.returncode == 1
+    assert sorted(line for line in result.stderr.splitlines() if line.startswith("content/people/olu.yaml")) == [
+        "content/people/olu.yaml:2: field 'weight': expected an integer, got float 1.5",
+        "content/people/olu.yaml:3: field 'alumni': expected true or false, got int 1",
+        "content/people/olu.yaml:4: field 'role': expected a string, got the number 2024; quote it so no digit is lost: role: \"...\"",
+        "content/people/olu.yaml:5: field 'coauthors': expected a list of strings, got int 5",
+        "content/people/olu.yaml:6: field 'exclude_ids': item 1: expected a string, got the number 2401.0123; quote it so no digit is lost: \"...\"",
+    ]
+    from sitegen.build import check_site
+
+    fine = check_site(small_lab(tmp_path / "fine", {"olu.yaml": 'name: Oluwaseun Adeyemi\nweight: "2"\nrole: "PhD\\x07 student"\n'}, LAB_RECORDS))
+    [warning] = [str(p) for p in fine.warnings]  # as a record's title would say it
+    assert warning.startswith("content/people/olu.yaml:3: warning: field 'role': in double quotes, YAML reads \"\\x07\" as an escape")
+    assert "PhD student" in fine.files["people/olu/index.html"].decode()
