@@ -86,7 +86,10 @@ def merge_works(records: list[Record], notes: list[Problem] | None = None) -> li
         work = merged_record([records[i] for i in members])
         merged.append(work)
         if notes is not None and work.aliases:
-            aliased = {alias: records[i].id for i in members for alias in records[i].aliases}  # alias -> whose it is
+            aliased: dict[str, list[str]] = {}  # alias -> the ids of the records that give it
+            for i in members:
+                for alias in records[i].aliases:
+                    aliased.setdefault(alias, []).append(records[i].id)
             notes += [merge_note(records[i], work, aliased) for i in members if records[i].id in work.aliases]
         if notes is not None:
             notes += _moved_page_notes([records[i] for i in members], work)
@@ -113,18 +116,20 @@ def _moved_page_notes(members: list[Record], work: Record) -> list[Problem]:
 _SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "id": "same id"}
 
 
-def merge_note(record: Record, work: Record, aliased: dict[str, str] | None = None) -> Problem:
+def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | None = None) -> Problem:
     """'record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 (content/records/zotero.bib:12): same DOI',
     at the merged record's place: which entry of the user's files became part of which, and why. `aliased`: each
-    alias the merged records gave, and the id of the record that gave it."""
+    alias the merged records gave, and the ids of the records that gave it."""
     shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work))}
     aliased = aliased or {}
     if shared:
         why = ", ".join(_SAME[kind] for kind in _SAME if kind in shared)
     elif record.id in aliased:
-        why = f"record '{aliased[record.id]}' lists '{record.id}' among its aliases"
+        why = f"record '{aliased[record.id][0]}' lists '{record.id}' among its aliases"
     elif work.id in record.aliases:
         why = f"it lists '{work.id}' among its aliases"
+    elif shared_alias := next((a for a in record.aliases if any(i != record.id for i in aliased.get(a, ()))), None):
+        why = f"both list '{shared_alias}' among their aliases"
     elif title_key(record.title) == title_key(work.title):
         why = f"same title, years at most {TITLE_MATCH_YEARS} apart and an author in common"
     else:

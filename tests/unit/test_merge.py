@@ -650,3 +650,25 @@ def test_a_published_versions_details_never_come_from_its_preprint():
     [work] = merge_works([published, preprint, other])
     assert (work.extra.get("volume"), work.extra.get("number"), work.extra.get("pages")) == ("7", "2", None)
     assert work.aliases == ()  # fetched records' ids are no citation keys of the user's
+
+
+def test_records_that_name_one_key_among_their_aliases_are_one_work_and_the_note_says_why():
+    """biblatex's `ids` (a record's `aliases`) name the entry: a record whose id is another's alias, or two records
+    that list one alias, are one work (a \\cite of the key would name both), with a note naming the key."""
+    path = "content/records/a.bib"
+    reader = reader_for(path)
+    text = (
+        "@article{new, title = {Sorting}, author = {Lin, Sheng}, journal = {J}, year = 2024, ids = {old}}\n"
+        "@misc{old, title = {Sorting, the preprint}, author = {Lin, Sheng}, year = 2023}\n"
+        "@article{newer, title = {Sorting again}, author = {Lin, Sheng}, journal = {K}, year = 2020, ids = {older}}\n"
+        "@article{newest, title = {Sorting once more}, author = {Lin, Sheng}, journal = {K}, year = 2020, ids = {older}}\n"
+    )
+    mappings, problems = reader.read(text, path)
+    records = [validate_record(m, path, problems, source_key=f"{path}#{i}", reader=reader.name) for i, m in enumerate(mappings)]
+    notes: list = []
+    works = merge_works(records, notes)
+    assert [(work.id, work.aliases) for work in works] == [("new", ("old",)), ("newer", ("older", "newest"))]
+    assert [str(note) for note in notes] == [
+        f"{path}:2: note: record 'old' merged with new ({path}:1): record 'new' lists 'old' among its aliases; its id is kept as an alias",
+        f"{path}:4: note: record 'newest' merged with newer ({path}:3): both list 'older' among their aliases; its id is kept as an alias",
+    ]
