@@ -76,6 +76,14 @@ def csl_name(name: str) -> dict[str, str]:
     return result
 
 
+def family_first(name: dict[str, str]) -> str:
+    """A CSL name as `Family, Given[, Suffix]` (RIS's form, and the form of Google Scholar's `citation_author`
+    example, which Zotero splits at the comma: 'van der Berg, Jan'); a group's name as it is."""
+    if "literal" in name:
+        return name["literal"]
+    return ", ".join(part for part in (name["family"], name.get("given", ""), name.get("suffix", "")) if part)
+
+
 def written_editors(extra: dict[str, Any]) -> list[str]:
     """A record's `editors` (a .bib file's `editor`, a YAML record's list of names) as written, LaTeX and braces
     included; an entry that is no name is passed over."""

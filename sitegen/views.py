@@ -16,7 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sitegen.cite import csl_item, en_dashed
+from sitegen.cite import csl_item, csl_names, en_dashed
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -27,6 +27,7 @@ from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import Entry, Record, Site, Subject
+from sitegen.names import family_first, shown_name, written_editors
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import (
     MOST_CITED_PATH,
@@ -745,7 +746,8 @@ class ViewBuilder:
         """Google Scholar's citation_* tags, in its documented order."""
         record = entry.record
         meta = [("citation_title", entry.title.plain)]
-        meta += [("citation_author", a.name) for a in entry.authors]
+        # "Family, Given", as Scholar's guidelines write it: Zotero splits a name without a comma at its last space
+        meta += [("citation_author", family_first(name)) for name in csl_names(record.authors, [a.name for a in entry.authors])]
         meta.append(("citation_publication_date", _highwire_date(record)))
         source = entry.source.plain
         details = record_details(record.extra)
@@ -755,6 +757,11 @@ class ViewBuilder:
         if source and source.lower() != "arxiv" and venue_tag and not (venue_tag == "citation_publisher" and "publisher" in details):
             meta.append((venue_tag, source))
         meta += _highwire_details(details, entry_type(entry))
+        written = written_editors(record.extra)
+        editors = csl_names(written, [shown_name(name) for name in written])
+        meta += [("citation_editor", family_first(name)) for name in editors]  # Zotero's editors of a book or chapter
+        if entry.abstract_plain:
+            meta.append(("citation_abstract", entry.abstract_plain))  # whole: Zotero's abstract, else the description cut short
         pdf = record.links.get("pdf") or (f"https://arxiv.org/pdf/{record.arxiv}" if record.arxiv else None)
         if pdf:
             meta.append(("citation_pdf_url", self.urls.absolute_link(pdf)))

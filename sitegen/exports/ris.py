@@ -25,6 +25,7 @@ from sitegen.cite import OTHERS, csl_item, record_type
 from sitegen.exports import joined, page_range
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
+from sitegen.names import family_first
 
 LINE_END = "\r\n"
 RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
@@ -130,9 +131,7 @@ def _ris_name(name: dict[str, str]) -> str:
     not named as EndNote asks (see the module's docstring)."""
     if name == OTHERS:
         return "et al.,"
-    if "literal" in name:
-        return name["literal"]
-    return ", ".join(part for part in (name["family"], name.get("given", ""), name.get("suffix", "")) if part)
+    return family_first(name)
 
 
 def _one_line(value: object) -> str:

@@ -78,7 +78,7 @@ def test_an_author_list_ending_in_and_others_is_cited_as_incomplete_everywhere(t
     # the page says so; its Google Scholar tags name the authors known, and no author called "others"
     soup = page(files, slug)
     assert text_of(soup.find("p", class_="authors")) == "Georges Aad, et al. (ATLAS Collaboration)"
-    assert [tag["content"] for tag in soup.find_all("meta", attrs={"name": "citation_author"})] == ["Georges Aad"]
+    assert [tag["content"] for tag in soup.find_all("meta", attrs={"name": "citation_author"})] == ["Aad, Georges"]
     assert soup.find("meta", attrs={"name": "description"})["content"].startswith("Georges Aad, …")
     # records.json
     assert records_json(files)["ATLAS:2012yve"]["more_authors"] is True

@@ -17,6 +17,8 @@ import rispy
 from bs4 import BeautifulSoup
 from jsonschema import Draft202012Validator
 
+from sitegen.names import csl_name, family_first
+
 SCHEMAS = Path(__file__).resolve().parents[1] / "fixtures" / "schema"
 ARTICLE = Draft202012Validator(json.loads((SCHEMAS / "scholarly_article.schema.json").read_text(encoding="utf-8")))
 PERSON = Draft202012Validator(json.loads((SCHEMAS / "person.schema.json").read_text(encoding="utf-8")))
@@ -87,7 +89,7 @@ def test_record_pages_keep_the_tags_zotero_reads(built_demo, records):
         for tag in soup.find_all("meta", attrs={"name": True}):
             meta.setdefault(tag["name"], []).append(tag["content"])
         assert meta["citation_title"] == [record["title"]]
-        assert meta.get("citation_author", []) == record["authors"]
+        assert meta.get("citation_author", []) == [family_first(csl_name(name)) for name in record["authors"]]  # "Müller, Lena"
         assert meta["citation_publication_date"][0].startswith(str(record["year"]))
 
 

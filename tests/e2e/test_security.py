@@ -13,6 +13,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, REPO, run_sitegen, write_site
 
+from sitegen.names import csl_name, family_first
+
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
 TITLE = f"Evil {SCRIPT} title {IMG} $\\href{{javascript:alert(1)}}{{x}}$ </script><script>alert(2)</script>"
@@ -116,7 +118,11 @@ def test_payloads_are_shown_as_harmless_text(built):
     abstract = record.find(class_="abstract-body").get_text()
     assert SCRIPT in abstract and IMG in abstract and "raw anchor" in abstract
     assert SCRIPT in record.find("title").get_text()
-    assert [m["content"] for m in record.find_all("meta", attrs={"name": "citation_author"})][:2] == [AUTHOR, f"Eve {SCRIPT}"]
+    # the names as text, family name first as Google Scholar's guidelines write them
+    assert [m["content"] for m in record.find_all("meta", attrs={"name": "citation_author"})][:2] == [
+        family_first(csl_name(AUTHOR)),
+        f"{SCRIPT}, Eve",
+    ]
     index = BeautifulSoup((output / "index.html").read_text(encoding="utf-8"), "html.parser")
     item = index.find("li", id="r-evil-1")
     assert SCRIPT in item.find(class_="record-title").get_text()

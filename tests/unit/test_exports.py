@@ -724,3 +724,44 @@ def test_a_programs_version_reaches_every_format(reader_files, slug, title, vers
     assert records[slug]["details"]["version"] == version
     jsonld = json.loads(_record_page(reader_files, slug).xpath("//script[@type='application/ld+json']")[0].text)
     assert (jsonld["@type"], jsonld["version"]) == ("SoftwareSourceCode", version)
+
+
+# What Zotero's "Embedded Metadata" translator (zotero/translators, 2024) reads from a record page: the authors
+# split at their comma ("Family, Given"; without one at the last space), `citation_editor`, `citation_abstract`
+# (else it takes the meta description, cut short or made of the byline).
+ZOTERO_SITE = {
+    **MINIMAL_SITE,
+    "content/records/chapter.yaml": (
+        "id: chapter2024\ntype: chapter\ntitle: Numerical Models of Lagoons\n"
+        "authors: [Ada Lovelace, Jan van der Berg, 'Doe, Jr., John', '{IOC-UNESCO Working Group}']\n"
+        "editors: [Hans Becker, 'Romano, Lucia']\nyear: 2024\nsource: Coastal Lagoons of Europe\npublisher: Springer\n"
+        "abstract: |\n  " + "A long first paragraph of the abstract, longer than a link preview's description. " * 5 + "\n\n"
+        "  A second paragraph with [a link](https://example.org) and $O(n^2)$.\n"
+    ),
+    "content/records/bare.yaml": "id: bare2021\ntype: article\ntitle: Storms\nauthors: [Ada Lovelace]\nyear: 2021\nsource: Oceanologia\n",
+}
+
+
+def _zotero_page(tmp_path: Path, slug: str) -> lxml.html.HtmlElement:
+    files = rendered_files(write_site(tmp_path, ZOTERO_SITE))
+    return lxml.html.fromstring(files[f"records/{slug}/index.html"])
+
+
+def test_citation_authors_and_editors_are_family_name_first(tmp_path):
+    page = _zotero_page(tmp_path, "chapter2024")
+    assert page.xpath("//meta[@name='citation_author']/@content") == [
+        "Lovelace, Ada",
+        "van der Berg, Jan",
+        "Doe, John, Jr.",
+        "IOC-UNESCO Working Group",
+    ]
+    assert page.xpath("//meta[@name='citation_editor']/@content") == ["Becker, Hans", "Romano, Lucia"]
+    assert page.xpath("//meta[@name='citation_inbook_title']/@content") == ["Coastal Lagoons of Europe"]
+
+
+def test_citation_abstract_is_the_whole_abstract_as_text(tmp_path):
+    page = _zotero_page(tmp_path, "chapter2024")
+    [abstract] = page.xpath("//meta[@name='citation_abstract']/@content")
+    assert abstract.startswith("A long first paragraph") and abstract.endswith("A second paragraph with a link and O(n²).")
+    assert "…" not in abstract and len(abstract) > len(page.xpath("//meta[@name='description']/@content")[0])
+    assert not _zotero_page(tmp_path, "bare2021").xpath("//meta[@name='citation_abstract']")  # none rather than the byline
