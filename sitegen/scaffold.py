@@ -89,6 +89,7 @@ class SiteFacts:
     bio: str = ""
     lab: bool = False  # --lab: profile.yaml is a lab, its people in content/people/ (the skeleton's are written)
     sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
+    verification: tuple[tuple[str, str], ...] = ()  # site.yaml's search engines' codes (engine, code), from --from
 
     @property
     def preview_address(self) -> str:
@@ -175,6 +176,7 @@ def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:
         photo=imported.photo,
         links=tuple(imported.links.items()),
         bio=imported.bio,
+        verification=tuple(imported.verification.items()),
     )
 
 

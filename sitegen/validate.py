@@ -337,8 +337,8 @@ def shown_value(value: Any) -> str:
 
 
 SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})
-# Settings of SPEC §7 and §9 (and the homepage's analytics) that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "people"})
+# Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people"})
 SITE_SYNONYMS = {"url": "base_url", "baseurl": "base_url", "domain": "cname", "lang": "language", "locale": "language"}
 
 

@@ -216,6 +216,7 @@ class ViewBuilder:
                 "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
                 if analytics
                 else None,
+                "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "extra": config.extra,
             },
             "page_url": self.urls.page(page_path),

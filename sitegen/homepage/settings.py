@@ -32,3 +32,4 @@ class HomepageSettings:
     nav: tuple[MenuEntry, ...] | None = None  # None: made from what the site has
     group_by: str = "year"
     analytics: Analytics | None = None
+    verification: tuple[tuple[str, str], ...] = ()  # search engines' meta tags proving the site is its owner's: (name, code)

@@ -55,6 +55,7 @@ class Imported:
     left: list[str] = field(default_factory=list)  # what was not brought over, said to the owner
     records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
     redirects: dict[str, str] = field(default_factory=dict)  # an old address -> where its content is now (content/redirects.yaml)
+    verification: dict[str, str] = field(default_factory=dict)  # site.yaml's `verification`: search engine -> its code
 
 
 @dataclass(frozen=True)
@@ -377,6 +378,21 @@ def jekyll_address(config: dict[str, Any]) -> str:
     if not url.startswith(("https://", "http://")):
         return ""
     return (url.rstrip("/") + "/" + a_string(config.get("baseurl")).strip("/")).rstrip("/")
+
+
+# Jekyll's settings of search engines' verification codes (al-folio's and academicpages' _config.yml) -> site.yaml's names
+JEKYLL_VERIFICATION = {
+    "google_site_verification": "google",
+    "bing_site_verification": "bing",
+    "yandex_site_verification": "yandex",
+    "naver_site_verification": "naver",
+    "baidu_site_verification": "baidu",
+}
+
+
+def jekyll_verification(config: dict[str, Any]) -> dict[str, str]:
+    """The search engines' codes a Jekyll site's _config.yml gives (`google_site_verification: CODE`)."""
+    return {engine: code for key, engine in JEKYLL_VERIFICATION.items() if (code := a_string(config.get(key)))}
 
 
 def profile_links(settings: dict[str, Any], kinds: dict[str, tuple[str, str]]) -> dict[str, str]:

@@ -21,6 +21,7 @@ from sitegen.migrate import (
     collection_page,
     jekyll_address,
     jekyll_permalink,
+    jekyll_verification,
     page_text,
     pages_left,
     posts_files,
@@ -66,6 +67,7 @@ def read(old: OldSite) -> Imported:
     imported.links = profile_links(author, AUTHOR_LINKS)
     old_address = jekyll_address(config)
     imported.base_url = f"{old_address}/" if old_address else ""
+    imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     avatar = a_string(author.get("avatar"))
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:
         imported.photo = PurePosixPath(avatar).name

@@ -22,6 +22,7 @@ from sitegen.migrate import (
     iso_date,
     jekyll_address,
     jekyll_permalink,
+    jekyll_verification,
     news_file,
     page_text,
     pages_left,
@@ -69,6 +70,7 @@ def read(old: OldSite) -> Imported:
     imported.email = email.split()[0].replace("[at]", "@").replace("[dot]", ".") if email else ""
     imported.links = profile_links(socials, SOCIALS)
     imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
+    imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     _about(old, imported)
     _publications(old, imported)
     _news(old, imported)

@@ -1,4 +1,4 @@
-"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`.
+"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`.
 
     nav:                       # the menu; without it, made from what the site has
       - {title: Publications, url: "#publications"}
@@ -8,6 +8,9 @@
     analytics:                 # off unless set; one of
       plausible: example.org   #   Plausible, for this domain
       # goatcounter: mysite    #   GoatCounter, this site code
+    verification:              # search engines' codes of their "HTML tag" method, a meta tag on every page
+      google: abcDEF123        #   Google Search Console (a list for several owners)
+      bing: 0123456789ABCDEF   #   Bing Webmaster Tools
 
 This kind reads site.yaml for these settings alone, to report a mistake at its
 line; the settings reach every page with the rest of site.yaml (the site-wide key).
@@ -25,6 +28,7 @@ from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.validate import shown_value
 
 SITE_FILE = "content/site.yaml"
 GROUPINGS = ("year", "type")
@@ -32,6 +36,16 @@ _HOST = re.compile(r"(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
 _GOATCOUNTER_CODE = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js"
 GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
+# the meta tag each search engine reads for its "HTML tag" verification, by the name site.yaml gives the engine
+VERIFICATION_TAGS = {
+    "google": "google-site-verification",
+    "bing": "msvalidate.01",
+    "yandex": "yandex-verification",
+    "baidu": "baidu-site-verification",
+    "naver": "naver-site-verification",
+}
+_VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{4,200}")  # base64url (Google), hex (Bing, Yandex, Naver), code-... (Baidu)
+_PASTED_CONTENT = re.compile(r"""\bcontent\s*=\s*["']([^"']*)["']""")
 
 
 def menu_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -54,7 +68,7 @@ def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Pro
     if problem is not None or not isinstance(data, dict):
         return HomepageSettings(), None, problems  # reported by the validation of site.yaml
     fields = Fields(data, SITE_FILE, problems)
-    return HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields)), None, problems
+    return HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields), _verification(fields)), None, problems
 
 
 def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
@@ -114,3 +128,39 @@ def _analytics(fields: Fields) -> Analytics | None:
         return None
     fields.problem("analytics", f"field 'analytics': unknown service '{kind}'; sitegen knows plausible and goatcounter")
     return None
+
+
+def _verification(fields: Fields) -> tuple[tuple[str, str], ...]:
+    """`verification: {google: CODE, bing: CODE, ...}`: each code (or list of codes) as the meta tag the engine reads."""
+    value: Any = fields.data.get("verification")
+    if value in (None, False, {}):
+        return ()
+    if not isinstance(value, dict):
+        fields.problem("verification", "field 'verification': expected search engines and their codes, as google: abcDEF123 (on lines of their own)")
+        return ()
+    engines = Fields(value, SITE_FILE, fields.problems)
+    tags = []
+    for engine, codes in value.items():
+        if engine not in VERIFICATION_TAGS:
+            engines.problem(str(engine), f"field 'verification': unknown search engine '{engine}'; sitegen knows {', '.join(sorted(VERIFICATION_TAGS))}")
+            continue
+        for code in codes if isinstance(codes, list) else [codes]:
+            written = code.strip() if isinstance(code, str) else code
+            if isinstance(written, str) and _VERIFICATION_CODE.fullmatch(written):
+                tags.append((VERIFICATION_TAGS[engine], written))
+                continue
+            # the whole tag (<meta name="google-site-verification" content="CODE" />) or Google's DNS record
+            # (google-site-verification=CODE) pasted: name the part to keep
+            pasted = _PASTED_CONTENT.search(written) if isinstance(written, str) else None
+            if pasted is None and isinstance(written, str) and written.startswith(f"{VERIFICATION_TAGS[engine]}="):
+                pasted = re.match(r"[^=]*=(.*)", written)
+            if pasted is not None and _VERIFICATION_CODE.fullmatch(pasted[1].strip()):
+                engines.problem(str(engine), f"field 'verification.{engine}': write the code alone, the content of the tag: {engine}: \"{pasted[1].strip()}\"")
+            elif isinstance(code, int) and not isinstance(code, bool):  # YAML's number: its leading zeros are gone
+                engines.problem(str(engine), f"field 'verification.{engine}': write the code in quotes, as the engine gives it: {engine}: \"...\"")
+            else:
+                engines.problem(
+                    str(engine),
+                    f"field 'verification.{engine}': expected the code of the engine's HTML tag (letters, digits, - and _), got {shown_value(code)}",
+                )
+    return tuple(tags)

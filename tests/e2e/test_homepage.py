@@ -1465,6 +1465,28 @@ def test_analytics_load_nothing_unless_configured(built_demo, tmp_path):
     )
 
 
+def test_search_engines_verification_codes_are_meta_tags_of_every_page(tmp_path):
+    """Google Search Console and Bing Webmaster Tools verify a https://user.github.io/repo/ site only by a
+    meta tag on its home page (no DNS record of github.io, no file at the site's root): site.yaml names the codes."""
+    settings = "verification:\n  google: [abcDEF_123-xyz, second-OWNER_code]\n  bing: 0123456789ABCDEF0123456789ABCDEF\n"
+    files = rendered_files(site_with(tmp_path, {}, settings, base_url="https://user.github.io/repo/"))
+    for path in ("index.html", "records/art/index.html"):
+        head = soup_of(files[path]).head
+        assert [m["content"] for m in head.find_all("meta", attrs={"name": "google-site-verification"})] == ["abcDEF_123-xyz", "second-OWNER_code"]
+        assert [m["content"] for m in head.find_all("meta", attrs={"name": "msvalidate.01"})] == ["0123456789ABCDEF0123456789ABCDEF"]
+    plain = rendered_files(site_with(tmp_path / "plain", {}))
+    assert not soup_of(plain["index.html"]).find("meta", attrs={"name": re.compile("verification|msvalidate")})
+
+
+def test_a_verification_tag_pasted_whole_is_an_error_naming_the_code(tmp_path):
+    pasted = 'verification:\n  google: \'<meta name="google-site-verification" content="abcDEF_123" />\'\n  altavista: x1\n'
+    errors = build_fails(site_with(tmp_path, {}, pasted))
+    assert "content/site.yaml:4: field 'verification.google': write the code alone, the content of the tag: google: \"abcDEF_123\"" in errors
+    assert "content/site.yaml:5: field 'verification': unknown search engine 'altavista'; sitegen knows baidu, bing, google, naver, yandex" in errors
+    dns = build_fails(site_with(tmp_path / "dns", {}, "verification:\n  google: google-site-verification=abcDEF_123\n"))
+    assert "content/site.yaml:4: field 'verification.google': write the code alone" in dns and 'google: "abcDEF_123"' in dns
+
+
 # -- 7. translations ----------------------------------------------------------------------------------------
 
 

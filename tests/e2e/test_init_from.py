@@ -543,3 +543,22 @@ def test_emoji_shortcodes_become_the_emoji_their_tool_showed(tmp_path, tool, old
         assert "New lab ✨ 🎉 👍, kept: :sparkles:" in words and ":tada:" not in words, shown
     if feed:
         assert "New lab ✨ 🎉 👍" in (site / "output" / feed).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("tool", ["al-folio", "academicpages"])
+def test_search_engine_verification_codes_come_over(tmp_path, tool):
+    """Both tools' _config.yml verify the site with Google Search Console and Bing: dropped, the property the
+    owner verified would be lost at the services' next check."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / tool, old)
+    config = old / "_config.yml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + "google_site_verification: abcDEF_123-google\nbing_site_verification: 0123456789ABCDEF\n",
+        encoding="utf-8",
+    )
+    site, _ = init_from(tmp_path, tool, old)
+    settings = yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))
+    assert settings["verification"] == {"google": "abcDEF_123-google", "bing": "0123456789ABCDEF"}
+    head = page(site).head
+    assert head.find("meta", attrs={"name": "google-site-verification"})["content"] == "abcDEF_123-google"
+    assert head.find("meta", attrs={"name": "msvalidate.01"})["content"] == "0123456789ABCDEF"
