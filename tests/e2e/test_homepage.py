@@ -1478,6 +1478,30 @@ def test_search_engines_verification_codes_are_meta_tags_of_every_page(tmp_path)
     assert not soup_of(plain["index.html"]).find("meta", attrs={"name": re.compile("verification|msvalidate")})
 
 
+def test_the_pages_of_a_long_list_have_titles_and_descriptions_of_their_own(tmp_path):
+    """Search Console and Bing report pages sharing one <title> as duplicates: page 2 of the profile's or a
+    subject's list says which page it is, page 1 keeps its title."""
+    records = "".join(
+        f"- {{id: r{n}, title: Paper {n}, authors: [Ada Lovelace], year: {2000 + n}, type: article, source: J, categories: [cs.DC]}}\n" for n in range(5)
+    )
+    site = site_with(tmp_path, {"content/records/a.yaml": records}, "records_per_page: 2\ndescription: Papers of Ada.\n")
+    files = rendered_files(site)
+
+    def head(path: str) -> tuple[str, str]:
+        page = soup_of(files[path])
+        return text(page.title), page.find("meta", attrs={"name": "description"})["content"]
+
+    assert head("index.html") == ("Ada Lovelace", "Papers of Ada.")
+    assert head("page/2/index.html") == ("Ada Lovelace · page 2 of 3", "Papers of Ada. (page 2 of 3)")
+    assert head("page/3/index.html")[0] == "Ada Lovelace · page 3 of 3"
+    assert head("subjects/cs.DC/page/2/index.html") == (
+        "Distributed, Parallel, and Cluster Computing · Ada Lovelace · page 2 of 3",
+        "5 publications by Ada Lovelace in Distributed, Parallel, and Cluster Computing (page 2 of 3)",
+    )
+    titles = [head(path)[0] for path in files if path.endswith(".html")]
+    assert len(titles) == len(set(titles))
+
+
 def test_a_verification_tag_pasted_whole_is_an_error_naming_the_code(tmp_path):
     pasted = 'verification:\n  google: \'<meta name="google-site-verification" content="abcDEF_123" />\'\n  altavista: x1\n'
     errors = build_fails(site_with(tmp_path, {}, pasted))
