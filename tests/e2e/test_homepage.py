@@ -1238,12 +1238,14 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert (page.select_one("img.record-image")["src"], page.select_one("img.record-image")["alt"]) == ("/lab/static/previews/art.png", "A plot of engines")
     assert page.find("meta", property="og:image")["content"] == "https://example.org/lab/static/previews/art.png"
     assert page.find("meta", property="og:image:alt")["content"] == "A plot of engines"
+    assert page.find("meta", attrs={"name": "twitter:image:alt"})["content"] == "A plot of engines"  # X reads its own tag
     conference = soup_of(files["records/conf/index.html"])  # no image_alt: a picture that only decorates, the title for previews
     assert conference.select_one("img.record-image")["alt"] == "" and conference.find("meta", property="og:image:alt")["content"] == "A conference paper"
     assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
     assert json.loads(page.find("script", type="application/ld+json").string)["image"] == "https://example.org/lab/static/previews/art.png"
     plain = soup_of(files["records/pre/index.html"])  # no picture: the profile's photo, as on every other page
     assert plain.find("meta", property="og:image")["content"] == "https://example.org/lab/static/ada.png"
+    assert plain.find("meta", attrs={"name": "twitter:image:alt"})["content"] == plain.find("meta", property="og:image:alt")["content"]
     assert plain.find("meta", attrs={"name": "twitter:card"})["content"] == "summary"
     assert not plain.select("img.record-image")
     images = {r["id"]: r["image"] for r in json.loads(files["records.json"])["records"]}
