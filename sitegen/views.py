@@ -584,6 +584,9 @@ class ViewBuilder:
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         tags = [self.tag_link(tag) for tag in post.tags]
         page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
+        image = self.urls.absolute_link(post.image) if post.image else None
+        image = image if image and image.startswith(WEB_PREFIXES) else None  # none when base_url names no host
+        preview = image if image and not no_link_preview_format(image) else None  # one X, Facebook and LinkedIn show
         about = blog_posting(
             post.page.title,
             post.date,
@@ -591,8 +594,15 @@ class ViewBuilder:
             self.urls.absolute(post_path(post.page.slug)),
             self.site.profile.name,
             self.urls.absolute("index.html"),
+            image,
         )
-        context.update(page=page, icons=self.icons_of(shown_entries), list_url=self.urls.page(POSTS_PATH), jsonld=Markup(script_json(about)))
+        context.update(
+            page=page,
+            page_image={"url": preview, "alt": post.image_alt or post.page.title} if preview else None,  # the link preview's picture
+            icons=self.icons_of(shown_entries),
+            list_url=self.urls.page(POSTS_PATH),
+            jsonld=Markup(script_json(about)),
+        )
         return context
 
     def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:

@@ -82,8 +82,9 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     return data
 
 
-def blog_posting(title: str, day: str, description: str, url: str, owner: str, profile_url: str) -> dict[str, Any]:
-    """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner."""
+def blog_posting(title: str, day: str, description: str, url: str, owner: str, profile_url: str, image: str | None = None) -> dict[str, Any]:
+    """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner;
+    `image`: its picture's absolute URL."""
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
@@ -95,6 +96,8 @@ def blog_posting(title: str, day: str, description: str, url: str, owner: str, p
     }
     if description:
         data["description"] = description
+    if image:
+        data["image"] = image
     return data
 
 

@@ -7,6 +7,8 @@ and `output/posts/feed.xml`.
     slug: benchmark-numbers                   # default: the file name, without a leading date
     description: ...                          # for the list, the feed and link previews (default: the first paragraph)
     tags: [benchmarks, reading group]         # each tag's posts are listed at posts/tags/<tag>/
+    image: static/benchmarks.png              # the link preview's picture (default: the profile's photo)
+    image_alt: A bar chart of the old and new numbers
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -40,11 +42,23 @@ from sitegen.pages.pages import (
     texts_in_bundles,
     unique_addresses,
 )
-from sitegen.urls import POSTS_FEED_PATH, POSTS_PATH, address_problem, file_slug, post_file_date, post_file_day, post_path, post_slug, tag_path, tag_slug
+from sitegen.urls import (
+    POSTS_FEED_PATH,
+    POSTS_PATH,
+    address_problem,
+    file_slug,
+    link_preview_problem,
+    post_file_date,
+    post_file_day,
+    post_path,
+    post_slug,
+    tag_path,
+    tag_slug,
+)
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description", "tags"}
+FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt"}
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
@@ -60,11 +74,16 @@ class Post:
     tags: tuple[Tag, ...]
     tags_at: Location  # the line of its tags, for what is said of them
     page: ContentPage  # its title, text, description and slug (the part of its address under posts/)
+    image: str = ""  # its link preview's picture, as written: a path in the site or a URL ('' for the profile's photo)
+    image_alt: str = ""  # what the picture shows
+    image_line: int = 0  # where `image` is written
 
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for post in site.kind_value("posts", ()):
         yield from ((Location(post.page.path, line), "link in the text", url) for line, url in post.page.links)
+        if post.image:
+            yield Location(post.page.path, post.image_line), "image", post.image
 
 
 @register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links, text_suffixes=MARKDOWN_SUFFIXES)
@@ -135,9 +154,23 @@ def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[s
         return None
     address = Address("post", file_slug(post_slug(path)), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
-    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"))  # noqa: E731
+    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
-    return Post(*read[0], read[1]) if read is not None else None
+    if read is None:
+        return None
+    (day, tags, tags_at, (image, image_alt, image_line)), page = read
+    return Post(day, tags, tags_at, page, image, image_alt, image_line)
+
+
+def _image(fields: Fields) -> tuple[str, str, int]:
+    """The post's `image` (a path in the site or a URL), `image_alt` and the line of `image`; a picture link previews
+    cannot show (an SVG) is said at its line, as a record's is."""
+    image = fields.text("image")
+    if image:
+        image = fields.checked_url("image", image)
+    if image and (problem := link_preview_problem(image)):
+        fields.warn("image", problem)
+    return image, fields.text("image_alt"), fields.line("image")
 
 
 def _day(fields: Fields, path: str, file_day: str) -> str:

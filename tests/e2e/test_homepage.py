@@ -890,7 +890,28 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nsummary: S\n---\nText\n"})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, slug, tags, title" in result.stderr
+    assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, image, image_alt, slug, tags, title" in result.stderr
+
+
+def test_a_posts_image_is_its_link_preview(tmp_path):
+    """Shared on Mastodon, LinkedIn or Slack, a post showed the owner's portrait in a small card: its `image`
+    (al-folio's and Hugo's featured picture) is now the preview's, as a record's is."""
+    post = "---\ntitle: Meshes\ndate: 2025-02-10\nimage: static/mesh.png\nimage_alt: A mesh of the lagoon\n---\nText.\n"
+    files = {"content/posts/meshes.md": post, "static/mesh.png": "PNG", "static/ada.png": "PNG", "content/profile.yaml": "name: Ada Lovelace\nphoto: ada.png\n"}
+    site = site_with(tmp_path, files, base_url="https://user.github.io/repo/")
+    page = soup_of(rendered_files(site)["posts/meshes/index.html"])
+    names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}
+    assert page.find("meta", property="og:image")["content"] == names["twitter:image"] == "https://user.github.io/repo/static/mesh.png"
+    assert page.find("meta", property="og:image:alt")["content"] == names["twitter:image:alt"] == "A mesh of the lagoon"
+    assert names["twitter:card"] == "summary_large_image"
+    assert json.loads(page.find("script", type="application/ld+json").string)["image"] == "https://user.github.io/repo/static/mesh.png"
+    (site / "content/posts/meshes.md").write_text(post.replace("static/mesh.png", "static/mesh.svg"), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/meshes.md:4: warning: static/mesh.svg is an SVG picture, which X, Facebook and LinkedIn do not show" in result.stderr
+    assert "content/posts/meshes.md:4: warning: image: 'static/mesh.svg' is no file of the site" in result.stderr
+    svg = soup_of((site / "output/posts/meshes/index.html").read_bytes())
+    assert svg.find("meta", property="og:image")["content"] == "https://user.github.io/repo/static/ada.png"  # the portrait, as before
 
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"  # a picture's first bytes: no UTF-8 text
