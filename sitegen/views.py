@@ -57,6 +57,21 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
 }
 
 
+_MASTODON_PROFILE = re.compile(r"https?://([A-Za-z0-9.-]+\.[A-Za-z]{2,})/@([A-Za-z0-9_]+)/?")
+_FEDIVERSE_HANDLE = re.compile(r"@?([A-Za-z0-9_]+)@([A-Za-z0-9.-]+\.[A-Za-z]{2,})")
+
+
+def fediverse_handle(link: str) -> str | None:
+    """A Mastodon profile's address ('https://fediscience.org/@lena') or handle ('@lena@fediscience.org') as the
+    handle `fediverse:creator` names; None for anything else."""
+    link = link.strip()
+    if found := _MASTODON_PROFILE.fullmatch(link):
+        return f"@{found[2]}@{found[1].lower()}"
+    if found := _FEDIVERSE_HANDLE.fullmatch(link):
+        return f"@{found[1]}@{found[2].lower()}"
+    return None
+
+
 def profile_link_label(kind: str) -> str:
     return PROFILE_LINKS[kind][0] if kind in PROFILE_LINKS else kind.replace("_", " ").title()
 
@@ -217,6 +232,7 @@ class ViewBuilder:
                 if analytics
                 else None,
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
+                "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
                 "extra": config.extra,
             },
             "page_url": self.urls.page(page_path),

@@ -893,6 +893,18 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     assert "content/posts/x.md:4: warning: unknown field 'summary' is ignored; known: date, description, image, image_alt, slug, tags, title" in result.stderr
 
 
+@pytest.mark.parametrize("written", ["https://fediscience.org/@mkowalczyk", "@mkowalczyk@fediscience.org"])
+def test_a_mastodon_link_names_the_author_of_shared_links(tmp_path, written):
+    """Mastodon (4.3 and later) shows "More from @user@server" under a link's preview when the page names its
+    author in `fediverse:creator`."""
+    profile = f"name: Ada Lovelace\nlinks:\n  mastodon: '{written}'\n"
+    files = rendered_files(site_with(tmp_path, {"content/profile.yaml": profile}))
+    for path in ("index.html", "records/art/index.html"):
+        assert soup_of(files[path]).find("meta", attrs={"name": "fediverse:creator"})["content"] == "@mkowalczyk@fediscience.org"
+    plain = rendered_files(site_with(tmp_path / "plain", {}))
+    assert not soup_of(plain["index.html"]).find("meta", attrs={"name": "fediverse:creator"})
+
+
 def test_a_posts_image_is_its_link_preview(tmp_path):
     """Shared on Mastodon, LinkedIn or Slack, a post showed the owner's portrait in a small card: its `image`
     (al-folio's and Hugo's featured picture) is now the preview's, as a record's is."""
