@@ -95,8 +95,11 @@ class SiteUrls:
         return self.base_path + url.removeprefix("./") if is_relative_path(url) else url
 
     def absolute_link(self, url: str) -> str:
-        """The same, with the host (for records.json and Google Scholar's tags)."""
-        return self.origin + self.base_path + url.removeprefix("./") if is_relative_path(url) else url
+        """The same, with the host (for records.json and Google Scholar's tags), and as a URL can hold it: a space
+        or a letter outside ASCII of the path percent-encoded ('a b.pdf' -> 'a%20b.pdf'; an escape written is kept)."""
+        if not is_relative_path(url):
+            return url
+        return self.origin + self.base_path + quote(url.removeprefix("./"), safe="/%!$&'()*+,;=:@-._~?#")
 
     def absolute_link_from(self, page_url: str) -> Callable[[str], str]:
         """`absolute_link` for a text that a feed shows away from its page (`page_url`, absolute): a link to a

@@ -765,3 +765,10 @@ def test_citation_abstract_is_the_whole_abstract_as_text(tmp_path):
     assert abstract.startswith("A long first paragraph") and abstract.endswith("A second paragraph with a link and O(n²).")
     assert "…" not in abstract and len(abstract) > len(page.xpath("//meta[@name='description']/@content")[0])
     assert not _zotero_page(tmp_path, "bare2021").xpath("//meta[@name='citation_abstract']")  # none rather than the byline
+
+
+def test_a_pdf_whose_file_name_has_spaces_is_a_url_in_the_scholar_tag(tmp_path):
+    record = "id: r\ntype: article\ntitle: T\nauthors: [Ada Lovelace]\nyear: 2020\nsource: J\nlinks: {pdf: 'static/papers/My Paper (final).pdf'}\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.yaml": record, "static/papers/My Paper (final).pdf": "%PDF-1.4"})
+    page = lxml.html.fromstring(rendered_files(site)["records/r/index.html"])
+    assert page.xpath("//meta[@name='citation_pdf_url']/@content") == ["https://example.org/static/papers/My%20Paper%20(final).pdf"]

@@ -28,7 +28,9 @@ from sitegen.values import value_class
     "written, on_pages, absolute",
     [
         ("static/talk.pdf", "/repo/static/talk.pdf", "https://user.github.io/repo/static/talk.pdf"),  # the site's own file
-        ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a b.pdf#p2"),
+        # a full address holds no space (Google Scholar's citation_pdf_url, feeds, records.json): percent-encoded
+        ("papers/a b.pdf#p2", "/repo/papers/a b.pdf#p2", "https://user.github.io/repo/papers/a%20b.pdf#p2"),
+        ("papers/Müller (final) 50%25.pdf", "/repo/papers/Müller (final) 50%25.pdf", "https://user.github.io/repo/papers/M%C3%BCller%20(final)%2050%25.pdf"),
         ("https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234", "https://arxiv.org/abs/2401.01234"),
         ("http://example.org/x.pdf", "http://example.org/x.pdf", "http://example.org/x.pdf"),
         ("HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf", "HTTPS://Example.org/X.pdf"),
