@@ -23,10 +23,10 @@ from sitegen.errors import Problem
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.names import first_name_first, written_editors
+from sitegen.names import FAMILY_FIRST_LETTER, first_name_first, is_family_first, written_editors
 from sitegen.record_types import doi_url, infer_type, published_doi, thesis_venue
 from sitegen.sources import owner_aliases
-from sitegen.urls import slugify
+from sitegen.urls import ASCII_SPELLING, slugify
 
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
@@ -309,17 +309,33 @@ def newest_first(records: list[Record]) -> list[Record]:
 
 @functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
 def normalise_name(name: str) -> str:
-    """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal.
+    """'L. M{\\"u}ller', 'Müller, L.' and 'l muller' compare equal; so do '山田 太郎', '山田太郎' and '山田, 太郎'.
 
     How a build tells whose name an author is (the owner's, a co-author's with a link): LaTeX
-    converted, BibTeX's 'Last, First' read as 'First Last', digits and letters with no ASCII
-    form dropped. Not the same key as disambiguate.name_key (fetch's grouping), which keeps the
-    order written, the digits and a word break where such a letter stood; merging asks only
-    whether two records share an author, by the looser merge.name_keys. Each stage keeps its
-    own so that neither's results change.
+    converted, BibTeX's 'Last, First' read as 'First Last' (as 'Last First' for a Chinese, Japanese or
+    Korean name), case, accents and digits dropped, letters of every script kept ('Иван Петров',
+    '王伟'), 'ß' as 'ss', and no space between two Chinese, Japanese or Korean letters, which are
+    written with or without one. Not the same key as disambiguate.name_key (fetch's grouping), which
+    keeps the order written and the digits; merging asks only whether two records share an author,
+    by the looser merge.name_keys. Each stage keeps its own so that neither's results change.
     """
     plain = render_inline(name).plain
-    if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller'
+    if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller', '山田, 太郎' is '山田 太郎'
+        last, first = plain.split(",")
+        plain = f"{last} {first}" if is_family_first(plain) else f"{first} {last}"
+    text = unicodedata.normalize("NFKD", plain.translate(ASCII_SPELLING))
+    text = "".join(character for character in text if not unicodedata.combining(character)).casefold()
+    return _SPACE_IN_CJK_NAME.sub("", " ".join(_NOT_A_NAME_LETTER.sub(" ", text).split()))
+
+
+_NOT_A_NAME_LETTER = re.compile(r"[^\w ]|[\d_]")
+_SPACE_IN_CJK_NAME = re.compile(f"(?<={FAMILY_FIRST_LETTER.pattern}) (?={FAMILY_FIRST_LETTER.pattern})")
+
+
+def _ascii_name(name: str) -> str:
+    """A name as lower-case ASCII words, BibTeX's 'Last, First' read as 'First Last': what a citation key is made of."""
+    plain = render_inline(name).plain
+    if plain.count(",") == 1:
         last, first = plain.split(",")
         plain = f"{first} {last}"
     return normalise_text(plain)
@@ -413,10 +429,12 @@ def cite_base(record: Record, title_plain: str) -> str:
     """author+year+word: the base of a record's citation key. `title_plain`: the title with its LaTeX
     converted already (converted_text converts each title once)."""
     first_author = record.authors[0] if record.authors else "anon"
-    last_name = normalise_name(first_author).split(" ")[-1] or "anon"
+    last_name = _ascii_name(first_author).split(" ")[-1]
+    if not last_name and record.authors and record.id.isascii() and USABLE_CITE_KEY.match(record.id):
+        return record.id  # a name of letters with no ASCII form ('山田 太郎'): the record's own id ('yamada2024')
     title = normalise_text(title_plain)  # no name order: 'Attention, Please'
     words = [w for w in title.split() if w not in _CITE_STOPWORDS]
-    return f"{last_name}{record.year}{words[0] if words else ''}"
+    return f"{last_name or 'anon'}{record.year}{words[0] if words else ''}"
 
 
 def entry_key(record: Record, owners_key: str) -> str:

@@ -26,6 +26,19 @@ _GROUP_WORDS = re.compile(
     r"|universit\w*|department|faculty|school|college|cent(?:er|re)|foundation|agency|hospital|company|gmbh|llc)\b",
     re.I,
 )
+# Letters of the scripts whose names are written family name first, with or without a space between the two: Han
+# (Chinese, Japanese kanji, Korean hanja), kana and Hangul
+FAMILY_FIRST_LETTER = re.compile(
+    "[\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\U00020000-\U0003134f]"
+)
+_LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
+
+
+def is_family_first(name: str) -> bool:
+    """A name written in Chinese, Japanese or Korean letters ('山田 太郎', '王伟', '김철수'): its family name comes
+    first, on the page and in BibTeX's 'family, given' alike. A name with Latin letters is not ('Taro Yamada')."""
+    return bool(FAMILY_FIRST_LETTER.search(name)) and not _LATIN.search(name)
 
 
 def is_braced_whole(name: str) -> bool:
@@ -64,6 +77,8 @@ def csl_name(name: str) -> dict[str, str]:
     words = name.split()
     if len(words) < 2 or _GROUP_WORDS.search(name):
         return {"literal": name}
+    if is_family_first(name):  # '山田 太郎': the family name is the first word
+        return {"family": words[0], "given": " ".join(words[1:])}
     suffix = ""
     if words[-1].lower() in SUFFIXES and len(words) > 2:
         suffix = words.pop()
@@ -117,22 +132,30 @@ def comma_name_parts(name: str) -> tuple[str, str, str] | None:
 def _looks_like_a_family_name(text: str) -> bool:
     """One or two capitalised words ('Müller', 'García Márquez', 'LIN'), particles aside ('de la Cruz')."""
     words = [word for word in text.split() if word not in _PARTICLES]
-    return 1 <= len(words) <= 2 and all(word[0].isupper() or "'" in word for word in words)
+    return 1 <= len(words) <= 2 and all(_capitalised(word) or "'" in word for word in words)
 
 
 def _looks_like_given_names(text: str) -> bool:
     """One to four capitalised words or initials ('Lena', 'J.-P.', 'Martin Luther')."""
     words = text.split()
-    return 1 <= len(words) <= 4 and all(word[0].isupper() for word in words)
+    return 1 <= len(words) <= 4 and all(_capitalised(word) for word in words)
+
+
+def _capitalised(word: str) -> bool:
+    """'Müller', 'J.', and a word of a script without capitals ('山田', 'الخوارزمي'); not 'van' or '1st'."""
+    return word[0].isalpha() and not word[0].islower()
 
 
 def first_name_first(plain: str) -> str:
     """A person's name written in BibTeX's order, as readers expect it in a list of authors: 'Müller, Lena' ->
-    'Lena Müller', 'King, Jr., Martin Luther' -> 'Martin Luther King Jr.'; any other name stays as written."""
+    'Lena Müller', 'King, Jr., Martin Luther' -> 'Martin Luther King Jr.', and a Chinese, Japanese or Korean name
+    family name first: '山田, 太郎' -> '山田 太郎'; any other name stays as written."""
     parts = comma_name_parts(plain)
     if parts is None:
         return plain
     family, given, suffix = parts
+    if is_family_first(plain):
+        return " ".join(part for part in (family, given, suffix) if part)
     return " ".join(part for part in (given, family, suffix) if part)
 
 

@@ -24,7 +24,7 @@ from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, Entry, Record
-from sitegen.names import csl_name, is_braced_whole, written_editors
+from sitegen.names import csl_name, is_braced_whole, is_family_first, written_editors
 from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -208,7 +208,8 @@ def _author(name: str) -> str:
     BibTeX reads 'First von Last' and 'von Last, Jr, First': a suffix at the end ('Jane Doe Jr.')
     would be read as the last name, so such a name is written 'Doe, Jr., Jane'. A name that is one
     unit is braced, else BibTeX makes 'Google' a first name: one written in braces (sitegen.names),
-    one that holds ' and ', and a group's name that CSL keeps whole ('ATLAS Collaboration').
+    one that holds ' and ', and a group's name that CSL keeps whole ('ATLAS Collaboration'). A Chinese, Japanese or
+    Korean name, family name first, is written 'family, given' ('山田, 太郎'), as BibTeX reads it back.
     """
     if is_braced_whole(name):
         return name
@@ -219,6 +220,8 @@ def _author(name: str) -> str:
         return f"{{{name}}}" if " " in name.strip() else name
     if "suffix" in parts and "," not in name:
         return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
+    if is_family_first(name) and "," not in name:  # '山田 太郎': BibTeX would read 山田 as the given name
+        return f"{parts['family']}, {parts['given']}"
     return name
 
 

@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 from sitegen.disambiguate import plain_name
+from sitegen.names import is_family_first
 from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -41,7 +42,7 @@ def person_key(name: str) -> str:
     plain = plain_name(name) if ("\\" in name or "{" in name) else name
     last, comma, first = plain.partition(",")
     if comma and first.strip() and "," not in first:
-        plain = f"{first} {last}"
+        plain = f"{last} {first}" if is_family_first(plain) else f"{first} {last}"  # '山田, 太郎' is '山田 太郎'
     if plain.isascii():
         return " ".join(_NOT_WORD.sub(" ", plain.lower()).split())
     text = unicodedata.normalize("NFKD", plain)
@@ -65,6 +66,9 @@ def name_slug(key: str) -> str:
 
 
 def surname_order(key: str) -> tuple[str, str]:
-    """How a directory sorts names: by the last word, then the whole name."""
+    """How a directory sorts names: by the family name (the last word; the first of a Chinese, Japanese or Korean
+    name), then the whole name."""
     words = key.split()
-    return (words[-1] if words else "", key)
+    if not words:
+        return ("", key)
+    return (words[0] if is_family_first(key) else words[-1], key)

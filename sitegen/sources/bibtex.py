@@ -62,7 +62,7 @@ from sitegen.latex import (
 )
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, USABLE_CITE_KEY
-from sitegen.names import is_braced_whole
+from sitegen.names import comma_name_parts, is_braced_whole, is_family_first
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
@@ -573,6 +573,8 @@ def person_name(name: str) -> str:
     """
     if is_braced_whole(name):
         return "{" + bibtex_text(name.strip()[1:-1]) + "}"
+    if "," in name and is_family_first(name) and (parts := comma_name_parts(bibtex_text(name))):
+        return " ".join(part for part in parts if part)  # '山田, 太郎' is shown family name first: '山田 太郎'
     if "," in name:
         name = parse_single_name_into_parts(name, strict=False).merge_first_name_first
     return bibtex_text(name)

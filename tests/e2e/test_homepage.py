@@ -1405,6 +1405,18 @@ def test_a_coauthor_variant_is_linked_and_a_bad_url_is_reported(tmp_path):
     assert "content/coauthors.yaml:2: field 'Charles Babbage': expected an http(s)" in build_fails(bad)
 
 
+def test_a_coauthor_named_in_chinese_japanese_or_cyrillic_letters_is_linked_and_no_other_is(tmp_path):
+    """Such a name was left out of coauthors.yaml without a word (its letters were dropped, leaving no name)."""
+    records = "id: a\ntitle: T\nyear: 2024\nauthors: ['山田 太郎', '佐藤 花子', 'Иван Петров', '鈴木 一郎']\n"
+    coauthors = "佐藤 花子: https://sato.example.org\nИван Петров: https://petrov.example.org\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": records, "content/coauthors.yaml": coauthors})
+    authors = soup_of(rendered_files(site)["records/a/index.html"]).select_one("main .authors")
+    assert [(a.get_text(), a["href"]) for a in authors.select("a")] == [
+        ("佐藤 花子", "https://sato.example.org"),
+        ("Иван Петров", "https://petrov.example.org"),
+    ]
+
+
 # -- 6. the menu, icons, link previews, analytics -----------------------------------------------------------
 
 

@@ -166,6 +166,49 @@ def test_owner_highlighting_with_variants_and_accents(name, is_owner):
     assert [a.is_owner for a in authors] == [False, is_owner]
 
 
+@pytest.mark.parametrize(
+    "owner, variants, name, is_owner",
+    [
+        ("山田 太郎", ["Taro Yamada"], "山田 太郎", True),
+        ("山田 太郎", ["Taro Yamada"], "山田太郎", True),  # Japanese is written with or without the space
+        ("山田 太郎", ["Taro Yamada"], "山田, 太郎", True),  # BibTeX's order: family name, given name
+        ("山田 太郎", ["Taro Yamada"], "Yamada, Taro", True),
+        ("山田 太郎", ["Taro Yamada"], "佐藤 花子", False),
+        ("山田 太郎", ["Taro Yamada"], "山田 次郎", False),
+        ("王伟", [], "王伟", True),
+        ("王伟", [], "李娜", False),
+        ("Иван Петров", [], "Иван Петров", True),
+        ("Иван Петров", [], "Петров, Иван", True),
+        ("Иван Петров", [], "Сергей Петров", False),
+        ("محمد الخوارزمي", [], "محمد الخوارزمي", True),
+        ("Jürgen Straßer", [], "Jürgen Strasser", True),
+    ],
+)
+def test_an_owner_named_in_any_script_is_highlighted(owner, variants, name, is_owner):
+    """A name with letters that have no ASCII form is the owner's as a Latin one is (they were all ''), and
+    another name of that script is not."""
+    site, _ = enrich(
+        [from_data({"id": "a", "title": "T", "year": 2020, "authors": ["Jonas Berg", name]})], profile(f"name: {owner}\nname_variants: {variants}\n")
+    )
+    assert [a.is_owner for a in site.entries[0].authors] == [False, is_owner]
+
+
+def test_a_bibtex_name_in_cjk_is_shown_family_name_first():
+    """'山田, 太郎' is family name, given name, and Japanese and Chinese write the family name first."""
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": ["山田, 太郎", "Müller, Lena"]})])
+    assert [a.name for a in site.entries[0].authors] == ["山田 太郎", "Lena Müller"]
+
+
+def test_a_record_whose_first_author_has_no_latin_letters_keeps_its_id_as_citation_key():
+    """The key was 'anon2024' for every such record (the name's letters were dropped): the id, when it is an ASCII key
+    (pdfLaTeX's \\cite may choke on another)."""
+    records = [
+        from_data({"id": "yamada2024", "title": "深層学習による形態素解析", "year": 2024, "authors": ["山田 太郎"]}),
+        from_data({"id": "形態素2021", "title": "形態素解析", "year": 2021, "authors": ["山田 太郎"]}),
+    ]
+    assert cite_keys(records) == {"yamada2024": "yamada2024", "形態素2021": "anon2021"}
+
+
 def test_author_names_are_shown_as_unicode():
     site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": [r"Zo{\"e} Kov{" "\\'" r"a}{\v{c}}", r"Andr\'e Dupont"]})])
     assert [a.name for a in site.entries[0].authors] == ["Zoë Kováč", "André Dupont"]

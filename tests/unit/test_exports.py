@@ -477,6 +477,26 @@ def test_organisations_and_jr_names_keep_their_parts_in_bibtex_ris_and_csl(tmp_p
     assert not [str(w) for w in result.warnings if "y.yaml" in str(w)]
 
 
+def test_chinese_japanese_and_korean_names_keep_their_family_name_first_in_every_export(tmp_path):
+    """'山田 太郎' is family name 山田: the page shows it so, BibTeX writes 'family, given' (bare, biber would read 山田 as
+    the given name), RIS and CSL say which is which; a .bib file's '山田, 太郎' was shown '太郎 山田'."""
+    import rispy
+
+    bib = "@article{sato2020, title = {日本語の語順}, author = {佐藤, 花子 and Yamada, Taro}, journal = {言語研究}, year = 2020}\n"
+    yaml_record = "id: yamada2024\ntitle: 形態素解析\nauthors: ['山田 太郎', '김철수', 'Lena Müller']\nyear: 2024\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": bib, "content/records/y.yaml": yaml_record})
+    files = file_bytes(render(site).files)
+    split = _split_authors(files["publications.bib"].decode())
+    assert split["形態素解析"] == [("太郎", "山田", ""), ("", "김철수", ""), ("Lena", "Müller", "")]
+    assert split["日本語の語順"] == [("花子", "佐藤", ""), ("Taro", "Yamada", "")]
+    ris = {entry["title"]: entry["authors"] for entry in rispy.loads(files["publications.ris"].decode())}
+    assert ris == {"形態素解析": ["山田, 太郎", "김철수", "Müller, Lena"], "日本語の語順": ["佐藤, 花子", "Yamada, Taro"]}
+    page = BeautifulSoup(files["records/sato2020/index.html"], "html.parser")
+    assert page.find("p", class_="authors").get_text() == "佐藤 花子, Taro Yamada"
+    csl = json.loads(BeautifulSoup(files["records/yamada2024/index.html"], "html.parser").find(attrs={"data-csl-item": True})["data-csl-item"])
+    assert csl["author"][:2] == [{"family": "山田", "given": "太郎"}, {"literal": "김철수"}]
+
+
 CHAPTER_BIB = r"""@incollection{chap,
   title = {A Chapter},
   author = {Lin, Sheng},

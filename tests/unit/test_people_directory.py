@@ -109,3 +109,13 @@ def test_a_title_edit_reads_alike_and_a_year_edit_does_not() -> None:
     entries = [entry(0, ["Sheng Lin", "Bin Cui"], 2020, 5, ["cs.DB"], {}), entry(1, ["Sheng Lin", "Bin Cui"], 2022, None, ["cs.DB"], {})]
     assert what_attribution_reads(edited(entries, 0, "title")) == what_attribution_reads(entries)
     assert what_attribution_reads(edited(entries, 0, "year")) != what_attribution_reads(entries)
+
+
+def test_a_chinese_japanese_or_korean_name_in_bibtex_order_is_the_same_person_and_sorts_by_family_name():
+    """'山田, 太郎' (family, given) was the person '太郎 山田', another than '山田 太郎', and such names sorted by the given name."""
+    from sitegen.people.names import person_key, surname_order
+
+    assert person_key("山田, 太郎") == person_key("山田 太郎")
+    assert person_key("Lin, Sheng") == person_key("Sheng Lin")
+    keys = [person_key(name) for name in ["鈴木 一郎", "山田 太郎", "佐藤 花子"]]
+    assert [key.split()[0] for key in sorted(keys, key=surname_order)] == ["佐藤", "山田", "鈴木"]
