@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
+import hashlib
 import ipaddress
 import re
 import unicodedata
@@ -283,8 +284,26 @@ def tag_path(slug: str) -> str:
 
 
 def tag_slug(name: str) -> str:
-    """A blog tag's address under posts/tags/: 'Reading group' -> 'reading-group'."""
-    return slugify("-".join(name.lower().split()))
+    """A blog tag's address under posts/tags/: 'Reading group' -> 'reading-group', 'Öffentlichkeit' ->
+    'offentlichkeit' (accents dropped, 'ß' as 'ss', as in a file's address). A tag of letters with no ASCII
+    spelling keeps what it has of A-Z 0-9 and a short digest of its name ('数学' -> 'tag-8f3c2a1b'), so that two
+    such tags never share a list (every one of them was '--')."""
+    words = "-".join(name.lower().split())
+    if words.isascii():
+        return slugify(words)
+    decomposed = unicodedata.normalize("NFKD", words.translate(ASCII_SPELLING))
+    spelt = "".join(character for character in decomposed if not unicodedata.combining(character))
+    if spelt.isascii():
+        return slugify(spelt)
+    kept = _REPEATED_HYPHENS.sub("-", _UNSAFE_SLUG_CHARACTERS.sub("-", spelt.encode("ascii", "ignore").decode())).strip("-.")
+    return f"{kept or 'tag'}-{hashlib.blake2b(words.casefold().encode(), digest_size=4).hexdigest()}"
+
+
+def sorting_key(text: str) -> str:
+    """How a list of names sorts for readers of any language: case and accents set aside ('Öffentlichkeit' among
+    the O's, not after 'Zahlen'), 'ß' as 'ss'; other letters by their code points."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING))
+    return "".join(character for character in decomposed if not unicodedata.combining(character)).casefold()
 
 
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")

@@ -52,6 +52,7 @@ from sitegen.urls import (
     post_file_day,
     post_path,
     post_slug,
+    sorting_key,
     tag_path,
     tag_slug,
 )
@@ -123,7 +124,7 @@ def tags_of(posts: tuple[Post, ...]) -> dict[Tag, tuple[Post, ...]]:
         for tag in post.tags:
             named.setdefault(tag.slug, tag)
             tagged.setdefault(tag.slug, []).append(post)
-    return {named[slug]: tuple(tagged[slug]) for slug in sorted(named, key=lambda slug: named[slug].name.casefold())}
+    return {named[slug]: tuple(tagged[slug]) for slug in sorted(named, key=lambda slug: (sorting_key(named[slug].name), named[slug].name))}
 
 
 def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
@@ -190,7 +191,9 @@ def _tags(fields: Fields) -> tuple[Tag, ...]:
         slug = tag_slug(name)
         if reason := address_problem(slug, folders=False, reserved=()):
             fields.problem("tags", f"the tag '{name}' cannot be an address (posts/tags/{slug}/): it {reason}; name the tag otherwise")
-        tags.setdefault(slug, Tag(name, slug))
+        first = tags.setdefault(slug, Tag(name, slug))
+        if first.name.casefold() != name.casefold():
+            fields.warn("tags", f"the tag '{name}' shares its address posts/tags/{slug}/ with '{first.name}': one list shows both")
     return tuple(tags.values())
 
 

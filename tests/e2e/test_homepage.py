@@ -834,6 +834,36 @@ def test_each_tag_lists_its_posts_and_every_post_links_to_its_tags(tmp_path):
     assert "https://example.org/repo/posts/tags/gpus/" in sitemap
 
 
+def test_tags_in_any_script_each_have_their_own_list_in_alphabetical_order(tmp_path):
+    """数学, 物理 and 教学 were all posts/tags/--/, and the post kept only the first, without a word; 'Öffentlichkeit'
+    was posts/tags/-ffentlichkeit/ and listed after 'Zahlen'."""
+    site = site_with(
+        tmp_path,
+        {
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [数学, 物理, 教学]\n---\nText.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2024-02-01\ntags: [Zahlen, Öffentlichkeit, Straße, Lehre]\n---\nText.\n",
+        },
+    )
+    files = rendered_files(site)
+    post = soup_of(files["posts/a/index.html"])
+    links = [(text(a), a["href"]) for a in post.select("article .post-tags a")]
+    assert [name for name, _ in links] == ["数学", "物理", "教学"]
+    assert len({href for _, href in links}) == 3 and all(re.fullmatch(r"/posts/tags/tag-[0-9a-f]{8}/", href) for _, href in links)
+    for name, href in links:
+        assert text(soup_of(files[href.lstrip("/") + "index.html"]).h1) == f"Posts tagged “{name}”"
+    german = [(text(a), a["href"]) for a in soup_of(files["posts/b/index.html"]).select("article .post-tags a")]
+    assert dict(german)["Öffentlichkeit"] == "/posts/tags/offentlichkeit/" and dict(german)["Straße"] == "/posts/tags/strasse/"
+    cloud = [text(a.contents[0]) for a in soup_of(files["posts/index.html"]).select(".post-tags a")]
+    assert cloud[:4] == ["Lehre", "Öffentlichkeit", "Straße", "Zahlen"]
+
+
+def test_two_tags_of_one_post_that_share_an_address_are_one_with_a_warning(tmp_path):
+    site = site_with(tmp_path, {"content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [R&D, R D]\n---\nText.\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/posts/a.md:4: warning: the tag 'R D' shares its address posts/tags/r-d/ with 'R&D': one list shows both" in result.stderr
+
+
 def test_tags_that_share_an_address_other_than_by_case_are_one_list_with_a_warning(tmp_path):
     site = site_with(
         tmp_path,
