@@ -157,7 +157,33 @@ OG_LOCALES = {
     "ja": "ja_JP",
     "zh": "zh_CN",
     "ko": "ko_KR",
+    "ar": "ar_AR",
+    "he": "he_IL",
+    "fa": "fa_IR",
+    "tr": "tr_TR",
+    "el": "el_GR",
+    "uk": "uk_UA",
+    "hu": "hu_HU",
+    "ro": "ro_RO",
+    "bg": "bg_BG",
+    "hr": "hr_HR",
+    "sk": "sk_SK",
+    "sl": "sl_SI",
+    "sr": "sr_RS",
+    "lt": "lt_LT",
+    "lv": "lv_LV",
+    "et": "et_EE",
+    "ca": "ca_ES",
+    "id": "id_ID",
+    "vi": "vi_VN",
+    "th": "th_TH",
+    "hi": "hi_IN",
+    "is": "is_IS",
+    "nn": "nn_NO",
 }
+# languages written right to left (their primary subtag), and the scripts that are, for a tag that names its script
+RIGHT_TO_LEFT_LANGUAGES = {"ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug", "syr"}
+RIGHT_TO_LEFT_SCRIPTS = {"arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"}
 
 
 HIGHWIRE_VENUE = {  # BibTeX entry type -> Google Scholar's (Highwire Press's) tag for the venue
@@ -215,6 +241,7 @@ class ViewBuilder:
                 "description": config.description,
                 "language": config.language,
                 "og_locale": _og_locale(config.language),
+                "direction": text_direction(config.language),
                 "home_url": self.urls.page("index.html"),
                 "static_url": self.urls.page("static/"),
                 "feed_url": self.urls.page("feed.xml"),
@@ -924,6 +951,16 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
 def _content_site_wide(site: Site, kind: str) -> Any:
     content = site.content.get(kind)
     return None if content is None else content.site_wide
+
+
+def text_direction(language: str) -> str | None:
+    """'rtl' for a language written right to left ('ar', 'he-IL', 'fa', 'az-Arab'), None for one written left to right
+    (the pages' default, so that their <html> says nothing of it)."""
+    subtags = language.lower().replace("_", "-").split("-")
+    script = next((tag for tag in subtags[1:] if len(tag) == 4 and tag.isalpha()), None)
+    if script is not None:
+        return "rtl" if script in RIGHT_TO_LEFT_SCRIPTS else None
+    return "rtl" if subtags[0] in RIGHT_TO_LEFT_LANGUAGES else None
 
 
 def _og_locale(language: str) -> str | None:

@@ -294,3 +294,42 @@ def test_an_author_in_a_featured_card_is_a_link_the_pointer_reaches(new_page, tm
         assert hit == "Jonas Berg"
         link.click()
         page.wait_for_url("**/static/jonas.html")
+
+
+@pytest.mark.parametrize("theme", ["default", "classic"])
+def test_a_right_to_left_site_is_laid_out_from_the_right(new_page, tmp_path, theme):
+    """`language: ar` gave left-to-right pages: the name at the left, the menu at the right, a quotation's and a
+    featured card's bar and a list's bullets on the left of Arabic text."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    site = write_site(
+        tmp_path / "site",
+        {
+            **MINIMAL_SITE,
+            "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: ar\ntheme: {theme}\n",
+            "content/profile.yaml": "name: محمد الخوارزمي\n",
+            "content/records/a.yaml": "id: a\ntitle: خوارزميات جديدة\nauthors: [محمد الخوارزمي]\nyear: 2024\nsource: J. A\nfeatured: true\n",
+            "content/pages/about.md": "---\ntitle: عني\nnav: 1\n---\n> اقتباس طويل\n\n- أول\n- ثان\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 1280, "height": 800})
+        page.goto(base + "about/")
+        name, menu = (page.locator(selector).first.bounding_box() for selector in (".site-header .site-name", "header nav"))
+        toggle = page.locator(".scheme-toggle").bounding_box()
+        assert name is not None and menu is not None and toggle is not None
+        if theme == "default":
+            assert name["x"] > menu["x"], "the site's name is not at the right of the menu"
+        assert toggle["x"] < name["x"], "the colour scheme's button is not at the left"
+        quote = page.evaluate("getComputedStyle(document.querySelector('.prose blockquote'))['border-right-width']")
+        assert quote == "3px"
+        bullets = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('.prose ul')); return [s.paddingRight, s.paddingLeft]; })()")
+        assert bullets[0] != "0px" and bullets[1] == "0px"
+        page.goto(base + "records/a/")
+        assert page.evaluate("getComputedStyle(document.querySelector('pre.bibtex')).direction") == "ltr"  # code stays left to right
+        arrow = page.evaluate("getComputedStyle(document.querySelector('.breadcrumb .arrow')).transform")
+        assert arrow == "matrix(-1, 0, 0, 1, 0, 0)"  # "← All publications" points right, back the way the page is read

@@ -238,6 +238,30 @@ def test_a_theme_that_only_adds_a_translation_gives_a_french_site(tmp_path, caps
     assert "December" not in news.get_text()
 
 
+@pytest.mark.parametrize(
+    "language, direction, locale",
+    [
+        ("ar", "rtl", "ar_AR"),
+        ("he", "rtl", "he_IL"),
+        ("fa-IR", "rtl", "fa_IR"),
+        ("ur", "rtl", None),
+        ("de", None, "de_DE"),
+        ("tr", None, "tr_TR"),
+        ("eo", None, None),
+    ],
+)
+def test_a_right_to_left_language_gives_pages_that_direction_and_no_language_a_locale_of_none(tmp_path, capsys, language, direction, locale):
+    """`language: ar` gave left-to-right pages, and every language outside a short list `og:locale` "None"."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, **RECORDS, "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n"})
+    status, _ = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0
+    for page in ("index.html", "records/a/index.html", "404.html"):
+        html = BeautifulSoup((site / "output" / page).read_text(encoding="utf-8"), "lxml")
+        assert (html.html["lang"], html.html.get("dir")) == (language, direction)
+        tag = html.find("meta", property="og:locale")
+        assert (tag["content"] if tag else None) == locale
+
+
 # -- 5. a port that is none --------------------------------------------------------------------------
 
 
