@@ -30,10 +30,12 @@ def _timestamp(entry: Entry) -> str:
     return f"{day}T00:00:00Z"
 
 
-def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str]) -> bytes:
+def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str], named: str = "publications") -> bytes:
+    """The records' feed, newest first; `named`: what it is, in the site's language (the theme's `feeds.publications`)."""
     entries = site.entries[:FEED_SIZE]
     updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
-    feed = _feed(home_url, f"{site.profile.name}: publications", updated, feed_url, site.profile.name, subtitle=site.config.description)
+    owner = site.profile.name
+    feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language)
     for entry in entries:
         item = _entry(feed, record_url(entry), entry.title.plain, _timestamp(entry))
         for person in entry.authors:

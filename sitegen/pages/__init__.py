@@ -61,6 +61,12 @@ class RenderContext:
     warnings: list[Problem] = field(default_factory=list)  # what a kind found while listing its pages (the people directory's)
 
 
+def feed_name(context: RenderContext, kind: str) -> str:
+    """What a feed of `kind` (publications, news, posts) is called in the site's language (the theme's `feeds.<kind>`)."""
+    name = context.strings.get(f"feeds.{kind}")
+    return name if isinstance(name, str) and name else {"posts": "blog"}.get(kind, kind)
+
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # .markdown is Jekyll's default
 
 

@@ -14,7 +14,7 @@ from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
-from sitegen.pages import Page, RenderContext, register_page_kind
+from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
 
 
 @register_page_kind("exports")
@@ -24,7 +24,11 @@ def export_files(context: RenderContext) -> Iterable[Page]:
     yield Page("records.json", (context.everything,), lambda: _records_json(context))
     yield Page("publications.ris", (context.everything,), lambda: _ris(context))
     newest = [(entry.key, entry.cite_key) for entry in site.entries[:FEED_SIZE]]
-    yield Page("feed.xml", (newest,), lambda: atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url))
+    yield Page(
+        "feed.xml",
+        (newest,),
+        lambda: atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url, feed_name(context, "publications")),
+    )
     yield Page("robots.txt", (), lambda: robots_txt(urls.absolute("sitemap.xml")))
     yield Page(".nojekyll", (), lambda: b"")
     if site.config.cname:

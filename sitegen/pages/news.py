@@ -22,7 +22,7 @@ from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import liquid_problems, shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
-from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_name, register_page_kind
 from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
 from sitegen.urls import file_slug, with_unique_anchors
 from sitegen.values import value_class
@@ -109,7 +109,9 @@ def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
         for item in items
     ]
     site = context.site
-    return dated_feed(f"{site.profile.name}: news", site.config.language, site.profile.name, page_url, context.urls.absolute(FEED_PATH), texts)
+    return dated_feed(
+        f"{site.profile.name}: {feed_name(context, 'news')}", site.config.language, site.profile.name, page_url, context.urls.absolute(FEED_PATH), texts
+    )
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -30,7 +30,7 @@ from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
 from sitegen.markup import with_links
 from sitegen.model import Site
-from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_name, register_page_kind
 from sitegen.pages.pages import (
     Address,
     ContentPage,
@@ -211,4 +211,11 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
         )
         for post, url in ((post, urls.absolute(post_path(post.page.slug))) for post in posts)
     ]
-    return dated_feed(f"{site.profile.name}: blog", site.config.language, site.profile.name, urls.absolute(POSTS_PATH), urls.absolute(POSTS_FEED_PATH), texts)
+    return dated_feed(
+        f"{site.profile.name}: {feed_name(context, 'posts')}",
+        site.config.language,
+        site.profile.name,
+        urls.absolute(POSTS_PATH),
+        urls.absolute(POSTS_FEED_PATH),
+        texts,
+    )

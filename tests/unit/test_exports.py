@@ -151,6 +151,34 @@ def test_feed_is_valid_atom_newest_first(files):
     assert dates == sorted(dates, reverse=True)
 
 
+def test_every_feed_is_named_in_the_sites_language_and_says_which_it_is(tmp_path):
+    """A German site's feeds were titled 'Ada Lovelace: publications', ': news', ': blog' (the pages' links to them say
+    'Publikationen'), and feed.xml had no xml:lang."""
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: de\npeople: authors\n",
+            "content/records/a.yaml": "id: a\ntitle: Über Reihen\nauthors: [Ada Lovelace]\nyear: 2024\n",
+            "content/news/2024-03-05-preis.md": "---\ndate: 2024-03-05\n---\nEin Preis.\n",
+            "content/posts/2024-02-01-erster.md": "---\ntitle: Erster Beitrag\n---\nText.\n",
+        },
+    )
+    files = rendered_files(site)
+    titles = {}
+    for path in ("feed.xml", "news/feed.xml", "posts/feed.xml", "people/ada-lovelace/feed.xml"):
+        feed = feedparser.parse(files[path])
+        assert feed.bozo == 0, (path, feed.get("bozo_exception"))
+        assert ET.fromstring(files[path]).get("{http://www.w3.org/XML/1998/namespace}lang") == "de", path
+        titles[path] = feed.feed.title
+    assert titles == {
+        "feed.xml": "Ada Lovelace: Publikationen",
+        "news/feed.xml": "Ada Lovelace: Neuigkeiten",
+        "posts/feed.xml": "Ada Lovelace: Blog",
+        "people/ada-lovelace/feed.xml": "Ada Lovelace: Publikationen",
+    }
+
+
 def test_feed_text_is_readable_not_latex(files):
     feed = feedparser.parse(files["feed.xml"])
     entry = next(e for e in feed.entries if e.link.endswith("/2401.01234/"))
