@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from typing import Any
 
 import jinja2
@@ -173,6 +174,8 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
             problems.append(Problem(f"'{name}': expected a string (as in i18n/{FALLBACK_LANGUAGE}.yaml), got a mapping", where, warning=True))
         elif isinstance(value, dict):
             problems += _shape_problems(value, expected, path, is_english, f"{name}.")
+        elif isinstance(expected, str) and isinstance(value, str):
+            problems += _placeholder_problems(name, value, expected, where)
         elif isinstance(expected, str) and not isinstance(value, str):
             problems.append(
                 Problem(
@@ -181,6 +184,22 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
                     warning=True,
                 )
             )
+    return problems
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _placeholder_problems(name: str, value: str, english: str, where: Location) -> list[Problem]:
+    """A warning for each `{placeholder}` of a translated string that the English one does not have: nothing fills
+    it in, so readers would see it as written ('{jour} juin 2024')."""
+    known = sorted(set(_PLACEHOLDER.findall(english)))
+    problems = []
+    for unknown in dict.fromkeys(found for found in _PLACEHOLDER.findall(value) if found not in known):
+        meant = difflib.get_close_matches(unknown, known, n=1, cutoff=0.6)
+        has = f"it has {', '.join(f'{{{p}}}' for p in known)}" if known else "it has none"
+        message = f"'{name}': {{{unknown}}} is no placeholder of this string, so it is shown as written; {has} (as in i18n/{FALLBACK_LANGUAGE}.yaml)"
+        problems.append(Problem(message + (f"; did you mean {{{meant[0]}}}?" if meant else ""), where, warning=True))
     return problems
 
 
@@ -206,7 +225,11 @@ def _no_translation(theme: Theme, listing: Listing, language: str, where: Locati
             if path.endswith((".yaml", ".yml"))
         }
     )
-    message = f"field 'language': the theme '{theme.name}' has no translation for '{language}' (it has {', '.join(has) or 'none'}); its pages show the English strings"
+    translation = f"themes/{theme.name}/i18n/{language}.yaml"  # the site's folder of the theme: a bundled theme's holds only this
+    message = (
+        f"field 'language': the theme '{theme.name}' has no translation for '{language}' (it has {', '.join(has) or 'none'});"
+        f" its pages show the English strings; to translate them, write {translation} (docs/themes.md, Translations)"
+    )
     return Problem(message, where, warning=True)
 
 

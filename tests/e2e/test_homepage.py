@@ -857,6 +857,14 @@ def test_tags_in_any_script_each_have_their_own_list_in_alphabetical_order(tmp_p
     assert cloud[:4] == ["Lehre", "Öffentlichkeit", "Straße", "Zahlen"]
 
 
+def test_a_tags_list_quotes_the_tag_as_the_sites_language_does(tmp_path):
+    """A German site's tag page was titled 'Beiträge zum Schlagwort “Lehre”' (English quotation marks)."""
+    site = site_with(tmp_path, {"content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [Lehre]\n---\nText.\n"}, settings="language: de\n")
+    page = soup_of(rendered_files(site)["posts/tags/lehre/index.html"])
+    assert text(page.h1) == "Beiträge zum Schlagwort „Lehre“"
+    assert page.title.get_text().startswith("Beiträge zum Schlagwort „Lehre“ · ")
+
+
 def test_two_tags_of_one_post_that_share_an_address_are_one_with_a_warning(tmp_path):
     site = site_with(tmp_path, {"content/posts/a.md": "---\ntitle: A\ndate: 2024-01-05\ntags: [R&D, R D]\n---\nText.\n"})
     result = run_sitegen("build", "--site", str(site))

@@ -186,8 +186,30 @@ def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(t
     status, lines = sitegen(capsys, "check", "--site", str(site))
     assert status == 0
     assert lines[0] == (
-        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'fr' (it has de, en); its pages show the English strings"
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'fr' (it has de, en); its pages show the English strings;"
+        " to translate them, write themes/mine/i18n/fr.yaml (docs/themes.md, Translations)"
     )
+
+
+def test_a_placeholder_the_english_string_does_not_have_is_a_warning_naming_those_it_has(tmp_path, capsys):
+    """'{jour} {month} {year}' printed "{jour} juin 2024" on every page, without a word."""
+    french = (
+        'date_formats: {day: "{jour} {month} {year}", month: "{month} {yaer}"}\n'
+        'search:\n  found: "{trouvé} sur {total} {publications}"\n  searching: "Recherche dans {total} {publications}…"\n'
+        "months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre, décembre]\n"
+    )
+    site = theme_site(tmp_path, files={"themes/mine/i18n/fr.yaml": french}, language="fr")
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    path = "themes/mine/i18n/fr.yaml"
+    assert status == 0
+    assert [line for line in lines if "warning" in line] == [
+        f"{path}:1: warning: 'date_formats.day': {{jour}} is no placeholder of this string, so it is shown as written;"
+        " it has {day}, {month}, {year} (as in i18n/en.yaml)",
+        f"{path}:1: warning: 'date_formats.month': {{yaer}} is no placeholder of this string, so it is shown as written;"
+        " it has {month}, {year} (as in i18n/en.yaml); did you mean {year}?",
+        f"{path}:3: warning: 'search.found': {{trouvé}} is no placeholder of this string, so it is shown as written;"
+        " it has {found}, {publications}, {total} (as in i18n/en.yaml)",
+    ]
 
 
 def test_a_correct_translation_and_a_language_the_theme_has_say_nothing(tmp_path, capsys):
