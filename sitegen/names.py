@@ -82,7 +82,10 @@ def csl_name(name: str) -> dict[str, str]:
     suffix = ""
     if words[-1].lower() in SUFFIXES and len(words) > 2:
         suffix = words.pop()
-    start = len(words) - 1  # the family name is the last word and the lower-case particles before it
+    # BibTeX's rule, so that CSL and RIS split a name as biber reads it back from publications.bib: the family name
+    # starts at the first word after the given name that is in lower case ('Jean de La Fontaine': 'de La Fontaine'),
+    # else it is the last word and the lower-case particles before it
+    start = next((index for index in range(1, len(words) - 1) if words[index][0].islower()), len(words) - 1)
     while start > 1 and words[start - 1] in _PARTICLES:
         start -= 1
     result = {"family": " ".join(words[start:]), "given": " ".join(words[:start])}

@@ -228,10 +228,31 @@ def test_csl_item_fields():
         ("Smith, Jr., John", {"family": "Smith", "given": "John", "suffix": "Jr."}),
         ("ATLAS Collaboration", {"literal": "ATLAS Collaboration"}),
         ("Plato", {"literal": "Plato"}),
+        # BibTeX's rule: the family name starts at the first word in lower case, so that CSL and RIS split a name as
+        # biber reads it back from publications.bib ('Jean de La Fontaine' was family 'Fontaine', given 'Jean de La')
+        ("Jean de La Fontaine", {"family": "de La Fontaine", "given": "Jean"}),
+        ("Charles-Jean de La Vallée Poussin", {"family": "de La Vallée Poussin", "given": "Charles-Jean"}),
+        ("danah boyd", {"family": "boyd", "given": "danah"}),
+        ("山田 太郎", {"family": "山田", "given": "太郎"}),
     ],
 )
 def test_names_are_split_into_family_and_given(name, csl):
     assert csl_name(name) == csl
+
+
+def test_a_french_name_with_a_particle_keeps_its_family_name_in_ris_and_as_bibtex_reads_it(tmp_path):
+    """A .bib file's 'de La Fontaine, Jean' was RIS 'Fontaine, Jean de La' and APA 'Fontaine, J. de L.'."""
+    import bibtexparser
+    import rispy
+    from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts
+    from conftest import MINIMAL_SITE, rendered_files, write_site
+
+    bib = "@article{f, title = {Fables}, author = {de La Fontaine, Jean and Lef{\\`e}vre, H{\\'e}l{\\`e}ne}, journal = {J}, year = 2022}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/f.bib": bib}))
+    assert rispy.loads(files["publications.ris"].decode())[0]["authors"] == ["de La Fontaine, Jean", "Lefèvre, Hélène"]
+    library = bibtexparser.parse_string(files["publications.bib"].decode(), append_middleware=[SeparateCoAuthors(), SplitNameParts()])
+    first = library.entries[0]["author"][0]
+    assert (first.first, first.von, first.last) == (["Jean"], ["de"], ["La", "Fontaine"])
 
 
 # -- the styles shipped ---------------------------------------------------------------------------------------
