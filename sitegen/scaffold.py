@@ -388,9 +388,10 @@ def github_name(text: str) -> str:
 
 
 def initials_variants(name: str) -> tuple[str, ...]:
-    """'Ada Lovelace' -> ('A. Lovelace',): the form many author lists use."""
+    """'Ada Lovelace' -> ('A. Lovelace',): the form many author lists use. A name in letters without capitals
+    (Chinese, Japanese, Arabic: '山田 太郎', 'محمد الخوارزمي') has no initials: none ('山. 太郎' was written)."""
     parts = name.split()
-    if len(parts) < 2 or not all(part[0].isalpha() for part in parts):
+    if len(parts) < 2 or not all(part[0].isalpha() and part[0].upper() != part[0].lower() for part in parts):
         return ()
     initials = " ".join(f"{part[0]}." for part in parts[:-1])
     return (f"{initials} {parts[-1]}",)

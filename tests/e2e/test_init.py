@@ -130,6 +130,19 @@ def uncomment_options(text: str) -> str:
     return re.sub(r"^(\s*)# (\s*)([a-z_]+:(?: |$)|- )", r"\1\2\3", text, flags=re.MULTILINE)
 
 
+@pytest.mark.parametrize(
+    "name, variants",
+    [("山田 太郎", None), ("محمد الخوارزمي", None), ("Иван Петров", ["И. Петров"]), ("Jürgen Müller", ["J. Müller"])],
+)
+def test_a_name_in_letters_without_capitals_gets_no_initials(tmp_path: Path, name: str, variants: list[str] | None) -> None:
+    """`init --name "山田 太郎"` wrote name_variants: ["山. 太郎"], a form no author list uses."""
+    result = run_sitegen("init", str(tmp_path / "site"), "--name", name)
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "site" / "content" / "profile.yaml").read_text(encoding="utf-8")
+    assert yaml.safe_load(text).get("name_variants") == variants
+    assert "Your name in Latin letters too" in text
+
+
 @pytest.mark.slow
 def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     """With all examples switched on, the site still checks clean: no option is misspelt or invented."""
