@@ -23,9 +23,13 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+import orjson
 
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import entry_type, work_version
@@ -304,3 +308,32 @@ def _remember_macros(element_class: Any) -> None:
 def _style(style_name: str) -> Any:
     """The style, parsed once per process and shared by every citation in it."""
     return _citeproc().CitationStylesStyle(str(CSL_DIR / STYLES[style_name]), validate=False)
+
+
+def csl_locales() -> Traversable:
+    """citeproc-py's folder of CSL locales (one name a call: Python 3.10's Traversable)."""
+    return resources.files("citeproc").joinpath("data").joinpath("locales")
+
+
+@cache
+def _locale_names() -> tuple[dict[str, str], frozenset[str]]:
+    """citeproc-py's CSL locales: each language's usual one ('de' -> 'de-DE'), and every one it has."""
+    primary = orjson.loads(csl_locales().joinpath("locales.json").read_bytes())["primary-dialects"]
+    names = frozenset(
+        path.name[len("locales-") : -len(".xml")] for path in csl_locales().iterdir() if path.name.startswith("locales-") and path.name.endswith(".xml")
+    )
+    return primary, names
+
+
+def csl_locale(language: str) -> str:
+    """The CSL locale the citations of a site in `language` are formatted in, among those citeproc-py ships: the
+    language's own ('de-CH', 'pt-BR'), else its usual one ('de' -> 'de-DE'), else en-US ('eo')."""
+    primary, names = _locale_names()
+    subtags = language.replace("_", "-").split("-")
+    if subtags[0].lower() == "zh" and "hant" in (tag.lower() for tag in subtags) and "zh-TW" in names:
+        return "zh-TW"  # Traditional Chinese
+    for tag in ("-".join(subtags[:n]) for n in range(len(subtags), 0, -1)):
+        found = next((name for name in names if name.lower() == tag.lower()), None) or primary.get(tag.lower())
+        if found and found in names:
+            return found
+    return "en-US"

@@ -16,7 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sitegen.cite import csl_item, csl_names, en_dashed
+from sitegen.cite import csl_item, csl_locale, csl_names, en_dashed
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -242,6 +242,7 @@ class ViewBuilder:
                 "language": config.language,
                 "og_locale": _og_locale(config.language),
                 "direction": text_direction(config.language),
+                "csl_locale": csl_locale(config.language),
                 "home_url": self.urls.page("index.html"),
                 "static_url": self.urls.page("static/"),
                 "feed_url": self.urls.page("feed.xml"),

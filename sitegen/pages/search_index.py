@@ -21,7 +21,8 @@ through `textContent` only.
 and IEEE are made from it in the browser by citeproc-js (`static/vendor/`) when the
 reader opens them. The styles are the ones in `sitegen/csl/` that citeproc-py uses
 (so the two can be compared), served as `static/csl/apa.csl` and `static/csl/ieee.csl`,
-with citeproc-py's en-US locale as `static/csl/locales-en-US.xml`.
+with citeproc-py's en-US locale as `static/csl/locales-en-US.xml` and the locale of the site's
+language beside it (`locales-de-DE.xml`: `sitegen.cite.csl_locale`).
 """
 
 from __future__ import annotations
@@ -29,11 +30,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from functools import cache
-from importlib import resources
 
 import orjson
 
-from sitegen.cite import CSL_DIR, STYLES
+from sitegen.cite import CSL_DIR, STYLES, csl_locale, csl_locales
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.pages import Page, RenderContext, register_page_kind
 
@@ -52,7 +52,7 @@ def search_files(context: RenderContext) -> Iterable[Page]:
 
 @register_page_kind("citation_styles")
 def citation_style_files(context: RenderContext) -> Iterable[Page]:
-    for name, data in csl_files().items():
+    for name, data in csl_files(csl_locale(context.site.config.language)).items():
         yield Page(CSL_OUTPUT + name, (hashlib.blake2b(data, digest_size=16).hexdigest(),), _made_of(data))
 
 
@@ -102,8 +102,10 @@ def _searched_text(entry: Entry) -> str:
 
 
 @cache
-def csl_files() -> dict[str, bytes]:
-    """Output name under static/csl/ -> bytes: the styles citeproc-py formats with, and its en-US locale."""
+def csl_files(locale: str = "en-US") -> dict[str, bytes]:
+    """Output name under static/csl/ -> bytes: the styles citeproc-py formats with, its en-US locale (citeproc-js's
+    fallback for a term another locale lacks) and the locale of the site's language (`csl_locale`)."""
     files = {name: (CSL_DIR / name).read_bytes() for name in sorted(STYLES.values())}
-    files[LOCALE] = resources.files("citeproc").joinpath("data").joinpath("locales").joinpath(LOCALE).read_bytes()  # one name a call: Python 3.10's Traversable
+    for name in dict.fromkeys((LOCALE, f"locales-{locale}.xml")):
+        files[name] = csl_locales().joinpath(name).read_bytes()
     return files

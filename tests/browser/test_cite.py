@@ -224,3 +224,28 @@ def test_an_author_list_ending_in_and_others_says_et_al(new_page, tmp_path):
     assert shown["ATLAS-2012yve", "ieee"].startswith("G. Aad et al., “Observation of a new particle")
     assert shown["two2020", "apa"].startswith("Müller, J., Chen, W., et al. (2020). Two Named.")
     assert shown["two2020", "ieee"].startswith("J. Müller, W. Chen et al., “Two Named,”")
+
+
+@pytest.mark.parametrize(
+    "language, says, never",
+    [("de", ["und", "Bd.", "S. 1–42"], [" and ", "vol.", "pp."]), ("fr", ["et", "vol.", "p. 1‑42"], [" and ", "pp."]), ("en", [" and ", "vol.", "pp."], [])],
+)
+def test_the_citations_are_in_the_sites_language(new_page, tmp_path, language, says, never):
+    """A German page's IEEE citation said "and", "vol.", "pp." and "Mar." (the en-US locale whatever the language)."""
+    from conftest import MINIMAL_SITE, write_site
+
+    record = "id: a\ntitle: Über Reihen\nauthors: [Jürgen Müller, Anna Schmidt]\nyear: 2024\ndate: 2024-03-05\nsource: Mathematische Annalen\ntype: article\nvolume: '388'\npages: 1-42\n"
+    site = write_site(
+        tmp_path / "site",
+        {**MINIMAL_SITE, "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n", "content/records/a.yaml": record},
+    )
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base + "records/a/")
+        page.locator("details.cite-styles > summary").click()
+        page.wait_for_function("() => !document.querySelector('button[data-cite-copy=ieee]').disabled")
+        ieee = page.locator("#cite-ieee").inner_text()
+        assert all(word in ieee for word in says), ieee
+        assert not any(word in ieee for word in never), ieee

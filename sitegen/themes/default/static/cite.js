@@ -1,7 +1,7 @@
 // APA and IEEE citations of a record page (partials/cite.html), formatted in the browser by
 // citeproc-js from the record's CSL-JSON item and the CSL styles the build ships (static/csl/).
 // Nothing is fetched until the reader opens "APA and IEEE"; then citeproc-js (static/vendor/),
-// the two styles and the en-US locale are fetched once. citeproc-js's HTML is parsed inertly and
+// the two styles and the locale of the site's language (data-csl-locale: de-DE) are fetched once. citeproc-js's HTML is parsed inertly and
 // rebuilt from a few inline elements, with all text set as textContent.
 (function () {
   "use strict";
@@ -11,7 +11,8 @@
   var status = section.querySelector(".copy-status");
   var STYLES = { apa: "apa.csl", ieee: "ieee.csl" };
   var NAMES = { apa: "APA", ieee: "IEEE" };
-  var LOCALE = "locales-en-US.xml";
+  var ENGLISH = "en-US"; // citeproc-js's fallback for a term another locale lacks
+  var LOCALE = box.getAttribute("data-csl-locale") || ENGLISH;
   var KEPT = { I: "i", EM: "i", B: "b", STRONG: "b", SUP: "sup", SUB: "sub" };
   var KEPT_STYLES = /^(font-style:\s*italic|font-weight:\s*(bold|lighter|normal)|font-variant:\s*small-caps|font-style:\s*normal|text-decoration:\s*underline|vertical-align:\s*(sup|sub))$/;
   var started = null;
@@ -106,11 +107,11 @@
   }
 
   // one record, alone in the reference list: no list number, no "2024a"
-  function show(CSL, name, styleXml, locale, item) {
+  function show(CSL, name, styleXml, locales, item) {
     var engine = new CSL.Engine({
-      retrieveLocale: function () { return locale; },
+      retrieveLocale: function (lang) { return locales[lang] || locales[ENGLISH]; },
       retrieveItem: function (id) { return id === item.id ? item : null; },
-    }, styleXml, "en-US", true);
+    }, styleXml, LOCALE, true);
     engine.updateItems([item.id]);
     engine.setOutputFormat("html");
     var html = withEtAl(engine.makeBibliography()[1][0] || "", name, true);
@@ -127,16 +128,20 @@
     var item = forProcessor(JSON.parse(box.getAttribute("data-csl-item")));
     var base = box.getAttribute("data-csl");
     var styleNames = Object.keys(STYLES);
-    started = Promise.all([loadCiteproc(), text(base + LOCALE)].concat(styleNames.map(function (n) { return text(base + STYLES[n]); })))
+    var english = text(base + "locales-" + ENGLISH + ".xml");
+    var own = LOCALE === ENGLISH ? english : text(base + "locales-" + LOCALE + ".xml");
+    started = Promise.all([loadCiteproc(), english, own].concat(styleNames.map(function (n) { return text(base + STYLES[n]); })))
       .then(function (loaded) {
-        var CSL = loaded[0], locale = loaded[1];
+        var CSL = loaded[0], locales = {};
+        locales[ENGLISH] = loaded[1];
+        locales[LOCALE] = loaded[2];
         // the quickest style first, each in a task of its own, so that one shows while the next is built
-        var order = styleNames.map(function (name, i) { return { name: name, xml: loaded[2 + i] }; })
+        var order = styleNames.map(function (name, i) { return { name: name, xml: loaded[3 + i] }; })
           .sort(function (a, b) { return a.xml.length - b.xml.length; });
         return order.reduce(function (previous, style) {
           return previous.then(function () {
             return new Promise(function (resolve) { setTimeout(resolve, 0); });
-          }).then(function () { show(CSL, style.name, style.xml, locale, item); });
+          }).then(function () { show(CSL, style.name, style.xml, locales, item); });
         }, Promise.resolve());
       })
       .catch(function (error) {
