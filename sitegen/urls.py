@@ -348,9 +348,16 @@ def page_collisions(site: Site) -> list[Problem]:
         first = records.setdefault(entry.slug, entry)
         if first is not entry:
             where = str(first.record.location).rstrip(":")
+            replaced = not entry.id.isascii() or not first.id.isascii()  # '田中2020' and '山田2020': records/--2020/
+            advice = (
+                "an address holds only A-Z a-z 0-9 . _ -, and each other character becomes '-': give one an id of these"
+                " (an author's family name in Latin letters and the year: tanaka2020)"
+                if replaced
+                else "change one id"
+            )
             problems.append(
                 Problem(
-                    f"id '{entry.id}' gives the same page records/{entry.slug}/ as id '{first.id}' at {where}; change one id",
+                    f"id '{entry.id}' gives the same page records/{entry.slug}/ as id '{first.id}' at {where}; {advice}",
                     entry.record.where("id"),
                 )
             )

@@ -342,6 +342,21 @@ def test_ids_that_give_the_same_page_are_reported():
     ]
 
 
+def test_ids_of_letters_an_address_cannot_hold_that_give_one_page_say_why():
+    """'田中2020' and '山田2020' are both records/--2020/: the message said only 'change one id'."""
+    site, _ = enrich(
+        [
+            from_data({"id": "山田2020", "title": "A", "year": 2020}, "content/records/a.yaml"),
+            from_data({"id": "田中2020", "title": "B", "year": 2020}, "content/records/b.yaml"),
+        ]
+    )
+    assert [p.message for p in page_collisions(site)] == [
+        "id '田中2020' gives the same page records/--2020/ as id '山田2020' at content/records/a.yaml; an address holds only"
+        " A-Z a-z 0-9 . _ -, and each other character becomes '-': give one an id of these (an author's family name in Latin"
+        " letters and the year: tanaka2020)"
+    ]
+
+
 def test_categories_that_give_the_same_page_are_reported_once():
     site, _ = enrich(
         [
