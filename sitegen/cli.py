@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument(
         "--lab", default=None, metavar='"Lab Name"', help="start a lab's or group's site instead: profile.yaml is the lab, its people go in content/people/"
     )
+    init.add_argument("--language", default=None, metavar="TAG", help="the pages' language: en (the default), de, fr, pt-BR, ... (site.yaml's language)")
     init.add_argument("--force", action="store_true", help="overwrite existing files")
     init.add_argument(
         "--from",

@@ -51,6 +51,7 @@ from sitegen import __version__
 from sitegen.errors import ExitStatus, Location, Problem, SitegenError
 from sitegen.migrate import Imported, read_old_site
 from sitegen.urls import ASCII_SPELLING
+from sitegen.validate import language_tag_problem
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # Python 3.11+; importlib.abc before
@@ -90,6 +91,7 @@ class SiteFacts:
     lab: bool = False  # --lab: profile.yaml is a lab, its people in content/people/ (the skeleton's are written)
     sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
     verification: tuple[tuple[str, str], ...] = ()  # site.yaml's search engines' codes (engine, code), from --from
+    language: str = "en"  # --language: the pages' language (site.yaml's `language`)
 
     @property
     def preview_address(self) -> str:
@@ -132,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
         option = "--lab" if lab_name is not None else "--name"
         print(f"sitegen init: error: {option}: {error}", file=sys.stderr)
         return ExitStatus.USAGE
+    language = getattr(args, "language", None) or "en"
+    if problem := language_tag_problem(language):
+        print(f"sitegen init: error: --language: {problem}", file=sys.stderr)
+        return ExitStatus.USAGE
     if directory.exists() and not directory.is_dir():
         raise SitegenError(f"{directory}: exists and is not a folder")
     requirement = requirement_for_this_sitegen(directory / "requirements.txt")
@@ -139,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     facts = guess_facts(directory, name or (imported.name if imported else None) or None, requirement, lab=lab_name is not None)
     if imported:
         facts = with_imported(facts, imported)  # its address too: the preview is at its path (serve's)
-    rendered = render_skeleton(facts)
+    rendered = render_skeleton(replace(facts, language=language))
     if imported:
         rendered = {path: data for path, data in rendered.items() if not _sample_of_no_use(path, imported)}
         rendered.update(imported.files)

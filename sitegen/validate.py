@@ -470,11 +470,18 @@ _LANGUAGE_TAG = re.compile(
 )
 
 
+def language_tag_problem(language: str) -> str | None:
+    """What is wrong with a `language` (site.yaml's, `init --language`), if anything."""
+    if _LANGUAGE_TAG.fullmatch(language):
+        return None
+    hint = f" (tags use '-': {language.replace('_', '-')})" if "_" in language and _LANGUAGE_TAG.fullmatch(language.replace("_", "-")) else ""
+    return f"expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got {language!r}{hint}"
+
+
 def _language(fields: Fields) -> str:
     language = fields.string("language", default="en") or "en"
-    if not _LANGUAGE_TAG.fullmatch(language):
-        hint = f" (tags use '-': {language.replace('_', '-')})" if "_" in language and _LANGUAGE_TAG.fullmatch(language.replace("_", "-")) else ""
-        fields.problem("language", f"expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got {language!r}{hint}")
+    if problem := language_tag_problem(language):
+        fields.problem("language", problem)
         return "en"
     return language
 

@@ -143,6 +143,21 @@ def test_a_name_in_letters_without_capitals_gets_no_initials(tmp_path: Path, nam
     assert "Your name in Latin letters too" in text
 
 
+def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
+    """A German professor had to find `language: en` in site.yaml; `init --language de` writes it."""
+    result = run_sitegen("init", str(tmp_path / "site"), "--name", "Jürgen Müller", "--language", "de")
+    assert result.returncode == 0, result.stderr
+    assert yaml.safe_load((tmp_path / "site" / "content" / "site.yaml").read_text(encoding="utf-8"))["language"] == "de"
+    assert run_sitegen("build", "--strict", cwd=tmp_path / "site").returncode == 0
+    index = soup_of(tmp_path / "site" / "output" / "index.html")
+    assert index.html["lang"] == "de" and "Publikationen" in [a.get_text(strip=True) for a in index.select("header nav a")]
+    wrong = run_sitegen("init", str(tmp_path / "other"), "--language", "German")
+    assert wrong.returncode == 2 and not (tmp_path / "other").exists()
+    assert wrong.stderr.strip().splitlines()[-1] == (
+        "sitegen init: error: --language: expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'German'"
+    )
+
+
 @pytest.mark.slow
 def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     """With all examples switched on, the site still checks clean: no option is misspelt or invented."""
