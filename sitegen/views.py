@@ -763,8 +763,9 @@ class ViewBuilder:
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str]) -> dict[str, Any]:
         """Who the site is of: a person, or on a site with person files the lab (docs/people.md)."""
-        people = self.site.content.get("people")
-        if people is not None and people.value:
+        from sitegen.pages.people import is_lab_site
+
+        if is_lab_site(self.site):
             return organization_json_ld(self.site.profile, home, photo, links)
         return person_json_ld(self.site.profile, home, photo, links)
 

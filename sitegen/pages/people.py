@@ -40,7 +40,7 @@ from sitegen.people.attribution import (
     unmatched_members,
     what_attribution_reads,
 )
-from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, load_people
+from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import profile_link_label, profile_link_url
@@ -61,7 +61,26 @@ def people_warnings(site: Site) -> list:
     return unmatched_members(site.entries, content.value) if content is not None else []
 
 
-def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+def is_lab_site(site: Site) -> bool:
+    """Is profile.yaml a lab or group rather than a person? A site with person files is a lab's (docs/people.md):
+    its front page describes it as an `Organization`, and its people are the files."""
+    people = site.content.get("people")
+    return people is not None and bool(people.value)
+
+
+def site_people(site: Site) -> tuple[tuple[Person, ...], MemberLinks]:
+    """The people the records are attributed to first, and their links: the person files, or, on a person's
+    site with `people: authors`, its owner (files.owner_person), one person whatever their co-authors."""
+    content = site.content.get("people")
+    if content is not None and content.value:  # a lab's (is_lab_site)
+        return content.value, content.site_wide
+    if people_setting(site.config.extra) == "authors":
+        owner = owner_person(site.profile)
+        return (owner,), member_links([owner])
+    return (), MemberLinks({}, {}, {}, {}, ())
+
+
+def person_file_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     for member in site.kind_value("people", ()):
         yield from (
             (Location(member.path, member.lines.get(f"links.{kind}", member.lines.get("links"))), f"link '{kind}'", profile_link_url(kind, value))
@@ -69,19 +88,18 @@ def member_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         )
 
 
-@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=member_links, text_suffixes=PERSON_SUFFIXES)
+@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=person_file_links, text_suffixes=PERSON_SUFFIXES)
 def people_pages(context: RenderContext) -> Iterable[Page]:
     site = context.site
     content = site.content.get("people")
-    members = content.value if content is not None else ()
-    links = content.site_wide if content is not None else None
+    members, links = site_people(site)
     authors_mode = people_setting(site.config.extra) == "authors"
     if not members and not authors_mode:
         return
     directory = context.views.fragments.value(
         "people directory",
-        lambda: digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode),
-        lambda: attribute(site.entries, members, links or MemberLinks({}, {}, {}, {}, ()), authors_mode),
+        lambda: digest(what_attribution_reads(site.entries), content.key if content is not None else "", authors_mode, members),
+        lambda: attribute(site.entries, members, links, authors_mode),
     )
     context.warnings.extend(directory.problems(site.entries))
     pages = _PeoplePages(context, directory)
@@ -158,7 +176,8 @@ class _PeoplePages:
             "name": person.name,
             "url": self.context.urls.page(person_path(person.slug)),
             "count": len(person.positions),
-            "is_member": member is not None,
+            "is_member": member is not None,  # a person file's, or the site's owner: the page says why records are theirs
+            "is_owner": bool(member and member.owner),
             "number": person.number,
             "position": member.position if member else "",
             "role": member.role if member else "",
@@ -356,12 +375,10 @@ def author_links(site: Site, urls: SiteUrls) -> Callable[[Entry, str], str | Non
     The URL is the page of the name (`home_slug`) at the record's anchor: it depends on the
     record and the people files only, never on other records (see sitegen.people.attribution).
     """
-    content = site.content.get("people")
-    links: MemberLinks | None = content.site_wide if content is not None else None
+    _, links = site_people(site)
     authors_mode = people_setting(site.config.extra) == "authors"
-    if not authors_mode and not (links and links.names):
+    if not authors_mode and not links.names:
         return None
-    links = links or MemberLinks({}, {}, {}, {}, ())
     homes: dict[str, str] = {}
 
     def url(entry: Entry, name: str) -> str | None:

@@ -88,7 +88,7 @@ class Directory:
 
 def section(person: PersonRecords) -> str:
     """The part of the people index a person is listed in: 'members', 'alumni' (a file's `alumni: true`) or 'authors'."""
-    if person.member is None:
+    if person.member is None or person.member.owner:  # the owner of a person's site is an author of its records
         return "authors"
     return "alumni" if person.member.alumni else "members"
 
@@ -98,7 +98,8 @@ _SECTIONS = {"members": 0, "alumni": 1, "authors": 2}
 
 def _index_order(person: PersonRecords) -> tuple[Any, ...]:
     weight = person.member.weight if person.member is not None else None
-    return (_SECTIONS[section(person)], weight is None, weight or 0, surname_order(person.key), person.number, person.slug)
+    owner = person.member is not None and person.member.owner  # first: the site is theirs
+    return (_SECTIONS[section(person)], not owner, weight is None, weight or 0, surname_order(person.key), person.number, person.slug)
 
 
 def unmatched_members(entries: Sequence[Entry], members: Sequence[Person]) -> list[Problem]:
@@ -205,6 +206,8 @@ def attribute(entries: Sequence[Entry], members: Sequence[Person], links: Member
     reasons: dict[tuple[int, str], str] = {}  # (position, name key) -> why a member did not take it
     claims = _Claims(members, names, links)
     for member in members:
+        if member.owner and not _named(member, names):
+            continue  # a site whose profile no record names (an aggregator's): its owner has no page
         person = _member_records(member, entries, names, links, taken, reasons, claims)
         people[member.slug] = person
     if authors_mode:
@@ -245,6 +248,14 @@ class _Names:
                     self.ids_of[position] = ids
 
 
+def _named(member: Person, names: _Names) -> bool:
+    """Does a record name the person, by a name of theirs or by an identifier in its `author_ids`?"""
+    identifiers = {i.lower() for i in member.identifiers}
+    return any(key in names.positions for key in member.name_keys) or any(
+        not identifiers.isdisjoint(values) for ids in names.ids_of.values() for values in ids.values()
+    )
+
+
 def _member_records(
     member: Person,
     entries: Sequence[Entry],
@@ -270,7 +281,8 @@ def _member_records(
             candidates.setdefault(position, []).append(key)
     for position, key in by_identifier.items():
         candidates.setdefault(position, []).append(key)
-    claims.check_exclusions(member, entries, sorted(candidates))
+    if not member.owner:  # the profile's exclusions are of fetched records, which the site does not show
+        claims.check_exclusions(member, entries, sorted(candidates))
     kept = []
     for position in sorted(candidates):
         if excluded_by(entries[position], member.slug, links):

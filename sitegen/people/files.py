@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, item_lines, parse_yaml
-from sitegen.model import RawDocument
-from sitegen.people.names import arxiv_author_id, person_key
+from sitegen.model import Profile, RawDocument
+from sitegen.people.names import arxiv_author_id, name_slug, person_key
 from sitegen.urls import file_slug, windows_folder_problem
 from sitegen.values import value_class
 
@@ -70,6 +70,7 @@ class Person:
     role: str = ""  # what their page says they are, above their name ('' : "Member")
     alumni: bool = False  # a former member: the index lists them apart, after the current members
     weight: int | None = None  # the index's order: lowest first, then the people without one
+    owner: bool = False  # the owner of a person's site, read from profile.yaml (`owner_person`), not a member
     exclude_ids: tuple[str, ...] = ()  # bare ids, no version
     exclude_categories: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -315,6 +316,56 @@ def shared_claims(people: list[Person]) -> list[Problem]:
 def _at(person: Person, field_name: str) -> Location:
     lines = person.lines  # 'links.orcid': its own line, else that of `links:` (a mapping on one line)
     return Location(person.path, lines.get(field_name) or lines.get(field_name.partition(".")[0]) or lines.get(""))
+
+
+OWNER_PATH = "content/profile.yaml"
+
+
+def owner_person(profile: Profile) -> Person:
+    """The owner of a person's site (profile.yaml) as a person of its people pages, with `people: authors`.
+
+    Read as a person file without `coauthors:`: every record naming the owner's name or a variant
+    is theirs, as every such record's name is highlighted as theirs, whatever its co-authors; the
+    profile's ORCID iD and arXiv author ids add the records whose `author_ids` give them and take
+    away those that give the owner's name another iD, and its exclusions (`arxiv: exclude_ids`,
+    `exclude_categories`) leave a record to a namesake. Its page is people/<the name's slug>/.
+    The profile's own `coauthors:` are what `sitegen fetch` keeps by; the records shown are kept.
+    """
+    from sitegen.sources.orcid import normalise_orcid
+
+    orcid = None
+    for written in (profile.extra.get("orcid"), profile.links.get("orcid")):
+        if written is not None and orcid is None:
+            try:
+                orcid = normalise_orcid(str(written))
+            except ValueError:  # validate_profile reports it at its line
+                pass
+    linked_arxiv = arxiv_author_id(profile.links.get("arxiv"))
+    author_ids = profile.arxiv.author_ids or ((linked_arxiv,) if linked_arxiv else ())
+    extra_ids = profile.extra.get("exclude_ids")
+    excluded = (
+        [*profile.arxiv.exclude_ids, *(str(i) for i in extra_ids if isinstance(i, (str, int)))]
+        if isinstance(extra_ids, list)
+        else list(profile.arxiv.exclude_ids)
+    )
+    return Person(
+        slug=name_slug(person_key(profile.name)),
+        path=OWNER_PATH,
+        name=profile.name,
+        name_variants=profile.name_variants,
+        position=profile.position,
+        affiliation=profile.affiliation,
+        photo=profile.photo,
+        email=profile.email,
+        links=dict(profile.links),
+        orcid=orcid,
+        author_ids=tuple(dict.fromkeys(author_ids)),
+        role="",
+        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in excluded)),
+        exclude_categories=profile.arxiv.exclude_categories,
+        owner=True,
+        lines=dict(profile.lines),
+    )
 
 
 def member_links(people: list[Person]) -> MemberLinks:

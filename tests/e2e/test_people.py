@@ -980,3 +980,98 @@ def test_a_person_files_own_fields_are_checked_as_every_other_files_fields_are(t
     [warning] = [str(p) for p in fine.warnings]  # as a record's title would say it
     assert warning.startswith("content/people/olu.yaml:3: warning: field 'role': in double quotes, YAML reads \"\\x07\" as an escape")
     assert "PhD student" in fine.files["people/olu/index.html"].decode()
+
+
+# --- a person's site with `people: authors`: the owner is one person ----------------------------------------------
+
+OWNER_ORCID, OTHER_ORCID = "0000-0002-1825-0097", "0000-0001-5109-3700"
+OWNER_RECORDS = """\
+- {id: owner-2020-waves, title: Waves, authors: [Marta Kowalczyk, Jan Nowak], year: 2020}
+- {id: owner-2021-tides, title: Tides, authors: [Marta Kowalczyk, Jan Nowak], year: 2021}
+- {id: owner-2019-thesis, title: Estuaries, authors: [Marta Kowalczyk], year: 2019, type: thesis, school: Gdansk University}
+- {id: owner-2022-ice, title: Sea ice, authors: [M. Kowalczyk, Hans Becker], year: 2022}
+- {id: owner-2023-orcid, title: Under another spelling, authors: [M. K. Kowalczyk, Lucia Romano], year: 2023, author_ids: {M. K. Kowalczyk: OWNER}}
+- {id: namesake-2018, title: Cardiology, authors: [Marta Kowalczyk, Piotr Zielinski], year: 2018}
+- {id: namesake-2024, title: Cardiology again, authors: [Marta Kowalczyk, Piotr Zielinski], year: 2024, author_ids: {Marta Kowalczyk: OTHER}}
+""".replace("OWNER", OWNER_ORCID).replace("OTHER", OTHER_ORCID)
+OWNER_SLUGS = {"owner-2020-waves", "owner-2021-tides", "owner-2019-thesis", "owner-2022-ice", "owner-2023-orcid"}
+
+
+def personal_site(root: Path, people: dict[str, str] | None = None) -> Path:
+    """A person's site (`sitegen init --name`) with `people: authors`: the owner's records share no co-author
+    across their groups, and two records are a namesake's (one excluded by the profile, one under another iD)."""
+    profile = (
+        "name: Marta Kowalczyk\nname_variants: [M. Kowalczyk]\nposition: Postdoctoral Researcher\n"
+        f"links:\n  orcid: {OWNER_ORCID}\narxiv:\n  exclude_ids: [namesake-2018]\n"
+    )
+    files = {
+        "content/site.yaml": "title: Marta Kowalczyk\nbase_url: https://user.example.io/project/\npeople: authors\n",
+        "content/profile.yaml": profile,
+        "content/records/r.yaml": OWNER_RECORDS,
+    }
+    return write_site(root, files | {f"content/people/{file}": text for file, text in (people or {}).items()})
+
+
+def test_the_owner_of_a_persons_site_is_one_person_and_a_namesake_another(tmp_path):
+    output = build(personal_site(tmp_path / "site"))
+    named = sorted(p.name for p in (output / "people").iterdir() if p.name.startswith("marta-kowalczyk"))
+    assert named == ["marta-kowalczyk", "marta-kowalczyk-2"]
+    owner = page(output, "people/marta-kowalczyk/index.html")
+    assert listed_ids(owner) == OWNER_SLUGS  # four co-author groups, one person: the profile says they are hers
+    assert owner.select_one(".eyebrow").get_text(strip=True) == "Author"  # not "Member": the site is hers
+    evidence = owner.select_one(".evidence").get_text(" ", strip=True)
+    assert evidence.startswith(f"Records naming Marta Kowalczyk or M. Kowalczyk, or ORCID {OWNER_ORCID}"), evidence
+    assert "Grouped by" not in evidence
+    pointers = {li["id"]: li.get_text(" ", strip=True) for li in owner.select(".pointer-list li")}
+    assert set(pointers) == {"r-namesake-2018", "r-namesake-2024"}
+    assert all("another person of this name" in text for text in pointers.values())
+    assert owner.select_one('.pointer-list a[href="/project/people/marta-kowalczyk-2/"]') is not None
+    namesake = page(output, "people/marta-kowalczyk-2/index.html")
+    assert listed_ids(namesake) == {"namesake-2018", "namesake-2024"}
+    assert namesake.select_one(".eyebrow").get_text(strip=True) == "Author"
+    assert [a["href"] for a in namesake.select(".namesakes a.person-name")] == ["/project/people/marta-kowalczyk/"]
+    index = page(output, "people/index.html")
+    assert [a.get_text(strip=True) for a in index.select("li.person-row a.person-name")][0] == "Marta Kowalczyk"  # the owner first
+    assert counts(index)["/project/people/marta-kowalczyk/"] == 5
+    assert "Members" not in index.get_text(" ", strip=True)
+    front = json.loads(page(output, "index.html").select_one('script[type="application/ld+json"]').string)
+    assert front["@type"] == "Person"  # a person's site still
+    tides = page(output, "records/owner-2021-tides/index.html")
+    assert {a.get_text(): a["href"] for a in tides.select(".authors a")} == {"Jan Nowak": "/project/people/jan-nowak/#r-owner-2021-tides"}
+    spelt = page(output, "records/owner-2023-orcid/index.html")
+    assert spelt.select_one('.authors a[href="/project/people/marta-kowalczyk/#r-owner-2023-orcid"]').get_text() == "M. K. Kowalczyk"
+
+
+def test_a_person_file_of_the_owner_takes_the_owners_records_with_no_second_page(tmp_path):
+    """A site with person files is a lab's (its profile the group): a file for the owner is the one page of them."""
+    own = {"marta.yaml": "name: Marta Kowalczyk\nname_variants: [M. Kowalczyk]\nexclude_ids: [namesake-2018, namesake-2024]\n"}
+    output = build(personal_site(tmp_path / "site", own))
+    assert not (output / "people" / "marta-kowalczyk").exists()
+    assert listed_ids(page(output, "people/marta/index.html")) == OWNER_SLUGS - {"owner-2023-orcid"}
+    assert page(output, "people/marta/index.html").select_one(".eyebrow").get_text(strip=True) == "Member"
+
+
+def test_a_lab_sites_profile_is_no_person_of_its_people_pages(tmp_path):
+    """On a lab's site the profile is the group: records of a name it shares are split as any author's."""
+    records = "- {id: a, title: A, authors: [Lab, Ann Bee], year: 2020}\n- {id: b, title: B, authors: [Lab, Cy Dee], year: 2021}\n"
+    site = small_lab(tmp_path / "site", {"ann.yaml": "name: Ann Bee\n"}, records)
+    settings = site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "people: authors\n", encoding="utf-8")
+    output = build(site)
+    assert listed_ids(page(output, "people/lab/index.html")) == {"a"} and listed_ids(page(output, "people/lab-2/index.html")) == {"b"}
+
+
+@pytest.mark.slow
+def test_a_personal_sites_people_are_byte_identical_and_a_cached_build_after_editing_the_profile_equals_a_clean_one(tmp_path):
+    first, second = build(personal_site(tmp_path / "a")), build(personal_site(tmp_path / "b"))
+    files = {p.relative_to(first).as_posix(): p.read_bytes() for p in first.rglob("*") if p.is_file()}
+    assert files == {p.relative_to(second).as_posix(): p.read_bytes() for p in second.rglob("*") if p.is_file()}
+    site = tmp_path / "a"
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8").replace("[namesake-2018]", "[]"), encoding="utf-8")
+    cached = build(site)
+    clean = build(site, "--no-cache", "--output", str(tmp_path / "clean"))
+    tree = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*") if p.is_file()}
+    assert tree == {p.relative_to(clean).as_posix(): p.read_bytes() for p in clean.rglob("*") if p.is_file()}
+    assert listed_ids(page(cached, "people/marta-kowalczyk/index.html")) == OWNER_SLUGS | {"namesake-2018"}
+    assert listed_ids(page(cached, "people/marta-kowalczyk-2/index.html")) == {"namesake-2024"}
