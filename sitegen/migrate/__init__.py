@@ -414,9 +414,15 @@ def a_list(value: Any) -> list[Any]:
 
 
 def iso_date(value: Any) -> str:
-    """'2015-10-22' from a date, a datetime or text that starts with one; '' otherwise."""
-    match = re.match(r"\d{4}-\d{2}-\d{2}", str(value).strip()) if value is not None else None
-    return match.group(0) if match else ""
+    """'2015-10-22' from a date, a datetime or text that starts with one (Jekyll and Hugo also read '2015-10-2',
+    '2021-8-20T00:00:00Z'); '' otherwise, or for no day of the calendar."""
+    match = re.match(r"(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)", str(value).strip()) if value is not None else None
+    if not match:
+        return ""
+    try:
+        return datetime.date(*(int(part) for part in match.groups())).isoformat()
+    except ValueError:
+        return ""
 
 
 class _Dumper(yaml.SafeDumper):

@@ -83,6 +83,8 @@ LAYOUT_FIELDS = frozenset(
 ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedings", "books": "book"}
 READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
+# a day with or without its leading zeros, and the time Hugo writes after it ('2021-8-20T00:00:00Z')
+_LOOSE_DATE = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
 _TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
 
 
@@ -113,7 +115,8 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         if str(key).lower() not in LAYOUT_FIELDS and key not in READ_BELOW:
             put(name, _plain_venue(value) if name in ("source", "venue_short") else value, key)
     if "date" in data:
-        put("date", _date(data["date"]), "date")
+        date = _date(data["date"])
+        put("year" if isinstance(date, int) and not isinstance(date, bool) else "date", date, "date")
     if (kind := PUBLICATION_TYPES.get(_first(data.get("publication_types")))) is not None:
         put("type", kind, "publication_types")
     if (kind := ACADEMICPAGES_CATEGORIES.get(_first(data.get("category")))) is not None:
@@ -166,9 +169,13 @@ def _id_of(display_path: str) -> str:
 
 
 def _date(value: Any) -> Any:
-    """Hugo Blox writes '2013-07-01T00:00:00Z': the date is its first ten characters."""
-    if isinstance(value, str) and re.match(r"\d{4}-\d{2}-\d{2}T", value.strip()):
-        return value.strip()[:10]
+    """A date as those tools write it, as sitegen's: Hugo Blox's '2013-07-01T00:00:00Z' is its day; Jekyll's and
+    Hugo's '2021-3-5' (and '2021-8-20T00:00:00Z') is 2021-03-05; academicpages' `date: 2023` is a year (an int:
+    the caller makes it the record's `year`). Anything else is left for the validator to name."""
+    if isinstance(value, str) and (day := _LOOSE_DATE.fullmatch(value.strip())):
+        return f"{day['year']}-{int(day['month']):02d}-{int(day['day']):02d}"
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) == 4:
+        return int(value.strip())
     return value
 
 

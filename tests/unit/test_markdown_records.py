@@ -160,3 +160,16 @@ def test_broken_toml_front_matter_is_a_problem_at_its_line(tmp_path, text, messa
     with pytest.raises(ContentError) as raised:
         check_site(site)
     assert any(str(problem).startswith(message) for problem in raised.value.problems), raised.value.problems
+
+
+def test_dates_academicpages_and_hugo_blox_accept_are_read(tmp_path):
+    """`date: 2023` (a year: academicpages sites write it), `date: 2021-3-5` (Jekyll reads it) and Hugo's
+    '2021-8-20T00:00:00Z' made the build fail ("expected a date YYYY-MM-DD") once the files were brought over."""
+    result, records = built(tmp_path, "dates")
+    assert result.warnings == []
+    year_only = records["2023-permutation-tests"]
+    assert (year_only["year"], year_only.get("date")) == (2023, None)  # a year, not January 1st
+    assert (records["2021-03-05-graph-embeddings"]["date"], records["2021-03-05-graph-embeddings"]["year"]) == ("2021-03-05", 2021)
+    assert records["gui-testing"]["date"] == "2021-08-20"
+    page = BeautifulSoup(result.files["records/2023-permutation-tests/index.html"], "html.parser")
+    assert "January" not in page.select_one("p.venue").get_text()

@@ -156,3 +156,23 @@ def test_al_folios_rows_of_pictures_become_pictures_and_raw_text_stays_as_writte
 )
 def test_a_note_says_template_tags_were_left_out_only_when_some_were(body, left_out):
     assert leaves_template_tags_out(body) is left_out
+
+
+def test_talks_and_posts_dated_without_leading_zeros_come_over(tmp_path):
+    """Jekyll reads `date: 2019-1-1`: such a talk was left out with the note "no title or date" (it had both)."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "url: https://ghopper.github.io\nauthor:\n  name: Grace Hopper\n",
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+        "_talks/2019-talk.md": "---\ntitle: A talk\nvenue: NSA\ndate: 2019-1-1\n---\nText.\n",
+        "_posts/2021-03-05-hello.md": "---\ntitle: Hello\ndate: 2021-3-5\n---\nText.\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    assert not [note for note in imported.left if "no title or date" in note]
+    talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
+    assert [(talk["title"], talk["date"].isoformat()) for talk in talks] == [("A talk", "2019-01-01")]
+    assert PurePosixPath("content/posts/2021-03-05-hello.md") in imported.files
