@@ -60,7 +60,7 @@ def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
     owner = _owners_folder(old)
-    _cv(old, imported, _author(old, imported, owner))
+    _cv(old, imported, _author(old, imported, owner), owner)
     members = _members(old, imported, owner)
     for relative in old.files("content/publication", (".md",)):
         path = PurePosixPath(relative)
@@ -72,7 +72,7 @@ def read(old: OldSite) -> Imported:
             authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
-            text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+")  # url_pdf: uploads/paper.pdf
+            text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
             imported.redirects[_hugo_address(relative)] = f"records/{slugify(record_id)}/"
@@ -184,14 +184,15 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     front, body = old.front_matter(f"{folder}/_index.md")
     organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
     email, links = a_string(front.get("email")), dict[str, str]()
-    for social in a_list(front.get("social")):
-        link = a_string(a_mapping(social).get("link"))
+    # `social:` (`link:`) before 2024, `profiles:` (`url:`, `icon: academicons/cv`) since
+    for social in map(a_mapping, a_list(front.get("social")) + a_list(front.get("profiles"))):
+        link = a_string(social.get("link")) or a_string(social.get("url"))
         if link.startswith("mailto:"):
             email = email or link.removeprefix("mailto:")
         elif copied := own_file(old, imported, link, f"{folder}/_index.md"):  # `icon: cv`, `link: uploads/resume.pdf`
-            links.setdefault("cv" if a_string(a_mapping(social).get("icon")) in ("cv", "file-pdf") else "website", copied)
+            links.setdefault("cv" if a_string(social.get("icon")).rpartition("/")[2] in ("cv", "file-pdf") else "website", copied)
         elif link.startswith(("https://", "http://")):
-            links.setdefault(LINK_HOSTS.get(urlsplit(link).hostname or "", "website"), link)
+            links.setdefault(_link_kind(urlsplit(link).hostname or ""), link)
     values = {
         "name": plain_text(a_string(front.get("title")) or a_string(front.get("name"))),  # `name`: Hugo Academic's, before 2020
         "position": plain_text(a_string(front.get("role"))),
@@ -205,16 +206,42 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     return values, (PurePosixPath(avatar).suffix, data) if avatar and data is not None else None, front
 
 
-def _cv(old: OldSite, imported: Imported, author: dict[str, Any]) -> None:
-    """The experience widget (`content/home/experience.md`) and the author page's `education.courses`, as CV sections."""
+def _link_kind(host: str) -> str:
+    """profile.yaml's kind of a link to `host` ('scholar.google.co.uk' -> 'google_scholar'), 'website' for any other."""
+    if host.startswith("scholar.google."):
+        return "google_scholar"
+    return LINK_HOSTS.get(host, "website")
+
+
+def _cv(old: OldSite, imported: Imported, author: dict[str, Any], folder: str) -> None:
+    """The experience widget (`content/home/experience.md`) and the author page's `education.courses`, or (Hugo Blox
+    since 2024) its `work:`, `education:` and `awards:` lists, as CV sections; a note for its skills and languages."""
     experience = a_list(old.front_matter("content/home/experience.md")[0].get("experience"))
     positions = [
         entry(a_string(e.get("title")), org=a_string(e.get("company")), location=a_string(e.get("location")), start=iso_date(e.get("date_start")),
               end=iso_date(e.get("date_end")) or ("present" if e.get("date_start") else ""), details=markdown_text(a_string(e.get("description"))))
         for e in map(a_mapping, experience)
     ]  # fmt: skip
+    positions += [  # the author page's `work:` (Hugo Blox since 2024)
+        entry(a_string(w.get("position")), org=a_string(w.get("company_name")), start=iso_date(w.get("date_start")),
+              end=iso_date(w.get("date_end")) or ("present" if w.get("date_start") else ""), details=markdown_text(a_string(w.get("summary"))),
+              url=a_string(w.get("company_url")))
+        for w in map(a_mapping, a_list(author.get("work")))
+    ]  # fmt: skip
     courses = a_list(a_mapping(author.get("education")).get("courses"))
     education = [entry(a_string(c.get("course")), org=a_string(c.get("institution")), date=a_string(c.get("year"))) for c in map(a_mapping, courses)]
-    cv = cv_document([("Positions", positions), ("Education", education)])
+    education += [  # `education:` as a list (Hugo Blox since 2024)
+        entry(a_string(e.get("area")), org=a_string(e.get("institution")), start=iso_date(e.get("date_start")), end=iso_date(e.get("date_end")),
+              details=markdown_text(a_string(e.get("summary"))))
+        for e in map(a_mapping, a_list(author.get("education")))
+    ]  # fmt: skip
+    awards = [
+        entry(a_string(a.get("title")), org=a_string(a.get("awarder")), date=iso_date(a.get("date")) or a_string(a.get("date")),
+              details=markdown_text(a_string(a.get("summary"))), url=a_string(a.get("url")))
+        for a in map(a_mapping, a_list(author.get("awards")))
+    ]  # fmt: skip
+    if left := [name for name in ("interests", "skills", "languages") if a_list(author.get(name))]:
+        imported.left.append(f"{folder}/_index.md: {', '.join(left)} not brought over into content/cv.yaml; add them to it or to the bio by hand")
+    cv = cv_document([("Positions", positions), ("Education", education), ("Awards", awards)])
     if cv["sections"] != [PUBLICATIONS]:  # not a CV of publications alone: Hugo Blox kept none
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)

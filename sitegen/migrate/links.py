@@ -217,8 +217,8 @@ def new_site_addresses(imported: Imported) -> set[str]:
 
 
 def file_fields(old: OldSite, imported: Imported, relative: str, text: str, field_names: str) -> str:
-    """A record file's text (YAML or TOML front matter) with each field of `field_names` (a pattern: 'url_\\w+')
-    that names a file of the old site ('/files/paper.pdf', Hugo's 'uploads/paper.pdf') naming its copy in the new
+    """A record file's text (YAML or TOML front matter) with each field of `field_names` (a pattern: 'url_\\w+'),
+    also one of a list's items (Hugo Blox's `links:`, `- type: pdf` then `url: uploads/paper.pdf`), that names a file of the old site ('/files/paper.pdf', Hugo's 'uploads/paper.pdf') naming its copy in the new
     site's static/; a path that names no file of the old site is left as written, and a note names it."""
 
     def new_value(match: re.Match[str]) -> str:
@@ -227,8 +227,12 @@ def file_fields(old: OldSite, imported: Imported, relative: str, text: str, fiel
             return match.group(0)
         if copied := own_file(old, imported, value, relative):
             return f"{match['key']}{match['quote']}{copied}{match['quote']}"
+        if value.rstrip().endswith("/"):  # a page of the old site ('/post/x/'): its address leads on (content/redirects.yaml)
+            return match.group(0)
         imported.left.append(f"{relative}: {match['name']} names {value}, no file of the old site: left as written")
         return match.group(0)
 
-    field = re.compile(rf"^(?P<key>(?P<name>{field_names})[ \t]*[:=][ \t]*)(?P<quote>['\"]?)(?P<value>[^'\"\s#][^'\"\n]*?)(?P=quote)[ \t]*$", re.MULTILINE)
+    field = re.compile(
+        rf"^(?P<key>[ \t]*(?:-[ \t]+)?(?P<name>{field_names})[ \t]*[:=][ \t]*)(?P<quote>['\"]?)(?P<value>[^'\"\s#][^'\"\n]*?)(?P=quote)[ \t]*$", re.MULTILINE
+    )
     return field.sub(new_value, text)

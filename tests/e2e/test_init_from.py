@@ -562,3 +562,33 @@ def test_search_engine_verification_codes_come_over(tmp_path, tool):
     head = page(site).head
     assert head.find("meta", attrs={"name": "google-site-verification"})["content"] == "abcDEF_123-google"
     assert head.find("meta", attrs={"name": "msvalidate.01"})["content"] == "0123456789ABCDEF"
+
+
+MIGRATE_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "migrate"
+
+
+def test_a_hugo_blox_2024_author_pages_profiles_and_cv_lists_come_over(tmp_path):
+    """Hugo Blox's academic-cv template since 2024 writes the author page's links as `profiles:` (`url:`, not
+    `social:`/`link:`) and the CV as its `work:`, `education:` and `awards:` lists: the new site had no email,
+    no links, no CV link and no CV, and nothing said so."""
+    site, result = init_from(tmp_path, "hugo-blox-2024", MIGRATE_FIXTURES / "hugo-blox-2024")
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert profile["email"] == "praman@cmu.edu"
+    assert profile["links"] == {
+        "x": "https://x.com/priyaraman_bio",
+        "github": "https://github.com/praman-lab",
+        "linkedin": "https://www.linkedin.com/in/priya-raman-cb/",
+        "google_scholar": "https://scholar.google.co.uk/citations?user=Xy12AbCdEfGH",
+        "orcid": "https://orcid.org/0000-0003-1234-5678",
+        "cv": "static/uploads/resume.pdf",
+    }
+    index = page(site)
+    assert served_file(site, index.select_one(".profile a[href$='resume.pdf'], a[href$='resume.pdf']")["href"]).read_bytes() == b"%PDF-1.5 resume"
+    person = yaml.safe_load((site / "content/people/lchen.yaml").read_text(encoding="utf-8"))
+    assert (person.get("email"), person.get("links")) == ("lchen@example.org", {"github": "https://github.com/lichen"})
+    cv = page(site, "cv/index.html")
+    sections = {text(h): text(h.find_parent("section")) for h in cv.select("main section h2")}
+    assert "Assistant Professor" in sections["Positions"] and "Broad Institute" in sections["Positions"]
+    assert "PhD Statistics" in sections["Education"] and "University of Washington" in sections["Education"]
+    assert "NSF CAREER Award" in sections["Awards"] and "National Science Foundation" in sections["Awards"]
+    assert "note: content/authors/admin/_index.md: interests, skills, languages not brought over into content/cv.yaml" in result.stdout
