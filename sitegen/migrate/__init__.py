@@ -31,7 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import parse_yaml
-from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, own_file
+from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.text_files import decode_text
 from sitegen.urls import address_problem, post_slug, slugify
@@ -190,6 +190,11 @@ FIGURE_VALUE = re.compile(r"\b(path|src|alt|title|caption)\s*=\s*\"([^\"]*)\"", 
 STATICREF = re.compile(r"\{\{<\s*staticref\s+\"(?P<path>[^\"]+)\"[^>]*>\}\}(?P<text>.*?)\{\{<\s*/staticref\s*>\}\}", re.DOTALL)
 LAYOUT_LINE = re.compile(r"[ \t]*(?:<div\b[^>]*>|</div>)[ \t]*")
 HTML_TAGS = re.compile(r"<[^>]+>")
+HTML_COMMENT = re.compile(r"<!--.*?-->[ \t]*", re.DOTALL)
+HTML_ANCHOR = re.compile(r"<a\s(?:[^>]*?\s)?href\s*=\s*[\"'](?P<target>[^\"'\s]+)[\"'][^>]*>(?P<text>.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
+HTML_IMAGE = re.compile(r"<img\s[^>]*>", re.IGNORECASE)
+HTML_ATTRIBUTE = re.compile(r"\b([a-z]+)\s*=\s*([\"'])(.*?)\2", re.IGNORECASE | re.DOTALL)
+HTML_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*", re.IGNORECASE)
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
 SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag stood: '<a>Institute</a>, Princeton'
@@ -311,7 +316,7 @@ def markdown_text(text: str) -> str:
     (Liquid, Hugo shortcodes) left out, blank runs closed."""
     raw: list[str] = []  # {% raw %}...{% endraw %}: text as it is, template tags and all
     fenced = _tags_converted(text, raw)
-    without = _without_layout_blocks(TEMPLATE_TAGS.sub("", fenced))
+    without = outside_code(_without_layout_blocks(TEMPLATE_TAGS.sub("", fenced)), _html_as_markdown)
     lines = "\n".join(line.rstrip() for line in without.split("\n"))
     kept = re.sub(r"\ue000(\d+)\ue001", lambda m: raw[int(m[1])], emoji_shown(lines))
     return re.sub(r"\n{3,}", "\n\n", kept).strip("\n").rstrip()
@@ -347,6 +352,36 @@ def _figure_picture(match: re.Match[str]) -> str:
         path = "/" + path
     words = re.sub(r"[][]", "", plain_text(values.get("alt") or values.get("title") or values.get("caption") or ""))
     return f"\n\n![{words}]({path})\n\n"
+
+
+def _html_as_markdown(text: str) -> str:
+    """The HTML a page of the old site hid or showed, as the new site's Markdown shows it (which shows raw HTML as
+    text): comments left out (academicpages' about.md keeps its template's notes in them), `<a href>` and
+    `<img src>` as Markdown's link and picture (their links then follow the old site's files like any other),
+    `<br>` as a line's end."""
+    if "<" not in text:
+        return text
+    text = HTML_COMMENT.sub("", text)
+    text = HTML_ANCHOR.sub(lambda m: f"[{_link_words(m['text'])}]({_markdown_target(m['target'])})", text)
+    text = HTML_IMAGE.sub(_html_picture, text)
+    lines = (re.sub(HTML_BREAK.pattern + "$", "", line, flags=re.IGNORECASE) for line in text.split("\n"))  # the line ends there anyway
+    return "\n".join(HTML_BREAK.sub(" " if line.lstrip().startswith("|") else "\n", line) for line in lines)
+
+
+def _html_picture(match: re.Match[str]) -> str:
+    values = {name.lower(): value for name, _, value in HTML_ATTRIBUTE.findall(match[0])}
+    if not values.get("src"):
+        return ""
+    return f"![{_link_words(values.get('alt') or values.get('title') or '')}]({_markdown_target(values['src'])})"
+
+
+def _link_words(html: str) -> str:
+    """A link's or a picture's words, as Markdown's [...] holds them."""
+    return re.sub(r"([][])", r"\\\1", plain_text(html))
+
+
+def _markdown_target(url: str) -> str:
+    return f"<{url}>" if re.search(r"[\s()<>]", url) else url
 
 
 def _without_layout_blocks(text: str) -> str:

@@ -592,3 +592,30 @@ def test_a_hugo_blox_2024_author_pages_profiles_and_cv_lists_come_over(tmp_path)
     assert "PhD Statistics" in sections["Education"] and "University of Washington" in sections["Education"]
     assert "NSF CAREER Award" in sections["Awards"] and "National Science Foundation" in sections["Awards"]
     assert "note: content/authors/admin/_index.md: interests, skills, languages not brought over into content/cv.yaml" in result.stdout
+
+
+@pytest.mark.slow
+def test_html_the_old_pages_hid_or_showed_is_not_shown_as_text(tmp_path):
+    """academicpages' about.md, as its template ships it, holds its getting-started text in <!-- --> comments (most
+    sites keep them), and owners write <a href> and <img> in it: the profile page showed the comments, and the
+    tags, as text."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    about = old / "_pages/about.md"
+    about.write_text(
+        about.read_text(encoding="utf-8")
+        + '\nClick <a href="https://ghopper.github.io/files/cv.pdf" target="_blank">here</a> for my CV.<br/>\n'
+        + '<img src="/images/mark1.png" alt="The Mark I, again" width="300">\n\n'
+        + "<!--\nA data-driven personal website\n======\nLike many other Jekyll-based GitHub Pages templates, academicpages makes you\n-->\n"
+        + "Code stays: `<!-- a comment in code -->`\n",
+        encoding="utf-8",
+    )
+    site, _ = init_from(tmp_path, "academicpages", old)
+    bio = page(site).select_one(".bio")
+    assert "data-driven" not in text(bio) and "<!--" not in text(bio).replace("<!-- a comment in code -->", "")
+    assert "<a" not in text(bio) and "<img" not in text(bio) and "<br" not in text(bio)
+    assert "<!-- a comment in code -->" in bio.select_one("code").get_text()
+    here = next(a for a in bio.select("a") if text(a) == "here")
+    assert served_file(site, here["href"]).read_bytes() == b"%PDF-1.4 cv"
+    picture = next(img for img in bio.select("img") if img.get("alt") == "The Mark I, again")
+    assert served_file(site, picture["src"]).read_bytes() == b"\x89PNG mark1"
