@@ -82,7 +82,34 @@ def read(old: OldSite) -> Imported:
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
     imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
+    _pages_left(old, imported)
     return imported
+
+
+# content/'s folders whose pages come over (or, authors/, are the people): their other files are their lists
+READ_FOLDERS = ("publication", "post", "blog", "event", "talk", "project", "authors", "author", "home")
+
+
+def _pages_left(old: OldSite, imported: Imported) -> None:
+    """A note for each text of the old site that does not come over: a page of content/ outside the folders read
+    (content/teaching/_index.md), a homepage section of Hugo Academic with text or items (content/home/*.md: a
+    `blank` widget, `accomplishments`, `skills`) and the `markdown` blocks of Hugo Blox's homepage (content/_index.md)."""
+    for relative in old.files("content", (".md",)):
+        parts = PurePosixPath(relative).parts
+        front, body = old.front_matter(relative)
+        if relative == "content/_index.md":
+            for block in map(a_mapping, a_list(front.get("sections"))):
+                content = a_mapping(block.get("content"))
+                if a_string(block.get("block")) in ("markdown", "text") and markdown_text(a_string(content.get("text"))):
+                    title = plain_text(a_string(content.get("title"))) or "untitled"
+                    imported.left.append(
+                        f"{relative}: the homepage's markdown block ({title}) not brought over; copy its text into the bio or content/pages/*.md"
+                    )
+        elif parts[1] == "home" and parts[-1] != "experience.md" and (markdown_text(body) or a_list(front.get("item")) or a_list(front.get("feature"))):
+            title = plain_text(a_string(front.get("title"))) or PurePosixPath(relative).stem
+            imported.left.append(f"{relative}: a section of the homepage ({title}) not brought over; copy its text into the bio or content/pages/*.md")
+        elif parts[1] not in READ_FOLDERS and markdown_text(body):
+            imported.left.append(f"{relative}: a page not brought over; copy its text into content/pages/*.md")
 
 
 def _hugo_address(relative: str, front: dict[str, Any] | None = None) -> str:

@@ -619,3 +619,31 @@ def test_html_the_old_pages_hid_or_showed_is_not_shown_as_text(tmp_path):
     assert served_file(site, here["href"]).read_bytes() == b"%PDF-1.4 cv"
     picture = next(img for img in bio.select("img") if img.get("alt") == "The Mark I, again")
     assert served_file(site, picture["src"]).read_bytes() == b"\x89PNG mark1"
+
+
+def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_path):
+    """A Hugo Blox site's other pages (content/teaching/_index.md), its homepage's `markdown` block and Hugo
+    Academic's homepage widgets with text (content/home/*.md) did not come over, and no note said so."""
+    old = tmp_path / "old"
+    shutil.copytree(MIGRATE_FIXTURES / "hugo-blox-2024", old)
+    (old / "content/home").mkdir()
+    (old / "content/home/teaching.md").write_text(
+        '+++\nwidget = "blank"\nheadless = true\ntitle = "Teaching"\n+++\n\nI teach 02-710 Computational Genomics.\n', encoding="utf-8"
+    )
+    (old / "content/home/accomplishments.md").write_text(
+        "---\nwidget: accomplishments\ntitle: Accomplishments\nitem:\n- organization: Coursera\n  title: Neural Networks\n---\n", encoding="utf-8"
+    )
+    (old / "content/home/hero.md").write_text('+++\nwidget = "hero"\nheadless = true\nactive = false\n+++\n', encoding="utf-8")
+    _, result = init_from(tmp_path, "hugo-blox-2024", old)
+    assert "note: content/teaching/_index.md: a page not brought over; copy its text into content/pages/*.md" in result.stdout
+    assert (
+        "note: content/home/teaching.md: a section of the homepage (Teaching) not brought over; copy its text into the bio or content/pages/*.md"
+        in result.stdout
+    )
+    assert "note: content/home/accomplishments.md: a section of the homepage (Accomplishments) not brought over" in result.stdout
+    assert (
+        "note: content/_index.md: the homepage's markdown block (📚 My Research) not brought over; copy its text into the bio or content/pages/*.md"
+        in result.stdout
+    )
+    for read in ("content/publication/_index.md", "content/home/hero.md", "content/authors/lchen/_index.md", "content/publication/atlas-permutation"):
+        assert f"note: {read}" not in result.stdout  # read, or a list the new site makes itself, or no text of its own
