@@ -360,7 +360,7 @@ class ViewBuilder:
             "source": self.venue(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
-            "abstract": Markup(entry.abstract_html),
+            "abstract": self.markdown_html(entry.abstract_html),  # its links to static/ from the site's root, as a bio's
             "subjects": [self.subject_link(s) for s in entry.subjects],
             "links": self.record_links(entry),
             "featured": record.featured,

@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from sitegen.errors import SitegenError
-from sitegen.homepage.frontmatter import split_front_matter
+from sitegen.homepage.frontmatter import front_matter_end, split_front_matter
 from sitegen.load import parse_yaml
 from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
 from sitegen.sources.markdown_records import toml_front_matter
@@ -180,7 +180,7 @@ HIGHLIGHT = re.compile(
     re.DOTALL,
 )
 # Liquid's own words for the site's address: {{ site.baseurl }}/x, {{ '/x' | relative_url }}
-LIQUID_SITE_ADDRESS = re.compile(r"\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}")
+LIQUID_SITE_ADDRESS = re.compile(r"\{\{-?\s*(?:site\.(?:url|baseurl)|base_path)\s*-?\}\}")  # base_path: academicpages' own
 LIQUID_RELATIVE_URL = re.compile(r"\{\{-?\s*['\"](?P<path>[^'\"{}]*)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:\s*site\.baseurl)\s*-?\}\}")
 LIQUID_RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(?P<text>.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
 # a picture: al-folio's {% include figure.liquid path="..." %} (figure.html before), Hugo's {{< figure src="..." >}}
@@ -194,6 +194,8 @@ HTML_COMMENT = re.compile(r"<!--.*?-->[ \t]*", re.DOTALL)
 HTML_ANCHOR = re.compile(r"<a\s(?:[^>]*?\s)?href\s*=\s*[\"'](?P<target>[^\"'\s]+)[\"'][^>]*>(?P<text>.*?)</a\s*>", re.IGNORECASE | re.DOTALL)
 HTML_IMAGE = re.compile(r"<img\s[^>]*>", re.IGNORECASE)
 HTML_ATTRIBUTE = re.compile(r"\b([a-z]+)\s*=\s*([\"'])(.*?)\2", re.IGNORECASE | re.DOTALL)
+MARKDOWN_PICTURE = re.compile(r"!\[(?P<alt>(?:[^\]\\\n]|\\.)*)\]\((?P<target>[^)\n]*)\)")
+HTML_EMPHASIS = re.compile(r"<(?P<tag>i|em|b|strong)>(?P<text>[^<>*_\n]+)</(?P=tag)>", re.IGNORECASE)
 HTML_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*", re.IGNORECASE)
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -311,6 +313,32 @@ def page_text(old: OldSite, imported: Imported, relative: str, body: str, addres
     return linked_text(old, imported, relative, address, markdown_text(hugo_refs(old, imported, relative, body)))
 
 
+def record_file_text(old: OldSite, imported: Imported, relative: str, text: str, address: str, template_text: tuple[str, ...] = ()) -> str:
+    """A publication file brought over: its front matter as written, its text below (the record's abstract when it
+    has none) as `page_text` makes a page's, without the paragraphs the tool's template wrote there
+    (`template_text`: how each starts); a note when template tags were left out of it."""
+    lines = text.split("\n")
+    end = front_matter_end(lines) if lines[0].strip() in ("---", "+++") else None
+    if lines[0].strip() == "+++":
+        end = next((n for n in range(1, len(lines)) if lines[n].strip() == "+++"), None)
+    if end is None:
+        return text
+    body = "\n".join(lines[end + 1 :])
+    if not body.strip():
+        return text
+    converted = page_text(old, imported, relative, body, address)
+    if template_text:
+        paragraphs = converted.split("\n\n")
+        converted = "\n\n".join(p for p in paragraphs if not re.sub(r"[*_]", "", p).lstrip().startswith(template_text))
+    pictures = outside_code(converted, lambda prose: MARKDOWN_PICTURE.sub(lambda m: f"[{m['alt'] or 'Picture'}]({m['target']})", prose))
+    if pictures != converted:  # an abstract shows no picture: a link to it, then
+        imported.left.append(f"{relative}: its pictures are links in its text (a record's abstract shows no picture)")
+        converted = pictures
+    if leaves_template_tags_out(body) and converted.strip():  # (the template's own sample text is no loss)
+        imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of its text")
+    return "\n".join(lines[: end + 1]) + "\n" + converted + ("\n" if converted else "")
+
+
 def markdown_text(text: str) -> str:
     """Markdown of another tool's page: its code blocks (`{% highlight python %}`) fenced, its other template tags
     (Liquid, Hugo shortcodes) left out, blank runs closed."""
@@ -364,6 +392,9 @@ def _html_as_markdown(text: str) -> str:
     text = HTML_COMMENT.sub("", text)
     text = HTML_ANCHOR.sub(lambda m: f"[{_link_words(m['text'])}]({_markdown_target(m['target'])})", text)
     text = HTML_IMAGE.sub(_html_picture, text)
+    text = HTML_EMPHASIS.sub(
+        lambda m: f"{'**' if m['tag'].lower() in ('b', 'strong') else '*'}{m['text']}{'**' if m['tag'].lower() in ('b', 'strong') else '*'}", text
+    )
     lines = (re.sub(HTML_BREAK.pattern + "$", "", line, flags=re.IGNORECASE) for line in text.split("\n"))  # the line ends there anyway
     return "\n".join(HTML_BREAK.sub(" " if line.lstrip().startswith("|") else "\n", line) for line in lines)
 

@@ -26,6 +26,7 @@ from sitegen.migrate import (
     pages_left,
     posts_files,
     profile_links,
+    record_file_text,
     register_tool,
     talks_file,
     yaml_document,
@@ -107,9 +108,10 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
         text = old.read_text(relative)
         if text is None:
             continue
+        front = old.front_matter(relative)[0]
+        text = record_file_text(old, imported, relative, text, a_string(front.get("permalink")) or "/")
         text = file_fields(old, imported, relative, _in_static(text, old_address), FILE_FIELDS)
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = text.encode("utf-8")
-        front = old.front_matter(relative)[0]
         if address := a_string(front.get("permalink")):
             imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
         imported.records += 1

@@ -25,6 +25,7 @@ from sitegen.migrate import (
     page_text,
     plain_text,
     posts_files,
+    record_file_text,
     register_tool,
     talks_file,
     yaml_document,
@@ -48,6 +49,14 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
 }
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
 AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
+# how the sample paragraphs of Hugo Blox's (and Wowchemy's) publication template start, kept by most sites below their
+# front matter: no abstract of theirs
+TEMPLATE_TEXT = (
+    "Click the Cite button above",
+    "Create your slides in Markdown",
+    "Add the publication's full text or supplementary notes here",
+    "Supplementary notes can be added here",
+)
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -72,6 +81,7 @@ def read(old: OldSite) -> Imported:
             authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
             if any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
+            text = record_file_text(old, imported, relative, text, _hugo_address(relative), TEMPLATE_TEXT)
             text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it

@@ -647,3 +647,40 @@ def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_p
     )
     for read in ("content/publication/_index.md", "content/home/hero.md", "content/authors/lchen/_index.md", "content/publication/atlas-permutation"):
         assert f"note: {read}" not in result.stdout  # read, or a list the new site makes itself, or no text of its own
+
+
+@pytest.mark.slow
+def test_a_publications_text_links_the_old_sites_files_as_the_new_site_has_them(tmp_path):
+    """academicpages' publication files say "[Download paper here](...)" in their text, in Liquid or with the old
+    site's address: the record showed "![Figure]( base_path /images/mark1.png)", linked `{{ site.url }}/files/...`,
+    and a link made `static/files/paper1.pdf` led nowhere from the record's own page."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    paper = old / "_publications/2009-10-01-paper-title-number-1.md"
+    paper.write_text(
+        paper.read_text(encoding="utf-8")
+        + "\n![Figure 1]({{ base_path }}/images/mark1.png)\n\n[Download paper here]({{ site.url }}/files/paper1.pdf)\n\n"
+        + "[The PDF again](https://ghopper.github.io/files/paper1.pdf) and the <i>Proceedings</i>.\n",
+        encoding="utf-8",
+    )
+    site, result = init_from(tmp_path, "academicpages", old)
+    record_page, index = page(site, "records/2009-10-01-paper-title-number-1/index.html"), page(site)
+    for abstract in (record_page.select_one(".abstract-body"), item(index, "2009-10-01-paper-title-number-1").select_one(".abstract-body")):
+        words = text(abstract)
+        assert "A compiler translates" in words and "base_path" not in words and "{{" not in words
+        assert "<i>" not in words and "Proceedings" in text(abstract.select_one("em"))
+        for name, data in (("Download paper here", b"%PDF-1.4 paper"), ("The PDF again", b"%PDF-1.4 paper"), ("Figure 1", b"\x89PNG mark1")):
+            link = next(a for a in abstract.select("a") if text(a) == name)
+            assert served_file(site, link["href"]).read_bytes() == data, (name, link["href"])
+    assert "note: _publications/2009-10-01-paper-title-number-1.md: its pictures are links in its text" in result.stdout
+
+
+def test_hugo_blox_publications_template_text_is_no_abstract(tmp_path):
+    """Hugo Blox's publication template writes sample callouts below the front matter ("Click the Cite button
+    above to demo the feature..."), which most sites keep: a record without an abstract showed them as its
+    abstract, shortcodes and all ("% callout note % Click the Cite button...")."""
+    site, result = init_from(tmp_path, "hugo-blox-2024", MIGRATE_FIXTURES / "hugo-blox-2024")
+    record = page(site, "records/sparse-review/index.html")
+    assert "Handbook of Statistical Genomics" in text(record)
+    assert "Cite button above to demo" not in text(record) and "callout" not in text(record) and "full text" not in text(record)
+    assert "sparse-review" not in result.stdout  # nothing of its own left out: no note
