@@ -229,9 +229,21 @@ def read_old_site(folder: Path) -> Imported:
 NEW_SITE_FOLDERS = ("records/", "subjects/", "static/", "people/", "search/", "page/", "cited/")
 
 
-def _moved(imported: Imported, old_address: str, new_address: str) -> None:
-    if old_address:
-        imported.redirects[old_address] = new_address
+def _moved(imported: Imported, old_address: str, new_address: str, front: dict[str, Any] | None = None) -> None:
+    """`old_address` (and the other addresses the page's `front` matter gives it) leads to `new_address`."""
+    for address in [old_address, *old_aliases(front or {})]:
+        if address:
+            imported.redirects[address] = new_address
+
+
+def old_aliases(front: dict[str, Any]) -> list[str]:
+    """The other addresses a page had: jekyll-redirect-from's `redirect_from` (academicpages' about.md: /about/),
+    Hugo's `aliases`; one address or a list of them."""
+    found = []
+    for key in ("redirect_from", "aliases"):
+        value = front.get(key)
+        found += [a_string(v) for v in (value if isinstance(value, list) else [value])]
+    return [address for address in found if address and "://" not in address]
 
 
 def _write_redirects(imported: Imported) -> None:
@@ -262,10 +274,19 @@ def day_and_name(relative: str, front: dict[str, Any]) -> tuple[str, str]:
 
 def jekyll_permalink(pattern: str) -> OldAddress:
     """A Jekyll page's address: its own `permalink`, else `pattern` (_config.yml's) with its placeholders filled."""
-    return lambda relative, front: a_string(front.get("permalink")) or _filled(pattern, front, *day_and_name(relative, front))
+    return lambda relative, front: a_string(front.get("permalink")) or _filled(pattern, front, *day_and_name(relative, front), relative)
 
 
-def _filled(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
+def jekyll_collection_permalink(config: dict[str, Any], collection: str) -> OldAddress:
+    """The address Jekyll gave a file of a collection (`_talks/x.md`): its own `permalink`, else the collection's
+    of _config.yml (academicpages: `/:collection/:path/`; Jekyll's own: `/:collection/:path:output_ext`), when
+    the collection has pages (`output: true`)."""
+    settings = a_mapping(a_mapping(config.get("collections")).get(collection))
+    pattern = (a_string(settings.get("permalink")) or "/:collection/:path:output_ext") if settings.get("output") is True else ""
+    return jekyll_permalink(pattern.replace(":collection", collection))
+
+
+def _filled(pattern: str, front: dict[str, Any], date: str, name: str, relative: str = "") -> str:
     categories = front.get("categories") or front.get("category") or ""
     categories = "/".join(a_string(c) for c in categories) if isinstance(categories, list) else a_string(categories).replace(" ", "/")
     year, month, day = (date.split("-") + ["", "", ""])[:3]
@@ -278,6 +299,9 @@ def _filled(pattern: str, front: dict[str, Any], date: str, name: str) -> str:
         ":i_day": day.lstrip("0"),
         ":title": name,
         ":slug": name,
+        ":path": PurePosixPath(*PurePosixPath(relative).parts[1:]).with_suffix("").as_posix() if relative.count("/") else "",
+        ":name": PurePosixPath(relative).stem,
+        ":output_ext": ".html",
     }
     address = re.sub(r":[a-z_]+", lambda m: values.get(m[0], m[0]), pattern)
     return "" if ":" in address else re.sub(r"/{2,}", "/", address)
@@ -537,7 +561,7 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         front, body = old.front_matter(relative)
         if not (title := plain_text(a_string(front.get("title")))):
             continue
-        _moved(imported, old_address(relative, front), collection.address)
+        _moved(imported, old_address(relative, front), collection.address, front)
         when = iso_date(front.get("date")) or a_string(front.get("year"))
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
         text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
@@ -581,7 +605,7 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue
-        _moved(imported, old_address(relative, front), "talks/")
+        _moved(imported, old_address(relative, front), "talks/", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
         for key, name in ((event, "event"), ("location", "location")):
             if value := plain_text(a_string(front.get(key))):
@@ -636,7 +660,7 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
             post["tags"] = tags
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
-            _moved(imported, old_address(relative, front), f"posts/{slug}/")
+            _moved(imported, old_address(relative, front), f"posts/{slug}/", front)
             imported.redirects |= dict.fromkeys(old_lists, "posts/")
         text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)

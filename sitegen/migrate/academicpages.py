@@ -15,13 +15,16 @@ from sitegen.migrate import (
     TEACHING,
     Collection,
     Imported,
+    OldAddress,
     OldSite,
     a_mapping,
     a_string,
     collection_page,
     jekyll_address,
+    jekyll_collection_permalink,
     jekyll_permalink,
     jekyll_verification,
+    old_aliases,
     page_text,
     pages_left,
     posts_files,
@@ -79,17 +82,22 @@ def read(old: OldSite) -> Imported:
             "put yours in static/ and name it as `photo:` in content/profile.yaml"
         )
     imported.bio = page_text(old, imported, "_pages/about.md", old.front_matter("_pages/about.md")[1], "/")
-    _publications(old, imported, old_address)
-    own_address = jekyll_permalink("")  # its pages name their address (`permalink: /talks/2012-03-01-talk-1`)
-    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, own_address)
+    _publications(old, imported, old_address, jekyll_collection_permalink(config, "publications"))
+    # its pages name their address (`permalink: /talks/2012-03-01-talk-1`), else their collection's does
+    talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, jekyll_collection_permalink(config, "talks"))
     if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
         cv, notes = json_resume_cv(resume, "_data/cv.json")
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, own_address)
-    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), own_address)
+    teaching, portfolio = (jekyll_collection_permalink(config, name) for name in ("teaching", "portfolio"))
+    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, teaching)
+    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), portfolio)
     posts_files(old, imported, old.files("_posts", (".md", ".markdown")), jekyll_permalink(a_string(config.get("permalink"))))
     imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
+    for address in old_aliases(old.front_matter("_pages/about.md")[0]):  # /about/, /about.html: the bio is the profile's now
+        imported.redirects[address] = "./"
+    if PurePosixPath("content/cv.yaml") in imported.files:  # its CV page's other addresses (/resume) lead to the CV
+        imported.redirects |= dict.fromkeys(old_aliases(old.front_matter("_pages/cv.md")[0]), "cv/")
     pages_left(old, imported)  # its Markdown CV (_pages/cv.md) among them
     return imported
 
@@ -99,7 +107,7 @@ def _in_static(text: str, old_address: str) -> str:
     return text.replace(f"{old_address}/files/", "static/files/") if old_address else text
 
 
-def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
+def _publications(old: OldSite, imported: Imported, old_address: str, page_address: OldAddress) -> None:
     for relative in old.files("files"):
         if (data := old.read_bytes(relative)) is not None:
             imported.files[PurePosixPath("static", relative)] = data
@@ -112,8 +120,9 @@ def _publications(old: OldSite, imported: Imported, old_address: str) -> None:
         text = record_file_text(old, imported, relative, text, a_string(front.get("permalink")) or "/")
         text = file_fields(old, imported, relative, _in_static(text, old_address), FILE_FIELDS)
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = text.encode("utf-8")
-        if address := a_string(front.get("permalink")):
-            imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
+        for address in [page_address(relative, front), *old_aliases(front)]:
+            if address:
+                imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
         imported.records += 1
         unnamed += "authors" not in front
     if unnamed:

@@ -22,6 +22,7 @@ from sitegen.migrate import (
     collection_page,
     iso_date,
     markdown_text,
+    old_aliases,
     page_text,
     plain_text,
     posts_files,
@@ -85,7 +86,8 @@ def read(old: OldSite) -> Imported:
             text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
-            imported.redirects[_hugo_address(relative)] = f"records/{slugify(record_id)}/"
+            for address in [_hugo_address(relative), *old_aliases(old.front_matter(relative)[0])]:  # Hugo's `aliases:` too
+                imported.redirects[address] = f"records/{slugify(record_id)}/"
             imported.records += 1
     talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS, _hugo_address)
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]

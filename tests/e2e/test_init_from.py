@@ -123,7 +123,9 @@ def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
     """init's sample About page ("Write about your research here") would be the first entry of the menu of a site
     that has its owner's bio already."""
     site, _ = init_from(tmp_path, tool)
-    assert not (site / "content/pages/about.md").exists() and not (site / "output/about").exists()
+    assert not (site / "content/pages/about.md").exists()
+    if (site / "output/about").exists():  # academicpages' about.md had /about/ (redirect_from): it leads to the profile
+        assert page(site, "about/index.html").find("meta", attrs={"http-equiv": "refresh"})["content"] == "0; url=/"
     assert "About" not in [text(a) for a in page(site).select("header nav a")]
 
 
@@ -684,3 +686,35 @@ def test_hugo_blox_publications_template_text_is_no_abstract(tmp_path):
     assert "Handbook of Statistical Genomics" in text(record)
     assert "Cite button above to demo" not in text(record) and "callout" not in text(record) and "full text" not in text(record)
     assert "sparse-review" not in result.stdout  # nothing of its own left out: no note
+
+
+@pytest.mark.slow
+def test_old_addresses_without_a_permalink_or_with_more_than_one_lead_on(tmp_path):
+    """Jekyll serves a collection's file without `permalink:` at _config.yml's collection permalink
+    (academicpages: /:collection/:path/), and jekyll-redirect-from (academicpages' about.md: /about/, /about.html)
+    and Hugo's `aliases:` give a page more addresses: none of them led anywhere after the switch."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    config = old / "_config.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "collections:\n  talks:\n    output: true\n    permalink: /:collection/:path/\n", encoding="utf-8")
+    talk = old / "_talks/2012-03-01-talk-1.md"
+    talk.write_text(talk.read_text(encoding="utf-8").replace("permalink: /talks/2012-03-01-talk-1\n", ""), encoding="utf-8")
+    post = old / "_posts/2012-08-14-blog-post-1.md"
+    post.write_text(post.read_text(encoding="utf-8").replace("tags:", "redirect_from:\n  - /wordpress/future-post/\ntags:"), encoding="utf-8")
+    site, _ = init_from(tmp_path, "academicpages", old)
+    hugo_old = tmp_path / "hugo-old"
+    shutil.copytree(OLD_SITES / "hugo-blox", hugo_old)
+    hugo_post = hugo_old / "content/post/getting-started/index.md"
+    hugo_post.write_text(hugo_post.read_text(encoding="utf-8").replace("tags:", "aliases:\n  - /blog/welcome/\ntags:"), encoding="utf-8")
+    (tmp_path / "hugo").mkdir()
+    hugo, _ = init_from(tmp_path / "hugo", "hugo-blox", hugo_old)
+    for built, old_address, new in (
+        (site, "about/", ""),
+        (site, "about.html", ""),
+        (site, "talks/2012-03-01-talk-1/", "talks/"),
+        (site, "wordpress/future-post/", "posts/blog-post-1/"),
+        (hugo, "blog/welcome/", "posts/getting-started/"),
+    ):
+        stub = page(built, old_address if old_address.endswith(".html") else f"{old_address}index.html")
+        assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}", old_address
+        assert served_file(built, f"/{new}index.html").is_file()
