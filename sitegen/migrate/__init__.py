@@ -31,7 +31,7 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import front_matter_end, split_front_matter
 from sitegen.load import parse_yaml
-from sitegen.migrate.links import HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
+from sitegen.migrate.links import HUGO_CITE, HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.text_files import decode_text
 from sitegen.urls import address_problem, post_slug, slugify
@@ -188,6 +188,9 @@ FIGURE = re.compile(r"(?P<liquid>\{%-?\s*include\s+figure\.(?:liquid|html)\b[^%]
 FIGURE_VALUE = re.compile(r"\b(path|src|alt|title|caption)\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
 # Hugo Blox's link to a file of static/: {{< staticref "uploads/cv.pdf" "newtab" >}}my CV{{< /staticref >}}
 STATICREF = re.compile(r"\{\{<\s*staticref\s+\"(?P<path>[^\"]+)\"[^>]*>\}\}(?P<text>.*?)\{\{<\s*/staticref\s*>\}\}", re.DOTALL)
+# Hugo's videos of another site: {{< youtube D2vj0WcvH5c >}}, {{< youtube id="..." >}}, {{< vimeo 146022717 >}}
+VIDEO = re.compile(r"\{\{<\s*(?P<site>youtube|vimeo)\s+(?:id=)?\"?(?P<id>[\w-]+)\"?[^>]*>\}\}", re.IGNORECASE)
+VIDEO_ADDRESSES = {"youtube": "https://www.youtube.com/watch?v=", "vimeo": "https://vimeo.com/"}
 LAYOUT_LINE = re.compile(r"[ \t]*(?:<div\b[^>]*>|</div>)[ \t]*")
 HTML_TAGS = re.compile(r"<[^>]+>")
 HTML_COMMENT = re.compile(r"<!--.*?-->[ \t]*", re.DOTALL)
@@ -385,12 +388,13 @@ def _tags_converted(text: str, raw: list[str]) -> str:
     text = LIQUID_RAW.sub(set_aside, _printable(text).replace("\ue000", ""))
     text = LIQUID_RELATIVE_URL.sub(lambda m: m["path"], LIQUID_SITE_ADDRESS.sub("", text))
     text = FIGURE.sub(_figure_picture, STATICREF.sub(lambda m: f"[{m['text']}](/{m['path'].lstrip('/')})", text))
+    text = VIDEO.sub(lambda m: f"\n\n[Video on {m['site'].capitalize().replace('tube', 'Tube')}]({VIDEO_ADDRESSES[m['site'].lower()]}{m['id']})\n\n", text)
     return HIGHLIGHT.sub(lambda m: f"\n```{m['language'] or m['hugo_language'] or ''}\n{(m['code'] or m['hugo_code'] or '').strip(chr(10))}\n```\n", text)
 
 
 def leaves_template_tags_out(text: str) -> bool:
     """Whether `markdown_text` leaves out some of the text's template tags (not those it writes as Markdown)."""
-    return bool(TEMPLATE_TAGS.search(_tags_converted(HUGO_REF.sub("", text), [])))  # Hugo's refs become links (hugo_refs)
+    return bool(TEMPLATE_TAGS.search(_tags_converted(HUGO_CITE.sub("", HUGO_REF.sub("", text)), [])))  # refs and cites: links (hugo_refs)
 
 
 def _figure_picture(match: re.Match[str]) -> str:

@@ -37,6 +37,8 @@ HTML_LINK = re.compile(r"(?P<before>\s(?:src|href)\s*=\s*[\"'])(?P<target>[^\"'\
 CODE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)|(?P<ticks>`+)[^\n]*?(?P=ticks)", re.MULTILINE | re.DOTALL)
 # Hugo's link to another page of the site, by its file: {{< relref "second" >}}, {{% ref "/post/second.md" %}}
 HUGO_REF = re.compile(r"\{\{[<%]\s*(?:rel)?ref\s+\"?(?P<name>[^\"\s>%]+)\"?\s*[>%]\}\}")
+# Hugo Blox's citation of one of its publications: {{< cite page="/publication/preprint" view="citation" >}}
+HUGO_CITE = re.compile(r"\{\{<\s*cite\s+page=\"(?P<name>[^\"]+)\"[^>]*>\}\}")
 MARKDOWN_LINK_TO_REF = re.compile(r"\[(?P<text>(?:[^\]\\\n]|\\.)*)\]\(\s*" + HUGO_REF.pattern + r"\s*\)")
 # what a tool makes a page of, or reads as settings: never a file a text links to as it is
 SOURCE_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".liquid", ".yml", ".yaml", ".toml")
@@ -55,27 +57,38 @@ def outside_code(text: str, change: Callable[[str], str]) -> str:
 
 
 def hugo_refs(old: OldSite, imported: Imported, relative: str, text: str) -> str:
-    """Hugo's `[text]({{< relref "second" >}})` as a link to the path Hugo gave that page (`/post/second/`); when no
-    page of the old site has that name, its text without the link, and a note."""
+    """Hugo's `[text]({{< relref "second" >}})` as a link to the path Hugo gave that page (`/post/second/`), and
+    Hugo Blox's `{{< cite page="/publication/x" >}}` as a link to the publication under its title; when no page of
+    the old site has that name, its text without the link (a cite's name), and a note."""
 
     def as_path(match: re.Match[str]) -> str:
         if found := _hugo_page(old, match["name"]):
-            return f"[{match['text']}](/{found})"
+            return f"[{match['text']}](/{found[0]})"
         imported.left.append(f"{relative}: the link of '{match['text']}' names \"{match['name']}\", no page of the site: its text kept without it")
         return match["text"]
 
-    return MARKDOWN_LINK_TO_REF.sub(as_path, text)
+    def cited(match: re.Match[str]) -> str:
+        from sitegen.migrate import a_string, plain_text
+
+        if not (found := _hugo_page(old, match["name"])):
+            imported.left.append(f'{relative}: a cite names "{match["name"]}", no page of the site: its name kept without a link')
+            return match["name"]
+        title = plain_text(a_string(old.front_matter(found[1])[0].get("title"))) or match["name"]
+        words = re.sub(r"([][])", r"\\\1", title)
+        return f"[{words}](/{found[0]})"
+
+    return HUGO_CITE.sub(cited, MARKDOWN_LINK_TO_REF.sub(as_path, text))
 
 
-def _hugo_page(old: OldSite, name: str) -> str:
-    """The address Hugo gave the page of content/ that a `ref` names ('second', 'post/second.md'); '' when none."""
+def _hugo_page(old: OldSite, name: str) -> tuple[str, str] | None:
+    """The address Hugo gave the page of content/ that a `ref` names ('second', 'post/second.md'), and its file."""
     wanted = PurePosixPath(name.strip("/").removesuffix(".md").removesuffix("/index").removesuffix("/_index"))
     for page in old.files("content", (".md",)):
         path = PurePosixPath(page).relative_to("content")
         named = path.parent if path.stem in ("index", "_index") else path.with_suffix("")
         if named == wanted or (len(wanted.parts) == 1 and named.name == wanted.name):
-            return f"{named.as_posix()}/"
-    return ""
+            return f"{named.as_posix()}/", page
+    return None
 
 
 def linked_text(old: OldSite, imported: Imported, relative: str, address: str, text: str) -> str:

@@ -718,3 +718,22 @@ def test_old_addresses_without_a_permalink_or_with_more_than_one_lead_on(tmp_pat
         stub = page(built, old_address if old_address.endswith(".html") else f"{old_address}index.html")
         assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}", old_address
         assert served_file(built, f"/{new}index.html").is_file()
+
+
+@pytest.mark.slow
+def test_hugo_shortcodes_for_a_paper_or_a_video_become_links(tmp_path):
+    """Hugo Blox's `{{< cite page="/publication/x" >}}` and `{{< youtube ID >}}` were left out of a post: "See
+    the book and ." with a hole, and the video gone."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "hugo-blox", old)
+    post = old / "content/post/getting-started/index.md"
+    post.write_text(
+        post.read_text(encoding="utf-8")
+        + '\nAs in {{< cite page="/publication/gossip-sort" view="citation" >}}, and in this talk:\n\n{{< youtube D2vj0WcvH5c >}}\n',
+        encoding="utf-8",
+    )
+    site, result = init_from(tmp_path, "hugo-blox", old)
+    links = {text(a): a["href"] for a in page(site, "posts/getting-started/index.html").select("main .prose a")}
+    assert served_file(site, links["On the Connexion of the Physical Sciences"]) == site / "output/records/gossip-sort/"
+    assert links["Video on YouTube"] == "https://www.youtube.com/watch?v=D2vj0WcvH5c"
+    assert "getting-started/index.md: its template tags" not in result.stdout  # each became Markdown: nothing left out

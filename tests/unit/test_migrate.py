@@ -151,7 +151,8 @@ def test_al_folios_rows_of_pictures_become_pictures_and_raw_text_stays_as_writte
         ("See [the other]({{ '/blog/2015/math/' | relative_url }}) and [x]({{< relref \"second\" >}}).\n", False),  # links
         ('{% include figure.liquid path="assets/img/9.jpg" %}\n', False),  # a picture
         ('{% include video.liquid path="assets/video/v.mp4" %}\n', True),
-        ("{{< youtube abc >}}\n", True),
+        ('{{< tweet user="SanDiegoZoo" id="1453110110599868418" >}}\n', True),
+        ("{{< youtube abc >}}\n", False),  # a link to the video: nothing left out
     ],
 )
 def test_a_note_says_template_tags_were_left_out_only_when_some_were(body, left_out):
