@@ -9,6 +9,7 @@ the link keeps working when the old site is gone.
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from sitegen.migrate import (
@@ -51,6 +52,7 @@ AUTHOR_LINKS = {
     "twitter": ("x", "https://x.com/{}"),
     "uri": ("website", "{}"),
 }
+AUTHOR_FACTS = frozenset({"avatar", "name", "pronouns", "bio", "location", "employer", "email"})  # the author's, not links
 FILE_FIELDS = r"paperurl|slidesurl|bibtexurl|pdf"  # a publication's fields that may name a file of the site ('/files/paper.pdf')
 TALK_LINKS = {"slidesurl": "slides", "talk_url": "website", "talkurl": "website", "videourl": "video"}
 
@@ -69,6 +71,13 @@ def read(old: OldSite) -> Imported:
     imported.affiliation = a_string(author.get("employer"))
     imported.email = a_string(author.get("email"))
     imported.links = profile_links(author, AUTHOR_LINKS)
+    for key, value in author.items():  # its links to other sites (pubmed, kaggle, ...): under their own name
+        if str(key) in AUTHOR_LINKS or str(key) in AUTHOR_FACTS or not (value := a_string(value)):
+            continue
+        if value.startswith(("https://", "http://")) and re.fullmatch(r"[a-z][a-z0-9_]*", str(key)):
+            imported.links.setdefault(str(key), value)
+        else:
+            imported.left.append(f"_config.yml: author.{key} ({value}) not brought over: add its full address to links: in content/profile.yaml")
     old_address = jekyll_address(config)
     imported.base_url = f"{old_address}/" if old_address else ""
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag

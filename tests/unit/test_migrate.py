@@ -177,3 +177,25 @@ def test_talks_and_posts_dated_without_leading_zeros_come_over(tmp_path):
     talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
     assert [(talk["title"], talk["date"].isoformat()) for talk in talks] == [("A talk", "2019-01-01")]
     assert PurePosixPath("content/posts/2021-03-05-hello.md") in imported.files
+
+
+def test_academicpages_author_links_of_other_sites_come_over_or_are_named(tmp_path):
+    """academicpages' author block has links sitegen has no kind for (pubmed, kaggle, youtube, ...): they were
+    dropped without a word. A web address comes over under its own name; a bare user name is named in a note."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": (
+            "url: https://praman.github.io\nauthor:\n  name: Priya Raman\n  location: Pittsburgh\n  pronouns: she/her\n"
+            "  pubmed: https://www.ncbi.nlm.nih.gov/myncbi/priya.raman.1/bibliography/public/\n  kaggle: priyaraman\n  youtube:\n"
+            "  github: praman-lab\n"
+        ),
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    assert imported.links == {"github": "praman-lab", "pubmed": "https://www.ncbi.nlm.nih.gov/myncbi/priya.raman.1/bibliography/public/"}
+    assert "_config.yml: author.kaggle (priyaraman) not brought over: add its full address to links: in content/profile.yaml" in imported.left
+    assert not [note for note in imported.left if "location" in note or "pronouns" in note or "youtube" in note]
