@@ -611,8 +611,10 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
             continue
         _moved(imported, old_address(relative, front), "talks/", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
-        for key, name in ((event, "event"), ("location", "location")):
-            if value := plain_text(a_string(front.get(key))):
+        address = a_mapping(front.get("address"))  # Hugo Blox's: street, city, region, postcode, country
+        place = [plain_text(a_string(front.get("location"))), *(plain_text(a_string(address.get(key))) for key in ("city", "region", "country"))]
+        for name, value in (("event", plain_text(a_string(front.get(event)))), ("location", ", ".join(dict.fromkeys(part for part in place if part)))):
+            if value:
                 talk[name] = value
         if urls := {kind: url for key, kind in links.items() if (url := _talk_link(old, imported, relative, key, a_string(front.get(key))))}:
             talk["links"] = urls

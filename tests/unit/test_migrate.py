@@ -199,3 +199,19 @@ def test_academicpages_author_links_of_other_sites_come_over_or_are_named(tmp_pa
     assert imported.links == {"github": "praman-lab", "pubmed": "https://www.ncbi.nlm.nih.gov/myncbi/priya.raman.1/bibliography/public/"}
     assert "_config.yml: author.kaggle (priyaraman) not brought over: add its full address to links: in content/profile.yaml" in imported.left
     assert not [note for note in imported.left if "location" in note or "pronouns" in note or "youtube" in note]
+
+
+def test_a_hugo_blox_talks_address_is_part_of_its_location(tmp_path):
+    """Hugo Blox's event template has `location:` (a building) and `address:` (street, city, region, country):
+    only 'Monona Terrace' came over, not where it is."""
+    from sitegen.migrate import read_old_site
+
+    event = (
+        "---\ntitle: Counting cells honestly\nevent: ISMB 2022\nlocation: Monona Terrace\naddress:\n  street: 1 John Nolen Dr\n"
+        "  city: Madison\n  region: WI\n  postcode: '53703'\n  country: United States\ndate: '2022-07-12T13:00:00Z'\n---\n"
+    )
+    (tmp_path / "content/event/ismb").mkdir(parents=True)
+    (tmp_path / "content/event/ismb/index.md").write_text(event, encoding="utf-8")
+    (tmp_path / "content/publication").mkdir()
+    [talk] = yaml.safe_load(read_old_site(tmp_path).files[PurePosixPath("content/talks/talks.yaml")])
+    assert talk["location"] == "Monona Terrace, Madison, WI, United States"
