@@ -58,6 +58,8 @@ TEMPLATE_TEXT = (
     "Add the publication's full text or supplementary notes here",
     "Supplementary notes can be added here",
 )
+# a mark after an author's name: a corresponding author, equal contribution ('Elin Lindqvist*', 'Li Chen^', 'A. B.†')
+AUTHOR_MARK = re.compile(r"\s*[*^†‡§]+$")
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -80,8 +82,12 @@ def read(old: OldSite) -> Imported:
             if bundle and (picture := _featured_picture(old, imported, path)):
                 changes["image"] = json.dumps(picture)
             authors = [a_string(name) for name in a_list(old.front_matter(relative)[0].get("authors"))]
-            if any(name in members for name in authors):  # an author page's folder name stands for its title
-                changes["authors"] = json.dumps([members.get(name, name) for name in authors], ensure_ascii=False)
+            unmarked = [AUTHOR_MARK.sub("", name) or name for name in authors]  # 'Elin Lindqvist*': a corresponding author
+            if unmarked != authors:
+                marked = ", ".join(name for name in authors if AUTHOR_MARK.search(name))
+                imported.left.append(f"{relative}: the marks after authors' names ({marked}) left out of them; say what they meant in the abstract")
+            if unmarked != authors or any(name in members for name in authors):  # an author page's folder name stands for its title
+                changes["authors"] = json.dumps([members.get(name, name) for name in unmarked], ensure_ascii=False)
             text = record_file_text(old, imported, relative, text, _hugo_address(relative), TEMPLATE_TEXT)
             text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")

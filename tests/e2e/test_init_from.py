@@ -647,7 +647,7 @@ def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_p
         "note: content/_index.md: the homepage's markdown block (📚 My Research) not brought over; copy its text into the bio or content/pages/*.md"
         in result.stdout
     )
-    for read in ("content/publication/_index.md", "content/home/hero.md", "content/authors/lchen/_index.md", "content/publication/atlas-permutation"):
+    for read in ("content/publication/_index.md", "content/home/hero.md", "content/authors/lchen/_index.md", "content/publication/sparse-review"):
         assert f"note: {read}" not in result.stdout  # read, or a list the new site makes itself, or no text of its own
 
 
@@ -737,3 +737,13 @@ def test_hugo_shortcodes_for_a_paper_or_a_video_become_links(tmp_path):
     assert served_file(site, links["On the Connexion of the Physical Sciences"]) == site / "output/records/gossip-sort/"
     assert links["Video on YouTube"] == "https://www.youtube.com/watch?v=D2vj0WcvH5c"
     assert "getting-started/index.md: its template tags" not in result.stdout  # each became Markdown: nothing left out
+
+
+def test_marks_after_authors_names_are_left_out_of_the_names(tmp_path):
+    """Hugo Blox sites mark a corresponding author or equal contribution after the name ("Elin Lindqvist*"):
+    the mark stayed part of the name, in BibTeX, RIS and the citations too ("author = {... and Elin Lindqvist*}")."""
+    site, result = init_from(tmp_path, "hugo-blox-2024", MIGRATE_FIXTURES / "hugo-blox-2024")
+    record = page(site, "records/atlas-permutation/index.html")
+    assert "Elin Lindqvist" in text(record.select_one(".authors")) and "*" not in text(record.select_one(".authors"))
+    assert "Elin Lindqvist}" in (site / "output/publications.bib").read_text(encoding="utf-8")
+    assert "note: content/publication/atlas-permutation/index.md: the marks after authors' names (Elin Lindqvist*) left out" in result.stdout
