@@ -26,7 +26,7 @@ from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
-from sitegen.model import Entry, Record, Site, Subject
+from sitegen.model import Entry, Record, Site, Subject, Text
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import (
@@ -70,6 +70,13 @@ def fediverse_handle(link: str) -> str | None:
     if found := _FEDIVERSE_HANDLE.fullmatch(link):
         return f"@{found[1]}@{found[2].lower()}"
     return None
+
+
+def title_label(title: Text) -> str:
+    """A title holding a formula as a screen reader is to name its heading or link (its plain text: Chromium
+    leaves MathML out of the name it computes from content, and reads "Breaking the Barrier"); else empty,
+    the title naming itself."""
+    return title.plain if "<math" in title.html else ""
 
 
 def profile_link_label(kind: str) -> str:
@@ -348,6 +355,7 @@ class ViewBuilder:
             "url": self.urls.page(record_path(entry.slug)),
             "title": Markup(entry.title.html),
             "title_text": entry.title.plain,
+            "title_label": title_label(entry.title),
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0

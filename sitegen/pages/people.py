@@ -43,7 +43,7 @@ from sitegen.people.attribution import (
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
 from sitegen.people.names import person_key
 from sitegen.urls import SiteUrls, record_path
-from sitegen.views import profile_link_label, profile_link_url
+from sitegen.views import profile_link_label, profile_link_url, title_label
 
 PEOPLE_PER_PAGE = 1000  # people listed on one page of the index (an aggregator's directory has tens of thousands)
 
@@ -288,6 +288,7 @@ class _PeoplePages:
         return {
             "anchor": f"r-{entry.slug}",
             "title": Markup(entry.title.html),
+            "title_label": title_label(entry.title),
             "url": self.context.urls.page(record_path(entry.slug)),
             "year": entry.record.year,
             "to": {"name": to.name, "url": self.context.urls.page(person_path(to.slug)), "count": len(to.positions), "subjects": to.subjects[:3]}
