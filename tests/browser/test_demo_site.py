@@ -268,3 +268,30 @@ def test_print_of_a_record_page_keeps_abstract_and_bibtex(page, served_demo):
     assert page.locator("pre.bibtex").is_visible()
     assert not page.locator("button.copy").is_visible()
     assert page.evaluate("getComputedStyle(document.querySelector('pre.bibtex')).whiteSpace") == "pre-wrap"
+
+
+AFTER = "a => getComputedStyle(a, '::after').content"
+
+
+def test_print_writes_out_where_links_in_text_lead(page, served_demo):
+    """On paper a link is its words only: a link to another site in a page, the bio, an abstract or a CV entry
+    prints its address after them, as the record's PDF and DOI links do. Links to the site's own pages and to
+    co-authors' pages do not."""
+    printed = {
+        "": ("Example Systems Lab", "https://example.org"),  # the profile's bio
+        "about/": ("institute's page", "https://example.org"),  # a page of content/pages/
+        "cv/": ("Visiting Researcher", "https://example.org"),  # a CV entry's url
+        "records/2602.04417/": ("github.com/example-lena/tidewater", "https://github.com/example-lena/tidewater"),  # an abstract
+    }
+    for path, (words, address) in printed.items():
+        page.goto(served_demo + path)
+        page.emulate_media(media="print")
+        link = page.locator("main a", has_text=words).first
+        assert address in link.evaluate(AFTER), f"/{path}: {words!r} prints no address"
+        assert page.locator("main a.coauthor").first.evaluate(AFTER) == "none", f"/{path}: a co-author's address printed"
+        assert page.locator("main a[href^='/']").first.evaluate(AFTER) == "none", f"/{path}: an address of the site printed"
+        page.emulate_media(media="screen")
+        assert link.evaluate(AFTER) == "none"
+    page.goto(served_demo + "records/2602.04417/")
+    page.emulate_media(media="print")
+    assert page.locator(".record-page ul.links a").first.evaluate(AFTER).startswith('": https://')  # as before
