@@ -183,7 +183,7 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
     def render_item(item: dict[str, Any]) -> str:
         return render_template(environment, "partials/record_item.html", {"record": item})
 
-    views = ViewBuilder(site, urls, list(sources), render_item, fragments)
+    views = ViewBuilder(site, urls, list(sources), render_item, fragments, strings=cast(dict[str, Any], environment.globals["strings"]))
     everything = digest([(entry.key, entry.cite_key) for entry in site.entries])
     return RenderContext(
         site,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from sitegen.cite import csl_item, csl_locale, csl_names, en_dashed
 from sitegen.enrich import normalise_name
@@ -70,6 +70,10 @@ def fediverse_handle(link: str) -> str | None:
     if found := _FEDIVERSE_HANDLE.fullmatch(link):
         return f"@{found[1]}@{found[2].lower()}"
     return None
+
+
+# a footnote's mark (`#fn-<hash>-<n>`) and its ways back (`#fnref-...`, `#fnref2-...`), as markup.py leaves them
+_FOOTNOTE_LINK = re.compile(r'<a href="#(fn(ref\d*)?-([0-9a-f]+)-(\d+))"(?: title="[^"]*")?>')
 
 
 def title_label(title: Text) -> str:
@@ -215,9 +219,19 @@ class EmbeddedLists:
 class ViewBuilder:
     """Builds the values of every page of one site."""
 
-    def __init__(self, site: Site, urls: SiteUrls, static_files: list[str], render_item: Callable[[dict[str, Any]], str], fragments: Fragments | None = None):
-        """`render_item` renders one record's list item (partials/record_item.html) from its values."""
+    def __init__(
+        self,
+        site: Site,
+        urls: SiteUrls,
+        static_files: list[str],
+        render_item: Callable[[dict[str, Any]], str],
+        fragments: Fragments | None = None,
+        strings: Mapping[str, Any] | None = None,
+    ):
+        """`render_item` renders one record's list item (partials/record_item.html) from its values; `strings`:
+        the theme's, in the site's language (what a footnote's links are named)."""
         self.site = site
+        self.strings = strings or {}
         self.urls = urls
         self.static_files = set(static_files)
         self._render_item = render_item
@@ -720,7 +734,22 @@ class ViewBuilder:
     def markdown_html(self, html: str) -> Markup:
         """Converted Markdown of the site's own content, its links to paths (teaching/, static/cv.pdf) taken
         from the site's root, as a record's are: the same text is right on every page that shows it."""
+        if 'href="#fn' in html:  # a footnote's mark or its note (a page's parts may part them)
+            html = self._named_footnote_links(html)
         return Markup(with_links(html, self.urls.link))
+
+    def _named_footnote_links(self, html_text: str) -> str:
+        """A footnote's mark (a link showing "1") and its way back from the note ("↩", titled in English by
+        Python-Markdown) named in the site's language: "Footnote 1", "Back to the text of footnote 1"."""
+        mark = str(self.strings.get("footnotes.mark", "Footnote {number}"))
+        back = str(self.strings.get("footnotes.back", "Back to the text of footnote {number}"))
+
+        def named(match: re.Match) -> str:
+            label = str(escape((back if match[2] else mark).replace("{number}", match[4])))
+            title = f' title="{label}"' if match[2] else ""
+            return f'<a href="#{match[1]}" aria-label="{label}"{title}>'
+
+        return _FOOTNOTE_LINK.sub(named, html_text)
 
     def news_page(self, items) -> dict[str, Any]:
         context = self.common("news/index.html")

@@ -135,6 +135,30 @@ def test_headings_and_links_holding_a_formula_are_named_in_plain_text(pages):
     assert named >= 8  # the demo: two titles with formulas, on the profile, their record pages, subject pages
 
 
+def test_footnote_links_say_they_are_footnotes(pages):
+    """A footnote's mark in the text is a link named "1" and its way back "↩" (read "leftwards arrow with hook", or
+    nothing): each says what it is, in the site's language."""
+    post = pages["posts/checkpoint-intervals/index.html"]
+    marks = list(post.find_all("a", href=re.compile("^#fn-")))
+    backs = list(post.find_all("a", href=re.compile("^#fnref-")))
+    assert marks and len(marks) == len(backs)
+    for number, (mark, back) in enumerate(zip(marks, backs), 1):
+        assert accessible_name(mark) == f"Footnote {number}" and mark.get_text() == str(number)
+        assert accessible_name(back) == f"Back to the text of footnote {number}"
+        assert back.get("title") == accessible_name(back)
+
+
+@pytest.mark.slow
+def test_footnote_links_are_named_in_the_sites_language(demo_site):
+    site_yaml = demo_site / "content" / "site.yaml"
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8").replace("language: en", "language: de"), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 0, result.stderr
+    post = soup_of(demo_site / "output" / "posts" / "checkpoint-intervals" / "index.html")
+    assert accessible_name(post.find("a", href=re.compile("^#fn-"))) == "Fußnote 1"
+    assert accessible_name(post.find("a", href=re.compile("^#fnref-"))) == "Zurück zum Text von Fußnote 1"
+
+
 def test_aria_references_point_at_existing_elements(pages):
     for name, soup in pages.items():
         ids = {t["id"] for t in soup.find_all(id=True)}
