@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import statistics
 import unicodedata
@@ -212,6 +213,33 @@ def test_keyboard_only_and_a_polite_announcement(page, served_demo, demo):
     page.keyboard.type("zzzz")
     page.keyboard.press("Escape")
     assert page.input_value("input[type=search]") == "" and len(shown_ids(page)) == len(records)
+
+
+def test_clearing_the_search_is_announced(page, served_demo, demo):
+    """A screen-reader user who empties the box (Escape, or deleting the words) or presses Clear hears that
+    every publication is listed again; the live region said nothing, and opening the page announces nothing."""
+    records, _ = demo
+    page.goto(served_demo)
+    ready(page)
+    status = page.locator("[role=status][aria-live=polite]")
+    page.wait_for_timeout(800)
+    assert status.inner_text() == ""  # the page as it opens: nothing to announce
+    everything = f"{len(records)} publications"
+    page.locator("input[type=search]").focus()
+    page.keyboard.type("gradient")
+    settle(page)
+    status.filter(has_text=" of ").wait_for()
+    page.keyboard.press("Escape")
+    status.filter(has_text=re.compile(f"^{everything}$")).wait_for()
+    page.keyboard.type("gradient")
+    status.filter(has_text=" of ").wait_for()
+    for _ in range(len("gradient")):
+        page.keyboard.press("Backspace")
+    status.filter(has_text=re.compile(f"^{everything}$")).wait_for()
+    page.select_option("#search-type", index=1)
+    status.filter(has_text=" of ").wait_for()
+    page.click(".search-reset")
+    status.filter(has_text=re.compile(f"^{everything}$")).wait_for()
 
 
 def test_without_javascript_every_record_is_listed(new_page, served_demo, demo):

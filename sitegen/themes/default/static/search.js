@@ -101,6 +101,7 @@
     var results = null; // the list of matches from every page (lists split into pages)
     var shownLimit = SHOWN_AT_ONCE;
     var announceTimer = null;
+    var announceAll = false; // the reader's own change is to be announced, even one that lists everything
 
     // -- what the form says, in the site's language (partials/search.html's data-text-* attributes) ----
     function say(name, values) {
@@ -250,7 +251,9 @@
     }
 
     // -- showing ------------------------------------------------------------------------------------
-    function update(state) {
+    // `byReader`: the reader changed the search (typed, chose, cleared, went Back): once typing pauses, the live region
+    // says what is shown, the whole list too ("22 publications" after a clear); the page as it opens says nothing
+    function update(state, byReader) {
       if (!list) return;
       var active = Boolean(state.q || state.year || state.type || state.subject);
       if (state.q && texts === null) loadText();
@@ -266,7 +269,11 @@
       else line = say("found", { found: found.length, total: total, publications: noun });
       countLine.textContent = line;
       clearTimeout(announceTimer);
-      announceTimer = setTimeout(function () { status.textContent = active ? say("shown", { line: line }) : ""; }, 600);
+      if (byReader) announceAll = true;
+      announceTimer = setTimeout(function () {
+        status.textContent = active ? say("shown", { line: line }) : announceAll ? line : "";
+        announceAll = false;
+      }, 600);
     }
 
     // A record left out keeps its place in the page, unrendered (style.css: .search-out, content-visibility:
@@ -386,7 +393,7 @@
     function changed(how) {
       shownLimit = SHOWN_AT_ONCE;
       var state = stateFromControls();
-      update(state);
+      update(state, true);
       if (how === "typing") {
         clearTimeout(pending);
         pending = setTimeout(flush, TYPING_PAUSE);
@@ -419,7 +426,7 @@
       var state = stateFromAddress();
       show(state);
       shownLimit = SHOWN_AT_ONCE;
-      update(state);
+      update(state, true);
     });
 
     facetsRequest.then(function (facets) {
