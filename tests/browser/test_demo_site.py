@@ -295,3 +295,27 @@ def test_print_writes_out_where_links_in_text_lead(page, served_demo):
     page.goto(served_demo + "records/2602.04417/")
     page.emulate_media(media="print")
     assert page.locator(".record-page ul.links a").first.evaluate(AFTER).startswith('": https://')  # as before
+
+
+def test_forced_colours_keep_the_current_page_and_the_target_record_marked(new_page, tmp_path):
+    """Windows' high contrast (forced colours) drops the theme's fills: the current page of a paged list was told
+    from the others by its filled background only (then by bold type alone), a record reached by its #anchor by
+    its tinted background (then not at all). Both keep a mark in the system's colours."""
+    site = copy_demo(tmp_path / "site")
+    settings = site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\nrecords_per_page: 5\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(forced_colors="active")
+        page.goto(base + "page/2/")
+        style = "(a, name) => getComputedStyle(a)[name]"
+        canvas = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        filled = page.locator(".pagination a[aria-current=page]").evaluate(style, "backgroundColor")
+        assert filled != canvas and not filled.startswith("rgba(255, 255, 255"), f"the current page is not filled: {filled}"
+        anchor = page.locator("#publications li.record").first.get_attribute("id")
+        page.goto(base + f"page/2/#{anchor}")
+        target = page.locator(f"[id='{anchor}']")
+        assert target.evaluate(style, "outlineStyle") == "solid" and float(target.evaluate(style, "outlineWidth").removesuffix("px")) >= 2
+        page.emulate_media(forced_colors="none")
+        assert target.evaluate(style, "outlineStyle") == "none"  # the theme's own tint, as before
