@@ -381,6 +381,7 @@ def merged_record(members: list[Record]) -> Record:
         "award": _given(corrections, "award", _first(r.award for r in ranked)),
         "image": _given(corrections, "image", _first(r.image for r in ranked)),
         "image_alt": _given(corrections, "image_alt", _first(r.image_alt for r in ranked)),
+        "language": _given(corrections, "language", _first(r.language for r in ranked)),
         "venue_short": _given(corrections, "venue_short", _first([venue_from.venue_short if venue_from else "", *(r.venue_short for r in ranked)])),
         "type": _given(corrections, "type", _best_type(ranked, venue_from)),
         "citations": _given(corrections, "citations", max((r.citations for r in ranked if r.citations is not None), default=None)),

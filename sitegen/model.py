@@ -143,6 +143,7 @@ class Record(_Placed):
     award: str = ""  # a prize the work won ('Best Paper Award'), shown beside it wherever it is listed
     image: str = ""  # a picture of the work (a path in the site or a URL): its thumbnail in lists and its link preview
     image_alt: str = ""  # what the picture shows, for readers who cannot see it ("": decorative)
+    language: str = ""  # the language of its title and abstract, a language tag ("": the site's)
     origin: Origin | None = None  # which source and file made it
     type: str = ""  # one of RECORD_TYPES; "" until enrich infers it
     citations: int | None = None  # cited-by count (OpenAlex, else Crossref)

@@ -486,6 +486,76 @@ def _language(fields: Fields) -> str:
     return language
 
 
+# A work's language by name, as BibTeX's `langid` (babel's names: ngerman, brazil) and reference managers' `language`
+# (English names, or the language's own) write it: its language tag.
+LANGUAGE_NAMES = {
+    **dict.fromkeys(("english", "american", "british", "usenglish", "ukenglish", "australian", "canadian", "newzealand"), "en"),
+    **dict.fromkeys(("german", "ngerman", "austrian", "naustrian", "swissgerman", "nswissgerman", "deutsch"), "de"),
+    **dict.fromkeys(("french", "francais", "français", "acadian", "canadien"), "fr"),
+    **dict.fromkeys(("spanish", "español", "espanol", "castellano"), "es"),
+    **dict.fromkeys(("italian", "italiano"), "it"),
+    **dict.fromkeys(("portuguese", "portuges", "português", "portugues"), "pt"),
+    **dict.fromkeys(("brazil", "brazilian", "brazilian portuguese"), "pt-BR"),
+    **dict.fromkeys(("dutch", "nederlands"), "nl"),
+    **dict.fromkeys(("russian", "русский"), "ru"),
+    **dict.fromkeys(("polish", "polski"), "pl"),
+    **dict.fromkeys(("czech", "čeština", "cestina"), "cs"),
+    **dict.fromkeys(("slovak", "slovenčina"), "sk"),
+    **dict.fromkeys(("swedish", "svenska"), "sv"),
+    **dict.fromkeys(("norwegian", "norsk", "nynorsk", "bokmal", "bokmål"), "no"),
+    **dict.fromkeys(("danish", "dansk"), "da"),
+    **dict.fromkeys(("finnish", "suomi"), "fi"),
+    **dict.fromkeys(("greek", "ελληνικά"), "el"),
+    **dict.fromkeys(("turkish", "türkçe"), "tr"),
+    **dict.fromkeys(("hungarian", "magyar"), "hu"),
+    **dict.fromkeys(("catalan", "català"), "ca"),
+    **dict.fromkeys(("croatian", "hrvatski"), "hr"),
+    **dict.fromkeys(("serbian", "српски"), "sr"),
+    **dict.fromkeys(("slovenian", "slovene", "slovenščina"), "sl"),
+    **dict.fromkeys(("romanian", "română"), "ro"),
+    **dict.fromkeys(("ukrainian", "українська"), "uk"),
+    **dict.fromkeys(("latin", "latina"), "la"),
+    **dict.fromkeys(("japanese", "日本語"), "ja"),
+    **dict.fromkeys(("chinese", "中文"), "zh"),
+    **dict.fromkeys(("korean", "한국어"), "ko"),
+    **dict.fromkeys(("arabic", "العربية"), "ar"),
+    **dict.fromkeys(("hebrew", "עברית"), "he"),
+    **dict.fromkeys(("persian", "farsi"), "fa"),
+    **dict.fromkeys(("hindi",), "hi"),
+    **dict.fromkeys(("indonesian", "bahasa"), "id"),
+    **dict.fromkeys(("vietnamese", "tiếng việt"), "vi"),
+    **dict.fromkeys(("estonian", "eesti"), "et"),
+    **dict.fromkeys(("latvian", "latviešu"), "lv"),
+    **dict.fromkeys(("lithuanian", "lietuvių"), "lt"),
+    **dict.fromkeys(("icelandic", "íslenska"), "is"),
+    **dict.fromkeys(("irish", "gaeilge"), "ga"),
+    **dict.fromkeys(("welsh", "cymraeg"), "cy"),
+    **dict.fromkeys(("basque", "euskara"), "eu"),
+    **dict.fromkeys(("galician", "galego"), "gl"),
+    **dict.fromkeys(("bulgarian", "български"), "bg"),
+    **dict.fromkeys(("thai",), "th"),
+}
+
+
+def _record_language(fields: Fields) -> str:
+    """The language a record's title and abstract are written in (a tag, or a name LANGUAGE_NAMES knows), so
+    that its pages mark them (`lang`) and a screen reader reads them in that language's voice; "" when not given.
+    Anything else is a warning: the record is read as in the site's language."""
+    written = (fields.string("language", default="") or "").strip()
+    if not written:
+        return ""
+    if _LANGUAGE_TAG.fullmatch(written.replace("_", "-")):
+        return written.replace("_", "-")
+    if (tag := LANGUAGE_NAMES.get(" ".join(written.lower().split()))) is not None:
+        return tag
+    fields.problem(
+        "language",
+        f"expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got {written!r}; left out",
+        warning=True,
+    )
+    return ""
+
+
 def _records_per_page(fields: Fields) -> int:
     value = fields.integer("records_per_page")
     if value is not None and value < 1:
@@ -612,6 +682,7 @@ RECORD_FIELDS = frozenset(
         "image",
         "image_alt",
         "venue_short",
+        "language",
         "type",
         "citations",
         "ids",
@@ -805,6 +876,7 @@ def validate_record(
         image=fields.url("image") or "",
         image_alt=fields.string("image_alt", default="") or "",
         venue_short=fields.string("venue_short", default="") or "",
+        language=_record_language(fields),
         origin=origin,
         type=_record_type(fields),
         citations=_citations(fields),

@@ -370,6 +370,8 @@ class ViewBuilder:
             "title": Markup(entry.title.html),
             "title_text": entry.title.plain,
             "title_label": title_label(entry.title),
+            # the language of the title and abstract when not the site's, for their `lang` (a screen reader's voice)
+            "lang": record.language if record.language and record.language.lower() != self.site.config.language.lower() else "",
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0

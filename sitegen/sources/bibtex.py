@@ -116,14 +116,14 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id ids""".split(),
+        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id ids langid language""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
 # Mendeley, BibDesk, DBLP, ADS, INSPIRE, Web of Science, Scopus, MathSciNet, HAL), biblatex's fields sitegen has no place
 # for, and al-folio's layout fields. Any other field is warned about (a typo such as `jounral` loses the venue).
 IGNORED_FIELDS = frozenset(
-    """timestamp bibsource file urldate langid language owner groups ranking readstatus priority qualityassured printed
+    """timestamp bibsource file urldate owner groups ranking readstatus priority qualityassured printed
     relevance comment comments annote annotation creationdate modificationdate mendeley-groups mendeley-tags arxivid
     adsurl adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
@@ -671,6 +671,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description
         record.put("award", bibtex_text(award[0]), award[1])
+    if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
+        record.put("language", bibtex_text(language[0]), language[1])
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
     record.put("type", type_from_evidence(entry_type, source, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
     record.put("bibtex_type", entry_type, fields.entry_line)

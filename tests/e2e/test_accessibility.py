@@ -360,3 +360,35 @@ def test_titles_with_formulas_are_named_with_them(chromium, site_url):
         assert title in chromium_names(page, {"article"})
     finally:
         context.close()
+
+
+@pytest.mark.slow
+def test_a_record_in_another_language_is_marked_so(demo_site):
+    """A German title on an English site is read by an English voice unless it says its language (WCAG 3.1.2):
+    a record's `language` marks its title and abstract wherever they are shown; a record in the site's language,
+    and one that says nothing, are not marked."""
+    (demo_site / "content" / "records" / "german.yaml").write_text(
+        "id: konvergenz2019\n"
+        "title: Über die Konvergenz verteilter Bildklassifikatoren\n"
+        "authors: ['Lena M{\\\"u}ller']\n"
+        "year: 2019\n"
+        "source: Informatik Spektrum\n"
+        "featured: true\n"
+        "language: ngerman\n"  # as BibTeX's langid writes it
+        "abstract: Wir untersuchen die Konvergenz.\n",
+        encoding="utf-8",
+    )
+    (demo_site / "content" / "records" / "english.yaml").write_text(
+        "id: english2019\ntitle: In the site's language\nauthors: ['Lena Müller']\nyear: 2019\nlanguage: en\n", encoding="utf-8"
+    )
+    result = run_sitegen("build", "--site", str(demo_site))
+    assert result.returncode == 0, result.stderr
+    output = demo_site / "output"
+    profile, page = soup_of(output / "index.html"), soup_of(output / "records" / "konvergenz2019" / "index.html")
+    item = profile.find(id="r-konvergenz2019")
+    assert item.find(class_="record-title")["lang"] == "de" and item.find(class_="abstract-body")["lang"] == "de"
+    assert profile.find("a", class_="card-title", href=re.compile("konvergenz2019"))["lang"] == "de"
+    assert page.find("h1")["lang"] == "de" and page.find(class_="abstract-body")["lang"] == "de"
+    assert page.html["lang"] == "en" and page.find("p", class_="authors").get("lang") is None  # names and the rest: the site's
+    assert not profile.find(id="r-english2019").find(attrs={"lang": True})
+    assert not profile.find(id="r-2601.08832").find(attrs={"lang": True})

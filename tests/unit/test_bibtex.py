@@ -796,6 +796,15 @@ def test_a_venues_short_name_is_read(field):
     assert (record.source, record.venue_short) == ("Journal of Machine Learning Research", "JMLR")
 
 
+@pytest.mark.parametrize(
+    ("field", "tag"), [("langid = {ngerman}", "de"), ("language = {French}", "fr"), ("langid = {english}, language = {German}", "en"), ("", "")]
+)
+def test_a_works_language_is_read_from_langid_or_language(field, tag):
+    """biblatex's `langid` (a babel name, as Zotero and Better BibTeX write it) else `language`."""
+    record = one(f"@article{{k, title = {{Über die Konvergenz}}, author = {{A. B}}, journal = {{J}}, year = {{2025}}, {field}}}")
+    assert record.language == tag
+
+
 def test_an_unknown_entry_type_and_a_month_that_is_none_are_read_with_a_warning():
     records, problems = read("""@artcle{a, title = {A}, author = {Lin, Sheng}, journal = {J}, year = 2020}
 @weirdtype{b, title = {B}, author = {Lin, Sheng}, year = 2020,

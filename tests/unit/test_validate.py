@@ -955,3 +955,25 @@ def test_a_doi_becomes_an_address_with_what_an_address_cannot_hold_percent_encod
     from sitegen.record_types import doi_url
 
     assert doi_url(doi) == url
+
+
+# -- the language a work is written in ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "tag"),
+    [("de", "de"), ("pt-BR", "pt-BR"), ("German", "de"), ("ngerman", "de"), ("français", "fr"), ("brazilian", "pt-BR"), ("", "")],
+)
+def test_a_records_language_is_a_language_tag(written, tag):
+    """`language` says what the title and abstract are written in, so that a screen reader reads them with the
+    right voice: a language tag, or a language's name as BibTeX's langid (babel) and reference managers write it."""
+    rec, problems = record(f"id: a\ntitle: Über die Konvergenz\nyear: 2020\nlanguage: '{written}'\n")
+    assert (rec.language, problems) == (tag, [])
+
+
+def test_a_language_that_is_no_tag_nor_a_known_name_is_left_out_with_a_warning():
+    rec, problems = record("id: a\ntitle: T\nyear: 2020\nlanguage: Klingonish\n")
+    assert rec.language == ""
+    assert problems == [
+        f"{PATH}:4: warning: field 'language': expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got 'Klingonish'; left out"
+    ]
