@@ -534,6 +534,34 @@ LANGUAGE_NAMES = {
     **dict.fromkeys(("galician", "galego"), "gl"),
     **dict.fromkeys(("bulgarian", "български"), "bg"),
     **dict.fromkeys(("thai",), "th"),
+    # ISO 639-2's three letters, as PubMed and library catalogues write them: the two-letter tag is the one to use
+    "eng": "en",
+    "ger": "de",
+    "deu": "de",
+    "fre": "fr",
+    "fra": "fr",
+    "spa": "es",
+    "ita": "it",
+    "por": "pt",
+    "dut": "nl",
+    "nld": "nl",
+    "rus": "ru",
+    "pol": "pl",
+    "cze": "cs",
+    "ces": "cs",
+    "swe": "sv",
+    "nor": "no",
+    "dan": "da",
+    "fin": "fi",
+    "jpn": "ja",
+    "chi": "zh",
+    "zho": "zh",
+    "kor": "ko",
+    "ara": "ar",
+    "heb": "he",
+    "tur": "tr",
+    "gre": "el",
+    "ell": "el",
 }
 
 
@@ -544,10 +572,10 @@ def _record_language(fields: Fields) -> str:
     written = (fields.string("language", default="") or "").strip()
     if not written:
         return ""
-    if _LANGUAGE_TAG.fullmatch(written.replace("_", "-")):
-        return written.replace("_", "-")
     if (tag := LANGUAGE_NAMES.get(" ".join(written.lower().split()))) is not None:
         return tag
+    if _LANGUAGE_TAG.fullmatch(written.replace("_", "-")):
+        return written.replace("_", "-")
     fields.problem(
         "language",
         f"expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got {written!r}; left out",

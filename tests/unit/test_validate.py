@@ -962,7 +962,7 @@ def test_a_doi_becomes_an_address_with_what_an_address_cannot_hold_percent_encod
 
 @pytest.mark.parametrize(
     ("written", "tag"),
-    [("de", "de"), ("pt-BR", "pt-BR"), ("German", "de"), ("ngerman", "de"), ("français", "fr"), ("brazilian", "pt-BR"), ("", "")],
+    [("de", "de"), ("pt-BR", "pt-BR"), ("German", "de"), ("ngerman", "de"), ("français", "fr"), ("brazilian", "pt-BR"), ("eng", "en"), ("ger", "de"), ("", "")],
 )
 def test_a_records_language_is_a_language_tag(written, tag):
     """`language` says what the title and abstract are written in, so that a screen reader reads them with the
