@@ -158,6 +158,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     version = work_version(record)
     if version:
         item["version"] = version  # APA: "[Computer software] (Version 1.2.0)"
+    if record.language:
+        item["language"] = record.language  # the processors leave the case of a title not in English as written
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:

@@ -88,6 +88,49 @@ def entry_type(entry: Entry) -> str:
     return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: other work
 
 
+# A language tag's name in babel and polyglossia, as biblatex's `langid` takes it (sitegen.validate.LANGUAGE_NAMES reads
+# them back); a tag with none is left out of the entry.
+BABEL_NAMES = {
+    "pt-br": "brazilian",
+    "en": "english",
+    "de": "german",
+    "fr": "french",
+    "es": "spanish",
+    "it": "italian",
+    "pt": "portuguese",
+    "nl": "dutch",
+    "ru": "russian",
+    "pl": "polish",
+    "cs": "czech",
+    "sk": "slovak",
+    "sv": "swedish",
+    "no": "norwegian",
+    "da": "danish",
+    "fi": "finnish",
+    "el": "greek",
+    "tr": "turkish",
+    "hu": "hungarian",
+    "ca": "catalan",
+    "hr": "croatian",
+    "sr": "serbian",
+    "sl": "slovenian",
+    "ro": "romanian",
+    "uk": "ukrainian",
+    "la": "latin",
+    "ja": "japanese",
+    "zh": "chinese",
+    "ko": "korean",
+    "ar": "arabic",
+    "he": "hebrew",
+}
+
+
+def babel_name(language: str) -> str:
+    """'de-AT' -> 'german', 'pt-BR' -> 'brazilian'; "" for a language babel has no name for here."""
+    tag = language.lower()
+    return BABEL_NAMES.get(tag) or BABEL_NAMES.get(tag.partition("-")[0], "")
+
+
 def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = None, full: bool = False) -> str:
     """The record's entry; `page_url`: its page on the site (absolute); `links`: the work's links (`Entry.links`) as
     absolute URLs (as written when not given); `full`: publications.bib's form (see the module's docstring)."""
@@ -108,6 +151,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         fields.append(("type", THESIS_TYPE_FIELDS[entry.thesis_degree]))  # BibTeX's and biblatex's label of the thesis
     if full and record.venue_short:
         fields.append(("shortjournal", _value(record.venue_short)))  # biblatex's short title of the venue, al-folio's `abbr`
+    if full and (langid := babel_name(record.language)):
+        fields.append(("langid", langid))  # biblatex's language of the entry (hyphenation, case), read back as the record's
     editors = written_editors(record.extra)
     if editors:
         fields.append(("editor", _value(" and ".join(_author(name) for name in editors))))

@@ -59,6 +59,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         data["abstract"] = entry.abstract_plain
     if entry.award:
         data["award"] = entry.award.plain
+    if record.language:
+        data["inLanguage"] = record.language  # schema.org's, a language tag
     venue = entry.source.plain.strip()
     if venue:
         kind = record_type(entry)

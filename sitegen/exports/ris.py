@@ -77,6 +77,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
         lines.append(("ET", item["version"]))  # a program's version: EndNote's and Zotero's ET of a COMP reference
     if "genre" in item:
         lines.append(("M3", item["genre"]))  # the kind of thesis
+    if "language" in item:
+        lines.append(("LA", item["language"]))
     if "number" in item:
         lines.append(("M1", item["number"]))  # "arXiv:2401.01234": where Zotero keeps the id
     for tag, field in (("VL", "volume"), ("IS", "issue")):

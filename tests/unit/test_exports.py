@@ -820,3 +820,34 @@ def test_a_pdf_whose_file_name_has_spaces_is_a_url_in_the_scholar_tag(tmp_path):
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.yaml": record, "static/papers/My Paper (final).pdf": "%PDF-1.4"})
     page = lxml.html.fromstring(rendered_files(site)["records/r/index.html"])
     assert page.xpath("//meta[@name='citation_pdf_url']/@content") == ["https://example.org/static/papers/My%20Paper%20(final).pdf"]
+
+
+def test_a_records_language_is_in_every_export(tmp_path):
+    """A record's `language` reaches publications.bib (biblatex's `langid`, a babel name, read back as the same
+    language), publications.ris (LA), the CSL item the citations are made from (`language`: citeproc leaves the
+    case of a title not in English as written) and the record page's JSON-LD (`inLanguage`)."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: T\nbase_url: https://e.org/\n",
+            "content/profile.yaml": "name: A\n",
+            "content/records/x.yaml": "id: x\ntitle: Über die Konvergenz\nauthors: [A]\nyear: 2020\nsource: Informatik Spektrum\nlanguage: German\n",
+            "content/records/y.yaml": "id: y\ntitle: Another\nauthors: [A]\nyear: 2021\nsource: J\nlanguage: pt-BR\n",
+        },
+    )
+    built = rendered_files(site)
+    bib = bibtexparser.parse_string(built["publications.bib"].decode())
+    assert {entry.fields_dict["title"].value: entry.fields_dict["langid"].value for entry in bib.entries} == {
+        "{Über die Konvergenz}": "german",
+        "{Another}": "brazilian",
+    }
+    assert "LA  - de\r\n" in built["publications.ris"].decode() and "LA  - pt-BR\r\n" in built["publications.ris"].decode()
+    page = BeautifulSoup(built["records/x/index.html"], "lxml")
+    assert json.loads(page.find("section", class_="cite").find("details")["data-csl-item"])["language"] == "de"
+    article = next(json.loads(s.string) for s in page.find_all("script", type="application/ld+json") if "ScholarlyArticle" in s.string)
+    assert article["inLanguage"] == "de"
+    again = write_site(tmp_path / "again", {"content/site.yaml": "title: T\nbase_url: https://e.org/\n", "content/profile.yaml": "name: A\n"})
+    (again / "content" / "records").mkdir(exist_ok=True)
+    (again / "content" / "records" / "all.bib").write_bytes(built["publications.bib"])
+    pages = {path: BeautifulSoup(html, "lxml") for path, html in rendered_files(again).items() if re.fullmatch(r"records/[^/]+/index\.html", path)}
+    assert sorted((page.find("h1").get_text(), page.find("h1")["lang"]) for page in pages.values()) == [("Another", "pt-BR"), ("Über die Konvergenz", "de")]
