@@ -90,9 +90,12 @@ def validation(built_demo, tmp_path_factory):
 
 
 # The checker's CSS validator predates these properties, which every current browser supports
-# (CSS Color Adjustment 1, Containment 2, Text Decoration 4): it reports them as unknown.
+# (CSS Color Adjustment 1, Containment 2, Text Decoration 4, Logical Properties 1): it reports them as unknown.
 # Only those reports are let through; any other message about them is not.
 MODERN_PROPERTIES = ("color-scheme", "content-visibility", "contain-intrinsic-size", "text-decoration-thickness", "text-underline-offset")
+# the inline- and block- properties that lay a right-to-left page out from the right
+MODERN_PROPERTIES += tuple(f"{box}-inline-{side}" for box in ("margin", "padding", "border", "inset") for side in ("start", "end"))
+MODERN_PROPERTIES += ("padding-inline", "padding-block", "margin-inline", "margin-block")
 KNOWN_TO_THE_BROWSERS = {f"CSS: '{name}': Property '{name}' doesn't exist." for name in MODERN_PROPERTIES}
 
 
