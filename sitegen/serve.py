@@ -87,10 +87,11 @@ def serve(preview: Preview, host: str, port: int) -> int:
     try:
         server.start()
     except KeyboardInterrupt:
-        print("stopped", file=sys.stderr)
+        pass
     finally:
         loop.close(all_fds=True)
-        preview.save()
+        preview.save()  # a second Ctrl-C stops this too, and `run` says "stopped"
+    print("stopped", file=sys.stderr)
     return ExitStatus.OK
 
 
@@ -112,6 +113,7 @@ class Preview:
     prepared: bool = False  # a build has made the site model in `memory` (the first does, even when output/ is up to date)
     drafts: bool = False  # `--drafts`: drafts ('_name.md') are shown too
     waiting_since: float | None = None  # when a build first found another sitegen writing output/ (inf: said so)
+    interrupted: bool = False  # Ctrl-C stopped a build halfway: what it kept in memory is not to be trusted
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -147,12 +149,13 @@ class Preview:
                 self.waiting_since = float("inf")  # said once
             return None
 
-    def _rebuild(self, listing: Listing, because: str | None, output_intact: bool | None) -> list[str]:
+    def _rebuild(self, listing: Listing, because: str | None, output_intact: bool | None, stopping: bool = False) -> list[str]:
         changed = changed_paths(self.inputs, listing.files)
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.listing = listing
         self.downloads = None  # this build makes them again
+        self.interrupted = True  # until it returns
         try:
             with collector_paused():
                 result = build_site(
@@ -161,18 +164,21 @@ class Preview:
                     cache=self.cache,
                     memory=self.memory,
                     listing=listing,
-                    downloads_later=True,
+                    downloads_later=self.prepared and not stopping,  # the first and the last write everything at once: no browser waits
                     output_intact=output_intact,
                     stop_if_up_to_date=self.prepared,
                     drafts=self.drafts,
                     locked=True,  # by `rebuild`
                 )
         except SitegenError as error:
-            self._failed([str(problem) for problem in error.problems])
+            self.interrupted = False
+            self._failed([str(problem) for problem in error.problems], stopping)
         except Exception as error:  # a bug in a build step must not stop the preview
+            self.interrupted = False
             traceback.print_exc()
             self._failed([f"internal error: {type(error).__name__}: {error}"])
         else:
+            self.interrupted = False
             self.problems = []
             self.prepared = True
             self.base_path = result.base_path
@@ -210,20 +216,51 @@ class Preview:
             self._failed([f"internal error: {type(error).__name__}: {error}"])
 
     def save(self) -> None:
-        """The next `sitegen build` starts where the preview stopped (unless another sitegen is writing output/ now:
-        its build saves its own state)."""
+        """On stopping: output/ as a `sitegen build` of the files as they are now would leave it, and the next
+        `sitegen build` starts where the preview stopped (unless another sitegen is writing output/ now: its build
+        saves its own state).
+
+        A change saved since the last build (within the quarter second the server waits, or while it built) is
+        built first; so is a build that Ctrl-C stopped halfway, afresh, since what it kept in memory is not to be
+        trusted. A second Ctrl-C stops that build too: output/ is then the last build, or that one, whole."""
         assert self.cache is not None
         try:
             with output_lock(self.output_dir):
+                if self.interrupted:
+                    self._build_afresh()
+                    return
+                listing = list_inputs(self.site_dir) if self.prepared else None
+                if listing is not None and listing.files != self.inputs:
+                    print("stopping: building your last change first (Ctrl-C again to leave it to the next sitegen build)", file=sys.stderr)
+                    self._rebuild(listing, None, None, stopping=True)
+                    if self.interrupted:  # cannot happen but by a bug in a build step: nothing more to trust
+                        return
                 self._write_downloads()
                 self.cache.follow_other_builds()
                 self.cache.save(self.cache.state, content_of(self.memory))
         except OutputBusy:
             pass
 
-    def _failed(self, problems: list[str]) -> None:
+    def _build_afresh(self) -> None:
+        """The build Ctrl-C stopped, done again as `sitegen build` does it: from the files and the build cache on disk."""
+        print(
+            "stopping: finishing the build Ctrl-C interrupted, so that output/ is whole (Ctrl-C again to leave it to the next sitegen build)", file=sys.stderr
+        )
+        try:
+            with collector_paused():
+                result = build_site(self.site_dir, self.output_dir, drafts=self.drafts, locked=True)
+        except SitegenError as error:
+            self._failed([str(problem) for problem in error.problems], stopping=True)
+            return
+        report_warnings(result.warnings)
+        print(f"built {result.pages} pages in {result.seconds:.2f} s", file=sys.stderr)
+
+    def _failed(self, problems: list[str], stopping: bool = False) -> None:
         self.problems = problems or ["the build failed without naming a problem"]
-        print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
+        if stopping:
+            print("your last change does not build, so output/ keeps the last build that did:", file=sys.stderr)
+        else:
+            print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
         for line in self.problems:
             print(line, file=sys.stderr)
 

@@ -27,6 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path, PurePosixPath
 
+from sitegen import interrupts
 from sitegen.errors import ContentError, Problem
 from sitegen.model import FileBytes
 from sitegen.output_folder import OutputInTheWay, reason, shown
@@ -288,10 +289,11 @@ def _write_changes(files: Iterable[tuple[str, FileBytes]], output_dir: Path, kep
         for temporary, _ in written:
             _unlink_and_prune(temporary, output_dir)
         raise
-    for temporary, target in written:
-        os.replace(temporary, target)  # readers see the old file or the new one, never a mix; a rename keeps size and mtime
-    for name in sorted(previous.keys() - manifest.keys(), reverse=True):
-        _remove(output_dir, name)
+    with interrupts.held():  # Ctrl-C now would leave some new pages beside old ones: it takes effect once all are in
+        for temporary, target in written:
+            os.replace(temporary, target)  # readers see the old file or the new one, never a mix; a rename keeps size and mtime
+        for name in sorted(previous.keys() - manifest.keys(), reverse=True):
+            _remove(output_dir, name)
     return manifest
 
 

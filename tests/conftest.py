@@ -144,12 +144,12 @@ def run_sitegen_on_terminal(*args: str, cwd: Path | None = None, env: dict | Non
     return process.wait(timeout=timeout), seen.decode("utf-8", "replace")
 
 
-def stop_process(process: subprocess.Popen) -> int:
-    """Ctrl-C, as a user would; kill only if that does not work."""
+def stop_process(process: subprocess.Popen, timeout: float = 10) -> int:
+    """Ctrl-C, as a user would; kill only if that does not work within `timeout` seconds."""
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)

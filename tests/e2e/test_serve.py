@@ -424,6 +424,44 @@ def test_ctrl_c_stops_cleanly(server: RunningServer) -> None:
     assert "Traceback" not in server.stderr()
 
 
+def clean_build(site: Path) -> dict[str, bytes]:
+    """What `sitegen build --no-cache` makes of the site's files as they are now."""
+    clean = site.parent / "clean"
+    result = run_sitegen("build", "--site", str(site), "--no-cache", "--output", str(clean))
+    assert result.returncode == 0, result.stderr
+    return tree(clean)
+
+
+def test_a_change_saved_just_before_ctrl_c_is_built_before_the_server_stops(server: RunningServer) -> None:
+    """Ctrl-C within the quarter second the server waits for a burst of saves to end: the save is not lost, output/
+    is what `sitegen build` makes of the files as they are."""
+    edit(server.site / RECORD, RECORD_TITLE, "Saved a moment before Ctrl-C")
+    assert stop(server.process) == 0
+    log = server.stderr()
+    assert "stopping: building your last change first" in log
+    assert log.rstrip().endswith("stopped")
+    assert "Saved a moment before Ctrl-C" in (server.site / "output/records/2008.06613/index.html").read_text(encoding="utf-8")
+    assert tree(server.site / "output") == clean_build(server.site)
+
+
+def test_ctrl_c_during_a_rebuild_finishes_it_so_output_is_whole(server: RunningServer) -> None:
+    """Ctrl-C while a rebuild renders (a template that takes seconds: 80 million empty turns of a loop): the server builds the site again as
+    `sitegen build` does before it stops, so that output/ is never half the old site and half the new."""
+    slow = server.site / "templates" / "404.html"
+    slow.parent.mkdir()
+    slow.write_text(
+        '{% extends "!theme/404.html" %}{% block main %}{% for i in range(4000) %}{% for j in range(20000) %}{% endfor %}{% endfor %}{{ super() }}{% endblock %}\n',
+        encoding="utf-8",
+    )
+    edit(server.site / RECORD, RECORD_TITLE, "Changed while the site rebuilds")
+    time.sleep(1.0)  # the change is noticed and its rebuild renders the slow page
+    assert stop(server.process, timeout=120) == 0
+    log = server.stderr()
+    assert "Traceback" not in log
+    assert log.rstrip().endswith("stopped")
+    assert tree(server.site / "output") == clean_build(server.site)
+
+
 def test_it_listens_on_loopback_only_by_default(server: RunningServer) -> None:
     listening = listening_addresses(server.port)
     if listening is None:

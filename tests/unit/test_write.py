@@ -168,3 +168,39 @@ def test_a_look_at_only_what_a_build_writes_sees_changes_there_and_not_elsewhere
     assert not write.intact(output, manifest, stamps)
     (output / "b" / "c" / "data.json").write_bytes(b"changed by hand")
     assert not write.intact(output, manifest, stamps, only=["b/c/data.json"])
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_while_a_build_renames_its_pages_in_takes_effect_once_all_are_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, signal_number: int) -> None:
+    """A build on an earlier one renames its new files over the old ones, then removes what it no longer makes: a
+    Ctrl-C (or SIGTERM) in between would leave output/ half the new site and half the old. It stops the build once
+    every rename and removal is done: output/ is the new build whole."""
+    output = tmp_path / "output"
+    first = [(f"records/{index}/index.html", lambda index=index: f"<p>old {index}</p>".encode()) for index in range(40)]
+    manifest = write.write_output(first, output, set(), None)
+    second = [(f"records/{index}/index.html", lambda index=index: f"<p>new {index}</p>".encode()) for index in range(20)]
+    renames = 0
+    real_replace = os.replace
+
+    def replace_and_interrupt_once(source: object, target: object) -> None:
+        nonlocal renames
+        real_replace(source, target)  # type: ignore[arg-type]
+        renames += 1
+        if renames == 3:  # Ctrl-C while the new pages are being put in place
+            signal.raise_signal(signal_number)
+
+    class Stopped(Exception):
+        pass
+
+    def terminated(number: int, frame: object) -> None:
+        raise Stopped
+
+    monkeypatch.setattr(write.os, "replace", replace_and_interrupt_once)
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        with pytest.raises(KeyboardInterrupt if signal_number == signal.SIGINT else Stopped):
+            write.write_output(second, output, set(), manifest)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert tree(output) == {f"records/{index}/index.html": f"<p>new {index}</p>".encode() for index in range(20)}
+    assert renames == 20
