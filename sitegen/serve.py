@@ -504,8 +504,25 @@ class RebuildingWatcher(Watcher):
                 if self.events is not None:
                     self.events.look_at_everything()  # they missed this change: the next look lists every input
                 return
-        if not look.output_intact:
+        if not look.output_intact and not self._another_build_wrote_the_output():
             self._rebuild(look.listing or self._listed(), " because output/ was changed by hand")
+
+    def _another_build_wrote_the_output(self) -> bool:
+        """A `sitegen build` of this site wrote output/ since the preview's last build (and saved its state): what it
+        wrote stays, served as it is until the next change, which builds on it. Rewriting it at once, as for a page
+        deleted by hand, would undo that build: its site without drafts, or with another `--base-url`, replaced by
+        the preview's a moment before you deploy it. The next look compares output/ with that build's state."""
+        cache = self.preview.cache
+        assert cache is not None
+        if not cache.follow_other_builds():
+            return False
+        state = cache.state
+        if not state.manifest or Path(state.output_dir) != self.preview.output_dir.absolute():
+            return False  # a build elsewhere (`--output DIR`): this output/ was changed by hand
+        self.preview.downloads = None  # that build wrote them
+        print("output/ was written by another sitegen since the last build here: the preview shows what it wrote until your next change", file=sys.stderr)
+        LiveReloadHandler.reload_waiters("*")
+        return True
 
 
 class IdleLook:

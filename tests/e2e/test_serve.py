@@ -313,6 +313,23 @@ def test_drafts_are_previewed_with_drafts_and_a_build_leaves_them_out(demo_site:
     assert tree(demo_site / "output") == tree(clean)
 
 
+def test_a_sitegen_build_beside_the_drafts_preview_is_left_as_it_wrote_it(demo_site: Path) -> None:
+    """`sitegen build` while `sitegen serve --drafts` runs (before a deploy of output/): the server does not put
+    the drafts back a moment later; it serves what the build wrote until the next change, and says so."""
+    (demo_site / "content/posts/_2026-01-10-next-steps.md").write_text("---\ntitle: Next steps\ndate: 2026-01-10\n---\nNot yet.\n", encoding="utf-8")
+    with serving(demo_site, options=("--drafts",)) as server:
+        assert page_title_shown(server, "/posts/next-steps/", "Next steps")
+        result = run_sitegen("build", "--site", str(demo_site))
+        assert result.returncode == 0, result.stderr
+        wait_for(lambda: "written by another sitegen" in server.stderr(), CHANGE_SECONDS, "the server to notice the build", server)
+        time.sleep(3.0)  # more looks at output/ while idle
+        assert not (demo_site / "output/posts/next-steps").exists()
+        assert "because output/ was changed by hand" not in server.stderr()
+        assert tree(demo_site / "output") == clean_build(demo_site)
+        edit(demo_site / RECORD, RECORD_TITLE, "Edited after the build")  # the next change builds the preview again
+        wait_for(lambda: page_title_shown(server, "/posts/next-steps/", "Next steps"), CHANGE_SECONDS, "the drafts again", server)
+
+
 def test_a_page_deleted_from_the_output_by_hand_comes_back(server: RunningServer) -> None:
     """The server looks at output/ every few seconds while idle: a page deleted by hand is written again."""
     page = server.site / "output" / "records" / "2008.06613" / "index.html"
