@@ -322,6 +322,14 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as error:
+        start = error.context_mark
+        if start is not None and _unclosed_quote(error):  # at the end of the file, which tells nothing: where the quote opens does
+            lines = text.splitlines()
+            quote = lines[start.line][start.column : start.column + 1] if start.line < len(lines) else '"'
+            return None, Problem(
+                f"invalid YAML: the text in quotes that starts here is never closed: end it with {quote} where the text ends",
+                Location(display_path, start.line + 1, start.column + 1),
+            )
         mark = error.problem_mark or error.context_mark
         location = Location(display_path, mark.line + 1, mark.column + 1) if mark else Location(display_path)
         reason = error.problem or str(error)
@@ -332,6 +340,11 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
     except NumberOutOfRange as error:
         return None, Problem(error.message(), Location(display_path, error.line))
+
+
+def _unclosed_quote(error: yaml.MarkedYAMLError) -> bool:
+    """A quoted scalar the file ends inside (`title: "Half written` in a file saved half written)."""
+    return error.context == "while scanning a quoted scalar" and "end of stream" in (error.problem or "")
 
 
 _WINDOWS_PATH = re.compile(r"(?:^|[\s\"'])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\)")  # C:\Users\..., \\server\share\...

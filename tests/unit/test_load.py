@@ -47,6 +47,14 @@ def test_bad_indentation_names_line_and_column():
     assert str(problem).startswith("r.yaml:2:8: invalid YAML: mapping values are not allowed in this context")
 
 
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_a_quote_never_closed_is_named_where_it_opens_not_at_the_end_of_the_file(quote):
+    """A record saved half written (`title: "Half written` and nothing after): the problem is where the quote
+    opens, not the end of the file that PyYAML stopped at ("found unexpected end of stream")."""
+    _, problem = parse_yaml(f"id: a\ntitle: {quote}Half written\nauthors: [Lena\n", "r.yaml")
+    assert str(problem) == f"r.yaml:2:8: invalid YAML: the text in quotes that starts here is never closed: end it with {quote} where the text ends"
+
+
 def test_tabs_are_reported_not_raised():
     _, problem = parse_yaml("id: a\n\ttitle: b\n", "r.yaml")
     assert problem is not None and str(problem).startswith("r.yaml:2:")
