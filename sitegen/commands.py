@@ -54,10 +54,15 @@ def build(args) -> int:
 
 
 def check(args) -> int:
+    from pathlib import Path
+
+    from sitegen.workflow_checks import outdated_refresh_workflow
+
     result = check_site(args.site)
-    report_warnings(result.warnings)
-    if args.strict and strict_warnings(result.warnings):
-        print(strict_failure(result.warnings, "sitegen build --strict would write nothing"), file=sys.stderr)
+    warnings = result.warnings + outdated_refresh_workflow(Path(args.site))
+    report_warnings(warnings)
+    if args.strict and strict_warnings(warnings):
+        print(strict_failure(warnings, "sitegen build --strict would write nothing"), file=sys.stderr)
         return ExitStatus.CONTENT
     print(f"ok: {result.pages} pages would be built", file=sys.stderr)
     return ExitStatus.OK

@@ -45,6 +45,7 @@ from sitegen import __version__
 from sitegen.errors import ExitStatus, Problem
 from sitegen.model import ArxivSources, Profile
 from sitegen.urls import slugify
+from sitegen.workflow_checks import other_sources, outdated_refresh_workflow
 
 if TYPE_CHECKING:
     from sitegen.disambiguate import Candidate
@@ -764,6 +765,8 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     summary = Summary(plans, results, outcome)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
+    for problem in outdated_refresh_workflow(site, other_sources(asks)):
+        print(problem, file=sys.stderr)
     summary.print()
     if args.summary:
         Path(args.summary).write_text(summary.markdown(asks), encoding="utf-8")

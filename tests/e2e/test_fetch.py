@@ -1496,3 +1496,20 @@ def test_the_summary_lists_the_files_left_as_they_are_because_they_were_edited_b
     assert "| dblp | 0 | 0 | 10 | 0 |" in markdown
     warnings = markdown.split("### Warnings\n", 1)[1]
     assert "- content/records/dblp/phd-cn-Lin26.yaml:1: warning: edited by hand, so fetch leaves it as it is" in warnings
+
+
+@pytest.mark.slow
+def test_fetch_says_when_the_sites_refresh_workflow_would_leave_its_records_out(tmp_path, scholarly_server):
+    """A refresh workflow of an older `sitegen init` commits content/records/arxiv only: fetching ORCID's works with
+    it in the site warns at its line (the weekly run's log shows it), and the records are written all the same."""
+    server = scholarly_server()
+    site = make_site(tmp_path / "site", PROFILE_WITH_EMAIL)
+    workflow = site / ".github" / "workflows" / "refresh-publications.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text("jobs:\n  refresh:\n    steps:\n      - with:\n          add-paths: content/records/arxiv\n", encoding="utf-8")
+    result = fetch_from(site, server, "--orcid", f"https://orcid.org/{ORCID}", delay="0.05")
+    assert result.returncode == 0, result.stderr
+    assert set(records_of(site, "orcid")) == ORCID_WORKS
+    (warning,) = [line for line in result.stderr.splitlines() if line.startswith(".github/")]
+    assert warning.startswith(".github/workflows/refresh-publications.yml:5: warning: this workflow, written by an older `sitegen init`")
+    assert "orcid (--orcid)" in warning and "crossref (--orcid)" in warning

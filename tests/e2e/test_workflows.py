@@ -324,6 +324,32 @@ def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_
     assert re.search(r"^content/profile\.yaml:\d+: warning: .*'postion'.*did you mean 'position'", failed.stderr, re.MULTILINE), failed.stderr
 
 
+def test_an_older_refresh_workflow_that_commits_only_arxiv_records_is_a_warning_once_other_sources_are_fetched(tmp_path: Path) -> None:
+    """A site made by an older `sitegen init` keeps its refresh workflow when sitegen is upgraded: that one put
+    only content/records/arxiv in its pull request. With `orcid:` in profile.yaml, today's `sitegen fetch` in it
+    writes ORCID's and Crossref's records every week, and the pull request left them out without a word:
+    `sitegen check` (which that workflow runs after fetching) and `sitegen fetch` name the line and the remedy."""
+    site = init_site(tmp_path / "mysite", "Ada Lovelace")
+    workflow = site / ".github" / "workflows" / "refresh-publications.yml"
+    text = workflow.read_text(encoding="utf-8")
+    today = "add-paths: content/records  # on the fresh checkout, only sitegen fetch changed anything there"
+    assert today in text
+    workflow.write_text(text.replace(today, "add-paths: content/records/arxiv"), encoding="utf-8")
+    line = next(number for number, row in enumerate(workflow.read_text(encoding="utf-8").splitlines(), 1) if "add-paths:" in row)
+    assert run_sitegen("check", "--strict", "--site", str(site)).returncode == 0, "arXiv alone: the old workflow does its work"
+    profile = site / "content" / "profile.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8") + 'orcid: "0000-0002-1825-0097"\n', encoding="utf-8")
+    checked = run_sitegen("check", "--site", str(site))
+    assert checked.returncode == 0, checked.stderr
+    (warning,) = [row for row in checked.stderr.splitlines() if row.startswith(".github/")]
+    assert warning.startswith(f".github/workflows/refresh-publications.yml:{line}: warning: ")
+    assert "only content/records/arxiv/" in warning and "orcid (content/profile.yaml:" in warning
+    assert "sitegen init NEW_FOLDER" in warning
+    assert run_sitegen("check", "--strict", "--site", str(site)).returncode == 1
+    workflow.write_text(text, encoding="utf-8")  # today's workflow
+    assert ".github/" not in run_sitegen("check", "--strict", "--site", str(site)).stderr
+
+
 # --------------------------------------------------------------------------
 # Shape: refresh-publications.yml
 # --------------------------------------------------------------------------
