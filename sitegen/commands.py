@@ -48,7 +48,7 @@ def build(args) -> int:
     if result.up_to_date:
         print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)
     else:
-        reused = f"; cache: {result.records_reused} records, {len(result.kept)} pages reused" if result.records_reused or result.kept else ""
+        reused = f"; cache: {result.records_reused} records, {len(result.kept)} files reused" if result.records_reused or result.kept else ""
         print(f"built {result.pages} pages in {result.seconds:.2f} s -> {result.output_dir}{reused}", file=sys.stderr)
     return ExitStatus.OK
 
