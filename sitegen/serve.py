@@ -114,6 +114,7 @@ class Preview:
     drafts: bool = False  # `--drafts`: drafts ('_name.md') are shown too
     waiting_since: float | None = None  # when a build first found another sitegen writing output/ (inf: said so)
     interrupted: bool = False  # Ctrl-C stopped a build halfway: what it kept in memory is not to be trusted
+    earlier_base_paths: set[str] = field(default_factory=set)  # base paths served before `base_url` changed
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -180,6 +181,8 @@ class Preview:
         else:
             self.interrupted = False
             self.problems = []
+            if self.prepared and result.base_path != self.base_path:
+                self.earlier_base_paths.add(self.base_path)  # tabs open at the old address are sent on (PreviewHandler)
             self.prepared = True
             self.base_path = result.base_path
             self.downloads = result.downloads
@@ -624,6 +627,8 @@ class PreviewHandler(web.StaticFileHandler):
             self.send_problems()
         elif base != "/" and url in ("/", base.rstrip("/")):
             self.redirect(base)
+        elif (moved := self.moved_address(url)) is not None:
+            self.redirect(moved)
         elif not url.startswith(base):
             raise web.HTTPError(404)
         else:
@@ -631,6 +636,20 @@ class PreviewHandler(web.StaticFileHandler):
             if downloads is not None and url[len(base) :] in downloads.paths:
                 self.preview.write_downloads()  # asked for before the idle poll wrote it
             await super().get(url[len(base) :], include_body)
+
+    def moved_address(self, url: str) -> str | None:
+        """A tab open at the site's address before `base_url` got (or lost) a path reloads at the old address: the
+        same page at the new one, when the old address is no file of the site."""
+        base = self.preview.base_path
+        for earlier in sorted(self.preview.earlier_base_paths, key=len, reverse=True):
+            if earlier == base or not url.startswith(earlier):
+                continue
+            if url.startswith(base) and (self.preview.output_dir / url[len(base) :].lstrip("/")).exists():
+                return None
+            moved = base + url[len(earlier) :].lstrip("/")
+            if (self.preview.output_dir / moved[len(base) :]).exists():
+                return moved
+        return None
 
     def send_problems(self) -> None:
         """The page of the problems that stop the build: 503, the site unavailable until they are fixed (the server
@@ -643,11 +662,30 @@ class PreviewHandler(web.StaticFileHandler):
         not_found = self.preview.output_dir / "404.html"
         if status_code == 404 and not_found.is_file():
             self.finish(not_found.read_bytes())  # HTML, so livereload injects its script here too
+        elif status_code == 404:  # output/ deleted or half written: a page that comes back by itself once it is whole
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(NOT_YET_PAGE)
         else:
             super().write_error(status_code, **kwargs)
 
 
 MAX_PATH_LENGTH = 2048
+
+# The answer for an address not found while output/ has no 404.html (deleted by hand and not yet written again):
+# HTML with a head, so that livereload's script goes in and the tab reloads once the site is back.
+NOT_YET_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Not found · sitegen</title>
+</head>
+<body>
+<h1>Not found</h1>
+<p>No page of the site is at this address, and output/ has no 404 page: it is being written again, or the preview is
+waiting for a build. This page reloads by itself when the site is rebuilt.</p>
+</body>
+</html>
+"""
 
 
 def acceptable_path(path: str) -> bool:

@@ -188,6 +188,16 @@ def test_a_missing_page_is_the_sites_own_404_page_with_the_reload_script(server:
     assert "/livereload.js?port=" in answer.text
 
 
+def test_an_address_asked_while_output_has_no_404_page_answers_a_page_that_reloads_by_itself(server: RunningServer) -> None:
+    """output/ deleted by hand (`rm -rf output`) and not yet written again: a tab reloaded in that moment gets a page
+    with the reload script (it comes back by itself once the site is rebuilt), not a bare "404: Not Found"."""
+    (server.site / "output" / "404.html").unlink()
+    answer = server.get("/records/2008.06613/no-such-page/")
+    assert answer.status == 404
+    assert "/livereload.js?port=" in answer.text
+    assert "reloads by itself" in BeautifulSoup(answer.body, "html.parser").get_text()
+
+
 def test_the_reload_websocket_speaks_the_livereload_protocol(server: RunningServer) -> None:
     """The endpoint the injected script talks to: hello handshake, then a reload after an edit."""
     socket_ = websocket.create_connection(f"ws://127.0.0.1:{server.port}/livereload", timeout=CHANGE_SECONDS)
@@ -398,6 +408,21 @@ def project_site(demo_site: Path) -> Path:
     """The demo site as GitHub project pages would host it: under /repo/."""
     edit(demo_site / "content" / "site.yaml", 'base_url: "https://lena-muller.github.io/"', 'base_url: "https://lena-muller.github.io/repo/"')
     return demo_site
+
+
+@pytest.mark.parametrize(("before", "after"), [("", "repo/"), ("repo/", "")])
+def test_a_tab_open_before_base_url_changed_its_path_is_sent_to_the_same_page(demo_site: Path, before: str, after: str) -> None:
+    """base_url gains (or loses) a path while a tab shows /about/: the tab reloads at the old address and is sent
+    on to the same page at the new one, not to the 404 page."""
+    site_yaml = demo_site / "content" / "site.yaml"
+    edit(site_yaml, 'base_url: "https://lena-muller.github.io/"', f'base_url: "https://lena-muller.github.io/{before}"')
+    with serving(demo_site) as server:
+        assert server.get(f"/{before}about/").status == 200
+        edit(site_yaml, f'base_url: "https://lena-muller.github.io/{before}"', f'base_url: "https://lena-muller.github.io/{after}"')
+        wait_for(lambda: server.get(f"/{after}about/").status == 200, CHANGE_SECONDS, "the site at its new address", server)
+        answer = server.get(f"/{before}about/")
+        assert answer.status in (301, 302, 307, 308) and answer.headers["location"] == f"/{after}about/"
+        assert server.get(f"/{before}no/such/page/").status == 404
 
 
 def test_a_sub_path_site_is_served_under_its_sub_path_and_every_link_works(project_site: Path) -> None:
