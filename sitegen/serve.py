@@ -45,7 +45,7 @@ from sitegen.build import Downloads, build_site, collector_paused, intact_output
 from sitegen.cache import BuildCache, BuildState
 from sitegen.commands import report_warnings
 from sitegen.errors import ContentError, ExitStatus, Problem, SitegenError
-from sitegen.inputs import FileStat, Listing, list_inputs, listing_with_changes
+from sitegen.inputs import BUNDLED_PREFIX, FileStat, Listing, list_inputs, listing_with_changes
 from sitegen.output_folder import OutputBusy, holder, output_lock, shown
 from sitegen.prepare import Memory, content_of
 from sitegen.urls import SiteUrls, is_loopback_host
@@ -115,6 +115,7 @@ class Preview:
     waiting_since: float | None = None  # when a build first found another sitegen writing output/ (inf: said so)
     interrupted: bool = False  # Ctrl-C stopped a build halfway: what it kept in memory is not to be trusted
     earlier_base_paths: set[str] = field(default_factory=set)  # base paths served before `base_url` changed
+    code: dict[str, FileStat] = field(default_factory=lambda: code_stamps())  # sitegen's Python files as this process loaded them
 
     def __post_init__(self) -> None:
         if self.cache is None:
@@ -152,6 +153,11 @@ class Preview:
 
     def _rebuild(self, listing: Listing, because: str | None, output_intact: bool | None, stopping: bool = False) -> list[str]:
         changed = changed_paths(self.inputs, listing.files)
+        if self.problems == [SITEGEN_CHANGED] or (any(path.startswith(BUNDLED_PREFIX) for path in changed) and code_stamps() != self.code):
+            self.listing = listing
+            if self.problems != [SITEGEN_CHANGED]:
+                self._failed([SITEGEN_CHANGED])
+            return changed
         if because is None:
             because = f" after a change to {describe(changed)}" if self.inputs else ""
         self.listing = listing
@@ -266,6 +272,26 @@ class Preview:
             print("build failed; the preview shows these problems until they are fixed:", file=sys.stderr)
         for line in self.problems:
             print(line, file=sys.stderr)
+
+
+SITEGEN_CHANGED = (
+    f"error: sitegen itself changed while this server ran (upgraded, or its files in {Path(__file__).parent} edited): "
+    "its themes are the new ones, the code that fills them is not; stop the server (Ctrl-C) and run sitegen serve again"
+)
+
+
+def code_stamps() -> dict[str, FileStat]:
+    """Size and mtime of each of sitegen's Python files: what a server started with, to see when sitegen is upgraded
+    under it (its bundled themes are inputs, read again on every change; its code is not)."""
+    root = Path(__file__).parent
+    stamps: dict[str, FileStat] = {}
+    for path in sorted(root.rglob("*.py")):
+        try:
+            found = path.stat()
+        except OSError:
+            continue
+        stamps[path.relative_to(root).as_posix()] = (found.st_size, found.st_mtime_ns)
+    return stamps
 
 
 def describe(paths: list[str], shown: int = 3) -> str:

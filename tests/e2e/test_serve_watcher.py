@@ -465,3 +465,25 @@ def test_the_first_edit_after_starting_on_a_built_site_reads_only_the_file_it_ch
     watcher.examine()
     assert "The first edit" in home_page(demo_site)
     assert parsed == [RECORD], parsed
+
+
+def test_sitegen_upgraded_under_a_running_server_says_to_restart_it(demo_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pip install -U sitegen-profiles` (or a `git pull` of an editable checkout) while `sitegen serve` runs: the
+    bundled themes are inputs, so the next build would read the new templates with the old code (a template error
+    in `<sitegen>/themes/...`, a file not the user's). The server says to restart it instead, and keeps saying so;
+    output/ stays the last good build."""
+    preview = Preview(demo_site)
+    assert preview.rebuild(serve.list_inputs(demo_site)) is not None and not preview.problems
+    before = home_page(demo_site)
+    listing = serve.list_inputs(demo_site)
+    template = next(path for path in listing.files if path.startswith("<sitegen>/themes/default/templates/"))
+    size, mtime_ns = listing.files[template]
+    listing.files[template] = (size, mtime_ns + 1)  # the upgrade rewrote it
+    monkeypatch.setattr(serve, "code_stamps", lambda: {**preview.code, "build.py": (1, 1)})  # and the code
+    preview.rebuild(listing)
+    assert preview.problems == [serve.SITEGEN_CHANGED]
+    assert "sitegen itself changed while this server ran" in serve.SITEGEN_CHANGED and "run sitegen serve again" in serve.SITEGEN_CHANGED
+    edit_listing = serve.list_inputs(demo_site)
+    preview.rebuild(edit_listing)
+    assert preview.problems == [serve.SITEGEN_CHANGED], "an edit of the site builds nothing with the mixed sitegen"
+    assert home_page(demo_site) == before
