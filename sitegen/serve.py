@@ -407,6 +407,7 @@ class RebuildingWatcher(Watcher):
         self.polls: PeriodicCallback | None = None  # the running server's polls
         self.listed_at = float("-inf")  # when a poll last listed the inputs
         self.blocked: tuple[Listing, str | None] | None = None  # a build that found another sitegen writing output/
+        self.disturbed: tuple | None = None  # how output/ looked when a look found it changed by hand, not yet rebuilt
 
     def start(self, callback) -> bool:
         loop = IOLoop.current()
@@ -533,7 +534,14 @@ class RebuildingWatcher(Watcher):
                 if self.events is not None:
                     self.events.look_at_everything()  # they missed this change: the next look lists every input
                 return
-        if not look.output_intact and not self._another_build_wrote_the_output():
+        if look.output_intact:
+            self.disturbed = None
+        elif not self._another_build_wrote_the_output():
+            if look.output_seen != self.disturbed:  # still changing (an `rm -rf output` under way): look again soon
+                self.disturbed = look.output_seen
+                self.next_idle_look = time.monotonic() + POLL_MILLISECONDS / 1000
+                return
+            self.disturbed = None
             self._rebuild(look.listing or self._listed(), " because output/ was changed by hand")
 
     def _another_build_wrote_the_output(self) -> bool:
@@ -569,6 +577,7 @@ class IdleLook:
         self.list_the_inputs = list_the_inputs
         self.listing: Listing | None = None  # the inputs, when asked for
         self.output_intact = True
+        self.output_seen: tuple | None = None  # when not intact: the stamps of output/ and its folders, to see it hold still
         self.seconds = 0.0
         self.done = threading.Event()
 
@@ -581,9 +590,24 @@ class IdleLook:
             if self.list_the_inputs:
                 self.listing = list_inputs(self.site_dir)
             self.output_intact = intact_output(self.output_dir, self.state)
+            if not self.output_intact:
+                self.output_seen = output_stamps(self.output_dir, self.state)
         finally:
             self.seconds = time.monotonic() - started
             self.done.set()
+
+
+def output_stamps(output_dir: Path, state: BuildState) -> tuple:
+    """The mtime of output/ and of each folder the last build wrote (None: gone): a file added or removed anywhere
+    changes its folder's, so two looks that agree saw output/ hold still."""
+    root = os.fspath(output_dir.absolute())
+    stamps: list[int | None] = []
+    for name in ["", *state.folders]:
+        try:
+            stamps.append(os.lstat(f"{root}/{name}" if name else root).st_mtime_ns)
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
 
 
 def reload_target(changed: list[str], stayed_ok: bool) -> str:

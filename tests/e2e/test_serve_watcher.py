@@ -487,3 +487,22 @@ def test_sitegen_upgraded_under_a_running_server_says_to_restart_it(demo_site: P
     preview.rebuild(edit_listing)
     assert preview.problems == [serve.SITEGEN_CHANGED], "an edit of the site builds nothing with the mixed sitegen"
     assert home_page(demo_site) == before
+
+
+@pytest.mark.slow
+def test_output_changed_by_hand_is_written_again_only_once_it_holds_still(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rm -rf output` while the server looks: writing the site back at once, while rm still deletes, made rm fail
+    with "Directory not empty". The server writes output/ again once two looks a poll apart find it the same."""
+    watcher = started(demo_site, monkeypatch)
+    until(lambda: watcher.idle_look is None, watcher.examine)
+    first = demo_site / "output" / "records" / "2008.06613" / "index.html"
+    second = demo_site / "output" / "subjects"
+    first.unlink()  # rm has begun
+    monkeypatch.setattr(watcher, "next_idle_look", 0.0)
+    watcher.examine()
+    until(lambda: watcher.idle_look is None, watcher.examine)  # a look found output/ changed
+    assert not first.exists(), "written again while output/ was still changing"
+    shutil.rmtree(second)  # rm goes on
+    until(lambda: watcher.idle_look is None and watcher.disturbed is not None, watcher.examine)
+    until(lambda: first.exists() and second.is_dir(), watcher.examine)  # it holds still now: the site is written again
+    assert OLD_TITLE in first.read_text(encoding="utf-8")
