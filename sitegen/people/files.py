@@ -167,24 +167,13 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
         render_markdown(profile.bio, unsafe=unsafe)
     problems += [Problem(f"field 'bio': {link_left_out(url)}", reader.where("bio"), warning=True) for url in unsafe]
     arxiv = profile.arxiv
-    # the arXiv author page under links: is the person's arXiv author id, as the ORCID iD there is their iD
-    # (validate_profile says when it is none of `arxiv: author_ids:`)
-    linked_arxiv = arxiv_author_id(profile.links.get("arxiv"))
-    author_ids = arxiv.author_ids if arxiv.author_ids or linked_arxiv is None else (linked_arxiv,)
     extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
-    return Person(
+    return _profile_person(
+        profile,
         slug=slug,
         path=path,
-        name=profile.name,
-        name_variants=profile.name_variants,
-        position=profile.position,
-        affiliation=profile.affiliation,
         bio=profile.bio,
-        photo=profile.photo,
-        email=profile.email,
-        links=dict(profile.links),
         orcid=orcid,
-        author_ids=tuple(dict.fromkeys(author_ids)),
         coauthors=coauthors,
         role=role,
         alumni=alumni,
@@ -340,17 +329,33 @@ def owner_person(profile: Profile) -> Person:
                 orcid = normalise_orcid(str(written))
             except ValueError:  # validate_profile reports it at its line
                 pass
-    linked_arxiv = arxiv_author_id(profile.links.get("arxiv"))
-    author_ids = profile.arxiv.author_ids or ((linked_arxiv,) if linked_arxiv else ())
     extra_ids = profile.extra.get("exclude_ids")
     excluded = (
         [*profile.arxiv.exclude_ids, *(str(i) for i in extra_ids if isinstance(i, (str, int)))]
         if isinstance(extra_ids, list)
         else list(profile.arxiv.exclude_ids)
     )
-    return Person(
+    return _profile_person(
+        profile,
         slug=name_slug(person_key(profile.name)),
         path=OWNER_PATH,
+        orcid=orcid,
+        role="",
+        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in excluded)),
+        exclude_categories=profile.arxiv.exclude_categories,
+        owner=True,
+        lines=dict(profile.lines),
+    )
+
+
+def _profile_person(profile: Profile, **own: Any) -> Person:
+    """A person of the fields a person file shares with profile.yaml; `own`: what the file itself decides (its
+    slug, iD, exclusions, ...). The arXiv author page under links: is the person's arXiv author id when
+    `arxiv: author_ids:` names none, as the ORCID iD there is their iD (validate_profile says when it is none
+    of them)."""
+    linked_arxiv = arxiv_author_id(profile.links.get("arxiv"))
+    author_ids = profile.arxiv.author_ids or ((linked_arxiv,) if linked_arxiv else ())
+    return Person(
         name=profile.name,
         name_variants=profile.name_variants,
         position=profile.position,
@@ -358,13 +363,8 @@ def owner_person(profile: Profile) -> Person:
         photo=profile.photo,
         email=profile.email,
         links=dict(profile.links),
-        orcid=orcid,
         author_ids=tuple(dict.fromkeys(author_ids)),
-        role="",
-        exclude_ids=tuple(dict.fromkeys(_ARXIV_VERSION.sub("", i) for i in excluded)),
-        exclude_categories=profile.arxiv.exclude_categories,
-        owner=True,
-        lines=dict(profile.lines),
+        **own,
     )
 
 
