@@ -32,7 +32,7 @@ def outdated_refresh_workflow(site: Path, other_sources: dict[str, str] | None =
     too: `other_sources` (source name -> where it is asked for, `content/profile.yaml:22: field 'orcid'`), by
     default those `sitegen fetch` without options asks."""
     path = site / REFRESH_WORKFLOW
-    if not path.is_file():
+    if not path.is_file() or not path.resolve().is_relative_to(site.resolve()):  # a link out of the site is not read
         return []
     try:
         text = path.read_text(encoding="utf-8", errors="replace")

@@ -348,6 +348,11 @@ def test_an_older_refresh_workflow_that_commits_only_arxiv_records_is_a_warning_
     assert run_sitegen("check", "--strict", "--site", str(site)).returncode == 1
     workflow.write_text(text, encoding="utf-8")  # today's workflow
     assert ".github/" not in run_sitegen("check", "--strict", "--site", str(site)).stderr
+    outside = tmp_path / "outside.yml"  # a site is a jail: a link out of it is not read
+    outside.write_text("add-paths: content/records/arxiv\n", encoding="utf-8")
+    workflow.unlink()
+    workflow.symlink_to(outside)
+    assert ".github/" not in run_sitegen("check", "--strict", "--site", str(site)).stderr
 
 
 # --------------------------------------------------------------------------
