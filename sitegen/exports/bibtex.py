@@ -59,6 +59,8 @@ RECORD_TYPE_ENTRIES = {  # SPEC §7 type -> the standard BibTeX entry type (bibl
     "patent": "patent",
 }
 # a thesis's degree -> its entry; BibTeX has none for a bachelor's, whose `type` field says it (`THESIS_TYPE_FIELDS`)
+# BibTeX's predefined month macros, which every style and biber know
+MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 THESIS_ENTRIES = {"phd": "phdthesis", "masters": "mastersthesis", "bachelors": "mastersthesis"}
 THESIS_TYPE_FIELDS = {"bachelors": "Bachelor's thesis"}
 # types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
@@ -198,8 +200,15 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("ids", _address(", ".join(record.aliases))))
     else:
         fields.append(("url", _address(url or page_url)))
-    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
+    body = ",\n".join(f"  {name} = {_month_macro(value) if name == 'month' else f'{{{value}}}'}" for name, value in fields if value)
     return f"@{kind}{{{entry.cite_key},\n{body}\n}}\n"
+
+
+def _month_macro(month: str) -> str:
+    """A month as BibTeX writes it: the macro of its number (`mar`), which classic styles print as the month's
+    name and biber reads as 3 (`{3}` printed as '3' by plain.bst); anything else ('4 June') in braces."""
+    number = int(month) if month.isdigit() else 0
+    return MONTH_ABBREVIATIONS[number - 1] if 1 <= number <= 12 else f"{{{month}}}"
 
 
 def _keyword(category: str) -> str:

@@ -113,7 +113,7 @@ def test_publications_bib_keeps_what_a_zotero_entry_has_and_the_page_cites_it_sh
     paper = entries["mullerSparseAttentionDNA2021"]
     assert paper["url"] == "https://www.nature.com/articles/s41592-021-01128-0"  # the paper's own, not the site's page
     assert paper["biburl"] == "https://jane.example.org/site/records/mullerSparseAttentionDNA2021/"
-    assert paper["date"] == "2021-05-03" and (paper["year"], paper["month"]) == ("2021", "5")
+    assert paper["date"] == "2021-05-03" and (paper["year"], paper["month"]) == ("2021", "may")
     assert paper["shortjournal"] == "Nat. Methods"
     assert paper["abstract"].startswith("We present a sparse attention mechanism for \\emph{genomic} sequences.")
     assert paper["keywords"] == "q-bio.GN, attention, genomics, Machine Learning"

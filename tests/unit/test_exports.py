@@ -72,7 +72,7 @@ def test_bibtex_entry_types_and_fields(files):
     assert arxiv.entry_type == "misc"
     assert arxiv["author"] == 'Ada Lovelace and Lena M{\\"u}ller'
     assert (arxiv["eprint"], arxiv["archivePrefix"], arxiv["primaryClass"]) == ("2401.01234", "arXiv", "cs.DC")
-    assert (arxiv["year"], arxiv["month"]) == ("2024", "1")
+    assert (arxiv["year"], arxiv["month"]) == ("2024", "jan")  # the macro: plain.bst prints January, biber reads 1
     journal = by_title["{A Journal Paper}"]
     assert journal.entry_type == "article" and journal["journal"] == "Journal of Examples" and journal["doi"] == "10.1000/xyz"
     # its DOI's address is its own; publications.bib names the record's page in `biburl`
@@ -364,7 +364,7 @@ def test_a_bibtex_files_details_reach_every_export(tmp_path):
     files = rendered_files(site)
     entries = {entry.key: entry for entry in bibtexparser.parse_string(files["publications.bib"].decode()).entries}
     article = entries["muller2020"]  # the .bib entry's own key
-    assert (article["volume"], article["number"], article["pages"], article["month"]) == ("21", "4", "1--30", "6")
+    assert (article["volume"], article["number"], article["pages"], article["month"]) == ("21", "4", "1--30", "jun")
     assert article["author"] == "Jörg Müller and Anna van der Berg and others"
     chapter = entries["chapter2021"]
     assert chapter["editor"] == "Richard Roe and Edgar Poe"
@@ -851,3 +851,18 @@ def test_a_records_language_is_in_every_export(tmp_path):
     (again / "content" / "records" / "all.bib").write_bytes(built["publications.bib"])
     pages = {path: BeautifulSoup(html, "lxml") for path, html in rendered_files(again).items() if re.fullmatch(r"records/[^/]+/index\.html", path)}
     assert sorted((page.find("h1").get_text(), page.find("h1")["lang"]) for page in pages.values()) == [("Another", "pt-BR"), ("Über die Konvergenz", "de")]
+
+
+def test_a_month_is_written_as_bibtexs_macro_and_read_back_as_its_number(tmp_path):
+    """plain.bst and the other classic styles print `month = {3}` as '3 2024' and `month = mar` as 'March 2024';
+    biber reads either as 3. A month that is no number ('4 June', as a .bib may give it) stays as written."""
+    from sitegen.sources.bibtex import read_bibtex_records
+
+    problems: list = []
+    dated = validate_record({"id": "x", "title": "T", "year": 2024, "date": "2024-03-05", "authors": ["A B"]}, "x.yaml", problems)
+    worded = validate_record({"id": "y", "title": "U", "year": 2024, "month": "4 June", "authors": ["A B"]}, "y.yaml", problems)
+    site, _ = enrich_site(SiteConfig("T"), Profile("A"), [dated, worded], Path("."))
+    written = {entry.record.id: bibtex_entry(entry, "https://e.org/records/x/", full=True) for entry in site.entries}
+    assert "  month = mar,\n" in written["x"] and "  month = {4 June},\n" in written["y"]
+    (mapping,), _ = read_bibtex_records(written["x"], "back.bib")
+    assert mapping["month"] == 3
