@@ -61,10 +61,16 @@ class RenderContext:
     warnings: list[Problem] = field(default_factory=list)  # what a kind found while listing its pages (the people directory's)
 
 
+def theme_string(context: RenderContext, key: str, english: str) -> str:
+    """The theme's string `key` in the site's language, for what Python writes itself; `english` for a theme that
+    has none."""
+    text = context.strings.get(key)
+    return text if isinstance(text, str) and text else english
+
+
 def feed_name(context: RenderContext, kind: str) -> str:
     """What a feed of `kind` (publications, news, posts) is called in the site's language (the theme's `feeds.<kind>`)."""
-    name = context.strings.get(f"feeds.{kind}")
-    return name if isinstance(name, str) and name else {"posts": "blog"}.get(kind, kind)
+    return theme_string(context, f"feeds.{kind}", {"posts": "blog"}.get(kind, kind))
 
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # .markdown is Jekyll's default

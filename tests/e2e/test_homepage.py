@@ -1176,6 +1176,14 @@ def test_an_old_address_leads_on_and_stays_out_of_the_sitemap_and_the_index(tmp_
         assert page.find("meta", attrs={"name": "robots"})["content"] == "noindex"
     listed = files["sitemap.xml"].decode()
     assert "blog/" not in listed and "publications/" not in listed and "old.html" not in listed
+    assert soup_of(files["old.html"]).find("p").get_text() == "This page has moved: /repo/records/art/"
+
+
+def test_an_old_address_says_it_moved_in_the_sites_language(tmp_path):
+    site = site_with(tmp_path, {"content/redirects.yaml": "old/: records/art/\n"}, settings="language: de\n")
+    page = soup_of(rendered_files(site)["old/index.html"])
+    assert page.find("p").get_text() == "Diese Seite ist umgezogen: /records/art/"
+    assert page.find("title").get_text().endswith(": umgezogen") and page.find("html")["lang"] == "de"
 
 
 @pytest.mark.slow
