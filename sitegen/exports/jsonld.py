@@ -130,6 +130,11 @@ def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as
     person's pages elsewhere (ORCID, Google Scholar, GitHub, ...), each given once.
     """
     data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Person", "name": profile.name, "url": url}
+    # the other ways the name is written ('Taro Yamada' for '山田 太郎', 'L. Müller'): one person to a search engine
+    shown = dict.fromkeys(shown_name(variant) for variant in profile.name_variants)  # 'M{\\"u}ller' is 'Müller'
+    variants = [variant for variant in shown if variant.strip() and variant != shown_name(profile.name)]
+    if variants:
+        data["alternateName"] = variants
     if profile.position:
         data["jobTitle"] = profile.position
     if profile.affiliation:

@@ -866,3 +866,14 @@ def test_a_month_is_written_as_bibtexs_macro_and_read_back_as_its_number(tmp_pat
     assert "  month = mar,\n" in written["x"] and "  month = {4 June},\n" in written["y"]
     (mapping,), _ = read_bibtex_records(written["x"], "back.bib")
     assert mapping["month"] == 3
+
+
+def test_the_persons_json_ld_names_the_other_ways_the_name_is_written():
+    """A search engine ties 'Taro Yamada' and '山田 太郎' to one person only when the page says so: each variant once,
+    LaTeX converted, the name itself not repeated."""
+    from sitegen.exports.jsonld import person_json_ld
+
+    profile = Profile("山田 太郎", name_variants=("Taro Yamada", "T. Yamada", "山田 太郎", "Taro Yamada", 'T. Yamad{\\"a}'))
+    data = person_json_ld(profile, "https://example.org/")
+    assert data["alternateName"] == ["Taro Yamada", "T. Yamada", "T. Yamadä"]
+    assert "alternateName" not in person_json_ld(Profile("Ada Lovelace"), "https://example.org/")
