@@ -1700,3 +1700,15 @@ def test_the_demo_builds_its_homepage_under_a_sub_path(demo_site, tmp_path):
         a["href"] for a in cv.find_all("a", href=True)
     ]
     assert soup(output / "news" / "index.html").find("link", rel="alternate", href="/repo/news/feed.xml") is not None
+
+
+def test_profile_links_of_research_sites_are_named_as_they_spell_themselves(tmp_path):
+    """ResearchGate, OpenReview, Hugging Face: a link kind sitegen did not know was labelled by its key
+    ('Researchgate', 'Openreview', 'Huggingface'), and a bare user name was no address."""
+    profile = "name: Ada Lovelace\nlinks:\n  researchgate: Ada_Lovelace\n  openreview: ~Ada_Lovelace1\n  huggingface: ada\n  ssrn: https://ssrn.com/author=1\n"
+    page = soup_of(rendered_files(site_with(tmp_path, {"content/profile.yaml": profile}))["index.html"])
+    links = {a.get_text(" ", strip=True): a["href"] for a in page.find(class_="profile").find_all("a")}
+    assert links["ResearchGate"] == "https://www.researchgate.net/profile/Ada_Lovelace"
+    assert links["OpenReview"] == "https://openreview.net/profile?id=~Ada_Lovelace1"
+    assert links["Hugging Face"] == "https://huggingface.co/ada"
+    assert links["SSRN"] == "https://ssrn.com/author=1"
