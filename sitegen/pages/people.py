@@ -41,7 +41,7 @@ from sitegen.people.attribution import (
     what_attribution_reads,
 )
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
-from sitegen.people.names import person_key
+from sitegen.people.names import family_name, initial, initial_id, person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import profile_link_label, profile_link_url, title_label
 
@@ -124,6 +124,7 @@ class _PeoplePages:
         ordered = self.directory.ordered()
         chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
         sectioned = len({section(p) for p in ordered}) > 1  # headings for members, alumni and other authors
+        letters = self.letters(ordered, len(chunks))
         for number, chunk in enumerate(chunks, start=1):
             rows = [
                 (
@@ -142,18 +143,42 @@ class _PeoplePages:
             path = index_path(number)
             yield Page(
                 path,
-                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode, sectioned),),
-                partial(self.render_index, path, chunk, number, len(chunks), len(ordered), sectioned),
+                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode, sectioned, letters),),
+                partial(self.render_index, path, chunk, number, len(chunks), len(ordered), sectioned, letters),
             )
 
-    def render_index(self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int, sectioned: bool) -> bytes:
+    @staticmethod
+    def letters(ordered: list[PersonRecords], count: int) -> list[tuple[str, str, int]]:
+        """The initials of the other authors' family names (they are in that order), each with the id of its heading
+        and the number of the index's page on which it starts: the A-Z links of every page."""
+        first: dict[str, tuple[str, str, int]] = {}
+        for place, person in enumerate(ordered):
+            if section(person) == "authors":
+                letter = initial(family_name(person.name))
+                first.setdefault(letter, (letter, initial_id(letter), place // PEOPLE_PER_PAGE + 1))
+        return list(first.values())
+
+    def render_index(
+        self, path: str, chunk: list[PersonRecords], number: int, count: int, total: int, sectioned: bool, letters: list[tuple[str, str, int]]
+    ) -> bytes:
         views, urls = self.context.views, self.context.urls
         values = views.common(path)
         pages = [urls.page(index_path(n)) for n in range(1, count + 1)]
         people = [self.summary(p) for p in chunk]
+        sections = []
+        for name, group in groupby(people, key=lambda p: p["section"]):
+            listed = list(group)
+            if name != "authors":  # members and alumni are in the order of their weight: no letters
+                sections.append({"name": name, "people": listed, "groups": [{"letter": "", "id": "", "people": listed}]})
+                continue
+            groups = []
+            for letter, of_letter in groupby(listed, key=lambda p: initial(family_name(p["name"]))):
+                groups.append({"letter": letter, "id": initial_id(letter), "people": list(of_letter)})
+            sections.append({"name": name, "people": listed, "groups": groups})
         values.update(
             people=people,
-            sections=[{"name": name, "people": list(group)} for name, group in groupby(people, key=lambda p: p["section"])],
+            sections=sections,
+            letters=[{"letter": letter, "url": ("" if page == number else pages[page - 1]) + f"#{id}"} for letter, id, page in letters],
             sectioned=sectioned,
             people_count=total,
             record_count=len(self.entries),

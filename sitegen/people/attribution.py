@@ -99,7 +99,7 @@ _SECTIONS = {"members": 0, "alumni": 1, "authors": 2}
 def _index_order(person: PersonRecords) -> tuple[Any, ...]:
     weight = person.member.weight if person.member is not None else None
     owner = person.member is not None and person.member.owner  # first: the site is theirs
-    return (_SECTIONS[section(person)], not owner, weight is None, weight or 0, surname_order(person.key), person.number, person.slug)
+    return (_SECTIONS[section(person)], not owner, weight is None, weight or 0, surname_order(person.name, person.key), person.number, person.slug)
 
 
 def unmatched_members(entries: Sequence[Entry], members: Sequence[Person]) -> list[Problem]:

@@ -14,7 +14,7 @@ import re
 import unicodedata
 
 from sitegen.disambiguate import plain_name
-from sitegen.names import is_family_first
+from sitegen.names import csl_name, is_braced_whole, is_family_first
 from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -65,10 +65,33 @@ def name_slug(key: str) -> str:
     return f"{slug}-person" if WINDOWS_DEVICE_NAME.match(slug) else slug  # people/con/ could not be checked out on Windows
 
 
-def surname_order(key: str) -> tuple[str, str]:
-    """How a directory sorts names: by the family name (the last word; the first of a Chinese, Japanese or Korean
-    name), then the whole name."""
-    words = key.split()
-    if not words:
-        return ("", key)
-    return (words[0] if is_family_first(key) else words[-1], key)
+@functools.lru_cache(maxsize=NAME_KEYS_KEPT)
+def family_name(name: str) -> str:
+    """The family name a directory sorts a shown name by, folded as `person_key` folds names: BibTeX's split, as
+    the exports make it (sitegen.names.csl_name): 'Jan van der Berg' is 'van der berg', 'María José
+    García-Fernández de la Fuente' 'de la fuente' (a family name of several words is written 'García-Fernández de la
+    Fuente, María José'), a Chinese, Japanese or Korean name's first word; a name written given name first in Latin
+    letters ('Zhang Wei') is read as written. A one-word or group name is itself."""
+    if is_braced_whole(name):  # '{Google DeepMind}': one unit
+        return person_key(name)
+    plain = plain_name(name) if ("\\" in name or "{" in name) else name
+    split = csl_name(plain)
+    return person_key(split.get("family") or split.get("literal") or plain)
+
+
+def surname_order(name: str, key: str = "") -> tuple[str, str]:
+    """How a directory sorts names: by the family name (`family_name`), then the whole name's key."""
+    return (family_name(name), key or person_key(name))
+
+
+def initial(family: str) -> str:
+    """The letter a directory lists a folded family name under: its first letter in capitals ('A' for 'álvarez',
+    which is folded to 'alvarez'; '山' for '山田'); '#' for a name with no letter."""
+    return family[:1].upper() if family[:1].isalpha() else "#"
+
+
+def initial_id(letter: str) -> str:
+    """The id of a letter's heading: 'letter-a', and for a letter outside ASCII its code point ('letter-u5c71')."""
+    if letter == "#":
+        return "letter-other"
+    return f"letter-{letter.lower()}" if letter.isascii() else f"letter-u{ord(letter):x}"

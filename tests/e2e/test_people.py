@@ -1075,3 +1075,79 @@ def test_a_personal_sites_people_are_byte_identical_and_a_cached_build_after_edi
     assert tree == {p.relative_to(clean).as_posix(): p.read_bytes() for p in clean.rglob("*") if p.is_file()}
     assert listed_ids(page(cached, "people/marta-kowalczyk/index.html")) == OWNER_SLUGS | {"namesake-2018"}
     assert listed_ids(page(cached, "people/marta-kowalczyk-2/index.html")) == {"namesake-2024"}
+
+
+# --- the directory of every author: A-Z headings, jump links, order by the family name ------------------------
+
+DIRECTORY_NAMES = [
+    "Jan van der Berg",
+    "María José García-Fernández de la Fuente",
+    "Zhang Wei",
+    "Ana Álvarez",
+    "Bob Fuentes",
+    "Ben Abbott",
+    "山田 太郎",
+]
+
+
+def authors_site(root: Path, names: list[str], per_record: int = 1) -> Path:
+    records = [
+        {"id": f"r{i}", "title": f"Record {i}", "authors": names[i : i + per_record], "year": 2020, "source": "Journal"}
+        for i in range(0, len(names), per_record)
+    ]
+    site = write_site(
+        root, {"content/site.yaml": "title: Directory\nbase_url: https://x.example/\npeople: authors\n", "content/profile.yaml": "name: Directory\n"}
+    )
+    write_records(site, records)
+    return site
+
+
+def letters_of(index: BeautifulSoup) -> dict[str, list[str]]:
+    """The index's letter headings (their ids) and the names listed under each."""
+    shown = {}
+    for heading in index.select("section.people-index h3.people-letter"):
+        shown[heading["id"]] = [a.get_text(strip=True) for a in heading.find_next_sibling("ul").select("a.person-name")]
+    return shown
+
+
+def test_other_authors_are_ordered_by_their_bibtex_family_name_under_letter_headings_with_jump_links(tmp_path):
+    """QA: hundreds of "Other authors" in one flat list, and 'García-Fernández de la Fuente' sorted by its last word."""
+    output = build(authors_site(tmp_path / "site", DIRECTORY_NAMES), "--strict")
+    index = page(output, "people/index.html")
+    assert letters_of(index) == {
+        "letter-a": ["Ben Abbott", "Ana Álvarez"],
+        "letter-d": ["María José García-Fernández de la Fuente"],  # BibTeX: von 'de la', family 'Fuente'
+        "letter-f": ["Bob Fuentes"],
+        "letter-v": ["Jan van der Berg"],  # BibTeX: 'van der Berg'
+        "letter-w": ["Zhang Wei"],  # written given name first: left as written
+        "letter-u5c71": ["山田 太郎"],  # a name in another script has a group of its own initial
+    }
+    assert [h.get_text(strip=True) for h in index.select("h3.people-letter")] == ["A", "D", "F", "V", "W", "山"]
+    nav = index.select_one("nav.people-letters")
+    assert nav is not None and nav.get("aria-label") == "Jump to a letter"
+    assert [(a.get_text(strip=True), a["href"]) for a in nav.select("a")] == [
+        ("A", "#letter-a"),
+        ("D", "#letter-d"),
+        ("F", "#letter-f"),
+        ("V", "#letter-v"),
+        ("W", "#letter-w"),
+        ("山", "#letter-u5c71"),
+    ]
+
+
+@pytest.mark.slow
+def test_a_paged_directory_links_each_letter_to_the_page_that_holds_it(tmp_path):
+    surnames = ["Adams", "Brown", "Clark", "Young"]
+    names = [f"Given{n:04d} {surnames[min(n * len(surnames) // 1500, 3)]}" for n in range(1500)]  # 375 of each
+    output = build(authors_site(tmp_path / "site", names, per_record=5), "--strict")
+    first, second = page(output, "people/index.html"), page(output, "people/page/2/index.html")
+    links = [(a.get_text(strip=True), a["href"]) for a in first.select("nav.people-letters a")]
+    assert links == [("A", "#letter-a"), ("B", "#letter-b"), ("C", "#letter-c"), ("Y", "/people/page/2/#letter-y")]
+    assert [(a.get_text(strip=True), a["href"]) for a in second.select("nav.people-letters a")] == [
+        ("A", "/people/#letter-a"),
+        ("B", "/people/#letter-b"),
+        ("C", "/people/#letter-c"),
+        ("Y", "#letter-y"),
+    ]
+    assert [h["id"] for h in first.select("h3.people-letter")] == ["letter-a", "letter-b", "letter-c"]
+    assert [h["id"] for h in second.select("h3.people-letter")] == ["letter-c", "letter-y"]
