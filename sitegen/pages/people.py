@@ -41,7 +41,7 @@ from sitegen.people.attribution import (
     what_attribution_reads,
 )
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
-from sitegen.people.names import family_name, initial, initial_id, person_key
+from sitegen.people.names import initial, initial_id, person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import profile_link_label, profile_link_url, title_label
 
@@ -137,6 +137,7 @@ class _PeoplePages:
                     p.years,
                     (p.member.position, p.member.affiliation, p.member.role, p.member.alumni) if p.member else None,
                     p.evidence,
+                    p.family,
                 )
                 for p in chunk
             ]
@@ -154,7 +155,7 @@ class _PeoplePages:
         first: dict[str, tuple[str, str, int]] = {}
         for place, person in enumerate(ordered):
             if section(person) == "authors":
-                letter = initial(family_name(person.name))
+                letter = initial(person.family)
                 first.setdefault(letter, (letter, initial_id(letter), place // PEOPLE_PER_PAGE + 1))
         return list(first.values())
 
@@ -172,7 +173,7 @@ class _PeoplePages:
                 sections.append({"name": name, "people": listed, "groups": [{"letter": "", "id": "", "people": listed}]})
                 continue
             groups = []
-            for letter, of_letter in groupby(listed, key=lambda p: initial(family_name(p["name"]))):
+            for letter, of_letter in groupby(listed, key=lambda p: p["initial"]):
                 groups.append({"letter": letter, "id": initial_id(letter), "people": list(of_letter)})
             sections.append({"name": name, "people": listed, "groups": groups})
         values.update(
@@ -208,6 +209,7 @@ class _PeoplePages:
             "role": member.role if member else "",
             "alumni": bool(member and member.alumni),
             "section": section(person),
+            "initial": initial(person.family),
             "affiliation": member.affiliation if member else "",
             "subjects": person.subjects[:3],
             "years": person.years,

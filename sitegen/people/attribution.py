@@ -35,7 +35,7 @@ from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.model import Entry
 from sitegen.people.files import MemberLinks, Person, identifier_key
-from sitegen.people.names import name_slug, person_key, surname_order
+from sitegen.people.names import family_name, name_slug, person_key
 
 _ORCID_URL = re.compile(r"^(https?://)?(www\.)?orcid\.org/", re.I)
 EVIDENCE_SHOWN = 6  # shared co-authors a page names as the evidence of its grouping
@@ -56,6 +56,7 @@ class PersonRecords:
     namesakes: list[str] = field(default_factory=list)  # slugs of the other people of this name
     subjects: list[str] = field(default_factory=list)  # most frequent first
     years: str = ""
+    family: str = ""  # the family name the index sorts by and lists under (names.family_name), of the name as written
 
 
 @dataclass
@@ -99,7 +100,7 @@ _SECTIONS = {"members": 0, "alumni": 1, "authors": 2}
 def _index_order(person: PersonRecords) -> tuple[Any, ...]:
     weight = person.member.weight if person.member is not None else None
     owner = person.member is not None and person.member.owner  # first: the site is theirs
-    return (_SECTIONS[section(person)], not owner, weight is None, weight or 0, surname_order(person.name, person.key), person.number, person.slug)
+    return (_SECTIONS[section(person)], not owner, weight is None, weight or 0, person.family, person.key, person.number, person.slug)
 
 
 def unmatched_members(entries: Sequence[Entry], members: Sequence[Person]) -> list[Problem]:
@@ -188,6 +189,7 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
             entry.record.id,
             entry.record.aliases,  # what exclude_ids match, as the id
             [author.name for author in entry.authors],
+            list(entry.record.authors),  # as written: 'García-Fernández de la Fuente, María José' is listed by all its family name
             entry.record.year,
             entry.record.date.toordinal() if entry.record.date else 0,
             list(entry.record.categories),
@@ -224,18 +226,23 @@ class _Names:
         self.keys_of: list[tuple[str, ...]] = []  # per position: its authors' keys, each once
         self.positions: dict[str, list[int]] = defaultdict(list)  # key -> positions, newest first
         spellings: dict[str, Counter[str]] = defaultdict(Counter)
+        written: dict[str, Counter[str]] = defaultdict(Counter)
         for position, entry in enumerate(entries):
             keys = []
-            for author in entry.authors:
+            for author, as_written in zip(entry.authors, entry.record.authors, strict=False):
                 key = person_key(author.name)
                 if key:
                     keys.append(key)
                     spellings[key][author.name] += 1
+                    written[key][as_written] += 1
             unique = tuple(dict.fromkeys(keys))
             self.keys_of.append(unique)
             for key in unique:
                 self.positions[key].append(position)
         self.shown = {key: min(counts.items(), key=lambda item: (-item[1], item[0]))[0] for key, counts in spellings.items()}
+        # the family name of the spelling written most often ('Fuente, María José García-Fernández de la' is the
+        # records' to make, as BibTeX's): the index's order and letters
+        self.family = {key: family_name(min(counts.items(), key=lambda item: (-item[1], item[0]))[0]) for key, counts in written.items()}
         self.initials = {key: _initials(key) for key in self.positions}  # key -> its initials and surname
         # key -> what fetch's grouping (disambiguate.group_papers) compares of it: its name key, and initials and surname
         self.grouped_as = {key: (name_key(key), initial_key(key)) for key in self.positions}
@@ -306,7 +313,7 @@ def _member_records(
     for position in kept:
         for key in candidates[position]:
             taken.setdefault((position, key), member.slug)
-    person = PersonRecords(member.slug, member.name, person_key(member.name), kept, member=member)
+    person = PersonRecords(member.slug, member.name, person_key(member.name), kept, member=member, family=family_name(member.name))
     _describe(person, entries, names, keys)
     return person
 
@@ -504,7 +511,7 @@ def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLink
                 slug = f"{base}-{number}"
                 used.add(slug)
             slugs.append(slug)
-            person = PersonRecords(slug, names.shown[key], key, sorted(positions), number=index + 1)
+            person = PersonRecords(slug, names.shown[key], key, sorted(positions), number=index + 1, family=names.family[key])
             _describe(person, entries, names, {key})
             people[slug] = person
             for position in positions:

@@ -79,11 +79,6 @@ def family_name(name: str) -> str:
     return person_key(split.get("family") or split.get("literal") or plain)
 
 
-def surname_order(name: str, key: str = "") -> tuple[str, str]:
-    """How a directory sorts names: by the family name (`family_name`), then the whole name's key."""
-    return (family_name(name), key or person_key(name))
-
-
 def initial(family: str) -> str:
     """The letter a directory lists a folded family name under: its first letter in capitals ('A' for 'álvarez',
     which is folded to 'alvarez'; '山' for '山田'); '#' for a name with no letter."""

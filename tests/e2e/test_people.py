@@ -1151,3 +1151,14 @@ def test_a_paged_directory_links_each_letter_to_the_page_that_holds_it(tmp_path)
     ]
     assert [h["id"] for h in first.select("h3.people-letter")] == ["letter-a", "letter-b", "letter-c"]
     assert [h["id"] for h in second.select("h3.people-letter")] == ["letter-c", "letter-y"]
+
+
+def test_a_family_name_of_several_words_written_with_a_comma_is_listed_by_all_of_it(tmp_path):
+    names = ["García-Fernández de la Fuente, María José", "Ben Abbott", "Bob Fuentes", "Carl Dodd"]
+    index = page(build(authors_site(tmp_path / "site", names), "--strict"), "people/index.html")
+    assert letters_of(index) == {
+        "letter-a": ["Ben Abbott"],
+        "letter-d": ["Carl Dodd"],
+        "letter-f": ["Bob Fuentes"],
+        "letter-g": ["María José García-Fernández de la Fuente"],
+    }

@@ -113,9 +113,21 @@ def test_a_title_edit_reads_alike_and_a_year_edit_does_not() -> None:
 
 def test_a_chinese_japanese_or_korean_name_in_bibtex_order_is_the_same_person_and_sorts_by_family_name():
     """'山田, 太郎' (family, given) was the person '太郎 山田', another than '山田 太郎', and such names sorted by the given name."""
-    from sitegen.people.names import person_key, surname_order
+    from sitegen.people.names import family_name, person_key
 
     assert person_key("山田, 太郎") == person_key("山田 太郎")
     assert person_key("Lin, Sheng") == person_key("Sheng Lin")
     names = ["鈴木 一郎", "山田, 太郎", "佐藤 花子"]
-    assert [name[:2] for name in sorted(names, key=surname_order)] == ["佐藤", "山田", "鈴木"]
+    assert [name[:2] for name in sorted(names, key=family_name)] == ["佐藤", "山田", "鈴木"]
+
+
+def test_a_directory_sorts_by_the_family_name_bibtex_reads():
+    """QA: 'María José García-Fernández de la Fuente' sorted by its last word, 'van der Berg' by 'Berg'."""
+    from sitegen.people.names import family_name
+
+    assert family_name("Jan van der Berg") == "van der berg"
+    assert family_name("María José García-Fernández de la Fuente") == "de la fuente"
+    assert family_name("García-Fernández de la Fuente, María José") == "garcia fernandez de la fuente"
+    assert family_name("Zhang Wei") == "wei"  # written given name first: not guessed otherwise
+    assert family_name("Martin Luther King Jr.") == "king"
+    assert family_name("{Google DeepMind}") == "google deepmind"
