@@ -50,10 +50,51 @@ PREPRINT_VENUE = re.compile(
     r"|\barxiv preprint\b|\be-?prints?\b",
     re.IGNORECASE,
 )
-_THESIS = re.compile(r"\b(?:thesis|dissertation)\b", re.IGNORECASE)
-_PROCEEDINGS = re.compile(r"\b(?:proceedings|conference|workshop|symposium|colloquium)\b", re.IGNORECASE)
-_JOURNAL = re.compile(r"\b(?:journal|transactions|letters|review|magazine|annals|bulletin)\b", re.IGNORECASE)
-_REPORT = re.compile(r"\b(?:technical report|tech\. rep\.|white paper|working paper)\b", re.IGNORECASE)
+# The words that name a kind of work in a venue, in English and in German, French, Spanish, Italian, Portuguese and
+# Dutch (whole words: "Atti del Convegno" is proceedings, "Attitudes" is not), then in Japanese and Chinese, which
+# have no spaces between words: there a word is found anywhere in the venue ("情報処理学会論文誌", "计算机学报").
+_THESIS_WORDS = (
+    "thesis|dissertation|doktorarbeit|masterarbeit|diplomarbeit|bachelorarbeit|magisterarbeit|habilitationsschrift"
+    "|thèse|mémoire|tesis|tesina|tesi|tese|dissertação|dissertacao|proefschrift|scriptie|masterscriptie"
+)
+_THESIS_CJK = "博士論文|修士論文|卒業論文|学位論文|博士论文|硕士论文|学位论文|碩士論文|學位論文"
+_REPORT_WORDS = (
+    "technical report|tech\\. rep\\.|white paper|working paper"
+    "|technischer bericht|forschungsbericht|arbeitsbericht|arbeitspapier|diskussionspapier"
+    "|rapport technique|rapport de recherche|document de travail|informe técnico|informe tecnico|reporte técnico"
+    "|documento de trabajo|rapporto tecnico|relazione tecnica|relatório técnico|relatorio tecnico"
+    "|relatório de pesquisa|technisch rapport|onderzoeksrapport"
+)
+_REPORT_CJK = "研究報告|技術報告|テクニカルレポート|技術レポート|技术报告|研究报告"
+_CHAPTER_WORDS = "kapitel|chapitre|capítulo|capitulo|capitolo|hoofdstuk"
+_CHAPTER_CJK = "分担執筆|章节"
+_PROCEEDINGS_WORDS = (
+    "proceedings|conference|workshop|symposium|colloquium"
+    "|tagungsband|tagungsbände|konferenzband|konferenz|tagung|jahrestagung|kolloquium"
+    "|actes|conférence|colloque|congrès|journées|actas|congreso|conferencia|jornadas|simposio"
+    "|atti|convegno|conferenza|congresso|anais|atas|conferência|simpósio|simposio"
+    "|handelingen|congres|conferentie"
+)
+_PROCEEDINGS_CJK = "予稿集|講演論文集|講演集|会議録|会議|シンポジウム|全国大会|会议|會議|研讨会|研討會|论文集"
+_JOURNAL_WORDS = (
+    "journal|transactions|letters|review|magazine|annals|bulletin"
+    "|zeitschrift|zeitschriften|jahrbuch|mitteilungen|spektrum|revue|annales|cahiers|comptes rendus"
+    "|revista|boletín|boletin|anales|cuadernos|rivista|giornale|bollettino|annali|quaderni|boletim"
+    "|tijdschrift|mededelingen|jaarboek"
+)
+_JOURNAL_CJK = "論文誌|学会誌|学術誌|雑誌|ジャーナル|紀要|学报|學報|期刊|杂志|雜誌"
+
+
+def _venue_words(words: str, cjk: str = "") -> re.Pattern[str]:
+    """Whole words (a letter of any script next to one makes it part of another word), or CJK words anywhere."""
+    return re.compile(rf"\b(?:{words})\b" + (f"|{cjk}" if cjk else ""), re.IGNORECASE)
+
+
+_THESIS = _venue_words(_THESIS_WORDS, _THESIS_CJK)
+_REPORT = _venue_words(_REPORT_WORDS, _REPORT_CJK)
+_CHAPTER = _venue_words(_CHAPTER_WORDS, _CHAPTER_CJK)
+_PROCEEDINGS = _venue_words(_PROCEEDINGS_WORDS, _PROCEEDINGS_CJK)
+_JOURNAL = _venue_words(_JOURNAL_WORDS, _JOURNAL_CJK)
 # journals whose names say "Proceedings": PNAS, Proceedings of the IEEE, of the Royal Society, PVLDB, PACM
 _JOURNAL_OF_PROCEEDINGS = re.compile(
     r"\bproc(?:eedings|\.)? (?:of the )?(?:national academy|natl\.? acad)|\bproceedings of the ieee\s*$|\bproc\.? ieee\s*$"
@@ -137,6 +178,8 @@ def _type_from_venue(source: str) -> str:
         return "thesis"
     if _REPORT.search(source):
         return "report"
+    if _CHAPTER.search(source):
+        return "chapter"
     if _JOURNAL_OF_PROCEEDINGS.search(source):
         return "article"
     if _PROCEEDINGS.search(source):

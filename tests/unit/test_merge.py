@@ -558,6 +558,72 @@ def test_a_record_without_a_type_is_given_one(record, kind):
     assert infer_type(made) == kind
 
 
+# what venues are called in other languages: each language's journal and proceedings, and theses, reports, chapters
+FOREIGN_VENUES = [
+    # German
+    ("Zeitschrift für Physik", "article"),
+    ("Informatik-Spektrum", "article"),
+    ("Tagungsband der GI-Jahrestagung 2023", "inproceedings"),
+    ("Dissertation, TU München", "thesis"),
+    ("Doktorarbeit, Universität Hamburg", "thesis"),
+    ("Masterarbeit, KIT", "thesis"),
+    ("Forschungsbericht 12, DLR", "report"),
+    ("Kapitel 3 in: Handbuch der Informatik", "chapter"),
+    # French
+    ("Revue d'intelligence artificielle", "article"),
+    ("Actes de la conférence TALN 2022", "inproceedings"),
+    ("Thèse de doctorat, Université Paris-Saclay", "thesis"),
+    ("Mémoire de master, Université de Lyon", "thesis"),
+    ("Rapport de recherche RR-9512, Inria", "report"),
+    ("Chapitre 2 de Traité d'algorithmique", "chapter"),
+    # Spanish
+    ("Revista Iberoamericana de Inteligencia Artificial", "article"),
+    ("Actas del XX Congreso Español de Informática", "inproceedings"),
+    ("Tesis doctoral, Universidad de Granada", "thesis"),
+    ("Informe técnico, UPM", "report"),
+    ("Capítulo 4 en Métodos numéricos", "chapter"),
+    # Italian
+    ("Rivista di Matematica della Università di Parma", "article"),
+    ("Atti del Convegno Nazionale CINI", "inproceedings"),
+    ("Tesi di dottorato, Politecnico di Milano", "thesis"),
+    ("Rapporto tecnico, CNR", "report"),
+    # Portuguese
+    ("Revista Brasileira de Computação Aplicada", "article"),
+    ("Anais do XXXVII Simpósio Brasileiro de Banco de Dados", "inproceedings"),
+    ("Tese de doutorado, Universidade de São Paulo", "thesis"),
+    ("Relatório técnico, Unicamp", "report"),
+    # Dutch
+    ("Tijdschrift voor Economische en Sociale Geografie", "article"),
+    ("Handelingen van het Nederlands Filologencongres", "inproceedings"),
+    ("Proefschrift, Universiteit Leiden", "thesis"),
+    ("Hoofdstuk 5 in: Inleiding tot de informatica", "chapter"),
+    # Japanese
+    ("情報処理学会論文誌", "article"),
+    ("情報処理学会全国大会講演論文集", "inproceedings"),
+    ("情報処理学会研究報告", "report"),
+    ("博士論文, 東京大学", "thesis"),
+    # Chinese
+    ("计算机学报", "article"),
+    ("中国计算机大会会议论文集", "inproceedings"),
+    ("博士学位论文, 清华大学", "thesis"),
+    ("技术报告, 中国科学院", "report"),
+    # a word inside another word is not that word
+    ("Attitudes and Social Cognition", "other"),  # atti
+    ("Prótesis Dental Hoy", "other"),  # tesis
+    ("Teseo Foundation Notes", "other"),  # tese
+    ("Revistas y Catálogos", "other"),  # revista
+    ("Actesia Group", "other"),  # actes
+    ("Mémoires de la Société", "other"),  # mémoire: a series of a society, not a thesis
+    ("研究", "other"),
+]
+
+
+@pytest.mark.parametrize("source, kind", FOREIGN_VENUES)
+def test_a_venue_named_in_another_language_says_the_kind_of_work(source, kind):
+    made = Record(id="x", title="T", location=Location("p", 1), origin=Origin("yaml", "p", fetched=False), source=source)
+    assert infer_type(made) == kind
+
+
 def test_a_preprints_links_and_ids_beside_the_published_ones_are_named_as_the_preprints():
     """The published version's PDF, DOI and OpenAlex page keep their names; the preprint's, which differ,
     are `pdf_preprint`, ...; an address both give (in another case or form) is kept once."""
