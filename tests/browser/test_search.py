@@ -39,7 +39,13 @@ LETTERS = {"ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "
 # -- a reference matcher ------------------------------------------------------------------------
 
 
+CJK_GAP = re.compile(
+    r"(?<=[\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff])[^\S\n]+(?=[\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff])"
+)
+
+
 def fold(text: str) -> str:
+    text = CJK_GAP.sub("", text)  # "山田 太郎" is "山田太郎": no spaces between CJK characters
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
     return "".join(LETTERS.get(c, c) for c in text).replace("–", "-").replace("—", "-")
 
@@ -530,6 +536,30 @@ def test_an_umlaut_typed_finds_the_name_spelled_with_ae_oe_ue(new_page, tmp_path
         type_query(page, "Jonas Müller")
         settle(page)
         assert "mueller2020" in shown_ids(page) and sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, "Jonas Müller"))
+
+
+def test_cjk_typed_without_the_records_spaces_finds_it(new_page, tmp_path):
+    site = copy_demo(tmp_path / "site")
+    record = {"id": "yamada2021", "title": "深層 学習 による 画像 認識", "authors": ["山田 太郎"], "year": 2021, "source": "情報処理学会論文誌"}
+    (site / "content" / "records" / "yamada.yaml").write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base)
+        ready(page)
+        records, _ = load_records(site / "output")
+        for query in ("山田太郎", "山田　太郎", "学習による画像", "太郎 深層学習"):
+            type_query(page, query)
+            settle(page)
+            assert shown_ids(page) == ["yamada2021"], query
+            assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, query)), query
+        type_query(page, "山田次郎")  # another name is not found
+        settle(page)
+        assert shown_ids(page) == []
+        type_query(page, "pipeline parallel")  # Latin text is searched as before: its spaces count
+        settle(page)
+        assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, "pipeline parallel")) != []
 
 
 def test_a_persons_page_searches_the_records_it_lists(new_page, tmp_path):

@@ -52,8 +52,13 @@
   var DASHES = /[\u2010-\u2015\u2212]/g;
   var QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
   var DQUOTES = /[\u201c\u201d\u201e\u201f\u2033]/g;
+  // Chinese and Japanese write no spaces between words, and a name is written "山田 太郎" or "山田太郎": the spaces
+  // between two CJK characters (Han, kana, Hangul) are dropped in the text and in what is typed, so either finds
+  // either; a space next to a Latin letter stays ("山田 Taro")
+  var CJK = "\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff";
+  var CJK_GAP = new RegExp("([" + CJK + "])[^\\S\\n]+(?=[" + CJK + "])", "g");
   function fold(text) {
-    return text.normalize("NFKD").replace(MARKS, "").toLowerCase().replace(LETTER, function (c) { return LETTERS[c]; })
+    return text.replace(CJK_GAP, "$1").normalize("NFKD").replace(MARKS, "").toLowerCase().replace(LETTER, function (c) { return LETTERS[c]; })
       .replace(DASHES, "-").replace(QUOTES, "'").replace(DQUOTES, '"');
   }
   // German umlauts are also typed ae, oe, ue ("Mueller" for Müller): a text that has them is searched that way too
