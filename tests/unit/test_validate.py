@@ -897,7 +897,10 @@ def test_a_hand_written_record_whose_venue_says_no_kind_of_work_is_a_warning_say
         "@misc; say it with `type:` (inproceedings: a conference paper, article: a journal article, or one of preprint, thesis, "
         "book, chapter, report, patent, software, dataset, other)"
     ]
-    for fine in ("source: CVPR\n", "source: Vision Days 2023\ntype: inproceedings\n", "source: Vision Days\nbibtex_type: inproceedings\n", ""):
+    fines = ("source: CVPR\n", "source: Vision Days 2023\ntype: inproceedings\n", "source: Vision Days\nbibtex_type: inproceedings\n", "")
+    # the venue's words in another language say it too
+    foreign = ("source: Zeitschrift für Physik\n", "source: Actes de la conférence TALN\n", "source: 情報処理学会論文誌\n", "source: 计算机学报\n")
+    for fine in fines + foreign:
         _, problems = record(f"id: x\ntitle: T\nyear: 2023\n{fine}")
         assert problems == [], fine
 
