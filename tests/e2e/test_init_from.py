@@ -118,6 +118,7 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert "note: _pages/cv.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # its Markdown CV: said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
 def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
     """init's sample About page ("Write about your research here") would be the first entry of the menu of a site
@@ -159,6 +160,7 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
     assert "Translator" in cv and "Society for the Diffusion of Useful Knowledge" in cv and "Self-taught in Mathematics" in cv
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, address, title, description, tags",
     [
@@ -202,6 +204,7 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
     assert page(hugo, "posts/getting-started/index.html").select_one("main pre code").get_text() == 'print("hello")\n'  # fenced
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, address, titles, picture",
     [
@@ -224,6 +227,7 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
     assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, moved",
     [
@@ -265,6 +269,7 @@ def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, to
             assert served_file(site, target + "index.html").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, bio_links, post, post_links",
     [

@@ -324,6 +324,7 @@ def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_
     assert re.search(r"^content/profile\.yaml:\d+: warning: .*'postion'.*did you mean 'position'", failed.stderr, re.MULTILINE), failed.stderr
 
 
+@pytest.mark.slow
 def test_an_older_refresh_workflow_that_commits_only_arxiv_records_is_a_warning_once_other_sources_are_fetched(tmp_path: Path) -> None:
     """A site made by an older `sitegen init` keeps its refresh workflow when sitegen is upgraded: that one put
     only content/records/arxiv in its pull request. With `orcid:` in profile.yaml, today's `sitegen fetch` in it
