@@ -522,12 +522,17 @@ def test_two_thousand_records_on_a_phone(new_page, big_site):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_an_umlaut_typed_finds_the_name_spelled_with_ae_oe_ue(new_page, tmp_path):
+def demo_built_with(tmp_path, record: dict):
+    """The demo with one more record, built for the root of a local server."""
     site = copy_demo(tmp_path / "site")
-    record = {"id": "mueller2020", "title": "Spelled without umlauts", "authors": ["Jonas Mueller"], "year": 2020, "source": "J"}
-    (site / "content" / "records" / "mueller.yaml").write_text(yaml.safe_dump(record), encoding="utf-8")
+    (site / "content" / "records" / f"{record['id']}.yaml").write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
     result = run_sitegen("build", "--site", str(site), "--base-url", "/")
     assert result.returncode == 0, result.stderr
+    return site
+
+
+def test_an_umlaut_typed_finds_the_name_spelled_with_ae_oe_ue(new_page, tmp_path):
+    site = demo_built_with(tmp_path, {"id": "mueller2020", "title": "Spelled without umlauts", "authors": ["Jonas Mueller"], "year": 2020, "source": "J"})
     with serve(site / "output") as base:
         page = new_page()
         page.goto(base)
@@ -539,11 +544,9 @@ def test_an_umlaut_typed_finds_the_name_spelled_with_ae_oe_ue(new_page, tmp_path
 
 
 def test_cjk_typed_without_the_records_spaces_finds_it(new_page, tmp_path):
-    site = copy_demo(tmp_path / "site")
-    record = {"id": "yamada2021", "title": "深層 学習 による 画像 認識", "authors": ["山田 太郎"], "year": 2021, "source": "情報処理学会論文誌"}
-    (site / "content" / "records" / "yamada.yaml").write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
-    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
-    assert result.returncode == 0, result.stderr
+    site = demo_built_with(
+        tmp_path, {"id": "yamada2021", "title": "深層 学習 による 画像 認識", "authors": ["山田 太郎"], "year": 2021, "source": "情報処理学会論文誌"}
+    )
     with serve(site / "output") as base:
         page = new_page()
         page.goto(base)
