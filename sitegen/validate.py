@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -794,25 +794,24 @@ def _unknown_fields_warned(reader: str) -> bool:
 def _doi(fields: Fields) -> str | None:
     """`doi: https://doi.org/10.1145/X` (as Hugo Blox's files and many hand-written ones have it) is 10.1145/X.
     What is no DOI is left out with a warning: a link made of it would lead nowhere."""
-    value = fields.string("doi")
-    if not value:
-        return None
-    doi = checked_doi(value)
-    if doi is None:
-        fields.problem("doi", f"{not_a_doi(value)}; left out, with its link", warning=True)
-    return doi
+    return _checked_identifier(fields, "doi", checked_doi, not_a_doi)
 
 
 def _arxiv(fields: Fields) -> str | None:
     """`arxiv: arXiv:2301.00001` is 2301.00001. What is no arXiv id is left out with a warning, as a DOI is: it
     would make a link to nowhere, and every citation format's URL of the record."""
-    value = fields.string("arxiv")
+    return _checked_identifier(fields, "arxiv", checked_arxiv, not_an_arxiv_id)
+
+
+def _checked_identifier(fields: Fields, key: str, checked: Callable[[str], str | None], why_not: Callable[[str], str]) -> str | None:
+    """The identifier `key` as `checked` writes it; None, with a warning saying `why_not`, when it is none."""
+    value = fields.string(key)
     if not value:
         return None
-    arxiv = checked_arxiv(value)
-    if arxiv is None:
-        fields.problem("arxiv", f"{not_an_arxiv_id(value)}; left out, with its link", warning=True)
-    return arxiv
+    identifier = checked(value)
+    if identifier is None:
+        fields.problem(key, f"{why_not(value)}; left out, with its link", warning=True)
+    return identifier
 
 
 def _aliases(fields: Fields, record_id: str) -> tuple[str, ...]:
