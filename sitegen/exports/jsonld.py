@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from sitegen.cite import en_dashed, record_type
-from sitegen.exports import joined
+from sitegen.exports import joined, page_range
 from sitegen.exports.bibtex import record_details, work_version
 from sitegen.merge import work_sources
 from sitegen.model import Entry, Profile, Record, Site
@@ -62,12 +62,16 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     if record.language:
         data["inLanguage"] = record.language  # schema.org's, a language tag
     venue = entry.source.plain.strip()
+    details = record_details(record.extra)
     if venue:
         kind = record_type(entry)
         if kind in _VENUE_TYPES:  # the journal, proceedings or book it appeared in: not its publisher
-            data["isPartOf"] = {"@type": _VENUE_TYPES[kind], "name": venue}
+            periodical = {"@type": _VENUE_TYPES[kind], "name": venue}
+            data["isPartOf"] = _issue_of(periodical, details) if kind == "article" else periodical
         else:  # the repository, university or publisher that put it out
             data["publisher"] = {"@type": "Organization", "name": venue}
+    if details.get("pages"):
+        data.update(_pages(details["pages"]))
     version = work_version(record)
     if version:
         data["version"] = version  # schema.org's CreativeWork `version` (softwareVersion is SoftwareApplication's, not SoftwareSourceCode's)
@@ -101,6 +105,24 @@ def blog_posting(title: str, day: str, description: str, url: str, owner: str, p
     if image:
         data["image"] = image
     return data
+
+
+def _issue_of(periodical: dict[str, Any], details: dict[str, str]) -> dict[str, Any]:
+    """Where in its journal an article stands, as schema.org nests it: the article is part of an issue, the issue
+    of a volume, the volume of the journal (`PublicationIssue`, `PublicationVolume`, `Periodical`); a level the
+    record does not name is left out."""
+    part_of = periodical
+    if details.get("volume"):
+        part_of = {"@type": "PublicationVolume", "volumeNumber": details["volume"], "isPartOf": part_of}
+    if details.get("number"):
+        part_of = {"@type": "PublicationIssue", "issueNumber": details["number"], "isPartOf": part_of}
+    return part_of
+
+
+def _pages(pages: str) -> dict[str, str]:
+    """`pagination` as written (a range with an en dash), and `pageStart`/`pageEnd` when it reads as a range."""
+    first, last = page_range(pages)
+    return {"pagination": en_dashed(pages), **({"pageStart": first, "pageEnd": last} if last else {})}
 
 
 HEADLINE_LENGTH = 110  # Google's limit for an Article's headline

@@ -67,6 +67,30 @@ def test_article_fields_a_reader_of_the_page_gets():
     assert data["abstract"] == "We balance load."
 
 
+def test_an_articles_volume_issue_and_pages_as_schema_org_nests_them():
+    """A reference manager or a search engine reading the page finds where in the journal the article is."""
+    entry = make_entry(
+        "v", "Kestrel", ("Lena Müller",), year=2024, source="Journal of Examples", type="article", extra={"volume": 12, "issue": "3", "pages": "101--117"}
+    )
+    data = article_of(entry)
+    assert errors(ARTICLE, data) == []
+    assert data["isPartOf"] == {
+        "@type": "PublicationIssue",
+        "issueNumber": "3",
+        "isPartOf": {"@type": "PublicationVolume", "volumeNumber": "12", "isPartOf": {"@type": "Periodical", "name": "Journal of Examples"}},
+    }
+    assert (data["pagination"], data["pageStart"], data["pageEnd"]) == ("101–117", "101", "117")
+
+
+def test_a_chapters_pages_without_a_volume_and_a_single_page():
+    chapter = article_of(make_entry("c", "Kestrel", ("Lena Müller",), year=2024, source="Handbook", type="chapter", extra={"pages": "e1234"}))
+    assert errors(ARTICLE, chapter) == []
+    assert chapter["isPartOf"] == {"@type": "Book", "name": "Handbook"}
+    assert chapter["pagination"] == "e1234" and "pageStart" not in chapter
+    volume_only = article_of(make_entry("w", "Kestrel", (), year=2024, source="Journal of Examples", type="article", extra={"volume": "7"}))
+    assert volume_only["isPartOf"] == {"@type": "PublicationVolume", "volumeNumber": "7", "isPartOf": {"@type": "Periodical", "name": "Journal of Examples"}}
+
+
 def test_preprint_is_published_by_its_repository():
     data = article_of(PREPRINT)
     assert data["publisher"] == {"@type": "Organization", "name": "arXiv"}
