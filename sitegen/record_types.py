@@ -51,13 +51,14 @@ PREPRINT_VENUE = re.compile(
     re.IGNORECASE,
 )
 # The words that name a kind of work in a venue, in English and in German, French, Spanish, Italian, Portuguese and
-# Dutch (whole words: "Atti del Convegno" is proceedings, "Attitudes" is not), then in Japanese and Chinese, which
-# have no spaces between words: there a word is found anywhere in the venue ("情報処理学会論文誌", "计算机学报").
+# Dutch (whole words: "Atti del Convegno" is proceedings, "Attitudes" is not), then in Japanese, Chinese and Korean,
+# which write a word with no space before it (Korean joins a society's name and "journal": "정보과학회논문지"): there a
+# word is found anywhere in the venue ("情報処理学会論文誌", "计算机学报").
 _THESIS_WORDS = (
     "thesis|dissertation|doktorarbeit|masterarbeit|diplomarbeit|bachelorarbeit|magisterarbeit|habilitationsschrift"
     "|thèse|mémoire|tesis|tesina|tesi|tese|dissertação|dissertacao|proefschrift|scriptie|masterscriptie"
 )
-_THESIS_CJK = "博士論文|修士論文|卒業論文|学位論文|博士论文|硕士论文|学位论文|碩士論文|學位論文"
+_THESIS_CJK = "博士論文|修士論文|卒業論文|学位論文|博士论文|硕士论文|学位论文|碩士論文|學位論文|학위논문|박사논문|석사논문"
 _REPORT_WORDS = (
     "technical report|tech\\. rep\\.|white paper|working paper"
     "|technischer bericht|forschungsbericht|arbeitsbericht|arbeitspapier|diskussionspapier"
@@ -65,7 +66,7 @@ _REPORT_WORDS = (
     "|documento de trabajo|rapporto tecnico|relazione tecnica|relatório técnico|relatorio tecnico"
     "|relatório de pesquisa|technisch rapport|onderzoeksrapport"
 )
-_REPORT_CJK = "研究報告|技術報告|テクニカルレポート|技術レポート|技术报告|研究报告"
+_REPORT_CJK = "研究報告|技術報告|テクニカルレポート|技術レポート|技术报告|研究报告|기술보고서|연구보고서"
 _CHAPTER_WORDS = "kapitel|chapitre|capítulo|capitulo|capitolo|hoofdstuk"
 _CHAPTER_CJK = "分担執筆|章节"
 _PROCEEDINGS_WORDS = (
@@ -75,14 +76,14 @@ _PROCEEDINGS_WORDS = (
     "|atti|convegno|conferenza|congresso|anais|atas|conferência|simpósio|simposio"
     "|handelingen|congres|conferentie"
 )
-_PROCEEDINGS_CJK = "予稿集|講演論文集|講演集|会議録|会議|シンポジウム|全国大会|会议|會議|研讨会|研討會|论文集"
+_PROCEEDINGS_CJK = "予稿集|講演論文集|講演集|会議録|会議|シンポジウム|全国大会|会议|會議|研讨会|研討會|论文集|학술대회|학술발표|심포지엄|워크숍"
 _JOURNAL_WORDS = (
     "journal|transactions|letters|review|magazine|annals|bulletin"
     "|zeitschrift|zeitschriften|jahrbuch|mitteilungen|spektrum|revue|annales|cahiers|comptes rendus"
     "|revista|boletín|boletin|anales|cuadernos|rivista|giornale|bollettino|annali|quaderni|boletim"
     "|tijdschrift|mededelingen|jaarboek"
 )
-_JOURNAL_CJK = "論文誌|学会誌|学術誌|雑誌|ジャーナル|紀要|学报|學報|期刊|杂志|雜誌"
+_JOURNAL_CJK = "論文誌|学会誌|学術誌|雑誌|ジャーナル|紀要|学报|學報|期刊|杂志|雜誌|논문지|학회지|학술지|저널"
 
 
 def _venue_words(words: str, cjk: str = "") -> re.Pattern[str]:

@@ -607,6 +607,13 @@ FOREIGN_VENUES = [
     ("中国计算机大会会议论文集", "inproceedings"),
     ("博士学位论文, 清华大学", "thesis"),
     ("技术报告, 中国科学院", "report"),
+    # Korean
+    ("정보과학회논문지", "article"),
+    ("한국통신학회 학회지", "article"),
+    ("한국정보과학회 학술발표논문집", "inproceedings"),
+    ("2023 한국컴퓨터종합학술대회 논문집", "inproceedings"),
+    ("박사학위논문, 서울대학교", "thesis"),
+    ("기술보고서, 한국전자통신연구원", "report"),
     # a word inside another word is not that word
     ("Attitudes and Social Cognition", "other"),  # atti
     ("Prótesis Dental Hoy", "other"),  # tesis
