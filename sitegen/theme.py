@@ -319,6 +319,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
     environment.extend(sitegen_strings=strings)  # read by TranslatedStrings when a template is compiled (Jinja's way to hand an extension a setting)
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
+    environment.filters["number"] = functools.partial(format_number, strings=strings)
     environment.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": json_value}  # `|tojson` of any value templates get
     return environment
 
@@ -454,6 +455,14 @@ def format_date(value: Any, strings: dict[str, Any]) -> str:
     form = strings.get("date_formats.day" if day else "date_formats.month", "{month} {day}, {year}" if day else "{month} {year}")
     parts = {"year": year, "month": str(months[int(month) - 1]), "day": str(int(day)) if day else ""}
     return re.sub(r"\{(year|month|day)\}", lambda m: parts[m[1]], str(form))
+
+
+def format_number(value: Any, strings: dict[str, Any]) -> str:
+    """2900 -> '2,900' (or '2.900', '2 900': the language's `number_format.thousands`); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    separator = strings.get("number_format.thousands", ",")
+    return f"{value:,}".replace(",", separator if isinstance(separator, str) else ",")
 
 
 def static_sources(theme: Theme, listing: Listing) -> dict[str, str]:

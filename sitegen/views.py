@@ -364,7 +364,7 @@ class ViewBuilder:
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
         authors: list[dict[str, Any]] = [
-            {"name": a.name, "is_owner": a.is_owner, "gap_before": False, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors
+            {"name": a.name, "is_owner": a.is_owner, "gap_before": False, "position": 0, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors
         ]
         if self._people_link is not None:  # a people page first, else whatever link the name had
             for author in authors:
@@ -383,6 +383,7 @@ class ViewBuilder:
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0
+            "cut_after": bool(author_count) and listed_authors[-1]["position"] != author_count,  # names left out after the last one named
             "more_authors": bool(record.extra.get("et_al")),  # BibTeX's `and others`: the authors named are the first
             "editors": editors,  # a book's, or those of the book a chapter is in
             "editors_in_byline": bool(editors) and not authors,  # an edited book: named where the authors would be, marked
@@ -1045,11 +1046,16 @@ LISTED_AUTHORS_FIRST = 10  # of a longer author list (a collaboration's hundreds
 def _listed_authors(authors: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
     """The authors a list names, and the count of all when it leaves some out (else 0).
 
-    An owner beyond the first ones is named too, with `gap_before`: names were left out before them.
+    An owner beyond the first ones is named too, with `gap_before` (names were left out before them)
+    and `position`, their place in the whole list counted from 1 ("author 1,412 of 2,900").
     """
     if len(authors) <= LISTED_AUTHORS_UNCUT:
         return authors, 0
-    owners_later = [{**author, "gap_before": True} for author in authors[LISTED_AUTHORS_FIRST:] if author["is_owner"]]
+    owners_later = [
+        {**author, "gap_before": True, "position": position}
+        for position, author in enumerate(authors[LISTED_AUTHORS_FIRST:], LISTED_AUTHORS_FIRST + 1)
+        if author["is_owner"]
+    ]
     return authors[:LISTED_AUTHORS_FIRST] + owners_later, len(authors)
 
 
