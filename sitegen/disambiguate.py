@@ -114,15 +114,25 @@ def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[l
     if not any(is_owner(name) for paper in papers for name in paper.authors):
         for name in _names_on_every_paper(papers):
             is_owner.add(name)  # the owner is unknown (e.g. --id only): the name on every paper
-    coauthors = [[key for name in paper.authors if (key := name_key(name)) and not is_owner(name)] for paper in papers]
-    return connected_groups(papers, coauthors), is_owner
+    coauthors = [list(dict.fromkeys(key for name in paper.authors if (key := name_key(name)) and not is_owner(name))) for paper in papers]
+    return connected_groups(papers, coauthors, large_teams=True), is_owner
 
 
-def connected_groups(papers: Sequence[Paper], coauthors: Sequence[Iterable[str]]) -> list[Group]:
+LARGE_TEAM = 30  # a paper with more co-authors than this is a collaboration's: one name it shares with another is no evidence
+LARGE_TEAM_SHARE = 10  # two collaboration papers are one person's when they share at least a tenth of the shorter list
+
+
+def connected_groups(papers: Sequence[Paper], coauthors: Sequence[Iterable[str]], large_teams: bool = False) -> list[Group]:
     """Papers joined when they share a co-author key (`coauthors[i]`: paper i's), largest group first.
 
     The keys are compared as given: `group_papers` makes them from names; a caller
     that has name keys already (the build's people) hands them over as they are.
+
+    With `large_teams` (the keys are each paper's every co-author), a paper of more than
+    LARGE_TEAM co-authors (a collaboration's thousands) joins no small paper, and joins
+    another such paper only through many names: a list of 3,000 names holds a Wei Wang
+    and a Lei Chen, and a namesake's paper with one of them is not the owner's.
+    Papers of one collaboration share most of their names, two collaborations a few.
     """
     parent = list(range(len(papers)))
 
@@ -133,7 +143,17 @@ def connected_groups(papers: Sequence[Paper], coauthors: Sequence[Iterable[str]]
         return i
 
     first_paper_of: dict[str, int] = {}
+    first_large_paper_of: dict[str, int] = {}
+    sizes: list[int] = []
     for index, keys in enumerate(coauthors):
+        keys = list(keys)
+        sizes.append(len(keys))
+        if large_teams and len(keys) > LARGE_TEAM:
+            shared: Counter[int] = Counter(first_large_paper_of.setdefault(key, index) for key in keys)
+            for other, count in shared.items():
+                if other != index and count * LARGE_TEAM_SHARE >= min(sizes[other], len(keys)):
+                    parent[root(index)] = root(other)
+            continue
         for key in keys:
             other = first_paper_of.setdefault(key, index)
             parent[root(index)] = root(other)

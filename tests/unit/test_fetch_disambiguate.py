@@ -140,3 +140,44 @@ def test_candidates_are_listed_with_what_tells_them_apart():
     assert lines[2] == "       with Bin Cui, Fangcheng Fu"
     assert lines[3] == "  2. A2  Sheng Lin — affiliation unknown; years unknown; works unknown"
     assert "set `openalex: ID` in content/profile.yaml" in lines[-1]
+
+
+def collaboration(pid: str, members: list[str], owner_at: int | None = None, categories: str = "hep-ex") -> Paper:
+    authors = list(members)
+    if owner_at is not None:
+        authors.insert(owner_at, "John A. Smith")
+    return Paper(pid, f"Title {pid}", tuple(authors), tuple(categories.split()), 2023)
+
+
+def test_a_name_shared_through_a_collaborations_list_does_not_join_a_namesake():
+    first = ["Wei", "Lei", "Maria", "Paolo", "Anna", "Jakob", "Yuki", "Sara", "Ivan", "Chen"]
+    last = ["Wang", "Chen", "Garcia", "Rossi", "Weber", "Sato", "Costa", "Novak", "Kim", "Li"]
+    atlas = [f"{f} {m}. {surname}" for f in first for m in "ABCDEFGHJKLMNPRSTUWXYZ" for surname in last][:2000] + ["Wei Wang", "Lei Chen"]
+    others = ["Omar", "Lucia", "Pedro", "Ines", "Hugo", "Nora", "Emil", "Rosa", "Tariq", "Vera"]
+    cms = [f"{f} {m}. {surname}" for f in others for m in "ABCDEFGHJKLMNPRSTUWXYZ" for surname in last][:900] + ["Wei Wang", "Maria Garcia"]
+    papers = [
+        collaboration("2308.04775", atlas, owner_at=1412),
+        collaboration("2401.00001", atlas[5:] + ["Newcomer One"], owner_at=800),
+        Paper("2203.11111", "Zebrafish gut", ("Wei Wang", "John A. Smith", "Maria Garcia"), ("q-bio.GN",), 2022),
+        Paper("2105.22222", "Retail demand", ("John A. Smith", "Lei Chen"), ("cs.LG",), 2021),
+        Paper("2310.33333", "Vector-like quarks", ("John A. Smith", "Paolo Rossi"), ("hep-ph",), 2023),
+        collaboration("2402.00002", cms, owner_at=10),  # a namesake in another collaboration
+    ]
+    groups, is_owner = group_papers(papers, ["John A. Smith"])
+    assert sorted(sorted(g.ids) for g in groups) == [
+        ["2105.22222"],
+        ["2203.11111"],
+        ["2308.04775", "2401.00001"],
+        ["2310.33333"],
+        ["2402.00002"],
+    ]
+    lines = report(groups, is_owner, {})
+    assert lines[0] == "5 groups of records by co-authors (likely different people); 6 of 6 records are included:"
+    assert any("exclude_categories: [q-bio.GN]" in line for line in lines)
+
+
+def test_small_papers_still_join_through_one_shared_coauthor():
+    groups, _ = group_papers(
+        [paper("1", "Sheng Lin, Xue Lin"), paper("2", "Sheng Lin, Xue Lin, Yanzhi Wang"), paper("3", "Sheng Lin, Someone Else")], ["Sheng Lin"]
+    )
+    assert sorted(sorted(g.ids) for g in groups) == [["1", "2"], ["3"]]
