@@ -37,6 +37,7 @@ DEFAULT_API_URL = "https://api.openalex.org"
 DEFAULT_DELAY = 0.1  # OpenAlex allows 10 requests a second
 PER_PAGE = 200  # OpenAlex's largest page
 SAMPLE = 50  # works read to describe a namesake
+AUTHORSHIPS_IN_LISTS = 100  # OpenAlex's lists of works cut a work's authorships here (its `is_authors_truncated`, not among the fields selected)
 AUTHOR_ID = re.compile(r"^A\d+$")
 # what each answer must hold (sitegen.sources.http.expect_shape): a proxy's page or an error document is no list of works
 AUTHOR: Shape = {}
@@ -119,6 +120,8 @@ def record_from_work(work: dict[str, Any]) -> dict[str, Any]:
         "authors": [a for a in authors if a],
         "year": work.get("publication_year"),
     }
+    if work.get("is_authors_truncated") is True or len(authors) >= AUTHORSHIPS_IN_LISTS:
+        record["et_al"] = True  # the first 100 of a collaboration's thousands: cited "et al.", and a whole list merged in wins
     if work.get("publication_date"):
         try:
             record["date"] = datetime.date.fromisoformat(work["publication_date"])

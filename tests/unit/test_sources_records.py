@@ -259,3 +259,23 @@ def test_a_dblp_person_id_is_accepted_as_a_url_too(given):
 def test_a_dblp_name_is_not_a_person_id():
     with pytest.raises(ValueError, match="--dblp-name"):
         dblp.normalise_pid("Sheng Lin")
+
+
+def test_an_openalex_work_whose_authors_openalex_cut_at_100_is_marked_as_naming_the_first_only():
+    """OpenAlex's lists give a work's first 100 authorships (its `is_authors_truncated`): a collaboration's
+    2,900 authors come as 100, and the record says so (`et_al`) rather than count 100 authors."""
+    work = load("openalex/works/W4412853019.json")
+    authorship = work["authorships"][0]
+    collaboration = {
+        **work,
+        "authorships": [{**authorship, "author": {**authorship["author"], "display_name": f"Member {n}"}} for n in range(100)],
+        "is_authors_truncated": True,
+    }
+    record = openalex.record_from_work(collaboration)
+    assert len(record["authors"]) == 100 and record["et_al"] is True
+    assert_valid_record(record, "openalex")
+    # as answered to the fields sitegen selects (no flag): 100 authorships is OpenAlex's cut
+    del collaboration["is_authors_truncated"]
+    assert openalex.record_from_work(collaboration)["et_al"] is True
+    # a work with fewer is whole
+    assert "et_al" not in openalex.record_from_work(load("openalex/works/W4412853019.json"))
