@@ -193,6 +193,19 @@ def csl_names(written: Sequence[str], shown: Sequence[str]) -> list[dict[str, st
     return [{"literal": name} if index < len(written) and is_braced_whole(written[index]) else csl_name(name) for index, name in enumerate(shown)]
 
 
+CITED_AUTHORS = 21  # APA names the first 19 and the last of 21 or more authors, IEEE the first of 7 or more
+
+
+def page_csl_item(entry: Entry) -> dict[str, Any]:
+    """The CSL item a record page carries for its citations: `csl_item` with the authors the styles
+    print (a collaboration's 2,900 names would add 100 KB to the page for the same two citations)."""
+    item = csl_item(entry)
+    authors = item.get("author", [])
+    if len(authors) > CITED_AUTHORS:
+        item["author"] = [*authors[: CITED_AUTHORS - 1], authors[-1]]
+    return item
+
+
 def formatted_citation(entry: Entry) -> dict[str, FormattedCitation]:
     """The entry in every style of `STYLES`: style name -> its citation."""
     item = csl_item(entry)

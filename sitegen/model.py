@@ -187,6 +187,32 @@ class Author:
     is_owner: bool
 
 
+LISTED_AUTHORS_UNCUT = 12  # a list names every author of a record with at most this many
+LISTED_AUTHORS_FIRST = 10  # of a longer author list (a collaboration's hundreds), the first this many, and the owner
+
+
+def listed_positions(authors: tuple[Author, ...] | list[Author]) -> list[int]:
+    """The indexes of the authors a list names (the pages, the feed, the search's results): all of
+    a short list; of a longer one the first LISTED_AUTHORS_FIRST and every owner after them."""
+    if len(authors) <= LISTED_AUTHORS_UNCUT:
+        return list(range(len(authors)))
+    return [*range(LISTED_AUTHORS_FIRST), *(i for i in range(LISTED_AUTHORS_FIRST, len(authors)) if authors[i].is_owner)]
+
+
+def short_byline(authors: tuple[Author, ...] | list[Author]) -> str:
+    """The names a list shows as one line of plain text, '…' where names are left out:
+    'Maria Brown, …, Alice Novak, …, John A. Smith, …' (the search's results)."""
+    positions = listed_positions(authors)
+    parts: list[str] = []
+    for number, position in enumerate(positions):
+        if number and position != positions[number - 1] + 1:
+            parts.append("…")
+        parts.append(authors[position].name)
+    if positions and positions[-1] != len(authors) - 1:
+        parts.append("…")
+    return ", ".join(parts)
+
+
 @value_class
 class Subject:
     code: str

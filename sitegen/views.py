@@ -16,7 +16,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from sitegen.cite import csl_item, csl_locale, csl_names, en_dashed
+from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -26,7 +26,7 @@ from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
-from sitegen.model import Entry, Record, Site, Subject, Text
+from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Author, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import (
@@ -842,7 +842,7 @@ class ViewBuilder:
             meta=self.highwire(entry),
             icons=self.icons_of([entry]),
             jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image))),
-            csl=Markup(script_json(csl_item(entry))),  # the record as CSL-JSON: partials/cite.html, static/cite.js
+            csl=Markup(script_json(page_csl_item(entry))),  # the record as CSL-JSON, the authors its citations name: partials/cite.html, static/cite.js
         )
         return context
 
@@ -1039,23 +1039,16 @@ def year_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[int, i
     return starts
 
 
-LISTED_AUTHORS_UNCUT = 12  # a list names every author of a record with at most this many
-LISTED_AUTHORS_FIRST = 10  # of a longer author list (a collaboration's hundreds), the first this many, and the owner
-
-
 def _listed_authors(authors: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
-    """The authors a list names, and the count of all when it leaves some out (else 0).
+    """The authors a list names (model.listed_positions), and the count of all when it leaves some out (else 0).
 
     An owner beyond the first ones is named too, with `gap_before` (names were left out before them)
     and `position`, their place in the whole list counted from 1 ("author 1,412 of 2,900").
     """
     if len(authors) <= LISTED_AUTHORS_UNCUT:
         return authors, 0
-    owners_later = [
-        {**author, "gap_before": True, "position": position}
-        for position, author in enumerate(authors[LISTED_AUTHORS_FIRST:], LISTED_AUTHORS_FIRST + 1)
-        if author["is_owner"]
-    ]
+    positions = listed_positions([Author(a["name"], a["is_owner"]) for a in authors])
+    owners_later = [{**authors[i], "gap_before": True, "position": i + 1} for i in positions[LISTED_AUTHORS_FIRST:]]
     return authors[:LISTED_AUTHORS_FIRST] + owners_later, len(authors)
 
 

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sitegen.model import Entry, Site
+from sitegen.model import Entry, Site, listed_positions
 
 ATOM = "http://www.w3.org/2005/Atom"
 FEED_SIZE = 50
@@ -38,8 +38,8 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[En
     feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language)
     for entry in entries:
         item = _entry(feed, record_url(entry), entry.title.plain, _timestamp(entry))
-        for person in entry.authors:
-            _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", person.name)
+        for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
+            _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", entry.authors[position].name)
         for subject in entry.subjects:
             ET.SubElement(item, f"{{{ATOM}}}category", term=_xml_text(subject.code), label=_xml_text(subject.name))
         if entry.abstract_plain:

@@ -34,7 +34,7 @@ from functools import cache
 import orjson
 
 from sitegen.cite import CSL_DIR, STYLES, csl_locale, csl_locales
-from sitegen.model import RECORD_TYPES, Entry
+from sitegen.model import RECORD_TYPES, Entry, short_byline
 from sitegen.pages import Page, RenderContext, register_page_kind
 
 FACETS_PATH = "search/facets.json"
@@ -89,12 +89,11 @@ def search_facets(entries: Iterable[Entry], subjects: Iterable, type_labels: dic
 
 
 def search_text(entries: Iterable[Entry]) -> bytes:
-    """search/text.json: [title, authors (", "-joined; an edited book's editors), venue, abstract] per record, in site order, as plain text.
+    """search/text.json: [title, authors (the names a list shows, ", "-joined, "…" for those left out of a
+    collaboration's list; an edited book's editors), venue, abstract] per record, in site order, as plain text.
     The last is only searched, never shown: a record's award and short venue name go there too, so that
     "best paper" and "ICML" find it."""
-    return orjson.dumps(
-        [[entry.title.plain, ", ".join(a.name for a in entry.authors or entry.editors), entry.source.plain, _searched_text(entry)] for entry in entries]
-    )
+    return orjson.dumps([[entry.title.plain, short_byline(entry.authors or entry.editors), entry.source.plain, _searched_text(entry)] for entry in entries])
 
 
 def _searched_text(entry: Entry) -> str:

@@ -98,3 +98,50 @@ def test_the_counts_are_written_as_the_language_writes_numbers(tmp_path):
     byline = text_of(item(files, "ATLAS-2023mass").select_one(".authors"))
     assert byline.endswith("John A. Smith (Autor/in 1.412 von 2.900), … (2.900 Autorinnen und Autoren)")
     assert text_of(record_page(files, "ATLAS-2023mass").select_one("details.all-authors summary")) == "Alle Autorinnen und Autoren (2.900)"
+
+
+def test_the_feed_and_the_search_name_the_authors_a_list_names(tmp_path):
+    import json
+
+    import feedparser
+
+    files = built(collaboration_site(tmp_path))
+    feed = feedparser.parse(files["feed.xml"])
+    [mass] = [e for e in feed.entries if e.title == "Measurement of the Higgs boson mass"]
+    names = [author.name for author in mass.authors]
+    assert names[:2] == ["Maria A. Brown", "Maria B. Andersen"] and names[-1] == "John A. Smith" and len(names) == 11
+    [short] = [e for e in feed.entries if e.title == "Vector-like quarks"]
+    assert [author.name for author in short.authors] == ["John A. Smith", "Paolo Rossi"]
+    assert len(files["feed.xml"]) < 20_000  # not 2,900 + 181 + 40 <author> elements
+    # the search's data: what the results show (a result is drawn from it), the owner findable
+    rows = {row[0]: row for row in json.loads(files["search/text.json"])}
+    authors = rows["Measurement of the Higgs boson mass"][1]
+    assert authors.startswith("Maria A. Brown, Maria B. Andersen, ") and authors.endswith(", …, John A. Smith, …")
+    assert rows["Binary neutron star inspiral"][1].endswith(", …, J. Smith")
+    assert rows["Vector-like quarks"][1] == "John A. Smith, Paolo Rossi"
+    assert len(files["search/text.json"]) < 5_000
+
+
+def test_a_record_page_carries_the_authors_its_citations_print_and_they_read_the_same(tmp_path):
+    import html
+    import json
+
+    from sitegen.cite import _format, csl_item
+    from sitegen.prepare import prepare_site, read_inputs
+
+    site = collaboration_site(tmp_path)
+    files = built(site)
+    page = record_page(files, "ATLAS-2023mass")
+    item = json.loads(html.unescape(page.find("details", class_="cite-styles")["data-csl-item"]))
+    # APA names the first 19 and the last of 21 or more, IEEE the first: 21 names print the same
+    assert len(item["author"]) == 21 and item["author"][-1] == {"family": "Brown", "given": "Igor N."}
+    listing, digests = read_inputs(site)
+    [entry] = [e for e in prepare_site(site, listing, digests).site.entries if e.id == "ATLAS:2023mass"]
+    whole = csl_item(entry)
+    assert len(whole["author"]) == 2900  # BibTeX, RIS and records.json keep everyone
+    for style in ("apa", "ieee"):
+        assert _format(style, item).plain == _format(style, whole).plain
+    assert len(page.find("details", class_="cite-styles")["data-csl-item"]) < 3_000
+    # `and others` stays the last of the names carried
+    others = json.loads(html.unescape(record_page(files, "ATLAS-2024xsec").find("details", class_="cite-styles")["data-csl-item"]))
+    assert len(others["author"]) == 21 and others["author"][-1] == {"literal": "others"}
