@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -1172,7 +1173,10 @@ def test_all_sources_together_still_build(tmp_path, scholarly_server, arxiv_serv
 
 
 @pytest.mark.slow
-def test_500_works_from_openalex_take_under_5_seconds(tmp_path, scholarly_server):
+def test_500_works_from_openalex_take_under_5_seconds_of_work(tmp_path, scholarly_server):
+    """A large profile: 500 works in a few pages, written in under 5 s of the process's CPU time. Its CPU time, not
+    the wall clock: on a busy machine (CI's other worker) the same work takes twice as long to come round; the
+    disk's part (one flush for the batch, not one per file) is test_fetch_records's."""
     fixtures = tmp_path / "fixtures"
     shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
     works = fixtures / "openalex" / "works"
@@ -1195,13 +1199,16 @@ def test_500_works_from_openalex_take_under_5_seconds(tmp_path, scholarly_server
     server = scholarly_server(fixtures=fixtures)
     site = make_site(tmp_path / "site")
 
-    started = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = fetch_from(site, server, "--openalex", OPENALEX)
-    elapsed = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the fetch is the one child that ended in between
+    seconds = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
     assert result.returncode == 0, result.stderr
     assert len(records_of(site, "openalex")) == 500
-    assert elapsed < 5, f"{elapsed:.1f} s"
+    assert len(server.requests("openalex")) <= 4, "500 works are three pages of 200 (and the author), not a request each"
+    print(f"\n500 OpenAlex works fetched and written in {seconds:.2f} s of CPU time")
+    assert seconds < 5, f"{seconds:.1f} s of CPU time"
 
 
 # --------------------------------------------------------------------------

@@ -329,6 +329,21 @@ def test_commit_leaves_no_temporary_files(tmp_path):
     assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
 
 
+def test_a_commit_of_many_files_flushes_the_disk_once_before_any_rename(tmp_path, monkeypatch):
+    """Many records fetched are one flush to disk, not a disk commit per file (what made a 500-record fetch slow); every
+    new text is flushed before the first rename makes one of them a record file."""
+    ids = [f"2401.{n:05d}" for n in range(1, 41)]
+    plan, _ = fetch.plan_changes(tmp_path, records(*ids), {}, prune=False)
+    events: list[str] = []
+    real_replace = fetch.os.replace
+    monkeypatch.setattr(fetch.os, "sync", lambda: events.append("sync"))
+    monkeypatch.setattr(fetch.os, "fsync", lambda fd: events.append("fsync"))
+    monkeypatch.setattr(fetch.os, "replace", lambda a, b: events.append("replace") or real_replace(a, b))
+    fetch.commit([plan], tmp_path)
+    assert events == ["sync"] + ["replace"] * 40
+    assert len(list(folder_of(tmp_path).glob("*.yaml"))) == 40
+
+
 def test_a_failing_commit_cleans_up_and_changes_nothing(tmp_path, monkeypatch):
     plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
     real_open = open
