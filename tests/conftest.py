@@ -172,6 +172,15 @@ def built_demo(tmp_path_factory) -> Path:
     return site / "output"
 
 
+def pytest_configure(config):
+    """The tests stop the servers and builds they start with Ctrl-C (`stop_process`), as a terminal would. A run begun
+    with SIGINT ignored (a script's background job, `nohup`, some CI runners) hands that on to every process it
+    starts, which then never hears the Ctrl-C and is killed a while later, failing the test: here SIGINT is taken
+    again (in each xdist worker too), so the processes the tests start hear it as from a terminal."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--update-golden",
