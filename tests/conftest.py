@@ -12,11 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
     from sitegen.model import Record
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Property tests judge what the code answers, not how fast: Hypothesis's own 200 ms deadline per example and its
+# too-slow check would fail them on a busy machine (an example held up for a moment, reported as "Flaky").
+# Tests that set these themselves (most do) keep their values; speed is for the tests that measure it.
+settings.register_profile("sitegen", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sitegen")
 
 
 def write_site(root: Path, files: dict[str, str]) -> Path:
