@@ -190,7 +190,11 @@ class Fields:
             elif not isinstance(item, str):
                 self.problem(key, f"item {index + 1}: {_quote_the_number(None, item)}", line=item_line(value, index))
             else:
-                items.append((self._printable(key, item) if type(item) is str else self._escaped(key, item)).strip())
+                text = (self._printable(key, item) if type(item) is str else self._escaped(key, item)).strip()
+                if text:
+                    items.append(text)
+                else:  # `authors: [Ada, '']` would be an empty name on the page and `Ada and and` in BibTeX
+                    self.problem(key, f"item {index + 1} is empty; left out (remove it)", warning=True, line=item_line(value, index))
         return tuple(items)
 
     def url_map(self, key: str) -> dict[str, str]:

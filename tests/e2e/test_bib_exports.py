@@ -415,3 +415,18 @@ def test_a_keyword_with_a_comma_is_written_in_braces_and_read_back_whole(tmp_pat
     assert bib_entries(first["publications.bib"])["k"]["keywords"] == "{ISM: dust, extinction}, galaxies"
     again, _ = built(write_site(tmp_path / "again", {**SITE, "content/records/publications.bib": first["publications.bib"].decode()}))
     assert records_json(again)["k"]["categories"] == ["ISM: dust, extinction", "galaxies"]
+
+
+# -- an empty name in a record's authors ---------------------------------------------------------------------
+
+
+def test_an_empty_author_name_is_left_out_with_a_warning_not_written_as_and_and(tmp_path):
+    record = "id: blank\ntitle: Blank names\nyear: 2024\nauthors: [Jane Müller, '', '  ', Ken Ito]\n"
+    files, warnings = built(write_site(tmp_path, {**SITE, "content/records/blank.yaml": record}))
+    assert "content/records/blank.yaml:4: warning: field 'authors': item 2 is empty; left out (remove it)" in warnings
+    assert "content/records/blank.yaml:4: warning: field 'authors': item 3 is empty; left out (remove it)" in warnings
+    # BibTeX: two names joined by one `and`, no empty name (`Jane Müller and and`)
+    [entry] = bib_entries(files["publications.bib"]).values()
+    assert entry["author"] == "Jane Müller and Ken Ito"
+    assert text_of(page(files, "blank").find("p", class_="authors")) == "Jane Müller, Ken Ito"
+    assert records_json(files)["blank"]["authors"] == ["Jane Müller", "Ken Ito"]
