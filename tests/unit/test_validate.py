@@ -308,8 +308,13 @@ def test_wrong_field_messages(text, message):
 
 def test_a_list_file_item_that_is_not_a_mapping(tmp_path):
     valid = validate_site_from(tmp_path, {PATH: "- id: a\n  title: T\n  year: 2020\n- just text\n"})
-    assert [str(p) for p in valid.problems] == ["content/records/x.yaml: expected a record (a mapping with id, title, ...), got 'just text'"]
+    assert [str(p) for p in valid.problems] == ["content/records/x.yaml:4: expected a record (a mapping with id, title, ...), got 'just text'"]
     assert [r.id for r in valid.records] == ["a"]
+
+
+def test_a_record_file_holding_one_string_is_an_error_at_its_line(tmp_path):
+    valid = validate_site_from(tmp_path, {PATH: "# my records\n\n'just a string'\n"})
+    assert [str(p) for p in valid.problems] == ["content/records/x.yaml:3: expected a record (a mapping with id, title, ...), got 'just a string'"]
 
 
 def test_every_problem_of_a_record_is_reported_together():
