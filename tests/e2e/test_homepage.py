@@ -1595,6 +1595,24 @@ def test_the_pages_of_a_long_list_have_titles_and_descriptions_of_their_own(tmp_
     assert len(titles) == len(set(titles))
 
 
+def test_a_page_of_a_split_list_does_not_tell_readers_without_javascript_that_every_record_is_below(tmp_path):
+    records = "".join(
+        f"- {{id: r{n}, title: Paper {n}, authors: [Ada Lovelace], year: {2000 + n}, type: article, source: J, categories: [cs.DC]}}\n" for n in range(5)
+    )
+    files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": records}, "records_per_page: 2\n"))
+    for path in ("index.html", "page/2/index.html", "subjects/cs.DC/index.html", "subjects/cs.DC/page/3/index.html"):
+        form = soup_of(files[path]).find("form", class_="search")
+        listed = len(soup_of(files[path]).select("li.record"))
+        assert listed < 5
+        note = text(form.find("p", class_="search-count").find("noscript"))
+        assert "every one is listed below" not in note, path
+        assert note == "(searching needs JavaScript: this page lists some of them, the pages linked below the list the others)", path
+        assert "Every publication is listed below" not in form["data-text-unavailable"], path
+    # an unsplit list still says that every record is below
+    whole = soup_of(rendered_files(site_with(tmp_path / "whole", {"content/records/a.yaml": records}, ""))["index.html"])
+    assert text(whole.find("p", class_="search-count").find("noscript")) == "(searching needs JavaScript: every one is listed below)"
+
+
 def test_a_verification_tag_pasted_whole_is_an_error_naming_the_code(tmp_path):
     pasted = 'verification:\n  google: \'<meta name="google-site-verification" content="abcDEF_123" />\'\n  altavista: x1\n'
     errors = build_fails(site_with(tmp_path, {}, pasted))
