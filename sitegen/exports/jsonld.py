@@ -12,7 +12,7 @@ from sitegen.cite import en_dashed, record_type
 from sitegen.exports import joined, page_range
 from sitegen.exports.bibtex import record_details, work_version
 from sitegen.merge import work_sources
-from sitegen.model import Entry, Profile, Record, Site
+from sitegen.model import ARXIV_VERSION, Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
 
 
@@ -243,13 +243,25 @@ def json_details(record: Record) -> dict[str, Any]:
 
 
 def record_ids(record) -> dict[str, str]:
-    """Every identifier of the work (SPEC §6): doi, arxiv, openalex, dblp and the others sources gave."""
+    """Every identifier of the work (SPEC §6): doi, arxiv, openalex, dblp and the others sources gave; a DOI in
+    lower case and an arXiv id without its version, as two records are found to be one work by them (the record's
+    `doi` and `arxiv` keep what was written)."""
     ids = {name: value for name, value in sorted(record.ids.items()) if value}
     if record.doi:
         ids["doi"] = record.doi
     if record.arxiv:
         ids["arxiv"] = record.arxiv
-    return dict(sorted(ids.items()))
+    return {name: _id_key(name, value) for name, value in sorted(ids.items())}
+
+
+def _id_key(name: str, value: str) -> str:
+    """`value` of identifier `name` (`doi`, `doi_preprint`, `arxiv`, ...) as it is compared."""
+    kind = name.split("_", 1)[0]
+    if kind == "doi":
+        return value.lower()
+    if kind == "arxiv":
+        return ARXIV_VERSION.sub("", value)
+    return value
 
 
 def record_json_line(entry: Entry, url: str, links: dict[str, str], image: str | None) -> bytes:

@@ -445,6 +445,17 @@ def test_records_json_of_the_demo(built_demo, shown):
     assert {r["id"] for r in data["records"]} == {r.id for r in shown}
 
 
+def test_records_json_ids_are_the_keys_a_work_is_known_by_whatever_version_or_case_was_written(tmp_path):
+    """SPEC §6: `ids` name the work by the identifiers that make two records one (arXiv id without its
+    version, DOI case ignored); `arxiv` and `doi` beside them keep what was written, for the links."""
+    record = "id: pc\ntitle: Preconditioners\nyear: 2024\narxiv: '2401.01234v3'\ndoi: 10.5555/JDLS.2025.0142\nsource: J. Numer. Math.\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/pc.yaml": record})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    [entry] = json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]
+    assert entry["ids"] == {"arxiv": "2401.01234", "doi": "10.5555/jdls.2025.0142"}
+    assert (entry["arxiv"], entry["doi"]) == ("2401.01234v3", "10.5555/JDLS.2025.0142")
+
+
 def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     root = ET.fromstring((built_demo / "sitemap.xml").read_bytes())
     locs = [e.text for e in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
