@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import (
+    ARXIV_VERSION,
     BIBTEX_DETAILS,
     NOT_A_CITE_KEY,
     RECORD_TYPES,
@@ -29,7 +30,7 @@ from sitegen.model import (
     Record,
     SiteConfig,
 )
-from sitegen.record_types import checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
+from sitegen.record_types import ARXIV_ID, checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
 from sitegen.urls import WINDOWS_DEVICE_NAME, SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_folder_problem, windows_path
 
 FETCHED_DIR = "content/records/arxiv/"
@@ -870,6 +871,11 @@ def validate_record(
     if not fetched and "id" not in data and (data.get("arxiv") or data.get("doi")):
         missing = ("id", *missing)
     record_id = fields.string("id", required="id" not in missing)
+    if record_id and ARXIV_VERSION.search(record_id) and ARXIV_ID.match(record_id):  # SPEC §2: the bare id
+        bare = ARXIV_VERSION.sub("", record_id)
+        fields.problem(
+            "id", f"{record_id!r} is an arXiv id with its version; write the bare id {bare!r} (all versions are one work, with one page)", warning=True
+        )
     title = fields.string("title", required="title" not in missing)
     date = fields.date("date")
     year = fields.integer("year", required=date is None and "date" not in data and "year" not in missing)

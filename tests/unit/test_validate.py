@@ -985,3 +985,17 @@ def test_a_language_that_is_no_tag_nor_a_known_name_is_left_out_with_a_warning()
     assert problems == [
         f"{PATH}:4: warning: field 'language': expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got 'Klingonish'; left out"
     ]
+
+
+@pytest.mark.parametrize("written, bare", [("2401.05555v2", "2401.05555"), ("hep-ph/0601001v3", "hep-ph/0601001")])
+def test_a_record_id_with_an_arxiv_version_is_a_warning_naming_the_bare_id(written, bare):
+    rec, problems = record(f"id: '{written}'\ntitle: T\nyear: 2024\n")
+    assert problems == [
+        f"content/records/x.yaml:1: warning: field 'id': '{written}' is an arXiv id with its version; write the bare id "
+        f"'{bare}' (all versions are one work, with one page)"
+    ]
+    assert rec is not None and rec.id == written
+
+
+def test_a_record_id_that_only_ends_like_a_version_is_no_arxiv_id():
+    assert record("id: muller2020v2\ntitle: T\nyear: 2024\n")[1] == []
