@@ -101,8 +101,9 @@ def read(old: OldSite) -> Imported:
     teaching, portfolio = (jekyll_collection_permalink(config, name) for name in ("teaching", "portfolio"))
     collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, teaching)
     collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), portfolio)
-    posts_files(old, imported, old.files("_posts", (".md", ".markdown")), jekyll_permalink(a_string(config.get("permalink"))))
-    imported.redirects.update({"publications/": "#publications", "year-archive/": "posts/"})  # its lists: the profile's, the blog
+    posts = old.files("_posts", (".md", ".markdown"))
+    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink"))), ("year-archive/",))  # its blog, once a post came
+    imported.redirects["publications/"] = "#publications"  # its list of publications: the profile's here
     for address in old_aliases(old.front_matter("_pages/about.md")[0]):  # /about/, /about.html: the bio is the profile's now
         imported.redirects[address] = "./"
     if PurePosixPath("content/cv.yaml") in imported.files:  # its CV page's other addresses (/resume) lead to the CV

@@ -752,3 +752,17 @@ def test_marks_after_authors_names_are_left_out_of_the_names(tmp_path):
     assert "Elin Lindqvist" in text(record.select_one(".authors")) and "*" not in text(record.select_one(".authors"))
     assert "Elin Lindqvist}" in (site / "output/publications.bib").read_text(encoding="utf-8")
     assert "note: content/publication/atlas-permutation/index.md: the marks after authors' names (Elin Lindqvist*) left out" in result.stdout
+
+
+@pytest.mark.slow
+def test_an_academicpages_site_without_a_blog_builds_strict_at_once(tmp_path):
+    """academicpages' /year-archive/ (its blog) was sent to posts/ even when no post came over: the first
+    `sitegen build --strict` after init failed on 'posts/' is no file of the site."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    shutil.rmtree(old / "_posts")
+    site, _ = init_from(tmp_path, "academicpages", old)  # builds with --strict
+    written = yaml.safe_load((site / "content/redirects.yaml").read_text(encoding="utf-8"))
+    assert "year-archive/" not in written and not (site / "output/year-archive").exists()
+    checked = run_sitegen("check", "--strict", "--site", str(site))
+    assert checked.returncode == 0, checked.stderr
