@@ -100,6 +100,15 @@ def read(old: OldSite) -> Imported:
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
     imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
+    if owner:  # the owner's author page (/author/admin/), which each publication and talk linked: the profile here
+        imported.redirects[f"author/{slugify(PurePosixPath(owner).name)}/"] = "./"
+    for folder, made, new in (
+        ("event", "content/talks/talks.yaml", "talks/"),
+        ("talk", "content/talks/talks.yaml", "talks/"),
+        ("project", "content/pages/projects.md", "projects/"),
+    ):
+        if old.has(f"content/{folder}") and PurePosixPath(made) in imported.files:  # its lists of talks and projects
+            imported.redirects[f"{folder}/"] = new
     _pages_left(old, imported)
     return imported
 

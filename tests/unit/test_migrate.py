@@ -100,6 +100,7 @@ def test_hugo_academics_older_layout_is_read_too(tmp_path):
     assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")]) == {
         "publication/": "#publications",
         "publication/chemistry/": "records/chemistry/",
+        "author/jane/": "./",  # her author page: the profile
     }
 
 
