@@ -555,11 +555,12 @@ PROJECTS = Collection("Projects", "projects", 3, ("category",), by_importance=Tr
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
 
 
-def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection, old_address: OldAddress) -> None:
+def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection, old_address: OldAddress, intro: str = "") -> None:
     """Pages of another tool (Markdown with front matter) as one page of the new site: a section per page, a line
     of its facts and year under its title, its picture (`img`, or a Hugo bundle's `featured.*`, copied to
     static/), then its text (or its `description`, `summary`, `excerpt`) and its link elsewhere, if any; each
-    page's old address leads to the new page."""
+    page's old address leads to the new page. `intro`: Markdown before the sections (the text of Hugo's list
+    page, `content/teaching/_index.md`)."""
     sections = []
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -577,9 +578,9 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         importance = front.get("importance")
         order = (importance if isinstance(importance, int) and not isinstance(importance, bool) else 1000, title.lower()) if collection.by_importance else when
         sections.append((order, "\n\n".join(part for part in parts if part)))
-    if sections:
+    if sections or intro.strip():
         ordered = sorted(sections, key=lambda section: section[0], reverse=not collection.by_importance)
-        text = "\n\n".join(section.strip() for _, section in ordered)
+        text = "\n\n".join(part.strip() for part in [intro, *(section for _, section in ordered)] if part.strip())
         imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
 
 

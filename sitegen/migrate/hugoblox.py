@@ -1,6 +1,6 @@
 """Hugo Blox (Wowchemy, Hugo Academic): the owner from `content/authors/admin/_index.md`; the
 publications of `content/publication/` (sitegen reads their `index.md` as it is, `admin` included);
-the talks of `content/event/` (`content/talk/` before).
+the talks of `content/event/` (`content/talk/` before); the courses of `content/teaching/`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
     PROJECTS,
+    TEACHING,
     Imported,
     OldSite,
     a_list,
@@ -99,6 +100,9 @@ def read(old: OldSite) -> Imported:
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
+    courses = [p for p in old.files("content/teaching", (".md",)) if _course(p)]
+    intro = page_text(old, imported, "content/teaching/_index.md", old.front_matter("content/teaching/_index.md")[1], "/teaching/")
+    collection_page(old, imported, courses, TEACHING, _hugo_address, intro)  # its courses, as academicpages' come over
     imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
     if owner:  # the owner's author page (/author/admin/), which each publication and talk linked: the profile here
         imported.redirects[f"author/{slugify(PurePosixPath(owner).name)}/"] = "./"
@@ -114,7 +118,7 @@ def read(old: OldSite) -> Imported:
 
 
 # content/'s folders whose pages come over (or, authors/, are the people): their other files are their lists
-READ_FOLDERS = ("publication", "post", "blog", "event", "talk", "project", "authors", "author", "home")
+READ_FOLDERS = ("publication", "post", "blog", "event", "talk", "project", "teaching", "authors", "author", "home")
 
 
 def _pages_left(old: OldSite, imported: Imported) -> None:
@@ -124,19 +128,25 @@ def _pages_left(old: OldSite, imported: Imported) -> None:
     for relative in old.files("content", (".md",)):
         parts = PurePosixPath(relative).parts
         front, body = old.front_matter(relative)
-        if relative == "content/_index.md":
+        if parts[-1] == "_index.md" and a_list(front.get("sections")):  # a landing page: the homepage, content/teaching/
+            which = "the homepage's" if relative == "content/_index.md" else "a"
             for block in map(a_mapping, a_list(front.get("sections"))):
                 content = a_mapping(block.get("content"))
                 if a_string(block.get("block")) in ("markdown", "text") and markdown_text(a_string(content.get("text"))):
                     title = plain_text(a_string(content.get("title"))) or "untitled"
-                    imported.left.append(
-                        f"{relative}: the homepage's markdown block ({title}) not brought over; copy its text into the bio or content/pages/*.md"
-                    )
+                    imported.left.append(f"{relative}: {which} markdown block ({title}) not brought over; copy its text into the bio or content/pages/*.md")
         elif parts[1] == "home" and parts[-1] != "experience.md" and (markdown_text(body) or a_list(front.get("item")) or a_list(front.get("feature"))):
             title = plain_text(a_string(front.get("title"))) or PurePosixPath(relative).stem
             imported.left.append(f"{relative}: a section of the homepage ({title}) not brought over; copy its text into the bio or content/pages/*.md")
         elif parts[1] not in READ_FOLDERS and markdown_text(body):
             imported.left.append(f"{relative}: a page not brought over; copy its text into content/pages/*.md")
+
+
+def _course(relative: str) -> bool:
+    """Whether a file of content/teaching/ is a course's page: a bundle's `index.md` or a single file beside the
+    list's `_index.md` (not the list, nor another file of a bundle)."""
+    path = PurePosixPath(relative)
+    return path.name == "index.md" or (path.parent.as_posix() == "content/teaching" and path.name != "_index.md")
 
 
 def _hugo_address(relative: str, front: dict[str, Any] | None = None) -> str:

@@ -632,7 +632,7 @@ def test_html_the_old_pages_hid_or_showed_is_not_shown_as_text(tmp_path):
 
 
 def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_path):
-    """A Hugo Blox site's other pages (content/teaching/_index.md), its homepage's `markdown` block and Hugo
+    """A Hugo Blox site's other pages (content/about.md), its homepage's `markdown` block and Hugo
     Academic's homepage widgets with text (content/home/*.md) did not come over, and no note said so."""
     old = tmp_path / "old"
     shutil.copytree(MIGRATE_FIXTURES / "hugo-blox-2024", old)
@@ -644,8 +644,16 @@ def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_p
         "---\nwidget: accomplishments\ntitle: Accomplishments\nitem:\n- organization: Coursera\n  title: Neural Networks\n---\n", encoding="utf-8"
     )
     (old / "content/home/hero.md").write_text('+++\nwidget = "hero"\nheadless = true\nactive = false\n+++\n', encoding="utf-8")
+    (old / "content/about.md").write_text("---\ntitle: About\n---\n\nI grew up in Porto.\n", encoding="utf-8")
+    (old / "content/research").mkdir()
+    (old / "content/research/_index.md").write_text(
+        "---\ntitle: Research\ntype: landing\nsections:\n  - block: markdown\n    content:\n      title: Themes\n      text: Sparse PCA.\n---\n",
+        encoding="utf-8",
+    )
     _, result = init_from(tmp_path, "hugo-blox-2024", old)
-    assert "note: content/teaching/_index.md: a page not brought over; copy its text into content/pages/*.md" in result.stdout
+    assert "note: content/about.md: a page not brought over; copy its text into content/pages/*.md" in result.stdout
+    assert "note: content/research/_index.md: a markdown block (Themes) not brought over" in result.stdout  # a landing page's
+    assert "note: content/teaching/_index.md" not in result.stdout  # its text opens the teaching page now
     assert (
         "note: content/home/teaching.md: a section of the homepage (Teaching) not brought over; copy its text into the bio or content/pages/*.md"
         in result.stdout
@@ -769,3 +777,34 @@ def test_an_academicpages_site_without_a_blog_builds_strict_at_once(tmp_path):
     assert "year-archive/" not in written and not (site / "output/year-archive").exists()
     checked = run_sitegen("check", "--strict", "--site", str(site))
     assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.slow
+def test_hugo_blox_teaching_pages_come_over_as_one_page_at_their_old_addresses(tmp_path):
+    """A Hugo Blox site's courses (content/teaching/NAME/index.md, content/teaching/NAME.md) were left behind with a
+    note each, and /teaching/NAME/ gave 404, while academicpages' and al-folio's courses came over."""
+    old = tmp_path / "old"
+    shutil.copytree(MIGRATE_FIXTURES / "hugo-blox-2024", old)
+    (old / "content/teaching/stat501").mkdir()
+    (old / "content/teaching/stat501/index.md").write_text(
+        "---\ntitle: 'STAT 501: Applied Regression'\ndate: '2023-09-01'\nsummary: Graduate course.\n---\n\n"
+        "Linear models and GLMs. [Syllabus](/uploads/syllabus.pdf).\n",
+        encoding="utf-8",
+    )
+    (old / "static/uploads").mkdir(parents=True, exist_ok=True)
+    (old / "static/uploads/syllabus.pdf").write_bytes(b"%PDF-1.4 syllabus")
+    (old / "content/teaching/stat210.md").write_text(
+        "---\ntitle: 'STAT 210: Probability'\ndate: 2022-02-01\nsummary: Undergraduate probability.\n---\n", encoding="utf-8"
+    )
+    site, result = init_from(tmp_path, "hugo-blox-2024", old)
+    teaching = page(site, "teaching/index.html")
+    main = teaching.select_one("main")
+    assert "02-710 Computational Genomics" in text(main)  # the text of content/teaching/_index.md, first
+    assert [text(h) for h in main.select("h2") if "STAT" in text(h)] == ["STAT 501: Applied Regression", "STAT 210: Probability"]
+    assert "Undergraduate probability." in text(main)
+    syllabus = next(a["href"] for a in main.select("a") if text(a) == "Syllabus")
+    assert served_file(site, syllabus).read_bytes() == b"%PDF-1.4 syllabus"
+    for old_address in ("teaching/stat501/", "teaching/stat210/"):
+        assert page(site, f"{old_address}index.html").find("meta", attrs={"http-equiv": "refresh"})["content"] == "0; url=/teaching/"
+    assert any(text(a) == "Teaching" for a in page(site).select("header nav a"))
+    assert "note: content/teaching" not in result.stdout, result.stdout
