@@ -569,7 +569,7 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         _moved(imported, old_address(relative, front), collection.address, front)
         when = iso_date(front.get("date")) or a_string(front.get("year"))
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
-        text = page_text(old, imported, relative, body, old_address(relative, front) or "/")
+        text = headings_below(page_text(old, imported, relative, body, old_address(relative, front) or "/"))
         text = text or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
         link = a_string(front.get("external_link") or front.get("redirect"))
@@ -582,6 +582,40 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         ordered = sorted(sections, key=lambda section: section[0], reverse=not collection.by_importance)
         text = "\n\n".join(part.strip() for part in [intro, *(section for _, section in ordered)] if part.strip())
         imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
+
+
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_ATX_HEADING = re.compile(r"( {0,3})(#{1,6})(?=[ \t]|$)")
+_SETEXT_LINE = re.compile(r" {0,3}(=+|-+)[ \t]*")
+_NO_SETEXT_TEXT = re.compile(r" {0,3}(?:[-*+>#|]|\d+[.)])|\s*$")  # a list item, quote, heading, table row or blank line above
+
+
+def headings_below(text: str) -> str:
+    """A page's Markdown text with each heading one level lower (`#` -> `##`, `Title` over `===` -> `## Title`,
+    over `---` -> `### Title`), for a section of a page under its own `# title`: a course's `Heading 1` is no
+    heading as high as the courses'. Code blocks stay as they are."""
+    lines: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        if fence:
+            fence = "" if line.strip().startswith(fence) and not line.strip().strip(fence[0]) else fence
+        elif opening := _FENCE.match(line):
+            fence = opening.group(1)
+        elif heading := _ATX_HEADING.match(line):
+            line = heading.group(1) + "#" * min(len(heading.group(2)) + 1, 6) + line[heading.end() :]
+        elif _SETEXT_LINE.fullmatch(line) and _paragraph_line(lines):
+            title: list[str] = []
+            while _paragraph_line(lines):  # the paragraph above is the heading's text, each of its lines
+                title.insert(0, lines.pop().strip())
+            lines.append(f"{'##' if '=' in line else '###'} {' '.join(title)}")
+            continue
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _paragraph_line(lines: list[str]) -> bool:
+    """Whether the last of `lines` is a line of a paragraph's text (which a setext underline makes a heading)."""
+    return bool(lines) and not _NO_SETEXT_TEXT.match(lines[-1]) and not _FENCE.match(lines[-1]) and not lines[-1].startswith("    ")
 
 
 def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: str) -> str:

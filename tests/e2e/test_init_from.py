@@ -808,3 +808,24 @@ def test_hugo_blox_teaching_pages_come_over_as_one_page_at_their_old_addresses(t
         assert page(site, f"{old_address}index.html").find("meta", attrs={"http-equiv": "refresh"})["content"] == "0; url=/teaching/"
     assert any(text(a) == "Teaching" for a in page(site).select("header nav a"))
     assert "note: content/teaching" not in result.stdout, result.stdout
+
+
+@pytest.mark.slow
+def test_a_courses_own_headings_stay_below_its_title(tmp_path):
+    """academicpages' teaching template keeps `Heading 1` / `======` in each course's text: on the one teaching
+    page it became a heading as high as the courses' titles, a course of its own in the page's outline."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    course = old / "_teaching/2014-spring-teaching-1.md"
+    course.write_text(
+        course.read_text(encoding="utf-8")
+        + "\nHeading 1\n======\n\nWeek 1.\n\nHeading 2\n------\n\n## Reading\n\n```python\n# not a heading\n```\n\nA line\n\n---\n\nafter a rule.\n",
+        encoding="utf-8",
+    )
+    site, _ = init_from(tmp_path, "academicpages", old)
+    main = page(site, "teaching/index.html").select_one("main")
+    assert [text(h) for h in main.select("h2")] == ["Programming the Mark I"]  # the courses' titles only
+    assert [text(h) for h in main.select("h3")] == ["Heading 1"]
+    assert [text(h) for h in main.select("h4")] == ["Heading 2", "Reading"]
+    assert text(main.select_one("pre")) == "# not a heading"
+    assert main.select("hr") and "after a rule." in text(main)

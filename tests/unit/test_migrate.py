@@ -216,3 +216,16 @@ def test_a_hugo_blox_talks_address_is_part_of_its_location(tmp_path):
     (tmp_path / "content/publication").mkdir()
     [talk] = yaml.safe_load(read_old_site(tmp_path).files[PurePosixPath("content/talks/talks.yaml")])
     assert talk["location"] == "Monona Terrace, Madison, WI, United States"
+
+
+def test_a_sections_headings_go_one_level_below_its_title():
+    """A course's or project's text goes under its `# title` on one page: its headings go one level lower (a
+    setext heading's lines joined), code and rules stay."""
+    from sitegen.migrate import headings_below
+
+    text = "Intro.\n\nHeading\none\n======\n\n# Week 1\n\nSub\n---\n\n```sh\n# a comment\n```\n\nText\n\n---\n\n* item\n---\n###### deep\n"
+    assert headings_below(text).split("\n") == [
+        *("Intro.", "", "## Heading one", "", "## Week 1", "", "### Sub", ""),
+        *("```sh", "# a comment", "```", ""),
+        *("Text", "", "---", "", "* item", "---", "###### deep", ""),
+    ]
