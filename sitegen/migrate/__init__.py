@@ -638,12 +638,19 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
     names the event; `links`: fields -> link kinds (a web address, or a file of the old site, copied to static/);
     each talk's old address leads to the talks page."""
     talks = []
+    kinds: dict[str, str] = {}  # academicpages' `type` ('Tutorial') -> the folder of the first talk of that kind
     for relative in relatives:
         front, body = old.front_matter(relative)
         date, title = iso_date(front.get("date")), plain_text(a_string(front.get("title")))
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue
+        if (kind := plain_text(a_string(front.get("type")))) and kind.casefold() != "talk":  # "Talk": the usual one
+            kinds.setdefault(kind, f"{PurePosixPath(relative).parent}/")
+        if (last := iso_date(front.get("date_end"))) > date:  # Hugo Blox's: a workshop of several days
+            imported.left.append(f"{relative}: its last day (date_end: {last}) not brought over; a talk has one date: say it in its abstract")
+        if speakers := [name for name in map(a_string, a_list(front.get("authors"))) if name and name != "admin"]:  # Hugo Blox's
+            imported.left.append(f"{relative}: its other speakers ({', '.join(speakers)}) not brought over; name them in its abstract")
         _moved(imported, old_address(relative, front), "talks/", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
         address = a_mapping(front.get("address"))  # Hugo Blox's: street, city, region, postcode, country
@@ -658,6 +665,9 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         talks.append(talk)
     if talks:
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
+    for folder in dict.fromkeys(kinds.values()):
+        named = ", ".join(kind for kind, where in kinds.items() if where == folder)
+        imported.left.append(f"{folder}: the kinds of talks (type: {named}) not brought over; a talk has none: say it in its title or abstract")
 
 
 def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: str) -> str:

@@ -829,3 +829,27 @@ def test_a_courses_own_headings_stay_below_its_title(tmp_path):
     assert [text(h) for h in main.select("h4")] == ["Heading 2", "Reading"]
     assert text(main.select_one("pre")) == "# not a heading"
     assert main.select("hr") and "after a rule." in text(main)
+
+
+@pytest.mark.slow
+def test_what_a_talk_says_that_talks_yaml_cannot_is_named_in_a_note(tmp_path):
+    """academicpages' `type: "Tutorial"`, Hugo Blox's `date_end` (a three-day workshop) and its other speakers
+    (`authors`) vanished from the talks brought over, and no note said so."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    (old / "_talks/2013-03-01-tutorial-1.md").write_text(
+        '---\ntitle: "Compiling with A-0"\ncollection: talks\ntype: "Tutorial"\nvenue: "ACM"\ndate: 1953-03-01\n---\n', encoding="utf-8"
+    )
+    _, result = init_from(tmp_path, "academicpages", old)
+    assert "note: _talks/: the kinds of talks (type: Tutorial) not brought over" in result.stdout  # "Talk", the usual one, unnamed
+    hugo_old = tmp_path / "hugo-old"
+    shutil.copytree(OLD_SITES / "hugo-blox", hugo_old)
+    event = hugo_old / "content/event/example/index.md"
+    event.write_text(
+        event.read_text(encoding="utf-8").replace("authors: [admin]", "date_end: '1831-06-03T17:00:00Z'\nauthors: [admin, Mary Somerville]"),
+        encoding="utf-8",
+    )
+    (tmp_path / "hugo").mkdir()
+    _, hugo_result = init_from(tmp_path / "hugo", "hugo-blox", hugo_old)
+    assert "note: content/event/example/index.md: its last day (date_end: 1831-06-03) not brought over" in hugo_result.stdout
+    assert "note: content/event/example/index.md: its other speakers (Mary Somerville) not brought over" in hugo_result.stdout
