@@ -739,7 +739,17 @@ def pages_left(old: OldSite, imported: Imported) -> None:
     for relative in old.files("_pages", (".md", ".markdown", ".html")):
         front, body = old.front_matter(relative)
         name = (a_string(front.get("permalink")).strip("/") or PurePosixPath(relative).stem).lower()
-        if relative != "_pages/about.md" and (markdown_text(body) or f"{name}/" not in made):
+        if relative == "_pages/about.md" or not (markdown_text(body) or f"{name}/" not in made):
+            continue
+        if name in ("cv", "resume") and PurePosixPath("content/cv.yaml") not in imported.files:  # academicpages' Markdown CV
+            addresses = ", ".join(
+                dict.fromkeys(f"/{address.strip('/')}{'/' if address.endswith('/') else ''}" for address in [f"/{name}/", *old_aliases(front)])
+            )
+            imported.left.append(
+                f"{relative}: a CV (a Liquid layout as much as text) not brought over; copy its entries into content/cv.yaml, "
+                f"which makes /cv/ again ({addresses} give 404 until then)"
+            )
+        else:
             imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
 
 

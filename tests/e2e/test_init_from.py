@@ -853,3 +853,21 @@ def test_what_a_talk_says_that_talks_yaml_cannot_is_named_in_a_note(tmp_path):
     _, hugo_result = init_from(tmp_path / "hugo", "hugo-blox", hugo_old)
     assert "note: content/event/example/index.md: its last day (date_end: 1831-06-03) not brought over" in hugo_result.stdout
     assert "note: content/event/example/index.md: its other speakers (Mary Somerville) not brought over" in hugo_result.stdout
+
+
+@pytest.mark.slow
+def test_a_markdown_cv_left_behind_is_named_with_where_its_entries_go(tmp_path):
+    """academicpages' Markdown CV (_pages/cv.md, at /cv/ and its redirect_from /resume) was named as a page to copy
+    into content/pages/*.md, while its entries belong in content/cv.yaml, which makes /cv/ again; that its old
+    addresses give 404 until then was said nowhere."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / "academicpages", old)
+    (old / "_data/cv.json").unlink()
+    cv = old / "_pages/cv.md"
+    cv.write_text(cv.read_text(encoding="utf-8").replace("permalink: /cv/\n", "permalink: /cv/\nredirect_from:\n  - /resume\n"), encoding="utf-8")
+    site, result = init_from(tmp_path, "academicpages", old)
+    assert (
+        "note: _pages/cv.md: a CV (a Liquid layout as much as text) not brought over; copy its entries into content/cv.yaml, "
+        "which makes /cv/ again (/cv/, /resume give 404 until then)"
+    ) in result.stdout
+    assert not (site / "output/cv").exists()
