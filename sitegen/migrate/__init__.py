@@ -731,6 +731,23 @@ def post_tags(front: dict[str, Any]) -> list[str]:
     return list(tags.values())
 
 
+def files_moved(old: OldSite, imported: Imported, label: str, served: str) -> None:
+    """A note when files the old site served came over to static/ (`served`: its folder served at the site's root,
+    '' for Jekyll's, 'static/' for Hugo's): the new site serves them under /static/, where its own links lead; a
+    link from another site to an old address (/files/cv.pdf) gives 404, and no redirect can send a file on."""
+    moved = sorted(
+        path.relative_to("static").as_posix()
+        for path in imported.files
+        if path.parts[0] == "static" and old.has(served + path.relative_to("static").as_posix())
+    )
+    if moved:
+        where = "/static/" if served else f"/static/{label}"  # Hugo's static/uploads/x.pdf was /uploads/x.pdf; Jekyll's files/x.pdf /files/x.pdf
+        imported.left.append(
+            f"{label}: its files are at {where} now (/{moved[0]} is /static/{moved[0]}); the site's own links lead there, "
+            "links from other sites to the old addresses give 404: update the ones you can"
+        )
+
+
 def pages_left(old: OldSite, imported: Imported) -> None:
     """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`) and those with no text of their own
     that the new site makes itself (al-folio's `publications.md`, `projects.md`, `cv.md` of layout cv): its Liquid

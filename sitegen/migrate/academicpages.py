@@ -21,6 +21,7 @@ from sitegen.migrate import (
     a_mapping,
     a_string,
     collection_page,
+    files_moved,
     jekyll_address,
     jekyll_collection_permalink,
     jekyll_permalink,
@@ -109,6 +110,7 @@ def read(old: OldSite) -> Imported:
     if PurePosixPath("content/cv.yaml") in imported.files:  # its CV page's other addresses (/resume) lead to the CV
         imported.redirects |= dict.fromkeys(old_aliases(old.front_matter("_pages/cv.md")[0]), "cv/")
     pages_left(old, imported)  # its Markdown CV (_pages/cv.md) among them
+    files_moved(old, imported, "files/", "")  # /files/cv.pdf: /static/files/cv.pdf now
     return imported
 
 

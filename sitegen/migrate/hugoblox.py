@@ -21,6 +21,7 @@ from sitegen.migrate import (
     a_mapping,
     a_string,
     collection_page,
+    files_moved,
     iso_date,
     markdown_text,
     old_aliases,
@@ -114,6 +115,7 @@ def read(old: OldSite) -> Imported:
         if old.has(f"content/{folder}") and PurePosixPath(made) in imported.files:  # its lists of talks and projects
             imported.redirects[f"{folder}/"] = new
     _pages_left(old, imported)
+    files_moved(old, imported, "static/", "static/")  # /uploads/resume.pdf: /static/uploads/resume.pdf now
     return imported
 
 

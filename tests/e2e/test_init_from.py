@@ -871,3 +871,20 @@ def test_a_markdown_cv_left_behind_is_named_with_where_its_entries_go(tmp_path):
         "which makes /cv/ again (/cv/, /resume give 404 until then)"
     ) in result.stdout
     assert not (site / "output/cv").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "tool, note",
+    [
+        ("academicpages", "note: files/: its files are at /static/files/ now (/files/cv.pdf is /static/files/cv.pdf)"),
+        ("hugo-blox", "note: static/: its files are at /static/ now (/uploads/resume.pdf is /static/uploads/resume.pdf)"),
+    ],
+)
+def test_the_old_addresses_of_files_brought_over_are_named_in_a_note(tmp_path, tool, note):
+    """The old site served its files at /files/cv.pdf (academicpages) or /uploads/resume.pdf (Hugo's static/); the
+    new site's links lead to their copies under /static/, but a link from another site to the old address gives
+    404, and a redirect cannot send a file on: nothing said so."""
+    _, result = init_from(tmp_path, tool)
+    assert note in result.stdout
+    assert "links from other sites to the old addresses give 404" in result.stdout
