@@ -367,7 +367,53 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         extra=options | _with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
     _check_custom_domain(fields, config)
+    _check_option_types(fields, options)
     return config
+
+
+_TRUE_WORDS = frozenset({"true", "yes", "on", "y", "1"})
+_FALSE_WORDS = frozenset({"false", "no", "off", "n", "0", "none", ""})
+
+
+def _check_option_types(fields: Fields, options: dict[str, Any]) -> None:
+    """A theme's option set in site.yaml is of its default's type: `hide_blog: "no"` would be true in
+    `{% if site.extra.hide_blog %}`, and `news_count: "five"` an error of the theme's template, far from the line
+    to correct. An option whose default is null takes any value."""
+    for name, default in options.items():
+        if name not in fields.data or default is None:
+            continue
+        value = fields.data[name]
+        kind, fits, fix = _option_type(name, default, value)
+        if fits:
+            continue
+        shown = "false" if default is False else "true" if default is True else repr(default)
+        keep = ", or remove the line to keep the default" if value is None else ""
+        fields.problem(name, f"the theme's option is {kind} (its default: {shown}), got {shown_value(value)}; {fix}{keep}")
+
+
+def _option_type(name: str, default: Any, value: Any) -> tuple[str, bool, str]:
+    """What kind of value the option is (as its default), whether `value` is one, and what to write instead."""
+    if isinstance(default, bool):
+        word = str(value).strip().lower() if isinstance(value, str) else None
+        fix = (
+            f"write `{name}: true`" if word in _TRUE_WORDS else f"write `{name}: false`" if word in _FALSE_WORDS else f"write `{name}: true` or `{name}: false`"
+        )
+        return "true or false", isinstance(value, bool), fix
+    if isinstance(default, (int, float)):
+        whole = isinstance(default, int)
+        fits = not isinstance(value, bool) and isinstance(value, int if whole else (int, float))
+        unquoted = isinstance(value, str) and re.fullmatch(r"-?\d+" if whole else r"-?\d+(\.\d+)?", value.strip()) is not None
+        fix = f"write it without quotes, `{name}: {value.strip()}`" if unquoted else f"write a number, as `{name}: {default}`"
+        return "a whole number" if whole else "a number", fits, fix
+    if isinstance(default, str):
+        fits = not isinstance(value, bool) and isinstance(value, (str, int, float))
+        return "a text", fits, f"write one line of text, as `{name}: {default}`"
+    if isinstance(default, list):
+        example = f"[{value}]" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "[...]"
+        return "a list", isinstance(value, list), f"write a list, as `{name}: {example}`"
+    if isinstance(default, dict):
+        return "a mapping", isinstance(value, dict), f"write a mapping, as `{name}: {{key: value}}`"
+    return "any value", True, ""
 
 
 def _check_custom_domain(fields: Fields, config: SiteConfig) -> None:

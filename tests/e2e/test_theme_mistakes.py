@@ -444,6 +444,74 @@ def test_an_undeclared_value_is_still_an_error_in_a_template(tmp_path, capsys):
     assert lines == ["themes/mine/templates/colophon.html:1: template error in colophon.html: 'dict object' has no attribute 'moto'"]
 
 
+TYPED_OPTIONS = MINE + "settings:\n  hide_blog: false\n  news_count: 3\n  ratio: 0.5\n  motto: Hello\n  tags: [a]\n  group_logo: null\n"
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        (
+            'hide_blog: "no"',
+            "content/site.yaml:4: field 'hide_blog': the theme's option is true or false (its default: false), got 'no'; write `hide_blog: false`",
+        ),
+        (
+            "hide_blog: 1",
+            "content/site.yaml:4: field 'hide_blog': the theme's option is true or false (its default: false), got int 1;"
+            " write `hide_blog: true` or `hide_blog: false`",
+        ),
+        (
+            'news_count: "five"',
+            "content/site.yaml:4: field 'news_count': the theme's option is a whole number (its default: 3), got 'five'; write a number, as `news_count: 3`",
+        ),
+        (
+            'news_count: "5"',
+            "content/site.yaml:4: field 'news_count': the theme's option is a whole number (its default: 3), got '5'; write it without quotes, `news_count: 5`",
+        ),
+        (
+            "news_count: 2.5",
+            "content/site.yaml:4: field 'news_count': the theme's option is a whole number (its default: 3), got float 2.5; write a number, as `news_count: 3`",
+        ),
+        (
+            "news_count: true",
+            "content/site.yaml:4: field 'news_count': the theme's option is a whole number (its default: 3), got bool True; write a number, as `news_count: 3`",
+        ),
+        (
+            "news_count:",
+            "content/site.yaml:4: field 'news_count': the theme's option is a whole number (its default: 3), got nothing;"
+            " write a number, as `news_count: 3`, or remove the line to keep the default",
+        ),
+        (
+            "ratio: high",
+            "content/site.yaml:4: field 'ratio': the theme's option is a number (its default: 0.5), got 'high'; write a number, as `ratio: 0.5`",
+        ),
+        (
+            "motto: [a, b]",
+            "content/site.yaml:4: field 'motto': the theme's option is a text (its default: 'Hello'), got a list; write one line of text, as `motto: Hello`",
+        ),
+        (
+            "tags: x",
+            "content/site.yaml:4: field 'tags': the theme's option is a list (its default: ['a']), got 'x'; write a list, as `tags: [x]`",
+        ),
+    ],
+)
+def test_a_theme_option_of_another_type_than_its_default_is_an_error_at_its_line(tmp_path, capsys, setting, expected):
+    """`hide_blog: "no"` would be true in `{% if site.extra.hide_blog %}`, and `news_count: "five"` a TypeError blamed on
+    the theme's template: the site's line is named, with what to write."""
+    site_yaml = f"title: T\nbase_url: https://example.org/\ntheme: mine\n{setting}\n"
+    site = theme_site(tmp_path, TYPED_OPTIONS, {"content/site.yaml": site_yaml})
+    assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
+    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
+    assert not (site / "output").exists()
+
+
+def test_theme_options_of_their_defaults_type_pass(tmp_path, capsys):
+    """A whole number for a number option, any text for a text one, anything for one whose default is null."""
+    settings = "hide_blog: true\nnews_count: 5\nratio: 2\nmotto: 2024\ntags: [x, y]\ngroup_logo: [1, 2]\n"
+    site_yaml = f"title: T\nbase_url: https://example.org/\ntheme: mine\n{settings}"
+    site = theme_site(tmp_path, TYPED_OPTIONS, {"content/site.yaml": site_yaml})
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+
+
 @pytest.mark.parametrize(
     ("settings", "expected"),
     [
