@@ -35,6 +35,7 @@ from sitegen.theme import (
     template_names,
     theme_yaml,
 )
+from sitegen.validate import closest_field
 
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
@@ -43,12 +44,37 @@ def theme_problems(theme: Theme, listing: Listing, language: str, language_where
     """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported."""
     _, page_problems = declared_pages(theme, listing)
     return (
-        name_problems(theme, listing)
+        unknown_fields(theme, listing)
+        + name_problems(theme, listing)
         + missing_templates(theme, listing)
         + page_problems
         + translation_problems(theme, listing, language, language_where)
         + unused_templates(theme, listing)
     )
+
+
+THEME_FIELDS = ("name", "extends", "description", "settings", "pages")  # what sitegen reads of a theme.yaml
+
+
+def unknown_fields(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning at each field of a theme.yaml sitegen does not read: a misspelt `extends`, `settings` or `pages`
+    would drop the parent, the options or the pages without a word, and an option written at the top level
+    (not under `settings:`) is no option."""
+    problems = []
+    for member in theme.chain():
+        settings = theme_yaml(member, listing)
+        for key in settings:
+            if key in THEME_FIELDS:
+                continue
+            where = Location(f"{member.prefix}theme.yaml", settings.line_of(key) if isinstance(settings, PositionedDict) else None)
+            meant = closest_field(key, frozenset(THEME_FIELDS), {"extend": "extends", "parent": "extends", "options": "settings", "title": "name"})
+            hint = (
+                f"did you mean '{meant}'?"
+                if meant
+                else f"an option a site may set goes under `settings:` ({key}: its default); a theme.yaml has {', '.join(THEME_FIELDS)}"
+            )
+            problems.append(Problem(f"field '{key}': unknown field of theme.yaml, not read; {hint}", where, warning=True))
+    return problems
 
 
 def name_problems(theme: Theme, listing: Listing) -> list[Problem]:

@@ -444,6 +444,27 @@ def test_an_undeclared_value_is_still_an_error_in_a_template(tmp_path, capsys):
     assert lines == ["themes/mine/templates/colophon.html:1: template error in colophon.html: 'dict object' has no attribute 'moto'"]
 
 
+def test_an_unknown_field_of_theme_yaml_is_a_warning_naming_the_field_meant(tmp_path, capsys):
+    """`setings:` would drop every option, `extend:` the parent, without a word; an option written at the top level
+    is no option."""
+    theme_yaml = MINE + "setings:\n  motto: Hi\nextend: classic\naccent_colour: '#005a8c'\n"
+    site = theme_site(tmp_path, theme_yaml)
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert lines[:3] == [
+        "themes/mine/theme.yaml:5: warning: field 'setings': unknown field of theme.yaml, not read; did you mean 'settings'?",
+        "themes/mine/theme.yaml:7: warning: field 'extend': unknown field of theme.yaml, not read; did you mean 'extends'?",
+        "themes/mine/theme.yaml:8: warning: field 'accent_colour': unknown field of theme.yaml, not read; an option a site may set"
+        " goes under `settings:` (accent_colour: its default); a theme.yaml has name, extends, description, settings, pages",
+    ]
+
+
+def test_the_fields_of_theme_yaml_say_nothing(tmp_path, capsys):
+    theme_yaml = MINE + "description: Mine\nsettings:\n  motto: Hi\n"
+    site = theme_site(tmp_path, theme_yaml)
+    assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+
+
 TYPED_OPTIONS = MINE + "settings:\n  hide_blog: false\n  news_count: 3\n  ratio: 0.5\n  motto: Hello\n  tags: [a]\n  group_logo: null\n"
 
 
