@@ -302,7 +302,8 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
         return environment.get_template(template).render(values)
     except jinja2.TemplateSyntaxError as error:
         where = Location(_shown_path(error.filename or error.name or template), error.lineno)
-        raise ContentError(Problem(f"template error: {error.message}", where)) from error
+        problem = _unclosed_block(environment, error, where) or Problem(f"template error: {error.message}", where)
+        raise ContentError(problem) from error
     except jinja2.TemplateNotFound as error:
         raise ContentError(_not_found(environment, template, error)) from error
     except RecursionError as error:  # `{% extends "!theme/base.html" %}` in the theme's own base.html
@@ -320,6 +321,73 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
     except Exception as error:  # `{{ 1 / 0 }}`, `{{ year + "x" }}`: a mistake in a template, not a crash of sitegen
         message = f"template error in {template}: {type(error).__name__}: {error}"
         raise ContentError(Problem(message, _traceback_location(error))) from error
+
+
+# Jinja's words for a block left open: '... The innermost block that needs to be closed is 'if'.'
+_INNERMOST = re.compile(r"The innermost block that needs to be closed is '(\w+)'")
+_UNKNOWN_TAG = re.compile(r"Encountered unknown tag '(\w+)'")
+# The tags that open a block closed by `end<tag>` (`set` only without `=`: `{% set x %}...{% endset %}`)
+_BLOCK_TAGS = frozenset({"for", "if", "block", "macro", "call", "filter", "with", "autoescape", "set", "trans"})
+
+
+def _unclosed_block(environment: jinja2.Environment, error: jinja2.TemplateSyntaxError, where: Location) -> Problem | None:
+    """Jinja's error about a block left open, at the line that opens it and with the end tag to write; None for
+    another syntax error. Jinja says where it gave up ('The innermost block that needs to be closed is 'if'') but
+    not where that `{% if %}` is, which in a long template is far away."""
+    innermost = _INNERMOST.search(error.message or "")
+    if innermost is None or error.source is None or error.lineno is None:
+        return None
+    unknown = _UNKNOWN_TAG.search(error.message or "")
+    stopper = unknown[1] if unknown else None  # the end tag Jinja stopped at, or None at the end of the file
+    opened = _open_blocks(environment, error.source, error.lineno, stopper)
+    if not opened or opened[-1][0] != innermost[1]:
+        return None
+    tag, line = opened[-1]
+    if stopper is None:
+        message = f"this {{% {tag} %}} is never closed: the file ends first; write {{% end{tag} %}} where the {tag}'s part ends"
+        return Problem(f"template error: {message}", Location(where.path, line))
+    if any(name == stopper.removeprefix("end") for name, _ in opened):  # it closes a block around the open one
+        message = (
+            f"this {{% {tag} %}} is never closed: {{% {stopper} %}} at line {error.lineno} ends the block around it first;"
+            f" write {{% end{tag} %}} where the {tag}'s part ends, before that {{% {stopper} %}}"
+        )
+        return Problem(f"template error: {message}", Location(where.path, line))
+    message = (
+        f"{{% {stopper} %}} closes no open {{% {stopper.removeprefix('end')} %}}: the innermost open block is the {{% {tag} %}}"
+        f" of line {line}; write {{% end{tag} %}} to close it"
+    )
+    return Problem(f"template error: {message}", where)
+
+
+def _open_blocks(environment: jinja2.Environment, source: str, stop_line: int, stopper: str | None) -> list[tuple[str, int]]:
+    """The blocks open (each tag and the line it opens at) where Jinja stopped: before the tag `stopper` on
+    `stop_line`, or at the end of the file."""
+    opened: list[tuple[str, int]] = []
+    try:
+        tokens = [(line, kind, value) for line, kind, value in environment.lex(source) if kind != "whitespace"]
+    except jinja2.TemplateSyntaxError:
+        return []
+    for index, (line, kind, _) in enumerate(tokens):
+        if kind != "block_begin" or index + 1 >= len(tokens) or tokens[index + 1][1] != "name":
+            continue
+        name = tokens[index + 1][2]
+        if stopper is not None and line >= stop_line and name == stopper:
+            break
+        if name in _BLOCK_TAGS and (name != "set" or not _assigns(tokens, index + 2)):
+            opened.append((name, line))
+        elif name.startswith("end") and opened and opened[-1][0] == name[3:]:
+            opened.pop()
+    return opened
+
+
+def _assigns(tokens: list[tuple[int, str, str]], index: int) -> bool:
+    """Whether the `{% set %}` whose tokens start at `index` has an `=` before its end: `{% set x = 1 %}`."""
+    for _, kind, value in tokens[index:]:
+        if kind == "block_end":
+            return False
+        if kind == "operator" and value == "=":
+            return True
+    return False
 
 
 def _not_found(environment: jinja2.Environment, template: str, error: jinja2.TemplateNotFound) -> Problem:

@@ -613,3 +613,39 @@ def test_a_name_other_than_the_folders_is_a_warning_at_its_line(tmp_path, capsys
 def test_the_folders_name_says_nothing(tmp_path, capsys):
     site = theme_site(tmp_path)
     assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
+
+
+# -- 12. a block left open, an end tag of another block ----------------------------------------------------------
+
+
+UNCLOSED = {
+    "an if closed by the endblock around it": (
+        "{% block main %}\n<h1>Colophon</h1>\n{% if site.extra.hide_blog %}\n<p>No blog.</p>\n{% endblock %}\n",
+        "themes/mine/templates/colophon.html:4: template error: this {% if %} is never closed: {% endblock %} at line 6"
+        " ends the block around it first; write {% endif %} where the if's part ends, before that {% endblock %}",
+    ),
+    "a for the file ends in": (
+        "{% block main %}\n<ul>\n{% for r in records %}\n<li>{{ r.title }}</li>\n</ul>\n",
+        "themes/mine/templates/colophon.html:4: template error: this {% for %} is never closed: the file ends first;"
+        " write {% endfor %} where the for's part ends",
+    ),
+    "an endfor where an if is open": (
+        "{% block main %}\n{% if records %}\n<p>x</p>\n{% endfor %}\n{% endblock %}\n",
+        "themes/mine/templates/colophon.html:5: template error: {% endfor %} closes no open {% for %}: the innermost open block"
+        " is the {% if %} of line 3; write {% endif %} to close it",
+    ),
+    "an open block on the line of the end tag": (
+        "{% block main %}\n{% for r in records %}{% if r.year %}<p>{{ r.year }}</p>{% endfor %}\n{% endblock %}\n",
+        "themes/mine/templates/colophon.html:3: template error: this {% if %} is never closed: {% endfor %} at line 3"
+        " ends the block around it first; write {% endif %} where the if's part ends, before that {% endfor %}",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(UNCLOSED))
+def test_a_block_left_open_is_named_at_the_line_that_opens_it_with_the_tag_to_write(tmp_path, capsys, mistake):
+    """Jinja says 'The innermost block that needs to be closed is 'if'' at the line where it gave up: in a long
+    template, the `{% if %}` to close is elsewhere. The message names its line and the end tag to write."""
+    body, expected = UNCLOSED[mistake]
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n' + body})
+    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
