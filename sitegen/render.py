@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import posixpath
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import unquote
@@ -29,7 +29,8 @@ from sitegen.inputs import Listing
 from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
 from sitegen.pages.theme_pages import declared_pages
-from sitegen.theme import Theme, make_environment, static_sources, theme_settings
+from sitegen.text_files import read_text
+from sitegen.theme import ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls, is_relative_path
 from sitegen.views import ViewBuilder
 
@@ -302,7 +303,8 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
         return environment.get_template(template).render(values)
     except jinja2.TemplateSyntaxError as error:
         where = Location(_shown_path(error.filename or error.name or template), error.lineno)
-        problem = _unclosed_block(environment, error, where) or Problem(f"template error: {error.message}", where)
+        message = _unknown_filter(environment, error.message or "") or error.message
+        problem = _unclosed_block(environment, error, where) or Problem(f"template error: {message}", where)
         raise ContentError(problem) from error
     except jinja2.TemplateNotFound as error:
         raise ContentError(_not_found(environment, template, error)) from error
@@ -314,13 +316,19 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
         raise ContentError(Problem(message, _traceback_location(error))) from error
     except jinja2.sandbox.SecurityError as error:
         raise ContentError(Problem(f"template refused by the sandbox: {error}", _traceback_location(error) or Location(template))) from error
+    except UnknownValue as error:
+        place = _traceback_location(error)
+        raise ContentError(Problem(f"template error in {template}: {_unknown_value(environment, error, values, place)}", place)) from error
     except jinja2.UndefinedError as error:
         raise ContentError(Problem(f"template error in {template}: {error.message}", _traceback_location(error))) from error
     except SitegenError:
         raise
     except Exception as error:  # `{{ 1 / 0 }}`, `{{ year + "x" }}`: a mistake in a template, not a crash of sitegen
+        place = _traceback_location(error)
+        if isinstance(error, jinja2.TemplateRuntimeError) and (filter_message := _unknown_filter(environment, str(error))):
+            raise ContentError(Problem(f"template error: {filter_message}", place)) from error
         message = f"template error in {template}: {type(error).__name__}: {error}"
-        raise ContentError(Problem(message, _traceback_location(error))) from error
+        raise ContentError(Problem(message, place)) from error
 
 
 # Jinja's words for a block left open: '... The innermost block that needs to be closed is 'if'.'
@@ -388,6 +396,81 @@ def _assigns(tokens: list[tuple[int, str, str]], index: int) -> bool:
         if kind == "operator" and value == "=":
             return True
     return False
+
+
+# Filters of other template languages a theme's author may know them by (Liquid, as Jekyll's al-folio has them;
+# Hugo's; Jinja's own extensions): the filter of this one that does the same.
+_FILTER_SYNONYMS = {
+    "upcase": "upper",
+    "uppercase": "upper",
+    "downcase": "lower",
+    "lowercase": "lower",
+    "strip": "trim",
+    "size": "length",
+    "len": "length",
+    "jsonify": "tojson",
+    "json": "tojson",
+    "datetimeformat": "date",
+    "date_to_string": "date",
+    "date_to_long_string": "date",
+    "strftime": "date",
+    "where": "selectattr",
+    "sort_by": "sort",
+    "concat": "join",
+    "escape_once": "escape",
+    "capitalize_first": "capitalize",
+}
+_NO_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
+
+
+def _unknown_filter(environment: jinja2.Environment, message: str) -> str | None:
+    """Jinja's 'No filter named 'upcase'.' as the filter meant (upper), or with the filters there are."""
+    found = _NO_FILTER.search(message)
+    if found is None:
+        return None
+    kind, name = found[1], found[2]
+    there = sorted(environment.filters if kind == "filter" else environment.tests)
+    meant = _FILTER_SYNONYMS.get(name.lower()) if kind == "filter" else None
+    meant = meant or next(iter(difflib.get_close_matches(name, there, n=1, cutoff=0.6)), None)
+    hint = f"did you mean '{meant}'?" if meant else f"the {kind}s there are: {', '.join(there)}"
+    return f"no {kind} named '{name}'; {hint}"
+
+
+def _unknown_value(environment: jinja2.Environment, error: UnknownValue, values: dict[str, Any], where: Location | None) -> str:
+    """A value a template names and does not receive, with the name meant: among the template's values for a
+    name of its own, among the keys of the mapping it was looked up in for a field."""
+    name = str(error.name)
+    if error.owner is jinja2.utils.missing:
+        names = sorted(values)
+        meant = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        hint = f"did you mean '{meant[0]}'?" if meant else f"it receives {', '.join(names)} (docs/themes.md says what each holds)"
+        return f"'{name}' is no value this template receives; {hint}"
+    if not isinstance(error.owner, Mapping):
+        return error.message or f"no value '{name}'"
+    keys = sorted(str(key) for key in error.owner)
+    whose = _looked_up_in(environment, where, name)
+    meant = difflib.get_close_matches(name, keys, n=1, cutoff=0.6)
+    hint = f"did you mean '{meant[0]}'?" if meant else f"it has {', '.join(keys) or 'nothing'}"
+    if whose is not None and whose.rpartition(".")[2] == "extra" and not meant:  # what a site or a record may or may not write
+        hint += f'; a value a site may leave out: test it, `{{% if {whose}.{name} is defined %}}`, or give it a default, `{{{{ {whose}.{name}|default("") }}}}`'
+    return f"{whose or 'the value'} has no '{name}'; {hint}"
+
+
+def _looked_up_in(environment: jinja2.Environment, where: Location | None, name: str) -> str | None:
+    """The expression a field was looked up in, as the template's line writes it (`site.extra` of
+    `site.extra.motoo`), or None when the line does not say."""
+    loaders = getattr(environment.loader, "loaders", [])
+    if where is None or where.line is None or not loaders or not isinstance(loaders[0], ListingLoader):
+        return None
+    listing = loaders[0].listing
+    if where.path not in listing.files:
+        return None
+    text, problem = read_text(listing, where.path)
+    lines = text.splitlines() if problem is None else []
+    if where.line > len(lines):
+        return None
+    found = re.search(rf"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\.{re.escape(name)}\b|\[[\"']{re.escape(name)}[\"']\])", lines[where.line - 1])
+    return found[1] if found else None
 
 
 def _not_found(environment: jinja2.Environment, template: str, error: jinja2.TemplateNotFound) -> Problem:

@@ -271,6 +271,28 @@ class ListingLoader(jinja2.BaseLoader):
         return sorted({path[len(prefix) :] for prefix in self.prefixes for path in self.listing.under(prefix)})
 
 
+class UnknownValue(jinja2.UndefinedError):
+    """A value a template names and does not receive, with what it was looked up in (`owner`: a mapping, or
+    jinja2.utils.missing for a name of the template's own) and its `name`: what a message needs to name the
+    value meant."""
+
+    def __init__(self, message: str | None = None, owner: Any = jinja2.utils.missing, name: Any = None):
+        super().__init__(message)
+        self.owner = owner
+        self.name = name
+
+
+class NamingUndefined(jinja2.StrictUndefined):
+    """Jinja's StrictUndefined (a value not received is an error, even in `{% if %}`), raising UnknownValue."""
+
+    __slots__ = ()
+
+    def __init__(self, hint: str | None = None, obj: Any = jinja2.utils.missing, name: str | None = None, exc: type[Exception] = jinja2.UndefinedError):
+        super().__init__(hint, obj, name, exc)  # type: ignore[arg-type]
+        if exc is jinja2.UndefinedError and hint is None:  # not the sandbox's refusal, which passes its own
+            self._undefined_exception = functools.partial(UnknownValue, owner=obj, name=name)  # type: ignore[assignment]
+
+
 DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
@@ -309,7 +331,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
         loader=jinja2.ChoiceLoader([ListingLoader(listing, template_prefixes(theme)), jinja2.PrefixLoader(prefixes, delimiter="/")]),
         autoescape=True,
         auto_reload=False,
-        undefined=jinja2.StrictUndefined,
+        undefined=NamingUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

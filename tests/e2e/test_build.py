@@ -782,7 +782,7 @@ def test_a_bad_command_line_exits_2(args, tmp_path):
     [
         ("{{ record.title }", "templates/record.html:3: template error: unexpected '}'"),
         ("{{ 1 / 0 }}", "templates/record.html:3: template error in record.html: ZeroDivisionError: division by zero"),
-        ("{{ record.nosuch.x }}", "templates/record.html:3: template error in record.html: 'dict object' has no attribute 'nosuch'"),
+        ("{{ record.titel.x }}", "templates/record.html:3: template error in record.html: record has no 'titel'; did you mean 'title'?"),
     ],
 )
 def test_a_broken_template_is_a_content_error_naming_file_and_line(tmp_path, body, message):

@@ -441,7 +441,7 @@ def test_an_undeclared_value_is_still_an_error_in_a_template(tmp_path, capsys):
     site = theme_site(tmp_path, WITH_OPTIONS, {"themes/mine/templates/colophon.html": LOGO.replace("site.extra.motto", "site.extra.moto")})
     status, lines = sitegen(capsys, "build", "--site", str(site))
     assert status == 1
-    assert lines == ["themes/mine/templates/colophon.html:1: template error in colophon.html: 'dict object' has no attribute 'moto'"]
+    assert lines == ["themes/mine/templates/colophon.html:1: template error in colophon.html: site.extra has no 'moto'; did you mean 'motto'?"]
 
 
 def test_an_unknown_field_of_theme_yaml_is_a_warning_naming_the_field_meant(tmp_path, capsys):
@@ -649,3 +649,54 @@ def test_a_block_left_open_is_named_at_the_line_that_opens_it_with_the_tag_to_wr
     body, expected = UNCLOSED[mistake]
     site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n' + body})
     assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
+
+
+# -- 13. a misspelt value, attribute or filter ------------------------------------------------------------------
+
+
+MISSPELT = {
+    "a value the template does not receive": (
+        "<p>{{ profil.name }}</p>",
+        "themes/mine/templates/colophon.html:2: template error in colophon.html: 'profil' is no value this template receives; did you mean 'profile'?",
+    ),
+    "a field of a value": (
+        "<p>{{ profile.nmae }}</p>",
+        "themes/mine/templates/colophon.html:2: template error in colophon.html: profile has no 'nmae'; did you mean 'name'?",
+    ),
+    "a theme option": (
+        "{% if site.extra.motoo %}x{% endif %}",
+        "themes/mine/templates/colophon.html:2: template error in colophon.html: site.extra has no 'motoo'; did you mean 'motto'?",
+    ),
+    "a field of an extra nothing is like": (
+        "<p>{{ profile.extra.pronouns }}</p>",
+        "themes/mine/templates/colophon.html:2: template error in colophon.html: profile.extra has no 'pronouns'; it has nothing;"
+        " a value a site may leave out: test it, `{% if profile.extra.pronouns is defined %}`, or give it a default,"
+        ' `{{ profile.extra.pronouns|default("") }}`',
+    ),
+    "a filter": (
+        "<p>{{ profile.name|upcase }}</p>",
+        "themes/mine/templates/colophon.html:2: template error: no filter named 'upcase'; did you mean 'upper'?",
+    ),
+    "a filter in a branch": (
+        "{% if records %}<p>{{ profile.name|datetimeformat }}</p>{% endif %}",
+        "themes/mine/templates/colophon.html:2: template error: no filter named 'datetimeformat'; did you mean 'date'?",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(MISSPELT))
+def test_a_misspelt_name_is_an_error_naming_the_one_meant(tmp_path, capsys, mistake):
+    """Jinja says "'dict object' has no attribute 'nmae'" or "No filter named 'upcase'.": the message names the value
+    it was looked up in and the name most like it."""
+    body, expected = MISSPELT[mistake]
+    template = '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"
+    site = theme_site(tmp_path, MINE + "settings:\n  motto: Hi\n", {"themes/mine/templates/colophon.html": template})
+    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
+
+
+def test_a_name_like_none_lists_what_there_is(tmp_path, capsys):
+    template = '{% extends "base.html" %}\n{% block main %}{{ site.extra.zzzzzz }}{{ qqqqq }}{% endblock %}\n'
+    site = theme_site(tmp_path, MINE + "settings:\n  motto: Hi\n", {"themes/mine/templates/colophon.html": template})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 1
+    assert lines[0].startswith("themes/mine/templates/colophon.html:2: template error in colophon.html: site.extra has no 'zzzzzz'; it has motto;")
