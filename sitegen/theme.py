@@ -22,6 +22,7 @@ filter (`{{ item.date|date }}`), from ISO text (2024, 2024-03 or 2024-03-05).
 from __future__ import annotations
 
 import datetime
+import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
@@ -452,7 +453,11 @@ def _translation_call(tokens: list[Token], index: int) -> str | None:
 def _translated(strings: dict[str, Any], key: str, line: int, stream: TokenStream) -> str:
     value = strings.get(key)
     if not isinstance(value, str):
-        raise jinja2.TemplateSyntaxError(f"no string {key!r} in the theme's translations (i18n/{FALLBACK_LANGUAGE}.yaml)", line, stream.name, stream.filename)
+        keys = [name for name, each in strings.items() if isinstance(each, str)]
+        meant = difflib.get_close_matches(key, keys, n=1, cutoff=0.75)
+        hint = f"; did you mean {meant[0]!r}?" if meant else ""
+        message = f"no string {key!r} in the theme's translations (i18n/{FALLBACK_LANGUAGE}.yaml){hint}"
+        raise jinja2.TemplateSyntaxError(message, line, stream.name, stream.filename)
     return value
 
 

@@ -700,3 +700,16 @@ def test_a_name_like_none_lists_what_there_is(tmp_path, capsys):
     status, lines = sitegen(capsys, "build", "--site", str(site))
     assert status == 1
     assert lines[0].startswith("themes/mine/templates/colophon.html:2: template error in colophon.html: site.extra has no 'zzzzzz'; it has motto;")
+
+
+def test_a_misspelt_string_key_names_the_key_meant(tmp_path, capsys):
+    template = '{% extends "base.html" %}\n{% block main %}<h1>{{ _("mine.colofon") }}</h1>{% endblock %}\n'
+    files = {"themes/mine/templates/colophon.html": template, "themes/mine/i18n/en.yaml": "mine:\n  colophon: Colophon\n"}
+    site = theme_site(tmp_path, files=files)
+    assert sitegen(capsys, "build", "--site", str(site)) == (
+        1,
+        [
+            "themes/mine/templates/colophon.html:2: template error: no string 'mine.colofon' in the theme's translations (i18n/en.yaml);"
+            " did you mean 'mine.colophon'?"
+        ],
+    )
