@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import json
 import re
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
@@ -379,16 +380,22 @@ def _check_option_types(fields: Fields, options: dict[str, Any]) -> None:
     """A theme's option set in site.yaml is of its default's type: `hide_blog: "no"` would be true in
     `{% if site.extra.hide_blog %}`, and `news_count: "five"` an error of the theme's template, far from the line
     to correct. An option whose default is null takes any value."""
-    for name, default in options.items():
-        if name not in fields.data or default is None:
+    for name, value in fields.data.items():  # in the order of site.yaml's lines
+        default = options.get(name)
+        if default is None:
             continue
-        value = fields.data[name]
         kind, fits, fix = _option_type(name, default, value)
         if fits:
             continue
         shown = "false" if default is False else "true" if default is True else repr(default)
         keep = ", or remove the line to keep the default" if value is None else ""
         fields.problem(name, f"the theme's option is {kind} (its default: {shown}), got {shown_value(value)}; {fix}{keep}")
+
+
+def _yaml_text(text: str) -> str:
+    """`text` as site.yaml writes it: plain when YAML reads it back as that text, else in double quotes
+    (`"#005a8c"`: a `#` after a space starts a comment)."""
+    return text if re.fullmatch(r"[A-Za-z][\w .,/-]*", text) and not text.endswith(" ") else json.dumps(text, ensure_ascii=False)
 
 
 def _option_type(name: str, default: Any, value: Any) -> tuple[str, bool, str]:
@@ -407,7 +414,7 @@ def _option_type(name: str, default: Any, value: Any) -> tuple[str, bool, str]:
         return "a whole number" if whole else "a number", fits, fix
     if isinstance(default, str):
         fits = not isinstance(value, bool) and isinstance(value, (str, int, float))
-        return "a text", fits, f"write one line of text, as `{name}: {default}`"
+        return "a text", fits, f"write one line of text, as `{name}: {_yaml_text(default)}`"
     if isinstance(default, list):
         example = f"[{value}]" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "[...]"
         return "a list", isinstance(value, list), f"write a list, as `{name}: {example}`"

@@ -465,7 +465,7 @@ def test_the_fields_of_theme_yaml_say_nothing(tmp_path, capsys):
     assert sitegen(capsys, "check", "--strict", "--site", str(site)) == (0, ["ok: 5 pages would be built"])
 
 
-TYPED_OPTIONS = MINE + "settings:\n  hide_blog: false\n  news_count: 3\n  ratio: 0.5\n  motto: Hello\n  tags: [a]\n  group_logo: null\n"
+TYPED_OPTIONS = MINE + "settings:\n  colour: '#005a8c'\n  hide_blog: false\n  news_count: 3\n  ratio: 0.5\n  motto: Hello\n  tags: [a]\n  group_logo: null\n"
 
 
 @pytest.mark.parametrize(
@@ -510,6 +510,11 @@ TYPED_OPTIONS = MINE + "settings:\n  hide_blog: false\n  news_count: 3\n  ratio:
             "content/site.yaml:4: field 'motto': the theme's option is a text (its default: 'Hello'), got a list; write one line of text, as `motto: Hello`",
         ),
         (
+            "colour: [1, 2]",
+            "content/site.yaml:4: field 'colour': the theme's option is a text (its default: '#005a8c'), got a list;"
+            ' write one line of text, as `colour: "#005a8c"`',
+        ),
+        (
             "tags: x",
             "content/site.yaml:4: field 'tags': the theme's option is a list (its default: ['a']), got 'x'; write a list, as `tags: [x]`",
         ),
@@ -523,6 +528,13 @@ def test_a_theme_option_of_another_type_than_its_default_is_an_error_at_its_line
     assert sitegen(capsys, "check", "--site", str(site)) == (1, [expected])
     assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
     assert not (site / "output").exists()
+
+
+def test_options_of_the_wrong_type_are_named_in_the_order_of_site_yaml(tmp_path, capsys):
+    site_yaml = 'title: T\nbase_url: https://example.org/\ntheme: mine\nnews_count: "x"\nhide_blog: "no"\n'
+    site = theme_site(tmp_path, TYPED_OPTIONS, {"content/site.yaml": site_yaml})
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert (status, [line.partition(" field")[0] for line in lines]) == (1, ["content/site.yaml:4:", "content/site.yaml:5:"])
 
 
 def test_theme_options_of_their_defaults_type_pass(tmp_path, capsys):
