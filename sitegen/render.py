@@ -481,7 +481,12 @@ def _not_found(environment: jinja2.Environment, template: str, error: jinja2.Tem
     names = environment.list_templates() if environment.loader is not None else []
     beside = [other.rpartition("/")[2] for other in names if other.rpartition("/")[0] == folder]
     meant = difflib.get_close_matches(name, beside, n=1, cutoff=0.75)
-    hint = f"; did you mean '{folder + '/' if folder else ''}{meant[0]}'?" if meant else ""
+    if meant:
+        hint = f"; did you mean '{folder + '/' if folder else ''}{meant[0]}'?"
+    elif beside:  # what there is to name instead
+        hint = f"; the templates/{folder + '/' if folder else ''} folders of the site and its themes hold {', '.join(sorted(set(beside)))}"
+    else:
+        hint = ""
     return Problem(f"template not found: {error.name}{needed}{hint}", where)
 
 

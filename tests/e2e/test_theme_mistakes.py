@@ -13,6 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, write_site
 
+from sitegen import theme as theme_module
 from sitegen.cli import main
 
 RECORDS = {
@@ -298,6 +299,10 @@ def test_a_port_outside_1_to_65535_is_a_usage_error(tmp_path, capsys, port):
 # -- 6. templates that name a template there is not --------------------------------------------------------
 
 
+# every partial of the bundled default theme, as a message lists them
+DEFAULT_PARTIALS = ", ".join(sorted(path.name for path in (Path(theme_module.__file__).parent / "themes/default/templates/partials").iterdir()))
+
+
 LOOKUP_MISTAKES = {
     "extends a file the parent lacks": (
         {"templates/base.html": '{% extends "!default/bse.html" %}\n'},
@@ -305,7 +310,8 @@ LOOKUP_MISTAKES = {
     ),
     "a partial includes one there is not": (
         {"templates/partials/record_item.html": 'a\n{% include "partials/nope.html" %}\n'},
-        "templates/partials/record_item.html:2: template not found: partials/nope.html",
+        "templates/partials/record_item.html:2: template not found: partials/nope.html; the templates/partials/ folders of the site"
+        f" and its themes hold {DEFAULT_PARTIALS}",
     ),
     "a theme's base.html extends !theme/base.html": (
         {"themes/mine/templates/base.html": '{% extends "!theme/base.html" %}\n'},
