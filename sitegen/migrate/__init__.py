@@ -356,7 +356,10 @@ def record_file_text(old: OldSite, imported: Imported, relative: str, text: str,
     converted = page_text(old, imported, relative, body, address)
     if template_text:
         paragraphs = converted.split("\n\n")
-        converted = "\n\n".join(p for p in paragraphs if not re.sub(r"[*_]", "", p).lstrip().startswith(template_text))
+        # Hugo Blox's template since 2025 writes them as notes ('> [!NOTE]', then '> Click the _Cite_ button above...')
+        converted = "\n\n".join(
+            p for p in paragraphs if not re.sub(r"[*_]|^[ \t]*>[ \t]?|\[![A-Z]+\][ \t]*", "", p, flags=re.MULTILINE).lstrip().startswith(template_text)
+        )
     pictures = outside_code(converted, lambda prose: MARKDOWN_PICTURE.sub(lambda m: f"[{m['alt'] or 'Picture'}]({m['target']})", prose))
     if pictures != converted:  # an abstract shows no picture: a link to it, then
         imported.left.append(f"{relative}: its pictures are links in its text (a record's abstract shows no picture)")
@@ -572,7 +575,9 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         text = headings_below(page_text(old, imported, relative, body, old_address(relative, front) or "/"))
         text = text or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
-        link = a_string(front.get("external_link") or front.get("redirect"))
+        # Hugo Blox's `external_link`; its `links:` list since 2025 (`- type: site`, `url: ...`); Jekyll's `redirect`
+        listed = [a_string(a_mapping(item).get("url")) for item in a_list(front.get("links"))]
+        link = a_string(front.get("external_link") or front.get("redirect")) or next((url for url in listed if url.startswith(("https://", "http://"))), "")
         parts = [f"# {title}", f"*{line}*" if line else "", f"![{re.sub(r'[][]', '', title)}]({picture})" if picture else "", text]
         parts.append(f"<{link}>" if link.startswith(("https://", "http://")) and not any(c in link for c in "<> ") else "")
         importance = front.get("importance")
@@ -633,10 +638,13 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
     return target.as_posix()
 
 
-def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress) -> None:
+def talks_file(
+    old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress, owners: tuple[str, ...] = ("admin",)
+) -> None:
     """Another tool's talk pages (Markdown with front matter) as content/talks/talks.yaml. `event`: the field that
-    names the event; `links`: fields -> link kinds (a web address, or a file of the old site, copied to static/);
-    each talk's old address leads to the talks page."""
+    names the event; `links`: fields -> link kinds (a web address, or a file of the old site, copied to static/),
+    and Hugo Blox's `links:` list (`name:`, `url:`); each talk's old address leads to the talks page. `owners`: the
+    names that stand for the owner among a talk's `authors`."""
     talks = []
     kinds: dict[str, str] = {}  # academicpages' `type` ('Tutorial') -> the folder of the first talk of that kind
     for relative in relatives:
@@ -647,9 +655,11 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
             continue
         if (kind := plain_text(a_string(front.get("type")))) and kind.casefold() != "talk":  # "Talk": the usual one
             kinds.setdefault(kind, f"{PurePosixPath(relative).parent}/")
-        if (last := iso_date(front.get("date_end"))) > date:  # Hugo Blox's: a workshop of several days
-            imported.left.append(f"{relative}: its last day (date_end: {last}) not brought over; a talk has one date: say it in its abstract")
-        if speakers := [name for name in map(a_string, a_list(front.get("authors"))) if name and name != "admin"]:  # Hugo Blox's
+        for key in ("date_end", "event_end"):  # Hugo Blox's: a workshop of several days
+            if (last := iso_date(front.get(key))) > date:
+                imported.left.append(f"{relative}: its last day ({key}: {last}) not brought over; a talk has one date: say it in its abstract")
+                break
+        if speakers := [name for name in map(a_string, a_list(front.get("authors"))) if name and name not in owners]:  # Hugo Blox's
             imported.left.append(f"{relative}: its other speakers ({', '.join(speakers)}) not brought over; name them in its abstract")
         _moved(imported, old_address(relative, front), "talks/", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
@@ -658,7 +668,12 @@ def talks_file(old: OldSite, imported: Imported, relatives: list[str], event: st
         for name, value in (("event", plain_text(a_string(front.get(event)))), ("location", ", ".join(dict.fromkeys(part for part in place if part)))):
             if value:
                 talk[name] = value
-        if urls := {kind: url for key, kind in links.items() if (url := _talk_link(old, imported, relative, key, a_string(front.get(key))))}:
+        urls = {kind: url for key, kind in links.items() if (url := _talk_link(old, imported, relative, key, a_string(front.get(key))))}
+        for link in map(a_mapping, a_list(front.get("links"))):  # Hugo Blox's since 2025: `- name: Video`, `url: ...`
+            kind = re.sub(r"\W+", "_", plain_text(a_string(link.get("name") or link.get("type"))).casefold()).strip("_") or "website"
+            if kind not in urls and (url := _talk_link(old, imported, relative, "links", a_string(link.get("url")))):
+                urls[kind] = url
+        if urls:
             talk["links"] = urls
         if abstract := a_string(front.get("abstract")) or page_text(old, imported, relative, body, "/talks/") or a_string(front.get("summary")):
             talk["abstract"] = abstract

@@ -1,6 +1,7 @@
-"""Hugo Blox (Wowchemy, Hugo Academic): the owner from `content/authors/admin/_index.md`; the
-publications of `content/publication/` (sitegen reads their `index.md` as it is, `admin` included);
-the talks of `content/event/` (`content/talk/` before); the courses of `content/teaching/`.
+"""Hugo Blox (Wowchemy, Hugo Academic): the owner from `content/authors/admin/_index.md` (the Hugo Blox Kit's
+templates since 2025: `data/authors/me.yaml`); the publications of `content/publication/` (`content/publications/`
+since 2025: sitegen reads their `index.md` as it is, `admin` and `me` included); the talks of `content/event/`
+(`content/talk/` before, `content/events/` since 2025); the courses of `content/teaching/`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from urllib.parse import urlsplit
 
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
+    PICTURES,
     PROJECTS,
     TEACHING,
     Imported,
@@ -52,6 +54,11 @@ LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
 }
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
 AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
+DATA_AUTHORS = "data/authors"  # the Hugo Blox Kit's templates since 2025: a person's YAML file (me.yaml), no page
+# the folders of each kind of page: singular up to 2024, plural in the Hugo Blox Kit's templates since
+PUBLICATION_FOLDERS = ("content/publication", "content/publications")
+EVENT_FOLDERS = ("content/event", "content/talk", "content/events")
+PROJECT_FOLDERS = ("content/project", "content/projects")
 # how the sample paragraphs of Hugo Blox's (and Wowchemy's) publication template start, kept by most sites below their
 # front matter: no abstract of theirs
 TEMPLATE_TEXT = (
@@ -62,23 +69,34 @@ TEMPLATE_TEXT = (
 )
 # a mark after an author's name: a corresponding author, equal contribution ('Elin Lindqvist*', 'Li Chen^', 'A. B.†')
 AUTHOR_MARK = re.compile(r"\s*[*^†‡§]+$")
+# an arXiv id YAML reads as a number (`arxiv: 2501.04560`, `id: 2501.04560` of a `provider: arxiv` link), its last 0 lost
+ARXIV_NUMBER = re.compile(r"^(?P<key>[ \t]+(?:-[ \t]+)?(?:arxiv|id)[ \t]*:[ \t]*)(?P<id>\d{4}\.\d{4,5})[ \t]*$", re.MULTILINE | re.IGNORECASE)
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
 def recognise(old: OldSite) -> bool:
-    return old.has("content/publication") or any(old.has(folder) for folder in AUTHOR_FOLDERS)
+    return any(old.has(folder) for folder in (*PUBLICATION_FOLDERS, *AUTHOR_FOLDERS)) or bool(_data_authors(old))
 
 
 @register_tool("Hugo Blox", recognise)
 def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
-    owner = _owners_folder(old)
-    _cv(old, imported, _author(old, imported, owner), owner)
-    members = _members(old, imported, owner)
-    for relative in old.files("content/publication", (".md",)):
+    owner, owners_file = _owners_folder(old), _owners_data_file(old)
+    if owners_file and not owner:  # the Hugo Blox Kit's person file (data/authors/me.yaml)
+        _cv(old, imported, _data_author(old, imported, owners_file), owners_file)
+    else:
+        _cv(old, imported, _author(old, imported, owner), f"{owner}/_index.md")
+    members = _members(old, imported, owner) | _data_members(old, owners_file)
+    if owners_file and not owner and (slug := _slug(old, owners_file)) not in ("admin", "me") and imported.name:
+        members[slug] = imported.name  # `authors: [ingrid]`: the owner, as sitegen knows `me`
+    if "cv" not in imported.links and (cv := _cv_button(old, imported)):  # the homepage's 'Download CV' button
+        imported.links["cv"] = cv
+    publications = [p for folder in PUBLICATION_FOLDERS for p in old.files(folder, (".md",))]
+    for relative in publications:
         path = PurePosixPath(relative)
-        bundle, single = path.name == "index.md", path.parent.name == "publication" and path.name != "_index.md"
+        bundle = path.name == "index.md"
+        single = path.parent.as_posix() in PUBLICATION_FOLDERS and path.name != "_index.md"
         if (bundle or single) and (text := old.read_text(relative)) is not None:
             changes = {}
             if bundle and (picture := _featured_picture(old, imported, path)):
@@ -90,6 +108,7 @@ def read(old: OldSite) -> Imported:
                 imported.left.append(f"{relative}: the marks after authors' names ({marked}) left out of them; say what they meant in the abstract")
             if unmarked != authors or any(name in members for name in authors):  # an author page's folder name stands for its title
                 changes["authors"] = json.dumps([members.get(name, name) for name in unmarked], ensure_ascii=False)
+            text = ARXIV_NUMBER.sub(r'\g<key>"\g<id>"', text)  # quoted, as sitegen asks
             text = record_file_text(old, imported, relative, text, _hugo_address(relative), TEMPLATE_TEXT)
             text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
@@ -97,30 +116,45 @@ def read(old: OldSite) -> Imported:
             for address in [_hugo_address(relative), *old_aliases(old.front_matter(relative)[0])]:  # Hugo's `aliases:` too
                 imported.redirects[address] = f"records/{slugify(record_id)}/"
             imported.records += 1
-    talks_file(old, imported, old.files("content/event", ("index.md",)) + old.files("content/talk", ("index.md",)), "event", EVENT_LINKS, _hugo_address)
+    events = [p for folder in EVENT_FOLDERS for p in old.files(folder, ("index.md",)) if not p.endswith("/_index.md")]
+    owners = ("admin", "me", *([PurePosixPath(owner).name] if owner else []), *([_slug(old, owners_file)] if owners_file else []))
+    talks_file(old, imported, events, "event", EVENT_LINKS, _hugo_address, owners)
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
-    collection_page(old, imported, old.files("content/project", ("index.md",)), PROJECTS, _hugo_address)
+    projects = [p for folder in PROJECT_FOLDERS for p in old.files(folder, ("index.md",)) if not p.endswith("/_index.md")]  # not the list
+    collection_page(old, imported, projects, PROJECTS, _hugo_address)
     courses = [p for p in old.files("content/teaching", (".md",)) if _course(p)]
     intro = page_text(old, imported, "content/teaching/_index.md", old.front_matter("content/teaching/_index.md")[1], "/teaching/")
     collection_page(old, imported, courses, TEACHING, _hugo_address, intro)  # its courses, as academicpages' come over
-    imported.redirects["publication/"] = "#publications"  # its list of publications: the profile's here
+    for folder in PUBLICATION_FOLDERS:
+        if old.has(folder):
+            imported.redirects[f"{PurePosixPath(folder).name}/"] = "#publications"  # its list of publications: the profile's here
     if owner:  # the owner's author page (/author/admin/), which each publication and talk linked: the profile here
         imported.redirects[f"author/{slugify(PurePosixPath(owner).name)}/"] = "./"
+    elif owners_file:  # the Hugo Blox Kit's (its taxonomy's address: /authors/me/)
+        imported.redirects[f"authors/{slugify(_slug(old, owners_file))}/"] = "./"
     for folder, made, new in (
         ("event", "content/talks/talks.yaml", "talks/"),
         ("talk", "content/talks/talks.yaml", "talks/"),
+        ("events", "content/talks/talks.yaml", "talks/"),
         ("project", "content/pages/projects.md", "projects/"),
+        ("projects", "content/pages/projects.md", "projects/"),
     ):
         if old.has(f"content/{folder}") and PurePosixPath(made) in imported.files:  # its lists of talks and projects
             imported.redirects[f"{folder}/"] = new
+    if old.has("content/experience.md") and PurePosixPath("content/cv.yaml") in imported.files:  # the Hugo Blox Kit's CV page
+        imported.redirects["experience/"] = "cv/"
     _pages_left(old, imported)
     files_moved(old, imported, "static/", "static/")  # /uploads/resume.pdf: /static/uploads/resume.pdf now
     return imported
 
 
 # content/'s folders whose pages come over (or, authors/, are the people): their other files are their lists
-READ_FOLDERS = ("publication", "post", "blog", "event", "talk", "project", "teaching", "authors", "author", "home")
+READ_FOLDERS = ("publication", "publications", "post", "blog", "event", "events", "talk", "project", "projects", "teaching", "authors", "author", "home")
+
+
+# the blocks of a landing page that hold text of their own (`cta-card`: a call to action, with a button)
+TEXT_BLOCKS = ("markdown", "text", "cta-card")
 
 
 def _pages_left(old: OldSite, imported: Imported) -> None:
@@ -134,9 +168,9 @@ def _pages_left(old: OldSite, imported: Imported) -> None:
             which = "the homepage's" if relative == "content/_index.md" else "a"
             for block in map(a_mapping, a_list(front.get("sections"))):
                 content = a_mapping(block.get("content"))
-                if a_string(block.get("block")) in ("markdown", "text") and markdown_text(a_string(content.get("text"))):
+                if (kind := a_string(block.get("block"))) in TEXT_BLOCKS and markdown_text(a_string(content.get("text"))):
                     title = plain_text(a_string(content.get("title"))) or "untitled"
-                    imported.left.append(f"{relative}: {which} markdown block ({title}) not brought over; copy its text into the bio or content/pages/*.md")
+                    imported.left.append(f"{relative}: {which} {kind} block ({title}) not brought over; copy its text into the bio or content/pages/*.md")
         elif parts[1] == "home" and parts[-1] != "experience.md" and (markdown_text(body) or a_list(front.get("item")) or a_list(front.get("feature"))):
             title = plain_text(a_string(front.get("title"))) or PurePosixPath(relative).stem
             imported.left.append(f"{relative}: a section of the homepage ({title}) not brought over; copy its text into the bio or content/pages/*.md")
@@ -224,12 +258,85 @@ def _base_url(old: OldSite) -> str:
 
 
 def _owners_folder(old: OldSite) -> str:
-    """The owner's author page: `admin`'s (Hugo Blox's name for the owner), else the first person's ('' when none)."""
-    for authors in AUTHOR_FOLDERS:
-        if old.has(f"{authors}/admin/_index.md"):
-            return f"{authors}/admin"
+    """The owner's author page: `admin`'s (Hugo Blox's name for the owner; `me` since 2025), else the first person's
+    ('' when none)."""
+    for name in ("admin", "me"):
+        for authors in AUTHOR_FOLDERS:
+            if old.has(f"{authors}/{name}/_index.md"):
+                return f"{authors}/{name}"
     pages = [p for authors in AUTHOR_FOLDERS for p in old.files(authors, ("_index.md",)) if PurePosixPath(p).parent.as_posix() not in AUTHOR_FOLDERS]
     return str(PurePosixPath(pages[0]).parent) if pages else ""
+
+
+def _cv_button(old: OldSite, imported: Imported) -> str:
+    """The file of the old site the homepage's biography block's button links (`block: resume-biography-3`,
+    `button: {text: Download CV, url: uploads/resume.pdf}`), copied to static/ ('' when none)."""
+    for block in map(a_mapping, a_list(old.front_matter("content/_index.md")[0].get("sections"))):
+        if a_string(block.get("block")).startswith("resume-biography"):
+            url = a_string(a_mapping(a_mapping(block.get("content")).get("button")).get("url"))
+            if url and (copied := own_file(old, imported, url, "content/_index.md")):
+                return copied
+    return ""
+
+
+def _data_authors(old: OldSite) -> list[str]:
+    """The Hugo Blox Kit's person files (data/authors/*.yaml)."""
+    return old.files(DATA_AUTHORS, (".yaml", ".yml"))
+
+
+def _owners_data_file(old: OldSite) -> str:
+    """The owner's person file of data/authors/: the one with `is_owner: true`, else `me.yaml`, else the first
+    ('' when none)."""
+    files = _data_authors(old)
+    owner = next((f for f in files if old.yaml(f).get("is_owner") is True), None)
+    return owner or next((f for f in files if PurePosixPath(f).stem == "me"), files[0] if files else "")
+
+
+def _slug(old: OldSite, relative: str) -> str:
+    """The name a person file stands for in a page's `authors:` list: its `slug`, else its file name."""
+    return a_string(old.yaml(relative).get("slug")) or PurePosixPath(relative).stem
+
+
+def _data_name(person: dict[str, Any]) -> str:
+    """A person file's name: `given` and `family` (without the display name's 'Dr.' and the like, so that it is
+    the name the publications give), else `display`; a plain string before."""
+    name = person.get("name")
+    if isinstance(name, dict):
+        given, family = plain_text(a_string(name.get("given"))), plain_text(a_string(name.get("family")))
+        return f"{given} {family}" if given and family else plain_text(a_string(name.get("display")))
+    return plain_text(a_string(name))
+
+
+def _data_members(old: OldSite, owners_file: str) -> dict[str, str]:
+    """The other person files of data/authors/: slug -> name (a publication's `authors:` names them by slug)."""
+    members = {}
+    for relative in _data_authors(old):
+        if relative != owners_file and (name := _data_name(old.yaml(relative))):
+            members[_slug(old, relative)] = name
+    return members
+
+
+def _data_author(old: OldSite, imported: Imported, relative: str) -> dict[str, Any]:
+    """The owner's person file (data/authors/me.yaml) into the profile; its data (the CV reads its lists). Its avatar
+    is assets/media/authors/SLUG.* (or `avatar:`, a file of assets/media/ or static/)."""
+    person = old.yaml(relative)
+    imported.name = _data_name(person)
+    imported.position = plain_text(a_string(person.get("role")))
+    organizations = [plain_text(a_string(a_mapping(o).get("name"))) for o in a_list(person.get("affiliations") or person.get("organizations"))]
+    imported.affiliation = ", ".join(name for name in organizations if name)
+    imported.email, imported.links = _profile_links(old, imported, a_list(person.get("links")) + a_list(person.get("profiles")), relative)
+    imported.email = imported.email or a_string(person.get("email"))
+    imported.bio = page_text(old, imported, relative, a_string(person.get("bio")), "/")
+    slug = _slug(old, relative)
+    named = a_string(person.get("avatar"))
+    candidates = [f"assets/media/{named}", f"static/{named}"] if named else []
+    candidates += [p for p in old.files("assets/media/authors") if PurePosixPath(p).stem == slug and p.lower().endswith(PICTURES)]
+    for candidate in candidates:
+        if (data := old.read_bytes(candidate)) is not None:
+            imported.photo = f"avatar{PurePosixPath(candidate).suffix}"
+            imported.files[PurePosixPath("static", imported.photo)] = data
+            break
+    return person
 
 
 def _author(old: OldSite, imported: Imported, folder: str) -> dict[str, Any]:
@@ -249,16 +356,9 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     """What an author page says of its person, in profile.yaml's fields; its avatar (suffix, bytes); its front matter."""
     front, body = old.front_matter(f"{folder}/_index.md")
     organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
-    email, links = a_string(front.get("email")), dict[str, str]()
     # `social:` (`link:`) before 2024, `profiles:` (`url:`, `icon: academicons/cv`) since
-    for social in map(a_mapping, a_list(front.get("social")) + a_list(front.get("profiles"))):
-        link = a_string(social.get("link")) or a_string(social.get("url"))
-        if link.startswith("mailto:"):
-            email = email or link.removeprefix("mailto:")
-        elif copied := own_file(old, imported, link, f"{folder}/_index.md"):  # `icon: cv`, `link: uploads/resume.pdf`
-            links.setdefault("cv" if a_string(social.get("icon")).rpartition("/")[2] in ("cv", "file-pdf") else "website", copied)
-        elif link.startswith(("https://", "http://")):
-            links.setdefault(_link_kind(urlsplit(link).hostname or ""), link)
+    email, links = _profile_links(old, imported, a_list(front.get("social")) + a_list(front.get("profiles")), f"{folder}/_index.md")
+    email = a_string(front.get("email")) or email
     values = {
         "name": plain_text(a_string(front.get("title")) or a_string(front.get("name"))),  # `name`: Hugo Academic's, before 2020
         "position": plain_text(a_string(front.get("role"))),
@@ -272,6 +372,21 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     return values, (PurePosixPath(avatar).suffix, data) if avatar and data is not None else None, front
 
 
+def _profile_links(old: OldSite, imported: Imported, items: list[Any], relative: str) -> tuple[str, dict[str, str]]:
+    """A person's links (`social:`, `profiles:`, the person file's `links:`: each a `link:` or `url:` with an `icon:`)
+    as the profile's email and links; a file of the old site (`icon: cv`, `url: uploads/resume.pdf`) copied to static/."""
+    email, links = "", dict[str, str]()
+    for social in map(a_mapping, items):
+        link = a_string(social.get("link")) or a_string(social.get("url"))
+        if link.startswith("mailto:"):
+            email = email or link.removeprefix("mailto:")
+        elif copied := own_file(old, imported, link, relative):  # `icon: cv`, `link: uploads/resume.pdf`
+            links.setdefault("cv" if a_string(social.get("icon")).rpartition("/")[2] in ("cv", "file-pdf") else "website", copied)
+        elif link.startswith(("https://", "http://")):
+            links.setdefault(_link_kind(urlsplit(link).hostname or ""), link)
+    return email, links
+
+
 def _link_kind(host: str) -> str:
     """profile.yaml's kind of a link to `host` ('scholar.google.co.uk' -> 'google_scholar'), 'website' for any other."""
     if host.startswith("scholar.google."):
@@ -279,9 +394,10 @@ def _link_kind(host: str) -> str:
     return LINK_HOSTS.get(host, "website")
 
 
-def _cv(old: OldSite, imported: Imported, author: dict[str, Any], folder: str) -> None:
+def _cv(old: OldSite, imported: Imported, author: dict[str, Any], relative: str) -> None:
     """The experience widget (`content/home/experience.md`) and the author page's `education.courses`, or (Hugo Blox
-    since 2024) its `work:`, `education:` and `awards:` lists, as CV sections; a note for its skills and languages."""
+    since 2024) its `work:`, `education:` and `awards:` lists (the person file's `experience:`, `education:` and
+    `awards:` since 2025), as CV sections; a note for its skills and languages."""
     experience = a_list(old.front_matter("content/home/experience.md")[0].get("experience"))
     positions = [
         entry(a_string(e.get("title")), org=a_string(e.get("company")), location=a_string(e.get("location")), start=iso_date(e.get("date_start")),
@@ -294,20 +410,31 @@ def _cv(old: OldSite, imported: Imported, author: dict[str, Any], folder: str) -
               url=a_string(w.get("company_url")))
         for w in map(a_mapping, a_list(author.get("work")))
     ]  # fmt: skip
+    positions += [  # the person file's `experience:` (the Hugo Blox Kit since 2025)
+        entry(a_string(w.get("role")), org=a_string(w.get("org")), start=iso_date(w.get("start")),
+              end=iso_date(w.get("end")) or ("present" if w.get("start") else ""), details=markdown_text(a_string(w.get("summary"))),
+              url=a_string(w.get("org_url")))
+        for w in map(a_mapping, a_list(author.get("experience")))
+    ]  # fmt: skip
     courses = a_list(a_mapping(author.get("education")).get("courses"))
     education = [entry(a_string(c.get("course")), org=a_string(c.get("institution")), date=a_string(c.get("year"))) for c in map(a_mapping, courses)]
     education += [  # `education:` as a list (Hugo Blox since 2024)
-        entry(a_string(e.get("area")), org=a_string(e.get("institution")), start=iso_date(e.get("date_start")), end=iso_date(e.get("date_end")),
-              details=markdown_text(a_string(e.get("summary"))))
+        entry(
+            a_string(e.get("area") or e.get("degree")),
+            org=a_string(e.get("institution")),
+            start=iso_date(e.get("date_start") or e.get("start")),
+            end=iso_date(e.get("date_end") or e.get("end")),
+            details=markdown_text(a_string(e.get("summary"))),
+        )
         for e in map(a_mapping, a_list(author.get("education")))
-    ]  # fmt: skip
+    ]  # fmt: skip  (`degree`, `start`, `end`: the Hugo Blox Kit's since 2025)
     awards = [
         entry(a_string(a.get("title")), org=a_string(a.get("awarder")), date=iso_date(a.get("date")) or a_string(a.get("date")),
               details=markdown_text(a_string(a.get("summary"))), url=a_string(a.get("url")))
         for a in map(a_mapping, a_list(author.get("awards")))
     ]  # fmt: skip
     if left := [name for name in ("interests", "skills", "languages") if a_list(author.get(name))]:
-        imported.left.append(f"{folder}/_index.md: {', '.join(left)} not brought over into content/cv.yaml; add them to it or to the bio by hand")
+        imported.left.append(f"{relative}: {', '.join(left)} not brought over into content/cv.yaml; add them to it or to the bio by hand")
     cv = cv_document([("Positions", positions), ("Education", education), ("Awards", awards)])
     if cv["sections"] != [PUBLICATIONS]:  # not a CV of publications alone: Hugo Blox kept none
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)

@@ -129,6 +129,12 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     ids = data.get("hugoblox", {}).get("ids") if isinstance(data.get("hugoblox"), dict) else None
     if isinstance(ids, dict):
         put("doi", ids.get("doi"), "hugoblox")
+        put("arxiv", ids.get("arxiv"), "hugoblox")  # `arxiv: 2501.04567`: the validator says to quote a number
+    for item in _list(data.get("links")):  # Hugo Blox's `- type: preprint`, `provider: arxiv`, `id: 2501.04567`
+        if isinstance(item, dict) and str(item.get("provider", "")).lower() == "arxiv":
+            put("arxiv", item.get("id"), "links")
+    if _first(data.get("publication_types")) == "article" and "arxiv" in record and not data.get("publication"):
+        record["type"] = "preprint"  # CSL's `article` with no journal: Hugo Blox's template for a preprint
     for key in ("summary", "excerpt"):  # a summary stands in for a missing abstract, after the text below
         if not body.strip() and isinstance(data.get(key), str):
             body, body_line = data[key], data.line_of(key)

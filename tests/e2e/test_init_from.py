@@ -888,3 +888,72 @@ def test_the_old_addresses_of_files_brought_over_are_named_in_a_note(tmp_path, t
     _, result = init_from(tmp_path, tool)
     assert note in result.stdout
     assert "links from other sites to the old addresses give 404" in result.stdout
+
+
+def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(tmp_path):
+    """The Hugo Blox Kit's templates since 2025 (academic-cv) keep the owner in data/authors/me.yaml (no author
+    page) and their pages in content/publications/, content/events/ and content/projects/: `init --from` said
+    the site was none it knew, and brought nothing over."""
+    site, result = init_from(tmp_path, "hugo-blox-2025", MIGRATE_FIXTURES / "hugo-blox-2025")
+    assert "from the Hugo Blox site" in result.stdout
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert profile["name"] == "Ingrid Halvorsen"  # given and family: the name the papers give, not 'Dr. Ingrid Halvorsen'
+    assert profile["position"] == "Associate Professor of Marine Ecology"
+    assert profile["affiliation"] == "University of Bergen, Bjerknes Centre for Climate Research"
+    assert profile["email"] == "ingrid.halvorsen@uib.no"
+    assert profile["links"] == {
+        "bluesky": "https://bsky.app/profile/ihalvorsen.bsky.social",
+        "github": "https://github.com/halvorsen-lab",
+        "google_scholar": "https://scholar.google.com/citations?user=Hq2cXy8AAAAJ",
+        "orcid": "https://orcid.org/0000-0002-4431-9917",
+        "cv": "static/uploads/resume.pdf",
+    }
+    assert (site / "static" / profile["photo"]).read_bytes() == b"\xff\xd8\xff\xe0 JFIF ingrid"  # assets/media/authors/me.jpg
+    index = page(site)
+    assert "She listens to fjords" in text(index.select_one("main"))
+    # the publications, `me` as the owner, the DOI of `hugoblox: ids:`, the PDF of `links:`, the bundle's picture
+    soundscapes = item(index, "fjord-soundscapes")
+    assert "Ingrid Halvorsen" in text(soundscapes) and "Magnus Løvik" in text(soundscapes)
+    record = page(site, "records/fjord-soundscapes/index.html")
+    hrefs = [a["href"] for a in record.select("main a")]
+    assert "https://doi.org/10.1002/lno.12511" in hrefs and "https://github.com/halvorsen-lab/fjord-soundscapes" in hrefs
+    pdf = next(href for href in hrefs if href.endswith(".pdf"))
+    assert served_file(site, pdf).read_bytes() == b"%PDF-1.5 soundscapes"
+    assert "Click the" not in text(record.select_one("main")) and "Create your slides" not in text(record.select_one("main"))  # template notes
+    assert (site / "static/publications/fjord-soundscapes/featured.jpg").is_file()
+    preprint = page(site, "records/edna-metabarcoding/index.html")  # CSL `article`, no journal, an arXiv id (unquoted): a preprint
+    assert "Preprint" in text(preprint.select_one("main")) and "https://arxiv.org/abs/2501.04567" in [a["href"] for a in preprint.select("main a")]
+    assert "krill-swarm-acoustics" in {li.get("id", "").removeprefix("r-") for li in index.select("#publications li")}
+    # the events, with the links of their `links:` list
+    talks = text(page(site, "talks/index.html").select_one("main"))
+    assert "Listening to fjords" in talks and "Grieghallen, Bergen, Norway" in talks and "Zooplankton choruses" in talks
+    talks_yaml = yaml.safe_load((site / "content/talks/talks.yaml").read_text(encoding="utf-8"))
+    nordic = next(talk for talk in talks_yaml if talk["title"].startswith("Listening"))
+    assert nordic["links"]["video"] == "https://www.youtube.com/watch?v=Xk3bPq9dT2c"
+    assert nordic["links"]["slides"] == "static/uploads/nordic-marine-2024-slides.pdf"
+    assert "content/events/asa-2023/index.md: its other speakers (Magnus Løvik) not brought over" in result.stdout
+    assert "nordic-marine-2024/index.md: its other speakers" not in result.stdout  # `me`: the owner
+    # the project with its picture and its `links:` site, the CV of the person file's lists
+    projects = page(site, "projects/index.html")
+    assert "Fjord Sentinel" in text(projects.select_one("main")) and "https://fjordsentinel.uib.no" in [a["href"] for a in projects.select("main a")]
+    assert text(projects.select_one("main")).count("Projects") <= 1  # content/projects/_index.md is no project
+    cv = page(site, "cv/index.html")
+    sections = {text(h): text(h.find_parent("section")) for h in cv.select("main section h2")}
+    assert "Associate Professor" in sections["Positions"] and "Woods Hole Oceanographic Institution" in sections["Positions"]
+    assert "PhD Biological Oceanography" in sections["Education"] and "University of Tromsø" in sections["Education"]
+    assert "Young Researcher Award" in sections["Awards"]
+    assert "note: data/authors/me.yaml: interests, skills, languages not brought over" in result.stdout
+    # the blog post, its link to a publication leading to the record
+    post = page(site, "posts/field-season-2024/index.html")
+    assert any(a["href"].endswith("records/fjord-soundscapes/") for a in post.select("main a"))
+    # the old addresses
+    redirects = yaml.safe_load((site / "content/redirects.yaml").read_text(encoding="utf-8"))
+    assert redirects["publications/fjord-soundscapes/"] == "records/fjord-soundscapes/"
+    assert redirects["publications/"] == "#publications"
+    assert redirects["events/nordic-marine-2024/"] == redirects["events/"] == "talks/"
+    assert redirects["projects/fjord-sentinel/"] == "projects/"
+    assert redirects["authors/me/"] == "./" and redirects["experience/"] == "cv/"
+    assert (site / "output/publications/fjord-soundscapes/index.html").is_file()
+    # the homepage's texts left behind
+    assert "content/_index.md: the homepage's markdown block (🐋 My Research) not brought over" in result.stdout
+    assert "content/_index.md: the homepage's cta-card block (🎓 Open PhD position) not brought over" in result.stdout

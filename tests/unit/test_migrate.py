@@ -229,3 +229,34 @@ def test_a_sections_headings_go_one_level_below_its_title():
         *("```sh", "# a comment", "```", ""),
         *("Text", "", "---", "", "* item", "---", "###### deep", ""),
     ]
+
+
+def test_a_hugo_blox_kit_person_file_is_the_owner_and_the_others_are_named_by_their_slugs(tmp_path):
+    """The Hugo Blox Kit (2025) keeps people in data/authors/SLUG.yaml, the owner's with `is_owner: true`; a
+    publication names them by slug (`authors: [ingrid, mlovik]`). The CV link can be the homepage's biography
+    button only. A Kit site was not recognised at all."""
+    from sitegen.migrate import read_old_site
+
+    (tmp_path / "data/authors").mkdir(parents=True)
+    (tmp_path / "data/authors/mlovik.yaml").write_text("slug: mlovik\nname:\n  display: Magnus Løvik\n", encoding="utf-8")
+    (tmp_path / "data/authors/ingrid.yaml").write_text(
+        "is_owner: true\nname:\n  display: Prof. Ingrid Halvorsen\n  given: Ingrid\n  family: Halvorsen\nrole: Professor\nbio: Listens to fjords.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "content/publications/sound").mkdir(parents=True)
+    (tmp_path / "content/publications/sound/index.md").write_text(
+        "---\ntitle: Fjord sound\nauthors: [ingrid, mlovik, Astrid Brekke]\ndate: 2024-01-01\n---\n", encoding="utf-8"
+    )
+    (tmp_path / "content/_index.md").write_text(
+        "---\nsections:\n  - block: resume-biography-3\n    content:\n      username: ingrid\n      button:\n        text: Download CV\n"
+        "        url: uploads/cv.pdf\n---\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "static/uploads").mkdir(parents=True)
+    (tmp_path / "static/uploads/cv.pdf").write_bytes(b"%PDF cv")
+    imported = read_old_site(tmp_path)
+    assert (imported.tool, imported.name, imported.position, imported.bio) == ("Hugo Blox", "Ingrid Halvorsen", "Professor", "Listens to fjords.")
+    assert imported.links == {"cv": "static/uploads/cv.pdf"}
+    record = imported.files[PurePosixPath("content/records/publications/sound/index.md")].decode()
+    assert yaml.safe_load(record.split("---")[1])["authors"] == ["Ingrid Halvorsen", "Magnus Løvik", "Astrid Brekke"]
+    assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["authors/ingrid/"] == "./"
