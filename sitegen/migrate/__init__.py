@@ -649,7 +649,8 @@ def talks_file(
     kinds: dict[str, str] = {}  # academicpages' `type` ('Tutorial') -> the folder of the first talk of that kind
     for relative in relatives:
         front, body = old.front_matter(relative)
-        date, title = iso_date(front.get("date")), plain_text(a_string(front.get("title")))
+        # Hugo Blox's `event_start` (its `date` is the page's, which its template leaves at 2017-01-01)
+        date, title = iso_date(front.get("event_start")) or iso_date(front.get("date")), plain_text(a_string(front.get("title")))
         if not (date and title):
             imported.left.append(f"{relative}: no title or date: not brought over")
             continue

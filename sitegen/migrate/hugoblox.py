@@ -71,6 +71,7 @@ TEMPLATE_TEXT = (
 AUTHOR_MARK = re.compile(r"\s*[*^†‡§]+$")
 # an arXiv id YAML reads as a number (`arxiv: 2501.04560`, `id: 2501.04560` of a `provider: arxiv` link), its last 0 lost
 ARXIV_NUMBER = re.compile(r"^(?P<key>[ \t]+(?:-[ \t]+)?(?:arxiv|id)[ \t]*:[ \t]*)(?P<id>\d{4}\.\d{4,5})[ \t]*$", re.MULTILINE | re.IGNORECASE)
+SEARCH_ENGINES = ("google", "bing", "yandex", "naver", "baidu")  # site.yaml's `verification:` names
 EVENT_LINKS = {"url_slides": "slides", "url_video": "video", "url_pdf": "pdf", "url_code": "code", "event_url": "website"}
 
 
@@ -82,6 +83,7 @@ def recognise(old: OldSite) -> bool:
 def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
+    imported.verification = _verification(old)  # Search Console and Bing keep checking the tag
     owner, owners_file = _owners_folder(old), _owners_data_file(old)
     if owners_file and not owner:  # the Hugo Blox Kit's person file (data/authors/me.yaml)
         _cv(old, imported, _data_author(old, imported, owners_file), owners_file)
@@ -238,6 +240,17 @@ def _person(old: OldSite, imported: Imported, folder: PurePosixPath) -> dict[str
         person["photo"] = f"people/{slugify(folder.name)}{avatar[0]}"
         imported.files[PurePosixPath("static", person["photo"])] = avatar[1]
     return person
+
+
+def _verification(old: OldSite) -> dict[str, str]:
+    """The search engines' codes of params.yaml: `hugoblox: verification: google: CODE` (the Hugo Blox Kit's),
+    `marketing: verification:` before."""
+    for name in ("config/_default/params.yaml", "params.yaml"):
+        params = old.yaml(name)
+        codes = a_mapping(a_mapping(params.get("hugoblox")).get("verification")) or a_mapping(a_mapping(params.get("marketing")).get("verification"))
+        if found := {engine: code for engine in SEARCH_ENGINES if (code := a_string(codes.get(engine)))}:
+            return found
+    return {}
 
 
 def _base_url(old: OldSite) -> str:

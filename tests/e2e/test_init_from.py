@@ -931,6 +931,8 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     nordic = next(talk for talk in talks_yaml if talk["title"].startswith("Listening"))
     assert nordic["links"]["video"] == "https://www.youtube.com/watch?v=Xk3bPq9dT2c"
     assert nordic["links"]["slides"] == "static/uploads/nordic-marine-2024-slides.pdf"
+    asa = next(talk for talk in talks_yaml if talk["title"].startswith("Zooplankton"))
+    assert str(asa["date"]) == "2023-12-05"  # its `event_start`, not its page's `date`
     assert "content/events/asa-2023/index.md: its other speakers (Magnus Løvik) not brought over" in result.stdout
     assert "nordic-marine-2024/index.md: its other speakers" not in result.stdout  # `me`: the owner
     # the project with its picture and its `links:` site, the CV of the person file's lists
@@ -954,6 +956,9 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     assert redirects["projects/fjord-sentinel/"] == "projects/"
     assert redirects["authors/me/"] == "./" and redirects["experience/"] == "cv/"
     assert (site / "output/publications/fjord-soundscapes/index.html").is_file()
+    # the search engine's verification code of params.yaml
+    google = page(site).head.find("meta", attrs={"name": "google-site-verification"})
+    assert google["content"] == "kM3x9QpL0vR2aTf7YbN4uWc8sDe1HgJ6iZo5nEy"
     # the homepage's texts left behind
     assert "content/_index.md: the homepage's markdown block (🐋 My Research) not brought over" in result.stdout
     assert "content/_index.md: the homepage's cta-card block (🎓 Open PhD position) not brought over" in result.stdout
