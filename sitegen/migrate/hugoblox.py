@@ -368,19 +368,23 @@ def _author(old: OldSite, imported: Imported, folder: str) -> dict[str, Any]:
 def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[str, Any], tuple[str, bytes] | None, dict[str, Any]]:
     """What an author page says of its person, in profile.yaml's fields; its avatar (suffix, bytes); its front matter."""
     front, body = old.front_matter(f"{folder}/_index.md")
-    organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations"))]
-    # `social:` (`link:`) before 2024, `profiles:` (`url:`, `icon: academicons/cv`) since
-    email, links = _profile_links(old, imported, a_list(front.get("social")) + a_list(front.get("profiles")), f"{folder}/_index.md")
+    # `organizations` (`affiliations` in the Hugo Blox Kit's schema, which an author page may follow too)
+    organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations") or front.get("affiliations"))]
+    # `social:` (`link:`) before 2024, `profiles:` (`url:`, `icon: academicons/cv`) since, the Kit's `links:`
+    items = a_list(front.get("social")) + a_list(front.get("profiles")) + a_list(front.get("links"))
+    email, links = _profile_links(old, imported, items, f"{folder}/_index.md")
     email = a_string(front.get("email")) or email
     values = {
-        "name": plain_text(a_string(front.get("title")) or a_string(front.get("name"))),  # `name`: Hugo Academic's, before 2020
+        # `name`: Hugo Academic's, before 2020 (the Kit's: `name: {given: ..., family: ...}`)
+        "name": plain_text(a_string(front.get("title"))) or _data_name(front),
         "position": plain_text(a_string(front.get("role"))),
         "affiliation": ", ".join(name for name in organizations if name),
         "email": email,
         "links": links,
         "bio": page_text(old, imported, f"{folder}/_index.md", body, "/") or plain_text(a_string(front.get("bio"))),
     }
-    avatar = next((p for p in old.files(folder) if PurePosixPath(p).stem == "avatar"), None)
+    kit_avatars = [p for p in old.files("assets/media/authors") if PurePosixPath(p).stem == PurePosixPath(folder).name]  # the Kit's
+    avatar = next((p for p in old.files(folder) + kit_avatars if PurePosixPath(p).stem in ("avatar", PurePosixPath(folder).name)), None)
     data = old.read_bytes(avatar) if avatar else None
     return values, (PurePosixPath(avatar).suffix, data) if avatar and data is not None else None, front
 

@@ -260,3 +260,24 @@ def test_a_hugo_blox_kit_person_file_is_the_owner_and_the_others_are_named_by_th
     record = imported.files[PurePosixPath("content/records/publications/sound/index.md")].decode()
     assert yaml.safe_load(record.split("---")[1])["authors"] == ["Ingrid Halvorsen", "Magnus Løvik", "Astrid Brekke"]
     assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["authors/ingrid/"] == "./"
+
+
+def test_a_hugo_blox_kit_author_page_in_the_person_files_schema_is_read(tmp_path):
+    """An author page (content/authors/me/_index.md) written in the Kit's schema (`name: {given, family}`,
+    `affiliations`, `links`, the avatar in assets/media/authors/): no name, affiliation, links or photo came over."""
+    from sitegen.migrate import read_old_site
+
+    (tmp_path / "content/authors/me").mkdir(parents=True)
+    (tmp_path / "content/authors/me/_index.md").write_text(
+        "---\nname:\n  display: Dr. Ingrid Halvorsen\n  given: Ingrid\n  family: Halvorsen\nrole: Professor\naffiliations:\n"
+        "  - name: University of Bergen\nlinks:\n  - icon: academicons/orcid\n    url: https://orcid.org/0000-0002-4431-9917\n"
+        "  - icon: at-symbol\n    url: mailto:ingrid@uib.no\n---\nListens to fjords.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "assets/media/authors").mkdir(parents=True)
+    (tmp_path / "assets/media/authors/me.png").write_bytes(b"\x89PNG ingrid")
+    (tmp_path / "content/publications").mkdir()
+    imported = read_old_site(tmp_path)
+    assert (imported.name, imported.affiliation, imported.email) == ("Ingrid Halvorsen", "University of Bergen", "ingrid@uib.no")
+    assert imported.links == {"orcid": "https://orcid.org/0000-0002-4431-9917"} and imported.bio == "Listens to fjords."
+    assert imported.files[PurePosixPath("static", imported.photo)] == b"\x89PNG ingrid"
