@@ -1068,3 +1068,36 @@ def test_a_name_with_a_comma_that_is_no_persons_is_shown_and_cited_as_written(tm
         {"family": "Doe", "given": "Jane", "suffix": "Jr."},
         {"literal": "University of California, Berkeley"},
     ]
+
+
+SMITH_BIB = r"""
+@article{scholar, title={One}, author={Smith, J. and Doe, Alice}, journal={J. Foo}, year={2020}}
+@article{zotero, title={Two}, author={Smith, John A. and Roe, Bob}, journal={J. Foo}, year={2021}}
+@article{arxiv, title={Three}, author={John Smith and Bob Roe}, journal={J. Foo}, year={2022}}
+@article{pubmed, title={Four}, author={Smith JA and Bob Roe}, journal={J. Foo}, year={2022}}
+@article{typo, title={Five}, author={J{\"o}hn Smith and SMITH, JANE}, journal={J. Foo}, year={2023}}
+@article{both, title={Six}, author={John Smith and J. Smith and K. Smith}, journal={J. Foo}, year={2023}}
+@article{namesakes, title={Seven}, author={Jane Smith and Smith, K. and Jonathan Smith}, journal={J. Foo}, year={2024}}
+"""
+
+
+def test_the_owner_is_highlighted_in_every_form_a_bib_file_names_them(tmp_path):
+    """Google Scholar's, Zotero's, arXiv's and PubMed's forms of the owner's name are theirs on the list; the
+    namesakes a record names beside them (or alone) are not."""
+    files = {**MINIMAL_SITE, "content/profile.yaml": "name: John A. Smith\nname_variants: ['J. A. Smith']\n", "content/records/papers.bib": SMITH_BIB}
+    site = write_site(tmp_path, files)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    soup = page(site / "output" / "index.html")
+    owners = {item["id"]: [s.get_text() for s in item.select(".authors strong.owner")] for item in soup.select("li[id^=r-]")}
+    assert owners == {
+        "r-scholar": ["J. Smith"],
+        "r-zotero": ["John A. Smith"],
+        "r-arxiv": ["John Smith"],
+        "r-pubmed": ["Smith JA"],
+        "r-typo": ["Jöhn Smith"],
+        "r-both": ["John Smith"],
+        "r-namesakes": [],
+    }
+    record = page(site / "output" / "records" / "pubmed" / "index.html")
+    assert [s.get_text() for s in record.select(".authors strong.owner")] == ["Smith JA"]

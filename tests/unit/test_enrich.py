@@ -193,6 +193,77 @@ def test_an_owner_named_in_any_script_is_highlighted(owner, variants, name, is_o
     assert [a.is_owner for a in site.entries[0].authors] == [False, is_owner]
 
 
+SMITH = "name: John A. Smith\nname_variants: ['J. A. Smith']\n"  # what `sitegen init --name 'John A. Smith'` writes
+
+
+@pytest.mark.parametrize(
+    "name, is_owner",
+    [
+        ("Smith, J.", True),  # Google Scholar, DBLP
+        ("J. Smith", True),
+        ("J.A. Smith", True),
+        ("JA Smith", True),
+        ("Smith, John A.", True),  # Zotero, ORCID
+        ("John Smith", True),  # middle initial absent
+        ("John Andrew Smith", True),  # middle name written out
+        ("SMITH, JOHN", True),
+        ("J. A. Smith", True),
+        ("Smith J", True),  # PubMed
+        ("Smith JA", True),
+        ("Smith, JA", True),
+        ('J{\\"o}hn Smith', True),  # an accent typed by mistake
+        ("Jöhn Smith", True),
+        ("Jane Smith", False),  # a namesake: another given name
+        ("K. Smith", False),
+        ("Jonathan Smith", False),
+        ("John B. Smith", False),  # another middle initial
+        ("J. B. Smith", False),
+        ("Smith, K.", False),
+        ("John Smithson", False),
+        ("Smith", False),
+    ],
+)
+def test_the_owner_is_highlighted_in_the_usual_forms_of_their_name(name, is_owner):
+    """Initials with or without periods and spaces, BibTeX's and PubMed's order, case, accents, a middle initial
+    present or absent: the owner, without listing each form; a co-author of the family name and another given
+    name or initial: never."""
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": ["Alice Doe", name]})], profile(SMITH))
+    assert [a.is_owner for a in site.entries[0].authors] == [False, is_owner]
+
+
+@pytest.mark.parametrize(
+    "authors, owners",
+    [
+        (["John Smith", "J. Smith"], ["John Smith"]),  # J. Smith is someone else: the record names John Smith already
+        (["J. Smith", "Smith, John A."], ["John A. Smith"]),  # the name profile.yaml gives comes first
+        (["Jane Smith", "K. Smith", "J. A. Smith"], ["J. A. Smith"]),
+        (["J. Smith", "J. A. Smith"], ["J. A. Smith"]),
+        (["Jane Smith", "J. Smith"], ["J. Smith"]),
+    ],
+)
+def test_a_record_naming_two_authors_who_could_be_the_owner_highlights_the_closer(authors, owners):
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": authors})], profile(SMITH))
+    assert [a.name for a in site.entries[0].authors if a.is_owner] == owners
+
+
+@pytest.mark.parametrize(
+    "name, is_owner",
+    [
+        ("García-López, M.", True),
+        ("M. García López", True),
+        ("M García-López", True),
+        ("Garcia-Lopez M", True),
+        ("María J. García-López", True),
+        ("M. López", False),  # another family name
+        ("Marta García-López", False),
+        ("A. García-López", False),
+    ],
+)
+def test_a_two_part_family_name_is_matched_with_or_without_its_hyphen(name, is_owner):
+    site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": ["Alice Doe", name]})], profile("name: María García-López\n"))
+    assert [a.is_owner for a in site.entries[0].authors] == [False, is_owner]
+
+
 def test_a_bibtex_name_in_cjk_is_shown_family_name_first():
     """'山田, 太郎' is family name, given name, and Japanese and Chinese write the family name first."""
     site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": ["山田, 太郎", "Müller, Lena"]})])
