@@ -403,6 +403,9 @@ def owner_score(name: str, owners: OwnerNames) -> int:
         return 0
     if normal in owners.exact or normal.replace("ue", "u").replace("oe", "o").replace("ae", "a") in owners.exact:
         return EXACT
+    words_written = set(normal.split())
+    if not any(words_written.issuperset(family) for _, family in owners.forms):
+        return 0  # most names: no family name of the owner's (read no further: a build reads ~3 names a record)
     best = 0
     for words in _written_words(name):
         for given, family in owners.forms:
