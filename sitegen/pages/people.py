@@ -303,7 +303,7 @@ class _PeoplePages:
             links=links,
             photo_url=urls.page(f"static/{photo}") if photo else None,
             orcid=member.orcid,
-            variants=list(member.name_variants),
+            variants=[*member.name_variants, *person.forms],  # the owner's: and the other forms their records write
             anchors=list(member.coauthors),
         )
         return values

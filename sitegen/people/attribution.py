@@ -57,6 +57,7 @@ class PersonRecords:
     subjects: list[str] = field(default_factory=list)  # most frequent first
     years: str = ""
     family: str = ""  # the family name the index sorts by and lists under (names.family_name), of the name as written
+    forms: list[str] = field(default_factory=list)  # the owner's: other forms of their name their records write, most frequent first
 
 
 @dataclass
@@ -189,6 +190,7 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
             entry.record.id,
             entry.record.aliases,  # what exclude_ids match, as the id
             [author.name for author in entry.authors],
+            [author.is_owner for author in entry.authors],  # the owner's forms are one name (_Names)
             list(entry.record.authors),  # as written: 'García-Fernández de la Fuente, María José' is listed by all its family name
             entry.record.year,
             entry.record.date.toordinal() if entry.record.date else 0,
@@ -202,7 +204,8 @@ def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
 
 def attribute(entries: Sequence[Entry], members: Sequence[Person], links: MemberLinks, authors_mode: bool) -> Directory:
     """Everyone's records: members' by their anchors, then (with `people: authors`) a person per co-author group of each other name."""
-    names = _Names(entries)
+    owner = next((member.name for member in members if member.owner), None)
+    names = _Names(entries, owner)
     people: dict[str, PersonRecords] = {}
     taken: dict[tuple[int, str], str] = {}  # (position, name key) -> slug of the person who is that author
     reasons: dict[tuple[int, str], str] = {}  # (position, name key) -> why a member did not take it
@@ -222,7 +225,11 @@ def attribute(entries: Sequence[Entry], members: Sequence[Person], links: Member
 class _Names:
     """The records' author names: by record, by name key, and how each name is most often written."""
 
-    def __init__(self, entries: Sequence[Entry]):
+    def __init__(self, entries: Sequence[Entry], owner: str | None = None):
+        """`owner`: the name of the site's owner when they are one of its people: every author the lists highlight
+        as theirs ('J. Smith', 'Smith, John A.' for John A. Smith: enrich.owner_score) is that name here, on the
+        records that do, so that the owner is one person and one co-author of the others."""
+        owner_key = person_key(owner) if owner else ""
         self.keys_of: list[tuple[str, ...]] = []  # per position: its authors' keys, each once
         self.positions: dict[str, list[int]] = defaultdict(list)  # key -> positions, newest first
         spellings: dict[str, Counter[str]] = defaultdict(Counter)
@@ -230,7 +237,7 @@ class _Names:
         for position, entry in enumerate(entries):
             keys = []
             for author, as_written in zip(entry.authors, entry.record.authors, strict=False):
-                key = person_key(author.name)
+                key = owner_key if owner_key and author.is_owner else person_key(author.name)
                 if key:
                     keys.append(key)
                     spellings[key][author.name] += 1
@@ -240,6 +247,9 @@ class _Names:
             for key in unique:
                 self.positions[key].append(position)
         self.shown = {key: min(counts.items(), key=lambda item: (-item[1], item[0]))[0] for key, counts in spellings.items()}
+        self.owner_forms = [written for written, _ in sorted(spellings[owner_key].items(), key=lambda item: (-item[1], item[0]))] if owner_key else []
+        if owner_key in self.shown and owner:
+            self.shown[owner_key] = owner  # 'John A. Smith (7 records)' among the evidence, as the profile names them
         # the family name of the spelling written most often ('Fuente, María José García-Fernández de la' is the
         # records' to make, as BibTeX's): the index's order and letters
         self.family = {key: family_name(min(counts.items(), key=lambda item: (-item[1], item[0]))[0]) for key, counts in written.items()}
@@ -314,6 +324,9 @@ def _member_records(
         for key in candidates[position]:
             taken.setdefault((position, key), member.slug)
     person = PersonRecords(member.slug, member.name, person_key(member.name), kept, member=member, family=family_name(member.name))
+    if member.owner:
+        forms = {person_key(form): form for form in reversed(names.owner_forms)}  # of spellings of one key, the most frequent
+        person.forms = [form for form in names.owner_forms if person_key(form) not in keys and forms[person_key(form)] == form]
     _describe(person, entries, names, keys)
     return person
 

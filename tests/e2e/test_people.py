@@ -1020,7 +1020,7 @@ def test_the_owner_of_a_persons_site_is_one_person_and_a_namesake_another(tmp_pa
     assert listed_ids(owner) == OWNER_SLUGS  # four co-author groups, one person: the profile says they are hers
     assert owner.select_one(".eyebrow").get_text(strip=True) == "Author"  # not "Member": the site is hers
     evidence = owner.select_one(".evidence").get_text(" ", strip=True)
-    assert evidence.startswith(f"Records naming Marta Kowalczyk or M. Kowalczyk, or ORCID {OWNER_ORCID}"), evidence
+    assert evidence.startswith(f"Records naming Marta Kowalczyk or M. Kowalczyk or M. K. Kowalczyk, or ORCID {OWNER_ORCID}"), evidence
     assert "Grouped by" not in evidence
     pointers = {li["id"]: li.get_text(" ", strip=True) for li in owner.select(".pointer-list li")}
     assert set(pointers) == {"r-namesake-2018", "r-namesake-2024"}
@@ -1162,3 +1162,30 @@ def test_a_family_name_of_several_words_written_with_a_comma_is_listed_by_all_of
         "letter-f": ["Bob Fuentes"],
         "letter-g": ["María José García-Fernández de la Fuente"],
     }
+
+
+def test_the_owner_is_one_person_under_every_form_the_lists_highlight(tmp_path):
+    """A .bib file names the owner 'Smith, J.', 'John Smith', 'Smith JA': each is highlighted as theirs, so each
+    record is on their page (not on pages of 'J. Smith' and 'John Smith'), their co-authors' records are grouped
+    by them as one co-author, and a namesake beside them ('J. Smith' on a record of 'John Smith') is someone else."""
+    bib = r"""
+@article{scholar, title={One}, author={Smith, J. and Doe, Alice}, journal={J}, year={2020}}
+@article{zotero, title={Two}, author={Smith, John A. and Roe, Bob}, journal={J}, year={2021}}
+@article{arxiv, title={Three}, author={John Smith and Bob Roe and Alice Doe}, journal={J}, year={2022}}
+@article{pubmed, title={Four}, author={Smith JA and Bob Roe}, journal={J}, year={2023}}
+@article{both, title={Five}, author={John Smith and J. Smith and Carl Ek}, journal={J}, year={2024}}
+"""
+    files = {
+        "content/site.yaml": "title: John A. Smith\nbase_url: https://example.org/\npeople: authors\n",
+        "content/profile.yaml": "name: John A. Smith\nname_variants: ['J. A. Smith']\n",
+        "content/records/papers.bib": bib,
+    }
+    output = build(write_site(tmp_path, files))
+    owner = page(output, "people/john-a-smith/index.html")
+    assert listed_ids(owner) == {"scholar", "zotero", "arxiv", "pubmed", "both"}
+    evidence = owner.select_one(".evidence").get_text(" ", strip=True)
+    assert evidence.startswith("Records naming John A. Smith or J. A. Smith or John Smith or J. Smith or Smith JA."), evidence
+    assert listed_ids(page(output, "people/j-smith/index.html")) == {"both"}  # the namesake
+    assert not (output / "people" / "john-smith").exists()
+    assert listed_ids(page(output, "people/bob-roe/index.html")) == {"zotero", "arxiv", "pubmed"}  # one Bob Roe
+    assert not (output / "people" / "bob-roe-2").exists()
