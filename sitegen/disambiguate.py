@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sitegen.latex import convert_inline
+from sitegen.names import form_score, known_forms
 
 
 @dataclass(frozen=True)
@@ -93,19 +94,30 @@ def initial_key(name: str) -> str:
 
 
 class OwnerNames:
-    """The searched person's names: never evidence that two papers share a person."""
+    """The searched person's names: never evidence that two papers share a person.
+
+    A name is theirs as written, or in another written form of it (names.form_score: 'S. Lin', 'Lin, S.',
+    'John Smith' for John A. Smith), or as its initials and surname; a name of their family name and another
+    given name is not ('Jane Smith' beside John A. Smith: a co-author, and evidence)."""
 
     def __init__(self, names: Iterable[str]):
-        names = [n for n in names if n and n.strip()]
-        self.keys = {name_key(n) for n in names}
-        self.initials = {initial_key(n) for n in names}
+        self.names = [n for n in names if n and n.strip()]
+        self.keys = {name_key(n) for n in self.names}
+        self.initials = {initial_key(n) for n in self.names}
+        self.forms = known_forms(self.names)
 
     def __call__(self, name: str) -> bool:
-        return name_key(name) in self.keys or initial_key(name) in self.initials
+        key = name_key(name)
+        if (key and key in self.keys) or form_score(name, self.forms):
+            return True
+        words = key.split()
+        return bool(words) and len(words[0]) == 1 and initial_key(name) in self.initials  # 'S Lin': initials and surname
 
     def add(self, name: str) -> None:
+        self.names.append(name)
         self.keys.add(name_key(name))
         self.initials.add(initial_key(name))
+        self.forms = known_forms(self.names)
 
 
 def group_papers(papers: Sequence[Paper], owner_names: Iterable[str]) -> tuple[list[Group], OwnerNames]:

@@ -23,7 +23,7 @@ from sitegen.errors import Problem
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.names import FAMILY_FIRST_LETTER, csl_name, first_name_first, is_family_first, is_organisation, written_editors
+from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, form_score, is_family_first, known_forms, written_editors
 from sitegen.record_types import doi_url, infer_type, published_doi, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import ASCII_SPELLING, slugify
@@ -365,7 +365,7 @@ class OwnerNames:
     each of them read as (given names, family name) words (`forms`), which other written forms of the name fit."""
 
     exact: frozenset[str]
-    forms: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    forms: tuple[NameForm, ...]
 
 
 OWNER_MATCH = "owner-forms-1"  # how names are matched: part of the entries' key, so that a change converts them again
@@ -378,16 +378,8 @@ def _owners(profile: Profile) -> tuple[OwnerNames, str]:
     names = {normalise_name(n) for n in written}
     names |= {n.replace("ue", "u").replace("oe", "o").replace("ae", "a") for n in names}
     exact = frozenset(names - {""})
-    forms = list(dict.fromkeys(form for n in written for form in name_forms(n)))
-    # a form that another says more of is left out: 'J. A. Smith' beside 'John A. Smith' would let 'Jonathan Smith' in
-    kept = tuple(form for form in forms if not any(other != form and _says_more(other, form) for other in forms))
-    return OwnerNames(exact, kept), digest(repr(sorted(exact)), repr(kept), OWNER_MATCH)
-
-
-def _says_more(form: tuple[tuple[str, ...], tuple[str, ...]], than: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
-    """Is `form` the same name as `than` with more written out ('John A. Smith' of 'J. A. Smith' or 'John Smith')?"""
-    (given, family), (other_given, other_family) = form, than
-    return family == other_family and len(given) >= len(other_given) and all(_fits(o, g) and len(g) >= len(o) for o, g in zip(other_given, given, strict=False))
+    forms = known_forms(written)
+    return OwnerNames(exact, forms), digest(repr(sorted(exact)), repr(forms), OWNER_MATCH)
 
 
 @functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
@@ -406,79 +398,7 @@ def owner_score(name: str, owners: OwnerNames) -> int:
     words_written = set(normal.split())
     if not any(words_written.issuperset(family) for _, family in owners.forms):
         return 0  # most names: no family name of the owner's (read no further: a build reads ~3 names a record)
-    best = 0
-    for words in _written_words(name):
-        for given, family in owners.forms:
-            if len(words) <= len(family) or tuple(words[-len(family) :]) != family:
-                continue
-            score = _given_score(words[: -len(family)], given)
-            best = max(best, score)
-    return best
-
-
-def _given_score(written: Sequence[str], owners: Sequence[str]) -> int:
-    """0 unless the given names written fit the owner's word by word (the first with the first); else 10 for a first
-    name written in full (20) or as an initial (10), plus the number of words that fit."""
-    if not written or not owners or not all(_fits(a, b) for a, b in zip(written, owners, strict=False)):
-        return 0
-    full = len(written[0]) > 1 and len(owners[0]) > 1
-    return (20 if full else 10) + min(len(written), len(owners))
-
-
-def _fits(written: str, owners: str) -> bool:
-    """A given name fits another: the same, or an initial of it ('j' and 'john')."""
-    return written == owners or (len(written) == 1 and owners.startswith(written)) or (len(owners) == 1 and written.startswith(owners))
-
-
-@functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
-def name_forms(name: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """A person's name in Latin (or another cased) script read as (given words, family words), folded as
-    normalise_name folds names ('García-López, M.' -> (('m',), ('garcia', 'lopez'))), initials one word each
-    ('J.A.', 'JA' -> 'j', 'a'). A name with no given name, a group's, or one in Chinese, Japanese or Korean
-    letters (matched as written only) has none. 'Smith J' (PubMed's order) is read both ways."""
-    plain = " ".join(render_inline(name).plain.split())
-    if not plain or is_family_first(plain) or is_organisation(name) or is_organisation(plain):
-        return ()
-    readings: list[tuple[str, str]] = []
-    split = csl_name(plain)
-    if split.get("family") and split.get("given"):
-        readings.append((split["given"], split["family"]))
-    words = plain.split()
-    if "," not in plain and len(words) >= 2 and _is_initials(words[-1]) and not all(_is_initials(w) for w in words[:-1]):
-        readings.append((words[-1], " ".join(words[:-1])))  # 'Smith J', 'García-López MA': family name, initials
-    forms = []
-    for given, family in readings:
-        given_words = tuple(w for part in given.split() for w in (_initials(part, family) if _is_initials(part) else _folded(part)))
-        family_words = _folded(family)
-        if given_words and family_words and all(w[0].upper() != w[0].lower() for w in given_words):
-            forms.append((given_words, family_words))
-    return tuple(dict.fromkeys(forms))
-
-
-def _is_initials(word: str) -> bool:
-    """'JA', 'J', 'J.A.', 'J.-P.': initials written together (not a longer word in capitals: 'JOHN')."""
-    letters = word.replace(".", "").replace("-", "")
-    return 0 < len(letters) <= 3 and letters.isalpha() and letters.isupper()
-
-
-def _initials(word: str, family: str) -> tuple[str, ...]:
-    """The initials of 'JA' or 'J.A.' one by one; a short word in capitals in a name all in capitals ('SMITH, JO')
-    is a name."""
-    if family.isupper() and "." not in word and len(word) > 1:
-        return _folded(word)
-    return tuple(letter for folded in _folded(word.replace(".", " ").replace("-", " ")) for letter in folded)
-
-
-def _folded(text: str) -> tuple[str, ...]:
-    """Words as normalise_name folds them (case, accents and punctuation set aside: 'García-López' is 'garcia lopez')."""
-    folded = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING))
-    folded = "".join(character for character in folded if not unicodedata.combining(character)).casefold()
-    return tuple(_NOT_A_NAME_LETTER.sub(" ", folded).split())
-
-
-def _written_words(name: str) -> tuple[tuple[str, ...], ...]:
-    """An author's name as words, given names first, in each way it can be read (see name_forms)."""
-    return tuple(dict.fromkeys((*given, *family) for given, family in name_forms(name)))
+    return form_score(name, owners.forms)
 
 
 def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:

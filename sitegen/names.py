@@ -13,10 +13,14 @@ are not text), and the exports read them: BibTeX writes the name braced, CSL as 
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sitegen.markup import render_inline
+from sitegen.urls import ASCII_SPELLING
 
 _SPACES = re.compile(r"\s+")
 _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "la", "le", "ter", "ten", "zu", "vom", "zum", "bin", "al", "el"}
@@ -165,3 +169,108 @@ def first_name_first(plain: str) -> str:
 def shown_name(name: str) -> str:
     """A name as readers see it: LaTeX converted, the braces that keep it whole dropped."""
     return render_inline(name).plain
+
+
+# --------------------------------------------------------------------------
+# One person's name in its written forms ('John A. Smith', 'Smith, J.', 'Smith JA')
+# --------------------------------------------------------------------------
+
+NameForm = tuple[tuple[str, ...], tuple[str, ...]]  # (given words, family words), folded: (('j', 'a'), ('smith',))
+NAMES_KEPT = 1 << 19  # distinct names whose forms a process remembers
+_NOT_A_NAME_LETTER = re.compile(r"[^\w ]|[\d_]")
+
+
+def known_forms(names: Iterable[str]) -> tuple[NameForm, ...]:
+    """The forms of a person's names (profile.yaml's name and name_variants) that other written forms are matched
+    against (form_score). A form another says more of is left out: 'J. A. Smith' beside 'John A. Smith' would
+    let 'Jonathan Smith' in."""
+    forms = list(dict.fromkeys(form for n in names for form in name_forms(n)))
+    return tuple(form for form in forms if not any(other != form and _says_more(other, form) for other in forms))
+
+
+def form_score(name: str, forms: Sequence[NameForm]) -> int:
+    """How closely a written name is one of `forms`' person: 0 for another person, else more for a closer form.
+
+    The family name must be the same (case, accents and a hyphen set aside: 'García-López, M.' and 'M. García
+    López'), and each given name written must fit the person's in its place, in full or as its initial ('J.
+    Smith', 'Smith, J.', 'Smith JA', 'JOHN SMITH' for John A. Smith); a middle name may be left out on either
+    side. 'Jane Smith', 'K. Smith' and 'John B. Smith' do not fit. A first name in full scores more than an
+    initial, and more fitting words more than fewer: of a record's authors the closest is the owner."""
+    best = 0
+    for words in _written_words(name):
+        for given, family in forms:
+            if len(words) <= len(family) or tuple(words[-len(family) :]) != family:
+                continue
+            best = max(best, _given_score(words[: -len(family)], given))
+    return best
+
+
+def _says_more(form: NameForm, than: NameForm) -> bool:
+    """Is `form` the same name as `than` with more written out ('John A. Smith' of 'J. A. Smith' or 'John Smith')?"""
+    (given, family), (other_given, other_family) = form, than
+    return family == other_family and len(given) >= len(other_given) and all(_fits(o, g) and len(g) >= len(o) for o, g in zip(other_given, given, strict=False))
+
+
+def _given_score(written: Sequence[str], owners: Sequence[str]) -> int:
+    """0 unless the given names written fit the owner's word by word (the first with the first); else 10 for a first
+    name written in full (20) or as an initial (10), plus the number of words that fit."""
+    if not written or not owners or not all(_fits(a, b) for a, b in zip(written, owners, strict=False)):
+        return 0
+    full = len(written[0]) > 1 and len(owners[0]) > 1
+    return (20 if full else 10) + min(len(written), len(owners))
+
+
+def _fits(written: str, owners: str) -> bool:
+    """A given name fits another: the same, or an initial of it ('j' and 'john')."""
+    return written == owners or (len(written) == 1 and owners.startswith(written)) or (len(owners) == 1 and written.startswith(owners))
+
+
+@functools.lru_cache(maxsize=NAMES_KEPT)
+def name_forms(name: str) -> tuple[NameForm, ...]:
+    """A person's name in Latin (or another cased) script read as (given words, family words), folded as
+    normalise_name folds names ('García-López, M.' -> (('m',), ('garcia', 'lopez'))), initials one word each
+    ('J.A.', 'JA' -> 'j', 'a'). A name with no given name, a group's, or one in Chinese, Japanese or Korean
+    letters (matched as written only) has none. 'Smith J' (PubMed's order) is read both ways."""
+    plain = " ".join(render_inline(name).plain.split())
+    if not plain or is_family_first(plain) or is_organisation(name) or is_organisation(plain):
+        return ()
+    readings: list[tuple[str, str]] = []
+    split = csl_name(plain)
+    if split.get("family") and split.get("given"):
+        readings.append((split["given"], split["family"]))
+    words = plain.split()
+    if "," not in plain and len(words) >= 2 and _is_initials(words[-1]) and not all(_is_initials(w) for w in words[:-1]):
+        readings.append((words[-1], " ".join(words[:-1])))  # 'Smith J', 'García-López MA': family name, initials
+    forms = []
+    for given, family in readings:
+        given_words = tuple(w for part in given.split() for w in (_initials(part, family) if _is_initials(part) else _folded(part)))
+        family_words = _folded(family)
+        if given_words and family_words and all(w[0].upper() != w[0].lower() for w in given_words):
+            forms.append((given_words, family_words))
+    return tuple(dict.fromkeys(forms))
+
+
+def _is_initials(word: str) -> bool:
+    """'JA', 'J', 'J.A.', 'J.-P.': initials written together (not a longer word in capitals: 'JOHN')."""
+    letters = word.replace(".", "").replace("-", "")
+    return 0 < len(letters) <= 3 and letters.isalpha() and letters.isupper()
+
+
+def _initials(word: str, family: str) -> tuple[str, ...]:
+    """The initials of 'JA' or 'J.A.' one by one; a short word in capitals in a name all in capitals ('SMITH, JO')
+    is a name."""
+    if family.isupper() and "." not in word and len(word) > 1:
+        return _folded(word)
+    return tuple(letter for folded in _folded(word.replace(".", " ").replace("-", " ")) for letter in folded)
+
+
+def _folded(text: str) -> tuple[str, ...]:
+    """Words as normalise_name folds them (case, accents and punctuation set aside: 'García-López' is 'garcia lopez')."""
+    folded = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING))
+    folded = "".join(character for character in folded if not unicodedata.combining(character)).casefold()
+    return tuple(_NOT_A_NAME_LETTER.sub(" ", folded).split())
+
+
+def _written_words(name: str) -> tuple[tuple[str, ...], ...]:
+    """An author's name as words, given names first, in each way it can be read (see name_forms)."""
+    return tuple(dict.fromkeys((*given, *family) for given, family in name_forms(name)))

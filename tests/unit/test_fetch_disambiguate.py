@@ -181,3 +181,20 @@ def test_small_papers_still_join_through_one_shared_coauthor():
         [paper("1", "Sheng Lin, Xue Lin"), paper("2", "Sheng Lin, Xue Lin, Yanzhi Wang"), paper("3", "Sheng Lin, Someone Else")], ["Sheng Lin"]
     )
     assert sorted(sorted(g.ids) for g in groups) == [["1", "2"], ["3"]]
+
+
+def test_a_coauthor_of_the_owners_family_name_is_evidence_and_the_owners_forms_are_not():
+    """Jane Smith is not John A. Smith, though her initial is his ('J. Smith' was the key both were read by):
+    two papers with her are one person's, and the review names her among the co-authors. 'Smith, J.' and
+    'John Smith' are the owner: no evidence."""
+    papers = [
+        paper("1", "John Smith, Jane Smith"),
+        paper("2", "J. Smith, Jane Smith"),
+        Paper("3", "Title 3", ("Smith, J.", "Bob Roe"), ("cs.DC",), 2024),
+        paper("4", "John A. Smith, Bob Roe"),
+        paper("5", "Jonathan Smith, Carl Ek"),
+    ]
+    groups, is_owner = group_papers(papers, ["John A. Smith", "J. A. Smith"])
+    assert sorted(g.ids for g in groups) == [["1", "2"], ["3", "4"], ["5"]]
+    assert [is_owner(n) for n in ("Smith, J.", "John Smith", "J. Smith", "Jane Smith", "K. Smith", "Jonathan Smith")] == [True, True, True, False, False, False]
+    assert groups[0].coauthors(is_owner) in ([("Jane Smith", 2)], [("Bob Roe", 2)])
