@@ -5,8 +5,9 @@
       url: https://camille.example.org
       variants: ['C. Laurent', 'Laurent, Camille']
 
-Names compare as the owner's do (LaTeX accents converted, 'Last, First' turned
-round, case and accents set aside: enrich.normalise_name). Every page that shows
+Names compare as written (LaTeX accents converted, 'Last, First' turned round,
+case, accents and punctuation set aside: enrich.normalise_name); not by initials,
+as the owner's name does (names.form_score): 'C. Laurent' is a link when listed. Every page that shows
 an author list may show any of them, so the whole table is site-wide: part of
 every page's key. The kind has no pages of its own.
 """

@@ -1463,6 +1463,19 @@ def test_a_coauthor_named_in_chinese_japanese_or_cyrillic_letters_is_linked_and_
     ]
 
 
+def test_a_coauthor_is_linked_in_the_forms_of_their_name_written_out_and_listed(tmp_path):
+    """A two-part family name with or without its hyphen, in BibTeX's order, is the co-author; an initials form
+    is only when listed (docs/homepage.md: 'M. García López' may be another García López)."""
+    records = "id: a\ntitle: T\nyear: 2024\nauthors: ['García López, María', 'M. García-López', 'Marta García-López', 'C. Laurent']\n"
+    coauthors = "María García-López: https://maria.example.org\nCamille Laurent: {url: https://camille.example.org, variants: ['C. Laurent']}\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": records, "content/coauthors.yaml": coauthors})
+    authors = soup_of(rendered_files(site)["records/a/index.html"]).select_one("main .authors")
+    assert [(a.get_text(), a["href"]) for a in authors.select("a")] == [
+        ("María García López", "https://maria.example.org"),
+        ("C. Laurent", "https://camille.example.org"),
+    ]
+
+
 # -- 6. the menu, icons, link previews, analytics -----------------------------------------------------------
 
 
