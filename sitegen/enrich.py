@@ -23,10 +23,10 @@ from sitegen.errors import Problem
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, form_score, is_family_first, known_forms, written_editors
+from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, folded_words, form_score, is_family_first, known_forms, written_editors
 from sitegen.record_types import doi_url, infer_type, published_doi, thesis_venue
 from sitegen.sources import owner_aliases
-from sitegen.urls import ASCII_SPELLING, slugify
+from sitegen.urls import slugify
 
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
@@ -324,12 +324,9 @@ def normalise_name(name: str) -> str:
     if plain.count(",") == 1:  # BibTeX order: 'Müller, Lena' is 'Lena Müller', '山田, 太郎' is '山田 太郎'
         last, first = plain.split(",")
         plain = f"{last} {first}" if is_family_first(plain) else f"{first} {last}"
-    text = unicodedata.normalize("NFKD", plain.translate(ASCII_SPELLING))
-    text = "".join(character for character in text if not unicodedata.combining(character)).casefold()
-    return _SPACE_IN_CJK_NAME.sub("", " ".join(_NOT_A_NAME_LETTER.sub(" ", text).split()))
+    return _SPACE_IN_CJK_NAME.sub("", " ".join(folded_words(plain)))
 
 
-_NOT_A_NAME_LETTER = re.compile(r"[^\w ]|[\d_]")
 _SPACE_IN_CJK_NAME = re.compile(f"(?<={FAMILY_FIRST_LETTER.pattern}) (?={FAMILY_FIRST_LETTER.pattern})")
 
 

@@ -243,8 +243,8 @@ def name_forms(name: str) -> tuple[NameForm, ...]:
         readings.append((words[-1], " ".join(words[:-1])))  # 'Smith J', 'García-López MA': family name, initials
     forms = []
     for given, family in readings:
-        given_words = tuple(w for part in given.split() for w in (_initials(part, family) if _is_initials(part) else _folded(part)))
-        family_words = _folded(family)
+        given_words = tuple(w for part in given.split() for w in (_initials(part, family) if _is_initials(part) else folded_words(part)))
+        family_words = folded_words(family)
         if given_words and family_words and all(w[0].upper() != w[0].lower() for w in given_words):
             forms.append((given_words, family_words))
     return tuple(dict.fromkeys(forms))
@@ -260,12 +260,13 @@ def _initials(word: str, family: str) -> tuple[str, ...]:
     """The initials of 'JA' or 'J.A.' one by one; a short word in capitals in a name all in capitals ('SMITH, JO')
     is a name."""
     if family.isupper() and "." not in word and len(word) > 1:
-        return _folded(word)
-    return tuple(letter for folded in _folded(word.replace(".", " ").replace("-", " ")) for letter in folded)
+        return folded_words(word)
+    return tuple(letter for folded in folded_words(word.replace(".", " ").replace("-", " ")) for letter in folded)
 
 
-def _folded(text: str) -> tuple[str, ...]:
-    """Words as normalise_name folds them (case, accents and punctuation set aside: 'García-López' is 'garcia lopez')."""
+def folded_words(text: str) -> tuple[str, ...]:
+    """A name's words with case, accents, punctuation and digits set aside ('García-López' is 'garcia lopez', 'ß'
+    'ss'), letters of every script kept: how names are compared (enrich.normalise_name, the owner's forms)."""
     folded = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING))
     folded = "".join(character for character in folded if not unicodedata.combining(character)).casefold()
     return tuple(_NOT_A_NAME_LETTER.sub(" ", folded).split())
