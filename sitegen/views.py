@@ -26,7 +26,7 @@ from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
-from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Author, Entry, Record, Site, Subject, Text, listed_positions
+from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import (
@@ -369,7 +369,7 @@ class ViewBuilder:
         if self._people_link is not None:  # a people page first, else whatever link the name had
             for author in authors:
                 author["url"] = self._people_link(entry, author["name"]) or author.get("url")
-        listed_authors, author_count = _listed_authors(authors)
+        listed_authors, author_count = _listed_authors(authors, listed_positions(entry.authors))
         editors = [{"name": e.name, "is_owner": e.is_owner, "url": self._coauthor_url(e.name, e.is_owner)} for e in entry.editors]
         return {
             "id": record.id,
@@ -1039,15 +1039,15 @@ def year_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[int, i
     return starts
 
 
-def _listed_authors(authors: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
-    """The authors a list names (model.listed_positions), and the count of all when it leaves some out (else 0).
+def _listed_authors(authors: list[dict[str, Any]], positions: list[int]) -> tuple[list[dict[str, Any]], int]:
+    """The authors a list names (`positions`: model.listed_positions of the entry's authors), and the count of all
+    when it leaves some out (else 0).
 
     An owner beyond the first ones is named too, with `gap_before` (names were left out before them)
     and `position`, their place in the whole list counted from 1 ("author 1,412 of 2,900").
     """
     if len(authors) <= LISTED_AUTHORS_UNCUT:
         return authors, 0
-    positions = listed_positions([Author(a["name"], a["is_owner"]) for a in authors])
     owners_later = [{**authors[i], "gap_before": True, "position": i + 1} for i in positions[LISTED_AUTHORS_FIRST:]]
     return authors[:LISTED_AUTHORS_FIRST] + owners_later, len(authors)
 
