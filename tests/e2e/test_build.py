@@ -979,6 +979,7 @@ def test_the_advice_for_a_link_to_the_domains_root_leads_to_the_sites_home(tmp_p
     assert hrefs == ["/s1/", "/s1/#publications"]
 
 
+@pytest.mark.slow
 def test_a_path_from_the_domain_root_that_leaves_the_sites_path_is_a_warning(tmp_path):
     """On a site at /s1/ (a GitHub project page), '/about/' leads to another site of the domain once deployed: a
     warning (so `check --strict` fails) saying what to write, for a page's text, a record's links and the bio.

@@ -373,6 +373,7 @@ def test_a_wrong_search_setting_is_a_mistake_at_its_line(tmp_path, setting, mess
     assert message in build_fails(site)
 
 
+@pytest.mark.slow
 def test_a_file_name_with_spaces_or_accents_gives_the_address_hugo_and_jekyll_users_expect(tmp_path: Path) -> None:
     """A space is '-', accents are dropped, case is kept; an explicit `slug:` still wins and is still checked."""
     site = site_with(
@@ -778,6 +779,7 @@ def test_liquid_copied_from_a_jekyll_site_is_a_warning_at_its_line_saying_what_t
     assert [line for line in result.stderr.splitlines() if ": warning:" in line] == expected, result.stderr
 
 
+@pytest.mark.slow
 def test_a_liquid_warning_escapes_what_the_tag_holds_and_repeats_a_bounded_part_of_it(tmp_path):
     """A tag's terminal escapes (which would clear the screen, retitle the window) are shown escaped, in the quote and
     in the advice; a long argument is cut in both, so that one tag makes one short line, not one of 100,000 characters."""

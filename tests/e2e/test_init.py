@@ -143,6 +143,7 @@ def test_a_name_in_letters_without_capitals_gets_no_initials(tmp_path: Path, nam
     assert "Your name in Latin letters too" in text
 
 
+@pytest.mark.slow
 def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
     """A German professor had to find `language: en` in site.yaml; `init --language de` writes it."""
     result = run_sitegen("init", str(tmp_path / "site"), "--name", "Jürgen Müller", "--language", "de")
@@ -646,6 +647,7 @@ def test_a_user_site_folder_gets_the_root_address(tmp_path: Path) -> None:
     assert yaml.safe_load((site / "content" / "site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://ada.github.io/"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "option, name, user",
     [

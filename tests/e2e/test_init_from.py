@@ -55,6 +55,7 @@ def served_file(site: Path, url: str) -> Path:
     return site / "output" / path[len(base_path) :]
 
 
+@pytest.mark.slow
 def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_path):
     site, result = init_from(tmp_path, "al-folio")
     assert "brought over from the al-folio site" in result.stdout
@@ -94,6 +95,7 @@ def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_
     assert "note: assets/json/resume.json: languages not brought over" in result.stdout
 
 
+@pytest.mark.slow
 def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     site, result = init_from(tmp_path, "academicpages")
     assert "academicpages keeps them in `citation`" in result.stdout  # its publications name no authors: said
@@ -130,6 +132,7 @@ def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
     assert "About" not in [text(a) for a in page(site).select("header nav a")]
 
 
+@pytest.mark.slow
 def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_events(tmp_path):
     site, result = init_from(tmp_path, "hugo-blox")
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
@@ -319,6 +322,7 @@ def test_links_to_the_old_sites_own_files_and_pages_lead_to_them_in_the_new_site
         leads_to(slides, b"%PDF-1.4 slides")
 
 
+@pytest.mark.slow
 def test_a_link_to_what_the_old_site_does_not_have_is_named_in_a_note(tmp_path):
     """A picture or a page the old site's text links to but that the old site lacks (or that did not come over,
     as a draft) keeps its text without the link, and init says which, instead of a broken link."""
@@ -339,6 +343,7 @@ def test_a_link_to_what_the_old_site_does_not_have_is_named_in_a_note(tmp_path):
     assert f"note: {written}: a link to /img/gone.png, which names no page or file that came over: its text kept without it" in result.stdout
 
 
+@pytest.mark.slow
 def test_an_old_hugo_academic_site_with_toml_front_matter_comes_over_whole(tmp_path):
     """Hugo Academic (before 2020) named its owner `name:` and wrote posts and talks with TOML front matter
     between '+++' lines: they come over, and the site is the owner's, not "Your Name"'s."""
@@ -365,6 +370,7 @@ def test_an_old_hugo_academic_site_with_toml_front_matter_comes_over_whole(tmp_p
     assert "Example Talk" in talks and "TRB Annual Meeting" in talks
 
 
+@pytest.mark.slow
 def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
     """A symbolic link in the old site that leads out of it (a secret of the machine) is neither copied nor read."""
     old = tmp_path / "old"
@@ -380,6 +386,7 @@ def test_a_link_out_of_the_old_site_is_not_followed(tmp_path):
     assert all(b"hunter2" not in path.read_bytes() for path in site.rglob("*") if path.is_file())
 
 
+@pytest.mark.slow
 def test_a_folder_of_no_known_tool_is_an_error_and_nothing_is_written(tmp_path):
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "index.html").write_text("<p>hand-made</p>")
@@ -487,6 +494,7 @@ def test_any_old_site_gives_a_site_that_checks(tmp_path_factory, tool, data):
     check_site(site)  # a ContentError (exit 1) would fail the test: nothing brought over may break the new site
 
 
+@pytest.mark.slow
 def test_init_from_prints_the_preview_address_serve_uses(tmp_path):
     """The old site's address is kept (al-folio's `baseurl: /homepage`), and `sitegen serve` serves the site at
     its path: the address init prints is that one, not one made of the new folder's name."""
@@ -500,6 +508,7 @@ def test_init_from_prints_the_preview_address_serve_uses(tmp_path):
     assert "http://127.0.0.1:8000/homepage/" in (site / "README.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_what_the_about_page_says_under_the_photo_comes_over_or_is_named_in_a_note(tmp_path):
     """docs/switching.md: a `note:` for each thing left to the owner. al-folio's `profile.image` whose file is
     missing is named; its `profile.more_info` (an office, an address) ends the bio, and a note says so."""
@@ -531,6 +540,7 @@ def test_a_missing_academicpages_avatar_is_named_in_a_note(tmp_path):
     assert "photo" not in yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, old_file, pages, feed",
     [
@@ -555,6 +565,7 @@ def test_emoji_shortcodes_become_the_emoji_their_tool_showed(tmp_path, tool, old
         assert "New lab ✨ 🎉 👍" in (site / "output" / feed).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["al-folio", "academicpages"])
 def test_search_engine_verification_codes_come_over(tmp_path, tool):
     """Both tools' _config.yml verify the site with Google Search Console and Bing: dropped, the property the
@@ -577,6 +588,7 @@ def test_search_engine_verification_codes_come_over(tmp_path, tool):
 MIGRATE_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "migrate"
 
 
+@pytest.mark.slow
 def test_a_hugo_blox_2024_author_pages_profiles_and_cv_lists_come_over(tmp_path):
     """Hugo Blox's academic-cv template since 2024 writes the author page's links as `profiles:` (`url:`, not
     `social:`/`link:`) and the CV as its `work:`, `education:` and `awards:` lists: the new site had no email,
@@ -631,6 +643,7 @@ def test_html_the_old_pages_hid_or_showed_is_not_shown_as_text(tmp_path):
     assert served_file(site, picture["src"]).read_bytes() == b"\x89PNG mark1"
 
 
+@pytest.mark.slow
 def test_hugo_blox_pages_and_homepage_texts_left_behind_are_named_in_notes(tmp_path):
     """A Hugo Blox site's other pages (content/about.md), its homepage's `markdown` block and Hugo
     Academic's homepage widgets with text (content/home/*.md) did not come over, and no note said so."""
@@ -693,6 +706,7 @@ def test_a_publications_text_links_the_old_sites_files_as_the_new_site_has_them(
     assert "note: _publications/2009-10-01-paper-title-number-1.md: its pictures are links in its text" in result.stdout
 
 
+@pytest.mark.slow
 def test_hugo_blox_publications_template_text_is_no_abstract(tmp_path):
     """Hugo Blox's publication template writes sample callouts below the front matter ("Click the Cite button
     above to demo the feature..."), which most sites keep: a record without an abstract showed them as its
@@ -755,6 +769,7 @@ def test_hugo_shortcodes_for_a_paper_or_a_video_become_links(tmp_path):
     assert "getting-started/index.md: its template tags" not in result.stdout  # each became Markdown: nothing left out
 
 
+@pytest.mark.slow
 def test_marks_after_authors_names_are_left_out_of_the_names(tmp_path):
     """Hugo Blox sites mark a corresponding author or equal contribution after the name ("Elin Lindqvist*"):
     the mark stayed part of the name, in BibTeX, RIS and the citations too ("author = {... and Elin Lindqvist*}")."""
@@ -890,6 +905,7 @@ def test_the_old_addresses_of_files_brought_over_are_named_in_a_note(tmp_path, t
     assert "links from other sites to the old addresses give 404" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(tmp_path):
     """The Hugo Blox Kit's templates since 2025 (academic-cv) keep the owner in data/authors/me.yaml (no author
     page) and their pages in content/publications/, content/events/ and content/projects/: `init --from` said

@@ -331,6 +331,7 @@ def test_every_author_gets_a_page_with_a_count(aggregator):
     assert sum(found[f"/agg/people/{s}/"] for s in SHENG_LINS) == 18
 
 
+@pytest.mark.slow
 def test_an_authors_link_leads_to_the_record_or_to_the_namesake_who_wrote_it(aggregator):
     """From every record page, every author name: the linked element is the record itself on the
     author's page, or a line on the page of their name that leads to the person who has it."""
@@ -454,6 +455,7 @@ def test_two_person_files_with_one_slug_is_an_error_naming_both(tmp_path):
     assert "content/people/grace-again.yaml" in line and "people/hopper/" in line
 
 
+@pytest.mark.slow
 def test_two_people_claiming_one_anchor_is_an_error_naming_both(tmp_path):
     stderr = broken_lab(tmp_path, {"content/people/zoe.yaml": "name: Zoe Other\norcid: 0000-0002-1825-0097\n"})
     line = next(line for line in stderr.splitlines() if "0000-0002-1825-0097" in line)
@@ -597,6 +599,7 @@ JUN_RECORDS = """\
 """
 
 
+@pytest.mark.slow
 def test_two_members_of_one_name_keep_their_own_records_and_an_ambiguous_one_is_on_neither_page(tmp_path):
     site = small_lab(tmp_path / "site", JUN_WANGS, JUN_RECORDS)
     result = strict_build(site)
@@ -669,6 +672,7 @@ BIB = """\
 """
 
 
+@pytest.mark.slow
 def test_exclude_ids_match_any_identifier_of_a_record_and_a_typo_is_a_warning(tmp_path):
     people = {"sheng.yaml": "name: Sheng Lin\nexclude_ids: ['2409.02791v2', hep2021, 10.5555/example.7]\n"}
     site = small_lab(tmp_path / "site", people, BIB, "lab.bib")
@@ -721,6 +725,7 @@ AUTHOR_IDS_RECORDS = """\
 """
 
 
+@pytest.mark.slow
 def test_a_records_author_ids_that_tie_no_one_are_warnings_at_their_line(tmp_path):
     people = {"maria.yaml": "name: Maria Lopes\norcid: 0000-0002-1825-0097\n"}
     site = small_lab(tmp_path / "site", people, AUTHOR_IDS_RECORDS)
@@ -928,6 +933,7 @@ def test_people_pages_have_the_structure_assistive_technology_needs(lab, aggrega
             assert soup.find(id=section["aria-labelledby"]) is not None, path
 
 
+@pytest.mark.slow
 def test_an_arxiv_author_page_under_links_is_the_persons_arxiv_author_id(tmp_path):
     """`links: {arxiv: https://arxiv.org/a/adeyemi_o_1}` linked the page but named no one: a record whose `author_ids`
     give that id was not the person's, and `sitegen fetch` did not ask for the feed. It counts as `orcid` under

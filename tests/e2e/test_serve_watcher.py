@@ -371,6 +371,7 @@ def records_json(site: Path) -> str:
     return (site / "output" / "records.json").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_downloads_are_written_after_the_reload_by_the_next_idle_poll(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """What a browser loads with a page is written before the reload; BibTeX, RIS, JSON and feeds one poll later."""
     monkeypatch.setattr(serve, "POLL_MILLISECONDS", 1000)  # a poll long enough that the next line comes within it on a busy machine

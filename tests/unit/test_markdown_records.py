@@ -117,6 +117,7 @@ VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(front_matter=st.dictionaries(st.sampled_from(FIELD_NAMES) | st.integers(0, 3), VALUES, max_size=8), body=st.text(max_size=40))
 def test_any_front_matter_gives_a_record_or_problems_never_a_crash(front_matter, body):

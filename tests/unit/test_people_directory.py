@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def edited(entries: list[Entry], position: int, edit: str) -> list[Entry]:
     return [new if i == position else e for i, e in enumerate(entries)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(given_records=records, position=st.integers(0, 7), edit=edits, with_member=st.booleans())
 def test_records_that_read_alike_give_the_same_directory(given_records, position: int, edit: str, with_member: bool) -> None:

@@ -203,6 +203,7 @@ def _answer(environment: jinja2.Environment, source: str, value: object) -> str:
 NAMES = st.sampled_from(sorted(DICT_ATTRIBUTES)) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     keys=st.lists(NAMES, max_size=4),
