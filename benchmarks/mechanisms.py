@@ -132,6 +132,12 @@ MECHANISMS = [
         "the dev server keeps the people directory's attribution while what it reads of the records holds (Fragments.value; people corpus)",
         ("serve",),
     ),
+    Mechanism(
+        "made-together",
+        "25",
+        "the pages made from every record (lists, exports) made by one of the processes that write a new folder, exports first (render.making_order)",
+        ("cold",),
+    ),
 ]
 BY_NAME = {m.name: m for m in MECHANISMS}
 BUILDS = ("cold", "noop", "edit", "serve")
@@ -177,6 +183,7 @@ def switch_off(name: str) -> None:
         "digest-reuse": (build, "Fingerprints", None),
         "write-workers": (write, "FILES_WORTH_WORKERS", None),
         "collector-paused": (build, "collector_paused", None),
+        "made-together": (render, "making_order", None),
     }
     if name in needs:
         _needs(*needs[name])
@@ -222,6 +229,8 @@ def switch_off(name: str) -> None:
         build.collector_paused = serve.collector_paused = lambda freeze_after=False: contextlib.nullcontext()
     elif name == "write-workers":
         write.FILES_WORTH_WORKERS = float("inf")
+    elif name == "made-together":  # every file in path order, spread among the processes span by span
+        render.making_order = lambda pages: (render.makers(pages), 0)
     elif name == "same-bytes":
         write._same_bytes = lambda target, data: False
     elif name == "digest-reuse":  # every input file read and hashed at every build

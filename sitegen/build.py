@@ -156,7 +156,7 @@ def build_site(
             )
 
         from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
-        from sitegen.render import makers, render_site
+        from sitegen.render import making_order, render_site
         from sitegen.urls import SiteUrls
         from sitegen.write import folder_stamps, worker_count, write_output
 
@@ -182,7 +182,8 @@ def build_site(
         previous_manifest = state.manifest if previous_keys is not None else None
         now, later = _downloads_set_aside(rendered.todo) if downloads_later and previous_manifest is not None else (rendered.todo, [])
         on_disk_as_before = {page.path for page in later} & previous_manifest.keys() if previous_manifest is not None else set()
-        manifest = write_output(makers(now), output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here and bool(state.manifest))
+        files, together = making_order(now)
+        manifest = write_output(files, output_dir, rendered.kept | on_disk_as_before, previous_manifest, workers, built_here and bool(state.manifest), together)
         base_path = SiteUrls(prepared.site.config.base_url).base_path
         new_state = BuildState(
             fingerprints,

@@ -446,8 +446,14 @@ class ViewBuilder:
         return self.urls.absolute(record_path(entry.slug))
 
     def bibtex(self, entry: Entry) -> str:
-        """The record's BibTeX entry in publications.bib and in its people's files: all it has (sitegen.exports.bibtex)."""
-        return self.fragments.get("bibtex", entry, lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_work_links(e), full=True))
+        """The record's BibTeX entry in publications.bib and in its people's files: all it has (sitegen.exports.bibtex).
+        Kept for the build only when people pages ask for it again: else publications.bib is its one use."""
+        return self.fragments.get(
+            "bibtex",
+            entry,
+            lambda e: bibtex_entry(e, self.record_absolute_url(e), self.absolute_work_links(e), full=True),
+            shared=self._people_link is not None,
+        )
 
     def cite_bibtex(self, entry: Entry) -> str:
         """The record's BibTeX entry on its page, short, for pasting into a paper."""

@@ -45,12 +45,16 @@ class UnsafeOutputPath(ValueError):
     pass
 
 
-def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previous: Manifest | None, workers: int = 1, built_here: bool = False) -> Manifest:
+def write_output(
+    files: Sequence[Maker], output_dir: Path, kept: set[str], previous: Manifest | None, workers: int = 1, built_here: bool = False, together: int = 0
+) -> Manifest:
     """Make and write `files`; `kept` names files of the `previous` build (intact on disk) to leave as they are.
 
     With no `previous` build to build on, the whole site goes to a new folder
     swapped in at the end, made by up to `workers` forked processes when it is
-    large: each renders and writes its share, and only the manifest comes back.
+    large: each renders and writes its share, and only the manifest comes back;
+    the first `together` files are one share, made by one process in their order
+    (they are made of the same pieces: see `render.making_order`).
     `built_here`: the last build's state names output_dir as its output, so it
     is replaced even when a page of it was deleted by hand (see `replaceable`).
     """
@@ -59,7 +63,7 @@ def write_output(files: Sequence[Maker], output_dir: Path, kept: set[str], previ
         if previous is None or not output_dir.is_dir():
             if kept:
                 raise ValueError("kept files need the previous build's manifest")
-            return _new_folder(files, output_dir, workers, built_here)
+            return _new_folder(files, output_dir, workers, built_here, together)
         return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
     except OSError as error:  # a folder without write permission, an immutable file, a full disk
         raise cannot_write(given, error) from None
@@ -165,7 +169,7 @@ def replaceable(folder: Path, built_here: bool = False) -> bool:
     return not names or (("content" not in names) and (built_here or {"index.html", ".nojekyll"} <= names))
 
 
-def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_here: bool) -> Manifest:
+def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_here: bool, together: int) -> Manifest:
     if not replaceable(output_dir, built_here):
         raise OutputInTheWay(output_dir)
     output_dir.parent.mkdir(parents=True, exist_ok=True)  # killed builds' leftovers went as the lock was taken
@@ -174,7 +178,7 @@ def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_he
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
-        manifest = _create_all(files, staging, workers)
+        manifest = _create_all(files, staging, workers, together)
         _swap_in(staging, output_dir, retired)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -196,19 +200,21 @@ def _swap_in(staging: Path, output_dir: Path, retired: Path) -> None:
         raise
 
 
-def _create_all(files: Sequence[Maker], folder: Path, workers: int) -> Manifest:
+def _create_all(files: Sequence[Maker], folder: Path, workers: int, together: int = 0) -> Manifest:
     """Make every file in `folder`; a large site is shared among this process and forked workers, each making spans of files.
 
     This process is one of the `workers`: it takes a span itself whenever the
     forked ones have enough queued, so the build uses every core without a
     process that only waits (and the process tree holds one copy of the site
-    model fewer).
+    model fewer). The first `together` files are the first span, which a forked
+    worker takes while this process starts on the rest.
     """
     if workers < 2 or len(files) < FILES_WORTH_WORKERS or not can_fork():
         return dict(_made_and_written(files, folder))
     global _work
     _work = (files, folder)
-    spans = deque((start, min(start + SPAN, len(files))) for start in range(0, len(files), SPAN))
+    spans = deque([(0, together)] if together else [])
+    spans += ((start, min(start + SPAN, len(files))) for start in range(together, len(files), SPAN))
     forked = workers - 1
     pool = ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork"), initializer=_worker_started, initargs=(os.getpid(),))
     made: dict[str, tuple[int, int]] = {}

@@ -20,9 +20,9 @@ from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
 @register_page_kind("exports")
 def export_files(context: RenderContext) -> Iterable[Page]:
     site, urls = context.site, context.urls
-    yield Page("publications.bib", (context.everything,), lambda: _bibtex(context))
-    yield Page("records.json", (context.everything,), lambda: _records_json(context))
-    yield Page("publications.ris", (context.everything,), lambda: _ris(context))
+    yield Page("publications.bib", (context.everything,), lambda: _bibtex(context), every_record=True)
+    yield Page("records.json", (context.everything,), lambda: _records_json(context), every_record=True)
+    yield Page("publications.ris", (context.everything,), lambda: _ris(context), every_record=True)
     newest = [(entry.key, entry.cite_key) for entry in site.entries[:FEED_SIZE]]
     yield Page(
         "feed.xml",

@@ -28,7 +28,7 @@ def listing_pages(
     for path, chunk, pagination in pages:
         records = [(entries[p].key, entries[p].cite_key) for p in chunk]
         inputs = (template, shared, pagination["number"], len(pages), group_links, records)
-        yield Page(path, inputs, partial(_render_list_page, context, template, values, path, chunk, pagination))
+        yield Page(path, inputs, partial(_render_list_page, context, template, values, path, chunk, pagination), every_record=True)
 
 
 def _render_list_page(context: RenderContext, template: str, values: Callable[..., dict[str, Any]], path: str, chunk, pagination) -> bytes:

@@ -46,8 +46,8 @@ LOCALE = "locales-en-US.xml"
 @register_page_kind("search")
 def search_files(context: RenderContext) -> Iterable[Page]:
     type_labels = {kind: str(context.strings.get(f"types.{kind}", kind)) for kind in RECORD_TYPES}  # what the type filter says
-    yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects, type_labels))
-    yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries))
+    yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects, type_labels), every_record=True)
+    yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries), every_record=True)
 
 
 @register_page_kind("citation_styles")

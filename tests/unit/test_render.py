@@ -48,3 +48,31 @@ def test_the_quick_look_and_the_full_one_agree(paths):
     folders = {"/".join(parts[path][:end]) for path in paths for end in range(1, len(parts[path]))}
     clash = len({name.lower() for name in names}) != len(names) or bool(folders & set(paths))
     assert bool(found) == (outside or clash), (paths, found)
+
+
+def test_the_pages_made_from_every_record_come_first_the_exports_before_the_lists(tmp_path):
+    """render.making_order: what the write stage gives one process to make (see write.write_output's `together`)."""
+    from conftest import MINIMAL_SITE, write_site
+
+    from sitegen.prepare import prepare_site, read_inputs, site_key
+    from sitegen.render import making_order, render_site
+
+    record = "id: r{n}\ntitle: Paper {n}\nauthors: [Ada Lovelace]\nyear: 202{n}\ncategories: [cs.DC, cs.LG]\nabstract: Text {n}.\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, **{f"content/records/r{n}.yaml": record.format(n=n) for n in range(3)}})
+    listing, digests = read_inputs(site)
+    prepared = prepare_site(site, listing, digests, None)
+    todo = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared)).todo
+    files, together = making_order(todo)
+    first = [path for path, _ in files[:together]]
+    assert first == [
+        "publications.bib",
+        "publications.ris",
+        "records.json",
+        "search/facets.json",
+        "search/text.json",
+        "index.html",
+        "subjects/cs.DC/index.html",
+        "subjects/cs.LG/index.html",
+    ]
+    assert sorted(path for path, _ in files[together:]) == sorted(page.path for page in todo if page.path not in first)
+    assert "records/r0/index.html" in dict(files[together:])

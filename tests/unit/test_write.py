@@ -74,6 +74,28 @@ def test_workers_make_the_same_folder_as_one_process(tmp_path: Path, small_thres
     assert len(made_by) >= 2
 
 
+def test_the_files_made_together_are_one_forked_workers_in_their_order(tmp_path: Path, small_threshold: None) -> None:
+    """`together`: the lists and exports of every record (render.making_order) are made by one process, which then
+    makes each record's list item once; a forked worker takes them while the building process makes the rest."""
+    log = tmp_path / "made.log"
+
+    def make(index: int) -> bytes:
+        with open(log, "a") as made:
+            made.write(f"{os.getpid()} {index}\n")
+        return f"<p>page {index}</p>\n".encode()
+
+    files: list[write.Maker] = [(f"{index}/index.html", lambda index=index: make(index)) for index in range(60)]
+    manifest = write.write_output(files, tmp_path / "out", set(), None, workers=2, together=12)
+    assert list(manifest) == [name for name, _ in files]
+    assert tree(tmp_path / "out") == {f"{index}/index.html": f"<p>page {index}</p>\n".encode() for index in range(60)}
+    made = [line.split() for line in log.read_text().splitlines()]
+    makers_of_the_first = {pid for pid, index in made if int(index) < 12}
+    assert len(makers_of_the_first) == 1
+    assert makers_of_the_first != {str(os.getpid())}
+    assert [int(index) for pid, index in made if pid in makers_of_the_first][:12] == list(range(12))
+    assert str(os.getpid()) in {pid for pid, _ in made}  # the building process made the rest meanwhile
+
+
 def previous_build(output: Path) -> dict[str, bytes]:
     output.mkdir()
     (output / "index.html").write_bytes(b"<p>the last build</p>")  # index.html and .nojekyll: an earlier build, replaceable
