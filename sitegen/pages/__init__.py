@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sitegen.values import value_class
+
 if TYPE_CHECKING:
     from sitegen.errors import Location, Problem
     from sitegen.model import FileBytes, Site
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from sitegen.views import ViewBuilder
 
 
-@dataclass(frozen=True)
+@value_class
 class Page:
     """One output file: where it goes, what it is made from, and how to make it."""
 
