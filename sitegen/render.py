@@ -54,10 +54,10 @@ def makers(pages: list[Page]) -> list[tuple[str, Callable[[], FileBytes]]]:
 def making_order(pages: list[Page]) -> tuple[list[tuple[str, Callable[[], FileBytes]]], int]:
     """The pages' makers in the order to make them, and how many of the first the write stage makes together.
 
-    The pages made from every record (`Page.every_record`) come first, to be made by one process: the lists
-    then make each record's list item once. Among them the lists come last: a list's items are kept for the
-    next list, an export keeps none of its pieces, so the process that makes both holds the items only after
-    the exports (megabytes each, held whole until written) are on disk.
+    The pages made from the records' pieces (`Page.every_record`) come first, to be made by one process: the
+    lists then make each record's list item once. Among them the lists come last: a list's items are kept for
+    the next list, the exports keep their pieces only for people pages, so the process that makes both holds
+    the items only after the exports (megabytes each, held whole until written) are on disk.
     """
     together = sorted((page for page in pages if page.every_record), key=lambda page: (page.path.endswith(".html"), page.path))
     return makers(together + [page for page in pages if not page.every_record]), len(together)

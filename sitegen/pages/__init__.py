@@ -37,8 +37,8 @@ class Page:
     in_sitemap: bool | None = None  # None: every HTML page but 404.html
     where: Location | None = None  # what declares it, when a file of the site does (a theme's `pages:` entry)
     source: Location | None = None  # the file of the site (and line) it is made of, for messages: a page's text, a redirect's line
-    # made from every record's pieces (a list of every record, an export): a build that writes with forked workers has
-    # one process make all such pages, so that each record's list item is made once, not once in each process
+    # made from the records' pieces (a list of records, an export of them all): a build that writes with forked workers
+    # has one process make all such pages, so that each record's list item is made once, not once in each process
     every_record: bool = False
 
     @property
