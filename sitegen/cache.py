@@ -194,7 +194,8 @@ class BuildCache:
         except OSError as error:
             self._set_aside(name, str(error))
             return None
-        head, _, body = raw.partition(b"\n")
+        newline = raw.find(b"\n")  # the body is not copied: content.json is tens of megabytes
+        head, body = (raw, memoryview(b"")) if newline < 0 else (raw[:newline], memoryview(raw)[newline + 1 :])
         key, _, seal = head.partition(b" ")
         if key != self._key.encode():
             self._set_aside(name, "written by another version of sitegen or its libraries", quiet=True)
@@ -258,7 +259,7 @@ def _sealer(name: str, key: bytes) -> hashlib.blake2b:
     return h
 
 
-def _seal(name: str, key: bytes, body: bytes) -> str:
+def _seal(name: str, key: bytes, body: bytes | memoryview) -> str:
     h = _sealer(name, key)
     h.update(body)
     return h.hexdigest()

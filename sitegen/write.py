@@ -64,7 +64,7 @@ def write_output(
             if kept:
                 raise ValueError("kept files need the previous build's manifest")
             return _new_folder(files, output_dir, workers, built_here, together)
-        return _write_changes(((name, make()) for name, make in files), output_dir, kept, previous)
+        return _write_changes(files, output_dir, kept, previous)
     except OSError as error:  # a folder without write permission, an immutable file, a full disk
         raise cannot_write(given, error) from None
 
@@ -282,15 +282,15 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
-def _write_changes(files: Iterable[tuple[str, FileBytes]], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
+def _write_changes(files: Iterable[Maker], output_dir: Path, kept: set[str], previous: Manifest) -> Manifest:
     manifest: Manifest = {name: previous[name] for name in kept}
     written: list[tuple[Path, Path]] = []  # (the new file beside its target, the target)
     try:
-        for name, data in files:
+        for name, make in files:
             target = output_dir / safe_relative_path(name)
             temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
             written.append((temporary, target))
-            manifest[name] = _create(temporary, data)
+            manifest[name] = _create(temporary, make())  # a file's bytes are let go once written, before the next is made
     except BaseException:
         for temporary, _ in written:
             _unlink_and_prune(temporary, output_dir)

@@ -96,6 +96,31 @@ def test_the_files_made_together_are_one_forked_workers_in_their_order(tmp_path:
     assert str(os.getpid()) in {pid for pid, _ in made}  # the building process made the rest meanwhile
 
 
+class WatchedBytes(bytearray):
+    """A file's bytes whose letting go a test can see (bytes cannot be weakly referenced; a bytearray subclass can)."""
+
+
+@pytest.mark.parametrize("previous", [False, True], ids=["new folder", "in place"])
+def test_a_files_bytes_are_let_go_once_written_before_the_next_file_is_made(tmp_path: Path, previous: bool) -> None:
+    """The exports of a large site are tens of megabytes each: a build holds one at a time."""
+    import weakref
+
+    made: list[weakref.ref] = []
+
+    def make(index: int) -> WatchedBytes:
+        assert all(ref() is None for ref in made), f"file {index} is made while an earlier file's bytes are still held"
+        data = WatchedBytes(f"<p>file {index}</p>".encode())
+        made.append(weakref.ref(data))
+        return data
+
+    files: list[write.Maker] = [(f"f{index}.html", lambda index=index: make(index)) for index in range(4)]
+    output = tmp_path / "out"
+    manifest = write.write_output(files[:1], output, set(), None) if previous else None
+    made.clear()
+    write.write_output(files, output, set(), manifest)
+    assert tree(output) == {f"f{index}.html": f"<p>file {index}</p>".encode() for index in range(4)}
+
+
 def previous_build(output: Path) -> dict[str, bytes]:
     output.mkdir()
     (output / "index.html").write_bytes(b"<p>the last build</p>")  # index.html and .nojekyll: an earlier build, replaceable
