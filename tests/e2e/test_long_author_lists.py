@@ -145,3 +145,14 @@ def test_a_record_page_carries_the_authors_its_citations_print_and_they_read_the
     # `and others` stays the last of the names carried
     others = json.loads(html.unescape(record_page(files, "ATLAS-2024xsec").find("details", class_="cite-styles")["data-csl-item"]))
     assert len(others["author"]) == 21 and others["author"][-1] == {"literal": "others"}
+
+
+def test_a_featured_collaboration_paper_card_names_the_owner_with_their_place(tmp_path):
+    """The profile's featured cards name the authors as lists do (partials/listed_authors.html), not the first ten alone."""
+    site = collaboration_site(tmp_path)
+    bib = site / "content/records/papers.bib"
+    bib.write_text(
+        bib.read_text().replace("title = {Measurement of the Higgs boson mass},", "title = {Measurement of the Higgs boson mass},\n  selected = {true},")
+    )
+    card = BeautifulSoup(built(site)["index.html"], "lxml").select_one(".featured-cards .card-authors")
+    assert text_of(card).endswith("…, John A. Smith (author 1,412 of 2,900), … (2,900 authors)")
