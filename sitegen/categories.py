@@ -1,5 +1,6 @@
 """Human names of arXiv subject codes, for subject pages and headings."""
 
+import difflib
 import re
 
 ARXIV_CATEGORIES = {  # arXiv's category taxonomy (arxiv.org/category_taxonomy)
@@ -182,3 +183,17 @@ def is_arxiv_category(code: str) -> bool:
     """An arXiv subject class ('cs.LG', 'hep-th', 'math.AG', 'cond-mat.mes-hall'), not a free keyword
     ('Machine Learning', 'RNA-seq', 'Computer Science - Machine Learning')."""
     return bool(_ARXIV_CLASS.fullmatch(code.strip()))
+
+
+def category_mistake(code: str) -> str | None:
+    """What is wrong with an arXiv category that chooses records (`sitegen fetch --category`, profile.yaml's
+    `arxiv: categories`), or None. arXiv writes each code one way, so 'cs.lg' or 'cs.LF' matches no record it gives;
+    a well-formed code that is not in sitegen's list and like none of it may be newer than the list: it passes."""
+    if code in ARXIV_CATEGORIES or re.fullmatch(f"(?:{_ARCHIVES_ALONE})", code):
+        return None
+    same_but_case = [known for known in ARXIV_CATEGORIES if known.lower() == code.lower()]
+    close = same_but_case or difflib.get_close_matches(code, ARXIV_CATEGORIES, n=1, cutoff=0.75)
+    if not close and is_arxiv_category(code):
+        return None
+    meant = f" (did you mean {close[0]}?)" if close else ""
+    return f"'{code}' is not an arXiv category{meant}: no record from arXiv would match it (arXiv's own list: https://arxiv.org/category_taxonomy)"

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sitegen import __version__
+from sitegen.categories import category_mistake
 from sitegen.errors import ExitStatus, Problem
 from sitegen.model import ArxivSources, Profile
 from sitegen.urls import slugify
@@ -357,6 +358,8 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
             "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name) or --dblp(-name)"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
+    if mistakes := [mistake for code in categories if (mistake := category_mistake(code))]:
+        raise UsageError(f"--category: {mistakes[0]}")
     if not categories and not from_options and profile:
         categories = profile.arxiv.categories
     if any(a.source == "arxiv" and a.kind == "author" for a in asks):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from sitegen.categories import category_mistake
 from sitegen.errors import Location, Problem
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import (
@@ -685,6 +686,7 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         sub = Fields(arxiv, document.display_path, problems, prefix="arxiv.", known=ARXIV_FIELDS)
         sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
+        _check_arxiv_categories(sub, arxiv)
     links = fields.url_map("links")
     _check_one_orcid(document, links, problems)
     _check_one_arxiv_author(document, links, sources, problems)
@@ -723,6 +725,17 @@ def _check_one_arxiv_author(document: RawDocument, links: dict[str, str], source
             Location(document.display_path, line),
         )
     )
+
+
+def _check_arxiv_categories(fields: Fields, arxiv: dict) -> None:
+    """`categories: [cs.lg]` keeps no record arXiv gives, and `exclude_categories` with one leaves out none: a warning at its item."""
+    for name in ("categories", "exclude_categories"):
+        written = arxiv.get(name)
+        is_list = isinstance(written, list)
+        codes: list[Any] = written if isinstance(written, list) else [written]
+        for index, code in enumerate(codes):
+            if isinstance(code, str) and code.strip() and (mistake := category_mistake(code.strip())):
+                fields.problem(name, f"item {index + 1}: {mistake}" if is_list else mistake, warning=True, line=item_line(written, index))
 
 
 def _check_one_orcid(document: RawDocument, links: dict[str, str], problems: list[Problem]) -> None:

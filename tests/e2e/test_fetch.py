@@ -322,6 +322,20 @@ def test_review_and_keep_together_are_refused_before_anything_is_asked(tmp_path,
 
 
 @pytest.mark.slow
+def test_a_category_arxiv_does_not_write_is_refused_before_anything_is_asked(tmp_path, arxiv_server):
+    """`--category cs.lg` kept no record (arXiv writes cs.LG) and said only that nothing was new."""
+    server = arxiv_server()
+    site = make_site(tmp_path / "site")
+    before = snapshot(site)
+
+    result = fetch(site, server, "--author", "Sheng Lin", "--category", "cs.lg")
+
+    assert result.returncode == 2
+    assert "--category: 'cs.lg' is not an arXiv category (did you mean cs.LG?): no record from arXiv would match it" in result.stderr
+    assert server.requests() == [] and snapshot(site) == before
+
+
+@pytest.mark.slow
 def test_api_url_option_wins_over_the_environment(tmp_path, arxiv_server):
     server = arxiv_server()
     site = make_site(tmp_path / "site")

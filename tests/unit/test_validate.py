@@ -581,6 +581,16 @@ def test_profile_fields():
             "content/profile.yaml:2: field 'position': expected a string, got the number 1; quote it so no digit is lost: position: \"...\"",
         ),
         (
+            "name: A\narxiv:\n  authors: [A]\n  categories:\n    - cs.DC\n    - cs.lg\n",
+            "content/profile.yaml:6: warning: field 'arxiv.categories': item 2: 'cs.lg' is not an arXiv category (did you mean cs.LG?): "
+            "no record from arXiv would match it (arXiv's own list: https://arxiv.org/category_taxonomy)",
+        ),
+        (
+            "name: A\narxiv:\n  authors: [A]\n  exclude_categories: Robotics\n",
+            "content/profile.yaml:4: warning: field 'arxiv.exclude_categories': 'Robotics' is not an arXiv category: "
+            "no record from arXiv would match it (arXiv's own list: https://arxiv.org/category_taxonomy)",
+        ),
+        (
             "name: A\narxiv:\n  ids: [2401.01230]\n",
             "content/profile.yaml:3: field 'arxiv.ids': item 1: expected a string, got the number 2401.0123; quote it so no digit is lost: \"...\"",
         ),
