@@ -7,6 +7,7 @@ one, so that a user sees all mistakes of a run at once.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from sitegen.values import value_class
 
@@ -83,3 +84,16 @@ def escaped(text: str, limit: int | None = None) -> str:
 def quoted(text: str, limit: int | None = None) -> str:
     """`escaped` text between single quotes: how a message quotes what someone else wrote."""
     return f"'{escaped(text, limit)}'"
+
+
+def shown_value(value: Any) -> str:
+    """How a message names a value it rejects: a string as written (quoted), a mapping or list by its kind."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return f"{type(value).__name__} {value!r}"

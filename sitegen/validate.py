@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitegen.categories import category_mistake
-from sitegen.errors import Location, Problem
+from sitegen.errors import Location, Problem, shown_value
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import (
     ARXIV_VERSION,
@@ -328,19 +328,6 @@ def _escape_made(sequence: str) -> str:
     if character in _MADE_NAMES:
         return _MADE_NAMES[character]
     return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
-
-
-def shown_value(value: Any) -> str:
-    """How a message names a value it rejects: a string as written (quoted), a mapping or list by its kind."""
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing"
-    return f"{type(value).__name__} {value!r}"
 
 
 SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})

@@ -12,9 +12,8 @@ import difflib
 import re
 from typing import Any
 
-from sitegen.errors import Location, Problem
+from sitegen.errors import Location, Problem, shown_value
 from sitegen.urls import url_scheme, windows_path
-from sitegen.validate import shown_value
 
 LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
 _MONTH = re.compile(r"(\d{4})-(\d{2})")

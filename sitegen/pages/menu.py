@@ -22,13 +22,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from sitegen.errors import Location, Problem
+from sitegen.errors import Location, Problem, shown_value
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
-from sitegen.validate import shown_value
 
 SITE_FILE = "content/site.yaml"
 GROUPINGS = ("year", "type")

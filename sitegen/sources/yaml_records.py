@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sitegen.errors import Location, Problem
+from sitegen.errors import Location, Problem, shown_value
 from sitegen.load import item_line, parse_yaml
 from sitegen.sources import Reader, ReadResult, register_reader
 
@@ -29,8 +29,6 @@ def read_yaml_records(text: str, display_path: str) -> ReadResult:
 
 
 def _not_a_record(data: Any, display_path: str, line: int) -> Problem:
-    from sitegen.validate import shown_value
-
     return Problem(f"expected a record (a mapping with id, title, ...), got {shown_value(data)}", Location(display_path, line))
 
 
