@@ -32,10 +32,13 @@ class BuildProgress:
 
 
 def build(args) -> int:
-    if args.base_url is not None and not args.base_url.startswith(("http://", "https://", "/")):
-        # site.yaml's base_url is checked the same way (validate.py); a relative one breaks every link
-        print(f"sitegen build: error: --base-url: expected an absolute URL like https://user.github.io/repo/, got {args.base_url!r}", file=sys.stderr)
-        return ExitStatus.USAGE
+    if args.base_url is not None:
+        from sitegen.validate import command_line_base_url_problems
+
+        # checked as site.yaml's base_url is (validate.py); an address no link can start with is a wrong command line
+        if errors := [message for message, warning in command_line_base_url_problems(args.base_url) if not warning]:
+            print(f"sitegen build: error: --base-url: {errors[0]}", file=sys.stderr)
+            return ExitStatus.USAGE
     progress = BuildProgress() if live_terminal(sys.stderr) else None
     try:
         result = build_site(args.site, args.output, args.base_url, use_cache=not args.no_cache, progress=progress, strict=args.strict)

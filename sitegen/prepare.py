@@ -25,7 +25,7 @@ from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems
 from sitegen.urls import normal_base_url, page_collisions, url_scheme
-from sitegen.validate import is_base_url, validate_site
+from sitegen.validate import command_line_base_url_problems, validate_site
 
 
 @dataclass
@@ -88,21 +88,27 @@ def prepare_site(
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
         raise ContentError(errors or problems)
-    config = valid.config if base_url is None else dataclasses.replace(valid.config, base_url=_overriding_base_url(base_url))
+    base_url_warnings: list[Problem] = []
+    if base_url is not None:
+        config_base_url, base_url_warnings = _overriding_base_url(base_url)
+        config = dataclasses.replace(valid.config, base_url=config_base_url)
+    else:
+        config = valid.config
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):
         raise ContentError(collisions)
-    warnings = [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
+    warnings = base_url_warnings + [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
     return Prepared(site, theme, warnings, listing, digests)
 
 
-def _overriding_base_url(base_url: str) -> str:
-    """`--base-url`, normalised and checked as site.yaml's base_url is."""
-    if not is_base_url(base_url):
-        raise ContentError(f"--base-url: expected the site's address, an http(s) URL such as https://user.github.io/repo/, got {base_url!r}")
-    return normal_base_url(base_url)
+def _overriding_base_url(base_url: str) -> tuple[str, list[Problem]]:
+    """`--base-url`, normalised and checked as site.yaml's base_url is, and its warnings."""
+    problems = command_line_base_url_problems(base_url)
+    if errors := [message for message, warning in problems if not warning]:
+        raise ContentError(f"--base-url: {errors[0]}")
+    return normal_base_url(base_url), [Problem(f"--base-url: {message}", warning=True) for message, _ in problems]
 
 
 def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:

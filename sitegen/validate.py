@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import json
+import posixpath
 import re
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
@@ -456,18 +457,89 @@ def _base_url(fields: Fields) -> str:
     Normalised (urls.normal_base_url); a path alone is a warning, since the site's full addresses need a host."""
     written = fields.string("base_url", default="/") or "/"
     base_url = normal_base_url(written)
+    for message, warning in base_url_problems(written):
+        fields.problem("base_url", message, warning=warning)
     if not is_base_url(written):
-        hint = f"; write the full address, '{normal_base_url('https://' + written)}'" if _HOST_FIRST.match(written) else ""
-        fields.problem("base_url", f"expected the site's address, an http(s) URL such as https://user.github.io/repo/, got {written!r}{hint}")
-    elif "base_url" in fields.data and not SiteUrls(base_url).origin:
-        fields.problem(
-            "base_url",
-            f"'{written}' names no host, so pages have no canonical address or link previews, and the feeds and the sitemap "
-            f"hold paths that readers and search engines cannot follow; write the site's full address "
-            f"(https://user.github.io{base_url}, or your domain's)",
-            warning=True,
-        )
+        return base_url
+    if "base_url" in fields.data and not SiteUrls(base_url).origin:
+        fields.problem("base_url", _no_host(written), warning=True)
     return base_url
+
+
+def _no_host(written: str, command_line: bool = False) -> str:
+    base_url = normal_base_url(written)
+    if command_line and base_url == "/":  # `--base-url "$URL/"` with URL unset (on a host that sets no such variable)
+        where = '(was the variable in --base-url "$VARIABLE/" empty?)'
+    else:
+        where = f"(https://user.github.io{base_url}, or your domain's)"
+    return (
+        f"'{written}' names no host, so pages have no canonical address or link previews, and the feeds and the sitemap "
+        f"hold paths that readers and search engines cannot follow; write the site's full address {where}"
+    )
+
+
+def command_line_base_url_problems(written: str) -> list[tuple[str, bool]]:
+    """base_url_problems of `--base-url`, and a warning for an address without host (always written out there)."""
+    problems = base_url_problems(written)
+    if not problems and not SiteUrls(normal_base_url(written)).origin:
+        problems.append((_no_host(written, command_line=True), True))
+    return problems
+
+
+# The last part of an address that names a page, not a folder: index.html, home.htm, index.php, ...
+_PAGE_NAME = re.compile(r"[^/]+\.(?:html?|xhtml|shtml|php\d?|aspx?|jspx?|cgi)", re.IGNORECASE)
+WEB_SCHEMES = ("https://", "http://")
+# 'https//host/...', 'https:/host/...', 'htps://host/...': a scheme misspelt before an address that starts with its host
+_MISSPELT_SCHEME = re.compile(r"(?P<scheme>[A-Za-z]{3,6}):?/{1,3}(?P<rest>.*)")
+
+
+def base_url_problems(written: str) -> list[tuple[str, bool]]:
+    """What is wrong with a base_url as written (site.yaml's, or `--base-url`'s): each (message, is_warning).
+    An error is an address no link can start with; a warning, a part of it no link can carry (a query, a
+    fragment, a password), which normal_base_url leaves out."""
+    if not is_base_url(written):
+        meant = _meant_address(written.strip())
+        hint = f"; write the full address, '{meant}'" if meant else ""
+        return [(f"expected the site's address, an http(s) URL such as https://user.github.io/repo/, got {written!r}{hint}", False)]
+    base_url = normal_base_url(written)
+    parts = urlsplit(base_url)
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
+    last = urlsplit(written.strip()).path.rsplit("/", 1)[-1]
+    if _PAGE_NAME.fullmatch(last):
+        folder = origin + parts.path.rstrip("/").rsplit("/", 1)[0] + "/"
+        return [(f"'{written}' names a page ({last}), not the folder the site is in: every link would start with {parts.path}; write '{folder}'", False)]
+    segments = parts.path.split("/")
+    if "." in segments or ".." in segments:
+        resolved = posixpath.normpath(parts.path).lstrip("/")
+        meant = origin + "/" + (resolved + "/" if resolved and resolved != "." else "")
+        return [(f"'{written}' holds '.' or '..' parts, which links would keep as they are; write '{meant}'", False)]
+    written_parts = urlsplit(written.strip())
+    dropped = [
+        what
+        for what, present in (
+            ("the user name and password", "@" in written_parts.netloc),
+            (f"the query '?{written_parts.query}'", bool(written_parts.query)),
+            (f"the fragment '#{written_parts.fragment}'", bool(written_parts.fragment)),
+        )
+        if present
+    ]
+    if dropped:
+        what = " and ".join(dropped)
+        return [(f"{what} of '{written}' {'is' if len(dropped) == 1 else 'are'} left out of every link and address the site has; write '{base_url}'", True)]
+    return []
+
+
+def _meant_address(written: str) -> str:
+    """The address a base_url that is none most likely means ('https://x.github.io/repo/' for 'x.github.io/repo' or
+    'https//x.github.io/repo'), or ''."""
+    if _HOST_FIRST.match(written):
+        return normal_base_url("https://" + written)
+    misspelt = _MISSPELT_SCHEME.fullmatch(written)
+    if misspelt and not written.lower().startswith(WEB_SCHEMES) and _HOST_FIRST.match(misspelt["rest"]) and not _NOT_IN_URLS.search(written):
+        scheme = difflib.get_close_matches(misspelt["scheme"].lower(), ["https", "http"], n=1, cutoff=0.6)
+        if scheme:
+            return normal_base_url(f"{scheme[0]}://{misspelt['rest']}")
+    return ""
 
 
 def is_base_url(value: str) -> bool:

@@ -795,12 +795,50 @@ def test_a_broken_template_is_a_content_error_naming_file_and_line(tmp_path, bod
     assert not (site / "output").exists()
 
 
-def test_a_relative_base_url_on_the_command_line_exits_2(tmp_path):
+@pytest.mark.parametrize(
+    ("base_url", "message"),
+    [
+        (
+            "user.github.io/repo",
+            "expected the site's address, an http(s) URL such as https://user.github.io/repo/, got 'user.github.io/repo'; "
+            "write the full address, 'https://user.github.io/repo/'",
+        ),
+        (
+            "https:///~jdoe/",
+            "expected the site's address, an http(s) URL such as https://user.github.io/repo/, got 'https:///~jdoe/'",
+        ),
+        (
+            "https://www.uni.example/~jdoe/index.html",
+            "'https://www.uni.example/~jdoe/index.html' names a page (index.html), not the folder the site is in: every link "
+            "would start with /~jdoe/index.html/; write 'https://www.uni.example/~jdoe/'",
+        ),
+    ],
+)
+def test_a_wrong_base_url_on_the_command_line_exits_2_saying_what_to_write(tmp_path, base_url, message):
+    """--base-url is checked as site.yaml's base_url is, and a wrong one is a wrong command line: status 2."""
     site = write_site(tmp_path, MINIMAL_SITE)
-    result = run_sitegen("build", "--site", str(site), "--base-url", "user.github.io/repo")
+    result = run_sitegen("build", "--site", str(site), "--base-url", base_url)
     assert result.returncode == 2
-    assert "--base-url: expected an absolute URL like https://user.github.io/repo/, got 'user.github.io/repo'" in result.stderr
+    assert result.stderr.splitlines() == [f"sitegen build: error: --base-url: {message}"]
     assert not (site / "output").exists()
+
+
+def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
+    """`--base-url "$URL/"` with the variable unset builds with '/': say so, as for site.yaml's base_url."""
+    site = write_site(tmp_path, MINIMAL_SITE)
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    assert (
+        "warning: --base-url: '/' names no host, so pages have no canonical address or link previews, and the feeds and "
+        "the sitemap hold paths that readers and search engines cannot follow; write the site's full address "
+        '(was the variable in --base-url "$VARIABLE/" empty?)'
+    ) in result.stderr.splitlines()
+    result = run_sitegen("build", "--site", str(site), "--base-url", "https://www.uni.example/~jdoe/?lang=en", "--strict")
+    assert result.returncode == 1
+    assert (
+        "warning: --base-url: the query '?lang=en' of 'https://www.uni.example/~jdoe/?lang=en' is left out of every link "
+        "and address the site has; write 'https://www.uni.example/~jdoe/'"
+    ) in result.stderr.splitlines()
 
 
 @pytest.mark.slow

@@ -422,7 +422,6 @@ def test_site_values_that_obey_their_formats_pass(text):
         ("'https://x.github.io/über/'", "https://x.github.io/%C3%BCber/"),
         ("'https://x.github.io/a%20b/'", "https://x.github.io/a%20b/"),
         ("'https://München.de'", "https://xn--mnchen-3ya.de/"),
-        ("https://e.org/?page=1#top", "https://e.org/"),
     ],
 )
 def test_base_url_is_normalised(written, normal):
@@ -451,6 +450,77 @@ def test_an_address_without_https_is_an_error_naming_the_full_address():
     assert [str(p) for p in problems] == [
         "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, "
         "got 'ada.github.io/repo'; write the full address, 'https://ada.github.io/repo/'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "path", "folder"),
+    [
+        ("https://www.uni.example/~jdoe/index.html", "/~jdoe/index.html/", "https://www.uni.example/~jdoe/"),
+        ("https://www.uni.example/~jdoe/home.HTM", "/~jdoe/home.HTM/", "https://www.uni.example/~jdoe/"),
+        ("https://ada.github.io/index.php", "/index.php/", "https://ada.github.io/"),
+    ],
+)
+def test_a_base_url_naming_a_page_is_an_error_naming_its_folder(written, path, folder):
+    """The address bar shows https://.../~jdoe/index.html: as base_url it would make every link
+    /~jdoe/index.html/static/style.css."""
+    problems = []
+    validate_config(document(f"title: T\nbase_url: {written}\n", "content/site.yaml"), problems)
+    page = written.rsplit("/", 1)[1]
+    assert [str(p) for p in problems] == [
+        f"content/site.yaml:2: field 'base_url': '{written}' names a page ({page}), not the folder the site is in: "
+        f"every link would start with {path}; write '{folder}'"
+    ]
+
+
+def test_a_folder_whose_name_has_a_dot_is_no_page():
+    problems = []
+    config = validate_config(document("title: T\nbase_url: https://ada.github.io/site.html/\n", "content/site.yaml"), problems)
+    assert problems == [] and config.base_url == "https://ada.github.io/site.html/"
+
+
+def test_a_base_url_with_dot_segments_is_an_error_naming_the_address_meant():
+    problems = []
+    validate_config(document("title: T\nbase_url: https://www.uni.example/~jdoe/../x/./\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == [
+        "content/site.yaml:2: field 'base_url': 'https://www.uni.example/~jdoe/../x/./' holds '.' or '..' parts, which links "
+        "would keep as they are; write 'https://www.uni.example/x/'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "dropped"),
+    [
+        ("https://www.uni.example/~jdoe/?lang=en", "the query '?lang=en'"),
+        ("https://www.uni.example/~jdoe/#top", "the fragment '#top'"),
+        ("https://jdoe:secret@www.uni.example/~jdoe/", "the user name and password"),
+    ],
+)
+def test_what_a_base_url_cannot_carry_is_a_warning_naming_it(written, dropped):
+    problems = []
+    config = validate_config(document(f"title: T\nbase_url: '{written}'\n", "content/site.yaml"), problems)
+    assert config.base_url == "https://www.uni.example/~jdoe/"
+    assert [str(p) for p in problems] == [
+        f"content/site.yaml:2: warning: field 'base_url': {dropped} of '{written}' is left out of every link and address "
+        "the site has; write 'https://www.uni.example/~jdoe/'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("https//www.uni.example/~jdoe/", "https://www.uni.example/~jdoe/"),
+        ("https:/www.uni.example/~jdoe/", "https://www.uni.example/~jdoe/"),
+        ("htps://www.uni.example/~jdoe/", "https://www.uni.example/~jdoe/"),
+        ("http//ada.github.io/repo", "http://ada.github.io/repo/"),
+    ],
+)
+def test_a_misspelt_scheme_is_an_error_naming_the_address_meant(written, meant):
+    problems = []
+    validate_config(document(f"title: T\nbase_url: {written}\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == [
+        "content/site.yaml:2: field 'base_url': expected the site's address, an http(s) URL such as https://user.github.io/repo/, "
+        f"got '{written}'; write the full address, '{meant}'"
     ]
 
 
