@@ -92,6 +92,8 @@ class SiteFacts:
     sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
     verification: tuple[tuple[str, str], ...] = ()  # site.yaml's search engines' codes (engine, code), from --from
     language: str = "en"  # --language: the pages' language (site.yaml's `language`)
+    branch: str = "main"  # the branch pages.yml deploys: a clone's default branch, else main
+    from_clone: bool = False  # init in a clone of the site's GitHub repository: username, repository, branch are Git's
 
     @property
     def preview_address(self) -> str:
@@ -325,7 +327,8 @@ def report(directory: Path, rendered: dict[PurePosixPath, bytes], facts: SiteFac
     for note in notes or ():
         print(f"note: {note}")
     print("next steps:")
-    print(f"  cd {directory}")
+    if directory.resolve() != Path.cwd().resolve():  # `sitegen init .` is there already
+        print(f"  cd {directory}")
     print(f"  sitegen serve          # preview at {facts.preview_address}, reloads on every change")
     print(f"  edit content/profile.yaml{', content/people/' if facts.lab else ''} and content/records/, then push to GitHub;")
     if README in rendered:
@@ -345,6 +348,9 @@ def guess_facts(directory: Path, name: str | None, requirement: SitegenRequireme
     requirement = requirement or SitegenRequirement(release_requirement(__version__), "a package index.")
     folder = directory.resolve().name
     username, repository = guess_github(folder, name)
+    clone = github_clone(directory)
+    if clone is not None:  # `sitegen init .` in a clone of the site's repository: its owner, name and branch
+        username, repository = clone.owner, clone.repository
     if repository.lower() == f"{username}.github.io":
         base_url = f"https://{username}.github.io/"
     else:
@@ -362,7 +368,38 @@ def guess_facts(directory: Path, name: str | None, requirement: SitegenRequireme
         requirement_comment=wrap_comment(f"This sitegen was installed from {requirement.origin}"),
         lab=lab,
         sample_member=SAMPLE_MEMBER if lab else "",
+        branch=clone.branch if clone is not None else "main",
+        from_clone=clone is not None,
     )
+
+
+@dataclass(frozen=True)
+class GitHubClone:
+    owner: str  # lower case, as in <owner>.github.io
+    repository: str
+    branch: str  # the default branch (origin's HEAD), else the branch checked out
+
+
+_BRANCH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")  # written into pages.yml's `branches: [...]` as it is
+
+
+def github_clone(directory: Path) -> GitHubClone | None:
+    """What Git knows when `directory` is the top of a clone of a GitHub repository (`sitegen init .` in a repository
+    just made on GitHub); None for any other folder, a new folder inside another repository included."""
+    if not directory.is_dir():
+        return None
+    top = git_output(directory, "rev-parse", "--show-toplevel")
+    if top is None or Path(top).resolve() != directory.resolve():
+        return None
+    remotes = (git_output(directory, "remote") or "").split()
+    remote = "origin" if "origin" in remotes else (remotes[0] if len(remotes) == 1 else None)
+    url = public_url(git_output(directory, "remote", "get-url", remote) or "") if remote else None
+    match = re.fullmatch(r"https://github\.com/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?", url or "")
+    if match is None:
+        return None
+    default = git_output(directory, "symbolic-ref", "--quiet", "--short", f"refs/remotes/{remote}/HEAD") or ""
+    branch = default.removeprefix(f"{remote}/") if default else git_output(directory, "symbolic-ref", "--quiet", "--short", "HEAD") or ""
+    return GitHubClone(match.group(1).lower(), match.group(2), branch if _BRANCH_NAME.fullmatch(branch) else "main")
 
 
 def guess_github(folder: str, name: str | None) -> tuple[str, str]:
@@ -613,8 +650,23 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
         data = file.source.read_bytes()
         if file.template:
             data = environment.from_string(data.decode("utf-8")).render(values).encode("utf-8")
+        if file.target == PAGES_WORKFLOW:  # GitHub's ${{ }} in it: no template, one line to change
+            data = _deploying_branch(data, facts.branch)
         rendered[file.target] = data
     return rendered
+
+
+PAGES_WORKFLOW = PurePosixPath(".github/workflows/pages.yml")
+_PUSH_BRANCHES = b"    branches: [main]  # your default branch: change it if yours has another name (e.g. master)\n"
+
+
+def _deploying_branch(workflow: bytes, branch: str) -> bytes:
+    """pages.yml deploying pushes to `branch`."""
+    if branch == "main":
+        return workflow
+    assert workflow.count(_PUSH_BRANCHES) == 1, "pages.yml: the line of its push branches changed"
+    line = f"    branches: [{json.dumps(branch)}]  # the repository's default branch: change it if that changes\n".encode()
+    return workflow.replace(_PUSH_BRANCHES, line)
 
 
 def wrap_comment(text: str) -> str:

@@ -183,6 +183,45 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     assert (new_site / "output/posts/example/index.html").is_file() and (new_site / "output/news/index.html").is_file()
 
 
+@pytest.mark.parametrize(
+    ("remote", "base_url"),
+    [
+        ("git@github.com:JDoe/research-site.git", "https://jdoe.github.io/research-site/"),
+        ("https://github.com/jdoe/jdoe.github.io", "https://jdoe.github.io/"),
+    ],
+)
+def test_init_in_a_clone_deploys_its_branch_at_its_repository_address(tmp_path: Path, remote: str, base_url: str) -> None:
+    """`sitegen init .` in a clone of a GitHub repository whose default branch is master: pages.yml runs on pushes to
+    master (with `branches: [main]` no push would ever deploy), and base_url is the repository's Pages address,
+    not a guess from the name and the folder."""
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    git("init", "-q", "-b", "master", cwd=clone)
+    git("remote", "add", "origin", remote, cwd=clone)
+    result = run_sitegen("init", ".", "--name", "Jane Doe", cwd=clone)
+    assert result.returncode == 0, result.stderr
+    assert "cd ." not in result.stdout  # the next steps start where the user is
+    pages = yaml.safe_load((clone / ".github/workflows/pages.yml").read_text(encoding="utf-8"))
+    assert pages[True]["push"]["branches"] == ["master"]  # PyYAML reads the key `on` as True
+    site = yaml.safe_load((clone / "content/site.yaml").read_text(encoding="utf-8"))
+    assert site["base_url"] == base_url
+    assert "http://127.0.0.1:8000" + base_url.removeprefix("https://jdoe.github.io") in result.stdout
+    guide = (clone / "README.md").read_text(encoding="utf-8")
+    assert "git push -u origin master" in guide and "git remote add" not in guide
+    assert f"the site at\n   `{base_url}`" in guide
+
+
+def test_init_in_a_folder_of_another_repository_keeps_its_guesses(tmp_path: Path) -> None:
+    """A new folder inside some other Git repository (a dotfiles home, a monorepo) is no clone of the site's."""
+    git("init", "-q", "-b", "trunk", cwd=tmp_path)
+    git("remote", "add", "origin", "https://github.com/someone/dotfiles.git", cwd=tmp_path)
+    result = init(tmp_path / "mysite", "--name", "Jane Doe")
+    assert result.returncode == 0, result.stderr
+    pages = yaml.safe_load((tmp_path / "mysite/.github/workflows/pages.yml").read_text(encoding="utf-8"))
+    assert pages[True]["push"]["branches"] == ["main"]
+    assert yaml.safe_load((tmp_path / "mysite/content/site.yaml").read_text(encoding="utf-8"))["base_url"] == "https://jane-doe.github.io/mysite/"
+
+
 def test_gitignore_keeps_build_output_out_of_git(new_site: Path) -> None:
     ignored = (new_site / ".gitignore").read_text(encoding="utf-8").split()
     assert {"output/", ".venv/", ".sitegen-cache/"} <= set(ignored)
