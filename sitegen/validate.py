@@ -568,8 +568,16 @@ def _cname(fields: Fields) -> str | None:
     """output/CNAME holds one host name (GitHub Pages reads it): no scheme, no path, no port."""
     cname = fields.string("cname")
     if cname is not None and not _HOST_NAME.fullmatch(cname):
-        fields.problem("cname", f"expected a host name such as www.example.org (no https://, no path), got {cname!r}")
+        host = urlsplit(cname if "//" in cname else "//" + cname).hostname or ""  # 'https://www.e.org/' names www.e.org
+        hint = f"; write cname: {host}" if host and _HOST_NAME.fullmatch(host) and "." in host else ""
+        fields.problem("cname", f"expected a host name such as www.example.org (no https://, no path), got {cname!r}{hint}")
         return None
+    if cname is not None and cname.lower().rstrip(".").endswith(".github.io"):
+        fields.problem(
+            "cname",
+            f"'{cname}' is GitHub's own address for the site, not a custom domain: leave cname out, and write the site's address in base_url alone",
+            warning=True,
+        )
     return cname
 
 

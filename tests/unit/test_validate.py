@@ -584,11 +584,20 @@ def test_site_defaults():
         ),
         (
             "title: T\ncname: https://www.e.org/\n",
-            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'; write cname: www.e.org",
         ),
         (
             "title: T\ncname: www.e.org/blog\n",
-            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'www.e.org/blog'",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'www.e.org/blog'; write cname: www.e.org",
+        ),
+        (
+            "title: T\ncname: HTTP://WWW.E.ORG:8080\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'HTTP://WWW.E.ORG:8080'; write cname: www.e.org",
+        ),
+        (
+            "title: T\nbase_url: https://jdoe.github.io/\ncname: jdoe.github.io\n",
+            "content/site.yaml:3: warning: field 'cname': 'jdoe.github.io' is GitHub's own address for the site, not a custom domain: "
+            "leave cname out, and write the site's address in base_url alone",
         ),
         (
             "title: T\ncname: -bad-.org\n",
