@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from sitegen.cache import BuildCache, BuildState, digest
 from sitegen.errors import ContentError, Problem, strict_warnings
-from sitegen.inputs import Fingerprints, list_inputs
+from sitegen.inputs import INPUT_FOLDERS, Fingerprints, list_inputs
 from sitegen.output_folder import output_lock
 
 if TYPE_CHECKING:  # the stages are imported when there is something to build (see sitegen.prepare)
@@ -131,6 +131,14 @@ def build_site(
     output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
     if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
         raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
+    for folder in INPUT_FOLDERS:  # `--output static/site`: the next build would read the site back as files of the owner's
+        if output_dir.resolve().is_relative_to((site_dir / folder).resolve()):
+            raise ContentError(
+                Problem(
+                    f"--output {output_dir} is inside {folder}/, which the build reads: the next build would take the site it "
+                    f"wrote for files of yours; choose a folder beside content/, such as {site_dir / 'output'}"
+                )
+            )
     with output_lock(output_dir, waiting=progress) if not locked else contextlib.nullcontext():
         cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
         if cache.follow_other_builds():

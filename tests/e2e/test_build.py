@@ -841,6 +841,21 @@ def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
     ) in result.stderr.splitlines()
 
 
+@pytest.mark.parametrize("output", ["static/site", "content/out", "themes"])
+def test_output_inside_a_folder_the_build_reads_is_refused(tmp_path, output):
+    """`--output static/site` would be read back as the site's files by the next build, and copied into itself."""
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD, "static/cv.pdf": "%PDF-1.4"})
+    result = run_sitegen("build", "--site", ".", "--output", output, cwd=site)
+    assert result.returncode == 1
+    folder = output.split("/")[0]
+    assert result.stderr.splitlines() == [
+        f"--output {output} is inside {folder}/, which the build reads: the next build would take the site it wrote for "
+        f"files of yours; choose a folder beside content/, such as output"
+    ]
+    assert not (site / output).exists() or output == "themes"
+    assert sorted(p.name for p in (site / "static").iterdir()) == ["cv.pdf"]
+
+
 @pytest.mark.slow
 def test_output_never_replaces_a_foreign_folder_or_the_site(tmp_path):
     site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD})
