@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+import urllib.parse
+from collections.abc import Mapping
 
 from sitegen.build import build_site, check_site, strict_failure
 from sitegen.errors import ContentError, ExitStatus, Problem, strict_warnings
@@ -31,6 +34,26 @@ class BuildProgress:
         self.line.done()
 
 
+def host_path_warning(base_path: str, environment: Mapping[str, str]) -> str | None:
+    """When the build runs on a host that says where it serves the site (Netlify, Cloudflare Pages, GitLab CI) and
+    base_url has another path (the https://<user>.github.io/<folder>/ that `sitegen init` guessed): what to pass."""
+    if environment.get("NETLIFY") == "true" and environment.get("URL"):
+        host, address, option = "Netlify", environment["URL"].rstrip("/") + "/", '--base-url "$URL/"'
+    elif environment.get("CF_PAGES") == "1":  # CF_PAGES_URL is this deployment's own address, not the site's
+        host, address, option = "Cloudflare Pages", "https://<project>.pages.dev/", "--base-url https://<your address>/"
+    elif environment.get("GITLAB_CI") == "true" and environment.get("CI_PAGES_URL"):
+        host, address, option = "GitLab Pages", environment["CI_PAGES_URL"].rstrip("/") + "/", '--base-url "$CI_PAGES_URL/"'
+    else:
+        return None
+    served_at = urllib.parse.urlsplit(address).path if address.startswith(("https://", "http://")) else "/"
+    if served_at == base_path:
+        return None
+    return (
+        f"warning: this build runs on {host}, which serves the site at {address}, but base_url's path is {base_path}: there "
+        f"every link and stylesheet would lead nowhere; build with {option} (sitegen's docs/deploying.md, Other hosts)"
+    )
+
+
 def build(args) -> int:
     if args.base_url is not None:
         from sitegen.validate import command_line_base_url_problems
@@ -48,6 +71,8 @@ def build(args) -> int:
         if progress:
             progress.clear()
     report_warnings(result.warnings)
+    if args.base_url is None and (warning := host_path_warning(result.base_path, os.environ)):
+        print(warning, file=sys.stderr)
     if result.up_to_date:
         print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)
     else:

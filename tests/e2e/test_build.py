@@ -841,6 +841,41 @@ def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
     ) in result.stderr.splitlines()
 
 
+HOST_ENVIRONMENTS = {
+    "Netlify": ({"NETLIFY": "true", "URL": "https://jane-doe.netlify.app"}, "https://jane-doe.netlify.app/", '--base-url "$URL/"'),
+    "Cloudflare Pages": (
+        {"CF_PAGES": "1", "CF_PAGES_URL": "https://0a1b2c3d.jdoe.pages.dev"},
+        "https://<project>.pages.dev/",
+        "--base-url https://<your address>/",
+    ),
+    "GitLab Pages": (
+        {"GITLAB_CI": "true", "CI_PAGES_URL": "https://jdoe.gitlab.io/site"},
+        "https://jdoe.gitlab.io/site/",
+        '--base-url "$CI_PAGES_URL/"',
+    ),
+}
+
+
+@pytest.mark.parametrize("host", HOST_ENVIRONMENTS)
+def test_a_build_on_another_host_with_the_github_address_init_wrote_warns(tmp_path, host):
+    """On Netlify, Cloudflare Pages or GitLab CI, a base_url with another path (the github.io/<folder>/ that init
+    guessed) gives a site whose every link and stylesheet leads nowhere: the build says so, and what to pass."""
+    environment, address, option = HOST_ENVIRONMENTS[host]
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://jane-doe.github.io/jdoe-site/\n"})
+    result = run_sitegen("build", "--site", str(site), env=environment)
+    assert result.returncode == 0, result.stderr
+    assert (
+        f"warning: this build runs on {host}, which serves the site at {address}, but base_url's path is /jdoe-site/: there "
+        f"every link and stylesheet would lead nowhere; build with {option} (sitegen's docs/deploying.md, Other hosts)"
+    ) in result.stderr.splitlines()
+    right = {"Netlify": "https://jane-doe.netlify.app/", "Cloudflare Pages": "https://jdoe.pages.dev/", "GitLab Pages": "https://jdoe.gitlab.io/site/"}[host]
+    for quiet in (["--base-url", right], []):
+        if not quiet:  # base_url itself right
+            (site / "content/site.yaml").write_text(f"title: T\nbase_url: {right}\n")
+        result = run_sitegen("build", "--site", str(site), *quiet, env=environment)
+        assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("output", ["static/site", "content/out", "themes"])
 def test_output_inside_a_folder_the_build_reads_is_refused(tmp_path, output):
     """`--output static/site` would be read back as the site's files by the next build, and copied into itself."""
