@@ -120,7 +120,8 @@ def normal_base_url(value: str) -> str:
     try:
         parts = urlsplit(value)
         host = parts.hostname.encode("idna").decode("ascii").lower() if parts.hostname else ""
-        port = f":{parts.port}" if parts.port is not None else ""
+        default_port = {"https": 443, "http": 80}.get(parts.scheme.lower())
+        port = f":{parts.port}" if parts.port is not None and parts.port != default_port else ""  # https://x:443/ is https://x/
     except (ValueError, UnicodeError):
         return value
     path = re.sub(r"/{2,}", "/", parts.path or "/")

@@ -422,6 +422,9 @@ def test_site_values_that_obey_their_formats_pass(text):
         ("'https://x.github.io/über/'", "https://x.github.io/%C3%BCber/"),
         ("'https://x.github.io/a%20b/'", "https://x.github.io/a%20b/"),
         ("'https://München.de'", "https://xn--mnchen-3ya.de/"),
+        ("https://WWW.Uni.Example:443/~jdoe", "https://www.uni.example/~jdoe/"),
+        ("http://www.uni.example:80/~jdoe/", "http://www.uni.example/~jdoe/"),
+        ("http://localhost:8000/~jdoe/", "http://localhost:8000/~jdoe/"),
     ],
 )
 def test_base_url_is_normalised(written, normal):
