@@ -204,13 +204,13 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
         return []
     if url_scheme(photo) in ("http", "https"):
         hint = "; photo is a file in static/, not an address: save the picture there and write its name"
-    elif photo.removeprefix("static/") in statics:
-        hint = f"; did you mean '{photo.removeprefix('static/')}' (photo is a path in static/)?"  # written from the site's root
+    elif (name := photo.rsplit("static/", 1)[-1]) in statics:  # written from the site's root, or as its address there
+        hint = f"; did you mean '{name}' (photo is a path in static/)?"
     else:
         own = sorted(name for name, path in statics.items() if path.startswith("static/"))  # the site's, not its theme's
         close = difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
         hint = f"; did you mean '{close[0]}'?" if close else ""
-    return [Problem(f"field 'photo': no file static/{photo} in the site; the photo is left out{hint}", where, warning=True)]
+    return [Problem(f"field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left out{hint}", where, warning=True)]
 
 
 def digests_of(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:

@@ -841,6 +841,24 @@ def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
     ) in result.stderr.splitlines()
 
 
+@pytest.mark.parametrize("photo", ["/static/jane.png", "/~jdoe/static/jane.png"])
+def test_a_photo_written_as_its_address_on_the_site_is_told_its_name_in_static(tmp_path, photo):
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: T\nbase_url: https://www.uni.example/~jdoe/\n",
+            "content/profile.yaml": f"name: Jane Doe\nphoto: {photo}\n",
+            "static/jane.png": "\x89PNG",
+        },
+    )
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        f"content/profile.yaml:2: warning: field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left "
+        "out; did you mean 'jane.png' (photo is a path in static/)?"
+    ) in result.stderr.splitlines()
+
+
 HOST_ENVIRONMENTS = {
     "Netlify": ({"NETLIFY": "true", "URL": "https://jane-doe.netlify.app"}, "https://jane-doe.netlify.app/", '--base-url "$URL/"'),
     "Cloudflare Pages": (
