@@ -83,6 +83,9 @@ def _redirect(old: object, new: object, where: Location, problems: list[Problem]
     page = address if address.endswith(".html") else f"{address}/index.html" if address else ""
     reason = "is the profile's own address" if not address else address_problem(address, reserved=()) or _not_a_page(address)
     if reason:
+        first, _, rest = address.partition("/")
+        if rest and not address_problem(rest, reserved=()) and address_problem(first, reserved=()):  # '/~jdoe/x.html'
+            reason += f"; old addresses are read from the site's root: if /{first}/ is the site's own path, write '{rest}'"
         problems.append(Problem(f"redirect of '{old}': the old address {reason}", where))
         return None
     target = new.strip().removeprefix("/")

@@ -1195,6 +1195,12 @@ def test_an_old_address_says_it_moved_in_the_sites_language(tmp_path):
         ("old/: https://evil.example/\n", "content/redirects.yaml:1: redirect of 'old/': 'https://evil.example/' should be an address in this site"),
         ("old/: //evil.example/\n", "content/redirects.yaml:1: redirect of 'old/': '//evil.example/' should be an address in this site"),
         ("../up/: posts/\n", "content/redirects.yaml:1: redirect of '../up/': the old address may hold only"),
+        (
+            "/~jdoe/research.html: posts/\n",
+            "content/redirects.yaml:1: redirect of '/~jdoe/research.html': the old address may hold only A-Z a-z 0-9 . _ - and /, "
+            "and no part of only dots; old addresses are read from the site's root: if /~jdoe/ is the site's own path, write "
+            "'research.html'",
+        ),
         ("ok/: posts/\n/: posts/\n", "content/redirects.yaml:2: redirect of '/': the old address is the profile's own address"),
         ("- a\n", "content/redirects.yaml:1: expected old addresses and where each leads now"),
         ("cv/: posts/\n", "content/redirects.yaml:1: redirect of 'cv/': the old address is sitegen's 'cv' page (output/cv/index.html): delete this line"),
