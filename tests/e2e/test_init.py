@@ -239,6 +239,7 @@ def test_owner_readme_explains_editing_preview_and_deploy(new_site: Path) -> Non
         "SITEGEN_REFRESH_MODE",
         "Allow GitHub Actions to create and approve pull requests",
         "http://127.0.0.1:8000/mysite/",  # where the preview shows a project site: under its path, as deployed
+        "GitLab Pages, Netlify, Cloudflare Pages",  # and where the recipes for other hosts are
     ):
         assert must in readme, must
 
