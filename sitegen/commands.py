@@ -41,7 +41,8 @@ def host_path_warning(base_path: str, environment: Mapping[str, str]) -> str | N
         host, address, option = "Netlify", environment["URL"].rstrip("/") + "/", '--base-url "$URL/"'
     elif environment.get("CF_PAGES") == "1":  # CF_PAGES_URL is this deployment's own address, not the site's
         host, address, option = "Cloudflare Pages", "https://<project>.pages.dev/", "--base-url https://<your address>/"
-    elif environment.get("GITLAB_CI") == "true" and environment.get("CI_PAGES_URL"):
+    elif environment.get("GITLAB_CI") == "true" and environment.get("CI_PAGES_URL") and environment.get("CI_JOB_NAME") == "pages":
+        # the job GitLab publishes (CI_PAGES_URL is set in every job: another may deploy elsewhere, by rsync)
         host, address, option = "GitLab Pages", environment["CI_PAGES_URL"].rstrip("/") + "/", '--base-url "$CI_PAGES_URL/"'
     else:
         return None

@@ -867,7 +867,7 @@ HOST_ENVIRONMENTS = {
         "--base-url https://<your address>/",
     ),
     "GitLab Pages": (
-        {"GITLAB_CI": "true", "CI_PAGES_URL": "https://jdoe.gitlab.io/site"},
+        {"GITLAB_CI": "true", "CI_PAGES_URL": "https://jdoe.gitlab.io/site", "CI_JOB_NAME": "pages"},
         "https://jdoe.gitlab.io/site/",
         '--base-url "$CI_PAGES_URL/"',
     ),
@@ -892,6 +892,14 @@ def test_a_build_on_another_host_with_the_github_address_init_wrote_warns(tmp_pa
             (site / "content/site.yaml").write_text(f"title: T\nbase_url: {right}\n")
         result = run_sitegen("build", "--site", str(site), *quiet, env=environment)
         assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+
+
+def test_a_gitlab_job_that_publishes_no_pages_gets_no_warning_about_their_address(tmp_path):
+    """CI_PAGES_URL is set in every GitLab job: one that deploys by rsync builds for its own address."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://www.uni.example/~jdoe/\n"})
+    environment = {"GITLAB_CI": "true", "CI_PAGES_URL": "https://jdoe.gitlab.io/site", "CI_JOB_NAME": "deploy-to-uni"}
+    result = run_sitegen("build", "--site", str(site), env=environment)
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("output", ["static/site", "content/out", "themes"])
