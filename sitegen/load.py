@@ -6,6 +6,7 @@ the mapping and of each key, so that later stages can say `path:line:`.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from dataclasses import dataclass, field
@@ -360,6 +361,12 @@ def _yaml_hint(error: yaml.MarkedYAMLError, text: str) -> str:
     if "\t" in indentation and (mark is None or mark.column <= len(indentation)):
         return ": YAML indents with spaces, not tabs"
     problem = error.problem or ""
+    reserved = line[mark.column] if mark is not None and mark.column < len(line) else ""
+    if mark is not None and reserved and "cannot start any token" in problem and reserved in "@`":  # '@priya@sigmoid.social', as Mastodon shows a handle
+        before, value = line[: mark.column], line[mark.column :]
+        value = re.split(r"\s+#", value, maxsplit=1)[0].rstrip()
+        key, quoted = before.strip().removeprefix("-").strip(), json.dumps(value, ensure_ascii=False)
+        return f": a value starting with {reserved} is written in quotes: {f'{key} {quoted}' if key else quoted}"
     if error.context == "while parsing a quoted scalar" and ("escape" in problem or "hexdecimal" in problem):
         start = error.context_mark
         quoted = line[start.column :] if start is not None and mark is not None and start.line == mark.line else line

@@ -51,6 +51,8 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "linkedin": ("LinkedIn", "https://www.linkedin.com/in/{}"),
     "mastodon": ("Mastodon", "{}"),
     "bluesky": ("Bluesky", "https://bsky.app/profile/{}"),
+    "x": ("X", "https://x.com/{}"),
+    "twitter": ("X", "https://x.com/{}"),  # X's old name, as al-folio and Hugo Blox still call it
     "dblp": ("dblp", "{}"),
     "researchgate": ("ResearchGate", "https://www.researchgate.net/profile/{}"),
     "semantic_scholar": ("Semantic Scholar", "https://www.semanticscholar.org/author/{}"),
@@ -84,6 +86,18 @@ def fediverse_handle(link: str) -> str | None:
 _FOOTNOTE_LINK = re.compile(r'<a href="#(fn(ref\d*)?-([0-9a-f]+)-(\d+))"(?: title="[^"]*")?>')
 
 
+_X_PROFILE = re.compile(r"https?://(?:www\.|mobile\.)?(?:x|twitter)\.com/@?([A-Za-z0-9_]{1,15})/?")
+_X_HANDLE = re.compile(r"@?([A-Za-z0-9_]{1,15})")
+
+
+def x_handle(link: str) -> str | None:
+    """An X (Twitter) profile's address ('https://x.com/priya_nlp') or handle ('@priya_nlp', 'priya_nlp') as
+    `twitter:creator` names it ('@priya_nlp'); None for anything else."""
+    link = link.strip()
+    found = _X_PROFILE.fullmatch(link) or _X_HANDLE.fullmatch(link)
+    return f"@{found[1]}" if found else None
+
+
 def title_label(title: Text) -> str:
     """A title holding a formula as a screen reader is to name its heading or link (its plain text: Chromium
     leaves MathML out of the name it computes from content, and reads "Breaking the Barrier"); else empty,
@@ -97,8 +111,15 @@ def profile_link_label(kind: str) -> str:
 
 def profile_link_url(kind: str, value: str) -> str:
     """A link of profile.yaml as written, or made from a bare identifier (`orcid: 0000-...`)."""
+    value = value.strip()
+    if "://" in value or value.startswith("mailto:"):
+        return value
+    if kind == "mastodon" and (handle := fediverse_handle(value)):  # '@priya@sigmoid.social', as Mastodon shows it
+        user, server = handle[1:].split("@")
+        return f"https://{server}/@{user}"
     pattern = PROFILE_LINKS[kind][1] if kind in PROFILE_LINKS else "{}"
-    return value if "://" in value or value.startswith("mailto:") else pattern.format(value)
+    # a handle as the network shows it ('@priya_nlp', '@priya.bsky.social') is the identifier without its '@'
+    return pattern.format(value.removeprefix("@")) if pattern != "{}" else value
 
 
 RECORD_LINKS = {
@@ -143,6 +164,8 @@ LINK_ICONS = {
     "linkedin": "linkedin",
     "mastodon": "mastodon",
     "bluesky": "bluesky",
+    "x": "x",
+    "twitter": "x",
     "dblp": "dblp",
 }
 # how lists grouped by type (site.yaml `group_by: type`) order the types: published work first
@@ -290,6 +313,7 @@ class ViewBuilder:
                 else None,
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
+                "twitter_creator": x_handle(profile.links.get("x", profile.links.get("twitter", ""))),  # X's
                 "extra": config.extra,
             },
             "page_url": self.urls.page(page_path),

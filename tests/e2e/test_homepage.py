@@ -945,6 +945,37 @@ def test_a_mastodon_link_names_the_author_of_shared_links(tmp_path, written):
     assert not soup_of(plain["index.html"]).find("meta", attrs={"name": "fediverse:creator"})
 
 
+@pytest.mark.parametrize(
+    ("kind", "written", "address", "label"),
+    [
+        ("x", "priya_nlp", "https://x.com/priya_nlp", "X"),
+        ("x", "@priya_nlp", "https://x.com/priya_nlp", "X"),
+        ("twitter", "priya_nlp", "https://x.com/priya_nlp", "X"),
+        ("mastodon", "@priya@sigmoid.social", "https://sigmoid.social/@priya", "Mastodon"),
+        ("mastodon", "https://sigmoid.social/@priya", "https://sigmoid.social/@priya", "Mastodon"),
+        ("bluesky", "@priyaraman.bsky.social", "https://bsky.app/profile/priyaraman.bsky.social", "Bluesky"),
+        ("github", "@priyaraman", "https://github.com/priyaraman", "GitHub"),
+    ],
+)
+def test_a_social_handle_is_a_link_to_the_profile_it_names(tmp_path, kind, written, address, label):
+    """`x: priya_nlp` and `mastodon: "@priya@sigmoid.social"` (a handle as the network shows it) were links to
+    /priya_nlp and /@priya@sigmoid.social of the site, with a warning that no such file exists."""
+    profile = f"name: Priya Raman\nlinks:\n  {kind}: '{written}'\n"
+    site = site_with(tmp_path, {"content/profile.yaml": profile})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr, result.stderr
+    links = {text(a): a["href"] for a in soup(site / "output/index.html").select(".profile-links a")}
+    assert links[label] == address
+
+
+def test_an_x_link_names_the_owner_as_the_creator_of_shared_links(tmp_path):
+    profile = "name: Priya Raman\nlinks:\n  x: '@priya_nlp'\n"
+    page = soup_of(rendered_files(site_with(tmp_path, {"content/profile.yaml": profile}))["index.html"])
+    assert page.find("meta", attrs={"name": "twitter:creator"})["content"] == "@priya_nlp"
+    assert page.select_one('.profile-links a[href="https://x.com/priya_nlp"] use')["href"] == "#icon-x"
+
+
 def test_a_posts_image_is_its_link_preview(tmp_path):
     """Shared on Mastodon, LinkedIn or Slack, a post showed the owner's portrait in a small card: its `image`
     (al-folio's and Hugo's featured picture) is now the preview's, as a record's is."""

@@ -312,6 +312,21 @@ def test_any_text_parses_or_is_a_problem(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("name: A\nlinks:\n  mastodon: @priya@sigmoid.social\n", 'mastodon: "@priya@sigmoid.social"'),
+        ("name: A\nlinks:\n  x: @priya_nlp   # my X\n", 'x: "@priya_nlp"'),
+        ("code: `make`\n", 'code: "`make`"'),
+    ],
+)
+def test_a_value_starting_with_an_at_sign_says_to_quote_it(text, written):
+    """A Mastodon or X handle written as the network shows it is invalid YAML: the message says what to write."""
+    data, problem = parse_yaml(text, "content/profile.yaml")
+    assert data is None
+    assert str(problem).endswith(f"a value starting with {written.split(': ')[1][1]} is written in quotes: {written}")
+
+
+@pytest.mark.parametrize(
     ("text", "place"),
     [
         ("id: r1\ntitle: x\nlinks:\n\tpdf: a\n", "r.yaml:4:1"),
