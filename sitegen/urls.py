@@ -40,6 +40,9 @@ NO_LINK_PREVIEW_FORMATS = {
     "ico": "ICO",
 }
 
+# of those, the formats no browser but Safari shows on a page (HEIC and HEIF: an iPhone's photos)
+ONLY_SAFARI_SHOWS = frozenset({"HEIC", "HEIF", "TIFF"})
+
 
 def no_link_preview_format(address: str) -> str:
     """The name of the picture format at `address` when link previews cannot show it ('SVG' for 'static/lena.svg'),
@@ -58,6 +61,12 @@ def link_preview_problem(address: str) -> str:
     suffix = PurePosixPath(urlsplit(address).path).suffix
     example = f" ({address[: -len(suffix)]}.png)" if address.endswith(suffix) else ""
     article = "an" if kind[0] in "AEHIS" else "a"  # an SVG, an AVIF, an HEIC, an ICO; a TIFF, a BMP
+    if kind in ONLY_SAFARI_SHOWS:  # an iPhone's photo as it comes: a broken picture in every other browser
+        stem = address[: -len(suffix)] if suffix and address.endswith(suffix) else address
+        return (
+            f"{address} is {article} {kind} picture, which only Safari shows: visitors with Chrome, Firefox or Edge see "
+            f"no picture, and links to the page are shared with none; save it as a JPEG ({stem}.jpg) and name that"
+        )
     return (
         f"{address} is {article} {kind} picture, which X, Facebook and LinkedIn do not show in link previews: the page "
         f"shows it, but links to it are shared with no picture; give a PNG or JPEG{example} for link previews"

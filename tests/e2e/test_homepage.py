@@ -1406,6 +1406,17 @@ def test_an_svg_picture_is_left_out_of_link_previews_with_a_warning_at_its_line(
     ) in result.stderr
 
 
+def test_an_iphone_photo_is_said_to_show_in_safari_alone(tmp_path):
+    site = site_with(tmp_path, {"content/profile.yaml": "name: Priya Raman\nphoto: IMG_2041.HEIC\n", "static/IMG_2041.HEIC": "ftypheic"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/profile.yaml:2: warning: field 'photo': IMG_2041.HEIC is an HEIC picture, which only Safari shows: visitors "
+        "with Chrome, Firefox or Edge see no picture, and links to the page are shared with none; save it as a JPEG "
+        "(IMG_2041.jpg) and name that"
+    ) in result.stderr, result.stderr
+
+
 def test_the_demo_has_link_preview_pictures_and_nothing_to_warn_about(tmp_path):
     site = copy_demo(tmp_path / "demo")
     result = run_sitegen("check", "--strict", "--site", str(site))

@@ -170,3 +170,17 @@ def test_a_link_written_as_a_windows_path(url, expected):
 def test_pictures_link_previews_cannot_show(address, kind):
     assert no_link_preview_format(address) == kind
     assert bool(link_preview_problem(address)) == bool(kind)
+
+
+@pytest.mark.parametrize(
+    ("address", "kind", "instead"),
+    [("IMG_2041.heic", "HEIC", "IMG_2041.jpg"), ("static/me.HEIF", "HEIF", "static/me.jpg"), ("scan.tiff", "TIFF", "scan.jpg")],
+)
+def test_a_picture_only_safari_shows_is_said_to_be_shown_to_almost_no_visitor(address, kind, instead):
+    """An iPhone's HEIC photo was said to be shown on the page: Chrome, Firefox and Edge show a broken picture."""
+    problem = link_preview_problem(address)
+    assert "the page shows it" not in problem
+    assert problem == (
+        f"{address} is {'a' if kind == 'TIFF' else 'an'} {kind} picture, which only Safari shows: visitors with Chrome, Firefox "
+        f"or Edge see no picture, and links to the page are shared with none; save it as a JPEG ({instead}) and name that"
+    )
