@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from sitegen.categories import category_mistake
 from sitegen.errors import Location, Problem, shown_value
+from sitegen.homepage.appearance import APPEARANCE_SETTINGS
 from sitegen.load import EscapedText, PositionedDict, RawSite, RecordFile, file_key, item_line, item_lines, yaml_escape_character
 from sitegen.model import (
     ARXIV_VERSION,
@@ -333,8 +334,18 @@ def _escape_made(sequence: str) -> str:
 
 SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people"})
-SITE_SYNONYMS = {"url": "base_url", "baseurl": "base_url", "domain": "cname", "lang": "language", "locale": "language"}
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people"}) | APPEARANCE_SETTINGS
+SITE_SYNONYMS = {
+    "url": "base_url",
+    "baseurl": "base_url",
+    "domain": "cname",
+    "lang": "language",
+    "locale": "language",
+    **dict.fromkeys(("accent_color", "accent_colour", "theme_color", "theme_colour", "primary_color", "primary_colour"), "accent"),
+    **dict.fromkeys(("accent_color_dark", "accent_colour_dark", "dark_accent"), "accent_dark"),
+    **dict.fromkeys(("font_family", "fonts", "body_font"), "font"),
+    **dict.fromkeys(("darkmode", "enable_darkmode", "color_scheme", "colour_scheme"), "dark_mode"),
+}
 
 
 def validate_config(document: RawDocument, problems: list[Problem], theme_options: dict[str, Any] | None = None) -> SiteConfig | None:

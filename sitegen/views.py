@@ -287,6 +287,7 @@ class ViewBuilder:
         profile = self.site.profile
         photo = self._photo()
         analytics = self.settings.analytics
+        appearance = self.settings.appearance
         return {
             "site": {
                 "title": config.title,
@@ -313,6 +314,9 @@ class ViewBuilder:
                 else None,
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
+                # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is
+                "style": Markup(appearance.style_sheet()),
+                "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
                 "twitter_creator": x_handle(profile.links.get("x", profile.links.get("twitter", ""))),  # X's
                 "extra": config.extra,
             },

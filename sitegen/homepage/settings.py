@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sitegen.homepage.appearance import Appearance
 from sitegen.values import value_class
 
 
@@ -33,3 +34,4 @@ class HomepageSettings:
     group_by: str = "year"
     analytics: Analytics | None = None
     verification: tuple[tuple[str, str], ...] = ()  # search engines' meta tags proving the site is its owner's: (name, code)
+    appearance: Appearance = Appearance()  # accent colour, fonts, dark mode

@@ -1,4 +1,5 @@
-"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`.
+"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`, and the
+look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/homepage/appearance.py).
 
     nav:                       # the menu; without it, made from what the site has
       - {title: Publications, url: "#publications"}
@@ -23,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from sitegen.errors import Location, Problem, shown_value
+from sitegen.homepage.appearance import read_appearance
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
@@ -67,7 +69,8 @@ def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Pro
     if problem is not None or not isinstance(data, dict):
         return HomepageSettings(), None, problems  # reported by the validation of site.yaml
     fields = Fields(data, SITE_FILE, problems)
-    return HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields), _verification(fields)), None, problems
+    settings = HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields), _verification(fields), read_appearance(fields, text))
+    return settings, None, problems
 
 
 def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:

@@ -333,3 +333,31 @@ def test_a_right_to_left_site_is_laid_out_from_the_right(new_page, tmp_path, the
         assert page.evaluate("getComputedStyle(document.querySelector('pre.bibtex')).direction") == "ltr"  # code stays left to right
         arrow = page.evaluate("getComputedStyle(document.querySelector('.breadcrumb .arrow')).transform")
         assert arrow == "matrix(-1, 0, 0, 1, 0, 0)"  # "← All publications" points right, back the way the page is read
+
+
+@pytest.mark.parametrize("theme", ["default", "classic"])
+def test_the_sites_accent_colours_links_and_buttons_in_both_schemes(new_page, tmp_path, theme):
+    """QA: a student's `--accent` in a stylesheet of their own coloured the light scheme only (and not at all under
+    classic, which sets its own on <body>); `accent:` in site.yaml colours both, and the toggle's choice too."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    files = {**MINIMAL_SITE, "content/site.yaml": f'title: T\ntheme: {theme}\naccent: "#b5179e"\n'}
+    files["content/profile.yaml"] = "name: Priya Raman\nbio: I study at the [University of Stuttgart](https://www.uni-stuttgart.de/).\n"
+    site = write_site(tmp_path / "site", files)
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    link = "() => getComputedStyle(document.querySelector('.bio a')).color"
+    with serve(site / "output") as base:
+        light = new_page(color_scheme="light")
+        light.goto(base)
+        assert light.evaluate(link) == "rgb(181, 23, 158)"
+        dark = new_page(color_scheme="dark")
+        dark.goto(base)
+        shown = dark.evaluate(link)
+        assert shown not in ("rgb(181, 23, 158)", "rgb(138, 180, 255)", "rgb(232, 163, 163)"), shown  # not light's, nor the theme's blue or classic's
+        red, green, blue = (int(n) for n in re.findall(r"\d+", shown))
+        assert red > blue > green, shown  # still magenta, made lighter
+        dark.locator(".scheme-toggle").click()  # the visitor chooses light
+        assert dark.evaluate(link) == "rgb(181, 23, 158)"

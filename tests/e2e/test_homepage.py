@@ -1793,3 +1793,98 @@ def test_profile_links_of_research_sites_are_named_as_they_spell_themselves(tmp_
     assert links["OpenReview"] == "https://openreview.net/profile?id=~Ada_Lovelace1"
     assert links["Hugging Face"] == "https://huggingface.co/ada"
     assert links["SSRN"] == "https://ssrn.com/author=1"
+
+
+# -- the look without a theme: accent, fonts, dark mode ---------------------------------------------
+
+
+def page_style(page: BeautifulSoup) -> str:
+    """The CSS of site.yaml's look, after the theme's stylesheets."""
+    style = page.head.find("style")
+    assert style is not None and style.find_previous("link", rel="stylesheet") is not None
+    return style.string
+
+
+def custom_properties(css: str, scheme: str) -> dict[str, str]:
+    """The custom properties the CSS gives in the light scheme (its first rule) or the dark one."""
+    rules = re.findall(r"\{ (--[^{}]*) \}", css)
+    chosen = rules[0] if scheme == "light" else rules[1]
+    return dict(re.findall(r"(--[\w-]+): ([^;]+?) !important", chosen))
+
+
+def test_an_accent_colour_in_site_yaml_colours_every_page_in_both_schemes(tmp_path):
+    """A student's own colour was a stylesheet to write, and the theme's dark selectors kept dark mode blue."""
+    from sitegen.homepage.appearance import DARK_PAGE, contrast, parse_colour
+
+    site = site_with(tmp_path, {}, settings='accent: "#b5179e"\n')
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    for path in ("index.html", "records/art/index.html", "404.html"):
+        css = page_style(soup(site / "output" / path))
+        light, dark = custom_properties(css, "light"), custom_properties(css, "dark")
+        assert light["--accent"] == "#b5179e"
+        assert light["--accent-text"] == "#ffffff"
+        assert dark["--accent"] != "#b5179e" and contrast(parse_colour(dark["--accent"]), DARK_PAGE) >= 7
+        assert '[data-colour-scheme="dark"]' in css and "prefers-color-scheme: dark" in css
+    plain = site_with(tmp_path / "plain", {})
+    assert run_sitegen("build", "--site", str(plain)).returncode == 0
+    assert soup(plain / "output/index.html").head.find("style") is None
+
+
+def test_a_chosen_dark_accent_and_fonts_are_used_as_written(tmp_path):
+    settings = 'accent: "#075"\naccent_dark: "#7fe0c0"\nfont: serif\nheading_font: [Avenir Next, sans-serif]\n'
+    site = site_with(tmp_path, {}, settings=settings)
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    css = page_style(soup(site / "output/index.html"))
+    assert custom_properties(css, "light")["--accent"] == "#007755"
+    assert custom_properties(css, "dark")["--accent"] == "#7fe0c0"
+    assert custom_properties(css, "light")["--sans"].endswith('Georgia, "DejaVu Serif", serif')
+    assert 'h1, h2, h3, h4, .site-name { font-family: "Avenir Next", sans-serif; }' in css
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (
+            "accent: #b5179e\n",
+            "content/site.yaml:3: field 'accent': a # after a space starts a YAML comment, so this colour is not read; write it in quotes: accent: \"#b5179e\"",
+        ),
+        ('accent: "magenta"\n', "content/site.yaml:3: field 'accent': expected a colour as #rrggbb in quotes (accent: \"#b5179e\"), got 'magenta'"),
+        ("font: 'Comic Sans; color: red'\n", "content/site.yaml:3: field 'font': expected serif, sans-serif, monospace, or font names"),
+        ("dark_mode: sometimes\n", "content/site.yaml:3: field 'dark_mode': expected auto (the visitor's setting), false (light only)"),
+    ],
+)
+def test_a_wrong_look_setting_is_a_mistake_at_its_line(tmp_path, settings, message):
+    assert message in build_fails(site_with(tmp_path, {}, settings=settings))
+
+
+def test_an_accent_too_light_to_read_is_a_warning_with_a_shade_that_reads(tmp_path):
+    from sitegen.homepage.appearance import contrast, parse_colour
+
+    result = run_sitegen("check", "--site", str(site_with(tmp_path, {}, settings='accent: "#ffd500"\n')))
+    assert result.returncode == 0, result.stderr
+    found = re.search(
+        r"content/site\.yaml:3: warning: field 'accent': #ffd500 is hard to read on the white page \(contrast 1\.\d:1; links need "
+        r'4\.5:1\): a darker shade such as accent: "(#[0-9a-f]{6})" reads well',
+        result.stderr,
+    )
+    assert found, result.stderr
+    assert contrast(parse_colour(found[1]), (255, 255, 255)) >= 4.5
+
+
+@pytest.mark.parametrize(("written", "meant"), [("accent_color", "accent"), ("theme_colour", "accent"), ("color_scheme", "dark_mode")])
+def test_a_look_setting_by_another_tools_name_names_sitegens(tmp_path, written, meant):
+    result = run_sitegen("check", "--site", str(site_with(tmp_path, {}, settings=f'{written}: "#b5179e"\n')))
+    assert f"did you mean '{meant}'" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("setting", "scheme", "toggle"), [("false", "light", False), ("true", "dark", True), ("auto", None, True)])
+def test_dark_mode_can_be_turned_off_or_made_the_start(tmp_path, setting, scheme, toggle):
+    site = site_with(tmp_path, {}, settings=f"dark_mode: {setting}\n")
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    page = soup(site / "output/index.html")
+    assert page.html.get("data-colour-scheme") == scheme
+    assert (page.find("button", class_="scheme-toggle") is not None) == toggle
+    assert page.find("meta", attrs={"name": "color-scheme"})["content"] == {"light": "light", "dark": "dark light", None: "light dark"}[scheme]

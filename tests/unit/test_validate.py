@@ -365,10 +365,10 @@ def test_safe_links_are_kept():
 
 def test_site_settings():
     problems = []
-    config = validate_config(document("title: T\nbase_url: https://www.e.org\ntheme: dark\ncname: www.e.org\naccent: x\n", "content/site.yaml"), problems)
-    assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'accent': unknown setting, passed to templates as it is (extra.accent)"]
+    config = validate_config(document("title: T\nbase_url: https://www.e.org\ntheme: dark\ncname: www.e.org\nmotto: x\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems] == ["content/site.yaml:5: warning: field 'motto': unknown setting, passed to templates as it is (extra.motto)"]
     assert (config.title, config.base_url, config.theme, config.language, config.cname) == ("T", "https://www.e.org/", "dark", "en", "www.e.org")
-    assert config.extra == {"accent": "x"}
+    assert config.extra == {"motto": "x"}
 
 
 def test_a_missing_setting_names_its_likely_typo():
