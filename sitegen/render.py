@@ -30,7 +30,7 @@ from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, RenderContext
 from sitegen.pages.theme_pages import declared_pages
 from sitegen.text_files import read_text
-from sitegen.theme import ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
+from sitegen.theme import SITE_STATIC, ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
 from sitegen.urls import SiteUrls, is_relative_path
 from sitegen.views import ViewBuilder
 
@@ -185,6 +185,16 @@ def _did_you_mean(url: str, by_name: dict[str, str], pages: dict[str, str], top:
     return " (a file of your static/ folder is linked as static/NAME)" if linked_as_file else ""
 
 
+FAVICONS = ("favicon.svg", "favicon.png", "favicon.ico")  # the pages' icon, the first there is
+
+
+def favicon_file(sources: dict[str, str]) -> str | None:
+    """The file under static/ that is the pages' icon: the site's own favicon.svg, .png or .ico (what a favicon
+    generator gives) before the theme's."""
+    own = [name for name in FAVICONS if sources.get(name, "").startswith(SITE_STATIC)]
+    return next(iter(own), next((name for name in FAVICONS if name in sources), None))
+
+
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
     environment = fragments.environment(lambda: make_environment(theme, listing, site.config.language))
     urls = SiteUrls(site.config.base_url)
@@ -196,7 +206,9 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
     def render_item(item: dict[str, Any]) -> str:
         return render_template(environment, "partials/record_item.html", {"record": item})
 
-    views = ViewBuilder(site, urls, list(sources), render_item, fragments, strings=cast(dict[str, Any], environment.globals["strings"]))
+    views = ViewBuilder(
+        site, urls, list(sources), render_item, fragments, strings=cast(dict[str, Any], environment.globals["strings"]), favicon=favicon_file(sources)
+    )
     everything = digest([(entry.key, entry.cite_key) for entry in site.entries])
     return RenderContext(
         site,

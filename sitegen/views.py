@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import PurePosixPath
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -178,6 +179,7 @@ MENU_KINDS = (
     ("news", "menu.news", "news/index.html"),
     ("talks", "menu.talks", "talks/index.html"),
 )
+FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon"}
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
@@ -258,6 +260,7 @@ class ViewBuilder:
         render_item: Callable[[dict[str, Any]], str],
         fragments: Fragments | None = None,
         strings: Mapping[str, Any] | None = None,
+        favicon: str | None = None,
     ):
         """`render_item` renders one record's list item (partials/record_item.html) from its values; `strings`:
         the theme's, in the site's language (what a footnote's links are named)."""
@@ -265,6 +268,7 @@ class ViewBuilder:
         self.strings = strings or {}
         self.urls = urls
         self.static_files = set(static_files)
+        self.favicon = favicon  # the pages' icon, a file under static/ (render.favicon_file)
         self._render_item = render_item
         self._last_item: tuple[Entry | None, dict[str, Any]] = (None, {})
         self._icons: dict[str, frozenset[str]] = {}  # entry id -> the icons of its links
@@ -317,6 +321,8 @@ class ViewBuilder:
                 # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is
                 "style": Markup(appearance.style_sheet()),
                 "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
+                "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
+                "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),
                 "twitter_creator": x_handle(profile.links.get("x", profile.links.get("twitter", ""))),  # X's
                 "extra": config.extra,
             },

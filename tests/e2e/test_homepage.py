@@ -1888,3 +1888,22 @@ def test_dark_mode_can_be_turned_off_or_made_the_start(tmp_path, setting, scheme
     assert page.html.get("data-colour-scheme") == scheme
     assert (page.find("button", class_="scheme-toggle") is not None) == toggle
     assert page.find("meta", attrs={"name": "color-scheme"})["content"] == {"light": "light", "dark": "dark light", None: "light dark"}[scheme]
+
+
+@pytest.mark.parametrize(
+    ("files", "icon", "kind"),
+    [
+        ({}, "/static/favicon.svg", "image/svg+xml"),  # the theme's
+        ({"static/favicon.png": "PNG"}, "/static/favicon.png", "image/png"),
+        ({"static/favicon.ico": "ICO"}, "/static/favicon.ico", "image/x-icon"),
+        ({"static/favicon.ico": "ICO", "static/favicon.svg": "<svg/>"}, "/static/favicon.svg", "image/svg+xml"),
+    ],
+)
+def test_a_favicon_in_static_is_the_pages_icon(tmp_path, files, icon, kind):
+    """A favicon.png or favicon.ico (what favicon generators give) in static/ was copied and never named: every page
+    kept the theme's favicon.svg."""
+    site = site_with(tmp_path, files, base_url="/")
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    for path in ("index.html", "records/art/index.html"):
+        icons = soup(site / "output" / path).find_all("link", rel="icon")
+        assert [(link["href"], link["type"]) for link in icons] == [(icon, kind)]
