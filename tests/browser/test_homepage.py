@@ -361,3 +361,35 @@ def test_the_sites_accent_colours_links_and_buttons_in_both_schemes(new_page, tm
         assert red > blue > green, shown  # still magenta, made lighter
         dark.locator(".scheme-toggle").click()  # the visitor chooses light
         assert dark.evaluate(link) == "rgb(181, 23, 158)"
+
+
+CENTRE_PIXEL = """async (src) => { const picture = new Image(); picture.src = src; await picture.decode();
+    const canvas = document.createElement('canvas'); canvas.width = picture.width; canvas.height = picture.height;
+    const context = canvas.getContext('2d'); context.drawImage(picture, 0, 0);
+    return Array.from(context.getImageData(picture.width / 2 | 0, picture.height / 2 | 0, 1, 1).data).slice(0, 3); }"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_tall_portrait_shows_the_face_not_the_middle(new_page, tmp_path, width):
+    """QA: a portrait three times as tall as wide (the face in its top third, as portraits are taken) showed the
+    middle of the picture in the round frame: a shirt, the head cut off."""
+    import base64
+
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    portrait = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="600" viewBox="0 0 200 600">'
+        '<rect width="200" height="600" fill="#0000ff"/><rect width="200" height="200" fill="#ff0000"/></svg>'
+    )  # red: the face, in the top third; blue: the rest
+    files = {**MINIMAL_SITE, "content/profile.yaml": "name: Priya Raman\nphoto: portrait.svg\n", "static/portrait.svg": portrait}
+    site = write_site(tmp_path / "site", files)
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": width, "height": 900})
+        page.goto(base)
+        shot = page.locator("img.photo").screenshot()
+        red, green, blue = page.evaluate(CENTRE_PIXEL, "data:image/png;base64," + base64.b64encode(shot).decode())
+        assert red > 200 and blue < 60, (red, green, blue)
