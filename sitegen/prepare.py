@@ -193,22 +193,37 @@ def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) ->
     """A warning for each photo (the profile's, each person's) that is no file of static/: the page shows none."""
     statics = static_sources(theme, listing)
     line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
-    found = _photo_problems(site.profile.photo, Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line), statics)
+    found = _photo_problems(site.profile.photo, Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line), statics, listing)
     for person in site.kind_value("people", ()):
-        found += _photo_problems(person.photo, Location(person.path, person.lines.get("photo")), statics)
+        found += _photo_problems(person.photo, Location(person.path, person.lines.get("photo")), statics, listing)
     return found
 
 
-def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, str]) -> list[Problem]:
-    if not photo or photo in statics:
+PHOTO_SIZE = 1_000_000  # bytes: more, for a picture shown 160 pixels wide, is a camera's file as it came
+
+
+def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, str], listing: Listing) -> list[Problem]:
+    if not photo:
         return []
+    if photo in statics:
+        size = listing.files.get(statics[photo], (0, 0))[0]
+        if size <= PHOTO_SIZE:
+            return []
+        return [
+            Problem(
+                f"field 'photo': {photo} is {size / 1_000_000:.1f} MB, which every visitor loads for a picture shown 160 "
+                "pixels wide: a copy about 500 pixels wide (a JPEG of some 100 kB) looks the same and loads at once",
+                where,
+                warning=True,
+            )
+        ]
     if url_scheme(photo) in ("http", "https"):
         hint = "; photo is a file in static/, not an address: save the picture there and write its name"
     elif (name := photo.rsplit("static/", 1)[-1]) in statics:  # written from the site's root, or as its address there
         hint = f"; did you mean '{name}' (photo is a path in static/)?"
     else:
         own = sorted(name for name, path in statics.items() if path.startswith("static/"))  # the site's, not its theme's
-        close = difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
+        close = [name for name in own if name.lower() == photo.lower()] or difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
         hint = f"; did you mean '{close[0]}'?" if close else ""
     return [Problem(f"field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left out{hint}", where, warning=True)]
 

@@ -1907,3 +1907,27 @@ def test_a_favicon_in_static_is_the_pages_icon(tmp_path, files, icon, kind):
     for path in ("index.html", "records/art/index.html"):
         icons = soup(site / "output" / path).find_all("link", rel="icon")
         assert [(link["href"], link["type"]) for link in icons] == [(icon, kind)]
+
+
+def test_a_camera_sized_photo_is_a_warning_and_a_small_one_is_not(tmp_path):
+    """A 4000x3000 JPEG of 9 MB was copied as it was and loaded by every visitor for a 160 pixel circle."""
+    profile = "name: Priya Raman\nphoto: photo.jpg\n"
+    site = site_with(tmp_path, {"content/profile.yaml": profile, "static/photo.jpg": "x" * 9_300_000})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/profile.yaml:2: warning: field 'photo': photo.jpg is 9.3 MB, which every visitor loads for a picture shown 160 "
+        "pixels wide: a copy about 500 pixels wide (a JPEG of some 100 kB) looks the same and loads at once"
+    ) in result.stderr
+    (site / "static/photo.jpg").write_text("x" * 120_000)
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_photo_named_in_another_case_is_named_as_the_file_is(tmp_path):
+    site = site_with(tmp_path, {"content/profile.yaml": "name: Priya Raman\nphoto: Photo.JPG\n", "static/photo.jpg": "JPEG"})
+    result = run_sitegen("check", "--site", str(site))
+    assert (
+        "content/profile.yaml:2: warning: field 'photo': no file static/Photo.JPG in the site; the photo is left out; did you mean 'photo.jpg'?"
+        in result.stderr
+    )
