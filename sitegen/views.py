@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
@@ -312,7 +313,7 @@ class ViewBuilder:
                 "group_by": self.group_by,
                 # link previews need an absolute address: none when base_url names no host
                 # and a picture X, Facebook and LinkedIn can show (no SVG: validate warns about it)
-                "social_image": self.urls.absolute(f"static/{photo}") if photo and self.urls.origin and not no_link_preview_format(photo) else None,
+                "social_image": self.urls.absolute(f"static/{quote(photo)}") if photo and self.urls.origin and not no_link_preview_format(photo) else None,
                 "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
                 if analytics
                 else None,
@@ -600,7 +601,7 @@ class ViewBuilder:
             "position": profile.position,
             "affiliation": profile.affiliation,
             "bio": self.markdown_html(self.site.bio_html),
-            "photo_url": self.urls.page(f"static/{photo}") if photo else None,
+            "photo_url": self.urls.page(f"static/{quote(photo)}") if photo else None,
             "links": links,
             "extra": profile.extra,
         }
@@ -838,7 +839,7 @@ class ViewBuilder:
         home = self.urls.absolute("index.html")
         web_links = [self.urls.absolute_link(url) for kind, _, url in self._profile_links() if kind != "email"]
         photo = self._photo()
-        photo_absolute = self.urls.absolute(f"static/{photo}") if photo else None
+        photo_absolute = self.urls.absolute(f"static/{quote(photo)}") if photo else None
         context.update(
             profile=profile,
             record_count=len(self.site.entries),

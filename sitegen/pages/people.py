@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import groupby
 from typing import Any
+from urllib.parse import quote
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
@@ -301,7 +302,7 @@ class _PeoplePages:
         values.update(
             bio=Markup(render_markdown(member.bio).html),
             links=links,
-            photo_url=urls.page(f"static/{photo}") if photo else None,
+            photo_url=urls.page(f"static/{quote(photo)}") if photo else None,
             orcid=member.orcid,
             variants=[*member.name_variants, *person.forms],  # the owner's: and the other forms their records write
             anchors=list(member.coauthors),

@@ -1931,3 +1931,14 @@ def test_a_photo_named_in_another_case_is_named_as_the_file_is(tmp_path):
         "content/profile.yaml:2: warning: field 'photo': no file static/Photo.JPG in the site; the photo is left out; did you mean 'photo.jpg'?"
         in result.stderr
     )
+
+
+def test_a_photo_whose_name_has_a_space_is_a_valid_address(tmp_path):
+    """`photo: "My Photo.jpg"` gave src="/static/My Photo.jpg": a raw space, which HTML validators and link
+    preview crawlers reject."""
+    site = site_with(tmp_path, {"content/profile.yaml": 'name: Priya Raman\nphoto: "My Photo.jpg"\n', "static/My Photo.jpg": "JPEG"})
+    page = soup_of(rendered_files(site)["index.html"])
+    assert page.select_one("img.photo")["src"] == "/static/My%20Photo.jpg"
+    assert page.find("meta", property="og:image")["content"] == "https://example.org/static/My%20Photo.jpg"
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    assert (site / "output/static/My Photo.jpg").is_file()
