@@ -20,6 +20,7 @@ from pathlib import Path
 from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
 from sitegen.errors import Problem
+from sitegen.latex import math_macros_key, unconverted_hint
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
@@ -104,6 +105,7 @@ def enrich_site(
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
+    owners_key = digest(owners_key, math_macros_key())  # the text is converted with site.yaml's math_macros too
     keys = [entry_key(record, owners_key) for record in shown]
     missing = [(key, record) for key, record in zip(keys, shown) if key not in converted]
     made = _convert_all([record for _, record in missing], owner_names)
@@ -475,6 +477,11 @@ def entry_key(record: Record, owners_key: str) -> str:
     return digest(repr(record), str(record.location), owners_key)
 
 
+def forget_converted_names() -> None:
+    """Names are converted once per process (see _author); with other math macros, again."""
+    _author.cache_clear()
+
+
 @functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)
 def _author(name: str) -> tuple[str, tuple[str, ...]]:
     """An author as written -> (the name shown, LaTeX left as source). Names come again and again
@@ -500,4 +507,6 @@ def _text(record: Record, field_name: str, value: str, problems: list[Problem]) 
 def _report_unconverted(written: Record | Profile, field_name: str, sources: Sequence[str], problems: list[Problem]) -> None:
     for tex in sources:
         whose = f"record '{written.id}', " if isinstance(written, Record) else ""
-        problems.append(Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}", written.where(field_name), warning=True))
+        problems.append(
+            Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}", written.where(field_name), warning=True)
+        )

@@ -271,6 +271,139 @@ _PLACED_WORD = re.compile(f"<(mi|mo|mn|mtext)(?: [^>]*)?>({_PLACEHOLDER_CHARACTE
 _SCRIPTED = {"msub", "msup", "msubsup", "munder", "mover", "munderover"}
 
 
+# -- macros: names the formula's own paper defines (`\R`), set once for the site -----------------------------------
+
+# AMS-TeX's names, which MathSciNet's exports write in titles (`{$\germ{sl}_2$}`, `$\Cal O$`, `$\roman{Gal}$`):
+# real macros with one meaning, so known without a word in site.yaml.
+BUILTIN_MATH_MACROS: dict[str, tuple[str, int]] = {
+    "germ": (r"\mathfrak{#1}", 1),
+    "Cal": (r"\mathcal{#1}", 1),
+    "roman": (r"\mathrm{#1}", 1),
+}
+# What the macros papers use without defining them mostly stand for: the warning about one suggests its line of
+# site.yaml's `math_macros` (sitegen does not guess: `\C` may be a category, `\eps` either epsilon).
+COMMON_MACRO_MEANINGS = {
+    **{letter: rf"\mathbb{{{letter}}}" for letter in "RNZQCFHPE"},
+    "eps": r"\varepsilon",
+    "vareps": r"\varepsilon",
+    "Sha": r"\text{Ш}",
+    "Hom": r"\operatorname{Hom}",
+    "End": r"\operatorname{End}",
+    "Aut": r"\operatorname{Aut}",
+    "Gal": r"\operatorname{Gal}",
+    "Spec": r"\operatorname{Spec}",
+    "Tr": r"\operatorname{Tr}",
+    "tr": r"\operatorname{tr}",
+    "rk": r"\operatorname{rk}",
+    "id": r"\operatorname{id}",
+    "Id": r"\operatorname{Id}",
+    "Var": r"\operatorname{Var}",
+    "abs": (r"\lvert #1\rvert", 1),
+    "norm": (r"\lVert #1\rVert", 1),
+}
+MACRO_NAME = re.compile(r"[A-Za-z]+")
+_MACRO_DEPTH = 16  # expansions in one formula before it is given up as a loop (`\a` -> `\b` -> `\a`)
+_CONTROL_SEQUENCE = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
+_math_macros: dict[str, tuple[str, int]] = dict(BUILTIN_MATH_MACROS)
+
+
+def set_math_macros(macros: dict[str, tuple[str, int]]) -> bool:
+    """Use site.yaml's `math_macros` (name -> (replacement, number of arguments)) beside the built-in ones in every
+    formula from now on; True when they changed (what was converted with the others is forgotten)."""
+    global _math_macros
+    wanted = BUILTIN_MATH_MACROS | dict(macros)
+    if wanted == _math_macros:
+        return False
+    _math_macros = wanted
+    convert_span.cache_clear()
+    return True
+
+
+def math_macros_key() -> str:
+    """The macros in use, as text: part of the key of everything converted with them."""
+    return repr(sorted(_math_macros.items()))
+
+
+def expand_macros(tex: str, macros: dict[str, tuple[str, int]] | None = None) -> str:
+    """`tex` with each macro of `macros` (default: those in use) replaced, `#1`... by its arguments (a braced group or
+    one token), as MathJax's `macros` setting does; ValueError when they expand without end."""
+    macros = _math_macros if macros is None else macros
+    for _ in range(_MACRO_DEPTH):
+        expanded = _expand_once(tex, macros)
+        if expanded == tex:
+            return tex
+        tex = expanded
+    raise ValueError("a macro of math_macros expands without end")
+
+
+def _expand_once(tex: str, macros: dict[str, tuple[str, int]]) -> str:
+    if "\\" not in tex:
+        return tex
+    parts, position = [], 0
+    for match in _CONTROL_SEQUENCE.finditer(tex):
+        if match.start() < position:  # inside an argument already taken
+            continue
+        name = match.group()[1:]
+        if name not in macros:
+            continue
+        replacement, count = macros[name]
+        end = match.end()
+        for number in range(1, count + 1):
+            argument, end = _argument(tex, end)
+            replacement = replacement.replace(f"#{number}", argument)
+        if re.search(r"\\[A-Za-z]+$", replacement) and tex[end : end + 1].isalpha():
+            replacement += " "  # `\abs{x}y`: the closing macro is not read as `\rverty`
+        parts += [tex[position : match.start()], replacement]
+        position = end
+    return "".join(parts) + tex[position:] if parts else tex
+
+
+def _argument(tex: str, start: int) -> tuple[str, int]:
+    """A macro's argument at `start`: a braced group (without its braces) or one token; spaces before it skipped."""
+    while start < len(tex) and tex[start].isspace():
+        start += 1
+    if start >= len(tex):
+        return "", start
+    if tex[start] == "{":
+        depth = 0
+        for index in range(start, len(tex)):
+            if tex[index] == "\\":
+                continue
+            if tex[index] == "{" and (index == 0 or tex[index - 1] != "\\"):
+                depth += 1
+            elif tex[index] == "}" and tex[index - 1] != "\\":
+                depth -= 1
+                if depth == 0:
+                    return tex[start + 1 : index], index + 1
+        return tex[start + 1 :], len(tex)
+    token = _CONTROL_SEQUENCE.match(tex, start)
+    if token:
+        return token.group(), token.end()
+    return tex[start], start + 1
+
+
+def unconverted_hint(tex: str) -> str:
+    """What to write instead of LaTeX that could not be converted, for the warning about it ('' when nothing is known)."""
+    names = [name for name in re.findall(r"\\([A-Za-z]+)", tex) if name in COMMON_MACRO_MEANINGS and name not in _math_macros]
+    if names:
+        name = names[0]
+        meaning = COMMON_MACRO_MEANINGS[name]
+        value = f"['{meaning[0]}', {meaning[1]}]" if isinstance(meaning, tuple) else f"'{meaning}'"
+        return (
+            f"; \\{name} is a command of the paper's own preamble, not LaTeX's: say once what it stands for, "
+            f"in content/site.yaml: `math_macros: {{{name}: {value}}}` (or write {meaning if isinstance(meaning, str) else meaning[0]} here)"
+        )
+    if re.match(r"\\(?:cite|ref|eqref|label|citep|citet)\b", tex):
+        return "; a reference to the paper's own bibliography or numbering has no meaning here: write it as text, as [KR] or (1)"
+    if tex.startswith(("$", "\\(", "\\[")) and (macro := re.search(r"\\([A-Za-z]+)", tex)):
+        return (
+            f"; if \\{macro[1]} is a command of the paper's own preamble, say once what it stands for, in "
+            f"content/site.yaml: `math_macros: {{{macro[1]}: '...'}}`; else write the formula with LaTeX's and "
+            "amsmath's commands"
+        )
+    return "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)"
+
+
 @dataclass
 class Converted:
     html: str
@@ -399,7 +532,7 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     """One formula as sanitised MathML (`display`: a block); raises ValueError when it cannot be converted."""
     import latex2mathml.converter  # here: its import is slow, and most edits convert no math
 
-    tex, words = _set_words_aside(tex)
+    tex, words = _set_words_aside(expand_macros(tex))
     try:
         mathml = latex2mathml.converter.convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds on bad input

@@ -77,6 +77,7 @@ class SiteConfig:
     description: str = ""
     cname: str | None = None
     records_per_page: int = RECORDS_PER_PAGE
+    math_macros: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (replacement, arguments)
     extra: dict[str, Any] = field(default_factory=dict)
 
 

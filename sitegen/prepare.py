@@ -20,7 +20,7 @@ from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
-from sitegen.model import KindContent, Record, Site
+from sitegen.model import KindContent, Record, Site, SiteConfig
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems
@@ -84,6 +84,7 @@ def prepare_site(
         problems.append(theme_problem)
     elif theme is not None:
         problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
+    _use_math_macros(valid.config)  # before any text is converted: the pages' below, the records' in enrich
     content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
@@ -109,6 +110,15 @@ def _overriding_base_url(base_url: str) -> tuple[str, list[Problem]]:
     if errors := [message for message, warning in problems if not warning]:
         raise ContentError(f"--base-url: {errors[0]}")
     return normal_base_url(base_url), [Problem(f"--base-url: {message}", warning=True) for message, _ in problems]
+
+
+def _use_math_macros(config: SiteConfig | None) -> None:
+    """site.yaml's `math_macros` for every formula of this build; names converted with other macros are forgotten."""
+    from sitegen.enrich import forget_converted_names
+    from sitegen.latex import set_math_macros
+
+    if set_math_macros(config.math_macros if config is not None else {}):
+        forget_converted_names()
 
 
 def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:

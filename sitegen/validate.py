@@ -332,7 +332,7 @@ def _escape_made(sequence: str) -> str:
     return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
 
 
-SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page"})
+SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "math_macros"})
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
 SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
@@ -365,11 +365,46 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         description=fields.string("description", default="") or "",
         cname=_cname(fields),
         records_per_page=_records_per_page(fields),
+        math_macros=_math_macros(fields),
         extra=options | _with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
     _check_custom_domain(fields, config)
     _check_option_types(fields, options)
     return config
+
+
+def _math_macros(fields: Fields) -> dict[str, tuple[str, int]]:
+    """site.yaml's `math_macros`, as MathJax's `macros` setting writes them: `R: '\\mathbb{R}'`, or with arguments
+    `norm: ['\\lVert #1\\rVert', 1]`; a wrong one is reported at its line and left out."""
+    value = fields.mapping("math_macros")
+    if not value:
+        return {}
+    lines = item_lines(fields.data, "math_macros")
+    example = "`R: '\\mathbb{R}'`, or with arguments `norm: ['\\lVert #1\\rVert', 1]`"
+    macros: dict[str, tuple[str, int]] = {}
+    for key, definition in value.items():
+        name = str(key).removeprefix("\\")
+        line = lines.get(f"math_macros.{key}")
+        if not re.fullmatch(r"[A-Za-z]+", name):
+            fields.problem("math_macros", f"'{key}' is no name of a LaTeX command (letters only, as R for \\R); write {example}", line=line)
+            continue
+        if isinstance(definition, list) and len(definition) == 2 and isinstance(definition[0], str) and type(definition[1]) is int:
+            replacement, count = definition
+        elif isinstance(definition, str):
+            replacement, count = definition, 0
+        else:
+            fields.problem("math_macros", f"{name}: expected the LaTeX it stands for, got {shown_value(definition)}; write {example}", line=line)
+            continue
+        if not 0 <= count <= 9 or any(f"#{n}" not in replacement for n in range(1, count + 1)):
+            fields.problem(
+                "math_macros", f"{name}: {count} arguments, but the replacement does not use #1 to #{max(count, 1)} each; write {example}", line=line
+            )
+            continue
+        if re.search(rf"\\{name}(?![A-Za-z])", replacement):
+            fields.problem("math_macros", f"{name}: the replacement uses \\{name} itself, which would never end; write what it stands for", line=line)
+            continue
+        macros[name] = (replacement, count)
+    return macros
 
 
 _TRUE_WORDS = frozenset({"true", "yes", "on", "y", "1"})

@@ -70,6 +70,7 @@ class Fields:
 
     def inline(self, key: str, required: bool = False) -> str:
         """One line of text with LaTeX accents and macros converted ('M{\\"u}ller' -> 'Müller')."""
+        from sitegen.latex import unconverted_hint
         from sitegen.markup import render_inline
 
         text = self.text(key, required)
@@ -77,7 +78,7 @@ class Fields:
             return ""
         converted = render_inline(text)
         for tex in converted.unconverted:
-            self.warn(key, f"field '{key}': LaTeX shown as source, cannot convert {tex}")
+            self.warn(key, f"field '{key}': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}")
         return converted.plain
 
     def texts(self, key: str) -> tuple[str, ...]:

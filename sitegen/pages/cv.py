@@ -28,6 +28,7 @@ from typing import Any
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.selection import PublicationFilter, filter_from
+from sitegen.latex import unconverted_hint
 from sitegen.load import parse_yaml
 from sitegen.markup import hrefs, link_left_out, render_markdown
 from sitegen.model import Site
@@ -197,7 +198,7 @@ def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
     unsafe: list[str] = []
     details = render_markdown(fields.text("details"), unsafe=unsafe)
     for tex in details.unconverted:
-        fields.warn("details", f"field 'details': LaTeX shown as source, cannot convert {tex}")
+        fields.warn("details", f"field 'details': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}")
     for url in unsafe:
         fields.warn("details", f"field 'details': {link_left_out(url)}")
     entry = CvEntry(

@@ -37,7 +37,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import PublicationFilter, filter_from, liquid_problems, shortcode_problem, shortcode_settings
-from sitegen.latex import Converted, mathml_to_plain
+from sitegen.latex import Converted, mathml_to_plain, unconverted_hint
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
@@ -375,7 +375,7 @@ def site_markdown(text: str, where: Location, problems: list[Problem], place: Te
     unsafe: list[str] = []
     converted = render_markdown(text, left_out, unsafe)
     place = place or TextPlaces(text, where)
-    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}", place.of(tex), warning=True) for tex in converted.unconverted]
+    problems += [Problem(f"LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}", place.of(tex), warning=True) for tex in converted.unconverted]
     problems += [Problem(picture_left_out(url), place.of(url), warning=True) for url in left_out]
     problems += [Problem(link_left_out(url), place.of(url), warning=True) for url in unsafe]
     return converted

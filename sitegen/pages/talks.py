@@ -19,6 +19,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
+from sitegen.latex import unconverted_hint
 from sitegen.load import parse_yaml
 from sitegen.markup import hrefs, link_left_out, render_markdown
 from sitegen.model import Site
@@ -102,7 +103,7 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
     unsafe: list[str] = []
     abstract = render_markdown(fields.text("abstract"), unsafe=unsafe)
     for tex in abstract.unconverted:
-        fields.warn("abstract", f"field 'abstract': LaTeX shown as source, cannot convert {tex}")
+        fields.warn("abstract", f"field 'abstract': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}")
     for url in unsafe:
         fields.warn("abstract", f"field 'abstract': {link_left_out(url)}")
     talk = Talk(

@@ -393,7 +393,10 @@ def test_unconvertible_latex_is_shown_in_code_with_a_warning(tmp_path):
     )
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    assert "content/records/x.yaml:2: warning: record 'x', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}" in result.stderr.splitlines()
+    assert (
+        "content/records/x.yaml:2: warning: record 'x', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}"
+        "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)"
+    ) in result.stderr.splitlines()
     soup = page(site / "output" / "records" / "x" / "index.html")
     assert soup.find("h1").find("code").get_text() == "\\unknownmacro{x}"
 

@@ -1145,7 +1145,9 @@ def test_warnings_about_a_text_name_the_line_and_the_page_a_link_meant(tmp_path)
     assert result.returncode == 0, result.stderr
     warnings = result.stderr.splitlines()
     for expected in (
-        "content/posts/2025-03-01-first-post.md:11: warning: LaTeX shown as source, cannot convert $\\foobar{x}$",
+        "content/posts/2025-03-01-first-post.md:11: warning: LaTeX shown as source, cannot convert $\\foobar{x}$"
+        "; if \\foobar is a command of the paper's own preamble, say once what it stands for, in content/site.yaml: "
+        "`math_macros: {foobar: '...'}`; else write the formula with LaTeX's and amsmath's commands",
         "content/posts/2025-03-01-first-post.md:11: warning: picture 'https://example.org/a.png' left out",
         "content/pages/links.md:6: warning: link in the text: 'about.md' is no file of the site; did you mean 'about/'?",
         "content/pages/links.md:6: warning: link in the text: '../posts/first-post/' is no file of the site; did you mean 'posts/first-post/'?",

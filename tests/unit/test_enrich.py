@@ -482,8 +482,10 @@ def test_entries_carry_converted_text():
 def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
     _, problems = enrich([rec("id: a\n\ntitle: 'A \\unknownmacro{x} title'\nyear: 2020\nabstract: 'Uses \\foo.'\n")])
     assert [str(p) for p in problems] == [
-        "content/records/x.yaml:3: warning: record 'a', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}",
-        "content/records/x.yaml:5: warning: record 'a', field 'abstract': LaTeX shown as source, cannot convert \\foo",
+        "content/records/x.yaml:3: warning: record 'a', field 'title': LaTeX shown as source, cannot convert \\unknownmacro{x}"
+        "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)",
+        "content/records/x.yaml:5: warning: record 'a', field 'abstract': LaTeX shown as source, cannot convert \\foo"
+        "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)",
     ]
 
 
@@ -499,8 +501,10 @@ def test_profile_text_written_in_latex_is_shown_as_unicode():
 def test_unconvertible_latex_in_the_profile_is_a_warning_naming_its_line():
     _, problems = enrich([], profile("name: 'Lena M{\\\"u}ller'\n\nbio: 'Works on \\foo{x} systems'\naffiliation: 'Uni \\bar'\n"))
     assert [str(p) for p in problems] == [
-        "content/profile.yaml:3: warning: field 'bio': LaTeX shown as source, cannot convert \\foo{x}",
-        "content/profile.yaml:4: warning: field 'affiliation': LaTeX shown as source, cannot convert \\bar",
+        "content/profile.yaml:3: warning: field 'bio': LaTeX shown as source, cannot convert \\foo{x}"
+        "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)",
+        "content/profile.yaml:4: warning: field 'affiliation': LaTeX shown as source, cannot convert \\bar"
+        "; write it in Unicode or with the commands listed in docs/content.md (LaTeX and Markdown)",
     ]
 
 

@@ -354,3 +354,58 @@ def test_a_name_beside_a_letter_gets_the_thin_space_tex_sets(tex, spaced):
 )
 def test_escape_text_underscores_leaves_math_and_addresses(text, escaped):
     assert escape_text_underscores(text) == escaped
+
+
+# -- macros of the paper's own preamble (site.yaml `math_macros`) ---------------------------------------
+
+
+@pytest.fixture
+def site_macros():
+    """Sets site.yaml's macros for one test, and takes them away after it (they hold for the whole process)."""
+    from sitegen.latex import set_math_macros
+
+    yield set_math_macros
+    set_math_macros({})
+
+
+def test_an_undefined_macro_is_shown_as_source_with_what_to_write_in_site_yaml():
+    from sitegen.latex import unconverted_hint
+
+    converted = convert_inline(r"the $\R^n$ case")
+    assert converted.unconverted == [r"$\R^n$"]
+    hint = unconverted_hint(converted.unconverted[0])
+    assert "content/site.yaml" in hint and r"`math_macros: {R: '\mathbb{R}'}`" in hint
+
+
+def test_site_math_macros_make_the_formula_mathematics(site_macros):
+    site_macros({"R": (r"\mathbb{R}", 0), "eps": (r"\varepsilon", 0), "abs": (r"\lvert #1\rvert", 1)})
+    converted = convert_inline(r"on $\R^n$ with $\eps$-perturbations and $\abs{x}y$")
+    assert converted.unconverted == []
+    assert converted.plain == "on Rⁿ with ε-perturbations and |x|y"
+    math = soup(converted.html).find_all("math")
+    assert math[0].find("mi").get_text() == "ℝ"
+
+
+def test_macros_expand_with_arguments_nested_and_never_without_end():
+    from sitegen.latex import expand_macros
+
+    macros = {"R": (r"\mathbb{R}", 0), "norm": (r"\lVert #1\rVert", 1), "Rn": (r"\R^n", 0), "loop": (r"\loop x", 0)}
+    assert expand_macros(r"\norm{f}_{L^2(\Rn)}", macros) == r"\lVert f\rVert_{L^2(\mathbb{R}^n)}"
+    assert expand_macros(r"\norm x", macros) == r"\lVert x\rVert"
+    assert expand_macros(r"\Rational + \R", macros) == r"\Rational + \mathbb{R}"  # a longer name is another command
+    assert expand_macros("a \\\\R", macros) == "a \\\\R"  # a line break, then the letter R
+    with pytest.raises(ValueError):
+        expand_macros(r"\loop", macros)
+
+
+@pytest.mark.parametrize(
+    ("tex", "variant", "letters"),
+    [(r"$\germ{sl}_2$", "fraktur", "sl"), (r"${\germ g}$", None, "𝔤"), (r"$\Cal O_X$", None, "𝒪"), (r"$\roman{Gal}(\bar K/K)$", None, "Gal")],
+)
+def test_the_ams_tex_names_of_mathscinet_exports_are_known(tex, variant, letters):
+    converted = convert_inline(tex)
+    assert converted.unconverted == []
+    math = soup(converted.html).find("math")
+    assert letters in math.get_text()
+    if variant:
+        assert {mi.get("mathvariant") for mi in math.find_all("mi")} == {variant}

@@ -1091,3 +1091,28 @@ def test_a_record_id_with_an_arxiv_version_is_a_warning_naming_the_bare_id(writt
 
 def test_a_record_id_that_only_ends_like_a_version_is_no_arxiv_id():
     assert record("id: muller2020v2\ntitle: T\nyear: 2024\n")[1] == []
+
+
+def test_site_math_macros_are_read_as_mathjax_writes_them():
+    problems = []
+    text = "title: T\nmath_macros:\n  R: '\\mathbb{R}'\n  '\\eps': '\\varepsilon'\n  norm: ['\\lVert #1\\rVert', 1]\n"
+    config = validate_config(document(text, "content/site.yaml"), problems)
+    assert problems == []
+    assert config.math_macros == {"R": ("\\mathbb{R}", 0), "eps": ("\\varepsilon", 0), "norm": ("\\lVert #1\\rVert", 1)}
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("  3x: 'y'", "content/site.yaml:3: field 'math_macros': '3x' is no name of a LaTeX command"),
+        ("  R: [1, 2]", "content/site.yaml:3: field 'math_macros': R: expected the LaTeX it stands for, got a list"),
+        ("  norm: ['\\lVert x\\rVert', 1]", "content/site.yaml:3: field 'math_macros': norm: 1 arguments, but the replacement does not use #1"),
+        ("  R: '\\R'", "content/site.yaml:3: field 'math_macros': R: the replacement uses \\R itself"),
+    ],
+)
+def test_a_wrong_math_macro_is_an_error_at_its_line_saying_what_to_write(line, message):
+    problems = []
+    config = validate_config(document(f"title: T\nmath_macros:\n{line}\n", "content/site.yaml"), problems)
+    assert [str(p) for p in problems if not p.warning][0].startswith(message)
+    assert "write" in str(problems[0])
+    assert config.math_macros == {}

@@ -1,0 +1,71 @@
+"""A mathematician's site: LaTeX in titles, abstracts, pages and exports, as readers and machines get it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+# As `sitegen fetch` writes an arXiv record whose authors use their preamble's macros (`\R`, `\eps`).
+ARXIV_MACROS = """\
+id: '2501.04321'
+title: 'The $\\R$-rank of $E(\\mathbb{Q})$ and $\\eps$-regulators'
+authors: [Ada Lovelace]
+year: 2025
+source: arXiv
+abstract: |-
+  Let $\\eps > 0$. Then
+  $$\\mathrm{Reg}_\\eps(E/K) \\le \\eps^{-1}.$$
+arxiv: '2501.04321'
+origin: arxiv
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_macros_left():
+    """A build in this process sets site.yaml's macros for the process; none outlives its test."""
+    yield
+    from sitegen.latex import set_math_macros
+
+    set_math_macros({})
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def meta(page: BeautifulSoup, name: str) -> str:
+    tag = page.find("meta", attrs={"name": name}) or page.find("meta", attrs={"property": name})
+    return tag["content"]
+
+
+@pytest.mark.slow
+def test_macros_of_arxiv_papers_are_defined_once_in_site_yaml(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/arxiv/2501.04321.yaml": ARXIV_MACROS})
+    first = run_sitegen("build", "--site", str(site))
+    assert first.returncode == 0, first.stderr
+    assert (
+        "content/records/arxiv/2501.04321.yaml:2: warning: record '2501.04321', field 'title': LaTeX shown as source, "
+        "cannot convert $\\R$; \\R is a command of the paper's own preamble, not LaTeX's: say once what it stands for, "
+        "in content/site.yaml: `math_macros: {R: '\\mathbb{R}'}` (or write \\mathbb{R} here)"
+    ) in first.stderr.splitlines()
+    assert soup(site / "output/records/2501.04321/index.html").find("h1").find("code").get_text() == "$\\R$"
+
+    (site / "content/site.yaml").write_text(MINIMAL_SITE["content/site.yaml"] + "math_macros:\n  R: '\\mathbb{R}'\n  eps: '\\varepsilon'\n", encoding="utf-8")
+    second = run_sitegen("build", "--site", str(site))  # the cache of the first build holds the text converted without
+    assert second.returncode == 0, second.stderr
+    assert "LaTeX shown as source" not in second.stderr
+    page = soup(site / "output/records/2501.04321/index.html")
+    heading = page.find("h1")
+    assert heading.find("code") is None
+    assert [mi.get_text() for mi in heading.find("math").find_all("mi")] == ["ℝ"]
+    assert page.find(class_="abstract-body").find("math", attrs={"display": "block"}) is not None
+    for text in (page.title.get_text(), meta(page, "citation_title"), meta(page, "og:title"), meta(page, "description")):
+        assert "$" not in text and "\\" not in text, text
+    assert meta(page, "citation_title") == "The R-rank of E(Q) and ε-regulators"
+    record = next(r for r in json.loads((site / "output/records.json").read_text(encoding="utf-8"))["records"] if r["id"] == "2501.04321")
+    assert record["title_latex"] == "The $\\R$-rank of $E(\\mathbb{Q})$ and $\\eps$-regulators"  # as written
+    assert "title = {{The $\\R$-rank" in (site / "output/publications.bib").read_text(encoding="utf-8")
