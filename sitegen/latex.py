@@ -200,7 +200,19 @@ MATHML_ATTRIBUTES = {
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")  # MathML writes minus as U+2212
 _SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
-_OVER_ACCENTS = {"\u00af": "\u0305", "\u203e": "\u0305", "^": "\u0302", "~": "\u0303", "\u02d9": "\u0307", "\u2192": "\u20d7", "\u00a8": "\u0308"}
+_PRIMES = frozenset("′″‴⁗'")
+_BRACES = frozenset("⏟⏞︸︷")  # `\underbrace`, `\overbrace`
+_UNDER_ACCENTS = {"\u2015": "\u0332", "_": "\u0332", "\u00af": "\u0332", "\u2013": "\u0332"}  # `\underline{x}`: x̲
+_OVER_ACCENTS = {
+    "\u2015": "\u0305",
+    "\u00af": "\u0305",
+    "\u203e": "\u0305",
+    "^": "\u0302",
+    "~": "\u0303",
+    "\u02d9": "\u0307",
+    "\u2192": "\u20d7",
+    "\u00a8": "\u0308",
+}
 _MAY_HOLD_LATEX = re.compile(r"[\\${}]")
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
 # The pieces of a text that may be LaTeX; only these go through the (slow) LaTeX parser.
@@ -523,9 +535,13 @@ def _math(tex: str, source: str, display: bool = False) -> Converted:
     except ValueError:
         mathml = ""
     plain = mathml_to_plain(mathml) if mathml else ""
-    if not mathml or "\\" in plain:  # latex2mathml passes unknown commands through as text
+    if not mathml or _UNKNOWN_COMMAND.search(mathml):  # latex2mathml passes unknown commands through as text
         return Converted(f"<code>{html.escape(source, quote=False)}</code>", source, [source])
     return Converted(mathml, plain)
+
+
+# what latex2mathml writes for a command it does not know: `<mi>\R</mi>` (a `\backslash` is `<mo>\</mo>`)
+_UNKNOWN_COMMAND = re.compile(r">\\[A-Za-z]")
 
 
 def math_to_mathml(tex: str, display: bool = False) -> str:
@@ -640,18 +656,33 @@ def _plain(element: ET.Element) -> str:
     if tag == "mtext":
         return (element.text or "").replace("\u00a0", " ")
     parts = [_plain(child) for child in children]
+    if tag in ("msup", "mover") and len(parts) == 2 and parts[1] and set(parts[1]) <= _PRIMES:  # `f''(x)`: f′′(x)
+        return parts[0] + parts[1]
     if tag == "msup" and len(parts) == 2:
         return parts[0] + _script(parts[1], _SUPERSCRIPTS, "^")
     if tag == "msub" and len(parts) == 2:
         return parts[0] + _script(parts[1], _SUBSCRIPTS, "_")
-    if tag == "msubsup" and len(parts) == 3:
+    if tag in ("msubsup", "munderover") and len(parts) == 3:  # `\sum_{i=1}^n`, set as limits in display math
         return parts[0] + _script(parts[1], _SUBSCRIPTS, "_") + _script(parts[2], _SUPERSCRIPTS, "^")
     if tag == "mover" and len(parts) == 2 and parts[1] in _OVER_ACCENTS:
         return "".join(ch + _OVER_ACCENTS[parts[1]] for ch in parts[0])
+    if tag == "munder" and len(parts) == 2 and parts[1] in _UNDER_ACCENTS:
+        return "".join(ch + _UNDER_ACCENTS[parts[1]] for ch in parts[0])
+    if tag == "munder" and len(parts) == 2 and parts[1] not in _BRACES:  # `\lim_{n\to\infty}`, `\prod_p` in display math
+        return parts[0] + _script(parts[1], _SUBSCRIPTS, "_")
+    if tag in ("munder", "mover") and len(parts) == 2 and parts[1] in _BRACES:  # `\underbrace{a+b}`: the braced part
+        return parts[0]
+    if tag == "mfrac" and len(parts) == 2 and element.get("linethickness") in ("0", "0px", "0em"):
+        return f"{parts[0]} choose {parts[1]}"  # `\binom{n}{k}`: a fraction without its bar, in parentheses
     if tag == "mfrac" and len(parts) == 2:
         return f"{_group(parts[0])}/{_group(parts[1])}"
     if tag == "msqrt":
         return f"√{_group(''.join(parts))}"
+    if tag == "mroot" and len(parts) == 2:  # `\sqrt[3]{x}`: ∛x, else the index raised before the root
+        root = {"3": "∛", "4": "∜"}.get(parts[1]) or _script(parts[1], _SUPERSCRIPTS, "^").lstrip("^") + "√"
+        return root + _group(parts[0])
+    if tag == "mtable":  # a matrix, `cases`: the cells of a row apart, the rows by semicolons
+        return "; ".join(" ".join(_plain(cell) for cell in row) for row in children)
     if tag == "mspace":
         return " "
     return _spaced(children, parts)
@@ -687,6 +718,8 @@ def _is_name(element: ET.Element, text: str) -> bool:
 def _script(text: str, table: dict, marker: str) -> str:
     if text and all(ord(ch) in table for ch in text):  # every character has a raised/lowered form
         return text.translate(table)
+    if marker == "^" and len(text) > 1:  # `e^{i\pi}`: e^(iπ); "e^iπ" would read as e^i times π
+        return f"^({text})"
     return f"{marker}{_group(text)}"
 
 

@@ -409,3 +409,33 @@ def test_the_ams_tex_names_of_mathscinet_exports_are_known(tex, variant, letters
     assert letters in math.get_text()
     if variant:
         assert {mi.get("mathvariant") for mi in math.find_all("mi")} == {variant}
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        (r"$$\sum_{i=1}^n a_i$$", "∑ᵢ₌₁ⁿaᵢ"),  # limits under and over, as display math sets them
+        (r"$\sum\limits_{i=1}^n$", "∑ᵢ₌₁ⁿ"),
+        (r"\[ \prod_{p} (1-p^{-s})^{-1} \]", "∏ₚ(1−p^(−s))⁻¹"),
+        (r"$$\lim_{n\to\infty} a_n$$", "lim_(n→∞)aₙ"),
+        (r"$\sqrt[3]{x}$", "∛x"),
+        (r"$\sqrt[n]{x}$", "ⁿ√x"),
+        (r"$\binom{n}{k}$", "(n choose k)"),
+        (r"$\overline{\mathbb{Q}}$", "Q̅"),
+        (r"$\underline{x}$", "x̲"),
+        (r"$\begin{pmatrix}a&b\\c&d\end{pmatrix}$", "(a b; c d)"),
+        (r"$e^{i\pi}+1=0$", "e^(iπ)+1=0"),
+        (r"$f'(x)$ and $f''(x)$", "f′(x) and f′′(x)"),
+    ],
+)
+def test_plain_text_of_limits_roots_binomials_bars_and_primes(tex, plain):
+    converted = convert_inline(tex)
+    assert converted.unconverted == []
+    assert converted.plain == plain
+
+
+def test_a_backslash_of_the_formula_is_no_unknown_command():
+    converted = convert_inline(r"on $\mathrm{SL}_2(\mathbb{Z})\backslash\mathbb{H}$")
+    assert converted.unconverted == []
+    assert soup(converted.html).find("math") is not None
+    assert converted.plain == "on SL₂(Z)\\H"
