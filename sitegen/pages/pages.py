@@ -232,7 +232,7 @@ def read_content_page(
     if read is None:
         return None
     fields, body, body_line = read
-    title = fields.text("title", required=True)
+    title = fields.inline("title", required=True)  # LaTeX as Unicode, as a talk's and a news item's: "Why ζ(2)=π²/6"
     extra = also(fields)
     slug = fields.text("slug") or address.default
     description = fields.text("description")

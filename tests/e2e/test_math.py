@@ -69,3 +69,27 @@ def test_macros_of_arxiv_papers_are_defined_once_in_site_yaml(tmp_path):
     record = next(r for r in json.loads((site / "output/records.json").read_text(encoding="utf-8"))["records"] if r["id"] == "2501.04321")
     assert record["title_latex"] == "The $\\R$-rank of $E(\\mathbb{Q})$ and $\\eps$-regulators"  # as written
     assert "title = {{The $\\R$-rank" in (site / "output/publications.bib").read_text(encoding="utf-8")
+
+
+def test_latex_in_the_titles_of_pages_and_posts_is_shown_as_mathematics_in_unicode(tmp_path):
+    from conftest import rendered_files
+
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/pages/research.md": "---\ntitle: 'Research on $L$-functions'\nnav: 1\n---\nI study $\\zeta(s)$.\n",
+            "content/posts/2024-05-02-zeta.md": "---\ntitle: 'Why $\\zeta(2) = \\pi^2/6$'\ndate: 2024-05-02\n---\nBecause.\n",
+        },
+    )
+    files = rendered_files(site)
+    research = BeautifulSoup(files["research/index.html"], "html.parser")
+    post = BeautifulSoup(files["posts/zeta/index.html"], "html.parser")
+    assert research.find("h1").get_text(strip=True) == "Research on L-functions"
+    assert meta(research, "og:title").startswith("Research on L-functions")
+    assert research.title.get_text().startswith("Research on L-functions")
+    assert "Research on L-functions" in [a.get_text(strip=True) for a in research.select("nav a")]
+    assert post.find("h1").get_text(strip=True) == "Why ζ(2)=π²/6"
+    assert meta(post, "twitter:title").startswith("Why ζ(2)=π²/6")
+    for output in (research, post, BeautifulSoup(files["index.html"], "html.parser")):
+        assert "$" not in output.title.get_text() and not any("$" in a.get_text() for a in output.find_all("a"))
