@@ -221,7 +221,10 @@ _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels 
 _LINE_BREAK = r"\n(?![ \t]*\n)"
 _LATEX_SPAN = re.compile(
     rf"(?<!\\)\$\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$\$"  # display math
-    rf"|(?<!\\)\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$"  # inline math
+    # inline math: as pandoc reads it, a `$` with a space inside it or a digit after it closes none, so that dollar
+    # amounts stay text ("$5 and $10", "costs $10 and $x$"); `$ x $`, spaced inside on both sides, is math too
+    rf"|(?<!\\)\$(?=\S)(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\S)\$(?!\d)"
+    rf"|(?<!\\)\$(?=\s)(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\s)\$(?!\d)"
     rf"|\\\((?:\\[^)]|[^\\\n]|{_LINE_BREAK})+?\\\)"  # inline math \( ... \)
     rf"|\\\[(?:\\[^\]]|[^\\\n]|{_LINE_BREAK})+?\\\]"  # display math \[ ... \]
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)

@@ -439,3 +439,19 @@ def test_a_backslash_of_the_formula_is_no_unknown_command():
     assert converted.unconverted == []
     assert soup(converted.html).find("math") is not None
     assert converted.plain == "on SL₂(Z)\\H"
+
+
+@pytest.mark.parametrize(
+    ("text", "plain", "formulas"),
+    [
+        ("The prize is $5 and the fee is $10 for all.", "The prize is $5 and the fee is $10 for all.", 0),
+        ("costs $5 to $10 million, in $n^2$ steps", "costs $5 to $10 million, in n² steps", 1),
+        ("from $1 to $2, and $x$", "from $1 to $2, and x", 1),
+        ("spaced $ \\alpha $ and tight $\\beta$", "spaced α and tight β", 2),
+    ],
+)
+def test_dollar_amounts_stay_text_as_pandoc_reads_them(text, plain, formulas):
+    converted = render_inline(text)
+    assert converted.plain == plain
+    assert len(soup(converted.html).find_all("math")) == formulas
+    assert converted.unconverted == []
