@@ -213,7 +213,7 @@ _OVER_ACCENTS = {
     "\u2192": "\u20d7",
     "\u00a8": "\u0308",
 }
-_MAY_HOLD_LATEX = re.compile(r"[\\${}]")
+_MAY_HOLD_LATEX = re.compile(r"[\\${}~]|--|``|''")  # `--`, `~`, ``` `` ```: TeX's dashes, ties and quotes
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
 # The pieces of a text that may be LaTeX; only these go through the (slow) LaTeX parser.
 # Math ends where its paragraph does: a line break in it, not a blank line (TeX refuses one in math,
@@ -232,10 +232,18 @@ _LATEX_SPAN = re.compile(
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
     rf"|{_BRACED}"  # a group such as {\"u} or {GPU}
+    # TeX's typography in prose, as arXiv's titles and abstracts write it: dashes between words (Navier--Stokes,
+    # 1--10, proof---sketch), a tie (G.~Sch\"onbeck, Thm.~1.2, of~\cite{x}) and ``quotes''; never in an option
+    # (`--verbose`), a rule or table (`---`) or an address (`/~user`)
+    r"|(?<=\w)---?(?=\w)"
+    r"|(?<=[\w.,;:)\]}])~(?=[\w\\$({])"
+    r"|``(?=\S)|(?<=\S)''"
 )
+_TYPOGRAPHY = {"--": "\u2013", "---": "\u2014", "~": "\u00a0", "``": "\u201c", "''": "\u201d"}
 # hyperref's link, `\href{address}{text}`: the address (LaTeX's escapes in it, `\#`, `\%`, `\_`), and the text
 HREF = re.compile(rf"\\href\s*\{{((?:[^{{}}\\]|\\.)*)\}}\s*({_BRACED})", re.DOTALL)
-_SPAN_START = re.compile(r"[\\${]")  # the first character of every _LATEX_SPAN alternative
+_SPAN_START = re.compile(r"[\\${]")  # the first character of every _LATEX_SPAN alternative but typography's
+_SPAN_OR_TYPOGRAPHY_START = re.compile(r"[\\${~]|--|``|''")  # and theirs: slower, for a text that has some
 # a %, & or # with no backslash before it; the pattern starts with the character and looks
 # behind from there (2-3x as fast as a look-behind first, which is tried at every character)
 _BARE_SPECIALS = re.compile(r"([%&#])(?<!\\[%&#])")
@@ -451,7 +459,8 @@ def unicode_macro_text(node: LatexMacroNode) -> str:
 def latex_spans(text: str, start: int = 0, end: int | None = None):
     """`_LATEX_SPAN.finditer(text, start, end)`, tried only where a span can start: 5x faster on prose."""
     end = len(text) if end is None else end
-    while candidate := _SPAN_START.search(text, start, end):
+    starts = _SPAN_OR_TYPOGRAPHY_START if ("--" in text or "~" in text or "``" in text or "''" in text) else _SPAN_START
+    while candidate := starts.search(text, start, end):
         match = _LATEX_SPAN.match(text, candidate.start(), end)
         if match is None:
             start = candidate.start() + 1
@@ -528,6 +537,8 @@ def convert_span(span: str) -> Converted:
         return _math(span[1:-1], span)
     if span.startswith("\\("):
         return _math(span[2:-2], span)
+    if span in _TYPOGRAPHY:
+        return Converted(_TYPOGRAPHY[span], _TYPOGRAPHY[span])
     return _Converter().run(span)
 
 

@@ -455,3 +455,31 @@ def test_dollar_amounts_stay_text_as_pandoc_reads_them(text, plain, formulas):
     assert converted.plain == plain
     assert len(soup(converted.html).find_all("math")) == formulas
     assert converted.unconverted == []
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Navier--Stokes regularity, pages 1--10", "Navier–Stokes regularity, pages 1–10"),
+        ("a proof---in outline", "a proof—in outline"),
+        ("``critical'' spaces", "“critical” spaces"),
+        (r"Joint with G.~Sch\"onbeck; see Thm.~1.2", "Joint with G. Schönbeck; see Thm. 1.2"),
+        ("the --verbose option, O'Neil's lemma", "the --verbose option, O'Neil's lemma"),
+    ],
+)
+def test_tex_dashes_ties_and_quotes_in_titles_are_typography(text, plain):
+    converted = render_inline(text)
+    assert converted.plain == plain
+    assert converted.unconverted == []
+    assert "~" not in soup(converted.html).get_text() and "--" not in plain.replace("--verbose", "")
+
+
+def test_tex_typography_in_a_markdown_abstract_leaves_code_addresses_and_tables_alone():
+    from sitegen.markup import render_markdown
+
+    text = "Navier--Stokes~equations, ``blow-up'', [notes](https://example.org/a~b)\n\nRun `--flag`.\n\n| a | b |\n|---|---|\n| 1--2 | x |\n"
+    tree = soup(render_markdown(text, pictures=[]).html)
+    assert tree.find("p").get_text() == "Navier–Stokes\u00a0equations, “blow-up”, notes"
+    assert tree.find("code").get_text() == "--flag"
+    assert tree.find("a")["href"] == "https://example.org/a~b"
+    assert [td.get_text() for td in tree.find_all("td")] == ["1–2", "x"]
