@@ -219,6 +219,19 @@ _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels 
 # Math ends where its paragraph does: a line break in it, not a blank line (TeX refuses one in math,
 # and Markdown makes it two paragraphs).
 _LINE_BREAK = r"\n(?![ \t]*\n)"
+# display environments in text, and what latex2mathml is given of each: its content alone (one formula), or an
+# environment it sets as a table (rows, columns at `&`): `gather`'s rows as a matrix's, `eqnarray`'s as `align*`'s
+DISPLAY_ENVIRONMENTS = {
+    "equation": "",
+    "displaymath": "",
+    "align": "align*",
+    "eqnarray": "align*",
+    "flalign": "align*",
+    "alignat": "align*",
+    "gather": "matrix",
+    "multline": "matrix",
+}
+_NUMBERING = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber\b|notag\b)")  # a display's numbering: nothing to show here
 _LATEX_SPAN = re.compile(
     rf"(?<!\\)\$\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$\$"  # display math
     # inline math: as pandoc reads it, a `$` with a space inside it or a digit after it closes none, so that dollar
@@ -227,6 +240,8 @@ _LATEX_SPAN = re.compile(
     rf"|(?<!\\)\$(?=\s)(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\s)\$(?!\d)"
     rf"|\\\((?:\\[^)]|[^\\\n]|{_LINE_BREAK})+?\\\)"  # inline math \( ... \)
     rf"|\\\[(?:\\[^\]]|[^\\\n]|{_LINE_BREAK})+?\\\]"  # display math \[ ... \]
+    # a display environment, as MathJax reads one in text: `\begin{equation} ... \end{equation}`, `align*`, ...
+    rf"|\\begin\{{(?P<environment>{'|'.join(DISPLAY_ENVIRONMENTS)})(?P<starred>\*?)\}}(?:.|{_LINE_BREAK})*?\\end\{{(?P=environment)(?P=starred)\}}"
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
@@ -537,9 +552,21 @@ def convert_span(span: str) -> Converted:
         return _math(span[1:-1], span)
     if span.startswith("\\("):
         return _math(span[2:-2], span)
+    if span.startswith("\\begin{") and "\\end{" in span:
+        return _math(_display_environment(span), span, display=True)
     if span in _TYPOGRAPHY:
         return Converted(_TYPOGRAPHY[span], _TYPOGRAPHY[span])
     return _Converter().run(span)
+
+
+def _display_environment(span: str) -> str:
+    """A display environment's formula as latex2mathml reads it (see DISPLAY_ENVIRONMENTS)."""
+    name = span[len("\\begin{") : span.index("}")].rstrip("*")
+    body = _NUMBERING.sub("", span[span.index("}") + 1 : span.rindex("\\end{")])
+    if name == "alignat":  # its number of columns: `\begin{alignat}{2}`
+        body = re.sub(r"^\s*\{\d+\}", "", body)
+    table = DISPLAY_ENVIRONMENTS[name]
+    return f"\\begin{{{table}}}{body}\\end{{{table}}}" if table else body
 
 
 def _math(tex: str, source: str, display: bool = False) -> Converted:
@@ -696,10 +723,19 @@ def _plain(element: ET.Element) -> str:
         root = {"3": "∛", "4": "∜"}.get(parts[1]) or _script(parts[1], _SUPERSCRIPTS, "^").lstrip("^") + "√"
         return root + _group(parts[0])
     if tag == "mtable":  # a matrix, `cases`: the cells of a row apart, the rows by semicolons
-        return "; ".join(" ".join(_plain(cell) for cell in row) for row in children)
+        return "; ".join(_row(list(row)) for row in children)
     if tag == "mspace":
         return " "
     return _spaced(children, parts)
+
+
+def _row(cells: list[ET.Element]) -> str:
+    """A table's row as text: its cells apart, but `align`'s pairs (`a &= b`: right-aligned, then left) as one."""
+    text = ""
+    for index, cell in enumerate(cells):
+        joined = index > 0 and cells[index - 1].get("columnalign") == "right" and cell.get("columnalign") == "left"
+        text += ("" if joined or not text else " ") + _plain(cell)
+    return text
 
 
 def _tag(element: ET.Element) -> str:
@@ -751,6 +787,9 @@ class _Converter:
         return LatexWalker(text, latex_context=LATEX_CONTEXT, tolerant_parsing=True).get_latex_nodes()[0]
 
     def run(self, text: str) -> Converted:
+        if text.startswith("\\end"):  # an environment's end without its beginning: pylatexenc would drop it silently
+            self.unconverted.append(text)
+            return Converted(f"<code>{html.escape(text, quote=False)}</code>", text, self.unconverted)
         try:
             nodes = self.parse(text)
         except (LatexWalkerError, IndexError):  # pylatexenc runs off the end on e.g. `\verb|x|`

@@ -483,3 +483,27 @@ def test_tex_typography_in_a_markdown_abstract_leaves_code_addresses_and_tables_
     assert tree.find("code").get_text() == "--flag"
     assert tree.find("a")["href"] == "https://example.org/a~b"
     assert [td.get_text() for td in tree.find_all("td")] == ["1–2", "x"]
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("\\begin{equation*} E = mc^2 \\end{equation*}", "E=mc²"),
+        ("\\begin{equation}\\label{eq:main}\n  E = mc^2\n\\end{equation}", "E=mc²"),
+        ("\\begin{align} a &= b \\\\ c &= d \\nonumber \\end{align}", "a=b; c=d"),
+        ("\\begin{gather*} a = b \\\\ c = d \\end{gather*}", "a=b; c=d"),
+    ],
+)
+def test_a_display_environment_in_an_abstract_is_display_math(text, plain):
+    from sitegen.markup import render_markdown
+
+    converted = render_markdown(f"We prove\n{text}\nfor all n.")
+    assert converted.unconverted == []
+    assert soup(converted.html).find("math", attrs={"display": "block"}) is not None
+    assert converted.plain == f"We prove {plain} for all n."
+
+
+def test_an_environment_end_without_its_beginning_is_shown_and_reported_never_dropped():
+    converted = convert_inline("a \\end{proof} b")
+    assert converted.unconverted == ["\\end{proof}"]
+    assert soup(converted.html).find("code").get_text() == "\\end{proof}"
