@@ -128,7 +128,7 @@ IGNORED_FIELDS = frozenset(
     adsurl adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
     interhash intrahash uri cdrom acmid numpages articleno article-number art_number pmcid hal_id hal_version
-    mrclass mrnumber mrreviewer fjournal zbl zblnumber lccn oclc unique-id researcherid-numbers orcid-numbers
+    mrclass mrnumber mrreviewer fjournal zbl zblnumber zbmath lccn oclc unique-id researcherid-numbers orcid-numbers
     web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
     usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
@@ -956,11 +956,23 @@ def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
     record.put("ids", ids, fields.entry_line)
 
 
+# An article number and the article's length, as MathSciNet (`PAGES = {109012, 24}`, `{Paper No. 109012, 24}`) and
+# zbMATH (`Pages = {Id/No 109012, 24 p.}`) write them for a journal without page numbers: the number is the pages'
+_ARTICLE_NUMBER_PAGES = re.compile(r"^(?:(?:Paper|Art(?:icle)?)\.?\s*No\.?|Id/No)?\s*([A-Za-z]?\d[\w.-]*),\s*\d+\s*(?:pp?\.?|pages)?$")
+_ARTICLE_NUMBER_MARK = re.compile(r"^\s*(?:(?:Paper|Art(?:icle)?)\.?\s*No|Id/No)", re.IGNORECASE)
+
+
 def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
     values = fields.values
     for name in (*BIBTEX_DETAILS, *EXTRA_FIELDS):
         if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
             record.put(name, bibtex_text(values[name]), fields.lines[name])
+    pages = record.data.get("pages")
+    from_database = any(name in values for name in ("mrnumber", "zbl", "zblnumber", "zbmath")) or (isinstance(pages, str) and _ARTICLE_NUMBER_MARK.match(pages))
+    if isinstance(pages, str) and from_database and (number := _ARTICLE_NUMBER_PAGES.match(pages)):
+        record.put("pages", number.group(1), fields.lines["pages"])  # not "109012, 24": no page 24 follows
+    elif "pages" not in record.data and "articleno" in values:  # ACM's: an article number instead of pages
+        record.put("pages", bibtex_text(values["articleno"]), fields.lines["articleno"])
     editors = fields.get("editor")
     if editors:
         record.put("editors", person_names(editors[0])[0], editors[1])

@@ -883,3 +883,19 @@ note = {See \href{https://h.org}{here}}}
     assert site.warnings == [
         f"{PATH}:3: warning: record 'k', field 'abstract': link 'javascript:alert(1)': unsafe URL scheme 'javascript:', the link is left out (its text stays)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("fields", "pages"),
+    [
+        ("pages = {109012, 24}, mrnumber = {4000001}, mrclass = {65T50}, fjournal = {Journal of Computational Physics}", "109012"),
+        ("pages = {Paper No. 109012, 24}", "109012"),
+        ("pages = {Id/No 109012, 24 p.}, zbmath = {7123456}, zbl = {1420.11123}", "109012"),
+        ("articleno = {42}, numpages = {18}", "42"),  # ACM's
+        ("pages = {611--659}, mrnumber = {3456789}", "611–659"),
+        ("pages = {12, 15}", "12, 15"),  # two pages, in a file of no database that writes article numbers so
+    ],
+)
+def test_an_article_number_and_length_is_the_article_number(fields, pages):
+    record = one(f'@article{{a, title = {{T}}, author = {{Sch\\"afer, J\\"org}}, journal = {{J. Comput. Phys.}}, year = 2020, {fields}}}')
+    assert record.extra["pages"] == pages
