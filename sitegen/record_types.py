@@ -78,7 +78,7 @@ _PROCEEDINGS_WORDS = (
 )
 _PROCEEDINGS_CJK = "予稿集|講演論文集|講演集|会議録|会議|シンポジウム|全国大会|会议|會議|研讨会|研討會|论文集|학술대회|학술발표|심포지엄|워크숍"
 _JOURNAL_WORDS = (
-    "journal|transactions|letters|review|magazine|annals|bulletin"
+    "journal|transactions|letters|review|magazine|annals|bulletin|communications|acta|inventiones"
     "|zeitschrift|zeitschriften|jahrbuch|mitteilungen|spektrum|revue|annales|cahiers|comptes rendus"
     "|revista|boletín|boletin|anales|cuadernos|rivista|giornale|bollettino|annali|quaderni|boletim"
     "|tijdschrift|mededelingen|jaarboek"
@@ -104,7 +104,8 @@ _JOURNAL_OF_PROCEEDINGS = re.compile(
 )
 # ISO 4 abbreviations of venue words, as journals' and proceedings' names are cited ("IEEE Trans. Pattern Anal.",
 # "Phys. Rev. Lett.", "Proc. Int. Conf. ..."): a word and its period
-_JOURNAL_ABBREVIATION = re.compile(r"\b(?:J|Trans|Rev|Lett|Ann|Bull|Mag)\.", re.IGNORECASE)
+# and mathematics' and physics' ("Comm. Math. Phys.", "Commun. ACM", "Invent. Math.", "Math. Z.", "Izv. ...")
+_JOURNAL_ABBREVIATION = re.compile(r"\b(?:J|Trans|Rev|Lett|Ann|Bull|Mag|Comm|Commun|Invent|Izv|Dokl)\.|\bMath\. Z\.", re.IGNORECASE)
 _PROCEEDINGS_ABBREVIATION = re.compile(r"\b(?:Proc|Conf|Symp)\.", re.IGNORECASE)
 # The acronyms of widely known conferences and journals, as venues are written in CS ("CVPR 2023", "NeurIPS'22",
 # "Proc. ICML", "IEEE TPAMI"): case and letters around them as written, digits allowed ("CVPR2023").

@@ -206,6 +206,18 @@ def test_untyped_records_are_typed_from_their_venue():
     assert record_type(make_entry(source="Somewhere")) == "other"
 
 
+@pytest.mark.parametrize(
+    "source",
+    ["Comm. Math. Phys.", "Commun. ACM", "Invent. Math.", "Acta Math.", "Math. Z.", "Izv. Ross. Akad. Nauk Ser. Mat.", "Communications in Number Theory"],
+)
+def test_mathematics_and_physics_journals_cited_as_iso_4_abbreviates_them_are_articles(source):
+    assert record_type(make_entry(source=source)) == "article"
+
+
+def test_a_book_series_of_mathematics_is_no_journal():
+    assert record_type(make_entry(source="Lecture Notes in Math.")) == "other"
+
+
 def test_csl_item_fields():
     item = csl_item(KESTREL)
     assert item["DOI"] == "10.5555/3689031.3717462"  # the resolver prefix is the style's to add
