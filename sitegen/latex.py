@@ -515,7 +515,7 @@ _MACRO_NAME = re.compile(r"\\([A-Za-z]+)\*?")
 
 
 def _span_underscores_escaped(span: str) -> str:
-    if "_" not in span or span.startswith(("$", "\\(")):  # math
+    if "_" not in span or span.startswith(("$", "\\(", "\\[")) or (span.startswith("\\begin{") and "\\end{" in span):  # math
         return span
     if span.startswith("{"):
         return "{" + escape_text_underscores(span[1:-1]) + "}"

@@ -504,8 +504,8 @@ def _special_text(match: re.Match) -> str:
 def _span_text(span: str) -> str:
     if span in _SPECIAL_TEXT:  # TeX's dashes, ties and quotes in prose, as between pieces
         return _SPECIAL_TEXT[span]
-    if span.startswith("$"):
-        return span  # math: the pipeline makes MathML of it
+    if span.startswith("$") or (span.startswith("\\begin{") and "\\end{" in span):
+        return span  # math, a display environment among them: the pipeline makes MathML of it
     if span.startswith("{") and "\\" not in span and "$" not in span:
         return _plain_run(span)
     try:

@@ -899,3 +899,17 @@ note = {See \href{https://h.org}{here}}}
 def test_an_article_number_and_length_is_the_article_number(fields, pages):
     record = one(f'@article{{a, title = {{T}}, author = {{Sch\\"afer, J\\"org}}, journal = {{J. Comput. Phys.}}, year = 2020, {fields}}}')
     assert record.extra["pages"] == pages
+
+
+def test_a_display_environment_in_a_bib_abstract_is_display_math_and_kept_in_publications_bib(tmp_path):
+    bib = (
+        '@article{env2022,\n  author = {Sch\\"afer, J\\"org},\n  title = {An identity},\n  journal = {Invent. Math.},\n'
+        "  year = {2022},\n  abstract = {We prove\n  \\begin{equation}\\label{main}\n  \\sum_{n\\le x} \\mu(n) = o(x)\n"
+        "  \\end{equation}\n  for all $x$.},\n}\n"
+    )
+    site = built(tmp_path, bib)
+    assert site.warnings == []
+    abstract = site.page("env2022").find(class_="abstract-body")
+    assert abstract.find("math", attrs={"display": "block"}).find("mo").get_text() == "∑"
+    assert site.records["env2022"]["abstract"] == "We prove ∑_(n≤x)μ(n)=o(x) for all x."
+    assert "\\begin{equation}\\label{main} \\sum_{n\\le x} \\mu(n) = o(x) \\end{equation}" in site.text("publications.bib")

@@ -350,6 +350,7 @@ def test_a_name_beside_a_letter_gets_the_thin_space_tex_sets(tex, spaced):
         (r"\emph{a_b $y_1$} and \(z_2\)", r"\emph{a\_b $y_1$} and \(z_2\)"),
         (r"{a_b} \url{https://x.org/a_b}", r"{a\_b} \url{https://x.org/a_b}"),
         (r"already a\_b", r"already a\_b"),
+        (r"in_text \[ x_1 \] and \begin{equation} y_2 \end{equation}", r"in\_text \[ x_1 \] and \begin{equation} y_2 \end{equation}"),
     ],
 )
 def test_escape_text_underscores_leaves_math_and_addresses(text, escaped):
