@@ -597,7 +597,7 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     if words:
         mathml = _put_words_back(mathml, words)
     mathml = _spaced_names(mathml)
-    return nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True)
+    return _unary_signs(nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True))
 
 
 THIN_SPACE = '<mspace width="0.1667em"></mspace>'
@@ -607,6 +607,15 @@ _NAME_MI = r"<mi(?: [^>]*)?>[A-Za-z]{2,}</mi>"
 _SCRIPTED_NAME = rf"<(?P<script>msup|msub|msubsup)>{_NAME_MI}(?:(?!</?(?:msup|msub|msubsup)>).)*?</(?P=script)>"  # `\log^2`
 _NAME_AFTER_ORDINARY = re.compile(rf"(?<=</mi>|</mn>)(?={_NAME_MI}|<(?:msup|msub|msubsup)>{_NAME_MI})")
 _ORDINARY_AFTER_NAME = re.compile(rf"((?<!<msup>)(?<!<msub>)(?<!<msubsup>){_NAME_MI}|{_SCRIPTED_NAME})(?=<m[in][ >])")
+
+
+# a sign after an opening bracket, a comma or a relation is the number's sign, not a subtraction: `\{-1, 0, 1\}`,
+# `f(-x)`, `a = -b`. TeX sets it so; MathML takes an operator inside a row for a binary one, spaced on both sides
+_UNARY_SIGN = re.compile(r"(<mo(?: [^>]*)?>(?:[(\[{⟨,;:=≤≥≠∈∉⊂⊆⊃⊇→↦∼≈≡≅]|&lt;|&gt;)</mo>)<mo>([−+±∓])</mo>")
+
+
+def _unary_signs(mathml: str) -> str:
+    return _UNARY_SIGN.sub(r'\1<mo form="prefix">\2</mo>', mathml) if "<mo>" in mathml else mathml
 
 
 def _spaced_names(mathml: str) -> str:

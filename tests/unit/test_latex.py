@@ -508,3 +508,13 @@ def test_an_environment_end_without_its_beginning_is_shown_and_reported_never_dr
     converted = convert_inline("a \\end{proof} b")
     assert converted.unconverted == ["\\end{proof}"]
     assert soup(converted.html).find("code").get_text() == "\\end{proof}"
+
+
+@pytest.mark.parametrize("tex", [r"$\{-1, 0, 1\}$", r"$f(-x)$", r"$a = -b$", r"$x \in [-1, 1]$", r"$a < +1$"])
+def test_a_sign_after_a_bracket_comma_or_relation_is_a_prefix_operator(tex):
+    signs = [mo for mo in soup(convert_inline(tex).html).find_all("mo") if mo.get_text() in "−+"]
+    assert [mo.get("form") for mo in signs] == ["prefix"]
+
+
+def test_a_subtraction_is_no_prefix_operator():
+    assert all(mo.get("form") is None for mo in soup(convert_inline(r"$(a) - b - 1$").html).find_all("mo"))
