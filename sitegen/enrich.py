@@ -19,8 +19,9 @@ from pathlib import Path
 
 from sitegen.cache import digest, problem_data, problem_from
 from sitegen.categories import subject_name
-from sitegen.errors import Problem
+from sitegen.errors import Location, Problem
 from sitegen.latex import math_macros_key, unconverted_hint
+from sitegen.load import TEXT_LINE
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
@@ -508,5 +509,19 @@ def _report_unconverted(written: Record | Profile, field_name: str, sources: Seq
     for tex in sources:
         whose = f"record '{written.id}', " if isinstance(written, Record) else ""
         problems.append(
-            Problem(f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}", written.where(field_name), warning=True)
+            Problem(
+                f"{whose}field '{field_name}': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}",
+                _where_in(written, field_name, tex),
+                warning=True,
+            )
         )
+
+
+def _where_in(written: Record | Profile, field_name: str, piece: str) -> Location | None:
+    """Where `piece` of a field's text is written: its own line in a literal block (`abstract: |`), else the field's."""
+    first = written.lines.get(field_name + TEXT_LINE)
+    text = getattr(written, field_name, None)
+    where = written.where(field_name)
+    if first is None or where is None or not isinstance(text, str) or (at := text.find(piece)) < 0:
+        return where
+    return Location(where.path, first + text.count("\n", 0, at))

@@ -32,6 +32,11 @@ else:
         _BaseLoader = yaml.SafeLoader
 
 
+# `<field>` + TEXT_LINE in a mapping's key_lines: the line of the first line of a literal block's text (`abstract: |`),
+# whose lines are the file's, so that a message about a piece of the text names the line it is on
+TEXT_LINE = "#text"
+
+
 class PositionedDict(dict):
     """A YAML mapping with the 1-based line of itself and of each key."""
 
@@ -221,7 +226,7 @@ def _key_lines(node: yaml.MappingNode) -> dict[str, int]:
     """The line of each key of a mapping; a key given twice is a problem at its second place."""
     lines: dict[str, int] = {}
     seen: dict[tuple[str, str], int] = {}
-    for key, _ in node.value:
+    for key, value in node.value:
         if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
             # field names recur in every record: one string each, in memory and in the build cache
             key.value = sys.intern(key.value)
@@ -230,6 +235,8 @@ def _key_lines(node: yaml.MappingNode) -> dict[str, int]:
             if identity in seen:  # PyYAML would keep the last value silently; a second `title:` is a mistake
                 raise yaml.constructor.ConstructorError(None, None, f"duplicate key '{key.value}' (first on line {seen[identity]})", key.start_mark)
             seen[identity] = lines[key.value] = line
+            if isinstance(value, yaml.ScalarNode) and value.style == "|":  # a literal block: its lines are the file's
+                lines[key.value + TEXT_LINE] = value.start_mark.line + 2
     return lines
 
 

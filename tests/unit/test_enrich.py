@@ -489,6 +489,15 @@ def test_unconvertible_latex_is_a_warning_naming_file_line_and_field():
     ]
 
 
+def test_latex_that_cannot_be_converted_in_a_block_of_text_is_reported_at_its_own_line():
+    text = "id: a\ntitle: T\nyear: 2020\nabstract: |\n  Let $M$ be a manifold.\n\n  Then $\\R^n$ and\n  $\\foo$.\n"
+    _, problems = enrich([rec(text)])
+    assert [str(p).split(": LaTeX")[0] for p in problems] == [
+        "content/records/x.yaml:7: warning: record 'a', field 'abstract'",
+        "content/records/x.yaml:8: warning: record 'a', field 'abstract'",
+    ]
+
+
 def test_profile_text_written_in_latex_is_shown_as_unicode():
     site, _ = enrich(
         [rec("id: a\ntitle: T\nyear: 2020\nauthors: ['Lena Müller']\n")],
