@@ -844,6 +844,7 @@ def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
     ) in result.stderr.splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("photo", ["/static/jane.png", "/~jdoe/static/jane.png"])
 def test_a_photo_written_as_its_address_on_the_site_is_told_its_name_in_static(tmp_path, photo):
     site = write_site(
@@ -877,6 +878,7 @@ HOST_ENVIRONMENTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("host", HOST_ENVIRONMENTS)
 def test_a_build_on_another_host_with_the_github_address_init_wrote_warns(tmp_path, host):
     """On Netlify, Cloudflare Pages or GitLab CI, a base_url with another path (the github.io/<folder>/ that init

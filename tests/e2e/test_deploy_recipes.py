@@ -85,6 +85,7 @@ def python_version_is_supported(version: str) -> bool:
     return (major, minor) >= (int(required[1]), int(required[2]))
 
 
+@pytest.mark.slow
 def test_the_gitlab_recipe_publishes_public_built_for_the_pages_address(site: Path, tmp_path: Path) -> None:
     job = yaml.safe_load(recipe("yaml", "CI_PAGES_URL").code)["pages"]
     assert job["artifacts"]["paths"] == ["public"], "GitLab publishes public/ of the job named pages"
@@ -99,6 +100,7 @@ def test_the_gitlab_recipe_publishes_public_built_for_the_pages_address(site: Pa
     assert_served_from(site / "public", address)
 
 
+@pytest.mark.slow
 def test_the_netlify_recipe_publishes_output_built_for_the_site_address(site: Path, tmp_path: Path) -> None:
     config = tomllib.loads(recipe("toml", "[build]").code)
     assert python_version_is_supported(config["build"]["environment"]["PYTHON_VERSION"])
@@ -109,6 +111,7 @@ def test_the_netlify_recipe_publishes_output_built_for_the_site_address(site: Pa
     assert_served_from(site / config["build"]["publish"], address)
 
 
+@pytest.mark.slow
 def test_the_cloudflare_recipe_publishes_output_built_for_the_site_address(site: Path, tmp_path: Path) -> None:
     lines = recipe("text", "Build output directory").code.splitlines()
     settings = {key.strip(): value.strip() for key, value in (line.split(":", 1) for line in lines)}

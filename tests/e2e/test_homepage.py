@@ -945,6 +945,7 @@ def test_a_mastodon_link_names_the_author_of_shared_links(tmp_path, written):
     assert not soup_of(plain["index.html"]).find("meta", attrs={"name": "fediverse:creator"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "written", "address", "label"),
     [
@@ -1845,6 +1846,7 @@ def test_a_chosen_dark_accent_and_fonts_are_used_as_written(tmp_path):
     assert 'h1, h2, h3, h4, .site-name { font-family: "Avenir Next", sans-serif; }' in css
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
@@ -1875,12 +1877,14 @@ def test_an_accent_too_light_to_read_is_a_warning_with_a_shade_that_reads(tmp_pa
     assert contrast(parse_colour(found[1]), (255, 255, 255)) >= 4.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("written", "meant"), [("accent_color", "accent"), ("theme_colour", "accent"), ("color_scheme", "dark_mode")])
 def test_a_look_setting_by_another_tools_name_names_sitegens(tmp_path, written, meant):
     result = run_sitegen("check", "--site", str(site_with(tmp_path, {}, settings=f'{written}: "#b5179e"\n')))
     assert f"did you mean '{meant}'" in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("setting", "scheme", "toggle"), [("false", "light", False), ("true", "dark", True), ("auto", None, True)])
 def test_dark_mode_can_be_turned_off_or_made_the_start(tmp_path, setting, scheme, toggle):
     site = site_with(tmp_path, {}, settings=f"dark_mode: {setting}\n")
@@ -1892,6 +1896,7 @@ def test_dark_mode_can_be_turned_off_or_made_the_start(tmp_path, setting, scheme
     assert page.find("meta", attrs={"name": "color-scheme"})["content"] == {"light": "light", "dark": "dark light", None: "light dark"}[scheme]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("files", "icon", "kind"),
     [
@@ -1911,6 +1916,7 @@ def test_a_favicon_in_static_is_the_pages_icon(tmp_path, files, icon, kind):
         assert [(link["href"], link["type"]) for link in icons] == [(icon, kind)]
 
 
+@pytest.mark.slow
 def test_a_camera_sized_photo_is_a_warning_and_a_small_one_is_not(tmp_path):
     """A 4000x3000 JPEG of 9 MB was copied as it was and loaded by every visitor for a 160 pixel circle."""
     profile = "name: Priya Raman\nphoto: photo.jpg\n"
