@@ -341,6 +341,9 @@ COMMON_MACRO_MEANINGS = {
 }
 MACRO_NAME = re.compile(r"[A-Za-z]+")
 _MACRO_DEPTH = 16  # expansions in one formula before it is given up as a loop (`\a` -> `\b` -> `\a`)
+# and the length it may reach: macros that each write others several times (`a: '\b\b\b\b'`, `b: '\c\c\c\c'`, ...)
+# grow a formula fourfold at every step, billions of characters within the depth, from one line of a pull request
+MAX_EXPANDED = 20_000
 _CONTROL_SEQUENCE = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
 _math_macros: dict[str, tuple[str, int]] = dict(BUILTIN_MATH_MACROS)
 
@@ -364,12 +367,14 @@ def math_macros_key() -> str:
 
 def expand_macros(tex: str, macros: dict[str, tuple[str, int]] | None = None) -> str:
     """`tex` with each macro of `macros` (default: those in use) replaced, `#1`... by its arguments (a braced group or
-    one token), as MathJax's `macros` setting does; ValueError when they expand without end."""
+    one token), as MathJax's `macros` setting does; ValueError when they expand without end or past MAX_EXPANDED."""
     macros = _math_macros if macros is None else macros
     for _ in range(_MACRO_DEPTH):
         expanded = _expand_once(tex, macros)
         if expanded == tex:
             return tex
+        if len(expanded) > MAX_EXPANDED:
+            raise ValueError(f"the macros of math_macros make this formula longer than {MAX_EXPANDED:,} characters")
         tex = expanded
     raise ValueError("a macro of math_macros expands without end")
 

@@ -399,6 +399,21 @@ def test_macros_expand_with_arguments_nested_and_never_without_end():
         expand_macros(r"\loop", macros)
 
 
+def test_macros_that_multiply_stop_at_a_length_not_at_the_machines_memory(site_macros):
+    """Macros each writing the next four times: 4^8 copies of the last, from eight lines of a pull request."""
+    import time
+
+    from sitegen.latex import MAX_EXPANDED, expand_macros
+
+    macros = {name: ("\\" + following) * 4 for name, following in zip("abcdefgh", "bcdefghi")}
+    site_macros({name: (replacement, 0) for name, replacement in macros.items()})
+    started = time.process_time()
+    with pytest.raises(ValueError, match=f"longer than {MAX_EXPANDED:,} characters"):
+        expand_macros(r"\a")
+    converted = convert_inline(r"see $\a$")
+    assert converted.unconverted == [r"$\a$"] and time.process_time() - started < 5
+
+
 @pytest.mark.parametrize(
     ("tex", "variant", "letters"),
     [(r"$\germ{sl}_2$", "fraktur", "sl"), (r"${\germ g}$", None, "𝔤"), (r"$\Cal O_X$", None, "𝒪"), (r"$\roman{Gal}(\bar K/K)$", None, "Gal")],
