@@ -46,7 +46,10 @@ def host_path_warning(base_path: str, environment: Mapping[str, str]) -> str | N
         host, address, option = "GitLab Pages", environment["CI_PAGES_URL"].rstrip("/") + "/", '--base-url "$CI_PAGES_URL/"'
     else:
         return None
-    served_at = urllib.parse.urlsplit(address).path if address.startswith(("https://", "http://")) else "/"
+    try:
+        served_at = urllib.parse.urlsplit(address).path if address.startswith(("https://", "http://")) else "/"
+    except ValueError:  # an address the host set that is none ('http://[x'): it says nothing about the path
+        return None
     if served_at == base_path:
         return None
     return (

@@ -610,11 +610,19 @@ _HOST_LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
 _HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
 
 
+def _host_of(written: str) -> str:
+    """The host an address names ('' for none, or for text urlsplit refuses: '[', '[md](javascript:...)')."""
+    try:
+        return urlsplit(written if "//" in written else "//" + written).hostname or ""
+    except ValueError:
+        return ""
+
+
 def _cname(fields: Fields) -> str | None:
     """output/CNAME holds one host name (GitHub Pages reads it): no scheme, no path, no port."""
     cname = fields.string("cname")
     if cname is not None and not _HOST_NAME.fullmatch(cname):
-        host = urlsplit(cname if "//" in cname else "//" + cname).hostname or ""  # 'https://www.e.org/' names www.e.org
+        host = _host_of(cname)  # 'https://www.e.org/' names www.e.org
         hint = f"; write cname: {host}" if host and _HOST_NAME.fullmatch(host) and "." in host else ""
         fields.problem("cname", f"expected a host name such as www.example.org (no https://, no path), got {cname!r}{hint}")
         return None

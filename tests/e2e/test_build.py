@@ -907,6 +907,15 @@ def test_a_gitlab_job_that_publishes_no_pages_gets_no_warning_about_their_addres
     assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("address", ["http://[x", "https://[md]/", "https://"])
+def test_a_host_address_that_is_none_says_nothing_and_stops_nothing(address):
+    """The URL parser refuses 'http://[x' (a ValueError, a traceback before): no path to compare, no warning."""
+    from sitegen.commands import host_path_warning
+
+    assert host_path_warning("/", {"NETLIFY": "true", "URL": address}) is None
+    assert host_path_warning("/", {"GITLAB_CI": "true", "CI_PAGES_URL": address, "CI_JOB_NAME": "pages"}) is None
+
+
 @pytest.mark.parametrize("output", ["static/site", "content/out", "themes"])
 def test_output_inside_a_folder_the_build_reads_is_refused(tmp_path, output):
     """`--output static/site` would be read back as the site's files by the next build, and copied into itself."""

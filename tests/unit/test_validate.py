@@ -585,6 +585,14 @@ def test_site_defaults():
             "title: T\ncname: '<script>alert(1)</script>'\n",
             "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '<script>alert(1)</script>'",
         ),
+        (  # text the URL parser refuses (found by tests/e2e/test_hostile_inputs.py): a line, not a traceback
+            "title: T\ncname: '['\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '['",
+        ),
+        (
+            "title: T\ncname: '[md](javascript:alert(1))'\n",
+            "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got '[md](javascript:alert(1))'",
+        ),
         (
             "title: T\ncname: https://www.e.org/\n",
             "content/site.yaml:2: field 'cname': expected a host name such as www.example.org (no https://, no path), got 'https://www.e.org/'; write cname: www.e.org",
