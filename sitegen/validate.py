@@ -35,7 +35,17 @@ from sitegen.model import (
     SiteConfig,
 )
 from sitegen.record_types import ARXIV_ID, checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
-from sitegen.urls import WINDOWS_DEVICE_NAME, SiteUrls, link_preview_problem, normal_base_url, slugify, url_scheme, windows_folder_problem, windows_path
+from sitegen.urls import (
+    WEB_PREFIXES,
+    WINDOWS_DEVICE_NAME,
+    SiteUrls,
+    link_preview_problem,
+    normal_base_url,
+    slugify,
+    url_scheme,
+    windows_folder_problem,
+    windows_path,
+)
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -534,7 +544,6 @@ def command_line_base_url_problems(written: str) -> list[tuple[str, bool]]:
 
 # The last part of an address that names a page, not a folder: index.html, home.htm, index.php, ...
 _PAGE_NAME = re.compile(r"[^/]+\.(?:html?|xhtml|shtml|php\d?|aspx?|jspx?|cgi)", re.IGNORECASE)
-WEB_SCHEMES = ("https://", "http://")
 # 'https//host/...', 'https:/host/...', 'htps://host/...': a scheme misspelt before an address that starts with its host
 _MISSPELT_SCHEME = re.compile(r"(?P<scheme>[A-Za-z]{3,6}):?/{1,3}(?P<rest>.*)")
 
@@ -550,7 +559,8 @@ def base_url_problems(written: str) -> list[tuple[str, bool]]:
     base_url = normal_base_url(written)
     parts = urlsplit(base_url)
     origin = f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
-    last = urlsplit(written.strip()).path.rsplit("/", 1)[-1]
+    written_parts = urlsplit(written.strip())
+    last = written_parts.path.rsplit("/", 1)[-1]
     if _PAGE_NAME.fullmatch(last):
         folder = origin + parts.path.rstrip("/").rsplit("/", 1)[0] + "/"
         return [(f"'{written}' names a page ({last}), not the folder the site is in: every link would start with {parts.path}; write '{folder}'", False)]
@@ -559,7 +569,6 @@ def base_url_problems(written: str) -> list[tuple[str, bool]]:
         resolved = posixpath.normpath(parts.path).lstrip("/")
         meant = origin + "/" + (resolved + "/" if resolved and resolved != "." else "")
         return [(f"'{written}' holds '.' or '..' parts, which links would keep as they are; write '{meant}'", False)]
-    written_parts = urlsplit(written.strip())
     dropped = [
         what
         for what, present in (
@@ -581,7 +590,7 @@ def _meant_address(written: str) -> str:
     if _HOST_FIRST.match(written):
         return normal_base_url("https://" + written)
     misspelt = _MISSPELT_SCHEME.fullmatch(written)
-    if misspelt and not written.lower().startswith(WEB_SCHEMES) and _HOST_FIRST.match(misspelt["rest"]) and not _NOT_IN_URLS.search(written):
+    if misspelt and not written.lower().startswith(WEB_PREFIXES) and _HOST_FIRST.match(misspelt["rest"]) and not _NOT_IN_URLS.search(written):
         scheme = difflib.get_close_matches(misspelt["scheme"].lower(), ["https", "http"], n=1, cutoff=0.6)
         if scheme:
             return normal_base_url(f"{scheme[0]}://{misspelt['rest']}")

@@ -279,6 +279,9 @@ class ViewBuilder:
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
         self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
+        # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
+        # on every page, so worked out once (an accent's shades are searched for contrast)
+        self._style = Markup(self.settings.appearance.style_sheet())
         self._coauthors = dict(_content_site_wide(site, "coauthors") or ())  # normalised name -> URL as written
         from sitegen.pages.people import author_links
 
@@ -319,8 +322,7 @@ class ViewBuilder:
                 else None,
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
-                # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is
-                "style": Markup(appearance.style_sheet()),
+                "style": self._style,
                 "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
                 "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
                 "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),
