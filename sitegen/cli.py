@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 from sitegen import __version__
-from sitegen.errors import ExitStatus, SitegenError
+from sitegen.errors import OUTPUT_FORMATS, ExitStatus, SitegenError, problem_printer
 from sitegen.output_folder import reason
 
 ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --api-url is not given
@@ -37,15 +37,23 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     site = argparse.ArgumentParser(add_help=False)
     site.add_argument("--site", type=Path, default=argparse.SUPPRESS, metavar="DIR", help=SITE_HELP)
+    formats = argparse.ArgumentParser(add_help=False)
+    formats.add_argument(
+        "--output-format",
+        choices=OUTPUT_FORMATS,
+        default="text",
+        help="how errors and warnings are printed: text (default), or github: as annotations of a GitHub Actions run, "
+        "which a pull request shows at the lines they name",
+    )
 
-    build = commands.add_parser("build", parents=[site], help="build the site into output/")
+    build = commands.add_parser("build", parents=[site, formats], help="build the site into output/")
     build.add_argument("--output", type=Path, metavar="DIR", help="where to write the site (default: DIR/output)")
     build.add_argument("--base-url", metavar="URL", help="override base_url of site.yaml")
     build.add_argument("--no-cache", action="store_true", help="ignore and do not update the build cache (.sitegen-cache/)")
     build.add_argument("--strict", action="store_true", help=STRICT_HELP + "; output/ is left as it was")
     build.set_defaults(handler="sitegen.commands:build")
 
-    check = commands.add_parser("check", parents=[site], help="validate everything, write nothing")
+    check = commands.add_parser("check", parents=[site, formats], help="validate everything, write nothing")
     check.add_argument("--strict", action="store_true", help=STRICT_HELP)
     check.set_defaults(handler="sitegen.commands:check")
 
@@ -281,8 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(handler(args))
     except SitegenError as error:
+        shown = problem_printer(getattr(args, "output_format", "text"), getattr(args, "site", Path(".")))
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            print(shown(problem), file=sys.stderr)
         return ExitStatus.CONTENT
     except OSError as error:  # a full disk, a folder without write permission: no traceback for what the user can fix
         where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""

@@ -6,17 +6,18 @@ import os
 import sys
 import time
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from sitegen.build import build_site, check_site, strict_failure
-from sitegen.errors import ContentError, ExitStatus, Problem, strict_warnings
+from sitegen.errors import ContentError, ExitStatus, Problem, problem_printer, strict_warnings
 from sitegen.output_folder import OutputInTheWay
 from sitegen.progress import Progress, live_terminal
 
 
-def report_warnings(warnings: list[Problem]) -> None:
+def report_warnings(warnings: list[Problem], shown: Callable[[Problem], str] = str) -> None:
     for problem in dict.fromkeys(warnings):  # same warning once
-        print(problem, file=sys.stderr)
+        print(shown(problem), file=sys.stderr)
 
 
 class BuildProgress:
@@ -74,7 +75,7 @@ def build(args) -> int:
     finally:
         if progress:
             progress.clear()
-    report_warnings(result.warnings)
+    report_warnings(result.warnings, problem_printer(args.output_format, Path(args.site)))
     if args.base_url is None and (warning := host_path_warning(result.base_path, os.environ)):
         print(warning, file=sys.stderr)
     if result.up_to_date:
@@ -86,15 +87,14 @@ def build(args) -> int:
 
 
 def check(args) -> int:
-    from pathlib import Path
-
     from sitegen.workflow_checks import outdated_refresh_workflow
 
     result = check_site(args.site)
     warnings = result.warnings + outdated_refresh_workflow(Path(args.site))
-    report_warnings(warnings)
+    shown = problem_printer(args.output_format, Path(args.site))
+    report_warnings(warnings, shown)
     if args.strict and strict_warnings(warnings):
-        print(strict_failure(warnings, "sitegen build --strict would write nothing"), file=sys.stderr)
+        print(shown(Problem(strict_failure(warnings, "sitegen build --strict would write nothing"))), file=sys.stderr)
         return ExitStatus.CONTENT
     print(f"ok: {result.pages} pages would be built", file=sys.stderr)
     return ExitStatus.OK

@@ -7,6 +7,9 @@ one, so that a user sees all mistakes of a run at once.
 from __future__ import annotations
 
 import enum
+import os
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from sitegen.values import value_class
@@ -97,3 +100,44 @@ def shown_value(value: Any) -> str:
     if value is None:
         return "nothing"
     return f"{type(value).__name__} {value!r}"
+
+
+OUTPUT_FORMATS = ("text", "github")
+
+
+def problem_printer(output_format: str, site_dir: Path) -> Callable[[Problem], str]:
+    """How a command prints a problem: `text`, the `path:line: message` line; `github`, that line as a GitHub Actions
+    annotation, which a pull request's "Files changed" tab shows at the line it blames."""
+    if output_format != "github":
+        return str
+    workspace = Path(os.environ.get("GITHUB_WORKSPACE") or Path.cwd())
+    return lambda problem: github_annotation(problem, site_dir, workspace)
+
+
+def github_annotation(problem: Problem, site_dir: Path, workspace: Path) -> str:
+    """`::error file=content/records/x.yaml,line=3,title=sitegen::content/records/x.yaml:3: ...`: a workflow command
+    (github.com/actions/toolkit, packages/core/src/command.ts: its escaping). The file is named from the repository's
+    root (`GITHUB_WORKSPACE`), where a site in a subfolder (`--site site`) has its files; a location that is no file
+    of the site (the cache, an option) annotates nothing but the run. The log shows the line as text shows it."""
+    level = "notice" if problem.note else "warning" if problem.warning else "error"
+    properties = []
+    location = problem.location
+    if location is not None and (site_dir / location.path).is_file():
+        properties.append(f"file={_escaped_property(os.path.relpath(site_dir / location.path, workspace))}")
+        if location.line is not None:
+            properties.append(f"line={location.line}")
+            if location.column is not None:
+                properties.append(f"col={location.column}")
+    properties.append("title=sitegen")
+    text = f"{location} {problem.message}" if location is not None else problem.message  # the level says warning
+    return f"::{level} {','.join(properties)}::{_escaped_data(text)}"
+
+
+def _escaped_data(text: str) -> str:
+    """A workflow command's message: '%', CR and LF escaped, so that no text of a site's files ends the command and
+    starts another on a line of its own."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escaped_property(text: str) -> str:
+    return _escaped_data(text).replace(":", "%3A").replace(",", "%2C")

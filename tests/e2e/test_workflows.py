@@ -195,7 +195,7 @@ def assert_deploys_to_pages(workflow: dict, install_command: str) -> None:
     # configure-pages' base_url reaches `sitegen build --base-url`, with the trailing slash.
     assert configure["id"] == "pages"
     assert sitegen_build["env"] == {"BASE_URL": "${{ steps.pages.outputs.base_url }}"}
-    assert sitegen_build["run"].strip() == 'sitegen build --base-url "$BASE_URL/"'
+    assert sitegen_build["run"].strip() == 'sitegen build --base-url "$BASE_URL/" --output-format github'
     assert upload["with"]["path"] == "output"
 
     assert deploy["needs"] == "build"
@@ -301,7 +301,7 @@ def test_pull_request_check_installs_sitegen_as_the_deployment_does_and_checks_s
     assert setup_python["with"] == step_using(build, "actions/setup-python")["with"]  # the same Python, the same cache
     assert install["run"] == step_running(build, "pip install -r requirements.txt")["run"]
     check = step_running(job, "sitegen check")
-    assert check["run"].strip() == "sitegen check --strict"
+    assert check["run"].strip() == "sitegen check --strict --output-format github"
     assert step_using(job, "actions/checkout") in steps_before(job, install)
     assert setup_python in steps_before(job, install) and install in steps_before(job, check)
     assert pull_request_check["defaults"] == {"run": {"shell": "bash"}}
@@ -310,7 +310,8 @@ def test_pull_request_check_installs_sitegen_as_the_deployment_does_and_checks_s
 @pytest.mark.slow
 def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_and_line(tmp_path: Path, pull_request_check: dict) -> None:
     """The check's step played in a new site, with this sitegen on the PATH: it passes; then a student's pull
-    request with a misspelt field (a warning) fails it, the log naming the file and line."""
+    request with a misspelt field (a warning) fails it, with an annotation of the file and line (which the pull
+    request shows at that line, and the log as a line of its own)."""
     site = init_site(tmp_path / "mysite", "Ada Lovelace")
     (job,) = pull_request_check["jobs"].values()
     check = step_running(job, "sitegen check")
@@ -321,7 +322,10 @@ def test_pull_request_check_passes_a_new_site_and_fails_a_warning_with_its_file_
     profile.write_text(profile.read_text(encoding="utf-8") + "postion: PhD student\n", encoding="utf-8")
     failed = play_step(check, site, env, {})
     assert failed.returncode == 1, failed.stdout + failed.stderr
-    assert re.search(r"^content/profile\.yaml:\d+: warning: .*'postion'.*did you mean 'position'", failed.stderr, re.MULTILINE), failed.stderr
+    line = profile.read_text(encoding="utf-8").splitlines().index("postion: PhD student") + 1
+    annotation = f"::warning file=content/profile.yaml,line={line},title=sitegen::content/profile.yaml:{line}: field 'postion'"
+    assert re.search(rf"^{re.escape(annotation)}.*did you mean 'position'", failed.stderr, re.MULTILINE), failed.stderr
+    assert re.search(r"^::error title=sitegen::--strict: 1 warning", failed.stderr, re.MULTILINE), failed.stderr
 
 
 @pytest.mark.slow

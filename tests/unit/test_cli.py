@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import MINIMAL_SITE, write_site
 
 from sitegen import cli
+from sitegen.errors import Location, Problem, github_annotation
 
 
 def parsed(*argv: str):
@@ -86,3 +88,43 @@ def test_a_site_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path, caps
 
 def test_init_says_it_takes_no_site(capsys: pytest.CaptureFixture[str]) -> None:
     assert refused(capsys, "--site", ".", "init", "mysite")[-1] == "sitegen init: error: init takes no --site (it makes the site in DIR)"
+
+
+def test_github_output_format_annotates_the_file_and_line_from_the_repository_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A lab's repository with its site in a subfolder: a pull request's check names each problem's file as the
+    repository does (the annotation lands on that line of "Files changed"), its level as GitHub's, and the log
+    keeps the line `path:line: message` of the text format; an error of `build` is one too."""
+    site = write_site(
+        tmp_path / "repo" / "site", MINIMAL_SITE | {"content/records/a.yaml": "id: a\ntitle: A\nyaer: 2020\nauthors: [Ada Lovelace]\nyear: 2020\n"}
+    )
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "repo"))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["check", "--site", str(site), "--strict", "--output-format", "github"]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert (
+        lines[0]
+        == "::warning file=site/content/records/a.yaml,line=3,title=sitegen::content/records/a.yaml:3: field 'yaer': unknown field; did you mean 'year'?"
+    )
+    assert lines[1].startswith("::error title=sitegen::--strict: 1 warning")
+    (site / "content/records/a.yaml").write_text("id: a\nauthors: [Ada Lovelace]\nyear: 2020\n", encoding="utf-8")
+    assert cli.main(["build", "--site", str(site), "--output-format", "github"]) == 1
+    assert capsys.readouterr().err.startswith(
+        "::error file=site/content/records/a.yaml,line=1,title=sitegen::content/records/a.yaml:1: missing required field 'title'"
+    )
+    assert cli.main(["check", "--site", str(site)]) == 1
+    assert capsys.readouterr().err.startswith("content/records/a.yaml:1: missing required field 'title'"), "text stays the default"
+
+
+def test_a_github_annotation_cannot_be_ended_by_the_text_it_quotes(tmp_path: Path) -> None:
+    """Workflow commands are lines: a file name with ',' or ':' and a message with a line break or '%' (text a pull
+    request wrote) are escaped as GitHub's toolkit does, so that no part of them starts a command of its own."""
+    (tmp_path / "content/records").mkdir(parents=True)
+    (tmp_path / "content/records/a,b:c.yaml").write_text("", encoding="utf-8")
+    problem = Problem("100% wrong\n::add-mask::x\r", Location("content/records/a,b:c.yaml", 4, 2), warning=True, note=True)
+    line = github_annotation(problem, tmp_path, tmp_path)
+    assert line == "::notice file=content/records/a%2Cb%3Ac.yaml,line=4,col=2,title=sitegen::content/records/a,b:c.yaml:4:2: 100%25 wrong%0A::add-mask::x%0D"
+    assert "\n" not in line and "\r" not in line
+    elsewhere = github_annotation(Problem("cannot save", Location(".sitegen-cache")), tmp_path, tmp_path)
+    assert elsewhere == "::error title=sitegen::.sitegen-cache: cannot save", "no file of the site: the run's annotation only"
