@@ -1,6 +1,7 @@
 """The same records as one .bib file and as YAML: how much longer BibTeX takes to read and build.
 
     python benchmarks/bib_vs_yaml.py [N] [--rounds 5] [--build] [--keep DIR]
+    python benchmarks/bib_vs_yaml.py [N] --edit [--commit REV]...
 
 Makes N records (default 2,000) with make_corpus.make_record and writes them
 three ways: one YAML file per record (what `sitegen fetch` writes), one YAML file
@@ -9,6 +10,11 @@ holding the list, and one .bib file written as exports write them (names
 eprints). It times reading each (the reader, then validate_record on every
 mapping, as the build does; caches emptied before each round) and, with --build,
 a cold `sitegen build` of each site. Issue 27 asks for the .bib within 1.5x of YAML.
+With --edit it times instead what one edit costs: one record's title changed (in
+its own file, in the YAML list, in the .bib), then `sitegen build` with the cache
+of the build before, and the dev server's rebuild (`build_site` with the memory
+of the builds before, in one process, as `sitegen serve` keeps it); each
+--commit (a `git archive` copy, as run.py times one) in turn, round by round.
 On a machine shared with other work, CPU time is the steadier measure; both are printed.
 """
 
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -29,6 +36,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_corpus import make_record
+from run import code_under_test
 
 from sitegen.sources import bibtex as bibtex_reader
 from sitegen.sources import reader_for
@@ -132,6 +140,77 @@ def time_builds(sites: dict[str, Path], rounds: int) -> tuple[dict, dict]:
     return _summary(wall), _summary(cpu)
 
 
+def time_edits(sites: dict[str, Path], rounds: int, commits: list[str | None], work: Path) -> None:
+    """For each commit and site: a build with the cache after one record's title was changed (changed back the
+    next round), in wall-clock and CPU time; rounds alternate commits and sites."""
+    codes = {commit: code_under_test(commit, work / f"code-{index}") for index, commit in enumerate(commits)}
+    wall: dict[tuple, list[float]] = {}
+    cpu: dict[tuple, list[float]] = {}
+    for commit, code in codes.items():
+        print(f"sitegen: {code.described}")
+        for name, site in sites.items():
+            copy = work / f"{name}-{commits.index(commit)}"
+            shutil.copytree(site, copy)
+            subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, check=True, capture_output=True)
+    for round_number in range(rounds):
+        for commit, code in codes.items():
+            for name in sites:
+                copy = work / f"{name}-{commits.index(commit)}"
+                _edit_one_title(copy, round_number)
+                before, start = _children_cpu(), time.perf_counter()
+                done = subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, check=True, capture_output=True, text=True)
+                wall.setdefault((commit, name), []).append(time.perf_counter() - start)
+                cpu.setdefault((commit, name), []).append(_children_cpu() - before)
+                assert "cache:" in done.stderr, done.stderr  # a build on the one before, not a cold one
+    print(f"one record's title changed, then `sitegen build` (its cache from the build before), {rounds} rounds")
+    for (commit, name), times in wall.items():
+        print(
+            f"  {commit or 'work tree':<10} {name:<11} wall median {statistics.median(times):6.3f} s (fastest {min(times):.3f})   CPU median {statistics.median(cpu[commit, name]):6.3f} s"
+        )
+    print(f"the same edit in the dev server (rebuild in process, the memory of the builds before), {rounds} edits")
+    for name, site in sites.items():
+        for commit, code in codes.items():
+            copy = work / f"{name}-{commits.index(commit)}-served"
+            shutil.copytree(site, copy)
+            done = subprocess.run([sys.executable, "-c", DEV_SERVER_EDITS, str(copy), str(rounds)], env=code.env, check=True, capture_output=True, text=True)
+            times, cpu_times = zip(*([float(t) for t in line.split()] for line in done.stdout.splitlines()), strict=True)
+            print(
+                f"  {commit or 'work tree':<10} {name:<11} wall median {statistics.median(times):6.3f} s (fastest {min(times):.3f}, slowest {max(times):.3f})"
+                f"   CPU median {statistics.median(cpu_times):6.3f} s"
+            )
+
+
+DEV_SERVER_EDITS = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, BENCHMARKS)
+from bib_vs_yaml import _edit_one_title
+from sitegen.build import build_site
+from sitegen.cache import BuildCache
+from sitegen.prepare import Memory
+
+site = Path(sys.argv[1])
+cache, memory = BuildCache(site, folder=site / "dev-server-cache"), Memory()
+build_site(site, site / "served", cache=cache, memory=memory, stop_if_up_to_date=False)
+for round_number in range(int(sys.argv[2])):
+    _edit_one_title(site, round_number)
+    start, cpu = time.perf_counter(), time.process_time()
+    build_site(site, site / "served", cache=cache, memory=memory)
+    print(time.perf_counter() - start, time.process_time() - cpu)
+""".replace("BENCHMARKS", repr(str(Path(__file__).resolve().parent)))
+
+
+def _edit_one_title(site: Path, round_number: int) -> None:
+    """The first record's title, one word changed: 'Sparse' and 'SPARSE' in turn (its file's size unchanged)."""
+    path = sorted((site / "content" / "records").iterdir())[0]
+    text = path.read_text(encoding="utf-8")
+    title = re.search(r"title(: | = \{)\{?(\w+)", text)
+    assert title, path
+    word = title[2]
+    changed = word.upper() if round_number % 2 == 0 else word.capitalize()
+    path.write_text(text[: title.start(2)] + changed + text[title.end(2) :], encoding="utf-8")
+
+
 def _summary(times: dict) -> dict:
     """Each corpus's best and median time."""
     return {name: (min(t), statistics.median(t)) for name, t in times.items()}
@@ -158,10 +237,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--build", action="store_true", help="also time a cold `sitegen build` of each site")
     parser.add_argument("--keep", type=Path, help="write the corpora here and keep them")
+    parser.add_argument("--edit", action="store_true", help="time a build after one record's title changed instead")
+    parser.add_argument(
+        "--commit", action="append", metavar="REV", help="with --edit: time sitegen as committed at REV (repeatable; default: the importable one)"
+    )
     args = parser.parse_args()
     root = args.keep or Path(tempfile.mkdtemp(prefix="bib-vs-yaml-"))
     try:
         sites = write_corpora(args.n, root)
+        if args.edit:
+            time_edits(sites, args.rounds, args.commit or [None], root)
+            return
         title = f"{args.n} records, {args.rounds} rounds: reader + validate_record (caches emptied each round)"
         report(f"{title}, CPU time", time_reading(sites, args.rounds, time.process_time), "ms", 1000)
         report(f"{title}, wall-clock time", time_reading(sites, args.rounds, time.perf_counter), "ms", 1000)

@@ -153,7 +153,7 @@ class Record(_Placed):
     aliases: tuple[str, ...] = ()  # the ids of the records of your own files merged into this one (their citation keys)
     extra: dict[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
-    source_key: str = ""  # file hash and position: a cheap key for everything derived from this record
+    source_key: str = ""  # a cheap key for everything derived from this record: its file's hash and its place, or of one of many (a .bib) its own hash
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
     # required fields a hand-written record left out: it may, to correct a fetched record, which has them
     missing: tuple[str, ...] = ()

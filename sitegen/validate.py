@@ -6,6 +6,7 @@ Messages follow one shape, `path:line: field 'year': expected an integer, got
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import difflib
 import json
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from sitegen.cache import digest
 from sitegen.categories import category_mistake
 from sitegen.errors import Location, Problem, shown_value
 from sitegen.homepage.appearance import APPEARANCE_SETTINGS
@@ -1429,11 +1431,14 @@ def validate_record_file(record_file: RecordFile) -> tuple[list[Record], list[Pr
     """The records of one file, as its reader found them, and the problems of the file."""
     problems = list(record_file.problems)
     records = []
+    several = len(record_file.mappings) > 1
     for index, mapping in enumerate(record_file.mappings):
-        key = f"{record_file.path}@{record_file.digest}#{index}"
+        key = "" if several else f"{record_file.path}@{record_file.digest}#{index}"
         record = validate_record(mapping, record_file.path, problems, source_key=key, reader=record_file.reader)
         if record is not None:
             records.append(record)
+    if several:  # a .bib of many entries: one edited, the others keep their key, and what later stages made of them
+        records = [dataclasses.replace(record, source_key=f"{record_file.path}#{digest(repr(record))}") for record in records]
     if len(problems) > 1:  # the reader's and validation's, in the order of the file's lines
         problems.sort(key=lambda problem: problem.location.line or 0 if problem.location else 0)
     return records, problems

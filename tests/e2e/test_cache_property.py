@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 from conftest import tree
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -83,6 +83,35 @@ record_fields = st.tuples(
     st.lists(st.sampled_from(AUTHORS), min_size=1, max_size=3, unique=True),
 )
 
+BIB_ENTRY = "@article{{bib{number},\n  title = {{{title} {number}}},\n  author = {{{authors}}},\n  journal = {{Journal of Tests}},\n  year = {year},\n}}\n"
+# a command outside math is the reader's to warn of, one inside math the conversion's (kept with what was made)
+BIB_TITLES = ["Sparse {Gossip}", "Kestrel with $\\alpha_1$", "A \\frobnicate{strange} command", "A $\\frobnicate{x}$ formula"]
+BIB_AUTHORS = ['M{\\"u}ller, Lena and Berg, Jonas', "Lovelace, Ada", 'Lin, Sheng and M{\\"u}ller, L.']
+bib_entry = st.tuples(st.sampled_from(BIB_TITLES), st.sampled_from(BIB_AUTHORS), st.integers(2018, 2025), st.integers(0, 2))
+
+
+def bib_text(entries: dict[int, tuple[str, str, int, int]]) -> str:
+    """A .bib of the entries: number -> title, authors, year, blank lines before it."""
+    return "".join(
+        "\n" * blank + BIB_ENTRY.format(number=number, title=title, authors=authors, year=year)
+        for number, (title, authors, year, blank) in sorted(entries.items())
+    )
+
+
+BIB_FIELDS = ("title", "authors", "year", "blank lines before")
+
+
+def bib_edited(entries: dict[int, tuple[str, str, int, int]], number: int, drawn: tuple[str, str, int, int], what: str) -> None:
+    """One edit of a .bib: entry `number` removed, added (`drawn`), or one of its fields taken from `drawn`."""
+    if what == "remove":
+        entries.pop(number, None)
+    elif number not in entries:
+        entries[number] = drawn
+    else:
+        index = BIB_FIELDS.index(what)
+        entries[number] = tuple(drawn[i] if i == index else value for i, value in enumerate(entries[number]))  # type: ignore[assignment]
+
+
 SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
 PROFILE_YAML = "name: {name}\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
 PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
@@ -103,6 +132,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.root = Path(tempfile.mkdtemp(prefix="sitegen-property-"))
         self.site = self.root / "site"
         self.records: dict[str, int] = {}  # file name -> record number
+        self.bib: dict[int, tuple[str, str, int, int]] = {}  # content/records/lab.bib: number -> title, authors, year, blank lines before
         self.next_number = 0
         self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": ""}
         self.library_generation = 0
@@ -200,6 +230,14 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         swapped = text.replace("year: 20", "year: 19", 1) if "year: 20" in text else text.replace("year: 19", "year: 20", 1)
         path.write_text(swapped, encoding="utf-8")
         os.utime(path, ns=(stamp, stamp))
+
+    @rule(number=st.integers(0, 3), entry=bib_entry, what=st.sampled_from([*BIB_FIELDS, "remove"]))
+    def edit_bib(self, number, entry, what) -> None:
+        """One entry of a .bib of several (a lab's) added, changed, moved down by blank lines or removed: what was
+        made of the others is kept, and must still name their lines (a command sitegen cannot convert warns at
+        its line)."""
+        bib_edited(self.bib, number, entry, what)
+        self.write("content/records/lab.bib", bib_text(self.bib))
 
     @precondition(lambda self: self.records)
     @rule(data=st.data(), count=st.integers(1, 120))
@@ -452,6 +490,38 @@ class simulated_library:
 def shown(warnings) -> list[str]:
     """The warnings a build prints about the content (not the build cache's notes about itself)."""
     return [str(problem) for problem in warnings if not (problem.location and problem.location.path.startswith(".sitegen-cache"))]
+
+
+@settings(max_examples=12)
+@given(
+    first=st.dictionaries(st.integers(0, 3), bib_entry, min_size=2),
+    edits=st.lists(st.tuples(st.integers(0, 3), bib_entry, st.sampled_from([*BIB_FIELDS, "remove"])), min_size=1, max_size=4),
+)
+def test_a_bib_of_many_entries_edited_builds_as_a_clean_build(first: dict[int, tuple[str, str, int, int]], edits: list) -> None:
+    """What was made of a .bib's entries is kept by each entry's own text, not the file's (one edit of a lab's
+    .bib of thousands converts one entry again): the walk above reaches its .bib only in some walks, so here
+    every walk is one .bib edited field by field (an entry moved down by an edit above it keeps its text and
+    must have its warnings at its new lines), each cached and dev-server build compared with a clean one."""
+    root = Path(tempfile.mkdtemp(prefix="sitegen-bib-property-"))
+    try:
+        site = root / "site"
+        (site / "content" / "records").mkdir(parents=True)
+        (site / "content" / "site.yaml").write_text("title: Bib site\nbase_url: https://example.org/\n", encoding="utf-8")
+        (site / "content" / "profile.yaml").write_text("name: Lena Müller\n", encoding="utf-8")
+        dev_cache, dev_memory = BuildCache(site, folder=root / "dev-server-cache"), Memory()
+        entries = dict(first)
+        for step, edit in enumerate([None, *edits]):
+            if edit is not None:
+                bib_edited(entries, *edit)
+            (site / "content" / "records" / "lab.bib").write_text(bib_text(entries), encoding="utf-8")
+            clean = root / f"clean-{step}"
+            warnings = shown(build_site(site, clean, use_cache=False).warnings)
+            assert shown(build_site(site).warnings) == warnings
+            served = build_site(site, root / "served", cache=dev_cache, memory=dev_memory)
+            assert shown(served.warnings) == warnings
+            assert tree(site / "output") == tree(clean) == tree(root / "served")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
