@@ -35,7 +35,7 @@ import functools
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
@@ -44,7 +44,9 @@ from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record
 from sitegen.record_types import (
     ARXIV_DOI,
     bare_doi,
+    doi_url,
     infer_type,
+    is_preprint_doi,
     is_preprint_venue,
     published_doi,
 )
@@ -241,8 +243,9 @@ def identity_keys(record: Record) -> list[str]:
         keys.append("arxiv:" + _arxiv_key(record.arxiv))
     ids = record.ids
     if ids:
-        if ids.get("doi"):
-            _add_doi_keys(ids["doi"], keys)
+        for name in ("doi", "doi_preprint", "doi_published"):  # Crossref's relations: another version's DOI
+            if ids.get(name):
+                _add_doi_keys(ids[name], keys)
         if ids.get("arxiv"):
             keys.append("arxiv:" + _arxiv_key(ids["arxiv"]))
         if ids.get("openalex"):
@@ -365,6 +368,7 @@ def merged_record(members: list[Record]) -> Record:
     year, date = _year_and_date(ranked, corrections)
     venue_from = _venue_record(ranked)
     preprints = _preprint_versions(ranked)
+    doi_apart = any(is_preprint_doi(r.doi) and not ARXIV_DOI.match(bare_doi(r.doi or "")) for r in ranked)  # bioRxiv's beside a journal's
     values: dict[str, Any] = {
         "id": _given(corrections, "id", lead.id or _first(r.id for r in sorted(members, key=_lead_rank))),
         "title": _given(corrections, "title", _first(r.title for r in ranked)),
@@ -385,11 +389,13 @@ def merged_record(members: list[Record]) -> Record:
         "venue_short": _given(corrections, "venue_short", _first([venue_from.venue_short if venue_from else "", *(r.venue_short for r in ranked)])),
         "type": _given(corrections, "type", _best_type(ranked, venue_from)),
         "citations": _given(corrections, "citations", max((r.citations for r in ranked if r.citations is not None), default=None)),
-        "links": merge_mappings([r.links for r in ranked], [r.links for r in corrections if "links" in r.given], preprints),
-        "ids": merge_mappings([r.ids for r in ranked], [r.ids for r in corrections if "ids" in r.given], preprints),
+        "links": merge_mappings([_with_doi(r.links, r, doi_url, doi_apart) for r in ranked], [r.links for r in corrections if "links" in r.given], preprints),
+        "ids": merge_mappings([_with_doi(r.ids, r, bare_doi, doi_apart) for r in ranked], [r.ids for r in corrections if "ids" in r.given], preprints),
         "extra": _extra(ranked, corrections, venue_from, authors_from),
         "sources": tuple(sorted({r.origin.source for r in members if r.origin} | {s for r in members for s in r.sources})),
     }
+    if (published := values["ids"].get("doi_published")) and _comparable(published) in _values_of(values["ids"], "doi"):
+        values["ids"] = {name: value for name, value in values["ids"].items() if name != "doi_published"}  # it is the work's own
     work_id = values["id"]
     # each record's id (of the user's own files) and the aliases it gives, best record first: a work read back from
     # publications.bib, whose `ids` holds them all, lists them in the same order
@@ -403,6 +409,15 @@ def merged_record(members: list[Record]) -> Record:
         source_key="+".join(keys) if all(keys) else "",
         missing=tuple(name for name in lead.missing if not values.get(name)),
     )
+
+
+def _with_doi(mapping: dict[str, str], record: Record, form: Callable[[str], str], doi_apart: bool) -> dict[str, str]:
+    """A version's links (or ids) with its DOI when they lack it and a version has a preprint server's DOI, so that a
+    bioRxiv preprint's DOI stays beside its journal version's (`doi_preprint`); arXiv's DataCite DOI is not added:
+    the arXiv id names that version."""
+    if not doi_apart or not record.doi or "doi" in mapping or ARXIV_DOI.match(bare_doi(record.doi)):
+        return mapping
+    return {**mapping, "doi": form(record.doi)}
 
 
 def _source_of(record: Record) -> str:

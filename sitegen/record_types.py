@@ -129,6 +129,15 @@ _JOURNAL_ACRONYM = re.compile(_ACRONYM.format("|".join(JOURNAL_ACRONYMS)) + r"|^
 CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.IGNORECASE)
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)  # DataCite's DOI of every arXiv preprint
+# The DOIs of preprint servers, which name a preprint, never its published version: arXiv's; bioRxiv's and medRxiv's
+# (10.1101/2022.11.03.515012, before December 2019 six digits, 10.1101/123456; Cold Spring Harbor's journals share the
+# prefix with letters: 10.1101/gr.123.1); Research Square, SSRN, Preprints.org, OSF Preprints, PsyArXiv, SocArXiv,
+# ChemRxiv, Authorea, TechRxiv and PeerJ Preprints.
+PREPRINT_DOI = re.compile(
+    r"^(?:10\.48550/arxiv\.|10\.1101/(?:\d{4}\.\d{2}\.\d{2}\.\d+|\d{6})(?:v\d+)?$|10\.21203/rs\.|10\.2139/ssrn\.|10\.20944/preprints"
+    r"|10\.3123[45]/osf\.io/|10\.31219/osf\.io/|10\.26434/chemrxiv|10\.22541/au\.|10\.36227/techrxiv|10\.7287/peerj\.preprints)",
+    re.IGNORECASE,
+)
 DOI = re.compile(r"^10\.\d{4,9}/\S+$")  # the directory's '10.', a registrant's number, '/', a suffix without spaces
 # arXiv's ids: since 2007 2301.00001 (4 digits before 2015), before it hep-th/9901001 or math.GT/0309136; a version (v2) or not
 ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z-]{2,})?/\d{7})(?:v\d+)?$")
@@ -166,7 +175,7 @@ def type_from_evidence(
     decided = BIBTEX_ENTRY_TYPES.get(entry_type)
     if decided and decided != "article":
         return decided
-    if is_preprint_venue(source) or (not source and arxiv and not published_doi(doi)):
+    if is_preprint_venue(source) or (not source and ((arxiv and not published_doi(doi)) or is_preprint_doi(doi))):
         return "preprint"  # Google Scholar's `@article{journal = {arXiv preprint ...}}` included
     if decided:
         return decided
@@ -257,11 +266,17 @@ def not_an_arxiv_id(value: str) -> str:
 
 
 def published_doi(doi: str | None) -> str:
-    """The DOI of a published version, lower-case (DOIs ignore case); '' for none and for arXiv's DataCite DOIs."""
+    """The DOI of a published version, lower-case (DOIs ignore case); '' for none and for a preprint server's DOI
+    (arXiv's DataCite DOIs, bioRxiv's and medRxiv's, ...: `PREPRINT_DOI`)."""
     if not doi:
         return ""
     normal = bare_doi(doi).lower()
-    return "" if ARXIV_DOI.match(normal) else normal
+    return "" if PREPRINT_DOI.match(normal) else normal
+
+
+def is_preprint_doi(doi: str | None) -> bool:
+    """Does this DOI name a preprint on a preprint server (arXiv, bioRxiv, medRxiv, SSRN, ...)?"""
+    return bool(doi) and bool(PREPRINT_DOI.match(bare_doi(doi or "").lower()))
 
 
 # a thesis's venue that names the degree first ('PhD thesis, ETH Zurich', "Master's thesis: X", 'Doctoral dissertation - X')

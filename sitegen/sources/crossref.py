@@ -158,7 +158,7 @@ def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
     arxiv = arxiv_from_doi(doi) or _preprint_arxiv(message)
     if arxiv:
         record["arxiv"] = arxiv
-    record["ids"] = {"doi": doi, **({"arxiv": arxiv} if arxiv else {})}
+    record["ids"] = {"doi": doi, **({"arxiv": arxiv} if arxiv else {}), **_related_dois(message, doi)}
     for key in ("volume", "issue", "page", "publisher"):
         if message.get(key):
             record["pages" if key == "page" else key] = one_line(str(message[key]))
@@ -172,6 +172,22 @@ def _preprint_arxiv(message: dict[str, Any]) -> str | None:
         if found:
             return found
     return None
+
+
+def _related_dois(message: dict[str, Any], doi: str) -> dict[str, str]:
+    """The other version Crossref names (bioRxiv's and medRxiv's records say `is-preprint-of` the journal's DOI, a
+    publisher's `has-preprint` the preprint's): `doi_published` and `doi_preprint`, which make the two one work
+    however the title changed between them. arXiv's DOI is the record's `arxiv` (`_preprint_arxiv`)."""
+    related: dict[str, str] = {}
+    relation = message.get("relation") or {}
+    if not isinstance(relation, dict):
+        return related
+    for kind, name in (("has-preprint", "doi_preprint"), ("is-preprint-of", "doi_published")):
+        for item in relation.get(kind) or []:
+            other = bare_doi(str(item.get("id") or "")) if isinstance(item, dict) and item.get("id-type", "doi") == "doi" else None
+            if other and other.lower() != doi.lower() and not arxiv_from_doi(other):
+                related.setdefault(name, other)
+    return related
 
 
 def works_by_orcid(session: PoliteSession, api: str, orcid: str, params: dict[str, str], progress: Any) -> list[dict[str, Any]]:

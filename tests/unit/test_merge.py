@@ -745,3 +745,77 @@ def test_records_that_name_one_key_among_their_aliases_are_one_work_and_the_note
         f"{path}:2: note: record 'old' merged with new ({path}:1): record 'new' lists 'old' among its aliases; its id is kept as an alias",
         f"{path}:4: note: record 'newest' merged with newer ({path}:3): both list 'older' among their aliases; its id is kept as an alias",
     ]
+
+
+# -- bioRxiv, medRxiv and the other preprint servers' DOIs -------------------------------------------
+
+
+def test_a_biorxiv_preprint_and_its_journal_version_written_by_hand_are_one_work_linking_both():
+    preprint = written(
+        "id: li2022biorxiv\ntitle: A CRISPRi screen identifies TBX5-dependent enhancers\nauthors: [Chen Li, Amara N. Okafor]\n"
+        "year: 2022\nsource: bioRxiv\ndoi: 10.1101/2022.11.03.515012\n",
+        "content/records/preprint.yaml",
+    )
+    journal = written(
+        "id: li2023\ntitle: A CRISPRi screen identifies TBX5-dependent enhancers\nauthors: [Chen Li, Amara N. Okafor]\n"
+        "year: 2023\nsource: Cell Genomics\ntype: article\ndoi: 10.1016/j.xgen.2023.100345\n",
+        "content/records/journal.yaml",
+    )
+    [one] = merge_works([preprint, journal])
+    assert (one.id, one.source, one.doi, one.type) == ("li2023", "Cell Genomics", "10.1016/j.xgen.2023.100345", "article")
+    assert one.links["doi_preprint"] == "https://doi.org/10.1101/2022.11.03.515012"
+    assert one.ids["doi_preprint"] == "10.1101/2022.11.03.515012"
+    assert one.aliases == ("li2022biorxiv",)
+
+
+@pytest.mark.parametrize(
+    "preprint_doi",
+    ["10.1101/2022.11.03.515012", "10.1101/2022.11.03.515012v2", "10.1101/123456", "10.21203/rs.3.rs-123456/v1", "10.2139/ssrn.4123456"],
+)
+def test_a_preprint_servers_doi_is_no_second_published_version(preprint_doi):
+    preprint = paper("crossref", preprint_doi, "Enhancer maps of the fetal heart", 2022, doi=preprint_doi, source="bioRxiv")
+    journal = paper("crossref", "10.1038/x", "Enhancer maps of the fetal heart", 2023, doi="10.1038/x", source="Nature Genetics")
+    assert len(merge_works([preprint, journal])) == 1
+
+
+def test_cold_spring_harbor_journals_share_biorxivs_prefix_and_stay_published_versions():
+    genome_research = paper("crossref", "10.1101/gr.277.1", "Enhancer maps of the fetal heart", 2022, doi="10.1101/gr.277.1", source="Genome Research")
+    journal = paper("crossref", "10.1038/x", "Enhancer maps of the fetal heart", 2023, doi="10.1038/x", source="Nature Genetics")
+    assert len(merge_works([genome_research, journal])) == 2
+
+
+def test_a_record_with_only_a_biorxiv_doi_is_a_preprint():
+    record = written("id: p\ntitle: Enhancer maps\nauthors: [Chen Li]\nyear: 2022\ndoi: 10.1101/2022.11.03.515012\n")
+    assert infer_type(record) == "preprint"
+
+
+def test_crossrefs_preprint_relations_make_one_work_of_versions_with_different_titles():
+    from sitegen.sources.crossref import record_from_work
+
+    def crossref(doi, title, year, kind, relation):
+        message = {"DOI": doi, "title": [title], "type": kind, "issued": {"date-parts": [[year, 3, 1]]}, "relation": relation}
+        message["author"] = [{"given": "Chen", "family": "Li"}, {"given": "Amara N.", "family": "Okafor"}]
+        fields = record_from_work(message)
+        native = fields.pop("id")
+        fields["authors"] = tuple(fields["authors"])
+        for name in ("author_ids", "publisher", "volume", "issue", "pages"):
+            fields.pop(name, None)
+        return fetched("crossref", native, **fields)
+
+    preprint = crossref(
+        "10.1101/2022.11.03.515012", "CRISPR interference screening maps cardiac enhancers", 2022, "posted-content",
+        {"is-preprint-of": [{"id-type": "doi", "id": "10.1016/j.xgen.2023.100345", "asserted-by": "subject"}]},
+    )  # fmt: skip
+    assert preprint.ids["doi_published"] == "10.1016/j.xgen.2023.100345"
+    journal = crossref("10.1016/j.xgen.2023.100345", "A CRISPRi screen identifies TBX5-dependent enhancers", 2023, "journal-article", {})
+    [one] = merge_works([preprint, journal])
+    assert (one.doi, one.type) == ("10.1016/j.xgen.2023.100345", "article")
+    assert one.ids == {"doi": "10.1016/j.xgen.2023.100345", "doi_preprint": "10.1101/2022.11.03.515012"}
+    assert one.links["doi_preprint"] == "https://doi.org/10.1101/2022.11.03.515012"
+    published = crossref(
+        "10.1016/j.xgen.2023.100345", "A CRISPRi screen", 2023, "journal-article",
+        {"has-preprint": [{"id-type": "doi", "id": "10.1101/2022.11.03.515012", "asserted-by": "subject"}]},
+    )  # fmt: skip
+    assert published.ids["doi_preprint"] == "10.1101/2022.11.03.515012"
+    preprint_alone = crossref("10.1101/2022.11.03.515012", "CRISPR interference screening", 2022, "posted-content", {})
+    assert len(merge_works([preprint_alone, published])) == 1
