@@ -26,6 +26,7 @@ from sitegen.markup import headings_under, link_left_out, picture_left_out, rend
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, folded_words, form_score, is_family_first, known_forms, written_editors
+from sitegen.notices import attach_notices
 from sitegen.record_types import doi_url, infer_type, published_doi, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
@@ -104,6 +105,8 @@ def enrich_site(
     records = [_owner_named(record, profile.name, aliases) for record in records]
     merge_notes: list[Problem] = []
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
+    merged, notice_notes = attach_notices(merged)
+    merge_notes += notice_notes
     shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
     owner_names, owners_key = _owners(profile)
     owners_key = digest(owners_key, math_macros_key())  # the text is converted with site.yaml's math_macros too

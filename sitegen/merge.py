@@ -122,7 +122,7 @@ def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | Non
     """'record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 (content/records/zotero.bib:12): same DOI',
     at the merged record's place: which entry of the user's files became part of which, and why. `aliased`: each
     alias the merged records gave, and the ids of the records that gave it."""
-    shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work))}
+    shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work, related=False))}
     aliased = aliased or {}
     if shared:
         why = ", ".join(_SAME[kind] for kind in _SAME if kind in shared)
@@ -234,8 +234,9 @@ class _Works:
         return sorted([*alone, *(sorted(group) for group in members.values())], key=lambda group: group[0])
 
 
-def identity_keys(record: Record) -> list[str]:
-    """What names the work: records sharing one of these are the same work."""
+def identity_keys(record: Record, related: bool = True) -> list[str]:
+    """What names the work: records sharing one of these are the same work. `related`: with the DOIs of the other
+    versions Crossref names (`doi_preprint`, `doi_published`): a merged work holds its preprint's as its own."""
     keys = ["id:" + record.id] if record.id else []  # a correction may name its work by arxiv or doi alone
     if record.doi:
         _add_doi_keys(record.doi, keys)
@@ -243,7 +244,7 @@ def identity_keys(record: Record) -> list[str]:
         keys.append("arxiv:" + _arxiv_key(record.arxiv))
     ids = record.ids
     if ids:
-        for name in ("doi", "doi_preprint", "doi_published"):  # Crossref's relations: another version's DOI
+        for name in ("doi", "doi_preprint", "doi_published") if related else ("doi",):  # Crossref's relations: another version's DOI
             if ids.get(name):
                 _add_doi_keys(ids[name], keys)
         if ids.get("arxiv"):

@@ -941,6 +941,9 @@ RECORD_EXTRAS = frozenset(
         "collaboration",
         "reportnumber",
         "eventtitle",
+        "retracted",
+        "notice",
+        "notice_for",
         *BIBTEX_DETAILS,
     }
 )
@@ -985,6 +988,23 @@ RECORD_SYNONYMS = {
     "slidesurl": "links",
     **{f"url_{kind}": "links" for kind in ("pdf", "code", "slides", "video", "dataset", "poster", "project", "source", "preprint")},
 }
+
+
+def _check_notice_fields(fields: Fields, data: dict) -> None:
+    """`retracted: true`, `notice: correction` (or retraction, concern, none) and `notice_for: <DOI or id>` (sitegen.notices)."""
+    from sitegen.notices import NOTICE_VALUES
+
+    if "retracted" in data and not isinstance(data["retracted"], bool):
+        fields.problem("retracted", f"expected true or false, got {shown_value(data['retracted'])}")
+    notice = data.get("notice")
+    if notice is not None and (not isinstance(notice, str) or notice.strip().lower().replace(" ", "_") not in NOTICE_VALUES):
+        fields.problem(
+            "notice",
+            f"expected correction, retraction, concern or none, got {shown_value(notice)}; the record is read as a publication",
+            warning=True,
+        )
+    if "notice_for" in data and not isinstance(data["notice_for"], str):
+        fields.problem("notice_for", f"expected the DOI or id of the work the notice concerns, got {shown_value(data['notice_for'])}")
 
 
 def _unknown_fields_warned(reader: str) -> bool:
@@ -1125,6 +1145,7 @@ def validate_record(
     )
     if "author_ids" in data:
         _check_author_ids(fields, data["author_ids"], record.authors)
+    _check_notice_fields(fields, data)
     if isinstance(data.get("version"), float):  # `version: 1.10`, read as 1.1: every format would print a wrong version
         fields.problem("version", _quote_the_number("version", data["version"]))
     if not fetched and not record.type and record.source and infer_type(record) == "other":

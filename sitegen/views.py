@@ -30,6 +30,7 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
+from sitegen.notices import retracted
 from sitegen.record_types import is_preprint_venue
 from sitegen.urls import (
     MOST_CITED_PATH,
@@ -137,6 +138,10 @@ RECORD_LINKS = {
     "html": "HTML",
     "blog": "Blog",
     "website": "Website",
+    # the notices published about the work (sitegen.notices)
+    "correction": "Correction",
+    "retraction": "Retraction notice",
+    "concern": "Expression of concern",
 }
 # links the fetchers give a record, shown after the kinds above
 SOURCE_LINKS = {"dblp": "dblp", "openalex": "OpenAlex", "url": "Web page"}
@@ -434,6 +439,7 @@ class ViewBuilder:
             "subjects": [self.subject_link(s) for s in entry.subjects],
             "links": self.record_links(entry),
             "featured": record.featured,
+            "retracted": retracted(record),  # marked wherever it is listed (sitegen.notices)
             "award": Markup(entry.award.html) if entry.award else "",
             "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
             "image": self.urls.link(record.image) if record.image else None,

@@ -14,6 +14,7 @@ from sitegen.exports.bibtex import record_details, work_version
 from sitegen.merge import work_sources
 from sitegen.model import ARXIV_VERSION, Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
+from sitegen.notices import retracted
 
 
 def script_json(data: Any) -> str:
@@ -210,6 +211,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "arxiv": record.arxiv,
         "doi": record.doi,
         "featured": record.featured,
+        "retracted": retracted(record),
         "award": entry.award.plain if entry.award else None,
         "image": image,
         "cite_key": entry.cite_key,

@@ -162,7 +162,38 @@ def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
     for key in ("volume", "issue", "page", "publisher"):
         if message.get(key):
             record["pages" if key == "page" else key] = one_line(str(message[key]))
+    _put_updates(record, message)
     return record
+
+
+# Crossref's kinds of update (`update-to` on a notice, `updated-by` on the work it concerns) -> sitegen.notices' kinds
+UPDATE_KINDS = {
+    "correction": "correction",
+    "erratum": "correction",
+    "corrigendum": "correction",
+    "addendum": "correction",
+    "clarification": "correction",
+    "retraction": "retraction",
+    "partial_retraction": "retraction",
+    "withdrawal": "retraction",
+    "removal": "retraction",
+    "expression_of_concern": "concern",
+}
+
+
+def _put_updates(record: dict[str, Any], message: dict[str, Any]) -> None:
+    """A correction or a retraction notice (`update-to` names the work it concerns) is `notice` and `notice_for`; a
+    work `updated-by` a retraction is `retracted` (sitegen.notices)."""
+    for update in message.get("update-to") or []:
+        kind = UPDATE_KINDS.get(str(update.get("type") or "").lower().replace("-", "_")) if isinstance(update, dict) else None
+        target = bare_doi(str(update.get("DOI") or "")) if kind else None
+        if kind and target and target.lower() != str(record.get("doi") or "").lower():
+            record["notice"], record["notice_for"] = kind, target
+            break
+    for update in message.get("updated-by") or []:
+        if isinstance(update, dict) and UPDATE_KINDS.get(str(update.get("type") or "").lower().replace("-", "_")) == "retraction":
+            record["retracted"] = True
+            break
 
 
 def _preprint_arxiv(message: dict[str, Any]) -> str | None:

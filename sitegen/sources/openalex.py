@@ -46,7 +46,7 @@ WORKS_PAGE: Shape = {**LISTING, "meta": dict}
 ARXIV_URL = re.compile(r"^https?://arxiv\.org/(abs|pdf)/(?P<id>[^?#]+?)(v\d+)?(\.pdf)?$")
 WORK_FIELDS = (
     "id,doi,title,display_name,publication_year,publication_date,ids,type,type_crossref,authorships,"
-    "primary_location,locations,cited_by_count,abstract_inverted_index,biblio"
+    "primary_location,locations,cited_by_count,abstract_inverted_index,biblio,is_retracted"
 )
 TYPES = {  # OpenAlex (and Crossref) work types -> SPEC §7 record types
     "article": "article",
@@ -66,6 +66,9 @@ TYPES = {  # OpenAlex (and Crossref) work types -> SPEC §7 record types
     "software": "software",
     "patent": "patent",
 }
+
+
+NOTICE_TYPES = {"erratum": "correction", "retraction": "retraction"}  # OpenAlex's types of notices (sitegen.notices)
 
 
 def normalise_author_id(value: str) -> str:
@@ -135,6 +138,10 @@ def record_from_work(work: dict[str, Any]) -> dict[str, Any]:
         record["abstract"] = abstract
     kind = work.get("type_crossref") if work.get("type") == "article" else work.get("type")
     record["type"] = TYPES.get(str(kind or ""), "other")
+    if work.get("type") in NOTICE_TYPES:  # a correction or a retraction notice: the work it concerns links to it
+        record["notice"] = NOTICE_TYPES[work["type"]]
+    if work.get("is_retracted") is True:
+        record["retracted"] = True
     if isinstance(work.get("cited_by_count"), int):
         record["citations"] = work["cited_by_count"]
     record["links"] = _links(work, work_id, doi, arxiv)

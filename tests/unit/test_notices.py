@@ -1,0 +1,168 @@
+"""Corrections, retraction notices and retracted works (sitegen.notices): a notice is no publication of the
+owner's; the work it concerns links to it, and a retracted work is marked wherever it is listed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import MINIMAL_SITE, rendered_files, validated_record, write_site
+
+from sitegen.notices import attach_notices, concerned_title, notice_kind
+from sitegen.sources import crossref, openalex
+
+PAPER = """\
+- id: okafor2024
+  title: Single-cell chromatin accessibility maps enhancer–gene regulation in human fetal heart development
+  authors: [Chen Li, Ada Lovelace]
+  year: 2024
+  source: Nature Genetics
+  type: article
+  doi: 10.1038/s41588-024-01234-5
+  citations: 40
+- id: okafor2024correction
+  title: 'Author Correction: Single-cell chromatin accessibility maps enhancer–gene regulation in human fetal heart development'
+  authors: [Chen Li, Ada Lovelace]
+  year: 2024
+  source: Nature Genetics
+  type: article
+  doi: 10.1038/s41588-024-01789-0
+  citations: 3
+- id: lovelace2021
+  title: 'Long noncoding RNA LINC-CARD promotes cardiomyocyte proliferation'
+  authors: [Samuel Adeyemi, Ada Lovelace]
+  year: 2021
+  source: Circulation Research
+  type: article
+  doi: 10.1161/CIRCRESAHA.121.318999
+  citations: 30
+- id: notice2023
+  title: 'Retraction Notice to: Long noncoding RNA LINC-CARD promotes cardiomyocyte proliferation'
+  year: 2023
+  source: Circulation Research
+  type: article
+  doi: 10.1161/RES.0000000000000599
+  citations: 2
+"""
+
+
+@pytest.mark.parametrize(
+    "title, kind, concerned",
+    [
+        ("Author Correction: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
+        ("Publisher Correction: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
+        ("Erratum to: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
+        ("Correction to: Enhancer maps of the heart.", "correction", "Enhancer maps of the heart"),
+        ("Corrigendum to “Enhancer maps of the heart” [J. Mol. Cell. Cardiol. 131 (2019) 54–65]", "correction", "Enhancer maps of the heart"),
+        ("ERRATUM: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
+        ("Retraction Note: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
+        ("Notice of Retraction: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
+        ("Expression of Concern: Enhancer maps of the heart", "concern", "Enhancer maps of the heart"),
+        ("Correction of batch effects in single-cell RNA-seq", "", None),  # a paper about corrections
+        ("Retraction and fraud in biomedical publishing", "", None),
+        ("Erratum-aware sequencing pipelines", "", None),
+    ],
+)
+def test_a_notice_is_known_by_its_title_and_names_the_work_it_concerns(title, kind, concerned):
+    record = validated_record(f"id: x\ntitle: '{title}'\nyear: 2024\n", "content/records/x.yaml")
+    assert notice_kind(record) == kind
+    if concerned:
+        assert concerned_title(record.title) == concerned
+
+
+def test_notice_none_keeps_a_record_titled_like_a_notice_a_publication():
+    record = validated_record("id: x\ntitle: 'Correction: a memoir'\nyear: 2024\nnotice: none\n", "content/records/x.yaml")
+    assert notice_kind(record) == ""
+
+
+def test_a_notice_named_by_notice_for_attaches_whatever_its_title():
+    paper = validated_record("id: p\ntitle: Enhancer maps\nyear: 2023\ndoi: 10.1000/paper\n", "content/records/p.yaml")
+    erratum = validated_record("id: e\ntitle: Erratum\nyear: 2024\ndoi: 10.1000/e\nnotice: erratum\nnotice_for: 10.1000/PAPER\n", "content/records/e.yaml")
+    records, notes = attach_notices([paper, erratum])
+    assert records[1].hidden and records[0].links == {"correction": "https://doi.org/10.1000/e"}
+    assert [n.message for n in notes] == ["record 'e' is a correction of 'p': shown as its link, not as a publication of its own"]
+
+
+def test_a_notice_of_a_work_not_on_the_site_is_left_out_with_a_note():
+    erratum = validated_record("id: e\ntitle: 'Erratum: A paper of another year'\nyear: 2024\n", "content/records/e.yaml")
+    [record], [note] = attach_notices([erratum])
+    assert record.hidden and note.note and "not on the site" in note.message and note.location.path == "content/records/e.yaml"
+
+
+def test_notices_are_no_publications_and_a_retracted_work_is_marked(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/papers.yaml": PAPER})
+    files = rendered_files(site)
+    profile = BeautifulSoup(files["index.html"], "html.parser")
+    titles = [h.get_text(" ", strip=True) for h in profile.select("#publications li.record h4")]
+    assert titles == [
+        "Single-cell chromatin accessibility maps enhancer–gene regulation in human fetal heart development",
+        "Long noncoding RNA LINC-CARD promotes cardiomyocyte proliferation",
+    ]
+    assert "2 publications" in profile.get_text(" ", strip=True)
+    assert "70 citations" in profile.get_text(" ", strip=True)  # neither notice's citations count
+    retracted_item = profile.select("#publications li.record")[1]
+    assert retracted_item.select_one(".badge.retracted").get_text(strip=True) == "Retracted"
+    assert profile.select("#publications li.record")[0].select_one(".badge.retracted") is None
+    correction = profile.select_one("#publications li.record .link-correction a")
+    assert correction["href"] == "https://doi.org/10.1038/s41588-024-01789-0" and correction.get_text(" ", strip=True).startswith("Correction")
+    notice = retracted_item.select_one(".link-retraction a")
+    assert notice["href"] == "https://doi.org/10.1161/RES.0000000000000599"
+    page = BeautifulSoup(files["records/lovelace2021/index.html"], "html.parser")
+    assert page.select_one(".record-header .badge.retracted").get_text(strip=True) == "Retracted"
+    records = {r["id"]: r for r in json.loads(files["records.json"])["records"]}
+    assert set(records) == {"okafor2024", "lovelace2021"}
+    assert records["lovelace2021"]["retracted"] is True and records["okafor2024"]["retracted"] is False
+    assert "records/okafor2024correction/index.html" not in files
+    assert b"Author Correction" not in files["publications.bib"]
+
+
+def test_a_title_that_says_retracted_marks_the_work():
+    site_record = "id: r\ntitle: 'RETRACTED: miR-208a regulates cardiac fibrosis'\nyear: 2018\nsource: Cardiovasc Res\ntype: article\n"
+    from sitegen.notices import retracted
+
+    assert retracted(validated_record(site_record, "content/records/r.yaml"))
+    assert not retracted(validated_record("id: r\ntitle: Retracted memories in mice\nyear: 2018\n", "content/records/r.yaml"))
+
+
+def test_a_wrong_notice_or_retracted_value_is_reported(tmp_path):
+    from sitegen.errors import Problem
+    from sitegen.validate import validate_record
+
+    problems: list[Problem] = []
+    assert validate_record({"id": "x", "title": "T", "year": 2020, "retracted": "yes"}, "content/records/x.yaml", problems) is None
+    assert "field 'retracted': expected true or false" in problems[0].message
+    problems = []
+    assert validate_record({"id": "x", "title": "T", "year": 2020, "notice": "errata"}, "content/records/x.yaml", problems) is not None
+    assert problems[0].warning and "expected correction, retraction, concern or none" in problems[0].message
+
+
+def test_crossref_notices_and_retractions_are_read_from_its_updates():
+    notice = crossref.record_from_work(
+        {
+            "DOI": "10.1038/s41588-024-01789-0",
+            "title": ["Author Correction: Enhancer maps"],
+            "type": "journal-article",
+            "issued": {"date-parts": [[2024, 6, 1]]},
+            "update-to": [{"DOI": "10.1038/s41588-024-01234-5", "type": "correction", "label": "Correction"}],
+        }
+    )
+    assert (notice["notice"], notice["notice_for"]) == ("correction", "10.1038/s41588-024-01234-5")
+    work = crossref.record_from_work(
+        {
+            "DOI": "10.1161/circresaha.121.318999",
+            "title": ["LINC-CARD"],
+            "type": "journal-article",
+            "issued": {"date-parts": [[2021, 5, 1]]},
+            "updated-by": [{"DOI": "10.1161/res.0000000000000599", "type": "retraction", "label": "Retraction"}],
+        }
+    )
+    assert work["retracted"] is True and "notice" not in work
+
+
+def test_openalex_errata_retraction_notices_and_retracted_works():
+    base = {"id": "https://openalex.org/W1", "title": "Enhancer maps", "publication_year": 2024, "authorships": []}
+    assert openalex.record_from_work({**base, "type": "erratum"})["notice"] == "correction"
+    assert openalex.record_from_work({**base, "type": "retraction"})["notice"] == "retraction"
+    assert openalex.record_from_work({**base, "type": "article", "is_retracted": True})["retracted"] is True
+    assert "retracted" not in openalex.record_from_work({**base, "type": "article", "is_retracted": False})
