@@ -102,7 +102,7 @@ def enrich_site(
     kept = kept if kept is not None else KeptEntries()
     kept.begin()
     aliases = owner_aliases()
-    records = [_owner_named(record, profile.name, aliases) for record in records]
+    records = [_owner_named(_marks_apart(record), profile.name, aliases) for record in records]
     merge_notes: list[Problem] = []
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     merged, notice_notes = attach_notices(merged)
@@ -227,7 +227,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         record=record,
         slug=slugify(record.id),
         title=Text(title_html, title_plain, record.title),
-        authors=tuple(Author(str(name), bool(owner)) for name, owner in authors),
+        authors=_marked(tuple(Author(str(name), bool(owner)) for name, owner in authors), record),
         abstract_html=abstract_html,
         abstract_plain=abstract_plain,
         abstract_unconverted=tuple(unconverted),
@@ -349,6 +349,53 @@ def normalise_text(plain: str) -> str:
     """Text with its LaTeX converted already -> lower-case ASCII words."""
     ascii_only = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
+
+
+# A mark after an author's name, as papers print them and al-folio's .bib files write them ('Okafor*, Amara N.',
+# 'Chen Li*', 'Jonathan Reyes†', 'Li$^{*}$', 'Reyes\\textsuperscript{\\dag}'): equal contribution, corresponding author.
+_MARK = r"(?:[*†‡§¶#]|\$\^\{?(?:\*|\\dagger|\\ddagger|\\dag|\\ddag|\\S|\\P|\\#|\#)\}?\$|\\textsuperscript\{\s*(?:\*|\\dag|\\ddag|\\textdagger|\\textdaggerdbl|†|‡|\#|\\#)\s*\}|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\textdagger(?![A-Za-z])|\\textdaggerdbl(?![A-Za-z]))"
+_MARKS_AT_END = re.compile(rf"\s*((?:{_MARK}\s*)+)$")
+_MARKS_BEFORE_COMMA = re.compile(rf"\s*((?:{_MARK}\s*)+),")
+_MARK_TEXT = {"\\dagger": "†", "\\dag": "†", "\\textdagger": "†", "\\ddagger": "‡", "\\ddag": "‡", "\\textdaggerdbl": "‡", "\\S": "§", "\\P": "¶", "\\#": "#"}
+_MAY_BE_MARKED = re.compile(r"[*†‡§¶#$\\]")  # one quick look at a name before the patterns above
+_MARK_PART = re.compile(r"\\(?:dagger|ddagger|dag|ddag|textdaggerdbl|textdagger|S|P|#)(?![A-Za-z])|[*†‡§¶#]")
+
+
+def _marks_apart(record: Record) -> Record:
+    """The record with its authors' marks ('Chen Li*', 'Okafor*, Amara N.', 'Jonathan Reyes†') taken off their names, kept in
+    `extra['author_marks']` (name -> mark) for the pages to show: every export, the Google Scholar tags, the matching of
+    the owner's name and of the versions of a work read the name alone ('Okafor, Amara N.', never 'Okafor*')."""
+    marks: dict[str, str] = {}
+    authors = []
+    if not any(_MAY_BE_MARKED.search(name) for name in record.authors):
+        return record
+    for name in record.authors:
+        clean, mark = _split_mark(name)
+        authors.append(clean)
+        if mark:
+            marks.setdefault(clean, mark)
+    if not marks:
+        return record
+    return dataclasses.replace(record, authors=tuple(authors), extra={**record.extra, "author_marks": marks})
+
+
+def _split_mark(name: str) -> tuple[str, str]:
+    for pattern in (_MARKS_AT_END, _MARKS_BEFORE_COMMA):
+        match = pattern.search(name)
+        if match and match.start() > 0:
+            mark = "".join(_MARK_TEXT.get(part, part) for part in _MARK_PART.findall(match.group(1)))
+            clean = (name[: match.start()] + ("," if pattern is _MARKS_BEFORE_COMMA else "") + name[match.end() :]).strip()
+            if clean.strip(",. ") and mark:
+                return clean, mark
+    return name, ""
+
+
+def _marked(authors: tuple[Author, ...], record: Record) -> tuple[Author, ...]:
+    """The authors with the marks their names had in the record's file (`_marks_apart`)."""
+    marks = record.extra.get("author_marks")
+    if not isinstance(marks, dict) or len(authors) != len(record.authors):
+        return authors
+    return tuple(dataclasses.replace(a, mark=marks.get(written, "")) if written in marks else a for a, written in zip(authors, record.authors))
 
 
 def _owner_named(record: Record, owner: str, aliases_of: dict[str, tuple[str, ...]]) -> Record:

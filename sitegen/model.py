@@ -186,6 +186,7 @@ class Text:
 class Author:
     name: str  # plain Unicode
     is_owner: bool
+    mark: str = ""  # what the name was marked with: '*' (equal contribution), '†' (corresponding author), ...; shown after it
 
 
 LISTED_AUTHORS_UNCUT = 12  # a list names every author of a record with at most this many

@@ -406,7 +406,8 @@ class ViewBuilder:
     def _record_item(self, entry: Entry) -> dict[str, Any]:
         record = entry.record
         authors: list[dict[str, Any]] = [
-            {"name": a.name, "is_owner": a.is_owner, "gap_before": False, "position": 0, "url": self._coauthor_url(a.name, a.is_owner)} for a in entry.authors
+            {"name": a.name, "is_owner": a.is_owner, "mark": a.mark, "gap_before": False, "position": 0, "url": self._coauthor_url(a.name, a.is_owner)}
+            for a in entry.authors
         ]
         if self._people_link is not None:  # a people page first, else whatever link the name had
             for author in authors:

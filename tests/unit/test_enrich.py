@@ -535,3 +535,44 @@ def test_newest_first_is_year_then_date_descending_then_id(specs):
     records = [rec(f"id: '{name}{year}{day}'\ntitle: T\nyear: {year}\n" + (f"date: {year}{day}\n" if day else "")) for name, year, day in specs]
     expected = sorted(records, key=lambda r: (-r.year, [-ord(c) for c in (r.date.isoformat() if r.date else f"{r.year:04d}-00-00")], r.id))
     assert [r.id for r in newest_first(records)] == [r.id for r in expected]
+
+
+# -- marks after authors' names: equal contribution, corresponding author ---------------------------
+
+MARKED_SITE = {
+    "content/site.yaml": "title: Test site\nbase_url: https://example.org/\n",
+    "content/profile.yaml": "name: Amara N. Okafor\n",
+    "content/records/cofirst.yaml": (
+        "id: li2023\ntitle: A CRISPRi screen identifies TBX5-dependent enhancers\n"
+        "authors: ['Chen Li*', 'Amara N. Okafor*', Priya Patel, 'Jonathan P. Reyes†']\n"
+        "year: 2023\nsource: Cell Genomics\ntype: article\ndoi: 10.1016/j.xgen.2023.100345\n"
+    ),
+    "content/records/papers.bib": (
+        "@article{okafor2019,\n  author = {Okafor*, Amara N and Mensah$^{*}$, Kwame and Reyes\\textsuperscript{\\dag}, Jonathan P},\n"
+        "  title = {TBX5 haploinsufficiency alters atrial chromatin},\n  journal = {J Mol Cell Cardiol},\n  year = {2019},\n}\n"
+    ),
+}
+
+
+def test_marks_after_authors_names_are_shown_and_never_exported_as_part_of_the_name(tmp_path):
+    from bs4 import BeautifulSoup
+
+    files = rendered_files(write_site(tmp_path, MARKED_SITE))
+    page = BeautifulSoup(files["records/li2023/index.html"], "html.parser")
+    authors = page.select_one(".record-header p.authors") or page.select_one("p.authors")
+    assert authors.get_text("", strip=False) == "Chen Li*, Amara N. Okafor*, Priya Patel, Jonathan P. Reyes†"
+    assert [s.get_text() for s in authors.select("sup.author-mark")] == ["*", "*", "†"]
+    assert authors.select_one("strong.owner").get_text() == "Amara N. Okafor"  # the owner is found, marked or not
+    scholar = [m["content"] for m in page.select('meta[name="citation_author"]')]
+    assert scholar == ["Li, Chen", "Okafor, Amara N.", "Patel, Priya", "Reyes, Jonathan P."]
+    assert "*" not in page.select_one('meta[name="description"]')["content"]
+    assert "*" not in page.select_one('script[type="application/ld+json"]').get_text()
+    bib = files["publications.bib"].decode()
+    assert "author = {Chen Li and Amara N. Okafor and Priya Patel and Jonathan P. Reyes}" in bib
+    assert "author = {Amara N Okafor and Kwame Mensah and Jonathan P Reyes}" in bib
+    ris = files["publications.ris"].decode()
+    assert "AU  - Reyes, Jonathan P.\r\n" in ris and "*" not in ris and "†" not in ris
+    other = BeautifulSoup(files["records/okafor2019/index.html"], "html.parser")
+    assert [s.get_text() for s in other.select_one("p.authors").select("sup.author-mark")] == ["*", "*", "†"]
+    profile = BeautifulSoup(files["index.html"], "html.parser")
+    assert [s.get_text() for s in profile.select("#publications li.record p.authors sup.author-mark")] == ["*", "*", "†", "*", "*", "†"]
