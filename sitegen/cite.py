@@ -160,6 +160,9 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         item["version"] = version  # APA: "[Computer software] (Version 1.2.0)"
     if record.language:
         item["language"] = record.language  # the processors leave the case of a title not in English as written
+    for name, variable in (("pmid", "PMID"), ("pmcid", "PMCID")):  # CSL's variables (Vancouver prints them)
+        if record.ids.get(name):
+            item[variable] = record.ids[name]
     if record.doi:
         item["DOI"] = _DOI_PREFIX.sub("", record.doi.strip())
     else:

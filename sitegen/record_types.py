@@ -294,3 +294,31 @@ def thesis_venue(source: str, entry_type: str = "") -> tuple[str, str]:
     if match:
         return _THESIS_DEGREES[match[1][0].lower()], source[match.end() :].strip()
     return _ENTRY_DEGREES.get(entry_type.lower(), ""), source
+
+
+# PubMed's identifiers: a PMID is digits; a PMCID is 'PMC' and digits (OpenAlex and some exports give the digits alone)
+_PMID = re.compile(r"^\s*(?:pmid:?\s*|https?://(?:www\.)?(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov/pubmed)/)?(\d{1,9})/?\s*$", re.IGNORECASE)
+_PMCID = re.compile(
+    r"^\s*(?:pmcid:?\s*|https?://(?:www\.ncbi\.nlm\.nih\.gov/pmc/articles/|pmc\.ncbi\.nlm\.nih\.gov/articles/))?(?:pmc)?(\d{1,9})/?\s*$",
+    re.IGNORECASE,
+)
+
+
+def checked_pmid(value: str) -> str | None:
+    """PubMed's id as digits ('38486001', from 'PMID: 38486001' or its PubMed address); None when it is none."""
+    match = _PMID.match(value)
+    return match.group(1) if match else None
+
+
+def checked_pmcid(value: str) -> str | None:
+    """PubMed Central's id as 'PMC' and digits (from 'PMC7410828', '7410828' or its address); None when it is none."""
+    match = _PMCID.match(value)
+    return f"PMC{match.group(1)}" if match else None
+
+
+def pubmed_url(pmid: str) -> str:
+    return f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/"
+
+
+def pmc_url(pmcid: str) -> str:
+    return f"https://pmc.ncbi.nlm.nih.gov/articles/{pmcid}/"

@@ -944,6 +944,8 @@ RECORD_EXTRAS = frozenset(
         "retracted",
         "notice",
         "notice_for",
+        "pmid",
+        "pmcid",
         *BIBTEX_DETAILS,
     }
 )
@@ -988,6 +990,36 @@ RECORD_SYNONYMS = {
     "slidesurl": "links",
     **{f"url_{kind}": "links" for kind in ("pdf", "code", "slides", "video", "dataset", "poster", "project", "source", "preprint")},
 }
+
+
+def _pubmed_ids(fields: Fields, data: dict, ids: dict[str, str]) -> dict[str, str]:
+    """`pmid: 38486001` and `pmcid: PMC7410828` (a record's own fields, or in `ids`; ORCID's `pmc`) as `ids.pmid` and
+    `ids.pmcid`, in one form: the PMID's digits, 'PMC' and the digits. What is none of them is a warning, and left out."""
+    from sitegen.record_types import checked_pmcid, checked_pmid
+
+    found = dict(ids)
+    if "pmc" in found and "pmcid" not in found:
+        found["pmcid"] = found.pop("pmc")
+    for name, check, example in (("pmid", checked_pmid, "38486001"), ("pmcid", checked_pmcid, "PMC7410828")):
+        given = data.get(name)
+        where = name if given is not None else f"ids.{name}"
+        value = str(given).strip() if isinstance(given, (str, int)) and not isinstance(given, bool) else found.get(name)
+        if given is not None and not isinstance(given, (str, int)) or isinstance(given, bool):
+            fields.problem(
+                name, f"expected {'a PubMed id' if name == 'pmid' else 'a PubMed Central id'} such as {example}, got {shown_value(given)}", warning=True
+            )
+            found.pop(name, None)
+            continue
+        if value is None:
+            continue
+        checked = check(value)
+        if checked is None:
+            if given is not None:
+                fields.problem(where, f"{value!r} is not {'a PubMed id' if name == 'pmid' else 'a PubMed Central id'} (like {example}): left out", warning=True)
+            found.pop(name, None)
+        else:
+            found[name] = checked
+    return found
 
 
 def _check_notice_fields(fields: Fields, data: dict) -> None:
@@ -1135,9 +1167,9 @@ def validate_record(
         origin=origin,
         type=_record_type(fields),
         citations=_citations(fields),
-        ids=_string_map(fields, "ids"),
+        ids=_pubmed_ids(fields, data, _string_map(fields, "ids")),
         aliases=_aliases(fields, record_id or ""),
-        extra=extra,
+        extra={name: value for name, value in extra.items() if name not in ("pmid", "pmcid")},  # they are `ids`
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
         lines=_lines_of(data),

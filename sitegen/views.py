@@ -129,6 +129,8 @@ RECORD_LINKS = {
     "abs": "arXiv",
     "pdf": "PDF",
     "doi": "DOI",
+    "pubmed": "PubMed",
+    "pmc": "PMC",  # PubMed Central's full text
     "code": "Code",
     "slides": "Slides",
     "video": "Video",
@@ -923,6 +925,8 @@ class ViewBuilder:
             meta.append(("citation_arxiv_id", record.arxiv))
         if record.doi:
             meta.append(("citation_doi", record.doi))
+        if record.ids.get("pmid"):
+            meta.append(("citation_pmid", record.ids["pmid"]))  # Highwire Press's tag, which Zotero reads as the PMID
         meta.append(("citation_abstract_html_url", self.record_absolute_url(entry)))
         return meta
 

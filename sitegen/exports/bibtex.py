@@ -192,6 +192,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         fields.append(("biburl", _address(f"https://dblp.org/rec/{dblp}.bib" if dblp else page_url)))
         if record.ids.get("pmid"):
             fields.append(("pmid", _address(record.ids["pmid"])))  # PubMed's id, as Mendeley writes it
+        if record.ids.get("pmcid"):
+            fields.append(("pmcid", _address(record.ids["pmcid"])))  # PubMed Central's, as PubMed's and JabRef's exports write it
         if entry.abstract_plain:
             fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:

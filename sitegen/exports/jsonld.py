@@ -84,6 +84,9 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         identifiers.append({"@type": "PropertyValue", "propertyID": "DOI", "value": record.doi})
     if record.arxiv:
         identifiers.append({"@type": "PropertyValue", "propertyID": "arXiv", "value": record.arxiv})
+    for name, kind in (("pmid", "PMID"), ("pmcid", "PMCID")):
+        if record.ids.get(name):
+            identifiers.append({"@type": "PropertyValue", "propertyID": kind, "value": record.ids[name]})
     if identifiers:
         data["identifier"] = identifiers
     return data

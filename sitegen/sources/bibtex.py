@@ -116,7 +116,7 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id ids langid language""".split(),
+        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -127,7 +127,7 @@ IGNORED_FIELDS = frozenset(
     relevance comment comments annote annotation creationdate modificationdate mendeley-groups mendeley-tags arxivid
     adsurl adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
-    interhash intrahash uri cdrom acmid numpages articleno article-number art_number pmcid hal_id hal_version
+    interhash intrahash uri cdrom acmid numpages articleno article-number art_number hal_id hal_version
     mrclass mrnumber mrreviewer fjournal zbl zblnumber zbmath lccn oclc unique-id researcherid-numbers orcid-numbers
     web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
     usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
@@ -942,6 +942,9 @@ def _link_kind(url: str) -> str:
     return "html"
 
 
+_PUBMED_ARCHIVES = {"pubmed": "pmid", "pmid": "pmid", "pmc": "pmcid", "pmcid": "pmcid", "pubmedcentral": "pmcid"}
+
+
 def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
     """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`; PubMed's id."""
     ids = PositionedDict()
@@ -953,6 +956,14 @@ def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
         ids["dblp"], ids.key_lines["dblp"] = match.group(1), found[1]
     if (found := fields.get("pmid", "pubmedid", "pubmed_id")) is not None:  # Mendeley's, some journals', Scopus's
         ids["pmid"], ids.key_lines["pmid"] = found[0].strip(), found[1]
+    if (found := fields.get("pmcid", "pmc")) is not None:  # PubMed Central's, as PubMed's and JabRef's exports write it
+        ids["pmcid"], ids.key_lines["pmcid"] = found[0].strip(), found[1]
+    # biblatex's way: `eprint = {31002002}, eprinttype = {pubmed}` (and `{pmc}` or `{pmcid}` for PubMed Central)
+    archive = fields.values.get("archiveprefix", "").strip().lower()
+    if (found := fields.get("eprint")) is not None and archive in _PUBMED_ARCHIVES:
+        name = _PUBMED_ARCHIVES[archive]
+        if name not in ids:
+            ids[name], ids.key_lines[name] = found[0].strip(), found[1]
     record.put("ids", ids, fields.entry_line)
 
 
