@@ -410,7 +410,10 @@ def _owner_named(record: Record, owner: str, aliases_of: dict[str, tuple[str, ..
     if not aliases or not any(name.strip().lower() in aliases for name in record.authors):
         return record
     authors = tuple(owner if name.strip().lower() in aliases else name for name in record.authors)
-    return dataclasses.replace(record, authors=authors, source_key=f"{record.source_key} owner={owner}" if record.source_key else "")
+    extra = record.extra
+    if isinstance(marks := extra.get("author_marks"), dict):  # `admin*`: the owner's mark
+        extra = {**extra, "author_marks": {owner if name.strip().lower() in aliases else name: mark for name, mark in marks.items()}}
+    return dataclasses.replace(record, authors=authors, extra=extra, source_key=f"{record.source_key} owner={owner}" if record.source_key else "")
 
 
 @dataclasses.dataclass(frozen=True)

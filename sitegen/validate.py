@@ -946,6 +946,7 @@ RECORD_EXTRAS = frozenset(
         "notice_for",
         "pmid",
         "pmcid",
+        "author_notes",
         *BIBTEX_DETAILS,
     }
 )
@@ -1035,6 +1036,9 @@ def _check_notice_fields(fields: Fields, data: dict) -> None:
             f"expected correction, retraction, concern or none, got {shown_value(notice)}; the record is read as a publication",
             warning=True,
         )
+    notes = data.get("author_notes")
+    if notes is not None and (not isinstance(notes, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in notes.items())):
+        fields.problem("author_notes", f"expected what each mark after a name means, such as {{'*': Equal contribution}}, got {shown_value(notes)}")
     if "notice_for" in data and not isinstance(data["notice_for"], str):
         fields.problem("notice_for", f"expected the DOI or id of the work the notice concerns, got {shown_value(data['notice_for'])}")
 

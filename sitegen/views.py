@@ -443,6 +443,7 @@ class ViewBuilder:
             "links": self.record_links(entry),
             "featured": record.featured,
             "retracted": retracted(record),  # marked wherever it is listed (sitegen.notices)
+            "author_notes": _author_notes(entry),
             "award": Markup(entry.award.html) if entry.award else "",
             "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
             "image": self.urls.link(record.image) if record.image else None,
@@ -994,6 +995,15 @@ def type_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[str, i
     for index, position in enumerate(ordered):
         starts.setdefault(_type_of(entries[position]), index)
     return starts
+
+
+def _author_notes(entry: Entry) -> list[dict[str, str]]:
+    """What the marks after the authors' names mean (`author_notes: {"*": Equal contribution}`), for the marks used."""
+    notes = entry.record.extra.get("author_notes")
+    if not isinstance(notes, dict):
+        return []
+    used = "".join(author.mark for author in entry.authors)
+    return [{"mark": mark, "text": str(text)} for mark, text in notes.items() if mark and mark in used]
 
 
 def _type_of(entry: Entry) -> str:

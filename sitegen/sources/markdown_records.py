@@ -10,6 +10,7 @@ passed over; any other field is kept, and validated, as in a YAML record.
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from typing import Any
@@ -77,9 +78,11 @@ LAYOUT_FIELDS = frozenset(
         "math",
         "highlight",
         "bibtexurl",
-        "author_notes",
     }
 )
+# Hugo Blox's `author_notes` (one note per author, "Equal contribution", "Corresponding author"): each note is a mark
+# after the names it is given to, as papers print them, and sitegen's `author_notes` says what each mark means
+NOTE_MARKS = ("*", "†", "‡", "§", "¶")
 ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedings", "books": "book"}
 READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
@@ -139,10 +142,32 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         if not body.strip() and isinstance(data.get(key), str):
             body, body_line = data[key], data.line_of(key)
             break
+    _put_author_notes(record, data)
     if body.strip() and "abstract" not in record:
         record["abstract"] = body.strip("\n")
         record.key_lines["abstract"] = body_line
     return [record], problems
+
+
+def _put_author_notes(record: PositionedDict, data: PositionedDict) -> None:
+    """Hugo Blox's `author_notes: ["Equal contribution", "Equal contribution", ""]`: 'Chen Li*', 'Ada Lovelace*' (the
+    build shows the mark after the name, sitegen.enrich._marks_apart) and `author_notes: {"*": "Equal contribution"}`."""
+    notes, authors = data.get("author_notes"), record.get("authors")
+    if not isinstance(notes, list) or not isinstance(authors, list):
+        return
+    marks: dict[str, str] = {}
+    marked = copy.copy(authors)  # a PositionedList keeps each name's line
+    for index, note in enumerate(notes[: len(authors)]):
+        if isinstance(note, str) and note.strip() and isinstance(authors[index], str):
+            if note.strip() not in marks and len(marks) < len(NOTE_MARKS):
+                marks[note.strip()] = NOTE_MARKS[len(marks)]
+            if note.strip() in marks:
+                marked[index] = f"{authors[index]}{marks[note.strip()]}"
+    if not marks:
+        return
+    record["authors"] = marked
+    record["author_notes"] = {mark: note for note, mark in marks.items()}
+    record.key_lines["author_notes"] = data.line_of("author_notes")
 
 
 def toml_front_matter(text: str, path: str) -> tuple[PositionedDict | None, str, int, list[Problem]]:

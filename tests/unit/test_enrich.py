@@ -576,3 +576,31 @@ def test_marks_after_authors_names_are_shown_and_never_exported_as_part_of_the_n
     assert [s.get_text() for s in other.select_one("p.authors").select("sup.author-mark")] == ["*", "*", "†"]
     profile = BeautifulSoup(files["index.html"], "html.parser")
     assert [s.get_text() for s in profile.select("#publications li.record p.authors sup.author-mark")] == ["*", "*", "†", "*", "*", "†"]
+
+
+def test_hugo_bloxs_author_notes_are_marks_after_the_names_and_a_legend_on_the_record_page(tmp_path):
+    from bs4 import BeautifulSoup
+
+    hugo = (
+        "---\ntitle: 'Spatial transcriptomics of the developing human heart'\nauthors:\n  - Wei Zhang\n  - admin\n  - Jonathan P. Reyes\n"
+        "author_notes:\n  - 'Equal contribution'\n  - 'Equal contribution'\n  - 'Corresponding author'\n"
+        "date: '2022-05-01T00:00:00Z'\npublication_types: ['article-journal']\npublication: '*Cell*'\n---\n"
+    )
+    files = rendered_files(write_site(tmp_path, {**MARKED_SITE, "content/records/publication/spatial/index.md": hugo}))
+    page = BeautifulSoup(files["records/spatial/index.html"], "html.parser")
+    authors = page.select_one("p.authors")
+    assert authors.get_text() == "Wei Zhang*, Amara N. Okafor*, Jonathan P. Reyes†"
+    assert authors.select_one("strong.owner").get_text() == "Amara N. Okafor"  # Hugo Blox's `admin`, marked
+    assert page.select_one("p.author-notes").get_text() == "* Equal contribution · † Corresponding author"
+    assert "Equal contribution" not in files["publications.bib"].decode()  # no note a reader's bibliography would print
+    yaml_page = BeautifulSoup(files["records/li2023/index.html"], "html.parser")
+    assert yaml_page.select_one("p.author-notes") is None  # no legend without author_notes
+
+
+def test_a_yaml_records_author_notes_name_what_its_marks_mean(tmp_path):
+    from bs4 import BeautifulSoup
+
+    site = {**MARKED_SITE}
+    site["content/records/cofirst.yaml"] += "author_notes: {'*': Equal contribution, '†': Corresponding author, '‡': Unused}\n"
+    page = BeautifulSoup(rendered_files(write_site(tmp_path, site))["records/li2023/index.html"], "html.parser")
+    assert page.select_one("p.author-notes").get_text() == "* Equal contribution · † Corresponding author"
