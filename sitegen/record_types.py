@@ -322,3 +322,25 @@ def pubmed_url(pmid: str) -> str:
 
 def pmc_url(pmcid: str) -> str:
     return f"https://pmc.ncbi.nlm.nih.gov/articles/{pmcid}/"
+
+
+# Clinical trials' registration numbers: ClinicalTrials.gov's, ISRCTN's, the EU's EudraCT (before 2023) and CTIS numbers
+_TRIALS = (
+    (re.compile(r"^NCT\d{8}$", re.IGNORECASE), "https://clinicaltrials.gov/study/{}"),
+    (re.compile(r"^ISRCTN\d{8}$", re.IGNORECASE), "https://www.isrctn.com/{}"),
+    (re.compile(r"^(?:EudraCT\s*)?(\d{4}-\d{6}-\d{2})$", re.IGNORECASE), "https://www.clinicaltrialsregister.eu/ctr-search/search?query={}"),
+    (re.compile(r"^(?:CTIS\s*)?(\d{4}-\d{6}-\d{2}-\d{2})$", re.IGNORECASE), "https://euclinicaltrials.eu/search-for-clinical-trials/?lang=en&EUCT={}"),
+)
+
+
+def trial_url(trial: str) -> str | None:
+    """The address of a clinical trial's registration ('NCT04567890': ClinicalTrials.gov's page), the address itself
+    when one is given, None for what is neither."""
+    trial = trial.strip()
+    if trial.startswith(("https://", "http://")):
+        return trial
+    for pattern, address in _TRIALS:
+        if match := pattern.match(trial):
+            number = match.group(1) if match.groups() else trial.upper()
+            return address.format(number)
+    return None

@@ -947,6 +947,7 @@ RECORD_EXTRAS = frozenset(
         "pmid",
         "pmcid",
         "author_notes",
+        "trial",
         *BIBTEX_DETAILS,
     }
 )
@@ -991,6 +992,41 @@ RECORD_SYNONYMS = {
     "slidesurl": "links",
     **{f"url_{kind}": "links" for kind in ("pdf", "code", "slides", "video", "dataset", "poster", "project", "source", "preprint")},
 }
+
+
+def _trials(data: dict) -> list[str]:
+    value = data.get("trial")
+    items = value if isinstance(value, list) else [value] if value is not None else []
+    return [str(item).strip() for item in items if isinstance(item, (str, int)) and not isinstance(item, bool) and str(item).strip()]
+
+
+def _with_trials(fields: Fields, data: dict, links: dict[str, str]) -> dict[str, str]:
+    """`trial: NCT04567890` (or a list): the clinical trial's registration, linked as `trial` (`trial_2`, ...):
+    ClinicalTrials.gov's NCT numbers, ISRCTN's, the EU's EudraCT and CTIS numbers, or the registration's address."""
+    from sitegen.record_types import trial_url
+
+    if "trial" in data and not _trials(data):
+        fields.problem("trial", f"expected a trial's registration number (NCT04567890) or address, got {shown_value(data['trial'])}", warning=True)
+    found = dict(links)
+    for number, trial in enumerate(_trials(data), start=1):
+        url = trial_url(trial)
+        if url is None:
+            fields.problem(
+                "trial",
+                f"{trial!r} is no trial registration sitegen knows (NCT04567890, ISRCTN12345678, 2020-001234-56, 2023-501234-12-00): "
+                "write its address (https://...)",
+                warning=True,
+            )
+            continue
+        found.setdefault("trial" if number == 1 else f"trial_{number}", url)
+    return found
+
+
+def _trial_ids(data: dict, ids: dict[str, str]) -> dict[str, str]:
+    from sitegen.record_types import trial_url
+
+    numbers = [trial for trial in _trials(data) if trial_url(trial) and not trial.startswith(("https://", "http://"))]
+    return {**ids, **({"trial": ", ".join(numbers)} if numbers and "trial" not in ids else {})}
 
 
 def _pubmed_ids(fields: Fields, data: dict, ids: dict[str, str]) -> dict[str, str]:
@@ -1158,7 +1194,7 @@ def validate_record(
         source=fields.string("source", default="") or "",
         abstract=fields.string("abstract", default="") or "",
         categories=categories,
-        links=fields.url_map("links"),
+        links=_with_trials(fields, data, fields.url_map("links")),
         arxiv=_arxiv(fields),
         doi=_doi(fields),
         hidden=fields.boolean("hidden"),
@@ -1171,9 +1207,9 @@ def validate_record(
         origin=origin,
         type=_record_type(fields),
         citations=_citations(fields),
-        ids=_pubmed_ids(fields, data, _string_map(fields, "ids")),
+        ids=_trial_ids(data, _pubmed_ids(fields, data, _string_map(fields, "ids"))),
         aliases=_aliases(fields, record_id or ""),
-        extra={name: value for name, value in extra.items() if name not in ("pmid", "pmcid")},  # they are `ids`
+        extra={name: value for name, value in extra.items() if name not in ("pmid", "pmcid", "trial")},  # they are `ids` and `links`
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),
         source_key=source_key,
         lines=_lines_of(data),

@@ -140,6 +140,7 @@ RECORD_LINKS = {
     "html": "HTML",
     "blog": "Blog",
     "website": "Website",
+    "trial": "Trial registration",  # a clinical trial's (`trial: NCT04567890`)
     # the notices published about the work (sitegen.notices)
     "correction": "Correction",
     "retraction": "Retraction notice",

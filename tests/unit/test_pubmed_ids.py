@@ -89,3 +89,33 @@ def test_pubmed_ids_are_linked_tagged_and_exported(tmp_path):
     assert records["gtex2020"]["ids"] == {"pmcid": "PMC7737656"}
     bib = files["publications.bib"].decode()
     assert "pmid = {31002002},\n  pmcid = {PMC6543210}" in bib
+
+
+@pytest.mark.parametrize(
+    "trial, url",
+    [
+        ("NCT04567890", "https://clinicaltrials.gov/study/NCT04567890"),
+        ("ISRCTN12345678", "https://www.isrctn.com/ISRCTN12345678"),
+        ("2020-001234-56", "https://www.clinicaltrialsregister.eu/ctr-search/search?query=2020-001234-56"),
+        ("https://www.anzctr.org.au/ACTRN12620000123456.aspx", "https://www.anzctr.org.au/ACTRN12620000123456.aspx"),
+    ],
+)
+def test_a_clinical_trials_registration_is_linked(trial, url):
+    problems: list[Problem] = []
+    record = validate_record({"id": "x", "title": "T", "year": 2025, "trial": trial}, "content/records/x.yaml", problems)
+    assert problems == [] and record.links == {"trial": url} and "trial" not in record.extra
+
+
+def test_trial_registrations_show_on_the_record_page_and_a_wrong_one_is_a_warning(tmp_path):
+    record = YAML_RECORD + "trial: [NCT04567890, ISRCTN12345678]\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/paper.yaml": record}))
+    page = BeautifulSoup(files["records/okafor2024/index.html"], "html.parser")
+    trials = [(a.get_text(" ", strip=True).split(" for ")[0], a["href"]) for a in page.select("ul.links li[class^=link-trial] a")]
+    assert trials == [
+        ("Trial registration", "https://clinicaltrials.gov/study/NCT04567890"),
+        ("Trial registration 2", "https://www.isrctn.com/ISRCTN12345678"),
+    ]
+    assert json.loads(files["records.json"])["records"][0]["ids"]["trial"] == "NCT04567890, ISRCTN12345678"
+    problems: list[Problem] = []
+    validate_record({"id": "x", "title": "T", "year": 2025, "trial": "NCT123"}, "content/records/x.yaml", problems)
+    assert problems[0].warning and "'NCT123' is no trial registration sitegen knows" in problems[0].message
