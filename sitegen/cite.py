@@ -39,8 +39,8 @@ from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
-STYLES = {"apa": "apa.csl", "ieee": "ieee.csl"}  # style name -> file in sitegen/csl
-NUMBERED_STYLES = {"ieee"}  # their bibliography starts each entry with its number ("[1]")
+STYLES = {"apa": "apa.csl", "ieee": "ieee.csl", "vancouver": "vancouver.csl"}  # style name -> file in sitegen/csl
+NUMBERED_STYLES = {"ieee", "vancouver"}  # their bibliography starts each entry with its number ("[1]", "1.")
 
 CSL_TYPES = {  # SPEC §7 record type -> CSL item type
     "article": "article-journal",
@@ -85,7 +85,7 @@ _ENTITIES = {"\ue000": "&amp;", "\ue001": "&lt;", "\ue002": "&gt;"}
 _FROM_PLACEHOLDER = re.compile("[\ue000-\ue002]")
 _NOCASE = '<span class="nocase">{}</span>'  # CiteProcJSON's mark for text no style may change the case of
 _TAG = re.compile(r"<[^>]*>")
-_LEADING_NUMBER = re.compile(r"^\[1\]\s*")
+_LEADING_NUMBER = re.compile(r"^(?:\[1\]|1\.)\s*")
 _LINE_SPACE = re.compile(r"[ \t\r\n]+")  # a citation is one line; a style's no-break spaces stay
 
 THESIS_GENRES = {"phd": "PhD thesis", "masters": "Master's thesis", "bachelors": "Bachelor's thesis"}
@@ -243,7 +243,7 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
 # the comma and word joining the last name to the others ("&", "and", APA's "…" before the last of many; citeproc-js
 # joins a person and a literal name without the comma) and the name that stands for the authors not named
 _ET_AL = re.compile(f",? (?:(?:&amp;|&#38;|&|and|…) )?{_ET_AL_MARK}et al\\.")
-ET_AL_HTML = {"apa": ", et al.", "ieee": " <i>et al.</i>"}  # after the names, as the style prints its own "et al."
+ET_AL_HTML = {"apa": ", et al.", "ieee": " <i>et al.</i>", "vancouver": ", et al."}  # after the names, as the style prints its own "et al."
 
 
 def with_et_al(formatted: str, style_name: str) -> str:

@@ -17,10 +17,10 @@ the records are described once for the whole site, in two files that
 Both are JSON written here and read with `JSON.parse`; record text reaches the page
 through `textContent` only.
 
-**Citations.** A record page carries its CSL-JSON item (`sitegen.cite.csl_item`); APA
-and IEEE are made from it in the browser by citeproc-js (`static/vendor/`) when the
+**Citations.** A record page carries its CSL-JSON item (`sitegen.cite.csl_item`); APA,
+IEEE and Vancouver are made from it in the browser by citeproc-js (`static/vendor/`) when the
 reader opens them. The styles are the ones in `sitegen/csl/` that citeproc-py uses
-(so the two can be compared), served as `static/csl/apa.csl` and `static/csl/ieee.csl`,
+(so the two can be compared), served as `static/csl/apa.csl`, `ieee.csl` and `vancouver.csl`,
 with citeproc-py's en-US locale as `static/csl/locales-en-US.xml` and the locale of the site's
 language beside it (`locales-de-DE.xml`: `sitegen.cite.csl_locale`).
 """

@@ -95,8 +95,8 @@ def test_conference_paper_in_apa_and_ieee():
         "L. Müller, J. Berg, and A. Dupont, “Kestrel: Fast Load Balancing”, in Proceedings of the Twentieth European "
         "Conference on Computer Systems, Mar. 2025. doi: 10.5555/3689031.3717462."
     )
-    # the venue is in italics, as both styles set it
-    for style in STYLES:
+    # the venue is in italics, as APA and IEEE set it (Vancouver sets no italics)
+    for style in ("apa", "ieee"):
         soup = BeautifulSoup(citations[style].html, "html.parser")
         assert [i.get_text() for i in soup.find_all("i")] == ["Proceedings of the Twentieth European Conference on Computer Systems"]
 
@@ -117,6 +117,27 @@ def test_ieee_citation_carries_no_list_number():
     """A citation copied from one page goes into someone else's numbered list."""
     for entry in (KESTREL, PREPRINT, JOURNAL, THESIS):
         assert not formatted_citation(entry)["ieee"].plain.startswith("[")
+        assert not formatted_citation(entry)["vancouver"].plain.startswith("1.")
+
+
+def test_vancouver_names_six_authors_then_et_al_and_pubmeds_ids():
+    """NLM's Vancouver, the biomedical journals' style, with the PMID and PMCID that the NIH's biosketches ask for."""
+    entry = make_entry(
+        "okafor2024",
+        "Single-cell chromatin accessibility maps enhancer-gene regulation",
+        ("Chen Li", "Hannah Schmidt", "Lukas Bello", "Sofia Moreau", "Kwame Sato", "Priya Patel", "Ada Lovelace", "Diego Wang"),
+        source="Nature Genetics",
+        type="article",
+        year=2024,
+        doi="10.1038/s41588-024-01234-5",
+        ids={"pmid": "38486001", "pmcid": "PMC10987654"},
+        extra={"volume": "56", "number": "3", "pages": "512-526"},
+    )
+    assert formatted_citation(entry)["vancouver"].plain == (
+        "Li C, Schmidt H, Bello L, Moreau S, Sato K, Patel P, et al. Single-cell chromatin accessibility maps enhancer-gene "
+        "regulation. Nature Genetics. 2024;56(3):512–26. doi:10.1038/s41588-024-01234-5 PubMed PMID: 38486001; "
+        "PubMed Central PMCID: PMC10987654."
+    )
 
 
 def test_thesis_names_its_university_and_kind():
