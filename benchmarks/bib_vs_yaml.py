@@ -142,7 +142,8 @@ def time_builds(sites: dict[str, Path], rounds: int) -> tuple[dict, dict]:
 
 def time_edits(sites: dict[str, Path], rounds: int, commits: list[str | None], work: Path) -> None:
     """For each commit and site: a build with the cache after one record's title was changed (changed back the
-    next round), in wall-clock and CPU time; rounds alternate commits and sites."""
+    next round), in wall-clock and CPU time; rounds alternate commits and sites. Every command runs in `work`:
+    in the repository, `python -m` would import the work tree's sitegen before the commit's copy."""
     codes = {commit: code_under_test(commit, work / f"code-{index}") for index, commit in enumerate(commits)}
     wall: dict[tuple, list[float]] = {}
     cpu: dict[tuple, list[float]] = {}
@@ -151,14 +152,16 @@ def time_edits(sites: dict[str, Path], rounds: int, commits: list[str | None], w
         for name, site in sites.items():
             copy = work / f"{name}-{commits.index(commit)}"
             shutil.copytree(site, copy)
-            subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, check=True, capture_output=True)
+            subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, cwd=work, check=True, capture_output=True)
     for round_number in range(rounds):
         for commit, code in codes.items():
             for name in sites:
                 copy = work / f"{name}-{commits.index(commit)}"
                 _edit_one_title(copy, round_number)
                 before, start = _children_cpu(), time.perf_counter()
-                done = subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, check=True, capture_output=True, text=True)
+                done = subprocess.run(
+                    [sys.executable, "-m", "sitegen", "build", "--site", str(copy)], env=code.env, cwd=work, check=True, capture_output=True, text=True
+                )
                 wall.setdefault((commit, name), []).append(time.perf_counter() - start)
                 cpu.setdefault((commit, name), []).append(_children_cpu() - before)
                 assert "cache:" in done.stderr, done.stderr  # a build on the one before, not a cold one
@@ -172,7 +175,9 @@ def time_edits(sites: dict[str, Path], rounds: int, commits: list[str | None], w
         for commit, code in codes.items():
             copy = work / f"{name}-{commits.index(commit)}-served"
             shutil.copytree(site, copy)
-            done = subprocess.run([sys.executable, "-c", DEV_SERVER_EDITS, str(copy), str(rounds)], env=code.env, check=True, capture_output=True, text=True)
+            done = subprocess.run(
+                [sys.executable, "-c", DEV_SERVER_EDITS, str(copy), str(rounds)], env=code.env, cwd=work, check=True, capture_output=True, text=True
+            )
             times, cpu_times = zip(*([float(t) for t in line.split()] for line in done.stdout.splitlines()), strict=True)
             print(
                 f"  {commit or 'work tree':<10} {name:<11} wall median {statistics.median(times):6.3f} s (fastest {min(times):.3f}, slowest {max(times):.3f})"

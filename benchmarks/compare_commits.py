@@ -37,7 +37,8 @@ def main() -> None:
         order = args.commit if round_number % 2 == 0 else list(reversed(args.commit))
         for commit in order:
             output = workdir / f"compare-out-{commit}-{round_number}"  # a new folder each time, removed after the timing
-            run = timed(sitegen_command(site, "--no-cache", "--output", str(output)), env=codes[commit].env)
+            # in workdir: in the repository, `python -m sitegen` would import the work tree's sitegen, not the commit's copy
+            run = timed(sitegen_command(site, "--no-cache", "--output", str(output)), cwd=workdir, env=codes[commit].env)
             times[commit].append((run.seconds, run.cpu))
             print(f"round {round_number + 1} {commit}: wall {run.seconds:.2f} s, CPU {run.cpu:.2f} s", flush=True)
     for output in workdir.glob("compare-out-*"):

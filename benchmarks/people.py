@@ -116,7 +116,9 @@ def main() -> None:
         for round_number in range(1, args.runs + 1):
             for n, (site, hugo_site) in corpora.items():
                 clear_site_state(site, trash)
-                runs[(n, "sitegen")].append(timed(sitegen_command(site), env=code.env, tree=not args.no_tree))
+                runs[(n, "sitegen")].append(
+                    timed(sitegen_command(site), cwd=work, env=code.env, tree=not args.no_tree)
+                )  # not in the repository: -m would import its sitegen
                 if hugo:
                     hugo_out = site.parent / "hugo-out"
                     set_aside(hugo_out, trash)

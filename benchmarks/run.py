@@ -178,6 +178,9 @@ class Code:
 def code_under_test(commit: str | None, workdir: Path) -> Code:
     """With `commit`: `git archive` of sitegen/ at that commit, first on PYTHONPATH; compiled either way.
 
+    PYTHONPATH comes after the folder a `python -m` or `python -c` runs in: run the commands outside the
+    repository (`timed(..., cwd=workdir)`), or they import the work tree's sitegen instead of the copy.
+
     sitegen's bytecode is compiled first, as `pip install` does: where Python may not
     write it (PYTHONDONTWRITEBYTECODE, as on this machine), every run would compile
     sitegen's modules again, a tenth of a second no installed copy pays.

@@ -47,9 +47,10 @@ print(json.dumps({"stages": stages, "workers_user": workers.ru_utime, "workers_s
 
 
 def staged_build(site: Path, env: dict[str, str], trash: Path) -> dict:
-    """A cold build of `site` (its output and cache set aside first), timed stage by stage in a process of its own."""
+    """A cold build of `site` (its output and cache set aside first), timed stage by stage in a process of its own
+    (run beside the trash, not in the repository, where `python -c` would import the work tree's sitegen)."""
     clear_site_state(site, trash)
-    done = subprocess.run([sys.executable, "-c", STAGED_BUILD, str(site)], env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-c", STAGED_BUILD, str(site)], cwd=trash.parent, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"the build of {site} failed:\n{done.stderr}")
     return json.loads(done.stdout.splitlines()[-1])
