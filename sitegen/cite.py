@@ -35,7 +35,7 @@ from sitegen.exports import page_range
 from sitegen.exports.bibtex import entry_type, work_version
 from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
-from sitegen.names import csl_name, is_braced_whole, shown_name, written_editors
+from sitegen.names import csl_name, is_braced_whole, shown_name, written_csl_name, written_editors
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
@@ -191,9 +191,20 @@ def en_dashed(pages: str) -> str:
 
 
 def csl_names(written: Sequence[str], shown: Sequence[str]) -> list[dict[str, str]]:
-    """Names as CSL names: each of `shown` (as readers see it) split by `csl_name`, but one `written` in
-    braces (`{Google DeepMind}`, see sitegen.names) is a literal, which no style cuts up."""
-    return [{"literal": name} if index < len(written) and is_braced_whole(written[index]) else csl_name(name) for index, name in enumerate(shown)]
+    """Names as CSL names: each of `shown` (as readers see it) split where its `written` form says the family name
+    starts (`García Márquez, José Luis`, `José Luis {García Márquez}`: sitegen.names.written_csl_name), else by
+    `csl_name`; one `written` in braces (`{Google DeepMind}`) is a literal, which no style cuts up."""
+    return [_csl_name(written[index] if index < len(written) else "", name) for index, name in enumerate(shown)]
+
+
+def _csl_name(written: str, shown: str) -> dict[str, str]:
+    if is_braced_whole(written):
+        return {"literal": shown}
+    if written:
+        split = written_csl_name(written)
+        if "literal" not in split and sorted(" ".join(split.values()).split()) == sorted(shown.split()):
+            return split  # the written name's split, of the words shown
+    return csl_name(shown)
 
 
 CITED_AUTHORS = 21  # APA names the first 19 and the last of 21 or more authors, IEEE the first of 7 or more

@@ -98,6 +98,45 @@ def csl_name(name: str) -> dict[str, str]:
     return result
 
 
+_KEPT_SPACE = "\ue010"  # a space inside a brace group of a written name ('José Luis {García Márquez}'), while it is split
+
+
+@functools.lru_cache(maxsize=65536)
+def written_csl_name(written: str) -> dict[str, str]:
+    """A name as a record writes it (LaTeX, braces and BibTeX's order included) as a CSL name, its family name the
+    one the writing says: 'García Márquez, José Luis' (the comma) and 'José Luis {García Márquez}' (BibTeX's braces
+    keep words one) are family 'García Márquez', which `csl_name` of the name shown, 'José Luis García Márquez',
+    could only guess to be 'Márquez'. A name in braces whole is a group's, a literal."""
+    if is_braced_whole(written):
+        return {"literal": shown_name(written)}
+    words = _top_level_words(written)
+    if "," in written or not any(is_braced_whole(word) for word in words):
+        return csl_name(shown_name(written))
+    # each word of the written name a word of the split, a group's spaces kept inside it
+    kept = " ".join(shown_name(word).replace(" ", _KEPT_SPACE) for word in words)
+    return {part: value.replace(_KEPT_SPACE, " ") for part, value in csl_name(kept).items()}
+
+
+def _top_level_words(written: str) -> list[str]:
+    """A written name's words, a brace group ('{García Márquez}') one word with its spaces."""
+    words: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for position, character in enumerate(written):
+        escaped = position > 0 and written[position - 1] == "\\"
+        if character in "{}" and not escaped:
+            depth = depth + 1 if character == "{" else max(depth - 1, 0)
+        if character.isspace() and depth == 0:
+            if current:
+                words.append("".join(current))
+            current = []
+            continue
+        current.append(character)
+    if current:
+        words.append("".join(current))
+    return words
+
+
 def family_first(name: dict[str, str]) -> str:
     """A CSL name as `Family, Given[, Suffix]` (RIS's form, and the form of Google Scholar's `citation_author`
     example, which Zotero splits at the comma: 'van der Berg, Jan'); a group's name as it is."""
@@ -136,10 +175,21 @@ def comma_name_parts(name: str) -> tuple[str, str, str] | None:
     return family, given, suffix
 
 
+_FAMILY_CONJUNCTIONS = {"y", "e", "i"}  # a Spanish, Portuguese or Catalan family name's 'and': 'Ortega y Gasset'
+
+
 def _looks_like_a_family_name(text: str) -> bool:
-    """One or two capitalised words ('Müller', 'García Márquez', 'LIN'), particles aside ('de la Cruz')."""
-    words = [word for word in text.split() if word not in _PARTICLES]
-    return 1 <= len(words) <= 2 and all(_capitalised(word) or "'" in word for word in words)
+    """One to three capitalised words ('Müller', 'García Márquez', 'Le Roy Ladurie', 'LIN'), particles and
+    conjunctions aside ('de la Cruz', 'Ortega y Gasset'); a word may start with a particle joined by a hyphen or an
+    apostrophe ('al-Ṭahṭāwī', "d'Alembert")."""
+    words = [word for word in text.split() if word not in _PARTICLES and word not in _FAMILY_CONJUNCTIONS]
+    return 1 <= len(words) <= 3 and all(_capitalised(word) or "'" in word or _joined_particle(word) for word in words)
+
+
+def _joined_particle(word: str) -> bool:
+    """'al-Ṭahṭāwī', 'el-Sayed', 'ibn-Sina': a lower-case particle, a hyphen, a capitalised name."""
+    particle, _, rest = word.partition("-")
+    return particle.casefold() in _PARTICLES | {"ibn", "bint", "abu"} and bool(rest) and _capitalised(rest)
 
 
 def _looks_like_given_names(text: str) -> bool:

@@ -24,7 +24,7 @@ from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, Entry, Record
-from sitegen.names import csl_name, is_braced_whole, is_family_first, written_editors
+from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
 from sitegen.record_types import infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -278,6 +278,11 @@ def _author(name: str) -> str:
         return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
     if is_family_first(name) and "," not in name:  # '山田 太郎': BibTeX would read 山田 as the given name
         return f"{parts['family']}, {parts['given']}"
+    written = written_csl_name(name)
+    if "given" in written and " " in written.get("family", "") and written["family"] != csl_name(shown_name(name)).get("family"):
+        # 'García Márquez, José Luis', 'José Luis {García Márquez}': a family name of several words that BibTeX's rule
+        # for a name given name first would cut, written family name first, as Zotero and biber split it at the comma
+        return ", ".join(part for part in (written["family"], written.get("suffix", ""), written["given"]) if part)
     return name
 
 

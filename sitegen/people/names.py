@@ -14,7 +14,7 @@ import re
 import unicodedata
 
 from sitegen.disambiguate import plain_name
-from sitegen.names import csl_name, is_braced_whole, is_family_first
+from sitegen.names import csl_name, is_braced_whole, is_family_first, written_csl_name
 from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -75,7 +75,7 @@ def family_name(name: str) -> str:
     if is_braced_whole(name):  # '{Google DeepMind}': one unit
         return person_key(name)
     plain = plain_name(name) if ("\\" in name or "{" in name) else name
-    split = csl_name(plain)
+    split = written_csl_name(name) if ("," in name or "{" in name) else csl_name(plain)
     return person_key(split.get("family") or split.get("literal") or plain)
 
 

@@ -62,7 +62,7 @@ from sitegen.latex import (
 )
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, USABLE_CITE_KEY
-from sitegen.names import comma_name_parts, is_braced_whole, is_family_first
+from sitegen.names import comma_name_parts, csl_name, is_braced_whole, is_family_first
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
@@ -578,7 +578,14 @@ def person_name(name: str) -> str:
     if "," in name and is_family_first(name) and (parts := comma_name_parts(bibtex_text(name))):
         return " ".join(part for part in parts if part)  # '山田, 太郎' is shown family name first: '山田 太郎'
     if "," in name:
-        name = parse_single_name_into_parts(name, strict=False).merge_first_name_first
+        split = parse_single_name_into_parts(name, strict=False)
+        turned = bibtex_text(split.merge_first_name_first)
+        family = bibtex_text(" ".join(split.von + split.last))
+        if split.first and csl_name(turned).get("family") != family:
+            # 'García Márquez, José Luis' turned round would be read family 'Márquez' (BibTeX's rule: the last word):
+            # braced, the family name stays one, as BibTeX, biber and the exports read 'José Luis {García Márquez}'
+            return " ".join(part for part in (bibtex_text(" ".join(split.first)), f"{{{family}}}", bibtex_text(" ".join(split.jr))) if part)
+        return turned
     return bibtex_text(name)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 from pathlib import Path
 
 import pytest
@@ -286,6 +287,51 @@ def test_a_french_name_with_a_particle_keeps_its_family_name_in_ris_and_as_bibte
     library = bibtexparser.parse_string(files["publications.bib"].decode(), append_middleware=[SeparateCoAuthors(), SplitNameParts()])
     first = library.entries[0]["author"][0]
     assert (first.first, first.von, first.last) == (["Jean"], ["de"], ["La", "Fontaine"])
+
+
+MULTI_WORD_FAMILIES_BIB = (
+    "@article{g, title = {Refugees}, journal = {French History}, year = 2020,\n"
+    "  author = {Garc{\\'i}a M{\\'a}rquez, Jos{\\'e} Luis and Ibn Rushd, A{\\d{h}}mad and Della Porta, Giambattista and van der Linden, Pieter}}\n"
+)
+MULTI_WORD_FAMILIES_YAML = """\
+id: y
+title: Annales
+type: article
+source: Annales
+year: 2021
+authors: ["Le Roy Ladurie, Emmanuel", "Ortega y Gasset, José", "al-Ṭahṭāwī, Rifāʿa", "Mary {Van Dyck}", "García Márquez, José Luis"]
+"""
+
+
+def test_a_family_name_of_several_words_stays_the_family_name_in_every_export(tmp_path):
+    """A comma in 'García Márquez, José Luis' says where the family name starts; it was lost when the name was
+    turned round for the page, so RIS said 'Márquez, José Luis García', APA 'Márquez, J. L. G.', the Google Scholar
+    tags the same, and publications.bib 'José Luis García Márquez' (family 'Márquez' for biber and Zotero)."""
+    import bibtexparser
+    import rispy
+    from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts
+    from conftest import MINIMAL_SITE, rendered_files, write_site
+
+    site = {**MINIMAL_SITE, "content/records/g.bib": MULTI_WORD_FAMILIES_BIB, "content/records/y.yaml": MULTI_WORD_FAMILIES_YAML}
+    files = rendered_files(write_site(tmp_path, site))
+    bib_families = ["García Márquez", "Ibn Rushd", "Della Porta", "van der Linden"]
+    yaml_families = ["Le Roy Ladurie", "Ortega y Gasset", "al-Ṭahṭāwī", "Van Dyck", "García Márquez"]
+    by_title = {item["title"]: item for item in rispy.loads(files["publications.ris"].decode())}
+    assert [name.split(",")[0] for name in by_title["Refugees"]["authors"]] == bib_families
+    assert [name.split(",")[0] for name in by_title["Annales"]["authors"]] == yaml_families
+    for slug, families in (("g", bib_families), ("y", yaml_families)):
+        page = BeautifulSoup(files[f"records/{slug}/index.html"].decode(), "html.parser")
+        csl = json.loads(page.find(attrs={"data-csl-item": True})["data-csl-item"])
+        assert [name["family"] for name in csl["author"]] == families
+        assert [tag["content"].split(",")[0] for tag in page.find_all("meta", attrs={"name": "citation_author"})] == families
+    # the page shows each name given name first, without braces
+    page = BeautifulSoup(files["records/y/index.html"].decode(), "html.parser")
+    assert "Emmanuel Le Roy Ladurie" in page.get_text() and "Mary Van Dyck" in page.get_text()
+    assert "{" not in page.find("h1").find_next("p").get_text()
+    # biber and Zotero read publications.bib's names with the same family names
+    library = bibtexparser.parse_string(files["publications.bib"].decode(), append_middleware=[SeparateCoAuthors(), SplitNameParts()])
+    read_back = {entry["title"].strip("{}"): [" ".join(name.von + name.last) for name in entry["author"]] for entry in library.entries}
+    assert read_back == {"Refugees": bib_families, "Annales": yaml_families}
 
 
 # -- the styles shipped ---------------------------------------------------------------------------------------

@@ -132,4 +132,8 @@ def test_a_directory_sorts_by_the_family_name_bibtex_reads():
     assert family_name("García-Fernández de la Fuente, María José") == "garcia fernandez de la fuente"
     assert family_name("Zhang Wei") == "wei"  # written given name first: not guessed otherwise
     assert family_name("Martin Luther King Jr.") == "king"
+    # a .bib file's 'Ibn Rushd, Aḥmad' is read 'Aḥmad {Ibn Rushd}': listed under I, not R; 'Le Roy Ladurie, Emmanuel'
+    # (three words) is a name, under L, not E
+    assert family_name("Aḥmad {Ibn Rushd}") == "ibn rushd"
+    assert family_name("Le Roy Ladurie, Emmanuel") == "le roy ladurie"
     assert family_name("{Google DeepMind}") == "google deepmind"
