@@ -116,7 +116,8 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language""".split(),
+        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language
+        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -134,7 +135,7 @@ IGNORED_FIELDS = frozenset(
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
     esi-hot-paper document_type publication_stage correspondence_address1 coden abbrev_source_title author_keywords
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
-    subtitle titleaddon booksubtitle booktitleaddon maintitle mainsubtitle maintitleaddon journalsubtitle issuetitle
+    maintitle mainsubtitle maintitleaddon issuetitle
     issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon venue pagetotal
     pagination bookpagination part pubstate addendum translator annotator commentator introduction foreword afterword
     bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
@@ -655,7 +656,11 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     record = _Record(fields.entry_line)
     record.put("id", key, fields.entry_line)
     title, title_line = fields.given("title")  # an entry without a title gives no record
-    record.put("title", bibtex_text(title), title_line)
+    # Zotero writes a web page's site ("Website Title", a blog's) as an @online entry's titleaddon: its venue
+    site_name = entry_type in WEB_ENTRY_TYPES and not any(name in fields.values for name in (*VENUE_FIELDS, "howpublished"))
+    record.put("title", _whole_title(fields, "title", "subtitle", "" if site_name else "titleaddon"), title_line)
+    if site_name and (addon := fields.get("titleaddon")) is not None:
+        record.put("source", bibtex_text(addon[0]), addon[1])
     _put_authors(record, fields)
     _put_dates(record, fields)
     arxiv = _arxiv_id(fields)
@@ -822,11 +827,31 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
         if fields.get("abbr", "shortjournal") is None:
             record.put("venue_short", abbreviation, line)
         return venue, name
-    venue = bibtex_text(text)
+    venue = _whole_title(fields, name, *_VENUE_SUBTITLES.get(name, ("", "")))
     if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv", "arxiv e-prints")):
         venue = "arXiv"
     record.put("source", venue, line)
     return venue, name
+
+
+_VENUE_SUBTITLES = {"booktitle": ("booksubtitle", "booktitleaddon"), "journal": ("journalsubtitle", "")}
+WEB_ENTRY_TYPES = frozenset({"online", "www", "electronic"})
+_ENDS_A_SENTENCE = re.compile(r"[.?!:;]$")
+
+
+def _whole_title(fields: _Fields, title: str, subtitle: str, addon: str) -> str:
+    """A title with biblatex's subtitle and title addon, as biblatex prints them after it: 'Kupcy i kalwini:
+    Gdańsk w epoce wyznaniowej' (a colon, as English and Zotero join them; no colon after '?' or '.'), and an addon
+    after a full stop, or a space when it is in brackets ('杜甫的夔州詩 [Du Fu's Kuizhou Poems]')."""
+    text = bibtex_text(fields.values[title])
+    for name, separator in ((subtitle, ": "), (addon, ". ")):
+        found = fields.get(name) if name else None
+        if found is None or not (part := bibtex_text(found[0]).strip()):
+            continue
+        if _ENDS_A_SENTENCE.search(text) or part[0] in "([（【〔":
+            separator = " "
+        text = f"{text}{separator}{part}" if text else part
+    return text
 
 
 def _put_categories(record: _Record, fields: _Fields) -> None:

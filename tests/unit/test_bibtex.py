@@ -343,6 +343,32 @@ def test_entry_types_give_record_types(entry_type, expected):
     assert one(f"@{entry_type}{{k, title = {{T}}, year = 2020}}").type == expected
 
 
+def test_biblatex_subtitles_and_title_addons_are_part_of_the_title(tmp_path):
+    """biblatex's `subtitle`, `booksubtitle`, `journalsubtitle` and `titleaddon` were left out without a word: a
+    book was listed as 'Kupcy i kalwini', its subtitle gone, a Chinese title without its translation."""
+    site = built(
+        tmp_path,
+        "@book{k, title = {Kupcy i kalwini}, subtitle = {Gda{\\'n}sk w epoce wyznaniowej}, publisher = {Universitas}, date = {2012}}\n"
+        "@incollection{d, title = {杜甫的夔州詩}, titleaddon = {[Du Fu's Kuizhou Poems]}, booktitle = {Glaube und Geschäft},"
+        " booksubtitle = {Konfessionelle Netzwerke}, date = {2021}}\n"
+        "@article{q, title = {Why?}, subtitle = {Refugees}, journaltitle = {Past}, journalsubtitle = {A Journal of Historical Studies},"
+        " date = {2020}}\n"
+        "@online{e, title = {Why Early Modern Refugees Still Matter}, titleaddon = {Aeon}, url = {https://aeon.co/essays/x},"
+        " date = {2023-11-02}}\n",
+    )
+    assert site.warnings == []
+    titles = {key: (record["title"], record["source"]) for key, record in site.records.items()}
+    assert titles == {
+        "k": ("Kupcy i kalwini: Gdańsk w epoce wyznaniowej", "Universitas"),
+        "d": ("杜甫的夔州詩 [Du Fu's Kuizhou Poems]", "Glaube und Geschäft: Konfessionelle Netzwerke"),
+        "q": ("Why? Refugees", "Past: A Journal of Historical Studies"),
+        # Zotero writes a web page's site (its "Website Title") as the titleaddon of an @online entry: the venue
+        "e": ("Why Early Modern Refugees Still Matter", "Aeon"),
+    }
+    assert site.page("k").find("h1").get_text() == "Kupcy i kalwini: Gdańsk w epoce wyznaniowej"
+    assert "title = {{Kupcy i kalwini: Gdańsk w epoce wyznaniowej}}" in site.text("publications.bib")
+
+
 # -- real exports --------------------------------------------------------------------------------------
 
 
