@@ -152,9 +152,10 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         value = extra.get(field)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:
             item[csl_field] = en_dashed(str(value).strip()) if csl_field == "page" else _detail_text(str(value).strip(), csl_field)
-    editors = written_editors(extra)
-    if editors:
-        item["editor"] = csl_names(editors, [shown_name(name) for name in editors])
+    for field, csl_field in (("editors", "editor"), ("translators", "translator")):
+        people = written_editors(extra, field)
+        if people:
+            item[csl_field] = csl_names(people, [shown_name(name) for name in people])
     version = work_version(record)
     if version:
         item["version"] = version  # APA: "[Computer software] (Version 1.2.0)"

@@ -182,12 +182,8 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         authors.append([shown, is_owner])
     award = _text(record, "award", record.award, problems) if record.award else None
     venue_short = _text(record, "venue_short", record.venue_short, problems) if record.venue_short else None
-    editors = []
-    written = written_editors(record.extra)
-    for name, is_owner in zip(written, _owners_among(written, owner_names), strict=True):
-        shown, unconverted = _author(name)
-        _report_unconverted(record, "editors", unconverted, problems)
-        editors.append([shown, is_owner])
+    editors = _people(record, "editors", owner_names, problems)
+    translators = _people(record, "translators", owner_names, problems)
     return [
         title.html,
         title.plain,
@@ -202,17 +198,29 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         [award.html, award.plain] if award else None,
         [venue_short.html, venue_short.plain] if venue_short else None,
         editors,
+        translators,
     ]
+
+
+def _people(record: Record, field_name: str, owner_names: OwnerNames, problems: list[Problem]) -> list[list]:
+    """A record's editors or translators as [name shown, is the owner], as its authors are."""
+    people = []
+    written = written_editors(record.extra, field_name)
+    for name, is_owner in zip(written, _owners_among(written, owner_names), strict=True):
+        shown, unconverted = _author(name)
+        _report_unconverted(record, field_name, unconverted, problems)
+        people.append([shown, is_owner])
+    return people
 
 
 def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
     return (
         isinstance(data, list)
-        and len(data) == 13
+        and len(data) == 14
         and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
         and all(_optional_text(data[i]) for i in (10, 11))
-        and all(isinstance(data[i], list) for i in (7, 12))
+        and all(isinstance(data[i], list) for i in (7, 12, 13))
     )
 
 
@@ -222,7 +230,22 @@ def _optional_text(data: object) -> bool:
 
 
 def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Entry, list[Problem]]:
-    title_html, title_plain, source_html, source_plain, abstract_html, abstract_plain, unconverted, authors, base, problems, award, venue_short, editors = data
+    (
+        title_html,
+        title_plain,
+        source_html,
+        source_plain,
+        abstract_html,
+        abstract_plain,
+        unconverted,
+        authors,
+        base,
+        problems,
+        award,
+        venue_short,
+        editors,
+        translators,
+    ) = data
     entry = Entry(
         record=record,
         slug=slugify(record.id),
@@ -239,6 +262,7 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         award=Text(award[0], award[1], record.award) if award else None,
         venue_short=Text(venue_short[0], venue_short[1], record.venue_short) if venue_short else None,
         editors=tuple(Author(str(name), bool(owner)) for name, owner in editors),
+        translators=tuple(Author(str(name), bool(owner)) for name, owner in translators),
         thesis_degree=_degree(record),
         links=(links := work_links(record)),
         url_kind=own_url_kind(record, links),

@@ -241,6 +241,7 @@ class Entry:
     award: Text | None = None  # the record's award, when it has one
     venue_short: Text | None = None  # the venue's short name, when the record gives one
     editors: tuple[Author, ...] = ()  # the record's editors (a book's, or the book's a chapter is in), as its authors are
+    translators: tuple[Author, ...] = ()  # the work's translators (of a translation: the owner's, often), as its authors are
     # the work's links as its page lists them: the record's, and its DOI's and arXiv's addresses (enrich.work_links)
     links: dict[str, str] = field(default_factory=dict)
     thesis_degree: str = ""  # a thesis's: 'phd', 'masters', 'bachelors' or '' (record_types.thesis_venue); `source` is its institution

@@ -145,13 +145,19 @@ def family_first(name: dict[str, str]) -> str:
     return ", ".join(part for part in (name["family"], name.get("given", ""), name.get("suffix", "")) if part)
 
 
-def written_editors(extra: dict[str, Any]) -> list[str]:
-    """A record's `editors` (a .bib file's `editor`, a YAML record's list of names) as written, LaTeX and braces
-    included; an entry that is no name is passed over."""
-    editors = extra.get("editors")
-    if not isinstance(editors, list):
+def written_editors(extra: dict[str, Any], field: str = "editors") -> list[str]:
+    """A record's `editors` (a .bib file's `editor`, a YAML record's list of names), or with `field="translators"`
+    its translators (a .bib file's `translator`), as written, LaTeX and braces included; an entry that is no name is
+    passed over."""
+    names = extra.get(field)
+    if not isinstance(names, list):
         return []
-    return [name for name in editors if isinstance(name, str) and name.strip()]
+    return [name for name in names if isinstance(name, str) and name.strip()]
+
+
+def written_translators(extra: dict[str, Any]) -> list[str]:
+    """A record's `translators` as written (see written_editors)."""
+    return written_editors(extra, "translators")
 
 
 def comma_name_parts(name: str) -> tuple[str, str, str] | None:

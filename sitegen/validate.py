@@ -935,6 +935,7 @@ RECORD_EXTRAS = frozenset(
         "bibtex_type",
         "et_al",
         "editors",
+        "translators",
         "month",
         "issue",
         "location",

@@ -417,6 +417,7 @@ class ViewBuilder:
                 author["url"] = self._people_link(entry, author["name"]) or author.get("url")
         listed_authors, author_count = _listed_authors(authors, listed_positions(entry.authors))
         editors = [{"name": e.name, "is_owner": e.is_owner, "url": self._coauthor_url(e.name, e.is_owner)} for e in entry.editors]
+        translators = [{"name": t.name, "is_owner": t.is_owner, "url": self._coauthor_url(t.name, t.is_owner)} for t in entry.translators]
         return {
             "id": record.id,
             "anchor": f"r-{entry.slug}",
@@ -434,6 +435,7 @@ class ViewBuilder:
             "editors": editors,  # a book's, or those of the book a chapter is in
             "editors_in_byline": bool(editors) and not authors,  # an edited book: named where the authors would be, marked
             "editor_mark_key": "record.editor_mark" if len(editors) == 1 else "record.editors_mark",  # "(Ed.)", "(Eds.)"
+            "translators": translators,  # after the authors: "; translated by ..."
             "type": _type_of(entry),
             "type_key": _type_key(entry),
             "source": self.venue(entry),

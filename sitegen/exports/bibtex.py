@@ -158,6 +158,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     editors = written_editors(record.extra)
     if editors:
         fields.append(("editor", _value(" and ".join(_author(name) for name in editors))))
+    translators = written_editors(record.extra, "translators")
+    if translators:
+        fields.append(("translator", _value(" and ".join(_author(name) for name in translators))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
         (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written

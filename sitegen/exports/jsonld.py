@@ -50,6 +50,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         ]
     if entry.editors:
         data["editor"] = [{"@type": "Person", "name": e.name, **({"url": profile_url} if e.is_owner else {})} for e in entry.editors]
+    if entry.translators:
+        data["translator"] = [{"@type": "Person", "name": t.name, **({"url": profile_url} if t.is_owner else {})} for t in entry.translators]
     if record.date:
         data["datePublished"] = record.date.isoformat()
     elif record.year:
@@ -238,9 +240,10 @@ def json_details(record: Record) -> dict[str, Any]:
         details["version"] = version
     if "pages" in details:
         details["pages"] = en_dashed(details["pages"])  # '1000-1010' as '1000–1010' (a .bib file's `--` is read so)
-    editors = written_editors(record.extra)
-    if editors:
-        details["editors"] = [shown_name(name) for name in editors]
+    for field in ("editors", "translators"):
+        people = written_editors(record.extra, field)
+        if people:
+            details[field] = [shown_name(name) for name in people]
     month = record.extra.get("month")
     if record.date is None and (type(month) is int or (isinstance(month, str) and month.strip())):
         details["month"] = month.strip() if isinstance(month, str) else month

@@ -63,6 +63,7 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
     lines = [("TY", RIS_TYPES[record_type(entry)])]
     lines += [("AU", _ris_name(name)) for name in item.get("author", ())]
     lines += [("A2", _ris_name(name)) for name in item.get("editor", ())]  # the spec's editor of a book, a chapter's or proceedings'
+    lines += [("A4", _ris_name(name)) for name in item.get("translator", ())]  # Zotero's translator (the spec's subsidiary author)
     lines.append(("TI", item["title"]))
     if "container-title" in item:
         lines.append(("T2", item["container-title"]))

@@ -117,7 +117,7 @@ READ_FIELDS = frozenset(
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language
-        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle""".split(),
+        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -137,7 +137,7 @@ IGNORED_FIELDS = frozenset(
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
     maintitle mainsubtitle maintitleaddon issuetitle
     issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon venue pagetotal
-    pagination bookpagination part pubstate addendum translator annotator commentator introduction foreword afterword
+    pagination bookpagination part pubstate addendum annotator commentator introduction foreword afterword
     bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
     sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
@@ -1019,6 +1019,9 @@ def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
     editors = fields.get("editor")
     if editors:
         record.put("editors", person_names(editors[0])[0], editors[1])
+    translators = fields.get("translator")
+    if translators:
+        record.put("translators", person_names(translators[0])[0], translators[1])
 
 
 # -- one file -----------------------------------------------------------------------------------------

@@ -369,6 +369,37 @@ def test_biblatex_subtitles_and_title_addons_are_part_of_the_title(tmp_path):
     assert "title = {{Kupcy i kalwini: Gdańsk w epoce wyznaniowej}}" in site.text("publications.bib")
 
 
+def test_a_translation_names_its_translators_everywhere_and_the_owner_among_them(tmp_path):
+    """biblatex's `translator` was left out without a word: the owner's translation of Ibn Khaldūn was listed as
+    Ibn Khaldūn's book, the owner named nowhere."""
+    import rispy
+
+    bib = (
+        "@book{m, title = {The Muqaddimah: Selections}, author = {{Ibn Khaldūn}}, translator = {Lovelace, Ada and"
+        " Garc{\\'i}a M{\\'a}rquez, Jos{\\'e} Luis}, publisher = {Princeton University Press}, location = {Princeton}, date = {2024}}\n"
+    )
+    site = built(
+        tmp_path,
+        bib,
+        {"content/records/y.yaml": "id: y\ntitle: Poems\ntype: book\nsource: De Gruyter\nyear: 2016\nauthors: ['{Du Fu}']\ntranslators: [Stephen Owen]\n"},
+    )
+    assert site.warnings == []
+    item = BeautifulSoup(site.text("index.html"), "html.parser").find(id="r-m")
+    byline = item.find(class_="authors")
+    assert " ".join(byline.get_text().split()) == "Ibn Khaldūn; translated by Ada Lovelace, José Luis García Márquez"
+    assert byline.find("strong", class_="owner").get_text() == "Ada Lovelace"
+    page = site.page("m")
+    assert "translated by Ada Lovelace" in " ".join(page.find(class_="authors").get_text().split())
+    csl = json.loads(page.find(attrs={"data-csl-item": True})["data-csl-item"])
+    assert csl["translator"] == [{"family": "Lovelace", "given": "Ada"}, {"family": "García Márquez", "given": "José Luis"}]
+    assert "translator = {Ada Lovelace and García Márquez, José Luis}" in site.text("publications.bib")
+    ris = {item["title"]: item for item in rispy.loads(site.text("publications.ris"))}
+    assert ris["The Muqaddimah: Selections"]["subsidiary_authors"] == ["Lovelace, Ada", "García Márquez, José Luis"]  # A4: Zotero's translator
+    assert ris["Poems"]["subsidiary_authors"] == ["Owen, Stephen"]
+    assert site.records["m"]["details"]["translators"] == ["Ada Lovelace", "José Luis García Márquez"]
+    assert site.records["y"]["details"]["translators"] == ["Stephen Owen"]
+
+
 # -- real exports --------------------------------------------------------------------------------------
 
 
