@@ -36,6 +36,7 @@ from sitegen.exports.bibtex import entry_type, work_version
 from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_csl_name, written_editors
+from sitegen.record_types import numbers_a_series
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
@@ -146,8 +147,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     elif venue:
         item["publisher"] = venue
     extra = record.extra
-    # BibTeX's `number` is a journal's issue, or a report's own number
-    numbered = (("number", "number"),) if kind == "report" else (("number", "issue"),)
+    # BibTeX's `number` is a journal's issue, a report's own number, or a book's number in its series
+    numbered = (("number", "number" if kind == "report" else "collection-number" if numbers_a_series(kind, extra) else "issue"),)
     for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), *CSL_DETAILS):
         value = extra.get(field)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:

@@ -144,6 +144,12 @@ ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z-]{2,})?/\d{7
 ARXIV_PREFIX = re.compile(r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/abs/)", re.IGNORECASE)  # how ids are often written
 
 
+def numbers_a_series(kind: str, extra: Mapping[str, object]) -> bool:
+    """Is a record's `number` its book's number in a series (biblatex's `number` of a @book, an @incollection, or
+    proceedings with a `series`: 'Studies in Medieval and Reformation Traditions 218'), not a journal's issue?"""
+    return kind in ("book", "chapter") or (kind == "inproceedings" and bool(extra.get("series")))
+
+
 def is_preprint_venue(source: str) -> bool:
     """Does this venue name a preprint server rather than a place of publication?"""
     return bool(source) and bool(PREPRINT_VENUE.search(source))

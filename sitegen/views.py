@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
-from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item
+from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item, record_type
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
@@ -31,7 +31,7 @@ from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.notices import retracted
-from sitegen.record_types import is_preprint_venue
+from sitegen.record_types import is_preprint_venue, numbers_a_series
 from sitegen.urls import (
     MOST_CITED_PATH,
     POSTS_FEED_PATH,
@@ -916,7 +916,7 @@ class ViewBuilder:
         venue_tag = HIGHWIRE_VENUE.get(entry_type(entry)) or ("citation_journal_title" if record.type == "preprint" else None)
         if source and source.lower() != "arxiv" and venue_tag and not (venue_tag == "citation_publisher" and "publisher" in details):
             meta.append((venue_tag, source))
-        meta += _highwire_details(details, entry_type(entry))
+        meta += _highwire_details(details, entry_type(entry), numbers_a_series(record_type(entry), record.extra))
         written = written_editors(record.extra)
         editors = csl_names(written, [shown_name(name) for name in written])
         meta += [("citation_editor", family_first(name)) for name in editors]  # Zotero's editors of a book or chapter
@@ -1059,9 +1059,14 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
             continue
         if name == "number" and record.type == "report":
             key = "details.number"
+        elif name == "number" and numbers_a_series(record_type(entry), record.extra):
+            key = "details.series_number"  # 'Number in series', beside the series
         if name == "pages":
             value = en_dashed(value)
         shown.append({"key": key, "value": value if name in _DETAILS_AS_WRITTEN else Markup(render_inline(value).html), "people": []})
+    keys = [detail["key"] for detail in shown]
+    if "details.series_number" in keys and "details.series" in keys:  # the number in the series after the series' name
+        shown.insert(keys.index("details.series"), shown.pop(keys.index("details.series_number")))
     return shown
 
 
@@ -1122,10 +1127,11 @@ def _listed_authors(authors: list[dict[str, Any]], positions: list[int]) -> tupl
 PAGE_LINKS_AROUND = 2  # page links shown on each side of the current page; the first and last are always shown
 
 
-def _highwire_details(details: dict[str, str], bibtex_type: str) -> list[tuple[str, str]]:
-    """Volume, issue (a report's number), first and last page, ISBN, ISSN and publisher, as Google Scholar names them."""
-    number_tag = "citation_technical_report_number" if bibtex_type == "techreport" else "citation_issue"
-    meta = [(tag, details[name]) for tag, name in (("citation_volume", "volume"), (number_tag, "number")) if name in details]
+def _highwire_details(details: dict[str, str], bibtex_type: str, series_number: bool = False) -> list[tuple[str, str]]:
+    """Volume, issue (a report's number), first and last page, ISBN, ISSN and publisher, as Google Scholar names them.
+    A book's number in its series (`series_number`) has no tag: it is no issue."""
+    number_tag = "citation_technical_report_number" if bibtex_type == "techreport" else "" if series_number else "citation_issue"
+    meta = [(tag, details[name]) for tag, name in (("citation_volume", "volume"), (number_tag, "number")) if tag and name in details]
     if "pages" in details:
         first, last = page_range(details["pages"])
         meta += [("citation_firstpage", first)] + ([("citation_lastpage", last)] if last else [])

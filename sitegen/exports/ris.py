@@ -62,7 +62,10 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
     item = csl_item(entry)
     lines = [("TY", RIS_TYPES[record_type(entry)])]
     lines += [("AU", _ris_name(name)) for name in item.get("author", ())]
-    lines += [("A2", _ris_name(name)) for name in item.get("editor", ())]  # the spec's editor of a book, a chapter's or proceedings'
+    # a book's editors are A3, as Zotero reads and writes them (its A2 of a book is the series editor); a chapter's, a
+    # paper's in proceedings, an entry's in a reference work are A2
+    editor_tag = "A3" if lines[0][1] == "BOOK" else "A2"
+    lines += [(editor_tag, _ris_name(name)) for name in item.get("editor", ())]
     lines += [("A4", _ris_name(name)) for name in item.get("translator", ())]  # Zotero's translator (the spec's subsidiary author)
     lines.append(("TI", item["title"]))
     if "container-title" in item:
@@ -82,6 +85,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
         lines.append(("LA", item["language"]))
     if "number" in item:
         lines.append(("M1", item["number"]))  # "arXiv:2401.01234": where Zotero keeps the id
+    elif "collection-number" in item and lines[0][1] == "BOOK":
+        lines.append(("M1", item["collection-number"]))  # Zotero's number of a book in its series
     for tag, field in (("VL", "volume"), ("IS", "issue")):
         if field in item:
             lines.append((tag, item[field]))

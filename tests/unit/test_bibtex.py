@@ -400,6 +400,19 @@ def test_a_translation_names_its_translators_everywhere_and_the_owner_among_them
     assert site.records["y"]["details"]["translators"] == ["Stephen Owen"]
 
 
+def test_a_books_number_in_its_series_is_no_issue(tmp_path):
+    """biblatex's `number` of a @book is its number in the series: it was 'Issue 112' on the page, the Google Scholar
+    tag citation_issue and APA's '(Issue 112)'."""
+    site = built(tmp_path, "@book{b, title = {Merchants of Faith}, author = {Lovelace, Ada}, series = {Cambridge Studies in Early Modern History},"
+                 " number = {112}, publisher = {Cambridge University Press}, date = {2015}}\n")  # fmt: skip
+    page = site.page("b")
+    details = [(dt.get_text(), dt.find_next("dd").get_text()) for dt in page.select("dl.details dt")]
+    assert details == [("Series", "Cambridge Studies in Early Modern History"), ("Number in series", "112")]
+    assert page.find("meta", attrs={"name": "citation_issue"}) is None
+    csl = json.loads(page.find(attrs={"data-csl-item": True})["data-csl-item"])
+    assert (csl["collection-number"], "issue" in csl) == ("112", False)
+
+
 # -- real exports --------------------------------------------------------------------------------------
 
 

@@ -137,3 +137,24 @@ def test_no_text_breaks_a_record_apart(title, abstract, venue):
     assert parsed["title"] == " ".join(("t" + title).split())
     assert parsed.get("abstract", "") == " ".join(abstract.split())
     assert len(read(publications_ris([entry, entry]))) == 2
+
+
+def test_an_edited_volume_and_a_chapter_in_a_series_read_into_zotero_as_they_are():
+    """An edited book's editors were A2, which Zotero's RIS import makes a book's *series* editors (its A3 is the
+    editor); a book's number in its series (biblatex's `number` of a @book or @incollection) was IS, an issue."""
+    from sitegen.cite import csl_item
+
+    series = {"series": "Studies in Medieval and Reformation Traditions", "number": "218", "publisher": "Brill"}
+    volume = make_entry("v", "Confessional Borderlands", type="book", extra={**series, "editors": ["Ada Lovelace", "Pieter van der Linden"]})
+    chapter = make_entry(
+        "c", "Gdańsk and the Huguenot Diaspora", ("Ada Lovelace",), type="chapter", source="Confessional Borderlands",
+        extra={**series, "editors": ["Pieter van der Linden"], "pages": "45--78"},
+    )  # fmt: skip
+    article = make_entry("a", "Credit and Conscience", ("Ada Lovelace",), type="article", source="French History", extra={"number": "3"})
+    book, in_book, in_journal = read(publications_ris([volume, chapter, article]))
+    assert (book["type_of_reference"], book["tertiary_authors"], book.get("secondary_authors")) == ("BOOK", ["Lovelace, Ada", "van der Linden, Pieter"], None)
+    assert (book["note"], book.get("number")) == ("218", None)  # M1: Zotero's series number of a book
+    assert (in_book["type_of_reference"], in_book["secondary_authors"], in_book.get("number")) == ("CHAP", ["van der Linden, Pieter"], None)
+    assert in_journal["number"] == "3"  # IS: a journal's issue
+    assert (csl_item(volume)["collection-number"], csl_item(chapter)["collection-number"]) == ("218", "218")
+    assert "issue" not in csl_item(volume) and "issue" not in csl_item(chapter) and csl_item(article)["issue"] == "3"
