@@ -715,6 +715,9 @@ def _put_aliases(record: _Record, key: str, fields: _Fields, warn: _Warn) -> Non
     record.put("aliases", aliases, found[1])
 
 
+BIBLATEX_THESIS_KEYS = {"phdthesis": "PhD thesis", "mathesis": "Master's thesis"}  # what biblatex prints for them
+
+
 def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
     """A thesis's `type = {Bachelor's thesis}` (how BibTeX, which has no entry for it, says a bachelor's thesis:
     sitegen's own publications.bib writes it so) before its school, as a YAML record's venue names the degree:
@@ -723,6 +726,7 @@ def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
     if record.data.get("type") != "thesis" or kind is None or thesis_venue(source)[0]:
         return
     degree = bibtex_text(kind[0]).strip()
+    degree = BIBLATEX_THESIS_KEYS.get(degree.lower(), degree)  # biblatex's keys: `type = {phdthesis}`, as Zotero writes it
     if thesis_venue(degree)[0]:
         record.put("source", f"{degree}, {source}" if source else degree, kind[1])
 

@@ -877,3 +877,18 @@ def test_the_persons_json_ld_names_the_other_ways_the_name_is_written():
     data = person_json_ld(profile, "https://example.org/")
     assert data["alternateName"] == ["Taro Yamada", "T. Yamada", "T. Yamadä"]
     assert "alternateName" not in person_json_ld(Profile("Ada Lovelace"), "https://example.org/")
+
+
+@pytest.mark.parametrize(
+    "type_field, label, entry_type",
+    [("phdthesis", "PhD thesis", "phdthesis"), ("mathesis", "Master's thesis", "mastersthesis"), ("{PhD} dissertation", "PhD thesis", "phdthesis")],
+)
+def test_a_biblatex_thesis_says_its_degree_with_biblatexs_key(tmp_path, type_field, label, entry_type):
+    """biblatex's `@thesis{type = {phdthesis}}` (its key for "PhD thesis", and what Zotero writes for a PhD) was shown
+    as "Thesis": the degree was read only from words such as "PhD thesis"."""
+    bib = f"@thesis{{t, title = {{Les huguenots de la Baltique}}, author = {{Lovelace, Ada}}, institution = {{EHESS}}, type = {{{type_field}}}, date = 2010}}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/t.bib": bib}))
+    venue = lxml.html.fromstring(files["records/t/index.html"]).xpath("//p[@class='venue']")[0].text_content()
+    assert " ".join(venue.split()).startswith(f"{label} · EHESS ·")
+    entry = bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]
+    assert (entry.entry_type, entry["school"]) == (entry_type, "EHESS")
