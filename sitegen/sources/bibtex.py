@@ -117,7 +117,7 @@ READ_FIELDS = frozenset(
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language
-        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator""".split(),
+        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -136,7 +136,7 @@ IGNORED_FIELDS = frozenset(
     esi-hot-paper document_type publication_stage correspondence_address1 coden abbrev_source_title author_keywords
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
     maintitle mainsubtitle maintitleaddon issuetitle
-    issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon venue pagetotal
+    issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon pagetotal
     pagination bookpagination part pubstate addendum annotator commentator introduction foreword afterword
     bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
@@ -688,7 +688,9 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
         record.put("language", bibtex_text(language[0]), language[1])
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
-    record.put("type", type_from_evidence(entry_type, source, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
+    # a meeting's name says where a paper was given, not that it was published in proceedings: it types nothing
+    typed_by = "" if venue_field == "eventtitle" else source
+    record.put("type", type_from_evidence(entry_type, typed_by, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
     record.put("bibtex_type", entry_type, fields.entry_line)
     _put_thesis_degree(record, fields, source)
     _put_details(record, fields, venue_field)
@@ -818,6 +820,8 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
     name = next((n for n in VENUE_FIELDS if n in fields.values), None)
     if name is None and (howpublished := fields.get("howpublished")) and not _URL_IN_TEXT.match(howpublished[0].strip()):
         name = "howpublished"
+    if name is None and "eventtitle" in fields.values:
+        name = "eventtitle"  # a paper given at a meeting and not published (biblatex's @unpublished): the meeting
     if name is None:
         if arxiv:
             record.put("source", "arXiv", arxiv[1])
@@ -1020,6 +1024,8 @@ def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
         record.put("pages", number.group(1), fields.lines["pages"])  # not "109012, 24": no page 24 follows
     elif "pages" not in record.data and "articleno" in values:  # ACM's: an article number instead of pages
         record.put("pages", bibtex_text(values["articleno"]), fields.lines["articleno"])
+    if "address" not in record.data and (place := fields.get("venue")) is not None and venue_field == "eventtitle":
+        record.put("address", bibtex_text(place[0]), place[1])  # biblatex's `venue`: where the meeting was
     editors = fields.get("editor")
     if editors:
         record.put("editors", person_names(editors[0])[0], editors[1])

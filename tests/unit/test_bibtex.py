@@ -413,6 +413,23 @@ def test_a_books_number_in_its_series_is_no_issue(tmp_path):
     assert (csl["collection-number"], "issue" in csl) == ("112", False)
 
 
+def test_a_paper_given_at_a_meeting_and_never_published_names_the_meeting(tmp_path):
+    """biblatex's `@unpublished{eventtitle = ..., venue = ...}`, a conference paper given: the meeting and its place
+    were shown nowhere ('Other · January 4, 2019'); a meeting's name must not make it a paper in proceedings."""
+    site = built(tmp_path, "@unpublished{t, title = {Refugee Credit in Amsterdam and Danzig}, author = {Lovelace, Ada}, date = {2019-01-04},"
+                 " eventtitle = {Annual Conference of the American Historical Association}, venue = {Chicago}}\n")  # fmt: skip
+    assert site.warnings == []
+    record = site.records["t"]
+    assert (record["source"], record["type"], record["details"]) == (
+        "Annual Conference of the American Historical Association",
+        "other",
+        {"address": "Chicago"},
+    )
+    venue = " ".join(site.page("t").find("p", class_="venue").get_text().split())
+    assert venue == "Other · Annual Conference of the American Historical Association · January 4, 2019"
+    assert "@inproceedings" not in site.text("publications.bib")
+
+
 # -- real exports --------------------------------------------------------------------------------------
 
 
