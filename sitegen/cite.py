@@ -36,7 +36,7 @@ from sitegen.exports.bibtex import entry_type, work_version
 from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_csl_name, written_editors
-from sitegen.record_types import numbers_a_series
+from sitegen.record_types import numbers_a_series, work_kind
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
@@ -56,6 +56,7 @@ CSL_TYPES = {  # SPEC §7 record type -> CSL item type
     "dataset": "dataset",
     "other": "document",
 }
+WORK_KIND_CSL_TYPES = {"review": "review-book", "entry": "entry-encyclopedia", "online": "webpage"}  # record_types.work_kind
 BIBTEX_TO_RECORD_TYPE = {
     "article": "article",
     "inproceedings": "inproceedings",
@@ -124,7 +125,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
     """
     record = entry.record
     kind = record_type(entry)
-    item: dict[str, Any] = {"id": record.id, "type": CSL_TYPES[kind], "title": entry.title.plain}
+    csl_type = WORK_KIND_CSL_TYPES.get(work_kind(kind, record.extra), CSL_TYPES[kind])
+    item: dict[str, Any] = {"id": record.id, "type": csl_type, "title": entry.title.plain}
     if entry.authors:
         item["author"] = csl_names(record.authors, [author.name for author in entry.authors])
         if record.extra.get("et_al"):

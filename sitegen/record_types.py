@@ -144,6 +144,24 @@ ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z-]{2,})?/\d{7
 ARXIV_PREFIX = re.compile(r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/abs/)", re.IGNORECASE)  # how ids are often written
 
 
+# biblatex's entry types that say more of a work than its SPEC §7 type: the kind its lists name it by ("Book review"
+# in place of "Journal article"), with the types it may have (a record typed otherwise by hand keeps its type's name)
+WORK_KINDS = {
+    "review": ("review", ("article", "other")),
+    "inreference": ("entry", ("other", "chapter")),
+    "collection": ("collection", ("book",)),
+    "mvcollection": ("collection", ("book",)),
+    "online": ("online", ("other",)),
+}
+
+
+def work_kind(kind: str, extra: Mapping[str, object]) -> str:
+    """'review', 'entry' (in an encyclopedia or dictionary), 'collection' (an edited volume) or 'online' for a record read
+    from such a biblatex entry (`bibtex_type`) and of a type that fits it; '' for any other record."""
+    found = WORK_KINDS.get(str(extra.get("bibtex_type", "")).lower())
+    return found[0] if found and kind in found[1] else ""
+
+
 def numbers_a_series(kind: str, extra: Mapping[str, object]) -> bool:
     """Is a record's `number` its book's number in a series (biblatex's `number` of a @book, an @incollection, or
     proceedings with a `series`: 'Studies in Medieval and Reformation Traditions 218'), not a journal's issue?"""

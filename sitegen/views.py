@@ -31,7 +31,7 @@ from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.notices import retracted
-from sitegen.record_types import is_preprint_venue, numbers_a_series
+from sitegen.record_types import is_preprint_venue, numbers_a_series, work_kind
 from sitegen.urls import (
     MOST_CITED_PATH,
     POSTS_FEED_PATH,
@@ -1016,10 +1016,14 @@ def _type_of(entry: Entry) -> str:
 
 def _type_key(entry: Entry) -> str:
     """The theme's string naming the record's type: 'types.article', ...; a thesis whose degree is known
-    'thesis_degrees.phd' ("PhD thesis"), 'thesis_degrees.masters', 'thesis_degrees.bachelors'."""
+    'thesis_degrees.phd' ("PhD thesis"), 'thesis_degrees.masters', 'thesis_degrees.bachelors'; a book review, an
+    encyclopedia entry, an edited volume or an online piece read from biblatex's entry for it 'kinds.review', ..."""
     kind = _type_of(entry)
     degree = entry.thesis_degree if kind == "thesis" else ""
-    return f"thesis_degrees.{degree}" if degree else f"types.{kind}"
+    if degree:
+        return f"thesis_degrees.{degree}"
+    special = work_kind(kind, entry.record.extra)
+    return f"kinds.{special}" if special else f"types.{kind}"
 
 
 # the details a record page lists (record_details_shown), in this order: BibTeX's name -> the theme's string

@@ -26,6 +26,7 @@ from sitegen.exports import joined, page_range
 from sitegen.fragments import Fragments
 from sitegen.model import Entry
 from sitegen.names import family_first
+from sitegen.record_types import work_kind
 
 LINE_END = "\r\n"
 RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
@@ -41,6 +42,7 @@ RIS_TYPES = {  # SPEC §7 record type -> RIS reference type
     "dataset": "DATA",
     "other": "GEN",
 }
+WORK_KIND_RIS_TYPES = {"entry": "ENCYC", "online": "ELEC"}  # Zotero's encyclopedia article and web page (record_types.work_kind)
 RIS_DETAILS = (  # RIS tag <- CSL-JSON variable, for the details a .bib file gives
     ("CY", "publisher-place"),
     ("ET", "edition"),
@@ -60,7 +62,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
     `links`: the work's links (`Entry.links`) as absolute URLs (as written when not given)."""
     record = entry.record
     item = csl_item(entry)
-    lines = [("TY", RIS_TYPES[record_type(entry)])]
+    kind = record_type(entry)
+    lines = [("TY", WORK_KIND_RIS_TYPES.get(work_kind(kind, record.extra), RIS_TYPES[kind]))]
     lines += [("AU", _ris_name(name)) for name in item.get("author", ())]
     # a book's editors are A3, as Zotero reads and writes them (its A2 of a book is the series editor); a chapter's, a
     # paper's in proceedings, an entry's in a reference work are A2

@@ -430,6 +430,30 @@ def test_a_paper_given_at_a_meeting_and_never_published_names_the_meeting(tmp_pa
     assert "@inproceedings" not in site.text("publications.bib")
 
 
+def test_book_reviews_encyclopedia_entries_edited_volumes_and_online_pieces_are_named_so(tmp_path):
+    """biblatex's @review was listed as a "Journal article", @inreference and @online as "Other", @collection as a "Book":
+    a historian's list could not tell a review or an encyclopedia entry from an article."""
+    import rispy
+
+    site = built(
+        tmp_path,
+        "@review{r, title = {Review of The Dutch Republic and the Baltic}, author = {Lovelace, Ada}, journaltitle = {American Historical Review},"
+        " volume = {127}, date = {2022}}\n"
+        "@inreference{e, title = {Huguenots in Poland-Lithuania}, author = {Lovelace, Ada}, booktitle = {Encyclopedia of Early Modern History},"
+        " editor = {Jaeger, Friedrich}, publisher = {Brill}, date = {2020}}\n"
+        "@collection{c, title = {Confessional Borderlands}, editor = {Lovelace, Ada}, publisher = {Brill}, date = {2019}}\n"
+        "@online{o, title = {Why Early Modern Refugees Still Matter}, author = {Lovelace, Ada}, titleaddon = {Aeon},"
+        " url = {https://aeon.co/essays/x}, date = {2023-11-02}}\n",
+    )  # fmt: skip
+    labels = {key: " ".join(site.page(key).find("p", class_="venue").get_text().split()).split(" · ")[0] for key in "reco"}
+    assert labels == {"r": "Book review", "e": "Encyclopedia entry", "c": "Edited volume", "o": "Online"}
+    assert {key: site.records[key]["type"] for key in "reco"} == {"r": "article", "e": "other", "c": "book", "o": "other"}  # SPEC §7
+    csl = {key: json.loads(site.page(key).find(attrs={"data-csl-item": True})["data-csl-item"])["type"] for key in "reco"}
+    assert csl == {"r": "review-book", "e": "entry-encyclopedia", "c": "book", "o": "webpage"}
+    ris = {item["title"]: item["type_of_reference"] for item in rispy.loads(site.text("publications.ris"))}
+    assert (ris["Huguenots in Poland-Lithuania"], ris["Why Early Modern Refugees Still Matter"]) == ("ENCYC", "ELEC")
+
+
 # -- real exports --------------------------------------------------------------------------------------
 
 
