@@ -163,7 +163,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         fields.append(("translator", _value(" and ".join(_author(name) for name in translators))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
-        (name, _value(_bibtex_pages(value) if name == "pages" else value)) for name, value in record_details(record.extra).items() if name not in written
+        (name, _value(_bibtex_pages(value) if name == "pages" else value.replace("–", "--") if name in _RANGES else value))
+        for name, value in record_details(record.extra).items()
+        if name not in written
     ]
     # what a .bib file's INSPIRE and biblatex entries gave beside (record.extra, under these names): the collaboration
     # and a program's version belong in a citation; the report number and the conference's name are kept
@@ -227,6 +229,9 @@ def _paragraphs(text: str) -> str:
     """An abstract as BibTeX holds it, as Zotero writes one: each paragraph on one line, a blank line between."""
     paragraphs = [" ".join(paragraph.split()) for paragraph in re.split(r"\n\s*\n", text)]
     return "\n\n".join(_value(paragraph) for paragraph in paragraphs if paragraph)
+
+
+_RANGES = frozenset({"number", "volume"})  # a double issue ('1--2', read as '1–2') is a range, written as pages are
 
 
 def _bibtex_pages(pages: str) -> str:

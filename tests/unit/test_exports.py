@@ -892,3 +892,11 @@ def test_a_biblatex_thesis_says_its_degree_with_biblatexs_key(tmp_path, type_fie
     assert " ".join(venue.split()).startswith(f"{label} · EHESS ·")
     entry = bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]
     assert (entry.entry_type, entry["school"]) == (entry_type, "EHESS")
+
+
+def test_a_double_issue_is_a_bibtex_range_as_pages_are(tmp_path):
+    """`number = {1--2}` (a double issue) was written back as `number = {1–2}`, an en dash, while pages kept `--`."""
+    bib = "@article{a, title = {Letters from Marseille}, author = {Lovelace, Ada}, journal = {JESHO}, volume = {59}, number = {1--2}, pages = {1--30}, year = 2016}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": bib}))
+    entry = bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]
+    assert (entry["number"], entry["pages"]) == ("1--2", "1--30")
