@@ -56,7 +56,9 @@ CSL_TYPES = {  # SPEC §7 record type -> CSL item type
     "dataset": "dataset",
     "other": "document",
 }
-WORK_KIND_CSL_TYPES = {"review": "review-book", "entry": "entry-encyclopedia", "online": "webpage"}  # record_types.work_kind
+# record_types.work_kind -> its CSL type. A review stays an article: with CSL's review-book and no reviewed-title,
+# APA prints the review's own title as the book's ("[Review of the book Review of: ...]"), and IEEE a stray full stop
+WORK_KIND_CSL_TYPES = {"entry": "entry-encyclopedia", "online": "webpage"}
 BIBTEX_TO_RECORD_TYPE = {
     "article": "article",
     "inproceedings": "inproceedings",

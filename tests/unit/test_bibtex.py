@@ -449,7 +449,7 @@ def test_book_reviews_encyclopedia_entries_edited_volumes_and_online_pieces_are_
     assert labels == {"r": "Book review", "e": "Encyclopedia entry", "c": "Edited volume", "o": "Online"}
     assert {key: site.records[key]["type"] for key in "reco"} == {"r": "article", "e": "other", "c": "book", "o": "other"}  # SPEC §7
     csl = {key: json.loads(site.page(key).find(attrs={"data-csl-item": True})["data-csl-item"])["type"] for key in "reco"}
-    assert csl == {"r": "review-book", "e": "entry-encyclopedia", "c": "book", "o": "webpage"}
+    assert csl == {"r": "article-journal", "e": "entry-encyclopedia", "c": "book", "o": "webpage"}
     ris = {item["title"]: item["type_of_reference"] for item in rispy.loads(site.text("publications.ris"))}
     assert (ris["Huguenots in Poland-Lithuania"], ris["Why Early Modern Refugees Still Matter"]) == ("ENCYC", "ELEC")
 
