@@ -199,7 +199,11 @@ def sanitise(fragment: str, pictures: list[str] | None = None, unsafe: list[str]
     )
     if "<a " in cleaned:
         cleaned = _LINK_ELSEWHERE.sub(_OWN_TEXT_REL if pictures is not None else _UNTRUSTED_REL, cleaned)
-    return _PICTURE_WITHOUT_FILE.sub("", cleaned) if pictures is not None and "<img" in cleaned else cleaned
+    if pictures is None or "<img" not in cleaned:
+        return cleaned
+    if "<a " in cleaned:
+        cleaned = _LINK_WITH_PICTURE_WITHOUT_FILE.sub(_named_link, cleaned)
+    return _PICTURE_WITHOUT_FILE.sub("", cleaned)
 
 
 def _left_out(fragment: str, pictures: list[str] | None, unsafe: list[str] | None) -> None:
@@ -245,11 +249,36 @@ _UNTRUSTED_REL = r'<a \1 rel="noopener nofollow">'
 
 
 def picture_left_out(url: str) -> str:
-    """What a warning says of a picture `sanitise` left out of the site's own text (`pictures`)."""
-    return f"picture '{url}' left out: the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)"
+    """What a warning says of a picture `sanitise` left out of the site's own text (`pictures`). A path from the
+    domain's root (`/static/badge.svg`, as a site at a domain's root writes it) names the path to write instead;
+    a link around the picture shows the picture's text in its place."""
+    if url.startswith("/") and not url.startswith("//"):
+        path = url.lstrip("/")
+        path = path[path.index("static/") :] if "static/" in path else path
+        return f"picture '{url}' left out: a picture's path is taken from the site's root, without a leading '/': write ![what it shows]({path})"
+    return f"picture '{url}' left out (a link around it shows the picture's text): the site shows pictures of its own files only; put it in static/ and write ![what it shows](static/NAME)"
 
 
 _PICTURE_WITHOUT_FILE = re.compile(r'<p><img(?![^>]*\ssrc=")[^>]*></p>\n?|<img(?![^>]*\ssrc=")[^>]*>')  # its paragraph too, when alone in it
+_LINK_WITH_PICTURE_WITHOUT_FILE = re.compile(r'(<a [^>]*>)((?:(?!</a>).)*?<img(?![^>]*\ssrc=")(?:(?!</a>).)*)(</a>)', re.DOTALL)
+_ALT = re.compile(r'\salt="([^"]*)"')
+_HREF = re.compile(r'\shref="([^"]*)"')
+
+
+def _named_link(link: re.Match) -> str:
+    """A link whose picture `sanitise` left out (a README's badge, `[![DOI](https://zenodo.org/badge/...)](...)`):
+    each such picture is its text (`alt`), and a link left with no text at all shows its address, so that no link
+    is empty: seen by no one, and named by nothing to a screen reader."""
+
+    def alt_text(picture: re.Match) -> str:
+        alt = _ALT.search(picture[0])
+        return html.escape(html.unescape(alt[1]), quote=False) if alt else ""  # the serialiser leaves < and > in attributes
+
+    inside = _PICTURE_WITHOUT_FILE.sub(alt_text, link[2])
+    if not _TAG.sub("", inside).strip():
+        href = _HREF.search(link[1])
+        inside += html.escape(html.unescape(href[1]), quote=False) if href else ""
+    return link[1] + inside + link[3]
 
 
 def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[str] | None = None) -> Converted:

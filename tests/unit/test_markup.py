@@ -24,6 +24,7 @@ from sitegen.markup import (
     headings_under,
     hrefs,
     link_left_out,
+    picture_left_out,
     render_inline,
     render_markdown,
     sanitise,
@@ -403,6 +404,34 @@ def test_the_sites_own_text_shows_pictures_of_its_own_files_only():
     assert left_out == ["https://tracker.example/p.gif", "//cdn.example/a.png", "javascript:alert(1)"]
     assert "The chart" not in converted.plain and "A chart:" in converted.plain
     assert soup(render_markdown("![The chart](static/chart.png)").html).find("img") is None  # a record's text: no pictures
+
+
+def test_a_badge_left_out_leaves_its_link_named_by_the_pictures_text():
+    """Zenodo's, shields.io's and JOSS's badges, as every README has them: the picture from elsewhere is left out,
+    and the link around it shows the picture's text (else its address), never an empty link no one can see or name."""
+    left_out: list[str] = []
+    converted = render_markdown(
+        "[![DOI](https://zenodo.org/badge/DOI/10.5281/zenodo.5512345.svg)](https://doi.org/10.5281/zenodo.5512345)\n"
+        "[![PyPI <version> & more](https://img.shields.io/pypi/v/fluxgrid.svg)](https://pypi.org/project/fluxgrid/)\n"
+        "[![](https://joss.theoj.org/papers/10.21105/joss.06123/status.svg)](https://doi.org/10.21105/joss.06123)\n"
+        "[Docs ![icon](https://example.org/i.svg)](https://fluxgrid.readthedocs.io) and ![alone](https://example.org/a.png).",
+        left_out,
+    )
+    links = soup(converted.html).find_all("a")
+    assert [(a["href"], a.get_text()) for a in links] == [
+        ("https://doi.org/10.5281/zenodo.5512345", "DOI"),
+        ("https://pypi.org/project/fluxgrid/", "PyPI <version> & more"),
+        ("https://doi.org/10.21105/joss.06123", "https://doi.org/10.21105/joss.06123"),
+        ("https://fluxgrid.readthedocs.io", "Docs icon"),
+    ]
+    assert soup(converted.html).find("img") is None and "alone" not in converted.html
+    assert "<version>" not in converted.html  # the picture's text is text, escaped
+    assert len(left_out) == 5 and "DOI" in converted.plain
+
+
+def test_a_picture_from_the_domains_root_is_named_with_the_path_to_write():
+    assert "write ![what it shows](static/badges/doi.svg)" in picture_left_out("/static/badges/doi.svg")
+    assert "put it in static/" in picture_left_out("https://img.shields.io/pypi/v/x.svg")
 
 
 @pytest.mark.slow
