@@ -1,4 +1,5 @@
-"""Which records a page or the CV shows: all, the featured ones, some types, some years.
+"""Which records a page or the CV shows: all, the featured ones, some types, some years, some subjects, or
+records named by id (a project's paper, its software and its data).
 
 A page asks with a line of its own in its Markdown (never a template: content
 is not code),
@@ -22,7 +23,7 @@ from sitegen.values import value_class
 
 SHORTCODE = re.compile(r"^\s*\{\{<\s*publications\b(?P<attributes>.*?)>\}\}\s*$")
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*"([^"]*)"')
-SETTINGS = ("featured", "type", "year", "since", "until", "limit", "title", "search")
+SETTINGS = ("featured", "type", "ids", "subject", "year", "since", "until", "limit", "title", "search")
 SEARCH_FROM = 10  # records from which a list shown on a page has a search box of its own, unless `search` says
 
 
@@ -37,6 +38,9 @@ class PublicationFilter:
     limit: int | None = None
     title: str = ""  # a heading over the list on a page (else a hidden one)
     search: bool | None = None  # a search box over the list: as written (search="true"/"false"), else from SEARCH_FROM records
+    ids: tuple[str, ...] = ()  # records by id or citation key (an alias too), case aside: a project's paper, code and data
+    subjects: tuple[str, ...] = ()  # records of any of these subjects (a category as written, or its name), case aside
+    where: Location | None = None  # where the list is asked for: a warning about an id that names no record points there
 
     def searchable(self, count: int) -> bool:
         """Whether a list of `count` records chosen so has its own search box and filters (SPEC §8): when it is a
@@ -56,10 +60,37 @@ class PublicationFilter:
                 continue
             if self.until is not None and record.year > self.until:
                 continue
+            if self.ids and not _named(entry, self.ids):
+                continue
+            if self.subjects and not {subject.casefold() for subject in _subjects_of(entry)} & {s.casefold() for s in self.subjects}:
+                continue
             chosen.append(position)
             if self.limit is not None and len(chosen) >= self.limit:
                 break
         return chosen
+
+    def ids_unknown(self, entries: Sequence[Entry]) -> list[str]:
+        """The ids asked for that name no record shown (a typo, or a record left out of the site)."""
+        known = {name.casefold() for entry in entries for name in (entry.record.id, entry.cite_key, *entry.record.aliases)}
+        return [name for name in self.ids if name.casefold() not in known]
+
+
+def _named(entry: Entry, ids: tuple[str, ...]) -> bool:
+    wanted = {name.casefold() for name in ids}
+    return any(name.casefold() in wanted for name in (entry.record.id, entry.cite_key, *entry.record.aliases))
+
+
+def _subjects_of(entry: Entry) -> list[str]:
+    return [*entry.record.categories, *(subject.name for subject in entry.subjects)]
+
+
+def unknown_ids_warnings(filters: Sequence[PublicationFilter], entries: Sequence[Entry]) -> list[Problem]:
+    """A warning for each id a list asks for that names no record: the list would silently show one record fewer."""
+    return [
+        Problem(f"publications: no record has the id {quoted(name, SHOWN)}; ids are the records' `id` (a .bib entry's key)", chosen.where, warning=True)
+        for chosen in filters
+        for name in chosen.ids_unknown(entries)
+    ]
 
 
 def filter_from(settings: dict[str, Any], where: Location, problems: list[Problem]) -> PublicationFilter | None:
@@ -83,6 +114,13 @@ def filter_from(settings: dict[str, Any], where: Location, problems: list[Proble
             if unknown:
                 fail(f"publications: unknown type {', '.join(map(repr, unknown))}; types are {', '.join(RECORD_TYPES)}")
             found["types"] = tuple(str(name) for name in names)
+        elif key in ("ids", "subject"):
+            names = tuple(str(part).strip() for part in (value if isinstance(value, list) else text.split(",")) if str(part).strip())
+            if not names:
+                fail(
+                    f'publications: {key} should name at least one {"record id" if key == "ids" else "subject"}, as {key}="{"a,b" if key == "ids" else "cs.LG"}"'
+                )
+            found["ids" if key == "ids" else "subjects"] = names
         elif key == "year":
             years = _years(text)
             if years is None:
@@ -105,7 +143,7 @@ def filter_from(settings: dict[str, Any], where: Location, problems: list[Proble
             )
     if len(problems) > bad:
         return None
-    return PublicationFilter(**found)
+    return PublicationFilter(**found, where=where)
 
 
 def shortcode_settings(line: str) -> dict[str, str] | None:

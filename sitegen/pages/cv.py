@@ -27,7 +27,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.selection import PublicationFilter, filter_from
+from sitegen.homepage.selection import PublicationFilter, filter_from, unknown_ids_warnings
 from sitegen.latex import unconverted_hint
 from sitegen.load import parse_yaml
 from sitegen.markup import hrefs, link_left_out, render_markdown
@@ -89,7 +89,12 @@ def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((Location(cv.path, details_line or None), f"link in the details of '{entry.title}'", url) for url in hrefs(entry.details_html))
 
 
-@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), links=cv_links)
+def cv_warnings(site: Site) -> list[Problem]:
+    cv = site.kind_value("cv", None)
+    return unknown_ids_warnings([s.publications for s in cv.sections if s.publications is not None], site.entries) if cv is not None else []
+
+
+@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), check=cv_warnings, links=cv_links)
 def cv_page(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("cv")
     if content is None or content.value is None:

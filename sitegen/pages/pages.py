@@ -36,7 +36,7 @@ from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import PublicationFilter, filter_from, liquid_problems, shortcode_problem, shortcode_settings
+from sitegen.homepage.selection import PublicationFilter, filter_from, liquid_problems, shortcode_problem, shortcode_settings, unknown_ids_warnings
 from sitegen.latex import Converted, mathml_to_plain, unconverted_hint
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
@@ -76,7 +76,19 @@ def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((Location(page.path, line), "link in the text", url) for line, url in page.links)
 
 
-@register_page_kind("pages", reads=(FOLDER,), load=lambda files: load_pages(files), links=page_links, text_suffixes=MARKDOWN_SUFFIXES)
+def lists_warnings(pages: Iterable[ContentPage], site: Site) -> list[Problem]:
+    """A warning for each record id a page's `{{< publications ids="..." >}}` names that no record has."""
+    return unknown_ids_warnings([part.publications for page in pages for part in page.parts if part.publications is not None], site.entries)
+
+
+@register_page_kind(
+    "pages",
+    reads=(FOLDER,),
+    load=lambda files: load_pages(files),
+    check=lambda site: lists_warnings(site.kind_value("pages", ()), site),
+    links=page_links,
+    text_suffixes=MARKDOWN_SUFFIXES,
+)
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
     pages = content.value if content is not None and content.value else ()

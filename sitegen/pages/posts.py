@@ -36,6 +36,7 @@ from sitegen.pages.pages import (
     ContentPage,
     bundle_file_pages,
     bundle_files,
+    lists_warnings,
     not_read,
     read_content_page,
     shown_records,
@@ -87,7 +88,14 @@ def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
             yield Location(post.page.path, post.image_line), "image", post.image
 
 
-@register_page_kind("posts", reads=(FOLDER,), load=lambda files: load_posts(files), links=post_links, text_suffixes=MARKDOWN_SUFFIXES)
+@register_page_kind(
+    "posts",
+    reads=(FOLDER,),
+    load=lambda files: load_posts(files),
+    check=lambda site: lists_warnings((post.page for post in site.kind_value("posts", ())), site),
+    links=post_links,
+    text_suffixes=MARKDOWN_SUFFIXES,
+)
 def post_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("posts")
     if content is None or not content.value:

@@ -123,6 +123,57 @@ def test_a_page_shows_the_records_its_shortcode_asks_for(built_demo):
     assert all(text(item.select_one(".venue .type")) == "Conference paper" for item in teaching.select(".embedded-publications li.record"))
 
 
+PROJECT_RECORDS = """\
+- id: fluxgrid-software
+  title: 'FluxGrid: adaptive mesh refinement'
+  authors: [Ada Lovelace]
+  year: 2024
+  type: software
+  categories: [FluxGrid, hydrology]
+  links: {code: 'https://github.com/fluxgrid/fluxgrid'}
+- id: vistula-data
+  title: Vistula river-gauge observations
+  authors: [Ada Lovelace]
+  year: 2023
+  type: dataset
+  source: Zenodo
+  categories: [hydrology]
+"""
+PROJECT_BIB = """@article{Kowalczyk_JOSS_2024,
+  author = {Ada Lovelace}, title = {{FluxGrid}: a {Python} package}, journal = {Journal of Open Source Software},
+  year = {2024}, doi = {10.21105/joss.06123}, keywords = {FluxGrid}, ids = {joss-old-key}
+}
+"""
+
+
+def test_a_project_page_shows_its_paper_code_and_data_chosen_by_id_or_subject(tmp_path):
+    """A project page (Hugo Blox's projects, al-folio's) groups a paper, its software and its data: by their ids
+    (a .bib key and an alias in any case), or by a subject they share; an id that names no record is a warning at
+    its line, and the list shows the others."""
+    page = (
+        "---\ntitle: FluxGrid\n---\nOur solver.\n\n"
+        '{{< publications ids="kowalczyk_joss_2024, fluxgrid-software,vistula-data" title="Paper, code and data" >}}\n\n'
+        '{{< publications subject="fluxgrid" title="FluxGrid" >}}\n\n'
+        '{{< publications ids="joss-old-key,no-such-record" title="By alias" >}}\n'
+    )
+    cv = "sections:\n  - title: Software\n    publications: {ids: [fluxgrid-software, typo-id]}\n"
+    site = site_with(
+        tmp_path,
+        {"content/records/b.yaml": PROJECT_RECORDS, "content/records/c.bib": PROJECT_BIB, "content/pages/fluxgrid.md": page, "content/cv.yaml": cv},
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    lists = soup(site / "output" / "fluxgrid" / "index.html").select("main .embedded-publications")
+    assert [[text(h) for h in part.select(".record-title")] for part in lists] == [
+        ["FluxGrid: a Python package", "FluxGrid: adaptive mesh refinement", "Vistula river-gauge observations"],
+        ["FluxGrid: a Python package", "FluxGrid: adaptive mesh refinement"],
+        ["FluxGrid: a Python package"],
+    ]
+    assert "content/pages/fluxgrid.md:10: warning: publications: no record has the id 'no-such-record'" in result.stderr
+    assert "content/cv.yaml:3: warning: publications: no record has the id 'typo-id'" in result.stderr
+    assert [text(h) for h in soup(site / "output" / "cv" / "index.html").select("main .record-title")] == ["FluxGrid: adaptive mesh refinement"]
+
+
 def test_page_markdown_is_sanitised_and_links_to_the_site_follow_the_base_path(tmp_path):
     site = site_with(
         tmp_path,
