@@ -949,6 +949,8 @@ RECORD_EXTRAS = frozenset(
         "pmcid",
         "author_notes",
         "trial",
+        "license",
+        "repository",
         *BIBTEX_DETAILS,
     }
 )
@@ -1195,7 +1197,7 @@ def validate_record(
         source=fields.string("source", default="") or "",
         abstract=fields.string("abstract", default="") or "",
         categories=categories,
-        links=_with_trials(fields, data, fields.url_map("links")),
+        links=_with_trials(fields, data, _links_with_repository(fields, extra)),
         arxiv=_arxiv(fields),
         doi=_doi(fields),
         hidden=fields.boolean("hidden"),
@@ -1234,6 +1236,18 @@ def validate_record(
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record
+
+
+def _links_with_repository(fields: Fields, extra: dict[str, Any]) -> dict[str, str]:
+    """The record's links, and its `repository` (biblatex-software's name, in a YAML record too) as its `code` link
+    (`code_2` beside another), once."""
+    links = fields.url_map("links")
+    if "repository" not in extra:
+        return links
+    repository = fields.url("repository")
+    if repository and repository not in links.values():
+        links["code" if "code" not in links else next(f"code_{n}" for n in range(2, 100) if f"code_{n}" not in links)] = repository
+    return links
 
 
 def _lines_of(data: Any) -> dict[str, int]:

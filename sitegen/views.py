@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item, record_type
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
-from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details
+from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details, work_licence, work_version
 from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.selection import PublicationFilter
@@ -112,6 +112,11 @@ def profile_link_label(kind: str) -> str:
     return PROFILE_LINKS[kind][0] if kind in PROFILE_LINKS else kind.replace("_", " ").title()
 
 
+def link_label(kind: str) -> str:
+    """A record's or a talk's link of a kind the theme has no string for: "PyPI" for `pypi`, "Docs" for `docs`."""
+    return NAMED_LINKS.get(kind.lower()) or kind.replace("_", " ").capitalize()
+
+
 def profile_link_url(kind: str, value: str) -> str:
     """A link of profile.yaml as written, or made from a bare identifier (`orcid: 0000-...`)."""
     value = value.strip()
@@ -148,6 +153,25 @@ RECORD_LINKS = {
 }
 # links the fetchers give a record, shown after the kinds above
 SOURCE_LINKS = {"dblp": "dblp", "openalex": "OpenAlex", "url": "Web page"}
+# other kinds of link a record or a talk may have, named as the sites and package indexes spell themselves (any other
+# kind is shown as written, first letter capitalised: `docs` "Docs", `notebook` "Notebook")
+NAMED_LINKS = {
+    "pypi": "PyPI",
+    "conda": "conda",
+    "cran": "CRAN",
+    "npm": "npm",
+    "crates": "crates.io",
+    "bioconductor": "Bioconductor",
+    "zenodo": "Zenodo",
+    "figshare": "figshare",
+    "dryad": "Dryad",
+    "software_heritage": "Software Heritage",
+    "joss": "JOSS",
+    "colab": "Colab",
+    "binder": "Binder",
+    "readthedocs": "Read the Docs",
+    "dockerhub": "Docker Hub",
+}
 _LINK_ORDER = {kind: index for index, kind in enumerate(RECORD_LINKS)}  # others follow, by name
 # the theme names these kinds of link in its language (i18n: links.<kind>); others show the kind as written
 TRANSLATED_LINKS = frozenset(RECORD_LINKS) | frozenset(PROFILE_LINKS) | frozenset(SOURCE_LINKS) | {"email"}
@@ -463,7 +487,7 @@ class ViewBuilder:
         """A record's link, labelled as its kind is: a merged record's second PDF, DOI or OpenAlex page
         (`pdf_preprint`, `doi_2`: sitegen.merge) is "PDF (preprint)" or "DOI 2", not "Pdf preprint"."""
         kind, preprint, number = _version_of(name)
-        label = RECORD_LINKS.get(kind) or SOURCE_LINKS.get(kind) or kind.replace("_", " ").capitalize()
+        label = RECORD_LINKS.get(kind) or SOURCE_LINKS.get(kind) or link_label(kind)
         return {**self.link(kind, label, url), "preprint": preprint, "number": number}  # the template says which version
 
     def link(self, kind: str, label: str, url: str) -> dict[str, Any]:
@@ -830,7 +854,7 @@ class ViewBuilder:
         for year, group in groupby(talks, key=lambda talk: talk.date[:4]):
             shown = []
             for talk in group:
-                links = [self.link(kind, kind.replace("_", " ").capitalize(), url) for kind, url in talk.links]
+                links = [self.link(kind, link_label(kind), url) for kind, url in talk.links]
                 icons |= {link["icon"] for link in links}
                 shown.append(
                     {
@@ -1057,6 +1081,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
     details = record_details(record.extra)
     if details.get("howpublished") == entry.source.source:  # the venue of a @misc: shown as the venue already
         del details["howpublished"]
+    if version := work_version(record):  # a program's or a dataset's: "Version v2.3.1"
+        shown.append({"key": "details.version", "value": version, "people": []})
     for name, key in SHOWN_DETAILS.items():
         value = details.get(name)
         if value is None:
@@ -1071,6 +1097,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
     keys = [detail["key"] for detail in shown]
     if "details.series_number" in keys and "details.series" in keys:  # the number in the series after the series' name
         shown.insert(keys.index("details.series"), shown.pop(keys.index("details.series_number")))
+    if licence := work_licence(record):  # biblatex-software's `license` ('BSD-3-Clause'), a YAML record's `license:`
+        shown.append({"key": "details.license", "value": licence, "people": []})
     return shown
 
 

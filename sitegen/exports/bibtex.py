@@ -65,7 +65,13 @@ THESIS_ENTRIES = {"phd": "phdthesis", "masters": "mastersthesis", "bachelors": "
 THESIS_TYPE_FIELDS = {"bachelors": "Bachelor's thesis"}
 # types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
 _MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
-WORK_FIELDS = (("collaboration", "collaboration"), ("version", "version"), ("reportnumber", "reportNumber"), ("eventtitle", "eventtitle"))
+WORK_FIELDS = (
+    ("collaboration", "collaboration"),
+    ("version", "version"),
+    ("reportnumber", "reportNumber"),
+    ("eventtitle", "eventtitle"),
+    ("license", "license"),  # biblatex-software's
+)
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
 LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website")
 
@@ -251,6 +257,13 @@ def record_details(extra: dict) -> dict[str, str]:
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             details[name] = str(value).strip()
     return details
+
+
+def work_licence(record: Record) -> str:
+    """The licence a work is published under, as written ('BSD-3-Clause', 'CC-BY-4.0': biblatex-software's and
+    GitHub's `license`, a YAML record's `license:`); '' for none."""
+    value = record.extra.get("license")
+    return value.strip() if isinstance(value, str) else ""
 
 
 VERSIONED_TYPES = frozenset({"software", "dataset"})  # the record types whose `version` is the work's (APA 7 cites it)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,7 +11,7 @@ import orjson
 
 from sitegen.cite import en_dashed, record_type
 from sitegen.exports import joined, page_range
-from sitegen.exports.bibtex import record_details, work_version
+from sitegen.exports.bibtex import record_details, work_licence, work_version
 from sitegen.merge import work_sources
 from sitegen.model import ARXIV_VERSION, Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
@@ -78,6 +79,10 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     version = work_version(record)
     if version:
         data["version"] = version  # schema.org's CreativeWork `version` (softwareVersion is SoftwareApplication's, not SoftwareSourceCode's)
+    if data["@type"] == "SoftwareSourceCode" and (code := entry.links.get("code", "")).startswith(("https://", "http://")):
+        data["codeRepository"] = code
+    if licence := work_licence(record):
+        data["license"] = _licence(licence)
     same_as = [u for k, u in entry.links.items() if k in ("abs", "doi")]
     if same_as:
         data["sameAs"] = same_as
@@ -111,6 +116,19 @@ def blog_posting(title: str, day: str, description: str, url: str, owner: str, p
     if image:
         data["image"] = image
     return data
+
+
+_SPDX_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+-]*$")  # an SPDX licence identifier: 'BSD-3-Clause', 'CC-BY-4.0'
+
+
+def _licence(licence: str) -> str | dict[str, str]:
+    """schema.org's `license`, a URL or a CreativeWork: an address as it is, an SPDX identifier its SPDX page,
+    other words the licence's name."""
+    if licence.startswith(("https://", "http://")):
+        return licence
+    if _SPDX_ID.match(licence):
+        return f"https://spdx.org/licenses/{licence}.html"
+    return {"@type": "CreativeWork", "name": licence}
 
 
 def _issue_of(periodical: dict[str, Any], details: dict[str, str]) -> dict[str, Any]:
@@ -238,6 +256,8 @@ def json_details(record: Record) -> dict[str, Any]:
     version = work_version(record)
     if version:
         details["version"] = version
+    if licence := work_licence(record):
+        details["license"] = licence
     if "pages" in details:
         details["pages"] = en_dashed(details["pages"])  # '1000-1010' as '1000–1010' (a .bib file's `--` is read so)
     for field in ("editors", "translators"):

@@ -105,8 +105,9 @@ BIBLATEX_NAMES = {
     "eprintclass": "primaryclass",
 }
 # Fields kept in the record's `extra` under their own names, beside BIBTEX_DETAILS (for the exports and templates):
-# INSPIRE's collaboration ('ATLAS') and report number, biblatex's software version and conference name.
-EXTRA_FIELDS = ("collaboration", "reportnumber", "version", "eventtitle")
+# INSPIRE's collaboration ('ATLAS') and report number, biblatex's software version and conference name, and
+# biblatex-software's licence (GitHub's "Cite this repository" writes it too).
+EXTRA_FIELDS = ("collaboration", "reportnumber", "version", "eventtitle", "license")
 # Every field the reader reads
 READ_FIELDS = frozenset(
     {
@@ -117,7 +118,8 @@ READ_FIELDS = frozenset(
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language
-        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue""".split(),
+        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
+        repository swhid""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -910,17 +912,28 @@ def _links(fields: _Fields, warn: _Warn) -> PositionedDict:
         if name in fields.values:
             links[name] = _bare_url(fields.values[name])
             links.key_lines[name] = fields.lines[name]
+    if (found := fields.get("repository")) is not None and (url := _bare_url(found[0])):  # biblatex-software's: the code
+        _put_link(links, "code", url, found[1])
+    if (found := fields.get("swhid")) is not None and (swhid := _bare_url(found[0])).lower().startswith("swh:"):
+        _put_link(links, "software_heritage", SOFTWARE_HERITAGE + swhid, found[1])  # Zenodo's and biblatex-software's
     for url, line in _plain_urls(fields, warn):
-        if url in links.values():
-            continue
-        kind = _link_kind(url)
-        name, number = kind, 1
-        while name in links:
-            number += 1
-            name = f"{kind}_{number}"
-        links[name] = url
-        links.key_lines[name] = line
+        _put_link(links, _link_kind(url), url, line)
     return links
+
+
+SOFTWARE_HERITAGE = "https://archive.softwareheritage.org/"  # where a SWHID (swh:1:dir:...;origin=...) is resolved
+
+
+def _put_link(links: PositionedDict, kind: str, url: str, line: int) -> None:
+    """`url` as a link of `kind`, a second of a kind as `kind_2`; an address already among the links once."""
+    if url in links.values():
+        return
+    name, number = kind, 1
+    while name in links:
+        number += 1
+        name = f"{kind}_{number}"
+    links[name] = url
+    links.key_lines[name] = line
 
 
 def _without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi: str | None) -> PositionedDict:

@@ -875,6 +875,72 @@ def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_abou
     assert (extra["sw"]["version"], extra["conf"]["eventtitle"]) == ("2.1.0", "International Conference on Machine Learning")
 
 
+ZENODO_SOFTWARE = """@software{kowalczyk_2024_10812345,
+  author       = {Kowalczyk, Marta and Okafor, Chidi},
+  title        = {fluxgrid/fluxgrid: v2.3.1},
+  month        = mar,
+  year         = 2024,
+  publisher    = {Zenodo},
+  version      = {v2.3.1},
+  doi          = {10.5281/zenodo.10812345},
+  url          = {https://doi.org/10.5281/zenodo.10812345},
+  repository   = {https://github.com/fluxgrid/fluxgrid},
+  license      = {BSD-3-Clause},
+  swhid        = {swh:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505;origin=https://github.com/fluxgrid/fluxgrid},
+}
+"""
+
+
+def test_zenodos_and_biblatex_softwares_fields_give_the_code_link_licence_and_archive(tmp_path):
+    """Zenodo's @software export (`swhid`) and biblatex-software's `repository` and `license`, which GitHub's
+    "Cite this repository" writes too, were "unknown field ... left out": warnings that fail `check --strict`,
+    and the repository's link lost. The page shows the code, the Software Heritage archive, version and licence."""
+    site = built(tmp_path, ZENODO_SOFTWARE)
+    assert site.warnings == []
+    record = site.records["kowalczyk_2024_10812345"]
+    assert record["links"] == {
+        "code": "https://github.com/fluxgrid/fluxgrid",
+        "software_heritage": "https://archive.softwareheritage.org/swh:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505;origin=https://github.com/fluxgrid/fluxgrid",
+    }
+    assert (record["details"]["version"], record["details"]["license"]) == ("v2.3.1", "BSD-3-Clause")
+    page = site.page("kowalczyk_2024_10812345")
+    details = {dt.get_text(): dd.get_text() for dt, dd in zip(page.select("dl.details dt"), page.select("dl.details dd"))}
+    assert details["Version"] == "v2.3.1" and details["License"] == "BSD-3-Clause"
+    assert [a.get_text() for a in page.select("header ul.links a")] == ["DOI", "Code", "Software Heritage"]
+    jsonld = json.loads(page.find("script", type="application/ld+json").string)
+    assert jsonld["@type"] == "SoftwareSourceCode" and jsonld["codeRepository"] == "https://github.com/fluxgrid/fluxgrid"
+    assert jsonld["license"] == "https://spdx.org/licenses/BSD-3-Clause.html"
+    entry = site.text("publications.bib")
+    assert "license = {BSD-3-Clause}" in entry and "version = {v2.3.1}" in entry
+    again = built(tmp_path / "again", entry)  # publications.bib read back: the same licence, version and code link
+    assert again.warnings == [] and again.records["kowalczyk_2024_10812345"]["details"]["license"] == "BSD-3-Clause"
+    assert again.records["kowalczyk_2024_10812345"]["links"]["code"] == "https://github.com/fluxgrid/fluxgrid"
+
+
+def test_a_yaml_records_repository_is_its_code_link_and_its_licence_is_shown():
+    record = one_yaml(
+        "id: fluxgrid\ntitle: FluxGrid\nauthors: [Marta Kowalczyk]\nyear: 2021\ntype: software\n"
+        "repository: https://github.com/fluxgrid/fluxgrid\nlicense: BSD-3-Clause\nlinks: {docs: 'https://fluxgrid.readthedocs.io'}\n"
+    )
+    assert record.links == {"docs": "https://fluxgrid.readthedocs.io", "code": "https://github.com/fluxgrid/fluxgrid"}
+    assert record.extra["license"] == "BSD-3-Clause"
+
+
+def test_links_to_package_indexes_are_named_as_they_spell_themselves(tmp_path):
+    yaml_record = (
+        "id: fluxgrid\ntitle: FluxGrid\nauthors: [Marta Kowalczyk]\nyear: 2021\ntype: software\n"
+        "links: {pypi: 'https://pypi.org/project/fluxgrid/', conda: 'https://anaconda.org/conda-forge/fluxgrid', docs: 'https://fluxgrid.readthedocs.io'}\n"
+    )
+    site = Built(tmp_path, {"content/records/fluxgrid.yaml": yaml_record})
+    assert sorted(a.get_text() for a in site.page("fluxgrid").select("header ul.links a")) == ["Docs", "PyPI", "conda"]
+
+
+def one_yaml(text: str):
+    from conftest import validated_record
+
+    return validated_record(text, "content/records/fluxgrid.yaml")
+
+
 def test_al_folios_link_fields_are_links():
     record = one(
         "@article{einstein1905, title = {T}, author = {A. Einstein}, journal = {J}, year = {1905},"
