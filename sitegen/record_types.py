@@ -184,7 +184,7 @@ def infer_type(record: Record) -> str:
     if contributing == {"arxiv"}:
         return "preprint"
     entry_type = str(record.extra.get("bibtex_type", "")).lower()
-    return type_from_evidence(entry_type, record.source, record.arxiv, record.doi, record.links)
+    return type_from_evidence(entry_type, record.source, record.arxiv, record.doi, record.links, title=record.title)
 
 
 def type_from_evidence(
@@ -194,6 +194,7 @@ def type_from_evidence(
     doi: str | None,
     links: Mapping[str, str],
     words: str = "",
+    title: str = "",
 ) -> str:
     """The type a work's description points at. `words`: free text that may name the kind (a BibTeX note)."""
     decided = BIBTEX_ENTRY_TYPES.get(entry_type)
@@ -203,7 +204,28 @@ def type_from_evidence(
         return "preprint"  # Google Scholar's `@article{journal = {arXiv preprint ...}}` included
     if decided:
         return decided
-    return _type_from_venue(source) or _type_from_words_and_links(words, links, source) or "other"
+    return _type_from_venue(source) or _type_from_words_and_links(words, links, source) or _type_from_repository(source, doi, title) or "other"
+
+
+# Repositories that hold data alone (their names as a venue, their DOIs' prefixes): what they put out is a dataset
+DATA_REPOSITORIES = re.compile(
+    r"^(?:Dryad(?: Digital Repository)?|PANGAEA|(?:Harvard )?Dataverse|figshare|Mendeley Data|4TU\.ResearchData|ICPSR|"
+    r"Data Archiving and Networked Services \(DANS\))$",
+    re.IGNORECASE,
+)
+DATA_DOIS = re.compile(r"^10\.(?:5061/dryad\.|1594/pangaea\.|7910/dvn/|6084/m9\.figshare\.|17632/|4121/)", re.IGNORECASE)
+# the title Zenodo gives a GitHub release it archives ("owner/repository: v2.3.1"): a piece of software
+GITHUB_RELEASE_TITLE = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+: v?\d[\w.+-]*")
+
+
+def _type_from_repository(source: str, doi: str | None, title: str) -> str:
+    """A data repository's work is a dataset (figshare's, Dryad's and DataCite's exports are `@misc`); Zenodo's
+    archive of a GitHub release, titled so, is software."""
+    if DATA_REPOSITORIES.match(source.strip()) or (doi and DATA_DOIS.match(bare_doi(doi))):
+        return "dataset"
+    if GITHUB_RELEASE_TITLE.match(title.strip()):
+        return "software"
+    return ""
 
 
 def _type_from_venue(source: str) -> str:

@@ -692,7 +692,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
     # a meeting's name says where a paper was given, not that it was published in proceedings: it types nothing
     typed_by = "" if venue_field == "eventtitle" else source
-    record.put("type", type_from_evidence(entry_type, typed_by, arxiv and arxiv[0], doi and doi[0], links, words), fields.entry_line)
+    title = str(record.data.get("title") or "")
+    record.put("type", type_from_evidence(entry_type, typed_by, arxiv and arxiv[0], doi and doi[0], links, words, title), fields.entry_line)
     record.put("bibtex_type", entry_type, fields.entry_line)
     _put_thesis_degree(record, fields, source)
     _put_details(record, fields, venue_field)

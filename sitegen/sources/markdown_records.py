@@ -59,6 +59,8 @@ PUBLICATION_TYPES = {
     "chapter": "chapter",
     "thesis": "thesis",
     "patent": "patent",
+    "software": "software",  # CSL's, as later Hugo Blox writes them
+    "dataset": "dataset",
 }
 # what those tools use for their own pages and sitegen has no use for (summary and excerpt: see below)
 LAYOUT_FIELDS = frozenset(

@@ -941,6 +941,34 @@ def one_yaml(text: str):
     return validated_record(text, "content/records/fluxgrid.yaml")
 
 
+@pytest.mark.parametrize(
+    ("entry", "kind"),
+    [
+        # figshare's export
+        (
+            "@misc{fig, title = {Sediment transport benchmark cases}, url = {https://figshare.com/articles/dataset/x/14567890},"
+            " DOI = {10.6084/m9.figshare.14567890.v2}, publisher = {figshare}, author = {Kowalczyk, Marta}, year = {2021}}",
+            "dataset",
+        ),
+        # DataCite's (doi.org's BibTeX of a Dryad DOI)
+        (
+            "@misc{https://doi.org/10.5061/dryad.abc123xyz, doi = {10.5061/DRYAD.ABC123XYZ}, author = {Kowalczyk, Marta},"
+            " title = {Floodplain vegetation survey}, publisher = {Dryad}, year = {2020}}",
+            "dataset",
+        ),
+        # Zenodo's archive of a GitHub release, as its older exports wrote it
+        (
+            "@misc{kowalczyk_2019_3333333, author = {Kowalczyk, Marta}, title = {mkowalczyk/pyhydro-tools: v0.5.0}, year = 2019,"
+            " publisher = {Zenodo}, version = {v0.5.0}, doi = {10.5281/zenodo.3333333}}",
+            "software",
+        ),
+        ("@misc{z, author = {Kowalczyk, Marta}, title = {Slides of a talk}, year = 2019, publisher = {Zenodo}, doi = {10.5281/zenodo.1}}", "other"),
+    ],
+)
+def test_the_exports_of_data_repositories_and_zenodos_github_releases_are_datasets_and_software(entry, kind):
+    assert one(entry).type == kind
+
+
 def test_al_folios_link_fields_are_links():
     record = one(
         "@article{einstein1905, title = {T}, author = {A. Einstein}, journal = {J}, year = {1905},"

@@ -174,3 +174,12 @@ def test_dates_academicpages_and_hugo_blox_accept_are_read(tmp_path):
     assert records["gui-testing"]["date"] == "2021-08-20"
     page = BeautifulSoup(result.files["records/2023-permutation-tests/index.html"], "html.parser")
     assert "January" not in page.select_one("p.venue").get_text()
+
+
+@pytest.mark.parametrize("kind", ["software", "dataset"])
+def test_hugo_bloxs_csl_types_of_software_and_data_are_the_records_types(tmp_path, kind):
+    """Hugo Blox writes CSL's names (`publication_types: ['dataset']`): they were "Other", with a warning to write `type:`."""
+    front = f"---\ntitle: FluxGrid\nauthors: [admin]\ndate: '2024-03-14T00:00:00Z'\npublication_types: ['{kind}']\npublication: Zenodo\n---\n"
+    result = check_site(write_site(tmp_path, {**MINIMAL_SITE, "content/records/fluxgrid/index.md": front}))
+    record = json.loads(result.files["records.json"])["records"][0]
+    assert record["type"] == kind and [str(w) for w in result.warnings] == []
