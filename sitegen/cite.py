@@ -81,6 +81,7 @@ CSL_DETAILS = (
 )
 _CONTAINED = {"article", "inproceedings", "chapter", "other"}  # the venue is the journal, proceedings or book they are in
 
+RELEASE_TAG = re.compile(r"^[vV](?=\d)")  # the 'v' of a release's tag ('v2.3.1', as GitHub and Zenodo write versions)
 # record text -> placeholders that survive citeproc-py unescaped and unchanged
 _PLACEHOLDERS = {"&": "\ue000", "<": "\ue001", ">": "\ue002"}
 _ET_AL_MARK = "\ue003"  # starts the name that stands for the authors not named (`with_et_al`)
@@ -163,7 +164,7 @@ def csl_item(entry: Entry) -> dict[str, Any]:
             item[csl_field] = csl_names(people, [shown_name(name) for name in people])
     version = work_version(record)
     if version:
-        item["version"] = version  # APA: "[Computer software] (Version 1.2.0)"
+        item["version"] = RELEASE_TAG.sub("", version)  # APA: "[Computer software] (Version 1.2.0)", not "(Version v1.2.0)"
     if record.language:
         item["language"] = record.language  # the processors leave the case of a title not in English as written
     for name, variable in (("pmid", "PMID"), ("pmcid", "PMCID")):  # CSL's variables (Vancouver prints them)

@@ -114,6 +114,18 @@ def test_arxiv_preprint_names_arxiv_and_its_id_once():
     assert citations["ieee"].plain == ("L. Müller, “Quadratic Time Is Enough”, 2024, arXiv:2401.01234. [Online]. Available: https://arxiv.org/abs/2401.01234")
 
 
+def test_a_version_written_as_a_release_tag_is_cited_as_apa_writes_versions():
+    """Zenodo and GitHub write a release's version as its tag, `v2.3.1`; APA cites "(Version 2.3.1)", not "(Version v2.3.1)"."""
+    software = make_entry(
+        "fluxgrid", "FluxGrid", ("Marta Kowalczyk",), year=2024, source="Zenodo", type="software", extra={"version": "v2.3.1"}, doi="10.5281/zenodo.10812345"
+    )
+    assert (
+        formatted_citation(software)["apa"].plain
+        == "Kowalczyk, M. (2024). FluxGrid (Version 2.3.1) [Computer software]. Zenodo. https://doi.org/10.5281/zenodo.10812345"
+    )
+    assert csl_item(make_entry("v", "Tool", ("A B",), year=2024, type="software", extra={"version": "version-7"}))["version"] == "version-7"
+
+
 def test_ieee_citation_carries_no_list_number():
     """A citation copied from one page goes into someone else's numbered list."""
     for entry in (KESTREL, PREPRINT, JOURNAL, THESIS):
