@@ -10,7 +10,9 @@ when they are a preprint and its published version: the same title once case,
 accents, punctuation, LaTeX and JATS/HTML tags are set aside, years at most two
 apart, and an author in common ("Lin, Sheng", "S. Lin" and "Lin Sheng" compare
 equal). Two published versions with different DOIs, or two different arXiv
-preprints, are never joined by title.
+preprints, are never joined by title, but for the versions of a program or a
+dataset released in one repository (Zenodo gives every release a DOI of its own:
+the same registrant), which are one work led by its newest version.
 
 The merged record takes each field from the best record that has it: a
 hand-written YAML record's own fields first (a correction), then published
@@ -31,6 +33,7 @@ which publications.bib writes as biblatex's `ids`), and each such merge is a not
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import html
 import re
@@ -191,6 +194,7 @@ class _Works:
         self.records = records
         self.parent: dict[int, int] = {}
         self.identifiers: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+        self.series: dict[int, str] = {}  # root -> where its versions are released (see `release_series`)
 
     def root(self, index: int) -> int:
         parent = self.parent
@@ -205,9 +209,16 @@ class _Works:
             return
         low, high = min(a, b), max(a, b)  # the earlier record's position names the work: deterministic
         dois, arxivs = (x | y for x, y in zip(self.published(low), self.published(high)))
+        series = _same_series(self.release_series(low), self.release_series(high))
         self.parent[high] = low
         self.parent.setdefault(low, low)
         self.identifiers[low] = (dois, arxivs)
+        self.series[low] = series
+
+    def release_series(self, root: int) -> str:
+        if root not in self.series:
+            self.series[root] = release_series(self.records[root])
+        return self.series[root]
 
     def published(self, root: int) -> tuple[frozenset[str], frozenset[str]]:
         """The published DOIs and the arXiv ids of the work whose root is `root`."""
@@ -217,12 +228,14 @@ class _Works:
         return self.identifiers[root]
 
     def join_if_compatible(self, a: int, b: int) -> None:
-        """Join by title, unless that would make one work of two published versions or two preprints."""
+        """Join by title, unless that would make one work of two published versions or two preprints; the
+        versions of a program or a dataset in one repository (a DOI each, as Zenodo gives every release) are one."""
         a, b = self.root(a), self.root(b)
         if a == b:
             return
         (dois_a, arxivs_a), (dois_b, arxivs_b) = self.published(a), self.published(b)
-        if len(dois_a | dois_b) <= 1 and len(arxivs_a | arxivs_b) <= 1:
+        versions = _same_series(self.release_series(a), self.release_series(b)) not in ("", ANY_SERIES)
+        if (len(dois_a | dois_b) <= 1 or versions) and len(arxivs_a | arxivs_b) <= 1:
             self.join(a, b)
 
     def groups(self) -> list[list[int]]:
@@ -232,6 +245,33 @@ class _Works:
         joined = {index for group in members.values() for index in group}
         alone = ([index] for index in range(len(self.records)) if index not in joined)
         return sorted([*alone, *(sorted(group) for group in members.values())], key=lambda group: group[0])
+
+
+VERSIONED_TYPES = frozenset({"software", "dataset"})  # released in versions, each with a DOI of its own
+ANY_SERIES = "*"  # a program or a dataset with no DOI: a version of whichever series it joins
+
+
+def release_series(record: Record) -> str:
+    """Where a program's or a dataset's versions are released, each with a DOI of its own: its DOI's registrant
+    ('10.5281', Zenodo's; '10.6084', figshare's); ANY_SERIES for one with no DOI; '' for any other work."""
+    if (record.type or infer_type(record)) not in VERSIONED_TYPES:
+        return ""
+    doi = published_doi(record.doi)
+    return doi.partition("/")[0] if doi else ANY_SERIES
+
+
+def _same_series(a: str, b: str) -> str:
+    """The series of a work made of two (`release_series`): theirs when they agree, '' when they do not."""
+    if a == ANY_SERIES:
+        return b
+    return a if b in (a, ANY_SERIES) else ""
+
+
+def _recency(record: Record) -> int:
+    """Newest first among the versions of a program or a dataset (its latest release names the work); 0 for other works."""
+    if (record.type or infer_type(record)) not in VERSIONED_TYPES:
+        return 0
+    return -(record.date.toordinal() if record.date else datetime.date(record.year or 1, 12, 31).toordinal())
 
 
 def identity_keys(record: Record, related: bool = True) -> list[str]:
@@ -439,7 +479,8 @@ def _rank(record: Record) -> tuple:
     then by file and place, for ties."""
     source = _source_of(record)
     order = SOURCE_ORDER.index(source) if source in SOURCE_ORDER else len(SOURCE_ORDER)
-    return (not _is_correction(record), _is_preprint(record), order, -len(record.given), record.location.path, record.location.line or 0, record.id)
+    recency = _recency(record)
+    return (not _is_correction(record), _is_preprint(record), order, recency, -len(record.given), record.location.path, record.location.line or 0, record.id)
 
 
 def _lead_rank(record: Record) -> tuple:

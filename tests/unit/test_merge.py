@@ -458,6 +458,32 @@ def test_a_title_match_does_not_chain_two_published_versions_together():
     assert len(merge_works([conference, preprint, journal])) == 2
 
 
+def zenodo_version(work: str, doi: str, date: str, kind: str = "dataset", source: str = "Zenodo (CERN European Organization for Nuclear Research)") -> Record:
+    """A version of a program or a dataset as OpenAlex lists it: Zenodo gives every release a DOI of its own."""
+    return fetched(
+        "openalex", work, title="Hetu: a highly efficient automatic parallel deep learning system", authors=("Sheng Lin", "Haoyang Li"),
+        year=int(date[:4]), date=datetime.date.fromisoformat(date), source=source, type=kind, doi=doi,
+        links={"doi": f"https://doi.org/{doi}", "openalex": f"https://openalex.org/{work}"}, ids={"openalex": work, "doi": doi},
+    )  # fmt: skip
+
+
+def test_the_versions_of_a_program_in_one_repository_are_one_record_with_the_newest_versions_doi():
+    """OpenAlex lists each Zenodo version of a program (a DOI each): they were shown as that many identical records."""
+    versions = [
+        zenodo_version("W1", "10.5281/zenodo.11111111", "2024-02-01"),
+        zenodo_version("W3", "10.5281/zenodo.11111113", "2025-06-01"),
+        zenodo_version("W2", "10.5281/zenodo.11111112", "2024-11-01"),
+    ]
+    for order in (versions, versions[::-1]):
+        (work,) = merge_works(list(order))
+        assert (work.doi, work.year, work.links["doi"]) == ("10.5281/zenodo.11111113", 2025, "https://doi.org/10.5281/zenodo.11111113")
+        assert {v for k, v in work.links.items() if k.startswith("doi")} == {f"https://doi.org/10.5281/zenodo.1111111{n}" for n in (1, 2, 3)}
+    paper_of_it = paper("crossref", "c", "Hetu: a highly efficient automatic parallel deep learning system", 2025, doi="10.1/journal")
+    assert len(merge_works([*versions, paper_of_it])) == 2  # a paper of one title is no version of the program
+    elsewhere = zenodo_version("W9", "10.6084/m9.figshare.9", "2025-01-01", source="figshare")
+    assert len(merge_works([versions[0], elsewhere])) == 2  # one title in two repositories: two works, as for papers
+
+
 def test_author_names_compare_loosely():
     assert name_keys("Sheng Lin") & name_keys("Lin, Sheng") & name_keys("S. Lin") & name_keys("Lin Sheng") & name_keys("Sheng Lin 0003")
     assert name_keys("François Dupré") & name_keys("Dupr{\\'e}, F.")
