@@ -485,8 +485,9 @@ def _rank(record: Record) -> tuple:
 
 def _lead_rank(record: Record) -> tuple:
     """The record whose id the work keeps: a hand-written one, else arXiv's, so that adding
-    a source does not move a page fetched from arXiv (its id is the arXiv id)."""
-    return (record.fetched, _source_of(record) != "arxiv", _rank(record))
+    a source does not move a page fetched from arXiv (its id is the arXiv id); among a program's versions the
+    oldest, so that a new release does not move the page either."""
+    return (record.fetched, _source_of(record) != "arxiv", -_recency(record), _rank(record))
 
 
 def _given(corrections: list[Record], name: str, otherwise: Any) -> Any:

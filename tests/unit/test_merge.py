@@ -477,6 +477,7 @@ def test_the_versions_of_a_program_in_one_repository_are_one_record_with_the_new
     for order in (versions, versions[::-1]):
         (work,) = merge_works(list(order))
         assert (work.doi, work.year, work.links["doi"]) == ("10.5281/zenodo.11111113", 2025, "https://doi.org/10.5281/zenodo.11111113")
+        assert work.id == "W1"  # the first release's: the page stays where it is when a new version comes
         assert {v for k, v in work.links.items() if k.startswith("doi")} == {f"https://doi.org/10.5281/zenodo.1111111{n}" for n in (1, 2, 3)}
     paper_of_it = paper("crossref", "c", "Hetu: a highly efficient automatic parallel deep learning system", 2025, doi="10.1/journal")
     assert len(merge_works([*versions, paper_of_it])) == 2  # a paper of one title is no version of the program
