@@ -369,11 +369,18 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
 
 def routed(ask: Ask) -> Ask:
     """arXiv's DataCite DOI (10.48550/arXiv.2504.20490) names a preprint that Crossref does not
-    know: it is asked of arXiv, by its id, wherever it was written (`--doi`, `dois:`)."""
+    know: it is asked of arXiv, by its id, wherever it was written (`--doi`, `dois:`). So are the
+    DataCite DOIs of repositories of software and data (Zenodo's 10.5281/zenodo.N, figshare's, Dryad's):
+    of OpenAlex, which holds them."""
+    from sitegen.record_types import DATACITE_REPOSITORY_DOIS
     from sitegen.sources import crossref
 
-    arxiv_id = crossref.arxiv_from_doi(ask.value) if (ask.source, ask.kind) == ("crossref", "doi") else None
-    return Ask("arxiv", "id", arxiv_id, ask.where) if arxiv_id else ask
+    if (ask.source, ask.kind) != ("crossref", "doi"):
+        return ask
+    arxiv_id = crossref.arxiv_from_doi(ask.value)
+    if arxiv_id:
+        return Ask("arxiv", "id", arxiv_id, ask.where)
+    return Ask("openalex", "doi", ask.value, ask.where) if DATACITE_REPOSITORY_DOIS.match(ask.value) else ask
 
 
 def checked(ask: Ask, from_options: bool) -> Ask:

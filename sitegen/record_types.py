@@ -214,6 +214,9 @@ DATA_REPOSITORIES = re.compile(
     re.IGNORECASE,
 )
 DATA_DOIS = re.compile(r"^10\.(?:5061/dryad\.|1594/pangaea\.|7910/dvn/|6084/m9\.figshare\.|17632/|4121/)", re.IGNORECASE)
+# DataCite's DOIs of repositories of software and data (Zenodo, figshare, Dryad, PANGAEA, Dataverse, Mendeley Data,
+# 4TU.ResearchData, ICPSR, DANS): Crossref holds none of them; OpenAlex does
+DATACITE_REPOSITORY_DOIS = re.compile(r"^10\.(?:5281|6084|5061|1594|7910|17632|4121|3886|17026)/", re.IGNORECASE)
 # the title Zenodo gives a GitHub release it archives ("owner/repository: v2.3.1"): a piece of software
 GITHUB_RELEASE_TITLE = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+: v?\d[\w.+-]*")
 

@@ -302,7 +302,7 @@ def _add_work_by_doi(session: PoliteSession, api: str, doi: str, params: dict[st
 def _unknown_doi(ask: Ask) -> str:
     return (
         f"warning: Crossref does not know DOI {ask.value} ({ask.where}); left out, the other records are written "
-        "(a DataCite DOI, such as Zenodo's, is not in Crossref: write its record by hand under content/records/)"
+        "(check the DOI at https://doi.org/; a DataCite DOI is not in Crossref: write its record by hand under content/records/)"
     )
 
 

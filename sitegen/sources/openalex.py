@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.record_types import doi_url
@@ -27,8 +28,10 @@ from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
+    import requests
+
     from sitegen.disambiguate import Candidate
-    from sitegen.sources.http import PoliteSession, Shape
+    from sitegen.sources.http import Answer, PoliteSession, Shape
 
 NAME = "openalex"
 LABEL = "OpenAlex"
@@ -41,6 +44,7 @@ AUTHORSHIPS_IN_LISTS = 100  # OpenAlex's lists of works cut a work's authorships
 AUTHOR_ID = re.compile(r"^A\d+$")
 # what each answer must hold (sitegen.sources.http.expect_shape): a proxy's page or an error document is no list of works
 AUTHOR: Shape = {}
+WORK: Shape = {"id": str}
 LISTING: Shape = {"results": list, "results[]": dict}
 WORKS_PAGE: Shape = {**LISTING, "meta": dict}
 ARXIV_URL = re.compile(r"^https?://arxiv\.org/(abs|pdf)/(?P<id>[^?#]+?)(v\d+)?(\.pdf)?$")
@@ -252,7 +256,8 @@ def find_author(session: PoliteSession, api: str, name: str, params: dict[str, s
 
 
 def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
-    """Asks: `author` (an id, checked already) and `name` (a name to look up)."""
+    """Asks: `author` (an id, checked already), `name` (a name to look up) and `doi` (a repository's DataCite DOI,
+    which Crossref does not hold: `sitegen.fetch.routed`)."""
     from sitegen.sources.http import PoliteSession
 
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=PER_PAGE)
@@ -267,6 +272,17 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
         else:
             authors.setdefault(found, ask.where)
     seen: set[str] = set()
+    for ask in _first_of_each_doi(asks):
+        work = session.fetch(f"{api}/works/doi:{quote(ask.value, safe='/')}", f"OpenAlex DOI {ask.value}", params=params, judge=judge_work, shape=WORK)
+        if work is None:
+            result.warnings.append(
+                f"warning: OpenAlex does not know DOI {ask.value} ({ask.where}); left out, the other records are written "
+                "(check the DOI at https://doi.org/, or write its record by hand under content/records/)"
+            )
+        elif short_id(work.get("id")) not in seen:
+            seen.add(short_id(work.get("id")))
+            result.records.append(record_from_work(work))
+            context.progress.line(f"OpenAlex: DOI {ask.value}")
     for author_id, where in authors.items():
         author = session.fetch(f"{api}/authors/{author_id}", f"OpenAlex author {author_id}", params=params, shape=AUTHOR)
         result.owner_names += owner_names(author)
@@ -278,6 +294,25 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
                 result.records.append(record_from_work(work))
     result.requests = session.requests_sent
     return result
+
+
+def _first_of_each_doi(asks: list[Ask]) -> list[Ask]:
+    """The first ask of each DOI (case ignored), in the order asked."""
+    first: dict[str, Ask] = {}
+    for ask in asks:
+        if ask.kind == "doi":
+            first.setdefault(ask.value.lower(), ask)
+    return list(first.values())
+
+
+def judge_work(response: requests.Response) -> Answer:
+    """OpenAlex's answer for one work by DOI. Its 404 for a DOI it does not hold is an answer (no work, `data`
+    None), not a failure of the service: a mistyped DOI must not keep every other record from being refreshed."""
+    from sitegen.sources.http import Answer, judge_json
+
+    if response.status_code == 404:
+        return Answer(True, data=None)
+    return judge_json(response)
 
 
 register_fetcher(Fetcher(NAME, fetch))

@@ -968,16 +968,52 @@ def test_an_arxiv_doi_is_fetched_from_arxiv_by_its_id(tmp_path, scholarly_server
 @pytest.mark.slow
 def test_a_doi_crossref_does_not_know_is_left_out_with_a_warning_and_the_rest_is_written(tmp_path, scholarly_server):
     server = scholarly_server()
-    site = make_site(tmp_path / "site", "name: Sheng Lin\ndois: ['10.5281/zenodo.1234', '10.5555/jdls.2025.0142']\ndblp: 13/7777-3\n")
+    site = make_site(tmp_path / "site", "name: Sheng Lin\ndois: ['10.5555/mistyped.1234', '10.5555/jdls.2025.0142']\ndblp: 13/7777-3\n")
     summary = tmp_path / "summary.md"
 
     result = fetch_from(site, server, "--summary", str(summary))
 
     assert result.returncode == 0, result.stderr
-    warning = "warning: Crossref does not know DOI 10.5281/zenodo.1234 (content/profile.yaml:2: field 'dois'); left out"
+    warning = "warning: Crossref does not know DOI 10.5555/mistyped.1234 (content/profile.yaml:2: field 'dois'); left out"
     assert warning in result.stderr
     assert set(records_of(site, "crossref")) == {"10.5555/jdls.2025.0142"} and len(records_of(site, "dblp")) == 11
-    assert "### Warnings" in summary.read_text(encoding="utf-8") and "10.5281/zenodo.1234" in summary.read_text(encoding="utf-8")
+    assert "### Warnings" in summary.read_text(encoding="utf-8") and "10.5555/mistyped.1234" in summary.read_text(encoding="utf-8")
+
+
+def zenodo_fixtures(root: Path) -> Path:
+    """The scholarly fixtures and a Zenodo software release OpenAlex knows (a DataCite DOI: Crossref does not)."""
+    fixtures = root / "sources"
+    shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
+    work = json.loads((fixtures / "openalex" / "works" / "W4408126645.json").read_text(encoding="utf-8"))
+    work.update(
+        id="https://openalex.org/W5000000001", doi="https://doi.org/10.5281/zenodo.11111111", type="dataset", type_crossref="dataset",
+        title="Hetu: a highly efficient automatic parallel deep learning system", publication_year=2025, publication_date="2025-02-01",
+        abstract_inverted_index=None, biblio={}, authorships=work["authorships"][:1],
+        primary_location={"landing_page_url": "https://doi.org/10.5281/zenodo.11111111", "pdf_url": None,
+                          "source": {"id": "https://openalex.org/S4306400562", "display_name": "Zenodo (CERN European Organization for Nuclear Research)"}},
+    )  # fmt: skip
+    work["ids"] = {"openalex": work["id"], "doi": work["doi"]}
+    (fixtures / "openalex" / "works" / "W5000000001.json").write_text(json.dumps(work), encoding="utf-8")
+    return fixtures
+
+
+@pytest.mark.slow
+def test_a_data_repositorys_doi_is_fetched_from_openalex(tmp_path, scholarly_server):
+    """Zenodo's, figshare's and Dryad's DOIs are DataCite's, which Crossref does not hold: `--doi` and `dois:` left
+    them out ("write its record by hand"); OpenAlex knows them. One it does not know is a warning, as Crossref's."""
+    server = scholarly_server(fixtures=zenodo_fixtures(tmp_path))
+    site = make_site(tmp_path / "site", "name: Sheng Lin\ndois: ['10.5281/zenodo.11111111', '10.5061/dryad.nothere']\n")
+
+    result = fetch_from(site, server, "--doi", "https://doi.org/10.5281/ZENODO.11111111")
+
+    assert result.returncode == 0, result.stderr
+    assert server.requests("crossref") == []
+    record = records_of(site, "openalex")["W5000000001"]
+    assert (record["doi"], record["type"], record["year"]) == ("10.5281/zenodo.11111111", "dataset", 2025)
+    result = fetch_from(site, server)  # profile.yaml's dois: one known, one not
+    assert result.returncode == 0, result.stderr
+    assert "warning: OpenAlex does not know DOI 10.5061/dryad.nothere (content/profile.yaml:2: field 'dois'); left out" in result.stderr
+    assert set(records_of(site, "openalex")) == {"W5000000001"}
 
 
 @pytest.mark.slow
