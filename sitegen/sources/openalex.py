@@ -106,10 +106,16 @@ def _arxiv_id(work: dict[str, Any]) -> str | None:
     return None
 
 
+_HOST = re.compile(r"\s*\([^()]*\)$")  # "Zenodo (CERN European Organization for Nuclear Research)": a repository's host
+
+
 def _venue(work: dict[str, Any], arxiv: str | None) -> str:
-    source = ((work.get("primary_location") or {}).get("source") or {}).get("display_name") or ""
+    found = (work.get("primary_location") or {}).get("source") or {}
+    source = found.get("display_name") or ""
     if arxiv and (not source or source.lower().startswith("arxiv")):
         return "arXiv"
+    if found.get("type") == "repository":  # named as readers and citations name it: "Zenodo"
+        source = _HOST.sub("", source) or source
     return one_line(source)
 
 

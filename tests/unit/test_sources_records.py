@@ -210,6 +210,23 @@ def test_an_openalex_preprint_is_an_arxiv_preprint():
     assert record["links"]["abs"] == "https://arxiv.org/abs/2509.01193"
 
 
+@pytest.mark.parametrize(
+    ("name", "kind", "venue"),
+    [
+        ("Zenodo (CERN European Organization for Nuclear Research)", "repository", "Zenodo"),
+        ("HAL (Le Centre pour la Communication Scientifique Directe)", "repository", "HAL"),
+        ("Figshare", "repository", "Figshare"),
+        ("Journal of Hydrology (Amsterdam)", "journal", "Journal of Hydrology (Amsterdam)"),  # a journal's name is its name
+    ],
+)
+def test_a_repositorys_venue_is_named_without_its_host(name, kind, venue):
+    """OpenAlex names a repository with its host in parentheses: lists showed "Zenodo (CERN European Organization for
+    Nuclear Research)" for every release, where a reader and a citation say "Zenodo"."""
+    work = load("openalex/works/W4408126645.json")
+    work["primary_location"] = {**work["primary_location"], "source": {"display_name": name, "type": kind}}
+    assert openalex.record_from_work(work)["source"] == venue
+
+
 def test_an_inverted_abstract_is_put_back_in_order():
     assert openalex.abstract_text({"world": [1], "hello": [0, 2]}) == "hello world hello"
     record = openalex.record_from_work(load("openalex/works/W4408126645.json"))
