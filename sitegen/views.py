@@ -861,6 +861,8 @@ class ViewBuilder:
                         "title": talk.title,
                         "title_text": talk.title,
                         "event": talk.event,
+                        "event_url": self.urls.link(talk.event_url) if talk.event_url else "",
+                        "kind": talk.kind,
                         "date": talk.date,
                         "location": talk.location,
                         "links": links,

@@ -1,7 +1,9 @@
 """Talks (SPEC §7): `content/talks/**/*.yaml` -> `output/talks/index.html`, newest first.
 
     title: Elastic training on preemptible GPUs   # required
+    type: Invited talk                            # what kind: Tutorial, Keynote, Poster, ... (as written)
     event: MLSys 2025                             # where
+    url: https://mlsys.org/2025/                  # the event's page (its name links there)
     date: 2025-05-14                              # required
     location: Santa Clara, CA
     links: {slides: static/talks/mlsys25.pdf, video: https://...}
@@ -29,7 +31,7 @@ from sitegen.values import value_class
 
 FOLDER = "content/talks/"
 TALK_SUFFIXES = (".yaml", ".yml")
-FIELDS = {"title", "event", "date", "location", "links", "abstract"}
+FIELDS = {"title", "type", "event", "url", "date", "location", "links", "abstract"}
 TALKS_PATH = "talks/index.html"
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9]+")
 
@@ -46,6 +48,8 @@ class Talk:
     abstract_html: str
     anchor: str
     link_lines: tuple[int, ...] = ()  # the line of each of `links`
+    kind: str = ""  # what kind of talk, as written: "Tutorial", "Keynote", "Invited talk"
+    event_url: str = ""  # the event's page, as written
 
 
 def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -54,6 +58,8 @@ def talk_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         lines = talk.link_lines or (talk.line,) * len(talk.links)
         yield from ((Location(talk.path, line), f"link '{kind}'", url) for (kind, url), line in zip(talk.links, lines))
         yield from ((where, "link in the abstract", url) for url in hrefs(talk.abstract_html))
+        if talk.event_url:
+            yield (where, "field 'url'", talk.event_url)
 
 
 @register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links, text_suffixes=TALK_SUFFIXES)
@@ -111,6 +117,8 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
         line=fields.line(),
         title=title,
         event=fields.inline("event"),
+        kind=fields.inline("type"),
+        event_url=fields.url("url"),
         date=date,
         location=fields.inline("location"),
         links=tuple(links.items()),

@@ -620,6 +620,22 @@ def test_talks_are_listed_newest_first_with_their_links(built_demo):
     assert {text(a).split(" for ")[0] for a in page.select(".talk .links a")} == {"Slides", "Video"}
 
 
+def test_a_talk_says_what_kind_it_is_and_links_its_event(tmp_path):
+    """A tutorial, a keynote, an invited talk (academicpages' talks have a `type`) and the event's page (Hugo Blox's
+    `event_url`) were "unknown field ... ignored"."""
+    talk = (
+        "title: Hands-on FluxGrid\ntype: Tutorial\nevent: EGU General Assembly 2025\nurl: https://egu25.eu/\ndate: 2025-04-29\n"
+        "links: {slides: 'https://doi.org/10.5281/zenodo.15000001', notebook: 'https://github.com/fluxgrid/tutorial', pypi: 'https://pypi.org/project/fluxgrid/'}\n"
+    )
+    site = site_with(tmp_path, {"content/talks/egu.yaml": talk}, base_url="https://example.org/repo/")
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    item = soup(site / "output" / "talks" / "index.html").select_one(".talk")
+    assert text(item.select_one(".talk-meta")).startswith("Tutorial · EGU General Assembly 2025 ·")
+    assert item.select_one(".talk-meta a.event")["href"] == "https://egu25.eu/"
+    assert [text(a).split(" for ")[0] for a in item.select(".links a")] == ["Slides", "Notebook", "PyPI"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "files, message",
