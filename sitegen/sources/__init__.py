@@ -87,4 +87,4 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
     return fetcher
 
 
-from sitegen.sources import arxiv, bibtex, crossref, dblp, markdown_records, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, citation_cff, crossref, dblp, markdown_records, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)
