@@ -923,7 +923,7 @@ class ViewBuilder:
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),
             meta=self.highwire(entry),
             icons=self.icons_of([entry]),
-            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image))),
+            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image, record_summary(entry)))),
             csl=Markup(script_json(page_csl_item(entry))),  # the record as CSL-JSON, the authors its citations name: partials/cite.html, static/cite.js
         )
         return context

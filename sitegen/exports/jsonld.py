@@ -24,7 +24,7 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None) -> dict[str, Any]:
+def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None, summary: str = "") -> dict[str, Any]:
     """A record page's `ScholarlyArticle` (a `Book`, `Thesis`, `Dataset`, ... for records of those types), shaped
     by Google's rules for Article rich results. An organisation among the authors is an `Organization`.
 
@@ -32,7 +32,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     Person with `name`, the owner's with a `url`), `datePublished` (ISO 8601), `image` and
     `dateModified` (which a record does not have). A headline past 110 characters is cut
     short, as Google cuts it; `name` keeps the whole title. A field with nothing known is
-    left out, not given empty. `image`: an absolute URL to show with the record, if any.
+    left out, not given empty. `image`: an absolute URL to show with the record, if any. A `Dataset` has a
+    `description`, which Google's dataset search requires: the abstract, else `summary` (who, where, when).
     """
     record = entry.record
     data: dict[str, Any] = {
@@ -61,6 +62,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         data["image"] = image
     if entry.abstract_plain:
         data["abstract"] = entry.abstract_plain
+    if data["@type"] == "Dataset" and (entry.abstract_plain or summary):  # Google's Dataset results require a description
+        data["description"] = entry.abstract_plain or summary
     if entry.award:
         data["award"] = entry.award.plain
     if record.language:

@@ -200,3 +200,16 @@ def test_a_record_is_the_schema_org_thing_its_type_says_and_an_organisation_auth
         ("Organization", "Google DeepMind"),
         ("Organization", "ATLAS Collaboration"),
     ]
+
+
+def test_a_dataset_has_the_description_googles_dataset_search_requires(tmp_path):
+    from bs4 import BeautifulSoup
+    from conftest import MINIMAL_SITE, write_site
+
+    from sitegen.build import check_site
+
+    record = "id: gauges\ntitle: Vistula river-gauge observations\nauthors: [Marta Kowalczyk]\nyear: 2023\ntype: dataset\nsource: Zenodo\n"
+    result = check_site(write_site(tmp_path, {**MINIMAL_SITE, "content/records/gauges.yaml": record}))
+    page = BeautifulSoup(result.files["records/gauges/index.html"], "html.parser")
+    data = json.loads(page.find("script", type="application/ld+json").string)
+    assert data["@type"] == "Dataset" and data["description"] == "Marta Kowalczyk · Zenodo · 2023"
