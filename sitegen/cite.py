@@ -70,6 +70,7 @@ BIBTEX_TO_RECORD_TYPE = {
 }
 # record detail (BibTeX's name) -> its CSL-JSON variable; volume, issue, number and pages are read apart
 CSL_DETAILS = (
+    ("report_type", "genre"),  # a report's series, "NBER Working Paper": APA's "(NBER Working Paper No. 31567)"
     ("publisher", "publisher"),
     ("address", "publisher-place"),
     ("edition", "edition"),

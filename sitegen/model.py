@@ -23,7 +23,23 @@ RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records
 # BibTeX fields a record keeps in `extra` as they are: the BibTeX reader writes them, a hand-written
 # record may give them (validation knows them), merging takes them with the venue, templates show them,
 # and the exports write them in this order, a BibTeX entry's usual one (a fetched record's `issue` as `number`).
-BIBTEX_DETAILS = ("volume", "number", "pages", "chapter", "edition", "series", "publisher", "organization", "address", "howpublished", "note", "isbn", "issn")
+# `report_type` is a report's kind or series ("NBER Working Paper"), BibTeX's `type` of a @techreport.
+BIBTEX_DETAILS = (
+    "volume",
+    "report_type",
+    "number",
+    "pages",
+    "chapter",
+    "edition",
+    "series",
+    "publisher",
+    "organization",
+    "address",
+    "howpublished",
+    "note",
+    "isbn",
+    "issn",
+)
 
 # an output file's content: whole-site files are joined as a bytearray (sitegen.exports.joined)
 FileBytes = bytes | bytearray

@@ -462,6 +462,7 @@ class ViewBuilder:
             "translators": translators,  # after the authors: "; translated by ..."
             "type": _type_of(entry),
             "type_key": _type_key(entry),
+            "type_label": self.type_label(entry),
             "source": self.venue(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
@@ -478,6 +479,21 @@ class ViewBuilder:
             "citations": record.citations,
             "extra": record.extra,
         }
+
+    def type_label(self, entry: Entry) -> str:
+        """What the venue line names the record as, ready to print: its type's string ("Journal article", "PhD
+        thesis"), a report's series and number in its place ("NBER Working Paper No. 31567", "Report No. DP18901",
+        as APA cites a working paper: its number is said here, not again among the page's details)."""
+        key = _type_key(entry)
+        label = str(self.strings.get(key, key.rpartition(".")[2].capitalize()))
+        if _type_of(entry) != "report":
+            return label
+        details = record_details(entry.record.extra)
+        series = render_inline(details["report_type"]).plain if "report_type" in details else label
+        if "number" not in details:
+            return series
+        numbered = str(self.strings.get("details.report_numbered", "{series} No. {number}"))
+        return numbered.replace("{series}", series).replace("{number}", details["number"])
 
     def record_links(self, entry: Entry) -> list[dict[str, str]]:
         ordered = sorted(entry.links.items(), key=lambda kv: (_LINK_ORDER.get(_version_of(kv[0])[0], len(_LINK_ORDER)), kv[0]))
@@ -1089,8 +1105,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
         value = details.get(name)
         if value is None:
             continue
-        if name == "number" and record.type == "report":
-            key = "details.number"
+        if name == "number" and _type_of(entry) == "report":
+            continue  # in the venue line: "NBER Working Paper No. 31567" (ViewBuilder.type_label)
         elif name == "number" and numbers_a_series(record_type(entry), record.extra):
             key = "details.series_number"  # 'Number in series', beside the series
         if name == "pages":

@@ -65,6 +65,8 @@ THESIS_ENTRIES = {"phd": "phdthesis", "masters": "mastersthesis", "bachelors": "
 THESIS_TYPE_FIELDS = {"bachelors": "Bachelor's thesis"}
 # types BibTeX has no entry for, which the tools that write BibTeX write as @misc: a record's @misc of one is upgraded
 _MISC_IN_BIBTEX = frozenset({"software", "dataset", "patent"})
+# a detail's BibTeX field where its name in the record is another: a report's series is BibTeX's `type`
+BIBTEX_NAMES = {"report_type": "type"}
 WORK_FIELDS = (
     ("collaboration", "collaboration"),
     ("version", "version"),
@@ -169,9 +171,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         fields.append(("translator", _value(" and ".join(_author(name) for name in translators))))
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
-        (name, _value(_bibtex_pages(value) if name == "pages" else value.replace("–", "--") if name in _RANGES else value))
+        (BIBTEX_NAMES.get(name, name), _value(_bibtex_pages(value) if name == "pages" else value.replace("–", "--") if name in _RANGES else value))
         for name, value in record_details(record.extra).items()
-        if name not in written
+        if BIBTEX_NAMES.get(name, name) not in written
     ]
     # what a .bib file's INSPIRE and biblatex entries gave beside (record.extra, under these names): the collaboration
     # and a program's version belong in a citation; the report number and the conference's name are kept

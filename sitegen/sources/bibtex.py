@@ -696,6 +696,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     record.put("type", type_from_evidence(entry_type, typed_by, arxiv and arxiv[0], doi and doi[0], links, words, title), fields.entry_line)
     record.put("bibtex_type", entry_type, fields.entry_line)
     _put_thesis_degree(record, fields, source)
+    _put_report_type(record, fields)
     _put_details(record, fields, venue_field)
     return record.data
 
@@ -734,6 +735,18 @@ def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
     degree = BIBLATEX_THESIS_KEYS.get(degree.lower(), degree)  # biblatex's keys: `type = {phdthesis}`, as Zotero writes it
     if thesis_venue(degree)[0]:
         record.put("source", f"{degree}, {source}" if source else degree, kind[1])
+
+
+# biblatex's keys for a report's `type`, which it prints in the document's language
+_BIBLATEX_REPORT_TYPES = {"techreport": "Technical report", "resreport": "Research report"}
+
+
+def _put_report_type(record: _Record, fields: _Fields) -> None:
+    """A report's `type = {NBER Working Paper}` (how RePEc/IDEAS, NBER, SSRN and Zotero name a working paper's
+    series, which BibTeX prints before the `number` in place of "Technical Report"): its `report_type`."""
+    kind = fields.get("type")
+    if record.data.get("type") == "report" and kind is not None and (text := bibtex_text(kind[0]).strip()):
+        record.put("report_type", _BIBLATEX_REPORT_TYPES.get(text, text), kind[1])
 
 
 def _put_authors(record: _Record, fields: _Fields) -> None:

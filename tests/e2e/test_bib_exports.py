@@ -230,7 +230,8 @@ def test_a_record_page_lists_volume_issue_and_pages(tmp_path):
         "Publisher": "Nature Publishing Group",
         "ISSN": "1548-7105",
     }
-    assert details("mullerTechReport2020") == {"Number": "TR-2020-07", "Place": "Hinxton, UK"}
+    assert details("mullerTechReport2020") == {"Place": "Hinxton, UK"}  # its number is in the venue line
+    assert text_of(page(files, "mullerTechReport2020").select_one(".venue .type")) == "Report No. TR-2020-07"
     assert records_json(files)["2019MNRAS.480.1000M"]["details"]["pages"] == "1000–1010"
 
 

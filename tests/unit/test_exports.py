@@ -900,3 +900,67 @@ def test_a_double_issue_is_a_bibtex_range_as_pages_are(tmp_path):
     files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.bib": bib}))
     entry = bibtexparser.parse_string(files["publications.bib"].decode()).entries[0]
     assert (entry["number"], entry["pages"]) == ("1--2", "1--30")
+
+
+# A working paper as RePEc/IDEAS, NBER, SSRN and Zotero export it: the series in `type`, its number in `number`
+WORKING_PAPER_BIB = """@techreport{RePEc:nbr:nberwo:31567,
+  title = {Local Labor Markets and the Incidence of Payroll Taxes},
+  author = {Kim, David and Lovelace, Ada},
+  year = {2023},
+  institution = {National Bureau of Economic Research},
+  type = {NBER Working Paper},
+  number = {31567},
+}
+"""
+
+
+def _venue_line(page) -> str:
+    return " ".join(page.xpath("//p[@class='venue']")[0].text_content().split())
+
+
+def test_a_working_papers_series_and_number_are_shown_and_exported(tmp_path):
+    """An economist's working paper is known by its series and number ("NBER Working Paper No. 31567"): the .bib's
+    `type` is shown with the number wherever the record is listed, and written back to BibTeX, RIS and CSL."""
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/wp.bib": WORKING_PAPER_BIB}))
+    slug = "RePEc-nbr-nberwo-31567"
+    page = _record_page(files, slug)
+    assert _venue_line(page).startswith("NBER Working Paper No. 31567 · National Bureau of Economic Research · 2023")
+    assert not page.xpath("//dl[@class='details']//dt[normalize-space()='Number']")  # said once, in the venue line
+    listed = lxml.html.fromstring(files["index.html"]).xpath(f"//li[@id='r-{slug}']//p[@class='venue']")[0]
+    assert " ".join(listed.text_content().split()).startswith("NBER Working Paper No. 31567 · National Bureau of Economic Research")
+    full = _bib_file(files)["RePEc:nbr:nberwo:31567"]
+    assert (full["type"], full["number"], full["institution"]) == ("NBER Working Paper", "31567", "National Bureau of Economic Research")
+    assert _cite_bibtex(files, slug)["type"] == "NBER Working Paper"
+    ris = _ris(files)["Local Labor Markets and the Incidence of Payroll Taxes"]
+    assert ("M3", "NBER Working Paper") in ris and ("M1", "31567") in ris
+    csl = _csl(files, slug)
+    assert (csl["genre"], csl["number"]) == ("NBER Working Paper", "31567")
+    from sitegen.cite import _format
+
+    assert "(NBER Working Paper No. 31567)" in _format("apa", csl).plain
+    records = {r["id"]: r for r in json.loads(files["records.json"])["records"]}
+    assert records["RePEc:nbr:nberwo:31567"]["details"]["report_type"] == "NBER Working Paper"
+
+
+def test_a_yaml_working_paper_names_its_series_and_reads_back_from_publications_bib(tmp_path):
+    record = (
+        "id: ui\ntitle: Unemployment Insurance and Search\nauthors: [Ada Lovelace]\nyear: 2025\ntype: report\n"
+        "source: Institute of Labor Economics (IZA)\nreport_type: IZA Discussion Paper\nnumber: '16234'\n"
+    )
+    files = rendered_files(write_site(tmp_path / "one", {**MINIMAL_SITE, "content/records/ui.yaml": record}))
+    assert _venue_line(_record_page(files, "ui")).startswith("IZA Discussion Paper No. 16234 · Institute of Labor Economics (IZA) ·")
+    again = rendered_files(write_site(tmp_path / "two", {**MINIMAL_SITE, "content/records/mine.bib": files["publications.bib"].decode()}))
+    (page,) = [name for name in again if name.startswith("records/") and name.endswith("/index.html")]
+    assert _venue_line(lxml.html.fromstring(again[page])).startswith("IZA Discussion Paper No. 16234 · Institute of Labor Economics (IZA) ·")
+
+
+def test_a_report_with_a_number_and_no_series_says_report_no(tmp_path):
+    record = "id: r\ntitle: T\nauthors: [Ada Lovelace]\nyear: 2024\ntype: report\nsource: Centre for Economic Policy Research\nnumber: DP18901\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.yaml": record}))
+    assert _venue_line(_record_page(files, "r")).startswith("Report No. DP18901 · Centre for Economic Policy Research ·")
+
+
+def test_biblatexs_report_type_keys_are_read_as_words(tmp_path):
+    bib = "@report{r, title = {T}, author = {Lovelace, Ada}, year = {2020}, institution = {EMBL}, type = {techreport}, number = {7}}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.bib": bib}))
+    assert _venue_line(_record_page(files, "r")).startswith("Technical report No. 7 · EMBL ·")
