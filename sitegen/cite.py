@@ -32,7 +32,7 @@ from typing import Any
 import orjson
 
 from sitegen.exports import page_range
-from sitegen.exports.bibtex import entry_type, work_version
+from sitegen.exports.bibtex import entry_type, publication_status, work_version
 from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_csl_name, written_editors
@@ -163,6 +163,9 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         people = written_editors(extra, field)
         if people:
             item[csl_field] = csl_names(people, [shown_name(name) for name in people])
+    status = publication_status(record)
+    if status:
+        item["status"] = status  # CSL's "(publication) status of the item": forthcoming, in press
     version = work_version(record)
     if version:
         item["version"] = RELEASE_TAG.sub("", version)  # APA: "[Computer software] (Version 1.2.0)", not "(Version v1.2.0)"

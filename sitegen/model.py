@@ -41,6 +41,15 @@ BIBTEX_DETAILS = (
     "issn",
 )
 
+# biblatex's keys of `pubstate` -> a record's `status` as readers see it (publications.bib writes the key back)
+PUBLICATION_STATES = {
+    "inpreparation": "In preparation",
+    "submitted": "Submitted",
+    "forthcoming": "Forthcoming",
+    "inpress": "In press",
+    "prepublished": "Prepublished",
+}
+
 # an output file's content: whole-site files are joined as a bytearray (sitegen.exports.joined)
 FileBytes = bytes | bytearray
 

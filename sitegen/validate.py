@@ -926,6 +926,7 @@ RECORD_FIELDS = frozenset(
 # (an entry's type and details) and the citation formats'.
 RECORD_EXTRAS = frozenset(
     {
+        "status",
         "version",
         "updated",
         "comment",
@@ -1221,6 +1222,8 @@ def validate_record(
     if "author_ids" in data:
         _check_author_ids(fields, data["author_ids"], record.authors)
     _check_notice_fields(fields, data)
+    if "status" in data:  # "Forthcoming", "Revise and resubmit, American Economic Review": shown beside the venue
+        fields.string("status", default="")
     if isinstance(data.get("version"), float):  # `version: 1.10`, read as 1.1: every format would print a wrong version
         fields.problem("version", _quote_the_number("version", data["version"]))
     if not fetched and not record.type and record.source and infer_type(record) == "other":

@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item, record_type
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
-from sitegen.exports.bibtex import bibtex_entry, entry_type, record_details, work_licence, work_version
+from sitegen.exports.bibtex import bibtex_entry, entry_type, publication_status, record_details, work_licence, work_version
 from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.selection import PublicationFilter
@@ -473,6 +473,7 @@ class ViewBuilder:
             "retracted": retracted(record),  # marked wherever it is listed (sitegen.notices)
             "author_notes": _author_notes(entry),
             "award": Markup(entry.award.html) if entry.award else "",
+            "status": Markup(render_inline(status).html) if (status := publication_status(record)) else "",
             "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
             "image": self.urls.link(record.image) if record.image else None,
             "image_alt": record.image_alt,  # "" for a picture that only decorates

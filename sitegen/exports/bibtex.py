@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
-from sitegen.model import BIBTEX_DETAILS, Entry, Record
+from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
 from sitegen.record_types import infer_type
 
@@ -175,6 +175,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         for name, value in record_details(record.extra).items()
         if BIBTEX_NAMES.get(name, name) not in written
     ]
+    if status := publication_status(record):
+        fields.append(("pubstate", _value(_pubstate(status))))
     # what a .bib file's INSPIRE and biblatex entries gave beside (record.extra, under these names): the collaboration
     # and a program's version belong in a citation; the report number and the conference's name are kept
     for name, field in WORK_FIELDS if full else WORK_FIELDS[:2]:
@@ -266,6 +268,20 @@ def work_licence(record: Record) -> str:
     GitHub's `license`, a YAML record's `license:`); '' for none."""
     value = record.extra.get("license")
     return value.strip() if isinstance(value, str) else ""
+
+
+def publication_status(record: Record) -> str:
+    """The work's status as its author states it ("Forthcoming", "Revise and resubmit, American Economic Review":
+    a YAML record's `status`, a .bib file's biblatex `pubstate`), as text; '' for none."""
+    value = record.extra.get("status")
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _pubstate(status: str) -> str:
+    """biblatex's `pubstate`: its key for a state it knows ('forthcoming', printed in the reader's language), else
+    the text, which biblatex prints as it is."""
+    keys = {words.casefold(): key for key, words in PUBLICATION_STATES.items()}
+    return keys.get(status.casefold(), status)
 
 
 VERSIONED_TYPES = frozenset({"software", "dataset"})  # the record types whose `version` is the work's (APA 7 cites it)

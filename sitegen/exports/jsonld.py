@@ -11,7 +11,7 @@ import orjson
 
 from sitegen.cite import en_dashed, record_type
 from sitegen.exports import joined, page_range
-from sitegen.exports.bibtex import record_details, work_licence, work_version
+from sitegen.exports.bibtex import publication_status, record_details, work_licence, work_version
 from sitegen.merge import work_sources
 from sitegen.model import ARXIV_VERSION, Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
@@ -239,6 +239,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "featured": record.featured,
         "retracted": retracted(record),
         "award": entry.award.plain if entry.award else None,
+        "status": publication_status(record) or None,  # "Forthcoming", "Revise and resubmit, ..."
         "image": image,
         "cite_key": entry.cite_key,
         "aliases": list(record.aliases),

@@ -61,7 +61,7 @@ from sitegen.latex import (
     unicode_macro_text,
 )
 from sitegen.load import PositionedDict
-from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, USABLE_CITE_KEY
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY
 from sitegen.names import comma_name_parts, csl_name, is_braced_whole, is_family_first
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
@@ -117,7 +117,7 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name type pmid pubmedid pubmed_id pmcid pmc ids langid language
+        crossref biburl selected abbr shortjournal preview award award_name pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
         repository swhid""".split(),
     }
@@ -139,7 +139,7 @@ IGNORED_FIELDS = frozenset(
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
     maintitle mainsubtitle maintitleaddon issuetitle
     issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon pagetotal
-    pagination bookpagination part pubstate addendum annotator commentator introduction foreword afterword
+    pagination bookpagination part addendum annotator commentator introduction foreword afterword
     bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
     sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
@@ -687,6 +687,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description
         record.put("award", bibtex_text(award[0]), award[1])
+    if (state := fields.get("pubstate")) is not None and (text := bibtex_text(state[0]).strip()):  # biblatex's: forthcoming
+        record.put("status", PUBLICATION_STATES.get(text, text), state[1])
     if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
         record.put("language", bibtex_text(language[0]), language[1])
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))

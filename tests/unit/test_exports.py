@@ -964,3 +964,42 @@ def test_biblatexs_report_type_keys_are_read_as_words(tmp_path):
     bib = "@report{r, title = {T}, author = {Lovelace, Ada}, year = {2020}, institution = {EMBL}, type = {techreport}, number = {7}}\n"
     files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.bib": bib}))
     assert _venue_line(_record_page(files, "r")).startswith("Technical report No. 7 · EMBL ·")
+
+
+def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
+    """ "Forthcoming, Journal of Political Economy", "Revise and resubmit, AER": an economist's status of a paper is
+    shown wherever the record is listed, not only on its page, and kept in BibTeX (biblatex's `pubstate`), CSL and
+    records.json; a .bib file's `pubstate = {forthcoming}` is read so."""
+    records = {
+        "content/records/tax.yaml": (
+            "id: tax\ntitle: Tax Salience\nauthors: [Ada Lovelace]\nyear: 2026\ntype: article\n"
+            "source: Journal of Political Economy\nstatus: Forthcoming\nfeatured: true\n"
+        ),
+        "content/records/ui.yaml": (
+            "id: ui\ntitle: Unemployment Insurance\nauthors: [Ada Lovelace]\nyear: 2025\ntype: report\n"
+            "source: NBER\nstatus: 'Revise and resubmit, American Economic Review'\n"
+        ),
+        "content/records/p.bib": "@article{p, title = {Payroll Taxes}, author = {Lovelace, Ada}, year = {2026}, journal = {Econometrica}, pubstate = {forthcoming}}\n",
+    }
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, **records}))
+    index = lxml.html.fromstring(files["index.html"])
+
+    def listed(slug: str) -> str:
+        return " ".join(index.xpath(f"//li[@id='r-{slug}']//p[@class='venue']")[0].text_content().split())
+
+    assert listed("tax") == "Journal article · Journal of Political Economy · Forthcoming · 2026"
+    assert listed("ui").startswith("Report · NBER · Revise and resubmit, American Economic Review · 2025")
+    assert listed("p").startswith("Journal article · Econometrica · Forthcoming · 2026")
+    card = " ".join(index.xpath("//ul[@class='featured-cards']//*[@class='card-meta']")[0].text_content().split())
+    assert card == "Journal article · Journal of Political Economy · Forthcoming · 2026"
+    assert _venue_line(_record_page(files, "ui")).startswith("Report · NBER · Revise and resubmit, American Economic Review ·")
+    assert _bib_file(files)["lovelace2026tax"]["pubstate"] == "forthcoming"  # biblatex's key, printed in the reader's language
+    assert _bib_file(files)["lovelace2025unemployment"]["pubstate"] == "Revise and resubmit, American Economic Review"
+    assert _cite_bibtex(files, "p")["pubstate"] == "forthcoming"
+    assert _csl(files, "ui")["status"] == "Revise and resubmit, American Economic Review"
+    exported = {r["id"]: r for r in json.loads(files["records.json"])["records"]}
+    assert (exported["tax"]["status"], exported["p"]["status"], exported["ui"]["status"]) == (
+        "Forthcoming",
+        "Forthcoming",
+        "Revise and resubmit, American Economic Review",
+    )
