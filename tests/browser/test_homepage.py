@@ -296,6 +296,36 @@ def test_an_author_in_a_featured_card_is_a_link_the_pointer_reaches(new_page, tm
         page.wait_for_url("**/static/jonas.html")
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_featured_cards_pdf_and_abstract_are_reached_by_the_pointer(new_page, tmp_path, width):
+    """A job market paper's card has its PDF and abstract: above the title's link that covers the card, so that a
+    click opens the PDF or the abstract, not the record's page, on a desktop and a phone."""
+    from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+    from browser.conftest import serve
+
+    record = (
+        "id: jmp\ntitle: Minimum Wages and Monopsony\nauthors: [Ada Lovelace]\nyear: 2026\ntype: report\nsource: Job Market Paper\n"
+        "featured: true\nabstract: I study how the minimum wage interacts with employer power.\nlinks: {pdf: static/jmp.pdf}\n"
+    )
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, "content/records/jmp.yaml": record, "static/jmp.pdf": "%PDF-1.4\n%%EOF\n"})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": width, "height": 900})
+        page.goto(base)
+        card = page.locator(".featured-cards > li")
+        summary = card.locator("details.abstract > summary")
+        summary.click()
+        assert card.locator("details.abstract").evaluate("d => d.open")
+        assert card.locator(".abstract-body").is_visible() and page.url.rstrip("/") == base.rstrip("/")
+        pdf = card.locator("ul.links a")
+        box = pdf.bounding_box()
+        hit = page.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2}).closest('a').href")
+        assert hit.endswith("/static/jmp.pdf")
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+
+
 @pytest.mark.parametrize("theme", ["default", "classic"])
 def test_a_right_to_left_site_is_laid_out_from_the_right(new_page, tmp_path, theme):
     """`language: ar` gave left-to-right pages: the name at the left, the menu at the right, a quotation's and a

@@ -1003,3 +1003,23 @@ def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
         "Forthcoming",
         "Revise and resubmit, American Economic Review",
     )
+
+
+def test_a_featured_card_has_the_works_links_and_abstract(tmp_path):
+    """A job market paper is featured so that a reader finds its PDF and abstract at the top of the page, as
+    al-folio's selected papers and Hugo Blox's featured list give them: the card has the record's links and its
+    abstract (closed until opened), not only its title."""
+    record = (
+        "id: jmp\ntitle: Minimum Wages and Monopsony\nauthors: [Ada Lovelace]\nyear: 2026\ntype: report\nsource: Job Market Paper\n"
+        "featured: true\nabstract: I study how the minimum wage interacts with employer power.\n"
+        "links: {pdf: 'https://example.org/jmp.pdf', slides: 'https://example.org/slides.pdf'}\n"
+    )
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/jmp.yaml": record}))
+    (card,) = lxml.html.fromstring(files["index.html"]).xpath("//ul[@class='featured-cards']/li")
+    assert [(a.get("href"), " ".join(a.text_content().split())) for a in card.xpath(".//ul[@class='links']//a")] == [
+        ("https://example.org/jmp.pdf", "PDF for “Minimum Wages and Monopsony”"),
+        ("https://example.org/slides.pdf", "Slides for “Minimum Wages and Monopsony”"),
+    ]
+    (abstract,) = card.xpath(".//details[@class='abstract']")
+    assert abstract.get("open") is None
+    assert "employer power" in abstract.xpath(".//div[@class='abstract-body']")[0].text_content()
