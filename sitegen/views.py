@@ -64,6 +64,8 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
     "youtube": ("YouTube", "{}"),
     "pubmed": ("PubMed", "{}"),
     "ssrn": ("SSRN", "{}"),
+    "repec": ("RePEc", "{}"),  # an economist's RePEc/IDEAS page
+    "nber": ("NBER", "{}"),
     "osf": ("OSF", "{}"),
     "website": ("Website", "{}"),
     "cv": ("CV", "{}"),

@@ -76,3 +76,18 @@ def test_the_pages_made_from_every_record_come_first_the_exports_before_the_list
     ]
     assert sorted(path for path, _ in files[together:]) == sorted(page.path for page in todo if page.path not in first)
     assert "records/r0/index.html" in dict(files[together:])
+
+
+def test_an_economists_profile_links_are_named_as_the_sites_spell_themselves(tmp_path):
+    """RePEc and NBER are the economist's profiles beside SSRN: 'RePEc', not 'Repec'."""
+    import lxml.html
+    from conftest import MINIMAL_SITE, rendered_files, write_site
+
+    profile = (
+        "name: Ada Lovelace\nlinks:\n  repec: https://ideas.repec.org/e/pla1.html\n"
+        "  nber: https://www.nber.org/people/ada_lovelace\n  ssrn: https://papers.ssrn.com/author=1\n"
+    )
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": profile}))
+    page = lxml.html.fromstring(files["index.html"])
+    names = {" ".join(a.text_content().split()) for a in page.xpath("//a[contains(@href, 'repec') or contains(@href, 'nber') or contains(@href, 'ssrn')]")}
+    assert {"RePEc", "NBER", "SSRN"} <= names
