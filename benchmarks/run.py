@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import contextlib
 import functools
 import os
 import re
@@ -45,6 +46,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -565,10 +567,19 @@ def workdir_of(args: argparse.Namespace, prefix: str):
     """A context manager giving the work folder: --workdir (kept) or a temporary one."""
     if args.workdir is not None:
         args.workdir.mkdir(parents=True, exist_ok=True)
-        from contextlib import nullcontext
-
-        return nullcontext(str(args.workdir.resolve()))
+        return _kept_workdir(args.workdir.resolve())
     return tempfile.TemporaryDirectory(prefix=prefix)
+
+
+@contextlib.contextmanager
+def _kept_workdir(folder: Path) -> Iterator[str]:
+    """A --workdir, its `trash` (the outputs `set_aside` moved there) deleted before and after the timing, however
+    the run ends: a failed run's trash, kept to the next, once filled the disk (29 GB of people-directory outputs)."""
+    shutil.rmtree(folder / "trash", ignore_errors=True)  # before settle_file_system, which ends the slow spell it leaves
+    try:
+        yield str(folder)
+    finally:
+        shutil.rmtree(folder / "trash", ignore_errors=True)
 
 
 def machine() -> str:
