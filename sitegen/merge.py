@@ -43,7 +43,7 @@ from itertools import combinations
 from typing import Any
 
 from sitegen.errors import Problem
-from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record, free_key
 from sitegen.record_types import (
     ARXIV_DOI,
     bare_doi,
@@ -580,7 +580,7 @@ def merge_mappings(ranked: list[dict[str, str]], corrections: list[dict[str, str
         for name, value in mapping.items():
             if name in corrected or _comparable(value) in _values_of(merged, name):
                 continue
-            merged[_free_name(merged, f"{name}_preprint" if preprint and name in merged else name)] = value
+            merged[free_key(merged, f"{name}_preprint" if preprint and name in merged else name)] = value
     return merged
 
 
@@ -595,15 +595,6 @@ def _values_of(merged: dict[str, str], name: str) -> set[str]:
     """The values already kept under `name`, `name_2`, `name_preprint`, ... (`_comparable`: a DOI is one DOI in any case)."""
     kept = re.compile(rf"{re.escape(name)}(?:_preprint)?(?:_\d+)?")
     return {_comparable(value) for key, value in merged.items() if kept.fullmatch(key)}
-
-
-def _free_name(merged: dict[str, str], name: str) -> str:
-    if name not in merged:
-        return name
-    number = 2
-    while f"{name}_{number}" in merged:
-        number += 1
-    return f"{name}_{number}"
 
 
 def _same_publication(record: Record, venue_from: Record) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Mapping
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,16 @@ RECORD_TYPES = (
     "dataset",
     "other",
 )  # SPEC §7
+
+
+def free_key(mapping: Mapping[str, Any], name: str) -> str:
+    """`name`, or the first of `name_2`, `name_3`, ... that `mapping` does not hold: a second link of a kind."""
+    if name not in mapping:
+        return name
+    number = 2
+    while f"{name}_{number}" in mapping:
+        number += 1
+    return f"{name}_{number}"
 
 
 @value_class

@@ -26,7 +26,7 @@ import re
 
 from sitegen.errors import Problem
 from sitegen.merge import normal_doi, title_key
-from sitegen.model import Record
+from sitegen.model import Record, free_key
 from sitegen.record_types import bare_doi, doi_url
 
 NOTICE_KINDS = ("correction", "retraction", "concern")
@@ -123,11 +123,7 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
             links = dict(work.links)
             name = NOTICE_LINKS[kind]
             if address and address not in links.values():
-                number = 2
-                free = name
-                while free in links:
-                    free, number = f"{name}_{number}", number + 1
-                links[free] = address
+                links[free_key(links, name)] = address
             extra = {**work.extra, "retracted": True} if kind == "retraction" else work.extra
             # the key of everything derived from the work names the notice too: a notice added or removed makes its entry anew
             key = f"{work.source_key}+{kind}:{notice.source_key}" if work.source_key and notice.source_key else ""

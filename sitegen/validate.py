@@ -35,8 +35,9 @@ from sitegen.model import (
     RawDocument,
     Record,
     SiteConfig,
+    free_key,
 )
-from sitegen.record_types import ARXIV_ID, checked_arxiv, checked_doi, infer_type, not_a_doi, not_an_arxiv_id
+from sitegen.record_types import ARXIV_ID, checked_arxiv, checked_doi, checked_pmcid, checked_pmid, infer_type, not_a_doi, not_an_arxiv_id, trial_url
 from sitegen.urls import (
     WEB_PREFIXES,
     WINDOWS_DEVICE_NAME,
@@ -1007,8 +1008,6 @@ def _trials(data: dict) -> list[str]:
 def _with_trials(fields: Fields, data: dict, links: dict[str, str]) -> dict[str, str]:
     """`trial: NCT04567890` (or a list): the clinical trial's registration, linked as `trial` (`trial_2`, ...):
     ClinicalTrials.gov's NCT numbers, ISRCTN's, the EU's EudraCT and CTIS numbers, or the registration's address."""
-    from sitegen.record_types import trial_url
-
     if "trial" in data and not _trials(data):
         fields.problem("trial", f"expected a trial's registration number (NCT04567890) or address, got {shown_value(data['trial'])}", warning=True)
     found = dict(links)
@@ -1027,17 +1026,13 @@ def _with_trials(fields: Fields, data: dict, links: dict[str, str]) -> dict[str,
 
 
 def _trial_ids(data: dict, ids: dict[str, str]) -> dict[str, str]:
-    from sitegen.record_types import trial_url
-
-    numbers = [trial for trial in _trials(data) if trial_url(trial) and not trial.startswith(("https://", "http://"))]
+    numbers = [trial for trial in _trials(data) if trial_url(trial) and not trial.startswith(WEB_PREFIXES)]
     return {**ids, **({"trial": ", ".join(numbers)} if numbers and "trial" not in ids else {})}
 
 
 def _pubmed_ids(fields: Fields, data: dict, ids: dict[str, str]) -> dict[str, str]:
     """`pmid: 38486001` and `pmcid: PMC7410828` (a record's own fields, or in `ids`; ORCID's `pmc`) as `ids.pmid` and
     `ids.pmcid`, in one form: the PMID's digits, 'PMC' and the digits. What is none of them is a warning, and left out."""
-    from sitegen.record_types import checked_pmcid, checked_pmid
-
     found = dict(ids)
     if "pmc" in found and "pmcid" not in found:
         found["pmcid"] = found.pop("pmc")
@@ -1249,7 +1244,7 @@ def _links_with_repository(fields: Fields, extra: dict[str, Any]) -> dict[str, s
         return links
     repository = fields.url("repository")
     if repository and repository not in links.values():
-        links["code" if "code" not in links else next(f"code_{n}" for n in range(2, 100) if f"code_{n}" not in links)] = repository
+        links[free_key(links, "code")] = repository
     return links
 
 

@@ -61,7 +61,7 @@ from sitegen.latex import (
     unicode_macro_text,
 )
 from sitegen.load import PositionedDict
-from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY
+from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY, free_key
 from sitegen.names import comma_name_parts, csl_name, is_braced_whole, is_family_first
 from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
@@ -944,10 +944,7 @@ def _put_link(links: PositionedDict, kind: str, url: str, line: int) -> None:
     """`url` as a link of `kind`, a second of a kind as `kind_2`; an address already among the links once."""
     if url in links.values():
         return
-    name, number = kind, 1
-    while name in links:
-        number += 1
-        name = f"{kind}_{number}"
+    name = free_key(links, kind)
     links[name] = url
     links.key_lines[name] = line
 
