@@ -24,12 +24,14 @@ from __future__ import annotations
 import datetime
 import difflib
 import functools
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 import jinja2
+import jinja2.bccache
 import jinja2.ext
 import jinja2.sandbox
 from jinja2.lexer import Token, TokenStream
@@ -317,6 +319,42 @@ class SiteSandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return super().getattr(obj, attribute)
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Each template compiled once per process, in memory: a build after a template edit in the dev server (and
+    every build of the test suite) compiles only the templates whose text changed.
+
+    Jinja checks a kept template's source against its text; the key adds the name, the file and the strings
+    `_("key")` put into the code when it was compiled (TranslatedStrings). Never a file on disk: compiled
+    code in the cache folder is code a pull request could plant. One entry per template file and language,
+    the last compiled; at most MAX_TEMPLATES, the oldest dropped.
+    """
+
+    MAX_TEMPLATES = 512
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> jinja2.bccache.Bucket:
+        key = self.get_cache_key(f"{getattr(environment, 'sitegen_strings_key', '')}|{name}", filename)
+        bucket = jinja2.bccache.Bucket(environment, key, self.get_source_checksum(source))
+        self.load_bytecode(bucket)
+        return bucket
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code.pop(bucket.key, None)
+        if len(self._code) >= self.MAX_TEMPLATES:
+            del self._code[next(iter(self._code))]
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinja2.Environment:
     """A sandboxed environment over the theme's templates (and the site's, which shadow them),
     with the theme's strings in `language` (site.yaml's; the theme's fallback language when empty).
@@ -337,9 +375,11 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=[TranslatedStrings],
+        bytecode_cache=COMPILED_TEMPLATES,
     )
     strings = theme_strings(theme, listing, language or FALLBACK_LANGUAGE)
     environment.extend(sitegen_strings=strings)  # read by TranslatedStrings when a template is compiled (Jinja's way to hand an extension a setting)
+    environment.extend(sitegen_strings_key=hashlib.sha256(repr(sorted(strings.items())).encode()).hexdigest())  # CompiledTemplates's
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
     environment.filters["number"] = functools.partial(format_number, strings=strings)

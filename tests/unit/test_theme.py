@@ -173,6 +173,78 @@ def test_bang_theme_reaches_the_themes_file_when_the_site_shadows_it(tmp_path):
     assert filename == f"{DEFAULT}templates/base.html"
 
 
+def _compiled_names(monkeypatch) -> list[str]:
+    """The names of the templates Jinja compiles from here on (the compiled ones kept are not)."""
+    names: list[str] = []
+    compile_source = jinja2.Environment.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        names.append(name)
+        return compile_source(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    return names
+
+
+def test_a_template_compiled_once_serves_the_next_build_until_its_text_changes(tmp_path, monkeypatch):
+    write_site(tmp_path, {"templates/t.html": "first {{ value }}", "templates/u.html": "kept {{ value }}"})
+    first = make_environment(find_theme("default", list_inputs(tmp_path)), list_inputs(tmp_path))
+    assert first.get_template("t.html").render(value=1) == "first 1"
+    assert first.get_template("u.html").render(value=1) == "kept 1"
+
+    (tmp_path / "templates" / "t.html").write_text("second {{ value }}")
+    compiled = _compiled_names(monkeypatch)
+    second = make_environment(find_theme("default", list_inputs(tmp_path)), list_inputs(tmp_path))
+    assert second.get_template("t.html").render(value=2) == "second 2"  # its new text, not the code kept
+    assert second.get_template("u.html").render(value=2) == "kept 2"
+    assert compiled == ["t.html"]
+
+
+def test_a_template_kept_compiled_is_compiled_again_for_other_strings(tmp_path, monkeypatch):
+    """`_("key")` is put into the code when a template is compiled: the same file in another language, or with the
+    site's own translation of a string, is not the same code."""
+    write_site(tmp_path, {"templates/t.html": '{{ _("menu.publications") }}'})
+    theme = find_theme("default", list_inputs(tmp_path))
+    assert make_environment(theme, list_inputs(tmp_path), "en").get_template("t.html").render() == "Publications"
+    compiled = _compiled_names(monkeypatch)
+    assert make_environment(theme, list_inputs(tmp_path), "de").get_template("t.html").render() == "Publikationen"
+    assert compiled == ["t.html"]
+
+    write_site(tmp_path, {"themes/default/i18n/en.yaml": "menu:\n  publications: Papers\n"})
+    theme = find_theme("default", list_inputs(tmp_path))
+    assert make_environment(theme, list_inputs(tmp_path), "en").get_template("t.html").render() == "Papers"
+
+
+_TEMPLATE_PIECES = st.sampled_from(['{{ _("menu.publications") }}', "{{ value }}", "{% if value %}yes{% endif %}", "text ", '{% include "u.html" %}'])
+_SITE_STATE = st.tuples(
+    st.lists(_TEMPLATE_PIECES, min_size=1, max_size=4).map("".join),  # t.html
+    st.sampled_from(["u", 'u {{ _("menu.publications") }}', "u {{ value }}"]),  # u.html, which t.html may include
+    st.sampled_from(["en", "de"]),
+    st.one_of(st.none(), st.sampled_from(["Papers", "Writing"])),  # the site's own translation of the string
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(states=st.lists(_SITE_STATE, min_size=1, max_size=6))
+def test_templates_kept_compiled_render_as_templates_compiled_afresh(tmp_path_factory, states):
+    """Whatever the templates' text, the language and the site's strings were in the builds before, a build's
+    templates render as the same templates compiled afresh do."""
+    site = tmp_path_factory.mktemp("site")
+    for t_text, u_text, language, own_string in states:
+        files = {"templates/t.html": t_text, "templates/u.html": u_text}
+        if own_string:
+            files["themes/default/i18n/en.yaml"] = f"menu:\n  publications: {own_string}\n"
+        else:
+            shutil.rmtree(site / "themes", ignore_errors=True)
+        write_site(site, files)
+        theme = find_theme("default", list_inputs(site))
+        kept = make_environment(theme, list_inputs(site), language)
+        afresh = make_environment(theme, list_inputs(site), language)
+        afresh.bytecode_cache = None
+        for value in (0, "<b>"):
+            assert kept.get_template("t.html").render(value=value) == afresh.get_template("t.html").render(value=value)
+
+
 def test_templates_are_autoescaped_and_strict(tmp_path):
     write_site(tmp_path, {"templates/t.html": "{{ value }}", "templates/u.html": "{{ missing.name }}"})
     env = make_environment(find_theme("default", list_inputs(tmp_path)), list_inputs(tmp_path))
