@@ -8,7 +8,7 @@ together) — and after every step compares, byte for byte:
 
 - the output of a cached build (as `sitegen build` runs it, state read from disk),
 - the output of the dev server's build (cache and work kept in memory across steps),
-- with the output of a clean build (`--no-cache`) into an empty folder.
+- with the output of a clean build (`--no-cache`) into an empty folder, every template compiled afresh.
 
 The dev server writes the files read on their own (BibTeX, RIS, JSON, feeds) just
 after the reload (`build.Downloads`); a step may leave them unwritten (as an edit
@@ -30,6 +30,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import jinja2
+import jinja2.bccache
 import pytest
 from conftest import tree
 from hypothesis import HealthCheck, given, settings
@@ -39,8 +41,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import sitegen.cache
 import sitegen.enrich
 import sitegen.markup
+import sitegen.theme
 import sitegen.write
-from sitegen.build import build_site
+from sitegen.build import BuildResult, build_site
 from sitegen.cache import BuildCache
 from sitegen.inputs import RACY_NANOSECONDS
 from sitegen.prepare import Memory
@@ -415,7 +418,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         with simulated_library(self.library_generation):
             clean = self.root / f"clean-{self.library_generation}"
             shutil.rmtree(clean, ignore_errors=True)
-            warnings = shown(build_site(self.site, clean, use_cache=False).warnings)
+            warnings = shown(clean_build(self.site, clean).warnings)
             left = self.build_with_caches(warnings)
             expected = tree(clean)
             assert tree(self.site / "output") == expected
@@ -487,6 +490,27 @@ class simulated_library:
         sitegen.enrich.render_markdown = self.markdown
 
 
+class NothingKept(jinja2.BytecodeCache):
+    """A template cache that keeps nothing: every template compiled from its text."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        pass
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        pass
+
+
+def clean_build(site: Path, output: Path) -> BuildResult:
+    """`sitegen build --no-cache` into `output` as a new process makes it: nothing of the builds before, not even
+    the templates this process compiled (`theme.COMPILED_TEMPLATES`)."""
+    kept = sitegen.theme.COMPILED_TEMPLATES
+    sitegen.theme.COMPILED_TEMPLATES = NothingKept()  # type: ignore[assignment]
+    try:
+        return build_site(site, output, use_cache=False)
+    finally:
+        sitegen.theme.COMPILED_TEMPLATES = kept
+
+
 def shown(warnings) -> list[str]:
     """The warnings a build prints about the content (not the build cache's notes about itself)."""
     return [str(problem) for problem in warnings if not (problem.location and problem.location.path.startswith(".sitegen-cache"))]
@@ -515,7 +539,7 @@ def test_a_bib_of_many_entries_edited_builds_as_a_clean_build(first: dict[int, t
                 bib_edited(entries, *edit)
             (site / "content" / "records" / "lab.bib").write_text(bib_text(entries), encoding="utf-8")
             clean = root / f"clean-{step}"
-            warnings = shown(build_site(site, clean, use_cache=False).warnings)
+            warnings = shown(clean_build(site, clean).warnings)
             assert shown(build_site(site).warnings) == warnings
             served = build_site(site, root / "served", cache=dev_cache, memory=dev_memory)
             assert shown(served.warnings) == warnings
