@@ -180,8 +180,18 @@ class BuildCache:
                 self._write("content.json", _content_json(content))
             self._write("state.json", [orjson.dumps(_state_data(state), option=orjson.OPT_NON_STR_KEYS)])
             self._state_stamp = self._stamp("state.json")
+            self._remove_first_versions_files()
         except OSError as error:
             self.notes.append(Problem(f"could not save the build cache: {error}", Location(CACHE_DIR), warning=True))
+
+    def _remove_first_versions_files(self) -> None:
+        """The first version's cache (`state.pickle`, `content-00.pickle`, ...: tens of megabytes at 10,000 records)
+        is never read; an upgraded site's is deleted once this cache is saved beside it, not left in the folder."""
+        if self.root.is_symlink():
+            return
+        for name in os.listdir(self.root):
+            if name.endswith(".pickle") and (name in ("state.pickle", "content.pickle") or name.startswith("content-")):
+                (self.root / name).unlink(missing_ok=True)
 
     def _read(self, name: str) -> dict | None:
         if not self.enabled:

@@ -184,6 +184,20 @@ def test_a_damaged_or_planted_cache_gives_a_note_and_a_clean_build(cached_demo: 
     assert "build cache" not in build(cached_demo).stderr  # the next build wrote a good cache
 
 
+def test_the_first_versions_cache_files_are_deleted_once_and_nothing_else(cached_demo: Path) -> None:
+    """An upgraded site's `.sitegen-cache/` held the first version's pickles (tens of megabytes at 10,000 records),
+    which nothing reads any more: the next build that saves the cache deletes them, unread."""
+    cache = cached_demo / CACHE
+    for name in ("state.pickle", "content-00.pickle", "content-31.pickle"):
+        (cache / name).write_bytes(PLANTED_PICKLE)
+    (cache / "notes.pickle").write_bytes(b"not sitegen's")
+    (cached_demo / "content" / "profile.yaml").write_text("name: Lena Müller\n", encoding="utf-8")
+    assert "built" in build(cached_demo).stderr
+    assert sorted(path.name for path in cache.glob("*.pickle")) == ["notes.pickle"]
+    assert not (cached_demo / "PWNED").exists()
+    assert_equals_clean_build(cached_demo)
+
+
 def test_a_cache_made_on_another_machine_is_not_trusted(demo_site: Path, tmp_path: Path) -> None:
     """A pull request can commit a `.sitegen-cache/` whose key matches (same sitegen, same libraries) and whose
     converted HTML carries a script: the cache is sealed with this machine's secret, so it is set aside."""
