@@ -50,7 +50,7 @@ from sitegen.prepare import Memory
 
 pytestmark = pytest.mark.slow  # many builds of the demo site, compared step by step
 
-STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # the longest walk; .ci/run sets more
+STEPS = int(os.environ.get("SITEGEN_PROPERTY_STEPS", "40"))  # the longest walk (.ci/run: ten walks of 40)
 EXAMPLES = int(os.environ.get("SITEGEN_PROPERTY_EXAMPLES", "3"))  # walks
 MIN_STEPS = int(os.environ.get("SITEGEN_PROPERTY_MIN_STEPS", "0"))  # the steps all walks must add up to
 STEPS_TAKEN = {"steps": 0, "walks": 0, "downloads later": 0}
