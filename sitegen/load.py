@@ -344,10 +344,26 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         if error.context:
             reason = f"{reason} ({error.context})"
         return None, Problem(f"invalid YAML: {reason}{_yaml_hint(error, text)}", location)
+    except yaml.reader.ReaderError as error:
+        return None, _unreadable_character(error, text, display_path)
     except yaml.YAMLError as error:
         return None, Problem(f"invalid YAML: {error}", Location(display_path))
     except NumberOutOfRange as error:
         return None, Problem(error.message(), Location(display_path, error.line))
+
+
+def _unreadable_character(error: yaml.reader.ReaderError, text: str, display_path: str) -> Problem:
+    """A character YAML does not allow (a control character pasted from a PDF or a terminal, invisible in most
+    editors), at its line and column: the reader names only its place in the whole text (libyaml: in bytes of
+    UTF-8, with the character's code point; PyYAML's own reader: in characters, with the character)."""
+    position = error.position if isinstance(error.character, str) else len(text.encode()[: error.position].decode(errors="ignore"))
+    position = min(max(position, 0), len(text))
+    line_start = text.rfind("\n", 0, position) + 1
+    where = Location(display_path, text.count("\n", 0, position) + 1, position - line_start + 1)
+    if isinstance(error.character, bytes) or not error.character:  # a byte the file's encoding cannot decode
+        return Problem(f"invalid YAML: {error.reason}", where)
+    code = ord(error.character) if isinstance(error.character, str) else error.character  # libyaml gives the code point
+    return Problem(f"invalid YAML: the control character U+{code:04X}, invisible in most editors, cannot be in a YAML file: delete it", where)
 
 
 def _unclosed_quote(error: yaml.MarkedYAMLError) -> bool:

@@ -7,7 +7,7 @@ from conftest import MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.load import EscapedText, PositionedDict, RecordFile, item_line, load_site, parse_yaml
+from sitegen.load import EscapedText, PositionedDict, RecordFile, _unreadable_character, item_line, load_site, parse_yaml
 from sitegen.prepare import read_inputs
 from sitegen.validate import validate_record_file
 
@@ -53,6 +53,24 @@ def test_a_quote_never_closed_is_named_where_it_opens_not_at_the_end_of_the_file
     opens, not the end of the file that PyYAML stopped at ("found unexpected end of stream")."""
     _, problem = parse_yaml(f"id: a\ntitle: {quote}Half written\nauthors: [Lena\n", "r.yaml")
     assert str(problem) == f"r.yaml:2:8: invalid YAML: the text in quotes that starts here is never closed: end it with {quote} where the text ends"
+
+
+@pytest.mark.parametrize("before", ["", "title: Müller – Ünïcödé ok\nauthors: [Łukasz Żółć]\n"])
+def test_a_control_character_is_named_at_its_line_and_column(before):
+    """A control character pasted from a PDF (invisible in most editors): its line and column, not the reader's
+    'position 12678' in the whole text (libyaml counts it in bytes of UTF-8)."""
+    _, problem = parse_yaml(f"{before}id: a\nabstract: bad \x7f here\n", "r.yaml")
+    line = before.count("\n") + 2
+    assert str(problem) == f"r.yaml:{line}:15: invalid YAML: the control character U+007F, invisible in most editors, cannot be in a YAML file: delete it"
+
+
+def test_a_control_character_found_by_pyyamls_own_reader_is_placed_by_characters():
+    """Where PyYAML is built without libyaml, its reader counts characters and gives the character itself."""
+    import yaml
+
+    text = "title: Müller\nabstract: bad \x07\n"
+    error = yaml.reader.ReaderError("<unicode string>", text.index("\x07"), "\x07", "unicode", "special characters are not allowed")
+    assert str(_unreadable_character(error, text, "r.yaml")).startswith("r.yaml:2:15: invalid YAML: the control character U+0007,")
 
 
 def test_tabs_are_reported_not_raised():
