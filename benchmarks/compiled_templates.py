@@ -32,7 +32,7 @@ BENCHMARKS = Path(__file__).resolve().parent
 REPO = BENCHMARKS.parent
 sys.path.insert(0, str(BENCHMARKS))
 
-from run import corpus, load_average, started_server  # noqa: E402
+from run import corpus, load_average, server_edit, started_server  # noqa: E402
 
 BASE = """{{% extends "!theme/base.html" %}}
 {{% block footer %}}{{{{ super() }}}}<p class="edit">Edited {counter}</p>{{% endblock %}}
@@ -60,26 +60,19 @@ def pytest_configure(config) -> None:
     switch_off()
 
 
+def edit_base_template(site: Path, counter: int) -> None:
+    (site / "templates" / "base.html").write_text(BASE.format(counter=counter), encoding="utf-8")
+
+
 def child_serve(site: Path, edits: int, off: bool) -> None:
     """Start a dev server on `site`, then time `edits` template edits: a line 'seconds cpu' each."""
     if off:
         switch_off()
     (site / "templates").mkdir(exist_ok=True)
-    (site / "templates" / "base.html").write_text(BASE.format(counter=0), encoding="utf-8")
+    edit_base_template(site, 0)
     preview, watcher = started_server(site)
     for counter in range(1, edits + 1):
-        watcher.examine()
-        time.sleep(0.3)
-        watcher.examine()
-        (site / "templates" / "base.html").write_text(BASE.format(counter=counter), encoding="utf-8")
-        time.sleep(0.25)  # the server's next poll comes within 250 ms
-        started, cpu_started = time.perf_counter(), time.process_time()
-        watcher.examine()  # the poll that notices the change
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-        time.sleep(0.25)  # the server's wait of one poll, to see the change hold still (not counted)
-        started, cpu_started = time.perf_counter(), time.process_time()
-        watcher.examine()  # the build: the browser reloads
-        seconds, cpu = seconds + time.perf_counter() - started, cpu + time.process_time() - cpu_started
+        seconds, cpu = server_edit(preview, watcher, counter, edit_base_template)
         if preview.problems:
             raise SystemExit("the rebuild failed: " + " | ".join(preview.problems))
         page = (site / "output" / "index.html").read_text(encoding="utf-8")

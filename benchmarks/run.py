@@ -46,7 +46,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -332,13 +332,14 @@ def started_server(site: Path):
     return preview, watcher
 
 
-def server_edit(preview, watcher, counter: int) -> tuple[float, float]:
-    """One record edited under a started server, as it runs: (wall, CPU) seconds of the poll that notices the change
-    and of the poll that builds it, up to the reload; the waits for the polls are not counted."""
+def server_edit(preview, watcher, counter: int, edit: Callable[[Path, int], None] = edit_one_record) -> tuple[float, float]:
+    """One record edited under a started server (or what `edit(site, counter)` changes), as it runs: (wall, CPU)
+    seconds of the poll that notices the change and of the poll that builds it, up to the reload; the waits for
+    the polls are not counted."""
     watcher.examine()  # what the server does while it waits
     time.sleep(0.3)  # a poll later: the last build's downloads are due (sitegen since 2026-12-05)
     watcher.examine()
-    edit_one_record(preview.site_dir, counter)
+    edit(preview.site_dir, counter)
     time.sleep(0.25)  # the server's next poll comes within 250 ms
     started, cpu_started = time.perf_counter(), time.process_time()
     watcher.examine()  # the poll that notices the change
