@@ -119,6 +119,19 @@ def link_label(kind: str) -> str:
     return NAMED_LINKS.get(kind.lower()) or kind.replace("_", " ").capitalize()
 
 
+def fetched_orcid(value: Any) -> str | None:
+    """profile.yaml's `orcid:` ('0000-0002-1825-0097', or its address) as the iD, or None when it is none (a list,
+    a mistyped iD: `sitegen fetch` says what is wrong with it)."""
+    from sitegen.sources.orcid import normalise_orcid
+
+    if not isinstance(value, str):
+        return None
+    try:
+        return normalise_orcid(value)
+    except ValueError:
+        return None
+
+
 def profile_link_url(kind: str, value: str) -> str:
     """A link of profile.yaml as written, or made from a bare identifier (`orcid: 0000-...`)."""
     value = value.strip()
@@ -665,8 +678,12 @@ class ViewBuilder:
         }
 
     def _profile_links(self) -> list[tuple[str, str, str]]:
-        """(kind, label, URL as written or made from an identifier) of each link in profile.yaml."""
-        return [(kind, profile_link_label(kind), profile_link_url(kind, value)) for kind, value in self.site.profile.links.items()]
+        """(kind, label, URL as written or made from an identifier) of each link in profile.yaml; the ORCID iD of
+        `orcid:` (what `sitegen fetch` reads) too, when `links:` has none, as a person's of content/people/ is."""
+        written = dict(self.site.profile.links)
+        if "orcid" not in written and (orcid := fetched_orcid(self.site.profile.extra.get("orcid"))):
+            written["orcid"] = orcid
+        return [(kind, profile_link_label(kind), profile_link_url(kind, value)) for kind, value in written.items()]
 
     def _photo(self) -> str | None:
         """The profile photo's file in static/, when there is one."""

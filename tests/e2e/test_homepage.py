@@ -1037,6 +1037,20 @@ def test_a_social_handle_is_a_link_to_the_profile_it_names(tmp_path, kind, writt
     assert links[label] == address
 
 
+@pytest.mark.parametrize("written", ["0000-0002-1825-0097", "https://orcid.org/0000-0002-1825-0097"])
+def test_the_orcid_sitegen_fetches_is_the_profiles_and_the_cvs_orcid_link(tmp_path, written):
+    """QA: `orcid:` written once, at the top of profile.yaml as fetching.md configures it, was on no page: the profile,
+    the CV (which grant offices ask to carry the iD) and the JSON-LD named no ORCID unless `links: orcid:` repeated it."""
+    profile = f"name: Ada Lovelace\norcid: '{written}'\nlinks:\n  github: ada\n"
+    cv = "sections:\n  - title: Positions\n    entries:\n      - {title: Analyst, start: 1842}\n"
+    pages = rendered_files(site_with(tmp_path, {"content/profile.yaml": profile, "content/cv.yaml": cv}))
+    for path in ("index.html", "cv/index.html"):
+        links = {text(a): a["href"] for a in soup_of(pages[path]).select(".profile-links a")}
+        assert links == {"GitHub": "https://github.com/ada", "ORCID": "https://orcid.org/0000-0002-1825-0097"}, path
+    person = json.loads(soup_of(pages["index.html"]).find("script", type="application/ld+json").string)
+    assert "https://orcid.org/0000-0002-1825-0097" in json.dumps(person)
+
+
 def test_an_x_link_names_the_owner_as_the_creator_of_shared_links(tmp_path):
     profile = "name: Priya Raman\nlinks:\n  x: '@priya_nlp'\n"
     page = soup_of(rendered_files(site_with(tmp_path, {"content/profile.yaml": profile}))["index.html"])
