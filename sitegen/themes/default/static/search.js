@@ -273,6 +273,7 @@
       else if (texts === null && (state.q || !inPlace)) line = say("searching", { total: total, publications: noun });
       else line = say("found", { found: found.length, total: total, publications: noun });
       countLine.textContent = line;
+      form.classList.toggle("search-filtered", active); // on paper the count says the list is a selection ("2 of 80")
       clearTimeout(announceTimer);
       if (byReader) announceAll = true;
       announceTimer = setTimeout(function () {
