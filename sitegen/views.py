@@ -843,13 +843,14 @@ class ViewBuilder:
         return {"title": section.title, "entries": [self.cv_entry(entry) for entry in section.entries]}
 
     def cv_entry(self, entry) -> dict[str, Any]:
+        once = entry.end and entry.end == entry.start  # `start: 2019, end: 2019`: "2019", not "2019 – 2019"
         return {
             "title": entry.title,
             "org": entry.org,
             "location": entry.location,
-            "start": entry.start,
-            "end": entry.end,
-            "date": entry.date,
+            "start": "" if once else entry.start,
+            "end": "" if once else entry.end,
+            "date": entry.start if once else entry.date,
             "ongoing": entry.ongoing,
             "details": self.markdown_html(entry.details_html),
             "url": self.urls.link(entry.url) if entry.url else None,

@@ -524,6 +524,21 @@ def test_the_cv_shows_every_entry_and_the_selected_publications(built_demo):
     assert any(a["href"] == "https://jonasberg.example.org" for a in cv.select(".authors a"))
 
 
+def test_an_entry_that_starts_and_ends_in_the_same_year_or_month_shows_it_once(tmp_path):
+    """QA: `start: 2019, end: 2019` read "2019 – 2019", and a month's visit "March 2019 – March 2019"."""
+    cv = (
+        "sections:\n  - title: Visits\n    profile: true\n    entries:\n"
+        "      - {title: A, start: 2019, end: 2019}\n      - {title: B, start: 2019-03, end: 2019-03}\n"
+        "      - {title: C, start: 2019-03, end: 2019-09}\n      - {title: D, start: 2024-10, end: present}\n"
+    )
+    pages = rendered_files(site_with(tmp_path, {"content/cv.yaml": cv}))
+    when = [text(p) for p in soup_of(pages["cv/index.html"]).select(".cv-when")]
+    assert when == ["2019", "March 2019", "March 2019 – September 2019", "October 2024 – present"]
+    times = [t["datetime"] for t in soup_of(pages["cv/index.html"]).select(".cv-when time")]
+    assert times == ["2019", "2019-03", "2019-03", "2019-09", "2024-10"]
+    assert [text(p) for p in soup_of(pages["index.html"]).select(".cv-highlight-when")] == when
+
+
 def test_a_long_list_of_publications_in_the_cv_has_a_search_box_and_the_selected_ones_none(tmp_path):
     cv = "sections:\n  - title: Selected\n    publications: {limit: 3}\n  - title: All papers\n    publications: all\n  - title: Articles\n    publications: {type: article, search: true}\n"
     page = soup_of(rendered_files(site_with(tmp_path, {"content/records/a.yaml": many_records(12), "content/cv.yaml": cv}))["cv/index.html"])
