@@ -1324,13 +1324,21 @@ TYPE_SYNONYMS = {
 }
 
 
+# what a `type:` names when it is a talk (content/talks/), not a publication
+TALK_TYPES = frozenset({"talk", "talks", "presentation", "keynote", "invited talk", "seminar", "lecture", "colloquium"})
+
+
 def _record_type(fields: Fields) -> str:
     """One of RECORD_TYPES (any case), or "" for enrich to infer."""
     written = fields.string("type", default="") or ""
     kind = written.lower()
     if kind and kind not in RECORD_TYPES:
         hint = TYPE_SYNONYMS.get(kind) or next(iter(difflib.get_close_matches(kind, RECORD_TYPES, n=1)), None)
-        fields.problem("type", f"expected one of {', '.join(RECORD_TYPES)}, got {written!r}" + (f"; did you mean '{hint}'?" if hint else ""))
+        if kind in TALK_TYPES:  # not a publication: the site lists talks of their own
+            advice = "; a talk is no record: write it in content/talks/ (title, event, date, links), listed on the site's Talks page"
+        else:
+            advice = f"; did you mean '{hint}'?" if hint else ""
+        fields.problem("type", f"expected one of {', '.join(RECORD_TYPES)}, got {written!r}{advice}")
         return ""
     return kind
 

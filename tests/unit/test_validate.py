@@ -237,7 +237,8 @@ def test_year_as_a_word_is_the_documented_message():
         (
             "id: a\ntitle: T\nyear: 2024\ntype: talk\n",
             "content/records/x.yaml:4: field 'type': expected one of article, inproceedings, preprint, thesis, book, chapter, report, patent, "
-            "software, dataset, other, got 'talk'",
+            "software, dataset, other, got 'talk'; a talk is no record: write it in content/talks/ (title, event, date, links), listed on the "
+            "site's Talks page",
         ),
         ("id: a\ntitle: T\nyear: 2024\ncitations: -3\n", "content/records/x.yaml:4: field 'citations': expected a count of 0 or more, got -3"),
         ("id: a\ntitle: T\nyear: 2024\ncitations: many\n", "content/records/x.yaml:4: field 'citations': expected an integer, got 'many'"),
