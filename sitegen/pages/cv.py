@@ -91,7 +91,21 @@ def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
 
 def cv_warnings(site: Site) -> list[Problem]:
     cv = site.kind_value("cv", None)
-    return unknown_ids_warnings([s.publications for s in cv.sections if s.publications is not None], site.entries) if cv is not None else []
+    if cv is None:
+        return []
+    lists = [s for s in cv.sections if s.publications is not None]
+    problems = unknown_ids_warnings([s.publications for s in lists], site.entries)
+    for section in lists if site.entries else ():  # a site with no records yet lists none anywhere
+        if section.publications is not None and not section.publications.select(site.entries):
+            what = "no record has `featured: true`" if section.publications.featured else "no record fits its settings"
+            problems.append(
+                Problem(
+                    f'section {section.title!r}: {what}, so the CV shows "No publications to show here yet." there (and on paper)',
+                    section.publications.where,
+                    warning=True,
+                )
+            )
+    return problems
 
 
 @register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), check=cv_warnings, links=cv_links)
@@ -177,9 +191,9 @@ def _on_profile(fields: Fields) -> int:
 def _publications(value: Any, fields: Fields) -> PublicationFilter | None:
     where = fields.where("publications")
     if value == "all":
-        return PublicationFilter()
+        return PublicationFilter(where=where)
     if value == "selected":
-        return PublicationFilter(featured=True)
+        return PublicationFilter(featured=True, where=where)
     if isinstance(value, dict):
         return filter_from(dict(value), where, fields.problems)
     fields.problem("publications", f"field 'publications': expected selected, all, or settings such as {{type: article}}, got {value!r}")

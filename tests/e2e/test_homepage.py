@@ -539,6 +539,24 @@ def test_an_entry_that_starts_and_ends_in_the_same_year_or_month_shows_it_once(t
     assert [text(p) for p in soup_of(pages["index.html"]).select(".cv-highlight-when")] == when
 
 
+def test_a_cv_section_that_lists_no_publication_is_a_warning_at_its_line(tmp_path):
+    """QA: `publications: {since: 2030}` (or `selected` with no featured record) built silently, and the printed CV
+    said "No publications to show here yet." under the section's title."""
+    cv = (
+        "sections:\n  - title: Recent\n    publications: {since: 2030}\n  - title: Selected\n    publications: selected\n"
+        "  - title: All\n    publications: all\n"
+    )
+    records = RECORDS.replace("  featured: true\n", "")
+    result = run_sitegen("build", "--site", str(site_with(tmp_path, {"content/cv.yaml": cv, "content/records/a.yaml": records})))
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == [
+        "content/cv.yaml:3: warning: section 'Recent': no record fits its settings, so the CV shows \"No publications to show here yet.\" there (and on paper)",
+        "content/cv.yaml:5: warning: section 'Selected': no record has `featured: true`, so the CV shows \"No publications to show here "
+        'yet." there (and on paper)',
+    ]
+
+
 def test_a_long_list_of_publications_in_the_cv_has_a_search_box_and_the_selected_ones_none(tmp_path):
     cv = "sections:\n  - title: Selected\n    publications: {limit: 3}\n  - title: All papers\n    publications: all\n  - title: Articles\n    publications: {type: article, search: true}\n"
     page = soup_of(rendered_files(site_with(tmp_path, {"content/records/a.yaml": many_records(12), "content/cv.yaml": cv}))["cv/index.html"])
