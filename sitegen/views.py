@@ -479,6 +479,7 @@ class ViewBuilder:
             "type_key": _type_key(entry),
             "type_label": self.type_label(entry),
             "source": self.venue(entry),
+            "locator": self.locator(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",
             "abstract": self.markdown_html(entry.abstract_html),  # its links to static/ from the site's root, as a bio's
@@ -495,6 +496,22 @@ class ViewBuilder:
             "citations": record.citations,
             "extra": record.extra,
         }
+
+    def locator(self, entry: Entry) -> str:
+        """Where in its venue a work is, as a list prints it after the venue (a CV's reference, as a grant
+        application asks for it): an article's volume, issue and pages ("24(3), 600–619"), a paper's or a chapter's
+        pages ("pp. 31–58"); '' for a work that is a whole (a book's, a thesis's pages are their number)."""
+        kind = _type_of(entry)
+        if kind not in ("article", "inproceedings", "chapter"):
+            return ""
+        details = record_details(entry.record.extra)
+        volume = details.get("volume", "")
+        if volume and details.get("number"):
+            volume += f"({details['number']})"
+        pages = en_dashed(details["pages"]) if "pages" in details else ""
+        if pages and not volume and kind != "article" and "–" in pages:
+            pages = str(self.strings.get("details.page_range", "pp. {pages}")).replace("{pages}", pages)
+        return ", ".join(part for part in (volume, pages) if part)
 
     def type_label(self, entry: Entry) -> str:
         """What the venue line names the record as, ready to print: its type's string ("Journal article", "PhD

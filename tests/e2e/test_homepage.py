@@ -524,6 +524,37 @@ def test_the_cv_shows_every_entry_and_the_selected_publications(built_demo):
     assert any(a["href"] == "https://jonasberg.example.org" for a in cv.select(".authors a"))
 
 
+LOCATED = """\
+- {id: art, type: article, title: An article, authors: [Ada Lovelace], year: 2024, source: Bioinformatics, volume: 24, number: 3, pages: 600--619}
+- {id: art2, type: article, title: An article with an article number, authors: [Ada Lovelace], year: 2023, source: PLOS ONE, volume: '18', pages: e0281234}
+- {id: conf, type: inproceedings, title: A conference paper, authors: [Ada Lovelace], year: 2023, source: Proceedings of ICML, pages: 1021-1030}
+- {id: chap, type: chapter, title: A chapter, authors: [Ada Lovelace], year: 2022, source: Handbook of Engines, pages: 31--58, publisher: Springer}
+- {id: book, type: book, title: A book, authors: [Ada Lovelace], year: 2021, source: MIT Press, pages: '312'}
+- {id: pre, type: preprint, title: A preprint, authors: [Ada Lovelace], year: 2024, source: arXiv, arxiv: '2401.00001'}
+"""
+
+
+@pytest.mark.parametrize("language, pp", [("en", "pp. "), ("de", "S. ")])
+def test_a_list_names_where_in_its_venue_a_work_is(tmp_path, language, pp):
+    """QA: lists, and so the printed CV an NIH biosketch or a DFG application takes, named the venue alone
+    ("Journal article · Bioinformatics · 2024"); the volume, issue and pages were on the record's page only."""
+    cv = "sections:\n  - title: Publications\n    publications: all\n"
+    site = site_with(tmp_path, {"content/records/a.yaml": LOCATED, "content/cv.yaml": cv}, f"language: {language}\n")
+    pages = rendered_files(site)
+    for path in ("index.html", "cv/index.html"):
+        venues = {li["id"]: li.select_one(".venue").get_text().split(" · ")[1] for li in soup_of(pages[path]).select("li.record")}
+        assert venues == {
+            "r-art": "Bioinformatics, 24(3), 600–619",
+            "r-art2": "PLOS ONE, 18, e0281234",
+            "r-conf": f"Proceedings of ICML, {pp}1021–1030",
+            "r-chap": f"Handbook of Engines, {pp}31–58",
+            "r-book": "MIT Press",  # its number of pages is no place in it
+            "r-pre": "arXiv",
+        }, path
+    record = soup_of(pages["records/art/index.html"])
+    assert text(record.select_one(".record-header .venue, main .venue")).count("600") == 0  # listed below, under "Pages"
+
+
 def test_an_entry_that_starts_and_ends_in_the_same_year_or_month_shows_it_once(tmp_path):
     """QA: `start: 2019, end: 2019` read "2019 – 2019", and a month's visit "March 2019 – March 2019"."""
     cv = (
