@@ -48,6 +48,9 @@ sections:
       - {title: Postdoctoral Researcher, org: ETH Zurich, start: 2014-10, end: 2017-08}
       - {title: Visiting Researcher, org: University of Oxford, start: 2013-09, end: 2013-09}
       - {title: Research Assistant, org: LMU Munich, start: 2012, end: 2012}
+  - title: Grants
+    entries:
+      - {title: "ERC Starting Grant CAUSE-CELL (PI)", org: European Research Council, start: 2022, end: 2026, url: "https://cordis.europa.eu/project/id/101000000"}
   - title: Selected publications
     publications: selected
   - title: Publications
@@ -101,7 +104,7 @@ def printed(page, url: str) -> list[list[str]]:
     return pdf_pages(page.pdf(format="A4"))
 
 
-HEADINGS = {"Journal articles", "Conference papers", "Preprints", "Selected publications", "Publications", "Positions"}
+HEADINGS = {"Journal articles", "Conference papers", "Preprints", "Selected publications", "Publications", "Positions", "Grants"}
 
 
 @pytest.mark.parametrize("site", ["default", "by-type", "classic"])
@@ -193,3 +196,14 @@ def test_a_filtered_list_on_paper_says_how_many_of_all_it_shows(new_page, served
     page.wait_for_load_state("networkidle")
     text = " ".join(" ".join(lines) for lines in pdf_pages(page.pdf(format="A4")))
     assert " of 55 publications" not in text
+
+
+def test_an_entrys_address_on_paper_is_not_bold_like_its_title(new_page, served):
+    """QA: "ERC Starting Grant ... (https://cordis.europa.eu/...)" printed the address in the title's bold."""
+    page = new_page()
+    page.goto(served["default"] + "cv/")
+    page.emulate_media(media="print")
+    title, address = page.evaluate("""() => { const a = document.querySelector('.cv-title a');
+        return [getComputedStyle(a).fontWeight, getComputedStyle(a, '::after').fontWeight]; }""")
+    assert int(title) >= 600 and int(address) == 400
+    assert "cordis.europa.eu" in page.evaluate("getComputedStyle(document.querySelector('.cv-title a'), '::after').content")
