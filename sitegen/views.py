@@ -612,8 +612,15 @@ class ViewBuilder:
             return self.year_groups(ordered, anchor_prefix)
         groups = []
         for kind, members in groupby(ordered, key=_type_of):
+            listed = list(members)
             groups.append(
-                {"type": kind, "plural_key": f"types_plural.{kind}", "anchor": f"type-{kind}", "years": self.year_groups(list(members), anchor_prefix)}
+                {
+                    "type": kind,
+                    "plural_key": f"types_plural.{kind}",
+                    "anchor": f"type-{kind}",
+                    "count": len(listed),  # "Journal articles (30)", as a grant office counts them
+                    "years": self.year_groups(listed, anchor_prefix),
+                }
             )
         return groups
 

@@ -1596,10 +1596,21 @@ def test_an_award_must_be_text_and_al_folios_name_for_it_is_understood(tmp_path)
 
 
 def test_group_by_type_groups_the_lists_by_type_with_years_inside(tmp_path):
-    files = rendered_files(site_with(tmp_path, {}, "group_by: type\n"))
+    """Each type's heading says how many it lists (QA: a grant office asks for the count of each type, which the
+    printed CV did not give): "Journal articles (2)"."""
+    two = RECORDS + "- {id: art2, title: Another article, authors: [Ada Lovelace], year: 2024, source: Journal of Engines, type: article}\n"
+    cv = "sections:\n  - title: Publications\n    publications: all\n  - title: Recent\n    publications: {since: 2024}\n"
+    files = rendered_files(site_with(tmp_path, {"content/records/a.yaml": two, "content/cv.yaml": cv}, "group_by: type\n"))
     index = soup_of(files["index.html"])
     groups = index.select("#publications .type-group")
-    assert [text(g.h3) for g in groups] == ["Journal articles", "Conference papers", "Preprints"]
+    assert [text(g.h3) for g in groups] == ["Journal articles (2)", "Conference papers (1)", "Preprints (1)"]
+    sections = soup_of(files["cv/index.html"]).select("section.cv-section")
+    assert [[text(h) for h in section.select("h3.type-heading")] for section in sections] == [
+        ["Journal articles (2)", "Conference papers (1)", "Preprints (1)"],
+        ["Journal articles (2)", "Preprints (1)"],
+    ]
+    index = soup_of(rendered_files(site_with(tmp_path / "one", {}, "group_by: type\n"))["index.html"])
+    groups = index.select("#publications .type-group")
     assert [[text(y) for y in g.select("p.year")] for g in groups] == [["2024"], ["2023"], ["2024"]]
     assert [li["id"] for li in index.select("#publications li.record")] == ["r-art", "r-conf", "r-pre"]
 
