@@ -859,7 +859,9 @@ class ViewBuilder:
             shown_entries += entries
             number, groups, search = self.embedded_list(entries, section.publications, lists)
             anchor_prefix = "cv-" if number == 1 else f"cv-list{number}-"
-            sections.append({"title": section.title, "groups": groups, "anchor_prefix": anchor_prefix, "search": search})
+            sections.append(
+                {"title": section.title, "groups": groups, "anchor_prefix": anchor_prefix, "search": search, "author_notes": list_author_notes(entries)}
+            )
         context.update(profile=profile, sections=sections, icons=self.icons_of(shown_entries, profile["links"]))
         return context
 
@@ -1094,6 +1096,17 @@ def _author_notes(entry: Entry) -> list[dict[str, str]]:
         return []
     used = "".join(author.mark for author in entry.authors)
     return [{"mark": mark, "text": str(text)} for mark, text in notes.items() if mark and mark in used]
+
+
+def list_author_notes(entries: Sequence[Entry]) -> list[dict[str, str]]:
+    """What the marks after authors' names mean in a list of records (a CV's key to "Emma Richter§"): each mark
+    its records use, in the order first met, with the one meaning they give it; a mark two records explain two
+    ways is left to their pages."""
+    meanings: dict[str, set[str]] = {}
+    for entry in entries:
+        for note in _author_notes(entry):
+            meanings.setdefault(note["mark"], set()).add(" ".join(note["text"].split()))
+    return [{"mark": mark, "text": next(iter(texts))} for mark, texts in meanings.items() if len(texts) == 1]
 
 
 def _type_of(entry: Entry) -> str:

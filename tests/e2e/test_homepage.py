@@ -588,6 +588,23 @@ def test_a_cv_section_that_lists_no_publication_is_a_warning_at_its_line(tmp_pat
     ]
 
 
+def test_a_cv_list_says_what_the_marks_after_its_authors_names_mean(tmp_path):
+    """QA: students marked `Emma Richter§` (`author_notes: {'§': Student supervised}`) printed on the CV with
+    no key to the mark: the record's page alone said what it means."""
+    records = """\
+- {id: a, title: One, authors: ['Emma Richter§', 'Chen Li*', 'Ada Lovelace*'], year: 2024, source: J. A,
+   author_notes: {'§': Student supervised, '*': Equal contribution}}
+- {id: b, title: Two, authors: ['Yusuf Demir§', Ada Lovelace], year: 2023, source: J. B, author_notes: {'§': Student supervised}}
+- {id: c, title: Three, authors: ['Ada Lovelace†'], year: 2022, source: J. C, author_notes: {'†': Corresponding author}}
+- {id: d, title: Four, authors: ['Ada Lovelace†'], year: 2021, source: J. D, author_notes: {'†': Senior author}}
+"""
+    cv = "sections:\n  - title: Publications\n    publications: all\n  - title: Later\n    publications: {since: 2023}\n"
+    page = soup_of(rendered_files(site_with(tmp_path, {"content/records/a.yaml": records, "content/cv.yaml": cv}))["cv/index.html"])
+    notes = [[text(span) for span in section.select(".author-notes > span:not([aria-hidden])")] for section in page.select("section.cv-section")]
+    # † means two things on two records: its meaning stays on each record's page
+    assert notes == [["§ Student supervised", "* Equal contribution"], ["§ Student supervised", "* Equal contribution"]]
+
+
 def test_a_long_list_of_publications_in_the_cv_has_a_search_box_and_the_selected_ones_none(tmp_path):
     cv = "sections:\n  - title: Selected\n    publications: {limit: 3}\n  - title: All papers\n    publications: all\n  - title: Articles\n    publications: {type: article, search: true}\n"
     page = soup_of(rendered_files(site_with(tmp_path, {"content/records/a.yaml": many_records(12), "content/cv.yaml": cv}))["cv/index.html"])
