@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pypdf
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -94,7 +95,6 @@ def served(tmp_path_factory) -> Iterator[dict[str, str]]:
 
 def pdf_pages(data: bytes) -> list[list[str]]:
     """Each printed page's lines of text."""
-    pypdf = pytest.importorskip("pypdf")
     return [[line.strip() for line in (page.extract_text() or "").splitlines() if line.strip()] for page in pypdf.PdfReader(io.BytesIO(data)).pages]
 
 
