@@ -243,6 +243,8 @@ _LATEX_SPAN = re.compile(
     # a display environment, as MathJax reads one in text: `\begin{equation} ... \end{equation}`, `align*`, ...
     rf"|\\begin\{{(?P<environment>{'|'.join(DISPLAY_ENVIRONMENTS)})(?P<starred>\*?)\}}(?:.|{_LINE_BREAK})*?\\end\{{(?P=environment)(?P=starred)\}}"
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
+    # a letter's macro before a word, the space TeX swallows after it taken with it: \L uczak (Łuczak), \O ksendal
+    r"|\\(?:AA|aa|AE|ae|OE|oe|O|o|L|l|ss|i|j)[ \t]+(?=[A-Za-z])"
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.

@@ -597,11 +597,31 @@ def person_names(value: str) -> tuple[list[str], bool]:
     An `and` with no name on one side (`Lin, Sheng and`, `A and and B`), left by an edit, separates nothing."""
     value = _STRAY_AND.sub(" ", value)
     if "{" in value or "\\" in value:  # braces and escapes may hide an ' and ': bibtexparser's own splitting
-        names = split_multiple_persons_names(value)
+        names = _names_whole(value, split_multiple_persons_names(value))
     else:  # the same split, at C speed
         names = [name for name in _AND.split(value.strip(" \r\n\t")) if name]
     more = bool(names) and names[-1].strip().lower() == "others"
     return [person_name(n) for n in (names[:-1] if more else names)], more
+
+
+def _names_whole(value: str, names: list[str]) -> list[str]:
+    """The names bibtexparser split `value` into, each from the `and` before it: bibtexparser 2.1 starts a name after
+    an escape that opens it (`and \\"{O}zel` gives '{O}zel', `and \\L uczak` 'uczak'), as MathSciNet writes accented
+    initials; the text between one name and the next is `and` and what the splitter skipped."""
+    value = value.strip(" \r\n\t")
+    whole: list[str] = []
+    position = 0
+    for name in names:
+        start = value.find(name, position)
+        if start < 0:  # not as the splitter returned it: keep its name
+            return names
+        skipped = _AND_BEFORE_NAME.sub("", value[position:start], count=1) if whole else value[position:start]
+        whole.append(skipped + name if skipped and not skipped.isspace() else name)
+        position = start + len(name)
+    return whole
+
+
+_AND_BEFORE_NAME = re.compile(r"^[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)
 
 
 # -- one entry -> one record mapping ----------------------------------------------------------------------

@@ -1118,3 +1118,41 @@ def test_a_display_environment_in_a_bib_abstract_is_display_math_and_kept_in_pub
     assert abstract.find("math", attrs={"display": "block"}).find("mo").get_text() == "∑"
     assert site.records["env2022"]["abstract"] == "We prove ∑_(n≤x)μ(n)=o(x) for all x."
     assert "\\begin{equation}\\label{main} \\sum_{n\\le x} \\mu(n) = o(x) \\end{equation}" in site.text("publications.bib")
+
+
+def test_an_accented_letter_starting_any_authors_name_keeps_its_accent_and_letter(tmp_path):
+    """MathSciNet writes `\\"{O}zel` and `\\L uczak` at the start of a name; after an `and` bibtexparser's splitter
+    started the name past the escape: "Feryal Ozel", "Tomasz uczak", "A. ukasz", with no warning."""
+    site = built(
+        tmp_path,
+        r"""@article {MR3456789,
+    AUTHOR = {Erd\H{o}s, P. and Ko\v{c}i, Petr and \"{O}zel, Feryal and \"Ozel, A. and \v{C}ech, E. and \'{E}tienne Ghys
+              and \L uczak, Tomasz and \L{}ukasz, A. and \O ksendal, Bernt},
+     TITLE = {On a theorem of \L o\'s and the \AA ngstr\"om constant},
+   JOURNAL = {J. Number Theory},
+      YEAR = {2016},
+}
+@article {MR1,
+    AUTHOR = {\L uczak, Tomasz and \"{O}zel, Feryal},
+     TITLE = {T},
+   JOURNAL = {J},
+      YEAR = {2016},
+}
+""",
+    )
+    assert site.records["MR3456789"]["authors"] == [
+        "P. Erdős",
+        "Petr Koči",
+        "Feryal Özel",
+        "A. Özel",
+        "E. Čech",
+        "Étienne Ghys",
+        "Tomasz Łuczak",
+        "A. Łukasz",
+        "Bernt Øksendal",
+    ]
+    assert site.records["MR1"]["authors"] == ["Tomasz Łuczak", "Feryal Özel"]
+    assert site.page("MR3456789").find("h1").get_text() == "On a theorem of Łoś and the Ångström constant"
+    assert "Tomasz Łuczak" in site.page("MR3456789").get_text()
+    assert "Feryal Özel and A. Özel and E. Čech" in site.text("publications.bib")
+    assert site.warnings == []

@@ -533,3 +533,19 @@ def test_a_sign_after_a_bracket_comma_or_relation_is_a_prefix_operator(tex):
 
 def test_a_subtraction_is_no_prefix_operator():
     assert all(mo.get("form") is None for mo in soup(convert_inline(r"$(a) - b - 1$").html).find_all("mo"))
+
+
+@pytest.mark.parametrize(
+    "tex, text",
+    [
+        (r"The \L o\'s theorem", "The Łoś theorem"),
+        (r"\O ksendal and \AA ngstr\"om", "Øksendal and Ångström"),
+        (r"Stra\ss e", "Straße"),
+        (r"the \L\ sign", "the Ł sign"),  # a control space is a space
+        (r"\LaTeX is", "LaTeX is"),  # a word's macro keeps the space after it
+    ],
+)
+def test_the_space_after_a_letters_macro_is_swallowed_as_tex_does(tex, text):
+    """MathSciNet writes `\\L uczak` and `\\O ksendal`: TeX takes the space as the end of the macro's name."""
+    converted = convert_inline(tex)
+    assert converted.plain == text and converted.unconverted == []
