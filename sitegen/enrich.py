@@ -27,7 +27,7 @@ from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
 from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, folded_words, form_score, is_family_first, known_forms, written_editors
 from sitegen.notices import attach_notices
-from sitegen.record_types import doi_url, infer_type, pmc_url, published_doi, pubmed_url, thesis_venue
+from sitegen.record_types import DATABASE_IDS, database_url, doi_url, infer_type, pmc_url, published_doi, pubmed_url, thesis_venue
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
@@ -282,7 +282,8 @@ def _degree(record: Record) -> str:
 
 def work_links(record: Record) -> dict[str, str]:
     """The work's links as its page lists them: the record's own, and the addresses its identifiers give when
-    it links to neither, its DOI's (`doi`), arXiv's abstract page (`abs`), PubMed's (`pubmed`) and PubMed Central's (`pmc`)."""
+    it links to neither, its DOI's (`doi`), arXiv's abstract page (`abs`), PubMed's (`pubmed`) and PubMed Central's (`pmc`),
+    and its pages in ADS (`ads`), INSPIRE (`inspire`), MathSciNet (`mathscinet`) and zbMATH (`zbmath`)."""
     links = dict(record.links)
     if record.doi and "doi" not in links:
         links["doi"] = doi_url(record.doi)
@@ -292,6 +293,9 @@ def work_links(record: Record) -> dict[str, str]:
         links["pubmed"] = pubmed_url(record.ids["pmid"])
     if record.ids.get("pmcid") and "pmc" not in links:
         links["pmc"] = pmc_url(record.ids["pmcid"])
+    for name, (kind, *_) in DATABASE_IDS.items():  # its pages in ADS, INSPIRE, MathSciNet and zbMATH
+        if record.ids.get(name) and kind not in links:
+            links[kind] = database_url(name, record.ids[name])
     return links
 
 

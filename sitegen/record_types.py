@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from sitegen.errors import quoted
 from sitegen.model import RECORD_TYPES, Record
@@ -392,4 +392,69 @@ def trial_url(trial: str) -> str | None:
         if match := pattern.match(trial):
             number = match.group(1) if match.groups() else trial.upper()
             return address.format(number)
+    return None
+
+
+# A work's page in its field's databases, by the id a record gives in `ids`: NASA ADS's bibcode (astronomy and
+# physics), INSPIRE's literature record (high-energy physics), MathSciNet's MR number and zbMATH's Zbl number (or its
+# document id) for mathematics. Each is read from the forms the databases' exports and pages write, and their addresses.
+_BIBCODE = re.compile(r"^\d{4}[A-Za-z0-9&.]{14}[A-Za-z.]$")  # 19 characters: 2019ApJ...875L...1E, 2020A&A...641A..12O
+_ADS_ADDRESS = re.compile(r"^https?://(?:ui\.)?adsabs\.harvard\.edu/(?:#?abs/)([^/?#\s]+)", re.IGNORECASE)
+_MR_NUMBER = re.compile(r"^\s*(?:MR\s*)?0*(\d{1,9})(?:\s*\([^)]*\))?\s*$", re.IGNORECASE)  # old exports: '1234567 (96k:11002)'
+_MR_ADDRESS = re.compile(r"^https?://(?:www\.)?(?:mathscinet\.)?ams\.org/(?:mathscinet-getitem|mathscinet/.*)[?&]mr=(?:MR)?0*(\d{1,9})\b", re.IGNORECASE)
+_ZBL_NUMBER = re.compile(r"^\s*(?:Zbl\s*)?(\d{4}\.\d{5}|\d{1,8})\s*$", re.IGNORECASE)  # Zbl 1434.05098, or zbMATH's 07123456
+_ZBMATH_ADDRESS = re.compile(r"^https?://(?:www\.)?zbmath\.org/\?(?:q|format=complete&q)=an:?(?:%3A)?\s*(\d{4}\.\d{5}|\d{1,8})\b", re.IGNORECASE)
+_INSPIRE = re.compile(r"^\s*(?:https?://(?:www\.)?inspirehep\.net/(?:literature|record)/)?(\d{1,9})/?\s*$", re.IGNORECASE)
+
+
+def checked_bibcode(value: str) -> str | None:
+    """NASA ADS's bibcode ('2019ApJ...875L...1E', from itself or its ADS address, as ADS's `adsurl` writes it)."""
+    value = value.strip()
+    if match := _ADS_ADDRESS.match(value):
+        value = urllib.parse.unquote(match.group(1))
+    value = value.replace("\\&", "&")
+    return value if _BIBCODE.match(value) else None
+
+
+def checked_mr(value: str) -> str | None:
+    """MathSciNet's MR number as digits ('3456789', from 'MR3456789', '3456789 (96k:11002)' or its address)."""
+    match = _MR_ADDRESS.match(value.strip()) or _MR_NUMBER.match(value)
+    return match.group(1) if match else None
+
+
+def checked_zbmath(value: str) -> str | None:
+    """zbMATH's Zbl number ('1434.05098'), or its document id as zbMATH writes it in addresses ('07123456', eight
+    digits, which its BibTeX writes without the leading zeros: `zbMATH = {7123456}`); from either or its address."""
+    match = _ZBMATH_ADDRESS.match(value.strip()) or _ZBL_NUMBER.match(value)
+    if match is None:
+        return None
+    number = match.group(1)
+    return number if "." in number else number.zfill(8)
+
+
+def checked_inspire(value: str) -> str | None:
+    """INSPIRE's literature record number ('1426542', from itself or its address), as al-folio's `inspirehep_id`."""
+    match = _INSPIRE.match(value)
+    return match.group(1) if match else None
+
+
+# id name (in `ids`) -> the link's kind, the id's check, its address, what it is called, an example
+DATABASE_IDS: dict[str, tuple[str, Callable[[str], str | None], str, str, str]] = {
+    "ads": ("ads", checked_bibcode, "https://ui.adsabs.harvard.edu/abs/{}", "an ADS bibcode", "2019ApJ...875L...1E"),
+    "inspire": ("inspire", checked_inspire, "https://inspirehep.net/literature/{}", "an INSPIRE record number", "1426542"),
+    "mr": ("mathscinet", checked_mr, "https://mathscinet.ams.org/mathscinet-getitem?mr={}", "a MathSciNet number", "MR3456789"),
+    "zbmath": ("zbmath", checked_zbmath, "https://zbmath.org/?q=an:{}", "a zbMATH number", "Zbl 1434.05098"),
+}
+
+
+def database_url(name: str, value: str) -> str:
+    """The address of a work's page in a database of DATABASE_IDS, by its id there (checked)."""
+    return DATABASE_IDS[name][2].format(urllib.parse.quote(value, safe="."))
+
+
+def database_link(url: str) -> tuple[str, str] | None:
+    """The database of DATABASE_IDS and the id there of an address that is a work's page in one; None for any other."""
+    for name, pattern in (("ads", _ADS_ADDRESS), ("mr", _MR_ADDRESS), ("zbmath", _ZBMATH_ADDRESS), ("inspire", _INSPIRE)):
+        if pattern.match(url.strip()) and url.strip().lower().startswith("http") and (found := DATABASE_IDS[name][1](url)):
+            return name, found
     return None

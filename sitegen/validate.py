@@ -37,7 +37,18 @@ from sitegen.model import (
     SiteConfig,
     free_key,
 )
-from sitegen.record_types import ARXIV_ID, checked_arxiv, checked_doi, checked_pmcid, checked_pmid, infer_type, not_a_doi, not_an_arxiv_id, trial_url
+from sitegen.record_types import (
+    ARXIV_ID,
+    DATABASE_IDS,
+    checked_arxiv,
+    checked_doi,
+    checked_pmcid,
+    checked_pmid,
+    infer_type,
+    not_a_doi,
+    not_an_arxiv_id,
+    trial_url,
+)
 from sitegen.urls import (
     WEB_PREFIXES,
     WINDOWS_DEVICE_NAME,
@@ -1058,6 +1069,24 @@ def _pubmed_ids(fields: Fields, data: dict, ids: dict[str, str]) -> dict[str, st
     return found
 
 
+def _database_ids(fields: Fields, ids: dict[str, str]) -> dict[str, str]:
+    """`ids.ads`, `ids.inspire`, `ids.mr` and `ids.zbmath` (the work's ids in ADS, INSPIRE, MathSciNet and zbMATH) in one
+    form, from any the databases write (`MR3456789`, `Zbl 1434.05098`, an address); what is none is a warning, left out."""
+    if not any(name in ids for name in DATABASE_IDS):
+        return ids
+    found = dict(ids)
+    for name, (_, check, _, what, example) in DATABASE_IDS.items():
+        if name not in found:
+            continue
+        checked = check(found[name])
+        if checked is None:
+            fields.problem(f"ids.{name}", f"{found[name]!r} is not {what} (like {example}): left out", warning=True)
+            del found[name]
+        else:
+            found[name] = checked
+    return found
+
+
 def _check_notice_fields(fields: Fields, data: dict) -> None:
     """`retracted: true`, `notice: correction` (or retraction, concern, none) and `notice_for: <DOI or id>` (sitegen.notices)."""
     from sitegen.notices import NOTICE_VALUES
@@ -1206,7 +1235,7 @@ def validate_record(
         origin=origin,
         type=_record_type(fields),
         citations=_citations(fields),
-        ids=_trial_ids(data, _pubmed_ids(fields, data, _string_map(fields, "ids"))),
+        ids=_database_ids(fields, _trial_ids(data, _pubmed_ids(fields, data, _string_map(fields, "ids")))),
         aliases=_aliases(fields, record_id or ""),
         extra={name: value for name, value in extra.items() if name not in ("pmid", "pmcid", "trial")},  # they are `ids` and `links`
         given=tuple(sorted(str(k) for k, v in data.items() if v is not None)),

@@ -151,6 +151,11 @@ RECORD_LINKS = {
     "doi": "DOI",
     "pubmed": "PubMed",
     "pmc": "PMC",  # PubMed Central's full text
+    # the work's pages in its field's databases (record_types.DATABASE_IDS)
+    "ads": "ADS",
+    "inspire": "INSPIRE",
+    "mathscinet": "MathSciNet",
+    "zbmath": "zbMATH",
     "code": "Code",
     "slides": "Slides",
     "video": "Video",

@@ -25,7 +25,7 @@ from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
-from sitegen.record_types import infer_type
+from sitegen.record_types import database_url, infer_type
 
 _BRACES = re.compile(r"[{}]")
 _AND = re.compile(r"\sand\s", re.I)
@@ -209,6 +209,15 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("pmid", _address(record.ids["pmid"])))  # PubMed's id, as Mendeley writes it
         if record.ids.get("pmcid"):
             fields.append(("pmcid", _address(record.ids["pmcid"])))  # PubMed Central's, as PubMed's and JabRef's exports write it
+        # the work's ids in its field's databases, as ADS, MathSciNet, zbMATH and al-folio write them
+        if record.ids.get("ads"):
+            fields.append(("adsurl", _address(database_url("ads", record.ids["ads"]))))
+        if record.ids.get("mr"):
+            fields.append(("mrnumber", _address(record.ids["mr"])))
+        if record.ids.get("zbmath"):
+            fields.append(("zbl" if "." in record.ids["zbmath"] else "zbmath", _address(record.ids["zbmath"])))
+        if record.ids.get("inspire"):
+            fields.append(("inspirehep_id", _address(record.ids["inspire"])))
         if entry.abstract_plain:
             fields.append(("abstract", _paragraphs(record.abstract)))
         if record.categories:

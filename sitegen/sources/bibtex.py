@@ -63,7 +63,7 @@ from sitegen.latex import (
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY, free_key
 from sitegen.names import comma_name_parts, csl_name, is_braced_whole, is_family_first
-from sitegen.record_types import CODE_HOSTS, DOI_PREFIX, bare_doi, doi_url, thesis_venue, type_from_evidence
+from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
 
@@ -119,7 +119,7 @@ READ_FIELDS = frozenset(
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
-        repository swhid""".split(),
+        repository swhid adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -128,10 +128,10 @@ READ_FIELDS = frozenset(
 IGNORED_FIELDS = frozenset(
     """timestamp bibsource file urldate owner groups ranking readstatus priority qualityassured printed
     relevance comment comments annote annotation creationdate modificationdate mendeley-groups mendeley-tags arxivid
-    adsurl adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
+    adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
     interhash intrahash uri cdrom acmid numpages articleno article-number art_number hal_id hal_version
-    mrclass mrnumber mrreviewer fjournal zbl zblnumber zbmath lccn oclc unique-id researcherid-numbers orcid-numbers
+    mrclass mrreviewer fjournal lccn oclc unique-id researcherid-numbers orcid-numbers
     web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
     usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
@@ -145,7 +145,7 @@ IGNORED_FIELDS = frozenset(
     sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
     reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
     listf editora editorb editorc editortype editoratype editorbtype editorctype entryset
-    bibtex_show altmetric dimensions google_scholar_id inspirehep_id additional_info""".split()
+    bibtex_show altmetric dimensions google_scholar_id additional_info""".split()
 )
 # What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
 # named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
@@ -697,7 +697,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     _put_categories(record, fields)
     links = _links(fields, warn)
     record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
-    _put_ids(record, key, fields)
+    _put_ids(record, key, fields, warn)
     _put_aliases(record, key, fields, warn)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
@@ -1021,6 +1021,8 @@ def _link_kind(url: str) -> str:
         return "abs" if arxiv.group(1).lower() == "abs" else "pdf"
     if DOI_PREFIX.match(url):
         return "doi"
+    if database := database_link(url):  # zbMATH's `URL`: its page of the work, named so, not the work's own page
+        return DATABASE_IDS[database[0]][0]
     if CODE_HOSTS.match(url):
         return "code"
     if url.lower().split("?")[0].endswith(".pdf"):
@@ -1031,8 +1033,14 @@ def _link_kind(url: str) -> str:
 _PUBMED_ARCHIVES = {"pubmed": "pmid", "pmid": "pmid", "pmc": "pmcid", "pmcid": "pmcid", "pubmedcentral": "pmcid"}
 
 
-def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
-    """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`; PubMed's id."""
+# the fields that give a work's id in its field's database (record_types.DATABASE_IDS): ADS's `adsurl`, MathSciNet's
+# `MRNUMBER`, zbMATH's `Zbl` (and `zbMATH`, its document id), al-folio's `inspirehep_id`
+_DATABASE_FIELDS = {"ads": ("adsurl",), "mr": ("mrnumber",), "zbmath": ("zbl", "zblnumber", "zbmath"), "inspire": ("inspirehep_id",)}
+
+
+def _put_ids(record: _Record, key: str, fields: _Fields, warn: _Warn) -> None:
+    """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`; PubMed's id; the work's ids
+    in ADS, MathSciNet, zbMATH and INSPIRE."""
     ids = PositionedDict()
     ids.line = fields.entry_line
     ids.key_lines = {}
@@ -1050,6 +1058,15 @@ def _put_ids(record: _Record, key: str, fields: _Fields) -> None:
         name = _PUBMED_ARCHIVES[archive]
         if name not in ids:
             ids[name], ids.key_lines[name] = found[0].strip(), found[1]
+    for name, field_names in _DATABASE_FIELDS.items():
+        for field_name in field_names:
+            if (found := fields.get(field_name)) is None:
+                continue
+            _, check, _, what, example = DATABASE_IDS[name]
+            if (checked := check(_bare_url(found[0]))) is None:
+                warn(found[1], f"field '{field_name}': {found[0]!r} is not {what} (like {example}): left out")
+            elif name not in ids:
+                ids[name], ids.key_lines[name] = checked, found[1]
     record.put("ids", ids, fields.entry_line)
 
 
