@@ -846,7 +846,7 @@ class _Converter:
     @staticmethod
     def known(node: LatexMacroNode) -> bool:
         name = node.macroname
-        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name == "href"
+        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name in ("href", "ensuremath")
 
     def node(self, node) -> tuple[str, str]:
         if isinstance(node, LatexCharsNode):
@@ -893,6 +893,12 @@ class _Converter:
             return self.node(args[1])
         if name in DROPPED_MACROS:
             return " ", " "
+        if name == "ensuremath" and len(args) == 1:  # math in text, as ADS writes a title's Greek: {\ensuremath{\Lambda}}CDM
+            argument = args[0]
+            inner = "".join(n.latex_verbatim() for n in argument.nodelist) if isinstance(argument, LatexGroupNode) else argument.latex_verbatim()
+            converted = _math(inner, node.latex_verbatim())
+            self.unconverted.extend(converted.unconverted)
+            return converted.html, converted.plain
         return self.source(node)
 
     def source(self, *nodes) -> tuple[str, str]:

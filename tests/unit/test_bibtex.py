@@ -1156,3 +1156,25 @@ def test_an_accented_letter_starting_any_authors_name_keeps_its_accent_and_lette
     assert "Tomasz Łuczak" in site.page("MR3456789").get_text()
     assert "Feryal Özel and A. Özel and E. Čech" in site.text("publications.bib")
     assert site.warnings == []
+
+
+def test_ads_ensuremath_in_titles_is_mathematics(tmp_path):
+    """ADS writes a title's Greek letters and relations as `{\\ensuremath{\\Lambda}}CDM`, `z{\\ensuremath{\\sim}}6`: the
+    page showed `\\ensuremath{\\Lambda}CDM` as source, with a warning for each (so `--strict` failed on a plain export)."""
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2021MNRAS.500.1234V,
+       author = {{van der Berg}, J.},
+        title = "{Testing {\ensuremath{\Lambda}}CDM at z{\ensuremath{\sim}}6 with {\ensuremath{\gtrsim}}10$^{10}$ M$_{\odot}$ {\ensuremath{\alpha}}-enhanced stars}",
+      journal = {\mnras},
+         year = 2021,
+}
+""",
+        {"content/records/y.yaml": "id: y\ntitle: 'A \\ensuremath{\\eta} Carinae model'\nyear: 2020\n"},
+    )
+    heading = site.page("2021MNRAS.500.1234V").find("h1")
+    assert heading.find("code") is None and len(heading.find_all("math")) == 6
+    assert site.records["2021MNRAS.500.1234V"]["title"] == "Testing ΛCDM at z~6 with ≳10¹⁰ M_⊙ α-enhanced stars"
+    assert site.records["y"]["title"] == "A η Carinae model"
+    assert "TI  - Testing ΛCDM at z~6" in site.text("publications.ris")
+    assert site.warnings == []
