@@ -593,14 +593,14 @@ def person_name(name: str) -> str:
 
 
 def person_names(value: str) -> tuple[list[str], bool]:
-    """The names of a name list, and whether it ended in `and others` (more authors than it names).
+    """The names of a name list, and whether it ended in `and others` (more authors than it names; ADS writes `and et al.`).
     An `and` with no name on one side (`Lin, Sheng and`, `A and and B`), left by an edit, separates nothing."""
     value = _STRAY_AND.sub(" ", value)
     if "{" in value or "\\" in value:  # braces and escapes may hide an ' and ': bibtexparser's own splitting
         names = _names_whole(value, split_multiple_persons_names(value))
     else:  # the same split, at C speed
         names = [name for name in _AND.split(value.strip(" \r\n\t")) if name]
-    more = bool(names) and names[-1].strip().lower() == "others"
+    more = bool(names) and names[-1].strip().lower() in _OTHERS
     return [person_name(n) for n in (names[:-1] if more else names)], more
 
 
@@ -621,6 +621,8 @@ def _names_whole(value: str, names: list[str]) -> list[str]:
     return whole
 
 
+# the last "name" of a list that names only the first authors: BibTeX's `and others`, and NASA ADS's `and et al.`
+_OTHERS = frozenset({"others", "et al.", "et al", "et~al.", "{et al.}"})
 _AND_BEFORE_NAME = re.compile(r"^[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)
 
 

@@ -1178,3 +1178,29 @@ def test_ads_ensuremath_in_titles_is_mathematics(tmp_path):
     assert site.records["y"]["title"] == "A η Carinae model"
     assert "TI  - Testing ΛCDM at z~6" in site.text("publications.ris")
     assert site.warnings == []
+
+
+def test_ads_et_al_ends_a_list_that_names_only_the_first_authors(tmp_path):
+    """ADS ends a list it cut short with `and et al.`: it was an author called "et al." (APA "& al., et.", RIS
+    `AU  - al., et`), and the short list won a merge against arXiv's whole one."""
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2017Natur.551...85A,
+       author = {{Abbott}, B.~P. and {\"O}zel, F. and et al.},
+        title = "{A gravitational-wave standard siren measurement of the Hubble constant}",
+      journal = {\nat},
+         year = 2017,
+       eprint = {1710.05835},
+archivePrefix = {arXiv},
+}
+""",
+        {
+            "content/records/arxiv/1710.05835.yaml": "id: '1710.05835'\ntitle: A gravitational-wave standard siren measurement of the Hubble constant\n"
+            "authors: [B. P. Abbott, R. Abbott, F. Özel, T. D. Abbott]\nyear: 2017\nsource: arXiv\narxiv: '1710.05835'\norigin: arxiv\n"
+        },
+    )
+    (record,) = site.records.values()
+    assert record["authors"] == ["B. P. Abbott", "R. Abbott", "F. Özel", "T. D. Abbott"]
+    alone = built(tmp_path / "alone", r"@ARTICLE{k, author = {{Abbott}, B.~P. and {\"O}zel, F. and et al.}, title = {T}, journal = {\nat}, year = 2017}")
+    assert (alone.records["k"]["authors"], alone.records["k"]["more_authors"]) == (["B. P. Abbott", "F. Özel"], True)
+    assert "AU  - al., et" not in alone.text("publications.ris") and "author = {B. P. Abbott and F. Özel and others}" in alone.text("publications.bib")
