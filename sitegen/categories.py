@@ -179,6 +179,46 @@ _ARCHIVES_ALONE = (
 _ARXIV_CLASS = re.compile(rf"(?:{_ARCHIVES_WITH_CLASSES})\.(?:[A-Z]{{2}}|[a-z]+(?:-[a-z]+)?)|(?:{_ARCHIVES_ALONE})")
 
 
+# arXiv's names of its archives, which NASA ADS writes before a class's name when it gives the class as a keyword
+_ARCHIVE_NAMES = {
+    "astro-ph": "Astrophysics",
+    "cond-mat": "Condensed Matter",
+    "cs": "Computer Science",
+    "econ": "Economics",
+    "eess": "Electrical Engineering and Systems Science",
+    "math": "Mathematics",
+    "nlin": "Nonlinear Sciences",
+    "physics": "Physics",
+    "q-bio": "Quantitative Biology",
+    "q-fin": "Quantitative Finance",
+    "stat": "Statistics",
+}
+
+
+def _named_categories() -> dict[str, str]:
+    """The names ADS writes arXiv's classes by, as keywords (case ignored) -> the class: 'Astrophysics - Astrophysics
+    of Galaxies' (astro-ph.GA), 'Statistics - Machine Learning' (stat.ML), and an archive's that is a class itself by
+    its name: 'General Relativity and Quantum Cosmology' (gr-qc), 'High Energy Physics - Theory' (hep-th)."""
+    named: dict[str, str] = {}
+    for code, name in ARXIV_CATEGORIES.items():
+        archive = _ARCHIVE_NAMES.get(code.split(".")[0]) if "." in code else None
+        if archive is None:
+            named.setdefault(name.casefold(), code)
+            continue
+        name = re.sub(r" \(.*\)$", "", name).removeprefix(f"{archive} - ")  # 'Machine Learning (Statistics)'
+        named.setdefault(f"{archive} - {name}".casefold(), code)
+    return named
+
+
+_NAMED_CATEGORIES = _named_categories()
+
+
+def category_named(keyword: str) -> str | None:
+    """The arXiv class a keyword names as NASA ADS writes it ('Astrophysics - High Energy Astrophysical Phenomena':
+    astro-ph.HE), or None for any other keyword."""
+    return _NAMED_CATEGORIES.get(" ".join(keyword.split()).casefold())
+
+
 def is_arxiv_category(code: str) -> bool:
     """An arXiv subject class ('cs.LG', 'hep-th', 'math.AG', 'cond-mat.mes-hall'), not a free keyword
     ('Machine Learning', 'RNA-seq', 'Computer Science - Machine Learning')."""

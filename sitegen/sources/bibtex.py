@@ -49,6 +49,7 @@ from pylatexenc.latexwalker import (
     LatexWalkerError,
 )
 
+from sitegen.categories import category_named
 from sitegen.errors import Location, Problem
 from sitegen.latex import (
     FORMAT_TAGS,
@@ -903,7 +904,8 @@ def _whole_title(fields: _Fields, title: str, subtitle: str, addon: str) -> str:
 
 
 def _put_categories(record: _Record, fields: _Fields) -> None:
-    """arXiv's primary class first (the primary subject), then the keywords."""
+    """arXiv's primary class first (the primary subject), then the keywords (an arXiv class named as ADS writes it
+    among them beside the primary class, 'Astrophysics - Astrophysics of Galaxies', is that class: astro-ph.GA)."""
     categories: list[str] = []
     seen: set[str] = set()
     line = None
@@ -912,6 +914,10 @@ def _put_categories(record: _Record, fields: _Fields) -> None:
             continue
         line = line or found[1]
         for word in (bibtex_text(piece).strip() for piece in keyword_pieces(found[0])):
+            if name == "keywords" and "primaryclass" in fields.values:
+                # ADS gives the paper's arXiv classes among its keywords, by name, beside its primary class: the class
+                # (without a primaryClass, as Zotero writes them, the first would be taken for the primary one)
+                word = category_named(word) or word
             if word and word.casefold() not in seen:
                 seen.add(word.casefold())
                 categories.append(word)

@@ -1204,3 +1204,27 @@ archivePrefix = {arXiv},
     alone = built(tmp_path / "alone", r"@ARTICLE{k, author = {{Abbott}, B.~P. and {\"O}zel, F. and et al.}, title = {T}, journal = {\nat}, year = 2017}")
     assert (alone.records["k"]["authors"], alone.records["k"]["more_authors"]) == (["B. P. Abbott", "F. Özel"], True)
     assert "AU  - al., et" not in alone.text("publications.ris") and "author = {B. P. Abbott and F. Özel and others}" in alone.text("publications.bib")
+
+
+def test_ads_keywords_that_name_arxiv_categories_are_those_categories(tmp_path):
+    """ADS writes a paper's arXiv categories among its keywords by name ('Astrophysics - High Energy Astrophysical
+    Phenomena' beside `primaryClass = {astro-ph.HE}`): each was a second subject of the same meaning, two subject
+    pages were both called "General Relativity and Quantum Cosmology"."""
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2016PhRvL.116f1102A,
+       author = {{Abbott}, B.~P.},
+        title = "{Observation of Gravitational Waves from a Binary Black Hole Merger}",
+      journal = {\prl},
+     keywords = {gravitational waves, General Relativity and Quantum Cosmology, Astrophysics - High Energy Astrophysical Phenomena, Statistics - Machine Learning, Mathematics - Number Theory, Computer Science - Systems and Control},
+         year = 2016,
+       eprint = {1602.03837},
+archivePrefix = {arXiv},
+ primaryClass = {gr-qc},
+}
+""",
+    )
+    record = site.records["2016PhRvL.116f1102A"]
+    assert record["categories"] == ["gr-qc", "gravitational waves", "astro-ph.HE", "stat.ML", "math.NT", "cs.SY"]
+    subject_pages = [path for path in site.result.files if path.startswith("subjects/") and path.endswith("/index.html")]
+    assert not any("General-Relativity" in path or "Astrophysics---" in path for path in subject_pages), subject_pages
