@@ -877,12 +877,14 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
             record.put("venue_short", abbreviation, line)
         return venue, name
     venue = _whole_title(fields, name, *_VENUE_SUBTITLES.get(name, ("", "")))
-    if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv", "arxiv e-prints")):
+    if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv") or _ADS_ARXIV_VENUE.match(venue)):
         venue = "arXiv"
     record.put("source", venue, line)
     return venue, name
 
 
+# ADS's journal of an arXiv paper: 'arXiv e-prints', and before 2007 the archive's: 'ArXiv Astrophysics e-prints'
+_ADS_ARXIV_VENUE = re.compile(r"^arxiv\b.*\be-prints?$", re.IGNORECASE)
 _VENUE_SUBTITLES = {"booktitle": ("booksubtitle", "booktitleaddon"), "journal": ("journalsubtitle", "")}
 WEB_ENTRY_TYPES = frozenset({"online", "www", "electronic"})
 _ENDS_A_SENTENCE = re.compile(r"[.?!:;]$")
@@ -1084,12 +1086,21 @@ _ARTICLE_NUMBER_PAGES = re.compile(r"^(?:(?:Paper|Art(?:icle)?)\.?\s*No\.?|Id/No
 _ARTICLE_NUMBER_MARK = re.compile(r"^\s*(?:(?:Paper|Art(?:icle)?)\.?\s*No|Id/No)", re.IGNORECASE)
 
 
+def _without_version(arxiv: str) -> str:
+    return re.sub(r"v\d+$", "", arxiv).lower()
+
+
 def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
     values = fields.values
     for name in (*BIBTEX_DETAILS, *EXTRA_FIELDS):
         if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
             record.put(name, bibtex_text(values[name]), fields.lines[name])
     pages = record.data.get("pages")
+    arxiv = record.data.get("arxiv")
+    if isinstance(pages, str) and arxiv and _without_version(values["pages"].strip().removeprefix("arXiv:")) == _without_version(arxiv):
+        del record.data["pages"]  # ADS's `pages = {arXiv:2301.12345}`: the arXiv id the record has, no page
+        record.data.key_lines.pop("pages", None)
+        pages = None
     from_database = any(name in values for name in ("mrnumber", "zbl", "zblnumber", "zbmath")) or (isinstance(pages, str) and _ARTICLE_NUMBER_MARK.match(pages))
     if isinstance(pages, str) and from_database and (number := _ARTICLE_NUMBER_PAGES.match(pages)):
         record.put("pages", number.group(1), fields.lines["pages"])  # not "109012, 24": no page 24 follows

@@ -1228,3 +1228,45 @@ archivePrefix = {arXiv},
     assert record["categories"] == ["gr-qc", "gravitational waves", "astro-ph.HE", "stat.ML", "math.NT", "cs.SY"]
     subject_pages = [path for path in site.result.files if path.startswith("subjects/") and path.endswith("/index.html")]
     assert not any("General-Relativity" in path or "Astrophysics---" in path for path in subject_pages), subject_pages
+
+
+def test_ads_arxiv_eprints_have_arxiv_as_venue_and_no_pages(tmp_path):
+    """ADS writes an arXiv paper's id as its pages (`pages = {arXiv:2301.12345}`, `{astro-ph/0601001}`) and, before
+    2007, the archive's name as the journal: the page showed Pages "astro–ph/0601001" (a dash made of the id's
+    hyphen) and the venue "ArXiv Astrophysics e-prints"."""
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2023arXiv230112345O,
+       author = {{\"O}zel, Feryal},
+        title = "{Neutron star radii}",
+      journal = {arXiv e-prints},
+         year = 2023,
+          eid = {arXiv:2301.12345},
+        pages = {arXiv:2301.12345},
+archivePrefix = {arXiv},
+       eprint = {2301.12345},
+ primaryClass = {astro-ph.HE},
+}
+@ARTICLE{2006astro.ph..1001O,
+       author = {{\"O}zel, Feryal},
+        title = "{Old astro-ph}",
+      journal = {ArXiv Astrophysics e-prints},
+         year = 2006,
+       eprint = {astro-ph/0601001},
+        pages = {astro-ph/0601001},
+}
+@ARTICLE{2005gr.qc.....1001O,
+       author = {{\"O}zel, Feryal},
+        title = "{Old gr-qc}",
+      journal = {ArXiv General Relativity and Quantum Cosmology e-prints},
+         year = 2005,
+       eprint = {gr-qc/0501001},
+        pages = {gr-qc/0501001},
+}
+""",
+    )
+    for record_id in ("2023arXiv230112345O", "2006astro.ph..1001O", "2005gr.qc.....1001O"):
+        record = site.records[record_id]
+        assert (record["source"], record["type"], "pages" in record["details"]) == ("arXiv", "preprint", False), record
+        assert "Pages" not in [dt.get_text() for dt in site.page(record_id).select("dl.details dt")]
+    assert "SP  - arXiv" not in site.text("publications.ris") and "SP  - astro" not in site.text("publications.ris")
