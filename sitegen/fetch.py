@@ -400,6 +400,7 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
     from sitegen.sources import arxiv, crossref, dblp, openalex, orcid
 
     return {
+        ("arxiv", "id"): arxiv.normalise_id,
         ("arxiv", "author_id"): arxiv.check_author_id,
         ("orcid", "orcid"): orcid.normalise_orcid,
         ("crossref", "orcid"): orcid.normalise_orcid,

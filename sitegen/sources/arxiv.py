@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 from sitegen.errors import quoted
 from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
-from sitegen.record_types import doi_url
+from sitegen.record_types import checked_bibcode, doi_url
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -52,6 +52,27 @@ def split_version(short_id: str) -> tuple[str, int | None]:
     assert match is not None
     version = match.group("version")
     return match.group("id"), int(version) if version else None
+
+
+# an arXiv id as papers, ADS and INSPIRE write it ('arXiv:2301.12345') or its address (abstract page or PDF)
+_WRITTEN_ID = re.compile(r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)(.+?)(?:\.pdf)?/?$", re.IGNORECASE)
+_DOI_LIKE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?10\.\d{4,9}/\S+$", re.IGNORECASE)
+
+
+def normalise_id(value: str) -> str:
+    """An arXiv id to ask arXiv for, from the forms people write ('arXiv:2301.12345', its abs or pdf address); an ADS
+    bibcode or a DOI, which arXiv would answer with 'incorrect id format', is refused saying what to do instead."""
+    value = value.strip()
+    if match := _WRITTEN_ID.match(value):
+        return match.group(1)
+    if checked_bibcode(value):
+        raise ValueError(
+            f"{quoted(value, 60)} is a NASA ADS bibcode, not an arXiv id: sitegen does not fetch from ADS; export the "
+            "paper's BibTeX from its ADS page (Export, BibTeX) into a .bib file in content/records/, which is read as it is"
+        )
+    if _DOI_LIKE.match(value):
+        raise ValueError(f"{quoted(value, 60)} is a DOI, not an arXiv id: fetch it with --doi (profile.yaml: dois:)")
+    return value
 
 
 def check_author_id(author_id: str) -> str:

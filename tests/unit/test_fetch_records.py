@@ -422,3 +422,18 @@ def test_an_often_empty_answer_keeps_prune_off_its_source_without_a_warning_of_i
     fetched = fetch.Fetched(records=[])
     fetched.answered("Crossref works of ORCID 0000-0002-0000-0006", "--orcid", 0, if_none="")
     assert fetched.found_nothing and fetch.empty_answers(fetched) == []
+
+
+def test_arxiv_ids_are_read_as_papers_and_ads_write_them_and_a_bibcode_or_doi_is_named():
+    """`--id arXiv:2001.07710` (as ADS, INSPIRE and every paper write an arXiv id) and its arXiv address were sent to
+    arXiv as they were, which answered 'incorrect id format'; an ADS bibcode got the same answer."""
+    asks = fetch.choose_asks(args(id=["arXiv:2301.12345v2", "https://arxiv.org/abs/2301.12345", "https://arxiv.org/pdf/hep-th/9901001v1.pdf"]), None, None)
+    assert [a.value for a in asks] == ["2301.12345v2", "2301.12345", "hep-th/9901001v1"]
+    with pytest.raises(fetch.UsageError, match=r"--id: '2019ApJ\.\.\.875L\.\.\.1E' is a NASA ADS bibcode, not an arXiv id: .*BibTeX") as refused:
+        fetch.choose_asks(args(id=["2019ApJ...875L...1E"]), None, None)
+    assert "content/records/" in str(refused.value)
+    with pytest.raises(fetch.UsageError, match=r"'10\.3847/2041-8213/ab0ec7' is a DOI, not an arXiv id: fetch it with --doi"):
+        fetch.choose_asks(args(id=["10.3847/2041-8213/ab0ec7"]), None, None)
+    profile = Profile("X", arxiv=ArxivSources(ids=("2019ApJ...875L...1E",)))
+    with pytest.raises(fetch.ContentError, match=r"content/profile\.yaml.*is a NASA ADS bibcode"):
+        fetch.choose_asks(args(), None, profile)
