@@ -120,7 +120,7 @@ READ_FIELDS = frozenset(
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
-        repository swhid adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
+        repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
@@ -132,7 +132,7 @@ IGNORED_FIELDS = frozenset(
     adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
     interhash intrahash uri cdrom acmid numpages articleno article-number art_number hal_id hal_version
-    mrclass mrreviewer fjournal lccn oclc unique-id researcherid-numbers orcid-numbers
+    mrclass mrreviewer lccn oclc unique-id researcherid-numbers orcid-numbers
     web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
     usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
@@ -877,6 +877,11 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
             record.put("venue_short", abbreviation, line)
         return venue, name
     venue = _whole_title(fields, name, *_VENUE_SUBTITLES.get(name, ("", "")))
+    if name == "journal" and (full := fields.get("fjournal")) is not None and (full_name := bibtex_text(full[0]).strip()):
+        # MathSciNet's and zbMATH's: `JOURNAL` the abbreviation, `FJOURNAL` the journal's name (as ADS's macros give both)
+        if full_name.casefold() != venue.casefold() and fields.get("abbr", "shortjournal") is None:
+            record.put("venue_short", venue, line)
+        venue = full_name
     if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv") or _ADS_ARXIV_VENUE.match(venue)):
         venue = "arXiv"
     record.put("source", venue, line)

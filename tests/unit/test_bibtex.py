@@ -1270,3 +1270,30 @@ archivePrefix = {arXiv},
         assert (record["source"], record["type"], "pages" in record["details"]) == ("arXiv", "preprint", False), record
         assert "Pages" not in [dt.get_text() for dt in site.page(record_id).select("dl.details dt")]
     assert "SP  - arXiv" not in site.text("publications.ris") and "SP  - astro" not in site.text("publications.ris")
+
+
+def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_short_name(tmp_path):
+    """MathSciNet gives both: `JOURNAL = {J. Number Theory}, FJOURNAL = {Journal of Number Theory}`; the full name was
+    dropped. As for ADS's `\\apj`: the journal's name is the venue, the abbreviation its short name."""
+    site = built(
+        tmp_path,
+        r"""@article {MR3456789,
+    AUTHOR = {Ko\v{c}i, Petr},
+     TITLE = {On the distribution of {$\ell$}-adic {G}alois representations},
+   JOURNAL = {J. Number Theory},
+  FJOURNAL = {Journal of Number Theory},
+      YEAR = {2016},
+}
+@Article{zbMATH07123456,
+ Author = {Petr Ko{\v{c}}i},
+ Title = {Spectral gaps},
+ FJournal = {Combinatorica},
+ Journal = {Combinatorica},
+ Year = {2019},
+}
+""",
+    )
+    assert (site.records["MR3456789"]["source"], site.records["MR3456789"]["venue_short"]) == ("Journal of Number Theory", "J. Number Theory")
+    assert (site.records["zbMATH07123456"]["source"], site.records["zbMATH07123456"]["venue_short"]) == ("Combinatorica", None)
+    assert "journal = {Journal of Number Theory},\n  shortjournal = {J. Number Theory}" in site.text("publications.bib")
+    assert site.warnings == []
