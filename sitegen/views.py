@@ -480,6 +480,7 @@ class ViewBuilder:
             "editors_in_byline": bool(editors) and not authors,  # an edited book: named where the authors would be, marked
             "editor_mark_key": "record.editor_mark" if len(editors) == 1 else "record.editors_mark",  # "(Ed.)", "(Eds.)"
             "translators": translators,  # after the authors: "; translated by ..."
+            "collaboration": self.collaboration(entry),  # after the authors: "(ATLAS Collaboration)"
             "type": _type_of(entry),
             "type_key": _type_key(entry),
             "type_label": self.type_label(entry),
@@ -532,6 +533,22 @@ class ViewBuilder:
             return series
         numbered = str(self.strings.get("details.report_numbered", "{series} No. {number}"))
         return numbered.replace("{series}", series).replace("{number}", details["number"])
+
+    def collaboration(self, entry: Entry) -> str:
+        """The collaboration the authors wrote for (a .bib file's `collaboration = {ATLAS}`, as INSPIRE writes it), as the
+        byline names it after them: "ATLAS Collaboration"; '' when there is none, or when an author is the collaboration
+        already (ADS's first author `{Event Horizon Telescope Collaboration}`, merged with INSPIRE's entry)."""
+        given = entry.record.extra.get("collaboration")
+        name = " ".join(given.split()) if isinstance(given, str) else ""
+        if not name:
+            return ""
+        if "ollaboration" not in name:
+            name = f"{name} {self.strings.get('record.collaboration', 'Collaboration')}"
+        named = {" ".join(author.name.split()).casefold() for author in entry.authors}
+        bare = re.sub(r"\s*\bcollaborations?$", "", name, flags=re.IGNORECASE).casefold()
+        if named & {name.casefold(), bare, f"{bare} collaboration", f"the {bare} collaboration"}:
+            return ""
+        return name
 
     def record_links(self, entry: Entry) -> list[dict[str, str]]:
         ordered = sorted(entry.links.items(), key=lambda kv: (_LINK_ORDER.get(_version_of(kv[0])[0], len(_LINK_ORDER)), kv[0]))

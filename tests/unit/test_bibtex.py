@@ -1297,3 +1297,38 @@ def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_sho
     assert (site.records["zbMATH07123456"]["source"], site.records["zbMATH07123456"]["venue_short"]) == ("Combinatorica", None)
     assert "journal = {Journal of Number Theory},\n  shortjournal = {J. Number Theory}" in site.text("publications.bib")
     assert site.warnings == []
+
+
+def test_a_collaboration_already_among_the_authors_is_not_named_again(tmp_path):
+    """ADS names the collaboration as the first author, INSPIRE in `collaboration`: merged, the page said "Event Horizon
+    Telescope Collaboration, Kazunori Akiyama, ... (Event Horizon Telescope Collaboration)"."""
+    site = built(
+        tmp_path,
+        r"""@ARTICLE{2019ApJ...875L...1E,
+       author = {{Event Horizon Telescope Collaboration} and {Akiyama}, Kazunori},
+        title = "{First M87 Event Horizon Telescope Results. I. The Shadow of the Supermassive Black Hole}",
+      journal = {\apjl},
+         year = 2019,
+          doi = {10.3847/2041-8213/ab0ec7},
+}
+@article{EventHorizonTelescope:2019dse,
+    author = "Akiyama, Kazunori and others",
+    collaboration = "Event Horizon Telescope",
+    title = "{First M87 Event Horizon Telescope Results. I. The Shadow of the Supermassive Black Hole}",
+    doi = "10.3847/2041-8213/ab0ec7",
+    journal = "Astrophys. J. Lett.",
+    year = "2019"
+}
+@article{ATLAS:2012yve,
+    author = "Aad, Georges and others",
+    collaboration = "ATLAS",
+    title = "{Observation of a new particle}",
+    journal = "Phys. Lett. B",
+    year = "2012"
+}
+""",
+    )
+    (merged,) = [record_id for record_id, record in site.records.items() if record["title"].startswith("First M87")]
+    authors = site.page(merged).select_one("p.authors").get_text()
+    assert authors == "Event Horizon Telescope Collaboration, Kazunori Akiyama", authors
+    assert site.page("ATLAS:2012yve").select_one("p.authors").get_text() == "Georges Aad, et al. (ATLAS Collaboration)"
