@@ -427,6 +427,19 @@ def _argument(tex: str, start: int) -> tuple[str, int]:
     return tex[start], start + 1
 
 
+def _aas_macro_meant(name: str) -> str:
+    """The AAS journal macro (aas_macros.sty, as ADS writes `journal = {\\apjl}`) a misspelt one means, with the
+    journal's name: '\\apjl (The Astrophysical Journal Letters)'; '' when it is like none."""
+    import difflib
+
+    from sitegen.sources.journal_macros import AAS_JOURNALS
+
+    name = name.lower()
+    started = sorted((macro for macro in AAS_JOURNALS if len(macro) > 2 and name.startswith(macro)), key=len, reverse=True)  # \apjlett
+    close = started[:1] or difflib.get_close_matches(name, AAS_JOURNALS, n=1, cutoff=0.8)
+    return f"\\{close[0]} ({AAS_JOURNALS[close[0]][1]})" if close else ""
+
+
 def unconverted_hint(tex: str) -> str:
     """What to write instead of LaTeX that could not be converted, for the warning about it ('' when nothing is known)."""
     names = [name for name in re.findall(r"\\([A-Za-z]+)", tex) if name in COMMON_MACRO_MEANINGS and name not in _math_macros]
@@ -438,6 +451,8 @@ def unconverted_hint(tex: str) -> str:
             f"; \\{name} is a command of the paper's own preamble, not LaTeX's: say once what it stands for, "
             f"in content/site.yaml: `math_macros: {{{name}: {value}}}` (or write {meaning if isinstance(meaning, str) else meaning[0]} here)"
         )
+    if (macro := re.fullmatch(r"\\([A-Za-z]+)", tex.strip())) and (meant := _aas_macro_meant(macro[1])):
+        return f"; \\{macro[1]} is no journal macro of the AAS: did you mean {meant}? Or write the journal's name"
     if re.match(r"\\(?:cite|ref|eqref|label|citep|citet)\b", tex):
         return "; a reference to the paper's own bibliography or numbering has no meaning here: write it as text, as [KR] or (1)"
     if tex.startswith(("$", "\\(", "\\[")) and (macro := re.search(r"\\([A-Za-z]+)", tex)):

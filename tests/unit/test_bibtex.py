@@ -1332,3 +1332,10 @@ def test_a_collaboration_already_among_the_authors_is_not_named_again(tmp_path):
     authors = site.page(merged).select_one("p.authors").get_text()
     assert authors == "Event Horizon Telescope Collaboration, Kazunori Akiyama", authors
     assert site.page("ATLAS:2012yve").select_one("p.authors").get_text() == "Georges Aad, et al. (ATLAS Collaboration)"
+
+
+def test_a_misspelt_aas_journal_macro_is_answered_with_the_one_meant(tmp_path):
+    site = built(tmp_path, r"@ARTICLE{k, author = {{Doe}, J.}, title = {T}, journal = {\apjlett}, year = 2015}")
+    (warning,) = site.warnings
+    assert warning.startswith(f"{PATH}:1: warning: record 'k', field 'source': LaTeX shown as source, cannot convert \\apjlett")
+    assert "did you mean \\apjl (The Astrophysical Journal Letters)?" in warning and "write the journal's name" in warning
