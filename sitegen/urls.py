@@ -73,6 +73,19 @@ def link_preview_problem(address: str) -> str:
     )
 
 
+def picture_elsewhere_problem(address: str) -> str:
+    """What to say about a record's `image` on another site ('' for a file of the site): the pages leave it out, as
+    they do a Markdown picture from elsewhere, since every visitor's browser would fetch it from there."""
+    stripped = address.strip()
+    if not stripped.startswith((*WEB_PREFIXES, "//")):
+        return ""
+    host = urlsplit(stripped if not stripped.startswith("//") else "https:" + stripped).hostname or stripped
+    return (
+        f"picture '{stripped}' is on another site ({host}): it is left out of the pages, which load nothing from "
+        "elsewhere (it stays the picture of the record's link preview); save it in static/ and write image: static/NAME"
+    )
+
+
 @dataclass(frozen=True)
 class SiteUrls:
     base_url: str  # as configured, with or without trailing slash

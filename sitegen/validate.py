@@ -55,6 +55,7 @@ from sitegen.urls import (
     SiteUrls,
     link_preview_problem,
     normal_base_url,
+    picture_elsewhere_problem,
     slugify,
     url_scheme,
     windows_folder_problem,
@@ -1260,6 +1261,8 @@ def validate_record(
         )
     if record.image and (problem := link_preview_problem(record.image)):
         fields.problem("image", problem, warning=True)  # the record page's link preview
+    if record.image and (problem := picture_elsewhere_problem(record.image)):
+        fields.problem("image", problem, warning=True)  # views.py leaves it out of the pages
     if len([p for p in problems if not p.warning]) > before:
         return None
     return record

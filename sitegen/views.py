@@ -24,6 +24,7 @@ from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, publication_status, record_details, work_licence, work_version
 from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
+from sitegen.homepage.appearance import STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
@@ -39,6 +40,7 @@ from sitegen.urls import (
     WEB_PREFIXES,
     SiteUrls,
     no_link_preview_format,
+    picture_elsewhere_problem,
     post_path,
     record_path,
     subject_path,
@@ -333,7 +335,7 @@ class ViewBuilder:
         self.group_by = self.settings.group_by
         # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
         # on every page, so worked out once (an accent's shades are searched for contrast)
-        self._style = Markup(self.settings.appearance.style_sheet())
+        self.style = Markup(self.settings.appearance.style_sheet())  # written as STYLE_PATH (pages/exports.py)
         self._coauthors = dict(_content_site_wide(site, "coauthors") or ())  # normalised name -> URL as written
         from sitegen.pages.people import author_links
 
@@ -374,7 +376,8 @@ class ViewBuilder:
                 else None,
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
-                "style": self._style,
+                "style": self.style,
+                "style_url": self.urls.page(STYLE_PATH) if self.style else None,  # base.html links it
                 "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
                 "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
                 "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),
@@ -497,7 +500,9 @@ class ViewBuilder:
             "award": Markup(entry.award.html) if entry.award else "",
             "status": Markup(render_inline(status).html) if (status := publication_status(record)) else "",
             "venue_short": Markup(entry.venue_short.html) if entry.venue_short else "",
-            "image": self.urls.link(record.image) if record.image else None,
+            # a picture of another site is left out of the pages (validate warns): visitors' browsers load nothing from
+            # elsewhere; it stays the link preview's (page_image), which the services that show previews fetch
+            "image": self.urls.link(record.image) if record.image and not picture_elsewhere_problem(record.image) else None,
             "image_alt": record.image_alt,  # "" for a picture that only decorates
             "citations": record.citations,
             "extra": record.extra,

@@ -9,7 +9,8 @@
 
 The colours become the theme's CSS custom properties (--accent, --accent-hover, --accent-soft, --accent-text)
 in both colour schemes, worked out here so that every shade keeps its contrast; `style_sheet` is the CSS the
-pages carry after the theme's stylesheets.
+pages link after the theme's stylesheets, as the file STYLE_PATH of output/ (no inline <style>: the pages work under
+a Content-Security-Policy of `default-src 'self'`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sitegen.values import value_class
 if TYPE_CHECKING:
     from sitegen.homepage.fields import Fields
 
+STYLE_PATH = "static/site-settings.css"  # the CSS of these settings, beside the theme's static files
 APPEARANCE_SETTINGS = frozenset({"accent", "accent_dark", "font", "heading_font", "dark_mode"})
 _HEX = re.compile(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _FONT_NAME = re.compile(r"[^\W_][\w .-]*")  # letters of any script, digits, spaces, dots and hyphens: safe in CSS quotes

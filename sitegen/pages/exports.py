@@ -1,7 +1,8 @@
 """The site's machine-readable files and the files it copies (SPEC §3).
 
 publications.bib, publications.ris, records.json, feed.xml, robots.txt, .nojekyll, CNAME and the
-static files. The sitemap is made by the render stage from every kind's pages.
+static files, with the stylesheet of site.yaml's colours and fonts. The sitemap is made by the render stage from
+every kind's pages.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from sitegen.errors import Location
 from sitegen.exports import joined
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
+from sitegen.homepage.appearance import STYLE_PATH
 from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
 
 
@@ -38,8 +41,13 @@ def export_files(context: RenderContext) -> Iterable[Page]:
 
 @register_page_kind("static")
 def static_files(context: RenderContext) -> Iterable[Page]:
+    style = str(context.views.style)  # site.yaml's colours and fonts: a stylesheet, not an inline <style>
     for name, source in context.static_sources.items():
-        yield Page(f"static/{name}", (context.input_digest(source),), functools.partial(context.input_file, source))
+        path = f"static/{name}"
+        mine = Location(source) if style and path == STYLE_PATH else None  # a file of that name is an error at it
+        yield Page(path, (context.input_digest(source),), functools.partial(context.input_file, source), source=mine)
+    if style:
+        yield Page(STYLE_PATH, (style,), lambda: style.encode())
 
 
 def _bibtex(context: RenderContext) -> bytearray:

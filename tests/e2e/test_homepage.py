@@ -1513,7 +1513,7 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     index = soup_of(files["index.html"])
     assert per_record(index, "img.record-thumbnail", lambda img: img["src"]) == {
         "r-art": ["/lab/static/previews/art.png"],
-        "r-conf": ["https://images.example.net/conf.jpg"],
+        "r-conf": [],  # a picture of another site: left out of the pages (below)
         "r-pre": [],
     }
     assert all(img["alt"] == "" for img in index.select("img.record-thumbnail"))  # the title beside it says what it is
@@ -1522,8 +1522,9 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert page.find("meta", property="og:image")["content"] == "https://example.org/lab/static/previews/art.png"
     assert page.find("meta", property="og:image:alt")["content"] == "A plot of engines"
     assert page.find("meta", attrs={"name": "twitter:image:alt"})["content"] == "A plot of engines"  # X reads its own tag
-    conference = soup_of(files["records/conf/index.html"])  # no image_alt: a picture that only decorates, the title for previews
-    assert conference.select_one("img.record-image")["alt"] == "" and conference.find("meta", property="og:image:alt")["content"] == "A conference paper"
+    conference = soup_of(files["records/conf/index.html"])  # no image_alt: the title for previews
+    assert conference.find("meta", property="og:image")["content"] == "https://images.example.net/conf.jpg"
+    assert conference.find("meta", property="og:image:alt")["content"] == "A conference paper"
     assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
     assert json.loads(page.find("script", type="application/ld+json").string)["image"] == "https://example.org/lab/static/previews/art.png"
     plain = soup_of(files["records/pre/index.html"])  # no picture: the profile's photo, as on every other page
@@ -1533,6 +1534,28 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert not plain.select("img.record-image")
     images = {r["id"]: r["image"] for r in json.loads(files["records.json"])["records"]}
     assert images == {"art": "https://example.org/lab/static/previews/art.png", "conf": "https://images.example.net/conf.jpg", "pre": None}
+
+
+def test_a_records_picture_from_another_site_is_left_out_of_the_pages_with_a_warning(tmp_path):
+    """A page of the site loads nothing from elsewhere (a university's data-protection office asks it): a record's
+    `image` from another site was every visitor's request to that site, on the profile, the subject pages and the
+    record's page. It stays the link preview's picture, which the services that show a preview fetch, not visitors."""
+    pictured = RECORDS.replace("  type: inproceedings\n", "  type: inproceedings\n  image: https://images.example.net/conf.jpg\n")
+    site = site_with(tmp_path, {"content/records/a.yaml": pictured}, base_url="https://example.org/lab/")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    line = pictured.splitlines().index("  image: https://images.example.net/conf.jpg") + 1
+    assert (
+        f"content/records/a.yaml:{line}: warning: field 'image': picture 'https://images.example.net/conf.jpg' is on another "
+        "site (images.example.net): it is left out of the pages, which load nothing from elsewhere (it stays the picture "
+        "of the record's link preview); save it in static/ and write image: static/NAME"
+    ) in result.stderr
+    output = site / "output"
+    for page in pages_to_read(output):
+        assert "images.example.net" not in " ".join(img.get("src", "") for img in soup(page).find_all("img")), page
+    conference = soup(output / "records/conf/index.html")
+    assert conference.find("meta", property="og:image")["content"] == "https://images.example.net/conf.jpg"
+    assert run_sitegen("check", "--strict", "--site", str(site)).returncode == 1
 
 
 def test_an_svg_picture_is_left_out_of_link_previews_with_a_warning_at_its_line(tmp_path):
@@ -1974,11 +1997,13 @@ def test_profile_links_of_research_sites_are_named_as_they_spell_themselves(tmp_
 # -- the look without a theme: accent, fonts, dark mode ---------------------------------------------
 
 
-def page_style(page: BeautifulSoup) -> str:
-    """The CSS of site.yaml's look, after the theme's stylesheets."""
-    style = page.head.find("style")
-    assert style is not None and style.find_previous("link", rel="stylesheet") is not None
-    return style.string
+def page_style(page: BeautifulSoup, output: Path) -> str:
+    """The CSS of site.yaml's look: a stylesheet of its own after the theme's, never an inline <style>, which a
+    Content-Security-Policy of `default-src 'self'` (a university's web server) refuses."""
+    assert page.find("style") is None
+    link = page.head.find("link", rel="stylesheet", href=re.compile(r"site-settings\.css$"))
+    assert link is not None and link.find_previous("link", rel="stylesheet") is not None
+    return (output / link["href"].removeprefix("/")).read_text(encoding="utf-8")
 
 
 def custom_properties(css: str, scheme: str) -> dict[str, str]:
@@ -1996,7 +2021,7 @@ def test_an_accent_colour_in_site_yaml_colours_every_page_in_both_schemes(tmp_pa
     result = run_sitegen("build", "--strict", "--site", str(site))
     assert result.returncode == 0, result.stderr
     for path in ("index.html", "records/art/index.html", "404.html"):
-        css = page_style(soup(site / "output" / path))
+        css = page_style(soup(site / "output" / path), site / "output")
         light, dark = custom_properties(css, "light"), custom_properties(css, "dark")
         assert light["--accent"] == "#b5179e"
         assert light["--accent-text"] == "#ffffff"
@@ -2004,7 +2029,19 @@ def test_an_accent_colour_in_site_yaml_colours_every_page_in_both_schemes(tmp_pa
         assert '[data-colour-scheme="dark"]' in css and "prefers-color-scheme: dark" in css
     plain = site_with(tmp_path / "plain", {})
     assert run_sitegen("build", "--site", str(plain)).returncode == 0
-    assert soup(plain / "output/index.html").head.find("style") is None
+    assert soup(plain / "output/index.html").head.find("link", href=re.compile("site-settings")) is None
+    assert not (plain / "output/static/site-settings.css").exists()
+
+
+def test_a_static_file_named_like_the_stylesheet_of_the_look_is_an_error_at_it(tmp_path):
+    site = site_with(tmp_path, {"static/site-settings.css": "body {}\n"}, settings='accent: "#b5179e"\n')
+    assert (
+        "static/site-settings.css: sitegen writes output/static/site-settings.css itself, the CSS of site.yaml's accent, "
+        "accent_dark, font and heading_font: rename this file" in build_fails(site)
+    )
+    plain = site_with(tmp_path / "plain", {"static/site-settings.css": "body {}\n"})  # no look of site.yaml: it is yours
+    assert run_sitegen("build", "--strict", "--site", str(plain)).returncode == 0
+    assert (plain / "output/static/site-settings.css").read_text(encoding="utf-8") == "body {}\n"
 
 
 def test_a_chosen_dark_accent_and_fonts_are_used_as_written(tmp_path):
@@ -2012,7 +2049,7 @@ def test_a_chosen_dark_accent_and_fonts_are_used_as_written(tmp_path):
     site = site_with(tmp_path, {}, settings=settings)
     result = run_sitegen("build", "--strict", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    css = page_style(soup(site / "output/index.html"))
+    css = page_style(soup(site / "output/index.html"), site / "output")
     assert custom_properties(css, "light")["--accent"] == "#007755"
     assert custom_properties(css, "dark")["--accent"] == "#7fe0c0"
     assert custom_properties(css, "light")["--sans"].endswith('Georgia, "DejaVu Serif", serif')
