@@ -359,7 +359,7 @@ def _escape_made(sequence: str) -> str:
 
 SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "math_macros"})
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people"}) | APPEARANCE_SETTINGS
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
     "url": "base_url",
     "baseurl": "base_url",

@@ -714,7 +714,7 @@ class ViewBuilder:
         profile = self.site.profile
         links = []
         if profile.email:
-            links.append({**self.link("email", "Email", f"mailto:{profile.email}"), "text": profile.email})
+            links.append(self.email_link(profile.email))
         for kind, label, url in self._profile_links():
             links.append({**self.link(kind, label, url), "text": label})
         photo = self._photo()
@@ -727,6 +727,17 @@ class ViewBuilder:
             "links": links,
             "extra": profile.extra,
         }
+
+    def email_link(self, address: str) -> dict[str, Any]:
+        """An e-mail address as a link of the profile or a person: with site.yaml's `protect_email`, `mailto:` as
+        character references and the address percent-encoded, its text as character references: browsers show and
+        open it as written, and the programs that collect `mailto:` and `name@host` from pages' bytes miss it (as
+        al-folio's `encode_email` does). `url` and `text` are then Markup, printed as they are."""
+        if not self.settings.protect_email:
+            return {**self.link("email", "Email", f"mailto:{address}"), "text": address}
+        scheme = "".join(f"&#{ord(character)};" for character in "mailto:")
+        encoded = Markup(scheme + "".join(f"%{byte:02X}" for byte in address.encode()))  # no `mailto:` in the page's bytes
+        return {**self.link("email", "Email", ""), "url": encoded, "text": Markup("".join(f"&#{ord(character)};" for character in address))}
 
     def _profile_links(self) -> list[tuple[str, str, str]]:
         """(kind, label, URL as written or made from an identifier) of each link in profile.yaml; the ORCID iD of
@@ -985,9 +996,10 @@ class ViewBuilder:
         """Who the site is of: a person, or on a site with person files the lab (docs/people.md)."""
         from sitegen.pages.people import is_lab_site
 
+        with_email = not self.settings.protect_email
         if is_lab_site(self.site):
-            return organization_json_ld(self.site.profile, home, photo, links)
-        return person_json_ld(self.site.profile, home, photo, links)
+            return organization_json_ld(self.site.profile, home, photo, links, with_email=with_email)
+        return person_json_ld(self.site.profile, home, photo, links, with_email=with_email)
 
     def metrics(self) -> dict[str, Any] | None:
         """Total citations and h-index of the shown records, and where they are listed most cited first;

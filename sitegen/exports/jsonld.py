@@ -172,7 +172,7 @@ def _headline(title: str) -> str:
     return words.rstrip(" ,;:") + "…"
 
 
-def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = ()) -> dict[str, Any]:
+def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = (), with_email: bool = True) -> dict[str, Any]:
     """The profile page's `Person`: what search engines tie the person's papers and accounts to.
 
     `url`: the profile page; `image`: the photo's absolute URL; `same_as`: absolute URLs of the
@@ -188,7 +188,7 @@ def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as
         data["jobTitle"] = profile.position
     if profile.affiliation:
         data["affiliation"] = {"@type": "Organization", "name": profile.affiliation}
-    if profile.email:
+    if profile.email and with_email:  # not with site.yaml's protect_email
         data["email"] = f"mailto:{profile.email}"
     if image:
         data["image"] = image
@@ -198,10 +198,10 @@ def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as
     return data
 
 
-def organization_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = ()) -> dict[str, Any]:
+def organization_json_ld(profile: Profile, url: str, image: str | None = None, same_as: Iterable[str] = (), with_email: bool = True) -> dict[str, Any]:
     """The front page of a lab site (one with person files, SPEC §9): profile.yaml is the lab, an `Organization`
     (its affiliation the organisation it is part of), and its people have pages of their own."""
-    data = person_json_ld(profile, url, image, same_as)
+    data = person_json_ld(profile, url, image, same_as, with_email)
     data["@type"] = "Organization"
     data.pop("jobTitle", None)
     if "affiliation" in data:

@@ -35,3 +35,4 @@ class HomepageSettings:
     analytics: Analytics | None = None
     verification: tuple[tuple[str, str], ...] = ()  # search engines' meta tags proving the site is its owner's: (name, code)
     appearance: Appearance = Appearance()  # accent colour, fonts, dark mode
+    protect_email: bool = False  # the profile's and people's e-mail addresses encoded in pages, left out of JSON-LD

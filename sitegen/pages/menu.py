@@ -1,4 +1,5 @@
-"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`, and the
+"""The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`,
+`protect_email`, and the
 look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/homepage/appearance.py).
 
     nav:                       # the menu; without it, made from what the site has
@@ -9,6 +10,7 @@ look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/home
     analytics:                 # off unless set; one of
       plausible: example.org   #   Plausible, for this domain
       # goatcounter: mysite    #   GoatCounter, this site code
+    protect_email: true        # e-mail addresses encoded in the pages and left out of JSON-LD, for harvesters
     verification:              # search engines' codes of their "HTML tag" method, a meta tag on every page
       google: abcDEF123        #   Google Search Console (a list for several owners)
       bing: 0123456789ABCDEF   #   Bing Webmaster Tools
@@ -69,7 +71,9 @@ def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Pro
     if problem is not None or not isinstance(data, dict):
         return HomepageSettings(), None, problems  # reported by the validation of site.yaml
     fields = Fields(data, SITE_FILE, problems)
-    settings = HomepageSettings(_nav(fields), _group_by(fields), _analytics(fields), _verification(fields), read_appearance(fields, text))
+    settings = HomepageSettings(
+        _nav(fields), _group_by(fields), _analytics(fields), _verification(fields), read_appearance(fields, text), _protect_email(fields)
+    )
     return settings, None, problems
 
 
@@ -99,6 +103,14 @@ def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
         if title and url:
             entries.append(MenuEntry(title, url, entry.line("url")))
     return tuple(entries)
+
+
+def _protect_email(fields: Fields) -> bool:
+    value = fields.data.get("protect_email", False)
+    if not isinstance(value, bool):
+        fields.problem("protect_email", f"field 'protect_email': expected true or false, got {shown_value(value)}")
+        return False
+    return value
 
 
 def _group_by(fields: Fields) -> str:

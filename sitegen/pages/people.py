@@ -291,7 +291,7 @@ class _PeoplePages:
 
         links = []
         if member.email:
-            links.append({"kind": "email", "label": "Email", "url": f"mailto:{member.email}", "text": member.email})
+            links.append(self.context.views.email_link(member.email))
         written = dict(member.links)
         if member.orcid and "orcid" not in written:
             written["orcid"] = member.orcid
@@ -342,7 +342,7 @@ class _PeoplePages:
             for link in shown["links"]
             if link["kind"] != "email"
         ]
-        return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as)
+        return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as, not self.context.views.settings.protect_email)
 
     def bibtex(self, person: PersonRecords) -> bytes:
         bibtex, entries = self.context.views.bibtex, self.entries

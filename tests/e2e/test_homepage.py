@@ -12,6 +12,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import unquote
 
 import feedparser
 import pytest
@@ -1980,6 +1981,40 @@ def test_the_demo_builds_its_homepage_under_a_sub_path(demo_site, tmp_path):
         a["href"] for a in cv.find_all("a", href=True)
     ]
     assert soup(output / "news" / "index.html").find("link", rel="alternate", href="/repo/news/feed.xml") is not None
+
+
+@pytest.mark.parametrize("protected", [False, True])
+def test_protect_email_keeps_addresses_from_harvesters_and_readable_to_visitors(tmp_path, protected):
+    """A university's data-protection office asks that the addresses on a page not be collected by the programs that
+    read pages for `mailto:` and `name@host`: with `protect_email: true` the profile's and the people's addresses are
+    encoded in the page (visitors see and click them as before, without JavaScript too) and left out of JSON-LD."""
+    files = rendered_files(
+        site_with(
+            tmp_path,
+            {
+                "content/profile.yaml": "name: Ada Lovelace\nemail: ada.lovelace@uni.example\n",
+                "content/people/babbage.yaml": "name: Charles Babbage\nemail: c.babbage@uni.example\n",
+            },
+            settings="protect_email: true\n" if protected else "",
+        )
+    )
+    for path, address in (("index.html", "ada.lovelace@uni.example"), ("people/babbage/index.html", "c.babbage@uni.example")):
+        page = soup_of(files[path])
+        link = page.select_one("li.link-email a")
+        assert link.get_text(strip=True).endswith(address)  # as a visitor reads it
+        assert unquote(link["href"]) == f"mailto:{address}"  # as the browser opens it
+        said = [json.loads(script.string) for script in page.find_all("script", type="application/ld+json")]
+        if protected:
+            assert address.encode() not in files[path] and b"mailto:" not in files[path], path
+            assert all("email" not in data for data in said)
+        else:
+            assert any(data.get("email") == f"mailto:{address}" for data in said)
+
+
+def test_protect_email_of_another_type_is_a_mistake_at_its_line(tmp_path):
+    assert "content/site.yaml:3: field 'protect_email': expected true or false, got 'yes'" in build_fails(
+        site_with(tmp_path, {}, settings='protect_email: "yes"\n')
+    )
 
 
 def test_profile_links_of_research_sites_are_named_as_they_spell_themselves(tmp_path):
