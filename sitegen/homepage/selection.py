@@ -215,6 +215,47 @@ def liquid_problems(line: str) -> list[str]:
 
 SHOWN = 60  # characters of a tag, or of a part of it, that a warning repeats (escaped: sitegen.errors.escaped)
 
+# An HTML tag of a known element in the site's own text (a video's "Embed" code, an <img>, a <br> pasted in): shown as
+# written, since the Markdown of pages shows no raw HTML. Names only, so that `<https://...>` links and `$a<b$` are none.
+_HTML_ELEMENTS = (
+    "a|abbr|audio|b|blockquote|br|button|center|code|details|div|em|embed|figcaption|figure|font|form|h[1-6]|hr|i|iframe|img|"
+    "input|kbd|li|link|mark|meta|object|ol|p|picture|pre|s|script|small|source|span|strong|style|sub|summary|sup|table|"
+    "tbody|td|th|thead|tr|u|ul|video"
+)
+_HTML_TAG = re.compile(rf"<(/?)({_HTML_ELEMENTS})(?=[\s/>])(?:[^<>\"']|\"[^\"]*\"|'[^']*')*>", re.IGNORECASE)
+_HTML_ATTRIBUTE = re.compile(r"""\s(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_INLINE_MATH = re.compile(r"\$[^$\n]*\$")
+_YOUTUBE_EMBED = re.compile(r"https?://(?:www\.)?youtube(?:-nocookie)?\.com/embed/([\w-]{6,})")
+_EMBEDS = frozenset({"iframe", "embed", "object", "video", "audio", "source"})
+
+
+def raw_html_problems(line: str) -> list[str]:
+    """A warning for a line of the site's own text outside code that holds an HTML tag (its first opening one, else its
+    first closing one): shown as written, with what to write in Markdown instead."""
+    if "<" not in line:
+        return []
+    text = _INLINE_MATH.sub("", _CODE_SPAN.sub("", line))
+    tags = list(_HTML_TAG.finditer(text))
+    if not tags:
+        return []
+    tag = next((t for t in tags if not t[1]), tags[0])
+    name = tag[2].lower()
+    found = _HTML_ATTRIBUTE.search(tag[0])
+    target = next((value for value in found.groups()[1:] if value is not None), "") if found else ""
+    said = f"HTML {quoted(tag[0], SHOWN)} is shown as written (a page shows no raw HTML, and loads nothing from elsewhere)"
+    if name in _EMBEDS and not tag[1]:
+        video = _YOUTUBE_EMBED.match(target)
+        address = f"https://www.youtube.com/watch?v={video[1]}" if video else target
+        return [f"{said}; write a link to it: [what it shows]({escaped(address, SHOWN)})" if address else f"{said}; write a link to what it showed"]
+    if name == "img" and not tag[1]:
+        path = "static/NAME" if not target or target.startswith(("http:", "https:", "//")) else target.lstrip("/")
+        return [f"{said}; show the picture as ![what it shows]({escaped(path, SHOWN)}), a file of the site"]
+    if name == "a" and not tag[1] and target:
+        return [f"{said}; write the link in Markdown: [its text]({escaped(target, SHOWN)})"]
+    if name == "br":
+        return [f"{said}; end the line with two spaces to break it there"]
+    return [f"{said}; write what it showed in Markdown"]
+
 
 def _liquid_tag(match: re.Match[str]) -> str:
     name, rest = match[1], match[2]

@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import liquid_problems, shortcode_problem
+from sitegen.homepage.selection import liquid_problems, raw_html_problems, shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_name, register_page_kind
@@ -84,7 +84,8 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
             fields.problems.append(Problem(problem, Location(path, body_line + number)))
             fields.failed = True
         elif number not in code:
-            fields.problems += [Problem(said, Location(path, body_line + number), warning=True) for said in liquid_problems(line)]
+            said_of_line = liquid_problems(line) + raw_html_problems(line)
+            fields.problems += [Problem(said, Location(path, body_line + number), warning=True) for said in said_of_line]
     place = TextPlaces(body, Location(path, body_line))
     converted = site_markdown(body, Location(path, body_line), problems, place)
     links = tuple((place.of(url).line or body_line, url) for url in hrefs(converted.html))

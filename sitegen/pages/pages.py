@@ -36,7 +36,15 @@ from sitegen.cache import digest
 from sitegen.errors import Location, Problem
 from sitegen.homepage.fields import Fields
 from sitegen.homepage.frontmatter import front_matter_fields
-from sitegen.homepage.selection import PublicationFilter, filter_from, liquid_problems, shortcode_problem, shortcode_settings, unknown_ids_warnings
+from sitegen.homepage.selection import (
+    PublicationFilter,
+    filter_from,
+    liquid_problems,
+    raw_html_problems,
+    shortcode_problem,
+    shortcode_settings,
+    unknown_ids_warnings,
+)
 from sitegen.latex import Converted, mathml_to_plain, unconverted_hint
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
 from sitegen.model import Site
@@ -311,7 +319,7 @@ def page_parts(
                 problems.append(Problem(problem, Location(path, number)))
                 failed = True
             elif number - first_line not in code:
-                problems += [Problem(said, Location(path, number), warning=True) for said in liquid_problems(line)]
+                problems += [Problem(said, Location(path, number), warning=True) for said in liquid_problems(line) + raw_html_problems(line)]
             lines.append(line)
             numbers.append(number)
             continue

@@ -928,6 +928,34 @@ def test_liquid_copied_from_a_jekyll_site_is_a_warning_at_its_line_saying_what_t
     assert [line for line in result.stderr.splitlines() if ": warning:" in line] == expected, result.stderr
 
 
+def test_raw_html_pasted_into_a_post_is_a_warning_at_its_line_saying_what_to_write(tmp_path):
+    """YouTube's "Embed" code, an <img> or a <br> pasted into a post, a page or a news item was shown to visitors as
+    code, without a word: a page shows no raw HTML (and loads nothing from elsewhere). Each line that holds a tag is a
+    warning with what to write in Markdown; not in code, nor `<https://...>` links, nor `$a<b$`."""
+    post = (
+        "---\ntitle: Embeds\ndate: 2025-08-01\n---\n"
+        '<iframe width="560" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?si=x" allowfullscreen></iframe>\n\n'
+        "<img src='/images/mesh.png' alt='A mesh'>\n\n"
+        "First line<br>\nsecond line, see <https://example.org> and $a<b$ and `<div>`.\n\n"
+        '```html\n<iframe src="x"></iframe>\n```\n'
+    )
+    news = '---\ndate: 2025-08-01\n---\nOur <a href="https://example.org/paper" target="_blank">paper</a> is out.\n'
+    site = site_with(tmp_path, {"content/posts/2025-08-01-embeds.md": post, "content/news/n.md": news})
+    said = "is shown as written (a page shows no raw HTML, and loads nothing from elsewhere)"
+    expected = [
+        f'content/news/n.md:4: warning: HTML \'<a href="https://example.org/paper" target="_blank">\' {said}; '
+        "write the link in Markdown: [its text](https://example.org/paper)",
+        f'content/posts/2025-08-01-embeds.md:5: warning: HTML \'<iframe width="560" src="https://www.youtube-nocookie.com/e…\' '
+        f"{said}; write a link to it: [what it shows](https://www.youtube.com/watch?v=dQw4w9WgXcQ)",
+        f"content/posts/2025-08-01-embeds.md:7: warning: HTML '<img src='/images/mesh.png' alt='A mesh'>' {said}; "
+        "show the picture as ![what it shows](images/mesh.png), a file of the site",
+        f"content/posts/2025-08-01-embeds.md:9: warning: HTML '<br>' {said}; end the line with two spaces to break it there",
+    ]
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 1
+    assert [line for line in result.stderr.splitlines() if ": warning:" in line] == expected, result.stderr
+
+
 @pytest.mark.slow
 def test_a_liquid_warning_escapes_what_the_tag_holds_and_repeats_a_bounded_part_of_it(tmp_path):
     """A tag's terminal escapes (which would clear the screen, retitle the window) are shown escaped, in the quote and
