@@ -217,9 +217,10 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
         return []
     if photo in statics:
         size = listing.files.get(statics[photo], (0, 0))[0]
+        found = [_located_photo_problem(photo, statics[photo], where, listing)] if statics[photo].startswith("static/") else []
         if size <= PHOTO_SIZE:
-            return []
-        return [
+            return [problem for problem in found if problem is not None]
+        return [problem for problem in found if problem is not None] + [
             Problem(
                 f"field 'photo': {photo} is {size / 1_000_000:.1f} MB, which every visitor loads for a picture shown 160 "
                 "pixels wide: a copy about 500 pixels wide (a JPEG of some 100 kB) looks the same and loads at once",
@@ -236,6 +237,29 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
         close = [name for name in own if name.lower() == photo.lower()] or difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
         hint = f"; did you mean '{close[0]}'?" if close else ""
     return [Problem(f"field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left out{hint}", where, warning=True)]
+
+
+def _located_photo_problem(photo: str, path: str, where: Location, listing: Listing) -> Problem | None:
+    """A warning for a photo of the site whose EXIF data says where it was taken (a phone's GPS position, at home say):
+    published as it is, anyone who saves the picture reads it. None for one that does not, or is no picture."""
+    import io
+    import logging
+
+    import exifread  # only for a site with a photo
+
+    logging.getLogger("exifread").setLevel(logging.CRITICAL)  # "File format not recognized": not the visitor's business
+    try:
+        tags = exifread.process_file(io.BytesIO(listing.read_bytes(path)), details=False, stop_tag="GPS GPSLongitude")
+    except Exception:  # a file exifread cannot read has no position it could find either
+        return None
+    if not any(str(name).startswith(("GPS GPSLatitude", "GPS GPSLongitude")) for name in tags):
+        return None
+    return Problem(
+        f"field 'photo': {photo} says where it was taken (a GPS position in its EXIF data), which anyone who saves the picture "
+        f"can read: remove it before publishing (exiftool -gps:all= {path}, or your photo app's 'remove location')",
+        where,
+        warning=True,
+    )
 
 
 def digests_of(fingerprints: dict[str, tuple[int, int, str]]) -> dict[str, str]:

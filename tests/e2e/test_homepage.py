@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote
@@ -2203,6 +2204,43 @@ def test_a_camera_sized_photo_is_a_warning_and_a_small_one_is_not(tmp_path):
     (site / "static/photo.jpg").write_text("x" * 120_000)
     result = run_sitegen("build", "--strict", "--site", str(site))
     assert result.returncode == 0, result.stderr
+
+
+def jpeg_with_exif(gps: bool) -> bytes:
+    """A small JPEG whose EXIF names its author and, with `gps`, the latitude where it was taken (as a phone writes it)."""
+    artist = b"Priya Raman\x00"
+    entries = [(0x013B, 2, len(artist), 8 + 2 + 2 * 12 + 4)]  # Artist, its text after IFD0
+    gps_at = 8 + 2 + 2 * 12 + 4 + len(artist)
+    entries.append((0x8825, 4, 1, gps_at) if gps else (0x0131, 2, 1, 0))  # GPSInfo, or an empty Software
+    tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 2)
+    tiff += b"".join(struct.pack("<HHII", *entry) for entry in entries) + struct.pack("<I", 0) + artist
+    if gps:
+        rationals_at = gps_at + 2 + 2 * 12 + 4
+        tiff += struct.pack("<H", 2) + struct.pack("<HHI4s", 1, 2, 2, b"N\x00\x00\x00") + struct.pack("<HHII", 2, 5, 3, rationals_at)
+        tiff += struct.pack("<I", 0) + struct.pack("<6I", 48, 1, 8, 1, 3000, 100)
+    exif = b"Exif\x00\x00" + tiff
+    return b"\xff\xd8" + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + b"\xff\xd9"
+
+
+def test_a_photo_that_says_where_it_was_taken_is_a_warning(tmp_path):
+    """A phone's portrait carries the GPS position where it was taken (at home, say) in its EXIF data, published as it
+    came for anyone who saves the picture to read; the build said nothing."""
+    site = site_with(
+        tmp_path, {"content/profile.yaml": "name: Priya Raman\nphoto: photo.jpg\n", "content/people/ada.yaml": "name: Ada Lovelace\nphoto: ada.jpg\n"}
+    )
+    (site / "static").mkdir()
+    (site / "static/photo.jpg").write_bytes(jpeg_with_exif(gps=True))
+    (site / "static/ada.jpg").write_bytes(jpeg_with_exif(gps=False))
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    found = [line for line in result.stderr.splitlines() if "where it was taken" in line]
+    assert found == [
+        "content/profile.yaml:2: warning: field 'photo': photo.jpg says where it was taken (a GPS position in its EXIF data), "
+        "which anyone who saves the picture can read: remove it before publishing (exiftool -gps:all= static/photo.jpg, "
+        "or your photo app's 'remove location')"
+    ], result.stderr
+    (site / "static/photo.jpg").write_bytes(jpeg_with_exif(gps=False))
+    assert "where it was taken" not in run_sitegen("check", "--site", str(site)).stderr
 
 
 def test_a_photo_named_in_another_case_is_named_as_the_file_is(tmp_path):
