@@ -264,11 +264,6 @@ def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -
     if one_page.where is not None:  # a theme's page
         by = f"{elsewhere} ('{other_kind}')" if elsewhere is not None else f"sitegen's '{other_kind}' pages"
         return Problem(f"path '{path}': {by} write{'s' if elsewhere else ''} output/{path} already; choose another path", where)
-    if one_kind == other_kind == "static":  # a file of static/ named like the stylesheet of site.yaml's look
-        return Problem(
-            f"sitegen writes output/{path} itself, the CSS of site.yaml's accent, accent_dark, font and heading_font: rename this file (and the links to it)",
-            where,
-        )
     if one_kind == "redirects":  # the other is sitegen's own page
         return Problem(f"redirect of '{shown}': the old address is sitegen's '{other_kind}' page (output/{path}): delete this line", where)
     noun = _NOUNS.get(one_kind, "page")

@@ -24,7 +24,7 @@ from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, publication_status, record_details, work_licence, work_version
 from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
 from sitegen.fragments import Fragments
-from sitegen.homepage.appearance import STYLE_PATH
+from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
@@ -377,7 +377,8 @@ class ViewBuilder:
                 "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
                 "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
                 "style": self.style,
-                "style_url": self.urls.page(STYLE_PATH) if self.style else None,  # base.html links it
+                # base.html links it: for a theme without style.css, which else ends with it (pages/exports.py)
+                "style_url": self.urls.page(STYLE_PATH) if self.style and MAIN_STYLESHEET not in self.static_files else None,
                 "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
                 "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
                 "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),

@@ -8,9 +8,10 @@
                              # true: dark unless the visitor chooses light
 
 The colours become the theme's CSS custom properties (--accent, --accent-hover, --accent-soft, --accent-text)
-in both colour schemes, worked out here so that every shade keeps its contrast; `style_sheet` is the CSS the
-pages link after the theme's stylesheets, as the file STYLE_PATH of output/ (no inline <style>: the pages work under
-a Content-Security-Policy of `default-src 'self'`).
+in both colour schemes, worked out here so that every shade keeps its contrast; `style_sheet` is the CSS that ends
+the theme's style.css in output/ (or, for a theme without one, the stylesheet STYLE_PATH that the pages link): no
+inline <style>, which a Content-Security-Policy of `default-src 'self'` refuses, and no request more. Every rule is
+`!important`, so that it holds over the theme's stylesheets linked after style.css.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from sitegen.values import value_class
 if TYPE_CHECKING:
     from sitegen.homepage.fields import Fields
 
-STYLE_PATH = "static/site-settings.css"  # the CSS of these settings, beside the theme's static files
+MAIN_STYLESHEET = "style.css"  # the theme's stylesheet (of static/) that the CSS of these settings ends
+STYLE_PATH = "static/site-settings.css"  # the CSS of these settings, for a theme without MAIN_STYLESHEET
 APPEARANCE_SETTINGS = frozenset({"accent", "accent_dark", "font", "heading_font", "dark_mode"})
 _HEX = re.compile(r"#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _FONT_NAME = re.compile(r"[^\W_][\w .-]*")  # letters of any script, digits, spaces, dots and hyphens: safe in CSS quotes
@@ -72,7 +74,7 @@ class Appearance:
             )
             rules.append(f'@media screen {{ :root[data-colour-scheme="dark"], :root[data-colour-scheme="dark"] body {{ {declarations} }} }}')
         if self.heading_font:
-            rules.append(f"h1, h2, h3, h4, .site-name {{ font-family: {self.heading_font}; }}")
+            rules.append(f"h1, h2, h3, h4, .site-name {{ font-family: {self.heading_font} !important; }}")
         return "\n".join(rules)
 
 

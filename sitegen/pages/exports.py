@@ -10,13 +10,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from sitegen.errors import Location
 from sitegen.exports import joined
 from sitegen.exports.feed import FEED_SIZE, atom_feed
 from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
-from sitegen.homepage.appearance import STYLE_PATH
+from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
 
 
@@ -41,13 +40,22 @@ def export_files(context: RenderContext) -> Iterable[Page]:
 
 @register_page_kind("static")
 def static_files(context: RenderContext) -> Iterable[Page]:
-    style = str(context.views.style)  # site.yaml's colours and fonts: a stylesheet, not an inline <style>
+    # site.yaml's colours and fonts: at the end of the theme's style.css, which every page links first (no inline
+    # <style>, which a Content-Security-Policy refuses, and no request more), or a stylesheet of their own (views.py)
+    style = str(context.views.style)
+    merged = bool(style) and MAIN_STYLESHEET in context.static_sources
     for name, source in context.static_sources.items():
         path = f"static/{name}"
-        mine = Location(source) if style and path == STYLE_PATH else None  # a file of that name is an error at it
-        yield Page(path, (context.input_digest(source),), functools.partial(context.input_file, source), source=mine)
-    if style:
+        if merged and name == MAIN_STYLESHEET:
+            yield Page(path, (context.input_digest(source), style), functools.partial(_with_style, context, source, style))
+            continue
+        yield Page(path, (context.input_digest(source),), functools.partial(context.input_file, source))
+    if style and not merged:
         yield Page(STYLE_PATH, (style,), lambda: style.encode())
+
+
+def _with_style(context: RenderContext, source: str, style: str) -> bytes:
+    return context.input_file(source).rstrip(b"\n") + b"\n\n/* site.yaml: accent, accent_dark, font, heading_font */\n" + style.encode() + b"\n"
 
 
 def _bibtex(context: RenderContext) -> bytearray:

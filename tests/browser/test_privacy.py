@@ -1,11 +1,13 @@
 """The demo site as a university's data-protection office checks it: served from a sub-path with the strict
-Content-Security-Policy `default-src 'self'`, no page breaks a rule of it (no inline script or style), the
-site.yaml colours and the visitor's dark-mode choice still hold, and no page asks another host for anything.
+Content-Security-Policy `default-src 'self'` and the hash docs/security.md gives for the one inline script, no page
+breaks a rule of it; with `default-src 'self'` alone, the site.yaml colours and the visitor's dark-mode choice still
+hold; and no page asks another host for anything.
 """
 
 from __future__ import annotations
 
 import http.server
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,14 +17,20 @@ from crawl import serve_directory  # tests/crawl.py
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-CSP = "default-src 'self'"
+REPO = Path(__file__).resolve().parents[2]
+STRICT = "default-src 'self'"
+HASHES = re.findall(r"'sha256-[A-Za-z0-9+/]+=*'", (REPO / "docs" / "security.md").read_text(encoding="utf-8"))
+WITH_HASHES = f"default-src 'self'; script-src 'self' {' '.join(HASHES)}"
 PAGES = ["", "records/2403.09176/", "subjects/cs.DC/", "cv/", "news/", "talks/", "posts/", "about/", "404.html"]
 
 
-class _StrictHandler(http.server.SimpleHTTPRequestHandler):
-    def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", CSP)
-        super().end_headers()
+def _handler(policy: str) -> type[http.server.SimpleHTTPRequestHandler]:
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self) -> None:
+            self.send_header("Content-Security-Policy", policy)
+            super().end_headers()
+
+    return Handler
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +52,16 @@ def built_for_a_university(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def served_strictly(built_for_a_university) -> Iterator[str]:
-    """The site at /~lena/ on loopback, with the strict policy."""
-    with serve_directory(built_for_a_university, prefix="/~lena/", files=_StrictHandler) as base_url:
+    """The site at /~lena/ on loopback, with `default-src 'self'` alone."""
+    with serve_directory(built_for_a_university, prefix="/~lena/", files=_handler(STRICT)) as base_url:
+        yield base_url
+
+
+@pytest.fixture(scope="module")
+def served_with_hashes(built_for_a_university) -> Iterator[str]:
+    """The site at /~lena/ on loopback, with `default-src 'self'` and the documented hashes."""
+    assert HASHES, "docs/security.md names no script hash"
+    with serve_directory(built_for_a_university, prefix="/~lena/", files=_handler(WITH_HASHES)) as base_url:
         yield base_url
 
 
@@ -62,13 +78,13 @@ def _refusals(page) -> list[str]:
     return refused
 
 
-def test_no_page_breaks_a_strict_content_security_policy(new_page, served_strictly):
+def test_no_page_breaks_a_strict_policy_with_the_documented_hash(new_page, served_with_hashes):
     page = new_page()
     refused = _refusals(page)
     for path in PAGES:
-        page.goto(served_strictly + path)
+        page.goto(served_with_hashes + path)
         page.wait_for_load_state("load")
-    page.goto(served_strictly + "records/2403.09176/")
+    page.goto(served_with_hashes + "records/2403.09176/")
     page.locator("details.cite-styles > summary").click()
     expect(page.locator("#cite-apa")).not_to_contain_text("Formatting")
     assert refused == []
@@ -77,15 +93,20 @@ def test_no_page_breaks_a_strict_content_security_policy(new_page, served_strict
     assert "Georgia" in page.evaluate("getComputedStyle(document.body).fontFamily")
 
 
-def test_the_dark_mode_choice_holds_from_page_to_page_under_a_strict_policy(new_page, served_strictly):
+def test_under_default_src_self_alone_the_look_and_the_dark_mode_choice_hold(new_page, served_strictly):
+    """The inline line that sets a stored choice before the first paint is refused (the one refusal); colour-scheme.js
+    sets it a moment later, so the choice holds from page to page all the same, and the colours are the site's."""
     page = new_page(color_scheme="light")
+    refused = _refusals(page)
     page.goto(served_strictly)
     page.locator("button.scheme-toggle").click()
     assert page.evaluate("document.documentElement.getAttribute('data-colour-scheme')") == "dark"
-    page.goto(served_strictly + "cv/", wait_until="domcontentloaded")
-    assert page.evaluate("document.documentElement.getAttribute('data-colour-scheme')") == "dark"
+    page.goto(served_strictly + "cv/")
     page.wait_for_load_state("load")
-    assert page.locator("button.scheme-toggle").get_attribute("aria-pressed") == "true"
+    expect(page.locator("html")).to_have_attribute("data-colour-scheme", "dark")
+    expect(page.locator("button.scheme-toggle")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()") != ""
+    assert refused and all("inline script" in message for message in refused), refused
 
 
 def test_no_page_asks_another_host_for_anything(new_page, served):

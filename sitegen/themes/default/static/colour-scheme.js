@@ -1,10 +1,11 @@
-// Dark mode: the visitor's choice, kept in localStorage, over the system's setting. base.html loads this
-// file in <head> without `async` or `defer`, so a stored choice is applied before the page is drawn (and
-// no inline script is needed: the pages work under a Content-Security-Policy of `default-src 'self'`);
-// then it wires the header's toggle (hidden without JavaScript: the system's setting rules).
+// Dark mode: the visitor's choice, kept in localStorage, over the system's setting. A line of script
+// in base.html's <head> applies a stored choice before the page is drawn; this file, loaded `async`,
+// wires the header's toggle (hidden without JavaScript: the system's setting rules), and applies the
+// stored choice too, for a server whose Content-Security-Policy refuses that line (`default-src 'self'`
+// without its hash, docs/security.md): the choice then holds from page to page, set a moment later.
 (function () {
   "use strict";
-  var KEY = "sitegen-colour-scheme";
+  var KEY = "sitegen-colour-scheme"; // base.html reads it too
   var root = document.documentElement;
   try {
     var stored = window.localStorage.getItem(KEY);
