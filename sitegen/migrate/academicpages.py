@@ -37,7 +37,7 @@ from sitegen.migrate import (
     yaml_document,
 )
 from sitegen.migrate.links import file_fields
-from sitegen.migrate.resume import json_resume_cv
+from sitegen.migrate.resume import PUBLICATIONS, json_resume_cv
 from sitegen.urls import slugify
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
@@ -97,6 +97,8 @@ def read(old: OldSite) -> Imported:
     talks_file(old, imported, old.files("_talks", (".md", ".markdown")), "venue", TALK_LINKS, jekyll_collection_permalink(config, "talks"))
     if isinstance(resume := old.json("_data/cv.json"), dict):  # the JSON Resume of its cv-json page
         cv, notes = json_resume_cv(resume, "_data/cv.json")
+        # its CV page lists every publication (academicpages marks none as selected)
+        cv["sections"] = [{**section, "publications": "all"} if section == PUBLICATIONS else section for section in cv["sections"]]
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
     teaching, portfolio = (jekyll_collection_permalink(config, name) for name in ("teaching", "portfolio"))

@@ -117,6 +117,7 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
     assert any(text(a) == "Teaching" for a in index.select("header nav a"))
     cv = text(page(site, "cv/index.html"))  # _data/cv.json, the JSON Resume of its cv-json page
     assert "Rear Admiral" in cv and "PhD in Mathematics" in cv and "note: _data/cv.json: skills not brought over" in result.stdout
+    assert "The Education of a Computer" in cv  # its CV lists every publication, as academicpages' did (it marks none selected)
     assert "note: _pages/cv.md: a page (a Liquid layout as much as text) not brought over" in result.stdout  # its Markdown CV: said
 
 
