@@ -48,6 +48,7 @@ FORMAT_TAGS = {
 }
 # Macros whose argument is shown as it is (small capitals, `\\textsc{}`, as the letters written).
 PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "textsc", "url", "nolinkurl", "protect"}
+GREEK_LETTERS = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega").split()
 # Text symbols by name. pylatexenc's text converter knows some and gives nothing for others (`\\S`, `\\P`,
 # `\\copyright`, `\\pounds`): these are read here first, so that no symbol is dropped silently.
 TEXT_SYMBOLS = {
@@ -90,6 +91,39 @@ TEXT_SYMBOLS = {
     "textasciicircum": "^",
     "textunderscore": "_",
     "textbackslash": "\\",
+    # textcomp's and textgreek's, as Zotero's BibTeX export writes a Greek letter or a unit pasted into a title
+    # (`{\textalpha}-helix`, `5 \textmu m`, `25 \textdegree C`)
+    "textmu": "\u00b5",
+    "textohm": "\u03a9",
+    "textcelsius": "\u00b0C",
+    "textpm": "\u00b1",
+    "texttimes": "\u00d7",
+    "textdiv": "\u00f7",
+    "textminus": "\u2212",
+    "textperthousand": "\u2030",
+    "textonehalf": "\u00bd",
+    "textonequarter": "\u00bc",
+    "textthreequarters": "\u00be",
+    "textonesuperior": "\u00b9",
+    "texttwosuperior": "\u00b2",
+    "textthreesuperior": "\u00b3",
+    "textrightarrow": "\u2192",
+    "textleftarrow": "\u2190",
+    "textuparrow": "\u2191",
+    "textdownarrow": "\u2193",
+    "textnumero": "\u2116",
+    **{
+        f"text{name}": unicodedata.lookup(f"GREEK SMALL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
+        for name in GREEK_LETTERS
+        if name != "mu"  # textcomp's micro sign (above), as units use it: µm
+    },
+    **{f"text{name.capitalize()}": unicodedata.lookup(f"GREEK CAPITAL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}") for name in GREEK_LETTERS},
+    "textvarsigma": "\u03c2",
+    "textfinalsigma": "\u03c2",
+}
+# The text symbols that stand in a unit or a word, where the space TeX swallows after a command's name matters.
+UNIT_SYMBOLS = {"textdegree", "textcelsius", "textmu", "textohm"} | {
+    name for name in TEXT_SYMBOLS if name[4:].lower() in GREEK_LETTERS or name in ("textvarsigma", "textfinalsigma")
 }
 # Accents and symbols that pylatexenc's text converter turns into Unicode.
 UNICODE_MACROS = {
@@ -235,7 +269,10 @@ _NUMBERING = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber\b|notag\b)")  # a dis
 _LATEX_SPAN = re.compile(
     rf"(?<!\\)\$\$(?:\\.|[^$\\\n]|{_LINE_BREAK})+?\$\$"  # display math
     # inline math: as pandoc reads it, a `$` with a space inside it or a digit after it closes none, so that dollar
-    # amounts stay text ("$5 and $10", "costs $10 and $x$"); `$ x $`, spaced inside on both sides, is math too
+    # amounts stay text ("$5 and $10", "costs $10 and $x$"); `$ x $`, spaced inside on both sides, is math too;
+    # but a formula that starts with a command or a script ends at its `$` also before a digit, as LaTeX reads
+    # it: `$\sim$2 nm`, `$\times$10`, `$^{13}$C` (no dollar amount starts so)
+    rf"|(?<!\\)\$(?=[\\^_])(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\S)\$"
     rf"|(?<!\\)\$(?=\S)(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\S)\$(?!\d)"
     rf"|(?<!\\)\$(?=\s)(?:\\.|[^$\\\n]|{_LINE_BREAK})+?(?<=\s)\$(?!\d)"
     rf"|\\\((?:\\[^)]|[^\\\n]|{_LINE_BREAK})+?\\\)"  # inline math \( ... \)
@@ -245,6 +282,8 @@ _LATEX_SPAN = re.compile(
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
     # a letter's macro before a word, the space TeX swallows after it taken with it: \L uczak (Łuczak), \O ksendal
     r"|\\(?:AA|aa|AE|ae|OE|oe|O|o|L|l|ss|i|j)[ \t]+(?=[A-Za-z])"
+    # and a unit's or a Greek letter's, before a letter: `25 \textdegree C` (25 °C), `5 \textmu m` (5 µm)
+    rf"|\\(?:{'|'.join(sorted(UNIT_SYMBOLS, key=len, reverse=True))})[ \t]+(?=[A-Za-z])"
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
@@ -600,7 +639,54 @@ def _math(tex: str, source: str, display: bool = False) -> Converted:
     plain = mathml_to_plain(mathml) if mathml else ""
     if not mathml or _UNKNOWN_COMMAND.search(mathml):  # latex2mathml passes unknown commands through as text
         return Converted(f"<code>{html.escape(source, quote=False)}</code>", source, [source])
+    if not display and "<mi></mi>" in mathml and (scripts := _bare_scripts(mathml)):
+        return scripts
     return Converted(mathml, plain)
+
+
+def _bare_scripts(mathml: str) -> Converted | None:
+    """A formula that is only a subscript or a superscript, with no base, as HTML's `<sub>` and `<sup>`: `CO$_2$`,
+    `Li$^+$`, `SO$_4^{2-}$`, `10$^{-3}$`, as ACS, RSC, Wiley and Zotero write every chemical formula. Publishers set
+    them so; as MathML, with an empty base, the line may break between "C" and its subscript, a gap follows, and
+    the digits are set in the math font. `25$^\\circ$C` is the degree sign: 25°C. None when it is more than that."""
+    try:
+        root = ET.fromstring(mathml.replace("&nbsp;", "&#160;"))
+    except ET.ParseError:
+        return None
+    row = list(root)
+    while len(row) == 1 and _tag(row[0]) == "mrow":
+        row = list(row[0])
+    if len(row) != 1 or _tag(row[0]) not in _BARE_SCRIPT_TAGS:
+        return None
+    base, *scripts = list(row[0])
+    if _tag(base) != "mi" or base.text or len(base):
+        return None
+    texts = [text for script in scripts if (text := _flat_text(script)) and text.strip()]
+    if len(texts) != len(scripts):
+        return None
+    tags = _BARE_SCRIPT_TAGS[_tag(row[0])]
+    if tags == ("sup",) and texts[0] in ("\u2218", "\u00b0"):  # `$^\circ$`, `$^{\circ}$`: a degree
+        return Converted("\u00b0", "\u00b0")
+    return Converted(
+        "".join(f"<{tag}>{html.escape(text, quote=False)}</{tag}>" for tag, text in zip(tags, texts)),
+        "".join(_script(text, *_SCRIPT_FORMS[tag]) for tag, text in zip(tags, texts)),
+    )
+
+
+_BARE_SCRIPT_TAGS = {"msub": ("sub",), "msup": ("sup",), "msubsup": ("sub", "sup")}
+_SCRIPT_FORMS = {"sub": (_SUBSCRIPTS, "_"), "sup": (_SUPERSCRIPTS, "^")}
+
+
+def _flat_text(element: ET.Element) -> str | None:
+    """The text of a script that is a row of symbols (`2`, `2+`, `1-x`, `\\text{cat}`); None when it has structure
+    of its own (a fraction, a script)."""
+    tag = _tag(element)
+    if tag in ("mi", "mn", "mo", "mtext") and not len(element):
+        return unicodedata.normalize("NFKC", element.text or "") if tag == "mi" else (element.text or "")
+    if tag == "mrow":
+        parts = [_flat_text(child) for child in element]
+        return None if any(part is None for part in parts) else "".join(part or "" for part in parts)
+    return None
 
 
 # what latex2mathml writes for a command it does not know: `<mi>\R</mi>` (a `\backslash` is `<mo>\</mo>`)

@@ -549,3 +549,64 @@ def test_the_space_after_a_letters_macro_is_swallowed_as_tex_does(tex, text):
     """MathSciNet writes `\\L uczak` and `\\O ksendal`: TeX takes the space as the end of the macro's name."""
     converted = convert_inline(tex)
     assert converted.plain == text and converted.unconverted == []
+
+
+# -- chemistry: formulas, units and symbols as ACS, RSC, Wiley and Zotero export them -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("tex", "html_text", "plain"),
+    [
+        (r"Reduction of CO$_2$ to C$_{2+}$ Products", "Reduction of CO<sub>2</sub> to C<sub>2+</sub> Products", "Reduction of CO₂ to C₂₊ Products"),
+        (r"H$_2$O and Li$^+$", "H<sub>2</sub>O and Li<sup>+</sup>", "H₂O and Li⁺"),
+        (r"SO$_4^{2-}$ ions", "SO<sub>4</sub><sup>2−</sup> ions", "SO₄²⁻ ions"),
+        (r"10$^{-3}$ M", "10<sup>−3</sup> M", "10⁻³ M"),
+        (r"LiNi$_{1-x}$Co$_x$O$_2$", "LiNi<sub>1−x</sub>Co<sub>x</sub>O<sub>2</sub>", "LiNi₁₋ₓCoₓO₂"),
+        (r"at 25$^\circ$C and 80 $^{\circ}$C", "at 25°C and 80 °C", "at 25°C and 80 °C"),
+    ],
+)
+def test_a_formula_that_is_only_a_script_is_html_sub_and_sup(tex, html_text, plain):
+    """`CO$_2$` is no formula of its own but the subscript of the text before it: as MathML with an empty base,
+    Chromium breaks the line between "C" and its "2+", leaves a gap after it and sets the digit in the math font."""
+    converted = render_inline(tex)
+    assert converted.html == html_text
+    assert converted.plain == plain
+    assert converted.unconverted == []
+
+
+def test_a_script_with_a_base_or_structure_stays_mathematics():
+    assert soup(convert_inline(r"$x_2$ and $_{\frac{1}{2}}$").html).find_all("math")[1].find("mfrac") is not None
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        (r"at 25 \textdegree C, 80\textdegree C and 120~\textdegree C", "at 25 °C, 80°C and 120 °C"),
+        (r"{\textalpha}-Helix Peptides and \textbeta-alumina", "α-Helix Peptides and β-alumina"),
+        (r"grains of 5 \textmu m, 3\,\textmu m", "grains of 5 µm, 3 µm"),
+        (r"\textDelta G of 10 \textpm 2 kJ, 5 \textohm", "ΔG of 10 ± 2 kJ, 5 Ω"),
+        (r"\textlambda = 532 nm", "λ = 532 nm"),
+    ],
+)
+def test_textcomp_and_textgreek_symbols_become_unicode_and_swallow_the_space_as_tex_does(tex, plain):
+    """Zotero's BibTeX export writes a Greek letter or a unit pasted into a title as `{\\textalpha}`, `\\textmu`;
+    TeX takes the space after `\\textdegree` as the end of its name: `25 \\textdegree C` is "25 °C"."""
+    converted = render_inline(tex)
+    assert converted.plain == plain
+    assert converted.unconverted == []
+    assert "\\" not in soup(converted.html).get_text()
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        (r"$\sim$2 nm pores", "~2 nm pores"),
+        (r"a $\times$10 rate and $\approx$5 eV", "a ×10 rate and ≈5 eV"),
+        (r"$^{13}$C NMR", "¹³C NMR"),
+    ],
+)
+def test_a_formula_that_starts_with_a_command_ends_before_a_digit_as_latex_reads_it(tex, plain):
+    converted = render_inline(tex)
+    assert converted.plain == plain
+    assert converted.unconverted == []
+    assert "$" not in soup(converted.html).get_text()
