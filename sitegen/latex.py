@@ -314,7 +314,7 @@ def _latex_context():
     """pylatexenc's macros, and the arguments of text macros it does not know (without them
     `\\textsuperscript{th}` would be a macro alone and its argument plain text after it)."""
     context = latexwalker.get_default_latex_context_db()
-    taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl")
+    taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl", "ce")  # mhchem's \\ce{CO2}
     macros = [MacroSpec(name, "{") for name in taking_one] + [MacroSpec("href", "{{")]  # hyperref's \href{address}{text}
     context.add_context_category("sitegen", macros=macros, prepend=True)
     return context
@@ -492,6 +492,11 @@ def unconverted_hint(tex: str) -> str:
         )
     if (macro := re.fullmatch(r"\\([A-Za-z]+)", tex.strip())) and (meant := _aas_macro_meant(macro[1])):
         return f"; \\{macro[1]} is no journal macro of the AAS: did you mean {meant}? Or write the journal's name"
+    if tex.startswith("\\ce"):
+        return (
+            "; mhchem's formulas are converted when they hold elements, counts, charges (`^{2+}`, `-`), `_{...}`, "
+            "`*` and the arrows `->`, `<=>`: write the rest as `CO$_2$`, `Li$^+$` or in Unicode"
+        )
     if re.match(r"\\(?:cite|ref|eqref|label|citep|citet)\b", tex):
         return "; a reference to the paper's own bibliography or numbering has no meaning here: write it as text, as [KR] or (1)"
     if tex.startswith(("$", "\\(", "\\[")) and (macro := re.search(r"\\([A-Za-z]+)", tex)):
@@ -894,6 +899,69 @@ def _group(text: str) -> str:
     return text if len(text) <= 1 or text.isalnum() else f"({text})"
 
 
+# -- mhchem's `\ce{...}`: a chemical formula or equation, as chemists write one in LaTeX -------------------------
+
+_CE_ARROWS = {"->": "\u2192", "<-": "\u2190", "<->": "\u2194", "<=>": "\u21cc", "<=>>": "\u21cc", "<<=>": "\u21cc", "=": "=", "+": "+"}
+# one piece of a formula, as mhchem reads it: an explicit script (`^{2+}`, `^3-`, `_{x}`, `_{0.8}`), a count after an
+# element or a bracket (`2`), an adduct's dot (`.` or `*` before a formula: CuSO4*5H2O), a charge at its end (`-`;
+# `2+` after `^`), or text written as it is (a coefficient, a bond `-`)
+_CE_TOKEN = re.compile(
+    r"(?P<script>[\^_])(?:\{(?P<group>[^{}\\$]*)\}|(?P<bare>[0-9]*[+\-]|[0-9]+|[A-Za-z]))"
+    r"|(?<=[A-Za-z)\]])(?P<count>[0-9]+)"
+    r"|(?P<dot>[.*])(?=[0-9]*[A-Z(])"
+    r"|(?<=[A-Za-z0-9)\]])(?P<charge>[+\-])$"
+    r"|(?P<text>[A-Za-z0-9()\[\],/:;'\-])"
+)
+
+
+def chemistry(formula: str) -> Converted | None:
+    """mhchem's `\\ce{...}` (its argument): `CO2` CO₂, `[Fe(CN)6]^3-` [Fe(CN)₆]³⁻, `SO4^2-`, `Li+`, `^{13}C`,
+    `CuSO4.5H2O` CuSO₄·5H₂O, `2 H2 + O2 -> 2 H2O`: the counts after an element or a bracket lowered, charges raised,
+    as `<sub>` and `<sup>` (plain text: Unicode's lowered and raised digits). None for what is more than that (a
+    command inside, an arrow's label): it is then shown as source, and reported."""
+    html_parts: list[str] = []
+    plain_parts: list[str] = []
+    for index, word in enumerate(formula.split()):
+        separator = " " if index else ""
+        if word in _CE_ARROWS:
+            html_parts.append(separator + html.escape(_CE_ARROWS[word], quote=False))
+            plain_parts.append(separator + _CE_ARROWS[word])
+            continue
+        word_html, word_plain = _chemical_formula(word)
+        if word_html is None:
+            return None
+        html_parts.append(separator + word_html)
+        plain_parts.append(separator + word_plain)
+    return Converted("".join(html_parts), "".join(plain_parts)) if html_parts else None
+
+
+def _chemical_formula(word: str) -> tuple[str | None, str]:
+    html_text, plain, position = "", "", 0
+    while position < len(word):
+        match = _CE_TOKEN.match(word, position)
+        if match is None:
+            return None, ""
+        position = match.end()
+        if match["script"]:
+            text = match["group"] if match["group"] is not None else match["bare"]
+            tag = "sup" if match["script"] == "^" else "sub"
+        elif match["count"]:
+            text, tag = match["count"], "sub"
+        elif match["charge"]:
+            text, tag = match["charge"], "sup"
+        elif match["dot"]:
+            html_text, plain = html_text + "\u00b7", plain + "\u00b7"
+            continue
+        else:
+            html_text, plain = html_text + html.escape(match["text"], quote=False), plain + match["text"]
+            continue
+        text = text.replace("-", "\u2212")
+        table = _SCRIPT_FORMS[tag][0]
+        html_text += f"<{tag}>{html.escape(text, quote=False)}</{tag}>"
+        plain += text.translate(table) if all(ord(ch) in table for ch in text) else text
+    return html_text, plain
+
+
 class _Converter:
     def __init__(self) -> None:
         self.unconverted: list[str] = []
@@ -947,7 +1015,7 @@ class _Converter:
     @staticmethod
     def known(node: LatexMacroNode) -> bool:
         name = node.macroname
-        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name in ("href", "ensuremath")
+        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name in ("href", "ensuremath", "ce")
 
     def node(self, node) -> tuple[str, str]:
         if isinstance(node, LatexCharsNode):
@@ -984,10 +1052,16 @@ class _Converter:
             if name in PLAIN_MACROS:
                 return inner_html, inner_plain
             tag = FORMAT_TAGS[name]
+            if tag in _SCRIPT_FORMS and inner_plain and all(ord(ch) in _SCRIPT_FORMS[tag][0] for ch in inner_plain):
+                inner_plain = inner_plain.translate(_SCRIPT_FORMS[tag][0])  # `CO\textsubscript{2}`: CO₂ (but 19th)
             return f"<{tag}>{inner_html}</{tag}>", inner_plain
         if name in UNICODE_MACROS:
             text = unicode_macro_text(node)
             return html.escape(text, quote=False), text
+        if name == "ce" and len(args) == 1 and isinstance(args[0], LatexGroupNode):  # mhchem's formula
+            if converted := chemistry(args[0].latex_verbatim()[1:-1]):
+                return converted.html, converted.plain
+            return self.source(node)
         if name == "href" and len(args) == 2:
             # a link's text, without the link: a title is itself a link in lists, and no address is judged here (a
             # text in Markdown, an abstract, makes it a link the sanitiser judges: markup.render_markdown)

@@ -74,7 +74,12 @@ _MAY_HOLD_MARKUP = re.compile(r"[\\${}<&^_]")
 _LATEX_ACCENT = re.compile(r"\\[\"'`^~=.]\s*\{?\s*([A-Za-z])\}?|\\[uvHckrdbt](?:\s+|\s*\{\s*)([A-Za-z])\}?")
 _LETTERS_OF = {"ss": "ss", "ae": "ae", "AE": "AE", "oe": "oe", "OE": "OE", "aa": "a", "AA": "A", "o": "o", "O": "O", "l": "l", "L": "L", "i": "i", "j": "j"}
 _LATEX_LETTER = re.compile(r"\\(ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])")
-_LATEX_FORMAT = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|boldsymbol|operatorname|mbox|rm|bf|it|em|sf|tt|sl|sc|cal)(?![A-Za-z])")
+_LATEX_FORMAT = re.compile(
+    r"\\(?:math[a-z]*|text(?:bf|it|rm|sf|tt|sl|sc|up|md|normal|superscript|subscript)?|ce|emph|bm|boldsymbol|operatorname|mbox"
+    r"|rm|bf|it|em|sf|tt|sl|sc|cal)(?![A-Za-z])"
+)  # mhchem's \ce{CO2} too: CO2, as CO$_2$ and CO₂ become
+_GREEK = "alpha|beta|gamma|delta|epsilon|zeta|eta|theta|iota|kappa|lambda|mu|nu|xi|omicron|pi|rho|sigma|tau|upsilon|phi|chi|psi|omega"
+_TEXT_GREEK = re.compile(rf"\\text(?=(?:{_GREEK})(?![A-Za-z]))", re.IGNORECASE)  # {\textalpha}: \alpha
 _LATEX_NAMED = re.compile(r"\\([A-Za-z]+)")
 _MATH_MARKS = str.maketrans("", "", "${}^_")
 
@@ -357,7 +362,7 @@ def _without_markup(text: str) -> str:
     if "\\" in text:
         text = _LATEX_ACCENT.sub(_accented_letter, text)  # M\\"{u}ller, M{\\"u}ller: Muller, as Müller becomes
         text = _LATEX_LETTER.sub(lambda m: _LETTERS_OF[m.group(1)], text)
-        text = _LATEX_FORMAT.sub("", text)
+        text = _LATEX_FORMAT.sub("", _TEXT_GREEK.sub(r"\\", text))
         text = _LATEX_NAMED.sub(r" \1 ", text)  # \\alpha: alpha, as α becomes
     return text.translate(_MATH_MARKS)  # ${O}(1)$, H$_2$O: O(1), H2O
 

@@ -1340,3 +1340,25 @@ def test_a_misspelt_aas_journal_macro_is_answered_with_the_one_meant(tmp_path):
     (warning,) = site.warnings
     assert warning.startswith(f"{PATH}:1: warning: record 'k', field 'source': LaTeX shown as source, cannot convert \\apjlett")
     assert "did you mean \\apjl (The Astrophysical Journal Letters)?" in warning and "write the journal's name" in warning
+
+
+def test_a_chemrxiv_preprint_written_with_mhchem_is_one_work_with_its_article(tmp_path):
+    """Zotero's ChemRxiv entry titled with `\\ce{CO2}` and ACS's article titled `CO$_2$` were two works, listed twice."""
+    site = built(
+        tmp_path,
+        r"""@misc{okafor_mof_2023,
+  title = {Water-Stable \ce{Zn2(bdc)2(dabco)} Frameworks for \ce{CO2}/\ce{N2} Separation},
+  doi = {10.26434/chemrxiv-2023-q1w2e}, publisher = {ChemRxiv},
+  author = {Okafor, Maria and Tanaka, Hiro}, year = {2023},
+}
+@article{okafor_mof_2024,
+  title = {Water-Stable Zn$_2$(bdc)$_2$(dabco) Frameworks for CO$_2$/N$_2$ Separation},
+  journal = {ACS Appl. Mater. Interfaces}, doi = {10.1021/acsami.4c01234},
+  author = {Okafor, Maria and Tanaka, Hiro}, year = {2024},
+}
+""",
+    )
+    assert list(site.records) == ["okafor_mof_2024"]
+    assert site.records["okafor_mof_2024"]["title"] == "Water-Stable Zn₂(bdc)₂(dabco) Frameworks for CO₂/N₂ Separation"
+    assert site.records["okafor_mof_2024"]["aliases"] == ["okafor_mof_2023"]
+    assert not [warning for warning in site.warnings if "LaTeX shown as source" in warning]

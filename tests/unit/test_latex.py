@@ -610,3 +610,47 @@ def test_a_formula_that_starts_with_a_command_ends_before_a_digit_as_latex_reads
     assert converted.plain == plain
     assert converted.unconverted == []
     assert "$" not in soup(converted.html).get_text()
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        (r"CO\textsubscript{2} Capture by Li\textsuperscript{+}", "CO₂ Capture by Li⁺"),
+        (r"The 19\textsuperscript{th} Survey", "The 19th Survey"),  # no raised letters for all of "th": as written
+    ],
+)
+def test_textsubscript_is_a_subscript_in_plain_text_too(tex, plain):
+    """The browser tab, link previews, RIS and the citations showed `CO\\textsubscript{2}` as "CO2", `CO$_2$` as "CO₂"."""
+    converted = render_inline(tex)
+    assert converted.plain == plain
+    assert soup(converted.html).find(["sub", "sup"]) is not None
+
+
+@pytest.mark.parametrize(
+    ("tex", "html_text", "plain"),
+    [
+        (r"\ce{CO2} Adsorption", "CO<sub>2</sub> Adsorption", "CO₂ Adsorption"),
+        (r"Spin Crossover in \ce{[Fe(CN)6]^3-}", "Spin Crossover in [Fe(CN)<sub>6</sub>]<sup>3−</sup>", "Spin Crossover in [Fe(CN)₆]³⁻"),
+        (
+            r"\ce{SO4^2-}, \ce{Li+}, \ce{NO3-}, \ce{^{13}C}",
+            "SO<sub>4</sub><sup>2−</sup>, Li<sup>+</sup>, NO<sub>3</sub><sup>−</sup>, <sup>13</sup>C",
+            "SO₄²⁻, Li⁺, NO₃⁻, ¹³C",
+        ),
+        (r"\ce{Cu3(BTC)2} and \ce{CuSO4*5H2O}", "Cu<sub>3</sub>(BTC)<sub>2</sub> and CuSO<sub>4</sub>·5H<sub>2</sub>O", "Cu₃(BTC)₂ and CuSO₄·5H₂O"),
+        (r"\ce{2 H2 + O2 -> 2 H2O}", "2 H<sub>2</sub> + O<sub>2</sub> → 2 H<sub>2</sub>O", "2 H₂ + O₂ → 2 H₂O"),
+        (r"\ce{LiNi_{0.8}Co_{0.1}O2}", "LiNi<sub>0.8</sub>Co<sub>0.1</sub>O<sub>2</sub>", "LiNi0.8Co0.1O₂"),
+    ],
+)
+def test_mhchem_formulas_are_subscripts_and_superscripts(tex, html_text, plain):
+    """`\\ce{CO2}` (mhchem) was shown as its source, in the browser tab and the link preview too, with a warning."""
+    converted = render_inline(tex)
+    assert (converted.html, converted.plain, converted.unconverted) == (html_text, plain, [])
+
+
+def test_an_mhchem_formula_beyond_formulas_is_shown_as_source_with_what_to_write():
+    from sitegen.latex import unconverted_hint
+
+    converted = render_inline(r"\ce{A ->[\Delta] B} and \ce{<b>x</b>}")
+    assert converted.unconverted == [r"\ce{A ->[\Delta] B}", r"\ce{<b>x</b>}"]
+    assert soup(converted.html).find("b") is None
+    assert "CO$_2$" in unconverted_hint(converted.unconverted[0])

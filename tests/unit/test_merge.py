@@ -846,3 +846,16 @@ def test_crossrefs_preprint_relations_make_one_work_of_versions_with_different_t
     assert published.ids["doi_preprint"] == "10.1101/2022.11.03.515012"
     preprint_alone = crossref("10.1101/2022.11.03.515012", "CRISPR interference screening", 2022, "posted-content", {})
     assert len(merge_works([preprint_alone, published])) == 1
+
+
+@pytest.mark.parametrize(
+    ("latex", "unicode"),
+    [
+        (r"\ce{CO2} Capture in \ce{Cu3(BTC)2}", "CO₂ Capture in Cu₃(BTC)₂"),
+        (r"{\textalpha}-Helix Peptides of 5 \textmu m", "α-Helix Peptides of 5 µm"),
+        (r"CO\textsubscript{2} Reduction", "CO$_2$ Reduction"),
+    ],
+)
+def test_a_chemists_title_has_one_key_however_its_formulas_are_written(latex, unicode):
+    """A ChemRxiv preprint titled with mhchem or textgreek and its article titled in Unicode are one work."""
+    assert title_key(latex) == title_key(unicode)
