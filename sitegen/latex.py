@@ -46,6 +46,8 @@ FORMAT_TAGS = {
     "textsuperscript": "sup",
     "textsubscript": "sub",
 }
+# siunitx's numbers and units, and their arguments (see `siunitx`)
+SIUNITX_MACROS = {"SI": "[{{", "qty": "[{{", "si": "[{", "unit": "[{", "num": "[{", "ang": "[{", "SIrange": "[{{{", "qtyrange": "[{{{", "numrange": "[{{"}
 # Macros whose argument is shown as it is (small capitals, `\\textsc{}`, as the letters written).
 PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "textsc", "url", "nolinkurl", "protect"}
 GREEK_LETTERS = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega").split()
@@ -284,6 +286,7 @@ _LATEX_SPAN = re.compile(
     r"|\\(?:AA|aa|AE|ae|OE|oe|O|o|L|l|ss|i|j)[ \t]+(?=[A-Za-z])"
     # and a unit's or a Greek letter's, before a letter: `25 \textdegree C` (25 °C), `5 \textmu m` (5 µm)
     rf"|\\(?:{'|'.join(sorted(UNIT_SYMBOLS, key=len, reverse=True))})[ \t]+(?=[A-Za-z])"
+    rf"|\\(?:{'|'.join(SIUNITX_MACROS)})(?![A-Za-z])\s*\[[^\]\n]*\](?:\s*{_BRACED})*"  # siunitx's, its options first
     rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
@@ -316,6 +319,7 @@ def _latex_context():
     context = latexwalker.get_default_latex_context_db()
     taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl", "ce")  # mhchem's \\ce{CO2}
     macros = [MacroSpec(name, "{") for name in taking_one] + [MacroSpec("href", "{{")]  # hyperref's \href{address}{text}
+    macros += [MacroSpec(name, arguments) for name, arguments in SIUNITX_MACROS.items()]
     context.add_context_category("sitegen", macros=macros, prepend=True)
     return context
 
@@ -492,6 +496,12 @@ def unconverted_hint(tex: str) -> str:
         )
     if (macro := re.fullmatch(r"\\([A-Za-z]+)", tex.strip())) and (meant := _aas_macro_meant(macro[1])):
         return f"; \\{macro[1]} is no journal macro of the AAS: did you mean {meant}? Or write the journal's name"
+    if re.match(rf"\\(?:{'|'.join(SIUNITX_MACROS)})(?![A-Za-z])", tex):
+        return (
+            "; siunitx's quantities are converted when the number is one (`1.2e-3`, `5 +- 1`) and the unit is made of "
+            "siunitx's units and prefixes (`\\milli\\gram`, `\\kelvin\\per\\minute`, `\\mg`) or text: write the unit "
+            "as text, `\\SI{5}{mg}`, or the quantity in Unicode"
+        )
     if tex.startswith("\\ce"):
         return (
             "; mhchem's formulas are converted when they hold elements, counts, charges (`^{2+}`, `-`), `_{...}`, "
@@ -962,6 +972,147 @@ def _chemical_formula(word: str) -> tuple[str | None, str]:
     return html_text, plain
 
 
+# -- siunitx's numbers and units: `\SI{5}{\milli\gram}`, `\qty{10}{\kelvin\per\minute}`, `\num{1.2e-3}` ------------
+
+SI_PREFIXES = {
+    "yocto": "y", "zepto": "z", "atto": "a", "femto": "f", "pico": "p", "nano": "n", "micro": "\u00b5", "milli": "m",
+    "centi": "c", "deci": "d", "deca": "da", "deka": "da", "hecto": "h", "kilo": "k", "mega": "M", "giga": "G",
+    "tera": "T", "peta": "P", "exa": "E",
+}  # fmt: skip
+SI_UNITS = {
+    "metre": "m", "meter": "m", "gram": "g", "second": "s", "mole": "mol", "kelvin": "K", "ampere": "A",
+    "candela": "cd", "litre": "L", "liter": "L", "molar": "M", "hertz": "Hz", "newton": "N", "pascal": "Pa",
+    "joule": "J", "watt": "W", "coulomb": "C", "volt": "V", "farad": "F", "ohm": "\u03a9", "siemens": "S",
+    "tesla": "T", "henry": "H", "weber": "Wb", "becquerel": "Bq", "gray": "Gy", "sievert": "Sv", "katal": "kat",
+    "lux": "lx", "lumen": "lm", "celsius": "\u00b0C", "degreeCelsius": "\u00b0C", "electronvolt": "eV",
+    "dalton": "Da", "atomicmassunit": "u", "angstrom": "\u00c5", "bar": "bar", "atmosphere": "atm", "torr": "Torr",
+    "mmHg": "mmHg", "minute": "min", "hour": "h", "day": "d", "percent": "%", "degree": "\u00b0", "radian": "rad",
+    "steradian": "sr", "tonne": "t", "hectare": "ha", "neper": "Np", "bel": "B", "decibel": "dB", "ppm": "ppm",
+    "permille": "\u2030", "calorie": "cal", "wavenumber": "cm\u207b\u00b9",
+}  # fmt: skip
+# siunitx's abbreviations (`\mg`, `\nm`, `\mM`, `\kJ`, ...): a prefix's letter and a unit's symbol
+_SI_ABBREVIATED = {
+    "g": "g",
+    "m": "m",
+    "s": "s",
+    "mol": "mol",
+    "L": "L",
+    "l": "L",
+    "M": "M",
+    "V": "V",
+    "A": "A",
+    "W": "W",
+    "J": "J",
+    "eV": "eV",
+    "Pa": "Pa",
+    "Hz": "Hz",
+    "K": "K",
+    "N": "N",
+    "C": "C",
+    "F": "F",
+}
+SI_ABBREVIATIONS = (
+    {
+        prefix + unit: (symbol if prefix == "u" else "") or prefix + symbol
+        for prefix in ("", "f", "p", "n", "u", "m", "c", "k", "M", "G")
+        for unit, symbol in _SI_ABBREVIATED.items()
+    }
+    | {"u" + unit: "\u00b5" + symbol for unit, symbol in _SI_ABBREVIATED.items()}
+    | {"h": "h", "min": "min", "kWh": "kWh", "Da": "Da", "kDa": "kDa", "ohm": "\u03a9"}
+)
+_SI_TOKEN = re.compile(r"\\(?P<macro>[A-Za-z]+)\s*(?:\{(?P<argument>[^{}]*)\})?|(?P<text>[^\\]+)")
+_SI_NUMBER = re.compile(
+    r"(?P<mantissa>[+-]?[0-9]*[.,]?[0-9]*)(?:\((?P<uncertainty>[0-9]+)\))?(?:\+-(?P<plusminus>[0-9.,]+))?(?:[eE](?P<exponent>[+-]?[0-9]+))?"
+)
+_SI_SPACE = "\u202f"  # between a number and its unit, and between units: a narrow no-break space, as siunitx's thin one
+
+
+def siunitx_number(number: str) -> Converted | None:
+    """siunitx's `\\num{1.2e-3}`: 1.2 × 10⁻³; `5 +- 1` 5 ± 1; `-3` −3. None when it is no number."""
+    match = _SI_NUMBER.fullmatch("".join(number.split()))
+    if match is None or not any(ch.isdigit() for ch in match["mantissa"] + (match["exponent"] or "")):
+        return None
+    mantissa = match["mantissa"].replace("-", "\u2212")
+    if match["uncertainty"]:
+        mantissa += f"({match['uncertainty']})"
+    if match["plusminus"]:
+        mantissa += f" \u00b1 {match['plusminus']}"
+    html_text = plain = mantissa
+    if match["exponent"]:
+        power = match["exponent"].lstrip("+").replace("-", "\u2212")
+        times = f"{mantissa} \u00d7 " if mantissa.strip("+\u2212") else ""
+        html_text, plain = f"{times}10<sup>{power}</sup>", f"{times}10{power.translate(_SUPERSCRIPTS)}"
+    return Converted(html.escape(html_text, quote=False).replace("&lt;sup&gt;", "<sup>").replace("&lt;/sup&gt;", "</sup>"), plain)
+
+
+def siunitx_unit(unit: str) -> Converted | None:
+    """siunitx's unit: `\\kelvin\\per\\minute` K min⁻¹, `\\milli\\gram` mg, `\\mg`, `\\metre\\squared`, `mg/mL` as
+    written. None for a command siunitx's units do not have."""
+    units: list[list[str]] = []  # [symbol, exponent]
+    prefix, power, per = "", 1, False
+    for match in _SI_TOKEN.finditer(unit):
+        if match["text"] is not None:
+            if match["text"].strip():
+                units.append([html.escape(match["text"].strip(), quote=False), ""])
+            continue
+        name, argument = match["macro"], match["argument"]
+        if name in SI_PREFIXES:
+            prefix += SI_PREFIXES[name]
+        elif name in ("per",):
+            per = True
+        elif name in ("square", "cubic"):
+            power = 2 if name == "square" else 3
+        elif name in ("squared", "cubed", "tothe") and units:
+            exponent = {"squared": "2", "cubed": "3"}.get(name, (argument or "").strip())
+            if not re.fullmatch(r"-?[0-9.]+", exponent):
+                return None
+            units[-1][1] = ("-" if units[-1][1].startswith("-") else "") + exponent
+        elif name in SI_UNITS or name in SI_ABBREVIATIONS:
+            exponent = power * (-1 if per else 1)
+            units.append([prefix + SI_UNITS.get(name, SI_ABBREVIATIONS.get(name, "")), "" if exponent == 1 else str(exponent)])
+            prefix, power, per = "", 1, False
+        else:
+            return None
+    if not units or prefix or per:
+        return None
+    html_parts, plain_parts = [], []
+    for symbol, exponent in units:
+        exponent = exponent.replace("-", "\u2212")
+        html_parts.append(symbol + (f"<sup>{exponent}</sup>" if exponent else ""))
+        plain_parts.append(html.unescape(symbol) + exponent.translate(_SUPERSCRIPTS))
+    return Converted(_SI_SPACE.join(html_parts), _SI_SPACE.join(plain_parts))
+
+
+def siunitx(name: str, arguments: list[str]) -> Converted | None:
+    """`\\SI`/`\\qty{number}{unit}`, `\\si`/`\\unit{unit}`, `\\num{number}`, `\\SIrange`/`\\qtyrange{a}{b}{unit}`,
+    `\\numrange{a}{b}`, `\\ang{30}`, as siunitx prints them with its defaults; None when one cannot be read."""
+    parts: list[Converted | None]
+    if name in ("SI", "qty") and len(arguments) == 2:
+        parts = [siunitx_number(arguments[0]), siunitx_unit(arguments[1])]
+        joint = [_SI_SPACE]
+    elif name in ("si", "unit") and len(arguments) == 1:
+        parts, joint = [siunitx_unit(arguments[0])], []
+    elif name == "num" and len(arguments) == 1:
+        parts, joint = [siunitx_number(arguments[0])], []
+    elif name == "ang" and len(arguments) == 1:
+        parts, joint = [siunitx_number(arguments[0]), Converted("\u00b0", "\u00b0")], [""]
+    elif name in ("SIrange", "qtyrange") and len(arguments) == 3:
+        unit = siunitx_unit(arguments[2])
+        parts = [siunitx_number(arguments[0]), unit, Converted(" to ", " to "), siunitx_number(arguments[1]), unit]
+        joint = [_SI_SPACE, "", "", _SI_SPACE]
+    elif name == "numrange" and len(arguments) == 2:
+        parts, joint = [siunitx_number(arguments[0]), Converted(" to ", " to "), siunitx_number(arguments[1])], ["", ""]
+    else:
+        return None
+    pieces = [part for part in parts if part is not None]
+    if len(pieces) != len(parts):
+        return None
+    html_text, plain = pieces[0].html, pieces[0].plain
+    for space, piece in zip(joint, pieces[1:]):
+        html_text, plain = html_text + space + piece.html, plain + space + piece.plain
+    return Converted(html_text, plain)
+
+
 class _Converter:
     def __init__(self) -> None:
         self.unconverted: list[str] = []
@@ -1015,7 +1166,14 @@ class _Converter:
     @staticmethod
     def known(node: LatexMacroNode) -> bool:
         name = node.macroname
-        return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in DROPPED_MACROS or name in ("href", "ensuremath", "ce")
+        return (
+            name in FORMAT_TAGS
+            or name in PLAIN_MACROS
+            or name in UNICODE_MACROS
+            or name in DROPPED_MACROS
+            or name in ("href", "ensuremath", "ce")
+            or name in SIUNITX_MACROS
+        )
 
     def node(self, node) -> tuple[str, str]:
         if isinstance(node, LatexCharsNode):
@@ -1058,6 +1216,11 @@ class _Converter:
         if name in UNICODE_MACROS:
             text = unicode_macro_text(node)
             return html.escape(text, quote=False), text
+        arguments = node.nodeargd.argnlist[1:] if name in SIUNITX_MACROS and node.nodeargd else []  # its options ignored
+        if arguments and all(isinstance(arg, LatexGroupNode) for arg in arguments):  # siunitx's quantities
+            if converted := siunitx(name, [arg.latex_verbatim()[1:-1] for arg in arguments]):
+                return converted.html, converted.plain
+            return self.source(node)
         if name == "ce" and len(args) == 1 and isinstance(args[0], LatexGroupNode):  # mhchem's formula
             if converted := chemistry(args[0].latex_verbatim()[1:-1]):
                 return converted.html, converted.plain

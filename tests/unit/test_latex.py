@@ -654,3 +654,30 @@ def test_an_mhchem_formula_beyond_formulas_is_shown_as_source_with_what_to_write
     assert converted.unconverted == [r"\ce{A ->[\Delta] B}", r"\ce{<b>x</b>}"]
     assert soup(converted.html).find("b") is None
     assert "CO$_2$" in unconverted_hint(converted.unconverted[0])
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        (r"Samples of \SI{5}{\milli\gram} heated to \SI{300}{\celsius}", "Samples of 5 mg heated to 300 °C"),
+        (r"at \SI{10}{\kelvin\per\minute}", "at 10 K min⁻¹"),
+        (r"uptake of \num{1.2e-3} mol and \num{-3}", "uptake of 1.2 × 10⁻³ mol and −3"),
+        (r"\qty{2.5}{\nm} films in \si{mg/mL}", "2.5 nm films in mg/mL"),
+        (r"\SI[per-mode=symbol]{5}{\micro\metre\squared}", "5 µm²"),
+        (r"\SIrange{1}{5}{\mM}, \ang{30}, \SI{50}{\percent}", "1 mM to 5 mM, 30°, 50 %"),
+    ],
+)
+def test_siunitx_quantities_are_numbers_and_units(tex, plain):
+    """`\\SI{5}{\\milli\\gram}` was shown as its source, in the link preview's description too."""
+    converted = render_inline(tex)
+    assert converted.plain == plain  # a one-line text's spaces folded; the page keeps siunitx's narrow no-break one
+    assert converted.unconverted == []
+    assert "\\" not in soup(converted.html).get_text()
+
+
+def test_a_siunitx_unit_it_does_not_know_is_shown_as_source_with_what_to_write():
+    from sitegen.latex import unconverted_hint
+
+    converted = render_inline(r"\SI{5}{\furlong}")
+    assert converted.unconverted == [r"\SI{5}{\furlong}"]
+    assert r"\SI{5}{mg}" in unconverted_hint(converted.unconverted[0])
