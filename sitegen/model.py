@@ -35,6 +35,7 @@ BIBTEX_DETAILS = (
     "series",
     "publisher",
     "organization",
+    "holder",  # a patent's: its assignee
     "address",
     "howpublished",
     "note",

@@ -1176,6 +1176,7 @@ SHOWN_DETAILS = {
     "series": "details.series",
     "publisher": "details.publisher",
     "organization": "details.organization",
+    "holder": "details.holder",
     "address": "details.address",
     "howpublished": "details.howpublished",
     "isbn": "details.isbn",
@@ -1205,6 +1206,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
             continue
         if name == "number" and _type_of(entry) == "report":
             continue  # in the venue line: "NBER Working Paper No. 31567" (ViewBuilder.type_label)
+        elif name == "number" and _type_of(entry) == "patent":
+            key = "details.patent_number"  # 'US 10,123,456 B2': no journal's issue
         elif name == "number" and numbers_a_series(record_type(entry), record.extra):
             key = "details.series_number"  # 'Number in series', beside the series
         if name == "pages":

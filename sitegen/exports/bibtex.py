@@ -172,6 +172,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     written = {name for name, _ in fields}  # `howpublished` may be the venue
     fields += [
         (BIBTEX_NAMES.get(name, name), _value(_bibtex_pages(value) if name == "pages" else value.replace("–", "--") if name in _RANGES else value))
+        if name != "holder"
+        else (name, _value(value if " and " in value or value.startswith("{") else f"{{{value}}}"))  # a name list: BASF SE whole
         for name, value in record_details(record.extra).items()
         if BIBTEX_NAMES.get(name, name) not in written
     ]

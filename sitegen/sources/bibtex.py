@@ -141,7 +141,7 @@ IGNORED_FIELDS = frozenset(
     maintitle mainsubtitle maintitleaddon issuetitle
     issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon pagetotal
     pagination bookpagination part addendum annotator commentator introduction foreword afterword
-    bookauthor holder urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
+    bookauthor urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
     sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
     reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste

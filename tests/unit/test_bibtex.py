@@ -1362,3 +1362,25 @@ def test_a_chemrxiv_preprint_written_with_mhchem_is_one_work_with_its_article(tm
     assert site.records["okafor_mof_2024"]["title"] == "Water-Stable Zn₂(bdc)₂(dabco) Frameworks for CO₂/N₂ Separation"
     assert site.records["okafor_mof_2024"]["aliases"] == ["okafor_mof_2023"]
     assert not [warning for warning in site.warnings if "LaTeX shown as source" in warning]
+
+
+def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_path):
+    """A patent's `number` was listed as its "Issue", and biblatex's `holder` (the assignee) was dropped without a word."""
+    site = built(
+        tmp_path,
+        r"""@patent{okafor2019patent,
+  author = {Okafor, Maria and Schmidt, J{\"u}rgen},
+  title = {Process for Producing Methanol from CO$_2$ and H$_2$},
+  number = {US 10,123,456 B2},
+  holder = {{BASF SE}},
+  year = {2019},
+}
+""",
+    )
+    details = {
+        dt.get_text(): dd.get_text()
+        for dt, dd in zip(site.page("okafor2019patent").select("dl.details dt"), site.page("okafor2019patent").select("dl.details dd"))
+    }
+    assert details == {"Patent number": "US 10,123,456 B2", "Holder": "BASF SE"}
+    assert "holder = {{BASF SE}}" in site.text("publications.bib")
+    assert site.warnings == []
