@@ -356,12 +356,24 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
         text = escape_bare_specials(text)
     if as_text:
         text = escape_text_underscores(text)
+        if _UNICODE_SCRIPTS.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
+            text = _UNICODE_SCRIPTS.sub(_latex_scripts, text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
     return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace
 
 
 _ANY_BRACE = re.compile(r"\\?([{}])")
+_LOWERED = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"
+_RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾"
+_UNICODE_SCRIPTS = re.compile(f"[{_LOWERED}]+|[{_RAISED}]+")
+_SCRIPT_DIGITS = str.maketrans(_LOWERED + _RAISED, "0123456789+-=()" * 2)
+
+
+def _latex_scripts(match: re.Match) -> str:
+    """A run of Unicode's lowered or raised digits and signs as LaTeX writes it: `CO₂` CO\\textsubscript{2}."""
+    command = "textsubscript" if match[0][0] in _LOWERED else "textsuperscript"
+    return f"\\{command}{{{match[0].translate(_SCRIPT_DIGITS)}}}"
 
 
 def _balanced(text: str, escapes: bool) -> bool:

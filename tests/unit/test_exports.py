@@ -1023,3 +1023,19 @@ def test_a_featured_card_has_the_works_links_and_abstract(tmp_path):
     (abstract,) = card.xpath(".//details[@class='abstract']")
     assert abstract.get("open") is None
     assert "employer power" in abstract.xpath(".//div[@class='abstract-body']")[0].text_content()
+
+
+def test_unicode_subscripts_pasted_into_a_title_are_latex_in_publications_bib():
+    """`CO₂` pasted from a web page was written to publications.bib as is: pdfLaTeX stops at it ("Unicode character
+    ₂ (U+2082) not set up for use with LaTeX"). A site built from the file reads the same title back."""
+    from sitegen.markup import render_inline
+    from sitegen.sources import reader_for
+
+    title = "Photocatalytic CO₂ Reduction on TiO₂ with Li⁺ at 10⁻³ M"
+    record = validate_record({"id": "k", "title": title, "year": 2024, "authors": ["Maria Okafor"]}, "k.yaml", [])
+    site, _ = enrich_site(SiteConfig("T"), Profile("Maria Okafor"), [record], Path("."))
+    entry = bibtex_entry(site.entries[0], "https://example.org/records/k/", full=True)
+    assert r"CO\textsubscript{2} Reduction on TiO\textsubscript{2} with Li\textsuperscript{+} at 10\textsuperscript{-3} M" in entry
+    assert not re.search("[₀-₎⁰-⁾]", entry)
+    (read_back,), problems = reader_for("content/records/a.bib").read(entry, "content/records/a.bib")
+    assert problems == [] and render_inline(read_back["title"]).plain == title
