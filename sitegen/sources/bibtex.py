@@ -123,6 +123,9 @@ READ_FIELDS = frozenset(
         repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
+# Fields of other tools' words for one sitegen reads: a record's picture is al-folio's `preview` (a YAML record's
+# `image`), its supporting information al-folio's `supp`
+FIELDS_MEANT = {"image": "preview", "thumbnail": "preview", "toc": "preview", "supplementary": "supp", "si": "supp", "supplement": "supp"}
 # Fields known and not shown, left out without a word: reference managers' and databases' bookkeeping (JabRef, Zotero,
 # Mendeley, BibDesk, DBLP, ADS, INSPIRE, Web of Science, Scopus, MathSciNet, HAL), biblatex's fields sitegen has no place
 # for, and al-folio's layout fields. Any other field is warned about (a typo such as `jounral` loses the venue).
@@ -1286,7 +1289,7 @@ class _FileReader:
             self.problems.append(Problem(f"entry '{key}': unknown entry type '@{entry_type}'{hint}", Location(self.path, fields.entry_line), warning=True))
         for name, line in fields.lines.items():
             if name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")):
-                meant = difflib.get_close_matches(name, sorted(READ_FIELDS), n=1, cutoff=0.75)
+                meant = [FIELDS_MEANT[name]] if name in FIELDS_MEANT else difflib.get_close_matches(name, sorted(READ_FIELDS), n=1, cutoff=0.75)
                 hint = f"; did you mean '{meant[0]}'?" if meant else " (no page shows it), left out"
                 self.problems.append(Problem(f"entry '{key}': unknown field '{name}'{hint}", Location(self.path, line), warning=True))
         month = fields.get("month")

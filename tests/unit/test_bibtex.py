@@ -1384,3 +1384,14 @@ def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_p
     assert details == {"Patent number": "US 10,123,456 B2", "Holder": "BASF SE"}
     assert "holder = {{BASF SE}}" in site.text("publications.bib")
     assert site.warnings == []
+
+
+def test_a_picture_or_supporting_information_under_another_tools_name_is_answered_with_the_field_meant(tmp_path):
+    """`image = {...}` (a YAML record's word) and `supplementary = {...}` were "unknown field ... (no page shows it)"."""
+    site = built(
+        tmp_path,
+        "@article{k, title = {T}, author = {Okafor, Maria}, journal = {J. Am. Chem. Soc.}, year = 2023,\n"
+        "  image = {static/toc.png},\n  supplementary = {https://pubs.acs.org/doi/suppl/10.1021/x/si_001.pdf},\n}\n",
+    )
+    assert "content/records/papers.bib:2: warning: entry 'k': unknown field 'image'; did you mean 'preview'?" in site.warnings
+    assert "content/records/papers.bib:3: warning: entry 'k': unknown field 'supplementary'; did you mean 'supp'?" in site.warnings
