@@ -8,6 +8,7 @@ and nowhere else.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -475,6 +476,8 @@ class ViewBuilder:
             "title_label": title_label(entry.title),
             # the language of the title and abstract when not the site's, for their `lang` (a screen reader's voice)
             "lang": record.language if record.language and record.language.lower() != self.site.config.language.lower() else "",
+            # "ltr" or "rtl" when the title and abstract are written the other way than the page, for their `dir`
+            "dir": self._other_direction(record.language, entry.title.plain + "\n" + entry.abstract_plain),
             "authors": authors,  # everyone: the record page
             "listed_authors": listed_authors,  # lists: a long list cut short
             "author_count": author_count,  # when it is cut short, else 0
@@ -508,6 +511,11 @@ class ViewBuilder:
             "citations": record.citations,
             "extra": record.extra,
         }
+
+    def _other_direction(self, language: str, text: str) -> str:
+        page = text_direction(self.site.config.language) or "ltr"
+        written = (text_direction(language) or "ltr") if language else written_direction(text)
+        return written if written and written != page else ""
 
     def locator(self, entry: Entry) -> str:
         """Where in its venue a work is, as a list prints it after the venue (a CV's reference, as a grant
@@ -1234,6 +1242,22 @@ def text_direction(language: str) -> str | None:
     if script is not None:
         return "rtl" if script in RIGHT_TO_LEFT_SCRIPTS else None
     return "rtl" if subtags[0] in RIGHT_TO_LEFT_LANGUAGES else None
+
+
+def written_direction(text: str) -> str:
+    """'rtl' for a text whose letters are all of scripts written right to left (Arabic, Hebrew, ...), 'ltr' for one
+    whose letters are all of scripts written left to right, '' for one with both ("Transformers برای ...": it takes
+    the page's direction) or none. Digits, punctuation and formulas' symbols say nothing."""
+    right_to_left = any(unicodedata.bidirectional(character) in ("R", "AL") for character in _RIGHT_TO_LEFT_BLOCKS.findall(text))
+    left_to_right = any(unicodedata.bidirectional(character) == "L" for character in text)  # stops at the first letter
+    if right_to_left != left_to_right:
+        return "rtl" if right_to_left else "ltr"
+    return ""
+
+
+# the blocks of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo, ..., their presentation
+# forms): the letters among them are those whose bidirectional class says so
+_RIGHT_TO_LEFT_BLOCKS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
 
 def _og_locale(language: str) -> str | None:

@@ -1,0 +1,71 @@
+"""A site in Persian, Arabic or Hebrew (written right to left) with records, names and venues in both directions:
+what its owner and readers see in the built pages and files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import write_site
+
+from sitegen.cli import main
+
+PERSIAN_PROFILE = 'name: "سارا احمدی"\nname_variants: ["Sara Ahmadi"]\n'
+RECORDS = {
+    # an English paper, as BibTeX and arXiv give it: no `language:`
+    "content/records/english.yaml": "id: english\ntitle: 'Is Attention All You Need?'\nauthors: [Sara Ahmadi]\nyear: 2023\nsource: Journal of Examples\n",
+    # English, said so
+    "content/records/said.yaml": "id: said\ntitle: 'A Benchmark (v2.0)!'\nauthors: [Sara Ahmadi]\nyear: 2022\nsource: Journal of Examples\nlanguage: en\n"
+    "abstract: We present 10,000 pages.\n",
+    # Persian with English words in it: the page's direction
+    "content/records/mixed.yaml": "id: mixed\ntitle: 'Transformers برای زبان فارسی (Survey)'\nauthors: [سارا احمدی]\nyear: 2024\nsource: Journal of Examples\n",
+}
+
+
+def build(root: Path, capsys, language: str, profile: str = PERSIAN_PROFILE, records: dict[str, str] | None = None) -> Path:
+    site = write_site(
+        root,
+        {
+            "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n",
+            "content/profile.yaml": profile,
+            **(RECORDS if records is None else records),
+        },
+    )
+    assert main(["build", "--site", str(site)]) == 0, capsys.readouterr().err
+    return site / "output"
+
+
+def page(output: Path, name: str) -> BeautifulSoup:
+    return BeautifulSoup((output / name).read_text(encoding="utf-8"), "lxml")
+
+
+@pytest.mark.parametrize("language", ["fa", "he", "ar"])
+def test_an_english_title_on_a_right_to_left_page_is_laid_out_left_to_right(tmp_path, capsys, language):
+    """An English title on a Persian page had `lang="en"` at most and no `dir`: its "?" and "!" showed at its start."""
+    output = build(tmp_path, capsys, language)
+    home = page(output, "index.html")
+    assert home.html["dir"] == "rtl"
+    titles = {item["id"]: item.select_one(".record-title") for item in home.select("li.record")}
+    assert titles["r-english"].get("dir") == "ltr"
+    assert (titles["r-said"].get("lang"), titles["r-said"].get("dir")) == ("en", "ltr")
+    assert titles["r-mixed"].get("dir") is None  # mostly Persian: the page's direction
+    record = page(output, "records/said/index.html")
+    assert record.select_one("h1#record-title")["dir"] == "ltr"
+    assert record.select_one(".abstract-body")["dir"] == "ltr"
+    assert page(output, "records/mixed/index.html").select_one("h1#record-title").get("dir") is None
+
+
+def test_a_persian_title_on_an_english_page_is_laid_out_right_to_left(tmp_path, capsys):
+    records = {
+        "content/records/fa.yaml": "id: fa\ntitle: 'یادداشتی بر همگرایی سری‌ها!'\nauthors: [Ada Lovelace]\nyear: 2023\nsource: J. A\nlanguage: fa\n",
+        "content/records/unsaid.yaml": "id: unsaid\ntitle: 'אלגוריתמים מהירים?'\nauthors: [Ada Lovelace]\nyear: 2023\nsource: J. A\n",
+        "content/records/en.yaml": "id: en\ntitle: 'Plain English?'\nauthors: [Ada Lovelace]\nyear: 2023\nsource: J. A\n",
+    }
+    output = build(tmp_path, capsys, "en", profile="name: Ada Lovelace\n", records=records)
+    home = page(output, "index.html")
+    assert home.html.get("dir") is None
+    titles = {item["id"]: item.select_one(".record-title") for item in home.select("li.record")}
+    assert (titles["r-fa"].get("lang"), titles["r-fa"].get("dir")) == ("fa", "rtl")
+    assert titles["r-unsaid"].get("dir") == "rtl"
+    assert titles["r-en"].get("dir") is None
