@@ -36,6 +36,10 @@ FAMILY_FIRST_LETTER = re.compile(
     "[\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
     "\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\U00020000-\U0003134f]"
 )
+# The letters Arabic and Persian write differently, and Arabic keyboards and many databases type in Persian names
+# (ي for ی, ك for ک), a name's ة as its ه, and the kashida that only stretches a word: one letter each, as names are
+# compared (hamzas and harakat go with the accents: NFKD sets them apart)
+ARABIC_LETTER_FORMS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", "\u0629": "\u0647", "\u0640": None})
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
 
 
@@ -323,7 +327,7 @@ def _initials(word: str, family: str) -> tuple[str, ...]:
 def folded_words(text: str) -> tuple[str, ...]:
     """A name's words with case, accents, punctuation and digits set aside ('García-López' is 'garcia lopez', 'ß'
     'ss'), letters of every script kept: how names are compared (enrich.normalise_name, the owner's forms)."""
-    folded = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING))
+    folded = unicodedata.normalize("NFKD", text.translate(ASCII_SPELLING)).translate(ARABIC_LETTER_FORMS)
     folded = "".join(character for character in folded if not unicodedata.combining(character)).casefold()
     return tuple(_NOT_A_NAME_LETTER.sub(" ", folded).split())
 

@@ -182,6 +182,12 @@ def test_owner_highlighting_with_variants_and_accents(name, is_owner):
         ("Иван Петров", [], "Сергей Петров", False),
         ("محمد الخوارزمي", [], "محمد الخوارزمي", True),
         ("Jürgen Straßer", [], "Jürgen Strasser", True),
+        # Persian names as Arabic keyboards and many databases write them: ي for ی, ك for ک, with or without harakat
+        ("سارا احمدی", ["Sara Ahmadi"], "سارا احمدي", True),
+        ("کاوه کریمی", [], "كاوه كريمي", True),
+        ("فاطمه رضایی", [], "فاطمة رضائي", True),  # ة for ه, ئ (hamza on yeh) for ی: the same name
+        ("محمد الخوارزمي", [], "مُحَمَّد الخوارزمي", True),
+        ("سارا احمدی", [], "سارا محمدی", False),
     ],
 )
 def test_an_owner_named_in_any_script_is_highlighted(owner, variants, name, is_owner):
