@@ -44,10 +44,18 @@ CJK_GAP = re.compile(
 )
 
 
+# Persian and Arabic: one form of the letters the two write differently, digits as 0-9, no kashida, no zero-width non-joiner
+ARABIC_FORMS = str.maketrans(
+    {"ي": "ی", "ى": "ی", "ك": "ک", "ة": "ه", "\u0640": None, "\u200c": None}
+    | {chr(0x0660 + d): str(d) for d in range(10)}
+    | {chr(0x06F0 + d): str(d) for d in range(10)}
+)
+
+
 def fold(text: str) -> str:
     text = CJK_GAP.sub("", text)  # "山田 太郎" is "山田太郎": no spaces between CJK characters
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
-    return "".join(LETTERS.get(c, c) for c in text).replace("–", "-").replace("—", "-")
+    return "".join(LETTERS.get(c, c) for c in text).translate(ARABIC_FORMS).replace("–", "-").replace("—", "-")
 
 
 def expected(records: list[dict], q: str = "", year: str = "", type_: str = "", subject: str = "", types: dict | None = None) -> list[str]:
@@ -563,6 +571,36 @@ def test_cjk_typed_without_the_records_spaces_finds_it(new_page, tmp_path):
         type_query(page, "pipeline parallel")  # Latin text is searched as before: its spaces count
         settle(page)
         assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, "pipeline parallel")) != []
+
+
+def test_persian_arabic_and_hebrew_are_found_as_typed_on_either_keyboard_with_or_without_vowel_marks(new_page, tmp_path):
+    """'یادگیری' typed on a Persian keyboard did not find 'يادگيري' (Arabic yeh, as many databases write it), 'میکنیم'
+    typed without the zero-width non-joiner did not find 'می‌کنیم', and Arabic harakat and Hebrew niqqud had to be
+    typed as the record wrote them."""
+    site = demo_built_with(
+        tmp_path,
+        {
+            "id": "fa2021",
+            "title": "كتاب يادگيري ماشين در سال ۱۴۰۰",
+            "authors": ["سارا احمدي"],
+            "year": 2021,
+            "source": "J",
+            "abstract": "مدل‌ها را بررسی می‌کنیم. كِتَابٌ عَرَبِيٌّ. סֵפֶר עִבְרִי.",
+        },
+    )
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base)
+        ready(page)
+        records, _ = load_records(site / "output")
+        for query in ("یادگیری ماشین", "کتاب", "احمدی", "میکنیم", "مدلها", "1400", "كتاب عربي", "ספר עברי"):
+            type_query(page, query)
+            settle(page)
+            assert shown_ids(page) == ["fa2021"], query
+            assert sorted(shown_ids(page)) == sorted(slug(i) for i in expected(records, query)), query
+        type_query(page, "کتابخانه")  # another word is not found
+        settle(page)
+        assert shown_ids(page) == []
 
 
 def test_a_persons_page_searches_the_records_it_lists(new_page, tmp_path):

@@ -48,7 +48,20 @@
   // -- text as readers type it: case, accents and letter forms ignored -------------------------
   var LETTERS = { "ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h" };
   var LETTER = /[ßøđðłæœıþŀħ]/g;
-  var MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  // accents, and the vowel marks of Hebrew (niqqud, cantillation) and Arabic (harakat, hamza over or under a letter:
+  // NFKD sets it apart), which most texts leave out
+  var MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed]/g;
+  // the letters Arabic and Persian write differently (a Persian keyboard types ی and ک, an Arabic one ي and ك), ة as
+  // ه, Persian and Arabic-Indic digits as 0-9, and the kashida and the zero-width non-joiner ("می‌کنیم" is also typed
+  // "میکنیم") left out
+  var ARABIC_FORMS = { "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9", "\u0629": "\u0647", "\u0640": "", "\u200c": "" };
+  var ARABIC_FORM = /[\u064a\u0649\u0643\u0629\u0640\u200c\u0660-\u0669\u06f0-\u06f9]/g;
+  function arabicForm(c) {
+    var code = c.charCodeAt(0);
+    if (code >= 0x0660 && code <= 0x0669) return String(code - 0x0660);
+    if (code >= 0x06f0 && code <= 0x06f9) return String(code - 0x06f0);
+    return ARABIC_FORMS[c];
+  }
   var DASHES = /[\u2010-\u2015\u2212]/g;
   var QUOTES = /[\u2018\u2019\u201a\u201b\u2032]/g;
   var DQUOTES = /[\u201c\u201d\u201e\u201f\u2033]/g;
@@ -59,7 +72,7 @@
   var CJK_GAP = new RegExp("([" + CJK + "])[^\\S\\n]+(?=[" + CJK + "])", "g");
   function fold(text) {
     return text.replace(CJK_GAP, "$1").normalize("NFKD").replace(MARKS, "").toLowerCase().replace(LETTER, function (c) { return LETTERS[c]; })
-      .replace(DASHES, "-").replace(QUOTES, "'").replace(DQUOTES, '"');
+      .replace(ARABIC_FORM, arabicForm).replace(DASHES, "-").replace(QUOTES, "'").replace(DQUOTES, '"');
   }
   // German umlauts are also typed ae, oe, ue ("Mueller" for Müller): a text that has them is searched that way too
   var UMLAUTS = { "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue" };
