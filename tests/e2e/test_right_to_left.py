@@ -69,3 +69,24 @@ def test_a_persian_title_on_an_english_page_is_laid_out_right_to_left(tmp_path, 
     assert (titles["r-fa"].get("lang"), titles["r-fa"].get("dir")) == ("fa", "rtl")
     assert titles["r-unsaid"].get("dir") == "rtl"
     assert titles["r-en"].get("dir") is None
+
+
+def test_a_persian_site_speaks_persian_and_passes_its_strict_check(tmp_path, capsys):
+    """`sitegen init --language fa` made a site in English words whose pull-request check (`check --strict`) failed on
+    "the theme 'default' has no translation for 'fa'"."""
+    site = tmp_path / "site"
+    assert main(["init", str(site), "--name", "سارا احمدی", "--language", "fa"]) == 0
+    (site / "content/news/2025-03-01-grant.md").write_text("---\ndate: 2025-03-01\ntitle: طرح تصویب شد\n---\nمتن خبر.\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "--strict", "--site", str(site)]) == 0, capsys.readouterr().err
+    assert main(["build", "--site", str(site)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    home = page(site / "output", "index.html")
+    assert (home.html["lang"], home.html["dir"]) == ("fa", "rtl")
+    assert [link.get_text(strip=True) for link in home.select("header nav a")][0] == "انتشارات"
+    assert home.select_one("input[type=search]")["placeholder"] == "عنوان، نویسنده، محل انتشار، چکیده، سال"
+    news = page(site / "output", "news/index.html")
+    assert "1 مارس 2025" in news.get_text()
+    assert "March" not in news.get_text()
+    feed = (site / "output/feed.xml").read_text(encoding="utf-8")
+    assert "<title>سارا احمدی: انتشارات</title>" in feed
