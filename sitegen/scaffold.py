@@ -50,6 +50,7 @@ import jinja2
 from sitegen import __version__
 from sitegen.errors import ExitStatus, Location, Problem, SitegenError
 from sitegen.migrate import Imported, read_old_site
+from sitegen.theme import FALLBACK_LANGUAGE, language_fallbacks
 from sitegen.urls import ASCII_SPELLING
 from sitegen.validate import language_tag_problem
 
@@ -159,7 +160,23 @@ def run(args: argparse.Namespace) -> int:
         report_imported(args.source, imported)
     for line in requirement.warning:
         print(line, file=sys.stderr)
+    if untranslated := untranslated_warning(language):
+        print(untranslated, file=sys.stderr)
     return ExitStatus.OK
+
+
+def untranslated_warning(language: str) -> str:
+    """What a site in a language the bundled default theme has no strings for should know at once (else ''): its pages
+    show English words, and every build warns, which fails the pull-request check's `--strict`."""
+    folder = resources.files("sitegen") / "themes" / "default" / "i18n"
+    has = sorted(item.name.rsplit(".", 1)[0] for item in folder.iterdir() if item.name.endswith(".yaml"))
+    if language.split("-")[0].lower() == FALLBACK_LANGUAGE or any(tag.lower() in {name.lower() for name in has} for tag in language_fallbacks(language)[1:]):
+        return ""
+    return (
+        f"warning: the default theme has no strings in '{language}' (it has {', '.join(has)}): the pages show its English"
+        f" words, and every build warns so, which makes the pull-request check (sitegen check --strict) fail, until you"
+        f" write themes/default/i18n/{language}.yaml (docs/themes.md, Translations)"
+    )
 
 
 # the skeleton's sample About page ("Write about your research here"): a site brought over has its bio already

@@ -90,3 +90,23 @@ def test_a_persian_site_speaks_persian_and_passes_its_strict_check(tmp_path, cap
     assert "March" not in news.get_text()
     feed = (site / "output/feed.xml").read_text(encoding="utf-8")
     assert "<title>سارا احمدی: انتشارات</title>" in feed
+
+
+@pytest.mark.parametrize("language", ["ar", "he"])
+def test_init_in_a_language_the_theme_has_no_strings_for_says_so_at_once(tmp_path, capsys, language):
+    """`sitegen init --language ar` said nothing; the English words, and the pull-request check failing on the
+    warning every build gives, were found only after pushing."""
+    assert main(["init", str(tmp_path / "site"), "--name", "Omar Haddad", "--language", language]) == 0
+    err = capsys.readouterr().err
+    assert (
+        f"warning: the default theme has no strings in '{language}' (it has de, en, fa): the pages show its English words,"
+        " and every build warns so, which makes the pull-request check (sitegen check --strict) fail, until you write"
+        f" themes/default/i18n/{language}.yaml (docs/themes.md, Translations)"
+    ) in err.splitlines()
+
+
+@pytest.mark.parametrize("language", ["en", "en-GB", "de-CH", "fa"])
+def test_init_in_a_language_the_theme_speaks_warns_of_nothing(tmp_path, capsys, language):
+    assert main(["init", str(tmp_path / "site"), "--name", "Omar Haddad", "--language", language]) == 0
+    assert "no strings" not in capsys.readouterr().err
+
