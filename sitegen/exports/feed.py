@@ -38,6 +38,8 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[En
     feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language)
     for entry in entries:
         item = _entry(feed, record_url(entry), entry.title.plain, _timestamp(entry))
+        if (language := entry.record.language) and language.lower() != site.config.language.lower():
+            item.set("{http://www.w3.org/XML/1998/namespace}lang", language)  # an English paper in a Persian site's feed
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
             _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", entry.authors[position].name)
         for subject in entry.subjects:

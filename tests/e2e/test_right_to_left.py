@@ -110,3 +110,15 @@ def test_init_in_a_language_the_theme_speaks_warns_of_nothing(tmp_path, capsys, 
     assert main(["init", str(tmp_path / "site"), "--name", "Omar Haddad", "--language", language]) == 0
     assert "no strings" not in capsys.readouterr().err
 
+
+def test_a_feed_entry_in_another_language_than_the_sites_says_so(tmp_path, capsys):
+    """The Persian site's feed said `xml:lang="fa"`, and its English paper's entry inherited it."""
+    from lxml import etree
+
+    output = build(tmp_path, capsys, "fa")
+    feed = etree.parse(str(output / "feed.xml")).getroot()
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    atom = "{http://www.w3.org/2005/Atom}"
+    entries = {e.findtext(f"{atom}title"): e.get(lang) for e in feed.iter(f"{atom}entry")}
+    assert feed.get(lang) == "fa"
+    assert entries == {"A Benchmark (v2.0)!": "en", "Is Attention All You Need?": None, "Transformers برای زبان فارسی (Survey)": None}
