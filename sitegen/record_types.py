@@ -84,6 +84,13 @@ _JOURNAL_WORDS = (
     "|tijdschrift|mededelingen|jaarboek"
 )
 _JOURNAL_CJK = "論文誌|学会誌|学術誌|雑誌|ジャーナル|紀要|学报|學報|期刊|杂志|雜誌|논문지|학회지|학술지|저널"
+# ... and in Persian (as Persian and as Arabic keyboards type it: ی or ي, ک or ك), Arabic and Hebrew, which join an
+# article or a preposition to the word ("المجلة", "הכנס"): there too a word is found anywhere in the venue
+_Y, _K = "[یي]", "[کك]"
+_THESIS_RTL = f"پا{_Y}ان[\u200c ]?نامه|رساله[ٔ]? د{_K}تر{_Y}|أطروحة|اطروحة|رسالة ماجستير|رسالة د{_K}توراه|עבודת דוקטורט|עבודת גמר|עבודת מוסמך"
+_REPORT_RTL = f'گزارش فن{_Y}|تقرير تقني|تقرير فني|דו"?ח טכני'
+_PROCEEDINGS_RTL = f"{_K}نفرانس|هما{_Y}ش|مجموعه مقالات|مؤتمر|ندوة|وقائع|כנס(?![\u05d0-\u05ea])|דברי הכנס"
+_JOURNAL_RTL = f"مجله|مجلة|نشر{_Y}ه|فصل[\u200c ]?نامه|ماهنامه|دورية|حوليات|כתב עת|כתב העת|רבעון"
 
 
 def _venue_words(words: str, cjk: str = "") -> re.Pattern[str]:
@@ -91,11 +98,11 @@ def _venue_words(words: str, cjk: str = "") -> re.Pattern[str]:
     return re.compile(rf"\b(?:{words})\b" + (f"|{cjk}" if cjk else ""), re.IGNORECASE)
 
 
-_THESIS = _venue_words(_THESIS_WORDS, _THESIS_CJK)
-_REPORT = _venue_words(_REPORT_WORDS, _REPORT_CJK)
+_THESIS = _venue_words(_THESIS_WORDS, f"{_THESIS_CJK}|{_THESIS_RTL}")
+_REPORT = _venue_words(_REPORT_WORDS, f"{_REPORT_CJK}|{_REPORT_RTL}")
 _CHAPTER = _venue_words(_CHAPTER_WORDS, _CHAPTER_CJK)
-_PROCEEDINGS = _venue_words(_PROCEEDINGS_WORDS, _PROCEEDINGS_CJK)
-_JOURNAL = _venue_words(_JOURNAL_WORDS, _JOURNAL_CJK)
+_PROCEEDINGS = _venue_words(_PROCEEDINGS_WORDS, f"{_PROCEEDINGS_CJK}|{_PROCEEDINGS_RTL}")
+_JOURNAL = _venue_words(_JOURNAL_WORDS, f"{_JOURNAL_CJK}|{_JOURNAL_RTL}")
 # journals whose names say "Proceedings": PNAS, Proceedings of the IEEE, of the Royal Society, PVLDB, PACM
 _JOURNAL_OF_PROCEEDINGS = re.compile(
     r"\bproc(?:eedings|\.)? (?:of the )?(?:national academy|natl\.? acad)|\bproceedings of the ieee\s*$|\bproc\.? ieee\s*$"

@@ -641,6 +641,25 @@ FOREIGN_VENUES = [
     ("2023 한국컴퓨터종합학술대회 논문집", "inproceedings"),
     ("박사학위논문, 서울대학교", "thesis"),
     ("기술보고서, 한국전자통신연구원", "report"),
+    # Persian (as Persian and as Arabic keyboards type it), Arabic, Hebrew
+    ("مجله ریاضی ایران", "article"),
+    ("فصلنامه علمی پژوهشی مدیریت", "article"),
+    ("نشريه مهندسي برق", "article"),
+    ("مجموعه مقالات بیست و پنجمین کنفرانس مهندسی برق ایران", "inproceedings"),
+    ("همایش ملی هوش مصنوعی", "inproceedings"),
+    ("پایان‌نامه کارشناسی ارشد، دانشگاه تهران", "thesis"),
+    ("رسالهٔ دکتری، دانشگاه صنعتی شریف", "thesis"),
+    ("گزارش فنی، پژوهشگاه ارتباطات", "report"),
+    ("المجلة العربية للعلوم", "article"),
+    ("وقائع المؤتمر الدولي للحوسبة", "inproceedings"),
+    ("أطروحة دكتوراه، جامعة القاهرة", "thesis"),
+    ("تقرير تقني، جامعة الملك سعود", "report"),
+    ("כתב העת הישראלי למתמטיקה", "article"),
+    ("דברי הכנס השנתי של האגודה", "inproceedings"),
+    ("עבודת דוקטורט, האוניברסיטה העברית", "thesis"),
+    ("پايان نامه، دانشگاه تهران", "thesis"),
+    ("دانشگاه تهران", "other"),
+    ("הכנסה ומיסוי", "other"),  # income, not a conference (כנס)
     # a word inside another word is not that word
     ("Attitudes and Social Cognition", "other"),  # atti
     ("Prótesis Dental Hoy", "other"),  # tesis
