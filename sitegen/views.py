@@ -919,6 +919,7 @@ class ViewBuilder:
         once = entry.end and entry.end == entry.start  # `start: 2019, end: 2019`: "2019", not "2019 – 2019"
         return {
             "title": entry.title,
+            "dir": self._other_direction("", entry.title),  # its title's, when written the other way than the page
             "org": entry.org,
             "location": entry.location,
             "start": "" if once else entry.start,
@@ -970,6 +971,7 @@ class ViewBuilder:
                     {
                         "title": talk.title,
                         "title_text": talk.title,
+                        "dir": self._other_direction("", talk.title),  # an English talk's title on a Persian page: "ltr"
                         "event": talk.event,
                         "event_url": self.urls.link(talk.event_url) if talk.event_url else "",
                         "kind": talk.kind,

@@ -122,3 +122,16 @@ def test_a_feed_entry_in_another_language_than_the_sites_says_so(tmp_path, capsy
     entries = {e.findtext(f"{atom}title"): e.get(lang) for e in feed.iter(f"{atom}entry")}
     assert feed.get(lang) == "fa"
     assert entries == {"A Benchmark (v2.0)!": "en", "Is Attention All You Need?": None, "Transformers برای زبان فارسی (Survey)": None}
+
+
+def test_an_english_talk_or_cv_title_on_a_persian_page_is_laid_out_left_to_right(tmp_path, capsys):
+    talks = "- {title: 'Is Attention All You Need?', event: EMNLP 2024, date: 2024-11-12}\n- {title: 'همگرایی سری‌ها', date: 2024-08-25}\n"
+    cv = "sections:\n  - title: سوابق\n    profile: true\n    entries:\n      - {title: 'Postdoc (ETH)', start: 2019, end: 2022}\n      - {title: دانشیار, start: 2022}\n"
+    output = build(tmp_path, capsys, "fa", records={**RECORDS, "content/talks/talks.yaml": talks, "content/cv.yaml": cv})
+    assert [(h.get_text(), h.get("dir")) for h in page(output, "talks/index.html").select("h3.talk-title")] == [
+        ("Is Attention All You Need?", "ltr"),
+        ("همگرایی سری‌ها", None),
+    ]
+    shown = {("Postdoc (ETH)", "ltr"), ("دانشیار", None)}
+    assert {(h.get_text(), h.get("dir")) for h in page(output, "cv/index.html").select("h3.cv-title")} == shown
+    assert {(h.get_text(), h.get("dir")) for h in page(output, "index.html").select(".cv-highlight-title")} == shown
