@@ -679,6 +679,8 @@ def language_tag_problem(language: str) -> str | None:
     if _LANGUAGE_TAG.fullmatch(language):
         return None
     hint = f" (tags use '-': {language.replace('_', '-')})" if "_" in language and _LANGUAGE_TAG.fullmatch(language.replace("_", "-")) else ""
+    if tag := LANGUAGE_NAMES.get(language.strip().casefold()):
+        hint = f" (the tag of {language.strip()} is {tag})"  # --language farsi, language: German
     return f"expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got {language!r}{hint}"
 
 
@@ -724,7 +726,8 @@ LANGUAGE_NAMES = {
     **dict.fromkeys(("korean", "한국어"), "ko"),
     **dict.fromkeys(("arabic", "العربية"), "ar"),
     **dict.fromkeys(("hebrew", "עברית"), "he"),
-    **dict.fromkeys(("persian", "farsi"), "fa"),
+    **dict.fromkeys(("persian", "farsi", "فارسی", "فارسي"), "fa"),
+    **dict.fromkeys(("urdu", "اردو"), "ur"),
     **dict.fromkeys(("hindi",), "hi"),
     **dict.fromkeys(("indonesian", "bahasa"), "id"),
     **dict.fromkeys(("vietnamese", "tiếng việt"), "vi"),

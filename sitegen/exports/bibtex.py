@@ -132,6 +132,8 @@ BABEL_NAMES = {
     "ko": "korean",
     "ar": "arabic",
     "he": "hebrew",
+    "fa": "persian",
+    "ur": "urdu",
 }
 
 

@@ -156,7 +156,7 @@ def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
     wrong = run_sitegen("init", str(tmp_path / "other"), "--language", "German")
     assert wrong.returncode == 2 and not (tmp_path / "other").exists()
     assert wrong.stderr.strip().splitlines()[-1] == (
-        "sitegen init: error: --language: expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'German'"
+        "sitegen init: error: --language: expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'German' (the tag of German is de)"
     )
 
 

@@ -135,3 +135,11 @@ def test_an_english_talk_or_cv_title_on_a_persian_page_is_laid_out_left_to_right
     shown = {("Postdoc (ETH)", "ltr"), ("دانشیار", None)}
     assert {(h.get_text(), h.get("dir")) for h in page(output, "cv/index.html").select("h3.cv-title")} == shown
     assert {(h.get_text(), h.get("dir")) for h in page(output, "index.html").select(".cv-highlight-title")} == shown
+
+
+def test_init_with_a_languages_name_says_its_tag(tmp_path, capsys):
+    status = main(["init", str(tmp_path / "site"), "--language", "farsi"])
+    assert status == 2 and not (tmp_path / "site").exists()
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "sitegen init: error: --language: expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'farsi' (the tag of farsi is fa)"
+    )

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitegen.build import check_site
+from sitegen.exports.bibtex import babel_name
 from sitegen.record_types import thesis_venue
 from sitegen.sources import reader_for
 from sitegen.validate import validate_record
@@ -1007,6 +1008,14 @@ def test_a_venues_short_name_is_read(field):
 def test_a_works_language_is_read_from_langid_or_language(field, tag):
     """biblatex's `langid` (a babel name, as Zotero and Better BibTeX write it) else `language`."""
     record = one(f"@article{{k, title = {{Über die Konvergenz}}, author = {{A. B}}, journal = {{J}}, year = {{2025}}, {field}}}")
+    assert record.language == tag
+
+
+@pytest.mark.parametrize(("tag", "langid"), [("fa", "persian"), ("ur", "urdu"), ("ar", "arabic"), ("he", "hebrew")])
+def test_a_right_to_left_language_is_written_as_its_langid_and_read_back(tag, langid):
+    """publications.bib left out the `langid` of a Persian work, which RIS wrote as `LA  - fa`."""
+    assert babel_name(tag) == langid
+    record = one(f"@article{{k, title = {{T}}, author = {{A. B}}, journal = {{J}}, year = {{2025}}, langid = {{{langid}}}}}")
     assert record.language == tag
 
 

@@ -617,7 +617,7 @@ def test_site_defaults():
         ),
         (
             "title: T\nlanguage: english\n",
-            "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'english'",
+            "content/site.yaml:2: field 'language': expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got 'english' (the tag of english is en)",
         ),
         (
             "title: T\nlanguage: en_US\n",
