@@ -49,6 +49,13 @@ def test_an_english_title_keeps_its_question_mark_at_its_end_and_the_venue_line_
             text = page.locator(title).inner_text()
             assert text == "Is Attention All You Need?"
             assert character_x(page, title, len(text) - 1) > character_x(page, title, 0)  # "?" right of "I"
+            # the title lines up with the authors below it, at the right
+            right = page.evaluate(
+                """(selector) => [selector, '.authors'].map(s => { const range = document.createRange();
+                    range.selectNodeContents(document.querySelector(s)); return range.getBoundingClientRect().right; })""",
+                title,
+            )
+            assert abs(right[0] - right[1]) < 2, right
         page.goto(base)
         year = page.locator("#r-english .venue .year").bounding_box()
         source = page.locator("#r-english .venue .source").bounding_box()
