@@ -200,6 +200,16 @@ HTML_ATTRIBUTE = re.compile(r"\b([a-z]+)\s*=\s*([\"'])(.*?)\2", re.IGNORECASE | 
 MARKDOWN_PICTURE = re.compile(r"!\[(?P<alt>(?:[^\]\\\n]|\\.)*)\]\((?P<target>[^)\n]*)\)")
 HTML_EMPHASIS = re.compile(r"<(?P<tag>i|em|b|strong)>(?P<text>[^<>*_\n]+)</(?P=tag)>", re.IGNORECASE)
 HTML_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*", re.IGNORECASE)
+# tags that only lay text out (academicpages' `<p align="center">` around a picture, `<center>`, a `<div align>` in a
+# line, `<span style>`): left out, their text kept; a paragraph's end is one
+HTML_LAYOUT = re.compile(r"</?(?:p|center|div|span)\b[^>]*>", re.IGNORECASE)
+HTML_PARAGRAPH_END = re.compile(r"[ \t]*</p\s*>[ \t]*(?:\n|(?=<p\b))", re.IGNORECASE)
+# a YouTube or Vimeo video embedded (<iframe src="https://www.youtube.com/embed/ID">...</iframe>)
+HTML_VIDEO = re.compile(
+    r"<iframe\b[^>]*?\bsrc\s*=\s*[\"'](?:https?:)?//(?:www\.)?(?:(?P<youtube>youtube(?:-nocookie)?\.com/embed/)|(?P<vimeo>player\.vimeo\.com/video/))"
+    r"(?P<id>[\w-]+)[^\"']*[\"'][^>]*>\s*(?:</iframe\s*>)?",
+    re.IGNORECASE,
+)
 LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029]")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\ud800-\udfff]")
 SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag stood: '<a>Institute</a>, Princeton'
@@ -421,6 +431,10 @@ def _html_as_markdown(text: str) -> str:
     if "<" not in text:
         return text
     text = HTML_COMMENT.sub("", text)
+    text = HTML_VIDEO.sub(
+        lambda m: f"[Video on {'YouTube' if m['youtube'] else 'Vimeo'}]({VIDEO_ADDRESSES['youtube' if m['youtube'] else 'vimeo']}{m['id']})", text
+    )
+    text = HTML_LAYOUT.sub("", HTML_PARAGRAPH_END.sub("\n\n", text))
     text = HTML_ANCHOR.sub(lambda m: f"[{_link_words(m['text'])}]({_markdown_target(m['target'])})", text)
     text = HTML_IMAGE.sub(_html_picture, text)
     text = HTML_EMPHASIS.sub(

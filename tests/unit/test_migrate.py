@@ -281,3 +281,23 @@ def test_a_hugo_blox_kit_author_page_in_the_person_files_schema_is_read(tmp_path
     assert (imported.name, imported.affiliation, imported.email) == ("Ingrid Halvorsen", "University of Bergen", "ingrid@uib.no")
     assert imported.links == {"orcid": "https://orcid.org/0000-0002-4431-9917"} and imported.bio == "Listens to fjords."
     assert imported.files[PurePosixPath("static", imported.photo)] == b"\x89PNG ingrid"
+
+
+@pytest.mark.parametrize(
+    "html, markdown",
+    [
+        # academicpages' posts centre a picture so: the <img> became a picture, the <p align> stayed as text
+        ('<p align="center"><img src="/images/gbg.jpg" alt="Harbour"></p>', "![Harbour](/images/gbg.jpg)"),
+        ("<center><img src='/images/fig.png'></center>", "![](/images/fig.png)"),
+        ('First post. <div align="center"><img src="/images/gbg.jpg" width="300"/></div>', "First post. ![](/images/gbg.jpg)"),
+        ("<p>This paper is <strong>important</strong>.</p>\n<p>A second one.</p>", "This paper is **important**.\n\nA second one."),
+        ('Text <span style="color:red">in red</span>.', "Text in red."),
+        # a YouTube embed: a link to the video, as Hugo's {{< youtube >}} is
+        (
+            '<iframe width="560" src="https://www.youtube.com/embed/abcdEFGhijk" allowfullscreen></iframe>',
+            "[Video on YouTube](https://www.youtube.com/watch?v=abcdEFGhijk)",
+        ),
+    ],
+)
+def test_html_that_only_lays_out_text_is_left_out_of_text_brought_over(html, markdown):
+    assert markdown_text(html) == markdown
