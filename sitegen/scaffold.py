@@ -92,6 +92,7 @@ class SiteFacts:
     lab: bool = False  # --lab: profile.yaml is a lab, its people in content/people/ (the skeleton's are written)
     sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
     verification: tuple[tuple[str, str], ...] = ()  # site.yaml's search engines' codes (engine, code), from --from
+    cname: str = ""  # site.yaml's custom domain, from --from (the old site's file CNAME)
     language: str = "en"  # --language: the pages' language (site.yaml's `language`)
     branch: str = "main"  # the branch pages.yml deploys: a clone's default branch, else main
     from_clone: bool = False  # init in a clone of the site's GitHub repository: username, repository, branch are Git's
@@ -202,6 +203,7 @@ def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:
         links=tuple(imported.links.items()),
         bio=imported.bio,
         verification=tuple(imported.verification.items()),
+        cname=imported.cname,
     )
 
 

@@ -51,6 +51,8 @@ class Imported:
     links: dict[str, str] = field(default_factory=dict)  # profile.yaml's links: kind -> identifier or URL
     bio: str = ""  # Markdown
     base_url: str = ""  # the old site's address, kept
+    cname: str = ""  # site.yaml's `cname`: the old site's custom domain (its file CNAME), which base_url names then
+    other_addresses: tuple[str, ...] = ()  # the old site's other address ('https://owner.github.io/' beside its domain)
     files: dict[PurePosixPath, bytes] = field(default_factory=dict)  # path in the new site -> content
     left: list[str] = field(default_factory=list)  # what was not brought over, said to the owner
     records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
@@ -481,6 +483,24 @@ def _printable(text: str) -> str:
 def a_string(value: Any) -> str:
     """Text of a setting that should be text ('' for anything else), without the control characters no page can show."""
     return _printable(str(value)).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+
+
+def custom_domain(old: OldSite, imported: Imported, *files: str) -> None:
+    """The custom domain of a site GitHub Pages served (its file CNAME, Hugo's in static/): site.yaml's `cname`, and
+    base_url its root, where GitHub serves a site with a domain; the old address (`url:`, often left at github.io)
+    still read as the site's own in links."""
+    domain = next((line for name in ("CNAME", *files) for line in (old.read_text(name) or "").split() if line), "").strip().lower().rstrip(".")
+    if not re.fullmatch(r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}", domain):
+        return
+    old_address = imported.base_url
+    imported.cname = domain
+    imported.base_url = f"https://{domain}/"
+    if old_address and old_address != imported.base_url:
+        imported.other_addresses += (old_address,)
+    imported.left.append(
+        f"CNAME: the custom domain {domain} is site.yaml's cname, and base_url is {imported.base_url}; with the GitHub Actions "
+        "workflow, enter it under Settings -> Pages -> Custom domain too (docs/deploying.md)"
+    )
 
 
 def jekyll_address(config: dict[str, Any]) -> str:

@@ -21,6 +21,7 @@ from sitegen.migrate import (
     a_mapping,
     a_string,
     collection_page,
+    custom_domain,
     files_moved,
     jekyll_address,
     jekyll_collection_permalink,
@@ -81,6 +82,7 @@ def read(old: OldSite) -> Imported:
             imported.left.append(f"_config.yml: author.{key} ({value}) not brought over: add its full address to links: in content/profile.yaml")
     old_address = jekyll_address(config)
     imported.base_url = f"{old_address}/" if old_address else ""
+    custom_domain(old, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     avatar = a_string(author.get("avatar"))
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:

@@ -19,6 +19,7 @@ from sitegen.migrate import (
     a_mapping,
     a_string,
     collection_page,
+    custom_domain,
     iso_date,
     jekyll_address,
     jekyll_permalink,
@@ -70,6 +71,7 @@ def read(old: OldSite) -> Imported:
     imported.email = email.split()[0].replace("[at]", "@").replace("[dot]", ".") if email else ""
     imported.links = profile_links(socials, SOCIALS)
     imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
+    custom_domain(old, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     _about(old, imported)
     _publications(old, imported)

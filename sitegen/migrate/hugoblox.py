@@ -23,6 +23,7 @@ from sitegen.migrate import (
     a_mapping,
     a_string,
     collection_page,
+    custom_domain,
     files_moved,
     iso_date,
     markdown_text,
@@ -83,6 +84,7 @@ def recognise(old: OldSite) -> bool:
 def read(old: OldSite) -> Imported:
     imported = Imported("Hugo Blox")
     imported.base_url = _base_url(old)
+    custom_domain(old, imported, "static/CNAME")  # Hugo copies static/ to the site's root
     imported.verification = _verification(old)  # Search Console and Bing keep checking the tag
     owner, owners_file = _owners_folder(old), _owners_data_file(old)
     if owners_file and not owner:  # the Hugo Blox Kit's person file (data/authors/me.yaml)

@@ -97,7 +97,7 @@ def linked_text(old: OldSite, imported: Imported, relative: str, address: str, t
     from its root."""
 
     def new_target(target: str) -> str:
-        if (path := _site_path(target, imported.base_url)) is None:
+        if (path := _site_path(target, imported.base_url, *imported.other_addresses)) is None:
             return target
         if copied := own_file(old, imported, path, relative, address):
             return copied
@@ -118,7 +118,7 @@ def linked_text(old: OldSite, imported: Imported, relative: str, address: str, t
 def own_file(old: OldSite, imported: Imported, link: str, relative: str = "", address: str = "/") -> str:
     """The path in the new site ('static/files/cv.pdf') of the old site's file that `link` names, copied there
     ('' when it names none). `relative`: the old site's file the link is written in; `address`: its page's."""
-    path = _site_path(link, imported.base_url)
+    path = _site_path(link, imported.base_url, *imported.other_addresses)
     if not path:
         return ""
     bare = path.partition("#")[0].partition("?")[0]
@@ -137,18 +137,22 @@ def own_file(old: OldSite, imported: Imported, link: str, relative: str = "", ad
     return ""
 
 
-def _site_path(link: str, old_address: str) -> str | None:
+def _site_path(link: str, old_address: str, *other_addresses: str) -> str | None:
     """A link into the old site as a path: from its root ('/files/x.pdf', also for its own web address
     'https://owner.github.io/files/x.pdf') or relative ('diagram.png'); None for a link elsewhere or to a part
-    of the page ('#top', 'mailto:')."""
+    of the page ('#top', 'mailto:'); `other_addresses`: the site's other web addresses (github.io beside its domain)."""
     link = link.strip()
-    for address in {old_address, old_address.replace("https://", "http://", 1), old_address.replace("http://", "https://", 1)} - {""}:
-        if link.startswith(address):
-            return "/" + link[len(address) :]
+    for known in (old_address, *other_addresses):
+        for address in {known, known.replace("https://", "http://", 1), known.replace("http://", "https://", 1)} - {""}:
+            if link.startswith(address):
+                return "/" + link[len(address) :]
     if not link or link.startswith(("#", "//")) or urlsplit(link).scheme:
         return None
-    old_path = urlsplit(old_address).path.rstrip("/")  # a site that lived at /site/: /site/uploads/x.pdf
-    return "/" + link[len(old_path) + 1 :] if old_path and link.startswith(old_path + "/") else link
+    for known in (old_address, *other_addresses):
+        old_path = urlsplit(known).path.rstrip("/")  # a site that lived at /site/: /site/uploads/x.pdf
+        if old_path and link.startswith(old_path + "/"):
+            return "/" + link[len(old_path) + 1 :]
+    return link
 
 
 def _rest(link: str) -> str:
@@ -236,7 +240,7 @@ def file_fields(old: OldSite, imported: Imported, relative: str, text: str, fiel
 
     def new_value(match: re.Match[str]) -> str:
         value = match["value"]
-        if _site_path(value, imported.base_url) is None or value.startswith("static/"):
+        if _site_path(value, imported.base_url, *imported.other_addresses) is None or value.startswith("static/"):
             return match.group(0)
         if copied := own_file(old, imported, value, relative):
             return f"{match['key']}{match['quote']}{copied}{match['quote']}"

@@ -586,6 +586,26 @@ def test_search_engine_verification_codes_come_over(tmp_path, tool):
     assert head.find("meta", attrs={"name": "msvalidate.01"})["content"] == "0123456789ABCDEF"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("tool", ["al-folio", "academicpages"])
+def test_a_custom_domain_of_the_old_site_comes_over(tmp_path, tool):
+    """A Jekyll site on GitHub Pages keeps its custom domain in a file CNAME, `url:` often left at github.io: the
+    new site's base_url named github.io (canonical links, sitemap, feed) and the domain was gone, without a word."""
+    old = tmp_path / "old"
+    shutil.copytree(OLD_SITES / tool, old)
+    (old / "CNAME").write_text("www.grace-hopper.example\n", encoding="utf-8")
+    site = tmp_path / "new"
+    result = run_sitegen("init", str(site), "--from", str(old), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    settings = yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))
+    assert settings["cname"] == "www.grace-hopper.example"
+    assert settings["base_url"] == "https://www.grace-hopper.example/"
+    assert (site / "output/CNAME").read_text(encoding="utf-8").strip() == "www.grace-hopper.example"
+    assert page(site).head.find("link", rel="canonical")["href"] == "https://www.grace-hopper.example/"
+    assert "CNAME: the custom domain www.grace-hopper.example" in result.stdout
+
+
 MIGRATE_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "migrate"
 
 

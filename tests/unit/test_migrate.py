@@ -301,3 +301,26 @@ def test_a_hugo_blox_kit_author_page_in_the_person_files_schema_is_read(tmp_path
 )
 def test_html_that_only_lays_out_text_is_left_out_of_text_brought_over(html, markdown):
     assert markdown_text(html) == markdown
+
+
+def test_links_to_the_old_sites_files_at_its_domain_or_at_github_io_lead_to_their_copies(tmp_path):
+    """With a custom domain (CNAME), base_url is the domain's; a paper linked at the domain, at github.io (`url:`)
+    or at `http://` stays the site's own file, copied into static/."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "CNAME": "zoe.example.se\n",
+        "_config.yml": "url: https://zokonkwo.github.io\nauthor:\n  name: Zoë Okonkwo\n",
+        "_publications/a.md": "---\ntitle: A\ndate: 2019-01-01\npaperurl: 'https://zoe.example.se/files/a.pdf'\n---\n",
+        "_publications/b.md": "---\ntitle: B\ndate: 2019-01-01\npaperurl: 'http://zokonkwo.github.io/files/b.pdf'\n---\n",
+        "files/a.pdf": "%PDF-1.4\n",
+        "files/b.pdf": "%PDF-1.4\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    assert (imported.base_url, imported.cname) == ("https://zoe.example.se/", "zoe.example.se")
+    for name in ("a", "b"):
+        record = imported.files[PurePosixPath(f"content/records/publications/{name}.md")].decode()
+        assert f"paperurl: 'static/files/{name}.pdf'" in record
