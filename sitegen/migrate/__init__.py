@@ -282,6 +282,19 @@ def _write_redirects(imported: Imported) -> None:
 OldAddress = Callable[[str, dict[str, Any]], str]
 
 
+def _month(value: Any) -> str:
+    """'2024-10' of a date written without its day (`date: 2024-10`, which Jekyll keeps as text); '' otherwise."""
+    match = re.fullmatch(r"(\d{4})-(\d{1,2})", str(value).strip()) if isinstance(value, str) else None
+    return f"{match[1]}-{int(match[2]):02d}" if match and 1 <= int(match[2]) <= 12 else ""
+
+
+def _no_date(value: Any, otherwise: str = "") -> str:
+    """What a file's date lacks, said: 'its date (2024-13-01) is no day of the calendar', or 'no date (...)'."""
+    if value not in (None, ""):
+        return f"its date ({a_string(value) or value!r}) is no day of the calendar"
+    return f"no date (its front matter has no `date:`{', ' + otherwise if otherwise else ''})"
+
+
 def day_and_name(relative: str, front: dict[str, Any]) -> tuple[str, str]:
     """A post's day (its `date`, else the one its file name starts with) and its name (sitegen.urls.post_slug)."""
     return iso_date(front.get("date")) or iso_date(PurePosixPath(relative).name), post_slug(relative)
@@ -685,8 +698,14 @@ def talks_file(
         front, body = old.front_matter(relative)
         # Hugo Blox's `event_start` (its `date` is the page's, which its template leaves at 2017-01-01)
         date, title = iso_date(front.get("event_start")) or iso_date(front.get("date")), plain_text(a_string(front.get("title")))
-        if not (date and title):
-            imported.left.append(f"{relative}: no title or date: not brought over")
+        if not title:
+            imported.left.append(f"{relative}: no title: not brought over; add it to content/talks/talks.yaml with its title")
+            continue
+        if not date and (month := _month(front.get("event_start") or front.get("date"))):  # `date: 2024-10`: Jekyll keeps it
+            date = f"{month}-01"
+            imported.left.append(f"{relative}: date: {month} has no day: dated {date} in content/talks/talks.yaml; write its day there")
+        if not date:
+            imported.left.append(f"{relative}: {_no_date(front.get('event_start') or front.get('date'))}: not brought over; add it to content/talks/talks.yaml")
             continue
         if (kind := plain_text(a_string(front.get("type")))) and kind.casefold() != "talk":  # "Talk": the usual one
             kinds.setdefault(kind, f"{PurePosixPath(relative).parent}/")
@@ -743,7 +762,8 @@ def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_addr
         front, body = old.front_matter(relative)
         (date, name), title = day_and_name(relative, front), plain_text(a_string(front.get("title")))
         if not (date and title):
-            imported.left.append(f"{relative}: no title or date: not brought over")
+            missing = _no_date(front.get("date"), "its file name none of the calendar") if title else "no title"
+            imported.left.append(f"{relative}: {missing}: not brought over; give it `{'date: YYYY-MM-DD' if title else 'title: ...'}`")
             continue
         if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
             imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")

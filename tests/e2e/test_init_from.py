@@ -361,7 +361,7 @@ def test_an_old_hugo_academic_site_with_toml_front_matter_comes_over_whole(tmp_p
         (old / name).write_text(content, encoding="utf-8")
     site, result = init_from(tmp_path, "hugo-blox", old)
     assert "created a sitegen site for Kyle Ward" in result.stdout and "Your Name" not in result.stdout
-    assert "no title or date" not in result.stdout
+    assert "not brought over; add it to content/talks/talks.yaml" not in result.stdout
     assert yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))["title"] == "Kyle Ward"
     index = page(site)
     assert text(index.select_one("h1")) == "Kyle Ward" and text(index.select_one(".owner")) == "Kyle Ward"
