@@ -516,6 +516,21 @@ def custom_domain(old: OldSite, imported: Imported, *files: str) -> None:
     )
 
 
+def jekyll_analytics(config: dict[str, Any], imported: Imported) -> None:
+    """A note for the Google Analytics id of a Jekyll site (academicpages' `analytics: google: tracking_id:`, al-folio's
+    `google_analytics:`): sitegen has no Google Analytics, and the counts would stop without a word."""
+    settings = a_mapping(config.get("analytics"))
+    if a_string(settings.get("provider")).startswith("google"):  # academicpages: google, google-universal, google-gtag
+        code = a_string(a_mapping(settings.get("google")).get("tracking_id"))
+    else:
+        code = a_string(config.get("google_analytics")) if config.get("enable_google_analytics") is True else ""
+    if code:
+        imported.left.append(
+            f"_config.yml: Google Analytics ({code}) not brought over: sitegen loads no script of another site unless "
+            "content/site.yaml names one, and counts visitors with Plausible or GoatCounter (analytics:, docs/homepage.md)"
+        )
+
+
 def jekyll_address(config: dict[str, Any]) -> str:
     """A Jekyll site's address, `url` and `baseurl` of its _config.yml, without a final slash ('' when it has none)."""
     url = a_string(config.get("url"))

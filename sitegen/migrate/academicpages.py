@@ -24,6 +24,7 @@ from sitegen.migrate import (
     custom_domain,
     files_moved,
     jekyll_address,
+    jekyll_analytics,
     jekyll_collection_permalink,
     jekyll_permalink,
     jekyll_verification,
@@ -83,6 +84,7 @@ def read(old: OldSite) -> Imported:
     old_address = jekyll_address(config)
     imported.base_url = f"{old_address}/" if old_address else ""
     custom_domain(old, imported)
+    jekyll_analytics(config, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     avatar = a_string(author.get("avatar"))
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:

@@ -22,6 +22,7 @@ from sitegen.migrate import (
     custom_domain,
     iso_date,
     jekyll_address,
+    jekyll_analytics,
     jekyll_permalink,
     jekyll_verification,
     news_file,
@@ -72,6 +73,7 @@ def read(old: OldSite) -> Imported:
     imported.links = profile_links(socials, SOCIALS)
     imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
     custom_domain(old, imported)
+    jekyll_analytics(config, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     _about(old, imported)
     _publications(old, imported)

@@ -352,3 +352,38 @@ def test_a_talk_dated_by_its_month_comes_over_and_what_is_missing_is_named(tmp_p
         "give it `date: YYYY-MM-DD`" in imported.left
     )
     assert not [note for note in imported.left if "no title or date" in note or note.startswith("_publications/")]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "analytics:\n  provider: google-gtag\n  google:\n    tracking_id: G-7QX2B3LM9K\n    anonymize_ip: false\n",  # academicpages
+        "enable_google_analytics: true\ngoogle_analytics: G-7QX2B3LM9K\n",  # al-folio
+    ],
+)
+def test_a_google_analytics_id_left_behind_is_named(tmp_path, config):
+    """The old site counted visitors with Google Analytics; sitegen knows Plausible and GoatCounter only, and the id
+    was dropped without a word: the owner would find out when the counts stopped."""
+    from sitegen.migrate import read_old_site
+
+    if "enable_google_analytics" in config:  # al-folio's
+        files = {"_config.yml": "first_name: Zoë\n" + config, "_bibliography/papers.bib": "@article{a, title={A}, year={2020}}\n"}
+    else:
+        files = {"_config.yml": "author:\n  name: Zoë Okonkwo\n" + config, "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    assert (
+        "_config.yml: Google Analytics (G-7QX2B3LM9K) not brought over: sitegen loads no script of another site unless "
+        "content/site.yaml names one, and counts visitors with Plausible or GoatCounter (analytics:, docs/homepage.md)"
+    ) in imported.left
+
+
+def test_analytics_turned_off_is_no_note(tmp_path):
+    from sitegen.migrate import read_old_site
+
+    (tmp_path / "_publications").mkdir()
+    (tmp_path / "_publications/p.md").write_text("---\ntitle: P\ndate: 2019-01-01\n---\n", encoding="utf-8")
+    (tmp_path / "_config.yml").write_text("author:\n  name: Z\nanalytics:\n  provider: false\n  google:\n    tracking_id:\n", encoding="utf-8")
+    assert not [note for note in read_old_site(tmp_path).left if "Analytics" in note]
