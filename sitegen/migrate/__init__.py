@@ -34,7 +34,7 @@ from sitegen.load import parse_yaml
 from sitegen.migrate.links import HUGO_CITE, HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.text_files import decode_text
-from sitegen.urls import address_problem, post_slug, slugify
+from sitegen.urls import address_problem, file_slug, post_slug, slugify
 
 
 @dataclass
@@ -833,15 +833,24 @@ def files_moved(old: OldSite, imported: Imported, label: str, served: str) -> No
         )
 
 
+# the new site's own addresses, which a page brought over cannot take
+OWN_PAGE_NAMES = frozenset({"records", "subjects", "static", "people", "search", "page", "cited", "posts", "news", "talks", "cv", "publications"})
+
+
 def pages_left(old: OldSite, imported: Imported) -> None:
-    """A note for each page of Jekyll's `_pages/` but the bio's (`about.md`) and those with no text of their own
-    that the new site makes itself (al-folio's `publications.md`, `projects.md`, `cv.md` of layout cv): its Liquid
-    layout is not brought over, its text is the owner's to copy."""
-    made = new_site_addresses(imported) | {"publications/"}
+    """Jekyll's `_pages/` but the bio's (`about.md`) and those with no text of their own that the new site makes
+    itself (al-folio's `publications.md`, `projects.md`, `cv.md` of layout cv, academicpages' `year-archive.html`,
+    whose address leads to the blog): a Markdown page without template tags comes over as a page
+    (content/pages/NAME.md, in the menu when the old site's `_data/navigation.yml` had it); of any other a note
+    says that its Liquid layout is not brought over and its text is the owner's to copy."""
+    made = new_site_addresses(imported) | {"publications/"} | {address.lower() for address in imported.redirects}
+    menu = [a_string(a_mapping(entry).get("url")).strip("/").lower() for entry in a_list(old.yaml("_data/navigation.yml").get("main"))]
     for relative in old.files("_pages", (".md", ".markdown", ".html")):
         front, body = old.front_matter(relative)
         name = (a_string(front.get("permalink")).strip("/") or PurePosixPath(relative).stem).lower()
         if relative == "_pages/about.md" or not (markdown_text(body) or f"{name}/" not in made):
+            continue
+        if _plain_page(old, imported, relative, front, body, name, menu):
             continue
         if name in ("cv", "resume") and PurePosixPath("content/cv.yaml") not in imported.files:  # academicpages' Markdown CV
             addresses = ", ".join(
@@ -853,6 +862,28 @@ def pages_left(old: OldSite, imported: Imported) -> None:
             )
         else:
             imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
+
+
+def _plain_page(old: OldSite, imported: Imported, relative: str, front: dict[str, Any], body: str, name: str, menu: list[str]) -> bool:
+    """A page of Markdown with no template tags (a list of links, a research statement) as content/pages/NAME.md,
+    its old addresses leading there; False (nothing done) for any other."""
+    slug = file_slug(PurePosixPath(name).name).lower()
+    target = PurePosixPath(f"content/pages/{slug}.md")
+    if not relative.endswith((".md", ".markdown")) or leaves_template_tags_out(body) or not slug or slug in OWN_PAGE_NAMES or target in imported.files:
+        return False
+    address = a_string(front.get("permalink")) or f"/{name}/"
+    text = page_text(old, imported, relative, body, address)
+    if not text.strip():
+        return False
+    settings: dict[str, Any] = {"title": plain_text(a_string(front.get("title"))) or slug}
+    if name in menu:  # after the menu's pages brought over (teaching, portfolio): in the old menu's order
+        settings["nav"] = 10 + menu.index(name)
+    elif front.get("nav") is True:  # al-folio's: in its menu, by `nav_order`
+        order = front.get("nav_order")
+        settings["nav"] = 10 + (order if isinstance(order, int) and not isinstance(order, bool) and 0 <= order < 90 else 0)
+    imported.files[target] = markdown_file(settings, text)
+    _moved(imported, address.strip("/") + "/" if address.strip("/") != slug else "", f"{slug}/", front)
+    return True
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

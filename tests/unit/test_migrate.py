@@ -387,3 +387,36 @@ def test_analytics_turned_off_is_no_note(tmp_path):
     (tmp_path / "_publications/p.md").write_text("---\ntitle: P\ndate: 2019-01-01\n---\n", encoding="utf-8")
     (tmp_path / "_config.yml").write_text("author:\n  name: Z\nanalytics:\n  provider: false\n  google:\n    tracking_id:\n", encoding="utf-8")
     assert not [note for note in read_old_site(tmp_path).left if "Analytics" in note]
+
+
+def test_a_page_of_plain_markdown_comes_over_and_a_liquid_one_is_named(tmp_path):
+    """academicpages' `_pages/resources.md` (a list of links, no Liquid) was left behind with "a Liquid layout as
+    much as text" and its address gave 404. A Markdown page without template tags now comes over as a page of the
+    new site, in the menu when the old one had it there; one that lists the site's content with Liquid (its CV, a
+    year archive the blog stands for) is named in a note, or passed over when the new site makes it."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "url: https://zokonkwo.github.io\nauthor:\n  name: Zoë Okonkwo\n",
+        "_data/navigation.yml": "main:\n  - title: Publications\n    url: /publications/\n  - title: Resources\n    url: /resources/\n",
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+        "_posts/2021-03-05-hello.md": "---\ntitle: Hello\ndate: 2021-03-05\n---\nText.\n",
+        "_pages/resources.md": (
+            '---\npermalink: /resources/\ntitle: "Resources for Sámi NLP"\nredirect_from:\n  - /tools/\n---\n\n'
+            "* [SIKOR](https://gtweb.uit.no/korp/)\n* Slides of my [tutorial](/files/tutorial.pdf)\n"
+        ),
+        "_pages/list.md": "---\npermalink: /list/\ntitle: List\n---\n{% for post in site.posts %}{{ post.title }}{% endfor %}\nMy posts.\n",
+        "_pages/year-archive.html": "---\npermalink: /year-archive/\ntitle: Blog posts\n---\n{% include base_path %}\n",
+        "files/tutorial.pdf": "%PDF-1.4\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    page = imported.files[PurePosixPath("content/pages/resources.md")].decode()
+    assert page.startswith("---\ntitle: Resources for Sámi NLP\nnav: 11\n---\n")
+    assert "* [SIKOR](https://gtweb.uit.no/korp/)\n* Slides of my [tutorial](static/files/tutorial.pdf)" in page
+    assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["tools/"] == "resources/"
+    assert [note for note in imported.left if note.startswith("_pages/")] == [
+        "_pages/list.md: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md"
+    ]
