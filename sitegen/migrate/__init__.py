@@ -365,10 +365,12 @@ def page_text(old: OldSite, imported: Imported, relative: str, body: str, addres
     return linked_text(old, imported, relative, address, markdown_text(hugo_refs(old, imported, relative, body)))
 
 
-def record_file_text(old: OldSite, imported: Imported, relative: str, text: str, address: str, template_text: tuple[str, ...] = ()) -> str:
+def record_file_text(old: OldSite, imported: Imported, relative: str, text: str, address: str, template_text: tuple[str, ...] = (), stand_in: str = "") -> str:
     """A publication file brought over: its front matter as written, its text below (the record's abstract when it
     has none) as `page_text` makes a page's, without the paragraphs the tool's template wrote there
-    (`template_text`: how each starts); a note when template tags were left out of it."""
+    (`template_text`: how each starts); a note when template tags were left out of it. `stand_in`: the field that is
+    the abstract of a file with no text (academicpages' `excerpt`), written as that text when it holds HTML,
+    which an abstract would show as written."""
     lines = text.split("\n")
     end = front_matter_end(lines) if lines[0].strip() in ("---", "+++") else None
     if lines[0].strip() == "+++":
@@ -376,6 +378,8 @@ def record_file_text(old: OldSite, imported: Imported, relative: str, text: str,
     if end is None:
         return text
     body = "\n".join(lines[end + 1 :])
+    if not body.strip() and "<" in stand_in:
+        body = stand_in
     if not body.strip():
         return text
     converted = page_text(old, imported, relative, body, address)

@@ -135,7 +135,7 @@ def _publications(old: OldSite, imported: Imported, old_address: str, page_addre
         if text is None:
             continue
         front = old.front_matter(relative)[0]
-        text = record_file_text(old, imported, relative, text, a_string(front.get("permalink")) or "/")
+        text = record_file_text(old, imported, relative, text, a_string(front.get("permalink")) or "/", stand_in=a_string(front.get("excerpt")))
         text = file_fields(old, imported, relative, _in_static(text, old_address), FILE_FIELDS)
         imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = text.encode("utf-8")
         for address in [page_address(relative, front), *old_aliases(front)]:

@@ -420,3 +420,24 @@ def test_a_page_of_plain_markdown_comes_over_and_a_liquid_one_is_named(tmp_path)
     assert [note for note in imported.left if note.startswith("_pages/")] == [
         "_pages/list.md: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md"
     ]
+
+
+def test_html_in_a_publications_excerpt_that_stands_for_its_abstract_becomes_markdown(tmp_path):
+    """academicpages' `excerpt: "Chapter 4 in <em>Low-resource NLP</em>"`, the abstract of a file with no text below
+    its front matter, showed `<em>` as text on the record's page and in its Scholar meta tags, with no warning."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "url: https://zokonkwo.github.io\nauthor:\n  name: Zoë Okonkwo\n",
+        "_publications/chapter.md": "---\ntitle: Morphology\ndate: 2023\nexcerpt: \"Chapter 4 in <em>Low-resource NLP</em>.<br/>See <a href='/files/c.pdf'>it</a>\"\n---\n",
+        "_publications/plain.md": "---\ntitle: Plain\ndate: 2023\nexcerpt: 'Under review.'\n---\n",
+        "files/c.pdf": "%PDF-1.4\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    chapter = imported.files[PurePosixPath("content/records/publications/chapter.md")].decode()
+    assert chapter.endswith("---\nChapter 4 in *Low-resource NLP*.\nSee [it](static/files/c.pdf)\n")
+    plain = imported.files[PurePosixPath("content/records/publications/plain.md")].decode()
+    assert plain == files["_publications/plain.md"]  # no HTML: the file as it is
