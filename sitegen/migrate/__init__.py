@@ -712,7 +712,6 @@ def talks_file(
     and Hugo Blox's `links:` list (`name:`, `url:`); each talk's old address leads to the talks page. `owners`: the
     names that stand for the owner among a talk's `authors`."""
     talks = []
-    kinds: dict[str, str] = {}  # academicpages' `type` ('Tutorial') -> the folder of the first talk of that kind
     for relative in relatives:
         front, body = old.front_matter(relative)
         # Hugo Blox's `event_start` (its `date` is the page's, which its template leaves at 2017-01-01)
@@ -726,8 +725,7 @@ def talks_file(
         if not date:
             imported.left.append(f"{relative}: {_no_date(front.get('event_start') or front.get('date'))}: not brought over; add it to content/talks/talks.yaml")
             continue
-        if (kind := plain_text(a_string(front.get("type")))) and kind.casefold() != "talk":  # "Talk": the usual one
-            kinds.setdefault(kind, f"{PurePosixPath(relative).parent}/")
+        kind = plain_text(a_string(front.get("type")))  # academicpages' kind of talk ('Tutorial'): talks.yaml's `type`
         for key in ("date_end", "event_end"):  # Hugo Blox's: a workshop of several days
             if (last := iso_date(front.get(key))) > date:
                 imported.left.append(f"{relative}: its last day ({key}: {last}) not brought over; a talk has one date: say it in its abstract")
@@ -736,6 +734,8 @@ def talks_file(
             imported.left.append(f"{relative}: its other speakers ({', '.join(speakers)}) not brought over; name them in its abstract")
         _moved(imported, old_address(relative, front), "talks/", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
+        if kind and kind.casefold() != "talk":  # "Talk": the usual one, which the old lists did not set apart
+            talk["type"] = kind
         address = a_mapping(front.get("address"))  # Hugo Blox's: street, city, region, postcode, country
         place = [plain_text(a_string(front.get("location"))), *(plain_text(a_string(address.get(key))) for key in ("city", "region", "country"))]
         for name, value in (("event", plain_text(a_string(front.get(event)))), ("location", ", ".join(dict.fromkeys(part for part in place if part)))):
@@ -753,9 +753,6 @@ def talks_file(
         talks.append(talk)
     if talks:
         imported.files[PurePosixPath("content/talks/talks.yaml")] = yaml_document(talks)
-    for folder in dict.fromkeys(kinds.values()):
-        named = ", ".join(kind for kind, where in kinds.items() if where == folder)
-        imported.left.append(f"{folder}: the kinds of talks (type: {named}) not brought over; a talk has none: say it in its title or abstract")
 
 
 def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: str) -> str:

@@ -871,15 +871,16 @@ def test_a_courses_own_headings_stay_below_its_title(tmp_path):
 
 @pytest.mark.slow
 def test_what_a_talk_says_that_talks_yaml_cannot_is_named_in_a_note(tmp_path):
-    """academicpages' `type: "Tutorial"`, Hugo Blox's `date_end` (a three-day workshop) and its other speakers
+    """academicpages' `type: "Tutorial"` (which comes over as talks.yaml's `type` now), Hugo Blox's `date_end` (a three-day workshop) and its other speakers
     (`authors`) vanished from the talks brought over, and no note said so."""
     old = tmp_path / "old"
     shutil.copytree(OLD_SITES / "academicpages", old)
     (old / "_talks/2013-03-01-tutorial-1.md").write_text(
         '---\ntitle: "Compiling with A-0"\ncollection: talks\ntype: "Tutorial"\nvenue: "ACM"\ndate: 1953-03-01\n---\n', encoding="utf-8"
     )
-    _, result = init_from(tmp_path, "academicpages", old)
-    assert "note: _talks/: the kinds of talks (type: Tutorial) not brought over" in result.stdout  # "Talk", the usual one, unnamed
+    site, result = init_from(tmp_path, "academicpages", old)
+    assert "kinds of talks" not in result.stdout  # talks.yaml's `type`: shown on the talks page
+    assert text(page(site, "talks/index.html").select_one("li[id^=talk-1953-03-01]  .talk-kind")) == "Tutorial"
     hugo_old = tmp_path / "hugo-old"
     shutil.copytree(OLD_SITES / "hugo-blox", hugo_old)
     event = hugo_old / "content/event/example/index.md"

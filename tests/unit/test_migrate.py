@@ -441,3 +441,24 @@ def test_html_in_a_publications_excerpt_that_stands_for_its_abstract_becomes_mar
     assert chapter.endswith("---\nChapter 4 in *Low-resource NLP*.\nSee [it](static/files/c.pdf)\n")
     plain = imported.files[PurePosixPath("content/records/publications/plain.md")].decode()
     assert plain == files["_publications/plain.md"]  # no HTML: the file as it is
+
+
+def test_academicpages_kind_of_talk_comes_over_as_its_type(tmp_path):
+    """talks.yaml has `type:` (Tutorial, Poster, ...) and the talks page shows it, yet academicpages' `type:
+    "Tutorial"` was left out with a note saying that a talk has none. It comes over; "Talk", the usual one, stays
+    unsaid, as the old site's lists did not set it apart."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "url: https://zokonkwo.github.io\nauthor:\n  name: Zoë Okonkwo\n",
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+        "_talks/a.md": '---\ntitle: Hands-on Morfessor\ntype: "Tutorial"\nvenue: LSA\ndate: 2022-07-11\n---\n',
+        "_talks/b.md": '---\ntitle: Compound splitting\ntype: "Talk"\nvenue: NoDaLiDa\ndate: 2023-05-22\n---\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
+    assert [(talk["title"], talk.get("type")) for talk in talks] == [("Hands-on Morfessor", "Tutorial"), ("Compound splitting", None)]
+    assert not [note for note in imported.left if "kinds of talks" in note]
