@@ -345,6 +345,22 @@ def test_a_value_starting_with_an_at_sign_says_to_quote_it(text, written):
 
 
 @pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("title: Café culture: a corpus study\ndate: 2019-03-01\n", 'title: "Café culture: a corpus study"'),
+        ("id: r1\ntitle: 'Ok'\nvenue: NAACL: Findings   # short\n", 'venue: "NAACL: Findings"'),
+        ('- title: Talk: "Tone" and trust\n', "title: 'Talk: \"Tone\" and trust'"),
+    ],
+)
+def test_a_value_with_a_colon_in_it_says_to_quote_it(text, written):
+    """`title: Café culture: a corpus study` (an old site's Markdown front matter, copied as it was) is invalid YAML,
+    and the message was PyYAML's "mapping values are not allowed here", which says nothing of what to write."""
+    data, problem = parse_yaml(text, "content/records/publications/cafe.md")
+    assert data is None
+    assert str(problem).endswith(f"a value with ': ' in it is written in quotes: {written}")
+
+
+@pytest.mark.parametrize(
     ("text", "place"),
     [
         ("id: r1\ntitle: x\nlinks:\n\tpdf: a\n", "r.yaml:4:1"),
