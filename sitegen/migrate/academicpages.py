@@ -53,6 +53,7 @@ AUTHOR_LINKS = {
     "arxiv": ("arxiv", "{}"),
     "researchgate": ("researchgate", "https://www.researchgate.net/profile/{}"),
     "twitter": ("x", "https://x.com/{}"),
+    "semantic": ("semantic_scholar", "{}"),
     "uri": ("website", "{}"),
 }
 AUTHOR_FACTS = frozenset({"avatar", "name", "pronouns", "bio", "location", "employer", "email"})  # the author's, not links

@@ -462,3 +462,13 @@ def test_academicpages_kind_of_talk_comes_over_as_its_type(tmp_path):
     talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
     assert [(talk["title"], talk.get("type")) for talk in talks] == [("Hands-on Morfessor", "Tutorial"), ("Compound splitting", None)]
     assert not [note for note in imported.left if "kinds of talks" in note]
+
+
+def test_academicpages_semantic_scholar_link_comes_over_as_semantic_scholar(tmp_path):
+    """academicpages' `semantic:` (its Semantic Scholar profile) came over under its own name, shown as "Semantic"."""
+    from sitegen.migrate import read_old_site
+
+    (tmp_path / "_publications").mkdir()
+    (tmp_path / "_publications/p.md").write_text("---\ntitle: P\ndate: 2019-01-01\n---\n", encoding="utf-8")
+    (tmp_path / "_config.yml").write_text("author:\n  name: Z\n  semantic: https://www.semanticscholar.org/author/123456789\n", encoding="utf-8")
+    assert read_old_site(tmp_path).links == {"semantic_scholar": "https://www.semanticscholar.org/author/123456789"}
