@@ -40,7 +40,7 @@ from sitegen.migrate import (
 )
 from sitegen.migrate.links import file_fields
 from sitegen.migrate.resume import PUBLICATIONS, json_resume_cv
-from sitegen.urls import slugify
+from sitegen.urls import file_slug, slugify
 
 # academicpages' author fields -> profile.yaml's links (a bare name becomes the service's address)
 AUTHOR_LINKS = {
@@ -138,10 +138,16 @@ def _publications(old: OldSite, imported: Imported, old_address: str, page_addre
         front = old.front_matter(relative)[0]
         text = record_file_text(old, imported, relative, text, a_string(front.get("permalink")) or "/", stand_in=a_string(front.get("excerpt")))
         text = file_fields(old, imported, relative, _in_static(text, old_address), FILE_FIELDS)
-        imported.files[PurePosixPath("content/records/publications", PurePosixPath(relative).name)] = text.encode("utf-8")
+        name = PurePosixPath(relative)
+        # a name with accents ('2019-über-cafés.md') as Jekyll and Hugo make an address of it: the record's id
+        readable = PurePosixPath(relative).with_stem(stem) if (stem := file_slug(name.stem)) else name
+        target = PurePosixPath("content/records/publications", readable.name)
+        if target in imported.files:
+            target = PurePosixPath("content/records/publications", name.name)
+        imported.files[target] = text.encode("utf-8")
         for address in [page_address(relative, front), *old_aliases(front)]:
             if address:
-                imported.redirects[address] = f"records/{slugify(PurePosixPath(relative).stem)}/"
+                imported.redirects[address] = f"records/{slugify(target.stem)}/"
         imported.records += 1
         unnamed += "authors" not in front
     if unnamed:

@@ -472,3 +472,20 @@ def test_academicpages_semantic_scholar_link_comes_over_as_semantic_scholar(tmp_
     (tmp_path / "_publications/p.md").write_text("---\ntitle: P\ndate: 2019-01-01\n---\n", encoding="utf-8")
     (tmp_path / "_config.yml").write_text("author:\n  name: Z\n  semantic: https://www.semanticscholar.org/author/123456789\n", encoding="utf-8")
     assert read_old_site(tmp_path).links == {"semantic_scholar": "https://www.semanticscholar.org/author/123456789"}
+
+
+def test_a_publication_file_named_with_accents_comes_over_under_a_readable_name(tmp_path):
+    """`_publications/2019-über-cafés.md` became the record `2019--ber-caf-s` (records/2019--ber-caf-s/): every letter
+    outside ASCII a hyphen. Its copy is named as Jekyll and Hugo make addresses of names, accents dropped."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "author:\n  name: Z\n",
+        "_publications/2019-über-cafés.md": "---\ntitle: 'Café culture'\npermalink: /publication/2019-uber\ndate: 2019-03-01\n---\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    assert PurePosixPath("content/records/publications/2019-uber-cafes.md") in imported.files
+    assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["publication/2019-uber/"] == "records/2019-uber-cafes/"
