@@ -640,7 +640,10 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
         text = headings_below(page_text(old, imported, relative, body, old_address(relative, front) or "/"))
         text = text or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
-        picture = _picture(old, imported, relative, a_string(front.get("img")), collection.slug)
+        # academicpages' portfolio shows its `excerpt` on the list, the item's picture in it (<img src='/images/x.png'>)
+        shown = HTML_IMAGE.search(a_string(front.get("excerpt")))
+        in_excerpt = next((value for name, _, value in HTML_ATTRIBUTE.findall(shown[0]) if name.lower() == "src"), "") if shown else ""
+        picture = _picture(old, imported, relative, a_string(front.get("img")) or in_excerpt, collection.slug)
         # Hugo Blox's `external_link`; its `links:` list since 2025 (`- type: site`, `url: ...`); Jekyll's `redirect`
         listed = [a_string(a_mapping(item).get("url")) for item in a_list(front.get("links"))]
         link = a_string(front.get("external_link") or front.get("redirect")) or next((url for url in listed if url.startswith(("https://", "http://"))), "")

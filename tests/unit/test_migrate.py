@@ -489,3 +489,23 @@ def test_a_publication_file_named_with_accents_comes_over_under_a_readable_name(
     imported = read_old_site(tmp_path)
     assert PurePosixPath("content/records/publications/2019-uber-cafes.md") in imported.files
     assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["publication/2019-uber/"] == "records/2019-uber-cafes/"
+
+
+def test_the_picture_of_an_academicpages_portfolio_excerpt_comes_over(tmp_path):
+    """academicpages shows a portfolio item's `excerpt` on its list, with the item's picture in it
+    (`excerpt: "A segmenter<br/><img src='/images/morfseg.png'>"`): the picture was shown nowhere."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "author:\n  name: Z\n",
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+        "_portfolio/morfseg.md": "---\ntitle: morfseg\nexcerpt: \"A segmenter<br/><img src='/images/morfseg.png'>\"\n---\nOn GitHub.\n",
+        "images/morfseg.png": "png",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    imported = read_old_site(tmp_path)
+    page = imported.files[PurePosixPath("content/pages/portfolio.md")].decode()
+    assert "# morfseg\n\n![morfseg](static/portfolio/morfseg.png)\n\nOn GitHub." in page
+    assert PurePosixPath("static/portfolio/morfseg.png") in imported.files
