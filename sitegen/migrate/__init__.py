@@ -520,6 +520,15 @@ def custom_domain(old: OldSite, imported: Imported, *files: str) -> None:
     )
 
 
+def jekyll_drafts(old: OldSite, imported: Imported) -> None:
+    """A note for Jekyll's `_drafts/`, the posts not yet published, which are not brought over."""
+    if drafts := old.files("_drafts", (".md", ".markdown")):
+        imported.left.append(
+            f"_drafts/: {len(drafts)} draft{'s' if len(drafts) > 1 else ''} not brought over; to keep one, copy it into "
+            "content/posts/_NAME.md with a `date:` (a draft, which `sitegen serve --drafts` shows)"
+        )
+
+
 def jekyll_analytics(config: dict[str, Any], imported: Imported) -> None:
     """A note for the Google Analytics id of a Jekyll site (academicpages' `analytics: google: tracking_id:`, al-folio's
     `google_analytics:`): sitegen has no Google Analytics, and the counts would stop without a word."""

@@ -26,6 +26,7 @@ from sitegen.migrate import (
     jekyll_address,
     jekyll_analytics,
     jekyll_collection_permalink,
+    jekyll_drafts,
     jekyll_permalink,
     jekyll_verification,
     old_aliases,
@@ -86,6 +87,7 @@ def read(old: OldSite) -> Imported:
     imported.base_url = f"{old_address}/" if old_address else ""
     custom_domain(old, imported)
     jekyll_analytics(config, imported)
+    jekyll_drafts(old, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     avatar = a_string(author.get("avatar"))
     if avatar and (data := old.read_bytes(f"images/{avatar}")) is not None:

@@ -23,6 +23,7 @@ from sitegen.migrate import (
     iso_date,
     jekyll_address,
     jekyll_analytics,
+    jekyll_drafts,
     jekyll_permalink,
     jekyll_verification,
     news_file,
@@ -74,6 +75,7 @@ def read(old: OldSite) -> Imported:
     imported.base_url = f"{address}/" if (address := jekyll_address(config)) else ""
     custom_domain(old, imported)
     jekyll_analytics(config, imported)
+    jekyll_drafts(old, imported)
     imported.verification = jekyll_verification(config)  # Search Console and Bing keep checking the tag
     _about(old, imported)
     _publications(old, imported)

@@ -509,3 +509,21 @@ def test_the_picture_of_an_academicpages_portfolio_excerpt_comes_over(tmp_path):
     page = imported.files[PurePosixPath("content/pages/portfolio.md")].decode()
     assert "# morfseg\n\n![morfseg](static/portfolio/morfseg.png)\n\nOn GitHub." in page
     assert PurePosixPath("static/portfolio/morfseg.png") in imported.files
+
+
+def test_jekyll_drafts_left_behind_are_named(tmp_path):
+    """Jekyll's `_drafts/` (posts not yet published) were left behind without a word."""
+    from sitegen.migrate import read_old_site
+
+    files = {
+        "_config.yml": "author:\n  name: Z\n",
+        "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
+        "_drafts/unfinished.md": "---\ntitle: Unfinished\n---\nwip\n",
+        "_drafts/other.markdown": "---\ntitle: Other\n---\nwip\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert (
+        "_drafts/: 2 drafts not brought over; to keep one, copy it into content/posts/_NAME.md with a `date:` (a draft, which `sitegen serve --drafts` shows)"
+    ) in read_old_site(tmp_path).left
