@@ -31,7 +31,9 @@ import yaml
 from sitegen.errors import SitegenError
 from sitegen.homepage.frontmatter import front_matter_end, split_front_matter
 from sitegen.load import parse_yaml
+from sitegen.markup import render_inline
 from sitegen.migrate.links import HUGO_CITE, HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
+from sitegen.pages.talks import talk_anchor
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.text_files import decode_text
 from sitegen.urls import address_problem, file_slug, post_slug, slugify
@@ -744,7 +746,8 @@ def talks_file(
                 break
         if speakers := [name for name in map(a_string, a_list(front.get("authors"))) if name and name not in owners]:  # Hugo Blox's
             imported.left.append(f"{relative}: its other speakers ({', '.join(speakers)}) not brought over; name them in its abstract")
-        _moved(imported, old_address(relative, front), "talks/", front)
+        # its old page leads to it on the talks page (the first talk of a date and title: another's id is -2)
+        _moved(imported, old_address(relative, front), f"talks/#{talk_anchor(date, render_inline(title).plain)}", front)
         talk: dict[str, Any] = {"title": title, "date": datetime.date.fromisoformat(date)}
         if kind and kind.casefold() != "talk":  # "Talk": the usual one, which the old lists did not set apart
             talk["type"] = kind

@@ -97,6 +97,12 @@ def load_talks(files: ContentFiles) -> tuple[tuple[Talk, ...], bool, list[Proble
     return tuple(unique), bool(unique), problems
 
 
+def talk_anchor(date: str, title: str) -> str:
+    """A talk's id on the talks page (the first of its date and title; a second gets -2): 'talk-2023-05-22-compound-splitting'.
+    `title` as shown, its LaTeX converted (sitegen.markup.render_inline's `plain`)."""
+    return f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}"
+
+
 def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
     if not isinstance(data, dict):
         problems.append(Problem("expected a talk (title: ..., date: ..., event: ...) or a list of talks", Location(path, getattr(data, "line", 0) or 1)))
@@ -124,6 +130,6 @@ def _talk(data: Any, path: str, problems: list[Problem]) -> Talk | None:
         links=tuple(links.items()),
         link_lines=tuple(fields.link_lines("links").get(kind, fields.line()) for kind in links),
         abstract_html=abstract.html,
-        anchor=f"talk-{date}-{_ANCHOR_CHARACTERS.sub('-', title.lower()).strip('-')[:40].strip('-')}",
+        anchor=talk_anchor(date, title),
     )
     return None if fields.failed else talk

@@ -248,14 +248,17 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
         ),
         (
             "academicpages",
-            {"publication/2009-10-01-paper-title-number-1/": "records/2009-10-01-paper-title-number-1/", "talks/2012-03-01-talk-1/": "talks/"},
+            {
+                "publication/2009-10-01-paper-title-number-1/": "records/2009-10-01-paper-title-number-1/",
+                "talks/2012-03-01-talk-1/": "talks/#talk-1982-08-19-future-possibilities-data-hardware-softw",  # the talk there
+            },
         ),
         (
             "hugo-blox",
             {
                 "post/getting-started/": "posts/getting-started/",
                 "publication/gossip-sort/": "records/gossip-sort/",
-                "event/example/": "talks/",
+                "event/example/": "talks/#talk-1831-06-01-the-mechanism-of-the-heavens",
                 "post/": "posts/",
                 "author/admin/": "./",  # the owner's page, linked from each publication and talk: the profile
                 "event/": "talks/",  # its lists of talks and projects
@@ -275,7 +278,10 @@ def test_the_old_sites_addresses_lead_to_where_their_content_is_now(tmp_path, to
         target = stub.find("meta", attrs={"http-equiv": "refresh"})["content"].removeprefix("0; url=")
         assert target == base_path + new.removeprefix("./")
         if not new.startswith("#"):
-            assert served_file(site, target + "index.html").is_file()
+            path, _, anchor = target.partition("#")
+            assert served_file(site, path + "index.html").is_file()
+            if anchor:  # a talk's old page: the talk on the talks page
+                assert BeautifulSoup(served_file(site, path + "index.html").read_text(encoding="utf-8"), "html.parser").find(id=anchor), target
 
 
 @pytest.mark.slow
@@ -764,13 +770,13 @@ def test_old_addresses_without_a_permalink_or_with_more_than_one_lead_on(tmp_pat
     for built, old_address, new in (
         (site, "about/", ""),
         (site, "about.html", ""),
-        (site, "talks/2012-03-01-talk-1/", "talks/"),
+        (site, "talks/2012-03-01-talk-1/", "talks/#talk-1982-08-19-future-possibilities-data-hardware-softw"),
         (site, "wordpress/future-post/", "posts/blog-post-1/"),
         (hugo, "blog/welcome/", "posts/getting-started/"),
     ):
         stub = page(built, old_address if old_address.endswith(".html") else f"{old_address}index.html")
         assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}", old_address
-        assert served_file(built, f"/{new}index.html").is_file()
+        assert served_file(built, f"/{new.partition('#')[0]}index.html").is_file()
 
 
 @pytest.mark.slow
@@ -992,7 +998,7 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     redirects = yaml.safe_load((site / "content/redirects.yaml").read_text(encoding="utf-8"))
     assert redirects["publications/fjord-soundscapes/"] == "records/fjord-soundscapes/"
     assert redirects["publications/"] == "#publications"
-    assert redirects["events/nordic-marine-2024/"] == redirects["events/"] == "talks/"
+    assert redirects["events/"] == "talks/" and redirects["events/nordic-marine-2024/"].startswith("talks/#talk-2024-")
     assert redirects["projects/fjord-sentinel/"] == "projects/"
     assert redirects["authors/me/"] == "./" and redirects["experience/"] == "cv/"
     assert (site / "output/publications/fjord-soundscapes/index.html").is_file()
