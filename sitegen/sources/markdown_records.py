@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import re
 import sys
+import urllib.parse
 from typing import Any
 
 if sys.version_info >= (3, 11):
@@ -90,6 +91,7 @@ READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "cat
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
 # a day with or without its leading zeros, and the time Hugo writes after it ('2021-8-20T00:00:00Z')
 _LOOSE_DATE = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
+_DOI_ADDRESS = re.compile(r"https?://(?:dx\.)?doi\.org/(?P<doi>10\.\d{4,9}/\S+)", re.IGNORECASE)
 _TOML_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
 
 
@@ -130,7 +132,12 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     if isinstance(written, dict):  # sitegen's own form
         put("links", written, "links")
     elif links := _links(data):
-        put("links", links, "links" if "links" in data else next((key for key in LINK_FIELDS if key in data), ""))
+        # `paperurl: 'https://doi.org/10.1017/...'`: the publisher's page, no PDF (Scholar's citation_pdf_url would say so)
+        if (doi := _DOI_ADDRESS.fullmatch(links.get("pdf", ""))) is not None and not data.get("doi"):
+            put("doi", urllib.parse.unquote(doi["doi"]), next((key for key in ("paperurl", "url_pdf") if key in data), ""))
+            del links["pdf"]
+        if links:
+            put("links", links, "links" if "links" in data else next((key for key in LINK_FIELDS if key in data), ""))
     ids = data.get("hugoblox", {}).get("ids") if isinstance(data.get("hugoblox"), dict) else None
     if isinstance(ids, dict):
         put("doi", ids.get("doi"), "hugoblox")

@@ -85,6 +85,22 @@ def test_a_markdown_record_may_use_sitegens_own_fields(tmp_path):
     assert (record["id"], record["source"], record["links"], record["abstract"]) == ("own", "Journal 2", {"code": "https://example.org/c"}, "The abstract.")
 
 
+def test_an_academicpages_paperurl_that_is_a_doi_is_the_records_doi(tmp_path):
+    """`paperurl: 'https://doi.org/10.1017/...'` (the publisher's page, as academicpages owners often link it) was the
+    record's "PDF" link, and its `citation_pdf_url` told Google Scholar that doi.org serves the PDF."""
+    text = (
+        "---\ntitle: Splitting compounds\ncollection: publications\ndate: 2022-11-03\nvenue: 'Nordic Journal of Linguistics'\n"
+        "paperurl: 'https://doi.org/10.1017/S0332586522000123'\n---\n"
+    )
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/publications/2022-sami.md": text})
+    result = check_site(site)
+    record = json.loads(result.files["records.json"])["records"][0]
+    assert record["doi"] == "10.1017/S0332586522000123" and "pdf" not in record.get("links", {})
+    head = BeautifulSoup(result.files["records/2022-sami/index.html"], "html.parser").head
+    assert head.find("meta", attrs={"name": "citation_doi"})["content"] == "10.1017/S0332586522000123"
+    assert head.find("meta", attrs={"name": "citation_pdf_url"}) is None
+
+
 @pytest.mark.parametrize(
     "name, text, message",
     [
