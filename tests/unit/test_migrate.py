@@ -6,6 +6,7 @@ from pathlib import PurePosixPath
 
 import pytest
 import yaml
+from conftest import write_site
 
 from sitegen.migrate import Imported, _write_redirects, leaves_template_tags_out, markdown_text, plain_text
 from sitegen.migrate.resume import alfolio_cv, json_resume_cv
@@ -170,9 +171,7 @@ def test_talks_and_posts_dated_without_leading_zeros_come_over(tmp_path):
         "_talks/2019-talk.md": "---\ntitle: A talk\nvenue: NSA\ndate: 2019-1-1\n---\nText.\n",
         "_posts/2021-03-05-hello.md": "---\ntitle: Hello\ndate: 2021-3-5\n---\nText.\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     assert not [note for note in imported.left if note.startswith(("_talks/", "_posts/"))]
     talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
@@ -193,9 +192,7 @@ def test_academicpages_author_links_of_other_sites_come_over_or_are_named(tmp_pa
         ),
         "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     assert imported.links == {"github": "praman-lab", "pubmed": "https://www.ncbi.nlm.nih.gov/myncbi/priya.raman.1/bibliography/public/"}
     assert "_config.yml: author.kaggle (priyaraman) not brought over: add its full address to links: in content/profile.yaml" in imported.left
@@ -316,9 +313,7 @@ def test_links_to_the_old_sites_files_at_its_domain_or_at_github_io_lead_to_thei
         "files/a.pdf": "%PDF-1.4\n",
         "files/b.pdf": "%PDF-1.4\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     assert (imported.base_url, imported.cname) == ("https://zoe.example.se/", "zoe.example.se")
     for name in ("a", "b"):
@@ -339,9 +334,7 @@ def test_a_talk_dated_by_its_month_comes_over_and_what_is_missing_is_named(tmp_p
         "_talks/untitled.md": "---\nvenue: Somewhere\ndate: 2020-01-10\n---\n",
         "_posts/2021-13-45-bad.md": "---\ntitle: Bad date\n---\nText.\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
     assert [(talk["title"], talk["date"].isoformat()) for talk in talks] == [("Invited talk: Tone, tokens and trust", "2024-10-01")]
@@ -370,9 +363,7 @@ def test_a_google_analytics_id_left_behind_is_named(tmp_path, config):
         files = {"_config.yml": "first_name: Zoë\n" + config, "_bibliography/papers.bib": "@article{a, title={A}, year={2020}}\n"}
     else:
         files = {"_config.yml": "author:\n  name: Zoë Okonkwo\n" + config, "_publications/p.md": "---\ntitle: P\ndate: 2019-01-01\n---\n"}
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     assert (
         "_config.yml: Google Analytics (G-7QX2B3LM9K) not brought over: sitegen loads no script of another site unless "
@@ -409,9 +400,7 @@ def test_a_page_of_plain_markdown_comes_over_and_a_liquid_one_is_named(tmp_path)
         "_pages/year-archive.html": "---\npermalink: /year-archive/\ntitle: Blog posts\n---\n{% include base_path %}\n",
         "files/tutorial.pdf": "%PDF-1.4\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     page = imported.files[PurePosixPath("content/pages/resources.md")].decode()
     assert page.startswith("---\ntitle: Resources for Sámi NLP\nnav: 11\n---\n")
@@ -433,9 +422,7 @@ def test_html_in_a_publications_excerpt_that_stands_for_its_abstract_becomes_mar
         "_publications/plain.md": "---\ntitle: Plain\ndate: 2023\nexcerpt: 'Under review.'\n---\n",
         "files/c.pdf": "%PDF-1.4\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     chapter = imported.files[PurePosixPath("content/records/publications/chapter.md")].decode()
     assert chapter.endswith("---\nChapter 4 in *Low-resource NLP*.\nSee [it](static/files/c.pdf)\n")
@@ -455,9 +442,7 @@ def test_academicpages_kind_of_talk_comes_over_as_its_type(tmp_path):
         "_talks/a.md": '---\ntitle: Hands-on Morfessor\ntype: "Tutorial"\nvenue: LSA\ndate: 2022-07-11\n---\n',
         "_talks/b.md": '---\ntitle: Compound splitting\ntype: "Talk"\nvenue: NoDaLiDa\ndate: 2023-05-22\n---\n',
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     talks = yaml.safe_load(imported.files[PurePosixPath("content/talks/talks.yaml")])
     assert [(talk["title"], talk.get("type")) for talk in talks] == [("Hands-on Morfessor", "Tutorial"), ("Compound splitting", None)]
@@ -483,9 +468,7 @@ def test_a_publication_file_named_with_accents_comes_over_under_a_readable_name(
         "_config.yml": "author:\n  name: Z\n",
         "_publications/2019-über-cafés.md": "---\ntitle: 'Café culture'\npermalink: /publication/2019-uber\ndate: 2019-03-01\n---\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     assert PurePosixPath("content/records/publications/2019-uber-cafes.md") in imported.files
     assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["publication/2019-uber/"] == "records/2019-uber-cafes/"
@@ -502,9 +485,7 @@ def test_the_picture_of_an_academicpages_portfolio_excerpt_comes_over(tmp_path):
         "_portfolio/morfseg.md": "---\ntitle: morfseg\nexcerpt: \"A segmenter<br/><img src='/images/morfseg.png'>\"\n---\nOn GitHub.\n",
         "images/morfseg.png": "png",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
     page = imported.files[PurePosixPath("content/pages/portfolio.md")].decode()
     assert "# morfseg\n\n![morfseg](static/portfolio/morfseg.png)\n\nOn GitHub." in page
@@ -521,9 +502,7 @@ def test_jekyll_drafts_left_behind_are_named(tmp_path):
         "_drafts/unfinished.md": "---\ntitle: Unfinished\n---\nwip\n",
         "_drafts/other.markdown": "---\ntitle: Other\n---\nwip\n",
     }
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
+    write_site(tmp_path, files)
     assert (
         "_drafts/: 2 drafts not brought over; to keep one, copy it into content/posts/_NAME.md with a `date:` (a draft, which `sitegen serve --drafts` shows)"
     ) in read_old_site(tmp_path).left
