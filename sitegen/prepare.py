@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import io
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,9 +244,6 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
 def _located_photo_problem(photo: str, path: str, where: Location, listing: Listing) -> Problem | None:
     """A warning for a photo of the site whose EXIF data says where it was taken (a phone's GPS position, at home say):
     published as it is, anyone who saves the picture reads it. None for one that does not, or is no picture."""
-    import io
-    import logging
-
     import exifread  # only for a site with a photo
 
     logging.getLogger("exifread").setLevel(logging.CRITICAL)  # "File format not recognized": not the visitor's business
