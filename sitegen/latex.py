@@ -651,23 +651,19 @@ def _math(tex: str, source: str, display: bool = False) -> Converted:
         mathml = math_to_mathml(tex, display)
     except ValueError:
         mathml = ""
-    plain = mathml_to_plain(mathml) if mathml else ""
     if not mathml or _UNKNOWN_COMMAND.search(mathml):  # latex2mathml passes unknown commands through as text
         return Converted(f"<code>{html.escape(source, quote=False)}</code>", source, [source])
-    if not display and "<mi></mi>" in mathml and (scripts := _bare_scripts(mathml)):
+    root = mathml_tree(mathml)
+    if root is not None and not display and "<mi></mi>" in mathml and (scripts := _bare_scripts(root)):
         return scripts
-    return Converted(mathml, plain)
+    return Converted(mathml, " ".join(_plain(root).split()) if root is not None else "")
 
 
-def _bare_scripts(mathml: str) -> Converted | None:
+def _bare_scripts(root: ET.Element) -> Converted | None:
     """A formula that is only a subscript or a superscript, with no base, as HTML's `<sub>` and `<sup>`: `CO$_2$`,
     `Li$^+$`, `SO$_4^{2-}$`, `10$^{-3}$`, as ACS, RSC, Wiley and Zotero write every chemical formula. Publishers set
     them so; as MathML, with an empty base, the line may break between "C" and its subscript, a gap follows, and
     the digits are set in the math font. `25$^\\circ$C` is the degree sign: 25°C. None when it is more than that."""
-    try:
-        root = ET.fromstring(mathml.replace("&nbsp;", "&#160;"))
-    except ET.ParseError:
-        return None
     row = list(root)
     while len(row) == 1 and _tag(row[0]) == "mrow":
         row = list(row[0])
@@ -811,14 +807,18 @@ def _put_words_back(mathml: str, words: list[str]) -> str:
     return mathml
 
 
+def mathml_tree(mathml: str) -> ET.Element | None:
+    """MathML as a tree; None when it is not well formed."""
+    try:
+        return ET.fromstring(mathml.replace("&nbsp;", "&#160;"))  # the sanitiser writes U+00A0 as the one entity XML does not know
+    except ET.ParseError:
+        return None
+
+
 def mathml_to_plain(mathml: str) -> str:
     """A readable Unicode rendering of MathML, for places that cannot show markup."""
-    try:
-        # the sanitiser writes U+00A0 as the one entity XML does not know
-        root = ET.fromstring(mathml.replace("&nbsp;", "&#160;"))
-    except ET.ParseError:
-        return ""
-    return " ".join(_plain(root).split())
+    root = mathml_tree(mathml)
+    return " ".join(_plain(root).split()) if root is not None else ""
 
 
 def _plain(element: ET.Element) -> str:

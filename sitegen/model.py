@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Container
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -139,14 +139,15 @@ RECORD_TYPES = (
 )  # SPEC §7
 
 
-def free_key(mapping: Mapping[str, Any], name: str) -> str:
-    """`name`, or the first of `name_2`, `name_3`, ... that `mapping` does not hold: a second link of a kind."""
-    if name not in mapping:
+def free_key(taken: Container[str], name: str, separator: str = "_") -> str:
+    """`name`, or the first of `name_2`, `name_3`, ... that `taken` does not hold: a second link of a kind (a
+    person's page's slug: `separator` "-", `sheng-lin-2`)."""
+    if name not in taken:
         return name
     number = 2
-    while f"{name}_{number}" in mapping:
+    while f"{name}{separator}{number}" in taken:
         number += 1
-    return f"{name}_{number}"
+    return f"{name}{separator}{number}"
 
 
 @value_class

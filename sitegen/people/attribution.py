@@ -33,7 +33,7 @@ from typing import Any
 
 from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_key, name_key
 from sitegen.errors import ContentError, Location, Problem
-from sitegen.model import Entry
+from sitegen.model import Entry, free_key
 from sitegen.people.files import MemberLinks, Person, identifier_key
 from sitegen.people.names import family_name, name_slug, person_key
 
@@ -168,14 +168,7 @@ def home_slug(key: str, links: MemberLinks) -> str:
     member = links.names.get(key)
     if member is not None:
         return member
-    base = name_slug(key)
-    taken = set(links.slugs)
-    if base not in taken:
-        return base
-    number = 2
-    while f"{base}-{number}" in taken:
-        number += 1
-    return f"{base}-{number}"
+    return free_key(set(links.slugs), name_slug(key), "-")
 
 
 def what_attribution_reads(entries: Sequence[Entry]) -> list[tuple[Any, ...]]:
