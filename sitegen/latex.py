@@ -249,7 +249,7 @@ _OVER_ACCENTS = {
     "\u2192": "\u20d7",
     "\u00a8": "\u0308",
 }
-_MAY_HOLD_LATEX = re.compile(r"[\\${}~]|--|``|''")  # `--`, `~`, ``` `` ```: TeX's dashes, ties and quotes
+_LATEX_MARKS = ("\\", "$", "{", "}", "~", "--", "``", "''")  # `--`, `~`, ``` `` ```: TeX's dashes, ties and quotes
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
 # The pieces of a text that may be LaTeX; only these go through the (slow) LaTeX parser.
 # Math ends where its paragraph does: a line break in it, not a blank line (TeX refuses one in math,
@@ -527,7 +527,7 @@ class Converted:
 
 def convert_inline(text: str) -> Converted:
     """Convert LaTeX-bearing text (a title, a name) to HTML and plain text."""
-    if not _MAY_HOLD_LATEX.search(text):
+    if not has_latex(text):
         return Converted(html.escape(text, quote=False), text)
     pieces = split_latex(text)
     return Converted(
@@ -602,7 +602,9 @@ def _span_underscores_escaped(span: str) -> str:
 
 
 def has_latex(text: str) -> bool:
-    return bool(_MAY_HOLD_LATEX.search(text))
+    # plain substring tests: a regex alternation of these would be tried branch by branch at every position of an
+    # abstract, where `in` scans for one string at a time
+    return any(mark in text for mark in _LATEX_MARKS)
 
 
 def split_latex(text: str) -> list[str | Converted]:

@@ -358,7 +358,7 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
         text = escape_bare_specials(text)
     if as_text:
         text = escape_text_underscores(text)
-        if _UNICODE_SCRIPTS.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
+        if _ANY_SCRIPT.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
             text = _UNICODE_SCRIPTS.sub(_latex_scripts, text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
@@ -369,6 +369,9 @@ _ANY_BRACE = re.compile(r"\\?([{}])")
 _LOWERED = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"
 _RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾"
 _UNICODE_SCRIPTS = re.compile(f"[{_LOWERED}]+|[{_RAISED}]+")
+_ANY_SCRIPT = re.compile(
+    f"[{_LOWERED}{_RAISED}]"
+)  # the test before the substitution: one class, which a scan finds at once, where the alternation is tried at each position
 _SCRIPT_DIGITS = str.maketrans(_LOWERED + _RAISED, "0123456789+-=()" * 2)
 
 
