@@ -7,6 +7,7 @@ and nowhere else.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from bisect import bisect_right
@@ -346,50 +347,54 @@ class ViewBuilder:
 
     def common(self, page_path: str) -> dict[str, Any]:
         """What every page shows: the site's names and addresses, the menu, the link previews' tags."""
+        return {
+            "site": {**self._site_values, "menu": self.menu(page_path)},
+            "page_url": self.urls.page(page_path),
+            "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
+            "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
+            "page_image": None,  # the link preview's picture ({url, alt}) when not the profile's photo: a record page's
+        }
+
+    @functools.cached_property
+    def _site_values(self) -> dict[str, Any]:
+        """`common`'s `site` but its menu, which marks the page's own entry: the same on every page, made once."""
         config = self.site.config
         profile = self.site.profile
         photo = self._photo()
         analytics = self.settings.analytics
         appearance = self.settings.appearance
         return {
-            "site": {
-                "title": config.title,
-                "description": config.description,
-                "language": config.language,
-                "og_locale": _og_locale(config.language),
-                "direction": text_direction(config.language),
-                "csl_locale": csl_locale(config.language),
-                "home_url": self.urls.page("index.html"),
-                "static_url": self.urls.page("static/"),
-                "feed_url": self.urls.page("feed.xml"),
-                "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
-                "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
-                "bibtex_url": self.urls.page("publications.bib"),
-                "json_url": self.urls.page("records.json"),
-                "owner": profile.name,
-                "menu": self.menu(page_path),
-                "group_by": self.group_by,
-                # link previews need an absolute address: none when base_url names no host
-                # and a picture X, Facebook and LinkedIn can show (no SVG: validate warns about it)
-                "social_image": self.urls.absolute(f"static/{quote(photo)}") if photo and self.urls.origin and not no_link_preview_format(photo) else None,
-                "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
-                if analytics
-                else None,
-                "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
-                "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
-                "style": self.style,
-                # base.html links it: for a theme without style.css, which else ends with it (pages/exports.py)
-                "style_url": self.urls.page(STYLE_PATH) if self.style and MAIN_STYLESHEET not in self.static_files else None,
-                "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
-                "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
-                "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),
-                "twitter_creator": x_handle(profile.links.get("x", profile.links.get("twitter", ""))),  # X's
-                "extra": config.extra,
-            },
-            "page_url": self.urls.page(page_path),
-            "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
-            "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
-            "page_image": None,  # the link preview's picture ({url, alt}) when not the profile's photo: a record page's
+            "title": config.title,
+            "description": config.description,
+            "language": config.language,
+            "og_locale": _og_locale(config.language),
+            "direction": text_direction(config.language),
+            "csl_locale": csl_locale(config.language),
+            "home_url": self.urls.page("index.html"),
+            "static_url": self.urls.page("static/"),
+            "feed_url": self.urls.page("feed.xml"),
+            "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
+            "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
+            "bibtex_url": self.urls.page("publications.bib"),
+            "json_url": self.urls.page("records.json"),
+            "owner": profile.name,
+            "group_by": self.group_by,
+            # link previews need an absolute address: none when base_url names no host
+            # and a picture X, Facebook and LinkedIn can show (no SVG: validate warns about it)
+            "social_image": self.urls.absolute(f"static/{quote(photo)}") if photo and self.urls.origin and not no_link_preview_format(photo) else None,
+            "analytics": {"kind": analytics.kind, "domain": analytics.domain, "endpoint": analytics.endpoint, "script": analytics.script}
+            if analytics
+            else None,
+            "verification": [{"name": name, "content": code} for name, code in self.settings.verification],  # site.yaml `verification`
+            "fediverse_creator": fediverse_handle(profile.links.get("mastodon", "")),  # Mastodon's author of shared links
+            "style": self.style,
+            # base.html links it: for a theme without style.css, which else ends with it (pages/exports.py)
+            "style_url": self.urls.page(STYLE_PATH) if self.style and MAIN_STYLESHEET not in self.static_files else None,
+            "dark_mode": appearance.dark_mode,  # 'auto', 'light' (light only) or 'dark' (dark unless chosen light)
+            "favicon_url": self.urls.page(f"static/{self.favicon}") if self.favicon else None,
+            "favicon_type": FAVICON_TYPES.get(PurePosixPath(self.favicon or "").suffix, ""),
+            "twitter_creator": x_handle(profile.links.get("x", profile.links.get("twitter", ""))),  # X's
+            "extra": config.extra,
         }
 
     def menu(self, page_path: str) -> list[dict[str, Any]]:
