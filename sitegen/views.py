@@ -1255,7 +1255,7 @@ def written_direction(text: str) -> str:
     """'rtl' for a text whose letters are all of scripts written right to left (Arabic, Hebrew, ...), 'ltr' for one
     whose letters are all of scripts written left to right, '' for one with both ("Transformers برای ...": it takes
     the page's direction) or none. Digits, punctuation and formulas' symbols say nothing."""
-    right_to_left = any(unicodedata.bidirectional(character) in ("R", "AL") for character in _RIGHT_TO_LEFT_BLOCKS.findall(text))
+    right_to_left = not text.isascii() and any(unicodedata.bidirectional(character) in ("R", "AL") for character in _RIGHT_TO_LEFT_BLOCKS.findall(text))
     left_to_right = any(unicodedata.bidirectional(character) == "L" for character in text)  # stops at the first letter
     if right_to_left != left_to_right:
         return "rtl" if right_to_left else "ltr"
