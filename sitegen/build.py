@@ -129,16 +129,7 @@ def build_site(
     progress = progress or (lambda message: None)
     site_dir = Path(site_dir)
     output_dir = Path(output_dir) if output_dir is not None else site_dir / "output"
-    if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
-        raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
-    for folder in INPUT_FOLDERS:  # `--output static/site`: the next build would read the site back as files of the owner's
-        if output_dir.resolve().is_relative_to((site_dir / folder).resolve()):
-            raise ContentError(
-                Problem(
-                    f"--output {output_dir} is inside {folder}/, which the build reads: the next build would take the site it "
-                    f"wrote for files of yours; choose a folder beside content/, such as {site_dir / 'output'}"
-                )
-            )
+    _refuse_output_folder(site_dir, output_dir)
     with output_lock(output_dir, waiting=progress) if not locked else contextlib.nullcontext():
         cache = cache if cache is not None else BuildCache(site_dir, enabled=use_cache)
         if cache.follow_other_builds():
@@ -150,18 +141,7 @@ def build_site(
         built_here = state.output_dir == str(output_dir.absolute())  # the last build's output folder (whatever is in it now)
         previous_intact = built_here and (intact_output(output_dir, state) if output_intact is None else output_intact)
         if use_cache and previous_intact and state.build_key == build_key and stop_if_up_to_date:
-            if strict and strict_warnings(state.warnings):
-                raise _strict_error(state.warnings)
-            cache.save(dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), None)
-            return BuildResult(
-                {},
-                cache.notes + state.warnings,
-                time.perf_counter() - started,
-                output_dir,
-                up_to_date=True,
-                page_count=_page_count(state.manifest),
-                base_path=state.base_path,
-            )
+            return _up_to_date(cache, dataclasses.replace(state, inputs=fingerprints, listed_at_ns=listing.listed_at_ns), output_dir, strict, started)
 
         from sitegen.prepare import Memory, content_of, digests_of, fill_memory, prepare_site, site_key
         from sitegen.render import making_order, render_site
@@ -218,6 +198,36 @@ def build_site(
             base_path=base_path,
             downloads=Downloads(later, output_dir, cache, new_state, build_key, rendered.keys) if later else None,
         )
+
+
+def _refuse_output_folder(site_dir: Path, output_dir: Path) -> None:
+    """An output folder the build would destroy the site with, or read back as the owner's files, is an error."""
+    if site_dir.resolve().is_relative_to(output_dir.resolve()):  # `--output .`: the swap would delete the site
+        raise ContentError(Problem(f"--output {output_dir} holds the site itself; choose a folder beside content/, such as {site_dir / 'output'}"))
+    for folder in INPUT_FOLDERS:  # `--output static/site`: the next build would read the site back as files of the owner's
+        if output_dir.resolve().is_relative_to((site_dir / folder).resolve()):
+            raise ContentError(
+                Problem(
+                    f"--output {output_dir} is inside {folder}/, which the build reads: the next build would take the site it "
+                    f"wrote for files of yours; choose a folder beside content/, such as {site_dir / 'output'}"
+                )
+            )
+
+
+def _up_to_date(cache: BuildCache, state: BuildState, output_dir: Path, strict: bool, started: float) -> BuildResult:
+    """Nothing changed since the last build, and output/ is as it left it: only the inputs' new listing is saved."""
+    if strict and strict_warnings(state.warnings):
+        raise _strict_error(state.warnings)
+    cache.save(state, None)
+    return BuildResult(
+        {},
+        cache.notes + state.warnings,
+        time.perf_counter() - started,
+        output_dir,
+        up_to_date=True,
+        page_count=_page_count(state.manifest),
+        base_path=state.base_path,
+    )
 
 
 def _strict_error(warnings: list[Problem]) -> ContentError:
