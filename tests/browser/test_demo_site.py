@@ -319,3 +319,39 @@ def test_forced_colours_keep_the_current_page_and_the_target_record_marked(new_p
         assert target.evaluate(style, "outlineStyle") == "solid" and float(target.evaluate(style, "outlineWidth").removesuffix("px")) >= 2
         page.emulate_media(forced_colors="none")
         assert target.evaluate(style, "outlineStyle") == "none"  # the theme's own tint, as before
+
+
+def test_a_formula_is_measured_once_rendered_not_by_forcing_the_layout_of_the_whole_list(new_page, tmp_path):
+    """formulas.js measured every formula of the page at once, in closed abstracts and in the years a long list
+    leaves unrendered too (content-visibility), forcing their layout: a 1.1 s task on a phone at 250 records, 30
+    Lighthouse points. A formula is measured once it is shown: a wide one in an abstract opened later gets its tab
+    stop then (it measured 0 wide while the abstract was closed, and never got one)."""
+    site = copy_demo(tmp_path / "site")
+    sum_of_terms = "+".join(f"a_{{{i}}}" for i in range(1, 16))
+    record = {"id": "wide2024", "title": "Regret Bounds for Bandits", "authors": ["Lena Müller"], "year": 2024, "source": "J"}
+    record["abstract"] = f"We show ${sum_of_terms}$ holds."
+    (site / "content" / "records" / "wide.yaml").write_text(yaml.safe_dump(record), encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 375, "height": 800})
+        # count the reads of a formula's width while it is inside a closed abstract: each forces a layout
+        page.add_init_script("""(() => {
+            window.closedReads = 0;
+            const described = Object.getOwnPropertyDescriptor(Element.prototype, "scrollWidth");
+            Object.defineProperty(Element.prototype, "scrollWidth", {configurable: true, get() {
+                const details = this.closest && this.closest("details");
+                if (this.localName === "math" && details && !details.open) window.closedReads += 1;
+                return described.get.call(this);
+            }});
+        })()""")
+        page.goto(base)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.closedReads") == 0
+        abstract = page.locator("#r-wide2024 details.abstract")
+        formula = abstract.locator("math")
+        assert formula.get_attribute("tabindex") is None
+        abstract.locator("summary").click()
+        page.wait_for_function("() => document.querySelector('#r-wide2024 details.abstract math[tabindex=\"0\"]') !== null", timeout=3000)
+        assert formula.get_attribute("data-wide") == ""
