@@ -238,6 +238,9 @@ MENU_KINDS = (
 )
 FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon"}
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
+# records on one page from which a list's years out of view are left unrendered (style.css: `.search-long`,
+# content-visibility), from the first paint on: the page says so itself (search.js's LONG_LIST, the same number)
+LONG_LIST = 150
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -777,6 +780,7 @@ class ViewBuilder:
         context.update(
             groups=groups,
             years=groups,
+            long_list=len(entries) >= LONG_LIST,
             pagination=with_page_links(pagination),
             news=[self.news_item(item) for item in news[:NEWS_ON_PROFILE]],
             news_url=self.urls.page("news/index.html"),
@@ -1083,7 +1087,13 @@ class ViewBuilder:
         entries = self.entries_at(chunk)
         groups = self.groups(entries)
         context.update(
-            subject=self.subject(subject), record_count=count, groups=groups, years=groups, pagination=with_page_links(pagination), icons=self.icons_of(entries)
+            subject=self.subject(subject),
+            record_count=count,
+            groups=groups,
+            years=groups,
+            long_list=len(entries) >= LONG_LIST,
+            pagination=with_page_links(pagination),
+            icons=self.icons_of(entries),
         )
         return context
 

@@ -107,7 +107,7 @@
     var FIELDS = ["q", "year", "type", "subject"];
     var SHOWN_AT_ONCE = 250; // matches from other pages shown before "Show more"
     var TYPING_PAUSE = 400; // ms without a keystroke before the address takes the search
-    var LONG_LIST = 150; // records on the page from which offscreen ones are left unrendered (style.css: .search-long)
+    var LONG_LIST = 150; // records on the page from which offscreen ones are left unrendered (style.css: .search-long; the build writes it on its own lists: views.LONG_LIST)
 
     var list = null; // this list's records, in the order the list shows them
     var inPlace = false; // every record of the list is on this page
