@@ -102,7 +102,14 @@ def prepare_site(
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):
         raise ContentError(collisions)
-    warnings = base_url_warnings + [p for p in problems if p.warning] + enrich_warnings + _photo_warnings(site, theme, listing, raw) + kind_warnings(site)
+    warnings = (
+        base_url_warnings
+        + [p for p in problems if p.warning]
+        + enrich_warnings
+        + _photo_warnings(site, theme, listing, raw)
+        + _picture_warnings(site, theme, listing)
+        + kind_warnings(site)
+    )
     return Prepared(site, theme, warnings, listing, digests)
 
 
@@ -239,6 +246,34 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
         close = [name for name in own if name.lower() == photo.lower()] or difflib.get_close_matches(photo, own, n=1, cutoff=0.75)
         hint = f"; did you mean '{close[0]}'?" if close else ""
     return [Problem(f"field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left out{hint}", where, warning=True)]
+
+
+PICTURE_SIZE = 1_000_000  # bytes: a record's picture is shown at most 44rem wide; more is a camera's or a screenshot's file
+
+
+def _picture_warnings(site: Site, theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning for each record whose `image` is a file of static/ of more than PICTURE_SIZE: every visitor of its
+    page loads it (its largest element, the last to show on a phone), and every list that shows its thumbnail."""
+    pictured = [entry.record for entry in site.entries if entry.record.image]
+    if not pictured:
+        return []
+    statics = static_sources(theme, listing)
+    found = []
+    for record in pictured:
+        path = record.image.strip().removeprefix("./").lstrip("/")
+        name = path.removeprefix("static/") if path.startswith("static/") else None
+        size = listing.files.get(statics[name], (0, 0))[0] if name in statics else 0
+        if size > PICTURE_SIZE:
+            found.append(
+                Problem(
+                    f"field 'image': {record.image.strip()} is {size / 1_000_000:.1f} MB, which every visitor of the record's page loads, "
+                    "and every list that shows its thumbnail: a copy about 1,400 pixels wide (a JPEG of some 200 kB) looks the same "
+                    "and loads at once",
+                    record.where("image"),
+                    warning=True,
+                )
+            )
+    return found
 
 
 def _located_photo_problem(photo: str, path: str, where: Location, listing: Listing) -> Problem | None:

@@ -2201,6 +2201,23 @@ def test_a_camera_sized_photo_is_a_warning_and_a_small_one_is_not(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_a_records_picture_of_megabytes_is_a_warning_at_its_image_line(tmp_path):
+    """A 2.4 MB teaser was published as it was: the record page's largest element, 13 s to show on a phone (Lighthouse
+    mobile), and the file behind its thumbnail in every list; the profile's photo warned, the record's picture did not."""
+    record = "id: big\ntitle: A paper\nauthors: [Ada Lovelace]\nyear: 2024\nsource: J\ntype: article\nimage: static/previews/teaser.png\n"
+    site = site_with(tmp_path, {"content/records/big.yaml": record, "static/previews/teaser.png": "x" * 2_400_000})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/records/big.yaml:7: warning: field 'image': static/previews/teaser.png is 2.4 MB, which every visitor of the "
+        "record's page loads, and every list that shows its thumbnail: a copy about 1,400 pixels wide (a JPEG of some 200 kB) "
+        "looks the same and loads at once"
+    ) in result.stderr
+    (site / "static/previews/teaser.png").write_text("x" * 300_000)
+    result = run_sitegen("build", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+
+
 def jpeg_with_exif(gps: bool) -> bytes:
     """A small JPEG whose EXIF names its author and, with `gps`, the latitude where it was taken (as a phone writes it)."""
     artist = b"Priya Raman\x00"
