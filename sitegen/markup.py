@@ -311,6 +311,8 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
         body = _ALIGNED_CELL.sub(r'<\1 class="align-\2">', body)
     if pictures is not None and "<table>" in body:
         body = _scrolling_tables(body, text)
+    if pictures is not None and "<img " in body:
+        body = _lazy_pictures(body)
     if fragments and _PLACEHOLDER_IN_TAG.search(body):  # '$' in a link's address or title, or in a picture's text
         body = _TAG.sub(lambda tag: _PLACEHOLDER.sub(_as_written(spans, quote=True), tag[0]), body)
     if fragments and "<code>" in body:  # an indented code block: shown as written
@@ -321,6 +323,13 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
     converted = (fragments[int(index)] for index in _PLACEHOLDER.findall(body)) if fragments else ()  # not those put back as written
     unconverted = [tex for fragment in converted for tex in fragment.unconverted]
     return Converted(body_html, " ".join(plain.split()), unconverted)
+
+
+def _lazy_pictures(body: str) -> str:
+    """Every picture of a text decoded off the page's main thread; each but the first loaded when the reader comes
+    near it (the first may be what the page shows first, which a lazy picture would show later)."""
+    first = body.index("<img ")
+    return body[:first] + '<img decoding="async" ' + body[first + 5 :].replace("<img ", '<img loading="lazy" decoding="async" ')
 
 
 _PLACEHOLDER_CHARACTER = re.compile("[\ue000\ue001]")

@@ -2294,3 +2294,19 @@ def test_a_long_list_leaves_its_years_out_of_view_unrendered_from_the_first_pain
     assert long_lists("people/ben-okafor/index.html") == [True]
     short = rendered_files(site_with(tmp_path / "short", {}))
     assert soup_of(short["index.html"]).select("section.publications.search-long") == []
+
+
+def test_the_pictures_of_a_text_below_its_first_load_as_the_reader_scrolls_to_them(tmp_path):
+    """A post's Markdown pictures had neither loading="lazy" nor decoding="async": a phone downloaded every figure of a
+    long post before the reader scrolled. The first picture of a text loads at once (it may be what the page shows
+    first: lazy, it would show later); the others when the reader comes near them, as the lists' thumbnails do."""
+    body = "Intro.\n\n![Week one](static/one.png)\n\nMore text.\n\n![Week two](static/two.png)\n\n![Week three](static/three.png)\n"
+    files = {
+        "content/posts/2025-06-01-figures.md": f"---\ntitle: Figures\ndate: 2025-06-01\n---\n{body}",
+        "content/pages/results.md": f"---\ntitle: Results\n---\n{body}",
+        **{f"static/{name}.png": "png" for name in ("one", "two", "three")},
+    }
+    rendered = rendered_files(site_with(tmp_path, files))
+    for path in ("posts/figures/index.html", "results/index.html"):
+        pictures = [(img["alt"], img.get("loading"), img.get("decoding")) for img in soup_of(rendered[path]).select("main img")]
+        assert pictures == [("Week one", None, "async"), ("Week two", "lazy", "async"), ("Week three", "lazy", "async")], path
