@@ -182,7 +182,15 @@ class BuildCache:
             self._state_stamp = self._stamp("state.json")
             self._remove_first_versions_files()
         except OSError as error:
-            self.notes.append(Problem(f"could not save the build cache: {error}", Location(CACHE_DIR), warning=True))
+            why = error.strerror or str(error)  # 'permission denied', not the errno tuple and a temporary file's name
+            self.notes.append(
+                Problem(
+                    f"could not save the build cache ({why[:1].lower()}{why[1:]}): the next build starts from scratch; --no-cache builds without it",
+                    Location(CACHE_DIR),
+                    warning=True,
+                    note=True,
+                )
+            )
 
     def _remove_first_versions_files(self) -> None:
         """The first version's cache (`state.pickle`, `content-00.pickle`, ...: tens of megabytes at 10,000 records)

@@ -11,12 +11,16 @@ leaves a lock behind; the file itself, which holds the process id for the
 message of the sitegen that waits, is removed when the lock is let go (a file
 left by a killed build is taken over by the next build and removed then).
 
+Where no file can be made beside the output folder (a container whose site folder is read-only and
+only output/ writable, or mounted on its own), the build locks the output folder itself, and writes in place.
+
 Where `fcntl` is missing (Windows), builds are not locked.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import time
@@ -65,13 +69,57 @@ def output_lock(output_dir: Path, wait: float | None = None, waiting: Callable[[
     if fcntl is None:  # pragma: no cover - Windows
         yield
         return
-    path = lock_path(output_dir)
-    handle = _acquire(path, output_dir, WAIT_SECONDS if wait is None else wait, waiting)
+    beside = lock_path(output_dir)
+    path: Path | None = beside
+    wait = WAIT_SECONDS if wait is None else wait
+    try:
+        handle = _acquire(beside, output_dir, wait, waiting)
+    except _NoLockFileHere as error:
+        if not Path(output_dir).is_dir():
+            raise SitegenError(Problem(f"error: cannot write {shown(output_dir)} (its lock file {error.path.name} beside it): {reason(error.error)}")) from None
+        path, handle = None, _acquire_folder(output_dir, wait, waiting)  # a container's read-only site folder, output/ writable
     try:
         remove_leftovers(Path(output_dir).absolute())
         yield
     finally:
-        _release(path, handle)
+        if path is None:
+            os.close(handle)
+        else:
+            _release(path, handle)
+
+
+class _NoLockFileHere(Exception):
+    """The folder that holds output/ may not be written (read-only, not ours): no lock file can be made beside it."""
+
+    def __init__(self, path: Path, error: OSError):
+        self.path = path
+        self.error = error
+
+
+_NOT_OURS = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+def _acquire_folder(output_dir: Path, wait: float, waiting: Callable[[str], None] | None) -> int:
+    """Lock output/ itself, where no lock file can be made beside it: a build there writes in place (write.py), so
+    the folder is never swapped away under the lock. No file holds the holder's process id."""
+    handle = os.open(output_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    deadline = time.monotonic() + wait
+    told = False
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(handle)
+                raise OutputBusy(output_dir, None) from None
+            if waiting is not None and not told:
+                waiting(f"waiting for {holder(None)}, which is writing {shown(output_dir)}")
+                told = True
+            time.sleep(_RETRY_SECONDS)
+        except BaseException:
+            os.close(handle)
+            raise
 
 
 def _acquire(path: Path, output_dir: Path, wait: float, waiting: Callable[[str], None] | None) -> int:
@@ -82,6 +130,8 @@ def _acquire(path: Path, output_dir: Path, wait: float, waiting: Callable[[str],
             path.parent.mkdir(parents=True, exist_ok=True)
             handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as error:
+            if error.errno in _NOT_OURS:
+                raise _NoLockFileHere(path, error) from None
             raise SitegenError(Problem(f"error: cannot write {shown(output_dir)} (its lock file {path.name} beside it): {reason(error)}")) from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -8,12 +8,16 @@ Linux, forked workers render and write a large new folder's files between them
 later build writes the files made from changed inputs beside their targets and
 renames them over them only once every page has rendered, then removes the
 files the new build no longer makes. Either way the result equals a clean build
-byte for byte, and a page that fails to render leaves output/ as it was.
+byte for byte, and a page that fails to render leaves output/ as it was. Where no folder
+can be made beside output/ (a container's read-only site folder) or output/
+cannot be renamed (a volume mounted there), a first build is written in place,
+as a later build is, and removes what the new site no longer has.
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
 import multiprocessing
 import os
 import re
@@ -63,6 +67,8 @@ def write_output(
         if previous is None or not output_dir.is_dir():
             if kept:
                 raise ValueError("kept files need the previous build's manifest")
+            if output_dir.is_dir() and os.path.ismount(output_dir):  # a container's volume: it cannot be renamed
+                return _fill_in_place(files, output_dir, built_here)
             return _new_folder(files, output_dir, workers, built_here, together)
         return _write_changes(files, output_dir, kept, previous)
     except OSError as error:  # a folder without write permission, an immutable file, a full disk
@@ -178,11 +184,33 @@ def _new_folder(files: Sequence[Maker], output_dir: Path, workers: int, built_he
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir()
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and output_dir.is_dir():  # only output/ may be written
+            return _fill_in_place(files, output_dir, built_here)
+        raise
+    try:
         manifest = _create_all(files, staging, workers, together)
         _swap_in(staging, output_dir, retired)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     shutil.rmtree(retired, ignore_errors=True)
+    return manifest
+
+
+def _fill_in_place(files: Sequence[Maker], output_dir: Path, built_here: bool) -> Manifest:
+    """The whole site written into output/ where it is, when no folder can be made beside it to swap in (a
+    container's read-only site folder, output/ a volume of its own): each file beside its target and renamed
+    over it once every page is made (`_write_changes`), then whatever else was in it removed."""
+    if not replaceable(output_dir, built_here):
+        raise OutputInTheWay(output_dir)
+    on_disk: Manifest = {}
+    for folder, _, names in os.walk(output_dir):
+        for name in names:
+            on_disk[Path(folder, name).relative_to(output_dir).as_posix()] = (0, 0)
+    manifest = _write_changes(files, output_dir, set(), on_disk)
+    for folder, _, _ in os.walk(output_dir, topdown=False):  # folders left empty by files no longer made
+        if folder != os.fspath(output_dir) and not os.listdir(folder):
+            os.rmdir(folder)
     return manifest
 
 

@@ -992,6 +992,38 @@ def test_an_output_folder_that_cannot_be_changed_is_one_line_and_stays_as_it_was
 
 
 @pytest.mark.slow
+def test_a_read_only_site_folder_whose_output_may_be_written_builds_in_place(tmp_path):
+    """A container: the site folder read-only (here `chattr +i`, which stops root too), only output/ writable. The
+    build locks output/ itself and writes into it; a record removed later has its page removed; nothing else is made."""
+    site = write_site(
+        tmp_path / "site", {**MINIMAL_SITE, **RECORD, "content/records/b.yaml": "id: b\ntitle: Another record\nyear: 2023\nauthors: [Ada Lovelace]\n"}
+    )
+    (site / "output").mkdir()
+    (site / "output" / "index.html").write_text("an earlier build")  # one the state of no build names: a build's files
+    (site / "output" / ".nojekyll").write_text("")
+    (site / "output" / "records" / "gone").mkdir(parents=True)
+    (site / "output" / "records" / "gone" / "index.html").write_text("a page no longer made")
+    if not immutable(site, True):
+        pytest.skip("no chattr +i here")
+    try:
+        result = run_sitegen("build", "--site", str(site))
+        assert result.returncode == 0, result.stderr
+        assert "Errno" not in result.stderr
+        assert page(site / "output" / "records" / "b" / "index.html").find("h1").get_text(strip=True) == "Another record"
+        assert "Ada Lovelace" in page(site / "output" / "index.html").get_text()
+        assert not (site / "output" / "records" / "gone").exists()
+        (site / "content" / "records" / "b.yaml").unlink()  # content/ itself may be written
+        result = run_sitegen("build", "--site", str(site), "--strict")
+        assert result.returncode == 0, result.stderr
+        assert not (site / "output" / "records" / "b").exists()
+        assert (site / "output" / "records" / "a" / "index.html").is_file()
+        assert sorted(path.name for path in site.iterdir()) == ["content", "output"], "no lock file, cache or staging folder"
+        assert not [path for path in (site / "output").rglob("*") if path.name.endswith(".tmp")]
+    finally:
+        immutable(site, False)
+
+
+@pytest.mark.slow
 def test_missing_site_folder_exits_2_and_a_folder_without_content_exits_1(tmp_path):
     result = run_sitegen("build", "--site", str(tmp_path / "nowhere"))
     assert result.returncode == 2

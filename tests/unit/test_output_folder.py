@@ -97,3 +97,62 @@ def test_what_is_in_the_outputs_way_is_named_for_what_it_is(tmp_path: Path) -> N
     (tmp_path / "docs" / "thesis.tex").write_text("precious")
     message = str(OutputInTheWay(tmp_path / "docs"))
     assert "it holds files sitegen did not write" in message and "--output" not in message  # the dev server has no --output
+
+
+def test_where_no_lock_file_may_be_made_beside_output_the_folder_itself_is_locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container's read-only site folder: the lock file cannot be made, output/ (writable) is locked instead."""
+    output = tmp_path / "output"
+    output.mkdir()
+    real_open = os.open
+
+    def refused(path: str | os.PathLike[str], flags: int, *args: int) -> int:
+        if Path(path).name.endswith(".lock"):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", refused)
+    with output_lock(output, wait=0):
+        with pytest.raises(OutputBusy) as busy, output_lock(output, wait=0.1):
+            pass
+        assert [str(problem) for problem in busy.value.problems] == [f"error: another sitegen is writing {output}/; wait for it or stop it"]
+    with output_lock(output, wait=0):  # let go
+        pass
+    assert sorted(tmp_path.iterdir()) == [output]
+    with pytest.raises(SitegenError) as failed, output_lock(tmp_path / "missing", wait=0):  # no folder to lock: as before
+        pass
+    assert [str(problem) for problem in failed.value.problems] == [
+        f"error: cannot write {tmp_path}/missing/ (its lock file .missing.lock beside it): permission denied"
+    ]
+
+
+def test_an_output_folder_that_is_a_mount_point_is_written_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A volume mounted at output/ cannot be renamed (EBUSY): the first build fills it where it is."""
+    output = tmp_path / "output"
+    (output / "records" / "old").mkdir(parents=True)
+    (output / "records" / "old" / "index.html").write_text("a page of the last build")
+    (output / "index.html").write_text("the last build")
+    (output / ".nojekyll").write_text("")
+    inode = output.stat().st_ino
+    monkeypatch.setattr(write.os.path, "ismount", lambda path: Path(path) == output)
+    real_replace = os.replace
+
+    def no_rename_of_output(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        if Path(source) == output or Path(target) == output:
+            raise OSError(errno.EBUSY, "Device or resource busy", os.fspath(source))
+        real_replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", no_rename_of_output)
+    manifest = write.write_output(
+        [("index.html", lambda: b"the new build"), ("records/new/index.html", lambda: b"new"), (".nojekyll", lambda: b"")], output, set(), None
+    )
+    assert sorted(manifest) == [".nojekyll", "index.html", "records/new/index.html"]
+    assert output.stat().st_ino == inode
+    assert (output / "index.html").read_text() == "the new build"
+    assert sorted(path.relative_to(output).as_posix() for path in output.rglob("*")) == [
+        ".nojekyll",
+        "index.html",
+        "records",
+        "records/new",
+        "records/new/index.html",
+    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["output"]
