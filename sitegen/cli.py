@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sitegen import __version__
 from sitegen.errors import OUTPUT_FORMATS, ExitStatus, SitegenError, problem_printer
+from sitegen.interrupts import Terminated  # SIGTERM: the build stops its workers and leaves output/ as it was
 from sitegen.output_folder import reason
 
 ENV_API_URL = "SITEGEN_ARXIV_API"  # where `sitegen fetch` finds arXiv when --api-url is not given
@@ -269,11 +270,6 @@ def _page_size(text: str) -> int:
     if not 1 <= value <= 2000:
         raise argparse.ArgumentTypeError(f"expected 1 to 2000 (arXiv's limit), got {text!r}")
     return value
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (`kill`, a CI job cancelled), handled as Ctrl-C is: the build stops its workers, removes what it
-    began to write, and leaves output/ as it was."""
 
 
 def _terminated(signum: int, frame: object) -> None:

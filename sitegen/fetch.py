@@ -44,6 +44,7 @@ import yaml
 from sitegen import __version__
 from sitegen.categories import category_mistake
 from sitegen.errors import ExitStatus, Problem
+from sitegen.interrupts import Terminated
 from sitegen.model import ArxivSources, Profile
 from sitegen.urls import slugify
 from sitegen.workflow_checks import other_sources, outdated_refresh_workflow
@@ -59,7 +60,8 @@ PROFILE_PATH = Path("content") / "profile.yaml"
 REVIEW_FILE = Path(".sitegen-cache") / "fetch-review.json"  # the groups of the last --review, for --keep
 CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp"}
 _HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
@@ -86,7 +88,11 @@ class NeedsChoice(Exception):
 
 
 class InterruptedAfterCommit(KeyboardInterrupt):
-    """Ctrl-C or SIGTERM arrived while writing; the writing was finished first."""
+    """Ctrl-C or SIGTERM (`signal_number`) arrived while writing; the writing was finished first."""
+
+    def __init__(self, signal_number: int = signal.SIGINT):
+        super().__init__()
+        self.signal_number = signal_number
 
 
 def one_line(text: str) -> str:
@@ -655,7 +661,7 @@ def signals_held() -> Iterator[None]:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if received:
-            raise InterruptedAfterCommit
+            raise InterruptedAfterCommit(signal.SIGTERM if signal.SIGTERM in received else signal.SIGINT)
 
 
 def commit(plans: list[Plan], site: Path) -> None:
@@ -735,9 +741,13 @@ def run(args: argparse.Namespace) -> int:
     except NothingToFetch as note:
         print(f"note: {note}")
         return ExitStatus.OK
-    except InterruptedAfterCommit:
-        print("\nsitegen fetch: interrupted after the fetched records were written in full", file=err)
-        return EXIT_INTERRUPTED
+    except InterruptedAfterCommit as stop:
+        word = "terminated" if stop.signal_number == signal.SIGTERM else "interrupted"
+        print(f"\nsitegen fetch: {word} after the fetched records were written in full", file=err)
+        return 128 + stop.signal_number
+    except Terminated:  # SIGTERM: a CI job cancelled, `docker stop`
+        print("\nsitegen fetch: terminated; content/ is unchanged", file=err)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("\nsitegen fetch: interrupted; content/ is unchanged", file=err)
         return EXIT_INTERRUPTED
@@ -839,7 +849,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM (e.g. a CI job cancelled) stops the fetch like Ctrl-C: nothing written."""
 
     def interrupt(_number: int, _frame: Any) -> None:
-        raise KeyboardInterrupt
+        raise Terminated
 
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)

@@ -17,6 +17,12 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, a CI job cancelled, `docker stop`), handled as Ctrl-C is, but told apart from it: the
+    command says "terminated" and exits 143 (128 + SIGTERM), not 130."""
+
+
 _HELD = (signal.SIGINT, signal.SIGTERM)
 _depth = 0
 _received: list[int] = []

@@ -372,20 +372,23 @@ def test_a_persons_file_in_the_fetch_folder_holding_the_same_id_is_not_duplicate
     assert "my-favourite.yaml:1: warning: holds id '2401.00001'" in plan.warnings[0]
 
 
-def test_a_signal_during_commit_waits_until_every_file_is_in_place(tmp_path, monkeypatch):
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_a_signal_during_commit_waits_until_every_file_is_in_place(tmp_path, monkeypatch, signal_name):
     import os
     import signal
 
+    signal_number = getattr(signal, signal_name)
     plan, _ = fetch.plan_changes(tmp_path, records("2401.00001", "2401.00002"), {}, prune=False)
     real_replace = os.replace
 
     def replace_then_signal(source, target):
         real_replace(source, target)
-        os.kill(os.getpid(), signal.SIGINT)  # arrives after the first rename
+        os.kill(os.getpid(), signal_number)  # arrives after the first rename
 
     monkeypatch.setattr(os, "replace", replace_then_signal)
-    with pytest.raises(fetch.InterruptedAfterCommit):
+    with pytest.raises(fetch.InterruptedAfterCommit) as stopped:
         fetch.commit([plan], tmp_path)
+    assert stopped.value.signal_number == signal_number  # `sitegen fetch` exits 128 + it: 130 or 143
     monkeypatch.undo()
     assert sorted(p.name for p in folder_of(tmp_path).iterdir()) == ["2401.00001.yaml", "2401.00002.yaml"]
 
