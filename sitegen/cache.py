@@ -130,8 +130,19 @@ class BuildCache:
     def __init__(self, site_dir: Path, enabled: bool = True, folder: Path | None = None):
         """`folder`: where the cache files are (default: the site's .sitegen-cache/)."""
         self.root = Path(folder) if folder is not None else Path(site_dir) / CACHE_DIR
-        self.enabled = enabled
         self.notes: list[Problem] = []  # damaged or outdated files set aside
+        if enabled and (why := unkept_secret()) is not None:  # its files would be of no use to the next build
+            enabled = False
+            self.notes.append(
+                Problem(
+                    f"the build cache is not used: its key cannot be kept ({why}); set XDG_CACHE_HOME to a folder "
+                    "this user may write, or build with --no-cache",
+                    Location(CACHE_DIR),
+                    warning=True,
+                    note=True,
+                )
+            )
+        self.enabled = enabled
         self._key = cache_key() if enabled else ""
         self._state: BuildState | None = None
         self._state_stamp: tuple[int, int, int] | None = None  # state.json as `_state` was read from or saved to it
@@ -286,7 +297,6 @@ def _seal(name: str, key: bytes, body: bytes | memoryview) -> str:
 SECRET_BYTES = 32
 
 
-@functools.cache
 def machine_secret() -> bytes:
     """A random key kept outside every site, in the user's cache folder, that seals each cache file.
 
@@ -294,11 +304,26 @@ def machine_secret() -> bytes:
     so a cache file is used only if sitegen wrote it on this machine: a
     `.sitegen-cache/` committed to a repository (a pull request can carry one)
     has no valid seal and is set aside. Where no folder can keep the key, this
-    process makes one of its own, and its cache files are of use to it alone.
+    process makes one of its own, and its cache files are of use to it alone
+    (so `BuildCache` uses no cache then: see `unkept_secret`).
     """
-    path = user_cache_folder() / "sitegen" / "cache-secret"
+    return _machine_key()[0]
+
+
+def unkept_secret() -> str | None:
+    """Why the key of `machine_secret` could not be kept ('~/.cache/sitegen: permission denied'); None when it is."""
+    return _machine_key()[1]
+
+
+@functools.cache
+def _machine_key() -> tuple[bytes, str | None]:
+    try:
+        path = user_cache_folder() / "sitegen" / "cache-secret"
+    except RuntimeError:  # no home folder to be found (a container's user of no name, HOME unset)
+        return os.urandom(SECRET_BYTES), "no home folder and no XDG_CACHE_HOME"
     if (secret := _stored_secret(path)) is not None:
-        return secret
+        return secret, None
+    why = f"{path.parent}: it could not be read back"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cache-secret.")  # readable by this user only
@@ -313,9 +338,11 @@ def machine_secret() -> bytes:
             os.replace(temporary, path)
         finally:
             Path(temporary).unlink(missing_ok=True)
-    except OSError:
-        pass
-    return _stored_secret(path) or os.urandom(SECRET_BYTES)
+    except OSError as error:
+        text = error.strerror or str(error)
+        why = f"{path.parent}: {text[:1].lower()}{text[1:]}"
+    secret = _stored_secret(path)
+    return (secret, None) if secret is not None else (os.urandom(SECRET_BYTES), why)
 
 
 def _stored_secret(path: Path) -> bytes | None:

@@ -215,6 +215,24 @@ def test_a_cache_made_on_another_machine_is_not_trusted(demo_site: Path, tmp_pat
     assert_equals_clean_build(demo_site)
 
 
+def test_where_the_key_cannot_be_kept_the_cache_is_not_used_with_one_note_not_a_false_alarm(demo_site: Path, tmp_path: Path) -> None:
+    """A container whose user has no writable home: no build could read what another wrote, so none writes a cache,
+    and each says why in one note (not 'damaged, or not written by sitegen on this machine' from the second on)."""
+    (tmp_path / "a-file").write_text("")
+    nowhere = {"HOME": str(tmp_path / "a-file"), "XDG_CACHE_HOME": str(tmp_path / "a-file" / "cache")}  # not a folder: root cannot either
+    note = (
+        ".sitegen-cache: note: the build cache is not used: its key cannot be kept "
+        f"({tmp_path}/a-file/cache/sitegen: not a directory); set XDG_CACHE_HOME to a folder this user may write, or build with --no-cache"
+    )
+    for _ in range(2):
+        result = run_sitegen("build", "--site", str(demo_site), "--strict", env=nowhere)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.splitlines()[0] == note
+        assert "damaged" not in result.stderr
+        assert not (demo_site / CACHE).exists()
+    assert_equals_clean_build(demo_site)
+
+
 def test_no_cache_neither_reads_nor_writes_the_cache(demo_site: Path) -> None:
     build(demo_site, "--no-cache")
     assert not (demo_site / CACHE).exists()
