@@ -154,8 +154,13 @@ def _unexpected(word: str, command: argparse.ArgumentParser, name: str) -> str:
     if word.startswith("-"):
         option = word.split("=", 1)[0]
         known = [text for action in command._actions for text in action.option_strings if text.startswith("--")]
-        near = difflib.get_close_matches(option, known, n=1)
+        near = difflib.get_close_matches(option, known, n=1, cutoff=0.7)  # not --site for --quiet
         return f"unknown option {option}" + (f"; did you mean {near[0]}?" if near else f" (sitegen {name} --help lists its options)")
+    if name in COMMANDS_WITH_SITE and Path(word).is_file():  # a pre-commit hook passes the changed files' names
+        return (
+            f"unexpected argument {word!r}: sitegen {name} takes the whole site and no file names "
+            "(in a pre-commit hook, set pass_filenames: false; a site elsewhere is given with --site DIR)"
+        )
     if name in COMMANDS_WITH_SITE:
         return f"unexpected argument {word!r}; the site's folder is given with --site: sitegen {name} --site {word}"
     return f"unexpected argument {word!r}"

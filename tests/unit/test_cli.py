@@ -56,6 +56,25 @@ def test_an_unknown_option_shows_the_commands_usage_and_the_option_meant(capsys:
     )
 
 
+def test_an_option_sitegen_does_not_have_is_not_answered_with_an_unrelated_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "build", "--quiet")[-1] == "sitegen build: error: unknown option --quiet (sitegen build --help lists its options)"
+    assert refused(capsys, "check", "--verbose")[-1] == "sitegen check: error: unknown option --verbose (sitegen check --help lists its options)"
+    assert refused(capsys, "build", "--no-cahce")[-1] == "sitegen build: error: unknown option --no-cahce; did you mean --no-cache?"
+
+
+def test_file_names_as_a_pre_commit_hook_passes_them_are_answered_with_the_setting_to_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": "id: a\n"})
+    monkeypatch.chdir(site)
+    lines = refused(capsys, "check", "content/records/a.yaml", "content/site.yaml")
+    assert lines[0].startswith("usage: sitegen check ")
+    assert lines[-1] == (
+        "sitegen check: error: unexpected argument 'content/records/a.yaml': sitegen check takes the whole site and no file names "
+        "(in a pre-commit hook, set pass_filenames: false; a site elsewhere is given with --site DIR)"
+    )
+
+
 def test_a_misspelt_command_gets_the_one_meant(capsys: pytest.CaptureFixture[str]) -> None:
     lines = refused(capsys, "biuld")
     assert lines[0].startswith("usage: sitegen ")
