@@ -301,9 +301,13 @@ def record_json_line(entry: Entry, url: str, links: dict[str, str], image: str |
     return b"    " + record_json(entry, url, links, image)
 
 
+RECORDS_JSON_VERSION = 1  # raised when a field of records.json is removed, renamed or changes (docs/records.schema.json)
+
+
 def records_json(site: Site, record_lines: Iterable[bytes], count: int) -> bytearray:
-    """records.json: the profile's name, the count and every shown record (`record_json_line`), newest first."""
-    head = json.dumps({"name": site.profile.name, "count": count}, ensure_ascii=False, indent=2)[:-2].encode()
+    """records.json: its format's version, the profile's name, the count and every shown record (`record_json_line`),
+    newest first."""
+    head = json.dumps({"version": RECORDS_JSON_VERSION, "name": site.profile.name, "count": count}, ensure_ascii=False, indent=2)[:-2].encode()
     if not count:
         return bytearray(head + b',\n  "records": []\n}\n')
     return joined(record_lines, b",\n", head + b',\n  "records": [\n', b"\n  ]\n}\n")

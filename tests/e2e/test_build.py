@@ -22,10 +22,12 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, REPO, copy_demo, run_sitegen, write_site
+from jsonschema import Draft202012Validator
 
 from sitegen.categories import subject_name
 from sitegen.exports.bibtex import LINK_FIELDS
 from sitegen.load import load_site
+from sitegen.model import RECORD_TYPES
 from sitegen.names import csl_name, family_first
 from sitegen.prepare import read_inputs
 from sitegen.validate import validate_site
@@ -446,6 +448,23 @@ def test_records_json_of_the_demo(built_demo, shown):
     data = json.loads((built_demo / "records.json").read_text(encoding="utf-8"))
     assert data["count"] == len(data["records"]) == len(shown)
     assert {r["id"] for r in data["records"]} == {r.id for r in shown}
+
+
+RECORDS_SCHEMA = Draft202012Validator(json.loads((REPO / "docs" / "records.schema.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.slow
+def test_records_json_is_as_its_published_schema_says(built_demo, tmp_path):
+    """docs/records.schema.json is what a script reading records.json is told: every field, its type, which may be
+    null, and nothing else (a new field fails this test until the schema and docs/content.md name it)."""
+    assert RECORDS_SCHEMA.schema["$defs"]["record"]["properties"]["type"]["enum"] == list(RECORD_TYPES)
+    bib = (REPO / "tests" / "fixtures" / "sources" / "sheng-lin.bib").read_text(encoding="utf-8")  # ten kinds of entry
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/sheng-lin.bib": bib})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    for path in (built_demo / "records.json", site / "output" / "records.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert [f"{'/'.join(map(str, error.absolute_path))}: {error.message}" for error in RECORDS_SCHEMA.iter_errors(data)] == []
+        assert data["version"] == 1 and data["count"] == len(data["records"]) > 5
 
 
 def test_records_json_ids_are_the_keys_a_work_is_known_by_whatever_version_or_case_was_written(tmp_path):
