@@ -90,7 +90,9 @@ def prepare_site(
     content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
-        raise ContentError(errors or problems)
+        # every mistake at once: the content's warnings too (a theme's would follow from its errors: a template unused)
+        warnings = [p for p in listing.warnings + valid.problems + content_problems if p.warning] if errors else []
+        raise ContentError([*errors, *warnings] if errors else problems)
     base_url_warnings: list[Problem] = []
     if base_url is not None:
         config_base_url, base_url_warnings = _overriding_base_url(base_url)

@@ -724,6 +724,24 @@ def test_wrong_type_message_is_exact(tmp_path):
 
 
 @pytest.mark.slow
+def test_the_warnings_of_a_build_that_fails_are_printed_with_its_errors(tmp_path):
+    """Every mistake at once: the misspelt field is not kept back until the wrong year is mended."""
+    records = {
+        "content/records/x.yaml": "id: x\ntitle: T\nauthors: [Ada Lovelace]\nyear: twenty\n",
+        "content/records/y.yaml": "id: y\ntitle: U\nauthors: [Ada Lovelace]\nyear: 2024\nsorce: Nature\n",
+    }
+    site = write_site(tmp_path, {**MINIMAL_SITE, **records})
+    for command in ("build", "check"):
+        result = run_sitegen(command, "--site", str(site))
+        assert result.returncode == 1
+        assert result.stderr.splitlines() == [
+            "content/records/x.yaml:4: field 'year': expected an integer, got 'twenty'",
+            "content/records/y.yaml:5: warning: field 'sorce': unknown field; did you mean 'source'?",
+        ]
+    assert not (site / "output").exists()
+
+
+@pytest.mark.slow
 def test_duplicate_ids_name_both_paths(tmp_path):
     site = write_site(
         tmp_path,
