@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 from sitegen import __version__
-from sitegen.errors import OUTPUT_FORMATS, ExitStatus, SitegenError, problem_printer
+from sitegen.errors import OUTPUT_FORMATS, ExitStatus, Problem, SitegenError, problem_printer
 from sitegen.interrupts import Terminated  # SIGTERM: the build stops its workers and leaves output/ as it was
 from sitegen.output_folder import reason
 
@@ -43,8 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--output-format",
         choices=OUTPUT_FORMATS,
         default="text",
-        help="how errors and warnings are printed: text (default), or github: as annotations of a GitHub Actions run, "
-        "which a pull request shows at the lines they name",
+        help="how errors and warnings are printed: text (default); github: as annotations of a GitHub Actions run, "
+        "which a pull request shows at the lines they name; json: one JSON object a line (level, file, line, column, "
+        "message), the summary too",
     )
 
     build = commands.add_parser("build", parents=[site, formats], help="build the site into output/")
@@ -287,22 +288,22 @@ def main(argv: list[str] | None = None) -> int:
     handler = getattr(importlib.import_module(module_name), function_name)
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminated) if in_main_thread else None
+    shown = problem_printer(getattr(args, "output_format", "text"), getattr(args, "site", Path(".")))
     try:
         return int(handler(args))
     except SitegenError as error:
-        shown = problem_printer(getattr(args, "output_format", "text"), getattr(args, "site", Path(".")))
         for problem in error.problems:
             print(shown(problem), file=sys.stderr)
         return ExitStatus.CONTENT
     except OSError as error:  # a full disk, a folder without write permission: no traceback for what the user can fix
         where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
-        print(f"error: {where}{reason(error)}", file=sys.stderr)
+        print(shown(Problem(f"error: {where}{reason(error)}")), file=sys.stderr)
         return ExitStatus.CONTENT
     except Terminated:
-        print("terminated", file=sys.stderr)
+        print(shown(Problem("terminated")), file=sys.stderr)
         return 128 + signal.SIGTERM
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(shown(Problem("interrupted")), file=sys.stderr)
         return 128 + signal.SIGINT
     finally:
         if in_main_thread:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from sitegen.build import build_site, check_site, strict_failure
-from sitegen.errors import ContentError, ExitStatus, Problem, problem_printer, strict_warnings
+from sitegen.errors import ContentError, ExitStatus, Problem, info_line, problem_printer, strict_warnings
 from sitegen.output_folder import OutputInTheWay
 from sitegen.progress import Progress, live_terminal
 
@@ -75,14 +75,15 @@ def build(args) -> int:
     finally:
         if progress:
             progress.clear()
-    report_warnings(result.warnings, problem_printer(args.output_format, Path(args.site)))
+    shown = problem_printer(args.output_format, Path(args.site))
+    report_warnings(result.warnings, shown)
     if args.base_url is None and (warning := host_path_warning(result.base_path, os.environ)):
-        print(warning, file=sys.stderr)
+        print(shown(Problem(warning.removeprefix("warning: "), warning=True)) if args.output_format == "json" else warning, file=sys.stderr)
     if result.up_to_date:
-        print(f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)", file=sys.stderr)
+        print(info_line(args.output_format, f"up to date: {result.pages} pages in {result.output_dir} ({result.seconds:.2f} s)"), file=sys.stderr)
     else:
         reused = f"; cache: {result.records_reused} records, {len(result.kept)} files reused" if result.records_reused or result.kept else ""
-        print(f"built {result.pages} pages in {result.seconds:.2f} s -> {result.output_dir}{reused}", file=sys.stderr)
+        print(info_line(args.output_format, f"built {result.pages} pages in {result.seconds:.2f} s -> {result.output_dir}{reused}"), file=sys.stderr)
     return ExitStatus.OK
 
 
@@ -96,5 +97,5 @@ def check(args) -> int:
     if args.strict and strict_warnings(warnings):
         print(shown(Problem(strict_failure(warnings, "sitegen build --strict would write nothing"))), file=sys.stderr)
         return ExitStatus.CONTENT
-    print(f"ok: {result.pages} pages would be built", file=sys.stderr)
+    print(info_line(args.output_format, f"ok: {result.pages} pages would be built"), file=sys.stderr)
     return ExitStatus.OK

@@ -7,6 +7,7 @@ one, so that a user sees all mistakes of a run at once.
 from __future__ import annotations
 
 import enum
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -102,16 +103,47 @@ def shown_value(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-OUTPUT_FORMATS = ("text", "github")
+OUTPUT_FORMATS = ("text", "github", "json")
 
 
 def problem_printer(output_format: str, site_dir: Path) -> Callable[[Problem], str]:
     """How a command prints a problem: `text`, the `path:line: message` line; `github`, that line as a GitHub Actions
-    annotation, which a pull request's "Files changed" tab shows at the line it blames."""
+    annotation, which a pull request's "Files changed" tab shows at the line it blames; `json`, one JSON object a line
+    (`json_line`), for scripts."""
+    if output_format == "json":
+        return lambda problem: json_line(problem, site_dir)
     if output_format != "github":
         return str
     workspace = Path(os.environ.get("GITHUB_WORKSPACE") or Path.cwd())
     return lambda problem: github_annotation(problem, site_dir, workspace)
+
+
+def json_line(problem: Problem, site_dir: Path) -> str:
+    """`{"level": "warning", "file": "site/content/records/x.yaml", "line": 3, "column": null, "message": "...",
+    "text": "content/records/x.yaml:3: warning: ..."}`: `file` is named from the current folder when it is a file of
+    the site (else as the message names it, or null), `text` is the line `--output-format text` prints."""
+    level = "note" if problem.note else "warning" if problem.warning else "error"
+    location = problem.location
+    file = None
+    if location is not None:
+        file = os.path.relpath(site_dir / location.path) if (site_dir / location.path).is_file() else location.path
+    data = {
+        "level": level,
+        "file": file,
+        "line": location.line if location is not None else None,
+        "column": location.column if location is not None else None,
+        "message": problem.message,
+        "text": str(problem),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def info_line(output_format: str, text: str) -> str:
+    """A command's summary ('built 10 pages in 0.3 s -> output') as `output_format` prints it: as it is, or as
+    `{"level": "info", "message": ...}` in `json`, so that every line a script reads on stderr is JSON."""
+    if output_format == "json":
+        return json.dumps({"level": "info", "file": None, "line": None, "column": None, "message": text, "text": text}, ensure_ascii=False)
+    return text
 
 
 def github_annotation(problem: Problem, site_dir: Path, workspace: Path) -> str:

@@ -136,6 +136,37 @@ def test_github_output_format_annotates_the_file_and_line_from_the_repository_ro
     assert capsys.readouterr().err.startswith("content/records/a.yaml:1: missing required field 'title'"), "text stays the default"
 
 
+def test_json_output_format_is_one_object_a_line_a_script_can_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--output-format json`: every line on stderr is a JSON object, the summary too; a problem's file is named from
+    the current folder (the script's), its line and the level apart, and `text` is the line the text format prints."""
+    import json
+
+    site = write_site(
+        tmp_path / "repo" / "site", MINIMAL_SITE | {"content/records/a.yaml": "id: a\ntitle: A\nyaer: 2020\nauthors: [Ada Lovelace]\nyear: 2020\n"}
+    )
+    monkeypatch.chdir(tmp_path / "repo")
+    assert cli.main(["build", "--site", "site", "--output-format", "json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert lines[0] == {
+        "level": "warning",
+        "file": "site/content/records/a.yaml",
+        "line": 3,
+        "column": None,
+        "message": "field 'yaer': unknown field; did you mean 'year'?",
+        "text": "content/records/a.yaml:3: warning: field 'yaer': unknown field; did you mean 'year'?",
+    }
+    assert lines[-1]["level"] == "info" and lines[-1]["message"].startswith("built ")
+    assert cli.main(["check", "--site", "site", "--strict", "--output-format", "json"]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert [line["level"] for line in lines] == ["warning", "error"]
+    assert lines[1]["message"].startswith("--strict: 1 warning") and lines[1]["file"] is None
+    (site / "content/records/a.yaml").write_text("id: a\nauthors: [Ada Lovelace]\nyear: 2020\n", encoding="utf-8")
+    assert cli.main(["check", "--site", "site", "--output-format", "json"]) == 1
+    [error] = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert (error["level"], error["file"], error["line"]) == ("error", "site/content/records/a.yaml", 1)
+    assert error["message"].startswith("missing required field 'title'")
+
+
 def test_a_github_annotation_cannot_be_ended_by_the_text_it_quotes(tmp_path: Path) -> None:
     """Workflow commands are lines: a file name with ',' or ':' and a message with a line break or '%' (text a pull
     request wrote) are escaped as GitHub's toolkit does, so that no part of them starts a command of its own."""
