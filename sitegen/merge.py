@@ -322,8 +322,12 @@ def _arxiv_key(arxiv: str | None) -> str:
 
 
 def same_work_by_title(a: Record, b: Record) -> bool:
-    """Two records with one title key: the same work when close in years and sharing an author."""
+    """Two records with one title key: the same work when close in years and sharing an author. A correction
+    or a retraction notice its source calls one (Crossref's `update-to`) is never its paper, titled alike as
+    IOP's and Wiley's corrigenda are: joined, the paper would be left out as the notice (sitegen.notices)."""
     if a.year and b.year and abs(a.year - b.year) > TITLE_MATCH_YEARS:
+        return False
+    if _declared_notice(a) != _declared_notice(b):
         return False
     if not a.authors or not b.authors:
         # an ORCID summary may list no one: nothing says it is another work; but two of the
@@ -331,6 +335,12 @@ def same_work_by_title(a: Record, b: Record) -> bool:
         return a.fetched or b.fetched
     names = set().union(*map(name_keys, a.authors))
     return any(not names.isdisjoint(name_keys(name)) for name in b.authors)
+
+
+def _declared_notice(record: Record) -> bool:
+    """Does the record say it is a notice (`notice: correction`, ...; `notice: none` is a publication)?"""
+    given = record.extra.get("notice")
+    return isinstance(given, str) and given.strip().lower() not in ("", "none")
 
 
 @functools.lru_cache(maxsize=1 << 18)

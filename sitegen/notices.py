@@ -27,7 +27,7 @@ import re
 from sitegen.errors import Problem
 from sitegen.merge import normal_doi, title_key
 from sitegen.model import Record, free_key
-from sitegen.record_types import bare_doi, doi_url
+from sitegen.record_types import bare_doi, checked_arxiv, doi_url
 
 NOTICE_KINDS = ("correction", "retraction", "concern")
 # `notice:` values a record may give, and what they mean ("none": a publication, whatever its title says)
@@ -95,7 +95,10 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
     by_title: dict[str, int] = {}
     for i in sorted(works):
         record = records[i]
-        by_id.setdefault(record.id, i)
+        # its ids: its own, those of the records merged into it (`aliases`), its arXiv id without a version
+        for name in (record.id, *record.aliases, _arxiv_key(record.arxiv), _arxiv_key(record.ids.get("arxiv"))):
+            if name:
+                by_id.setdefault(name, i)
         for doi in (record.doi, record.ids.get("doi"), record.ids.get("doi_preprint")):
             if doi:
                 by_doi.setdefault(normal_doi(doi), i)
@@ -107,7 +110,17 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
         notice = records[i]
         target = _concerned(notice, by_doi, by_id, by_title)
         label = {"correction": "a correction", "retraction": "a retraction notice", "concern": "an expression of concern"}[kind]
-        if target is None:
+        named = _named(notice)
+        if target is None and named and not notice.fetched:
+            problems.append(
+                Problem(
+                    f"record '{notice.id}' is {label}, but notice_for: {named!r} names no record on the site (by its DOI, id "
+                    "or arXiv id): left out of the lists; write the DOI or the id of the work it concerns",
+                    notice.where("notice_for") or notice.where("title"),
+                    warning=True,
+                )
+            )
+        elif target is None:
             problems.append(
                 Problem(
                     f"record '{notice.id}' is {label} of a work that is not on the site: left out of the lists (add that work, "
@@ -140,13 +153,28 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
     return out, problems
 
 
-def _concerned(notice: Record, by_doi: dict[str, int], by_id: dict[str, int], by_title: dict[str, int]) -> int | None:
+def _named(notice: Record) -> str:
+    """What the notice's `notice_for` names ('' for nothing)."""
     named = notice.extra.get("notice_for")
-    if isinstance(named, str) and named.strip():
-        value = named.strip()
-        if (found := by_id.get(value)) is not None:
-            return found
-        return by_doi.get(normal_doi(bare_doi(value)))
+    return named.strip() if isinstance(named, str) else ""
+
+
+def _arxiv_key(value: str | None) -> str:
+    """'arXiv:2301.01234v2' -> '2301.01234'; '' when it is no arXiv id."""
+    arxiv = checked_arxiv(value)
+    return _ARXIV_VERSION.sub("", arxiv) if arxiv else ""
+
+
+_ARXIV_VERSION = re.compile(r"v\d+$")
+
+
+def _concerned(notice: Record, by_doi: dict[str, int], by_id: dict[str, int], by_title: dict[str, int]) -> int | None:
+    """The work `notice_for` names (an id, an alias, an arXiv id or a DOI), else the one the notice's title names: a
+    DOI no record of the site gives (Crossref's `update-to`, when the paper's own entry has no DOI) falls back to it."""
+    if value := _named(notice):
+        for found in (by_id.get(value), by_id.get(_arxiv_key(value)), by_doi.get(normal_doi(bare_doi(value) or value))):
+            if found is not None:
+                return found
     return by_title.get(title_key(concerned_title(notice.title)))
 
 

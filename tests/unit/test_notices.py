@@ -166,3 +166,71 @@ def test_openalex_errata_retraction_notices_and_retracted_works():
     assert openalex.record_from_work({**base, "type": "retraction"})["notice"] == "retraction"
     assert openalex.record_from_work({**base, "type": "article", "is_retracted": True})["retracted"] is True
     assert "retracted" not in openalex.record_from_work({**base, "type": "article", "is_retracted": False})
+
+
+CORRIGENDUM_FETCHED = """\
+# Fetched from Crossref by sitegen; edit a copy outside records/crossref/ to override fields.
+id: 10.1088/1478-3975/ac9999
+title: Stochastic switching of flagellar motors under load
+authors: [Mara Lindqvist, Anna Kowalski]
+year: 2022
+source: Physical Biology
+type: article
+doi: 10.1088/1478-3975/ac9999
+notice: correction
+notice_for: 10.1088/1478-3975/ac1234
+origin: crossref
+"""
+PAPER_WITHOUT_DOI = """\
+@article{lindqvist_stochastic_2021,
+  title = {Stochastic switching of flagellar motors under load},
+  volume = {18},
+  journal = {Physical Biology},
+  author = {Lindqvist, Mara and Kowalski, Anna},
+  year = {2021},
+  pages = {045001},
+}
+"""
+
+
+def test_a_correction_titled_as_its_paper_does_not_swallow_the_paper(tmp_path):
+    """IOP and Wiley title a corrigendum as the paper; a Zotero entry of the paper often has no DOI. The two were
+    merged by title, the merged record was a notice, and the paper left the site."""
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/zotero.bib": PAPER_WITHOUT_DOI,
+            "content/records/crossref/10.1088-1478-3975-ac9999.yaml": CORRIGENDUM_FETCHED,
+        },
+    )
+    files = rendered_files(site)
+    profile = BeautifulSoup(files["index.html"], "html.parser")
+    items = profile.select("#publications li.record")
+    assert [h.get_text(" ", strip=True) for h in profile.select("#publications li.record h4")] == ["Stochastic switching of flagellar motors under load"]
+    assert items[0].select_one(".link-correction a")["href"] == "https://doi.org/10.1088/1478-3975/ac9999"
+    records = json.loads(files["records.json"])["records"]
+    assert [r["id"] for r in records] == ["lindqvist_stochastic_2021"] and records[0]["doi"] is None
+    assert b"lindqvist_stochastic_2021" in files["publications.bib"]
+
+
+def test_notice_for_finds_the_work_by_its_aliases_and_arxiv_id():
+    paper = validated_record("id: p\ntitle: Enhancer maps\nyear: 2023\narxiv: '2301.01234'\naliases: [lindqvist2023enhancer]\n", "content/records/p.yaml")
+    by_alias = validated_record(
+        "id: e\ntitle: Corrigendum\nyear: 2024\ndoi: 10.1000/e\nnotice: correction\nnotice_for: lindqvist2023enhancer\n", "content/records/e.yaml"
+    )
+    by_arxiv = validated_record(
+        "id: c\ntitle: Editorial note\nyear: 2024\ndoi: 10.1000/c\nnotice: concern\nnotice_for: arXiv:2301.01234\n", "content/records/c.yaml"
+    )
+    records, notes = attach_notices([paper, by_alias, by_arxiv])
+    assert records[0].links == {"correction": "https://doi.org/10.1000/e", "concern": "https://doi.org/10.1000/c"}
+    assert all("of 'p'" in n.message for n in notes)
+
+
+def test_notice_for_that_names_nothing_is_a_warning_quoting_it():
+    erratum = validated_record(
+        "id: e\ntitle: Corrigendum\nyear: 2024\ndoi: 10.1000/e\nnotice: correction\nnotice_for: lindqvist2023enhancr\n", "content/records/e.yaml"
+    )
+    [record], [problem] = attach_notices([erratum])
+    assert record.hidden and problem.warning and not problem.note
+    assert "notice_for: 'lindqvist2023enhancr' names no record on the site" in problem.message
