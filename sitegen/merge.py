@@ -627,13 +627,21 @@ def _preprint_versions(ranked: list[Record]) -> list[bool]:
     return [_is_preprint(record) for record in ranked]
 
 
+# what the arXiv fetcher says of the version arXiv serves: not of the published version a preprint is merged with
+# (BibTeX's `version = {5}` of a journal article, a paper marked "Withdrawn" when a journal asked for its preprint's
+# withdrawal)
+ARXIV_VERSION_FIELDS = frozenset({"version", "updated", "withdrawn"})
+
+
 def _extra(ranked: list[Record], corrections: list[Record], venue_from: Record | None, authors_from: Record | None) -> dict[str, Any]:
     """Unknown fields key by key, best record first; details of a venue from the record that named it, then from
     the other records of that publication (`_same_publication`), never from another version's."""
     merged: dict[str, Any] = {}
+    published = any(not _is_preprint(r) and _source_of(r) != "arxiv" for r in ranked)
     for record in ranked:
+        of_arxiv = published and _source_of(record) == "arxiv"  # its revision and withdrawal are no published paper's
         for name, value in record.extra.items():
-            if name not in VENUE_DETAILS:
+            if name not in VENUE_DETAILS and not (of_arxiv and name in ARXIV_VERSION_FIELDS):
                 merged.setdefault(name, value)
     if venue_from is None:
         of_the_venue = ranked[:1]

@@ -181,3 +181,10 @@ def _concerned(notice: Record, by_doi: dict[str, int], by_id: dict[str, int], by
 def retracted(record: Record) -> bool:
     """Is the work retracted: its record says so, or its title does ("RETRACTED: ...")."""
     return record.extra.get("retracted") is True or is_retracted_title(record.title)
+
+
+def withdrawn(record: Record) -> bool:
+    """Is the work a withdrawn preprint: its record says `withdrawn: true` (arXiv's withdrawal version, which the
+    arXiv fetcher reads) and it is not retracted, the stronger mark. A published version's record does not take it
+    from its preprint's (sitegen.merge)."""
+    return record.extra.get("withdrawn") is True and not retracted(record)

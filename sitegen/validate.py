@@ -960,6 +960,7 @@ RECORD_EXTRAS = frozenset(
         "reportnumber",
         "eventtitle",
         "retracted",
+        "withdrawn",
         "notice",
         "notice_for",
         "pmid",
@@ -1095,8 +1096,9 @@ def _check_notice_fields(fields: Fields, data: dict) -> None:
     """`retracted: true`, `notice: correction` (or retraction, concern, none) and `notice_for: <DOI or id>` (sitegen.notices)."""
     from sitegen.notices import NOTICE_VALUES
 
-    if "retracted" in data and not isinstance(data["retracted"], bool):
-        fields.problem("retracted", f"expected true or false, got {shown_value(data['retracted'])}")
+    for name in ("retracted", "withdrawn"):
+        if name in data and not isinstance(data[name], bool):
+            fields.problem(name, f"expected true or false, got {shown_value(data[name])}")
     notice = data.get("notice")
     if notice is not None and (not isinstance(notice, str) or notice.strip().lower().replace(" ", "_") not in NOTICE_VALUES):
         fields.problem(

@@ -33,7 +33,7 @@ from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
-from sitegen.notices import retracted
+from sitegen.notices import retracted, withdrawn
 from sitegen.record_types import is_preprint_venue, numbers_a_series, work_kind
 from sitegen.urls import (
     MOST_CITED_PATH,
@@ -508,6 +508,7 @@ class ViewBuilder:
             "links": self.record_links(entry),
             "featured": record.featured,
             "retracted": retracted(record),  # marked wherever it is listed (sitegen.notices)
+            "withdrawn": withdrawn(record),  # a withdrawn preprint: marked wherever it is listed, as arXiv does
             "author_notes": _author_notes(entry),
             "award": Markup(entry.award.html) if entry.award else "",
             "status": Markup(render_inline(status).html) if (status := publication_status(record)) else "",

@@ -15,7 +15,7 @@ from sitegen.exports.bibtex import publication_status, record_details, work_lice
 from sitegen.merge import work_sources
 from sitegen.model import ARXIV_VERSION, Entry, Profile, Record, Site
 from sitegen.names import is_organisation, shown_name, written_editors
-from sitegen.notices import retracted
+from sitegen.notices import retracted, withdrawn
 
 
 def script_json(data: Any) -> str:
@@ -238,6 +238,7 @@ def record_json(entry: Entry, url: str, links: dict[str, str], image: str | None
         "doi": record.doi,
         "featured": record.featured,
         "retracted": retracted(record),
+        "withdrawn": withdrawn(record),
         "award": entry.award.plain if entry.award else None,
         "status": publication_status(record) or None,  # "Forthcoming", "Revise and resubmit, ..."
         "image": image,

@@ -337,10 +337,21 @@ def record_from_result(result: Result) -> dict[str, Any]:
         record["comment"] = one_line(result.comment)
     if result.journal_ref:
         record["journal_ref"] = one_line(result.journal_ref)
+    if any(WITHDRAWN.match(text or "") for text in (result.comment, result.summary)):
+        record["withdrawn"] = True  # arXiv's withdrawal version: the site marks the work "Withdrawn", as arXiv does
     affiliations = {one_line(a.name): [one_line(x) for x in a.affiliation] for a in result.authors if a.affiliation}
     if affiliations:
         record["affiliations"] = affiliations
     return record
+
+
+# what arXiv's withdrawal version says in its comment, and often in place of its abstract: "This paper has been
+# withdrawn by the authors ...", "Withdrawn due to ...", "arXiv admin note: this version has been withdrawn by ..."
+WITHDRAWN = re.compile(
+    r"^\s*(?:arxiv\s+admin\s+note\s*:\s*)?(?:(?:this|the)\s+(?:paper|article|manuscript|submission|preprint|work|version|note)"
+    r"\s+(?:has\s+been|is|was)\s+withdrawn|(?:(?:paper|article|submission|preprint)\s+)?withdrawn\b)",
+    re.IGNORECASE,
+)
 
 
 def _paragraphs(text: str) -> str:

@@ -54,6 +54,26 @@ def test_record_uses_the_bare_id_and_keeps_the_version_apart():
     assert record["links"] == {"abs": "https://arxiv.org/abs/2401.01234", "pdf": "https://arxiv.org/pdf/2401.01234"}
 
 
+@pytest.mark.parametrize(
+    "comment, summary, withdrawn",
+    [
+        ("This paper has been withdrawn by the authors", "An abstract.", True),
+        (None, "This paper has been withdrawn by the author due to a crucial error in equation 4.", True),
+        ("Withdrawn due to an error in the calibration", "An abstract.", True),
+        ("arXiv admin note: this version has been withdrawn by arXiv administrators", "An abstract.", True),
+        ("The submission has been withdrawn", "An abstract.", True),
+        ("12 pages; v2: the claim of section 4 is withdrawn", "An abstract.", False),
+        (None, "We study withdrawn drugs and their side effects.", False),
+        ("Published in PRL", "An abstract.", False),
+    ],
+)
+def test_a_withdrawn_version_marks_the_record_withdrawn(comment, summary, withdrawn):
+    """arXiv keeps a withdrawn paper listed, its last version saying so in the comment (and often in place of the
+    abstract): the record says `withdrawn: true`, so that the site marks it as arXiv does."""
+    record = record_from_result(result(comment=comment, summary=summary))
+    assert record.get("withdrawn", False) is withdrawn
+
+
 def test_record_dates_come_from_published_and_updated():
     record = record_from_result(result())
     assert record["year"] == 2024

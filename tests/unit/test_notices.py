@@ -234,3 +234,58 @@ def test_notice_for_that_names_nothing_is_a_warning_quoting_it():
     [record], [problem] = attach_notices([erratum])
     assert record.hidden and problem.warning and not problem.note
     assert "notice_for: 'lindqvist2023enhancr' names no record on the site" in problem.message
+
+
+WITHDRAWN_PREPRINT = """\
+id: '2210.09876'
+title: Anomalous diffusion of membrane proteins in crowded vesicles
+authors: [Ada Lovelace, Omar Haddad]
+year: 2022
+source: arXiv
+abstract: This paper has been withdrawn by the authors due to a crucial error in the calibration of the tracking data.
+links: {abs: 'https://arxiv.org/abs/2210.09876', pdf: 'https://arxiv.org/pdf/2210.09876'}
+arxiv: '2210.09876'
+version: 2
+comment: This paper has been withdrawn by the authors
+withdrawn: true
+"""
+
+
+def test_a_withdrawn_preprint_is_marked_wherever_it_is_listed(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/arxiv/2210.09876.yaml": WITHDRAWN_PREPRINT})
+    files = rendered_files(site)
+    profile = BeautifulSoup(files["index.html"], "html.parser")
+    item = profile.select_one("#publications li.record")
+    assert item.select_one(".badge.withdrawn").get_text(strip=True) == "Withdrawn"
+    assert item.select_one(".badge.retracted") is None
+    page = BeautifulSoup(files["records/2210.09876/index.html"], "html.parser")
+    assert page.select_one(".record-header .badge.withdrawn").get_text(strip=True) == "Withdrawn"
+    [record] = json.loads(files["records.json"])["records"]
+    assert record["withdrawn"] is True and record["retracted"] is False
+
+
+def test_a_published_paper_keeps_no_mark_or_version_of_its_withdrawn_arxiv_preprint(tmp_path):
+    """A journal may ask that the preprint be withdrawn: the published paper stands; and an arXiv revision number
+    is no version of the published article (`version = {2}` was in its BibTeX entry)."""
+    published = """\
+id: lovelace2023anomalous
+title: Anomalous diffusion of membrane proteins in crowded vesicles
+authors: [Ada Lovelace, Omar Haddad]
+year: 2023
+source: Biophysical Journal
+type: article
+volume: "122"
+doi: 10.1016/j.bpj.2023.01.001
+arxiv: '2210.09876'
+"""
+    site = write_site(
+        tmp_path,
+        {**MINIMAL_SITE, "content/records/arxiv/2210.09876.yaml": WITHDRAWN_PREPRINT, "content/records/papers/anomalous.yaml": published},
+    )
+    files = rendered_files(site)
+    profile = BeautifulSoup(files["index.html"], "html.parser")
+    assert profile.select_one("#publications li.record .badge.withdrawn") is None
+    [record] = json.loads(files["records.json"])["records"]
+    assert record["withdrawn"] is False
+    bib = files["publications.bib"].decode()
+    assert "@article{" in bib and "version = " not in bib
