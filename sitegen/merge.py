@@ -172,7 +172,7 @@ def _works(records: list[Record]) -> list[list[int]]:
     first_titled: dict[str, int] = {}
     shared_titles: dict[str, list[int]] = {}
     for index, record in enumerate(records):
-        key = title_key(record.title)
+        key = title_key(unretracted_title(record.title))
         if " " in key:  # a one-word title ("Editorial", "Preface") says too little to join records by
             first = first_titled.setdefault(key, index)
             if first != index:
@@ -335,6 +335,16 @@ def same_work_by_title(a: Record, b: Record) -> bool:
         return a.fetched or b.fetched
     names = set().union(*map(name_keys, a.authors))
     return any(not names.isdisjoint(name_keys(name)) for name in b.authors)
+
+
+# how publishers retitle a retracted (or withdrawn) article: "RETRACTED: <its title>" (Elsevier), "Retracted article: ..."
+RETRACTED_PREFIX = re.compile(r"^\s*(?:retracted(?:\s+article)?|withdrawn)\s*[:\-–—]\s*(?=\S)", re.IGNORECASE)
+
+
+def unretracted_title(title: str) -> str:
+    """The title a retracted article had before its publisher retitled it ('RETRACTED: X' -> 'X'): its preprint's,
+    and the one its retraction notice names."""
+    return RETRACTED_PREFIX.sub("", title, count=1)
 
 
 def _declared_notice(record: Record) -> bool:

@@ -16,7 +16,8 @@ the notice's title.
 
 A work is retracted when its record says `retracted: true` (Crossref's `updated-by` a retraction,
 OpenAlex's `is_retracted`), when a retraction notice on the site concerns it, or when its title starts
-"RETRACTED:" or "Retracted article:", as publishers retitle such works.
+"RETRACTED:" or "Retracted article:", as publishers retitle such works (and is one work with its preprint under the
+title it had: sitegen.merge.unretracted_title). A title that starts "WITHDRAWN:" marks the work withdrawn.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import dataclasses
 import re
 
 from sitegen.errors import Problem
-from sitegen.merge import normal_doi, title_key
+from sitegen.merge import normal_doi, title_key, unretracted_title
 from sitegen.model import Record, free_key
 from sitegen.record_types import bare_doi, checked_arxiv, doi_url
 
@@ -51,7 +52,8 @@ _NOTICE_TITLE = re.compile(
     r"\s*(?:(?:to|for|of|on|regarding)\b\s*)?(?::\s*|[-–—]\s+|(?=[\"“‘«„']))(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
-_RETRACTED_TITLE = re.compile(r"^\s*(?:retracted(?:\s+article)?|withdrawn)\s*[:\-–—]\s*\S", re.IGNORECASE)
+_RETRACTED_TITLE = re.compile(r"^\s*retracted(?:\s+article)?\s*[:\-–—]\s*\S", re.IGNORECASE)
+_WITHDRAWN_TITLE = re.compile(r"^\s*withdrawn\s*[:\-–—]\s*\S", re.IGNORECASE)  # Elsevier's withdrawn article in press
 _QUOTES = "\"“”‘’«»„'"
 _BRACKETED_TAIL = re.compile(r"\s*\[[^\[\]]*\]\s*$")  # Elsevier's "Corrigendum to “X” [J. Mol. Biol. 431 (2019) 1-10]"
 
@@ -102,7 +104,7 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
         for doi in (record.doi, record.ids.get("doi"), record.ids.get("doi_preprint")):
             if doi:
                 by_doi.setdefault(normal_doi(doi), i)
-        by_title.setdefault(title_key(record.title), i)
+        by_title.setdefault(title_key(unretracted_title(record.title)), i)
     out = list(records)
     for i, kind in enumerate(kinds):
         if not kind:
@@ -184,7 +186,8 @@ def retracted(record: Record) -> bool:
 
 
 def withdrawn(record: Record) -> bool:
-    """Is the work a withdrawn preprint: its record says `withdrawn: true` (arXiv's withdrawal version, which the
-    arXiv fetcher reads) and it is not retracted, the stronger mark. A published version's record does not take it
+    """Is the work withdrawn: its record says `withdrawn: true` (arXiv's withdrawal version, which the arXiv fetcher
+    reads) or its title starts "WITHDRAWN:" (Elsevier's withdrawn article in press), and it is not retracted, the
+    stronger mark. A published version's record does not take it
     from its preprint's (sitegen.merge)."""
-    return record.extra.get("withdrawn") is True and not retracted(record)
+    return (record.extra.get("withdrawn") is True or bool(_WITHDRAWN_TITLE.match(record.title))) and not retracted(record)

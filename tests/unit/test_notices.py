@@ -289,3 +289,58 @@ arxiv: '2210.09876'
     assert record["withdrawn"] is False
     bib = files["publications.bib"].decode()
     assert "@article{" in bib and "version = " not in bib
+
+
+def test_a_work_retitled_retracted_is_one_work_with_its_preprint_and_found_by_its_notice(tmp_path):
+    """Elsevier retitles a retracted article "RETRACTED: ..."; its arXiv preprint keeps the title. The preprint was
+    listed apart, clean; and a retraction notice named by its title only (ORCID, Zotero) found no work."""
+    preprint = """\
+id: '2103.07777'
+title: Chirality switching in swimming sperm cells controlled by calcium waves
+authors: [Lukas Brenner, Ada Lovelace]
+year: 2021
+source: arXiv
+links: {abs: 'https://arxiv.org/abs/2103.07777', pdf: 'https://arxiv.org/pdf/2103.07777'}
+arxiv: '2103.07777'
+"""
+    published = """\
+id: 10.1016/j.bpj.2021.08.015
+title: 'RETRACTED: Chirality switching in swimming sperm cells controlled by calcium waves'
+authors: [Lukas Brenner, Ada Lovelace]
+year: 2021
+source: Biophysical Journal
+type: article
+doi: 10.1016/j.bpj.2021.08.015
+origin: crossref
+"""
+    notice = """\
+@article{brenner_retraction_2023,
+  title = {Retraction notice to “{Chirality} switching in swimming sperm cells controlled by calcium waves” [{Biophys}. {J}. 120 (2021) 3901--3912]},
+  journal = {Biophysical Journal},
+  author = {Brenner, Lukas and Lovelace, Ada},
+  doi = {10.1016/j.bpj.2023.02.004},
+  year = {2023},
+}
+"""
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/arxiv/2103.07777.yaml": preprint,
+            "content/records/crossref/10.1016-j.bpj.2021.08.015.yaml": published,
+            "content/records/zotero.bib": notice,
+        },
+    )
+    files = rendered_files(site)
+    records = json.loads(files["records.json"])["records"]
+    assert len(records) == 1
+    [record] = records
+    assert record["retracted"] is True and record["arxiv"] == "2103.07777" and record["doi"] == "10.1016/j.bpj.2021.08.015"
+    assert record["links"]["retraction"] == "https://doi.org/10.1016/j.bpj.2023.02.004"
+
+
+def test_a_title_that_says_withdrawn_marks_the_work_withdrawn_not_retracted():
+    from sitegen.notices import retracted, withdrawn
+
+    record = validated_record("id: w\ntitle: 'WITHDRAWN: Calcium waves in sperm'\nyear: 2019\nsource: Cell Calcium\n", "content/records/w.yaml")
+    assert withdrawn(record) and not retracted(record)
