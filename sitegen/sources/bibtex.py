@@ -992,13 +992,27 @@ def _without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi:
     sitegen's publications.bib write one): the build gives that address from the identifier, as a record
     with no `url` has it, so an entry reads back as the record it was written from."""
     implied = {"doi": doi_url(doi) if doi else "", "abs": f"https://arxiv.org/abs/{arxiv}" if arxiv else ""}
-    repeated = [kind for kind, address in implied.items() if address and links.get(kind, "").lower() == address.lower()]
+    repeated = [kind for kind, address in implied.items() if address and _same_address(links.get(kind, ""), address)]
     if not repeated:
         return links
     kept = PositionedDict((kind, url) for kind, url in links.items() if kind not in repeated)
     kept.line = links.line
     kept.key_lines = {kind: line for kind, line in links.key_lines.items() if kind not in repeated}
     return kept
+
+
+def _same_address(url: str, implied: str) -> bool:
+    """Is `url` another form of the identifier's address `implied`: `http://`, `dx.doi.org`, `www.arxiv.org`, and an
+    arXiv version (Zotero saves the address of the version it read, `http://arxiv.org/abs/2104.05512v3`: every
+    version is one work, linked as its id)?"""
+    forms = [_ADDRESS_FORM.sub("", address.strip().rstrip("/")).lower() for address in (url, implied)]
+    if implied.startswith("https://arxiv.org/abs/"):
+        forms = [_ARXIV_VERSION_ADDRESS.sub("", form) for form in forms]
+    return forms[0] == forms[1]
+
+
+_ADDRESS_FORM = re.compile(r"^https?://(?:www\.|dx\.|export\.)?", re.IGNORECASE)
+_ARXIV_VERSION_ADDRESS = re.compile(r"v\d+$")
 
 
 def _plain_urls(fields: _Fields, warn: _Warn) -> list[tuple[str, int]]:

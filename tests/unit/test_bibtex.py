@@ -845,6 +845,45 @@ def test_addresses_with_latex_escapes_two_addresses_and_dblps_ee_are_links_that_
     assert site.warnings == [f"{PATH}:12: warning: entry 'spaced': field 'url': an address has no spaces; read as 'https://example.org/my%20paper.html'"]
 
 
+def test_zoteros_address_of_an_arxiv_version_is_no_second_arxiv_link(tmp_path):
+    """Zotero saves an arXiv preprint with the address of the version it read (`http://arxiv.org/abs/ID v3`); merged
+    with the fetched record, the page linked "arXiv" to that old version and "arXiv 2" to the work. Every version
+    is one work: one arXiv link, to it; so is `http://dx.doi.org/` one DOI link."""
+    fetched = """\
+id: '2104.05512'
+title: Active nematic turbulence in dense bacterial monolayers
+authors: [Sheng Lin, Tomas Ekberg]
+year: 2021
+source: arXiv
+links: {abs: 'https://arxiv.org/abs/2104.05512', pdf: 'https://arxiv.org/pdf/2104.05512'}
+arxiv: '2104.05512'
+version: 5
+"""
+    site = built(
+        tmp_path,
+        r"""@misc{lin_active_2021,
+  title = {Active nematic turbulence in dense bacterial monolayers},
+  url = {http://arxiv.org/abs/2104.05512v3},
+  doi = {10.48550/arXiv.2104.05512},
+  publisher = {arXiv},
+  author = {Lin, Sheng and Ekberg, Tomas},
+  month = apr,
+  year = {2021},
+  note = {arXiv:2104.05512 [cond-mat]},
+}
+@article{lin_odd_2021, title = {Odd elasticity}, author = {Lin, Sheng}, journal = {Phys. Rev. E}, year = 2021,
+  doi = {10.1103/PhysRevE.104.024402}, url = {http://dx.doi.org/10.1103/PhysRevE.104.024402}}
+""",
+        {"content/records/arxiv/2104.05512.yaml": fetched},
+    )
+    assert record_links(site, "lin_active_2021") == {
+        "arXiv": "https://arxiv.org/abs/2104.05512",
+        "PDF": "https://arxiv.org/pdf/2104.05512",
+        "DOI": "https://doi.org/10.48550/arXiv.2104.05512",  # arXiv's DataCite DOI, which Zotero gives
+    }
+    assert record_links(site, "lin_odd_2021") == {"DOI": "https://doi.org/10.1103/PhysRevE.104.024402"}
+
+
 def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_about_at_its_line(tmp_path):
     """INSPIRE's collaboration and report number, a software version, a conference's name and PubMed's id were
     dropped without a word; so was a field with a typo in its name, and the venue with it."""
