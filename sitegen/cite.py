@@ -36,6 +36,7 @@ from sitegen.exports.bibtex import entry_type, publication_status, work_version
 from sitegen.markup import render_inline
 from sitegen.model import RECORD_TYPES, Entry
 from sitegen.names import csl_name, is_braced_whole, shown_name, written_csl_name, written_editors
+from sitegen.notices import with_standing
 from sitegen.record_types import numbers_a_series, work_kind
 from sitegen.values import value_class
 
@@ -163,6 +164,8 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         people = written_editors(extra, field)
         if people:
             item[csl_field] = csl_names(people, [shown_name(name) for name in people])
+    if note := with_standing(item.get("note", ""), record):
+        item["note"] = note  # "Retracted": RIS's N1, Vancouver's notes, as NLM cites a retracted article
     status = publication_status(record)
     if status:
         item["status"] = status  # CSL's "(publication) status of the item": forthcoming, in press

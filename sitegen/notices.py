@@ -185,6 +185,21 @@ def retracted(record: Record) -> bool:
     return record.extra.get("retracted") is True or is_retracted_title(record.title)
 
 
+def standing(record: Record) -> str:
+    """'Retracted' or 'Withdrawn' when the work no longer stands, else '': said where it is cited (BibTeX's and CSL's
+    `note`, RIS's `N1`) and in its feed entry's title, as the pages mark it."""
+    return "Retracted" if retracted(record) else "Withdrawn" if withdrawn(record) else ""
+
+
+def with_standing(text: str, record: Record, separator: str = ". ") -> str:
+    """A note (or, with ': ', a title) that starts with the work's standing: 'Retracted. Publisher: AHA', 'Retracted',
+    'Retracted: <title>'; as it was when the work stands, or when it says so already (a title "RETRACTED: ...")."""
+    mark = standing(record)
+    if not mark or text.strip().lower().startswith(mark.lower()):
+        return text
+    return f"{mark}{separator}{text}" if text.strip() else mark
+
+
 def withdrawn(record: Record) -> bool:
     """Is the work withdrawn: its record says `withdrawn: true` (arXiv's withdrawal version, which the arXiv fetcher
     reads) or its title starts "WITHDRAWN:" (Elsevier's withdrawn article in press), and it is not retracted, the

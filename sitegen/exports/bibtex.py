@@ -25,6 +25,7 @@ from sitegen.exports import page_range
 from sitegen.latex import escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
+from sitegen.notices import standing, with_standing
 from sitegen.record_types import database_url, infer_type
 
 _BRACES = re.compile(r"[{}]")
@@ -181,6 +182,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     ]
     if status := publication_status(record):
         fields.append(("pubstate", _value(_pubstate(status))))
+    if standing(record):  # "Retracted", "Withdrawn": printed wherever the entry is cited (sitegen.notices)
+        note = next((value for name, value in fields if name == "note"), "")
+        fields = [field for field in fields if field[0] != "note"] + [("note", with_standing(note, record))]
     # what a .bib file's INSPIRE and biblatex entries gave beside (record.extra, under these names): the collaboration
     # and a program's version belong in a citation; the report number and the conference's name are kept
     for name, field in WORK_FIELDS if full else WORK_FIELDS[:2]:

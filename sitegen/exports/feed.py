@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sitegen.model import Entry, Site, listed_positions
+from sitegen.notices import with_standing
 
 ATOM = "http://www.w3.org/2005/Atom"
 FEED_SIZE = 50
@@ -37,7 +38,8 @@ def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[En
     owner = site.profile.name
     feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language)
     for entry in entries:
-        item = _entry(feed, record_url(entry), entry.title.plain, _timestamp(entry))
+        title = with_standing(entry.title.plain, entry.record, ": ")  # "Retracted: <title>", as the lists mark it
+        item = _entry(feed, record_url(entry), title, _timestamp(entry))
         if (language := entry.record.language) and language.lower() != site.config.language.lower():
             item.set("{http://www.w3.org/XML/1998/namespace}lang", language)  # an English paper in a Persian site's feed
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them

@@ -344,3 +344,28 @@ def test_a_title_that_says_withdrawn_marks_the_work_withdrawn_not_retracted():
 
     record = validated_record("id: w\ntitle: 'WITHDRAWN: Calcium waves in sperm'\nyear: 2019\nsource: Cell Calcium\n", "content/records/w.yaml")
     assert withdrawn(record) and not retracted(record)
+
+
+def test_a_retracted_or_withdrawn_work_says_so_where_it_is_cited_and_in_the_feed(tmp_path):
+    """The lists marked a retracted work, but publications.bib, publications.ris, the record page's citations and
+    the feed did not: whoever copied the citation cited a retracted paper unknowingly."""
+    noted = PAPER.replace("  doi: 10.1161/CIRCRESAHA.121.318999\n", "  doi: 10.1161/CIRCRESAHA.121.318999\n  note: 'Publisher: AHA'\n")
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/papers.yaml": noted, "content/records/arxiv/2210.09876.yaml": WITHDRAWN_PREPRINT})
+    files = rendered_files(site)
+    bib = files["publications.bib"].decode()
+
+    def entry(words: str) -> str:
+        return next(chunk for chunk in bib.split("\n@") if words in chunk)
+
+    assert "note = {Retracted. Publisher: AHA}" in entry("LINC-CARD")
+    assert "note = {Withdrawn}" in entry("Anomalous diffusion")
+    assert "note = " not in entry("Single-cell chromatin")
+    ris = files["publications.ris"].decode()
+    assert "N1  - Retracted. Publisher: AHA" in ris and "N1  - Withdrawn" in ris and ris.count("N1  - ") == 2
+    page = BeautifulSoup(files["records/lovelace2021/index.html"], "html.parser")
+    assert "note = {Retracted. Publisher: AHA}" in page.get_text()
+    feed = BeautifulSoup(files["feed.xml"], "xml")
+    titles = [t.get_text() for t in feed.select("entry > title")]
+    assert "Retracted: Long noncoding RNA LINC-CARD promotes cardiomyocyte proliferation" in titles
+    assert "Withdrawn: Anomalous diffusion of membrane proteins in crowded vesicles" in titles
+    assert "Single-cell chromatin accessibility maps enhancer–gene regulation in human fetal heart development" in titles
