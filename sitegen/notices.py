@@ -10,7 +10,7 @@ A record is a notice when it says so (`notice: correction`, `retraction` or `con
 lists it as a publication), when its source says so (Crossref's `update-to`, OpenAlex's types
 `erratum` and `retraction`, which the fetchers write as `notice`), or when its title starts as
 publishers title them ("Author Correction: ...", "Erratum to: ...", "Corrigendum to “...”",
-"Retraction Note: ...", "Expression of Concern: ..."). The work it concerns is the one `notice_for`
+"Retraction Note: ...", "Expression of Concern: ...", PNAS's "Correction for Smith et al., ..."). The work it concerns is the one `notice_for`
 names (a DOI or a record id; Crossref's `update-to` DOI), else the one whose title is the rest of
 the notice's title.
 
@@ -52,6 +52,11 @@ _NOTICE_TITLE = re.compile(
     r"\s*(?:(?:to|for|of|on|regarding)\b\s*)?(?::\s*|[-–—]\s+|(?=[\"“‘«„']))(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# PNAS's form: "Correction for Lindqvist et al., <title>", "Retraction for Brenner and Park, <title>"
+_NAMED_NOTICE_TITLE = re.compile(
+    r"^\s*(?P<kind>correction|retraction)\s+for\s+[^,]{1,80}?(?:\s+et\s+al\.?|\s+and\s+[^,\s]+(?:\s+[^,\s]+)?),\s*(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _RETRACTED_TITLE = re.compile(r"^\s*retracted(?:\s+article)?\s*[:\-–—]\s*\S", re.IGNORECASE)
 _WITHDRAWN_TITLE = re.compile(r"^\s*withdrawn\s*[:\-–—]\s*\S", re.IGNORECASE)  # Elsevier's withdrawn article in press
 _QUOTES = "\"“”‘’«»„'"
@@ -63,7 +68,7 @@ def notice_kind(record: Record) -> str:
     given = record.extra.get("notice")
     if isinstance(given, str) and given.strip():
         return NOTICE_VALUES.get(given.strip().lower().replace(" ", "_"), "")
-    match = _NOTICE_TITLE.match(record.title)
+    match = _NOTICE_TITLE.match(record.title) or _NAMED_NOTICE_TITLE.match(record.title)
     if not match:
         return ""
     kind = match.group("kind").lower()
@@ -78,7 +83,7 @@ def is_retracted_title(title: str) -> bool:
 
 def concerned_title(title: str) -> str:
     """The title of the work a notice's title names: 'Author Correction: X' -> 'X', 'Corrigendum to “X” [J. 1]' -> 'X'."""
-    match = _NOTICE_TITLE.match(title)
+    match = _NOTICE_TITLE.match(title) or _NAMED_NOTICE_TITLE.match(title)
     rest = match.group("rest") if match else title
     rest = _BRACKETED_TAIL.sub("", rest).strip().strip(_QUOTES).strip()
     return rest.rstrip(".")

@@ -59,6 +59,10 @@ PAPER = """\
         ("Retraction Note: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
         ("Notice of Retraction: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
         ("Expression of Concern: Enhancer maps of the heart", "concern", "Enhancer maps of the heart"),
+        ("Correction for Lindqvist et al., Hydrodynamic synchronization of cilia carpets", "correction", "Hydrodynamic synchronization of cilia carpets"),
+        ("Retraction for Brenner et al., Chirality switching in sperm cells", "retraction", "Chirality switching in sperm cells"),
+        ("Correction for Lindqvist and Park, Hydrodynamic synchronization of cilia carpets", "correction", "Hydrodynamic synchronization of cilia carpets"),
+        ("Correction for multiple testing, revisited", "", None),  # PNAS names the authors
         ("Correction of batch effects in single-cell RNA-seq", "", None),  # a paper about corrections
         ("Retraction and fraud in biomedical publishing", "", None),
         ("Erratum-aware sequencing pipelines", "", None),
