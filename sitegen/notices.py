@@ -142,7 +142,7 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
             address = doi_url(notice.doi) if notice.doi else next(iter(notice.links.values()), "")
             links = dict(work.links)
             name = NOTICE_LINKS[kind]
-            if address and address not in links.values():
+            if address and address.lower() not in {link.lower() for link in links.values()}:  # a DOI's case is no other DOI
                 links[free_key(links, name)] = address
             extra = {**work.extra, "retracted": True} if kind == "retraction" else work.extra
             # the key of everything derived from the work names the notice too: a notice added or removed makes its entry anew

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
-from sitegen.record_types import checked_doi, not_a_doi
+from sitegen.model import free_key
+from sitegen.record_types import checked_doi, doi_url, not_a_doi
 from sitegen.sources import Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -183,7 +184,8 @@ UPDATE_KINDS = {
 
 def _put_updates(record: dict[str, Any], message: dict[str, Any]) -> None:
     """A correction or a retraction notice (`update-to` names the work it concerns) is `notice` and `notice_for`; a
-    work `updated-by` a retraction is `retracted` (sitegen.notices)."""
+    work `updated-by` a retraction is `retracted` (sitegen.notices), and links to each notice Crossref names (its
+    "Correction", "Retraction notice"), whether or not the notice's own record is fetched too."""
     for update in message.get("update-to") or []:
         kind = UPDATE_KINDS.get(str(update.get("type") or "").lower().replace("-", "_")) if isinstance(update, dict) else None
         target = bare_doi(str(update.get("DOI") or "")) if kind else None
@@ -191,9 +193,14 @@ def _put_updates(record: dict[str, Any], message: dict[str, Any]) -> None:
             record["notice"], record["notice_for"] = kind, target
             break
     for update in message.get("updated-by") or []:
-        if isinstance(update, dict) and UPDATE_KINDS.get(str(update.get("type") or "").lower().replace("-", "_")) == "retraction":
+        kind = UPDATE_KINDS.get(str(update.get("type") or "").lower().replace("-", "_")) if isinstance(update, dict) else None
+        notice = bare_doi(str(update.get("DOI") or "")) if kind else None
+        if kind == "retraction":
             record["retracted"] = True
-            break
+        if kind and notice and notice.lower() != str(record.get("doi") or "").lower():
+            address = doi_url(notice)
+            if address not in record["links"].values():
+                record["links"][free_key(record["links"], kind)] = address  # the link's name: sitegen.notices.NOTICE_LINKS
 
 
 def _preprint_arxiv(message: dict[str, Any]) -> str | None:

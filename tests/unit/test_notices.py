@@ -373,3 +373,58 @@ def test_a_retracted_or_withdrawn_work_says_so_where_it_is_cited_and_in_the_feed
     assert "Retracted: Long noncoding RNA LINC-CARD promotes cardiomyocyte proliferation" in titles
     assert "Withdrawn: Anomalous diffusion of membrane proteins in crowded vesicles" in titles
     assert "Single-cell chromatin accessibility maps enhancer–gene regulation in human fetal heart development" in titles
+
+
+def test_crossrefs_updated_by_links_the_notice_without_its_record():
+    """A paper whose Crossref record names its erratum (`updated-by`) got no "Correction" link unless the erratum's
+    own record was fetched too; the retraction notice it names was no link either."""
+    work = crossref.record_from_work(
+        {
+            "DOI": "10.1103/PhysRevLett.128.048101",
+            "title": ["Active nematic turbulence"],
+            "type": "journal-article",
+            "issued": {"date-parts": [[2022, 1, 25]]},
+            "updated-by": [
+                {"DOI": "10.1103/PhysRevLett.129.139901", "type": "erratum", "label": "Erratum"},
+                {"DOI": "10.1103/PhysRevLett.130.000001", "type": "retraction", "label": "Retraction", "source": "retraction-watch"},
+                {"DOI": "10.1103/PhysRevLett.128.048101x", "type": "new_version"},
+            ],
+        }
+    )
+    assert work["links"] == {
+        "doi": "https://doi.org/10.1103/PhysRevLett.128.048101",
+        "correction": "https://doi.org/10.1103/PhysRevLett.129.139901",
+        "retraction": "https://doi.org/10.1103/PhysRevLett.130.000001",
+    }
+    assert work["retracted"] is True
+
+
+def test_a_notice_crossref_names_and_its_own_record_are_one_link(tmp_path):
+    paper = """\
+id: 10.1103/physrevlett.128.048101
+title: Active nematic turbulence in dense bacterial monolayers
+authors: [Ada Lovelace]
+year: 2022
+source: Physical Review Letters
+type: article
+links: {doi: 'https://doi.org/10.1103/PhysRevLett.128.048101', correction: 'https://doi.org/10.1103/physrevlett.129.139901'}
+doi: 10.1103/PhysRevLett.128.048101
+"""
+    erratum = """\
+id: 10.1103/physrevlett.129.139901
+title: 'Erratum: Active nematic turbulence in dense bacterial monolayers [Phys. Rev. Lett. 128, 048101 (2022)]'
+authors: [Ada Lovelace]
+year: 2022
+source: Physical Review Letters
+type: article
+doi: 10.1103/PhysRevLett.129.139901
+notice: correction
+notice_for: 10.1103/PhysRevLett.128.048101
+"""
+    site = write_site(
+        tmp_path,
+        {**MINIMAL_SITE, "content/records/crossref/a.yaml": paper, "content/records/crossref/b.yaml": erratum},
+    )
+    profile = BeautifulSoup(rendered_files(site)["index.html"], "html.parser")
+    # Crossref writes the DOI it names in lower case: one link all the same
+    assert [a["href"] for a in profile.select("#publications li.record .link-correction a")] == ["https://doi.org/10.1103/physrevlett.129.139901"]
