@@ -999,6 +999,56 @@ def zenodo_fixtures(root: Path) -> Path:
     return fixtures
 
 
+def corrigendum_fixtures(root: Path) -> Path:
+    """The scholarly fixtures and an IOP paper with its corrigendum, titled alike, as Crossref has them: the paper
+    `updated-by` the corrigendum, the corrigendum `update-to` the paper."""
+    fixtures = root / "sources"
+    shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
+    works = fixtures / "crossref" / "works"
+    base = json.loads((works / "10.5555%2Fjdls.2025.0142.json").read_text(encoding="utf-8"))
+    title = "Stochastic switching of flagellar motors under load"
+    for doi, year, update in (
+        ("10.5555/pbio.2021.045001", 2021, {"updated-by": [{"DOI": "10.5555/pbio.2022.029501", "type": "corrigendum", "label": "Corrigendum"}]}),
+        ("10.5555/pbio.2022.029501", 2022, {"update-to": [{"DOI": "10.5555/pbio.2021.045001", "type": "corrigendum", "label": "Corrigendum"}]}),
+    ):
+        message = {**base["message"], "DOI": doi, "title": [title], "issued": {"date-parts": [[year, 3, 1]]}, **update}
+        message.pop("abstract", None)
+        (works / (doi.replace("/", "%2F") + ".json")).write_text(json.dumps({**base, "message": message}), encoding="utf-8")
+    return fixtures
+
+
+@pytest.mark.slow
+def test_a_fetched_corrigendum_stays_the_link_of_its_paper_whatever_else_is_fetched(tmp_path, scholarly_server):
+    """A corrigendum titled as its paper, fetched beside the user's own entry of the paper (Zotero's, without DOI),
+    made the paper leave the site; fetched with the paper's DOI too, it is one link, not a duplicate."""
+    server = scholarly_server(fixtures=corrigendum_fixtures(tmp_path))
+    zotero = """@article{lin_stochastic_2021,
+  title = {Stochastic switching of flagellar motors under load},
+  journal = {Journal of Distributed Learning Systems},
+  author = {Lin, Sheng and Li, Haoyang},
+  year = {2021},
+}
+"""
+    site = make_site(tmp_path / "site", records={"zotero.bib": zotero})
+
+    result = fetch_from(site, server, "--doi", "10.5555/pbio.2022.029501")
+
+    assert result.returncode == 0, result.stderr
+    assert records_of(site, "crossref")["10.5555/pbio.2022.029501"]["notice_for"] == "10.5555/pbio.2021.045001"
+    home = build(site)
+    items = home.select("#publications li.record")
+    assert [item.select_one("h4").get_text(" ", strip=True) for item in items] == ["Stochastic switching of flagellar motors under load"]
+    assert [a["href"] for a in items[0].select(".link-correction a")] == ["https://doi.org/10.5555/pbio.2022.029501"]
+
+    result = fetch_from(site, server, "--doi", "10.5555/pbio.2021.045001")  # the paper's own record: the same work
+
+    assert result.returncode == 0, result.stderr
+    home = build(site)
+    items = home.select("#publications li.record")
+    assert len(items) == 1 and [a["href"] for a in items[0].select(".link-correction a")] == ["https://doi.org/10.5555/pbio.2022.029501"]
+    assert items[0].select_one(".link-doi a")["href"] == "https://doi.org/10.5555/pbio.2021.045001"
+
+
 @pytest.mark.slow
 def test_a_data_repositorys_doi_is_fetched_from_openalex(tmp_path, scholarly_server):
     """Zenodo's, figshare's and Dryad's DOIs are DataCite's, which Crossref does not hold: `--doi` and `dois:` left
