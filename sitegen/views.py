@@ -174,6 +174,11 @@ RECORD_LINKS = {
     "correction": "Correction",
     "retraction": "Retraction notice",
     "concern": "Expression of concern",
+    # a paper's discussion in its journal (Crossref's `relation`): the comments on it, the replies to them
+    "comment": "Comment",
+    "reply": "Reply",
+    "comment_on": "Comment on",  # a comment's link to the paper it discusses
+    "reply_to": "Reply to",  # a reply's link to the comment it answers
 }
 # links the fetchers give a record, shown after the kinds above
 SOURCE_LINKS = {"dblp": "dblp", "openalex": "OpenAlex", "url": "Web page"}

@@ -164,7 +164,26 @@ def record_from_work(message: dict[str, Any]) -> dict[str, Any]:
         if message.get(key):
             record["pages" if key == "page" else key] = one_line(str(message[key]))
     _put_updates(record, message)
+    _put_discussion(record, message)
     return record
+
+
+# Crossref's relations between a paper, a comment on it and the reply to that -> the link each record gets
+DISCUSSION_LINKS = (("has-comment", "comment"), ("has-reply", "reply"), ("is-comment-on", "comment_on"), ("is-reply-to", "reply_to"))
+
+
+def _put_discussion(record: dict[str, Any], message: dict[str, Any]) -> None:
+    """A paper links to the comments on it and the replies (Physical Review's "Comment on ..." and "Reply to ..."),
+    a comment to the paper it discusses, a reply to the comment it answers: `relation` names them by DOI."""
+    relation = message.get("relation") or {}
+    if not isinstance(relation, dict):
+        return
+    for kind, name in DISCUSSION_LINKS:
+        for item in relation.get(kind) or []:
+            other = bare_doi(str(item.get("id") or "")) if isinstance(item, dict) and item.get("id-type", "doi") == "doi" else None
+            address = doi_url(other) if other and other.lower() != str(record.get("doi") or "").lower() else ""
+            if address and address.lower() not in {link.lower() for link in record["links"].values()}:
+                record["links"][free_key(record["links"], name)] = address
 
 
 # Crossref's kinds of update (`update-to` on a notice, `updated-by` on the work it concerns) -> sitegen.notices' kinds

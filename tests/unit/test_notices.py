@@ -428,3 +428,55 @@ notice_for: 10.1103/PhysRevLett.128.048101
     profile = BeautifulSoup(rendered_files(site)["index.html"], "html.parser")
     # Crossref writes the DOI it names in lower case: one link all the same
     assert [a["href"] for a in profile.select("#publications li.record .link-correction a")] == ["https://doi.org/10.1103/physrevlett.129.139901"]
+
+
+def test_a_comment_and_its_reply_are_linked_as_crossref_relates_them(tmp_path):
+    """Physical Review's comments and replies: Crossref relates the paper, the comment on it and the authors' reply
+    (`has-comment`, `has-reply`, `is-comment-on`, `is-reply-to`); the pages linked none of them."""
+    paper = crossref.record_from_work(
+        {
+            "DOI": "10.1103/PhysRevE.104.024402",
+            "title": ["Odd elasticity of chiral living crystals"],
+            "type": "journal-article",
+            "issued": {"date-parts": [[2021, 8, 10]]},
+            "relation": {
+                "has-comment": [{"id-type": "doi", "id": "10.1103/PhysRevE.106.026401", "asserted-by": "object"}],
+                "has-reply": [{"id-type": "doi", "id": "10.1103/PhysRevE.106.026402", "asserted-by": "object"}],
+            },
+        }
+    )
+    assert paper["links"] == {
+        "doi": "https://doi.org/10.1103/PhysRevE.104.024402",
+        "comment": "https://doi.org/10.1103/PhysRevE.106.026401",
+        "reply": "https://doi.org/10.1103/PhysRevE.106.026402",
+    }
+    reply = crossref.record_from_work(
+        {
+            "DOI": "10.1103/PhysRevE.106.026402",
+            "title": ["Reply to “Comment on ‘Odd elasticity of chiral living crystals’”"],
+            "type": "journal-article",
+            "issued": {"date-parts": [[2022, 8, 15]]},
+            "relation": {"is-reply-to": [{"id-type": "doi", "id": "10.1103/PhysRevE.106.026401", "asserted-by": "subject"}]},
+        }
+    )
+    assert reply["links"]["reply_to"] == "https://doi.org/10.1103/PhysRevE.106.026401" and "notice" not in reply
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/crossref/paper.yaml": "id: paper\ntitle: Odd elasticity\nauthors: [Ada Lovelace]\nyear: 2021\n"
+            "links: {comment: 'https://doi.org/10.1103/PhysRevE.106.026401', reply: 'https://doi.org/10.1103/PhysRevE.106.026402'}\n",
+            "content/records/crossref/reply.yaml": "id: reply\ntitle: Reply to a comment on odd elasticity\nauthors: [Ada Lovelace]\nyear: 2022\n"
+            "links: {reply_to: 'https://doi.org/10.1103/PhysRevE.106.026401'}\n",
+        },
+    )
+    files = rendered_files(site)
+    labels = {
+        " ".join(a.get_text(" ", strip=True).split(" for ")[0].split()): a["href"]
+        for a in BeautifulSoup(files["index.html"], "html.parser").select("#publications li.record ul.links a")
+    }
+    assert labels == {
+        "Comment": "https://doi.org/10.1103/PhysRevE.106.026401",
+        "Reply": "https://doi.org/10.1103/PhysRevE.106.026402",
+        "Reply to": "https://doi.org/10.1103/PhysRevE.106.026401",
+    }
