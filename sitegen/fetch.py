@@ -1074,7 +1074,20 @@ def _markdown_record(record: dict[str, Any]) -> str:
     ident = _markdown_text(record["id"])
     shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident
     authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
-    return f"- {shown} ({record.get('year', '?')}) {title}  \n  {authors}"
+    return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
+
+
+_NOTICE_NAMES = {"correction": "a correction", "retraction": "a retraction notice", "concern": "an expression of concern"}
+
+
+def _standing_note(record: dict[str, Any]) -> str:
+    """What a reviewer of the pull request should know beside the title: a notice (titled as its paper, it looks like a
+    duplicate) says which work it concerns; a retracted or withdrawn work says so (sitegen.notices)."""
+    if (kind := _NOTICE_NAMES.get(str(record.get("notice") or ""))) and record.get("notice_for"):
+        return f" — {kind} of {_markdown_text(record['notice_for'])}, shown as its link"
+    if record.get("retracted") is True:
+        return " — retracted"
+    return " — withdrawn" if record.get("withdrawn") is True else ""
 
 
 def _markdown_text(value: Any) -> str:

@@ -480,3 +480,27 @@ def test_a_comment_and_its_reply_are_linked_as_crossref_relates_them(tmp_path):
         "Reply": "https://doi.org/10.1103/PhysRevE.106.026402",
         "Reply to": "https://doi.org/10.1103/PhysRevE.106.026401",
     }
+
+
+def test_the_weekly_summary_says_what_a_notice_concerns_and_what_is_retracted_or_withdrawn():
+    """The pull request listed a corrigendum titled as its paper as a new record like any other: a duplicate, to
+    whoever reviewed it."""
+    from sitegen.fetch import _markdown_record
+
+    corrigendum = {
+        "id": "10.1088/1478-3975/ac9999",
+        "title": "Stochastic switching of flagellar motors under load",
+        "year": 2022,
+        "authors": ["Mara Lindqvist"],
+        "links": {"doi": "https://doi.org/10.1088/1478-3975/ac9999"},
+        "notice": "correction",
+        "notice_for": "10.1088/1478-3975/ac1234",
+    }
+    assert _markdown_record(corrigendum).split("\n")[0].rstrip() == (
+        "- [10.1088/1478-3975/ac9999](https://doi.org/10.1088/1478-3975/ac9999) (2022) Stochastic switching of flagellar"
+        " motors under load — a correction of 10.1088/1478-3975/ac1234, shown as its link"
+    )
+    retracted = {"id": "10.1016/x", "title": "Chirality switching", "year": 2021, "retracted": True}
+    assert _markdown_record(retracted).split("\n")[0].rstrip().endswith("Chirality switching — retracted")
+    withdrawn = {"id": "2210.09876", "title": "Anomalous diffusion", "year": 2022, "withdrawn": True}
+    assert _markdown_record(withdrawn).split("\n")[0].rstrip().endswith("Anomalous diffusion — withdrawn")
