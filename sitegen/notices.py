@@ -46,7 +46,7 @@ NOTICE_VALUES = {
 # the link a notice becomes on the work it concerns
 NOTICE_LINKS = {"correction": "correction", "retraction": "retraction", "concern": "concern"}
 _NOTICE_TITLE = re.compile(
-    r"^\s*(?P<kind>(?:(?:author|authors|publisher)(?:['’]s)?\s+)?(?:correction|corrigendum|erratum|addendum)"
+    r"^\s*(?P<kind>(?:(?:author|authors|publisher)(?:['’]s)?\s+)?(?:correction|corrigendum|erratum|errata|addendum)"
     r"|(?:notice\s+of\s+)?retraction(?:\s+(?:note|notice|statement))?"
     r"|(?:editorial\s+)?expression\s+of\s+concern)"
     r"\s*(?:(?:to|for|of|on|regarding)\b\s*)?(?::\s*|[-–—]\s+|(?=[\"“‘«„']))(?P<rest>.+)$",

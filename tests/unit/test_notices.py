@@ -56,6 +56,7 @@ PAPER = """\
         ("Correction to: Enhancer maps of the heart.", "correction", "Enhancer maps of the heart"),
         ("Corrigendum to “Enhancer maps of the heart” [J. Mol. Cell. Cardiol. 131 (2019) 54–65]", "correction", "Enhancer maps of the heart"),
         ("ERRATUM: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
+        ("Errata: Enhancer maps of the heart", "correction", "Enhancer maps of the heart"),
         ("Retraction Note: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
         ("Notice of Retraction: Enhancer maps of the heart", "retraction", "Enhancer maps of the heart"),
         ("Expression of Concern: Enhancer maps of the heart", "concern", "Enhancer maps of the heart"),
