@@ -327,7 +327,9 @@ def same_work_by_title(a: Record, b: Record) -> bool:
     IOP's and Wiley's corrigenda are: joined, the paper would be left out as the notice (sitegen.notices)."""
     if a.year and b.year and abs(a.year - b.year) > TITLE_MATCH_YEARS:
         return False
-    if _declared_notice(a) != _declared_notice(b):
+    from sitegen.notices import notice_kind  # which imports this module's title_key
+
+    if notice_kind(a) != notice_kind(b):  # an erratum of Zotero's and Crossref's of the same are one notice all the same
         return False
     if not a.authors or not b.authors:
         # an ORCID summary may list no one: nothing says it is another work; but two of the
@@ -345,12 +347,6 @@ def unretracted_title(title: str) -> str:
     """The title a retracted article had before its publisher retitled it ('RETRACTED: X' -> 'X'): its preprint's,
     and the one its retraction notice names."""
     return RETRACTED_PREFIX.sub("", title, count=1)
-
-
-def _declared_notice(record: Record) -> bool:
-    """Does the record say it is a notice (`notice: correction`, ...; `notice: none` is a publication)?"""
-    given = record.extra.get("notice")
-    return isinstance(given, str) and given.strip().lower() not in ("", "none")
 
 
 @functools.lru_cache(maxsize=1 << 18)

@@ -505,3 +505,20 @@ def test_the_weekly_summary_says_what_a_notice_concerns_and_what_is_retracted_or
     assert _markdown_record(retracted).split("\n")[0].rstrip().endswith("Chirality switching — retracted")
     withdrawn = {"id": "2210.09876", "title": "Anomalous diffusion", "year": 2022, "withdrawn": True}
     assert _markdown_record(withdrawn).split("\n")[0].rstrip().endswith("Anomalous diffusion — withdrawn")
+
+
+def test_one_erratum_in_zotero_and_from_crossref_is_one_link():
+    from sitegen.merge import merge_works
+
+    paper = validated_record("id: p\ntitle: Active nematic turbulence\nauthors: [Ada Lovelace]\nyear: 2022\ndoi: 10.1000/p\n", "content/records/p.yaml")
+    zotero = validated_record(
+        "id: z\ntitle: 'Erratum: Active nematic turbulence'\nauthors: [Ada Lovelace]\nyear: 2022\nlinks: {html: 'https://journals.aps.org/e'}\n",
+        "content/records/z.yaml",
+    )
+    fetched = validated_record(
+        "id: 10.1000/e\ntitle: 'Erratum: Active nematic turbulence'\nauthors: [Ada Lovelace]\nyear: 2022\ndoi: 10.1000/e\nnotice: erratum\n"
+        "notice_for: 10.1000/p\n",
+        "content/records/crossref/e.yaml",
+    )
+    records, _ = attach_notices(merge_works([paper, zotero, fetched]))
+    assert [r.links for r in records if not r.hidden] == [{"correction": "https://doi.org/10.1000/e"}]
