@@ -431,6 +431,7 @@ def merged_record(members: list[Record]) -> Record:
     venue_from = _venue_record(ranked)
     preprints = _preprint_versions(ranked)
     doi_apart = any(is_preprint_doi(r.doi) and not ARXIV_DOI.match(bare_doi(r.doi or "")) for r in ranked)  # bioRxiv's beside a journal's
+    doi_apart = doi_apart or len({published_doi(r.doi) for r in ranked} - {""}) > 1  # a dataset's versions: a DOI each, all kept
     values: dict[str, Any] = {
         "id": _given(corrections, "id", lead.id or _first(r.id for r in sorted(members, key=_lead_rank))),
         "title": _given(corrections, "title", _first(r.title for r in ranked)),
@@ -475,8 +476,9 @@ def merged_record(members: list[Record]) -> Record:
 
 def _with_doi(mapping: dict[str, str], record: Record, form: Callable[[str], str], doi_apart: bool) -> dict[str, str]:
     """A version's links (or ids) with its DOI when they lack it and a version has a preprint server's DOI, so that a
-    bioRxiv preprint's DOI stays beside its journal version's (`doi_preprint`); arXiv's DataCite DOI is not added:
-    the arXiv id names that version."""
+    bioRxiv preprint's DOI stays beside its journal version's (`doi_preprint`), or the versions have DOIs of their
+    own, so that an older release's DOI (Zenodo's, a paper cites the version it used) stays as "DOI 2"; arXiv's
+    DataCite DOI is not added: the arXiv id names that version."""
     if not doi_apart or not record.doi or "doi" in mapping or ARXIV_DOI.match(bare_doi(record.doi)):
         return mapping
     return {**mapping, "doi": form(record.doi)}

@@ -884,6 +884,22 @@ version: 5
     assert record_links(site, "lin_odd_2021") == {"DOI": "https://doi.org/10.1103/PhysRevE.104.024402"}
 
 
+def test_a_replaced_dataset_version_keeps_its_doi_beside_the_new_ones(tmp_path):
+    """Zenodo gives every version a DOI; a paper cites the version it used. Two `@dataset` entries of one dataset
+    are one record with the newest DOI, and the older version's DOI was dropped: it is "DOI 2"."""
+    site = built(
+        tmp_path,
+        r"""@dataset{lin_tracking_2022, title = {Single-particle tracking data for membrane proteins}, author = {Lin, Sheng},
+  publisher = {Zenodo}, year = {2022}, version = {1.0}, doi = {10.5281/zenodo.7001234}}
+@dataset{lin_tracking_2023, title = {Single-particle tracking data for membrane proteins}, author = {Lin, Sheng},
+  publisher = {Zenodo}, year = {2023}, version = {2.0}, doi = {10.5281/zenodo.8004321}}
+""",
+    )
+    assert list(site.records) == ["lin_tracking_2022"]
+    assert record_links(site, "lin_tracking_2022") == {"DOI": "https://doi.org/10.5281/zenodo.8004321", "DOI 2": "https://doi.org/10.5281/zenodo.7001234"}
+    assert site.records["lin_tracking_2022"]["ids"] == {"doi": "10.5281/zenodo.8004321", "doi_2": "10.5281/zenodo.7001234"}
+
+
 def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_about_at_its_line(tmp_path):
     """INSPIRE's collaboration and report number, a software version, a conference's name and PubMed's id were
     dropped without a word; so was a field with a typo in its name, and the venue with it."""
