@@ -100,7 +100,7 @@ def merge_works(records: list[Record], notes: list[Problem] | None = None) -> li
             for i in members:
                 for alias in records[i].aliases:
                     aliased.setdefault(alias, []).append(records[i].id)
-            notes += [merge_note(records[i], work, aliased) for i in members if records[i].id in work.aliases]
+            notes += [merge_note(records[i], work, aliased, [records[j] for j in members if j != i]) for i in members if records[i].id in work.aliases]
         if notes is not None:
             notes += _moved_page_notes([records[i] for i in members], work)
     return merged
@@ -126,11 +126,13 @@ def _moved_page_notes(members: list[Record], work: Record) -> list[Problem]:
 _SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "id": "same id"}
 
 
-def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | None = None) -> Problem:
+def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | None = None, others: list[Record] | None = None) -> Problem:
     """'record 'muller2021sparse' merged with mullerSparseAttentionDNA2021 (content/records/zotero.bib:12): same DOI',
     at the merged record's place: which entry of the user's files became part of which, and why. `aliased`: each
-    alias the merged records gave, and the ids of the records that gave it."""
-    shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & set(identity_keys(work, related=False))}
+    alias the merged records gave, and the ids of the records that gave it. `others`: the other records of the work,
+    compared with rather than the merged work, whose DOI may be this record's own (a dataset's newest version's)."""
+    compared = [identity_keys(other, related=False) for other in others] if others else [identity_keys(work, related=False)]
+    shared = {key.split(":", 1)[0] for key in set(identity_keys(record)) & {key for keys in compared for key in keys}}
     aliased = aliased or {}
     if shared:
         why = ", ".join(_SAME[kind] for kind in _SAME if kind in shared)
@@ -140,6 +142,8 @@ def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | Non
         why = f"it lists '{work.id}' among its aliases"
     elif shared_alias := next((a for a in record.aliases if any(i != record.id for i in aliased.get(a, ()))), None):
         why = f"both list '{shared_alias}' among their aliases"
+    elif others and _same_series(release_series(record), release_series(others[0])) not in ("", ANY_SERIES):
+        why = "versions of one program or dataset in one repository (a DOI each), with one title and an author in common"
     elif title_key(record.title) == title_key(work.title):
         why = f"same title, years at most {TITLE_MATCH_YEARS} apart and an author in common"
     else:

@@ -898,6 +898,11 @@ def test_a_replaced_dataset_version_keeps_its_doi_beside_the_new_ones(tmp_path):
     assert list(site.records) == ["lin_tracking_2022"]
     assert record_links(site, "lin_tracking_2022") == {"DOI": "https://doi.org/10.5281/zenodo.8004321", "DOI 2": "https://doi.org/10.5281/zenodo.7001234"}
     assert site.records["lin_tracking_2022"]["ids"] == {"doi": "10.5281/zenodo.8004321", "doi_2": "10.5281/zenodo.7001234"}
+    # the note said "same DOI": the work has the newest version's DOI, but the two entries share none
+    assert site.warnings == [
+        f"{PATH}:3: note: record 'lin_tracking_2023' merged with lin_tracking_2022 ({PATH}:1): versions of one program or dataset"
+        " in one repository (a DOI each), with one title and an author in common; its id is kept as an alias"
+    ]
 
 
 def test_fields_a_reader_needs_are_kept_and_a_field_nothing_reads_is_warned_about_at_its_line(tmp_path):
