@@ -106,7 +106,8 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
         for name in (record.id, *record.aliases, _arxiv_key(record.arxiv), _arxiv_key(record.ids.get("arxiv"))):
             if name:
                 by_id.setdefault(name, i)
-        for doi in (record.doi, record.ids.get("doi"), record.ids.get("doi_preprint")):
+        # its DOIs: its own, its preprint's or published version's (`doi_preprint`, `doi_published`), older releases'
+        for doi in (record.doi, *(value for name, value in record.ids.items() if name.startswith("doi"))):
             if doi:
                 by_doi.setdefault(normal_doi(doi), i)
         by_title.setdefault(title_key(unretracted_title(record.title)), i)

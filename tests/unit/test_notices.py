@@ -522,3 +522,18 @@ def test_one_erratum_in_zotero_and_from_crossref_is_one_link():
     )
     records, _ = attach_notices(merge_works([paper, zotero, fetched]))
     assert [r.links for r in records if not r.hidden] == [{"correction": "https://doi.org/10.1000/e"}]
+
+
+def test_a_notice_finds_its_work_by_any_of_its_dois():
+    """A bioRxiv preprint whose published version Crossref names (`doi_published`) is that work: the journal's
+    correction of it names the journal's DOI."""
+    preprint = validated_record(
+        "id: p\ntitle: Cilia carpets\nyear: 2022\nsource: bioRxiv\ndoi: 10.1101/2022.11.03.515012\nids: {doi_published: 10.1073/pnas.2209876119}\n",
+        "content/records/p.yaml",
+    )
+    erratum = validated_record(
+        "id: e\ntitle: Correction\nyear: 2023\ndoi: 10.1073/pnas.2301234120\nnotice: correction\nnotice_for: 10.1073/PNAS.2209876119\n",
+        "content/records/e.yaml",
+    )
+    records, _ = attach_notices([preprint, erratum])
+    assert records[0].links == {"correction": "https://doi.org/10.1073/pnas.2301234120"}
