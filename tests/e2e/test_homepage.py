@@ -2201,6 +2201,7 @@ def test_a_camera_sized_photo_is_a_warning_and_a_small_one_is_not(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_a_records_picture_of_megabytes_is_a_warning_at_its_image_line(tmp_path):
     """A 2.4 MB teaser was published as it was: the record page's largest element, 13 s to show on a phone (Lighthouse
     mobile), and the file behind its thumbnail in every list; the profile's photo warned, the record's picture did not."""
