@@ -373,9 +373,8 @@ _ANY_BRACE = re.compile(r"\\?([{}])")
 _LOWERED = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"
 _RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾"
 _UNICODE_SCRIPTS = re.compile(f"[{_LOWERED}]+|[{_RAISED}]+")
-_ANY_SCRIPT = re.compile(
-    f"[{_LOWERED}{_RAISED}]"
-)  # the test before the substitution: one class, which a scan finds at once, where the alternation is tried at each position
+# the test before the substitution: one class, which a scan finds at once, where the alternation is tried at each position
+_ANY_SCRIPT = re.compile(f"[{_LOWERED}{_RAISED}]")
 _SCRIPT_DIGITS = str.maketrans(_LOWERED + _RAISED, "0123456789+-=()" * 2)
 
 
