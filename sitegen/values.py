@@ -7,13 +7,7 @@ stage handed on, and each field sits in the object itself, not in a dict beside 
 from __future__ import annotations
 
 import dataclasses
-import sys
-from typing import Any, TypeVar
-
-if sys.version_info >= (3, 11):
-    from typing import dataclass_transform
-else:  # pragma: no cover - Python 3.10
-    from typing_extensions import dataclass_transform
+from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 

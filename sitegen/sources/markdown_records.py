@@ -12,14 +12,9 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
+import tomllib
 import urllib.parse
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 from sitegen.errors import Location, Problem
 from sitegen.homepage.frontmatter import split_front_matter

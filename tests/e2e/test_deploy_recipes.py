@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,6 @@ import yaml
 from conftest import REPO, run_sitegen
 from lxml import html
 from test_docs_commands import Block, blocks_of
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 DEPLOYING = REPO / "docs" / "deploying.md"
 INSTALL = "pip install -r requirements.txt"

@@ -17,7 +17,7 @@ from sitegen.sources.arxiv import newest_versions, record_from_result, split_ver
 from sitegen.urls import slugify
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 
 
 def result(**overrides) -> arxiv.Result:
