@@ -27,7 +27,7 @@ import re
 
 from sitegen.errors import Problem
 from sitegen.merge import normal_doi, title_key, unretracted_title
-from sitegen.model import Record, free_key
+from sitegen.model import ARXIV_VERSION, Record, free_key
 from sitegen.record_types import bare_doi, checked_arxiv, doi_url
 
 NOTICE_KINDS = ("correction", "retraction", "concern")
@@ -170,10 +170,7 @@ def _named(notice: Record) -> str:
 def _arxiv_key(value: str | None) -> str:
     """'arXiv:2301.01234v2' -> '2301.01234'; '' when it is no arXiv id."""
     arxiv = checked_arxiv(value)
-    return _ARXIV_VERSION.sub("", arxiv) if arxiv else ""
-
-
-_ARXIV_VERSION = re.compile(r"v\d+$")
+    return ARXIV_VERSION.sub("", arxiv) if arxiv else ""
 
 
 def _concerned(notice: Record, by_doi: dict[str, int], by_id: dict[str, int], by_title: dict[str, int]) -> int | None:
