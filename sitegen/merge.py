@@ -22,8 +22,9 @@ Zotero's full one before Google Scholar's short one), then by file and line.
 The author list is the user's own (a YAML or BibTeX file's) whenever one is whole,
 else the longest fetched one. The venue is a published one whenever any record
 names one, and its details (volume, number, pages, ISSN, ...) come from the
-records of that publication (the same venue or the same published DOI), the
-best first, never from a preprint's; mappings (`links`, `ids`, extras) merge
+records of that publication (the same venue or the same published DOI), one that
+carries the DOI first, then the best, never from a preprint's; a title that another
+version writes alike but for case takes that version's acronyms (`with_capitals`); mappings (`links`, `ids`, extras) merge
 key by key; `citations` is the largest count known. The ids of the other records
 of the user's own files are kept as the work's `aliases` (their citation keys,
 which publications.bib writes as biblatex's `ids`), and each such merge is a note
@@ -438,7 +439,7 @@ def merged_record(members: list[Record]) -> Record:
     doi_apart = doi_apart or len({published_doi(r.doi) for r in ranked} - {""}) > 1  # a dataset's versions: a DOI each, all kept
     values: dict[str, Any] = {
         "id": _given(corrections, "id", lead.id or _first(r.id for r in sorted(members, key=_lead_rank))),
-        "title": _given(corrections, "title", _first(r.title for r in ranked)),
+        "title": _given(corrections, "title", with_capitals(_first(r.title for r in ranked), [r.title for r in ranked])),
         "authors": _given(corrections, "authors", authors_from.authors if authors_from else ()),
         "year": year,
         "date": date,
@@ -476,6 +477,33 @@ def merged_record(members: list[Record]) -> Record:
         source_key="+".join(keys) if all(keys) else "",
         missing=tuple(name for name in lead.missing if not values.get(name)),
     )
+
+
+_WORD_PART = re.compile(r"[^\W_]+")  # a word, or one part of a hyphenated one ("Galvatron-BMW")
+
+
+def with_capitals(title: str, others: list[str]) -> str:
+    """`title` with the capitals of another version's title that differs from it only in letter case, where that
+    one writes a word (or a part of a hyphenated one) with a capital after its first letter: Google Scholar's
+    export lower-cases acronyms ('Lobra', 'long-context llm training', 'Galvatron-bmw'), which Crossref, arXiv and
+    dblp write 'LobRA', 'LLM', 'BMW'. A title's own case otherwise stays (its sentence case, its title case)."""
+    for other in others:
+        if other == title or other.casefold() != title.casefold():
+            continue
+        parts = _WORD_PART.findall(other)
+        if len(parts) != len(_WORD_PART.findall(title)):
+            continue
+        pieces = _WORD_PART.split(title)  # the text between the words, around them
+        words = [_capitalised(own, theirs) for own, theirs in zip(_WORD_PART.findall(title), parts, strict=True)]
+        title = "".join(piece + word for piece, word in zip(pieces, [*words, ""], strict=True))
+    return title
+
+
+def _capitalised(own: str, other: str) -> str:
+    """`other`'s letters when it writes a capital after its first letter and `own` does not: an acronym."""
+    if other != own and any(c.isupper() for c in other[1:]) and not any(c.isupper() for c in own[1:]):
+        return other
+    return own
 
 
 def _with_doi(mapping: dict[str, str], record: Record, form: Callable[[str], str], doi_apart: bool) -> dict[str, str]:
@@ -659,6 +687,9 @@ def _extra(ranked: list[Record], corrections: list[Record], venue_from: Record |
         of_the_venue = ranked[:1]
     else:
         of_the_venue = [venue_from, *(r for r in ranked if r is not venue_from and _same_publication(r, venue_from))]
+        # the record that carries the publication's DOI (the publisher's deposit) before one without: Google Scholar's
+        # export gives no DOI and a placeholder for pages it does not know (`pages={1}`, `{1--14}`)
+        of_the_venue.sort(key=lambda r: not published_doi(r.doi))
     for record in of_the_venue:
         for name, value in record.extra.items():
             if name in VENUE_DETAILS:

@@ -878,3 +878,63 @@ def test_crossrefs_preprint_relations_make_one_work_of_versions_with_different_t
 def test_a_chemists_title_has_one_key_however_its_formulas_are_written(latex, unicode):
     """A ChemRxiv preprint titled with mhchem or textgreek and its article titled in Unicode are one work."""
     assert title_key(latex) == title_key(unicode)
+
+
+# -- Google Scholar's export beside fetched records: its lower-cased titles and placeholder pages ---------------
+
+SCHOLAR_ENTRY = """@article{lin2025skew,
+  title={Skew-aware data packing for variable-length sequence training with llm-scale bert and gnn models},
+  author={Lin, Sheng and Li, Haoyang and Fu, Fangcheng and Cui, Bin},
+  journal={Journal of Distributed Learning Systems},
+  volume={3},
+  number={2},
+  pages={1},
+  year={2025}
+}
+"""
+
+CROSSREF_FILE = """id: 10.5555/jdls.2025.0142
+title: Skew-Aware Data Packing for Variable-Length Sequence Training with LLM-Scale BERT and GNN Models
+authors: [Sheng Lin, Haoyang Li, Fangcheng Fu, Bin Cui]
+year: 2025
+source: Journal of Distributed Learning Systems
+type: article
+doi: 10.5555/jdls.2025.0142
+volume: '3'
+issue: '2'
+pages: 117-139
+origin: crossref
+"""
+
+
+def scholar_site(tmp_path: Path, fetched_text: str = CROSSREF_FILE) -> Path:
+    return write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/scholar.bib": SCHOLAR_ENTRY,
+            "content/records/crossref/10.5555-jdls.2025.0142.yaml": fetched_text,
+        },
+    )
+
+
+def test_a_scholar_title_lower_cased_gets_the_capitals_of_a_fetched_version_back(tmp_path):
+    files = rendered_files(scholar_site(tmp_path))
+    [record] = json.loads(files["records.json"])["records"]
+    # the user's sentence case is kept; the acronyms Google Scholar lower-cased are the publisher's again
+    assert record["title"] == "Skew-aware data packing for variable-length sequence training with LLM-scale BERT and GNN models"
+    page = BeautifulSoup(files["records/lin2025skew/index.html"], "html.parser")
+    assert "LLM-scale BERT and GNN" in page.select_one("h1").get_text()
+
+
+def test_a_title_of_ones_own_with_other_words_is_not_touched(tmp_path):
+    files = rendered_files(scholar_site(tmp_path, CROSSREF_FILE.replace("Packing", "Bundling")))
+    titles = sorted(r["title"] for r in json.loads(files["records.json"])["records"])
+    assert titles[1] == "Skew-aware data packing for variable-length sequence training with llm-scale bert and gnn models"
+
+
+def test_a_scholar_entrys_placeholder_pages_give_way_to_the_pages_of_the_doi(tmp_path):
+    files = rendered_files(scholar_site(tmp_path))
+    [record] = json.loads(files["records.json"])["records"]
+    assert record["details"]["pages"] == "117–139"  # Crossref's, not Scholar's `pages={1}`
+    assert "pages = {117--139}" in files["publications.bib"].decode()
