@@ -683,6 +683,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     """The record mapping of one entry that has a title (SPEC §2 fields, BibTeX details as extras)."""
     record = _Record(fields.entry_line)
     record.put("id", key, fields.entry_line)
+    entry_type = _google_scholar_patent(entry_type, fields)
     title, title_line = fields.given("title")  # an entry without a title gives no record
     # Zotero writes a web page's site ("Website Title", a blog's) as an @online entry's titleaddon: its venue
     site_name = entry_type in WEB_ENTRY_TYPES and not any(name in fields.values for name in (*VENUE_FIELDS, "howpublished"))
@@ -727,6 +728,24 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     _put_report_type(record, fields)
     _put_details(record, fields, venue_field)
     return record.data
+
+
+_SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,234', 'US Patent App. 18/123,456'
+
+
+def _google_scholar_patent(entry_type: str, fields: _Fields) -> str:
+    """Google Scholar writes a patent `@misc{publisher={Google Patents}, note={US Patent 11,481,234}}`: Google
+    Patents is the search engine Scholar found it with, not its publisher, and the note is the patent's number.
+    The entry is read as the `@patent` it is, with that `number`; its type (from `entry_type`) is returned."""
+    publisher = fields.values.get("publisher", "")
+    if entry_type not in ("misc", "patent") or bibtex_text(publisher).strip().casefold() != "google patents":
+        return entry_type
+    del fields.values["publisher"], fields.lines["publisher"]
+    note = fields.get("note")
+    if note is not None and "number" not in fields.values and _SCHOLAR_PATENT_NUMBER.match(note[0].strip()):
+        fields.values["number"], fields.lines["number"] = note[0].strip(), note[1]
+        del fields.values["note"], fields.lines["note"]
+    return "patent"
 
 
 def _put_aliases(record: _Record, key: str, fields: _Fields, warn: _Warn) -> None:

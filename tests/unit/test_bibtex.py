@@ -1455,6 +1455,28 @@ def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_p
     assert site.warnings == []
 
 
+@pytest.mark.parametrize(
+    "note",
+    ["US Patent 11,481,234", "US Patent App. 18/123,456", "CN Patent 115,237,580", "EP Patent 3,456,789"],
+)
+def test_a_google_scholar_patent_shows_its_number_and_not_google_patents_as_its_venue(tmp_path, note):
+    """Google Scholar writes a patent `@misc{publisher={Google Patents}, note={US Patent 11,481,234}}`: the list said
+    "Patent · Google Patents · 2022" (a search engine, not a publisher) and the number was only a "Note"."""
+    site = built(
+        tmp_path,
+        "@misc{lin2022adaptive,\n  title={Adaptive gradient compression method for distributed training},\n"
+        "  author={Lin, Sheng and Cui, Bin and Fu, Fangcheng},\n  year={2022},\n  publisher={Google Patents},\n"
+        f"  note={{{note}}}\n}}\n",
+    )
+    page = site.page("lin2022adaptive")
+    details = {dt.get_text(): dd.get_text() for dt, dd in zip(page.select("dl.details dt"), page.select("dl.details dd"))}
+    assert details == {"Patent number": note}
+    assert "Google Patents" not in page.get_text()
+    assert "Google Patents" not in site.text("publications.ris") and f"IS  - {note}" in site.text("publications.ris")
+    assert f"number = {{{note}}}" in site.text("publications.bib") and "Google Patents" not in site.text("publications.bib")
+    assert site.warnings == []
+
+
 def test_a_picture_or_supporting_information_under_another_tools_name_is_answered_with_the_field_meant(tmp_path):
     """`image = {...}` (a YAML record's word) and `supplementary = {...}` were "unknown field ... (no page shows it)"."""
     site = built(
