@@ -1167,7 +1167,7 @@ class _FileReader:
         self.path = display_path
         self.problems: list[Problem] = []
         self.macros: dict[str, str] = dict(MONTH_MACROS)
-        self.keys: dict[str, int] = {}  # lower-case citation key -> line of its entry
+        self.keys: dict[str, tuple[int, str]] = {}  # lower-case citation key -> line and text of its entry
         self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
         self.entries: list[tuple[str, str, _Fields]] = []  # (entry type, key, fields) of the good entries
         self.entry_read = False  # whether the last block was an entry that gave a record
@@ -1300,9 +1300,17 @@ class _FileReader:
         if not key:
             self.problem(line, f"@{entry.entry_type} entry without a citation key")
             return
-        first = self.keys.setdefault(key.lower(), line)
+        text = " ".join((entry.raw or "").split())
+        first, first_text = self.keys.setdefault(key.lower(), (line, text))
         if first != line:
-            self.problem(line, f"duplicate key '{key}': also on line {first}")
+            if text and text == first_text:  # Google Scholar's "Cite" snippets pasted together: one paper twice
+                self.warning_about(key)(line, f"given twice, the same as on line {first}: read once; delete this copy")
+                return
+            self.problem(
+                line,
+                f"duplicate key '{key}': also on line {first}; a key names one entry: "
+                f"give this one a key of its own ('{key}b') or delete the one you do not want",
+            )
             return
         fields = self.fields(entry, key)
         if fields is None:

@@ -627,13 +627,41 @@ def test_every_broken_entry_is_reported_at_its_line_and_the_good_ones_are_read()
     assert problems == [
         f"{PATH}:9: entry 'unclosed', field 'title': unbalanced braces: a '{{' in the value is never closed",
         f"{PATH}:19: entry 'notitle' has no title",
-        f"{PATH}:24: duplicate key 'Good1': also on line 3",
+        f"{PATH}:24: duplicate key 'Good1': also on line 3; a key names one entry: give this one a key of its own ('Good1b') or delete the one you do not want",
         f"{PATH}:31: entry 'macro', field 'journal': unknown macro 'nips' (define it above with @string{{nips = {{...}}}}, or put the value in braces)",
         f"{PATH}:36: unbalanced braces: a '}}' too many closes the entry above early; the text after it is not read",
         f"{PATH}:43: entry 'later', field 'journal': unknown macro 'icml': its @string is on line 46, below; BibTeX needs it above its first use",
         f"{PATH}:50: entry 'twice': field 'Title' given twice (first on line 49)",
         f"{PATH}:56: entry 'badyear': field 'year': 'to appear' is no year (four digits, such as 2024)",
     ]
+
+
+SCHOLAR_SNIPPET = """@inproceedings{lin2022sparse,
+  title={Sparse all-reduce for gnn training on gpu clusters},
+  author={Lin, Sheng and Zhang, Hailin and Cui, Bin},
+  booktitle={Proceedings of the 28th ACM SIGKDD Conference on Knowledge Discovery and Data Mining},
+  pages={3201--3211},
+  year={2022}
+}
+"""
+
+
+def test_a_google_scholar_snippet_pasted_twice_is_read_once_with_a_warning(tmp_path):
+    """Google Scholar's "Cite -> BibTeX" snippets pasted together repeat a paper: the build failed with
+    `duplicate key 'lin2022sparse': also on line 1` and no word of what to do."""
+    site = built(tmp_path, SCHOLAR_SNIPPET + "\n" + SCHOLAR_SNIPPET.replace("  ", "    "))
+    assert list(site.records) == ["lin2022sparse"]
+    assert site.warnings == [f"{PATH}:9: warning: entry 'lin2022sparse': given twice, the same as on line 1: read once; delete this copy"]
+
+
+def test_two_different_entries_under_one_key_are_an_error_saying_what_to_do(tmp_path):
+    site = write_site(tmp_path, {**MINIMAL_SITE, PATH: SCHOLAR_SNIPPET + "\n" + SCHOLAR_SNIPPET.replace("2022}", "2023}")})
+    result = run_sitegen("build", cwd=site)
+    assert result.returncode == 1
+    assert (
+        f"{PATH}:9: duplicate key 'lin2022sparse': also on line 1; a key names one entry: "
+        "give this one a key of its own ('lin2022sparseb') or delete the one you do not want"
+    ) in result.stderr
 
 
 def test_a_file_that_ends_inside_an_entry():
