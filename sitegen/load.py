@@ -433,6 +433,14 @@ SETTINGS_FILES = ("site", "profile")
 SETTINGS_PATHS = frozenset(f"content/{name}.yaml" for name in SETTINGS_FILES)  # read by load_site, whatever else reads them
 
 
+# reference lists in the formats sitegen does not read, which every service that writes them can write as BibTeX
+CITATION_EXPORTS = (".ris", ".enw", ".nbib", ".csv", ".refman")
+CITATION_EXPORT_HINT = (
+    "; export these references as BibTeX instead (Google Scholar: select all, Export, BibTeX; "
+    "any reference manager: Export as BibTeX) and put the .bib file here"
+)
+
+
 def load_site(listing: Listing, digests: dict[str, str], known_files: dict[str, RecordFile] | None = None) -> RawSite:
     """Read site.yaml, profile.yaml and every record file the listing holds.
 
@@ -460,7 +468,8 @@ def load_site(listing: Listing, digests: dict[str, str], known_files: dict[str, 
     for path in listing.under(RECORDS_FOLDER):
         reader = reader_for(path)
         if reader is None:
-            raw.problems.append(Problem(f"not read: record files end with {', '.join(sorted(READERS))}", Location(path), warning=True))
+            hint = CITATION_EXPORT_HINT if path.lower().endswith(CITATION_EXPORTS) else ""
+            raw.problems.append(Problem(f"not read: record files end with {', '.join(sorted(READERS))}{hint}", Location(path), warning=True))
             continue
         key = file_key(reader.name, path, digests[path])
         used.add(key)

@@ -213,6 +213,19 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("name", ["citations.ris", "citations.csv", "scholar.enw"])
+def test_a_reference_list_in_a_format_not_read_says_to_export_bibtex(tmp_path, name):
+    """Google Scholar's "Export all" writes RefMan (.ris), EndNote and CSV too: they were 'not read' without a word
+    of what to do instead."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, f"content/records/{name}": "TY  - JOUR\nER  - \n"})
+    raw = load_site(*read_inputs(site))
+    assert [str(p) for p in raw.problems] == [
+        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .md, .yaml, .yml; "
+        "export these references as BibTeX instead (Google Scholar: select all, Export, BibTeX; "
+        "any reference manager: Export as BibTeX) and put the .bib file here"
+    ]
+
+
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
     site = write_site(
         tmp_path,
