@@ -695,6 +695,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     arxiv = _arxiv_id(fields)
     doi = _doi(fields)
     source, venue_field = _put_source(record, fields, arxiv)
+    if venue_field and ("..." in source or "…" in source):  # Google Scholar's `booktitle={Proceedings of the ... Conference}`
+        warn(fields.lines[venue_field], f"field '{venue_field}': {source!r} has words left out ('...'): write the venue's whole name")
     if arxiv:
         record.put("arxiv", arxiv[0], arxiv[1])
     if doi:

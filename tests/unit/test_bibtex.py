@@ -1505,6 +1505,20 @@ def test_a_google_scholar_patent_shows_its_number_and_not_google_patents_as_its_
     assert site.warnings == []
 
 
+def test_a_venue_google_scholar_cut_short_is_a_warning_at_its_line(tmp_path):
+    """Google Scholar writes `booktitle={Proceedings of the ... International Conference on ...}`: the list showed the
+    dots without a word to the owner."""
+    site = built(
+        tmp_path,
+        "@inproceedings{lin2023x,\n  title={Something},\n  author={Lin, Sheng},\n"
+        "  booktitle={Proceedings of the ... International Conference on Very Large Data Bases},\n  year={2023}\n}\n",
+    )
+    assert site.warnings == [
+        f"{PATH}:4: warning: entry 'lin2023x': field 'booktitle': 'Proceedings of the ... International Conference on Very "
+        "Large Data Bases' has words left out ('...'): write the venue's whole name"
+    ]
+
+
 def test_a_picture_or_supporting_information_under_another_tools_name_is_answered_with_the_field_meant(tmp_path):
     """`image = {...}` (a YAML record's word) and `supplementary = {...}` were "unknown field ... (no page shows it)"."""
     site = built(
