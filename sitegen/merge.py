@@ -443,7 +443,7 @@ def merged_record(members: list[Record]) -> Record:
         "authors": _given(corrections, "authors", authors_from.authors if authors_from else ()),
         "year": year,
         "date": date,
-        "source": _given(corrections, "source", venue_from.source if venue_from else ""),
+        "source": _given(corrections, "source", _venue_name(venue_from, ranked)),
         "abstract": _given(corrections, "abstract", _first(r.abstract for r in ranked)),
         "categories": _given(corrections, "categories", _union(r.categories for r in ranked)),
         "arxiv": _given(corrections, "arxiv", _first(r.arxiv for r in ranked) or None),
@@ -600,6 +600,18 @@ def _venue_record(ranked: list[Record]) -> Record | None:
     """Where the work was published: never a preprint server when a published venue is known."""
     with_venue = [r for r in ranked if r.source]
     return next((r for r in with_venue if not is_preprint_venue(r.source)), with_venue[0] if with_venue else None)
+
+
+def _venue_name(venue_from: Record | None, ranked: list[Record]) -> str:
+    """The venue's name as the record that named it writes it, but in the capitals of another record that writes
+    the same name with more of them: a journal's or a meeting's name is a proper name, which Google Scholar's export
+    writes in lower case ('Advances in neural information processing systems', 'Proceedings of the AAAI conference
+    on artificial intelligence') and Crossref, arXiv and dblp in its own."""
+    if venue_from is None:
+        return ""
+    name = venue_from.source
+    alike = [r.source for r in ranked if r.source != name and r.source.casefold() == name.casefold()]
+    return max([name, *alike], key=lambda text: sum(c.isupper() for c in text))
 
 
 def _best_doi(ranked: list[Record]) -> str | None:

@@ -938,3 +938,20 @@ def test_a_scholar_entrys_placeholder_pages_give_way_to_the_pages_of_the_doi(tmp
     [record] = json.loads(files["records.json"])["records"]
     assert record["details"]["pages"] == "117–139"  # Crossref's, not Scholar's `pages={1}`
     assert "pages = {117--139}" in files["publications.bib"].decode()
+
+
+def test_a_scholar_venue_in_lower_case_takes_the_capitals_of_a_fetched_version(tmp_path):
+    """Scholar's `journal={Journal of distributed learning systems}` stayed so beside Crossref's proper name."""
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/records/scholar.bib": SCHOLAR_ENTRY.replace("Journal of Distributed Learning Systems", "Journal of distributed learning systems"),
+            "content/records/crossref/10.5555-jdls.2025.0142.yaml": CROSSREF_FILE,
+        },
+    )
+    files = rendered_files(site)
+    [record] = json.loads(files["records.json"])["records"]
+    assert record["source"] == "Journal of Distributed Learning Systems"
+    page = BeautifulSoup(files["records/lin2025skew/index.html"], "html.parser")
+    assert "Journal of Distributed Learning Systems" in page.get_text()
