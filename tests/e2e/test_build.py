@@ -863,6 +863,7 @@ def test_a_wrong_base_url_on_the_command_line_exits_2_saying_what_to_write(tmp_p
     assert not (site / "output").exists()
 
 
+@pytest.mark.slow
 def test_a_base_url_on_the_command_line_without_host_is_a_warning(tmp_path):
     """`--base-url "$URL/"` with the variable unset builds with '/': say so, as for site.yaml's base_url."""
     site = write_site(tmp_path, MINIMAL_SITE)
@@ -1100,6 +1101,7 @@ def test_rebuilding_in_place_equals_a_clean_build_and_stale_files_go(demo_site, 
     assert tree(output) == tree(tmp_path / "clean")
 
 
+@pytest.mark.slow
 def test_a_link_into_the_site_that_leads_to_no_file_is_a_warning(tmp_path):
     """`pdf: paper.pdf` for a file kept in static/ (al-folio's habit) would be a broken link on every page that
     shows it: the build says which link (of the profile, a record, a talk, a person, the CV, the menu or a page's text) and which file was meant, the same

@@ -1104,6 +1104,7 @@ def test_a_mistake_in_a_post_is_reported_at_its_line(tmp_path, files, message):
     assert message in build_fails(site_with(tmp_path, files))
 
 
+@pytest.mark.slow
 def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nsummary: S\n---\nText\n"})
     result = run_sitegen("build", "--site", str(site))
@@ -1169,6 +1170,7 @@ def test_an_x_link_names_the_owner_as_the_creator_of_shared_links(tmp_path):
     assert page.select_one('.profile-links a[href="https://x.com/priya_nlp"] use')["href"] == "#icon-x"
 
 
+@pytest.mark.slow
 def test_a_posts_image_is_its_link_preview(tmp_path):
     """Shared on Mastodon, LinkedIn or Slack, a post showed the owner's portrait in a small card: its `image`
     (al-folio's and Hugo's featured picture) is now the preview's, as a record's is."""
@@ -1218,6 +1220,7 @@ def test_a_markdown_file_in_a_posts_folder_is_part_of_that_post_not_a_post(tmp_p
     assert (output / "posts" / "study" / "index.html").is_file() and not (output / "posts" / "notes").exists() and not (output / "week1").exists()
 
 
+@pytest.mark.slow
 def test_a_posts_and_a_pages_folder_publish_their_files_beside_them_where_their_text_links(tmp_path):
     """Hugo's page bundles: `content/posts/NAME/index.md` with its pictures and PDFs beside it."""
     site = site_with(
@@ -1282,6 +1285,7 @@ def test_markdown_files_ending_in_dot_markdown_are_posts_pages_and_news(tmp_path
     assert "Some news" in text(soup_of(files["news/index.html"]).main)
 
 
+@pytest.mark.slow
 def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_to_do(tmp_path):
     site = site_with(
         tmp_path,
@@ -1316,6 +1320,7 @@ def test_a_file_that_posts_pages_and_news_do_not_read_is_a_warning_saying_what_t
     assert run_sitegen("build", "--strict", "--site", str(site)).returncode == 1
 
 
+@pytest.mark.slow
 def test_warnings_about_a_text_name_the_line_and_the_page_a_link_meant(tmp_path):
     post = "---\ntitle: First\ndate: 2025-03-01\n---\n\nHello.\n\nMore.\n\nText.\n$\\foobar{x}$ ![x](https://example.org/a.png)\n"
     page = (
@@ -1356,6 +1361,7 @@ def test_warnings_about_a_text_name_the_line_and_the_page_a_link_meant(tmp_path)
     assert "content/pages/links.md:11: warning: link in the text: 'nowhere/' is no file of the site\n" in result.stderr  # no hint of static/
 
 
+@pytest.mark.slow
 def test_an_unknown_field_of_a_post_news_item_talk_or_cv_entry_names_the_one_it_likely_means(tmp_path):
     site = site_with(
         tmp_path,
@@ -1566,6 +1572,7 @@ def test_a_records_image_is_its_thumbnail_its_pages_picture_and_its_link_preview
     assert images == {"art": "https://example.org/lab/static/previews/art.png", "conf": "https://images.example.net/conf.jpg", "pre": None}
 
 
+@pytest.mark.slow
 def test_a_records_picture_from_another_site_is_left_out_of_the_pages_with_a_warning(tmp_path):
     """A page of the site loads nothing from elsewhere (a university's data-protection office asks it): a record's
     `image` from another site was every visitor's request to that site, on the profile, the subject pages and the
@@ -1588,6 +1595,7 @@ def test_a_records_picture_from_another_site_is_left_out_of_the_pages_with_a_war
     assert run_sitegen("check", "--strict", "--site", str(site)).returncode == 1
 
 
+@pytest.mark.slow
 def test_an_svg_picture_is_left_out_of_link_previews_with_a_warning_at_its_line(tmp_path):
     """X, Facebook and LinkedIn show no SVG in a link preview: og:image and twitter:image name none (and ask for no large
     card), the page still shows the picture, and the build says at the field's line to give a PNG or JPEG."""
@@ -1635,6 +1643,7 @@ def test_an_iphone_photo_is_said_to_show_in_safari_alone(tmp_path):
     ) in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_the_demo_has_link_preview_pictures_and_nothing_to_warn_about(tmp_path):
     site = copy_demo(tmp_path / "demo")
     result = run_sitegen("check", "--strict", "--site", str(site))
@@ -1905,6 +1914,7 @@ def test_a_page_of_a_split_list_does_not_tell_readers_without_javascript_that_ev
     assert text(whole.find("p", class_="search-count").find("noscript")) == "(searching needs JavaScript: every one is listed below)"
 
 
+@pytest.mark.slow
 def test_a_verification_tag_pasted_whole_is_an_error_naming_the_code(tmp_path):
     pasted = 'verification:\n  google: \'<meta name="google-site-verification" content="abcDEF_123" />\'\n  altavista: x1\n'
     errors = build_fails(site_with(tmp_path, {}, pasted))
@@ -1959,6 +1969,7 @@ def test_a_german_site_shows_the_themes_strings_and_dates_in_german(demo_site):
     assert ["article", "Zeitschriftenartikel"] in json.loads(files["search/facets.json"])["types"]  # the type filter
 
 
+@pytest.mark.slow
 def test_what_a_sites_base_template_adds_to_head_scripts_and_footer_is_on_every_page(demo_site):
     (demo_site / "templates").mkdir()
     (demo_site / "templates" / "base.html").write_text(
@@ -2083,6 +2094,7 @@ def custom_properties(css: str, scheme: str) -> dict[str, str]:
     return dict(re.findall(r"(--[\w-]+): ([^;]+?) !important", chosen))
 
 
+@pytest.mark.slow
 def test_an_accent_colour_in_site_yaml_colours_every_page_in_both_schemes(tmp_path):
     """A student's own colour was a stylesheet to write, and the theme's dark selectors kept dark mode blue."""
     from sitegen.homepage.appearance import DARK_PAGE, contrast, parse_colour
@@ -2103,6 +2115,7 @@ def test_an_accent_colour_in_site_yaml_colours_every_page_in_both_schemes(tmp_pa
     assert not (plain / "output/static/site-settings.css").exists()
 
 
+@pytest.mark.slow
 def test_a_chosen_dark_accent_and_fonts_are_used_as_written(tmp_path):
     settings = 'accent: "#075"\naccent_dark: "#7fe0c0"\nfont: serif\nheading_font: [Avenir Next, sans-serif]\n'
     site = site_with(tmp_path, {}, settings=settings)
@@ -2132,6 +2145,7 @@ def test_a_wrong_look_setting_is_a_mistake_at_its_line(tmp_path, settings, messa
     assert message in build_fails(site_with(tmp_path, {}, settings=settings))
 
 
+@pytest.mark.slow
 def test_an_accent_too_light_to_read_is_a_warning_with_a_shade_that_reads(tmp_path):
     from sitegen.homepage.appearance import contrast, parse_colour
 
@@ -2235,6 +2249,7 @@ def jpeg_with_exif(gps: bool) -> bytes:
     return b"\xff\xd8" + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + b"\xff\xd9"
 
 
+@pytest.mark.slow
 def test_a_photo_that_says_where_it_was_taken_is_a_warning(tmp_path):
     """A phone's portrait carries the GPS position where it was taken (at home, say) in its EXIF data, published as it
     came for anyone who saves the picture to read; the build said nothing."""

@@ -92,6 +92,7 @@ def test_init_writes_every_file_of_a_site(new_site: Path) -> None:
     assert set(files_of(new_site)) == SITE_FILES
 
 
+@pytest.mark.slow
 def test_the_new_site_builds_at_once_and_shows_the_name(new_site: Path) -> None:
     result = run_sitegen("build", cwd=new_site)
     assert result.returncode == 0, result.stderr
@@ -602,6 +603,7 @@ def test_init_lab_makes_profile_yaml_the_lab_and_writes_a_sample_member(lab_site
     assert "V. Lab" not in "".join(text.decode("utf-8") for text in files_of(lab_site).values())
 
 
+@pytest.mark.slow
 def test_a_new_lab_site_builds_strictly_with_a_page_for_its_member(lab_site: Path) -> None:
     result = run_sitegen("build", "--strict", cwd=lab_site)
     assert result.returncode == 0, result.stderr
@@ -755,6 +757,7 @@ def test_one_existing_file_blocks_the_whole_init(tmp_path: Path) -> None:
 GITHUB_GITIGNORE = "# Byte-compiled / optimized / DLL files\n__pycache__/\n*.py[cod]\n\n# Environments\n.env\n.venv\nenv/\n"
 
 
+@pytest.mark.slow
 def test_init_in_a_fresh_github_clone_keeps_the_readme_and_license_and_adds_to_gitignore(tmp_path: Path) -> None:
     """A repository made on GitHub starts with a README, a LICENSE and a .gitignore: `sitegen init .` in its
     clone works without --force, keeps the README (saying so) and the LICENSE, and adds the lines sitegen
@@ -812,6 +815,7 @@ def test_a_file_where_a_folder_goes_blocks_even_with_force(tmp_path: Path) -> No
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_crawler_reports_missing_files_escaping_links_and_anchors(tmp_path: Path) -> None:
     site = tmp_path / "out"
     (site / "sub").mkdir(parents=True)
@@ -835,6 +839,7 @@ def test_crawler_reports_missing_files_escaping_links_and_anchors(tmp_path: Path
     assert len(report.problems) == 5
 
 
+@pytest.mark.slow
 def test_the_served_sub_path_is_the_only_one(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<p>hi</p>", encoding="utf-8")
     with serve_directory(tmp_path, prefix="/mysite/") as base_url:

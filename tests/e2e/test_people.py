@@ -206,6 +206,7 @@ def test_author_names_link_to_people_pages_on_every_page(lab):
     assert subject.select_one(".authors a")["href"] == "/dsl/people/ada/#r-lab-2024-engines"
 
 
+@pytest.mark.slow
 def test_author_names_in_the_featured_cards_link_as_in_the_list(tmp_path):
     """QA: the home page's "Featured" card printed its authors as plain text, while the same record lower on the
     page linked each name to the person's page (and to a coauthors.yaml address)."""
@@ -255,6 +256,7 @@ def test_people_pages_are_in_the_sitemap(lab):
         assert f"<loc>https://lab.example.org/dsl/{url}</loc>" in sitemap
 
 
+@pytest.mark.slow
 def test_every_link_and_anchor_works_under_a_sub_path(lab):
     output, _ = lab
     with serve_directory(output, prefix="/dsl/") as base_url:
@@ -371,6 +373,7 @@ def test_adding_records_renames_no_ones_page(tmp_path):
     }
 
 
+@pytest.mark.slow
 def test_a_record_that_joins_two_groups_merges_their_pages(tmp_path):
     """The evidence changed: a paper with Xuan Liu and Bin Cui says the hep-ph and the systems Sheng Lin are one."""
     site = aggregator_site(tmp_path / "site")
@@ -537,6 +540,7 @@ def test_people_setting_other_than_authors_is_an_error(tmp_path):
 
 
 @pytest.mark.parametrize("value, hint", [("members", "for pages of content/people/ alone, remove the line"), ("Author", "did you mean 'authors'?")])
+@pytest.mark.slow
 def test_people_setting_members_is_an_error_like_any_other_value(tmp_path, value, hint):
     """The message says the values are 'authors' or nothing: `people: members` (once taken silently) is no exception."""
     site = lab_site(tmp_path / "site")

@@ -7,9 +7,11 @@ import re
 import zipfile
 from pathlib import Path
 
+import pytest
 from test_init import build_wheel, copy_of_sitegen
 
 
+@pytest.mark.slow
 def test_the_wheel_takes_its_version_from_sitegen_and_ships_the_licence(tmp_path: Path) -> None:
     """The version is written once, in sitegen/__init__.py: a release that bumps it there is the version pip sees,
     `sitegen --version` prints and `sitegen init` writes into requirements.txt. MIT's notice goes with every copy."""

@@ -58,6 +58,7 @@ def home_page(site: Path) -> str:
     return (site / "output" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_an_idle_server_with_events_lists_nothing_and_an_edit_is_built_without_a_whole_listing(
     demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +94,7 @@ def events_taken(watcher: RebuildingWatcher) -> None:
     time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_with_events_a_change_is_built_once_a_poll_sees_it_hold_still(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """One poll finds the change; it is built when the next poll finds nothing more reported, so a burst of saves is
     one build; no poll lists every input."""
@@ -124,6 +126,7 @@ def test_with_events_a_change_is_built_once_a_poll_sees_it_hold_still(demo_site:
     assert "Second save of the burst" in home_page(demo_site) and "First save" not in home_page(demo_site)
 
 
+@pytest.mark.slow
 def test_a_change_the_events_missed_is_listed_again_before_it_is_built(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """A file system that reports nothing (a network share): the idle look finds the change, and a second listing sees it hold still."""
     watcher = started(demo_site, monkeypatch)
@@ -217,6 +220,7 @@ def test_an_input_folder_made_while_serving_is_watched(demo_site: Path, listings
     until(lambda: "<!-- mine -->" in home_page(demo_site), watcher.examine)
 
 
+@pytest.mark.slow
 def test_an_input_folder_replaced_while_serving_is_watched_anew(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """A watch follows the folder it began on: `content/` moved away and back (a checkout, a sync tool) is watched again."""
     watcher = started(demo_site, monkeypatch)
