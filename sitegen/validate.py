@@ -1442,11 +1442,11 @@ def check_duplicate_ids(records: list[Record], problems: list[Problem]) -> None:
     """Two files of the same kind may not share an id (fetched vs hand-written merge later)."""
     if len({record.id for record in records}) == len(records):
         return  # the usual case, settled in one pass
-    seen: dict[tuple[bool, bool, str], Record] = {}
+    seen: dict[tuple[bool, str], Record] = {}
     for record in records:
         if not record.id:
             continue  # a correction naming its fetched record by arxiv or doi (check_corrections)
-        key = (record.fetched, _hand_written_yaml(record), record.id)  # a YAML record may correct a .bib entry too
+        key = (record.fetched, record.id)
         first = seen.setdefault(key, record)
         if first is not record:
             problems.append(Problem(f"duplicate id '{record.id}': also used at {str(first.location).rstrip(':')}", record.location))
@@ -1525,21 +1525,13 @@ def check_corrections(records: list[Record], problems: list[Problem]) -> list[Re
     if not incomplete:
         return records
     fetched = {key for record in records if record.fetched for key in record.identity_keys()}
-    # a YAML record may also correct an entry of the user's other files (a .bib file Google Scholar's export overwrites)
-    of_files = {key for record in records if not record.fetched and not _hand_written_yaml(record) for key in record.identity_keys()}
     wrong = set()
     for record in incomplete:
-        corrected = fetched | of_files if _hand_written_yaml(record) else fetched
-        if corrected.isdisjoint(record.identity_keys()):
+        if fetched.isdisjoint(record.identity_keys()):
             wrong.add(id(record))
             for name in record.missing:
                 problems.append(Problem(_missing_from_record(record, name), record.location))
     return [record for record in records if id(record) not in wrong]
-
-
-def _hand_written_yaml(record: Record) -> bool:
-    """A record of a YAML file of the user's (merge's correction: each field it sets wins)."""
-    return not record.fetched and (record.origin is None or record.origin.source == "yaml")
 
 
 def _missing_from_record(record: Record, name: str) -> str:
@@ -1552,10 +1544,7 @@ def _missing_from_record(record: Record, name: str) -> str:
     typo = next((key for key in record.extra if closest_field(key, RECORD_FIELDS, RECORD_SYNONYMS) == name), None)
     if typo is not None:
         return f"missing required field '{name}' (line {record.lines.get(typo, '?')} has '{typo}': a typo?)"
-    return (
-        f"missing required field '{name}' (only a record that corrects a fetched one or an entry of a .bib file, "
-        "with the same id, arxiv or doi, may leave it out)"
-    )
+    return f"missing required field '{name}' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
 
 
 def validate_site(raw: RawSite, known: dict[str, tuple[list[Record], list[Problem]]] | None = None, theme_options: dict[str, Any] | None = None) -> ValidSite:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import ARXIV_RECORD, MINIMAL_SITE, fetched_from_arxiv, rendered_files, run_sitegen, validated_record, write_site
+from conftest import ARXIV_RECORD, MINIMAL_SITE, fetched_from_arxiv, rendered_files, validated_record, write_site
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -955,26 +955,3 @@ def test_a_scholar_venue_in_lower_case_takes_the_capitals_of_a_fetched_version(t
     assert record["source"] == "Journal of Distributed Learning Systems"
     page = BeautifulSoup(files["records/lin2025skew/index.html"], "html.parser")
     assert "Journal of Distributed Learning Systems" in page.get_text()
-
-
-def test_a_yaml_record_corrects_a_bib_entry_of_the_same_id(tmp_path):
-    """A Google Scholar user re-exports citations.bib (overwriting it) and keeps corrections apart: a YAML record with
-    an entry's id was 'duplicate id' and 'missing required field year', as if only fetched records could be corrected."""
-    site = write_site(
-        tmp_path,
-        {
-            **MINIMAL_SITE,
-            "content/records/scholar.bib": SCHOLAR_ENTRY,
-            "content/records/fixes.yaml": "id: lin2025skew\ntitle: Skew-Aware Data Packing for LLM Training\nsource: Journal of Distributed Learning Systems (JDLS)\n",
-        },
-    )
-    result = run_sitegen("build", "--strict", cwd=site)
-    assert result.returncode == 0, result.stderr
-    [record] = json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]
-    assert (record["id"], record["title"], record["source"], record["year"]) == (
-        "lin2025skew",
-        "Skew-Aware Data Packing for LLM Training",
-        "Journal of Distributed Learning Systems (JDLS)",
-        2025,
-    )
-    assert record["authors"] == ["Sheng Lin", "Haoyang Li", "Fangcheng Fu", "Bin Cui"]

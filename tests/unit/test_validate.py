@@ -772,7 +772,7 @@ def test_a_record_that_corrects_nothing_needs_title_and_year(tmp_path, text, lin
         },
     )
     assert [str(p) for p in valid.problems] == [
-        f"{PATH}:{line}: missing required field '{name}' (only a record that corrects a fetched one or an entry of a .bib file, with the same id, arxiv or doi, may leave it out)"
+        f"{PATH}:{line}: missing required field '{name}' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
         for name in missing
     ]
     assert [r.id for r in valid.records] == ["2401.00001"]
@@ -803,7 +803,7 @@ def test_problems_of_every_file_are_reported_together(tmp_path):
     # what only the whole site settles comes last
     assert (
         messages[2]
-        == "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one or an entry of a .bib file, with the same id, arxiv or doi, may leave it out)"
+        == "content/records/b.yaml:1: missing required field 'title' (only a record that corrects a fetched one, with the same id, arxiv or doi, may leave it out)"
     )
     assert [r.id for r in valid.records] == ["ok"]
 
