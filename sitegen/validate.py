@@ -1256,7 +1256,9 @@ def validate_record(
         fields.string("status", default="")
     if isinstance(data.get("version"), float):  # `version: 1.10`, read as 1.1: every format would print a wrong version
         fields.problem("version", _quote_the_number("version", data["version"]))
-    if not fetched and not record.type and record.source and infer_type(record) == "other":
+    # a correction that leaves out title or year (`missing`) gives the fetched record it corrects its own fields only: the
+    # work's kind is worked out from the two merged, so the correction's venue alone says nothing about it
+    if not fetched and not missing and not record.type and record.source and infer_type(record) == "other":
         fields.problem(
             "source",
             f"{record.source!r} does not say what kind of work this is (no word such as Journal, Proceedings or Thesis, and no "

@@ -1009,6 +1009,10 @@ def test_a_hand_written_record_whose_venue_says_no_kind_of_work_is_a_warning_say
     for fine in fines + foreign:
         _, problems = record(f"id: x\ntitle: T\nyear: 2023\n{fine}")
         assert problems == [], fine
+    # a correction of a fetched record (no title or year of its own) that fixes only the venue's name: the work's kind
+    # is worked out from the two merged (Google Scholar user's correction of `source: JDLS`), so its venue alone is no warning
+    _, problems = record("id: x\nsource: JDLS\n")
+    assert problems == []
 
 
 # -- identifiers that become addresses ------------------------------------------
