@@ -236,6 +236,8 @@ MATHML_ATTRIBUTES = {
 }
 _SUPERSCRIPTS = str.maketrans("0123456789+-\u2212=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿ")  # MathML writes minus as U+2212
 _SUBSCRIPTS = str.maketrans("0123456789+-\u2212=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+# the digits and signs Unicode lowers and raises (CO₂, cm⁻¹), as a text pasted from a web page holds them
+LOWERED_SIGNS, RAISED_SIGNS = ("0123456789+-=()".translate(table) for table in (_SUBSCRIPTS, _SUPERSCRIPTS))
 _PRIMES = frozenset("′″‴⁗'")
 _BRACES = frozenset("⏟⏞︸︷")  # `\underbrace`, `\overbrace`
 _UNDER_ACCENTS = {"\u2015": "\u0332", "_": "\u0332", "\u00af": "\u0332", "\u2013": "\u0332"}  # `\underline{x}`: x̲

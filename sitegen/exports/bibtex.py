@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
-from sitegen.latex import escape_bare_specials, escape_text_underscores
+from sitegen.latex import LOWERED_SIGNS, RAISED_SIGNS, escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
 from sitegen.notices import standing, with_standing
@@ -370,17 +370,15 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
 
 
 _ANY_BRACE = re.compile(r"\\?([{}])")
-_LOWERED = "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎"
-_RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾"
-_UNICODE_SCRIPTS = re.compile(f"[{_LOWERED}]+|[{_RAISED}]+")
+_UNICODE_SCRIPTS = re.compile(f"[{LOWERED_SIGNS}]+|[{RAISED_SIGNS}]+")
 # the test before the substitution: one class, which a scan finds at once, where the alternation is tried at each position
-_ANY_SCRIPT = re.compile(f"[{_LOWERED}{_RAISED}]")
-_SCRIPT_DIGITS = str.maketrans(_LOWERED + _RAISED, "0123456789+-=()" * 2)
+_ANY_SCRIPT = re.compile(f"[{LOWERED_SIGNS}{RAISED_SIGNS}]")
+_SCRIPT_DIGITS = str.maketrans(LOWERED_SIGNS + RAISED_SIGNS, "0123456789+-=()" * 2)
 
 
 def _latex_scripts(match: re.Match) -> str:
     """A run of Unicode's lowered or raised digits and signs as LaTeX writes it: `CO₂` CO\\textsubscript{2}."""
-    command = "textsubscript" if match[0][0] in _LOWERED else "textsuperscript"
+    command = "textsubscript" if match[0][0] in LOWERED_SIGNS else "textsuperscript"
     return f"\\{command}{{{match[0].translate(_SCRIPT_DIGITS)}}}"
 
 
