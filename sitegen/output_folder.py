@@ -110,14 +110,13 @@ def _acquire_folder(output_dir: Path, wait: float, waiting: Callable[[str], None
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return handle
         except BlockingIOError:
-            if time.monotonic() >= deadline:
-                os.close(handle)
-                raise OutputBusy(output_dir, None) from None
-            if waiting is not None and not told:
-                waiting(f"waiting for {holder(None)}, which is writing {shown(output_dir)}")
-                told = True
-            time.sleep(_RETRY_SECONDS)
+            pass
         except BaseException:
+            os.close(handle)
+            raise
+        try:
+            told = _waited(deadline, told, waiting, output_dir, None)
+        except BaseException:  # the wait is over (OutputBusy), or Ctrl-C during the pause
             os.close(handle)
             raise
 
@@ -138,12 +137,7 @@ def _acquire(path: Path, output_dir: Path, wait: float, waiting: Callable[[str],
         except BlockingIOError:
             pid = _pid_in(handle)
             os.close(handle)
-            if time.monotonic() >= deadline:
-                raise OutputBusy(output_dir, pid) from None
-            if waiting is not None and not told:
-                waiting(f"waiting for {holder(pid)}, which is writing {shown(output_dir)}")
-                told = True
-            time.sleep(_RETRY_SECONDS)
+            told = _waited(deadline, told, waiting, output_dir, pid)
             continue
         except BaseException:
             os.close(handle)
@@ -154,6 +148,17 @@ def _acquire(path: Path, output_dir: Path, wait: float, waiting: Callable[[str],
     os.ftruncate(handle, 0)
     os.write(handle, f"{os.getpid()}\n".encode())
     return handle
+
+
+def _waited(deadline: float, told: bool, waiting: Callable[[str], None] | None, output_dir: Path, pid: int | None) -> bool:
+    """After a try at a lock another build holds: `OutputBusy` once the wait is over, else (the first time) the
+    'waiting for' message, and a pause before the next try. Returns whether the message was given."""
+    if time.monotonic() >= deadline:
+        raise OutputBusy(output_dir, pid) from None
+    if waiting is not None and not told:
+        waiting(f"waiting for {holder(pid)}, which is writing {shown(output_dir)}")
+    time.sleep(_RETRY_SECONDS)
+    return told or waiting is not None
 
 
 def remove_leftovers(output_dir: Path) -> None:
