@@ -527,7 +527,7 @@ class ViewBuilder:
         }
 
     def _other_direction(self, language: str, text: str) -> str:
-        page = text_direction(self.site.config.language) or "ltr"
+        page = self._site_values["direction"] or "ltr"  # the site's, worked out once
         written = (text_direction(language) or "ltr") if language else written_direction(text)
         return written if written and written != page else ""
 
