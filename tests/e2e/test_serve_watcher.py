@@ -46,6 +46,23 @@ def started(site: Path, monkeypatch: pytest.MonkeyPatch) -> RebuildingWatcher:
     return watcher
 
 
+def watching(watcher: RebuildingWatcher, site: Path) -> None:
+    """Start the watch and wait until the file system reports to it: it begins in a thread of its own, and what
+    happens before the thread's watch is set up is seen only by the next idle look (which these tests hold off)."""
+    watcher.watch_events()
+    assert watcher.events is not None
+    watcher.events.take()  # the whole look a watch's start asks for: nothing changed since the first build
+    probe = site / "probe.txt"
+    for attempt in range(100):
+        probe.write_text(str(attempt), encoding="utf-8")
+        if watcher.events._changed.wait(0.1):
+            break
+    else:
+        pytest.fail("the watch never reported a write")
+    probe.unlink()
+    watcher.examine()
+
+
 def until(condition: Callable[[], bool], poll: Callable[[], object], seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -209,8 +226,7 @@ def test_what_a_look_found_is_dropped_when_a_build_came_after_it_began(demo_site
 
 def test_an_input_folder_made_while_serving_is_watched(demo_site: Path, listings: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     watcher = started(demo_site, monkeypatch)
-    watcher.watch_events()
-    watcher.examine()
+    watching(watcher, demo_site)
     partials = demo_site.resolve() / "templates" / "partials"
     assert watcher.events is not None and str(partials) not in watcher.events.watched
     partials.mkdir(parents=True)
