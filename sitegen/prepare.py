@@ -105,12 +105,7 @@ def prepare_site(
     if collisions := page_collisions(site):
         raise ContentError(collisions)
     warnings = (
-        base_url_warnings
-        + [p for p in problems if p.warning]
-        + enrich_warnings
-        + _photo_warnings(site, theme, listing, raw)
-        + _picture_warnings(site, theme, listing)
-        + kind_warnings(site)
+        base_url_warnings + [p for p in problems if p.warning] + enrich_warnings + _picture_file_warnings(site, theme, listing, raw) + kind_warnings(site)
     )
     return Prepared(site, theme, warnings, listing, digests)
 
@@ -210,9 +205,14 @@ def _settings_location(raw: RawSite, field_name: str) -> Location | None:
     return Location(raw.site.display_path, line)
 
 
-def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) -> list[Problem]:
-    """A warning for each photo (the profile's, each person's) that is no file of static/: the page shows none."""
+def _picture_file_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) -> list[Problem]:
+    """The photos' and the records' pictures' warnings, against one list of the files of static/."""
     statics = static_sources(theme, listing)
+    return _photo_warnings(site, raw, statics, listing) + _picture_warnings(site, statics, listing)
+
+
+def _photo_warnings(site: Site, raw: RawSite, statics: Mapping[str, str], listing: Listing) -> list[Problem]:
+    """A warning for each photo (the profile's, each person's) that is no file of static/: the page shows none."""
     line = raw.profile.data.line_of("photo") if raw.profile is not None and hasattr(raw.profile.data, "line_of") else None
     found = _photo_problems(site.profile.photo, Location(raw.profile.display_path if raw.profile else "content/profile.yaml", line), statics, listing)
     for person in site.kind_value("people", ()):
@@ -220,16 +220,22 @@ def _photo_warnings(site: Site, theme: Theme, listing: Listing, raw: RawSite) ->
     return found
 
 
-PHOTO_SIZE = 1_000_000  # bytes: more, for a picture shown 160 pixels wide, is a camera's file as it came
+LARGE_PICTURE = 1_000_000  # bytes: more, for a photo shown 160 pixels wide or a picture at most 44rem, is a camera's or a
+# screenshot's file as it came
+
+
+def _size(name: str | None, statics: Mapping[str, str], listing: Listing) -> int:
+    """The size of a file of static/ by its name there (0 for none)."""
+    return listing.files.get(statics[name], (0, 0))[0] if name is not None and name in statics else 0
 
 
 def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, str], listing: Listing) -> list[Problem]:
     if not photo:
         return []
     if photo in statics:
-        size = listing.files.get(statics[photo], (0, 0))[0]
+        size = _size(photo, statics, listing)
         found = [_located_photo_problem(photo, statics[photo], where, listing)] if statics[photo].startswith("static/") else []
-        if size <= PHOTO_SIZE:
+        if size <= LARGE_PICTURE:
             return [problem for problem in found if problem is not None]
         return [problem for problem in found if problem is not None] + [
             Problem(
@@ -250,22 +256,14 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
     return [Problem(f"field 'photo': no file static/{photo.lstrip('/')} in the site; the photo is left out{hint}", where, warning=True)]
 
 
-PICTURE_SIZE = 1_000_000  # bytes: a record's picture is shown at most 44rem wide; more is a camera's or a screenshot's file
-
-
-def _picture_warnings(site: Site, theme: Theme, listing: Listing) -> list[Problem]:
-    """A warning for each record whose `image` is a file of static/ of more than PICTURE_SIZE: every visitor of its
+def _picture_warnings(site: Site, statics: Mapping[str, str], listing: Listing) -> list[Problem]:
+    """A warning for each record whose `image` is a file of static/ of more than LARGE_PICTURE: every visitor of its
     page loads it (its largest element, the last to show on a phone), and every list that shows its thumbnail."""
-    pictured = [entry.record for entry in site.entries if entry.record.image]
-    if not pictured:
-        return []
-    statics = static_sources(theme, listing)
     found = []
-    for record in pictured:
+    for record in (entry.record for entry in site.entries if entry.record.image):
         path = record.image.strip().removeprefix("./").lstrip("/")
-        name = path.removeprefix("static/") if path.startswith("static/") else None
-        size = listing.files.get(statics[name], (0, 0))[0] if name in statics else 0
-        if size > PICTURE_SIZE:
+        size = _size(path.removeprefix("static/") if path.startswith("static/") else None, statics, listing)
+        if size > LARGE_PICTURE:
             found.append(
                 Problem(
                     f"field 'image': {record.image.strip()} is {size / 1_000_000:.1f} MB, which every visitor of the record's page loads, "
