@@ -44,9 +44,10 @@ from itertools import combinations
 from typing import Any
 
 from sitegen.errors import Problem
-from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, Record, free_key
+from sitegen.model import BIBTEX_DETAILS, Record, free_key
 from sitegen.record_types import (
     ARXIV_DOI,
+    arxiv_key,
     bare_doi,
     doi_url,
     infer_type,
@@ -234,7 +235,7 @@ class _Works:
         """The published DOIs and the arXiv ids of the work whose root is `root`."""
         if root not in self.identifiers:
             record = self.records[root]
-            self.identifiers[root] = (frozenset({published_doi(record.doi)} - {""}), frozenset({_arxiv_key(record.arxiv)} - {""}))
+            self.identifiers[root] = (frozenset({published_doi(record.doi)} - {""}), frozenset({arxiv_key(record.arxiv)} - {""}))
         return self.identifiers[root]
 
     def join_if_compatible(self, a: int, b: int) -> None:
@@ -291,14 +292,14 @@ def identity_keys(record: Record, related: bool = True) -> list[str]:
     if record.doi:
         _add_doi_keys(record.doi, keys)
     if record.arxiv:
-        keys.append("arxiv:" + _arxiv_key(record.arxiv))
+        keys.append("arxiv:" + arxiv_key(record.arxiv))
     ids = record.ids
     if ids:
         for name in ("doi", "doi_preprint", "doi_published") if related else ("doi",):  # Crossref's relations: another version's DOI
             if ids.get(name):
                 _add_doi_keys(ids[name], keys)
         if ids.get("arxiv"):
-            keys.append("arxiv:" + _arxiv_key(ids["arxiv"]))
+            keys.append("arxiv:" + arxiv_key(ids["arxiv"]))
         if ids.get("openalex"):
             keys.append("openalex:" + ids["openalex"].strip().rsplit("/", 1)[-1].upper())
         if ids.get("dblp"):
@@ -311,19 +312,12 @@ def _add_doi_keys(doi: str, keys: list[str]) -> None:
     keys.append("doi:" + normal)
     arxiv_doi = ARXIV_DOI.match(normal)  # DataCite's DOI of an arXiv preprint names its arXiv id
     if arxiv_doi:
-        keys.append("arxiv:" + _arxiv_key(arxiv_doi.group(1)))
+        keys.append("arxiv:" + arxiv_key(arxiv_doi.group(1)))
 
 
 def normal_doi(doi: str) -> str:
     """'https://doi.org/10.5555/JDLS.2025.0142' and '10.5555/jdls.2025.0142' are one DOI."""
     return bare_doi(doi).lower()
-
-
-def _arxiv_key(arxiv: str | None) -> str:
-    if not arxiv:
-        return ""
-    key = arxiv.strip().lower().removeprefix("arxiv:")
-    return ARXIV_VERSION.sub("", key) if "v" in key else key
 
 
 def same_work_by_title(a: Record, b: Record) -> bool:

@@ -27,8 +27,8 @@ import re
 
 from sitegen.errors import Problem
 from sitegen.merge import normal_doi, title_key, unretracted_title
-from sitegen.model import ARXIV_VERSION, Record, free_key
-from sitegen.record_types import bare_doi, checked_arxiv, doi_url
+from sitegen.model import Record, free_key
+from sitegen.record_types import arxiv_key, bare_doi, doi_url
 
 NOTICE_KINDS = ("correction", "retraction", "concern")
 # `notice:` values a record may give, and what they mean ("none": a publication, whatever its title says)
@@ -103,7 +103,7 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
     for i in sorted(works):
         record = records[i]
         # its ids: its own, those of the records merged into it (`aliases`), its arXiv id without a version
-        for name in (record.id, *record.aliases, _arxiv_key(record.arxiv), _arxiv_key(record.ids.get("arxiv"))):
+        for name in (record.id, *record.aliases, arxiv_key(record.arxiv), arxiv_key(record.ids.get("arxiv"))):
             if name:
                 by_id.setdefault(name, i)
         # its DOIs: its own, its preprint's or published version's (`doi_preprint`, `doi_published`), older releases'
@@ -167,17 +167,11 @@ def _named(notice: Record) -> str:
     return named.strip() if isinstance(named, str) else ""
 
 
-def _arxiv_key(value: str | None) -> str:
-    """'arXiv:2301.01234v2' -> '2301.01234'; '' when it is no arXiv id."""
-    arxiv = checked_arxiv(value)
-    return ARXIV_VERSION.sub("", arxiv) if arxiv else ""
-
-
 def _concerned(notice: Record, by_doi: dict[str, int], by_id: dict[str, int], by_title: dict[str, int]) -> int | None:
     """The work `notice_for` names (an id, an alias, an arXiv id or a DOI), else the one the notice's title names: a
     DOI no record of the site gives (Crossref's `update-to`, when the paper's own entry has no DOI) falls back to it."""
     if value := _named(notice):
-        for found in (by_id.get(value), by_id.get(_arxiv_key(value)), by_doi.get(normal_doi(bare_doi(value) or value))):
+        for found in (by_id.get(value), by_id.get(arxiv_key(value)), by_doi.get(normal_doi(bare_doi(value) or value))):
             if found is not None:
                 return found
     return by_title.get(title_key(concerned_title(notice.title)))

@@ -12,7 +12,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 
 from sitegen.errors import quoted
-from sitegen.model import RECORD_TYPES, Record
+from sitegen.model import ARXIV_VERSION, RECORD_TYPES, Record
 
 # BibTeX and BibLaTeX entry types -> record type; the types missing here (misc,
 # unpublished, online, ...) say nothing, and the record's content decides.
@@ -315,6 +315,13 @@ def checked_arxiv(value: str | None) -> str | None:
         return None
     arxiv = ARXIV_PREFIX.sub("", str(value).strip())
     return arxiv if ARXIV_ID.match(arxiv) else None
+
+
+def arxiv_key(value: str | None) -> str:
+    """The arXiv id `value` names without its version, lower-case, as records are matched by it ('arXiv:2301.01234v2'
+    and 'https://arxiv.org/abs/2301.01234' are '2301.01234'); '' when it is no arXiv id."""
+    arxiv = checked_arxiv(value)
+    return ARXIV_VERSION.sub("", arxiv).lower() if arxiv else ""
 
 
 def not_an_arxiv_id(value: str) -> str:
