@@ -79,9 +79,12 @@ def library_versions() -> tuple[tuple[str, str], ...]:
     listing of each folder on `sys.path` finds them without reading any metadata.
     """
     found: set[tuple[str, str]] = set()
+    working_folder = os.getcwd()
     for folder in sys.path:
-        if not folder or not os.path.isdir(folder):
-            continue  # '' is the working folder (`python -m sitegen` in a site); zip files hold no installs
+        if not folder or folder == working_folder or not os.path.isdir(folder):
+            continue  # the working folder ('' or, for `python -m sitegen`, its path) is where the command was typed, not
+            # where libraries are installed: a checkout's `*.egg-info` there would give `sitegen serve` and `python -m
+            # sitegen build` two keys; zip files hold no installs
         try:
             names = [entry.name for entry in os.scandir(folder)]
         except OSError:

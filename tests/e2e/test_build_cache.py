@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_sitegen, run_sitegen_on_terminal, tree
+from conftest import REPO, run_sitegen, run_sitegen_on_terminal, run_sitegen_process, tree
 
 pytestmark = pytest.mark.slow  # each test builds the demo site (or a large one) twice and compares
 
@@ -165,6 +165,17 @@ def test_upgrading_an_installed_library_is_a_cold_build(cached_demo: Path, tmp_p
     assert result.returncode == 0, result.stderr
     assert "up to date" not in result.stderr and "cache:" not in result.stderr
     assert_equals_clean_build(cached_demo)
+
+
+def test_where_the_command_is_typed_does_not_change_the_cache_key(cached_demo: Path, tmp_path: Path) -> None:
+    """`python -m sitegen` puts the working folder on Python's path: a sitegen checkout there (its
+    `sitegen_profiles.egg-info`) is no installed library, so the build typed there reuses the cache of the one
+    `sitegen serve` or the `sitegen` command made."""
+    checkout = tmp_path / "checkout"
+    (checkout / "sitegen_profiles.egg-info").mkdir(parents=True)
+    result = run_sitegen_process("build", "--site", str(cached_demo), cwd=checkout)
+    assert result.returncode == 0, result.stderr
+    assert "up to date" in result.stderr
 
 
 PLANTED_PICKLE = b"cos\nsystem\n(S'touch PWNED'\ntR."  # a pickle that runs a command when unpickled
