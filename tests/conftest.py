@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pty
 import shutil
 import signal
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -112,8 +115,47 @@ def copy_demo(site: Path) -> Path:
     return site
 
 
+# What only a new interpreter sees: the command is then run as `python -m sitegen`, not in the test's process.
+NEEDS_A_PROCESS = ("PYTHON", "PATH", "HOME", "LANG", "LC_", "TZ")
+
+
 def run_sitegen(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run `python -m sitegen ARGS` as a user would, capturing its output."""
+    """Run the `sitegen` command as a user would, capturing its output and exit status.
+
+    The command's `main` runs in this process, with `cwd` and `env` in place while it runs and its output captured
+    as a pipe would take it (a traceback and status 1 for an exception it lets out, as the interpreter gives): a
+    new interpreter for each of the suite's hundreds of builds spent most of the quick set's time importing
+    sitegen again. `serve`, and settings only a new interpreter reads, run `python -m sitegen` as before.
+    """
+    if args[:1] == ("serve",) or any(key.startswith(NEEDS_A_PROCESS) for key in env or {}):
+        return run_sitegen_process(*args, cwd=cwd, env=env, timeout=timeout)
+    from sitegen.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_cwd = dict(os.environ), os.getcwd()
+    try:
+        os.environ.update(env or {})
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(list(args))
+            except SystemExit as end:  # argparse's usage errors and --help; a message is printed, as the interpreter does
+                status = end.code if isinstance(end.code, int) else 0 if end.code is None else 1
+                if not isinstance(end.code, int | None):
+                    print(end.code, file=sys.stderr)
+            except Exception:
+                traceback.print_exc()
+                status = 1
+    finally:
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return subprocess.CompletedProcess(["sitegen", *args], status, out.getvalue(), err.getvalue())
+
+
+def run_sitegen_process(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `python -m sitegen ARGS` in a process of its own, capturing its output."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "sitegen", *args],
