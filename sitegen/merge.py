@@ -57,9 +57,9 @@ from sitegen.record_types import (
 )
 
 # Among records of one work that are all published (or all preprints), whose fields come first.
-# BibTeX is the user's own list, Crossref the publisher's record, arXiv's the authors' own; OpenAlex and DBLP
+# BibTeX and RIS are the user's own lists, Crossref the publisher's record, arXiv's the authors' own; OpenAlex and DBLP
 # derive theirs (DBLP numbers namesakes: "Sheng Lin 0003"), ORCID summaries may list no one.
-SOURCE_ORDER = ("yaml", "bibtex", "cff", "crossref", "arxiv", "openalex", "dblp", "orcid")
+SOURCE_ORDER = ("yaml", "bibtex", "ris", "cff", "crossref", "arxiv", "openalex", "dblp", "orcid")
 TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many years apart
 # Titles compared within one bucket when many records share a title ("Editorial"): beyond this,
 # each record is compared with its nearest neighbours by year only.

@@ -1,7 +1,7 @@
 """Where records come from: the two registries of record sources.
 
 - Readers turn a file under `content/records/` into record mappings at build
-  time, chosen by the file's suffix (`.yaml`/`.yml`, `.bib`).
+  time, chosen by the file's suffix (`.yaml`/`.yml`, `.bib`, `.ris`, ...).
 - Fetchers pull records from a scholarly service when `sitegen fetch` runs, and
   write them as YAML files that the YAML reader then reads like any other
   (`arxiv`, and the others of SPEC §6).
@@ -87,4 +87,4 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
     return fetcher
 
 
-from sitegen.sources import arxiv, bibtex, citation_cff, crossref, dblp, markdown_records, openalex, orcid, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, citation_cff, crossref, dblp, markdown_records, openalex, orcid, ris, yaml_records  # noqa: E402,F401  (each registers itself)

@@ -213,17 +213,26 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("name", ["citations.ris", "citations.csv", "scholar.enw"])
-def test_a_reference_list_in_a_format_not_read_says_to_export_bibtex(tmp_path, name):
-    """Google Scholar's "Export all" writes RefMan (.ris), EndNote and CSV too: they were 'not read' without a word
+@pytest.mark.parametrize("name", ["citations.csv", "scholar.enw", "pubmed.nbib"])
+def test_a_reference_list_in_a_format_not_read_says_to_export_bibtex_or_ris(tmp_path, name):
+    """Google Scholar's "Export all" writes EndNote and CSV too, PubMed MEDLINE: they were 'not read' without a word
     of what to do instead."""
     site = write_site(tmp_path, {**MINIMAL_SITE, f"content/records/{name}": "TY  - JOUR\nER  - \n"})
     raw = load_site(*read_inputs(site))
     assert [str(p) for p in raw.problems] == [
-        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .md, .yaml, .yml; "
-        "export these references as BibTeX instead (Google Scholar: select all, Export, BibTeX; "
-        "any reference manager: Export as BibTeX) and put the .bib file here"
+        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .md, .ris, .yaml, .yml; "
+        "export these references as BibTeX or RIS instead (Google Scholar: select all, Export, BibTeX; "
+        "EndNote, Zotero, Mendeley: Export as RIS) and put the .bib or .ris file here"
     ]
+
+
+def test_a_ris_file_is_read_by_the_ris_reader(tmp_path):
+    """A RIS export (RefMan, as Google Scholar calls it) was answered with "export BibTeX instead": it is read."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/citations.ris": "TY  - JOUR\nTI  - A\nPY  - 2020\nER  - \n"})
+    raw = load_site(*read_inputs(site))
+    assert raw.problems == []
+    [record_file] = raw.record_files
+    assert (record_file.reader, [dict(m) for m in record_file.mappings]) == ("ris", [{"id": "anon2020", "title": "A", "year": 2020, "type": "article"}])
 
 
 def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
