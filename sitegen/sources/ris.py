@@ -153,12 +153,14 @@ class _FileReader:
                 continue
             if self.take_id(record, entry, ids):
                 records.append(record)
+        self.problems.sort(key=lambda problem: problem.location.line or 0 if problem.location else 0)  # in the file's order
         return records, self.problems
 
     def entries(self, lines: list[str]) -> list[_Entry]:
         """The file's entries, `TY` to `ER`; what lies outside them, or an entry not ended, reported."""
         found: list[_Entry] = []
         start: int | None = None  # the index of the open entry's TY line
+        outside: list[Problem] = []
         for index, line in enumerate(lines):
             tag, _ = _TAG_LINE.parse_line(line)
             if tag == "TY":
@@ -177,7 +179,11 @@ class _FileReader:
                     start = None
             elif start is None and line.strip():
                 what = f"'{tag}  - ' line" if tag else "text"
-                self.problem(index + 1, f"{what} outside an entry (between 'ER  - ' and the next 'TY  - '): not read", warning=True)
+                outside.append(
+                    Problem(f"{what} outside an entry (between 'ER  - ' and the next 'TY  - '): not read", Location(self.path, index + 1), warning=True)
+                )
+        if found or start is not None:  # a file with no entry at all is said to be none, once
+            self.problems += outside
         if start is not None:
             self.problem(start + 1, "this entry has no 'ER  - ' line: the file ends before it does (cut short?); it is not read")
         return found
@@ -354,9 +360,9 @@ def entry_record(entry: _Entry, kind: str, title: tuple[str, int], dates: _Dates
     if (abstract := entry.get("AB", "N2")) is not None:
         record.put("abstract", _markdown_safe(_text(abstract[0])), abstract[1])
     _put_categories(record, entry)
-    links = _links(entry)
-    record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), entry.line)
     _put_ids(record, entry)
+    links = _without_pubmed_page(_links(entry), record.data.get("ids", {}).get("pmid"))
+    record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), entry.line)
     if (language := entry.get("LA")) is not None:
         record.put("language", language[0], language[1])
     if kind == "INPR":
@@ -433,12 +439,10 @@ def _put_source(record: _Record, entry: _Entry, kind: str, arxiv) -> tuple[str, 
     """The venue and the tag it came from: the journal, book or proceedings (T2, JF, JO, BT, ...), else the
     publisher (a thesis's university, a report's institution, a preprint's server); 'arXiv' for a preprint's
     pseudo-venue ('arXiv preprint arXiv:...') or none beside an arXiv id."""
-    tags = VENUE_TAGS if kind not in BOOK_TYPES else ("T2", "C3")  # a book's T2 is its series
+    tags = VENUE_TAGS if kind not in BOOK_TYPES else ()  # a book's T2 is its series (Zotero's), its venue its publisher
     found = next(((tag, value) for tag in tags if (value := entry.get(tag)) is not None), None)
-    if found is None and kind not in BOOK_TYPES and (publisher := entry.get("PB")) is not None:
+    if found is None and (publisher := entry.get("PB")) is not None:
         found = ("PB", publisher)
-    if kind in BOOK_TYPES and found is not None and found[0] == "T2":
-        found = None
     if found is None:
         if arxiv:
             record.put("source", "arXiv", arxiv[1])
@@ -450,6 +454,8 @@ def _put_source(record: _Record, entry: _Entry, kind: str, arxiv) -> tuple[str, 
         venue = "arXiv"
     record.put("source", venue, line)
     short = next((value for short_tag in SHORT_VENUE_TAGS if short_tag != tag and (value := entry.get(short_tag)) is not None), None)
+    if short is None and tag in ("T2", "JF") and (journal := entry.get("JO")) is not None and len(journal[0]) < len(venue):
+        short = journal  # PubMed's JO beside T2: the journal's abbreviation ('BMC Med Inform Decis Mak')
     if short is not None and _text(short[0]).casefold() != venue.casefold():
         record.put("venue_short", _text(short[0]), short[1])
     return venue, tag
@@ -485,6 +491,17 @@ def _links(entry: _Entry) -> PositionedDict:
             if url.startswith(_WEB):
                 _put_link(links, kind if kind != "pdf" or _link_kind(url) in ("pdf", "html") else _link_kind(url), url, line)
     return links
+
+
+def _without_pubmed_page(links: PositionedDict, pmid: str | None) -> PositionedDict:
+    """The links but the PubMed page of the entry's own PMID (EndNote's UR of a record imported from PubMed): the
+    build links every record with a PMID to that page, as "PubMed"."""
+    if not pmid:
+        return links
+    kept = PositionedDict((kind, url) for kind, url in links.items() if not ("pubmed" in url and checked_pmid(url) == pmid))
+    kept.line = links.line
+    kept.key_lines = {kind: line for kind, line in links.key_lines.items() if kind in kept}
+    return kept
 
 
 def _put_ids(record: _Record, entry: _Entry) -> None:
@@ -537,7 +554,10 @@ def _put_details(record: _Record, entry: _Entry, kind: str, venue_tag: str, note
     """What the exports and templates show beyond SPEC §2's fields, under BibTeX's names (as the BibTeX reader
     keeps them): volume, number (IS, else M1), pages (SP and EP), edition (a program's ET is its version), series
     (T3), publisher, place (CY), ISBN or ISSN (SN), the notes."""
-    for tag, name in (("VL", "volume"), ("T3", "series"), ("CY", "address"), ("SE", "chapter")):
+    series = ("T3", "T2") if kind in BOOK_TYPES else ("T3",)
+    if (found := entry.get(*series)) is not None:
+        record.put("series", _text(found[0]), found[1])
+    for tag, name in (("VL", "volume"), ("CY", "address"), ("SE", "chapter")):
         if (found := entry.get(tag)) is not None and (kind == "CHAP" or name != "chapter"):
             record.put(name, _text(found[0]), found[1])
     number = entry.get("IS")
