@@ -248,7 +248,7 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
         },
     )
     raw = load_site(*read_inputs(site))
-    assert [str(p) for p in raw.problems] == ["content/records/notes.txt: warning: not read: record files end with .bib, .cff, .md, .yaml, .yml"]
+    assert [str(p) for p in raw.problems] == ["content/records/notes.txt: warning: not read: record files end with .bib, .cff, .md, .ris, .yaml, .yml"]
     assert raw.site.data["title"] == "Test site"
     assert raw.profile.data["name"] == "Ada Lovelace"
     assert [f.path for f in raw.record_files] == [
