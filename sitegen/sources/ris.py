@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import rispy
 
+from sitegen.categories import ARXIV_CATEGORIES, category_named
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict
 from sitegen.model import USABLE_CITE_KEY
@@ -461,13 +462,27 @@ def _put_source(record: _Record, entry: _Entry, kind: str, arxiv) -> tuple[str, 
     return venue, tag
 
 
+def _class_names() -> dict[str, str]:
+    named: dict[str, str] = {}
+    for code, name in ARXIV_CATEGORIES.items():
+        named.setdefault(name.casefold(), code)
+    return named
+
+
+_CLASS_NAMES = _class_names()  # an arXiv class's name as sitegen shows it (publications.ris's KW) -> the class
+
+
 def _put_categories(record: _Record, entry: _Entry) -> None:
-    """KW, one keyword a line (a line may hold several, separated by ';', as EndNote writes them)."""
+    """KW, one keyword a line (a line may hold several, separated by ';', as EndNote writes them). A keyword that
+    names an arXiv class, as Zotero and ADS write them ('Computer Science - Machine Learning') or as sitegen's
+    pages and publications.ris name it ('Machine Learning'), is that class (cs.LG): shown by the same name, one
+    subject with the arXiv records of the class."""
     categories: list[str] = []
     seen: set[str] = set()
     keywords = entry.each("KW")
     for text, _ in keywords:
         for word in (_text(piece) for piece in text.split(";")):
+            word = category_named(word) or _CLASS_NAMES.get(word.casefold()) or word
             if word and word.casefold() not in seen:
                 seen.add(word.casefold())
                 categories.append(word)

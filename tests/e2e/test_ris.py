@@ -139,3 +139,37 @@ def test_pages_have_canonical_open_graph_and_twitter_tags(built_demo, page):
     assert properties.get("og:url") == own_url
     assert properties.get("og:title") and properties.get("og:type")
     assert names.get("twitter:card") in ("summary", "summary_large_image")
+
+
+def test_publications_ris_read_back_by_the_ris_reader_gives_the_same_records(records, built_demo, tmp_path):
+    """The demo's publications.ris as the one record file of a site with the demo's settings and profile: each
+    record comes back as the demo shows it (the RIS reader, sitegen.sources.ris, reads what EndNote and Zotero
+    would be given)."""
+    import shutil
+
+    from conftest import REPO
+
+    from sitegen.build import check_site
+
+    site = tmp_path / "again"
+    (site / "content" / "records").mkdir(parents=True)
+    for name in ("site.yaml", "profile.yaml"):
+        shutil.copy(REPO / "content" / name, site / "content" / name)
+    shutil.copytree(REPO / "static", site / "static")
+    (site / "content" / "records" / "publications.ris").write_bytes((built_demo / "publications.ris").read_bytes())
+    result = check_site(site)
+    assert [str(problem) for problem in result.warnings if not problem.note] == []
+    again = {record["title"]: record for record in json.loads(result.files["records.json"])["records"]}
+    assert len(again) == len(records)
+    pages = {record["url"] for record in records}
+    for record in records:
+        back = again[record["title"]]
+        for name in ("authors", "more_authors", "year", "date", "source", "venue_short", "type", "doi", "arxiv", "categories"):
+            assert back[name] == record[name], (record["id"], name)
+        for name in ("volume", "number", "pages", "publisher", "editors", "edition", "series", "isbn", "issn"):
+            assert back["details"].get(name) == record["details"].get(name), (record["id"], name)
+        links = {kind: url for kind, url in back["links"].items() if url not in pages}  # a record with no address of its own: its page
+        written = {kind: url for kind, url in record["links"].items() if url in links.values()}
+        assert links == written and set(links) <= set(record["links"]), record["id"]
+        if record["abstract"]:
+            assert back["abstract"] == record["abstract"], record["id"]

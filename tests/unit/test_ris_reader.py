@@ -98,6 +98,7 @@ def test_zotero_export_of_an_arxiv_preprint_gives_its_arxiv_id():
     assert preprint.title == "Kestrel: fast load balancing for $O(n \\log n)$ jobs"  # math as written, for the pipeline
     assert preprint.links == {"pdf": "http://arxiv.org/pdf/2402.01234v2"}  # the abs page is the arXiv id's own
     assert preprint.date is not None and preprint.date.isoformat() == "2024-02-01"
+    assert preprint.categories == ("cs.DC",)  # Zotero's name of arXiv's class: one subject with arXiv's records of it
 
 
 def test_zotero_export_conference_paper_software_and_web_page():
