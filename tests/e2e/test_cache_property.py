@@ -115,6 +115,20 @@ def bib_edited(entries: dict[int, tuple[str, str, int, int]], number: int, drawn
         entries[number] = tuple(drawn[i] if i == index else value for i, value in enumerate(entries[number]))  # type: ignore[assignment]
 
 
+RIS_ENTRY = "TY  - JOUR\nID  - ris{number}\nTI  - {title} {number}\n{authors}T2  - Journal of Tests\nPY  - {year}\nER  - \n"
+RIS_TITLES = ["Sparse Gossip", "Kestrel with $\\alpha_1$", "A $\\frobnicate{x}$ formula", "Müller's <b>bold</b> claim"]
+RIS_AUTHORS = [("Müller, Lena", "Berg, Jonas"), ("Lovelace, Ada",), ("Lin, Sheng", "Müller, L.")]
+ris_entry = st.tuples(st.sampled_from(RIS_TITLES), st.sampled_from(RIS_AUTHORS), st.integers(2018, 2025), st.integers(0, 2))
+
+
+def ris_text(entries: dict) -> str:
+    """A .ris of the entries (EndNote's and Zotero's export): number -> title, authors, year, blank lines before it."""
+    return "".join(
+        "\n" * blank + RIS_ENTRY.format(number=number, title=title, authors="".join(f"AU  - {name}\n" for name in authors), year=year)
+        for number, (title, authors, year, blank) in sorted(entries.items())
+    )
+
+
 SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
 PROFILE_YAML = "name: {name}\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
 PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
@@ -136,6 +150,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.site = self.root / "site"
         self.records: dict[str, int] = {}  # file name -> record number
         self.bib: dict[int, tuple[str, str, int, int]] = {}  # content/records/lab.bib: number -> title, authors, year, blank lines before
+        self.ris: dict[int, tuple] = {}  # content/records/library.ris: number -> title, authors, year, blank lines before
         self.next_number = 0
         self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": ""}
         self.library_generation = 0
@@ -241,6 +256,16 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         its line)."""
         bib_edited(self.bib, number, entry, what)
         self.write("content/records/lab.bib", bib_text(self.bib))
+
+    @rule(number=st.integers(0, 3), entry=ris_entry, what=st.sampled_from([*BIB_FIELDS, "remove"]))
+    def edit_ris(self, number, entry, what) -> None:
+        """One entry of a .ris of several (an EndNote library's export) added, changed, moved down or removed, as
+        a .bib's: the RIS reader is chosen by the suffix, and its file is an input like any other."""
+        bib_edited(self.ris, number, entry, what)
+        if self.ris:
+            self.write("content/records/library.ris", ris_text(self.ris))
+        elif (self.site / "content/records/library.ris").exists():
+            (self.site / "content/records/library.ris").unlink()
 
     @precondition(lambda self: self.records)
     @rule(data=st.data(), count=st.integers(1, 120))
@@ -544,6 +569,43 @@ def test_a_bib_of_many_entries_edited_builds_as_a_clean_build(first: dict[int, t
             served = build_site(site, root / "served", cache=dev_cache, memory=dev_memory)
             assert shown(served.warnings) == warnings
             assert tree(site / "output") == tree(clean) == tree(root / "served")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    first=st.dictionaries(st.integers(0, 3), ris_entry, min_size=2),
+    edits=st.lists(st.tuples(st.integers(0, 3), ris_entry, st.sampled_from([*BIB_FIELDS, "remove"])), min_size=1, max_size=4),
+)
+def test_a_ris_of_many_entries_edited_builds_as_a_clean_build(first: dict, edits: list) -> None:
+    """A .ris (an EndNote or Zotero export) edited entry by entry, added and at last removed: each cached and
+    dev-server build equals a clean one, byte for byte, as a .bib's does."""
+    root = Path(tempfile.mkdtemp(prefix="sitegen-ris-property-"))
+    try:
+        site = root / "site"
+        (site / "content" / "records").mkdir(parents=True)
+        (site / "content" / "site.yaml").write_text("title: RIS site\nbase_url: https://example.org/\n", encoding="utf-8")
+        (site / "content" / "profile.yaml").write_text("name: Lena Müller\n", encoding="utf-8")
+        (site / "content" / "records" / "own.yaml").write_text("id: own\ntitle: Own\nyear: 2020\n", encoding="utf-8")
+        dev_cache, dev_memory = BuildCache(site, folder=root / "dev-server-cache"), Memory()
+        entries = dict(first)
+        library = site / "content" / "records" / "library.ris"
+        for step, edit in enumerate([None, *edits, "removed"]):
+            if edit == "removed":
+                library.unlink()
+            else:
+                if edit is not None:
+                    bib_edited(entries, *edit)
+                library.write_text(ris_text(entries), encoding="utf-8")
+            clean = root / f"clean-{step}"
+            warnings = shown(clean_build(site, clean).warnings)
+            assert shown(build_site(site).warnings) == warnings
+            served = build_site(site, root / "served", cache=dev_cache, memory=dev_memory)
+            assert shown(served.warnings) == warnings
+            assert tree(site / "output") == tree(clean) == tree(root / "served")
+            shown_ids = {path.name for path in (clean / "records").iterdir()}
+            assert shown_ids == {"own"} | ({f"ris{number}" for number in entries} if edit != "removed" else set())
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
