@@ -304,6 +304,27 @@ def test_a_broken_site_shows_the_build_problems_and_a_fix_brings_it_back(server:
     assert server.alive()
 
 
+LIBRARY_RIS = "TY  - JOUR\r\nAU  - Müller, Lena\r\nTI  - An EndNote title\r\nT2  - Journal of Tests\r\nPY  - 2019\r\nER  - \r\n"
+
+
+def test_a_ris_file_added_edited_and_broken_while_serving_is_rebuilt(server: RunningServer) -> None:
+    """An EndNote export dropped into content/records/ is read by the same registry as a build's: its record is
+    shown, an edit is shown, a broken entry is the error page with the `path:line` of `sitegen check`."""
+    library = server.site / "content" / "records" / "endnote.ris"
+    library.write_text(LIBRARY_RIS, encoding="utf-8", newline="")
+    wait_for(lambda: page_title_shown(server, "/records/muller2019endnote/", "An EndNote title"), CHANGE_SECONDS, "the RIS record's page", server)
+    edit(library, "An EndNote title", "A retitled EndNote entry")
+    wait_for(lambda: page_title_shown(server, "/", "A retitled EndNote entry"), CHANGE_SECONDS, "the edited RIS entry", server)
+    edit(library, "PY  - 2019", "")
+    error_page = wait_for(lambda: (a := server.get("/")).status == 503 and a, CHANGE_SECONDS, "the error page", server)
+    cli = run_sitegen("check", "--site", str(server.site))
+    assert cli.returncode == 1
+    assert cli.stderr.splitlines() == ["content/records/endnote.ris:1: this entry has no year (PY  - 2024, or DA  - 2024/03/15): it is not read"]
+    assert [li.get_text() for li in BeautifulSoup(error_page.body, "html.parser").select("ul.problems li")] == cli.stderr.splitlines()
+    library.unlink()
+    wait_for(lambda: server.get("/").status == 200 and server.get("/records/muller2019endnote/").status == 404, CHANGE_SECONDS, "the RIS record gone", server)
+
+
 def test_drafts_are_previewed_with_drafts_and_a_build_leaves_them_out(demo_site: Path) -> None:
     """`sitegen serve --drafts` shows '_name.md' pages, posts and news where they will be once published;
     the next `sitegen build` (into the same output/ and cache) writes the site as a clean build does."""
