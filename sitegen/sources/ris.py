@@ -621,7 +621,7 @@ def read_ris_records(text: str, display_path: str) -> ReadResult:
 
 
 SAVE_RIS_AS_UTF8 = (
-    " (in EndNote: Edit > Preferences > Export, or choose Unicode (UTF-8) as the output encoding when you export;"
+    " (in EndNote: export again, choosing Unicode (UTF-8) where the export offers an encoding;"
     " in Zotero: export again with Character Encoding Unicode (UTF-8); in a text editor: reopen the file as"
     " Windows-1252 and save it as UTF-8)"
 )

@@ -253,6 +253,17 @@ def test_a_broken_ris_file_fails_the_build_with_path_and_line(tmp_path):
     assert [str(p) for p in raised.value.problems] == [f"{PATH}:5: this entry has no title (TI  - ...): it is not read"]
 
 
+def test_a_ris_file_not_in_utf8_is_an_error_at_its_line_saying_how_to_export_utf8(tmp_path):
+    site = write_site(tmp_path, MINIMAL_SITE)
+    (site / "content" / "records").mkdir()
+    (site / "content" / "records" / "library.ris").write_bytes("TY  - JOUR\r\nTI  - Müller\r\nPY  - 2020\r\nER  - \r\n".encode("cp1252"))
+    with pytest.raises(ContentError) as raised:
+        check_site(site)
+    [problem] = [str(p) for p in raised.value.problems]
+    assert problem.startswith(f"{PATH}:2: not UTF-8 text (it looks like Latin-1 / Windows-1252: byte 0xfc on this line is 'ü' there)")
+    assert "in EndNote: export again, choosing Unicode (UTF-8)" in problem and "in Zotero" in problem
+
+
 def test_dates_as_the_exporters_write_them():
     def dated(line: str):
         [record], problems = read(f"TY  - JOUR\nTI  - T\n{line}\nER  - \n")
