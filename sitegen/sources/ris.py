@@ -20,6 +20,7 @@ have the same one (`muller2024sparseb`).
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import html
 import re
@@ -144,7 +145,8 @@ class _FileReader:
         lines = text.removeprefix("\ufeff").split("\n")
         entries = self.entries(lines)
         if not entries and not any(problem for problem in self.problems if not problem.warning):
-            self.problem(1, self.no_entries_message(lines))
+            blank = not any(line.strip() for line in lines)
+            self.problem(1, self.no_entries_message(lines), warning=blank)  # an empty file is a warning, as an empty YAML file is
             return [], self.problems
         records: list[PositionedDict] = []
         ids: dict[str, tuple[int, str]] = {}  # lower-case id -> the line and text of its entry
@@ -328,8 +330,6 @@ def _dates(entry: _Entry) -> _Dates | str:
 
 
 def _real_day(year: int, month: int, day: int) -> bool:
-    import datetime
-
     try:
         datetime.date(year, month, day)
     except ValueError:

@@ -221,7 +221,7 @@ def test_text_outside_entries_and_a_stray_er_are_warnings():
 def test_a_file_with_no_ris_entry_says_what_it_is(text, message):
     records, problems = read(text)
     assert records == [] and len(problems) == 1
-    assert problems[0].startswith(f"{PATH}:1: {message}")
+    assert problems[0].startswith(f"{PATH}:1: {'warning: ' if not text else ''}{message}")
 
 
 def test_a_duplicate_id_is_an_error_and_the_same_entry_twice_is_read_once():
