@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import rispy
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, write_site
+from conftest import ARXIV_RECORD, MINIMAL_SITE, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,6 +148,20 @@ def test_a_ris_entry_and_a_bib_entry_of_one_paper_are_one_record(tmp_path):
     built = Built(tmp_path, {"content/records/endnote.ris": (FIXTURES / "endnote.ris").read_text(encoding="utf-8"), "content/records/mine.bib": bib})
     merged = [record for record in built.records.values() if record["doi"] and record["doi"].lower() == "10.1016/j.jbi.2023.104381"]
     assert len(merged) == 1 and set(merged[0]["sources"]) == {"bibtex", "ris"}
+
+
+def test_a_zotero_preprint_is_one_record_with_the_paper_fetched_from_arxiv(tmp_path):
+    """SPEC §6, one work, one record: Zotero's RIS of an arXiv preprint gives its arXiv id (its note
+    'arXiv:2401.01234 [cs]'), so it merges with the record `sitegen fetch` wrote (the id is the file's, as a .bib
+    entry's is: a list the user keeps names the work)."""
+    zotero = (
+        "TY  - UNPB\nTI  - Fetched title with $x$\nAU  - Müller, Lena\nAU  - Berg, Jonas\nDA  - 2024/01/05/\nPY  - 2024\n"
+        "DP  - arXiv.org\nPB  - arXiv\nUR  - http://arxiv.org/abs/2401.01234v2\nN1  - arXiv:2401.01234 [cs]\nKW  - Computer Science - Machine Learning\nER  - \n"
+    )
+    built = Built(tmp_path, {"content/records/arxiv/2401.01234.yaml": ARXIV_RECORD, "content/records/zotero.ris": zotero})
+    assert list(built.records) == ["muller2024fetched"]
+    record = built.records["muller2024fetched"]
+    assert set(record["sources"]) == {"arxiv", "ris"} and record["arxiv"] == "2401.01234"
 
 
 def test_html_and_script_in_ris_text_are_text(tmp_path):
