@@ -148,14 +148,12 @@ class _FileReader:
             blank = not any(line.strip() for line in lines)
             self.problem(1, self.no_entries_message(lines), warning=blank)  # an empty file is a warning, as an empty YAML file is
             return [], self.problems
-        records: list[PositionedDict] = []
+        read = [(record, entry) for entry in entries if (record := self.entry_record(entry)) is not None]
         ids: dict[str, tuple[int, str]] = {}  # lower-case id -> the line and text of its entry
-        for entry in entries:
-            record = self.entry_record(entry)
-            if record is None:
-                continue
-            if self.take_id(record, entry, ids):
-                records.append(record)
+        # the IDs the file gives first: a made id takes another letter rather than an ID given below it
+        kept = [pair for pair in read if "id" in pair[0] and self.take_id(*pair, ids)]
+        kept += [pair for pair in read if "id" not in pair[0] and self.take_id(*pair, ids)]
+        records = [record for record, _ in sorted(kept, key=lambda pair: pair[1].line)]
         self.problems.sort(key=lambda problem: problem.location.line or 0 if problem.location else 0)  # in the file's order
         return records, self.problems
 

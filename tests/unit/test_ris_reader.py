@@ -253,6 +253,8 @@ def test_made_ids_are_stable_and_unique_within_the_file():
     first, _ = read(text)
     again, _ = read(text)
     assert [r.id for r in first] == [r.id for r in again] == ["muller2024sparse", "muller2024sparseb"]
+    given_below, problems = read(text + "TY  - JOUR\nTI  - Given\nPY  - 2024\nID  - muller2024sparse\nER  - \n")
+    assert problems == [] and [r.id for r in given_below] == ["muller2024sparseb", "muller2024sparsec", "muller2024sparse"]  # an ID given wins
     numbered, _ = read("TY  - JOUR\nAU  - Müller, Lena\nTI  - The sparse way\nPY  - 2024\nID  - 42\nER  - \n")
     assert [r.id for r in numbered] == ["muller2024sparse"]  # EndNote's record number names no work
     mendeley, _ = read("TY  - JOUR\nAU  - Müller, Lena\nTI  - The sparse way\nPY  - 2024\nID  - Muller2024\nER  - \n")
