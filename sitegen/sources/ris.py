@@ -1,5 +1,5 @@
 """RIS files under `content/records/` read as records at build time: what EndNote, Zotero, Mendeley,
-Web of Science, Scopus, PubMed's partners and Google Scholar export.
+Web of Science, Scopus, publishers' "Cite this article" and Google Scholar export.
 
 RIS is one `TAG  - value` line per field, from `TY  - ` (the reference type) to `ER  - `. rispy reads the
 values; it gives no line numbers, so the file's lines are walked here with rispy's own test of a tag line
@@ -14,8 +14,11 @@ a .bib and a .ris file gives one record.
 An entry's `ID` (Mendeley's and JabRef's citation key) is the record's id, unless it is only digits (EndNote's
 record number, a database's accession number: another library's record 12 is another work). Otherwise the
 id is made as a citation key is, from the first author's family name, the year and the title's first word
-(`muller2024sparse`): the same every build, and another letter for a second entry of the file that would
-have the same one (`muller2024sparseb`).
+(`muller2024sparse`): the same every build, and another letter for a later entry of the file that would
+have the same one (`muller2024sparseb`), or whose made id another entry gives as its `ID`.
+
+The helpers that name links, find arXiv ids and keep an abstract's `*` and `#` as text are the BibTeX
+reader's, so that both formats say the same of the same paper.
 """
 
 from __future__ import annotations
