@@ -141,6 +141,7 @@ def test_pages_have_canonical_open_graph_and_twitter_tags(built_demo, page):
     assert names.get("twitter:card") in ("summary", "summary_large_image")
 
 
+@pytest.mark.slow  # a second site checked in memory
 def test_publications_ris_read_back_by_the_ris_reader_gives_the_same_records(records, built_demo, tmp_path):
     """The demo's publications.ris as the one record file of a site with the demo's settings and profile: each
     record comes back as the demo shows it (the RIS reader, sitegen.sources.ris, reads what EndNote and Zotero
