@@ -156,9 +156,9 @@ IGNORED_FIELDS = frozenset(
 INHERITED_FIELDS = ("booktitle", "publisher", "address", "series", "volume", "year", "month", "editor", "organization", "isbn")
 CROSSREF_TARGETS = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collection"})
 _ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
-_ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
-_ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
-_ARXIV_DOI = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.IGNORECASE)
+ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
+ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
+ARXIV_DOI_ID = re.compile(rf"^10\.48550/arxiv\.{_ARXIV_ID}$", re.IGNORECASE)
 _ESCAPED_CHARACTER = re.compile(r"\\([_%&#$])")  # \_, \%: what LaTeX needs escaped in a DOI or URL it prints
 _CORR_VOLUME = re.compile(rf"^abs/{_ARXIV_ID}$", re.IGNORECASE)
 _DBLP_BIBURL = re.compile(r"^https?://dblp\.(?:org|uni-trier\.de)/rec/(.+?)(?:\.bib)?$")
@@ -451,7 +451,7 @@ def abstract_text(value: str) -> str:
     """
     if "\\par" in value:
         value = _PAR.sub("\n\n", value)
-    paragraphs = (_markdown_safe(bibtex_text(paragraph)) for paragraph in _PARAGRAPH_BREAK.split(value))
+    paragraphs = (markdown_safe(bibtex_text(paragraph)) for paragraph in _PARAGRAPH_BREAK.split(value))
     return "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
 
 
@@ -463,7 +463,7 @@ _AS_TEXT = {"*": "{*}", "_": "\\_", "#": "\\#", "`": "\u2018", "[": "{[}", "<": 
 _MARKDOWN_BLOCK_START = re.compile(r"^(?:[>+=|:-]|\d+(?=[.)]))")
 
 
-def _markdown_safe(text: str) -> str:
+def markdown_safe(text: str) -> str:
     """Record text (one paragraph) with Markdown's syntax characters written as LaTeX writes the character,
     outside math and macros, which the pipeline reads as LaTeX."""
     if not text:
@@ -705,7 +705,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("abstract", abstract_text(found[0]), found[1])
     _put_categories(record, fields)
     links = _links(fields, warn)
-    record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
+    record.put("links", without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
     _put_ids(record, key, fields, warn)
     _put_aliases(record, key, fields, warn)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
@@ -821,7 +821,7 @@ def _put_dates(record: _Record, fields: _Fields) -> None:
         record.put("year", start[0], date[1])
     month = fields.get("month")
     if month:
-        record.put("month", _month_number(month[0]), month[1])
+        record.put("month", month_number(month[0]), month[1])
     elif date and start and start[1] and not start[2]:
         record.put("month", start[1], date[1])  # `date = {2016-06}`
 
@@ -839,7 +839,7 @@ def date_start(value: str) -> tuple[int, int, int] | None:
     return int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 0)
 
 
-def _month_number(value: str) -> int | str:
+def month_number(value: str) -> int | str:
     """6 for 'jun' (June, as the macro gives it), 'Jun.', '6' or '06'; other text as it is."""
     text = value.strip().lower().rstrip(".")
     if text.isdigit() and 1 <= int(text) <= 12:
@@ -860,13 +860,13 @@ def _arxiv_id(fields: _Fields) -> tuple[str, int] | None:
     if found := fields.get("arxiv"):
         return ARXIV_VERSION.sub("", found[0].strip().removeprefix("arXiv:").strip()), found[1]
     for name in ("journal", "howpublished", "note"):
-        if (found := fields.get(name)) and (match := _ARXIV_IN_TEXT.search(found[0])):
+        if (found := fields.get(name)) and (match := ARXIV_IN_TEXT.search(found[0])):
             return match.group(1), found[1]
     if (found := fields.get("volume")) and (match := _CORR_VOLUME.match(found[0])):
         return match.group(1), found[1]
-    if (found := fields.get("url")) and (match := _ARXIV_URL.match(found[0])):
+    if (found := fields.get("url")) and (match := ARXIV_URL.match(found[0])):
         return match.group(2), found[1]
-    if (found := fields.get("doi")) and (match := _ARXIV_DOI.match(bare_doi(found[0]))):
+    if (found := fields.get("doi")) and (match := ARXIV_DOI_ID.match(bare_doi(found[0]))):
         return match.group(1), found[1]
     return None
 
@@ -906,7 +906,7 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
         if full_name.casefold() != venue.casefold() and fields.get("abbr", "shortjournal") is None:
             record.put("venue_short", venue, line)
         venue = full_name
-    if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv") or _ADS_ARXIV_VENUE.match(venue)):
+    if arxiv and (ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv") or _ADS_ARXIV_VENUE.match(venue)):
         venue = "arXiv"
     record.put("source", venue, line)
     return venue, name
@@ -988,18 +988,18 @@ def _links(fields: _Fields, warn: _Warn) -> PositionedDict:
             links[name] = _bare_url(fields.values[name])
             links.key_lines[name] = fields.lines[name]
     if (found := fields.get("repository")) is not None and (url := _bare_url(found[0])):  # biblatex-software's: the code
-        _put_link(links, "code", url, found[1])
+        put_link(links, "code", url, found[1])
     if (found := fields.get("swhid")) is not None and (swhid := _bare_url(found[0])).lower().startswith("swh:"):
-        _put_link(links, "software_heritage", SOFTWARE_HERITAGE + swhid, found[1])  # Zenodo's and biblatex-software's
+        put_link(links, "software_heritage", SOFTWARE_HERITAGE + swhid, found[1])  # Zenodo's and biblatex-software's
     for url, line in _plain_urls(fields, warn):
-        _put_link(links, _link_kind(url), url, line)
+        put_link(links, link_kind(url), url, line)
     return links
 
 
 SOFTWARE_HERITAGE = "https://archive.softwareheritage.org/"  # where a SWHID (swh:1:dir:...;origin=...) is resolved
 
 
-def _put_link(links: PositionedDict, kind: str, url: str, line: int) -> None:
+def put_link(links: PositionedDict, kind: str, url: str, line: int) -> None:
     """`url` as a link of `kind`, a second of a kind as `kind_2`; an address already among the links once."""
     if url in links.values():
         return
@@ -1008,7 +1008,7 @@ def _put_link(links: PositionedDict, kind: str, url: str, line: int) -> None:
     links.key_lines[name] = line
 
 
-def _without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi: str | None) -> PositionedDict:
+def without_identifier_addresses(links: PositionedDict, arxiv: str | None, doi: str | None) -> PositionedDict:
     """The links but a `url` that is only the address of the entry's DOI or arXiv id (arXiv's export and
     sitegen's publications.bib write one): the build gives that address from the identifier, as a record
     with no `url` has it, so an entry reads back as the record it was written from."""
@@ -1067,9 +1067,9 @@ def _unescaped_url(value: str) -> str:
     return value.strip()
 
 
-def _link_kind(url: str) -> str:
+def link_kind(url: str) -> str:
     """What a bare `url` points at, named as the site's links are (SPEC §2: abs, pdf, doi, code, ...)."""
-    arxiv = _ARXIV_URL.match(url)
+    arxiv = ARXIV_URL.match(url)
     if arxiv:
         return "abs" if arxiv.group(1).lower() == "abs" else "pdf"
     if DOI_PREFIX.match(url):
@@ -1336,7 +1336,7 @@ class _FileReader:
                 hint = f"; did you mean '{meant[0]}'?" if meant else " (no page shows it), left out"
                 self.problems.append(Problem(f"entry '{key}': unknown field '{name}'{hint}", Location(self.path, line), warning=True))
         month = fields.get("month")
-        if month is not None and not isinstance(_month_number(month[0]), int) and not _NAMES_A_MONTH.search(month[0]):  # '4~June' is a day
+        if month is not None and not isinstance(month_number(month[0]), int) and not _NAMES_A_MONTH.search(month[0]):  # '4~June' is a day
             self.problems.append(
                 Problem(
                     f"entry '{key}': field 'month': '{month[0]}' is no month (1 to 12, or jan to dec); kept as text",

@@ -40,14 +40,14 @@ from sitegen.model import USABLE_CITE_KEY
 from sitegen.record_types import bare_doi, checked_pmcid, checked_pmid, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.bibtex import (
-    _ARXIV_DOI,
-    _ARXIV_IN_TEXT,
-    _ARXIV_URL,
-    _link_kind,
-    _markdown_safe,
-    _month_number,
-    _put_link,
-    _without_identifier_addresses,
+    ARXIV_DOI_ID,
+    ARXIV_IN_TEXT,
+    ARXIV_URL,
+    link_kind,
+    markdown_safe,
+    month_number,
+    put_link,
+    without_identifier_addresses,
 )
 
 # The tags of the RIS specification (2011, and the 2001 one's T1, A1, Y1, N2, JF, JO, BT, ...), and Zotero's and
@@ -325,7 +325,7 @@ def _dates(entry: _Entry) -> _Dates | str:
                 continue
             date = f"{year[0]:04d}-{month:02d}-{day:02d}" if day and _real_day(year[0], month, day) else ""
             return _Dates(year[0], year[1], month, date, found[1])
-        if tag == "DA" and not slashed and isinstance(month_name := _month_number(found[0].split()[0]), int):
+        if tag == "DA" and not slashed and isinstance(month_name := month_number(found[0].split()[0]), int):
             return _Dates(year[0], year[1], month_name, "", found[1])  # EndNote's 'DA  - Mar 15'
     return _Dates(year[0], year[1])
 
@@ -360,11 +360,11 @@ def entry_record(entry: _Entry, kind: str, title: tuple[str, int], dates: _Dates
     if doi:
         record.put("doi", doi[0], doi[1])
     if (abstract := entry.get("AB", "N2")) is not None:
-        record.put("abstract", _markdown_safe(_text(abstract[0])), abstract[1])
+        record.put("abstract", markdown_safe(_text(abstract[0])), abstract[1])
     _put_categories(record, entry)
     _put_ids(record, entry)
     links = _without_pubmed_page(_links(entry), record.data.get("ids", {}).get("pmid"))
-    record.put("links", _without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), entry.line)
+    record.put("links", without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), entry.line)
     if (language := entry.get("LA")) is not None:
         record.put("language", language[0], language[1])
     if kind == "INPR":
@@ -413,13 +413,13 @@ def _arxiv_id(entry: _Entry) -> tuple[str, int] | None:
     """arXiv's id: Zotero's and publications.ris's `M1  - arXiv:2401.01234` (or a note 'arXiv:2401.01234 [cs]'),
     an arxiv.org address, arXiv's DataCite DOI, Google Scholar's 'arXiv preprint arXiv:...' venue."""
     for text, line in entry.each("M1", "N1", "AN", "T2", "JO", "JF"):
-        if match := _ARXIV_IN_TEXT.search(text):
+        if match := ARXIV_IN_TEXT.search(text):
             return match.group(1), line
     for text, line in entry.each("UR", "L1", "L2", "LK"):
-        if match := _ARXIV_URL.match(text.strip()):
+        if match := ARXIV_URL.match(text.strip()):
             return match.group(2), line
     for text, line in entry.each("DO", "M3"):
-        if match := _ARXIV_DOI.match(bare_doi(text)):
+        if match := ARXIV_DOI_ID.match(bare_doi(text)):
             return match.group(1), line
     return None
 
@@ -452,7 +452,7 @@ def _put_source(record: _Record, entry: _Entry, kind: str, arxiv) -> tuple[str, 
         return "", ""
     tag, (venue, line) = found
     venue = _text(venue)
-    if arxiv and (_ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv")):
+    if arxiv and (ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv")):
         venue = "arXiv"
     record.put("source", venue, line)
     short = next((value for short_tag in SHORT_VENUE_TAGS if short_tag != tag and (value := entry.get(short_tag)) is not None), None)
@@ -501,11 +501,11 @@ def _links(entry: _Entry) -> PositionedDict:
     for text, line in entry.each("UR", "LK"):
         for url in (piece.strip() for piece in text.split(";")):
             if url.startswith(_WEB):
-                _put_link(links, _link_kind(url), url, line)
+                put_link(links, link_kind(url), url, line)
     for tag, kind in (("L1", "pdf"), ("L2", "html")):
         for url, line in entry.each(tag):
             if url.startswith(_WEB):
-                _put_link(links, kind if kind != "pdf" or _link_kind(url) in ("pdf", "html") else _link_kind(url), url, line)
+                put_link(links, kind if kind != "pdf" or link_kind(url) in ("pdf", "html") else link_kind(url), url, line)
     return links
 
 
@@ -545,7 +545,7 @@ def _notes(entry: _Entry, arxiv) -> list[tuple[str, int]]:
     notes = []
     for text, line in entry.each("N1"):
         plain = _text(html.unescape(_HTML_TAG.sub(" ", text)))
-        if plain and not (arxiv and _ARXIV_IN_TEXT.fullmatch(plain.split(" [")[0])):
+        if plain and not (arxiv and ARXIV_IN_TEXT.fullmatch(plain.split(" [")[0])):
             notes.append((plain, line))
     return notes
 
@@ -578,7 +578,7 @@ def _put_details(record: _Record, entry: _Entry, kind: str, venue_tag: str, note
             record.put(name, _text(found[0]), found[1])
     number = entry.get("IS")
     m1 = entry.get("M1")
-    if number is None and m1 is not None and not _ARXIV_IN_TEXT.search(m1[0]):
+    if number is None and m1 is not None and not ARXIV_IN_TEXT.search(m1[0]):
         number = m1
     if number is None and kind in ("RPRT", "PAT") and (serial := entry.get("SN")) is not None:
         number = serial  # Zotero's report number and patent number
