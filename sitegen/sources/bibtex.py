@@ -712,6 +712,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
     if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title
         record.put("venue_short", bibtex_text(short[0]), short[1])
+    elif venue_field == "booktitle" and _is_dblp_entry(key, fields) and (acronym := dblp_conference_acronym(source)):
+        record.put("venue_short", acronym, fields.lines["booktitle"])
     if (preview := fields.get("preview")) is not None:  # al-folio's picture (a file of its assets/img/publication_preview/)
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description
@@ -910,6 +912,29 @@ def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
         venue = "arXiv"
     record.put("source", venue, line)
     return venue, name
+
+
+# DBLP's booktitle names its conference after the proceedings' title, as "..., NeurIPS 2024, Vancouver, BC, Canada, ...":
+# a part of one or two words, each starting with a capital or a digit (EuroSys, USENIX ATC, CVPR Workshops, 3DV), and
+# a year; the acronym itself holds two capitals at least (not a city's "Dublin 2023")
+_DBLP_CONFERENCE = re.compile(r"^((?:[A-Z0-9][\w/&@+.-]*)(?: [A-Z0-9][\w/&@+.-]*)?) ((?:19|20)\d\d)$")
+
+
+def dblp_conference_acronym(booktitle: str) -> str:
+    """'NeurIPS 2024' of DBLP's 'Advances in Neural Information Processing Systems 38: ..., NeurIPS 2024, Vancouver,
+    BC, Canada, December 10 - 15, 2024' (the short name computer scientists cite a paper by); '' when the title
+    names none. The first part is the proceedings' title, never the acronym."""
+    for part in booktitle.split(", ")[1:]:
+        match = _DBLP_CONFERENCE.match(part.strip())
+        if match and sum(c.isupper() for c in match.group(1).split()[0]) >= 2:
+            return match.group(0)
+    return ""
+
+
+def _is_dblp_entry(key: str, fields: _Fields) -> bool:
+    """An entry of DBLP's export: its citation key ('DBLP:conf/nips/X24') or its `biburl` says so."""
+    biburl = fields.values.get("biburl", "")
+    return key.startswith("DBLP:") or bool(_DBLP_BIBURL.match(biburl.strip()))
 
 
 # ADS's journal of an arXiv paper: 'arXiv e-prints', and before 2007 the archive's: 'ArXiv Astrophysics e-prints'

@@ -516,6 +516,79 @@ def test_a_dblp_export():
     assert record.authors == ("Sheng Lin", "Fangcheng Fu")
 
 
+DBLP_NEURIPS = r"""
+@inproceedings{DBLP:conf/nips/LinFL24,
+  author       = {Sheng Lin and Fangcheng Fu},
+  title        = {Efficient Sparse Attention for Long-Context Training},
+  booktitle    = {Advances in Neural Information Processing Systems 38: Annual Conference
+                  on Neural Information Processing Systems 2024, NeurIPS 2024, Vancouver,
+                  BC, Canada, December 10 - 15, 2024},
+  year         = {2024},
+  biburl       = {https://dblp.org/rec/conf/nips/LinFL24.bib},
+}
+
+@inproceedings{hetu,
+  author       = {Sheng Lin and Bin Cui},
+  title        = {Hetu: {A} Highly Efficient Automatic Parallel Distributed Deep Learning System},
+  booktitle    = {17th {USENIX} Symposium on Operating Systems Design and Implementation,
+                  {OSDI} 2023, Boston, MA, USA, July 10-12, 2023},
+  year         = {2023},
+  biburl       = {https://dblp.org/rec/conf/osdi/LinC23.bib},
+}
+
+@inproceedings{DBLP:conf/cvpr/LinW24,
+  author       = {Sheng Lin},
+  title        = {A Workshop Paper},
+  booktitle    = {{IEEE/CVF} Conference on Computer Vision and Pattern Recognition, {CVPR} Workshops
+                  2024, Seattle, WA, USA, June 17-18, 2024},
+  year         = {2024},
+}
+
+@inproceedings{DBLP:conf/nips/LinW24w,
+  author       = {Sheng Lin},
+  title        = {Toward Green Training},
+  booktitle    = {NeurIPS 2024 Workshop on Efficient Natural Language and Speech Processing},
+  year         = {2024},
+}
+
+@inproceedings{DBLP:conf/iclr/LinZ25,
+  abbr         = {ICLR},
+  author       = {Sheng Lin},
+  title        = {Scaling Laws},
+  booktitle    = {The Thirteenth International Conference on Learning Representations,
+                  {ICLR} 2025, Singapore, April 24-28, 2025},
+  year         = {2025},
+}
+
+@inproceedings{other2024,
+  author       = {Sheng Lin},
+  title        = {Not From DBLP},
+  booktitle    = {Proceedings of a Meeting, MEET 2024, Dublin, Ireland},
+  year         = {2024},
+}
+"""
+
+
+def test_a_dblp_conference_paper_is_labelled_with_the_acronym_and_year_its_proceedings_title_names(tmp_path):
+    """DBLP's booktitle is the whole proceedings title with ', NeurIPS 2024, Vancouver, ...' in it: lists show the
+    short name beside the full title, as al-folio's `abbr` badge; an `abbr` of the user's own wins."""
+    site = built(tmp_path, DBLP_NEURIPS)
+    labels = {r["id"]: (r["venue_short"], r["source"]) for r in site.records.values()}
+    assert labels["DBLP:conf/nips/LinFL24"] == (
+        "NeurIPS 2024",
+        "Advances in Neural Information Processing Systems 38: Annual Conference on Neural Information Processing "
+        "Systems 2024, NeurIPS 2024, Vancouver, BC, Canada, December 10 - 15, 2024",
+    )
+    assert labels["hetu"][0] == "OSDI 2023"  # a DBLP entry under a key of the user's, known by its biburl
+    assert labels["DBLP:conf/cvpr/LinW24"][0] == "CVPR Workshops 2024"
+    assert labels["DBLP:conf/nips/LinW24w"][0] is None  # the acronym is the title's own first words: nothing to add
+    assert labels["DBLP:conf/iclr/LinZ25"][0] == "ICLR"
+    assert labels["other2024"][0] is None  # another export's title is not read as DBLP's
+    profile = BeautifulSoup(site.result.files["index.html"], "html.parser")
+    item = next(li for li in profile.select("li") if "Efficient Sparse Attention" in li.get_text())
+    assert item.select_one(".venue-short").get_text(strip=True) == "NeurIPS 2024"
+
+
 def test_an_at_sign_inside_a_value_is_text():
     """DBLP writes workshop names such as 'LeQua @ CLEF 2022' into titles and venues."""
     record = one("@inproceedings{k,\n  title = {LeQua @ {CLEF} 2022: {A} Shared Task},\n  booktitle = {Working Notes of {CLEF}},\n  year = {2022}\n}")
