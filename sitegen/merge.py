@@ -441,7 +441,7 @@ def merged_record(members: list[Record]) -> Record:
         "abstract": _given(corrections, "abstract", _first(r.abstract for r in ranked)),
         "categories": _given(corrections, "categories", _union(r.categories for r in ranked)),
         "arxiv": _given(corrections, "arxiv", _first(r.arxiv for r in ranked) or None),
-        "doi": _given(corrections, "doi", _best_doi(ranked)),
+        "doi": _given(corrections, "doi", _best_doi(ranked, _best_type(ranked, venue_from))),
         "hidden": _given(corrections, "hidden", any(r.hidden for r in ranked)),
         "featured": _given(corrections, "featured", any(r.featured for r in ranked)),
         "award": _given(corrections, "award", _first(r.award for r in ranked)),
@@ -608,10 +608,15 @@ def _venue_name(venue_from: Record | None, ranked: list[Record]) -> str:
     return max([name, *alike], key=lambda text: sum(c.isupper() for c in text))
 
 
-def _best_doi(ranked: list[Record]) -> str | None:
-    """The published version's DOI before arXiv's DataCite one."""
+def _best_doi(ranked: list[Record], work_type: str) -> str | None:
+    """The published version's DOI before arXiv's DataCite one; none when the work is published (a conference paper
+    that has no DOI of its own, with its CoRR preprint) and only its preprint has one: the preprint's DOI would name
+    the preprint where the work is cited (the arXiv id, a bioRxiv DOI as `doi_preprint`, still name it)."""
     dois = [bare_doi(r.doi) for r in ranked if r.doi]
-    return next((doi for doi in dois if published_doi(doi)), dois[0] if dois else None)
+    published = next((doi for doi in dois if published_doi(doi)), None)
+    if published or work_type not in ("", "preprint"):
+        return published
+    return dois[0] if dois else None
 
 
 def _best_type(ranked: list[Record], venue_from: Record | None) -> str:

@@ -589,6 +589,32 @@ def test_a_dblp_conference_paper_is_labelled_with_the_acronym_and_year_its_proce
     assert item.select_one(".venue-short").get_text(strip=True) == "NeurIPS 2024"
 
 
+def test_a_conference_paper_merged_with_its_corr_preprint_is_not_cited_by_the_preprints_doi(tmp_path):
+    """DBLP lists a NeurIPS paper (no DOI) and its CoRR version (arXiv's DataCite DOI): the one work shown is the
+    NeurIPS paper, whose BibTeX, records.json and links must not give the preprint's DOI as the paper's."""
+    corr = r"""
+@article{DBLP:journals/corr/abs-2405-12345,
+  author       = {Sheng Lin and Fangcheng Fu},
+  title        = {Efficient Sparse Attention for Long-Context Training},
+  journal      = {CoRR},
+  volume       = {abs/2405.12345},
+  year         = {2024},
+  url          = {https://doi.org/10.48550/arXiv.2405.12345},
+  doi          = {10.48550/ARXIV.2405.12345},
+  eprinttype    = {arXiv},
+  eprint       = {2405.12345},
+}
+"""
+    site = built(tmp_path, DBLP_NEURIPS.split("@inproceedings{hetu")[0] + corr)
+    (record,) = site.records.values()
+    assert (record["id"], record["type"], record["arxiv"]) == ("DBLP:conf/nips/LinFL24", "inproceedings", "2405.12345")
+    assert record["doi"] is None and "doi" not in record["ids"]
+    entry = site.text("publications.bib")
+    assert "@inproceedings{DBLP:conf/nips/LinFL24," in entry and "10.48550" not in entry.lower()
+    links = [a.get_text(strip=True) for a in site.page("DBLP:conf/nips/LinFL24").select("main a")]
+    assert "arXiv" in links and "DOI" not in links
+
+
 def test_an_at_sign_inside_a_value_is_text():
     """DBLP writes workshop names such as 'LeQua @ CLEF 2022' into titles and venues."""
     record = one("@inproceedings{k,\n  title = {LeQua @ {CLEF} 2022: {A} Shared Task},\n  booktitle = {Working Notes of {CLEF}},\n  year = {2022}\n}")
