@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from sitegen.errors import quoted
 from sitegen.model import ARXIV_VERSION, RECORD_TYPES, Record
@@ -173,6 +173,16 @@ def numbers_a_series(kind: str, extra: Mapping[str, object]) -> bool:
     """Is a record's `number` its book's number in a series (biblatex's `number` of a @book, an @incollection, or
     proceedings with a `series`: 'Studies in Medieval and Reformation Traditions 218'), not a journal's issue?"""
     return kind in ("book", "chapter") or (kind == "inproceedings" and bool(extra.get("series")))
+
+
+# a workshop's proceedings or a paper given at one: 'NeurIPS 2024 Workshop on ...', 'CVPR Workshops 2024'
+_WORKSHOP_VENUE = re.compile(r"\bworkshops?\b", re.IGNORECASE)
+
+
+def is_workshop_paper(kind: str, venues: Iterable[str]) -> bool:
+    """Is a conference paper one of a workshop (its venue or short venue says 'Workshop'), which computer scientists
+    tell apart from a conference's main track?"""
+    return kind == "inproceedings" and any(_WORKSHOP_VENUE.search(venue) for venue in venues if venue)
 
 
 def is_preprint_venue(source: str) -> bool:

@@ -34,7 +34,7 @@ from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import family_first, shown_name, written_editors
 from sitegen.notices import retracted, withdrawn
-from sitegen.record_types import is_preprint_venue, numbers_a_series, work_kind
+from sitegen.record_types import is_preprint_venue, is_workshop_paper, numbers_a_series, work_kind
 from sitegen.urls import (
     MOST_CITED_PATH,
     POSTS_FEED_PATH,
@@ -1188,12 +1188,15 @@ def _type_of(entry: Entry) -> str:
 def _type_key(entry: Entry) -> str:
     """The theme's string naming the record's type: 'types.article', ...; a thesis whose degree is known
     'thesis_degrees.phd' ("PhD thesis"), 'thesis_degrees.masters', 'thesis_degrees.bachelors'; a book review, an
-    encyclopedia entry, an edited volume or an online piece read from biblatex's entry for it 'kinds.review', ..."""
+    encyclopedia entry, an edited volume or an online piece read from biblatex's entry for it 'kinds.review', ...;
+    a workshop's paper 'kinds.workshop' ("Workshop paper", kept apart from a conference's main track)."""
     kind = _type_of(entry)
     degree = entry.thesis_degree if kind == "thesis" else ""
     if degree:
         return f"thesis_degrees.{degree}"
     special = work_kind(kind, entry.record.extra)
+    if not special and is_workshop_paper(kind, (entry.record.source, entry.record.venue_short or "")):
+        special = "workshop"
     return f"kinds.{special}" if special else f"types.{kind}"
 
 

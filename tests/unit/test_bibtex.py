@@ -589,6 +589,21 @@ def test_a_dblp_conference_paper_is_labelled_with_the_acronym_and_year_its_proce
     assert item.select_one(".venue-short").get_text(strip=True) == "NeurIPS 2024"
 
 
+def test_workshop_papers_are_named_so_apart_from_main_track_conference_papers(tmp_path):
+    """'NeurIPS 2024 Workshop on ...' and DBLP's 'CVPR Workshops 2024' were "Conference paper", as the NeurIPS main
+    track is: the list is a "Workshop paper", the type (filters, BibTeX, records.json) stays inproceedings."""
+    site = built(tmp_path, DBLP_NEURIPS)
+    labels = {key: " ".join(site.page(key).find("p", class_="venue").get_text().split()).split(" · ")[0] for key in site.records}
+    assert labels["DBLP:conf/nips/LinW24w"] == "Workshop paper"
+    assert labels["DBLP:conf/cvpr/LinW24"] == "Workshop paper"  # its short venue says so: 'CVPR Workshops 2024'
+    assert labels["DBLP:conf/nips/LinFL24"] == "Conference paper"
+    assert {site.records[key]["type"] for key in ("DBLP:conf/nips/LinW24w", "DBLP:conf/cvpr/LinW24")} == {"inproceedings"}
+    assert "@inproceedings{DBLP:conf/nips/LinW24w," in site.text("publications.bib")
+    profile = BeautifulSoup(site.result.files["index.html"], "html.parser")
+    item = next(li for li in profile.select("li") if "Toward Green Training" in li.get_text())
+    assert "Workshop paper" in item.get_text() and "Conference paper" not in item.get_text()
+
+
 def test_a_conference_paper_merged_with_its_corr_preprint_is_not_cited_by_the_preprints_doi(tmp_path):
     """DBLP lists a NeurIPS paper (no DOI) and its CoRR version (arXiv's DataCite DOI): the one work shown is the
     NeurIPS paper, whose BibTeX, records.json and links must not give the preprint's DOI as the paper's."""
