@@ -25,7 +25,18 @@ from sitegen.load import TEXT_LINE
 from sitegen.markup import headings_under, link_left_out, picture_left_out, render_inline, render_markdown
 from sitegen.merge import merge_works
 from sitegen.model import ARXIV_VERSION, USABLE_CITE_KEY, ArxivSources, Author, Entry, Profile, Record, Site, SiteConfig, Subject, Text
-from sitegen.names import FAMILY_FIRST_LETTER, NameForm, first_name_first, folded_words, form_score, is_family_first, known_forms, written_editors
+from sitegen.names import (
+    AUTHOR_MARK,
+    FAMILY_FIRST_LETTER,
+    NameForm,
+    first_name_first,
+    folded_words,
+    form_score,
+    is_family_first,
+    known_forms,
+    mark_signs,
+    written_editors,
+)
 from sitegen.notices import attach_notices
 from sitegen.record_types import DATABASE_IDS, database_url, doi_url, infer_type, pmc_url, published_doi, pubmed_url, thesis_venue
 from sitegen.sources import owner_aliases
@@ -383,14 +394,10 @@ def normalise_text(plain: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", " ", ascii_only.lower()).split())
 
 
-# A mark after an author's name, as papers print them and al-folio's .bib files write them ('Okafor*, Amara N.',
-# 'Chen Li*', 'Jonathan Reyes†', 'Li$^{*}$', 'Reyes\\textsuperscript{\\dag}'): equal contribution, corresponding author.
-_MARK = r"(?:[*†‡§¶#]|\$\^\{?(?:\*|\\dagger|\\ddagger|\\dag|\\ddag|\\S|\\P|\\#|\#)\}?\$|\\textsuperscript\{\s*(?:\*|\\dag|\\ddag|\\textdagger|\\textdaggerdbl|†|‡|\#|\\#)\s*\}|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\textdagger(?![A-Za-z])|\\textdaggerdbl(?![A-Za-z]))"
-_MARKS_AT_END = re.compile(rf"\s*((?:{_MARK}\s*)+)$")
-_MARKS_BEFORE_COMMA = re.compile(rf"\s*((?:{_MARK}\s*)+),")
-_MARK_TEXT = {"\\dagger": "†", "\\dag": "†", "\\textdagger": "†", "\\ddagger": "‡", "\\ddag": "‡", "\\textdaggerdbl": "‡", "\\S": "§", "\\P": "¶", "\\#": "#"}
+# marks after an author's name (names.AUTHOR_MARK): at its end ('Chen Li*'), or before the comma of 'Okafor*, Amara N.'
+_MARKS_AT_END = re.compile(rf"\s*((?:{AUTHOR_MARK}\s*)+)$")
+_MARKS_BEFORE_COMMA = re.compile(rf"\s*((?:{AUTHOR_MARK}\s*)+),")
 _MAY_BE_MARKED = re.compile(r"[*†‡§¶#$\\]")  # one quick look at a name before the patterns above
-_MARK_PART = re.compile(r"\\(?:dagger|ddagger|dag|ddag|textdaggerdbl|textdagger|S|P|#)(?![A-Za-z])|[*†‡§¶#]")
 
 
 def _marks_apart(record: Record) -> Record:
@@ -415,7 +422,7 @@ def _split_mark(name: str) -> tuple[str, str]:
     for pattern in (_MARKS_AT_END, _MARKS_BEFORE_COMMA):
         match = pattern.search(name)
         if match and match.start() > 0:
-            mark = "".join(_MARK_TEXT.get(part, part) for part in _MARK_PART.findall(match.group(1)))
+            mark = mark_signs(match.group(1))
             clean = (name[: match.start()] + ("," if pattern is _MARKS_BEFORE_COMMA else "") + name[match.end() :]).strip()
             if clean.strip(",. ") and mark:
                 return clean, mark

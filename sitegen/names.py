@@ -43,6 +43,18 @@ ARABIC_LETTER_FORMS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
 
 
+# A mark after an author's name, as papers print them and al-folio's .bib files write them ('Okafor*, Amara N.',
+# 'Chen Li*', 'Jonathan Reyes†', 'Li$^{*}$', 'Reyes\\textsuperscript{\\dag}'): equal contribution, corresponding author.
+AUTHOR_MARK = r"(?:[*†‡§¶#]|\$\^\{?(?:\*|\\dagger|\\ddagger|\\dag|\\ddag|\\S|\\P|\\#|\#)\}?\$|\\textsuperscript\{\s*(?:\*|\\dag|\\ddag|\\textdagger|\\textdaggerdbl|†|‡|\#|\\#)\s*\}|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\textdagger(?![A-Za-z])|\\textdaggerdbl(?![A-Za-z]))"
+_MARK_TEXT = {"\\dagger": "†", "\\dag": "†", "\\textdagger": "†", "\\ddagger": "‡", "\\ddag": "‡", "\\textdaggerdbl": "‡", "\\S": "§", "\\P": "¶", "\\#": "#"}
+_MARK_PART = re.compile(r"\\(?:dagger|ddagger|dag|ddag|textdaggerdbl|textdagger|S|P|#)(?![A-Za-z])|[*†‡§¶#]")
+
+
+def mark_signs(written: str) -> str:
+    """The signs of marks as written after a name ('$^{*}$\\textsuperscript{\\dag}'): '*†'."""
+    return "".join(_MARK_TEXT.get(part, part) for part in _MARK_PART.findall(written))
+
+
 def is_family_first(name: str) -> bool:
     """A name written in Chinese, Japanese or Korean letters ('山田 太郎', '王伟', '김철수'): its family name comes
     first, on the page and in BibTeX's 'family, given' alike. A name with Latin letters is not ('Taro Yamada')."""

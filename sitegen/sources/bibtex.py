@@ -63,7 +63,7 @@ from sitegen.latex import (
 )
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY, free_key
-from sitegen.names import comma_name_parts, csl_name, is_braced_whole, is_family_first
+from sitegen.names import AUTHOR_MARK, comma_name_parts, csl_name, is_braced_whole, is_family_first, mark_signs
 from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
@@ -118,7 +118,7 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
+        crossref biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
         repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
@@ -131,7 +131,7 @@ FIELDS_MEANT = {"image": "preview", "thumbnail": "preview", "toc": "preview", "s
 # for, and al-folio's layout fields. Any other field is warned about (a typo such as `jounral` loses the venue).
 IGNORED_FIELDS = frozenset(
     """timestamp bibsource file urldate owner groups ranking readstatus priority qualityassured printed
-    relevance comment comments annote annotation creationdate modificationdate mendeley-groups mendeley-tags arxivid
+    relevance comment comments annote creationdate modificationdate mendeley-groups mendeley-tags arxivid
     adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
     interhash intrahash uri cdrom acmid numpages articleno article-number art_number hal_id hal_version
@@ -718,6 +718,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description
         record.put("award", bibtex_text(award[0]), award[1])
+    if (annotation := fields.get("annotation")) is not None and (notes := marks_explained(annotation[0])):
+        record.put("author_notes", notes, annotation[1])  # al-folio's note beside the authors: '* Equal contribution'
     if (state := fields.get("pubstate")) is not None and (text := bibtex_text(state[0]).strip()):  # biblatex's: forthcoming
         record.put("status", PUBLICATION_STATES.get(text, text), state[1])
     if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
@@ -732,6 +734,24 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     _put_report_type(record, fields)
     _put_details(record, fields, venue_field)
     return record.data
+
+
+# al-folio's `annotation` as papers' footnotes write it: '* Equal contribution; † Corresponding author' (one a line,
+# or apart by ';', '<br>', '\\\\' or a comma before the next mark)
+_NOTE_WITH_MARKS = re.compile(rf"^((?:{AUTHOR_MARK}\s*)+)\s*[:=-]?\s*(\S.*)$", re.DOTALL)
+_NOTES_APART = re.compile(rf"\s*(?:;|<br\s*/?>|\\\\|\n|,(?=\s*{AUTHOR_MARK}))\s*")
+
+
+def marks_explained(annotation: str) -> dict[str, str]:
+    """What each mark after the authors' names means, from al-folio's `annotation = {* Equal contribution}` (a YAML
+    record's `author_notes`); {} when the text is not such a key (any other note of al-folio's, left out)."""
+    notes: dict[str, str] = {}
+    for part in _NOTES_APART.split(annotation.strip()):
+        match = _NOTE_WITH_MARKS.match(part)
+        if match is None:
+            return {}
+        notes[mark_signs(match.group(1))] = bibtex_text(match.group(2)).strip()
+    return notes
 
 
 _SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,234', 'US Patent App. 18/123,456'

@@ -1193,6 +1193,29 @@ def test_al_folios_award_is_the_records_award(fields, award):
     assert record.award == award
 
 
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        r"* Equal contribution; \textsuperscript{\dag} Corresponding author",
+        r"$^*$Equal contribution <br> $^\dagger$Corresponding author",
+        "* Equal contribution, † Corresponding author",
+    ],
+)
+def test_al_folios_annotation_says_what_the_authors_marks_mean(tmp_path, annotation):
+    """al-folio shows `annotation` beside the authors, where CS papers write "* Equal contribution": it was left out
+    without a word, and the page showed the marks with nothing to say what they mean."""
+    bib = f"@inproceedings{{moe, title = {{Routing}}, author = {{Lin*, Sheng and Zhou*, Yuming and Cui†, Bin}}, booktitle = {{ICLR}}, year = {{2025}}, annotation = {{{annotation}}}}}"
+    site = built(tmp_path, bib)
+    assert site.warnings == []
+    notes = " ".join(site.page("moe").select_one(".author-notes").get_text().split())
+    assert notes == "* Equal contribution · † Corresponding author"
+
+
+def test_an_al_folio_annotation_that_explains_no_marks_is_left_out():
+    record = one("@inproceedings{k, title = {T}, author = {A. B}, booktitle = {C}, year = {2025}, annotation = {Also presented at a workshop.}}")
+    assert "author_notes" not in record.extra
+
+
 def test_al_folios_preview_is_the_records_image():
     record = one("@article{k, title = {T}, author = {A. B}, journal = {J}, year = {2025}, preview = {brownian.gif}}")
     assert record.image == "brownian.gif"  # the build's link check says where the file is, if it is in static/
