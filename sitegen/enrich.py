@@ -46,10 +46,11 @@ CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share 
 _CITE_STOPWORDS = {"a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "towards", "toward", "via", "at", "by", "from"}
 # the kinds of link that may be the work's own address (BibTeX's `url`, RIS's `UR`, CSL's `URL`), best first: a
 # landing page the record gives, then a published work's DOI (the version of record) before its preprint's arXiv
-# page, and a preprint's arXiv page before its DOI (arXiv's own); software's is its repository
-OWN_URL_KINDS = ("html", "abs", "doi", "website", "pdf", "code", "data")
-PUBLISHED_URL_KINDS = ("html", "doi", "abs", "website", "pdf", "code", "data")
-SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "pdf", "data")
+# page, and a preprint's arXiv page before its DOI (arXiv's own); software's is its repository. OpenReview's page of
+# a paper is the landing page of ICLR's and TMLR's papers, which have no DOI
+OWN_URL_KINDS = ("html", "openreview", "abs", "doi", "website", "pdf", "code", "data")
+PUBLISHED_URL_KINDS = ("html", "doi", "openreview", "abs", "website", "pdf", "code", "data")
+SOFTWARE_URL_KINDS = ("code", "html", "website", "doi", "abs", "openreview", "pdf", "data")
 # dblp's volume of an arXiv preprint in its CoRR journal ('abs/2301.01234'): the arXiv id, which the record holds apart
 CORR_VOLUME = re.compile(r"^abs/\S+$", re.IGNORECASE)
 # distinct author names converted once per process: a directory of 100,000 records has ~300,000,

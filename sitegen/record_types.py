@@ -134,6 +134,16 @@ _CONFERENCE = re.compile(_ACRONYM.format("|".join(CONFERENCE_ACRONYMS)))
 _JOURNAL_ACRONYM = re.compile(_ACRONYM.format("|".join(JOURNAL_ACRONYMS)) + r"|^(?:Nature|Science|Cell|eLife|PLOS|PLoS)\b")
 # where software lives: a record linking only here, with no venue, is software
 CODE_HOSTS = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|sourceforge\.net)/", re.IGNORECASE)
+# OpenReview's page of a paper (its reviews and discussion: every ICLR paper's, many NeurIPS and TMLR papers') and its PDF
+_OPENREVIEW = re.compile(r"^https?://(?:www\.)?openreview\.net/(forum|pdf)\?", re.IGNORECASE)
+
+
+def openreview_kind(url: str) -> str:
+    """'openreview' for OpenReview's page of a paper, 'pdf' for its PDF (`/pdf?id=`, no '.pdf' to tell it by), else ''."""
+    match = _OPENREVIEW.match(url)
+    return ("openreview" if match.group(1).lower() == "forum" else "pdf") if match else ""
+
+
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)  # how DOIs are often written
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)  # DataCite's DOI of every arXiv preprint
 # The DOIs of preprint servers, which name a preprint, never its published version: arXiv's; bioRxiv's and medRxiv's

@@ -160,6 +160,7 @@ RECORD_LINKS = {
     "inspire": "INSPIRE",
     "mathscinet": "MathSciNet",
     "zbmath": "zbMATH",
+    "openreview": "OpenReview",  # the paper's reviews and discussion
     "code": "Code",
     "slides": "Slides",
     "video": "Video",

@@ -76,7 +76,7 @@ WORK_FIELDS = (
     ("license", "license"),  # biblatex-software's
 )
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
-LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website")
+LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website", "openreview")
 
 
 def entry_type(entry: Entry) -> str:

@@ -64,7 +64,7 @@ from sitegen.latex import (
 from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY, free_key
 from sitegen.names import AUTHOR_MARK, comma_name_parts, csl_name, is_braced_whole, is_family_first, mark_signs
-from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, thesis_venue, type_from_evidence
+from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, openreview_kind, thesis_venue, type_from_evidence
 from sitegen.sources import Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
 
@@ -96,7 +96,7 @@ _GERMAN_MONTHS = {
 }
 
 VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher", "organization")
-LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "supp", "html", "blog", "website")  # al-folio's names among them
+LINK_FIELDS = ("pdf", "code", "slides", "video", "poster", "data", "supp", "html", "blog", "website", "openreview")  # al-folio's names among them
 # BibLaTeX's names for BibTeX's fields (Better BibTeX writes them): read as the BibTeX field when that is absent
 BIBLATEX_NAMES = {
     "journaltitle": "journal",
@@ -1123,6 +1123,8 @@ def link_kind(url: str) -> str:
         return DATABASE_IDS[database[0]][0]
     if CODE_HOSTS.match(url):
         return "code"
+    if kind := openreview_kind(url):  # DBLP's `url` of every ICLR paper
+        return kind
     if url.lower().split("?")[0].endswith(".pdf"):
         return "pdf"
     return "html"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
-from sitegen.record_types import doi_url
+from sitegen.record_types import doi_url, openreview_kind
 from sitegen.sources import Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
@@ -114,7 +114,7 @@ def _links(key: str, electronic: list[str], doi: str | None, arxiv: str | None) 
         links["doi"] = doi_url(doi)
     for url in electronic:
         if url.startswith(("https://", "http://")) and not bare_doi(url) and "pdf" not in links:
-            links["pdf" if url.lower().endswith(".pdf") else "url"] = url
+            links[openreview_kind(url) or ("pdf" if url.lower().endswith(".pdf") else "url")] = url
     links["dblp"] = f"https://dblp.org/rec/{key}.html"
     return links
 

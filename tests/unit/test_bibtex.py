@@ -1180,6 +1180,31 @@ def test_al_folios_link_fields_are_links():
     assert record.links == {"pdf": "static/paper.pdf", "supp": "https://example.org/supp.zip", "html": "https://example.org/h", "code": "https://example.org/c"}
 
 
+def test_openreview_pages_are_openreview_links_and_the_papers_own_address(tmp_path):
+    """DBLP's `url` of an ICLR paper is its OpenReview page, and al-folio users write `openreview = {...}`: it was
+    "HTML", and the field was "unknown; did you mean 'preview'?" and dropped."""
+    bib = (
+        "@inproceedings{DBLP:conf/iclr/LinZ25, title = {Scaling Laws}, author = {Sheng Lin}, booktitle = {ICLR 2025}, year = {2025},"
+        " url = {https://openreview.net/forum?id=AbCdEf123}}\n"
+        "@inproceedings{moe, title = {Routing}, author = {Sheng Lin}, booktitle = {ICLR 2025}, year = {2025},"
+        " openreview = {https://openreview.net/forum?id=QwErTy}, pdf = {https://openreview.net/pdf?id=QwErTy}, code = {https://github.com/x/y}}\n"
+        "@inproceedings{tmlr, title = {Another}, author = {Sheng Lin}, booktitle = {ICLR 2025}, year = {2025},"
+        " url = {https://openreview.net/pdf?id=Zz9}}\n"
+    )
+    site = built(tmp_path, bib)
+    assert site.warnings == []
+    assert site.records["DBLP:conf/iclr/LinZ25"]["links"] == {"openreview": "https://openreview.net/forum?id=AbCdEf123"}
+    assert site.records["tmlr"]["links"] == {"pdf": "https://openreview.net/pdf?id=Zz9"}  # OpenReview's PDF, no '.pdf' in it
+    page = site.page("moe")
+    links = [a.get_text(strip=True) for a in page.select("main ul a, main p a") if a.get("href", "").startswith("https://")]
+    assert links[:3] == ["PDF", "OpenReview", "Code"]
+    csl = json.loads(site.page("DBLP:conf/iclr/LinZ25").find(attrs={"data-csl-item": True})["data-csl-item"])
+    assert csl["URL"] == "https://openreview.net/forum?id=AbCdEf123"  # the paper's own address in the citations
+    bib_out = site.text("publications.bib")
+    assert "url = {https://openreview.net/forum?id=AbCdEf123}" in bib_out
+    assert "url = {https://openreview.net/forum?id=QwErTy}" in bib_out  # read back as the OpenReview link
+
+
 @pytest.mark.parametrize(
     ("fields", "award"),
     [

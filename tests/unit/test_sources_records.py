@@ -268,6 +268,19 @@ def test_dblp_journal_and_thesis_entries(dblp_records):
         assert_valid_record(record, "dblp")
 
 
+def test_a_dblp_papers_openreview_page_is_its_openreview_link():
+    """dblp's `ee` of an ICLR paper is its OpenReview page: "OpenReview", not "Web page"."""
+    xml = (
+        b'<dblpperson name="Sheng Lin 0003" pid="13/7777-3" n="1"><r><inproceedings key="conf/iclr/LinZ25">'
+        b'<author pid="13/7777-3">Sheng Lin 0003</author><title>Scaling Laws.</title><year>2025</year><booktitle>ICLR</booktitle>'
+        b'<ee type="oa">https://openreview.net/forum?id=AbCdEf123</ee></inproceedings></r></dblpperson>'
+    )
+    tree, error = parse_xml(xml)
+    assert tree is not None, error
+    (record,) = dblp.records_of(tree)
+    assert record["links"] == {"openreview": "https://openreview.net/forum?id=AbCdEf123", "dblp": "https://dblp.org/rec/conf/iclr/LinZ25.html"}
+
+
 @pytest.mark.parametrize("given", ["13/7777-3", "https://dblp.org/pid/13/7777-3.html", "dblp.org/pid/13/7777-3.xml"])
 def test_a_dblp_person_id_is_accepted_as_a_url_too(given):
     assert dblp.normalise_pid(given) == "13/7777-3"
