@@ -722,6 +722,9 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("author_notes", notes, annotation[1])  # al-folio's note beside the authors: '* Equal contribution'
     if (state := fields.get("pubstate")) is not None and (text := bibtex_text(state[0]).strip()):  # biblatex's: forthcoming
         record.put("status", PUBLICATION_STATES.get(text, text), state[1])
+    elif (note := fields.get("note")) is not None and _STATE_NOTE.match(text := bibtex_text(note[0]).strip().strip("()")):
+        record.put("status", text, note[1])  # BibTeX's way of saying it: `note = {To appear}`, `{Under review}`
+        del fields.values["note"], fields.lines["note"]
     if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
         record.put("language", bibtex_text(language[0]), language[1])
     words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
@@ -736,6 +739,13 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     return record.data
 
 
+# a `note` that says only where a paper stands, as BibTeX (which has no `pubstate`) users write it: 'To appear in
+# OSDI '26', 'Under review', 'Accepted at ICML 2026', 'Submitted', 'In press'
+_STATE_NOTE = re.compile(
+    r"^(?:to appear|accepted|conditionally accepted|under (?:review|submission|revision)|in submission|submitted|in press|"
+    r"forthcoming|in preparation|revise and resubmit|major revision|minor revision)\b[^.;]{0,100}\.?$",
+    re.IGNORECASE,
+)
 # al-folio's `annotation` as papers' footnotes write it: '* Equal contribution; † Corresponding author' (one a line,
 # or apart by ';', '<br>', '\\\\' or a comma before the next mark)
 _NOTE_WITH_MARKS = re.compile(rf"^((?:{AUTHOR_MARK}\s*)+)\s*[:=-]?\s*(\S.*)$", re.DOTALL)

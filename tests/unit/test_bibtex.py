@@ -1241,6 +1241,33 @@ def test_an_al_folio_annotation_that_explains_no_marks_is_left_out():
     assert "author_notes" not in record.extra
 
 
+@pytest.mark.parametrize(
+    ("note", "status"),
+    [
+        ("To appear", "To appear"),
+        ("To appear in {OSDI} '26", "To appear in OSDI '26"),
+        ("(Under review)", "Under review"),
+        ("Accepted at {ICML} 2026", "Accepted at ICML 2026"),
+        ("Submitted to NeurIPS", "Submitted to NeurIPS"),
+    ],
+)
+def test_a_note_that_says_where_a_paper_stands_is_its_status_beside_the_venue(tmp_path, note, status):
+    """BibTeX has no `pubstate`: CS users write `note = {To appear}` or `{Under review}`, which showed on the paper's
+    own page only; the lists did not say that the paper is not published yet."""
+    site = built(tmp_path, f"@inproceedings{{k, title = {{Sched}}, author = {{Sheng Lin}}, booktitle = {{OSDI}}, year = {{2026}}, note = {{{note}}}}}")
+    assert site.records["k"]["status"] == status and "note" not in site.records["k"]["details"]
+    profile = BeautifulSoup(site.result.files["index.html"], "html.parser")
+    venue = " ".join(next(li for li in profile.select("li") if "Sched" in li.get_text()).find("p", class_="venue").get_text().split())
+    assert venue == f"Conference paper · OSDI · {status} · 2026"
+
+
+def test_another_note_stays_a_note():
+    record = one(
+        "@inproceedings{k, title = {T}, author = {A. B}, booktitle = {C}, year = {2025}, note = {Accepted papers get a free lunch. Also: slides online.}}"
+    )
+    assert "status" not in record.extra and record.extra["note"] == "Accepted papers get a free lunch. Also: slides online."
+
+
 def test_al_folios_preview_is_the_records_image():
     record = one("@article{k, title = {T}, author = {A. B}, journal = {J}, year = {2025}, preview = {brownian.gif}}")
     assert record.image == "brownian.gif"  # the build's link check says where the file is, if it is in static/
