@@ -122,7 +122,8 @@ def test_a_page_shows_the_records_its_shortcode_asks_for(built_demo):
     expected = {r["title"] for r in demo_records() if r.get("year", 0) >= 2023 and "roceedings" in str(r.get("source", "")) and r.get("type") != "thesis"}
     shown = {text(h) for h in teaching.select(".embedded-publications .record-title")}
     assert shown and shown <= expected
-    assert all(text(item.select_one(".venue .type")) == "Conference paper" for item in teaching.select(".embedded-publications li.record"))
+    kinds = {text(item.select_one(".venue .type")) for item in teaching.select(".embedded-publications li.record")}
+    assert kinds == {"Conference paper", "Workshop paper"}  # the demo's EuroMLSys workshop paper is one of them
 
 
 PROJECT_RECORDS = """\
