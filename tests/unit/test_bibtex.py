@@ -192,7 +192,8 @@ def test_the_aas_journal_macros_of_ads_are_journal_names(tmp_path):
         ("note", "Preprint", None),
     ]
     assert site.page("2021ApJ...900..123M").select_one(".venue .source").get_text() == "The Astrophysical Journal"
-    assert site.records["note"]["details"]["note"] == "accepted in A&A"  # inside other text: what the macro prints
+    assert site.records["note"]["status"] == "accepted in A&A"  # inside other text: what the macro prints (a note saying
+    # where the paper stands is its status)
     assert site.warnings == []
 
 
