@@ -712,8 +712,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
     if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title
         record.put("venue_short", bibtex_text(short[0]), short[1])
-    elif venue_field == "booktitle" and _is_dblp_entry(key, fields) and (acronym := dblp_conference_acronym(source)):
-        record.put("venue_short", acronym, fields.lines["booktitle"])
+    elif venue_field == "booktitle" and (short_venue := _conference_acronym(key, fields, source)):
+        record.put("venue_short", *short_venue)
     if (preview := fields.get("preview")) is not None:  # al-folio's picture (a file of its assets/img/publication_preview/)
         record.put("image", _bare_url(preview[0]), preview[1])
     if (award := fields.get("award_name", "award")) is not None:  # al-folio's badge text, else its award's description
@@ -956,9 +956,33 @@ def dblp_conference_acronym(booktitle: str) -> str:
     names none. The first part is the proceedings' title, never the acronym."""
     for part in booktitle.split(", ")[1:]:
         match = _DBLP_CONFERENCE.match(part.strip())
-        if match and sum(c.isupper() for c in match.group(1).split()[0]) >= 2:
+        if match and _capitals(match.group(1).split()[0]) >= 2:
             return match.group(0)
     return ""
+
+
+# the acronym a booktitle ends with, as USENIX's and IEEE's exports write it: '... Implementation (OSDI 23)', '2023 IEEE
+# 64th Annual Symposium on Foundations of Computer Science (FOCS)', '... Systems (EuroMLSys 2024)'
+_ACRONYM_AT_END = re.compile(r"\(((?:[A-Z0-9][\w/&@+.-]*)(?: [A-Z0-9][\w/&@+.-]*)?(?: '?\d\d| (?:19|20)\d\d)?)\)$")
+# ACM's export names the conference in `series`: 'SOSP '23', 'KDD '24', 'CHI EA '25'
+_ACM_SERIES = re.compile(r"^[A-Z][\w/&@+.-]*(?: [A-Z][\w/&@+.-]*)? '\d\d$")
+
+
+def _conference_acronym(key: str, fields: _Fields, booktitle: str) -> tuple[str, int] | None:
+    """The short name a conference paper is cited by, with its line, from what the exports of DBLP ('..., NeurIPS 2024,
+    Vancouver, ...'), USENIX and IEEE ('... (OSDI 23)') and ACM (`series = {SOSP '23}`) write; None when they name none."""
+    line = fields.lines["booktitle"]
+    if _is_dblp_entry(key, fields) and (acronym := dblp_conference_acronym(booktitle)):
+        return acronym, line
+    if (match := _ACRONYM_AT_END.search(booktitle.strip())) and _capitals(match.group(1).split()[0]) >= 2:
+        return match.group(1), line
+    if (series := fields.get("series")) is not None and _ACM_SERIES.match(text := bibtex_text(series[0]).strip()):
+        return text, series[1]
+    return None
+
+
+def _capitals(word: str) -> int:
+    return sum(c.isupper() for c in word)
 
 
 def _is_dblp_entry(key: str, fields: _Fields) -> bool:

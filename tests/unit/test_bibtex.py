@@ -590,6 +590,22 @@ def test_a_dblp_conference_paper_is_labelled_with_the_acronym_and_year_its_proce
     assert item.select_one(".venue-short").get_text(strip=True) == "NeurIPS 2024"
 
 
+@pytest.mark.parametrize(
+    ("fields", "short"),
+    [
+        ("booktitle = {17th {USENIX} Symposium on Operating Systems Design and Implementation ({OSDI} 23)}", "OSDI 23"),  # USENIX's
+        ("booktitle = {2023 IEEE 64th Annual Symposium on Foundations of Computer Science (FOCS)}", "FOCS"),  # IEEE Xplore's
+        ("booktitle = {Proceedings of the 29th Symposium on Operating Systems Principles}, series = {SOSP '23}", "SOSP '23"),  # ACM's
+        ("booktitle = {Proceedings of the 61st Annual Meeting of the ACL (Volume 1: Long Papers)}", None),
+        ("booktitle = {Proceedings of a Meeting (Short Papers)}", None),
+        ("booktitle = {Algorithms}, series = {Lecture Notes in Computer Science}", None),
+    ],
+)
+def test_the_conference_acronym_of_usenix_ieee_and_acm_exports_is_the_short_venue(tmp_path, fields, short):
+    site = built(tmp_path, f"@inproceedings{{k, title = {{Sched}}, author = {{Sheng Lin}}, year = {{2023}}, {fields}}}")
+    assert site.records["k"]["venue_short"] == short
+
+
 def test_workshop_papers_are_named_so_apart_from_main_track_conference_papers(tmp_path):
     """'NeurIPS 2024 Workshop on ...' and DBLP's 'CVPR Workshops 2024' were "Conference paper", as the NeurIPS main
     track is: the list is a "Workshop paper", the type (filters, BibTeX, records.json) stays inproceedings."""
