@@ -590,6 +590,14 @@ def test_a_dblp_conference_paper_is_labelled_with_the_acronym_and_year_its_proce
     assert item.select_one(".venue-short").get_text(strip=True) == "NeurIPS 2024"
 
 
+def test_a_selected_papers_card_on_the_profile_names_its_conference_as_its_list_item_does(tmp_path):
+    """al-folio's `selected` papers are the profile's featured cards: "NeurIPS 2024" was on the list item only."""
+    site = built(tmp_path, DBLP_NEURIPS.replace("  year         = {2024},\n  biburl", "  year = {2024}, selected = {true},\n  biburl", 1))
+    profile = BeautifulSoup(site.result.files["index.html"], "html.parser")
+    (card,) = profile.select(".featured-cards > li")
+    assert " ".join(card.select_one(".card-meta").get_text().split()).startswith("NeurIPS 2024 Conference paper · Advances in Neural")
+
+
 @pytest.mark.parametrize(
     ("fields", "short"),
     [
