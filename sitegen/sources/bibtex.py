@@ -962,8 +962,8 @@ def dblp_conference_acronym(booktitle: str) -> str:
 
 
 # the acronym a booktitle ends with, as USENIX's and IEEE's exports write it: '... Implementation (OSDI 23)', '2023 IEEE
-# 64th Annual Symposium on Foundations of Computer Science (FOCS)', '... Systems (EuroMLSys 2024)'
-_ACRONYM_AT_END = re.compile(r"\(((?:[A-Z0-9][\w/&@+.-]*)(?: [A-Z0-9][\w/&@+.-]*)?(?: '?\d\d| (?:19|20)\d\d)?)\)$")
+# 64th Annual Symposium on Foundations of Computer Science (FOCS)', '... Systems (EuroMLSys 2024)', '... (ICML'23)'
+_ACRONYM_AT_END = re.compile(r"\(((?:[A-Z0-9][\w/&@+.-]*)(?: [A-Z0-9][\w/&@+.-]*)?(?: ?['’]\d\d| \d\d| (?:19|20)\d\d)?)\)$")
 # ACM's export names the conference in `series`: 'SOSP '23', 'KDD '24', 'CHI EA '25'
 _ACM_SERIES = re.compile(r"^[A-Z][\w/&@+.-]*(?: [A-Z][\w/&@+.-]*)? '\d\d$")
 

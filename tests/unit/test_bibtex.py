@@ -603,6 +603,7 @@ def test_a_selected_papers_card_on_the_profile_names_its_conference_as_its_list_
     [
         ("booktitle = {17th {USENIX} Symposium on Operating Systems Design and Implementation ({OSDI} 23)}", "OSDI 23"),  # USENIX's
         ("booktitle = {2023 IEEE 64th Annual Symposium on Foundations of Computer Science (FOCS)}", "FOCS"),  # IEEE Xplore's
+        ("booktitle = {Proceedings of the 40th International Conference on Machine Learning (ICML'23)}", "ICML'23"),
         ("booktitle = {Proceedings of the 29th Symposium on Operating Systems Principles}, series = {SOSP '23}", "SOSP '23"),  # ACM's
         ("booktitle = {Proceedings of the 61st Annual Meeting of the ACL (Volume 1: Long Papers)}", None),
         ("booktitle = {Proceedings of a Meeting (Short Papers)}", None),
