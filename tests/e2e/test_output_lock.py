@@ -86,10 +86,10 @@ def python(script: str, *args: str, **options) -> subprocess.Popen:
 
 
 @contextmanager
-def holding_build(site: Path) -> Iterator[tuple[subprocess.Popen, Path]]:
+def holding_build(site: Path, *options: str) -> Iterator[tuple[subprocess.Popen, Path]]:
     """A `sitegen build --site SITE` held where it writes; yields it and the file whose making lets it go on."""
     held, release = site.parent / "held", site.parent / "release"
-    process = python(HOLDING, str(held), str(release), "build", "--site", str(site))
+    process = python(HOLDING, str(held), str(release), "build", "--site", str(site), *options)
     try:
         wait_for(lambda: held.exists() or process.poll() is not None, 60, "the first build to reach output/")
         assert process.poll() is None, process.communicate()
@@ -141,7 +141,7 @@ def test_the_dev_server_waits_for_another_build_and_then_builds_the_change(tmp_p
     site = site_with_records(tmp_path / "site")
     with serving(site) as server:
         wait_for(lambda: page_title_shown(server, "/records/a/", "First title"), CHANGE_SECONDS, "the first build", server)
-        with holding_build(site) as (first, release):
+        with holding_build(site, "--no-cache") as (first, release):  # the server's build is up to date: one that writes
             retitle(site, "Saved while sitegen build wrote")
             time.sleep(2)  # polls of the server, each finding output/ taken
             answer = server.get("/records/a/")
