@@ -115,6 +115,8 @@ def enrich_site(
     kept.begin()
     aliases = owner_aliases()
     records = [_owner_named(_marks_apart(record), profile.name, aliases) for record in records]
+    if profile.former_names:
+        records = [_named_now(record, profile) for record in records]
     merge_notes: list[Problem] = []
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     merged, notice_notes = attach_notices(merged)
@@ -467,12 +469,53 @@ EXACT = 100  # the score of a name profile.yaml lists (see owner_score)
 
 def _owners(profile: Profile) -> tuple[OwnerNames, str]:
     """The owner's names, normalised, and a key of them (entries are made from them: see entry_key)."""
-    written = (profile.name, *profile.name_variants)
+    owners = owner_names((profile.name, *profile.name_variants))
+    return owners, digest(repr(sorted(owners.exact)), repr(owners.forms), OWNER_MATCH)
+
+
+@functools.lru_cache(maxsize=64)
+def owner_names(written: tuple[str, ...]) -> OwnerNames:
+    """A person's names as written in profile.yaml, read as owner_score matches them."""
     names = {normalise_name(n) for n in written}
     names |= {n.replace("ue", "u").replace("oe", "o").replace("ae", "a") for n in names}
-    exact = frozenset(names - {""})
-    forms = known_forms(written)
-    return OwnerNames(exact, forms), digest(repr(sorted(exact)), repr(forms), OWNER_MATCH)
+    return OwnerNames(frozenset(names - {""}), known_forms(written))
+
+
+def _named_now(record: Record, profile: Profile) -> Record:
+    """The record with the owner's current name (profile.yaml's `name`) for a former name of theirs (`former_names`)
+    among its authors, editors and translators, in whatever form it is written ('Okafor, D.' for Daniel Okafor).
+
+    A former name is one the owner has asked the site never to print (a name before a transition or a marriage):
+    every page, export, feed and tag is made from the record, so none of them prints it, and the record is the
+    owner's as any record naming them is. Of a list's names only the closest to a former name is replaced, and only
+    when no name of the list is closer to the current ones (a co-author 'D. Okafor' beside 'Robin Okafor' stays).
+    Its source key takes the change in (a digest: the cache's files are not to hold the former name either)."""
+    former, current = owner_names(profile.former_names), owner_names((profile.name, *profile.name_variants))
+    authors, renamed = _now_named_in(record.authors, former, current, profile.name)
+    extra = dict(record.extra)
+    for field_name in ("editors", "translators"):
+        names = extra.get(field_name)
+        if isinstance(names, list) and all(isinstance(name, str) for name in names):
+            now, renamed_here = _now_named_in(tuple(names), former, current, profile.name)
+            if renamed_here:
+                extra[field_name], renamed = list(now), {**renamed, **renamed_here}
+    if not renamed:
+        return record
+    for field_name in ("author_marks", "author_ids"):  # name -> mark, name -> iD: under the name the record now writes
+        if isinstance(by_name := extra.get(field_name), dict):
+            extra[field_name] = {renamed.get(name, name) if isinstance(name, str) else name: value for name, value in by_name.items()}
+    key = f"{record.source_key} named-now={digest(profile.name, *profile.former_names)}" if record.source_key else ""
+    return dataclasses.replace(record, authors=authors, extra=extra, source_key=key)
+
+
+def _now_named_in(names: tuple[str, ...], former: OwnerNames, current: OwnerNames, name: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """`names` with the one closest to a former name replaced by `name` (see _named_now), and {written: name}."""
+    scores = [owner_score(written, former) for written in names]
+    best = max(scores, default=0)
+    if not best or any(owner_score(written, current) >= best for written in names):
+        return names, {}
+    at = scores.index(best)
+    return (*names[:at], name, *names[at + 1 :]), {names[at]: name}
 
 
 @functools.lru_cache(maxsize=AUTHOR_NAMES_KEPT)

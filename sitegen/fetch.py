@@ -941,7 +941,7 @@ def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], pr
     """Apply the profile's exclusions to every record, and the co-author anchors to name-search results."""
     owner = [n for fetched in results.values() for n in fetched.owner_names]
     if profile:
-        owner += [profile.name, *profile.name_variants]
+        owner += [profile.name, *profile.name_variants, *profile.former_names]
     current = {"exclude_categories": filters.exclude.exclude_categories, "exclude_ids": filters.exclude.exclude_ids}
     outcome = Outcome({}, {}, owner, current, asks)
     for source, fetched in results.items():

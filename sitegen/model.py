@@ -112,6 +112,7 @@ class SiteConfig:
 class Profile(_Placed):
     name: str
     name_variants: tuple[str, ...] = ()
+    former_names: tuple[str, ...] = ()  # the owner's names that the site never prints: `name` stands in their place
     position: str = ""
     affiliation: str = ""
     bio: str = ""  # Markdown

@@ -798,7 +798,7 @@ def _records_per_page(fields: Fields) -> int:
     return value if value and value > 0 else RECORDS_PER_PAGE
 
 
-PROFILE_FIELDS = frozenset({"name", "name_variants", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"})
+PROFILE_FIELDS = frozenset({"name", "name_variants", "former_names", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"})
 # The sources of SPEC §6 and the identifiers of SPEC §9, kept in `extra` for `sitegen fetch`.
 PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "dois", "coauthors", "exclude_ids", "arxiv_author_ids"})
 PROFILE_SYNONYMS = {
@@ -817,6 +817,13 @@ PROFILE_SYNONYMS = {
     "description": "bio",
     "variants": "name_variants",
     "aliases": "name_variants",
+    "former_name": "former_names",
+    "previous_names": "former_names",
+    "old_names": "former_names",
+    "birth_name": "former_names",
+    "maiden_name": "former_names",
+    "deadname": "former_names",
+    "deadnames": "former_names",
 }
 ARXIV_FIELDS = frozenset({"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"})
 
@@ -838,9 +845,10 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
     links = fields.url_map("links")
     _check_one_orcid(document, links, problems)
     _check_one_arxiv_author(document, links, sources, problems)
-    return Profile(
+    profile = Profile(
         name=fields.string("name", required=True) or "",
         name_variants=fields.string_list("name_variants"),
+        former_names=fields.string_list("former_names"),
         position=fields.string("position", default="") or "",
         affiliation=fields.string("affiliation", default="") or "",
         bio=fields.string("bio", default="") or "",
@@ -852,6 +860,18 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         location=Location(document.display_path, getattr(document.data, "line", None) or None),
         lines={**getattr(document.data, "key_lines", {}), **item_lines(document.data, "links")},
     )
+    _check_former_names(fields, profile)
+    return profile
+
+
+def _check_former_names(fields: Fields, profile: Profile) -> None:
+    """`former_names` are names the site prints as `name`: one also given as the name or in `name_variants`, which
+    are printed as written, is a warning, since the two say opposite things of it."""
+    printed = {" ".join(written.casefold().split()) for written in (profile.name, *profile.name_variants)}
+    for name in profile.former_names:
+        if " ".join(name.casefold().split()) in printed:
+            message = f"{name!r} is also your name or one of name_variants, which are printed as written: keep it in one of them"
+            fields.problem("former_names", message, warning=True)
 
 
 def _check_one_arxiv_author(document: RawDocument, links: dict[str, str], sources: ArxivSources, problems: list[Problem]) -> None:

@@ -166,6 +166,9 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     if "[" in profile.bio or "<" in profile.bio:  # a link (the people page shows the bio as a record's text)
         render_markdown(profile.bio, unsafe=unsafe)
     problems += [Problem(f"field 'bio': {link_left_out(url)}", reader.where("bio"), warning=True) for url in unsafe]
+    if profile.former_names:  # sitegen.enrich._named_now replaces the owner's alone
+        message = "field 'former_names': read in profile.yaml only, for the site's owner: the records print this member's names as they write them"
+        problems.append(Problem(message, reader.where("former_names"), warning=True))
     arxiv = profile.arxiv
     extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
     return _profile_person(

@@ -198,3 +198,15 @@ def test_a_coauthor_of_the_owners_family_name_is_evidence_and_the_owners_forms_a
     assert sorted(g.ids for g in groups) == [["1", "2"], ["3", "4"], ["5"]]
     assert [is_owner(n) for n in ("Smith, J.", "John Smith", "J. Smith", "Jane Smith", "K. Smith", "Jonathan Smith")] == [True, True, True, False, False, False]
     assert groups[0].coauthors(is_owner) in ([("Jane Smith", 2)], [("Bob Roe", 2)])
+
+
+def test_a_former_name_of_the_profile_is_the_owner_not_a_coauthor_that_links_papers():
+    """profile.yaml's former_names are the owner's: two papers naming the old name and no one else in common are
+    not one person by it (a search by the current name, or --id, gave no arXiv name to set aside)."""
+    from sitegen.fetch import Fetched, Filters, decide
+    from sitegen.model import Profile
+
+    outcome = decide({"arxiv": Fetched(records=[])}, Filters(), [], Profile("Robin Okafor", former_names=("Daniel Okafor",)), [])
+    papers = [paper("1", "Daniel Okafor, Jonas Berg"), paper("2", "Daniel Okafor, Ann Lee"), paper("3", "Robin Okafor, Zed Quist")]
+    groups, _ = group_papers(papers, outcome.owner_names)
+    assert sorted(g.ids for g in groups) == [["1"], ["2"], ["3"]]
