@@ -463,6 +463,7 @@ def merged_record(members: list[Record]) -> Record:
     # publications.bib, whose `ids` holds them all, lists them in the same order
     own = [alias for r in ranked for alias in ([r.id] if not r.fetched and r.id else []) + list(r.aliases)]
     values["aliases"] = tuple(dict.fromkeys(alias for alias in own if alias != work_id))
+    values["merged_ids"] = tuple(sorted({r.id for r in members if r.id and r.id != work_id}))
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
         lead,

@@ -190,12 +190,19 @@ class Record(_Placed):
     ids: dict[str, str] = field(default_factory=dict)  # other identifiers: openalex, dblp, orcid put-code, ...
     sources: tuple[str, ...] = ()  # every source that contributed (set when records of one work are merged)
     aliases: tuple[str, ...] = ()  # the ids of the records of your own files merged into this one (their citation keys)
+    merged_ids: tuple[str, ...] = ()  # the ids of every other record merged into this one: their pages lead to its page
     extra: dict[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
     source_key: str = ""  # a cheap key for everything derived from this record: its file's hash and its place, or of one of many (a .bib) its own hash
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
     # required fields a hand-written record left out: it may, to correct a fetched record, which has them
     missing: tuple[str, ...] = ()
+
+    @property
+    def old_ids(self) -> tuple[str, ...]:
+        """The ids this work had or was shown by before it was renamed (`aliases`) or merged with another version:
+        the addresses of their pages (records/<old id>/) and their list items (#r-<old id>) lead to it."""
+        return tuple(dict.fromkeys(i for i in (*self.aliases, *self.merged_ids) if i and i != self.id))
 
     @property
     def fetched(self) -> bool:

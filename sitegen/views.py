@@ -45,6 +45,7 @@ from sitegen.urls import (
     picture_elsewhere_problem,
     post_path,
     record_path,
+    slugify,
     subject_path,
     tag_path,
 )
@@ -484,6 +485,7 @@ class ViewBuilder:
         return {
             "id": record.id,
             "anchor": f"r-{entry.slug}",
+            "old_anchors": [f"r-{slugify(old)}" for old in record.old_ids],  # the ids it had: links to them find it
             "url": self.urls.page(record_path(entry.slug)),
             "title": Markup(entry.title.html),
             "title_text": entry.title.plain,

@@ -23,7 +23,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import parse_yaml
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind, theme_string
-from sitegen.urls import SiteUrls, address_problem, is_relative_path
+from sitegen.urls import SiteUrls, address_problem, is_relative_path, record_path, slugify, windows_folder_problem
 from sitegen.values import value_class
 
 REDIRECTS_FILE = "content/redirects.yaml"
@@ -51,9 +51,27 @@ def redirect_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
 
 @register_page_kind("redirects", reads=(REDIRECTS_FILE,), load=lambda files: load_redirects(files), links=redirect_links)
 def redirect_pages(context: RenderContext) -> Iterable[Page]:
-    for redirect in context.site.kind_value("redirects", ()):
+    declared = context.site.kind_value("redirects", ())
+    for redirect in declared:
         make = functools.partial(redirect_page, context, redirect.new)
         yield Page(redirect.old, (redirect.new,), make, in_sitemap=False, source=Location(REDIRECTS_FILE, redirect.line))
+    for old, new in record_moves(context.site, {redirect.old for redirect in declared}):
+        yield Page(old, (new,), functools.partial(redirect_page, context, new), in_sitemap=False)
+
+
+def record_moves(site: Site, declared: set[str]) -> Iterable[tuple[str, str]]:
+    """(old page, new address) for each record renamed (its `aliases`) or merged with another version of the work
+    (a preprint's page, records/2401.01234/, once its journal version is the work's): the links people made to it
+    keep working without a line of redirects.yaml. An old address that is a record's page, or that redirects.yaml
+    sends elsewhere, is left to it; one that is no folder Windows can hold is not written."""
+    taken = {record_path(entry.slug).casefold() for entry in site.entries} | {old.casefold() for old in declared}
+    for entry in site.entries:
+        for old_id in entry.record.old_ids:
+            slug = slugify(old_id)
+            old = record_path(slug)
+            if old.casefold() not in taken and not windows_folder_problem(slug):
+                taken.add(old.casefold())
+                yield old, record_path(entry.slug).removesuffix("index.html")
 
 
 def load_redirects(files: ContentFiles) -> tuple[tuple[Redirect, ...], None, list[Problem]]:
