@@ -104,6 +104,7 @@ class SiteConfig:
     description: str = ""
     cname: str | None = None
     records_per_page: int = RECORDS_PER_PAGE
+    feed_id_base: str = ""  # the address the feeds' entry ids are made from ("": base_url): the site's first one, kept when it moves
     math_macros: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (replacement, arguments)
     extra: dict[str, Any] = field(default_factory=dict)
 

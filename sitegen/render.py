@@ -197,7 +197,7 @@ def favicon_file(sources: dict[str, str]) -> str | None:
 
 def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
     environment = fragments.environment(lambda: make_environment(theme, listing, site.config.language))
-    urls = SiteUrls(site.config.base_url)
+    urls = SiteUrls(site.config.base_url, site.config.feed_id_base)
     sources = static_sources(theme, listing)
 
     def render(template: str, values: dict[str, Any]) -> bytes:

@@ -89,6 +89,7 @@ def picture_elsewhere_problem(address: str) -> str:
 @dataclass(frozen=True)
 class SiteUrls:
     base_url: str  # as configured, with or without trailing slash
+    id_base: str = ""  # site.yaml's feed_id_base: the feeds' ids are made from it ("": from base_url)
 
     @functools.cached_property
     def origin(self) -> str:
@@ -109,6 +110,15 @@ class SiteUrls:
 
     def absolute(self, output_path: str) -> str:
         return self.origin + self.page(output_path)
+
+    def permanent(self, absolute_url: str) -> str:
+        """The id a feed gives a page of the site (an absolute URL under base_url): the same address under
+        `id_base`, the address the site's feeds were first read at, so that a site that moves (to a custom domain,
+        a project path) keeps its entries' ids and feed readers do not show every entry again as new."""
+        here = self.origin + self.base_path
+        if not self.id_base or not absolute_url.startswith(here):
+            return absolute_url
+        return SiteUrls(self.id_base).origin + SiteUrls(self.id_base).base_path + absolute_url.removeprefix(here)
 
     def link(self, url: str) -> str:
         """A link written in a record or the profile, as pages print it: a relative one

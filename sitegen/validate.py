@@ -357,7 +357,7 @@ def _escape_made(sequence: str) -> str:
     return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
 
 
-SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "math_macros"})
+SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "math_macros", "feed_id_base"})
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
 SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
@@ -366,6 +366,7 @@ SITE_SYNONYMS = {
     "domain": "cname",
     "lang": "language",
     "locale": "language",
+    **dict.fromkeys(("feed_id", "feed_ids", "feed_base_url", "original_base_url", "old_base_url", "first_base_url", "guid_base"), "feed_id_base"),
     **dict.fromkeys(("accent_color", "accent_colour", "theme_color", "theme_colour", "primary_color", "primary_colour"), "accent"),
     **dict.fromkeys(("accent_color_dark", "accent_colour_dark", "dark_accent"), "accent_dark"),
     **dict.fromkeys(("font_family", "fonts", "body_font"), "font"),
@@ -391,11 +392,27 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         cname=_cname(fields),
         records_per_page=_records_per_page(fields),
         math_macros=_math_macros(fields),
+        feed_id_base=_feed_id_base(fields),
         extra=options | _with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
     _check_custom_domain(fields, config)
     _check_option_types(fields, options)
     return config
+
+
+def _feed_id_base(fields: Fields) -> str:
+    """`feed_id_base`: the address the site's feeds were first read at (its base_url then), an http(s) URL with a
+    host; "" when not given, the feeds' ids being made from base_url."""
+    written = fields.string("feed_id_base")
+    if written is None:
+        return ""
+    base = normal_base_url(written)
+    if not is_base_url(written) or not SiteUrls(base).origin:
+        fields.problem(
+            "feed_id_base", f"expected the address the site had when its feeds were first read, an http(s) URL such as https://user.github.io/, got {written!r}"
+        )
+        return ""
+    return base
 
 
 def _math_macros(fields: Fields) -> dict[str, tuple[str, int]]:

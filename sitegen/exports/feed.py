@@ -31,15 +31,18 @@ def _timestamp(entry: Entry) -> str:
     return f"{day}T00:00:00Z"
 
 
-def atom_feed(site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str], named: str = "publications") -> bytes:
-    """The records' feed, newest first; `named`: what it is, in the site's language (the theme's `feeds.publications`)."""
+def atom_feed(
+    site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str], named: str = "publications", permanent: Callable[[str], str] = str
+) -> bytes:
+    """The records' feed, newest first; `named`: what it is, in the site's language (the theme's `feeds.publications`);
+    `permanent`: the id of a page's absolute URL (SiteUrls.permanent)."""
     entries = site.entries[:FEED_SIZE]
     updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
     owner = site.profile.name
-    feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language)
+    feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language, permanent=permanent)
     for entry in entries:
         title = with_standing(entry.title.plain, entry.record, ": ")  # "Retracted: <title>", as the lists mark it
-        item = _entry(feed, record_url(entry), title, _timestamp(entry))
+        item = _entry(feed, record_url(entry), title, _timestamp(entry), permanent)
         if (language := entry.record.language) and language.lower() != site.config.language.lower():
             item.set("{http://www.w3.org/XML/1998/namespace}lang", language)  # an English paper in a Persian site's feed
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
@@ -63,12 +66,12 @@ class DatedText:
     categories: tuple[str, ...] = ()  # a post's tags
 
 
-def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText]) -> bytes:
-    """An Atom feed of `texts` (newest first, at least one): the news or the blog."""
+def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText], permanent: Callable[[str], str] = str) -> bytes:
+    """An Atom feed of `texts` (newest first, at least one): the news or the blog; `permanent` as atom_feed's."""
     shown = texts[:FEED_SIZE]
-    feed = _feed(page_url, title, f"{shown[0].day}T00:00:00Z", feed_url, owner, language=language)
+    feed = _feed(page_url, title, f"{shown[0].day}T00:00:00Z", feed_url, owner, language=language, permanent=permanent)
     for text in shown:
-        entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z")
+        entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z", permanent)
         if text.summary:
             _add(entry, "summary", text.summary)
         if text.html:
@@ -78,11 +81,13 @@ def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: s
     return _written(feed)
 
 
-def _feed(page_url: str, title: str, updated: str, feed_url: str, owner: str, subtitle: str = "", language: str = "") -> ET.Element:
+def _feed(
+    page_url: str, title: str, updated: str, feed_url: str, owner: str, subtitle: str = "", language: str = "", permanent: Callable[[str], str] = str
+) -> ET.Element:
     """A feed's own elements: what it is, since when, where it and its page are, whose it is."""
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": language} if language else {})
-    _add(feed, "id", page_url)
+    _add(feed, "id", permanent(page_url))
     _add(feed, "title", title)
     if subtitle:
         _add(feed, "subtitle", subtitle)
@@ -94,9 +99,10 @@ def _feed(page_url: str, title: str, updated: str, feed_url: str, owner: str, su
     return feed
 
 
-def _entry(feed: ET.Element, url: str, title: str, timestamp: str) -> ET.Element:
+def _entry(feed: ET.Element, url: str, title: str, timestamp: str, permanent: Callable[[str], str] = str) -> ET.Element:
+    """An entry at `url`; its id is `permanent(url)`, which a feed reader knows it by (the address it had when first read)."""
     entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
-    _add(entry, "id", url)
+    _add(entry, "id", permanent(url))
     _add(entry, "title", title)
     _add(entry, "updated", timestamp)
     _add(entry, "published", timestamp)

@@ -29,7 +29,9 @@ def export_files(context: RenderContext) -> Iterable[Page]:
     yield Page(
         "feed.xml",
         (newest,),
-        lambda: atom_feed(site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url, feed_name(context, "publications")),
+        lambda: atom_feed(
+            site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url, feed_name(context, "publications"), urls.permanent
+        ),
     )
     yield Page("robots.txt", (), lambda: robots_txt(urls.absolute("sitemap.xml")))
     yield Page(".nojekyll", (), lambda: b"")

@@ -111,7 +111,13 @@ def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
     ]
     site = context.site
     return dated_feed(
-        f"{site.profile.name}: {feed_name(context, 'news')}", site.config.language, site.profile.name, page_url, context.urls.absolute(FEED_PATH), texts
+        f"{site.profile.name}: {feed_name(context, 'news')}",
+        site.config.language,
+        site.profile.name,
+        page_url,
+        context.urls.absolute(FEED_PATH),
+        texts,
+        context.urls.permanent,
     )
 
 

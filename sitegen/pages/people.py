@@ -362,7 +362,7 @@ class _PeoplePages:
         name = _xml(person.name)
         head = (
             f"<?xml version='1.0' encoding='utf-8'?>\n<feed xmlns=\"{ATOM}\" xml:lang=\"{_xml(self.context.site.config.language)}\">\n"
-            f"  <id>{_xml(page)}</id>\n  <title>{name}: {_xml(feed_name(self.context, 'publications'))}</title>\n"
+            f"  <id>{_xml(urls.permanent(page))}</id>\n  <title>{name}: {_xml(feed_name(self.context, 'publications'))}</title>\n"
             f"  <updated>{max((feed_timestamp(e) for e in entries), default='1970-01-01T00:00:00Z')}</updated>\n"
             f'  <link rel="self" type="application/atom+xml" href="{_xml(feed)}" />\n'
             f'  <link rel="alternate" type="text/html" href="{_xml(page)}" />\n'
@@ -381,7 +381,7 @@ class _PeoplePages:
         element = ET.Element("entry")
         url = self.context.views.record_absolute_url(entry)
         stamp = feed_timestamp(entry)
-        for tag, text in (("id", url), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
+        for tag, text in (("id", self.context.urls.permanent(url)), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
             ET.SubElement(element, tag).text = xml_text(text)
         ET.SubElement(element, "link", rel="alternate", type="text/html", href=url)
         for subject in entry.subjects:

@@ -226,4 +226,5 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
         urls.absolute(POSTS_PATH),
         urls.absolute(POSTS_FEED_PATH),
         texts,
+        urls.permanent,
     )
