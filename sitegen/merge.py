@@ -464,6 +464,7 @@ def merged_record(members: list[Record]) -> Record:
     own = [alias for r in ranked for alias in ([r.id] if not r.fetched and r.id else []) + list(r.aliases)]
     values["aliases"] = tuple(dict.fromkeys(alias for alias in own if alias != work_id))
     values["merged_ids"] = tuple(sorted({r.id for r in members if r.id and r.id != work_id}))
+    values["first_id"] = min((r for r in members if r.id), key=lambda r: (r.date or datetime.date(r.year or 9999, 12, 31), r.id), default=lead).id or ""
     keys = [r.source_key for r in ranked]  # in rank order: the same work gives the same key, whatever the file order
     return dataclasses.replace(
         lead,

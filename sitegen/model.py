@@ -192,6 +192,7 @@ class Record(_Placed):
     sources: tuple[str, ...] = ()  # every source that contributed (set when records of one work are merged)
     aliases: tuple[str, ...] = ()  # the ids of the records of your own files merged into this one (their citation keys)
     merged_ids: tuple[str, ...] = ()  # the ids of every other record merged into this one: their pages lead to its page
+    first_id: str = ""  # of a merged work, the id of its earliest version (a preprint's): what the feeds know it by
     extra: dict[str, Any] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the fields the file itself set, sorted
     source_key: str = ""  # a cheap key for everything derived from this record: its file's hash and its place, or of one of many (a .bib) its own hash
@@ -204,6 +205,13 @@ class Record(_Placed):
         """The ids this work had or was shown by before it was renamed (`aliases`) or merged with another version:
         the addresses of their pages (records/<old id>/) and their list items (#r-<old id>) lead to it."""
         return tuple(dict.fromkeys(i for i in (*self.aliases, *self.merged_ids) if i and i != self.id))
+
+    @property
+    def feed_id(self) -> str:
+        """The id whose page address the feeds give the record as its entry's id, which must not change when the
+        record does: a merged work's earliest version's (the preprint the feeds listed before its journal version
+        came), else a renamed record's first alias (its old id), else its id."""
+        return self.first_id or (self.aliases[0] if self.aliases else self.id)
 
     @property
     def fetched(self) -> bool:

@@ -621,6 +621,12 @@ class ViewBuilder:
     def record_absolute_url(self, entry: Entry) -> str:
         return self.urls.absolute(record_path(entry.slug))
 
+    def record_feed_id(self, entry: Entry) -> str:
+        """The record's entry id in the feeds: the address of its page under its first id (Record.feed_id), under
+        site.yaml's feed_id_base: a record renamed, merged with its journal version or moved with the site is the
+        entry a feed reader knows already."""
+        return self.urls.permanent(self.urls.absolute(record_path(slugify(entry.record.feed_id))))
+
     def bibtex(self, entry: Entry) -> str:
         """The record's BibTeX entry in publications.bib and in its people's files: all it has (sitegen.exports.bibtex).
         Kept for the build only when people pages ask for it again: else publications.bib is its one use."""

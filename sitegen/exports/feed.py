@@ -32,17 +32,25 @@ def _timestamp(entry: Entry) -> str:
 
 
 def atom_feed(
-    site: Site, feed_url: str, home_url: str, record_url: Callable[[Entry], str], named: str = "publications", permanent: Callable[[str], str] = str
+    site: Site,
+    feed_url: str,
+    home_url: str,
+    record_url: Callable[[Entry], str],
+    named: str = "publications",
+    permanent: Callable[[str], str] = str,
+    record_id: Callable[[Entry], str] | None = None,
 ) -> bytes:
     """The records' feed, newest first; `named`: what it is, in the site's language (the theme's `feeds.publications`);
-    `permanent`: the id of a page's absolute URL (SiteUrls.permanent)."""
+    `permanent`: the id of a page's absolute URL (SiteUrls.permanent); `record_id`: a record's entry id (default:
+    its page's address)."""
     entries = site.entries[:FEED_SIZE]
     updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
     owner = site.profile.name
     feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language, permanent=permanent)
     for entry in entries:
         title = with_standing(entry.title.plain, entry.record, ": ")  # "Retracted: <title>", as the lists mark it
-        item = _entry(feed, record_url(entry), title, _timestamp(entry), permanent)
+        url = record_url(entry)
+        item = _entry(feed, url, title, _timestamp(entry), record_id(entry) if record_id else permanent(url))
         if (language := entry.record.language) and language.lower() != site.config.language.lower():
             item.set("{http://www.w3.org/XML/1998/namespace}lang", language)  # an English paper in a Persian site's feed
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
@@ -71,7 +79,7 @@ def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: s
     shown = texts[:FEED_SIZE]
     feed = _feed(page_url, title, f"{shown[0].day}T00:00:00Z", feed_url, owner, language=language, permanent=permanent)
     for text in shown:
-        entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z", permanent)
+        entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z", permanent(text.url))
         if text.summary:
             _add(entry, "summary", text.summary)
         if text.html:
@@ -99,10 +107,10 @@ def _feed(
     return feed
 
 
-def _entry(feed: ET.Element, url: str, title: str, timestamp: str, permanent: Callable[[str], str] = str) -> ET.Element:
-    """An entry at `url`; its id is `permanent(url)`, which a feed reader knows it by (the address it had when first read)."""
+def _entry(feed: ET.Element, url: str, title: str, timestamp: str, entry_id: str) -> ET.Element:
+    """An entry at `url`; `entry_id` is what a feed reader knows it by, which stays when its address changes."""
     entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
-    _add(entry, "id", permanent(url))
+    _add(entry, "id", entry_id)
     _add(entry, "title", title)
     _add(entry, "updated", timestamp)
     _add(entry, "published", timestamp)

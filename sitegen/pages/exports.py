@@ -30,7 +30,13 @@ def export_files(context: RenderContext) -> Iterable[Page]:
         "feed.xml",
         (newest,),
         lambda: atom_feed(
-            site, urls.absolute("feed.xml"), urls.absolute("index.html"), context.views.record_absolute_url, feed_name(context, "publications"), urls.permanent
+            site,
+            urls.absolute("feed.xml"),
+            urls.absolute("index.html"),
+            context.views.record_absolute_url,
+            feed_name(context, "publications"),
+            urls.permanent,
+            context.views.record_feed_id,
         ),
     )
     yield Page("robots.txt", (), lambda: robots_txt(urls.absolute("sitemap.xml")))

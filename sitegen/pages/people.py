@@ -381,7 +381,7 @@ class _PeoplePages:
         element = ET.Element("entry")
         url = self.context.views.record_absolute_url(entry)
         stamp = feed_timestamp(entry)
-        for tag, text in (("id", self.context.urls.permanent(url)), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
+        for tag, text in (("id", self.context.views.record_feed_id(entry)), ("title", entry.title.plain), ("updated", stamp), ("published", stamp)):
             ET.SubElement(element, tag).text = xml_text(text)
         ET.SubElement(element, "link", rel="alternate", type="text/html", href=url)
         for subject in entry.subjects:

@@ -59,3 +59,33 @@ def test_a_feed_id_base_that_is_no_site_address_is_an_error(tmp_path, written):
         "content/site.yaml:3: field 'feed_id_base': expected the address the site had when its feeds were first read, an http(s) URL "
         f"such as https://user.github.io/, got '{written}'"
     ) in str(raised.value)
+
+
+RENAMED_AND_MERGED = {
+    "content/site.yaml": "title: Robin Okafor\nbase_url: https://robin.example.org/\npeople: authors\n",
+    "content/profile.yaml": "name: Robin Okafor\n",
+    "content/records/papers.yaml": (
+        "- {id: okafor2023renamed, aliases: [okafor2023new], title: New Paper, authors: [Robin Okafor], year: 2023, source: SODA}\n"
+        "- {id: okafor2019streaming, title: Streaming Triangles, authors: [Robin Okafor], year: 2019, source: Information Letters,"
+        " arxiv: '1805.01234', doi: 10.1000/il.5}\n"
+        "- {id: okafor2016, title: Graphs, authors: [Robin Okafor], year: 2016, source: Algorithmica}\n"
+    ),
+    # the preprint, fetched from arXiv before its journal version was written by hand
+    "content/records/arxiv/1805.01234.yaml": (
+        "id: '1805.01234'\ntitle: Streaming Triangles\nauthors: [Robin Okafor]\nyear: 2018\ndate: 2018-05-03\nsource: arXiv\n"
+        "arxiv: '1805.01234'\norigin: arxiv\n"
+    ),
+}
+
+
+@pytest.mark.slow  # a site with people pages rendered
+def test_a_renamed_record_and_a_preprint_merged_with_its_journal_version_keep_their_entry_ids(tmp_path):
+    files = rendered_files(write_site(tmp_path, RENAMED_AND_MERGED))
+    feed = feedparser.parse(files["feed.xml"])
+    assert [(entry.id, entry.link) for entry in feed.entries] == [
+        ("https://robin.example.org/records/okafor2023new/", "https://robin.example.org/records/okafor2023renamed/"),
+        ("https://robin.example.org/records/1805.01234/", "https://robin.example.org/records/okafor2019streaming/"),
+        ("https://robin.example.org/records/okafor2016/", "https://robin.example.org/records/okafor2016/"),
+    ]
+    person = feedparser.parse(files["people/robin-okafor/feed.xml"])
+    assert [entry.id for entry in person.entries] == [entry.id for entry in feed.entries]
