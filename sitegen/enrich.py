@@ -102,6 +102,7 @@ def enrich_site(
     site_dir: Path,
     converted: dict[str, list] | None = None,
     kept: KeptEntries | None = None,
+    name_changes: Sequence[NameChange] = (),
 ) -> tuple[Site, list[Problem]]:
     """The site the templates show, and the warnings of converting its text.
 
@@ -115,8 +116,9 @@ def enrich_site(
     kept.begin()
     aliases = owner_aliases()
     records = [_owner_named(_marks_apart(record), profile.name, aliases) for record in records]
-    if profile.former_names:
-        records = [_named_now(record, profile) for record in records]
+    for change in (NameChange.of(profile.name, profile.name_variants, profile.former_names), *name_changes):
+        if change.former:
+            records = [_named_now(record, change) for record in records]
     merge_notes: list[Problem] = []
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     merged, notice_notes = attach_notices(merged)
@@ -481,22 +483,38 @@ def owner_names(written: tuple[str, ...]) -> OwnerNames:
     return OwnerNames(frozenset(names - {""}), known_forms(written))
 
 
-def _named_now(record: Record, profile: Profile) -> Record:
-    """The record with the owner's current name (profile.yaml's `name`) for a former name of theirs (`former_names`)
-    among its authors, editors and translators, in whatever form it is written ('Okafor, D.' for Daniel Okafor).
+@dataclasses.dataclass(frozen=True)
+class NameChange:
+    """A person's `former_names` (profile.yaml's, a person file's): `name` is printed in their place."""
 
-    A former name is one the owner has asked the site never to print (a name before a transition or a marriage):
-    every page, export, feed and tag is made from the record, so none of them prints it, and the record is the
-    owner's as any record naming them is. Of a list's names only the closest to a former name is replaced, and only
-    when no name of the list is closer to the current ones (a co-author 'D. Okafor' beside 'Robin Okafor' stays).
-    Its source key takes the change in (a digest: the cache's files are not to hold the former name either)."""
-    former, current = owner_names(profile.former_names), owner_names((profile.name, *profile.name_variants))
-    authors, renamed = _now_named_in(record.authors, former, current, profile.name)
+    name: str
+    current: OwnerNames  # the name and name_variants, printed as written
+    former: OwnerNames | None
+    key: str  # a digest of the names (the cache's files are not to hold a former name either)
+
+    @staticmethod
+    def of(name: str, variants: tuple[str, ...], former: tuple[str, ...]) -> NameChange:
+        return NameChange(name, owner_names((name, *variants)), owner_names(former) if former else None, digest(name, *variants, *former))
+
+
+def _named_now(record: Record, change: NameChange) -> Record:
+    """The record with a person's current name (`name`) for a former name of theirs (`former_names`) among its
+    authors, editors and translators, in whatever form it is written ('Okafor, D.' for Daniel Okafor).
+
+    A former name is one the person has asked the site never to print (a name before a transition or a marriage):
+    every page, export, feed and tag is made from the record, so none of them prints it, and the record is theirs
+    as any record naming them is. Of a list's names only the closest to a former name is replaced, and only when no
+    name of the list is closer to the current ones (a co-author 'D. Okafor' beside 'Robin Okafor' stays). Its
+    source key takes the change in."""
+    former, current = change.former, change.current
+    if former is None:
+        return record
+    authors, renamed = _now_named_in(record.authors, former, current, change.name)
     extra = dict(record.extra)
     for field_name in ("editors", "translators"):
         names = extra.get(field_name)
         if isinstance(names, list) and all(isinstance(name, str) for name in names):
-            now, renamed_here = _now_named_in(tuple(names), former, current, profile.name)
+            now, renamed_here = _now_named_in(tuple(names), former, current, change.name)
             if renamed_here:
                 extra[field_name], renamed = list(now), {**renamed, **renamed_here}
     if not renamed:
@@ -504,7 +522,7 @@ def _named_now(record: Record, profile: Profile) -> Record:
     for field_name in ("author_marks", "author_ids"):  # name -> mark, name -> iD: under the name the record now writes
         if isinstance(by_name := extra.get(field_name), dict):
             extra[field_name] = {renamed.get(name, name) if isinstance(name, str) else name: value for name, value in by_name.items()}
-    key = f"{record.source_key} named-now={digest(profile.name, *profile.former_names)}" if record.source_key else ""
+    key = f"{record.source_key} named-now={change.key}" if record.source_key else ""
     return dataclasses.replace(record, authors=authors, extra=extra, source_key=key)
 
 

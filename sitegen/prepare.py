@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.cache import ContentCache, cache_key, digest
-from sitegen.enrich import KeptEntries, enrich_site, usable
+from sitegen.enrich import KeptEntries, NameChange, enrich_site, usable
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
@@ -99,7 +99,9 @@ def prepare_site(
         config = dataclasses.replace(valid.config, base_url=config_base_url)
     else:
         config = valid.config
-    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries)
+    people = content["people"].value if "people" in content and content["people"].value else ()
+    changes = [NameChange.of(person.name, person.name_variants, person.former_names) for person in people if person.former_names]  # a member's
+    site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries, changes)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
     if collisions := page_collisions(site):

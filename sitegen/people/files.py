@@ -58,6 +58,7 @@ class Person:
     path: str  # 'content/people/ada.yaml'
     name: str
     name_variants: tuple[str, ...] = ()
+    former_names: tuple[str, ...] = ()  # printed as `name` on every record (sitegen.enrich._named_now)
     position: str = ""
     affiliation: str = ""
     bio: str = ""  # Markdown
@@ -166,9 +167,6 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     if "[" in profile.bio or "<" in profile.bio:  # a link (the people page shows the bio as a record's text)
         render_markdown(profile.bio, unsafe=unsafe)
     problems += [Problem(f"field 'bio': {link_left_out(url)}", reader.where("bio"), warning=True) for url in unsafe]
-    if profile.former_names:  # sitegen.enrich._named_now replaces the owner's alone
-        message = "field 'former_names': read in profile.yaml only, for the site's owner: the records print this member's names as they write them"
-        problems.append(Problem(message, reader.where("former_names"), warning=True))
     arxiv = profile.arxiv
     extra = {k: v for k, v in profile.extra.items() if k != "orcid"}
     return _profile_person(
@@ -361,6 +359,7 @@ def _profile_person(profile: Profile, **own: Any) -> Person:
     return Person(
         name=profile.name,
         name_variants=profile.name_variants,
+        former_names=profile.former_names,
         position=profile.position,
         affiliation=profile.affiliation,
         photo=profile.photo,

@@ -97,11 +97,13 @@ def test_former_names_must_be_text(tmp_path):
     assert "content/profile.yaml:2: field 'former_names': expected a list of strings" in str(raised.value)
 
 
-def test_a_person_files_former_names_is_a_warning_that_it_is_not_read(tmp_path):
-    member = "name: Robin Okafor\nformer_names: [Daniel Okafor]\n"
-    site = write_site(tmp_path, {**SITE, "content/profile.yaml": "name: Graph Lab\n", "content/people/robin.yaml": member})
-    warnings = [str(problem) for problem in check_site(site).warnings]
-    assert (
-        "content/people/robin.yaml:2: warning: field 'former_names': read in profile.yaml only, for the site's owner: "
-        "the records print this member's names as they write them"
-    ) in warnings
+@pytest.mark.slow  # a lab's site with people pages rendered
+def test_a_members_former_name_is_printed_as_their_name_and_their_records_are_theirs(tmp_path):
+    member = "name: Robin Okafor\nformer_names: [Daniel Okafor]\nslug: robin\n"
+    site = {**SITE, "content/site.yaml": "title: Graph Lab\nbase_url: https://lab.example.org/\n", "content/profile.yaml": "name: Graph Lab\n"}
+    files = rendered_files(write_site(tmp_path, {**site, "content/people/robin.yaml": member}))
+    assert [path for path, data in files.items() if b"Daniel" in data or b"Okafor, D." in data] == []
+    person = lxml.html.fromstring(files["people/robin/index.html"])
+    assert {"r-graphs", "r-1805.01234", "r-updated"} <= set(person.xpath("//li/@id"))
+    record = lxml.html.fromstring(files["records/graphs/index.html"])
+    assert record.xpath("//meta[@name='citation_author']/@content") == ["Okafor, Robin", "Tanaka, Mei"]
