@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from sitegen.latex import HREF, Converted, convert_inline, convert_span, has_latex, latex_spans
-from sitegen.urls import is_relative_path
+from sitegen.urls import is_relative_path, mistyped_web_address
 
 if TYPE_CHECKING:
     import markdown
@@ -233,6 +233,8 @@ def link_left_out(url: str) -> str:
     """What a warning says of a link `sanitise` left out of a text (`unsafe`): its text stays, as text."""
     scheme = _SCHEME.match(url.strip(" \t\n\r\f\v\x00"))
     shown = url if len(url) <= 80 else url[:77] + "..."
+    if meant := mistyped_web_address(url):
+        return f"link {shown!r}: no web address, the link is left out (its text stays): write '{meant}'"
     why = f"unsafe URL scheme '{scheme[1].lower()}:'" if scheme and scheme[1].lower() not in URL_SCHEMES else "not a valid address"
     return f"link {shown!r}: {why}, the link is left out (its text stays)"
 

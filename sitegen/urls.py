@@ -169,6 +169,21 @@ def url_scheme(url: str) -> str:
     return url[: url.index(":")] if url.startswith(WEB_PREFIXES) else urlsplit(url).scheme.lower()
 
 
+def mistyped_web_address(url: str) -> str | None:
+    """The web address a link with a mistyped scheme meant (`htps://x.org` is `https://x.org`, `http:/x.org` is
+    `http://x.org`), so that a message says what to write instead of calling a typo an unsafe scheme."""
+    found = _MISTYPED_WEB_SCHEME.match(url.strip())
+    if found is None or (found["scheme"].lower() in ("http", "https") and found["slashes"] == "//"):
+        return None
+    scheme = "https" if "s" in found["scheme"].lower() else "http"
+    return f"{scheme}://{url.strip()[found.end() :]}"
+
+
+# Letters of `http`/`https` typed once too often or left out (htps, htttp, hhtps, http), then a colon and up to three
+# slashes, or the slashes without the colon (`https//`); a real scheme (ftp, javascript) is not among them.
+_MISTYPED_WEB_SCHEME = re.compile(r"(?P<scheme>h{1,2}t{1,3}p{1,2}s?|h?t{1,3}ps?|htt?s|hhtp)(?::(?P<slashes>/{0,3})|(?=//))/{0,2}", re.IGNORECASE)
+
+
 def is_relative_path(url: str) -> bool:
     """'static/talk.pdf' is; 'https://...', 'mailto:...', '/elsewhere/' and '#part' are not."""
     if url.startswith(WEB_PREFIXES):  # 4 links per record, 40,000 a build

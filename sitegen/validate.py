@@ -54,6 +54,7 @@ from sitegen.urls import (
     WINDOWS_DEVICE_NAME,
     SiteUrls,
     link_preview_problem,
+    mistyped_web_address,
     normal_base_url,
     picture_elsewhere_problem,
     slugify,
@@ -258,8 +259,10 @@ class Fields:
                 return None
             url = meant
         scheme = url_scheme(url)
-        if scheme not in SAFE_URL_SCHEMES:
-            self.problem(str(key), f"unsafe URL scheme '{scheme}:', the link is left out", warning=True)
+        meant = mistyped_web_address(url)
+        if scheme not in SAFE_URL_SCHEMES or meant:
+            said = f"'{url}' is no web address, the link is left out: write '{meant}'" if meant else f"unsafe URL scheme '{scheme}:', the link is left out"
+            self.problem(str(key), said, warning=True)
             return None
         return url
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from sitegen.errors import Location, Problem, shown_value
-from sitegen.urls import url_scheme, windows_path
+from sitegen.urls import mistyped_web_address, url_scheme, windows_path
 
 LINK_SCHEMES = {"http", "https", "mailto", ""}  # '' is a path inside the site ('static/slides.pdf')
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
@@ -161,8 +161,10 @@ class Fields:
                 return ""
             self.warn(key, f"field '{name}': {said}")
             text = meant
-        if url_scheme(text) not in LINK_SCHEMES or any(c.isspace() for c in text):
-            self.problem(key, f"field '{name}': expected an http(s) or mailto: URL or a path in the site, got {text!r}")
+        meant = mistyped_web_address(text)
+        if url_scheme(text) not in LINK_SCHEMES or any(c.isspace() for c in text) or meant:
+            hint = f": write '{meant}'" if meant else ""
+            self.problem(key, f"field '{name}': expected an http(s) or mailto: URL or a path in the site, got {text!r}{hint}")
             return ""
         return text
 

@@ -1,0 +1,82 @@
+"""The slips of a researcher who edits the site by hand, in a hurry: each is answered at its file and line, saying
+what to write instead (`sitegen check`'s stderr, as the user reads it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import MINIMAL_SITE, write_site
+
+from sitegen import cli
+
+
+def checked(site: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    """`sitegen check`'s exit status and the lines it writes to stderr."""
+    status = cli.main(["check", "--site", str(site)])
+    return status, capsys.readouterr().err.splitlines()
+
+
+def test_a_mistyped_https_in_a_profile_link_says_the_address_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": 'name: Ada Lovelace\nlinks:\n  website: "htps://example.org/ada/"\n'})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert (
+        "content/profile.yaml:3: warning: field 'links.website': 'htps://example.org/ada/' is no web address, the link is left out: write 'https://example.org/ada/'"
+        in lines
+    )
+
+
+def test_a_mistyped_http_in_a_talk_url_is_an_error_that_says_the_address_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    talk = "- title: A talk\n  date: 2025-05-14\n  url: http:/example.org/conf\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/talks/talks.yaml": talk})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert (
+        "content/talks/talks.yaml:3: field 'url': expected an http(s) or mailto: URL or a path in the site, got 'http:/example.org/conf': write 'http://example.org/conf'"
+        in lines
+    )
+
+
+def test_a_mistyped_https_in_a_bibtex_url_says_the_address_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bib = "@article{smith2024,\n  title = {Sorting},\n  author = {Smith, John},\n  journal = {J. Sorting},\n  year = {2024},\n  url = {htps://example.org/sorting}\n}\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/pubs.bib": bib})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert (
+        "content/records/pubs.bib:6: warning: entry 'smith2024': field 'links.html': 'htps://example.org/sorting' is no web address, the link is left out: write 'https://example.org/sorting'"
+        in lines
+    )
+
+
+def test_a_mistyped_https_in_a_markdown_link_says_the_address_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = "---\ntitle: About\n---\nSee [my blog](htps://blog.example.org).\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/pages/about.md": page})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert (
+        "content/pages/about.md:4: warning: link 'htps://blog.example.org': no web address, the link is left out (its text stays): write 'https://blog.example.org'"
+        in lines
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("htps://x.org/a", "https://x.org/a"),
+        ("htp://x.org", "http://x.org"),
+        ("http:/x.org", "http://x.org"),
+        ("https//x.org", "https://x.org"),
+        ("htttps://x.org", "https://x.org"),
+        ("https://x.org", None),
+        ("http://x.org", None),
+        ("ftp://x.org", None),
+        ("javascript:alert(1)", None),
+        ("static/talk.pdf", None),
+        ("mailto:ada@example.org", None),
+    ],
+)
+def test_only_a_mistyped_web_address_is_taken_for_one(written: str, meant: str | None) -> None:
+    from sitegen.urls import mistyped_web_address
+
+    assert mistyped_web_address(written) == meant
