@@ -278,10 +278,15 @@ class Fields:
     def extra(self, known: Container[str]) -> dict[str, Any]:
         return {k: v for k, v in self.data.items() if k not in known}
 
-    def warn_unknown(self, keys: Iterable[Any], noun: str) -> None:
+    def warn_unknown(self, keys: Iterable[Any], noun: str, elsewhere: Callable[[str], str | None] = lambda key: None) -> None:
         """A warning for each of `keys` (fields this mapping has and sitegen does not know),
-        naming the known field it most likely means; the field is kept for templates."""
+        naming the known field it most likely means, or (`elsewhere`: what to say of it) the file it belongs in when it is
+        another file's field (`email:` in site.yaml); the field is kept for templates."""
         for key in keys:
+            place = None if str(key).lower() in self.synonyms else elsewhere(str(key))
+            if place is not None:
+                self.problem(str(key), place, warning=True)
+                continue
             hint = self.closest(key)
             if hint is not None:
                 self.problem(str(key), f"unknown {noun}; did you mean '{hint}'?", warning=True)
@@ -385,7 +390,7 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         return None
     options = theme_options or {}
     fields = Fields(document.data, document.display_path, problems, known=SITE_FIELDS | SITE_EXTRAS | frozenset(options), synonyms=SITE_SYNONYMS)
-    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
+    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting", _site_field_elsewhere)
     config = SiteConfig(
         title=fields.string("title", required=True) or "",
         base_url=_base_url(fields),
@@ -848,13 +853,33 @@ PROFILE_SYNONYMS = {
 ARXIV_FIELDS = frozenset({"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"})
 
 
+def _site_field_elsewhere(key: str) -> str | None:
+    """The file a field written in site.yaml belongs in: the person's (`email:`, `links:`) or a record's."""
+    if key in PROFILE_FIELDS | PROFILE_EXTRAS:
+        return "a setting of content/profile.yaml (it is about you, not the site): move it there"
+    return _record_field_elsewhere(key)
+
+
+def _profile_field_elsewhere(key: str) -> str | None:
+    """The file a field written in profile.yaml (or a person file) belongs in: site.yaml (`base_url:`) or a record's."""
+    if key in SITE_FIELDS | SITE_EXTRAS:
+        return "a setting of content/site.yaml (it is the whole site's): move it there"
+    return _record_field_elsewhere(key)
+
+
+def _record_field_elsewhere(key: str) -> str | None:
+    if key in RECORD_FIELDS:
+        return "a record's field, ignored here: a publication is a file of content/records/ (or an entry of a .bib file there)"
+    return None
+
+
 def validate_profile(document: RawDocument, problems: list[Problem], also_known: frozenset[str] = frozenset()) -> Profile | None:
     """profile.yaml, or the profile part of a person file, whose own fields (`also_known`) a typo may mean too."""
     if not isinstance(document.data, dict):
         problems.append(Problem("expected a mapping (name: ..., affiliation: ...)", Location(document.display_path, 1)))
         return None
     fields = Fields(document.data, document.display_path, problems, known=PROFILE_FIELDS | PROFILE_EXTRAS | also_known, synonyms=PROFILE_SYNONYMS)
-    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting")
+    fields.warn_unknown([key for key in document.data if key not in fields.known], "setting", _profile_field_elsewhere)
     sources = ArxivSources()
     arxiv = fields.mapping("arxiv")
     if arxiv is not None:

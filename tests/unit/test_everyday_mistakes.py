@@ -80,3 +80,23 @@ def test_only_a_mistyped_web_address_is_taken_for_one(written: str, meant: str |
     from sitegen.urls import mistyped_web_address
 
     assert mistyped_web_address(written) == meant
+
+
+def test_a_profile_field_written_in_site_yaml_says_it_belongs_in_profile_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": MINIMAL_SITE["content/site.yaml"] + "email: ada@example.org\n"})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert "content/site.yaml:3: warning: field 'email': a setting of content/profile.yaml (it is about you, not the site): move it there" in lines
+
+
+def test_a_site_setting_and_a_record_field_in_profile_yaml_say_where_they_belong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    profile = "name: Ada Lovelace\nbase_url: https://example.org/ada/\ndoi: 10.1000/xyz123\ndescription: Ada works on engines.\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": profile})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert "content/profile.yaml:2: warning: field 'base_url': a setting of content/site.yaml (it is the whole site's): move it there" in lines
+    assert (
+        "content/profile.yaml:3: warning: field 'doi': a record's field, ignored here: a publication is a file of content/records/ "
+        "(or an entry of a .bib file there)" in lines
+    )
+    assert "content/profile.yaml:4: warning: field 'description': unknown setting; did you mean 'bio'?" in lines, "a synonym still wins"
