@@ -338,6 +338,9 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
                 f"invalid YAML: the text in quotes that starts here is never closed: end it with {quote} where the text ends",
                 Location(display_path, start.line + 1, start.column + 1),
             )
+        if (unspaced := _no_space_after_colon(error, text)) is not None:
+            line, written, meant = unspaced
+            return None, Problem(f"invalid YAML: no space after the colon in {written!r}: write {meant}", Location(display_path, line + 1))
         mark = error.problem_mark or error.context_mark
         location = Location(display_path, mark.line + 1, mark.column + 1) if mark else Location(display_path)
         reason = error.problem or str(error)
@@ -364,6 +367,27 @@ def _unreadable_character(error: yaml.reader.ReaderError, text: str, display_pat
         return Problem(f"invalid YAML: {error.reason}", where)
     code = ord(error.character) if isinstance(error.character, str) else error.character  # libyaml gives the code point
     return Problem(f"invalid YAML: the control character U+{code:04X}, invisible in most editors, cannot be in a YAML file: delete it", where)
+
+
+def _no_space_after_colon(error: yaml.MarkedYAMLError, text: str) -> tuple[int, str, str] | None:
+    """The line (0-based) of `title:"Your Name"` or `year:2024`, a key whose colon has no space after it, when the
+    error is next to it: YAML reads such a line as one plain text, and complains only a line or more later."""
+    lines = text.splitlines()
+    nearby = [mark.line for mark in (error.context_mark, error.problem_mark) if mark is not None]
+    if error.problem_mark is not None:  # the last line with content before the one YAML complains about
+        before = [n for n in range(min(error.problem_mark.line, len(lines)) - 1, -1, -1) if lines[n].strip() and not lines[n].lstrip().startswith("#")]
+        nearby += before[:1]
+    for number in nearby:
+        found = _KEY_WITHOUT_SPACE.match(lines[number]) if number < len(lines) else None
+        if found is not None and found["key"].lower() not in _URI_SCHEMES:
+            value = re.split(r"\s+#", found["value"], maxsplit=1)[0].rstrip()
+            return number, f"{found['key']}:{value}", f"{found['key']}: {value}"
+    return None
+
+
+# `title:"Your Name"`, `  - year:2024`: a key, its colon and at once a value (not `http://`, not a time's `10:30`)
+_KEY_WITHOUT_SPACE = re.compile(r"\s*(?:-\s+)?(?P<key>[A-Za-z_][\w-]*):(?P<value>[^\s/:#].*)$")
+_URI_SCHEMES = frozenset({"http", "https", "mailto", "doi", "arxiv", "urn", "tel", "isbn", "pmid", "orcid"})
 
 
 def _unclosed_quote(error: yaml.MarkedYAMLError) -> bool:

@@ -100,3 +100,50 @@ def test_a_site_setting_and_a_record_field_in_profile_yaml_say_where_they_belong
         "(or an entry of a .bib file there)" in lines
     )
     assert "content/profile.yaml:4: warning: field 'description': unknown setting; did you mean 'bio'?" in lines, "a synonym still wins"
+
+
+def test_a_key_without_a_space_after_its_colon_is_named_at_its_own_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """YAML reads `title:"Your Name"` as one text and fails lines later, at the next key, with "did not find
+    expected <document start>": the message names the line typed and what to write."""
+    site_yaml = '# Settings\ntitle:"Test site"\n\n# where it lives\nbase_url: https://example.org/\n'
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/site.yaml": site_yaml})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert lines[0] == 'content/site.yaml:2: invalid YAML: no space after the colon in \'title:"Test site"\': write title: "Test site"'
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "message"),
+    [
+        (
+            "content/profile.yaml",
+            "name: Ada\nlinks:\n  github:ada\n  website: https://example.org/\n",
+            "content/profile.yaml:3: invalid YAML: no space after the colon in 'github:ada': write github: ada",
+        ),
+        (
+            "content/profile.yaml",
+            "name: Ada\nposition: Professor\nemail:ada@example.org\n",
+            "content/profile.yaml:3: invalid YAML: no space after the colon in 'email:ada@example.org': write email: ada@example.org",
+        ),
+        (
+            "content/posts/2025-03-01-hello.md",
+            "---\n# a post\ntitle:Hello world   # required\ndate: 2025-03-01\n---\nText.\n",
+            "content/posts/2025-03-01-hello.md:3: invalid YAML: no space after the colon in 'title:Hello world': write title: Hello world",
+        ),
+    ],
+)
+def test_a_key_without_a_space_in_any_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], path: str, text: str, message: str) -> None:
+    site = write_site(tmp_path, {**MINIMAL_SITE, path: text})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert message in lines
+
+
+def test_an_address_or_a_time_is_not_taken_for_a_key_without_a_space(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    profile = "name: Ada\nlinks:\n  website: http://example.org: home\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": profile})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert lines[0].startswith(
+        "content/profile.yaml:3:30: invalid YAML: mapping values are not allowed in this context: a value with ': ' in it is written in quotes"
+    )
