@@ -188,7 +188,7 @@ class _BadValue(ValueError):
 
 def evaluate(raw: str, macros: dict[str, str]) -> str:
     """The text of a field value as the splitter gave it (delimiters still on); `macros` by lower-case name."""
-    if raw.startswith("{") and "#" not in raw and (raw.count("{") == 1 or _closing_brace(raw, 0) == len(raw) - 1):
+    if raw.startswith("{") and raw.endswith("}") and "#" not in raw and (raw.count("{") == 1 or _closing_brace(raw, 0) == len(raw) - 1):
         return raw[1:-1]  # the usual `{text}`, settled with one scan at most
     if raw.isdigit():
         return raw
@@ -204,6 +204,8 @@ def evaluate(raw: str, macros: dict[str, str]) -> str:
         if position >= size:
             return "".join(pieces)
         if raw[position] != "#":
+            if following := _NEXT_FIELD.match(raw, position):  # `title = {...}` and no comma: the next field runs in
+                raise _BadValue(f"a ',' is missing after the value, before '{following['name']} =': end the value with a comma")
             raise _BadValue(f"expected '#' between the parts of the value, found {raw[position : position + 20]!r}")
         position += 1
 
@@ -214,6 +216,7 @@ def _skip_space(raw: str, position: int) -> int:
     return position
 
 
+_NEXT_FIELD = re.compile(r"(?P<name>[A-Za-z][\w:.-]*)\s*=")
 _BARE_WORD = re.compile(r"[^\s#{}\",=]+")
 
 

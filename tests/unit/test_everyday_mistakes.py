@@ -147,3 +147,51 @@ def test_an_address_or_a_time_is_not_taken_for_a_key_without_a_space(tmp_path: P
     assert lines[0].startswith(
         "content/profile.yaml:3:30: invalid YAML: mapping values are not allowed in this context: a value with ': ' in it is written in quotes"
     )
+
+
+PAPERS_BIB = """\
+@article{smith2024,
+  title = {Sorting: A Survey},
+  author = {Smith, John},
+  journal = {J. Sorting},
+  year = {2024}
+}
+
+@inproceedings{doe2023,
+  title = {Fast things},
+  author = {Doe, Jane},
+  booktitle = {Proc. X},
+  year = {2023}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("written", "typed", "message"),
+    [
+        (
+            "  title = {Sorting: A Survey},",
+            "  title = {Sorting: A Survey}",
+            "content/records/pubs.bib:2: entry 'smith2024', field 'title': a ',' is missing after the value, before 'author =': end the value with a comma",
+        ),
+        (
+            "  journal = {J. Sorting},",
+            '  journal = "J. Sorting"',
+            "content/records/pubs.bib:4: entry 'smith2024', field 'journal': a ',' is missing after the value, before 'year =': end the value with a comma",
+        ),
+        (
+            "  booktitle = {Proc. X},\n  year = {2023}",
+            "  booktitle = {Proc. X}\n  year = 2023",
+            "content/records/pubs.bib:11: entry 'doe2023', field 'booktitle': a ',' is missing after the value, before 'year =': end the value with a comma",
+        ),
+    ],
+)
+def test_a_bibtex_field_without_its_comma_says_the_comma_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, typed: str, message: str
+) -> None:
+    """The field after the value runs into it: it was "expected '#' between the parts of the value", and with a bare
+    number after it (`year = 2023`) the entry lost its year and its booktitle read "Proc. X}\\n  year = 2023"."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/pubs.bib": PAPERS_BIB.replace(written, typed)})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert lines[0] == message
