@@ -53,6 +53,7 @@ from sitegen.urls import (
     WEB_PREFIXES,
     WINDOWS_DEVICE_NAME,
     SiteUrls,
+    is_relative_path,
     link_preview_problem,
     mistyped_web_address,
     normal_base_url,
@@ -887,7 +888,7 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
         _check_arxiv_categories(sub, arxiv)
-    links = fields.url_map("links")
+    links = _without_mistyped_kinds(fields, fields.url_map("links"))
     _check_one_orcid(document, links, problems)
     _check_one_arxiv_author(document, links, sources, problems)
     profile = Profile(
@@ -917,6 +918,27 @@ def _check_former_names(fields: Fields, profile: Profile) -> None:
         if " ".join(name.casefold().split()) in printed:
             message = f"{name!r} is also your name or one of name_variants, which are printed as written: keep it in one of them"
             fields.problem("former_names", message, warning=True)
+
+
+def _without_mistyped_kinds(fields: Fields, links: dict[str, str]) -> dict[str, str]:
+    """`links:` without a mistyped kind's identifier (`githib: ada`): for a kind sitegen does not know, a value that is
+    no address is a file of the site, which `ada` is not; the warning names the kind meant, at the link's line."""
+    from sitegen.views import PROFILE_LINKS
+
+    kept = {}
+    for kind, url in links.items():
+        meant = None if kind in PROFILE_LINKS or not is_relative_path(url) else difflib.get_close_matches(kind.lower(), sorted(PROFILE_LINKS), n=1)
+        if meant:
+            line = item_lines(fields.data, "links").get(f"links.{kind}")
+            fields.problem(
+                f"links.{kind}",
+                f"unknown kind of link, left out: did you mean '{meant[0]}'? (for another kind, '{url}' is a file of the site)",
+                warning=True,
+                line=line,
+            )
+        else:
+            kept[kind] = url
+    return kept
 
 
 def _check_one_arxiv_author(document: RawDocument, links: dict[str, str], sources: ArxivSources, problems: list[Problem]) -> None:

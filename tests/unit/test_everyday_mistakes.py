@@ -195,3 +195,30 @@ def test_a_bibtex_field_without_its_comma_says_the_comma_is_missing(
     status, lines = checked(site, capsys)
     assert status == 1
     assert lines[0] == message
+
+
+def test_a_mistyped_kind_of_link_names_the_kind_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`githib: ada` was "'ada' is no file of the site", which does not say that `githib` is the mistake."""
+    profile = "name: Ada Lovelace\nlinks:\n  githib: ada\n  linkdin: ada-l\n  slides: static/talk.pdf\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": profile, "static/talk.pdf": "%PDF-1.4\n"})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert (
+        "content/profile.yaml:3: warning: field 'links.githib': unknown kind of link, left out: did you mean 'github'? (for another kind, 'ada' is a file of the site)"
+        in lines
+    )
+    assert (
+        "content/profile.yaml:4: warning: field 'links.linkdin': unknown kind of link, left out: did you mean 'linkedin'? (for another kind, 'ada-l' is a file of the site)"
+        in lines
+    )
+    assert not any("links.slides" in line or "'slides'" in line for line in lines), "a kind of your own linking a file of the site is fine"
+
+
+def test_a_mistyped_kind_of_link_in_a_person_file_names_the_kind_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    person = "name: Charles Babbage\nlinks:\n  gihub: cbabbage\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/people/charles.yaml": person})
+    status, lines = checked(site, capsys)
+    assert (
+        "content/people/charles.yaml:3: warning: field 'links.gihub': unknown kind of link, left out: did you mean 'github'? (for another kind, 'cbabbage' is a file of the site)"
+        in lines
+    )
