@@ -23,6 +23,27 @@ _DAY_AND_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[Tt ] *\d{1,2}:\d{2}(?::\d{2}
 PRESENT = {"present", "now", "today", "current", "ongoing"}
 
 
+# Other names of the fields of CV entries, talks, posts, news and pages, as other site generators and CV templates
+# call them: an unknown field named so is answered with the first of the fields meant that the file has.
+FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("organisation", "organization", "institution", "employer", "company", "university", "school"), ("org",)),
+    **dict.fromkeys(("description", "desc", "text", "note", "notes"), ("details", "abstract")),
+    **dict.fromkeys(("summary", "excerpt", "abstract"), ("description", "details", "abstract")),
+    **dict.fromkeys(("place", "city", "where"), ("location",)),
+    **dict.fromkeys(("link", "href", "website", "web", "homepage"), ("url",)),
+    **dict.fromkeys(("from", "begin", "since", "start_date"), ("start",)),
+    **dict.fromkeys(("to", "until", "finish", "end_date"), ("end",)),
+    **dict.fromkeys(("when", "day", "year"), ("date",)),
+    **dict.fromkeys(("name", "position", "role", "degree", "award", "heading"), ("title",)),
+    **dict.fromkeys(("conference", "venue", "meeting", "workshop"), ("event",)),
+    **dict.fromkeys(("kind", "category"), ("type",)),
+    **dict.fromkeys(("tag", "keywords", "categories"), ("tags",)),
+    **dict.fromkeys(("menu", "navigation", "in_menu"), ("nav",)),
+    **dict.fromkeys(("permalink", "url_name"), ("slug",)),
+    **dict.fromkeys(("items", "positions", "jobs"), ("entries",)),
+}
+
+
 class Fields:
     """A mapping from a YAML file (a `load.PositionedDict`), its problems gathered in `problems`."""
 
@@ -53,7 +74,8 @@ class Fields:
         unknown fields are), else every known one."""
         for key in self.data:
             if str(key) not in known:
-                meant = difflib.get_close_matches(str(key).lower(), sorted(known), n=1, cutoff=0.7)
+                synonyms = [name for name in FIELD_SYNONYMS.get(str(key).lower(), ()) if name in known]
+                meant = synonyms or difflib.get_close_matches(str(key).lower(), sorted(known), n=1, cutoff=0.7)
                 hint = f"did you mean '{meant[0]}'?" if meant else f"known: {', '.join(sorted(known))}"
                 self.warn(str(key), f"unknown {noun} '{key}' is ignored; {hint}")
 

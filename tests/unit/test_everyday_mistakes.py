@@ -255,3 +255,20 @@ def test_a_text_over_several_lines_with_an_address_or_a_time_is_read_as_written(
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/talks/talks.yaml": talk})
     status, lines = checked(site, capsys)
     assert status == 0, lines
+
+
+def test_another_name_for_a_cv_or_talk_field_names_the_field_meant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`organisation:` was answered with "known: date, details, end, location, org, start, title, url"."""
+    cv = "sections:\n  - title: Positions\n    entries:\n      - title: Postdoc\n        organisation: University of Nordhaven\n        start: 2020\n        until: 2022\n"
+    talk = "- title: A talk\n  date: 2025-05-14\n  conference: SortConf 2025\n"
+    talk += "  description: Sorting, quickly.\n"
+    post = "---\ntitle: Hello\ndate: 2025-03-01\nsummary: The first post.\n---\nText.\n"
+    files = {"content/cv.yaml": cv, "content/talks/talks.yaml": talk, "content/posts/2025-03-01-hello.md": post}
+    site = write_site(tmp_path, {**MINIMAL_SITE, **files})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    assert "content/talks/talks.yaml:4: warning: unknown field 'description' is ignored; did you mean 'abstract'?" in lines
+    assert "content/posts/2025-03-01-hello.md:4: warning: unknown field 'summary' is ignored; did you mean 'description'?" in lines
+    assert "content/cv.yaml:5: warning: unknown field 'organisation' is ignored; did you mean 'org'?" in lines
+    assert "content/cv.yaml:7: warning: unknown field 'until' is ignored; did you mean 'end'?" in lines
+    assert "content/talks/talks.yaml:3: warning: unknown field 'conference' is ignored; did you mean 'event'?" in lines
