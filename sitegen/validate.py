@@ -1305,6 +1305,7 @@ def validate_record(
                 _FINE_CATEGORIES.add(category)
             else:
                 _check_folder_name(fields, "categories", category, "subjects")
+    _check_names_joined_by_and(fields, data.get("authors"))
     record = Record(
         id=record_id or "",
         title=title or "",
@@ -1409,6 +1410,39 @@ def _check_author_ids(fields: Fields, given: Any, authors: tuple[str, ...]) -> N
         problem = _author_id_problem(str(name), value, author_keys, authors)
         if problem:
             fields.problems.append(Problem(f"field 'author_ids': {problem}", where, warning=True))
+
+
+def _check_names_joined_by_and(fields: Fields, authors: Any) -> None:
+    """A warning for an item of `authors:` that is two people's names joined by BibTeX's `and` (`[Mary Somerville and
+    Ada Lovelace]`): YAML's list is one item, one author, so the page would show one author of that name."""
+    if not isinstance(authors, list):
+        return
+    for index, item in enumerate(authors):
+        if (
+            isinstance(item, str)
+            and " and " in item
+            and (parts := _NAMES_JOINED_BY_AND.split(item.strip()))
+            and len(parts) > 1
+            and all(map(_looks_like_a_name, parts))
+        ):
+            listed = ", ".join(_flow_item(part.strip()) for part in parts)
+            fields.problem(
+                "authors",
+                f"item {index + 1}, {item.strip()!r}, is {len(parts)} names joined by 'and': in YAML each author is an item of the list: [{listed}]",
+                warning=True,
+                line=item_line(authors, index),
+            )
+
+
+_NAMES_JOINED_BY_AND = re.compile(r"\s+and\s+")
+# A person's name as written in a list of authors: two to four words, each starting with a capital (initials too),
+# or BibTeX's `Family, Given`; not an organisation's (`ATLAS and CMS Collaborations`, `Johnson and Johnson`).
+_PERSON_NAME = re.compile(r"(?:[A-Z][\w'.-]*\s+){1,3}[A-Z][\w'-]*|[A-Z][\w'-]*,\s*[A-Z][\w'.\s-]*")
+_ORGANISATION_WORDS = re.compile(r"\b(?:Collaborations?|Consortium|Group|Team|Society|Association|Institute|The)\b")
+
+
+def _looks_like_a_name(text: str) -> bool:
+    return bool(_PERSON_NAME.fullmatch(text.strip())) and not _ORGANISATION_WORDS.search(text)
 
 
 def _author_id_problem(name: str, value: Any, author_keys: set[str], authors: tuple[str, ...]) -> str | None:

@@ -272,3 +272,16 @@ def test_another_name_for_a_cv_or_talk_field_names_the_field_meant(tmp_path: Pat
     assert "content/cv.yaml:5: warning: unknown field 'organisation' is ignored; did you mean 'org'?" in lines
     assert "content/cv.yaml:7: warning: unknown field 'until' is ignored; did you mean 'end'?" in lines
     assert "content/talks/talks.yaml:3: warning: unknown field 'conference' is ignored; did you mean 'event'?" in lines
+
+
+def test_two_authors_joined_by_and_in_one_yaml_item_are_a_warning_that_writes_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """BibTeX's habit in YAML: `[Mary Somerville and Ada Lovelace]` is one author of that name on the page."""
+    record = "id: sums\ntitle: Sums\nyear: 2023\nauthors:\n  - Mary Somerville and Ada Lovelace\n  - Johnson and Johnson\n  - ATLAS and CMS Collaborations\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/sums.yaml": record})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    joined = [line for line in lines if "joined by 'and'" in line]
+    assert joined == [
+        "content/records/sums.yaml:5: warning: field 'authors': item 1, 'Mary Somerville and Ada Lovelace', is 2 names joined by 'and': "
+        "in YAML each author is an item of the list: [Mary Somerville, Ada Lovelace]"
+    ], "an organisation's name with 'and' in it is no mistake"
