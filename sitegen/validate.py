@@ -182,6 +182,10 @@ class Fields:
         if value is None:
             return False
         if not isinstance(value, bool):
+            if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):  # `featured: "true"`
+                meant = value.strip().lower() in ("true", "yes")
+                self.problem(key, f"expected true or false, got the text {value!r} in quotes: write it without them: {key}: {'true' if meant else 'false'}")
+                return False
             self.wrong_type(key, "true or false", value)
             return False
         return value

@@ -120,7 +120,13 @@ class Fields:
         value = self.data.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool):  # `nav: yes`, `nav: true`: YAML's yes, true and on are all true
+            written = "true" if value else "false"
+            self.problem(
+                key, f"field '{key}': expected a whole number, got {written} (YAML reads yes, no, on and off so too): write a number, such as {key}: 1"
+            )
+            return None
+        if not isinstance(value, int):
             self.problem(key, f"field '{key}': expected a whole number, got {shown_value(value)}")
             return None
         return value

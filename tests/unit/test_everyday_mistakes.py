@@ -285,3 +285,25 @@ def test_two_authors_joined_by_and_in_one_yaml_item_are_a_warning_that_writes_th
         "content/records/sums.yaml:5: warning: field 'authors': item 1, 'Mary Somerville and Ada Lovelace', is 2 names joined by 'and': "
         "in YAML each author is an item of the list: [Mary Somerville, Ada Lovelace]"
     ], "an organisation's name with 'and' in it is no mistake"
+
+
+def test_true_in_quotes_says_to_write_it_without_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = 'id: sums\ntitle: Sums\nyear: 2023\nauthors: [Ada Lovelace]\nfeatured: "true"\nhidden: "no"\n'
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/sums.yaml": record})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert (
+        "content/records/sums.yaml:5: field 'featured': expected true or false, got the text 'true' in quotes: write it without them: featured: true" in lines
+    )
+    assert "content/records/sums.yaml:6: field 'hidden': expected true or false, got the text 'no' in quotes: write it without them: hidden: false" in lines
+
+
+def test_nav_yes_on_a_page_asks_for_its_place_in_the_menu(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It was "expected a whole number, got bool True", for a page that says `nav: yes`."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/pages/about.md": "---\ntitle: About\nnav: yes\n---\nText.\n"})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert (
+        "content/pages/about.md:3: field 'nav': expected a whole number, got true (YAML reads yes, no, on and off so too): write a number, such as nav: 1"
+        in lines
+    )

@@ -288,7 +288,10 @@ def test_year_as_a_word_is_the_documented_message():
         ("id: a\ntitle: T\nyear: 2020\ncategories: 7\n", "content/records/x.yaml:4: field 'categories': expected a list of strings, got int 7"),
         ("id: a\ntitle: T\nyear: 2020\nlinks: [https://e.org]\n", "content/records/x.yaml:4: field 'links': expected a mapping of name: URL, got a list"),
         ("id: a\ntitle: T\nyear: 2020\nlinks:\n  abs: https://e.org\n  pdf: 12\n", "content/records/x.yaml:6: field 'links.pdf': expected a URL, got int 12"),
-        ("id: a\ntitle: T\nyear: 2020\nhidden: 'yes'\n", "content/records/x.yaml:4: field 'hidden': expected true or false, got 'yes'"),
+        (
+            "id: a\ntitle: T\nyear: 2020\nhidden: 'yes'\n",
+            "content/records/x.yaml:4: field 'hidden': expected true or false, got the text 'yes' in quotes: write it without them: hidden: true",
+        ),
         ("id: a\ntitle: T\nyear: 2020\nfeatured: 1\n", "content/records/x.yaml:4: field 'featured': expected true or false, got int 1"),
         (
             "id: a\ntitle: T\nyear: 2020\ndoi: 10.1000\n",
