@@ -173,6 +173,9 @@ class Fields:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str) and value.strip().isdigit():
                 return int(value)
+            if key == "year" and isinstance(value, str) and (lettered := re.fullmatch(r"\s*(\d{4})\s*[a-z]\s*", value)):
+                self.problem(key, f"expected a year, got {value.strip()!r}: write the year alone, year: {lettered[1]} (a letter is no part of it)")
+                return None
             self.wrong_type(key, "an integer", value)
             return None
         return value

@@ -307,3 +307,12 @@ def test_nav_yes_on_a_page_asks_for_its_place_in_the_menu(tmp_path: Path, capsys
         "content/pages/about.md:3: field 'nav': expected a whole number, got true (YAML reads yes, no, on and off so too): write a number, such as nav: 1"
         in lines
     )
+
+
+def test_a_year_with_a_letter_says_to_write_the_year_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`year: 2024a`, as a reference manager tells two papers of 2024 apart: it was "expected an integer"."""
+    record = "id: sums\ntitle: Sums\nyear: 2024a\nauthors: [Ada Lovelace]\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/sums.yaml": record})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    assert "content/records/sums.yaml:3: field 'year': expected a year, got '2024a': write the year alone, year: 2024 (a letter is no part of it)" in lines
