@@ -210,7 +210,7 @@ def _entry(data: Any, path: str, problems: list[Problem]) -> CvEntry | None:
     start, end, date = fields.when("start"), fields.when("end", allow_present=True), fields.when("date")
     if date and (start or end):
         fields.problem("date", "an entry has a date, or a start and an end, not both")
-    if end and not start:
+    if end and not start and data.get("start") is None:  # a start written wrong has its own message
         fields.problem("end", "an entry with an end needs a start")
     if start and end and end != "present" and end < start:
         fields.problem("end", f"the entry ends ({end}) before it starts ({start})")

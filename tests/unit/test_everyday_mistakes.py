@@ -316,3 +316,12 @@ def test_a_year_with_a_letter_says_to_write_the_year_alone(tmp_path: Path, capsy
     status, lines = checked(site, capsys)
     assert status == 1
     assert "content/records/sums.yaml:3: field 'year': expected a year, got '2024a': write the year alone, year: 2024 (a letter is no part of it)" in lines
+
+
+def test_a_cv_start_written_wrong_is_one_error_not_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cv = "sections:\n  - title: Positions\n    entries:\n      - title: Postdoc\n        start: 2022-13\n        end: 2024\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/cv.yaml": cv})
+    status, lines = checked(site, capsys)
+    assert status == 1
+    errors = [line for line in lines if line.startswith("content/cv.yaml")]
+    assert errors == ["content/cv.yaml:5: field 'start': expected a year (2021), a month (2021-09) or a date (2021-09-24), got '2022-13'"]
