@@ -900,8 +900,8 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
     _check_one_arxiv_author(document, links, sources, problems)
     profile = Profile(
         name=fields.string("name", required=True) or "",
-        name_variants=fields.string_list("name_variants"),
-        former_names=fields.string_list("former_names"),
+        name_variants=_names(fields, "name_variants"),
+        former_names=_names(fields, "former_names"),
         position=fields.string("position", default="") or "",
         affiliation=fields.string("affiliation", default="") or "",
         bio=fields.string("bio", default="") or "",
@@ -925,6 +925,22 @@ def _check_former_names(fields: Fields, profile: Profile) -> None:
         if " ".join(name.casefold().split()) in printed:
             message = f"{name!r} is also your name or one of name_variants, which are printed as written: keep it in one of them"
             fields.problem("former_names", message, warning=True)
+
+
+def _names(fields: Fields, field_name: str) -> tuple[str, ...]:
+    """`name_variants` or `former_names`; one string that is names of several words each, separated by commas (`A.
+    Lovelace, Augusta Ada King`), is a list written as a string: a warning writes the list (`Lovelace, Ada` is one
+    name, BibTeX's order)."""
+    written = fields.data.get(field_name)
+    if isinstance(written, str) and "," in written:
+        parts = [part.strip() for part in written.split(",")]
+        if all(len(part.split()) >= 2 for part in parts):
+            fields.problem(
+                field_name,
+                f"one string, read as one name {written.strip()!r}; for several names write a list: {field_name}: [{_flow_list(written)}]",
+                warning=True,
+            )
+    return fields.string_list(field_name)
 
 
 def _without_mistyped_kinds(fields: Fields, links: dict[str, str]) -> dict[str, str]:

@@ -325,3 +325,24 @@ def test_a_cv_start_written_wrong_is_one_error_not_two(tmp_path: Path, capsys: p
     assert status == 1
     errors = [line for line in lines if line.startswith("content/cv.yaml")]
     assert errors == ["content/cv.yaml:5: field 'start': expected a year (2021), a month (2021-09) or a date (2021-09-24), got '2022-13'"]
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        (
+            "A. Lovelace, Augusta Ada King",
+            "content/profile.yaml:2: warning: field 'name_variants': one string, read as one name 'A. Lovelace, Augusta Ada King'; "
+            "for several names write a list: name_variants: [A. Lovelace, Augusta Ada King]",
+        ),
+        ("Lovelace, Ada", None),
+        ("Lovelace, Augusta Ada", None),
+    ],
+)
+def test_name_variants_written_as_one_string_of_names(tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, message: str | None) -> None:
+    """A list written as a string was one variant without a word; BibTeX's `Family, Given` is one name and stays so."""
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": f"name: Ada Lovelace\nname_variants: {written}\n"})
+    status, lines = checked(site, capsys)
+    assert status == 0
+    said = [line for line in lines if "name_variants" in line]
+    assert said == ([message] if message else [])
