@@ -211,8 +211,6 @@ def _string_of(node: yaml.ScalarNode, loader: _PositionLoader) -> str:
     """A string scalar's value; an `EscapedText` when a double-quoted one owes a character to a
     suspect escape (checked only when the value holds a character an escape can make)."""
     value = node.value
-    if node.style is None and node.start_mark.line != node.end_mark.line:
-        _check_folded_keys(node, loader.text)
     if node.style != '"' or not _ESCAPE_RESULTS.search(value):
         return value
     written = loader.text[node.start_mark.index : node.end_mark.index]
@@ -222,17 +220,6 @@ def _string_of(node: yaml.ScalarNode, loader: _PositionLoader) -> str:
     escaped = EscapedText(value)
     escaped.escapes, escaped.written = escapes, written
     return escaped
-
-
-def _check_folded_keys(node: yaml.ScalarNode, text: str) -> None:
-    """A plain text over several lines one of which is `date:2025-05-14`: a key typed without a space after its
-    colon, which YAML folds into the value above (a talk's title "A talk date:2025-05-14", its date missing)."""
-    written = text[node.start_mark.index : node.end_mark.index].split("\n")
-    for offset, line in enumerate(written[1:], start=1):
-        found = _KEY_WITHOUT_SPACE.match(line)
-        if found is not None and found["key"].lower() not in _URI_SCHEMES:
-            mark = yaml.Mark("", 0, node.start_mark.line + offset, 0, None, 0)
-            raise yaml.constructor.ConstructorError(None, None, "a key without a space after its colon", mark)
 
 
 def _key_lines(node: yaml.MappingNode) -> dict[str, int]:

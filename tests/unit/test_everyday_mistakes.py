@@ -233,6 +233,11 @@ def test_a_mistyped_kind_of_link_in_a_person_file_names_the_kind_meant(tmp_path:
             "content/talks/talks.yaml:2: invalid YAML: no space after the colon in 'date:2025-05-14': write date: 2025-05-14",
         ),
         (
+            "content/talks/talks.yaml",
+            "- title: A talk about sorting\n  date: 2025-05-14\n  event: Sorting\n    Conference\n  location:Oslo\n",
+            "content/talks/talks.yaml:5: invalid YAML: no space after the colon in 'location:Oslo': write location: Oslo",
+        ),
+        (
             "content/cv.yaml",
             "sections:\n  - title: Positions\n    entries:\n      - title: Postdoc\n        org:University of Nordhaven\n        start: 2020\n",
             "content/cv.yaml:5: invalid YAML: no space after the colon in 'org:University of Nordhaven': write org: University of Nordhaven",
@@ -251,7 +256,10 @@ def test_a_key_without_a_space_is_not_folded_into_the_value_above(
 
 
 def test_a_text_over_several_lines_with_an_address_or_a_time_is_read_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    talk = "- title: A talk\n  date: 2025-05-14\n  abstract: Slides at\n    https://example.org/slides and the\n    session starts 10:30 sharp.\n"
+    talk = (
+        "- title: A talk\n  date: 2025-05-14\n  abstract: Slides at\n    https://example.org/slides and the\n    session starts 10:30 sharp,\n"
+        "    with\n    Nd:YAG and Er:YAG lasers on\n    TiO2:Nb films.\n"
+    )
     site = write_site(tmp_path, {**MINIMAL_SITE, "content/talks/talks.yaml": talk})
     status, lines = checked(site, capsys)
     assert status == 0, lines
