@@ -203,10 +203,14 @@ def switch_off(name: str) -> None:
         stages.validate_site = lambda raw, known=None, theme_options=None: validate_site(raw, {}, theme_options)
     elif name == "converted":
         enrich_site = converter.enrich_site
-        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, {}, kept)
+        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None, *rest: enrich_site(
+            config, profile, records, site_dir, {}, kept, *rest
+        )
     elif name == "kept-entries":  # every build makes its entries anew
         enrich_site = converter.enrich_site
-        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None: enrich_site(config, profile, records, site_dir, converted)
+        converter.enrich_site = lambda config, profile, records, site_dir, converted=None, kept=None, *rest: enrich_site(
+            config, profile, records, site_dir, converted, None, *rest
+        )
     elif name == "kept-environment":  # a new environment (templates compiled again) at every build
         from sitegen import fragments
 
