@@ -664,8 +664,8 @@ class _Fields:
         return self.values[name], self.lines[name]
 
 
-class _Record:
-    """A record mapping being filled in, each field with the line of the BibTeX field it came from."""
+class RecordMapping:
+    """A record mapping being filled in, each field with the line it came from (a BibTeX field's, a RIS tag's)."""
 
     def __init__(self, line: int):
         self.data = PositionedDict()
@@ -684,7 +684,7 @@ _Warn = Callable[[int, str], None]  # a warning about an entry: its line and wha
 
 def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> PositionedDict:
     """The record mapping of one entry that has a title (SPEC §2 fields, BibTeX details as extras)."""
-    record = _Record(fields.entry_line)
+    record = RecordMapping(fields.entry_line)
     record.put("id", key, fields.entry_line)
     entry_type = _google_scholar_patent(entry_type, fields)
     title, title_line = fields.given("title")  # an entry without a title gives no record
@@ -785,7 +785,7 @@ def _google_scholar_patent(entry_type: str, fields: _Fields) -> str:
     return "patent"
 
 
-def _put_aliases(record: _Record, key: str, fields: _Fields, warn: _Warn) -> None:
+def _put_aliases(record: RecordMapping, key: str, fields: _Fields, warn: _Warn) -> None:
     """biblatex's `ids = {old, older}`: the entry's other citation keys (Better BibTeX keeps a key changed so, and
     sitegen's publications.bib the keys of the entries merged into one), the record's `aliases`. One BibTeX
     could not read back as a key is left out with a warning; the entry's own key and repeats go without a word."""
@@ -808,7 +808,7 @@ def _put_aliases(record: _Record, key: str, fields: _Fields, warn: _Warn) -> Non
 BIBLATEX_THESIS_KEYS = {"phdthesis": "PhD thesis", "mathesis": "Master's thesis"}  # what biblatex prints for them
 
 
-def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
+def _put_thesis_degree(record: RecordMapping, fields: _Fields, source: str) -> None:
     """A thesis's `type = {Bachelor's thesis}` (how BibTeX, which has no entry for it, says a bachelor's thesis:
     sitegen's own publications.bib writes it so) before its school, as a YAML record's venue names the degree:
     'Bachelor's thesis, University of X'. Else the degree would be its entry's (`@mastersthesis`)."""
@@ -825,7 +825,7 @@ def _put_thesis_degree(record: _Record, fields: _Fields, source: str) -> None:
 _BIBLATEX_REPORT_TYPES = {"techreport": "Technical report", "resreport": "Research report"}
 
 
-def _put_report_type(record: _Record, fields: _Fields) -> None:
+def _put_report_type(record: RecordMapping, fields: _Fields) -> None:
     """A report's `type = {NBER Working Paper}` (how RePEc/IDEAS, NBER, SSRN and Zotero name a working paper's
     series, which BibTeX prints before the `number` in place of "Technical Report"): its `report_type`."""
     kind = fields.get("type")
@@ -833,7 +833,7 @@ def _put_report_type(record: _Record, fields: _Fields) -> None:
         record.put("report_type", _BIBLATEX_REPORT_TYPES.get(text, text), kind[1])
 
 
-def _put_authors(record: _Record, fields: _Fields) -> None:
+def _put_authors(record: RecordMapping, fields: _Fields) -> None:
     found = fields.get("author")
     if found is None:
         return
@@ -843,7 +843,7 @@ def _put_authors(record: _Record, fields: _Fields) -> None:
         record.put("et_al", True, found[1])  # `and others`: the list names only the first authors
 
 
-def _put_dates(record: _Record, fields: _Fields) -> None:
+def _put_dates(record: RecordMapping, fields: _Fields) -> None:
     """`year` (or the year of biblatex's `date`), `date` when the day is known, the month (`month`, or the date's)."""
     year = fields.get("year")
     date = fields.get("date")
@@ -914,7 +914,7 @@ def _doi(fields: _Fields) -> tuple[str, int] | None:
     return bare_doi(_ESCAPED_CHARACTER.sub(r"\1", found[0])), found[1]
 
 
-def _put_source(record: _Record, fields: _Fields, arxiv) -> tuple[str, str]:
+def _put_source(record: RecordMapping, fields: _Fields, arxiv) -> tuple[str, str]:
     """The venue, and the field it came from. A preprint's pseudo-venue ('arXiv preprint
     arXiv:...', DBLP's 'CoRR'), or none at all beside an arXiv id, is 'arXiv', as arXiv's own records say."""
     name = next((n for n in VENUE_FIELDS if n in fields.values), None)
@@ -1016,7 +1016,7 @@ def _whole_title(fields: _Fields, title: str, subtitle: str, addon: str) -> str:
     return text
 
 
-def _put_categories(record: _Record, fields: _Fields) -> None:
+def _put_categories(record: RecordMapping, fields: _Fields) -> None:
     """arXiv's primary class first (the primary subject), then the keywords (an arXiv class named as ADS writes it
     among them beside the primary class, 'Astrophysics - Astrophysics of Galaxies', is that class: astro-ph.GA)."""
     categories: list[str] = []
@@ -1175,7 +1175,7 @@ _PUBMED_ARCHIVES = {"pubmed": "pmid", "pmid": "pmid", "pmc": "pmcid", "pmcid": "
 _DATABASE_FIELDS = {"ads": ("adsurl",), "mr": ("mrnumber",), "zbmath": ("zbl", "zblnumber", "zbmath"), "inspire": ("inspirehep_id",)}
 
 
-def _put_ids(record: _Record, key: str, fields: _Fields, warn: _Warn) -> None:
+def _put_ids(record: RecordMapping, key: str, fields: _Fields, warn: _Warn) -> None:
     """DBLP's key, from a DBLP export's citation key ('DBLP:conf/x/Y24') or its `biburl`; PubMed's id; the work's ids
     in ADS, MathSciNet, zbMATH and INSPIRE."""
     ids = PositionedDict()
@@ -1217,7 +1217,7 @@ def _without_version(arxiv: str) -> str:
     return re.sub(r"v\d+$", "", arxiv).lower()
 
 
-def _put_details(record: _Record, fields: _Fields, venue_field: str) -> None:
+def _put_details(record: RecordMapping, fields: _Fields, venue_field: str) -> None:
     values = fields.values
     for name in (*BIBTEX_DETAILS, *EXTRA_FIELDS):
         if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):

@@ -43,6 +43,7 @@ from sitegen.sources.bibtex import (
     ARXIV_DOI_ID,
     ARXIV_IN_TEXT,
     ARXIV_URL,
+    RecordMapping,
     link_kind,
     markdown_safe,
     month_number,
@@ -113,21 +114,6 @@ class _Entry:
     def each(self, *tags: str) -> list[tuple[str, int]]:
         """Every value of `tags` in order, each with its tag's line."""
         return [(value.strip(), self.lines[tag]) for tag in tags for value in self.values.get(tag, ()) if value.strip()]
-
-
-class _Record:
-    """A record mapping being filled in, each field with the line of the tag it came from."""
-
-    def __init__(self, line: int):
-        self.data = PositionedDict()
-        self.data.line = line
-        self.data.key_lines = {}
-
-    def put(self, name: str, value, line: int) -> None:
-        if value is None or value == "" or value == [] or value == {}:
-            return
-        self.data[name] = value
-        self.data.key_lines[name] = line
 
 
 _Warn = Callable[[int, str], None]
@@ -340,7 +326,7 @@ def _real_day(year: int, month: int, day: int) -> bool:
 
 def entry_record(entry: _Entry, kind: str, title: tuple[str, int], dates: _Dates, warn: _Warn) -> PositionedDict:
     """The record mapping of one entry that has a title and a year (SPEC §2 fields, the details as extras)."""
-    record = _Record(entry.line)
+    record = RecordMapping(entry.line)
     entry_type = TYPE_ENTRIES.get(kind, "misc")
     given_id = entry.get("ID")
     if given_id is not None and not given_id[0].isdigit() and USABLE_CITE_KEY.match(given_id[0]):
@@ -383,7 +369,7 @@ def _text(value: str) -> str:
     return " ".join(value.split())
 
 
-def _put_people(record: _Record, entry: _Entry, kind: str) -> None:
+def _put_people(record: RecordMapping, entry: _Entry, kind: str) -> None:
     """AU (and the 2001 specification's A1) the authors; ED, and A2 (a book's A3, as Zotero and publications.ris
     write them) the editors; A4 the translators. `et al.,` (EndNote's way of saying the list goes on) is `et_al`."""
     authors = entry.each("AU", "A1")
@@ -437,7 +423,7 @@ def _doi(entry: _Entry) -> tuple[str, int] | None:
     return None
 
 
-def _put_source(record: _Record, entry: _Entry, kind: str, arxiv) -> tuple[str, str]:
+def _put_source(record: RecordMapping, entry: _Entry, kind: str, arxiv) -> tuple[str, str]:
     """The venue and the tag it came from: the journal, book or proceedings (T2, JF, JO, BT, ...), else the
     publisher (a thesis's university, a report's institution, a preprint's server); 'arXiv' for a preprint's
     pseudo-venue ('arXiv preprint arXiv:...') or none beside an arXiv id."""
@@ -473,7 +459,7 @@ def _class_names() -> dict[str, str]:
 _CLASS_NAMES = _class_names()  # an arXiv class's name as sitegen shows it (publications.ris's KW) -> the class
 
 
-def _put_categories(record: _Record, entry: _Entry) -> None:
+def _put_categories(record: RecordMapping, entry: _Entry) -> None:
     """KW, one keyword a line (a line may hold several, separated by ';', as EndNote writes them). A keyword that
     names an arXiv class, as Zotero and ADS write them ('Computer Science - Machine Learning') or as sitegen's
     pages and publications.ris name it ('Machine Learning'), is that class (cs.LG): shown by the same name, one
@@ -520,7 +506,7 @@ def _without_pubmed_page(links: PositionedDict, pmid: str | None) -> PositionedD
     return kept
 
 
-def _put_ids(record: _Record, entry: _Entry) -> None:
+def _put_ids(record: RecordMapping, entry: _Entry) -> None:
     """PubMed's id: EndNote's and PubMed's AN (the accession number) of an NLM record, or a PubMed address among
     the links; PubMed Central's: EndNote's C2 (its PMCID field)."""
     ids = PositionedDict()
@@ -550,7 +536,7 @@ def _notes(entry: _Entry, arxiv) -> list[tuple[str, int]]:
     return notes
 
 
-def _put_thesis_and_report(record: _Record, entry: _Entry, source: str) -> None:
+def _put_thesis_and_report(record: RecordMapping, entry: _Entry, source: str) -> None:
     """A thesis's kind (M3 'PhD thesis', as Zotero and publications.ris write it) before its university, as a YAML
     record's venue names the degree ('PhD thesis, University of X'); a report's M3 its `report_type`."""
     kind = entry.get("M3")
@@ -566,7 +552,7 @@ def _put_thesis_and_report(record: _Record, entry: _Entry, source: str) -> None:
 _SERIES_NUMBER_TYPES = frozenset({"RPRT", "GOVDOC", "STAND", "PAT", "BOOK", "CHAP"})
 
 
-def _put_details(record: _Record, entry: _Entry, kind: str, venue_tag: str, notes: list[tuple[str, int]]) -> None:
+def _put_details(record: RecordMapping, entry: _Entry, kind: str, venue_tag: str, notes: list[tuple[str, int]]) -> None:
     """What the exports and templates show beyond SPEC §2's fields, under BibTeX's names (as the BibTeX reader
     keeps them): volume, number (IS, else M1), pages (SP and EP), edition (a program's ET is its version), series
     (T3), publisher, place (CY), ISBN or ISSN (SN), the notes."""
