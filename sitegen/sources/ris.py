@@ -84,6 +84,7 @@ SHORT_VENUE_TAGS = ("J2", "JA")  # the abbreviated journal name
 _TAG_LINE = rispy.RisParser()  # its `parse_line` says which lines start a tag, as rispy reads them
 _PARSER = rispy.RisParser(mapping={tag: tag for tag in RIS_TAGS}, list_tags=sorted(RIS_TAGS), delimiter_tags_mapping={}, skip_unknown_tags=True)
 _YEAR = re.compile(r"^\s*(\d{4})(?!\d)")
+_LETTERED_YEAR = re.compile(r"^\s*(\d{4})[a-z](?![a-z])", re.IGNORECASE)  # '2024a', as reference managers label two of one year
 _YEAR_ANYWHERE = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _SLASHED_DATE = re.compile(r"^\s*(\d{4})(?:[/-](\d{1,2})?(?:[/-](\d{1,2})?)?)?")  # 2024/03/15/, 2024/03//, 2024-03-15
 _TAG_LIKE = re.compile(r"^([A-Z][A-Z0-9])\s*-(?:\s|$)")  # 'TY - JOUR', 'AU -Smith': a tag written without RIS's two spaces
@@ -264,6 +265,13 @@ class _FileReader:
         if isinstance(dates, str):
             self.problem(entry.lines.get("PY", entry.line), dates)
             return None
+        if (year := entry.get("PY", "Y1")) is not None and (lettered := _LETTERED_YEAR.match(year[0])):
+            self.problem(
+                year[1],
+                f"'{lettered[0]}' is read as the year {lettered[1]}: a letter after it tells two works of one year apart in a "
+                "reference list, and is no part of the year",
+                warning=True,
+            )
         return entry_record(entry, kind, title, dates, lambda line, message: self.problem(line, message, warning=True))
 
 

@@ -204,6 +204,14 @@ def test_no_title_and_no_year_are_errors_naming_the_line():
     ]
 
 
+def test_a_year_with_a_letter_is_read_as_the_year_with_a_warning():
+    records, problems = read("TY  - JOUR\nTI  - T\nAU  - Smith, J\nPY  - 2024a\nER  - \n")
+    assert [(r.title, r.year) for r in records] == [("T", 2024)]
+    assert problems == [
+        f"{PATH}:4: warning: '2024a' is read as the year 2024: a letter after it tells two works of one year apart in a reference list, and is no part of the year"
+    ]
+
+
 def test_unknown_tags_and_types_are_warnings_with_what_was_meant():
     records, problems = read("TY  - JOURN\nTI  - T\nPY  - 2020\nXT  - hello\nAU - Smith, J\nER  - \n")
     assert [r.title for r in records] == ["T"]
