@@ -118,7 +118,13 @@ class SiteUrls:
         here = self.origin + self.base_path
         if not self.id_base or not absolute_url.startswith(here):
             return absolute_url
-        return SiteUrls(self.id_base).origin + SiteUrls(self.id_base).base_path + absolute_url.removeprefix(here)
+        return self._id_root + absolute_url.removeprefix(here)
+
+    @functools.cached_property
+    def _id_root(self) -> str:
+        """`id_base` as the feeds' ids begin with it (its origin and path), made once, not for every entry."""
+        first = SiteUrls(self.id_base)
+        return first.origin + first.base_path
 
     def link(self, url: str) -> str:
         """A link written in a record or the profile, as pages print it: a relative one
