@@ -16,8 +16,9 @@ the same registrant), which are one work led by its newest version.
 
 The merged record takes each field from the best record that has it: a
 hand-written YAML record's own fields first (a correction), then published
-versions before preprints, then the sources in the order of SOURCE_ORDER, then
-the record that gives more fields (two entries of one paper in two .bib files:
+versions before preprints, then by the rank each source declares (`sitegen.sources`:
+the user's own lists, then the publisher's, arXiv's, the indexes', ORCID's), then the
+record that gives more fields (two entries of one paper in two .bib files:
 Zotero's full one before Google Scholar's short one), then by file and line.
 The author list is the user's own (a YAML or BibTeX file's) whenever one is whole,
 else the longest fetched one. The venue is a published one whenever any record
@@ -55,11 +56,8 @@ from sitegen.record_types import (
     is_preprint_venue,
     published_doi,
 )
+from sitegen.sources import source_rank
 
-# Among records of one work that are all published (or all preprints), whose fields come first.
-# BibTeX and RIS are the user's own lists, Crossref the publisher's record, arXiv's the authors' own; OpenAlex and DBLP
-# derive theirs (DBLP numbers namesakes: "Sheng Lin 0003"), ORCID summaries may list no one.
-SOURCE_ORDER = ("yaml", "bibtex", "ris", "cff", "crossref", "arxiv", "openalex", "dblp", "orcid")
 TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many years apart
 # Titles compared within one bucket when many records share a title ("Editorial"): beyond this,
 # each record is compared with its nearest neighbours by year only.
@@ -528,8 +526,7 @@ def _is_preprint(record: Record) -> bool:
 def _rank(record: Record) -> tuple:
     """Best first: corrections, then published versions, then by source, then the record that gives more fields;
     then by file and place, for ties."""
-    source = _source_of(record)
-    order = SOURCE_ORDER.index(source) if source in SOURCE_ORDER else len(SOURCE_ORDER)
+    order = source_rank(_source_of(record))
     recency = _recency(record)
     return (not _is_correction(record), _is_preprint(record), order, recency, -len(record.given), record.location.path, record.location.line or 0, record.id)
 

@@ -19,6 +19,18 @@ from typing import Any
 
 from sitegen.errors import Problem
 
+# How far a source's fields are trusted when the versions of one work merge (`merge.merge_works`): among records
+# that are all published (or all preprints), a lower rank's fields come first. Each source declares its own.
+HAND_WRITTEN = 0  # a YAML record the user wrote: a correction, each field it sets wins
+OWN_LIST = 1  # the user's own reference lists and record files (BibTeX, RIS, Markdown front matter)
+PROJECT_FILE = 2  # a file a project keeps about its own work (a program repository's CITATION.cff), ids made up
+PUBLISHER = 3  # the publisher's record (Crossref)
+AUTHORS = 4  # the authors' own deposit (arXiv)
+DERIVED = 5  # the records an index derives by machine (OpenAlex)
+CATALOGUE = 6  # a catalogue's entries, whose author names carry numbers for namesakes (DBLP: "Sheng Lin 0003")
+SUMMARY = 7  # summaries that may list no one (ORCID)
+UNRANKED = 8  # a source no reader or fetcher of this version declares (a file fetched by a newer sitegen)
+
 # A reader's answer for one file: the record mappings it holds (each a
 # `PositionedDict`, so validation can say `path:line:`), and what was wrong.
 ReadResult = tuple[list[Any], list[Problem]]
@@ -31,6 +43,7 @@ class Reader:
     name: str  # the `Origin.source` of its records
     suffixes: tuple[str, ...]
     read: Callable[[str, str], ReadResult]  # (file text, the path messages name) -> mappings, problems
+    rank: int  # how far its fields are trusted in a merge (the scale above)
     # whether a field sitegen does not know is a warning (a typo in a file written for sitegen);
     # not for a format whose files carry many fields for other programs (BibTeX's)
     unknown_fields_warned: bool = True
@@ -75,6 +88,7 @@ class Fetcher:
 
     name: str
     fetch: Callable[..., Any]  # see sitegen.fetch for the arguments it is called with
+    rank: int  # how far its records' fields are trusted in a merge (the scale above)
 
 
 FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher
@@ -85,6 +99,12 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
         raise ValueError(f"two fetchers named {fetcher.name}")
     FETCHERS[fetcher.name] = fetcher
     return fetcher
+
+
+def source_rank(name: str) -> int:
+    """The merge rank of the reader or fetcher named `name` (its records' `Origin.source`)."""
+    source = reader_named(name) or FETCHERS.get(name)
+    return source.rank if source else UNRANKED
 
 
 from sitegen.sources import arxiv, bibtex, citation_cff, crossref, dblp, markdown_records, openalex, orcid, ris, yaml_records  # noqa: E402,F401  (each registers itself)

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from sitegen.errors import quoted
 from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
 from sitegen.record_types import checked_bibcode, doi_url
-from sitegen.sources import Fetcher, register_fetcher
+from sitegen.sources import AUTHORS, Fetcher, register_fetcher
 
 if TYPE_CHECKING:
     import arxiv
@@ -391,4 +391,4 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     )
 
 
-register_fetcher(Fetcher(NAME, fetch))
+register_fetcher(Fetcher(NAME, fetch, rank=AUTHORS))

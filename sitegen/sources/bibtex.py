@@ -65,7 +65,7 @@ from sitegen.load import PositionedDict
 from sitegen.model import ARXIV_VERSION, BIBTEX_DETAILS, NOT_A_CITE_KEY, PUBLICATION_STATES, USABLE_CITE_KEY, free_key
 from sitegen.names import AUTHOR_MARK, comma_name_parts, csl_name, is_braced_whole, is_family_first, mark_signs
 from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, openreview_kind, thesis_venue, type_from_evidence
-from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
 
 # The splitter logs each broken block; this reader reports them as problems with their lines instead.
@@ -1530,4 +1530,4 @@ SAVE_BIB_AS_UTF8 = (
     " (in JabRef: Library properties, encoding UTF-8, then save; in Zotero: export again with Character Encoding"
     " Unicode (UTF-8); in a text editor: reopen the file as Latin-1 or Windows-1252 and save it as UTF-8)"
 )
-BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, unknown_fields_warned=False, save_as_utf8=SAVE_BIB_AS_UTF8))
+BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, rank=OWN_LIST, unknown_fields_warned=False, save_as_utf8=SAVE_BIB_AS_UTF8))

@@ -20,7 +20,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, parse_yaml
-from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources import PROJECT_FILE, Reader, ReadResult, register_reader
 
 LINKS = {"repository-code": "code", "url": "website", "repository-artifact": "package", "repository": "html"}
 WORK_TYPES = {"software": "software", "dataset": "dataset"}
@@ -147,4 +147,4 @@ def _id_of(display_path: str) -> str:
     return _NOT_ID.sub("-", stem).strip("-") or "citation"
 
 
-CFF = register_reader(Reader("cff", (".cff",), read_citation_cff))
+CFF = register_reader(Reader("cff", (".cff",), read_citation_cff, rank=PROJECT_FILE))

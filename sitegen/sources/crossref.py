@@ -27,7 +27,7 @@ from urllib.parse import quote
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.model import free_key
 from sitegen.record_types import checked_doi, doi_url, not_a_doi
-from sitegen.sources import Fetcher, register_fetcher
+from sitegen.sources import PUBLISHER, Fetcher, register_fetcher
 
 if TYPE_CHECKING:
     import requests
@@ -343,4 +343,4 @@ def judge_work(response: requests.Response) -> Answer:
     return judge_json(response)
 
 
-register_fetcher(Fetcher(NAME, fetch))
+register_fetcher(Fetcher(NAME, fetch, rank=PUBLISHER))

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
 from sitegen.record_types import doi_url, openreview_kind
-from sitegen.sources import Fetcher, register_fetcher
+from sitegen.sources import CATALOGUE, Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
@@ -234,4 +234,4 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch))
+register_fetcher(Fetcher(NAME, fetch, rank=CATALOGUE))

@@ -19,7 +19,7 @@ from typing import Any
 from sitegen.errors import Location, Problem
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import PositionedDict
-from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 
 RENAMED = {"publication": "source", "publication_short": "venue_short", "venue": "source", "tags": "categories", "draft": "hidden"}
 LINK_FIELDS = {  # Hugo Blox's url_* and academicpages' *url -> sitegen's link kinds
@@ -250,4 +250,4 @@ def _usable(url: Any) -> bool:
 
 
 # Hugo Blox names the site's owner `admin` (the folder of their author page) in `authors`, some sites `me`
-MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record, owner_aliases=("admin", "me")))
+MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record, rank=OWN_LIST, owner_aliases=("admin", "me")))

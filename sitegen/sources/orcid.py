@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
-from sitegen.sources import Fetcher, register_fetcher
+from sitegen.sources import SUMMARY, Fetcher, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
@@ -278,4 +278,4 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch))
+register_fetcher(Fetcher(NAME, fetch, rank=SUMMARY))

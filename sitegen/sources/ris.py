@@ -38,7 +38,7 @@ from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict
 from sitegen.model import USABLE_CITE_KEY
 from sitegen.record_types import bare_doi, checked_pmcid, checked_pmid, thesis_venue, type_from_evidence
-from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 from sitegen.sources.bibtex import (
     ARXIV_DOI_ID,
     ARXIV_IN_TEXT,
@@ -620,4 +620,4 @@ SAVE_RIS_AS_UTF8 = (
     " in Zotero: export again with Character Encoding Unicode (UTF-8); in a text editor: reopen the file as"
     " Windows-1252 and save it as UTF-8)"
 )
-RIS = register_reader(Reader("ris", (".ris",), read_ris_records, save_as_utf8=SAVE_RIS_AS_UTF8))
+RIS = register_reader(Reader("ris", (".ris",), read_ris_records, rank=OWN_LIST, save_as_utf8=SAVE_RIS_AS_UTF8))

@@ -6,7 +6,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem, shown_value
 from sitegen.load import item_line, parse_yaml
-from sitegen.sources import Reader, ReadResult, register_reader
+from sitegen.sources import HAND_WRITTEN, Reader, ReadResult, register_reader
 
 
 def read_yaml_records(text: str, display_path: str) -> ReadResult:
@@ -40,4 +40,4 @@ def _first_line(text: str) -> int:
     return 1
 
 
-YAML = register_reader(Reader("yaml", (".yaml", ".yml"), read_yaml_records))
+YAML = register_reader(Reader("yaml", (".yaml", ".yml"), read_yaml_records, rank=HAND_WRITTEN))

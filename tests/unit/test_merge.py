@@ -316,6 +316,52 @@ def test_the_correction_wins_over_every_fetched_source():
     assert one.sources == ("crossref", "openalex", "yaml")
 
 
+def read_as_the_build_does(text: str, path: str) -> Record:
+    """The one record of a file under content/records/, read by the reader of its suffix and validated."""
+    reader = reader_for(path)
+    assert reader is not None
+    mappings, problems = reader.read(text, path)
+    assert not [p for p in problems if not p.warning] and len(mappings) == 1, problems
+    record = validate_record(mappings[0], path, problems, reader=reader.name)
+    assert record is not None, problems
+    return record
+
+
+OWN_FILES = {
+    "content/records/vents.md": "---\ntitle: 'Deep Sea Vents: A Survey'\nauthors: [Ana Ruiz]\ndate: 2023-05-01\ndoi: 10.5555/vents\n"
+    "publication: Ocean Reviews\n---\n",
+    "content/records/mine.bib": "@article{vents, title = {Deep Sea Vents: A Survey}, author = {Ruiz, Ana}, year = {2023},\n"
+    "  journal = {Ocean Reviews}, doi = {10.5555/vents}}\n",
+    "content/records/mine.ris": "TY  - JOUR\nTI  - Deep Sea Vents: A Survey\nAU  - Ruiz, Ana\nPY  - 2023\nJO  - Ocean Reviews\nDO  - 10.5555/vents\nER  - \n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(OWN_FILES))
+def test_a_file_the_user_keeps_wins_over_the_fetched_versions_of_its_work(path):
+    """Every reader of the user's own files ranks before every fetcher: a Hugo Blox .md publication's title and
+    venue are not replaced by ORCID's summary or OpenAlex's derived record of the same DOI."""
+    own = read_as_the_build_does(OWN_FILES[path], path)
+    orcid = fetched("orcid", "put-1", title="Deep sea vents - a survey", authors=("A. Ruiz",), year=2023, source="OCEAN REV", doi="10.5555/vents")
+    openalex = fetched("openalex", "W9", title="Deep sea vents", authors=("Ana Ruiz",), year=2023, source="Ocean Rev.", doi="10.5555/vents")
+    for records in ([orcid, own, openalex], [openalex, orcid, own]):
+        [one] = merge_works(records)
+        assert (one.title, one.source) == ("Deep Sea Vents: A Survey", "Ocean Reviews")
+
+
+def test_entries_of_one_work_in_two_of_the_users_own_formats_stand_equal_the_fuller_one_leads():
+    """A Google Scholar .bib entry (title and year) and Zotero's .ris entry of the paper (volume, pages, abstract):
+    neither format outranks the other, so the fuller entry's title and venue are shown, whichever file it is in."""
+    short_bib = read_as_the_build_does(
+        "@article{vents, title = {Deep sea vents}, author = {Ruiz, Ana}, year = {2023}, journal = {Ocean Rev.}, doi = {10.5555/vents}}\n",
+        "content/records/scholar.bib",
+    )
+    full_ris = read_as_the_build_does(
+        OWN_FILES["content/records/mine.ris"].replace("ER  -", "VL  - 12\nSP  - 1\nEP  - 30\nAB  - Vents.\nER  -"), "content/records/zotero.ris"
+    )
+    [one] = merge_works([short_bib, full_ris])
+    assert (one.title, one.source, one.extra.get("volume")) == ("Deep Sea Vents: A Survey", "Ocean Reviews", "12")
+
+
 # -- the author list: the user's own before a fetched one ---------------------------------------------
 
 HYDRAULIS = "Hydraulis: Balancing Large Transformer Model Training via Co-designing Parallel Strategies and Data Assignment"
