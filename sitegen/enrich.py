@@ -175,7 +175,7 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
     )
 
 
-CITE_BASE = 8  # where the cite key's base stands in an entry's data
+CITE_BASE = 7  # where the cite key's base stands in an entry's data
 
 
 def _convert_all(records: list[Record], owner_names: OwnerNames) -> list[list]:
@@ -207,7 +207,6 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         source.plain,
         abstract.html,
         abstract.plain,
-        list(abstract.unconverted),
         authors,
         cite_base(record, title.plain),
         [problem_data(p) for p in problems],
@@ -233,10 +232,10 @@ def usable(data: object) -> bool:
     """Is this converted text as `converted_text` makes it (a cache file may hold anything)?"""
     return (
         isinstance(data, list)
-        and len(data) == 14
-        and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 8))
-        and all(_optional_text(data[i]) for i in (10, 11))
-        and all(isinstance(data[i], list) for i in (7, 12, 13))
+        and len(data) == 13
+        and all(isinstance(data[i], str) for i in (0, 1, 2, 3, 4, 5, 7))
+        and all(_optional_text(data[i]) for i in (9, 10))
+        and all(isinstance(data[i], list) for i in (6, 8, 11, 12))
     )
 
 
@@ -253,7 +252,6 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         source_plain,
         abstract_html,
         abstract_plain,
-        unconverted,
         authors,
         base,
         problems,
@@ -269,7 +267,6 @@ def entry_from(record: Record, data: list, cite_key: str, key: str) -> tuple[Ent
         authors=_marked(tuple(Author(str(name), bool(owner)) for name, owner in authors), record),
         abstract_html=abstract_html,
         abstract_plain=abstract_plain,
-        abstract_unconverted=tuple(unconverted),
         subjects=tuple(_subject(code) for code in dict.fromkeys(record.categories)),
         cite_key=cite_key,
         source=Text(source_html, source_plain, _venue(record)),

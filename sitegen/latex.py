@@ -386,7 +386,6 @@ COMMON_MACRO_MEANINGS = {
     "abs": (r"\lvert #1\rvert", 1),
     "norm": (r"\lVert #1\rVert", 1),
 }
-MACRO_NAME = re.compile(r"[A-Za-z]+")
 _MACRO_DEPTH = 16  # expansions in one formula before it is given up as a loop (`\a` -> `\b` -> `\a`)
 # and the length it may reach: macros that each write others several times (`a: '\b\b\b\b'`, `b: '\c\c\c\c'`, ...)
 # grow a formula fourfold at every step, billions of characters within the depth, from one line of a pull request

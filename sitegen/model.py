@@ -292,7 +292,6 @@ class Entry:
     source: Text
     cite_base: str = ""  # the cite key before a/b/c makes it unique
     key: str = ""  # hash of everything the entry was made from (see enrich.entry_key)
-    abstract_unconverted: tuple[str, ...] = ()  # LaTeX of the abstract shown as source (reported as warnings)
     award: Text | None = None  # the record's award, when it has one
     venue_short: Text | None = None  # the venue's short name, when the record gives one
     editors: tuple[Author, ...] = ()  # the record's editors (a book's, or the book's a chapter is in), as its authors are

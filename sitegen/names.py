@@ -171,11 +171,6 @@ def written_editors(extra: dict[str, Any], field: str = "editors") -> list[str]:
     return [name for name in names if isinstance(name, str) and name.strip()]
 
 
-def written_translators(extra: dict[str, Any]) -> list[str]:
-    """A record's `translators` as written (see written_editors)."""
-    return written_editors(extra, "translators")
-
-
 def comma_name_parts(name: str) -> tuple[str, str, str] | None:
     """(family, given, suffix) of a person's name written in BibTeX's or RIS's order ('Müller, Lena', 'King, Jr.,
     Martin Luther', 'Doe, Jane, Jr.'); None for a name without a comma or one that is no person's by its look

@@ -30,7 +30,6 @@ from sitegen.merge import normal_doi, title_key, unretracted_title
 from sitegen.model import Record, free_key
 from sitegen.record_types import arxiv_key, bare_doi, doi_url
 
-NOTICE_KINDS = ("correction", "retraction", "concern")
 # `notice:` values a record may give, and what they mean ("none": a publication, whatever its title says)
 NOTICE_VALUES = {
     "correction": "correction",
