@@ -155,7 +155,7 @@ def csl_item(entry: Entry) -> dict[str, Any]:
         item["publisher"] = venue
     extra = record.extra
     # BibTeX's `number` is a journal's issue, a report's own number, or a book's number in its series
-    numbered = (("number", "number" if kind == "report" else "collection-number" if numbers_a_series(kind, extra) else "issue"),)
+    numbered = (("number", "number" if kind in ("report", "patent") else "collection-number" if numbers_a_series(kind, extra) else "issue"),)
     for field, csl_field in (("volume", "volume"), ("issue", "issue"), *numbered, ("pages", "page"), *CSL_DETAILS):
         value = extra.get(field)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip() and csl_field not in item:

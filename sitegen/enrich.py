@@ -38,7 +38,19 @@ from sitegen.names import (
     written_editors,
 )
 from sitegen.notices import attach_notices
-from sitegen.record_types import DATABASE_IDS, database_url, doi_url, infer_type, pmc_url, published_doi, pubmed_url, thesis_venue
+from sitegen.record_types import (
+    DATABASE_IDS,
+    RFC_NAME,
+    RFC_TEXT_FIELDS,
+    database_url,
+    doi_url,
+    infer_type,
+    pmc_url,
+    published_doi,
+    pubmed_url,
+    rfc_number,
+    thesis_venue,
+)
 from sitegen.sources import owner_aliases
 from sitegen.urls import slugify
 
@@ -335,7 +347,28 @@ def _typed(record: Record) -> Record:
     volume = typed.extra.get("volume")
     if isinstance(volume, str) and CORR_VOLUME.match(volume.strip()):
         typed = dataclasses.replace(typed, extra={name: value for name, value in typed.extra.items() if name != "volume"})
-    return typed
+    return _as_rfc(typed)
+
+
+def _as_rfc(record: Record) -> Record:
+    """An RFC named as the IETF and Zotero cite it, "RFC 9420": a report (also one a source typed `other`, as ORCID
+    does a technical standard) in the series RFC with its number, whichever form its source gave (the DOI
+    10.17487/RFC9420, the datatracker's `series = {Request for Comments}, number = 9420`, Google Scholar's
+    `note = {RFC 9420}`); a `note` or `howpublished` that only named it is said by that label now."""
+    if record.type not in ("report", "other") or (record.type == "other" and not record.fetched):
+        return record
+    number = rfc_number(record.doi, record.extra)
+    if not number:
+        return record
+    extra = {name: value for name, value in record.extra.items() if not (name in RFC_TEXT_FIELDS and _names_rfc(value))}
+    extra.setdefault("report_type", "RFC")
+    extra.setdefault("number", number)
+    return dataclasses.replace(record, type="report", extra=extra, source=record.source or "RFC Editor")
+
+
+def _names_rfc(value: object) -> bool:
+    """Is a field's value only an RFC's name ('RFC 9420'), or its number (9420), which the record's label now says?"""
+    return isinstance(value, (str, int)) and bool(RFC_NAME.match(str(value)) or str(value).strip().isdigit())
 
 
 def is_excluded(record: Record, sources: ArxivSources) -> bool:

@@ -211,7 +211,33 @@ def infer_type(record: Record) -> str:
     if contributing == {"arxiv"}:
         return "preprint"
     entry_type = str(record.extra.get("bibtex_type", "")).lower()
+    if entry_type in ("", "misc", "online", "article") and rfc_number(record.doi, record.extra):
+        return "report"
     return type_from_evidence(entry_type, record.source, record.arxiv, record.doi, record.links, title=record.title)
+
+
+# The IETF's RFCs: their DOIs (the RFC Editor's, `10.17487/RFC9420`), and their names as exports write them ('RFC
+# 9420', as the datatracker's BibTeX `howpublished` and Google Scholar's `note` say; 'Request for Comments 9420')
+RFC_DOI = re.compile(r"^10\.17487/rfc0*(\d{1,5})$", re.IGNORECASE)
+RFC_NAME = re.compile(r"^\s*(?:RFC|Request for Comments:?)\s*0*(\d{1,5})\.?\s*$", re.IGNORECASE)
+RFC_SERIES = re.compile(r"^\s*(?:Request for Comments|RFC)\s*$", re.IGNORECASE)
+RFC_TEXT_FIELDS = ("howpublished", "note", "number")
+
+
+def rfc_number(doi: str | None, extra: Mapping[str, object]) -> str:
+    """The number of the RFC a record is ('9420'), '' when it is none: its DOI (the RFC Editor's), a `number` in the
+    series Request for Comments (the datatracker's BibTeX), or a `howpublished`, `note` or `number` that names it
+    ('RFC 9420', as the datatracker and Google Scholar write it)."""
+    if doi and (match := RFC_DOI.match(bare_doi(doi))):
+        return match.group(1)
+    series, number = extra.get("series"), str(extra.get("number", "")).strip()
+    if isinstance(series, str) and RFC_SERIES.match(series) and number.isdigit():
+        return str(int(number))
+    for name in RFC_TEXT_FIELDS:
+        value = extra.get(name)
+        if isinstance(value, str) and (match := RFC_NAME.match(value)):
+            return match.group(1)
+    return ""
 
 
 def type_from_evidence(
@@ -227,6 +253,8 @@ def type_from_evidence(
     decided = BIBTEX_ENTRY_TYPES.get(entry_type)
     if decided and decided != "article":
         return decided
+    if (doi and RFC_DOI.match(bare_doi(doi))) or any(RFC_NAME.match(part) for part in words.split("\n")):
+        return "report"  # an RFC: the IETF's, published by the RFC Editor (Crossref's and Zotero's type for it)
     if is_preprint_venue(source) or (not source and ((arxiv and not published_doi(doi)) or is_preprint_doi(doi))):
         return "preprint"  # Google Scholar's `@article{journal = {arXiv preprint ...}}` included
     if decided:

@@ -77,6 +77,9 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
 }
 
 
+# report series whose documents are cited by the series' name and the number alone, without "No.": the IETF's RFCs,
+# BCPs and Internet-Drafts ("Internet-Draft draft-ietf-quic-transport-34"), IEEE's and ANSI's standards
+NAMED_WITH_NUMBER = re.compile(r"^(?:RFC|BCP|STD|FYI|Internet-Draft|I-D|(?:.* )?Std\.?)$", re.IGNORECASE)
 _MASTODON_PROFILE = re.compile(r"https?://([A-Za-z0-9.-]+\.[A-Za-z]{2,})/@([A-Za-z0-9_]+)/?")
 _FEDIVERSE_HANDLE = re.compile(r"@?([A-Za-z0-9_]+)@([A-Za-z0-9.-]+\.[A-Za-z]{2,})")
 
@@ -556,12 +559,16 @@ class ViewBuilder:
         as APA cites a working paper: its number is said here, not again among the page's details)."""
         key = _type_key(entry)
         label = str(self.strings.get(key, key.rpartition(".")[2].capitalize()))
+        if _type_of(entry) == "patent":
+            return patent_label(label, record_details(entry.record.extra).get("number", ""))
         if _type_of(entry) != "report":
             return label
         details = record_details(entry.record.extra)
         series = render_inline(details["report_type"]).plain if "report_type" in details else label
         if "number" not in details:
             return series
+        if NAMED_WITH_NUMBER.match(series):
+            return f"{series} {details['number']}"  # "RFC 9420", "IEEE Std 802.1AE-2018": as these are cited
         numbered = str(self.strings.get("details.report_numbered", "{series} No. {number}"))
         return numbered.replace("{series}", series).replace("{number}", details["number"])
 
@@ -1229,6 +1236,15 @@ SHOWN_DETAILS = {
 _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
 
 
+def patent_label(label: str, number: str) -> str:
+    """A patent as a CV lists it, by its number: "US Patent 11,503,892", "US Patent App. 17/845,221" (Google Scholar's
+    number says what it is), else the type's name before it ("Patent US 11,503,892 B2"); the name alone without one."""
+    number = " ".join(number.split())
+    if not number:
+        return label
+    return number if re.search(r"\bpatent\b", number, re.IGNORECASE) else f"{label} {number}"
+
+
 def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
     """What a record page lists below its venue: the editors of the book it is in (an edited book's are named in
     place of authors), volume, issue (a report's number), pages (a range with an en dash), publisher and the other
@@ -1247,10 +1263,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
         value = details.get(name)
         if value is None:
             continue
-        if name == "number" and _type_of(entry) == "report":
-            continue  # in the venue line: "NBER Working Paper No. 31567" (ViewBuilder.type_label)
-        elif name == "number" and _type_of(entry) == "patent":
-            key = "details.patent_number"  # 'US 10,123,456 B2': no journal's issue
+        if name == "number" and _type_of(entry) in ("report", "patent"):
+            continue  # in the venue line: "NBER Working Paper No. 31567", "US Patent 11,503,892" (ViewBuilder.type_label)
         elif name == "number" and numbers_a_series(record_type(entry), record.extra):
             key = "details.series_number"  # 'Number in series', beside the series
         if name == "pages":

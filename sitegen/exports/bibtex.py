@@ -94,9 +94,16 @@ def entry_type(entry: Entry) -> str:
     if kind == "thesis" and entry.thesis_degree:
         return THESIS_ENTRIES[entry.thesis_degree]
     requested = str(entry.record.extra.get("bibtex_type", "")).lower()
-    if requested in ENTRY_TYPES and not (requested == "misc" and kind in _MISC_IN_BIBTEX):
+    if requested in ENTRY_TYPES and not (requested == "misc" and (kind in _MISC_IN_BIBTEX or _numbered_report(entry))):
         return requested
     return RECORD_TYPE_ENTRIES.get(kind, "misc")  # misc: other work
+
+
+def _numbered_report(entry: Entry) -> bool:
+    """Is the record a report of a numbered series (an RFC, which the IETF's datatracker writes as a `@misc` whose
+    `number` BibTeX's styles never print): a `@techreport`, printed "RFC 9420"?"""
+    extra = entry.record.extra
+    return entry.record.type == "report" and bool(extra.get("report_type")) and bool(extra.get("number"))
 
 
 # A language tag's name in babel and polyglossia, as biblatex's `langid` takes it (sitegen.validate.LANGUAGE_NAMES reads

@@ -52,6 +52,9 @@ RIS_DETAILS = (  # RIS tag <- CSL-JSON variable, for the details a .bib file giv
     ("SN", "ISSN"),
     ("N1", "note"),
 )
+# the types whose `number` is their own (a patent's, a report's "RFC 9420"), which Zotero reads from SN, not from
+# M1 (its "extra") or IS (no field of a patent: a note)
+NUMBER_IN_SN = frozenset({"PAT", "RPRT"})
 # the links that are the work's PDF, best first: its own (the published version's), else its preprint's
 PDF_KINDS = ("pdf", "pdf_preprint")
 _LINE_BREAKS = re.compile(r"[\s\x00-\x1f\x7f\u2028\u2029\x85]+")  # a value must stay on its tag's line
@@ -79,14 +82,17 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
         lines.append(("PB", item["publisher"]))
     elif "archive" in item:
         lines.append(("PB", item["archive"]))  # the repository of a preprint ("arXiv")
-    lines += [(tag, item[field]) for tag, field in RIS_DETAILS if field in item]
+    own_number = "number" in item and lines[0][1] in NUMBER_IN_SN  # SN is the number: a report's ISBN is left out
+    lines += [(tag, item[field]) for tag, field in RIS_DETAILS if field in item and not (tag == "SN" and own_number)]
     if "version" in item and "edition" not in item:
         lines.append(("ET", item["version"]))  # a program's version: EndNote's and Zotero's ET of a COMP reference
     if "genre" in item:
         lines.append(("M3", item["genre"]))  # the kind of thesis
     if "language" in item:
         lines.append(("LA", item["language"]))
-    if "number" in item:
+    if own_number:
+        lines.append(("SN", item["number"]))  # a patent's or a report's own number: Zotero's patentNumber, reportNumber
+    elif "number" in item:
         lines.append(("M1", item["number"]))  # "arXiv:2401.01234": where Zotero keeps the id
     elif "collection-number" in item and lines[0][1] == "BOOK":
         lines.append(("M1", item["collection-number"]))  # Zotero's number of a book in its series

@@ -730,7 +730,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         del fields.values["note"], fields.lines["note"]
     if (language := fields.get("langid", "language")) is not None:  # biblatex's babel name (ngerman), else a name or a tag
         record.put("language", bibtex_text(language[0]), language[1])
-    words = " ".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
+    words = "\n".join(fields.values.get(name, "") for name in ("note", "howpublished", "type"))
     # a meeting's name says where a paper was given, not that it was published in proceedings: it types nothing
     typed_by = "" if venue_field == "eventtitle" else source
     title = str(record.data.get("title") or "")
@@ -771,9 +771,19 @@ _SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,2
 
 
 def _google_scholar_patent(entry_type: str, fields: _Fields) -> str:
-    """Google Scholar writes a patent `@misc{publisher={Google Patents}, note={US Patent 11,481,234}}`: Google
-    Patents is the search engine Scholar found it with, not its publisher, and the note is the patent's number.
+    """Google Scholar writes a patent `@misc{publisher={Google Patents}, note={US Patent 11,481,234}}` (before, an
+    `@article` whose `journal` is the number): Google Patents is the search engine Scholar found it with, not its
+    publisher, and the note is the patent's number.
     The entry is read as the `@patent` it is, with that `number`; its type (from `entry_type`) is returned."""
+    if entry_type == "article" and _SCHOLAR_PATENT_NUMBER.match(journal := fields.values.get("journal", "").strip()):
+        # Scholar's older form: `@article{journal = {US Patent 9,044,543}}`, or `{US Patent}` with the `volume` its number
+        volume = fields.values.get("volume", "").strip()
+        written = journal if re.search(r"\d", journal) or not volume else f"{journal} {volume}"
+        if "number" not in fields.values:
+            fields.values["number"], fields.lines["number"] = written, fields.lines["journal"]
+        for name in ("journal", "volume") if written != journal else ("journal",):
+            del fields.values[name], fields.lines[name]
+        entry_type = "patent"
     publisher = fields.values.get("publisher", "")
     if entry_type not in ("misc", "patent") or bibtex_text(publisher).strip().casefold() != "google patents":
         return entry_type

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import bibtexparser
 import pytest
 from bs4 import BeautifulSoup
 from conftest import MINIMAL_SITE, run_sitegen, write_site
@@ -51,6 +52,9 @@ class Built:
 
     def text(self, path: str) -> str:
         return self.result.files[path].decode("utf-8")
+
+    def page_at(self, path: str) -> BeautifulSoup:
+        return BeautifulSoup(self.result.files[path], "html.parser")
 
 
 def built(tmp_path: Path, bib: str, more: dict[str, str] | None = None) -> Built:
@@ -1693,7 +1697,9 @@ def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_p
         dt.get_text(): dd.get_text()
         for dt, dd in zip(site.page("okafor2019patent").select("dl.details dt"), site.page("okafor2019patent").select("dl.details dd"))
     }
-    assert details == {"Patent number": "US 10,123,456 B2", "Holder": "BASF SE"}
+    assert details == {"Holder": "BASF SE"}  # the number is in the venue line, as a report's is
+    venue = " ".join(site.page("okafor2019patent").select_one("p.venue").get_text().split())
+    assert venue.startswith("Patent US 10,123,456 B2 · 2019")
     assert "holder = {{BASF SE}}" in site.text("publications.bib")
     assert site.warnings == []
 
@@ -1712,11 +1718,36 @@ def test_a_google_scholar_patent_shows_its_number_and_not_google_patents_as_its_
         f"  note={{{note}}}\n}}\n",
     )
     page = site.page("lin2022adaptive")
-    details = {dt.get_text(): dd.get_text() for dt, dd in zip(page.select("dl.details dt"), page.select("dl.details dd"))}
-    assert details == {"Patent number": note}
+    assert " ".join(page.select_one("p.venue").get_text().split()).startswith(f"{note} · 2022")  # as a CV lists a patent
+    assert not page.select("dl.details dt")  # the number is said once, in the venue line
+    listed = site.page_at("index.html").select_one("li#r-lin2022adaptive p.venue")
+    assert " ".join(listed.get_text().split()).startswith(f"{note} · 2022")
     assert "Google Patents" not in page.get_text()
-    assert "Google Patents" not in site.text("publications.ris") and f"IS  - {note}" in site.text("publications.ris")
+    # Zotero reads a patent's number from SN (patentNumber); IS is no field of a patent there
+    assert "Google Patents" not in site.text("publications.ris") and f"SN  - {note}" in site.text("publications.ris")
     assert f"number = {{{note}}}" in site.text("publications.bib") and "Google Patents" not in site.text("publications.bib")
+    assert site.warnings == []
+
+
+@pytest.mark.parametrize(
+    "fields, number",
+    [
+        ("journal={US Patent},\n  volume={10,999,123},", "US Patent 10,999,123"),
+        ("journal={US Patent 9,044,543},\n  publisher={Google Patents},", "US Patent 9,044,543"),
+        ("journal={US Patent App. 17/845,221},", "US Patent App. 17/845,221"),
+    ],
+)
+def test_google_scholars_older_patent_form_is_a_patent_not_a_journal_article(tmp_path, fields, number):
+    """Google Scholar wrote patents as `@article{journal={US Patent 9,044,543}}` too (or the number as the `volume`
+    of a journal "US Patent"): such a patent was a "Journal article · US Patent, 10,999,123" and an `@article`."""
+    site = built(tmp_path, f"@article{{raman2021secure,\n  title={{Secure key rotation}},\n  author={{Raman, Priya}},\n  {fields}\n  year={{2021}}\n}}\n")
+    assert site.records["raman2021secure"]["type"] == "patent"
+    venue = " ".join(site.page("raman2021secure").select_one("p.venue").get_text().split())
+    assert venue.startswith(f"{number} · 2021")
+    entry = bibtexparser.parse_string(site.text("publications.bib")).entries[0]
+    assert (entry.entry_type, entry["number"]) == ("patent", number)
+    assert "journal" not in entry and "volume" not in entry
+    assert "TY  - PAT" in site.text("publications.ris") and f"SN  - {number}" in site.text("publications.ris")
     assert site.warnings == []
 
 

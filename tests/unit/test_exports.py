@@ -933,7 +933,7 @@ def test_a_working_papers_series_and_number_are_shown_and_exported(tmp_path):
     assert (full["type"], full["number"], full["institution"]) == ("NBER Working Paper", "31567", "National Bureau of Economic Research")
     assert _cite_bibtex(files, slug)["type"] == "NBER Working Paper"
     ris = _ris(files)["Local Labor Markets and the Incidence of Payroll Taxes"]
-    assert ("M3", "NBER Working Paper") in ris and ("M1", "31567") in ris
+    assert ("M3", "NBER Working Paper") in ris and ("SN", "31567") in ris  # Zotero's reportNumber
     csl = _csl(files, slug)
     assert (csl["genre"], csl["number"]) == ("NBER Working Paper", "31567")
     from sitegen.cite import _format
@@ -965,6 +965,86 @@ def test_biblatexs_report_type_keys_are_read_as_words(tmp_path):
     bib = "@report{r, title = {T}, author = {Lovelace, Ada}, year = {2020}, institution = {EMBL}, type = {techreport}, number = {7}}\n"
     files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/r.bib": bib}))
     assert _venue_line(_record_page(files, "r")).startswith("Technical report No. 7 · EMBL ·")
+
+
+# An RFC as the IETF's datatracker exports it ("bibtex" on the RFC's page)
+DATATRACKER_RFC_BIB = """@misc{rfc9420,
+    series =    {Request for Comments},
+    number =    9420,
+    howpublished =  {RFC 9420},
+    publisher = {RFC Editor},
+    doi =       {10.17487/RFC9420},
+    url =       {https://www.rfc-editor.org/info/rfc9420},
+    author =    {Ada Lovelace and Daniel Okafor},
+    title =     {{The Messaging Layer Security (MLS) Protocol}},
+    year =      2023,
+    month =     jul,
+}
+"""
+
+
+def test_an_rfc_from_the_datatracker_is_listed_and_cited_as_rfc_and_its_number(tmp_path):
+    """The datatracker's `@misc` of an RFC was "Other · RFC Editor" with its number listed as its "Issue", and
+    publications.bib lost `howpublished = {RFC 9420}`: a `@misc` whose `number` no BibTeX style prints."""
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/ietf.bib": DATATRACKER_RFC_BIB}))
+    page = _record_page(files, "rfc9420")
+    assert _venue_line(page).startswith("RFC 9420 · RFC Editor · 2023")
+    assert not page.xpath("//dl[@class='details']//dt[normalize-space()='Issue' or normalize-space()='Number']")
+    listed = lxml.html.fromstring(files["index.html"]).xpath("//li[@id='r-rfc9420']//p[@class='venue']")[0]
+    assert " ".join(listed.text_content().split()).startswith("RFC 9420 · RFC Editor")
+    entry = next(e for e in bibtexparser.parse_string(files["publications.bib"].decode()).entries if e.key == "rfc9420")
+    assert entry.entry_type == "techreport"  # printed "RFC 9420, RFC Editor" by every BibTeX style
+    assert (entry["type"], entry["number"], entry["institution"]) == ("RFC", "9420", "RFC Editor")
+    ris = _ris(files)["The Messaging Layer Security (MLS) Protocol"]
+    assert ("TY", "RPRT") in ris and ("M3", "RFC") in ris and ("SN", "9420") in ris  # Zotero's report type and number
+    records = {r["id"]: r for r in json.loads(files["records.json"])["records"]}
+    assert (records["rfc9420"]["type"], records["rfc9420"]["details"]["report_type"]) == ("report", "RFC")
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        # Google Scholar's RFC: the number only in `note`
+        (
+            "content/records/s.bib",
+            "@misc{x, title={Oblivious HTTP}, author={Lovelace, Ada}, year={2024},\n  publisher={Internet Engineering Task Force}, note={RFC 9458}}\n",
+        ),
+        # a YAML record (or ORCID's, Crossref's) with only the RFC Editor's DOI
+        ("content/records/x.yaml", "id: x\ntitle: Oblivious HTTP\nauthors: [Ada Lovelace]\nyear: 2024\ndoi: 10.17487/RFC9458\n"),
+    ],
+)
+def test_an_rfc_known_by_its_note_or_its_doi_is_rfc_and_its_number(tmp_path, record):
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, record[0]: record[1]}))
+    assert _venue_line(_record_page(files, "x")).startswith("RFC 9458 ·")
+    ris = _ris(files)["Oblivious HTTP"]
+    assert ("TY", "RPRT") in ris and ("SN", "9458") in ris
+    assert _bib_file(files)[next(iter(_bib_file(files)))]["number"] == "9458"
+
+
+def test_an_internet_draft_and_a_standard_are_named_by_their_series_and_number_without_no(tmp_path):
+    draft = (
+        "@techreport{ietf-mls-extensions-03, number = {draft-ietf-mls-extensions-03}, type = {Internet-Draft},\n"
+        "  institution = {Internet Engineering Task Force}, note = {Work in Progress},\n"
+        "  author = {Ada Lovelace}, title = {{The Messaging Layer Security (MLS) Extensions}}, year = 2024}\n"
+    )
+    standard = "id: std\ntitle: MAC Security\nauthors: [Ada Lovelace]\nyear: 2018\ntype: report\nsource: IEEE\nreport_type: IEEE Std\nnumber: 802.1AE-2018\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/d.bib": draft, "content/records/std.yaml": standard}))
+    venue = _venue_line(_record_page(files, "ietf-mls-extensions-03"))
+    assert venue.startswith("Internet-Draft draft-ietf-mls-extensions-03 · Internet Engineering Task Force · 2024")
+    assert _venue_line(_record_page(files, "std")).startswith("IEEE Std 802.1AE-2018 · IEEE · 2018")
+
+
+def test_a_patents_number_is_in_its_citations(tmp_path):
+    """A patent's number was the CSL item's `issue`, which no style prints for a patent: APA, IEEE and Vancouver cited
+    it by its title and year alone."""
+    bib = "@patent{p, title = {Method for measuring path latency}, author = {Lovelace, Ada}, number = {US Patent 11,503,892}, year = 2022}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/p.bib": bib}))
+    csl = _csl(files, "p")
+    assert csl["number"] == "US Patent 11,503,892" and "issue" not in csl
+    from sitegen.cite import _format
+
+    assert "US Patent 11,503,892" in _format("ieee", csl).plain
+    assert "US Patent 11,503,892" in _format("vancouver", csl).plain
 
 
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
