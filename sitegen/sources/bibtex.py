@@ -17,6 +17,7 @@ does: `{...}`, `"..."`, numbers and macros joined by `#`, an unknown macro an er
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import functools
 import logging
@@ -117,7 +118,7 @@ READ_FIELDS = frozenset(
         *BIBLATEX_NAMES,
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
-        *"""title author editor year date month eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
+        *"""title author editor year date month day eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
         repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
@@ -867,8 +868,37 @@ def _put_dates(record: RecordMapping, fields: _Fields) -> None:
     month = fields.get("month")
     if month:
         record.put("month", month_number(month[0]), month[1])
+        _put_day(record, month, fields.get("day"))
     elif date and start and start[1] and not start[2]:
         record.put("month", start[1], date[1])  # `date = {2016-06}`
+
+
+# a month with its day: Google Scholar's `month = nov # "~15"` (a patent's date of grant), '15~November'
+_MONTH_AND_DAY = re.compile(r"^\s*(?:([A-Za-z]+)\.?[\s~]+(\d{1,2})|(\d{1,2})\.?[\s~]+([A-Za-z]+)\.?)\s*$")
+
+
+def _put_day(record: RecordMapping, month: tuple[str, int], day: tuple[str, int] | None) -> None:
+    """The record's `date` from its month and day, when the entry has no `date`: the day written in the month, as
+    Google Scholar writes it (`month = nov # "~15"`), or the IETF datatracker's `day = 4` beside `month = mar`."""
+    year = record.data.get("year")
+    if "date" in record.data or not isinstance(year, int):
+        return
+    match = _MONTH_AND_DAY.match(month[0])
+    if match:
+        name, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        month_value: int | str = month_number(name)
+    elif day is not None and day[0].strip().isdigit():
+        month_value, number = month_number(month[0]), day[0].strip()
+    else:
+        return
+    if not isinstance(month_value, int):
+        return
+    try:
+        when = datetime.date(year, month_value, int(number))
+    except ValueError:
+        return  # no such day: the month stays what it was
+    record.put("date", when.isoformat(), month[1])
+    record.put("month", month_value, month[1])
 
 
 def date_start(value: str) -> tuple[int, int, int] | None:

@@ -242,7 +242,7 @@ def test_string_macros_in_any_case_concatenation_and_month_macros():
 }""")
     assert record.source == "Proc. of the Conference on Systems (2024)"
     assert record.title == "Quoted Title"
-    assert record.extra["month"] == "4 June"
+    assert (record.extra["month"], str(record.date)) == (6, "2024-06-04")  # the day written in the month is the date's
 
 
 @pytest.mark.parametrize("date, month", [("2016-06", 6), ("2016-06-12", None), ("2016", None)])
@@ -1748,6 +1748,26 @@ def test_google_scholars_older_patent_form_is_a_patent_not_a_journal_article(tmp
     assert (entry.entry_type, entry["number"]) == ("patent", number)
     assert "journal" not in entry and "volume" not in entry
     assert "TY  - PAT" in site.text("publications.ris") and f"SN  - {number}" in site.text("publications.ris")
+    assert site.warnings == []
+
+
+@pytest.mark.parametrize(
+    "date_fields",
+    ['month=nov # "~15",', "month = {15~November},", "month = nov,\n  day = 15,"],
+)
+def test_a_day_written_with_the_month_or_as_the_datatrackers_day_is_the_records_date(tmp_path, date_fields):
+    """Google Scholar dates a patent `month=nov # "~15"`: publications.bib wrote it back as `month = {November 15}`,
+    which biblatex rejects (a month is a number), and the day was lost; the IETF datatracker's `day = 15` was an
+    "unknown field"."""
+    site = built(
+        tmp_path,
+        f"@misc{{raman2022method,\n  title={{Method for measuring latency}},\n  author={{Raman, Priya}},\n  year={{2022}},\n"
+        f"  {date_fields}\n  publisher={{Google Patents}},\n  note={{US Patent 11,503,892}}\n}}\n",
+    )
+    assert site.records["raman2022method"]["date"] == "2022-11-15"
+    entry = bibtexparser.parse_string(site.text("publications.bib")).entries[0]
+    assert entry["month"] == "nov" and entry["date"] == "2022-11-15"  # `month = nov`: the macro, a number to biblatex
+    assert "DA  - 2022/11/15" in site.text("publications.ris")
     assert site.warnings == []
 
 
