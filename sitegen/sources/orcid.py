@@ -56,10 +56,18 @@ TYPES = {  # ORCID work types -> SPEC §7 record types
     "book-chapter": "chapter",
     "encyclopedia-entry": "chapter",
     "patent": "patent",
+    "invention": "patent",
+    "technical-standard": "report",  # an RFC, an IEEE or ISO standard: Crossref's and OpenAlex's `standard` are reports too
+    "standards-and-policy": "report",
+    "manual": "report",  # BibTeX's @manual
     "software": "software",
     "data-set": "dataset",
     "data-management-plan": "other",
 }
+
+
+# ORCID's types of a talk: no publication (a talk is no record, SPEC §7), left out of the records with a word
+TALK_TYPES = frozenset({"lecture-speech", "conference-presentation", "public-speech"})
 
 
 def normalise_orcid(value: str) -> str:
@@ -198,6 +206,8 @@ def record_from_work(work: dict[str, Any], group: dict[str, Any], owner: list[st
     if arxiv:
         record["arxiv"] = arxiv
     record["ids"] = {"orcid": str(work.get("put-code")), **{k: v for k, v in ids.items() if k != "orcid"}}
+    if record["type"] == "patent" and ids.get("pat"):
+        record["number"] = ids["pat"]  # ORCID's patent number ('US11503892B2'): the number its lists name it by
     if len(put_codes) > 1:
         record["put_codes"] = put_codes
     source_name = _value(work, "source", "source-name", "value")
@@ -257,8 +267,20 @@ def fetch_orcid(session: PoliteSession, api: str, orcid: str, progress: Any) -> 
             elif item.get("error"):
                 warnings.append(f"warning: ORCID {orcid}: {one_line(item['error'].get('developer-message', ''))}; using the work's summary")
         progress.line(f"ORCID: {orcid}: details of {min(start + len(chunk), len(chosen))} of {len(chosen)} works")
-    records = [record_from_work(full.get(code) or preferred(group), group, owner, orcid) for code, group in zip(chosen, groups, strict=True)]
+    works = [full.get(code) or preferred(group) for code, group in zip(chosen, groups, strict=True)]
+    records = [record_from_work(work, group, owner, orcid) for work, group in zip(works, groups, strict=True) if not is_talk(work)]
+    talks = [one_line(_value(work, "title", "title", "value") or "") for work in works if is_talk(work)]
+    if talks:
+        warnings.append(
+            f"warning: ORCID {orcid}: {counted(len(talks), 'work')} of type talk left out, no publications: "
+            f"{'; '.join(repr(title) for title in talks)}; add them to content/talks/ to list them"
+        )
     return records, owner, warnings
+
+
+def is_talk(work: dict[str, Any]) -> bool:
+    """Is an ORCID work a talk (a lecture, a conference presentation), which a site lists under Talks, not as a record?"""
+    return str(work.get("type") or "").lower() in TALK_TYPES
 
 
 def fetch(asks: list[Ask], context: FetchContext) -> Fetched:

@@ -1624,3 +1624,63 @@ def test_fetch_says_when_the_sites_refresh_workflow_would_leave_its_records_out(
     (warning,) = [line for line in result.stderr.splitlines() if line.startswith(".github/")]
     assert warning.startswith(".github/workflows/refresh-publications.yml:5: warning: this workflow, written by an older `sitegen init`")
     assert "orcid (--orcid)" in warning and "crossref (--orcid)" in warning
+
+
+def industry_orcid_fixtures(root: Path) -> Path:
+    """The scholarly fixtures, the ORCID record holding three more works of an industry researcher: a granted patent
+    (ORCID's type `patent`, its number an external id of type `pat`), an RFC (`technical-standard`, the RFC Editor's
+    DOI) and a talk (`lecture-speech`)."""
+    fixtures = root / "sources"
+    shutil.copytree(SCHOLARLY_FIXTURES, fixtures)
+    record = fixtures / "orcid" / ORCID
+    works = json.loads((record / "works.json").read_text(encoding="utf-8"))
+    template = json.loads((record / "work" / "193310478.json").read_text(encoding="utf-8"))
+    added = [
+        (900000001, "patent", "Method for scheduling straggler-aware gradient updates", {"pat": "US11503892B2"}, None),
+        (900000002, "technical-standard", "The Oblivious Telemetry Protocol", {"doi": "10.17487/RFC9420"}, "RFC Editor"),
+        (900000003, "lecture-speech", "Training large models on heterogeneous clusters", {}, "USENIX Enigma 2025"),
+    ]
+    for put_code, kind, title, ids, venue in added:
+        external = {"external-id": [{"external-id-type": k, "external-id-value": v, "external-id-relationship": "self"} for k, v in ids.items()]}
+        work = {
+            **template,
+            "put-code": put_code,
+            "path": f"/{ORCID}/work/{put_code}",
+            "title": {"title": {"value": title}, "subtitle": None, "translated-title": None},
+            "journal-title": {"value": venue} if venue else None,
+            "type": kind,
+            "publication-date": {"year": {"value": "2023"}, "month": {"value": "07"}, "day": {"value": "11"}},
+            "external-ids": external,
+        }
+        (record / "work" / f"{put_code}.json").write_text(json.dumps(work), encoding="utf-8")
+        summary = {
+            key: work[key] for key in ("put-code", "source", "title", "external-ids", "url", "type", "publication-date", "journal-title", "visibility", "path")
+        }
+        works["group"].append({"last-modified-date": None, "external-ids": external, "work-summary": [{**summary, "display-index": "0"}]})
+    (record / "works.json").write_text(json.dumps(works), encoding="utf-8")
+    return fixtures
+
+
+@pytest.mark.slow
+def test_an_industry_researchers_patent_rfc_and_talk_on_orcid(tmp_path, scholarly_server):
+    """ORCID's `technical-standard` (an RFC) was fetched as "Other", a patent's number (its `pat` id) was not shown,
+    and a talk (`lecture-speech`) became a record of type other, listed and counted among the publications."""
+    server = scholarly_server(fixtures=industry_orcid_fixtures(tmp_path))
+    site = make_site(tmp_path / "site")
+
+    result = fetch_from(site, server, "--orcid", ORCID)
+
+    assert result.returncode == 0, result.stderr
+    fetched = records_of(site, "orcid")
+    assert "orcid-900000003" not in fetched  # the talk
+    assert "1 work of type talk left out" in result.stderr and "'Training large models on heterogeneous clusters'" in result.stderr
+    assert (fetched["orcid-900000001"]["type"], fetched["orcid-900000001"]["number"]) == ("patent", "US11503892B2")
+    assert fetched["orcid-900000002"]["type"] == "report"
+    home = build(site)
+    venues = {
+        item.select_one("h4").get_text(" ", strip=True): " ".join(item.select_one("p.venue").get_text().split())
+        for item in home.select("#publications li.record")
+    }
+    assert venues["Method for scheduling straggler-aware gradient updates"].startswith("Patent US11503892B2 · 2023")
+    assert venues["The Oblivious Telemetry Protocol"].startswith("RFC 9420 · RFC Editor · 2023")
+    assert "Training large models on heterogeneous clusters" not in venues
