@@ -1352,9 +1352,10 @@ PAGE_LINKS_AROUND = 2  # page links shown on each side of the current page; the 
 
 
 def _highwire_details(details: dict[str, str], bibtex_type: str, series_number: bool = False) -> list[tuple[str, str]]:
-    """Volume, issue (a report's number), first and last page, ISBN, ISSN and publisher, as Google Scholar names them.
+    """Volume, issue (a report's number, a patent's), first and last page, ISBN, ISSN and publisher, as Google Scholar names them.
     A book's number in its series (`series_number`) has no tag: it is no issue."""
-    number_tag = "citation_technical_report_number" if bibtex_type == "techreport" else "" if series_number else "citation_issue"
+    tags = {"techreport": "citation_technical_report_number", "patent": "citation_patent_number"}  # Google Patents' own tag
+    number_tag = tags.get(bibtex_type) or ("" if series_number else "citation_issue")
     meta = [(tag, details[name]) for tag, name in (("citation_volume", "volume"), (number_tag, "number")) if tag and name in details]
     if "pages" in details:
         first, last = page_range(details["pages"])

@@ -1720,6 +1720,8 @@ def test_a_google_scholar_patent_shows_its_number_and_not_google_patents_as_its_
     page = site.page("lin2022adaptive")
     assert " ".join(page.select_one("p.venue").get_text().split()).startswith(f"{note} · 2022")  # as a CV lists a patent
     assert not page.select("dl.details dt")  # the number is said once, in the venue line
+    # Google Patents' own tag for it, which Zotero and reference managers read; it is no journal's `citation_issue`
+    assert page.select_one('meta[name="citation_patent_number"]')["content"] == note and not page.select('meta[name="citation_issue"]')
     listed = site.page_at("index.html").select_one("li#r-lin2022adaptive p.venue")
     assert " ".join(listed.get_text().split()).startswith(f"{note} · 2022")
     assert "Google Patents" not in page.get_text()
