@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from sitegen.cite import OTHERS, csl_item, record_type
 from sitegen.exports import joined, page_range
 from sitegen.fragments import Fragments
+from sitegen.markup import render_inline
 from sitegen.model import Entry
 from sitegen.names import family_first
 from sitegen.record_types import work_kind
@@ -80,6 +81,8 @@ def ris_entry(entry: Entry, url: str = "", links: Mapping[str, str] | None = Non
         lines.append(("J2", item["container-title-short"]))  # the abbreviated journal or proceedings
     if "publisher" in item:
         lines.append(("PB", item["publisher"]))
+    elif lines[0][1] == "PAT" and isinstance(holder := record.extra.get("holder"), str) and holder.strip():
+        lines.append(("PB", render_inline(holder).plain))  # a patent's holder, the assignee: Zotero's assignee
     elif "archive" in item:
         lines.append(("PB", item["archive"]))  # the repository of a preprint ("arXiv")
     own_number = "number" in item and lines[0][1] in NUMBER_IN_SN  # SN is the number: a report's ISBN is left out

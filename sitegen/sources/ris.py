@@ -437,7 +437,9 @@ def _put_source(record: RecordMapping, entry: _Entry, kind: str, arxiv) -> tuple
     pseudo-venue ('arXiv preprint arXiv:...') or none beside an arXiv id."""
     tags = VENUE_TAGS if kind not in BOOK_TYPES else ()  # a book's T2 is its series (Zotero's), its venue its publisher
     found = next(((tag, value) for tag in tags if (value := entry.get(tag)) is not None), None)
-    if found is None and (publisher := entry.get("PB")) is not None:
+    if kind == "PAT" and (assignee := entry.get("PB")) is not None:
+        record.put("holder", _text(assignee[0]), assignee[1])  # a patent's PB is its assignee (Zotero's), no venue
+    elif found is None and (publisher := entry.get("PB")) is not None:
         found = ("PB", publisher)
     if found is None:
         if arxiv:
@@ -584,7 +586,7 @@ def _put_details(record: RecordMapping, entry: _Entry, kind: str, venue_tag: str
         record.put("pages", pages, first[1])
     if (edition := entry.get("ET")) is not None:
         record.put("version" if kind == "COMP" else "edition", _text(edition[0]), edition[1])
-    if venue_tag != "PB" and (publisher := entry.get("PB")) is not None and record.data.get("source") != "arXiv":
+    if venue_tag != "PB" and kind != "PAT" and (publisher := entry.get("PB")) is not None and record.data.get("source") != "arXiv":
         record.put("publisher", _text(publisher[0]), publisher[1])
     if kind not in ("RPRT", "PAT") and (serial := entry.get("SN")) is not None:
         number_text = serial[0].split("(")[0].strip()

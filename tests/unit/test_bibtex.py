@@ -1701,6 +1701,7 @@ def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_p
     venue = " ".join(site.page("okafor2019patent").select_one("p.venue").get_text().split())
     assert venue.startswith("Patent US 10,123,456 B2 · 2019")
     assert "holder = {{BASF SE}}" in site.text("publications.bib")
+    assert "PB  - BASF SE" in site.text("publications.ris")  # the holder is Zotero's assignee of a patent
     assert site.warnings == []
 
 

@@ -342,3 +342,17 @@ def test_an_exported_record_reads_back_as_itself(title, authors, year, kind, ven
     assert {key: record.extra.get(key) for key in extra} == extra
     carried = {*rispy.loads(written)[0].get("urls", ()), *rispy.loads(written)[0].get("file_attachments1", ())}
     assert record.links == {kind: address for kind, address in links.items() if address in carried}  # RIS carries the work's own address and PDF
+
+
+def test_a_zotero_patent_gives_its_number_and_assignee_and_reads_back_from_publications_ris(tmp_path):
+    """Zotero exports a patent's number as SN and its assignee as PB: the assignee was read as the patent's venue
+    and publisher, and publications.ris wrote neither where Zotero reads them (the number was IS, the holder left out)."""
+    ris = "TY  - PAT\nID  - us11600001\nAU  - Raman, Priya\nTI  - Privacy-preserving flow sampling\nPB  - Example Corp\nSN  - US 11,600,001 B2\nPY  - 2023\nDA  - 2023/03/07/\nER  - \n"
+    built = Built(tmp_path, {PATH: ris})
+    record = built.records["us11600001"]
+    assert (record["type"], record["source"], record["details"]["number"], record["details"]["holder"]) == ("patent", "", "US 11,600,001 B2", "Example Corp")
+    assert " ".join(built.page("us11600001").select_one("p.venue").get_text().split()).startswith("Patent US 11,600,001 B2 · March 7, 2023")
+    again = Built(tmp_path / "again", {PATH: built.result.files["publications.ris"].decode("utf-8")})
+    (copy,) = again.records.values()
+    assert (copy["type"], copy["details"]["number"], copy["details"]["holder"]) == ("patent", "US 11,600,001 B2", "Example Corp")
+    assert built.warnings == again.warnings == []
