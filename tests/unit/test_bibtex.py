@@ -1680,7 +1680,7 @@ def test_a_chemrxiv_preprint_written_with_mhchem_is_one_work_with_its_article(tm
     assert not [warning for warning in site.warnings if "LaTeX shown as source" in warning]
 
 
-def test_a_patent_shows_its_number_as_a_patent_number_and_keeps_its_holder(tmp_path):
+def test_a_patent_is_named_by_its_number_and_keeps_its_holder(tmp_path):
     """A patent's `number` was listed as its "Issue", and biblatex's `holder` (the assignee) was dropped without a word."""
     site = built(
         tmp_path,
