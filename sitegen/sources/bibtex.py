@@ -119,7 +119,7 @@ READ_FIELDS = frozenset(
         *BIBTEX_DETAILS,
         *EXTRA_FIELDS,
         *"""title author editor year date month day eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
-        crossref biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
+        crossref xdata biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
         repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
@@ -147,15 +147,38 @@ IGNORED_FIELDS = frozenset(
     pagination bookpagination part addendum annotator commentator introduction foreword afterword
     bookauthor urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
-    sortyear sortshorthand presort xref xdata indexsorttitle indextitle label gender execute hyphenation key volumes
+    sortyear sortshorthand presort xref indexsorttitle indextitle label gender execute hyphenation key volumes
     reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
     listf editora editorb editorc editortype editoratype editorbtype editorctype entryset
     bibtex_show altmetric dimensions google_scholar_id additional_info""".split()
 )
-# What an entry takes from the one its `crossref` names (as BibTeX does), and the entry types that,
-# named so, are containers, not works of their own (DBLP's `@proceedings` of a paper's conference).
-INHERITED_FIELDS = ("booktitle", "publisher", "address", "series", "volume", "year", "month", "editor", "organization", "isbn")
+# What an entry takes from the one its `crossref` names (as BibTeX does, and biber for biblatex's fields of the
+# container: its `date`, the meeting's `eventtitle` and `venue`), and the entry types that, named so, are containers,
+# not works of their own (DBLP's `@proceedings` of a paper's conference). Not the container's `doi`, `url` or
+# `title`: they name the volume, not the paper (its title is the paper's `booktitle`).
+INHERITED_FIELDS = (
+    "booktitle",
+    "booksubtitle",
+    "booktitleaddon",
+    "publisher",
+    "address",
+    "series",
+    "volume",
+    "editor",
+    "organization",
+    "isbn",
+    "eventtitle",
+    "venue",
+    "langid",
+)
+_DATE_FIELDS = ("year", "date", "month")  # taken together, by an entry with no `date` and no other year
+# the parent's title fields that are the child's book title fields, when the parent has none of those (biber's mapping)
+_BOOK_TITLE_SOURCES = {"booktitle": "title", "booksubtitle": "subtitle", "booktitleaddon": "titleaddon"}
 CROSSREF_TARGETS = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collection"})
+# biblatex's entries that are no works: an `@xdata` entry holds fields other entries take (`xdata = {key}`), a `@set`
+# groups entries cited together
+DATA_ENTRY_TYPES = frozenset({"xdata", "set"})
+_NOT_FROM_XDATA = frozenset({"ids", "xdata", "crossref"})
 _ARXIV_ID = r"(\d{4}\.\d{4,5}|[a-z][a-z.\-]*/\d{7})(?:v\d+)?"
 ARXIV_IN_TEXT = re.compile(rf"arxiv[:\s]*(?:preprint\s+)?(?:arxiv:\s*)?{_ARXIV_ID}", re.IGNORECASE)
 ARXIV_URL = re.compile(rf"^https?://(?:www\.|export\.)?arxiv\.org/(abs|pdf)/{_ARXIV_ID}", re.IGNORECASE)
@@ -646,11 +669,32 @@ class _Fields:
     entry_line: int
 
     def inherit(self, parent: _Fields) -> None:
-        """Take what this entry lacks of INHERITED_FIELDS from `parent`; its title is this entry's booktitle."""
+        """Take what this entry lacks of INHERITED_FIELDS from `parent` (its `crossref`); the parent's title (subtitle,
+        title addon) is this entry's booktitle when the parent has none; its date when this entry has no date at all."""
+        book_title_from_title = "booktitle" not in parent.values
         for name in INHERITED_FIELDS:
-            source = "title" if name == "booktitle" and "booktitle" not in parent.values else name
-            if name not in self.values and source in parent.values:
-                self.values[name], self.lines[name] = parent.values[source], parent.lines[source]
+            source = _BOOK_TITLE_SOURCES[name] if book_title_from_title and name in _BOOK_TITLE_SOURCES else name
+            self.take(name, parent, source)
+        if "date" not in self.values and self.values.get("year", parent.year()) == parent.year():
+            for name in _DATE_FIELDS:  # the meeting's date: the paper's when the paper gives no other
+                self.take(name, parent, name)
+
+    def year(self) -> str | None:
+        """The year of `year`, else of `date`, as written (for comparing an entry's with its parent's)."""
+        if "year" in self.values:
+            return self.values["year"]
+        start = date_start(self.values["date"]) if "date" in self.values else None
+        return str(start[0]) if start else None
+
+    def take_all(self, data: _Fields) -> None:
+        """Take every field this entry lacks from an `@xdata` entry, as biber does (`xdata = {key}`)."""
+        for name in data.values:
+            if name not in _NOT_FROM_XDATA:
+                self.take(name, data, name)
+
+    def take(self, name: str, parent: _Fields, source: str) -> None:
+        if name not in self.values and source in parent.values:
+            self.values[name], self.lines[name] = parent.values[source], parent.lines[source]
 
     def get(self, *names: str) -> tuple[str, int] | None:
         """The first of `names` that the entry has (values are stripped, empty ones left out), with its line."""
@@ -1296,6 +1340,7 @@ class _FileReader:
         self.keys: dict[str, tuple[int, str]] = {}  # lower-case citation key -> line and text of its entry
         self.string_lines: dict[str, int] = {}  # every @string of the file, for the hint when one is used too early
         self.entries: list[tuple[str, str, _Fields]] = []  # (entry type, key, fields) of the good entries
+        self.data_entries: dict[str, _Fields] = {}  # lower-case key -> fields of each @xdata (and @set) entry
         self.entry_read = False  # whether the last block was an entry that gave a record
         self.definitions: dict[str, _Definition] = {}  # the commands the file's @preamble defines, and \\noopsort
         self.uses = uses_of(BUILT_IN_DEFINITIONS)  # what finds a use of one of them
@@ -1319,6 +1364,8 @@ class _FileReader:
             self.read_block(block, after_entry)
             after_entry = isinstance(_unwrapped(block), Entry)
             self.entry_read = len(self.entries) > read_before  # the block just read was a good entry
+        for _, key, fields in self.entries:
+            self.take_xdata(key, fields, set())
         targets = self.inherit_crossrefs()
         records = [
             entry_record(kind, key, fields, self.warning_about(key))
@@ -1373,6 +1420,21 @@ class _FileReader:
         name, offset, reason = unclosed
         ends = " before the end of the file" if "end of file" in getattr(block.error, "abort_reason", "") else ""
         self.problem(line + raw[:offset].count("\n"), f"entry '{found.group(1)}', field '{name}': {reason}{ends}")
+
+    def take_xdata(self, key: str, fields: _Fields, seen: set[str]) -> None:
+        """Fill in what an entry lacks from the `@xdata` entries its `xdata = {a, b}` names, theirs first (biber's
+        order: an xdata entry may name others); a name that is no @xdata entry of the file is a warning."""
+        found = fields.get("xdata")
+        if found is None:
+            return
+        for name in (part.strip() for part in found[0].split(",")):
+            data = self.data_entries.get(name.lower())
+            if data is None:
+                self.warning_about(key)(found[1], f"xdata '{name}' names no @xdata entry of this file; its fields are left out")
+            elif name.lower() not in seen:
+                seen.add(name.lower())
+                self.take_xdata(name, data, seen)
+                fields.take_all(data)
 
     def inherit_crossrefs(self) -> set[str]:
         """Fill in what an entry takes from the entry its `crossref` names (DBLP's exports: a paper's
@@ -1440,6 +1502,10 @@ class _FileReader:
             return
         fields = self.fields(entry, key)
         if fields is None:
+            return
+        if entry.entry_type.lower() in DATA_ENTRY_TYPES:  # no work: an @xdata entry's fields are other entries'
+            self.data_entries[key.lower()] = fields
+            self.warn_of_unknowns(entry.entry_type, key, fields)
             return
         if fields.get("title") is None:
             self.problem(line, f"entry '{key}' has no title")

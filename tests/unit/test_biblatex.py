@@ -1,0 +1,75 @@
+"""biblatex's data model in a .bib file (Biber's reading): what a biblatex user's publication list says is read so,
+and what sitegen leaves out is said."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from unit.test_bibtex import PATH, built, one, read
+
+
+def test_an_xdata_entry_is_no_work_and_gives_its_fields_to_the_entries_naming_it():
+    records, problems = read(
+        """@xdata{jmlr,
+  journaltitle = {Journal of Machine Learning Research},
+  shortjournal = {JMLR},
+}
+@xdata{jmlr24, xdata = {jmlr}, volume = {24}}
+@article{dupont2023,
+  author = {de Dupont, Anne},
+  title  = {Inherited Journal},
+  xdata  = {jmlr24},
+  date   = {2023},
+}
+"""
+    )
+    assert problems == []
+    assert [r.id for r in records] == ["dupont2023"]
+    assert (records[0].source, records[0].venue_short, records[0].extra["volume"]) == ("Journal of Machine Learning Research", "JMLR", "24")
+
+
+def test_an_xdata_key_that_names_no_xdata_entry_is_a_warning_at_its_line():
+    records, problems = read("@article{a,\n  title = {T},\n  journaltitle = {J},\n  xdata = {nosuch},\n  date = {2021},\n}\n")
+    assert [r.source for r in records] == ["J"]
+    assert problems == [f"{PATH}:4: warning: entry 'a': xdata 'nosuch' names no @xdata entry of this file; its fields are left out"]
+
+
+def test_a_crossref_to_biblatex_proceedings_gives_the_paper_their_date_meeting_and_title():
+    paper = one(
+        """@proceedings{icml2022,
+  title      = {Proceedings of the 39th International Conference on Machine Learning},
+  subtitle   = {Volume 1},
+  eventtitle = {ICML 2022},
+  venue      = {Baltimore},
+  date       = {2022-07-17/2022-07-23},
+  publisher  = {PMLR},
+  doi        = {10.9999/icml.2022},
+}
+@inproceedings{paper, author = {de Dupont, Anne}, title = {Crossref Paper}, crossref = {icml2022}, pages = {1--10}}
+"""
+    )
+    assert (paper.year, paper.date, paper.source) == (2022, date(2022, 7, 17), "Proceedings of the 39th International Conference on Machine Learning: Volume 1")
+    assert (paper.extra["eventtitle"], paper.extra["publisher"]) == ("ICML 2022", "PMLR")
+    assert paper.doi is None  # the proceedings' DOI names the volume, not the paper
+
+
+def test_a_paper_with_a_year_of_its_own_keeps_it_over_its_proceedings_date():
+    paper = one("@proceedings{p, title = {P}, date = {2021-12-06}}\n@inproceedings{a, title = {A}, crossref = {p}, year = {2022}}\n")
+    assert (paper.year, paper.date) == (2022, None)
+
+
+def test_a_site_built_from_a_biblatex_file_with_xdata_and_crossref_lists_every_paper(tmp_path: Path):
+    site = built(
+        tmp_path,
+        """@xdata{jmlr, journaltitle = {Journal of Machine Learning Research}}
+@proceedings{icml2022, title = {Proceedings of ICML}, date = {2022}}
+@article{a, title = {Inherited Journal}, author = {Anne Dupont}, xdata = {jmlr}, date = {2021}}
+@inproceedings{b, title = {Crossref Paper}, author = {Anne Dupont}, crossref = {icml2022}}
+""",
+    )
+    assert site.warnings == []
+    assert {key: (record["source"], record["year"]) for key, record in site.records.items()} == {
+        "a": ("Journal of Machine Learning Research", 2021),
+        "b": ("Proceedings of ICML", 2022),
+    }
