@@ -606,7 +606,10 @@ def person_name(name: str) -> str:
 
     A name in braces is one unit, an organisation's: '{Google DeepMind}' and '{{PKU-DAIR Hetu Team}}'
     keep one pair of braces, which say so to the exports (sitegen.names); pages show the name without them.
+    biber's extended name format ('family=Dupont, given=Anne, prefix=de') is read as the name it spells.
     """
+    if "=" in name and (classic := classic_name(name)) is not None:
+        name = classic
     if is_braced_whole(name):
         return "{" + bibtex_text(name.strip()[1:-1]) + "}"
     if "," in name and is_family_first(name) and (parts := comma_name_parts(bibtex_text(name))):
@@ -621,6 +624,31 @@ def person_name(name: str) -> str:
             return " ".join(part for part in (bibtex_text(" ".join(split.first)), f"{{{family}}}", bibtex_text(" ".join(split.jr))) if part)
         return turned
     return bibtex_text(name)
+
+
+_EXTENDED_NAME_PIECE = re.compile(r"^\s*([A-Za-z][\w-]*)\s*=\s*(.*?)\s*$", re.DOTALL)
+_BRACED_OR_QUOTED = re.compile(r'^\{(.*)\}$|^"(.*)"$', re.DOTALL)
+
+
+def classic_name(name: str) -> str | None:
+    """A name in biber's extended name format, `family=Dupont, given=Anne, prefix=de, useprefix=true` (biblatex
+    manual §3.4), in BibTeX's form, `de {Dupont}, Anne`: its family name kept whole in braces (every reader of
+    BibTeX and the exports take it so), the prefix before it, the suffix between; options such as `useprefix` and
+    initials (`given-i`) change how biblatex sorts and abbreviates it, not the name. None for a name of another form."""
+    parts: dict[str, str] = {}
+    for piece in top_level_pieces(name, ","):
+        match = _EXTENDED_NAME_PIECE.match(piece)
+        if match is None:
+            return None
+        value = match.group(2)
+        if braced := _BRACED_OR_QUOTED.match(value):
+            value = braced.group(1) if braced.group(1) is not None else braced.group(2)
+        parts[match.group(1).lower()] = value.strip()
+    family, given = parts.get("family", ""), parts.get("given", "")
+    if not (family or given):
+        return None
+    last = " ".join(part for part in (parts.get("prefix", ""), f"{{{family}}}" if family else "") if part)
+    return ", ".join(part for part in (last, parts.get("suffix", ""), given) if part) if last else given
 
 
 def person_names(value: str) -> tuple[list[str], bool]:
@@ -1128,6 +1156,11 @@ def keyword_pieces(value: str) -> list[str]:
     escaped (LaTeX's `\\,` space); each piece still LaTeX."""
     if not _KEYWORD_GROUPING.search(value):
         return _KEYWORD_SEPARATORS.split(value)  # no brace, math or backslash: most values
+    return top_level_pieces(value, ",;")
+
+
+def top_level_pieces(value: str, separators: str) -> list[str]:
+    """`value` split at each of `separators` that is outside braces, math and escapes; each piece still LaTeX."""
     pieces, start, depth, math = [], 0, 0, False
     for match in _KEYWORD_SYNTAX.finditer(value):
         mark = match[0]
@@ -1137,7 +1170,7 @@ def keyword_pieces(value: str) -> list[str]:
             depth = max(0, depth - 1)
         elif mark == "$":
             math = not math
-        elif mark in ",;" and depth == 0 and not math:
+        elif mark in separators and depth == 0 and not math:
             pieces.append(value[start : match.start()])
             start = match.end()
     return [*pieces, value[start:]]

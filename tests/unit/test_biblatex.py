@@ -73,3 +73,34 @@ def test_a_site_built_from_a_biblatex_file_with_xdata_and_crossref_lists_every_p
         "a": ("Journal of Machine Learning Research", 2021),
         "b": ("Proceedings of ICML", 2022),
     }
+
+
+def test_names_in_bibers_extended_format_are_the_names_they_spell():
+    paper = one(
+        r"""@article{a,
+  title  = {T},
+  date   = {2023},
+  author = {family=Dupont, given=Anne, prefix=de, useprefix=true and given={Jean Pierre}, family={García Márquez}
+            and family=M{\"u}ller, given=J{\"u}rgen, given-i=J and family=Hölzl, given=Anna, suffix=Jr. and Lovelace, Ada},
+  editor = {given=Lena, family=Berg},
+}
+"""
+    )
+    assert list(paper.authors) == ["Anne de Dupont", "Jean Pierre {García Márquez}", "Jürgen Müller", "Anna Hölzl Jr.", "Ada Lovelace"]
+    assert paper.extra["editors"] == ["Lena Berg"]
+
+
+def test_the_owner_named_in_extended_format_is_highlighted_and_exported_as_a_name(tmp_path: Path):
+    site = built(
+        tmp_path,
+        "@article{a, title = {Sparse Attention}, journaltitle = {JMLR}, date = {2023-05},\n"
+        "  author = {family=Lovelace, given=Ada, prefix=de, useprefix=true and given=Wei, family=Zhang}}\n",
+        {"content/profile.yaml": "name: Ada de Lovelace\n"},
+    )
+    assert site.warnings == []
+    byline = site.page("a").find(class_="authors")
+    assert " ".join(byline.get_text().split()).replace(" ,", ",") == "Ada de Lovelace, Wei Zhang"
+    assert byline.find("strong", class_="owner").get_text() == "Ada de Lovelace"
+    bib = site.text("publications.bib")
+    assert "family=" not in bib and "given=" not in bib
+    assert site.records["a"]["authors"] == ["Ada de Lovelace", "Wei Zhang"]
