@@ -796,6 +796,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
         record.put("award", bibtex_text(award[0]), award[1])
     if (annotation := fields.get("annotation")) is not None and (notes := marks_explained(annotation[0])):
         record.put("author_notes", notes, annotation[1])  # al-folio's note beside the authors: '* Equal contribution'
+    _put_name_annotations(record, fields, warn)
     if (state := fields.get("pubstate")) is not None and (text := bibtex_text(state[0]).strip()):  # biblatex's: forthcoming
         record.put("status", PUBLICATION_STATES.get(text, text), state[1])
     elif (note := fields.get("note")) is not None and _STATE_NOTE.match(text := bibtex_text(note[0]).strip().strip("()")):
@@ -838,6 +839,59 @@ def marks_explained(annotation: str) -> dict[str, str]:
             return {}
         notes[mark_signs(match.group(1))] = bibtex_text(match.group(2)).strip()
     return notes
+
+
+# biblatex's data annotations (manual §3.7): `author+an = {1=highlight; 2=equal}`, `author+an:role = {...}`, `title+an = {=x}`
+ANNOTATION_FIELD = re.compile(r"^([a-z]+)\+an(?::[\w-]+)?$")
+_ANNOTATED_ITEM = re.compile(r"^\s*(\d*)\s*(?::\s*[\w-]+)?\s*=\s*(.*?)\s*$", re.DOTALL)
+# the annotations CV styles give authors, as the marks papers print: equal contribution, the corresponding author
+_ANNOTATION_MARKS = {
+    "equal": "*",
+    "equalcontrib": "*",
+    "equalcontribution": "*",
+    "equal-contribution": "*",
+    "cofirst": "*",
+    "co-first": "*",
+    "corresponding": "†",
+    "correspondingauthor": "†",
+    "corresponding-author": "†",
+}
+_MARK_NOTES = {"*": "Equal contribution", "†": "Corresponding author"}
+# the annotations that say "this is me" (to print the CV owner's name in bold): the site highlights its owner by the
+# profile's name and name_variants, so they need nothing more
+OWNER_ANNOTATIONS = frozenset({"highlight", "me", "self", "own", "myname", "bold"})
+
+
+def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -> None:
+    """biblatex's `author+an = {1=highlight; 2=equal}`, which a CV style prints as marks after the names: `equal` (and
+    `corresponding`) a mark after that author's name (as 'Chen Li*' in a YAML record) and what it means in
+    `author_notes`; `highlight` says nothing the profile's name does not. Any other annotation, and annotations of
+    other fields, are no part of the site: a warning at its line says so."""
+    authors = list(record.data.get("authors") or [])
+    notes = dict(record.data.get("author_notes") or {})
+    for name, line in fields.lines.items():
+        if (match := ANNOTATION_FIELD.match(name)) is None or name not in fields.values:
+            continue
+        if match.group(1) != "author":
+            warn(line, f"field '{name}': annotations of '{match.group(1)}' are not shown (only 'equal' and 'corresponding' of 'author' are)")
+            continue
+        for item in fields.values[name].split(";"):
+            if not item.strip():
+                continue
+            found = _ANNOTATED_ITEM.match(item)
+            position = int(found.group(1)) if found and found.group(1) else 0
+            if found is None or not 1 <= position <= len(authors):
+                warn(line, f"field '{name}': {item.strip()!r} names no author (write '2=equal' for the second)")
+                continue
+            for annotation in (word.strip() for word in found.group(2).split(",")):
+                mark = _ANNOTATION_MARKS.get(annotation.casefold())
+                if mark is not None:
+                    authors[position - 1] = authors[position - 1] if authors[position - 1].endswith(mark) else authors[position - 1] + mark
+                    notes.setdefault(mark, _MARK_NOTES[mark])
+                elif annotation.casefold() not in OWNER_ANNOTATIONS:
+                    warn(line, f"field '{name}': annotation {annotation!r} of author {position} is not shown (sitegen shows 'equal' and 'corresponding')")
+        record.put("authors", authors, record.data.key_lines.get("authors", line))
+        record.put("author_notes", notes, line)
 
 
 _SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,234', 'US Patent App. 18/123,456'
@@ -1554,7 +1608,7 @@ class _FileReader:
             hint = f"; did you mean '@{meant[0]}'?" if meant else " (read by its fields, as @misc is)"
             self.problems.append(Problem(f"entry '{key}': unknown entry type '@{entry_type}'{hint}", Location(self.path, fields.entry_line), warning=True))
         for name, line in fields.lines.items():
-            if name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")):
+            if name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")) and not ANNOTATION_FIELD.match(name):
                 meant = [FIELDS_MEANT[name]] if name in FIELDS_MEANT else difflib.get_close_matches(name, sorted(READ_FIELDS), n=1, cutoff=0.75)
                 hint = f"; did you mean '{meant[0]}'?" if meant else " (no page shows it), left out"
                 self.problems.append(Problem(f"entry '{key}': unknown field '{name}'{hint}", Location(self.path, line), warning=True))

@@ -104,3 +104,38 @@ def test_the_owner_named_in_extended_format_is_highlighted_and_exported_as_a_nam
     bib = site.text("publications.bib")
     assert "family=" not in bib and "given=" not in bib
     assert site.records["a"]["authors"] == ["Ada de Lovelace", "Wei Zhang"]
+
+
+ANNOTATED = r"""@article{a,
+  title     = {Sparse Attention},
+  journaltitle = {JMLR},
+  date      = {2023},
+  author    = {de Lovelace, Ada and Zhang, Wei and Rossi, Marco},
+  author+an = {1=highlight,equal; 2=equal; 3=corresponding},
+}
+"""
+
+
+def test_equal_contribution_and_corresponding_annotations_are_marks_with_their_meaning(tmp_path: Path):
+    site = built(tmp_path, ANNOTATED, {"content/profile.yaml": "name: Ada de Lovelace\n"})
+    assert site.warnings == []
+    page = site.page("a")
+    byline = page.find(class_="authors")
+    assert byline.find("strong", class_="owner").get_text() == "Ada de Lovelace"
+    assert [mark.get_text() for mark in byline.find_all("sup", class_="author-mark")] == ["*", "*", "†"]
+    assert " ".join(page.find(class_="author-notes").get_text().split()) == "* Equal contribution · † Corresponding author"
+    assert site.records["a"]["authors"] == ["Ada de Lovelace", "Wei Zhang", "Marco Rossi"]  # the marks are no part of the names
+    assert "author = {Ada de Lovelace and Wei Zhang and Marco Rossi}" in site.text("publications.bib")
+
+
+def test_annotations_sitegen_does_not_show_are_warnings_at_their_line():
+    records, problems = read(
+        "@article{a,\n  title = {T},\n  date = {2023},\n  author = {Lovelace, Ada and Zhang, Wei},\n"
+        "  author+an = {2=student; 5=equal},\n  title+an = {=translated},\n}\n"
+    )
+    assert list(records[0].authors) == ["Ada Lovelace", "Wei Zhang"]
+    assert problems == [
+        f"{PATH}:5: warning: entry 'a': field 'author+an': annotation 'student' of author 2 is not shown (sitegen shows 'equal' and 'corresponding')",
+        f"{PATH}:5: warning: entry 'a': field 'author+an': '5=equal' names no author (write '2=equal' for the second)",
+        f"{PATH}:6: warning: entry 'a': field 'title+an': annotations of 'title' are not shown (only 'equal' and 'corresponding' of 'author' are)",
+    ]
