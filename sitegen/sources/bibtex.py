@@ -786,6 +786,8 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     _put_aliases(record, key, fields, warn)
     if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
         record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
+    elif (keyword := _featuring_keyword(fields)) is not None:
+        record.put("featured", True, keyword)  # a biblatex CV's `keywords = {selected}`, its "Selected publications"
     if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title
         record.put("venue_short", bibtex_text(short[0]), short[1])
     elif venue_field == "booktitle" and (short_venue := _conference_acronym(key, fields, source)):
@@ -1182,6 +1184,19 @@ def _whole_title(fields: _Fields, title: str, subtitle: str, addon: str) -> str:
     return text
 
 
+# The keywords by which a biblatex CV picks its selected works (`\printbibliography[keyword=selected]`): the record's
+# `featured`, not a subject
+FEATURING_KEYWORDS = frozenset({"selected", "featured"})
+
+
+def _featuring_keyword(fields: _Fields) -> int | None:
+    """The line of `keywords` when one of them is FEATURING_KEYWORDS, else None."""
+    found = fields.get("keywords")
+    if found is None or not any(piece.strip().casefold() in FEATURING_KEYWORDS for piece in keyword_pieces(found[0])):
+        return None
+    return found[1]
+
+
 def _put_categories(record: RecordMapping, fields: _Fields) -> None:
     """arXiv's primary class first (the primary subject), then the keywords (an arXiv class named as ADS writes it
     among them beside the primary class, 'Astrophysics - Astrophysics of Galaxies', is that class: astro-ph.GA)."""
@@ -1197,6 +1212,8 @@ def _put_categories(record: RecordMapping, fields: _Fields) -> None:
                 # ADS gives the paper's arXiv classes among its keywords, by name, beside its primary class: the class
                 # (without a primaryClass, as Zotero writes them, the first would be taken for the primary one)
                 word = category_named(word) or word
+            if name == "keywords" and word.casefold() in FEATURING_KEYWORDS:
+                continue  # the record's `featured`: its subject page would list the featured records again
             if word and word.casefold() not in seen:
                 seen.add(word.casefold())
                 categories.append(word)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from bs4 import BeautifulSoup
+
 from unit.test_bibtex import PATH, built, one, read
 
 
@@ -139,3 +141,19 @@ def test_annotations_sitegen_does_not_show_are_warnings_at_their_line():
         f"{PATH}:5: warning: entry 'a': field 'author+an': '5=equal' names no author (write '2=equal' for the second)",
         f"{PATH}:6: warning: entry 'a': field 'title+an': annotations of 'title' are not shown (only 'equal' and 'corresponding' of 'author' are)",
     ]
+
+
+def test_the_selected_keyword_a_biblatex_cv_picks_its_list_by_features_the_record_and_is_no_subject(tmp_path: Path):
+    site = built(
+        tmp_path,
+        "@article{a, title = {Chosen}, author = {Ada Lovelace}, journaltitle = {J}, date = {2023}, keywords = {Selected, peer-reviewed}}\n"
+        "@article{b, title = {Other}, author = {Ada Lovelace}, journaltitle = {J}, date = {2022}, keywords = {peer-reviewed}}\n",
+    )
+    assert site.warnings == []
+    assert {key: (record["featured"], record["categories"]) for key, record in site.records.items()} == {
+        "a": (True, ["peer-reviewed"]),
+        "b": (False, ["peer-reviewed"]),
+    }
+    featured = BeautifulSoup(site.text("index.html"), "html.parser").find(class_="featured-cards")
+    assert featured is not None and "Chosen" in featured.get_text() and "Other" not in featured.get_text()
+    assert not any(path.startswith("subjects/selected") for path in site.result.files)
