@@ -48,6 +48,20 @@ FORMAT_TAGS = {
 }
 # siunitx's numbers and units, and their arguments (see `siunitx`)
 SIUNITX_MACROS = {"SI": "[{{", "qty": "[{{", "si": "[{", "unit": "[{", "num": "[{", "ang": "[{", "SIrange": "[{{{", "qtyrange": "[{{{", "numrange": "[{{"}
+# biblatex's and csquotes' text macros, as a biblatex user's .bib file has them in titles, and their arguments (a star,
+# options in brackets, the text): `\mkbibquote{x}`, `\enquote*{x}`, `\textquote[cite]{x}`, `\mkbibemph{x}`
+BIBLATEX_TEXT_MACROS = {
+    "mkbibquote": "{",
+    "enquote": "*{",
+    "textquote": "*[[{",
+    "mkbibemph": "{",
+    "mkbibitalic": "{",
+    "mkbibbold": "{",
+    "mkbibparens": "{",
+    "mkbibbrackets": "{",
+    "mkbibsuperscript": "{",
+    "mkbibsubscript": "{",
+}
 # Macros whose argument is shown as it is (small capitals, `\\textsc{}`, as the letters written).
 PLAIN_MACROS = {"textrm", "textsf", "textnormal", "mbox", "text", "textup", "textmd", "textsc", "url", "nolinkurl", "protect"}
 GREEK_LETTERS = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi psi omega").split()
@@ -322,6 +336,7 @@ def _latex_context():
     taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl", "ce")  # mhchem's \\ce{CO2}
     macros = [MacroSpec(name, "{") for name in taking_one] + [MacroSpec("href", "{{")]  # hyperref's \href{address}{text}
     macros += [MacroSpec(name, arguments) for name, arguments in SIUNITX_MACROS.items()]
+    macros += [MacroSpec(name, arguments) for name, arguments in BIBLATEX_TEXT_MACROS.items()]
     context.add_context_category("sitegen", macros=macros, prepend=True)
     return context
 

@@ -53,6 +53,7 @@ from pylatexenc.latexwalker import (
 from sitegen.categories import category_named
 from sitegen.errors import Location, Problem
 from sitegen.latex import (
+    BIBLATEX_TEXT_MACROS,
     FORMAT_TAGS,
     LATEX_CONTEXT,
     PLAIN_DECLARATIONS,
@@ -562,7 +563,7 @@ def _nodes_text(nodes) -> str:
 
 
 def _known_macro(name: str) -> bool:
-    return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in AAS_JOURNALS
+    return name in FORMAT_TAGS or name in PLAIN_MACROS or name in UNICODE_MACROS or name in AAS_JOURNALS or name in BIBLATEX_TEXT_MACROS
 
 
 def _node_text(node) -> str:
@@ -580,9 +581,28 @@ def _node_text(node) -> str:
     return getattr(node, "chars", "")  # characters; a comment cannot occur once % is escaped
 
 
+# biblatex's and csquotes' text macros (latex.BIBLATEX_TEXT_MACROS) as what BibTeX and the pipeline read: the formatting
+# macros as LaTeX's own, quotes and brackets as the characters biblatex prints around the text (English quotes)
+_BIBLATEX_FORMATS = {
+    "mkbibemph": "emph",
+    "mkbibitalic": "textit",
+    "mkbibbold": "textbf",
+    "mkbibsuperscript": "textsuperscript",
+    "mkbibsubscript": "textsubscript",
+}
+_BIBLATEX_ENCLOSURES = {"mkbibquote": "“”", "enquote": "“”", "textquote": "“”", "mkbibparens": "()", "mkbibbrackets": "[]"}
+_INNER_QUOTES = "‘’"  # `\enquote*{}`: single quotes
+
+
 def _macro_text(node: LatexMacroNode) -> str:
     name = node.macroname
     arguments = [argument for argument in (node.nodeargd.argnlist if node.nodeargd else []) if argument is not None]
+    if name in _BIBLATEX_FORMATS and arguments:
+        return f"\\{_BIBLATEX_FORMATS[name]}{{{_argument_text(arguments[-1])}}}"
+    if name in _BIBLATEX_ENCLOSURES and arguments:
+        starred = any(getattr(argument, "specials_chars", None) == "*" or getattr(argument, "chars", None) == "*" for argument in arguments[:-1])
+        opening, closing = _INNER_QUOTES if starred else _BIBLATEX_ENCLOSURES[name]
+        return f"{opening}{_argument_text(arguments[-1])}{closing}"
     if name in _KEPT_MACROS:
         return f"\\{name}{{{''.join(_argument_text(a) for a in arguments)}}}"
     if name in PLAIN_MACROS:

@@ -157,3 +157,19 @@ def test_the_selected_keyword_a_biblatex_cv_picks_its_list_by_features_the_recor
     featured = BeautifulSoup(site.text("index.html"), "html.parser").find(class_="featured-cards")
     assert featured is not None and "Chosen" in featured.get_text() and "Other" not in featured.get_text()
     assert not any(path.startswith("subjects/selected") for path in site.result.files)
+
+
+def test_biblatex_quote_and_format_commands_in_titles_show_as_biblatex_prints_them(tmp_path: Path):
+    site = built(
+        tmp_path,
+        r"""@article{a, author = {Ada Lovelace}, journaltitle = {J}, date = {2023},
+  title = {Sparse Attention for \mkbibquote{Long} Sequences, an \enquote{Honest} and \enquote*{Small} \mkbibemph{Study}}}
+@article{b, author = {Ada Lovelace}, journaltitle = {J}, date = {2022}, title = {\mkbibbold{Bold} \mkbibparens{and} \mkbibbrackets{M{\"u}ller}}}
+""",
+    )
+    assert site.warnings == []
+    title = site.page("a").find("h1")
+    assert title.get_text() == "Sparse Attention for “Long” Sequences, an “Honest” and ‘Small’ Study"
+    assert title.find("em").get_text() == "Study"
+    assert site.page("b").find("h1").get_text() == "Bold (and) [Müller]"
+    assert r"title = {{Sparse Attention for “Long” Sequences, an “Honest” and ‘Small’ \emph{Study}}}" in site.text("publications.bib")
