@@ -590,8 +590,8 @@ _BIBLATEX_FORMATS = {
     "mkbibsuperscript": "textsuperscript",
     "mkbibsubscript": "textsubscript",
 }
-_BIBLATEX_ENCLOSURES = {"mkbibquote": "“”", "enquote": "“”", "textquote": "“”", "mkbibparens": "()", "mkbibbrackets": "[]"}
-_INNER_QUOTES = "‘’"  # `\enquote*{}`: single quotes
+_BIBLATEX_ENCLOSURES = {"mkbibquote": ("“", "”"), "enquote": ("“", "”"), "textquote": ("“", "”"), "mkbibparens": ("(", ")"), "mkbibbrackets": ("[", "]")}
+_INNER_QUOTES = ("‘", "’")  # `\enquote*{}`: single quotes
 
 
 def _macro_text(node: LatexMacroNode) -> str:
