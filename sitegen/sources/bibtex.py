@@ -121,7 +121,7 @@ READ_FIELDS = frozenset(
         *EXTRA_FIELDS,
         *"""title author editor year date month day eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref xdata biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
-        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue
+        subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue addendum
         repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
@@ -145,7 +145,7 @@ IGNORED_FIELDS = frozenset(
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
     maintitle mainsubtitle maintitleaddon issuetitle
     issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon pagetotal
-    pagination bookpagination part addendum annotator commentator introduction foreword afterword
+    pagination bookpagination part annotator commentator introduction foreword afterword
     bookauthor urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
     sortyear sortshorthand presort xref indexsorttitle indextitle label gender execute hyphenation key volumes
@@ -834,8 +834,23 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     record.put("bibtex_type", entry_type, fields.entry_line)
     _put_thesis_degree(record, fields, source)
     _put_report_type(record, fields)
+    _add_addendum(fields)
     _put_details(record, fields, venue_field)
     return record.data
+
+
+def _add_addendum(fields: _Fields) -> None:
+    """biblatex's `addendum`, which it prints at the end of the entry ('Extended version of ...'), after the `note`
+    as biblatex prints them (a full stop between): the record's note, which the record page and the exports show."""
+    addendum = fields.get("addendum")
+    if addendum is None:
+        return
+    note = fields.get("note")
+    if note is None:
+        fields.values["note"], fields.lines["note"] = addendum
+        return
+    separator = " " if _ENDS_A_SENTENCE.search(note[0].strip()) else ". "
+    fields.values["note"] = f"{note[0].strip()}{separator}{addendum[0]}"
 
 
 # a `note` that says only where a paper stands, as BibTeX (which has no `pubstate`) users write it: 'To appear in

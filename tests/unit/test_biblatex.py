@@ -173,3 +173,15 @@ def test_biblatex_quote_and_format_commands_in_titles_show_as_biblatex_prints_th
     assert title.find("em").get_text() == "Study"
     assert site.page("b").find("h1").get_text() == "Bold (and) [Müller]"
     assert r"title = {{Sparse Attention for “Long” Sequences, an “Honest” and ‘Small’ \emph{Study}}}" in site.text("publications.bib")
+
+
+def test_the_addendum_biblatex_prints_at_the_end_is_the_records_note(tmp_path: Path):
+    site = built(
+        tmp_path,
+        "@article{a, author = {Ada Lovelace}, title = {A}, journaltitle = {J}, date = {2023}, addendum = {Extended version of a workshop paper}}\n"
+        "@article{b, author = {Ada Lovelace}, title = {B}, journaltitle = {J}, date = {2022}, note = {Invited paper}, addendum = {With erratum}}\n",
+    )
+    assert site.warnings == []
+    notes = {key: {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in site.page(key).select("dl.details dt")}["Note"] for key in ("a", "b")}
+    assert notes == {"a": "Extended version of a workshop paper", "b": "Invited paper. With erratum"}
+    assert "note = {Invited paper. With erratum}" in site.text("publications.bib")
