@@ -9,7 +9,8 @@ paper, whose `url` is the work's own address or else its page on the site; and p
 (`full=True`), for reference managers and for reading back, which keeps everything the record has: its
 full `date`, `abstract`, `keywords`, `shortjournal`, its other links under al-folio's field names
 (`pdf`, `code`, `slides`, ...), INSPIRE's `reportNumber`, biblatex's `eventtitle`, PubMed's `pmid`, the
-citation keys of the entries merged into it (`ids`, biblatex's key aliases), and in `biburl` (as dblp names
+citation keys of the entries merged into it (`ids`, biblatex's key aliases), al-folio's `selected` for a featured
+record, and in `biburl` (as dblp names
 the page an entry comes from) its page on the site, or dblp's when it came from dblp: a site built from
 it gains no link to the record's old page. Both forms give a collaboration (`collaboration`, INSPIRE's)
 and a program's `version`.
@@ -239,6 +240,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("keywords", ", ".join(map(_keyword, record.categories))))
         if record.aliases:
             fields.append(("ids", _address(", ".join(record.aliases))))
+        if record.featured:
+            fields.append(("selected", "true"))  # al-folio's field, which biber passes over: a site built from the file features it too
     else:
         fields.append(("url", _address(url or page_url)))
     body = ",\n".join(f"  {name} = {_month_macro(value) if name == 'month' else f'{{{value}}}'}" for name, value in fields if value)
