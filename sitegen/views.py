@@ -200,6 +200,10 @@ NAMED_LINKS = {
     "figshare": "figshare",
     "dryad": "Dryad",
     "software_heritage": "Software Heritage",
+    "hal": "HAL",  # biblatex's eprint types (a .bib entry's `eprinttype`)
+    "jstor": "JSTOR",
+    "handle": "Handle",
+    "googlebooks": "Google Books",
     "joss": "JOSS",
     "colab": "Colab",
     "binder": "Binder",

@@ -22,6 +22,7 @@ import difflib
 import functools
 import logging
 import re
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -1298,7 +1299,34 @@ def _links(fields: _Fields, warn: _Warn) -> PositionedDict:
         put_link(links, "software_heritage", SOFTWARE_HERITAGE + swhid, found[1])  # Zenodo's and biblatex-software's
     for url, line in _plain_urls(fields, warn):
         put_link(links, link_kind(url), url, line)
+    _put_eprint_link(links, fields, warn)
     return links
+
+
+# biblatex's eprint types that it prints as a link (biblatex.def's `eprint:<type>` formats), beside arXiv's and PubMed's
+# (the record's ids): the kind of link and its address
+EPRINT_LINKS = {
+    "hal": ("hal", "https://hal.science/{}"),
+    "jstor": ("jstor", "https://www.jstor.org/stable/{}"),
+    "hdl": ("handle", "https://hdl.handle.net/{}"),
+    "handle": ("handle", "https://hdl.handle.net/{}"),
+    "googlebooks": ("googlebooks", "https://books.google.com/books?id={}"),
+}
+
+
+def _put_eprint_link(links: PositionedDict, fields: _Fields, warn: _Warn) -> None:
+    """biblatex's `eprint = {hal-01234567}, eprinttype = {hal}` (JSTOR's, a handle, Google Books'): a link to the work
+    there, as biblatex prints it. An eprint of a type nothing shows is a warning: it would be lost without a word."""
+    eprint = fields.get("eprint")
+    archive = fields.values.get("archiveprefix", "").strip().lower()
+    if eprint is None or not archive or archive == "arxiv" or archive in _PUBMED_ARCHIVES:
+        return
+    if archive not in EPRINT_LINKS:
+        known = ", ".join(sorted({"arxiv", "pubmed", "pmcid", *EPRINT_LINKS}))
+        warn(eprint[1], f"field 'eprint': eprint type {archive!r} is not shown ({known} are); give its address as 'url'")
+        return
+    kind, address = EPRINT_LINKS[archive]
+    put_link(links, kind, address.format(urllib.parse.quote(eprint[0].strip(), safe="/:.-_")), eprint[1])
 
 
 SOFTWARE_HERITAGE = "https://archive.softwareheritage.org/"  # where a SWHID (swh:1:dir:...;origin=...) is resolved

@@ -185,3 +185,19 @@ def test_the_addendum_biblatex_prints_at_the_end_is_the_records_note(tmp_path: P
     notes = {key: {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in site.page(key).select("dl.details dt")}["Note"] for key in ("a", "b")}
     assert notes == {"a": "Extended version of a workshop paper", "b": "Invited paper. With erratum"}
     assert "note = {Invited paper. With erratum}" in site.text("publications.bib")
+
+
+def test_an_eprint_of_hal_jstor_or_a_handle_is_a_link_there_and_one_of_another_type_a_warning(tmp_path: Path):
+    site = built(
+        tmp_path,
+        "@article{a, author = {Ada Lovelace}, title = {A}, journaltitle = {J}, date = {2023}, eprint = {hal-01234567}, eprinttype = {HAL}}\n"
+        "@article{b, author = {Ada Lovelace}, title = {B}, journaltitle = {J}, date = {2022}, eprint = {10.2307/1234}, eprinttype = {jstor}}\n"
+        "@article{c, author = {Ada Lovelace}, title = {C}, journaltitle = {J}, date = {2021},\n  eprint = {123}, eprinttype = {ssrn}}\n",
+    )
+    assert site.warnings == [
+        f"{PATH}:4: warning: entry 'c': field 'eprint': eprint type 'ssrn' is not shown (arxiv, googlebooks, hal, handle, hdl, jstor, pmcid, pubmed are);"
+        " give its address as 'url'"
+    ]
+    links = {key: {a.get_text(strip=True): a["href"] for a in site.page(key).select("ul.links a")} for key in ("a", "b")}
+    assert links["a"]["HAL"] == "https://hal.science/hal-01234567"
+    assert links["b"]["JSTOR"] == "https://www.jstor.org/stable/10.2307/1234"
