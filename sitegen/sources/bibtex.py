@@ -144,15 +144,19 @@ IGNORED_FIELDS = frozenset(
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
     esi-hot-paper document_type publication_stage correspondence_address1 coden abbrev_source_title author_keywords
     references sponsors tradenames manufacturers chemicals_cas funding_details molecular_seqnumbers source
-    maintitle mainsubtitle maintitleaddon issuetitle
-    issuesubtitle origdate origtitle origlocation origpublisher origlanguage eventdate eventtitleaddon pagetotal
-    pagination bookpagination part annotator commentator introduction foreword afterword
-    bookauthor urlyear urlmonth entrysubtype isan ismn isrn iswc library nameaddon options related relatedtype
+    origlanguage eventtitleaddon pagetotal
+    pagination bookpagination urlyear urlmonth entrysubtype isan ismn isrn iswc library options related relatedtype
     relatedstring relatedoptions shortauthor shorteditor shorthand shorthandintro shortseries sortkey sortname sorttitle
-    sortyear sortshorthand presort xref indexsorttitle indextitle label gender execute hyphenation key volumes
-    reprinttitle usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
+    sortyear sortshorthand presort xref indexsorttitle indextitle label gender execute hyphenation key
+    usera userb userc userd usere userf verba verbb verbc namea nameb namec lista listb listc listd liste
     listf editora editorb editorc editortype editoratype editorbtype editorctype entryset
     bibtex_show altmetric dimensions google_scholar_id additional_info""".split()
+)
+# biblatex's fields that its styles print in the entry and no page of the site shows: each is a warning at its line, so
+# that a biblatex user knows what the site leaves out (the fields above are bookkeeping, sorting and labels)
+PRINTED_NOT_SHOWN = frozenset(
+    """maintitle mainsubtitle maintitleaddon issuetitle issuesubtitle origdate origtitle origlocation origpublisher
+    eventdate part volumes bookauthor annotator commentator introduction foreword afterword nameaddon reprinttitle""".split()
 )
 # What an entry takes from the one its `crossref` names (as BibTeX does, and biber for biblatex's fields of the
 # container: its `date`, the meeting's `eventtitle` and `venue`), and the entry types that, named so, are containers,
@@ -1688,7 +1692,13 @@ class _FileReader:
             hint = f"; did you mean '@{meant[0]}'?" if meant else " (read by its fields, as @misc is)"
             self.problems.append(Problem(f"entry '{key}': unknown entry type '@{entry_type}'{hint}", Location(self.path, fields.entry_line), warning=True))
         for name, line in fields.lines.items():
-            if name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")) and not ANNOTATION_FIELD.match(name):
+            if name in PRINTED_NOT_SHOWN:
+                self.problems.append(
+                    Problem(
+                        f"entry '{key}': field '{name}' is left out: biblatex prints it, no page of the site shows it", Location(self.path, line), warning=True
+                    )
+                )
+            elif name not in READ_FIELDS and name not in IGNORED_FIELDS and not name.startswith(("opt", "x-")) and not ANNOTATION_FIELD.match(name):
                 meant = [FIELDS_MEANT[name]] if name in FIELDS_MEANT else difflib.get_close_matches(name, sorted(READ_FIELDS), n=1, cutoff=0.75)
                 hint = f"; did you mean '{meant[0]}'?" if meant else " (no page shows it), left out"
                 self.problems.append(Problem(f"entry '{key}': unknown field '{name}'{hint}", Location(self.path, line), warning=True))

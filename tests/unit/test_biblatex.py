@@ -201,3 +201,15 @@ def test_an_eprint_of_hal_jstor_or_a_handle_is_a_link_there_and_one_of_another_t
     links = {key: {a.get_text(strip=True): a["href"] for a in site.page(key).select("ul.links a")} for key in ("a", "b")}
     assert links["a"]["HAL"] == "https://hal.science/hal-01234567"
     assert links["b"]["JSTOR"] == "https://www.jstor.org/stable/10.2307/1234"
+
+
+def test_a_field_biblatex_prints_and_no_page_shows_is_a_warning_and_a_sorting_field_is_not():
+    records, problems = read(
+        "@inproceedings{a,\n  title = {A},\n  booktitle = {Proceedings},\n  maintitle = {Collected Papers},\n  eventdate = {2023-12-10},\n"
+        "  date = {2024},\n  sortname = {Dupont, Anne},\n  shorthand = {DD24},\n  options = {useprefix=true},\n}\n"
+    )
+    assert [r.source for r in records] == ["Proceedings"]
+    assert problems == [
+        f"{PATH}:4: warning: entry 'a': field 'maintitle' is left out: biblatex prints it, no page of the site shows it",
+        f"{PATH}:5: warning: entry 'a': field 'eventdate' is left out: biblatex prints it, no page of the site shows it",
+    ]
