@@ -1069,6 +1069,7 @@ RECORD_EXTRAS = frozenset(
         "collaboration",
         "reportnumber",
         "eventtitle",
+        "event_place",  # a .bib entry's `venue`
         "retracted",
         "withdrawn",
         "notice",

@@ -1249,6 +1249,16 @@ def patent_label(label: str, number: str) -> str:
     return number if re.search(r"\bpatent\b", number, re.IGNORECASE) else f"{label} {number}"
 
 
+def _event(record: Record, source: str) -> str:
+    """The meeting a paper was given at, as biblatex prints it after the proceedings: its `eventtitle` and, after a
+    comma, its place (`venue`): "NeurIPS 2023, New Orleans"; '' when it has none, or when it is the record's venue."""
+    title = record.extra.get("eventtitle")
+    if not isinstance(title, str) or not title.strip() or title.strip() == source.strip():
+        return ""
+    place = record.extra.get("event_place")
+    return f"{title.strip()}, {place.strip()}" if isinstance(place, str) and place.strip() else title.strip()
+
+
 def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
     """What a record page lists below its venue: the editors of the book it is in (an edited book's are named in
     place of authors), volume, issue (a report's number), pages (a range with an en dash), publisher and the other
@@ -1263,6 +1273,8 @@ def record_details_shown(entry: Entry) -> list[dict[str, Any]]:
         del details["howpublished"]
     if version := work_version(record):  # a program's or a dataset's: "Version v2.3.1"
         shown.append({"key": "details.version", "value": version, "people": []})
+    if event := _event(record, entry.source.source):
+        shown.append({"key": "details.event", "value": Markup(render_inline(event).html), "people": []})
     for name, key in SHOWN_DETAILS.items():
         value = details.get(name)
         if value is None:

@@ -74,6 +74,7 @@ WORK_FIELDS = (
     ("version", "version"),
     ("reportnumber", "reportNumber"),
     ("eventtitle", "eventtitle"),
+    ("event_place", "venue"),  # biblatex's: where the meeting was
     ("license", "license"),  # biblatex-software's
 )
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)

@@ -1488,8 +1488,11 @@ def _put_details(record: RecordMapping, fields: _Fields, venue_field: str) -> No
         record.put("pages", number.group(1), fields.lines["pages"])  # not "109012, 24": no page 24 follows
     elif "pages" not in record.data and "articleno" in values:  # ACM's: an article number instead of pages
         record.put("pages", bibtex_text(values["articleno"]), fields.lines["articleno"])
-    if "address" not in record.data and (place := fields.get("venue")) is not None and venue_field == "eventtitle":
-        record.put("address", bibtex_text(place[0]), place[1])  # biblatex's `venue`: where the meeting was
+    if (place := fields.get("venue")) is not None:  # biblatex's `venue`: where the meeting was
+        if "address" not in record.data and venue_field == "eventtitle":
+            record.put("address", bibtex_text(place[0]), place[1])  # a paper given and not published: its place
+        else:
+            record.put("event_place", bibtex_text(place[0]), place[1])  # the meeting's, beside the proceedings' place
     editors = fields.get("editor")
     if editors:
         record.put("editors", person_names(editors[0])[0], editors[1])

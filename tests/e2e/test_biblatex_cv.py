@@ -51,5 +51,8 @@ def test_a_biblatex_cv_file_builds_a_site_that_lists_every_work_as_biblatex_prin
     assert page.find(class_="author-notes").get_text(" ", strip=True) == "* Equal contribution"
     assert "Extended version of a workshop paper" in page.find("dl", class_="details").get_text()
     assert not (site / "output" / "subjects" / "selected").exists()
+    icml_page = BeautifulSoup((site / "output" / "records" / "dupont2022icml" / "index.html").read_text(), "html.parser")
+    details = {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in icml_page.select("dl.details dt")}
+    assert (details["Event"], details["Publisher"]) == ("ICML 2022, Baltimore", "PMLR")  # from the proceedings it names
     exported = (site / "output" / "publications.bib").read_text()
     assert "family=" not in exported and "\\mkbibquote" not in exported

@@ -213,3 +213,17 @@ def test_a_field_biblatex_prints_and_no_page_shows_is_a_warning_and_a_sorting_fi
         f"{PATH}:4: warning: entry 'a': field 'maintitle' is left out: biblatex prints it, no page of the site shows it",
         f"{PATH}:5: warning: entry 'a': field 'eventdate' is left out: biblatex prints it, no page of the site shows it",
     ]
+
+
+def test_the_meeting_a_paper_was_given_at_is_shown_with_its_place_and_written_back(tmp_path: Path):
+    site = built(
+        tmp_path,
+        "@inproceedings{a, author = {Ada Lovelace}, title = {A}, booktitle = {Advances in Neural Information Processing Systems},\n"
+        "  eventtitle = {NeurIPS 2023}, venue = {New Orleans}, location = {Red Hook, NY}, date = {2024}}\n"
+        "@unpublished{b, author = {Ada Lovelace}, title = {B}, eventtitle = {Seminar}, venue = {Paris}, date = {2021}}\n",
+    )
+    assert site.warnings == []
+    details = {key: {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in site.page(key).select("dl.details dt")} for key in ("a", "b")}
+    assert (details["a"]["Event"], details["a"]["Place"]) == ("NeurIPS 2023, New Orleans", "Red Hook, NY")
+    assert "Event" not in details["b"] and details["b"]["Place"] == "Paris"  # the seminar is its venue already
+    assert "eventtitle = {NeurIPS 2023},\n  venue = {New Orleans}," in site.text("publications.bib")
