@@ -219,7 +219,7 @@ def test_hidden_record_appears_nowhere(built_demo):
 
 
 # what publications.bib's entries hold beside the record page's (sitegen.exports.bibtex): the record as a whole
-PUBLICATIONS_BIB_ONLY = {"url", "biburl", "date", "abstract", "keywords", "shortjournal", "ids", *LINK_FIELDS}
+PUBLICATIONS_BIB_ONLY = {"url", "biburl", "date", "abstract", "keywords", "shortjournal", "ids", "selected", *LINK_FIELDS}
 
 
 def test_every_record_has_a_full_page(built_demo, shown):
