@@ -922,6 +922,10 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                 continue
             found = _ANNOTATED_ITEM.match(item)
             position = int(found.group(1)) if found and found.group(1) else 0
+            if found is not None and not found.group(1):  # `=annotation`: of the whole list, which no page marks
+                if found.group(2).strip().casefold() not in OWNER_ANNOTATIONS:
+                    warn(line, f"field '{name}': {item.strip()!r} annotates the whole list, which no page shows (write '2=equal' for the second author)")
+                continue
             if found is None or not 1 <= position <= len(authors):
                 warn(line, f"field '{name}': {item.strip()!r} names no author (write '2=equal' for the second)")
                 continue

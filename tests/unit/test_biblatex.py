@@ -133,12 +133,13 @@ def test_equal_contribution_and_corresponding_annotations_are_marks_with_their_m
 def test_annotations_sitegen_does_not_show_are_warnings_at_their_line():
     records, problems = read(
         "@article{a,\n  title = {T},\n  date = {2023},\n  author = {Lovelace, Ada and Zhang, Wei},\n"
-        "  author+an = {2=student; 5=equal},\n  title+an = {=translated},\n}\n"
+        "  author+an = {2=student; 5=equal; =group},\n  title+an = {=translated},\n}\n"
     )
     assert list(records[0].authors) == ["Ada Lovelace", "Wei Zhang"]
     assert problems == [
         f"{PATH}:5: warning: entry 'a': field 'author+an': annotation 'student' of author 2 is not shown (sitegen shows 'equal' and 'corresponding')",
         f"{PATH}:5: warning: entry 'a': field 'author+an': '5=equal' names no author (write '2=equal' for the second)",
+        f"{PATH}:5: warning: entry 'a': field 'author+an': '=group' annotates the whole list, which no page shows (write '2=equal' for the second author)",
         f"{PATH}:6: warning: entry 'a': field 'title+an': annotations of 'title' are not shown (only 'equal' and 'corresponding' of 'author' are)",
     ]
 
