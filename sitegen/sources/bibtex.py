@@ -809,8 +809,9 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     record.put("links", without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), fields.entry_line)
     _put_ids(record, key, fields, warn)
     _put_aliases(record, key, fields, warn)
-    if (selected := fields.get("selected")) is not None and selected[0].lower() in ("true", "yes", "1"):
-        record.put("featured", True, selected[1])  # al-folio's `selected = {true}`
+    if (selected := fields.get("selected")) is not None:
+        if selected[0].lower() in ("true", "yes", "1"):
+            record.put("featured", True, selected[1])  # al-folio's `selected = {true}`; `{false}` decides too
     elif (keyword := _featuring_keyword(fields)) is not None:
         record.put("featured", True, keyword)  # a biblatex CV's `keywords = {selected}`, its "Selected publications"
     if (short := fields.get("abbr", "shortjournal")) is not None:  # al-folio's badge; BibLaTeX's short journal title

@@ -148,12 +148,14 @@ def test_the_selected_keyword_a_biblatex_cv_picks_its_list_by_features_the_recor
     site = built(
         tmp_path,
         "@article{a, title = {Chosen}, author = {Ada Lovelace}, journaltitle = {J}, date = {2023}, keywords = {Selected, peer-reviewed}}\n"
-        "@article{b, title = {Other}, author = {Ada Lovelace}, journaltitle = {J}, date = {2022}, keywords = {peer-reviewed}}\n",
+        "@article{b, title = {Other}, author = {Ada Lovelace}, journaltitle = {J}, date = {2022}, keywords = {peer-reviewed}}\n"
+        "@article{c, title = {Not now}, author = {Ada Lovelace}, journaltitle = {J}, date = {2021}, keywords = {selected}, selected = {false}}\n",
     )
     assert site.warnings == []
     assert {key: (record["featured"], record["categories"]) for key, record in site.records.items()} == {
         "a": (True, ["peer-reviewed"]),
         "b": (False, ["peer-reviewed"]),
+        "c": (False, []),  # al-folio's field, where the file has it, decides
     }
     featured = BeautifulSoup(site.text("index.html"), "html.parser").find(class_="featured-cards")
     assert featured is not None and "Chosen" in featured.get_text() and "Other" not in featured.get_text()
