@@ -1746,6 +1746,8 @@ class _FileReader:
         for biblatex, bibtex in BIBLATEX_NAMES.items():
             if biblatex in fields.values and bibtex not in fields.values:
                 fields.values[bibtex], fields.lines[bibtex] = fields.values[biblatex], fields.lines[biblatex]
+            elif biblatex in fields.values and fields.values[biblatex] != fields.values[bibtex]:  # `issue = {Spring}` beside `number`
+                self.warning_about(key)(fields.lines[biblatex], f"field '{biblatex}': {fields.values[biblatex]!r} is left out: '{bibtex}' is read in its place")
         return fields
 
 

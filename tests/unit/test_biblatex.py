@@ -230,3 +230,11 @@ def test_the_meeting_a_paper_was_given_at_is_shown_with_its_place_and_written_ba
     assert (details["a"]["Event"], details["a"]["Place"]) == ("NeurIPS 2023, New Orleans", "Red Hook, NY")
     assert "Event" not in details["b"] and details["b"]["Place"] == "Paris"  # the seminar is its venue already
     assert "eventtitle = {NeurIPS 2023},\n  venue = {New Orleans}," in site.text("publications.bib")
+
+
+def test_a_biblatex_field_beside_the_bibtex_field_read_in_its_place_is_a_warning_when_it_says_more():
+    records, problems = read(
+        "@article{a,\n  title = {A},\n  journal = {J},\n  journaltitle = {J},\n  number = {3},\n  issue = {Spring},\n  date = {2018},\n}\n"
+    )
+    assert records[0].extra["number"] == "3"
+    assert problems == [f"{PATH}:6: warning: entry 'a': field 'issue': 'Spring' is left out: 'number' is read in its place"]
