@@ -208,6 +208,7 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         shown, unconverted = _author(name)
         _report_unconverted(record, "authors", unconverted, problems)
         authors.append([shown, is_owner])
+    problems += _highlighted_elsewhere(record, authors)
     award = _text(record, "award", record.award, problems) if record.award else None
     venue_short = _text(record, "venue_short", record.venue_short, problems) if record.venue_short else None
     editors = _people(record, "editors", owner_names, problems)
@@ -226,6 +227,23 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         [venue_short.html, venue_short.plain] if venue_short else None,
         editors,
         translators,
+    ]
+
+
+def _highlighted_elsewhere(record: Record, authors: list[list]) -> list[Problem]:
+    """A warning when a .bib entry marks an author as the owner (`author+an = {2=highlight}`, as a CV bolds its
+    owner's name) and the profile's names match no author of the record: the pages would not highlight it."""
+    highlighted = record.extra.get("highlighted_authors")
+    if not isinstance(highlighted, list) or not highlighted or any(is_owner for _, is_owner in authors):
+        return []
+    names = ", ".join(f"'{name}'" for name in highlighted if isinstance(name, str))
+    return [
+        Problem(
+            f"record '{record.id}', field 'authors': {names} is highlighted as you (author+an), but is not the profile's"
+            " name nor one of its name_variants, so no page highlights it: add it to name_variants in content/profile.yaml",
+            record.where("authors"),
+            warning=True,
+        )
     ]
 
 

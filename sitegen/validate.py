@@ -1070,6 +1070,7 @@ RECORD_EXTRAS = frozenset(
         "reportnumber",
         "eventtitle",
         "event_place",  # a .bib entry's `venue`
+        "highlighted_authors",  # the names a .bib entry's `author+an = {1=highlight}` marks as the owner's
         "retracted",
         "withdrawn",
         "notice",

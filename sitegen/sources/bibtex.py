@@ -908,10 +908,12 @@ OWNER_ANNOTATIONS = frozenset({"highlight", "me", "self", "own", "myname", "bold
 def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -> None:
     """biblatex's `author+an = {1=highlight; 2=equal}`, which a CV style prints as marks after the names: `equal` (and
     `corresponding`) a mark after that author's name (as 'Chen Li*' in a YAML record) and what it means in
-    `author_notes`; `highlight` says nothing the profile's name does not. Any other annotation, and annotations of
+    `author_notes`; `highlight` says which name is the owner's (`highlighted_authors`: the build says when the
+    profile's names do not match it). Any other annotation, and annotations of
     other fields, are no part of the site: a warning at its line says so."""
     authors = list(record.data.get("authors") or [])
     notes = dict(record.data.get("author_notes") or {})
+    highlighted: list[str] = []
     for name, line in fields.lines.items():
         if (match := ANNOTATION_FIELD.match(name)) is None or name not in fields.values:
             continue
@@ -935,10 +937,13 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                 if mark is not None:
                     authors[position - 1] = authors[position - 1] if authors[position - 1].endswith(mark) else authors[position - 1] + mark
                     notes.setdefault(mark, _MARK_NOTES[mark])
-                elif annotation.casefold() not in OWNER_ANNOTATIONS:
+                elif annotation.casefold() in OWNER_ANNOTATIONS:
+                    highlighted.append(authors[position - 1].rstrip("*†"))
+                else:
                     warn(line, f"field '{name}': annotation {annotation!r} of author {position} is not shown (sitegen shows 'equal' and 'corresponding')")
         record.put("authors", authors, record.data.key_lines.get("authors", line))
         record.put("author_notes", notes, line)
+        record.put("highlighted_authors", highlighted, line)  # checked against the profile's names (enrich)
 
 
 _SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,234', 'US Patent App. 18/123,456'

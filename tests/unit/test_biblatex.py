@@ -238,3 +238,21 @@ def test_a_biblatex_field_beside_the_bibtex_field_read_in_its_place_is_a_warning
     )
     assert records[0].extra["number"] == "3"
     assert problems == [f"{PATH}:6: warning: entry 'a': field 'issue': 'Spring' is left out: 'number' is read in its place"]
+
+
+HIGHLIGHTED = (
+    "@article{a, author = {Dupont, Anne and Zhang, Wei}, author+an = {1=highlight}, title = {A}, journaltitle = {J}, date = {2021}}\n"
+    "@article{b, author = {de Dupont, Anne and Zhang, Wei}, author+an = {1=highlight}, title = {B}, journaltitle = {J}, date = {2022}}\n"
+)
+
+
+def test_a_name_the_file_highlights_as_the_owners_that_the_profile_does_not_match_is_a_warning_saying_what_to_add(tmp_path: Path):
+    site = built(tmp_path / "before", HIGHLIGHTED, {"content/profile.yaml": "name: Anne de Dupont\n"})
+    assert site.warnings == [
+        f"{PATH}:1: warning: record 'a', field 'authors': 'Anne Dupont' is highlighted as you (author+an), but is not the profile's"
+        " name nor one of its name_variants, so no page highlights it: add it to name_variants in content/profile.yaml"
+    ]
+    assert site.page("a").find("strong", class_="owner") is None
+    fixed = built(tmp_path / "after", HIGHLIGHTED, {"content/profile.yaml": "name: Anne de Dupont\nname_variants: [Anne Dupont]\n"})
+    assert fixed.warnings == []
+    assert fixed.page("a").find("strong", class_="owner").get_text() == "Anne Dupont"
