@@ -208,7 +208,6 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
         shown, unconverted = _author(name)
         _report_unconverted(record, "authors", unconverted, problems)
         authors.append([shown, is_owner])
-    problems += _highlighted_elsewhere(record, authors)
     award = _text(record, "award", record.award, problems) if record.award else None
     venue_short = _text(record, "venue_short", record.venue_short, problems) if record.venue_short else None
     editors = _people(record, "editors", owner_names, problems)
@@ -230,23 +229,6 @@ def converted_text(record: Record, owner_names: OwnerNames) -> list:
     ]
 
 
-def _highlighted_elsewhere(record: Record, authors: list[list]) -> list[Problem]:
-    """A warning when a .bib entry marks an author as the owner (`author+an = {2=highlight}`, as a CV bolds its
-    owner's name) and the profile's names match no author of the record: the pages would not highlight it."""
-    highlighted = record.extra.get("highlighted_authors")
-    if not isinstance(highlighted, list) or not highlighted or any(is_owner for _, is_owner in authors):
-        return []
-    names = ", ".join(f"'{name}'" for name in highlighted if isinstance(name, str))
-    return [
-        Problem(
-            f"record '{record.id}', field 'authors': {names} is highlighted as you (author+an), but is not the profile's"
-            " name nor one of its name_variants, so no page highlights it: add it to name_variants in content/profile.yaml",
-            record.where("authors"),
-            warning=True,
-        )
-    ]
-
-
 def _people(record: Record, field_name: str, owner_names: OwnerNames, problems: list[Problem]) -> list[list]:
     """A record's editors or translators as [name shown, is the owner], as its authors are."""
     people = []
@@ -256,6 +238,28 @@ def _people(record: Record, field_name: str, owner_names: OwnerNames, problems: 
         _report_unconverted(record, field_name, unconverted, problems)
         people.append([shown, is_owner])
     return people
+
+
+def owner_not_highlighted(entries: Sequence[Entry]) -> list[Problem]:
+    """A warning for each .bib entry that marks an author as the owner (`author+an = {2=highlight}`, as a CV bolds
+    its owner's name) where the profile's names match no author: the pages would not highlight it. For a
+    one-person site only: on a lab's the members' names are linked, and the profile (the lab) is no author."""
+    problems = []
+    for entry in entries:
+        highlighted = entry.record.extra.get("highlighted_authors")
+        if not isinstance(highlighted, list) or not highlighted or any(author.is_owner for author in entry.authors):
+            continue
+        names = ", ".join(f"'{name}'" for name in highlighted if isinstance(name, str))
+        problems.append(
+            Problem(
+                f"record '{entry.record.id}', field 'authors': {names} is highlighted as you (author+an), but is not the"
+                " profile's name nor one of its name_variants, so no page highlights it: add it to name_variants in"
+                " content/profile.yaml",
+                entry.record.where("authors"),
+                warning=True,
+            )
+        )
+    return problems
 
 
 def usable(data: object) -> bool:

@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.cache import ContentCache, cache_key, digest
-from sitegen.enrich import KeptEntries, NameChange, enrich_site, usable
+from sitegen.enrich import KeptEntries, NameChange, enrich_site, owner_not_highlighted, usable
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Record, Site, SiteConfig
+from sitegen.people.attribution import people_setting
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems
@@ -104,6 +105,8 @@ def prepare_site(
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries, changes)
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
+    if not people and people_setting(config.extra) != "authors":
+        enrich_warnings += owner_not_highlighted(site.entries)
     if collisions := page_collisions(site):
         raise ContentError(collisions)
     warnings = (

@@ -256,3 +256,14 @@ def test_a_name_the_file_highlights_as_the_owners_that_the_profile_does_not_matc
     fixed = built(tmp_path / "after", HIGHLIGHTED, {"content/profile.yaml": "name: Anne de Dupont\nname_variants: [Anne Dupont]\n"})
     assert fixed.warnings == []
     assert fixed.page("a").find("strong", class_="owner").get_text() == "Anne Dupont"
+
+
+def test_on_a_labs_site_a_members_highlighted_name_is_no_warning(tmp_path: Path):
+    """A lab's profile is the lab, no author: a member's CV file, copied in with its highlights, says nothing amiss."""
+    site = built(
+        tmp_path,
+        HIGHLIGHTED,
+        {"content/profile.yaml": "name: Deep Sea Lab\n", "content/people/dupont.yaml": "name: Anne de Dupont\nname_variants: [Anne Dupont]\n"},
+    )
+    assert site.warnings == []
+    assert site.page("a").find("a", href=lambda href: href and "people/dupont/" in href).get_text() == "Anne Dupont"
