@@ -1,0 +1,56 @@
+"""A researcher in China, Japan or Korea: a site in their language, papers in Chinese, Japanese and Korean, their
+name in both scripts. What they and their readers see in the built pages and files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from sitegen.cli import main
+
+
+def page(output: Path, name: str) -> BeautifulSoup:
+    return BeautifulSoup((output / name).read_text(encoding="utf-8"), "lxml")
+
+
+# language, owner, the menu's first item, the search box's placeholder, a news item's date, a record's type,
+# the feed's title
+SITES = [
+    ("zh", "王小明", "论文", "标题、作者、期刊或会议、摘要、年份", "2025年3月1日", "期刊论文", "王小明: 论文"),
+    ("ja", "山田 太郎", "業績", "タイトル、著者、掲載誌・会議、概要、年", "2025年3月1日", "論文誌論文", "山田 太郎: 業績"),
+    ("ko", "김민수", "논문", "제목, 저자, 학술지·학술대회, 초록, 연도", "2025년 3월 1일", "학술지 논문", "김민수: 논문"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("language", "owner", "menu", "placeholder", "date", "article", "feed_title"), SITES, ids=[site[0] for site in SITES])
+def test_a_chinese_japanese_or_korean_site_speaks_its_language_and_passes_its_strict_check(
+    tmp_path, capsys, language, owner, menu, placeholder, date, article, feed_title
+):
+    """`sitegen init --language zh` (ja, ko) made a site in English words ("Publications", "Journal article",
+    "March 1, 2025") whose pull-request check (`check --strict`) failed on "the default theme has no strings in 'zh'"."""
+    site = tmp_path / "site"
+    assert main(["init", str(site), "--name", owner, "--language", language]) == 0
+    assert "no strings in" not in capsys.readouterr().err
+    (site / "content/news/2025-03-01-grant.md").write_text("---\ndate: 2025-03-01\ntitle: 基金\n---\n本文。\n", encoding="utf-8")
+    (site / "content/records/journal.yaml").write_text(
+        f"id: journal2024\ntitle: 分布式系统研究\nauthors: ['{owner}']\nyear: 2024\nsource: Journal of Examples\ntype: article\n", encoding="utf-8"
+    )
+    assert main(["check", "--strict", "--site", str(site)]) == 0, capsys.readouterr().err
+    assert main(["build", "--site", str(site)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    output = site / "output"
+    home = page(output, "index.html")
+    assert home.html["lang"] == language
+    assert [link.get_text(strip=True) for link in home.select("header nav a")][0] == menu
+    assert home.select_one("input[type=search]")["placeholder"] == placeholder
+    item = home.select_one("li.record#r-journal2024")
+    assert article in item.get_text()
+    assert "Journal article" not in home.get_text()
+    news = page(output, "news/index.html")
+    assert date in news.get_text()
+    assert "March" not in news.get_text()
+    assert feedparser.parse((output / "feed.xml").read_bytes()).feed.title == feed_title
