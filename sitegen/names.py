@@ -261,15 +261,38 @@ def form_score(name: str, forms: Sequence[NameForm]) -> int:
     The family name must be the same (case, accents and a hyphen set aside: 'García-López, M.' and 'M. García
     López'), and each given name written must fit the person's in its place, in full or as its initial ('J.
     Smith', 'Smith, J.', 'Smith JA', 'JOHN SMITH' for John A. Smith); a middle name may be left out on either
-    side. 'Jane Smith', 'K. Smith' and 'John B. Smith' do not fit. A first name in full scores more than an
+    side. Given names written in full may be split otherwise, as romanised Chinese and Korean names are written every
+    way: 'Xiao-Ming Wang' and 'Xiao Ming Wang' are Xiaoming Wang, 'Kim, Min-Su' is Minsu Kim. 'Jane Smith', 'K.
+    Smith' and 'John B. Smith' do not fit. A first name in full scores more than an
     initial, and more fitting words more than fewer: of a record's authors the closest is the owner."""
     best = 0
     for words in _written_words(name):
         for given, family in forms:
-            if len(words) <= len(family) or tuple(words[-len(family) :]) != family:
-                continue
-            best = max(best, _given_score(words[: -len(family)], given))
+            for written_given in _before_family(words, family):
+                best = max(best, _given_score(written_given, given), _given_score(_joined(written_given), _joined(given)))
     return best
+
+
+def _before_family(words: Sequence[str], family: Sequence[str]) -> Iterable[Sequence[str]]:
+    """The given names of a written name (its words, given names first) whose last words are `family`: as written, or
+    the same letters split otherwise ('Xiao-Ming', 'Xiao Ming' and 'Xiaoming' in a name read family name first)."""
+    if len(words) > len(family) and tuple(words[-len(family) :]) == tuple(family):
+        yield words[: -len(family)]
+        return
+    spelt = "".join(family)
+    for start in range(len(words) - 1, 0, -1):
+        tail = words[start:]
+        if any(len(word) == 1 for word in tail) or len("".join(tail)) > len(spelt):
+            return
+        if "".join(tail) == spelt:
+            yield words[:start]
+            return
+
+
+def _joined(given: Sequence[str]) -> Sequence[str]:
+    """Given names written out in full as one word: a romanised Chinese or Korean given name is written 'Xiaoming',
+    'Xiao-Ming' and 'Xiao Ming', 'Minsu' and 'Min-Su' (folded to ('xiao', 'ming')); initials are left as they are."""
+    return ("".join(given),) if len(given) > 1 and all(len(word) > 1 for word in given) else given
 
 
 def _says_more(form: NameForm, than: NameForm) -> bool:

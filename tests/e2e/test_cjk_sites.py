@@ -54,3 +54,52 @@ def test_a_chinese_japanese_or_korean_site_speaks_its_language_and_passes_its_st
     assert date in news.get_text()
     assert "March" not in news.get_text()
     assert feedparser.parse((output / "feed.xml").read_bytes()).feed.title == feed_title
+
+
+ROMANISED = """@article{kim2023,
+  title = {Efficient Transformers for Low-Resource Korean NLP},
+  author = {Kim, Min-Su and Lee, Ji-Eun and Kim, Min-Jun},
+  journal = {Journal of Korean NLP},
+  year = {2023},
+}
+@article{wang2022,
+  title = {Pipelined Sampling for Distributed GNN Training},
+  author = {Xiao Ming Wang and Xiao Wang and Hua Li},
+  journal = {Journal of Examples},
+  year = {2022},
+}
+@article{kcik2021,
+  title = {딥러닝 기반 한국어 형태소 분석기의 성능 비교},
+  author = {김민수 and 이지은},
+  journal = {정보과학회논문지},
+  year = {2021},
+}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("profile", "record", "owner", "coauthors"),
+    [
+        ('name: "김민수"\nname_variants: ["Minsu Kim"]\n', "kim2023", "Min-Su Kim", ["Ji-Eun Lee", "Min-Jun Kim"]),
+        ('name: "王小明"\nname_variants: ["Xiaoming Wang"]\n', "wang2022", "Xiao Ming Wang", ["Xiao Wang", "Hua Li"]),
+    ],
+    ids=["korean", "chinese"],
+)
+def test_a_romanised_given_name_split_by_a_hyphen_or_a_space_is_the_owner(tmp_path, capsys, profile, record, owner, coauthors):
+    """`Kim, Min-Su` (and `Xiao Ming Wang`) on a site of 김민수 who lists `Minsu Kim` was shown as a co-author: romanised
+    Korean and Chinese given names are written 'Minsu', 'Min-Su' and 'Min Su' alike. A namesake with another given
+    name ('Min-Jun Kim', 'Xiao Wang') stays a co-author."""
+    site = tmp_path / "site"
+    for name, text in {
+        "content/site.yaml": "title: T\nbase_url: https://example.org/\n",
+        "content/profile.yaml": profile,
+        "content/records/papers.bib": ROMANISED,
+    }.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    assert main(["build", "--site", str(site)]) == 0, capsys.readouterr().err
+    item = page(site / "output", "index.html").select_one(f"li.record#r-{record}")
+    assert [strong.get_text() for strong in item.select(".owner")] == [owner]
+    authors = item.select_one(".authors").get_text()
+    assert all(coauthor in authors for coauthor in coauthors)
