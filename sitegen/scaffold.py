@@ -98,6 +98,12 @@ class SiteFacts:
     from_clone: bool = False  # init in a clone of the site's GitHub repository: username, repository, branch are Git's
 
     @property
+    def name_has_latin_letters(self) -> bool:
+        """'Lena Müller' has, '山田 太郎' and 'Иван Петров' have not: arXiv's author lists print names in Latin letters,
+        so a name search for those finds nothing of theirs."""
+        return bool(re.search("[A-Za-z]", unicodedata.normalize("NFKD", self.name.translate(ASCII_SPELLING))))
+
+    @property
     def preview_address(self) -> str:
         """Where `sitegen serve` shows the site: its path under base_url, as the server serves it."""
         return "http://127.0.0.1:8000" + (urllib.parse.urlsplit(self.base_url).path or "/")
@@ -661,7 +667,7 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
     """{path in the new site: bytes} for every skeleton file, rendered in memory."""
     environment = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     environment.filters["yaml"] = yaml_string
-    values = {**asdict(facts), "preview_address": facts.preview_address}
+    values = {**asdict(facts), "preview_address": facts.preview_address, "name_has_latin_letters": facts.name_has_latin_letters}
     rendered: dict[PurePosixPath, bytes] = {}
     for file in skeleton_files():
         if not facts.lab and file.target.is_relative_to(LAB_ONLY):

@@ -147,6 +147,21 @@ def test_a_name_in_letters_without_capitals_gets_no_initials(tmp_path: Path, nam
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", ["王小明", "山田 太郎", "김민수", "Иван Петров"])
+def test_a_name_without_latin_letters_is_no_arxiv_name_search(tmp_path: Path, name: str) -> None:
+    """`init --name 王小明` wrote `arxiv: authors: ["王小明"]`: arXiv's author lists print names in Latin letters, so
+    the first `sitegen fetch` (and every weekly one) searched arXiv for a name none of its papers carries."""
+    result = run_sitegen("init", str(tmp_path / "site"), "--name", name)
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "site" / "content" / "profile.yaml").read_text(encoding="utf-8")
+    assert not (yaml.safe_load(text).get("arxiv") or {}).get("authors")
+    assert f"in Latin letters, as your\n  # papers in English print it (arXiv finds no paper by {name})" in text
+    latin = tmp_path / "latin"
+    assert run_sitegen("init", str(latin), "--name", "Jürgen Müller").returncode == 0
+    assert yaml.safe_load((latin / "content" / "profile.yaml").read_text(encoding="utf-8"))["arxiv"]["authors"] == ["Jürgen Müller"]
+
+
+@pytest.mark.slow
 def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
     """A German professor had to find `language: en` in site.yaml; `init --language de` writes it."""
     result = run_sitegen("init", str(tmp_path / "site"), "--name", "Jürgen Müller", "--language", "de")
