@@ -32,7 +32,7 @@ from sitegen.homepage.settings import HomepageSettings
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
-from sitegen.names import family_first, shown_name, written_editors
+from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written_editors
 from sitegen.notices import retracted, withdrawn
 from sitegen.record_types import is_preprint_venue, is_workshop_paper, numbers_a_series, work_kind
 from sitegen.urls import (
@@ -515,6 +515,9 @@ class ViewBuilder:
             "type_key": _type_key(entry),
             "type_label": self.type_label(entry),
             "source": self.venue(entry),
+            # a venue in Chinese, Japanese or Korean letters, which have no italics (a browser slants them by itself):
+            # the theme sets it upright
+            "source_upright": bool(FAMILY_FIRST_LETTER.search(entry.source.plain)),
             "locator": self.locator(entry),
             "year": record.year,
             "date": record.date.isoformat() if record.date else "",

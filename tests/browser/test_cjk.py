@@ -1,0 +1,31 @@
+"""A Chinese, Japanese or Korean researcher's papers as readers see them in chromium."""
+
+from __future__ import annotations
+
+from conftest import MINIMAL_SITE, run_sitegen, write_site
+
+from browser.conftest import serve
+
+RECORDS = {
+    "content/records/papers.yaml": "- {id: jsjxb, title: 面向大规模图数据的分布式训练系统研究, authors: [王小明], year: 2021, source: 计算机学报, language: zh}\n"
+    "- {id: ipsj, title: 分散システムの研究, authors: [山田 太郎], year: 2022, source: 情報処理学会論文誌, language: ja}\n"
+    "- {id: kci, title: 한국어 형태소 분석, authors: [김민수], year: 2022, source: 정보과학회논문지}\n"
+    "- {id: osdi, title: Pipelined Sampling, authors: [Xiaoming Wang], year: 2023, source: Journal of Examples}\n",
+}
+
+
+def test_a_venue_in_chinese_japanese_or_korean_letters_is_not_slanted(new_page, tmp_path):
+    """A venue is in italics; Chinese, Japanese and Korean letters have none, and chromium slanted 计算机学报 itself, a
+    fake italic no CJK typesetter uses. A venue in Latin letters stays in italics."""
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORDS})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        for address in (base, base + "records/jsjxb/"):
+            page.goto(address)
+            styles = page.eval_on_selector_all(".source", "sources => sources.map(s => [s.textContent, getComputedStyle(s).fontStyle])")
+            assert ["计算机学报", "normal"] in styles
+        page.goto(base)
+        styles = dict(page.eval_on_selector_all(".source", "sources => sources.map(s => [s.textContent, getComputedStyle(s).fontStyle])"))
+        assert styles == {"计算机学报": "normal", "情報処理学会論文誌": "normal", "정보과학회논문지": "normal", "Journal of Examples": "italic"}
