@@ -498,7 +498,7 @@ class ViewBuilder:
             "title_text": entry.title.plain,
             "title_label": title_label(entry.title),
             # the language of the title and abstract when not the site's, for their `lang` (a screen reader's voice)
-            "lang": record.language if record.language and record.language.lower() != self.site.config.language.lower() else "",
+            "lang": self._other_language(record.language, entry.title.plain + "\n" + entry.abstract_plain),
             # "ltr" or "rtl" when the title and abstract are written the other way than the page, for their `dir`
             "dir": self._other_direction(record.language, entry.title.plain + "\n" + entry.abstract_plain),
             "authors": authors,  # everyone: the record page
@@ -538,6 +538,16 @@ class ViewBuilder:
             "citations": record.citations,
             "extra": record.extra,
         }
+
+    def _other_language(self, language: str, text: str) -> str:
+        """The language of a record's title and abstract when it is not the site's, else '': its `language`, or, when
+        it says none, what its letters tell for sure (written_language): a Japanese title on an English page is read
+        and drawn as Japanese (the Japanese forms of its kanji), an English one on a Chinese page as English."""
+        site = self.site.config.language.lower()
+        written = language or written_language(text, site)
+        if not written or written.lower() == site or (not language and written == site.partition("-")[0]):
+            return ""
+        return written
 
     def _other_direction(self, language: str, text: str) -> str:
         page = self._site_values["direction"] or "ltr"  # the site's, worked out once
@@ -1310,6 +1320,25 @@ def text_direction(language: str) -> str | None:
     if script is not None:
         return "rtl" if script in RIGHT_TO_LEFT_SCRIPTS else None
     return "rtl" if subtags[0] in RIGHT_TO_LEFT_LANGUAGES else None
+
+
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]")
+_LATIN_LETTER = re.compile("[A-Za-z\u00c0-\u024f]")
+CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
+
+
+def written_language(text: str, site_language: str) -> str:
+    """The language a text's letters tell for sure, else '': 'ja' for one with kana, 'ko' for one with Hangul, and 'en'
+    for one of Latin letters alone on a Chinese, Japanese or Korean site (where an English paper is the one such a
+    researcher writes in Latin letters). Han characters alone say nothing: Chinese and Japanese share them."""
+    if _KANA.search(text):
+        return "ja"
+    if _HANGUL.search(text):
+        return "ko"
+    if site_language.partition("-")[0] in CJK_LANGUAGES and _LATIN_LETTER.search(text) and not FAMILY_FIRST_LETTER.search(text):
+        return "en"
+    return ""
 
 
 def written_direction(text: str) -> str:

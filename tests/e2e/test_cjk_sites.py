@@ -103,3 +103,38 @@ def test_a_romanised_given_name_split_by_a_hyphen_or_a_space_is_the_owner(tmp_pa
     assert [strong.get_text() for strong in item.select(".owner")] == [owner]
     authors = item.select_one(".authors").get_text()
     assert all(coauthor in authors for coauthor in coauthors)
+
+
+MIXED = """- {id: ja, title: 分散システムにおける合意形成, authors: [山田 太郎], year: 2022, source: 情報処理学会論文誌}
+- {id: ko, title: 딥러닝 기반 한국어 형태소 분석, authors: [김민수], year: 2022, source: 정보과학회논문지}
+- {id: zh, title: 分布式系统研究, authors: [王小明], year: 2021, source: 计算机学报}
+- {id: en, title: Pipelined Sampling for GNN Training, authors: [Xiaoming Wang], year: 2023, source: OSDI 2023}
+- {id: said, title: Ein Titel, authors: [Xiaoming Wang], year: 2020, source: Zeitschrift, language: de}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", {"ja": "ja", "ko": "ko", "zh": None, "en": None, "said": "de"}),
+        ("zh", {"ja": "ja", "ko": "ko", "zh": None, "en": "en", "said": "de"}),
+        ("ja-JP", {"ja": None, "ko": "ko", "zh": None, "en": "en", "said": "de"}),
+    ],
+)
+def test_a_title_in_japanese_korean_or_english_letters_says_its_language_when_the_record_does_not(tmp_path, capsys, language, expected):
+    """A record without `language:` took the page's: a Japanese title on an English page was drawn with the Chinese
+    forms of its kanji and read by a screen reader's English voice, an English title on a Chinese page read by a
+    Chinese one. Kana say Japanese, Hangul Korean, Latin letters on a CJK site English; Han alone says nothing."""
+    site = tmp_path / "site"
+    for name, text in {
+        "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n",
+        "content/profile.yaml": "name: Xiaoming Wang\n",
+        "content/records/papers.yaml": MIXED,
+    }.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    assert main(["build", "--site", str(site)]) == 0, capsys.readouterr().err
+    home = page(site / "output", "index.html")
+    assert {key: home.select_one(f"#r-{key}-title").get("lang") for key in expected} == expected
+    assert page(site / "output", "records/ja/index.html").select_one("h1#record-title").get("lang") == expected["ja"]
