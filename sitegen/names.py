@@ -99,6 +99,8 @@ def csl_name(name: str) -> dict[str, str]:
         return {"literal": name}
     if is_family_first(name):  # '山田 太郎': the family name is the first word
         return {"family": words[0], "given": " ".join(words[1:])}
+    if capitals := _family_in_capitals(words):  # 'YAMADA Taro': the family name is the one in capitals, first
+        return {"family": " ".join(words[:capitals]), "given": " ".join(words[capitals:])}
     suffix = ""
     if words[-1].lower() in SUFFIXES and len(words) > 2:
         suffix = words.pop()
@@ -112,6 +114,27 @@ def csl_name(name: str) -> dict[str, str]:
     if suffix:
         result["suffix"] = suffix
     return result
+
+
+def _family_in_capitals(words: Sequence[str]) -> int:
+    """How many words of a name are a family name written first in capitals, as Japan's government and many Chinese,
+    Korean and French CVs and databases write it ('YAMADA Taro', 'WANG Xiaoming', 'KIM Minsu', 'DUPONT Jean-Pierre'):
+    0 for another name. Two capitals are initials ('JA Smith'), and three with no vowel too ('JRR Tolkien')."""
+    count = 0
+    while count < len(words) - 1 and _in_capitals(words[count]):
+        count += 1
+    rest = words[count:]
+    return count if count and all(word[:1].isupper() and any(letter.islower() for letter in word) for word in rest) else 0
+
+
+def family_in_capitals(name: str) -> bool:
+    """'YAMADA Taro': a name whose family name is written first, in capitals (see _family_in_capitals)."""
+    return "," not in name and bool(_family_in_capitals(_SPACES.sub(" ", name).strip().split()))
+
+
+def _in_capitals(word: str) -> bool:
+    letters = word.replace("-", "").replace("'", "")
+    return letters.isalpha() and letters.isupper() and (len(letters) >= 4 or (len(letters) == 3 and any(vowel in letters for vowel in "AEIOUY")))
 
 
 _KEPT_SPACE = "\ue010"  # a space inside a brace group of a written name ('José Luis {García Márquez}'), while it is split

@@ -25,7 +25,7 @@ from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import LOWERED_SIGNS, RAISED_SIGNS, escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
-from sitegen.names import csl_name, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
+from sitegen.names import csl_name, family_in_capitals, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
 from sitegen.notices import standing, with_standing
 from sitegen.record_types import database_url, infer_type
 
@@ -332,7 +332,8 @@ def _author(name: str) -> str:
     would be read as the last name, so such a name is written 'Doe, Jr., Jane'. A name that is one
     unit is braced, else BibTeX makes 'Google' a first name: one written in braces (sitegen.names),
     one that holds ' and ', and a group's name that CSL keeps whole ('ATLAS Collaboration'). A Chinese, Japanese or
-    Korean name, family name first, is written 'family, given' ('山田, 太郎'), as BibTeX reads it back.
+    Korean name, family name first, is written 'family, given' ('山田, 太郎'), as BibTeX reads it back, and so is a
+    family name written first in capitals ('YAMADA, Taro').
     """
     if is_braced_whole(name):
         return name
@@ -343,7 +344,8 @@ def _author(name: str) -> str:
         return f"{{{name}}}" if " " in name.strip() else name
     if "suffix" in parts and "," not in name:
         return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
-    if is_family_first(name) and "," not in name:  # '山田 太郎': BibTeX would read 山田 as the given name
+    if (is_family_first(name) or family_in_capitals(name)) and "," not in name:
+        # '山田 太郎', 'YAMADA Taro': BibTeX would read 山田 (YAMADA) as the given name
         return f"{parts['family']}, {parts['given']}"
     written = written_csl_name(name)
     if "given" in written and " " in written.get("family", "") and written["family"] != csl_name(shown_name(name)).get("family"):

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import bibtexparser
 import feedparser
 import pytest
+import rispy
 from bs4 import BeautifulSoup
 
 from sitegen.cli import main
@@ -138,3 +140,27 @@ def test_a_title_in_japanese_korean_or_english_letters_says_its_language_when_th
     home = page(site / "output", "index.html")
     assert {key: home.select_one(f"#r-{key}-title").get("lang") for key in expected} == expected
     assert page(site / "output", "records/ja/index.html").select_one("h1#record-title").get("lang") == expected["ja"]
+
+
+@pytest.mark.slow
+def test_a_family_name_written_first_in_capitals_is_the_family_name(tmp_path, capsys):
+    """'YAMADA Taro', as Japan's government and many Chinese, Japanese and Korean CVs write names in Latin letters,
+    was read given name first: not highlighted on the site of Taro Yamada, `AU  - Taro, YAMADA` in RIS and
+    `Taro, YAMADA` in BibTeX. 'JA Smith' stays initials first."""
+    site = tmp_path / "site"
+    for name, text in {
+        "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: ja\n",
+        "content/profile.yaml": 'name: "山田 太郎"\nname_variants: ["Taro Yamada"]\n',
+        "content/records/papers.yaml": "- {id: jip, title: Consensus in Distributed Systems, authors: [YAMADA Taro, SATO Hanako, JA Smith], year: 2021,"
+        " source: Journal of Information Processing}\n",
+    }.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    assert main(["build", "--site", str(site)]) == 0, capsys.readouterr().err
+    output = site / "output"
+    item = page(output, "index.html").select_one("li.record#r-jip")
+    assert [strong.get_text() for strong in item.select(".owner")] == ["YAMADA Taro"]
+    (entry,) = rispy.loads((output / "publications.ris").read_text(encoding="utf-8"))
+    assert entry["authors"] == ["YAMADA, Taro", "SATO, Hanako", "Smith, JA"]
+    (bib,) = bibtexparser.parse_string((output / "publications.bib").read_text(encoding="utf-8")).entries
+    assert bib["author"] == "YAMADA, Taro and SATO, Hanako and JA Smith"
