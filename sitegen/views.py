@@ -498,7 +498,10 @@ class ViewBuilder:
             "title_text": entry.title.plain,
             "title_label": title_label(entry.title),
             # the language of the title and abstract when not the site's, for their `lang` (a screen reader's voice)
-            "lang": self._other_language(record.language, entry.title.plain + "\n" + entry.abstract_plain),
+            "lang": (lang := self._other_language(record.language, entry.title.plain + "\n" + entry.abstract_plain)),
+            # the CSL locale its citations are formatted in when not the site's: an English paper's on a Chinese site
+            # says "In" and "&", not "收入" and "和" (the English locale is always written beside the site's)
+            "csl_locale": ENGLISH_CSL_LOCALE if lang.partition("-")[0].lower() == "en" and self._site_values["csl_locale"] != ENGLISH_CSL_LOCALE else "",
             # "ltr" or "rtl" when the title and abstract are written the other way than the page, for their `dir`
             "dir": self._other_direction(record.language, entry.title.plain + "\n" + entry.abstract_plain),
             "authors": authors,  # everyone: the record page
@@ -1322,6 +1325,7 @@ def text_direction(language: str) -> str | None:
     return "rtl" if subtags[0] in RIGHT_TO_LEFT_LANGUAGES else None
 
 
+ENGLISH_CSL_LOCALE = "en-US"  # citeproc-js's fallback, written beside the site's locale (sitegen.pages.search_index)
 _KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]")
 _LATIN_LETTER = re.compile("[A-Za-z\u00c0-\u024f]")

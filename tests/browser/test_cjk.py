@@ -29,3 +29,26 @@ def test_a_venue_in_chinese_japanese_or_korean_letters_is_not_slanted(new_page, 
         page.goto(base)
         styles = dict(page.eval_on_selector_all(".source", "sources => sources.map(s => [s.textContent, getComputedStyle(s).fontStyle])"))
         assert styles == {"计算机学报": "normal", "情報処理学会論文誌": "normal", "정보과학회논문지": "normal", "Journal of Examples": "italic"}
+
+
+def test_an_english_paper_on_a_chinese_site_is_cited_in_english_and_a_chinese_one_in_chinese(new_page, tmp_path):
+    """The citations took the site's CSL locale for every paper: an English paper on a Chinese site was cited "X.
+    Wang和H. Li, 《Pipelined Sampling》, 收入 ...", where a reference list in Chinese cites an English work in English."""
+    records = {
+        "content/records/papers.yaml": "- {id: jsjxb, title: 分布式训练系统研究, authors: [王小明, 李华], year: 2021, source: 计算机学报, type: article}\n"
+        "- {id: osdi, title: Pipelined Sampling, authors: [Xiaoming Wang, Hua Li], year: 2023, source: Proceedings of OSDI, type: inproceedings}\n",
+    }
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: zh\n", **records})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        cited = {}
+        for record in ("osdi", "jsjxb"):
+            page.goto(f"{base}records/{record}/")
+            page.locator("details.cite-styles summary").click()
+            page.wait_for_function("() => [...document.querySelectorAll('button[data-cite-copy]')].every(b => !b.disabled)")
+            cited[record] = page.locator("#cite-ieee").inner_text()
+    assert cited["osdi"].startswith("X. Wang and H. Li, “Pipelined Sampling,” in ")
+    assert "和" not in cited["osdi"] and "收入" not in cited["osdi"]
+    assert cited["jsjxb"].startswith("王小明和李华, 《分布式训练系统研究》")
