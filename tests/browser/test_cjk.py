@@ -52,3 +52,24 @@ def test_an_english_paper_on_a_chinese_site_is_cited_in_english_and_a_chinese_on
     assert cited["osdi"].startswith("X. Wang and H. Li, “Pipelined Sampling,” in ")
     assert "和" not in cited["osdi"] and "收入" not in cited["osdi"]
     assert cited["jsjxb"].startswith("王小明和李华, 《分布式训练系统研究》")
+
+
+def test_a_korean_title_breaks_between_words_not_inside_one(new_page, tmp_path):
+    """A browser breaks Korean anywhere between two syllables, as it does Chinese: on a phone '형태소' was cut as
+    '형태' / '소'. Korean breaks at its spaces."""
+    title = "딥러닝 기반 한국어 형태소 분석기의 성능 비교와 오류 유형 분석에 관한 실증적 연구"
+    records = {"content/records/kci.yaml": f"id: kci\ntitle: {title}\nauthors: [김민수]\nyear: 2022\nsource: 정보과학회논문지\n"}
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **records})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page(viewport={"width": 320, "height": 800})
+        page.goto(base)
+        tops = page.evaluate(
+            """() => { const node = document.querySelector('#r-kci-title a').firstChild; const tops = [];
+                for (let i = 0; i < node.length; i++) { const range = document.createRange(); range.setStart(node, i);
+                  range.setEnd(node, i + 1); tops.push(Math.round(range.getBoundingClientRect().top)); } return tops; }"""
+        )
+    assert len(set(tops)) > 1  # the title takes several lines
+    breaks = [index for index in range(1, len(title)) if tops[index] != tops[index - 1] and title[index] != " "]
+    assert all(title[index - 1] == " " for index in breaks), [title[index - 3 : index + 3] for index in breaks]
