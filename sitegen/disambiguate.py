@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sitegen.latex import convert_inline
-from sitegen.names import form_score, known_forms
+from sitegen.names import FAMILY_FIRST_LETTER, form_score, known_forms
+from sitegen.urls import ASCII_SPELLING
 
 
 @dataclass(frozen=True)
@@ -79,12 +80,17 @@ def name_key(name: str) -> str:
 
     In the order written ('Lin, Sheng' is not 'Sheng Lin' here: fetched names are 'First Last',
     and profile.yaml's names are turned so by _last_first first), digits kept. A build compares
-    names by enrich.normalise_name instead, which reads 'Last, First' itself and drops digits
-    and letters with no ASCII form.
+    names by enrich.normalise_name instead, which reads 'Last, First' itself and drops digits.
     """
-    text = unicodedata.normalize("NFKD", plain_name(name))
+    text = unicodedata.normalize("NFKD", plain_name(name).translate(ASCII_SPELLING))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+    # letters of every script kept ('王小明', 'Иван Петров' were '', a key every such name shared), and no space between
+    # two Chinese, Japanese or Korean letters, which are written with or without one ('王 小明' is '王小明')
+    return _SPACE_BETWEEN_CJK.sub("", " ".join(_NOT_A_NAME_CHARACTER.sub(" ", text).split()))
+
+
+_NOT_A_NAME_CHARACTER = re.compile(r"[\W_]+")
+_SPACE_BETWEEN_CJK = re.compile(f"(?<={FAMILY_FIRST_LETTER.pattern}) (?={FAMILY_FIRST_LETTER.pattern})")
 
 
 def initial_key(name: str) -> str:

@@ -9,7 +9,10 @@ import bibtexparser
 import feedparser
 import pytest
 import rispy
+import yaml
+from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
+from conftest import run_sitegen
 
 from sitegen.cli import main
 
@@ -164,3 +167,50 @@ def test_a_family_name_written_first_in_capitals_is_the_family_name(tmp_path, ca
     assert entry["authors"] == ["YAMADA, Taro", "SATO, Hanako", "Smith, JA"]
     (bib,) = bibtexparser.parse_string((output / "publications.bib").read_text(encoding="utf-8")).entries
     assert bib["author"] == "YAMADA, Taro and SATO, Hanako and JA Smith"
+
+
+def arxiv_entry(arxiv_id: str, title: str, authors: list[str], category: str) -> str:
+    """One work as the fake arXiv serves it (by-id/<id>.xml: an <entry> on lines of its own, indented by two)."""
+    names = "".join(f"    <author>\n      <name>{name}</name>\n    </author>\n" for name in authors)
+    return (
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        '<feed xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom"'
+        ' xmlns="http://www.w3.org/2005/Atom">\n'
+        "  <entry>\n"
+        f"    <id>http://arxiv.org/abs/{arxiv_id}v1</id>\n    <title>{title}</title>\n"
+        "    <updated>2023-01-05T12:00:00Z</updated>\n"
+        f'    <link href="https://arxiv.org/abs/{arxiv_id}v1" rel="alternate" type="text/html"/>\n'
+        f"    <summary>About {title}.</summary>\n"
+        f'    <category term="{category}" scheme="http://arxiv.org/schemas/atom"/>\n'
+        "    <published>2023-01-05T12:00:00Z</published>\n"
+        f'    <arxiv:primary_category term="{category}"/>\n{names}'
+        "  </entry>\n</feed>\n"
+    )
+
+
+@pytest.mark.slow
+def test_a_coauthor_named_in_chinese_keeps_only_the_groups_that_share_that_coauthor(tmp_path, arxiv_server):
+    """`coauthors: ["李华"]` kept every group of a name search that had any author written in Chinese (or Cyrillic,
+    ...) letters: fetch compared names by their ASCII letters only, so every such name was the same empty name, and a
+    namesake's paper with 陈静 was "shared" with 李华 and put on the page."""
+    fixtures = tmp_path / "arxiv"
+    (fixtures / "by-id").mkdir(parents=True)
+    papers = {
+        "2301.00001": ("Pipelined Sampling", ["Xiaoming Wang", "李华"], "cs.DC"),
+        "2302.00002": ("Graph Partitioning at Scale", ["李 华", "Xiaoming Wang"], "cs.DC"),
+        "2304.00004": ("Holographic Entanglement", ["Xiaoming Wang", "陈静"], "hep-th"),
+        "2305.00005": ("Black Hole Thermodynamics", ["Jun Liu", "Xiaoming Wang"], "hep-th"),
+    }
+    for arxiv_id, (title, authors, category) in papers.items():
+        (fixtures / "by-id" / f"{arxiv_id}.xml").write_text(arxiv_entry(arxiv_id, title, authors, category), encoding="utf-8")
+    server = arxiv_server(fixtures=fixtures)
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "content/site.yaml").write_text("title: T\nbase_url: https://example.org/\nlanguage: zh\n", encoding="utf-8")
+    (site / "content/profile.yaml").write_text(
+        'name: "王小明"\nname_variants: ["Xiaoming Wang"]\ncoauthors: ["李华"]\narxiv:\n  authors: ["Xiaoming Wang"]\n', encoding="utf-8"
+    )
+    result = run_sitegen("fetch", "--site", str(site), "--delay", "0", env={"SITEGEN_ARXIV_API": server.api_url})
+    assert result.returncode == 0, result.stderr
+    fetched = {yaml.safe_load(path.read_text(encoding="utf-8"))["id"] for path in (site / "content/records/arxiv").glob("*.yaml")}
+    assert fetched == {"2301.00001", "2302.00002"}
