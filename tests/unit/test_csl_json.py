@@ -26,70 +26,7 @@ PATH = "content/records/references.json"
 
 # What Zotero 7 writes for an arXiv preprint, a journal article with its Extra field, a thesis and a conference
 # paper (its tab indentation, its `id` an item's address, `journalAbbreviation` beside CSL's variables)
-ZOTERO = """[
-\t{
-\t\t"id": "http://zotero.org/users/local/AbCdEf/items/KX3Z9Q2P",
-\t\t"type": "article",
-\t\t"abstract": "We balance load.\\n\\nA second paragraph with *stars* and # hashes.",
-\t\t"DOI": "10.48550/arXiv.2402.01234",
-\t\t"note": "arXiv:2402.01234 [cs]",
-\t\t"number": "arXiv:2402.01234",
-\t\t"publisher": "arXiv",
-\t\t"source": "arXiv.org",
-\t\t"title": "Kestrel: fast load balancing for $O(n \\\\log n)$ jobs",
-\t\t"URL": "http://arxiv.org/abs/2402.01234",
-\t\t"author": [{"family": "Müller", "given": "Lena"}, {"family": "Berg", "given": "Jonas"}],
-\t\t"accessed": {"date-parts": [["2024", 3, 1]]},
-\t\t"issued": {"date-parts": [["2024", 2, 1]]},
-\t\t"keyword": "Computer Science - Distributed, Parallel, and Cluster Computing, load balancing"
-\t},
-\t{
-\t\t"id": "http://zotero.org/users/local/AbCdEf/items/Q8M2T4LA",
-\t\t"type": "article-journal",
-\t\t"container-title": "Journal of Biomedical Informatics",
-\t\t"journalAbbreviation": "J Biomed Inform",
-\t\t"DOI": "https://doi.org/10.1016/j.jbi.2023.104381",
-\t\t"ISSN": "1532-0464",
-\t\t"page": "104381-104390",
-\t\t"volume": "142",
-\t\t"issue": 3,
-\t\t"language": "en",
-\t\t"title": "Straggler mitigation in clinical data pipelines",
-\t\t"author": [
-\t\t\t{"family": "Okafor", "given": "Amara N."},
-\t\t\t{"literal": "Nordhaven Clinical Data Consortium"},
-\t\t\t{"family": "Berg", "given": "Jan", "non-dropping-particle": "van den"},
-\t\t\t{"family": "King", "given": "Martin", "suffix": "Jr."}
-\t\t],
-\t\t"issued": {"date-parts": [[2023, 5]]},
-\t\t"note": "PMID: 37001234\\nPMCID: PMC10123456\\ntex.howpublished: online\\nCitation Key: okafor2023straggler\\nRandomised trial"
-\t},
-\t{
-\t\t"id": "http://zotero.org/users/local/AbCdEf/items/7YH3JJ2B",
-\t\t"type": "thesis",
-\t\t"genre": "PhD thesis",
-\t\t"publisher": "University of Nordhaven",
-\t\t"publisher-place": "Nordhaven",
-\t\t"title": "Tail latency in the wild",
-\t\t"author": [{"family": "Müller", "given": "Lena"}],
-\t\t"issued": {"raw": "2021-09-30"}
-\t},
-\t{
-\t\t"id": "http://zotero.org/users/local/AbCdEf/items/2BQ7RK3N",
-\t\t"type": "paper-conference",
-\t\t"container-title": "Proceedings of the 21st European Conference on Computer Systems",
-\t\t"event-title": "EuroSys '26",
-\t\t"event-place": "Lisbon",
-\t\t"publisher": "ACM",
-\t\t"page": "100-115",
-\t\t"ISBN": "979-8-4007-0000-1",
-\t\t"title": "Gossip protocols at scale",
-\t\t"author": [{"family": "Müller", "given": "Lena"}],
-\t\t"editor": [{"family": "Dupont", "given": "André"}],
-\t\t"issued": {"date-parts": [[2026, 4, 14]]}
-\t}
-]
-"""
+ZOTERO = (Path(__file__).resolve().parents[1] / "fixtures" / "sources" / "csl-json" / "zotero.json").read_text(encoding="utf-8")
 
 
 def read(text: str, path: str = PATH):
