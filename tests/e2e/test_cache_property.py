@@ -23,6 +23,7 @@ on a small site.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -129,6 +130,27 @@ def ris_text(entries: dict) -> str:
     )
 
 
+def csl_json_text(entries: dict) -> str:
+    """A CSL-JSON file of the entries (Zotero's export, tab-indented): number -> title, authors, year, blank lines before it."""
+    items = [
+        "\n" * blank
+        + json.dumps(
+            {
+                "id": f"csl{number}",
+                "type": "article-journal",
+                "title": f"{title} {number}",
+                "author": [dict(zip(("family", "given"), name.split(", "), strict=True)) for name in authors],
+                "container-title": "Journal of Tests",
+                "issued": {"date-parts": [[year]]},
+            },
+            ensure_ascii=False,
+            indent="\t",
+        )
+        for number, (title, authors, year, blank) in sorted(entries.items())
+    ]
+    return "[\n" + ",\n".join(items) + "\n]\n"
+
+
 SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
 PROFILE_YAML = "name: {name}\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
 PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
@@ -151,6 +173,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.records: dict[str, int] = {}  # file name -> record number
         self.bib: dict[int, tuple[str, str, int, int]] = {}  # content/records/lab.bib: number -> title, authors, year, blank lines before
         self.ris: dict[int, tuple] = {}  # content/records/library.ris: number -> title, authors, year, blank lines before
+        self.csl_json: dict[int, tuple] = {}  # content/records/zotero.json: number -> title, authors, year, blank lines before
         self.next_number = 0
         self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": ""}
         self.library_generation = 0
@@ -266,6 +289,16 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             self.write("content/records/library.ris", ris_text(self.ris))
         elif (self.site / "content/records/library.ris").exists():
             (self.site / "content/records/library.ris").unlink()
+
+    @rule(number=st.integers(0, 3), entry=ris_entry, what=st.sampled_from([*BIB_FIELDS, "remove"]))
+    def edit_csl_json(self, number, entry, what) -> None:
+        """One item of a CSL-JSON file (Zotero's export) added, changed, moved down or removed, as a .ris's entry:
+        the CSL-JSON reader is chosen by the suffix, and its file is an input like any other."""
+        bib_edited(self.csl_json, number, entry, what)
+        if self.csl_json:
+            self.write("content/records/zotero.json", csl_json_text(self.csl_json))
+        elif (self.site / "content/records/zotero.json").exists():
+            (self.site / "content/records/zotero.json").unlink()
 
     @precondition(lambda self: self.records)
     @rule(data=st.data(), count=st.integers(1, 120))
@@ -578,9 +611,10 @@ def test_a_bib_of_many_entries_edited_builds_as_a_clean_build(first: dict[int, t
     first=st.dictionaries(st.integers(0, 3), ris_entry, min_size=2),
     edits=st.lists(st.tuples(st.integers(0, 3), ris_entry, st.sampled_from([*BIB_FIELDS, "remove"])), min_size=1, max_size=4),
 )
-def test_a_ris_of_many_entries_edited_builds_as_a_clean_build(first: dict, edits: list) -> None:
-    """A .ris (an EndNote or Zotero export) edited entry by entry, added and at last removed: each cached and
-    dev-server build equals a clean one, byte for byte, as a .bib's does."""
+@pytest.mark.parametrize(("name", "file_text", "prefix"), [("library.ris", ris_text, "ris"), ("zotero.json", csl_json_text, "csl")])
+def test_a_ris_or_csl_json_of_many_entries_edited_builds_as_a_clean_build(name: str, file_text, prefix: str, first: dict, edits: list) -> None:
+    """A .ris (an EndNote or Zotero export) or a CSL-JSON file (Zotero's) edited entry by entry, added and at last
+    removed: each cached and dev-server build equals a clean one, byte for byte, as a .bib's does."""
     root = Path(tempfile.mkdtemp(prefix="sitegen-ris-property-"))
     try:
         site = root / "site"
@@ -590,14 +624,14 @@ def test_a_ris_of_many_entries_edited_builds_as_a_clean_build(first: dict, edits
         (site / "content" / "records" / "own.yaml").write_text("id: own\ntitle: Own\nyear: 2020\n", encoding="utf-8")
         dev_cache, dev_memory = BuildCache(site, folder=root / "dev-server-cache"), Memory()
         entries = dict(first)
-        library = site / "content" / "records" / "library.ris"
+        library = site / "content" / "records" / name
         for step, edit in enumerate([None, *edits, "removed"]):
             if edit == "removed":
                 library.unlink()
             else:
                 if edit is not None:
                     bib_edited(entries, *edit)
-                library.write_text(ris_text(entries), encoding="utf-8")
+                library.write_text(file_text(entries), encoding="utf-8")
             clean = root / f"clean-{step}"
             warnings = shown(clean_build(site, clean).warnings)
             assert shown(build_site(site).warnings) == warnings
@@ -605,7 +639,7 @@ def test_a_ris_of_many_entries_edited_builds_as_a_clean_build(first: dict, edits
             assert shown(served.warnings) == warnings
             assert tree(site / "output") == tree(clean) == tree(root / "served")
             shown_ids = {path.name for path in (clean / "records").iterdir()}
-            assert shown_ids == {"own"} | ({f"ris{number}" for number in entries} if edit != "removed" else set())
+            assert shown_ids == {"own"} | ({f"{prefix}{number}" for number in entries} if edit != "removed" else set())
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
