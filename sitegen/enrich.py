@@ -51,7 +51,7 @@ from sitegen.record_types import (
     rfc_number,
     thesis_venue,
 )
-from sitegen.sources import owner_aliases
+from sitegen.sources import keeps_cite_keys, owner_aliases
 from sitegen.urls import slugify
 
 CITE_KEY_LETTERS = "bcdefghijklmnopqrstuvwxyz"  # after a key that others share ('a' is the bare key)
@@ -611,7 +611,8 @@ def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:
     """Each record's citation key, by id; `bases`: each record's author+year+word (`cite_base`).
 
     A record read from a .bib file keeps its own key (SPEC §6: the entry's id is its citation
-    key), so that the user's \\cite commands go on working, and no other record takes it. Another
+    key), and so does one of any reader whose ids are citation keys (`Reader.ids_are_cite_keys`: a CSL
+    item's `citation-key`), so that the user's \\cite commands go on working, and no other record takes it. Another
     record's key is its base; when several share one, the earliest (by date, then id) has it bare
     and each other a letter its own id picks: adding a record renames none of the others, but
     for the one that had the key bare when the new one is older. Keys are unique ignoring case,
@@ -642,8 +643,9 @@ def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:
 
 
 def _keeps_own_cite_key(record: Record) -> bool:
-    """A .bib entry's record (merged or not), when BibTeX can read its key back in an export."""
-    return record.origin is not None and record.origin.source == "bibtex" and not record.fetched and bool(USABLE_CITE_KEY.match(record.id))
+    """A .bib entry's record (merged or not), or one of another reader whose ids are citation keys, when BibTeX
+    can read its key back in an export."""
+    return record.origin is not None and not record.fetched and keeps_cite_keys(record.origin.source) and bool(USABLE_CITE_KEY.match(record.id))
 
 
 def _age(record: Record) -> tuple:

@@ -51,6 +51,9 @@ class Reader:
     owner_aliases: tuple[str, ...] = ()
     # after "save the file as UTF-8" when a file is not: how, in the programs that write the format's files
     save_as_utf8: str = ""
+    # whether a record's id is the citation key the user cites it by (a .bib entry's key, a CSL item's `citation-key`):
+    # publications.bib keeps it, so that `\cite{key}` and Pandoc's `@key` go on working (enrich.unique_cite_keys)
+    ids_are_cite_keys: bool = False
 
 
 READERS: dict[str, Reader] = {}  # suffix -> reader
@@ -99,6 +102,12 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
         raise ValueError(f"two fetchers named {fetcher.name}")
     FETCHERS[fetcher.name] = fetcher
     return fetcher
+
+
+def keeps_cite_keys(name: str) -> bool:
+    """Whether the records of the reader named `name` (their `Origin.source`) keep their ids as citation keys."""
+    reader = reader_named(name)
+    return reader is not None and reader.ids_are_cite_keys
 
 
 def source_rank(name: str) -> int:

@@ -1828,4 +1828,6 @@ SAVE_BIB_AS_UTF8 = (
     " (in JabRef: Library properties, encoding UTF-8, then save; in Zotero: export again with Character Encoding"
     " Unicode (UTF-8); in a text editor: reopen the file as Latin-1 or Windows-1252 and save it as UTF-8)"
 )
-BIBTEX = register_reader(Reader("bibtex", (".bib",), read_bibtex_records, rank=OWN_LIST, unknown_fields_warned=False, save_as_utf8=SAVE_BIB_AS_UTF8))
+BIBTEX = register_reader(
+    Reader("bibtex", (".bib",), read_bibtex_records, rank=OWN_LIST, unknown_fields_warned=False, save_as_utf8=SAVE_BIB_AS_UTF8, ids_are_cite_keys=True)
+)

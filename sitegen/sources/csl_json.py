@@ -692,4 +692,4 @@ SAVE_JSON_AS_UTF8 = (
     " (JSON is UTF-8 (RFC 8259), and Zotero and Better BibTeX write it so: export the file again rather than edit"
     " it in a program that saves another encoding; in a text editor: reopen the file as Windows-1252 and save it as UTF-8)"
 )
-CSL_JSON = register_reader(Reader("csl-json", (".json",), read_csl_json_records, rank=OWN_LIST, save_as_utf8=SAVE_JSON_AS_UTF8))
+CSL_JSON = register_reader(Reader("csl-json", (".json",), read_csl_json_records, rank=OWN_LIST, save_as_utf8=SAVE_JSON_AS_UTF8, ids_are_cite_keys=True))

@@ -123,6 +123,22 @@ def test_better_bibtex_and_pandoc_keys_are_the_ids():
     ]
 
 
+def test_a_citation_key_stays_the_key_publications_bib_cites_the_work_by(tmp_path):
+    """Better BibTeX's and Pandoc's key (`@Okafor_Straggler_2023` in a manuscript) is the record's citation key,
+    as a .bib entry's is, not one made from the author, year and title."""
+    item = {
+        "id": "Okafor_Straggler_2023",
+        "type": "article-journal",
+        "title": "Straggler mitigation",
+        "container-title": "J. Tests",
+        "issued": {"date-parts": [[2023]]},
+    }
+    item["author"] = [{"family": "Okafor", "given": "Amara"}]
+    built = Built(tmp_path, {PATH: item_file(item)})
+    assert built.records["Okafor_Straggler_2023"]["cite_key"] == "Okafor_Straggler_2023"
+    assert "@article{Okafor_Straggler_2023," in built.result.files["publications.bib"].decode("utf-8")
+
+
 def test_a_zotero_preprint_is_one_record_with_the_paper_fetched_from_arxiv(tmp_path):
     """SPEC §6, one work, one record: Zotero's CSL-JSON of an arXiv preprint (its note 'arXiv: 2401.01234')
     merges with the record `sitegen fetch` wrote."""
