@@ -1,6 +1,6 @@
 """CSL-JSON files under `content/records/` read as records at build time: what Zotero writes ("Export
 Collection…" → CSL JSON), Better BibTeX's automatic export, Pandoc and citeproc users' `references.json`, and
-the CSL items of Mendeley, Paperpile and Crossref's content negotiation.
+the CSL JSON Crossref answers for a DOI.
 
 A file holds a list of CSL items (or one item, or Zotero's API answer `{"items": [...]}`), each an object of
 the CSL variables (csl-data.json): `type`, `title`, `author` as `{"family", "given"}` objects, `issued` as
