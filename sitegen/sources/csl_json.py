@@ -230,12 +230,12 @@ def _items_of(data: Any, path: str) -> tuple[list[Any], Problem | None]:
         )
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         data = data["items"]
-    elif isinstance(data, dict) and "type" in data:
+    elif _looks_like_an_item(data):
         data = [data]
     if isinstance(data, list) and not data:
         return [], Problem("no CSL-JSON items in this file (an empty list)", Location(path, line), warning=True)
-    if not isinstance(data, list) or not any(isinstance(item, dict) and "type" in item for item in data):
-        what = "a list with no item that has a 'type'" if isinstance(data, list) else "an object" if isinstance(data, dict) else f"the value {str(data)[:40]!r}"
+    if not isinstance(data, list) or not any(_looks_like_an_item(item) for item in data):
+        what = "a list with no CSL item in it" if isinstance(data, list) else "an object" if isinstance(data, dict) else f"the value {str(data)[:40]!r}"
         keys = f" (with {', '.join(repr(key) for key in list(data)[:4])})" if isinstance(data, dict) and data else ""
         return [], Problem(
             f"not a CSL-JSON file: it holds {what}{keys}, and CSL-JSON is a list of items each with a 'type' and a "
@@ -244,6 +244,13 @@ def _items_of(data: Any, path: str) -> tuple[list[Any], Problem | None]:
             Location(path, line),
         )
     return data, None
+
+
+def _looks_like_an_item(data: Any) -> bool:
+    """A CSL item: an object whose `type` is one of CSL's, or with a `title` and an `author` or `issued` (an item
+    whose type is misspelt); not another program's object that has a `type` of its own (package.json's
+    `"type": "module"`, GeoJSON's `"Feature"`)."""
+    return isinstance(data, dict) and (data.get("type") in CSL_TYPES or ("title" in data and ("author" in data or "issued" in data)))
 
 
 class _FileReader:
@@ -678,6 +685,8 @@ def _put_details(record: RecordMapping, item: _Item, kind: str, venue_key: str, 
             record.put(name, found[0], found[1])
     if (archive := item.text("archive")) is not None and not (arxiv and _ARXIV_VENUE.match(archive[0])):
         item.warn(archive[1], f"field 'archive' ({archive[0][:40]!r}) is left out: sitegen's records have no place for it")
+    if (place := item.text("archive_location")) is not None and not ARXIV_IN_TEXT.search(place[0]):
+        item.warn(place[1], f"field 'archive_location' ({place[0][:40]!r}) is left out: sitegen's records have no place for it")
     notes = [note for note in item.notes if note.name not in _NOTE_FIELDS_READ]
     tex = [note.written for note in notes if note.name.startswith("tex.")]
     if tex:

@@ -222,7 +222,9 @@ def test_a_file_cut_short_says_so():
     ("text", "message"),
     [
         ('{"name": "my-package", "version": "1.0.0"}', "not a CSL-JSON file: it holds an object (with 'name', 'version'), and CSL-JSON is a list of items"),
-        ('[{"name": "x"}]', "not a CSL-JSON file: it holds a list with no item that has a 'type'"),
+        ('[{"name": "x"}]', "not a CSL-JSON file: it holds a list with no CSL item in it"),
+        ('{"name": "my-site", "type": "module"}', "not a CSL-JSON file: it holds an object (with 'name', 'type')"),
+        ('[{"type": "Feature", "geometry": {}}]', "not a CSL-JSON file: it holds a list with no CSL item in it"),
         ('"just text"', "not a CSL-JSON file: it holds the value 'just text'"),
     ],
 )
