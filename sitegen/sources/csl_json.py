@@ -32,15 +32,13 @@ from __future__ import annotations
 import bisect
 import datetime
 import difflib
+import functools
 import json
 import json.decoder
 import json.scanner
 import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
-
-import citeproc
-import citeproc.types
 
 from sitegen.categories import category_named
 from sitegen.errors import Location, Problem
@@ -84,14 +82,34 @@ TYPE_ENTRIES = {
 CSL_102_TYPES = frozenset(
     {"classic", "collection", "dataset", "document", "event", "hearing", "performance", "periodical", "regulation", "software", "standard"}
 )
-CSL_TYPES = frozenset(getattr(citeproc.types, name) for name in dir(citeproc.types) if name.isupper()) | CSL_102_TYPES
 CSL_102_VARIABLES = frozenset(
     """available-date chair citation-key compiler contributor curator custom director division editorial-director
     event-title executive-producer guest host narrator organizer part-number part-title performer printing-number
     producer publisher-place reviewed-genre reviewed-title script-writer series-creator supplement-number translator
     volume-title year-suffix""".split()
 )
-CSL_VARIABLES = frozenset(name.replace("_", "-") for name in citeproc.VARIABLES) | CSL_102_VARIABLES | {"id", "type"}
+# the types the reader knows without asking citeproc-py: those it maps, and those that say nothing
+READ_TYPES = frozenset(TYPE_ENTRIES) | {"article", "document"}
+
+
+@functools.cache
+def csl_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """CSL's item types and variables: citeproc-py's (CSL 1.0.1's, its Python names written as CSL writes them:
+    `container-title`, but `archive_location`) and CSL 1.0.2's. Asked only about a type or key the reader does
+    not read: importing citeproc-py takes a third of a second, which a build whose items hold only what is read
+    does not pay (as `sitegen.cite` imports it only for the first citation it makes)."""
+    import citeproc
+    import citeproc.types
+
+    types = frozenset(getattr(citeproc.types, name) for name in dir(citeproc.types) if name.isupper()) | CSL_102_TYPES
+    variables = frozenset(name if name == "archive_location" else name.replace("_", "-") for name in citeproc.VARIABLES)
+    return types, variables | CSL_102_VARIABLES | {"id", "type"}
+
+
+def is_csl_type(kind: object) -> bool:
+    return isinstance(kind, str) and (kind in READ_TYPES or kind in csl_vocabulary()[0])
+
+
 # keys Zotero writes beside CSL's variables: its short journal name and short title
 ZOTERO_KEYS = frozenset({"journalAbbreviation", "shortTitle"})
 # what the reader reads
@@ -250,7 +268,7 @@ def _looks_like_an_item(data: Any) -> bool:
     """A CSL item: an object whose `type` is one of CSL's, or with a `title` and an `author` or `issued` (an item
     whose type is misspelt); not another program's object that has a `type` of its own (package.json's
     `"type": "module"`, GeoJSON's `"Feature"`)."""
-    return isinstance(data, dict) and (data.get("type") in CSL_TYPES or ("title" in data and ("author" in data or "issued" in data)))
+    return isinstance(data, dict) and (is_csl_type(data.get("type")) or ("title" in data and ("author" in data or "issued" in data)))
 
 
 class _FileReader:
@@ -308,8 +326,8 @@ class _FileReader:
         if not isinstance(kind, str) or not kind.strip():
             self.warn(item.line, "this item has no 'type' (article-journal, paper-conference, book, ...): read as 'document'")
             kind = "document"
-        elif kind not in CSL_TYPES:
-            meant = difflib.get_close_matches(kind, sorted(CSL_TYPES), n=1, cutoff=0.6)
+        elif not is_csl_type(kind):
+            meant = difflib.get_close_matches(kind, sorted(csl_vocabulary()[0]), n=1, cutoff=0.6)
             hint = f"; did you mean '{meant[0]}'?" if meant else ""
             self.warn(item.line_of("type"), f"unknown CSL type '{kind}'{hint} (read as 'document')")
         fields = _Item(item, self.warn)
@@ -329,7 +347,7 @@ class _FileReader:
             if key in READ_FIELDS or key in IGNORED_FIELDS or key in ZOTERO_KEYS or not isinstance(key, str):
                 continue
             line = item.line_of(key)
-            if key in CSL_VARIABLES:
+            if key in csl_vocabulary()[1]:
                 self.warn(line, f"field '{key}' is left out: sitegen's records have no place for it")
                 continue
             meant = difflib.get_close_matches(key, sorted(READ_FIELDS), n=1, cutoff=0.7)
