@@ -139,6 +139,7 @@ def test_a_citation_key_stays_the_key_publications_bib_cites_the_work_by(tmp_pat
     assert "@article{Okafor_Straggler_2023," in built.result.files["publications.bib"].decode("utf-8")
 
 
+@pytest.mark.slow  # a site with the arXiv record checked: about a second
 def test_a_zotero_preprint_is_one_record_with_the_paper_fetched_from_arxiv(tmp_path):
     """SPEC §6, one work, one record: Zotero's CSL-JSON of an arXiv preprint (its note 'arXiv: 2401.01234')
     merges with the record `sitegen fetch` wrote."""
@@ -334,6 +335,7 @@ _name = st.builds(lambda given, family: f"{given.capitalize()} {family}", _words
 _kinds = st.sampled_from(["article", "inproceedings", "preprint", "thesis", "book", "chapter", "report", "software", "dataset"])
 
 
+@pytest.mark.slow  # sixty records made and read back
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     title=st.lists(_words, min_size=1, max_size=6).map(" ".join),
