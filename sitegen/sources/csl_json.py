@@ -236,7 +236,8 @@ def read_csl_json_records(text: str, path: str) -> ReadResult:
 
 def _items_of(data: Any, path: str) -> tuple[list[Any], Problem | None]:
     """The file's CSL items: a list of them, one item alone, or Zotero's web API's `{"items": [...]}`; a
-    problem for JSON that is something else (sitegen's own records.json, another program's JSON)."""
+    warning for JSON that is something else (sitegen's own records.json, another program's JSON: a `package.json`
+    beside the records is not read, as a file no reader takes is not, rather than failing the build)."""
     line = data.line if isinstance(data, PositionedDict) else 1
     if isinstance(data, dict) and {"records", "count", "version"} <= set(data):
         return [], Problem(
@@ -256,10 +257,11 @@ def _items_of(data: Any, path: str) -> tuple[list[Any], Problem | None]:
         what = "a list with no CSL item in it" if isinstance(data, list) else "an object" if isinstance(data, dict) else f"the value {str(data)[:40]!r}"
         keys = f" (with {', '.join(repr(key) for key in list(data)[:4])})" if isinstance(data, dict) and data else ""
         return [], Problem(
-            f"not a CSL-JSON file: it holds {what}{keys}, and CSL-JSON is a list of items each with a 'type' and a "
-            '\'title\' ([{"type": "article-journal", "title": ...}]); in Zotero, Export Collection… with the format '
+            f"not read: not a CSL-JSON file: it holds {what}{keys}, and CSL-JSON is a list of items each with a 'type' "
+            'and a \'title\' ([{"type": "article-journal", "title": ...}]); in Zotero, Export Collection… with the format '
             "CSL JSON writes one",
             Location(path, line),
+            warning=True,
         )
     return data, None
 

@@ -65,8 +65,8 @@ def test_a_broken_csl_json_file_fails_the_build_naming_path_and_line_and_leaves_
     (site / "content" / "records" / "package.json").write_text('{"name": "my-site", "version": "1.0.0"}\n', encoding="utf-8")
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 1
-    assert [line.split(": ", 1)[0] for line in result.stderr.splitlines()] == ["content/records/package.json:1", "content/records/zotero.json:46:3"]
-    assert "invalid JSON: Expecting ',' delimiter" in result.stderr and "not a CSL-JSON file" in result.stderr
+    assert [line.split(": ", 1)[0] for line in result.stderr.splitlines()] == ["content/records/zotero.json:46:3", "content/records/package.json:1"]
+    assert "invalid JSON: Expecting ',' delimiter" in result.stderr and "package.json:1: warning: not read: not a CSL-JSON file" in result.stderr
     assert tree(site / "output") == before
     check = run_sitegen("check", "--site", str(site))
     assert check.returncode == 1 and check.stderr.splitlines() == result.stderr.splitlines()

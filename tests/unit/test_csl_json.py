@@ -222,14 +222,17 @@ def test_a_file_cut_short_says_so():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"name": "my-package", "version": "1.0.0"}', "not a CSL-JSON file: it holds an object (with 'name', 'version'), and CSL-JSON is a list of items"),
-        ('[{"name": "x"}]', "not a CSL-JSON file: it holds a list with no CSL item in it"),
-        ('{"name": "my-site", "type": "module"}', "not a CSL-JSON file: it holds an object (with 'name', 'type')"),
-        ('[{"type": "Feature", "geometry": {}}]', "not a CSL-JSON file: it holds a list with no CSL item in it"),
-        ('"just text"', "not a CSL-JSON file: it holds the value 'just text'"),
+        (
+            '{"name": "my-package", "version": "1.0.0"}',
+            "warning: not read: not a CSL-JSON file: it holds an object (with 'name', 'version'), and CSL-JSON is a list of items",
+        ),
+        ('[{"name": "x"}]', "warning: not read: not a CSL-JSON file: it holds a list with no CSL item in it"),
+        ('{"name": "my-site", "type": "module"}', "warning: not read: not a CSL-JSON file: it holds an object (with 'name', 'type')"),
+        ('[{"type": "Feature", "geometry": {}}]', "warning: not read: not a CSL-JSON file: it holds a list with no CSL item in it"),
+        ('"just text"', "warning: not read: not a CSL-JSON file: it holds the value 'just text'"),
     ],
 )
-def test_other_programs_json_is_one_clear_error(text, message):
+def test_other_programs_json_is_one_clear_warning_and_not_read(text, message):
     records, problems = read(text)
     assert records == [] and len(problems) == 1
     assert problems[0].startswith(f"{PATH}:1: {message}") and "Export Collection… with the format CSL JSON" in problems[0]
