@@ -56,7 +56,7 @@ from sitegen.record_types import (
     is_preprint_venue,
     published_doi,
 )
-from sitegen.sources import source_rank
+from sitegen.sources import keeps_cite_keys, source_rank
 
 TITLE_MATCH_YEARS = 2  # a preprint and its published version: at most this many years apart
 # Titles compared within one bucket when many records share a title ("Editorial"): beyond this,
@@ -534,8 +534,12 @@ def _rank(record: Record) -> tuple:
 def _lead_rank(record: Record) -> tuple:
     """The record whose id the work keeps: a hand-written one, else arXiv's, so that adding
     a source does not move a page fetched from arXiv (its id is the arXiv id); among a program's versions the
-    oldest, so that a new release does not move the page either."""
-    return (record.fetched, _source_of(record) != "arxiv", -_recency(record), _rank(record))
+    oldest, so that a new release does not move the page either. Among the user's own files of one standing, an
+    entry whose id is a citation key (a .bib entry's) before a fuller one whose id is none (a .ris entry's): the
+    work keeps that key, so that the user's `\\cite{key}` goes on working with BibTeX, which reads no `ids`."""
+    rank = _rank(record)
+    cite_key_last = not (not record.fetched and keeps_cite_keys(_source_of(record)))
+    return (record.fetched, _source_of(record) != "arxiv", -_recency(record), *rank[:3], cite_key_last, *rank[3:])
 
 
 def _given(corrections: list[Record], name: str, otherwise: Any) -> Any:

@@ -22,7 +22,7 @@ from sitegen.errors import Problem
 # How far a source's fields are trusted when the versions of one work merge (`merge.merge_works`): among records
 # that are all published (or all preprints), a lower rank's fields come first. Each source declares its own.
 HAND_WRITTEN = 0  # a YAML record the user wrote: a correction, each field it sets wins
-OWN_LIST = 1  # the user's own reference lists and record files (BibTeX, RIS, Markdown front matter)
+OWN_LIST = 1  # the user's own reference lists and record files (BibTeX, RIS, CSL-JSON, Markdown front matter)
 PROJECT_FILE = 2  # a file a project keeps about its own work (a program repository's CITATION.cff), ids made up
 PUBLISHER = 3  # the publisher's record (Crossref)
 AUTHORS = 4  # the authors' own deposit (arXiv)

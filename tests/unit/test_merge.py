@@ -21,6 +21,7 @@ from conftest import ARXIV_RECORD, MINIMAL_SITE, fetched_from_arxiv, rendered_fi
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sitegen.enrich import unique_cite_keys
 from sitegen.errors import Location
 from sitegen.merge import merge_works, name_keys, title_key, work_sources
 from sitegen.model import Origin, Record
@@ -360,6 +361,26 @@ def test_entries_of_one_work_in_two_of_the_users_own_formats_stand_equal_the_ful
     )
     [one] = merge_works([short_bib, full_ris])
     assert (one.title, one.source, one.extra.get("volume")) == ("Deep Sea Vents: A Survey", "Ocean Reviews", "12")
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_bib_entrys_key_stays_the_citation_key_when_a_fuller_ris_entry_of_the_work_leads(order):
+    """The fuller .ris entry gives the fields, but the work keeps the .bib entry's key as its id and citation key:
+    `\\cite{vents}` in the user's papers goes on working with BibTeX, which reads no biblatex `ids`."""
+    short_bib = read_as_the_build_does(
+        "@article{vents, title = {Deep sea vents}, author = {Ruiz, Ana}, year = {2023}, journal = {Ocean Rev.}, doi = {10.5555/vents}}\n",
+        "content/records/scholar.bib",
+    )
+    full_ris = read_as_the_build_does(
+        "TY  - JOUR\nID  - RuizVents2023\nTI  - Deep Sea Vents: A Survey\nAU  - Ruiz, Ana\nPY  - 2023\nJO  - Ocean Reviews\n"
+        "DO  - 10.5555/vents\nVL  - 12\nSP  - 1\nEP  - 30\nAB  - Vents.\nER  - \n",
+        "content/records/zotero.ris",
+    )
+    records = [short_bib, full_ris] if order == 0 else [full_ris, short_bib]
+    [one] = merge_works(records)
+    assert (one.source, one.extra.get("volume")) == ("Ocean Reviews", "12")
+    assert (one.id, one.aliases) == ("vents", ("RuizVents2023",))
+    assert unique_cite_keys([one], ["ruiz2023deep"]) == {"vents": "vents"}
 
 
 # -- the author list: the user's own before a fetched one ---------------------------------------------
