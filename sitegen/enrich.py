@@ -29,6 +29,8 @@ from sitegen.names import (
     AUTHOR_MARK,
     FAMILY_FIRST_LETTER,
     NameForm,
+    csl_name,
+    family_in_capitals,
     first_name_first,
     folded_words,
     form_score,
@@ -437,11 +439,15 @@ _SPACE_IN_CJK_NAME = re.compile(f"(?<={FAMILY_FIRST_LETTER.pattern}) (?={FAMILY_
 
 
 def _ascii_name(name: str) -> str:
-    """A name as lower-case ASCII words, BibTeX's 'Last, First' read as 'First Last': what a citation key is made of."""
+    """A name as lower-case ASCII words, BibTeX's 'Last, First' read as 'First Last', and a family name written
+    first in capitals ('YAMADA Taro') last too: what a citation key is made of."""
     plain = render_inline(name).plain
     if plain.count(",") == 1:
         last, first = plain.split(",")
         plain = f"{first} {last}"
+    elif family_in_capitals(plain):
+        parts = csl_name(plain)
+        plain = f"{parts['given']} {parts['family']}"
     return normalise_text(plain)
 
 

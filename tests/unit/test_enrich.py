@@ -286,6 +286,17 @@ def test_a_record_whose_first_author_has_no_latin_letters_keeps_its_id_as_citati
     assert cite_keys(records) == {"yamada2024": "yamada2024", "形態素2021": "anon2021"}
 
 
+def test_a_family_name_written_first_in_capitals_makes_the_citation_key():
+    """'YAMADA Taro' is written 'YAMADA, Taro' in publications.bib: its key is the family name's, as 'Yamada, Taro''s
+    is ('taro2021consensus' before), and 'JA Smith' stays initials first."""
+    records = [
+        from_data({"id": "jip", "title": "Consensus in Distributed Systems", "year": 2021, "authors": ["YAMADA Taro", "SATO Hanako"]}),
+        from_data({"id": "kim", "title": "Sampling at Scale", "year": 2024, "authors": ["KIM Min-Su"]}),
+        from_data({"id": "js", "title": "Graphs", "year": 2020, "authors": ["JA Smith"]}),
+    ]
+    assert cite_keys(records) == {"jip": "yamada2021consensus", "kim": "kim2024sampling", "js": "smith2020graphs"}
+
+
 def test_author_names_are_shown_as_unicode():
     site, _ = enrich([from_data({"id": "a", "title": "T", "year": 2020, "authors": [r"Zo{\"e} Kov{" "\\'" r"a}{\v{c}}", r"Andr\'e Dupont"]})])
     assert [a.name for a in site.entries[0].authors] == ["Zoë Kováč", "André Dupont"]
