@@ -207,8 +207,10 @@ def parse_json(text: str, path: str) -> tuple[Any, list[Problem]]:
 def _json_hint(error: json.JSONDecodeError) -> str:
     """What a JSON parser's message most often means in a file a person edited."""
     rest = error.doc[error.pos :].strip()
-    if error.msg == "Expecting value" and not rest:
+    if not rest:  # 'Expecting value', "Expecting ',' delimiter", ...: wherever the file stops, JSON still goes on
         return ": the file ends before its JSON does (cut short?)"
+    if error.msg.startswith("Unterminated string"):  # no closing quote before the file's end
+        return ": the file ends inside this text (cut short?)"
     if error.msg.startswith("Expecting property name enclosed in double quotes") and rest.startswith("}"):
         return ": a comma before '}' ends no field; delete it"
     if error.msg == "Expecting value" and rest.startswith("]"):

@@ -214,9 +214,20 @@ def test_broken_json_is_one_error_at_its_line_and_column(text, message):
     assert problems[0].startswith(message)
 
 
-def test_a_file_cut_short_says_so():
-    _, problems = read('[\n  {"type": "book", "title": "A", "issued": ')
-    assert problems == [f"{PATH}:2:44: invalid JSON: Expecting value: the file ends before its JSON does (cut short?)"]
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[\n  {"type": "book", "title": "A", "issued": ', "2:44: invalid JSON: Expecting value: the file ends before its JSON does (cut short?)"),
+        ('[\n  {"type": "book", "title": "A"', "2:32: invalid JSON: Expecting ',' delimiter: the file ends before its JSON does (cut short?)"),
+        ('[{"type": "book", "title": "A"}\n', "2:1: invalid JSON: Expecting ',' delimiter: the file ends before its JSON does (cut short?)"),
+        ('[{"type": "book", "title": "A", ', "1:33: invalid JSON: Expecting property name enclosed in double quotes: the file ends before"),
+        ('[{"type": "book", "title": "A sparse atte', "1:28: invalid JSON: Unterminated string starting at: the file ends inside this text (cut short?)"),
+    ],
+)
+def test_a_file_cut_short_says_so(text, message):
+    """Wherever the file stops (a Zotero export copied in half, a sync cut off), the message says it ends too soon."""
+    _, problems = read(text)
+    assert len(problems) == 1 and problems[0].startswith(f"{PATH}:{message}")
 
 
 @pytest.mark.parametrize(
