@@ -112,12 +112,21 @@ def is_csl_type(kind: object) -> bool:
 
 # keys Zotero writes beside CSL's variables: its short journal name and short title
 ZOTERO_KEYS = frozenset({"journalAbbreviation", "shortTitle"})
+# keys of Crossref's CSL JSON (a DOI's answer to `Accept: application/vnd.citationstyles.csl+json`) beside CSL's
+# variables, its REST API's: its bookkeeping (when it indexed and deposited the record, its member, a search score,
+# text-mining links and licences, the dates of each printing, counts), left out without a word
+CROSSREF_KEYS = frozenset(
+    """indexed created deposited published published-print published-online published-other reference-count
+    references-count is-referenced-by-count prefix member score resource link license content-domain relation
+    alternative-id issn-type isbn-type journal-issue assertion subject update-policy update-to funder short-title
+    article-number clinical-trial-number reference""".split()
+)
 # what the reader reads
 READ_FIELDS = frozenset(
     """id type citation-key title author editor translator issued container-title container-title-short journalAbbreviation
     collection-title collection-number volume issue number page page-first DOI URL ISBN ISSN PMID PMCID abstract publisher
     publisher-place event event-title event-place genre edition version chapter-number language note keyword status
-    archive archive_location""".split()
+    archive archive_location subtitle short-container-title""".split()
 )
 # known and not shown, left out without a word: bookkeeping (when it was looked at, the catalogue it came from,
 # a library's shelf mark), a short title, and what a citation processor works out itself
@@ -339,6 +348,8 @@ class _FileReader:
         if title is None:
             self.problem(item.line, 'this item has no title ("title": ...): it is not read')
             return None
+        if (subtitle := fields.text("subtitle")) is not None:  # Crossref's, apart from the title
+            title = (f"{title[0]}{' ' if title[0][-1:] in '?!.' else ': '}{subtitle[0]}", title[1])
         dates = fields.date("issued")
         if isinstance(dates, str):
             self.problem(item.line_of("issued"), dates)
@@ -348,11 +359,12 @@ class _FileReader:
     def warn_of_unknowns(self, item: PositionedDict) -> None:
         """A key that is no CSL variable (a typo: 'titel'), and a CSL variable that has no place in a record."""
         for key in item:
-            if key in READ_FIELDS or key in IGNORED_FIELDS or key in ZOTERO_KEYS or not isinstance(key, str):
+            if key in READ_FIELDS or key in IGNORED_FIELDS or key in ZOTERO_KEYS or key in CROSSREF_KEYS or not isinstance(key, str):
                 continue
             line = item.line_of(key)
             if key in csl_vocabulary()[1]:
-                self.warn(line, f"field '{key}' is left out: sitegen's records have no place for it")
+                if item[key] not in ("", [], {}, None):  # Crossref's `"original-title": []` leaves nothing out
+                    self.warn(line, f"field '{key}' is left out: sitegen's records have no place for it")
                 continue
             meant = difflib.get_close_matches(key, sorted(READ_FIELDS), n=1, cutoff=0.7)
             hint = f"; did you mean '{meant[0]}'?" if meant else ""
@@ -372,9 +384,12 @@ class _Item:
         return self.item.line_of(key)
 
     def text(self, *keys: str, collapse: bool = True) -> tuple[str, int] | None:
-        """The first of `keys` the item gives as text (a number as its digits), with its line."""
+        """The first of `keys` the item gives as text (a number as its digits), with its line; of a list of texts, as
+        Crossref's CSL JSON gives `ISSN`, `subtitle` and `short-container-title`, the first (an empty list: none)."""
         for key in keys:
             value = self.item.get(key)
+            if isinstance(value, list) and all(isinstance(part, str) for part in value):
+                value = next((part for part in value if part.strip()), None)
             if value is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
@@ -600,7 +615,7 @@ def _put_source(record: RecordMapping, item: _Item, kind: str, arxiv) -> tuple[s
     if arxiv and (ARXIV_IN_TEXT.search(venue) or _ARXIV_VENUE.match(venue)):
         venue = "arXiv"
     record.put("source", venue, line)
-    short = item.text("container-title-short", "journalAbbreviation") if key == "container-title" else None
+    short = item.text("container-title-short", "journalAbbreviation", "short-container-title") if key == "container-title" else None
     if short is not None and short[0].casefold() != venue.casefold():
         record.put("venue_short", short[0], short[1])
     return venue, key
@@ -705,7 +720,8 @@ def _put_details(record: RecordMapping, item: _Item, kind: str, venue_key: str, 
     for key, name in (("ISBN", "isbn"), ("ISSN", "issn")):
         if (found := item.text(key)) is not None:
             record.put(name, found[0], found[1])
-    if (archive := item.text("archive")) is not None and not (arxiv and _ARXIV_VENUE.match(archive[0])):
+    archive = item.text("archive") if not isinstance(item.item.get("archive"), list) else None  # Crossref's: where it is kept safe
+    if archive is not None and not (arxiv and _ARXIV_VENUE.match(archive[0])):
         item.warn(archive[1], f"field 'archive' ({archive[0][:40]!r}) is left out: sitegen's records have no place for it")
     if (place := item.text("archive_location")) is not None and not ARXIV_IN_TEXT.search(place[0]):
         item.warn(place[1], f"field 'archive_location' ({place[0][:40]!r}) is left out: sitegen's records have no place for it")

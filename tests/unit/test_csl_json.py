@@ -89,6 +89,30 @@ def test_zotero_journal_article_with_its_extra_field():
     assert (article.type, article.language) == ("article", "en")
 
 
+CROSSREF = (Path(__file__).resolve().parents[1] / "fixtures" / "sources" / "csl-json" / "crossref.json").read_text(encoding="utf-8")
+
+
+def test_crossrefs_csl_json_for_a_doi_is_read_without_a_warning():
+    """sources.md names Crossref's answer for a DOI in CSL JSON among the files read: its REST API's bookkeeping
+    (`indexed`, `member`, `score`, `link`, ...) was a warning each, about 25 for one work, and its lists (`ISSN`,
+    `subtitle`, `short-container-title`) were left out with a warning, so the pull-request check failed."""
+    [article], problems = read(CROSSREF)
+    assert problems == []
+    assert (article.title, article.source, article.venue_short) == (
+        "Federated cohort discovery: A multi-site trial",
+        "Journal of Biomedical Informatics",
+        "J Biomed Inform",
+    )
+    assert article.authors == ("Okafor, Amara N.", "van den Berg, Jan")
+    assert (article.year, article.extra["month"], article.doi) == (2023, 5, "10.1016/j.jbi.2023.104382")
+    assert {key: article.extra[key] for key in ("volume", "pages", "issn", "publisher")} == {
+        "volume": "142",
+        "pages": "104382",
+        "issn": "1532-0464",
+        "publisher": "Elsevier BV",
+    }
+
+
 def test_zotero_thesis_and_conference_paper():
     _, _, thesis, paper = read(ZOTERO)[0]
     assert (thesis.type, thesis.source, thesis.date.isoformat() if thesis.date else None) == ("thesis", "PhD thesis, University of Nordhaven", "2021-09-30")
