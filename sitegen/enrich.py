@@ -445,8 +445,7 @@ def _ascii_name(name: str) -> str:
     if plain.count(",") == 1:
         last, first = plain.split(",")
         plain = f"{first} {last}"
-    elif family_in_capitals(plain):
-        parts = csl_name(plain)
+    elif family_in_capitals(plain) and "family" in (parts := csl_name(plain)):  # not 'ATLAS Collaboration', a group
         plain = f"{parts['given']} {parts['family']}"
     return normalise_text(plain)
 

@@ -293,8 +293,9 @@ def test_a_family_name_written_first_in_capitals_makes_the_citation_key():
         from_data({"id": "jip", "title": "Consensus in Distributed Systems", "year": 2021, "authors": ["YAMADA Taro", "SATO Hanako"]}),
         from_data({"id": "kim", "title": "Sampling at Scale", "year": 2024, "authors": ["KIM Min-Su"]}),
         from_data({"id": "js", "title": "Graphs", "year": 2020, "authors": ["JA Smith"]}),
+        from_data({"id": "atlas", "title": "Higgs", "year": 2012, "authors": ["ATLAS Collaboration"]}),
     ]
-    assert cite_keys(records) == {"jip": "yamada2021consensus", "kim": "kim2024sampling", "js": "smith2020graphs"}
+    assert cite_keys(records) == {"jip": "yamada2021consensus", "kim": "kim2024sampling", "js": "smith2020graphs", "atlas": "collaboration2012higgs"}
 
 
 def test_author_names_are_shown_as_unicode():
