@@ -35,6 +35,7 @@ from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Rec
 from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written_editors
 from sitegen.notices import retracted, withdrawn
 from sitegen.record_types import is_preprint_venue, is_workshop_paper, numbers_a_series, work_kind
+from sitegen.sources.bibtex import MARK_NOTES
 from sitegen.urls import (
     MOST_CITED_PATH,
     POSTS_FEED_PATH,
@@ -1196,13 +1197,23 @@ def type_starts(entries: Sequence[Entry], ordered: Sequence[int]) -> dict[str, i
     return starts
 
 
+# the meanings sitegen itself gives the marks of biblatex's author+an (bibtex.MARK_NOTES), in English: the theme's
+# strings say them in the site's language
+_OWN_NOTE_KEYS = {(mark, text): {"*": "record.equal_contribution", "†": "record.corresponding_author"}[mark] for mark, text in MARK_NOTES.items()}
+
+
 def _author_notes(entry: Entry) -> list[dict[str, str]]:
-    """What the marks after the authors' names mean (`author_notes: {"*": Equal contribution}`), for the marks used."""
+    """What the marks after the authors' names mean (`author_notes: {"*": Equal contribution}`), for the marks used;
+    `key`: the theme's string for a meaning sitegen wrote itself (author+an), else empty (print `text`)."""
     notes = entry.record.extra.get("author_notes")
     if not isinstance(notes, dict):
         return []
     used = "".join(author.mark for author in entry.authors)
-    return [{"mark": mark, "text": str(text)} for mark, text in notes.items() if mark and mark in used]
+    return [_author_note(mark, str(text)) for mark, text in notes.items() if mark and mark in used]
+
+
+def _author_note(mark: str, text: str) -> dict[str, str]:
+    return {"mark": mark, "text": text, "key": _OWN_NOTE_KEYS.get((mark, text), "")}
 
 
 def list_author_notes(entries: Sequence[Entry]) -> list[dict[str, str]]:
@@ -1213,7 +1224,7 @@ def list_author_notes(entries: Sequence[Entry]) -> list[dict[str, str]]:
     for entry in entries:
         for note in _author_notes(entry):
             meanings.setdefault(note["mark"], set()).add(" ".join(note["text"].split()))
-    return [{"mark": mark, "text": next(iter(texts))} for mark, texts in meanings.items() if len(texts) == 1]
+    return [_author_note(mark, next(iter(texts))) for mark, texts in meanings.items() if len(texts) == 1]
 
 
 def _type_of(entry: Entry) -> str:

@@ -899,7 +899,7 @@ _ANNOTATION_MARKS = {
     "correspondingauthor": "†",
     "corresponding-author": "†",
 }
-_MARK_NOTES = {"*": "Equal contribution", "†": "Corresponding author"}
+MARK_NOTES = {"*": "Equal contribution", "†": "Corresponding author"}
 # the annotations that say "this is me" (to print the CV owner's name in bold): the site highlights its owner by the
 # profile's name and name_variants, so they need nothing more
 OWNER_ANNOTATIONS = frozenset({"highlight", "me", "self", "own", "myname", "bold"})
@@ -936,7 +936,7 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                 mark = _ANNOTATION_MARKS.get(annotation.casefold())
                 if mark is not None:
                     authors[position - 1] = authors[position - 1] if authors[position - 1].endswith(mark) else authors[position - 1] + mark
-                    notes.setdefault(mark, _MARK_NOTES[mark])
+                    notes.setdefault(mark, MARK_NOTES[mark])
                 elif annotation.casefold() in OWNER_ANNOTATIONS:
                     highlighted.append(authors[position - 1].rstrip("*†"))
                 else:

@@ -130,6 +130,25 @@ def test_equal_contribution_and_corresponding_annotations_are_marks_with_their_m
     assert "author = {Ada de Lovelace and Wei Zhang and Marco Rossi}" in site.text("publications.bib")
 
 
+def test_the_meanings_of_annotation_marks_are_in_the_sites_language(tmp_path: Path):
+    """The meanings "Equal contribution" and "Corresponding author" are sitegen's words for author+an's marks, not the file's: a
+    Chinese or German site said them in English under the authors, on the record page and under a CV section."""
+    cv = "sections:\n  - title: 论文\n    publications: all\n"
+    for language, meanings in (("zh", "* 同等贡献 · † 通讯作者"), ("de", "* Gleicher Beitrag · † Korrespondierende Autorschaft")):
+        site = built(
+            tmp_path / language,
+            ANNOTATED,
+            {
+                "content/site.yaml": f"title: T\nbase_url: https://example.org/\nlanguage: {language}\n",
+                "content/profile.yaml": "name: Ada de Lovelace\n",
+                "content/cv.yaml": cv,
+            },
+        )
+        assert " ".join(site.page("a").find(class_="author-notes").get_text().split()) == meanings
+        cv_page = BeautifulSoup(site.result.files["cv/index.html"], "html.parser")
+        assert " ".join(cv_page.find(class_="author-notes").get_text().split()) == meanings
+
+
 def test_annotations_sitegen_does_not_show_are_warnings_at_their_line():
     records, problems = read(
         "@article{a,\n  title = {T},\n  date = {2023},\n  author = {Lovelace, Ada and Zhang, Wei},\n"
