@@ -19,6 +19,7 @@ and a program's `version`.
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Mapping
 
 from sitegen.categories import is_arxiv_category
@@ -79,6 +80,24 @@ WORK_FIELDS = (
 )
 # al-folio's link fields, which sitegen's reader reads back under these names (`url` holds the work's own address)
 LINK_FIELDS = ("html", "pdf", "code", "slides", "video", "poster", "data", "supp", "blog", "website", "openreview")
+# links a .bib entry gave as biblatex's `eprint` of another type than arXiv (sources.bibtex.EPRINT_LINKS): the link's
+# kind, the `eprinttype` and the address before the eprint; written back so when the record has no arXiv eprint
+EPRINT_LINKS = (
+    ("hal", "hal", "https://hal.science/"),
+    ("jstor", "jstor", "https://www.jstor.org/stable/"),
+    ("handle", "hdl", "https://hdl.handle.net/"),
+    ("googlebooks", "googlebooks", "https://books.google.com/books?id="),
+)
+
+
+def _other_eprint(links: Mapping[str, str]) -> tuple[str, str] | None:
+    """(eprinttype, eprint) of the first link biblatex writes as an eprint (HAL's, JSTOR's, a handle, Google
+    Books'), so that a site built from publications.bib links there as the one it was built from; else None."""
+    for kind, eprint_type, address in EPRINT_LINKS:
+        url = links.get(kind, "")
+        if url.startswith(address) and len(url) > len(address):
+            return eprint_type, urllib.parse.unquote(url[len(address) :])
+    return None
 
 
 def entry_type(entry: Entry) -> str:
@@ -213,6 +232,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
         primary = next((code for code in record.categories if is_arxiv_category(code)), "")
         if primary:
             fields.append(("primaryClass", _address(primary)))
+    elif full and (eprint := _other_eprint(links)) is not None:
+        fields += [("eprint", _address(eprint[1])), ("eprinttype", eprint[0])]
     url_kind = entry.url_kind
     url = links.get(url_kind, "") if url_kind else ""
     if full:

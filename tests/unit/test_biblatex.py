@@ -223,6 +223,14 @@ def test_an_eprint_of_hal_jstor_or_a_handle_is_a_link_there_and_one_of_another_t
     links = {key: {a.get_text(strip=True): a["href"] for a in site.page(key).select("ul.links a")} for key in ("a", "b")}
     assert links["a"]["HAL"] == "https://hal.science/hal-01234567"
     assert links["b"]["JSTOR"] == "https://www.jstor.org/stable/10.2307/1234"
+    bib = site.text("publications.bib")
+    assert "eprint = {hal-01234567},\n  eprinttype = {hal}" in bib and "eprint = {10.2307/1234},\n  eprinttype = {jstor}" in bib
+    read_back, problems = read(bib, "content/records/publications.bib")  # a site built from publications.bib links there too
+    assert problems == []
+    assert {r.id: r.links for r in read_back if r.id in ("a", "b")} == {
+        "a": {"hal": "https://hal.science/hal-01234567"},
+        "b": {"jstor": "https://www.jstor.org/stable/10.2307/1234"},
+    }
 
 
 def test_a_field_biblatex_prints_and_no_page_shows_is_a_warning_and_a_sorting_field_is_not():
