@@ -43,6 +43,7 @@ from sitegen.notices import attach_notices
 from sitegen.record_types import (
     DATABASE_IDS,
     RFC_NAME,
+    RFC_SERIES,
     RFC_TEXT_FIELDS,
     database_url,
     doi_url,
@@ -385,7 +386,9 @@ def _as_rfc(record: Record) -> Record:
     if not number:
         return record
     extra = {name: value for name, value in record.extra.items() if not (name in RFC_TEXT_FIELDS and _names_rfc(value))}
-    extra.setdefault("report_type", "RFC")
+    report_type = extra.get("report_type")
+    if not isinstance(report_type, str) or not report_type.strip() or RFC_SERIES.match(report_type):
+        extra["report_type"] = "RFC"  # Zotero's report type 'Request for Comments' too: 'RFC 9420', as the IETF cites it
     extra.setdefault("number", number)
     return dataclasses.replace(record, type="report", extra=extra, source=record.source or "RFC Editor")
 

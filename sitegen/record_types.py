@@ -226,13 +226,14 @@ RFC_TEXT_FIELDS = ("howpublished", "note", "number")
 
 def rfc_number(doi: str | None, extra: Mapping[str, object]) -> str:
     """The number of the RFC a record is ('9420'), '' when it is none: its DOI (the RFC Editor's), a `number` in the
-    series Request for Comments (the datatracker's BibTeX), or a `howpublished`, `note` or `number` that names it
+    series or of the report type Request for Comments (the datatracker's BibTeX, Zotero's report), or a `howpublished`, `note` or `number` that names it
     ('RFC 9420', as the datatracker and Google Scholar write it)."""
     if doi and (match := RFC_DOI.match(bare_doi(doi))):
         return match.group(1)
-    series, number = extra.get("series"), str(extra.get("number", "")).strip()
-    if isinstance(series, str) and RFC_SERIES.match(series) and number.isdigit():
-        return str(int(number))
+    number = str(extra.get("number", "")).strip()
+    for series in (extra.get("series"), extra.get("report_type")):  # Zotero's report type: 'Request for Comments'
+        if isinstance(series, str) and RFC_SERIES.match(series) and number.isdigit():
+            return str(int(number))
     for name in RFC_TEXT_FIELDS:
         value = extra.get(name)
         if isinstance(value, str) and (match := RFC_NAME.match(value)):

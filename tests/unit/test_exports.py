@@ -1011,6 +1011,19 @@ def test_an_rfc_from_the_datatracker_is_listed_and_cited_as_rfc_and_its_number(t
         ),
         # a YAML record (or ORCID's, Crossref's) with only the RFC Editor's DOI
         ("content/records/x.yaml", "id: x\ntitle: Oblivious HTTP\nauthors: [Ada Lovelace]\nyear: 2024\ndoi: 10.17487/RFC9458\n"),
+        # Zotero's report (its BibTeX and CSL JSON): the report type 'Request for Comments' ("Request for Comments No.
+        # 9458" before), with or without the DOI
+        (
+            "content/records/z.bib",
+            "@techreport{x, title = {Oblivious {HTTP}}, number = {9458}, institution = {Internet Engineering Task Force},\n"
+            "  author = {Lovelace, Ada}, type = {Request for {Comments}}, year = {2024}}\n",
+        ),
+        (
+            "content/records/z.json",
+            '[{"id": "x", "type": "report", "title": "Oblivious HTTP", "author": [{"family": "Lovelace", "given": "Ada"}],'
+            ' "issued": {"date-parts": [[2024, 1]]}, "number": "9458", "genre": "Request for Comments",'
+            ' "publisher": "Internet Engineering Task Force", "DOI": "10.17487/RFC9458"}]',
+        ),
     ],
 )
 def test_an_rfc_known_by_its_note_or_its_doi_is_rfc_and_its_number(tmp_path, record):
