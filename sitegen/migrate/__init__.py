@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -226,7 +227,7 @@ VERBATIM = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,}).*?(?:^[ \t]{0,3}(?P=fe
 
 def read_old_site(folder: Path) -> Imported:
     """What the site in `folder` gives a new sitegen site; an error when no tool's site is recognised."""
-    from sitegen.migrate import academicpages, alfolio, hugoblox  # noqa: F401  (each registers its tool)
+    from sitegen.migrate import academicpages, alfolio, hugoblox, quarto  # noqa: F401  (each registers its tool)
 
     if not folder.is_dir():
         raise SitegenError(f"--from {folder}: no such folder")
@@ -282,6 +283,8 @@ def _write_redirects(imported: Imported) -> None:
 
 # where the old site had a page: (its file, its front matter) -> its address there ('' when unknown)
 OldAddress = Callable[[str, dict[str, Any]], str]
+# a tool's own Markdown of a file (its path, its text) as the Markdown sitegen reads
+Markup = Callable[[str, str], str]
 
 
 def _month(value: Any) -> str:
@@ -579,6 +582,46 @@ def profile_links(settings: dict[str, Any], kinds: dict[str, tuple[str, str]]) -
     return links
 
 
+LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
+    "orcid.org": "orcid",
+    "scholar.google.com": "google_scholar",
+    "github.com": "github",
+    "gitlab.com": "gitlab",
+    "www.linkedin.com": "linkedin",
+    "linkedin.com": "linkedin",
+    "bsky.app": "bluesky",
+    "dblp.org": "dblp",
+    "arxiv.org": "arxiv",
+    "twitter.com": "x",
+    "x.com": "x",
+}
+
+
+def person_links(old: OldSite, imported: Imported, items: list[Any], relative: str) -> tuple[str, dict[str, str]]:
+    """A person's links (Hugo Blox's `social:`, `profiles:`, the person file's `links:`: each a `link:` or `url:`
+    with an `icon:`; Quarto's about page's `links:`, each an `href:`) as the profile's email and links; a file of the
+    old site (`icon: cv`, `url: uploads/resume.pdf`) copied to static/."""
+    email, links = "", dict[str, str]()
+    for social in map(a_mapping, items):
+        link = a_string(social.get("link")) or a_string(social.get("url")) or a_string(social.get("href"))
+        if link.startswith("mailto:"):
+            email = email or link.removeprefix("mailto:")
+        elif copied := own_file(old, imported, link, relative):  # `icon: cv`, `link: uploads/resume.pdf`
+            links.setdefault(
+                "cv" if a_string(social.get("icon")).rpartition("/")[2] in ("cv", "file-pdf", "file-earmark-pdf", "file-earmark-person") else "website", copied
+            )
+        elif link.startswith(("https://", "http://")):
+            links.setdefault(link_kind(urlsplit(link).hostname or ""), link)
+    return email, links
+
+
+def link_kind(host: str) -> str:
+    """profile.yaml's kind of a link to `host` ('scholar.google.co.uk' -> 'google_scholar'), 'website' for any other."""
+    if host.startswith("scholar.google."):
+        return "google_scholar"
+    return LINK_HOSTS.get(host, "website")
+
+
 def a_mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -719,15 +762,23 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
 
 
 def talks_file(
-    old: OldSite, imported: Imported, relatives: list[str], event: str, links: dict[str, str], old_address: OldAddress, owners: tuple[str, ...] = ("admin",)
+    old: OldSite,
+    imported: Imported,
+    relatives: list[str],
+    event: str,
+    links: dict[str, str],
+    old_address: OldAddress,
+    owners: tuple[str, ...] = ("admin",),
+    markup: Markup | None = None,
 ) -> None:
     """Another tool's talk pages (Markdown with front matter) as content/talks/talks.yaml. `event`: the field that
     names the event; `links`: fields -> link kinds (a web address, or a file of the old site, copied to static/),
     and Hugo Blox's `links:` list (`name:`, `url:`); each talk's old address leads to the talks page. `owners`: the
-    names that stand for the owner among a talk's `authors`."""
+    names that stand for the owner among a talk's `authors`; `markup`: as for `posts_files`."""
     talks = []
     for relative in relatives:
         front, body = old.front_matter(relative)
+        body = markup(relative, body) if markup else body
         # Hugo Blox's `event_start` (its `date` is the page's, which its template leaves at 2017-01-01)
         date, title = iso_date(front.get("event_start")) or iso_date(front.get("date")), plain_text(a_string(front.get("title")))
         if not title:
@@ -783,14 +834,18 @@ def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: s
     return ""
 
 
-def posts_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = ()) -> None:
+def posts_files(
+    old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = (), markup: Markup | None = None
+) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
     leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`). The old site's lists of
-    posts (`old_lists`: 'blog/') lead to the blog, once a post is published there."""
+    posts (`old_lists`: 'blog/') lead to the blog, once a post is published there. `markup`: what makes a post's
+    text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
+        body = markup(relative, body) if markup else body
         (date, name), title = day_and_name(relative, front), plain_text(a_string(front.get("title")))
         if not (date and title):
             missing = _no_date(front.get("date"), "its file name none of the calendar") if title else "no title"
@@ -866,7 +921,7 @@ def pages_left(old: OldSite, imported: Imported) -> None:
         name = (a_string(front.get("permalink")).strip("/") or PurePosixPath(relative).stem).lower()
         if relative == "_pages/about.md" or not (markdown_text(body) or f"{name}/" not in made):
             continue
-        if _plain_page(old, imported, relative, front, body, name, menu):
+        if markdown_page(old, imported, relative, front, body, name, menu):
             continue
         if name in ("cv", "resume") and PurePosixPath("content/cv.yaml") not in imported.files:  # academicpages' Markdown CV
             addresses = ", ".join(
@@ -880,12 +935,12 @@ def pages_left(old: OldSite, imported: Imported) -> None:
             imported.left.append(f"{relative}: a page (a Liquid layout as much as text) not brought over; copy its text into content/pages/*.md")
 
 
-def _plain_page(old: OldSite, imported: Imported, relative: str, front: dict[str, Any], body: str, name: str, menu: list[str]) -> bool:
+def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[str, Any], body: str, name: str, menu: list[str]) -> bool:
     """A page of Markdown with no template tags (a list of links, a research statement) as content/pages/NAME.md,
     its old addresses leading there; False (nothing done) for any other."""
     slug = file_slug(PurePosixPath(name).name).lower()
     target = PurePosixPath(f"content/pages/{slug}.md")
-    if not relative.endswith((".md", ".markdown")) or leaves_template_tags_out(body) or not slug or slug in OWN_PAGE_NAMES or target in imported.files:
+    if not relative.endswith((".md", ".markdown", ".qmd")) or leaves_template_tags_out(body) or not slug or slug in OWN_PAGE_NAMES or target in imported.files:
         return False
     address = a_string(front.get("permalink")) or f"/{name}/"
     text = page_text(old, imported, relative, body, address)

@@ -10,7 +10,6 @@ import json
 import re
 from pathlib import PurePosixPath
 from typing import Any
-from urllib.parse import urlsplit
 
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
@@ -29,6 +28,7 @@ from sitegen.migrate import (
     markdown_text,
     old_aliases,
     page_text,
+    person_links,
     plain_text,
     posts_files,
     record_file_text,
@@ -40,19 +40,6 @@ from sitegen.migrate.links import file_fields, own_file
 from sitegen.migrate.resume import PUBLICATIONS, cv_document, entry
 from sitegen.urls import slugify
 
-LINK_HOSTS = {  # a social link's host -> profile.yaml's kind
-    "orcid.org": "orcid",
-    "scholar.google.com": "google_scholar",
-    "github.com": "github",
-    "gitlab.com": "gitlab",
-    "www.linkedin.com": "linkedin",
-    "linkedin.com": "linkedin",
-    "bsky.app": "bluesky",
-    "dblp.org": "dblp",
-    "arxiv.org": "arxiv",
-    "twitter.com": "x",
-    "x.com": "x",
-}
 BASE_URL_TOML = re.compile(r"^\s*baseurl\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE | re.MULTILINE)
 AUTHOR_FOLDERS = ("content/authors", "content/author")  # the second: Hugo Academic's, before 2020
 DATA_AUTHORS = "data/authors"  # the Hugo Blox Kit's templates since 2025: a person's YAML file (me.yaml), no page
@@ -339,7 +326,7 @@ def _data_author(old: OldSite, imported: Imported, relative: str) -> dict[str, A
     imported.position = plain_text(a_string(person.get("role")))
     organizations = [plain_text(a_string(a_mapping(o).get("name"))) for o in a_list(person.get("affiliations") or person.get("organizations"))]
     imported.affiliation = ", ".join(name for name in organizations if name)
-    imported.email, imported.links = _profile_links(old, imported, a_list(person.get("links")) + a_list(person.get("profiles")), relative)
+    imported.email, imported.links = person_links(old, imported, a_list(person.get("links")) + a_list(person.get("profiles")), relative)
     imported.email = imported.email or a_string(person.get("email"))
     imported.bio = page_text(old, imported, relative, a_string(person.get("bio")), "/")
     slug = _slug(old, relative)
@@ -374,7 +361,7 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     organizations = [a_string(a_mapping(organization).get("name")) for organization in a_list(front.get("organizations") or front.get("affiliations"))]
     # `social:` (`link:`) before 2024, `profiles:` (`url:`, `icon: academicons/cv`) since, the Kit's `links:`
     items = a_list(front.get("social")) + a_list(front.get("profiles")) + a_list(front.get("links"))
-    email, links = _profile_links(old, imported, items, f"{folder}/_index.md")
+    email, links = person_links(old, imported, items, f"{folder}/_index.md")
     email = a_string(front.get("email")) or email
     values = {
         # `name`: Hugo Academic's, before 2020 (the Kit's: `name: {given: ..., family: ...}`)
@@ -389,28 +376,6 @@ def _page_values(old: OldSite, imported: Imported, folder: str) -> tuple[dict[st
     avatar = next((p for p in old.files(folder) + kit_avatars if PurePosixPath(p).stem in ("avatar", PurePosixPath(folder).name)), None)
     data = old.read_bytes(avatar) if avatar else None
     return values, (PurePosixPath(avatar).suffix, data) if avatar and data is not None else None, front
-
-
-def _profile_links(old: OldSite, imported: Imported, items: list[Any], relative: str) -> tuple[str, dict[str, str]]:
-    """A person's links (`social:`, `profiles:`, the person file's `links:`: each a `link:` or `url:` with an `icon:`)
-    as the profile's email and links; a file of the old site (`icon: cv`, `url: uploads/resume.pdf`) copied to static/."""
-    email, links = "", dict[str, str]()
-    for social in map(a_mapping, items):
-        link = a_string(social.get("link")) or a_string(social.get("url"))
-        if link.startswith("mailto:"):
-            email = email or link.removeprefix("mailto:")
-        elif copied := own_file(old, imported, link, relative):  # `icon: cv`, `link: uploads/resume.pdf`
-            links.setdefault("cv" if a_string(social.get("icon")).rpartition("/")[2] in ("cv", "file-pdf") else "website", copied)
-        elif link.startswith(("https://", "http://")):
-            links.setdefault(_link_kind(urlsplit(link).hostname or ""), link)
-    return email, links
-
-
-def _link_kind(host: str) -> str:
-    """profile.yaml's kind of a link to `host` ('scholar.google.co.uk' -> 'google_scholar'), 'website' for any other."""
-    if host.startswith("scholar.google."):
-        return "google_scholar"
-    return LINK_HOSTS.get(host, "website")
 
 
 def _cv(old: OldSite, imported: Imported, author: dict[str, Any], relative: str) -> None:

@@ -41,7 +41,7 @@ HUGO_REF = re.compile(r"\{\{[<%]\s*(?:rel)?ref\s+\"?(?P<name>[^\"\s>%]+)\"?\s*[>
 HUGO_CITE = re.compile(r"\{\{<\s*cite\s+page=\"(?P<name>[^\"]+)\"[^>]*>\}\}")
 MARKDOWN_LINK_TO_REF = re.compile(r"\[(?P<text>(?:[^\]\\\n]|\\.)*)\]\(\s*" + HUGO_REF.pattern + r"\s*\)")
 # what a tool makes a page of, or reads as settings: never a file a text links to as it is
-SOURCE_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".liquid", ".yml", ".yaml", ".toml")
+SOURCE_SUFFIXES = (".md", ".markdown", ".qmd", ".ipynb", ".rmd", ".html", ".htm", ".liquid", ".yml", ".yaml", ".toml")
 FOLDERS_SERVED_AT_THE_ROOT = ("", "static/", "content/")  # Jekyll: the site itself; Hugo: static/, a page bundle's files
 FOLDERS_LEFT_OUT_OF_STATIC = ("assets", "static", "content")  # al-folio's assets/pdf/x.pdf -> static/pdf/x.pdf
 MARKDOWN_SAFE_PATH = re.compile(r"[A-Za-z0-9._/-]+")

@@ -1,0 +1,355 @@
+"""Quarto websites (`project: type: website`): the owner from the home page (`index.qmd`) and its `about:`
+template (`jolla`, `trestles`, `solana`, `marquee`, `broadside`: its title, subtitle, image and `links:`); the
+publications of a listing (`listing: contents: publications`: each item's front matter, its `citation:`
+metadata, which is CSL's, and its text) as Markdown records in sitegen's own fields; the project's
+`bibliography:` (.bib or CSL-JSON, as sitegen reads them) copied as it is; the posts of any other listing; the
+other pages as pages, in the menu when `website: navbar:` had them there.
+
+Quarto writes `page.qmd` as `page.html` and lets pages link each other by their source (`[papers](papers.qmd)`):
+such a link is read as one to that page's address. What Quarto makes by running code (a cell's output: a
+plot, a table) is not in the source: a cell comes over as code, and a note says so.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fnmatch
+import re
+from pathlib import PurePosixPath
+from typing import Any
+
+from sitegen.migrate import (
+    Imported,
+    OldSite,
+    a_list,
+    a_mapping,
+    a_string,
+    custom_domain,
+    iso_date,
+    link_kind,
+    markdown_file,
+    markdown_page,
+    page_text,
+    person_links,
+    plain_text,
+    posts_files,
+    register_tool,
+    talks_file,
+)
+from sitegen.migrate.links import own_file
+from sitegen.sources.markdown_records import PUBLICATION_TYPES
+from sitegen.urls import slugify
+
+SOURCES = (".qmd", ".md", ".ipynb", ".rmd")
+# a listing whose folder (or page) has one of these names lists publications; talks; anything else: posts
+PUBLICATION_NAMES = frozenset({"publications", "publication", "papers", "pubs", "research", "articles", "preprints"})
+TALK_NAMES = frozenset({"talks", "talk", "presentations", "slides"})
+# CSL's variables of a `citation:` that a record keeps under another name (the others: see `_publication`)
+CITATION_FIELDS = {
+    "container-title": "source",
+    "volume": "volume",
+    "issue": "number",
+    "number": "number",
+    "page": "pages",
+    "publisher": "publisher",
+    "publisher-place": "address",
+    "collection-title": "series",
+    "edition": "edition",
+    "isbn": "isbn",
+    "issn": "issn",
+    "note": "note",
+}
+# what Quarto's `citation:` holds that a record has no place for, or Quarto reads for its own page
+CITATION_PASSED_OVER = frozenset({"url", "doi", "type", "pdf-url", "title", "author", "issued", "available-date", "citation-key", "abstract"})
+CODE_CELL = re.compile(r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*\{[ \t]*\.?(?P<language>[\w+-]+)[^}\n]*\}[ \t]*$", re.MULTILINE)
+CELL_OPTION = re.compile(r"^[ \t]*#\|.*\n", re.MULTILINE)
+DIV_FENCE = re.compile(r"^[ \t]*:{3,}.*\n?", re.MULTILINE)
+ATTRIBUTES = re.compile(r"(?<=[)\]])\{[^{}\n]*\}|(?<=\S)[ \t]+\{#[^{}\n]*\}[ \t]*$", re.MULTILINE)  # ![a](x.png){width=50%}, ## Heading {#sec-x}
+SHORTCODE = re.compile(r"\{\{<\s*(?P<name>[\w-]+)\b(?P<arguments>[^>]*)>\}\}")
+QMD_LINK = re.compile(r"(\]\(\s*<?[^)\s>#]*?)\.(?:qmd|ipynb|rmd)(?=[#)\s>])", re.IGNORECASE)
+
+
+def recognise(old: OldSite) -> bool:
+    return old.has("_quarto.yml") or old.has("_quarto.yaml")
+
+
+@register_tool("Quarto", recognise)
+def read(old: OldSite) -> Imported:
+    config = old.yaml("_quarto.yml") or old.yaml("_quarto.yaml")
+    website = a_mapping(config.get("website"))
+    imported = Imported("Quarto")
+    if (address := a_string(website.get("site-url"))).startswith(("https://", "http://")):
+        imported.base_url = address.rstrip("/") + "/"
+    custom_domain(old, imported)
+    home = next((name for name in ("index.qmd", "index.md", "index.ipynb") if old.has(name)), "")
+    _profile(old, imported, home, website)
+    output = a_string(a_mapping(config.get("project")).get("output-dir")) or "_site"
+    sources = [p for p in old.files("", SOURCES) if _a_page(p, output)]
+    listed: set[str] = set()
+    for relative in sources:
+        for listing in _listings(old.front_matter(relative)[0]):
+            items = _listed_files(old, relative, listing, sources)
+            listed |= set(items)
+            _list_brought_over(old, imported, relative, items)
+    _bibliographies(old, imported, config, home)
+    menu = _menu(old, imported, website)
+    for relative in sources:
+        if relative != home and relative not in listed:
+            _page(old, imported, relative, menu)
+    _settings_left(imported, config, website)
+    return imported
+
+
+def _a_page(relative: str, output: str) -> bool:
+    """Whether a source file is one of the site's pages: not in the output folder, a folder of Quarto's
+    (`_extensions/`, `_freeze/`) or a hidden one, nor a partial (`_footer.qmd`, which pages include)."""
+    parts = PurePosixPath(relative).parts
+    return not relative.startswith(output.strip("/") + "/") and not any(part.startswith(("_", ".")) for part in parts) and parts[-1] != "README.md"
+
+
+def old_address(relative: str, front: dict[str, Any] | None = None) -> str:
+    """Where Quarto put a page ('papers/x.qmd' -> 'papers/x.html', 'posts/a/index.qmd' -> 'posts/a/'): an `OldAddress`."""
+    path = PurePosixPath(relative)
+    return f"{path.parent.as_posix()}/".lstrip("./") if path.stem == "index" else path.with_suffix(".html").as_posix()
+
+
+def quarto_markdown(old: OldSite, imported: Imported, relative: str, text: str) -> str:
+    """Quarto's Markdown as sitegen's: a code cell (```{r}) as a code block without its `#|` options, a note that
+    its output (a plot, a table) is not brought over; the `:::` lines of divs and callouts and `{...}` attributes
+    left out (their text kept); a link to another source file (`papers.qmd`) as one to its page (`papers.html`);
+    `{{< video URL >}}` a link to the video, any other shortcode left out with a note."""
+    cells = CODE_CELL.findall(text)
+    if cells:
+        languages = ", ".join(dict.fromkeys(language for _, _, language in cells))
+        imported.left.append(f"{relative}: its code cells ({languages}) come over as code; their output (plots, tables) does not: sitegen runs no code")
+    text = CELL_OPTION.sub("", CODE_CELL.sub(lambda m: f"{m['indent']}{m['fence']}{m['language']}", text)) if cells else text
+    left: list[str] = []
+
+    def shortcode(match: re.Match[str]) -> str:
+        arguments = match["arguments"].split()
+        if match["name"] == "video" and arguments and arguments[0].strip("\"'").startswith(("https://", "http://")):
+            return f"[Video]({arguments[0].strip(chr(34) + chr(39))})"
+        left.append(match["name"])
+        return ""
+
+    text = SHORTCODE.sub(shortcode, text)
+    if left:
+        imported.left.append(f"{relative}: its shortcodes ({', '.join(dict.fromkeys(left))}) left out of its text")
+    return QMD_LINK.sub(r"\1.html", ATTRIBUTES.sub("", DIV_FENCE.sub("", text)))
+
+
+def _text(old: OldSite, imported: Imported, relative: str, body: str) -> str:
+    return page_text(old, imported, relative, quarto_markdown(old, imported, relative, body), "/" + old_address(relative))
+
+
+def _profile(old: OldSite, imported: Imported, home: str, website: dict[str, Any]) -> None:
+    """The owner from the home page: its `title` (else the website's), `subtitle`, `image` and the `about:`
+    template's `links:` (the navbar's icons too), its text the bio."""
+    front, body = old.front_matter(home) if home else ({}, "")
+    about = a_mapping(front.get("about"))
+    imported.name = plain_text(a_string(front.get("title"))) or plain_text(a_string(website.get("title")))
+    imported.position = plain_text(a_string(front.get("subtitle")))
+    navbar = a_mapping(website.get("navbar"))
+    icons = [item for side in ("left", "right") for item in a_list(navbar.get(side)) if a_string(a_mapping(item).get("icon"))]
+    imported.email, imported.links = person_links(old, imported, a_list(about.get("links")) + icons, home or "_quarto.yml")
+    picture = a_string(about.get("image")) or a_string(front.get("image"))
+    if picture and (copied := own_file(old, imported, picture, home)):
+        imported.photo = PurePosixPath(copied).relative_to("static").as_posix()
+    elif picture:
+        imported.left.append(
+            f"{home}: image names {picture}, no file of the site: no photo brought over; put yours in static/ and name it as `photo:` in content/profile.yaml"
+        )
+    if home:
+        imported.bio = _text(old, imported, home, body)
+        if not about:
+            imported.left.append(f"{home}: no `about:` template: its title is the name, its text the bio; check content/profile.yaml")
+    for kind, url in list(imported.links.items()):
+        if kind == "website" and PurePosixPath(url).suffix.lower() == ".pdf":  # a CV linked from the about page
+            imported.links["cv"] = imported.links.pop(kind)
+
+
+def _listings(front: dict[str, Any]) -> list[dict[str, Any]]:
+    """A page's listings: `listing:` is one (a mapping), several (a list of them), or a folder's name."""
+    listing = front.get("listing")
+    if isinstance(listing, str):
+        return [{"contents": listing}]
+    return [a_mapping(one) for one in (a_list(listing) if isinstance(listing, list) else [listing]) if isinstance(one, dict)]
+
+
+def _listed_files(old: OldSite, page: str, listing: dict[str, Any], sources: list[str]) -> list[str]:
+    """The source files a listing lists: its `contents`, one or several folders, files or globs, from the listing
+    page's folder (the page itself is not among them); all the page's folder's others without `contents`."""
+    contents = listing.get("contents")
+    patterns = [a_string(c) for c in (a_list(contents) if isinstance(contents, list) else [contents]) if a_string(c)]
+    folder = PurePosixPath(page).parent
+    found: list[str] = []
+    for pattern in patterns or ["*"]:
+        pattern = (folder / pattern.removeprefix("./")).as_posix().lstrip("./") if not pattern.startswith("/") else pattern.lstrip("/")
+        for relative in sources:
+            inside = relative.startswith(pattern.rstrip("/") + "/") and "*" not in pattern
+            if relative != page and relative not in found and (inside or relative == pattern or fnmatch.fnmatch(relative, pattern)):
+                found.append(relative)
+    return found
+
+
+def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[str]) -> None:
+    """A listing's items as publications, talks or posts: by their `citation:` (or `doi:`), else by the name of
+    their folder or of the listing page."""
+    names = {PurePosixPath(page).stem.lower(), *(PurePosixPath(item).parts[0].lower() for item in items)}
+    fronts = [old.front_matter(item)[0] for item in items]
+    list_address = old_address(page)
+    if any("citation" in front or "doi" in front for front in fronts) or names & PUBLICATION_NAMES:
+        for item in items:
+            _publication(old, imported, item)
+        imported.redirects[list_address] = "#publications"
+    elif names & TALK_NAMES:
+        links = {"slides": "slides", "video": "video", "code": "code", "pdf": "pdf"}
+        talks_file(old, imported, items, "event", links, old_address, (), lambda relative, body: quarto_markdown(old, imported, relative, body))
+        imported.redirects[list_address] = "talks/"
+    else:
+        posts_files(old, imported, items, old_address, (list_address,), lambda relative, body: quarto_markdown(old, imported, relative, body))
+
+
+def _publication(old: OldSite, imported: Imported, relative: str) -> None:
+    """A publication's page as a Markdown record (content/records/publications/NAME.md) in sitegen's fields: its
+    front matter's title, authors, date, categories and DOI, its `citation:` (CSL: the type, journal, volume,
+    pages, the address), its text the abstract; its old address leads to the record's page."""
+    front, body = old.front_matter(relative)
+    citation = a_mapping(front.get("citation"))
+    title = plain_text(a_string(front.get("title")) or a_string(citation.get("title")))
+    date = iso_date(front.get("date")) or iso_date(citation.get("issued"))
+    year = date[:4] or (match[0] if (match := re.search(r"\b(1[89]|20)\d\d\b", a_string(front.get("date")) or a_string(citation.get("issued")))) else "")
+    if not (title and year):
+        imported.left.append(f"{relative}: {'no date' if title else 'no title'}: not brought over; add it to content/records/ by hand")
+        return
+    record: dict[str, Any] = {"title": title, "authors": _authors(front.get("author") or citation.get("author"))}
+    record |= {"date": datetime.date.fromisoformat(date)} if date else {"year": int(year)}
+    kind = a_string(citation.get("type")).lower()
+    if kind in PUBLICATION_TYPES:
+        record["type"] = PUBLICATION_TYPES[kind]
+    elif kind:
+        imported.left.append(f"{relative}: citation type {kind} has no type of sitegen's: none set (sitegen guesses one); set `type:`")
+    for key, name in CITATION_FIELDS.items():
+        if (value := plain_text(a_string(citation.get(key)))) and name not in record:
+            record[name] = value
+    if doi := a_string(front.get("doi")) or a_string(citation.get("doi")):
+        record["doi"] = doi
+    links = {}
+    for key, kind in (("url", "website"), ("pdf-url", "pdf")):
+        url = a_string(citation.get(key))
+        if (copied := own_file(old, imported, url, relative)) or url.startswith(("https://", "http://")):
+            links[kind] = copied or url
+    if doi and links.get("website", "").lower().endswith(doi.lower()):  # its DOI's address: the DOI's link says it
+        links.pop("website")
+    if links:
+        record["links"] = links
+    if categories := [c for c in map(plain_text, map(a_string, a_list(front.get("categories")))) if c]:
+        record["categories"] = categories
+    abstract = _text(old, imported, relative, body) or plain_text(a_string(front.get("abstract")) or a_string(front.get("description")))
+    if front.get("draft") is True:
+        record["hidden"] = True
+    if left := sorted(str(key) for key in citation if str(key).lower() not in CITATION_FIELDS and str(key).lower() not in CITATION_PASSED_OVER):
+        imported.left.append(f"{relative}: citation fields {', '.join(left)} not brought over; add what you need to its record")
+    name = slugify(PurePosixPath(relative).parent.name if PurePosixPath(relative).stem == "index" else PurePosixPath(relative).stem)
+    target = PurePosixPath("content/records/publications", f"{name}.md")
+    imported.files[target] = markdown_file(record, abstract)
+    imported.records += 1
+    imported.redirects[old_address(relative)] = f"records/{name}/"
+
+
+def _authors(value: Any) -> list[str]:
+    """Quarto's `author`: a name, a list of names, or of `name:` (text, or `given` and `family`) mappings."""
+    names: list[str] = []
+    for author in a_list(value) if isinstance(value, list) else [value]:
+        name = a_mapping(author).get("name", author) if isinstance(author, dict) else author
+        if isinstance(name, dict):
+            name = a_string(name.get("literal")) or " ".join(part for part in (a_string(name.get("given")), a_string(name.get("family"))) if part)
+        names += (
+            [part for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", plain_text(a_string(name))) if part]
+            if isinstance(value, str)
+            else [plain_text(a_string(name))]
+        )
+    return [name for name in names if name]
+
+
+def _bibliographies(old: OldSite, imported: Imported, config: dict[str, Any], home: str) -> None:
+    """The project's (and the home page's) `bibliography:` files that sitegen reads (.bib, CSL-JSON .json),
+    copied as they are into content/records/; a note that each entry is a publication of the owner's now."""
+    named = [config.get("bibliography"), a_mapping(old.front_matter(home)[0]).get("bibliography") if home else None]
+    for value in named:
+        for relative in (a_string(v) for v in (value if isinstance(value, list) else [value]) if a_string(v)):
+            path = PurePosixPath(relative.lstrip("/"))
+            if path.suffix.lower() not in (".bib", ".json") or (data := old.read_bytes(path.as_posix())) is None:
+                imported.left.append(f"_quarto.yml: bibliography {relative} not brought over (sitegen reads .bib and CSL-JSON .json files)")
+                continue
+            target = PurePosixPath("content/records", path.name)
+            if target not in imported.files:
+                imported.files[target] = data
+                imported.records += 1
+                imported.left.append(
+                    f"{relative}: copied to {target}: each of its entries is a publication of yours on the new site; "
+                    "remove the works of others it holds (the ones your pages cited)"
+                )
+
+
+def _menu(old: OldSite, imported: Imported, website: dict[str, Any]) -> list[str]:
+    """The names of the pages of the navbar (`website: navbar: left:`, `right:`, their `menu:`s), in its order: the
+    ones brought over as pages are in the new menu so; a link elsewhere (`href: https://...`) becomes a link of
+    the profile (icons already are); a note for what the new site's menu does not have."""
+    navbar = a_mapping(website.get("navbar"))
+    items = [item for side in ("left", "right") for item in a_list(navbar.get(side))]
+    items += [sub for item in items for sub in a_list(a_mapping(item).get("menu"))]
+    names = []
+    for item in items:
+        href = a_string(item) or a_string(a_mapping(item).get("href"))
+        if href.startswith(("https://", "http://")):
+            if not a_string(a_mapping(item).get("icon")):
+                words = plain_text(a_string(a_mapping(item).get("text"))) or href
+                kind = link_kind(href.split("/")[2])
+                kind = kind if kind != "website" else (slugify(words).replace("-", "_") or "website")
+                imported.links.setdefault(kind, href)
+            continue
+        if href:
+            names.append(PurePosixPath(href.lstrip("/")).with_suffix("").as_posix().removesuffix("/index").removesuffix("index").lower())
+    return names
+
+
+def _page(old: OldSite, imported: Imported, relative: str, menu: list[str]) -> None:
+    """A page (not the home page, nor a listing's item) as content/pages/NAME.md, in the menu where the navbar had
+    it; a listing page without text of its own is passed over (its items came over); a note for any other."""
+    front, body = old.front_matter(relative)
+    if _listings(front) and not body.strip():
+        return
+    name = old_address(relative).removesuffix(".html").strip("/").lower()
+    text = quarto_markdown(old, imported, relative, body)
+    if markdown_page(old, imported, relative, front, text, name, menu):
+        if (address := old_address(relative)).endswith(".html"):
+            imported.redirects[address] = f"{PurePosixPath(name).name}/"
+        return
+    if PurePosixPath(name).name in ("cv", "resume"):
+        if "cv" not in imported.links and (pdf := next((f for f in old.files(str(PurePosixPath(relative).parent)) if f.lower().endswith(".pdf")), "")):
+            imported.links["cv"] = own_file(old, imported, pdf, relative)
+        where = f"its PDF is the profile's cv link ({imported.links['cv']}); " if "cv" in imported.links else ""
+        imported.left.append(f"{relative}: the CV page not brought over: {where}for a CV page, write its entries into content/cv.yaml")
+    elif PurePosixPath(name).name in ("talks", "talk", "presentations"):
+        imported.left.append(f"{relative}: a page of talks not brought over; write each into content/talks/talks.yaml, which makes /talks/")
+    elif text.strip():
+        imported.left.append(f"{relative}: a page not brought over; copy its text into content/pages/*.md")
+
+
+def _settings_left(imported: Imported, config: dict[str, Any], website: dict[str, Any]) -> None:
+    """Notes for the settings of _quarto.yml that have no counterpart: the theme, CSS, footer, analytics."""
+    html = a_mapping(a_mapping(config.get("format")).get("html"))
+    if theme := html.get("theme"):
+        shown = a_string(theme) or ", ".join(a_string(t) for t in a_list(theme)) or "light/dark"
+        imported.left.append(f"_quarto.yml: the theme ({shown}) and its CSS not brought over: choose one of sitegen's themes (theme: in content/site.yaml)")
+    if a_mapping(website.get("page-footer")) or a_string(website.get("page-footer")):
+        imported.left.append("_quarto.yml: website.page-footer not brought over: sitegen writes its own footer")
+    analytics = website.get("google-analytics")
+    if code := a_string(analytics) or a_string(a_mapping(analytics).get("tracking-id")):
+        imported.left.append(
+            f"_quarto.yml: Google Analytics ({code}) not brought over: sitegen loads no script of another site unless "
+            "content/site.yaml names one, and counts visitors with Plausible or GoatCounter (analytics:, docs/homepage.md)"
+        )
+    if a_mapping(website.get("comments")) or a_mapping(config.get("comments")):
+        imported.left.append("_quarto.yml: comments (giscus, utterances, hypothesis) not brought over: sitegen's posts have none")
