@@ -29,6 +29,7 @@ from sitegen.migrate import (
     link_kind,
     markdown_file,
     markdown_page,
+    old_aliases,
     page_text,
     person_links,
     plain_text,
@@ -37,6 +38,7 @@ from sitegen.migrate import (
     talks_file,
 )
 from sitegen.migrate.links import own_file
+from sitegen.sources.bibtex import link_kind as url_kind
 from sitegen.sources.markdown_records import PUBLICATION_TYPES
 from sitegen.urls import slugify
 
@@ -66,6 +68,10 @@ CELL_OPTION = re.compile(r"^[ \t]*#\|.*\n", re.MULTILINE)
 DIV_FENCE = re.compile(r"^[ \t]*:{3,}.*\n?", re.MULTILINE)
 ATTRIBUTES = re.compile(r"(?<=[)\]])\{[^{}\n]*\}|(?<=\S)[ \t]+\{#[^{}\n]*\}[ \t]*$", re.MULTILINE)  # ![a](x.png){width=50%}, ## Heading {#sec-x}
 SHORTCODE = re.compile(r"\{\{<\s*(?P<name>[\w-]+)\b(?P<arguments>[^>]*)>\}\}")
+# the words of a publication's own links, on a line of their own below its text ('[PDF](paper.pdf) | [Code](...)')
+LINK_WORDS = {"pdf": "pdf", "paper": "pdf", "preprint": "preprint", "code": "code", "software": "code", "slides": "slides"}
+LINK_WORDS |= {"video": "video", "data": "data", "dataset": "data", "poster": "poster", "supplement": "supp", "arxiv": "abs"}
+LINK_LINE = re.compile(r"\[(?P<words>[^\]\n]+)\]\((?P<target>[^)\s]+)\)")
 QMD_LINK = re.compile(r"(\]\(\s*<?[^)\s>#]*?)\.(?:qmd|ipynb|rmd)(?=[#)\s>])", re.IGNORECASE)
 
 
@@ -235,17 +241,18 @@ def _publication(old: OldSite, imported: Imported, relative: str) -> None:
     if doi := a_string(front.get("doi")) or a_string(citation.get("doi")):
         record["doi"] = doi
     links = {}
-    for key, kind in (("url", "website"), ("pdf-url", "pdf")):
+    for key, kind in (("url", ""), ("pdf-url", "pdf")):
         url = a_string(citation.get(key))
-        if (copied := own_file(old, imported, url, relative)) or url.startswith(("https://", "http://")):
-            links[kind] = copied or url
-    if doi and links.get("website", "").lower().endswith(doi.lower()):  # its DOI's address: the DOI's link says it
-        links.pop("website")
-    if links:
-        record["links"] = links
+        if copied := own_file(old, imported, url, relative):
+            links[kind or "pdf"] = copied
+        elif url.startswith(("https://", "http://")) and not (doi and url.lower().endswith(doi.lower())):  # the DOI's: its link says it
+            links[kind or url_kind(url)] = url  # named by what it leads to, as a .bib entry's `url` is
     if categories := [c for c in map(plain_text, map(a_string, a_list(front.get("categories")))) if c]:
         record["categories"] = categories
     abstract = _text(old, imported, relative, body) or plain_text(a_string(front.get("abstract")) or a_string(front.get("description")))
+    abstract = _links_taken(abstract, links)
+    if links:
+        record["links"] = links
     if front.get("draft") is True:
         record["hidden"] = True
     if left := sorted(str(key) for key in citation if str(key).lower() not in CITATION_FIELDS and str(key).lower() not in CITATION_PASSED_OVER):
@@ -254,7 +261,23 @@ def _publication(old: OldSite, imported: Imported, relative: str) -> None:
     target = PurePosixPath("content/records/publications", f"{name}.md")
     imported.files[target] = markdown_file(record, abstract)
     imported.records += 1
-    imported.redirects[old_address(relative)] = f"records/{name}/"
+    for address in [old_address(relative), *old_aliases(front)]:  # Quarto's `aliases:` too
+        imported.redirects[address] = f"records/{name}/"
+
+
+def _links_taken(text: str, links: dict[str, str]) -> str:
+    """A publication's text without the lines that only hold its own links (`[PDF](paper.pdf) | [Code](...)`, as
+    Quarto's publication pages write them below the abstract): each is put in `links` by its words instead."""
+    kept = []
+    for line in text.split("\n"):
+        found = list(LINK_LINE.finditer(line))
+        rest = LINK_LINE.sub("", line).strip(" \t|·•,;-–")
+        if found and not rest and all(plain_text(m["words"]).casefold() in LINK_WORDS for m in found):
+            for match in found:
+                links.setdefault(LINK_WORDS[plain_text(match["words"]).casefold()], match["target"])
+            continue
+        kept.append(line)
+    return "\n".join(kept).strip()
 
 
 def _authors(value: Any) -> list[str]:
