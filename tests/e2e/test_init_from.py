@@ -1,4 +1,4 @@
-"""`sitegen init DIR --from OLD_SITE`: switching from al-folio, academicpages or Hugo Blox in one command.
+"""`sitegen init DIR --from OLD_SITE`: switching from al-folio, academicpages, Hugo Blox or Quarto in one command.
 
 Each old site is a small fixture in the tool's own layout (tests/fixtures/old-sites/). The new site
 must build with `--strict` (no warning: every link and picture the old site had leads to a file
@@ -124,7 +124,7 @@ def test_an_academicpages_site_comes_over_with_its_files_and_talks(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox"])
+@pytest.mark.parametrize("tool", ["al-folio", "academicpages", "hugo-blox", "quarto"])
 def test_a_site_brought_over_publishes_no_sample_page(tmp_path, tool):
     """init's sample About page ("Write about your research here") would be the first entry of the menu of a site
     that has its owner's bio already."""
@@ -167,6 +167,54 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
 
 
 @pytest.mark.slow
+def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_and_navbar(tmp_path):
+    """A Quarto website: the about page's title, subtitle, image and links are the profile; the publications listing's
+    items (their `citation:` metadata) are records; the `bibliography:` is read as it is; the blog listing's posts, the
+    navbar's pages and the old .html addresses come over."""
+    site, result = init_from(tmp_path, "quarto")
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert (profile["name"], profile["position"], profile["email"]) == (
+        "Ada Lindqvist",
+        "Assistant Professor of Statistics, University of Uppsala",
+        "ada.lindqvist@uu.se",
+    )
+    assert profile["links"]["orcid"] == "https://orcid.org/0000-0002-1825-0097" and profile["links"]["x"] == "https://twitter.com/adalind"
+    index = page(site)
+    assert served_file(site, index.select_one("img[src$='profile.jpg']")["src"]).read_bytes() == b"\xff\xd8\xff\xe0fakejpeg"
+    cv = next(a["href"] for a in index.find_all("a", href=True) if a["href"].endswith("cv.pdf"))  # cv/cv.pdf: the profile's CV link
+    assert served_file(site, cv).read_bytes() == b"%PDF cv"
+    assert "My research is on Bayesian methods for spatial data" in text(index)
+    paper = item(index, "spatial-priors")  # its citation: type, container-title, volume, issue, page
+    assert text(paper.select_one(".record-title")) == "Penalised complexity priors for spatial fields"
+    assert "Journal article" in text(paper) and "Journal of the American Statistical Association , 118(3), 1203–1215" in text(paper)
+    assert served_file(site, paper.select_one("li.link-pdf a")["href"]).read_bytes() == b"%PDF-1.4 fake"  # [PDF](...) below its text
+    assert "https://doi.org/10.1080/01621459.2023.1234567" in [a["href"] for a in paper.select("a")]
+    workshop = item(index, "inla-workshop")  # `author: "A, B and C"`, a `paper-conference`
+    assert "Conference paper" in text(workshop) and "Erik Berg, Maja Holm" in text(workshop)
+    sphere = item(index, "sphere-gp")  # `name: {given, family}`; the arXiv url, [Code](...) · [Slides](slides.pdf)
+    assert {"link-abs", "link-code", "link-slides"} <= {c for li in sphere.select("li[class^='link-']") for c in li["class"]}
+    assert served_file(site, sphere.select_one("li.link-slides a")["href"]).read_bytes() == b"%PDF-1.4 slides"
+    bib = (site / "output/publications.bib").read_text(encoding="utf-8")
+    assert bib.count("Penalised complexity priors") == 1  # references.bib's entry and the listing's page: one work (its DOI)
+    assert "note: references.bib: copied to content/records/references.bib" in result.stdout  # cited works become publications: said
+    post = page(site, "posts/first-post/index.html")
+    assert post.select_one("main pre code").get_text() == "summary(cars)\n" and "#|" not in text(post)  # a cell: code, no options
+    assert ":::" not in text(post) and "Callouts are a Quarto thing." in text(post)
+    links = {text(a): a["href"] for a in post.select("main .prose a")}  # links to other pages' .qmd: their new addresses
+    assert served_file(site, links["the PC priors paper"]) == site / "output/records/spatial-priors/"
+    assert served_file(site, links["research page"]) == site / "output/research/"
+    assert "note: posts/first-post/index.qmd: its code cells (r) come over as code" in result.stdout
+    assert not (site / "output/posts/second").exists()  # `draft: true`
+    menu = [text(a) for a in index.select("header nav a")]
+    assert "Research" in menu and "Blog" in menu  # research.qmd, in the navbar: a page in the menu
+    for old, new in {"publications/spatial-priors.html": "records/spatial-priors/", "papers/sphere.html": "records/sphere-gp/", "blog.html": "posts/"}.items():
+        stub = page(site, old)
+        assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}"
+    for said in ("talks/index.qmd: a page of talks not brought over", "the theme (cosmo)", "page-footer", "Google Analytics (G-ABC123)"):
+        assert said in result.stdout
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, address, title, description, tags",
     [
@@ -179,6 +227,7 @@ def test_a_hugo_blox_site_comes_over_with_its_author_page_publications_and_event
         ),
         ("academicpages", "blog-post-1", "Future Blog Post", "This post will show up by default.", ["cool posts", "category1"]),
         ("hugo-blox", "getting-started", "Welcome", "Why I started a blog about the connexion of the sciences.", ["Academic"]),
+        ("quarto", "first-post", "Hello, Quarto", "Why I moved my homepage to Quarto.", ["news", "quarto"]),  # a listing's posts/*/index.qmd
     ],
 )
 def test_blog_posts_come_over_at_the_addresses_of_their_old_names(tmp_path, tool, address, title, description, tags):
