@@ -43,6 +43,7 @@ from sitegen.sources.markdown_records import PUBLICATION_TYPES
 from sitegen.urls import slugify
 
 SOURCES = (".qmd", ".md", ".ipynb", ".rmd")
+LISTING_FILES = (".yml", ".yaml")  # a listing's items written in a YAML file of their own (`contents: papers.yml`)
 # a listing whose folder (or page) has one of these names lists publications; talks; anything else: posts
 PUBLICATION_NAMES = frozenset({"publications", "publication", "papers", "pubs", "research", "articles", "preprints"})
 TALK_NAMES = frozenset({"talks", "talk", "presentations", "slides"})
@@ -87,23 +88,31 @@ def read(old: OldSite) -> Imported:
     if (address := a_string(website.get("site-url"))).startswith(("https://", "http://")):
         imported.base_url = address.rstrip("/") + "/"
     custom_domain(old, imported)
-    home = next((name for name in ("index.qmd", "index.md", "index.ipynb") if old.has(name)), "")
-    _profile(old, imported, home, website)
     output = a_string(a_mapping(config.get("project")).get("output-dir")) or "_site"
     sources = [p for p in old.files("", SOURCES) if _a_page(p, output)]
+    home = _home(old, sources)
+    _profile(old, imported, home, website)
     listed: set[str] = set()
     for relative in sources:
         for listing in _listings(old.front_matter(relative)[0]):
             items = _listed_files(old, relative, listing, sources)
-            listed |= set(items)
+            listed |= {item for item in items if not item.endswith(LISTING_FILES)}
             _list_brought_over(old, imported, relative, items)
-    _bibliographies(old, imported, config, home)
+    _bibliographies(old, imported, config, sources)
     menu = _menu(old, imported, website)
     for relative in sources:
         if relative != home and relative not in listed:
             _page(old, imported, relative, menu)
     _settings_left(imported, config, website)
     return imported
+
+
+def _home(old: OldSite, sources: list[str]) -> str:
+    """The page about the owner: the one with an `about:` template (index.qmd, else about.qmd, ...), else index.qmd
+    (a site whose home page is its blog's listing keeps its about page as about.qmd)."""
+    ordered = sorted(sources, key=lambda relative: (relative.count("/"), PurePosixPath(relative).stem != "index", relative))
+    with_about = [relative for relative in ordered if isinstance(old.front_matter(relative)[0].get("about"), (dict, str))]
+    return next(iter(with_about), next((relative for relative in ordered if PurePosixPath(relative).stem == "index" and "/" not in relative), ""))
 
 
 def _a_page(relative: str, output: str) -> bool:
@@ -191,6 +200,9 @@ def _listed_files(old: OldSite, page: str, listing: dict[str, Any], sources: lis
     found: list[str] = []
     for pattern in patterns or ["*"]:
         pattern = (folder / pattern.removeprefix("./")).as_posix().lstrip("./") if not pattern.startswith("/") else pattern.lstrip("/")
+        if pattern.endswith(LISTING_FILES) and old.has(pattern):
+            found.append(pattern)
+            continue
         for relative in sources:
             inside = relative.startswith(pattern.rstrip("/") + "/") and "*" not in pattern
             if relative != page and relative not in found and (inside or relative == pattern or fnmatch.fnmatch(relative, pattern)):
@@ -200,13 +212,18 @@ def _listed_files(old: OldSite, page: str, listing: dict[str, Any], sources: lis
 
 def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[str]) -> None:
     """A listing's items as publications, talks or posts: by their `citation:` (or `doi:`), else by the name of
-    their folder or of the listing page."""
+    their folder or of the listing page. Items of a YAML file (`contents: papers.yml`) are publications."""
     names = {PurePosixPath(page).stem.lower(), *(PurePosixPath(item).parts[0].lower() for item in items)}
-    fronts = [old.front_matter(item)[0] for item in items]
+    names |= {PurePosixPath(item).stem.lower() for item in items if item.endswith(LISTING_FILES)}
+    fronts = [old.front_matter(item)[0] for item in items if not item.endswith(LISTING_FILES)]
     list_address = old_address(page)
-    if any("citation" in front or "doi" in front for front in fronts) or names & PUBLICATION_NAMES:
+    if any("citation" in front or "doi" in front for front in fronts) or names & PUBLICATION_NAMES or (items and not fronts):
         for item in items:
-            _publication(old, imported, item)
+            if item.endswith(LISTING_FILES):
+                _yaml_publications(old, imported, item)
+            else:
+                front, body = old.front_matter(item)
+                _publication(old, imported, item, front, _text(old, imported, item, body), PurePosixPath(item))
         imported.redirects[list_address] = "#publications"
     elif names & TALK_NAMES:
         links = {"slides": "slides", "video": "video", "code": "code", "pdf": "pdf"}
@@ -216,11 +233,26 @@ def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[
         posts_files(old, imported, items, old_address, (list_address,), lambda relative, body: quarto_markdown(old, imported, relative, body))
 
 
-def _publication(old: OldSite, imported: Imported, relative: str) -> None:
-    """A publication's page as a Markdown record (content/records/publications/NAME.md) in sitegen's fields: its
-    front matter's title, authors, date, categories and DOI, its `citation:` (CSL: the type, journal, volume,
-    pages, the address), its text the abstract; its old address leads to the record's page."""
-    front, body = old.front_matter(relative)
+def _yaml_publications(old: OldSite, imported: Imported, relative: str) -> None:
+    """The items of a listing's YAML file (`- title: ...`, `author`, `date`, `path`, `description`, `citation`):
+    each a publication, its `path` (a web address, or a file of the site) its link."""
+    for number, item in enumerate(a_list(old.yaml_data(relative)), start=1):
+        front = a_mapping(item)
+        path = a_string(front.get("path") or front.get("href"))
+        citation = a_mapping(front.get("citation"))
+        if path and "url" not in citation and "pdf-url" not in citation:
+            front = {**front, "citation": {**citation, ("pdf-url" if path.lower().endswith(".pdf") else "url"): path}}
+        name = PurePosixPath(f"{slugify(a_string(front.get('title')))[:40].strip('-') or PurePosixPath(relative).stem + f'-{number}'}.yml")
+        text = plain_text(a_string(front.get("abstract")) or a_string(front.get("description")))
+        _publication(old, imported, f"{relative} (item {number})", front, text, name, relative)
+
+
+def _publication(old: OldSite, imported: Imported, relative: str, front: dict[str, Any], text: str, source: PurePosixPath, folder_file: str = "") -> None:
+    """A publication (a listing's page, or an item of its YAML file) as a Markdown record
+    (content/records/publications/NAME.md, NAME from `source`) in sitegen's fields: its front matter's title,
+    authors, date, categories and DOI, its `citation:` (CSL: the type, journal, volume, pages, the address),
+    `text` the abstract; the page's old address leads to the record's page. `folder_file`: the file whose
+    folder its relative links start from, when it is not `relative`."""
     citation = a_mapping(front.get("citation"))
     title = plain_text(a_string(front.get("title")) or a_string(citation.get("title")))
     date = iso_date(front.get("date")) or iso_date(citation.get("issued"))
@@ -243,26 +275,29 @@ def _publication(old: OldSite, imported: Imported, relative: str) -> None:
     links = {}
     for key, kind in (("url", ""), ("pdf-url", "pdf")):
         url = a_string(citation.get(key))
-        if copied := own_file(old, imported, url, relative):
+        if copied := own_file(old, imported, url, folder_file or relative):
             links[kind or "pdf"] = copied
         elif url.startswith(("https://", "http://")) and not (doi and url.lower().endswith(doi.lower())):  # the DOI's: its link says it
             links[kind or url_kind(url)] = url  # named by what it leads to, as a .bib entry's `url` is
     if categories := [c for c in map(plain_text, map(a_string, a_list(front.get("categories")))) if c]:
         record["categories"] = categories
-    abstract = _text(old, imported, relative, body) or plain_text(a_string(front.get("abstract")) or a_string(front.get("description")))
-    abstract = _links_taken(abstract, links)
+    abstract = _links_taken(text or plain_text(a_string(front.get("abstract")) or a_string(front.get("description"))), links)
     if links:
         record["links"] = links
     if front.get("draft") is True:
         record["hidden"] = True
     if left := sorted(str(key) for key in citation if str(key).lower() not in CITATION_FIELDS and str(key).lower() not in CITATION_PASSED_OVER):
         imported.left.append(f"{relative}: citation fields {', '.join(left)} not brought over; add what you need to its record")
-    name = slugify(PurePosixPath(relative).parent.name if PurePosixPath(relative).stem == "index" else PurePosixPath(relative).stem)
+    name = slugify(source.parent.name if source.stem == "index" else source.stem)
     target = PurePosixPath("content/records/publications", f"{name}.md")
+    if target in imported.files:
+        imported.left.append(f"{relative}: a second publication named {name}: not brought over; add it to content/records/ by hand")
+        return
     imported.files[target] = markdown_file(record, abstract)
     imported.records += 1
-    for address in [old_address(relative), *old_aliases(front)]:  # Quarto's `aliases:` too
-        imported.redirects[address] = f"records/{name}/"
+    for address in [old_address(relative) if not folder_file else "", *old_aliases(front)]:  # Quarto's `aliases:` too
+        if address:
+            imported.redirects[address] = f"records/{name}/"
 
 
 def _links_taken(text: str, links: dict[str, str]) -> str:
@@ -295,20 +330,33 @@ def _authors(value: Any) -> list[str]:
     return [name for name in names if name]
 
 
-def _bibliographies(old: OldSite, imported: Imported, config: dict[str, Any], home: str) -> None:
-    """The project's (and the home page's) `bibliography:` files that sitegen reads (.bib, CSL-JSON .json),
-    copied as they are into content/records/; a note that each entry is a publication of the owner's now."""
-    named = [config.get("bibliography"), a_mapping(old.front_matter(home)[0]).get("bibliography") if home else None]
-    for value in named:
+def _bibliographies(old: OldSite, imported: Imported, config: dict[str, Any], sources: list[str]) -> None:
+    """The `bibliography:` files that sitegen reads (.bib, CSL-JSON .json), copied as they are into content/records/:
+    the project's, with a note that each entry is a publication of the owner's now (Quarto's pages cite from it),
+    and a page's that lists them all (`nocite: '@*'`: the owner's list of publications, whose page is the
+    profile's list now); a page's other bibliography holds the works it cites, and is named in a note."""
+    named: list[tuple[str, Any, bool]] = [("_quarto.yml", config.get("bibliography"), False)]
+    for relative in sources:
+        front = old.front_matter(relative)[0]
+        if front.get("bibliography"):
+            named.append((relative, front.get("bibliography"), "@*" in a_string(front.get("nocite"))))
+    for where, value, all_listed in named:
         for relative in (a_string(v) for v in (value if isinstance(value, list) else [value]) if a_string(v)):
-            path = PurePosixPath(relative.lstrip("/"))
-            if path.suffix.lower() not in (".bib", ".json") or (data := old.read_bytes(path.as_posix())) is None:
-                imported.left.append(f"_quarto.yml: bibliography {relative} not brought over (sitegen reads .bib and CSL-JSON .json files)")
-                continue
+            path = PurePosixPath(where).parent / relative if where != "_quarto.yml" and not relative.startswith("/") else PurePosixPath(relative.lstrip("/"))
             target = PurePosixPath("content/records", path.name)
-            if target not in imported.files:
-                imported.files[target] = data
-                imported.records += 1
+            if target in imported.files:
+                continue
+            if where != "_quarto.yml" and not all_listed:
+                imported.left.append(f"{where}: its bibliography {relative} (the works it cites) not brought over; its citations ([@key]) are shown as written")
+                continue
+            if path.suffix.lower() not in (".bib", ".json") or (data := old.read_bytes(path.as_posix())) is None:
+                imported.left.append(f"{where}: bibliography {relative} not brought over (sitegen reads .bib and CSL-JSON .json files of the site)")
+                continue
+            imported.files[target] = data
+            imported.records += 1
+            if all_listed:
+                imported.redirects[old_address(where)] = "#publications"
+            else:
                 imported.left.append(
                     f"{relative}: copied to {target}: each of its entries is a publication of yours on the new site; "
                     "remove the works of others it holds (the ones your pages cited)"
