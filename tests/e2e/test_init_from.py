@@ -215,6 +215,40 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
 
 
 @pytest.mark.slow
+def test_a_quarto_blog_with_an_about_page_and_a_nocite_bibliography_comes_over(tmp_path):
+    """The other usual Quarto layout: the home page is the blog's listing, the owner is on about.qmd, the
+    publications page prints a .bib file whole (`nocite: '@*'`), a listing's items are a YAML file of their own."""
+    old = tmp_path / "old"
+    files = {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Jon Berg\n  navbar:\n    right: [about.qmd, publications.qmd, software.qmd]\n",
+        "index.qmd": "---\ntitle: Blog\nlisting:\n  contents: posts\n---\n",
+        "about.qmd": "---\ntitle: Jon Berg\nabout:\n  template: trestles\n  links:\n    - icon: envelope\n      href: mailto:jon@example.org\n"
+        "    - text: Google Scholar\n      href: https://scholar.google.com/citations?user=ABC123\n---\n\nPostdoc in ecology.\n",
+        "publications.qmd": "---\ntitle: Publications\nbibliography: mypubs.bib\nnocite: |\n  @*\n---\n",
+        "mypubs.bib": "@article{berg2022,\n  title = {Moose in the snow},\n  author = {Berg, Jon},\n  journal = {Oikos},\n  year = {2022}\n}\n",
+        "software.qmd": "---\ntitle: Software\nlisting:\n  contents: software.yml\n---\n",
+        "software.yml": "- title: 'mooser: moose counts in R'\n  author: Jon Berg\n  date: 2023-04-01\n  path: https://github.com/jberg/mooser\n",
+        "posts/2024-05-01-moose.qmd": "---\ntitle: Moose\ndate: 2024-05-01\n---\nSeen one. {{< video https://www.youtube.com/watch?v=abc >}}\n",
+    }
+    for name, content in files.items():
+        (old / name).parent.mkdir(parents=True, exist_ok=True)
+        (old / name).write_text(content, encoding="utf-8")
+    site, result = init_from(tmp_path, "", old)
+    profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
+    assert (profile["name"], profile["email"], profile["bio"].strip()) == ("Jon Berg", "jon@example.org", "Postdoc in ecology.")
+    assert profile["links"]["google_scholar"] == "https://scholar.google.com/citations?user=ABC123"
+    index = page(site)
+    assert text(item(index, "berg2022").select_one(".record-title")) == "Moose in the snow"  # mypubs.bib, as it is
+    mooser = index.select_one("#publications li[id^='r-mooser']")  # software.yml's item, its `path` its link
+    assert text(mooser.select_one(".record-title")) == "mooser: moose counts in R"
+    assert mooser.select_one("li.link-code a")["href"] == "https://github.com/jberg/mooser"
+    post = page(site, "posts/moose/index.html")
+    assert post.select_one("main .prose a")["href"] == "https://www.youtube.com/watch?v=abc"  # {{< video >}}: a link to it
+    assert "mypubs.bib: copied" not in result.stdout  # the owner's own list: no warning about others' works
+    assert page(site, "publications.html").find("meta", attrs={"http-equiv": "refresh"})["content"].endswith("/#publications")
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "tool, address, title, description, tags",
     [
