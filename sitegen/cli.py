@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         metavar="OLD_SITE",
-        help="bring over the profile, publications, news and talks of a site kept with al-folio, academicpages or Hugo Blox",
+        help="bring over the profile, publications, news and talks of a site kept with al-folio, academicpages, Hugo Blox or Quarto",
     )
     init.set_defaults(handler="sitegen.scaffold:run")
 

@@ -483,7 +483,7 @@ def test_a_folder_of_no_known_tool_is_an_error_and_nothing_is_written(tmp_path):
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "index.html").write_text("<p>hand-made</p>")
     result = run_sitegen("init", str(tmp_path / "new"), "--from", str(tmp_path / "old"), cwd=tmp_path)
-    assert result.returncode == 1 and "not a site sitegen can bring over (it knows academicpages, al-folio, Hugo Blox)" in result.stderr
+    assert result.returncode == 1 and "not a site sitegen can bring over (it knows academicpages, al-folio, Hugo Blox, Quarto)" in result.stderr
     assert not (tmp_path / "new").exists()
 
 
