@@ -839,7 +839,8 @@ def posts_files(
 ) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
-    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`). The old site's lists of
+    leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`); its `image`, a file of the old
+    site (its link preview's picture, Quarto's listing's thumbnail), is the post's. The old site's lists of
     posts (`old_lists`: 'blog/') lead to the blog, once a post is published there. `markup`: what makes a post's
     text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads."""
     taken: set[str] = set()
@@ -865,6 +866,10 @@ def posts_files(
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         if tags := post_tags(front):
             post["tags"] = tags
+        if (picture := a_string(front.get("image"))) and (
+            copied := own_file(old, imported, picture, relative)
+        ):  # its link preview's (Quarto's, jekyll-seo-tag's)
+            post["image"] = copied
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/", front)

@@ -284,6 +284,8 @@ def _publication(old: OldSite, imported: Imported, relative: str, front: dict[st
     abstract = _links_taken(text or plain_text(a_string(front.get("abstract")) or a_string(front.get("description"))), links)
     if links:
         record["links"] = links
+    if (picture := a_string(front.get("image"))) and (copied := own_file(old, imported, picture, folder_file or relative)):
+        record["image"] = copied  # the listing's thumbnail: the record's, in lists and link previews
     if front.get("draft") is True:
         record["hidden"] = True
     if left := sorted(str(key) for key in citation if str(key).lower() not in CITATION_FIELDS and str(key).lower() not in CITATION_PASSED_OVER):

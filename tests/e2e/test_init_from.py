@@ -194,6 +194,7 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     sphere = item(index, "sphere-gp")  # `name: {given, family}`; the arXiv url, [Code](...) · [Slides](slides.pdf)
     assert {"link-abs", "link-code", "link-slides"} <= {c for li in sphere.select("li[class^='link-']") for c in li["class"]}
     assert served_file(site, sphere.select_one("li.link-slides a")["href"]).read_bytes() == b"%PDF-1.4 slides"
+    assert served_file(site, sphere.select_one("img.record-thumbnail")["src"]).read_bytes() == b"\x89PNG sphere"  # its `image:`
     bib = (site / "output/publications.bib").read_text(encoding="utf-8")
     assert bib.count("Penalised complexity priors") == 1  # references.bib's entry and the listing's page: one work (its DOI)
     assert "note: references.bib: copied to content/records/references.bib" in result.stdout  # cited works become publications: said
@@ -205,6 +206,8 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     assert served_file(site, links["research page"]) == site / "output/research/"
     assert "note: posts/first-post/index.qmd: its code cells (r) come over as code" in result.stdout
     assert not (site / "output/posts/second").exists()  # `draft: true`
+    preview = post.find("meta", property="og:image")["content"]  # its `image:`, the listing's thumbnail: the link preview's
+    assert preview.endswith("/static/posts/first-post/thumbnail.png")
     menu = [text(a) for a in index.select("header nav a")]
     assert "Research" in menu and "Blog" in menu  # research.qmd, in the navbar: a page in the menu
     for old, new in {"publications/spatial-priors.html": "records/spatial-priors/", "papers/sphere.html": "records/sphere-gp/", "blog.html": "posts/"}.items():
