@@ -678,15 +678,18 @@ PROJECTS = Collection("Projects", "projects", 3, ("category",), by_importance=Tr
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg")
 
 
-def collection_page(old: OldSite, imported: Imported, relatives: list[str], collection: Collection, old_address: OldAddress, intro: str = "") -> None:
+def collection_page(
+    old: OldSite, imported: Imported, relatives: list[str], collection: Collection, old_address: OldAddress, intro: str = "", markup: Markup | None = None
+) -> None:
     """Pages of another tool (Markdown with front matter) as one page of the new site: a section per page, a line
     of its facts and year under its title, its picture (`img`, or a Hugo bundle's `featured.*`, copied to
     static/), then its text (or its `description`, `summary`, `excerpt`) and its link elsewhere, if any; each
     page's old address leads to the new page. `intro`: Markdown before the sections (the text of Hugo's list
-    page, `content/teaching/_index.md`)."""
+    page, `content/teaching/_index.md`); `markup`: as for `posts_files`."""
     sections = []
     for relative in relatives:
         front, body = old.front_matter(relative)
+        body = markup(relative, body) if markup else body
         if not (title := plain_text(a_string(front.get("title")))):
             continue
         _moved(imported, old_address(relative, front), collection.address, front)
@@ -697,7 +700,7 @@ def collection_page(old: OldSite, imported: Imported, relatives: list[str], coll
         # academicpages' portfolio shows its `excerpt` on the list, the item's picture in it (<img src='/images/x.png'>)
         shown = HTML_IMAGE.search(a_string(front.get("excerpt")))
         in_excerpt = next((value for name, _, value in HTML_ATTRIBUTE.findall(shown[0]) if name.lower() == "src"), "") if shown else ""
-        picture = _picture(old, imported, relative, a_string(front.get("img")) or in_excerpt, collection.slug)
+        picture = _picture(old, imported, relative, a_string(front.get("img")) or in_excerpt or a_string(front.get("image")), collection.slug)
         # Hugo Blox's `external_link`; its `links:` list since 2025 (`- type: site`, `url: ...`); Jekyll's `redirect`
         listed = [a_string(a_mapping(item).get("url")) for item in a_list(front.get("links"))]
         link = a_string(front.get("external_link") or front.get("redirect")) or next((url for url in listed if url.startswith(("https://", "http://"))), "")
@@ -751,11 +754,13 @@ def _picture(old: OldSite, imported: Imported, relative: str, named: str, slug: 
     bundle's `featured.*` (Hugo): copied to static/<slug>/; its path in the new site ('' when there is none)."""
     folder = PurePosixPath(relative).parent
     found = named.lstrip("/") if named.lower().endswith(PICTURES) and "://" not in named else ""
+    if found and not named.startswith("/") and not old.has(found) and old.has((folder / found).as_posix()):  # beside its page (Quarto's)
+        found = (folder / found).as_posix()
     if not found and PurePosixPath(relative).name == "index.md":
         found = old.featured(str(folder)) or ""
     if not found or (data := old.read_bytes(found)) is None:
         return ""
-    name = f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).name == "index.md" else PurePosixPath(found).name
+    name = f"{folder.name}-{PurePosixPath(found).name}" if PurePosixPath(relative).stem == "index" else PurePosixPath(found).name
     target = PurePosixPath("static", slug, slugify(name))  # a name Markdown can link to as it is
     imported.files[target] = data
     return target.as_posix()

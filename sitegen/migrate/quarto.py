@@ -15,20 +15,27 @@ from __future__ import annotations
 import datetime
 import fnmatch
 import re
+from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
 
 from sitegen.migrate import (
+    OWN_PAGE_NAMES,
+    PROJECTS,
+    TEACHING,
+    Collection,
     Imported,
     OldSite,
     a_list,
     a_mapping,
     a_string,
+    collection_page,
     custom_domain,
     iso_date,
     link_kind,
     markdown_file,
     markdown_page,
+    markdown_text,
     old_aliases,
     page_text,
     person_links,
@@ -37,7 +44,7 @@ from sitegen.migrate import (
     register_tool,
     talks_file,
 )
-from sitegen.migrate.links import own_file
+from sitegen.migrate.links import outside_code, own_file
 from sitegen.sources.bibtex import link_kind as url_kind
 from sitegen.sources.markdown_records import PUBLICATION_TYPES
 from sitegen.urls import slugify
@@ -45,7 +52,10 @@ from sitegen.urls import slugify
 SOURCES = (".qmd", ".md", ".ipynb", ".rmd")
 LISTING_FILES = (".yml", ".yaml")  # a listing's items written in a YAML file of their own (`contents: papers.yml`)
 # a listing whose folder (or page) has one of these names lists publications; talks; anything else: posts
-PUBLICATION_NAMES = frozenset({"publications", "publication", "papers", "pubs", "research", "articles", "preprints"})
+PUBLICATION_NAMES = frozenset({"publications", "publication", "papers", "pubs", "articles", "preprints"})
+# a listing of these: one page (content/pages/NAME.md), a section per item, as other tools' projects and courses
+PROJECT_NAMES = frozenset({"projects", "project", "research", "portfolio", "software"})
+TEACHING_NAMES = frozenset({"teaching", "courses", "course"})
 TALK_NAMES = frozenset({"talks", "talk", "presentations", "slides"})
 # CSL's variables of a `citation:` that a record keeps under another name (the others: see `_publication`)
 CITATION_FIELDS = {
@@ -73,6 +83,7 @@ SHORTCODE = re.compile(r"\{\{<\s*(?P<name>[\w-]+)\b(?P<arguments>[^>]*)>\}\}")
 LINK_WORDS = {"pdf": "pdf", "paper": "pdf", "preprint": "preprint", "code": "code", "software": "code", "slides": "slides"}
 LINK_WORDS |= {"video": "video", "data": "data", "dataset": "data", "poster": "poster", "supplement": "supp", "arxiv": "abs"}
 LINK_LINE = re.compile(r"\[(?P<words>[^\]\n]+)\]\((?P<target>[^)\s]+)\)")
+CITATION = re.compile(r"\[[^\]\n]*?-?@[\w][\w:.#$%&+?<>~/-]*[^\]\n]*\]")  # Pandoc's citations: [@key], [see @key, p. 3]
 QMD_LINK = re.compile(r"(\]\(\s*<?[^)\s>#]*?)\.(?:qmd|ipynb|rmd)(?=[#)\s>])", re.IGNORECASE)
 
 
@@ -92,14 +103,14 @@ def read(old: OldSite) -> Imported:
     sources = [p for p in old.files("", SOURCES) if _a_page(p, output)]
     home = _home(old, sources)
     _profile(old, imported, home, website)
+    menu = _menu(old, imported, website)
     listed: set[str] = set()
     for relative in sources:
         for listing in _listings(old.front_matter(relative)[0]):
             items = _listed_files(old, relative, listing, sources)
             listed |= {item for item in items if not item.endswith(LISTING_FILES)}
-            _list_brought_over(old, imported, relative, items)
+            _list_brought_over(old, imported, relative, items, menu)
     _bibliographies(old, imported, config, sources)
-    menu = _menu(old, imported, website)
     for relative in sources:
         if relative != home and relative not in listed:
             _page(old, imported, relative, menu)
@@ -150,7 +161,22 @@ def quarto_markdown(old: OldSite, imported: Imported, relative: str, text: str) 
     text = SHORTCODE.sub(shortcode, text)
     if left:
         imported.left.append(f"{relative}: its shortcodes ({', '.join(dict.fromkeys(left))}) left out of its text")
+    cited = [found for prose in _prose(text) for found in CITATION.findall(prose)]  # not in code, where @ is code
+    if cited:
+        imported.left.append(f"{relative}: its citations ({', '.join(cited[:3])}) are shown as written: link the works you cite instead")
     return QMD_LINK.sub(r"\1.html", ATTRIBUTES.sub("", DIV_FENCE.sub("", text)))
+
+
+def _prose(text: str) -> list[str]:
+    """The pieces of a Markdown text outside its code blocks and code spans."""
+    pieces: list[str] = []
+
+    def kept(prose: str) -> str:
+        pieces.append(prose)
+        return prose
+
+    outside_code(text, kept)
+    return pieces
 
 
 def _text(old: OldSite, imported: Imported, relative: str, body: str) -> str:
@@ -210,9 +236,10 @@ def _listed_files(old: OldSite, page: str, listing: dict[str, Any], sources: lis
     return found
 
 
-def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[str]) -> None:
-    """A listing's items as publications, talks or posts: by their `citation:` (or `doi:`), else by the name of
-    their folder or of the listing page. Items of a YAML file (`contents: papers.yml`) are publications."""
+def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[str], menu: list[str]) -> None:
+    """A listing's items as publications, projects or courses, talks or posts: by their `citation:` (or `doi:`),
+    else by the name of their folder or of the listing page. Items of a YAML file (`contents: papers.yml`) are
+    publications."""
     names = {PurePosixPath(page).stem.lower(), *(PurePosixPath(item).parts[0].lower() for item in items)}
     names |= {PurePosixPath(item).stem.lower() for item in items if item.endswith(LISTING_FILES)}
     fronts = [old.front_matter(item)[0] for item in items if not item.endswith(LISTING_FILES)]
@@ -225,12 +252,27 @@ def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[
                 front, body = old.front_matter(item)
                 _publication(old, imported, item, front, _text(old, imported, item, body), PurePosixPath(item))
         imported.redirects[list_address] = "#publications"
+    elif collection := names & (PROJECT_NAMES | TEACHING_NAMES):
+        _collection(old, imported, page, items, TEACHING if collection & TEACHING_NAMES else PROJECTS, menu)
     elif names & TALK_NAMES:
         links = {"slides": "slides", "video": "video", "code": "code", "pdf": "pdf"}
         talks_file(old, imported, items, "event", links, old_address, (), lambda relative, body: quarto_markdown(old, imported, relative, body))
         imported.redirects[list_address] = "talks/"
     else:
         posts_files(old, imported, items, old_address, (list_address,), lambda relative, body: quarto_markdown(old, imported, relative, body))
+
+
+def _collection(old: OldSite, imported: Imported, page: str, items: list[str], kind: Collection, menu: list[str]) -> None:
+    """A listing of projects or courses as one page named as the listing page (`research.qmd`: content/pages/research.md,
+    "Research"), a section per item, the listing page's text first; in the menu where the navbar had it."""
+    front, body = old.front_matter(page)
+    name = PurePosixPath(page).stem.lower() if PurePosixPath(page).stem != "index" else PurePosixPath(page).parent.name.lower()
+    slug = slugify(name) if slugify(name) not in OWN_PAGE_NAMES and name else kind.slug
+    nav = 10 + menu.index(name) if name in menu else kind.nav
+    collection = Collection(plain_text(a_string(front.get("title"))) or kind.title, slug, nav, kind.facts, kind.by_importance)
+    markup = partial(quarto_markdown, old, imported)
+    collection_page(old, imported, items, collection, old_address, _text(old, imported, page, body), markup)
+    imported.redirects[old_address(page)] = collection.address
 
 
 def _yaml_publications(old: OldSite, imported: Imported, relative: str) -> None:
@@ -389,9 +431,11 @@ def _menu(old: OldSite, imported: Imported, website: dict[str, Any]) -> list[str
 
 def _page(old: OldSite, imported: Imported, relative: str, menu: list[str]) -> None:
     """A page (not the home page, nor a listing's item) as content/pages/NAME.md, in the menu where the navbar had
-    it; a listing page without text of its own is passed over (its items came over); a note for any other."""
+    it; a listing page is passed over (its items came over), with a note for its text; a note for any other."""
     front, body = old.front_matter(relative)
-    if _listings(front) and not body.strip():
+    if _listings(front):  # its items came over; a collection's page has its text
+        if markdown_text(body) and imported.redirects.get(old_address(relative)) in (None, "posts/", "#publications", "talks/"):
+            imported.left.append(f"{relative}: its text above its listing not brought over; copy it into the bio or content/pages/*.md")
         return
     name = old_address(relative).removesuffix(".html").strip("/").lower()
     text = quarto_markdown(old, imported, relative, body)

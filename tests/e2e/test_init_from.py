@@ -210,7 +210,12 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     assert preview.endswith("/static/posts/first-post/thumbnail.png")
     menu = [text(a) for a in index.select("header nav a")]
     assert "Research" in menu and "Blog" in menu  # research.qmd, in the navbar: a page in the menu
-    for old, new in {"publications/spatial-priors.html": "records/spatial-priors/", "papers/sphere.html": "records/sphere-gp/", "blog.html": "posts/"}.items():
+    research = page(site, "research/index.html")  # its listing of projects/*/index.qmd: a section each, after its text
+    assert "works on spatial statistics" in text(research) and [text(h) for h in research.select("main .prose h2")] == ["Climate downscaling"]
+    assert served_file(site, research.select_one("main .prose img")["src"]).read_bytes() == b"\x89PNG map"  # its `image:`
+    assert "note: research.qmd: its citations ([@lindqvist2023]) are shown as written" in result.stdout
+    moved = {"publications/spatial-priors.html": "records/spatial-priors/", "papers/sphere.html": "records/sphere-gp/", "blog.html": "posts/"}
+    for old, new in (moved | {"projects/downscaling/index.html": "research/"}).items():
         stub = page(site, old)
         assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}"
     for said in ("talks/index.qmd: a page of talks not brought over", "the theme (cosmo)", "page-footer", "Google Analytics (G-ABC123)"):
