@@ -408,12 +408,14 @@ def _bibliographies(old: OldSite, imported: Imported, config: dict[str, Any], so
 
 
 def _menu(old: OldSite, imported: Imported, website: dict[str, Any]) -> list[str]:
-    """The names of the pages of the navbar (`website: navbar: left:`, `right:`, their `menu:`s), in its order: the
-    ones brought over as pages are in the new menu so; a link elsewhere (`href: https://...`) becomes a link of
-    the profile (icons already are); a note for what the new site's menu does not have."""
+    """The names of the pages of the navbar (`website: navbar: left:`, `right:`, their `menu:`s) and then of the
+    sidebar (`website: sidebar: contents:`, its sections' `contents:`), in their order: the ones brought over as
+    pages are in the new menu so; a link elsewhere (`href: https://...`) becomes a link of the profile (icons
+    already are)."""
     navbar = a_mapping(website.get("navbar"))
-    items = [item for side in ("left", "right") for item in a_list(navbar.get(side))]
-    items += [sub for item in items for sub in a_list(a_mapping(item).get("menu"))]
+    sidebars = website.get("sidebar")
+    items = _menu_items([navbar.get("left"), navbar.get("right")])
+    items += _menu_items([a_mapping(bar).get("contents") for bar in (sidebars if isinstance(sidebars, list) else [sidebars])])
     names = []
     for item in items:
         href = a_string(item) or a_string(a_mapping(item).get("href"))
@@ -427,6 +429,15 @@ def _menu(old: OldSite, imported: Imported, website: dict[str, Any]) -> list[str
         if href:
             names.append(PurePosixPath(href.lstrip("/")).with_suffix("").as_posix().removesuffix("/index").removesuffix("index").lower())
     return names
+
+
+def _menu_items(lists: list[Any]) -> list[Any]:
+    """The items of the menus' lists, each followed by those of its `menu:` or `contents:` (a dropdown, a section)."""
+    items = []
+    for item in (item for one in lists for item in a_list(one)):
+        items.append(item)
+        items += _menu_items([a_mapping(item).get("menu"), a_mapping(item).get("contents")])
+    return items
 
 
 def _page(old: OldSite, imported: Imported, relative: str, menu: list[str]) -> None:

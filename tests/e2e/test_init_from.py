@@ -225,10 +225,13 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
 @pytest.mark.slow
 def test_a_quarto_blog_with_an_about_page_and_a_nocite_bibliography_comes_over(tmp_path):
     """The other usual Quarto layout: the home page is the blog's listing, the owner is on about.qmd, the
-    publications page prints a .bib file whole (`nocite: '@*'`), a listing's items are a YAML file of their own."""
+    publications page prints a .bib file whole (`nocite: '@*'`), a listing's items are a YAML file of their own, the
+    menu is a sidebar."""
     old = tmp_path / "old"
     files = {
-        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Jon Berg\n  navbar:\n    right: [about.qmd, publications.qmd, software.qmd]\n",
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Jon Berg\n  sidebar:\n    contents:\n      - about.qmd\n"
+        "      - section: More\n        contents: [publications.qmd, outreach.qmd]\n",  # a sidebar, its sections
+        "outreach.qmd": "---\ntitle: Outreach\n---\n\nSchool visits.\n",
         "index.qmd": "---\ntitle: Blog\nlisting:\n  contents: posts\n---\n",
         "about.qmd": "---\ntitle: Jon Berg\nabout:\n  template: trestles\n  links:\n    - icon: envelope\n      href: mailto:jon@example.org\n"
         "    - text: Google Scholar\n      href: https://scholar.google.com/citations?user=ABC123\n---\n\nPostdoc in ecology.\n",
@@ -252,6 +255,7 @@ def test_a_quarto_blog_with_an_about_page_and_a_nocite_bibliography_comes_over(t
     assert mooser.select_one("li.link-code a")["href"] == "https://github.com/jberg/mooser"
     post = page(site, "posts/moose/index.html")
     assert post.select_one("main .prose a")["href"] == "https://www.youtube.com/watch?v=abc"  # {{< video >}}: a link to it
+    assert "Outreach" in [text(a) for a in index.select("header nav a")]  # in the sidebar's section: in the menu
     assert "mypubs.bib: copied" not in result.stdout  # the owner's own list: no warning about others' works
     assert page(site, "publications.html").find("meta", attrs={"http-equiv": "refresh"})["content"].endswith("/#publications")
 
