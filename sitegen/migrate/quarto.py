@@ -57,6 +57,7 @@ PUBLICATION_NAMES = frozenset({"publications", "publication", "papers", "pubs", 
 PROJECT_NAMES = frozenset({"projects", "project", "research", "portfolio", "software"})
 TEACHING_NAMES = frozenset({"teaching", "courses", "course"})
 TALK_NAMES = frozenset({"talks", "talk", "presentations", "slides"})
+POST_NAMES = frozenset({"posts", "post", "blog", "news"})
 # CSL's variables of a `citation:` that a record keeps under another name (the others: see `_publication`)
 CITATION_FIELDS = {
     "container-title": "source",
@@ -187,7 +188,7 @@ def _profile(old: OldSite, imported: Imported, home: str, website: dict[str, Any
     """The owner from the home page: its `title` (else the website's), `subtitle`, `image` and the `about:`
     template's `links:` (the navbar's icons too), its text the bio."""
     front, body = old.front_matter(home) if home else ({}, "")
-    about = a_mapping(front.get("about"))
+    about = a_mapping(front.get("about")) or ({"template": front["about"]} if isinstance(front.get("about"), str) else {})  # `about: jolla`
     imported.name = plain_text(a_string(front.get("title"))) or plain_text(a_string(website.get("title")))
     imported.position = plain_text(a_string(front.get("subtitle")))
     navbar = a_mapping(website.get("navbar"))
@@ -240,8 +241,10 @@ def _list_brought_over(old: OldSite, imported: Imported, page: str, items: list[
     """A listing's items as publications, projects or courses, talks or posts: by their `citation:` (or `doi:`),
     else by the name of their folder or of the listing page. Items of a YAML file (`contents: papers.yml`) are
     publications."""
-    names = {PurePosixPath(page).stem.lower(), *(PurePosixPath(item).parts[0].lower() for item in items)}
-    names |= {PurePosixPath(item).stem.lower() for item in items if item.endswith(LISTING_FILES)}
+    # the names of the items' folders (or YAML files) say what they are; else the listing page's name
+    names = {(PurePosixPath(item).stem if item.endswith(LISTING_FILES) or "/" not in item else PurePosixPath(item).parts[0]).lower() for item in items}
+    if not names & (PUBLICATION_NAMES | PROJECT_NAMES | TEACHING_NAMES | TALK_NAMES | POST_NAMES):
+        names.add(PurePosixPath(page).stem.lower())
     fronts = [old.front_matter(item)[0] for item in items if not item.endswith(LISTING_FILES)]
     list_address = old_address(page)
     if any("citation" in front or "doi" in front for front in fronts) or names & PUBLICATION_NAMES or (items and not fronts):

@@ -506,3 +506,34 @@ def test_jekyll_drafts_left_behind_are_named(tmp_path):
     assert (
         "_drafts/: 2 drafts not brought over; to keep one, copy it into content/posts/_NAME.md with a `date:` (a draft, which `sitegen serve --drafts` shows)"
     ) in read_old_site(tmp_path).left
+
+
+def test_a_quarto_listing_is_taken_for_what_its_items_folder_names(tmp_path):
+    """One page with two listings (papers and posts): each listing's items are what their folder says; `about: jolla`
+    (the template's name alone) is an about page; a citation that is no mapping, an author that is a number and a
+    date Quarto fills in itself (`last-modified`) come over or are named, never a crash."""
+    from sitegen.migrate import read_old_site
+
+    write_site(
+        tmp_path,
+        {
+            "_quarto.yml": "project:\n  type: website\nwebsite:\n  navbar: oops\n",
+            "index.qmd": "---\ntitle: Ada Lindqvist\nabout: jolla\n---\nHi.\n",
+            "papers.qmd": "---\ntitle: Work\nlisting:\n  - contents: pubs\n  - contents: posts\n---\n",
+            "pubs/p1.qmd": "---\ntitle: P1\ndate: last-modified\ncitation: true\n---\n",
+            "pubs/p2.qmd": "---\ntitle: P2\nauthor: [{name: A B}, 7]\ndate: 2020\ncitation: {type: webpage, foo: bar}\n---\n",
+            "posts/a.qmd": "---\ntitle: A post\ndate: 2024-01-02\n---\nText.\n",
+        },
+    )
+    imported = read_old_site(tmp_path)
+    assert (imported.tool, imported.name, imported.bio) == ("Quarto", "Ada Lindqvist", "Hi.")
+    assert not [note for note in imported.left if "about:" in note]  # `about: jolla` is one
+    assert sorted(str(path) for path in imported.files if "records" in str(path) or "posts" in str(path)) == [
+        "content/posts/2024-01-02-a.md",
+        "content/records/publications/p2.md",
+    ]
+    record = yaml.safe_load(imported.files[PurePosixPath("content/records/publications/p2.md")].decode().split("---")[1])
+    assert record == {"title": "P2", "authors": ["A B", "7"], "year": 2020}
+    notes = "\n".join(imported.left)
+    assert "pubs/p1.qmd: no date: not brought over" in notes and "citation type webpage has no type of sitegen's" in notes
+    assert "pubs/p2.qmd: citation fields foo not brought over" in notes
