@@ -46,7 +46,7 @@ from sitegen.migrate import (
 )
 from sitegen.migrate.links import outside_code, own_file
 from sitegen.sources.bibtex import link_kind as url_kind
-from sitegen.sources.markdown_records import PUBLICATION_TYPES
+from sitegen.sources.markdown_records import PUBLICATION_TYPES, quarto_authors
 from sitegen.urls import slugify
 
 SOURCES = (".qmd", ".md", ".ipynb", ".rmd")
@@ -363,18 +363,8 @@ def _links_taken(text: str, links: dict[str, str]) -> str:
 
 
 def _authors(value: Any) -> list[str]:
-    """Quarto's `author`: a name, a list of names, or of `name:` (text, or `given` and `family`) mappings."""
-    names: list[str] = []
-    for author in a_list(value) if isinstance(value, list) else [value]:
-        name = a_mapping(author).get("name", author) if isinstance(author, dict) else author
-        if isinstance(name, dict):
-            name = a_string(name.get("literal")) or " ".join(part for part in (a_string(name.get("given")), a_string(name.get("family"))) if part)
-        names += (
-            [part for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", plain_text(a_string(name))) if part]
-            if isinstance(value, str)
-            else [plain_text(a_string(name))]
-        )
-    return [name for name in names if name]
+    """Quarto's `author` as names (sitegen.sources.markdown_records.quarto_authors), text only."""
+    return [name for name in (plain_text(a_string(author)) for author in quarto_authors(value)) if name]
 
 
 def _bibliographies(old: OldSite, imported: Imported, config: dict[str, Any], sources: list[str]) -> None:

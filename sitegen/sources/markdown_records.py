@@ -1,4 +1,5 @@
-"""Records kept as Markdown files with YAML (or Hugo's TOML) front matter, the way Hugo Blox (`content/publication/<name>/index.md`)
+"""Records kept as Markdown files with YAML (or Hugo's TOML) front matter, the way Hugo Blox (`content/publication/<name>/index.md`),
+Quarto (a listing's `publications/<name>.qmd`, its `author` and `citation:` read)
 and academicpages (`_publications/<name>.md`) keep them: copied into content/records/, they build as they are.
 
 Their fields are read under sitegen's names (`publication` or `venue` is the `source`, `url_pdf` or
@@ -14,6 +15,7 @@ import copy
 import re
 import tomllib
 import urllib.parse
+from collections.abc import Callable
 from typing import Any
 
 from sitegen.errors import Location, Problem
@@ -58,6 +60,10 @@ PUBLICATION_TYPES = {
     "software": "software",  # CSL's, as later Hugo Blox writes them
     "dataset": "dataset",
 }
+# what Quarto reads for its own page (how to render and run it, where the listing shows it)
+QUARTO_LAYOUT_FIELDS = frozenset(
+    {"format", "execute", "jupyter", "engine", "knitr", "freeze", "toc", "editor", "listing", "aliases", "subtitle", "title-block-banner", "page-layout"}
+)
 # what those tools use for their own pages and sitegen has no use for (summary and excerpt: see below)
 LAYOUT_FIELDS = frozenset(
     {
@@ -76,13 +82,16 @@ LAYOUT_FIELDS = frozenset(
         "math",
         "highlight",
         "bibtexurl",
+        *QUARTO_LAYOUT_FIELDS,
     }
 )
 # Hugo Blox's `author_notes` (one note per author, "Equal contribution", "Corresponding author"): each note is a mark
 # after the names it is given to, as papers print them, and sitegen's `author_notes` says what each mark means
 NOTE_MARKS = ("*", "†", "‡", "§", "¶")
 ACADEMICPAGES_CATEGORIES = {"manuscripts": "article", "conferences": "inproceedings", "books": "book"}
-READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "category", "hugoblox", *LINK_FIELDS})
+READ_BELOW = frozenset({"date", "links", "url_custom", "publication_types", "category", "hugoblox", "author", "description", *LINK_FIELDS})
+# Quarto's `citation:` (CSL's variables, for its page's citation and Google Scholar tags) -> a record's fields
+QUARTO_CITATION = {"container-title": "source", "volume": "volume", "issue": "number", "page": "pages", "publisher": "publisher", "doi": "doi"}
 _EMPHASIS = re.compile(r"(\*{1,2}|_{1,2})(.+?)\1")
 # a day with or without its leading zeros, and the time Hugo writes after it ('2021-8-20T00:00:00Z')
 _LOOSE_DATE = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
@@ -119,6 +128,9 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
     if "date" in data:
         date = _date(data["date"])
         put("year" if isinstance(date, int) and not isinstance(date, bool) else "date", date, "date")
+    if "author" in data:  # Quarto's
+        put("authors", quarto_authors(data["author"]), "author")
+    _put_quarto_citation(put, data)
     if (kind := PUBLICATION_TYPES.get(_first(data.get("publication_types")))) is not None:
         put("type", kind, "publication_types")
     if (kind := ACADEMICPAGES_CATEGORIES.get(_first(data.get("category")))) is not None:
@@ -142,7 +154,7 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
             put("arxiv", item.get("id"), "links")
     if _first(data.get("publication_types")) == "article" and "arxiv" in record and not data.get("publication"):
         record["type"] = "preprint"  # CSL's `article` with no journal: Hugo Blox's template for a preprint
-    for key in ("summary", "excerpt"):  # a summary stands in for a missing abstract, after the text below
+    for key in ("summary", "excerpt", "description"):  # a summary stands in for a missing abstract, after the text below (Quarto's: description)
         if not body.strip() and isinstance(data.get(key), str):
             body, body_line = data[key], data.line_of(key)
             break
@@ -151,6 +163,44 @@ def read_markdown_record(text: str, display_path: str) -> ReadResult:
         record["abstract"] = body.strip("\n")
         record.key_lines["abstract"] = body_line
     return [record], problems
+
+
+def quarto_authors(value: Any) -> list[Any]:
+    """Quarto's `author`: a name, or a list of names and of `name:` mappings (the name as text, or `given` and
+    `family`, beside `affiliations`, `orcid`, ...), as a list of names; anything else as it is, for the validator.
+    One text that names several people ('Ada Lindqvist, Erik Berg and Maja Holm', which Quarto would print as one
+    name) is each of them; 'Lindqvist, Ada' stays one."""
+    if isinstance(value, str):
+        pieces = [piece.strip() for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", value) if piece.strip()]
+        return pieces if len(pieces) > 1 and all(" " in piece for piece in pieces) else [value]
+    names = []
+    for author in value if isinstance(value, list) else [value]:
+        name = author.get("name") if isinstance(author, dict) else author
+        if isinstance(name, dict):
+            name = " ".join(str(name[part]).strip() for part in ("given", "family") if isinstance(name.get(part), str)) or name.get("literal")
+        names.append(name)
+    return names
+
+
+def _put_quarto_citation(put: Callable[[str, Any, str], None], data: PositionedDict) -> None:
+    """Quarto's `citation:` mapping (academicpages' `citation` is the text of one, and passed over): its CSL type,
+    journal, volume, issue, pages, publisher and DOI, and its `url` and `pdf-url` as links, under the record's
+    fields that the front matter does not give itself."""
+    citation = data.get("citation")
+    if not isinstance(citation, dict):
+        return
+    for key, name in QUARTO_CITATION.items():
+        put(name, str(citation[key]) if isinstance(citation.get(key), (int, float)) else citation.get(key), "citation")
+    if (kind := PUBLICATION_TYPES.get(str(citation.get("type", "")).strip())) is not None:
+        put("type", kind, "citation")
+    doi = str(data.get("doi") or citation.get("doi") or "").strip().lower()
+    links = {
+        kind: citation[key].strip()
+        for key, kind in (("url", "html"), ("pdf-url", "pdf"))
+        if _usable(citation.get(key)) and not (doi and citation[key].strip().lower().endswith(doi))  # the DOI's address: its own link
+    }
+    if "links" not in data and links:
+        put("links", links, "citation")
 
 
 def _put_author_notes(record: PositionedDict, data: PositionedDict) -> None:
@@ -250,4 +300,4 @@ def _usable(url: Any) -> bool:
 
 
 # Hugo Blox names the site's owner `admin` (the folder of their author page) in `authors`, some sites `me`
-MARKDOWN = register_reader(Reader("markdown", (".md",), read_markdown_record, rank=OWN_LIST, owner_aliases=("admin", "me")))
+MARKDOWN = register_reader(Reader("markdown", (".md", ".qmd"), read_markdown_record, rank=OWN_LIST, owner_aliases=("admin", "me")))

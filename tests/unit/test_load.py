@@ -220,7 +220,7 @@ def test_a_reference_list_in_a_format_not_read_says_to_export_bibtex_or_ris(tmp_
     site = write_site(tmp_path, {**MINIMAL_SITE, f"content/records/{name}": "TY  - JOUR\nER  - \n"})
     raw = load_site(*read_inputs(site))
     assert [str(p) for p in raw.problems] == [
-        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .json, .md, .ris, .yaml, .yml; "
+        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .json, .md, .qmd, .ris, .yaml, .yml; "
         "export these references as BibTeX or RIS instead (Google Scholar: select all, Export, BibTeX; "
         "EndNote, Zotero, Mendeley: Export as RIS) and put the .bib or .ris file here"
     ]
@@ -248,7 +248,9 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
         },
     )
     raw = load_site(*read_inputs(site))
-    assert [str(p) for p in raw.problems] == ["content/records/notes.txt: warning: not read: record files end with .bib, .cff, .json, .md, .ris, .yaml, .yml"]
+    assert [str(p) for p in raw.problems] == [
+        "content/records/notes.txt: warning: not read: record files end with .bib, .cff, .json, .md, .qmd, .ris, .yaml, .yml"
+    ]
     assert raw.site.data["title"] == "Test site"
     assert raw.profile.data["name"] == "Ada Lovelace"
     assert [f.path for f in raw.record_files] == [

@@ -199,3 +199,31 @@ def test_hugo_bloxs_csl_types_of_software_and_data_are_the_records_types(tmp_pat
     result = check_site(write_site(tmp_path, {**MINIMAL_SITE, "content/records/fluxgrid/index.md": front}))
     record = json.loads(result.files["records.json"])["records"][0]
     assert record["type"] == kind and [str(w) for w in result.warnings] == []
+
+
+def test_a_quarto_publication_page_copied_in_builds_with_its_citation_metadata(tmp_path):
+    """A Quarto listing's `publications/x.qmd` copied into content/records/ as it is: `author` (text, or `name:`
+    mappings), its `citation:` (CSL: type, journal, volume, issue, pages, url), `description` as the abstract, and
+    Quarto's own page settings passed over without a warning."""
+    extra = {
+        "content/records/pc-priors.qmd": (
+            "---\ntitle: Penalised complexity priors\nauthor:\n  - name: Ada Lindqvist\n    orcid: 0000-0002-1825-0097\n"
+            "  - name: {given: Erik, family: Berg}\ndate: 2023-05-12\ndoi: 10.1080/01621459.2023.1234567\n"
+            "citation:\n  type: article-journal\n  container-title: Journal of Spatial Things\n  volume: 118\n  issue: 3\n"
+            "  page: 1203-1215\n  url: https://doi.org/10.1080/01621459.2023.1234567\n  pdf-url: https://example.org/pc.pdf\n"
+            "description: PC priors for Matérn fields.\nformat:\n  html:\n    toc: true\n---\n"
+        ),
+        "content/records/workshop.qmd": "---\ntitle: Fast inference\nauthor: Ada Lindqvist, Erik Berg and Maja Holm\ndate: 2021\n---\n",
+    }
+    site = write_site(tmp_path, {**MINIMAL_SITE, **extra})
+    result = check_site(site)
+    assert not [p for p in result.warnings if "pc-priors" in str(p) or "workshop" in str(p)], result.warnings
+    records = {record["id"]: record for record in json.loads(result.files["records.json"])["records"]}
+    paper = records["pc-priors"]
+    assert (paper["authors"], paper["type"], paper["source"]) == (["Ada Lindqvist", "Erik Berg"], "article", "Journal of Spatial Things")
+    assert paper["details"] == {"volume": "118", "number": "3", "pages": "1203–1215"}
+    assert paper["links"] == {"pdf": "https://example.org/pc.pdf"}  # its url is its DOI's address: the DOI link says it
+    assert paper["abstract"] == "PC priors for Matérn fields."
+    assert records["workshop"]["authors"] == ["Ada Lindqvist", "Erik Berg", "Maja Holm"]  # one text naming three
+    page = BeautifulSoup(result.files["records/pc-priors/index.html"], "html.parser")
+    assert "Journal of Spatial Things" in page.get_text() and "1203–1215" in page.get_text()
