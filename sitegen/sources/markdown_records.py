@@ -178,7 +178,8 @@ def quarto_authors(value: Any) -> list[Any]:
         name = author.get("name") if isinstance(author, dict) else author
         if isinstance(name, dict):
             name = " ".join(str(name[part]).strip() for part in ("given", "family") if isinstance(name.get(part), str)) or name.get("literal")
-        names.append(name)
+        if name is not None:  # an author entry without a name (affiliations alone): none
+            names.append(name)
     return names
 
 
