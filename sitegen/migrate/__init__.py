@@ -2,7 +2,7 @@
 
 Each tool is one module that registers how to recognise its sites and what it
 brings over (`register_tool`): al-folio (`alfolio.py`), academicpages
-(`academicpages.py`) and Hugo Blox (`hugoblox.py`). A tool's reader returns an
+(`academicpages.py`), Hugo Blox (`hugoblox.py`) and Quarto (`quarto.py`). A tool's reader returns an
 `Imported`: the profile's values (they fill in `content/profile.yaml`), the
 files of the new site (publication files as sitegen's readers take them, news,
 talks, PDFs and pictures for `static/`), and what it did not bring over, for
