@@ -1347,11 +1347,14 @@ def written_language(text: str, site_language: str) -> str:
     """The language a text's letters tell for sure, else '': 'ja' for one with kana, 'ko' for one with Hangul, and 'en'
     for one of Latin letters alone on a Chinese, Japanese or Korean site (where an English paper is the one such a
     researcher writes in Latin letters). Han characters alone say nothing: Chinese and Japanese share them."""
+    cjk_site = site_language.partition("-")[0] in CJK_LANGUAGES
+    if text.isascii():  # most records' title and abstract: no kana, Hangul or Han to look for
+        return "en" if cjk_site and _LATIN_LETTER.search(text) else ""
     if _KANA.search(text):
         return "ja"
     if _HANGUL.search(text):
         return "ko"
-    if site_language.partition("-")[0] in CJK_LANGUAGES and _LATIN_LETTER.search(text) and not FAMILY_FIRST_LETTER.search(text):
+    if cjk_site and _LATIN_LETTER.search(text) and not FAMILY_FIRST_LETTER.search(text):
         return "en"
     return ""
 
