@@ -58,6 +58,7 @@ from sitegen.sources.bibtex import (
     put_link,
     without_identifier_addresses,
 )
+from sitegen.sources.rich_text import rich_text_latex
 from sitegen.sources.ris import WORK_KIND_ENTRIES, made_id
 
 # CSL item types -> the BibTeX entry type that says the same (what sitegen.record_types decides a type by), as
@@ -511,7 +512,7 @@ def item_record(item: _Item, kind: str, title: tuple[str, int], dates: tuple[tup
     entry_type = TYPE_ENTRIES.get(kind, "misc")
     if (key := _citation_key(item)) is not None:
         record.put("id", *key)
-    record.put("title", title[0], title[1])
+    record.put("title", rich_text_latex(title[0]), title[1])
     _put_people(record, item)
     (year, month, day), date_line = dates
     record.put("year", year, date_line)
@@ -614,7 +615,7 @@ def _put_source(record: RecordMapping, item: _Item, kind: str, arxiv) -> tuple[s
     key, (venue, line) = found
     if arxiv and (ARXIV_IN_TEXT.search(venue) or _ARXIV_VENUE.match(venue)):
         venue = "arXiv"
-    record.put("source", venue, line)
+    record.put("source", rich_text_latex(venue), line)
     short = item.text("container-title-short", "journalAbbreviation", "short-container-title") if key == "container-title" else None
     if short is not None and short[0].casefold() != venue.casefold():
         record.put("venue_short", short[0], short[1])

@@ -50,6 +50,7 @@ from sitegen.sources.bibtex import (
     put_link,
     without_identifier_addresses,
 )
+from sitegen.sources.rich_text import RICH_TEXT_MACRO, rich_text_latex
 
 # The tags of the RIS specification (2011, and the 2001 one's T1, A1, Y1, N2, JF, JO, BT, ...), and Zotero's and
 # EndNote's few beyond it (M2, SV, DP): any other is a warning at its line.
@@ -339,7 +340,7 @@ def entry_record(entry: _Entry, kind: str, title: tuple[str, int], dates: _Dates
     given_id = entry.get("ID")
     if given_id is not None and not given_id[0].isdigit() and USABLE_CITE_KEY.match(given_id[0]):
         record.put("id", given_id[0], given_id[1])
-    record.put("title", _text(title[0]), title[1])
+    record.put("title", rich_text_latex(_text(title[0])), title[1])
     _put_people(record, entry, kind)
     record.put("year", dates.year, dates.year_line)
     if dates.date:
@@ -450,7 +451,7 @@ def _put_source(record: RecordMapping, entry: _Entry, kind: str, arxiv) -> tuple
     venue = _text(venue)
     if arxiv and (ARXIV_IN_TEXT.search(venue) or venue.lower() in ("corr", "arxiv")):
         venue = "arXiv"
-    record.put("source", venue, line)
+    record.put("source", rich_text_latex(venue), line)
     short = next((value for short_tag in SHORT_VENUE_TAGS if short_tag != tag and (value := entry.get(short_tag)) is not None), None)
     if short is None and tag in ("T2", "JF") and (journal := entry.get("JO")) is not None and len(journal[0]) < len(venue):
         short = journal  # PubMed's JO beside T2: the journal's abbreviation ('BMC Med Inform Decis Mak')
@@ -604,7 +605,7 @@ def made_id(record: PositionedDict) -> str:
     first = str(authors[0]) if authors else ""
     family = first.split(",")[0] if "," in first else (first.split() or [""])[-1]
     family_words = _key_words(family.strip("{}"))
-    title_words = [word for word in _key_words(str(record.get("title", ""))) if word not in _KEY_STOPWORDS]
+    title_words = [word for word in _key_words(RICH_TEXT_MACRO.sub(" ", str(record.get("title", "")))) if word not in _KEY_STOPWORDS]
     return f"{family_words[-1] if family_words else 'anon'}{record.get('year', '')}{title_words[0] if title_words else ''}"
 
 

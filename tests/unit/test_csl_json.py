@@ -213,6 +213,45 @@ def test_html_and_script_in_csl_text_are_text(tmp_path):
     assert any("'URL': 'javascript:alert(1)' is no web address (left out)" in warning for warning in built.warnings)
 
 
+def test_zotero_rich_text_in_a_title_is_the_latex_the_pipeline_shows():
+    """CSL's rich text (Zotero's, Mendeley's) and Crossref's JATS tags become BibTeX's text macros; a nocase span
+    is its text; the id made from the title's words is not made from a tag's name."""
+    item = {
+        "type": "article-journal",
+        "title": 'Growth of <i>E. coli</i> at 10<sup>5</sup> cells in <span class="nocase">pH</span> and '
+        '<span style="font-variant:small-caps;">Lisp</span>, <b>fast</b>',
+        "author": [{"family": "Smith", "given": "Ann"}],
+        "container-title": "Journal of <i>Microbes</i>",
+        "issued": {"date-parts": [[2024]]},
+    }
+    crossref = {**item, "title": "<jats:italic>In vivo</jats:italic> CO<sub>2</sub> uptake", "container-title": "Plants"}
+    records, problems = read(item_file(item, crossref))
+    assert problems == []
+    assert records[0].title == r"Growth of \textit{E. coli} at 10\textsuperscript{5} cells in pH and \textsc{Lisp}, \textbf{fast}"
+    assert records[0].source == r"Journal of \textit{Microbes}"
+    assert records[1].title == r"\textit{In vivo} CO\textsubscript{2} uptake"
+    assert [record.id for record in records] == ["smith2024growth", "smith2024vivo"]
+
+
+def test_tags_beyond_rich_text_in_a_csl_title_are_shown_as_text_beside_its_italics(tmp_path):
+    item = {
+        "type": "article-journal",
+        "title": '<i>E. coli</i> <script>alert(1)</script> <a href=javascript:alert(2)>x</a> <i onmouseover=alert(3)>y</i> <span style="color:red">z</span>',
+        "author": [{"family": "Evil", "given": "Eve"}],
+        "issued": {"date-parts": [[2024]]},
+    }
+    built = Built(tmp_path, {PATH: item_file(item)})
+    [record_id] = built.records
+    raw = built.result.files[f"records/{record_id}/index.html"].decode("utf-8")
+    assert "<script>alert" not in raw and "<a href=javascript" not in raw and "<span style=" not in raw
+    heading = built.page(record_id).select_one("h1")
+    assert [em.get_text() for em in heading.find_all("em")] == ["E. coli"]
+    assert heading.find(["script", "a", "span", "i"]) is None and heading.find(attrs={"onmouseover": True}) is None
+    shown = heading.get_text()
+    assert "<script>alert(1)</script>" in shown and '<a href="javascript:alert(2)">x</a>' in shown
+    assert '<i onmouseover="alert(3)">y</i>' in shown and '<span style="color:red">z</span>' in shown
+
+
 # -- problems: path:line, as the other readers' ------------------------------------------------------------
 
 

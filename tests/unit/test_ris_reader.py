@@ -179,6 +179,33 @@ def test_html_and_script_in_ris_text_are_text(tmp_path):
     assert not any(a.get("href", "").startswith("javascript:") for a in page.find_all("a"))
 
 
+def test_zotero_rich_text_in_ris_titles_is_the_latex_the_pipeline_shows(tmp_path):
+    """Zotero and Mendeley write a title's italics and superscripts as HTML in TI (and T2): the record has
+    BibTeX's macros, the page shows them, publications.bib writes them, publications.ris the plain text."""
+    ris = (
+        'TY  - JOUR\nTI  - Growth of <i>E. coli</i> at 10<sup>5</sup> cells in <span class="nocase">pH</span>\n'
+        "AU  - Smith, Ann\nPY  - 2024\nT2  - Journal of <i>Microbes</i>\nER  - \n\n"
+        "TY  - JOUR\nTI  - <i>In vivo</i> CO<sub>2</sub> uptake <script>alert(1)</script>\nAU  - Smith, Ann\nPY  - 2023\nER  - \n"
+    )
+    records, problems = read(ris)
+    assert problems == []
+    assert [record.title for record in records] == [
+        r"Growth of \textit{E. coli} at 10\textsuperscript{5} cells in pH",
+        r"\textit{In vivo} CO\textsubscript{2} uptake <script>alert(1)</script>",
+    ]
+    assert records[0].source == r"Journal of \textit{Microbes}"
+    assert [record.id for record in records] == ["smith2024growth", "smith2023vivo"]
+    built = Built(tmp_path, {PATH: ris})
+    heading = built.page("smith2024growth").select_one("h1")
+    assert (heading.em.get_text(), heading.sup.get_text()) == ("E. coli", "5")
+    other = built.page("smith2023vivo").select_one("h1")
+    assert other.find("script") is None and "<script>alert(1)</script>" in other.get_text() and other.sub.get_text() == "2"
+    bib = built.result.files["publications.bib"].decode("utf-8")
+    assert r"title = {{Growth of \textit{E. coli} at 10\textsuperscript{5} cells in pH}}" in bib
+    exported = rispy.loads(built.result.files["publications.ris"].decode("utf-8"))
+    assert "Growth of E. coli at 10\u2075 cells in pH" in [entry["title"] for entry in exported]
+
+
 # -- problems: path:line, as BibTeX's --------------------------------------------------------------
 
 
