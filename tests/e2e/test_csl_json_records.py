@@ -70,3 +70,36 @@ def test_a_broken_csl_json_file_fails_the_build_naming_path_and_line_and_leaves_
     assert tree(site / "output") == before
     check = run_sitegen("check", "--site", str(site))
     assert check.returncode == 1 and check.stderr.splitlines() == result.stderr.splitlines()
+
+
+def test_zotero_rich_text_in_csl_json_and_ris_titles_shows_as_italics_and_is_bibtex_in_publications_bib(tmp_path: Path) -> None:
+    """A title Zotero exports with `<i>` and `<sup>` (CSL-JSON and RIS alike): the record page, the list and
+    publications.bib say what the tags mean, and a `<script>` beside them is shown as text."""
+    site = write_site(tmp_path / "site", MINIMAL_SITE)
+    item = {
+        "id": "smith2024growth",
+        "type": "article-journal",
+        "title": "Growth of <i>E. coli</i> at 10<sup>5</sup> cells <script>alert(1)</script>",
+        "author": [{"family": "Smith", "given": "Ann"}],
+        "issued": {"date-parts": [[2024]]},
+    }
+    (site / "content" / "records").mkdir()
+    (site / "content" / "records" / "zotero.json").write_text(json.dumps([item]), encoding="utf-8")
+    ris = "TY  - JOUR\nTI  - Decay of <i>B. subtilis</i> at 10<sup>3</sup> cells\nAU  - Jones, Bob\nPY  - 2023\nER  - \n"
+    (site / "content" / "records" / "zotero.ris").write_text(ris, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    output = site / "output"
+    for record_id, italics, raised in (("smith2024growth", "E. coli", "5"), ("jones2023decay", "B. subtilis", "3")):
+        page = soup(output / "records" / record_id / "index.html")
+        heading = page.select_one("h1")
+        assert (heading.em.get_text(), heading.sup.get_text()) == (italics, raised)
+        assert "<i>" not in heading.get_text() and page.find("script", string="alert(1)") is None
+    assert "<script>alert(1)</script>" in soup(output / "records" / "smith2024growth" / "index.html").select_one("h1").get_text()
+    listed = [item.em.get_text() for item in soup(output / "index.html").select("main li") if item.em is not None]
+    assert sorted(listed) == ["B. subtilis", "E. coli"]
+    bib = (output / "publications.bib").read_text(encoding="utf-8")
+    assert r"title = {{Growth of \textit{E. coli} at 10\textsuperscript{5} cells <script>alert(1)</script>}}" in bib
+    assert r"title = {{Decay of \textit{B. subtilis} at 10\textsuperscript{3} cells}}" in bib
+    exported = [entry["title"] for entry in rispy.loads((output / "publications.ris").read_bytes().decode("utf-8"))]
+    assert "Decay of B. subtilis at 10\u00b3 cells" in exported
