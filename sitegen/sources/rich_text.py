@@ -15,10 +15,8 @@ text is parsed by lxml's HTML parser (declared for `sitegen fetch`), not taken a
 
 from __future__ import annotations
 
+import functools
 import re
-
-import lxml.html
-from lxml import etree
 
 # an element of the subset (a JATS one without its `jats:` prefix) -> the text macro it becomes
 ELEMENT_MACROS = {
@@ -32,13 +30,22 @@ ELEMENT_MACROS = {
 SPAN_MACROS = {("class", "nocase"): "", ("style", "font-variant:small-caps"): "textsc"}
 # the macros made here, as a record id made from a title's words leaves them out (`sitegen.sources.ris.made_id`)
 RICH_TEXT_MACRO = re.compile(rf"\\(?:{'|'.join(sorted(set(ELEMENT_MACROS.values())))})(?![A-Za-z])")
-_VOID_ELEMENTS = frozenset(lxml.html.defs.empty_tags)
+
+
+@functools.cache
+def _void_elements() -> frozenset[str]:
+    import lxml.html.defs
+
+    return frozenset(lxml.html.defs.empty_tags)
 
 
 def rich_text_latex(text: str) -> str:
     """`text` with its rich-text elements as LaTeX text macros; text with none of them is returned as written."""
     if "<" not in text:
         return text
+    import lxml.html  # only for a text with a tag: a build whose titles have none does not load lxml
+    from lxml import etree
+
     try:
         root = lxml.html.fragment_fromstring(text, create_parent="span")
     except (etree.ParserError, ValueError):  # nothing an HTML parser can read (a NUL character): as written
@@ -71,6 +78,8 @@ def _outer(element) -> str:
         return f"\\{macro}{{{_inner(element)}}}" if macro else _inner(element)
     if isinstance(element.tag, str):
         attributes = "".join(f' {key}="{value}"' for key, value in element.attrib.items())
-        end = "" if element.tag in _VOID_ELEMENTS else f"</{element.tag}>"
+        end = "" if element.tag in _void_elements() else f"</{element.tag}>"
         return f"<{element.tag}{attributes}>{_inner(element)}{end}"
+    from lxml import etree
+
     return etree.tostring(element, encoding="unicode", with_tail=False)  # a comment, as written
