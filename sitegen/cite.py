@@ -1,4 +1,4 @@
-"""Formatted citations (APA, IEEE) for each record page, made from CSL styles by citeproc-py.
+"""Formatted citations (APA, IEEE, Vancouver, Chicago) for each record page, made from CSL styles by citeproc-py.
 
 A record is turned into CSL-JSON (`csl_item`), the item CSL processors read, and
 formatted alone: a citation copied from a record page goes into someone else's
@@ -41,7 +41,7 @@ from sitegen.record_types import numbers_a_series, work_kind
 from sitegen.values import value_class
 
 CSL_DIR = Path(__file__).parent / "csl"
-STYLES = {"apa": "apa.csl", "ieee": "ieee.csl", "vancouver": "vancouver.csl"}  # style name -> file in sitegen/csl
+STYLES = {"apa": "apa.csl", "ieee": "ieee.csl", "vancouver": "vancouver.csl", "chicago": "chicago-author-date.csl"}  # style name -> file in sitegen/csl
 NUMBERED_STYLES = {"ieee", "vancouver"}  # their bibliography starts each entry with its number ("[1]", "1.")
 
 CSL_TYPES = {  # SPEC §7 record type -> CSL item type
@@ -268,7 +268,8 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
 # the comma and word joining the last name to the others ("&", "and", APA's "…" before the last of many; citeproc-js
 # joins a person and a literal name without the comma) and the name that stands for the authors not named
 _ET_AL = re.compile(f",? (?:(?:&amp;|&#38;|&|and|…) )?{_ET_AL_MARK}et al\\.")
-ET_AL_HTML = {"apa": ", et al.", "ieee": " <i>et al.</i>", "vancouver": ", et al."}  # after the names, as the style prints its own "et al."
+# after the names, as the style prints its own "et al."
+ET_AL_HTML = {"apa": ", et al.", "ieee": " <i>et al.</i>", "vancouver": ", et al.", "chicago": ", et al."}
 
 
 def with_et_al(formatted: str, style_name: str) -> str:
@@ -310,6 +311,7 @@ def _citeproc() -> SimpleNamespace:
         Light=Lighter,
     )
     _remember_macros(model.CitationStylesElement)
+    _keep_full_given_names(model.Name)
     return SimpleNamespace(
         Citation=Citation,
         CitationItem=CitationItem,
@@ -345,6 +347,30 @@ def _remember_macros(element_class: Any) -> None:
 
     element_class.get_macro = get_macro
     _CLASSES_REMEMBERING_MACROS.add(element_class)
+
+
+_CLASSES_KEEPING_GIVEN_NAMES: set[Any] = set()  # citeproc-py's name classes whose get_option is wrapped already
+
+
+def _keep_full_given_names(name_class: Any) -> None:
+    """Make citeproc-py honour a `<name initialize="false">` (CSL 1.0.1), which it reads as initializing.
+
+    Chicago sets `initialize-with` for the whole style and `initialize="false"` on every name it prints in
+    full: without this, citeproc-py cites "Smith, J., and W. Zhang" where the style and citeproc-js give
+    "Smith, Jane, and Wei Zhang". (The spec's finer point, that initials already in a given name still get
+    the mark, "James T Kirk" -> "James T. Kirk", is left out: such a name is printed as written.)
+    """
+    if name_class in _CLASSES_KEEPING_GIVEN_NAMES:
+        return
+    get_option = name_class.get_option
+
+    def get_option_keeping_given_names(element, name, *args, **kwargs):
+        if name == "initialize-with" and element.get("initialize") == "false":
+            return None
+        return get_option(element, name, *args, **kwargs)
+
+    name_class.get_option = get_option_keeping_given_names
+    _CLASSES_KEEPING_GIVEN_NAMES.add(name_class)
 
 
 @cache

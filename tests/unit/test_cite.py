@@ -1,4 +1,4 @@
-"""APA and IEEE citations as a reader copies them from a record page: the text, and the HTML a browser shows."""
+"""APA, IEEE, Vancouver and Chicago citations as a reader copies them from a record page: the text, and the HTML a browser shows."""
 
 from __future__ import annotations
 
@@ -151,6 +151,49 @@ def test_vancouver_names_six_authors_then_et_al_and_pubmeds_ids():
         "regulation. Nature Genetics. 2024;56(3):512–26. doi:10.1038/s41588-024-01234-5 PubMed PMID: 38486001; "
         "PubMed Central PMCID: PMC10987654."
     )
+
+
+def test_chicago_author_date_names_authors_in_full_and_uses_its_year_after_the_names():
+    """Chicago (author-date), the historians' and economists' style: the first author inverted, the given names
+    in full (the style's `initialize="false"`, which citeproc-py alone would read as "Smith, J."), the year after
+    the names, volume (issue): pages, the DOI as a link. citeproc-py leaves the full stop after the closing quote
+    (`“Title”.`); citeproc-js, which formats what readers see, puts it inside (tests/browser/test_cite.py)."""
+    entry = make_entry(
+        "smith2024",
+        "Household Savings in Colonial Bengal",
+        ("Jane Smith", "Wei Zhang"),
+        source="Journal of Economic History",
+        type="article",
+        year=2024,
+        doi="10.1017/S0022050724000123",
+        extra={"volume": "12", "number": "3", "pages": "45-67"},
+    )
+    citation = formatted_citation(entry)["chicago"]
+    assert citation.plain == (
+        "Smith, Jane, and Wei Zhang. 2024. “Household Savings in Colonial Bengal”. Journal of Economic History 12 (3): 45–67. "
+        "https://doi.org/10.1017/S0022050724000123."
+    )
+    assert BeautifulSoup(citation.html, "html.parser").find("i").get_text() == "Journal of Economic History"
+    assert formatted_citation(entry)["apa"].plain.startswith("Smith, J., & Zhang, W. (2024).")  # APA still initializes
+
+
+@pytest.mark.parametrize(
+    ("language", "no_date"), [("en", "n.d."), ("de", "o.\u00a0J."), ("zh", "不详"), ("ja", "日付なし"), ("ko", "일자 없음"), ("fa", "بدون تاریخ")]
+)
+def test_chicago_says_no_date_in_the_sites_language(language, no_date):
+    """An undated work is "n.d." in Chicago: in the term of the CSL locale the build ships for the site's language
+    (static/csl/locales-*.xml, which citeproc-js formats with), not the English the style's own terms are in."""
+    from sitegen.cite import _citeproc, csl_locale
+    from sitegen.pages.search_index import csl_files
+
+    locale = csl_locale(language)
+    assert f"locales-{locale}.xml" in csl_files(locale)
+    citeproc = _citeproc()
+    style = citeproc.CitationStylesStyle(str(CSL_DIR / STYLES["chicago"]), locale=locale, validate=False)
+    item = csl_item(make_entry("undated", "Undated Work", ("Ada Lovelace",), source="Journal of Examples", type="article"))
+    bibliography = citeproc.CitationStylesBibliography(style, citeproc.CiteProcJSON([item]), citeproc.html_formatter)
+    bibliography.register(citeproc.Citation([citeproc.CitationItem("undated")]))
+    assert str(bibliography.bibliography()[0]).startswith(f"Lovelace, Ada. {no_date}")
 
 
 def test_thesis_names_its_university_and_kind():

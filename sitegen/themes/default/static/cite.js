@@ -1,7 +1,7 @@
-// APA, IEEE and Vancouver citations of a record page (partials/cite.html), formatted in the browser by
+// APA, IEEE, Vancouver and Chicago (author-date) citations of a record page (partials/cite.html), formatted in the browser by
 // citeproc-js from the record's CSL-JSON item and the CSL styles the build ships (static/csl/).
-// Nothing is fetched until the reader opens "APA and IEEE"; then citeproc-js (static/vendor/),
-// the two styles and the locale of the site's language (data-csl-locale: de-DE) are fetched once. citeproc-js's HTML is parsed inertly and
+// Nothing is fetched until the reader opens the styles ("APA, IEEE, Vancouver and Chicago"); then citeproc-js (static/vendor/),
+// the styles and the locale of the site's language (data-csl-locale: de-DE) are fetched once. citeproc-js's HTML is parsed inertly and
 // rebuilt from a few inline elements, with all text set as textContent.
 (function () {
   "use strict";
@@ -9,8 +9,8 @@
   if (!box || !window.fetch || !window.DOMParser) return;
   var section = box.closest("section");
   var status = section.querySelector(".copy-status");
-  var STYLES = { apa: "apa.csl", ieee: "ieee.csl", vancouver: "vancouver.csl" };
-  var NAMES = { apa: "APA", ieee: "IEEE", vancouver: "Vancouver" };
+  var STYLES = { apa: "apa.csl", ieee: "ieee.csl", vancouver: "vancouver.csl", chicago: "chicago-author-date.csl" };
+  var NAMES = { apa: "APA", ieee: "IEEE", vancouver: "Vancouver", chicago: "Chicago" };
   var ENGLISH = "en-US"; // citeproc-js's fallback for a term another locale lacks
   var LOCALE = box.getAttribute("data-csl-locale") || ENGLISH;
   var KEPT = { I: "i", EM: "i", B: "b", STRONG: "b", SUP: "sup", SUB: "sub" };
@@ -92,7 +92,7 @@
   // the others ("&", "and") is taken out of the citation, as sitegen.cite.with_et_al does for citeproc-py.
   var ET_AL_MARK = "\ue003";
   var ET_AL = new RegExp(",? (?:(?:&#38;|&amp;|&|and|\u2026) )?" + ET_AL_MARK + "et al\\.", "g");
-  var ET_AL_HTML = { apa: ", et al.", ieee: " <i>et al.</i>", vancouver: ", et al." }; // after the names, as the style prints its own "et al."
+  var ET_AL_HTML = { apa: ", et al.", ieee: " <i>et al.</i>", vancouver: ", et al.", chicago: ", et al." }; // after the names, as the style prints its own "et al."
   function forProcessor(item) {
     var authors = item.author || [];
     var last = authors[authors.length - 1];
