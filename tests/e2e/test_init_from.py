@@ -184,14 +184,17 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     cv = next(a["href"] for a in index.find_all("a", href=True) if a["href"].endswith("cv.pdf"))  # cv/cv.pdf: the profile's CV link
     assert served_file(site, cv).read_bytes() == b"%PDF cv"
     assert "My research is on Bayesian methods for spatial data" in text(index)
-    paper = item(index, "spatial-priors")  # its citation: type, container-title, volume, issue, page
+    # its citation: type, container-title, volume, issue, page; one work with references.bib's entry of its DOI, which
+    # names it (the .bib key, cited as [@lindqvist2023]: publications.bib keeps it); the listing's address leads on
+    paper = item(index, "lindqvist2023")
     assert text(paper.select_one(".record-title")) == "Penalised complexity priors for spatial fields"
     assert "Journal article" in text(paper) and "Journal of the American Statistical Association , 118(3), 1203–1215" in text(paper)
     assert served_file(site, paper.select_one("li.link-pdf a")["href"]).read_bytes() == b"%PDF-1.4 fake"  # [PDF](...) below its text
     assert "https://doi.org/10.1080/01621459.2023.1234567" in [a["href"] for a in paper.select("a")]
     workshop = item(index, "inla-workshop")  # `author: "A, B and C"`, a `paper-conference`
     assert "Conference paper" in text(workshop) and "Erik Berg, Maja Holm" in text(workshop)
-    sphere = item(index, "sphere-gp")  # `name: {given, family}`; the arXiv url, [Code](...) · [Slides](slides.pdf)
+    # `name: {given, family}`; the arXiv url, [Code](...) · [Slides](slides.pdf); named by references.bib's key of its arXiv id
+    sphere = item(index, "lindqvist2024preprint")
     assert {"link-abs", "link-code", "link-slides"} <= {c for li in sphere.select("li[class^='link-']") for c in li["class"]}
     assert served_file(site, sphere.select_one("li.link-slides a")["href"]).read_bytes() == b"%PDF-1.4 slides"
     assert served_file(site, sphere.select_one("img.record-thumbnail")["src"]).read_bytes() == b"\x89PNG sphere"  # its `image:`
@@ -202,7 +205,8 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     assert post.select_one("main pre code").get_text() == "summary(cars)\n" and "#|" not in text(post)  # a cell: code, no options
     assert ":::" not in text(post) and "Callouts are a Quarto thing." in text(post)
     links = {text(a): a["href"] for a in post.select("main .prose a")}  # links to other pages' .qmd: their new addresses
-    assert served_file(site, links["the PC priors paper"]) == site / "output/records/spatial-priors/"
+    assert served_file(site, links["the PC priors paper"]) == site / "output/records/spatial-priors/"  # the work's old id: on
+    assert page(site, "records/spatial-priors/index.html").find("meta", attrs={"http-equiv": "refresh"})["content"] == "0; url=/records/lindqvist2023/"
     assert served_file(site, links["research page"]) == site / "output/research/"
     assert "note: posts/first-post/index.qmd: its code cells (r) come over as code" in result.stdout
     assert not (site / "output/posts/second").exists()  # `draft: true`
