@@ -538,7 +538,7 @@ def _lead_rank(record: Record) -> tuple:
     entry whose id is a citation key (a .bib entry's) before a fuller one whose id is none (a .ris entry's): the
     work keeps that key, so that the user's `\\cite{key}` goes on working with BibTeX, which reads no `ids`."""
     rank = _rank(record)
-    cite_key_last = not (not record.fetched and keeps_cite_keys(_source_of(record)))
+    cite_key_last = record.fetched or not keeps_cite_keys(_source_of(record))
     return (record.fetched, _source_of(record) != "arxiv", -_recency(record), *rank[:3], cite_key_last, *rank[3:])
 
 

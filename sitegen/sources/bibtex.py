@@ -914,12 +914,14 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
     authors = list(record.data.get("authors") or [])
     notes = dict(record.data.get("author_notes") or {})
     highlighted: list[str] = []
+    annotated_at = 0  # the line of the last `author+an` read: where the marks it gave come from
     for name, line in fields.lines.items():
         if (match := ANNOTATION_FIELD.match(name)) is None or name not in fields.values:
             continue
         if match.group(1) != "author":
             warn(line, f"field '{name}': annotations of '{match.group(1)}' are not shown (only 'equal' and 'corresponding' of 'author' are)")
             continue
+        annotated_at = line
         for item in fields.values[name].split(";"):
             if not item.strip():
                 continue
@@ -941,9 +943,13 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                     highlighted.append(authors[position - 1].rstrip("*†"))
                 else:
                     warn(line, f"field '{name}': annotation {annotation!r} of author {position} is not shown (sitegen shows 'equal' and 'corresponding')")
-        record.put("authors", authors, record.data.key_lines.get("authors", line))
-        record.put("author_notes", notes, line)
-        record.put("highlighted_authors", highlighted, line)  # checked against the profile's names (enrich)
+    if not annotated_at:
+        return
+    record.put("authors", authors, record.data.key_lines.get("authors", annotated_at))
+    if notes:
+        record.put("author_notes", notes, annotated_at)
+    if highlighted:
+        record.put("highlighted_authors", highlighted, annotated_at)  # checked against the profile's names (enrich)
 
 
 _SCHOLAR_PATENT_NUMBER = re.compile(r"[A-Z]{2} Patent\b")  # 'US Patent 11,481,234', 'US Patent App. 18/123,456'
