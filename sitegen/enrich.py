@@ -471,7 +471,7 @@ def _marks_apart(record: Record) -> Record:
     the owner's name and of the versions of a work read the name alone ('Okafor, Amara N.', never 'Okafor*')."""
     marks: dict[str, str] = {}
     authors = []
-    if not any(_MAY_BE_MARKED.search(name) for name in record.authors):
+    if not _MAY_BE_MARKED.search("\n".join(record.authors)):
         return record
     for name in record.authors:
         clean, mark = _split_mark(name)
@@ -638,11 +638,13 @@ def unique_cite_keys(records: list[Record], bases: list[str]) -> dict[str, str]:
         if record.id not in keys:
             sharing.setdefault(base, []).append(record)
     for base, members in sharing.items():  # every bare key first: no letter-made key takes one
-        first = min(members, key=_age)
+        first = min(members, key=_age) if len(members) > 1 else members[0]
         if base.casefold() not in taken:
             keys[first.id] = base
             taken.add(base.casefold())
     for base, members in sharing.items():
+        if len(members) == 1 and members[0].id in keys:
+            continue  # most bases: one record's, which has it bare
         for record in sorted(members, key=_age):
             if record.id not in keys:
                 keys[record.id] = next(key for key in _lettered_keys(base, record.id) if key.casefold() not in taken)

@@ -112,7 +112,7 @@ ContentLoader = Callable[[ContentFiles], tuple[Any, Any, list[Any]]]
 ContentCheck = Callable[["Site"], list[Any]]
 # the links its content holds, each (where it is written: a sitegen.errors.Location, what it is for messages:
 # "link 'pdf'" or "link in the text", URL as written); the render stage warns about a path into the site that
-# leads to no file the build writes
+# leads to no file the build writes (a web address, 'https://...', is never checked: a kind with many may leave them out)
 LinkList = Callable[["Site"], Iterable[tuple[Any, str, str]]]
 
 

@@ -8,16 +8,18 @@ from functools import partial
 from sitegen.errors import Location
 from sitegen.model import Site
 from sitegen.pages import Page, RenderContext, register_page_kind
-from sitegen.urls import record_path
+from sitegen.urls import WEB_PREFIXES, record_path
 
 
 def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     """Each record's links and picture, where each is written (a link at its own line when the file says), and
-    what it is, with the record's id: one .bib file holds many records."""
+    what it is, with the record's id: one .bib file holds many records. Web addresses, most of a large site's
+    links, are left out (see `LinkList`)."""
     for entry in site.entries:
         record = entry.record
         for kind, url in record.links.items():
-            yield record.where_item("links", kind), f"record '{record.id}', link '{kind}'", url
+            if not url.startswith(WEB_PREFIXES):
+                yield record.where_item("links", kind), f"record '{record.id}', link '{kind}'", url
         if record.image:
             yield record.where("image"), f"record '{record.id}', image", record.image
 

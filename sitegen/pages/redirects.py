@@ -64,9 +64,12 @@ def record_moves(site: Site, declared: set[str]) -> Iterable[tuple[str, str]]:
     (a preprint's page, records/2401.01234/, once its journal version is the work's): the links people made to it
     keep working without a line of redirects.yaml. An old address that is a record's page, or that redirects.yaml
     sends elsewhere, is left to it; one that is no folder Windows can hold is not written."""
+    moved = [(entry, old_ids) for entry in site.entries if (old_ids := entry.record.old_ids)]
+    if not moved:
+        return
     taken = {record_path(entry.slug).casefold() for entry in site.entries} | {old.casefold() for old in declared}
-    for entry in site.entries:
-        for old_id in entry.record.old_ids:
+    for entry, old_ids in moved:
+        for old_id in old_ids:
             slug = slugify(old_id)
             old = record_path(slug)
             if old.casefold() not in taken and not windows_folder_problem(slug):

@@ -57,18 +57,22 @@ class Reader:
 
 
 READERS: dict[str, Reader] = {}  # suffix -> reader
+_READERS_BY_NAME: dict[str, Reader] = {}  # name -> reader: each record asks by its `Origin.source`
 
 
 def register_reader(reader: Reader) -> Reader:
     for suffix in reader.suffixes:
         if suffix in READERS:
             raise ValueError(f"two readers for {suffix} files: {READERS[suffix].name} and {reader.name}")
+        if not suffix.startswith(".") or "." in suffix[1:]:
+            raise ValueError(f"{reader.name}: a suffix is one '.' and the letters after it, not {suffix!r}")
         READERS[suffix] = reader
+    _READERS_BY_NAME.setdefault(reader.name, reader)
     return reader
 
 
 def reader_named(name: str) -> Reader | None:
-    return next((reader for reader in READERS.values() if reader.name == name), None)
+    return _READERS_BY_NAME.get(name)
 
 
 def owner_aliases() -> dict[str, tuple[str, ...]]:
@@ -78,11 +82,9 @@ def owner_aliases() -> dict[str, tuple[str, ...]]:
 
 def reader_for(path: str) -> Reader | None:
     """The reader of a record file, by its suffix (case ignored); None for any other file."""
-    lowered = path.lower()
-    for suffix, reader in READERS.items():
-        if lowered.endswith(suffix):
-            return reader
-    return None
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    return READERS.get(name[dot:].lower()) if dot >= 0 else None
 
 
 @dataclass(frozen=True)
