@@ -309,3 +309,31 @@ def test_an_openalex_work_whose_authors_openalex_cut_at_100_is_marked_as_naming_
     assert openalex.record_from_work(collaboration)["et_al"] is True
     # a work with fewer is whole
     assert "et_al" not in openalex.record_from_work(load("openalex/works/W4412853019.json"))
+
+
+@pytest.mark.parametrize(
+    ("path", "reader"),
+    [
+        ("content/records/papers.yaml", "yaml"),
+        ("content/records/Papers.YML", "yaml"),
+        ("content/records/zotero.BIB", "bibtex"),
+        ("content/records/arxiv/2401.01234v2.yaml", "yaml"),  # the dots of an arXiv id are not its suffix
+        ("content/records/v1.2/notes", None),  # a folder's dot is no file's suffix
+        ("content/records/notes.txt", None),
+        ("content/records/papers.yaml.bak", None),
+        ("content/records/README", None),
+    ],
+)
+def test_a_record_file_is_read_by_the_reader_of_its_last_suffix(path, reader):
+    from sitegen.sources import reader_for
+
+    found = reader_for(path)
+    assert (found.name if found else None) == reader
+
+
+def test_a_reader_is_found_by_the_source_name_its_records_carry():
+    from sitegen.sources import keeps_cite_keys, reader_named
+
+    assert reader_named("bibtex").suffixes == (".bib",)
+    assert reader_named("arxiv") is None  # a fetcher's, not a reader's
+    assert keeps_cite_keys("bibtex") and not keeps_cite_keys("yaml") and not keeps_cite_keys("arxiv")
