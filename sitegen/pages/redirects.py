@@ -49,14 +49,76 @@ def redirect_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
             yield Location(REDIRECTS_FILE, redirect.line), f"redirect of '{redirect.old.removesuffix('index.html')}'", redirect.new
 
 
-@register_page_kind("redirects", reads=(REDIRECTS_FILE,), load=lambda files: load_redirects(files), links=redirect_links)
-def redirect_pages(context: RenderContext) -> Iterable[Page]:
-    declared = context.site.kind_value("redirects", ())
+def redirect_cycles(site: Site) -> list[Problem]:
+    """redirects.yaml's old addresses that lead, from one to the next, back to themselves: a browser would go round
+    and round (each line of the cycle named once, at its first line)."""
+    declared = site.kind_value("redirects", ())
+    leads = {redirect.old: redirect.new for redirect in declared}
+    problems, named = [], set()
     for redirect in declared:
-        make = functools.partial(redirect_page, context, redirect.new)
-        yield Page(redirect.old, (redirect.new,), make, in_sitemap=False, source=Location(REDIRECTS_FILE, redirect.line))
-    for old, new in record_moves(context.site, {redirect.old for redirect in declared}):
+        chain = _chain(redirect.new, leads)
+        if chain[-1] is not None or redirect.old in named:
+            continue
+        cycle = chain[:-1]
+        named.update(cycle)
+        shown = " -> ".join(old.removesuffix("index.html") for old in [redirect.old, *cycle])
+        problems.append(
+            Problem(
+                f"redirect of '{redirect.old.removesuffix('index.html')}': {shown} leads round in a circle, which a browser"
+                " follows for ever: lead one of these addresses to a page",
+                Location(REDIRECTS_FILE, redirect.line),
+                warning=True,
+            )
+        )
+    return problems
+
+
+@register_page_kind("redirects", reads=(REDIRECTS_FILE,), load=lambda files: load_redirects(files), check=redirect_cycles, links=redirect_links)
+def redirect_pages(context: RenderContext) -> Iterable[Page]:
+    """Each old address's page, leading straight to where the content is now: an old address that redirects.yaml
+    sends to another old one (a record's page before it was renamed or merged, say) leads past it, in one step."""
+    declared = context.site.kind_value("redirects", ())
+    moves = dict(record_moves(context.site, {redirect.old for redirect in declared}))
+    leads = {**{redirect.old: redirect.new for redirect in declared}, **moves}
+    for redirect in declared:
+        new = final_address(redirect.new, leads)
+        make = functools.partial(redirect_page, context, new)
+        yield Page(redirect.old, (new,), make, in_sitemap=False, source=Location(REDIRECTS_FILE, redirect.line))
+    for old, new in moves.items():
         yield Page(old, (new,), functools.partial(redirect_page, context, new), in_sitemap=False)
+
+
+def final_address(new: str, leads: dict[str, str]) -> str:
+    """Where an address leads in the end, past the old addresses (`leads`: each old page's output file -> where it
+    leads) it may name; an anchor written with it is kept ('records/old/#fig' -> 'records/new/#fig'). In a cycle,
+    the address as written (see `redirect_cycles`)."""
+    chain = _chain(new, leads)
+    return new if chain[-1] is None else chain[-1]
+
+
+def _chain(new: str, leads: dict[str, str]) -> list:
+    """The old pages an address passes through, then where it ends (None when it comes back round)."""
+    passed: list = []
+    while (page := _old_page(new, leads)) is not None:
+        if page in passed:
+            return [*passed, None]
+        passed.append(page)
+        path_and_anchor = leads[page]
+        anchor = new.partition("#")[2]
+        new = f"{path_and_anchor.partition('#')[0]}#{anchor}" if anchor and path_and_anchor.partition("#")[0] else path_and_anchor
+    return [*passed, new]
+
+
+def _old_page(address: str, leads: dict[str, str]) -> str | None:
+    """The old page (its output file) an address in the site names, if it names one: 'records/x/', 'records/x',
+    'old.html'."""
+    path = address.partition("#")[0].partition("?")[0].strip("/")
+    if not path:
+        return None
+    for page in (path, f"{path}/index.html"):
+        if page in leads:
+            return page
+    return None
 
 
 def record_moves(site: Site, declared: set[str]) -> Iterable[tuple[str, str]]:

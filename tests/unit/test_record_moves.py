@@ -53,3 +53,29 @@ def test_a_redirect_of_redirects_yaml_at_an_old_address_wins(tmp_path):
     site = write_site(tmp_path, {**SITE, "content/redirects.yaml": "records/okafor2023new/: '#publications'\n"})
     files = {path: bytes(data) for path, data in check_site(site).files.items()}
     assert redirect_target(files["records/okafor2023new/index.html"]) == "/site/#publications"
+
+
+def test_an_old_address_that_leads_to_a_records_old_page_leads_past_it_in_one_step(tmp_path):
+    """A migration's redirect to the page a listing had, which is now a renamed record's old page: one hop, not two
+    (a browser, a crawler and a link checker each follow one refresh)."""
+    redirects = "publication/new-paper/: records/okafor2023new/\nold-talk.html: records/1805.01234/#abstract\n"
+    site = write_site(tmp_path, {**SITE, "content/redirects.yaml": redirects})
+    files = {path: bytes(data) for path, data in check_site(site).files.items()}
+    assert redirect_target(files["publication/new-paper/index.html"]) == "/site/records/okafor2023renamed/"
+    assert redirect_target(files["old-talk.html"]) == "/site/records/okafor2019streaming/#abstract"
+    assert redirect_target(files["records/okafor2023new/index.html"]) == "/site/records/okafor2023renamed/"
+
+
+def test_old_addresses_of_redirects_yaml_that_lead_to_one_another_lead_to_the_last(tmp_path):
+    site = write_site(tmp_path, {**SITE, "content/redirects.yaml": "a/: b/\nb/: c/\nc/: '#publications'\n"})
+    files = {path: bytes(data) for path, data in check_site(site).files.items()}
+    assert {redirect_target(files[f"{name}/index.html"]) for name in "abc"} == {"/site/#publications"}
+
+
+def test_old_addresses_that_lead_round_in_a_circle_are_a_warning(tmp_path):
+    site = write_site(tmp_path, {**SITE, "content/redirects.yaml": "a/: b/\nb/: a/\nself/: self/\n"})
+    result = check_site(site)
+    circles = [str(problem) for problem in result.warnings if "in a circle" in str(problem)]
+    assert len(circles) == 2, circles
+    assert circles[0].startswith("content/redirects.yaml:1: warning: redirect of 'a/': a/ -> b/ -> a/ leads round in a circle")
+    assert circles[1].startswith("content/redirects.yaml:3: warning: redirect of 'self/': self/ -> self/ leads round")
