@@ -218,8 +218,8 @@ def test_a_quarto_website_comes_over_with_its_about_page_listings_bibliography_a
     assert "works on spatial statistics" in text(research) and [text(h) for h in research.select("main .prose h2")] == ["Climate downscaling"]
     assert served_file(site, research.select_one("main .prose img")["src"]).read_bytes() == b"\x89PNG map"  # its `image:`
     assert "note: research.qmd: its citations ([@lindqvist2023]) are shown as written" in result.stdout
-    # the listing's old address leads in one step to the work's page (past records/spatial-priors/, its old id's)
-    moved = {"publications/spatial-priors.html": "records/lindqvist2023/", "papers/sphere.html": "records/sphere-gp/", "blog.html": "posts/"}
+    # a listing's old address leads in one step to the work's page, named by its .bib key (past its old id's page)
+    moved = {"publications/spatial-priors.html": "records/lindqvist2023/", "papers/sphere.html": "records/lindqvist2024preprint/", "blog.html": "posts/"}
     for old, new in (moved | {"projects/downscaling/index.html": "research/"}).items():
         stub = page(site, old)
         assert stub.find("meta", attrs={"http-equiv": "refresh"})["content"] == f"0; url=/{new}"
