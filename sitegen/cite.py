@@ -249,6 +249,8 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
     escaped = {key: _protect(value) for key, value in item.items()}
     if escaped.get("author", [])[-1:] == [OTHERS]:
         escaped["author"] = [*escaped["author"][:-1], {"literal": _ET_AL_MARK + "et al."}]
+    if style_name in PATENT_NAMING_STYLES and item["type"] == "patent":
+        escaped.update(patent_designation(escaped.get("number")))
     if "number" in escaped:  # an identifier: APA's capitalize-first would print "ArXiv:2401.01234"
         escaped["number"] = _NOCASE.format(escaped["number"])
     if style_name == "apa" and item["type"] == "thesis":
@@ -263,6 +265,30 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
         formatted = _LEADING_NUMBER.sub("", formatted)
     safe_html = _FROM_PLACEHOLDER.sub(lambda m: _ENTITIES[m[0]], with_et_al(formatted, style_name))
     return FormattedCitation(style_name, safe_html, html.unescape(_TAG.sub("", safe_html)))
+
+
+# styles that print a patent as its office, "Patent" (the CSL item's `genre`, else the locale's term) and number: APA's
+# "(U.S. Patent No. 11,503,892)", Chicago's "US Patent 11,503,892"; IEEE and Vancouver print the number alone
+PATENT_NAMING_STYLES = frozenset({"apa", "chicago"})
+# a number that says what it is, as Google Scholar and CVs write it: "US Patent 11,503,892", "US Patent App. 17/845,221"
+_PATENT_DESIGNATION = re.compile(r"^(?P<authority>\D*?)\s*\b(?P<kind>patent\b\D*?)\s*(?:\bNo\.?\s*)?(?P<number>\d.*)$", re.IGNORECASE)
+
+
+def patent_designation(number: Any) -> dict[str, str]:
+    """The CSL variables APA and Chicago print a patent by, read from a number that says what it is: "US Patent
+    11,503,892" -> authority "US", number "11,503,892", which they print "US Patent No. 11,503,892", not "Patent No. US
+    Patent 11,503,892"; "US Patent App. 17/845,221" keeps "Patent App." as the `genre` printed in place of "Patent".
+    {} for a number that does not ("US 10,123,456 B2": "Patent No. US 10,123,456 B2"). static/cite.js does the same
+    (`patentDesignation`)."""
+    found = _PATENT_DESIGNATION.match(number.strip()) if isinstance(number, str) else None
+    if not found:
+        return {}
+    parts = {"number": found["number"]}
+    if found["authority"]:
+        parts["authority"] = found["authority"]
+    if found["kind"].lower() != "patent":
+        parts["genre"] = found["kind"]
+    return parts
 
 
 # the comma and word joining the last name to the others ("&", "and", APA's "…" before the last of many; citeproc-js

@@ -232,6 +232,25 @@ def test_an_author_list_ending_in_and_others_says_et_al(new_page, tmp_path):
     assert shown["two2020", "ieee"].startswith("J. Müller, W. Chen et al., “Two Named,”")
 
 
+def test_apa_and_chicago_name_a_patent_once(new_page, tmp_path):
+    """The Cite box's APA said "(Patent No. US Patent 11,503,892)" and Chicago "Patent US Patent 11,503,892": cite.js
+    gives them the number's office and kind apart, as sitegen.cite does for citeproc-py; IEEE prints it as written."""
+    from conftest import MINIMAL_SITE, write_site
+
+    record = "id: p\ntitle: Method for measuring path latency\nauthors: [Ada Lovelace]\nyear: 2022\ntype: patent\nnumber: US Patent 11,503,892\n"
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, "content/records/p.yaml": record})
+    result = run_sitegen("build", "--site", str(site), "--base-url", "/")
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base:
+        page = new_page()
+        page.goto(base + "records/p/")
+        open_citations(page)
+        shown = {style: page.locator(f"#cite-{style}").inner_text() for style in ("apa", "chicago", "ieee")}
+    assert "(US Patent No. 11,503,892)" in shown["apa"], shown
+    assert "US Patent 11,503,892, issued 2022" in shown["chicago"] and shown["chicago"].count("Patent") == 1, shown
+    assert "US Patent 11,503,892, 2022" in shown["ieee"], shown
+
+
 @pytest.mark.parametrize(
     "language, says, never",
     [("de", ["und", "Bd.", "S. 1–42"], [" and ", "vol.", "pp."]), ("fr", ["et", "vol.", "p. 1‑42"], [" and ", "pp."]), ("en", [" and ", "vol.", "pp."], [])],

@@ -1060,6 +1060,33 @@ def test_a_patents_number_is_in_its_citations(tmp_path):
     assert "US Patent 11,503,892" in _format("vancouver", csl).plain
 
 
+@pytest.mark.parametrize(
+    "number, apa, chicago",
+    [
+        ("US Patent 11,503,892", "(US Patent No", "US Patent 11,503,892, issued 2022"),
+        ("US Patent App. 17/845,221", "(US Patent App. No", "US Patent App. 17/845,221, issued 2022"),
+        ("U.S. Patent No. 9,265,012", "(U.S. Patent No", "U.S. Patent 9,265,012, issued 2022"),
+        ("US 10,123,456 B2", "(Patent No", "Patent US 10,123,456 B2, issued 2022"),  # says no "Patent": the style's own
+    ],
+)
+def test_apa_and_chicago_name_a_patent_once(tmp_path, number, apa, chicago):
+    """APA cited Google Scholar's "US Patent 11,503,892" as "(Patent No. US Patent 11,503,892)" and Chicago as "Patent US
+    Patent 11,503,892": both print "Patent" before the number. They get the number's office and kind as CSL's
+    `authority` and `genre` (APA 7's "(U.S. Patent No. 9,265,012)", CMOS 14.158's "US Patent 7,123,456"); IEEE and
+    Vancouver, which print the number alone, still print it as written."""
+    bib = f"@patent{{p, title = {{Method for measuring path latency}}, author = {{Lovelace, Ada}}, number = {{{number}}}, year = 2022}}\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/p.bib": bib}))
+    csl = _csl(files, "p")
+    from sitegen.cite import _format
+
+    apa_text, chicago_text = _format("apa", csl).plain, _format("chicago", csl).plain
+    digits = number.split()[-2] if number.endswith("B2") else number.split()[-1]
+    assert apa in apa_text and digits in apa_text and apa_text.count("Patent") == 1, apa_text
+    assert chicago in chicago_text and chicago_text.count("Patent") == 1, chicago_text
+    assert f"“Method for measuring path latency”, {number}, 2022" in _format("ieee", csl).plain
+    assert f"latency. {number}, 2022." in _format("vancouver", csl).plain
+
+
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
     """ "Forthcoming, Journal of Political Economy", "Revise and resubmit, AER": an economist's status of a paper is
     shown wherever the record is listed, not only on its page, and kept in BibTeX (biblatex's `pubstate`), CSL and

@@ -106,8 +106,24 @@
     return citation.replace(ET_AL, asHtml ? words : words.replace(/<[^>]*>/g, ""));
   }
 
+  // APA and Chicago print a patent as its office, "Patent" (the item's genre, else the locale's term) and number: a number
+  // that says what it is ("US Patent 11,503,892") is given to them in those parts, not printed after "Patent No." again
+  // (IEEE and Vancouver print the number as written), as sitegen.cite.patent_designation does for citeproc-py
+  var PATENT_NAMING = { apa: true, chicago: true };
+  var PATENT_DESIGNATION = /^(\D*?)\s*\b(patent\b\D*?)\s*(?:\bNo\.?\s*)?(\d.*)$/i;
+  function forStyle(name, item) {
+    if (!PATENT_NAMING[name] || item.type !== "patent" || typeof item.number !== "string") return item;
+    var found = PATENT_DESIGNATION.exec(item.number.trim());
+    if (!found) return item;
+    var copy = Object.assign({}, item, { number: found[3] });
+    if (found[1]) copy.authority = found[1];
+    if (found[2].toLowerCase() !== "patent") copy.genre = found[2];
+    return copy;
+  }
+
   // one record, alone in the reference list: no list number, no "2024a"
   function show(CSL, name, styleXml, locales, item) {
+    item = forStyle(name, item);
     var engine = new CSL.Engine({
       retrieveLocale: function (lang) { return locales[lang] || locales[ENGLISH]; },
       retrieveItem: function (id) { return id === item.id ? item : null; },
