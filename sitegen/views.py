@@ -255,6 +255,9 @@ FAVICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-
 NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # records on one page from which a list's years out of view are left unrendered (style.css: `.search-long`,
 # content-visibility), from the first paint on: the page says so itself (search.js's LONG_LIST, the same number)
+# SPEC §7 types whose records are publications. A patent, a program, a dataset and a web page or blog post (biblatex's
+# @online) are works of other kinds: a list that holds one counts its records as "works" (ORCID's word for them all)
+PUBLICATION_TYPES = frozenset({"article", "inproceedings", "preprint", "thesis", "book", "chapter", "report", "other"})
 LONG_LIST = 150
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
@@ -889,7 +892,14 @@ class ViewBuilder:
         search = None
         if chosen.searchable(len(entries)):
             names = "" if lists.searchable == 0 else f"list{number}-"
-            search = {"ids": names, "query_prefix": names, "record_prefix": prefix, "record_count": len(entries), "script": lists.searchable == 0}
+            search = {
+                "ids": names,
+                "query_prefix": names,
+                "record_prefix": prefix,
+                "record_count": len(entries),
+                "counts_works": counts_works(entries),
+                "script": lists.searchable == 0,
+            }
             lists.searchable += 1
         return number, self.groups(entries, prefix), search
 
@@ -1048,12 +1058,17 @@ class ViewBuilder:
         context.update(
             profile=profile,
             record_count=len(self.site.entries),
+            counts_works=self._site_counts_works,
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
             jsonld=Markup(script_json(self._owner_json_ld(home, photo_absolute, web_links))),
             metrics=self.metrics(),
         )
         return context
+
+    @functools.cached_property
+    def _site_counts_works(self) -> bool:
+        return counts_works(self.site.entries)
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str]) -> dict[str, Any]:
         """Who the site is of: a person, or on a site with person files the lab (docs/people.md)."""
@@ -1132,6 +1147,7 @@ class ViewBuilder:
         context.update(
             subject=self.subject(subject),
             record_count=count,
+            counts_works=counts_works(self.entries_at(self.subject_positions.get(subject, ()))),
             groups=groups,
             years=groups,
             long_list=len(entries) >= LONG_LIST,
@@ -1147,6 +1163,7 @@ class ViewBuilder:
             profile=self.profile(),
             metrics=self.metrics(),
             record_count=len(entries),
+            counts_works=counts_works(entries),
             items=[self.item_html(entry) for entry in entries],
             icons=self.icons_of(entries),
         )
@@ -1265,6 +1282,12 @@ SHOWN_DETAILS = {
     "note": "details.note",
 }
 _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
+
+
+def counts_works(entries: Sequence[Entry]) -> bool:
+    """Does a list hold a record that is no publication (a patent, software, a dataset, a web page), so that its count
+    says "12 works", not "12 publications" (which readers of a CV take for papers)?"""
+    return any(record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online" for entry in entries)
 
 
 def patent_label(label: str, number: str) -> str:

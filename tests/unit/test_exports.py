@@ -1087,6 +1087,25 @@ def test_apa_and_chicago_name_a_patent_once(tmp_path, number, apa, chicago):
     assert f"latency. {number}, 2022." in _format("vancouver", csl).plain
 
 
+def test_the_profiles_count_says_works_when_its_list_holds_more_than_publications(tmp_path):
+    """The profile said "3 publications" of a paper, a patent and a program, which a reader of a CV takes for three
+    papers: the list's count says "works" (ORCID's word for them all) when it holds a patent, software, a dataset or
+    a web page, and "publications" when it holds only publications, as before; the search line says the same."""
+    paper = "id: paper\ntitle: A Paper\nauthors: [Ada Lovelace]\nyear: 2022\ntype: article\nsource: J. Ex.\ncategories: [cs.DS]\n"
+    patent = "id: pat\ntitle: A Method\nauthors: [Ada Lovelace]\nyear: 2022\ntype: patent\nnumber: US Patent 11,503,892\ncategories: [cs.DS]\n"
+    program = "id: prog\ntitle: A Program\nauthors: [Ada Lovelace]\nyear: 2023\ntype: software\n"
+
+    def counts(files, page):
+        html = lxml.html.fromstring(files[page])
+        return [" ".join(node.text_content().split()) for node in html.xpath('//p[@class="count" or @class="search-count"]')]
+
+    mixed = rendered_files(write_site(tmp_path / "mixed", {**MINIMAL_SITE, "content/records/a.yaml": paper, "content/records/b.yaml": patent, "content/records/c.yaml": program}))
+    assert [line.split(" (")[0] for line in counts(mixed, "index.html")] == ["3 works", "3 works"]
+    assert counts(mixed, "subjects/cs.DS/index.html")[0].startswith("2 works by Ada Lovelace")
+    papers = rendered_files(write_site(tmp_path / "papers", {**MINIMAL_SITE, "content/records/a.yaml": paper}))
+    assert counts(papers, "index.html")[0] == "1 publication"
+
+
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
     """ "Forthcoming, Journal of Political Economy", "Revise and resubmit, AER": an economist's status of a paper is
     shown wherever the record is listed, not only on its page, and kept in BibTeX (biblatex's `pubstate`), CSL and
