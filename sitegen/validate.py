@@ -1069,6 +1069,7 @@ RECORD_EXTRAS = frozenset(
         "collaboration",
         "reportnumber",
         "eventtitle",
+        "eventdate",  # a .bib entry's: when the meeting was, '2023-06-12/2023-06-15'
         "event_place",  # a .bib entry's `venue`
         "highlighted_authors",  # the names a .bib entry's `author+an = {1=highlight}` marks as the owner's
         "retracted",

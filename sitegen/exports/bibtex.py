@@ -75,6 +75,7 @@ WORK_FIELDS = (
     ("version", "version"),
     ("reportnumber", "reportNumber"),
     ("eventtitle", "eventtitle"),
+    ("eventdate", "eventdate"),
     ("event_place", "venue"),  # biblatex's: where the meeting was
     ("license", "license"),  # biblatex-software's
 )

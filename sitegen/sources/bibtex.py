@@ -109,9 +109,10 @@ BIBLATEX_NAMES = {
     "eprintclass": "primaryclass",
 }
 # Fields kept in the record's `extra` under their own names, beside BIBTEX_DETAILS (for the exports and templates):
-# INSPIRE's collaboration ('ATLAS') and report number, biblatex's software version and conference name, and
-# biblatex-software's licence (GitHub's "Cite this repository" writes it too).
-EXTRA_FIELDS = ("collaboration", "reportnumber", "version", "eventtitle", "license")
+# INSPIRE's collaboration ('ATLAS') and report number, biblatex's software version, conference name and its date
+# (`eventdate`, ISO 8601 as biblatex writes it: '2023-06-12/2023-06-15'), and biblatex-software's licence (GitHub's
+# "Cite this repository" writes it too).
+EXTRA_FIELDS = ("collaboration", "reportnumber", "version", "eventtitle", "eventdate", "license")
 # Every field the reader reads
 READ_FIELDS = frozenset(
     {
@@ -156,10 +157,10 @@ IGNORED_FIELDS = frozenset(
 # that a biblatex user knows what the site leaves out (the fields above are bookkeeping, sorting and labels)
 PRINTED_NOT_SHOWN = frozenset(
     """maintitle mainsubtitle maintitleaddon issuetitle issuesubtitle origdate origtitle origlocation origpublisher
-    eventdate part volumes bookauthor annotator commentator introduction foreword afterword nameaddon reprinttitle""".split()
+    part volumes bookauthor annotator commentator introduction foreword afterword nameaddon reprinttitle""".split()
 )
 # What an entry takes from the one its `crossref` names (as BibTeX does, and biber for biblatex's fields of the
-# container: its `date`, the meeting's `eventtitle` and `venue`), and the entry types that, named so, are containers,
+# container: its `date`, the meeting's `eventtitle`, `eventdate` and `venue`), and the entry types that, named so, are containers,
 # not works of their own (DBLP's `@proceedings` of a paper's conference). Not the container's `doi`, `url` or
 # `title`: they name the volume, not the paper (its title is the paper's `booktitle`).
 INHERITED_FIELDS = (
@@ -174,6 +175,7 @@ INHERITED_FIELDS = (
     "organization",
     "isbn",
     "eventtitle",
+    "eventdate",
     "venue",
     "langid",
 )

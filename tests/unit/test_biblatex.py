@@ -235,13 +235,13 @@ def test_an_eprint_of_hal_jstor_or_a_handle_is_a_link_there_and_one_of_another_t
 
 def test_a_field_biblatex_prints_and_no_page_shows_is_a_warning_and_a_sorting_field_is_not():
     records, problems = read(
-        "@inproceedings{a,\n  title = {A},\n  booktitle = {Proceedings},\n  maintitle = {Collected Papers},\n  eventdate = {2023-12-10},\n"
+        "@inproceedings{a,\n  title = {A},\n  booktitle = {Proceedings},\n  maintitle = {Collected Papers},\n  origdate = {1923},\n"
         "  date = {2024},\n  sortname = {Dupont, Anne},\n  shorthand = {DD24},\n  options = {useprefix=true},\n}\n"
     )
     assert [r.source for r in records] == ["Proceedings"]
     assert problems == [
         f"{PATH}:4: warning: entry 'a': field 'maintitle' is left out: biblatex prints it, no page of the site shows it",
-        f"{PATH}:5: warning: entry 'a': field 'eventdate' is left out: biblatex prints it, no page of the site shows it",
+        f"{PATH}:5: warning: entry 'a': field 'origdate' is left out: biblatex prints it, no page of the site shows it",
     ]
 
 
@@ -257,6 +257,22 @@ def test_the_meeting_a_paper_was_given_at_is_shown_with_its_place_and_written_ba
     assert (details["a"]["Event"], details["a"]["Place"]) == ("NeurIPS 2023, New Orleans", "Red Hook, NY")
     assert "Event" not in details["b"] and details["b"]["Place"] == "Paris"  # the seminar is its venue already
     assert "eventtitle = {NeurIPS 2023},\n  venue = {New Orleans}," in site.text("publications.bib")
+
+
+def test_the_days_of_the_meeting_are_on_its_event_line_and_written_back(tmp_path: Path):
+    """`eventdate` was warned about ("biblatex prints it, no page of the site shows it") and left out: biblatex prints
+    it after the meeting's name and place, and so does the record page's Event line, for a paper given at a meeting
+    and for a talk whose meeting is its venue."""
+    site = built(
+        tmp_path,
+        "@inproceedings{a, author = {Ada Lovelace}, title = {A}, booktitle = {Proceedings of X},\n"
+        "  eventtitle = {X 2023}, venue = {Lisbon}, eventdate = {2023-06-12/2023-06-15}, date = {2023}}\n"
+        "@unpublished{b, author = {Ada Lovelace}, title = {B}, eventtitle = {Y Workshop}, venue = {Porto}, eventdate = {2024-05-02}, date = {2024}}\n",
+    )
+    assert site.warnings == []
+    events = {key: [dd.get_text() for dt in site.page(key).select("dl.details dt") if dt.get_text() == "Event" for dd in [dt.find_next_sibling("dd")]] for key in ("a", "b")}
+    assert events == {"a": ["X 2023, Lisbon, June 12, 2023 – June 15, 2023"], "b": ["Y Workshop, May 2, 2024"]}
+    assert "eventdate = {2023-06-12/2023-06-15}," in site.text("publications.bib")
 
 
 def test_a_biblatex_field_beside_the_bibtex_field_read_in_its_place_is_a_warning_when_it_says_more():
