@@ -249,8 +249,9 @@ def _format(style_name: str, item: dict[str, Any]) -> FormattedCitation:
     escaped = {key: _protect(value) for key, value in item.items()}
     if escaped.get("author", [])[-1:] == [OTHERS]:
         escaped["author"] = [*escaped["author"][:-1], {"literal": _ET_AL_MARK + "et al."}]
-    if style_name in PATENT_NAMING_STYLES and item["type"] == "patent":
-        escaped.update(patent_designation(escaped.get("number")))
+    if style_name in PATENT_NAMING_STYLES and item["type"] == "patent" and (parts := patent_designation(escaped.get("number"))):
+        escaped.pop("genre", None)  # the number's own words say what it is, not its kind ("U.S. patent") again
+        escaped.update(parts)
     if "number" in escaped:  # an identifier: APA's capitalize-first would print "ArXiv:2401.01234"
         escaped["number"] = _NOCASE.format(escaped["number"])
     if style_name == "apa" and item["type"] == "thesis":

@@ -24,7 +24,8 @@ RECORDS_PER_PAGE = 250  # profile and subject pages split past this many records
 # BibTeX fields a record keeps in `extra` as they are: the BibTeX reader writes them, a hand-written
 # record may give them (validation knows them), merging takes them with the venue, templates show them,
 # and the exports write them in this order, a BibTeX entry's usual one (a fetched record's `issue` as `number`).
-# `report_type` is a report's kind or series ("NBER Working Paper"), BibTeX's `type` of a @techreport.
+# `report_type` is a report's kind or series ("NBER Working Paper"), BibTeX's `type` of a @techreport, or a patent's
+# kind ("European patent"), biblatex's `type` of a @patent.
 BIBTEX_DETAILS = (
     "volume",
     "report_type",

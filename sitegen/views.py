@@ -584,11 +584,12 @@ class ViewBuilder:
         as APA cites a working paper: its number is said here, not again among the page's details)."""
         key = _type_key(entry)
         label = str(self.strings.get(key, key.rpartition(".")[2].capitalize()))
-        if _type_of(entry) == "patent":
-            return patent_label(label, record_details(entry.record.extra).get("number", ""))
-        if _type_of(entry) != "report":
+        if _type_of(entry) not in ("patent", "report"):
             return label
         details = record_details(entry.record.extra)
+        if _type_of(entry) == "patent":  # its kind ("European patent", biblatex's `type = {patenteu}`) in place of "Patent"
+            kind = render_inline(details["report_type"]).plain if "report_type" in details else label
+            return patent_label(kind, details.get("number", ""))
         series = render_inline(details["report_type"]).plain if "report_type" in details else label
         if "number" not in details:
             return series

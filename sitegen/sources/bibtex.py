@@ -1018,16 +1018,33 @@ def _put_thesis_degree(record: RecordMapping, fields: _Fields, source: str) -> N
         record.put("source", f"{degree}, {source}" if source else degree, kind[1])
 
 
-# biblatex's keys for a report's `type`, which it prints in the document's language
+# biblatex's keys for a report's and a patent's `type`, which it prints in the document's language (english.lbx)
 _BIBLATEX_REPORT_TYPES = {"techreport": "Technical report", "resreport": "Research report"}
+_BIBLATEX_PATENT_TYPES = {
+    "patent": "Patent",
+    "patentde": "German patent",
+    "patenteu": "European patent",
+    "patentfr": "French patent",
+    "patentuk": "British patent",
+    "patentus": "U.S. patent",
+    "patreq": "Patent request",
+    "patreqde": "German patent request",
+    "patreqeu": "European patent request",
+    "patreqfr": "French patent request",
+    "patrequk": "British patent request",
+    "patrequs": "U.S. patent request",
+}
+_KINDS_OF_TYPE = {"report": _BIBLATEX_REPORT_TYPES, "patent": _BIBLATEX_PATENT_TYPES}
 
 
 def _put_report_type(record: RecordMapping, fields: _Fields) -> None:
     """A report's `type = {NBER Working Paper}` (how RePEc/IDEAS, NBER, SSRN and Zotero name a working paper's
-    series, which BibTeX prints before the `number` in place of "Technical Report"): its `report_type`."""
+    series, which BibTeX prints before the `number` in place of "Technical Report"), or a patent's `type =
+    {patenteu}` (biblatex's "European patent" before the number): its `report_type`."""
     kind = fields.get("type")
-    if record.data.get("type") == "report" and kind is not None and (text := bibtex_text(kind[0]).strip()):
-        record.put("report_type", _BIBLATEX_REPORT_TYPES.get(text, text), kind[1])
+    keys = _KINDS_OF_TYPE.get(str(record.data.get("type")))
+    if keys is not None and kind is not None and (text := bibtex_text(kind[0]).strip()):
+        record.put("report_type", keys.get(text.lower(), text), kind[1])
 
 
 def _put_authors(record: RecordMapping, fields: _Fields) -> None:

@@ -275,6 +275,21 @@ def test_the_days_of_the_meeting_are_on_its_event_line_and_written_back(tmp_path
     assert "eventdate = {2023-06-12/2023-06-15}," in site.text("publications.bib")
 
 
+def test_a_biblatex_patents_type_names_it_in_place_of_patent(tmp_path: Path):
+    """`@patent{type = {patenteu}}` (biblatex's "European patent", and its other patent keys) was dropped without a
+    word: the list says "Patent EP 3,456,789". It names the patent as biblatex prints it, and is written back."""
+    site = built(
+        tmp_path,
+        "@patent{eu, author = {Ada Lovelace}, title = {A}, number = {EP 3,456,789}, type = {patenteu}, date = {2021}}\n"
+        "@patent{req, author = {Ada Lovelace}, title = {B}, number = {17/845,221}, type = {patrequs}, date = {2023}}\n"
+        "@patent{own, author = {Ada Lovelace}, title = {C}, number = {123}, type = {Utility model}, date = {2019}}\n",
+    )
+    assert site.warnings == []
+    types = {key: site.page(key).select_one(".venue .type").get_text() for key in ("eu", "req", "own")}
+    assert types == {"eu": "European patent EP 3,456,789", "req": "U.S. patent request 17/845,221", "own": "Utility model 123"}
+    assert "type = {European patent}," in site.text("publications.bib")
+
+
 def test_a_biblatex_field_beside_the_bibtex_field_read_in_its_place_is_a_warning_when_it_says_more():
     records, problems = read(
         "@article{a,\n  title = {A},\n  journal = {J},\n  journaltitle = {J},\n  number = {3},\n  issue = {Spring},\n  date = {2018},\n}\n"

@@ -116,6 +116,7 @@
     var found = PATENT_DESIGNATION.exec(item.number.trim());
     if (!found) return item;
     var copy = Object.assign({}, item, { number: found[3] });
+    delete copy.genre; // the number's own words say what it is, not its kind ("U.S. patent") again
     if (found[1]) copy.authority = found[1];
     if (found[2].toLowerCase() !== "patent") copy.genre = found[2];
     return copy;
