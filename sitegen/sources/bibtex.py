@@ -842,6 +842,7 @@ def entry_record(entry_type: str, key: str, fields: _Fields, warn: _Warn) -> Pos
     record.put("bibtex_type", entry_type, fields.entry_line)
     _put_thesis_degree(record, fields, source)
     _put_report_type(record, fields)
+    _put_skipbib(record, fields)
     _add_addendum(fields)
     _put_details(record, fields, venue_field)
     return record.data
@@ -1045,6 +1046,23 @@ def _put_report_type(record: RecordMapping, fields: _Fields) -> None:
     keys = _KINDS_OF_TYPE.get(str(record.data.get("type")))
     if keys is not None and kind is not None and (text := bibtex_text(kind[0]).strip()):
         record.put("report_type", keys.get(text.lower(), text), kind[1])
+
+
+# biblatex's per-entry options that leave the entry out of the bibliography (`dataonly` implies `skipbib`)
+_SKIPPING_OPTIONS = frozenset({"skipbib", "dataonly"})
+
+
+def _put_skipbib(record: RecordMapping, fields: _Fields) -> None:
+    """`options = {skipbib}` (or `skipbib=true`, `dataonly`): biblatex keeps the entry for citing and prints it in no
+    bibliography; the site, whose lists are its bibliography, keeps it `hidden`, as a YAML record says so."""
+    options = fields.get("options")
+    if options is None:
+        return
+    for option in bibtex_text(options[0]).split(","):
+        name, _, value = option.partition("=")
+        if name.strip().lower() in _SKIPPING_OPTIONS and value.strip().lower() in ("", "true"):
+            record.put("hidden", True, options[1])
+            return
 
 
 def _put_authors(record: RecordMapping, fields: _Fields) -> None:

@@ -275,6 +275,21 @@ def test_the_days_of_the_meeting_are_on_its_event_line_and_written_back(tmp_path
     assert "eventdate = {2023-06-12/2023-06-15}," in site.text("publications.bib")
 
 
+def test_an_entry_biblatex_leaves_out_of_the_bibliography_is_not_listed(tmp_path: Path):
+    """`options = {skipbib}` (biblatex: the entry is cited, never printed in a bibliography) was listed like any other:
+    it is hidden, as a YAML record's `hidden: true`, and so is `skipbib=true` and `dataonly`; other options are not."""
+    site = built(
+        tmp_path,
+        "@article{a, author = {Ada Lovelace}, title = {A}, journal = {J}, date = {2020}, options = {skipbib}}\n"
+        "@article{b, author = {Ada Lovelace}, title = {B}, journal = {J}, date = {2020}, options = {useprefix=true, skipbib=true}}\n"
+        "@article{c, author = {Ada Lovelace}, title = {C}, journal = {J}, date = {2020}, options = {dataonly}}\n"
+        "@article{d, author = {Ada Lovelace}, title = {D}, journal = {J}, date = {2020}, options = {skipbib=false, useprefix}}\n",
+    )
+    assert site.warnings == []
+    assert sorted(site.records) == ["d"]
+    assert "@article{d," in site.text("publications.bib") and "{A}" not in site.text("publications.bib")
+
+
 def test_a_biblatex_patents_type_names_it_in_place_of_patent(tmp_path: Path):
     """`@patent{type = {patenteu}}` (biblatex's "European patent", and its other patent keys) was dropped without a
     word: the list says "Patent EP 3,456,789". It names the patent as biblatex prints it, and is written back."""
