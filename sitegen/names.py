@@ -55,6 +55,17 @@ def mark_signs(written: str) -> str:
     return "".join(_MARK_TEXT.get(part, part) for part in _MARK_PART.findall(written))
 
 
+def family_with_particles(particles: Sequence[str], family: str) -> str:
+    """A family name with its particles before it, once: CSL-JSON's `non-dropping-particle: van` beside `family: van
+    Dijk` (or CFF's `name-particle`), as some exports write both, is 'van Dijk', not 'van van Dijk'."""
+    family = " ".join(family.split())
+    written = [" ".join(particle.split()) for particle in particles if particle.strip()]
+    for index in range(len(written)):  # the family name may start with all of them, or with the last ones
+        if (family.casefold() + " ").startswith(" ".join(written[index:]).casefold() + " "):
+            return " ".join([*written[:index], family])
+    return " ".join([*written, family]).strip()
+
+
 def is_family_first(name: str) -> bool:
     """A name written in Chinese, Japanese or Korean letters ('山田 太郎', '王伟', '김철수'): its family name comes
     first, on the page and in BibTeX's 'family, given' alike. A name with Latin letters is not ('Taro Yamada')."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict, parse_yaml
+from sitegen.names import family_with_particles
 from sitegen.sources import PROJECT_FILE, Reader, ReadResult, register_reader
 
 LINKS = {"repository-code": "code", "url": "website", "repository-artifact": "package", "repository": "html"}
@@ -121,7 +122,7 @@ def _author(person: Any) -> str:
     """'Family, Given' (with its particle and suffix, as BibTeX writes them); an organisation's name in braces."""
     if not isinstance(person, dict):
         return ""
-    family = " ".join(str(person.get(k) or "").strip() for k in ("name-particle", "family-names")).strip()
+    family = family_with_particles((str(person.get("name-particle") or ""),), str(person.get("family-names") or ""))
     if not family:
         name = str(person.get("name") or "").strip()
         return f"{{{name}}}" if name else ""

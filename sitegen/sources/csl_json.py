@@ -44,6 +44,7 @@ from sitegen.categories import category_named
 from sitegen.errors import Location, Problem
 from sitegen.load import PositionedDict
 from sitegen.model import USABLE_CITE_KEY
+from sitegen.names import family_with_particles
 from sitegen.record_types import bare_doi, checked_pmcid, checked_pmid, thesis_venue, type_from_evidence
 from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 from sitegen.sources.bibtex import (
@@ -472,7 +473,7 @@ def csl_name_text(person: dict) -> str | None:
         for key in ("given", "family", "dropping-particle", "non-dropping-particle", "suffix")
         if isinstance(value := person.get(key), str)
     }
-    family = " ".join(part for part in (parts.get("dropping-particle", ""), parts.get("non-dropping-particle", ""), parts.get("family", "")) if part)
+    family = family_with_particles((parts.get("dropping-particle", ""), parts.get("non-dropping-particle", "")), parts.get("family", ""))
     given = parts.get("given", "")
     if not family:
         return given or None

@@ -131,6 +131,21 @@ def test_zotero_thesis_and_conference_paper():
     )
 
 
+def test_a_particle_given_beside_a_family_name_that_holds_it_is_shown_once(tmp_path):
+    """An item with `"non-dropping-particle": "van"` and `"family": "van Dijk"` (some exports write the particle twice)
+    was listed as "Jan van van Dijk" and exported as "van van Dijk, Jan"; a family name without it still gets it."""
+    people = [
+        {"family": "van Dijk", "given": "Jan", "non-dropping-particle": "van"},
+        {"family": "de la Fuente", "given": "Ana", "non-dropping-particle": "De la"},
+        {"family": "der Berg", "given": "Jonas", "dropping-particle": "van", "non-dropping-particle": "der"},
+        {"family": "Vries", "given": "Hugo", "non-dropping-particle": "de"},
+    ]
+    item = {"id": "x", "type": "article-journal", "title": "A Paper", "container-title": "J", "issued": {"date-parts": [[2020]]}, "author": people}
+    site = Built(tmp_path, {PATH: item_file(item)})
+    assert site.records["x"]["authors"] == ["Jan van Dijk", "Ana de la Fuente", "Jonas van der Berg", "Hugo de Vries"]
+    assert "author = {van Dijk, Jan and de la Fuente, Ana and van der Berg, Jonas and de Vries, Hugo}" in site.result.files["publications.bib"].decode()
+
+
 def test_better_bibtex_and_pandoc_keys_are_the_ids():
     records, problems = read(
         item_file(
