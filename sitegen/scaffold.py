@@ -667,7 +667,12 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
     """{path in the new site: bytes} for every skeleton file, rendered in memory."""
     environment = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     environment.filters["yaml"] = yaml_string
-    values = {**asdict(facts), "preview_address": facts.preview_address, "name_has_latin_letters": facts.name_has_latin_letters}
+    values = {
+        **asdict(facts),
+        "preview_address": facts.preview_address,
+        "name_has_latin_letters": facts.name_has_latin_letters,
+        "sample": sample_text(facts.language, facts.name),
+    }
     rendered: dict[PurePosixPath, bytes] = {}
     for file in skeleton_files():
         if not facts.lab and file.target.is_relative_to(LAB_ONLY):
@@ -679,6 +684,23 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
             data = _deploying_branch(data, facts.branch)
         rendered[file.target] = data
     return rendered
+
+
+SAMPLE_TEXT = "sample_text"  # sitegen/sample_text/<language>.yaml: the skeleton's text that pages show
+
+
+def sample_text(language: str, name: str) -> dict[str, str]:
+    """The skeleton's sample text the new site's pages show (the bio, the About page) in its language, the most
+    specific one sitegen has ('zh-Hant' -> zh), else English; `{name}` is the profile's name."""
+    import yaml
+
+    folder = resources.files("sitegen").joinpath(SAMPLE_TEXT)
+    text: dict[str, str] = {}
+    for tag in language_fallbacks(language):  # English first, each more specific language over it
+        file = folder.joinpath(f"{tag.lower()}.yaml")
+        if file.is_file():
+            text.update(yaml.safe_load(file.read_text(encoding="utf-8")))
+    return {key: str(value).replace("{name}", name) for key, value in text.items()}
 
 
 PAGES_WORKFLOW = PurePosixPath(".github/workflows/pages.yml")

@@ -178,6 +178,23 @@ def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("language", "about", "bio_starts"),
+    [("zh", "关于", "李华的研究方向是"), ("ja", "自己紹介", "李华は"), ("ko", "소개", "李华은(는)"), ("de-CH", "Über mich", "李华 forscht zu"), ("en", "About", "李华 works on")],
+)
+def test_init_language_writes_the_sample_text_pages_show_in_that_language(tmp_path: Path, language: str, about: str, bio_starts: str) -> None:
+    """`init --language zh` wrote an English profile text and About page into a Chinese site: the sample text the
+    pages show is in the site's language where the theme has strings in it (the files' comments stay English)."""
+    site = tmp_path / "site"
+    assert run_sitegen("init", str(site), "--name", "李华", "--language", language).returncode == 0
+    assert run_sitegen("build", "--strict", cwd=site).returncode == 0
+    index, page = soup_of(site / "output" / "index.html"), soup_of(site / "output" / "about" / "index.html")
+    assert index.select_one(".bio").get_text(" ", strip=True).startswith(bio_starts)
+    assert page.select_one("main h1").get_text(strip=True) == about and about in [a.get_text(strip=True) for a in index.select("header nav a")]
+    assert (page.select_one("main h2").get_text(strip=True) == "Selected publications") == (language == "en")
+
+
+@pytest.mark.slow
 def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     """With all examples switched on, the site still checks clean: no option is misspelt or invented."""
     for relative in ("content/profile.yaml", "content/site.yaml", *(f"content/records/{p.name}" for p in (new_site / "content/records").glob("*.yaml"))):
