@@ -42,6 +42,7 @@ from sitegen.people.attribution import (
     what_attribution_reads,
 )
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
+from sitegen.pages.redirects import redirect_page
 from sitegen.people.names import initial, initial_id, person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import LONG_LIST, profile_link_label, profile_link_url, title_label
@@ -107,6 +108,10 @@ def people_pages(context: RenderContext) -> Iterable[Page]:
     yield from pages.index()
     for person in directory.people.values():
         yield from pages.of(person)
+    for person in directory.people.values():  # '李 华' and '李华' had a page each: the old address leads to the one
+        new = person_path(person.slug).removesuffix("index.html")
+        for old in person.former_slugs:
+            yield Page(person_path(old), (new,), partial(redirect_page, context, new), in_sitemap=False)
 
 
 class _PeoplePages:

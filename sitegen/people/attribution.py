@@ -35,7 +35,7 @@ from sitegen.disambiguate import Paper, connected_groups, group_papers, initial_
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.model import Entry, free_key
 from sitegen.people.files import MemberLinks, Person, identifier_key
-from sitegen.people.names import family_name, name_slug, person_key
+from sitegen.people.names import family_name, name_slug, person_key, spaced_person_key
 
 _ORCID_URL = re.compile(r"^(https?://)?(www\.)?orcid\.org/", re.I)
 EVIDENCE_SHOWN = 6  # shared co-authors a page names as the evidence of its grouping
@@ -58,6 +58,7 @@ class PersonRecords:
     years: str = ""
     family: str = ""  # the family name the index sorts by and lists under (names.family_name), of the name as written
     forms: list[str] = field(default_factory=list)  # the owner's: other forms of their name their records write, most frequent first
+    former_slugs: list[str] = field(default_factory=list)  # addresses the page had when '李 华' and '李华' were two names
 
 
 @dataclass
@@ -240,6 +241,7 @@ class _Names:
             for key in unique:
                 self.positions[key].append(position)
         self.shown = {key: min(counts.items(), key=lambda item: (-item[1], item[0]))[0] for key, counts in spellings.items()}
+        self.spellings = {key: sorted(counts) for key, counts in spellings.items()}
         self.owner_forms = [written for written, _ in sorted(spellings[owner_key].items(), key=lambda item: (-item[1], item[0]))] if owner_key else []
         if owner_key in self.shown and owner:
             self.shown[owner_key] = owner  # 'John A. Smith (7 records)' among the evidence, as the profile names them
@@ -518,10 +520,19 @@ def _generated_people(entries: Sequence[Entry], names: _Names, links: MemberLink
                 used.add(slug)
             slugs.append(slug)
             person = PersonRecords(slug, names.shown[key], key, sorted(positions), number=index + 1, family=names.family[key])
+            if index == 0 and not key.isascii():
+                person.former_slugs = _former_slugs(key, names.spellings[key], slug, used)
             _describe(person, entries, names, {key})
             people[slug] = person
             for position in positions:
                 taken[(position, key)] = slug
+
+
+def _former_slugs(key: str, spellings: Sequence[str], slug: str, used: set[str]) -> list[str]:
+    """The addresses a name's page had before a space between Chinese, Japanese or Korean characters stopped
+    making two names of one ('李 华' beside '李华'), which no page of this build has: they lead to its page now."""
+    former = {name_slug(spaced_person_key(spelling)) for spelling in spellings} - {slug, name_slug(key)}
+    return sorted(old for old in former if old not in used)
 
 
 def _groups(entries: Sequence[Entry], names: _Names, key: str, positions: list[int]) -> list[list[int]]:

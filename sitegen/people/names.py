@@ -1,7 +1,9 @@
 """People's names as keys and as URL slugs.
 
 Two spellings are one name when they differ only in case, accents, punctuation,
-spacing or BibTeX's "Last, First" order: 'Sheng Lin', 'sheng  LIN', 'Lin, Sheng'.
+spacing or BibTeX's "Last, First" order: 'Sheng Lin', 'sheng  LIN', 'Lin, Sheng';
+a Chinese, Japanese or Korean name with or without a space between its characters
+('李 华', '李华'), which says nothing in those scripts, is one name too.
 Initials are not folded ('S. Lin' is its own name): on a site with many authors
 'S. Lin' may be Shan Lin, and a person file lists the variants that are theirs.
 """
@@ -18,6 +20,9 @@ from sitegen.names import csl_name, is_braced_whole, is_family_first, written_cs
 from sitegen.urls import ASCII_SPELLING, WINDOWS_DEVICE_NAME
 
 _NOT_WORD = re.compile(r"[\W_]+")
+# Han, kana and Hangul (its syllables as NFKD leaves them: jamo): a space between two of them is none ('李 华' is '李华')
+_CJK = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
+_SPACE_IN_CJK = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
 # an arXiv author id (lin_s_1, or an ORCID iD, which arXiv takes too), bare or in the address of its author page
 _ARXIV_AUTHOR_ID = re.compile(r"[A-Za-z0-9_.\-]+")
 _ARXIV_AUTHOR_PAGE = re.compile(r"https?://(?:www\.|export\.)?arxiv\.org/a/([A-Za-z0-9_.\-]+?)(?:\.(?:html|atom2?|json))?/?", re.IGNORECASE)
@@ -39,6 +44,13 @@ def arxiv_author_id(link: str | None) -> str | None:
 @functools.lru_cache(maxsize=NAME_KEYS_KEPT)
 def person_key(name: str) -> str:
     """The form in which spellings of one name compare equal (letters of every script are kept)."""
+    key = spaced_person_key(name)
+    return key if key.isascii() else _SPACE_IN_CJK.sub("", key)
+
+
+def spaced_person_key(name: str) -> str:
+    """`person_key` as it was before it read '李 华' as '李华': the key a person's page address was made of then
+    (sitegen.people.attribution keeps those addresses leading on)."""
     plain = plain_name(name) if ("\\" in name or "{" in name) else name
     last, comma, first = plain.partition(",")
     if comma and first.strip() and "," not in first:

@@ -123,6 +123,35 @@ def test_a_chinese_japanese_or_korean_name_in_bibtex_order_is_the_same_person_an
     assert [name[:2] for name in sorted(names, key=family_name)] == ["佐藤", "山田", "鈴木"]
 
 
+def test_a_cjk_name_with_and_without_a_space_is_one_person_and_its_old_address_leads_on(tmp_path):
+    """On a `people: authors` site '李 华' and '李华' (the same name, a space that says nothing in Chinese) were two
+    people with a page each. They are one person; the addresses the pages had (people/person-7483222d/ for '李 华',
+    as sitegen made it before) lead to the one page, as a renamed record's do."""
+    from bs4 import BeautifulSoup
+    from conftest import MINIMAL_SITE, rendered_files, write_site
+
+    from sitegen.people.names import person_key
+
+    assert person_key("李 华") == person_key("李华") == person_key("李, 华") and person_key("山田 太郎") == person_key("山田太郎")
+    assert person_key("Li Hua") != person_key("LiHua") and person_key("李 Hua") == "李 hua"  # Latin letters keep their spaces
+    records = (
+        '- {id: a, title: Paper A, authors: ["李 华", "王伟"], year: 2021}\n'
+        '- {id: b, title: Paper B, authors: ["李华", "王伟"], year: 2022}\n'
+        '- {id: c, title: Paper C, authors: ["山田 太郎"], year: 2023}\n'
+    )
+    site = {**MINIMAL_SITE, "content/site.yaml": "title: Lab\nbase_url: https://example.org/\npeople: authors\n", "content/records/r.yaml": records}
+    files = rendered_files(write_site(tmp_path, site))
+    pages = {path: BeautifulSoup(body, "html.parser") for path, body in files.items() if path.startswith("people/") and path.endswith("/index.html")}
+    people = {soup.select_one("h1").get_text(strip=True): path for path, soup in pages.items() if soup.select_one("h1#person-name")}
+    assert sorted(people) == ["山田 太郎", "李 华", "王伟"]
+    li = pages[people["李 华"]]
+    assert {a.get_text(strip=True) for a in li.select("main li a[href*='records/']")} >= {"Paper A", "Paper B"}
+    moved = {path: soup.select_one('meta[http-equiv="refresh"]')["content"] for path, soup in pages.items() if soup.select_one('meta[http-equiv="refresh"]')}
+    assert moved["people/person-7483222d/index.html"] == f"0; url=/{people['李 华'].removesuffix('index.html')}"
+    assert moved["people/person-bc098282/index.html"] == f"0; url=/{people['山田 太郎'].removesuffix('index.html')}"  # '山田 太郎' alone
+    assert "people/person-7483222d/" not in files["sitemap.xml"].decode()
+
+
 def test_a_directory_sorts_by_the_family_name_bibtex_reads():
     """QA: 'María José García-Fernández de la Fuente' sorted by its last word, 'van der Berg' by 'Berg'."""
     from sitegen.people.names import family_name
