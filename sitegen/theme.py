@@ -504,7 +504,7 @@ def _translated(strings: dict[str, Any], key: str, line: int, stream: TokenStrea
 _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
-def format_date(value: Any, strings: dict[str, Any]) -> str:
+def format_date(value: Any, strings: Mapping[str, Any]) -> str:
     """'2024-03-05' -> '5 March 2024' or 'March 5, 2024', as the language's `date_formats` say;
     '2024-03' -> 'March 2024'; '2024' -> '2024'. Anything else is shown as it is."""
     if isinstance(value, (datetime.date, datetime.datetime)):

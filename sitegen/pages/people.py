@@ -29,6 +29,7 @@ from sitegen.exports.feed import _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
+from sitegen.pages.redirects import redirect_page
 from sitegen.people.attribution import (
     Directory,
     PersonRecords,
@@ -42,7 +43,6 @@ from sitegen.people.attribution import (
     what_attribution_reads,
 )
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
-from sitegen.pages.redirects import redirect_page
 from sitegen.people.names import initial, initial_id, person_key
 from sitegen.urls import SiteUrls, record_path
 from sitegen.views import LONG_LIST, profile_link_label, profile_link_url, title_label

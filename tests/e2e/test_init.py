@@ -180,7 +180,13 @@ def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("language", "about", "bio_starts"),
-    [("zh", "关于", "李华的研究方向是"), ("ja", "自己紹介", "李华は"), ("ko", "소개", "李华은(는)"), ("de-CH", "Über mich", "李华 forscht zu"), ("en", "About", "李华 works on")],
+    [
+        ("zh", "关于", "李华的研究方向是"),
+        ("ja", "自己紹介", "李华は"),
+        ("ko", "소개", "李华은(는)"),
+        ("de-CH", "Über mich", "李华 forscht zu"),
+        ("en", "About", "李华 works on"),
+    ],
 )
 def test_init_language_writes_the_sample_text_pages_show_in_that_language(tmp_path: Path, language: str, about: str, bio_starts: str) -> None:
     """`init --language zh` wrote an English profile text and About page into a Chinese site: the sample text the

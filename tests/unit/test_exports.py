@@ -1099,7 +1099,9 @@ def test_the_profiles_count_says_works_when_its_list_holds_more_than_publication
         html = lxml.html.fromstring(files[page])
         return [" ".join(node.text_content().split()) for node in html.xpath('//p[@class="count" or @class="search-count"]')]
 
-    mixed = rendered_files(write_site(tmp_path / "mixed", {**MINIMAL_SITE, "content/records/a.yaml": paper, "content/records/b.yaml": patent, "content/records/c.yaml": program}))
+    mixed = rendered_files(
+        write_site(tmp_path / "mixed", {**MINIMAL_SITE, "content/records/a.yaml": paper, "content/records/b.yaml": patent, "content/records/c.yaml": program})
+    )
     assert [line.split(" (")[0] for line in counts(mixed, "index.html")] == ["3 works", "3 works"]
     assert counts(mixed, "subjects/cs.DS/index.html")[0].startswith("2 works by Ada Lovelace")
     papers = rendered_files(write_site(tmp_path / "papers", {**MINIMAL_SITE, "content/records/a.yaml": paper}))
