@@ -399,3 +399,15 @@ def test_styles_are_shipped_with_their_licence():
         assert "creativecommons.org/licenses/by-sa" in rights.get("license")
     notice = (Path(CSL_DIR) / "NOTICE").read_text(encoding="utf-8")
     assert "Creative Commons Attribution-ShareAlike" in notice
+
+
+def test_the_notice_says_which_styles_sitegen_changed():
+    """CC BY-SA asks that changes be indicated: NOTICE called every style an unmodified copy while apa.csl carried a
+    change of sitegen's (marked "sitegen:" in the file). Each changed style is named under "Changes:", the others as
+    unmodified."""
+    notice = (Path(CSL_DIR) / "NOTICE").read_text(encoding="utf-8")
+    changes = notice.partition("Changes:")[2]
+    unmodified, _, changed = changes.partition("unmodified.")
+    for file_name in STYLES.values():
+        marked = "sitegen:" in (CSL_DIR / file_name).read_text(encoding="utf-8")
+        assert (file_name in changed, file_name in unmodified) == (marked, not marked), file_name
