@@ -183,12 +183,12 @@ def test_translation_values_of_the_wrong_shape_and_unknown_keys_are_warnings_at_
 
 
 def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(tmp_path, capsys):
-    site = theme_site(tmp_path, language="fr")
+    site = theme_site(tmp_path, language="it")
     status, lines = sitegen(capsys, "check", "--site", str(site))
     assert status == 0
     assert lines[0] == (
-        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'fr' (it has de, en, fa, ja, ko, zh); its pages show the English strings;"
-        " to translate them, write themes/mine/i18n/fr.yaml (docs/themes.md, Translations)"
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'it' (it has de, en, fa, fr, ja, ko, zh); its pages show the English strings;"
+        " to translate them, write themes/mine/i18n/it.yaml (docs/themes.md, Translations)"
     )
 
 
