@@ -102,6 +102,7 @@ class SiteConfig:
     base_url: str = "/"
     theme: str = "default"
     language: str = "en"
+    records_language: str = ""  # the language of the records that name none ("": the site's), for their titles' `lang`
     description: str = ""
     cname: str | None = None
     records_per_page: int = RECORDS_PER_PAGE

@@ -373,7 +373,9 @@ def _escape_made(sequence: str) -> str:
     return f"control character U+{ord(character):04X}, removed"  # see load._suspect_escapes
 
 
-SITE_FIELDS = frozenset({"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "math_macros", "feed_id_base"})
+SITE_FIELDS = frozenset(
+    {"title", "base_url", "theme", "language", "records_language", "description", "cname", "records_per_page", "math_macros", "feed_id_base"}
+)
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
 SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
@@ -382,6 +384,7 @@ SITE_SYNONYMS = {
     "domain": "cname",
     "lang": "language",
     "locale": "language",
+    **dict.fromkeys(("record_language", "publications_language", "default_record_language", "papers_language"), "records_language"),
     **dict.fromkeys(("feed_id", "feed_ids", "feed_base_url", "original_base_url", "old_base_url", "first_base_url", "guid_base"), "feed_id_base"),
     **dict.fromkeys(("accent_color", "accent_colour", "theme_color", "theme_colour", "primary_color", "primary_colour"), "accent"),
     **dict.fromkeys(("accent_color_dark", "accent_colour_dark", "dark_accent"), "accent_dark"),
@@ -404,6 +407,7 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         base_url=_base_url(fields),
         theme=fields.string("theme", default="default") or "default",
         language=_language(fields),
+        records_language=_record_language(fields, "records_language"),
         description=fields.string("description", default="") or "",
         cname=_cname(fields),
         records_per_page=_records_per_page(fields),
@@ -805,11 +809,12 @@ LANGUAGE_NAMES = {
 }
 
 
-def _record_language(fields: Fields) -> str:
+def _record_language(fields: Fields, key: str = "language") -> str:
     """The language a record's title and abstract are written in (a tag, or a name LANGUAGE_NAMES knows), so
     that its pages mark them (`lang`) and a screen reader reads them in that language's voice; "" when not given.
-    Anything else is a warning: the record is read as in the site's language."""
-    written = (fields.string("language", default="") or "").strip()
+    Anything else is a warning: the record is read as in the site's language. (site.yaml's `records_language`, the
+    language of the records that give none, is read by the same rule.)"""
+    written = (fields.string(key, default="") or "").strip()
     if not written:
         return ""
     if (tag := LANGUAGE_NAMES.get(" ".join(written.lower().split()))) is not None:
@@ -817,7 +822,7 @@ def _record_language(fields: Fields) -> str:
     if _LANGUAGE_TAG.fullmatch(written.replace("_", "-")):
         return written.replace("_", "-")
     fields.problem(
-        "language",
+        key,
         f"expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got {written!r}; left out",
         warning=True,
     )

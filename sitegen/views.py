@@ -550,9 +550,11 @@ class ViewBuilder:
     def _other_language(self, language: str, text: str) -> str:
         """The language of a record's title and abstract when it is not the site's, else '': its `language`, or, when
         it says none, what its letters tell for sure (written_language): a Japanese title on an English page is read
-        and drawn as Japanese (the Japanese forms of its kanji), an English one on a Chinese page as English."""
+        and drawn as Japanese (the Japanese forms of its kanji), an English one on a Chinese page as English; else
+        site.yaml's `records_language`: on a French site whose fetched papers are English, `en`, so that a screen
+        reader does not read their titles with a French voice."""
         site = self.site.config.language.lower()
-        written = language or written_language(text, site)
+        written = language or written_language(text, site) or self.site.config.records_language
         if not written or written.lower() == site or (not language and written == site.partition("-")[0]):
             return ""
         return written

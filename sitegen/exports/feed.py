@@ -51,8 +51,9 @@ def atom_feed(
         title = with_standing(entry.title.plain, entry.record, ": ")  # "Retracted: <title>", as the lists mark it
         url = record_url(entry)
         item = _entry(feed, url, title, _timestamp(entry), record_id(entry) if record_id else permanent(url))
-        if (language := entry.record.language) and language.lower() != site.config.language.lower():
-            item.set("{http://www.w3.org/XML/1998/namespace}lang", language)  # an English paper in a Persian site's feed
+        # an English paper in a Persian site's feed, or in a French one's whose records are English (records_language)
+        if (language := entry.record.language or site.config.records_language) and language.lower() != site.config.language.lower():
+            item.set("{http://www.w3.org/XML/1998/namespace}lang", language)
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
             _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", entry.authors[position].name)
         for subject in entry.subjects:

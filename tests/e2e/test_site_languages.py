@@ -1,0 +1,77 @@
+"""A site in one language whose records, or some of whose pages, are in another (a Montréal researcher's French
+site, its papers in English): what the pages and the feed tell a screen reader and a feed reader."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from bs4 import BeautifulSoup
+from conftest import rendered_files, run_sitegen, write_site
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+FRENCH_SITE = {
+    "content/site.yaml": "title: Camille Tremblay\nbase_url: https://example.org/\nlanguage: fr-CA\nrecords_language: en\n",
+    "content/profile.yaml": "name: Camille Tremblay\nbio: Je travaille sur la traduction automatique.\n",
+    # fetched from arXiv: no language, English
+    "content/records/fetched.yaml": "id: fetched\ntitle: Neural Machine Translation of Quebec French\nauthors: [Camille Tremblay]\nyear: 2024\n"
+    "abstract: We translate Quebec French.\n",
+    "content/records/french.yaml": "id: french\ntitle: Réseaux de neurones et traduction\nauthors: [Camille Tremblay]\nyear: 2023\nlanguage: fr\n",
+    "content/records/unmarked.yaml": "id: unmarked\ntitle: Traduction du joual\nauthors: [Camille Tremblay]\nyear: 2021\nlanguage: fr-CA\n",
+    "content/records/catalan.yaml": "id: catalan\ntitle: Models de llenguatge per al català\nauthors: [Camille Tremblay]\nyear: 2022\nlanguage: ca\n",
+}
+
+
+def soup(data: bytes) -> BeautifulSoup:
+    return BeautifulSoup(data.decode("utf-8"), "html.parser")
+
+
+def title_languages(files: dict[str, bytes]) -> dict[str, str | None]:
+    """Each record's title in the home page's list, and the `lang` it is marked with (None: the page's)."""
+    return {h.get_text(" ", strip=True): h.get("lang") for h in soup(files["index.html"]).select("#publications .record-title")}
+
+
+def test_records_language_marks_the_records_that_name_none_in_the_pages_and_the_feed(tmp_path):
+    """Without it, every English paper of a French site (arXiv's, Crossref's and most .bib entries name no
+    language) was read with a French voice: WCAG 3.1.2, the language of parts."""
+    files = rendered_files(write_site(tmp_path, FRENCH_SITE))
+    assert title_languages(files) == {
+        "Neural Machine Translation of Quebec French": "en",
+        "Réseaux de neurones et traduction": "fr",  # its own `language`, as written
+        "Models de llenguatge per al català": "ca",  # its own `language` wins
+        "Traduction du joual": None,  # the page's
+    }
+    record = soup(files["records/fetched/index.html"])
+    assert record.find("html")["lang"] == "fr-CA" and record.find("h1")["lang"] == "en"
+    assert record.select_one(".abstract-body")["lang"] == "en"
+    assert record.select_one("details.cite-styles")["data-csl-locale"] == "en-US"  # cited with "In" and "&", not "dans" and "et"
+    assert soup(files["records/french/index.html"]).find("h1").get("lang") == "fr"
+    feed = ET.fromstring(files["feed.xml"])
+    assert feed.get(XML_LANG) == "fr-CA"
+    assert {e.findtext(f"{ATOM}title"): e.get(XML_LANG) for e in feed.iter(f"{ATOM}entry")} == {
+        "Neural Machine Translation of Quebec French": "en",
+        "Réseaux de neurones et traduction": "fr",
+        "Models de llenguatge per al català": "ca",
+        "Traduction du joual": None,
+    }
+
+
+def test_without_records_language_a_record_that_names_none_is_in_the_sites_language(tmp_path):
+    site = {**FRENCH_SITE, "content/site.yaml": "title: Camille Tremblay\nbase_url: https://example.org/\nlanguage: fr-CA\n"}
+    assert title_languages(rendered_files(write_site(tmp_path, site)))["Neural Machine Translation of Quebec French"] is None
+
+
+def test_a_records_language_that_is_no_language_is_a_warning_at_its_line(tmp_path):
+    settings = "title: T\nbase_url: https://example.org/\nlanguage: fr\nrecords_language: Englsh\npublications_language: en\n"
+    result = run_sitegen("check", "--site", str(write_site(tmp_path, {**FRENCH_SITE, "content/site.yaml": settings})))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[:2] == [
+        "content/site.yaml:5: warning: field 'publications_language': unknown setting; did you mean 'records_language'?",
+        "content/site.yaml:4: warning: field 'records_language': expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name"
+        " such as German, got 'Englsh'; left out",
+    ]
+    english = write_site(
+        tmp_path / "named", {**FRENCH_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\nlanguage: fr\nrecords_language: English\n"}
+    )
+    assert title_languages(rendered_files(english))["Neural Machine Translation of Quebec French"] == "en"
