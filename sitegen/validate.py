@@ -817,16 +817,24 @@ def _record_language(fields: Fields, key: str = "language") -> str:
     written = (fields.string(key, default="") or "").strip()
     if not written:
         return ""
+    if (tag := language_tag_of(written)) is not None:
+        return tag
+    fields.problem(key, not_a_language(written), warning=True)
+    return ""
+
+
+def language_tag_of(written: str) -> str | None:
+    """The language tag a record, a page or site.yaml names a language by (a tag, 'pt_BR', or a name LANGUAGE_NAMES
+    knows: 'German', 'ngerman'); None for what is neither."""
     if (tag := LANGUAGE_NAMES.get(" ".join(written.lower().split()))) is not None:
         return tag
     if _LANGUAGE_TAG.fullmatch(written.replace("_", "-")):
         return written.replace("_", "-")
-    fields.problem(
-        key,
-        f"expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got {written!r}; left out",
-        warning=True,
-    )
-    return ""
+    return None
+
+
+def not_a_language(written: str) -> str:
+    return f"expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name such as German, got {written!r}; left out"
 
 
 def _records_per_page(fields: Fields) -> int:

@@ -864,8 +864,18 @@ class ViewBuilder:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
         parts, shown_entries = self.page_parts(page, shown)
-        context.update(page={"title": page.title, "description": page.description, "parts": parts}, icons=self.icons_of(shown_entries))
+        context.update(
+            page={"title": page.title, "description": page.description, "parts": parts, **self.written_in(page.language)}, icons=self.icons_of(shown_entries)
+        )
         return context
+
+    def written_in(self, language: str) -> dict[str, str]:
+        """`lang` and `dir` for a text of the site's own whose front matter names its language (an English page or
+        post on a French site), each '' when it is the page's: the theme marks its title and text with them, and the
+        menu, the dates and the theme's words around them stay in the site's language."""
+        if not language:
+            return {"lang": "", "dir": ""}
+        return {"lang": self._other_language(language, ""), "dir": self._other_direction(language, "")}
 
     def page_parts(self, page, shown: tuple[tuple[int, ...], ...]) -> tuple[list[dict[str, Any]], list[Entry]]:
         """A page's (or a post's) text as HTML and its lists of records, and the records it shows."""
@@ -914,6 +924,7 @@ class ViewBuilder:
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         tags = [self.tag_link(tag) for tag in post.tags]
         page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
+        page.update(self.written_in(post.page.language))
         image = self.urls.absolute_link(post.image) if post.image else None
         image = image if image and image.startswith(WEB_PREFIXES) else None  # none when base_url names no host
         preview = image if image and not no_link_preview_format(image) else None  # one X, Facebook and LinkedIn show
@@ -952,7 +963,8 @@ class ViewBuilder:
 
     def post_link(self, post) -> dict[str, Any]:
         """A blog post as lists name it: its day, title, description and address."""
-        return {"title": post.page.title, "date": post.date, "description": post.page.description, "url": self.urls.page(post_path(post.page.slug))}
+        url = self.urls.page(post_path(post.page.slug))
+        return {"title": post.page.title, "date": post.date, "description": post.page.description, "url": url, **self.written_in(post.page.language)}
 
     def ordered_entries(self, positions: Sequence[int]) -> list[Entry]:
         """Records (positions in `site.entries`) in the order lists show them: by year or by type, as the site says."""
@@ -997,7 +1009,7 @@ class ViewBuilder:
         }
 
     def news_item(self, item) -> dict[str, Any]:
-        return {"date": item.date, "title": item.title, "body": self.markdown_html(item.body_html), "anchor": item.anchor}
+        return {"date": item.date, "title": item.title, "body": self.markdown_html(item.body_html), "anchor": item.anchor, **self.written_in(item.language)}
 
     def markdown_html(self, html: str) -> Markup:
         """Converted Markdown of the site's own content, its links to paths (teaching/, static/cv.pdf) taken

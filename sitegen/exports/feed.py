@@ -73,6 +73,7 @@ class DatedText:
     html: str = ""  # the text as HTML ('' for none)
     summary: str = ""
     categories: tuple[str, ...] = ()  # a post's tags
+    language: str = ""  # what it is written in, when its front matter says (an English post in a French blog)
 
 
 def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: str, texts: Sequence[DatedText], permanent: Callable[[str], str] = str) -> bytes:
@@ -81,6 +82,8 @@ def dated_feed(title: str, language: str, owner: str, page_url: str, feed_url: s
     feed = _feed(page_url, title, f"{shown[0].day}T00:00:00Z", feed_url, owner, language=language, permanent=permanent)
     for text in shown:
         entry = _entry(feed, text.url, text.title, f"{text.day}T00:00:00Z", permanent(text.url))
+        if text.language and text.language.lower() != language.lower():
+            entry.set("{http://www.w3.org/XML/1998/namespace}lang", text.language)
         if text.summary:
             _add(entry, "summary", text.summary)
         if text.html:

@@ -103,6 +103,19 @@ class Fields:
             self.warn(key, f"field '{key}': LaTeX shown as source, cannot convert {tex}{unconverted_hint(tex)}")
         return converted.plain
 
+    def language(self, key: str = "language") -> str:
+        """The language a text is written in, when not the site's (a tag, or a name: `English`), so that its
+        pages mark it (`lang`) for a screen reader's voice; "" when not given, or a warning for what is no language."""
+        from sitegen.validate import language_tag_of, not_a_language
+
+        written = self.text(key)
+        if not written:
+            return ""
+        if (tag := language_tag_of(written)) is None:
+            self.warn(key, f"field '{key}': {not_a_language(written)}")
+            return ""
+        return tag
+
     def texts(self, key: str) -> tuple[str, ...]:
         """A list of short texts (`tags: [reading group, ml]`), each stripped, empty ones left out."""
         value = self.data.get(key)

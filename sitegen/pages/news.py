@@ -3,6 +3,7 @@
     ---
     date: 2025-03-05      # required
     title: ERC grant      # optional
+    language: en          # optional: what it is written in, when not the site's language
     ---
     Markdown with inline LaTeX.
 
@@ -28,7 +29,7 @@ from sitegen.urls import file_slug, with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/news/"
-FIELDS = {"date", "title"}
+FIELDS = {"date", "title", "language"}
 NEWS_PATH = "news/index.html"
 FEED_PATH = "news/feed.xml"
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9_-]+")
@@ -43,6 +44,7 @@ class NewsItem:
     body_plain: str
     anchor: str  # its id on the news page: 'news-2025-03-05-erc-grant'
     links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
+    language: str = ""  # what it is written in, when its front matter says and it is not the site's language
 
 
 def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -75,6 +77,7 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     fields, body, body_line = read
     date = fields.day("date", required=True)
     title = fields.inline("title")
+    language = fields.language()
     if not body.strip() and not title:
         fields.problem(None, "a news item needs a title or some text below its front matter")
     body_lines = body.split("\n")
@@ -94,7 +97,7 @@ def _read_item(path: str, text: str, problems: list[Problem]) -> NewsItem | None
     stem = _ANCHOR_CHARACTERS.sub("-", file_slug(PurePosixPath(path).stem.lstrip("_"))).strip("-")  # a draft keeps its anchor when published
     anchor = f"news-{stem}" if stem.startswith(date) else f"news-{date}-{stem}"
     html = headings_under(converted.html, top=4 if title else 3)  # under the list's heading (h2) and the item's title (h3)
-    return NewsItem(path, date, title, html, converted.plain, anchor, links)
+    return NewsItem(path, date, title, html, converted.plain, anchor, links, language)
 
 
 def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
@@ -106,6 +109,7 @@ def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
             item.title or _shorten(item.body_plain, 90),
             item.date,
             with_links(item.body_html, context.urls.absolute_link_from(page_url)),
+            language=item.language,
         )
         for item in items
     ]

@@ -5,6 +5,7 @@
     nav: 2                 # its place in the menu (no nav: not in the menu)
     slug: teaching         # default: the file name
     description: ...       # for search engines and link previews (default: the first paragraph)
+    language: en           # what it is written in, when not the site's language: its title and text say so (`lang`)
     ---
     Markdown with inline LaTeX, sanitised like an abstract. A line
 
@@ -53,7 +54,7 @@ from sitegen.urls import RESERVED, address_problem, file_slug, is_relative_path
 from sitegen.values import value_class
 
 FOLDER = "content/pages/"
-FIELDS = {"title", "nav", "slug", "description"}
+FIELDS = {"title", "nav", "slug", "description", "language"}
 DESCRIPTION_LENGTH = 200
 Item = TypeVar("Item")
 
@@ -77,6 +78,7 @@ class ContentPage:
     text_key: str  # digest of the file's text (and its folder's files): what the page is made of besides records
     files: tuple[tuple[str, str], ...] = ()  # a bundle's own files: (name in its folder, input path), published beside the page
     links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
+    language: str = ""  # what its title and text are written in, when its front matter says (an English page of a French site)
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -256,6 +258,7 @@ def read_content_page(
     extra = also(fields)
     slug = fields.text("slug") or address.default
     description = fields.text("description")
+    language = fields.language()
     if not slug:
         fields.problem(None, f"the {address.noun}'s file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ...")
     elif reason := address_problem(slug, address.folders, address.reserved):
@@ -266,7 +269,7 @@ def read_content_page(
     if fields.failed or parts is None:
         return None
     key = digest(text, [name for name, _ in files]) if files else digest(text)
-    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links))
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language)
 
 
 def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:

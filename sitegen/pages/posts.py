@@ -9,6 +9,7 @@ and `output/posts/feed.xml`.
     tags: [benchmarks, reading group]         # each tag's posts are listed at posts/tags/<tag>/
     image: static/benchmarks.png              # the link preview's picture (default: the profile's photo)
     image_alt: A bar chart of the old and new numbers
+    language: en                              # what it is written in, when not the site's language
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -60,7 +61,7 @@ from sitegen.urls import (
 from sitegen.values import value_class
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt"}
+FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language"}
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
@@ -216,6 +217,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
             with_links("".join(part.html for part in post.page.parts), urls.absolute_link_from(url)),
             post.page.description,
             tuple(tag.name for tag in post.tags),
+            post.page.language,
         )
         for post, url in ((post, urls.absolute(post_path(post.page.slug))) for post in posts)
     ]

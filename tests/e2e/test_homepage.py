@@ -1110,7 +1110,7 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nmood: S\n---\nText\n"})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    assert "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, slug, tags, title" in result.stderr
+    assert "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, language, slug, tags, title" in result.stderr
 
 
 @pytest.mark.parametrize("written", ["https://fediscience.org/@mkowalczyk", "@mkowalczyk@fediscience.org"])

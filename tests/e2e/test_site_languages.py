@@ -75,3 +75,47 @@ def test_a_records_language_that_is_no_language_is_a_warning_at_its_line(tmp_pat
         tmp_path / "named", {**FRENCH_SITE, "content/site.yaml": "title: T\nbase_url: https://e.org/\nlanguage: fr\nrecords_language: English\n"}
     )
     assert title_languages(rendered_files(english))["Neural Machine Translation of Quebec French"] == "en"
+
+
+def test_a_page_post_or_news_item_in_another_language_says_so_and_the_site_around_it_keeps_its_own(tmp_path):
+    """`language: en` in an English page's front matter of a French site was an unknown field, and the page was
+    read with a French voice from its title to its last line."""
+    site = write_site(
+        tmp_path,
+        {
+            **FRENCH_SITE,
+            "content/pages/about.md": "---\ntitle: About me\nlanguage: en\nnav: 1\n---\nI work on machine translation in Montréal.\n",
+            "content/pages/a-propos.md": "---\ntitle: À propos\nnav: 2\n---\nJe travaille à Montréal.\n",
+            "content/posts/2025-01-10-hello.md": "---\ntitle: Hello from Montréal\ndate: 2025-01-10\nlanguage: English\n---\nA post in English.\n",
+            "content/news/2025-02-01-grant.md": "---\ndate: 2025-02-01\ntitle: New grant\nlanguage: en\n---\nWe got a grant.\n",
+            "content/news/2025-02-02-prix.md": "---\ndate: 2025-02-02\ntitle: Prix\n---\nNous avons reçu un prix.\n",
+        },
+    )
+    files = rendered_files(site)
+    about = soup(files["about/index.html"])
+    assert about.find("html")["lang"] == "fr-CA" and about.select_one(".skip-link").get_text(strip=True) == "Aller au contenu"
+    assert about.find("h1")["lang"] == "en" and about.select_one(".prose")["lang"] == "en"
+    french = soup(files["a-propos/index.html"])
+    assert french.find("h1").get("lang") is None and french.select_one(".prose").get("lang") is None
+    post = soup(files["posts/hello/index.html"])
+    assert post.find("h1")["lang"] == "en" and post.select_one(".prose")["lang"] == "en"
+    assert post.select_one(".post-date").get("lang") is None  # the date is the site's: "10 janvier 2025"
+    assert "10 janvier 2025" in post.select_one(".post-date").get_text()
+    assert soup(files["posts/index.html"]).select_one(".post-title a")["lang"] == "en"
+    news = {
+        item.select_one(".news-title").get_text(): item.select_one(".news-body").get("lang") for item in soup(files["news/index.html"]).select(".news-item")
+    }
+    assert news == {"New grant": "en", "Prix": None}
+    feed = ET.fromstring(files["news/feed.xml"])
+    assert {e.findtext(f"{ATOM}title"): e.get(XML_LANG) for e in feed.iter(f"{ATOM}entry")} == {"New grant": "en", "Prix": None}
+    assert next(ET.fromstring(files["posts/feed.xml"]).iter(f"{ATOM}entry")).get(XML_LANG) == "en"
+
+
+def test_a_front_matter_language_that_is_no_language_is_a_warning_at_its_line(tmp_path):
+    page = "---\ntitle: About me\nlanguage: Englsh\n---\nText.\n"
+    result = run_sitegen("check", "--site", str(write_site(tmp_path, {**FRENCH_SITE, "content/pages/about.md": page})))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/pages/about.md:3: warning: field 'language': expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name"
+        " such as German, got 'Englsh'; left out"
+    ) in result.stderr.splitlines()
