@@ -1110,7 +1110,10 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     site = site_with(tmp_path, {"content/posts/x.md": "---\ntitle: T\ndate: 2024-01-01\nmood: S\n---\nText\n"})
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
-    assert "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, language, slug, tags, title" in result.stderr
+    assert (
+        "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, language, slug, tags, title"
+        in result.stderr
+    )
 
 
 @pytest.mark.parametrize("written", ["https://fediscience.org/@mkowalczyk", "@mkowalczyk@fediscience.org"])
@@ -1935,12 +1938,14 @@ def flat_keys(data: dict, prefix: str = "") -> set[str]:
     return keys
 
 
-def test_every_string_the_templates_name_is_in_the_english_file_and_german_has_no_stray_keys():
+def test_every_string_the_templates_name_is_in_the_english_file_and_no_language_has_stray_keys():
     english = flat_keys(yaml.safe_load((THEME / "i18n" / "en.yaml").read_text(encoding="utf-8")))
-    german = flat_keys(yaml.safe_load((THEME / "i18n" / "de.yaml").read_text(encoding="utf-8")))
     named = {m for path in (THEME / "templates").rglob("*.html") for m in re.findall(r'_\("([^"]+)"\)', path.read_text(encoding="utf-8"))}
     assert named <= english
-    assert german <= english
+    shipped = sorted(path.stem for path in (THEME / "i18n").glob("*.yaml"))
+    assert {"de", "fr", "es", "ca", "nl"} <= set(shipped)
+    for language in shipped:
+        assert flat_keys(yaml.safe_load((THEME / "i18n" / f"{language}.yaml").read_text(encoding="utf-8"))) <= english, language
 
 
 @pytest.mark.slow
@@ -1997,6 +2002,31 @@ def test_a_french_site_shows_the_themes_strings_dates_and_numbers_in_french_with
     search = index.select_one("form.search")
     assert search["aria-label"] == "Rechercher et filtrer les publications" and search["data-text-found"] == "{found} sur {total} {publications}"
     assert ["article", "Article de revue"] in json.loads(files["search/facets.json"])["types"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "language, skip, news, record_type, date",
+    [
+        ("es", "Ir al contenido", "Noticias", "Artículo de revista", "2 de abril de 2025"),
+        ("ca", "Vés al contingut", "Notícies", "Article de revista", "2 abril 2025"),
+        ("nl-BE", "Naar de inhoud", "Nieuws", "Tijdschriftartikel", "2 april 2025"),
+    ],
+)
+def test_a_spanish_catalan_or_dutch_site_shows_the_themes_strings_in_its_language_without_a_warning(demo_site, language, skip, news, record_type, date):
+    """A Barcelona colleague's site (Catalan, Spanish) and a Brussels one's (Dutch) showed the English strings and
+    failed `check --strict` on the missing-translation warning."""
+    settings = demo_site / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", f"language: {language}"), encoding="utf-8")
+    result = run_sitegen("check", "--strict", "--site", str(demo_site))
+    assert result.returncode == 0 and "translation" not in result.stderr, result.stderr
+    files = rendered_files(demo_site)
+    index = soup_of(files["index.html"])
+    assert text(index.select_one(".skip-link")) == skip and (news, "/news/") in menu(index)
+    assert record_type in text(index.select_one("#publications")) and "Journal article" not in text(index.select_one("#publications"))
+    assert date in text(soup_of(files["news/index.html"]))
+    record = next(name for name in files if name.startswith("records/") and name.endswith("/index.html"))
+    assert_no_english_chrome(files, record)
 
 
 @pytest.mark.slow

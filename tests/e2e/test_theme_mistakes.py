@@ -187,7 +187,7 @@ def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(t
     status, lines = sitegen(capsys, "check", "--site", str(site))
     assert status == 0
     assert lines[0] == (
-        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'it' (it has de, en, fa, fr, ja, ko, zh); its pages show the English strings;"
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'it' (it has ca, de, en, es, fa, fr, ja, ko, nl, zh); its pages show the English strings;"
         " to translate them, write themes/mine/i18n/it.yaml (docs/themes.md, Translations)"
     )
 
