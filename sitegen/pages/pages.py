@@ -127,14 +127,15 @@ def _render(context: RenderContext, page: ContentPage, shown: tuple[tuple[int, .
 
 
 def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, list[Problem]]:
-    """Every page file read and checked; the site-wide part is the menu: (nav, title, slug) of each page with `nav`."""
+    """Every page file read and checked; the site-wide part is the menu: (nav, title, slug, language) of each page
+    with `nav` (its language, so that the menu marks an English page's title among the French ones)."""
     problems: list[Problem] = []
     bundles, loose = bundle_files(files, FOLDER)
     problems += not_read(loose, "page", FOLDER)
     resources = texts_in_bundles(files, FOLDER, "page", problems)
     read = partial(_read_page, bundles, resources)
     pages: list[ContentPage] = unique_addresses(files.read_markdown(read, problems), lambda page: page, "", "page", problems)
-    menu = tuple(sorted((page.nav, page.title, page.slug) for page in pages if page.nav is not None))
+    menu = tuple(sorted((page.nav, page.title, page.slug, page.language) for page in pages if page.nav is not None))
     return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
 
 

@@ -95,6 +95,8 @@ def test_a_page_post_or_news_item_in_another_language_says_so_and_the_site_aroun
     about = soup(files["about/index.html"])
     assert about.find("html")["lang"] == "fr-CA" and about.select_one(".skip-link").get_text(strip=True) == "Aller au contenu"
     assert about.find("h1")["lang"] == "en" and about.select_one(".prose")["lang"] == "en"
+    menu = [(a.get_text(strip=True), a.get("lang")) for a in about.select("header nav a")]
+    assert menu[:3] == [("Publications", None), ("About me", "en"), ("À propos", None)], menu
     french = soup(files["a-propos/index.html"])
     assert french.find("h1").get("lang") is None and french.select_one(".prose").get("lang") is None
     post = soup(files["posts/hello/index.html"])
