@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
+from sitegen.categories import subject_name
 from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item, record_type
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
@@ -454,6 +455,7 @@ class ViewBuilder:
         return {
             "code": subject.code,
             "name": subject.name,
+            "lang": self._subject_language(subject),
             "url": self.urls.page(subject_path(subject.slug)),
             "count": self.subject_counts.get(subject.code, 0),
         }
@@ -462,8 +464,15 @@ class ViewBuilder:
         """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
         link = self._subject_links.get(subject.code)
         if link is None:
-            link = self._subject_links[subject.code] = {"code": subject.code, "name": subject.name, "url": self.urls.page(subject_path(subject.slug))}
+            url = self.urls.page(subject_path(subject.slug))
+            link = self._subject_links[subject.code] = {"code": subject.code, "name": subject.name, "lang": self._subject_language(subject), "url": url}
         return link
+
+    def _subject_language(self, subject: Subject) -> str:
+        """'en' for a subject named by arXiv's English name ("Number Theory" for math.NT) on a site in another
+        language, so that a screen reader says it in English; else '' (a subject named as written is the site's)."""
+        english_name = subject.name != subject.code and subject.name == subject_name(subject.code)
+        return "en" if english_name and self.site.config.language.partition("-")[0].lower() != "en" else ""
 
     def record_item(self, entry: Entry) -> dict[str, Any]:
         """A record as lists and its own page show it.

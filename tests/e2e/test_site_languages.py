@@ -121,3 +121,24 @@ def test_a_front_matter_language_that_is_no_language_is_a_warning_at_its_line(tm
         "content/pages/about.md:3: warning: field 'language': expected a language tag (BCP 47) such as de, fr or pt-BR, or a language's name"
         " such as German, got 'Englsh'; left out"
     ) in result.stderr.splitlines()
+
+
+def test_an_arxiv_subjects_english_name_is_marked_english_on_a_site_in_another_language(tmp_path):
+    """ "Number Theory" (arXiv's name of math.NT) among French words was read with a French voice."""
+    records = {
+        "content/records/nt.yaml": "id: nt\ntitle: Sur les séries\nauthors: [Camille Tremblay]\nyear: 2024\ncategories: [math.NT, Traductologie]\n",
+    }
+    files = rendered_files(write_site(tmp_path / "fr", {**FRENCH_SITE, **records}))
+    chips = {a.get_text(strip=True): a.get("lang") for a in soup(files["records/nt/index.html"]).select("a.subject")}
+    assert chips == {"Number Theorymath.NT": "en", "Traductologie": None}, chips
+    assert {a.get_text(strip=True): a.get("lang") for a in soup(files["index.html"]).select("#publications li#r-nt a.subject")} == {
+        "Number Theory": "en",
+        "Traductologie": None,
+    }
+    cloud = {span.get_text(strip=True): span.get("lang") for span in soup(files["index.html"]).select(".subject-name")}
+    assert cloud == {"Number Theory": "en", "Traductologie": None}, cloud
+    assert soup(files["subjects/math.NT/index.html"]).find("h1")["lang"] == "en"
+    english = {**FRENCH_SITE, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: en-CA\n", **records}
+    english_files = rendered_files(write_site(tmp_path / "en", english))
+    assert [a.get("lang") for a in soup(english_files["records/nt/index.html"]).select("a.subject")] == [None, None]
+    assert soup(english_files["subjects/math.NT/index.html"]).find("h1").get("lang") is None
