@@ -185,6 +185,8 @@ def test_init_language_makes_a_site_in_that_language(tmp_path: Path) -> None:
         ("ja", "自己紹介", "李华は"),
         ("ko", "소개", "李华은(는)"),
         ("de-CH", "Über mich", "李华 forscht zu"),
+        ("fr-CA", "À propos", "李华 travaille sur"),
+        ("nl-BE", "Over mij", "李华 werkt aan"),
         ("en", "About", "李华 works on"),
     ],
 )

@@ -383,3 +383,14 @@ def received_rows() -> dict[str, set[str]]:
             for name in re.findall(r"`([a-z_]+)`", cells[0]):
                 rows[name] |= set(re.findall(r"`([a-z_]+)`", line))
     return rows
+
+
+def test_every_language_the_default_theme_speaks_has_the_sample_text_init_writes():
+    """`init --language X` writes the bio and About page in X when the theme has strings in X: a language added to
+    the theme without its sample text would start a site with English text under lang=X."""
+    from importlib import resources
+
+    package = resources.files("sitegen")
+    spoken = {file.name for file in package.joinpath("themes/default/i18n").iterdir() if file.name.endswith(".yaml")}
+    samples = {file.name for file in package.joinpath("sample_text").iterdir() if file.name.endswith(".yaml")}
+    assert spoken == samples
