@@ -14,6 +14,7 @@ Three kinds of check:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -207,6 +208,85 @@ def test_generated_pages_workflow_builds_and_deploys(generated: Path) -> None:
     workflow = load_workflow(generated / "pages.yml")
     assert_deploys_to_pages(workflow, "pip install -r requirements.txt")
     assert step_using(workflow["jobs"]["build"], "actions/setup-python")["with"]["cache-dependency-path"] == "requirements.txt"
+
+
+# --------------------------------------------------------------------------
+# Behaviour: pages.yml's first step, when Pages is off or publishes a branch
+# --------------------------------------------------------------------------
+
+FAKE_GH = """#!{python}
+# `gh api repos/OWNER/REPO/pages --jq .build_type` as the GitHub CLI answers it: the field on success; on an
+# HTTP error, the response body on stdout and `gh: <message> (HTTP <status>)` on stderr, exit status 1.
+import json, os, sys
+with open(os.environ["FAKE_GH_LOG"], "a") as log:
+    log.write(os.environ.get("GH_TOKEN", "") + " " + " ".join(sys.argv[1:]) + "\\n")
+status, body = int(os.environ["FAKE_PAGES_STATUS"]), json.loads(os.environ["FAKE_PAGES_BODY"])
+if status >= 400:
+    print(json.dumps(body))
+    print(f"gh: {{body['message']}} (HTTP {{status}})", file=sys.stderr)
+    sys.exit(1)
+print(body[sys.argv[sys.argv.index("--jq") + 1].lstrip(".")])
+"""
+PAGES_NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest/pages/pages#get-a-apiname-pages-site", "status": "404"}
+
+
+def play_pages_check(tmp_path: Path, status: int, body: dict) -> subprocess.CompletedProcess:
+    """pages.yml's first step, with a `gh` on the PATH that answers GitHub's Pages API as given."""
+    workflow = load_workflow(REPO / "sitegen" / "skeleton" / "dot-github" / "workflows" / "pages.yml")
+    step = workflow["jobs"]["build"]["steps"][0]
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir(exist_ok=True)
+    (fake_bin / "gh").write_text(FAKE_GH.format(python=sys.executable), encoding="utf-8")
+    (fake_bin / "gh").chmod(0o755)
+    runner_temp = tmp_path / "runner-temp"
+    runner_temp.mkdir(exist_ok=True)
+    env = {
+        **os.environ,
+        "PATH": f"{fake_bin}{os.pathsep}{os.environ['PATH']}",
+        "GITHUB_REPOSITORY": "ada/mysite",
+        "RUNNER_TEMP": str(runner_temp),
+        "FAKE_GH_LOG": str(tmp_path / "gh-calls"),
+        "FAKE_PAGES_STATUS": str(status),
+        "FAKE_PAGES_BODY": json.dumps(body),
+    }
+    return play_step(step, tmp_path, env, {"github.token": "fake-token"})
+
+
+def test_the_pages_check_runs_first_and_asks_github_about_this_repository(tmp_path: Path) -> None:
+    build = load_workflow(REPO / "sitegen" / "skeleton" / "dot-github" / "workflows" / "pages.yml")["jobs"]["build"]
+    assert build["steps"][0]["name"] == "Check that GitHub Pages publishes this workflow's site"
+    result = play_pages_check(tmp_path, 200, {"build_type": "workflow", "html_url": "https://ada.github.io/mysite/"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "" and result.stderr == ""
+    assert (tmp_path / "gh-calls").read_text(encoding="utf-8") == "fake-token api repos/ada/mysite/pages --jq .build_type\n"
+
+
+def test_a_first_deployment_before_pages_is_on_says_what_to_click(tmp_path: Path) -> None:
+    """Not configure-pages' "Get Pages site failed ... consider exploring the `enablement` parameter", which the
+    workflow's token cannot use: the setting to change, then a re-run."""
+    result = play_pages_check(tmp_path, 404, PAGES_NOT_FOUND)
+    assert result.returncode == 1
+    assert "gh: Not Found (HTTP 404)" in result.stderr
+    (annotation,) = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert annotation.startswith("::error title=GitHub Pages is off::")
+    assert "Settings -> Pages -> Build and deployment -> Source: GitHub Actions" in annotation
+    assert "re-run this workflow" in annotation
+
+
+def test_pages_set_to_deploy_from_a_branch_fails_the_deployment_and_says_so(tmp_path: Path) -> None:
+    """Pages' "Deploy from a branch" publishes the repository's files as they are (its README.md as the home page)."""
+    result = play_pages_check(tmp_path, 200, {"build_type": "legacy", "source": {"branch": "main", "path": "/"}})
+    assert result.returncode == 1
+    (annotation,) = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert annotation.startswith("::error title=GitHub Pages publishes a branch as it is::")
+    assert "'Deploy from a branch'" in annotation and "README.md" in annotation and "Source: GitHub Actions" in annotation
+
+
+def test_a_failed_question_about_pages_leaves_the_answer_to_configure_pages(tmp_path: Path) -> None:
+    result = play_pages_check(tmp_path, 500, {"message": "Server Error"})
+    assert result.returncode == 0
+    assert "gh: Server Error (HTTP 500)" in result.stderr
+    assert result.stdout.startswith("::warning title=Could not ask GitHub about Pages::")
 
 
 def test_repository_pages_workflow_deploys_the_demo_the_same_way() -> None:
@@ -643,12 +723,14 @@ def test_pages_workflow_steps_build_a_site_that_works_under_a_project_sub_path(t
     venv, env = environment.path, {**environment.env, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheelhouse)}
     build_job = load_workflow(site / ".github" / "workflows" / "pages.yml")["jobs"]["build"]
 
+    pages_on = play_pages_check(tmp_path, 200, {"build_type": "workflow"})  # GitHub's answer once Pages is on
+    assert pages_on.returncode == 0, pages_on.stdout + pages_on.stderr
     with serve_directory(site / "output", prefix="/mysite/") as base_url:
         # actions/configure-pages gives the address without its trailing slash.
         expressions = {"steps.pages.outputs.base_url": base_url.rstrip("/")}
         played = [step["name"] for step in build_job["steps"] if "run" in step]
-        assert played == ["Install sitegen (the version in requirements.txt)", "Build the site"]
-        for step in build_job["steps"]:
+        assert played == ["Check that GitHub Pages publishes this workflow's site", "Install sitegen (the version in requirements.txt)", "Build the site"]
+        for step in build_job["steps"][1:]:
             if "run" in step:
                 result = play_step(step, site, env, expressions)
                 assert result.returncode == 0, f"{step['name']}:\n{result.stdout}\n{result.stderr}"
