@@ -469,6 +469,32 @@ def test_a_sub_path_site_is_served_under_its_sub_path_and_every_link_works(proje
         assert len(checked) > 10
 
 
+def test_the_preview_works_through_a_codespaces_forwarded_port(project_site: Path) -> None:
+    """The Codespace of `.devcontainer/devcontainer.json` (written by `sitegen init`) forwards port 8000 to
+    https://<codespace>-8000.app.github.dev/, a proxy that keeps that host and uses port 443: the redirect to the
+    sub-path, the reload script's address and the reload websocket must all hold through it."""
+    forwarded = "ada-8000.app.github.dev"
+    with serving(project_site) as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        try:
+            connection.request("GET", "/", headers={"Host": forwarded, "X-Forwarded-Proto": "https", "X-Forwarded-Host": forwarded})
+            answer = connection.getresponse()
+            answer.read()
+        finally:
+            connection.close()
+        assert answer.status in (301, 302, 307, 308) and answer.getheader("Location") == "/repo/"
+        page = server.get("/repo/").text
+        (script,) = [tag.get_text() for tag in BeautifulSoup(page, "html.parser").find_all("script") if "livereload.js" in tag.get_text()]
+        assert "window.location.hostname" in script and "window.location.port" in script and "443" in script
+        assert "127.0.0.1" not in script and str(server.port) not in script
+        socket_ = websocket.create_connection(f"ws://127.0.0.1:{server.port}/livereload", host=forwarded, origin=f"https://{forwarded}", timeout=CHANGE_SECONDS)
+        try:
+            socket_.send(json.dumps({"command": "hello", "protocols": ["http://livereload.com/protocols/official-7"]}))
+            assert json.loads(socket_.recv())["command"] == "hello"
+        finally:
+            socket_.close()
+
+
 # --- 6. clear edges -------------------------------------------------------------------
 
 

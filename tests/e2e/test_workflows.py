@@ -171,6 +171,28 @@ def test_workflows_use_the_current_major_version_of_each_action(path: Path) -> N
 
 
 # --------------------------------------------------------------------------
+# Beside the workflows: the Codespace
+# --------------------------------------------------------------------------
+
+
+def test_a_codespace_of_the_site_installs_its_sitegen_and_opens_the_preview(generated: Path) -> None:
+    """Someone who works in the browser only opens the site in a Codespace: the sitegen of requirements.txt is
+    installed as the workflows install it, into their Python, and `sitegen serve`'s port is forwarded and opened."""
+    container = json.loads((generated.parent.parent / ".devcontainer" / "devcontainer.json").read_text(encoding="utf-8"))
+    pages = load_workflow(generated / "pages.yml")
+    python = step_using(pages["jobs"]["build"], "actions/setup-python")["with"]["python-version"]
+    assert container["image"] == f"mcr.microsoft.com/devcontainers/python:{python}"
+    assert container["postCreateCommand"] == "python3 -m pip install -r requirements.txt"
+    assert container["postAttachCommand"] == "python3 -m sitegen serve"
+    serve_options = subprocess.run([sys.executable, "-m", "sitegen", "help", "serve"], capture_output=True, text=True, timeout=60).stdout
+    port = int(re.search(r"--port PORT\s+port, 1 to 65535 \(default: (\d+)\)", serve_options).group(1))
+    assert container["forwardPorts"] == [port]
+    assert container["portsAttributes"] == {str(port): {"label": "Site preview", "onAutoForward": "openPreview"}}
+    assert container["customizations"]["codespaces"]["openFiles"] == ["content/profile.yaml"]
+    assert (generated.parent.parent / "content" / "profile.yaml").is_file()
+
+
+# --------------------------------------------------------------------------
 # Shape: pages.yml (generated) and this repository's pages.yml
 # --------------------------------------------------------------------------
 
