@@ -23,6 +23,7 @@ from sitegen.validate import PROFILE_EXTRAS, PROFILE_FIELDS, SITE_EXTRAS, SITE_F
 NAME = "Ada Lovelace"
 SITE_FILES = {
     ".devcontainer/devcontainer.json",  # a Codespace: sitegen installed, the preview open beside the editor
+    ".github/dependabot.yml",  # pull requests that keep the actions and the sitegen release current
     ".github/workflows/check.yml",
     ".github/workflows/pages.yml",
     ".github/workflows/refresh-publications.yml",

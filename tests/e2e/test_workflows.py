@@ -171,7 +171,7 @@ def test_workflows_use_the_current_major_version_of_each_action(path: Path) -> N
 
 
 # --------------------------------------------------------------------------
-# Beside the workflows: the Codespace
+# Beside the workflows: the Codespace and Dependabot
 # --------------------------------------------------------------------------
 
 
@@ -190,6 +190,26 @@ def test_a_codespace_of_the_site_installs_its_sitegen_and_opens_the_preview(gene
     assert container["portsAttributes"] == {str(port): {"label": "Site preview", "onAutoForward": "openPreview"}}
     assert container["customizations"]["codespaces"]["openFiles"] == ["content/profile.yaml"]
     assert (generated.parent.parent / "content" / "profile.yaml").is_file()
+
+
+def test_dependabot_keeps_the_actions_and_the_sitegen_release_current(generated: Path) -> None:
+    """A pull request a month at most for each: the workflows' actions (GitHub retires old majors' runtimes) and
+    requirements.txt, both at the repository's root, where GitHub looks for them."""
+    config = yaml.safe_load((generated.parent / "dependabot.yml").read_text(encoding="utf-8"))
+    assert config["version"] == 2
+    updates = {update["package-ecosystem"]: update for update in config["updates"]}
+    assert set(updates) == {"github-actions", "pip"}
+    for update in updates.values():
+        assert update["directory"] == "/" and update["schedule"] == {"interval": "monthly"}
+    assert (generated.parent.parent / "requirements.txt").is_file()
+
+
+@pytest.mark.slow
+def test_dependabot_config_passes_its_schema(generated: Path) -> None:
+    result = subprocess.run(
+        [str(CHECK_JSONSCHEMA), "--builtin-schema", "vendor.dependabot", str(generated.parent / "dependabot.yml")], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 # --------------------------------------------------------------------------
