@@ -170,6 +170,37 @@ def test_workflows_use_the_current_major_version_of_each_action(path: Path) -> N
                 assert CURRENT_MAJORS.get(action) == version, f"{path.name}: {step['uses']}"
 
 
+@pytest.fixture(scope="module")
+def empty_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment's bin folder, as setup-python gives the runner: pip and nothing else."""
+    venv = tmp_path_factory.mktemp("runner") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    return venv / "bin"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GENERATED_WORKFLOWS)
+def test_a_requirements_file_pip_cannot_install_says_what_to_write_there(generated: Path, tmp_path: Path, empty_python: Path, name: str) -> None:
+    """The line init writes from a checkout names a release that is not on the index (here: no index at all, as
+    before sitegen's first release): pip's own error, then an annotation saying what requirements.txt must name."""
+    (tmp_path / "requirements.txt").write_bytes((generated.parent.parent / "requirements.txt").read_bytes())
+    (job,) = [job for job in load_workflow(generated / name)["jobs"].values() if "deploy-pages" not in str(job["steps"])]
+    install = step_running(job, "pip install -r requirements.txt")
+    env = {
+        **os.environ,
+        "PATH": f"{empty_python}{os.pathsep}{os.environ['PATH']}",
+        "PIP_NO_INDEX": "1",
+        "PIP_FIND_LINKS": "",
+        "PIP_CONFIG_FILE": os.devnull,
+    }
+    result = play_step(install, tmp_path, env, {})
+    assert result.returncode == 1
+    assert "No matching distribution found for sitegen-profiles" in result.stderr
+    (annotation,) = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert annotation.startswith("::error title=pip could not install requirements.txt::")
+    assert "sitegen-profiles~=X.Y.Z" in annotation and "sitegen-profiles @ git+https://github.com/OWNER/REPOSITORY@COMMIT" in annotation
+
+
 # --------------------------------------------------------------------------
 # Beside the workflows: the Codespace and Dependabot
 # --------------------------------------------------------------------------
