@@ -343,6 +343,7 @@ def test_a_first_deployment_before_pages_is_on_says_what_to_click(tmp_path: Path
     (annotation,) = [line for line in result.stdout.splitlines() if line.startswith("::")]
     assert annotation.startswith("::error title=GitHub Pages is off::")
     assert "Settings -> Pages -> Build and deployment -> Source: GitHub Actions" in annotation
+    assert "a private repository has no Pages" in annotation  # GitHub Free: the Settings page offers no source then
     assert "re-run this workflow" in annotation
 
 
