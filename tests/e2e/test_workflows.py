@@ -213,7 +213,9 @@ def test_a_codespace_of_the_site_installs_its_sitegen_and_opens_the_preview(gene
     pages = load_workflow(generated / "pages.yml")
     python = step_using(pages["jobs"]["build"], "actions/setup-python")["with"]["python-version"]
     assert container["image"] == f"mcr.microsoft.com/devcontainers/python:{python}"
-    assert container["postCreateCommand"] == "python3 -m pip install -r requirements.txt"
+    # The image's user (vscode) may not write the image's Python: a user install, its `sitegen` on the terminals' PATH.
+    assert container["postCreateCommand"] == "python3 -m pip install --user -r requirements.txt"
+    assert container["remoteEnv"] == {"PATH": "${containerEnv:PATH}:/home/vscode/.local/bin"}
     assert container["postAttachCommand"] == "python3 -m sitegen serve"
     serve_options = subprocess.run([sys.executable, "-m", "sitegen", "help", "serve"], capture_output=True, text=True, timeout=60).stdout
     port = int(re.search(r"--port PORT\s+port, 1 to 65535 \(default: (\d+)\)", serve_options).group(1))
