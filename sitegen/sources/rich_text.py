@@ -28,6 +28,8 @@ ELEMENT_MACROS = {
 }
 # a span of CSL's rich text, by its one attribute -> its macro ("": its text alone)
 SPAN_MACROS = {("class", "nocase"): "", ("style", "font-variant:small-caps"): "textsc"}
+# elements nested deeper than this (no title nests more than a few) are text as written: see `_inner`
+DEEPEST = 64
 # the macros made here, as a record id made from a title's words leaves them out (`sitegen.sources.ris.made_id`)
 RICH_TEXT_MACRO = re.compile(rf"\\(?:{'|'.join(sorted(set(ELEMENT_MACROS.values())))})(?![A-Za-z])")
 
@@ -52,7 +54,7 @@ def rich_text_latex(text: str) -> str:
         return text
     if not any(_macro(element) is not None for element in root.iterdescendants()):
         return text
-    return _inner(root)
+    return _inner(root) or text
 
 
 def _macro(element) -> str | None:
@@ -67,19 +69,39 @@ def _macro(element) -> str | None:
     return None if attributes else ELEMENT_MACROS.get(name)
 
 
-def _inner(element) -> str:
-    return (element.text or "") + "".join(_outer(child) + (child.tail or "") for child in element)
+def _inner(root) -> str | None:
+    """The content of `root` as the pipeline's text: each element of the subset as its macro, any other as the tags
+    it was written with; None for elements nested deeper than `DEEPEST`, whose text is read as written (libxml2's
+    parser keeps 255 levels and drops what is deeper without a word). Walked with a stack of its own, not by
+    recursion: a title of hundreds of nested `<i>` (a pull request's) would be deeper than Python's own stack."""
+    parts = [root.text or ""]
+    stack = [(iter(root), "")]  # (the children still to read, what closes their parent and follows it)
+    while stack:
+        if len(stack) > DEEPEST:
+            return None
+        children, closing = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            parts.append(closing)
+            continue
+        if not isinstance(child.tag, str):  # a comment or a processing instruction, as written
+            from lxml import etree
+
+            parts.append(etree.tostring(child, encoding="unicode", with_tail=False) + (child.tail or ""))
+            continue
+        opening, end = _tags(child)
+        parts.append(opening + (child.text or ""))
+        stack.append((iter(child), end + (child.tail or "")))
+    return "".join(parts)
 
 
-def _outer(element) -> str:
-    """An element as the pipeline's text: a macro around its content, or the tags as written around it."""
+def _tags(element) -> tuple[str, str]:
+    """What stands before and after an element's content: a macro's start and its brace, nothing for a nocase span,
+    or the tags as written."""
     macro = _macro(element)
     if macro is not None:
-        return f"\\{macro}{{{_inner(element)}}}" if macro else _inner(element)
-    if isinstance(element.tag, str):
-        attributes = "".join(f' {key}="{value}"' for key, value in element.attrib.items())
-        end = "" if element.tag in _void_elements() else f"</{element.tag}>"
-        return f"<{element.tag}{attributes}>{_inner(element)}{end}"
-    from lxml import etree
-
-    return etree.tostring(element, encoding="unicode", with_tail=False)  # a comment, as written
+        return (f"\\{macro}{{", "}") if macro else ("", "")
+    attributes = "".join(f' {key}="{value}"' for key, value in element.attrib.items())
+    end = "" if element.tag in _void_elements() else f"</{element.tag}>"
+    return f"<{element.tag}{attributes}>", end

@@ -267,6 +267,23 @@ def test_tags_beyond_rich_text_in_a_csl_title_are_shown_as_text_beside_its_itali
     assert '<i onmouseover="alert(3)">y</i>' in shown and '<span style="color:red">z</span>' in shown
 
 
+def test_a_title_of_hundreds_of_nested_tags_builds_with_every_word_shown(tmp_path):
+    """A pull request's title nesting `<sup>` 300 deep (deeper than Python's stack when walked by recursion, deeper
+    than libxml2's parser keeps) builds, its text shown as written, tags and words alike; a title of a few
+    levels still shows its italics."""
+    deep = "<sup>" * 300 + "deepest" + "</sup>" * 300 + " of <i>E. coli</i>, the end"
+    items = [
+        {"id": "deep", "type": "article-journal", "title": deep, "author": [{"family": "Evil", "given": "Eve"}], "issued": {"date-parts": [[2024]]}},
+        {"id": "shallow", "type": "article-journal", "title": "<b><i><sup>a</sup></i></b> of <i>E. coli</i>", "issued": {"date-parts": [[2024]]}},
+    ]
+    built = Built(tmp_path, {PATH: item_file(*items)})
+    heading = built.page("deep").select_one("h1")
+    assert heading.find(["sup", "em"]) is None
+    assert heading.get_text() == deep
+    shallow = built.page("shallow").select_one("h1")
+    assert str(shallow) == '<h1 id="record-title"><strong><em><sup>a</sup></em></strong> of <em>E. coli</em></h1>'
+
+
 # -- problems: path:line, as the other readers' ------------------------------------------------------------
 
 
