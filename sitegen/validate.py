@@ -63,6 +63,7 @@ from sitegen.urls import (
     windows_folder_problem,
     windows_path,
 )
+from sitegen.values import whole_number
 
 FETCHED_DIR = "content/records/arxiv/"
 SAFE_URL_SCHEMES = ("http", "https", "mailto", "")
@@ -171,8 +172,8 @@ class Fields:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().isdigit():
-                return int(value)
+            if isinstance(value, str) and (number := whole_number(value)) is not None:
+                return number
             if key == "year" and isinstance(value, str) and (lettered := re.fullmatch(r"\s*(\d{4})\s*[a-z]\s*", value)):
                 self.problem(key, f"expected a year, got {value.strip()!r}: write the year alone, year: {lettered[1]} (a letter is no part of it)")
                 return None

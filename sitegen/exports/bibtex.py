@@ -29,6 +29,7 @@ from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, family_in_capitals, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
 from sitegen.notices import standing, with_standing
 from sitegen.record_types import database_url, infer_type
+from sitegen.values import whole_number
 
 _BRACES = re.compile(r"[{}]")
 _AND = re.compile(r"\sand\s", re.I)
@@ -274,7 +275,7 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
 def _month_macro(month: str) -> str:
     """A month as BibTeX writes it: the macro of its number (`mar`), which classic styles print as the month's
     name and biber reads as 3 (`{3}` printed as '3' by plain.bst); anything else ('4 June') in braces."""
-    number = int(month) if month.isdigit() else 0
+    number = whole_number(month) or 0
     return MONTH_ABBREVIATIONS[number - 1] if 1 <= number <= 12 else f"{{{month}}}"
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem, escaped, quoted
 from sitegen.model import RECORD_TYPES, Entry
-from sitegen.values import value_class
+from sitegen.values import value_class, whole_number
 
 SHORTCODE = re.compile(r"^\s*\{\{<\s*publications\b(?P<attributes>.*?)>\}\}\s*$")
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*"([^"]*)"')
@@ -128,7 +128,7 @@ def filter_from(settings: dict[str, Any], where: Location, problems: list[Proble
             else:
                 found["since"], found["until"] = years
         elif key in ("since", "until", "limit"):
-            if not text.isdigit() or (key == "limit" and int(text) == 0):
+            if whole_number(text) is None or (key == "limit" and whole_number(text) == 0):
                 fail(f"publications: {key} should be a {'positive number' if key == 'limit' else 'year'}, got {text!r}")
             else:
                 found[key] = int(text)

@@ -70,6 +70,7 @@ from sitegen.names import AUTHOR_MARK, comma_name_parts, csl_name, is_braced_who
 from sitegen.record_types import CODE_HOSTS, DATABASE_IDS, DOI_PREFIX, bare_doi, database_link, doi_url, openreview_kind, thesis_venue, type_from_evidence
 from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 from sitegen.sources.journal_macros import AAS_JOURNALS
+from sitegen.values import whole_number
 
 # The splitter logs each broken block; this reader reports them as problems with their lines instead.
 _SPLITTER_LOG = logging.getLogger("bibtexparser.splitter")
@@ -889,7 +890,7 @@ def marks_explained(annotation: str) -> dict[str, str]:
 
 # biblatex's data annotations (manual §3.7): `author+an = {1=highlight; 2=equal}`, `author+an:role = {...}`, `title+an = {=x}`
 ANNOTATION_FIELD = re.compile(r"^([a-z]+)\+an(?::[\w-]+)?$")
-_ANNOTATED_ITEM = re.compile(r"^\s*(\d*)\s*(?::\s*[\w-]+)?\s*=\s*(.*?)\s*$", re.DOTALL)
+_ANNOTATED_ITEM = re.compile(r"^\s*(\d{0,9})\s*(?::\s*[\w-]+)?\s*=\s*(.*?)\s*$", re.DOTALL)
 # the annotations CV styles give authors, as the marks papers print: equal contribution, the corresponding author
 _ANNOTATION_MARKS = {
     "equal": "*",
@@ -1108,7 +1109,7 @@ def _put_day(record: RecordMapping, month: tuple[str, int], day: tuple[str, int]
     if match:
         name, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         month_value: int | str = month_number(name)
-    elif day is not None and day[0].strip().isdigit():
+    elif day is not None and whole_number(day[0]) is not None:
         month_value, number = month_number(month[0]), day[0].strip()
     else:
         return
@@ -1138,8 +1139,8 @@ def date_start(value: str) -> tuple[int, int, int] | None:
 def month_number(value: str) -> int | str:
     """6 for 'jun' (June, as the macro gives it), 'Jun.', '6' or '06'; other text as it is."""
     text = value.strip().lower().rstrip(".")
-    if text.isdigit() and 1 <= int(text) <= 12:
-        return int(text)
+    if (number := whole_number(text)) is not None and 1 <= number <= 12:
+        return number
     number = _MONTH_NUMBERS.get(text[:3], 0)
     if number and MONTHS[number - 1].startswith(text):
         return number

@@ -61,6 +61,7 @@ from sitegen.sources.bibtex import (
 )
 from sitegen.sources.rich_text import rich_text_latex
 from sitegen.sources.ris import WORK_KIND_ENTRIES, made_id
+from sitegen.values import whole_number
 
 # CSL item types -> the BibTeX entry type that says the same (what sitegen.record_types decides a type by), as
 # the RIS reader's TYPE_ENTRIES; CSL's `article` (a preprint or working paper) and the types below it say
@@ -456,8 +457,8 @@ def _whole_number(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        return whole_number(value)
     return None
 
 

@@ -22,6 +22,7 @@ from sitegen.errors import Location, Problem
 from sitegen.homepage.frontmatter import split_front_matter
 from sitegen.load import PositionedDict
 from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
+from sitegen.values import whole_number
 
 RENAMED = {"publication": "source", "publication_short": "venue_short", "venue": "source", "tags": "categories", "draft": "hidden"}
 LINK_FIELDS = {  # Hugo Blox's url_* and academicpages' *url -> sitegen's link kinds
@@ -260,8 +261,8 @@ def _date(value: Any) -> Any:
     the caller makes it the record's `year`). Anything else is left for the validator to name."""
     if isinstance(value, str) and (day := _LOOSE_DATE.fullmatch(value.strip())):
         return f"{day['year']}-{int(day['month']):02d}-{int(day['day']):02d}"
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) == 4:
-        return int(value.strip())
+    if isinstance(value, str) and len(value.strip()) == 4 and (year := whole_number(value)) is not None:
+        return year
     return value
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import tree
+from conftest import tree, write_site
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -348,6 +348,43 @@ def check_one(spec: dict) -> None:
                 assert_safe_page(name, data, theme_scripts)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def built_or_refused(root: Path, files: dict[str, str]) -> list[str]:
+    """Build a site of BASE_FILES and `files`; the messages a user reads (warnings, or the problems of a failed
+    build), each naming a file of the site. Any other exception fails the test."""
+    site = write_site(root / "site", {**BASE_FILES, **files})
+    try:
+        result = build_site(site)
+    except SitegenError as error:
+        problems = error.problems
+    else:
+        problems = result.warnings
+    for problem in problems:
+        assert problem.location is not None and problem.location.path, f"a problem that names no file: {problem}"
+    return [str(problem) for problem in problems]
+
+
+# numbers no `int` reads: '²' is a digit to str.isdigit and no number to int; int refuses 4,300 digits
+NOT_NUMBERS = {
+    "bib-month-superscript": ("content/records/r.bib", "@article{m, title={T}, author={A B}, year={2020}, month={²}}\n", "r.bib:1: warning"),
+    "bib-month-huge": ("content/records/r.bib", "@article{m, title={T}, author={A B}, year={2020}, month={" + "1" * 5000 + "}}\n", "r.bib:1: warning"),
+    "bib-author-an-huge": (
+        "content/records/r.bib",
+        "@article{m, title={T}, author={A B}, year={2020}, author+an={" + "1" * 5000 + "=equal}}\n",
+        "r.bib:1: warning",
+    ),
+    "csl-date-superscript": ("content/records/r.json", '[{"id": "c", "type": "book", "title": "T", "issued": {"date-parts": [["2020", "²"]]}}]', "r.json:1:"),
+    "csl-date-huge": ("content/records/r.json", '[{"id": "c", "type": "book", "title": "T", "issued": {"date-parts": [["' + "1" * 5000 + '"]]}}]', "r.json:1:"),
+    "yaml-year-superscript": ("content/records/r.yaml", "id: y\ntitle: T\nyear: '²'\n", "r.yaml:3:"),
+}
+
+
+@pytest.mark.parametrize("name", NOT_NUMBERS)
+def test_a_number_int_cannot_read_is_a_message_at_its_line_not_a_traceback(tmp_path: Path, name: str) -> None:
+    path, text, message = NOT_NUMBERS[name]
+    shown = built_or_refused(tmp_path, {path: text})
+    assert any(message in line for line in shown), shown
 
 
 def corpus() -> list[dict]:
