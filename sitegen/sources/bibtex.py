@@ -205,7 +205,9 @@ _KEYWORD_SYNTAX = re.compile(r"\\.|[{}$,;]", re.DOTALL)  # an escaped character 
 _KEYWORD_GROUPING = re.compile(r"[\\{$]")  # what may hold a comma that separates nothing
 _AAS_VENUE = re.compile(r"^\s*\{?\s*\\([a-z]+)\s*(?:\{\})?\s*\}?\s*$")
 _STRAY_AND = re.compile(r"^\s*and(?=\s)|(?<=\s)and\s*$|(?<=\s)and(?=\s+and\s)", re.IGNORECASE)
-_AND = re.compile(r"[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)  # what separates names in a name list
+# what separates names in a name list; it starts where a run of spaces does, so that a split of a field of 100,000
+# spaces (a pull request's) looks at each once, not from every one of them
+_AND = re.compile(r"(?<![ \t\r\n])[ \t\r\n]+and[ \t\r\n]+", re.IGNORECASE)
 # biblatex's date: 2024, 2024-05 or 2024-05-03, a time after a T, an uncertain or approximate one (EDTF's ? ~ %)
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T[\d:.]+(?:Z|[+-][\d:]+)?)?)?)?[?~%]?$")
 _YEAR = re.compile(r"^\{*(\d{4})\}*$")
@@ -654,7 +656,7 @@ def person_name(name: str) -> str:
     return bibtex_text(name)
 
 
-_EXTENDED_NAME_PIECE = re.compile(r"^\s*([A-Za-z][\w-]*)\s*=\s*(.*?)\s*$", re.DOTALL)
+_EXTENDED_NAME_PIECE = re.compile(r"^\s*([A-Za-z][\w-]*)\s*=(.*)$", re.DOTALL)  # its value stripped after: `(.*?)\s*$` is quadratic
 _BRACED_OR_QUOTED = re.compile(r'^\{(.*)\}$|^"(.*)"$', re.DOTALL)
 
 
@@ -668,7 +670,7 @@ def classic_name(name: str) -> str | None:
         match = _EXTENDED_NAME_PIECE.match(piece)
         if match is None:
             return None
-        value = match.group(2)
+        value = match.group(2).strip()
         if braced := _BRACED_OR_QUOTED.match(value):
             value = braced.group(1) if braced.group(1) is not None else braced.group(2)
         parts[match.group(1).lower()] = value.strip()
@@ -873,7 +875,7 @@ _STATE_NOTE = re.compile(
 # al-folio's `annotation` as papers' footnotes write it: '* Equal contribution; † Corresponding author' (one a line,
 # or apart by ';', '<br>', '\\\\' or a comma before the next mark)
 _NOTE_WITH_MARKS = re.compile(rf"^((?:{AUTHOR_MARK}\s*)+)\s*[:=-]?\s*(\S.*)$", re.DOTALL)
-_NOTES_APART = re.compile(rf"\s*(?:;|<br\s*/?>|\\\\|\n|,(?=\s*{AUTHOR_MARK}))\s*")
+_NOTES_APART = re.compile(rf"(?<!\s)\s*(?:;|<br\s*/?>|\\\\|\n|,(?=\s*{AUTHOR_MARK}))\s*")  # from where spaces start (see _AND)
 
 
 def marks_explained(annotation: str) -> dict[str, str]:
@@ -890,7 +892,7 @@ def marks_explained(annotation: str) -> dict[str, str]:
 
 # biblatex's data annotations (manual §3.7): `author+an = {1=highlight; 2=equal}`, `author+an:role = {...}`, `title+an = {=x}`
 ANNOTATION_FIELD = re.compile(r"^([a-z]+)\+an(?::[\w-]+)?$")
-_ANNOTATED_ITEM = re.compile(r"^\s*(\d{0,9})\s*(?::\s*[\w-]+)?\s*=\s*(.*?)\s*$", re.DOTALL)
+_ANNOTATED_ITEM = re.compile(r"^\s*(\d{0,9})\s*(?::\s*[\w-]+)?\s*=(.*)$", re.DOTALL)  # its annotations stripped after (see _EXTENDED_NAME_PIECE)
 # the annotations CV styles give authors, as the marks papers print: equal contribution, the corresponding author
 _ANNOTATION_MARKS = {
     "equal": "*",

@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -385,6 +386,31 @@ def test_a_number_int_cannot_read_is_a_message_at_its_line_not_a_traceback(tmp_p
     path, text, message = NOT_NUMBERS[name]
     shown = built_or_refused(tmp_path, {path: text})
     assert any(message in line for line in shown), shown
+
+
+# a field of 100,000 spaces or marks where each reader's patterns look for names, annotations and marks: read
+# in the time of any field, not in the minutes a pattern that tries every place of it over again would take
+HUGE = 100_000
+HUGE_FIELDS = {
+    "biber-extended-name": ("content/records/r.bib", "@article{h, title={T}, author={given=x" + " " * HUGE + "y, family=Z}, year={2020}}\n"),
+    "author-annotation": ("content/records/r.bib", "@article{h, title={T}, author={A B and C D}, author+an={1=x" + " " * HUGE + "y}, year={2020}}\n"),
+    "name-list-spaces": ("content/records/r.bib", "@article{h, title={T}, author={A" + " " * HUGE + "B and C D}, year={2020}}\n"),
+    "al-folio-annotation": ("content/records/r.bib", "@article{h, title={T}, author={A B}, annotation={* x" + " " * HUGE + "y}, year={2020}}\n"),
+    "name-of-marks": ("content/records/r.yaml", "id: h\ntitle: T\nyear: 2020\nauthors: ['Ann " + "*" * HUGE + "x', 'B" + " " * HUGE + "*x']\n"),
+    "csl-name-of-marks": (
+        "content/records/r.json",
+        '[{"id": "h", "type": "book", "title": "T", "author": [{"literal": "Ann' + "*" * HUGE + 'x"}], "issued": {"date-parts": [[2020]]}}]',
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", HUGE_FIELDS)
+def test_a_huge_field_builds_in_seconds(tmp_path: Path, name: str) -> None:
+    path, text = HUGE_FIELDS[name]
+    started = time.perf_counter()
+    built_or_refused(tmp_path, {path: text})
+    assert time.perf_counter() - started < 10, "a pull request's one large field holds up every build (and the dev server)"
 
 
 def corpus() -> list[dict]:
