@@ -51,6 +51,7 @@ from sitegen.sources.bibtex import (
     without_identifier_addresses,
 )
 from sitegen.sources.rich_text import RICH_TEXT_MACRO, rich_text_latex
+from sitegen.urls import url_scheme
 
 # The tags of the RIS specification (2011, and the 2001 one's T1, A1, Y1, N2, JF, JO, BT, ...), and Zotero's and
 # EndNote's few beyond it (M2, SV, DP): any other is a warning at its line.
@@ -358,7 +359,7 @@ def entry_record(entry: _Entry, kind: str, title: tuple[str, int], dates: _Dates
         record.put("abstract", markdown_safe(_text(abstract[0])), abstract[1])
     _put_categories(record, entry)
     _put_ids(record, entry)
-    links = _without_pubmed_page(_links(entry), record.data.get("ids", {}).get("pmid"))
+    links = _without_pubmed_page(_links(entry, warn), record.data.get("ids", {}).get("pmid"))
     record.put("links", without_identifier_addresses(links, arxiv and arxiv[0], doi and doi[0]), entry.line)
     if (language := entry.get("LA")) is not None:
         record.put("language", language[0], language[1])
@@ -488,10 +489,12 @@ def _put_categories(record: RecordMapping, entry: _Entry) -> None:
         record.put("categories", categories, keywords[0][1])
 
 
-def _links(entry: _Entry) -> PositionedDict:
+def _links(entry: _Entry, warn: _Warn) -> PositionedDict:
     """UR's addresses (one a line, or several in one separated by ';'), each named by what it leads to (abs, pdf,
     doi, code, html); L1, the file attached, a `pdf` link when it is on the web (EndNote's `internal-pdf://` and
-    Zotero's `files/...` are on the user's computer only), L2 the full text."""
+    Zotero's `files/...` are on the user's computer only, left out without a word), L2 the full text. A UR that is
+    no web address, and a file link with a scheme that runs code (`javascript:`, `data:`), are left out with a
+    warning at their line, as a YAML record's unsafe link is: `--strict` fails on them."""
     links = PositionedDict()
     links.line = entry.line
     links.key_lines = {}
@@ -499,11 +502,18 @@ def _links(entry: _Entry) -> PositionedDict:
         for url in (piece.strip() for piece in text.split(";")):
             if url.startswith(_WEB):
                 put_link(links, link_kind(url), url, line)
+            elif url:
+                warn(line, f"'UR': {url[:40]!r} is no web address (left out)")
     for tag, kind in (("L1", "pdf"), ("L2", "html")):
         for url, line in entry.each(tag):
             if url.startswith(_WEB):
                 put_link(links, kind if kind != "pdf" or link_kind(url) in ("pdf", "html") else link_kind(url), url, line)
+            elif url_scheme("".join(url.split())) in _SCRIPT_SCHEMES:
+                warn(line, f"'{tag}': {url[:40]!r}: unsafe URL scheme '{url_scheme(''.join(url.split()))}:', the link is left out")
     return links
+
+
+_SCRIPT_SCHEMES = frozenset({"javascript", "data", "vbscript"})
 
 
 def _without_pubmed_page(links: PositionedDict, pmid: str | None) -> PositionedDict:

@@ -179,6 +179,26 @@ def test_html_and_script_in_ris_text_are_text(tmp_path):
     assert not any(a.get("href", "").startswith("javascript:") for a in page.find_all("a"))
 
 
+def test_an_unsafe_or_non_web_link_in_ris_is_left_out_with_a_warning_at_its_line(tmp_path):
+    """As a YAML record's `javascript:` link and CSL-JSON's URL: a warning, so that `--strict` fails on it; a file
+    attached on the user's computer (EndNote's internal-pdf://, Zotero's files/) is left out without one."""
+    ris = (
+        "TY  - JOUR\nTI  - Links\nAU  - Evil, Eve\nPY  - 2024\nUR  - javascript:alert(1)\nUR  - https://example.org/paper\n"
+        "L1  - data:text/html,<script>alert(1)</script>\nL2  - JaVa\tScript:alert(2)\nL1  - internal-pdf://0123/paper.pdf\n"
+        "L1  - files/12/paper.pdf\nER  - \n"
+    )
+    built = Built(tmp_path, {PATH: ris})
+    assert built.warnings == [
+        f"{PATH}:5: warning: 'UR': 'javascript:alert(1)' is no web address (left out)",
+        f"{PATH}:7: warning: 'L1': 'data:text/html,<script>alert(1)</script>': unsafe URL scheme 'data:', the link is left out",
+        f"{PATH}:8: warning: 'L2': 'JaVa\\tScript:alert(2)': unsafe URL scheme 'javascript:', the link is left out",
+    ]
+    [record_id] = built.records
+    hrefs = [a.get("href", "") for a in built.page(record_id).find_all("a")]
+    assert "https://example.org/paper" in hrefs
+    assert not any(href.lower().startswith(("javascript", "data:", "internal-pdf", "files/")) for href in hrefs)
+
+
 def test_zotero_rich_text_in_ris_titles_is_the_latex_the_pipeline_shows(tmp_path):
     """Zotero and Mendeley write a title's italics and superscripts as HTML in TI (and T2): the record has
     BibTeX's macros, the page shows them, publications.bib writes them, publications.ris the plain text."""
