@@ -1,7 +1,7 @@
 """Whatever a pull request's content holds, a build is safe: a hostile-input suite.
 
-Hypothesis writes site.yaml, profile.yaml and record files (YAML and BibTeX)
-from a grammar of hostile values — HTML and script in every text field, URL
+Hypothesis writes site.yaml, profile.yaml and record files (YAML, BibTeX, Markdown, RIS, CSL-JSON and
+Quarto's .qmd) from a grammar of hostile values — HTML and script in every text field, URL
 schemes, control characters, bidi overrides, huge and deeply nested values,
 wrong types, odd file names and symbolic links — over a site that built once.
 Each build must either
@@ -17,6 +17,7 @@ in tests/fixtures/hostile/ and replayed first.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -89,6 +90,10 @@ PAYLOADS = [
     "]]>",
     "x" * 3000,
     "é" * 500,
+    "²",  # a digit to str.isdigit, no number to int
+    "1" * 5000,  # more digits than int reads
+    "given=<script>x</script>, family=javascript:alert(1)",  # Biber's extended name format
+    "1=equal; 2=<img src=x onerror=alert(1)>",  # a biblatex annotation
     "../../etc/passwd",
     "/etc/passwd",
     "CON",
@@ -96,6 +101,35 @@ PAYLOADS = [
     "a/b",
     ".",
     "..",
+]
+
+# whole files that no reader should take apart by recursion or in quadratic time: deep JSON, numbers int() refuses,
+# a YAML alias bomb, RIS with no end, a tag line of a million characters
+RAW_FILES = [
+    (".json", "[" * 5000 + "]" * 5000),
+    (".json", '{"a":' * 3000 + "1" + "}" * 3000),
+    (".json", '[{"id": "n", "type": "book", "title": "T", "issued": {"date-parts": [["' + "9" * 5000 + '"]]}}]'),
+    (".json", '[{"id": "n", "type": "book", "title": "T", "issued": {"date-parts": [["2020", "²"]]}}]'),
+    (".json", '[{"id": "n", "type": "book", "title": "T", "issued": {"date-parts": [[1e999]]}, "volume": NaN}]'),
+    (".json", '[{"id": "n", "type": "book", "title": "\\ud800", "author": [{"family": {"x": []}}], "issued": {"date-parts": [[2020]]}}]'),
+    (
+        ".qmd",
+        "---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+        "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ntitle: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nauthor: *d\n---\n",
+    ),
+    (".ris", "TY  - JOUR\nTI  - x\nAU  - " + "a " * 50000 + "\n"),
+    (".ris", "TY  - JOUR\n" + "TI  - " + "x" * 1_000_000 + "\nER  - \n"),
+    (".ris", "TY  - JOUR\nTY  - BOOK\nER  - \nER  - \n\x00\ufeffTY  - \n"),
+    (".bib", "@article{m, title={T}, author={A B}, year={2020}, month={²}, author+an={" + "1" * 5000 + "=equal}}\n"),
+]
+
+# reference managers' rich text in a title (sitegen.sources.rich_text), nested deeper than any stack
+RICH_TEXT = [
+    "<i>E. coli</i> at 10<sup>5</sup>",
+    '<span style="font-variant:small-caps">x</span><span class="nocase">y</span><sub>2</sub>',
+    '<i onclick="alert(1)">x</i><script>alert(1)</script>',
+    "<i>a}\\href{javascript:alert(1)}{x</i>",
+    "<sup>" * 300 + "x" + "</sup>" * 300,
 ]
 
 text_value = st.one_of(
@@ -116,7 +150,7 @@ def maybe(strategy):
 record = st.fixed_dictionaries(
     {"id": maybe(text_value)},
     optional={
-        "title": maybe(text_value),
+        "title": maybe(st.one_of(text_value, st.sampled_from(RICH_TEXT))),
         "authors": maybe(st.lists(text_value, max_size=4)),
         "year": maybe(st.integers(0, 99999)),
         "source": maybe(text_value),
@@ -132,6 +166,7 @@ record = st.fixed_dictionaries(
         "type": maybe(text_value),
         "citations": maybe(st.integers(-5, 10**6)),
         "date": maybe(st.dates().map(str)),
+        "aliases": maybe(st.lists(text_value, max_size=2)),  # the old addresses of a renamed record: redirect pages
     },
 )
 site_settings = st.fixed_dictionaries(
@@ -168,6 +203,9 @@ file_name = st.sampled_from(
         "arxiv/r.yaml",
         "r.bib",
         "r.md",
+        "r.ris",
+        "r.json",
+        "r.qmd",
         "publication/paper/index.md",
         "notes.txt",
     ]
@@ -179,6 +217,62 @@ def markdown_text(entries: list[dict]) -> str:
     fields = dict(entries[0])
     abstract = fields.pop("abstract", "")
     return "---\n" + yaml.safe_dump(fields, allow_unicode=True) + "---\n" + str(abstract)
+
+
+def ris_text(entries: list[dict]) -> str:
+    """A RIS file (EndNote's, Zotero's export): a tag a line, a field's list one line each."""
+
+    def lines(tag: str, value) -> str:
+        values = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else [value]
+        return "".join(f"{tag}  - {str(one).replace(chr(10), ' ').replace(chr(13), ' ')}\n" for one in values)
+
+    tags = {"id": "ID", "title": "TI", "authors": "AU", "year": "PY", "source": "T2", "abstract": "AB", "doi": "DO", "links": "UR", "image": "L1"}
+    tags |= {"categories": "KW", "type": "M3", "award": "N1", "venue_short": "J2", "date": "DA", "aliases": "U1"}
+    return "\n".join("TY  - JOUR\n" + "".join(lines(tags[key], value) for key, value in entry.items() if key in tags) + "ER  - \n" for entry in entries)
+
+
+def csl_json_text(entries: list[dict]) -> str:
+    """A CSL-JSON file (Zotero's, Better BibTeX's, Pandoc's references.json): the fields as CSL variables, of any type."""
+
+    def item(entry: dict) -> dict:
+        names = entry.get("authors")
+        made = {
+            "id": entry.get("id"),
+            "type": entry.get("type", "article-journal"),
+            "title": entry.get("title"),
+            "author": [{"literal": name} if i % 2 else {"family": name, "given": name} for i, name in enumerate(names)] if isinstance(names, list) else names,
+            "issued": {"date-parts": [[entry["year"]]]} if "year" in entry else entry.get("date"),
+            "container-title": entry.get("source"),
+            "abstract": entry.get("abstract"),
+            "DOI": entry.get("doi"),
+            "URL": next(iter(entry["links"].values()), None) if isinstance(entry.get("links"), dict) and entry["links"] else entry.get("links"),
+            "keyword": entry.get("categories"),
+            "note": entry.get("award"),
+        }
+        return {key: value for key, value in made.items() if key in ("id", "type") or value is not None}
+
+    return json.dumps([item(entry) for entry in entries], ensure_ascii=False, default=str)
+
+
+def quarto_text(entries: list[dict]) -> str:
+    """A Quarto publication page (.qmd): its front matter's title, author, date, description and citation."""
+    fields = entries[0]
+    front = {
+        "title": fields.get("title"),
+        "author": [{"name": name} for name in fields["authors"]] if isinstance(fields.get("authors"), list) else fields.get("authors"),
+        "date": fields.get("date", f"{fields.get('year')}-01-01"),
+        "description": fields.get("abstract"),
+        "categories": fields.get("categories"),
+        "image": fields.get("image"),
+        "aliases": fields.get("aliases"),
+        "citation": {"type": fields.get("type"), "container-title": fields.get("source"), "doi": fields.get("doi"), "url": fields.get("links")},
+    }
+    return (
+        "---\n"
+        + yaml.safe_dump({key: value for key, value in front.items() if value is not None}, allow_unicode=True)
+        + "---\n"
+        + str(fields.get("abstract", ""))
+    )
 
 
 def bibtex_text(entries: list[dict]) -> str:
@@ -229,7 +323,10 @@ site_files = st.fixed_dictionaries(
         "site": maybe(site_settings),
         "profile": maybe(profile),
         "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
-        "raw": st.one_of(st.none(), st.sampled_from(PAYLOADS)),  # a record file that is not YAML at all
+        # a record file that is not what its name says: a payload in a file of any kind, or a whole hostile file
+        "raw": st.one_of(
+            st.none(), st.tuples(st.sampled_from([".yaml", ".ris", ".json", ".qmd", ".bib"]), st.sampled_from(PAYLOADS)), st.sampled_from(RAW_FILES)
+        ),
         "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
         "texts": st.lists(own_text, max_size=3),
     }
@@ -246,15 +343,24 @@ def write_hostile(site: Path, spec: dict, outside: Path) -> None:
             text = bibtex_text(records)
         elif name.endswith(".md"):
             text = markdown_text(records)
+        elif name.endswith(".ris"):
+            text = ris_text(records)
+        elif name.endswith(".json"):
+            text = csl_json_text(records)
+        elif name.endswith(".qmd"):
+            text = quarto_text(records)
         else:
             text = yaml.safe_dump(records if len(records) > 1 else records[0], allow_unicode=True)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        outcome(f"a {path.suffix} record file")
     for folder, name, front, body in spec.get("texts", []):  # the corpus's older examples have none
         path = site / "content" / folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("---\n" + yaml.safe_dump(front, allow_unicode=True) + "---\n" + str(body) + "\n", encoding="utf-8", errors="surrogatepass")
-    if spec["raw"] is not None:
-        (site / "content" / "records" / "raw.yaml").write_text(spec["raw"], encoding="utf-8", errors="surrogatepass")
+    if spec["raw"] is not None:  # (suffix, text); the corpus's older examples are the text of a raw.yaml
+        suffix, raw = spec["raw"] if isinstance(spec["raw"], (list, tuple)) else (".yaml", spec["raw"])
+        (site / "content" / "records" / ("raw" + suffix)).write_text(raw, encoding="utf-8", errors="surrogatepass")
+        outcome(f"a whole {suffix} record file of hostile text")
     for link in spec["links"]:
         if link == "static-out":
             (site / "static").mkdir(exist_ok=True)
@@ -281,8 +387,9 @@ def assert_safe_page(name: str, data: bytes, theme_scripts: set[str]) -> None:
                 shown = "".join(ch for ch in str(value) if ch > " ").lower()
                 assert not UNSAFE_SCHEME.match(shown), f"{name}: {attribute}={value!r} on <{element.name}>"
         assert element.name not in ("iframe", "object", "embed", "base", "frame"), f"{name}: <{element.name}>"
-        if element.name == "meta":
-            assert (element.get("http-equiv") or "").lower() != "refresh", f"{name}: meta refresh"
+        if element.name == "meta" and (element.get("http-equiv") or "").lower() == "refresh":  # a redirect page's, to a page of the site
+            target = (element.get("content") or "").partition("url=")[2]
+            assert target.startswith("/") and not target.startswith("//") and "\\" not in target, f"{name}: meta refresh to {target!r}"
     for script in soup.find_all("script"):
         if script.get("type") == "application/ld+json":
             assert "</script" not in script.string.lower()
