@@ -177,7 +177,8 @@ class OldSite:
 
 
 # Hugo's shortcodes ({{< x >}}, {{% x %}}) and Liquid's tags ({% x %}, {{ x }}), with the spaces after them
-TEMPLATE_TAGS = re.compile(r"(?:\{\{<.*?>\}\}|\{\{%.*?%\}\}|\{%.*?%\}|\{\{.*?\}\})[ \t]*", re.DOTALL)
+# (each ends before the next `{{` or `{%` opens: a line of 50,000 unclosed `{{<` is read once, not from each to its end)
+TEMPLATE_TAGS = re.compile(r"(?:\{\{<(?:(?!\{[{%]).)*?>\}\}|\{\{%(?:(?!\{[{%]).)*?%\}\}|\{%(?:(?!\{[{%]).)*?%\}|\{\{(?:(?!\{[{%]).)*?\}\})[ \t]*", re.DOTALL)
 # a code block in Liquid ({% highlight python %} ... {% endhighlight %}) or a Hugo shortcode ({{< highlight go >}} ... {{< /highlight >}})
 HIGHLIGHT = re.compile(
     r"\{%-?\s*highlight\s*(?P<language>[\w+-]*)[^%]*%\}(?P<code>.*?)\{%-?\s*endhighlight\s*-?%\}"
@@ -222,7 +223,12 @@ SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?])")  # where a closing tag s
 # `enableEmoji` (Hugo Blox) show as the emoji; not inside a word ('a:b:c', '10:30:00')
 EMOJI_SHORTCODE = re.compile(r"(?<!\w):[a-z0-9_+-]+:(?!\w)")
 # text Markdown shows as it is, where a shortcode stays one: code (fenced, inline) and addresses
-VERBATIM = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,}).*?(?:^[ \t]{0,3}(?P=fence)|\Z)|`[^`\n]*`|\]\([^)\s]*|<[^>\s]*>|\S+://\S*", re.MULTILINE | re.DOTALL)
+# (each part ends before the next one like it opens, and an address starts with its scheme at a word's start: `<[^>\s]*>`
+# and `\S+://` tried every place of a line of 50,000 `<` or letters to its end)
+VERBATIM = re.compile(
+    r"^[ \t]{0,3}(?P<fence>`{3,}+|~{3,}+).*?(?:^[ \t]{0,3}(?P=fence)|\Z)|`[^`\n]*`|\]\([^()\s]*|<[^<>\s]*>|(?<![\w+.-])[A-Za-z][\w+.-]*://\S*",
+    re.MULTILINE | re.DOTALL,
+)
 
 
 def read_old_site(folder: Path) -> Imported:

@@ -31,15 +31,18 @@ if TYPE_CHECKING:
     from sitegen.migrate import Imported, OldSite
 
 # [text](target "title") and ![alt](target): group 2 is the target
-MARKDOWN_LINK = re.compile(r"(?P<image>!?)\[(?P<text>(?:[^\]\\\n]|\\.)*)\]\(\s*<?(?P<target>[^)\s>]+)>?(?P<title>\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)")
+MARKDOWN_LINK = re.compile(r"(?P<image>!?)\[(?P<text>(?:[^\[\]\\\n]|\\.)*)\]\(\s*<?(?P<target>[^)\s>]+)>?(?P<title>\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)")
 HTML_LINK = re.compile(r"(?P<before>\s(?:src|href)\s*=\s*[\"'])(?P<target>[^\"'\s]+)(?P<after>[\"'])", re.IGNORECASE)
 # a fenced code block or a code span: links there are text
-CODE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)|(?P<ticks>`+)[^\n]*?(?P=ticks)", re.MULTILINE | re.DOTALL)
+# (a code span's runs of backticks are whole, CommonMark's rule: trying every shorter run took minutes over a long one)
+CODE = re.compile(
+    r"^[ \t]*(?P<fence>`{3,}+|~{3,}+)[^\n]*\n.*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)|(?<!`)(?P<ticks>`+)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)", re.MULTILINE | re.DOTALL
+)
 # Hugo's link to another page of the site, by its file: {{< relref "second" >}}, {{% ref "/post/second.md" %}}
 HUGO_REF = re.compile(r"\{\{[<%]\s*(?:rel)?ref\s+\"?(?P<name>[^\"\s>%]+)\"?\s*[>%]\}\}")
 # Hugo Blox's citation of one of its publications: {{< cite page="/publication/preprint" view="citation" >}}
 HUGO_CITE = re.compile(r"\{\{<\s*cite\s+page=\"(?P<name>[^\"]+)\"[^>]*>\}\}")
-MARKDOWN_LINK_TO_REF = re.compile(r"\[(?P<text>(?:[^\]\\\n]|\\.)*)\]\(\s*" + HUGO_REF.pattern + r"\s*\)")
+MARKDOWN_LINK_TO_REF = re.compile(r"\[(?P<text>(?:[^\[\]\\\n]|\\.)*)\]\(\s*" + HUGO_REF.pattern + r"\s*\)")
 # what a tool makes a page of, or reads as settings: never a file a text links to as it is
 SOURCE_SUFFIXES = (".md", ".markdown", ".qmd", ".ipynb", ".rmd", ".html", ".htm", ".liquid", ".yml", ".yaml", ".toml")
 FOLDERS_SERVED_AT_THE_ROOT = ("", "static/", "content/")  # Jekyll: the site itself; Hugo: static/, a page bundle's files

@@ -79,13 +79,16 @@ CODE_CELL = re.compile(r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*\{[ 
 CELL_OPTION = re.compile(r"^[ \t]*#\|.*\n", re.MULTILINE)
 DIV_FENCE = re.compile(r"^[ \t]*:{3,}.*\n?", re.MULTILINE)
 ATTRIBUTES = re.compile(r"(?<=[)\]])\{[^{}\n]*\}|(?<=\S)[ \t]+\{#[^{}\n]*\}[ \t]*$", re.MULTILINE)  # ![a](x.png){width=50%}, ## Heading {#sec-x}
-SHORTCODE = re.compile(r"\{\{<\s*(?P<name>[\w-]+)\b(?P<arguments>[^>]*)>\}\}")
+# (the patterns below stop at the next opening they look for, so that a line of 100,000 `[` or `{{<` is read once,
+# not from every one of them to its end)
+SHORTCODE = re.compile(r"\{\{<\s*(?P<name>[\w-]+)\b(?P<arguments>(?:[^>{]|\{(?!\{<))*)>\}\}")
 # the words of a publication's own links, on a line of their own below its text ('[PDF](paper.pdf) | [Code](...)')
 LINK_WORDS = {"pdf": "pdf", "paper": "pdf", "preprint": "preprint", "code": "code", "software": "code", "slides": "slides"}
 LINK_WORDS |= {"video": "video", "data": "data", "dataset": "data", "poster": "poster", "supplement": "supp", "arxiv": "abs"}
-LINK_LINE = re.compile(r"\[(?P<words>[^\]\n]+)\]\((?P<target>[^)\s]+)\)")
-CITATION = re.compile(r"\[[^\]\n]*?-?@[\w][\w:.#$%&+?<>~/-]*[^\]\n]*\]")  # Pandoc's citations: [@key], [see @key, p. 3]
-QMD_LINK = re.compile(r"(\]\(\s*<?[^)\s>#]*?)\.(?:qmd|ipynb|rmd)(?=[#)\s>])", re.IGNORECASE)
+LINK_LINE = re.compile(r"\[(?P<words>[^\[\]\n]+)\]\((?P<target>[^)\s]+)\)")
+BRACKETS = re.compile(r"\[[^\[\]\n]*\]")  # Pandoc's citations are in brackets: [@key], [see @key, p. 3]
+CITED_KEY = re.compile(r"-?@\w")
+QMD_LINK = re.compile(r"(\]\(\s*<?[^()\s>#]*?)\.(?:qmd|ipynb|rmd)(?=[#)\s>])", re.IGNORECASE)
 
 
 def recognise(old: OldSite) -> bool:
@@ -162,7 +165,7 @@ def quarto_markdown(old: OldSite, imported: Imported, relative: str, text: str) 
     text = SHORTCODE.sub(shortcode, text)
     if left:
         imported.left.append(f"{relative}: its shortcodes ({', '.join(dict.fromkeys(left))}) left out of its text")
-    cited = [found for prose in _prose(text) for found in CITATION.findall(prose)]  # not in code, where @ is code
+    cited = [found for prose in _prose(text) for found in BRACKETS.findall(prose) if CITED_KEY.search(found)]  # not in code, where @ is code
     if cited:
         imported.left.append(f"{relative}: its citations ({', '.join(cited[:3])}) are shown as written: link the works you cite instead")
     return QMD_LINK.sub(r"\1.html", ATTRIBUTES.sub("", DIV_FENCE.sub("", text)))

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -1108,3 +1109,26 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     # the homepage's texts left behind
     assert "content/_index.md: the homepage's markdown block (🐋 My Research) not brought over" in result.stdout
     assert "content/_index.md: the homepage's cta-card block (🎓 Open PhD position) not brought over" in result.stdout
+
+
+@pytest.mark.slow
+def test_a_quarto_page_of_long_lines_of_brackets_and_backticks_comes_over_in_seconds(tmp_path):
+    """An old site is as untrusted as content: lines of 50,000 `[`, `[@`, `{{<`, `](` or backticks in a post are
+    read once each, not from every place of them to their end (the patterns for citations, shortcodes, links and
+    code spans tried that, for minutes to hours)."""
+    old = tmp_path / "old"
+    lines = ["[" * 50_000, "[@" * 25_000, "{{<a" * 12_500, "x" + "](" * 25_000, "`" * 50_000, "[a" * 25_000]
+    files = {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Eve Evil\n",
+        "index.qmd": "---\ntitle: Blog\nlisting:\n  contents: posts\n---\n",
+        "posts/2024-05-01-long.qmd": "---\ntitle: Long lines\ndate: 2024-05-01\n---\n" + "\n\n".join(lines) + "\n",
+    }
+    for name, content in files.items():
+        (old / name).parent.mkdir(parents=True, exist_ok=True)
+        (old / name).write_text(content, encoding="utf-8")
+    started = time.perf_counter()
+    result = run_sitegen("init", str(tmp_path / "new"), "--from", str(old), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert time.perf_counter() - started < 20
+    post = (tmp_path / "new/content/posts").glob("*long*.md")
+    assert "`" * 50_000 in next(post).read_text(encoding="utf-8")  # the text came over, as written
