@@ -493,6 +493,7 @@ def test_a_number_int_cannot_read_is_a_message_at_its_line_not_a_traceback(tmp_p
     path, text, message = NOT_NUMBERS[name]
     shown = built_or_refused(tmp_path, {path: text})
     assert any(message in line for line in shown), shown
+    assert all(len(line) < 400 for line in shown), "a message quotes what a pull request wrote cut short, not 5,000 digits"
 
 
 # a field of 100,000 spaces or marks where each reader's patterns look for names, annotations and marks: read
