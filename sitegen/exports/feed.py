@@ -36,17 +36,17 @@ def atom_feed(
     feed_url: str,
     home_url: str,
     record_url: Callable[[Entry], str],
-    named: str = "publications",
+    title: str = "",
     permanent: Callable[[str], str] = str,
     record_id: Callable[[Entry], str] | None = None,
 ) -> bytes:
-    """The records' feed, newest first; `named`: what it is, in the site's language (the theme's `feeds.publications`);
+    """The records' feed, newest first; `title`: its title in the site's language (pages.feed_title; default: the owner's name);
     `permanent`: the id of a page's absolute URL (SiteUrls.permanent); `record_id`: a record's entry id (default:
     its page's address)."""
     entries = site.entries[:FEED_SIZE]
     updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
     owner = site.profile.name
-    feed = _feed(home_url, f"{owner}: {named}", updated, feed_url, owner, subtitle=site.config.description, language=site.config.language, permanent=permanent)
+    feed = _feed(home_url, title or owner, updated, feed_url, owner, subtitle=site.config.description, language=site.config.language, permanent=permanent)
     for entry in entries:
         title = with_standing(entry.title.plain, entry.record, ": ")  # "Retracted: <title>", as the lists mark it
         url = record_url(entry)

@@ -78,6 +78,16 @@ def feed_name(context: RenderContext, kind: str) -> str:
     return theme_string(context, f"feeds.{kind}", {"posts": "blog"}.get(kind, kind))
 
 
+def colon(context: RenderContext) -> str:
+    """': ' as the site's language writes it after a label (French puts a no-break space before the colon)."""
+    return theme_string(context, "punctuation.colon", ": ")
+
+
+def feed_title(context: RenderContext, owner: str, kind: str) -> str:
+    """A feed's title, 'Ada Lovelace: news', in the site's language."""
+    return f"{owner}{colon(context)}{feed_name(context, kind)}"
+
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # .markdown is Jekyll's default
 
 

@@ -16,7 +16,7 @@ from sitegen.exports.jsonld import record_json_line, records_json
 from sitegen.exports.ris import publications_ris
 from sitegen.exports.sitemap import robots_txt
 from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
-from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
+from sitegen.pages import Page, RenderContext, feed_title, register_page_kind
 
 
 @register_page_kind("exports")
@@ -34,7 +34,7 @@ def export_files(context: RenderContext) -> Iterable[Page]:
             urls.absolute("feed.xml"),
             urls.absolute("index.html"),
             context.views.record_absolute_url,
-            feed_name(context, "publications"),
+            feed_title(context, site.profile.name, "publications"),
             urls.permanent,
             context.views.record_feed_id,
         ),

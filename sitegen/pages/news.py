@@ -23,7 +23,7 @@ from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import liquid_problems, raw_html_problems, shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import Site
-from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_name, register_page_kind
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
 from sitegen.urls import file_slug, with_unique_anchors
 from sitegen.values import value_class
@@ -115,7 +115,7 @@ def news_feed(context: RenderContext, items: tuple[NewsItem, ...]) -> bytes:
     ]
     site = context.site
     return dated_feed(
-        f"{site.profile.name}: {feed_name(context, 'news')}",
+        feed_title(context, site.profile.name, "news"),
         site.config.language,
         site.profile.name,
         page_url,

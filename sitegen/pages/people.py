@@ -28,7 +28,7 @@ from sitegen.exports.feed import _timestamp as feed_timestamp
 from sitegen.exports.feed import _xml_text as xml_text
 from sitegen.exports.jsonld import person_json_ld, script_json
 from sitegen.model import Entry, Site
-from sitegen.pages import Page, RenderContext, feed_name, register_page_kind
+from sitegen.pages import Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.redirects import redirect_page
 from sitegen.people.attribution import (
     Directory,
@@ -367,7 +367,7 @@ class _PeoplePages:
         name = _xml(person.name)
         head = (
             f"<?xml version='1.0' encoding='utf-8'?>\n<feed xmlns=\"{ATOM}\" xml:lang=\"{_xml(self.context.site.config.language)}\">\n"
-            f"  <id>{_xml(urls.permanent(page))}</id>\n  <title>{name}: {_xml(feed_name(self.context, 'publications'))}</title>\n"
+            f"  <id>{_xml(urls.permanent(page))}</id>\n  <title>{_xml(feed_title(self.context, person.name, 'publications'))}</title>\n"
             f"  <updated>{max((feed_timestamp(e) for e in entries), default='1970-01-01T00:00:00Z')}</updated>\n"
             f'  <link rel="self" type="application/atom+xml" href="{_xml(feed)}" />\n'
             f'  <link rel="alternate" type="text/html" href="{_xml(page)}" />\n'

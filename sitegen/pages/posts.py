@@ -31,7 +31,7 @@ from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
 from sitegen.markup import with_links
 from sitegen.model import Site
-from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_name, register_page_kind
+from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import (
     Address,
     ContentPage,
@@ -222,7 +222,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
         for post, url in ((post, urls.absolute(post_path(post.page.slug))) for post in posts)
     ]
     return dated_feed(
-        f"{site.profile.name}: {feed_name(context, 'posts')}",
+        feed_title(context, site.profile.name, "posts"),
         site.config.language,
         site.profile.name,
         urls.absolute(POSTS_PATH),

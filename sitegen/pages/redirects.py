@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from sitegen.errors import Location, Problem
 from sitegen.load import parse_yaml
 from sitegen.model import Site
-from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind, theme_string
+from sitegen.pages import ContentFiles, Page, RenderContext, colon, register_page_kind, theme_string
 from sitegen.urls import SiteUrls, address_problem, is_relative_path, record_path, slugify, windows_folder_problem
 from sitegen.values import value_class
 
@@ -199,9 +199,10 @@ def redirect_page(context: RenderContext, new: str) -> bytes:
     shown = html.escape(url)
     canonical = f'<link rel="canonical" href="{html.escape(absolute)}">\n' if urls.origin else ""
     moved, title = theme_string(context, "redirect.moved", "This page has moved"), theme_string(context, "redirect.title", "moved")
+    after_label = colon(context)
     return (
         f'<!DOCTYPE html>\n<html lang="{html.escape(context.site.config.language)}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(context.site.config.title)}: {html.escape(title)}</title>\n"
+        f"<title>{html.escape(context.site.config.title + after_label + title)}</title>\n"
         f'<meta name="robots" content="noindex">\n{canonical}<meta http-equiv="refresh" content="0; url={shown}">\n</head>\n'
-        f'<body>\n<p>{html.escape(moved)}: <a href="{shown}">{shown}</a></p>\n</body>\n</html>\n'
+        f'<body>\n<p>{html.escape(moved + after_label)}<a href="{shown}">{shown}</a></p>\n</body>\n</html>\n'
     ).encode()
