@@ -505,8 +505,9 @@ _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 def format_date(value: Any, strings: Mapping[str, Any]) -> str:
-    """'2024-03-05' -> '5 March 2024' or 'March 5, 2024', as the language's `date_formats` say;
-    '2024-03' -> 'March 2024'; '2024' -> '2024'. Anything else is shown as it is."""
+    """'2024-03-05' -> '5 March 2024' or 'March 5, 2024', as the language's `date_formats` say (`first_day` for the
+    1st, where the language writes it otherwise: French '1er avril 2024'); '2024-03' -> 'March 2024'; '2024' -> '2024'.
+    Anything else is shown as it is."""
     if isinstance(value, (datetime.date, datetime.datetime)):
         value = value.isoformat()[:10]
     text = str(value)
@@ -520,8 +521,18 @@ def format_date(value: Any, strings: Mapping[str, Any]) -> str:
     if not 1 <= int(month) <= 12:
         return text
     form = strings.get("date_formats.day" if day else "date_formats.month", "{month} {day}, {year}" if day else "{month} {year}")
+    if day:
+        form = strings.get("date_formats.first_day", form) if int(day) == 1 else form
+        months = _months_in_dates(strings, months)
     parts = {"year": year, "month": str(months[int(month) - 1]), "day": str(int(day)) if day else ""}
     return re.sub(r"\{(year|month|day)\}", lambda m: parts[m[1]], str(form))
+
+
+def _months_in_dates(strings: Mapping[str, Any], months: list[Any]) -> list[Any]:
+    """The month names a day's date uses: the language's `months_in_dates` where it names a month otherwise there
+    than alone (CLDR's format and stand-alone names: Catalan "5 d'abril de 2024", but "abril de 2024")."""
+    in_dates = strings.get("months_in_dates")
+    return in_dates if isinstance(in_dates, list) and len(in_dates) == 12 else months
 
 
 def format_number(value: Any, strings: dict[str, Any]) -> str:

@@ -160,6 +160,14 @@ def _merge(into: dict[str, Any], strings: dict[str, Any]) -> None:
             into[key] = dict(value) if isinstance(value, dict) else value
 
 
+# The month names of a language, and what a date shows while they are wrong: `months` (as a month is named alone, "abril
+# de 2024") and `months_in_dates` (a language's own, where a day's date names the month otherwise: Catalan "5 d'abril").
+MONTH_LISTS = {"months": "dates are shown as 2024-03-05", "months_in_dates": "a day's date names its month as `months` does"}
+FIRST_DAY_FORMAT = "date_formats.first_day"  # a language's own form for the 1st of a month: French "1er avril 2024"
+DAY_PLACEHOLDERS = "{day} {month} {year}"
+LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT}) - {"months"}  # keys another language may have that English has not
+
+
 def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str, is_english: bool, prefix: str = "") -> list[Problem]:
     """A warning for each value of `strings` whose shape is not the English one, and (in another language's
     file) for each key the English strings do not have: it would never be shown."""
@@ -167,15 +175,21 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
     for key, value in strings.items():
         name = f"{prefix}{key}"
         where = Location(path, strings.line_of(key) if isinstance(strings, PositionedDict) else None)
-        if name == "months":
+        if name in MONTH_LISTS:
             if not (isinstance(value, list) and len(value) == 12 and all(isinstance(month, str) for month in value)):
                 problems.append(
                     Problem(
-                        f"'months': expected a list of the 12 months' names, January first; got {_described(value)}; dates are shown as 2024-03-05 until it is",
+                        f"'{name}': expected a list of the 12 months' names, January first; got {_described(value)}; {MONTH_LISTS[name]} until it is",
                         where,
                         warning=True,
                     )
                 )
+            continue
+        if name == FIRST_DAY_FORMAT:  # a language's own: English writes the 1st as every day
+            if isinstance(value, str):
+                problems += _placeholder_problems(name, value, DAY_PLACEHOLDERS, where)
+            else:
+                problems.append(Problem(f"'{name}': expected a string such as \"1er {{month}} {{year}}\", got {_described(value)}", where, warning=True))
             continue
         if str(key) not in english:
             if not is_english:

@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from bs4 import BeautifulSoup
-from conftest import rendered_files, write_site
+from conftest import rendered_files, run_sitegen, write_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 NO_BREAK_SPACES = "\u00a0\u202f"
@@ -67,3 +67,28 @@ def test_an_english_page_keeps_its_colons(tmp_path):
     files = rendered_files(site_in("en", tmp_path))
     assert "All entries: " in soup(files["records/art/index.html"]).select_one(".cite-more").get_text()
     assert ET.fromstring(files["feed.xml"]).findtext(f"{ATOM}title") == "Camille Tremblay: publications"
+
+
+def test_dates_as_catalan_and_french_write_them(tmp_path):
+    """Catalan showed "5 abril 2022" and "1 gener 2019" (it writes "5 d'abril de 2022", CLDR's `d MMMM 'de' y` with
+    the months' format names), French "1 janvier 2019" (it writes "1er janvier")."""
+    catalan = rendered_files(site_in("ca", tmp_path / "ca"))
+    cv = " ".join(soup(catalan["cv/index.html"]).select_one("main").get_text(" ", strip=True).split())
+    assert "1 de gener de 2019 – 5 d'abril de 2022" in cv and "setembre de 2022 – actualitat" in cv
+    assert "1 d'abril de 2025" in soup(catalan["news/index.html"]).get_text()
+    assert "14 de maig de 2025" in soup(catalan["talks/index.html"]).get_text()
+    french = rendered_files(site_in("fr", tmp_path / "fr"))
+    cv = " ".join(soup(french["cv/index.html"]).select_one("main").get_text(" ", strip=True).split())
+    assert "1er janvier 2019 – 5 avril 2022" in cv and "septembre 2022 – aujourd'hui" in cv
+    assert "1er avril 2025" in soup(french["news/index.html"]).get_text()
+
+
+def test_the_bundled_languages_pass_the_strict_check_and_a_wrong_month_list_is_a_warning(tmp_path):
+    for language in ("fr", "fr-CA", "es", "ca", "nl", "nl-BE"):
+        result = run_sitegen("check", "--strict", "--site", str(site_in(language, tmp_path / language)))
+        assert result.returncode == 0, (language, result.stderr)
+    theirs = {"themes/default/i18n/ca.yaml": 'months_in_dates: [de gener, de febrer]\ndate_formats:\n  first_day: "1r {mes} {year}"\n'}
+    result = run_sitegen("check", "--site", str(site_in("ca", tmp_path / "mine", theirs)))
+    assert result.returncode == 0
+    assert "themes/default/i18n/ca.yaml:1: warning: 'months_in_dates': expected a list of the 12 months' names" in result.stderr
+    assert "themes/default/i18n/ca.yaml:3: warning: 'date_formats.first_day': {mes} is no placeholder of this string" in result.stderr
