@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from bs4 import BeautifulSoup
 from conftest import rendered_files, run_sitegen, write_site
 
@@ -92,3 +93,19 @@ def test_the_bundled_languages_pass_the_strict_check_and_a_wrong_month_list_is_a
     assert result.returncode == 0
     assert "themes/default/i18n/ca.yaml:1: warning: 'months_in_dates': expected a list of the 12 months' names" in result.stderr
     assert "themes/default/i18n/ca.yaml:3: warning: 'date_formats.first_day': {mes} is no placeholder of this string" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "language, shown, noscript",
+    [
+        ("fr", "Affichage\u00a0: 1 sur 3 travaux", "(la recherche demande JavaScript\u00a0: la liste complète est ci-dessous)"),
+        ("ca", "Es mostren 1 de 3 treballs", "(la cerca necessita JavaScript: la llista completa és a sota)"),
+    ],
+)
+def test_the_search_line_of_a_list_of_works_agrees_with_works(tmp_path, language, shown, noscript):
+    """A list that holds software counts "travaux" / "treballs" (masculine), and the search said "1 sur 3 travaux
+    affichées", "toutes sont listées", "1 de 3 treballs mostrades": the words agreed with "publications" alone."""
+    form = soup(rendered_files(site_in(language, tmp_path))["index.html"]).select_one("form.search")
+    line = form["data-text-found"].format(found=1, total=3, publications=form["data-text-many"])  # as search.js fills them in
+    assert form["data-text-shown"].replace("{line}", line) == shown
+    assert form.select_one(".search-count noscript").get_text().strip() == noscript
