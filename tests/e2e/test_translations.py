@@ -100,6 +100,7 @@ def test_the_bundled_languages_pass_the_strict_check_and_a_wrong_month_list_is_a
     [
         ("fr", "Affichage\u00a0: 1 sur 3 travaux", "(la recherche demande JavaScript\u00a0: la liste complète est ci-dessous)"),
         ("ca", "Es mostren 1 de 3 treballs", "(la cerca necessita JavaScript: la llista completa és a sota)"),
+        ("es", "Se muestran 1 de 3 trabajos", "(la búsqueda necesita JavaScript: la lista completa está abajo)"),
     ],
 )
 def test_the_search_line_of_a_list_of_works_agrees_with_works(tmp_path, language, shown, noscript):
@@ -109,3 +110,20 @@ def test_the_search_line_of_a_list_of_works_agrees_with_works(tmp_path, language
     line = form["data-text-found"].format(found=1, total=3, publications=form["data-text-many"])  # as search.js fills them in
     assert form["data-text-shown"].replace("{line}", line) == shown
     assert form.select_one(".search-count noscript").get_text().strip() == noscript
+
+
+@pytest.mark.parametrize(
+    "language, blog, masters",
+    [("fr", "Blog", "Mémoire de master"), ("fr-CA", "Blogue", "Mémoire de maîtrise"), ("nl", "Blog", "Masterscriptie"), ("nl-BE", "Blog", "Masterproef")],
+)
+def test_quebec_and_flanders_have_their_own_words(tmp_path, language, blog, masters):
+    """fr-CA read France's "Mémoire de master" (Québec: maîtrise) and "Blog" (OQLF: blogue); nl-BE the Netherlands'
+    "Masterscriptie" (Flanders: masterproef)."""
+    extra = {
+        "content/records/msc.bib": "@mastersthesis{msc, author={Tremblay, Camille}, title={Mon mémoire}, school={Laval}, year={2015}}\n",
+        "content/posts/2025-01-05-premier.md": "---\ntitle: Premier billet\ndate: 2025-01-05\n---\nBonjour.\n",
+    }
+    files = rendered_files(site_in(language, tmp_path, extra))
+    index = soup(files["index.html"])
+    assert blog in [a.get_text(strip=True) for a in index.select("nav a")]
+    assert masters in soup(files["records/msc/index.html"]).select_one("main").get_text()
