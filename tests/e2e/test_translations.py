@@ -127,3 +127,15 @@ def test_quebec_and_flanders_have_their_own_words(tmp_path, language, blog, mast
     index = soup(files["index.html"])
     assert blog in [a.get_text(strip=True) for a in index.select("nav a")]
     assert masters in soup(files["records/msc/index.html"]).select_one("main").get_text()
+
+
+def test_init_writes_a_french_site_its_description_and_sample_text_in_french_typography(tmp_path):
+    """`init --language fr-CA` wrote "Publications and research of Émilie Tremblay." in site.yaml (every page's
+    description and link preview) and sample text with a colon a line could break before."""
+    result = run_sitegen("init", "--language", "fr-CA", "--name", "Émilie Tremblay", str(tmp_path / "site"))
+    assert result.returncode == 0, result.stderr
+    files = rendered_files(tmp_path / "site")
+    index = soup(files["index.html"])
+    assert index.select_one('meta[name="description"]')["content"] == "Émilie Tremblay\u00a0: publications et recherches."
+    sample = [index.select_one(".bio"), soup(files["about/index.html"]).select_one("main .prose")]
+    assert all(sample) and [text for part in sample for text in shown_texts(part) if BARE_COLON.search(text)] == []
