@@ -536,8 +536,12 @@ def _months_in_dates(strings: Mapping[str, Any], months: list[Any]) -> list[Any]
 
 
 def format_number(value: Any, strings: dict[str, Any]) -> str:
-    """2900 -> '2,900' (or '2.900', '2 900': the language's `number_format.thousands`); anything else as it is."""
+    """2900 -> '2,900' (or '2.900', '2 900': the language's `number_format.thousands`); anything else as it is.
+    A language whose `number_format.min_grouping_digits` is 2 groups from five digits on (CLDR's minimumGroupingDigits:
+    Spanish 2900, 12.900)."""
     if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    if str(strings.get("number_format.min_grouping_digits", "1")) == "2" and abs(value) < 10_000:
         return str(value)
     separator = strings.get("number_format.thousands", ",")
     return f"{value:,}".replace(",", separator if isinstance(separator, str) else ",")

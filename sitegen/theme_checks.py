@@ -165,7 +165,8 @@ def _merge(into: dict[str, Any], strings: dict[str, Any]) -> None:
 MONTH_LISTS = {"months": "dates are shown as 2024-03-05", "months_in_dates": "a day's date names its month as `months` does"}
 FIRST_DAY_FORMAT = "date_formats.first_day"  # a language's own form for the 1st of a month: French "1er avril 2024"
 DAY_PLACEHOLDERS = "{day} {month} {year}"
-LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT}) - {"months"}  # keys another language may have that English has not
+MIN_GROUPING = "number_format.min_grouping_digits"  # a language's own: 2 where 4-digit numbers are not grouped (Spanish 2900)
+LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT, MIN_GROUPING}) - {"months"}  # keys another language may have that English has not
 
 
 def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str, is_english: bool, prefix: str = "") -> list[Problem]:
@@ -183,6 +184,12 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
                         where,
                         warning=True,
                     )
+                )
+            continue
+        if name == MIN_GROUPING:
+            if not (isinstance(value, int) and not isinstance(value, bool) and value in (1, 2)):
+                problems.append(
+                    Problem(f"'{name}': expected 1 or 2 (the digits a number has before its first group), got {_described(value)}", where, warning=True)
                 )
             continue
         if name == FIRST_DAY_FORMAT:  # a language's own: English writes the 1st as every day

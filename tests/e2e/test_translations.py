@@ -88,11 +88,14 @@ def test_the_bundled_languages_pass_the_strict_check_and_a_wrong_month_list_is_a
     for language in ("fr", "fr-CA", "es", "ca", "nl", "nl-BE"):
         result = run_sitegen("check", "--strict", "--site", str(site_in(language, tmp_path / language)))
         assert result.returncode == 0, (language, result.stderr)
-    theirs = {"themes/default/i18n/ca.yaml": 'months_in_dates: [de gener, de febrer]\ndate_formats:\n  first_day: "1r {mes} {year}"\n'}
+    theirs = {
+        "themes/default/i18n/ca.yaml": 'months_in_dates: [de gener, de febrer]\ndate_formats:\n  first_day: "1r {mes} {year}"\nnumber_format:\n  min_grouping_digits: 3\n'
+    }
     result = run_sitegen("check", "--site", str(site_in("ca", tmp_path / "mine", theirs)))
     assert result.returncode == 0
     assert "themes/default/i18n/ca.yaml:1: warning: 'months_in_dates': expected a list of the 12 months' names" in result.stderr
     assert "themes/default/i18n/ca.yaml:3: warning: 'date_formats.first_day': {mes} is no placeholder of this string" in result.stderr
+    assert "themes/default/i18n/ca.yaml:5: warning: 'number_format.min_grouping_digits': expected 1 or 2" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -139,3 +142,13 @@ def test_init_writes_a_french_site_its_description_and_sample_text_in_french_typ
     assert index.select_one('meta[name="description"]')["content"] == "Émilie Tremblay\u00a0: publications et recherches."
     sample = [index.select_one(".bio"), soup(files["about/index.html"]).select_one("main .prose")]
     assert all(sample) and [text for part in sample for text in shown_texts(part) if BARE_COLON.search(text)] == []
+
+
+@pytest.mark.parametrize("language, shown", [("es", "Todos los autores (1200)"), ("fr", "Tous les auteurs (1\u202f200)"), ("nl", "Alle auteurs (1.200)")])
+def test_a_four_digit_number_is_grouped_as_the_language_does(tmp_path, language, shown):
+    """Spanish wrote "1.200 autores": it groups from five digits on (RAE; CLDR's minimumGroupingDigits 2)."""
+    authors = " and ".join(["Tremblay, Camille"] + [f"Author{n}, A." for n in range(1199)])
+    extra = {"content/records/big.bib": f"@article{{big, author={{{authors}}}, title={{Un grand article}}, journal={{J}}, year={{2020}}}}\n"}
+    files = rendered_files(site_in(language, tmp_path, extra))
+    summary = soup(files["records/big/index.html"]).select_one("details.all-authors summary")
+    assert summary.get_text(strip=True) == shown
