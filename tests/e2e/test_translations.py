@@ -152,3 +152,10 @@ def test_a_four_digit_number_is_grouped_as_the_language_does(tmp_path, language,
     files = rendered_files(site_in(language, tmp_path, extra))
     summary = soup(files["records/big/index.html"]).select_one("details.all-authors summary")
     assert summary.get_text(strip=True) == shown
+
+
+@pytest.mark.parametrize("language, button", [("nl", "APA kopiëren"), ("fr", "Copier APA"), ("es", "Copiar APA"), ("ca", "Copia APA")])
+def test_a_citation_styles_copy_button_puts_the_verb_where_the_language_does(tmp_path, language, button):
+    """Dutch read "Kopiëren APA": the template wrote the verb and then the style's name, English's order."""
+    page = soup(rendered_files(site_in(language, tmp_path))["records/art/index.html"])
+    assert page.select_one('button[data-cite-copy="apa"]').get_text() == button
