@@ -383,6 +383,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
     environment.globals["strings"] = strings
     environment.filters["date"] = functools.partial(format_date, strings=strings)
     environment.filters["number"] = functools.partial(format_number, strings=strings)
+    environment.filters["before_name"] = functools.partial(before_name, strings=strings)
     environment.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": json_value}  # `|tojson` of any value templates get
     return environment
 
@@ -533,6 +534,25 @@ def _months_in_dates(strings: Mapping[str, Any], months: list[Any]) -> list[Any]
     than alone (CLDR's format and stand-alone names: Catalan "5 d'abril de 2024", but "abril de 2024")."""
     in_dates = strings.get("months_in_dates")
     return in_dates if isinstance(in_dates, list) and len(in_dates) == 12 else months
+
+
+def before_name(words: str, name: str, strings: Mapping[str, Any]) -> str:
+    """'Portrait de' and 'Émilie Tremblay' -> "Portrait d'Émilie Tremblay": the words a name follows and the name, the
+    words' last "de" elided before a vowel where the language says how (`elision.de`: French and Catalan "d'")."""
+    elided = strings.get("elision.de")
+    last, space, _ = words.rpartition(" ")
+    if isinstance(elided, str) and elided and (words == "de" or words.endswith(" de")) and _starts_with_vowel(name):
+        return f"{last}{space}{elided}{name}"
+    return f"{words} {name}" if words else name
+
+
+def _starts_with_vowel(name: str) -> bool:
+    """'Émilie', 'Anna', 'Òscar' (their letters without accents); not 'Hélène' nor 'Yves', which each language elides
+    or not by the name."""
+    import unicodedata
+
+    first = unicodedata.normalize("NFD", name.lstrip()[:1])[:1]
+    return first.lower() in ("a", "e", "i", "o", "u")
 
 
 def format_number(value: Any, strings: dict[str, Any]) -> str:

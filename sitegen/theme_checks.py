@@ -166,7 +166,8 @@ MONTH_LISTS = {"months": "dates are shown as 2024-03-05", "months_in_dates": "a 
 FIRST_DAY_FORMAT = "date_formats.first_day"  # a language's own form for the 1st of a month: French "1er avril 2024"
 DAY_PLACEHOLDERS = "{day} {month} {year}"
 MIN_GROUPING = "number_format.min_grouping_digits"  # a language's own: 2 where 4-digit numbers are not grouped (Spanish 2900)
-LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT, MIN_GROUPING}) - {"months"}  # keys another language may have that English has not
+ELISION = "elision.de"  # a language's own: "de" before a name that starts with a vowel (French, Catalan "d'")
+LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT, MIN_GROUPING, ELISION}) - {"months"}  # keys another language may have that English has not
 
 
 def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str, is_english: bool, prefix: str = "") -> list[Problem]:
@@ -197,6 +198,16 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
                 problems += _placeholder_problems(name, value, DAY_PLACEHOLDERS, where)
             else:
                 problems.append(Problem(f"'{name}': expected a string such as \"1er {{month}} {{year}}\", got {_described(value)}", where, warning=True))
+            continue
+        if name == ELISION.split(".")[0]:
+            if not (isinstance(value, dict) and set(value) == {"de"} and isinstance(value["de"], str)):
+                problems.append(
+                    Problem(
+                        f'\'{name}\': expected a mapping such as {{de: "d\'"}} (how "de" is written before a name starting with a vowel), got {_described(value)}',
+                        where,
+                        warning=True,
+                    )
+                )
             continue
         if str(key) not in english:
             if not is_english:

@@ -159,3 +159,18 @@ def test_a_citation_styles_copy_button_puts_the_verb_where_the_language_does(tmp
     """Dutch read "Kopiëren APA": the template wrote the verb and then the style's name, English's order."""
     page = soup(rendered_files(site_in(language, tmp_path))["records/art/index.html"])
     assert page.select_one('button[data-cite-copy="apa"]').get_text() == button
+
+
+@pytest.mark.parametrize(
+    "language, owner, button",
+    [
+        ("fr", "Émilie Tremblay", "Aller au profil d'Émilie Tremblay"),
+        ("fr", "Camille Tremblay", "Aller au profil de Camille Tremblay"),
+        ("ca", "Anna Puig", "Vés al perfil d'Anna Puig"),
+        ("en", "Émilie Tremblay", "Go to the profile of Émilie Tremblay"),
+    ],
+)
+def test_de_before_a_name_that_starts_with_a_vowel_is_elided(tmp_path, language, owner, button):
+    """French and Catalan pages said "Aller au profil de Émilie Tremblay", "Portrait de Émilie": both write d'Émilie."""
+    site = site_in(language, tmp_path, {"content/profile.yaml": f"name: {owner}\n", "content/site.yaml": f"title: {owner}\nlanguage: {language}\n"})
+    assert soup(rendered_files(site)["404.html"]).select_one("main a.button").get_text() == button
