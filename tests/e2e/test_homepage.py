@@ -2010,7 +2010,7 @@ def test_a_french_site_shows_the_themes_strings_dates_and_numbers_in_french_with
     "language, skip, news, record_type, date",
     [
         ("es", "Ir al contenido", "Noticias", "Artículo de revista", "2 de abril de 2025"),
-        ("ca", "Vés al contingut", "Notícies", "Article de revista", "2 abril 2025"),
+        ("ca", "Vés al contingut", "Notícies", "Article de revista", "2 d'abril de 2025"),
         ("nl-BE", "Naar de inhoud", "Nieuws", "Tijdschriftartikel", "2 april 2025"),
     ],
 )

@@ -99,7 +99,7 @@ def test_init_in_a_language_the_theme_has_no_strings_for_says_so_at_once(tmp_pat
     assert main(["init", str(tmp_path / "site"), "--name", "Omar Haddad", "--language", language]) == 0
     err = capsys.readouterr().err
     assert (
-        f"warning: the default theme has no strings in '{language}' (it has ca, de, en, es, fa, fr, ja, ko, nl, zh): the pages show its English words,"
+        f"warning: the default theme has no strings in '{language}' (it has ca, de, en, es, fa, fr, fr-CA, ja, ko, nl, nl-BE, zh): the pages show its English words,"
         " and every build warns so, which makes the pull-request check (sitegen check --strict) fail, until you write"
         f" themes/default/i18n/{language}.yaml (docs/themes.md, Translations)"
     ) in err.splitlines()

@@ -187,7 +187,7 @@ def test_a_language_the_theme_has_no_file_for_is_a_warning_naming_those_it_has(t
     status, lines = sitegen(capsys, "check", "--site", str(site))
     assert status == 0
     assert lines[0] == (
-        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'it' (it has ca, de, en, es, fa, fr, ja, ko, nl, zh); its pages show the English strings;"
+        "content/site.yaml:4: warning: field 'language': the theme 'mine' has no translation for 'it' (it has ca, de, en, es, fa, fr, fr-CA, ja, ko, nl, nl-BE, zh); its pages show the English strings;"
         " to translate them, write themes/mine/i18n/it.yaml (docs/themes.md, Translations)"
     )
 
@@ -257,7 +257,7 @@ def test_a_theme_that_only_adds_a_translation_gives_a_french_site(tmp_path, caps
     assert news.html["lang"] == "fr"
     assert "Mode sombre" in news.select_one("button.scheme-toggle").get_text()
     assert "Actualités" in [link.get_text(strip=True) for link in news.select("nav a")]
-    assert "1 décembre 2024" in news.get_text()
+    assert "1er décembre 2024" in news.get_text()  # the 1st as French writes it (the bundled fr.yaml's date_formats.first_day)
     assert "December" not in news.get_text()
 
 
