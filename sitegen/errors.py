@@ -90,10 +90,14 @@ def quoted(text: str, limit: int | None = None) -> str:
     return f"'{escaped(text, limit)}'"
 
 
+SHOWN_VALUE = 80  # characters of a rejected value a message quotes
+
+
 def shown_value(value: Any) -> str:
-    """How a message names a value it rejects: a string as written (quoted), a mapping or list by its kind."""
+    """How a message names a value it rejects: a string as written (quoted; a long one cut short, as a pull request's
+    5,000 characters would fill the terminal), a mapping or list by its kind."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if len(value) <= SHOWN_VALUE else quoted(value, SHOWN_VALUE)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -485,6 +485,7 @@ NOT_NUMBERS = {
     "csl-date-superscript": ("content/records/r.json", '[{"id": "c", "type": "book", "title": "T", "issued": {"date-parts": [["2020", "²"]]}}]', "r.json:1:"),
     "csl-date-huge": ("content/records/r.json", '[{"id": "c", "type": "book", "title": "T", "issued": {"date-parts": [["' + "1" * 5000 + '"]]}}]', "r.json:1:"),
     "yaml-year-superscript": ("content/records/r.yaml", "id: y\ntitle: T\nyear: '²'\n", "r.yaml:3:"),
+    "yaml-year-huge": ("content/records/r.yaml", "id: y\ntitle: T\nyear: '" + "1" * 5000 + "'\n", "r.yaml:3:"),
 }
 
 
