@@ -690,7 +690,8 @@ SAMPLE_TEXT = "sample_text"  # sitegen/sample_text/<language>.yaml: the skeleton
 
 
 def sample_text(language: str, name: str) -> dict[str, str]:
-    """The skeleton's sample text the new site's pages show (the bio, the About page) in its language, the most
+    """The skeleton's sample text the new site's pages show (the bio, the About page, the site's
+    description, a lab's sample member) in its language, the most
     specific one sitegen has ('zh-Hant' -> zh), else English; `{name}` is the profile's name."""
     import yaml
 

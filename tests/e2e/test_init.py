@@ -647,6 +647,32 @@ def test_init_lab_makes_profile_yaml_the_lab_and_writes_a_sample_member(lab_site
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("language", "description", "position", "bio_starts"),
+    [
+        ("fr", "Labo Tri\u00a0: publications et membres.", "Doctorante", "Ada travaille sur"),
+        ("nl", "Publicaties en leden van Labo Tri.", "Promovenda", "Ada werkt aan"),
+        ("zh", "Labo Tri的论文与成员。", "博士研究生", "Ada 研究分析机"),
+    ],
+)
+def test_init_lab_language_writes_the_description_and_sample_member_in_that_language(
+    tmp_path: Path, language: str, description: str, position: str, bio_starts: str
+) -> None:
+    """`init --lab --language fr` wrote site.yaml's description ("Publications and people of ...": every page's meta
+    description, the feeds' subtitle) and the sample member's position and bio ("PhD student", "Ada works on
+    analytical engines") in English onto a French site's pages."""
+    site = tmp_path / "lab"
+    assert init(site, "--lab", "Labo Tri", "--language", language).returncode == 0
+    assert run_sitegen("build", "--strict", cwd=site).returncode == 0
+    index = soup_of(site / "output" / "index.html")
+    assert index.select_one('meta[name="description"]')["content"] == description
+    member = soup_of(site / "output" / "people" / "lovelace" / "index.html")
+    shown = member.select_one("main").get_text(" ", strip=True)
+    assert position in shown and "PhD student" not in shown
+    assert member.select_one(".bio").get_text(" ", strip=True).startswith(bio_starts)
+
+
+@pytest.mark.slow
 def test_a_new_lab_site_builds_strictly_with_a_page_for_its_member(lab_site: Path) -> None:
     result = run_sitegen("build", "--strict", cwd=lab_site)
     assert result.returncode == 0, result.stderr

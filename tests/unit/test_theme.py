@@ -396,3 +396,17 @@ def test_every_language_the_default_theme_speaks_has_the_sample_text_init_writes
     regional = {name for name in spoken if "-" in name}  # fr-CA.yaml: the few words Québec writes otherwise; fr's sample text
     assert spoken - regional == samples
     assert {name.split("-")[0] + ".yaml" for name in regional} <= samples
+
+
+def test_every_languages_sample_text_has_every_text_the_english_one_has():
+    """A text missing from a language's sample file falls back to English without a word: `init --language fr` wrote
+    site.yaml's description and a lab's sample member in English on a French site."""
+    from importlib import resources
+
+    import yaml
+
+    folder = resources.files("sitegen").joinpath("sample_text")
+    english = set(yaml.safe_load(folder.joinpath("en.yaml").read_text(encoding="utf-8")))
+    for file in folder.iterdir():
+        if file.name.endswith(".yaml"):
+            assert set(yaml.safe_load(file.read_text(encoding="utf-8"))) == english, file.name
