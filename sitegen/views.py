@@ -356,6 +356,7 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
+        self._subject_counts_works: dict[str, bool] = {}
         self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
         # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
@@ -458,7 +459,21 @@ class ViewBuilder:
             "lang": self._subject_language(subject),
             "url": self.urls.page(subject_path(subject.slug)),
             "count": self.subject_counts.get(subject.code, 0),
+            "counts_works": self.subject_counts_works(subject),
         }
+
+    def subject_list_inputs(self) -> list[tuple[str, int, bool]]:
+        """What a list of every subject (partials/subject_cloud.html) shows of each: its code, count and whether the
+        count says "works" (a record becoming a patent changes the word, not the count): the cache's key of it."""
+        return sorted((subject.code, self.subject_counts.get(subject.code, 0), self.subject_counts_works(subject)) for subject in self.subject_positions)
+
+    def subject_counts_works(self, subject: Subject) -> bool:
+        """Does the subject's list say "works" (counts_works)? Asked by its page and by every subject list that
+        counts it (the profile's, the 404 page's), which must say the same word: worked out once."""
+        known = self._subject_counts_works.get(subject.code)
+        if known is None:
+            known = self._subject_counts_works[subject.code] = counts_works(self.entries_at(self.subject_positions.get(subject, ())))
+        return known
 
     def subject_link(self, subject: Subject) -> dict[str, Any]:
         """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
@@ -1174,7 +1189,7 @@ class ViewBuilder:
         context.update(
             subject=self.subject(subject),
             record_count=count,
-            counts_works=counts_works(self.entries_at(self.subject_positions.get(subject, ()))),
+            counts_works=self.subject_counts_works(subject),
             groups=groups,
             years=groups,
             long_list=len(entries) >= LONG_LIST,

@@ -9,5 +9,5 @@ from sitegen.pages import Page, RenderContext, register_page_kind
 
 @register_page_kind("not-found")
 def not_found_page(context: RenderContext) -> Iterable[Page]:
-    subjects = sorted(context.views.subject_counts.items())
+    subjects = context.views.subject_list_inputs()
     yield Page("404.html", (subjects,), lambda: context.render("404.html", context.views.not_found_page()))

@@ -24,7 +24,7 @@ def profile_pages(context: RenderContext) -> Iterable[Page]:
     shared = (
         len(site.entries),
         [(entry.key, entry.cite_key) for entry in site.featured],
-        sorted(views.subject_counts.items()),
+        views.subject_list_inputs(),
         views.profile_inputs(),  # the latest news, the CV's sections marked `profile`
         views.metrics(),  # total citations and h-index: of every record, not only those of a page
     )

@@ -110,6 +110,19 @@ def test_a_record_added_to_a_later_page_updates_the_count_on_the_first(cached_de
     assert_equals_clean_build(cached_demo)
 
 
+def test_a_record_that_becomes_software_changes_its_subjects_count_word_on_the_404_page(cached_demo: Path) -> None:
+    """The subject lists (the profile's, the 404 page's) say "works" of a subject holding software: a record whose
+    type changes keeps every count as it was, and the 404 page, whose key held the counts alone, kept "publications"."""
+    record = cached_demo / "content" / "records" / "1811.02047.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("source: arXiv\n", "source: GitHub\ntype: software\n"), encoding="utf-8")
+    build(cached_demo)
+    assert re.search(
+        r"stat\.ML</span></a> <span class=\"subject-count\">\d+<span class=\"visually-hidden\"> works?<",
+        (cached_demo / "output" / "404.html").read_text(encoding="utf-8"),
+    )
+    assert_equals_clean_build(cached_demo)
+
+
 def test_a_static_file_of_the_site_equals_a_clean_build(cached_demo: Path) -> None:
     static = cached_demo / "static" / "style.css"
     static.parent.mkdir(exist_ok=True)

@@ -1108,6 +1108,23 @@ def test_the_profiles_count_says_works_when_its_list_holds_more_than_publication
     assert counts(papers, "index.html")[0] == "1 publication"
 
 
+def test_the_subject_lists_count_says_what_the_subjects_own_page_says(tmp_path):
+    """The profile's list of subjects (and the 404 page's) said "2 publications" to a screen reader of a subject whose
+    own page says "2 works" (it holds a patent): a subject's count has one word wherever it is shown."""
+    paper = "id: paper\ntitle: A Paper\nauthors: [Ada Lovelace]\nyear: 2022\ntype: article\nsource: J. Ex.\ncategories: [cs.DS, math.NT]\n"
+    patent = "id: pat\ntitle: A Method\nauthors: [Ada Lovelace]\nyear: 2022\ntype: patent\nnumber: US Patent 11,503,892\ncategories: [cs.DS]\n"
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": paper, "content/records/b.yaml": patent}))
+    subject_page = lxml.html.fromstring(files["subjects/cs.DS/index.html"]).xpath('string(//p[@class="count"])')
+    assert " ".join(subject_page.split()).startswith("2 works")
+    for page in ("index.html", "404.html"):
+        html = lxml.html.fromstring(files[page])
+        counted = {
+            item.xpath('string(.//span[@class="subject-code"])'): " ".join(item.xpath('string(.//span[@class="subject-count"])').split())
+            for item in html.xpath('//ul[@class="subject-cloud"]/li')
+        }
+        assert counted == {"cs.DS": "2 works", "math.NT": "1 publication"}, page
+
+
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
     """ "Forthcoming, Journal of Political Economy", "Revise and resubmit, AER": an economist's status of a paper is
     shown wherever the record is listed, not only on its page, and kept in BibTeX (biblatex's `pubstate`), CSL and
