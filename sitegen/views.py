@@ -580,7 +580,7 @@ class ViewBuilder:
         site.yaml's `records_language`: on a French site whose fetched papers are English, `en`, so that a screen
         reader does not read their titles with a French voice."""
         site = self.site.config.language.lower()
-        written = language or written_language(text, site) or self.site.config.records_language
+        written = language or written_language(text, site) or records_language_of(text, self.site.config.records_language)
         if not written or written.lower() == site or (not language and written == site.partition("-")[0]):
             return ""
         return written
@@ -1425,6 +1425,25 @@ def written_language(text: str, site_language: str) -> str:
     if cjk_site and _LATIN_LETTER.search(text) and not FAMILY_FIRST_LETTER.search(text):
         return "en"
     return ""
+
+
+def records_language_of(text: str, records_language: str) -> str:
+    """site.yaml's `records_language` for a record that names no language, unless its letters are of another script:
+    `records_language: en` made a Russian title ("О сортировке ключей") English, read by a screen reader with an
+    English voice and cited with the English CSL locale. A text mostly of Latin letters (an English title with an
+    "α" in it) gets a language written in them, one mostly of other letters a language that is not."""
+    if not records_language or text.isascii():  # most records: nothing but Latin letters to count
+        return records_language
+    letters = sum(character.isalpha() for character in text)
+    latin_led = 2 * len(_LATIN_LETTER.findall(text)) > letters
+    written_in_latin = records_language.partition("-")[0].lower() not in NON_LATIN_SCRIPT_LANGUAGES
+    return records_language if latin_led == written_in_latin else ""
+
+
+# languages written in a script other than Latin letters (Cyrillic, Greek, Arabic, Hebrew, Indic, Chinese, ...)
+NON_LATIN_SCRIPT_LANGUAGES = frozenset(
+    "am ar as be bg bn bo dv el fa gu he hi hy ja ka kk km kn ko ky lo mk ml mn mr my ne or pa ps ru si ta te tg th ti uk ur yi zh".split()
+)
 
 
 def written_direction(text: str) -> str:

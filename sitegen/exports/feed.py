@@ -43,6 +43,8 @@ def atom_feed(
     """The records' feed, newest first; `title`: its title in the site's language (pages.feed_title; default: the owner's name);
     `permanent`: the id of a page's absolute URL (SiteUrls.permanent); `record_id`: a record's entry id (default:
     its page's address)."""
+    from sitegen.views import records_language_of  # views imports this package: asked for when a feed is written
+
     entries = site.entries[:FEED_SIZE]
     updated = max((_timestamp(e) for e in entries), default="1970-01-01T00:00:00Z")
     owner = site.profile.name
@@ -52,7 +54,9 @@ def atom_feed(
         url = record_url(entry)
         item = _entry(feed, url, title, _timestamp(entry), record_id(entry) if record_id else permanent(url))
         # an English paper in a Persian site's feed, or in a French one's whose records are English (records_language)
-        if (language := entry.record.language or site.config.records_language) and language.lower() != site.config.language.lower():
+        # as the pages mark it (views._other_language): not a Russian title
+        records_language = records_language_of(entry.title.plain + "\n" + entry.abstract_plain, site.config.records_language)
+        if (language := entry.record.language or records_language) and language.lower() != site.config.language.lower():
             item.set("{http://www.w3.org/XML/1998/namespace}lang", language)
         for position in listed_positions(entry.authors):  # a collaboration's thousands: the first ones and the owner, as lists name them
             _add(ET.SubElement(item, f"{{{ATOM}}}author"), "name", entry.authors[position].name)

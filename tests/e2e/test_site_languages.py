@@ -57,6 +57,24 @@ def test_records_language_marks_the_records_that_name_none_in_the_pages_and_the_
     }
 
 
+def test_records_language_leaves_a_record_whose_letters_are_of_another_script(tmp_path):
+    """`records_language: en` marked a Russian title lang="en" (an English voice read it) and cited it with the English
+    CSL locale: it is for the records whose letters it is written in. An English title with a Greek letter is English."""
+    site = {
+        **FRENCH_SITE,
+        "content/records/russian.yaml": "id: russian\ntitle: О сортировке ключей\nauthors: [Camille Tremblay]\nyear: 2020\n",
+        "content/records/greek.yaml": "id: greek\ntitle: The role of α-synuclein in translation\nauthors: [Camille Tremblay]\nyear: 2020\n",
+    }
+    files = rendered_files(write_site(tmp_path, site))
+    languages = title_languages(files)
+    assert languages["О сортировке ключей"] is None and languages["The role of α-synuclein in translation"] == "en"
+    russian = soup(files["records/russian/index.html"])
+    assert russian.find("h1").get("lang") is None
+    assert russian.select_one("details.cite-styles")["data-csl-locale"] == "fr-CA"
+    feed = ET.fromstring(files["feed.xml"])
+    assert {e.findtext(f"{ATOM}title"): e.get(XML_LANG) for e in feed.iter(f"{ATOM}entry")}["О сортировке ключей"] is None
+
+
 def test_without_records_language_a_record_that_names_none_is_in_the_sites_language(tmp_path):
     site = {**FRENCH_SITE, "content/site.yaml": "title: Camille Tremblay\nbase_url: https://example.org/\nlanguage: fr-CA\n"}
     assert title_languages(rendered_files(write_site(tmp_path, site)))["Neural Machine Translation of Quebec French"] is None
