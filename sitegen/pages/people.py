@@ -45,7 +45,7 @@ from sitegen.people.attribution import (
 from sitegen.people.files import FOLDER, PERSON_SUFFIXES, MemberLinks, Person, load_people, member_links, owner_person
 from sitegen.people.names import initial, initial_id, person_key
 from sitegen.urls import SiteUrls, record_path
-from sitegen.views import LONG_LIST, profile_link_label, profile_link_url, title_label
+from sitegen.views import LONG_LIST, counts_works, profile_link_label, profile_link_url, title_label
 
 PEOPLE_PER_PAGE = 1000  # people listed on one page of the index (an aggregator's directory has tens of thousands)
 
@@ -254,6 +254,7 @@ class _PeoplePages:
         values.update(
             person=shown,
             record_count=len(entries),
+            counts_works=counts_works(entries),
             long_list=len(entries) >= LONG_LIST,
             years=[
                 {"year": year, "anchor": f"year-{year}", "rendered": [self.item(e) for e in group]}

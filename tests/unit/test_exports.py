@@ -1125,6 +1125,19 @@ def test_the_subject_lists_count_says_what_the_subjects_own_page_says(tmp_path):
         assert counted == {"cs.DS": "2 works", "math.NT": "1 publication"}, page
 
 
+def test_a_persons_page_describes_a_list_with_a_patent_as_works(tmp_path):
+    """A lab member's page told search engines "2 publications by Charles Babbage" of a paper and a patent, where the
+    profile says "2 works": the description says the word the lists say."""
+    paper = "id: paper\ntitle: A Paper\nauthors: [Charles Babbage]\nyear: 2022\ntype: article\nsource: J. Ex.\n"
+    patent = "id: pat\ntitle: A Method\nauthors: [Charles Babbage]\nyear: 2022\ntype: patent\nnumber: US Patent 11,503,892\n"
+    member = "name: Charles Babbage\n"
+    files = rendered_files(
+        write_site(tmp_path, {**MINIMAL_SITE, "content/records/a.yaml": paper, "content/records/b.yaml": patent, "content/people/babbage.yaml": member})
+    )
+    described = lxml.html.fromstring(files["people/babbage/index.html"]).xpath('string(//meta[@name="description"]/@content)')
+    assert described.startswith("2 works by Charles Babbage"), described
+
+
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
     """ "Forthcoming, Journal of Political Economy", "Revise and resubmit, AER": an economist's status of a paper is
     shown wherever the record is listed, not only on its page, and kept in BibTeX (biblatex's `pubstate`), CSL and
