@@ -1100,7 +1100,7 @@ class ViewBuilder:
         context.update(
             profile=profile,
             record_count=len(self.site.entries),
-            counts_works=self._site_counts_works,
+            counts_works=self.site_counts_works,
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
             jsonld=Markup(script_json(self._owner_json_ld(home, photo_absolute, web_links))),
@@ -1109,7 +1109,8 @@ class ViewBuilder:
         return context
 
     @functools.cached_property
-    def _site_counts_works(self) -> bool:
+    def site_counts_works(self) -> bool:
+        """Does the profile's count say "works"? Every page of the list says it, whichever page holds the patent."""
         return counts_works(self.site.entries)
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ def profile_pages(context: RenderContext) -> Iterable[Page]:
     site, views = context.site, context.views
     shared = (
         len(site.entries),
+        views.site_counts_works,  # the count's word ("works"), which a record of another page changes on this one
         [(entry.key, entry.cite_key) for entry in site.featured],
         views.subject_list_inputs(),
         views.profile_inputs(),  # the latest news, the CV's sections marked `profile`

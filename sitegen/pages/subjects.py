@@ -16,4 +16,6 @@ def subject_pages(context: RenderContext) -> Iterable[Page]:
     for subject, positions in views.subject_positions.items():
         prefix = subject_path(subject.slug).removesuffix("index.html")
         values = partial(views.subject_list_page, subject, len(positions))
-        yield from listing_pages(context, positions, prefix, "subject.html", values, (subject, len(positions)))
+        # the count's word ("works") is the whole list's: a record of another page changes it on this one
+        shared = (subject, len(positions), views.subject_counts_works(subject))
+        yield from listing_pages(context, positions, prefix, "subject.html", values, shared)

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_sitegen, run_sitegen_on_terminal, run_sitegen_process, tree
+from conftest import REPO, run_sitegen, run_sitegen_on_terminal, run_sitegen_process, tree, write_site
 
 pytestmark = pytest.mark.slow  # each test builds the demo site (or a large one) twice and compares
 
@@ -121,6 +121,26 @@ def test_a_record_that_becomes_software_changes_its_subjects_count_word_on_the_4
         (cached_demo / "output" / "404.html").read_text(encoding="utf-8"),
     )
     assert_equals_clean_build(cached_demo)
+
+
+def test_a_record_on_a_later_page_becoming_software_changes_the_count_on_the_first(tmp_path: Path) -> None:
+    """Page 1 of the profile (and of a subject) kept "3 publications" when the oldest record, on page 2, became
+    software, while page 2 and a clean build said "3 works": the count's word is the whole list's."""
+    records = {
+        f"content/records/r{year}.yaml": f"id: r{year}\ntitle: Paper {year}\nauthors: [Ada Lovelace]\nyear: {year}\ntype: article\nsource: Journal of X\ncategories: [cs.DS]\n"
+        for year in (2020, 2021, 2022)
+    }
+    site = write_site(
+        tmp_path / "site",
+        {"content/site.yaml": "title: T\nbase_url: https://e.org/\nrecords_per_page: 2\n", "content/profile.yaml": "name: Ada Lovelace\n", **records},
+    )
+    build(site)
+    oldest = site / "content" / "records" / "r2020.yaml"
+    oldest.write_text(oldest.read_text(encoding="utf-8").replace("type: article", "type: software"), encoding="utf-8")
+    build(site)
+    for page in ("index.html", "subjects/cs.DS/index.html"):
+        assert re.search(r'<p class="count" data-count="3">3 works', (site / "output" / page).read_text(encoding="utf-8")), page
+    assert_equals_clean_build(site)
 
 
 def test_a_static_file_of_the_site_equals_a_clean_build(cached_demo: Path) -> None:
