@@ -84,15 +84,16 @@ def test_a_template_linked_outside_is_not_used(tmp_path: Path) -> None:
 
 
 def test_a_themes_translation_linked_outside_is_not_read(tmp_path: Path) -> None:
-    """A theme of translations only (themes/default/i18n/) is a theme; a link of it leaving the site is not read."""
+    """A theme of translations only (themes/default/i18n/) is a theme; a link of it leaving the site is not read (Italian:
+    a language sitegen ships no strings in, so the page falls back to English)."""
     outside = tmp_path / "outside"
     outside.mkdir()
-    (outside / "fr.yaml").write_text(f"scheme: {{dark_mode: {SECRET}}}\n", encoding="utf-8")
-    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: fr\n"})
+    (outside / "it.yaml").write_text(f"scheme: {{dark_mode: {SECRET}}}\n", encoding="utf-8")
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, **RECORD, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: it\n"})
     (site / "themes" / "default").mkdir(parents=True)
     (site / "themes" / "default" / "i18n").symlink_to(outside, target_is_directory=True)
     (site / "themes" / "mine" / "i18n").mkdir(parents=True)
-    (site / "themes" / "mine" / "theme.yaml").symlink_to(outside / "fr.yaml")
+    (site / "themes" / "mine" / "theme.yaml").symlink_to(outside / "it.yaml")
     for command in ("build", "check"):
         result = run_sitegen(command, "--site", str(site))
         assert result.returncode == 0, result.stderr
