@@ -242,7 +242,10 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.write_record(name, fields)
 
     @precondition(lambda self: self.records)
-    @rule(data=st.data(), field=st.sampled_from(["featured: true", "hidden: true", "year: 2026", "categories: [cs.DC]"]))
+    @rule(
+        data=st.data(),
+        field=st.sampled_from(["featured: true", "hidden: true", "year: 2026", "categories: [cs.DC]", "type: software", "type: patent", "language: fr"]),
+    )
     def edit_field(self, data, field) -> None:
         name = data.draw(st.sampled_from(sorted(self.records)))
         path = self.site / name
