@@ -397,6 +397,7 @@ def _unclosed_quote(error: yaml.MarkedYAMLError) -> bool:
 
 # `key: value: more`, a line of a mapping (or of a list's item) whose plain value holds ': ' (a comment after it left out)
 _COLON_IN_VALUE = re.compile(r"\s*(?:-\s+)?(?P<key>[\w-]+):\s+(?P<value>[^\s'\"\[{|>&*!%@`#][^#]*?:\s.*?)(?:\s+#.*)?\s*$")
+HINTED_LINE = 2000  # characters of a line the pattern above reads: its backtracking grows with the square of a line's length
 _WINDOWS_PATH = re.compile(r"(?:^|[\s\"'])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\)")  # C:\Users\..., \\server\share\...
 
 
@@ -416,7 +417,7 @@ def _yaml_hint(error: yaml.MarkedYAMLError, text: str) -> str:
         value = re.split(r"\s+#", value, maxsplit=1)[0].rstrip()
         key, quoted = before.strip().removeprefix("-").strip(), json.dumps(value, ensure_ascii=False)
         return f": a value starting with {reserved} is written in quotes: {f'{key} {quoted}' if key else quoted}"
-    if mark is not None and problem.startswith("mapping values are not allowed") and (colon := _COLON_IN_VALUE.match(line)):
+    if mark is not None and problem.startswith("mapping values are not allowed") and len(line) <= HINTED_LINE and (colon := _COLON_IN_VALUE.match(line)):
         # `title: Café culture: a corpus study`: the second ': ' would start a mapping inside the value
         value = colon["value"]
         quoted = json.dumps(value, ensure_ascii=False) if '"' not in value else "'" + value.replace("'", "''") + "'"

@@ -131,6 +131,7 @@ class _PeoplePages:
         chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
         sectioned = len({section(p) for p in ordered}) > 1  # headings for members, alumni and other authors
         letters = self.letters(ordered, len(chunks))
+        works = counts_works(self.entries)  # the description's "works" or "publications" (views.counts_works)
         for number, chunk in enumerate(chunks, start=1):
             rows = [
                 (
@@ -150,7 +151,7 @@ class _PeoplePages:
             path = index_path(number)
             yield Page(
                 path,
-                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), self.directory.authors_mode, sectioned, letters),),
+                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), works, self.directory.authors_mode, sectioned, letters),),
                 partial(self.render_index, path, chunk, number, len(chunks), len(ordered), sectioned, letters),
             )
 
@@ -189,6 +190,7 @@ class _PeoplePages:
             sectioned=sectioned,
             people_count=total,
             record_count=len(self.entries),
+            counts_works=counts_works(self.entries),
             lab=views.profile(),
             authors_mode=self.directory.authors_mode,
             pagination={

@@ -506,6 +506,7 @@ HUGE_FIELDS = {
     "name-list-spaces": ("content/records/r.bib", "@article{h, title={T}, author={A" + " " * HUGE + "B and C D}, year={2020}}\n"),
     "al-folio-annotation": ("content/records/r.bib", "@article{h, title={T}, author={A B}, annotation={* x" + " " * HUGE + "y}, year={2020}}\n"),
     "name-of-marks": ("content/records/r.yaml", "id: h\ntitle: T\nyear: 2020\nauthors: ['Ann " + "*" * HUGE + "x', 'B" + " " * HUGE + "*x']\n"),
+    "yaml-error-line-of-spaces": ("content/records/r.yaml", "id: h\ntitle: a: b" + " " * HUGE + "c\nyear: 2020\n"),  # the hint's pattern
     "page-line-of-backticks": ("content/pages/a.md", "---\ntitle: A\n---\n{{ <b> " + "`" * HUGE + "\n"),  # code spans, set aside before a look for tags
     "csl-name-of-marks": (
         "content/records/r.json",

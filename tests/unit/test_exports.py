@@ -1136,6 +1136,8 @@ def test_a_persons_page_describes_a_list_with_a_patent_as_works(tmp_path):
     )
     described = lxml.html.fromstring(files["people/babbage/index.html"]).xpath('string(//meta[@name="description"]/@content)')
     assert described.startswith("2 works by Charles Babbage"), described
+    index = lxml.html.fromstring(files["people/index.html"]).xpath('string(//meta[@name="description"]/@content)')
+    assert index.endswith("and their 2 works"), index  # the people index's description too
 
 
 def test_a_papers_status_is_shown_beside_its_venue_and_exported(tmp_path):
