@@ -131,7 +131,7 @@ class _PeoplePages:
         chunks = [ordered[i : i + PEOPLE_PER_PAGE] for i in range(0, len(ordered), PEOPLE_PER_PAGE)] or [[]]
         sectioned = len({section(p) for p in ordered}) > 1  # headings for members, alumni and other authors
         letters = self.letters(ordered, len(chunks))
-        works = counts_works(self.entries)  # the description's "works" or "publications" (views.counts_works)
+        works = self.context.views.site_counts_works  # the description's "works" or "publications", as the profile's
         for number, chunk in enumerate(chunks, start=1):
             rows = [
                 (
@@ -190,7 +190,7 @@ class _PeoplePages:
             sectioned=sectioned,
             people_count=total,
             record_count=len(self.entries),
-            counts_works=counts_works(self.entries),
+            counts_works=views.site_counts_works,
             lab=views.profile(),
             authors_mode=self.directory.authors_mode,
             pagination={

@@ -52,7 +52,7 @@ from pylatexenc.latexwalker import (
 )
 
 from sitegen.categories import category_named
-from sitegen.errors import Location, Problem, quoted
+from sitegen.errors import SHOWN_VALUE, Location, Problem, quoted
 from sitegen.latex import (
     BIBLATEX_TEXT_MACROS,
     FORMAT_TAGS,
@@ -76,8 +76,6 @@ from sitegen.values import whole_number
 _SPLITTER_LOG = logging.getLogger("bibtexparser.splitter")
 _SPLITTER_LOG.addHandler(logging.NullHandler())
 _SPLITTER_LOG.propagate = False
-
-QUOTED_VALUE = 60  # characters of a field value a message quotes: a pull request's 5,000-character month is cut short
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december")
 # BibTeX's predefined macros: jan ... dec (as the standard styles define them)
@@ -939,11 +937,11 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                 if found.group(2).strip().casefold() not in OWNER_ANNOTATIONS:
                     warn(
                         line,
-                        f"field '{name}': {quoted(item.strip(), QUOTED_VALUE)} annotates the whole list, which no page shows (write '2=equal' for the second author)",
+                        f"field '{name}': {quoted(item.strip(), SHOWN_VALUE)} annotates the whole list, which no page shows (write '2=equal' for the second author)",
                     )
                 continue
             if found is None or not 1 <= position <= len(authors):
-                warn(line, f"field '{name}': {quoted(item.strip(), QUOTED_VALUE)} names no author (write '2=equal' for the second)")
+                warn(line, f"field '{name}': {quoted(item.strip(), SHOWN_VALUE)} names no author (write '2=equal' for the second)")
                 continue
             for annotation in (word.strip() for word in found.group(2).split(",")):
                 mark = _ANNOTATION_MARKS.get(annotation.casefold())
@@ -955,7 +953,7 @@ def _put_name_annotations(record: RecordMapping, fields: _Fields, warn: _Warn) -
                 else:
                     warn(
                         line,
-                        f"field '{name}': annotation {quoted(annotation, QUOTED_VALUE)} of author {position} is not shown (sitegen shows 'equal' and 'corresponding')",
+                        f"field '{name}': annotation {quoted(annotation, SHOWN_VALUE)} of author {position} is not shown (sitegen shows 'equal' and 'corresponding')",
                     )
     if not annotated_at:
         return
@@ -1773,7 +1771,7 @@ class _FileReader:
         if month is not None and not isinstance(month_number(month[0]), int) and not _NAMES_A_MONTH.search(month[0]):  # '4~June' is a day
             self.problems.append(
                 Problem(
-                    f"entry '{key}': field 'month': {quoted(month[0], QUOTED_VALUE)} is no month (1 to 12, or jan to dec); kept as text",
+                    f"entry '{key}': field 'month': {quoted(month[0], SHOWN_VALUE)} is no month (1 to 12, or jan to dec); kept as text",
                     Location(self.path, month[1]),
                     warning=True,
                 )
