@@ -50,3 +50,20 @@ def test_a_site_without_counts_shows_no_figures(tmp_path: Path) -> None:
     assert run_sitegen("build", "--site", str(site)).returncode == 0
     assert page(site / "output" / "index.html").select_one("p.metrics") is None
     assert not (site / "output" / "cited").exists()
+
+
+def test_large_counts_are_grouped_as_the_sites_language_writes_numbers(tmp_path: Path) -> None:
+    files = {
+        "content/records/a.yaml": "id: a\ntitle: A\nyear: 2020\ncitations: 12345\n",
+        "content/records/b.yaml": "id: b\ntitle: B\nyear: 2021\ncitations: 2\n",
+    }
+    site = write_site(tmp_path, {**MINIMAL_SITE, **files})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    output = site / "output"
+    profile = page(output / "index.html")
+    assert "12,347 citations" in profile.select_one("p.metrics").get_text(" ", strip=True)
+    assert profile.select_one("#r-a .citations").get_text() == "12,345 citations"
+    assert page(output / "records" / "a" / "index.html").select_one(".citations").get_text() == "12,345 citations"
+    cited = page(output / "cited" / "index.html")
+    assert "12,347 citations" in cited.select_one("p.count").get_text(" ", strip=True)
+    assert "12,347 citations" in cited.select_one('meta[name="description"]')["content"]
