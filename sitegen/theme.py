@@ -529,6 +529,30 @@ def format_date(value: Any, strings: Mapping[str, Any]) -> str:
     return re.sub(r"\{(year|month|day)\}", lambda m: parts[m[1]], str(form))
 
 
+def format_date_range(start: str, end: str, strings: Mapping[str, Any]) -> str:
+    """'2023-06-12', '2023-06-15' -> 'June 12–15, 2023' (or '12–15 juin 2023'): a meeting's days as the language writes
+    them (`date_formats.day_range` within a month, `day_range_months` across two months of a year, CLDR's interval
+    formats), each end as `format_date` writes it where the language says neither, or where an end is not a day."""
+    start, end = start.strip(), end.strip()
+    first, last = _ISO_DATE.fullmatch(start), _ISO_DATE.fullmatch(end)
+    if first is None or last is None or start == end:
+        return " – ".join(format_date(part, strings) for part in dict.fromkeys((start, end)) if part)
+    (year, month, day), (end_year, end_month, end_day) = first.groups(), last.groups()
+    months = _months_in_dates(strings, strings.get("months") or [])
+    same_month = month == end_month
+    form = strings.get("date_formats.day_range" if same_month else "date_formats.day_range_months")
+    if not (day and end_day and year == end_year and isinstance(form, str) and len(months) == 12 and 1 <= int(month) <= 12 and 1 <= int(end_month) <= 12):
+        return f"{format_date(start.strip(), strings)} – {format_date(end.strip(), strings)}"
+    parts = {
+        "year": year,
+        "month": str(months[int(month) - 1]),
+        "day": str(int(day)),
+        "end_month": str(months[int(end_month) - 1]),
+        "end_day": str(int(end_day)),
+    }
+    return re.sub(r"\{(year|month|day|end_month|end_day)\}", lambda m: parts[m[1]], form)
+
+
 def _months_in_dates(strings: Mapping[str, Any], months: list[Any]) -> list[Any]:
     """The month names a day's date uses: the language's `months_in_dates` where it names a month otherwise there
     than alone (CLDR's format and stand-alone names: Catalan "5 d'abril de 2024", but "abril de 2024")."""

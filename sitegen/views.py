@@ -37,7 +37,7 @@ from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written
 from sitegen.notices import retracted, withdrawn
 from sitegen.record_types import is_preprint_venue, is_workshop_paper, numbers_a_series, work_kind
 from sitegen.sources.bibtex import MARK_NOTES
-from sitegen.theme import format_date
+from sitegen.theme import format_date_range
 from sitegen.urls import (
     MOST_CITED_PATH,
     POSTS_FEED_PATH,
@@ -1140,7 +1140,7 @@ class ViewBuilder:
         context.update(
             record=self.record_item(entry),
             page_image={"url": preview, "alt": entry.record.image_alt or entry.title.plain} if preview else None,  # the link preview's picture
-            details=record_details_shown(entry, functools.partial(format_date, strings=self.strings)),
+            details=record_details_shown(entry, self.strings),
             bibtex=self.cite_bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),
@@ -1342,20 +1342,21 @@ def patent_label(label: str, number: str) -> str:
     return number if re.search(r"\bpatent\b", number, re.IGNORECASE) else f"{label} {number}"
 
 
-def _event(record: Record, source: str, dated: Callable[[str], str]) -> str:
+def _event(record: Record, source: str, strings: Mapping[str, Any]) -> str:
     """The meeting a paper was given at, as biblatex prints it after the proceedings: its `eventtitle` and, after
-    commas, its place (`venue`) and its days (`eventdate`, each end as `dated` writes a date): "NeurIPS 2023, New
-    Orleans, 10 December 2023 – 16 December 2023"; '' when it has none, or when it is the record's venue and no
-    days are known (a talk's .bib entry, `@unpublished{eventtitle = ..., eventdate = ...}`, names the meeting as its venue)."""
+    commas, its place (`venue`) and its days (`eventdate`, as the theme's `strings` write a range of days): "NeurIPS
+    2023, New Orleans, December 10–16, 2023"; '' when it has none, or when it is the record's venue and no days are
+    known (a talk's .bib entry, `@unpublished{eventtitle = ..., eventdate = ...}`, names the meeting as its venue)."""
     place, days = record.extra.get("event_place"), record.extra.get("eventdate")
-    when = " – ".join(dated(end.strip()) for end in days.split("/") if end.strip()) if isinstance(days, str) else ""
+    start, _, end = days.partition("/") if isinstance(days, str) else ("", "", "")
+    when = format_date_range(start, end or start, strings)
     title = record.extra.get("eventtitle") or (source if when else "")
     if not isinstance(title, str) or not title.strip() or (title.strip() == source.strip() and not when):
         return ""
     return ", ".join(part.strip() for part in (title, place, when) if isinstance(part, str) and part.strip())
 
 
-def record_details_shown(entry: Entry, dated: Callable[[str], str] = str) -> list[dict[str, Any]]:
+def record_details_shown(entry: Entry, strings: Mapping[str, Any]) -> list[dict[str, Any]]:
     """What a record page lists below its venue: the editors of the book it is in (an edited book's are named in
     place of authors), volume, issue (a report's number), pages (a range with an en dash), publisher and the other
     details the record has, each as `key` (the theme's string naming it) and `value` (ready to print), or `people`
@@ -1369,7 +1370,7 @@ def record_details_shown(entry: Entry, dated: Callable[[str], str] = str) -> lis
         del details["howpublished"]
     if version := work_version(record):  # a program's or a dataset's: "Version v2.3.1"
         shown.append({"key": "details.version", "value": version, "people": []})
-    if event := _event(record, entry.source.source, dated):
+    if event := _event(record, entry.source.source, strings):
         shown.append({"key": "details.event", "value": Markup(render_inline(event).html), "people": []})
     for name, key in SHOWN_DETAILS.items():
         value = details.get(name)

@@ -274,7 +274,7 @@ def test_the_days_of_the_meeting_are_on_its_event_line_and_written_back(tmp_path
         key: [dd.get_text() for dt in site.page(key).select("dl.details dt") if dt.get_text() == "Event" for dd in [dt.find_next_sibling("dd")]]
         for key in ("a", "b")
     }
-    assert events == {"a": ["X 2023, Lisbon, June 12, 2023 – June 15, 2023"], "b": ["Y Workshop, May 2, 2024"]}
+    assert events == {"a": ["X 2023, Lisbon, June 12–15, 2023"], "b": ["Y Workshop, May 2, 2024"]}
     assert "eventdate = {2023-06-12/2023-06-15}," in site.text("publications.bib")
 
 

@@ -410,3 +410,29 @@ def test_every_languages_sample_text_has_every_text_the_english_one_has():
     for file in folder.iterdir():
         if file.name.endswith(".yaml"):
             assert set(yaml.safe_load(file.read_text(encoding="utf-8"))) == english, file.name
+
+
+@pytest.mark.parametrize(
+    ("language", "start", "end", "shown"),
+    [
+        ("en", "2023-06-12", "2023-06-15", "June 12–15, 2023"),
+        ("en", "2023-06-30", "2023-07-02", "June 30 – July 2, 2023"),
+        ("en", "2023-12-30", "2024-01-02", "December 30, 2023 – January 2, 2024"),  # two years: each end whole
+        ("en", "2023-06-12", "2023-06-12", "June 12, 2023"),
+        ("en", "2023-06", "2023-07", "June 2023 – July 2023"),  # months, not days: each end as it is written
+        ("en", "2023-06-12", "next week", "June 12, 2023 – next week"),
+        ("fr", "2023-06-12", "2023-06-15", "12–15 juin 2023"),
+        ("de", "2023-06-12", "2023-06-15", "12.–15. Juni 2023"),
+        ("es", "2023-06-30", "2023-07-02", "30 de junio – 2 de julio de 2023"),
+        ("ca", "2023-04-12", "2023-04-15", "12–15 d'abril de 2023"),
+        ("ja", "2023-06-12", "2023-06-15", "2023年6月12日～15日"),
+    ],
+)
+def test_a_meetings_days_are_written_as_the_language_writes_a_range(language, start, end, shown):
+    """biblatex's `eventdate` on a record page: 'June 12–15, 2023', as CLDR's interval formats and Chicago write it,
+    not 'June 12, 2023 – June 15, 2023'."""
+    from sitegen.theme import format_date_range, theme_strings
+
+    listing = list_inputs(REPO / "content")
+    strings = theme_strings(find_theme("default", listing), listing, language)
+    assert format_date_range(start, end, strings) == shown
