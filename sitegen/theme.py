@@ -384,6 +384,7 @@ def make_environment(theme: Theme, listing: Listing, language: str = "") -> jinj
     environment.filters["date"] = functools.partial(format_date, strings=strings)
     environment.filters["number"] = functools.partial(format_number, strings=strings)
     environment.filters["before_name"] = functools.partial(before_name, strings=strings)
+    environment.tests["singular"] = lambda count: takes_singular(count, strings)  # Jinja types its tests as functions
     environment.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": json_value}  # `|tojson` of any value templates get
     return environment
 
@@ -589,6 +590,13 @@ def format_number(value: Any, strings: dict[str, Any]) -> str:
         return str(value)
     separator = strings.get("number_format.thousands", ",")
     return f"{value:,}".replace(",", separator if isinstance(separator, str) else ",")
+
+
+def takes_singular(count: Any, strings: Mapping[str, Any]) -> bool:
+    """Whether a count takes its noun's singular (`{% if n is singular %}`): 1 in English; 0 and 1 in French, whose
+    `number_format.singular` is [0, 1] ("0 citation", "1 publication": CLDR's plural rule 'one' for whole numbers)."""
+    singular = strings.get("number_format.singular", [1])
+    return isinstance(count, int) and not isinstance(count, bool) and count in (singular if isinstance(singular, list) else [1])
 
 
 def static_sources(theme: Theme, listing: Listing) -> dict[str, str]:

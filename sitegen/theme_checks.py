@@ -167,7 +167,10 @@ FIRST_DAY_FORMAT = "date_formats.first_day"  # a language's own form for the 1st
 DAY_PLACEHOLDERS = "{day} {month} {year}"
 MIN_GROUPING = "number_format.min_grouping_digits"  # a language's own: 2 where 4-digit numbers are not grouped (Spanish 2900)
 ELISION = "elision.de"  # a language's own: "de" before a name that starts with a vowel (French, Catalan "d'")
-LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT, MIN_GROUPING, ELISION}) - {"months"}  # keys another language may have that English has not
+SINGULAR = "number_format.singular"  # a language's own: the counts that take a noun's singular (French [0, 1])
+LANGUAGE_OWN_KEYS = frozenset({*MONTH_LISTS, FIRST_DAY_FORMAT, MIN_GROUPING, ELISION, SINGULAR}) - {
+    "months"
+}  # keys another language may have that English has not
 
 
 def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str, is_english: bool, prefix: str = "") -> list[Problem]:
@@ -191,6 +194,16 @@ def _shape_problems(strings: dict[str, Any], english: dict[str, Any], path: str,
             if not (isinstance(value, int) and not isinstance(value, bool) and value in (1, 2)):
                 problems.append(
                     Problem(f"'{name}': expected 1 or 2 (the digits a number has before its first group), got {_described(value)}", where, warning=True)
+                )
+            continue
+        if name == SINGULAR:
+            if not (isinstance(value, list) and value and all(isinstance(count, int) and not isinstance(count, bool) for count in value)):
+                problems.append(
+                    Problem(
+                        f"'{name}': expected a list of whole numbers (the counts that take a noun's singular, such as [0, 1]), got {_described(value)}",
+                        where,
+                        warning=True,
+                    )
                 )
             continue
         if name == FIRST_DAY_FORMAT:  # a language's own: English writes the 1st as every day

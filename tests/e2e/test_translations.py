@@ -90,12 +90,14 @@ def test_the_bundled_languages_pass_the_strict_check_and_a_wrong_month_list_is_a
         assert result.returncode == 0, (language, result.stderr)
     theirs = {
         "themes/default/i18n/ca.yaml": 'months_in_dates: [de gener, de febrer]\ndate_formats:\n  first_day: "1r {mes} {year}"\nnumber_format:\n  min_grouping_digits: 3\n'
+        "  singular: one\n"
     }
     result = run_sitegen("check", "--site", str(site_in("ca", tmp_path / "mine", theirs)))
     assert result.returncode == 0
     assert "themes/default/i18n/ca.yaml:1: warning: 'months_in_dates': expected a list of the 12 months' names" in result.stderr
     assert "themes/default/i18n/ca.yaml:3: warning: 'date_formats.first_day': {mes} is no placeholder of this string" in result.stderr
     assert "themes/default/i18n/ca.yaml:5: warning: 'number_format.min_grouping_digits': expected 1 or 2" in result.stderr
+    assert "themes/default/i18n/ca.yaml:6: warning: 'number_format.singular': expected a list of whole numbers" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -174,3 +176,15 @@ def test_de_before_a_name_that_starts_with_a_vowel_is_elided(tmp_path, language,
     """French and Catalan pages said "Aller au profil de Émilie Tremblay", "Portrait de Émilie": both write d'Émilie."""
     site = site_in(language, tmp_path, {"content/profile.yaml": f"name: {owner}\n", "content/site.yaml": f"title: {owner}\nlanguage: {language}\n"})
     assert soup(rendered_files(site)["404.html"]).select_one("main a.button").get_text() == button
+
+
+@pytest.mark.parametrize(
+    ("language", "none", "one", "two"), [("fr", "0 citation", "1 citation", "2 citations"), ("en", "0 citations", "1 citation", "2 citations")]
+)
+def test_a_count_of_none_takes_the_singular_where_the_language_does(tmp_path, language, none, one, two):
+    """French writes "0 citation" (CLDR's plural 'one' is 0 and 1): a new paper's count of zero said "0 citations"."""
+    records = {f"content/records/{name}.yaml": f"id: {name}\ntitle: {name}\nyear: 2024\ncitations: {count}\n" for name, count in (("a", 0), ("b", 1), ("c", 2))}
+    site = site_in(language, tmp_path, records)
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    page = BeautifulSoup((site / "output" / "index.html").read_text(encoding="utf-8"), "lxml")
+    assert [page.select_one(f"#r-{name} .citations").get_text() for name in "abc"] == [none, one, two]
