@@ -69,7 +69,7 @@ def family_with_particles(particles: Sequence[str], family: str) -> str:
 def is_family_first(name: str) -> bool:
     """A name written in Chinese, Japanese or Korean letters ('山田 太郎', '王伟', '김철수'): its family name comes
     first, on the page and in BibTeX's 'family, given' alike. A name with Latin letters is not ('Taro Yamada')."""
-    return bool(FAMILY_FIRST_LETTER.search(name)) and not _LATIN.search(name)
+    return not name.isascii() and bool(FAMILY_FIRST_LETTER.search(name)) and not _LATIN.search(name)
 
 
 def is_braced_whole(name: str) -> bool:
@@ -98,20 +98,26 @@ def csl_name(name: str) -> dict[str, str]:
     Styles abbreviate given names and put the family name first, so the two must be told apart;
     a group or a one-word name is a `literal` no style may cut up.
     """
+    return csl_name_and_order(name)[0]
+
+
+def csl_name_and_order(name: str) -> tuple[dict[str, str], bool]:
+    """`csl_name`'s parts, and whether the name is written family name first with no comma ('山田 太郎', 'YAMADA
+    Taro'), which BibTeX's 'First Last' rule would read the other way round."""
     name = _SPACES.sub(" ", name).strip()
     if "," in name:
         parts = comma_name_parts(name)
         if parts is None:  # an organisation's name with a comma, or one sitegen cannot read as a person's
-            return {"literal": name}
+            return {"literal": name}, False
         family, given, suffix = parts
-        return {"family": family, "given": given, **({"suffix": suffix} if suffix else {})}
+        return {"family": family, "given": given, **({"suffix": suffix} if suffix else {})}, False
     words = name.split()
     if len(words) < 2 or _GROUP_WORDS.search(name):
-        return {"literal": name}
+        return {"literal": name}, False
     if is_family_first(name):  # '山田 太郎': the family name is the first word
-        return {"family": words[0], "given": " ".join(words[1:])}
+        return {"family": words[0], "given": " ".join(words[1:])}, True
     if capitals := _family_in_capitals(words):  # 'YAMADA Taro': the family name is the one in capitals, first
-        return {"family": " ".join(words[:capitals]), "given": " ".join(words[capitals:])}
+        return {"family": " ".join(words[:capitals]), "given": " ".join(words[capitals:])}, True
     suffix = ""
     if words[-1].lower() in SUFFIXES and len(words) > 2:
         suffix = words.pop()
@@ -124,7 +130,7 @@ def csl_name(name: str) -> dict[str, str]:
     result = {"family": " ".join(words[start:]), "given": " ".join(words[:start])}
     if suffix:
         result["suffix"] = suffix
-    return result
+    return result, False
 
 
 def _family_in_capitals(words: Sequence[str]) -> int:

@@ -26,7 +26,7 @@ from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
 from sitegen.latex import LOWERED_SIGNS, RAISED_SIGNS, escape_bare_specials, escape_text_underscores
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
-from sitegen.names import csl_name, family_in_capitals, is_braced_whole, is_family_first, shown_name, written_csl_name, written_editors
+from sitegen.names import csl_name, csl_name_and_order, is_braced_whole, shown_name, written_csl_name, written_editors
 from sitegen.notices import standing, with_standing
 from sitegen.record_types import database_url, infer_type
 from sitegen.values import whole_number
@@ -288,8 +288,7 @@ def _keyword(category: str) -> str:
 
 def _paragraphs(text: str) -> str:
     """An abstract as BibTeX holds it, as Zotero writes one: each paragraph on one line, a blank line between."""
-    paragraphs = [" ".join(paragraph.split()) for paragraph in re.split(r"\n\s*\n", text)]
-    return "\n\n".join(_value(paragraph) for paragraph in paragraphs if paragraph)
+    return "\n\n".join(_value(paragraph) for paragraph in re.split(r"\n\s*\n", text) if not paragraph.isspace() and paragraph)  # _value puts each on one line
 
 
 _RANGES = frozenset({"number", "volume"})  # a double issue ('1--2', read as '1–2') is a range, written as pages are
@@ -362,12 +361,12 @@ def _author(name: str) -> str:
         return name
     if _AND.search(name):
         return f"{{{name}}}"
-    parts = csl_name(name)
+    parts, family_first = csl_name_and_order(name)
     if "literal" in parts:
         return f"{{{name}}}" if " " in name.strip() else name
     if "suffix" in parts and "," not in name:
         return f"{parts['family']}, {parts['suffix']}, {parts['given']}"
-    if (is_family_first(name) or family_in_capitals(name)) and "," not in name:
+    if family_first:
         # '山田 太郎', 'YAMADA Taro': BibTeX would read 山田 (YAMADA) as the given name
         return f"{parts['family']}, {parts['given']}"
     written = written_csl_name(name)
@@ -394,11 +393,13 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
     that print those fields read them verbatim.
     """
     text = " ".join(value.split())
+    if text.isascii() and not _ANY_SPECIAL.search(text):  # most values: nothing below would change them
+        return text + " " if text.endswith("\\") else text
     if specials:
         text = escape_bare_specials(text)
     if as_text:
         text = escape_text_underscores(text)
-        if _ANY_SCRIPT.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
+        if not text.isascii() and _ANY_SCRIPT.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
             text = _UNICODE_SCRIPTS.sub(_latex_scripts, text)
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
@@ -406,6 +407,7 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
 
 
 _ANY_BRACE = re.compile(r"\\?([{}])")
+_ANY_SPECIAL = re.compile(r"[%&#_{}]")  # what `_value` escapes or balances in ASCII text
 _UNICODE_SCRIPTS = re.compile(f"[{LOWERED_SIGNS}]+|[{RAISED_SIGNS}]+")
 # the test before the substitution: one class, which a scan finds at once, where the alternation is tried at each position
 _ANY_SCRIPT = re.compile(f"[{LOWERED_SIGNS}{RAISED_SIGNS}]")
