@@ -1452,13 +1452,16 @@ def written_direction(text: str) -> str:
     """'rtl' for a text whose letters are all of scripts written right to left (Arabic, Hebrew, ...), 'ltr' for one
     whose letters are all of scripts written left to right, '' for one with both ("Transformers برای ...": it takes
     the page's direction) or none. Digits, punctuation and formulas' symbols say nothing."""
-    right_to_left = not text.isascii() and any(unicodedata.bidirectional(character) in ("R", "AL") for character in _RIGHT_TO_LEFT_BLOCKS.findall(text))
+    if text.isascii():  # most titles and abstracts: ASCII's left-to-right letters are A-Z and a-z
+        return "ltr" if _ASCII_LETTER.search(text) else ""
+    right_to_left = any(unicodedata.bidirectional(character) in ("R", "AL") for character in _RIGHT_TO_LEFT_BLOCKS.findall(text))
     left_to_right = any(unicodedata.bidirectional(character) == "L" for character in text)  # stops at the first letter
     if right_to_left != left_to_right:
         return "rtl" if right_to_left else "ltr"
     return ""
 
 
+_ASCII_LETTER = re.compile("[A-Za-z]")  # the letters of ASCII, all written left to right
 # the blocks of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo, ..., their presentation
 # forms): the letters among them are those whose bidirectional class says so
 _RIGHT_TO_LEFT_BLOCKS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]")
