@@ -25,7 +25,7 @@ from sitegen.cite import csl_locale, csl_names, en_dashed, page_csl_item, record
 from sitegen.enrich import normalise_name
 from sitegen.exports import page_range
 from sitegen.exports.bibtex import bibtex_entry, entry_type, publication_status, record_details, work_licence, work_version
-from sitegen.exports.jsonld import blog_posting, organization_json_ld, person_json_ld, scholarly_article, script_json
+from sitegen.exports.jsonld import blog_posting, organization_json_ld, owner_id, person_json_ld, profile_page, scholarly_article, script_json
 from sitegen.fragments import Fragments
 from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
@@ -962,6 +962,7 @@ class ViewBuilder:
             self.site.profile.name,
             self.urls.absolute("index.html"),
             image,
+            self.owner_node_id,
         )
         context.update(
             page=page,
@@ -1120,7 +1121,14 @@ class ViewBuilder:
         with_email = not self.settings.protect_email
         if is_lab_site(self.site):
             return organization_json_ld(self.site.profile, home, photo, links, with_email=with_email)
-        return person_json_ld(self.site.profile, home, photo, links, with_email=with_email)
+        return profile_page(person_json_ld(self.site.profile, home, photo, links, with_email=with_email), home)
+
+    @functools.cached_property
+    def owner_node_id(self) -> str:
+        """The `@id` of the profile's person (a lab site's organisation), which records and posts name their owner by."""
+        from sitegen.pages.people import is_lab_site
+
+        return owner_id(self.urls.absolute("index.html"), organisation=is_lab_site(self.site))
 
     def metrics(self) -> dict[str, Any] | None:
         """Total citations and h-index of the shown records, and where they are listed most cited first;
@@ -1146,7 +1154,7 @@ class ViewBuilder:
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),
             meta=self.highwire(entry),
             icons=self.icons_of([entry]),
-            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image, record_summary(entry)))),
+            jsonld=Markup(script_json(scholarly_article(entry, absolute, self.urls.absolute("index.html"), image, record_summary(entry), self.owner_node_id))),
             csl=Markup(script_json(page_csl_item(entry))),  # the record as CSL-JSON, the authors its citations name: partials/cite.html, static/cite.js
         )
         return context

@@ -24,7 +24,20 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None, summary: str = "") -> dict[str, Any]:
+def owner_id(profile_url: str, organisation: bool = False) -> str:
+    """The `@id` of whom the profile page is about (`#person`, a lab's `#organization`): the `mainEntity` of the
+    page and the owner among a record's or a post's authors are then one node to a search engine."""
+    return f"{profile_url}#{'organization' if organisation else 'person'}"
+
+
+def profile_page(about: dict[str, Any], url: str) -> dict[str, Any]:
+    """The page at `url` as Google's `ProfilePage`, whose required `mainEntity` is the person (or organisation)
+    `about` (`person_json_ld`'s)."""
+    entity = {key: value for key, value in about.items() if key != "@context"}
+    return {"@context": "https://schema.org", "@type": "ProfilePage", "@id": url, "url": url, "mainEntity": entity}
+
+
+def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | None = None, summary: str = "", owner: str | None = None) -> dict[str, Any]:
     """A record page's `ScholarlyArticle` (a `Book`, `Thesis`, `Dataset`, ... for records of those types), shaped
     by Google's rules for Article rich results. An organisation among the authors is an `Organization`.
 
@@ -34,8 +47,10 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     short, as Google cuts it; `name` keeps the whole title. A field with nothing known is
     left out, not given empty. `image`: an absolute URL to show with the record, if any. A `Dataset` has a
     `description`, which Google's dataset search requires: the abstract, else `summary` (who, where, when).
+    `owner`: the `@id` of the profile's person (`owner_id`), which the owner among the authors names.
     """
     record = entry.record
+    owner_node = {"@id": owner or owner_id(profile_url), "url": profile_url}
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": _SCHEMA_TYPES.get(record_type(entry), "ScholarlyArticle"),
@@ -47,13 +62,13 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     if entry.authors:
         written = record.authors if len(record.authors) == len(entry.authors) else [a.name for a in entry.authors]
         data["author"] = [
-            {"@type": "Organization" if is_organisation(as_written) else "Person", "name": a.name, **({"url": profile_url} if a.is_owner else {})}
+            {"@type": "Organization" if is_organisation(as_written) else "Person", "name": a.name, **(owner_node if a.is_owner else {})}
             for a, as_written in zip(entry.authors, written)
         ]
     if entry.editors:
-        data["editor"] = [{"@type": "Person", "name": e.name, **({"url": profile_url} if e.is_owner else {})} for e in entry.editors]
+        data["editor"] = [{"@type": "Person", "name": e.name, **(owner_node if e.is_owner else {})} for e in entry.editors]
     if entry.translators:
-        data["translator"] = [{"@type": "Person", "name": t.name, **({"url": profile_url} if t.is_owner else {})} for t in entry.translators]
+        data["translator"] = [{"@type": "Person", "name": t.name, **(owner_node if t.is_owner else {})} for t in entry.translators]
     if record.date:
         data["datePublished"] = record.date.isoformat()
     elif record.year:
@@ -102,9 +117,11 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
     return data
 
 
-def blog_posting(title: str, day: str, description: str, url: str, owner: str, profile_url: str, image: str | None = None) -> dict[str, Any]:
-    """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner;
-    `image`: its picture's absolute URL."""
+def blog_posting(
+    title: str, day: str, description: str, url: str, owner: str, profile_url: str, image: str | None = None, owner_node: str | None = None
+) -> dict[str, Any]:
+    """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner
+    (`owner_node`: its `@id`, `owner_id`'s); `image`: its picture's absolute URL."""
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
@@ -112,7 +129,7 @@ def blog_posting(title: str, day: str, description: str, url: str, owner: str, p
         "name": title,
         "url": url,
         "datePublished": day,
-        "author": [{"@type": "Person", "name": owner, "url": profile_url}],
+        "author": [{"@type": "Person", "@id": owner_node or owner_id(profile_url), "name": owner, "url": profile_url}],
     }
     if description:
         data["description"] = description
@@ -178,7 +195,7 @@ def person_json_ld(profile: Profile, url: str, image: str | None = None, same_as
     `url`: the profile page; `image`: the photo's absolute URL; `same_as`: absolute URLs of the
     person's pages elsewhere (ORCID, Google Scholar, GitHub, ...), each given once.
     """
-    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Person", "name": profile.name, "url": url}
+    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Person", "@id": owner_id(url), "name": profile.name, "url": url}
     # the other ways the name is written ('Taro Yamada' for '山田 太郎', 'L. Müller'): one person to a search engine
     shown = dict.fromkeys(shown_name(variant) for variant in profile.name_variants)  # 'M{\\"u}ller' is 'Müller'
     variants = [variant for variant in shown if variant.strip() and variant != shown_name(profile.name)]
@@ -203,6 +220,7 @@ def organization_json_ld(profile: Profile, url: str, image: str | None = None, s
     (its affiliation the organisation it is part of), and its people have pages of their own."""
     data = person_json_ld(profile, url, image, same_as, with_email)
     data["@type"] = "Organization"
+    data["@id"] = owner_id(url, organisation=True)
     data.pop("jobTitle", None)
     if "affiliation" in data:
         data["parentOrganization"] = data.pop("affiliation")

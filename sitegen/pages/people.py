@@ -26,7 +26,7 @@ from sitegen.errors import Location
 from sitegen.exports.feed import ATOM, FEED_SIZE
 from sitegen.exports.feed import _timestamp as feed_timestamp
 from sitegen.exports.feed import _xml_text as xml_text
-from sitegen.exports.jsonld import person_json_ld, script_json
+from sitegen.exports.jsonld import person_json_ld, profile_page, script_json
 from sitegen.model import Entry, Site
 from sitegen.pages import Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.redirects import redirect_page
@@ -351,7 +351,8 @@ class _PeoplePages:
             for link in shown["links"]
             if link["kind"] != "email"
         ]
-        return person_json_ld(profile, urls.absolute(person_path(person.slug)), photo, same_as, not self.context.views.settings.protect_email)
+        url = urls.absolute(person_path(person.slug))
+        return profile_page(person_json_ld(profile, url, photo, same_as, not self.context.views.settings.protect_email), url)
 
     def bibtex(self, person: PersonRecords) -> bytes:
         bibtex, entries = self.context.views.bibtex, self.entries

@@ -200,7 +200,7 @@ def test_owner_is_not_highlighted_among_coauthors(index):
 
 
 def test_profile_has_person_jsonld(index):
-    people = [d for d in jsonld(index) if d.get("@type") == "Person"]
+    people = [d["mainEntity"] for d in jsonld(index) if d.get("@type") == "ProfilePage"]
     assert len(people) == 1
     assert people[0]["name"] == "Lena Müller"
     assert people[0]["url"] == "https://lena-muller.github.io/"

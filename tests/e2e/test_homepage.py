@@ -1117,6 +1117,31 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     )
 
 
+def test_the_profile_is_a_profile_page_whose_person_the_papers_and_posts_name_as_their_author(tmp_path):
+    """QA: the profile's JSON-LD was a bare Person with no `@id`, and each record's or post's author a new
+    anonymous Person: Google's ProfilePage (whose `mainEntity` is the person) was found nowhere, and nothing tied
+    the papers to the person. The profile page is now a ProfilePage, its person has an `@id`, and the owner among
+    a record's or a post's authors names that `@id`."""
+    post = "---\ntitle: Engines\ndate: 2025-02-10\n---\nText.\n"
+    profile = "name: Ada Lovelace\nposition: Analyst\nlinks:\n  orcid: '0000-0002-1825-0097'\n"
+    site = site_with(tmp_path, {"content/profile.yaml": profile, "content/posts/engines.md": post}, base_url="https://ada.github.io/site/")
+    files = rendered_files(site)
+
+    def json_ld(path: str) -> dict:
+        [data] = [json.loads(s.string) for s in soup_of(files[path]).find_all("script", type="application/ld+json")]
+        return data
+
+    page = json_ld("index.html")
+    assert (page["@context"], page["@type"], page["url"]) == ("https://schema.org", "ProfilePage", "https://ada.github.io/site/")
+    person = page["mainEntity"]
+    assert (person["@type"], person["@id"], person["name"]) == ("Person", "https://ada.github.io/site/#person", "Ada Lovelace")
+    assert person["jobTitle"] == "Analyst" and person["sameAs"] == ["https://orcid.org/0000-0002-1825-0097"]
+    assert "@context" not in person
+    article = json_ld("records/conf/index.html")
+    assert [a.get("@id") for a in article["author"]] == ["https://ada.github.io/site/#person", None, None]
+    assert json_ld("posts/engines/index.html")["author"][0]["@id"] == "https://ada.github.io/site/#person"
+
+
 @pytest.mark.parametrize("written", ["https://fediscience.org/@mkowalczyk", "@mkowalczyk@fediscience.org"])
 def test_a_mastodon_link_names_the_author_of_shared_links(tmp_path, written):
     """Mastodon (4.3 and later) shows "More from @user@server" under a link's preview when the page names its
@@ -2107,9 +2132,9 @@ def test_protect_email_keeps_addresses_from_harvesters_and_readable_to_visitors(
         said = [json.loads(script.string) for script in page.find_all("script", type="application/ld+json")]
         if protected:
             assert address.encode() not in files[path] and b"mailto:" not in files[path], path
-            assert all("email" not in data for data in said)
-        else:
-            assert any(data.get("email") == f"mailto:{address}" for data in said)
+            assert all("email" not in data.get("mainEntity", data) for data in said)
+        else:  # a person's ProfilePage names its person's address, a lab's Organization its own
+            assert any(data.get("mainEntity", data).get("email") == f"mailto:{address}" for data in said)
 
 
 def test_protect_email_of_another_type_is_a_mistake_at_its_line(tmp_path):

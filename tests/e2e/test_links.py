@@ -169,9 +169,9 @@ def test_a_relative_record_link_leads_to_the_sites_file_from_every_page(tmp_path
         assert "/repo/static/talk.pdf" in hrefs and "https://e.org/d" in hrefs, name
         assert "static/talk.pdf" not in hrefs, name
     person = next(
-        data
+        data["mainEntity"]
         for data in map(json.loads, (tag.string for tag in pages[output / "index.html"].select('script[type="application/ld+json"]')))
-        if data["@type"] == "Person"
+        if data["@type"] == "ProfilePage"
     )
     assert "https://user.github.io/repo/static/talk.pdf" in person["sameAs"]
     assert "https://github.com/example-lena" in person["sameAs"]

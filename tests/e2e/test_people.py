@@ -155,7 +155,9 @@ def test_a_member_has_their_records_by_name_variant_and_orcid_by_year(lab):
     assert ada.select_one(".bio em").get_text() == "analytical engines" and ada.select_one(".bio math") is not None
     assert ada.select_one('a[href="https://orcid.org/0000-0002-1825-0097"]') is not None
     assert ada.select_one('a[href="https://github.com/ada-lovelace"]') is not None
-    person = json.loads(ada.select_one('script[type="application/ld+json"]').string)
+    profile_page = json.loads(ada.select_one('script[type="application/ld+json"]').string)
+    assert profile_page["@type"] == "ProfilePage" and profile_page["url"] == "https://lab.example.org/dsl/people/ada/"
+    person = profile_page["mainEntity"]
     assert person["@type"] == "Person" and person["name"] == "Ada Lovelace" and person["url"] == "https://lab.example.org/dsl/people/ada/"
     assert "https://orcid.org/0000-0002-1825-0097" in person["sameAs"]
 
@@ -1045,7 +1047,7 @@ def test_the_owner_of_a_persons_site_is_one_person_and_a_namesake_another(tmp_pa
     assert counts(index)["/project/people/marta-kowalczyk/"] == 5
     assert "Members" not in index.get_text(" ", strip=True)
     front = json.loads(page(output, "index.html").select_one('script[type="application/ld+json"]').string)
-    assert front["@type"] == "Person"  # a person's site still
+    assert front["mainEntity"]["@type"] == "Person"  # a person's site still
     tides = page(output, "records/owner-2021-tides/index.html")
     assert {a.get_text(): a["href"] for a in tides.select(".authors a")} == {"Jan Nowak": "/project/people/jan-nowak/#r-owner-2021-tides"}
     spelt = page(output, "records/owner-2023-orcid/index.html")

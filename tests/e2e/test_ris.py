@@ -22,6 +22,7 @@ from sitegen.names import csl_name, family_first
 SCHEMAS = Path(__file__).resolve().parents[1] / "fixtures" / "schema"
 ARTICLE = Draft202012Validator(json.loads((SCHEMAS / "scholarly_article.schema.json").read_text(encoding="utf-8")))
 PERSON = Draft202012Validator(json.loads((SCHEMAS / "person.schema.json").read_text(encoding="utf-8")))
+PROFILE_PAGE = Draft202012Validator(json.loads((SCHEMAS / "profile_page.schema.json").read_text(encoding="utf-8")))
 RIS_TYPE = {"article": "JOUR", "inproceedings": "CPAPER", "preprint": "UNPB", "thesis": "THES"}
 
 
@@ -113,9 +114,10 @@ def test_profile_has_a_person_with_name_affiliation_and_accounts(built_demo):
     import yaml
 
     profile = yaml.safe_load((Path(__file__).resolve().parents[2] / "content" / "profile.yaml").read_text(encoding="utf-8"))
-    people = [d for d in json_ld(soup_of(built_demo / "index.html")) if d.get("@type") == "Person"]
-    assert len(people) == 1
-    person = people[0]
+    pages = [d for d in json_ld(soup_of(built_demo / "index.html")) if d.get("@type") == "ProfilePage"]
+    assert len(pages) == 1
+    assert [e.message for e in PROFILE_PAGE.iter_errors(pages[0])] == []
+    person = pages[0]["mainEntity"]
     assert [e.message for e in PERSON.iter_errors(person)] == []
     assert person["name"] == profile["name"]
     assert person["affiliation"]["name"] == profile["affiliation"]

@@ -11,13 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from sitegen.exports.jsonld import HEADLINE_LENGTH, blog_posting, person_json_ld, scholarly_article, script_json
+from sitegen.exports.jsonld import HEADLINE_LENGTH, blog_posting, person_json_ld, profile_page, scholarly_article, script_json
 from sitegen.model import RECORD_TYPES, Profile
 from unit.test_cite import JOURNAL, KESTREL, PREPRINT, THESIS, make_entry
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "fixtures" / "schema"
 ARTICLE = Draft202012Validator(json.loads((SCHEMAS / "scholarly_article.schema.json").read_text(encoding="utf-8")))
 PERSON = Draft202012Validator(json.loads((SCHEMAS / "person.schema.json").read_text(encoding="utf-8")))
+PROFILE_PAGE = Draft202012Validator(json.loads((SCHEMAS / "profile_page.schema.json").read_text(encoding="utf-8")))
 PROFILE_URL = "https://lena.github.io/site/"
 
 
@@ -58,7 +59,8 @@ def test_article_fields_a_reader_of_the_page_gets():
     data = article_of(owner, image="https://lena.github.io/site/static/photo.jpg")
     assert errors(ARTICLE, data) == []
     assert (data["@type"], data["headline"], data["name"]) == ("ScholarlyArticle", "Kestrel", "Kestrel")
-    assert data["author"] == [{"@type": "Person", "name": "Lena Müller", "url": PROFILE_URL}, {"@type": "Person", "name": "Jonas Berg"}]
+    owner = {"@type": "Person", "@id": f"{PROFILE_URL}#person", "name": "Lena Müller", "url": PROFILE_URL}  # the profile page's person
+    assert data["author"] == [owner, {"@type": "Person", "name": "Jonas Berg"}]
     assert data["datePublished"] == "2025-03-30"
     assert data["image"] == "https://lena.github.io/site/static/photo.jpg"
     assert data["isPartOf"] == {"@type": "Periodical", "name": "Journal of Examples"}  # a journal is not a publisher
@@ -114,7 +116,8 @@ def test_a_blog_post_is_an_article_by_the_owner_of_the_site():
     assert data["@type"] == "BlogPosting" and "description" not in data
     assert errors(ARTICLE, {**data, "@type": "ScholarlyArticle"}) == []
     assert len(data["headline"]) <= HEADLINE_LENGTH and data["name"] == title.strip()
-    assert data["author"] == [{"@type": "Person", "name": "Lena Müller", "url": PROFILE_URL}] and data["datePublished"] == "2025-05-20"
+    assert data["author"] == [{"@type": "Person", "@id": f"{PROFILE_URL}#person", "name": "Lena Müller", "url": PROFILE_URL}]
+    assert data["datePublished"] == "2025-05-20"
 
 
 def test_unknown_fields_are_left_out_not_empty():
@@ -164,9 +167,12 @@ LINKS = [
 
 
 def test_profile_person():
-    data = as_on_the_page(person_json_ld(LENA, PROFILE_URL, "https://lena.github.io/site/static/lena.jpg", LINKS))
+    page = as_on_the_page(profile_page(person_json_ld(LENA, PROFILE_URL, "https://lena.github.io/site/static/lena.jpg", LINKS), PROFILE_URL))
+    assert errors(PROFILE_PAGE, page) == []
+    assert (page["@type"], page["@id"], page["url"]) == ("ProfilePage", PROFILE_URL, PROFILE_URL)
+    data = page["mainEntity"]
     assert errors(PERSON, data) == []
-    assert (data["@type"], data["name"], data["url"]) == ("Person", "Lena Müller", PROFILE_URL)
+    assert (data["@type"], data["@id"], data["name"], data["url"]) == ("Person", f"{PROFILE_URL}#person", "Lena Müller", PROFILE_URL)
     assert data["affiliation"] == {"@type": "Organization", "name": "University of Examples"}
     assert data["jobTitle"] == "Assistant Professor"
     assert data["image"] == "https://lena.github.io/site/static/lena.jpg"
@@ -175,16 +181,21 @@ def test_profile_person():
 
 
 def test_profile_with_only_a_name():
-    data = as_on_the_page(person_json_ld(Profile("Ada Lovelace"), PROFILE_URL))
-    assert errors(PERSON, data) == []
-    assert data == {"@context": "https://schema.org", "@type": "Person", "name": "Ada Lovelace", "url": PROFILE_URL}
+    data = as_on_the_page(profile_page(person_json_ld(Profile("Ada Lovelace"), PROFILE_URL), PROFILE_URL))
+    assert errors(PROFILE_PAGE, data) == [] and errors(PERSON, data["mainEntity"]) == []
+    person = {"@type": "Person", "@id": f"{PROFILE_URL}#person", "name": "Ada Lovelace", "url": PROFILE_URL}
+    assert data == {"@context": "https://schema.org", "@type": "ProfilePage", "@id": PROFILE_URL, "url": PROFILE_URL, "mainEntity": person}
 
 
 def test_person_schema_catches_broken_shapes():
     good = as_on_the_page(person_json_ld(LENA, PROFILE_URL, None, LINKS))
+    assert errors(PERSON, good) == []
     assert errors(PERSON, {**good, "affiliation": "University of Examples"})  # a string, not an Organization
     assert errors(PERSON, {**good, "sameAs": ["orcid.org/0000"]})
     assert errors(PERSON, {k: v for k, v in good.items() if k != "name"})
+    page = as_on_the_page(profile_page(good, PROFILE_URL))
+    assert errors(PROFILE_PAGE, {k: v for k, v in page.items() if k != "mainEntity"})  # Google's one required property
+    assert errors(PROFILE_PAGE, {**page, "mainEntity": {**page["mainEntity"], "@type": "WebPage"}})
 
 
 @pytest.mark.parametrize(
