@@ -65,6 +65,7 @@ TEMPLATE_SUFFIX = ".tmpl"
 DOT_PREFIX = "dot-"
 PLACEHOLDER_NAME = "Your Name"
 PLACEHOLDER_USERNAME = "your-username"
+X_HANDLE_LENGTH = 15  # X's limit for a user name
 DISTRIBUTION = "sitegen-profiles"  # on PyPI; `sitegen` there is an unrelated project
 
 
@@ -102,6 +103,12 @@ class SiteFacts:
         """'Lena Müller' has, '山田 太郎' and 'Иван Петров' have not: arXiv's author lists print names in Latin letters,
         so a name search for those finds nothing of theirs."""
         return bool(re.search("[A-Za-z]", unicodedata.normalize("NFKD", self.name.translate(ASCII_SPELLING))))
+
+    @property
+    def social_handle(self) -> str:
+        """The user name guessed for X and Mastodon, whose own users' names hold no '-' ('lena_muller'; X's at most
+        15 characters): a guess with a hyphen would give no `twitter:creator`."""
+        return self.username.replace("-", "_")[:X_HANDLE_LENGTH].rstrip("_")
 
     @property
     def preview_address(self) -> str:
@@ -670,6 +677,7 @@ def render_skeleton(facts: SiteFacts) -> dict[PurePosixPath, bytes]:
     values = {
         **asdict(facts),
         "preview_address": facts.preview_address,
+        "social_handle": facts.social_handle,
         "name_has_latin_letters": facts.name_has_latin_letters,
         "sample": sample_text(facts.language, facts.name),
     }

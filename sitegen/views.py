@@ -83,8 +83,11 @@ PROFILE_LINKS = {  # kind -> (label, URL for a bare identifier)
 # report series whose documents are cited by the series' name and the number alone, without "No.": the IETF's RFCs,
 # BCPs and Internet-Drafts ("Internet-Draft draft-ietf-quic-transport-34"), IEEE's and ANSI's standards
 NAMED_WITH_NUMBER = re.compile(r"^(?:RFC|BCP|STD|FYI|Internet-Draft|I-D|(?:.* )?Std\.?)$", re.IGNORECASE)
-_MASTODON_PROFILE = re.compile(r"https?://([A-Za-z0-9.-]+\.[A-Za-z]{2,})/@([A-Za-z0-9_]+)/?")
-_FEDIVERSE_HANDLE = re.compile(r"@?([A-Za-z0-9_]+)@([A-Za-z0-9.-]+\.[A-Za-z]{2,})")
+# a user name as Mastodon reads one (Account::USERNAME_RE): '.' and '-' between its first and last characters, as
+# other fediverse servers' names have them ('@jane.doe@pixelfed.social')
+_FEDIVERSE_USER = r"([A-Za-z0-9_]+(?:[.-]+[A-Za-z0-9_]+)*)"  # Mastodon's, written so that no input makes it backtrack
+_MASTODON_PROFILE = re.compile(rf"https?://([A-Za-z0-9.-]+\.[A-Za-z]{{2,}})/@{_FEDIVERSE_USER}/?")
+_FEDIVERSE_HANDLE = re.compile(rf"@?{_FEDIVERSE_USER}@([A-Za-z0-9.-]+\.[A-Za-z]{{2,}})")
 
 
 def fediverse_handle(link: str) -> str | None:

@@ -19,7 +19,7 @@ import feedparser
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, REPO, copy_demo, pages_to_read, rendered_files, run_sitegen, write_site
+from conftest import MINIMAL_SITE, REPO, copy_demo, file_bytes, pages_to_read, rendered_files, run_sitegen, write_site
 
 from sitegen.categories import subject_name
 from sitegen.errors import ContentError
@@ -1140,6 +1140,32 @@ def test_the_profile_is_a_profile_page_whose_person_the_papers_and_posts_name_as
     article = json_ld("records/conf/index.html")
     assert [a.get("@id") for a in article["author"]] == ["https://ada.github.io/site/#person", None, None]
     assert json_ld("posts/engines/index.html")["author"][0]["@id"] == "https://ada.github.io/site/#person"
+
+
+@pytest.mark.parametrize(
+    ("written", "handle", "address"),
+    [
+        ("@jane-q-doe@mastodon.social", "@jane-q-doe@mastodon.social", "https://mastodon.social/@jane-q-doe"),  # as init's profile.yaml guesses it
+        ("@jane.doe@pixelfed.social", "@jane.doe@pixelfed.social", "https://pixelfed.social/@jane.doe"),
+        ("https://friendica.example/@jane-doe", "@jane-doe@friendica.example", "https://friendica.example/@jane-doe"),
+    ],
+)
+def test_a_fediverse_name_with_a_dot_or_a_hyphen_is_a_mastodon_handle(tmp_path, written, handle, address):
+    """QA: `mastodon: "@jane-q-doe@mastodon.social"`, as the profile.yaml of `sitegen init` suggests it, was a link to
+    /@jane-q-doe@mastodon.social of the site (warned as no file of the site): the `rel="me"` Mastodon's verification
+    looks for and the JSON-LD's `sameAs` pointed into the site, and no page named the author in `fediverse:creator`.
+    Mastodon's user names (Account::USERNAME_RE) may hold '.' and '-' between their first and last characters."""
+    profile = f"name: Jane Q. Doe\nlinks:\n  mastodon: '{written}'\n"
+    from sitegen.build import check_site
+
+    checked = check_site(site_with(tmp_path, {"content/profile.yaml": profile}))
+    assert [str(problem) for problem in checked.warnings] == []
+    files = file_bytes(checked.files)
+    for path in ("index.html", "records/art/index.html"):
+        assert soup_of(files[path]).find("meta", attrs={"name": "fediverse:creator"})["content"] == handle
+    index = soup_of(files["index.html"])
+    assert [a["href"] for a in index.select('.profile-links a[rel~="me"]')] == [address]
+    assert json.loads(index.find("script", type="application/ld+json").string)["mainEntity"]["sameAs"] == [address]
 
 
 @pytest.mark.parametrize("written", ["https://fediscience.org/@mkowalczyk", "@mkowalczyk@fediscience.org"])

@@ -226,6 +226,10 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     built = run_sitegen("build", cwd=new_site)
     assert built.returncode == 0, built.stderr
     assert (new_site / "output/posts/example/index.html").is_file() and (new_site / "output/news/index.html").is_file()
+    # the guessed X and Mastodon handles are handles: the mastodon one was a link into the site, with a warning
+    assert not [line for line in result.stderr.splitlines() if "link 'mastodon'" in line or "link 'x'" in line], result.stderr
+    head = {m["name"]: m["content"] for m in soup_of(new_site / "output/index.html").find_all("meta", attrs={"name": True})}
+    assert head["twitter:creator"] == "@ada_lovelace" and head["fediverse:creator"] == "@ada_lovelace@mastodon.social"
 
 
 @pytest.mark.parametrize(
