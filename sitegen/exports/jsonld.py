@@ -69,10 +69,8 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         data["editor"] = [{"@type": "Person", "name": e.name, **(owner_node if e.is_owner else {})} for e in entry.editors]
     if entry.translators:
         data["translator"] = [{"@type": "Person", "name": t.name, **(owner_node if t.is_owner else {})} for t in entry.translators]
-    if record.date:
-        data["datePublished"] = record.date.isoformat()
-    elif record.year:
-        data["datePublished"] = f"{record.year:04d}"
+    if record.date or record.year:
+        data["datePublished"] = _date_published(record)
     if image:
         data["image"] = image
     if entry.abstract_plain:
@@ -179,6 +177,14 @@ _SCHEMA_TYPES = {  # SPEC §7 record type -> schema.org type; an article, a pape
     "dataset": "Dataset",
 }
 _VENUE_TYPES = {"article": "Periodical", "inproceedings": "CreativeWork", "chapter": "Book", "other": "CreativeWork"}
+
+
+def _date_published(record: Record) -> str:
+    """ISO 8601's day, month (BibTeX's `month` without a day: 2022-08, as Scholar's tag says 2022/08) or year."""
+    if record.date:
+        return record.date.isoformat()
+    month = record.extra.get("month")
+    return f"{record.year:04d}-{month:02d}" if type(month) is int and 1 <= month <= 12 else f"{record.year:04d}"
 
 
 def _headline(title: str) -> str:

@@ -120,6 +120,15 @@ def test_a_blog_post_is_an_article_by_the_owner_of_the_site():
     assert data["datePublished"] == "2025-05-20"
 
 
+@pytest.mark.parametrize(("month", "published"), [(8, "2022-08"), (12, "2022-12"), (13, "2022"), ("Spring", "2022"), (None, "2022")])
+def test_a_month_without_a_day_is_in_the_date_published(month, published):
+    """QA: a .bib entry's `month = aug` (or a YAML record's `month: 8`) gave Google Scholar's tag `2022/08` but the
+    JSON-LD `datePublished` "2022": the page said two dates. ISO 8601, which Google asks for, writes `2022-08`."""
+    data = article_of(make_entry("m", "Sparsifiers", ("Lena Müller",), year=2022, extra={} if month is None else {"month": month}))
+    assert errors(ARTICLE, data) == []
+    assert data["datePublished"] == published
+
+
 def test_unknown_fields_are_left_out_not_empty():
     data = article_of(make_entry("bare", "Bare Record"))  # no authors, no year, no venue
     assert errors(ARTICLE, data) == []
