@@ -57,8 +57,9 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
         "headline": _headline(entry.title.plain),
         "name": entry.title.plain,
         "url": url,
-        "about": [s.name for s in entry.subjects],
     }
+    if entry.subjects:
+        data["about"] = [s.name for s in entry.subjects]
     if entry.authors:
         written = record.authors if len(record.authors) == len(entry.authors) else [a.name for a in entry.authors]
         data["author"] = [

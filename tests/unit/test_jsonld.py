@@ -132,7 +132,7 @@ def test_a_month_without_a_day_is_in_the_date_published(month, published):
 def test_unknown_fields_are_left_out_not_empty():
     data = article_of(make_entry("bare", "Bare Record"))  # no authors, no year, no venue
     assert errors(ARTICLE, data) == []
-    assert not {"author", "datePublished", "publisher", "isPartOf", "identifier", "sameAs"} & data.keys()
+    assert not {"author", "datePublished", "publisher", "isPartOf", "identifier", "sameAs", "about"} & data.keys()
 
 
 _text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(str.strip)
