@@ -1107,7 +1107,7 @@ class ViewBuilder:
             counts_works=self.site_counts_works,
             featured=[self.record_item(e) for e in self.site.featured],
             subjects=[self.subject(s) for s in self.site.subjects],
-            jsonld=Markup(script_json(self._owner_json_ld(home, photo_absolute, web_links))),
+            jsonld=Markup(script_json(self._owner_json_ld(home, photo_absolute, web_links, self.urls.absolute(path)))),
             metrics=self.metrics(),
         )
         return context
@@ -1117,14 +1117,15 @@ class ViewBuilder:
         """Does the profile's count say "works"? Every page of the list says it, whichever page holds the patent."""
         return counts_works(self.site.entries)
 
-    def _owner_json_ld(self, home: str, photo: str | None, links: list[str]) -> dict[str, Any]:
-        """Who the site is of: a person, or on a site with person files the lab (docs/people.md)."""
+    def _owner_json_ld(self, home: str, photo: str | None, links: list[str], page: str) -> dict[str, Any]:
+        """Who the site is of: a person, on the profile page (`page`: its address, page/2/ for the rest of a long
+        list), or on a site with person files the lab (docs/people.md)."""
         from sitegen.pages.people import is_lab_site
 
         with_email = not self.settings.protect_email
         if is_lab_site(self.site):
             return organization_json_ld(self.site.profile, home, photo, links, with_email=with_email)
-        return profile_page(person_json_ld(self.site.profile, home, photo, links, with_email=with_email), home)
+        return profile_page(person_json_ld(self.site.profile, home, photo, links, with_email=with_email), page)
 
     @functools.cached_property
     def owner_node_id(self) -> str:

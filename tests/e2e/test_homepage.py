@@ -1124,8 +1124,9 @@ def test_the_profile_is_a_profile_page_whose_person_the_papers_and_posts_name_as
     a record's or a post's authors names that `@id`."""
     post = "---\ntitle: Engines\ndate: 2025-02-10\n---\nText.\n"
     profile = "name: Ada Lovelace\nposition: Analyst\nlinks:\n  orcid: '0000-0002-1825-0097'\n"
-    site = site_with(tmp_path, {"content/profile.yaml": profile, "content/posts/engines.md": post}, base_url="https://ada.github.io/site/")
-    files = rendered_files(site)
+    files = rendered_files(
+        site_with(tmp_path, {"content/profile.yaml": profile, "content/posts/engines.md": post}, "records_per_page: 2\n", "https://ada.github.io/site/")
+    )
 
     def json_ld(path: str) -> dict:
         [data] = [json.loads(s.string) for s in soup_of(files[path]).find_all("script", type="application/ld+json")]
@@ -1140,6 +1141,9 @@ def test_the_profile_is_a_profile_page_whose_person_the_papers_and_posts_name_as
     article = json_ld("records/conf/index.html")
     assert [a.get("@id") for a in article["author"]] == ["https://ada.github.io/site/#person", None, None]
     assert json_ld("posts/engines/index.html")["author"][0]["@id"] == "https://ada.github.io/site/#person"
+    second = json_ld("page/2/index.html")  # the rest of the list: a page of its own, about the same person
+    assert (second["@id"], second["url"]) == ("https://ada.github.io/site/page/2/", "https://ada.github.io/site/page/2/")
+    assert second["mainEntity"] == person
 
 
 @pytest.mark.parametrize(
