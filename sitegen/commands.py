@@ -60,6 +60,11 @@ def host_path_warning(base_path: str, environment: Mapping[str, str]) -> str | N
 
 
 def build(args) -> int:
+    from sitegen.workflow_checks import old_distribution_name
+
+    deployment = old_distribution_name(Path(args.site))  # what the site's workflows would install, not the build's content
+    if args.strict and deployment:  # as the build's own warnings do, before anything is written
+        raise ContentError([*deployment, Problem(strict_failure(deployment, "output/ is as it was"))])
     if args.base_url is not None:
         from sitegen.validate import command_line_base_url_problems
 
@@ -76,7 +81,7 @@ def build(args) -> int:
         if progress:
             progress.clear()
     shown = problem_printer(args.output_format, Path(args.site))
-    report_warnings(result.warnings, shown)
+    report_warnings(result.warnings + deployment, shown)
     if args.base_url is None and (warning := host_path_warning(result.base_path, os.environ)):
         print(shown(Problem(warning.removeprefix("warning: "), warning=True)) if args.output_format == "json" else warning, file=sys.stderr)
     if result.up_to_date:
@@ -88,10 +93,10 @@ def build(args) -> int:
 
 
 def check(args) -> int:
-    from sitegen.workflow_checks import outdated_refresh_workflow
+    from sitegen.workflow_checks import old_distribution_name, outdated_refresh_workflow
 
     result = check_site(args.site)
-    warnings = result.warnings + outdated_refresh_workflow(Path(args.site))
+    warnings = result.warnings + outdated_refresh_workflow(Path(args.site)) + old_distribution_name(Path(args.site))
     shown = problem_printer(args.output_format, Path(args.site))
     report_warnings(warnings, shown)
     if args.strict and strict_warnings(warnings):

@@ -6,6 +6,12 @@ could be fetched, it put only `content/records/arxiv` in its pull request: with
 one of those sources in profile.yaml, today's `sitegen fetch` in that workflow
 writes their records every week and the pull request leaves them out, without a
 word. `sitegen check` and `sitegen fetch` say so, at the workflow's line.
+
+The first `sitegen init` also wrote `sitegen~=0.1.0` into requirements.txt, before
+the distribution was renamed sitegen-profiles: `sitegen` on PyPI is another
+project, which the workflows would install (and a Git line naming today's
+sitegen stops pip with "inconsistent name"). `sitegen check` and `sitegen build`
+say so at that line, with the line to write.
 """
 
 from __future__ import annotations
@@ -16,6 +22,10 @@ from pathlib import Path
 from sitegen.errors import Location, Problem, SitegenError
 
 REFRESH_WORKFLOW = ".github/workflows/refresh-publications.yml"
+REQUIREMENTS = "requirements.txt"
+DISTRIBUTION = "sitegen-profiles"  # this sitegen's name on PyPI; its first version called itself `sitegen`, another project's name there
+_REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?=\s*(?:\[|@|[<>=!~;]|$))")
+_COMMENT = re.compile(r"(?:^|\s)#.*$")  # pip's: a '#' at the start or after a space
 _ARXIV_ONLY = re.compile(r"^\s*add-paths:\s*['\"]?content/records/arxiv/?['\"]?\s*(?:#.*)?$")
 
 
@@ -79,3 +89,32 @@ def other_sources(asks: list) -> dict[str, str]:
         if ask.source != "arxiv":
             sources.setdefault(ask.source, ask.where)
     return sources
+
+
+def old_distribution_name(site: Path) -> list[Problem]:
+    """A warning at each line of the site's requirements.txt that installs the distribution `sitegen`: the name the
+    first version had, which on PyPI is an unrelated project (pip installs it, or refuses a Git line of ours)."""
+    path = site / REQUIREMENTS
+    if not path.is_file() or not path.resolve().is_relative_to(site.resolve()):  # a link out of the site is not read
+        return []
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    problems = []
+    for number, line in enumerate(lines, start=1):
+        requirement = _COMMENT.sub("", line).strip()
+        name = _REQUIREMENT_NAME.match(requirement)
+        if name is None or re.sub(r"[-_.]+", "-", name.group(1)).lower() != "sitegen":
+            continue
+        written = DISTRIBUTION + requirement[name.end(1) :]
+        problems.append(
+            Problem(
+                f"'{requirement}' installs the distribution named sitegen, which on PyPI is another project: this sitegen "
+                f"is {DISTRIBUTION} (its command is still `sitegen`), so the workflows would install that project, or "
+                f"stop at pip's 'inconsistent name' for a Git line; write: {written}",
+                Location(REQUIREMENTS, number),
+                warning=True,
+            )
+        )
+    return problems
