@@ -26,6 +26,7 @@ from sitegen.pages.theme_pages import declared_pages
 from sitegen.theme import (
     FALLBACK_LANGUAGE,
     REQUIRED_TEMPLATES,
+    SITE_STATIC,
     SITE_TEMPLATES,
     Theme,
     ThemeError,
@@ -50,6 +51,7 @@ def theme_problems(theme: Theme, listing: Listing, language: str, language_where
         + page_problems
         + translation_problems(theme, listing, language, language_where)
         + unused_templates(theme, listing)
+        + stale_stylesheet_copy(theme, listing)
     )
 
 
@@ -333,6 +335,46 @@ def unused_templates(theme: Theme, listing: Listing) -> list[Problem]:
             Problem(f"template '{name}' replaces no template of the theme and no template uses it{hint}", Location(f"{prefix}{name}"), warning=True)
         )
     return problems
+
+
+STYLESHEET = "static/style.css"
+_CSS_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+SHOWN_CLASSES = 6
+
+
+def stale_stylesheet_copy(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning when the site's `static/style.css` is a copy of the theme's stylesheet (it starts with its first
+    line) without rules for classes the theme styles today: an older sitegen's copy, made to add a rule, that
+    replaces the whole of today's stylesheet, so what was added since (link icons, search, the Cite box) shows
+    unstyled. A stylesheet of the site's own, or a copy with every class, is the site's choice."""
+    own = f"{SITE_STATIC}style.css"
+    holder = next((member for member in theme.chain() if f"{member.prefix}{STYLESHEET}" in listing.files), None)
+    if own not in listing.files or holder is None:
+        return []
+    replaced = f"{holder.prefix}{STYLESHEET}"
+    try:
+        text, theirs = (listing.read_bytes(path).decode("utf-8", errors="replace") for path in (own, replaced))
+    except OSError:
+        return []
+    first_line = theirs.lstrip().partition("\n")[0].strip()
+    if not first_line.startswith("/*") or text.lstrip().partition("\n")[0].strip() != first_line:
+        return []
+    have = set(_CSS_CLASS.findall(_CSS_COMMENT.sub("", text)))
+    missing = [name for name in dict.fromkeys(_CSS_CLASS.findall(_CSS_COMMENT.sub("", theirs))) if name not in have]
+    if not missing:
+        return []
+    shown = ", ".join(f".{name}" for name in sorted(missing, key=lambda name: name != "icon")[:SHOWN_CLASSES])
+    return [
+        Problem(
+            f"a copy of the {holder.name} theme's stylesheet from an older sitegen, which replaces the whole of today's: "
+            f"it has no rules for {len(missing)} classes today's pages use ({shown}, ...), so they show unstyled; "
+            "put your own rules in static/custom.css and link it (docs/themes.md, Add a stylesheet or a script), "
+            f"then delete this file; or copy today's {holder.name} static/style.css over it and make your changes again",
+            Location(own, 1),
+            warning=True,
+        )
+    ]
 
 
 def _referenced(listing: Listing, layers: list[str]) -> set[str] | None:

@@ -14,8 +14,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_sitegen
+from bs4 import BeautifulSoup
+from conftest import REPO, run_sitegen
 
+DEFAULT_STYLESHEET = REPO / "sitegen" / "themes" / "default" / "static" / "style.css"
 FIRST_VERSION = Path(__file__).resolve().parent.parent / "fixtures" / "upgrade" / "first-version"
 
 
@@ -57,3 +59,33 @@ def test_build_names_the_old_distribution_too_and_strict_writes_nothing(old_site
     shutil.rmtree(old_site / "output")
     strict = run_sitegen("build", "--strict", "--site", str(old_site))
     assert strict.returncode == 1 and warning in strict.stderr and not (old_site / "output").exists()
+
+
+def test_a_copy_of_the_old_themes_stylesheet_is_a_warning_naming_what_it_leaves_unstyled(old_site: Path) -> None:
+    """The first version's README said `static/style.css` replaces the theme's stylesheet, and users copied it to
+    add a rule: after the upgrade, that copy replaces a stylesheet with many more rules (link icons, search, the
+    Cite box), without a word. `check` names the file, what it leaves unstyled, and custom.css."""
+    checked = run_sitegen("check", "--site", str(old_site))
+    [warning] = warnings_of(checked.stderr, "static/style.css")
+    assert warning.startswith("static/style.css:1: warning: ")
+    assert ".icon" in warning and "static/custom.css" in warning
+
+    (old_site / "static" / "style.css").write_text("/* my own stylesheet */\nbody { font-family: serif; }\n")  # written by hand: a choice
+    assert warnings_of(run_sitegen("check", "--site", str(old_site)).stderr, "static/style.css") == []
+    (old_site / "static" / "style.css").write_bytes(DEFAULT_STYLESHEET.read_bytes() + b"\n.record .short { font-weight: bold; }\n")
+    assert warnings_of(run_sitegen("check", "--site", str(old_site)).stderr, "static/style.css") == []  # today's copy
+
+
+def test_link_icons_have_a_size_of_their_own_without_the_themes_stylesheet(old_site: Path) -> None:
+    """An <svg> with no size is drawn 300x150 px: under a stylesheet that does not know `.icon` (an old copy, a
+    reader mode), every PDF, Code and ORCID link showed a giant icon. The icons carry their size in the HTML."""
+    built = run_sitegen("build", "--site", str(old_site))
+    assert built.returncode == 0, built.stderr
+    for page in ("index.html", "records/lin2019thesis/index.html"):
+        soup = BeautifulSoup((old_site / "output" / page).read_text(), "html.parser")
+        icons = soup.select("svg.icon")
+        assert icons, page
+        for icon in icons:
+            assert icon.get("width") and icon.get("height"), (page, str(icon))
+        [sprite] = soup.select("svg.icon-sprite")
+        assert (sprite.get("width"), sprite.get("height")) == ("0", "0")
