@@ -36,7 +36,7 @@ from sitegen.theme import (
     template_names,
     theme_yaml,
 )
-from sitegen.validate import closest_field
+from sitegen.validate import RECORD_FIELDS, closest_field
 
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
@@ -52,6 +52,7 @@ def theme_problems(theme: Theme, listing: Listing, language: str, language_where
         + translation_problems(theme, listing, language, language_where)
         + unused_templates(theme, listing)
         + stale_stylesheet_copy(theme, listing)
+        + fields_no_longer_extra(theme, listing)
     )
 
 
@@ -335,6 +336,74 @@ def unused_templates(theme: Theme, listing: Listing) -> list[Problem]:
             Problem(f"template '{name}' replaces no template of the theme and no template uses it{hint}", Location(f"{prefix}{name}"), warning=True)
         )
     return problems
+
+
+def fields_no_longer_extra(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning where a template of the site's own reads a field of sitegen's from a record's `extra`
+    (`record.extra.award`, `'venue_short' in r.extra`): `extra` holds the fields sitegen does not read, and an older
+    sitegen did not read these, so a template written then found them there; now `extra` lacks them and the
+    template prints nothing, without a word. One warning per template and field, at its first line."""
+    layers = [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain() if not member.prefix.startswith(BUNDLED_PREFIX)]
+    problems = []
+    for prefix in layers:
+        for path in listing.under(prefix):
+            if not path.endswith(TEMPLATE_SUFFIXES):
+                continue
+            try:
+                found = _extra_reads(listing.read_bytes(path).decode("utf-8"))
+            except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
+                continue  # reported when a page renders it
+            for line, record, field in found:
+                problems.append(
+                    Problem(
+                        f"{record}.extra.{field}: '{field}' is a field sitegen reads now, no longer in a record's extra "
+                        f"(where an older sitegen passed it), so this prints nothing; use {record}.{field}",
+                        Location(path, line),
+                        warning=True,
+                    )
+                )
+    return problems
+
+
+@functools.lru_cache(maxsize=1024)
+def _extra_reads(source: str) -> tuple[tuple[int, str, str], ...]:
+    """(line, the record's expression, field) of the first read of each field of RECORD_FIELDS from a record's
+    `extra` in a template's text: `X.extra.F`, `X.extra["F"]` and `"F" in X.extra`, X being `record`, `….record`
+    or a loop variable over records."""
+    tree = _PARSER.parse(source)
+    records = {"record"} | {
+        loop.target.name
+        for loop in tree.find_all(jinja2.nodes.For)
+        if isinstance(loop.target, jinja2.nodes.Name) and "records" in _expression(loop.iter).rsplit(".", 1)[-1]
+    }
+    found: dict[tuple[str, str], int] = {}
+
+    def read(extra: jinja2.nodes.Node, field: Any, line: int) -> None:
+        if not (isinstance(extra, jinja2.nodes.Getattr) and extra.attr == "extra" and isinstance(field, str) and field in RECORD_FIELDS):
+            return
+        owner = extra.node
+        if (isinstance(owner, jinja2.nodes.Name) and owner.name in records) or (isinstance(owner, jinja2.nodes.Getattr) and owner.attr == "record"):
+            key = (_expression(owner), field)
+            found[key] = min(found.get(key, line), line)
+
+    for attribute in tree.find_all(jinja2.nodes.Getattr):
+        read(attribute.node, attribute.attr, attribute.lineno)
+    for item in tree.find_all(jinja2.nodes.Getitem):
+        if isinstance(item.arg, jinja2.nodes.Const):
+            read(item.node, item.arg.value, item.lineno)
+    for test in tree.find_all(jinja2.nodes.Compare):
+        if isinstance(test.expr, jinja2.nodes.Const) and len(test.ops) == 1 and test.ops[0].op in ("in", "notin"):
+            read(test.ops[0].expr, test.expr.value, test.lineno)
+    return tuple(sorted((line, owner, field) for (owner, field), line in found.items()))
+
+
+def _expression(node: jinja2.nodes.Node) -> str:
+    """`a.b.c` of a name and its attributes, as a template writes it ('' for anything else)."""
+    if isinstance(node, jinja2.nodes.Name):
+        return node.name
+    if isinstance(node, jinja2.nodes.Getattr):
+        return f"{_expression(node.node)}.{node.attr}"
+    return ""
 
 
 STYLESHEET = "static/style.css"

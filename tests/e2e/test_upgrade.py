@@ -89,3 +89,23 @@ def test_link_icons_have_a_size_of_their_own_without_the_themes_stylesheet(old_s
             assert icon.get("width") and icon.get("height"), (page, str(icon))
         [sprite] = soup.select("svg.icon-sprite")
         assert (sprite.get("width"), sprite.get("height")) == ("0", "0")
+
+
+def test_a_template_reading_record_extra_for_a_field_sitegen_reads_now_is_a_warning_naming_the_new_one(old_site: Path) -> None:
+    """`venue_short` was a field the first version did not know, passed as `record.extra.venue_short`, and the
+    site's record_item.html printed it; sitegen reads it now (`record.venue_short`), so `record.extra` lacks it and
+    the override printed nothing, without a word. `check` names the template's line and the value to use."""
+    override = old_site / "templates" / "partials" / "record_item.html"
+    line = next(n for n, text in enumerate(override.read_text().splitlines(), 1) if "record.extra" in text)
+    (old_site / "templates" / "award.html").write_text(
+        '{% for r in records %}\n{% if r.extra.award is defined %}{{ r.extra["award"] }}{% endif %}{{ r.extra.poster|default("") }}{% endfor %}\n'
+        '{% include "partials/record_item.html" %}\n'
+    )
+    checked = run_sitegen("check", "--site", str(old_site))
+    assert checked.returncode == 0, checked.stderr
+    [venue] = warnings_of(checked.stderr, "templates/partials/record_item.html")
+    assert venue.startswith(f"templates/partials/record_item.html:{line}: warning: ")
+    assert "record.extra" in venue and "'venue_short'" in venue and "use record.venue_short" in venue
+    [award] = [w for w in warnings_of(checked.stderr, "templates/award.html") if "extra" in w]  # one per field and template; `poster` is none of sitegen's
+    assert award.startswith("templates/award.html:2: warning: ") and "use r.award" in award
+    assert sorted(line for line in checked.stderr.splitlines() if "no longer in" in line) == sorted([venue, award])
