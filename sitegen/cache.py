@@ -21,10 +21,12 @@ differs) and the build runs cold.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -39,6 +41,11 @@ from sitegen.errors import Location, Problem
 
 CACHE_DIR = ".sitegen-cache"
 CACHE_FORMAT = 5
+# folders of .sitegen-cache/ that versions of 2026-11-30 wrote and nothing reads since: each file name they gave
+_OLD_CACHE_FOLDERS = {
+    "spares": re.compile(r"lock|[0-9a-f]{8,64}(?:\.old)?"),  # the spare copies of records.json and publications.bib
+    "templates": re.compile(r"[0-9a-f]{8,64}\.[0-9a-f]{8,64}\.cache"),  # Jinja's compiled templates
+}
 
 
 def digest(*parts: Any) -> str:
@@ -207,13 +214,25 @@ class BuildCache:
             )
 
     def _remove_first_versions_files(self) -> None:
-        """The first version's cache (`state.pickle`, `content-00.pickle`, ...: tens of megabytes at 10,000 records)
-        is never read; an upgraded site's is deleted once this cache is saved beside it, not left in the folder."""
+        """The first versions' cache (`state.pickle`, `content-00.pickle`, ...: tens of megabytes at 10,000 records;
+        and, from the versions of 2026-11-30, `spares/`, a spare records.json and publications.bib of hundreds of
+        megabytes at 100,000 records, and `templates/`, compiled templates) is never read; an upgraded site's is
+        deleted once this cache is saved beside it, not left in the folder. Only files named as those versions
+        named them go, and their folder when that leaves it empty."""
         if self.root.is_symlink():
             return
         for name in os.listdir(self.root):
             if name.endswith(".pickle") and (name in ("state.pickle", "content.pickle") or name.startswith("content-")):
                 (self.root / name).unlink(missing_ok=True)
+        for folder, old_file in _OLD_CACHE_FOLDERS.items():
+            path = self.root / folder
+            if path.is_symlink() or not path.is_dir():
+                continue
+            for name in os.listdir(path):
+                if old_file.fullmatch(name) and not (path / name).is_symlink() and (path / name).is_file():
+                    (path / name).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # something else in it: left as it is
+                path.rmdir()
 
     def _read(self, name: str) -> dict | None:
         if not self.enabled:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import REPO, run_sitegen
+from conftest import REPO, run_sitegen, tree
 
 DEFAULT_STYLESHEET = REPO / "sitegen" / "themes" / "default" / "static" / "style.css"
 FIRST_VERSION = Path(__file__).resolve().parent.parent / "fixtures" / "upgrade" / "first-version"
@@ -109,3 +109,24 @@ def test_a_template_reading_record_extra_for_a_field_sitegen_reads_now_is_a_warn
     [award] = [w for w in warnings_of(checked.stderr, "templates/award.html") if "extra" in w]  # one per field and template; `poster` is none of sitegen's
     assert award.startswith("templates/award.html:2: warning: ") and "use r.award" in award
     assert sorted(line for line in checked.stderr.splitlines() if "no longer in" in line) == sorted([venue, award])
+
+
+def test_the_cache_folders_of_the_versions_of_november_30_are_removed_and_the_build_equals_a_clean_one(old_site: Path, tmp_path: Path) -> None:
+    """sitegen of 2026-11-30 kept a spare copy of records.json and publications.bib in .sitegen-cache/spares/
+    (hundreds of megabytes at 100,000 records) and compiled templates in .sitegen-cache/templates/; nothing reads
+    them since, and they stayed forever. The first build that saves today's cache deletes them."""
+    cache = old_site / ".sitegen-cache"
+    (cache / "spares").mkdir(parents=True)
+    (cache / "templates").mkdir()
+    (cache / ".gitignore").write_text("*\n")
+    (cache / "state.pickle").write_bytes(b"\x80\x05N.")
+    (cache / "spares" / "lock").write_bytes(b"")
+    (cache / "spares" / "7b8f5cbaa54e36725b3febdb9fd32216").write_text('{"records": []}\n' * 1000)
+    (cache / "templates" / "effda14a91b74f35b7418fbcc446329a42d7ac35.d44dad8fe04b343d.cache").write_bytes(b"j2\x00old bytecode")
+    built = run_sitegen("build", "--site", str(old_site))
+    assert built.returncode == 0, built.stderr
+    assert sorted(path.name for path in cache.iterdir()) == [".gitignore", "content.json", "state.json"]
+
+    clean = run_sitegen("build", "--no-cache", "--output", str(tmp_path / "clean"), "--site", str(old_site))
+    assert clean.returncode == 0, clean.stderr
+    assert tree(old_site / "output") == tree(tmp_path / "clean")
