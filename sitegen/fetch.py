@@ -621,7 +621,7 @@ def _plan_write(plan: Plan, path: Path, display: str, text: str) -> None:
         plan.created.append(display)
         return
     current = path.read_text(encoding="utf-8", errors="replace")
-    if current == text:
+    if current == text or (plan.source == "arxiv" and written_by_fetch(current) and _same_record_but_origin(current, text)):
         plan.unchanged.append(display)
     elif written_by_fetch(current):
         plan.write[path] = text
@@ -632,6 +632,19 @@ def _plan_write(plan: Plan, path: Path, display: str, text: str) -> None:
             f"changes in a file outside records/{plan.source}/ (your fields win there) and delete "
             f"this one to get {label(plan.source)}'s latest version"
         )
+
+
+def _same_record_but_origin(current: str, text: str) -> bool:
+    """An arXiv record file of a fetch from before `origin:` was written, holding the record `text` holds: rewriting
+    it only to add that line would report every record "updated" on the first fetch after an upgrade (and the
+    weekly pull request would list them all as changed), while the build knows the file's origin by its folder."""
+    from sitegen.load import parse_yaml
+
+    old, problem = parse_yaml(current, "old")
+    new, problem_too = parse_yaml(text, "new")
+    if problem or problem_too or not isinstance(old, dict) or not isinstance(new, dict) or "origin" in old:
+        return False
+    return old == {key: value for key, value in new.items() if key != "origin"}
 
 
 def _plan_remove(plan: Plan, path: Path, display: str, why: str) -> None:

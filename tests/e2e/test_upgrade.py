@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
 from conftest import REPO, run_sitegen, tree
 
@@ -130,3 +131,22 @@ def test_the_cache_folders_of_the_versions_of_november_30_are_removed_and_the_bu
     clean = run_sitegen("build", "--no-cache", "--output", str(tmp_path / "clean"), "--site", str(old_site))
     assert clean.returncode == 0, clean.stderr
     assert tree(old_site / "output") == tree(tmp_path / "clean")
+
+
+def test_fetch_leaves_a_record_the_first_version_fetched_as_it_is_when_arxiv_has_not_changed_it(old_site: Path, arxiv_server) -> None:
+    """The first version's fetched files have no `origin:` line (their folder says where they come from). The first
+    fetch after the upgrade rewrote every one of them to add it, and reported them all "updated": the weekly pull
+    request listed every paper as changed, to be checked again. A record arXiv has not changed is unchanged."""
+    server = arxiv_server()
+    record = old_site / "content" / "records" / "arxiv" / "2106.08301.yaml"
+    before = record.read_bytes()
+    fetched = run_sitegen("fetch", "--id", "2106.08301", "--delay", "0", "--site", str(old_site), env={"SITEGEN_ARXIV_API": server.api_url})
+    assert fetched.returncode == 0, fetched.stderr
+    assert "content/records/arxiv/: 0 new, 0 updated, 1 unchanged, 0 removed" in fetched.stdout
+    assert record.read_bytes() == before
+
+    record.write_text(
+        before.decode().replace("\nversion: 1\n", "\nversion: 0\n").replace("# sitegen-checksum: sha256:01d9cc3cfeffca4d", "# sitegen-checksum: x")
+    )
+    edited = run_sitegen("fetch", "--id", "2106.08301", "--delay", "0", "--site", str(old_site), env={"SITEGEN_ARXIV_API": server.api_url})
+    assert "edited by hand" in edited.stdout + edited.stderr and "0 updated" in edited.stdout  # a hand edit is still left alone
