@@ -408,7 +408,7 @@ def _expression(node: jinja2.nodes.Node) -> str:
 
 STYLESHEET = "static/style.css"
 _CSS_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
-_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_CSS_NOT_SELECTORS = re.compile(r"/\*.*?\*/|url\([^)]*\)|\"[^\"]*\"|'[^']*'", re.DOTALL)  # comments, addresses, strings
 SHOWN_CLASSES = 6
 
 
@@ -429,8 +429,8 @@ def stale_stylesheet_copy(theme: Theme, listing: Listing) -> list[Problem]:
     first_line = theirs.lstrip().partition("\n")[0].strip()
     if not first_line.startswith("/*") or text.lstrip().partition("\n")[0].strip() != first_line:
         return []
-    have = set(_CSS_CLASS.findall(_CSS_COMMENT.sub("", text)))
-    missing = [name for name in dict.fromkeys(_CSS_CLASS.findall(_CSS_COMMENT.sub("", theirs))) if name not in have]
+    have = set(_css_classes(text))
+    missing = [name for name in _css_classes(theirs) if name not in have]
     if not missing:
         return []
     shown = ", ".join(f".{name}" for name in sorted(missing, key=lambda name: name != "icon")[:SHOWN_CLASSES])
@@ -444,6 +444,13 @@ def stale_stylesheet_copy(theme: Theme, listing: Listing) -> list[Problem]:
             warning=True,
         )
     ]
+
+
+@functools.lru_cache(maxsize=8)
+def _css_classes(css: str) -> tuple[str, ...]:
+    """The class names a stylesheet's selectors name, in order, each once (read once per text: the dev server
+    checks the same stylesheets at every rebuild)."""
+    return tuple(dict.fromkeys(_CSS_CLASS.findall(_CSS_NOT_SELECTORS.sub("", css))))
 
 
 def _referenced(listing: Listing, layers: list[str]) -> set[str] | None:
