@@ -255,6 +255,11 @@ LOWERED_SIGNS, RAISED_SIGNS = ("0123456789+-=()".translate(table) for table in (
 _PRIMES = frozenset("′″‴⁗'")
 _BRACES = frozenset("⏟⏞︸︷")  # `\underbrace`, `\overbrace`
 _UNDER_ACCENTS = {"\u2015": "\u0332", "_": "\u0332", "\u00af": "\u0332", "\u2013": "\u0332"}  # `\underline{x}`: x̲
+# Letters and symbols of a formula that its plain text keeps as they are, where NFKC (which makes a styled letter,
+# bold 𝐕 or double-struck ℚ, the letter V or Q) would write another symbol: ℓ is no l (`$\ell$-adic`), ℵ no Hebrew
+# alef (a right-to-left letter in an English title), ℘ and the Fraktur letters (`\mathfrak{p} \mid p`, `\Re`) no
+# Latin letter beside the one they are told apart from.
+_KEPT_SYMBOLS = frozenset("\u2113\u2135\u2136\u2137\u2138\u2118")
 _OVER_ACCENTS = {
     "\u2015": "\u0305",
     "\u00af": "\u0305",
@@ -711,7 +716,7 @@ def _flat_text(element: ET.Element) -> str | None:
     of its own (a fraction, a script)."""
     tag = _tag(element)
     if tag in ("mi", "mn", "mo", "mtext") and not len(element):
-        return unicodedata.normalize("NFKC", element.text or "") if tag == "mi" else (element.text or "")
+        return identifier_text(element.text or "") if tag == "mi" else (element.text or "")
     if tag == "mrow":
         parts = [_flat_text(child) for child in element]
         return None if any(part is None for part in parts) else "".join(part or "" for part in parts)
@@ -843,7 +848,7 @@ def _plain(element: ET.Element) -> str:
     tag = _tag(element)
     children = list(element)
     if tag in ("mi", "mn", "mo", "ms"):
-        return unicodedata.normalize("NFKC", element.text or "") if tag == "mi" else (element.text or "")
+        return identifier_text(element.text or "") if tag == "mi" else (element.text or "")
     if tag == "mtext":
         return (element.text or "").replace("\u00a0", " ")
     parts = [_plain(child) for child in children]
@@ -877,6 +882,19 @@ def _plain(element: ET.Element) -> str:
     if tag == "mspace":
         return " "
     return _spaced(children, parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def identifier_text(text: str) -> str:
+    """An identifier of a formula as plain text: a styled letter as the letter (𝐕 V, ℚ Q, 𝒪 O), but ℓ, ℵ, ℘ and the
+    Fraktur letters (𝔭, 𝔖, ℜ) as they are (`_KEPT_SYMBOLS`): NFKC would write l, the Hebrew letter א, p, S and R."""
+    if not any(char in _KEPT_SYMBOLS or _is_fraktur(char) for char in text):
+        return unicodedata.normalize("NFKC", text)
+    return "".join(char if char in _KEPT_SYMBOLS or _is_fraktur(char) else unicodedata.normalize("NFKC", char) for char in text)
+
+
+def _is_fraktur(char: str) -> bool:
+    return char >= "\u210c" and ("FRAKTUR" in (name := unicodedata.name(char, "")) or "BLACK-LETTER" in name)
 
 
 def _row(cells: list[ET.Element]) -> str:

@@ -354,7 +354,7 @@ def test_titles_with_formulas_are_named_with_them(chromium, site_url):
         assert title in chromium_names(page, {"heading"})
         assert title in chromium_names(page, {"link"})
         # (Chromium sets a formula apart by spaces: "l₁ -Regularized")
-        assert "SparseGradientCompressionwithl₁-RegularizedErrorFeedback" in [name.replace(" ", "") for name in chromium_names(page, {"heading"})]
+        assert "SparseGradientCompressionwithℓ₁-RegularizedErrorFeedback" in [name.replace(" ", "") for name in chromium_names(page, {"heading"})]
         page.goto(site_url + "records/2601.08832/")
         assert title in chromium_names(page, {"heading"})
         assert title in chromium_names(page, {"article"})

@@ -93,3 +93,34 @@ def test_latex_in_the_titles_of_pages_and_posts_is_shown_as_mathematics_in_unico
     assert meta(post, "twitter:title").startswith("Why ζ(2)=π²/6")
     for output in (research, post, BeautifulSoup(files["index.html"], "html.parser")):
         assert "$" not in output.title.get_text() and not any("$" in a.get_text() for a in output.find_all("a"))
+
+
+# A number theorist's title and abstract, as arXiv sends them
+ELL_ADIC = """\
+id: '2311.01234'
+title: 'On $\\ell$-adic local systems and $\\aleph_0$-categorical fields'
+authors: [Ada Lovelace]
+year: 2023
+source: arXiv
+abstract: 'For every prime $\\mathfrak{p} \\mid p$ of $\\mathcal{O}_K$ and $\\ell \\neq p$, $\\Re(s) > 1$.'
+arxiv: '2311.01234'
+origin: arxiv
+"""
+
+
+def test_plain_text_keeps_ell_aleph_and_fraktur_letters(tmp_path):
+    """ℓ is no l: every place that shows a title as text (the tab, Google Scholar's tags, the feed, RIS) says
+    "ℓ-adic", as arXiv's listings do, and keeps 𝔭 apart from p and ℵ from the Hebrew letter."""
+    from conftest import rendered_files
+
+    files = rendered_files(write_site(tmp_path, {**MINIMAL_SITE, "content/records/2311.01234.yaml": ELL_ADIC}))
+    page = BeautifulSoup(files["records/2311.01234/index.html"], "html.parser")
+    title = "On ℓ-adic local systems and ℵ₀-categorical fields"
+    assert page.title.get_text().startswith(title)
+    assert meta(page, "citation_title") == title
+    assert meta(page, "og:title").startswith(title)
+    assert json.loads(page.find("script", type="application/ld+json").string)["name"] == title
+    assert meta(page, "description") == "For every prime 𝔭∣p of O_K and ℓ≠p, ℜ(s)>1."
+    feed = BeautifulSoup(files["feed.xml"], "xml")
+    assert [entry.title.get_text() for entry in feed.find_all("entry")] == [title]
+    assert f"TI  - {title}" in files["publications.ris"].decode("utf-8").splitlines()

@@ -691,7 +691,7 @@ def _bib_file(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
     [
         ("2301.00001", "Only an arXiv id", "https://arxiv.org/abs/2301.00001"),  # YAML `arxiv:` alone
         ("lovelace2023sketch", "Sketching attention in O(n log n)", "https://arxiv.org/abs/2301.01234"),  # Scholar's arXiv journal
-        ("rec02", "Sparse Recovery with l₁ Minimization Part 2", "https://arxiv.org/abs/2302.00002"),  # @misc with eprint
+        ("rec02", "Sparse Recovery with ℓ₁ Minimization Part 2", "https://arxiv.org/abs/2302.00002"),  # @misc with eprint
         ("ydoi", "Only a DOI", "https://doi.org/10.1000/xyz123"),  # YAML `doi:` alone
     ],
 )
