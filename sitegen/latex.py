@@ -107,6 +107,12 @@ TEXT_SYMBOLS = {
     "textasciicircum": "^",
     "textunderscore": "_",
     "textbackslash": "\\",
+    # MathSciNet's, which its exports' `@preamble` defines and its pages print so: the soft and hard signs of a
+    # transliterated Russian name (`Drinfel\cprime d` Drinfelʹd), and the crossed D of a Croatian or Vietnamese one
+    "cprime": "\u02b9",
+    "cdprime": "\u02ba",
+    "Dbar": "\u0110",
+    "dbar": "\u0111",
     # textcomp's and textgreek's, as Zotero's BibTeX export writes a Greek letter or a unit pasted into a title
     # (`{\textalpha}-helix`, `5 \textmu m`, `25 \textdegree C`)
     "textmu": "\u00b5",
@@ -188,6 +194,7 @@ UNICODE_MACROS = {
     "-",
     "LaTeX",
     "TeX",
+    "polhk",  # MathSciNet's ogonek, `\polhk{a}`: ą (LaTeX's `\k{a}`)
     *TEXT_SYMBOLS,
 }
 DROPPED_MACROS = {"\\", "newline", "linebreak", "par", "noindent", "relax", "xspace", "/"}
@@ -304,7 +311,7 @@ _LATEX_SPAN = re.compile(
     rf"|\\begin\{{(?P<environment>{'|'.join(DISPLAY_ENVIRONMENTS)})(?P<starred>\*?)\}}(?:.|{_LINE_BREAK})*?\\end\{{(?P=environment)(?P=starred)\}}"
     rf"|\\[bcdHkruv][ \t]+[A-Za-z]"  # a letter's accent before a spaced letter: \c c (ç), \v s (š)
     # a letter's macro before a word, the space TeX swallows after it taken with it: \L uczak (Łuczak), \O ksendal
-    r"|\\(?:AA|aa|AE|ae|OE|oe|O|o|L|l|ss|i|j)[ \t]+(?=[A-Za-z])"
+    r"|\\(?:AA|aa|AE|ae|OE|oe|O|o|L|l|ss|i|j|cprime|cdprime|Dbar|dbar)[ \t]+(?=[A-Za-z])"
     # and a unit's or a Greek letter's, before a letter: `25 \textdegree C` (25 °C), `5 \textmu m` (5 µm)
     rf"|\\(?:{'|'.join(sorted(UNIT_SYMBOLS, key=len, reverse=True))})[ \t]+(?=[A-Za-z])"
     rf"|\\(?:{'|'.join(SIUNITX_MACROS)})(?![A-Za-z])\s*\[[^\]\n]*\](?:\s*{_BRACED})*"  # siunitx's, its options first
@@ -338,7 +345,7 @@ def _latex_context():
     """pylatexenc's macros, and the arguments of text macros it does not know (without them
     `\\textsuperscript{th}` would be a macro alone and its argument plain text after it)."""
     context = latexwalker.get_default_latex_context_db()
-    taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl", "ce")  # mhchem's \\ce{CO2}
+    taking_one = ("textsuperscript", "textsubscript", "textnormal", "nolinkurl", "ce", "polhk")  # mhchem's \\ce{CO2}
     macros = [MacroSpec(name, "{") for name in taking_one] + [MacroSpec("href", "{{")]  # hyperref's \href{address}{text}
     macros += [MacroSpec(name, arguments) for name, arguments in SIUNITX_MACROS.items()]
     macros += [MacroSpec(name, arguments) for name, arguments in BIBLATEX_TEXT_MACROS.items()]
@@ -565,6 +572,9 @@ def unicode_macro_text(node: LatexMacroNode) -> str:
         return node.macroname
     if node.macroname in TEXT_SYMBOLS:
         return TEXT_SYMBOLS[node.macroname]
+    if node.macroname == "polhk":
+        letter = node.nodeargd.argnlist[-1] if node.nodeargd and node.nodeargd.argnlist else None
+        return unicodedata.normalize("NFC", (_TEXT.nodelist_to_text([letter]) if letter is not None else "") + "\u0328")
     return unicodedata.normalize("NFC", _TEXT.nodelist_to_text([node]))
 
 

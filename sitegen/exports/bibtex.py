@@ -401,6 +401,8 @@ def _value(value: str, as_text: bool = True, specials: bool = True) -> str:
         text = escape_text_underscores(text)
         if not text.isascii() and _ANY_SCRIPT.search(text):  # CO₂ pasted from a web page: pdfLaTeX has no ₂ ("not set up for use")
             text = _UNICODE_SCRIPTS.sub(_latex_scripts, text)
+        if "\u02b9" in text or "\u02ba" in text:  # Drinfelʹd: pdfLaTeX has no ʹ either; MathSciNet's `\cprime` is $'$
+            text = text.replace("\u02b9", "$'$").replace("\u02ba", "$''$")
     if ("{" in text or "}" in text) and not (_balanced(text, escapes=True) and _balanced(text, escapes=False)):
         text = _ANY_BRACE.sub(lambda m: r"\textbraceleft{}" if m[1] == "{" else r"\textbraceright{}", text)
     return text + " " if text.endswith("\\") else text  # `x\` would escape the closing brace

@@ -1589,6 +1589,34 @@ archivePrefix = {arXiv},
     assert "SP  - arXiv" not in site.text("publications.ris") and "SP  - astro" not in site.text("publications.ris")
 
 
+def test_mathscinets_soft_sign_ogonek_and_crossed_d_are_letters(tmp_path):
+    """MathSciNet writes a transliterated Russian name or journal with `\\cprime` (its `@preamble` defines it, and a
+    pasted entry has none), `\\polhk{e}` for ę and `\\Dbar` for Đ: each was shown as source ("Drinfel\\cprime d")
+    on the page, in the meta tags and the exports. MathSciNet prints Drinfelʹd; the BibTeX export writes the soft
+    sign as that preamble does, `$'$`, which pdfLaTeX sets (it has no ʹ)."""
+    site = built(
+        tmp_path,
+        r"""@article {MR1111111,
+    AUTHOR = {Drinfel\cprime d, V. G. and Prz\polhk{e}dzimirski, Jan and \Dbar okovi\'c, Dragomir and Ob\cdprime em, A.},
+     TITLE = {Quasi-{H}opf algebras},
+   JOURNAL = {Funktsional. Anal. i Prilozhen.},
+  FJOURNAL = {Funktsional\cprime nyi Analiz i ego Prilozheniya},
+      YEAR = {1986},
+  MRNUMBER = {1111111},
+}
+""",
+    )
+    assert site.warnings == []
+    assert site.records["MR1111111"]["authors"] == ["V. G. Drinfelʹd", "Jan Przędzimirski", "Dragomir Đoković", "A. Obʺem"]
+    assert site.records["MR1111111"]["source"] == "Funktsionalʹnyi Analiz i ego Prilozheniya"
+    page = site.page("MR1111111")
+    assert "V. G. Drinfelʹd, Jan Przędzimirski, Dragomir Đoković, A. Obʺem" in page.get_text()
+    assert [tag["content"] for tag in page.find_all("meta", attrs={"name": "citation_author"})][0] == "Drinfelʹd, V. G."
+    bib = site.text("publications.bib")
+    assert "author = {V. G. Drinfel$'$d and Jan Przędzimirski and Dragomir Đoković and A. Ob$''$em}" in bib
+    assert "journal = {Funktsional$'$nyi Analiz i ego Prilozheniya}" in bib
+
+
 def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_short_name(tmp_path):
     """MathSciNet gives both: `JOURNAL = {J. Number Theory}, FJOURNAL = {Journal of Number Theory}`; the full name was
     dropped. As for ADS's `\\apj`: the journal's name is the venue, the abbreviation its short name."""
