@@ -13,7 +13,7 @@ citation keys of the entries merged into it (`ids`, biblatex's key aliases), al-
 record, and in `biburl` (as dblp names
 the page an entry comes from) its page on the site, or dblp's when it came from dblp: a site built from
 it gains no link to the record's old page. Both forms give a collaboration (`collaboration`, INSPIRE's)
-and a program's `version`.
+and a program's `version`. MathSciNet's `mrnumber` is in both: the AMS's styles print it.
 """
 
 from __future__ import annotations
@@ -236,6 +236,8 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("primaryClass", _address(primary)))
     elif full and (eprint := _other_eprint(links)) is not None:
         fields += [("eprint", _address(eprint[1])), ("eprinttype", eprint[0])]
+    if record.ids.get("mr"):  # MathSciNet's MR number, in both forms: the AMS's styles (amsplain, amsalpha) print it
+        fields.append(("mrnumber", _address(record.ids["mr"])))
     url_kind = entry.url_kind
     url = links.get(url_kind, "") if url_kind else ""
     if full:
@@ -249,11 +251,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
             fields.append(("pmid", _address(record.ids["pmid"])))  # PubMed's id, as Mendeley writes it
         if record.ids.get("pmcid"):
             fields.append(("pmcid", _address(record.ids["pmcid"])))  # PubMed Central's, as PubMed's and JabRef's exports write it
-        # the work's ids in its field's databases, as ADS, MathSciNet, zbMATH and al-folio write them
+        # the work's ids in its field's databases, as ADS, zbMATH and al-folio write them (MathSciNet's: above)
         if record.ids.get("ads"):
             fields.append(("adsurl", _address(database_url("ads", record.ids["ads"]))))
-        if record.ids.get("mr"):
-            fields.append(("mrnumber", _address(record.ids["mr"])))
         if record.ids.get("zbmath"):
             fields.append(("zbl" if "." in record.ids["zbmath"] else "zbmath", _address(record.ids["zbmath"])))
         if record.ids.get("inspire"):

@@ -138,3 +138,13 @@ def test_publications_bib_writes_them_back_and_a_site_built_from_it_has_them(tmp
     records_again = {r["title"]: r for r in json.loads(again.files["records.json"])["records"]}  # the YAML record gets a cite key
     for record_id in ("2005PhDT.........1O", "MR3456789", "zbMATH07123456", "Ozel:2016oaf", "hand"):
         assert records_again[records[record_id]["title"]]["ids"] == records[record_id]["ids"], record_id
+
+
+def test_the_bibtex_to_paste_keeps_the_mr_number_which_the_ams_styles_print(tmp_path):
+    """A record page's BibTeX, the short one pasted into a paper, dropped MathSciNet's number: amsplain and amsalpha
+    print `mrnumber` as "MR3456789", linked to MathSciNet, and MathSciNet's own export gives it."""
+    result, records = _site(tmp_path)
+    page = BeautifulSoup(result.files["records/MR3456789/index.html"], "html.parser")
+    entry = page.find("pre", class_="bibtex").get_text()
+    assert "  mrnumber = {3456789},\n" in entry
+    assert "mrnumber" not in BeautifulSoup(result.files["records/zbMATH07123456/index.html"], "html.parser").find("pre", class_="bibtex").get_text()
