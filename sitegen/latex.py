@@ -452,6 +452,25 @@ def expand_macros(tex: str, macros: dict[str, tuple[str, int]] | None = None) ->
     raise ValueError("a macro of math_macros expands without end")
 
 
+def formulas_expanded(text: str) -> str:
+    """`text` with the macros of its formulas (site.yaml's `math_macros`, AMS-TeX's names) written as what they stand
+    for: LaTeX that compiles without the preamble they came from, for the BibTeX a reader pastes into a paper (`$\\Z$`
+    would be undefined there, or the paper's own `\\Z`). A formula whose macros expand without end stays as written."""
+    if "\\" not in text:
+        return text
+    parts, position = [], 0
+    for span in latex_spans(text):
+        tex = span.group()
+        if tex.startswith(("$", "\\(", "\\[", "\\begin")):
+            try:
+                tex = expand_macros(tex)
+            except ValueError:
+                pass
+        parts += [text[position : span.start()], tex]
+        position = span.end()
+    return "".join(parts) + text[position:]
+
+
 def _expand_once(tex: str, macros: dict[str, tuple[str, int]]) -> str:
     if "\\" not in tex:
         return tex

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from sitegen.categories import is_arxiv_category
 from sitegen.exports import page_range
-from sitegen.latex import LOWERED_SIGNS, RAISED_SIGNS, escape_bare_specials, escape_text_underscores
+from sitegen.latex import LOWERED_SIGNS, RAISED_SIGNS, escape_bare_specials, escape_text_underscores, formulas_expanded
 from sitegen.model import BIBTEX_DETAILS, PUBLICATION_STATES, Entry, Record
 from sitegen.names import csl_name, csl_name_and_order, is_braced_whole, shown_name, written_csl_name, written_editors
 from sitegen.notices import standing, with_standing
@@ -182,7 +182,9 @@ def bibtex_entry(entry: Entry, page_url: str, links: Mapping[str, str] | None = 
     kind = entry_type(entry)
     authors = [_author(name) for name in record.authors] + (["others"] if record.extra.get("et_al") else [])
     fields: list[tuple[str, str]] = [
-        ("title", "{" + _value(record.title) + "}"),
+        # the Cite section's, pasted into a paper, with the site's own macros as what they stand for; publications.bib
+        # keeps the title as written, for a site built from it (with the same `math_macros`)
+        ("title", "{" + _value(record.title if full else formulas_expanded(record.title)) + "}"),
         ("author", _value(" and ".join(authors))),
     ]
     venue = _value(entry.source.source)  # a thesis's institution alone (sitegen.enrich)

@@ -124,3 +124,24 @@ def test_plain_text_keeps_ell_aleph_and_fraktur_letters(tmp_path):
     feed = BeautifulSoup(files["feed.xml"], "xml")
     assert [entry.title.get_text() for entry in feed.find_all("entry")] == [title]
     assert f"TI  - {title}" in files["publications.ris"].decode("utf-8").splitlines()
+
+
+def test_the_bibtex_to_paste_writes_the_sites_macros_as_what_they_stand_for(tmp_path):
+    """`$\\Z$` is the paper's own macro, defined for the site in site.yaml: the Cite section's entry, pasted into
+    another paper, had `$\\Z$` ("Undefined control sequence", or that paper's own \\Z). It writes `$\\mathbb{Z}$`, and
+    AMS-TeX's `\\germ` as LaTeX's `\\mathfrak`; publications.bib keeps the title as written."""
+    from conftest import rendered_files
+
+    record = ARXIV_MACROS.replace("The $\\R$-rank of", "The $\\R$-rank of $\\germ{sl}_2$ and")
+    site = write_site(
+        tmp_path,
+        {
+            **MINIMAL_SITE,
+            "content/site.yaml": MINIMAL_SITE["content/site.yaml"] + "math_macros:\n  R: '\\mathbb{R}'\n  eps: '\\varepsilon'\n",
+            "content/records/arxiv/2501.04321.yaml": record,
+        },
+    )
+    files = rendered_files(site)
+    cite = BeautifulSoup(files["records/2501.04321/index.html"], "html.parser").find("pre", class_="bibtex").get_text()
+    assert "  title = {{The $\\mathbb{R}$-rank of $\\mathfrak{sl}_2$ and $E(\\mathbb{Q})$ and $\\varepsilon$-regulators}},\n" in cite
+    assert "title = {{The $\\R$-rank of $\\germ{sl}_2$ and" in files["publications.bib"].decode("utf-8")
