@@ -315,7 +315,8 @@ _LATEX_SPAN = re.compile(
     # and a unit's or a Greek letter's, before a letter: `25 \textdegree C` (25 °C), `5 \textmu m` (5 µm)
     rf"|\\(?:{'|'.join(sorted(UNIT_SYMBOLS, key=len, reverse=True))})[ \t]+(?=[A-Za-z])"
     rf"|\\(?:{'|'.join(SIUNITX_MACROS)})(?![A-Za-z])\s*\[[^\]\n]*\](?:\s*{_BRACED})*"  # siunitx's, its options first
-    rf"|\\[A-Za-z]+\*?(?:\s*{_BRACED})*"  # a named macro and its arguments
+    # a named macro and its arguments, an optional one first (`\cite[Thm.~3]{K}`: not the text "[Thm. 3]" and a group)
+    rf"|\\[A-Za-z]+\*?(?:\s*\[[^\]\n$]*\])?(?:\s*{_BRACED})*"
     rf"|\\[\"'`^~=.](?:{_BRACED}|[A-Za-z])"  # an accent and its letter: \"u (also in M\"uller), \'{e}
     rf"|\\[^A-Za-z\n]"  # an escaped symbol: \%, \&, \$; a control space: Appl.\ Math.
     rf"|{_BRACED}"  # a group such as {\"u} or {GPU}

@@ -119,6 +119,23 @@ def test_names_keep_their_spacing_in_plain_text(tex, plain):
     assert render_inline(tex).plain == plain
 
 
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        (r"the Tate conjecture \cite[Thm.~3]{Madapusi}. We", r"\cite[Thm.~3]{Madapusi}"),
+        (r"as in \cite[p.~5]{K} and", r"\cite[p.~5]{K}"),
+        (r"by~\cite{Colmez10}.", r"\cite{Colmez10}"),
+    ],
+)
+def test_a_citation_with_a_note_is_shown_and_warned_about_whole(text, source):
+    """arXiv's abstracts cite as papers do, `\\cite[Thm.~3]{Madapusi}`: the note was read as text and the key as a
+    group, so the page showed "\\cite[Thm. 3]Madapusi" and the warning named "\\cite" alone."""
+    converted = convert_inline(text)
+    assert converted.unconverted == [source]
+    assert soup(converted.html).find("code").get_text() == source
+    assert source in converted.plain
+
+
 def test_a_command_inside_text_in_math_that_cannot_be_converted_is_shown_and_reported():
     converted = convert_inline(r"$\text{see \cite{x}}$ here")
     assert soup(converted.html).find("code").get_text() == r"$\text{see \cite{x}}$"
