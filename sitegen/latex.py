@@ -324,6 +324,8 @@ _LATEX_SPAN = re.compile(
     # 1--10, proof---sketch), a tie (G.~Sch\"onbeck, Thm.~1.2, of~\cite{x}) and ``quotes''; never in an option
     # (`--verbose`), a rule or table (`---`) or an address (`/~user`)
     r"|(?<=\w)---?(?=\w)"
+    # and a dash set apart between words by thin spaces (`surfaces\,---\,where`, `1\,--\,10`), an em dash by spaces
+    r"|(?<=\w\\,)---?(?=\\,\w)|(?<=\w )---(?= \w)"
     r"|(?<=[\w.,;:)\]}])~(?=[\w\\$({])"
     r"|``(?=\S)|(?<=\S)''"
 )

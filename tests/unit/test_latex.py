@@ -497,6 +497,10 @@ def test_dollar_amounts_stay_text_as_pandoc_reads_them(text, plain, formulas):
     [
         ("Navier--Stokes regularity, pages 1--10", "Navier–Stokes regularity, pages 1–10"),
         ("a proof---in outline", "a proof—in outline"),
+        # the AMS's thin-spaced dashes and a spaced em dash, as arXiv's abstracts write them
+        (r"Enriques surfaces\,---\,where $p = 2$", "Enriques surfaces — where p=2"),
+        (r"for $n$ in 1\,--\,10", "for n in 1 – 10"),
+        ("Shimura varieties --- a survey", "Shimura varieties — a survey"),
         ("``critical'' spaces", "“critical” spaces"),
         (r"Joint with G.~Sch\"onbeck; see Thm.~1.2", "Joint with G. Schönbeck; see Thm. 1.2"),
         ("the --verbose option, O'Neil's lemma", "the --verbose option, O'Neil's lemma"),
