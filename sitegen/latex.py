@@ -276,6 +276,11 @@ _OVER_ACCENTS = {
     "\u02d9": "\u0307",
     "\u2192": "\u20d7",
     "\u00a8": "\u0308",
+    "\u00b4": "\u0301",  # `\acute{e}`, as `H^i_{\mathrm{\acute{e}t}}` writes étale cohomology: é, not "e´"
+    "`": "\u0300",
+    "\u02c7": "\u030c",
+    "\u02d8": "\u0306",
+    "\u02da": "\u030a",
 }
 _LATEX_MARKS = ("\\", "$", "{", "}", "~", "--", "``", "''")  # `--`, `~`, ``` `` ```: TeX's dashes, ties and quotes
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # balanced, three levels deep
