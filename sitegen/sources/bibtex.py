@@ -125,7 +125,7 @@ READ_FIELDS = frozenset(
         *"""title author editor year date month day eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref xdata biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue addendum
-        repository swhid fjournal adsurl mrnumber zbl zblnumber zbmath inspirehep_id""".split(),
+        repository swhid fjournal adsurl mrnumber mrclass zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
 # Fields of other tools' words for one sitegen reads: a record's picture is al-folio's `preview` (a YAML record's
@@ -140,7 +140,7 @@ IGNORED_FIELDS = frozenset(
     adsnote eid slaccitation copyright shorttitle citeulike-article-id citeulike-linkout-0 citeulike-linkout-1
     posted-at local-url date-added date-modified bdsk-url-1 bdsk-url-2 bdsk-url-3 bdsk-file-1 bdsk-file-2 added-at
     interhash intrahash uri cdrom acmid numpages articleno article-number art_number hal_id hal_version
-    mrclass mrreviewer lccn oclc unique-id researcherid-numbers orcid-numbers
+    mrreviewer lccn oclc unique-id researcherid-numbers orcid-numbers
     web-of-science-categories web-of-science-index times-cited journal-iso da cited-references number-of-cited-references
     usage-count-last-180-days usage-count-since-2013 doc-delivery-number affiliation affiliations funding-acknowledgement
     funding-text research-areas earlyaccessdate oa keywords-plus author-email eissn book-group-author esi-highly-cited-paper
@@ -1319,8 +1319,22 @@ def _put_categories(record: RecordMapping, fields: _Fields) -> None:
             if word and word.casefold() not in seen:
                 seen.add(word.casefold())
                 categories.append(word)
+    if (mrclass := fields.get("mrclass")) is not None:
+        line = line or mrclass[1]
+        categories += [code for code in primary_msc_classes(mrclass[0]) if code.casefold() not in seen]
     if line is not None:
         record.put("categories", categories, line)
+
+
+# an MSC class as MathSciNet writes it: `11F80`, `11-02`, `11Fxx`, `11-XX`
+_MSC_CLASS = re.compile(r"\d\d(?:[A-Z]\d\d|[A-Z]xx|-\d\d|-XX)")
+
+
+def primary_msc_classes(mrclass: str) -> list[str]:
+    """The primary classes of MathSciNet's `MRCLASS` ('11G18 (11F70 14G35)': 11G18): those before the secondary ones
+    in parentheses, the paper's subject, as MathSciNet's search by primary class finds it."""
+    primary = mrclass.split("(", 1)[0]
+    return list(dict.fromkeys(word for word in primary.split() if _MSC_CLASS.fullmatch(word)))
 
 
 def keyword_pieces(value: str) -> list[str]:

@@ -1617,6 +1617,37 @@ def test_mathscinets_soft_sign_ogonek_and_crossed_d_are_letters(tmp_path):
     assert "journal = {Funktsional$'$nyi Analiz i ego Prilozheniya}" in bib
 
 
+def test_mathscinets_primary_msc_class_is_the_records_subject(tmp_path):
+    """MathSciNet classifies every paper, `MRCLASS = {11G18 (11F70 14G35)}` (the primary class, then the secondary
+    ones in parentheses): the field was passed over, so a MathSciNet record had no subject while an arXiv record's or
+    a zbMATH entry's MSC classes had theirs, and the subject pages of a number theorist's site left out her articles."""
+    site = built(
+        tmp_path,
+        r"""@article {MR4567890,
+    AUTHOR = {Caraiani, Ana and Scholze, Peter},
+     TITLE = {On the generic part of the cohomology of local and global {S}himura varieties},
+   JOURNAL = {Ann. of Math. (2)},
+      YEAR = {2024},
+   MRCLASS = {11G18 (11F70 14G35)},
+  MRNUMBER = {4567890},
+}
+@article {MR2972460,
+    AUTHOR = {Caraiani, Ana},
+     TITLE = {Local-global compatibility},
+   JOURNAL = {Duke Math. J.},
+      YEAR = {2012},
+   MRCLASS = {11F80 11G18},
+}
+""",
+    )
+    assert site.warnings == []
+    assert site.records["MR4567890"]["categories"] == ["11G18"]
+    assert site.records["MR2972460"]["categories"] == ["11F80", "11G18"]
+    subject_page = site.page_at("subjects/11G18/index.html")
+    assert subject_page.find(id="r-MR4567890") is not None and subject_page.find(id="r-MR2972460") is not None
+    assert "keywords = {11G18}" in site.text("publications.bib")
+
+
 def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_short_name(tmp_path):
     """MathSciNet gives both: `JOURNAL = {J. Number Theory}, FJOURNAL = {Journal of Number Theory}`; the full name was
     dropped. As for ADS's `\\apj`: the journal's name is the venue, the abbreviation its short name."""
