@@ -1394,6 +1394,8 @@ def record_details_shown(entry: Entry, strings: Mapping[str, Any]) -> list[dict[
             key = "details.series_number"  # 'Number in series', beside the series
         if name == "pages":
             value = en_dashed(value)
+        elif name in _SERIAL_NUMBERS:
+            value = ", ".join(serial_numbers(value))
         shown.append({"key": key, "value": value if name in _DETAILS_AS_WRITTEN else Markup(render_inline(value).html), "people": []})
     keys = [detail["key"] for detail in shown]
     if "details.series_number" in keys and "details.series" in keys:  # the number in the series after the series' name
@@ -1530,10 +1532,21 @@ def _highwire_details(details: dict[str, str], bibtex_type: str, series_number: 
     if "pages" in details:
         first, last = page_range(details["pages"])
         meta += [("citation_firstpage", first)] + ([("citation_lastpage", last)] if last else [])
-    meta += [
-        (tag, details[name]) for tag, name in (("citation_isbn", "isbn"), ("citation_issn", "issn"), ("citation_publisher", "publisher")) if name in details
-    ]
+    for tag, name in (("citation_isbn", "isbn"), ("citation_issn", "issn")):
+        meta += [(tag, number) for number in serial_numbers(details.get(name, ""))]  # a tag each: print and electronic
+    if "publisher" in details:
+        meta.append(("citation_publisher", details["publisher"]))
     return meta
+
+
+_SERIAL_NUMBERS = frozenset({"isbn", "issn"})
+_SERIAL_SEPARATORS = re.compile(r"\s*[,;]\s*|(?<=\d{4}-\d{3}[\dXx])\s+(?=\d{4}-\d{3}[\dXx])")
+
+
+def serial_numbers(value: str) -> list[str]:
+    """The ISSNs (or ISBNs) of a field that gives several, as MathSciNet writes a journal's print and electronic
+    ones: '0003-486X,1939-8980' -> ['0003-486X', '1939-8980']."""
+    return [number for number in _SERIAL_SEPARATORS.split(value.strip()) if number]
 
 
 def _version_of(name: str) -> tuple[str, bool, str]:

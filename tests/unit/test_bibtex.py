@@ -1648,6 +1648,26 @@ def test_mathscinets_primary_msc_class_is_the_records_subject(tmp_path):
     assert "keywords = {11G18}" in site.text("publications.bib")
 
 
+def test_mathscinets_print_and_electronic_issns_are_two(tmp_path):
+    """MathSciNet writes a journal's two ISSNs in one field, `ISSN = {0003-486X,1939-8980}`: the page showed
+    "0003-486X,1939-8980" and gave Google Scholar one `citation_issn` holding both, which is neither."""
+    site = built(
+        tmp_path,
+        r"""@article {MR4567890,
+    AUTHOR = {Caraiani, Ana},
+     TITLE = {Shimura varieties},
+   JOURNAL = {Ann. of Math. (2)},
+      YEAR = {2024},
+      ISSN = {0003-486X,1939-8980},
+}
+""",
+    )
+    page = site.page("MR4567890")
+    assert [tag["content"] for tag in page.find_all("meta", attrs={"name": "citation_issn"})] == ["0003-486X", "1939-8980"]
+    details = {dt.get_text(strip=True): dd.get_text(strip=True) for dt, dd in zip(page.select("dl.details dt"), page.select("dl.details dd"))}
+    assert details["ISSN"] == "0003-486X, 1939-8980"
+
+
 def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_short_name(tmp_path):
     """MathSciNet gives both: `JOURNAL = {J. Number Theory}, FJOURNAL = {Journal of Number Theory}`; the full name was
     dropped. As for ADS's `\\apj`: the journal's name is the venue, the abbreviation its short name."""
