@@ -773,10 +773,25 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
         mathml = latex2mathml.converter.convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds on bad input
         raise ValueError(str(error) or type(error).__name__) from error
+    if "><mrow>" in mathml:
+        mathml = _rows_out_of_tokens(mathml)
     if words:
         mathml = _put_words_back(mathml, words)
     mathml = _spaced_names(mathml)
     return _unary_signs(nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True))
+
+
+# latex2mathml sets the argument of `\mathop{}`, `\mathbin{}`, `\mathrel{}`, `\mathord{}`, `\mathpunct{}` as a row inside
+# an operator or identifier (`<mo><mrow><mi>Res</mi></mrow></mo>`), which MathML does not allow: the sanitiser
+# empties the token, and `\mathop{\mathrm{Res}}_{s=1}`, `M \mathbin{\#} N` lost their symbols without a word
+_ROW_IN_TOKEN = re.compile(r"<(mo|mi)(?: [^>]*)?><mrow>((?:(?!<(?:mo|mi)(?: [^>]*)?><mrow>).)*?)</mrow></\1>", re.DOTALL)
+
+
+def _rows_out_of_tokens(mathml: str) -> str:
+    """Each row latex2mathml put inside a token element as the row itself (its symbols keep their own elements)."""
+    while (unwrapped := _ROW_IN_TOKEN.sub(r"<mrow>\2</mrow>", mathml)) != mathml:
+        mathml = unwrapped
+    return mathml
 
 
 THIN_SPACE = '<mspace width="0.1667em"></mspace>'

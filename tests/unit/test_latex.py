@@ -136,6 +136,26 @@ def test_a_citation_with_a_note_is_shown_and_warned_about_whole(text, source):
     assert source in converted.plain
 
 
+@pytest.mark.parametrize(
+    ("tex", "plain", "symbol"),
+    [
+        (r"$\mathop{\mathrm{Res}}_{s=1} \zeta(s)$", "Resₛ₌₁ζ(s)", "Res"),
+        (r"$M \mathbin{\#} N$", "M#N", "#"),
+        (r"$H \mathrel{\vartriangleleft} G$", "H⊲G", "⊲"),
+        (r"$a \mathpunct{;} b$", "a;b", ";"),
+        (r"$\mathop{\sum}_p$", "∑ₚ", "∑"),
+    ],
+)
+def test_the_symbol_of_a_math_class_command_is_kept(tex, plain, symbol):
+    """`\\mathop{\\mathrm{Res}}_{s=1}` (a residue) and `M \\mathbin{\\#} N` (a connected sum) were shown without
+    their symbol, on the page and in plain text, with no warning: latex2mathml sets the argument as a row inside an
+    operator, which the sanitiser empties."""
+    converted = convert_inline(tex)
+    assert converted.unconverted == []
+    assert converted.plain == plain
+    assert symbol in soup(converted.html).find("math").get_text()
+
+
 def test_a_command_inside_text_in_math_that_cannot_be_converted_is_shown_and_reported():
     converted = convert_inline(r"$\text{see \cite{x}}$ here")
     assert soup(converted.html).find("code").get_text() == r"$\text{see \cite{x}}$"
