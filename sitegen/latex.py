@@ -768,7 +768,7 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     """One formula as sanitised MathML (`display`: a block); raises ValueError when it cannot be converted."""
     import latex2mathml.converter  # here: its import is slow, and most edits convert no math
 
-    tex, words = _set_words_aside(expand_macros(tex))
+    tex, words = _set_words_aside(_ARG.sub(r"\\operatorname{arg}", expand_macros(tex)) if "\\arg" in tex else expand_macros(tex))
     try:
         mathml = latex2mathml.converter.convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds on bad input
@@ -781,6 +781,8 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     return _unary_signs(nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True))
 
 
+# LaTeX's `\arg` (a complex number's argument), the one operator name of LaTeX's that latex2mathml does not know
+_ARG = re.compile(r"\\arg(?![A-Za-z])")
 # latex2mathml sets the argument of `\mathop{}`, `\mathbin{}`, `\mathrel{}`, `\mathord{}`, `\mathpunct{}` as a row inside
 # an operator or identifier (`<mo><mrow><mi>Res</mi></mrow></mo>`), which MathML does not allow: the sanitiser
 # empties the token, and `\mathop{\mathrm{Res}}_{s=1}`, `M \mathbin{\#} N` lost their symbols without a word

@@ -113,10 +113,13 @@ def test_upright_names_in_math_are_one_identifier(tex, name, plain):
         (r"$\sin x \cos y$", "sin x cos y"),
         (r"$\max_{i} x_i$", "maxᵢ xᵢ"),
         (r"$2\pi r$", "2πr"),
+        (r"$\arg z \in (-\pi, \pi]$", "arg z∈(−π,π]"),  # LaTeX's \arg, which latex2mathml did not know
     ],
 )
 def test_names_keep_their_spacing_in_plain_text(tex, plain):
-    assert render_inline(tex).plain == plain
+    converted = render_inline(tex)
+    assert converted.plain == plain
+    assert converted.unconverted == []
 
 
 @pytest.mark.parametrize(
