@@ -1321,7 +1321,7 @@ def _put_categories(record: RecordMapping, fields: _Fields) -> None:
                 categories.append(word)
     if (mrclass := fields.get("mrclass")) is not None:
         line = line or mrclass[1]
-        categories += [code for code in primary_msc_classes(mrclass[0]) if code.casefold() not in seen]
+        categories += [code for code in msc_classes(mrclass[0]) if code.casefold() not in seen]
     if line is not None:
         record.put("categories", categories, line)
 
@@ -1330,11 +1330,10 @@ def _put_categories(record: RecordMapping, fields: _Fields) -> None:
 _MSC_CLASS = re.compile(r"\d\d(?:[A-Z]\d\d|[A-Z]xx|-\d\d|-XX)")
 
 
-def primary_msc_classes(mrclass: str) -> list[str]:
-    """The primary classes of MathSciNet's `MRCLASS` ('11G18 (11F70 14G35)': 11G18): those before the secondary ones
-    in parentheses, the paper's subject, as MathSciNet's search by primary class finds it."""
-    primary = mrclass.split("(", 1)[0]
-    return list(dict.fromkeys(word for word in primary.split() if _MSC_CLASS.fullmatch(word)))
+def msc_classes(mrclass: str) -> list[str]:
+    """The classes of MathSciNet's `MRCLASS`, the primary first ('11G18 (11F70 14G35)': 11G18, 11F70, 14G35), as
+    zbMATH's export lists them in `keywords` ('11G18,11F70,14G35')."""
+    return list(dict.fromkeys(word for word in mrclass.replace("(", " ").replace(")", " ").split() if _MSC_CLASS.fullmatch(word)))
 
 
 def keyword_pieces(value: str) -> list[str]:

@@ -1617,10 +1617,11 @@ def test_mathscinets_soft_sign_ogonek_and_crossed_d_are_letters(tmp_path):
     assert "journal = {Funktsional$'$nyi Analiz i ego Prilozheniya}" in bib
 
 
-def test_mathscinets_primary_msc_class_is_the_records_subject(tmp_path):
+def test_mathscinets_msc_classes_are_the_records_subjects(tmp_path):
     """MathSciNet classifies every paper, `MRCLASS = {11G18 (11F70 14G35)}` (the primary class, then the secondary
     ones in parentheses): the field was passed over, so a MathSciNet record had no subject while an arXiv record's or
-    a zbMATH entry's MSC classes had theirs, and the subject pages of a number theorist's site left out her articles."""
+    a zbMATH entry's MSC classes (its `keywords = {11G18,11F70,14G35}`) were subjects, and the subject pages of a
+    number theorist's site left out her MathSciNet articles."""
     site = built(
         tmp_path,
         r"""@article {MR4567890,
@@ -1641,11 +1642,11 @@ def test_mathscinets_primary_msc_class_is_the_records_subject(tmp_path):
 """,
     )
     assert site.warnings == []
-    assert site.records["MR4567890"]["categories"] == ["11G18"]
+    assert site.records["MR4567890"]["categories"] == ["11G18", "11F70", "14G35"]
     assert site.records["MR2972460"]["categories"] == ["11F80", "11G18"]
     subject_page = site.page_at("subjects/11G18/index.html")
     assert subject_page.find(id="r-MR4567890") is not None and subject_page.find(id="r-MR2972460") is not None
-    assert "keywords = {11G18}" in site.text("publications.bib")
+    assert "keywords = {11G18, 11F70, 14G35}" in site.text("publications.bib")
 
 
 def test_mathscinets_print_and_electronic_issns_are_two(tmp_path):
