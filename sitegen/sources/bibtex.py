@@ -125,7 +125,7 @@ READ_FIELDS = frozenset(
         *"""title author editor year date month day eprint archiveprefix primaryclass arxiv doi abstract keywords url ee
         crossref xdata biburl selected abbr shortjournal preview award award_name annotation pubstate type pmid pubmedid pubmed_id pmcid pmc ids langid language
         subtitle titleaddon booksubtitle booktitleaddon journalsubtitle translator venue addendum
-        repository swhid fjournal adsurl mrnumber mrclass zbl zblnumber zbmath inspirehep_id""".split(),
+        repository swhid fjournal fseries adsurl mrnumber mrclass zbl zblnumber zbmath inspirehep_id""".split(),
     }
 )
 # Fields of other tools' words for one sitegen reads: a record's picture is al-folio's `preview` (a YAML record's
@@ -1550,8 +1550,10 @@ def _without_version(arxiv: str) -> str:
 def _put_details(record: RecordMapping, fields: _Fields, venue_field: str) -> None:
     values = fields.values
     for name in (*BIBTEX_DETAILS, *EXTRA_FIELDS):
-        if name in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[name]):
-            record.put(name, bibtex_text(values[name]), fields.lines[name])
+        # zbMATH's `FSeries` is the series' name where `Series` abbreviates it, as its `FJournal` and `Journal` are
+        written = "fseries" if name == "series" and values.get("fseries", "").strip() else name
+        if written in values and name != venue_field and name not in record.data and not _URL_IN_TEXT.match(values[written]):
+            record.put(name, bibtex_text(values[written]), fields.lines[written])
     pages = record.data.get("pages")
     arxiv = record.data.get("arxiv")
     if isinstance(pages, str) and arxiv and _without_version(values["pages"].strip().removeprefix("arXiv:")) == _without_version(arxiv):

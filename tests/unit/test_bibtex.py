@@ -1669,6 +1669,37 @@ def test_mathscinets_print_and_electronic_issns_are_two(tmp_path):
     assert details["ISSN"] == "0003-486X, 1939-8980"
 
 
+def test_zbmaths_full_series_name_is_the_series(tmp_path):
+    """zbMATH's export of a book gives its series as `FSeries` (the name) and `Series` (the abbreviation), as it gives
+    `FJournal` and `Journal`: `FSeries` was warned about as an unknown field ("did you mean 'series'?"), so that
+    `sitegen check --strict` failed on every zbMATH book, and the page named the series by its abbreviation."""
+    site = built(
+        tmp_path,
+        r"""@Book{zbMATH00916043,
+ Author = {Beauville, Arnaud},
+ Title = {Complex algebraic surfaces.},
+ FSeries = {London Mathematical Society Student Texts},
+ Series = {Lond. Math. Soc. Stud. Texts},
+ Volume = {34},
+ Year = {1996},
+ Publisher = {Cambridge: Cambridge Univ. Press},
+ zbMATH = {916043},
+}
+@Book{zbMATH1,
+ Author = {Serre, Jean-Pierre},
+ Title = {A course in arithmetic},
+ FSeries = {Graduate Texts in Mathematics},
+ Year = {1973},
+ Publisher = {Springer},
+}
+""",
+    )
+    assert site.warnings == []
+    assert site.records["zbMATH00916043"]["details"]["series"] == "London Mathematical Society Student Texts"
+    assert site.records["zbMATH1"]["details"]["series"] == "Graduate Texts in Mathematics"
+    assert "series = {London Mathematical Society Student Texts}" in site.text("publications.bib")
+
+
 def test_mathscinets_full_journal_name_is_the_venue_and_its_abbreviation_the_short_name(tmp_path):
     """MathSciNet gives both: `JOURNAL = {J. Number Theory}, FJOURNAL = {Journal of Number Theory}`; the full name was
     dropped. As for ADS's `\\apj`: the journal's name is the venue, the abbreviation its short name."""
