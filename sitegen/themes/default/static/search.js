@@ -46,8 +46,9 @@
   }
 
   // -- text as readers type it: case, accents and letter forms ignored -------------------------
-  var LETTERS = { "ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h" };
-  var LETTER = /[ßøđðłæœıþŀħ]/g;
+  // (and the soft and hard signs of a transliterated Russian name, left out: "drinfeld" finds Drinfelʹd, as MathSciNet's)
+  var LETTERS = { "ß": "ss", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th", "ŀ": "l", "ħ": "h", "\u02b9": "", "\u02ba": "" };
+  var LETTER = /[ßøđðłæœıþŀħ\u02b9\u02ba]/g;
   // accents, and the vowel marks of Hebrew (niqqud, cantillation) and Arabic (harakat, hamza over or under a letter:
   // NFKD sets it apart), which most texts leave out
   var MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed]/g;
