@@ -933,8 +933,8 @@ def _plain(element: ET.Element) -> str:
         return root + _group(parts[0])
     if tag == "mtable":  # a matrix, `cases`: the cells of a row apart, the rows by semicolons
         return "; ".join(_row(list(row)) for row in children)
-    if tag == "mspace":
-        return " "
+    if tag == "mspace":  # a space, but none for a negative one (`\!`: `\mathbb{Z}_p[\![T]\!]`, `X/\!\!/G`)
+        return "" if element.get("width", "").startswith(("-", "negative")) else " "
     return _spaced(children, parts)
 
 

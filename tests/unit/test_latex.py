@@ -481,6 +481,7 @@ def test_the_ams_tex_names_of_mathscinet_exports_are_known(tex, variant, letters
         (r"$\binom{n}{k}$", "(n choose k)"),
         (r"$\overline{\mathbb{Q}}$", "Q̅"),
         (r"$H^i_{\mathrm{\acute{e}t}}$", "H_(e\u0301t)ⁱ"),
+        (r"$\mathbb{Z}_p[\![T]\!]$ and $X /\!\!/ G$", "Zₚ[[T]] and X//G"),  # `\!`, a negative space, is no space
         (r"$\grave{a}, \check{H}, \breve{u}, \mathring{A}$", "a\u0300,H\u030c,u\u0306,A\u030a"),
         (r"$\underline{x}$", "x̲"),
         (r"$\begin{pmatrix}a&b\\c&d\end{pmatrix}$", "(a b; c d)"),
