@@ -753,7 +753,7 @@ def _flat_text(element: ET.Element) -> str | None:
     of its own (a fraction, a script)."""
     tag = _tag(element)
     if tag in ("mi", "mn", "mo", "mtext") and not len(element):
-        return identifier_text(element.text or "") if tag == "mi" else (element.text or "")
+        return identifier_text(element.text or "") if tag in ("mi", "mn") else (element.text or "")
     if tag == "mrow":
         parts = [_flat_text(child) for child in element]
         return None if any(part is None for part in parts) else "".join(part or "" for part in parts)
@@ -775,6 +775,8 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
         raise ValueError(str(error) or type(error).__name__) from error
     if "><mrow>" in mathml:
         mathml = _rows_out_of_tokens(mathml)
+    if " mathvariant=" in mathml:
+        mathml = _STYLED_TOKEN.sub(_styled_letters, mathml)
     if words:
         mathml = _put_words_back(mathml, words)
     mathml = _spaced_names(mathml)
@@ -787,6 +789,62 @@ _ARG = re.compile(r"\\arg(?![A-Za-z])")
 # an operator or identifier (`<mo><mrow><mi>Res</mi></mrow></mo>`), which MathML does not allow: the sanitiser
 # empties the token, and `\mathop{\mathrm{Res}}_{s=1}`, `M \mathbin{\#} N` lost their symbols without a word
 _ROW_IN_TOKEN = re.compile(r"<(mo|mi)(?: [^>]*)?><mrow>((?:(?!<(?:mo|mi)(?: [^>]*)?><mrow>).)*?)</mrow></\1>", re.DOTALL)
+
+
+# A letter in a style: latex2mathml writes `\Bbb Q`, `{\bf Z}`, `\frak g`, `\mathscr{F}`, `\boldsymbol{\mu}`,
+# `\mathsf{Sp}` as the plain letter with a `mathvariant`, which MathML Core (Chromium's MathML) ignores but for
+# "normal": Chrome showed ℚ, 𝐙, 𝔤, ℱ as Q, Z, g, F. Unicode has each styled letter (as latex2mathml writes
+# `\mathbb{Q}`: ℚ), which every browser shows.
+_STYLED_TOKEN = re.compile(r'<(mi|mn)( [^>]*?)? mathvariant="([a-z-]+)"([^>]*)>([^<]*)</\1>')
+_VARIANT_NAMES = {
+    "bold": "BOLD",
+    "italic": "ITALIC",
+    "bold-italic": "BOLD ITALIC",
+    "double-struck": "DOUBLE-STRUCK",
+    "script": "SCRIPT",
+    "bold-script": "BOLD SCRIPT",
+    "fraktur": "FRAKTUR",
+    "bold-fraktur": "BOLD FRAKTUR",
+    "sans-serif": "SANS-SERIF",
+    "bold-sans-serif": "SANS-SERIF BOLD",
+    "sans-serif-italic": "SANS-SERIF ITALIC",
+    "sans-serif-bold-italic": "SANS-SERIF BOLD ITALIC",
+    "monospace": "MONOSPACE",
+}
+# the styled letters Unicode had before its mathematical alphabets, in their place there (ℬ, ℭ, ℂ, ℎ, ...)
+_LETTERLIKE_NAMES = {"SCRIPT": "SCRIPT", "FRAKTUR": "BLACK-LETTER", "DOUBLE-STRUCK": "DOUBLE-STRUCK"}
+
+
+def _styled_letters(match: re.Match) -> str:
+    tag, before, variant, after, text = match.groups()
+    if variant not in _VARIANT_NAMES:  # "normal": the one MathML Core knows
+        return match.group()
+    letters = [_styled_letter(char, variant) for char in html.unescape(text)]
+    if any(letter is None for letter in letters):
+        return match.group()
+    return f"<{tag}{before or ''}{after}>{''.join(letter for letter in letters if letter)}</{tag}>"
+
+
+@functools.lru_cache(maxsize=1024)
+def _styled_letter(char: str, variant: str) -> str | None:
+    """`char` in the style `variant` (a `mathvariant`), as Unicode writes it: Q double-struck ℚ, g fraktur 𝔤, μ bold
+    italic 𝝁; None when Unicode has no such letter."""
+    name = unicodedata.name(char, "")
+    kind = re.fullmatch(r"(?:LATIN (CAPITAL|SMALL) LETTER ([A-Z])|GREEK (CAPITAL|SMALL) LETTER (\w+)|DIGIT (\w+))", name)
+    if kind is None:
+        return None
+    case, letter = (kind[1], kind[2]) if kind[1] else (kind[3], kind[4]) if kind[3] else ("DIGIT", kind[5])
+    style = _VARIANT_NAMES[variant]
+    names = [f"MATHEMATICAL {style} {case} {letter}"]
+    if style in _LETTERLIKE_NAMES:
+        names.append(f"{_LETTERLIKE_NAMES[style]} {case} {letter}")
+    names += ["PLANCK CONSTANT"] if (style, case, letter) == ("ITALIC", "SMALL", "H") else []
+    for candidate in names:
+        try:
+            return unicodedata.lookup(candidate)
+        except KeyError:
+            continue
+    return None
 
 
 def _rows_out_of_tokens(mathml: str) -> str:
@@ -902,7 +960,7 @@ def _plain(element: ET.Element) -> str:
     tag = _tag(element)
     children = list(element)
     if tag in ("mi", "mn", "mo", "ms"):
-        return identifier_text(element.text or "") if tag == "mi" else (element.text or "")
+        return identifier_text(element.text or "") if tag in ("mi", "mn") else (element.text or "")  # a bold 𝟏 is 1
     if tag == "mtext":
         return (element.text or "").replace("\u00a0", " ")
     parts = [_plain(child) for child in children]
