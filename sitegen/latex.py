@@ -768,7 +768,8 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     """One formula as sanitised MathML (`display`: a block); raises ValueError when it cannot be converted."""
     import latex2mathml.converter  # here: its import is slow, and most edits convert no math
 
-    tex, words = _set_words_aside(_ARG.sub(r"\\operatorname{arg}", expand_macros(tex)) if "\\arg" in tex else expand_macros(tex))
+    tex = expand_macros(tex)
+    tex, words = _set_words_aside(_UNKNOWN_TO_LATEX2MATHML.sub(_known_to_latex2mathml, tex) if "\\" in tex else tex)
     try:
         mathml = latex2mathml.converter.convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many kinds on bad input
@@ -783,8 +784,17 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     return _unary_signs(nh3.clean(mathml, tags=MATHML_TAGS, attributes={"*": MATHML_ATTRIBUTES}, strip_comments=True))
 
 
-# LaTeX's `\arg` (a complex number's argument), the one operator name of LaTeX's that latex2mathml does not know
-_ARG = re.compile(r"\\arg(?![A-Za-z])")
+# Commands latex2mathml does not know, as what it knows: LaTeX's `\arg` (a complex number's argument, the one
+# operator name of LaTeX's it lacks), and the blackboard bold of the bbm and dsfont packages, `\mathbbm{1}` and
+# `\mathds{1}` (an indicator function), which it dropped without a word, leaving "1"
+_LATEX2MATHML_NAMES = {"arg": r"\operatorname{arg}", "mathbbm": r"\mathbb", "mathds": r"\mathbb"}
+_UNKNOWN_TO_LATEX2MATHML = re.compile(r"\\(arg|mathbbm|mathds)(?![A-Za-z])")
+
+
+def _known_to_latex2mathml(match: re.Match) -> str:
+    return _LATEX2MATHML_NAMES[match[1]]
+
+
 # latex2mathml sets the argument of `\mathop{}`, `\mathbin{}`, `\mathrel{}`, `\mathord{}`, `\mathpunct{}` as a row inside
 # an operator or identifier (`<mo><mrow><mi>Res</mi></mrow></mo>`), which MathML does not allow: the sanitiser
 # empties the token, and `\mathop{\mathrm{Res}}_{s=1}`, `M \mathbin{\#} N` lost their symbols without a word

@@ -468,6 +468,7 @@ def test_macros_that_multiply_stop_at_a_length_not_at_the_machines_memory(site_m
         (r"$\boldsymbol{\mu}_p$", "𝝁", "μₚ"),
         (r"$\mathsf{Sp}_{2g}$", "𝖲𝗉", "Sp_2g"),
         (r"$\mathbf{1}_A$", "𝟏", "1_A"),
+        (r"$\mathbbm{1}_A$ and $\mathds{1}_B$", "𝟙", "1_A and 1_B"),  # bbm's and dsfont's: the "𝟙" was dropped
     ],
 )
 def test_styled_letters_are_the_unicode_letters_every_browser_shows(tex, letters, plain):
