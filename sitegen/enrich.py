@@ -739,7 +739,8 @@ def _report_unconverted(written: Record | Profile, field_name: str, sources: Seq
 
 def _where_in(written: Record | Profile, field_name: str, piece: str) -> Location | None:
     """Where `piece` of a field's text is written: its own line in a literal block (`abstract: |`), else the field's."""
-    first = written.lines.get(field_name + TEXT_LINE)
+    placed = written.places.get(field_name + TEXT_LINE) if isinstance(written, Record) else None  # of a merged work
+    first = placed.line if placed is not None else written.lines.get(field_name + TEXT_LINE)
     text = getattr(written, field_name, None)
     where = written.where(field_name)
     if first is None or where is None or not isinstance(text, str) or (at := text.find(piece)) < 0:

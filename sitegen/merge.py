@@ -44,7 +44,8 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
-from sitegen.errors import Problem
+from sitegen.errors import Location, Problem
+from sitegen.load import TEXT_LINE
 from sitegen.model import BIBTEX_DETAILS, Record, free_key
 from sitegen.record_types import (
     ARXIV_DOI,
@@ -467,10 +468,30 @@ def merged_record(members: list[Record]) -> Record:
     return dataclasses.replace(
         lead,
         **values,
+        places=_places(lead, ranked, values),
         given=tuple(sorted({name for r in members for name in r.given})),
         source_key="+".join(keys) if all(keys) else "",
         missing=tuple(name for name in lead.missing if not values.get(name)),
     )
+
+
+# the text fields a warning may be about (LaTeX that cannot be shown), and the line of a literal block's text
+_PLACED_FIELDS = ("title", "authors", "source", "abstract")
+
+
+def _places(lead: Record, ranked: list[Record], values: dict[str, Any]) -> dict[str, Location]:
+    """Where each text field the work took from another record than `lead` (whose file and lines it keeps) is written:
+    a warning about the arXiv abstract of a work whose lead is its MathSciNet entry names the arXiv file, not the .bib."""
+    places: dict[str, Location] = {}
+    for name in _PLACED_FIELDS:
+        value = values[name]
+        provider = next((r for r in ranked if value and getattr(r, name) == value), None)
+        if provider is None or provider is lead or getattr(lead, name) == value or (where := provider.where(name)) is None:
+            continue
+        places[name] = where
+        if (first := provider.lines.get(name + TEXT_LINE)) is not None:
+            places[name + TEXT_LINE] = Location(where.path, first)
+    return places
 
 
 _WORD_PART = re.compile(r"[^\W_]+")  # a word, or one part of a hyphenated one ("Galvatron-BMW")

@@ -201,6 +201,12 @@ class Record(_Placed):
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
     # required fields a hand-written record left out: it may, to correct a fetched record, which has them
     missing: tuple[str, ...] = ()
+    # of a merged work, where a text field it took from another of its records than the one whose file and `lines` it
+    # keeps is written (`title`, `abstract`, ...; `abstract#text`: a literal block's first line), for messages about it
+    places: dict[str, Location] = field(default_factory=dict, compare=False)
+
+    def where(self, field_name: str) -> Location | None:
+        return self.places.get(field_name) or _Placed.where(self, field_name)
 
     @property
     def old_ids(self) -> tuple[str, ...]:

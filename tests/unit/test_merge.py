@@ -1022,3 +1022,26 @@ def test_a_scholar_venue_in_lower_case_takes_the_capitals_of_a_fetched_version(t
     assert record["source"] == "Journal of Distributed Learning Systems"
     page = BeautifulSoup(files["records/lin2025skew/index.html"], "html.parser")
     assert "Journal of Distributed Learning Systems" in page.get_text()
+
+
+def test_a_warning_about_a_field_a_merged_work_took_from_another_record_names_that_records_file(tmp_path):
+    """A work read from a MathSciNet .bib entry (no abstract) and fetched from arXiv (the abstract, with a `\\cite`)
+    keeps the .bib entry's id, file and lines: the warning about the abstract said `content/records/math.bib:1`,
+    where there is no abstract to change."""
+    from sitegen.build import check_site
+
+    arxiv = (
+        "id: '2311.01234'\ntitle: 'On the $p$-adic Langlands correspondence'\nauthors: [Ana Caraiani, Dmitri Ivanov]\nyear: 2023\n"
+        "source: arXiv\nabstract: |-\n  We prove a theorem.\n  As in \\cite{Colmez10}, it is local.\narxiv: '2311.01234'\n"
+        "doi: 10.1007/s00222-024-01234-5\norigin: arxiv\n"
+    )
+    bib = (
+        "@article {MR4700001,\n    AUTHOR = {Caraiani, Ana and Ivanov, Dmitri},\n     TITLE = {On the {$p$}-adic {L}anglands correspondence},\n"
+        "   JOURNAL = {Invent. Math.},\n      YEAR = {2024},\n  MRNUMBER = {4700001},\n       DOI = {10.1007/s00222-024-01234-5},\n}\n"
+    )
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/records/arxiv/2311.01234.yaml": arxiv, "content/records/math.bib": bib})
+    result = check_site(site)
+    records = json.loads(result.files["records.json"])["records"]
+    assert [record["id"] for record in records] == ["MR4700001"]
+    warnings = [str(warning) for warning in result.warnings]
+    assert any(w.startswith("content/records/arxiv/2311.01234.yaml:8: warning: record 'MR4700001', field 'abstract'") for w in warnings), warnings
