@@ -166,21 +166,11 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
         for subject in entry.subjects:
             subjects.setdefault(subject.code, subject)
             members.setdefault(subject.code, []).append(position)
-    pictures_elsewhere: list[str] = []
-    unsafe: list[str] = []
-    bio = render_markdown(profile.bio, pictures_elsewhere, unsafe)  # the owner's own text, as a page's: pictures, headings, tables
-    problems += [Problem(f"field 'bio': {picture_left_out(url)}", profile.where("bio"), warning=True) for url in pictures_elsewhere]
-    problems += [Problem(f"field 'bio': {link_left_out(url)}", profile.where("bio"), warning=True) for url in unsafe]
-    # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
-    profile_text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
-    for name, text in [("bio", bio), *profile_text.items()]:
-        _report_unconverted(profile, name, text.unconverted, problems)
+    shown_profile, bio_html = profile_text(profile, problems)
     return Site(
         config=config,
-        profile=dataclasses.replace(
-            profile, name=profile_text["name"].plain, position=profile_text["position"].plain, affiliation=profile_text["affiliation"].plain
-        ),
-        bio_html=headings_under(bio.html, top=2),  # beside the profile's sections
+        profile=shown_profile,
+        bio_html=bio_html,
         entries=entries,
         subjects=tuple(sorted(subjects.values(), key=lambda s: (s.name.lower(), s.code))),
         site_dir=site_dir,
@@ -188,6 +178,22 @@ def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site
         featured=tuple(entry for entry in entries if entry.record.featured),
         converted=converted,
     )
+
+
+def profile_text(profile: Profile, problems: list[Problem]) -> tuple[Profile, str]:
+    """The profile as pages show it (its name, position and affiliation as Unicode) and its bio as HTML; the site's,
+    or a language's (`languages.translations_of`)."""
+    pictures_elsewhere: list[str] = []
+    unsafe: list[str] = []
+    bio = render_markdown(profile.bio, pictures_elsewhere, unsafe)  # the owner's own text, as a page's: pictures, headings, tables
+    problems += [Problem(f"field 'bio': {picture_left_out(url)}", profile.where("bio"), warning=True) for url in pictures_elsewhere]
+    problems += [Problem(f"field 'bio': {link_left_out(url)}", profile.where("bio"), warning=True) for url in unsafe]
+    # 'Lena M{\"u}ller', 'Universit{\"a}t' copied from a LaTeX CV: shown as Unicode like record text
+    text = {name: render_inline(getattr(profile, name)) for name in ("name", "position", "affiliation")}
+    for name, converted in [("bio", bio), *text.items()]:
+        _report_unconverted(profile, name, converted.unconverted, problems)
+    shown = dataclasses.replace(profile, name=text["name"].plain, position=text["position"].plain, affiliation=text["affiliation"].plain)
+    return shown, headings_under(bio.html, top=2)  # the bio's headings beside the profile's sections
 
 
 CITE_BASE = 7  # where the cite key's base stands in an entry's data

@@ -109,6 +109,8 @@ class SiteConfig:
     feed_id_base: str = ""  # the address the feeds' entry ids are made from ("": base_url): the site's first one, kept when it moves
     math_macros: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (replacement, arguments)
     extra: dict[str, Any] = field(default_factory=dict)
+    # `languages:` of a site in several: every tag, the default (`language`) first; () for a site in one language
+    languages: tuple[str, ...] = ()
 
 
 @value_class
@@ -347,6 +349,7 @@ class Site:
     featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first
     converted: int = 0  # entries converted by this build: the others came from the build cache
     content: dict[str, KindContent] = field(default_factory=dict)  # page kind name -> what it read
+    translations: tuple[Any, ...] = ()  # a site in several languages: each but the default's own part (languages.SiteTranslation)
 
     def kind_value(self, kind: str, default: Any = None) -> Any:
         """What page kind `kind` read from its own content files (sitegen/pages), or `default` when it read nothing."""

@@ -21,8 +21,9 @@ from sitegen.enrich import KeptEntries, NameChange, enrich_site, owner_not_highl
 from sitegen.errors import ContentError, Location, Problem
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
+from sitegen.languages import unused_profile_translations
 from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
-from sitegen.model import KindContent, Record, Site, SiteConfig
+from sitegen.model import KindContent, Profile, Record, Site, SiteConfig
 from sitegen.people.attribution import people_setting
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
@@ -88,7 +89,8 @@ def prepare_site(
     elif theme is not None:
         problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
     _use_math_macros(valid.config)  # before any text is converted: the pages' below, the records' in enrich
-    content, content_problems = load_kind_content(listing, digests, drafts)  # read before stopping: every mistake at once
+    languages = valid.config.languages if valid.config is not None else ()
+    content, content_problems = load_kind_content(listing, digests, drafts, languages)  # read before stopping: every mistake at once
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
         # every mistake at once: the content's warnings too (a theme's would follow from its errors: a template unused)
@@ -104,7 +106,10 @@ def prepare_site(
     changes = [NameChange.of(person.name, person.name_variants, person.former_names) for person in people if person.former_names]  # a member's
     site, enrich_warnings = enrich_site(config, valid.profile, valid.records, Path(site_dir), memory.converted, memory.entries, changes)
     site = dataclasses.replace(site, content=content)
-    enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings
+    enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings + unused_profile_translations(listing, config.languages)
+    if config.languages:
+        site, language_warnings = _with_translations(site, listing, valid.profile)
+        enrich_warnings += language_warnings
     if not people and people_setting(config.extra) != "authors":
         enrich_warnings += owner_not_highlighted(site.entries)
     if collisions := page_collisions(site):
@@ -113,6 +118,18 @@ def prepare_site(
         base_url_warnings + [p for p in problems if p.warning] + enrich_warnings + _picture_file_warnings(site, theme, listing, raw) + kind_warnings(site)
     )
     return Prepared(site, theme, warnings, listing, digests)
+
+
+def _with_translations(site: Site, listing: Listing, profile: Profile) -> tuple[Site, list[Problem]]:
+    """A site in several languages: each language's own part (sitegen.languages), the pages kind keeping the
+    default language's pages."""
+    from sitegen.languages import translations_of
+
+    translations, problems = translations_of(site, listing, profile, site.config.languages)
+    content = dict(site.content)
+    if (pages := content.get("pages")) is not None and pages.value:
+        content["pages"] = dataclasses.replace(pages, value=tuple(page for page in pages.value if not page.translation))
+    return dataclasses.replace(site, content=content, translations=translations), problems
 
 
 def _overriding_base_url(base_url: str) -> tuple[str, list[Problem]]:
@@ -132,8 +149,11 @@ def _use_math_macros(config: SiteConfig | None) -> None:
         forget_converted_names()
 
 
-def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = False) -> tuple[dict[str, KindContent], list[Problem]]:
-    """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind."""
+def load_kind_content(
+    listing: Listing, digests: dict[str, str], drafts: bool = False, languages: tuple[str, ...] = ()
+) -> tuple[dict[str, KindContent], list[Problem]]:
+    """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind; `languages`:
+    site.yaml's, for the kinds that read a file per language ('about.fr.md')."""
     from sitegen.pages import PAGE_KINDS, ContentFiles, has_suffix
 
     content: dict[str, KindContent] = {}
@@ -152,7 +172,7 @@ def load_kind_content(listing: Listing, digests: dict[str, str], drafts: bool = 
                 texts[path] = text
             elif path not in SETTINGS_PATHS:  # site.yaml is reported by the load stage, which reads it too
                 unreadable.append(problem)
-        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts, tuple(others)))
+        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts, tuple(others), languages))
         problems += unreadable + list(found)
         content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths], drafts))
     return content, problems
@@ -177,7 +197,11 @@ def site_key(prepared: Prepared) -> str:
     theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
     statics = sorted(static_sources(prepared.theme, listing))
     site_wide = sorted((name, content.site_wide) for name, content in site.content.items())
-    return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide)
+    # a site in several languages: what every page shows of each language (the profile, the menu, which pages it has:
+    # a page's alternates and switcher); each language's page has its own text as its input
+    languages = [(each.language, each.profile, each.bio_html, each.menu, [page.slug for page in each.pages]) for each in site.translations]
+    languages_key = (languages,) if languages else ()
+    return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide, *languages_key)
 
 
 def fill_memory(memory: Memory, content: ContentCache) -> None:

@@ -10,10 +10,11 @@ the write stage keeps a failed build's pages away from output/.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import posixpath
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import unquote
@@ -26,8 +27,9 @@ from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.sitemap import sitemap
 from sitegen.fragments import Fragments
 from sitegen.inputs import Listing
+from sitegen.languages import LanguageLinks, LanguageUrls, SiteTranslation, language_site
 from sitegen.model import FileBytes, Site
-from sitegen.pages import PAGE_KINDS, Page, RenderContext
+from sitegen.pages import PAGE_KINDS, Page, PageKind, RenderContext
 from sitegen.pages.theme_pages import declared_pages
 from sitegen.text_files import read_text
 from sitegen.theme import SITE_STATIC, ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
@@ -81,24 +83,38 @@ def render_site(
     previous_keys = previous_keys or {}
     fragments = fragments if fragments is not None else Fragments()
     fragments.start(site_key)
-    context = render_context(site, theme, listing, digests, fragments)
-    pages = _all_pages(context)
+    links = LanguageLinks(site.config.languages, SiteUrls(site.config.base_url, site.config.feed_id_base)) if site.translations else None
+    context = render_context(site, theme, listing, digests, fragments, links)
+    languages = [_language_context(site, translation, theme, listing, digests, site_key, links) for translation in site.translations]
+    pages = _all_pages(context, languages, links)
     keys = {page.path: digest(site_key, page.path, page.inputs) for page in pages}
     todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
     warnings = context.warnings + links_to_nothing(site, keys.keys())
+    for translation in site.translations:  # the links of each language's own text (its bio, its pages)
+        warnings += links_to_nothing(language_site(site, translation), keys.keys(), [kind for kind in PAGE_KINDS.values() if kind.per_language])
     return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo}, warnings)
 
 
-def links_to_nothing(site: Site, published: Collection[str]) -> list[Problem]:
+def _language_context(
+    site: Site, translation: SiteTranslation, theme: Theme, listing: Listing, digests: dict[str, str], site_key: str, links: LanguageLinks | None
+) -> RenderContext:
+    """The render context of a language but the default: its site, strings (an environment of its own) and addresses.
+    Its pieces of output (a record's list item in its strings) are its own, made again at each build."""
+    fragments = Fragments()
+    fragments.start(site_key)
+    return render_context(language_site(site, translation), theme, listing, digests, fragments, links)
+
+
+def links_to_nothing(site: Site, published: Collection[str], kinds: Collection[PageKind] | None = None) -> list[Problem]:
     """A warning for each link of the site's content (the kinds' `links`) that is a path in the site
     (`static/talk.pdf`, taken from the site's root, or `/repo/static/talk.pdf` under the path of `base_url`)
     but names no file the build writes: a broken link on every page that shows it. Also for each path from
     the domain's root that leaves the path of a site at '/repo/' ('/about/'): a page of the site written as
     for a site at the domain's root, which leads elsewhere once deployed. Such a link is not rewritten: the
     same text means the same address wherever the site lives, and no page depends on which others exist. An empty
-    link ('[Home]()') is a warning too: it leads to the page it is on."""
+    link ('[Home]()') is a warning too: it leads to the page it is on. `kinds`: those whose links to look at (all)."""
     base_path = SiteUrls(site.config.base_url).base_path
-    written = [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
+    written = [link for kind in (PAGE_KINDS.values() if kinds is None else kinds) if kind.links is not None for link in kind.links(site)]
     leaving = [(where, what, url) for where, what, url in written if _leaves_the_path(url, base_path)]
     inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]
@@ -195,9 +211,15 @@ def favicon_file(sources: dict[str, str]) -> str | None:
     return next(iter(own), next((name for name in FAVICONS if name in sources), None))
 
 
-def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments) -> RenderContext:
+def render_context(
+    site: Site, theme: Theme, listing: Listing, digests: dict[str, str], fragments: Fragments, languages: LanguageLinks | None = None
+) -> RenderContext:
+    """What the page kinds list and make their pages with; `languages`: a site in several, whose `site` may be a
+    language's (`languages.language_site`): its strings, and its addresses for the pages it has."""
     environment = fragments.environment(lambda: make_environment(theme, listing, site.config.language))
-    urls = SiteUrls(site.config.base_url, site.config.feed_id_base)
+    urls: SiteUrls = SiteUrls(site.config.base_url, site.config.feed_id_base)
+    if languages is not None and site.config.language != languages.languages[0]:
+        urls = LanguageUrls(site.config.base_url, site.config.feed_id_base, language=site.config.language, links=languages)
     sources = static_sources(theme, listing)
 
     def render(template: str, values: dict[str, Any]) -> bytes:
@@ -207,7 +229,14 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
         return render_template(environment, "partials/record_item.html", {"record": item})
 
     views = ViewBuilder(
-        site, urls, list(sources), render_item, fragments, strings=cast(dict[str, Any], environment.globals["strings"]), favicon=favicon_file(sources)
+        site,
+        urls,
+        list(sources),
+        render_item,
+        fragments,
+        strings=cast(dict[str, Any], environment.globals["strings"]),
+        favicon=favicon_file(sources),
+        languages=languages,
     )
     everything = digest([(entry.key, entry.cite_key) for entry in site.entries])
     return RenderContext(
@@ -228,14 +257,19 @@ def render_context(site: Site, theme: Theme, listing: Listing, digests: dict[str
 SITEMAP = "sitemap.xml"
 
 
-def _all_pages(context: RenderContext) -> list[Page]:
-    """Every kind's pages, and the sitemap of their HTML pages; two kinds may not claim one path."""
+def _all_pages(context: RenderContext, languages: list[RenderContext] | None = None, links: LanguageLinks | None = None) -> list[Page]:
+    """Every kind's pages, and the sitemap of their HTML pages; two kinds may not claim one path. `languages`: a site
+    in several, the render contexts of each language but the default, whose `per_language` kinds list their pages
+    again, under '<tag>/'."""
+    contexts = languages or []
+    if links is not None:
+        _list_versions(context, contexts, links)
     # The sitemap lists the others, so it is made last; its path is claimed first, as every path sitegen
     # writes goes through the same checks (a theme's page at sitemap.xml is an error like at feed.xml).
     pages: dict[str, tuple[str, Page]] = {SITEMAP: ("sitemap", Page(SITEMAP, (), bytes))}
     problems = []
     for kind in PAGE_KINDS.values():
-        for page in kind.pages(context):
+        for page in _kind_pages(kind, context, contexts, links):
             if page.path in pages:
                 problems.append(_two_pages(page.path, *pages[page.path], kind.name, page))
                 continue
@@ -246,8 +280,40 @@ def _all_pages(context: RenderContext) -> list[Page]:
     del pages[SITEMAP]
     listed = sorted(path for path, (_, page) in pages.items() if page.listed)
     urls = context.urls
-    pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
+    if links is None:
+        pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
+    else:  # each page's versions in the other languages, as sitemaps.org's xhtml:link alternates
+        keys = [pages[path][1].translation_key for path in listed]
+        alternates = [links.sitemap_alternates(path, key) if key else [] for path, key in zip(listed, keys)]
+        pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed, alternates), lambda: sitemap([urls.absolute(path) for path in listed], alternates)))
     return [page for _, page in pages.values()]
+
+
+def _list_versions(context: RenderContext, contexts: list[RenderContext], links: LanguageLinks) -> None:
+    """Which pages of the `per_language` kinds each language has, before any is listed to render: a language's pages
+    link to its own versions of the others (the menu, the pages of its list of records: `LanguageUrls`), some of them
+    made as the pages are listed."""
+    for each in [context, *contexts]:
+        language = each.site.config.language
+        prefix = "" if each is context else f"{language}/"
+        for kind in PAGE_KINDS.values():
+            if kind.per_language:
+                for page in kind.pages(each):
+                    links.add(page.path, language, prefix + page.path)
+
+
+def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks | None) -> Iterable[Page]:
+    """A kind's pages; for a kind of `per_language` pages of a site in several languages, each language's (those of a
+    language but the default under '<tag>/'), each marked with its language and its translation key."""
+    if not kind.per_language or links is None:
+        yield from kind.pages(context)
+        return
+    for page in kind.pages(context):
+        yield dataclasses.replace(page, language=context.site.config.language, translation_key=page.path)
+    for own in contexts:
+        language = own.site.config.language
+        for page in kind.pages(own):
+            yield dataclasses.replace(page, path=f"{language}/{page.path}", language=language, translation_key=page.path)
 
 
 def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -> Problem:

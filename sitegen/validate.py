@@ -375,7 +375,19 @@ def _escape_made(sequence: str) -> str:
 
 
 SITE_FIELDS = frozenset(
-    {"title", "base_url", "theme", "language", "records_language", "description", "cname", "records_per_page", "math_macros", "feed_id_base"}
+    {
+        "title",
+        "base_url",
+        "theme",
+        "language",
+        "languages",
+        "records_language",
+        "description",
+        "cname",
+        "records_per_page",
+        "math_macros",
+        "feed_id_base",
+    }
 )
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
 SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
@@ -416,6 +428,8 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
         feed_id_base=_feed_id_base(fields),
         extra=options | _with_people_checked(fields, fields.extra(SITE_FIELDS)),
     )
+    if "languages" in document.data:
+        config = _with_languages(fields, config)
     _check_custom_domain(fields, config)
     _check_option_types(fields, options)
     return config
@@ -720,6 +734,29 @@ def language_tag_problem(language: str) -> str | None:
     if tag := LANGUAGE_NAMES.get(language.strip().casefold()):
         hint = f" (the tag of {language.strip()} is {tag})"  # --language farsi, language: German
     return f"expected a language tag (BCP 47) such as en, de-CH or zh-Hans, got {language!r}{hint}"
+
+
+def _with_languages(fields: Fields, config: SiteConfig) -> SiteConfig:
+    """`languages: [en, fr]`: a site in several languages (docs/homepage.md, "Several languages"). The default is
+    `language` when it is one of them, else the first; it is served at the site's root, the others under /<tag>/."""
+    tags: list[str] = []
+    for tag in fields.string_list("languages"):
+        if problem := language_tag_problem(tag):
+            fields.problem("languages", problem)
+        elif tag.lower() in (known.lower() for known in tags):
+            fields.problem("languages", f"{tag} is named twice; left out the second time", warning=True)
+        else:
+            tags.append(tag)
+    if len(tags) < 2:
+        if tags or not fields.data.get("languages"):
+            fields.problem(
+                "languages", f"a site in several languages names two or more, such as [en, fr], got {tags or 'none'}; built in {config.language}", warning=True
+            )
+        return config
+    default = config.language if "language" in fields.data and config.language in tags else tags[0]
+    if "language" in fields.data and config.language not in tags:
+        fields.problem("language", f"{config.language} is not one of languages ({', '.join(tags)}); the default language is {default}", warning=True)
+    return dataclasses.replace(config, language=default, languages=(default, *(tag for tag in tags if tag != default)))
 
 
 def _language(fields: Fields) -> str:

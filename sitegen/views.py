@@ -30,6 +30,7 @@ from sitegen.fragments import Fragments
 from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
+from sitegen.languages import LanguageLinks
 from sitegen.markup import render_inline, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
@@ -344,10 +345,13 @@ class ViewBuilder:
         fragments: Fragments | None = None,
         strings: Mapping[str, Any] | None = None,
         favicon: str | None = None,
+        languages: LanguageLinks | None = None,
     ):
         """`render_item` renders one record's list item (partials/record_item.html) from its values; `strings`:
-        the theme's, in the site's language (what a footnote's links are named)."""
+        the theme's, in the site's language (what a footnote's links are named); `languages`: a site in several,
+        each page's versions (sitegen.languages)."""
         self.site = site
+        self.languages = languages
         self.strings = strings or {}
         self.urls = urls
         self.static_files = set(static_files)
@@ -380,6 +384,9 @@ class ViewBuilder:
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
             "page_image": None,  # the link preview's picture ({url, alt}) when not the profile's photo: a record page's
+            # a site in several languages: the page's versions (hreflang), and the switcher's links; [] in one language
+            "alternates": self.languages.alternates(page_path) if self.languages is not None else [],
+            "language_links": self.languages.switcher(self.site.config.language, page_path, self.urls.page(page_path)) if self.languages is not None else [],
         }
 
     @functools.cached_property

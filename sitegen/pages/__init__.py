@@ -40,6 +40,10 @@ class Page:
     # made from the records' pieces (a list of records, an export of them all): a build that writes with forked workers
     # has one process make all such pages, so that each record's list item is made once, not once in each process
     every_record: bool = False
+    # a site in several languages: the language of a page of a `per_language` kind, and what it is in every language
+    # (its path in the default language: 'about/index.html'), by which its versions are found (sitegen.languages)
+    language: str = ""
+    translation_key: str = ""
 
     @property
     def listed(self) -> bool:
@@ -104,6 +108,7 @@ class ContentFiles:
     problems: list[Any]  # files that could not be read as UTF-8 text (sitegen.errors.Problem)
     drafts: bool = False  # drafts ('_draft.md') are read too: `sitegen serve --drafts`
     others: tuple[str, ...] = ()  # files under `reads` without a suffix of `text_suffixes` ('chart.png'): not opened
+    languages: tuple[str, ...] = ()  # site.yaml's `languages`, the default first; () for a site in one language
 
     def read_markdown(self, read: Callable[[str, str, list[Any]], Any], problems: list[Any]) -> list[Any]:
         """`read(path, text, problems)` of each published Markdown file ('_draft.md' is not, but with `drafts`),
@@ -135,6 +140,7 @@ class PageKind:
     check: ContentCheck | None = None
     links: LinkList | None = None
     text_suffixes: tuple[str, ...] | None = None  # the files under `reads` it reads as text (None: all); others are `ContentFiles.others`
+    per_language: bool = False  # a site in several languages has its pages in each (sitegen.languages)
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -147,6 +153,7 @@ def register_page_kind(
     check: ContentCheck | None = None,
     links: LinkList | None = None,
     text_suffixes: tuple[str, ...] | None = None,
+    per_language: bool = False,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
@@ -159,13 +166,15 @@ def register_page_kind(
     holds, so that one into the site that leads nowhere is a warning. With `text_suffixes`
     (`MARKDOWN_SUFFIXES`), only the files so named are read as text: the kind gets the
     others' paths (`ContentFiles.others`) to publish (the pictures of a post's folder) or
-    warn about, and a picture among its files is not a file it cannot read.
+    warn about, and a picture among its files is not a file it cannot read. A kind whose pages a site in several
+    languages has in each (`per_language`: the profile, the pages) is listed once per language, with that language's
+    context (its site, strings and addresses: sitegen.languages), its pages' paths under `<tag>/`.
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes)
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes, per_language)
         return list_pages
 
     return register

@@ -79,6 +79,7 @@ class ContentPage:
     files: tuple[tuple[str, str], ...] = ()  # a bundle's own files: (name in its folder, input path), published beside the page
     links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
     language: str = ""  # what its title and text are written in, when its front matter says (an English page of a French site)
+    translation: str = ""  # a site in several languages: the language its file's name gives ('about.fr.md'), "" for the default
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -98,6 +99,7 @@ def lists_warnings(pages: Iterable[ContentPage], site: Site) -> list[Problem]:
     check=lambda site: lists_warnings(site.kind_value("pages", ()), site),
     links=page_links,
     text_suffixes=MARKDOWN_SUFFIXES,
+    per_language=True,
 )
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
@@ -134,9 +136,61 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     problems += not_read(loose, "page", FOLDER)
     resources = texts_in_bundles(files, FOLDER, "page", problems)
     read = partial(_read_page, bundles, resources)
-    pages: list[ContentPage] = unique_addresses(files.read_markdown(read, problems), lambda page: page, "", "page", problems)
+    translated = translation_files(files, problems) if files.languages else {}
+    default = dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated})
+    pages: list[ContentPage] = unique_addresses(default.read_markdown(read, problems), lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug, page.language) for page in pages if page.nav is not None))
-    return tuple(sorted(pages, key=lambda p: p.slug)), menu, problems
+    translations = _translations(files, translated, {page.path: page for page in pages}, problems)
+    return tuple(sorted(pages, key=lambda p: p.slug)) + translations, menu, problems
+
+
+def translation_files(files: ContentFiles, problems: list[Problem]) -> dict[str, tuple[str, str]]:
+    """A site in several languages: each Markdown file whose name gives a language ('about.fr.md') -> (that language,
+    the file it translates). One in a language the site does not have is a warning, and left out."""
+    from sitegen.languages import file_language, not_a_language_of_the_site
+
+    found = {}
+    for path in files.texts:
+        named = file_language(path, files.languages) if has_suffix(path, MARKDOWN_SUFFIXES) else None
+        if named is None:
+            continue
+        if named[0] not in files.languages:
+            problems.append(Problem(not_a_language_of_the_site(named[0], files.languages), Location(path, 1), warning=True))
+        elif named[0] == files.languages[0]:
+            said = f"the file's name says it is in {named[0]}, the default language, whose pages' names say none ({named[1].rpartition('/')[2]}); left out: rename it"
+            problems.append(Problem(said, Location(path, 1), warning=True))
+        found[path] = named
+    return found
+
+
+def _translations(
+    files: ContentFiles, translated: dict[str, tuple[str, str]], originals: dict[str, ContentPage], problems: list[Problem]
+) -> tuple[ContentPage, ...]:
+    """The pages of the languages but the default: each at the address of the page it translates (a page of its own,
+    with no page in the default language, at its file's), marked with its language."""
+    read: list[ContentPage] = []
+    for path, (language, original_path) in sorted(translated.items()):
+        if language not in files.languages[1:] or not files.published(path):
+            continue  # a language the site does not have (said); the default language's is a page as any
+        original = originals.get(original_path)
+        address = Address("page", original.slug if original is not None else page_slug(original_path), prefix=f"{language}/")
+        found = read_content_page(path, files.texts[path], problems, address, lambda fields: fields.integer("nav"), FIELDS)
+        if found is None:
+            continue
+        nav, page = found
+        if original is not None and page.slug != original.slug:
+            problems.append(
+                Problem(f"a translation is at its page's address, {language}/{original.slug}/: slug: {page.slug} left out", Location(path, 1), warning=True)
+            )
+        language_written = page.language or language
+        read.append(
+            dataclasses.replace(page, slug=original.slug if original is not None else page.slug, nav=nav, translation=language, language=language_written)
+        )
+    by_language: dict[str, list[ContentPage]] = {}
+    for page in read:
+        by_language.setdefault(page.translation, []).append(page)
+    kept = [page for pages in by_language.values() for page in unique_addresses(pages, lambda page: page, f"{pages[0].translation}/", "page", problems)]
+    return tuple(sorted(kept, key=lambda page: (page.translation, page.slug)))
 
 
 def _read_page(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> ContentPage | None:

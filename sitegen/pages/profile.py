@@ -18,7 +18,7 @@ def profile_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     yield from ((profile.where("bio"), "link in the bio", url) for url in hrefs(site.bio_html))
 
 
-@register_page_kind("profile", links=profile_links)
+@register_page_kind("profile", links=profile_links, per_language=True)
 def profile_pages(context: RenderContext) -> Iterable[Page]:
     site, views = context.site, context.views
     shared = (

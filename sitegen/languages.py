@@ -1,0 +1,279 @@
+"""A site in several languages (site.yaml `languages: [en, fr]`; docs/homepage.md, "Several languages").
+
+The default language is served at the site's root, as a site in one language is; each other language's own pages
+under `/<tag>/`. What a language has of its own: the profile's text fields (`content/profile.<tag>.yaml`), the pages
+(`about.<tag>.md` beside `about.md`), the menu's titles and the theme's strings. Everything else (records, their
+pages, subjects, people, exports, feeds, search data) is made once, at the default language's addresses, and a
+translated page's lists link there.
+
+The page kinds that vary by language declare it (`register_page_kind(per_language=True)`); the render stage lists
+their pages once per language with that language's `RenderContext` (`language_site`, `LanguageUrls`), and gives
+every page the addresses of its versions (`LanguageLinks`): `<link rel="alternate" hreflang>`, the sitemap's
+alternates and the theme's language switcher. None of this runs for a site in one language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from sitegen.errors import Location, Problem
+from sitegen.urls import SiteUrls
+from sitegen.values import value_class
+
+if TYPE_CHECKING:
+    from sitegen.inputs import Listing
+    from sitegen.model import Profile, Site
+
+# what a translated profile (content/profile.<tag>.yaml) may hold: the text a visitor reads in their language
+TRANSLATED_PROFILE_FIELDS = ("position", "affiliation", "bio")
+
+# each language's name in itself, for the switcher (a visitor looks for their own language's name)
+NAMES_IN_THEMSELVES = {
+    "ar": "العربية",
+    "ca": "Català",
+    "cs": "Čeština",
+    "da": "Dansk",
+    "de": "Deutsch",
+    "el": "Ελληνικά",
+    "en": "English",
+    "es": "Español",
+    "eu": "Euskara",
+    "fa": "فارسی",
+    "fi": "Suomi",
+    "fr": "Français",
+    "gl": "Galego",
+    "he": "עברית",
+    "hu": "Magyar",
+    "it": "Italiano",
+    "ja": "日本語",
+    "ko": "한국어",
+    "nb": "Norsk bokmål",
+    "nl": "Nederlands",
+    "pl": "Polski",
+    "pt": "Português",
+    "rm": "Rumantsch",
+    "ru": "Русский",
+    "sv": "Svenska",
+    "tr": "Türkçe",
+    "uk": "Українська",
+    "zh": "中文",
+}
+
+
+def name_in_itself(tag: str) -> str:
+    """'Français' for 'fr' and 'fr-CA'; the tag itself for a language not in the table."""
+    return NAMES_IN_THEMSELVES.get(tag.partition("-")[0].lower(), tag)
+
+
+@value_class
+class SiteTranslation:
+    """What one language other than the default has of its own."""
+
+    language: str  # its tag, as site.yaml's `languages` writes it
+    profile: Profile  # the profile with profile.<tag>.yaml's fields
+    bio_html: str
+    pages: tuple[Any, ...] = ()  # its pages (sitegen.pages.pages.ContentPage), translations and pages of its own
+    menu: tuple[Any, ...] = ()  # the pages' menu entries, (nav, title, slug, language), as the pages kind's site-wide part
+
+
+def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
+    """('fr', 'content/pages/about.md') for 'content/pages/about.fr.md': the language a file's name gives before its
+    suffix and the file it translates; None for a name that gives none ('about.md', 'v1.2.md'). A tag is taken as
+    one when it is one of `languages` or names a language sitegen knows ('about.de.md' on a site in English and
+    French: a page in a language the site does not have, which the caller warns about)."""
+    name = path.rpartition("/")[2]
+    parts = name.split(".")
+    if len(parts) < 3 or not parts[-3]:
+        return None
+    tag = parts[-2]
+    if not (tag.lower() in (known.lower() for known in languages) or _names_a_language(tag)):
+        return None
+    configured = next((known for known in languages if known.lower() == tag.lower()), tag)
+    return configured, path[: len(path) - len(name)] + ".".join(parts[:-2] + parts[-1:])
+
+
+def _names_a_language(tag: str) -> bool:
+    from sitegen.validate import LANGUAGE_NAMES, language_tag_problem
+
+    return language_tag_problem(tag) is None and (tag.partition("-")[0].lower() in set(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys())
+
+
+def not_a_language_of_the_site(tag: str, languages: tuple[str, ...]) -> str:
+    """What to say of a file whose name gives a language the site does not have."""
+    return f"the file's name says it is in '{tag}', which is not one of site.yaml's languages ({', '.join(languages)}); left out (add {tag} to languages, or rename the file)"
+
+
+def translated_profile(listing: Listing, path: str, profile: Profile, problems: list[Problem]) -> Profile:
+    """The profile with the fields `content/profile.<tag>.yaml` gives (position, affiliation, bio); each other field
+    is a warning (one the same in every language says so, a mistyped one names the field meant) and left out."""
+    from sitegen.load import load_document
+    from sitegen.validate import PROFILE_EXTRAS, PROFILE_FIELDS, PROFILE_SYNONYMS, Fields
+
+    document, problem = load_document(listing, path)
+    if problem is not None or document is None:
+        problems.append(problem or Problem("could not be read", Location(path)))
+        return profile
+    if document.data is None:
+        return profile
+    if not isinstance(document.data, dict):
+        problems.append(Problem("expected a mapping of the profile's fields in this language (bio: ..., position: ...)", Location(path, 1)))
+        return profile
+    fields = Fields(document.data, path, problems, known=frozenset(TRANSLATED_PROFILE_FIELDS), synonyms=PROFILE_SYNONYMS)
+    for key in (key for key in document.data if key not in TRANSLATED_PROFILE_FIELDS):
+        if str(key) in PROFILE_FIELDS | PROFILE_EXTRAS:
+            said = "is the same in every language: write it in content/profile.yaml only; left out"
+        elif (meant := fields.closest(key)) is not None:
+            said = f"unknown field of a translated profile; did you mean '{meant}'? left out"
+        else:
+            said = f"unknown field of a translated profile, which holds {', '.join(TRANSLATED_PROFILE_FIELDS)}; left out"
+        fields.problem(str(key), said, warning=True)
+    values: dict[str, Any] = {name: fields.string(name, default="") or "" for name in TRANSLATED_PROFILE_FIELDS if name in document.data}
+    lines = {key: line for key, line in getattr(document.data, "key_lines", {}).items() if key in values}
+    return dataclasses.replace(profile, **values, location=Location(path, getattr(document.data, "line", None) or None), lines=lines)
+
+
+def profile_translation_files(listing: Listing) -> dict[str, str]:
+    """content/profile.<tag>.yaml of the listing, by tag as written."""
+    found = {}
+    for path in listing.under("content/profile."):  # a bisect of the sorted listing: nothing per record
+        if path.endswith(".yaml") and path.count("/") == 1:
+            tag = path.removeprefix("content/profile.").removesuffix(".yaml")
+            if tag:
+                found[tag] = path
+    return found
+
+
+def unused_profile_translations(listing: Listing, languages: tuple[str, ...]) -> list[Problem]:
+    """A warning for each content/profile.<tag>.yaml of a language the site does not have (or of any language, for
+    a site in one language): nothing reads it."""
+    others = {tag.lower() for tag in languages[1:]}
+    problems = []
+    for tag, path in sorted(profile_translation_files(listing).items()):
+        if tag.lower() in others or not _names_a_language(tag):
+            continue
+        if languages:
+            said = not_a_language_of_the_site(tag, languages)
+        else:
+            said = f"a profile in '{tag}' is read only by a site in several languages (languages: [..., {tag}] in site.yaml); left out"
+        problems.append(Problem(said, Location(path), warning=True))
+    return problems
+
+
+def menu_entries(default_pages: tuple[Any, ...], own: tuple[Any, ...], default_language: str) -> tuple[Any, ...]:
+    """A language's menu entries of pages, (nav, title, slug, language): its own page where it has one (its title),
+    else the default language's page (marked as in that language, for a screen reader's voice)."""
+    by_slug = {page.slug: page for page in own}
+    entries = []
+    for page in default_pages:
+        mine = by_slug.pop(page.slug, None)
+        nav = mine.nav if mine is not None and mine.nav is not None else page.nav
+        if nav is None:
+            continue
+        entries.append((nav, mine.title, page.slug, mine.language) if mine is not None else (nav, page.title, page.slug, page.language or default_language))
+    entries += [(page.nav, page.title, page.slug, page.language) for page in by_slug.values() if page.nav is not None]
+    return tuple(sorted(entries))
+
+
+def language_site(site: Site, translation: SiteTranslation) -> Site:
+    """The site as a language's pages show it: its language, its profile, its pages and their menu."""
+    from sitegen.model import KindContent
+
+    config = dataclasses.replace(site.config, language=translation.language)
+    content = dict(site.content)
+    pages = content.get("pages")
+    if pages is not None:
+        content["pages"] = KindContent(translation.pages, translation.menu, pages.key)
+    return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
+
+
+@dataclass
+class LanguageLinks:
+    """Each page's versions in the site's languages, once the render stage has listed every language's pages:
+    what a page shows of them (its alternates, the switcher) and the sitemap's alternates."""
+
+    languages: tuple[str, ...]  # default first
+    urls: SiteUrls  # the site's (the default language's)
+    versions: dict[str, dict[str, str]] = field(default_factory=dict)  # translation key ('about/index.html') -> tag -> output path
+
+    def add(self, key: str, language: str, path: str) -> None:
+        self.versions.setdefault(key, {})[language] = path
+
+    def path_in(self, language: str, key: str) -> str | None:
+        """The output path of the page `key` in `language`, if it has one there."""
+        return self.versions.get(key, {}).get(language)
+
+    def alternates(self, key: str) -> list[dict[str, str]]:
+        """`<link rel="alternate" hreflang>` of a page with versions in two languages or more: each version's, the
+        page's own among them, and `x-default` (the default language's), as Google documents them; [] else."""
+        versions = self.versions.get(key, {})
+        if len(versions) < 2:
+            return []
+        address = self.urls.absolute if self.urls.origin else self.urls.page  # absolute, as search engines want, when base_url has a host
+        found = [{"hreflang": tag, "url": address(versions[tag])} for tag in self.languages if tag in versions]
+        default = versions.get(self.languages[0])
+        return found + ([{"hreflang": "x-default", "url": address(default)}] if default is not None else [])
+
+    def sitemap_alternates(self, path: str, key: str) -> list[tuple[str, str]]:
+        """(hreflang, absolute URL) of a listed page's versions, for its sitemap entry (sitemaps.org's xhtml:link)."""
+        return [(each["hreflang"], each["url"]) for each in self.alternates(key)] if self.urls.origin else []
+
+    def switcher(self, language: str, key: str, own_url: str) -> list[dict[str, Any]]:
+        """The theme's language switcher on the page `key` in `language` (at `own_url`): each language's name in
+        itself, and the page in it when it has one, else that language's home page; `current` marks the page's own."""
+        links = []
+        for tag in self.languages:
+            path = self.path_in(tag, key) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
+            url = own_url if tag == language else self.urls.page(path)
+            links.append({"hreflang": tag, "name": name_in_itself(tag), "url": url, "current": tag == language})
+        return links
+
+
+@dataclass(frozen=True)
+class LanguageUrls(SiteUrls):
+    """The addresses as one language's pages link them: a page that this language has is its version (`/fr/about/`),
+    anything else the default language's (`/records/x/`, `/static/`, a page not translated)."""
+
+    language: str = ""
+    links: LanguageLinks | None = field(default=None, compare=False)
+
+    def page(self, output_path: str) -> str:
+        if self.links is not None and (own := self.links.path_in(self.language, output_path)) is not None:
+            return super().page(own)
+        return super().page(output_path)
+
+
+def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: tuple[str, ...]) -> tuple[tuple[SiteTranslation, ...], list[Problem]]:
+    """Each language's own part of the site but the default's, and the warnings of reading it."""
+    from sitegen.enrich import profile_text
+
+    problems: list[Problem] = []
+    files = {tag.lower(): path for tag, path in profile_translation_files(listing).items()}
+    pages = site.kind_value("pages", ())
+    default_pages = tuple(page for page in pages if not page.translation)
+    translations = []
+    for tag in languages[1:]:
+        profile = raw_profile
+        if (path := files.get(tag.lower())) is not None:
+            profile = translated_profile(listing, path, raw_profile, problems)
+        found: list[Problem] = []
+        shown, bio_html = profile_text(profile, found)
+        problems += [problem for problem in found if path is not None and problem.location is not None and problem.location.path == path]
+        own = tuple(page for page in pages if page.translation == tag)
+        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0])))
+    return tuple(translations), problems
+
+
+def untranslated_notes(site: Site) -> list[Problem]:
+    """`sitegen check`'s notes: each page of the default language with no version in a language of the site."""
+    notes = []
+    for page in (page for page in site.kind_value("pages", ()) if not page.translation):
+        stem = PurePosixPath(page.path)
+        missing = [each.language for each in site.translations if not any(own.slug == page.slug for own in each.pages)]
+        if missing:
+            names = ", ".join(f"{stem.with_suffix('')}.{tag}{stem.suffix}" for tag in missing)
+            said = f"no translation in {', '.join(missing)} ({names}): that language's menu and switcher lead to this page"
+            notes.append(Problem(said, Location(page.path), warning=True, note=True))
+    return notes
