@@ -58,6 +58,7 @@ class BuildResult:
 
 def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     """Everything a build does but writing, with no cache: what `sitegen check` runs."""
+    from sitegen.languages import untranslated_notes
     from sitegen.prepare import prepare_site, read_inputs, site_key
     from sitegen.render import render_site
 
@@ -66,7 +67,8 @@ def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     prepared = prepare_site(site_dir, listing, digests, base_url)
     rendered = render_site(prepared.site, prepared.theme, listing, digests, site_key(prepared))
     files = {path: bytes(make()) for path, make in rendered.makers()}
-    return BuildResult(files, prepared.warnings + rendered.warnings, time.perf_counter() - started, page_count=_page_count(files))
+    notes = untranslated_notes(prepared.site) if prepared.site.translations else []  # check's alone: a build says nothing of them
+    return BuildResult(files, prepared.warnings + rendered.warnings + notes, time.perf_counter() - started, page_count=_page_count(files))
 
 
 @contextlib.contextmanager

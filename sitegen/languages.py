@@ -177,6 +177,15 @@ def menu_entries(default_pages: tuple[Any, ...], own: tuple[Any, ...], default_l
     return tuple(sorted(entries))
 
 
+def translation_links(translation: SiteTranslation) -> list[tuple[Location | None, str, str]]:
+    """The links a language's own text holds, as `PageKind.links` lists them: its bio's and its pages'."""
+    from sitegen.markup import hrefs
+
+    profile = translation.profile
+    found: list[tuple[Location | None, str, str]] = [(profile.where("bio"), "link in the bio", url) for url in hrefs(translation.bio_html)]
+    return found + [(Location(page.path, line), "link in the text", url) for page in translation.pages for line, url in page.links]
+
+
 def language_site(site: Site, translation: SiteTranslation) -> Site:
     """The site as a language's pages show it: its language, its profile, its pages and their menu."""
     from sitegen.model import KindContent

@@ -27,7 +27,7 @@ from sitegen.errors import ContentError, Location, Problem, SitegenError
 from sitegen.exports.sitemap import sitemap
 from sitegen.fragments import Fragments
 from sitegen.inputs import Listing
-from sitegen.languages import LanguageLinks, LanguageUrls, SiteTranslation, language_site
+from sitegen.languages import LanguageLinks, LanguageUrls, SiteTranslation, language_site, translation_links
 from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, PageKind, RenderContext
 from sitegen.pages.theme_pages import declared_pages
@@ -91,7 +91,7 @@ def render_site(
     todo = sorted((page for page in pages if previous_keys.get(page.path) != keys[page.path]), key=lambda page: page.path)
     warnings = context.warnings + links_to_nothing(site, keys.keys())
     for translation in site.translations:  # the links of each language's own text (its bio, its pages)
-        warnings += links_to_nothing(language_site(site, translation), keys.keys(), [kind for kind in PAGE_KINDS.values() if kind.per_language])
+        warnings += links_to_nothing(site, keys.keys(), translation_links(translation))
     return RenderResult(todo, keys, {page.path for page in pages} - {page.path for page in todo}, warnings)
 
 
@@ -105,16 +105,17 @@ def _language_context(
     return render_context(language_site(site, translation), theme, listing, digests, fragments, links)
 
 
-def links_to_nothing(site: Site, published: Collection[str], kinds: Collection[PageKind] | None = None) -> list[Problem]:
+def links_to_nothing(site: Site, published: Collection[str], links: list[tuple[Any, str, str]] | None = None) -> list[Problem]:
     """A warning for each link of the site's content (the kinds' `links`) that is a path in the site
     (`static/talk.pdf`, taken from the site's root, or `/repo/static/talk.pdf` under the path of `base_url`)
     but names no file the build writes: a broken link on every page that shows it. Also for each path from
     the domain's root that leaves the path of a site at '/repo/' ('/about/'): a page of the site written as
     for a site at the domain's root, which leads elsewhere once deployed. Such a link is not rewritten: the
     same text means the same address wherever the site lives, and no page depends on which others exist. An empty
-    link ('[Home]()') is a warning too: it leads to the page it is on. `kinds`: those whose links to look at (all)."""
+    link ('[Home]()') is a warning too: it leads to the page it is on. `links`: those to look at (default: every
+    kind's, `PageKind.links`)."""
     base_path = SiteUrls(site.config.base_url).base_path
-    written = [link for kind in (PAGE_KINDS.values() if kinds is None else kinds) if kind.links is not None for link in kind.links(site)]
+    written = links if links is not None else [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
     leaving = [(where, what, url) for where, what, url in written if _leaves_the_path(url, base_path)]
     inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]

@@ -151,7 +151,7 @@ def csl_json_text(entries: dict) -> str:
     return "[\n" + ",\n".join(items) + "\n]\n"
 
 
-SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}"
+SITE_YAML = "title: Property site\nbase_url: {base_url}\ntheme: {theme}\nrecords_per_page: {per_page}\n{people}{languages}"
 PROFILE_YAML = "name: {name}\nname_variants: [{variants}]\nbio: |\n  {bio}\n"
 PEOPLE = {  # content/people/<name>.yaml: a plain member, one anchored among namesakes, one with its own slug
     "jonas": "name: Jonas Berg\n",
@@ -175,7 +175,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.ris: dict[int, tuple] = {}  # content/records/library.ris: number -> title, authors, year, blank lines before
         self.csl_json: dict[int, tuple] = {}  # content/records/zotero.json: number -> title, authors, year, blank lines before
         self.next_number = 0
-        self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": ""}
+        self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": "", "languages": ""}
         self.library_generation = 0
         self.dev_cache: BuildCache | None = None
         self.dev_memory = Memory()
@@ -370,6 +370,37 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
     def edit_page(self, name, nav, body) -> None:
         front = f"title: {name.capitalize()}\n" + (f"nav: {nav}\n" if nav else "")
         self.write(f"content/pages/{name}.md", f"---\n{front}---\nAbout {name}.\n\n{body}\n")
+
+    # -- a site in several languages (docs/homepage.md, "Several languages"): each language's own files are inputs
+
+    @rule(languages=st.sampled_from(["", "languages: [en, fr]\n", "languages: [en, fr, de]\n"]))
+    def edit_languages(self, languages) -> None:
+        self.settings["languages"] = languages
+        self.write_settings()
+
+    @rule(
+        language=st.sampled_from(["fr", "de"]),
+        bio=st.sampled_from(["Première bio.", "Voir [mes notes](static/extra.txt).", ""]),
+        position=st.sampled_from(["Professeure", ""]),
+    )
+    def edit_translated_profile(self, language, bio, position) -> None:
+        if not bio and not position:
+            (self.site / "content" / f"profile.{language}.yaml").unlink(missing_ok=True)
+            return
+        self.write(f"content/profile.{language}.yaml", (f"bio: {bio}\n" if bio else "") + (f"position: {position}\n" if position else ""))
+
+    @rule(
+        name=st.sampled_from(["about", "teaching", "only-french"]),
+        language=st.sampled_from(["fr", "de"]),
+        nav=st.sampled_from(["1", "3", ""]),
+        body=st.sampled_from(["", "Du *texte*.", '{{< publications featured="true" >}}']),
+    )
+    def edit_translated_page(self, name, language, nav, body) -> None:
+        if not body:
+            (self.site / "content" / "pages" / f"{name}.{language}.md").unlink(missing_ok=True)
+            return
+        front = f"title: {name.capitalize()} ({language})\n" + (f"nav: {nav}\n" if nav else "")
+        self.write(f"content/pages/{name}.{language}.md", f"---\n{front}---\n{body}\n")
 
     @rule(name=st.sampled_from(["about", "teaching"]))
     def delete_page(self, name) -> None:

@@ -1,0 +1,210 @@
+"""A site in several languages (site.yaml `languages:`; docs/homepage.md, "Several languages"): a Quebec
+researcher's site in English and French, as a visitor, a search engine and the dev server see it."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import run_sitegen, tree, write_site
+
+from sitegen.build import build_site
+from sitegen.cache import BuildCache
+from sitegen.prepare import Memory
+
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+TWO_LANGUAGES = {
+    "content/site.yaml": "title: Camille Tremblay\nbase_url: https://example.org/\nlanguages: [en, fr]\n",
+    "content/profile.yaml": "name: Camille Tremblay\nposition: Associate Professor\naffiliation: Université Laval\nbio: I work on machine translation.\n",
+    "content/profile.fr.yaml": "position: Professeure agrégée\nbio: Je travaille sur la traduction automatique.\n",
+    "content/records/nmt.yaml": "id: nmt\ntitle: Neural Machine Translation of Quebec French\nauthors: [Camille Tremblay]\nyear: 2024\n",
+    "content/pages/about.md": "---\ntitle: About\nnav: 1\n---\nThe lab.\n",
+    "content/pages/about.fr.md": "---\ntitle: À propos\nnav: 1\n---\nLe laboratoire.\n",
+    "content/pages/teaching.md": "---\ntitle: Teaching\nnav: 2\n---\nCourses.\n",
+}
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def alternates(page: BeautifulSoup) -> dict[str, str]:
+    return {link["hreflang"]: link["href"] for link in page.select('link[rel="alternate"][hreflang]')}
+
+
+def output_file(output: Path, url: str) -> Path:
+    """The file an address of the site (https://example.org/fr/ or /fr/about/) is served from."""
+    path = urlsplit(url).path.lstrip("/")
+    return output / (path + "index.html" if path.endswith("/") or not path else path)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = write_site(tmp_path_factory.mktemp("two-languages"), TWO_LANGUAGES)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    return site / "output"
+
+
+def test_each_language_has_its_home_page_in_its_own_language_and_strings(built: Path) -> None:
+    english, french = soup(built / "index.html"), soup(built / "fr" / "index.html")
+    assert english.html["lang"] == "en" and french.html["lang"] == "fr"
+    assert "I work on machine translation." in english.select_one(".bio").get_text()
+    assert "Je travaille sur la traduction automatique." in french.select_one(".bio").get_text()
+    assert french.select_one(".position").get_text(strip=True) == "Professeure agrégée"
+    assert french.select_one(".affiliation").get_text(strip=True) == "Université Laval"  # not in profile.fr.yaml: the profile's
+    assert french.select_one(".skip-link").get_text() == "Aller au contenu"  # the theme's strings in French
+    assert english.select_one(".skip-link").get_text() == "Skip to content"
+    # the record, shared, is listed on both and linked where it is made once
+    assert [a["href"] for a in french.select("#publications .record-title a")] == ["/records/nmt/"]
+    assert (built / "records" / "nmt" / "index.html").exists() and not (built / "fr" / "records").exists()
+
+
+def test_every_version_names_the_others_and_the_default_as_x_default(built: Path) -> None:
+    for key in ("", "about/"):
+        versions = {"en": f"https://example.org/{key}", "fr": f"https://example.org/fr/{key}", "x-default": f"https://example.org/{key}"}
+        for language in ("en", "fr"):
+            page = soup(output_file(built, versions[language]))
+            assert alternates(page) == versions, (key, language)
+            assert page.select_one('link[rel="canonical"]')["href"] == versions[language]
+    # a page in one language only, and a record's page, name no versions
+    assert alternates(soup(built / "teaching" / "index.html")) == {}
+    assert alternates(soup(built / "records" / "nmt" / "index.html")) == {}
+
+
+def test_the_switcher_leads_to_the_same_page_in_the_other_language_else_its_home(built: Path) -> None:
+    def switcher(path: Path) -> dict[str, str]:
+        links = soup(path).select("nav.languages a")
+        assert all(output_file(built, link["href"]).is_file() for link in links)
+        return {link.get_text(): link["href"] for link in links}
+
+    assert switcher(built / "about" / "index.html") == {"English": "/about/", "Français": "/fr/about/"}
+    assert switcher(built / "fr" / "about" / "index.html") == {"English": "/about/", "Français": "/fr/about/"}
+    assert switcher(built / "teaching" / "index.html") == {"English": "/teaching/", "Français": "/fr/"}  # no French version
+    assert switcher(built / "records" / "nmt" / "index.html") == {"English": "/records/nmt/", "Français": "/fr/"}
+    current = soup(built / "fr" / "index.html").select_one('nav.languages a[aria-current="true"]')
+    assert current["hreflang"] == "fr" and current["lang"] == "fr"
+
+
+def test_the_french_menu_leads_to_the_french_pages_and_names_an_english_one_in_english(built: Path) -> None:
+    menu = soup(built / "fr" / "index.html").select(".site-header nav:not(.languages) a")
+    entries = {a.get_text(): (a["href"], a.get("lang")) for a in menu}
+    assert entries["À propos"] == ("/fr/about/", None)
+    assert entries["Teaching"] == ("/teaching/", "en")  # no French version: the English page, marked as English
+    assert entries["Publications"] == ("/fr/#publications", None)
+    assert "Le laboratoire." in soup(built / "fr" / "about" / "index.html").select_one("main").get_text()
+
+
+def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
+    root = ET.fromstring((built / "sitemap.xml").read_bytes())
+    entries = {url.findtext(f"{SITEMAP}loc"): {link.get("hreflang"): link.get("href") for link in url.iter(f"{XHTML}link")} for url in root}
+    french_about = {"en": "https://example.org/about/", "fr": "https://example.org/fr/about/", "x-default": "https://example.org/about/"}
+    assert entries["https://example.org/about/"] == french_about
+    assert entries["https://example.org/fr/about/"] == french_about
+    assert entries["https://example.org/fr/"]["fr"] == "https://example.org/fr/"
+    assert entries["https://example.org/records/nmt/"] == {}  # made once: no versions
+    assert all(link.get("rel") == "alternate" for link in root.iter(f"{XHTML}link"))
+
+
+def test_a_site_in_one_language_has_no_alternates_no_switcher_and_its_sitemap_no_xhtml(tmp_path: Path) -> None:
+    """What `languages:` adds is not there without it (the demo site's output was compared byte for byte with
+    the build before this feature by hand)."""
+    one = {name: text for name, text in TWO_LANGUAGES.items() if ".fr." not in name}
+    one["content/site.yaml"] = "title: Camille Tremblay\nbase_url: https://example.org/\n"
+    one["content/pages/notes.fr.md"] = "---\ntitle: Notes\n---\nEn français.\n"  # a page like any other, as before
+    one["content/profile.fr.yaml"] = "bio: Je travaille.\n"
+    site = write_site(tmp_path, one)
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0
+    assert "content/profile.fr.yaml: warning: a profile in 'fr' is read only by a site in several languages" in result.stderr
+    assert "En français." in (site / "output" / "notes.fr" / "index.html").read_text(encoding="utf-8")
+    home = soup(site / "output" / "index.html")
+    assert alternates(home) == {} and home.select("nav.languages") == []
+    assert b"xhtml" not in (site / "output" / "sitemap.xml").read_bytes()
+    assert not (site / "output" / "fr").exists()
+
+
+def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_languages(tmp_path: Path) -> None:
+    site = write_site(
+        tmp_path,
+        {
+            **TWO_LANGUAGES,
+            "content/pages/about.de.md": "---\ntitle: Über uns\n---\nDas Labor.\n",
+            "content/profile.de.yaml": "bio: Ich arbeite.\n",
+            "content/profile.fr.yaml": "biography: Je travaille.\nemail: c@example.org\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/pages/about.de.md:1: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr); left out"
+        in result.stderr
+    )
+    assert "content/profile.de.yaml: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr)" in result.stderr
+    assert "content/profile.fr.yaml:1: warning: field 'biography': unknown field of a translated profile; did you mean 'bio'?" in result.stderr
+    assert "content/profile.fr.yaml:2: warning: field 'email': is the same in every language: write it in content/profile.yaml only" in result.stderr
+    assert not (site / "output" / "about.de").exists() and not (site / "output" / "de").exists()
+
+
+def test_languages_are_checked_as_language_is(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, french]\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert "content/site.yaml:3: error" in result.stderr or "content/site.yaml:3: field 'languages'" in result.stderr
+    assert "(the tag of french is fr)" in result.stderr
+    assert not (site / "output").exists()
+
+
+def test_language_names_the_default_and_the_default_is_served_at_the_root(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: fr\nlanguages: [en, fr]\n"})
+    (site / "content" / "pages" / "about.fr.md").rename(site / "content" / "pages" / "about.en.md")
+    (site / "content" / "profile.fr.yaml").rename(site / "content" / "profile.en.yaml")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert soup(site / "output" / "index.html").html["lang"] == "fr"
+    english = soup(site / "output" / "en" / "index.html")
+    assert english.html["lang"] == "en" and "Professeure agrégée" in english.select_one(".position").get_text()
+    assert alternates(soup(site / "output" / "about" / "index.html"))["x-default"] == "https://example.org/about/"
+
+
+def test_check_notes_a_page_with_no_translation_without_failing(tmp_path: Path) -> None:
+    site = write_site(tmp_path, TWO_LANGUAGES)
+    result = run_sitegen("check", "--strict", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/pages/teaching.md: note: no translation in fr (content/pages/teaching.fr.md)" in result.stderr
+    assert "about.md: note" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_dev_server_rebuilds_an_edit_of_the_translated_profile_and_pages_as_a_clean_build(tmp_path: Path) -> None:
+    site = write_site(tmp_path / "site", TWO_LANGUAGES)
+    cache, memory = BuildCache(site, folder=tmp_path / "dev-cache"), Memory()
+    served = tmp_path / "served"
+    build_site(site, served, cache=cache, memory=memory, stop_if_up_to_date=False)
+    edits = [
+        ("content/profile.fr.yaml", "position: Professeure titulaire\nbio: Je travaille sur la *traduction*.\n"),
+        ("content/pages/teaching.fr.md", "---\ntitle: Enseignement\nnav: 2\n---\nCours.\n"),
+        ("content/pages/about.fr.md", None),
+    ]
+    for name, text in edits:
+        if text is None:
+            (site / name).unlink()
+        else:
+            (site / name).write_text(text, encoding="utf-8")
+        result = build_site(site, served, cache=cache, memory=memory)
+        if result.downloads is not None:
+            result.downloads.write()
+        clean = tmp_path / "clean"
+        shutil.rmtree(clean, ignore_errors=True)
+        build_site(site, clean, use_cache=False)
+        assert tree(served) == tree(clean), name
+    assert "Professeure titulaire" in (served / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "/fr/teaching/" in (served / "fr" / "index.html").read_text(encoding="utf-8")
+    assert not (served / "fr" / "about").exists()
