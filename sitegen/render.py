@@ -270,7 +270,7 @@ def _all_pages(context: RenderContext, languages: list[RenderContext] | None = N
     pages: dict[str, tuple[str, Page]] = {SITEMAP: ("sitemap", Page(SITEMAP, (), bytes))}
     problems = []
     for kind in PAGE_KINDS.values():
-        for page in _kind_pages(kind, context, contexts, links):
+        for page in _kind_pages(kind, context, contexts) if kind.per_language and links is not None else kind.pages(context):
             if page.path in pages:
                 problems.append(_two_pages(page.path, *pages[page.path], kind.name, page))
                 continue
@@ -303,12 +303,9 @@ def _list_versions(context: RenderContext, contexts: list[RenderContext], links:
                     links.add(page.path, language, prefix + page.path)
 
 
-def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks | None) -> Iterable[Page]:
-    """A kind's pages; for a kind of `per_language` pages of a site in several languages, each language's (those of a
-    language but the default under '<tag>/'), each marked with its language and its translation key."""
-    if not kind.per_language or links is None:
-        yield from kind.pages(context)
-        return
+def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext]) -> Iterable[Page]:
+    """The pages of a `per_language` kind of a site in several languages: each language's (those of a language but
+    the default under '<tag>/'), each marked with its language and its translation key."""
     for page in kind.pages(context):
         yield dataclasses.replace(page, language=context.site.config.language, translation_key=page.path)
     for own in contexts:

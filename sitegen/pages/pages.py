@@ -132,12 +132,12 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     """Every page file read and checked; the site-wide part is the menu: (nav, title, slug, language) of each page
     with `nav` (its language, so that the menu marks an English page's title among the French ones)."""
     problems: list[Problem] = []
-    bundles, loose = bundle_files(files, FOLDER)
+    translated = translation_files(files, problems) if files.languages else {}  # a site in several languages: 'about.fr.md'
+    default = dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated}) if translated else files
+    bundles, loose = bundle_files(default, FOLDER)
     problems += not_read(loose, "page", FOLDER)
-    resources = texts_in_bundles(files, FOLDER, "page", problems)
+    resources = texts_in_bundles(default, FOLDER, "page", problems)
     read = partial(_read_page, bundles, resources)
-    translated = translation_files(files, problems) if files.languages else {}
-    default = dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated})
     pages: list[ContentPage] = unique_addresses(default.read_markdown(read, problems), lambda page: page, "", "page", problems)
     menu = tuple(sorted((page.nav, page.title, page.slug, page.language) for page in pages if page.nav is not None))
     translations = _translations(files, translated, {page.path: page for page in pages}, problems)
@@ -174,7 +174,10 @@ def _translations(
             continue  # a language the site does not have (said); the default language's is a page as any
         original = originals.get(original_path)
         address = Address("page", original.slug if original is not None else page_slug(original_path), prefix=f"{language}/")
-        found = read_content_page(path, files.texts[path], problems, address, lambda fields: fields.integer("nav"), FIELDS)
+        # a bundle's translation ('teaching/index.fr.md') names the files of its folder, published once, beside the original
+        bundle = original.files if original is not None else ()
+        link_address = dataclasses.replace(address, prefix="") if bundle else address
+        found = read_content_page(path, files.texts[path], problems, link_address, lambda fields: fields.integer("nav"), FIELDS, bundle)
         if found is None:
             continue
         nav, page = found
@@ -183,9 +186,9 @@ def _translations(
                 Problem(f"a translation is at its page's address, {language}/{original.slug}/: slug: {page.slug} left out", Location(path, 1), warning=True)
             )
         language_written = page.language or language
-        read.append(
-            dataclasses.replace(page, slug=original.slug if original is not None else page.slug, nav=nav, translation=language, language=language_written)
-        )
+        slug = original.slug if original is not None else page.slug
+        # its folder's files are published once, beside the page it translates
+        read.append(dataclasses.replace(page, slug=slug, nav=nav, translation=language, language=language_written, files=()))
     by_language: dict[str, list[ContentPage]] = {}
     for page in read:
         by_language.setdefault(page.translation, []).append(page)

@@ -208,3 +208,21 @@ def test_the_dev_server_rebuilds_an_edit_of_the_translated_profile_and_pages_as_
     assert "Professeure titulaire" in (served / "fr" / "index.html").read_text(encoding="utf-8")
     assert "/fr/teaching/" in (served / "fr" / "index.html").read_text(encoding="utf-8")
     assert not (served / "fr" / "about").exists()
+
+
+def test_a_page_bundle_is_translated_by_an_index_of_its_language_showing_the_files_of_its_folder(tmp_path: Path) -> None:
+    site = write_site(
+        tmp_path,
+        {
+            **{name: text for name, text in TWO_LANGUAGES.items() if "teaching" not in name},
+            "content/pages/teaching/index.md": "---\ntitle: Teaching\nnav: 2\n---\n![A chart](chart.png)\n",
+            "content/pages/teaching/index.fr.md": "---\ntitle: Enseignement\nnav: 2\n---\n![Un graphique](chart.png)\n",
+            "content/pages/teaching/chart.png": "not really a picture",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    french = soup(site / "output" / "fr" / "teaching" / "index.html")
+    assert [img["src"] for img in french.select("main img")] == ["/teaching/chart.png"]
+    assert (site / "output" / "teaching" / "chart.png").is_file() and not (site / "output" / "fr" / "teaching" / "chart.png").exists()
+    assert alternates(french)["en"] == "https://example.org/teaching/"
