@@ -27,7 +27,7 @@ from sitegen.model import KindContent, Profile, Record, Site, SiteConfig
 from sitegen.people.attribution import people_setting
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
-from sitegen.theme_checks import theme_problems
+from sitegen.theme_checks import theme_problems, translation_problems
 from sitegen.urls import normal_base_url, page_collisions, url_scheme
 from sitegen.validate import command_line_base_url_problems, validate_site
 
@@ -88,6 +88,9 @@ def prepare_site(
         problems.append(theme_problem)
     elif theme is not None:
         problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
+        for language in valid.config.languages[1:]:  # a site in several: each language's strings, as the default's
+            found = translation_problems(theme, listing, language, _settings_location(raw, "languages"), "languages")
+            problems += [problem for problem in found if problem not in problems]  # fr-CA's and fr's files: fr.yaml's once
     _use_math_macros(valid.config)  # before any text is converted: the pages' below, the records' in enrich
     languages = valid.config.languages if valid.config is not None else ()
     content, content_problems = load_kind_content(listing, digests, drafts, languages)  # read before stopping: every mistake at once

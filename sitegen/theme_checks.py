@@ -121,7 +121,7 @@ def missing_templates(theme: Theme, listing: Listing) -> list[Problem]:
 # -- translations ------------------------------------------------------------------
 
 
-def translation_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
+def translation_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None, field_name: str = "language") -> list[Problem]:
     """The translation files the site's language reads, each checked against the chain's English strings;
     a warning when the theme has no file for the language at all."""
     tags = language_fallbacks(language or FALLBACK_LANGUAGE)
@@ -138,7 +138,7 @@ def translation_problems(theme: Theme, listing: Listing, language: str, language
     for path, strings in read.items():
         problems += _shape_problems(strings, english, path, is_english=_is_english(path))
     if language and not any(not _is_english(path) for path in read) and tags[-1].split("-")[0].lower() != FALLBACK_LANGUAGE:
-        problems.append(_no_translation(theme, listing, language, language_where))
+        problems.append(_no_translation(theme, listing, language, language_where, field_name))
     return problems
 
 
@@ -290,7 +290,7 @@ def _did_you_mean(key: str, english: dict[str, Any], prefix: str) -> str:
     return f"; did you mean '{prefix}{meant[0]}'?" if meant else ""
 
 
-def _no_translation(theme: Theme, listing: Listing, language: str, where: Location | None) -> Problem:
+def _no_translation(theme: Theme, listing: Listing, language: str, where: Location | None, field_name: str = "language") -> Problem:
     has = sorted(
         {
             path.rpartition("/")[2].rsplit(".", 1)[0]
@@ -301,7 +301,7 @@ def _no_translation(theme: Theme, listing: Listing, language: str, where: Locati
     )
     translation = f"themes/{theme.name}/i18n/{language}.yaml"  # the site's folder of the theme: a bundled theme's holds only this
     message = (
-        f"field 'language': the theme '{theme.name}' has no translation for '{language}' (it has {', '.join(has) or 'none'});"
+        f"field '{field_name}': the theme '{theme.name}' has no translation for '{language}' (it has {', '.join(has) or 'none'});"
         f" its pages show the English strings; to translate them, write {translation} (docs/themes.md, Translations)"
     )
     return Problem(message, where, warning=True)

@@ -3,7 +3,8 @@
 Two sites are checked in ONE checker run (the JVM is slow to start): the demo site,
 and a variant that reaches the rest of the theme: a profile photo, pagination of
 the profile and of a subject page, a record with no abstract, links or subject, a
-free-text subject, and text with markup characters in it.
+free-text subject, text with markup characters in it, and a second language (hreflang
+links, the language switcher).
 """
 
 from __future__ import annotations
@@ -53,8 +54,11 @@ def variant_site(demo: Path) -> Path:
     without_photo = re.sub(r"^photo:.*\n", "", profile.read_text(encoding="utf-8"), flags=re.M)
     profile.write_text(without_photo + "\nphoto: portrait.svg\n", encoding="utf-8")
     site_yaml = demo / "content" / "site.yaml"
-    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\n", encoding="utf-8")
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\nlanguages: [en, fr]\n", encoding="utf-8")
     (demo / "content" / "records" / "extra.yaml").write_text(EXTRA_RECORDS, encoding="utf-8")
+    # in two languages: the hreflang links, the language switcher, a French profile split into pages
+    (demo / "content" / "profile.fr.yaml").write_text("position: Professeure\nbio: Je travaille sur les *systèmes*.\n", encoding="utf-8")
+    (demo / "content" / "pages" / "about.fr.md").write_text("---\ntitle: À propos\nnav: 1\n---\nLe groupe.\n", encoding="utf-8")
     return demo
 
 
@@ -120,5 +124,8 @@ def test_the_variant_reached_the_theme_branches_it_is_meant_to(validation):
     authors = collaboration.select_one(".authors").get_text()
     assert "Member 10," in authors and "Member 11" not in authors and "(41 authors)" in authors
     assert collaboration.select_one(".authors .owner").get_text() == "Lena Müller"
+    french = (variant / "fr" / "page" / "2" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang="x-default"' in french and 'class="languages"' in french and 'href="/fr/page/3/"' in french
+    assert (variant / "fr" / "about" / "index.html").exists()
     record_page = (variant / "records" / "collaboration-2017" / "index.html").read_text(encoding="utf-8")
     assert "Member 39" in record_page  # the record page names everyone

@@ -162,6 +162,15 @@ def test_languages_are_checked_as_language_is(tmp_path: Path) -> None:
     assert not (site / "output").exists()
 
 
+def test_a_language_the_theme_has_no_strings_for_is_a_warning_as_the_sites_language_is(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, fr, it]\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/site.yaml:3: warning: field 'languages': the theme 'default' has no translation for 'it'" in result.stderr
+    assert "for 'fr'" not in result.stderr
+    assert soup(site / "output" / "it" / "index.html").select_one(".skip-link").get_text() == "Skip to content"
+
+
 def test_language_names_the_default_and_the_default_is_served_at_the_root(tmp_path: Path) -> None:
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: fr\nlanguages: [en, fr]\n"})
     (site / "content" / "pages" / "about.fr.md").rename(site / "content" / "pages" / "about.en.md")
