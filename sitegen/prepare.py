@@ -200,9 +200,9 @@ def site_key(prepared: Prepared) -> str:
     theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
     statics = sorted(static_sources(prepared.theme, listing))
     site_wide = sorted((name, content.site_wide) for name, content in site.content.items())
-    # a site in several languages: what every page shows of each language (the profile, the menu, which pages it has:
-    # a page's alternates and switcher); each language's page has its own text as its input
-    languages = [(each.language, each.profile, each.bio_html, each.menu, [page.slug for page in each.pages]) for each in site.translations]
+    # a site in several languages: what every page of a language shows of it (its profile, its menu); a page's own text
+    # and which languages it is in (its alternates, its switcher) are its inputs (render._kind_pages)
+    languages = [(each.language, each.profile, each.bio_html, each.menu) for each in site.translations]
     languages_key = (languages,) if languages else ()
     return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide, *languages_key)
 

@@ -270,7 +270,7 @@ def _all_pages(context: RenderContext, languages: list[RenderContext] | None = N
     pages: dict[str, tuple[str, Page]] = {SITEMAP: ("sitemap", Page(SITEMAP, (), bytes))}
     problems = []
     for kind in PAGE_KINDS.values():
-        for page in _kind_pages(kind, context, contexts) if kind.per_language and links is not None else kind.pages(context):
+        for page in _kind_pages(kind, context, contexts, links) if kind.per_language and links is not None else kind.pages(context):
             if page.path in pages:
                 problems.append(_two_pages(page.path, *pages[page.path], kind.name, page))
                 continue
@@ -303,15 +303,16 @@ def _list_versions(context: RenderContext, contexts: list[RenderContext], links:
                     links.add(page.path, language, prefix + page.path)
 
 
-def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext]) -> Iterable[Page]:
+def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks) -> Iterable[Page]:
     """The pages of a `per_language` kind of a site in several languages: each language's (those of a language but
-    the default under '<tag>/'), each marked with its language and its translation key."""
-    for page in kind.pages(context):
-        yield dataclasses.replace(page, language=context.site.config.language, translation_key=page.path)
-    for own in contexts:
+    the default under '<tag>/'), each marked with its language and its translation key. Which languages a page is in
+    joins its inputs: its alternates and its switcher name them (a page added in English changes its French version's)."""
+    for own in [context, *contexts]:
         language = own.site.config.language
+        prefix = "" if own is context else f"{language}/"
         for page in kind.pages(own):
-            yield dataclasses.replace(page, path=f"{language}/{page.path}", language=language, translation_key=page.path)
+            versions = sorted(links.versions.get(page.path, {}).items())
+            yield dataclasses.replace(page, path=prefix + page.path, inputs=(*page.inputs, versions), language=language, translation_key=page.path)
 
 
 def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -> Problem:
