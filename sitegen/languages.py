@@ -77,6 +77,7 @@ class SiteTranslation:
     bio_html: str
     pages: tuple[Any, ...] = ()  # its pages (sitegen.pages.pages.ContentPage), translations and pages of its own
     menu: tuple[Any, ...] = ()  # the pages' menu entries, (nav, title, slug, language), as the pages kind's site-wide part
+    cv: Any = None  # its CV (content/cv.<tag>.yaml: sitegen.pages.cv.Cv), if it has one
 
 
 def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
@@ -183,11 +184,23 @@ def translation_links(translation: SiteTranslation) -> list[tuple[Location | Non
 
     profile = translation.profile
     found: list[tuple[Location | None, str, str]] = [(profile.where("bio"), "link in the bio", url) for url in hrefs(translation.bio_html)]
-    return found + [(Location(page.path, line), "link in the text", url) for page in translation.pages for line, url in page.links]
+    found += [(Location(page.path, line), "link in the text", url) for page in translation.pages for line, url in page.links]
+    if translation.cv is not None:
+        from sitegen.pages.cv import links_of
+
+        found += links_of(translation.cv)
+    return found
+
+
+def own_language(site: Site) -> str:
+    """The language whose own versions `site` shows (a `language_site`'s tag), "" for the default language's."""
+    languages = site.config.languages
+    return site.config.language if languages and site.config.language != languages[0] else ""
 
 
 def language_site(site: Site, translation: SiteTranslation) -> Site:
-    """The site as a language's pages show it: its language, its profile, its pages and their menu."""
+    """The site as a language's pages show it: its language, its profile, its pages and their menu, its CV when it
+    has one (else the default language's, which its profile shows and its menu leads to)."""
     from sitegen.model import KindContent
 
     config = dataclasses.replace(site.config, language=translation.language)
@@ -195,6 +208,9 @@ def language_site(site: Site, translation: SiteTranslation) -> Site:
     pages = content.get("pages")
     if pages is not None:
         content["pages"] = KindContent(translation.pages, translation.menu, pages.key)
+    cv = content.get("cv")
+    if cv is not None and translation.cv is not None:
+        content["cv"] = dataclasses.replace(cv, value=translation.cv)
     return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
 
 
@@ -262,6 +278,7 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
     files = {tag.lower(): path for tag, path in profile_translation_files(listing).items()}
     pages = site.kind_value("pages", ())
     default_pages = tuple(page for page in pages if not page.translation)
+    cvs = getattr(site.kind_value("cv"), "translations", ())
     translations = []
     for tag in languages[1:]:
         profile = raw_profile
@@ -271,7 +288,8 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
         shown, bio_html = profile_text(profile, found)
         problems += [problem for problem in found if path is not None and problem.location is not None and problem.location.path == path]
         own = tuple(page for page in pages if page.translation == tag)
-        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0])))
+        cv = next((each for each in cvs if each.language == tag), None)
+        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv))
     return tuple(translations), problems
 
 

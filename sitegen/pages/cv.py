@@ -21,6 +21,7 @@ there is one (a menu entry); the profile shows the sections marked `profile`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from functools import partial
 from typing import Any
@@ -67,6 +68,8 @@ class CvSection:
 class Cv:
     path: str
     sections: tuple[CvSection, ...]
+    language: str = ""  # a site in several languages: the language of a translation (content/cv.fr.yaml), "" for the default's
+    translations: tuple[Cv, ...] = ()  # the default's: its translations, which prepare gives each language (languages.SiteTranslation)
 
     def profile_sections(self) -> tuple[CvSection, ...]:
         """The sections the profile shows, cut to the entries it shows."""
@@ -82,6 +85,15 @@ def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     cv = site.kind_value("cv")
     if cv is None:
         return
+    yield from links_of(cv)
+
+
+def links_of(cv: Cv) -> list[tuple[Location | None, str, str]]:
+    """The links a CV's entries hold, for `PageKind.links`: the site's CV's, a language's."""
+    return list(_links_of(cv))
+
+
+def _links_of(cv: Cv) -> Iterable[tuple[Location | None, str, str]]:
     for entry in (entry for section in cv.sections for entry in section.entries):
         url_line, details_line = entry.lines
         if entry.url:
@@ -108,11 +120,21 @@ def cv_warnings(site: Site) -> list[Problem]:
     return problems
 
 
-@register_page_kind("cv", reads=CV_FILES, load=lambda files: load_cv(files), check=cv_warnings, links=cv_links)
+@register_page_kind(
+    "cv",
+    reads=("content/cv.",),  # cv.yaml (or .yml), and a site in several languages' cv.fr.yaml
+    text_suffixes=(".yaml", ".yml"),
+    load=lambda files: load_cv(files),
+    check=cv_warnings,
+    links=cv_links,
+    per_language=True,
+)
 def cv_page(context: RenderContext) -> Iterable[Page]:
+    from sitegen.languages import own_language
+
     content = context.site.content.get("cv")
-    if content is None or content.value is None:
-        return
+    if content is None or content.value is None or content.value.language != own_language(context.site):
+        return  # no CV; or a language's with none of its own, whose menu leads to the default language's
     cv = content.value
     entries = context.site.entries
     shown = tuple(tuple(s.publications.select(entries)) if s.publications is not None else () for s in cv.sections)
@@ -125,32 +147,71 @@ def _render(context: RenderContext, cv: Cv, shown: tuple[tuple[int, ...], ...]) 
 
 
 def load_cv(files: ContentFiles) -> tuple[Cv | None, bool, list[Problem]]:
-    """The CV, or None (no file, or a mistake in it: reported); site-wide: whether there is one."""
+    """The CV, or None (no file, or a mistake in it: reported); site-wide: whether there is one. A site in several
+    languages: with its translations (`content/cv.fr.yaml`)."""
     problems: list[Problem] = []
-    present = [path for path in CV_FILES if path in files.texts]
-    if not present:
+    cv = _read_cv(files, CV_FILES, problems)
+    translations = _translations(files, cv, problems)
+    if cv is None:
         return None, False, problems
+    return (dataclasses.replace(cv, translations=translations) if translations else cv), True, problems
+
+
+def _translations(files: ContentFiles, cv: Cv | None, problems: list[Problem]) -> tuple[Cv, ...]:
+    """The CV in each language of the site but the default (content/cv.fr.yaml), each read as the CV is; one in a
+    language the site does not have, or of a site in one language, or with no CV to translate, is a warning."""
+    from sitegen.languages import file_language, not_a_language_of_the_site
+
+    found = []
+    for path in sorted(files.texts):
+        named = file_language(path, files.languages)
+        if named is None or named[1] not in CV_FILES:
+            continue
+        language = named[0]
+        if not files.languages:
+            said = f"a CV in '{language}' is read only by a site in several languages (languages: [..., {language}] in site.yaml); left out"
+        elif language not in files.languages[1:]:
+            said = not_a_language_of_the_site(language, files.languages)
+        elif cv is None:
+            said = f"a translation of the CV, which is {CV_FILE}: the site has none; left out"
+        else:
+            translated = _read_cv(files, (path,), problems)
+            if translated is not None:
+                found.append(dataclasses.replace(translated, language=language))
+            continue
+        problems.append(Problem(said, Location(path, 1), warning=True))
+    return tuple(found)
+
+
+def _read_cv(files: ContentFiles, paths: tuple[str, ...], problems: list[Problem]) -> Cv | None:
+    """The CV of the first of `paths` the site has, or None (none, or a mistake in it: reported)."""
+    present = [path for path in paths if path in files.texts]
+    if not present:
+        return None
     if len(present) > 1:
         problems.append(Problem(f"two CV files: use {CV_FILE} alone", Location(present[1], 1)))
-        return None, False, problems
+        return None
     path = present[0]
     data, problem = parse_yaml(files.texts[path], path)
     if problem is not None:
-        return None, False, [problem]
+        problems.append(problem)
+        return None
     if data is None:
-        return None, False, problems  # only comments: no CV yet
+        return None  # only comments: no CV yet
     fields = Fields(data, path, problems)
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
         fields.problem(
             "sections" if isinstance(data, dict) and "sections" in data else None,
             "expected 'sections:', a list of sections, each with a title and entries (or publications: selected)",
         )
-        return None, False, problems
+        return None
     fields.unknown({"sections"})
-    sections = [_section(item, path, problems) for item in data["sections"]]
-    if any(not p.warning for p in problems):
-        return None, False, problems
-    return Cv(path, tuple(s for s in sections if s is not None)), True, problems
+    found: list[Problem] = []
+    sections = [_section(item, path, found) for item in data["sections"]]
+    problems += found
+    if any(not p.warning for p in found):
+        return None
+    return Cv(path, tuple(s for s in sections if s is not None))
 
 
 def _section(data: Any, path: str, problems: list[Problem]) -> CvSection | None:

@@ -402,6 +402,15 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         front = f"title: {name.capitalize()} ({language})\n" + (f"nav: {nav}\n" if nav else "")
         self.write(f"content/pages/{name}.{language}.md", f"---\n{front}---\n{body}\n")
 
+    @rule(language=st.sampled_from(["fr", "de"]), title=st.sampled_from(["Postes", "Carrière", ""]))
+    def edit_translated_cv(self, language, title) -> None:
+        if not title:
+            (self.site / "content" / f"cv.{language}.yaml").unlink(missing_ok=True)
+            return
+        self.write(
+            f"content/cv.{language}.yaml", f"sections:\n  - title: {title}\n    profile: true\n    entries:\n      - {{title: Professeure, start: 2024}}\n"
+        )
+
     @rule(name=st.sampled_from(["about", "teaching"]))
     def delete_page(self, name) -> None:
         (self.site / "content" / "pages" / f"{name}.md").unlink(missing_ok=True)

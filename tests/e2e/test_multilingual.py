@@ -102,6 +102,31 @@ def test_the_french_menu_leads_to_the_french_pages_and_names_an_english_one_in_e
     assert "Le laboratoire." in soup(built / "fr" / "about" / "index.html").select_one("main").get_text()
 
 
+CV = "sections:\n  - title: Positions\n    profile: true\n    entries:\n      - {title: Associate Professor, org: Université Laval, start: 2024}\n"
+CV_FR = "sections:\n  - title: Postes\n    profile: true\n    entries:\n      - {title: Professeure agrégée, org: Université Laval, start: 2024}\n"
+
+
+def test_a_translated_cv_is_the_languages_own_and_an_untranslated_one_is_the_defaults(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/cv.yaml": CV, "content/cv.fr.yaml": CV_FR})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    output = site / "output"
+    french = soup(output / "fr" / "index.html")
+    assert {a.get_text(): a["href"] for a in french.select(".site-header nav a")}["CV"] == "/fr/cv/"
+    assert "Professeure agrégée" in french.get_text() and "Associate Professor" not in french.get_text()  # the profile's CV section
+    cv = soup(output / "fr" / "cv" / "index.html")
+    assert cv.html["lang"] == "fr" and "Postes" in cv.select_one("main").get_text()
+    assert alternates(soup(output / "cv" / "index.html")) == {
+        "en": "https://example.org/cv/",
+        "fr": "https://example.org/fr/cv/",
+        "x-default": "https://example.org/cv/",
+    }
+    (site / "content" / "cv.fr.yaml").unlink()
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    french = soup(output / "fr" / "index.html")
+    assert {a.get_text(): a["href"] for a in french.select(".site-header nav a")}["CV"] == "/cv/"  # the English CV
+    assert "Associate Professor" in french.get_text() and not (output / "fr" / "cv").exists()
+
+
 def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
     root = ET.fromstring((built / "sitemap.xml").read_bytes())
     entries = {url.findtext(f"{SITEMAP}loc"): {link.get("hreflang"): link.get("href") for link in url.iter(f"{XHTML}link")} for url in root}
@@ -139,6 +164,8 @@ def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_lang
             "content/pages/about.de.md": "---\ntitle: Über uns\n---\nDas Labor.\n",
             "content/profile.de.yaml": "bio: Ich arbeite.\n",
             "content/profile.fr.yaml": "biography: Je travaille.\nemail: c@example.org\n",
+            "content/cv.yaml": CV,
+            "content/cv.de.yaml": CV,
         },
     )
     result = run_sitegen("build", "--site", str(site))
@@ -150,6 +177,7 @@ def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_lang
     assert "content/profile.de.yaml: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr)" in result.stderr
     assert "content/profile.fr.yaml:1: warning: field 'biography': unknown field of a translated profile; did you mean 'bio'?" in result.stderr
     assert "content/profile.fr.yaml:2: warning: field 'email': is the same in every language: write it in content/profile.yaml only" in result.stderr
+    assert "content/cv.de.yaml:1: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr)" in result.stderr
     assert not (site / "output" / "about.de").exists() and not (site / "output" / "de").exists()
 
 
