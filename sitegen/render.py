@@ -306,13 +306,17 @@ def _list_versions(context: RenderContext, contexts: list[RenderContext], links:
 def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks) -> Iterable[Page]:
     """The pages of a `per_language` kind of a site in several languages: each language's (those of a language but
     the default under '<tag>/'), each marked with its language and its translation key. Which languages a page is in
-    joins its inputs: its alternates and its switcher name them (a page added in English changes its French version's)."""
+    joins its inputs (its alternates and its switcher name them: a page added in English changes its French
+    version's), and on a language's page which pages that language has (its links lead to them: `LanguageUrls`,
+    a French CV added changes the menu of every French page)."""
     for own in [context, *contexts]:
         language = own.site.config.language
         prefix = "" if own is context else f"{language}/"
+        has = digest(sorted(key for key, versions in links.versions.items() if language in versions)) if prefix else ""
         for page in kind.pages(own):
             versions = sorted(links.versions.get(page.path, {}).items())
-            yield dataclasses.replace(page, path=prefix + page.path, inputs=(*page.inputs, versions), language=language, translation_key=page.path)
+            inputs = (*page.inputs, versions, has) if prefix else (*page.inputs, versions)
+            yield dataclasses.replace(page, path=prefix + page.path, inputs=inputs, language=language, translation_key=page.path)
 
 
 def _two_pages(path: str, first_kind: str, first: Page, kind: str, page: Page) -> Problem:

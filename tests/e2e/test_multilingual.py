@@ -231,6 +231,8 @@ def test_the_dev_server_rebuilds_an_edit_of_the_translated_profile_and_pages_as_
         ("content/pages/about.fr.md", None),
         ("content/pages/seminar.fr.md", "---\ntitle: Séminaire\n---\nLe mardi.\n"),  # in French only
         ("content/pages/seminar.md", "---\ntitle: Seminar\n---\nOn Tuesdays.\n"),  # now in English too: the French one names it
+        ("content/cv.yaml", CV),
+        ("content/cv.fr.yaml", CV_FR),  # every French page's menu now leads to /fr/cv/
     ]
     for name, text in edits:
         if text is None:
@@ -248,6 +250,7 @@ def test_the_dev_server_rebuilds_an_edit_of_the_translated_profile_and_pages_as_
     assert "/fr/teaching/" in (served / "fr" / "index.html").read_text(encoding="utf-8")
     assert not (served / "fr" / "about").exists()
     assert 'hreflang="en" href="https://example.org/seminar/"' in (served / "fr" / "seminar" / "index.html").read_text(encoding="utf-8")
+    assert 'href="/fr/cv/"' in (served / "fr" / "seminar" / "index.html").read_text(encoding="utf-8")
 
 
 def test_a_page_bundle_is_translated_by_an_index_of_its_language_showing_the_files_of_its_folder(tmp_path: Path) -> None:
