@@ -78,6 +78,7 @@ class SiteTranslation:
     pages: tuple[Any, ...] = ()  # its pages (sitegen.pages.pages.ContentPage), translations and pages of its own
     menu: tuple[Any, ...] = ()  # the pages' menu entries, (nav, title, slug, language), as the pages kind's site-wide part
     cv: Any = None  # its CV (content/cv.<tag>.yaml: sitegen.pages.cv.Cv), if it has one
+    news: tuple[Any, ...] = ()  # its news (sitegen.pages.news.NewsItem): its own items and the default's others; () for none of its own
 
 
 def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
@@ -189,7 +190,8 @@ def translation_links(translation: SiteTranslation) -> list[tuple[Location | Non
         from sitegen.pages.cv import links_of
 
         found += links_of(translation.cv)
-    return found
+    own_news = (item for item in translation.news if item.translation == translation.language)
+    return found + [(Location(item.path, line), "link in the text", url) for item in own_news for line, url in item.links]
 
 
 def own_language(site: Site) -> str:
@@ -211,6 +213,9 @@ def language_site(site: Site, translation: SiteTranslation) -> Site:
     cv = content.get("cv")
     if cv is not None and translation.cv is not None:
         content["cv"] = dataclasses.replace(cv, value=translation.cv)
+    news = content.get("news")
+    if news is not None and translation.news:
+        content["news"] = dataclasses.replace(news, value=translation.news, site_wide=True)
     return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
 
 
@@ -273,12 +278,14 @@ class LanguageUrls(SiteUrls):
 def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: tuple[str, ...]) -> tuple[tuple[SiteTranslation, ...], list[Problem]]:
     """Each language's own part of the site but the default's, and the warnings of reading it."""
     from sitegen.enrich import profile_text
+    from sitegen.pages.news import language_news
 
     problems: list[Problem] = []
     files = {tag.lower(): path for tag, path in profile_translation_files(listing).items()}
     pages = site.kind_value("pages", ())
     default_pages = tuple(page for page in pages if not page.translation)
     cvs = getattr(site.kind_value("cv"), "translations", ())
+    all_news = site.kind_value("news", ())
     translations = []
     for tag in languages[1:]:
         profile = raw_profile
@@ -289,7 +296,8 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
         problems += [problem for problem in found if path is not None and problem.location is not None and problem.location.path == path]
         own = tuple(page for page in pages if page.translation == tag)
         cv = next((each for each in cvs if each.language == tag), None)
-        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv))
+        news = language_news(all_news, tag, languages[0])
+        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv, news))
     return tuple(translations), problems
 
 

@@ -157,7 +157,7 @@ def translation_files(files: ContentFiles, problems: list[Problem]) -> dict[str,
         if named[0] not in files.languages:
             problems.append(Problem(not_a_language_of_the_site(named[0], files.languages), Location(path, 1), warning=True))
         elif named[0] == files.languages[0]:
-            said = f"the file's name says it is in {named[0]}, the default language, whose pages' names say none ({named[1].rpartition('/')[2]}); left out: rename it"
+            said = f"the file's name says it is in {named[0]}, the default language, whose files' names say none ({named[1].rpartition('/')[2]}); left out: rename it"
             problems.append(Problem(said, Location(path, 1), warning=True))
         found[path] = named
     return found

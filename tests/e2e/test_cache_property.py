@@ -411,6 +411,15 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             f"content/cv.{language}.yaml", f"sections:\n  - title: {title}\n    profile: true\n    entries:\n      - {{title: Professeure, start: 2024}}\n"
         )
 
+    @rule(day=st.integers(1, 28), language=st.sampled_from(["fr", "de"]), keep=st.booleans())
+    def edit_translated_news(self, day, language, keep) -> None:
+        """An item in another language: a translation of the default's of that name (edit_news) when it has one."""
+        name = f"content/news/n{day % 4}.{language}.md"
+        if not keep:
+            (self.site / name).unlink(missing_ok=True)
+            return
+        self.write(name, f"---\ndate: 2025-02-{day:02d}\ntitle: Nouvelle {day}\n---\nDu texte.\n")
+
     @rule(name=st.sampled_from(["about", "teaching"]))
     def delete_page(self, name) -> None:
         (self.site / "content" / "pages" / f"{name}.md").unlink(missing_ok=True)

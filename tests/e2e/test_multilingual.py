@@ -127,6 +127,36 @@ def test_a_translated_cv_is_the_languages_own_and_an_untranslated_one_is_the_def
     assert "Associate Professor" in french.get_text() and not (output / "fr" / "cv").exists()
 
 
+NEWS = {
+    "content/news/2025-03-12-grant.md": "---\ndate: 2025-03-12\ntitle: A grant\n---\nWe won a grant.\n",
+    "content/news/2025-03-12-grant.fr.md": "---\ndate: 2025-03-12\ntitle: Une subvention\n---\nNous avons obtenu une subvention.\n",
+    "content/news/2025-05-01-talk.md": "---\ndate: 2025-05-01\ntitle: A talk\n---\nAt a workshop.\n",
+}
+
+
+def test_a_languages_news_are_its_own_items_and_the_defaults_others_marked_as_theirs(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, **NEWS})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    output = site / "output"
+    items = soup(output / "fr" / "news" / "index.html").select("li.news-item")
+    assert [(li["id"], li.select_one(".news-title").get_text(), li.select_one(".news-body").get("lang")) for li in items] == [
+        ("news-2025-05-01-talk", "A talk", "en"),  # no French version: the English item, marked as English
+        ("news-2025-03-12-grant", "Une subvention", None),  # its anchor is the English item's
+    ]
+    french_home = soup(output / "fr" / "index.html")
+    assert "Une subvention" in french_home.get_text() and "A grant" not in french_home.get_text()
+    assert {a.get_text(): a["href"] for a in french_home.select(".site-header nav a")}["Actualités"] == "/fr/news/"
+    assert [a["href"] for a in french_home.select('link[type="application/atom+xml"]')][1] == "/news/feed.xml"  # one feed, the default's
+    assert not (output / "fr" / "news" / "feed.xml").exists()
+    assert alternates(soup(output / "news" / "index.html"))["fr"] == "https://example.org/fr/news/"
+    # a language with no news of its own has no news page: its menu leads to the default's
+    (site / "content" / "news" / "2025-03-12-grant.fr.md").unlink()
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Actualités"] == "/news/"
+    assert not (output / "fr" / "news").exists()
+
+
 def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
     root = ET.fromstring((built / "sitemap.xml").read_bytes())
     entries = {url.findtext(f"{SITEMAP}loc"): {link.get("hreflang"): link.get("href") for link in url.iter(f"{XHTML}link")} for url in root}
@@ -166,6 +196,8 @@ def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_lang
             "content/profile.fr.yaml": "biography: Je travaille.\nemail: c@example.org\n",
             "content/cv.yaml": CV,
             "content/cv.de.yaml": CV,
+            "content/news/2025-01-01-new.md": "---\ndate: 2025-01-01\n---\nNew.\n",
+            "content/news/2025-01-01-new.en.md": "---\ndate: 2025-01-01\n---\nNew.\n",
         },
     )
     result = run_sitegen("build", "--site", str(site))
@@ -177,6 +209,7 @@ def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_lang
     assert "content/profile.de.yaml: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr)" in result.stderr
     assert "content/profile.fr.yaml:1: warning: field 'biography': unknown field of a translated profile; did you mean 'bio'?" in result.stderr
     assert "content/profile.fr.yaml:2: warning: field 'email': is the same in every language: write it in content/profile.yaml only" in result.stderr
+    assert "content/news/2025-01-01-new.en.md:1: warning: the file's name says it is in en, the default language, whose files' names say none" in result.stderr
     assert "content/cv.de.yaml:1: warning: the file's name says it is in 'de', which is not one of site.yaml's languages (en, fr)" in result.stderr
     assert not (site / "output" / "about.de").exists() and not (site / "output" / "de").exists()
 
