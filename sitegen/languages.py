@@ -15,6 +15,7 @@ alternates and the theme's language switcher. None of this runs for a site in on
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -98,9 +99,17 @@ def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | No
 
 
 def _names_a_language(tag: str) -> bool:
-    from sitegen.validate import LANGUAGE_NAMES, language_tag_problem
+    from sitegen.validate import language_tag_problem
 
-    return language_tag_problem(tag) is None and (tag.partition("-")[0].lower() in set(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys())
+    return language_tag_problem(tag) is None and tag.partition("-")[0].lower() in _known_languages()
+
+
+@functools.cache
+def _known_languages() -> frozenset[str]:
+    """The primary language subtags sitegen knows a name of."""
+    from sitegen.validate import LANGUAGE_NAMES
+
+    return frozenset(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys()
 
 
 def not_a_language_of_the_site(tag: str, languages: tuple[str, ...]) -> str:

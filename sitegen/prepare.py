@@ -111,8 +111,10 @@ def prepare_site(
     site = dataclasses.replace(site, content=content)
     enrich_warnings = [p for p in content_problems if p.warning] + enrich_warnings + unused_profile_translations(listing, config.languages)
     if config.languages:
-        site, language_warnings = _with_translations(site, listing, valid.profile)
-        enrich_warnings += language_warnings
+        site, language_problems = _with_translations(site, listing, valid.profile)
+        if any(not problem.warning for problem in language_problems):  # profile.fr.yaml that cannot be read
+            raise ContentError(language_problems)
+        enrich_warnings += language_problems
     if not people and people_setting(config.extra) != "authors":
         enrich_warnings += owner_not_highlighted(site.entries)
     if collisions := page_collisions(site):

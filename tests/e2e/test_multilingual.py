@@ -214,6 +214,17 @@ def test_files_in_a_language_the_site_does_not_have_are_warnings_naming_the_lang
     assert not (site / "output" / "about.de").exists() and not (site / "output" / "de").exists()
 
 
+def test_a_translated_profile_that_cannot_be_read_stops_the_build_before_it_writes(tmp_path: Path) -> None:
+    site = write_site(tmp_path, TWO_LANGUAGES)
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    before = tree(site / "output")
+    (site / "content" / "profile.fr.yaml").write_text("position: [Professeure, agrégée]\nbio: ok\n", encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 1
+    assert "content/profile.fr.yaml:1: field 'position': expected" in result.stderr
+    assert tree(site / "output") == before
+
+
 def test_languages_are_checked_as_language_is(tmp_path: Path) -> None:
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, french]\n"})
     result = run_sitegen("build", "--site", str(site))
