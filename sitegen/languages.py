@@ -21,7 +21,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from sitegen.errors import Location, Problem
-from sitegen.urls import SiteUrls
+from sitegen.urls import SiteUrls, is_relative_path
 from sitegen.values import value_class
 
 if TYPE_CHECKING:
@@ -255,7 +255,7 @@ class LanguageLinks:
         default = versions.get(self.languages[0])
         return found + ([{"hreflang": "x-default", "url": address(default)}] if default is not None else [])
 
-    def sitemap_alternates(self, path: str, key: str) -> list[tuple[str, str]]:
+    def sitemap_alternates(self, key: str) -> list[tuple[str, str]]:
         """(hreflang, absolute URL) of a listed page's versions, for its sitemap entry (sitemaps.org's xhtml:link)."""
         return [(each["hreflang"], each["url"]) for each in self.alternates(key)] if self.urls.origin else []
 
@@ -282,6 +282,16 @@ class LanguageUrls(SiteUrls):
         if self.links is not None and (own := self.links.path_in(self.language, output_path)) is not None:
             return super().page(own)
         return super().page(output_path)
+
+    def link(self, url: str) -> str:
+        """A link written in the site's content or settings (site.yaml's `nav`, a page's text): one to a page this
+        language has leads to its version ('about/' -> '/fr/about/', './#publications' -> '/fr/#publications')."""
+        if self.links is None or not is_relative_path(url):
+            return super().link(url)
+        path, mark, rest = url.removeprefix("./").partition("#") if "#" in url else (url.removeprefix("./"), "", "")
+        key = path + "index.html" if not path or path.endswith("/") else path
+        own = self.links.path_in(self.language, key)
+        return super().page(own) + mark + rest if own is not None and "?" not in path else super().link(url)
 
 
 def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: tuple[str, ...]) -> tuple[tuple[SiteTranslation, ...], list[Problem]]:

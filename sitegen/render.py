@@ -285,7 +285,7 @@ def _all_pages(context: RenderContext, languages: list[RenderContext] | None = N
         pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed,), lambda: sitemap([urls.absolute(path) for path in listed])))
     else:  # each page's versions in the other languages, as sitemaps.org's xhtml:link alternates
         keys = [pages[path][1].translation_key for path in listed]
-        alternates = [links.sitemap_alternates(path, key) if key else [] for path, key in zip(listed, keys)]
+        alternates = [links.sitemap_alternates(key) if key else [] for key in keys]
         pages[SITEMAP] = ("sitemap", Page(SITEMAP, (listed, alternates), lambda: sitemap([urls.absolute(path) for path in listed], alternates)))
     return [page for _, page in pages.values()]
 

@@ -157,6 +157,16 @@ def test_a_languages_news_are_its_own_items_and_the_defaults_others_marked_as_th
     assert not (output / "fr" / "news").exists()
 
 
+def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
+    nav = "nav:\n  - {title: Home, url: ./}\n  - {title: About, url: about/}\n  - {title: Teaching, url: teaching/}\n  - {title: Papers, url: './#publications'}\n"
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
+    assert run_sitegen("build", "--site", str(site)).returncode == 0
+    menu = soup(site / "output" / "fr" / "about" / "index.html").select(".site-header nav:not(.languages) a")
+    assert [(a.get_text(), a["href"]) for a in menu] == [("Home", "/fr/"), ("About", "/fr/about/"), ("Teaching", "/teaching/"), ("Papers", "/fr/#publications")]
+    english = soup(site / "output" / "about" / "index.html").select(".site-header nav:not(.languages) a")
+    assert [a["href"] for a in english] == ["/", "/about/", "/teaching/", "/#publications"]
+
+
 def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
     root = ET.fromstring((built / "sitemap.xml").read_bytes())
     entries = {url.findtext(f"{SITEMAP}loc"): {link.get("hreflang"): link.get("href") for link in url.iter(f"{XHTML}link")} for url in root}
