@@ -80,6 +80,7 @@ class SiteTranslation:
     menu: tuple[Any, ...] = ()  # the pages' menu entries, (nav, title, slug, language), as the pages kind's site-wide part
     cv: Any = None  # its CV (content/cv.<tag>.yaml: sitegen.pages.cv.Cv), if it has one
     news: tuple[Any, ...] = ()  # its news (sitegen.pages.news.NewsItem): its own items and the default's others; () for none of its own
+    talks: tuple[Any, ...] = ()  # its talks (sitegen.pages.talks.Talk), as its news
 
 
 def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
@@ -200,7 +201,10 @@ def translation_links(translation: SiteTranslation) -> list[tuple[Location | Non
 
         found += links_of(translation.cv)
     own_news = (item for item in translation.news if item.translation == translation.language)
-    return found + [(Location(item.path, line), "link in the text", url) for item in own_news for line, url in item.links]
+    found += [(Location(item.path, line), "link in the text", url) for item in own_news for line, url in item.links]
+    from sitegen.pages.talks import links_of as talk_links
+
+    return found + [link for talk in translation.talks if talk.translation == translation.language for link in talk_links(talk)]
 
 
 def own_language(site: Site) -> str:
@@ -225,6 +229,9 @@ def language_site(site: Site, translation: SiteTranslation) -> Site:
     news = content.get("news")
     if news is not None and translation.news:
         content["news"] = dataclasses.replace(news, value=translation.news, site_wide=True)
+    talks = content.get("talks")
+    if talks is not None and translation.talks:
+        content["talks"] = dataclasses.replace(talks, value=translation.talks, site_wide=True)
     return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
 
 
@@ -298,6 +305,7 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
     """Each language's own part of the site but the default's, and the warnings of reading it."""
     from sitegen.enrich import profile_text
     from sitegen.pages.news import language_news
+    from sitegen.pages.talks import language_talks
 
     problems: list[Problem] = []
     files = {tag.lower(): path for tag, path in profile_translation_files(listing).items()}
@@ -305,6 +313,7 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
     default_pages = tuple(page for page in pages if not page.translation)
     cvs = getattr(site.kind_value("cv"), "translations", ())
     all_news = site.kind_value("news", ())
+    all_talks = site.kind_value("talks", ())
     translations = []
     for tag in languages[1:]:
         profile = raw_profile
@@ -316,7 +325,8 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
         own = tuple(page for page in pages if page.translation == tag)
         cv = next((each for each in cvs if each.language == tag), None)
         news = language_news(all_news, tag, languages[0])
-        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv, news))
+        talks = language_talks(all_talks, tag, languages[0])
+        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv, news, talks))
     return tuple(translations), problems
 
 

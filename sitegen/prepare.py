@@ -126,16 +126,17 @@ def prepare_site(
 
 
 def _with_translations(site: Site, listing: Listing, profile: Profile) -> tuple[Site, list[Problem]]:
-    """A site in several languages: each language's own part (sitegen.languages), the pages, news and CV kinds keeping
-    the default language's."""
+    """A site in several languages: each language's own part (sitegen.languages), the pages, news, talks and CV kinds
+    keeping the default language's."""
     from sitegen.languages import translations_of
 
     translations, problems = translations_of(site, listing, profile, site.config.languages)
     content = dict(site.content)
     if (pages := content.get("pages")) is not None and pages.value:
         content["pages"] = dataclasses.replace(pages, value=tuple(page for page in pages.value if not page.translation))
-    if (news := content.get("news")) is not None and news.value:
-        content["news"] = dataclasses.replace(news, value=tuple(item for item in news.value if not item.translation))
+    for name in ("news", "talks"):  # the default language's items
+        if (kind := content.get(name)) is not None and kind.value:
+            content[name] = dataclasses.replace(kind, value=tuple(item for item in kind.value if not item.translation))
     cv = content.get("cv")
     if cv is not None and cv.value is not None and cv.value.translations:  # the default language's CV, its translations given out
         content["cv"] = dataclasses.replace(cv, value=dataclasses.replace(cv.value, translations=()))

@@ -1086,7 +1086,9 @@ class ViewBuilder:
                     {
                         "title": talk.title,
                         "title_text": talk.title,
-                        "dir": self._other_direction("", talk.title),  # an English talk's title on a Persian page: "ltr"
+                        "dir": self._other_direction(talk.language, talk.title),  # an English talk's title on a Persian page: "ltr"
+                        # a site in several languages: a talk of the default language's on another's page
+                        "lang": self._other_language(talk.language, "") if talk.language else "",
                         "event": talk.event,
                         "event_url": self.urls.link(talk.event_url) if talk.event_url else "",
                         "kind": talk.kind,

@@ -144,14 +144,14 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     return tuple(sorted(pages, key=lambda p: p.slug)) + translations, menu, problems
 
 
-def translation_files(files: ContentFiles, problems: list[Problem]) -> dict[str, tuple[str, str]]:
-    """A site in several languages: each Markdown file whose name gives a language ('about.fr.md') -> (that language,
-    the file it translates). One in a language the site does not have is a warning, and left out."""
+def translation_files(files: ContentFiles, problems: list[Problem], suffixes: tuple[str, ...] = MARKDOWN_SUFFIXES) -> dict[str, tuple[str, str]]:
+    """A site in several languages: each file (of `suffixes`) whose name gives a language ('about.fr.md') -> (that
+    language, the file it translates). One in a language the site does not have is a warning, and left out."""
     from sitegen.languages import file_language, not_a_language_of_the_site
 
     found = {}
     for path in files.texts:
-        named = file_language(path, files.languages) if has_suffix(path, MARKDOWN_SUFFIXES) else None
+        named = file_language(path, files.languages) if has_suffix(path, suffixes) else None
         if named is None:
             continue
         if named[0] not in files.languages:

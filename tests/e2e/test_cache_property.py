@@ -420,6 +420,15 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             return
         self.write(name, f"---\ndate: 2025-02-{day:02d}\ntitle: Nouvelle {day}\n---\nDu texte.\n")
 
+    @rule(file=st.sampled_from(["talks", "only-french"]), year=st.sampled_from([2022, 2024]), language=st.sampled_from(["fr", "de"]), keep=st.booleans())
+    def edit_translated_talks(self, file, year, language, keep) -> None:
+        """A talks file in another language: the translation of the default's of that name (edit_talks) when there is one."""
+        name = f"content/talks/{file}.{language}.yaml"
+        if not keep:
+            (self.site / name).unlink(missing_ok=True)
+            return
+        self.write(name, f"title: Exposé {year}\nevent: Atelier\ndate: {year}-06-01\n")
+
     @rule(name=st.sampled_from(["about", "teaching"]))
     def delete_page(self, name) -> None:
         (self.site / "content" / "pages" / f"{name}.md").unlink(missing_ok=True)

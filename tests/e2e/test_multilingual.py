@@ -157,6 +157,33 @@ def test_a_languages_news_are_its_own_items_and_the_defaults_others_marked_as_th
     assert not (output / "fr" / "news").exists()
 
 
+TALKS = {
+    "content/talks/2024-montreal.yaml": "title: Translating Quebec French\nevent: ACL\ndate: 2024-08-12\n",
+    "content/talks/2024-montreal.fr.yaml": "title: Traduire le français québécois\nevent: ACL\ndate: 2024-08-12\n",
+    "content/talks/2025.yaml": "- {title: Joual and machines, event: NAACL, date: 2025-05-01}\n- {title: Subtitles, event: LREC, date: 2025-02-01}\n",
+}
+
+
+def test_a_languages_talks_are_its_own_files_and_the_defaults_others_marked_as_theirs(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, **TALKS})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    output = site / "output"
+    talks = soup(output / "fr" / "talks" / "index.html").select("li.talk")
+    assert [(li.select_one(".talk-title").get_text(), li.get("lang")) for li in talks] == [
+        ("Joual and machines", "en"),  # 2025.yaml has no French file: its talks, marked as English
+        ("Subtitles", "en"),
+        ("Traduire le français québécois", None),
+    ]
+    assert [li.select_one(".talk-title").get_text() for li in soup(output / "talks" / "index.html").select("li.talk")] == [
+        "Joual and machines",
+        "Subtitles",
+        "Translating Quebec French",
+    ]
+    assert all(li.get("lang") is None for li in soup(output / "talks" / "index.html").select("li.talk"))
+    assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Conférences"] == "/fr/talks/"
+
+
 def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
     nav = "nav:\n  - {title: Home, url: ./}\n  - {title: About, url: about/}\n  - {title: Teaching, url: teaching/}\n  - {title: Papers, url: './#publications'}\n"
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
