@@ -81,6 +81,7 @@ class SiteTranslation:
     cv: Any = None  # its CV (content/cv.<tag>.yaml: sitegen.pages.cv.Cv), if it has one
     news: tuple[Any, ...] = ()  # its news (sitegen.pages.news.NewsItem): its own items and the default's others; () for none of its own
     talks: tuple[Any, ...] = ()  # its talks (sitegen.pages.talks.Talk), as its news
+    posts: tuple[Any, ...] = ()  # its blog (sitegen.pages.posts.Post), as its news
 
 
 def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
@@ -204,7 +205,10 @@ def translation_links(translation: SiteTranslation) -> list[tuple[Location | Non
     found += [(Location(item.path, line), "link in the text", url) for item in own_news for line, url in item.links]
     from sitegen.pages.talks import links_of as talk_links
 
-    return found + [link for talk in translation.talks if talk.translation == translation.language for link in talk_links(talk)]
+    found += [link for talk in translation.talks if talk.translation == translation.language for link in talk_links(talk)]
+    own_posts = [post for post in translation.posts if post.page.translation == translation.language]
+    found += [(Location(post.page.path, line), "link in the text", url) for post in own_posts for line, url in post.page.links]
+    return found + [(Location(post.page.path, post.image_line), "image", post.image) for post in own_posts if post.image]
 
 
 def own_language(site: Site) -> str:
@@ -232,6 +236,9 @@ def language_site(site: Site, translation: SiteTranslation) -> Site:
     talks = content.get("talks")
     if talks is not None and translation.talks:
         content["talks"] = dataclasses.replace(talks, value=translation.talks, site_wide=True)
+    posts = content.get("posts")
+    if posts is not None and translation.posts:
+        content["posts"] = dataclasses.replace(posts, value=translation.posts, site_wide=True)
     return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
 
 
@@ -305,6 +312,7 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
     """Each language's own part of the site but the default's, and the warnings of reading it."""
     from sitegen.enrich import profile_text
     from sitegen.pages.news import language_news
+    from sitegen.pages.posts import language_posts
     from sitegen.pages.talks import language_talks
 
     problems: list[Problem] = []
@@ -314,6 +322,7 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
     cvs = getattr(site.kind_value("cv"), "translations", ())
     all_news = site.kind_value("news", ())
     all_talks = site.kind_value("talks", ())
+    all_posts = site.kind_value("posts", ())
     translations = []
     for tag in languages[1:]:
         profile = raw_profile
@@ -326,7 +335,9 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
         cv = next((each for each in cvs if each.language == tag), None)
         news = language_news(all_news, tag, languages[0])
         talks = language_talks(all_talks, tag, languages[0])
-        translations.append(SiteTranslation(tag, shown, bio_html, own, menu_entries(default_pages, own, languages[0]), cv, news, talks))
+        posts = language_posts(all_posts, tag, languages[0])
+        menu = menu_entries(default_pages, own, languages[0])
+        translations.append(SiteTranslation(tag, shown, bio_html, own, menu, cv, news, talks, posts))
     return tuple(translations), problems
 
 

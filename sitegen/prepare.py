@@ -126,8 +126,8 @@ def prepare_site(
 
 
 def _with_translations(site: Site, listing: Listing, profile: Profile) -> tuple[Site, list[Problem]]:
-    """A site in several languages: each language's own part (sitegen.languages), the pages, news, talks and CV kinds
-    keeping the default language's."""
+    """A site in several languages: each language's own part (sitegen.languages), the pages, news, talks, posts and CV
+    kinds keeping the default language's."""
     from sitegen.languages import translations_of
 
     translations, problems = translations_of(site, listing, profile, site.config.languages)
@@ -137,6 +137,8 @@ def _with_translations(site: Site, listing: Listing, profile: Profile) -> tuple[
     for name in ("news", "talks"):  # the default language's items
         if (kind := content.get(name)) is not None and kind.value:
             content[name] = dataclasses.replace(kind, value=tuple(item for item in kind.value if not item.translation))
+    if (posts := content.get("posts")) is not None and posts.value:
+        content["posts"] = dataclasses.replace(posts, value=tuple(post for post in posts.value if not post.page.translation))
     cv = content.get("cv")
     if cv is not None and cv.value is not None and cv.value.translations:  # the default language's CV, its translations given out
         content["cv"] = dataclasses.replace(cv, value=dataclasses.replace(cv.value, translations=()))

@@ -23,6 +23,7 @@ the feed's link).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from functools import partial
 
@@ -96,13 +97,21 @@ def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     check=lambda site: lists_warnings((post.page for post in site.kind_value("posts", ())), site),
     links=post_links,
     text_suffixes=MARKDOWN_SUFFIXES,
+    per_language=True,
 )
 def post_pages(context: RenderContext) -> Iterable[Page]:
+    from sitegen.languages import own_language
+
     content = context.site.content.get("posts")
     if content is None or not content.value:
         return
     posts = content.value
+    language = own_language(context.site)
+    if language and not any(post.page.translation == language for post in posts):
+        return  # a language with no posts of its own: its menu leads to the default language's blog
     for index, post in enumerate(posts):
+        if post.page.translation != language:
+            continue  # a language's list shows the default language's posts it has none for, at their own addresses
         newer = posts[index - 1] if index > 0 else None
         older = posts[index + 1] if index + 1 < len(posts) else None
         shown, records = shown_records(post.page.parts, context.site)
@@ -114,7 +123,8 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
         yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
-    yield Page(POSTS_FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
+    if not language:  # one feed, the default language's
+        yield Page(POSTS_FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
 
 
 def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:
@@ -137,16 +147,58 @@ def tags_of(posts: tuple[Post, ...]) -> dict[Tag, tuple[Post, ...]]:
 
 
 def load_posts(files: ContentFiles) -> tuple[tuple[Post, ...], bool, list[Problem]]:
-    """Every post, newest first; site-wide: whether there are any."""
+    """Every post, newest first; site-wide: whether there are any. A site in several languages: then the posts of
+    each language but the default ('checkpoints.fr.md', `page.translation` fr), which prepare gives that language."""
+    from sitegen.pages.pages import translation_files
+
     problems: list[Problem] = []
-    bundles, loose = bundle_files(files, FOLDER)
+    translated = translation_files(files, problems) if files.languages else {}  # a site in several languages: 'x.fr.md'
+    default = dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated}) if translated else files
+    bundles, loose = bundle_files(default, FOLDER)
     problems += not_read(loose, "post", FOLDER)
-    resources = texts_in_bundles(files, FOLDER, "post", problems)
+    resources = texts_in_bundles(default, FOLDER, "post", problems)
     read = partial(_read_post, bundles, resources)
-    posts = unique_addresses(files.read_markdown(read, problems), lambda post: post.page, "posts/", "post", problems)
+    posts = unique_addresses(default.read_markdown(read, problems), lambda post: post.page, "posts/", "post", problems)
     newest_first = tuple(sorted(posts, key=lambda post: (post.date, post.page.path), reverse=True))
     _warn_of_tags_sharing_an_address(newest_first, problems)
-    return newest_first, bool(newest_first), problems
+    return newest_first + _translations(files, translated, {post.page.path: post for post in posts}, problems), bool(newest_first), problems
+
+
+def _translations(files: ContentFiles, translated: dict[str, tuple[str, str]], originals: dict[str, Post], problems: list[Problem]) -> tuple[Post, ...]:
+    """The posts of the languages but the default, each at the address of the post it translates (a post of its own,
+    with none in the default language, at its file's), marked with its language; newest first."""
+    found: list[Post] = []
+    for path, (language, original_path) in sorted(translated.items()):
+        if language not in files.languages[1:] or not files.published(path):
+            continue  # a language the site does not have (said); the default language's is a post as any
+        original = originals.get(original_path)
+        bundle = original.page.files if original is not None else ()  # a bundle's translation shows its folder's files
+        post = _read_post({path: bundle}, set(), path, files.texts[path], problems, original_path)
+        if post is None:
+            continue
+        slug = original.page.slug if original is not None else post.page.slug
+        page = dataclasses.replace(post.page, slug=slug, translation=language, language=post.page.language or language, files=())
+        found.append(dataclasses.replace(post, page=page))
+    kept = []
+    for language in files.languages[1:]:
+        kept += unique_addresses([post for post in found if post.page.translation == language], lambda post: post.page, f"{language}/posts/", "post", problems)
+    return tuple(sorted(kept, key=lambda post: (post.date, post.page.path), reverse=True))
+
+
+def language_posts(posts: tuple[Post, ...], language: str, default_language: str) -> tuple[Post, ...]:
+    """A language's blog, newest first: each post in that language where it has one, else the default language's
+    (marked as in it); () when it has none of its own."""
+    own = {post.page.slug: post for post in posts if post.page.translation == language}
+    if not own:
+        return ()
+    merged = [
+        own.pop(post.page.slug)
+        if post.page.slug in own
+        else dataclasses.replace(post, page=dataclasses.replace(post.page, language=post.page.language or default_language))
+        for post in posts
+        if not post.page.translation
+    ]
+    return tuple(sorted(merged + list(own.values()), key=lambda post: (post.date, post.page.path), reverse=True))
 
 
 def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Problem]) -> None:
@@ -159,11 +211,14 @@ def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Pro
                     problems.append(Problem(warning, post.tags_at, warning=True))
 
 
-def _read_post(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> Post | None:
+def _read_post(
+    bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem], named: str = ""
+) -> Post | None:
+    """A post; `named`: the file whose name gives its address and day, when not its own (a translation's original)."""
     if path in resources:
         return None
-    address = Address("post", file_slug(post_slug(path)), "posts/", folders=False, reserved=OWN_FILES)
-    file_day = post_file_day(path)  # Jekyll's date in the file name: the post's date when its front matter has none
+    address = Address("post", file_slug(post_slug(named or path)), "posts/", folders=False, reserved=OWN_FILES)
+    file_day = post_file_day(named or path)  # Jekyll's date in the file name: the post's date when its front matter has none
     also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     if read is None:

@@ -429,6 +429,15 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             return
         self.write(name, f"title: Exposé {year}\nevent: Atelier\ndate: {year}-06-01\n")
 
+    @rule(file=st.sampled_from(["2025-01-02-first", "second", "third/index", "only-french"]), language=st.sampled_from(["fr", "de"]), keep=st.booleans())
+    def edit_translated_post(self, file, language, keep) -> None:
+        """A post in another language: the translation of the default's of that name (edit_post) when there is one."""
+        name = f"content/posts/{file}.{language}.md"
+        if not keep:
+            (self.site / name).unlink(missing_ok=True)
+            return
+        self.write(name, f"---\ntitle: Billet {file}\ndate: 2025-04-02\ntags: [français]\n---\nDu texte.\n")
+
     @rule(name=st.sampled_from(["about", "teaching"]))
     def delete_page(self, name) -> None:
         (self.site / "content" / "pages" / f"{name}.md").unlink(missing_ok=True)

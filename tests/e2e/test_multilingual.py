@@ -184,6 +184,34 @@ def test_a_languages_talks_are_its_own_files_and_the_defaults_others_marked_as_t
     assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Conférences"] == "/fr/talks/"
 
 
+POSTS = {
+    "content/posts/2025-01-10-corpus.md": "---\ntitle: A new corpus\ntags: [data]\n---\nWe release a corpus.\n",
+    "content/posts/2025-01-10-corpus.fr.md": "---\ntitle: Un nouveau corpus\ntags: [données]\n---\nNous publions un corpus.\n",
+    "content/posts/2025-03-02-errata.md": "---\ntitle: Errata\n---\nA fix.\n",
+}
+
+
+def test_a_languages_blog_has_its_own_posts_and_lists_the_defaults_others_at_their_addresses(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {**TWO_LANGUAGES, **POSTS})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    output = site / "output"
+    post = soup(output / "fr" / "posts" / "corpus" / "index.html")  # the address of the post it translates, its day too
+    assert post.html["lang"] == "fr" and "Nous publions un corpus." in post.select_one("main").get_text()
+    assert post.select_one("main time")["datetime"] == "2025-01-10"
+    assert alternates(post) == {
+        "en": "https://example.org/posts/corpus/",
+        "fr": "https://example.org/fr/posts/corpus/",
+        "x-default": "https://example.org/posts/corpus/",
+    }
+    listed = {a.get_text(strip=True): (a["href"], a.get("lang")) for a in soup(output / "fr" / "posts" / "index.html").select("main h3 a, main li a")}
+    assert listed["Un nouveau corpus"] == ("/fr/posts/corpus/", None)
+    assert listed["Errata"] == ("/posts/errata/", "en")  # no French version: the English post, where it is
+    assert not (output / "fr" / "posts" / "errata").exists() and not (output / "fr" / "posts" / "feed.xml").exists()
+    assert (output / "fr" / "posts" / "tags" / "donnees" / "index.html").exists()
+    assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Blog"] == "/fr/posts/"
+
+
 def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
     nav = "nav:\n  - {title: Home, url: ./}\n  - {title: About, url: about/}\n  - {title: Teaching, url: teaching/}\n  - {title: Papers, url: './#publications'}\n"
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
