@@ -27,6 +27,8 @@ import dataclasses
 from collections.abc import Iterable
 from functools import partial
 
+from markupsafe import escape
+
 from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
@@ -60,6 +62,7 @@ from sitegen.urls import (
     tag_slug,
 )
 from sitegen.values import value_class
+from sitegen.views import record_summary
 
 FOLDER = "content/posts/"
 FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language"}
@@ -123,8 +126,9 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
         yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
-    if not language:  # one feed, the default language's
-        yield Page(POSTS_FEED_PATH, (content.key,), lambda: posts_feed(context, posts))
+    if not language:  # one feed, the default language's; the records its posts' lists show are inputs of it
+        shown_in_feed = [shown_records(post.page.parts, context.site)[1] for post in posts]
+        yield Page(POSTS_FEED_PATH, (content.key, shown_in_feed), lambda: posts_feed(context, posts))
 
 
 def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:
@@ -261,6 +265,24 @@ def _tags(fields: Fields) -> tuple[Tag, ...]:
     return tuple(tags.values())
 
 
+def _feed_html(context: RenderContext, post: Post) -> str:
+    """A post's text in the feed: its Markdown as converted and, where its page shows a list of publications
+    (`{{< publications >}}`), those records as a list of links to their pages, each with who, where and when: a feed
+    reader shows no list the page's template makes."""
+    entries, shown = context.site.entries, shown_records(post.page.parts, context.site)[0]
+    html = []
+    for part, positions in zip(post.page.parts, shown, strict=True):
+        if part.publications is None:
+            html.append(part.html)
+        elif positions:
+            items = (
+                f'<li><a href="{escape(context.views.record_absolute_url(entries[p]))}">{entries[p].title.html}</a><br>{escape(record_summary(entries[p]))}</li>'
+                for p in positions
+            )
+            html.append(f"<ul>{''.join(items)}</ul>")
+    return "".join(html)
+
+
 def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
     """An Atom feed of the posts, newest first, each with its whole text."""
     urls, site = context.urls, context.site
@@ -269,7 +291,7 @@ def posts_feed(context: RenderContext, posts: tuple[Post, ...]) -> bytes:
             url,
             post.page.title,
             post.date,
-            with_links("".join(part.html for part in post.page.parts), urls.absolute_link_from(url)),
+            with_links(_feed_html(context, post), urls.absolute_link_from(url)),
             post.page.description,
             tuple(tag.name for tag in post.tags),
             post.page.language,

@@ -826,6 +826,17 @@ def test_the_blog_has_an_atom_feed_whose_links_work_from_any_reader(built_demo):
     assert "/posts/feed.xml" in head
 
 
+
+def test_a_posts_list_of_publications_is_in_its_feed_entry(built_demo):
+    """A feed reader shows the post's own text: the list its page shows of the papers it is about was missing."""
+    feed = feedparser.parse((built_demo / "posts" / "feed.xml").read_bytes())
+    entry = next(e for e in feed.entries if e.link.endswith("/posts/checkpoint-intervals/"))
+    body = BeautifulSoup(entry.content[0].value, "html.parser")
+    listed = [(text(a), a["href"]) for item in body.select("ul li") for a in item.find_all("a")]
+    page = soup(built_demo / "posts" / "checkpoint-intervals" / "index.html")
+    record = page.select_one(".embedded-publications .record-title a")
+    assert (text(record), "https://lena-muller.github.io" + record["href"]) in listed
+
 def test_the_news_feed_takes_links_in_the_text_from_the_sites_root(built_demo):
     feed = feedparser.parse((built_demo / "news" / "feed.xml").read_bytes())
     hrefs = [a["href"] for entry in feed.entries for a in BeautifulSoup(entry.content[0].value, "html.parser").find_all("a", href=True)]
