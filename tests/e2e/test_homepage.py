@@ -826,7 +826,6 @@ def test_the_blog_has_an_atom_feed_whose_links_work_from_any_reader(built_demo):
     assert "/posts/feed.xml" in head
 
 
-
 def test_a_posts_list_of_publications_is_in_its_feed_entry(built_demo):
     """A feed reader shows the post's own text: the list its page shows of the papers it is about was missing."""
     feed = feedparser.parse((built_demo / "posts" / "feed.xml").read_bytes())
@@ -836,6 +835,7 @@ def test_a_posts_list_of_publications_is_in_its_feed_entry(built_demo):
     page = soup(built_demo / "posts" / "checkpoint-intervals" / "index.html")
     record = page.select_one(".embedded-publications .record-title a")
     assert (text(record), "https://lena-muller.github.io" + record["href"]) in listed
+
 
 def test_the_news_feed_takes_links_in_the_text_from_the_sites_root(built_demo):
     feed = feedparser.parse((built_demo / "news" / "feed.xml").read_bytes())
