@@ -438,10 +438,13 @@ class ViewBuilder:
         home = self.urls.page("index.html")
         entries = []
         if self.settings.nav is not None:
+            # its titles are the same in every language, the default's: marked as such on the other languages' pages
+            languages = self.site.config.languages
+            lang = self._other_language(languages[0], "") if languages else ""
             for entry in self.settings.nav:
                 written = entry.in_site()  # './' for '/' and './': the site's home
                 url = home + written if written.startswith("#") else self.urls.link(written)
-                entries.append({"title": entry.title, "key": None, "url": url, "lang": ""})
+                entries.append({"title": entry.title, "key": None, "url": url, "lang": lang})
         else:
             entries.append({"title": None, "key": "menu.publications", "url": home + "#publications", "lang": ""})
             for _, title, slug, language in _content_site_wide(self.site, "pages") or ():

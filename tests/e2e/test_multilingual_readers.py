@@ -1,0 +1,41 @@
+"""A site in several languages as its readers' tools see it (docs/homepage.md, "Several languages"): a Barcelona
+group's site in Catalan, Spanish and English and a Quebec researcher's in French and English, under a project
+site's sub-path; what a screen reader, a link preview and a search engine are told, and what its author is told
+of a mistake."""
+
+from __future__ import annotations
+
+import json
+
+from bs4 import BeautifulSoup
+from conftest import rendered_files, run_sitegen, write_site
+
+THREE_LANGUAGES = {
+    "content/site.yaml": "title: Grup de Sistemes Complexos\nbase_url: https://user.github.io/lab/\nlanguages: [ca, es, en]\n"
+    "nav:\n  - {title: Qui som, url: about/}\n  - {title: Publicacions, url: '#publications'}\n",
+    "content/profile.yaml": "name: Marta Puig\nbio: Treballo en sistemes complexos.\n",
+    "content/profile.es.yaml": "bio: Trabajo en sistemas complejos.\n",
+    "content/profile.en.yaml": "bio: I work on complex systems.\n",
+    "content/pages/about.md": "---\ntitle: Qui som\n---\nEl grup.\n",
+    "content/pages/about.es.md": "---\ntitle: Quiénes somos\n---\nEl grupo.\n",
+    "content/records/xarxes.yaml": "id: xarxes\ntitle: Xarxes complexes\nauthors: [Marta Puig]\nyear: 2024\n",
+}
+
+POSTS = {
+    "content/posts/2025-05-20-xarxes.md": "---\ntitle: Per què les xarxes\ndate: 2025-05-20\n---\nUn article.\n",
+    "content/posts/2025-05-20-xarxes.en.md": "---\ntitle: Why networks\ndate: 2025-05-20\n---\nA post.\n",
+    "content/posts/2025-07-01-estiu.md": "---\ntitle: Un estiu a Barcelona\ndate: 2025-07-01\n---\nNomés en català.\n",
+}
+
+
+def soup(data: bytes) -> BeautifulSoup:
+    return BeautifulSoup(data.decode("utf-8"), "html.parser")
+
+
+def test_a_menu_written_in_site_yaml_is_marked_as_the_default_languages_on_the_other_languages_pages(tmp_path) -> None:
+    """site.yaml's menu titles are the same in every language (written in the default one): on the Spanish and English
+    pages "Qui som" was unmarked, and a screen reader said Catalan words with a Spanish or English voice (WCAG 3.1.2)."""
+    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+    for page, lang in (("index.html", None), ("es/index.html", "ca"), ("es/about/index.html", "ca"), ("en/index.html", "ca")):
+        menu = soup(files[page]).select(".site-header nav:not(.languages) a")
+        assert [(a.get_text(strip=True), a.get("lang")) for a in menu] == [("Qui som", lang), ("Publicacions", lang)], page
