@@ -114,8 +114,11 @@ def _known_languages() -> frozenset[str]:
     return frozenset(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys()
 
 
-def not_a_language_of_the_site(tag: str, languages: tuple[str, ...]) -> str:
-    """What to say of a file whose name gives a language the site does not have."""
+def not_a_language_of_the_site(tag: str, languages: tuple[str, ...], translates: str = "") -> str:
+    """What to say of a file whose name gives a language the site does not have, or the default language, whose
+    files are named without one (`translates`: the file it would translate, 'content/cv.yaml')."""
+    if languages and tag.lower() == languages[0].lower():
+        return f"the file's name says it is in {tag}, the default language, whose files' names say none ({translates.rpartition('/')[2]}); left out"
     return f"the file's name says it is in '{tag}', which is not one of site.yaml's languages ({', '.join(languages)}); left out (add {tag} to languages, or rename the file)"
 
 
@@ -168,7 +171,7 @@ def unused_profile_translations(listing: Listing, languages: tuple[str, ...]) ->
         if tag.lower() in others or not _names_a_language(tag):
             continue
         if languages:
-            said = not_a_language_of_the_site(tag, languages)
+            said = not_a_language_of_the_site(tag, languages, "content/profile.yaml")
         else:
             said = f"a profile in '{tag}' is read only by a site in several languages (languages: [..., {tag}] in site.yaml); left out"
         problems.append(Problem(said, Location(path), warning=True))

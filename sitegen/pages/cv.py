@@ -171,7 +171,7 @@ def _translations(files: ContentFiles, cv: Cv | None, problems: list[Problem]) -
         if not files.languages:
             said = f"a CV in '{language}' is read only by a site in several languages (languages: [..., {language}] in site.yaml); left out"
         elif language not in files.languages[1:]:
-            said = not_a_language_of_the_site(language, files.languages)
+            said = not_a_language_of_the_site(language, files.languages, named[1])
         elif cv is None:
             said = f"a translation of the CV, which is {CV_FILE}: the site has none; left out"
         else:

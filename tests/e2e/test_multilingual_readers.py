@@ -39,3 +39,25 @@ def test_a_menu_written_in_site_yaml_is_marked_as_the_default_languages_on_the_o
     for page, lang in (("index.html", None), ("es/index.html", "ca"), ("es/about/index.html", "ca"), ("en/index.html", "ca")):
         menu = soup(files[page]).select(".site-header nav:not(.languages) a")
         assert [(a.get_text(strip=True), a.get("lang")) for a in menu] == [("Qui som", lang), ("Publicacions", lang)], page
+
+
+def test_a_profile_or_cv_named_in_the_default_language_is_a_warning_that_says_so(tmp_path) -> None:
+    """profile.en.yaml on a site in [en, fr-CA] was "in 'en', which is not one of site.yaml's languages (en, fr-CA)":
+    a warning that said the opposite of site.yaml. It says what a page named so is told."""
+    cv = "sections:\n  - title: Positions\n    entries:\n      - {title: Professor, org: Université Laval, start: 2022}\n"
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: Émilie Tremblay\nbase_url: https://user.github.io/laval/\nlanguages: [en, fr-CA]\n",
+            "content/profile.yaml": "name: Émilie Tremblay\nbio: I work on random graphs.\n",
+            "content/profile.en.yaml": "bio: I work on random graphs.\n",
+            "content/cv.yaml": cv,
+            "content/cv.en.yaml": cv,
+        },
+    )
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "not one of site.yaml's languages" not in result.stderr
+    said = "warning: the file's name says it is in en, the default language, whose files' names say none"
+    assert f"content/profile.en.yaml: {said} (profile.yaml); left out" in result.stderr
+    assert f"content/cv.en.yaml:1: {said} (cv.yaml); left out" in result.stderr
