@@ -378,6 +378,7 @@ class ViewBuilder:
 
     def common(self, page_path: str) -> dict[str, Any]:
         """What every page shows: the site's names and addresses, the menu, the link previews' tags."""
+        alternates = self.languages.alternates(page_path) if self.languages is not None else []
         return {
             "site": {**self._site_values, "menu": self.menu(page_path)},
             "page_url": self.urls.page(page_path),
@@ -385,7 +386,8 @@ class ViewBuilder:
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
             "page_image": None,  # the link preview's picture ({url, alt}) when not the profile's photo: a record page's
             # a site in several languages: the page's versions (hreflang), and the switcher's links; [] in one language
-            "alternates": self.languages.alternates(page_path) if self.languages is not None else [],
+            "alternates": alternates,
+            "og_locale_alternates": _og_locale_alternates(alternates, self._site_values["og_locale"]),
             "language_links": self.languages.switcher(self.site.config.language, page_path, self.urls.page(page_path)) if self.languages is not None else [],
         }
 
@@ -1491,6 +1493,12 @@ _ASCII_LETTER = re.compile("[A-Za-z]")  # the letters of ASCII, all written left
 # the blocks of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo, ..., their presentation
 # forms): the letters among them are those whose bidirectional class says so
 _RIGHT_TO_LEFT_BLOCKS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def _og_locale_alternates(alternates: list[dict[str, str]], own: str | None) -> list[str]:
+    """The Open Graph locales of a page's versions in the other languages (og:locale:alternate), each once."""
+    found = [_og_locale(each["hreflang"]) for each in alternates if each["hreflang"] != "x-default"]
+    return list(dict.fromkeys(locale for locale in found if locale and locale != own))
 
 
 def _og_locale(language: str) -> str | None:

@@ -61,3 +61,18 @@ def test_a_profile_or_cv_named_in_the_default_language_is_a_warning_that_says_so
     said = "warning: the file's name says it is in en, the default language, whose files' names say none"
     assert f"content/profile.en.yaml: {said} (profile.yaml); left out" in result.stderr
     assert f"content/cv.en.yaml:1: {said} (cv.yaml); left out" in result.stderr
+
+
+def test_link_previews_name_the_locales_of_the_pages_other_versions(tmp_path) -> None:
+    """og:locale:alternate (ogp.me: "other locales this page is available in") beside og:locale, for each other
+    language the page is in; none on a page in one language."""
+    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+
+    def locales(page: str) -> tuple[str | None, list[str]]:
+        head = soup(files[page])
+        own = head.select_one('meta[property="og:locale"]')
+        return own["content"] if own else None, [m["content"] for m in head.select('meta[property="og:locale:alternate"]')]
+
+    assert locales("index.html") == ("ca_ES", ["es_ES", "en_US"])
+    assert locales("es/about/index.html") == ("es_ES", ["ca_ES"])  # no English version
+    assert locales("records/xarxes/index.html") == ("ca_ES", [])  # in the default language only
