@@ -76,3 +76,14 @@ def test_link_previews_name_the_locales_of_the_pages_other_versions(tmp_path) ->
     assert locales("index.html") == ("ca_ES", ["es_ES", "en_US"])
     assert locales("es/about/index.html") == ("es_ES", ["ca_ES"])  # no English version
     assert locales("records/xarxes/index.html") == ("ca_ES", [])  # in the default language only
+
+
+def test_a_posts_link_to_the_next_post_in_another_language_is_marked_with_its_language(tmp_path) -> None:
+    """The English post's "Newer post" is the Catalan-only one: its title was unmarked (the list of posts marks it),
+    and a screen reader read it with an English voice."""
+    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+    newer = soup(files["en/posts/xarxes/index.html"]).select_one(".post-nav a.post-newer")
+    assert newer["href"] == "/lab/posts/estiu/" and newer.get("lang") is None  # "Newer post" is the page's English
+    assert [(e.get_text(), e["lang"]) for e in newer.select("[lang]")] == [("Un estiu a Barcelona", "ca")]
+    older = soup(files["posts/estiu/index.html"]).select_one(".post-nav a.post-older")
+    assert older["href"] == "/lab/posts/xarxes/" and not older.select("[lang]")
