@@ -978,6 +978,8 @@ class ViewBuilder:
             self.urls.absolute("index.html"),
             image,
             self.owner_node_id,
+            # on a site in several languages, which of them the post is in (a site in one language says none, as before)
+            (post.page.language or self.site.config.language) if self.site.config.languages else "",
         )
         context.update(
             page=page,

@@ -117,10 +117,19 @@ def scholarly_article(entry: Entry, url: str, profile_url: str, image: str | Non
 
 
 def blog_posting(
-    title: str, day: str, description: str, url: str, owner: str, profile_url: str, image: str | None = None, owner_node: str | None = None
+    title: str,
+    day: str,
+    description: str,
+    url: str,
+    owner: str,
+    profile_url: str,
+    image: str | None = None,
+    owner_node: str | None = None,
+    language: str = "",
 ) -> dict[str, Any]:
     """A blog post's `BlogPosting`: Google's Article rich result, as for a record, its author the site's owner
-    (`owner_node`: its `@id`, `owner_id`'s); `image`: its picture's absolute URL."""
+    (`owner_node`: its `@id`, `owner_id`'s); `image`: its picture's absolute URL; `language`: its language tag
+    (schema.org's inLanguage), or ''."""
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
@@ -134,6 +143,8 @@ def blog_posting(
         data["description"] = description
     if image:
         data["image"] = image
+    if language:
+        data["inLanguage"] = language
     return data
 
 

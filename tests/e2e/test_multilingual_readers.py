@@ -87,3 +87,20 @@ def test_a_posts_link_to_the_next_post_in_another_language_is_marked_with_its_la
     assert [(e.get_text(), e["lang"]) for e in newer.select("[lang]")] == [("Un estiu a Barcelona", "ca")]
     older = soup(files["posts/estiu/index.html"]).select_one(".post-nav a.post-older")
     assert older["href"] == "/lab/posts/xarxes/" and not older.select("[lang]")
+
+
+def test_a_posts_structured_data_names_its_language_on_a_site_in_several(tmp_path) -> None:
+    """schema.org's inLanguage on each version of a post: the Catalan original and its English translation said
+    nothing of the language they are in."""
+    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+
+    def posting(page: str) -> dict:
+        return json.loads(soup(files[page]).select_one('script[type="application/ld+json"]').string)
+
+    assert posting("posts/xarxes/index.html")["inLanguage"] == "ca"
+    assert posting("en/posts/xarxes/index.html")["inLanguage"] == "en"
+    assert posting("posts/estiu/index.html")["inLanguage"] == "ca"
+    one_language = {**POSTS, "content/site.yaml": "title: Marta Puig\nbase_url: https://user.github.io/lab/\nlanguage: ca\n"}
+    one_language = {**one_language, "content/profile.yaml": THREE_LANGUAGES["content/profile.yaml"]}
+    files = rendered_files(write_site(tmp_path / "one", one_language))
+    assert "inLanguage" not in posting("posts/xarxes/index.html")  # a site in one language: as before
