@@ -380,7 +380,9 @@ class ViewBuilder:
         """What every page shows: the site's names and addresses, the menu, the link previews' tags."""
         alternates = self.languages.alternates(page_path) if self.languages is not None else []
         return {
-            "site": {**self._site_values, "menu": self.menu(page_path)},
+            # its home: the page's language's, known only once every language's pages are listed (_site_values may be
+            # made before, as posts are listed), so asked on each page
+            "site": {**self._site_values, "home_url": self.urls.page("index.html"), "menu": self.menu(page_path)},
             "page_url": self.urls.page(page_path),
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
@@ -406,8 +408,10 @@ class ViewBuilder:
             "og_locale": _og_locale(config.language),
             "direction": text_direction(config.language),
             "csl_locale": csl_locale(config.language),
-            "home_url": self.urls.page("index.html"),
             "static_url": self.urls.page("static/"),
+            # made once, in the default language, for every language's lists to search and link to
+            "search_url": self.urls.page("search/"),
+            "records_url": self.urls.page("records/"),
             "feed_url": self.urls.page("feed.xml"),
             "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
             "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,

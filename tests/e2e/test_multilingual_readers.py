@@ -104,3 +104,16 @@ def test_a_posts_structured_data_names_its_language_on_a_site_in_several(tmp_pat
     one_language = {**one_language, "content/profile.yaml": THREE_LANGUAGES["content/profile.yaml"]}
     files = rendered_files(write_site(tmp_path / "one", one_language))
     assert "inLanguage" not in posting("posts/xarxes/index.html")  # a site in one language: as before
+
+
+def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_one_index(tmp_path) -> None:
+    """The search of /es/ fetched /lab/es/search/facets.json, which no build writes ("Search is unavailable") and
+    linked its results to /lab/es/records/...; and on the pages of a language with a post of its own the header's
+    name led to the default language's home (its address was worked out before the language's pages were known)."""
+    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+    for language, pages in (("", ("index.html", "about/index.html")), ("es/", ("es/index.html", "es/about/index.html")), ("en/", ("en/index.html", "en/posts/xarxes/index.html"))):
+        for page in pages:
+            assert soup(files[page]).select_one(".site-header a.site-name")["href"] == f"/lab/{language}", page
+        form = soup(files[pages[0]]).select_one("form.search")
+        assert (form["data-index"], form["data-records"]) == ("/lab/search/", "/lab/records/"), language
+        assert "search/facets.json" in files and "search/text.json" in files and "records/xarxes/index.html" in files
