@@ -382,7 +382,7 @@ class ViewBuilder:
         return {
             # its home: the page's language's, known only once every language's pages are listed (_site_values may be
             # made before, as posts are listed), so asked on each page
-            "site": {**self._site_values, "home_url": self.urls.page("index.html"), "menu": self.menu(page_path)},
+            "site": {**self._site_values, "home_url": self.urls.page("index.html"), "facets_url": self._own_facets(), "menu": self.menu(page_path)},
             "page_url": self.urls.page(page_path),
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
@@ -392,6 +392,14 @@ class ViewBuilder:
             "og_locale_alternates": _og_locale_alternates(alternates, self._site_values["og_locale"]),
             "language_links": self.languages.switcher(self.site.config.language, page_path, self.urls.page(page_path)) if self.languages is not None else [],
         }
+
+    def _own_facets(self) -> str | None:
+        """The address of the search facets in the page's language (its type filter's words), when it is not the
+        default language's, at `search_url`: a page of a language but the default of a site in several."""
+        from sitegen.pages.search_index import FACETS_PATH
+
+        own = self.urls.page(FACETS_PATH)
+        return own if own != self._site_values["search_url"] + FACETS_PATH.removeprefix("search/") else None
 
     @functools.cached_property
     def _site_values(self) -> dict[str, Any]:

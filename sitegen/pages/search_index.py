@@ -9,7 +9,8 @@ the records are described once for the whole site, in two files that
 - `search/facets.json`, fetched when a list page loads: for every shown record in
   site order its slug, year, type, subjects and whether it is featured, and the names
   of the types and subjects. It fills the year, type and subject filters and counts,
-  and it is small (some 25 bytes a record, before compression).
+  and it is small (some 25 bytes a record, before compression). A site in several languages
+  has one a language (`fr/search/facets.json`: the types named in French), the text once.
 - `search/text.json`, fetched at the first keystroke (or when the page opens with a
   search in its address): the same records' title, authors, venue and abstract as
   readers see them (LaTeX converted, so "O(n²)" is found as it is printed).
@@ -45,9 +46,15 @@ LOCALE = "locales-en-US.xml"
 
 @register_page_kind("search")
 def search_files(context: RenderContext) -> Iterable[Page]:
+    yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries), every_record=True)
+
+
+@register_page_kind("search-facets", per_language=True)
+def search_facet_files(context: RenderContext) -> Iterable[Page]:
+    """The facets in each language of a site in several (`es/search/facets.json`): their names of the types are what
+    that language's type filter says; the records' text (`search/text.json`) is the same in every language."""
     type_labels = {kind: str(context.strings.get(f"types.{kind}", kind)) for kind in RECORD_TYPES}  # what the type filter says
     yield Page(FACETS_PATH, (context.everything,), lambda: search_facets(context.site.entries, context.site.subjects, type_labels), every_record=True)
-    yield Page(TEXT_PATH, (context.everything,), lambda: search_text(context.site.entries), every_record=True)
 
 
 @register_page_kind("citation_styles")

@@ -117,3 +117,16 @@ def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_on
         form = soup(files[pages[0]]).select_one("form.search")
         assert (form["data-index"], form["data-records"]) == ("/lab/search/", "/lab/records/"), language
         assert "search/facets.json" in files and "search/text.json" in files and "records/xarxes/index.html" in files
+
+
+def test_the_type_filter_of_a_languages_pages_names_the_types_in_that_language(tmp_path) -> None:
+    """The Spanish and English pages' type filter said "Article" (Catalan): the facets were the default language's.
+    Each language has its facets (es/search/facets.json), named by its pages' form; the text is searched in one."""
+    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+    forms = {page: soup(files[page]).select_one("form.search") for page in ("index.html", "es/index.html", "en/index.html")}
+    assert forms["index.html"].get("data-facets") is None  # the default language's: at data-index, as before
+    assert forms["es/index.html"]["data-facets"] == "/lab/es/search/facets.json"
+    assert forms["en/index.html"]["data-facets"] == "/lab/en/search/facets.json"
+    types = {path: json.loads(files[path])["types"] for path in ("search/facets.json", "es/search/facets.json", "en/search/facets.json")}
+    assert types == {"search/facets.json": [["other", "Altres"]], "es/search/facets.json": [["other", "Otro"]], "en/search/facets.json": [["other", "Other"]]}
+    assert "es/search/text.json" not in files

@@ -19,12 +19,14 @@
   var forms = document.querySelectorAll("form.search[data-index]");
   if (!forms.length || !window.fetch || !window.URLSearchParams || !window.history.replaceState) return;
   var indexUrl = forms[0].getAttribute("data-index");
+  // a page in a language but the default of a site in several: its facets, with its words for the types
+  var facetsUrl = forms[0].getAttribute("data-facets") || indexUrl + "facets.json";
 
   // -- the index, fetched once for every form of the page --------------------------------------------
   var requests = {};
   function getJson(name) {
     if (!requests[name]) {
-      requests[name] = fetch(indexUrl + name, { credentials: "same-origin" }).then(function (response) {
+      requests[name] = fetch(name === "facets.json" ? facetsUrl : indexUrl + name, { credentials: "same-origin" }).then(function (response) {
         if (!response.ok) throw new Error(name + ": HTTP " + response.status);
         return response.json();
       });
