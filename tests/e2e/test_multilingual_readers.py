@@ -111,7 +111,11 @@ def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_on
     linked its results to /lab/es/records/...; and on the pages of a language with a post of its own the header's
     name led to the default language's home (its address was worked out before the language's pages were known)."""
     files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
-    for language, pages in (("", ("index.html", "about/index.html")), ("es/", ("es/index.html", "es/about/index.html")), ("en/", ("en/index.html", "en/posts/xarxes/index.html"))):
+    for language, pages in (
+        ("", ("index.html", "about/index.html")),
+        ("es/", ("es/index.html", "es/about/index.html")),
+        ("en/", ("en/index.html", "en/posts/xarxes/index.html")),
+    ):
         for page in pages:
             assert soup(files[page]).select_one(".site-header a.site-name")["href"] == f"/lab/{language}", page
         form = soup(files[pages[0]]).select_one("form.search")
