@@ -308,7 +308,7 @@ def test_site_static_files_override_the_themes(tmp_path):
 # -- docs/themes.md's reference ------------------------------------------------------------------------
 
 DOCS = REPO / "docs" / "themes.md"
-EVERY_PAGE = {"site", "page_url", "canonical_url", "page_image", "icons", "alternates", "language_links"}
+EVERY_PAGE = {"site", "page_url", "canonical_url", "page_image", "icons", "alternates", "og_locale_alternates", "language_links"}
 
 
 def documented_templates() -> dict[str, str]:
