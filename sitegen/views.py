@@ -380,9 +380,7 @@ class ViewBuilder:
         """What every page shows: the site's names and addresses, the menu, the link previews' tags."""
         alternates = self.languages.alternates(page_path) if self.languages is not None else []
         return {
-            # its home: the page's language's, known only once every language's pages are listed (_site_values may be
-            # made before, as posts are listed), so asked on each page
-            "site": {**self._site_values, "home_url": self.urls.page("index.html"), "facets_url": self._own_facets(), "menu": self.menu(page_path)},
+            "site": {**self._site_values, **self._language_values(), "menu": self.menu(page_path)},
             "page_url": self.urls.page(page_path),
             "canonical_url": self.urls.absolute(page_path) if self.urls.origin else None,
             "icons": (),  # the link icons the page draws (partials/icons.html): set by the pages that show links
@@ -392,6 +390,14 @@ class ViewBuilder:
             "og_locale_alternates": _og_locale_alternates(alternates, self._site_values["og_locale"]),
             "language_links": self.languages.switcher(self.site.config.language, page_path, self.urls.page(page_path)) if self.languages is not None else [],
         }
+
+    def _language_values(self) -> dict[str, Any]:
+        """`site`'s values of a site in several languages that its language's pages have of their own: its home, and
+        its search facets. Known only once every language's pages are listed (`_site_values` may be made before, as
+        the posts are listed), so asked on each page; none for a site in one language."""
+        if self.languages is None:
+            return {}
+        return {"home_url": self.urls.page("index.html"), "facets_url": self._own_facets()}
 
     def _own_facets(self) -> str | None:
         """The address of the search facets in the page's language (its type filter's words), when it is not the
@@ -416,6 +422,8 @@ class ViewBuilder:
             "og_locale": _og_locale(config.language),
             "direction": text_direction(config.language),
             "csl_locale": csl_locale(config.language),
+            "home_url": self.urls.page("index.html"),  # a page of a site in several languages: its language's (_language_values)
+            "facets_url": None,
             "static_url": self.urls.page("static/"),
             # made once, in the default language, for every language's lists to search and link to
             "search_url": self.urls.page("search/"),
