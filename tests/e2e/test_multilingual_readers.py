@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from bs4 import BeautifulSoup
 from conftest import rendered_files, run_sitegen, write_site
 
@@ -32,10 +33,16 @@ def soup(data: bytes) -> BeautifulSoup:
     return BeautifulSoup(data.decode("utf-8"), "html.parser")
 
 
-def test_a_menu_written_in_site_yaml_is_marked_as_the_default_languages_on_the_other_languages_pages(tmp_path) -> None:
+@pytest.fixture(scope="module")
+def three_languages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """Every file of the site in Catalan, Spanish and English, with its posts (rendered once for the tests that read it)."""
+    return rendered_files(write_site(tmp_path_factory.mktemp("three-languages"), {**THREE_LANGUAGES, **POSTS}))
+
+
+def test_a_menu_written_in_site_yaml_is_marked_as_the_default_languages_on_the_other_languages_pages(three_languages) -> None:
     """site.yaml's menu titles are the same in every language (written in the default one): on the Spanish and English
     pages "Qui som" was unmarked, and a screen reader said Catalan words with a Spanish or English voice (WCAG 3.1.2)."""
-    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+    files = three_languages
     for page, lang in (("index.html", None), ("es/index.html", "ca"), ("es/about/index.html", "ca"), ("en/index.html", "ca")):
         menu = soup(files[page]).select(".site-header nav:not(.languages) a")
         assert [(a.get_text(strip=True), a.get("lang")) for a in menu] == [("Qui som", lang), ("Publicacions", lang)], page
@@ -63,10 +70,10 @@ def test_a_profile_or_cv_named_in_the_default_language_is_a_warning_that_says_so
     assert f"content/cv.en.yaml:1: {said} (cv.yaml); left out" in result.stderr
 
 
-def test_link_previews_name_the_locales_of_the_pages_other_versions(tmp_path) -> None:
+def test_link_previews_name_the_locales_of_the_pages_other_versions(three_languages) -> None:
     """og:locale:alternate (ogp.me: "other locales this page is available in") beside og:locale, for each other
     language the page is in; none on a page in one language."""
-    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+    files = three_languages
 
     def locales(page: str) -> tuple[str | None, list[str]]:
         head = soup(files[page])
@@ -78,10 +85,10 @@ def test_link_previews_name_the_locales_of_the_pages_other_versions(tmp_path) ->
     assert locales("records/xarxes/index.html") == ("ca_ES", [])  # in the default language only
 
 
-def test_a_posts_link_to_the_next_post_in_another_language_is_marked_with_its_language(tmp_path) -> None:
+def test_a_posts_link_to_the_next_post_in_another_language_is_marked_with_its_language(three_languages) -> None:
     """The English post's "Newer post" is the Catalan-only one: its title was unmarked (the list of posts marks it),
     and a screen reader read it with an English voice."""
-    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+    files = three_languages
     newer = soup(files["en/posts/xarxes/index.html"]).select_one(".post-nav a.post-newer")
     assert newer["href"] == "/lab/posts/estiu/" and newer.get("lang") is None  # "Newer post" is the page's English
     assert [(e.get_text(), e["lang"]) for e in newer.select("[lang]")] == [("Un estiu a Barcelona", "ca")]
@@ -89,10 +96,10 @@ def test_a_posts_link_to_the_next_post_in_another_language_is_marked_with_its_la
     assert older["href"] == "/lab/posts/xarxes/" and not older.select("[lang]")
 
 
-def test_a_posts_structured_data_names_its_language_on_a_site_in_several(tmp_path) -> None:
+def test_a_posts_structured_data_names_its_language_on_a_site_in_several(three_languages, tmp_path) -> None:
     """schema.org's inLanguage on each version of a post: the Catalan original and its English translation said
     nothing of the language they are in."""
-    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+    files = three_languages
 
     def posting(page: str) -> dict:
         return json.loads(soup(files[page]).select_one('script[type="application/ld+json"]').string)
@@ -106,11 +113,11 @@ def test_a_posts_structured_data_names_its_language_on_a_site_in_several(tmp_pat
     assert "inLanguage" not in posting("posts/xarxes/index.html")  # a site in one language: as before
 
 
-def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_one_index(tmp_path) -> None:
+def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_one_index(three_languages) -> None:
     """The search of /es/ fetched /lab/es/search/facets.json, which no build writes ("Search is unavailable") and
     linked its results to /lab/es/records/...; and on the pages of a language with a post of its own the header's
     name led to the default language's home (its address was worked out before the language's pages were known)."""
-    files = rendered_files(write_site(tmp_path, {**THREE_LANGUAGES, **POSTS}))
+    files = three_languages
     for language, pages in (
         ("", ("index.html", "about/index.html")),
         ("es/", ("es/index.html", "es/about/index.html")),
@@ -123,10 +130,10 @@ def test_each_languages_pages_lead_home_to_that_language_and_search_the_sites_on
         assert "search/facets.json" in files and "search/text.json" in files and "records/xarxes/index.html" in files
 
 
-def test_the_type_filter_of_a_languages_pages_names_the_types_in_that_language(tmp_path) -> None:
+def test_the_type_filter_of_a_languages_pages_names_the_types_in_that_language(three_languages) -> None:
     """The Spanish and English pages' type filter said "Article" (Catalan): the facets were the default language's.
     Each language has its facets (es/search/facets.json), named by its pages' form; the text is searched in one."""
-    files = rendered_files(write_site(tmp_path, THREE_LANGUAGES))
+    files = three_languages
     forms = {page: soup(files[page]).select_one("form.search") for page in ("index.html", "es/index.html", "en/index.html")}
     assert forms["index.html"].get("data-facets") is None  # the default language's: at data-index, as before
     assert forms["es/index.html"]["data-facets"] == "/lab/es/search/facets.json"
