@@ -747,6 +747,9 @@ def _with_languages(fields: Fields, config: SiteConfig) -> SiteConfig:
             fields.problem("languages", f"{tag} is named twice; left out the second time", warning=True)
         else:
             tags.append(tag)
+            primary, dash, rest = tag.partition("-")
+            if meant := ISO_639_2_CODES.get(primary.lower()):  # 'eng': a hreflang search engines ignore
+                fields.problem("languages", f"{tag} is ISO 639-2's code for a language whose tag is {meant}: did you mean {meant}{dash}{rest}?", warning=True)
     if len(tags) < 2:
         if tags or not fields.data.get("languages"):
             fields.problem(
@@ -766,6 +769,21 @@ def _language(fields: Fields) -> str:
         return "en"
     return language
 
+
+# ISO 639-2's three-letter codes (bibliographic and terminological) of languages that have a two-letter one, which
+# BCP 47 tags use (RFC 5646 §2.2.1: the shortest) and search engines' hreflang takes (ISO 639-1): 'eng' -> 'en'
+ISO_639_2_CODES = {
+    code: tag
+    for code, _, tag in (
+        pair.partition(":")
+        for pair in (
+            "eng:en fra:fr fre:fr deu:de ger:de spa:es cat:ca ita:it por:pt nld:nl dut:nl zho:zh chi:zh jpn:ja "
+            "kor:ko fas:fa per:fa rus:ru ara:ar pol:pl swe:sv dan:da fin:fi ell:el gre:el tur:tr heb:he hun:hu "
+            "ces:cs cze:cs ukr:uk eus:eu baq:eu glg:gl oci:oc nob:nb roh:rm nor:no ron:ro rum:ro hin:hi vie:vi "
+            "ind:id tha:th bul:bg"
+        ).split()
+    )
+}
 
 # A work's language by name, as BibTeX's `langid` (babel's names: ngerman, brazil) and reference managers' `language`
 # (English names, or the language's own) write it: its language tag.

@@ -141,3 +141,18 @@ def test_the_type_filter_of_a_languages_pages_names_the_types_in_that_language(t
     types = {path: json.loads(files[path])["types"] for path in ("search/facets.json", "es/search/facets.json", "en/search/facets.json")}
     assert types == {"search/facets.json": [["other", "Altres"]], "es/search/facets.json": [["other", "Otro"]], "en/search/facets.json": [["other", "Other"]]}
     assert "es/search/text.json" not in files
+
+
+def test_a_three_letter_code_in_languages_is_a_warning_naming_the_tag_meant(tmp_path) -> None:
+    """`languages: [fr-CA, eng]` was taken as it is: its pages' hreflang="eng", which search engines ignore (Google's
+    hreflang takes ISO 639-1 codes; BCP 47 takes the shortest), and every profile.en.yaml or about.en.md left out."""
+    site = write_site(
+        tmp_path,
+        {
+            "content/site.yaml": "title: Émilie Tremblay\nbase_url: https://user.github.io/laval/\nlanguage: fr-CA\nlanguages: [fr-CA, eng]\n",
+            "content/profile.yaml": "name: Émilie Tremblay\nbio: Je travaille sur les graphes aléatoires.\n",
+        },
+    )
+    result = run_sitegen("check", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/site.yaml:4: warning: field 'languages': eng is ISO 639-2's code for a language whose tag is en: did you mean en?" in result.stderr
