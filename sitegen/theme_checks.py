@@ -14,7 +14,8 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import jinja2
 import jinja2.meta
@@ -37,6 +38,8 @@ from sitegen.theme import (
     theme_yaml,
 )
 from sitegen.validate import RECORD_FIELDS, closest_field
+
+T = TypeVar("T")  # what `_parsed_templates`'s parse gives
 
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
@@ -345,23 +348,16 @@ def fields_no_longer_extra(theme: Theme, listing: Listing) -> list[Problem]:
     template prints nothing, without a word. One warning per template and field, at its first line."""
     layers = [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain() if not member.prefix.startswith(BUNDLED_PREFIX)]
     problems = []
-    for prefix in layers:
-        for path in listing.under(prefix):
-            if not path.endswith(TEMPLATE_SUFFIXES):
-                continue
-            try:
-                found = _extra_reads(listing.read_bytes(path).decode("utf-8"))
-            except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
-                continue  # reported when a page renders it
-            for line, record, field in found:
-                problems.append(
-                    Problem(
-                        f"{record}.extra.{field}: '{field}' is a field sitegen reads now, no longer in a record's extra "
-                        f"(where an older sitegen passed it), so this prints nothing; use {record}.{field}",
-                        Location(path, line),
-                        warning=True,
-                    )
+    for path, found in _parsed_templates(listing, layers, _extra_reads):
+        for line, record, field in found:
+            problems.append(
+                Problem(
+                    f"{record}.extra.{field}: '{field}' is a field sitegen reads now, no longer in a record's extra "
+                    f"(where an older sitegen passed it), so this prints nothing; use {record}.{field}",
+                    Location(path, line),
+                    warning=True,
                 )
+            )
     return problems
 
 
@@ -457,18 +453,24 @@ def _referenced(listing: Listing, layers: list[str]) -> set[str] | None:
     """The names the templates of every layer include, extend or import ('!default/base.html' as 'base.html');
     None when one names a template by a computed name."""
     names: set[str] = set()
+    for _, found in _parsed_templates(listing, layers, _names_in):
+        if None in found:
+            return None
+        names |= {_without_theme_prefix(str(name)) for name in found}
+    return names
+
+
+def _parsed_templates(listing: Listing, layers: list[str], parse: Callable[[str], T]) -> Iterator[tuple[str, T]]:
+    """(path, `parse` of its text) of each template of the layers; one that cannot be read or parsed is left out
+    (reported when a page renders it)."""
     for prefix in layers:
         for path in listing.under(prefix):
             if not path.endswith(TEMPLATE_SUFFIXES):
                 continue
             try:
-                found = _names_in(listing.read_bytes(path).decode("utf-8"))
+                yield path, parse(listing.read_bytes(path).decode("utf-8"))
             except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
-                continue  # reported when a page renders it
-            if None in found:
-                return None
-            names |= {_without_theme_prefix(str(name)) for name in found}
-    return names
+                continue
 
 
 @functools.lru_cache(maxsize=1024)
