@@ -119,6 +119,9 @@ def not_a_language_of_the_site(tag: str, languages: tuple[str, ...], translates:
     files are named without one (`translates`: the file it would translate, 'content/cv.yaml')."""
     if languages and tag.lower() == languages[0].lower():
         return f"the file's name says it is in {tag}, the default language, whose files' names say none ({translates.rpartition('/')[2]}); left out"
+    same = next((known for known in languages if known.partition("-")[0].lower() == tag.partition("-")[0].lower()), None)
+    if same is not None:  # 'about.fr.md' on a site in en and fr-CA
+        return f"the file's name says it is in '{tag}', which is not one of site.yaml's languages ({', '.join(languages)}); left out: did you mean {same}? (name it for {same}, or add {tag} to languages)"
     return f"the file's name says it is in '{tag}', which is not one of site.yaml's languages ({', '.join(languages)}); left out (add {tag} to languages, or rename the file)"
 
 

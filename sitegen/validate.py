@@ -740,6 +740,10 @@ def _with_languages(fields: Fields, config: SiteConfig) -> SiteConfig:
     """`languages: [en, fr]`: a site in several languages (docs/homepage.md, "Several languages"). The default is
     `language` when it is one of them, else the first; it is served at the site's root, the others under /<tag>/."""
     tags: list[str] = []
+    written = fields.data.get("languages")
+    if isinstance(written, str) and len(parts := written.replace(",", " ").split()) > 1:  # 'languages: en, fr-CA'
+        fields.problem("languages", f"expected a list of language tags in brackets, such as [{', '.join(parts)}]; got {shown_value(written)}")
+        return config
     for tag in fields.string_list("languages"):
         if problem := language_tag_problem(tag):
             fields.problem("languages", problem)

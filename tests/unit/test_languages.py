@@ -64,6 +64,21 @@ def test_one_language_or_one_named_twice_is_a_warning_and_a_tag_that_is_none_an_
     assert problems[0].startswith("content/site.yaml:2: field 'languages': expected a language tag (BCP 47)")
 
 
+def test_languages_written_without_brackets_say_to_write_a_list():
+    """`languages: en, fr-CA` is one string to YAML: the error said 'expected a language tag', as if one were wrong."""
+    made, problems = config("title: T\nlanguages: en, fr-CA\n")
+    assert made.languages == ()
+    assert problems == ["content/site.yaml:2: field 'languages': expected a list of language tags in brackets, such as [en, fr-CA]; got 'en, fr-CA'"]
+
+
+def test_a_file_named_for_a_languages_primary_tag_names_the_sites_regional_one():
+    from sitegen.languages import not_a_language_of_the_site
+
+    said = not_a_language_of_the_site("fr", ("en", "fr-CA"), "content/pages/about.md")
+    assert said.endswith("left out: did you mean fr-CA? (name it for fr-CA, or add fr to languages)")
+    assert "did you mean" not in not_a_language_of_the_site("de", ("en", "fr"), "content/pages/about.md")
+
+
 def test_the_sitemap_names_each_versions_alternates_in_the_xhtml_namespace():
     links = LanguageLinks(("en", "fr"), SiteUrls("https://example.org/"))
     for language, path in (("en", "about/index.html"), ("fr", "fr/about/index.html")):
