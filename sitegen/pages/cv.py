@@ -160,27 +160,30 @@ def load_cv(files: ContentFiles) -> tuple[Cv | None, bool, list[Problem]]:
 def _translations(files: ContentFiles, cv: Cv | None, problems: list[Problem]) -> tuple[Cv, ...]:
     """The CV in each language of the site but the default (content/cv.fr.yaml), each read as the CV is; one in a
     language the site does not have, or of a site in one language, or with no CV to translate, is a warning."""
-    from sitegen.languages import file_language, not_a_language_of_the_site
-
     found = []
-    for path in sorted(files.texts):
-        named = file_language(path, files.languages)
-        if named is None or named[1] not in CV_FILES:
-            continue
-        language = named[0]
-        if not files.languages:
-            said = f"a CV in '{language}' is read only by a site in several languages (languages: [..., {language}] in site.yaml); left out"
-        elif language not in files.languages[1:]:
-            said = not_a_language_of_the_site(language, files.languages, named[1])
-        elif cv is None:
-            said = f"a translation of the CV, which is {CV_FILE}: the site has none; left out"
-        else:
-            translated = _read_cv(files, (path,), problems)
-            if translated is not None:
-                found.append(dataclasses.replace(translated, language=language))
-            continue
-        problems.append(Problem(said, Location(path, 1), warning=True))
+    for path, (language, original) in sorted(_cv_translation_files(files, problems).items()):
+        if original not in CV_FILES or language not in files.languages[1:]:
+            continue  # another file's, or a language the site does not have (said)
+        if cv is None:
+            problems.append(Problem(f"a translation of the CV, which is {CV_FILE}: the site has none; left out", Location(path, 1), warning=True))
+        elif (translated := _read_cv(files, (path,), problems)) is not None:
+            found.append(dataclasses.replace(translated, language=language))
     return tuple(found)
+
+
+def _cv_translation_files(files: ContentFiles, problems: list[Problem]) -> dict[str, tuple[str, str]]:
+    """cv.<tag>.yaml -> (tag, the file it translates): `translation_files`'s, or on a site in one language a warning
+    for each (only a site in several reads them)."""
+    from sitegen.languages import file_language
+    from sitegen.pages.pages import translation_files
+
+    if files.languages:
+        return translation_files(files, problems, (".yaml", ".yml"))
+    for path in sorted(files.texts):
+        if (named := file_language(path, ())) is not None and named[1] in CV_FILES:
+            said = f"a CV in '{named[0]}' is read only by a site in several languages (languages: [..., {named[0]}] in site.yaml); left out"
+            problems.append(Problem(said, Location(path, 1), warning=True))
+    return {}
 
 
 def _read_cv(files: ContentFiles, paths: tuple[str, ...], problems: list[Problem]) -> Cv | None:

@@ -154,11 +154,8 @@ def translation_files(files: ContentFiles, problems: list[Problem], suffixes: tu
         named = file_language(path, files.languages) if has_suffix(path, suffixes) else None
         if named is None:
             continue
-        if named[0] not in files.languages:
-            problems.append(Problem(not_a_language_of_the_site(named[0], files.languages), Location(path, 1), warning=True))
-        elif named[0] == files.languages[0]:
-            said = f"the file's name says it is in {named[0]}, the default language, whose files' names say none ({named[1].rpartition('/')[2]}); left out: rename it"
-            problems.append(Problem(said, Location(path, 1), warning=True))
+        if named[0] not in files.languages[1:]:  # a language the site does not have, or the default's named
+            problems.append(Problem(not_a_language_of_the_site(named[0], files.languages, named[1]), Location(path, 1), warning=True))
         found[path] = named
     return found
 
