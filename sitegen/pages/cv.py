@@ -88,12 +88,8 @@ def cv_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     yield from links_of(cv)
 
 
-def links_of(cv: Cv) -> list[tuple[Location | None, str, str]]:
+def links_of(cv: Cv) -> Iterable[tuple[Location | None, str, str]]:
     """The links a CV's entries hold, for `PageKind.links`: the site's CV's, a language's."""
-    return list(_links_of(cv))
-
-
-def _links_of(cv: Cv) -> Iterable[tuple[Location | None, str, str]]:
     for entry in (entry for section in cv.sections for entry in section.entries):
         url_line, details_line = entry.lines
         if entry.url:
