@@ -3,7 +3,11 @@
 Every file sitegen reads as text (records in YAML, BibTeX and Markdown, site.yaml,
 profile.yaml, pages, posts, news, talks, the CV, co-authors, people, a theme's
 settings, translations and templates) is UTF-8, with or without a byte order
-mark. A file that is not gets one message, at the line of its first byte that is
+mark, and its lines end in LF, CRLF or CR alike: they are read as LF, so that a
+repository checked out with CRLF (Git for Windows' core.autocrlf) builds the same
+bytes as with LF (a Mac, the GitHub Actions runner), down to the ids made from a
+text's hash, and a file an old Mac program saved (CR) is read as lines at all.
+A file that is not UTF-8 gets one message, at the line of its first byte that is
 not UTF-8, with a guess of what it is when the bytes say so:
 
     content/pages/ete.md:2: not UTF-8 text (it looks like Latin-1 / Windows-1252): save the file as UTF-8
@@ -16,6 +20,7 @@ even when its bytes happen to be valid UTF-8, as UTF-16 without a byte order mar
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from sitegen.errors import Location, Problem
@@ -24,10 +29,12 @@ if TYPE_CHECKING:
     from sitegen.inputs import Listing
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # UTF-32's begin so too
+_LINE_END = re.compile(r"\r\n?")  # Windows' CRLF, classic Mac's CR (a lone LF is the one kept)
+_LINE_END_BYTES = re.compile(rb"\r\n?|\n")
 
 
 def decode_text(data: bytes, path: str, save_as_utf8: str = "") -> tuple[str, Problem | None]:
-    """The text of a file's bytes (UTF-8, a byte order mark dropped); ("", the problem) when they are not UTF-8
+    """The text of a file's bytes (UTF-8, a byte order mark dropped, every line ending in LF); ("", the problem) when they are not UTF-8
     text. `path` is the file as messages name it; `save_as_utf8` is said after "save the file as UTF-8": how, in
     the programs that write files of its kind (a record reader's `Reader.save_as_utf8`)."""
     nul = data.find(b"\x00")
@@ -38,7 +45,7 @@ def decode_text(data: bytes, path: str, save_as_utf8: str = "") -> tuple[str, Pr
         return "", not_utf8(data, start if nul < 0 else min(start, nul), path, save_as_utf8)
     if nul >= 0:
         return "", not_utf8(data, nul, path, save_as_utf8)
-    return text, None
+    return (_LINE_END.sub("\n", text) if "\r" in text else text), None
 
 
 def read_text(listing: Listing, path: str, save_as_utf8: str = "") -> tuple[str, Problem | None]:
@@ -53,7 +60,7 @@ def read_text(listing: Listing, path: str, save_as_utf8: str = "") -> tuple[str,
 def not_utf8(data: bytes, start: int, path: str, save_as_utf8: str = "") -> Problem:
     """The problem of a file whose bytes are not UTF-8 text from byte `start` on."""
     guess = _looks_like(data)
-    line = data.count(b"\n", 0, start) + 1
+    line = len(_LINE_END_BYTES.findall(data, 0, start)) + 1
     said = f" (it looks like {guess})" if guess else ""
     if guess == LATIN1 and (meant := bytes([data[start]]).decode("cp1252")).isprintable():
         said = f" (it looks like {guess}: byte 0x{data[start]:02x} on this line is {meant!r} there)"  # what to look for

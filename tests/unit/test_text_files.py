@@ -26,6 +26,8 @@ LOOKS = "it looks like Latin-1 / Windows-1252"
         ("id: a\ntitle: T\n".encode("utf-16-le"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}"),  # valid UTF-8, but NULs
         ("a: 1\nb: 研究\n".encode("shift_jis"), f"x.yaml:2: not UTF-8 text: {ADVICE}"),  # no guess: two bytes a character
         (b"a: 1\n\x81\n", f"x.yaml:2: not UTF-8 text: {ADVICE}"),  # a byte Windows-1252 leaves undefined
+        (b"a: 1\r\nb: 2\r\nc: M\xfcller\r\n", f"x.yaml:3: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}"),  # Windows
+        (b"a: 1\rb: 2\rc: M\xfcller\r", f"x.yaml:3: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}"),  # classic Mac
     ],
 )
 def test_text_that_is_not_utf8_is_one_problem_at_its_line(data: bytes, expected: str) -> None:
@@ -36,6 +38,12 @@ def test_text_that_is_not_utf8_is_one_problem_at_its_line(data: bytes, expected:
 def test_utf8_with_or_without_a_byte_order_mark_is_read() -> None:
     assert decode_text("a: ü\n".encode(), "x.yaml") == ("a: ü\n", None)
     assert decode_text("\ufeffa: ü\n".encode(), "x.yaml") == ("a: ü\n", None)
+
+
+def test_every_line_end_is_read_as_lf() -> None:
+    """CRLF (Windows), CR (classic Mac) and both mixed with LF in one file: the same text, as every reader takes it."""
+    assert decode_text(b"\xef\xbb\xbfa: 1\r\nb: |\r\n  x\r\n", "x.yaml") == ("a: 1\nb: |\n  x\n", None)
+    assert decode_text(b"a: 1\rb: 2\r\nc: 3\n\n", "x.yaml") == ("a: 1\nb: 2\nc: 3\n\n", None)
 
 
 LATIN1 = "title: Müller\n".encode("latin-1")

@@ -1,0 +1,65 @@
+"""A site kept on Windows: files as Notepad, PowerShell, Word, Explorer and the reference managers there write
+them, in a repository that Git for Windows checks out with CRLF line ends (core.autocrlf=true) while a co-author's
+Mac and the GitHub Actions runner check it out with LF. Each machine must build the same site from it."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import MINIMAL_SITE, rendered_files, write_site
+
+from sitegen.build import check_site
+from sitegen.errors import ContentError
+
+# Every kind of text file, each with what a line end changes if it is kept: YAML block scalars (folded and
+# literal), a Markdown hard break, a table and a footnote (ids made from the text), a multi-line BibTeX value,
+# a RIS file (read line by line), front matter, a template of the site's own.
+SITE_IN_EVERY_FORMAT = {
+    **MINIMAL_SITE,
+    "content/profile.yaml": (
+        "name: Anna Müller\n"
+        "position: >\n  Professor of\n  Mathematics\n"
+        "bio: |\n  Anna works on *analysis*.\n  A line with a hard break  \n  after it.\n\n  A second paragraph.\n"
+    ),
+    "content/records/folded.yaml": (
+        "id: folded-2021\ntitle: >-\n  A folded\n  title\nauthors: [Anna Müller, Bob Smith]\nyear: 2021\n"
+        "source: Journal of Folding\nabstract: |\n  First line.\n  Second line   \n  third line.\n\n  New paragraph.\n"
+    ),
+    "content/records/exported.bib": (
+        "@article{Mueller2020,\n  title = {On {CRLF} line\n           endings},\n"
+        '  author = {M{\\"u}ller, Anna and Smith, Bob},\n  journal = {Journal of Windows},\n  year = {2020},\n'
+        "  abstract = {An abstract over\n    two lines.\n\n    And a paragraph.},\n}\n"
+    ),
+    "content/records/endnote.ris": "TY  - JOUR\nAU  - Müller, Anna\nTI  - A RIS title\nPY  - 2018\nJO  - RIS Journal\nAB  - An abstract.\nER  - \n",
+    "content/pages/about.md": (
+        '---\ntitle: "About"\nnav: 1\n---\nA line with a hard break  \nafter it, and a note.[^1]\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[^1]: The note.\n'
+    ),
+    "content/posts/first.md": "---\ntitle: First post\ndate: 2024-05-01\n---\nPost body line one\nline two.\n",
+    "content/news/grant.md": "---\ndate: 2024-06-01\n---\nWe got a *grant*.\nSecond line.\n",
+    "templates/partials/search.html": "<form>\n  <input\n    name=q>\n</form>\n",
+}
+
+
+def _written_with(tmp_path, line_end: str) -> dict[str, bytes]:
+    site = write_site(tmp_path / repr(line_end), {})
+    for name, text in SITE_IN_EVERY_FORMAT.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_bytes(text.replace("\n", line_end).encode())
+    return rendered_files(site)
+
+
+@pytest.mark.parametrize("line_end", ["\r\n", "\r"], ids=["CRLF (Windows)", "CR (classic Mac)"])
+def test_line_ends_change_no_byte_of_the_site(tmp_path, line_end: str) -> None:
+    """The Windows checkout (CRLF), and a file an old Mac program saved (CR), build what the LF checkout builds."""
+    with_lf = _written_with(tmp_path, "\n")
+    assert {"records/folded-2021/index.html", "records/Mueller2020/index.html", "about/index.html", "posts/first/index.html"} <= set(with_lf)
+    assert _written_with(tmp_path, line_end) == with_lf
+
+
+def test_a_file_of_mixed_line_ends_reads_as_its_lines(tmp_path) -> None:
+    """A file edited on both machines without autocrlf: CRLF lines and LF lines in one file."""
+    site = write_site(tmp_path, MINIMAL_SITE)
+    (site / "content/pages").mkdir(parents=True)
+    (site / "content/pages/mixed.md").write_bytes(b'---\r\ntitle: "Mixed"\nnav: x\r\n---\nText.\r\n')
+    with pytest.raises(ContentError) as caught:
+        check_site(site)
+    assert [str(problem) for problem in caught.value.problems] == ["content/pages/mixed.md:3: field 'nav': expected a whole number, got 'x'"]
