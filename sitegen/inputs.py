@@ -158,10 +158,18 @@ def listing_with_changes(listing: Listing, reported: Iterable[str]) -> Listing |
     return updated
 
 
+# What Windows and Office write into a folder by themselves, in any case: Explorer's thumbnail caches (pictures of
+# every picture of the folder, deleted ones too) and folder settings.
+_WRITTEN_BY_WINDOWS = frozenset({"thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "desktop.ini"})
+
+
 def _hidden(name: str) -> bool:
     """Not an input, as for Jekyll and Hugo: a hidden file (.git, an editor's .#x.yaml lock or Vim's .x.yaml.swp),
-    Emacs' #x.yaml# while it edits, and a backup left by Emacs, Vim, nano or gedit, x.yaml~."""
-    return name.startswith((".", "#")) or name.endswith("~")
+    Emacs' #x.yaml# while it edits, and a backup left by Emacs, Vim, nano or gedit, x.yaml~. Nor what Windows
+    and Office leave beside the user's files, which Git for Windows commits unless told not to: Explorer's
+    Thumbs.db and desktop.ini, and Word's, Excel's and PowerPoint's ~$x.docx while x.docx is open (the owner's
+    name in it)."""
+    return name.startswith((".", "#", "~$")) or name.endswith("~") or name.lower() in _WRITTEN_BY_WINDOWS
 
 
 def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:

@@ -5,7 +5,7 @@ Mac and the GitHub Actions runner check it out with LF. Each machine must build 
 from __future__ import annotations
 
 import pytest
-from conftest import MINIMAL_SITE, rendered_files, write_site
+from conftest import MINIMAL_SITE, rendered_files, run_sitegen, write_site
 
 from sitegen.build import check_site
 from sitegen.errors import ContentError
@@ -63,3 +63,25 @@ def test_a_file_of_mixed_line_ends_reads_as_its_lines(tmp_path) -> None:
     with pytest.raises(ContentError) as caught:
         check_site(site)
     assert [str(problem) for problem in caught.value.problems] == ["content/pages/mixed.md:3: field 'nav': expected a whole number, got 'x'"]
+
+
+# What Windows and Office write beside a user's files by themselves: Explorer's thumbnail cache (pictures of every
+# picture of the folder, deleted ones too) and folder settings, and Word's, Excel's and PowerPoint's owner file of
+# a document open in them (the user's name in it).
+WRITTEN_BY_WINDOWS = ["Thumbs.db", "ehthumbs.db", "desktop.ini", "~$draft.docx", "~$rades.xlsx"]
+
+
+def test_what_windows_and_office_leave_in_a_folder_is_no_part_of_the_site(tmp_path) -> None:
+    site = write_site(tmp_path, {**MINIMAL_SITE, "static/files/paper.pdf": "%PDF-1.4\n", "content/pages/about.md": "---\ntitle: About\n---\nText.\n"})
+    for folder in ("static", "static/files", "content", "content/records", "content/pages", "templates"):
+        for name in WRITTEN_BY_WINDOWS:
+            (site / folder).mkdir(parents=True, exist_ok=True)
+            (site / folder / name).write_bytes(b"\x00\x01 written by Windows")
+    for name in ("Desktop.ini", "THUMBS.DB"):  # in any case: Windows finds them so
+        (site / "static/photos").mkdir(exist_ok=True)
+        (site / "static/photos" / name).write_bytes(b"\x00\x01 written by Windows")
+    result = run_sitegen("build", "--strict", cwd=site)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+    published = {path.name for path in (site / "output").rglob("*")}
+    assert "paper.pdf" in published and not {name.lower() for name in published} & {"thumbs.db", "ehthumbs.db", "desktop.ini", "~$draft.docx", "~$rades.xlsx"}
