@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import nh3
 
 from sitegen.latex import HREF, Converted, convert_inline, convert_span, has_latex, latex_spans
-from sitegen.urls import is_relative_path, mistyped_web_address
+from sitegen.urls import is_relative_path, mistyped_web_address, windows_path
 
 if TYPE_CHECKING:
     import markdown
@@ -235,6 +235,8 @@ def link_left_out(url: str) -> str:
     shown = url if len(url) <= 80 else url[:77] + "..."
     if meant := mistyped_web_address(url):
         return f"link {shown!r}: no web address, the link is left out (its text stays): write '{meant}'"
+    if (windows := windows_path(url)) and windows[0] is None:  # 'C:\\Users\\me\\paper.pdf'
+        return f"link '{shown}': {windows[1]}; the link is left out (its text stays)"
     why = f"unsafe URL scheme '{scheme[1].lower()}:'" if scheme and scheme[1].lower() not in URL_SCHEMES else "not a valid address"
     return f"link {shown!r}: {why}, the link is left out (its text stays)"
 
@@ -254,6 +256,8 @@ def picture_left_out(url: str) -> str:
     """What a warning says of a picture `sanitise` left out of the site's own text (`pictures`). A path from the
     domain's root (`/static/badge.svg`, as a site at a domain's root writes it) names the path to write instead;
     a link around the picture shows the picture's text in its place."""
+    if (windows := windows_path(url)) and windows[0] is None:  # 'C:\\Users\\me\\photo.jpg'
+        return f"picture '{url}' left out: {windows[1]}"
     if url.startswith("/") and not url.startswith("//"):
         path = url.lstrip("/")
         path = path[path.index("static/") :] if "static/" in path else path
@@ -306,7 +310,11 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
             pieces += [text[position : match.start()], piece or _set_aside(match.group(), convert_span(match.group()), fragments, spans)]
             position = match.end()
         source = "".join(pieces) + text[position:]
+    listed = (len(pictures or ()), len(unsafe or ()))
     body = _plain_paragraphs(source, pictures is not None) or sanitise(_shared_markdown(pictures is not None).reset().convert(source), pictures, unsafe)
+    if fragments:
+        _as_written_in(pictures, listed[0], spans)
+        _as_written_in(unsafe, listed[1], spans)
     if pictures is not None and 'class="footnote"' in body:
         body = _unique_footnotes(body, text)
     if pictures is not None and " align=" in body:  # a table column's alignment: a class (HTML has no align any more)
@@ -325,6 +333,14 @@ def render_markdown(text: str, pictures: list[str] | None = None, unsafe: list[s
     converted = (fragments[int(index)] for index in _PLACEHOLDER.findall(body)) if fragments else ()  # not those put back as written
     unconverted = [tex for fragment in converted for tex in fragment.unconverted]
     return Converted(body_html, " ".join(plain.split()), unconverted)
+
+
+def _as_written_in(addresses: list[str] | None, first: int, spans: list[str]) -> None:
+    """The addresses `sanitise` added to `addresses` from index `first` on, as the text wrote them: the LaTeX set
+    aside in them put back (`C:\\Users\\me` holds the commands `\\Users` and `\\me`), for the warning to name
+    what the writer wrote, and to find its line by."""
+    if addresses is not None and len(addresses) > first:
+        addresses[first:] = [_PLACEHOLDER.sub(lambda match: spans[int(match[1])], address) for address in addresses[first:]]
 
 
 def _lazy_pictures(body: str) -> str:

@@ -33,7 +33,7 @@ from sitegen.pages import PAGE_KINDS, Page, PageKind, RenderContext
 from sitegen.pages.theme_pages import declared_pages
 from sitegen.text_files import read_text
 from sitegen.theme import SITE_STATIC, ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
-from sitegen.urls import SiteUrls, is_relative_path
+from sitegen.urls import SiteUrls, is_relative_path, windows_path
 from sitegen.views import ViewBuilder
 
 
@@ -133,7 +133,8 @@ def links_to_nothing(site: Site, published: Collection[str], links: list[tuple[A
             pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
     top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in meant})  # 'talks/', 'feed.xml'
     problems = empty + [
-        Problem(f"{what}: '{url}' is no file of the site{_did_you_mean(path, by_name, pages, top)}", where, warning=True) for where, what, url, path in broken
+        Problem(f"{what}: '{url}' is no file of the site{_hint(path, published, by_name, pages, top)}", where, warning=True)
+        for where, what, url, path in broken
     ]
     for where, what, url in leaving:
         within = url[1:]
@@ -186,6 +187,18 @@ def _target(url: str) -> str:
 
 _SOURCE_SUFFIX = re.compile(r"\.(md|markdown|html?)$", re.IGNORECASE)
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
+
+
+def _hint(path: str, published: Collection[str], by_name: dict[str, str], pages: dict[str, str], top: list[str]) -> str:
+    """What a link to no file of the site may have meant (`_did_you_mean`); for a path written with Windows'
+    backslashes ('..\\files\\paper.pdf', which a browser reads as slashes), that slashes are written, and the
+    file the path names with them."""
+    windows = windows_path(path) if "\\" in path else None
+    meant = windows[0] if windows else None
+    if meant is None:
+        return _did_you_mean(path, by_name, pages, top)
+    with_slashes = f"; did you mean '{meant}'?" if _published(_target(meant), published) else _did_you_mean(meant, by_name, pages, top)
+    return f": use / in paths, this looks like a Windows path{with_slashes if with_slashes.startswith('; did') else ''}"
 
 
 def _did_you_mean(url: str, by_name: dict[str, str], pages: dict[str, str], top: list[str]) -> str:

@@ -85,3 +85,25 @@ def test_what_windows_and_office_leave_in_a_folder_is_no_part_of_the_site(tmp_pa
     assert "warning" not in result.stderr
     published = {path.name for path in (site / "output").rglob("*")}
     assert "paper.pdf" in published and not {name.lower() for name in published} & {"thumbs.db", "ehthumbs.db", "desktop.ini", "~$draft.docx", "~$rades.xlsx"}
+
+
+def test_a_windows_path_in_the_text_of_a_page_is_named_as_written_and_says_what_to_write(tmp_path) -> None:
+    """A link or picture copied from Explorer's address bar: backslashes (`\\U`, `\\f` read as LaTeX commands on
+    the way) and a path on the writer's own disk, which no visitor can reach."""
+    page = (
+        "---\ntitle: Papers\n---\nIntro.\n\n"
+        "[the paper](..\\files\\paper.pdf), [the photo](images\\photo.jpg)\n\n"
+        "[my copy](C:\\Users\\me\\paper.pdf)\n\n"
+        "![me](C:\\Users\\me\\Pictures\\me.jpg)\n"
+    )
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/pages/papers.md": page, "static/files/paper.pdf": "%PDF-1.4\n", "static/images/photo.jpg": "jpg"})
+    result = run_sitegen("check", cwd=site)
+    assert result.returncode == 0, result.stderr
+    on_your_computer = "is a file on your computer (this looks like a Windows path), which no visitor can reach: put the file in static/ and write static/NAME"
+    assert result.stderr.splitlines() == [
+        f"content/pages/papers.md:10: warning: picture 'C:\\Users\\me\\Pictures\\me.jpg' left out: 'C:\\Users\\me\\Pictures\\me.jpg' {on_your_computer} (use / in paths)",
+        f"content/pages/papers.md:8: warning: link 'C:\\Users\\me\\paper.pdf': 'C:\\Users\\me\\paper.pdf' {on_your_computer} (use / in paths); the link is left out (its text stays)",
+        "content/pages/papers.md:6: warning: link in the text: '..\\files\\paper.pdf' is no file of the site: use / in paths, this looks like a Windows path; did you mean 'static/files/paper.pdf'?",
+        "content/pages/papers.md:6: warning: link in the text: 'images\\photo.jpg' is no file of the site: use / in paths, this looks like a Windows path; did you mean 'static/images/photo.jpg'?",
+        "ok: 3 pages would be built",
+    ]
