@@ -18,7 +18,7 @@ from typing import Any
 
 from sitegen.cache import ContentCache, cache_key, digest
 from sitegen.enrich import KeptEntries, NameChange, enrich_site, owner_not_highlighted, usable
-from sitegen.errors import ContentError, Location, Problem
+from sitegen.errors import ContentError, Location, Problem, quoted
 from sitegen.fragments import Fragments
 from sitegen.inputs import Fingerprints, Listing, list_inputs
 from sitegen.languages import unused_profile_translations
@@ -28,7 +28,7 @@ from sitegen.people.attribution import people_setting
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems, translation_problems
-from sitegen.urls import normal_base_url, page_collisions, url_scheme
+from sitegen.urls import normal_base_url, page_collisions, url_scheme, windows_path
 from sitegen.validate import command_line_base_url_problems, validate_site
 
 
@@ -286,6 +286,12 @@ def _photo_problems(photo: str | None, where: Location, statics: Mapping[str, st
                 where,
                 warning=True,
             )
+        ]
+    if (windows := windows_path(photo)) and windows[0] is None:  # 'C:\\Users\\me\\Pictures\\me.jpg'
+        name = photo.replace("\\", "/").rpartition("/")[2]
+        said = f"'{photo}' is a file on your computer (this looks like a Windows path), which no visitor can reach"
+        return [
+            Problem(f"field 'photo': {said}: copy it into static/ and write its name there, photo: {quoted(name)}; the photo is left out", where, warning=True)
         ]
     if url_scheme(photo) in ("http", "https"):
         hint = "; photo is a file in static/, not an address: save the picture there and write its name"

@@ -107,3 +107,15 @@ def test_a_windows_path_in_the_text_of_a_page_is_named_as_written_and_says_what_
         "content/pages/papers.md:6: warning: link in the text: 'images\\photo.jpg' is no file of the site: use / in paths, this looks like a Windows path; did you mean 'static/images/photo.jpg'?",
         "ok: 3 pages would be built",
     ]
+
+
+def test_a_photo_on_the_writers_own_disk_says_to_copy_it_into_static(tmp_path) -> None:
+    profile = "name: Anna Müller\nphoto: 'C:\\Users\\anna\\Pictures\\Anna 2024.jpg'\n"
+    site = write_site(tmp_path, {**MINIMAL_SITE, "content/profile.yaml": profile})
+    result = run_sitegen("check", cwd=site)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "content/profile.yaml:2: warning: field 'photo': 'C:\\Users\\anna\\Pictures\\Anna 2024.jpg' is a file on your computer "
+        "(this looks like a Windows path), which no visitor can reach: copy it into static/ and write its name there, "
+        "photo: 'Anna 2024.jpg'; the photo is left out"
+    )
