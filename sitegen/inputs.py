@@ -19,6 +19,7 @@ import bisect
 import dataclasses
 import hashlib
 import os
+import re
 import stat
 import time
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.errors import Location, Problem
+from sitegen.urls import WINDOWS_DEVICE_NAME
 
 INPUT_FOLDERS = ("content", "templates", "static", "themes")
 BUNDLED_THEMES = Path(__file__).parent / "themes"
@@ -170,6 +172,48 @@ def _hidden(name: str) -> bool:
     Thumbs.db and desktop.ini, and Word's, Excel's and PowerPoint's ~$x.docx while x.docx is open (the owner's
     name in it)."""
     return name.startswith((".", "#", "~$")) or name.endswith("~") or name.lower() in _WRITTEN_BY_WINDOWS
+
+
+def names_windows_cannot_hold(listing: Listing) -> list[Problem]:
+    """A warning for each input file of the site that a clone on Windows cannot hold: Git for Windows stops at a
+    name Windows keeps for a device or one ending in '.' or ' ' ('invalid path'), and of two paths that differ only
+    in case (one file there, and on macOS) it checks out one, the other's content gone from builds made there. A
+    co-author's Mac, or Linux, makes such files without a word; the GitHub Actions runner builds them. Every path is
+    looked at in a few passes over them all joined, each path alone only when one of those finds something."""
+    paths = [path for path in listing.files if not path.startswith(BUNDLED_PREFIX)]
+    joined = "\n".join(paths) + "\n"
+    lowered = joined.lower()
+    problems = []
+    if _DEVICE_NAME.search(lowered) or _FORBIDDEN_CHARACTER.search(joined) or any(end in joined for end in (" /", "./", " \n", ".\n")):
+        for path in sorted(paths):
+            if why := next((why for name in path.split("/") if (why := _why_windows_cannot_hold(name))), None):
+                message = (
+                    f"Windows cannot hold a file of this name ({why}): Git for Windows cannot check it out (invalid path), so a clone there stops: rename it"
+                )
+                problems.append(Problem(message, Location(path), warning=True))
+    if lowered != joined and len(set(lowered.split("\n"))) != len(paths) + 1:  # the '' after the last '\n' too
+        first: dict[str, str] = {}
+        for path in sorted(paths, key=lambda path: (path.lower(), path)):
+            if (other := first.setdefault(path.lower(), path)) != path:
+                message = f"it and {path} differ only in case: one file on Windows and macOS, where a clone keeps one of them: rename one, or put what they hold into one"
+                problems.append(Problem(message, Location(other), warning=True))
+    return sorted(problems, key=lambda problem: str(problem.location))
+
+
+# in the paths in lower case, each ended by '\n': a name Windows keeps for a device, with any extension (urls.WINDOWS_DEVICE_NAME)
+_DEVICE_NAME = re.compile(r"/(?:con|prn|aux|nul|com[0-9]|lpt[0-9])[./\n]")
+_FORBIDDEN_CHARACTER = re.compile('[<>:"\\\\|?*\x00-\x09\x0b-\x1f]')  # '\n' ends each path joined; '/' parts it
+
+
+def _why_windows_cannot_hold(name: str) -> str | None:
+    """Why no file or folder on Windows can have this name, if none can."""
+    if WINDOWS_DEVICE_NAME.match(name):
+        return "CON, PRN, AUX, NUL, COM0-9 and LPT0-9 are device names there, with any extension"
+    if name.endswith((".", " ")):
+        return "it drops a final space or '.'"
+    if _FORBIDDEN_CHARACTER.search(name) or "\n" in name:
+        return 'no name there holds < > : " / \\ | ? * or a control character'
+    return None
 
 
 def _add_entry(listing: Listing, entry: os.DirEntry, name: str, jail: str | None, pending: list) -> None:

@@ -20,7 +20,7 @@ from sitegen.cache import ContentCache, cache_key, digest
 from sitegen.enrich import KeptEntries, NameChange, enrich_site, owner_not_highlighted, usable
 from sitegen.errors import ContentError, Location, Problem, quoted
 from sitegen.fragments import Fragments
-from sitegen.inputs import Fingerprints, Listing, list_inputs
+from sitegen.inputs import Fingerprints, Listing, list_inputs, names_windows_cannot_hold
 from sitegen.languages import unused_profile_translations
 from sitegen.load import SETTINGS_PATHS, RawSite, RecordFile, load_site
 from sitegen.model import KindContent, Profile, Record, Site, SiteConfig
@@ -42,12 +42,20 @@ class Memory:
     entries: KeptEntries = field(default_factory=KeptEntries)  # the last build's entries
     fragments: Fragments = field(default_factory=lambda: Fragments(keep_between_builds=True))  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
+    unholdable_names: tuple[frozenset[str], list[Problem]] | None = None  # the input paths -> names_windows_cannot_hold's answer
 
     def forget_inputs(self) -> None:
         """Drop the record files as read and validated: a one-off build renders from the site model alone,
         and forked workers start from a smaller process."""
         self.files.clear()
         self.records.clear()
+
+
+def _names_windows_cannot_hold(listing: Listing, memory: Memory) -> list[Problem]:
+    """`inputs.names_windows_cannot_hold`, looked at again only when files were added or removed since the last build."""
+    if memory.unholdable_names is None or memory.unholdable_names[0] != listing.files.keys():
+        memory.unholdable_names = (frozenset(listing.files), names_windows_cannot_hold(listing))
+    return memory.unholdable_names[1]
 
 
 @dataclass
@@ -81,7 +89,8 @@ def prepare_site(
         except ThemeError as error:
             theme, theme_problem = None, error.problem
     valid = validate_site(raw, memory.records, options)
-    problems = listing.warnings + valid.problems
+    listed = listing.warnings + _names_windows_cannot_hold(listing, memory)
+    problems = listed + valid.problems
     if valid.config is None:
         theme = None
     elif theme_problem is not None:
@@ -97,7 +106,7 @@ def prepare_site(
     errors = [p for p in problems + content_problems if not p.warning]
     if errors or valid.config is None or valid.profile is None or theme is None:
         # every mistake at once: the content's warnings too (a theme's would follow from its errors: a template unused)
-        warnings = [p for p in listing.warnings + valid.problems + content_problems if p.warning] if errors else []
+        warnings = [p for p in listed + valid.problems + content_problems if p.warning] if errors else []
         raise ContentError([*errors, *warnings] if errors else problems)
     base_url_warnings: list[Problem] = []
     if base_url is not None:

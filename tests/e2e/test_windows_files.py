@@ -119,3 +119,35 @@ def test_a_photo_on_the_writers_own_disk_says_to_copy_it_into_static(tmp_path) -
         "(this looks like a Windows path), which no visitor can reach: copy it into static/ and write its name there, "
         "photo: 'Anna 2024.jpg'; the photo is left out"
     )
+
+
+def test_a_file_that_a_windows_clone_cannot_hold_is_named(tmp_path) -> None:
+    """A co-author's Mac, or Linux, can hold files that a Windows clone cannot: Git for Windows stops at 'invalid path'
+    for a device name or a name ending in '.' or ' ', and of two names that differ only in case it keeps one (the
+    other record gone from the Windows user's builds, and shown as modified in `git status`)."""
+    files = {
+        **MINIMAL_SITE,
+        "content/records/smith.yaml": "id: smith-2020\ntitle: One\nauthors: [A B]\nyear: 2020\nsource: Journal of X\n",
+        "content/records/Smith.yaml": "id: smith-2021\ntitle: Two\nauthors: [A B]\nyear: 2021\nsource: Journal of X\n",
+        "static/aux.pdf": "%PDF",
+        "static/files/con": "x",
+        "static/files/notes.": "x",
+        "static/files/draft ": "x",
+        "static/files/why?.txt": "x",
+        "static/files/fine.pdf": "%PDF",
+    }
+    site = write_site(tmp_path, files)
+    result = run_sitegen("check", cwd=site)
+    assert result.returncode == 0, result.stderr
+    device = "CON, PRN, AUX, NUL, COM0-9 and LPT0-9 are device names there, with any extension"
+    cannot = "Git for Windows cannot check it out (invalid path), so a clone there stops: rename it"
+    assert [line for line in result.stderr.splitlines() if "Windows" in line] == [
+        "content/records/Smith.yaml: warning: it and content/records/smith.yaml differ only in case: one file on Windows and macOS, "
+        "where a clone keeps one of them: rename one, or put what they hold into one",
+        f"static/aux.pdf: warning: Windows cannot hold a file of this name ({device}): {cannot}",
+        f"static/files/con: warning: Windows cannot hold a file of this name ({device}): {cannot}",
+        f"static/files/draft : warning: Windows cannot hold a file of this name (it drops a final space or '.'): {cannot}",
+        f"static/files/notes.: warning: Windows cannot hold a file of this name (it drops a final space or '.'): {cannot}",
+        f'static/files/why?.txt: warning: Windows cannot hold a file of this name (no name there holds < > : " / \\ | ? * or a control character): {cannot}',
+    ]
+    assert run_sitegen("check", "--strict", cwd=site).returncode != 0  # the check.yml of pull requests stops them

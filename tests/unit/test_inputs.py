@@ -11,7 +11,7 @@ from pathlib import Path
 import hypothesis.strategies as st
 from hypothesis import given, settings
 
-from sitegen.inputs import Listing, list_inputs, listing_with_changes
+from sitegen.inputs import Listing, list_inputs, listing_with_changes, names_windows_cannot_hold
 
 FOLDERS = ["content", "content/records", "content/records/sub", "static", "templates"]
 
@@ -140,3 +140,15 @@ def apply(site: Path, action: str, folder: str, name: str) -> str | None:
     except OSError:
         return None
     return os.path.join(os.path.realpath(path.parent), path.name)
+
+
+def test_names_a_windows_clone_cannot_hold_and_only_those() -> None:
+    listing = Listing(Path("site"))
+    fine = ["content/records/conference.yaml", "static/console.pdf", "static/com10.txt", "static/auxiliary/a.pdf", "static/v1.0/a.pdf", "static/a b.pdf"]
+    not_on_windows = ["static/aux/a.pdf", "static/COM1.txt", "content/pages/nul.md", "static/lpt9", "static/v1./a.pdf", "static/a /b.pdf", "static/a|b.pdf"]
+    listing.files = dict.fromkeys([*fine, *not_on_windows, "<sitegen>/themes/default/x:y"], (1, 1))
+    assert sorted(problem.location.path for problem in names_windows_cannot_hold(listing) if problem.location) == sorted(not_on_windows)
+    listing.files = dict.fromkeys([*fine, "static/CV.pdf", "static/cv.PDF", "static/Talks/a.pdf", "static/talks/b.pdf"], (1, 1))
+    assert [problem.location.path for problem in names_windows_cannot_hold(listing) if problem.location] == [
+        "static/CV.pdf"
+    ]  # one folder on Windows: no file lost
