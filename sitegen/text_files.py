@@ -64,16 +64,21 @@ def not_utf8(data: bytes, start: int, path: str, save_as_utf8: str = "") -> Prob
     said = f" (it looks like {guess})" if guess else ""
     if guess == LATIN1 and (meant := bytes([data[start]]).decode("cp1252")).isprintable():
         said = f" (it looks like {guess}: byte 0x{data[start]:02x} on this line is {meant!r} there)"  # what to look for
-    return Problem(f"not UTF-8 text{said}: save the file as UTF-8{save_as_utf8}", Location(path, line))
+    how = SAVE_UTF16_AS_UTF8 if guess == UTF16 else save_as_utf8  # a reader's advice is for the older encodings
+    return Problem(f"not UTF-8 text{said}: save the file as UTF-8{how}", Location(path, line))
 
 
 LATIN1 = "Latin-1 / Windows-1252"
+UTF16 = "UTF-16"
+# Windows' programs write UTF-16 and call it "Unicode": Notepad when asked to, PowerShell 5 always with `>`, `>>` and
+# Out-File; both write UTF-8 when told to (PowerShell 7 does by itself).
+SAVE_UTF16_AS_UTF8 = " (in Notepad: File, Save As, Encoding UTF-8; in PowerShell, whose > writes UTF-16: | Out-File -Encoding utf8 FILE)"
 
 
 def _looks_like(data: bytes) -> str | None:
     """'UTF-16', 'Latin-1 / Windows-1252', or None when the bytes suggest neither (another encoding, a binary file)."""
     if data.startswith(_UTF16_BOMS) or b"\x00" in data:
-        return "UTF-16"
+        return UTF16
     try:
         data.decode("cp1252")
     except UnicodeDecodeError:

@@ -151,3 +151,19 @@ def test_a_file_that_a_windows_clone_cannot_hold_is_named(tmp_path) -> None:
         f'static/files/why?.txt: warning: Windows cannot hold a file of this name (no name there holds < > : " / \\ | ? * or a control character): {cannot}',
     ]
     assert run_sitegen("check", "--strict", cwd=site).returncode != 0  # the check.yml of pull requests stops them
+
+
+def test_a_reference_export_saved_as_utf16_says_how_to_save_it_as_utf8_not_how_to_reopen_latin1(tmp_path) -> None:
+    """PowerShell 5's `>` (`Get-Content a.bib, b.bib > all.bib`) and Notepad's "Unicode" write UTF-16: the advice for
+    a .bib or .ris file of an older encoding (reopen it as Windows-1252) would make it unreadable."""
+    site = write_site(tmp_path, MINIMAL_SITE)
+    (site / "content/records").mkdir(parents=True)
+    (site / "content/records/all.bib").write_bytes("@article{a,\r\n  title = {T},\r\n}\r\n".encode("utf-16"))
+    (site / "content/records/endnote.ris").write_bytes("TY  - JOUR\r\nTI  - T\r\nER  - \r\n".encode("utf-16"))
+    with pytest.raises(ContentError) as caught:
+        check_site(site)
+    how = " (in Notepad: File, Save As, Encoding UTF-8; in PowerShell, whose > writes UTF-16: | Out-File -Encoding utf8 FILE)"
+    assert sorted(str(problem) for problem in caught.value.problems) == [
+        f"content/records/all.bib:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8{how}",
+        f"content/records/endnote.ris:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8{how}",
+    ]

@@ -9,7 +9,7 @@ from conftest import MINIMAL_SITE, write_site
 from sitegen.build import check_site
 from sitegen.errors import ContentError
 from sitegen.sources.bibtex import SAVE_BIB_AS_UTF8
-from sitegen.text_files import decode_text
+from sitegen.text_files import SAVE_UTF16_AS_UTF8, decode_text
 
 ADVICE = "save the file as UTF-8"
 LOOKS = "it looks like Latin-1 / Windows-1252"
@@ -21,9 +21,9 @@ LOOKS = "it looks like Latin-1 / Windows-1252"
         ("id: a\ntitle: Müller\n".encode("latin-1"), f"x.yaml:2: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}"),
         ("a\nb\n\u201cquoted\u201d\n".encode("cp1252"), f"x.yaml:3: not UTF-8 text ({LOOKS}: byte 0x93 on this line is '\u201c' there): {ADVICE}"),
         ("\ufeffa: é\nb: ü\n".encode("utf-8")[:-3] + b"\xfc\n", f"x.yaml:2: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}"),
-        ("id: a\ntitle: T\n".encode("utf-16"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}"),
-        ("id: a\ntitle: T\n".encode("utf-16-be"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}"),  # no BOM: NUL bytes
-        ("id: a\ntitle: T\n".encode("utf-16-le"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}"),  # valid UTF-8, but NULs
+        ("id: a\ntitle: T\n".encode("utf-16"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}{SAVE_UTF16_AS_UTF8}"),
+        ("id: a\ntitle: T\n".encode("utf-16-be"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}{SAVE_UTF16_AS_UTF8}"),  # no BOM: NUL bytes
+        ("id: a\ntitle: T\n".encode("utf-16-le"), f"x.yaml:1: not UTF-8 text (it looks like UTF-16): {ADVICE}{SAVE_UTF16_AS_UTF8}"),  # valid UTF-8, but NULs
         ("a: 1\nb: 研究\n".encode("shift_jis"), f"x.yaml:2: not UTF-8 text: {ADVICE}"),  # no guess: two bytes a character
         (b"a: 1\n\x81\n", f"x.yaml:2: not UTF-8 text: {ADVICE}"),  # a byte Windows-1252 leaves undefined
         (b"a: 1\r\nb: 2\r\nc: M\xfcller\r\n", f"x.yaml:3: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}"),  # Windows
@@ -78,7 +78,7 @@ def test_every_content_file_kind_gives_the_same_message_once(tmp_path) -> None:
     for path in bad:
         name = path.rpartition("/")[2].removeprefix("2024-01-01-")
         if name == "t.yaml":
-            expected.append(f"{path}:1: not UTF-8 text (it looks like UTF-16): {ADVICE}")
+            expected.append(f"{path}:1: not UTF-8 text (it looks like UTF-16): {ADVICE}{SAVE_UTF16_AS_UTF8}")
         else:
             save_bib = SAVE_BIB_AS_UTF8 if name.endswith(".bib") else ""
             expected.append(f"{path}:{lines.get(name, 2)}: not UTF-8 text ({LOOKS}: byte 0xfc on this line is 'ü' there): {ADVICE}{save_bib}")

@@ -129,7 +129,7 @@ def test_a_broken_theme_yaml_is_a_problem_with_its_place(tmp_path):
     (tmp_path / "themes/x/theme.yaml").write_bytes(b"\xff\xfe")
     with pytest.raises(ThemeError) as caught:
         find_theme("x", list_inputs(tmp_path))
-    assert str(caught.value.problem) == "themes/x/theme.yaml:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8"
+    assert str(caught.value.problem).startswith("themes/x/theme.yaml:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8 (in Notepad: ")
 
 
 def test_themes_extending_each_other_are_an_error_naming_the_loop(tmp_path):
