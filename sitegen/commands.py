@@ -60,9 +60,9 @@ def host_path_warning(base_path: str, environment: Mapping[str, str]) -> str | N
 
 
 def build(args) -> int:
-    from sitegen.workflow_checks import old_distribution_name
+    from sitegen.workflow_checks import requirements_problems
 
-    deployment = old_distribution_name(Path(args.site))  # what the site's workflows would install, not the build's content
+    deployment = requirements_problems(Path(args.site))  # what the site's workflows would install, not the build's content
     if args.strict and deployment:  # as the build's own warnings do, before anything is written
         raise ContentError([*deployment, Problem(strict_failure(deployment, "output/ is as it was"))])
     if args.base_url is not None:
@@ -93,10 +93,10 @@ def build(args) -> int:
 
 
 def check(args) -> int:
-    from sitegen.workflow_checks import old_distribution_name, outdated_refresh_workflow
+    from sitegen.workflow_checks import outdated_refresh_workflow, requirements_problems
 
     result = check_site(args.site)
-    warnings = result.warnings + outdated_refresh_workflow(Path(args.site)) + old_distribution_name(Path(args.site))
+    warnings = result.warnings + outdated_refresh_workflow(Path(args.site)) + requirements_problems(Path(args.site))
     shown = problem_printer(args.output_format, Path(args.site))
     report_warnings(warnings, shown)
     if args.strict and strict_warnings(warnings):

@@ -11,7 +11,8 @@ The first `sitegen init` also wrote `sitegen~=0.1.0` into requirements.txt, befo
 the distribution was renamed sitegen-profiles: `sitegen` on PyPI is another
 project, which the workflows would install (and a Git line naming today's
 sitegen stops pip with "inconsistent name"). `sitegen check` and `sitegen build`
-say so at that line, with the line to write.
+say so at that line, with the line to write; and at a line of UTF-16 that
+PowerShell 5's `>>` appended, which pip cannot read.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 from pathlib import Path
 
 from sitegen.errors import Location, Problem, SitegenError
+from sitegen.text_files import SAVE_UTF16_AS_UTF8
 
 REFRESH_WORKFLOW = ".github/workflows/refresh-publications.yml"
 REQUIREMENTS = "requirements.txt"
@@ -27,6 +29,20 @@ DISTRIBUTION = "sitegen-profiles"  # this sitegen's name on PyPI; its first vers
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?=\s*(?:\[|@|[<>=!~;]|$))")
 _COMMENT = re.compile(r"(?:^|\s)#.*$")  # pip's: a '#' at the start or after a space
 _ARXIV_ONLY = re.compile(r"^\s*add-paths:\s*['\"]?content/records/arxiv/?['\"]?\s*(?:#.*)?$")
+
+
+def requirements_text(data: bytes) -> tuple[str, Problem | None]:
+    """requirements.txt's text as pip reads it (UTF-8, or what a byte order mark says: PowerShell 5's `>` writes
+    UTF-16); a warning for a file that holds a NUL byte without such a mark: PowerShell 5's `>>` appends UTF-16 to a
+    file of UTF-8 (the line `sitegen init` asks to add, for one), which pip reads as a requirement spelt with NULs
+    and stops the deployment at ('Invalid requirement')."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), None
+    if b"\x00" not in data:
+        return data.decode("utf-8", errors="replace"), None
+    line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+    said = "this line is UTF-16 (what PowerShell 5's >> appends), which pip cannot read: the workflows would stop at 'Invalid requirement'"
+    return "", Problem(f"{said}; save the file as UTF-8{SAVE_UTF16_AS_UTF8}", Location(REQUIREMENTS, line), warning=True)
 
 
 def arxiv_only_line(text: str) -> int | None:
@@ -91,16 +107,21 @@ def other_sources(asks: list) -> dict[str, str]:
     return sources
 
 
-def old_distribution_name(site: Path) -> list[Problem]:
-    """A warning at each line of the site's requirements.txt that installs the distribution `sitegen`: the name the
-    first version had, which on PyPI is an unrelated project (pip installs it, or refuses a Git line of ours)."""
+def requirements_problems(site: Path) -> list[Problem]:
+    """A warning for what in the site's requirements.txt would stop or mislead the workflows' `pip install -r`: text
+    pip cannot read (`requirements_unreadable`), and each line that installs the distribution `sitegen`: the name
+    the first version had, which on PyPI is an unrelated project (pip installs it, or refuses a Git line of ours)."""
     path = site / REQUIREMENTS
     if not path.is_file() or not path.resolve().is_relative_to(site.resolve()):  # a link out of the site is not read
         return []
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        data = path.read_bytes()
     except OSError:
         return []
+    text, unreadable = requirements_text(data)
+    if unreadable is not None:
+        return [unreadable]
+    lines = text.splitlines()
     problems = []
     for number, line in enumerate(lines, start=1):
         requirement = _COMMENT.sub("", line).strip()

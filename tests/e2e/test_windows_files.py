@@ -167,3 +167,23 @@ def test_a_reference_export_saved_as_utf16_says_how_to_save_it_as_utf8_not_how_t
         f"content/records/all.bib:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8{how}",
         f"content/records/endnote.ris:1: not UTF-8 text (it looks like UTF-16): save the file as UTF-8{how}",
     ]
+
+
+def test_a_line_powershell_appended_to_requirements_txt_is_named_before_pip_stops_the_deployment(tmp_path) -> None:
+    """`sitegen init` asks for a line in requirements.txt; PowerShell 5's `echo LINE >> requirements.txt` appends
+    it in UTF-16, which pip on the Actions runner reads as a requirement spelt with NUL bytes."""
+    site = write_site(tmp_path, MINIMAL_SITE)
+    ours = "# sitegen\nsitegen-profiles~=0.1.0\n"
+    appended = "sitegen-profiles @ git+https://github.com/o/r@0123abc\r\n".encode("utf-16-le")
+    (site / "requirements.txt").write_bytes(ours.encode() + appended)
+    result = run_sitegen("check", cwd=site)
+    assert result.returncode == 0, result.stderr
+    how = " (in Notepad: File, Save As, Encoding UTF-8; in PowerShell, whose > writes UTF-16: | Out-File -Encoding utf8 FILE)"
+    assert result.stderr.splitlines()[0] == (
+        "requirements.txt:3: warning: this line is UTF-16 (what PowerShell 5's >> appends), which pip cannot read: "
+        f"the workflows would stop at 'Invalid requirement'; save the file as UTF-8{how}"
+    )
+    assert run_sitegen("build", "--strict", cwd=site).returncode != 0 and not (site / "output").exists()
+    (site / "requirements.txt").write_bytes((ours + "sitegen~=0.1.0\n").encode("utf-16"))  # all UTF-16, with its mark: pip reads it
+    result = run_sitegen("check", cwd=site)
+    assert "requirements.txt:3: warning: 'sitegen~=0.1.0' installs the distribution named sitegen" in result.stderr, result.stderr
