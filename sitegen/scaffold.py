@@ -263,7 +263,7 @@ def owners_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> tuple
     notes: list[str] = []
     merged_files: set[PurePosixPath] = set()
     readme = directory / README  # one as init wrote it is init's: written again
-    if README in rendered and readme.is_file() and not readme.is_symlink() and readme.read_bytes() != rendered[README]:
+    if README in rendered and readme.is_file() and not readme.is_symlink() and not same_text(readme.read_bytes(), rendered[README]):
         notes.append(f"{readme} is yours and was kept (sitegen's guide for the site's owner was not written)")
         del rendered[README]
     ignore = directory / GITIGNORE
@@ -326,7 +326,7 @@ def refuse_to_overwrite(directory: Path, rendered: dict[PurePosixPath, bytes], f
         raise SitegenError(
             [Problem(f"in the way of the site's files ({where})", Location(str(path))) for path in sorted(in_the_way)] + [Problem("nothing was written")]
         )
-    different = [path for path in existing if path.is_symlink() or (targets[path] not in merged and path.read_bytes() != rendered[targets[path]])]
+    different = [path for path in existing if path.is_symlink() or (targets[path] not in merged and not same_text(path.read_bytes(), rendered[targets[path]]))]
     if different and not force:
         these = "these files" if len(different) > 1 else "it"
         raise SitegenError(
@@ -335,10 +335,19 @@ def refuse_to_overwrite(directory: Path, rendered: dict[PurePosixPath, bytes], f
         )
 
 
+def same_text(existing: bytes, ours: bytes) -> bool:
+    """Does a file hold what init writes, its line ends aside? Git for Windows (core.autocrlf) checks out with CRLF
+    the files init wrote with LF: they are still init's, and the same to Git."""
+    return existing == ours or (b"\r" not in ours and b"\x00" not in ours and existing.replace(b"\r\n", b"\n") == ours)
+
+
 def write_files(directory: Path, rendered: dict[PurePosixPath, bytes]) -> None:
-    """Write each file beside its target first, then rename it in place: no half-written file."""
+    """Write each file beside its target first, then rename it in place: no half-written file. A file that holds
+    what init writes already (in Windows' line ends, too) is left as it is."""
     for relative, data in rendered.items():
         path = directory / relative
+        if path.is_file() and not path.is_symlink() and same_text(path.read_bytes(), data):
+            continue
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -924,3 +924,16 @@ def test_the_served_sub_path_is_the_only_one(tmp_path: Path) -> None:
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__]))
+
+
+def test_init_again_in_a_windows_checkout_changes_nothing(new_site: Path) -> None:
+    """Git for Windows (core.autocrlf) checks out every file init wrote with CRLF line ends: they are still init's
+    (not the owner's README, not files in the way), and are left as they are."""
+    for path in new_site.rglob("*"):
+        if path.is_file():
+            path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    before = files_of(new_site)
+    result = init(new_site, "--name", NAME)
+    assert result.returncode == 0, result.stderr
+    assert "README.md is yours" not in result.stdout
+    assert files_of(new_site) == before
