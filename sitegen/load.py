@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -326,10 +327,15 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
         loader.text = text  # for the scalars' source (libyaml's marks hold no buffer)
         try:
             node = loader.get_single_node()
-            return (None if node is None else _data_of(node, loader, {})), None
+            data = None if node is None else _data_of(node, loader, {})
         finally:
             loader.dispose()
+        if _SPACE_YAML_DOES_NOT_TAKE.search(text) and (indented := _indented_with_another_space(text, None)):  # read, but wrongly
+            return None, indented.at(display_path)
+        return data, None
     except yaml.MarkedYAMLError as error:
+        if _SPACE_YAML_DOES_NOT_TAKE.search(text) and (indented := _indented_with_another_space(text, error.problem_mark or error.context_mark)):
+            return None, indented.at(display_path)
         start = error.context_mark
         if start is not None and _unclosed_quote(error):  # at the end of the file, which tells nothing: where the quote opens does
             lines = text.splitlines()
@@ -401,6 +407,44 @@ HINTED_LINE = 2000  # characters of a line the pattern above reads: its backtrac
 _WINDOWS_PATH = re.compile(r"(?:^|[\s\"'])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\)")  # C:\Users\..., \\server\share\...
 
 
+# Spaces that Python takes for spaces and YAML does not: Word's and web pages' no-break space, pasted; an input
+# method's ideographic space; the typographic ones
+_SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+_SPACE_YAML_DOES_NOT_TAKE = re.compile(f"[{_SPACES}]")
+# a line whose indentation holds one of them; `item`: what then reads as a key or a list's item (not text of a block)
+_INDENTED_WITH_ANOTHER_SPACE = re.compile(f"^[ \\t]*(?P<space>[{_SPACES}])[ \\t{_SPACES}]*(?P<item>-[ \\t]|-$|[^\\s:#]+:(?:[ \\t]|$))?", re.MULTILINE)
+
+
+@dataclass
+class _Unspaced:
+    """A line indented with a space YAML does not take for one."""
+
+    line: int
+    space: str
+
+    def at(self, display_path: str) -> Problem:
+        name = unicodedata.name(self.space, "space").lower()
+        said = f"this line is indented with a {name} (U+{ord(self.space):04X}), which YAML does not take for a space: indent with plain spaces"
+        return Problem(f"invalid YAML: {said}", Location(display_path, self.line))
+
+
+def _indented_with_another_space(text: str, mark: yaml.Mark | None) -> _Unspaced | None:
+    """The first line indented with a space YAML does not take for one: with YAML's error at `mark`, one at or
+    before that line (the error follows from it); without, one that YAML read as a key or a list's item of
+    the wrong level (`\u00a0 code: b` a key of its own, beside `links:`), not as a block's text."""
+    for match in _INDENTED_WITH_ANOTHER_SPACE.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        if mark is not None and line > mark.line + 1:
+            return None
+        if mark is not None or match["item"]:
+            return _Unspaced(line, match["space"])
+    return None
+
+
+_CURLY_OPENING = "\u201c\u2018\u201e\u201a\u00ab\u00bb"  # “ ‘ „ ‚ « »: what word processors type for " and '
+_CURLY_CLOSING = "\u201d\u2019\u201c\u00bb\u00ab"
+
+
 def _yaml_hint(error: yaml.MarkedYAMLError, text: str) -> str:
     """What a message about invalid YAML adds for the mistakes people make most: a tab in the indentation, a
     backslash in double quotes (a Windows path, LaTeX)."""
@@ -420,7 +464,11 @@ def _yaml_hint(error: yaml.MarkedYAMLError, text: str) -> str:
     if mark is not None and problem.startswith("mapping values are not allowed") and len(line) <= HINTED_LINE and (colon := _COLON_IN_VALUE.match(line)):
         # `title: Café culture: a corpus study`: the second ': ' would start a mapping inside the value
         value = colon["value"]
+        curly = len(value) > 1 and value[0] in _CURLY_OPENING and value[-1] in _CURLY_CLOSING  # “Café culture: a corpus study”
+        value = value[1:-1] if curly else value
         quoted = json.dumps(value, ensure_ascii=False) if '"' not in value else "'" + value.replace("'", "''") + "'"
+        if curly:
+            return f": {colon['value'][0]} and {colon['value'][-1]} are no quotes to YAML (Word types them for \"): a value with ': ' in it is written in straight quotes: {colon['key']}: {quoted}"
         return f": a value with ': ' in it is written in quotes: {colon['key']}: {quoted}"
     if error.context == "while parsing a quoted scalar" and ("escape" in problem or "hexdecimal" in problem):
         start = error.context_mark

@@ -421,3 +421,27 @@ def test_a_list_over_several_lines_knows_the_line_of_each_item():
     assert item_line(data["flow"], 1) == 5
     assert type(data["one"]) is list and item_line(data["one"], 1) is None  # on one line: a plain list
     assert data["authors"] == ["A", "B"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: r1\ntitle: x\nauthors:\n\u00a0\u00a0- A B\nyear: 2020\n",  # Word's and a web page's no-break space, pasted
+        "id: r1\nlinks:\n  pdf: a\n\u00a0 code: b\nyear: 2020\n",
+        "id: r1\nlinks:\n\u3000pdf: a\n",  # an input method's ideographic space
+    ],
+)
+def test_an_indentation_of_no_break_spaces_is_named_at_its_line(text):
+    data, problem = parse_yaml(text, "r.yaml")
+    line = next(number for number, written in enumerate(text.split("\n"), start=1) if written[:1] in ("\u00a0", "\u3000"))
+    assert data is None
+    assert str(problem).startswith(f"r.yaml:{line}: invalid YAML: this line is indented with ")
+    assert str(problem).endswith("which YAML does not take for a space: indent with plain spaces")
+
+
+def test_a_value_in_words_curly_quotes_with_a_colon_is_shown_in_straight_quotes():
+    _, problem = parse_yaml("title: \u201cCaf\u00e9 culture: a corpus study\u201d\n", "r.yaml")
+    assert str(problem).endswith(
+        ": \u201c and \u201d are no quotes to YAML (Word types them for \"): a value with ': ' in it is written in straight quotes: "
+        'title: "Caf\u00e9 culture: a corpus study"'
+    )
