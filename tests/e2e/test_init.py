@@ -274,6 +274,7 @@ def test_init_in_a_folder_of_another_repository_keeps_its_guesses(tmp_path: Path
 def test_gitignore_keeps_build_output_out_of_git(new_site: Path) -> None:
     ignored = (new_site / ".gitignore").read_text(encoding="utf-8").split()
     assert {"output/", ".venv/", ".sitegen-cache/"} <= set(ignored)
+    assert {"Thumbs.db", "desktop.ini", "~$*", ".DS_Store"} <= set(ignored)  # what Windows, Office and macOS leave in folders
 
 
 def test_owner_readme_explains_editing_preview_and_deploy(new_site: Path) -> None:
@@ -849,8 +850,9 @@ def test_init_in_a_fresh_github_clone_keeps_the_readme_and_license_and_adds_to_g
     ignore = (site / ".gitignore").read_text(encoding="utf-8")
     assert ignore.startswith(GITHUB_GITIGNORE)
     added = ignore[len(GITHUB_GITIGNORE) :].splitlines()
-    assert [line for line in added if line and not line.startswith("#")] == ["output/", ".sitegen-cache/"]  # .venv and __pycache__/ are there
-    assert "note: .gitignore is yours: the lines sitegen needs (output/, .sitegen-cache/) were added at its end" in result.stdout
+    patterns = ["output/", ".sitegen-cache/", "Thumbs.db", "desktop.ini", "~$*", ".DS_Store"]
+    assert [line for line in added if line and not line.startswith("#")] == patterns  # .venv and __pycache__/ are there
+    assert f"note: .gitignore is yours: the lines sitegen needs ({', '.join(patterns)}) were added at its end" in result.stdout
     assert run_sitegen("build", cwd=site).returncode == 0
     again = run_sitegen("init", ".", "--name", NAME, "--force", cwd=site)  # nothing more to add; the README still kept
     assert again.returncode == 0, again.stderr
