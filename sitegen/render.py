@@ -132,8 +132,9 @@ def links_to_nothing(site: Site, published: Collection[str], links: list[tuple[A
         if path.endswith("/index.html"):
             pages.setdefault(path.rsplit("/", 2)[-2], path.removesuffix("index.html"))
     top = sorted({path.partition("/")[0] + ("/" if "/" in path else "") for path in meant})  # 'talks/', 'feed.xml'
+    by_case = {path.lower(): path for path in sorted(meant, reverse=True)}  # a path in lower case -> the first so spelt
     problems = empty + [
-        Problem(f"{what}: '{url}' is no file of the site{_hint(path, published, by_name, pages, top)}", where, warning=True)
+        Problem(f"{what}: '{url}' is no file of the site{_hint(path, published, by_name, pages, top, by_case)}", where, warning=True)
         for where, what, url, path in broken
     ]
     for where, what, url in leaving:
@@ -189,10 +190,14 @@ _SOURCE_SUFFIX = re.compile(r"\.(md|markdown|html?)$", re.IGNORECASE)
 _LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}-(?=.)")
 
 
-def _hint(path: str, published: Collection[str], by_name: dict[str, str], pages: dict[str, str], top: list[str]) -> str:
-    """What a link to no file of the site may have meant (`_did_you_mean`); for a path written with Windows'
-    backslashes ('..\\files\\paper.pdf', which a browser reads as slashes), that slashes are written, and the
-    file the path names with them."""
+def _hint(path: str, published: Collection[str], by_name: dict[str, str], pages: dict[str, str], top: list[str], by_case: dict[str, str]) -> str:
+    """What a link to no file of the site may have meant (`_did_you_mean`): first the file it names in other
+    capitals ('static/chart.png' for static/Chart.PNG), which the writer's Windows or macOS opens all the same and
+    the web server does not; for a path written with Windows' backslashes ('..\\files\\paper.pdf', which a
+    browser reads as slashes), that slashes are written, and the file the path names with them."""
+    target = _target(path)
+    if spelt := by_case.get(target.lower()) or by_case.get(f"{target.rstrip('/')}/index.html".lstrip("/").lower()):
+        return f"; did you mean '{spelt.removesuffix('index.html')}'? (the web server tells capitals from small letters, as Windows and macOS do not)"
     windows = windows_path(path) if "\\" in path else None
     meant = windows[0] if windows else None
     if meant is None:

@@ -187,3 +187,23 @@ def test_a_line_powershell_appended_to_requirements_txt_is_named_before_pip_stop
     (site / "requirements.txt").write_bytes((ours + "sitegen~=0.1.0\n").encode("utf-16"))  # all UTF-16, with its mark: pip reads it
     result = run_sitegen("check", cwd=site)
     assert "requirements.txt:3: warning: 'sitegen~=0.1.0' installs the distribution named sitegen" in result.stderr, result.stderr
+
+
+def test_a_link_to_a_file_in_other_capitals_names_the_file_as_it_is_spelt(tmp_path) -> None:
+    """Windows' Explorer shows IMG_0001.JPG, the writer types img_0001.jpg: the picture shows on their machine, and
+    GitHub Pages answers 404."""
+    files = {
+        **MINIMAL_SITE,
+        "content/pages/about.md": "---\ntitle: About\n---\n![chart](static/chart.png)\n\n[paper](static/files/Paper.pdf), [teaching](Teaching/)\n",
+        "content/pages/teaching.md": "---\ntitle: Teaching\n---\nText.\n",
+        "static/Chart.PNG": "png",
+        "static/files/paper.pdf": "%PDF",
+    }
+    result = run_sitegen("check", cwd=write_site(tmp_path, files))
+    assert result.returncode == 0, result.stderr
+    why = "(the web server tells capitals from small letters, as Windows and macOS do not)"
+    assert result.stderr.splitlines()[:-1] == [
+        f"content/pages/about.md:4: warning: link in the text: 'static/chart.png' is no file of the site; did you mean 'static/Chart.PNG'? {why}",
+        f"content/pages/about.md:6: warning: link in the text: 'static/files/Paper.pdf' is no file of the site; did you mean 'static/files/paper.pdf'? {why}",
+        f"content/pages/about.md:6: warning: link in the text: 'Teaching/' is no file of the site; did you mean 'teaching/'? {why}",
+    ]
