@@ -7,8 +7,10 @@ command's work lives in its own module, imported only when that command runs.
 from __future__ import annotations
 
 import argparse
+import codecs
 import difflib
 import importlib
+import io
 import os
 import signal
 import sys
@@ -283,6 +285,8 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        _print_anything(stream)
     args = parse(sys.argv[1:] if argv is None else list(argv))
     module_name, function_name = args.handler.split(":")
     handler = getattr(importlib.import_module(module_name), function_name)
@@ -308,6 +312,14 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _print_anything(stream: object) -> None:
+    """A stream in an encoding short of Unicode writes what it cannot hold as an escape ('\\u0141ukasz'), as Python's
+    stderr does, instead of stopping the command with a traceback. On Windows, a pipe, a file (`> log.txt`) and
+    Git Bash's terminal get the code page (cp1252: no 'Ł', no Greek, no CJK), and a report prints names and titles."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict" and codecs.lookup(stream.encoding).name != "utf-8":
+        stream.reconfigure(errors="backslashreplace")
 
 
 def run_command() -> None:

@@ -207,3 +207,11 @@ def test_a_link_to_a_file_in_other_capitals_names_the_file_as_it_is_spelt(tmp_pa
         f"content/pages/about.md:6: warning: link in the text: 'static/files/Paper.pdf' is no file of the site; did you mean 'static/files/paper.pdf'? {why}",
         f"content/pages/about.md:6: warning: link in the text: 'Teaching/' is no file of the site; did you mean 'teaching/'? {why}",
     ]
+
+
+def test_output_to_a_pipe_in_a_windows_code_page_is_no_traceback(tmp_path) -> None:
+    """Git Bash's terminal (mintty), a pipe or `> log.txt` on Windows give Python the code page (cp1252) for stdout,
+    with no room for 'Ł' or a title's Greek: the command's report went on in a traceback, after the files were written."""
+    result = run_sitegen("init", "site", "--name", "Łukasz Nowak", cwd=tmp_path, env={"PYTHONIOENCODING": "cp1252"})
+    assert result.returncode == 0, result.stderr
+    assert "created a sitegen site for \\u0141ukasz Nowak" in result.stdout and "Traceback" not in result.stderr
