@@ -330,7 +330,7 @@ def parse_yaml(text: str, display_path: str) -> tuple[object, Problem | None]:
             data = None if node is None else _data_of(node, loader, {})
         finally:
             loader.dispose()
-        if _SPACE_YAML_DOES_NOT_TAKE.search(text) and (indented := _indented_with_another_space(text, None)):  # read, but wrongly
+        if _SPACE_YAML_DOES_NOT_TAKE.search(text) and _key_starting_with_another_space(data) and (indented := _indented_with_another_space(text, None)):
             return None, indented.at(display_path)
         return data, None
     except yaml.MarkedYAMLError as error:
@@ -428,10 +428,18 @@ class _Unspaced:
         return Problem(f"invalid YAML: {said}", Location(display_path, self.line))
 
 
+def _key_starting_with_another_space(data: object) -> bool:
+    """Does a mapping of the data have a key that starts with a space YAML does not take for one? The file was read,
+    but wrongly: a line so indented made a key of its own (`\u00a0 code: b` beside `links:`, not under it). A line
+    of a block's text that starts with one (`abstract: |`) is text, rightly read."""
+    if isinstance(data, dict):
+        return any((isinstance(key, str) and _SPACE_YAML_DOES_NOT_TAKE.match(key)) or _key_starting_with_another_space(value) for key, value in data.items())
+    return isinstance(data, list) and any(_key_starting_with_another_space(item) for item in data)
+
+
 def _indented_with_another_space(text: str, mark: yaml.Mark | None) -> _Unspaced | None:
     """The first line indented with a space YAML does not take for one: with YAML's error at `mark`, one at or
-    before that line (the error follows from it); without, one that YAML read as a key or a list's item of
-    the wrong level (`\u00a0 code: b` a key of its own, beside `links:`), not as a block's text."""
+    before that line (the error follows from it); without, one that reads as a key or a list's item."""
     for match in _INDENTED_WITH_ANOTHER_SPACE.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
         if mark is not None and line > mark.line + 1:

@@ -445,3 +445,9 @@ def test_a_value_in_words_curly_quotes_with_a_colon_is_shown_in_straight_quotes(
         ": \u201c and \u201d are no quotes to YAML (Word types them for \"): a value with ': ' in it is written in straight quotes: "
         'title: "Caf\u00e9 culture: a corpus study"'
     )
+
+
+def test_a_line_of_a_block_that_starts_with_a_no_break_space_is_text():
+    text = "id: r1\nabstract: |\n  Nous montrons que\u00a0:\n  \u00a0Remarque: un cas.\n  \u00a0- et un autre.\n"
+    data, problem = parse_yaml(text, "r.yaml")
+    assert problem is None and data["abstract"] == "Nous montrons que\u00a0:\n\u00a0Remarque: un cas.\n\u00a0- et un autre.\n"
