@@ -438,10 +438,13 @@ def _key_starting_with_another_space(data: object) -> bool:
 
 
 def _indented_with_another_space(text: str, mark: yaml.Mark | None) -> _Unspaced | None:
-    """The first line indented with a space YAML does not take for one: with YAML's error at `mark`, one at or
-    before that line (the error follows from it); without, one that reads as a key or a list's item."""
+    """The first line indented with a space YAML does not take for one: with YAML's error at `mark`, that line or
+    the one before it (the error follows from it; one further up is a block's text, and the error another's);
+    without, one that reads as a key or a list's item."""
     for match in _INDENTED_WITH_ANOTHER_SPACE.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
+        if mark is not None and line < mark.line:
+            continue
         if mark is not None and line > mark.line + 1:
             return None
         if mark is not None or match["item"]:

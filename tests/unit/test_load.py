@@ -451,3 +451,9 @@ def test_a_line_of_a_block_that_starts_with_a_no_break_space_is_text():
     text = "id: r1\nabstract: |\n  Nous montrons que\u00a0:\n  \u00a0Remarque: un cas.\n  \u00a0- et un autre.\n"
     data, problem = parse_yaml(text, "r.yaml")
     assert problem is None and data["abstract"] == "Nous montrons que\u00a0:\n\u00a0Remarque: un cas.\n\u00a0- et un autre.\n"
+
+
+def test_a_mistake_after_a_block_line_that_starts_with_a_no_break_space_is_named_for_itself():
+    text = "id: r1\nabstract: |\n  \u00a0Remarque: un cas.\nyear: [2020\n"
+    _, problem = parse_yaml(text, "r.yaml")
+    assert "no-break space" not in str(problem) and str(problem).startswith("r.yaml:")
