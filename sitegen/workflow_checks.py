@@ -109,7 +109,7 @@ def other_sources(asks: list) -> dict[str, str]:
 
 def requirements_problems(site: Path) -> list[Problem]:
     """A warning for what in the site's requirements.txt would stop or mislead the workflows' `pip install -r`: text
-    pip cannot read (`requirements_unreadable`), and each line that installs the distribution `sitegen`: the name
+    pip cannot read (`requirements_text`), and each line that installs the distribution `sitegen`: the name
     the first version had, which on PyPI is an unrelated project (pip installs it, or refuses a Git line of ours)."""
     path = site / REQUIREMENTS
     if not path.is_file() or not path.resolve().is_relative_to(site.resolve()):  # a link out of the site is not read
