@@ -42,20 +42,12 @@ class Memory:
     entries: KeptEntries = field(default_factory=KeptEntries)  # the last build's entries
     fragments: Fragments = field(default_factory=lambda: Fragments(keep_between_builds=True))  # per-record pieces of output
     loaded: bool = False  # filled from the cache file already
-    unholdable_names: tuple[frozenset[str], list[Problem]] | None = None  # the input paths -> names_windows_cannot_hold's answer
 
     def forget_inputs(self) -> None:
         """Drop the record files as read and validated: a one-off build renders from the site model alone,
         and forked workers start from a smaller process."""
         self.files.clear()
         self.records.clear()
-
-
-def _names_windows_cannot_hold(listing: Listing, memory: Memory) -> list[Problem]:
-    """`inputs.names_windows_cannot_hold`, looked at again only when files were added or removed since the last build."""
-    if memory.unholdable_names is None or memory.unholdable_names[0] != listing.files.keys():
-        memory.unholdable_names = (frozenset(listing.files), names_windows_cannot_hold(listing))
-    return memory.unholdable_names[1]
 
 
 @dataclass
@@ -89,7 +81,7 @@ def prepare_site(
         except ThemeError as error:
             theme, theme_problem = None, error.problem
     valid = validate_site(raw, memory.records, options)
-    listed = listing.warnings + _names_windows_cannot_hold(listing, memory)
+    listed = listing.warnings + names_windows_cannot_hold(listing)
     problems = listed + valid.problems
     if valid.config is None:
         theme = None
