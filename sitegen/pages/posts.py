@@ -33,7 +33,7 @@ from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
 from sitegen.markup import with_links
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import (
     Address,
@@ -87,10 +87,22 @@ class Post:
 
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    for post in site.kind_value("posts", ()):
+    yield from links_of(site.kind_value("posts", ()))
+
+
+def links_of(posts: Iterable[Post]) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of the posts' text and their pictures, for `PageKind.links`: the site's posts', a language's own
+    (`own_links`)."""
+    for post in posts:
         yield from ((Location(post.page.path, line), "link in the text", url) for line, url in post.page.links)
         if post.image:
             yield Location(post.page.path, post.image_line), "image", post.image
+
+
+def posts_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    from sitegen.languages import items_in_language
+
+    return items_in_language(content, language, languages, lambda post: post.page.translation, language_posts)
 
 
 @register_page_kind(
@@ -101,6 +113,8 @@ def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     links=post_links,
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
+    language_content=posts_in_language,
+    own_links=lambda posts, language: links_of(post for post in posts if post.page.translation == language),
 )
 def post_pages(context: RenderContext) -> Iterable[Page]:
     from sitegen.languages import own_language

@@ -95,3 +95,21 @@ def test_the_sitemap_names_each_versions_alternates_in_the_xhtml_namespace():
         [],
     ]
     assert b"xhtml" not in sitemap(urls)  # a site in one language: as before
+
+
+def test_only_a_per_language_kind_may_say_how_its_content_is_split_by_language():
+    """`language_content` of a kind listed once, in the default language, would never be used: a mistake to say so."""
+    from sitegen.pages import PAGE_KINDS, register_page_kind
+
+    with pytest.raises(ValueError, match="per_language"):
+        register_page_kind("once-only", language_content=lambda content, language, languages: content)(lambda context: [])
+    assert "once-only" not in PAGE_KINDS
+
+
+def test_each_kind_that_varies_by_language_says_how_its_content_is_split():
+    """The build names no kind when it gives each language its part: each kind with content of its own that exists
+    in each language declares its split (a kind made per-language without one would show every language's items)."""
+    from sitegen.pages import PAGE_KINDS
+
+    split = {name for name, kind in PAGE_KINDS.items() if kind.per_language and kind.load is not None}
+    assert split == {name for name, kind in PAGE_KINDS.items() if kind.language_content is not None} >= {"pages", "cv", "news", "talks", "posts"}
