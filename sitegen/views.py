@@ -460,9 +460,10 @@ class ViewBuilder:
         home = self.urls.page("index.html")
         entries = []
         if self.settings.nav is not None:
-            # its titles are the same in every language, the default's: marked as such on the other languages' pages
+            # its titles are the default language's (a menu in every language), marked as such on the other languages'
+            # pages, or the language's own (`nav` written for each language)
             languages = self.site.config.languages
-            lang = self._other_language(languages[0], "") if languages else ""
+            lang = self._other_language(self.settings.nav_language or languages[0], "") if languages else ""
             for entry in self.settings.nav:
                 written = entry.in_site()  # './' for '/' and './': the site's home
                 url = home + written if written.startswith("#") else self.urls.link(written)

@@ -36,3 +36,7 @@ class HomepageSettings:
     verification: tuple[tuple[str, str], ...] = ()  # search engines' meta tags proving the site is its owner's: (name, code)
     appearance: Appearance = Appearance()  # accent colour, fonts, dark mode
     protect_email: bool = False  # the profile's and people's e-mail addresses encoded in pages, left out of JSON-LD
+    # a site in several languages whose `nav` is written for each (nav: {en: [...], fr: [...]}): each language's menu,
+    # by tag; a language with none has the menu made from what the site has. () for a menu in every language
+    menus: tuple[tuple[str, tuple[MenuEntry, ...]], ...] = ()
+    nav_language: str = ""  # the language `nav`'s titles are written in: "" for the default language's

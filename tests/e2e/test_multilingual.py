@@ -222,6 +222,55 @@ def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_pat
     assert [a["href"] for a in english] == ["/", "/about/", "/teaching/", "/#publications"]
 
 
+PER_LANGUAGE_NAV = """nav:
+  en:
+    - {title: Papers, url: './#publications'}
+    - {title: About us, url: about/}
+  fr:
+    - {title: Articles, url: './#publications'}
+    - {title: Qui sommes-nous, url: about/}
+    - {title: Enseignement, url: teaching/}
+"""
+
+
+def test_a_menu_written_for_each_language_shows_each_its_own_titles(tmp_path: Path) -> None:
+    """site.yaml's `nav` by language (Hugo's `languages.fr.menus`): the French pages show the French titles, not marked
+    as English; a language it leaves out (de) has the menu made from what the site has, in its own words."""
+    settings = "title: T\nbase_url: https://example.org/\nlanguages: [en, fr, de]\n" + PER_LANGUAGE_NAV
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": settings})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+
+    def menu(path: str) -> list[tuple[str, str, str | None]]:
+        return [(a.get_text(), a["href"], a.get("lang")) for a in soup(site / "output" / path).select(".site-header nav:not(.languages) a")]
+
+    assert menu("fr/about/index.html") == [
+        ("Articles", "/fr/#publications", None),
+        ("Qui sommes-nous", "/fr/about/", None),
+        ("Enseignement", "/teaching/", None),
+    ]
+    assert menu("about/index.html") == [("Papers", "/#publications", None), ("About us", "/about/", None)]
+    german = menu("de/index.html")  # no menu of its own: made from the site, the theme's German words
+    assert german[0][:2] == ("Publikationen", "/de/#publications") and ("About", "/about/", "en") in german
+
+
+def test_a_menu_for_a_language_the_site_lacks_is_a_warning_at_its_line_and_a_french_menus_links_are_checked(tmp_path: Path) -> None:
+    nav = PER_LANGUAGE_NAV + "    - {title: Séminaire, url: seminaire/}\n  fr-CA:\n    - {title: Accueil, url: ./}\n"
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/site.yaml:13: warning: field 'nav': 'fr-CA' is not one of site.yaml's languages (en, fr); its menu is left out: did you mean fr?"
+        in result.stderr
+    )
+    assert "content/site.yaml:12: warning: menu entry 'Séminaire': 'seminaire/' is no file of the site" in result.stderr
+    one_language = write_site(tmp_path / "one", {"content/site.yaml": "title: T\n" + PER_LANGUAGE_NAV, "content/profile.yaml": "name: Ada\n"})
+    result = run_sitegen("build", "--site", str(one_language))
+    assert result.returncode == 1
+    assert "content/site.yaml:2: field 'nav': a menu for each language is for a site in several languages" in result.stderr
+
+
 def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
     root = ET.fromstring((built / "sitemap.xml").read_bytes())
     entries = {url.findtext(f"{SITEMAP}loc"): {link.get("hreflang"): link.get("href") for link in url.iter(f"{XHTML}link")} for url in root}
