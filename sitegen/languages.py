@@ -32,42 +32,19 @@ if TYPE_CHECKING:
 # what a translated profile (content/profile.<tag>.yaml) may hold: the text a visitor reads in their language
 TRANSLATED_PROFILE_FIELDS = ("position", "affiliation", "bio")
 
-# each language's name in itself, for the switcher (a visitor looks for their own language's name)
-NAMES_IN_THEMSELVES = {
-    "ar": "العربية",
-    "ca": "Català",
-    "cs": "Čeština",
-    "da": "Dansk",
-    "de": "Deutsch",
-    "el": "Ελληνικά",
-    "en": "English",
-    "es": "Español",
-    "eu": "Euskara",
-    "fa": "فارسی",
-    "fi": "Suomi",
-    "fr": "Français",
-    "gl": "Galego",
-    "he": "עברית",
-    "hu": "Magyar",
-    "it": "Italiano",
-    "ja": "日本語",
-    "ko": "한국어",
-    "nb": "Norsk bokmål",
-    "nl": "Nederlands",
-    "pl": "Polski",
-    "pt": "Português",
-    "rm": "Rumantsch",
-    "ru": "Русский",
-    "sv": "Svenska",
-    "tr": "Türkçe",
-    "uk": "Українська",
-    "zh": "中文",
-}
+# the languages a file's name is taken to be in on a site in several languages, besides those of `validate.LANGUAGE_NAMES`
+# and the site's own ('about.de.md' on a site in English and French is said to be in a language the site lacks; 'how.to.md'
+# is a page, not one in Tongan)
+FILE_NAME_LANGUAGES = frozenset("ar ca cs da de el en es eu fa fi fr gl he hu it ja ko nb nl pl pt rm ru sv tr uk zh".split())
 
 
-def name_in_itself(tag: str) -> str:
-    """'Français' for 'fr' and 'fr-CA'; the tag itself for a language not in the table."""
-    return NAMES_IN_THEMSELVES.get(tag.partition("-")[0].lower(), tag)
+def name_in_itself(tag: str, names: dict[str, str] | None = None) -> str:
+    """'Français' for 'fr' and 'fr-CA', or the name site.yaml's `language_names` gives the tag (`names`); the tag
+    itself for a language of neither."""
+    from sitegen.language_names import NAMES_IN_THEMSELVES
+
+    given = (names or {}).get(tag)
+    return given or NAMES_IN_THEMSELVES.get(tag.partition("-")[0].lower(), tag)
 
 
 @value_class
@@ -109,7 +86,7 @@ def _known_languages() -> frozenset[str]:
     """The primary language subtags sitegen knows a name of."""
     from sitegen.validate import LANGUAGE_NAMES
 
-    return frozenset(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys()
+    return frozenset(LANGUAGE_NAMES.values()) | FILE_NAME_LANGUAGES
 
 
 def not_a_language_of_the_site(tag: str, languages: tuple[str, ...], translates: str = "") -> str:
@@ -231,6 +208,7 @@ class LanguageLinks:
 
     languages: tuple[str, ...]  # default first
     urls: SiteUrls  # the site's (the default language's)
+    names: dict[str, str] = field(default_factory=dict)  # site.yaml's `language_names`: what the switcher calls a language
     versions: dict[str, dict[str, str]] = field(default_factory=dict)  # translation key ('about/index.html') -> tag -> output path
 
     def add(self, key: str, language: str, path: str) -> None:
@@ -262,7 +240,7 @@ class LanguageLinks:
         for tag in self.languages:
             path = self.path_in(tag, key) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
             url = own_url if tag == language else self.urls.page(path)
-            links.append({"hreflang": tag, "name": name_in_itself(tag), "url": url, "current": tag == language})
+            links.append({"hreflang": tag, "name": name_in_itself(tag, self.names), "url": url, "current": tag == language})
         return links
 
 

@@ -357,6 +357,42 @@ def test_a_language_the_theme_has_no_strings_for_is_a_warning_as_the_sites_langu
     assert soup(site / "output" / "it" / "index.html").select_one(".skip-link").get_text() == "Skip to content"
 
 
+def test_the_switcher_names_each_language_in_itself_and_site_yaml_names_those_sitegen_does_not_know(tmp_path: Path) -> None:
+    """Occitan's switcher entry said 'oc'; Asturian (a three-letter tag) has no name sitegen knows: site.yaml's
+    `language_names` gives it, and without one a warning says how."""
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, oc, ast]\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/site.yaml:3: warning: field 'languages': the language switcher names ast by its tag: sitegen knows no name of it in itself; give one with language_names: {ast: ...}"
+        in result.stderr
+    )
+    assert "the theme 'default' has no translation for 'oc'" in result.stderr and "write themes/default/i18n/oc.yaml" in result.stderr
+    switcher = soup(site / "output" / "oc" / "index.html").select("nav.languages a")
+    assert [(a.get_text(), a["lang"]) for a in switcher] == [("English", "en"), ("Occitan", "oc"), ("ast", "ast")]
+
+    names = "language_names:\n  ast: Asturianu\n  oc: Lenga d’òc\n  de: Deutsch\n"
+    (site / "content" / "site.yaml").write_text("title: T\nbase_url: https://example.org/\nlanguages: [en, oc, ast]\n" + names, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "names ast by its tag" not in result.stderr
+    assert "content/site.yaml:7: warning: field 'language_names': 'de' is not one of languages (en, oc, ast); left out" in result.stderr
+    switcher = soup(site / "output" / "ast" / "index.html").select("nav.languages a")
+    assert [(a.get_text(), a["lang"], a.get("aria-current")) for a in switcher] == [
+        ("English", "en", None),
+        ("Lenga d’òc", "oc", None),
+        ("Asturianu", "ast", "true"),
+    ]
+
+
+def test_language_names_on_a_site_in_one_language_is_a_warning(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {"content/site.yaml": "title: T\nlanguage_names: {fr: Français}\n", "content/profile.yaml": "name: Ada\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/site.yaml:2: warning: field 'language_names': names the languages of a site in several (languages: [en, fr])" in result.stderr
+    assert soup(site / "output" / "index.html").select("nav.languages") == []
+
+
 def test_language_names_the_default_and_the_default_is_served_at_the_root(tmp_path: Path) -> None:
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguage: fr\nlanguages: [en, fr]\n"})
     (site / "content" / "pages" / "about.fr.md").rename(site / "content" / "pages" / "about.en.md")

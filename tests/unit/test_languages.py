@@ -113,3 +113,11 @@ def test_each_kind_that_varies_by_language_says_how_its_content_is_split():
 
     split = {name for name, kind in PAGE_KINDS.items() if kind.per_language and kind.load is not None}
     assert split == {name for name, kind in PAGE_KINDS.items() if kind.language_content is not None} >= {"pages", "cv", "news", "talks", "posts"}
+
+
+def test_a_file_named_with_a_word_that_is_a_rare_languages_tag_is_no_translation():
+    """The switcher knows the names of many languages (Occitan, Tongan...); a file's name is taken to be in a language
+    the site lacks only for the languages it knew before: 'how.to.md' is a page, not one in Tongan."""
+    assert file_language("content/pages/how.to.md", ("en", "fr")) is None
+    assert file_language("content/pages/about.oc.md", ("en", "oc")) == ("oc", "content/pages/about.md")
+    assert file_language("content/pages/about.de.md", ("en", "fr")) == ("de", "content/pages/about.md")
