@@ -267,6 +267,11 @@ class LanguageUrls(SiteUrls):
         own = self.links.path_in(self.language, key)
         return super().page(own) + mark + rest if own is not None and "?" not in path else super().link(url)
 
+    def absolute_link(self, url: str) -> str:
+        """`link`'s address with the host, for a text shown away from its page (a French post's in the French feed)."""
+        own = self.link(url)
+        return self.origin + own if own != super().link(url) else super().absolute_link(url)
+
 
 def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: tuple[str, ...]) -> tuple[tuple[SiteTranslation, ...], list[Problem]]:
     """Each language's own part of the site but the default's, and the warnings of reading it. `site`: as loaded, each

@@ -41,6 +41,7 @@ from sitegen.sources.bibtex import MARK_NOTES
 from sitegen.theme import format_date_range
 from sitegen.urls import (
     MOST_CITED_PATH,
+    NEWS_FEED_PATH,
     POSTS_FEED_PATH,
     POSTS_PATH,
     WEB_PREFIXES,
@@ -393,11 +394,20 @@ class ViewBuilder:
 
     def _language_values(self) -> dict[str, Any]:
         """`site`'s values of a site in several languages that its language's pages have of their own: its home, and
-        its search facets. Known only once every language's pages are listed (`_site_values` may be made before, as
-        the posts are listed), so asked on each page; none for a site in one language."""
+        its search facets, and its feeds of news and posts when it has news or posts of its own (else the default
+        language's). Known only once every language's pages are listed (`_site_values` may be made before, as the posts
+        are listed), so asked on each page; none for a site in one language. (A feed's link has no hreflang: search
+        engines take every `rel="alternate"` link with one for a version of the page.)"""
         if self.languages is None:
             return {}
-        return {"home_url": self.urls.page("index.html"), "facets_url": self._own_facets()}
+        return {"home_url": self.urls.page("index.html"), "facets_url": self._own_facets(), **self._feed_urls()}
+
+    def _feed_urls(self) -> dict[str, str | None]:
+        """The addresses of the feeds of news and posts, when the site has them."""
+        return {
+            "news_feed_url": self.urls.page(NEWS_FEED_PATH) if _content_site_wide(self.site, "news") else None,
+            "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
+        }
 
     def _own_facets(self) -> str | None:
         """The address of the search facets in the page's language (its type filter's words), when it is not the
@@ -429,8 +439,7 @@ class ViewBuilder:
             "search_url": self.urls.page("search/"),
             "records_url": self.urls.page("records/"),
             "feed_url": self.urls.page("feed.xml"),
-            "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
-            "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
+            **self._feed_urls(),
             "bibtex_url": self.urls.page("publications.bib"),
             "json_url": self.urls.page("records.json"),
             "owner": profile.name,

@@ -26,13 +26,13 @@ from sitegen.markup import headings_under, hrefs, with_links
 from sitegen.model import KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
-from sitegen.urls import file_slug, with_unique_anchors
+from sitegen.urls import NEWS_FEED_PATH, file_slug, with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/news/"
 FIELDS = {"date", "title", "language"}
 NEWS_PATH = "news/index.html"
-FEED_PATH = "news/feed.xml"
+FEED_PATH = NEWS_FEED_PATH
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -86,8 +86,7 @@ def news_pages(context: RenderContext) -> Iterable[Page]:
     if language and not any(item.translation == language for item in items):
         return  # a language with no news of its own: its menu leads to the default language's
     yield Page(NEWS_PATH, (content.key,), lambda: context.render("news.html", context.views.news_page(items)))
-    if not language:  # one feed, the default language's
-        yield Page(FEED_PATH, (content.key,), lambda: news_feed(context, items))
+    yield Page(FEED_PATH, (content.key,), lambda: news_feed(context, items))  # a language's: its news page's items
 
 
 def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Problem]]:

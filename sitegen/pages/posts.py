@@ -140,9 +140,10 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
         yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
-    if not language:  # one feed, the default language's; the records its posts' lists show are inputs of it
-        shown_in_feed = [shown_records(post.page.parts, context.site)[1] for post in posts]
-        yield Page(POSTS_FEED_PATH, (content.key, shown_in_feed), lambda: posts_feed(context, posts))
+    # the feed of the list (a language's: its posts and the default language's others, marked as in it); the records its
+    # posts' lists show are inputs of it
+    shown_in_feed = [shown_records(post.page.parts, context.site)[1] for post in posts]
+    yield Page(POSTS_FEED_PATH, (content.key, shown_in_feed), lambda: posts_feed(context, posts))
 
 
 def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import feedparser
 import pytest
 from bs4 import BeautifulSoup
 from conftest import run_sitegen, tree, write_site
@@ -17,6 +18,8 @@ from sitegen.cache import BuildCache
 from sitegen.prepare import Memory
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+ATOM = "{http://www.w3.org/2005/Atom}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XHTML = "{http://www.w3.org/1999/xhtml}"
 
 TWO_LANGUAGES = {
@@ -147,8 +150,8 @@ def test_a_languages_news_are_its_own_items_and_the_defaults_others_marked_as_th
     french_home = soup(output / "fr" / "index.html")
     assert "Une subvention" in french_home.get_text() and "A grant" not in french_home.get_text()
     assert {a.get_text(): a["href"] for a in french_home.select(".site-header nav a")}["Actualités"] == "/fr/news/"
-    assert [a["href"] for a in french_home.select('link[type="application/atom+xml"]')][1] == "/news/feed.xml"  # one feed, the default's
-    assert not (output / "fr" / "news" / "feed.xml").exists()
+    feeds = [a["href"] for a in french_home.select('link[type="application/atom+xml"]')]
+    assert feeds == ["/feed.xml", "/fr/news/feed.xml"]  # the records' feed is the default language's alone
     assert alternates(soup(output / "news" / "index.html"))["fr"] == "https://example.org/fr/news/"
     # a language with no news of its own has no news page: its menu leads to the default's
     (site / "content" / "news" / "2025-03-12-grant.fr.md").unlink()
@@ -207,9 +210,46 @@ def test_a_languages_blog_has_its_own_posts_and_lists_the_defaults_others_at_the
     listed = {a.get_text(strip=True): (a["href"], a.get("lang")) for a in soup(output / "fr" / "posts" / "index.html").select("main h3 a, main li a")}
     assert listed["Un nouveau corpus"] == ("/fr/posts/corpus/", None)
     assert listed["Errata"] == ("/posts/errata/", "en")  # no French version: the English post, where it is
-    assert not (output / "fr" / "posts" / "errata").exists() and not (output / "fr" / "posts" / "feed.xml").exists()
+    assert not (output / "fr" / "posts" / "errata").exists()
     assert (output / "fr" / "posts" / "tags" / "donnees" / "index.html").exists()
     assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Blog"] == "/fr/posts/"
+
+
+def test_a_language_with_posts_and_news_of_its_own_has_their_feeds_linked_from_its_pages(tmp_path: Path) -> None:
+    """/fr/posts/feed.xml lists the French blog as /fr/posts/ shows it: the French versions, and the English posts it
+    has none of, marked as English; the French pages link it. As Hugo's language feeds."""
+    french_link = {"content/posts/2025-01-10-corpus.fr.md": "---\ntitle: Un nouveau corpus\n---\nNous publions un corpus ([à propos](about/)).\n"}
+    site = write_site(tmp_path, {**TWO_LANGUAGES, **POSTS, **NEWS, **french_link})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    output = site / "output"
+    blog = feedparser.parse((output / "fr" / "posts" / "feed.xml").read_bytes())
+    assert blog.feed.language == "fr" and blog.feed.link == "https://example.org/fr/posts/"
+    assert [(entry.title, entry.link) for entry in blog.entries] == [
+        ("Errata", "https://example.org/posts/errata/"),
+        ("Un nouveau corpus", "https://example.org/fr/posts/corpus/"),
+    ]
+    marked = [entry.get(XML_LANG) for entry in ET.fromstring((output / "fr" / "posts" / "feed.xml").read_bytes()).iter(f"{ATOM}entry")]
+    assert marked == ["en", None]  # the English post it has no version of, marked as English
+    assert 'href="https://example.org/fr/about/"' in blog.entries[1].content[0].value  # a French page's link: its French version
+    english = feedparser.parse((output / "posts" / "feed.xml").read_bytes())
+    assert [entry.title for entry in english.entries] == ["Errata", "A new corpus"]  # the default language's, as before
+    news = feedparser.parse((output / "fr" / "news" / "feed.xml").read_bytes())
+    assert [(entry.title, entry.link) for entry in news.entries] == [
+        ("A talk", "https://example.org/fr/news/#news-2025-05-01-talk"),
+        ("Une subvention", "https://example.org/fr/news/#news-2025-03-12-grant"),
+    ]
+    for page in ("fr/index.html", "fr/posts/corpus/index.html", "fr/about/index.html", "fr/posts/index.html"):
+        feeds = [a["href"] for a in soup(output / page).select('link[type="application/atom+xml"]')]
+        assert feeds == ["/feed.xml", "/fr/news/feed.xml", "/fr/posts/feed.xml"], page
+        assert alternates(soup(output / page)).get("fr", "").startswith("https://example.org/fr/")  # no feed taken for a version
+    assert [a["href"] for a in soup(output / "about" / "index.html").select('link[type="application/atom+xml"]')] == [
+        "/feed.xml",
+        "/news/feed.xml",
+        "/posts/feed.xml",
+    ]
+    assert soup(output / "fr" / "posts" / "index.html").select_one(".feed-link a")["href"] == "/fr/posts/feed.xml"
+    assert b"fr/posts/feed.xml" not in (output / "sitemap.xml").read_bytes()
 
 
 def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
