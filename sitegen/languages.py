@@ -210,9 +210,13 @@ class LanguageLinks:
     urls: SiteUrls  # the site's (the default language's)
     names: dict[str, str] = field(default_factory=dict)  # site.yaml's `language_names`: what the switcher calls a language
     versions: dict[str, dict[str, str]] = field(default_factory=dict)  # translation key ('about/index.html') -> tag -> output path
+    unnamed: set[str] = field(default_factory=set)  # the keys of pages whose versions are not named: the 404 page's
 
-    def add(self, key: str, language: str, path: str) -> None:
+    def add(self, key: str, language: str, path: str, named: bool = True) -> None:
+        """`path` is the page `key` in `language`; `named`: its other versions are named on it (alternates, switcher)."""
         self.versions.setdefault(key, {})[language] = path
+        if not named:
+            self.unnamed.add(key)
 
     def path_in(self, language: str, key: str) -> str | None:
         """The output path of the page `key` in `language`, if it has one there."""
@@ -222,7 +226,7 @@ class LanguageLinks:
         """`<link rel="alternate" hreflang>` of a page with versions in two languages or more: each version's, the
         page's own among them, and `x-default` (the default language's), as Google documents them; [] else."""
         versions = self.versions.get(key, {})
-        if len(versions) < 2:
+        if len(versions) < 2 or key in self.unnamed:
             return []
         address = self.urls.absolute if self.urls.origin else self.urls.page  # absolute, as search engines want, when base_url has a host
         found = [{"hreflang": tag, "url": address(versions[tag])} for tag in self.languages if tag in versions]
@@ -235,11 +239,13 @@ class LanguageLinks:
 
     def switcher(self, language: str, key: str, own_url: str) -> list[dict[str, Any]]:
         """The theme's language switcher on the page `key` in `language` (at `own_url`): each language's name in
-        itself, and the page in it when it has one, else that language's home page; `current` marks the page's own."""
+        itself, and the page in it when it has one, else that language's home page (always, from the 404 page, shown
+        at any address); `current` marks the page's own."""
         links = []
+        named = key not in self.unnamed
         for tag in self.languages:
-            path = self.path_in(tag, key) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
-            url = own_url if tag == language else self.urls.page(path)
+            path = (self.path_in(tag, key) if named else None) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
+            url = own_url if tag == language and named else self.urls.page(path)
             links.append({"hreflang": tag, "name": name_in_itself(tag, self.names), "url": url, "current": tag == language})
         return links
 

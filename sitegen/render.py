@@ -301,7 +301,7 @@ def _list_versions(context: RenderContext, contexts: list[RenderContext], links:
         for kind in PAGE_KINDS.values():
             if kind.per_language:
                 for page in kind.pages(each):
-                    links.add(page.path, language, prefix + page.path)
+                    links.add(page.path, language, prefix + page.path, page.alternates)
 
 
 def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks) -> Iterable[Page]:

@@ -44,6 +44,7 @@ class Page:
     # (its path in the default language: 'about/index.html'), by which its versions are found (sitegen.languages)
     language: str = ""
     translation_key: str = ""
+    alternates: bool = True  # its versions in the other languages are named (hreflang, the switcher): not the 404 page's
 
     @property
     def listed(self) -> bool:

@@ -252,6 +252,20 @@ def test_a_language_with_posts_and_news_of_its_own_has_their_feeds_linked_from_i
     assert b"fr/posts/feed.xml" not in (output / "sitemap.xml").read_bytes()
 
 
+def test_each_language_has_a_404_page_in_its_words_leading_to_its_home_and_naming_no_versions(built: Path) -> None:
+    """/fr/404.html, for a host that serves the nearest 404.html or a rule that does (as Hugo makes one per language):
+    shown at any missing address under /fr/, its switcher leads to each language's home, not to a 'not found'."""
+    french, english = soup(built / "fr" / "404.html"), soup(built / "404.html")
+    assert french.html["lang"] == "fr" and french.select_one("h1").get_text() == "Page introuvable"
+    assert english.select_one("h1").get_text() == "Page not found"
+    assert french.select_one(".not-found a.button")["href"] == "/fr/" and english.select_one(".not-found a.button")["href"] == "/"
+    for page in (french, english):
+        assert {a.get_text(): a["href"] for a in page.select("nav.languages a")} == {"English": "/", "Français": "/fr/"}
+        assert alternates(page) == {} and page.select_one('meta[name="robots"]')["content"] == "noindex"
+    assert french.select_one('nav.languages a[aria-current="true"]')["hreflang"] == "fr"
+    assert b"404" not in (built / "sitemap.xml").read_bytes()
+
+
 def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
     nav = "nav:\n  - {title: Home, url: ./}\n  - {title: About, url: about/}\n  - {title: Teaching, url: teaching/}\n  - {title: Papers, url: './#publications'}\n"
     site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
