@@ -792,6 +792,14 @@ def _with_language_names(fields: Fields, config: SiteConfig) -> SiteConfig:
     for tag in (tag for tag in config.languages if tag not in names and name_in_itself(tag) == tag):
         said = f"the language switcher names {tag} by its tag: sitegen knows no name of it in itself; give one with language_names: {{{tag}: ...}}"
         fields.problem("languages", said, warning=True)
+    shown: dict[str, list[str]] = {}
+    for tag in config.languages:
+        shown.setdefault(name_in_itself(tag, names), []).append(tag)
+    for name, tags in ((name, tags) for name, tags in shown.items() if len(tags) > 1):  # fr and fr-CA: Français twice
+        apart = ", ".join(f"{tag}: ..." for tag in tags)
+        fields.problem(
+            "languages", f"the language switcher names {' and '.join(tags)} alike, {name}: tell them apart with language_names: {{{apart}}}", warning=True
+        )
     return dataclasses.replace(config, language_names=names)
 
 

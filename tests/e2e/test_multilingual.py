@@ -439,6 +439,21 @@ def test_the_switcher_names_each_language_in_itself_and_site_yaml_names_those_si
     ]
 
 
+def test_two_languages_the_switcher_would_name_alike_are_a_warning_until_site_yaml_tells_them_apart(tmp_path: Path) -> None:
+    settings = "title: T\nbase_url: https://example.org/\nlanguages: [pt-BR, en, pt-PT]\n"
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": settings})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    said = "content/site.yaml:3: warning: field 'languages': the language switcher names pt-BR and pt-PT alike, Português: tell them apart with language_names: {pt-BR: ..., pt-PT: ...}"
+    assert said in result.stderr
+    names = "language_names: {pt-BR: Português (Brasil), pt-PT: Português (Portugal)}\n"
+    (site / "content" / "site.yaml").write_text(settings + names, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "alike" not in result.stderr, result.stderr
+    switcher = soup(site / "output" / "index.html").select("nav.languages a")
+    assert [a.get_text() for a in switcher] == ["Português (Brasil)", "English", "Português (Portugal)"]
+
+
 def test_language_names_on_a_site_in_one_language_is_a_warning(tmp_path: Path) -> None:
     site = write_site(tmp_path, {"content/site.yaml": "title: T\nlanguage_names: {fr: Français}\n", "content/profile.yaml": "name: Ada\n"})
     result = run_sitegen("build", "--site", str(site))
