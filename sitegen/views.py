@@ -363,7 +363,6 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
-        self._subject_counts_works: dict[str, bool] = {}
         self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
         # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
@@ -504,11 +503,14 @@ class ViewBuilder:
 
     def subject_counts_works(self, subject: Subject) -> bool:
         """Does the subject's list say "works" (counts_works)? Asked by its page and by every subject list that
-        counts it (the profile's, the 404 page's), which must say the same word: worked out once."""
-        known = self._subject_counts_works.get(subject.code)
-        if known is None:
-            known = self._subject_counts_works[subject.code] = counts_works(self.entries_at(self.subject_positions.get(subject, ())))
-        return known
+        counts it (the profile's, the 404 page's), which must say the same word."""
+        return not self._work_positions.isdisjoint(self.subject_positions.get(subject, ()))
+
+    @functools.cached_property
+    def _work_positions(self) -> frozenset[int]:
+        """The positions in `site.entries` of the records that are no publication (is_work): looked for once, as
+        each subject's list and the profile's ask whether they hold one."""
+        return frozenset(position for position, entry in enumerate(self.site.entries) if is_work(entry))
 
     def subject_link(self, subject: Subject) -> dict[str, Any]:
         """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
@@ -1151,7 +1153,7 @@ class ViewBuilder:
     @functools.cached_property
     def site_counts_works(self) -> bool:
         """Does the profile's count say "works"? Every page of the list says it, whichever page holds the patent."""
-        return counts_works(self.site.entries)
+        return bool(self._work_positions)
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str], page: str) -> dict[str, Any]:
         """Who the site is of: a person, on the profile page (`page`: its address, page/2/ for the rest of a long
@@ -1378,7 +1380,12 @@ _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  
 def counts_works(entries: Sequence[Entry]) -> bool:
     """Does a list hold a record that is no publication (a patent, software, a dataset, a web page), so that its count
     says "12 works", not "12 publications" (which readers of a CV take for papers)?"""
-    return any(record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online" for entry in entries)
+    return any(is_work(entry) for entry in entries)
+
+
+def is_work(entry: Entry) -> bool:
+    """Is a record no publication: a patent, software, a dataset, a web page (counts_works)?"""
+    return record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online"
 
 
 def patent_label(label: str, number: str) -> str:
