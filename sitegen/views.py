@@ -265,6 +265,19 @@ NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # @online) are works of other kinds: a list that holds one counts its records as "works" (ORCID's word for them all)
 PUBLICATION_TYPES = frozenset({"article", "inproceedings", "preprint", "thesis", "book", "chapter", "report", "other"})
 LONG_LIST = 150
+# the languages giscus speaks (its `data-lang`: Greek is `gr`, Khmer `kh`), by the tag site.yaml's `language` writes;
+# comments of a site in any other language are in English
+GISCUS_LANGUAGES = {
+    **{tag: tag for tag in "ar be bg ca cs da de en eo es eu fa fr gsw he hu id it ja ko nl pl pt ro ru th tr uk uz vi".split()},
+    "el": "gr",
+    "km": "kh",
+    "zh": "zh-CN",
+    "zh-Hans": "zh-CN",
+    "zh-CN": "zh-CN",
+    "zh-Hant": "zh-TW",
+    "zh-TW": "zh-TW",
+    "zh-HK": "zh-TW",
+}
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -1009,8 +1022,27 @@ class ViewBuilder:
             icons=self.icons_of(shown_entries),
             list_url=self.urls.page(POSTS_PATH),
             jsonld=Markup(script_json(about)),
+            comments=self.comments() if post.comments else None,
         )
         return context
+
+    def comments(self) -> dict[str, str] | None:
+        """What a post's comments section hands giscus (site.yaml's `comments`), ready to print as its data attributes,
+        and the repository's Discussions for readers whose browser runs no script; None when the site has none."""
+        comments = self.settings.comments
+        if comments is None:
+            return None
+        language = self.site.config.language
+        return {
+            "repo": comments.repo,
+            "repo_id": comments.repo_id,
+            "category": comments.category,
+            "category_id": comments.category_id,
+            "mapping": comments.mapping,
+            "reactions": "1" if comments.reactions else "0",
+            "lang": next((GISCUS_LANGUAGES[tag] for tag in (language, language.split("-")[0]) if tag in GISCUS_LANGUAGES), "en"),
+            "discussions_url": f"https://github.com/{comments.repo}/discussions",
+        }
 
     def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:
         """The blog's list, or (`tag`) the list of one tag's posts: by year, newest first, each post's day, title and

@@ -1,0 +1,57 @@
+"""A post's comments in Chromium: nothing is asked of giscus.app until the reader presses Show comments; then giscus's
+script comes with the settings of site.yaml and the page's look."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run_sitegen, write_site  # tests/conftest.py
+
+from browser.conftest import serve
+
+pytestmark = pytest.mark.browser
+
+# what giscus's script does here, in the test's stead: it records the settings it was loaded with
+FAKE_CLIENT = "window.giscusSettings = Object.assign({}, document.currentScript.dataset);"
+
+
+@pytest.fixture(scope="module")
+def served_blog(tmp_path_factory):
+    site = write_site(
+        tmp_path_factory.mktemp("comments"),
+        {
+            "content/site.yaml": "title: Jane Doe\nlanguage: fr\ndark_mode: true\ncomments:\n  giscus:\n"
+            "    repo: jane/jane.github.io\n    repo_id: R_kgDOabc123\n    category: Q&A\n    category_id: DIC_kwDOabc123\n    reactions: false\n",
+            "content/profile.yaml": "name: Jane Doe\n",
+            "content/posts/2025-01-02-first.md": "---\ntitle: Premier billet\n---\nUn billet.\n",
+        },
+    )
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    with serve(site / "output") as base_url:
+        yield base_url
+
+
+def test_giscus_is_loaded_when_the_reader_asks_and_not_before(page, served_blog):
+    asked: list[str] = []
+    page.route("https://giscus.app/**", lambda route: (asked.append(route.request.url), route.fulfill(body=FAKE_CLIENT, content_type="text/javascript")))
+    page.goto(served_blog + "posts/first/")
+    button = page.get_by_role("button", name="Afficher les commentaires")
+    button.wait_for()
+    page.wait_for_load_state("networkidle")
+    assert asked == []  # reading the post asked nothing of giscus
+    button.click()
+    page.wait_for_function("() => window.giscusSettings !== undefined")
+    assert asked == ["https://giscus.app/client.js"]
+    settings = page.evaluate("() => window.giscusSettings")
+    assert settings["repo"] == "jane/jane.github.io" and settings["repoId"] == "R_kgDOabc123"
+    assert settings["category"] == "Q&A" and settings["categoryId"] == "DIC_kwDOabc123"
+    assert (settings["mapping"], settings["reactionsEnabled"], settings["lang"]) == ("pathname", "0", "fr")
+    assert settings["theme"] == "dark"  # the site starts dark (dark_mode: true) and the reader chose no other look
+    assert page.get_by_role("button", name="Afficher les commentaires").count() == 0
+
+
+def test_without_javascript_the_reader_gets_the_discussions_link_and_no_dead_button(new_page, served_blog):
+    page = new_page(java_script_enabled=False)
+    page.goto(served_blog + "posts/first/")
+    assert page.get_by_role("link", name="Les lire et en écrire sur GitHub").get_attribute("href") == "https://github.com/jane/jane.github.io/discussions"
+    assert not page.locator(".comments-show").is_visible()
