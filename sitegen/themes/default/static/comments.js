@@ -26,5 +26,10 @@
     script.src = "https://giscus.app/client.js";
     frame.appendChild(script);
     button.remove();
+    // the header's toggle, pressed later: giscus's frame takes the new look as giscus documents (setConfig)
+    new MutationObserver(function () {
+      var shown = frame.querySelector("iframe.giscus-frame");
+      if (shown) shown.contentWindow.postMessage({ giscus: { setConfig: { theme: theme() } } }, "https://giscus.app");
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-colour-scheme"] });
   });
 })();
