@@ -77,3 +77,11 @@ def test_without_javascript_the_reader_gets_the_discussions_link_and_no_dead_but
     page.goto(served_blog + "posts/first/")
     assert page.get_by_role("link", name="Les lire et en écrire sur GitHub").get_attribute("href") == "https://github.com/jane/jane.github.io/discussions"
     assert not page.locator(".comments-show").is_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_comments_section_breaks_no_wcag_rule(new_page, served_blog, scheme):
+    from browser.test_axe import violations_on
+
+    page = new_page(color_scheme=scheme)
+    assert violations_on(page, served_blog + "posts/first/") == []
