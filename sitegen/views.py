@@ -31,7 +31,7 @@ from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.languages import LanguageLinks
-from sitegen.markup import render_inline, with_links
+from sitegen.markup import render_inline, sections_of, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written_editors
@@ -940,9 +940,14 @@ class ViewBuilder:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
         parts, shown_entries = self.page_parts(page, shown)
-        context.update(
-            page={"title": page.title, "description": page.description, "parts": parts, **self.written_in(page.language)}, icons=self.icons_of(shown_entries)
-        )
+        page_values = {
+            "title": page.title,
+            "description": page.description,
+            "parts": parts,
+            "contents": contents(page, parts),
+            **self.written_in(page.language),
+        }
+        context.update(page=page_values, icons=self.icons_of(shown_entries))
         return context
 
     def written_in(self, language: str) -> dict[str, str]:
@@ -999,7 +1004,8 @@ class ViewBuilder:
         parts, shown_entries = self.page_parts(post.page, shown)
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         tags = [self.tag_link(tag) for tag in post.tags]
-        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
+        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "contents": contents(post.page, parts)}
+        page.update(tags=tags, **beside)
         page.update(self.written_in(post.page.language))
         image = self.urls.absolute_link(post.image) if post.image else None
         image = image if image and image.startswith(WEB_PREFIXES) else None  # none when base_url names no host
@@ -1407,6 +1413,28 @@ SHOWN_DETAILS = {
     "note": "details.note",
 }
 _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
+
+
+def contents(page, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A page's or a post's table of contents (front matter `toc: true`; else none): each section (a `##` heading, or a
+    list of records with its heading) with its subsections (`###`), as links to them; a `###` before any `##` is a
+    section of its own. A list of records with no title of its own has `title` "" (the theme names it)."""
+    if not page.toc:
+        return []
+    headings: list[tuple[int, str, str]] = []
+    for part, shown in zip(page.parts, parts):
+        if part.publications is None:
+            headings += [(level, anchor, text) for level, anchor, text in sections_of(part.html) if level <= 3]
+        else:
+            headings.append((2, shown["anchor"], shown["title"]))
+    sections: list[dict[str, Any]] = []
+    for level, anchor, text in headings:
+        link = {"title": text, "url": f"#{anchor}"}
+        if level == 3 and sections:
+            sections[-1]["sections"].append(link)
+        else:
+            sections.append({**link, "sections": []})
+    return sections
 
 
 def counts_works(entries: Sequence[Entry]) -> bool:

@@ -11,6 +11,7 @@ and `output/posts/feed.xml`.
     image_alt: A bar chart of the old and new numbers
     language: en                              # what it is written in, when not the site's language
     comments: false                           # none under this post, when site.yaml's `comments` shows them
+    toc: true                                 # a table of contents of its sections above its text
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -66,7 +67,7 @@ from sitegen.values import value_class
 from sitegen.views import record_summary
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language", "comments"}
+FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language", "comments", "toc"}
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
