@@ -918,6 +918,8 @@ def posts_files(
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         if tags := post_tags(front):
             post["tags"] = tags
+        if wants_contents(front):
+            post["toc"] = True
         if (picture := a_string(front.get("image"))) and (
             copied := own_file(old, imported, picture, relative)
         ):  # its link preview's (Quarto's, jekyll-seo-tag's)
@@ -1011,9 +1013,18 @@ def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[s
     elif front.get("nav") is True:  # al-folio's: in its menu, by `nav_order`
         order = front.get("nav_order")
         settings["nav"] = 10 + (order if isinstance(order, int) and not isinstance(order, bool) and 0 <= order < 90 else 0)
+    if wants_contents(front):
+        settings["toc"] = True
     imported.files[target] = markdown_file(settings, text)
     _moved(imported, address.strip("/") + "/" if address.strip("/") != slug else "", f"{slug}/", front)
     return True
+
+
+def wants_contents(front: dict[str, Any]) -> bool:
+    """Did a page or post of the old site show a table of contents: Hugo's and Quarto's `toc: true`, al-folio's
+    `toc: {sidebar: left}` (its distill posts' list of sections too)?"""
+    toc = front.get("toc")
+    return toc is True or bool(a_mapping(toc)) or bool(a_list(toc))
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

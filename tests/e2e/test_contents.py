@@ -3,6 +3,10 @@ Quarto users write it, linking to each section (and subsection, and list of reco
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from bs4 import BeautifulSoup
 from conftest import rendered_files, run_sitegen, write_site
 
@@ -82,3 +86,23 @@ def test_toc_must_be_true_or_false(tmp_path):
     result = run_sitegen("build", "--site", str(root))
     assert result.returncode == 1
     assert "content/pages/teaching.md:3: field 'toc': expected true or false, got 'sidebar'" in result.stderr
+
+
+@pytest.mark.slow
+def test_init_from_keeps_the_old_sites_tables_of_contents(tmp_path):
+    """al-folio writes `toc: {sidebar: left}` on a post, Hugo and Quarto `toc: true` on a page."""
+    old = tmp_path / "old"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "old-sites" / "al-folio", old)
+    (old / "_posts" / "2016-05-01-long.md").write_text(
+        "---\nlayout: post\ntitle: A long post\ntoc:\n  sidebar: left\n---\n## First\n\nText.\n\n## Second\n\nText.\n", encoding="utf-8"
+    )
+    (old / "_pages" / "notes.md").write_text("---\nlayout: page\ntitle: Notes\npermalink: /notes/\ntoc: true\n---\n## Part one\n\nText.\n", encoding="utf-8")
+    new = tmp_path / "new"
+    assert run_sitegen("init", str(new), "--from", str(old), cwd=tmp_path).returncode == 0
+    built = run_sitegen("build", "--site", str(new))
+    assert built.returncode == 0, built.stderr
+    post = BeautifulSoup((new / "output/posts/long/index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [a["href"] for a in post.select("nav.contents a")] == ["#first", "#second"]
+    page = BeautifulSoup((new / "output/notes/index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [a["href"] for a in page.select("nav.contents a")] == ["#part-one"]
+    assert BeautifulSoup((new / "output/outreach/index.html").read_text(encoding="utf-8"), "html.parser").select_one("nav.contents") is None
