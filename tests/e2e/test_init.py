@@ -60,7 +60,21 @@ PROFILE_OPTIONS = {
     "coauthors",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
-SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "group_by", "nav", "analytics", "verification", "people"}
+SITE_OPTIONS = {
+    "title",
+    "base_url",
+    "theme",
+    "language",
+    "description",
+    "cname",
+    "records_per_page",
+    "group_by",
+    "nav",
+    "analytics",
+    "verification",
+    "people",
+    "comments",
+}
 SITE_OPTIONS |= {
     "math_macros",
     "accent",
