@@ -1844,6 +1844,7 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
         ("Publications", "/#publications"),
         ("About", "/about/"),
         ("Teaching", "/teaching/"),
+        ("Projects", "/projects/"),
         ("CV", "/cv/"),
         ("Blog", "/posts/"),
         ("News", "/news/"),
