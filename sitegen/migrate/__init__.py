@@ -740,12 +740,7 @@ def projects_files(old: OldSite, imported: Imported, relatives: list[str], old_a
             continue
         path = PurePosixPath(relative)
         name = path.parent.name if path.name == "index.md" else path.stem
-        slug = base = slugify(name).strip("-.") or "project"
-        for number in itertools.count(2):
-            if slug.lower() not in taken:
-                break
-            slug = f"{base}-{number}"
-        taken.add(slug.lower())
+        slug = unique_slug(name, taken, "project")
         project: dict[str, Any] = {"title": title}
         if description := plain_text(a_string(front.get("description") or front.get("summary"))):
             project["description"] = description
@@ -936,12 +931,7 @@ def posts_files(
         if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
             imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")
             continue
-        slug = base = slugify(name).strip("-.") or "post"
-        for number in itertools.count(2):
-            if slug.lower() not in taken:
-                break
-            slug = f"{base}-{number}"
-        taken.add(slug.lower())
+        slug = unique_slug(name, taken, "post")
         draft = front.get("draft") is True or front.get("published") is False
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
@@ -959,6 +949,18 @@ def posts_files(
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
         if leaves_template_tags_out(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
+
+
+def unique_slug(name: str, taken: set[str], fallback: str) -> str:
+    """The address of a page brought over made of its old `name` ('post' or 'project' for a name with nothing
+    left), '-2', '-3', ... after it when another took it (ignoring case, as macOS and Windows do); added to `taken`."""
+    slug = base = slugify(name).strip("-.") or fallback
+    for number in itertools.count(2):
+        if slug.lower() not in taken:
+            break
+        slug = f"{base}-{number}"
+    taken.add(slug.lower())
+    return slug
 
 
 def post_tags(front: dict[str, Any]) -> list[str]:

@@ -171,6 +171,7 @@ def projects_of_records(site: Site) -> dict[str, tuple[Project, ...]]:
 def load_projects(files: ContentFiles) -> tuple[tuple[Project, ...], bool, list[Problem]]:
     """Every project, the active ones first, each status's by `order` then title; site-wide: whether there are any."""
     problems: list[Problem] = []
+    files = _without_translations(files, problems)
     bundles, loose = bundle_files(files, FOLDER)
     problems += not_read(loose, "project", FOLDER)
     resources = texts_in_bundles(files, FOLDER, "project", problems)
@@ -178,6 +179,20 @@ def load_projects(files: ContentFiles) -> tuple[tuple[Project, ...], bool, list[
     projects = unique_addresses(files.read_markdown(read, problems), lambda project: project.page, "projects/", "project", problems)
     ordered = sorted(projects, key=lambda p: (STATUSES.index(p.status), p.order is None, p.order or 0, p.page.title.casefold(), p.page.path))
     return tuple(ordered), bool(ordered), problems
+
+
+def _without_translations(files: ContentFiles, problems: list[Problem]) -> ContentFiles:
+    """A site in several languages: a project has one version, in the default language (`kestrel.fr.md` would be a
+    second project at projects/kestrel.fr/, not a translation): a file whose name gives a language is not read, said."""
+    from sitegen.languages import file_language
+
+    if not files.languages:
+        return files
+    translated = {path: named for path in files.texts if (named := file_language(path, files.languages)) is not None}
+    for path, (language, original) in sorted(translated.items()):
+        said = f"not read: a project has one version, in the site's default language ({files.languages[0]}), not one in {language}; its text is {original}"
+        problems.append(Problem(said, Location(path, 1), warning=True))
+    return dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated})
 
 
 def _read_project(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> Project | None:

@@ -254,7 +254,22 @@ def test_a_page_at_the_projects_address_is_an_error_naming_both(tmp_path):
 
 
 def test_a_projects_link_into_the_site_that_leads_nowhere_is_a_warning(tmp_path):
-    files = {"content/projects/basin.md": "---\ntitle: Basin\nlinks: {slides: static/basin.pdf}\n---\nSee [the data](static/data.csv).\n"}
+    files = {
+        "content/projects/basin.md": "---\ntitle: Basin\nlinks: {slides: static/basin.pdf}\nimage: static/basin.png\n---\nSee [the data](static/data.csv).\n"
+    }
     _, stderr = built(project_site(tmp_path, files))
-    assert "content/projects/basin.md:3: warning:" in stderr and "static/basin.pdf" in stderr
-    assert "content/projects/basin.md:5: warning:" in stderr and "static/data.csv" in stderr
+    said = [line for line in stderr.splitlines() if line.startswith("content/projects/basin.md:")]
+    assert [line.split(": warning:")[0] for line in said] == ["content/projects/basin.md:3", "content/projects/basin.md:4", "content/projects/basin.md:6"]
+    assert ["static/basin.pdf" in said[0], "static/basin.png" in said[1], "static/data.csv" in said[2]] == [True, True, True]
+
+
+def test_a_site_in_several_languages_has_its_projects_once_and_a_project_in_another_language_is_a_warning(tmp_path):
+    files = {"content/projects/basin.fr.md": "---\ntitle: Bassin\n---\nDu texte.\n"}
+    output, stderr = built(project_site(tmp_path, files, settings="languages: [en, fr]\n"))
+    assert (
+        "content/projects/basin.fr.md:1: warning: not read: a project has one version, in the site's default language (en), not one in fr;"
+        " its text is content/projects/basin.md"
+    ) in stderr
+    assert not (output / "projects" / "basin.fr").exists() and not (output / "fr" / "projects").exists()
+    french_menu = [(text(a), a["href"]) for a in soup(output / "fr" / "index.html").select("header nav a")]
+    assert ("Projets", "/lab/projects/") in french_menu  # the one projects page, from every language's menu
