@@ -124,16 +124,26 @@ def check_projects(site: Site) -> list[Problem]:
     known = {name.casefold(): name for entry in site.entries for name in (entry.record.id, entry.cite_key, *entry.record.aliases)}
     subjects = {subject.casefold() for entry in site.entries for subject in (*entry.record.categories, *(s.name for s in entry.subjects))}
     for project in projects:
-        for name, line in project.records:
-            if name.casefold() not in known:
-                meant = difflib.get_close_matches(name.casefold(), list(known), n=1, cutoff=0.75)
-                hint = f"did you mean '{known[meant[0]]}'?" if meant else "records are named by their `id` (a .bib entry's key)"
-                problems.append(Problem(f"field 'records': no record has the id {quoted(name)}; {hint}", Location(project.page.path, line), warning=True))
-        for subject in project.subjects:
-            if subject.casefold() not in subjects:
-                said = f"field 'subjects': no record has the subject {quoted(subject)} (a record's `categories`, or its subject's name)"
-                problems.append(Problem(said, Location(project.page.path, project.subjects_line), warning=True))
+        problems += _unknown_records(project, known) + _unknown_subjects(project, subjects)
     return problems
+
+
+def _unknown_records(project: Project, known: dict[str, str]) -> list[Problem]:
+    """Each id of its `records` that names no shown record (`known`: every id, citation key and alias, in lower
+    case -> as written), at its line, with the one most likely meant."""
+    problems = []
+    for name, line in project.records:
+        if name.casefold() not in known:
+            meant = difflib.get_close_matches(name.casefold(), list(known), n=1, cutoff=0.75)
+            hint = f"did you mean '{known[meant[0]]}'?" if meant else "records are named by their `id` (a .bib entry's key)"
+            problems.append(Problem(f"field 'records': no record has the id {quoted(name)}; {hint}", Location(project.page.path, line), warning=True))
+    return problems
+
+
+def _unknown_subjects(project: Project, subjects: set[str]) -> list[Problem]:
+    said = "field 'subjects': no record has the subject {} (a record's `categories`, or its subject's name)"
+    where = Location(project.page.path, project.subjects_line)
+    return [Problem(said.format(quoted(subject)), where, warning=True) for subject in project.subjects if subject.casefold() not in subjects]
 
 
 @register_page_kind(
