@@ -335,7 +335,8 @@ def test_projects_become_project_pages_with_their_pictures(tmp_path, tool, proje
     """al-folio's _projects/ and Hugo Blox's content/project/ become content/projects/: the cards of /projects/, in
     the menu, each project a page of its own with its picture, description, links and text."""
     site, result = init_from(tmp_path, tool)
-    assert sorted(path.name for path in (site / "content/projects").iterdir()) == sorted(f"{slug}.md" for _, slug in projects)
+    written = sorted(path.name for path in (site / "content/projects").iterdir() if not path.name.startswith("_"))  # but init's example
+    assert written == sorted(f"{slug}.md" for _, slug in projects)
     cards = page(site, "projects/index.html").select("main li.project-card")
     assert [(text(card.select_one(".project-title")), card.a["href"].rstrip("/").rpartition("/")[2]) for card in cards] == projects
     assert served_file(site, cards[0].img["src"]).read_bytes() == picture
