@@ -12,6 +12,7 @@ description; the active ones before the past ones), and `output/projects/<slug>/
     records: [Kowalczyk_JOSS_2024, fluxgrid-software]   # its publications, by id or citation key
     subjects: [FluxGrid]                      # and every record of these subjects (a record's `categories`)
     slug: fluxgrid                            # default: the file's (or its folder's) name
+    language: en                              # what it is written in, when not the site's language
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 

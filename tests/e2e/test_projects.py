@@ -273,3 +273,12 @@ def test_a_site_in_several_languages_has_its_projects_once_and_a_project_in_anot
     assert not (output / "projects" / "basin.fr").exists() and not (output / "fr" / "projects").exists()
     french_menu = [(text(a), a["href"]) for a in soup(output / "fr" / "index.html").select("header nav a")]
     assert ("Projets", "/lab/projects/") in french_menu  # the one projects page, from every language's menu
+
+
+def test_a_project_written_in_another_language_is_marked_so_on_its_card_and_page(tmp_path):
+    files = {"content/projects/basin.md": "---\ntitle: Einzugsgebiet\ndescription: Ganze Flussgebiete.\nlanguage: de\n---\nText.\n"}
+    output, _ = built(project_site(tmp_path, files))
+    card = soup(output / "projects" / "index.html").select_one("li.project-card:has(a[href='/lab/projects/basin/'])")
+    assert card.select_one(".project-title a")["lang"] == "de" and card.select_one(".project-description")["lang"] == "de"
+    page = soup(output / "projects" / "basin" / "index.html")
+    assert page.select_one("main h1")["lang"] == "de" and page.select_one("main .prose")["lang"] == "de"
