@@ -390,7 +390,7 @@ SITE_FIELDS = frozenset(
     }
 )
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email", "comments"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
     "url": "base_url",
     "baseurl": "base_url",

@@ -31,7 +31,7 @@ from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.languages import LanguageLinks
-from sitegen.markup import render_inline, with_links
+from sitegen.markup import render_inline, sections_of, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written_editors
@@ -267,6 +267,19 @@ NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # @online) are works of other kinds: a list that holds one counts its records as "works" (ORCID's word for them all)
 PUBLICATION_TYPES = frozenset({"article", "inproceedings", "preprint", "thesis", "book", "chapter", "report", "other"})
 LONG_LIST = 150
+# the languages giscus speaks (its `data-lang`: Greek is `gr`, Khmer `kh`), by the tag site.yaml's `language` writes;
+# comments of a site in any other language are in English
+GISCUS_LANGUAGES = {
+    **{tag: tag for tag in "ar be bg ca cs da de en eo es eu fa fr gsw he hu id it ja ko nl pl pt ro ru th tr uk uz vi".split()},
+    "el": "gr",
+    "km": "kh",
+    "zh": "zh-CN",
+    "zh-Hans": "zh-CN",
+    "zh-CN": "zh-CN",
+    "zh-Hant": "zh-TW",
+    "zh-TW": "zh-TW",
+    "zh-HK": "zh-TW",
+}
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -365,7 +378,6 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
-        self._subject_counts_works: dict[str, bool] = {}
         self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
         # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
@@ -506,11 +518,14 @@ class ViewBuilder:
 
     def subject_counts_works(self, subject: Subject) -> bool:
         """Does the subject's list say "works" (counts_works)? Asked by its page and by every subject list that
-        counts it (the profile's, the 404 page's), which must say the same word: worked out once."""
-        known = self._subject_counts_works.get(subject.code)
-        if known is None:
-            known = self._subject_counts_works[subject.code] = counts_works(self.entries_at(self.subject_positions.get(subject, ())))
-        return known
+        counts it (the profile's, the 404 page's), which must say the same word."""
+        return not self._work_positions.isdisjoint(self.subject_positions.get(subject, ()))
+
+    @functools.cached_property
+    def _work_positions(self) -> frozenset[int]:
+        """The positions in `site.entries` of the records that are no publication (is_work): looked for once, as
+        each subject's list and the profile's ask whether they hold one."""
+        return frozenset(position for position, entry in enumerate(self.site.entries) if is_work(entry))
 
     def subject_link(self, subject: Subject) -> dict[str, Any]:
         """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
@@ -927,9 +942,14 @@ class ViewBuilder:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
         parts, shown_entries = self.page_parts(page, shown)
-        context.update(
-            page={"title": page.title, "description": page.description, "parts": parts, **self.written_in(page.language)}, icons=self.icons_of(shown_entries)
-        )
+        page_values = {
+            "title": page.title,
+            "description": page.description,
+            "parts": parts,
+            "contents": contents(page, parts),
+            **self.written_in(page.language),
+        }
+        context.update(page=page_values, icons=self.icons_of(shown_entries))
         return context
 
     def written_in(self, language: str) -> dict[str, str]:
@@ -986,7 +1006,8 @@ class ViewBuilder:
         parts, shown_entries = self.page_parts(post.page, shown)
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         tags = [self.tag_link(tag) for tag in post.tags]
-        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
+        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "contents": contents(post.page, parts)}
+        page.update(tags=tags, **beside)
         page.update(self.written_in(post.page.language))
         image = self.urls.absolute_link(post.image) if post.image else None
         image = image if image and image.startswith(WEB_PREFIXES) else None  # none when base_url names no host
@@ -1009,8 +1030,27 @@ class ViewBuilder:
             icons=self.icons_of(shown_entries),
             list_url=self.urls.page(POSTS_PATH),
             jsonld=Markup(script_json(about)),
+            comments=self.comments() if post.comments else None,
         )
         return context
+
+    def comments(self) -> dict[str, str] | None:
+        """What a post's comments section hands giscus (site.yaml's `comments`), ready to print as its data attributes,
+        and the repository's Discussions for readers whose browser runs no script; None when the site has none."""
+        comments = self.settings.comments
+        if comments is None:
+            return None
+        language = self.site.config.language
+        return {
+            "repo": comments.repo,
+            "repo_id": comments.repo_id,
+            "category": comments.category,
+            "category_id": comments.category_id,
+            "mapping": comments.mapping,
+            "reactions": "1" if comments.reactions else "0",
+            "lang": next((GISCUS_LANGUAGES[tag] for tag in (language, language.split("-")[0]) if tag in GISCUS_LANGUAGES), "en"),
+            "discussions_url": f"https://github.com/{comments.repo}/discussions",
+        }
 
     def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:
         """The blog's list, or (`tag`) the list of one tag's posts: by year, newest first, each post's day, title and
@@ -1222,7 +1262,7 @@ class ViewBuilder:
     @functools.cached_property
     def site_counts_works(self) -> bool:
         """Does the profile's count say "works"? Every page of the list says it, whichever page holds the patent."""
-        return counts_works(self.site.entries)
+        return bool(self._work_positions)
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str], page: str) -> dict[str, Any]:
         """Who the site is of: a person, on the profile page (`page`: its address, page/2/ for the rest of a long
@@ -1447,10 +1487,37 @@ SHOWN_DETAILS = {
 _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
 
 
+def contents(page, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A page's or a post's table of contents (front matter `toc: true`; else none): each section (a `##` heading, or a
+    list of records with its heading) with its subsections (`###`), as links to them; a `###` before any `##` is a
+    section of its own. A list of records with no title of its own has `title` "" (the theme names it)."""
+    if not page.toc:
+        return []
+    headings: list[tuple[int, str, str]] = []
+    for part, shown in zip(page.parts, parts):
+        if part.publications is None:
+            headings += [(level, anchor, text) for level, anchor, text in sections_of(part.html) if level <= 3]
+        else:
+            headings.append((2, shown["anchor"], shown["title"]))
+    sections: list[dict[str, Any]] = []
+    for level, anchor, text in headings:
+        link = {"title": text, "url": f"#{anchor}"}
+        if level == 3 and sections:
+            sections[-1]["sections"].append(link)
+        else:
+            sections.append({**link, "sections": []})
+    return sections
+
+
 def counts_works(entries: Sequence[Entry]) -> bool:
     """Does a list hold a record that is no publication (a patent, software, a dataset, a web page), so that its count
     says "12 works", not "12 publications" (which readers of a CV take for papers)?"""
-    return any(record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online" for entry in entries)
+    return any(is_work(entry) for entry in entries)
+
+
+def is_work(entry: Entry) -> bool:
+    """Is a record no publication: a patent, software, a dataset, a web page (counts_works)?"""
+    return record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online"
 
 
 def patent_label(label: str, number: str) -> str:

@@ -134,6 +134,14 @@ class Fields:
             return ()
         return tuple(text for item in value if (text := " ".join(str(item).split())))
 
+    def flag(self, key: str, default: bool) -> bool:
+        """A true-or-false setting (`comments: false`); `default` when not given or not one."""
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.problem(key, f"field '{key}': expected true or false, got {shown_value(value)}")
+            return default
+        return value
+
     def integer(self, key: str) -> int | None:
         value = self.data.get(key)
         if value is None:

@@ -61,6 +61,7 @@ class Imported:
     records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
     redirects: dict[str, str] = field(default_factory=dict)  # an old address -> where its content is now (content/redirects.yaml)
     verification: dict[str, str] = field(default_factory=dict)  # site.yaml's `verification`: search engine -> its code
+    giscus: dict[str, str] = field(default_factory=dict)  # site.yaml's `comments: {giscus: ...}`: the old site's giscus settings
 
 
 @dataclass(frozen=True)
@@ -555,6 +556,38 @@ def jekyll_analytics(config: dict[str, Any], imported: Imported) -> None:
         )
 
 
+# the giscus settings sitegen keeps, by the names other tools' configurations give them (al-folio's _config.yml writes
+# giscus's own names; Quarto's _quarto.yml writes them with hyphens)
+GISCUS_NAMES = {
+    "repo": "repo",
+    "repo_id": "repo_id",
+    "repo-id": "repo_id",
+    "category": "category",
+    "category_id": "category_id",
+    "category-id": "category_id",
+    "mapping": "mapping",
+}
+
+
+def giscus_comments(settings: dict[str, Any], where: str, imported: Imported) -> bool:
+    """An old site's giscus settings as site.yaml's `comments` (True), when they name a repository and its ids
+    (al-folio's sample leaves them empty; Quarto looks the ids up itself when it renders: a note then says what to add)."""
+    written = {GISCUS_NAMES[name]: text for name, value in settings.items() if name in GISCUS_NAMES and (text := a_string(value).strip())}
+    if not written.get("repo"):
+        return False
+    missing = [name for name in ("repo_id", "category", "category_id") if name not in written]
+    if missing:
+        imported.left.append(
+            f"{where}: giscus comments ({written['repo']}) not brought over: content/site.yaml's `comments:` needs "
+            f"{', '.join(missing)}, which giscus.app gives for the repository (docs/homepage.md#comments)"
+        )
+        return False
+    if written.get("mapping") not in (None, "pathname", "url", "title", "og:title"):
+        del written["mapping"]  # giscus's `specific` and `number` name one discussion for every page
+    imported.giscus = written
+    return True
+
+
 def jekyll_address(config: dict[str, Any]) -> str:
     """A Jekyll site's address, `url` and `baseurl` of its _config.yml, without a final slash ('' when it has none)."""
     url = a_string(config.get("url"))
@@ -911,14 +944,22 @@ def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: s
 
 
 def posts_files(
-    old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = (), markup: Markup | None = None
+    old: OldSite,
+    imported: Imported,
+    relatives: list[str],
+    old_address: OldAddress,
+    old_lists: tuple[str, ...] = (),
+    markup: Markup | None = None,
+    comments_flag: str = "",
 ) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
     leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`); its `image`, a file of the old
     site (its link preview's picture, Quarto's listing's thumbnail), is the post's. The old site's lists of
     posts (`old_lists`: 'blog/') lead to the blog, once a post is published there. `markup`: what makes a post's
-    text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads."""
+    text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads. `comments_flag`: the
+    front matter's setting that gave a post its comments (al-folio's `giscus_comments: true`): a post without it
+    has `comments: false` once the site has comments."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -937,10 +978,14 @@ def posts_files(
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         if tags := post_tags(front):
             post["tags"] = tags
+        if wants_contents(front):
+            post["toc"] = True
         if (picture := a_string(front.get("image"))) and (
             copied := own_file(old, imported, picture, relative)
         ):  # its link preview's (Quarto's, jekyll-seo-tag's)
             post["image"] = copied
+        if comments_flag and imported.giscus and front.get(comments_flag) is not True:
+            post["comments"] = False
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/", front)
@@ -1046,9 +1091,18 @@ def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[s
     elif front.get("nav") is True:  # al-folio's: in its menu, by `nav_order`
         order = front.get("nav_order")
         settings["nav"] = 10 + (order if isinstance(order, int) and not isinstance(order, bool) and 0 <= order < 90 else 0)
+    if wants_contents(front):
+        settings["toc"] = True
     imported.files[target] = markdown_file(settings, text)
     _moved(imported, address.strip("/") + "/" if address.strip("/") != slug else "", f"{slug}/", front)
     return True
+
+
+def wants_contents(front: dict[str, Any]) -> bool:
+    """Did a page or post of the old site show a table of contents: Hugo's and Quarto's `toc: true`, al-folio's
+    `toc: {sidebar: left}` (its distill posts' list of sections too)?"""
+    toc = front.get("toc")
+    return toc is True or bool(a_mapping(toc)) or bool(a_list(toc))
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

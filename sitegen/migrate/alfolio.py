@@ -19,6 +19,7 @@ from sitegen.migrate import (
     a_string,
     collection_page,
     custom_domain,
+    giscus_comments,
     iso_date,
     jekyll_address,
     jekyll_analytics,
@@ -83,7 +84,9 @@ def read(old: OldSite) -> Imported:
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
     projects_files(old, imported, old.files("_projects", (".md", ".markdown")), jekyll_permalink("/projects/:title/"))  # /projects/:path/
     posts = old.files("_posts", (".md", ".markdown"))
-    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"), ("blog/",))  # al-folio's own setting
+    giscus_comments(a_mapping(config.get("giscus")), "_config.yml", imported)
+    old_address = jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/")  # al-folio's own setting
+    posts_files(old, imported, posts, old_address, ("blog/",), comments_flag="giscus_comments")
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
     _cv(old, imported)
     _left(old, imported)

@@ -1,5 +1,5 @@
 """The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`,
-`protect_email`, and the
+`protect_email`, `comments`, and the
 look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/homepage/appearance.py).
 
     nav:                       # the menu; without it, made from what the site has
@@ -11,6 +11,8 @@ look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/home
       plausible: example.org   #   Plausible, for this domain
       # goatcounter: mysite    #   GoatCounter, this site code
     protect_email: true        # e-mail addresses encoded in the pages and left out of JSON-LD, for harvesters
+    comments:                  # the blog posts' comments, off unless set: GitHub Discussions shown by giscus
+      giscus: {repo: jane/jane.github.io, repo_id: R_kgDO..., category: Comments, category_id: DIC_kwDO...}
     verification:              # search engines' codes of their "HTML tag" method, a meta tag on every page
       google: abcDEF123        #   Google Search Console (a list for several owners)
       bing: 0123456789ABCDEF   #   Bing Webmaster Tools
@@ -28,7 +30,7 @@ from typing import Any
 from sitegen.errors import Location, Problem, shown_value
 from sitegen.homepage.appearance import read_appearance
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
+from sitegen.homepage.settings import Analytics, Comments, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
 from sitegen.model import Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
@@ -48,6 +50,22 @@ VERIFICATION_TAGS = {
     "naver": "naver-site-verification",
 }
 _VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{4,200}")  # base64url (Google), hex (Bing, Yandex, Naver), code-... (Baidu)
+# giscus's settings as its configuration page (giscus.app) names them: what each is, and the form of those it requires
+GISCUS_SETTINGS = {
+    "repo": "owner/name of a GitHub repository",
+    "repo_id": "a repository id as giscus.app gives it (R_kgDO...)",
+    "category": "the name of a Discussions category",
+    "category_id": "a category id as giscus.app gives it (DIC_kwDO...)",
+    "mapping": "which discussion holds a post's comments",
+    "reactions": "true or false",
+}
+GISCUS_REQUIRED = {
+    "repo": re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}"),
+    "repo_id": re.compile(r"[A-Za-z0-9_=-]{4,100}"),
+    "category": re.compile(r"[^\x00-\x1f]{1,100}"),
+    "category_id": re.compile(r"[A-Za-z0-9_=-]{4,100}"),
+}
+GISCUS_MAPPINGS = ("pathname", "url", "title", "og:title")
 _PASTED_CONTENT = re.compile(r"""\bcontent\s*=\s*["']([^"']*)["']""")
 
 
@@ -72,7 +90,13 @@ def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Pro
         return HomepageSettings(), None, problems  # reported by the validation of site.yaml
     fields = Fields(data, SITE_FILE, problems)
     settings = HomepageSettings(
-        _nav(fields), _group_by(fields), _analytics(fields), _verification(fields), read_appearance(fields, text), _protect_email(fields)
+        _nav(fields),
+        _group_by(fields),
+        _analytics(fields),
+        _verification(fields),
+        read_appearance(fields, text),
+        fields.flag("protect_email", False),
+        _comments(fields),
     )
     return settings, None, problems
 
@@ -105,12 +129,33 @@ def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
     return tuple(entries)
 
 
-def _protect_email(fields: Fields) -> bool:
-    value = fields.data.get("protect_email", False)
-    if not isinstance(value, bool):
-        fields.problem("protect_email", f"field 'protect_email': expected true or false, got {shown_value(value)}")
-        return False
-    return value
+def _comments(fields: Fields) -> Comments | None:
+    """`comments: {giscus: {...}}`: the four values giscus.app's configuration page gives for a repository, checked
+    here so that a post never loads a script told to show another repository's discussions or none."""
+    value: Any = fields.data.get("comments")
+    if value in (None, False, {}):
+        return None
+    if not isinstance(value, dict) or list(value) != ["giscus"] or not isinstance(value["giscus"], dict):
+        fields.problem(
+            "comments", "field 'comments': expected giscus and its settings, as giscus: {repo: owner/name, repo_id: ..., category: ..., category_id: ...}"
+        )
+        return None
+    giscus = Fields(value["giscus"], SITE_FILE, fields.problems)
+    giscus.unknown(set(GISCUS_SETTINGS), "giscus setting")
+    written = {name: giscus.text(name) for name in GISCUS_REQUIRED}
+    for name, pattern in GISCUS_REQUIRED.items():
+        if not written[name]:
+            Fields(value, SITE_FILE, fields.problems).problem("giscus", f"giscus setting '{name}' is required: {GISCUS_SETTINGS[name]}")
+            giscus.failed = True
+        elif not pattern.fullmatch(written[name]):
+            giscus.problem(name, f"giscus setting '{name}': {written[name]!r} is not {GISCUS_SETTINGS[name]}")
+    mapping = giscus.text("mapping") or "pathname"
+    if mapping not in GISCUS_MAPPINGS:
+        giscus.problem("mapping", f"giscus setting 'mapping': expected one of {', '.join(GISCUS_MAPPINGS)}, got {mapping!r}")
+    reactions = giscus.flag("reactions", True)
+    if giscus.failed:
+        return None
+    return Comments(written["repo"], written["repo_id"], written["category"], written["category_id"], mapping, reactions)
 
 
 def _group_by(fields: Fields) -> str:

@@ -54,7 +54,7 @@ from sitegen.urls import RESERVED, address_problem, file_slug, is_relative_path
 from sitegen.values import value_class
 
 FOLDER = "content/pages/"
-FIELDS = {"title", "nav", "slug", "description", "language"}
+FIELDS = {"title", "nav", "slug", "description", "language", "toc"}
 DESCRIPTION_LENGTH = 200
 Item = TypeVar("Item")
 
@@ -80,6 +80,7 @@ class ContentPage:
     links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
     language: str = ""  # what its title and text are written in, when its front matter says (an English page of a French site)
     translation: str = ""  # a site in several languages: the language its file's name gives ('about.fr.md'), "" for the default
+    toc: bool = False  # its front matter's `toc: true`: a table of contents of its sections above its text
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -314,6 +315,7 @@ def read_content_page(
     slug = fields.text("slug") or address.default
     description = fields.text("description")
     language = fields.language()
+    toc = fields.flag("toc", False)
     if not slug:
         fields.problem(None, f"the {address.noun}'s file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ...")
     elif reason := address_problem(slug, address.folders, address.reserved):
@@ -324,7 +326,7 @@ def read_content_page(
     if fields.failed or parts is None:
         return None
     key = digest(text, [name for name, _ in files]) if files else digest(text)
-    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language)
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language, toc=toc)
 
 
 def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:

@@ -10,6 +10,8 @@ and `output/posts/feed.xml`.
     image: static/benchmarks.png              # the link preview's picture (default: the profile's photo)
     image_alt: A bar chart of the old and new numbers
     language: en                              # what it is written in, when not the site's language
+    comments: false                           # none under this post, when site.yaml's `comments` shows them
+    toc: true                                 # a table of contents of its sections above its text
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -65,7 +67,7 @@ from sitegen.values import value_class
 from sitegen.views import record_summary
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language"}
+FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language", "comments", "toc"}
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
@@ -84,6 +86,7 @@ class Post:
     image: str = ""  # its link preview's picture, as written: a path in the site or a URL ('' for the profile's photo)
     image_alt: str = ""  # what the picture shows
     image_line: int = 0  # where `image` is written
+    comments: bool = True  # its readers' comments shown under it, when site.yaml's `comments` says where they are
 
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
@@ -223,12 +226,12 @@ def _read_post(
         return None
     address = Address("post", file_slug(post_slug(named or path)), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(named or path)  # Jekyll's date in the file name: the post's date when its front matter has none
-    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields))  # noqa: E731
+    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields), fields.flag("comments", True))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     if read is None:
         return None
-    (day, tags, tags_at, (image, image_alt, image_line)), page = read
-    return Post(day, tags, tags_at, page, image, image_alt, image_line)
+    (day, tags, tags_at, (image, image_alt, image_line), comments), page = read
+    return Post(day, tags, tags_at, page, image, image_alt, image_line, comments)
 
 
 def _image(fields: Fields) -> tuple[str, str, int]:

@@ -1123,7 +1123,7 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     assert (
-        "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, language, slug, tags, title"
+        "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: comments, date, description, image, image_alt, language, slug, tags, title"
         in result.stderr
     )
 

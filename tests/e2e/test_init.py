@@ -61,7 +61,21 @@ PROFILE_OPTIONS = {
     "coauthors",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
-SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "group_by", "nav", "analytics", "verification", "people"}
+SITE_OPTIONS = {
+    "title",
+    "base_url",
+    "theme",
+    "language",
+    "description",
+    "cname",
+    "records_per_page",
+    "group_by",
+    "nav",
+    "analytics",
+    "verification",
+    "people",
+    "comments",
+}
 SITE_OPTIONS |= {"math_macros", "accent", "accent_dark", "font", "heading_font", "dark_mode", "protect_email", "feed_id_base", "records_language", "languages"}
 # what a person file of content/people/ takes beside the profile's settings: no setting of a one-person site
 PEOPLE_ONLY = {"exclude_ids", "arxiv_author_ids"}
