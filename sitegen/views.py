@@ -1203,8 +1203,7 @@ class ViewBuilder:
         if project.publications is not None:  # the last part: its `records` and `subjects`, under a heading of their own
             parts[-1]["title"] = self.strings.get("projects.publications") or "Publications"
         links = [self.link(kind, link_label(kind), url) for kind, url in project.links]
-        card = self.project_card(project)
-        page = {**card, "parts": parts, "links": links}
+        page = {**self.project_card(project), "parts": parts, "contents": contents(project.shown_page, parts), "links": links}
         absolute = self.urls.absolute_link(project.image) if project.image else None
         absolute = absolute if absolute and absolute.startswith(WEB_PREFIXES) else None  # none when base_url names no host
         preview = absolute if absolute and not no_link_preview_format(absolute) else None  # one X, Facebook and LinkedIn show

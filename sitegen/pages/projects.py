@@ -13,6 +13,7 @@ description; the active ones before the past ones), and `output/projects/<slug>/
     subjects: [FluxGrid]                      # and every record of these subjects (a record's `categories`)
     slug: fluxgrid                            # default: the file's (or its folder's) name
     language: en                              # what it is written in, when not the site's language
+    toc: true                                 # a table of contents of its sections (its publications too) above its text
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -56,7 +57,7 @@ from sitegen.urls import file_slug, is_relative_path, link_preview_problem, pict
 from sitegen.values import value_class
 
 FOLDER = "content/projects/"
-FIELDS = {"title", "description", "image", "image_alt", "status", "order", "links", "records", "subjects", "slug", "language"}
+FIELDS = {"title", "description", "image", "image_alt", "status", "order", "links", "records", "subjects", "slug", "language", "toc"}
 STATUSES = ("active", "past")
 PROJECTS_PATH = "projects/index.html"
 

@@ -282,3 +282,11 @@ def test_a_project_written_in_another_language_is_marked_so_on_its_card_and_page
     assert card.select_one(".project-title a")["lang"] == "de" and card.select_one(".project-description")["lang"] == "de"
     page = soup(output / "projects" / "basin" / "index.html")
     assert page.select_one("main h1")["lang"] == "de" and page.select_one("main .prose")["lang"] == "de"
+
+
+def test_a_projects_table_of_contents_names_its_sections_and_its_publications(tmp_path):
+    files = {"content/projects/basin.md": "---\ntitle: Basin\ntoc: true\nrecords: [unrelated]\n---\n# Aims\n\nText.\n\n# Methods\n\nMore.\n"}
+    output, stderr = built(project_site(tmp_path, files))
+    assert "warning" not in stderr
+    contents = soup(output / "projects" / "basin" / "index.html").select_one("main nav.contents")
+    assert [(text(a), a["href"]) for a in contents.select("a")] == [("Aims", "#aims"), ("Methods", "#methods"), ("Publications", "#publications-1")]
