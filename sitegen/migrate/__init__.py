@@ -585,6 +585,11 @@ def giscus_comments(settings: dict[str, Any], where: str, imported: Imported) ->
     if written.get("mapping") not in (None, "pathname", "url", "title", "og:title"):
         del written["mapping"]  # giscus's `specific` and `number` name one discussion for every page
     imported.giscus = written
+    imported.left.append(
+        f"{where}: giscus comments brought over (content/site.yaml's `comments:`): giscus finds a post's discussion by its "
+        f"{written.get('mapping', 'pathname')}, which the new site may write otherwise: a post whose discussion it does not find "
+        "starts a new one, and the old comments stay in the repository's Discussions"
+    )
     return True
 
 

@@ -126,7 +126,9 @@ def test_an_al_folio_sites_giscus_comments_come_over_on_the_posts_that_had_them(
     post.write_text(post.read_text(encoding="utf-8").replace("layout: post\n", "layout: post\ngiscus_comments: true\n", 1), encoding="utf-8")
     (old / "_posts" / "2016-05-01-quiet.md").write_text("---\nlayout: post\ntitle: A post al-folio showed no comments under\n---\nText.\n", encoding="utf-8")
     site = tmp_path / "new"
-    assert run_sitegen("init", str(site), "--from", str(old), cwd=tmp_path).returncode == 0
+    result = run_sitegen("init", str(site), "--from", str(old), cwd=tmp_path)
+    assert result.returncode == 0
+    assert "note: _config.yml: giscus comments brought over (content/site.yaml's `comments:`): giscus finds a post's discussion by its title" in result.stdout
     settings = yaml.safe_load((site / "content/site.yaml").read_text(encoding="utf-8"))
     assert settings["comments"] == {
         "giscus": {
