@@ -46,6 +46,7 @@ from sitegen.urls import (
     POSTS_PATH,
     WEB_PREFIXES,
     SiteUrls,
+    is_relative_path,
     no_link_preview_format,
     picture_elsewhere_problem,
     post_path,
@@ -253,6 +254,7 @@ TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report",
 _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
 # the pages of the homepage's own content the menu links to when the site has them: (kind, string, address)
 MENU_KINDS = (
+    ("projects", "menu.projects", "projects/index.html"),
     ("cv", "menu.cv", "cv/index.html"),
     ("posts", "menu.posts", POSTS_PATH),
     ("news", "menu.news", "news/index.html"),
@@ -1180,6 +1182,74 @@ class ViewBuilder:
         context.update(years=years, talk_count=len(talks), icons=sorted(icons))
         return context
 
+    def projects_page(self, projects) -> dict[str, Any]:
+        """The projects as cards, the active ones first; a heading over each status when some are past."""
+        context = self.common("projects/index.html")
+        groups = [
+            {"status": status, "key": f"projects.{status}", "projects": [self.project_card(project) for project in group]}
+            for status, group in groupby(projects, key=lambda project: project.status)
+        ]
+        context.update(groups=groups, headed=any(group["status"] == "past" for group in groups))
+        return context
+
+    def project_card(self, project) -> dict[str, Any]:
+        """A project as the list shows it: its title, description, picture (a file of the site) and address."""
+        image = project.image if project.image and is_relative_path(project.image) else ""
+        return {
+            "title": project.page.title,
+            "description": project.page.description,
+            "url": self.urls.page(f"projects/{project.page.slug}/index.html"),
+            "image": self.urls.link(image) if image else None,
+            "image_alt": project.image_alt,
+            "status": project.status,
+            **self.written_in(project.page.language),
+        }
+
+    def project_page(self, project, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        """A project: its picture, links and text, and under it its publications, listed as the profile lists records."""
+        path = f"projects/{project.page.slug}/index.html"
+        context = self.common(path)
+        parts, shown_entries = self.page_parts(project.shown_page, shown)
+        if project.publications is not None:  # the last part: its `records` and `subjects`, under a heading of their own
+            parts[-1]["title"] = self.strings.get("projects.publications") or "Publications"
+        links = [self.link(kind, link_label(kind), url) for kind, url in project.links]
+        page = {**self.project_card(project), "parts": parts, "contents": contents(project.shown_page, parts), "links": links}
+        absolute = self.urls.absolute_link(project.image) if project.image else None
+        absolute = absolute if absolute and absolute.startswith(WEB_PREFIXES) else None  # none when base_url names no host
+        preview = absolute if absolute and not no_link_preview_format(absolute) else None  # one X, Facebook and LinkedIn show
+        about: dict[str, Any] = {
+            "@context": "https://schema.org",
+            "@type": "ResearchProject",
+            "name": project.page.title,
+            "url": self.urls.absolute(path),
+            "member": {"@id": self.owner_node_id},
+        }
+        if project.page.description:
+            about["description"] = project.page.description
+        if absolute:
+            about["image"] = absolute
+        context.update(
+            page=page,
+            page_image={"url": preview, "alt": project.image_alt or project.page.title} if preview else None,
+            icons=self.icons_of(shown_entries, links),
+            list_url=self.urls.page("projects/index.html"),
+            jsonld=Markup(script_json(about)),
+        )
+        return context
+
+    def record_projects(self, entry: Entry) -> list[dict[str, str]]:
+        """The projects a record belongs to (their `records` or `subjects` name it), as its page links to them."""
+        return self._projects_of_records.get(entry.slug, [])
+
+    @functools.cached_property
+    def _projects_of_records(self) -> dict[str, list[dict[str, str]]]:
+        from sitegen.pages.projects import projects_of_records
+
+        return {
+            slug: [{"title": project.page.title, "url": self.urls.page(f"projects/{project.page.slug}/index.html")} for project in projects]
+            for slug, projects in projects_of_records(self.site).items()
+        }
+
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
         context = self.common(path)
         profile = self.profile()
@@ -1239,6 +1309,7 @@ class ViewBuilder:
             record=self.record_item(entry),
             page_image={"url": preview, "alt": entry.record.image_alt or entry.title.plain} if preview else None,  # the link preview's picture
             details=record_details_shown(entry, self.strings),
+            projects=self.record_projects(entry),
             bibtex=self.cite_bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),

@@ -37,7 +37,12 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("name", "position", "role", "degree", "award", "heading"), ("title",)),
     **dict.fromkeys(("conference", "venue", "meeting", "workshop"), ("event",)),
     **dict.fromkeys(("kind", "category"), ("type",)),
-    **dict.fromkeys(("tag", "keywords", "categories"), ("tags",)),
+    **dict.fromkeys(("tag", "keywords", "categories", "category"), ("tags", "subjects")),
+    "tags": ("subjects",),  # a project's (sitegen.pages.projects): the records of its subjects
+    **dict.fromkeys(("importance", "weight", "priority", "rank"), ("order",)),  # al-folio's and Hugo's place of a project
+    **dict.fromkeys(("img", "picture", "thumbnail", "featured_image", "cover"), ("image",)),
+    **dict.fromkeys(("publications", "related_publications", "papers", "ids"), ("records",)),
+    **dict.fromkeys(("state", "active", "ongoing", "current"), ("status",)),
     **dict.fromkeys(("menu", "navigation", "in_menu"), ("nav",)),
     **dict.fromkeys(("permalink", "url_name"), ("slug",)),
     **dict.fromkeys(("items", "positions", "jobs"), ("entries",)),

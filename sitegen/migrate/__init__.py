@@ -759,6 +759,71 @@ def collection_page(
         imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
 
 
+# a project's links elsewhere, as al-folio and Hugo Blox write them -> a project's link kinds
+PROJECT_LINKS = {"external_link": "website", "redirect": "website", "url_code": "code", "url_pdf": "pdf", "url_slides": "slides", "url_video": "video"}
+
+
+def projects_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, records: dict[str, list[str]] | None = None) -> None:
+    """Another tool's project pages (al-folio's `_projects/`, Hugo Blox's `content/project/`) as content/projects/,
+    each at the address of its old file's (or bundle's) name, to which its old address leads: its `description`
+    (Hugo's `summary`), its place (`importance`, Hugo's `weight`) as `order`, its picture (`img`, a bundle's
+    `featured.*`, copied to static/projects/), its links elsewhere (`redirect`, `external_link`, Hugo Blox's `links:`
+    and `url_*`, al-folio's `github:` repository) and its text. `records`: the records that name each project by its
+    name (Hugo Blox's `projects:` of a publication), its `records:`. A draft (`draft: true`) stays one (`_name.md`)."""
+    taken: set[str] = set()
+    for relative in relatives:
+        front, body = old.front_matter(relative)
+        if not (title := plain_text(a_string(front.get("title")))):
+            imported.left.append(f"{relative}: no title: not brought over; add it to content/projects/ with its `title:`")
+            continue
+        path = PurePosixPath(relative)
+        name = path.parent.name if path.name == "index.md" else path.stem
+        slug = unique_slug(name, taken, "project")
+        project: dict[str, Any] = {"title": title}
+        if description := plain_text(a_string(front.get("description") or front.get("summary"))):
+            project["description"] = description
+        if picture := _picture(old, imported, relative, a_string(front.get("img")) or a_string(front.get("image")), "projects"):
+            project["image"] = picture
+        place = front.get("importance", front.get("weight"))
+        if isinstance(place, int) and not isinstance(place, bool):
+            project["order"] = place
+        if links := _project_links(old, imported, relative, front):
+            project["links"] = links
+        if named := (records or {}).get(name):
+            project["records"] = named
+        address = old_address(relative, front) or "/"
+        draft = front.get("draft") is True or front.get("published") is False
+        if not draft:
+            _moved(imported, address if address.strip("/") != f"projects/{slug}" else "", f"projects/{slug}/", front)
+        text = page_text(old, imported, relative, body, address)
+        file_name = f"{'_' if draft else ''}{slug}.md"
+        imported.files[PurePosixPath("content/projects", file_name)] = markdown_file(project, text)
+        if leaves_template_tags_out(body):
+            imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/projects/{file_name}")
+
+
+def _project_links(old: OldSite, imported: Imported, relative: str, front: dict[str, Any]) -> dict[str, str]:
+    """A project's links, each kind once: its fields' (PROJECT_LINKS), Hugo Blox's `links:` list (`type:` or `name:`,
+    and `url:`), al-folio's `github: owner/repo`; a file of the old site copied to static/."""
+    found: dict[str, str] = {}
+    written = [(kind, a_string(front.get(field))) for field, kind in PROJECT_LINKS.items()]
+    for item in map(a_mapping, a_list(front.get("links"))):
+        named = a_string(item.get("type") or item.get("name") or item.get("icon")).strip().lower()
+        kind = "website" if named in ("", "site", "link", "custom link") else slugify(named).replace("-", "_").strip("_.") or "website"
+        written.append((kind, a_string(item.get("url"))))
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", repository := a_string(front.get("github")).strip()):
+        written.append(("code", f"https://github.com/{repository}"))
+    for kind, url in written:
+        url = url.strip()
+        if not url or kind in found:
+            continue
+        if url.startswith(("https://", "http://")) and not any(c in url for c in "<> "):
+            found[kind] = url
+        elif copied := own_file(old, imported, url, relative):
+            found[kind] = copied
+    return found
+
+
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _ATX_HEADING = re.compile(r"( {0,3})(#{1,6})(?=[ \t]|$)")
 _SETEXT_LINE = re.compile(r" {0,3}(=+|-+)[ \t]*")
@@ -912,12 +977,7 @@ def posts_files(
         if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
             imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")
             continue
-        slug = base = slugify(name).strip("-.") or "post"
-        for number in itertools.count(2):
-            if slug.lower() not in taken:
-                break
-            slug = f"{base}-{number}"
-        taken.add(slug.lower())
+        slug = unique_slug(name, taken, "post")
         draft = front.get("draft") is True or front.get("published") is False
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
@@ -939,6 +999,18 @@ def posts_files(
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
         if leaves_template_tags_out(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
+
+
+def unique_slug(name: str, taken: set[str], fallback: str) -> str:
+    """The address of a page brought over made of its old `name` ('post' or 'project' for a name with nothing
+    left), '-2', '-3', ... after it when another took it (ignoring case, as macOS and Windows do); added to `taken`."""
+    slug = base = slugify(name).strip("-.") or fallback
+    for number in itertools.count(2):
+        if slug.lower() not in taken:
+            break
+        slug = f"{base}-{number}"
+    taken.add(slug.lower())
+    return slug
 
 
 def post_tags(front: dict[str, Any]) -> list[str]:
@@ -1006,7 +1078,13 @@ def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[s
     its old addresses leading there; False (nothing done) for any other."""
     slug = file_slug(PurePosixPath(name).name).lower()
     target = PurePosixPath(f"content/pages/{slug}.md")
-    if not relative.endswith((".md", ".markdown", ".qmd")) or leaves_template_tags_out(body) or not slug or slug in OWN_PAGE_NAMES or target in imported.files:
+    if (
+        not relative.endswith((".md", ".markdown", ".qmd"))
+        or leaves_template_tags_out(body)
+        or not slug
+        or slug in OWN_PAGE_NAMES
+        or f"{slug}/" in new_site_addresses(imported)
+    ):
         return False
     address = a_string(front.get("permalink")) or f"/{name}/"
     text = page_text(old, imported, relative, body, address)

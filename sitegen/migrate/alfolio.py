@@ -12,7 +12,6 @@ import re
 from pathlib import PurePosixPath
 
 from sitegen.migrate import (
-    PROJECTS,
     TEACHING,
     Imported,
     OldSite,
@@ -33,6 +32,7 @@ from sitegen.migrate import (
     plain_text,
     posts_files,
     profile_links,
+    projects_files,
     register_tool,
     yaml_document,
 )
@@ -82,7 +82,7 @@ def read(old: OldSite) -> Imported:
     _publications(old, imported)
     _news(old, imported)
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
-    collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS, jekyll_permalink("/projects/:title/"))  # /projects/:path/
+    projects_files(old, imported, old.files("_projects", (".md", ".markdown")), jekyll_permalink("/projects/:title/"))  # /projects/:path/
     posts = old.files("_posts", (".md", ".markdown"))
     giscus_comments(a_mapping(config.get("giscus")), "_config.yml", imported)
     old_address = jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/")  # al-folio's own setting

@@ -210,6 +210,7 @@ from sitegen.pages import (  # noqa: E402,F401  (each registers itself)
     people,
     posts,
     profile,
+    projects,
     records,
     redirects,
     search_index,

@@ -1844,6 +1844,7 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
         ("Publications", "/#publications"),
         ("About", "/about/"),
         ("Teaching", "/teaching/"),
+        ("Projects", "/projects/"),
         ("CV", "/cv/"),
         ("Blog", "/posts/"),
         ("News", "/news/"),
@@ -1905,8 +1906,11 @@ def test_every_page_has_open_graph_and_twitter_tags(built_demo):
         names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}
         assert properties["og:title"] == text(page.title), path
         assert properties["og:description"] and names["twitter:description"] == properties["og:description"], path
-        if path.parent.name == "muller2025kestrel":  # the record with a picture (`image:`) shows that
+        if path.parent.name in ("muller2025kestrel", "preemptible-training"):  # the record and project with a picture (`image:`) show that
             assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/previews/kestrel.png", path
+            assert names["twitter:card"] == "summary_large_image"
+        elif path.parent.name == "gradient-compression":  # a project's picture of its folder
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/projects/gradient-compression/bytes-per-step.png", path
             assert names["twitter:card"] == "summary_large_image"
         else:  # every other page: the profile's photo
             assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.png", path
