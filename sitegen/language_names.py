@@ -4,6 +4,9 @@ language's name (Français, Occitan, Cymraeg), not its name in the page's langua
 The languages with a two-letter tag (ISO 639-1) that the Unicode CLDR (version 49) names in themselves, as it names
 them, with a Latin, Greek, Cyrillic or Armenian first letter capitalised, as a list of languages shows them. A language
 not here (a three-letter tag: ast, yue) is named by site.yaml's `language_names`, else shown by its tag.
+
+The names are Unicode CLDR data: Copyright © 1991-2025 Unicode, Inc., under the Unicode License v3
+(https://www.unicode.org/license.txt), which lets them be copied with this notice.
 """
 
 from __future__ import annotations
