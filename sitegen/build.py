@@ -58,7 +58,7 @@ class BuildResult:
 
 def check_site(site_dir: Path, base_url: str | None = None) -> BuildResult:
     """Everything a build does but writing, with no cache: what `sitegen check` runs."""
-    from sitegen.languages import untranslated_notes
+    from sitegen.pages.pages import untranslated_notes
     from sitegen.prepare import prepare_site, read_inputs, site_key
     from sitegen.render import render_site
 

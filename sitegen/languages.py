@@ -6,7 +6,8 @@ under `/<tag>/`. What a language has of its own: the profile's text fields (`con
 pages, subjects, people, exports, feeds, search data) is made once, at the default language's addresses, and a
 translated page's lists link there.
 
-The page kinds that vary by language declare it (`register_page_kind(per_language=True)`); the render stage lists
+The page kinds that vary by language declare it (`register_page_kind(per_language=True)`), and how their content is
+split by language (`language_content`, `own_links`): this module names none of them. The render stage lists
 their pages once per language with that language's `RenderContext` (`language_site`, `LanguageUrls`), and gives
 every page the addresses of its versions (`LanguageLinks`): `<link rel="alternate" hreflang>`, the sitemap's
 alternates and the theme's language switcher. None of this runs for a site in one language.
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from sitegen.errors import Location, Problem
@@ -26,47 +27,24 @@ from sitegen.values import value_class
 
 if TYPE_CHECKING:
     from sitegen.inputs import Listing
-    from sitegen.model import Profile, Site
+    from sitegen.model import KindContent, Profile, Site
 
 # what a translated profile (content/profile.<tag>.yaml) may hold: the text a visitor reads in their language
 TRANSLATED_PROFILE_FIELDS = ("position", "affiliation", "bio")
 
-# each language's name in itself, for the switcher (a visitor looks for their own language's name)
-NAMES_IN_THEMSELVES = {
-    "ar": "العربية",
-    "ca": "Català",
-    "cs": "Čeština",
-    "da": "Dansk",
-    "de": "Deutsch",
-    "el": "Ελληνικά",
-    "en": "English",
-    "es": "Español",
-    "eu": "Euskara",
-    "fa": "فارسی",
-    "fi": "Suomi",
-    "fr": "Français",
-    "gl": "Galego",
-    "he": "עברית",
-    "hu": "Magyar",
-    "it": "Italiano",
-    "ja": "日本語",
-    "ko": "한국어",
-    "nb": "Norsk bokmål",
-    "nl": "Nederlands",
-    "pl": "Polski",
-    "pt": "Português",
-    "rm": "Rumantsch",
-    "ru": "Русский",
-    "sv": "Svenska",
-    "tr": "Türkçe",
-    "uk": "Українська",
-    "zh": "中文",
-}
+# the languages a file's name is taken to be in on a site in several languages, besides those of `validate.LANGUAGE_NAMES`
+# and the site's own ('about.de.md' on a site in English and French is said to be in a language the site lacks; 'how.to.md'
+# is a page, not one in Tongan)
+FILE_NAME_LANGUAGES = frozenset("ar ca cs da de el en es eu fa fi fr gl he hu it ja ko nb nl pl pt rm ru sv tr uk zh".split())
 
 
-def name_in_itself(tag: str) -> str:
-    """'Français' for 'fr' and 'fr-CA'; the tag itself for a language not in the table."""
-    return NAMES_IN_THEMSELVES.get(tag.partition("-")[0].lower(), tag)
+def name_in_itself(tag: str, names: dict[str, str] | None = None) -> str:
+    """'Français' for 'fr' and 'fr-CA', or the name site.yaml's `language_names` gives the tag (`names`); the tag
+    itself for a language of neither."""
+    from sitegen.language_names import NAMES_IN_THEMSELVES
+
+    given = (names or {}).get(tag)
+    return given or NAMES_IN_THEMSELVES.get(tag.partition("-")[0].lower(), tag)
 
 
 @value_class
@@ -76,12 +54,9 @@ class SiteTranslation:
     language: str  # its tag, as site.yaml's `languages` writes it
     profile: Profile  # the profile with profile.<tag>.yaml's fields
     bio_html: str
-    pages: tuple[Any, ...] = ()  # its pages (sitegen.pages.pages.ContentPage), translations and pages of its own
-    menu: tuple[Any, ...] = ()  # the pages' menu entries, (nav, title, slug, language), as the pages kind's site-wide part
-    cv: Any = None  # its CV (content/cv.<tag>.yaml: sitegen.pages.cv.Cv), if it has one
-    news: tuple[Any, ...] = ()  # its news (sitegen.pages.news.NewsItem): its own items and the default's others; () for none of its own
-    talks: tuple[Any, ...] = ()  # its talks (sitegen.pages.talks.Talk), as its news
-    posts: tuple[Any, ...] = ()  # its blog (sitegen.pages.posts.Post), as its news
+    # page kind name -> what its pages show in this language (`PageKind.language_content`: its pages and their menu,
+    # its CV, its news...); a kind not named shows the default language's
+    content: dict[str, KindContent] = field(default_factory=dict)
 
 
 def file_language(path: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
@@ -111,7 +86,7 @@ def _known_languages() -> frozenset[str]:
     """The primary language subtags sitegen knows a name of."""
     from sitegen.validate import LANGUAGE_NAMES
 
-    return frozenset(LANGUAGE_NAMES.values()) | NAMES_IN_THEMSELVES.keys()
+    return frozenset(LANGUAGE_NAMES.values()) | FILE_NAME_LANGUAGES
 
 
 def not_a_language_of_the_site(tag: str, languages: tuple[str, ...], translates: str = "") -> str:
@@ -181,40 +156,35 @@ def unused_profile_translations(listing: Listing, languages: tuple[str, ...]) ->
     return problems
 
 
-def menu_entries(default_pages: tuple[Any, ...], own: tuple[Any, ...], default_language: str) -> tuple[Any, ...]:
-    """A language's menu entries of pages, (nav, title, slug, language): its own page where it has one (its title),
-    else the default language's page (marked as in that language, for a screen reader's voice)."""
-    by_slug = {page.slug: page for page in own}
-    entries = []
-    for page in default_pages:
-        mine = by_slug.pop(page.slug, None)
-        nav = mine.nav if mine is not None and mine.nav is not None else page.nav
-        if nav is None:
-            continue
-        entries.append((nav, mine.title, page.slug, mine.language) if mine is not None else (nav, page.title, page.slug, page.language or default_language))
-    entries += [(page.nav, page.title, page.slug, page.language) for page in by_slug.values() if page.nav is not None]
-    return tuple(sorted(entries))
-
-
 def translation_links(translation: SiteTranslation) -> list[tuple[Location | None, str, str]]:
-    """The links a language's own text holds, as `PageKind.links` lists them: its bio's and its pages'."""
+    """The links a language's own text holds, as `PageKind.links` lists them: its bio's and its own items' (each
+    kind's `own_links`)."""
     from sitegen.markup import hrefs
+    from sitegen.pages import PAGE_KINDS
 
     profile = translation.profile
     found: list[tuple[Location | None, str, str]] = [(profile.where("bio"), "link in the bio", url) for url in hrefs(translation.bio_html)]
-    found += [(Location(page.path, line), "link in the text", url) for page in translation.pages for line, url in page.links]
-    if translation.cv is not None:
-        from sitegen.pages.cv import links_of
+    for kind in PAGE_KINDS.values():
+        if kind.own_links is not None and (content := translation.content.get(kind.name)) is not None:
+            found += kind.own_links(content.value, translation.language)
+    return found
 
-        found += links_of(translation.cv)
-    own_news = (item for item in translation.news if item.translation == translation.language)
-    found += [(Location(item.path, line), "link in the text", url) for item in own_news for line, url in item.links]
-    from sitegen.pages.talks import links_of as talk_links
 
-    found += [link for talk in translation.talks if talk.translation == translation.language for link in talk_links(talk)]
-    own_posts = [post for post in translation.posts if post.page.translation == translation.language]
-    found += [(Location(post.page.path, line), "link in the text", url) for post in own_posts for line, url in post.page.links]
-    return found + [(Location(post.page.path, post.image_line), "image", post.image) for post in own_posts if post.image]
+def items_in_language(
+    content: KindContent,
+    language: str,
+    languages: tuple[str, ...],
+    translation: Callable[[Any], str],
+    merged: Callable[[tuple[Any, ...], str, str], tuple[Any, ...]],
+) -> KindContent | None:
+    """`PageKind.language_content` of a kind of items (news, talks, posts), each in the language its file's name gives
+    (`translation`: '' for the default's): the default language's items alone; another language's list (`merged`: its
+    own and the default language's others), or None when it has none of its own (the default language's serves)."""
+    items = content.value or ()
+    if language == languages[0]:
+        return dataclasses.replace(content, value=tuple(item for item in items if not translation(item))) if items else None
+    shown = merged(items, language, languages[0])
+    return dataclasses.replace(content, value=shown, site_wide=True) if shown else None
 
 
 def own_language(site: Site) -> str:
@@ -224,27 +194,10 @@ def own_language(site: Site) -> str:
 
 
 def language_site(site: Site, translation: SiteTranslation) -> Site:
-    """The site as a language's pages show it: its language, its profile, its pages and their menu, its CV when it
-    has one (else the default language's, which its profile shows and its menu leads to)."""
-    from sitegen.model import KindContent
-
+    """The site as a language's pages show it: its language, its profile, and each kind's content in it (its pages and
+    their menu, its CV when it has one, else the default language's, which its profile shows and its menu leads to)."""
     config = dataclasses.replace(site.config, language=translation.language)
-    content = dict(site.content)
-    pages = content.get("pages")
-    if pages is not None:
-        content["pages"] = KindContent(translation.pages, translation.menu, pages.key)
-    cv = content.get("cv")
-    if cv is not None and translation.cv is not None:
-        content["cv"] = dataclasses.replace(cv, value=translation.cv)
-    news = content.get("news")
-    if news is not None and translation.news:
-        content["news"] = dataclasses.replace(news, value=translation.news, site_wide=True)
-    talks = content.get("talks")
-    if talks is not None and translation.talks:
-        content["talks"] = dataclasses.replace(talks, value=translation.talks, site_wide=True)
-    posts = content.get("posts")
-    if posts is not None and translation.posts:
-        content["posts"] = dataclasses.replace(posts, value=translation.posts, site_wide=True)
+    content = {**site.content, **translation.content}
     return dataclasses.replace(site, config=config, profile=translation.profile, bio_html=translation.bio_html, content=content)
 
 
@@ -255,10 +208,15 @@ class LanguageLinks:
 
     languages: tuple[str, ...]  # default first
     urls: SiteUrls  # the site's (the default language's)
+    names: dict[str, str] = field(default_factory=dict)  # site.yaml's `language_names`: what the switcher calls a language
     versions: dict[str, dict[str, str]] = field(default_factory=dict)  # translation key ('about/index.html') -> tag -> output path
+    unnamed: set[str] = field(default_factory=set)  # the keys of pages whose versions are not named: the 404 page's
 
-    def add(self, key: str, language: str, path: str) -> None:
+    def add(self, key: str, language: str, path: str, named: bool = True) -> None:
+        """`path` is the page `key` in `language`; `named`: its other versions are named on it (alternates, switcher)."""
         self.versions.setdefault(key, {})[language] = path
+        if not named:
+            self.unnamed.add(key)
 
     def path_in(self, language: str, key: str) -> str | None:
         """The output path of the page `key` in `language`, if it has one there."""
@@ -268,7 +226,7 @@ class LanguageLinks:
         """`<link rel="alternate" hreflang>` of a page with versions in two languages or more: each version's, the
         page's own among them, and `x-default` (the default language's), as Google documents them; [] else."""
         versions = self.versions.get(key, {})
-        if len(versions) < 2:
+        if len(versions) < 2 or key in self.unnamed:
             return []
         address = self.urls.absolute if self.urls.origin else self.urls.page  # absolute, as search engines want, when base_url has a host
         found = [{"hreflang": tag, "url": address(versions[tag])} for tag in self.languages if tag in versions]
@@ -281,12 +239,14 @@ class LanguageLinks:
 
     def switcher(self, language: str, key: str, own_url: str) -> list[dict[str, Any]]:
         """The theme's language switcher on the page `key` in `language` (at `own_url`): each language's name in
-        itself, and the page in it when it has one, else that language's home page; `current` marks the page's own."""
+        itself, and the page in it when it has one, else that language's home page (always, from the 404 page, shown
+        at any address); `current` marks the page's own."""
         links = []
+        named = key not in self.unnamed
         for tag in self.languages:
-            path = self.path_in(tag, key) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
-            url = own_url if tag == language else self.urls.page(path)
-            links.append({"hreflang": tag, "name": name_in_itself(tag), "url": url, "current": tag == language})
+            path = (self.path_in(tag, key) if named else None) or ("index.html" if tag == self.languages[0] else f"{tag}/index.html")
+            url = own_url if tag == language and named else self.urls.page(path)
+            links.append({"hreflang": tag, "name": name_in_itself(tag, self.names), "url": url, "current": tag == language})
         return links
 
 
@@ -313,22 +273,19 @@ class LanguageUrls(SiteUrls):
         own = self.links.path_in(self.language, key)
         return super().page(own) + mark + rest if own is not None and "?" not in path else super().link(url)
 
+    def absolute_link(self, url: str) -> str:
+        """`link`'s address with the host, for a text shown away from its page (a French post's in the French feed)."""
+        own = self.link(url)
+        return self.origin + own if own != super().link(url) else super().absolute_link(url)
+
 
 def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: tuple[str, ...]) -> tuple[tuple[SiteTranslation, ...], list[Problem]]:
-    """Each language's own part of the site but the default's, and the warnings of reading it."""
+    """Each language's own part of the site but the default's, and the warnings of reading it. `site`: as loaded, each
+    kind's content holding every language's items."""
     from sitegen.enrich import profile_text
-    from sitegen.pages.news import language_news
-    from sitegen.pages.posts import language_posts
-    from sitegen.pages.talks import language_talks
 
     problems: list[Problem] = []
     files = {tag.lower(): path for tag, path in profile_translation_files(listing).items()}
-    pages = site.kind_value("pages", ())
-    default_pages = tuple(page for page in pages if not page.translation)
-    cvs = getattr(site.kind_value("cv"), "translations", ())
-    all_news = site.kind_value("news", ())
-    all_talks = site.kind_value("talks", ())
-    all_posts = site.kind_value("posts", ())
     translations = []
     for tag in languages[1:]:
         profile = raw_profile
@@ -337,24 +294,19 @@ def translations_of(site: Site, listing: Listing, raw_profile: Any, languages: t
         found: list[Problem] = []
         shown, bio_html = profile_text(profile, found)
         problems += [problem for problem in found if path is not None and problem.location is not None and problem.location.path == path]
-        own = tuple(page for page in pages if page.translation == tag)
-        cv = next((each for each in cvs if each.language == tag), None)
-        news = language_news(all_news, tag, languages[0])
-        talks = language_talks(all_talks, tag, languages[0])
-        posts = language_posts(all_posts, tag, languages[0])
-        menu = menu_entries(default_pages, own, languages[0])
-        translations.append(SiteTranslation(tag, shown, bio_html, own, menu, cv, news, talks, posts))
+        translations.append(SiteTranslation(tag, shown, bio_html, kinds_in_language(site, tag, languages)))
     return tuple(translations), problems
 
 
-def untranslated_notes(site: Site) -> list[Problem]:
-    """`sitegen check`'s notes: each page of the default language with no version in a language of the site."""
-    notes = []
-    for page in (page for page in site.kind_value("pages", ()) if not page.translation):
-        stem = PurePosixPath(page.path)
-        missing = [each.language for each in site.translations if not any(own.slug == page.slug for own in each.pages)]
-        if missing:
-            names = ", ".join(f"{stem.with_suffix('')}.{tag}{stem.suffix}" for tag in missing)
-            said = f"no translation in {', '.join(missing)} ({names}): that language's menu and switcher lead to this page"
-            notes.append(Problem(said, Location(page.path), warning=True, note=True))
-    return notes
+def kinds_in_language(site: Site, language: str, languages: tuple[str, ...]) -> dict[str, KindContent]:
+    """What each per-language kind's pages show in `language` (`PageKind.language_content`), of those that show
+    something of their own there; for the default language, each kind's content with the other languages' items taken
+    out."""
+    from sitegen.pages import PAGE_KINDS
+
+    found = {}
+    for kind in PAGE_KINDS.values():
+        if kind.language_content is not None and (content := site.content.get(kind.name)) is not None:
+            if (part := kind.language_content(content, language, languages)) is not None:
+                found[kind.name] = part
+    return found

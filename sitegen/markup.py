@@ -499,7 +499,7 @@ _HEADING = re.compile(r"<h([1-6])( id=\"[^\"]*\")?>(.*?)</h\1>", re.S)  # in HTM
 _HEADING_ID = re.compile(r"[A-Za-z][\w\-.:]{0,80}")  # an id written for a heading: `{#methods}`
 _NOT_IN_AN_ID = re.compile(r"[^\w\- ]+")
 # ids the default theme gives elements of a page or post: a heading's id is never one of them
-_THEME_IDS = re.compile(r"main|page-title|(?:publications|r|fn|fnref|icon|year|tbl)-.*")
+_THEME_IDS = re.compile(r"main|page-title|contents-title|comments-title|(?:publications|r|fn|fnref|icon|year|tbl)-.*")
 
 
 def with_heading_ids(html_text: str) -> str:
@@ -528,6 +528,12 @@ def with_heading_ids(html_text: str) -> str:
         return f'<h{match[1]} id="{html.escape(found)}">{match[3]}</h{match[1]}>'
 
     return _HEADING.sub(with_id, html_text)
+
+
+def sections_of(html_text: str) -> list[tuple[int, str, str]]:
+    """The headings of HTML made here that have an id (with_heading_ids), each (level, id, its text): what a page's
+    table of contents links to."""
+    return [(int(match[1]), html.unescape(match[2][5:-1]), " ".join(_text_of(match[3]).split())) for match in _HEADING.finditer(html_text) if match[2]]
 
 
 def _text_of(body: str) -> str:

@@ -111,6 +111,7 @@ class SiteConfig:
     extra: dict[str, Any] = field(default_factory=dict)
     # `languages:` of a site in several: every tag, the default (`language`) first; () for a site in one language
     languages: tuple[str, ...] = ()
+    language_names: dict[str, str] = field(default_factory=dict)  # `language_names:` of a site in several: tag -> its name in itself
 
 
 @value_class

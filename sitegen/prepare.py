@@ -127,22 +127,13 @@ def prepare_site(
 
 
 def _with_translations(site: Site, listing: Listing, profile: Profile) -> tuple[Site, list[Problem]]:
-    """A site in several languages: each language's own part (sitegen.languages), the pages, news, talks, posts and CV
-    kinds keeping the default language's."""
-    from sitegen.languages import translations_of
+    """A site in several languages: each language's own part (sitegen.languages), the per-language kinds keeping the
+    default language's items."""
+    from sitegen.languages import kinds_in_language, translations_of
 
-    translations, problems = translations_of(site, listing, profile, site.config.languages)
-    content = dict(site.content)
-    if (pages := content.get("pages")) is not None and pages.value:
-        content["pages"] = dataclasses.replace(pages, value=tuple(page for page in pages.value if not page.translation))
-    for name in ("news", "talks"):  # the default language's items
-        if (kind := content.get(name)) is not None and kind.value:
-            content[name] = dataclasses.replace(kind, value=tuple(item for item in kind.value if not item.translation))
-    if (posts := content.get("posts")) is not None and posts.value:
-        content["posts"] = dataclasses.replace(posts, value=tuple(post for post in posts.value if not post.page.translation))
-    cv = content.get("cv")
-    if cv is not None and cv.value is not None and cv.value.translations:  # the default language's CV, its translations given out
-        content["cv"] = dataclasses.replace(cv, value=dataclasses.replace(cv.value, translations=()))
+    languages = site.config.languages
+    translations, problems = translations_of(site, listing, profile, languages)
+    content = {**site.content, **kinds_in_language(site, languages[0], languages)}
     return dataclasses.replace(site, content=content, translations=translations), problems
 
 
@@ -211,9 +202,12 @@ def site_key(prepared: Prepared) -> str:
     theme_files = [(path, prepared.digests[path]) for path in theme_inputs(prepared.theme, listing)]
     statics = sorted(static_sources(prepared.theme, listing))
     site_wide = sorted((name, content.site_wide) for name, content in site.content.items())
-    # a site in several languages: what every page of a language shows of it (its profile, its menu); a page's own text
-    # and which languages it is in (its alternates, its switcher) are its inputs (render._kind_pages)
-    languages = [(each.language, each.profile, each.bio_html, each.menu) for each in site.translations]
+    # a site in several languages: what every page of a language shows of it (its profile, its kinds' site-wide parts:
+    # its menu); a page's own text and which languages it is in (its alternates, its switcher) are its inputs
+    # (render._kind_pages)
+    languages = [
+        (each.language, each.profile, each.bio_html, sorted((name, part.site_wide) for name, part in each.content.items())) for each in site.translations
+    ]
     languages_key = (languages,) if languages else ()
     return digest(cache_key(), site.config, site.profile, site.bio_html, site.subjects, theme_files, statics, site_wide, *languages_key)
 

@@ -83,7 +83,8 @@ def render_site(
     previous_keys = previous_keys or {}
     fragments = fragments if fragments is not None else Fragments()
     fragments.start(site_key)
-    links = LanguageLinks(site.config.languages, SiteUrls(site.config.base_url, site.config.feed_id_base)) if site.translations else None
+    urls = SiteUrls(site.config.base_url, site.config.feed_id_base)
+    links = LanguageLinks(site.config.languages, urls, site.config.language_names) if site.translations else None
     context = render_context(site, theme, listing, digests, fragments, links)
     languages = [_language_context(site, translation, theme, listing, digests, site_key, links) for translation in site.translations]
     pages = _all_pages(context, languages, links)
@@ -318,7 +319,7 @@ def _list_versions(context: RenderContext, contexts: list[RenderContext], links:
         for kind in PAGE_KINDS.values():
             if kind.per_language:
                 for page in kind.pages(each):
-                    links.add(page.path, language, prefix + page.path)
+                    links.add(page.path, language, prefix + page.path, page.alternates)
 
 
 def _kind_pages(kind: PageKind, context: RenderContext, contexts: list[RenderContext], links: LanguageLinks) -> Iterable[Page]:

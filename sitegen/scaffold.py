@@ -94,6 +94,7 @@ class SiteFacts:
     sample_member: str = ""  # with --lab: the sample person of content/people/, the author of the sample records
     verification: tuple[tuple[str, str], ...] = ()  # site.yaml's search engines' codes (engine, code), from --from
     cname: str = ""  # site.yaml's custom domain, from --from (the old site's file CNAME)
+    giscus: tuple[tuple[str, str], ...] = ()  # site.yaml's `comments: {giscus: ...}` settings (name, value), from --from
     language: str = "en"  # --language: the pages' language (site.yaml's `language`)
     branch: str = "main"  # the branch pages.yml deploys: a clone's default branch, else main
     from_clone: bool = False  # init in a clone of the site's GitHub repository: username, repository, branch are Git's
@@ -216,6 +217,7 @@ def with_imported(facts: SiteFacts, imported: Imported) -> SiteFacts:
         links=tuple(imported.links.items()),
         bio=imported.bio,
         verification=tuple(imported.verification.items()),
+        giscus=tuple(imported.giscus.items()),
         cname=imported.cname,
     )
 

@@ -60,6 +60,8 @@ REQUIRED_TEMPLATES = frozenset(
         "page.html",
         "posts.html",
         "post.html",
+        "projects.html",
+        "project.html",
         "people.html",
         "person.html",
         "404.html",

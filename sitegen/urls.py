@@ -231,6 +231,7 @@ def is_loopback_host(host: str) -> bool:
 MOST_CITED_PATH = "cited/index.html"  # the shown records with citation counts, most cited first
 POSTS_PATH = "posts/index.html"  # the blog's list (sitegen.pages.posts)
 POSTS_FEED_PATH = "posts/feed.xml"
+NEWS_FEED_PATH = "news/feed.xml"  # the news' feed (sitegen.pages.news)
 
 
 _UNSAFE_SLUG_CHARACTERS = re.compile(r"[^A-Za-z0-9._-]")

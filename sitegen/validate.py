@@ -381,6 +381,7 @@ SITE_FIELDS = frozenset(
         "theme",
         "language",
         "languages",
+        "language_names",
         "records_language",
         "description",
         "cname",
@@ -390,7 +391,7 @@ SITE_FIELDS = frozenset(
     }
 )
 # Settings of SPEC §7 and §9 (and the homepage's analytics and verification) that stay in `extra` for the stages that read them.
-SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email"}) | APPEARANCE_SETTINGS
+SITE_EXTRAS = frozenset({"group_by", "nav", "analytics", "verification", "people", "protect_email", "comments"}) | APPEARANCE_SETTINGS
 SITE_SYNONYMS = {
     "url": "base_url",
     "baseurl": "base_url",
@@ -430,6 +431,8 @@ def validate_config(document: RawDocument, problems: list[Problem], theme_option
     )
     if "languages" in document.data:
         config = _with_languages(fields, config)
+    if config.languages or "language_names" in document.data:
+        config = _with_language_names(fields, config)
     _check_custom_domain(fields, config)
     _check_option_types(fields, options)
     return config
@@ -764,6 +767,40 @@ def _with_languages(fields: Fields, config: SiteConfig) -> SiteConfig:
     if "language" in fields.data and config.language not in tags:
         fields.problem("language", f"{config.language} is not one of languages ({', '.join(tags)}); the default language is {default}", warning=True)
     return dataclasses.replace(config, language=default, languages=(default, *(tag for tag in tags if tag != default)))
+
+
+def _with_language_names(fields: Fields, config: SiteConfig) -> SiteConfig:
+    """`language_names: {oc: Occitan}`: what the language switcher calls a language of the site, for one sitegen
+    knows no name of in itself (a three-letter tag: ast), or to name it otherwise (pt-BR and pt-PT: Português (Brasil)).
+    A language of the site that has no name either way is a warning: the switcher shows its tag."""
+    from sitegen.languages import name_in_itself
+
+    written = fields.mapping("language_names") or {}
+    if written and not config.languages:
+        fields.problem("language_names", "names the languages of a site in several (languages: [en, fr]) in its language switcher; left out", warning=True)
+        return config
+    names = {}
+    line_of = getattr(written, "line_of", lambda key: None)
+    for key, name in written.items():
+        tag = next((known for known in config.languages if known.lower() == str(key).lower()), None)
+        if tag is None:
+            fields.problem("language_names", f"'{key}' is not one of languages ({', '.join(config.languages)}); left out", warning=True, line=line_of(key))
+        elif not isinstance(name, str) or not name.strip():
+            fields.problem("language_names", f"{key}: expected the language's name in itself, got {shown_value(name)}", line=line_of(key))
+        else:
+            names[tag] = name.strip()
+    for tag in (tag for tag in config.languages if tag not in names and name_in_itself(tag) == tag):
+        said = f"the language switcher names {tag} by its tag: sitegen knows no name of it in itself; give one with language_names: {{{tag}: ...}}"
+        fields.problem("languages", said, warning=True)
+    shown: dict[str, list[str]] = {}
+    for tag in config.languages:
+        shown.setdefault(name_in_itself(tag, names), []).append(tag)
+    for name, tags in ((name, tags) for name, tags in shown.items() if len(tags) > 1):  # fr and fr-CA: Français twice
+        apart = ", ".join(f"{tag}: ..." for tag in tags)
+        fields.problem(
+            "languages", f"the language switcher names {' and '.join(tags)} alike, {name}: tell them apart with language_names: {{{apart}}}", warning=True
+        )
+    return dataclasses.replace(config, language_names=names)
 
 
 def _language(fields: Fields) -> str:

@@ -31,7 +31,7 @@ from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
 from sitegen.languages import LanguageLinks
-from sitegen.markup import render_inline, with_links
+from sitegen.markup import render_inline, sections_of, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
 from sitegen.names import FAMILY_FIRST_LETTER, family_first, shown_name, written_editors
@@ -41,10 +41,12 @@ from sitegen.sources.bibtex import MARK_NOTES
 from sitegen.theme import format_date_range
 from sitegen.urls import (
     MOST_CITED_PATH,
+    NEWS_FEED_PATH,
     POSTS_FEED_PATH,
     POSTS_PATH,
     WEB_PREFIXES,
     SiteUrls,
+    is_relative_path,
     no_link_preview_format,
     picture_elsewhere_problem,
     post_path,
@@ -252,6 +254,7 @@ TYPE_ORDER = ("article", "inproceedings", "chapter", "book", "thesis", "report",
 _TYPE_RANK = {name: rank for rank, name in enumerate(TYPE_ORDER)}
 # the pages of the homepage's own content the menu links to when the site has them: (kind, string, address)
 MENU_KINDS = (
+    ("projects", "menu.projects", "projects/index.html"),
     ("cv", "menu.cv", "cv/index.html"),
     ("posts", "menu.posts", POSTS_PATH),
     ("news", "menu.news", "news/index.html"),
@@ -265,6 +268,19 @@ NEWS_ON_PROFILE = 3  # the latest news items the profile shows; all are on news/
 # @online) are works of other kinds: a list that holds one counts its records as "works" (ORCID's word for them all)
 PUBLICATION_TYPES = frozenset({"article", "inproceedings", "preprint", "thesis", "book", "chapter", "report", "other"})
 LONG_LIST = 150
+# the languages giscus speaks (its `data-lang`: Greek is `gr`, Khmer `kh`), by the tag site.yaml's `language` writes;
+# comments of a site in any other language are in English
+GISCUS_LANGUAGES = {
+    **{tag: tag for tag in "ar be bg ca cs da de en eo es eu fa fr gsw he hu id it ja ko nl pl pt ro ru th tr uk uz vi".split()},
+    "el": "gr",
+    "km": "kh",
+    "zh": "zh-CN",
+    "zh-Hans": "zh-CN",
+    "zh-CN": "zh-CN",
+    "zh-Hant": "zh-TW",
+    "zh-TW": "zh-TW",
+    "zh-HK": "zh-TW",
+}
 POSTS_ON_PROFILE = 3  # the latest blog posts the profile names; all are on posts/
 # Open Graph wants a locale with a territory: the usual one for a language tag without
 OG_LOCALES = {
@@ -363,7 +379,6 @@ class ViewBuilder:
         self._subject_links: dict[str, dict[str, str]] = {}
         self.subject_positions: dict[Subject, tuple[int, ...]] = {s: site.subject_positions.get(s.code, ()) for s in site.subjects}
         self.subject_counts = {s.code: len(positions) for s, positions in self.subject_positions.items()}
-        self._subject_counts_works: dict[str, bool] = {}
         self.settings = site.kind_value("site-menu", HomepageSettings())
         self.group_by = self.settings.group_by
         # the look site.yaml chooses (accent, fonts): CSS of checked colours and font names, printed as it is; the same
@@ -393,11 +408,20 @@ class ViewBuilder:
 
     def _language_values(self) -> dict[str, Any]:
         """`site`'s values of a site in several languages that its language's pages have of their own: its home, and
-        its search facets. Known only once every language's pages are listed (`_site_values` may be made before, as
-        the posts are listed), so asked on each page; none for a site in one language."""
+        its search facets, and its feeds of news and posts when it has news or posts of its own (else the default
+        language's). Known only once every language's pages are listed (`_site_values` may be made before, as the posts
+        are listed), so asked on each page; none for a site in one language. (A feed's link has no hreflang: search
+        engines take every `rel="alternate"` link with one for a version of the page.)"""
         if self.languages is None:
             return {}
-        return {"home_url": self.urls.page("index.html"), "facets_url": self._own_facets()}
+        return {"home_url": self.urls.page("index.html"), "facets_url": self._own_facets(), **self._feed_urls()}
+
+    def _feed_urls(self) -> dict[str, str | None]:
+        """The addresses of the feeds of news and posts, when the site has them."""
+        return {
+            "news_feed_url": self.urls.page(NEWS_FEED_PATH) if _content_site_wide(self.site, "news") else None,
+            "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
+        }
 
     def _own_facets(self) -> str | None:
         """The address of the search facets in the page's language (its type filter's words), when it is not the
@@ -429,8 +453,7 @@ class ViewBuilder:
             "search_url": self.urls.page("search/"),
             "records_url": self.urls.page("records/"),
             "feed_url": self.urls.page("feed.xml"),
-            "news_feed_url": self.urls.page("news/feed.xml") if _content_site_wide(self.site, "news") else None,
-            "posts_feed_url": self.urls.page(POSTS_FEED_PATH) if _content_site_wide(self.site, "posts") else None,
+            **self._feed_urls(),
             "bibtex_url": self.urls.page("publications.bib"),
             "json_url": self.urls.page("records.json"),
             "owner": profile.name,
@@ -460,9 +483,10 @@ class ViewBuilder:
         home = self.urls.page("index.html")
         entries = []
         if self.settings.nav is not None:
-            # its titles are the same in every language, the default's: marked as such on the other languages' pages
+            # its titles are the default language's (a menu in every language), marked as such on the other languages'
+            # pages, or the language's own (`nav` written for each language)
             languages = self.site.config.languages
-            lang = self._other_language(languages[0], "") if languages else ""
+            lang = self._other_language(self.settings.nav_language or languages[0], "") if languages else ""
             for entry in self.settings.nav:
                 written = entry.in_site()  # './' for '/' and './': the site's home
                 url = home + written if written.startswith("#") else self.urls.link(written)
@@ -504,11 +528,14 @@ class ViewBuilder:
 
     def subject_counts_works(self, subject: Subject) -> bool:
         """Does the subject's list say "works" (counts_works)? Asked by its page and by every subject list that
-        counts it (the profile's, the 404 page's), which must say the same word: worked out once."""
-        known = self._subject_counts_works.get(subject.code)
-        if known is None:
-            known = self._subject_counts_works[subject.code] = counts_works(self.entries_at(self.subject_positions.get(subject, ())))
-        return known
+        counts it (the profile's, the 404 page's), which must say the same word."""
+        return not self._work_positions.isdisjoint(self.subject_positions.get(subject, ()))
+
+    @functools.cached_property
+    def _work_positions(self) -> frozenset[int]:
+        """The positions in `site.entries` of the records that are no publication (is_work): looked for once, as
+        each subject's list and the profile's ask whether they hold one."""
+        return frozenset(position for position, entry in enumerate(self.site.entries) if is_work(entry))
 
     def subject_link(self, subject: Subject) -> dict[str, Any]:
         """One per subject, shared by every record that has it (made 20,000 times a build otherwise)."""
@@ -925,9 +952,14 @@ class ViewBuilder:
         """A page of content/pages/: its Markdown parts as HTML, and the records it shows where it asks."""
         context = self.common(f"{page.slug}/index.html")
         parts, shown_entries = self.page_parts(page, shown)
-        context.update(
-            page={"title": page.title, "description": page.description, "parts": parts, **self.written_in(page.language)}, icons=self.icons_of(shown_entries)
-        )
+        page_values = {
+            "title": page.title,
+            "description": page.description,
+            "parts": parts,
+            "contents": contents(page, parts),
+            **self.written_in(page.language),
+        }
+        context.update(page=page_values, icons=self.icons_of(shown_entries))
         return context
 
     def written_in(self, language: str) -> dict[str, str]:
@@ -984,7 +1016,8 @@ class ViewBuilder:
         parts, shown_entries = self.page_parts(post.page, shown)
         beside = {name: self.post_link(other) if other else None for name, other in (("newer", newer), ("older", older))}
         tags = [self.tag_link(tag) for tag in post.tags]
-        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "tags": tags, **beside}
+        page = {"title": post.page.title, "description": post.page.description, "date": post.date, "parts": parts, "contents": contents(post.page, parts)}
+        page.update(tags=tags, **beside)
         page.update(self.written_in(post.page.language))
         image = self.urls.absolute_link(post.image) if post.image else None
         image = image if image and image.startswith(WEB_PREFIXES) else None  # none when base_url names no host
@@ -1007,8 +1040,27 @@ class ViewBuilder:
             icons=self.icons_of(shown_entries),
             list_url=self.urls.page(POSTS_PATH),
             jsonld=Markup(script_json(about)),
+            comments=self.comments() if post.comments else None,
         )
         return context
+
+    def comments(self) -> dict[str, str] | None:
+        """What a post's comments section hands giscus (site.yaml's `comments`), ready to print as its data attributes,
+        and the repository's Discussions for readers whose browser runs no script; None when the site has none."""
+        comments = self.settings.comments
+        if comments is None:
+            return None
+        language = self.site.config.language
+        return {
+            "repo": comments.repo,
+            "repo_id": comments.repo_id,
+            "category": comments.category,
+            "category_id": comments.category_id,
+            "mapping": comments.mapping,
+            "reactions": "1" if comments.reactions else "0",
+            "lang": next((GISCUS_LANGUAGES[tag] for tag in (language, language.split("-")[0]) if tag in GISCUS_LANGUAGES), "en"),
+            "discussions_url": f"https://github.com/{comments.repo}/discussions",
+        }
 
     def posts_page(self, posts, tags: Mapping[Any, Sequence[Any]], tag=None) -> dict[str, Any]:
         """The blog's list, or (`tag`) the list of one tag's posts: by year, newest first, each post's day, title and
@@ -1130,6 +1182,74 @@ class ViewBuilder:
         context.update(years=years, talk_count=len(talks), icons=sorted(icons))
         return context
 
+    def projects_page(self, projects) -> dict[str, Any]:
+        """The projects as cards, the active ones first; a heading over each status when some are past."""
+        context = self.common("projects/index.html")
+        groups = [
+            {"status": status, "key": f"projects.{status}", "projects": [self.project_card(project) for project in group]}
+            for status, group in groupby(projects, key=lambda project: project.status)
+        ]
+        context.update(groups=groups, headed=any(group["status"] == "past" for group in groups))
+        return context
+
+    def project_card(self, project) -> dict[str, Any]:
+        """A project as the list shows it: its title, description, picture (a file of the site) and address."""
+        image = project.image if project.image and is_relative_path(project.image) else ""
+        return {
+            "title": project.page.title,
+            "description": project.page.description,
+            "url": self.urls.page(f"projects/{project.page.slug}/index.html"),
+            "image": self.urls.link(image) if image else None,
+            "image_alt": project.image_alt,
+            "status": project.status,
+            **self.written_in(project.page.language),
+        }
+
+    def project_page(self, project, shown: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        """A project: its picture, links and text, and under it its publications, listed as the profile lists records."""
+        path = f"projects/{project.page.slug}/index.html"
+        context = self.common(path)
+        parts, shown_entries = self.page_parts(project.shown_page, shown)
+        if project.publications is not None:  # the last part: its `records` and `subjects`, under a heading of their own
+            parts[-1]["title"] = self.strings.get("projects.publications") or "Publications"
+        links = [self.link(kind, link_label(kind), url) for kind, url in project.links]
+        page = {**self.project_card(project), "parts": parts, "contents": contents(project.shown_page, parts), "links": links}
+        absolute = self.urls.absolute_link(project.image) if project.image else None
+        absolute = absolute if absolute and absolute.startswith(WEB_PREFIXES) else None  # none when base_url names no host
+        preview = absolute if absolute and not no_link_preview_format(absolute) else None  # one X, Facebook and LinkedIn show
+        about: dict[str, Any] = {
+            "@context": "https://schema.org",
+            "@type": "ResearchProject",
+            "name": project.page.title,
+            "url": self.urls.absolute(path),
+            "member": {"@id": self.owner_node_id},
+        }
+        if project.page.description:
+            about["description"] = project.page.description
+        if absolute:
+            about["image"] = absolute
+        context.update(
+            page=page,
+            page_image={"url": preview, "alt": project.image_alt or project.page.title} if preview else None,
+            icons=self.icons_of(shown_entries, links),
+            list_url=self.urls.page("projects/index.html"),
+            jsonld=Markup(script_json(about)),
+        )
+        return context
+
+    def record_projects(self, entry: Entry) -> list[dict[str, str]]:
+        """The projects a record belongs to (their `records` or `subjects` name it), as its page links to them."""
+        return self._projects_of_records.get(entry.slug, [])
+
+    @functools.cached_property
+    def _projects_of_records(self) -> dict[str, list[dict[str, str]]]:
+        from sitegen.pages.projects import projects_of_records
+
+        return {
+            slug: [{"title": project.page.title, "url": self.urls.page(f"projects/{project.page.slug}/index.html")} for project in projects]
+            for slug, projects in projects_of_records(self.site).items()
+        }
+
     def index_page(self, path: str = "index.html") -> dict[str, Any]:
         context = self.common(path)
         profile = self.profile()
@@ -1151,7 +1271,7 @@ class ViewBuilder:
     @functools.cached_property
     def site_counts_works(self) -> bool:
         """Does the profile's count say "works"? Every page of the list says it, whichever page holds the patent."""
-        return counts_works(self.site.entries)
+        return bool(self._work_positions)
 
     def _owner_json_ld(self, home: str, photo: str | None, links: list[str], page: str) -> dict[str, Any]:
         """Who the site is of: a person, on the profile page (`page`: its address, page/2/ for the rest of a long
@@ -1189,6 +1309,7 @@ class ViewBuilder:
             record=self.record_item(entry),
             page_image={"url": preview, "alt": entry.record.image_alt or entry.title.plain} if preview else None,  # the link preview's picture
             details=record_details_shown(entry, self.strings),
+            projects=self.record_projects(entry),
             bibtex=self.cite_bibtex(entry),
             cite_key=entry.cite_key,
             description=_shorten(entry.abstract_plain or record_summary(entry), 300),
@@ -1375,10 +1496,37 @@ SHOWN_DETAILS = {
 _DETAILS_AS_WRITTEN = frozenset({"volume", "number", "pages", "isbn", "issn"})  # numbers and identifiers: no LaTeX to convert
 
 
+def contents(page, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A page's or a post's table of contents (front matter `toc: true`; else none): each section (a `##` heading, or a
+    list of records with its heading) with its subsections (`###`), as links to them; a `###` before any `##` is a
+    section of its own. A list of records with no title of its own has `title` "" (the theme names it)."""
+    if not page.toc:
+        return []
+    headings: list[tuple[int, str, str]] = []
+    for part, shown in zip(page.parts, parts):
+        if part.publications is None:
+            headings += [(level, anchor, text) for level, anchor, text in sections_of(part.html) if level <= 3]
+        else:
+            headings.append((2, shown["anchor"], shown["title"]))
+    sections: list[dict[str, Any]] = []
+    for level, anchor, text in headings:
+        link = {"title": text, "url": f"#{anchor}"}
+        if level == 3 and sections:
+            sections[-1]["sections"].append(link)
+        else:
+            sections.append({**link, "sections": []})
+    return sections
+
+
 def counts_works(entries: Sequence[Entry]) -> bool:
     """Does a list hold a record that is no publication (a patent, software, a dataset, a web page), so that its count
     says "12 works", not "12 publications" (which readers of a CV take for papers)?"""
-    return any(record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online" for entry in entries)
+    return any(is_work(entry) for entry in entries)
+
+
+def is_work(entry: Entry) -> bool:
+    """Is a record no publication: a patent, software, a dataset, a web page (counts_works)?"""
+    return record_type(entry) not in PUBLICATION_TYPES or work_kind(entry.record.type, entry.record.extra) == "online"
 
 
 def patent_label(label: str, number: str) -> str:

@@ -37,7 +37,12 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("name", "position", "role", "degree", "award", "heading"), ("title",)),
     **dict.fromkeys(("conference", "venue", "meeting", "workshop"), ("event",)),
     **dict.fromkeys(("kind", "category"), ("type",)),
-    **dict.fromkeys(("tag", "keywords", "categories"), ("tags",)),
+    **dict.fromkeys(("tag", "keywords", "categories", "category"), ("tags", "subjects")),
+    "tags": ("subjects",),  # a project's (sitegen.pages.projects): the records of its subjects
+    **dict.fromkeys(("importance", "weight", "priority", "rank"), ("order",)),  # al-folio's and Hugo's place of a project
+    **dict.fromkeys(("img", "picture", "thumbnail", "featured_image", "cover"), ("image",)),
+    **dict.fromkeys(("publications", "related_publications", "papers", "ids"), ("records",)),
+    **dict.fromkeys(("state", "active", "ongoing", "current"), ("status",)),
     **dict.fromkeys(("menu", "navigation", "in_menu"), ("nav",)),
     **dict.fromkeys(("permalink", "url_name"), ("slug",)),
     **dict.fromkeys(("items", "positions", "jobs"), ("entries",)),
@@ -128,6 +133,14 @@ class Fields:
             self.problem(key, f"field '{key}': expected a list of texts, got {shown_value(value)}")
             return ()
         return tuple(text for item in value if (text := " ".join(str(item).split())))
+
+    def flag(self, key: str, default: bool) -> bool:
+        """A true-or-false setting (`comments: false`); `default` when not given or not one."""
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.problem(key, f"field '{key}': expected true or false, got {shown_value(value)}")
+            return default
+        return value
 
     def integer(self, key: str) -> int | None:
         value = self.data.get(key)

@@ -29,6 +29,18 @@ class Analytics:
 
 
 @value_class
+class Comments:
+    """A blog's comments, held as GitHub Discussions of a repository and shown by giscus (giscus.app)."""
+
+    repo: str  # owner/name, a public repository with Discussions and the giscus app
+    repo_id: str  # what giscus.app's configuration page gives for the repository and the category
+    category: str
+    category_id: str
+    mapping: str = "pathname"  # which discussion a page's comments are: giscus's data-mapping
+    reactions: bool = True  # the readers' reactions to the post above its comments
+
+
+@value_class
 class HomepageSettings:
     nav: tuple[MenuEntry, ...] | None = None  # None: made from what the site has
     group_by: str = "year"
@@ -36,3 +48,8 @@ class HomepageSettings:
     verification: tuple[tuple[str, str], ...] = ()  # search engines' meta tags proving the site is its owner's: (name, code)
     appearance: Appearance = Appearance()  # accent colour, fonts, dark mode
     protect_email: bool = False  # the profile's and people's e-mail addresses encoded in pages, left out of JSON-LD
+    comments: Comments | None = None  # the blog posts' comments (off when None)
+    # a site in several languages whose `nav` is written for each (nav: {en: [...], fr: [...]}): each language's menu,
+    # by tag; a language with none has the menu made from what the site has. () for a menu in every language
+    menus: tuple[tuple[str, tuple[MenuEntry, ...]], ...] = ()
+    nav_language: str = ""  # the language `nav`'s titles are written in: "" for the default language's

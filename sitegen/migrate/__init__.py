@@ -61,6 +61,7 @@ class Imported:
     records: int = 0  # publication files brought over (the skeleton's sample records are then left out)
     redirects: dict[str, str] = field(default_factory=dict)  # an old address -> where its content is now (content/redirects.yaml)
     verification: dict[str, str] = field(default_factory=dict)  # site.yaml's `verification`: search engine -> its code
+    giscus: dict[str, str] = field(default_factory=dict)  # site.yaml's `comments: {giscus: ...}`: the old site's giscus settings
 
 
 @dataclass(frozen=True)
@@ -555,6 +556,43 @@ def jekyll_analytics(config: dict[str, Any], imported: Imported) -> None:
         )
 
 
+# the giscus settings sitegen keeps, by the names other tools' configurations give them (al-folio's _config.yml writes
+# giscus's own names; Quarto's _quarto.yml writes them with hyphens)
+GISCUS_NAMES = {
+    "repo": "repo",
+    "repo_id": "repo_id",
+    "repo-id": "repo_id",
+    "category": "category",
+    "category_id": "category_id",
+    "category-id": "category_id",
+    "mapping": "mapping",
+}
+
+
+def giscus_comments(settings: dict[str, Any], where: str, imported: Imported) -> bool:
+    """An old site's giscus settings as site.yaml's `comments` (True), when they name a repository and its ids
+    (al-folio's sample leaves them empty; Quarto looks the ids up itself when it renders: a note then says what to add)."""
+    written = {GISCUS_NAMES[name]: text for name, value in settings.items() if name in GISCUS_NAMES and (text := a_string(value).strip())}
+    if not written.get("repo"):
+        return False
+    missing = [name for name in ("repo_id", "category", "category_id") if name not in written]
+    if missing:
+        imported.left.append(
+            f"{where}: giscus comments ({written['repo']}) not brought over: content/site.yaml's `comments:` needs "
+            f"{', '.join(missing)}, which giscus.app gives for the repository (docs/homepage.md#comments)"
+        )
+        return False
+    if written.get("mapping") not in (None, "pathname", "url", "title", "og:title"):
+        del written["mapping"]  # giscus's `specific` and `number` name one discussion for every page
+    imported.giscus = written
+    imported.left.append(
+        f"{where}: giscus comments brought over (content/site.yaml's `comments:`): giscus finds a post's discussion by its "
+        f"{written.get('mapping', 'pathname')}, which the new site may write otherwise: a post whose discussion it does not find "
+        "starts a new one, and the old comments stay in the repository's Discussions"
+    )
+    return True
+
+
 def jekyll_address(config: dict[str, Any]) -> str:
     """A Jekyll site's address, `url` and `baseurl` of its _config.yml, without a final slash ('' when it has none)."""
     url = a_string(config.get("url"))
@@ -721,6 +759,71 @@ def collection_page(
         imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
 
 
+# a project's links elsewhere, as al-folio and Hugo Blox write them -> a project's link kinds
+PROJECT_LINKS = {"external_link": "website", "redirect": "website", "url_code": "code", "url_pdf": "pdf", "url_slides": "slides", "url_video": "video"}
+
+
+def projects_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, records: dict[str, list[str]] | None = None) -> None:
+    """Another tool's project pages (al-folio's `_projects/`, Hugo Blox's `content/project/`) as content/projects/,
+    each at the address of its old file's (or bundle's) name, to which its old address leads: its `description`
+    (Hugo's `summary`), its place (`importance`, Hugo's `weight`) as `order`, its picture (`img`, a bundle's
+    `featured.*`, copied to static/projects/), its links elsewhere (`redirect`, `external_link`, Hugo Blox's `links:`
+    and `url_*`, al-folio's `github:` repository) and its text. `records`: the records that name each project by its
+    name (Hugo Blox's `projects:` of a publication), its `records:`. A draft (`draft: true`) stays one (`_name.md`)."""
+    taken: set[str] = set()
+    for relative in relatives:
+        front, body = old.front_matter(relative)
+        if not (title := plain_text(a_string(front.get("title")))):
+            imported.left.append(f"{relative}: no title: not brought over; add it to content/projects/ with its `title:`")
+            continue
+        path = PurePosixPath(relative)
+        name = path.parent.name if path.name == "index.md" else path.stem
+        slug = unique_slug(name, taken, "project")
+        project: dict[str, Any] = {"title": title}
+        if description := plain_text(a_string(front.get("description") or front.get("summary"))):
+            project["description"] = description
+        if picture := _picture(old, imported, relative, a_string(front.get("img")) or a_string(front.get("image")), "projects"):
+            project["image"] = picture
+        place = front.get("importance", front.get("weight"))
+        if isinstance(place, int) and not isinstance(place, bool):
+            project["order"] = place
+        if links := _project_links(old, imported, relative, front):
+            project["links"] = links
+        if named := (records or {}).get(name):
+            project["records"] = named
+        address = old_address(relative, front) or "/"
+        draft = front.get("draft") is True or front.get("published") is False
+        if not draft:
+            _moved(imported, address if address.strip("/") != f"projects/{slug}" else "", f"projects/{slug}/", front)
+        text = page_text(old, imported, relative, body, address)
+        file_name = f"{'_' if draft else ''}{slug}.md"
+        imported.files[PurePosixPath("content/projects", file_name)] = markdown_file(project, text)
+        if leaves_template_tags_out(body):
+            imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/projects/{file_name}")
+
+
+def _project_links(old: OldSite, imported: Imported, relative: str, front: dict[str, Any]) -> dict[str, str]:
+    """A project's links, each kind once: its fields' (PROJECT_LINKS), Hugo Blox's `links:` list (`type:` or `name:`,
+    and `url:`), al-folio's `github: owner/repo`; a file of the old site copied to static/."""
+    found: dict[str, str] = {}
+    written = [(kind, a_string(front.get(field))) for field, kind in PROJECT_LINKS.items()]
+    for item in map(a_mapping, a_list(front.get("links"))):
+        named = a_string(item.get("type") or item.get("name") or item.get("icon")).strip().lower()
+        kind = "website" if named in ("", "site", "link", "custom link") else slugify(named).replace("-", "_").strip("_.") or "website"
+        written.append((kind, a_string(item.get("url"))))
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", repository := a_string(front.get("github")).strip()):
+        written.append(("code", f"https://github.com/{repository}"))
+    for kind, url in written:
+        url = url.strip()
+        if not url or kind in found:
+            continue
+        if url.startswith(("https://", "http://")) and not any(c in url for c in "<> "):
+            found[kind] = url
+        elif copied := own_file(old, imported, url, relative):
+            found[kind] = copied
+    return found
+
+
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _ATX_HEADING = re.compile(r"( {0,3})(#{1,6})(?=[ \t]|$)")
 _SETEXT_LINE = re.compile(r" {0,3}(=+|-+)[ \t]*")
@@ -846,14 +949,22 @@ def _talk_link(old: OldSite, imported: Imported, relative: str, key: str, url: s
 
 
 def posts_files(
-    old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, old_lists: tuple[str, ...] = (), markup: Markup | None = None
+    old: OldSite,
+    imported: Imported,
+    relatives: list[str],
+    old_address: OldAddress,
+    old_lists: tuple[str, ...] = (),
+    markup: Markup | None = None,
+    comments_flag: str = "",
 ) -> None:
     """Another tool's blog posts (Markdown with front matter: Jekyll's `_posts/2015-03-15-name.md`, Hugo's
     `post/name/index.md`) as content/posts/, each at the address of its old name, to which its old address
     leads; a draft (`draft: true`, `published: false`) stays a draft (`_name.md`); its `image`, a file of the old
     site (its link preview's picture, Quarto's listing's thumbnail), is the post's. The old site's lists of
     posts (`old_lists`: 'blog/') lead to the blog, once a post is published there. `markup`: what makes a post's
-    text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads."""
+    text of the tool's own Markdown (Quarto's code cells, divs) the Markdown sitegen reads. `comments_flag`: the
+    front matter's setting that gave a post its comments (al-folio's `giscus_comments: true`): a post without it
+    has `comments: false` once the site has comments."""
     taken: set[str] = set()
     for relative in relatives:
         front, body = old.front_matter(relative)
@@ -866,21 +977,20 @@ def posts_files(
         if (elsewhere := a_string(front.get("redirect"))).startswith(("https://", "http://")) and not body.strip():
             imported.left.append(f"{relative}: a post published elsewhere ({elsewhere}): not brought over; link it from a page or the bio")
             continue
-        slug = base = slugify(name).strip("-.") or "post"
-        for number in itertools.count(2):
-            if slug.lower() not in taken:
-                break
-            slug = f"{base}-{number}"
-        taken.add(slug.lower())
+        slug = unique_slug(name, taken, "post")
         draft = front.get("draft") is True or front.get("published") is False
         description = plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
         post = {"title": title, "date": datetime.date.fromisoformat(date), **({"description": description} if description else {})}
         if tags := post_tags(front):
             post["tags"] = tags
+        if wants_contents(front):
+            post["toc"] = True
         if (picture := a_string(front.get("image"))) and (
             copied := own_file(old, imported, picture, relative)
         ):  # its link preview's (Quarto's, jekyll-seo-tag's)
             post["image"] = copied
+        if comments_flag and imported.giscus and front.get(comments_flag) is not True:
+            post["comments"] = False
         file_name = f"{'_' if draft else ''}{date}-{slug}.md"
         if not draft:
             _moved(imported, old_address(relative, front), f"posts/{slug}/", front)
@@ -889,6 +999,18 @@ def posts_files(
         imported.files[PurePosixPath("content/posts", file_name)] = markdown_file(post, text)
         if leaves_template_tags_out(body):
             imported.left.append(f"{relative}: its template tags ({{% ... %}}, {{{{< ... >}}}}) left out of content/posts/{file_name}")
+
+
+def unique_slug(name: str, taken: set[str], fallback: str) -> str:
+    """The address of a page brought over made of its old `name` ('post' or 'project' for a name with nothing
+    left), '-2', '-3', ... after it when another took it (ignoring case, as macOS and Windows do); added to `taken`."""
+    slug = base = slugify(name).strip("-.") or fallback
+    for number in itertools.count(2):
+        if slug.lower() not in taken:
+            break
+        slug = f"{base}-{number}"
+    taken.add(slug.lower())
+    return slug
 
 
 def post_tags(front: dict[str, Any]) -> list[str]:
@@ -956,7 +1078,13 @@ def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[s
     its old addresses leading there; False (nothing done) for any other."""
     slug = file_slug(PurePosixPath(name).name).lower()
     target = PurePosixPath(f"content/pages/{slug}.md")
-    if not relative.endswith((".md", ".markdown", ".qmd")) or leaves_template_tags_out(body) or not slug or slug in OWN_PAGE_NAMES or target in imported.files:
+    if (
+        not relative.endswith((".md", ".markdown", ".qmd"))
+        or leaves_template_tags_out(body)
+        or not slug
+        or slug in OWN_PAGE_NAMES
+        or f"{slug}/" in new_site_addresses(imported)
+    ):
         return False
     address = a_string(front.get("permalink")) or f"/{name}/"
     text = page_text(old, imported, relative, body, address)
@@ -968,9 +1096,18 @@ def markdown_page(old: OldSite, imported: Imported, relative: str, front: dict[s
     elif front.get("nav") is True:  # al-folio's: in its menu, by `nav_order`
         order = front.get("nav_order")
         settings["nav"] = 10 + (order if isinstance(order, int) and not isinstance(order, bool) and 0 <= order < 90 else 0)
+    if wants_contents(front):
+        settings["toc"] = True
     imported.files[target] = markdown_file(settings, text)
     _moved(imported, address.strip("/") + "/" if address.strip("/") != slug else "", f"{slug}/", front)
     return True
+
+
+def wants_contents(front: dict[str, Any]) -> bool:
+    """Did a page or post of the old site show a table of contents: Hugo's and Quarto's `toc: true`, al-folio's
+    `toc: {sidebar: left}` (its distill posts' list of sections too)?"""
+    toc = front.get("toc")
+    return toc is True or bool(a_mapping(toc)) or bool(a_list(toc))
 
 
 def news_file(date: str, title: str, body: str) -> bytes:

@@ -12,7 +12,6 @@ import re
 from pathlib import PurePosixPath
 
 from sitegen.migrate import (
-    PROJECTS,
     TEACHING,
     Imported,
     OldSite,
@@ -20,6 +19,7 @@ from sitegen.migrate import (
     a_string,
     collection_page,
     custom_domain,
+    giscus_comments,
     iso_date,
     jekyll_address,
     jekyll_analytics,
@@ -32,6 +32,7 @@ from sitegen.migrate import (
     plain_text,
     posts_files,
     profile_links,
+    projects_files,
     register_tool,
     yaml_document,
 )
@@ -81,9 +82,11 @@ def read(old: OldSite) -> Imported:
     _publications(old, imported)
     _news(old, imported)
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
-    collection_page(old, imported, old.files("_projects", (".md", ".markdown")), PROJECTS, jekyll_permalink("/projects/:title/"))  # /projects/:path/
+    projects_files(old, imported, old.files("_projects", (".md", ".markdown")), jekyll_permalink("/projects/:title/"))  # /projects/:path/
     posts = old.files("_posts", (".md", ".markdown"))
-    posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/"), ("blog/",))  # al-folio's own setting
+    giscus_comments(a_mapping(config.get("giscus")), "_config.yml", imported)
+    old_address = jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/")  # al-folio's own setting
+    posts_files(old, imported, posts, old_address, ("blog/",), comments_flag="giscus_comments")
     imported.redirects["publications/"] = "#publications"  # its publications page: the profile's list here
     _cv(old, imported)
     _left(old, imported)

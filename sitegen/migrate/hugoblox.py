@@ -14,7 +14,6 @@ from typing import Any
 from sitegen.homepage.frontmatter import front_matter_end
 from sitegen.migrate import (
     PICTURES,
-    PROJECTS,
     TEACHING,
     Imported,
     OldSite,
@@ -31,6 +30,7 @@ from sitegen.migrate import (
     person_links,
     plain_text,
     posts_files,
+    projects_files,
     record_file_text,
     register_tool,
     talks_file,
@@ -84,6 +84,7 @@ def read(old: OldSite) -> Imported:
     if "cv" not in imported.links and (cv := _cv_button(old, imported)):  # the homepage's 'Download CV' button
         imported.links["cv"] = cv
     publications = [p for folder in PUBLICATION_FOLDERS for p in old.files(folder, (".md",))]
+    in_projects: dict[str, list[str]] = {}  # a project's name -> the records that name it
     for relative in publications:
         path = PurePosixPath(relative)
         bundle = path.name == "index.md"
@@ -104,6 +105,8 @@ def read(old: OldSite) -> Imported:
             text = file_fields(old, imported, relative, _front_matter_with(text, changes), r"url_\w+|url")  # url_pdf: uploads/paper.pdf; links: [{url: ...}]
             imported.files[PurePosixPath("content/records", path.relative_to("content"))] = text.encode("utf-8")
             record_id = path.parent.name if bundle else path.stem  # as sitegen.sources.markdown_records names it
+            for project in a_list(old.front_matter(relative)[0].get("projects")):  # the projects it belongs to, by their names
+                in_projects.setdefault(a_string(project).strip(), []).append(record_id)
             for address in [_hugo_address(relative), *old_aliases(old.front_matter(relative)[0])]:  # Hugo's `aliases:` too
                 imported.redirects[address] = f"records/{slugify(record_id)}/"
             imported.records += 1
@@ -113,7 +116,7 @@ def read(old: OldSite) -> Imported:
     posts = [p for folder in ("content/post", "content/blog") for p in old.files(folder, (".md",)) if not p.endswith("/_index.md")]
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     projects = [p for folder in PROJECT_FOLDERS for p in old.files(folder, ("index.md",)) if not p.endswith("/_index.md")]  # not the list
-    collection_page(old, imported, projects, PROJECTS, _hugo_address)
+    projects_files(old, imported, projects, _hugo_address, in_projects)
     courses = [p for p in old.files("content/teaching", (".md",)) if _course(p)]
     intro = page_text(old, imported, "content/teaching/_index.md", old.front_matter("content/teaching/_index.md")[1], "/teaching/")
     collection_page(old, imported, courses, TEACHING, _hugo_address, intro)  # its courses, as academicpages' come over
@@ -128,10 +131,9 @@ def read(old: OldSite) -> Imported:
         ("event", "content/talks/talks.yaml", "talks/"),
         ("talk", "content/talks/talks.yaml", "talks/"),
         ("events", "content/talks/talks.yaml", "talks/"),
-        ("project", "content/pages/projects.md", "projects/"),
-        ("projects", "content/pages/projects.md", "projects/"),
+        ("project", "content/projects/", "projects/"),
     ):
-        if old.has(f"content/{folder}") and PurePosixPath(made) in imported.files:  # its lists of talks and projects
+        if old.has(f"content/{folder}") and any(path.as_posix().startswith(made) for path in imported.files):  # its lists of talks and projects
             imported.redirects[f"{folder}/"] = new
     if old.has("content/experience.md") and PurePosixPath("content/cv.yaml") in imported.files:  # the Hugo Blox Kit's CV page
         imported.redirects["experience/"] = "cv/"

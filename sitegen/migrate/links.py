@@ -233,6 +233,8 @@ def new_site_addresses(imported: Imported) -> set[str]:
             here.add(f"{path.stem.lower()}/")
         elif path.parts[:2] == ("content", "posts") and not path.name.startswith("_"):
             here.add(f"posts/{post_slug(path.as_posix()).lower()}/")
+        elif path.parts[:2] == ("content", "projects") and not path.name.startswith("_"):
+            here |= {"projects/", f"projects/{path.stem.lower()}/"}
     return here
 
 

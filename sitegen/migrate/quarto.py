@@ -31,6 +31,7 @@ from sitegen.migrate import (
     a_string,
     collection_page,
     custom_domain,
+    giscus_comments,
     iso_date,
     link_kind,
     markdown_file,
@@ -475,5 +476,6 @@ def _settings_left(imported: Imported, config: dict[str, Any], website: dict[str
             f"_quarto.yml: Google Analytics ({code}) not brought over: sitegen loads no script of another site unless "
             "content/site.yaml names one, and counts visitors with Plausible or GoatCounter (analytics:, docs/homepage.md)"
         )
-    if a_mapping(website.get("comments")) or a_mapping(config.get("comments")):
-        imported.left.append("_quarto.yml: comments (giscus, utterances, hypothesis) not brought over: sitegen's posts have none")
+    comments = a_mapping(website.get("comments")) or a_mapping(config.get("comments"))
+    if comments and not giscus_comments(a_mapping(comments.get("giscus")), "_quarto.yml", imported) and not comments.get("giscus"):
+        imported.left.append("_quarto.yml: comments (utterances, hypothesis) not brought over: sitegen's posts have giscus's comments alone")

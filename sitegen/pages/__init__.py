@@ -21,7 +21,7 @@ from sitegen.values import value_class
 
 if TYPE_CHECKING:
     from sitegen.errors import Location, Problem
-    from sitegen.model import FileBytes, Site
+    from sitegen.model import FileBytes, KindContent, Site
     from sitegen.pages.theme_pages import ThemePage
     from sitegen.urls import SiteUrls
     from sitegen.views import ViewBuilder
@@ -44,6 +44,7 @@ class Page:
     # (its path in the default language: 'about/index.html'), by which its versions are found (sitegen.languages)
     language: str = ""
     translation_key: str = ""
+    alternates: bool = True  # its versions in the other languages are named (hreflang, the switcher): not the 404 page's
 
     @property
     def listed(self) -> bool:
@@ -129,6 +130,14 @@ ContentCheck = Callable[["Site"], list[Any]]
 # "link 'pdf'" or "link in the text", URL as written); the render stage warns about a path into the site that
 # leads to no file the build writes (a web address, 'https://...', is never checked: a kind with many may leave them out)
 LinkList = Callable[["Site"], Iterable[tuple[Any, str, str]]]
+# a `per_language` kind's content as one language's pages show it, on a site in several languages: (what the kind read,
+# every language's items; a language; the site's languages, the default first) -> that language's content: for the
+# default language, its items alone (`about.fr.md` taken out); None: the default language's serves (a language with
+# no news of its own shows the default's news page)
+LanguageContent = Callable[["KindContent", str, tuple[str, ...]], "KindContent | None"]
+# the links of a language's own items, from its content's value (`LanguageContent`'s), as `links` lists them: those of
+# the default language's items it shows are the default's, checked once
+OwnLinks = Callable[[Any, str], Iterable[tuple[Any, str, str]]]
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,8 @@ class PageKind:
     links: LinkList | None = None
     text_suffixes: tuple[str, ...] | None = None  # the files under `reads` it reads as text (None: all); others are `ContentFiles.others`
     per_language: bool = False  # a site in several languages has its pages in each (sitegen.languages)
+    language_content: LanguageContent | None = None  # a per-language kind with content: how it is split by language
+    own_links: OwnLinks | None = None  # the links of a language's own items (its `language_content`'s)
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -154,6 +165,8 @@ def register_page_kind(
     links: LinkList | None = None,
     text_suffixes: tuple[str, ...] | None = None,
     per_language: bool = False,
+    language_content: LanguageContent | None = None,
+    own_links: OwnLinks | None = None,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
@@ -168,13 +181,18 @@ def register_page_kind(
     others' paths (`ContentFiles.others`) to publish (the pictures of a post's folder) or
     warn about, and a picture among its files is not a file it cannot read. A kind whose pages a site in several
     languages has in each (`per_language`: the profile, the pages) is listed once per language, with that language's
-    context (its site, strings and addresses: sitegen.languages), its pages' paths under `<tag>/`.
+    context (its site, strings and addresses: sitegen.languages), its pages' paths under `<tag>/`. Such a kind with
+    content that varies by language (`about.fr.md`) says what each language's pages show of it (`language_content`:
+    the French pages and their menu) and, when that holds links, which are the language's own (`own_links`): the
+    build gives each language its part (`SiteTranslation.content`) and checks those links, naming no kind itself.
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
         if name in PAGE_KINDS:
             raise ValueError(f"two page kinds named {name}")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes, per_language)
+        if (language_content is not None or own_links is not None) and not per_language:
+            raise ValueError(f"page kind {name}: language_content and own_links are of a per_language kind")
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes, per_language, language_content, own_links)
         return list_pages
 
     return register
@@ -192,6 +210,7 @@ from sitegen.pages import (  # noqa: E402,F401  (each registers itself)
     people,
     posts,
     profile,
+    projects,
     records,
     redirects,
     search_index,

@@ -32,7 +32,7 @@ from sitegen.homepage.selection import PublicationFilter, filter_from, unknown_i
 from sitegen.latex import unconverted_hint
 from sitegen.load import parse_yaml
 from sitegen.markup import hrefs, link_left_out, render_markdown
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.values import value_class
 
@@ -97,6 +97,19 @@ def links_of(cv: Cv) -> Iterable[tuple[Location | None, str, str]]:
         yield from ((Location(cv.path, details_line or None), f"link in the details of '{entry.title}'", url) for url in hrefs(entry.details_html))
 
 
+def cv_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    """The CV of `language` (`PageKind.language_content`): the default language's without its translations; another
+    language's translation (content/cv.fr.yaml), or None for a language with none (its profile shows the default
+    language's CV, and its menu leads there)."""
+    cv = content.value
+    if cv is None or not cv.translations:
+        return None
+    if language == languages[0]:
+        return dataclasses.replace(content, value=dataclasses.replace(cv, translations=()))
+    own = next((each for each in cv.translations if each.language == language), None)
+    return dataclasses.replace(content, value=own) if own is not None else None
+
+
 def cv_warnings(site: Site) -> list[Problem]:
     cv = site.kind_value("cv", None)
     if cv is None:
@@ -124,6 +137,8 @@ def cv_warnings(site: Site) -> list[Problem]:
     check=cv_warnings,
     links=cv_links,
     per_language=True,
+    language_content=lambda content, language, languages: cv_in_language(content, language, languages),
+    own_links=lambda cv, language: links_of(cv),
 )
 def cv_page(context: RenderContext) -> Iterable[Page]:
     from sitegen.languages import own_language

@@ -1,16 +1,19 @@
 """The homepage's settings in content/site.yaml (SPEC §7): `nav`, `group_by`, `analytics`, `verification`,
-`protect_email`, and the
+`protect_email`, `comments`, and the
 look (`accent`, `accent_dark`, `font`, `heading_font`, `dark_mode`: sitegen/homepage/appearance.py).
 
     nav:                       # the menu; without it, made from what the site has
       - {title: Publications, url: "#publications"}
       - {title: CV, url: cv/}         # a path of the site; ./ (or /) is its home
       - {title: Blog, url: https://blog.example.org}
+    # nav: {en: [...], fr: [...]}  # a site in several languages: a menu for each (one left out: made from the site)
     group_by: type             # or year (the default): how lists of records are ordered
     analytics:                 # off unless set; one of
       plausible: example.org   #   Plausible, for this domain
       # goatcounter: mysite    #   GoatCounter, this site code
     protect_email: true        # e-mail addresses encoded in the pages and left out of JSON-LD, for harvesters
+    comments:                  # the blog posts' comments, off unless set: GitHub Discussions shown by giscus
+      giscus: {repo: jane/jane.github.io, repo_id: R_kgDO..., category: Comments, category_id: DIC_kwDO...}
     verification:              # search engines' codes of their "HTML tag" method, a meta tag on every page
       google: abcDEF123        #   Google Search Console (a list for several owners)
       bing: 0123456789ABCDEF   #   Bing Webmaster Tools
@@ -21,6 +24,7 @@ line; the settings reach every page with the rest of site.yaml (the site-wide ke
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -28,9 +32,9 @@ from typing import Any
 from sitegen.errors import Location, Problem, shown_value
 from sitegen.homepage.appearance import read_appearance
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.settings import Analytics, HomepageSettings, MenuEntry
+from sitegen.homepage.settings import Analytics, Comments, HomepageSettings, MenuEntry
 from sitegen.load import parse_yaml
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 
 SITE_FILE = "content/site.yaml"
@@ -48,16 +52,55 @@ VERIFICATION_TAGS = {
     "naver": "naver-site-verification",
 }
 _VERIFICATION_CODE = re.compile(r"[A-Za-z0-9_-]{4,200}")  # base64url (Google), hex (Bing, Yandex, Naver), code-... (Baidu)
+# giscus's settings as its configuration page (giscus.app) names them: what each is, and the form of those it requires
+GISCUS_SETTINGS = {
+    "repo": "owner/name of a GitHub repository",
+    "repo_id": "a repository id as giscus.app gives it (R_kgDO...)",
+    "category": "the name of a Discussions category",
+    "category_id": "a category id as giscus.app gives it (DIC_kwDO...)",
+    "mapping": "which discussion holds a post's comments",
+    "reactions": "true or false",
+}
+GISCUS_REQUIRED = {
+    "repo": re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}"),
+    "repo_id": re.compile(r"[A-Za-z0-9_=-]{4,100}"),
+    "category": re.compile(r"[^\x00-\x1f]{1,100}"),
+    "category_id": re.compile(r"[A-Za-z0-9_=-]{4,100}"),
+}
+GISCUS_MAPPINGS = ("pathname", "url", "title", "og:title")
 _PASTED_CONTENT = re.compile(r"""\bcontent\s*=\s*["']([^"']*)["']""")
 
 
 def menu_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    settings = site.kind_value("site-menu")
+    yield from links_of(site.kind_value("site-menu"))
+
+
+def links_of(settings: HomepageSettings | None) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of a menu written in site.yaml: the site's, a language's own (`own_links`)."""
     nav = settings.nav if settings is not None else None
     yield from ((Location(SITE_FILE, entry.line or None), f"menu entry '{entry.title}'", entry.in_site()) for entry in nav or ())
 
 
-@register_page_kind("site-menu", reads=(SITE_FILE,), load=lambda files: load_settings(files), links=menu_links)
+def settings_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    """The settings as `language`'s pages show them (`PageKind.language_content`): with its own menu, when `nav` is
+    written for each language (a language it leaves out has the menu made from what the site has); None for a menu
+    in every language."""
+    settings = content.value
+    if settings is None or not settings.menus:
+        return None
+    nav = dict(settings.menus).get(language)
+    return dataclasses.replace(content, value=dataclasses.replace(settings, nav=nav, menus=(), nav_language=language))
+
+
+@register_page_kind(
+    "site-menu",
+    reads=(SITE_FILE,),
+    load=lambda files: load_settings(files),
+    links=menu_links,
+    per_language=True,  # its menu, when site.yaml writes one for each language; it lists no page
+    language_content=settings_in_language,
+    own_links=lambda settings, language: links_of(settings),
+)
 def menu_pages(context: RenderContext) -> Iterable[Page]:
     return ()
 
@@ -71,24 +114,60 @@ def load_settings(files: ContentFiles) -> tuple[HomepageSettings, None, list[Pro
     if problem is not None or not isinstance(data, dict):
         return HomepageSettings(), None, problems  # reported by the validation of site.yaml
     fields = Fields(data, SITE_FILE, problems)
+    written = fields.data.get("nav")
+    by_language = isinstance(written, dict) and not {"title", "url"} & set(written)  # not one entry written without its list
+    menus = _menus(fields, files.languages) if by_language else ()
+    nav = dict(menus).get(files.languages[0]) if menus else None if by_language else _nav(fields, written)
     settings = HomepageSettings(
-        _nav(fields), _group_by(fields), _analytics(fields), _verification(fields), read_appearance(fields, text), _protect_email(fields)
+        nav,
+        _group_by(fields),
+        _analytics(fields),
+        _verification(fields),
+        read_appearance(fields, text),
+        fields.flag("protect_email", False),
+        _comments(fields),
+        menus=menus,
     )
     return settings, None, problems
 
 
-def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
-    value = fields.data.get("nav")
+def _menus(fields: Fields, languages: tuple[str, ...]) -> tuple[tuple[str, tuple[MenuEntry, ...]], ...]:
+    """`nav: {en: [...], fr: [...]}`: each language's menu, by its tag as `languages` writes it. A language the site
+    does not have is a warning; on a site in one language, a menu by language is a mistake."""
+    value = fields.data["nav"]
+    if not languages:
+        fields.problem(
+            "nav",
+            "field 'nav': a menu for each language is for a site in several languages (languages: [en, fr]); write one list of entries, each {title: ..., url: ...}",
+        )
+        return ()
+    menus = []
+    by_language = Fields(value, SITE_FILE, fields.problems)
+    for key, entries in value.items():
+        tag = next((known for known in languages if known.lower() == str(key).lower()), None)
+        if tag is None:
+            same = [known for known in languages if known.partition("-")[0].lower() == str(key).partition("-")[0].lower()]
+            hint = f"did you mean {same[0]}?" if same else f"add {key} to languages, or write the menu for one of them"
+            by_language.warn(str(key), f"field 'nav': '{key}' is not one of site.yaml's languages ({', '.join(languages)}); its menu is left out: {hint}")
+            continue
+        nav = _nav(by_language, entries, str(key), f"nav.{key}")
+        if nav is not None:
+            menus.append((tag, nav))
+    return tuple(menus)
+
+
+def _nav(fields: Fields, value: Any, key: str = "nav", name: str = "nav") -> tuple[MenuEntry, ...] | None:
+    """The menu entries of `value`, written at `fields`' `key` (`name` in messages: 'nav', 'nav.fr')."""
     if value is None:
         return None
     if not isinstance(value, list):
-        fields.problem("nav", "field 'nav': expected a list of menu entries, each {title: ..., url: ...}")
+        fields.problem(key, f"field '{name}': expected a list of menu entries, each {{title: ..., url: ...}}")
         return None
     entries = []
     for item in value:
         if not isinstance(item, dict):
-            line = getattr(item, "line", 0) or fields.line("nav")
-            fields.problems.append(Problem(f"field 'nav': each entry should be {{title: ..., url: ...}}, got {item!r}", Location(SITE_FILE, line)))
+            line = getattr(item, "line", 0) or fields.line(key)
+            fields.problems.append(Problem(f"field '{name}': each entry should be {{title: ..., url: ...}}, got {item!r}", Location(SITE_FILE, line)))
             fields.failed = True
             continue
         entry = Fields(item, SITE_FILE, fields.problems)
@@ -105,12 +184,33 @@ def _nav(fields: Fields) -> tuple[MenuEntry, ...] | None:
     return tuple(entries)
 
 
-def _protect_email(fields: Fields) -> bool:
-    value = fields.data.get("protect_email", False)
-    if not isinstance(value, bool):
-        fields.problem("protect_email", f"field 'protect_email': expected true or false, got {shown_value(value)}")
-        return False
-    return value
+def _comments(fields: Fields) -> Comments | None:
+    """`comments: {giscus: {...}}`: the four values giscus.app's configuration page gives for a repository, checked
+    here so that a post never loads a script told to show another repository's discussions or none."""
+    value: Any = fields.data.get("comments")
+    if value in (None, False, {}):
+        return None
+    if not isinstance(value, dict) or list(value) != ["giscus"] or not isinstance(value["giscus"], dict):
+        fields.problem(
+            "comments", "field 'comments': expected giscus and its settings, as giscus: {repo: owner/name, repo_id: ..., category: ..., category_id: ...}"
+        )
+        return None
+    giscus = Fields(value["giscus"], SITE_FILE, fields.problems)
+    giscus.unknown(set(GISCUS_SETTINGS), "giscus setting")
+    written = {name: giscus.text(name) for name in GISCUS_REQUIRED}
+    for name, pattern in GISCUS_REQUIRED.items():
+        if not written[name]:
+            Fields(value, SITE_FILE, fields.problems).problem("giscus", f"giscus setting '{name}' is required: {GISCUS_SETTINGS[name]}")
+            giscus.failed = True
+        elif not pattern.fullmatch(written[name]):
+            giscus.problem(name, f"giscus setting '{name}': {written[name]!r} is not {GISCUS_SETTINGS[name]}")
+    mapping = giscus.text("mapping") or "pathname"
+    if mapping not in GISCUS_MAPPINGS:
+        giscus.problem("mapping", f"giscus setting 'mapping': expected one of {', '.join(GISCUS_MAPPINGS)}, got {mapping!r}")
+    reactions = giscus.flag("reactions", True)
+    if giscus.failed:
+        return None
+    return Comments(written["repo"], written["repo_id"], written["category"], written["category_id"], mapping, reactions)
 
 
 def _group_by(fields: Fields) -> str:

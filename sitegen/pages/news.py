@@ -23,16 +23,16 @@ from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.frontmatter import front_matter_fields
 from sitegen.homepage.selection import liquid_problems, raw_html_problems, shortcode_problem
 from sitegen.markup import headings_under, hrefs, with_links
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import TextPlaces, code_lines, not_read, site_markdown
-from sitegen.urls import file_slug, with_unique_anchors
+from sitegen.urls import NEWS_FEED_PATH, file_slug, with_unique_anchors
 from sitegen.values import value_class
 
 FOLDER = "content/news/"
 FIELDS = {"date", "title", "language"}
 NEWS_PATH = "news/index.html"
-FEED_PATH = "news/feed.xml"
+FEED_PATH = NEWS_FEED_PATH
 _ANCHOR_CHARACTERS = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -50,11 +50,31 @@ class NewsItem:
 
 
 def news_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    for item in site.kind_value("news", ()):
+    yield from links_of(site.kind_value("news", ()))
+
+
+def links_of(items: Iterable[NewsItem]) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of the items' text, for `PageKind.links`: the site's news', a language's own (`own_links`)."""
+    for item in items:
         yield from ((Location(item.path, line), "link in the text", url) for line, url in item.links)
 
 
-@register_page_kind("news", reads=(FOLDER,), load=lambda files: load_news(files), links=news_links, text_suffixes=MARKDOWN_SUFFIXES, per_language=True)
+def news_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    from sitegen.languages import items_in_language
+
+    return items_in_language(content, language, languages, lambda item: item.translation, language_news)
+
+
+@register_page_kind(
+    "news",
+    reads=(FOLDER,),
+    load=lambda files: load_news(files),
+    links=news_links,
+    text_suffixes=MARKDOWN_SUFFIXES,
+    per_language=True,
+    language_content=news_in_language,
+    own_links=lambda items, language: links_of(item for item in items if item.translation == language),
+)
 def news_pages(context: RenderContext) -> Iterable[Page]:
     from sitegen.languages import own_language
 
@@ -66,8 +86,7 @@ def news_pages(context: RenderContext) -> Iterable[Page]:
     if language and not any(item.translation == language for item in items):
         return  # a language with no news of its own: its menu leads to the default language's
     yield Page(NEWS_PATH, (content.key,), lambda: context.render("news.html", context.views.news_page(items)))
-    if not language:  # one feed, the default language's
-        yield Page(FEED_PATH, (content.key,), lambda: news_feed(context, items))
+    yield Page(FEED_PATH, (content.key,), lambda: news_feed(context, items))  # a language's: its news page's items
 
 
 def load_news(files: ContentFiles) -> tuple[tuple[NewsItem, ...], bool, list[Problem]]:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from pathlib import PurePosixPath
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import unquote
 
 from sitegen.cache import digest
@@ -48,13 +48,16 @@ from sitegen.homepage.selection import (
 )
 from sitegen.latex import Converted, mathml_to_plain, unconverted_hint
 from sitegen.markup import headings_under, hrefs, link_left_out, picture_left_out, render_markdown, with_heading_ids, with_links
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, has_suffix, register_page_kind
 from sitegen.urls import RESERVED, address_problem, file_slug, is_relative_path
 from sitegen.values import value_class
 
+if TYPE_CHECKING:
+    from sitegen.languages import SiteTranslation
+
 FOLDER = "content/pages/"
-FIELDS = {"title", "nav", "slug", "description", "language"}
+FIELDS = {"title", "nav", "slug", "description", "language", "toc"}
 DESCRIPTION_LENGTH = 200
 Item = TypeVar("Item")
 
@@ -80,10 +83,16 @@ class ContentPage:
     links: tuple[tuple[int, str], ...] = ()  # each link and picture of its text: (the line it is written on, its address)
     language: str = ""  # what its title and text are written in, when its front matter says (an English page of a French site)
     translation: str = ""  # a site in several languages: the language its file's name gives ('about.fr.md'), "" for the default
+    toc: bool = False  # its front matter's `toc: true`: a table of contents of its sections above its text
 
 
 def page_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    for page in site.kind_value("pages", ()):
+    yield from links_of(site.kind_value("pages", ()))
+
+
+def links_of(pages: Iterable[ContentPage]) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of the pages' text, for `PageKind.links`: the site's pages', a language's (`own_links`)."""
+    for page in pages:
         yield from ((Location(page.path, line), "link in the text", url) for line, url in page.links)
 
 
@@ -100,6 +109,8 @@ def lists_warnings(pages: Iterable[ContentPage], site: Site) -> list[Problem]:
     links=page_links,
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
+    language_content=lambda content, language, languages: pages_in_language(content, language, languages),
+    own_links=lambda pages, language: links_of(pages),
 )
 def content_pages(context: RenderContext) -> Iterable[Page]:
     content = context.site.content.get("pages")
@@ -142,6 +153,51 @@ def load_pages(files: ContentFiles) -> tuple[tuple[ContentPage, ...], tuple, lis
     menu = tuple(sorted((page.nav, page.title, page.slug, page.language) for page in pages if page.nav is not None))
     translations = _translations(files, translated, {page.path: page for page in pages}, problems)
     return tuple(sorted(pages, key=lambda p: p.slug)) + translations, menu, problems
+
+
+def pages_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    """The pages of `language` (`PageKind.language_content`): the default language's pages alone; another language's
+    own pages and its menu, which lists the default language's pages it has none of."""
+    pages = content.value or ()
+    default_pages = tuple(page for page in pages if not page.translation)
+    if language == languages[0]:
+        return dataclasses.replace(content, value=default_pages) if pages else None
+    own = tuple(page for page in pages if page.translation == language)
+    return KindContent(own, menu_entries(default_pages, own, languages[0]), content.key)
+
+
+def menu_entries(default_pages: tuple[ContentPage, ...], own: tuple[ContentPage, ...], default_language: str) -> tuple[tuple[int, str, str, str], ...]:
+    """A language's menu entries of pages, (nav, title, slug, language): its own page where it has one (its title),
+    else the default language's page (marked as in that language, for a screen reader's voice)."""
+    by_slug = {page.slug: page for page in own}
+    entries = []
+    for page in default_pages:
+        mine = by_slug.pop(page.slug, None)
+        nav = mine.nav if mine is not None and mine.nav is not None else page.nav
+        if nav is None:
+            continue
+        entries.append((nav, mine.title, page.slug, mine.language) if mine is not None else (nav, page.title, page.slug, page.language or default_language))
+    entries += [(page.nav, page.title, page.slug, page.language) for page in by_slug.values() if page.nav is not None]
+    return tuple(sorted(entries))
+
+
+def untranslated_notes(site: Site) -> list[Problem]:
+    """`sitegen check`'s notes: each page of the default language with no version in a language of the site."""
+    notes = []
+    for page in (page for page in site.kind_value("pages", ()) if not page.translation):
+        stem = PurePosixPath(page.path)
+        missing = [each.language for each in site.translations if not any(own.slug == page.slug for own in _pages_in(each))]
+        if missing:
+            names = ", ".join(f"{stem.with_suffix('')}.{tag}{stem.suffix}" for tag in missing)
+            said = f"no translation in {', '.join(missing)} ({names}): that language's menu and switcher lead to this page"
+            notes.append(Problem(said, Location(page.path), warning=True, note=True))
+    return notes
+
+
+def _pages_in(translation: SiteTranslation) -> tuple[ContentPage, ...]:
+    """A language's own pages."""
+    content = translation.content.get("pages")
+    return content.value if content is not None else ()
 
 
 def translation_files(files: ContentFiles, problems: list[Problem], suffixes: tuple[str, ...] = MARKDOWN_SUFFIXES) -> dict[str, tuple[str, str]]:
@@ -314,6 +370,7 @@ def read_content_page(
     slug = fields.text("slug") or address.default
     description = fields.text("description")
     language = fields.language()
+    toc = fields.flag("toc", False)
     if not slug:
         fields.problem(None, f"the {address.noun}'s file name gives no address (it has no letter or digit of A-Z a-z 0-9); set one with slug: ...")
     elif reason := address_problem(slug, address.folders, address.reserved):
@@ -324,7 +381,7 @@ def read_content_page(
     if fields.failed or parts is None:
         return None
     key = digest(text, [name for name, _ in files]) if files else digest(text)
-    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language)
+    return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language, toc=toc)
 
 
 def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:

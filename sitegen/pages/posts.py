@@ -10,6 +10,8 @@ and `output/posts/feed.xml`.
     image: static/benchmarks.png              # the link preview's picture (default: the profile's photo)
     image_alt: A bar chart of the old and new numbers
     language: en                              # what it is written in, when not the site's language
+    comments: false                           # none under this post, when site.yaml's `comments` shows them
+    toc: true                                 # a table of contents of its sections above its text
     ---
     Markdown with inline LaTeX, and the publications shortcode of content/pages/.
 
@@ -33,7 +35,7 @@ from sitegen.errors import Location, Problem
 from sitegen.exports.feed import DatedText, dated_feed
 from sitegen.homepage.fields import Fields
 from sitegen.markup import with_links
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, feed_title, register_page_kind
 from sitegen.pages.pages import (
     Address,
@@ -65,7 +67,7 @@ from sitegen.values import value_class
 from sitegen.views import record_summary
 
 FOLDER = "content/posts/"
-FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language"}
+FIELDS = {"title", "date", "slug", "description", "tags", "image", "image_alt", "language", "comments", "toc"}
 OWN_FILES = {"index.html", "feed.xml", "tags"}  # what the blog itself writes in posts/: no post's address
 
 
@@ -84,13 +86,26 @@ class Post:
     image: str = ""  # its link preview's picture, as written: a path in the site or a URL ('' for the profile's photo)
     image_alt: str = ""  # what the picture shows
     image_line: int = 0  # where `image` is written
+    comments: bool = True  # its readers' comments shown under it, when site.yaml's `comments` says where they are
 
 
 def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    for post in site.kind_value("posts", ()):
+    yield from links_of(site.kind_value("posts", ()))
+
+
+def links_of(posts: Iterable[Post]) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of the posts' text and their pictures, for `PageKind.links`: the site's posts', a language's own
+    (`own_links`)."""
+    for post in posts:
         yield from ((Location(post.page.path, line), "link in the text", url) for line, url in post.page.links)
         if post.image:
             yield Location(post.page.path, post.image_line), "image", post.image
+
+
+def posts_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    from sitegen.languages import items_in_language
+
+    return items_in_language(content, language, languages, lambda post: post.page.translation, language_posts)
 
 
 @register_page_kind(
@@ -101,6 +116,8 @@ def post_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
     links=post_links,
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
+    language_content=posts_in_language,
+    own_links=lambda posts, language: links_of(post for post in posts if post.page.translation == language),
 )
 def post_pages(context: RenderContext) -> Iterable[Page]:
     from sitegen.languages import own_language
@@ -126,9 +143,10 @@ def post_pages(context: RenderContext) -> Iterable[Page]:
     yield Page(POSTS_PATH, (content.key,), lambda: context.render("posts.html", context.views.posts_page(posts, tags)))
     for tag, tagged in tags.items():
         yield Page(tag_path(tag.slug), (content.key,), partial(_render_tag, context, tags, tag, tagged))
-    if not language:  # one feed, the default language's; the records its posts' lists show are inputs of it
-        shown_in_feed = [shown_records(post.page.parts, context.site)[1] for post in posts]
-        yield Page(POSTS_FEED_PATH, (content.key, shown_in_feed), lambda: posts_feed(context, posts))
+    # the feed of the list (a language's: its posts and the default language's others, marked as in it); the records its
+    # posts' lists show are inputs of it
+    shown_in_feed = [shown_records(post.page.parts, context.site)[1] for post in posts]
+    yield Page(POSTS_FEED_PATH, (content.key, shown_in_feed), lambda: posts_feed(context, posts))
 
 
 def _render_post(context: RenderContext, post: Post, shown: tuple[tuple[int, ...], ...], newer: Post | None, older: Post | None) -> bytes:
@@ -223,12 +241,12 @@ def _read_post(
         return None
     address = Address("post", file_slug(post_slug(named or path)), "posts/", folders=False, reserved=OWN_FILES)
     file_day = post_file_day(named or path)  # Jekyll's date in the file name: the post's date when its front matter has none
-    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields))  # noqa: E731
+    also = lambda fields: (_day(fields, path, file_day), _tags(fields), fields.where("tags"), _image(fields), fields.flag("comments", True))  # noqa: E731
     read = read_content_page(path, text, problems, address, also, FIELDS, bundles.get(path, ()))
     if read is None:
         return None
-    (day, tags, tags_at, (image, image_alt, image_line)), page = read
-    return Post(day, tags, tags_at, page, image, image_alt, image_line)
+    (day, tags, tags_at, (image, image_alt, image_line), comments), page = read
+    return Post(day, tags, tags_at, page, image, image_alt, image_line, comments)
 
 
 def _image(fields: Fields) -> tuple[str, str, int]:

@@ -27,9 +27,10 @@ def record_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
 @register_page_kind("records", links=record_links)
 def record_pages(context: RenderContext) -> Iterable[Page]:
     for entry in context.site.entries:
-        # the record as converted (its key), its cite key, and what its list item shows of other records: nothing
+        # the record as converted (its key), its cite key, the projects it belongs to (sitegen.pages.projects), and what
+        # its list item shows of other records: nothing
         make = partial(_record_page, context, entry)
-        yield Page(record_path(entry.slug), (entry.key, entry.cite_key), make)
+        yield Page(record_path(entry.slug), (entry.key, entry.cite_key, context.views.record_projects(entry)), make)
 
 
 def _record_page(context: RenderContext, entry) -> bytes:

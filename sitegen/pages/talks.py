@@ -25,7 +25,7 @@ from sitegen.homepage.fields import Fields
 from sitegen.latex import unconverted_hint
 from sitegen.load import parse_yaml
 from sitegen.markup import hrefs, link_left_out, render_markdown
-from sitegen.model import Site
+from sitegen.model import KindContent, Site
 from sitegen.pages import ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.urls import with_unique_anchors
 from sitegen.values import value_class
@@ -72,7 +72,22 @@ def links_of(talk: Talk) -> Iterable[tuple[Location | None, str, str]]:
         yield (where, "field 'url'", talk.event_url)
 
 
-@register_page_kind("talks", reads=(FOLDER,), load=lambda files: load_talks(files), links=talk_links, text_suffixes=TALK_SUFFIXES, per_language=True)
+def talks_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    from sitegen.languages import items_in_language
+
+    return items_in_language(content, language, languages, lambda talk: talk.translation, language_talks)
+
+
+@register_page_kind(
+    "talks",
+    reads=(FOLDER,),
+    load=lambda files: load_talks(files),
+    links=talk_links,
+    text_suffixes=TALK_SUFFIXES,
+    per_language=True,
+    language_content=talks_in_language,
+    own_links=lambda talks, language: (link for talk in talks if talk.translation == language for link in links_of(talk)),
+)
 def talks_page(context: RenderContext) -> Iterable[Page]:
     from sitegen.languages import own_language
 

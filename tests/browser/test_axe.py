@@ -22,6 +22,9 @@ PAGES = [
     "posts/checkpoint-intervals/",  # a post with math, a picture, tags, a list of records and a link to the post before it
     "posts/tags/scheduling/",  # a tag's list, its tag marked current
     "talks/",
+    "projects/",  # cards with pictures, a heading over the current and the past ones
+    "projects/gradient-compression/",  # a past project: its picture of its folder, text with math, its records
+    "records/muller2025kestrel/",  # a record that names the project it belongs to
     "about/",
     "teaching/",
     "cited/",

@@ -64,8 +64,8 @@ def test_every_page_has_one_h1_and_the_landmarks(pages):
         assert len(body.find_all("main", recursive=False)) == 1 and body.main.get("id") == "main", name
         assert len(body.find_all("footer", recursive=False)) == 1, f"{name}: one contentinfo"
         navs = soup.find_all("nav")
-        assert navs and all(n.get("aria-label") for n in navs), f"{name}: every nav is named"
-        labels = [n["aria-label"] for n in navs]
+        labels = [n.get("aria-label") or (n.get("aria-labelledby") and soup.find(id=n["aria-labelledby"]).get_text()) for n in navs]
+        assert navs and all(labels), f"{name}: every nav is named (its aria-label, or the heading its aria-labelledby names)"
         assert len(labels) == len(set(labels)), f"{name}: navigation landmarks have distinct names"
 
 

@@ -485,7 +485,8 @@ def test_sitemap_robots_nojekyll_of_the_demo(built_demo, shown):
     post_files = list((REPO / "content" / "posts").glob("*.md"))
     posts = [f"posts/{path.stem[11:]}/" for path in post_files]  # content/posts/2025-05-20-name.md
     tags = {f"posts/tags/{tag.lower().replace(' ', '-')}/" for path in post_files for tag in yaml.safe_load(path.read_text().split("---")[1]).get("tags", [])}
-    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/", "posts/", *posts, *tags]  # content/pages/*.md, cv.yaml, ..., most cited
+    projects = [f"projects/{path.parent.name if path.stem == 'index' else path.stem}/" for path in (REPO / "content" / "projects").rglob("*.md")]
+    homepage = ["about/", "teaching/", "cv/", "news/", "talks/", "cited/", "posts/", *posts, *tags, "projects/", *projects]  # content/pages/*.md, cv.yaml, ...
     assert len(locs) == len(set(locs)) == 1 + len(shown) + len({c for r in shown for c in r.categories}) + len(homepage)
     assert {f"https://lena-muller.github.io/{path}" for path in homepage} <= set(locs)
     assert "Sitemap: https://lena-muller.github.io/sitemap.xml" in (built_demo / "robots.txt").read_text().splitlines()

@@ -74,6 +74,19 @@ def test_adding_and_removing_records_equals_a_clean_build(cached_demo: Path) -> 
     assert_equals_clean_build(cached_demo)
 
 
+def test_editing_a_projects_records_changes_the_pages_of_the_records_it_names_and_no_other(cached_demo: Path) -> None:
+    """A record's page names its projects: a project that names it now, or no more, is an input of that page alone."""
+    project = cached_demo / "content" / "projects" / "preemptible-training.md"
+    before = {path: path.stat().st_mtime_ns for path in (cached_demo / "output" / "records").rglob("index.html")}
+    project.write_text(project.read_text(encoding="utf-8").replace('"2106.04871"', '"2205.10027"'), encoding="utf-8")
+    build(cached_demo)
+    changed = {path.parent.name for path, mtime in before.items() if path.stat().st_mtime_ns != mtime}
+    assert changed == {"2106.04871", "2205.10027"}  # left the project, joined it
+    assert "projects-section" in (cached_demo / "output" / "records" / "2205.10027" / "index.html").read_text(encoding="utf-8")
+    assert "projects-section" not in (cached_demo / "output" / "records" / "2106.04871" / "index.html").read_text(encoding="utf-8")
+    assert_equals_clean_build(cached_demo)
+
+
 def test_editing_a_template_equals_a_clean_build(cached_demo: Path) -> None:
     theme = REPO / "sitegen" / "themes" / "default" / "templates" / "partials" / "record_item.html"
     override = cached_demo / "templates" / "partials" / "record_item.html"

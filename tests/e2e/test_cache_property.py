@@ -486,6 +486,25 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             return
         self.write("content/talks/talks.yaml", f"- title: A talk\n  date: {year}-05-01\n  links: {{slides: static/photo.txt}}\n")
 
+    @rule(
+        name=st.sampled_from(["fluxgrid", "ember/index"]),
+        title=st.sampled_from(["FluxGrid", "Ember"]),
+        chosen=st.sampled_from(["", "records: [rec0]\n", "records: [rec1, rec2]\n", "subjects: [cs.DC]\n", "records: [rec3]\nsubjects: [physics]\n"]),
+        status=st.sampled_from(["active", "past"]),
+        keep=st.booleans(),
+    )
+    def edit_project(self, name, title, chosen, status, keep) -> None:
+        """Projects come, go, change title, status and the records they list (by id or subject): the cards, the
+        project's page and the pages of the records it names (which link back to it) follow."""
+        path = self.site / "content" / "projects" / f"{name}.md"
+        if not keep:
+            path.unlink(missing_ok=True)
+            return
+        picture = "image: mesh.txt\n" if name.endswith("/index") else ""
+        if picture:
+            self.write(f"content/projects/{name.split('/')[0]}/mesh.txt", f"a picture of {title}\n")
+        self.write(f"content/projects/{name}.md", f"---\ntitle: {title}\nstatus: {status}\n{picture}{chosen}---\nAbout {title}.\n")
+
     @rule(url=st.sampled_from(["https://jonas.example.org", "https://berg.example.org", ""]))
     def edit_coauthors(self, url) -> None:
         if not url:

@@ -1123,7 +1123,7 @@ def test_an_unknown_post_field_is_a_warning_naming_the_known_ones(tmp_path):
     result = run_sitegen("build", "--site", str(site))
     assert result.returncode == 0, result.stderr
     assert (
-        "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: date, description, image, image_alt, language, slug, tags, title"
+        "content/posts/x.md:4: warning: unknown field 'mood' is ignored; known: comments, date, description, image, image_alt, language, slug, tags, title"
         in result.stderr
     )
 
@@ -1844,6 +1844,7 @@ def test_the_menu_is_made_from_what_the_site_has(built_demo):
         ("Publications", "/#publications"),
         ("About", "/about/"),
         ("Teaching", "/teaching/"),
+        ("Projects", "/projects/"),
         ("CV", "/cv/"),
         ("Blog", "/posts/"),
         ("News", "/news/"),
@@ -1905,8 +1906,11 @@ def test_every_page_has_open_graph_and_twitter_tags(built_demo):
         names = {m["name"]: m["content"] for m in page.find_all("meta", attrs={"name": True})}
         assert properties["og:title"] == text(page.title), path
         assert properties["og:description"] and names["twitter:description"] == properties["og:description"], path
-        if path.parent.name == "muller2025kestrel":  # the record with a picture (`image:`) shows that
+        if path.parent.name in ("muller2025kestrel", "preemptible-training"):  # the record and project with a picture (`image:`) show that
             assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/previews/kestrel.png", path
+            assert names["twitter:card"] == "summary_large_image"
+        elif path.parent.name == "gradient-compression":  # a project's picture of its folder
+            assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/projects/gradient-compression/bytes-per-step.png", path
             assert names["twitter:card"] == "summary_large_image"
         else:  # every other page: the profile's photo
             assert properties["og:image"] == names["twitter:image"] == "https://lena-muller.github.io/static/lena.png", path

@@ -47,6 +47,10 @@ EXTRA_RECORDS = f"""\
 """
 
 
+# the posts' comments section (giscus), with a category name HTML must escape in an attribute
+COMMENTS = 'comments:\n  giscus: {repo: lena/lena.github.io, repo_id: R_kgDOabc, category: "Q&A <\\"1\\">", category_id: DIC_kwDOabc}\n'
+
+
 def variant_site(demo: Path) -> Path:
     (demo / "static").mkdir(exist_ok=True)
     (demo / "static" / "portrait.svg").write_text(PHOTO, encoding="utf-8")
@@ -54,7 +58,7 @@ def variant_site(demo: Path) -> Path:
     without_photo = re.sub(r"^photo:.*\n", "", profile.read_text(encoding="utf-8"), flags=re.M)
     profile.write_text(without_photo + "\nphoto: portrait.svg\n", encoding="utf-8")
     site_yaml = demo / "content" / "site.yaml"
-    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\nlanguages: [en, fr]\n", encoding="utf-8")
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\nrecords_per_page: 6\nlanguages: [en, fr]\n" + COMMENTS, encoding="utf-8")
     (demo / "content" / "records" / "extra.yaml").write_text(EXTRA_RECORDS, encoding="utf-8")
     # in two languages: the hreflang links, the language switcher, a French profile split into pages
     (demo / "content" / "profile.fr.yaml").write_text("position: Professeure\nbio: Je travaille sur les *systèmes*.\n", encoding="utf-8")

@@ -40,6 +40,7 @@ SITE_FILES = {
     "content/posts/_example.md",
     "content/news/_example.md",
     "content/talks/_example.yaml",
+    "content/projects/_example.md",
     "content/coauthors.yaml",
 }
 PROFILE_OPTIONS = {
@@ -60,8 +61,34 @@ PROFILE_OPTIONS = {
     "coauthors",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
-SITE_OPTIONS = {"title", "base_url", "theme", "language", "description", "cname", "records_per_page", "group_by", "nav", "analytics", "verification", "people"}
-SITE_OPTIONS |= {"math_macros", "accent", "accent_dark", "font", "heading_font", "dark_mode", "protect_email", "feed_id_base", "records_language", "languages"}
+SITE_OPTIONS = {
+    "title",
+    "base_url",
+    "theme",
+    "language",
+    "description",
+    "cname",
+    "records_per_page",
+    "group_by",
+    "nav",
+    "analytics",
+    "verification",
+    "people",
+    "comments",
+}
+SITE_OPTIONS |= {
+    "math_macros",
+    "accent",
+    "accent_dark",
+    "font",
+    "heading_font",
+    "dark_mode",
+    "protect_email",
+    "feed_id_base",
+    "records_language",
+    "languages",
+    "language_names",
+}
 # what a person file of content/people/ takes beside the profile's settings: no setting of a one-person site
 PEOPLE_ONLY = {"exclude_ids", "arxiv_author_ids"}
 
@@ -210,9 +237,16 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     for relative in ("content/profile.yaml", "content/site.yaml", *(f"content/records/{p.name}" for p in (new_site / "content/records").glob("*.yaml"))):
         path = new_site / relative
         path.write_text(uncomment_options(path.read_text(encoding="utf-8")), encoding="utf-8")
-    for relative in ("content/posts/_example.md", "content/news/_example.md", "content/talks/_example.yaml"):  # published, every option on
+    for relative in (
+        "content/posts/_example.md",
+        "content/news/_example.md",
+        "content/talks/_example.yaml",
+        "content/projects/_example.md",
+    ):  # published, every option on
         example = new_site / relative
         example.with_name(example.name[1:]).write_text(uncomment_options(example.read_text(encoding="utf-8")), encoding="utf-8")
+    (new_site / "static").mkdir(exist_ok=True)
+    (new_site / "static" / "my-project.png").write_bytes(b"\x89PNG\r\n\x1a\n")  # the project's `image:`
     profile = yaml.safe_load((new_site / "content" / "profile.yaml").read_text(encoding="utf-8"))
     site = yaml.safe_load((new_site / "content" / "site.yaml").read_text(encoding="utf-8"))
     assert set(profile) == PROFILE_OPTIONS == PROFILE_FIELDS | PROFILE_EXTRAS - PEOPLE_ONLY  # every setting sitegen knows, as the files say
@@ -222,10 +256,14 @@ def test_every_commented_option_is_a_real_setting(new_site: Path) -> None:
     result = run_sitegen("check", cwd=new_site)
     assert result.returncode == 0, result.stderr
     assert "unknown" not in result.stderr, result.stderr
-    assert not [line for line in result.stderr.splitlines() if line.startswith(("content/posts", "content/news", "content/talks"))], result.stderr
+    assert not [line for line in result.stderr.splitlines() if line.startswith(("content/posts", "content/news", "content/talks", "content/projects"))], (
+        result.stderr
+    )
     built = run_sitegen("build", cwd=new_site)
     assert built.returncode == 0, built.stderr
     assert (new_site / "output/posts/example/index.html").is_file() and (new_site / "output/news/index.html").is_file()
+    project = soup_of(new_site / "output/projects/example/index.html")
+    assert [a.get_text(strip=True) for a in project.select("main .record-title a")] and project.select_one("main ul.links a") is not None
     # the guessed X and Mastodon handles are handles: the mastodon one was a link into the site, with a warning
     assert not [line for line in result.stderr.splitlines() if "link 'mastodon'" in line or "link 'x'" in line], result.stderr
     head = {m["name"]: m["content"] for m in soup_of(new_site / "output/index.html").find_all("meta", attrs={"name": True})}

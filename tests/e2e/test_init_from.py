@@ -63,7 +63,7 @@ def test_an_al_folio_site_comes_over_with_its_papers_pdfs_previews_and_news(tmp_
     assert "_pages/outreach.md" not in result.stdout  # Markdown alone: a page of the new site, in its menu
     outreach = (site / "content/pages/outreach.md").read_text(encoding="utf-8")
     assert outreach.startswith("---\ntitle: outreach\nnav: 10\n---\n") and "public lectures on **relativity**" in outreach
-    assert "_pages/projects.md" not in result.stdout  # a list of _projects/, which content/pages/projects.md is now
+    assert "_pages/projects.md" not in result.stdout  # a list of _projects/, which the new site's projects/ is now
     profile = yaml.safe_load((site / "content/profile.yaml").read_text(encoding="utf-8"))
     assert (profile["name"], profile["affiliation"], profile["email"]) == (
         "Albert Einstein",
@@ -312,26 +312,45 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_portfolio_becomes_one_page_with_its_pictures(tmp_path):
+    site, result = init_from(tmp_path, "academicpages")
+    portfolio = page(site, "portfolio/index.html")
+    assert [text(h) for h in portfolio.select("main .prose h2")] == ["A-0 System"]
+    assert portfolio.select("main .prose img") == []
+    assert any(a["href"].endswith("/portfolio/") for a in page(site).select("header nav a"))
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
+    assert not [note for note in notes if "portfolio" in note], notes  # nothing left of it
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
-    "tool, address, titles, picture",
+    "tool, projects, picture",
     [
-        ("al-folio", "projects", ["Light quanta", "Brownian motion"], b"JPEGquanta"),  # by `importance`
-        ("academicpages", "portfolio", ["A-0 System"], None),
-        ("hugo-blox", "projects", ["The Analytical Engine"], b"\x89PNG engine"),  # the bundle's featured.png
+        # by `importance`; the first at its old address, its `img`; the second's `redirect:` a link of its page
+        ("al-folio", [("Light quanta", "1_project"), ("Brownian motion", "2_project")], b"JPEGquanta"),
+        ("hugo-blox", [("The Analytical Engine", "engine")], b"\x89PNG engine"),  # the bundle's featured.png
     ],
 )
-def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, titles, picture):
+def test_projects_become_project_pages_with_their_pictures(tmp_path, tool, projects, picture):
+    """al-folio's _projects/ and Hugo Blox's content/project/ become content/projects/: the cards of /projects/, in
+    the menu, each project a page of its own with its picture, description, links and text."""
     site, result = init_from(tmp_path, tool)
-    projects = page(site, f"{address}/index.html")
-    assert [text(h) for h in projects.select("main .prose h2")] == titles
-    pictures = projects.select("main .prose img")
-    assert [served_file(site, img["src"]).read_bytes() for img in pictures] == ([picture] if picture else []) + (
-        [picture] if tool == "al-folio" else []  # its text's {% include figure.liquid path="assets/img/1.jpg" %}, a picture too
-    )
-    assert [img["alt"] for img in pictures] == ([titles[0]] if picture else []) + (["example image"] if tool == "al-folio" else [])
-    assert any(a["href"].endswith(f"/{address}/") for a in page(site).select("header nav a"))
+    written = sorted(path.name for path in (site / "content/projects").iterdir() if not path.name.startswith("_"))  # but init's example
+    assert written == sorted(f"{slug}.md" for _, slug in projects)
+    cards = page(site, "projects/index.html").select("main li.project-card")
+    assert [(text(card.select_one(".project-title")), card.a["href"].rstrip("/").rpartition("/")[2]) for card in cards] == projects
+    assert served_file(site, cards[0].img["src"]).read_bytes() == picture
+    first = page(site, f"projects/{projects[0][1]}/index.html")
+    assert text(first.select_one("main h1")) == projects[0][0]
+    assert first.select_one('meta[name="description"]')["content"] == text(cards[0].select_one(".project-description"))
+    assert any(a["href"].endswith("/projects/") for a in page(site).select("header nav a"))
     notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
-    assert not [note for note in notes if "project" in note or "portfolio" in note], notes  # nothing left of them
+    assert not [note for note in notes if "project" in note], notes  # nothing left of them
+    if tool == "al-folio":
+        assert "E = h" in text(first.select_one("main .prose"))  # its text, its math
+        second = page(site, "projects/2_project/index.html")
+        assert [a["href"] for a in second.select("main ul.links a")] == ["https://en.wikipedia.org/wiki/Brownian_motion"]
+        assert second.select_one('meta[name="description"]')["content"] == "molecules made visible"
 
 
 @pytest.mark.slow
@@ -343,7 +362,6 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
             {
                 "blog/2015/formatting-and-links/": "posts/formatting-and-links/",
                 "publications/": "#publications",
-                "projects/1_project/": "projects/",
                 "blog/": "posts/",
             },
         ),
@@ -364,6 +382,7 @@ def test_projects_become_one_page_with_their_pictures(tmp_path, tool, address, t
                 "author/admin/": "./",  # the owner's page, linked from each publication and talk: the profile
                 "event/": "talks/",  # its lists of talks and projects
                 "project/": "projects/",
+                "project/engine/": "projects/engine/",  # a project's page: its page now
             },
         ),
     ],
@@ -1084,8 +1103,13 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     assert "nordic-marine-2024/index.md: its other speakers" not in result.stdout  # `me`: the owner
     # the project with its picture and its `links:` site, the CV of the person file's lists
     projects = page(site, "projects/index.html")
-    assert "Fjord Sentinel" in text(projects.select_one("main")) and "https://fjordsentinel.uib.no" in [a["href"] for a in projects.select("main a")]
-    assert text(projects.select_one("main")).count("Projects") <= 1  # content/projects/_index.md is no project
+    assert [text(h) for h in projects.select("main .project-title")] == ["Fjord Sentinel"]  # content/projects/_index.md is no project
+    project = page(site, "projects/fjord-sentinel/index.html")  # at its old address
+    assert "https://fjordsentinel.uib.no" in [a["href"] for a in project.select("main ul.links a")]
+    assert served_file(site, project.select_one("main img.project-image")["src"]).is_file()
+    # the publications whose `projects:` name it are its records, and their pages name it
+    assert {a["href"].rstrip("/").rpartition("/")[2] for a in project.select("main .record-title a")} == {"fjord-soundscapes", "edna-metabarcoding"}
+    assert [text(a) for a in page(site, "records/fjord-soundscapes/index.html").select("main .projects-section a")] == ["Fjord Sentinel"]
     cv = page(site, "cv/index.html")
     sections = {text(h): text(h.find_parent("section")) for h in cv.select("main section h2")}
     assert "Associate Professor" in sections["Positions"] and "Woods Hole Oceanographic Institution" in sections["Positions"]
@@ -1100,7 +1124,7 @@ def test_a_hugo_blox_kit_site_with_plural_folders_and_a_person_file_comes_over(t
     assert redirects["publications/fjord-soundscapes/"] == "records/fjord-soundscapes/"
     assert redirects["publications/"] == "#publications"
     assert redirects["events/"] == "talks/" and redirects["events/nordic-marine-2024/"].startswith("talks/#talk-2024-")
-    assert redirects["projects/fjord-sentinel/"] == "projects/"
+    assert "projects/fjord-sentinel/" not in redirects  # the project's page is there
     assert redirects["authors/me/"] == "./" and redirects["experience/"] == "cv/"
     assert (site / "output/publications/fjord-soundscapes/index.html").is_file()
     # the search engine's verification code of params.yaml

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import feedparser
 import pytest
 from bs4 import BeautifulSoup
 from conftest import run_sitegen, tree, write_site
@@ -17,6 +18,8 @@ from sitegen.cache import BuildCache
 from sitegen.prepare import Memory
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+ATOM = "{http://www.w3.org/2005/Atom}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XHTML = "{http://www.w3.org/1999/xhtml}"
 
 TWO_LANGUAGES = {
@@ -147,8 +150,8 @@ def test_a_languages_news_are_its_own_items_and_the_defaults_others_marked_as_th
     french_home = soup(output / "fr" / "index.html")
     assert "Une subvention" in french_home.get_text() and "A grant" not in french_home.get_text()
     assert {a.get_text(): a["href"] for a in french_home.select(".site-header nav a")}["Actualités"] == "/fr/news/"
-    assert [a["href"] for a in french_home.select('link[type="application/atom+xml"]')][1] == "/news/feed.xml"  # one feed, the default's
-    assert not (output / "fr" / "news" / "feed.xml").exists()
+    feeds = [a["href"] for a in french_home.select('link[type="application/atom+xml"]')]
+    assert feeds == ["/feed.xml", "/fr/news/feed.xml"]  # the records' feed is the default language's alone
     assert alternates(soup(output / "news" / "index.html"))["fr"] == "https://example.org/fr/news/"
     # a language with no news of its own has no news page: its menu leads to the default's
     (site / "content" / "news" / "2025-03-12-grant.fr.md").unlink()
@@ -207,9 +210,60 @@ def test_a_languages_blog_has_its_own_posts_and_lists_the_defaults_others_at_the
     listed = {a.get_text(strip=True): (a["href"], a.get("lang")) for a in soup(output / "fr" / "posts" / "index.html").select("main h3 a, main li a")}
     assert listed["Un nouveau corpus"] == ("/fr/posts/corpus/", None)
     assert listed["Errata"] == ("/posts/errata/", "en")  # no French version: the English post, where it is
-    assert not (output / "fr" / "posts" / "errata").exists() and not (output / "fr" / "posts" / "feed.xml").exists()
+    assert not (output / "fr" / "posts" / "errata").exists()
     assert (output / "fr" / "posts" / "tags" / "donnees" / "index.html").exists()
     assert {a.get_text(): a["href"] for a in soup(output / "fr" / "index.html").select(".site-header nav a")}["Blog"] == "/fr/posts/"
+
+
+def test_a_language_with_posts_and_news_of_its_own_has_their_feeds_linked_from_its_pages(tmp_path: Path) -> None:
+    """/fr/posts/feed.xml lists the French blog as /fr/posts/ shows it: the French versions, and the English posts it
+    has none of, marked as English; the French pages link it. As Hugo's language feeds."""
+    french_link = {"content/posts/2025-01-10-corpus.fr.md": "---\ntitle: Un nouveau corpus\n---\nNous publions un corpus ([à propos](about/)).\n"}
+    site = write_site(tmp_path, {**TWO_LANGUAGES, **POSTS, **NEWS, **french_link})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    output = site / "output"
+    blog = feedparser.parse((output / "fr" / "posts" / "feed.xml").read_bytes())
+    assert blog.feed.language == "fr" and blog.feed.link == "https://example.org/fr/posts/"
+    assert [(entry.title, entry.link) for entry in blog.entries] == [
+        ("Errata", "https://example.org/posts/errata/"),
+        ("Un nouveau corpus", "https://example.org/fr/posts/corpus/"),
+    ]
+    marked = [entry.get(XML_LANG) for entry in ET.fromstring((output / "fr" / "posts" / "feed.xml").read_bytes()).iter(f"{ATOM}entry")]
+    assert marked == ["en", None]  # the English post it has no version of, marked as English
+    assert 'href="https://example.org/fr/about/"' in blog.entries[1].content[0].value  # a French page's link: its French version
+    english = feedparser.parse((output / "posts" / "feed.xml").read_bytes())
+    assert [entry.title for entry in english.entries] == ["Errata", "A new corpus"]  # the default language's, as before
+    news = feedparser.parse((output / "fr" / "news" / "feed.xml").read_bytes())
+    assert [(entry.title, entry.link) for entry in news.entries] == [
+        ("A talk", "https://example.org/fr/news/#news-2025-05-01-talk"),
+        ("Une subvention", "https://example.org/fr/news/#news-2025-03-12-grant"),
+    ]
+    for page in ("fr/index.html", "fr/posts/corpus/index.html", "fr/about/index.html", "fr/posts/index.html"):
+        feeds = [a["href"] for a in soup(output / page).select('link[type="application/atom+xml"]')]
+        assert feeds == ["/feed.xml", "/fr/news/feed.xml", "/fr/posts/feed.xml"], page
+        assert alternates(soup(output / page)).get("fr", "").startswith("https://example.org/fr/")  # no feed taken for a version
+    assert [a["href"] for a in soup(output / "about" / "index.html").select('link[type="application/atom+xml"]')] == [
+        "/feed.xml",
+        "/news/feed.xml",
+        "/posts/feed.xml",
+    ]
+    assert soup(output / "fr" / "posts" / "index.html").select_one(".feed-link a")["href"] == "/fr/posts/feed.xml"
+    assert b"fr/posts/feed.xml" not in (output / "sitemap.xml").read_bytes()
+
+
+def test_each_language_has_a_404_page_in_its_words_leading_to_its_home_and_naming_no_versions(built: Path) -> None:
+    """/fr/404.html, for a host that serves the nearest 404.html or a rule that does (as Hugo makes one per language):
+    shown at any missing address under /fr/, its switcher leads to each language's home, not to a 'not found'."""
+    french, english = soup(built / "fr" / "404.html"), soup(built / "404.html")
+    assert french.html["lang"] == "fr" and french.select_one("h1").get_text() == "Page introuvable"
+    assert english.select_one("h1").get_text() == "Page not found"
+    assert french.select_one(".not-found a.button")["href"] == "/fr/" and english.select_one(".not-found a.button")["href"] == "/"
+    for page in (french, english):
+        assert {a.get_text(): a["href"] for a in page.select("nav.languages a")} == {"English": "/", "Français": "/fr/"}
+        assert alternates(page) == {} and page.select_one('meta[name="robots"]')["content"] == "noindex"
+    assert french.select_one('nav.languages a[aria-current="true"]')["hreflang"] == "fr"
+    assert b"404" not in (built / "sitemap.xml").read_bytes()
 
 
 def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_path: Path) -> None:
@@ -220,6 +274,55 @@ def test_a_menu_written_in_site_yaml_leads_each_language_to_its_versions(tmp_pat
     assert [(a.get_text(), a["href"]) for a in menu] == [("Home", "/fr/"), ("About", "/fr/about/"), ("Teaching", "/teaching/"), ("Papers", "/fr/#publications")]
     english = soup(site / "output" / "about" / "index.html").select(".site-header nav:not(.languages) a")
     assert [a["href"] for a in english] == ["/", "/about/", "/teaching/", "/#publications"]
+
+
+PER_LANGUAGE_NAV = """nav:
+  en:
+    - {title: Papers, url: './#publications'}
+    - {title: About us, url: about/}
+  fr:
+    - {title: Articles, url: './#publications'}
+    - {title: Qui sommes-nous, url: about/}
+    - {title: Enseignement, url: teaching/}
+"""
+
+
+def test_a_menu_written_for_each_language_shows_each_its_own_titles(tmp_path: Path) -> None:
+    """site.yaml's `nav` by language (Hugo's `languages.fr.menus`): the French pages show the French titles, not marked
+    as English; a language it leaves out (de) has the menu made from what the site has, in its own words."""
+    settings = "title: T\nbase_url: https://example.org/\nlanguages: [en, fr, de]\n" + PER_LANGUAGE_NAV
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": settings})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr
+
+    def menu(path: str) -> list[tuple[str, str, str | None]]:
+        return [(a.get_text(), a["href"], a.get("lang")) for a in soup(site / "output" / path).select(".site-header nav:not(.languages) a")]
+
+    assert menu("fr/about/index.html") == [
+        ("Articles", "/fr/#publications", None),
+        ("Qui sommes-nous", "/fr/about/", None),
+        ("Enseignement", "/teaching/", None),
+    ]
+    assert menu("about/index.html") == [("Papers", "/#publications", None), ("About us", "/about/", None)]
+    german = menu("de/index.html")  # no menu of its own: made from the site, the theme's German words
+    assert german[0][:2] == ("Publikationen", "/de/#publications") and ("About", "/about/", "en") in german
+
+
+def test_a_menu_for_a_language_the_site_lacks_is_a_warning_at_its_line_and_a_french_menus_links_are_checked(tmp_path: Path) -> None:
+    nav = PER_LANGUAGE_NAV + "    - {title: Séminaire, url: seminaire/}\n  fr-CA:\n    - {title: Accueil, url: ./}\n"
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": TWO_LANGUAGES["content/site.yaml"] + nav})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/site.yaml:13: warning: field 'nav': 'fr-CA' is not one of site.yaml's languages (en, fr); its menu is left out: did you mean fr?"
+        in result.stderr
+    )
+    assert "content/site.yaml:12: warning: menu entry 'Séminaire': 'seminaire/' is no file of the site" in result.stderr
+    one_language = write_site(tmp_path / "one", {"content/site.yaml": "title: T\n" + PER_LANGUAGE_NAV, "content/profile.yaml": "name: Ada\n"})
+    result = run_sitegen("build", "--site", str(one_language))
+    assert result.returncode == 1
+    assert "content/site.yaml:2: field 'nav': a menu for each language is for a site in several languages" in result.stderr
 
 
 def test_the_sitemap_lists_each_version_with_its_alternates(built: Path) -> None:
@@ -306,6 +409,57 @@ def test_a_language_the_theme_has_no_strings_for_is_a_warning_as_the_sites_langu
     assert "content/site.yaml:3: warning: field 'languages': the theme 'default' has no translation for 'it'" in result.stderr
     assert "for 'fr'" not in result.stderr
     assert soup(site / "output" / "it" / "index.html").select_one(".skip-link").get_text() == "Skip to content"
+
+
+def test_the_switcher_names_each_language_in_itself_and_site_yaml_names_those_sitegen_does_not_know(tmp_path: Path) -> None:
+    """Occitan's switcher entry said 'oc'; Asturian (a three-letter tag) has no name sitegen knows: site.yaml's
+    `language_names` gives it, and without one a warning says how."""
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, oc, ast]\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert (
+        "content/site.yaml:3: warning: field 'languages': the language switcher names ast by its tag: sitegen knows no name of it in itself; give one with language_names: {ast: ...}"
+        in result.stderr
+    )
+    assert "the theme 'default' has no translation for 'oc'" in result.stderr and "write themes/default/i18n/oc.yaml" in result.stderr
+    switcher = soup(site / "output" / "oc" / "index.html").select("nav.languages a")
+    assert [(a.get_text(), a["lang"]) for a in switcher] == [("English", "en"), ("Occitan", "oc"), ("ast", "ast")]
+
+    names = "language_names:\n  ast: Asturianu\n  oc: Lenga d’òc\n  de: Deutsch\n"
+    (site / "content" / "site.yaml").write_text("title: T\nbase_url: https://example.org/\nlanguages: [en, oc, ast]\n" + names, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "names ast by its tag" not in result.stderr
+    assert "content/site.yaml:7: warning: field 'language_names': 'de' is not one of languages (en, oc, ast); left out" in result.stderr
+    switcher = soup(site / "output" / "ast" / "index.html").select("nav.languages a")
+    assert [(a.get_text(), a["lang"], a.get("aria-current")) for a in switcher] == [
+        ("English", "en", None),
+        ("Lenga d’òc", "oc", None),
+        ("Asturianu", "ast", "true"),
+    ]
+
+
+def test_two_languages_the_switcher_would_name_alike_are_a_warning_until_site_yaml_tells_them_apart(tmp_path: Path) -> None:
+    settings = "title: T\nbase_url: https://example.org/\nlanguages: [pt-BR, en, pt-PT]\n"
+    site = write_site(tmp_path, {**TWO_LANGUAGES, "content/site.yaml": settings})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    said = "content/site.yaml:3: warning: field 'languages': the language switcher names pt-BR and pt-PT alike, Português: tell them apart with language_names: {pt-BR: ..., pt-PT: ...}"
+    assert said in result.stderr
+    names = "language_names: {pt-BR: Português (Brasil), pt-PT: Português (Portugal)}\n"
+    (site / "content" / "site.yaml").write_text(settings + names, encoding="utf-8")
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0 and "alike" not in result.stderr, result.stderr
+    switcher = soup(site / "output" / "index.html").select("nav.languages a")
+    assert [a.get_text() for a in switcher] == ["Português (Brasil)", "English", "Português (Portugal)"]
+
+
+def test_language_names_on_a_site_in_one_language_is_a_warning(tmp_path: Path) -> None:
+    site = write_site(tmp_path, {"content/site.yaml": "title: T\nlanguage_names: {fr: Français}\n", "content/profile.yaml": "name: Ada\n"})
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert "content/site.yaml:2: warning: field 'language_names': names the languages of a site in several (languages: [en, fr])" in result.stderr
+    assert soup(site / "output" / "index.html").select("nav.languages") == []
 
 
 def test_language_names_the_default_and_the_default_is_served_at_the_root(tmp_path: Path) -> None:

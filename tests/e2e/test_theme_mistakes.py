@@ -576,9 +576,9 @@ def test_a_theme_extending_none_is_one_error_naming_every_template_it_lacks(tmp_
     own = ["index.html", "record.html", "partials/record_item.html"]
     site = theme_site(tmp_path, "name: mine\n", {f"themes/mine/templates/{name}": "x\n" for name in own})
     expected = (
-        "themes/mine/theme.yaml:1: the theme 'mine' extends no theme, so it needs every template sitegen renders, and lacks 12:"
+        "themes/mine/theme.yaml:1: the theme 'mine' extends no theme, so it needs every template sitegen renders, and lacks 14:"
         " 404.html, cited.html, cv.html, news.html, page.html, partials/person_record.html, people.html, person.html, post.html,"
-        " posts.html, subject.html, talks.html; add them to themes/mine/templates/, or write `extends: default` in"
+        " posts.html, project.html, projects.html, subject.html, talks.html; add them to themes/mine/templates/, or write `extends: default` in"
         " themes/mine/theme.yaml to take the missing ones from default"
     )
     for command in ("check", "build"):

@@ -95,3 +95,29 @@ def test_the_sitemap_names_each_versions_alternates_in_the_xhtml_namespace():
         [],
     ]
     assert b"xhtml" not in sitemap(urls)  # a site in one language: as before
+
+
+def test_only_a_per_language_kind_may_say_how_its_content_is_split_by_language():
+    """`language_content` of a kind listed once, in the default language, would never be used: a mistake to say so."""
+    from sitegen.pages import PAGE_KINDS, register_page_kind
+
+    with pytest.raises(ValueError, match="per_language"):
+        register_page_kind("once-only", language_content=lambda content, language, languages: content)(lambda context: [])
+    assert "once-only" not in PAGE_KINDS
+
+
+def test_each_kind_that_varies_by_language_says_how_its_content_is_split():
+    """The build names no kind when it gives each language its part: each kind with content of its own that exists
+    in each language declares its split (a kind made per-language without one would show every language's items)."""
+    from sitegen.pages import PAGE_KINDS
+
+    split = {name for name, kind in PAGE_KINDS.items() if kind.per_language and kind.load is not None}
+    assert split == {name for name, kind in PAGE_KINDS.items() if kind.language_content is not None} >= {"pages", "cv", "news", "talks", "posts"}
+
+
+def test_a_file_named_with_a_word_that_is_a_rare_languages_tag_is_no_translation():
+    """The switcher knows the names of many languages (Occitan, Tongan...); a file's name is taken to be in a language
+    the site lacks only for the languages it knew before: 'how.to.md' is a page, not one in Tongan."""
+    assert file_language("content/pages/how.to.md", ("en", "fr")) is None
+    assert file_language("content/pages/about.oc.md", ("en", "oc")) == ("oc", "content/pages/about.md")
+    assert file_language("content/pages/about.de.md", ("en", "fr")) == ("de", "content/pages/about.md")
