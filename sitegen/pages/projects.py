@@ -122,6 +122,8 @@ def check_projects(site: Site) -> list[Problem]:
     """Warnings that only the records can show: a record id of `records` that names none (said at its line, with
     the id meant), a subject no record has, an id in a publications shortcode of its text that names none."""
     projects = site.kind_value("projects", ())
+    if not projects:
+        return []  # most sites: no table of every record's ids and subjects to make
     problems = unknown_ids_warnings([part.publications for project in projects for part in project.page.parts if part.publications is not None], site.entries)
     known = {name.casefold(): name for entry in site.entries for name in (entry.record.id, entry.cite_key, *entry.record.aliases)}
     subjects = {subject.casefold() for entry in site.entries for subject in (*entry.record.categories, *(s.name for s in entry.subjects))}
