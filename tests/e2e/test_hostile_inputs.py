@@ -178,6 +178,24 @@ site_settings = st.fixed_dictionaries(
         "description": maybe(text_value),
         "records_per_page": maybe(st.integers(-3, 5)),
         "theme": maybe(st.sampled_from(["default", "../..", "nope", "<x>"])),
+        # the posts' comments (giscus): values a page hands to a script as data attributes
+        "comments": maybe(
+            st.fixed_dictionaries(
+                {
+                    "giscus": maybe(
+                        st.fixed_dictionaries(
+                            {
+                                "repo": maybe(st.one_of(text_value, st.just("jane/site"))),
+                                "repo_id": maybe(st.one_of(text_value, st.just("R_kgDOabc"))),
+                                "category": maybe(text_value),
+                                "category_id": maybe(st.one_of(text_value, st.just("DIC_kwDOabc"))),
+                            },
+                            optional={"mapping": maybe(text_value), "reactions": maybe(st.booleans())},
+                        )
+                    )
+                }
+            )
+        ),
     },
 )
 profile = st.fixed_dictionaries(
@@ -285,9 +303,9 @@ def bibtex_text(entries: list[dict]) -> str:
     )
 
 
-# the site's own Markdown: a page, a blog post or a news item, with hostile settings and text
+# the site's own Markdown: a page, a blog post, a news item or a project, with hostile settings and text
 own_text = st.tuples(
-    st.sampled_from(["pages", "posts", "news"]),
+    st.sampled_from(["pages", "posts", "news", "projects"]),
     st.sampled_from(["a.md", "2024-01-01-b.md", "x/index.md", "..md", "CON.md", "ünï.md"]),
     maybe(
         st.fixed_dictionaries(
@@ -299,6 +317,14 @@ own_text = st.tuples(
                 "description": maybe(text_value),
                 "nav": maybe(st.integers(-3, 3)),
                 "tags": maybe(st.one_of(text_value, st.lists(st.one_of(text_value, st.sampled_from(["..", "a/b", "<b>", "ML", "ml"])), max_size=3))),
+                "toc": maybe(st.booleans()),
+                "comments": maybe(st.booleans()),
+                # a project's
+                "image": maybe(url_value),
+                "links": maybe(st.dictionaries(st.sampled_from(["code", "website", "x y"]), url_value, max_size=2)),
+                "records": maybe(st.lists(st.one_of(text_value, st.just("base")), max_size=3)),
+                "subjects": maybe(st.lists(text_value, max_size=2)),
+                "status": maybe(st.one_of(text_value, st.sampled_from(["active", "past"]))),
             },
         )
     ),
@@ -435,7 +461,7 @@ def check_one(spec: dict) -> None:
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             (site / name).write_text(text, encoding="utf-8")
         build_site(site)
-        theme_scripts = theme_scripts_of(site / "output")
+        theme_scripts = theme_scripts_of(site / "output") | {"static/comments.js"}  # a post's, when site.yaml has comments
         before = tree(site / "output")
         write_hostile(site, spec, outside)
         try:
