@@ -466,7 +466,8 @@ MEASURE = """() => {
 }"""
 
 
-ROUNDS = 3  # a round is judged whole; the best of three, so that another process's burst on the machine is not the page's
+ROUNDS = 5  # a round is judged whole; the best of five, so that another process's burst on the machine (or a pause of the
+# chromium the whole browser set shares, late in it) is not the page's
 
 
 def type_and_delete(page, query: str) -> list[float]:
