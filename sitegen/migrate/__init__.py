@@ -34,6 +34,7 @@ from sitegen.homepage.frontmatter import front_matter_end, split_front_matter
 from sitegen.load import parse_yaml
 from sitegen.markup import render_inline
 from sitegen.migrate.links import HUGO_CITE, HUGO_REF, hugo_refs, link_new_addresses, linked_text, new_site_addresses, outside_code, own_file
+from sitegen.pages.menu import GISCUS_MAPPINGS, GISCUS_REQUIRED
 from sitegen.pages.talks import talk_anchor
 from sitegen.sources.markdown_records import toml_front_matter
 from sitegen.text_files import decode_text
@@ -575,14 +576,14 @@ def giscus_comments(settings: dict[str, Any], where: str, imported: Imported) ->
     written = {GISCUS_NAMES[name]: text for name, value in settings.items() if name in GISCUS_NAMES and (text := a_string(value).strip())}
     if not written.get("repo"):
         return False
-    missing = [name for name in ("repo_id", "category", "category_id") if name not in written]
+    missing = [name for name in GISCUS_REQUIRED if name not in written]
     if missing:
         imported.left.append(
             f"{where}: giscus comments ({written['repo']}) not brought over: content/site.yaml's `comments:` needs "
             f"{', '.join(missing)}, which giscus.app gives for the repository (docs/homepage.md#comments)"
         )
         return False
-    if written.get("mapping") not in (None, "pathname", "url", "title", "og:title"):
+    if "mapping" in written and written["mapping"] not in GISCUS_MAPPINGS:
         del written["mapping"]  # giscus's `specific` and `number` name one discussion for every page
     imported.giscus = written
     imported.left.append(
