@@ -56,6 +56,8 @@ def theme_problems(theme: Theme, listing: Listing, language: str, language_where
         + unused_templates(theme, listing)
         + stale_stylesheet_copy(theme, listing)
         + fields_no_longer_extra(theme, listing)
+        + unescaped_values(theme, listing)
+        + blocks_shown_nowhere(theme, listing)
     )
 
 
@@ -391,6 +393,132 @@ def _extra_reads(source: str) -> tuple[tuple[int, str, str], ...]:
         if isinstance(test.expr, jinja2.nodes.Const) and len(test.ops) == 1 and test.ops[0].op in ("in", "notin"):
             read(test.ops[0].expr, test.expr.value, test.lineno)
     return tuple(sorted((line, owner, field) for (owner, field), line in found.items()))
+
+
+# -- `|safe` and blocks no parent has ------------------------------------------------------------------
+
+
+def _own_layers(theme: Theme) -> list[str]:
+    """The template folders of the site's own: its `templates/` and those of the site's themes of the chain."""
+    return [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain() if not member.prefix.startswith(BUNDLED_PREFIX)]
+
+
+UNESCAPED = (
+    "a '<script>' in a record's title or abstract (from a .bib file, arXiv, a co-author's pull request) "
+    "would run on the page. Values that hold HTML (title, source, abstract, body) are ready to print without it, and every other is text: remove it"
+)
+
+
+def unescaped_values(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning at each `|safe` on a value (and each `{% autoescape false %}`) in a template of the site's own:
+    the views mark the HTML they make as safe already, so `|safe`, copied from another generator's themes, only
+    ever turns a text value (`record.title_text`) into markup, a record's script with it. `|safe` on text the
+    template itself holds (a literal, a string of the theme's translations) prints nothing from outside."""
+    problems = []
+    for path, found in _parsed_templates(listing, _own_layers(theme), _unescaped_outputs):
+        for line, what in found:
+            problems.append(Problem(f"{what} {UNESCAPED}", Location(path, line), warning=True))
+    return problems
+
+
+@functools.lru_cache(maxsize=1024)
+def _unescaped_outputs(source: str) -> tuple[tuple[int, str], ...]:
+    """(line, what it is) of each `|safe` on a value and each `{% autoescape false %}` in a template's text."""
+    tree = _PARSER.parse(source)
+    found = [
+        (node.lineno, f"{{{{ {_written(node.node)}|safe }}}} prints the value's text as markup:")
+        for node in tree.find_all(jinja2.nodes.Filter)
+        if node.name == "safe" and node.node is not None and not _own_text(node.node)
+    ]
+    found += [
+        (node.lineno, "{% autoescape false %} prints the values inside it as markup:")
+        for node in tree.find_all((jinja2.nodes.ScopedEvalContextModifier, jinja2.nodes.EvalContextModifier))
+        if any(option.key == "autoescape" and not (isinstance(option.value, jinja2.nodes.Const) and option.value.value) for option in node.options)
+    ]
+    return tuple(sorted(found))
+
+
+def _written(node: jinja2.nodes.Node) -> str:
+    """A value as a template writes it, `records[0].title_text` ('...' for what is no name, attribute or item)."""
+    if isinstance(node, jinja2.nodes.Name):
+        return node.name
+    if isinstance(node, jinja2.nodes.Getattr):
+        return f"{_written(node.node)}.{node.attr}"
+    if isinstance(node, jinja2.nodes.Getitem) and isinstance(node.arg, jinja2.nodes.Const):
+        return f"{_written(node.node)}[{node.arg.value!r}]"
+    return "..."
+
+
+def _own_text(node: jinja2.nodes.Node) -> bool:
+    """Text of the template's own: a literal, or a string of the theme's translations (`strings["key"]`)."""
+    if isinstance(node, (jinja2.nodes.Const, jinja2.nodes.TemplateData)):
+        return True
+    return isinstance(node, (jinja2.nodes.Getitem, jinja2.nodes.Getattr)) and isinstance(node.node, jinja2.nodes.Name) and node.node.name == "strings"
+
+
+def blocks_shown_nowhere(theme: Theme, listing: Listing) -> list[Problem]:
+    """A warning at each block a template of the site's own fills that no template it extends has
+    (`{% block mian %}`): Jinja renders the parent's blocks only, so the block's content shows nowhere, without a
+    word. Names the parent's block meant, or every block the parents have."""
+    layers = [SITE_TEMPLATES] + [f"{member.prefix}templates/" for member in theme.chain()]
+    named = {f"!{member.name}/": [f"{member.prefix}templates/"] for member in theme.chain()}
+    named["!theme/"] = layers[1:]
+    problems = []
+    for path, (parent, blocks) in _parsed_templates(listing, _own_layers(theme), _blocks_filled):
+        if parent is None:
+            continue
+        prefix = next((prefix for prefix in named if parent.startswith(prefix)), "")
+        folders = named.get(prefix, layers)
+        parent_blocks = _blocks_of_parents(listing, parent[len(prefix) :], folders, layers, named, {path})
+        if parent_blocks is None:  # a parent not found or computed: reported when a page renders it
+            continue
+        for line, name in blocks:
+            if name in parent_blocks:
+                continue
+            meant = difflib.get_close_matches(name, sorted(parent_blocks), n=1, cutoff=0.6)
+            hint = f"did you mean '{meant[0]}'?" if meant else f"its blocks are {', '.join(sorted(parent_blocks))}"
+            message = f"'{parent}' and the templates it extends have no block '{name}', so what it holds shows nowhere; {hint}"
+            problems.append(Problem(message, Location(path, line), warning=True))
+    return problems
+
+
+def _blocks_of_parents(listing: Listing, name: str, folders: list[str], layers: list[str], named: dict[str, list[str]], seen: set[str]) -> set[str] | None:
+    """Every block of the template `name` (the first of `folders` that has it) and of those it extends; None when
+    one cannot be found or read, or a template extends one by a computed name."""
+    path = next((f"{folder}{name}" for folder in folders if f"{folder}{name}" in listing.files), None)
+    if path is None or path in seen:
+        return None
+    try:
+        text = listing.read_bytes(path).decode("utf-8")
+        parent, _ = _blocks_filled(text)
+        own = set(_every_block(text))
+    except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
+        return None
+    if parent is None:
+        return own
+    prefix = next((prefix for prefix in named if parent.startswith(prefix)), "")
+    above = _blocks_of_parents(listing, parent[len(prefix) :], named.get(prefix, layers), layers, named, seen | {path})
+    return None if above is None else own | above
+
+
+@functools.lru_cache(maxsize=1024)
+def _blocks_filled(source: str) -> tuple[str | None, tuple[tuple[int, str], ...]]:
+    """The template a template's text extends (None when it extends none, or by a computed name) and (line, name)
+    of each block it fills outside every other block of its own: what it gives its parent (the blocks inside those
+    are part of what they print)."""
+    tree = _PARSER.parse(source)
+    extends = next(tree.find_all(jinja2.nodes.Extends), None)
+    parent = extends.template.value if extends is not None and isinstance(extends.template, jinja2.nodes.Const) else None
+    blocks = list(tree.find_all(jinja2.nodes.Block))
+    inner = {id(node) for block in blocks for node in block.find_all(jinja2.nodes.Block)}
+    top = tuple((block.lineno, block.name) for block in blocks if id(block) not in inner)
+    return (str(parent) if parent is not None else None), top
+
+
+@functools.lru_cache(maxsize=1024)
+def _every_block(source: str) -> tuple[str, ...]:
+    """Every block of a template's text, nested ones too: what a template extending it may fill."""
+    return tuple(node.name for node in _PARSER.parse(source).find_all(jinja2.nodes.Block))
 
 
 def _expression(node: jinja2.nodes.Node) -> str:

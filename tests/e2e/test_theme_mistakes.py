@@ -731,3 +731,73 @@ def test_a_misspelt_string_key_names_the_key_meant(tmp_path, capsys):
             " did you mean 'mine.colophon'?"
         ],
     )
+
+
+# -- 14. |safe on a value, a block no parent has ------------------------------------------------------------------
+
+EVIL_RECORD = {"content/records/x.yaml": 'id: x\ntitle: "Evil <script>alert(1)</script> paper"\nauthors: [Ada Lovelace]\nyear: 2020\n'}
+
+
+def test_safe_on_a_value_is_a_warning_at_its_line_and_strict_stops(tmp_path, capsys):
+    """`|safe`, copied from another generator's theme, turns a record's plain-text title into markup: the warning
+    is at its line, and `check --strict` fails. What the template itself holds (a literal, a string of the
+    theme's translations) may be `|safe` without a word."""
+    template = (
+        '{% extends "base.html" %}\n{% block main %}{{ "<hr>"|safe }}{{ strings["mine.note"]|safe }}\n'
+        "{% for r in records %}<p>{{ r.title_text|safe }}</p>{% endfor %}{% endblock %}\n"
+    )
+    files = {"themes/mine/templates/colophon.html": template, "themes/mine/i18n/en.yaml": "mine:\n  note: <em>Hi</em>\n", **EVIL_RECORD}
+    site = theme_site(tmp_path, files=files)
+    status, lines = sitegen(capsys, "check", "--strict", "--site", str(site))
+    assert status == 1
+    assert [line for line in lines if "|safe" in line] == [
+        "themes/mine/templates/colophon.html:3: warning: {{ r.title_text|safe }} prints the value's text as markup: a '<script>' in a record's"
+        " title or abstract (from a .bib file, arXiv, a co-author's pull request) would run on the page. Values that hold HTML (title, source,"
+        " abstract, body) are ready to print without it, and every other is text: remove it"
+    ]
+
+
+def test_autoescape_false_is_a_warning_and_the_values_printed_as_they_are_say_nothing(tmp_path, capsys):
+    template = '{% extends "base.html" %}\n{% block main %}\n{% autoescape false %}{{ profile.name }}{% endautoescape %}{% endblock %}\n'
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": template, **EVIL_RECORD})
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert status == 0
+    assert [line.partition(" prints")[0] for line in lines if "warning" in line] == ["themes/mine/templates/colophon.html:3: warning: {% autoescape false %}"]
+    (site / "themes/mine/templates/colophon.html").write_text(
+        '{% extends "base.html" %}\n{% block main %}{% for r in records %}<p>{{ r.title }}</p>{% endfor %}{% endblock %}\n'
+    )
+    assert sitegen(capsys, "build", "--site", str(site))[0] == 0
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
+    assert not [script for script in page.find_all("script") if "alert" in script.text]  # the record's script is text
+    assert "Evil <script>alert(1)</script> paper" in [p.get_text() for p in page.select("main p")]
+
+
+def test_a_misspelt_block_is_a_warning_naming_the_block_meant(tmp_path, capsys):
+    """`{% block mian %}` in a page that extends base.html builds an empty page: Jinja renders only the blocks its
+    parents have. The warning is at the block's line and names the parent's block meant."""
+    template = '{% extends "base.html" %}\n{% block titel %}Colophon{% endblock %}\n{% block mian %}<p>Made here</p>{% endblock %}\n'
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": template})
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert status == 0
+    assert [line for line in lines if "warning" in line] == [
+        "themes/mine/templates/colophon.html:2: warning: 'base.html' and the templates it extends have no block 'titel', so what it holds shows nowhere;"
+        " did you mean 'title'?",
+        "themes/mine/templates/colophon.html:3: warning: 'base.html' and the templates it extends have no block 'mian', so what it holds shows nowhere;"
+        " did you mean 'main'?",
+    ]
+
+
+def test_blocks_of_the_parents_chain_and_blocks_inside_blocks_say_nothing(tmp_path, capsys):
+    """A site's base.html wrapping the theme's, a page extending a layout of the theme's (whose blocks come from
+    base.html, and one its `main` holds): no warning."""
+    files = {
+        "templates/base.html": '{% extends "!theme/base.html" %}\n{% block head %}{{ super() }}<meta name="x" content="y">{% endblock %}\n',
+        "themes/mine/templates/layout.html": '{% extends "base.html" %}\n{% block main %}{% block inner %}<p>Inner</p>{% endblock %}{% endblock %}\n',
+        "themes/mine/templates/colophon.html": '{% extends "layout.html" %}\n{% block title %}Colophon{% endblock %}\n{% block inner %}<p>Made here</p>{% endblock %}\n',
+    }
+    site = theme_site(tmp_path, files=files)
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert (status, [line for line in lines if not line.startswith("built ")]) == (0, [])
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
+    assert [p.get_text() for p in page.select("main p")] == ["Made here"]
+    assert page.find("meta", attrs={"name": "x"}) is not None
