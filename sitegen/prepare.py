@@ -28,7 +28,7 @@ from sitegen.people.attribution import people_setting
 from sitegen.text_files import read_text
 from sitegen.theme import Theme, ThemeError, find_theme, static_sources, theme_inputs, theme_options
 from sitegen.theme_checks import theme_problems, translation_problems
-from sitegen.urls import normal_base_url, page_collisions, url_scheme, windows_path
+from sitegen.urls import SiteUrls, normal_base_url, page_collisions, url_scheme, windows_path
 from sitegen.validate import command_line_base_url_problems, validate_site
 
 
@@ -88,7 +88,8 @@ def prepare_site(
     elif theme_problem is not None:
         problems.append(theme_problem)
     elif theme is not None:
-        problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"))
+        site_address = normal_base_url(base_url) if base_url is not None else valid.config.base_url
+        problems += theme_problems(theme, listing, valid.config.language, _settings_location(raw, "language"), SiteUrls(site_address).base_path)
         for language in valid.config.languages[1:]:  # a site in several: each language's strings, as the default's
             found = translation_problems(theme, listing, language, _settings_location(raw, "languages"), "languages")
             problems += [problem for problem in found if problem not in problems]  # fr-CA's and fr's files: fr.yaml's once

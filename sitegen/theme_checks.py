@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import posixpath
 import re
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -34,6 +35,7 @@ from sitegen.theme import (
     i18n_files,
     language_fallbacks,
     read_strings,
+    static_sources,
     template_names,
     theme_yaml,
 )
@@ -44,8 +46,9 @@ T = TypeVar("T")  # what `_parsed_templates`'s parse gives
 TEMPLATE_SUFFIXES = (".html", ".xml", ".txt")
 
 
-def theme_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None) -> list[Problem]:
-    """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported."""
+def theme_problems(theme: Theme, listing: Listing, language: str, language_where: Location | None = None, base_path: str = "/") -> list[Problem]:
+    """Every mistake of the theme chain and the site's templates: errors stop the build, warnings are reported.
+    `base_path`: the path of the site's address ('/repo/' of base_url https://user.github.io/repo/)."""
     _, page_problems = declared_pages(theme, listing)
     return (
         unknown_fields(theme, listing)
@@ -58,6 +61,8 @@ def theme_problems(theme: Theme, listing: Listing, language: str, language_where
         + fields_no_longer_extra(theme, listing)
         + unescaped_values(theme, listing)
         + blocks_shown_nowhere(theme, listing)
+        + template_addresses(theme, listing, base_path)
+        + stylesheet_addresses(theme, listing, base_path)
     )
 
 
@@ -519,6 +524,99 @@ def _blocks_filled(source: str) -> tuple[str | None, tuple[tuple[int, str], ...]
 def _every_block(source: str) -> tuple[str, ...]:
     """Every block of a template's text, nested ones too: what a template extending it may fill."""
     return tuple(node.name for node in _PARSER.parse(source).find_all(jinja2.nodes.Block))
+
+
+# -- addresses of files that break where the site lives ------------------------------------------------------------
+
+STATIC_FOLDER = "static/"  # where a theme's and the site's static files are in output/
+_ADDRESS_ATTRIBUTE = re.compile(r"""\b(?:href|src|action|poster)\s*=\s*(["'])([^"'{]*)""", re.IGNORECASE)
+_CSS_URL = re.compile(r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)""", re.IGNORECASE)
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def template_addresses(theme: Theme, listing: Listing, base_path: str) -> list[Problem]:
+    """A warning at each address a template of the site's own writes as a path (`href="/static/uni.css"`,
+    `src="static/logo.svg"`) instead of from the values: one from the domain's root leads outside a site that
+    lives under a path ('/repo/'), and a relative one is read from each page's own folder, so it breaks on every
+    page but those of one depth (a record's page, `records/<slug>/`)."""
+    problems = []
+    for path, found in _parsed_templates(listing, _own_layers(theme), _literal_addresses):
+        for line, address in found:
+            if address.startswith("/"):
+                if base_path == "/" or address.startswith(base_path):
+                    continue
+                said = f"'{address}' is a path from the domain's root, which leaves this site's path {base_path}"
+            else:
+                said = f"'{address}' is a relative address, which each page reads from its own folder (records/<slug>/{address} on a record's page)"
+            within = address.lstrip("/").removeprefix("./")
+            meant = f"{{{{ site.static_url }}}}{within.removeprefix(STATIC_FOLDER)}" if within.startswith(STATIC_FOLDER) else f"{{{{ site.home_url }}}}{within}"
+            problems.append(Problem(f"{said}: write {meant}", Location(path, line), warning=True))
+    return problems
+
+
+@functools.lru_cache(maxsize=1024)
+def _literal_addresses(source: str) -> tuple[tuple[int, str], ...]:
+    """(line, address) of each `href`, `src`, `action` or `poster` in a template's own text that starts as a path:
+    from the domain's root (not `//host`) or relative (not `#part`, `?query`, `mailto:`, a value's `{{ }}`)."""
+    found = []
+    for node in _PARSER.parse(source).find_all(jinja2.nodes.TemplateData):
+        for match in _ADDRESS_ATTRIBUTE.finditer(node.data):
+            address = match[2].strip()
+            if address and not address.startswith(("//", "#", "?")) and not _SCHEME.match(address):
+                found.append((node.lineno + node.data.count("\n", 0, match.start()), address))
+    return tuple(found)
+
+
+def stylesheet_addresses(theme: Theme, listing: Listing, base_path: str) -> list[Problem]:
+    """A warning at each `url()` of a stylesheet of the site's own (its static/, its themes' static/) that names a
+    file of static/ no static/ folder has (a font that is not there: the text silently shows in the next font), or
+    that is a path from the domain's root leaving the path the site lives under ('/static/logo.svg' of a site at
+    '/repo/'), with the relative address to write."""
+    sources = static_sources(theme, listing)
+    problems = []
+    for name, source in sources.items():
+        if not name.lower().endswith(".css") or source.startswith(BUNDLED_PREFIX):
+            continue
+        try:
+            text = listing.read_bytes(source).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        folder = posixpath.dirname(f"{STATIC_FOLDER}{name}")
+        for line, address in _css_urls(text):
+            message = _stylesheet_address_problem(address, folder, sources, base_path)
+            if message:
+                problems.append(Problem(message, Location(source, line), warning=True))
+    return problems
+
+
+def _stylesheet_address_problem(address: str, folder: str, sources: dict[str, str], base_path: str) -> str | None:
+    """What is wrong with an address of a stylesheet in output/'s `folder`, or None."""
+    path = address.partition("#")[0].partition("?")[0]
+    if not path or path.startswith("//") or _SCHEME.match(path):
+        return None
+    if path.startswith("/"):
+        if not path.startswith(base_path):
+            relative = posixpath.relpath(path.lstrip("/"), folder)
+            return f"url({address}) is a path from the domain's root, which leaves this site's path {base_path}: write url({relative}), relative to this stylesheet"
+        target = path[len(base_path) :]
+    else:
+        target = posixpath.normpath(posixpath.join(folder, path))
+    if not target.startswith(STATIC_FOLDER) or target[len(STATIC_FOLDER) :] in sources:
+        return None
+    file_name = target.rpartition("/")[2].lower()
+    meant = [name for name in sources if name.rpartition("/")[2].lower() == file_name]  # in another folder, or other capitals
+    hint = f"; did you mean url({posixpath.relpath(STATIC_FOLDER + meant[0], folder)})?" if meant else ""
+    return f"url({address}) names no file: {target} is in no static/ folder of the site or its themes{hint}"
+
+
+@functools.lru_cache(maxsize=64)
+def _css_urls(css: str) -> tuple[tuple[int, str], ...]:
+    """(line, address) of each `url()` of a stylesheet's text outside its comments."""
+    text = _CSS_COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), css)
+    return tuple(
+        (text.count("\n", 0, match.start()) + 1, next(group for group in match.groups() if group is not None).strip()) for match in _CSS_URL.finditer(text)
+    )
 
 
 def _expression(node: jinja2.nodes.Node) -> str:

@@ -801,3 +801,82 @@ def test_blocks_of_the_parents_chain_and_blocks_inside_blocks_say_nothing(tmp_pa
     page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
     assert [p.get_text() for p in page.select("main p")] == ["Made here"]
     assert page.find("meta", attrs={"name": "x"}) is not None
+
+
+# -- 15. addresses in templates and stylesheets that break where the site lives ----------------------------------------
+
+AT_A_PATH = "title: Test site\nbase_url: https://example.org/lab/\ntheme: mine\n"
+ADDRESSES_BASE = (
+    '{% extends "!theme/base.html" %}\n'
+    '{% block head %}{{ super() }}<link rel="stylesheet" href="/static/mine.css">\n'
+    '<link rel="icon" href="{{ site.static_url }}favicon.svg"><link rel="stylesheet" href="/lab/static/mine.css">{% endblock %}\n'
+    '{% block footer %}<img src="static/logo.svg" alt=""> <a href="#top">Top</a> <a href="mailto:a@b.org">Mail</a>\n'
+    ' <a href="https://example.org/">Uni</a> <a href="//cdn.example.org/x.js">CDN</a> <a href="/about/">About</a>{% endblock %}\n'
+)
+
+
+def addresses_site(root: Path, site_yaml: str) -> Path:
+    files = {"content/site.yaml": site_yaml, "templates/base.html": ADDRESSES_BASE, "static/mine.css": "p { color: red; }\n", "static/logo.svg": "<svg/>"}
+    return theme_site(root, files=files)
+
+
+def test_a_templates_path_from_the_domains_root_or_relative_is_a_warning_with_the_value_to_write(tmp_path, capsys):
+    """`href="/static/mine.css"` in base.html works at a domain's root and leaves every page unstyled at
+    https://example.org/lab/; `src="static/logo.svg"` works on the home page only. Each is a warning at its line
+    naming the value that gives the address; fragments, web addresses, mailto: and the site's own path say nothing."""
+    site = addresses_site(tmp_path, AT_A_PATH)
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert (status, [line for line in lines if "warning" in line]) == (
+        0,
+        [
+            "templates/base.html:2: warning: '/static/mine.css' is a path from the domain's root, which leaves this site's path /lab/:"
+            " write {{ site.static_url }}mine.css",
+            "templates/base.html:4: warning: 'static/logo.svg' is a relative address, which each page reads from its own folder"
+            " (records/<slug>/static/logo.svg on a record's page): write {{ site.static_url }}logo.svg",
+            "templates/base.html:5: warning: '/about/' is a path from the domain's root, which leaves this site's path /lab/: write {{ site.home_url }}about/",
+        ],
+    )
+
+
+def test_a_path_from_the_domains_root_at_a_site_at_the_root_says_nothing(tmp_path, capsys):
+    site = addresses_site(tmp_path, AT_A_PATH.replace("/lab/", "/"))
+    status, lines = sitegen(capsys, "check", "--site", str(site))
+    assert (status, [line.partition(": write")[0] for line in lines if "warning" in line]) == (
+        0,
+        [
+            "templates/base.html:4: warning: 'static/logo.svg' is a relative address, which each page reads from its own folder (records/<slug>/static/logo.svg on a record's page)"
+        ],
+    )
+
+
+MINE_CSS = (
+    '@font-face { font-family: "Uni Sans"; src: url("fonts/UniSans.woff2") format("woff2"); }\n'
+    '@font-face { font-family: "Uni Serif"; src: url(UniSerif.woff2) format("woff2"); }\n'
+    "/* url(commented.png) */ header { background: url('/static/logo.svg'); }\n"
+    ".a { background: url(data:image/png;base64,AAAA) , url(https://example.org/x.png), url(logo.svg#shape); }\n"
+    "@import url(/lab/static/fonts/UniSans.woff2?v=2);\n"
+)
+
+
+def test_a_stylesheets_url_to_no_file_or_from_the_domains_root_is_a_warning_at_its_line(tmp_path, capsys):
+    """A font the stylesheet names and static/ lacks shows the text in the next font, without a word; a
+    `url(/static/...)` leaves a site at /lab/. Each is a warning at the stylesheet's line, with the address to write."""
+    files = {
+        "content/site.yaml": AT_A_PATH,
+        "themes/mine/static/mine.css": MINE_CSS,
+        "themes/mine/static/fonts/UniSans.woff2": "wOF2",
+        "themes/mine/static/fonts/UniSerif.woff2": "wOF2",
+        "static/logo.svg": "<svg/>",
+    }
+    site = theme_site(tmp_path, files=files)
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert (status, [line for line in lines if "warning" in line]) == (
+        0,
+        [
+            "themes/mine/static/mine.css:2: warning: url(UniSerif.woff2) names no file: static/UniSerif.woff2 is in no static/ folder of the site"
+            " or its themes; did you mean url(fonts/UniSerif.woff2)?",
+            "themes/mine/static/mine.css:3: warning: url(/static/logo.svg) is a path from the domain's root, which leaves this site's path /lab/:"
+            " write url(logo.svg), relative to this stylesheet",
+        ],
+    )
+    assert (site / "output/static/fonts/UniSans.woff2").exists()
