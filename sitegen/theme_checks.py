@@ -149,7 +149,47 @@ def translation_problems(theme: Theme, listing: Listing, language: str, language
         problems += _shape_problems(strings, english, path, is_english=_is_english(path))
     if language and not any(not _is_english(path) for path in read) and tags[-1].split("-")[0].lower() != FALLBACK_LANGUAGE:
         problems.append(_no_translation(theme, listing, language, language_where, field_name))
+    elif tags[-1].split("-")[0].lower() != FALLBACK_LANGUAGE:
+        problems += _untranslated(theme, read, tags)
     return problems
+
+
+def _untranslated(theme: Theme, read: dict[str, dict[str, Any]], tags: list[str]) -> list[Problem]:
+    """A warning at each English file of a theme of the site's own whose strings no file of the site's language
+    translates (a key added to en.yaml and forgotten in de.yaml): they show in English on that language's pages.
+    The bundled themes' strings a theme leaves out are not its own to translate."""
+    translated = {name for path, strings in read.items() if not _is_english(path) for name, _ in _leaves(strings)}
+    problems = []
+    for member in theme.chain():
+        if member.prefix.startswith(BUNDLED_PREFIX):
+            continue
+        for path in (path for path in read if path.startswith(f"{member.prefix}i18n/") and _is_english(path)):
+            missing = [(name, line) for name, line in _leaves(read[path]) if name not in translated]
+            if not missing:
+                continue
+            tag, file = tags[-1], f"{member.prefix}i18n/{tags[1]}.yaml"
+            if len(missing) == 1:
+                message = f"'{missing[0][0]}' has no translation for '{tag}' in any theme's i18n/, so pages in '{tag}' show it in English; write it in {file}"
+            else:
+                names = ", ".join(name for name, _ in missing[:SHOWN_KEYS]) + (", ..." if len(missing) > SHOWN_KEYS else "")
+                message = (
+                    f"{len(missing)} strings have no translation for '{tag}' in any theme's i18n/ ({names}),"
+                    f" so pages in '{tag}' show them in English; write them in {file}"
+                )
+            problems.append(Problem(message, Location(path, missing[0][1]), warning=True))
+    return problems
+
+
+SHOWN_KEYS = 5  # the untranslated keys a warning names
+
+
+def _leaves(strings: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, int | None]]:
+    """(dotted key, line) of each value of a translation file that is no mapping: a string, a list of months."""
+    for key, value in strings.items():
+        if isinstance(value, dict):
+            yield from _leaves(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", strings.line_of(key) if isinstance(strings, PositionedDict) else None
 
 
 def _is_english(path: str) -> bool:

@@ -880,3 +880,40 @@ def test_a_stylesheets_url_to_no_file_or_from_the_domains_root_is_a_warning_at_i
         ],
     )
     assert (site / "output/static/fonts/UniSans.woff2").exists()
+
+
+# -- 16. a string of the theme's own that one language lacks ---------------------------------------------------------
+
+OWN_STRINGS = {
+    "themes/mine/templates/colophon.html": '{% extends "base.html" %}{% block main %}<p>{{ _("mine.footer") }}</p><p>{{ _("mine.made") }}</p>{% endblock %}\n',
+    "themes/mine/i18n/en.yaml": "mine:\n  made: Made here\n  footer: Department of Physics\n",
+}
+
+
+def test_a_string_of_the_themes_own_missing_in_the_sites_language_is_a_warning_naming_it(tmp_path, capsys):
+    """`mine.footer` added to en.yaml and forgotten in de.yaml: German pages show it in English. The warning is at
+    its line of en.yaml, names the key and the file to write it in; default's strings, which mine leaves to
+    default's de.yaml, are not named."""
+    files = {**OWN_STRINGS, "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n"}
+    site = theme_site(tmp_path, files=files, language="de")
+    status, lines = sitegen(capsys, "build", "--site", str(site))
+    assert (status, [line for line in lines if "warning" in line]) == (
+        0,
+        [
+            "themes/mine/i18n/en.yaml:3: warning: 'mine.footer' has no translation for 'de' in any theme's i18n/,"
+            " so pages in 'de' show it in English; write it in themes/mine/i18n/de.yaml"
+        ],
+    )
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
+    assert [p.get_text() for p in page.select("main p")] == ["Department of Physics", "Hier gemacht"]
+
+
+def test_a_language_with_every_string_of_the_themes_own_says_nothing_and_several_missing_are_one_warning(tmp_path, capsys):
+    files = {**OWN_STRINGS, "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n  footer: Fachbereich Physik\n"}
+    site = theme_site(tmp_path, files=files, language="de-CH")
+    assert [line for line in sitegen(capsys, "check", "--strict", "--site", str(site))[1] if "warning" in line] == []
+    (site / "themes/mine/i18n/de.yaml").write_text("menu:\n  news: Neues\n")
+    assert [line for line in sitegen(capsys, "check", "--site", str(site))[1] if "warning" in line] == [
+        "themes/mine/i18n/en.yaml:2: warning: 2 strings have no translation for 'de-CH' in any theme's i18n/ (mine.made, mine.footer),"
+        " so pages in 'de-CH' show them in English; write them in themes/mine/i18n/de.yaml"
+    ]
