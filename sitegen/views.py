@@ -492,22 +492,27 @@ class ViewBuilder:
                 url = home + written if written.startswith("#") else self.urls.link(written)
                 entries.append({"title": entry.title, "key": None, "url": url, "lang": lang})
         else:
-            entries.append({"title": None, "key": "menu.publications", "url": home + "#publications", "lang": ""})
+            entries.append({"title": self._menu_title("menu.publications"), "key": "menu.publications", "url": home + "#publications", "lang": ""})
             for _, title, slug, language in _content_site_wide(self.site, "pages") or ():
                 # an English page's title among French ones: marked, so that a screen reader says it in English
                 lang = self._other_language(language, "") if language else ""
                 entries.append({"title": title, "key": None, "url": self.urls.page(f"{slug}/index.html"), "lang": lang})
             for kind, key, path in MENU_KINDS:
                 if _content_site_wide(self.site, kind):
-                    entries.append({"title": None, "key": key, "url": self.urls.page(path), "lang": ""})
+                    entries.append({"title": self._menu_title(key), "key": key, "url": self.urls.page(path), "lang": ""})
             if self._people_link is not None:  # the site has people pages (SPEC §9)
-                entries.append({"title": None, "key": "menu.people", "url": self.urls.page("people/index.html"), "lang": ""})
+                entries.append({"title": self._menu_title("menu.people"), "key": "menu.people", "url": self.urls.page("people/index.html"), "lang": ""})
         # the entry of this page: the first that is its address, else the first that is a part of it ('#publications')
         at_here = [entry for entry in entries if entry["url"].split("#", 1)[0] == here and (here != home or page_path == "index.html")]
         current = next((entry for entry in at_here if "#" not in entry["url"]), at_here[0] if at_here else None)
         for entry in entries:
             entry["current"] = entry is current
         return entries
+
+    def _menu_title(self, key: str) -> str:
+        """The title of a menu entry sitegen makes, ready to print: the theme's string `key` names (a theme from
+        scratch without it: the key's last part, "Publications")."""
+        return str(self.strings.get(key) or key.rpartition(".")[2].capitalize())
 
     # -- pieces ---------------------------------------------------------------
 

@@ -917,3 +917,18 @@ def test_a_language_with_every_string_of_the_themes_own_says_nothing_and_several
         "themes/mine/i18n/en.yaml:2: warning: 2 strings have no translation for 'de-CH' in any theme's i18n/ (mine.made, mine.footer),"
         " so pages in 'de-CH' show them in English; write them in themes/mine/i18n/de.yaml"
     ]
+
+
+# -- 17. the menu's titles ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", ["Publications", "About"]), ("de", ["Publikationen", "About"])])
+def test_every_menu_entry_has_a_title_ready_to_print_in_the_sites_language(tmp_path, capsys, language, expected):
+    """`{{ entry.title }}` printed 'None' for the entries sitegen makes (Publications, News): their text was only
+    `strings[entry.key]`. Now `title` is the text for every entry, `key` still names the string."""
+    template = '{% extends "base.html" %}{% block main %}<ul class="m">{% for entry in site.menu %}<li>{{ entry.title }}</li>{% endfor %}</ul>{% endblock %}\n'
+    files = {"themes/mine/templates/colophon.html": template, "content/pages/about.md": "---\ntitle: About\nnav: 1\n---\nHi.\n"}
+    site = theme_site(tmp_path, files=files, language=language)
+    assert sitegen(capsys, "build", "--site", str(site))[0] == 0
+    page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
+    assert [item.get_text() for item in page.select("ul.m li")] == expected
