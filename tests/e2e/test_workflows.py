@@ -137,6 +137,17 @@ def test_init_writes_exactly_the_three_workflows(generated: Path) -> None:
     assert sorted(path.name for path in generated.iterdir()) == sorted(GENERATED_WORKFLOWS)
 
 
+@pytest.mark.parametrize("name", GENERATED_WORKFLOWS)
+def test_every_generated_workflow_checks_out_a_theme_kept_as_a_submodule(generated: Path, name: str) -> None:
+    """A theme installed as docs/themes.md says, a git submodule in themes/<name>/, is in the checkout each
+    workflow builds or checks: without it, every run fails with "unknown theme"."""
+    checkouts = [
+        step for job in load_workflow(generated / name)["jobs"].values() for step in job["steps"] if step.get("uses", "").startswith("actions/checkout@")
+    ]
+    assert checkouts
+    assert [step["with"].get("submodules") for step in checkouts] == [True] * len(checkouts)
+
+
 def test_this_repository_has_its_test_pages_and_release_workflows() -> None:
     assert {path.name for path in REPO_WORKFLOWS} >= {"tests.yml", "pages.yml", "release.yml"}
 
@@ -447,7 +458,7 @@ def test_pull_request_check_runs_on_pull_requests_with_read_only_rights(pull_req
     assert "permissions" not in job and "environment" not in job
     actions = [step["uses"].split("@")[0] for step in job["steps"] if "uses" in step]
     assert actions == ["actions/checkout", "actions/setup-python"]  # no Pages action, no upload, no pull request
-    assert step_using(job, "actions/checkout")["with"] == {"persist-credentials": False}
+    assert step_using(job, "actions/checkout")["with"] == {"persist-credentials": False, "submodules": True}
 
 
 def test_pull_request_check_installs_sitegen_as_the_deployment_does_and_checks_strictly(generated: Path, pull_request_check: dict) -> None:
