@@ -427,7 +427,9 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
         )
         raise ContentError(Problem(message, _traceback_location(error))) from error
     except jinja2.sandbox.SecurityError as error:
-        raise ContentError(Problem(f"template refused by the sandbox: {error}", _traceback_location(error) or Location(template))) from error
+        hint = _sandbox_hint(str(error))
+        message = f"template refused by the sandbox: {str(error).rstrip('.') + hint if hint else error}"
+        raise ContentError(Problem(message, _traceback_location(error) or Location(template))) from error
     except UnknownValue as error:
         place = _traceback_location(error)
         raise ContentError(Problem(f"template error in {template}: {_unknown_value(environment, error, values, place)}", place)) from error
@@ -441,6 +443,26 @@ def render_template(environment: jinja2.Environment, template: str, values: dict
             raise ContentError(Problem(f"template error: {filter_message}", place)) from error
         message = f"template error in {template}: {type(error).__name__}: {error}"
         raise ContentError(Problem(message, place)) from error
+
+
+_REFUSED_ATTRIBUTE = re.compile(r"access to attribute '(\w+)' of '(\w+)' object is unsafe")
+_CHANGING_METHODS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault", "sort", "reverse", "add", "discard"})
+
+
+def _sandbox_hint(message: str) -> str:
+    """What to write instead of what Jinja's sandbox refused: a method that changes a value (`names.append(x)`), or
+    a Python internal (`value.__class__`)."""
+    refused = _REFUSED_ATTRIBUTE.search(message)
+    if refused is None:
+        return ""
+    if refused[1] in _CHANGING_METHODS:
+        return (
+            "; the values templates get are never changed: make the value you need with filters,"
+            ' `records|selectattr("venue_short")|list`, `records|map(attribute="year")|unique|list`'
+        )
+    if refused[1].startswith("_"):
+        return "; templates read the fields the values hold (docs/themes.md, What templates receive)"
+    return ""
 
 
 # Jinja's words for a block left open: '... The innermost block that needs to be closed is 'if'.'

@@ -932,3 +932,37 @@ def test_every_menu_entry_has_a_title_ready_to_print_in_the_sites_language(tmp_p
     assert sitegen(capsys, "build", "--site", str(site))[0] == 0
     page = BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser")
     assert [item.get_text() for item in page.select("ul.m li")] == expected
+
+
+# -- 18. what the sandbox refuses ----------------------------------------------------------------------------------
+
+
+REFUSED = {
+    "a method that changes a list": (
+        "{% set years = [] %}{% for r in records %}{{ years.append(r.year) }}{% endfor %}",
+        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute 'append' of 'list' object is unsafe;"
+        " the values templates get are never changed: make the value you need with filters,"
+        ' `records|selectattr("venue_short")|list`, `records|map(attribute="year")|unique|list`',
+    ),
+    "a Python internal": (
+        "{{ site.__class__ }}",
+        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute '__class__' of 'dict' object is unsafe;"
+        " templates read the fields the values hold (docs/themes.md, What templates receive)",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(REFUSED))
+def test_what_the_sandbox_refuses_says_what_to_write_instead(tmp_path, capsys, mistake):
+    """Jinja's 'access to attribute 'append' of 'list' object is unsafe.' says what went wrong, not what a designer
+    used to `list.append` in another generator writes instead."""
+    body, expected = REFUSED[mistake]
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"})
+    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
+
+
+def test_a_new_value_made_with_filters_builds(tmp_path, capsys):
+    body = '<p>{{ records|map(attribute="year")|unique|sort|join(", ") }}</p>'
+    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"})
+    assert sitegen(capsys, "build", "--site", str(site))[0] == 0
+    assert BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser").select_one("main p").get_text() == "2022, 2024"
