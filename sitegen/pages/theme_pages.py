@@ -7,6 +7,7 @@
 Such a page may show anything of the site, so it depends on everything. A page gets the
 profile's values with every record on the one page (`years`, `groups`, `posts`, `icons`, ...),
 and `records`: every record's values.
+On a site in several languages, each language has the page (under '<tag>/' but the default's), in its strings.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class ThemePage:
     where: Location  # its entry in the theme.yaml that declares it
 
 
-@register_page_kind("theme-pages")
+@register_page_kind("theme-pages", per_language=True)
 def theme_pages(context: RenderContext) -> Iterable[Page]:
     for page in context.theme_pages:
         make = functools.partial(_render, context, page.template, page.path)

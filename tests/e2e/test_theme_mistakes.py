@@ -966,3 +966,25 @@ def test_a_new_value_made_with_filters_builds(tmp_path, capsys):
     site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"})
     assert sitegen(capsys, "build", "--site", str(site))[0] == 0
     assert BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser").select_one("main p").get_text() == "2022, 2024"
+
+
+# -- 19. a theme's pages on a site in several languages ---------------------------------------------------------------
+
+
+def test_a_themes_page_is_made_in_each_language_of_the_site_with_its_strings(tmp_path, capsys):
+    """`pages:` gave a site in English and German the colophon in English only, though the theme translates it:
+    each language has its version now, under /de/, with its strings, and the language links join them."""
+    files = {
+        "content/site.yaml": "title: Test site\nbase_url: https://example.org/\ntheme: mine\nlanguages: [en, de]\n",
+        "themes/mine/templates/colophon.html": '{% extends "base.html" %}{% block main %}<h1>{{ _("mine.made") }}</h1><p>{{ records|length }} records</p>{% endblock %}\n',
+        "themes/mine/i18n/en.yaml": "mine:\n  made: Made here\n",
+        "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n",
+    }
+    site = theme_site(tmp_path, files=files)
+    status, lines = sitegen(capsys, "build", "--site", str(site), "--strict")
+    assert status == 0, lines
+    english, german = (BeautifulSoup((site / path).read_text(), "html.parser") for path in ("output/colophon/index.html", "output/de/colophon/index.html"))
+    assert (english.html["lang"], english.h1.get_text(), english.select_one("main p").get_text()) == ("en", "Made here", "2 records")
+    assert (german.html["lang"], german.h1.get_text(), german.select_one("main p").get_text()) == ("de", "Hier gemacht", "2 records")
+    assert "/de/colophon/" in [link["href"] for link in english.select("nav.languages a")]
+    assert "https://example.org/de/colophon/" in (site / "output/sitemap.xml").read_text()
