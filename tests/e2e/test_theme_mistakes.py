@@ -702,14 +702,36 @@ MISSPELT = {
 }
 
 
-@pytest.mark.parametrize("mistake", list(MISSPELT))
-def test_a_misspelt_name_is_an_error_naming_the_one_meant(tmp_path, capsys, mistake):
+REFUSED = {
+    "a method that changes a list": (
+        "{% set years = [] %}{% for r in records %}{{ years.append(r.year) }}{% endfor %}",
+        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute 'append' of 'list' object is unsafe;"
+        " the values templates get are never changed: make the value you need with filters,"
+        ' `records|selectattr("venue_short")|list`, `records|map(attribute="year")|unique|list`',
+    ),
+    "a Python internal": (
+        "{{ site.__class__ }}",
+        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute '__class__' of 'dict' object is unsafe;"
+        " templates read the fields the values hold (docs/themes.md, What templates receive)",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", [*MISSPELT, *REFUSED])
+def test_a_misspelt_name_or_what_the_sandbox_refuses_is_an_error_saying_what_to_write(tmp_path, capsys, mistake):
     """Jinja says "'dict object' has no attribute 'nmae'" or "No filter named 'upcase'.": the message names the value
-    it was looked up in and the name most like it."""
-    body, expected = MISSPELT[mistake]
-    template = '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"
-    site = theme_site(tmp_path, MINE + "settings:\n  motto: Hi\n", {"themes/mine/templates/colophon.html": template})
-    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
+    it was looked up in and the name most like it. What the sandbox refuses ('access to attribute 'append' of 'list'
+    object is unsafe.') says what a designer used to `list.append` in another generator writes instead."""
+    body, expected = {**MISSPELT, **REFUSED}[mistake]
+    assert build_colophon(tmp_path, capsys, body, MINE + "settings:\n  motto: Hi\n")[:2] == (1, [expected])
+
+
+def build_colophon(tmp_path: Path, capsys, main_block: str, theme_yaml: str = MINE) -> tuple[int, list[str], Path]:
+    """Build a site whose colophon page fills base.html's `main` with `main_block` (at line 2): the exit status,
+    stderr's lines and the site."""
+    template = '{% extends "base.html" %}\n{% block main %}' + main_block + "{% endblock %}\n"
+    site = theme_site(tmp_path, theme_yaml, {"themes/mine/templates/colophon.html": template})
+    return (*sitegen(capsys, "build", "--site", str(site)), site)
 
 
 def test_a_name_like_none_lists_what_there_is(tmp_path, capsys):
@@ -815,6 +837,12 @@ ADDRESSES_BASE = (
 )
 
 
+def warned(capsys, command: str, site: Path, *options: str) -> tuple[int, list[str]]:
+    """Run `command` on the site: its exit status and the warnings it wrote."""
+    status, lines = sitegen(capsys, command, "--site", str(site), *options)
+    return status, [line for line in lines if "warning" in line]
+
+
 def addresses_site(root: Path, site_yaml: str) -> Path:
     files = {"content/site.yaml": site_yaml, "templates/base.html": ADDRESSES_BASE, "static/mine.css": "p { color: red; }\n", "static/logo.svg": "<svg/>"}
     return theme_site(root, files=files)
@@ -825,8 +853,7 @@ def test_a_templates_path_from_the_domains_root_or_relative_is_a_warning_with_th
     https://example.org/lab/; `src="static/logo.svg"` works on the home page only. Each is a warning at its line
     naming the value that gives the address; fragments, web addresses, mailto: and the site's own path say nothing."""
     site = addresses_site(tmp_path, AT_A_PATH)
-    status, lines = sitegen(capsys, "check", "--site", str(site))
-    assert (status, [line for line in lines if "warning" in line]) == (
+    assert warned(capsys, "check", site) == (
         0,
         [
             "templates/base.html:2: warning: '/static/mine.css' is a path from the domain's root, which leaves this site's path /lab/:"
@@ -839,9 +866,8 @@ def test_a_templates_path_from_the_domains_root_or_relative_is_a_warning_with_th
 
 
 def test_a_path_from_the_domains_root_at_a_site_at_the_root_says_nothing(tmp_path, capsys):
-    site = addresses_site(tmp_path, AT_A_PATH.replace("/lab/", "/"))
-    status, lines = sitegen(capsys, "check", "--site", str(site))
-    assert (status, [line.partition(": write")[0] for line in lines if "warning" in line]) == (
+    status, warnings = warned(capsys, "check", addresses_site(tmp_path, AT_A_PATH.replace("/lab/", "/")))
+    assert (status, [line.partition(": write")[0] for line in warnings]) == (
         0,
         [
             "templates/base.html:4: warning: 'static/logo.svg' is a relative address, which each page reads from its own folder (records/<slug>/static/logo.svg on a record's page)"
@@ -869,8 +895,7 @@ def test_a_stylesheets_url_to_no_file_or_from_the_domains_root_is_a_warning_at_i
         "static/logo.svg": "<svg/>",
     }
     site = theme_site(tmp_path, files=files)
-    status, lines = sitegen(capsys, "build", "--site", str(site))
-    assert (status, [line for line in lines if "warning" in line]) == (
+    assert warned(capsys, "build", site) == (
         0,
         [
             "themes/mine/static/mine.css:2: warning: url(UniSerif.woff2) names no file: static/UniSerif.woff2 is in no static/ folder of the site"
@@ -896,8 +921,7 @@ def test_a_string_of_the_themes_own_missing_in_the_sites_language_is_a_warning_n
     default's de.yaml, are not named."""
     files = {**OWN_STRINGS, "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n"}
     site = theme_site(tmp_path, files=files, language="de")
-    status, lines = sitegen(capsys, "build", "--site", str(site))
-    assert (status, [line for line in lines if "warning" in line]) == (
+    assert warned(capsys, "build", site) == (
         0,
         [
             "themes/mine/i18n/en.yaml:3: warning: 'mine.footer' has no translation for 'de' in any theme's i18n/,"
@@ -937,50 +961,27 @@ def test_every_menu_entry_has_a_title_ready_to_print_in_the_sites_language(tmp_p
 # -- 18. what the sandbox refuses ----------------------------------------------------------------------------------
 
 
-REFUSED = {
-    "a method that changes a list": (
-        "{% set years = [] %}{% for r in records %}{{ years.append(r.year) }}{% endfor %}",
-        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute 'append' of 'list' object is unsafe;"
-        " the values templates get are never changed: make the value you need with filters,"
-        ' `records|selectattr("venue_short")|list`, `records|map(attribute="year")|unique|list`',
-    ),
-    "a Python internal": (
-        "{{ site.__class__ }}",
-        "themes/mine/templates/colophon.html:2: template refused by the sandbox: access to attribute '__class__' of 'dict' object is unsafe;"
-        " templates read the fields the values hold (docs/themes.md, What templates receive)",
-    ),
-}
-
-
-@pytest.mark.parametrize("mistake", list(REFUSED))
-def test_what_the_sandbox_refuses_says_what_to_write_instead(tmp_path, capsys, mistake):
-    """Jinja's 'access to attribute 'append' of 'list' object is unsafe.' says what went wrong, not what a designer
-    used to `list.append` in another generator writes instead."""
-    body, expected = REFUSED[mistake]
-    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"})
-    assert sitegen(capsys, "build", "--site", str(site)) == (1, [expected])
-
-
 def test_a_new_value_made_with_filters_builds(tmp_path, capsys):
-    body = '<p>{{ records|map(attribute="year")|unique|sort|join(", ") }}</p>'
-    site = theme_site(tmp_path, files={"themes/mine/templates/colophon.html": '{% extends "base.html" %}\n{% block main %}' + body + "{% endblock %}\n"})
-    assert sitegen(capsys, "build", "--site", str(site))[0] == 0
+    status, _, site = build_colophon(tmp_path, capsys, '<p>{{ records|map(attribute="year")|unique|sort|join(", ") }}</p>')
+    assert status == 0
     assert BeautifulSoup((site / "output/colophon/index.html").read_text(), "html.parser").select_one("main p").get_text() == "2022, 2024"
 
 
 # -- 19. a theme's pages on a site in several languages ---------------------------------------------------------------
 
 
+BILINGUAL = {
+    "content/site.yaml": "title: Test site\nbase_url: https://example.org/\ntheme: mine\nlanguages: [en, de]\n",
+    "themes/mine/templates/colophon.html": '{% extends "base.html" %}{% block main %}<h1>{{ _("mine.made") }}</h1><p>{{ records|length }} records</p>{% endblock %}\n',
+    "themes/mine/i18n/en.yaml": "mine:\n  made: Made here\n",
+    "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n",
+}
+
+
 def test_a_themes_page_is_made_in_each_language_of_the_site_with_its_strings(tmp_path, capsys):
     """`pages:` gave a site in English and German the colophon in English only, though the theme translates it:
     each language has its version now, under /de/, with its strings, and the language links join them."""
-    files = {
-        "content/site.yaml": "title: Test site\nbase_url: https://example.org/\ntheme: mine\nlanguages: [en, de]\n",
-        "themes/mine/templates/colophon.html": '{% extends "base.html" %}{% block main %}<h1>{{ _("mine.made") }}</h1><p>{{ records|length }} records</p>{% endblock %}\n',
-        "themes/mine/i18n/en.yaml": "mine:\n  made: Made here\n",
-        "themes/mine/i18n/de.yaml": "mine:\n  made: Hier gemacht\n",
-    }
-    site = theme_site(tmp_path, files=files)
+    site = theme_site(tmp_path, files=BILINGUAL)
     status, lines = sitegen(capsys, "build", "--site", str(site), "--strict")
     assert status == 0, lines
     english, german = (BeautifulSoup((site / path).read_text(), "html.parser") for path in ("output/colophon/index.html", "output/de/colophon/index.html"))
