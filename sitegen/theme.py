@@ -127,8 +127,22 @@ def _find_theme(name: str, listing: Listing, where: Location | None, field_name:
     for prefix in folders:
         if _is_theme(prefix, listing):
             return Theme(name, prefix, _parent(name, prefix, listing, seen))
-    found = ", ".join(available_themes(listing)) or "none"
-    raise ThemeError(Problem(f"field '{field_name}': unknown theme '{name}'; themes found: {found}", where))
+    themes = available_themes(listing)
+    found = ", ".join(themes) or "none"
+    raise ThemeError(Problem(f"field '{field_name}': unknown theme '{name}'; themes found: {found}{_theme_meant(name, themes)}", where))
+
+
+def _theme_meant(name: str, themes: list[str]) -> str:
+    """What an unknown theme's name may have meant: the theme of that name in other capitals (`Default`), or, for a
+    path to a theme outside the site (which a build never reads), where the theme goes."""
+    if same := [theme for theme in themes if theme.lower() == name.lower()]:
+        return f"; did you mean '{same[0]}'?"
+    if "/" in name or "\\" in name:
+        return (
+            f"; a theme is named by its folder in themes/ (themes/<name>/), not by a path: copy the theme into"
+            f" themes/{name.replace(chr(92), '/').rstrip('/').rpartition('/')[2]}/ or add it there as a git submodule"
+        )
+    return ""
 
 
 def _is_theme(prefix: str, listing: Listing) -> bool:

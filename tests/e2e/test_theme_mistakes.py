@@ -989,3 +989,26 @@ def test_a_themes_page_is_made_in_each_language_of_the_site_with_its_strings(tmp
     assert (german.html["lang"], german.h1.get_text(), german.select_one("main p").get_text()) == ("de", "Hier gemacht", "2 records")
     assert "/de/colophon/" in [link["href"] for link in english.select("nav.languages a")]
     assert "https://example.org/de/colophon/" in (site / "output/sitemap.xml").read_text()
+
+
+# -- 20. a theme named in other capitals, or by a path ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("theme", "hint"),
+    [
+        ("Mine", "; did you mean 'mine'?"),
+        (
+            "../shared/mine",
+            "; a theme is named by its folder in themes/ (themes/<name>/), not by a path: copy the theme into themes/mine/ or add it there as a git submodule",
+        ),
+    ],
+)
+def test_an_unknown_theme_in_other_capitals_or_a_path_says_what_to_write(tmp_path, capsys, theme, hint):
+    """`theme: Mine` for the folder themes/mine/ names the theme meant; a path to a theme shared between sites, which
+    is not read (the site is a jail), says where the theme goes."""
+    site = theme_site(tmp_path, files={"content/site.yaml": f"title: Test site\nbase_url: https://example.org/\ntheme: {theme}\n"})
+    assert sitegen(capsys, "check", "--site", str(site)) == (
+        1,
+        [f"content/site.yaml:3: field 'theme': unknown theme '{theme}'; themes found: classic, default, mine{hint}"],
+    )
