@@ -37,9 +37,21 @@ class ThemePage:
 
 @register_page_kind("theme-pages", per_language=True)
 def theme_pages(context: RenderContext) -> Iterable[Page]:
-    for page in context.theme_pages:
+    for page in _in_language(context):
         make = functools.partial(_render, context, page.template, page.path)
         yield Page(page.path, (page.template, context.everything), make, where=page.where)
+
+
+def _in_language(context: RenderContext) -> list[ThemePage]:
+    """The declared pages a language's context makes: all on a site in one language and in the default language; in
+    another, each but those declared for a language already (a path under a language's tag, `de/colophon/index.html`,
+    made by the default's context as it is) and those whose version in this language the theme declares itself."""
+    config = context.site.config
+    if not config.languages or config.language == config.languages[0]:
+        return list(context.theme_pages)
+    declared = {page.path for page in context.theme_pages}
+    tagged = tuple(f"{tag}/" for tag in config.languages)
+    return [page for page in context.theme_pages if not page.path.startswith(tagged) and f"{config.language}/{page.path}" not in declared]
 
 
 def _render(context: RenderContext, template: str, path: str) -> bytes:

@@ -1012,3 +1012,15 @@ def test_an_unknown_theme_in_other_capitals_or_a_path_says_what_to_write(tmp_pat
         1,
         [f"content/site.yaml:3: field 'theme': unknown theme '{theme}'; themes found: classic, default, mine{hint}"],
     )
+
+
+def test_a_page_the_theme_declares_for_a_language_itself_is_that_languages_version(tmp_path, capsys):
+    """A theme written before its pages were made in every language declared the German one itself
+    (`de/colophon/index.html`, a template of its own): that page is the German version, not a second one."""
+    pages = "  - {template: colophon_de.html, path: de/colophon/index.html}\n"
+    files = {**BILINGUAL, "themes/mine/templates/colophon_de.html": '{% extends "base.html" %}{% block main %}<h1>Eigene Seite</h1>{% endblock %}\n'}
+    site = theme_site(tmp_path, MINE + pages, files)
+    status, lines = sitegen(capsys, "build", "--site", str(site), "--strict")
+    assert status == 0, lines
+    assert BeautifulSoup((site / "output/de/colophon/index.html").read_text(), "html.parser").h1.get_text() == "Eigene Seite"
+    assert not (site / "output/de/de").exists()
