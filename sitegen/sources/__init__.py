@@ -118,4 +118,4 @@ def source_rank(name: str) -> int:
     return source.rank if source else UNRANKED
 
 
-from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, openalex, orcid, ris, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, medline, openalex, orcid, ris, yaml_records  # noqa: E402,F401  (each registers itself)

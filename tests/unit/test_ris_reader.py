@@ -281,7 +281,7 @@ def test_text_outside_entries_and_a_stray_er_are_warnings():
     ("text", "message"),
     [
         ("", "empty file: no RIS entries ('TY  - JOUR' ... 'ER  - ')"),
-        ("PMID- 38532001\nTI  - A title\n", "this is PubMed's MEDLINE format (.nbib), not RIS"),
+        ("PMID- 38532001\nTI  - A title\n", "this is PubMed's MEDLINE format, not RIS: name the file .nbib"),
         ("FN Clarivate Analytics Web of Science\nPT J\n", "this is Web of Science's tagged format, not RIS"),
         ("TY - JOUR\nTI - A title\nER - \n", "no RIS entry: an entry starts 'TY  - ' (two letters, two spaces"),
         ("@article{x, title={A}}\n", "no RIS entry in this file"),
