@@ -62,7 +62,7 @@ CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
-SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp"}
+SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp", "pubmed": "PubMed"}
 _HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
 
@@ -248,6 +248,7 @@ OPTION_ASKS = (
     ("openalex_name", "openalex", "name"),
     ("dblp", "dblp", "pid"),
     ("dblp_name", "dblp", "name"),
+    ("pubmed", "pubmed", "author"),
 )
 # (profile.yaml key, source, kind): the sources of SPEC §6 besides `arxiv:`
 PROFILE_ASKS = (
@@ -256,6 +257,7 @@ PROFILE_ASKS = (
     ("dois", "crossref", "doi"),
     ("openalex", "openalex", "author"),
     ("dblp", "dblp", "pid"),
+    ("pubmed", "pubmed", "author"),
 )
 ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
 
@@ -283,9 +285,18 @@ def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> 
         asks += [Ask("arxiv", kind, v, f"{path}: arxiv.{attribute}") for v in getattr(configured, attribute)]
     data = document.data if document is not None and isinstance(document.data, dict) else {}
     for key, source, kind in PROFILE_ASKS:
-        for value in raw_strings(data, key):
+        values = _own_search(data, profile) if key == "pubmed" and data.get(key) is True else raw_strings(data, key)
+        for value in values:
             asks.append(Ask(source, kind, value, f"{path}:{_line_of(data, key)}: field '{key}'"))
     return asks
+
+
+def _own_search(data: dict, profile: Profile | None) -> list[str]:
+    """`pubmed: true`: search PubMed for the profile's own ORCID iD, else its name (which finds namesakes too)."""
+    orcids = raw_strings(data, "orcid")
+    if orcids:
+        return orcids[:1]
+    return [profile.name] if profile and profile.name else []
 
 
 PEOPLE_FOLDER = "content/people/"
@@ -360,8 +371,8 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     if not asks:
         raise NothingToFetch(
             "nothing to fetch: content/profile.yaml names no source (arxiv: authors, ids or author_ids; "
-            "orcid:, dois:, openalex:, dblp:) and no file of content/people/ an identifier; list yours there, "
-            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name) or --dblp(-name)"
+            "orcid:, dois:, openalex:, dblp:, pubmed:) and no file of content/people/ an identifier; list yours there, "
+            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name), --dblp(-name) or --pubmed"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if mistakes := [mistake for code in categories if (mistake := category_mistake(code))]:
@@ -403,7 +414,7 @@ def checked(ask: Ask, from_options: bool) -> Ask:
 
 
 def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
-    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid
+    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid, pubmed
 
     return {
         ("arxiv", "id"): arxiv.normalise_id,
@@ -413,6 +424,7 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
         ("crossref", "doi"): crossref.normalise_doi,
         ("openalex", "author"): openalex.normalise_author_id,
         ("dblp", "pid"): dblp.normalise_pid,
+        ("pubmed", "author"): pubmed.normalise_query,
     }
 
 

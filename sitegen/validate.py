@@ -943,7 +943,7 @@ def _records_per_page(fields: Fields) -> int:
 
 PROFILE_FIELDS = frozenset({"name", "name_variants", "former_names", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"})
 # The sources of SPEC §6 and the identifiers of SPEC §9, kept in `extra` for `sitegen fetch`.
-PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "dois", "coauthors", "exclude_ids", "arxiv_author_ids"})
+PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "pubmed", "dois", "coauthors", "exclude_ids", "arxiv_author_ids"})
 PROFILE_SYNONYMS = {
     "title": "position",
     "job": "position",

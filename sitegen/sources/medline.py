@@ -203,6 +203,7 @@ def citation_record(citation: Citation, complain: Complain) -> PositionedDict | 
         return None
     record = RecordMapping(citation.line)
     record.put("title", rich_text_latex(_bare_title(title[0])), title[1])
+    translated = _is_translated(title[0])
     _put_authors(record, citation, complain)
     year, month, date, date_line = dates
     record.put("year", year, date_line)
@@ -226,7 +227,7 @@ def citation_record(citation: Citation, complain: Complain) -> PositionedDict | 
             record.put(name, found[0], found[1])
     if (pages := citation.first("PG")) is not None:
         record.put("pages", page_range(pages[0]), pages[1])
-    if (language := citation.first("LA")) is not None:
+    if (language := citation.first("LA")) is not None and not translated:  # NLM's English title says nothing of LA's language
         record.put("language", _language(language[0]), language[1])
     keywords = citation.each("OT")
     if keywords:
@@ -240,9 +241,14 @@ def _raw(citation: Citation, name: str) -> str:
     return next((value for tag, value, _ in citation.tags if tag == name and value.strip()), "")
 
 
+def _is_translated(title: str) -> bool:
+    """Is the title NLM's English translation ('[Perioperative management ...].'), of a work in another language?"""
+    return title.startswith("[") and title.rstrip(".").endswith("]") and title.count("[") == 1
+
+
 def _bare_title(title: str) -> str:
     """MEDLINE's title without what NLM adds: the closing period, and the brackets of a title translated into English."""
-    if title.startswith("[") and title.rstrip(".").endswith("]") and title.count("[") == 1:
+    if _is_translated(title):
         title = title.rstrip(".")[1:-1]
     if title.endswith(".") and not title.endswith(".."):
         title = title[:-1]
@@ -286,8 +292,9 @@ def _put_authors(record: RecordMapping, citation: Citation, complain: Complain) 
 def _person_name(person: dict[str, str]) -> str:
     if "group" in person:
         return "{" + person["group"] + "}"
-    if "name" in person:
-        return person["name"]
+    if "name" in person:  # 'Okafor, Chinedu A': NLM writes a middle initial without its period
+        family, comma, given = person["name"].partition(", ")
+        return f"{family}{comma}{' '.join(word + '.' if _INITIALS.match(word) and len(word) == 1 else word for word in given.split())}"
     family, _, initials = person["short"].rpartition(" ")
     if family and _INITIALS.match(initials):
         return f"{family}, {' '.join(letter + '.' for letter in initials)}"

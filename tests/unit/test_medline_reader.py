@@ -36,7 +36,7 @@ def test_an_article_of_pubmeds_export_keeps_what_the_site_shows():
         "Longitudinal single-cell profiling of tumour-infiltrating lymphocytes reveals durable clonal expansion after "
         "neoadjuvant immunotherapy in early-stage non-small-cell lung cancer"
     )  # the lines continued, NLM's closing period left out
-    assert article.authors == ("Müller, Zoë", "Okafor, Chinedu A", "{TRACERx Lung Consortium}", "Lindqvist, Anna")
+    assert article.authors == ("Müller, Zoë", "Okafor, Chinedu A.", "{TRACERx Lung Consortium}", "Lindqvist, Anna")
     assert article.extra["author_ids"] == {"Müller, Zoë": "0000-0002-1825-0097"}
     assert (article.year, article.extra["month"], article.date) == (2023, 3, None)  # 'DP  - 2023 Mar-Apr', DEP of January
     assert (article.source, article.venue_short) == ("Nature medicine", "Nat Med")
@@ -72,7 +72,12 @@ def test_an_article_without_doi_in_another_language():
     assert article.doi is None
     assert (article.year, article.extra["month"]) == (2019, 12)
     assert article.extra["pages"] == "123–129"  # MEDLINE's '123-9'
-    assert article.language == "de"  # 'LA  - ger'
+    assert article.language == ""  # 'LA  - ger', but the title and abstract shown are NLM's English ones
+
+
+def test_the_language_of_a_citation_in_its_own_words_is_its_la():
+    records, _ = read("PMID- 9\nTI  - Prise en charge de la douleur.\nDP  - 2020\nLA  - fre\n")
+    assert records[0].language == "fr"
 
 
 def test_a_preprint_with_short_author_names_only():
