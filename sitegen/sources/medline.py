@@ -127,11 +127,21 @@ class _FileReader:
         """The citations of the file, each from its `PMID- ` line to the next; a continued value joined to its tag's."""
         found: list[Citation] = []
         current: Citation | None = None
+        continued: list[str] = []  # the lines that go on the last tag's value, joined once it ends
+
+        def end_value() -> None:
+            if current is not None and current.tags and continued:
+                tag, value, at = current.tags[-1]
+                current.tags[-1] = (tag, " ".join([value, *continued]), at)
+            continued.clear()
+
         for number, raw in enumerate(lines, start=1):
             line = raw.rstrip("\r")
             if not line.strip():
                 continue
             tagged = _TAG_LINE.match(line)
+            if tagged:
+                end_value()
             if tagged and tagged.group(1) == "PMID":
                 current = Citation(number)
                 found.append(current)
@@ -146,8 +156,8 @@ class _FileReader:
                         f"'{line.strip()[:30]}' is no MEDLINE tag line (a tag, spaces to the fifth column, '- ', as 'TI  - '): read as text of the line above",
                         warning=True,
                     )
-                tag, value, at = current.tags[-1]
-                current.tags[-1] = (tag, f"{value} {line.strip()}", at)
+                continued.append(line.strip())
+        end_value()
         return found
 
 

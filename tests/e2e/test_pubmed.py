@@ -252,3 +252,12 @@ def test_a_pubmed_record_and_a_crossref_record_of_one_doi_are_one_work(tmp_path:
     kras = [record for record in built.values() if "sotorasib" in record["title"]]
     assert len(kras) == 1 and sorted(kras[0]["sources"]) == ["arxiv", "pubmed"]
     assert kras[0]["type"] == "article" and kras[0]["arxiv"] == "2311.01234"
+
+
+def test_a_namesakes_paper_left_out_by_its_id_is_not_written(tmp_path: Path, pubmed_server) -> None:
+    """A name finds namesakes: `exclude_ids` (under `arxiv:`, for every source) leaves one of their papers out."""
+    site = make_site(tmp_path / "site", profile=PROFILE + 'pubmed: "Zoë Müller"\narxiv:\n  exclude_ids: ["pmid-38111111"]\n')
+    result = fetch(site, pubmed_server())
+    assert result.returncode == 0, result.stderr
+    assert "1 excluded by profile.yaml" in result.stdout
+    assert set(fetched(site)) == {"pmid-36912345"}
