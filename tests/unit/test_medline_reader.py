@@ -6,10 +6,9 @@ import datetime
 from pathlib import Path
 
 import pytest
+from conftest import read_record_file
 
-from sitegen.sources import reader_for
 from sitegen.sources.medline import abstract_text, page_range
-from sitegen.validate import validate_record
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "sources" / "medline"
 PATH = "content/records/pubmed.nbib"
@@ -17,11 +16,7 @@ PATH = "content/records/pubmed.nbib"
 
 def read(text: str, path: str = PATH):
     """The records of a .nbib file as validation makes them, and every message (reader's and validation's)."""
-    reader = reader_for(path)
-    assert reader is not None and reader.name == "medline"
-    mappings, problems = reader.read(text, path)
-    records = [validate_record(m, path, problems, reader=reader.name) for m in mappings]
-    return [r for r in records if r is not None], [str(p) for p in problems]
+    return read_record_file(text, path, "medline")
 
 
 def fixture_records():
