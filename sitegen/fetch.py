@@ -1094,12 +1094,20 @@ def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
 
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
-    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "")
+    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "") or _pubmed_page(record)
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
     shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident
     authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
     return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
+
+
+def _pubmed_page(record: dict[str, Any]) -> str:
+    """The PubMed page of a record that has no other address (a PubMed citation without a DOI)."""
+    from sitegen.record_types import checked_pmid, pubmed_url
+
+    pmid = checked_pmid(str((record.get("ids") or {}).get("pmid") or ""))
+    return pubmed_url(pmid) if pmid else ""
 
 
 _NOTICE_NAMES = {"correction": "a correction", "retraction": "a retraction notice", "concern": "an expression of concern"}

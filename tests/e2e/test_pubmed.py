@@ -146,6 +146,9 @@ def test_an_api_key_from_the_environment_is_sent_and_written_nowhere(tmp_path: P
     assert "k3y-0f-ncbi" not in result.stdout + result.stderr
     written = b"".join(path.read_bytes() for path in [*site.rglob("*"), tmp_path / "summary.md"] if path.is_file())
     assert b"k3y-0f-ncbi" not in written
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")  # the weekly pull request's list: each citation's page
+    assert "- [pmid-38111111](https://pubmed.ncbi.nlm.nih.gov/38111111/) (2024) Resistance of" in summary
+    assert "- [pmid-36912345](https://pubmed.ncbi.nlm.nih.gov/36912345/) (2023)" in summary
 
 
 def test_a_name_is_searched_as_pubmed_indexes_full_names(tmp_path: Path, pubmed_server) -> None:
