@@ -58,6 +58,7 @@ PROFILE_OPTIONS = {
     "dois",
     "openalex",
     "dblp",
+    "pubmed",
     "coauthors",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}

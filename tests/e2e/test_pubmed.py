@@ -159,6 +159,7 @@ def test_a_name_is_searched_as_pubmed_indexes_full_names(tmp_path: Path, pubmed_
     assert result.returncode == 0, result.stderr
     assert server.requests()[0]["params"]["term"] == '"Müller Zoë"[Author]'
     assert set(fetched(site)) == {"pmid-36912345", "pmid-38111111"}
+    assert "warning: PubMed PMID 29999999: efetch gave no journal article for it" in result.stderr  # a book chapter's
 
 
 def test_a_search_that_finds_nothing_is_a_warning_and_writes_nothing(tmp_path: Path, pubmed_server) -> None:
