@@ -224,7 +224,6 @@ def record_of(article: Any) -> tuple[dict[str, Any] | None, list[str]]:
     record["id"] = f"pmid-{pmid}"
     if isinstance(record.get("date"), str):
         record["date"] = datetime.date.fromisoformat(record["date"])
-    record.setdefault("links", {})
     return record, messages
 
 
