@@ -304,7 +304,7 @@ PEOPLE_FOLDER = "content/people/"
 
 def asks_from_people(site: Path) -> list[Ask]:
     """The identifiers of each person of a lab site (content/people/*.yaml, SPEC §9): the works of their ORCID iD,
-    arXiv author ids, OpenAlex and dblp ids. Not their names: a name search finds namesakes, whose papers the
+    arXiv author ids, OpenAlex and dblp ids, and the PubMed search their `pubmed:` names. Not their names: a name search finds namesakes, whose papers the
     lab's list would then show (`sitegen fetch --author NAME --review` is the way to sort a name's records)."""
     from sitegen.inputs import list_inputs
     from sitegen.people.files import read_person
@@ -336,8 +336,10 @@ def _person_asks(person: Any) -> list[Ask]:
     asks = [Ask(source, "orcid", person.orcid, orcid_at) for source in ("orcid", "crossref") if person.orcid]
     arxiv_at = where("arxiv" if "arxiv" in person.lines or "links.arxiv" not in person.lines else "links.arxiv")  # an author page under links:
     asks += [Ask("arxiv", "author_id", value, arxiv_at) for value in person.author_ids]
-    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid")):
-        asks += [Ask(source, kind, value, where(key)) for value in raw_strings(person.extra, key, person.path)]
+    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid"), ("pubmed", "pubmed", "author")):
+        own = key == "pubmed" and person.extra.get(key) is True  # `pubmed: true`: the person's own iD, else their name
+        values = [person.orcid or person.name] if own else raw_strings(person.extra, key, person.path)
+        asks += [Ask(source, kind, value, where(key)) for value in values if value]
     return asks
 
 

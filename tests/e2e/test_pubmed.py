@@ -265,3 +265,17 @@ def test_a_namesakes_paper_left_out_by_its_id_is_not_written(tmp_path: Path, pub
     assert result.returncode == 0, result.stderr
     assert "1 excluded by profile.yaml" in result.stdout
     assert set(fetched(site)) == {"pmid-36912345"}
+
+
+def test_a_lab_members_pubmed_search_is_fetched_with_the_labs_sources(tmp_path: Path, pubmed_server) -> None:
+    """A person file's `pubmed: true` searches for the member's own iD (else name), as their `openalex:` and `dblp:` are asked."""
+    server = pubmed_server()
+    site = make_site(tmp_path / "site", files={"content/people/zoe.yaml": "name: Zoë Müller\npubmed: true\n"})
+    result = fetch(site, server)
+    assert result.returncode == 0, result.stderr
+    assert [request["params"]["term"] for request in server.requests() if "term" in request["params"]] == ['"Müller Zoë"[Author]']
+    assert set(fetched(site)) == {"pmid-36912345", "pmid-38111111"}
+    wrong = make_site(tmp_path / "wrong", files={"content/people/zoe.yaml": "name: Zoë Müller\npubmed: 0000-0002-1825-0096\n"})
+    refused = fetch(wrong, server)
+    assert refused.returncode == 1
+    assert "content/people/zoe.yaml:2: field 'pubmed': '0000-0002-1825-0096' is not a valid ORCID iD" in refused.stderr
