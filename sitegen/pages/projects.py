@@ -36,7 +36,7 @@ from typing import Any
 
 from sitegen.errors import Location, Problem, quoted
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.selection import PublicationFilter, unknown_ids_warnings
+from sitegen.homepage.selection import PublicationFilter, not_shown, unknown_ids_warnings
 from sitegen.load import item_line
 from sitegen.model import Entry, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
@@ -124,23 +124,23 @@ def check_projects(site: Site) -> list[Problem]:
     projects = site.kind_value("projects", ())
     if not projects:
         return []  # most sites: no table of every record's ids and subjects to make
-    problems = unknown_ids_warnings([part.publications for project in projects for part in project.page.parts if part.publications is not None], site.entries)
+    problems = unknown_ids_warnings([part.publications for project in projects for part in project.page.parts if part.publications is not None], site)
     known = {name.casefold(): name for entry in site.entries for name in (entry.record.id, entry.cite_key, *entry.record.aliases)}
     subjects = {subject.casefold() for entry in site.entries for subject in (*entry.record.categories, *(s.name for s in entry.subjects))}
     for project in projects:
-        problems += _unknown_records(project, known) + _unknown_subjects(project, subjects)
+        problems += _unknown_records(project, known, site.left_out) + _unknown_subjects(project, subjects)
     return problems
 
 
-def _unknown_records(project: Project, known: dict[str, str]) -> list[Problem]:
+def _unknown_records(project: Project, known: dict[str, str], left_out: dict[str, str]) -> list[Problem]:
     """Each id of its `records` that names no shown record (`known`: every id, citation key and alias, in lower
-    case -> as written), at its line, with the one most likely meant."""
+    case -> as written), at its line, with why the site leaves it out (`left_out`) or the one most likely meant."""
     problems = []
     for name, line in project.records:
         if name.casefold() not in known:
             meant = difflib.get_close_matches(name.casefold(), list(known), n=1, cutoff=0.75)
             hint = f"did you mean '{known[meant[0]]}'?" if meant else "records are named by their `id` (a .bib entry's key)"
-            problems.append(Problem(f"field 'records': no record has the id {quoted(name)}; {hint}", Location(project.page.path, line), warning=True))
+            problems.append(Problem(f"field 'records': {not_shown(name, left_out, hint)}", Location(project.page.path, line), warning=True))
     return problems
 
 

@@ -212,6 +212,20 @@ def test_a_projects_unknown_field_or_record_is_a_warning_at_its_line_naming_what
     assert (output / "projects" / "mistakes" / "index.html").exists()  # a warning: the page is still made
 
 
+def test_a_hidden_record_named_by_a_project_or_a_page_is_said_to_be_hidden_not_unknown(tmp_path):
+    files = {
+        "content/records/b.yaml": "id: withdrawn-talk\ntitle: A talk withdrawn\nauthors: [Ada Lovelace]\nyear: 2020\nhidden: true\n",
+        "content/projects/mistakes.md": "---\ntitle: Mistakes\nrecords:\n  - Withdrawn-Talk\n---\nText.\n",
+        "content/pages/selected.md": '---\ntitle: Selected\n---\n{{< publications ids="withdrawn-talk" >}}\n',
+    }
+    output, stderr = built(project_site(tmp_path, files))
+    why = "is not shown: it has `hidden: true` (content/records/b.yaml:1)"
+    assert f"content/projects/mistakes.md:4: warning: field 'records': the record 'Withdrawn-Talk' {why}" in stderr
+    assert f"content/pages/selected.md:4: warning: publications: the record 'withdrawn-talk' {why}" in stderr
+    assert "no record has the id" not in stderr
+    assert "A talk withdrawn" not in (output / "projects" / "mistakes" / "index.html").read_text()
+
+
 @pytest.mark.parametrize(
     "name, written, message",
     [
