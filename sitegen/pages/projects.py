@@ -172,17 +172,9 @@ def projects_in_language(content: KindContent, language: str, languages: tuple[s
 
 
 def _language_projects(projects: tuple[Project, ...], language: str, default_language: str) -> tuple[Project, ...]:
-    own = {project.page.slug: project for project in projects if project.page.translation == language}
-    if not own:
-        return ()
-    merged = [
-        own.pop(project.page.slug)
-        if project.page.slug in own
-        else dataclasses.replace(project, page=dataclasses.replace(project.page, language=project.page.language or default_language))
-        for project in projects
-        if not project.page.translation
-    ]
-    return _ordered(merged + list(own.values()))
+    from sitegen.languages import with_the_defaults_others
+
+    return _ordered(with_the_defaults_others(projects, language, default_language))
 
 
 @register_page_kind(
