@@ -814,7 +814,8 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     results = fetch_everything(args, asks, profile)
     if results is None:
         return ExitStatus.CONTENT
-    people_names = [name for person in people_of(site) for name in (person.name, *person.name_variants, *person.former_names)]
+    shared = any(fetched.owners_only for fetched in results.values())  # a lab's library: its people's names keep their records
+    people_names = [name for person in people_of(site) for name in (person.name, *person.name_variants, *person.former_names)] if shared else []
     outcome = decide(results, filters, coauthor_anchors(document), profile, asks, people_names)
     if args.review:
         outcome.print_review(site, always=True)
@@ -921,6 +922,7 @@ class Outcome:
     current: dict[str, tuple[str, ...]]
     asks: list[Ask]
     undecided: list[str] = field(default_factory=list)  # ids of groups no co-author anchor placed
+    shared_lists: list[str] = field(default_factory=list)  # sources whose records are kept by their authors' names (Fetched.owners_only)
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -952,6 +954,22 @@ class Outcome:
         records, reasons = self.records.get("arxiv", {}), self.reasons.get("arxiv", {})
         return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i]) for i, r in records.items()]
 
+    def print_shared_list(self, source: str) -> None:
+        """A shared list's records (a lab's Zotero library), each marked kept or left out, and how to change that."""
+        records, reasons = self.records.get(source, {}), self.reasons.get(source, {})
+        mine = [i for i in records if not reasons[i]]
+        print(f"{label(source)}: {len(mine)} of {counted(len(records), 'record')} name you or a person of {PEOPLE_FOLDER} among their authors:")
+        for record_id, record in records.items():
+            authors = "; ".join(str(name) for name in (record.get("authors") or record.get("editors") or [])[:4])
+            print(
+                f"  {'kept     ' if not reasons[record_id] else 'left out '} {record_id} ({record.get('year', '?')}) {one_line(record['title'])[:70]} — {authors}"
+            )
+        if len(mine) < len(records):
+            print(
+                f"  if one left out is yours under another name, add that name to name_variants in {PROFILE_PATH.as_posix()}; "
+                f"if every item of the library (or collection) is yours, set all_items: true under {source}: there"
+            )
+
     def print_review(self, site: Path, always: bool) -> None:
         """The disambiguation report: on --review, or whenever arXiv records look like several people.
 
@@ -959,9 +977,12 @@ class Outcome:
         """
         from sitegen.disambiguate import group_papers, report
 
+        if always:
+            for source in self.shared_lists:
+                self.print_shared_list(source)
         papers = self.arxiv_papers()
         if not papers:
-            if always:
+            if always and not self.shared_lists:
                 print("no arXiv records to group: --review groups the records of an arXiv name search")
             return
         groups, is_owner = group_papers(papers, self.owner_names)
@@ -1018,6 +1039,7 @@ def decide(
         outcome.records[source] = records
         outcome.reasons[source] = {i: exclusion_reason(r, filters) for i, r in records.items()}
         if fetched.owners_only:
+            outcome.shared_lists.append(source)
             outcome.reasons[source] = {i: reason or owners_only_reason(records[i], is_a_site_author) for i, reason in outcome.reasons[source].items()}
         outcome.warnings += fetched.warnings
     if anchors:

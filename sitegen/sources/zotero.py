@@ -17,9 +17,9 @@ A group library holds everybody's reading: `sitegen.fetch.decide` keeps only the
 wrote (`Fetched.owners_only`), unless the configuration says every item is theirs (`all_items: true`, for a
 "My publications" collection).
 
-No client library: pyzotero asks `api.zotero.org` through its own session (no pacing, no Retry-After wait of
-ours) and hands back parsed items without the `Total-Results` count; the few URLs here run on
-`sitegen.sources.http.PoliteSession` like every other fetcher's.
+No client library: pyzotero (1.7) sends its requests through an httpx client of its own, not the shared polite
+session that paces, retries, judges and words the failures of every other fetcher, and brings bibtexparser,
+feedparser and whenever along; what is asked here is one URL template, paged.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ PAGE = 100  # Zotero's largest `limit`
 NOT_RECORDS = frozenset({"attachment", "note", "annotation"})  # Zotero item types that are no work
 ITEM_TYPES = "-attachment || note"  # the API's filter for them (annotations are children, never top-level)
 LIBRARY_KINDS = {"group": "groups", "user": "users"}  # configuration's word -> the API's path segment
-KEY = re.compile(r"^[23456789ABCDEFGHIJKLMNPQRSTUVWXYZ]{8}$")  # a Zotero object key (a collection's, an item's)
+KEY = re.compile(r"^[A-Z0-9]{8}$")  # a Zotero object key (a collection's, an item's)
 LIBRARY_URL = re.compile(r"^(?:https?://)?(?:www\.)?zotero\.org/(groups|users)/(\d+)(?:[/?#].*)?$")
 PROFILE_KEYS = ("group", "user", "collection", "tag", "all_items")  # the settings under `zotero:` in profile.yaml
 
@@ -81,7 +81,9 @@ def check_asks(asks: list[Ask]) -> None:
     libraries = [a for a in asks if a.kind in LIBRARY_KINDS]
     if not libraries and any(a.source == NAME for a in asks):
         where = next(a.where for a in asks if a.source == NAME)
-        raise UsageError(f"{where}: a Zotero collection or tag needs its library: --zotero-group ID or --zotero-user ID (zotero: group: in profile.yaml)")
+        raise UsageError(
+            f"{where}: a Zotero collection, tag or all_items needs its library: --zotero-group ID or --zotero-user ID (zotero: group: in profile.yaml)"
+        )
     if len({(a.kind, a.value) for a in libraries}) > 1:
         raise UsageError(
             f"{libraries[1].where}: one Zotero library at a time (a group or a user, not both); put what is yours into one collection of one library"
@@ -182,9 +184,11 @@ def _total_results(response: requests.Response, read: int) -> int:
 
 def records_of(items: list[dict[str, Any]], library: str) -> tuple[list[dict[str, Any]], list[str]]:
     """The items' records, mapped by the CSL-JSON reader as one list (so that two items of one made id get the
-    reader's `a`, `b`), and its warnings, each naming the Zotero item it is about."""
+    reader's letters), and its warnings, each naming the Zotero item it is about."""
     from sitegen.sources.csl_json import read_csl_json_records
 
+    items = sorted(items, key=lambda item: (str((item.get("data") or {}).get("dateAdded") or ""), str(item.get("key"))))  # the order of adding:
+    # a made id's letter (`okafor2019methanogensb`) stays the item's when another is edited (Zotero lists the last edited first)
     texts = [json.dumps(item["csljson"], ensure_ascii=False, indent=1) for item in items]
     starts, line = [], 2
     for text in texts:

@@ -235,7 +235,7 @@ def test_a_collection_without_a_library_on_the_command_line_is_a_usage_error(tmp
     result = fetch(site, server, "--zotero-collection", "MYPB2345")
 
     assert result.returncode == 2
-    assert "--zotero-collection: a Zotero collection or tag needs its library: --zotero-group ID or --zotero-user ID" in result.stderr
+    assert "--zotero-collection: a Zotero collection, tag or all_items needs its library: --zotero-group ID or --zotero-user ID" in result.stderr
     assert server.requests() == []
 
 
@@ -252,3 +252,21 @@ def test_a_zotero_record_and_another_of_the_same_arxiv_id_are_one_record(tmp_pat
     assert built.returncode == 0, built.stderr
     index = page(site, "index.html")
     assert int(index.select_one("#publications .count")["data-count"]) == 4
+
+
+def test_review_lists_what_a_shared_library_keeps_and_exclude_ids_leaves_an_item_out(tmp_path, zotero_server):
+    server = zotero_server()
+    site = make_site(tmp_path / "site")
+
+    review = fetch(site, server, "--review")
+
+    assert review.returncode == 0, review.stderr
+    assert "Zotero: 4 of 6 records name you or a person of content/people/ among their authors:" in review.stdout
+    assert "  left out  smith2022reading (2022) A reading of somebody else's: rumen metagenomics at scale — Smith, John" in review.stdout
+    assert "  kept      okafor2021rumen (2021) Rumen archaea — Okafor, A.; Nakamura, Kenji" in review.stdout
+    assert not (site / ZOTERO_DIR).exists()
+
+    (site / "content" / "profile.yaml").write_text(OWNER + GROUP + "arxiv:\n  exclude_ids: [okafor2021rumen]\n", encoding="utf-8")
+    result = fetch(site, server)
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(site)) == OWNERS_ITEMS - {"okafor2021rumen"}
