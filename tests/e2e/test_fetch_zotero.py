@@ -75,6 +75,7 @@ def test_a_group_librarys_items_by_the_owner_are_fetched_page_by_page_and_shown(
 
     built = build(site)
     assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr  # zotero: in profile.yaml is a setting the build knows
     index = page(site, "index.html")
     titles = {" ".join(a.get_text().split()) for a in index.select("#publications a[href*='records/']")}
     assert "Fermentation kinetics in Ọ̀yọ́ cattle breeds" in titles and "Rumen archaea" in titles
@@ -110,6 +111,14 @@ def test_a_person_of_a_lab_site_has_their_items_kept(tmp_path, zotero_server):
 
     assert result.returncode == 0, result.stderr
     assert set(fetched(site)) == OWNERS_ITEMS | {"nakamura2022sensors"}
+
+    (site / "content" / "people" / "kenji.yaml").write_text("name: Kenji Nakamura\nzotero:\n  user: 4243\n", encoding="utf-8")
+    built = build(site)
+    assert built.returncode == 0, built.stderr
+    assert (
+        "content/people/kenji.yaml:2: warning: field 'zotero': not fetched from a person's file: a Zotero library is fetched from content/profile.yaml"
+        in built.stderr
+    )
 
 
 def test_a_collection_of_ones_own_papers_with_all_items_keeps_every_item(tmp_path, zotero_server):
