@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from fault_server import MAINTENANCE_PAGE, fault_server, http_answer  # noqa: F401  (the fixture)
 from zotero_server import PRIVATE_KEY, FakeZotero, zotero_server  # noqa: F401  (the fixture)
 
 REPO = Path(__file__).resolve().parents[2]
@@ -279,3 +280,39 @@ def test_review_lists_what_a_shared_library_keeps_and_exclude_ids_leaves_an_item
     result = fetch(site, server)
     assert result.returncode == 0, result.stderr
     assert set(fetched(site)) == OWNERS_ITEMS - {"okafor2021rumen"}
+
+
+def test_a_server_that_echoes_the_key_in_its_error_does_not_get_it_printed(tmp_path, fault_server):
+    server = fault_server(lambda path: http_answer(f"Invalid request for key {PRIVATE_KEY}".encode(), "text/plain", "400 Bad Request"))
+    site = make_site(tmp_path / "site")
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0"],
+        cwd=REPO,
+        env={**os.environ, "SITEGEN_ZOTERO_API": server.base_url, "ZOTERO_API_KEY": PRIVATE_KEY},
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+    assert result.returncode == 1
+    assert "Zotero items of groups/12345 (from 0): HTTP 400 Bad Request: 'Invalid request for key [the API key]'" in result.stderr
+    assert PRIVATE_KEY not in result.stdout + result.stderr
+
+
+def test_a_maintenance_page_is_no_list_of_items(tmp_path, fault_server):
+    server = fault_server(lambda path: http_answer(MAINTENANCE_PAGE, "text/html; charset=utf-8"))
+    site = make_site(tmp_path / "site")
+    before = snapshot(site)
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--retries", "0"],
+        cwd=REPO,
+        env={**os.environ, "SITEGEN_ZOTERO_API": server.base_url},
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+    assert result.returncode == 1 and "Zotero items of groups/12345 (from 0):" in result.stderr and "nothing was written" in result.stderr
+    assert snapshot(site) == before
