@@ -209,9 +209,10 @@ def records_of(items: list[dict[str, Any]], library: str) -> tuple[list[dict[str
 
 
 def _warning(problem: Problem, item: dict[str, Any], library: str) -> str:
+    """A problem of the reader as a warning of the fetch (an item it cannot read is left out, and says so: the
+    others are written), naming the item as Zotero shows it."""
     title = one_line(str((item.get("data") or {}).get("title") or ""))[:60]
-    kind = "warning" if problem.warning else "left out"
-    return f"{kind}: {LABEL} item {item.get('key', '?')} of {library} ({title!r}): {problem.message}"
+    return f"warning: {LABEL} item {item.get('key', '?')} of {library} ({title!r}): {problem.message}"
 
 
 def plain(value: Any) -> Any:

@@ -152,3 +152,14 @@ def test_a_503_with_backoff_waits_at_least_as_long_before_its_retry():
     polite.mount("http://", Scripted([(503, b"Service Unavailable", {"Backoff": "5"}), (200, b"[]")]))
     assert polite.fetch("http://127.0.0.1:1/zotero/groups/1/items/top", "Zotero items") == []
     assert sum(waits) >= 4.9  # the retry's own wait (1 s) and what is left of Backoff's 5 s
+
+
+def test_an_item_with_no_date_is_left_out_with_a_warning_and_the_others_are_read():
+    undated = json.loads(json.dumps(ITEMS["CDEF4567"]))
+    del undated["csljson"]["issued"]
+    records, warnings = records_of([ITEMS["ABCD2345"], undated], "groups/12345")
+    assert [record["id"] for record in records] == ["okafor2023gut"]
+    assert warnings == [
+        "warning: Zotero item CDEF4567 of groups/12345 ('Methanogens in small ruminants'): "
+        'this item has no date ("issued": {"date-parts": [[2024, 3, 15]]}): it is not read'
+    ]
