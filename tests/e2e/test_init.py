@@ -59,6 +59,7 @@ PROFILE_OPTIONS = {
     "openalex",
     "dblp",
     "coauthors",
+    "zotero",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
 SITE_OPTIONS = {
