@@ -95,6 +95,10 @@ class Fetcher:
     name: str
     fetch: Callable[..., Any]  # see sitegen.fetch for the arguments it is called with
     rank: int  # how far its records' fields are trusted in a merge (the scale above)
+    # (profile.yaml's data, its path) -> what to ask it, for a source configured by a mapping of its own (`zotero:`)
+    profile_asks: Callable[[dict[str, Any], str], list[Any]] | None = None
+    # (the asks of every source) -> None, or `sitegen.fetch.UsageError` for asks that cannot go together
+    check_asks: Callable[[list[Any]], None] | None = None
 
 
 FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher
@@ -119,4 +123,4 @@ def source_rank(name: str) -> int:
     return source.rank if source else UNRANKED
 
 
-from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, medline, openalex, orcid, pubmed, ris, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, medline, openalex, orcid, pubmed, ris, yaml_records, zotero  # noqa: E402,F401  (each registers itself)

@@ -527,6 +527,20 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             self.write(f"content/projects/{name.split('/')[0]}/mesh.txt", f"a picture of {title}\n")
         self.write(f"content/projects/{name}.md", f"---\ntitle: {title}\nstatus: {status}\n{picture}{chosen}---\nAbout {title}.\n")
 
+    @rule(
+        name=st.sampled_from(["fluxgrid", "ember/index", "only-french"]),
+        language=st.sampled_from(["fr", "de"]),
+        front=st.sampled_from(["", "title: Une grille\n", "title: Braise\nstatus: past\nrecords: [rec2]\n"]),
+    )
+    def edit_translated_project(self, name, language, front) -> None:
+        """A project's translation comes, goes and changes; what it does not write it takes from the project it
+        translates, whose edits (`edit_project`) its page then follows."""
+        path = self.site / "content" / "projects" / f"{name}.{language}.md"
+        if not front:
+            path.unlink(missing_ok=True)
+            return
+        self.write(f"content/projects/{name}.{language}.md", f"---\n{front}---\nÀ propos.\n")
+
     @rule(url=st.sampled_from(["https://jonas.example.org", "https://berg.example.org", ""]))
     def edit_coauthors(self, url) -> None:
         if not url:

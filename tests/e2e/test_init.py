@@ -60,6 +60,7 @@ PROFILE_OPTIONS = {
     "dblp",
     "pubmed",
     "coauthors",
+    "zotero",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
 SITE_OPTIONS = {
