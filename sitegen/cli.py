@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--drafts", action="store_true", help="also show drafts: pages, posts and news whose file name starts with _")
     serve.set_defaults(handler="sitegen.serve:run")
 
-    fetch = commands.add_parser("fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex or dblp into content/records/<source>/")
+    fetch = commands.add_parser(
+        "fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex, dblp, PubMed or Zotero into content/records/<source>/"
+    )
     _add_fetch_arguments(fetch)
     fetch.set_defaults(handler="sitegen.fetch:run")
 
@@ -201,13 +203,43 @@ def _add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument(
         "--dblp-name", action="append", default=[], metavar="NAME", dest="dblp_name", help="dblp: find the person by name (asks which one when several match)"
     )
+    source.add_argument(
+        "--pubmed",
+        action="append",
+        default=[],
+        metavar="ORCID_OR_NAME",
+        help="PubMed: the citations of this ORCID iD, or of this author's name (which finds namesakes too); repeatable",
+    )
+    source.add_argument(
+        "--zotero-group",
+        action="append",
+        default=[],
+        metavar="ID",
+        dest="zotero_group",
+        help="Zotero: the items of this group library (12345); key: $ZOTERO_API_KEY",
+    )
+    source.add_argument("--zotero-user", action="append", default=[], metavar="ID", dest="zotero_user", help="Zotero: the items of this user's library")
+    source.add_argument(
+        "--zotero-collection", action="append", default=[], metavar="KEY", dest="zotero_collection", help="Zotero: only this collection (ABCD2345); repeatable"
+    )
+    source.add_argument(
+        "--zotero-tag", action="append", default=[], metavar="TAG", dest="zotero_tag", help="Zotero: only items with this tag; repeatable (any of them)"
+    )
+    source.add_argument(
+        "--zotero-all-items",
+        action="append_const",
+        const="yes",
+        default=[],
+        dest="zotero_all_items",
+        help="Zotero: every item is yours (a 'My publications' collection): keep those that do not name you too",
+    )
     parser.add_argument(
         "--api-url",
         metavar="URL",
         default=None,
         help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org); the other "
         "services: $SITEGEN_ORCID_API, $SITEGEN_CROSSREF_API, $SITEGEN_OPENALEX_API, "
-        "$SITEGEN_DBLP_API",
+        "$SITEGEN_DBLP_API, $SITEGEN_PUBMED_API, $SITEGEN_ZOTERO_API",
     )
     parser.add_argument(
         "--delay", type=_non_negative_float, default=None, metavar="SECONDS", help="pause between requests to a service (default: its own rule; arXiv's is 3)"

@@ -138,7 +138,10 @@ def enrich_site(
     merged = [kept.typed_record(record) for record in merge_works(records, merge_notes)]
     merged, notice_notes = attach_notices(merged)
     merge_notes += notice_notes
-    shown = newest_first([r for r in merged if not r.hidden and not (r.fetched and is_excluded(r, profile.arxiv))])
+    excluded_ids = {ARXIV_VERSION.sub("", i) for i in profile.arxiv.exclude_ids}
+    left_out = [r for r in merged if r.hidden or is_excluded(r, profile.arxiv, excluded_ids)]
+    out = {id(record) for record in left_out}  # by identity: two versions of a work may be equal
+    shown = newest_first([r for r in merged if id(r) not in out])
     owner_names, owners_key = _owners(profile)
     owners_key = digest(owners_key, math_macros_key())  # the text is converted with site.yaml's math_macros too
     keys = [entry_key(record, owners_key) for record in shown]
@@ -156,7 +159,8 @@ def enrich_site(
         entries.append(entry)
         problems += entry_problems
     kept.end()
-    return _site(config, profile, tuple(entries), site_dir, len(missing), problems), problems
+    site = _site(config, profile, tuple(entries), site_dir, len(missing), problems)
+    return dataclasses.replace(site, left_out=_why_left_out(left_out)), problems
 
 
 def _site(config: SiteConfig, profile: Profile, entries: tuple[Entry, ...], site_dir: Path, converted: int, problems: list[Problem]) -> Site:
@@ -404,12 +408,28 @@ def _names_rfc(value: object) -> bool:
     return isinstance(value, (str, int)) and bool(RFC_NAME.match(str(value)) or str(value).strip().isdigit())
 
 
-def is_excluded(record: Record, sources: ArxivSources) -> bool:
-    """The profile's arXiv exclusions apply to fetched records, at every build: ids to any,
-    subjects to arXiv's own (other sources' records have no arXiv subjects to keep)."""
+def _why_left_out(left_out: list[Record]) -> dict[str, str]:
+    """Why each record the site reads and does not show is left out, by its ids in lower case: a list or a project
+    that names one is told so, not that no record has the id."""
+    reasons: dict[str, str] = {}
+    for record in left_out:
+        if record.hidden:
+            why = f"it has `hidden: true` ({str(record.location).rstrip(':')})"
+        else:
+            why = "profile.yaml's `arxiv` exclusions leave it out"
+        reasons.update((name.casefold(), why) for name in (*record.old_ids, record.id))
+    return reasons
+
+
+def is_excluded(record: Record, sources: ArxivSources, excluded_ids: set[str] | None = None) -> bool:
+    """The profile's arXiv exclusions apply to fetched records, at every build: ids to any (`excluded_ids`: its
+    `exclude_ids` without their versions, made once for every record of a build), subjects to arXiv's own (other
+    sources' records have no arXiv subjects to keep)."""
     if not record.fetched:
         return False
-    if ARXIV_VERSION.sub("", record.id) in {ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}:
+    if excluded_ids is None:
+        excluded_ids = {ARXIV_VERSION.sub("", i) for i in sources.exclude_ids}
+    if ARXIV_VERSION.sub("", record.id) in excluded_ids:
         return True
     if record.origin is None or record.origin.source != "arxiv":
         return False

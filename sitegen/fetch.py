@@ -62,7 +62,7 @@ CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
-SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp"}
+SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp", "pubmed": "PubMed", "zotero": "Zotero"}
 _HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
 
@@ -163,6 +163,7 @@ class Fetched:
     records: list[dict[str, Any]]
     owner_names: list[str] = field(default_factory=list)  # names the source gave the owner
     searched_ids: set[str] = field(default_factory=set)  # records found by a name search
+    owners_only: bool = False  # a shared list (a lab's Zotero library): only the records an owner of the site wrote are kept
     requests: int = 0
     warnings: list[str] = field(default_factory=list)
     asked: list[Asked] = field(default_factory=list)  # every query for what was asked, with its count of records
@@ -248,6 +249,12 @@ OPTION_ASKS = (
     ("openalex_name", "openalex", "name"),
     ("dblp", "dblp", "pid"),
     ("dblp_name", "dblp", "name"),
+    ("pubmed", "pubmed", "author"),
+    ("zotero_group", "zotero", "group"),
+    ("zotero_user", "zotero", "user"),
+    ("zotero_collection", "zotero", "collection"),
+    ("zotero_tag", "zotero", "tag"),
+    ("zotero_all_items", "zotero", "all_items"),
 )
 # (profile.yaml key, source, kind): the sources of SPEC §6 besides `arxiv:`
 PROFILE_ASKS = (
@@ -256,6 +263,7 @@ PROFILE_ASKS = (
     ("dois", "crossref", "doi"),
     ("openalex", "openalex", "author"),
     ("dblp", "dblp", "pid"),
+    ("pubmed", "pubmed", "author"),
 )
 ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
 
@@ -283,9 +291,22 @@ def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> 
         asks += [Ask("arxiv", kind, v, f"{path}: arxiv.{attribute}") for v in getattr(configured, attribute)]
     data = document.data if document is not None and isinstance(document.data, dict) else {}
     for key, source, kind in PROFILE_ASKS:
-        for value in raw_strings(data, key):
+        values = _own_search(data, profile) if key == "pubmed" and data.get(key) is True else raw_strings(data, key)
+        for value in values:
             asks.append(Ask(source, kind, value, f"{path}:{_line_of(data, key)}: field '{key}'"))
+    from sitegen.sources import FETCHERS
+
+    for fetcher in FETCHERS.values():
+        asks += fetcher.profile_asks(data, path) if fetcher.profile_asks else []
     return asks
+
+
+def _own_search(data: dict, profile: Profile | None) -> list[str]:
+    """`pubmed: true`: search PubMed for the profile's own ORCID iD, else its name (which finds namesakes too)."""
+    orcids = raw_strings(data, "orcid")
+    if orcids:
+        return orcids[:1]
+    return [profile.name] if profile and profile.name else []
 
 
 PEOPLE_FOLDER = "content/people/"
@@ -293,14 +314,20 @@ PEOPLE_FOLDER = "content/people/"
 
 def asks_from_people(site: Path) -> list[Ask]:
     """The identifiers of each person of a lab site (content/people/*.yaml, SPEC §9): the works of their ORCID iD,
-    arXiv author ids, OpenAlex and dblp ids. Not their names: a name search finds namesakes, whose papers the
+    arXiv author ids, OpenAlex and dblp ids, and the PubMed search their `pubmed:` names. Not their names: a name search finds namesakes, whose papers the
     lab's list would then show (`sitegen fetch --author NAME --review` is the way to sort a name's records)."""
+    return [ask for person in people_of(site) for ask in _person_asks(person)]
+
+
+def people_of(site: Path) -> list[Any]:
+    """The people of a lab site (content/people/*.yaml, each a `sitegen.people.files.Person`); a file's error is a
+    content error."""
     from sitegen.inputs import list_inputs
     from sitegen.people.files import read_person
     from sitegen.text_files import read_text
 
     listing = list_inputs(site)  # the site's jail: a link out of the site is not followed
-    asks: list[Ask] = []
+    people = []
     problems: list[Problem] = []
     for path in sorted(name for name in listing.under(PEOPLE_FOLDER) if name.endswith((".yaml", ".yml"))):
         text, problem = read_text(listing, path)
@@ -309,10 +336,10 @@ def asks_from_people(site: Path) -> list[Ask]:
             continue
         person = read_person(path, text, problems)
         if person is not None:
-            asks += _person_asks(person)
+            people.append(person)
     if errors := [problem for problem in problems if not problem.warning]:
         raise ContentError("\n".join(str(problem) for problem in errors))
-    return asks
+    return people
 
 
 def _person_asks(person: Any) -> list[Ask]:
@@ -325,8 +352,10 @@ def _person_asks(person: Any) -> list[Ask]:
     asks = [Ask(source, "orcid", person.orcid, orcid_at) for source in ("orcid", "crossref") if person.orcid]
     arxiv_at = where("arxiv" if "arxiv" in person.lines or "links.arxiv" not in person.lines else "links.arxiv")  # an author page under links:
     asks += [Ask("arxiv", "author_id", value, arxiv_at) for value in person.author_ids]
-    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid")):
-        asks += [Ask(source, kind, value, where(key)) for value in raw_strings(person.extra, key, person.path)]
+    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid"), ("pubmed", "pubmed", "author")):
+        own = key == "pubmed" and person.extra.get(key) is True  # `pubmed: true`: the person's own iD, else their name
+        values = [person.orcid or person.name] if own else raw_strings(person.extra, key, person.path)
+        asks += [Ask(source, kind, value, where(key)) for value in values if value]
     return asks
 
 
@@ -360,8 +389,8 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     if not asks:
         raise NothingToFetch(
             "nothing to fetch: content/profile.yaml names no source (arxiv: authors, ids or author_ids; "
-            "orcid:, dois:, openalex:, dblp:) and no file of content/people/ an identifier; list yours there, "
-            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name) or --dblp(-name)"
+            "orcid:, dois:, openalex:, dblp:, pubmed:, zotero:) and no file of content/people/ an identifier; list yours there, "
+            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name), --dblp(-name), --pubmed or --zotero-group"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if mistakes := [mistake for code in categories if (mistake := category_mistake(code))]:
@@ -370,7 +399,18 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
         categories = profile.arxiv.categories
     if any(a.source == "arxiv" and a.kind == "author" for a in asks):
         asks += [Ask("arxiv", "category", c, "--category") for c in categories]
-    return [routed(checked(ask, from_options)) for ask in asks]
+    asks = [routed(checked(ask, from_options)) for ask in asks]
+    from sitegen.sources import FETCHERS
+
+    for name, fetcher in FETCHERS.items():
+        if fetcher.check_asks and any(a.source == name for a in asks):
+            try:
+                fetcher.check_asks([a for a in asks if a.source == name])
+            except UsageError as error:
+                if from_options:
+                    raise
+                raise ContentError(str(error)) from None
+    return asks
 
 
 def routed(ask: Ask) -> Ask:
@@ -403,7 +443,7 @@ def checked(ask: Ask, from_options: bool) -> Ask:
 
 
 def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
-    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid
+    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid, pubmed, zotero
 
     return {
         ("arxiv", "id"): arxiv.normalise_id,
@@ -413,6 +453,10 @@ def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
         ("crossref", "doi"): crossref.normalise_doi,
         ("openalex", "author"): openalex.normalise_author_id,
         ("dblp", "pid"): dblp.normalise_pid,
+        ("pubmed", "author"): pubmed.normalise_query,
+        ("zotero", "group"): zotero.normalise_library_id,
+        ("zotero", "user"): zotero.normalise_library_id,
+        ("zotero", "collection"): zotero.normalise_collection,
     }
 
 
@@ -784,7 +828,9 @@ def _run(args: argparse.Namespace, site: Path) -> int:
     results = fetch_everything(args, asks, profile)
     if results is None:
         return ExitStatus.CONTENT
-    outcome = decide(results, filters, coauthor_anchors(document), profile, asks)
+    shared = any(fetched.owners_only for fetched in results.values())  # a lab's library: its people's names keep their records
+    people_names = [name for person in people_of(site) for name in (person.name, *person.name_variants, *person.former_names)] if shared else []
+    outcome = decide(results, filters, coauthor_anchors(document), profile, asks, people_names)
     if args.review:
         outcome.print_review(site, always=True)
         print(f"review only: nothing written ({counted(outcome.kept_count, 'record')} would be kept, {outcome.excluded_count} excluded)")
@@ -890,6 +936,7 @@ class Outcome:
     current: dict[str, tuple[str, ...]]
     asks: list[Ask]
     undecided: list[str] = field(default_factory=list)  # ids of groups no co-author anchor placed
+    shared_lists: list[str] = field(default_factory=list)  # sources whose records are kept by their authors' names (Fetched.owners_only)
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -921,6 +968,22 @@ class Outcome:
         records, reasons = self.records.get("arxiv", {}), self.reasons.get("arxiv", {})
         return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i]) for i, r in records.items()]
 
+    def print_shared_list(self, source: str) -> None:
+        """A shared list's records (a lab's Zotero library), each marked kept or left out, and how to change that."""
+        records, reasons = self.records.get(source, {}), self.reasons.get(source, {})
+        mine = [i for i in records if not reasons[i]]
+        print(f"{label(source)}: {len(mine)} of {counted(len(records), 'record')} name you or a person of {PEOPLE_FOLDER} among their authors:")
+        for record_id, record in records.items():
+            authors = "; ".join(str(name) for name in (record.get("authors") or record.get("editors") or [])[:4])
+            print(
+                f"  {'kept     ' if not reasons[record_id] else 'left out '} {record_id} ({record.get('year', '?')}) {one_line(record['title'])[:70]} — {authors}"
+            )
+        if len(mine) < len(records):
+            print(
+                f"  if one left out is yours under another name, add that name to name_variants in {PROFILE_PATH.as_posix()}; "
+                f"if every item of the library (or collection) is yours, set all_items: true under {source}: there"
+            )
+
     def print_review(self, site: Path, always: bool) -> None:
         """The disambiguation report: on --review, or whenever arXiv records look like several people.
 
@@ -928,9 +991,12 @@ class Outcome:
         """
         from sitegen.disambiguate import group_papers, report
 
+        if always:
+            for source in self.shared_lists:
+                self.print_shared_list(source)
         papers = self.arxiv_papers()
         if not papers:
-            if always:
+            if always and not self.shared_lists:
                 print("no arXiv records to group: --review groups the records of an arXiv name search")
             return
         groups, is_owner = group_papers(papers, self.owner_names)
@@ -944,17 +1010,34 @@ class Outcome:
                 print("to keep only some groups: sitegen fetch --keep N [--keep M] (writes the exclusions into content/profile.yaml)")
 
 
+NOT_THE_OWNERS = "no author or editor is"  # how the reason a shared list's record is left out begins (owners_only_reason)
+
+
 def _removal_reason(reason: str | None) -> str:
-    if reason and reason.startswith("no co-author"):
+    if reason and reason.startswith(("no co-author", NOT_THE_OWNERS)):
         return f"it is now left out: {reason}"
     return "it is now excluded by profile.yaml"
 
 
-def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], profile: Profile | None, asks: list[Ask]) -> Outcome:
-    """Apply the profile's exclusions to every record, and the co-author anchors to name-search results."""
+def owners_only_reason(record: dict[str, Any], is_owner: Callable[[str], bool]) -> str | None:
+    """Why a record of a shared list (a lab's Zotero library: everybody's reading) is not the site's: none of its
+    authors (nor, for a book of chapters by others, its editors) is the owner or a person of the site."""
+    if any(is_owner(str(name)) for name in [*(record.get("authors") or []), *(record.get("editors") or [])]):
+        return None
+    return f"{NOT_THE_OWNERS} you (the name and name_variants of {PROFILE_PATH.as_posix()}) or a person of {PEOPLE_FOLDER}"
+
+
+def decide(
+    results: dict[str, Fetched], filters: Filters, anchors: list[str], profile: Profile | None, asks: list[Ask], people_names: list[str] | None = None
+) -> Outcome:
+    """Apply the profile's exclusions to every record, the co-author anchors to name-search results, and to the
+    records of a shared list (`Fetched.owners_only`) the names of the site's owner and people (`people_names`)."""
+    from sitegen.disambiguate import OwnerNames
+
     owner = [n for fetched in results.values() for n in fetched.owner_names]
     if profile:
         owner += [profile.name, *profile.name_variants, *profile.former_names]
+    is_a_site_author = OwnerNames([*owner, *(people_names or [])])
     current = {"exclude_categories": filters.exclude.exclude_categories, "exclude_ids": filters.exclude.exclude_ids}
     outcome = Outcome({}, {}, owner, current, asks)
     for source, fetched in results.items():
@@ -969,6 +1052,9 @@ def decide(results: dict[str, Fetched], filters: Filters, anchors: list[str], pr
             records[str(record["id"])] = {**record, "origin": source}
         outcome.records[source] = records
         outcome.reasons[source] = {i: exclusion_reason(r, filters) for i, r in records.items()}
+        if fetched.owners_only:
+            outcome.shared_lists.append(source)
+            outcome.reasons[source] = {i: reason or owners_only_reason(records[i], is_a_site_author) for i, reason in outcome.reasons[source].items()}
         outcome.warnings += fetched.warnings
     if anchors:
         searched = {i for fetched in results.values() for i in fetched.searched_ids}
@@ -1025,11 +1111,14 @@ class Summary:
     def print(self) -> None:
         for plan in self.plans:
             fetched = self.results[plan.source]
-            excluded = sum(1 for reason in self.outcome.reasons[plan.source].values() if reason)
+            reasons = self.outcome.reasons[plan.source].values()
+            excluded = sum(1 for reason in reasons if reason and not reason.startswith(NOT_THE_OWNERS))
+            not_yours = sum(1 for reason in reasons if reason and reason.startswith(NOT_THE_OWNERS))
             requests = fetched.requests
             print(
                 f"fetched {counted(len(self.outcome.records[plan.source]), 'record')} from {label(plan.source)} in "
                 f"{counted(requests, 'request')} ({fetched.seconds:.1f} s); {excluded} excluded by profile.yaml"
+                + (f"; {not_yours} left out: no author is you or a person of the site" if not_yours else "")
             )
             print(
                 f"{plan.folder.as_posix()}/: {len(plan.created)} new, {len(plan.updated)} updated, {len(plan.unchanged)} unchanged, {len(plan.removed)} removed"
@@ -1082,12 +1171,20 @@ def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
 
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
-    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "")
+    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "") or _pubmed_page(record)
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
     shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident
     authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
     return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
+
+
+def _pubmed_page(record: dict[str, Any]) -> str:
+    """The PubMed page of a record that has no other address (a PubMed citation without a DOI)."""
+    from sitegen.record_types import checked_pmid, pubmed_url
+
+    pmid = checked_pmid(str((record.get("ids") or {}).get("pmid") or ""))
+    return pubmed_url(pmid) if pmid else ""
 
 
 _NOTICE_NAMES = {"correction": "a correction", "retraction": "a retraction notice", "concern": "an expression of concern"}

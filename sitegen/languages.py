@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -185,6 +185,23 @@ def items_in_language(
         return dataclasses.replace(content, value=tuple(item for item in items if not translation(item))) if items else None
     shown = merged(items, language, languages[0])
     return dataclasses.replace(content, value=shown, site_wide=True) if shown else None
+
+
+def with_the_defaults_others(items: Iterable[Any], language: str, default_language: str) -> list[Any]:
+    """A language's list of items that each have a `page` (posts, projects): each of the default language's in that
+    language where it has a version ('x.fr.md', `page.translation`), else as it is (marked as in the default
+    language), then the language's items with none in the default language; [] when it has none of its own."""
+    own = {item.page.slug: item for item in items if item.page.translation == language}
+    if not own:
+        return []
+    merged = [
+        own.pop(item.page.slug)
+        if item.page.slug in own
+        else dataclasses.replace(item, page=dataclasses.replace(item.page, language=item.page.language or default_language))
+        for item in items
+        if not item.page.translation
+    ]
+    return merged + list(own.values())
 
 
 def own_language(site: Site) -> str:

@@ -518,7 +518,7 @@ SETTINGS_PATHS = frozenset(f"content/{name}.yaml" for name in SETTINGS_FILES)  #
 
 
 # reference lists in the formats sitegen does not read, which every service that writes them can write as BibTeX
-CITATION_EXPORTS = (".enw", ".nbib", ".csv", ".refman")
+CITATION_EXPORTS = (".enw", ".csv", ".refman")
 CITATION_EXPORT_HINT = (
     "; export these references as BibTeX or RIS instead (Google Scholar: select all, Export, BibTeX; "
     "EndNote, Zotero, Mendeley: Export as RIS) and put the .bib or .ris file here"

@@ -350,6 +350,8 @@ class Site:
     featured: tuple[Entry, ...] = ()  # the entries marked featured, newest first
     converted: int = 0  # entries converted by this build: the others came from the build cache
     content: dict[str, KindContent] = field(default_factory=dict)  # page kind name -> what it read
+    # the ids (in lower case) of records the site has but does not show -> why, for a list or project naming one
+    left_out: dict[str, str] = field(default_factory=dict)
     translations: tuple[Any, ...] = ()  # a site in several languages: each but the default's own part (languages.SiteTranslation)
 
     def kind_value(self, kind: str, default: Any = None) -> Any:

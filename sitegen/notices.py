@@ -102,7 +102,8 @@ def attach_notices(records: list[Record]) -> tuple[list[Record], list[Problem]]:
     for i in sorted(works):
         record = records[i]
         # its ids: its own, those of the records merged into it (`aliases`), its arXiv id without a version
-        for name in (record.id, *record.aliases, arxiv_key(record.arxiv), arxiv_key(record.ids.get("arxiv"))):
+        pmid = f"pmid:{record.ids['pmid']}" if record.ids.get("pmid") else ""  # as the MEDLINE reader's notices name their work
+        for name in (record.id, *record.aliases, arxiv_key(record.arxiv), arxiv_key(record.ids.get("arxiv")), pmid):
             if name:
                 by_id.setdefault(name, i)
         # its DOIs: its own, its preprint's or published version's (`doi_preprint`, `doi_published`), older releases'

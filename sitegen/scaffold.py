@@ -231,6 +231,7 @@ def report_imported(source: Path, imported: Imported) -> None:
         "talks": "content/talks/",
         "people": "content/people/",
         "pages": "content/pages/",
+        "projects": "content/projects/",
         "static": "static/",
     }
     counts = {kind: sum(1 for path in imported.files if path.parts[:2] == ("content", kind) or path.parts[0] == kind) for kind in kinds}

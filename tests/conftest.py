@@ -59,6 +59,19 @@ arxiv: '2401.01234'
 """
 
 
+def read_record_file(text: str, path: str, reader_name: str) -> tuple[list[Record], list[str]]:
+    """The records of a record file (`.ris`, `.json`, `.nbib`, ...) as validation makes them, and every message (the
+    reader's and validation's); the reader its suffix chooses must be `reader_name`."""
+    from sitegen.sources import reader_for
+    from sitegen.validate import validate_record
+
+    reader = reader_for(path)
+    assert reader is not None and reader.name == reader_name
+    mappings, problems = reader.read(text, path)
+    records = [validate_record(m, path, problems, reader=reader.name) for m in mappings]
+    return [r for r in records if r is not None], [str(p) for p in problems]
+
+
 def validated_record(text: str, path: str) -> Record:
     """A record from YAML text at `path`, validated as the build validates it (a fetched one
     when `path` is under content/records/arxiv/)."""

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sitegen.errors import Location, Problem, escaped, quoted
-from sitegen.model import RECORD_TYPES, Entry
+from sitegen.model import RECORD_TYPES, Entry, Site
 from sitegen.values import value_class, whole_number
 
 SHORTCODE = re.compile(r"^\s*\{\{<\s*publications\b(?P<attributes>.*?)>\}\}\s*$")
@@ -84,13 +84,23 @@ def _subjects_of(entry: Entry) -> list[str]:
     return [*entry.record.categories, *(subject.name for subject in entry.subjects)]
 
 
-def unknown_ids_warnings(filters: Sequence[PublicationFilter], entries: Sequence[Entry]) -> list[Problem]:
-    """A warning for each id a list asks for that names no record: the list would silently show one record fewer."""
+def unknown_ids_warnings(filters: Sequence[PublicationFilter], site: Site) -> list[Problem]:
+    """A warning for each id a list asks for that names no record shown: the list would silently show one record fewer."""
+    hint = "ids are the records' `id` (a .bib entry's key)"
     return [
-        Problem(f"publications: no record has the id {quoted(name, SHOWN)}; ids are the records' `id` (a .bib entry's key)", chosen.where, warning=True)
+        Problem(f"publications: {not_shown(name, site.left_out, hint)}", chosen.where, warning=True)
         for chosen in filters
-        for name in chosen.ids_unknown(entries)
+        for name in chosen.ids_unknown(site.entries)
     ]
+
+
+def not_shown(name: str, left_out: dict[str, str], hint: str) -> str:
+    """What to say of an id that names no shown record: why the site leaves its record out, or that no record has
+    it and `hint` (what ids are, or the one meant)."""
+    why = left_out.get(name.casefold())
+    if why:
+        return f"the record {quoted(name, SHOWN)} is not shown: {why}"
+    return f"no record has the id {quoted(name, SHOWN)}; {hint}"
 
 
 def filter_from(settings: dict[str, Any], where: Location, problems: list[Problem]) -> PublicationFilter | None:

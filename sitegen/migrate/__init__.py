@@ -742,10 +742,7 @@ def collection_page(
         line = ", ".join(fact for fact in [*(plain_text(a_string(front.get(key))) for key in collection.facts), when[:4]] if fact)
         text = headings_below(page_text(old, imported, relative, body, old_address(relative, front) or "/"))
         text = text or plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt")))
-        # academicpages' portfolio shows its `excerpt` on the list, the item's picture in it (<img src='/images/x.png'>)
-        shown = HTML_IMAGE.search(a_string(front.get("excerpt")))
-        in_excerpt = next((value for name, _, value in HTML_ATTRIBUTE.findall(shown[0]) if name.lower() == "src"), "") if shown else ""
-        picture = _picture(old, imported, relative, a_string(front.get("img")) or in_excerpt or a_string(front.get("image")), collection.slug)
+        picture = _picture(old, imported, relative, a_string(front.get("img")) or _excerpt_picture(front) or a_string(front.get("image")), collection.slug)
         # Hugo Blox's `external_link`; its `links:` list since 2025 (`- type: site`, `url: ...`); Jekyll's `redirect`
         listed = [a_string(a_mapping(item).get("url")) for item in a_list(front.get("links"))]
         link = a_string(front.get("external_link") or front.get("redirect")) or next((url for url in listed if url.startswith(("https://", "http://"))), "")
@@ -760,15 +757,23 @@ def collection_page(
         imported.files[PurePosixPath(f"content/pages/{collection.slug}.md")] = markdown_file({"title": collection.title, "nav": collection.nav}, text)
 
 
+def _excerpt_picture(front: dict[str, Any]) -> str:
+    """The picture in a page's `excerpt` (academicpages' portfolio shows its excerpt on the list, the item's picture
+    in it: `A segmenter<br/><img src='/images/x.png'>`), '' when there is none."""
+    shown = HTML_IMAGE.search(a_string(front.get("excerpt")))
+    return next((value for name, _, value in HTML_ATTRIBUTE.findall(shown[0]) if name.lower() == "src"), "") if shown else ""
+
+
 # a project's links elsewhere, as al-folio and Hugo Blox write them -> a project's link kinds
 PROJECT_LINKS = {"external_link": "website", "redirect": "website", "url_code": "code", "url_pdf": "pdf", "url_slides": "slides", "url_video": "video"}
 
 
 def projects_files(old: OldSite, imported: Imported, relatives: list[str], old_address: OldAddress, records: dict[str, list[str]] | None = None) -> None:
-    """Another tool's project pages (al-folio's `_projects/`, Hugo Blox's `content/project/`) as content/projects/,
-    each at the address of its old file's (or bundle's) name, to which its old address leads: its `description`
-    (Hugo's `summary`), its place (`importance`, Hugo's `weight`) as `order`, its picture (`img`, a bundle's
-    `featured.*`, copied to static/projects/), its links elsewhere (`redirect`, `external_link`, Hugo Blox's `links:`
+    """Another tool's project pages (al-folio's `_projects/`, Hugo Blox's `content/project/`, academicpages'
+    `_portfolio/`) as content/projects/, each at the address of its old file's (or bundle's) name, to which its old
+    address leads: its `description` (Hugo's `summary`, academicpages' `excerpt`), its place (`importance`, Hugo's
+    `weight`) as `order`, its picture (`img`, the excerpt's, a bundle's `featured.*`, copied to static/projects/),
+    its links elsewhere (`redirect`, `external_link`, Hugo Blox's `links:`
     and `url_*`, al-folio's `github:` repository) and its text. `records`: the records that name each project by its
     name (Hugo Blox's `projects:` of a publication), its `records:`. A draft (`draft: true`) stays one (`_name.md`)."""
     taken: set[str] = set()
@@ -781,9 +786,9 @@ def projects_files(old: OldSite, imported: Imported, relatives: list[str], old_a
         name = path.parent.name if path.name == "index.md" else path.stem
         slug = unique_slug(name, taken, "project")
         project: dict[str, Any] = {"title": title}
-        if description := plain_text(a_string(front.get("description") or front.get("summary"))):
+        if description := plain_text(a_string(front.get("description") or front.get("summary") or front.get("excerpt"))):
             project["description"] = description
-        if picture := _picture(old, imported, relative, a_string(front.get("img")) or a_string(front.get("image")), "projects"):
+        if picture := _picture(old, imported, relative, a_string(front.get("img")) or _excerpt_picture(front) or a_string(front.get("image")), "projects"):
             project["image"] = picture
         place = front.get("importance", front.get("weight"))
         if isinstance(place, int) and not isinstance(place, bool):

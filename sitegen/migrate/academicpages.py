@@ -14,7 +14,6 @@ from pathlib import PurePosixPath
 
 from sitegen.migrate import (
     TEACHING,
-    Collection,
     Imported,
     OldAddress,
     OldSite,
@@ -34,6 +33,7 @@ from sitegen.migrate import (
     pages_left,
     posts_files,
     profile_links,
+    projects_files,
     record_file_text,
     register_tool,
     talks_file,
@@ -108,9 +108,10 @@ def read(old: OldSite) -> Imported:
         cv["sections"] = [{**section, "publications": "all"} if section == PUBLICATIONS else section for section in cv["sections"]]
         imported.files[PurePosixPath("content/cv.yaml")] = yaml_document(cv)
         imported.left += notes
-    teaching, portfolio = (jekyll_collection_permalink(config, name) for name in ("teaching", "portfolio"))
-    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, teaching)
-    collection_page(old, imported, old.files("_portfolio", (".md", ".markdown")), Collection("Portfolio", "portfolio", 3), portfolio)
+    collection_page(old, imported, old.files("_teaching", (".md", ".markdown")), TEACHING, jekyll_collection_permalink(config, "teaching"))
+    if portfolio := old.files("_portfolio", (".md", ".markdown")):  # its projects, datasets and software: projects here
+        projects_files(old, imported, portfolio, jekyll_collection_permalink(config, "portfolio"))
+        imported.redirects["portfolio/"] = "projects/"  # its list of them
     posts = old.files("_posts", (".md", ".markdown"))
     posts_files(old, imported, posts, jekyll_permalink(a_string(config.get("permalink"))), ("year-archive/",))  # its blog, once a post came
     imported.redirects["publications/"] = "#publications"  # its list of publications: the profile's here

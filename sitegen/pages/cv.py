@@ -115,7 +115,7 @@ def cv_warnings(site: Site) -> list[Problem]:
     if cv is None:
         return []
     lists = [s for s in cv.sections if s.publications is not None]
-    problems = unknown_ids_warnings([s.publications for s in lists], site.entries)
+    problems = unknown_ids_warnings([s.publications for s in lists], site)
     for section in lists if site.entries else ():  # a site with no records yet lists none anywhere
         if section.publications is not None and not section.publications.select(site.entries):
             what = "no record has `featured: true`" if section.publications.featured else "no record fits its settings"

@@ -98,7 +98,7 @@ def links_of(pages: Iterable[ContentPage]) -> Iterable[tuple[Location | None, st
 
 def lists_warnings(pages: Iterable[ContentPage], site: Site) -> list[Problem]:
     """A warning for each record id a page's `{{< publications ids="..." >}}` names that no record has."""
-    return unknown_ids_warnings([part.publications for page in pages for part in page.parts if part.publications is not None], site.entries)
+    return unknown_ids_warnings([part.publications for page in pages for part in page.parts if part.publications is not None], site)
 
 
 @register_page_kind(

@@ -210,17 +210,10 @@ def _translations(files: ContentFiles, translated: dict[str, tuple[str, str]], o
 def language_posts(posts: tuple[Post, ...], language: str, default_language: str) -> tuple[Post, ...]:
     """A language's blog, newest first: each post in that language where it has one, else the default language's
     (marked as in it); () when it has none of its own."""
-    own = {post.page.slug: post for post in posts if post.page.translation == language}
-    if not own:
-        return ()
-    merged = [
-        own.pop(post.page.slug)
-        if post.page.slug in own
-        else dataclasses.replace(post, page=dataclasses.replace(post.page, language=post.page.language or default_language))
-        for post in posts
-        if not post.page.translation
-    ]
-    return tuple(sorted(merged + list(own.values()), key=lambda post: (post.date, post.page.path), reverse=True))
+    from sitegen.languages import with_the_defaults_others
+
+    merged = with_the_defaults_others(posts, language, default_language)
+    return tuple(sorted(merged, key=lambda post: (post.date, post.page.path), reverse=True))
 
 
 def _warn_of_tags_sharing_an_address(posts: tuple[Post, ...], problems: list[Problem]) -> None:

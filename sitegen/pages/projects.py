@@ -22,7 +22,8 @@ files of its folder are published beside its page. Its publications are listed u
 lists records, and each record's page names the projects it belongs to. A project's page depends on its own
 file and the records it shows; the cards on every project's title, description, picture and status. What every
 page shows of the projects is only that there are some (a menu entry); a record's page shows the titles and
-addresses of its projects (its input, `records.py`).
+addresses of its projects (its input, `records.py`). On a site in several languages, `kestrel.fr.md` beside
+`kestrel.md` is its French version at fr/projects/kestrel/, taking what it does not write from it.
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ from typing import Any
 
 from sitegen.errors import Location, Problem, quoted
 from sitegen.homepage.fields import Fields
-from sitegen.homepage.selection import PublicationFilter, unknown_ids_warnings
+from sitegen.homepage.selection import PublicationFilter, not_shown, unknown_ids_warnings
 from sitegen.load import item_line
-from sitegen.model import Entry, Site
+from sitegen.model import Entry, KindContent, Site
 from sitegen.pages import MARKDOWN_SUFFIXES, ContentFiles, Page, RenderContext, register_page_kind
 from sitegen.pages.pages import (
     Address,
@@ -51,6 +52,7 @@ from sitegen.pages.pages import (
     read_content_page,
     shown_records,
     texts_in_bundles,
+    translation_files,
     unique_addresses,
 )
 from sitegen.urls import file_slug, is_relative_path, link_preview_problem, picture_elsewhere_problem
@@ -90,6 +92,10 @@ class Project:
     records: tuple[tuple[str, int], ...] = ()  # (id as written, its line)
     subjects: tuple[str, ...] = ()
     subjects_line: int = 0
+    # a translation ('kestrel.fr.md'): the fields it takes from the project it translates (not written in its own
+    # file), and that project's `text_key`, which its page then depends on
+    inherited: tuple[str, ...] = ()
+    original_key: str = ""
 
     @property
     def publications(self) -> ProjectRecords | None:
@@ -110,11 +116,18 @@ class Project:
 
 
 def project_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
-    for project in site.kind_value("projects", ()):
+    return links_of_projects(site.kind_value("projects", ()))
+
+
+def links_of_projects(projects: Iterable[Project]) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of each project's text, its `links` and its picture, where each is written; a translation's own
+    only (what it takes from the project it translates is that project's)."""
+    for project in projects:
         path = project.page.path
         yield from ((Location(path, line), "link in the text", url) for line, url in project.page.links)
-        yield from ((Location(path, line), f"link '{kind}'", url) for (kind, url), line in zip(project.links, project.link_lines))
-        if project.image:
+        if "links" not in project.inherited:
+            yield from ((Location(path, line), f"link '{kind}'", url) for (kind, url), line in zip(project.links, project.link_lines))
+        if project.image and "image" not in project.inherited:
             yield Location(path, project.image_line), "image", project.image
 
 
@@ -124,23 +137,23 @@ def check_projects(site: Site) -> list[Problem]:
     projects = site.kind_value("projects", ())
     if not projects:
         return []  # most sites: no table of every record's ids and subjects to make
-    problems = unknown_ids_warnings([part.publications for project in projects for part in project.page.parts if part.publications is not None], site.entries)
+    problems = unknown_ids_warnings([part.publications for project in projects for part in project.page.parts if part.publications is not None], site)
     known = {name.casefold(): name for entry in site.entries for name in (entry.record.id, entry.cite_key, *entry.record.aliases)}
     subjects = {subject.casefold() for entry in site.entries for subject in (*entry.record.categories, *(s.name for s in entry.subjects))}
     for project in projects:
-        problems += _unknown_records(project, known) + _unknown_subjects(project, subjects)
+        problems += _unknown_records(project, known, site.left_out) + _unknown_subjects(project, subjects)
     return problems
 
 
-def _unknown_records(project: Project, known: dict[str, str]) -> list[Problem]:
+def _unknown_records(project: Project, known: dict[str, str], left_out: dict[str, str]) -> list[Problem]:
     """Each id of its `records` that names no shown record (`known`: every id, citation key and alias, in lower
-    case -> as written), at its line, with the one most likely meant."""
+    case -> as written), at its line, with why the site leaves it out (`left_out`) or the one most likely meant."""
     problems = []
     for name, line in project.records:
         if name.casefold() not in known:
             meant = difflib.get_close_matches(name.casefold(), list(known), n=1, cutoff=0.75)
             hint = f"did you mean '{known[meant[0]]}'?" if meant else "records are named by their `id` (a .bib entry's key)"
-            problems.append(Problem(f"field 'records': no record has the id {quoted(name)}; {hint}", Location(project.page.path, line), warning=True))
+            problems.append(Problem(f"field 'records': {not_shown(name, left_out, hint)}", Location(project.page.path, line), warning=True))
     return problems
 
 
@@ -150,18 +163,48 @@ def _unknown_subjects(project: Project, subjects: set[str]) -> list[Problem]:
     return [Problem(said.format(quoted(subject)), where, warning=True) for subject in project.subjects if subject.casefold() not in subjects]
 
 
+def projects_in_language(content: KindContent, language: str, languages: tuple[str, ...]) -> KindContent | None:
+    """`PageKind.language_content`: the default language's projects alone; another language's cards (its own
+    translations, and the default language's other projects marked as in it), or None when it has none of its own."""
+    from sitegen.languages import items_in_language
+
+    return items_in_language(content, language, languages, lambda project: project.page.translation, _language_projects)
+
+
+def _language_projects(projects: tuple[Project, ...], language: str, default_language: str) -> tuple[Project, ...]:
+    from sitegen.languages import with_the_defaults_others
+
+    return _ordered(with_the_defaults_others(projects, language, default_language))
+
+
 @register_page_kind(
-    "projects", reads=(FOLDER,), load=lambda files: load_projects(files), check=check_projects, links=project_links, text_suffixes=MARKDOWN_SUFFIXES
+    "projects",
+    reads=(FOLDER,),
+    load=lambda files: load_projects(files),
+    check=check_projects,
+    links=project_links,
+    text_suffixes=MARKDOWN_SUFFIXES,
+    per_language=True,
+    language_content=projects_in_language,
+    own_links=lambda projects, language: links_of_projects(project for project in projects if project.page.translation == language),
 )
 def project_pages(context: RenderContext) -> Iterable[Page]:
+    from sitegen.languages import own_language
+
     content = context.site.content.get("projects")
     if content is None or not content.value:
         return
     projects = content.value
+    language = own_language(context.site)
+    if language and not any(project.page.translation == language for project in projects):
+        return  # a language with no project of its own: its menu leads to the default language's
     for project in projects:
+        if project.page.translation != language:
+            continue  # a language's list shows the default language's projects it has none for, at their own addresses
         shown, records = shown_records(project.parts, context.site)
         make = partial(_render_project, context, project, shown)
-        yield Page(project_path(project.page.slug), (project.page.text_key, records), make, source=Location(project.page.path, 1))
+        inputs = (project.page.text_key, project.original_key, records)
+        yield Page(project_path(project.page.slug), inputs, make, source=Location(project.page.path, 1))
         yield from bundle_file_pages(context, project.page, project_path(project.page.slug).removesuffix("index.html"))
     cards = [context.views.project_card(project) for project in projects]  # what the list shows of each
     yield Page(PROJECTS_PATH, (cards,), lambda: context.render("projects.html", context.views.projects_page(projects)))
@@ -183,43 +226,73 @@ def projects_of_records(site: Site) -> dict[str, tuple[Project, ...]]:
 
 
 def load_projects(files: ContentFiles) -> tuple[tuple[Project, ...], bool, list[Problem]]:
-    """Every project, the active ones first, each status's by `order` then title; site-wide: whether there are any."""
+    """Every project, the active ones first, each status's by `order` then title; site-wide: whether there are any.
+    A site in several languages: then the projects of each language but the default ('kestrel.fr.md', `page.translation`
+    fr), which prepare gives that language."""
     problems: list[Problem] = []
-    files = _without_translations(files, problems)
-    bundles, loose = bundle_files(files, FOLDER)
+    translated = translation_files(files, problems) if files.languages else {}  # a site in several languages: 'x.fr.md'
+    default = dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated}) if translated else files
+    bundles, loose = bundle_files(default, FOLDER)
     problems += not_read(loose, "project", FOLDER)
-    resources = texts_in_bundles(files, FOLDER, "project", problems)
+    resources = texts_in_bundles(default, FOLDER, "project", problems)
     read = partial(_read_project, bundles, resources)
-    projects = unique_addresses(files.read_markdown(read, problems), lambda project: project.page, "projects/", "project", problems)
-    ordered = sorted(projects, key=lambda p: (STATUSES.index(p.status), p.order is None, p.order or 0, p.page.title.casefold(), p.page.path))
-    return tuple(ordered), bool(ordered), problems
+    projects = unique_addresses(default.read_markdown(read, problems), lambda project: project.page, "projects/", "project", problems)
+    ordered = _ordered(projects)
+    return ordered + _translations(files, translated, {project.page.path: project for project in projects}, problems), bool(ordered), problems
 
 
-def _without_translations(files: ContentFiles, problems: list[Problem]) -> ContentFiles:
-    """A site in several languages: a project has one version, in the default language (`kestrel.fr.md` would be a
-    second project at projects/kestrel.fr/, not a translation): a file whose name gives a language is not read, said."""
-    from sitegen.languages import file_language
-
-    if not files.languages:
-        return files
-    translated = {path: named for path in files.texts if (named := file_language(path, files.languages)) is not None}
-    for path, (language, original) in sorted(translated.items()):
-        said = f"not read: a project has one version, in the site's default language ({files.languages[0]}), not one in {language}; its text is {original}"
-        problems.append(Problem(said, Location(path, 1), warning=True))
-    return dataclasses.replace(files, texts={path: text for path, text in files.texts.items() if path not in translated})
+def _ordered(projects: Iterable[Project]) -> tuple[Project, ...]:
+    return tuple(sorted(projects, key=lambda p: (STATUSES.index(p.status), p.order is None, p.order or 0, p.page.title.casefold(), p.page.path)))
 
 
-def _read_project(bundles: dict[str, tuple[tuple[str, str], ...]], resources: set[str], path: str, text: str, problems: list[Problem]) -> Project | None:
+def _translations(files: ContentFiles, translated: dict[str, tuple[str, str]], originals: dict[str, Project], problems: list[Problem]) -> tuple[Project, ...]:
+    """The projects of the languages but the default, each at the address of the project it translates (whose
+    fields it does not write it takes: its records, picture, links, status and place), a project of its own, with
+    none in the default language, at its file's; marked with its language."""
+    found: list[Project] = []
+    for path, (language, original_path) in sorted(translated.items()):
+        if language not in files.languages[1:] or not files.published(path):
+            continue  # a language the site does not have (said)
+        original = originals.get(original_path)
+        bundle = original.page.files if original is not None else ()  # a bundle's translation names its folder's files
+        project = _read_project({path: bundle}, set(), path, files.texts[path], problems, original, original_path)
+        if project is None:
+            continue
+        if original is not None and project.page.slug != original.page.slug:
+            said = f"a translation is at its project's address, {language}/projects/{original.page.slug}/: slug: {project.page.slug} left out"
+            problems.append(Problem(said, Location(path, 1), warning=True))
+        slug = original.page.slug if original is not None else project.page.slug
+        page = dataclasses.replace(project.page, slug=slug, translation=language, language=project.page.language or language, files=())
+        found.append(dataclasses.replace(project, page=page))
+    kept: list[Project] = []
+    for language in files.languages[1:]:
+        mine = [project for project in found if project.page.translation == language]
+        kept += unique_addresses(mine, lambda project: project.page, f"{language}/projects/", "project", problems)
+    return tuple(kept)
+
+
+def _read_project(
+    bundles: dict[str, tuple[tuple[str, str], ...]],
+    resources: set[str],
+    path: str,
+    text: str,
+    problems: list[Problem],
+    original: Project | None = None,
+    original_path: str = "",
+) -> Project | None:
+    """A project's file; a translation's (`original_path`: the file it translates, which gives its address, and the
+    project read from it, if any, `original`)."""
     if path in resources:
         return None
-    address = Address("project", _default_slug(path), "projects/", folders=False, reserved=("index.html",))
+    address = Address("project", _default_slug(original_path or path), "projects/", folders=False, reserved=("index.html",))
     files = bundles.get(path, ())
-    read = read_content_page(path, text, problems, address, partial(_fields, dict(files)), FIELDS, files)
+    read = read_content_page(path, text, problems, address, partial(_fields, dict(files), original), FIELDS, files)
     if read is None:
         return None
     said, page = read
-    if said["image"] in dict(files):  # a file of its folder, published beside its page
-        said["image"] = project_path(page.slug).removesuffix("index.html") + said["image"]
+    if said["image"] in dict(files):  # a file of its folder, published beside its page (a translation's: its original's)
+        slug = original.page.slug if original is not None else page.slug
+        said["image"] = project_path(slug).removesuffix("index.html") + said["image"]
     return Project(page=page, **said)
 
 
@@ -229,8 +302,30 @@ def _default_slug(path: str) -> str:
     return file_slug((file.parent.name if is_bundle(path, FOLDER) else file.stem).lstrip("_"))
 
 
-def _fields(bundle: dict[str, str], fields: Fields) -> dict[str, Any]:
-    """What a project's front matter says besides its title, description and slug: `Project`'s other fields."""
+# what a translation does not write and takes from the project it translates: its fields -> `Project`'s
+INHERITED = {
+    "status": ("status",),
+    "order": ("order",),
+    "image": ("image", "image_line"),
+    "image_alt": ("image_alt",),
+    "links": ("links", "link_lines"),
+    "records": ("records",),
+    "subjects": ("subjects", "subjects_line"),
+}
+
+
+def _fields(bundle: dict[str, str], original: Project | None, fields: Fields) -> dict[str, Any]:
+    """What a project's front matter says besides its title, description and slug: `Project`'s other fields; a
+    translation's (`original`: the project it translates), those it does not write as that project has them."""
+    said = _written_fields(bundle, fields)
+    if original is None:
+        return said
+    inherited = tuple(name for name in INHERITED if name not in fields.data)
+    said.update((value, getattr(original, value)) for name in inherited for value in INHERITED[name])
+    return {**said, "inherited": inherited, "original_key": original.page.text_key}
+
+
+def _written_fields(bundle: dict[str, str], fields: Fields) -> dict[str, Any]:
     image, image_alt, image_line = _image(fields, bundle)
     links = fields.links("links")
     return {

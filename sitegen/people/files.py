@@ -153,6 +153,13 @@ def read_person(path: str, text: str, problems: list[Problem], with_errors: bool
     profile = validate_profile(RawDocument(Path(path), path, profile_part), problems, also_known=frozenset(OWN_FIELDS))
     reader = _Reader(data, path, problems, Fields(data, path, problems))
     fields = reader.fields
+    if "zotero" in data:  # the lab's library: `sitegen fetch` keeps each person's items of it by their names
+        fields.problem(
+            "zotero",
+            "not fetched from a person's file: a Zotero library is fetched from content/profile.yaml, and the items of it "
+            "that name a person of content/people/ are kept: move it there",
+            warning=True,
+        )
     slug = reader.slug()
     orcid = reader.orcid(profile.extra.get("orcid") if profile else None)
     linked = reader.orcid(profile.links.get("orcid") if profile else None, "links.orcid")  # as profile.yaml's scaffold writes it

@@ -25,11 +25,12 @@ HAND_WRITTEN = 0  # a YAML record the user wrote: a correction, each field it se
 OWN_LIST = 1  # the user's own reference lists and record files (BibTeX, RIS, CSL-JSON, Markdown front matter)
 PROJECT_FILE = 2  # a file a project keeps about its own work (a program repository's CITATION.cff), ids made up
 PUBLISHER = 3  # the publisher's record (Crossref)
-AUTHORS = 4  # the authors' own deposit (arXiv)
-DERIVED = 5  # the records an index derives by machine (OpenAlex)
-CATALOGUE = 6  # a catalogue's entries, whose author names carry numbers for namesakes (DBLP: "Sheng Lin 0003")
-SUMMARY = 7  # summaries that may list no one (ORCID)
-UNRANKED = 8  # a source no reader or fetcher of this version declares (a file fetched by a newer sitegen)
+LIBRARY = 4  # a library's record of what the publisher deposited, checked and indexed by people (PubMed: NLM's MEDLINE)
+AUTHORS = 5  # the authors' own deposit (arXiv)
+DERIVED = 6  # the records an index derives by machine (OpenAlex)
+CATALOGUE = 7  # a catalogue's entries, whose author names carry numbers for namesakes (DBLP: "Sheng Lin 0003")
+SUMMARY = 8  # summaries that may list no one (ORCID)
+UNRANKED = 9  # a source no reader or fetcher of this version declares (a file fetched by a newer sitegen)
 
 # A reader's answer for one file: the record mappings it holds (each a
 # `PositionedDict`, so validation can say `path:line:`), and what was wrong.
@@ -94,6 +95,10 @@ class Fetcher:
     name: str
     fetch: Callable[..., Any]  # see sitegen.fetch for the arguments it is called with
     rank: int  # how far its records' fields are trusted in a merge (the scale above)
+    # (profile.yaml's data, its path) -> what to ask it, for a source configured by a mapping of its own (`zotero:`)
+    profile_asks: Callable[[dict[str, Any], str], list[Any]] | None = None
+    # (the asks of every source) -> None, or `sitegen.fetch.UsageError` for asks that cannot go together
+    check_asks: Callable[[list[Any]], None] | None = None
 
 
 FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher
@@ -118,4 +123,4 @@ def source_rank(name: str) -> int:
     return source.rank if source else UNRANKED
 
 
-from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, openalex, orcid, ris, yaml_records  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, medline, openalex, orcid, pubmed, ris, yaml_records, zotero  # noqa: E402,F401  (each registers itself)

@@ -12,7 +12,7 @@ that still arrive with status 200. `PoliteSession` handles all of that once:
 - our User-Agent on every request, replacing any a client library sets;
 - 429, 5xx, timeouts, refused connections, connections dropped in the middle
   of a body and unreadable bodies are retried with doubling backoff, never
-  shorter than a Retry-After;
+  shorter than a Retry-After; a `Backoff` header (Zotero's) holds the next request back;
 - anything else that is not a usable answer (400, 404, an error document, an
   HTML page with status 200, JSON of another `shape` than the source expects)
   raises `FetchError` at once, its message naming the source and what was asked.
@@ -117,6 +117,7 @@ class PoliteSession(requests.Session):
         self.trust_env = not is_loopback(settings.api_url)  # a proxy must not see 127.0.0.1
         self.headers["User-Agent"] = settings.user_agent
         self._last_end: float | None = None
+        self._not_before = 0.0  # a `Backoff` header's time (monotonic clock) before which no request is sent
         self.requests_sent = 0
 
     def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
@@ -181,9 +182,9 @@ class PoliteSession(requests.Session):
         return kept
 
     def _pace(self) -> None:
-        if self._last_end is None or self.settings.delay <= 0:
+        if self._last_end is None:
             return
-        wait = self._last_end + self.settings.delay - time.monotonic()
+        wait = max(self._last_end + self.settings.delay, self._not_before) - time.monotonic()
         if wait > 0:
             self.progress.status(f"{self.label}: waiting {wait:.1f} s between requests")
             self.sleep(wait)
@@ -203,6 +204,8 @@ class PoliteSession(requests.Session):
             return Answer(False, retry=True, reason=f"connection broken in the middle of the answer ({_broken_reason(error)})"), None
         finally:
             self._last_end = time.monotonic()
+        if (backoff := backoff_seconds(response)) is not None:  # Zotero's: wait before the next request, whatever this answer is
+            self._not_before = max(self._not_before, self._last_end + min(backoff, MAX_RETRY_AFTER))
         return judge(response), response
 
     def _backoff(self, attempt: int, response: requests.Response | None) -> float | None:
@@ -423,6 +426,14 @@ def retry_after_seconds(response: requests.Response | None) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def backoff_seconds(response: requests.Response) -> float | None:
+    """A `Backoff` header's seconds (Zotero's Web API sends it, with any answer, when it wants fewer requests)."""
+    try:
+        return max(0.0, float(response.headers.get("Backoff", "").strip()))
+    except ValueError:
+        return None
 
 
 def _short_reason(error: Exception) -> str:

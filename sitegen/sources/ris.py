@@ -222,7 +222,7 @@ class _FileReader:
         if not first:
             return "empty file: no RIS entries ('TY  - JOUR' ... 'ER  - ')"
         if first.startswith("PMID-"):
-            return "this is PubMed's MEDLINE format (.nbib), not RIS: in PubMed, Send to > Citation manager gives it; export RIS from your reference manager, or BibTeX"
+            return "this is PubMed's MEDLINE format, not RIS: name the file .nbib (as PubMed's Send to > Citation manager does) and it is read"
         if first.startswith(("FN ", "PT ")):
             return "this is Web of Science's tagged format, not RIS: export with 'Export > RIS (other reference software)' instead"
         if _TAG_LIKE.match(first):

@@ -130,6 +130,17 @@ def ris_text(entries: dict) -> str:
     )
 
 
+def medline_text(entries: dict) -> str:
+    """A .nbib of the entries (PubMed's Send to > Citation manager): number -> title, authors, year, blank lines before it."""
+    return "".join(
+        "\n" * blank
+        + f"PMID- {3000 + number}\nTI  - {title} {number} of a title long enough to go on\n      over a second line.\n"
+        + "".join(f"FAU - {name}\n" for name in authors)
+        + f"DP  - {year} Mar-Apr\nJT  - Journal of tests\nTA  - J Tests\nPT  - Journal Article\n\n"
+        for number, (title, authors, year, blank) in sorted(entries.items())
+    )
+
+
 def csl_json_text(entries: dict) -> str:
     """A CSL-JSON file of the entries (Zotero's export, tab-indented): number -> title, authors, year, blank lines before it."""
     items = [
@@ -174,6 +185,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.bib: dict[int, tuple[str, str, int, int]] = {}  # content/records/lab.bib: number -> title, authors, year, blank lines before
         self.ris: dict[int, tuple] = {}  # content/records/library.ris: number -> title, authors, year, blank lines before
         self.csl_json: dict[int, tuple] = {}  # content/records/zotero.json: number -> title, authors, year, blank lines before
+        self.medline: dict[int, tuple] = {}  # content/records/pubmed.nbib: number -> title, authors, year, blank lines before
         self.next_number = 0
         self.settings = {"base_url": "https://example.org/", "theme": "default", "per_page": 3, "people": "", "languages": ""}
         self.library_generation = 0
@@ -292,6 +304,16 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             self.write("content/records/library.ris", ris_text(self.ris))
         elif (self.site / "content/records/library.ris").exists():
             (self.site / "content/records/library.ris").unlink()
+
+    @rule(number=st.integers(0, 3), entry=ris_entry, what=st.sampled_from([*BIB_FIELDS, "remove"]))
+    def edit_medline(self, number, entry, what) -> None:
+        """One citation of a .nbib (PubMed's export) added, changed, moved down or removed, as a .ris's entry: the
+        MEDLINE reader is chosen by the suffix, and its file is an input like any other."""
+        bib_edited(self.medline, number, entry, what)
+        if self.medline:
+            self.write("content/records/pubmed.nbib", medline_text(self.medline))
+        elif (self.site / "content/records/pubmed.nbib").exists():
+            (self.site / "content/records/pubmed.nbib").unlink()
 
     @rule(number=st.integers(0, 3), entry=ris_entry, what=st.sampled_from([*BIB_FIELDS, "remove"]))
     def edit_csl_json(self, number, entry, what) -> None:
@@ -505,6 +527,20 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             self.write(f"content/projects/{name.split('/')[0]}/mesh.txt", f"a picture of {title}\n")
         self.write(f"content/projects/{name}.md", f"---\ntitle: {title}\nstatus: {status}\n{picture}{chosen}---\nAbout {title}.\n")
 
+    @rule(
+        name=st.sampled_from(["fluxgrid", "ember/index", "only-french"]),
+        language=st.sampled_from(["fr", "de"]),
+        front=st.sampled_from(["", "title: Une grille\n", "title: Braise\nstatus: past\nrecords: [rec2]\n"]),
+    )
+    def edit_translated_project(self, name, language, front) -> None:
+        """A project's translation comes, goes and changes; what it does not write it takes from the project it
+        translates, whose edits (`edit_project`) its page then follows."""
+        path = self.site / "content" / "projects" / f"{name}.{language}.md"
+        if not front:
+            path.unlink(missing_ok=True)
+            return
+        self.write(f"content/projects/{name}.{language}.md", f"---\n{front}---\nÀ propos.\n")
+
     @rule(url=st.sampled_from(["https://jonas.example.org", "https://berg.example.org", ""]))
     def edit_coauthors(self, url) -> None:
         if not url:
@@ -700,9 +736,11 @@ def test_a_bib_of_many_entries_edited_builds_as_a_clean_build(first: dict[int, t
     first=st.dictionaries(st.integers(0, 3), ris_entry, min_size=2),
     edits=st.lists(st.tuples(st.integers(0, 3), ris_entry, st.sampled_from([*BIB_FIELDS, "remove"])), min_size=1, max_size=4),
 )
-@pytest.mark.parametrize(("name", "file_text", "prefix"), [("library.ris", ris_text, "ris"), ("zotero.json", csl_json_text, "csl")])
-def test_a_ris_or_csl_json_of_many_entries_edited_builds_as_a_clean_build(name: str, file_text, prefix: str, first: dict, edits: list) -> None:
-    """A .ris (an EndNote or Zotero export) or a CSL-JSON file (Zotero's) edited entry by entry, added and at last
+@pytest.mark.parametrize(
+    ("name", "file_text", "prefix"), [("library.ris", ris_text, "ris"), ("zotero.json", csl_json_text, "csl"), ("pubmed.nbib", medline_text, "")]
+)
+def test_a_ris_csl_json_or_nbib_of_many_entries_edited_builds_as_a_clean_build(name: str, file_text, prefix: str, first: dict, edits: list) -> None:
+    """A .ris (an EndNote or Zotero export), a CSL-JSON file (Zotero's) or a .nbib (PubMed's) edited entry by entry, added and at last
     removed: each cached and dev-server build equals a clean one, byte for byte, as a .bib's does."""
     root = Path(tempfile.mkdtemp(prefix="sitegen-ris-property-"))
     try:
@@ -728,7 +766,10 @@ def test_a_ris_or_csl_json_of_many_entries_edited_builds_as_a_clean_build(name: 
             assert shown(served.warnings) == warnings
             assert tree(site / "output") == tree(clean) == tree(root / "served")
             shown_ids = {path.name for path in (clean / "records").iterdir()}
-            assert shown_ids == {"own"} | ({f"{prefix}{number}" for number in entries} if edit != "removed" else set())
+            if prefix:
+                assert shown_ids == {"own"} | ({f"{prefix}{number}" for number in entries} if edit != "removed" else set())
+            else:  # a .nbib gives no ids: they are made as citation keys are, one each
+                assert len(shown_ids) == 1 + (len(entries) if edit != "removed" else 0)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -5,7 +5,7 @@ marked as a file. An HTML comment on the line before a block says where it runs:
 
     <!-- docs-test: site -->          the default: in a site made by `sitegen init site --name "Sheng Lin"`
                                       (the person of the fake servers' records); a block that fetches
-                                      gets the fake arXiv and scholarly servers (SITEGEN_*_API)
+                                      gets the fake arXiv, scholarly, E-utilities and Zotero servers (SITEGEN_*_API)
     <!-- docs-test: empty-folder -->  in an empty folder: for blocks that make a site themselves
     <!-- docs-test: old-site TOOL --> in an empty folder beside ../my-old-site, a site kept with another
                                       tool (a copy of tests/fixtures/old-sites/TOOL): for `init --from`
@@ -38,8 +38,10 @@ from pathlib import Path
 import pytest
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO
+from pubmed_server import pubmed_server  # noqa: F401  (the fixture)
 from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
 from test_init import copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
+from zotero_server import zotero_server  # noqa: F401  (the fixture)
 
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 MODES = ("site", "empty-folder", "checkout", "file", "old-site")
@@ -239,7 +241,12 @@ def test_the_docs_show_commands_and_every_comment_is_understood() -> None:
 def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_bin: Path, request: pytest.FixtureRequest) -> None:
     services = {}
     if re.search(r"\bsitegen\s+fetch\b", block.code):
-        services = {"SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url, **request.getfixturevalue("scholarly_server")().env}
+        services = {
+            "SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url,
+            **request.getfixturevalue("scholarly_server")().env,
+            **request.getfixturevalue("pubmed_server")().env,
+            **request.getfixturevalue("zotero_server")().env,
+        }
     env = user_environment(wrapper_bin, tmp_path, services)
     site = new_site(tmp_path, env)
     result = run_script(block.code, site, env)

@@ -121,6 +121,9 @@ RAW_FILES = [
     (".ris", "TY  - JOUR\n" + "TI  - " + "x" * 1_000_000 + "\nER  - \n"),
     (".ris", "TY  - JOUR\nTY  - BOOK\nER  - \nER  - \n\x00\ufeffTY  - \n"),
     (".bib", "@article{m, title={T}, author={A B}, year={2020}, month={²}, author+an={" + "1" * 5000 + "=equal}}\n"),
+    (".nbib", "PMID- 1\nTI  - x\nDP  - 2020\nAU  - " + "a " * 50000 + "\n" + "      continued\n" * 20000),
+    (".nbib", "PMID- 1\n" + "TI  - " + "x" * 1_000_000 + "\nDP  - 2020 Foo 99\nPG  - " + "9" * 5000 + "-1\n"),
+    (".nbib", "PMID- 1\nPMID- 1\n\x00\ufeffTI  - \nDP  - 99999999\nDEP - 20209999\nEFR - doi: 10.1/x. PMID: 1\nAUID- ORCID: " + "0" * 5000 + "\n"),
 ]
 
 # reference managers' rich text in a title (sitegen.sources.rich_text), nested deeper than any stack
@@ -222,6 +225,7 @@ file_name = st.sampled_from(
         "r.bib",
         "r.md",
         "r.ris",
+        "r.nbib",
         "r.json",
         "r.qmd",
         "publication/paper/index.md",
@@ -247,6 +251,25 @@ def ris_text(entries: list[dict]) -> str:
     tags = {"id": "ID", "title": "TI", "authors": "AU", "year": "PY", "source": "T2", "abstract": "AB", "doi": "DO", "links": "UR", "image": "L1"}
     tags |= {"categories": "KW", "type": "M3", "award": "N1", "venue_short": "J2", "date": "DA", "aliases": "U1"}
     return "\n".join("TY  - JOUR\n" + "".join(lines(tags[key], value) for key, value in entry.items() if key in tags) + "ER  - \n" for entry in entries)
+
+
+def medline_text(entries: list[dict]) -> str:
+    """A MEDLINE file (PubMed's .nbib export): a tag padded to four columns a line, a long value continued on lines
+    indented by six spaces, each citation from its PMID line."""
+
+    def lines(tag: str, value) -> str:
+        values = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else [value]
+        out = ""
+        for one in values:
+            words = str(one).replace(chr(10), " ").replace(chr(13), " ")
+            out += f"{tag:<4}- {words[:60]}\n" + "".join(f"      {words[at : at + 60]}\n" for at in range(60, len(words), 60))
+        return out
+
+    tags = {"title": "TI", "authors": "FAU", "year": "DP", "source": "JT", "abstract": "AB", "doi": "LID", "categories": "OT", "type": "PT"}
+    tags |= {"venue_short": "TA", "date": "DEP", "language": "LA", "award": "EFR", "aliases": "AUID"}
+    return "\n".join(
+        f"PMID- {number}\n" + "".join(lines(tags[key], value) for key, value in entry.items() if key in tags) for number, entry in enumerate(entries, start=1)
+    )
 
 
 def csl_json_text(entries: list[dict]) -> str:
@@ -351,7 +374,7 @@ site_files = st.fixed_dictionaries(
         "records": st.lists(st.tuples(file_name, st.lists(record, min_size=1, max_size=3)), max_size=3),
         # a record file that is not what its name says: a payload in a file of any kind, or a whole hostile file
         "raw": st.one_of(
-            st.none(), st.tuples(st.sampled_from([".yaml", ".ris", ".json", ".qmd", ".bib"]), st.sampled_from(PAYLOADS)), st.sampled_from(RAW_FILES)
+            st.none(), st.tuples(st.sampled_from([".yaml", ".ris", ".nbib", ".json", ".qmd", ".bib"]), st.sampled_from(PAYLOADS)), st.sampled_from(RAW_FILES)
         ),
         "links": st.lists(st.sampled_from(["static-out", "record-out", "record-in", "template-out"]), max_size=2, unique=True),
         "texts": st.lists(own_text, max_size=3),
@@ -371,6 +394,8 @@ def write_hostile(site: Path, spec: dict, outside: Path) -> None:
             text = markdown_text(records)
         elif name.endswith(".ris"):
             text = ris_text(records)
+        elif name.endswith(".nbib"):
+            text = medline_text(records)
         elif name.endswith(".json"):
             text = csl_json_text(records)
         elif name.endswith(".qmd"):
@@ -534,6 +559,8 @@ HUGE_FIELDS = {
     "name-of-marks": ("content/records/r.yaml", "id: h\ntitle: T\nyear: 2020\nauthors: ['Ann " + "*" * HUGE + "x', 'B" + " " * HUGE + "*x']\n"),
     "yaml-error-line-of-spaces": ("content/records/r.yaml", "id: h\ntitle: a: b" + " " * HUGE + "c\nyear: 2020\n"),  # the hint's pattern
     "page-line-of-backticks": ("content/pages/a.md", "---\ntitle: A\n---\n{{ <b> " + "`" * HUGE + "\n"),  # code spans, set aside before a look for tags
+    "medline-abstract-of-labels": ("content/records/r.nbib", "PMID- 1\nTI  - T\nDP  - 2020\nAB  - " + "AB. " * (HUGE // 4) + "CD: x\n"),
+    "medline-pages-of-digits": ("content/records/r.nbib", "PMID- 1\nTI  - T\nDP  - 2020\nPG  - " + "1" * HUGE + "-" + "2" * HUGE + "\n"),
     "csl-name-of-marks": (
         "content/records/r.json",
         '[{"id": "h", "type": "book", "title": "T", "author": [{"literal": "Ann' + "*" * HUGE + 'x"}], "issued": {"date-parts": [[2020]]}}]',

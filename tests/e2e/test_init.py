@@ -58,7 +58,9 @@ PROFILE_OPTIONS = {
     "dois",
     "openalex",
     "dblp",
+    "pubmed",
     "coauthors",
+    "zotero",
 }
 ARXIV_OPTIONS = {"authors", "author_ids", "ids", "categories", "exclude_categories", "exclude_ids"}
 SITE_OPTIONS = {

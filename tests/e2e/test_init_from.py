@@ -312,12 +312,21 @@ def test_a_posts_code_blocks_stay_code_and_drafts_stay_drafts(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_portfolio_becomes_one_page_with_its_pictures(tmp_path):
+def test_a_portfolio_becomes_projects(tmp_path):
+    """academicpages' `_portfolio/` (its projects, datasets and software) become projects: a card each on
+    /projects/ with the excerpt as its description, a page each, the old list's address sent on."""
     site, result = init_from(tmp_path, "academicpages")
-    portfolio = page(site, "portfolio/index.html")
-    assert [text(h) for h in portfolio.select("main .prose h2")] == ["A-0 System"]
-    assert portfolio.select("main .prose img") == []
-    assert any(a["href"].endswith("/portfolio/") for a in page(site).select("header nav a"))
+    cards = page(site, "projects/index.html").select("main li.project-card")
+    assert [(text(card.select_one(".project-title")), text(card.select_one(".project-description"))) for card in cards] == [
+        ("A-0 System", "The first compiler")
+    ]
+    project = page(site, "projects/portfolio-1/index.html")
+    assert text(project.select_one("main h1")) == "A-0 System"
+    assert "symbolic mathematical code into machine code" in text(project.select_one("main .prose"))
+    assert project.select("main img") == []  # its excerpt's picture is no file of the old site
+    assert any(a["href"].endswith("/projects/") for a in page(site).select("header nav a"))
+    assert page(site, "portfolio/index.html").select_one('meta[http-equiv="refresh"]')["content"].endswith("/projects/")
+    assert ", content/projects/ (1 file)," in result.stdout
     notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
     assert not [note for note in notes if "portfolio" in note], notes  # nothing left of it
 

@@ -212,6 +212,20 @@ def test_a_projects_unknown_field_or_record_is_a_warning_at_its_line_naming_what
     assert (output / "projects" / "mistakes" / "index.html").exists()  # a warning: the page is still made
 
 
+def test_a_hidden_record_named_by_a_project_or_a_page_is_said_to_be_hidden_not_unknown(tmp_path):
+    files = {
+        "content/records/b.yaml": "id: withdrawn-talk\ntitle: A talk withdrawn\nauthors: [Ada Lovelace]\nyear: 2020\nhidden: true\n",
+        "content/projects/mistakes.md": "---\ntitle: Mistakes\nrecords:\n  - Withdrawn-Talk\n---\nText.\n",
+        "content/pages/selected.md": '---\ntitle: Selected\n---\n{{< publications ids="withdrawn-talk" >}}\n',
+    }
+    output, stderr = built(project_site(tmp_path, files))
+    why = "is not shown: it has `hidden: true` (content/records/b.yaml:1)"
+    assert f"content/projects/mistakes.md:4: warning: field 'records': the record 'Withdrawn-Talk' {why}" in stderr
+    assert f"content/pages/selected.md:4: warning: publications: the record 'withdrawn-talk' {why}" in stderr
+    assert "no record has the id" not in stderr
+    assert "A talk withdrawn" not in (output / "projects" / "mistakes" / "index.html").read_text()
+
+
 @pytest.mark.parametrize(
     "name, written, message",
     [
@@ -263,16 +277,64 @@ def test_a_projects_link_into_the_site_that_leads_nowhere_is_a_warning(tmp_path)
     assert ["static/basin.pdf" in said[0], "static/basin.png" in said[1], "static/data.csv" in said[2]] == [True, True, True]
 
 
-def test_a_site_in_several_languages_has_its_projects_once_and_a_project_in_another_language_is_a_warning(tmp_path):
-    files = {"content/projects/basin.fr.md": "---\ntitle: Bassin\n---\nDu texte.\n"}
-    output, stderr = built(project_site(tmp_path, files, settings="languages: [en, fr]\n"))
-    assert (
-        "content/projects/basin.fr.md:1: warning: not read: a project has one version, in the site's default language (en), not one in fr;"
-        " its text is content/projects/basin.md"
-    ) in stderr
-    assert not (output / "projects" / "basin.fr").exists() and not (output / "fr" / "projects").exists()
+FRENCH_PROJECTS = {
+    "content/projects/basin.fr.md": "---\ntitle: Bassin\ndescription: Des bassins entiers.\n---\nDu texte.\n",
+    # a bundle's translation: it writes no picture, records or place, and takes its original's
+    "content/projects/fluxgrid/index.fr.md": "---\ntitle: FluxGrid en français\ndescription: Des maillages adaptatifs.\n---\nUn solveur.\n",
+}
+
+
+def test_a_languages_projects_are_its_translations_and_the_defaults_others_marked_as_theirs(tmp_path):
+    output, stderr = built(project_site(tmp_path, FRENCH_PROJECTS, settings="languages: [en, fr]\n"))
+    assert "warning" not in stderr
+    cards = soup(output / "fr" / "projects" / "index.html").select("li.project-card")
+    shown = [
+        (text(card.select_one(".project-title")), card.select_one(".project-title a")["href"], card.select_one(".project-title a").get("lang"))
+        for card in cards
+    ]
+    assert shown == [
+        ("Tidewater", "/lab/projects/tidewater/", "en"),  # no French version: the English project, where it is
+        ("FluxGrid en français", "/lab/fr/projects/fluxgrid/", None),  # the original's order: 2
+        ("Bassin", "/lab/fr/projects/basin/", None),
+        ("Gauge archive", "/lab/projects/archive/", "en"),
+    ]
+    fluxgrid = soup(output / "fr" / "projects" / "fluxgrid" / "index.html")
+    assert text(fluxgrid.select_one("main h1")) == "FluxGrid en français"
+    assert fluxgrid.select_one("main img.project-image")["src"] == "/lab/projects/fluxgrid/mesh.png"  # its folder's, published once
+    assert not (output / "fr" / "projects" / "fluxgrid" / "mesh.png").exists()
+    assert "FluxGrid: a Python package" in text(fluxgrid.select_one(".embedded-publications"))  # the original's records
+    assert [a["href"] for a in fluxgrid.select("main ul.links a")] == ["https://github.com/fluxgrid/fluxgrid", "https://fluxgrid.org"]
+    assert not (output / "fr" / "projects" / "archive").exists() and not (output / "projects" / "basin.fr").exists()
+    english = soup(output / "projects" / "basin" / "index.html")
+    versions = {link["hreflang"]: link["href"] for link in english.select('link[rel="alternate"][hreflang]')}
+    assert versions == {
+        "en": "https://example.org/lab/projects/basin/",
+        "fr": "https://example.org/lab/fr/projects/basin/",
+        "x-default": "https://example.org/lab/projects/basin/",
+    }
     french_menu = [(text(a), a["href"]) for a in soup(output / "fr" / "index.html").select("header nav a")]
-    assert ("Projets", "/lab/projects/") in french_menu  # the one projects page, from every language's menu
+    assert ("Projets", "/lab/fr/projects/") in french_menu
+    assert ("Projects", "/lab/projects/") in [(text(a), a["href"]) for a in soup(output / "index.html").select("header nav a")]
+
+
+def test_an_edit_of_a_project_shows_on_its_translation_as_in_a_clean_build(tmp_path):
+    """A translation takes what it does not write from its original: its page depends on the original's file."""
+    site = project_site(tmp_path, FRENCH_PROJECTS, settings="languages: [en, fr]\n")
+    built(site)
+    original = site / "content/projects/fluxgrid/index.md"
+    original.write_text(FLUXGRID.replace("https://fluxgrid.org", "https://fluxgrid.example"), encoding="utf-8")  # its records alike
+    output, _ = built(site)
+    french = soup(output / "fr" / "projects" / "fluxgrid" / "index.html")
+    assert [a["href"] for a in french.select("main ul.links a")] == ["https://github.com/fluxgrid/fluxgrid", "https://fluxgrid.example"]
+    clean = run_sitegen("build", "--no-cache", "--site", str(site), "--output", str(tmp_path / "clean"))
+    assert clean.returncode == 0, clean.stderr
+    assert (output / "fr/projects/fluxgrid/index.html").read_bytes() == (tmp_path / "clean/fr/projects/fluxgrid/index.html").read_bytes()
+
+
+def test_a_project_in_a_language_the_site_does_not_have_is_a_warning(tmp_path):
+    output, stderr = built(project_site(tmp_path, {"content/projects/basin.de.md": "---\ntitle: Becken\n---\nText.\n"}, settings="languages: [en, fr]\n"))
+    assert "content/projects/basin.de.md:1: warning:" in stderr and "de" in stderr
+    assert not (output / "de").exists() and not (output / "fr" / "projects").exists()
 
 
 def test_a_project_written_in_another_language_is_marked_so_on_its_card_and_page(tmp_path):

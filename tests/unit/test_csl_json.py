@@ -11,15 +11,13 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ARXIV_RECORD, MINIMAL_SITE, write_site
+from conftest import ARXIV_RECORD, MINIMAL_SITE, read_record_file, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitegen.build import check_site
 from sitegen.cite import csl_item
 from sitegen.errors import ContentError
-from sitegen.sources import reader_for
-from sitegen.validate import validate_record
 from unit.test_cite import make_entry
 
 PATH = "content/records/references.json"
@@ -31,11 +29,7 @@ ZOTERO = (Path(__file__).resolve().parents[1] / "fixtures" / "sources" / "csl-js
 
 def read(text: str, path: str = PATH):
     """The records of a .json file as validation makes them, and every message (reader's and validation's)."""
-    reader = reader_for(path)
-    assert reader is not None and reader.name == "csl-json"
-    mappings, problems = reader.read(text, path)
-    records = [validate_record(m, path, problems, reader=reader.name) for m in mappings]
-    return [r for r in records if r is not None], [str(p) for p in problems]
+    return read_record_file(text, path, "csl-json")
 
 
 def item_file(*items: dict) -> str:

@@ -213,14 +213,14 @@ def test_non_utf8_file_is_a_problem(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("name", ["citations.csv", "scholar.enw", "pubmed.nbib"])
+@pytest.mark.parametrize("name", ["citations.csv", "scholar.enw"])
 def test_a_reference_list_in_a_format_not_read_says_to_export_bibtex_or_ris(tmp_path, name):
     """Google Scholar's "Export all" writes EndNote and CSV too, PubMed MEDLINE: they were 'not read' without a word
     of what to do instead."""
     site = write_site(tmp_path, {**MINIMAL_SITE, f"content/records/{name}": "TY  - JOUR\nER  - \n"})
     raw = load_site(*read_inputs(site))
     assert [str(p) for p in raw.problems] == [
-        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .json, .md, .qmd, .ris, .yaml, .yml; "
+        f"content/records/{name}: warning: not read: record files end with .bib, .cff, .json, .md, .nbib, .qmd, .ris, .yaml, .yml; "
         "export these references as BibTeX or RIS instead (Google Scholar: select all, Export, BibTeX; "
         "EndNote, Zotero, Mendeley: Export as RIS) and put the .bib or .ris file here"
     ]
@@ -249,7 +249,7 @@ def test_load_site_reads_site_profile_and_every_record_file(tmp_path):
     )
     raw = load_site(*read_inputs(site))
     assert [str(p) for p in raw.problems] == [
-        "content/records/notes.txt: warning: not read: record files end with .bib, .cff, .json, .md, .qmd, .ris, .yaml, .yml"
+        "content/records/notes.txt: warning: not read: record files end with .bib, .cff, .json, .md, .nbib, .qmd, .ris, .yaml, .yml"
     ]
     assert raw.site.data["title"] == "Test site"
     assert raw.profile.data["name"] == "Ada Lovelace"

@@ -474,9 +474,9 @@ def test_a_publication_file_named_with_accents_comes_over_under_a_readable_name(
     assert yaml.safe_load(imported.files[PurePosixPath("content/redirects.yaml")])["publication/2019-uber/"] == "records/2019-uber-cafes/"
 
 
-def test_the_picture_of_an_academicpages_portfolio_excerpt_comes_over(tmp_path):
+def test_an_academicpages_portfolio_item_is_a_project_with_its_excerpt_and_picture(tmp_path):
     """academicpages shows a portfolio item's `excerpt` on its list, with the item's picture in it
-    (`excerpt: "A segmenter<br/><img src='/images/morfseg.png'>"`): the picture was shown nowhere."""
+    (`excerpt: "A segmenter<br/><img src='/images/morfseg.png'>"`): the project's description and picture."""
     from sitegen.migrate import read_old_site
 
     files = {
@@ -487,9 +487,9 @@ def test_the_picture_of_an_academicpages_portfolio_excerpt_comes_over(tmp_path):
     }
     write_site(tmp_path, files)
     imported = read_old_site(tmp_path)
-    page = imported.files[PurePosixPath("content/pages/portfolio.md")].decode()
-    assert "# morfseg\n\n![morfseg](static/portfolio/morfseg.png)\n\nOn GitHub." in page
-    assert PurePosixPath("static/portfolio/morfseg.png") in imported.files
+    project = imported.files[PurePosixPath("content/projects/morfseg.md")].decode()
+    assert project == "---\ntitle: morfseg\ndescription: A segmenter\nimage: static/projects/morfseg.png\n---\nOn GitHub.\n"
+    assert imported.files[PurePosixPath("static/projects/morfseg.png")] == b"png"
 
 
 def test_jekyll_drafts_left_behind_are_named(tmp_path):

@@ -10,15 +10,13 @@ from pathlib import Path
 import pytest
 import rispy
 from bs4 import BeautifulSoup
-from conftest import ARXIV_RECORD, MINIMAL_SITE, write_site
+from conftest import ARXIV_RECORD, MINIMAL_SITE, read_record_file, write_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitegen.build import check_site
 from sitegen.errors import ContentError
 from sitegen.exports.ris import ris_entry
-from sitegen.sources import reader_for
-from sitegen.validate import validate_record
 from unit.test_cite import make_entry
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "sources" / "ris"
@@ -27,11 +25,7 @@ PATH = "content/records/library.ris"
 
 def read(text: str, path: str = PATH):
     """The records of a .ris file as validation makes them, and every message (reader's and validation's)."""
-    reader = reader_for(path)
-    assert reader is not None and reader.name == "ris"
-    mappings, problems = reader.read(text, path)
-    records = [validate_record(m, path, problems, reader=reader.name) for m in mappings]
-    return [r for r in records if r is not None], [str(p) for p in problems]
+    return read_record_file(text, path, "ris")
 
 
 def fixture(name: str):
@@ -281,7 +275,7 @@ def test_text_outside_entries_and_a_stray_er_are_warnings():
     ("text", "message"),
     [
         ("", "empty file: no RIS entries ('TY  - JOUR' ... 'ER  - ')"),
-        ("PMID- 38532001\nTI  - A title\n", "this is PubMed's MEDLINE format (.nbib), not RIS"),
+        ("PMID- 38532001\nTI  - A title\n", "this is PubMed's MEDLINE format, not RIS: name the file .nbib"),
         ("FN Clarivate Analytics Web of Science\nPT J\n", "this is Web of Science's tagged format, not RIS"),
         ("TY - JOUR\nTI - A title\nER - \n", "no RIS entry: an entry starts 'TY  - ' (two letters, two spaces"),
         ("@article{x, title={A}}\n", "no RIS entry in this file"),
