@@ -139,9 +139,11 @@ def enrich_site(
     merged, notice_notes = attach_notices(merged)
     merge_notes += notice_notes
     excluded_ids = {ARXIV_VERSION.sub("", i) for i in profile.arxiv.exclude_ids}
-    left_out = [r for r in merged if r.hidden or is_excluded(r, profile.arxiv, excluded_ids)]
-    out = {id(record) for record in left_out}  # by identity: two versions of a work may be equal
-    shown = newest_first([r for r in merged if id(r) not in out])
+    unsorted: list[Record] = []
+    left_out: list[Record] = []
+    for record in merged:
+        (left_out if record.hidden or (record.fetched and is_excluded(record, profile.arxiv, excluded_ids)) else unsorted).append(record)
+    shown = newest_first(unsorted)
     owner_names, owners_key = _owners(profile)
     owners_key = digest(owners_key, math_macros_key())  # the text is converted with site.yaml's math_macros too
     keys = [entry_key(record, owners_key) for record in shown]
