@@ -55,6 +55,16 @@ class PositionedList(list):
     item_lines: list[int]
 
 
+def plain_data(value: Any) -> Any:
+    """A reader's mapping (`PositionedDict`s and `PositionedList`s with their lines) as the plain dicts and lists a
+    fetcher writes a record file from (the YAML writer writes no subclass)."""
+    if isinstance(value, dict):
+        return {str(key): plain_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_data(item) for item in value]
+    return value
+
+
 def item_lines(data: Any, key: str) -> dict[str, int]:
     """The line of each entry of the mapping under `key` written on a line of its own ('links.pdf': 7, of
     `links:` and `pdf: ...` below it), for messages about one entry; {} for one on the key's line."""

@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
+from sitegen.load import plain_data
 from sitegen.sources import LIBRARY, Fetcher, register_fetcher
 from sitegen.sources.medline import Citation, citation_record
 
@@ -220,20 +221,11 @@ def record_of(article: Any) -> tuple[dict[str, Any] | None, list[str]]:
     mapping = citation_record(citation, complain)
     if mapping is None or not pmid:
         return None, messages
-    record = _plain_data(mapping)
+    record = plain_data(mapping)
     record["id"] = f"pmid-{pmid}"
     if isinstance(record.get("date"), str):
         record["date"] = datetime.date.fromisoformat(record["date"])
     return record, messages
-
-
-def _plain_data(value: Any) -> Any:
-    """The mapping's dicts and lists as plain ones (the YAML writer writes no subclass)."""
-    if isinstance(value, dict):
-        return {str(key): _plain_data(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_plain_data(item) for item in value]
-    return value
 
 
 def fetch(asks: list[Ask], context: FetchContext) -> Fetched:

@@ -31,6 +31,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, one_line
+from sitegen.load import plain_data
 from sitegen.sources import OWN_LIST, Fetcher, register_fetcher
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ def records_of(items: list[dict[str, Any]], library: str) -> tuple[list[dict[str
     records = []
     for mapping in mappings:
         item = item_at(getattr(mapping, "line", None))
-        record = plain(mapping)
+        record = plain_data(mapping)
         record["ids"] = {**(record.get("ids") or {}), "zotero": str(item.get("key", ""))}
         records.append({"id": record.pop("id"), **record})  # the id first, as in every fetched file
     return records, [_warning(problem, item_at(problem.location.line if problem.location else None), library) for problem in problems]
@@ -213,15 +214,6 @@ def _warning(problem: Problem, item: dict[str, Any], library: str) -> str:
     others are written), naming the item as Zotero shows it."""
     title = one_line(str((item.get("data") or {}).get("title") or ""))[:60]
     return f"warning: {LABEL} item {item.get('key', '?')} of {library} ({title!r}): {problem.message}"
-
-
-def plain(value: Any) -> Any:
-    """A reader's mapping (`PositionedDict`s with their lines) as the plain dicts and lists a record file is dumped from."""
-    if isinstance(value, dict):
-        return {str(key): plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    return value
 
 
 def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
