@@ -28,7 +28,7 @@ from sitegen.errors import Location, Problem
 if TYPE_CHECKING:
     from sitegen.inputs import Listing
 
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # UTF-32's begin so too
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # UTF-32's begin so too
 _LINE_END = re.compile(r"\r\n?")  # Windows' CRLF, classic Mac's CR (a lone LF is the one kept)
 _LINE_END_BYTES = re.compile(rb"\r\n?|\n")
 
@@ -77,7 +77,7 @@ SAVE_UTF16_AS_UTF8 = " (in Notepad: File, Save As, Encoding UTF-8; in PowerShell
 
 def _looks_like(data: bytes) -> str | None:
     """'UTF-16', 'Latin-1 / Windows-1252', or None when the bytes suggest neither (another encoding, a binary file)."""
-    if data.startswith(_UTF16_BOMS) or b"\x00" in data:
+    if data.startswith(UTF16_BOMS) or b"\x00" in data:
         return UTF16
     try:
         data.decode("cp1252")

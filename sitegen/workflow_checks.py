@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 from sitegen.errors import Location, Problem, SitegenError
-from sitegen.text_files import SAVE_UTF16_AS_UTF8
+from sitegen.text_files import SAVE_UTF16_AS_UTF8, UTF16_BOMS
 
 REFRESH_WORKFLOW = ".github/workflows/refresh-publications.yml"
 REQUIREMENTS = "requirements.txt"
@@ -36,7 +36,7 @@ def requirements_text(data: bytes) -> tuple[str, Problem | None]:
     UTF-16); a warning for a file that holds a NUL byte without such a mark: PowerShell 5's `>>` appends UTF-16 to a
     file of UTF-8 (the line `sitegen init` asks to add, for one), which pip reads as a requirement spelt with NULs
     and stops the deployment at ('Invalid requirement')."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if data.startswith(UTF16_BOMS):
         return data.decode("utf-16", errors="replace"), None
     if b"\x00" not in data:
         return data.decode("utf-8", errors="replace"), None

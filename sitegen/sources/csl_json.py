@@ -60,7 +60,7 @@ from sitegen.sources.bibtex import (
     without_identifier_addresses,
 )
 from sitegen.sources.rich_text import rich_text_latex
-from sitegen.sources.ris import WORK_KIND_ENTRIES, made_id
+from sitegen.sources.ris import WORK_KIND_ENTRIES, lettered_id, made_id
 from sitegen.values import whole_number
 
 # CSL item types -> the BibTeX entry type that says the same (what sitegen.record_types decides a type by), as
@@ -141,7 +141,6 @@ _ARXIV_VENUE = re.compile(r"^\s*(?:arxiv(?:\.org)?|corr)\s*$", re.IGNORECASE)
 _NOTE_FIELD = re.compile(r"^\s*([A-Za-z][\w .-]{0,40}?)\s*:\s*(.*?)\s*$")  # Zotero's Extra lines, 'PMID: 37001234'
 _YEAR_IN_TEXT = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _WEB = ("https://", "http://")
-_LETTERS = "bcdefghijklmnopqrstuvwxyz"
 _OTHERS = frozenset({"others", "et al.", "et al"})
 
 _Warn = Callable[[int, str], None]
@@ -329,7 +328,7 @@ class _FileReader:
                     f"duplicate id '{record_id}': also on line {first[0]}; an id names one item: give this one an id of its own or delete the one you do not want",
                 )
                 return False
-            record_id = next(f"{record_id}{letter}" for letter in _LETTERS if f"{record_id}{letter}".lower() not in ids)
+            record_id = lettered_id(record_id, ids)
         ids[record_id.lower()] = (item.line, text)
         record["id"] = record_id
         record.key_lines["id"] = record.key_lines.get("id", item.line)

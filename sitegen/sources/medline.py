@@ -35,6 +35,7 @@ from sitegen.record_types import bare_doi, checked_pmcid, checked_pmid, doi_url,
 from sitegen.sources import OWN_LIST, Reader, ReadResult, register_reader
 from sitegen.sources.bibtex import RecordMapping, markdown_safe
 from sitegen.sources.rich_text import rich_text_latex
+from sitegen.sources.ris import lettered_id, made_id
 
 _TAG_LINE = re.compile(r"^([A-Z][A-Z0-9]{1,3}) *-(?: (.*))?$")  # 'TI  - text', 'PMID- 1', 'AB  -' (empty)
 _MONTHS = {name: number for number, name in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
@@ -117,7 +118,9 @@ class _FileReader:
                 pmids[pmid[0]] = citation.line
             record = citation_record(citation, self.problem)
             if record is not None:
-                record["id"] = _unused_id(made_id(record), ids)
+                wanted = made_id(record)  # as the RIS reader makes one: 'muller2024sparse'
+                record["id"] = wanted if wanted.lower() not in ids else lettered_id(wanted, ids)
+                ids.add(record["id"].lower())
                 record.key_lines["id"] = citation.line
                 records.append(record)
         self.problems.sort(key=lambda problem: problem.location.line or 0 if problem.location else 0)
@@ -179,22 +182,6 @@ def no_citations_message(lines: list[str]) -> str:
     if _TAG_LINE.match(first):
         return "no MEDLINE citation: each starts with a 'PMID- ' line, as PubMed's Send to > Citation manager writes them"
     return "not a MEDLINE file: a citation is tagged lines starting 'PMID- ' (in PubMed: Send to > Citation manager > Create file)"
-
-
-_LETTERS = "bcdefghijklmnopqrstuvwxyz"
-
-
-def _unused_id(wanted: str, ids: set[str]) -> str:
-    """`wanted`, or with the first letter that makes it an id no earlier citation of the file has."""
-    chosen = wanted if wanted.lower() not in ids else next(f"{wanted}{letter}" for letter in _LETTERS if f"{wanted}{letter}".lower() not in ids)
-    ids.add(chosen.lower())
-    return chosen
-
-
-def made_id(record: PositionedDict) -> str:
-    from sitegen.sources.ris import made_id as ris_made_id  # as the RIS reader makes one: 'muller2024sparse'
-
-    return ris_made_id(record)
 
 
 # -- a citation -> a record mapping ---------------------------------------------------------------------

@@ -37,6 +37,7 @@ PERSON: Shape = {}
 WORKS: Shape = {"group": list, "group[]": dict}
 BULK: Shape = {"bulk": list, "bulk[]": dict}
 ORCID_ID = re.compile(r"^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$")
+ORCID_ADDRESS = re.compile(r"^(HTTPS?://)?(WWW\.)?ORCID\.ORG/", re.IGNORECASE)  # before an iD written as its address
 TYPES = {  # ORCID work types -> SPEC §7 record types
     "journal-article": "article",
     "magazine-article": "article",
@@ -70,10 +71,15 @@ TYPES = {  # ORCID work types -> SPEC §7 record types
 TALK_TYPES = frozenset({"lecture-speech", "conference-presentation", "public-speech"})
 
 
+def looks_like_orcid(value: str) -> bool:
+    """Is `value` written as an ORCID iD (its address, or 16 digits), a valid one or not (`normalise_orcid` says)?"""
+    text = value.strip().upper()
+    return bool(ORCID_ADDRESS.match(text) or ORCID_ID.match(text))
+
+
 def normalise_orcid(value: str) -> str:
     """'https://orcid.org/0000-0002-1825-0097' or '0000000218250097' -> '0000-0002-1825-0097', its check digit checked."""
-    text = value.strip().upper()
-    text = re.sub(r"^(HTTPS?://)?(WWW\.)?ORCID\.ORG/", "", text).strip("/")
+    text = ORCID_ADDRESS.sub("", value.strip().upper()).strip("/")
     match = ORCID_ID.match(text)
     if not match:
         raise ValueError(f"{value!r} is not an ORCID iD (16 digits like 0000-0002-1825-0097)")

@@ -44,7 +44,6 @@ TOOL = "sitegen"
 BATCH = 200  # PMIDs per efetch request (NCBI asks for a POST above 200)
 SEARCH_PAGE = 1000  # PMIDs per esearch page
 SEARCH: Shape = {"esearchresult": dict}
-_ORCID_LIKE = re.compile(r"^(?:(?:https?://)?(?:www\.)?orcid\.org/.*|\d{4}-?\d{4}-?\d{4}-?\d{3}[\dXx])$", re.IGNORECASE)
 # E-utilities' CommentsCorrections types -> the MEDLINE tag that says the same
 CORRECTION_TAGS = {
     "ErratumFor": "EFR",
@@ -61,7 +60,7 @@ def normalise_query(value: str) -> str:
     from sitegen.sources.orcid import normalise_orcid
 
     text = one_line(value)
-    if _ORCID_LIKE.match(text):
+    if is_orcid(text):
         return normalise_orcid(text)
     if not any(char.isalpha() for char in text):
         raise ValueError(f"{value!r} is neither an ORCID iD (0000-0002-1825-0097) nor an author's name")
@@ -69,7 +68,9 @@ def normalise_query(value: str) -> str:
 
 
 def is_orcid(query: str) -> bool:
-    return bool(_ORCID_LIKE.match(query))
+    from sitegen.sources.orcid import looks_like_orcid
+
+    return looks_like_orcid(query)
 
 
 def search_term(query: str) -> str:

@@ -28,7 +28,7 @@ import difflib
 import html
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 import rispy
@@ -244,7 +244,7 @@ class _FileReader:
                     f"duplicate ID '{record_id}': also on line {first[0]}; an ID names one entry: give this one an ID of its own or delete the one you do not want",
                 )
                 return False
-            record_id = next(f"{record_id}{letter}" for letter in _LETTERS if f"{record_id}{letter}".lower() not in ids)
+            record_id = lettered_id(record_id, ids)
         ids[record_id.lower()] = (entry.line, entry.text)
         record["id"] = record_id
         record.key_lines["id"] = entry.lines.get("ID", entry.line)
@@ -278,6 +278,12 @@ class _FileReader:
 
 
 _LETTERS = "bcdefghijklmnopqrstuvwxyz"
+
+
+def lettered_id(wanted: str, taken: Container[str]) -> str:
+    """`wanted` with the first letter (b, c, ...) that makes it an id not among `taken` (ids in lower case): how a
+    reader of a file of many records names the second of two that would have one made id ('muller2024sparseb')."""
+    return next(f"{wanted}{letter}" for letter in _LETTERS if f"{wanted}{letter}".lower() not in taken)
 
 
 # -- one entry -> one record mapping ------------------------------------------------------------------
