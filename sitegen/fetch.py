@@ -263,7 +263,6 @@ PROFILE_ASKS = (
     ("dois", "crossref", "doi"),
     ("openalex", "openalex", "author"),
     ("dblp", "dblp", "pid"),
-    ("pubmed", "pubmed", "author"),
 )
 ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
 
@@ -291,22 +290,13 @@ def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> 
         asks += [Ask("arxiv", kind, v, f"{path}: arxiv.{attribute}") for v in getattr(configured, attribute)]
     data = document.data if document is not None and isinstance(document.data, dict) else {}
     for key, source, kind in PROFILE_ASKS:
-        values = _own_search(data, profile) if key == "pubmed" and data.get(key) is True else raw_strings(data, key)
-        for value in values:
-            asks.append(Ask(source, kind, value, f"{path}:{_line_of(data, key)}: field '{key}'"))
+        for value in raw_strings(data, key):
+            asks.append(Ask(source, kind, value, f"{path}:{line_of_field(data, key)}: field '{key}'"))
     from sitegen.sources import FETCHERS
 
     for fetcher in FETCHERS.values():
         asks += fetcher.profile_asks(data, path) if fetcher.profile_asks else []
     return asks
-
-
-def _own_search(data: dict, profile: Profile | None) -> list[str]:
-    """`pubmed: true`: search PubMed for the profile's own ORCID iD, else its name (which finds namesakes too)."""
-    orcids = raw_strings(data, "orcid")
-    if orcids:
-        return orcids[:1]
-    return [profile.name] if profile and profile.name else []
 
 
 PEOPLE_FOLDER = "content/people/"
@@ -366,11 +356,12 @@ def raw_strings(data: dict, key: str, path: str = PROFILE_PATH.as_posix()) -> li
         return []
     values = value if isinstance(value, list) else [value]
     if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
-        raise ContentError(f"{path}:{_line_of(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
+        raise ContentError(f"{path}:{line_of_field(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
     return [str(v).strip() for v in values if str(v).strip()]
 
 
-def _line_of(data: Any, key: str) -> int:
+def line_of_field(data: Any, key: str) -> int:
+    """The line of `key` in a mapping read from YAML (1 when it was read without lines)."""
     line_of = getattr(data, "line_of", None)
     return (line_of(key) if line_of else None) or 1
 

@@ -23,7 +23,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, counted, line_of_field, one_line, raw_strings
 from sitegen.load import plain_data
 from sitegen.sources import LIBRARY, Fetcher, register_fetcher
 from sitegen.sources.medline import Citation, citation_record
@@ -279,4 +279,17 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
 
 # NLM's record of what the publisher deposited, its names whole (FAU) and checked by a library: after the publisher's own
 # (Crossref), before what an index derives by machine or a catalogue lists
-register_fetcher(Fetcher(NAME, fetch, rank=LIBRARY))
+def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
+    """profile.yaml's `pubmed:` as asks: an ORCID iD or a name (or a list of them); `true`: the profile's own ORCID
+    iD (`orcid:`), else its name, which finds namesakes too."""
+    if NAME not in data:
+        return []
+    if data[NAME] is True:
+        name = data.get("name")
+        values = raw_strings(data, "orcid")[:1] or ([name.strip()] if isinstance(name, str) and name.strip() else [])
+    else:
+        values = raw_strings(data, NAME)
+    return [Ask(NAME, "author", value, f"{path}:{line_of_field(data, NAME)}: field '{NAME}'") for value in values]
+
+
+register_fetcher(Fetcher(NAME, fetch, rank=LIBRARY, profile_asks=profile_asks))

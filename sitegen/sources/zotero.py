@@ -30,7 +30,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line
 from sitegen.load import plain_data
 from sitegen.sources import OWN_LIST, Fetcher, register_fetcher
 
@@ -97,11 +97,10 @@ def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
     section = data.get(NAME)
     if not isinstance(section, dict):
         return []
-    line_of = getattr(section, "line_of", None)
     asks = []
     for key in PROFILE_KEYS:
         value = section.get(key)
-        where = f"{path}:{(line_of(key) if line_of else None) or 1}: field 'zotero.{key}'"
+        where = f"{path}:{line_of_field(section, key)}: field 'zotero.{key}'"
         if key == "all_items":
             asks += [Ask(NAME, key, "yes", where)] if value is True else []
             continue
