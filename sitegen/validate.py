@@ -991,6 +991,15 @@ def _record_field_elsewhere(key: str) -> str | None:
     return None
 
 
+def _check_fetchers_settings(fields: Fields, path: str, problems: list[Problem]) -> None:
+    """The settings a fetcher reads from profile.yaml under a key of its own (`zotero:`), checked by the fetcher."""
+    from sitegen.sources import FETCHERS
+
+    for fetcher in FETCHERS.values():
+        if fetcher.check_profile is not None:
+            fetcher.check_profile(fields, path, problems)
+
+
 def validate_profile(document: RawDocument, problems: list[Problem], also_known: frozenset[str] = frozenset()) -> Profile | None:
     """profile.yaml, or the profile part of a person file, whose own fields (`also_known`) a typo may mean too."""
     if not isinstance(document.data, dict):
@@ -1005,7 +1014,7 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
         sub.warn_unknown([key for key in arxiv if key not in ARXIV_FIELDS], "setting")
         sources = ArxivSources(**{name: sub.string_list(name) for name in sorted(ARXIV_FIELDS)})
         _check_arxiv_categories(sub, arxiv)
-    _check_zotero(fields, document.display_path, problems)
+    _check_fetchers_settings(fields, document.display_path, problems)
     links = _without_mistyped_kinds(fields, fields.url_map("links"))
     _check_one_orcid(document, links, problems)
     _check_one_arxiv_author(document, links, sources, problems)
@@ -1026,43 +1035,6 @@ def validate_profile(document: RawDocument, problems: list[Problem], also_known:
     )
     _check_former_names(fields, profile)
     return profile
-
-
-def _check_zotero(fields: Fields, path: str, problems: list[Problem]) -> None:
-    """`zotero:`, the library `sitegen fetch` takes records from (sitegen.sources.zotero): one `group` or `user` id,
-    and optionally `collection` keys, `tag`s and `all_items`; a key sitegen does not know is a warning naming the one
-    meant (`colection`), a value that can be no id an error at its line."""
-    from sitegen.sources import zotero
-
-    section = fields.mapping("zotero")
-    if section is None:
-        return
-    sub = Fields(section, path, problems, prefix="zotero.", known=frozenset(zotero.PROFILE_KEYS))
-    sub.warn_unknown([key for key in section if key not in zotero.PROFILE_KEYS], "setting")
-    libraries = [key for key in ("group", "user") if section.get(key) is not None]
-    if not libraries:
-        fields.problem("zotero", "names no library: write group: 12345 (the number in the group's address on zotero.org) or user: 123 (your user ID)")
-    elif len(libraries) == 2:
-        sub.problem("user", "one library at a time: a group or a user, not both")
-    checks = {"group": zotero.normalise_library_id, "user": zotero.normalise_library_id, "collection": zotero.normalise_collection}
-    for key, check in checks.items():
-        for value in _zotero_values(sub, section, key):
-            try:
-                check(value)
-            except ValueError as error:
-                sub.problem(key, str(error))
-    _zotero_values(sub, section, "tag")
-    sub.boolean("all_items")
-
-
-def _zotero_values(fields: Fields, section: dict[str, Any], key: str) -> list[str]:
-    """One value or a list of them (`collection: [ABCD2345, EFGH6789]`), each a string or a number."""
-    value = section.get(key)
-    values = value if isinstance(value, list) else [] if value is None else [value]
-    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
-        fields.wrong_type(key, "a string or a list of strings", value)
-        return []
-    return [str(v) for v in values]
 
 
 def _check_former_names(fields: Fields, profile: Profile) -> None:

@@ -99,6 +99,8 @@ class Fetcher:
     profile_asks: Callable[[dict[str, Any], str], list[Any]] | None = None
     # (the asks of every source) -> None, or `sitegen.fetch.UsageError` for asks that cannot go together
     check_asks: Callable[[list[Any]], None] | None = None
+    # (profile.yaml's `sitegen.validate.Fields`, its path, the problems) -> None: that mapping of its own checked at its lines
+    check_profile: Callable[[Any, str, list[Problem]], None] | None = None
 
 
 FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher

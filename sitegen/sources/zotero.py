@@ -28,6 +28,7 @@ import bisect
 import json
 import os
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line
@@ -99,14 +100,51 @@ def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
         return []
     asks = []
     for key in PROFILE_KEYS:
-        value = section.get(key)
         where = f"{path}:{line_of_field(section, key)}: field 'zotero.{key}'"
         if key == "all_items":
-            asks += [Ask(NAME, key, "yes", where)] if value is True else []
+            asks += [Ask(NAME, key, "yes", where)] if section.get(key) is True else []
             continue
-        values = value if isinstance(value, list) else [] if value is None else [value]
-        asks += [Ask(NAME, key, str(v).strip(), where) for v in values if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()]
+        asks += [Ask(NAME, key, value, where) for value in _values(section, key) or () if value]
     return asks
+
+
+def _values(section: dict[str, Any], key: str) -> list[str] | None:
+    """One value or a list of them (`collection: [ABCD2345, EFGH6789]`), each a string or a number; None when one
+    is neither."""
+    value = section.get(key)
+    values = value if isinstance(value, list) else [] if value is None else [value]
+    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
+        return None
+    return [str(v).strip() for v in values]
+
+
+def check_profile(fields: Any, path: str, problems: list[Problem]) -> None:
+    """`zotero:` in profile.yaml (`sitegen.validate.Fields` of the profile): one `group` or `user` id, and optionally
+    `collection` keys, `tag`s and `all_items`; a key sitegen does not know is a warning naming the one meant
+    (`colection`), a value that can be no id an error at its line."""
+    from sitegen.validate import Fields
+
+    section = fields.mapping(NAME)
+    if section is None:
+        return
+    sub = Fields(section, path, problems, prefix=f"{NAME}.", known=frozenset(PROFILE_KEYS))
+    sub.warn_unknown([key for key in section if key not in PROFILE_KEYS], "setting")
+    libraries = [key for key in LIBRARY_KINDS if section.get(key) is not None]
+    if not libraries:
+        fields.problem(NAME, "names no library: write group: 12345 (the number in the group's address on zotero.org) or user: 123 (your user ID)")
+    elif len(libraries) == 2:
+        sub.problem("user", "one library at a time: a group or a user, not both")
+    checks: dict[str, Callable[[str], str]] = {"group": normalise_library_id, "user": normalise_library_id, "collection": normalise_collection, "tag": str}
+    for key, check in checks.items():
+        values = _values(section, key)
+        if values is None:
+            sub.wrong_type(key, "a string or a list of strings", section.get(key))
+        for value in values or ():
+            try:
+                check(value)
+            except ValueError as error:
+                sub.problem(key, str(error))
+    sub.boolean("all_items")
 
 
 def library_path(asks: list[Ask]) -> str:
@@ -246,4 +284,4 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=OWN_LIST, check_asks=check_asks, profile_asks=profile_asks))
+register_fetcher(Fetcher(NAME, fetch, rank=OWN_LIST, check_asks=check_asks, profile_asks=profile_asks, check_profile=check_profile))
