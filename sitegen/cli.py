@@ -67,9 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--drafts", action="store_true", help="also show drafts: pages, posts and news whose file name starts with _")
     serve.set_defaults(handler="sitegen.serve:run")
 
-    fetch = commands.add_parser(
-        "fetch", parents=[site], help="pull records from arXiv, ORCID, Crossref, OpenAlex, dblp, PubMed or Zotero into content/records/<source>/"
-    )
+    fetch = commands.add_parser("fetch", parents=[site], help=f"pull records from {_sources_named()} into content/records/<source>/")
     _add_fetch_arguments(fetch)
     fetch.set_defaults(handler="sitegen.fetch:run")
 
@@ -171,75 +169,32 @@ def _unexpected(word: str, command: argparse.ArgumentParser, name: str) -> str:
     return f"unexpected argument {word!r}"
 
 
+def _sources_named() -> str:
+    """'arXiv, ORCID, ... or Zotero': the fetchers, as users read their names."""
+    from sitegen.sources import FETCHERS
+
+    names = [fetcher.shown_name for fetcher in FETCHERS.values()]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def _add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
-    """`sitegen fetch`: what to ask which source for, and how politely (sitegen.fetch does the work)."""
+    """`sitegen fetch`: what to ask which source for (each fetcher's declared options), and how politely
+    (sitegen.fetch does the work)."""
+    from sitegen.sources import FETCHERS, fetch_options
+
     source = parser.add_argument_group("what to fetch (default: the sources in content/profile.yaml)")
-    source.add_argument("--author", action="append", default=[], metavar="NAME", help="arXiv: an author name as arXiv shows it; repeat for name variants")
-    source.add_argument(
-        "--id", action="append", default=[], metavar="ARXIV_ID", dest="id", help="arXiv: an id (2401.01234, hep-ph/0601001); repeat or separate with commas"
-    )
-    source.add_argument(
-        "--author-id", action="append", default=[], metavar="ID", dest="author_id", help="arXiv: an author identifier (arxiv.org/a/<ID>) or ORCID"
-    )
     source.add_argument("--category", action="append", default=[], metavar="CAT", help="arXiv: keep only records in this category; repeatable")
-    source.add_argument(
-        "--orcid",
-        action="append",
-        default=[],
-        metavar="ID",
-        help="ORCID: the works of this ORCID iD (0000-0002-1825-0097), and Crossref's works that name it; repeatable",
-    )
-    source.add_argument("--doi", action="append", default=[], metavar="DOI", help="Crossref: the work with this DOI; repeat or separate with commas")
-    source.add_argument("--openalex", action="append", default=[], metavar="AUTHOR_ID", help="OpenAlex: the works of this author (A5104738206); repeatable")
-    source.add_argument(
-        "--openalex-name",
-        action="append",
-        default=[],
-        metavar="NAME",
-        dest="openalex_name",
-        help="OpenAlex: find the author by name (asks which one when several match)",
-    )
-    source.add_argument("--dblp", action="append", default=[], metavar="PID", help="dblp: the publications of this person id (13/7777-3); repeatable")
-    source.add_argument(
-        "--dblp-name", action="append", default=[], metavar="NAME", dest="dblp_name", help="dblp: find the person by name (asks which one when several match)"
-    )
-    source.add_argument(
-        "--pubmed",
-        action="append",
-        default=[],
-        metavar="ORCID_OR_NAME",
-        help="PubMed: the citations of this ORCID iD, or of this author's name (which finds namesakes too); repeatable",
-    )
-    source.add_argument(
-        "--zotero-group",
-        action="append",
-        default=[],
-        metavar="ID",
-        dest="zotero_group",
-        help="Zotero: the items of this group library (12345); key: $ZOTERO_API_KEY",
-    )
-    source.add_argument("--zotero-user", action="append", default=[], metavar="ID", dest="zotero_user", help="Zotero: the items of this user's library")
-    source.add_argument(
-        "--zotero-collection", action="append", default=[], metavar="KEY", dest="zotero_collection", help="Zotero: only this collection (ABCD2345); repeatable"
-    )
-    source.add_argument(
-        "--zotero-tag", action="append", default=[], metavar="TAG", dest="zotero_tag", help="Zotero: only items with this tag; repeatable (any of them)"
-    )
-    source.add_argument(
-        "--zotero-all-items",
-        action="append_const",
-        const="yes",
-        default=[],
-        dest="zotero_all_items",
-        help="Zotero: every item is yours (a 'My publications' collection): keep those that do not name you too",
-    )
+    for option in fetch_options().values():
+        if option.switch:
+            source.add_argument(option.flag, action="append_const", const="yes", default=[], dest=option.dest, help=option.help)
+        else:
+            source.add_argument(option.flag, action="append", default=[], metavar=option.metavar, dest=option.dest, help=option.help)
     parser.add_argument(
         "--api-url",
         metavar="URL",
         default=None,
         help=f"arXiv API endpoint (default: ${ENV_API_URL}, else export.arxiv.org); the other "
-        "services: $SITEGEN_ORCID_API, $SITEGEN_CROSSREF_API, $SITEGEN_OPENALEX_API, "
-        "$SITEGEN_DBLP_API, $SITEGEN_PUBMED_API, $SITEGEN_ZOTERO_API",
+        f"services: {', '.join('$' + f.api_env for f in FETCHERS.values() if f.api_env and f.api_env != ENV_API_URL)}",
     )
     parser.add_argument(
         "--delay", type=_non_negative_float, default=None, metavar="SECONDS", help="pause between requests to a service (default: its own rule; arXiv's is 3)"

@@ -62,7 +62,6 @@ CHECKSUM_PREFIX = "# sitegen-checksum: sha256:"
 PROJECT_URL = "https://pypi.org/project/sitegen-profiles/"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
-SOURCE_LABELS = {"arxiv": "arXiv", "orcid": "ORCID", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp", "pubmed": "PubMed", "zotero": "Zotero"}
 _HEADER = re.compile(r"^# Fetched from .+ by sitegen; edit a copy outside records/[^/\n]+/ to override fields\.$")
 
 
@@ -114,7 +113,9 @@ def text_from_markup(text: str) -> str:
 
 
 def label(source: str) -> str:
-    return SOURCE_LABELS.get(source, source)
+    from sitegen.sources import source_label
+
+    return source_label(source)
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -237,34 +238,9 @@ def user_agent(profile: Profile | None) -> str:
 # What to ask: options, else profile.yaml
 # --------------------------------------------------------------------------
 
-# (option dest, source, kind): every option that names something to fetch
-OPTION_ASKS = (
-    ("author", "arxiv", "author"),
-    ("id", "arxiv", "id"),
-    ("author_id", "arxiv", "author_id"),
-    ("orcid", "orcid", "orcid"),
-    ("orcid", "crossref", "orcid"),
-    ("doi", "crossref", "doi"),
-    ("openalex", "openalex", "author"),
-    ("openalex_name", "openalex", "name"),
-    ("dblp", "dblp", "pid"),
-    ("dblp_name", "dblp", "name"),
-    ("pubmed", "pubmed", "author"),
-    ("zotero_group", "zotero", "group"),
-    ("zotero_user", "zotero", "user"),
-    ("zotero_collection", "zotero", "collection"),
-    ("zotero_tag", "zotero", "tag"),
-    ("zotero_all_items", "zotero", "all_items"),
-)
-# (profile.yaml key, source, kind): the sources of SPEC §6 besides `arxiv:`
-PROFILE_ASKS = (
-    ("orcid", "orcid", "orcid"),
-    ("orcid", "crossref", "orcid"),
-    ("dois", "crossref", "doi"),
-    ("openalex", "openalex", "author"),
-    ("dblp", "dblp", "pid"),
-)
 ARXIV_PROFILE_ASKS = (("authors", "author"), ("ids", "id"), ("author_ids", "author_id"))
+# what `sitegen fetch` takes besides the sources' options (`sitegen.sources.FetchOption`)
+OTHER_OPTIONS = ("category", "review", "prune", "summary")
 
 
 def option_flag(dest: str) -> str:
@@ -272,11 +248,15 @@ def option_flag(dest: str) -> str:
 
 
 def asks_from_options(args: argparse.Namespace) -> list[Ask]:
+    """What each fetcher's options ask (an option two fetchers declare, `--orcid`, asks both)."""
+    from sitegen.sources import FETCHERS
+
     asks = []
-    for dest, source, kind in OPTION_ASKS:
-        for value in getattr(args, dest, None) or []:
-            parts = value.split(",") if dest in ("id", "doi") else [value]
-            asks += [Ask(source, kind, part.strip(), option_flag(dest)) for part in parts if part.strip()]
+    for name, fetcher in FETCHERS.items():
+        for option in fetcher.options:
+            for value in getattr(args, option.dest, None) or []:
+                parts = value.split(",") if option.commas else [value]
+                asks += [Ask(name, option.kind, part.strip(), option.flag) for part in parts if part.strip()]
     return asks
 
 
@@ -289,12 +269,11 @@ def asks_from_profile(document: RawDocument | None, profile: Profile | None) -> 
     for attribute, kind in ARXIV_PROFILE_ASKS:
         asks += [Ask("arxiv", kind, v, f"{path}: arxiv.{attribute}") for v in getattr(configured, attribute)]
     data = document.data if document is not None and isinstance(document.data, dict) else {}
-    for key, source, kind in PROFILE_ASKS:
-        for value in raw_strings(data, key):
-            asks.append(Ask(source, kind, value, f"{path}:{line_of_field(data, key)}: field '{key}'"))
     from sitegen.sources import FETCHERS
 
-    for fetcher in FETCHERS.values():
+    for name, fetcher in FETCHERS.items():
+        for key, kind in {option.profile_key: option.kind for option in fetcher.options if option.profile_key}.items():
+            asks += [Ask(name, kind, value, f"{path}:{line_of_field(data, key)}: field '{key}'") for value in raw_strings(data, key)]
         asks += fetcher.profile_asks(data, path) if fetcher.profile_asks else []
     return asks
 
@@ -338,15 +317,21 @@ def _person_asks(person: Any) -> list[Ask]:
     def where(key: str) -> str:
         return f"{person.path}:{person.lines.get(key, 1)}: field '{key}'"
 
-    orcid_at = where("orcid" if "orcid" in person.lines else "links.orcid")  # the iD may stand under links:, as profile.yaml's
-    asks = [Ask(source, "orcid", person.orcid, orcid_at) for source in ("orcid", "crossref") if person.orcid]
+    from sitegen.sources import FETCHERS
+
     arxiv_at = where("arxiv" if "arxiv" in person.lines or "links.arxiv" not in person.lines else "links.arxiv")  # an author page under links:
-    asks += [Ask("arxiv", "author_id", value, arxiv_at) for value in person.author_ids]
-    for key, source, kind in (("openalex", "openalex", "author"), ("dblp", "dblp", "pid"), ("pubmed", "pubmed", "author")):
-        own = key == "pubmed" and person.extra.get(key) is True  # `pubmed: true`: the person's own iD, else their name
-        values = [person.orcid or person.name] if own else raw_strings(person.extra, key, person.path)
-        asks += [Ask(source, kind, value, where(key)) for value in values if value]
+    asks = [Ask("arxiv", "author_id", value, arxiv_at) for value in person.author_ids]
+    for name, fetcher in FETCHERS.items():
+        for key, kind in {option.profile_key: option.kind for option in fetcher.options if option.person_key}.items():
+            asks += [Ask(name, kind, value, where(key)) for value in _person_values(person, key) if value]
+        asks += fetcher.person_asks(person) if fetcher.person_asks else []
     return asks
+
+
+def _person_values(person: Any, key: str) -> list[str]:
+    """The values of a person's `key`: the ORCID iD as the person's file gives it (perhaps under `links:`, as
+    profile.yaml's), any other key as written."""
+    return [person.orcid] if key == "orcid" else raw_strings(person.extra, key, person.path)
 
 
 def raw_strings(data: dict, key: str, path: str = PROFILE_PATH.as_posix()) -> list[str]:
@@ -380,8 +365,8 @@ def choose_asks(args: argparse.Namespace, document: RawDocument | None, profile:
     if not asks:
         raise NothingToFetch(
             "nothing to fetch: content/profile.yaml names no source (arxiv: authors, ids or author_ids; "
-            "orcid:, dois:, openalex:, dblp:, pubmed:, zotero:) and no file of content/people/ an identifier; list yours there, "
-            "or fetch once with --author, --id, --author-id, --orcid, --doi, --openalex(-name), --dblp(-name), --pubmed or --zotero-group"
+            f"{', '.join(key + ':' for key in _profile_keys())}) and no file of content/people/ an identifier; list yours there, "
+            f"or fetch once with {', '.join(_first_options())} (`sitegen fetch --help` lists every option)"
         )
     categories = tuple(c.strip() for c in args.category if c.strip())
     if mistakes := [mistake for code in categories if (mistake := category_mistake(code))]:
@@ -434,21 +419,23 @@ def checked(ask: Ask, from_options: bool) -> Ask:
 
 
 def identifier_checks() -> dict[tuple[str, str], Callable[[str], str]]:
-    from sitegen.sources import arxiv, crossref, dblp, openalex, orcid, pubmed, zotero
+    """(source, kind) -> the check of what is asked, as each fetcher's options declare it."""
+    from sitegen.sources import FETCHERS
 
-    return {
-        ("arxiv", "id"): arxiv.normalise_id,
-        ("arxiv", "author_id"): arxiv.check_author_id,
-        ("orcid", "orcid"): orcid.normalise_orcid,
-        ("crossref", "orcid"): orcid.normalise_orcid,
-        ("crossref", "doi"): crossref.normalise_doi,
-        ("openalex", "author"): openalex.normalise_author_id,
-        ("dblp", "pid"): dblp.normalise_pid,
-        ("pubmed", "author"): pubmed.normalise_query,
-        ("zotero", "group"): zotero.normalise_library_id,
-        ("zotero", "user"): zotero.normalise_library_id,
-        ("zotero", "collection"): zotero.normalise_collection,
-    }
+    return {(name, option.kind): option.check for name, fetcher in FETCHERS.items() for option in fetcher.options if option.check}
+
+
+def _profile_keys() -> list[str]:
+    from sitegen.sources import fetcher_profile_keys
+
+    return sorted(fetcher_profile_keys())
+
+
+def _first_options() -> list[str]:
+    """Each fetcher's first option (`--author`, `--orcid`, `--zotero-group`): a way to fetch once from each."""
+    from sitegen.sources import FETCHERS
+
+    return list(dict.fromkeys(fetcher.options[0].flag for fetcher in FETCHERS.values() if fetcher.options))
 
 
 def describe_asks(asks: list[Ask]) -> str:
@@ -513,9 +500,6 @@ def coauthor_anchors(document: RawDocument | None) -> list[str]:
 
 def header(source: str) -> str:
     return f"# Fetched from {label(source)} by sitegen; edit a copy outside records/{source}/ to override fields.\n"
-
-
-HEADER = header("arxiv")
 
 
 class _BlockText(str):
@@ -1232,13 +1216,15 @@ def keep_groups(site: Path, numbers: list[int]) -> int:
 
 
 # What --keep would leave unused: it writes profile.yaml from the last review, and fetches nothing.
-KEEP_IGNORES = (*dict.fromkeys(dest for dest, _, _ in OPTION_ASKS), "category", "review", "prune", "summary")
 
 
 def refuse_what_keep_ignores(args: argparse.Namespace) -> None:
     """`--keep` with an option it would not use (`--review`, a source, `--prune`) is a usage error rather than
     an option ignored in silence: `--review --keep 1` could mean group 1 of the last review or of this one."""
-    given = [option_flag(dest) for dest in KEEP_IGNORES if getattr(args, dest, None)]
+    from sitegen.sources import fetch_options
+
+    ignored = [option.dest for option in fetch_options().values()] + list(OTHER_OPTIONS)
+    given = [option_flag(dest) for dest in ignored if getattr(args, dest, None)]
     if given:
         raise UsageError(
             f"--keep cannot go with {', '.join(given)}: it keeps groups of the last review by writing exclusions into "

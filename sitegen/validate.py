@@ -49,6 +49,7 @@ from sitegen.record_types import (
     not_an_arxiv_id,
     trial_url,
 )
+from sitegen.sources import fetcher_profile_keys
 from sitegen.urls import (
     WEB_PREFIXES,
     WINDOWS_DEVICE_NAME,
@@ -943,7 +944,8 @@ def _records_per_page(fields: Fields) -> int:
 
 PROFILE_FIELDS = frozenset({"name", "name_variants", "former_names", "position", "affiliation", "bio", "photo", "email", "links", "arxiv"})
 # The sources of SPEC §6 and the identifiers of SPEC §9, kept in `extra` for `sitegen fetch`.
-PROFILE_EXTRAS = frozenset({"orcid", "openalex", "dblp", "pubmed", "dois", "coauthors", "exclude_ids", "arxiv_author_ids", "zotero"})
+# profile.yaml's keys besides its fields: the anchors of who is who, and what each fetcher reads (its declaration)
+PROFILE_EXTRAS = frozenset({"orcid", "coauthors", "exclude_ids", "arxiv_author_ids"}) | fetcher_profile_keys()
 PROFILE_SYNONYMS = {
     "title": "position",
     "job": "position",

@@ -89,18 +89,55 @@ def reader_for(path: str) -> Reader | None:
 
 
 @dataclass(frozen=True)
+class FetchOption:
+    """One way to ask a fetcher for records: its `sitegen fetch` option and, where the same can be asked in a
+    file, the key of profile.yaml (and of a person's file in content/people/) that asks it. The command line,
+    the profile's known fields and the check of each value before any request all follow from these."""
+
+    flag: str  # "--dblp-name"
+    kind: str  # the `Ask.kind` the fetcher receives ("name")
+    metavar: str = "VALUE"
+    help: str = ""  # "" for an option another fetcher declares and describes (Crossref reads ORCID's --orcid)
+    profile_key: str = ""  # profile.yaml's key asking the same: one string or a list of strings
+    person_key: bool = False  # a person's file in content/people/ may hold `profile_key` too
+    check: Callable[[str], str] | None = None  # the value normalised; ValueError saying what is wrong
+    commas: bool = False  # the option's value may list several, separated by commas
+    switch: bool = False  # a flag without a value
+
+    @property
+    def dest(self) -> str:
+        """The option's attribute on the parsed command line (`dblp_name`)."""
+        return self.flag.removeprefix("--").replace("-", "_")
+
+
+@dataclass(frozen=True)
 class Fetcher:
-    """A source `sitegen fetch` pulls from; what it writes goes to `content/records/<name>/`."""
+    """A source `sitegen fetch` pulls from; what it writes goes to `content/records/<name>/`.
+
+    Everything the rest of sitegen needs to know of it is declared here, so a new fetcher is one module
+    (and its line at the end of this file): the command line, profile.yaml's fields and the check of what
+    is asked are made from `options`, `profile_key` and the hooks."""
 
     name: str
     fetch: Callable[..., Any]  # see sitegen.fetch for the arguments it is called with
     rank: int  # how far its records' fields are trusted in a merge (the scale above)
+    label: str = ""  # as users read it ("OpenAlex"); the name if empty
+    api_env: str = ""  # the environment variable that points it at another endpoint (a mirror, a test's fake)
+    options: tuple[FetchOption, ...] = ()
+    # a key of profile.yaml that only `profile_asks` reads (`zotero:`, a mapping; `pubmed: true`)
+    profile_key: str = ""
     # (profile.yaml's data, its path) -> what to ask it, for a source configured by a mapping of its own (`zotero:`)
     profile_asks: Callable[[dict[str, Any], str], list[Any]] | None = None
+    # (a person of content/people/, `sitegen.people.files.Person`) -> what to ask it, beyond its options' `person_key`s
+    person_asks: Callable[[Any], list[Any]] | None = None
     # (the asks of every source) -> None, or `sitegen.fetch.UsageError` for asks that cannot go together
     check_asks: Callable[[list[Any]], None] | None = None
     # (profile.yaml's `sitegen.validate.Fields`, its path, the problems) -> None: that mapping of its own checked at its lines
     check_profile: Callable[[Any, str, list[Problem]], None] | None = None
+
+    @property
+    def shown_name(self) -> str:
+        return self.label or self.name
 
 
 FETCHERS: dict[str, Fetcher] = {}  # name -> fetcher
@@ -111,6 +148,30 @@ def register_fetcher(fetcher: Fetcher) -> Fetcher:
         raise ValueError(f"two fetchers named {fetcher.name}")
     FETCHERS[fetcher.name] = fetcher
     return fetcher
+
+
+def fetch_options() -> dict[str, FetchOption]:
+    """Every option `sitegen fetch` takes to name what to fetch, once each (flag -> the declaration that describes
+    it), in the order the fetchers registered."""
+    options: dict[str, FetchOption] = {}
+    for fetcher in FETCHERS.values():
+        for option in fetcher.options:
+            described = options.get(option.flag)
+            if described is None or (option.help and not described.help):
+                options[option.flag] = option
+    return options
+
+
+def fetcher_profile_keys() -> frozenset[str]:
+    """The keys of profile.yaml that name what to fetch (`orcid`, `dois`, `zotero`, ...)."""
+    keys = {fetcher.profile_key for fetcher in FETCHERS.values()} | {o.profile_key for f in FETCHERS.values() for o in f.options}
+    return frozenset(keys - {""})
+
+
+def source_label(name: str) -> str:
+    """A fetcher's name as users read it ("OpenAlex"); a name no fetcher has, as it is."""
+    fetcher = FETCHERS.get(name)
+    return fetcher.shown_name if fetcher else name
 
 
 def keeps_cite_keys(name: str) -> bool:

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from sitegen.errors import quoted
 from sitegen.fetch import Ask, Asked, FetchContext, Fetched, counted, one_line
 from sitegen.record_types import checked_bibcode, doi_url
-from sitegen.sources import AUTHORS, Fetcher, register_fetcher
+from sitegen.sources import AUTHORS, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
     import arxiv
@@ -391,4 +391,17 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     )
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=AUTHORS))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=AUTHORS,
+        label="arXiv",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption("--author", "author", "NAME", "arXiv: an author name as arXiv shows it; repeat for name variants"),
+            FetchOption("--id", "id", "ARXIV_ID", "arXiv: an id (2401.01234, hep-ph/0601001); repeat or separate with commas", check=normalise_id, commas=True),
+            FetchOption("--author-id", "author_id", "ID", "arXiv: an author identifier (arxiv.org/a/<ID>) or ORCID", check=check_author_id),
+        ),
+    )
+)

@@ -27,7 +27,7 @@ from urllib.parse import quote
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.model import free_key
 from sitegen.record_types import checked_doi, doi_url, not_a_doi
-from sitegen.sources import PUBLISHER, Fetcher, register_fetcher
+from sitegen.sources import PUBLISHER, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
     import requests
@@ -343,4 +343,25 @@ def judge_work(response: requests.Response) -> Answer:
     return judge_json(response)
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=PUBLISHER))
+def _normalise_orcid(value: str) -> str:
+    """ORCID's check of an iD (its module registers its own fetcher, after this one)."""
+    from sitegen.sources.orcid import normalise_orcid
+
+    return normalise_orcid(value)
+
+
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=PUBLISHER,
+        label="Crossref",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption("--orcid", "orcid", profile_key="orcid", person_key=True, check=_normalise_orcid),  # ORCID's option, described there
+            FetchOption(
+                "--doi", "doi", "DOI", "Crossref: the work with this DOI; repeat or separate with commas", profile_key="dois", check=normalise_doi, commas=True
+            ),
+        ),
+    )
+)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
 from sitegen.record_types import doi_url, openreview_kind
-from sitegen.sources import CATALOGUE, Fetcher, register_fetcher
+from sitegen.sources import CATALOGUE, Fetcher, FetchOption, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
@@ -234,4 +234,24 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=CATALOGUE))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=CATALOGUE,
+        label="dblp",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--dblp",
+                "pid",
+                "PID",
+                "dblp: the publications of this person id (13/7777-3); repeatable",
+                profile_key="dblp",
+                person_key=True,
+                check=normalise_pid,
+            ),
+            FetchOption("--dblp-name", "name", "NAME", "dblp: find the person by name (asks which one when several match)"),
+        ),
+    )
+)

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, one_line, text_from_markup, where_asked
 from sitegen.record_types import doi_url
-from sitegen.sources import DERIVED, Fetcher, register_fetcher
+from sitegen.sources import DERIVED, Fetcher, FetchOption, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
@@ -321,4 +321,24 @@ def judge_work(response: requests.Response) -> Answer:
     return judge_json(response)
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=DERIVED))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=DERIVED,
+        label="OpenAlex",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--openalex",
+                "author",
+                "AUTHOR_ID",
+                "OpenAlex: the works of this author (A5104738206); repeatable",
+                profile_key="openalex",
+                person_key=True,
+                check=normalise_author_id,
+            ),
+            FetchOption("--openalex-name", "name", "NAME", "OpenAlex: find the author by name (asks which one when several match)"),
+        ),
+    )
+)

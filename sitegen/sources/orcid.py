@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
-from sitegen.sources import SUMMARY, Fetcher, register_fetcher
+from sitegen.sources import SUMMARY, Fetcher, FetchOption, register_fetcher
 from sitegen.sources.crossref import arxiv_from_doi, bare_doi
 
 if TYPE_CHECKING:
@@ -306,4 +306,23 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=SUMMARY))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=SUMMARY,
+        label="ORCID",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--orcid",
+                "orcid",
+                "ID",
+                "ORCID: the works of this ORCID iD (0000-0002-1825-0097), and Crossref's works that name it; repeatable",
+                profile_key="orcid",
+                person_key=True,
+                check=normalise_orcid,
+            ),
+        ),
+    )
+)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, line_of_field, one_line, raw_strings
 from sitegen.load import plain_data
-from sitegen.sources import LIBRARY, Fetcher, register_fetcher
+from sitegen.sources import LIBRARY, Fetcher, FetchOption, register_fetcher
 from sitegen.sources.medline import Citation, citation_record
 
 if TYPE_CHECKING:
@@ -292,4 +292,34 @@ def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
     return [Ask(NAME, "author", value, f"{path}:{line_of_field(data, NAME)}: field '{NAME}'") for value in values]
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=LIBRARY, profile_asks=profile_asks))
+def person_asks(person: Any) -> list[Ask]:
+    """A person's `pubmed:` (content/people/): an ORCID iD or a name, or a list of them; `true`: the person's own
+    ORCID iD, else their name."""
+    if NAME not in person.extra:
+        return []
+    own = person.extra[NAME] is True
+    values = [person.orcid or person.name] if own else raw_strings(person.extra, NAME, person.path)
+    return [Ask(NAME, "author", value, f"{person.path}:{person.lines.get(NAME, 1)}: field '{NAME}'") for value in values if value]
+
+
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=LIBRARY,
+        label="PubMed",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--pubmed",
+                "author",
+                "ORCID_OR_NAME",
+                "PubMed: the citations of this ORCID iD, or of this author's name (which finds namesakes too); repeatable",
+                check=normalise_query,
+            ),
+        ),
+        profile_key=NAME,
+        profile_asks=profile_asks,
+        person_asks=person_asks,
+    )
+)

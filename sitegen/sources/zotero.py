@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line
 from sitegen.load import plain_data
-from sitegen.sources import OWN_LIST, Fetcher, register_fetcher
+from sitegen.sources import OWN_LIST, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
     import requests
@@ -284,4 +284,28 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     return result
 
 
-register_fetcher(Fetcher(NAME, fetch, rank=OWN_LIST, check_asks=check_asks, profile_asks=profile_asks, check_profile=check_profile))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=OWN_LIST,
+        label="Zotero",
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption("--zotero-group", "group", "ID", "Zotero: the items of this group library (12345); key: $ZOTERO_API_KEY", check=normalise_library_id),
+            FetchOption("--zotero-user", "user", "ID", "Zotero: the items of this user's library", check=normalise_library_id),
+            FetchOption("--zotero-collection", "collection", "KEY", "Zotero: only this collection (ABCD2345); repeatable", check=normalise_collection),
+            FetchOption("--zotero-tag", "tag", "TAG", "Zotero: only items with this tag; repeatable (any of them)"),
+            FetchOption(
+                "--zotero-all-items",
+                "all_items",
+                help="Zotero: every item is yours (a 'My publications' collection): keep those that do not name you too",
+                switch=True,
+            ),
+        ),
+        profile_key=NAME,
+        profile_asks=profile_asks,
+        check_asks=check_asks,
+        check_profile=check_profile,
+    )
+)

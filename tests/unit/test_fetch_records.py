@@ -141,7 +141,7 @@ def test_rendering_is_deterministic_and_readable():
     record = record_from_result(parsed_fixture("2409.02791.xml"))
     text = fetch.render(record)
     assert text == fetch.render(record_from_result(parsed_fixture("2409.02791.xml")))
-    assert text.startswith(fetch.HEADER + fetch.CHECKSUM_PREFIX)
+    assert text.startswith("# Fetched from arXiv by sitegen; edit a copy outside records/arxiv/ to override fields.\n" + fetch.CHECKSUM_PREFIX)
     assert "\nid: '2409.02791'\n" in text  # quoted: not read back as a number
     assert "\nabstract: |-\n  The strength" in text
     assert "\ndate: 2024-09-04\n" in text
