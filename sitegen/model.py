@@ -334,6 +334,9 @@ class KindContent:
     value: Any = None
     site_wide: Any = None
     key: str = ""  # the digest of the files it was read from
+    # its list page's own text, title and description in each language ("" the default's): its folder's `_index.md`
+    # (`PageKind.intro`), a `sitegen.pages.pages.ContentPage`
+    intros: dict[str, Any] = field(default_factory=dict)
 
 
 @value_class

@@ -161,6 +161,7 @@ def load_kind_content(
     """What each page kind with content of its own reads (news, talks, pages, ...), loaded by the kind; `languages`:
     site.yaml's, for the kinds that read a file per language ('about.fr.md')."""
     from sitegen.pages import PAGE_KINDS, ContentFiles, has_suffix
+    from sitegen.pages.pages import intro_paths, read_intros
 
     content: dict[str, KindContent] = {}
     problems: list[Problem] = []
@@ -168,9 +169,10 @@ def load_kind_content(
         if kind.load is None:
             continue
         paths = sorted({path for prefix in kind.reads for path in listing.under(prefix)})
+        intros = intro_paths(paths, kind.reads[0]) if kind.intro else []
         texts, unreadable, others = {}, [], []
         for path in paths:
-            if kind.text_suffixes is not None and not has_suffix(path, kind.text_suffixes):
+            if kind.text_suffixes is not None and not has_suffix(path, kind.text_suffixes) and path not in intros:
                 others.append(path)  # a picture of a post's folder: not text
                 continue
             text, problem = read_text(listing, path)
@@ -178,9 +180,11 @@ def load_kind_content(
                 texts[path] = text
             elif path not in SETTINGS_PATHS:  # site.yaml is reported by the load stage, which reads it too
                 unreadable.append(problem)
-        value, site_wide, found = kind.load(ContentFiles(texts, unreadable, drafts, tuple(others), languages))
+        files = ContentFiles(texts, unreadable, drafts, tuple(others), languages)
+        value, site_wide, found = kind.load(files.without(intros))
         problems += unreadable + list(found)
-        content[kind.name] = KindContent(value, site_wide, digest([(path, digests[path]) for path in paths], drafts))
+        key = digest([(path, digests[path]) for path in paths], drafts)
+        content[kind.name] = KindContent(value, site_wide, key, read_intros(files, [path for path in intros if path in texts], problems) if intros else {})
     return content, problems
 
 

@@ -30,6 +30,7 @@ from sitegen.inputs import Listing
 from sitegen.languages import LanguageLinks, LanguageUrls, SiteTranslation, language_site, translation_links
 from sitegen.model import FileBytes, Site
 from sitegen.pages import PAGE_KINDS, Page, PageKind, RenderContext
+from sitegen.pages.pages import intro_links
 from sitegen.pages.theme_pages import declared_pages
 from sitegen.text_files import read_text
 from sitegen.theme import SITE_STATIC, ListingLoader, Theme, UnknownValue, make_environment, static_sources, theme_settings
@@ -116,7 +117,9 @@ def links_to_nothing(site: Site, published: Collection[str], links: list[tuple[A
     link ('[Home]()') is a warning too: it leads to the page it is on. `links`: those to look at (default: every
     kind's, `PageKind.links`)."""
     base_path = SiteUrls(site.config.base_url).base_path
-    written = links if links is not None else [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)]
+    written = (
+        links if links is not None else [link for kind in PAGE_KINDS.values() if kind.links is not None for link in kind.links(site)] + list(intro_links(site))
+    )
     leaving = [(where, what, url) for where, what, url in written if _leaves_the_path(url, base_path)]
     inside = [(where, what, url, path) for where, what, url in written if (path := _path_in_site(url, base_path)) is not None]
     broken = [(where, what, url, path) for where, what, url, path in inside if not _published(_target(path), published)]

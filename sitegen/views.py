@@ -30,7 +30,7 @@ from sitegen.fragments import Fragments
 from sitegen.homepage.appearance import MAIN_STYLESHEET, STYLE_PATH
 from sitegen.homepage.selection import PublicationFilter
 from sitegen.homepage.settings import HomepageSettings
-from sitegen.languages import LanguageLinks
+from sitegen.languages import LanguageLinks, own_language
 from sitegen.markup import render_inline, sections_of, with_links
 from sitegen.metrics import citation_total, h_index
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT, Entry, Record, Site, Subject, Text, listed_positions
@@ -967,6 +967,19 @@ class ViewBuilder:
         context.update(page=page_values, icons=self.icons_of(shown_entries))
         return context
 
+    def list_intro(self, kind: str) -> dict[str, Any]:
+        """A list page's own heading and text, from the kind's `_index.md` in the page's language ('_index.fr.md' on
+        the French pages; with none, the theme's heading and no text): `list_title` (its `title`; '' for the theme's
+        word), `intro_description` (its `description` or first paragraph, for link previews; ''), `intro` (its text's
+        parts, as a page's), `intro_lang` and `intro_dir` (its front matter's `language`)."""
+        content = self.site.content.get(kind)
+        intro = content.intros.get(own_language(self.site)) if content is not None else None
+        if intro is None:
+            return {"list_title": "", "intro_description": "", "intro": [], "intro_lang": "", "intro_dir": ""}
+        parts, _ = self.page_parts(intro, tuple(() for _ in intro.parts))
+        written = self.written_in(intro.language)
+        return {"list_title": intro.title, "intro_description": intro.description, "intro": parts, "intro_lang": written["lang"], "intro_dir": written["dir"]}
+
     def written_in(self, language: str) -> dict[str, str]:
         """`lang` and `dir` for a text of the site's own whose front matter names its language (an English page or
         post on a French site), each '' when it is the page's: the theme marks its title and text with them, and the
@@ -1076,7 +1089,10 @@ class ViewBuilder:
             tag=tag.name if tag else None,
             tags=[{**self.tag_link(other), "count": len(tagged), "current": other == tag} for other, tagged in tags.items()],
             list_url=self.urls.page(POSTS_PATH),
+            **self.list_intro("posts"),
         )
+        if tag:  # a tag's list: the blog's heading leads back, its text stays on the blog's own list
+            context.update(intro=[], intro_description="")
         return context
 
     def tag_link(self, tag) -> dict[str, Any]:
@@ -1155,7 +1171,7 @@ class ViewBuilder:
     def news_page(self, items) -> dict[str, Any]:
         context = self.common("news/index.html")
         years = [{"year": year, "news": [self.news_item(item) for item in group]} for year, group in groupby(items, key=lambda item: item.date[:4])]
-        context.update(years=years)
+        context.update(years=years, **self.list_intro("news"))
         return context
 
     def talks_page(self, talks) -> dict[str, Any]:
@@ -1184,7 +1200,7 @@ class ViewBuilder:
                     }
                 )
             years.append({"year": year, "talks": shown})
-        context.update(years=years, talk_count=len(talks), icons=sorted(icons))
+        context.update(years=years, talk_count=len(talks), icons=sorted(icons), **self.list_intro("talks"))
         return context
 
     def projects_page(self, projects) -> dict[str, Any]:
@@ -1194,7 +1210,7 @@ class ViewBuilder:
             {"status": status, "key": f"projects.{status}", "projects": [self.project_card(project) for project in group]}
             for status, group in groupby(projects, key=lambda project: project.status)
         ]
-        context.update(groups=groups, headed=any(group["status"] == "past" for group in groups))
+        context.update(groups=groups, headed=any(group["status"] == "past" for group in groups), **self.list_intro("projects"))
         return context
 
     def project_card(self, project) -> dict[str, Any]:

@@ -1116,6 +1116,21 @@ def wants_contents(front: dict[str, Any]) -> bool:
     return toc is True or bool(a_mapping(toc)) or bool(a_list(toc))
 
 
+def list_intro_file(old: OldSite, imported: Imported, relative: str, folder: str, address: str, with_text: bool = True) -> None:
+    """A list page's own title, description and text on the old site (Hugo's `content/post/_index.md`, al-folio's
+    `_pages/projects.md`) as the new list's (`content/<folder>/_index.md`), when it says more than a title: its
+    `description` (Hugo Blox's `summary`) and, `with_text`, its text (al-folio's is a Liquid loop over the projects, not text)."""
+    if not old.has(relative):
+        return
+    front, body = old.front_matter(relative)
+    text = page_text(old, imported, relative, body, address) if with_text else ""
+    settings = {
+        key: value for key in ("title", "description") if (value := a_string(front.get(key) or (front.get("summary") if key == "description" else "")).strip())
+    }
+    if settings.get("description") or text.strip():  # a title alone ('Blog') is the theme's word for the list
+        imported.files[PurePosixPath(f"content/{folder}/_index.md")] = markdown_file(settings, text)
+
+
 def news_file(date: str, title: str, body: str) -> bytes:
     """A news item as content/news/ keeps it."""
     return markdown_file({"date": datetime.date.fromisoformat(date), **({"title": title} if title else {})}, body)

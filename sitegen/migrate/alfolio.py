@@ -26,6 +26,7 @@ from sitegen.migrate import (
     jekyll_drafts,
     jekyll_permalink,
     jekyll_verification,
+    list_intro_file,
     news_file,
     page_text,
     pages_left,
@@ -83,6 +84,7 @@ def read(old: OldSite) -> Imported:
     _news(old, imported)
     collection_page(old, imported, old.files("_teachings", (".md", ".markdown")), TEACHING, jekyll_permalink(""))
     projects_files(old, imported, old.files("_projects", (".md", ".markdown")), jekyll_permalink("/projects/:title/"))  # /projects/:path/
+    list_intro_file(old, imported, "_pages/projects.md", "projects", "/projects/", with_text=False)  # its title and description line
     posts = old.files("_posts", (".md", ".markdown"))
     giscus_comments(a_mapping(config.get("giscus")), "_config.yml", imported)
     old_address = jekyll_permalink(a_string(config.get("permalink")) or "/blog/:year/:title/")  # al-folio's own setting

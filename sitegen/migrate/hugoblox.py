@@ -24,6 +24,7 @@ from sitegen.migrate import (
     custom_domain,
     files_moved,
     iso_date,
+    list_intro_file,
     markdown_text,
     old_aliases,
     page_text,
@@ -117,6 +118,8 @@ def read(old: OldSite) -> Imported:
     posts_files(old, imported, posts, _hugo_address, tuple({f"{PurePosixPath(post).parts[1]}/": None for post in posts}))  # its lists: post/, blog/
     projects = [p for folder in PROJECT_FOLDERS for p in old.files(folder, ("index.md",)) if not p.endswith("/_index.md")]  # not the list
     projects_files(old, imported, projects, _hugo_address, in_projects)
+    for folder, kind in (*((folder, "posts") for folder in ("content/post", "content/blog")), *((folder, "projects") for folder in PROJECT_FOLDERS)):
+        list_intro_file(old, imported, f"{folder}/_index.md", kind, f"/{PurePosixPath(folder).name}/")  # the list's own title and text
     courses = [p for p in old.files("content/teaching", (".md",)) if _course(p)]
     intro = page_text(old, imported, "content/teaching/_index.md", old.front_matter("content/teaching/_index.md")[1], "/teaching/")
     collection_page(old, imported, courses, TEACHING, _hugo_address, intro)  # its courses, as academicpages' come over

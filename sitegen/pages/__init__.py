@@ -13,6 +13,7 @@ The import list at the end of this file is the only place that names every kind.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -117,6 +118,11 @@ class ContentFiles:
         found = (read(path, text, problems) for path, text in sorted(self.texts.items()) if has_suffix(path, MARKDOWN_SUFFIXES) and self.published(path))
         return [value for value in found if value is not None]
 
+    def without(self, paths: Iterable[str]) -> ContentFiles:
+        """These files but `paths` (a list page's intro, read apart from the items)."""
+        left_out = set(paths)
+        return dataclasses.replace(self, texts={path: text for path, text in self.texts.items() if path not in left_out}) if left_out else self
+
     def published(self, path: str) -> bool:
         """Not a draft ('_draft.md'), or drafts are shown."""
         return self.drafts or not path.rpartition("/")[2].startswith("_")
@@ -152,6 +158,7 @@ class PageKind:
     per_language: bool = False  # a site in several languages has its pages in each (sitegen.languages)
     language_content: LanguageContent | None = None  # a per-language kind with content: how it is split by language
     own_links: OwnLinks | None = None  # the links of a language's own items (its `language_content`'s)
+    intro: bool = False  # its folder's `_index.md` is its list page's own text (`KindContent.intros`), not an item
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
@@ -167,6 +174,7 @@ def register_page_kind(
     per_language: bool = False,
     language_content: LanguageContent | None = None,
     own_links: OwnLinks | None = None,
+    intro: bool = False,
 ) -> Callable[[Callable[[RenderContext], Iterable[Page]]], Callable[[RenderContext], Iterable[Page]]]:
     """`@register_page_kind("records")` on a function that lists a kind's pages.
 
@@ -185,6 +193,8 @@ def register_page_kind(
     content that varies by language (`about.fr.md`) says what each language's pages show of it (`language_content`:
     the French pages and their menu) and, when that holds links, which are the language's own (`own_links`): the
     build gives each language its part (`SiteTranslation.content`) and checks those links, naming no kind itself.
+    A kind with a list page (`intro`) takes its folder's `_index.md` (`_index.fr.md`: in French), as Hugo names a
+    section's own text, for the title, description and text of that page (`KindContent.intros`), not as an item.
     """
 
     def register(list_pages: Callable[[RenderContext], Iterable[Page]]) -> Callable[[RenderContext], Iterable[Page]]:
@@ -192,7 +202,7 @@ def register_page_kind(
             raise ValueError(f"two page kinds named {name}")
         if (language_content is not None or own_links is not None) and not per_language:
             raise ValueError(f"page kind {name}: language_content and own_links are of a per_language kind")
-        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes, per_language, language_content, own_links)
+        PAGE_KINDS[name] = PageKind(name, list_pages, reads, load, check, links, text_suffixes, per_language, language_content, own_links, intro)
         return list_pages
 
     return register

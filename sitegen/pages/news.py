@@ -73,6 +73,7 @@ def news_in_language(content: KindContent, language: str, languages: tuple[str, 
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
     language_content=news_in_language,
+    intro=True,
     own_links=lambda items, language: links_of(item for item in items if item.translation == language),
 )
 def news_pages(context: RenderContext) -> Iterable[Page]:

@@ -384,6 +384,60 @@ def read_content_page(
     return extra, ContentPage(path, slug, title, None, description or first_paragraph(parts), parts, key, files, tuple(links), language, toc=toc)
 
 
+INTRO_NAME = "_index"  # a list page's own text: 'content/projects/_index.md', as Hugo names a section's
+INTRO_FIELDS = {"title", "description", "language"}
+
+
+def intro_paths(paths: Iterable[str], folder: str) -> list[str]:
+    """The list page's own text in each language: `folder`'s `_index.md` ('_index.fr.md'), not one of its items
+    (Markdown even where the items are YAML files, as talks are)."""
+    return [
+        path
+        for path in paths
+        if path.rpartition("/")[0] + "/" == folder and path.rpartition("/")[2].split(".", 1)[0] == INTRO_NAME and has_suffix(path, MARKDOWN_SUFFIXES)
+    ]
+
+
+def read_intros(files: ContentFiles, paths: Iterable[str], problems: list[Problem]) -> dict[str, ContentPage]:
+    """Each intro (`intro_paths`) by the language its file's name gives ("" the default's): an optional `title` (the
+    list's heading; the theme's word else) and `description` (its link previews'; its first paragraph else), and
+    Markdown text, shown above the list. A list of records in it would make the list page depend on the records
+    too: the shortcode is a warning, and left out."""
+    from sitegen.languages import file_language
+
+    intros: dict[str, ContentPage] = {}
+    for path in sorted(paths):
+        named = file_language(path, files.languages) if files.languages else None
+        language = named[0] if named and named[0] in files.languages[1:] else ""
+        if named and not language:
+            continue  # `translation_files` of the kind warns about a language the site does not have
+        if (page := _read_intro(path, files.texts[path], problems)) is not None:
+            intros[language] = dataclasses.replace(page, translation=language)
+    return intros
+
+
+def intro_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
+    """The links of every list page's own text (each language's), checked as the kinds' `links` are."""
+    yield from links_of(intro for content in site.content.values() for intro in content.intros.values())
+
+
+def _read_intro(path: str, text: str, problems: list[Problem]) -> ContentPage | None:
+    read = front_matter_fields(text, path, INTRO_FIELDS, problems)
+    if read is None:
+        return None
+    fields, body, body_line = read
+    title, description, language = fields.inline("title"), fields.text("description"), fields.language()
+    links: list[tuple[int, str]] = []
+    parts = page_parts(path, body, body_line, problems, fields, links=links)
+    if fields.failed or parts is None:
+        return None
+    if any(part.publications is not None for part in parts):
+        said = "a list page's text shows no list of records: the publications shortcode is left out (put it in a page of content/pages/)"
+        problems.append(Problem(said, Location(path, body_line), warning=True))
+        parts = tuple(part for part in parts if part.publications is None)
+    return ContentPage(path, "", title or "", None, description or first_paragraph(parts), parts, digest(text), (), tuple(links), language)
+
+
 def bundle_link(files: dict[str, str], folder: str) -> Callable[[str], str] | None:
     """How a bundle's text writes a link (in HTML made here): one naming a file of its folder ('chart.png',
     './data/x.csv#row=2') leads to where that file is published, `folder` of the site; others stay as written."""

@@ -117,6 +117,7 @@ def posts_in_language(content: KindContent, language: str, languages: tuple[str,
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
     language_content=posts_in_language,
+    intro=True,
     own_links=lambda posts, language: links_of(post for post in posts if post.page.translation == language),
 )
 def post_pages(context: RenderContext) -> Iterable[Page]:

@@ -186,6 +186,7 @@ def _language_projects(projects: tuple[Project, ...], language: str, default_lan
     text_suffixes=MARKDOWN_SUFFIXES,
     per_language=True,
     language_content=projects_in_language,
+    intro=True,
     own_links=lambda projects, language: links_of_projects(project for project in projects if project.page.translation == language),
 )
 def project_pages(context: RenderContext) -> Iterable[Page]:
@@ -207,7 +208,8 @@ def project_pages(context: RenderContext) -> Iterable[Page]:
         yield Page(project_path(project.page.slug), inputs, make, source=Location(project.page.path, 1))
         yield from bundle_file_pages(context, project.page, project_path(project.page.slug).removesuffix("index.html"))
     cards = [context.views.project_card(project) for project in projects]  # what the list shows of each
-    yield Page(PROJECTS_PATH, (cards,), lambda: context.render("projects.html", context.views.projects_page(projects)))
+    intro = content.intros.get(language)  # the list's own text ('_index.md'), read apart from the projects
+    yield Page(PROJECTS_PATH, (cards, intro), lambda: context.render("projects.html", context.views.projects_page(projects)))
 
 
 def _render_project(context: RenderContext, project: Project, shown: tuple[tuple[int, ...], ...]) -> bytes:

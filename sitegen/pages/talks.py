@@ -86,6 +86,7 @@ def talks_in_language(content: KindContent, language: str, languages: tuple[str,
     text_suffixes=TALK_SUFFIXES,
     per_language=True,
     language_content=talks_in_language,
+    intro=True,
     own_links=lambda talks, language: (link for talk in talks if talk.translation == language for link in links_of(talk)),
 )
 def talks_page(context: RenderContext) -> Iterable[Page]:

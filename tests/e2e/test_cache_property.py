@@ -541,6 +541,21 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
             return
         self.write(f"content/projects/{name}.{language}.md", f"---\n{front}---\nÀ propos.\n")
 
+    @rule(
+        folder=st.sampled_from(["projects", "posts", "talks", "news"]),
+        language=st.sampled_from(["", ".fr"]),
+        front=st.sampled_from(["", "title: Our work\n", "description: What we do.\n"]),
+        keep=st.booleans(),
+    )
+    def edit_list_intro(self, folder, language, front, keep) -> None:
+        """A list's own text (`_index.md`, `_index.fr.md`) comes, goes and changes: its heading, description and
+        text on that list's page (and only there) follow."""
+        path = self.site / "content" / folder / f"_index{language}.md"
+        if not keep:
+            path.unlink(missing_ok=True)
+            return
+        self.write(f"content/{folder}/_index{language}.md", f"---\n{front}---\nAbout the {folder}, [with a link](static/photo.txt).\n")
+
     @rule(url=st.sampled_from(["https://jonas.example.org", "https://berg.example.org", ""]))
     def edit_coauthors(self, url) -> None:
         if not url:
