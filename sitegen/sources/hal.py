@@ -15,6 +15,7 @@ No client library: the PyPI clients of HAL's API send their own requests outside
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -157,6 +158,8 @@ def record_of(doc: dict[str, Any]) -> dict[str, Any]:
         "year": year if isinstance(year, int) and not isinstance(year, bool) else None,
         "type": KINDS.get(kind, "other"),
     }
+    if (date := date_of(doc)) and date.year == record["year"]:
+        record["date"] = date
     if venue := venue_of(doc, kind):
         record["source"] = venue
     if abstract := abstract_of(doc, language):
@@ -177,6 +180,14 @@ def record_of(doc: dict[str, Any]) -> dict[str, Any]:
         if value := _first(doc, field):
             record[name] = value
     return record
+
+
+def date_of(doc: dict[str, Any]) -> datetime.date | None:
+    """The day of publication when HAL knows it ('2021-06-15'; HAL writes '2021-06' or '2021' for less)."""
+    try:
+        return datetime.date.fromisoformat(_first(doc, "publicationDate_s"))
+    except ValueError:
+        return None
 
 
 def venue_of(doc: dict[str, Any], kind: str) -> str:

@@ -3,6 +3,7 @@ of Solr's cursor and HAL's errors; the command itself is tests/e2e/test_hal.py's
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 from pathlib import Path
@@ -54,7 +55,7 @@ def test_a_french_article_keeps_its_french_title_and_abstract_marked_french() ->
     assert record["title"] == "Les savants et la mesure du méridien"  # its title as published, not HAL's English translation
     assert record["language"] == "fr"
     assert record["abstract"] == "Nous étudions la mesure du méridien (1792-1799) et ses savants."
-    assert (record["type"], record["source"], record["year"]) == ("article", "Revue d'histoire des sciences", 2021)
+    assert (record["type"], record["source"], record["year"], record["date"]) == ("article", "Revue d'histoire des sciences", 2021, datetime.date(2021, 6, 15))
     assert (record["volume"], record["issue"], record["pages"]) == ("74", "2", "233-260")
     assert record["authors"] == ["Camille Martin", "Élodie Rousseau"]
     assert record["categories"] == ["histoire des sciences", "métrologie"]
@@ -90,7 +91,7 @@ def test_a_preprint_is_hals_own_and_a_document_without_a_language_names_none() -
     doc = {**document("hal-03400004"), "language_s": ["und"]}
     record = record_of(doc)
     assert (record["type"], record["source"]) == ("preprint", "HAL")
-    assert "language" not in record
+    assert "language" not in record and "date" not in record
     assert record["links"] == {"hal": "https://hal.science/hal-03400004", "pdf": "https://hal.science/hal-03400004v3/document"}
 
 
