@@ -1146,7 +1146,7 @@ def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
 
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
-    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "") or _pubmed_page(record)
+    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp", "hal") if links.get(k)), "") or _pubmed_page(record)
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
     shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, text_from_markup, where_asked
 from sitegen.record_types import doi_url
-from sitegen.sources import AUTHORS, Fetcher, register_fetcher
+from sitegen.sources import AUTHORS, Fetcher, FetchOption, register_fetcher
 from sitegen.sources.bibtex import EPRINT_LINKS
 from sitegen.sources.crossref import bare_doi
 
@@ -308,4 +308,30 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
 # The authors' own deposit, as arXiv's (typed by them or their library, HAL's moderators checking the file rather
 # than each field): after the publisher's record (Crossref) and a library's (PubMed), before what an index derives
 # by machine (OpenAlex), a catalogue (dblp) and ORCID's summaries
-register_fetcher(Fetcher(NAME, fetch, rank=AUTHORS))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=AUTHORS,
+        label=LABEL,
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--hal",
+                "author",
+                "IDHAL",
+                "HAL: the documents of this author's idHAL (jean-dupont, from cv.hal.science/jean-dupont, or its number); repeatable",
+                profile_key=NAME,
+                person_key=True,
+                check=normalise_idhal,
+            ),
+            FetchOption(
+                "--hal-name",
+                "name",
+                "NAME",
+                "HAL: the documents of the idHAL that signs with this name (asks which one when several do); repeatable",
+                check=normalise_name,
+            ),
+        ),
+    )
+)
