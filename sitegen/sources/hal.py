@@ -261,7 +261,7 @@ def find_person(session: PoliteSession, api: str, name: str, context: FetchConte
     docs = documents(session, api, query, f"HAL documents signed {name!r}")
     people, unsigned = candidates_of(name, docs)
     if unsigned and people:
-        context.progress.line(f"HAL: {counted(unsigned, 'document')} signed {name!r} carry no idHAL: HAL cannot tell whose they are")
+        context.progress.line(f"HAL: no idHAL signs {counted(unsigned, 'document')} of {name!r}: HAL cannot tell whose they are")
     if len(people) == 1:
         context.progress.line(f"HAL: {name!r} is {people[0].id} (the only idHAL of that name)")
         return people[0].id

@@ -88,6 +88,11 @@ def test_fetch_by_idhal_walks_the_cursor_and_the_site_shows_the_documents(tmp_pa
     assert any(item.startswith("A working paper on longitude") and "HAL" in item for item in listed)  # a preprint is HAL's own
     again = fetch(site, server, "--hal", "camille-martin")
     assert again.returncode == 0 and "0 new, 0 updated, 4 unchanged" in again.stdout
+    (site / "content" / "site.yaml").write_text("title: Test site\nbase_url: https://example.org/\ntheme: classic\n", encoding="utf-8")
+    built_records(site)
+    classic = soup(site / "output" / "records" / "hal-03400004" / "index.html")
+    assert links_of(classic)["HAL"] == "https://hal.science/hal-03400004"
+    assert links_of(classic)["PDF"] == "https://hal.science/hal-03400004v3/document"
 
 
 def test_the_weekly_summary_links_each_new_document_to_its_page(tmp_path: Path, hal_server) -> None:
@@ -211,6 +216,35 @@ def test_a_name_that_two_idhals_sign_asks_which_one_and_writes_nothing_without_a
     assert not (site / "content" / "records" / "hal").exists()
 
 
+def test_at_a_terminal_the_user_picks_the_idhal_and_only_its_documents_are_fetched(tmp_path: Path, hal_server) -> None:
+    import pty
+
+    server = hal_server()
+    site = make_site(tmp_path / "site")
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--hal-name", "Camille Martin"],
+        cwd=REPO,
+        env={**os.environ, **server.env},
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        text=True,
+    )
+    os.close(follower)
+    seen = b""
+    while b"Which one is you?" not in seen:
+        seen += os.read(leader, 4096)
+    os.write(leader, b"camille-martin-chimie\n")
+    stdout, _ = process.communicate(timeout=60)
+    os.close(leader)
+    assert process.returncode == 0, seen.decode()
+    assert "HAL: no idHAL signs 1 document of 'Camille Martin'" in seen.decode()  # the poster: nobody's
+    assert set(fetched(site)) == {"hal-03500005"}
+    assert server.requests()[-1]["params"]["q"] == 'authIdHal_s:"camille-martin-chimie"'
+    assert "content/records/hal/: 1 new" in stdout
+
+
 def test_a_name_that_one_idhal_signs_fetches_that_idhals_documents(tmp_path: Path, hal_server) -> None:
     server = hal_server()
     site = make_site(tmp_path / "site", profile="name: Hugo Lefèvre\n")
@@ -244,3 +278,7 @@ def test_profile_and_a_lab_members_file_name_their_idhal(tmp_path: Path, hal_ser
     assert {request["params"]["q"] for request in server.requests()} == {'authIdHal_s:"camille-martin"', 'authIdHal_s:"hugo-lefevre"'}
     assert set(fetched(site)) == {"hal-03100001", "hal-03200002", "tel-03300003", "hal-03400004"}
     built_records(site)
+    wrong = make_site(tmp_path / "wrong", files={"content/people/hugo.yaml": "name: Hugo Lefèvre\nhal: Hugo Lefèvre\n"})
+    refused = fetch(wrong, server)
+    assert refused.returncode == 1
+    assert "content/people/hugo.yaml:2: field 'hal': 'Hugo Lefèvre' is not an idHAL" in refused.stderr
