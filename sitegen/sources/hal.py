@@ -64,7 +64,8 @@ KINDS = {  # HAL's document types (docType_s) -> SPEC §7 record types; any othe
     "PATENT": "patent",
     "SOFTWARE": "software",
 }
-NO_LANGUAGE = {"", "und", "zxx", "mul", "other"}  # HAL's codes that name no one language
+LANGUAGE = re.compile(r"^[a-z]{2,3}$")  # HAL's language_s: ISO 639-1 ('fr'); 'und' and the like name none
+NO_LANGUAGE = {"und", "zxx", "mul", "mis"}
 
 
 def normalise_idhal(value: str) -> str:
@@ -124,7 +125,7 @@ def _first(doc: dict[str, Any], field: str) -> str:
 def language_of(doc: dict[str, Any]) -> str:
     """The document's language as HAL records it (ISO 639-1, 'fr'); '' when it names none."""
     language = _first(doc, "language_s").lower()
-    return "" if language in NO_LANGUAGE else language
+    return language if LANGUAGE.match(language) and language not in NO_LANGUAGE else ""
 
 
 def title_of(doc: dict[str, Any], language: str) -> str:
@@ -285,7 +286,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     """Asks: `author` (an idHAL, checked already by `normalise_idhal`) and `name` (a name to look up)."""
     from sitegen.sources.http import PoliteSession
 
-    settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=ROWS)
+    settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY)
     session = PoliteSession(settings, context.progress, LABEL)
     result = Fetched(records=[])
     idhals = {a.value: where_asked(asks, a.value, "author") for a in asks if a.kind == "author"}

@@ -12,18 +12,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, run_sitegen, tree, write_site
+from conftest import MINIMAL_SITE, answer_at_terminal, run_sitegen, tree, write_site
 from hal_server import FakeHal, hal_server  # noqa: F401  (the fixture)
+from test_pubmed import links_of, soup
 
 pytestmark = pytest.mark.slow  # builds and fetches run as processes
 
 REPO = Path(__file__).resolve().parents[2]
 PROFILE = "name: Camille Martin\nemail: camille@example.org\n"
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def make_site(root: Path, profile: str = PROFILE, files: dict[str, str] | None = None) -> Path:
@@ -45,10 +41,6 @@ def built_records(site: Path) -> dict[str, dict]:
     assert result.returncode == 0, result.stderr
     assert "warning" not in result.stderr, result.stderr
     return {record["id"]: record for record in json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]}
-
-
-def links_of(page: BeautifulSoup) -> dict[str, str]:
-    return {link.get_text(" ", strip=True): link["href"] for link in page.select("main a[href]")}
 
 
 def test_fetch_by_idhal_walks_the_cursor_and_the_site_shows_the_documents(tmp_path: Path, hal_server) -> None:
@@ -217,29 +209,13 @@ def test_a_name_that_two_idhals_sign_asks_which_one_and_writes_nothing_without_a
 
 
 def test_at_a_terminal_the_user_picks_the_idhal_and_only_its_documents_are_fetched(tmp_path: Path, hal_server) -> None:
-    import pty
-
     server = hal_server()
     site = make_site(tmp_path / "site")
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--hal-name", "Camille Martin"],
-        cwd=REPO,
-        env={**os.environ, **server.env},
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=follower,
-        text=True,
+    status, seen, stdout = answer_at_terminal(
+        "fetch", "--site", str(site), "--delay", "0", "--hal-name", "Camille Martin", answer=lambda _: "camille-martin-chimie", env=server.env
     )
-    os.close(follower)
-    seen = b""
-    while b"Which one is you?" not in seen:
-        seen += os.read(leader, 4096)
-    os.write(leader, b"camille-martin-chimie\n")
-    stdout, _ = process.communicate(timeout=60)
-    os.close(leader)
-    assert process.returncode == 0, seen.decode()
-    assert "HAL: no idHAL signs 1 document of 'Camille Martin'" in seen.decode()  # the poster: nobody's
+    assert status == 0, seen
+    assert "HAL: no idHAL signs 1 document of 'Camille Martin'" in seen  # the poster: nobody's
     assert set(fetched(site)) == {"hal-03500005"}
     assert server.requests()[-1]["params"]["q"] == 'authIdHal_s:"camille-martin-chimie"'
     assert "content/records/hal/: 1 new" in stdout

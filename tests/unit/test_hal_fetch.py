@@ -87,8 +87,9 @@ def test_a_thesis_is_of_its_university_and_an_abstract_in_another_language_is_le
     assert record["links"]["hal"] == "https://hal.science/tel-03300003"
 
 
-def test_a_preprint_is_hals_own_and_a_document_without_a_language_names_none() -> None:
-    doc = {**document("hal-03400004"), "language_s": ["und"]}
+@pytest.mark.parametrize("language", [["und"], ["other"], ["fr<b>"], [], None])
+def test_a_preprint_is_hals_own_and_a_document_without_a_language_names_none(language: list[str] | None) -> None:
+    doc = {**document("hal-03400004"), "language_s": language}
     record = record_of(doc)
     assert (record["type"], record["source"]) == ("preprint", "HAL")
     assert "language" not in record and "date" not in record
