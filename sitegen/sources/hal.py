@@ -40,13 +40,15 @@ SORT = "docid asc"  # Solr's cursor needs the unique key as the sort's last tie 
 FACET_SEPARATOR = "_FacetSep_"  # HAL's facet fields join two values with it: 'jean-dupont_FacetSep_Jean Dupont'
 PAGE: Shape = {"response": dict, "response.docs": list, "response.docs[]": dict}
 FIELDS = (
-    "docid,halId_s,version_i,title_s,en_title_s,fr_title_s,abstract_s,en_abstract_s,fr_abstract_s,authFullName_s,"
+    "docid,halId_s,title_s,en_title_s,fr_title_s,abstract_s,en_abstract_s,fr_abstract_s,authFullName_s,"
     "authIdHalFullName_fs,docType_s,journalTitle_s,conferenceTitle_s,bookTitle_s,authorityInstitution_s,publisher_s,"
     "volume_s,issue_s,page_s,producedDateY_i,publicationDateY_i,publicationDate_s,doiId_s,arxivId_s,fileMain_s,"
-    "language_s,keyword_s,uri_s"
+    "language_s,keyword_s"
 )
-# an idHAL as HAL makes it: letters, digits and hyphens (no accents, apostrophes or dots; a space is a hyphen)
+# an idHAL as HAL makes it: letters, digits and hyphens (no accents, apostrophes or dots; a space is a hyphen),
+# an underscore let through
 IDHAL = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
+DOCUMENT_ID = re.compile(r"^[a-z]+-\d{8}(v\d+)?$")  # a document's HAL id: 'hal-01234567', 'tel-01234567v2'
 CV_PAGE = re.compile(r"^(?:https?://)?(?:cv\.hal\.science|cv\.archives-ouvertes\.fr)/(?P<id>[^/?#]+)/?(?:[?#].*)?$", re.IGNORECASE)
 KINDS = {  # HAL's document types (docType_s) -> SPEC §7 record types; any other is "other"
     "ART": "article",
@@ -73,6 +75,8 @@ def normalise_idhal(value: str) -> str:
     text = value.strip()
     if match := CV_PAGE.match(text):
         text = match.group("id")
+    if DOCUMENT_ID.match(text):
+        raise ValueError(f"{value!r} is the id of a HAL document, not an idHAL: give its author's idHAL (like jean-dupont, from cv.hal.science/jean-dupont)")
     if not IDHAL.match(text):
         raise ValueError(f"{value!r} is not an idHAL (like jean-dupont, from cv.hal.science/jean-dupont, or its number); to search HAL by name, use --hal-name")
     return text

@@ -46,6 +46,12 @@ def test_what_is_no_idhal_is_refused_naming_the_name_search(written: str) -> Non
         normalise_idhal(written)
 
 
+@pytest.mark.parametrize("written", ["hal-03100001", "tel-03300003v2"])
+def test_a_documents_id_is_refused_as_no_idhal(written: str) -> None:
+    with pytest.raises(ValueError, match="is the id of a HAL document, not an idHAL: give its author's idHAL"):
+        normalise_idhal(written)
+
+
 def test_a_name_is_searched_as_a_phrase_that_no_quote_of_its_own_ends() -> None:
     assert name_query('Camille "Cam" Martin\\') == 'authFullName_t:"Camille Cam Martin"'
 
