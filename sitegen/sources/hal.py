@@ -19,6 +19,7 @@ import datetime
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, text_from_markup, where_asked
 from sitegen.record_types import doi_url
@@ -210,7 +211,7 @@ def links_of(hal_id: str, pdf: str, doi: str | None, arxiv: str | None) -> dict[
     """The document's page on HAL, as a .bib entry's `eprinttype = {hal}` links it (one spelling), its PDF when
     HAL holds the full text, its DOI and its arXiv page."""
     kind, address = EPRINT_LINKS["hal"]
-    links = {kind: address.format(hal_id)} if hal_id else {}
+    links = {kind: address.format(quote(hal_id, safe="/:.-_"))} if hal_id else {}  # quoted as a .bib entry's eprint is
     if pdf.startswith(("https://", "http://")):
         links["pdf"] = pdf
     if doi:

@@ -102,6 +102,11 @@ def test_a_preprint_is_hals_own_and_a_document_without_a_language_names_none(lan
     assert record["links"] == {"hal": "https://hal.science/hal-03400004", "pdf": "https://hal.science/hal-03400004v3/document"}
 
 
+def test_a_hal_id_that_no_address_holds_as_it_is_is_quoted_in_its_link() -> None:
+    record = record_of({**document("hal-03400004"), "halId_s": 'hal-1"><b>x'})
+    assert record["links"]["hal"] == "https://hal.science/hal-1%22%3E%3Cb%3Ex"
+
+
 def test_a_name_search_describes_each_idhal_that_signs_with_the_name() -> None:
     signed = [doc for doc in DOCUMENTS if "Camille Martin" in doc["authFullName_s"]]
     people, unsigned = candidates_of("Camille Martin", signed)
