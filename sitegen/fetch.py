@@ -910,7 +910,8 @@ class Outcome:
     owner_names: list[str]
     current: dict[str, tuple[str, ...]]
     asks: list[Ask]
-    undecided: list[str] = field(default_factory=list)  # ids of groups no co-author anchor placed
+    searched: dict[str, set[str]] = field(default_factory=dict)  # source -> ids of its records found by a name search
+    undecided: list[tuple[str, str]] = field(default_factory=list)  # (source, id) of the records of groups no co-author anchor placed
     shared_lists: list[str] = field(default_factory=list)  # sources whose records are kept by their authors' names (Fetched.owners_only)
     warnings: list[str] = field(default_factory=list)
 
@@ -937,11 +938,24 @@ class Outcome:
             problems += found
         return plans, problems
 
-    def arxiv_papers(self) -> list[Any]:
+    def grouped_papers(self) -> list[tuple[str, Any]]:
+        """(source, `sitegen.disambiguate.Paper`) of each record that grouping by co-authors looks at: every record of
+        arXiv and of a source that ran a name search (`--author`, `--pubmed NAME`, `--hal-name`): a name finds
+        namesakes, and the records asked by id beside it show which group is the owner's."""
         from sitegen.disambiguate import Paper
 
-        records, reasons = self.records.get("arxiv", {}), self.reasons.get("arxiv", {})
-        return [Paper(i, r["title"], tuple(r["authors"]), tuple(r["categories"]), r["year"], reasons[i]) for i, r in records.items()]
+        papers = []
+        for source, records in self.records.items():
+            if source != "arxiv" and not self.searched.get(source):
+                continue
+            reasons = self.reasons.get(source, {})
+            for i, r in records.items():
+                authors = tuple(str(name) for name in r.get("authors") or ())
+                # arXiv's categories are its subjects, by which a group can be left out; another source's are free
+                # keywords that the owner's other papers may share: its groups are left out by their ids
+                categories = tuple(r.get("categories") or ()) if source == "arxiv" else ()
+                papers.append((source, Paper(i, str(r["title"]), authors, categories, int(r.get("year") or 0), reasons[i])))
+        return papers
 
     def print_shared_list(self, source: str) -> None:
         """A shared list's records (a lab's Zotero library), each marked kept or left out, and how to change that."""
@@ -960,7 +974,7 @@ class Outcome:
             )
 
     def print_review(self, site: Path, always: bool) -> None:
-        """The disambiguation report: on --review, or whenever arXiv records look like several people.
+        """The disambiguation report: on --review, or whenever the records of a name search look like several people.
 
         A --review also keeps its numbered groups for `sitegen fetch --keep N`.
         """
@@ -969,10 +983,10 @@ class Outcome:
         if always:
             for source in self.shared_lists:
                 self.print_shared_list(source)
-        papers = self.arxiv_papers()
+        papers = [paper for _, paper in self.grouped_papers()]
         if not papers:
             if always and not self.shared_lists:
-                print("no arXiv records to group: --review groups the records of an arXiv name search")
+                print("no records to group: --review groups the records of a name search (--author, or another source's name option)")
             return
         groups, is_owner = group_papers(papers, self.owner_names)
         if len(groups) < 2 and not always:
@@ -1031,26 +1045,28 @@ def decide(
             outcome.shared_lists.append(source)
             outcome.reasons[source] = {i: reason or owners_only_reason(records[i], is_a_site_author) for i, reason in outcome.reasons[source].items()}
         outcome.warnings += fetched.warnings
+    outcome.searched = {source: set(fetched.searched_ids) for source, fetched in results.items() if fetched.searched_ids}
     if anchors:
-        searched = {i for fetched in results.values() for i in fetched.searched_ids}
-        apply_anchors(outcome, anchors, searched)
+        apply_anchors(outcome, anchors)
     return outcome
 
 
-def apply_anchors(outcome: Outcome, anchors: list[str], searched: set[str]) -> None:
-    """With `coauthors:` in profile.yaml, a name search keeps the groups that share one of those co-authors."""
+def apply_anchors(outcome: Outcome, anchors: list[str]) -> None:
+    """With `coauthors:` in profile.yaml, a name search (of any source) keeps the groups that share one of those
+    co-authors; the others' records are left out, listed as needing a decision."""
     from sitegen.disambiguate import group_papers, shares_coauthor
 
-    papers = [p for p in outcome.arxiv_papers() if p.id in searched]
-    groups, _ = group_papers(papers, outcome.owner_names)
-    reasons = outcome.reasons.setdefault("arxiv", {})
+    searched = [(source, paper) for source, paper in outcome.grouped_papers() if paper.id in outcome.searched.get(source, ())]
+    source_of = {id(paper): source for source, paper in searched}
+    groups, _ = group_papers([paper for _, paper in searched], outcome.owner_names)
     for group in groups:
         if shares_coauthor(group, anchors):
             continue
         for paper in group.papers:
+            reasons = outcome.reasons.setdefault(source_of[id(paper)], {})
             if not reasons.get(paper.id):
                 reasons[paper.id] = f"no co-author named in coauthors: ({', '.join(anchors)})"
-                outcome.undecided.append(paper.id)
+                outcome.undecided.append((source_of[id(paper)], paper.id))
 
 
 def save_review(site: Path, groups: list[Any], asks: list[Ask]) -> None:
@@ -1121,7 +1137,6 @@ class Summary:
                     lines += [_markdown_item(path, records) for path in paths]
                     lines.append("")
         if self.outcome.undecided:
-            records = self.outcome.records.get("arxiv", {})
             lines += [
                 "### Needs your decision",
                 "",
@@ -1130,7 +1145,7 @@ class Summary:
                 "there (or run `sitegen fetch --review` and `sitegen fetch --keep N`).",
                 "",
             ]
-            lines += [_markdown_record(records[i]) for i in self.outcome.undecided if i in records]
+            lines += [_markdown_record(self.outcome.records[source][i]) for source, i in self.outcome.undecided]
             lines.append("")
         if self.warnings:  # files left as they are (edited by hand), what was left out (a DOI Crossref does not know, an empty answer)
             lines += ["### Warnings", "", *(f"- {_markdown_text(warning)}" for warning in self.warnings), ""]

@@ -90,7 +90,7 @@ def person_file_links(site: Site) -> Iterable[tuple[Location | None, str, str]]:
         )
 
 
-@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=person_file_links, text_suffixes=PERSON_SUFFIXES)
+@register_page_kind("people", reads=(FOLDER,), load=load_people, check=people_warnings, links=person_file_links, text_suffixes=PERSON_SUFFIXES, intro=True)
 def people_pages(context: RenderContext) -> Iterable[Page]:
     site = context.site
     content = site.content.get("people")
@@ -149,9 +149,13 @@ class _PeoplePages:
                 for p in chunk
             ]
             path = index_path(number)
+            intro = content.intros.get("") if (content := self.context.site.content.get("people")) is not None else None  # '_index.md'
             yield Page(
                 path,
-                (digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), works, self.directory.authors_mode, sectioned, letters),),
+                (
+                    digest("people.html", rows, number, len(chunks), len(ordered), len(self.entries), works, self.directory.authors_mode, sectioned, letters),
+                    intro,
+                ),
                 partial(self.render_index, path, chunk, number, len(chunks), len(ordered), sectioned, letters),
             )
 
@@ -193,6 +197,7 @@ class _PeoplePages:
             counts_works=views.site_counts_works,
             lab=views.profile(),
             authors_mode=self.directory.authors_mode,
+            **views.list_intro("people"),
             pagination={
                 "number": number,
                 "count": count,
@@ -201,6 +206,8 @@ class _PeoplePages:
                 "next_url": pages[number] if number < count else None,
             },
         )
+        if number > 1:  # the directory's own text opens its first page; the others keep its heading
+            values.update(intro=[], intro_description="")
         return self.context.render("people.html", values)
 
     def summary(self, person: PersonRecords) -> dict[str, Any]:

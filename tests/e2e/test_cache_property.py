@@ -542,7 +542,7 @@ class CachedBuildsEqualCleanBuilds(RuleBasedStateMachine):
         self.write(f"content/projects/{name}.{language}.md", f"---\n{front}---\nÀ propos.\n")
 
     @rule(
-        folder=st.sampled_from(["projects", "posts", "talks", "news"]),
+        folder=st.sampled_from(["projects", "posts", "talks", "news", "people"]),
         language=st.sampled_from(["", ".fr"]),
         front=st.sampled_from(["", "title: Our work\n", "description: What we do.\n"]),
         keep=st.booleans(),

@@ -156,3 +156,17 @@ def test_init_from_brings_a_hugo_blox_lists_text_and_al_folios_projects_descript
     projects = soup(made / "output/projects/index.html")
     assert text(projects.h1) == "projects" and projects.select_one(".list-intro") is None  # its Liquid loop is no text
     assert projects.find("meta", attrs={"name": "description"})["content"] == "Things we build."
+
+
+def test_a_labs_people_directory_opens_with_its_own_text_on_its_first_page(tmp_path):
+    records = "".join(f"- id: r{n}\n  title: Paper {n}\n  authors: [Ada Lovelace, Member {n}]\n  year: 2024\n" for n in range(3))
+    people = {f"content/people/m{n}.yaml": f"name: Member {n}\n" for n in range(3)}
+    intro = "---\ntitle: Our group\n---\nWe study *rivers*. Students: write to us.\n"
+    site = write_site(tmp_path / "site", {**MINIMAL_SITE, "content/records/a.yaml": records, **people, "content/people/_index.md": intro})
+    stderr = build(site)
+    assert "warning" not in stderr, stderr
+    directory = soup(site / "output/people/index.html")
+    assert text(directory.h1) == "Our group"
+    assert text(directory.select_one(".list-intro")) == "We study rivers . Students: write to us."
+    assert directory.find("meta", attrs={"name": "description"})["content"] == "We study rivers. Students: write to us."
+    assert {a.get_text(strip=True) for a in directory.select("main a") if "people/m" in a["href"]} == {"Member 0", "Member 1", "Member 2"}

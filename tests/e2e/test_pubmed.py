@@ -279,3 +279,35 @@ def test_a_lab_members_pubmed_search_is_fetched_with_the_labs_sources(tmp_path: 
     refused = fetch(wrong, server)
     assert refused.returncode == 1
     assert "content/people/zoe.yaml:2: field 'pubmed': '0000-0002-1825-0096' is not a valid ORCID iD" in refused.stderr
+
+
+def test_a_name_search_keeps_the_groups_of_the_profiles_coauthors_and_lists_the_others(tmp_path: Path, pubmed_server) -> None:
+    """`coauthors:` steers a PubMed name search as it steers arXiv's: the namesake's paper (with Tove Ødegård) shares
+    no listed co-author, so it is not written, and the weekly pull request's summary lists it under "Needs your
+    decision". PubMed's results were kept whole before, namesakes' papers with them."""
+    site = make_site(tmp_path / "site", profile=PROFILE + 'pubmed: "Zoë Müller"\ncoauthors: ["Chinedu A. Okafor"]\n')
+    summary = tmp_path / "summary.md"
+    result = fetch(site, pubmed_server(), "--summary", str(summary))
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(site)) == {"pmid-36912345"}
+    decision = summary.read_text(encoding="utf-8").split("### Needs your decision", 1)[1]
+    assert "Ødegård" in decision or "38111111" in decision
+
+
+def test_review_groups_a_pubmed_name_search_and_keep_writes_its_exclusions(tmp_path: Path, pubmed_server) -> None:
+    site = make_site(tmp_path / "site", profile=PROFILE + 'pubmed: "Zoë Müller"\n')
+    result = fetch(site, pubmed_server(), "--review")
+    assert result.returncode == 0, result.stderr
+    assert "no records to group" not in result.stdout
+    groups = [line for line in result.stdout.splitlines() if line.lstrip().startswith("group ")]
+    assert len(groups) == 2, result.stdout
+    assert "exclude_categories" not in result.stdout  # PubMed's keywords are no subjects to leave a group out by
+    assert not (site / "content" / "records" / "pubmed").exists()  # a review writes nothing
+    kept = run_sitegen("fetch", "--site", str(site), "--keep", "1")
+    assert kept.returncode == 0, kept.stderr
+    profile = yaml.safe_load((site / "content" / "profile.yaml").read_text(encoding="utf-8"))
+    assert profile["arxiv"]["exclude_ids"] == ["pmid-36912345"]  # group 1 (the newest) kept, group 2 left out
+    assert set(fetched(site) if (site / "content/records/pubmed").exists() else {}) == set()
+    again = fetch(site, pubmed_server())
+    assert again.returncode == 0, again.stderr
+    assert set(fetched(site)) == {"pmid-38111111"}
