@@ -187,6 +187,7 @@ def source_rank(name: str) -> int:
 
 
 from sitegen.sources import (  # noqa: E402,F401  (each registers itself)
+    ads,
     arxiv,
     bibtex,
     citation_cff,

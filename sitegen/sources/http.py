@@ -12,7 +12,9 @@ that still arrive with status 200. `PoliteSession` handles all of that once:
 - our User-Agent on every request, replacing any a client library sets;
 - 429, 5xx, timeouts, refused connections, connections dropped in the middle
   of a body and unreadable bodies are retried with doubling backoff, never
-  shorter than a Retry-After; a `Backoff` header (Zotero's) holds the next request back;
+  shorter than a Retry-After; a `Backoff` header (Zotero's) holds the next request back, and so does a
+  used-up rate limit (`X-RateLimit-Remaining: 0`, ADS's) until its `X-RateLimit-Reset`, or stops the run
+  saying when to try again when that is further off than a Retry-After sitegen waits for;
 - anything else that is not a usable answer (400, 404, an error document, an
   HTML page with status 200, JSON of another `shape` than the source expects)
   raises `FetchError` at once, its message naming the source and what was asked.
@@ -24,11 +26,13 @@ judges are here) and the `shape` of each JSON answer it reads (`expect_shape`);
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import html
+import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -47,6 +51,23 @@ MAX_RETRY_AFTER = 120.0  # seconds; a longer Retry-After gives up with a clear e
 
 class FetchError(Exception):
     """A source could not answer; the message names the source and what was asked, and says why."""
+
+
+def secret_from_env(name: str) -> str | None:
+    """An API key or token from the environment variable `name` (None when unset or blank): sent in a header, and
+    written nowhere (`secret_hidden`)."""
+    return os.environ.get(name, "").strip() or None
+
+
+@contextlib.contextmanager
+def secret_hidden(secret: str | None, shown_as: str) -> Iterator[None]:
+    """A `FetchError` raised inside has `secret` (an API key, a token) blotted out of its message as `shown_as`: a
+    server may quote a request's headers in its error page, and the message is printed and may be posted in a
+    pull request."""
+    try:
+        yield
+    except FetchError as error:
+        raise FetchError(str(error).replace(secret, shown_as) if secret else str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -118,6 +139,7 @@ class PoliteSession(requests.Session):
         self.headers["User-Agent"] = settings.user_agent
         self._last_end: float | None = None
         self._not_before = 0.0  # a `Backoff` header's time (monotonic clock) before which no request is sent
+        self._limit_resets: float | None = None  # when a used-up rate limit too far off to wait for resets (epoch seconds)
         self.requests_sent = 0
 
     def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
@@ -158,6 +180,8 @@ class PoliteSession(requests.Session):
         kwargs.setdefault("timeout", self.settings.timeout)
         attempts = self.settings.retries + 1
         for attempt in range(1, attempts + 1):
+            if self._limit_resets is not None:
+                raise FetchError(f"{what}: {self.label} allows no more requests until {_utc_time(self._limit_resets)} (its rate limit); try again then")
             self._pace()
             answer, response = self._try(method, url, judge, *args, **kwargs)
             if answer.ok:
@@ -206,6 +230,9 @@ class PoliteSession(requests.Session):
             self._last_end = time.monotonic()
         if (backoff := backoff_seconds(response)) is not None:  # Zotero's: wait before the next request, whatever this answer is
             self._not_before = max(self._not_before, self._last_end + min(backoff, MAX_RETRY_AFTER))
+        if (reset := rate_limit_reset_seconds(response)) is not None:  # ADS's: no request left until the limit resets
+            self._limit_resets = time.time() + reset if reset > MAX_RETRY_AFTER else None
+            self._not_before = max(self._not_before, self._last_end + min(reset, MAX_RETRY_AFTER))
         return judge(response), response
 
     def _backoff(self, attempt: int, response: requests.Response | None) -> float | None:
@@ -395,7 +422,7 @@ def server_text(response: requests.Response) -> str:
 
 
 def _json_error(data: dict) -> str:
-    """The message of the error documents of ORCID, Crossref, OpenAlex and Solr (HAL)."""
+    """The message of the error documents of ORCID, Crossref, OpenAlex and Solr (HAL's, ADS's search)."""
     if data.get("developer-message"):  # ORCID
         return str(data["developer-message"]).split("Full validation error:")[-1]
     message = data.get("message")
@@ -403,7 +430,7 @@ def _json_error(data: dict) -> str:
         return str(message[0].get("message", ""))
     if isinstance(message, str):  # OpenAlex
         return message
-    if isinstance(data.get("error"), dict):  # Solr's (HAL's): {"error": {"msg": "undefined field foo", "code": 400}}
+    if isinstance(data.get("error"), dict):  # Solr's (HAL's, ADS's): {"error": {"msg": "undefined field foo", "code": 400}}
         return str(data["error"].get("msg") or "")
     return str(data.get("error") or "")
 
@@ -413,12 +440,13 @@ def _one_line(text: str) -> str:
 
 
 def retry_after_seconds(response: requests.Response | None) -> float | None:
-    """Retry-After in seconds, given as a number or as an HTTP date."""
+    """Retry-After in seconds, given as a number or as an HTTP date; without it, the wait until a used-up rate limit
+    resets (`rate_limit_reset_seconds`)."""
     if response is None:
         return None
     value = response.headers.get("Retry-After", "").strip()
     if not value:
-        return None
+        return rate_limit_reset_seconds(response)
     try:
         return max(0.0, float(value))
     except ValueError:
@@ -428,6 +456,21 @@ def retry_after_seconds(response: requests.Response | None) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def rate_limit_reset_seconds(response: requests.Response | None) -> float | None:
+    """Seconds until a used-up rate limit resets: `X-RateLimit-Remaining: 0` with `X-RateLimit-Reset` (epoch
+    seconds, as ADS and GitHub send them); None while requests remain, or when no header says."""
+    if response is None or response.headers.get("X-RateLimit-Remaining", "").strip() != "0":
+        return None
+    try:
+        return max(0.0, float(response.headers.get("X-RateLimit-Reset", "").strip()) - time.time())
+    except ValueError:
+        return None
+
+
+def _utc_time(epoch: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
 
 
 def backoff_seconds(response: requests.Response) -> float | None:

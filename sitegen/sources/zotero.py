@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import os
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -255,11 +254,11 @@ def _warning(problem: Problem, item: dict[str, Any], library: str) -> str:
 
 def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     """Asks: `group` or `user` (one library), `collection` (keys, each checked), `tag`, `all_items`."""
-    from sitegen.sources.http import FetchError, PoliteSession
+    from sitegen.sources.http import PoliteSession, secret_from_env, secret_hidden
 
     settings = context.settings(NAME, ENV_API_URL, DEFAULT_API_URL, DEFAULT_DELAY, page_size=PAGE)
     session = PoliteSession(settings, context.progress, LABEL)
-    api_key = os.environ.get(ENV_API_KEY, "").strip() or None
+    api_key = secret_from_env(ENV_API_KEY)
     headers = {"Zotero-API-Version": "3", **({"Zotero-API-Key": api_key} if api_key else {})}
     library = library_path(asks)
     tags = [a.value for a in asks if a.kind == "tag"]
@@ -267,7 +266,7 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
     collections: list[str | None] = [*dict.fromkeys(a.value for a in asks if a.kind == "collection")] or [None]
     result = Fetched(records=[], owners_only=not any(a.kind == "all_items" for a in asks))
     seen: set[str] = set()
-    try:
+    with secret_hidden(api_key, "[the API key]"):
         for collection in collections:
             found = library_items(session, settings.api_url, library, collection, params, headers, api_key, context.progress)
             items = [item for item in found if is_record(item) and str(item.get("key")) not in seen]
@@ -278,8 +277,6 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
             result.records += records
             result.warnings += warnings
             context.progress.line(f"{LABEL}: {library}: {counted(len(records), 'record')} of {counted(len(found), 'item')}")
-    except FetchError as error:
-        raise FetchError(str(error).replace(api_key, "[the API key]") if api_key else str(error)) from None
     result.requests = session.requests_sent
     return result
 
