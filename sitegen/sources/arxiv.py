@@ -65,10 +65,10 @@ def normalise_id(value: str) -> str:
     value = value.strip()
     if match := _WRITTEN_ID.match(value):
         return match.group(1)
-    if checked_bibcode(value):
+    if bibcode := checked_bibcode(value):
         raise ValueError(
-            f"{quoted(value, 60)} is a NASA ADS bibcode, not an arXiv id: sitegen does not fetch from ADS; export the "
-            "paper's BibTeX from its ADS page (Export, BibTeX) into a .bib file in content/records/, which is read as it is"
+            f"{quoted(value, 60)} is a NASA ADS bibcode, not an arXiv id: fetch it from ADS with --ads-query 'bibcode:{bibcode}' "
+            "(ADS_API_TOKEN set), or export its BibTeX from its ADS page into a .bib file in content/records/"
         )
     if _DOI_LIKE.match(value):
         raise ValueError(f"{quoted(value, 60)} is a DOI, not an arXiv id: fetch it with --doi (profile.yaml: dois:)")

@@ -5,7 +5,8 @@ marked as a file. An HTML comment on the line before a block says where it runs:
 
     <!-- docs-test: site -->          the default: in a site made by `sitegen init site --name "Sheng Lin"`
                                       (the person of the fake servers' records); a block that fetches
-                                      gets the fake arXiv, scholarly, E-utilities, Zotero and HAL servers (SITEGEN_*_API)
+                                      gets the fake arXiv, scholarly, E-utilities, Zotero, HAL and ADS servers (SITEGEN_*_API,
+                                      and the fake ADS's token)
     <!-- docs-test: empty-folder -->  in an empty folder: for blocks that make a site themselves
     <!-- docs-test: old-site TOOL --> in an empty folder beside ../my-old-site, a site kept with another
                                       tool (a copy of tests/fixtures/old-sites/TOOL): for `init --from`
@@ -36,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from ads_server import TOKEN as ADS_TOKEN
+from ads_server import ads_server  # noqa: F401  (the fixture)
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO
 from hal_server import hal_server  # noqa: F401  (the fixture)
@@ -248,6 +251,8 @@ def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_
             **request.getfixturevalue("pubmed_server")().env,
             **request.getfixturevalue("zotero_server")().env,
             **request.getfixturevalue("hal_server")().env,
+            **request.getfixturevalue("ads_server")().env,
+            "ADS_API_TOKEN": ADS_TOKEN,
         }
     env = user_environment(wrapper_bin, tmp_path, services)
     site = new_site(tmp_path, env)

@@ -452,7 +452,10 @@ def test_arxiv_ids_are_read_as_papers_and_ads_write_them_and_a_bibcode_or_doi_is
     arXiv as they were, which answered 'incorrect id format'; an ADS bibcode got the same answer."""
     asks = fetch.choose_asks(args(id=["arXiv:2301.12345v2", "https://arxiv.org/abs/2301.12345", "https://arxiv.org/pdf/hep-th/9901001v1.pdf"]), None, None)
     assert [a.value for a in asks] == ["2301.12345v2", "2301.12345", "hep-th/9901001v1"]
-    with pytest.raises(fetch.UsageError, match=r"--id: '2019ApJ\.\.\.875L\.\.\.1E' is a NASA ADS bibcode, not an arXiv id: .*BibTeX") as refused:
+    with pytest.raises(
+        fetch.UsageError,
+        match=r"--id: '2019ApJ\.\.\.875L\.\.\.1E' is a NASA ADS bibcode, not an arXiv id: fetch it from ADS with --ads-query 'bibcode:2019ApJ\.\.\.875L\.\.\.1E'.*BibTeX",
+    ) as refused:
         fetch.choose_asks(args(id=["2019ApJ...875L...1E"]), None, None)
     assert "content/records/" in str(refused.value)
     with pytest.raises(fetch.UsageError, match=r"'10\.3847/2041-8213/ab0ec7' is a DOI, not an arXiv id: fetch it with --doi"):
