@@ -308,18 +308,20 @@ def rich_title(text: str) -> str:
 
 
 _PARAGRAPH_BREAK = re.compile(r"(?i)<p\s*/?>|</p>|<br\s*/?>")
+_CODE = re.compile(r"(?is)<(script|style)\b.*?(?:</\1\s*>|$)")
+_TAG = re.compile(r"</?([A-Za-z][\w:-]*)[^<>]*>")
 
 
 def abstract_text(text: str) -> str:
     """An ADS abstract (its paragraphs parted by `<P />`, sub- and superscripts in HTML, entities escaped, LaTeX
-    inline) as paragraphs of the pipeline's text: rich text as `rich_title` reads it, other markup dropped."""
-    from sitegen.fetch import text_from_markup
-    from sitegen.sources.rich_text import rich_text_latex
+    inline) as paragraphs of the pipeline's text: rich text as `rich_title` reads it; any other tag dropped (a
+    script with its code) before its entities are decoded, so that an escaped `&lt;` stays a character."""
+    from sitegen.sources.rich_text import ELEMENT_MACROS
 
-    paragraphs = []
-    for part in _PARAGRAPH_BREAK.split(text):
-        latex = rich_text_latex(part)
-        paragraphs.append(one_line(latex) if latex != part else text_from_markup(part))
+    def kept(tag: re.Match[str]) -> str:
+        return tag.group(0) if tag.group(1).lower().removeprefix("jats:") in ELEMENT_MACROS else ""
+
+    paragraphs = [rich_title(_TAG.sub(kept, _CODE.sub("", part))) for part in _PARAGRAPH_BREAK.split(text)]
     return "\n\n".join(p for p in paragraphs if p)
 
 

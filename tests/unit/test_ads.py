@@ -16,6 +16,7 @@ from sitegen.load import parse_yaml
 from sitegen.progress import Progress
 from sitegen.sources import LIBRARY, source_rank
 from sitegen.sources.ads import (
+    abstract_text,
     check_asks,
     check_profile,
     library_documents,
@@ -67,6 +68,8 @@ def test_an_abstracts_paragraphs_latex_entities_and_sub_and_superscripts_are_rea
     assert first == r"We map the water maser disk at 22 GHz with a resolution of $\sim$0.1 mas & find a warp of 4° between radii of 0.1 and 0.3 pc."
     assert second.startswith(r"The H\textsubscript{2}O masers trace a disk of mass 4 × 10\textsuperscript{7} M\textsubscript{☉};")
     assert r"\textit{not}" in second
+    assert "<script" not in second and "alert" not in second  # a tag of no rich text is dropped, a script with its code
+    assert abstract_text("masses M &lt; 3 M<SUB>&#9737;</SUB> and &lt;b&gt;") == r"masses M < 3 M\textsubscript{☉} and <b>"  # escaped: characters
     assert mapped("2023A&A...670A..42L")["abstract"] == "Context. The Perseus arm ...\n\nAims. We compare \\textsuperscript{13}CO and C\\textsuperscript{18}O."
 
 
@@ -268,3 +271,47 @@ def test_profile_yaml_ads_mapping_is_asked_with_its_lines_and_checked():
 
 def test_ads_ranks_as_a_library_as_pubmed():
     assert source_rank("ads") == LIBRARY == source_rank("pubmed")
+
+
+def test_an_ads_article_its_arxiv_preprint_and_openaliexs_record_are_one_work_with_adss_venue():
+    from conftest import validated_record
+
+    from sitegen.merge import merge_works
+
+    ads = validated_record(render({**mapped("2021ApJ...912L..25L"), "origin": "ads"}), "content/records/ads/2021ApJ...912L..25L.yaml")
+    preprint = validated_record(
+        render(
+            {
+                "id": "2104.01234",
+                "title": "The water maser disk of NGC 4258 and its warp",
+                "authors": ["Sheng Lin", "Amaka Okafor", "Kenji Nakamura"],
+                "year": 2021,
+                "source": "arXiv",
+                "type": "preprint",
+                "arxiv": "2104.01234",
+                "origin": "arxiv",
+            }
+        ),
+        "content/records/arxiv/2104.01234.yaml",
+    )
+    openalex = validated_record(
+        render(
+            {
+                "id": "W4401234567",
+                "title": "The H2O Maser Disk of NGC 4258 & Its Warp",
+                "authors": ["Sheng Lin", "A. Okafor", "K. Nakamura"],
+                "year": 2021,
+                "source": "The Astrophysical Journal Letters",
+                "type": "article",
+                "doi": "10.5555/apjl.abf5e1",
+                "citations": 20,
+                "origin": "openalex",
+            }
+        ),
+        "content/records/openalex/W4401234567.yaml",
+    )
+    (work,) = merge_works([preprint, openalex, ads])
+    assert set(work.sources) == {"ads", "arxiv", "openalex"}
+    assert (work.type, work.source, work.doi, work.arxiv) == ("article", "The Astrophysical Journal", "10.5555/apjl.abf5e1", "2104.01234")
+    assert work.title == r"The H\textsubscript{2}O Maser Disk of NGC 4258 & Its Warp"  # ADS's, ranked before OpenAlex's
+    assert work.ids["ads"] == "2021ApJ...912L..25L" and work.citations == 20  # the largest count known

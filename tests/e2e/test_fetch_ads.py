@@ -1,0 +1,217 @@
+"""`sitegen fetch` from NASA ADS, end to end: the real command against the fake ADS API (tests/fixtures/fake_ads.py,
+serving tests/fixtures/sources/ads/) on 127.0.0.1, and the built site's HTML."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from ads_server import NAME_QUERY, OWNER_ORCID, PRIVATE_LIBRARY, PUBLIC_LIBRARY, TOKEN, FakeADS, ads_server  # noqa: F401  (the fixture)
+from bs4 import BeautifulSoup
+
+REPO = Path(__file__).resolve().parents[2]
+ADS_DIR = Path("content/records/ads")
+OWNER = "name: Sheng Lin\nname_variants: ['Lin, S.']\n"
+# the works ADS links to the owner's iD: its talk is left out
+CLAIMED = {"2021ApJ...912L..25L", "2024arXiv240301234L", "2022SPIE12190E..0XL", "2019PhDT.........5L", "2023A&A...670A..42L", "2020AAS...23540203L"}
+
+pytestmark = pytest.mark.slow
+
+
+def make_site(root: Path, profile: str = OWNER) -> Path:
+    (root / "content").mkdir(parents=True)
+    (root / "content" / "site.yaml").write_text("title: Sheng Lin\nbase_url: https://example.org/lin/\n", encoding="utf-8")
+    (root / "content" / "profile.yaml").write_text(profile, encoding="utf-8")
+    return root
+
+
+def fetch(site: Path, server: FakeADS, *args: str, token: str | None = TOKEN) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "ADS_API_TOKEN"}
+    env.update({**server.env, **({"ADS_API_TOKEN": token} if token is not None else {})})
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--backoff", "0.2", *args]
+    return subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=90)
+
+
+def build(site: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def page(site: Path, relative: str) -> BeautifulSoup:
+    return BeautifulSoup((site / "output" / relative).read_text(encoding="utf-8"), "lxml")
+
+
+def fetched(site: Path) -> dict[str, dict]:
+    folder = site / ADS_DIR
+    records = [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
+    return {record["id"]: record for record in records}
+
+
+def link(soup: BeautifulSoup, text: str) -> str | None:
+    """The address of the first link whose text is `text`."""
+    found = next((a for a in soup.select("article a") if " ".join(a.get_text().split()) == text), None)
+    return found.get("href") if found is not None else None
+
+
+def every_file_text(site: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(site.rglob("*")) if p.is_file())
+
+
+def test_an_orcid_ids_works_are_fetched_page_by_page_and_shown(tmp_path, ads_server):
+    server = ads_server("--page-cap", "4")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--ads", f"https://orcid.org/{OWNER_ORCID}")
+
+    assert result.returncode == 0, result.stderr
+    records = fetched(site)
+    assert set(records) == CLAIMED
+    assert (
+        "warning: ADS 2021csss.confE..99L ('Masers in five minutes'): a talk is no publication: add it to content/talks/ to show it; left out" in result.stderr
+    )
+    asked = server.requests()
+    assert [(r["path"], r["params"]["q"], r["params"]["start"]) for r in asked] == [
+        ("/v1/search/query", f"orcid:{OWNER_ORCID}", "0"),
+        ("/v1/search/query", f"orcid:{OWNER_ORCID}", "4"),
+    ]
+    assert all(r["auth"] == f"Bearer {TOKEN}" and TOKEN not in str(r["params"]) for r in asked)  # the token in the header alone
+    assert TOKEN not in result.stdout + result.stderr + every_file_text(site)
+    article = records["2021ApJ...912L..25L"]
+    assert (article["origin"], article["type"], article["doi"], article["arxiv"]) == ("ads", "article", "10.5555/apjl.abf5e1", "2104.01234")
+    assert article["ids"]["ads"] == "2021ApJ...912L..25L" and article["citations"] == 14
+    assert records["2024arXiv240301234L"]["type"] == "preprint"
+    assert (site / ADS_DIR / "2023A-A...670A..42L.yaml").is_file()  # the & of A&A is no character of a file's name
+
+    built = build(site)
+    assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr
+    index = page(site, "index.html")
+    titles = {" ".join(a.get_text().split()) for a in index.select("#publications a[href*='records/']")}
+    assert {"The H2O Maser Disk of NGC 4258 & Its Warp", "CO isotopologues in the Perseus arm", "Dust Temperatures in the Outer Galaxy"} <= titles
+    maser = page(site, "records/2021ApJ...912L..25L/index.html")
+    assert maser.select_one("h1 sub").get_text() == "2"
+    assert link(maser, "ADS") == "https://ui.adsabs.harvard.edu/abs/2021ApJ...912L..25L"
+    assert (link(maser, "arXiv"), link(maser, "DOI")) == ("https://arxiv.org/abs/2104.01234", "https://doi.org/10.5555/apjl.abf5e1")
+    text = " ".join(maser.select_one("article").get_text().split())
+    assert "Journal article · The Astrophysical Journal · 2021 · 14 citations" in text
+    assert "a warp of 4° between radii" in text and "alert(1)" not in text and maser.find("script", string=lambda s: s and "alert" in s) is None
+    assert link(page(site, "records/2023A-A...670A..42L/index.html"), "ADS") == "https://ui.adsabs.harvard.edu/abs/2023A%26A...670A..42L"
+    thesis = " ".join(page(site, "records/2019PhDT.........5L/index.html").select_one("article").get_text().split())
+    assert "University of Science and Technology of China" in thesis
+
+
+def test_a_second_fetch_changes_nothing(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site")
+    assert fetch(site, server, "--ads", OWNER_ORCID).returncode == 0
+    before = {p: p.read_bytes() for p in (site / ADS_DIR).iterdir()}
+
+    again = fetch(site, server, "--ads", OWNER_ORCID)
+
+    assert again.returncode == 0, again.stderr
+    assert "content/records/ads/: 0 new, 0 updated, 6 unchanged, 0 removed" in again.stdout
+    assert {p: p.read_bytes() for p in (site / ADS_DIR).iterdir()} == before
+
+
+def test_without_a_token_nothing_is_asked_and_the_message_says_where_to_get_one(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--ads", OWNER_ORCID, token=None)
+
+    assert result.returncode == 2
+    assert "--ads: ADS needs an API token: sign in at ui.adsabs.harvard.edu > Settings > API Token" in result.stderr
+    assert "ADS_API_TOKEN" in result.stderr
+    assert server.requests() == [] and not (site / ADS_DIR).exists()
+
+
+def test_a_refused_token_writes_nothing_and_is_never_shown(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site")
+    wrong = "wr0ng-t0ken-ZYXWVUTSRQ"
+
+    result = fetch(site, server, "--ads", OWNER_ORCID, token=wrong)
+
+    assert result.returncode == 1
+    assert "HTTP 401 Unauthorized: ADS refused the token: check $ADS_API_TOKEN" in result.stderr and "nothing was written" in result.stderr
+    assert wrong not in result.stdout + result.stderr
+    assert [r["auth"] for r in server.requests()] == [f"Bearer {wrong}"]  # a 401 is not retried
+    assert not (site / ADS_DIR).exists()
+
+
+def test_profile_yamls_ads_library_is_fetched_and_a_private_library_says_to_make_it_public(tmp_path, ads_server):
+    server = ads_server("--page-cap", "2")
+    site = make_site(tmp_path / "site", OWNER + f"ads:\n  library: https://ui.adsabs.harvard.edu/public-libraries/{PUBLIC_LIBRARY}\n")
+
+    result = fetch(site, server)
+
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(site)) == {"2021ApJ...912L..25L", "2023A&A...670A..42L", "2022SPIE12190E..0XL"}
+    assert [(r["path"], r["params"]["start"], r["params"]["rows"]) for r in server.requests()] == [
+        (f"/v1/biblib/libraries/{PUBLIC_LIBRARY}", "0", "100"),
+        (f"/v1/biblib/libraries/{PUBLIC_LIBRARY}", "2", "100"),
+    ]
+
+    private = make_site(tmp_path / "private", OWNER + f"ads:\n  library: {PRIVATE_LIBRARY}\n")
+    refused = fetch(private, server)
+    assert refused.returncode == 1
+    assert f"ADS library {PRIVATE_LIBRARY}: HTTP 403 Forbidden: library {PRIVATE_LIBRARY} is private: make it public in ADS" in refused.stderr
+    assert not (private / ADS_DIR).exists()
+
+
+def test_a_wrong_ads_setting_in_profile_yaml_is_an_error_at_its_line_before_any_request(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site", OWNER + "ads:\n  orcid: 0000-0003-1234-5675\n")
+
+    result = fetch(site, server)
+
+    assert result.returncode == 1
+    assert "content/profile.yaml:4: field 'ads.orcid'" in result.stderr
+    assert server.requests() == []
+
+
+def test_a_query_finds_namesakes_and_exclude_ids_leaves_one_out(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site", OWNER + "arxiv:\n  exclude_ids: ['2018MNRAS.480.1234L']\n")
+
+    result = fetch(site, server, "--ads-query", NAME_QUERY)
+
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(site)) == {"2021ApJ...912L..25L", "2022SPIE12190E..0XL", "2019PhDT.........5L", "2023A&A...670A..42L", "2020AAS...23540203L"}
+    assert [r["params"]["q"] for r in server.requests()] == [NAME_QUERY]
+
+
+def test_a_rate_limit_used_up_until_tomorrow_stops_saying_when_and_writes_nothing(tmp_path, ads_server):
+    server = ads_server("--page-cap", "2", "--remaining", "1")
+    site = make_site(tmp_path / "site")
+
+    result = fetch(site, server, "--ads", OWNER_ORCID)
+
+    assert result.returncode == 1
+    assert "ADS allows no more requests until" in result.stderr and "(its rate limit); try again then" in result.stderr
+    assert len(server.requests()) == 1  # nothing more is sent once the limit is used up
+    assert not (site / ADS_DIR).exists()
+
+
+def test_a_records_doi_merges_the_ads_work_with_a_bib_entry_into_one(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site")
+    (site / "content" / "records").mkdir(parents=True)
+    (site / "content" / "records" / "mine.bib").write_text(
+        '@article{lin2023co,\n  title = {{CO} isotopologues in the {Perseus} arm},\n  author = {Lin, Sheng and M{\\"u}ller, Lena},\n'
+        "  journal = {A\\&A}, year = {2023}, doi = {10.5555/aa.2023.45123}\n}\n",
+        encoding="utf-8",
+    )
+    assert fetch(site, server, "--ads", OWNER_ORCID).returncode == 0
+
+    built = build(site)
+
+    assert built.returncode == 0, built.stderr
+    index = page(site, "index.html")
+    titles = [" ".join(a.get_text().split()) for a in index.select("#publications a[href*='records/']")]
+    assert titles.count("CO isotopologues in the Perseus arm") == 1
+    work = page(site, "records/lin2023co/index.html")
+    assert link(work, "ADS") == "https://ui.adsabs.harvard.edu/abs/2023A%26A...670A..42L"
