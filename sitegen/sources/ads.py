@@ -31,8 +31,8 @@ import html
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line, where_asked
-from sitegen.sources import LIBRARY, Fetcher, register_fetcher
+from sitegen.fetch import PEOPLE_FOLDER, Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line, where_asked
+from sitegen.sources import LIBRARY, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
     import requests
@@ -152,7 +152,8 @@ def _values(section: dict[str, Any], key: str) -> list[str] | None:
 def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
     """`ads:` in profile.yaml (`sitegen.validate.Fields` of the profile): a mapping of `orcid`, `query` and
     `library`, each a string or a list; a key sitegen does not know is a warning naming the one meant, a value
-    that can be no ORCID iD or library id an error at its line."""
+    that can be no ORCID iD or library id an error at its line. A person's file (content/people/) is checked the
+    same, and its `query` is a warning: it is not fetched (`person_asks`)."""
     from sitegen.validate import Fields
 
     section = fields.mapping(NAME)
@@ -162,6 +163,12 @@ def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
     sub.warn_unknown([key for key in section if key not in PROFILE_KEYS], "setting")
     if not any(section.get(key) for key in PROFILE_KEYS):
         fields.problem(NAME, "asks ADS for nothing: write orcid: 0000-..., library: ID (a public library) or query: '...' (an ADS search)")
+    if path.startswith(PEOPLE_FOLDER) and section.get("query") is not None:
+        sub.problem(
+            "query",
+            "not fetched from a person's file: a query finds namesakes, whose papers the lab's list would show; give the person's orcid or library",
+            warning=True,
+        )
     for key, check in CHECKS.items():
         values = _values(section, key)
         if values is None:
@@ -443,7 +450,52 @@ def _records(documents: list[dict[str, Any]], result: Fetched) -> list[dict[str,
     return records
 
 
+def person_asks(person: Any) -> list[Ask]:
+    """A person's `ads:` (content/people/, checked by `check_profile` as profile.yaml's): their `orcid` and
+    `library`; not a `query`, which finds namesakes (a lab's list would show their papers)."""
+    section = person.extra.get(NAME)
+    if not isinstance(section, dict):
+        return []
+    asks = []
+    for key in ("orcid", "library"):
+        where = f"{person.path}:{line_of_field(section, key)}: field '{NAME}.{key}'"
+        asks += [Ask(NAME, key, value, where) for value in _values(section, key) or () if value]
+    return asks
+
+
 # ADS ingests what publishers deposit and what arXiv holds, and its staff curate it (a paper's journal version and
 # e-print joined under one bibcode, names whole as published): a library's record, as PubMed's, after the publisher's
 # own (Crossref), before what an index derives by machine (OpenAlex) or a catalogue lists (dblp)
-register_fetcher(Fetcher(NAME, fetch, rank=LIBRARY, check_asks=check_asks, profile_asks=profile_asks, check_profile=check_profile))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=LIBRARY,
+        label=LABEL,
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--ads",
+                "orcid",
+                "ORCID",
+                f"NASA ADS: the works ADS links to this ORCID iD (claimed in ADS, or given by the publisher); token: ${ENV_TOKEN}; repeatable",
+                check=normalise_orcid,
+            ),
+            FetchOption(
+                "--ads-query",
+                "query",
+                "QUERY",
+                "NASA ADS: what this search finds, written as in ADS's search box ('author:\"^Lin, S.\" year:2015-2024'; namesakes too); repeatable",
+                check=normalise_query,
+            ),
+            FetchOption(
+                "--ads-library", "library", "ID", "NASA ADS: the documents of this public library (its id, or its address); repeatable", check=normalise_library
+            ),
+        ),
+        profile_key=NAME,
+        profile_asks=profile_asks,
+        person_asks=person_asks,
+        check_asks=check_asks,
+        check_profile=check_profile,
+    )
+)

@@ -215,3 +215,20 @@ def test_a_records_doi_merges_the_ads_work_with_a_bib_entry_into_one(tmp_path, a
     assert titles.count("CO isotopologues in the Perseus arm") == 1
     work = page(site, "records/lin2023co/index.html")
     assert link(work, "ADS") == "https://ui.adsabs.harvard.edu/abs/2023A%26A...670A..42L"
+
+
+def test_a_person_of_a_lab_site_has_their_ads_works_fetched_and_a_query_there_is_a_warning(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site", "name: Okafor Lab\n")
+    (site / "content" / "people").mkdir()
+    person = site / "content" / "people" / "sheng-lin.yaml"
+    person.write_text(f"name: Sheng Lin\nads:\n  orcid: {OWNER_ORCID}\n  query: '{NAME_QUERY}'\n", encoding="utf-8")
+
+    result = fetch(site, server)
+
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(site)) == CLAIMED
+    assert [r["params"]["q"] for r in server.requests()] == [f"orcid:{OWNER_ORCID}"]  # not the person's query
+    built = build(site)
+    assert built.returncode == 0, built.stderr
+    assert "content/people/sheng-lin.yaml:4: warning: field 'ads.query': not fetched from a person's file: a query finds namesakes" in built.stderr
