@@ -603,8 +603,14 @@ def play_refresh(site: Path, api_url: str, mode: str = "pull-request", extra_pat
     runner_temp = site.parent / f"runner-temp-{len(list(site.parent.glob('runner-temp-*')))}"
     runner_temp.mkdir()
     outputs, summary = runner_temp / "github-output", runner_temp / "step-summary"
-    # a repository without the NCBI_API_KEY and ZOTERO_API_KEY secrets: GitHub gives an empty string
-    expressions = {"vars.SITEGEN_REFRESH_MODE || 'pull-request'": mode, "github.token": "fake-token", "secrets.NCBI_API_KEY": "", "secrets.ZOTERO_API_KEY": ""}
+    # a repository without the NCBI_API_KEY, ZOTERO_API_KEY and ADS_API_TOKEN secrets: GitHub gives an empty string
+    expressions = {
+        "vars.SITEGEN_REFRESH_MODE || 'pull-request'": mode,
+        "github.token": "fake-token",
+        "secrets.NCBI_API_KEY": "",
+        "secrets.ZOTERO_API_KEY": "",
+        "secrets.ADS_API_TOKEN": "",
+    }
     path = os.pathsep.join(filter(None, [str(extra_path or ""), str(Path(sys.executable).parent), os.environ["PATH"]]))
     env = {
         **os.environ,
