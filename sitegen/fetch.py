@@ -34,7 +34,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -343,6 +343,31 @@ def raw_strings(data: dict, key: str, path: str = PROFILE_PATH.as_posix()) -> li
     if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
         raise ContentError(f"{path}:{line_of_field(data, key)}: field '{key}': expected a string or a list of strings, got {value!r}")
     return [str(v).strip() for v in values if str(v).strip()]
+
+
+def setting_values(section: dict[str, Any], key: str) -> list[str] | None:
+    """A setting of a fetcher's own mapping in profile.yaml (`zotero: collection:`, `ads: library:`): one value or a
+    list of them, each a string or a number, stripped; None when one is neither (`check_settings` says so)."""
+    value = section.get(key)
+    values = value if isinstance(value, list) else [] if value is None else [value]
+    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
+        return None
+    return [str(v).strip() for v in values]
+
+
+def check_settings(fields: Any, section: dict[str, Any], checks: Mapping[str, Callable[[str], str]]) -> None:
+    """The values of a fetcher's settings (`checks`: key -> the check of each value, raising ValueError saying what
+    is wrong) at their lines, `fields` being the mapping's `sitegen.validate.Fields`: a value that is no string nor
+    list of strings is of a wrong type, one its check refuses an error with the check's words."""
+    for key, check in checks.items():
+        values = setting_values(section, key)
+        if values is None:
+            fields.wrong_type(key, "a string or a list of strings", section.get(key))
+        for value in values or ():
+            try:
+                check(value)
+            except ValueError as error:
+                fields.problem(key, str(error))
 
 
 def line_of_field(data: Any, key: str) -> int:

@@ -31,7 +31,7 @@ import html
 import re
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import PEOPLE_FOLDER, Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line, where_asked
+from sitegen.fetch import PEOPLE_FOLDER, Ask, FetchContext, Fetched, UsageError, check_settings, counted, line_of_field, one_line, setting_values, where_asked
 from sitegen.sources import LIBRARY, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
@@ -136,17 +136,8 @@ def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
     asks = []
     for key, kind in PROFILE_KEYS.items():
         where = f"{path}:{line_of_field(section, key)}: field '{NAME}.{key}'"
-        asks += [Ask(NAME, kind, value, where) for value in _values(section, key) or () if value]
+        asks += [Ask(NAME, kind, value, where) for value in setting_values(section, key) or () if value]
     return asks
-
-
-def _values(section: dict[str, Any], key: str) -> list[str] | None:
-    """One string or a list of them; None when one is something else."""
-    value = section.get(key)
-    values = value if isinstance(value, list) else [] if value is None else [value]
-    if not all(isinstance(v, str) for v in values):
-        return None
-    return [v.strip() for v in values]
 
 
 def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
@@ -169,15 +160,7 @@ def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
             "not fetched from a person's file: a query finds namesakes, whose papers the lab's list would show; give the person's orcid or library",
             warning=True,
         )
-    for key, check in CHECKS.items():
-        values = _values(section, key)
-        if values is None:
-            sub.wrong_type(key, "a string or a list of strings", section.get(key))
-        for value in values or ():
-            try:
-                check(value)
-            except ValueError as error:
-                sub.problem(key, str(error))
+    check_settings(sub, section, CHECKS)
 
 
 # --------------------------------------------------------------------------
@@ -459,7 +442,7 @@ def person_asks(person: Any) -> list[Ask]:
     asks = []
     for key in ("orcid", "library"):
         where = f"{person.path}:{line_of_field(section, key)}: field '{NAME}.{key}'"
-        asks += [Ask(NAME, key, value, where) for value in _values(section, key) or () if value]
+        asks += [Ask(NAME, key, value, where) for value in setting_values(section, key) or () if value]
     return asks
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, counted, line_of_field, one_line
+from sitegen.fetch import Ask, FetchContext, Fetched, UsageError, check_settings, counted, line_of_field, one_line, setting_values
 from sitegen.load import plain_data
 from sitegen.sources import OWN_LIST, Fetcher, FetchOption, register_fetcher
 
@@ -103,18 +103,8 @@ def profile_asks(data: dict[str, Any], path: str) -> list[Ask]:
         if key == "all_items":
             asks += [Ask(NAME, key, "yes", where)] if section.get(key) is True else []
             continue
-        asks += [Ask(NAME, key, value, where) for value in _values(section, key) or () if value]
+        asks += [Ask(NAME, key, value, where) for value in setting_values(section, key) or () if value]
     return asks
-
-
-def _values(section: dict[str, Any], key: str) -> list[str] | None:
-    """One value or a list of them (`collection: [ABCD2345, EFGH6789]`), each a string or a number; None when one
-    is neither."""
-    value = section.get(key)
-    values = value if isinstance(value, list) else [] if value is None else [value]
-    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
-        return None
-    return [str(v).strip() for v in values]
 
 
 def check_profile(fields: Any, path: str, problems: list[Problem]) -> None:
@@ -134,15 +124,7 @@ def check_profile(fields: Any, path: str, problems: list[Problem]) -> None:
     elif len(libraries) == 2:
         sub.problem("user", "one library at a time: a group or a user, not both")
     checks: dict[str, Callable[[str], str]] = {"group": normalise_library_id, "user": normalise_library_id, "collection": normalise_collection, "tag": str}
-    for key, check in checks.items():
-        values = _values(section, key)
-        if values is None:
-            sub.wrong_type(key, "a string or a list of strings", section.get(key))
-        for value in values or ():
-            try:
-                check(value)
-            except ValueError as error:
-                sub.problem(key, str(error))
+    check_settings(sub, section, checks)
     sub.boolean("all_items")
 
 

@@ -3,17 +3,15 @@ serving tests/fixtures/sources/ads/) on 127.0.0.1, and the built site's HTML."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from ads_server import NAME_QUERY, OWNER_ORCID, PRIVATE_LIBRARY, PUBLIC_LIBRARY, TOKEN, FakeADS, ads_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
+from conftest import run_sitegen, run_sitegen_process, write_site
 
-REPO = Path(__file__).resolve().parents[2]
 ADS_DIR = Path("content/records/ads")
 OWNER = "name: Sheng Lin\nname_variants: ['Lin, S.']\n"
 # the works ADS links to the owner's iD: its talk is left out
@@ -23,21 +21,17 @@ pytestmark = pytest.mark.slow
 
 
 def make_site(root: Path, profile: str = OWNER) -> Path:
-    (root / "content").mkdir(parents=True)
-    (root / "content" / "site.yaml").write_text("title: Sheng Lin\nbase_url: https://example.org/lin/\n", encoding="utf-8")
-    (root / "content" / "profile.yaml").write_text(profile, encoding="utf-8")
-    return root
+    return write_site(root, {"content/site.yaml": "title: Sheng Lin\nbase_url: https://example.org/lin/\n", "content/profile.yaml": profile})
 
 
-def fetch(site: Path, server: FakeADS, *args: str, token: str | None = TOKEN) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if key != "ADS_API_TOKEN"}
-    env.update({**server.env, **({"ADS_API_TOKEN": token} if token is not None else {})})
-    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--backoff", "0.2", *args]
-    return subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=90)
+def fetch(site: Path, server: FakeADS, *args: str, token: str = TOKEN) -> subprocess.CompletedProcess:
+    """`sitegen fetch` in a process of its own, pointed at the fake ADS, with `token` ("" for none) in $ADS_API_TOKEN."""
+    env = {**server.env, "ADS_API_TOKEN": token}
+    return run_sitegen_process("fetch", "--site", str(site), "--delay", "0", "--backoff", "0.2", *args, env=env, timeout=90)
 
 
 def build(site: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sitegen", "build", "--site", str(site)], cwd=REPO, capture_output=True, text=True, timeout=120)
+    return run_sitegen("build", "--site", str(site))
 
 
 def page(site: Path, relative: str) -> BeautifulSoup:
@@ -120,7 +114,7 @@ def test_without_a_token_nothing_is_asked_and_the_message_says_where_to_get_one(
     server = ads_server()
     site = make_site(tmp_path / "site")
 
-    result = fetch(site, server, "--ads", OWNER_ORCID, token=None)
+    result = fetch(site, server, "--ads", OWNER_ORCID, token="")
 
     assert result.returncode == 2
     assert "--ads: ADS needs an API token: sign in at ui.adsabs.harvard.edu > Settings > API Token" in result.stderr
