@@ -226,3 +226,26 @@ def test_a_person_of_a_lab_site_has_their_ads_works_fetched_and_a_query_there_is
     built = build(site)
     assert built.returncode == 0, built.stderr
     assert "content/people/sheng-lin.yaml:4: warning: field 'ads.query': not fetched from a person's file: a query finds namesakes" in built.stderr
+
+
+def test_a_querys_records_are_grouped_by_co_authors_for_review_and_kept_by_a_co_author_anchor(tmp_path, ads_server):
+    server = ads_server()
+    site = make_site(tmp_path / "site")
+
+    review = fetch(site, server, "--ads-query", NAME_QUERY, "--review")
+
+    assert review.returncode == 0, review.stderr
+    lines = review.stdout.splitlines()
+    group = next(line for line in lines if "Okafor, Amaka (3)" in line)
+    assert group.lstrip().startswith("group ") and "3 records, 2021–2023" in group
+    namesake = next(i for i, line in enumerate(lines) if "+ 2018MNRAS.480.1234L" in line)
+    assert "with Brandt, Helen" in lines[namesake - 1]  # the namesake's paper is a group of its own
+    assert not (site / ADS_DIR).exists()  # a review writes nothing
+
+    anchored = make_site(tmp_path / "anchored", OWNER + "coauthors: [Amaka Okafor]\n")
+    result = fetch(anchored, server, "--ads-query", NAME_QUERY, "--summary", str(tmp_path / "summary.md"))
+
+    assert result.returncode == 0, result.stderr
+    assert set(fetched(anchored)) == {"2021ApJ...912L..25L", "2022SPIE12190E..0XL", "2023A&A...670A..42L"}
+    decision = (tmp_path / "summary.md").read_text(encoding="utf-8").split("### Needs your decision")[1]
+    assert "Stellar flares in the Kepler field" in decision and "CO isotopologues" not in decision
