@@ -168,8 +168,8 @@ def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
 # --------------------------------------------------------------------------
 
 
-def judge_ads(what: str) -> Any:
-    """The judge of an ADS answer: JSON, and a 401, 403 or 404 (410 for a library) says what to check."""
+def judge_ads(library: str | None = None) -> Any:
+    """The judge of an ADS answer: JSON, and a 401 (of any request), or a 403 or 410 of a `library`, says what to check."""
     from sitegen.sources.http import Answer, judge_json, server_text
 
     def judged(response: requests.Response) -> Answer:
@@ -178,11 +178,11 @@ def judge_ads(what: str) -> Any:
             return Answer(
                 False, reason=f"HTTP 401 Unauthorized: ADS refused the token: check ${ENV_TOKEN} ({TOKEN_HELP}; a new key there replaces the old one)"
             )
-        if status == 403:
-            return Answer(False, reason=f"HTTP 403 Forbidden: {what} is private: make it public in ADS (the library's Manage Access, Make Public)")
-        if status in (404, 410):
+        if library and status == 403:
+            return Answer(False, reason=f"HTTP 403 Forbidden: library {library} is private: make it public in ADS (the library's Manage Access, Make Public)")
+        if library and status in (404, 410):
             said = server_text(response)
-            return Answer(False, reason=f"HTTP {status}: no {what}{f' ({said})' if said else ''}; check its id, the end of the library's address")
+            return Answer(False, reason=f"HTTP {status}: no library {library}{f' ({said})' if said else ''}; check its id, the end of the library's address")
         return judge_json(response)
 
     return judged
@@ -193,7 +193,7 @@ def search(session: PoliteSession, api: str, query: str, headers: dict[str, str]
     documents: list[dict[str, Any]] = []
     while True:
         params = {"q": query, "fl": FIELDS, "rows": str(SEARCH_PAGE), "start": str(len(documents)), "sort": "bibcode asc"}
-        answer = session.fetch(f"{api}/search/query", f"ADS search {query}", params=params, headers=headers, judge=judge_ads("search"), shape=SEARCH)
+        answer = session.fetch(f"{api}/search/query", f"ADS search {query}", params=params, headers=headers, judge=judge_ads(), shape=SEARCH)
         page = answer["response"]["docs"]
         documents += page
         total = _count(answer["response"].get("numFound"), len(documents))
@@ -209,9 +209,7 @@ def library_documents(session: PoliteSession, api: str, library: str, headers: d
     while True:
         params = {"fl": FIELDS, "rows": str(LIBRARY_PAGE), "start": str(len(documents)), "sort": "bibcode asc"}
         what = f"ADS library {library}"
-        answer = session.fetch(
-            f"{api}/biblib/libraries/{library}", what, params=params, headers=headers, judge=judge_ads(f"library {library}"), shape=LIBRARY_ANSWER
-        )
+        answer = session.fetch(f"{api}/biblib/libraries/{library}", what, params=params, headers=headers, judge=judge_ads(library), shape=LIBRARY_ANSWER)
         name = one_line(str(answer["metadata"].get("name") or library))
         page = answer["solr"]["response"]["docs"]
         documents += page
