@@ -148,6 +148,9 @@ def test_profile_yamls_ads_library_is_fetched_and_a_private_library_says_to_make
         (f"/v1/biblib/libraries/{PUBLIC_LIBRARY}", "0", "100"),
         (f"/v1/biblib/libraries/{PUBLIC_LIBRARY}", "2", "100"),
     ]
+    built = build(site)
+    assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr  # ads: in profile.yaml is a setting the build knows
 
     private = make_site(tmp_path / "private", OWNER + f"ads:\n  library: {PRIVATE_LIBRARY}\n")
     refused = fetch(private, server)
