@@ -145,8 +145,15 @@ def check_profile(fields: Any, path: str, problems: list[Any]) -> None:
     `library`, each a string or a list; a key sitegen does not know is a warning naming the one meant, a value
     that can be no ORCID iD or library id an error at its line. A person's file (content/people/) is checked the
     same, and its `query` is a warning: it is not fetched (`person_asks`)."""
+    from sitegen.errors import quoted
+    from sitegen.sources.orcid import looks_like_orcid
     from sitegen.validate import Fields
 
+    written = fields.data.get(NAME) if isinstance(fields.data, dict) else None
+    if isinstance(written, (str, int)) and not isinstance(written, bool):  # `ads: 0000-...`: say how it is written
+        kind = "orcid" if looks_like_orcid(str(written)) else "library" if LIBRARY_ID.match(str(written).strip()) else "query"
+        fields.problem(NAME, f"a mapping of what to ask ADS (orcid:, library:, query:): write it as ads: {{{kind}: {quoted(str(written), 60)}}}")
+        return
     section = fields.mapping(NAME)
     if section is None:
         return

@@ -309,3 +309,14 @@ def test_a_bibcode_without_an_authors_initial_is_an_id_windows_can_hold():
     record, _ = record_of({**DOCUMENTS["2018MNRAS.480.1234L"], "bibcode": "1998ApJ...500..525."})
     assert record is not None and (record["id"], record["ids"]["ads"]) == ("1998ApJ...500..525", "1998ApJ...500..525.")
     assert [str(p) for p in check_record(render({**record, "origin": "ads"}), "content/records/ads/1998ApJ...500..525.yaml")] == []
+
+
+def test_an_ads_setting_written_as_a_string_says_how_to_write_it_as_a_mapping():
+    from sitegen.validate import Fields
+
+    data, _ = parse_yaml(f"name: Sheng Lin\nads: {ME}\n", "content/profile.yaml")
+    problems: list = []
+    check_profile(Fields(data, "content/profile.yaml", problems), "content/profile.yaml", problems)
+    assert [str(p) for p in problems] == [
+        f"content/profile.yaml:2: field 'ads': a mapping of what to ask ADS (orcid:, library:, query:): write it as ads: {{orcid: '{ME}'}}"
+    ]
