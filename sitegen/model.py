@@ -192,7 +192,7 @@ class Record(_Placed):
     language: str = ""  # the language of its title and abstract, a language tag ("": the site's)
     origin: Origin | None = None  # which source and file made it
     type: str = ""  # one of RECORD_TYPES; "" until enrich infers it
-    citations: int | None = None  # cited-by count (OpenAlex, else Crossref)
+    citations: int | None = None  # cited-by count (OpenAlex, Crossref, ADS: a merged work the largest)
     ids: dict[str, str] = field(default_factory=dict)  # other identifiers: openalex, dblp, orcid put-code, ...
     sources: tuple[str, ...] = ()  # every source that contributed (set when records of one work are merged)
     aliases: tuple[str, ...] = ()  # the ids of the records of your own files merged into this one (their citation keys)
