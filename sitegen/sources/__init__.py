@@ -186,4 +186,20 @@ def source_rank(name: str) -> int:
     return source.rank if source else UNRANKED
 
 
-from sitegen.sources import arxiv, bibtex, citation_cff, crossref, csl_json, dblp, markdown_records, medline, openalex, orcid, pubmed, ris, yaml_records, zotero  # noqa: E402,F401  (each registers itself)
+from sitegen.sources import (  # noqa: E402,F401  (each registers itself)
+    arxiv,
+    bibtex,
+    citation_cff,
+    crossref,
+    csl_json,
+    dblp,
+    inspire,
+    markdown_records,
+    medline,
+    openalex,
+    orcid,
+    pubmed,
+    ris,
+    yaml_records,
+    zotero,
+)
