@@ -175,3 +175,93 @@ def test_a_next_link_to_another_site_is_refused_and_one_seen_before_ends_the_pag
     session = Pages([page([1], again), page([2], again)])
     assert len(literature(session, API, "E.Witten.1", 1)) == 2  # type: ignore[arg-type]
     assert len(session.asked) == 2
+
+
+# -- the records written, read back and merged with other sources' -------------------------------------------------
+
+
+def written_record(hit: dict[str, Any]) -> tuple[str, str]:
+    """The file `sitegen fetch` writes for an INSPIRE hit: its path and its text."""
+    from sitegen.fetch import render
+
+    record, _ = record_from_hit(hit, BAI)
+    assert record is not None
+    return f"content/records/inspire/{record['id']}.yaml", render({**record, "origin": "inspire"})
+
+
+@pytest.mark.parametrize("number", sorted(hits()))
+def test_every_record_written_reads_back_without_a_problem(number: int) -> None:
+    from sitegen.fetch import check_record
+
+    path, text = written_record(hits()[number])
+    assert check_record(text, path) == []
+
+
+INSPIRE_BIBTEX = """@article{Okafor:2021mno,
+    author = "Okafor, Chinedu A. and M{\\"u}ller, Zo{\\"e} and van der Berg, Jan",
+    title = "{Integrable deformations of AdS$_5\\times$S$^5$}",
+    eprint = "2106.07777",
+    archivePrefix = "arXiv",
+    primaryClass = "hep-th",
+    journal = "JHEP",
+    volume = "09",
+    pages = "101",
+    year = "2021"
+}
+"""
+
+
+def test_an_inspire_record_merges_with_arxivs_and_the_users_bib_entry_of_the_work() -> None:
+    from conftest import validated_record
+
+    from sitegen.merge import merge_works
+    from sitegen.sources import reader_for, source_rank
+
+    path, text = written_record(hits()[2450004])
+    fetched = validated_record(text, path)
+    assert fetched.origin is not None and (fetched.origin.source, fetched.origin.fetched) == ("inspire", True)
+    arxiv = validated_record(
+        'id: "2106.07777"\ntitle: Integrable deformations of AdS5xS5\nauthors: [Chinedu A. Okafor, Zoë Müller, Jan van der Berg]\n'
+        "year: 2021\nsource: arXiv\narxiv: '2106.07777'\ncitations: 40\norigin: arxiv\n",
+        "content/records/arxiv/2106.07777.yaml",
+    )
+    bib_path = "content/records/inspire-export.bib"
+    reader = reader_for(bib_path)
+    assert reader is not None
+    mappings, problems = reader.read(INSPIRE_BIBTEX, bib_path)
+    from sitegen.validate import validate_record
+
+    own = validate_record(mappings[0], bib_path, problems, source_key=bib_path, reader=reader.name)
+    assert own is not None and problems == []
+    notes: list = []
+    (work,) = merge_works([fetched, arxiv, own], notes)
+    assert source_rank("inspire") < source_rank("arxiv")  # a library's curated record before the authors' deposit
+    assert work.id == "Okafor:2021mno"  # the user's own key, which INSPIRE's texkey is too
+    assert work.authors == own.authors  # the user's own list
+    assert (work.source, work.doi, work.citations) == ("JHEP", "10.1007/JHEP09(2021)101", 42)  # the DOI INSPIRE knows; its count, the largest
+    assert work.ids["inspire"] == "2450004"
+    assert set(work.sources) == {"arxiv", "inspire", "bibtex"}
+
+
+def test_a_bib_entry_with_al_folios_inspirehep_id_is_the_same_work_as_that_inspire_record() -> None:
+    from conftest import validated_record
+
+    from sitegen.merge import merge_works
+    from sitegen.sources import reader_for
+    from sitegen.validate import validate_record
+
+    path, text = written_record(hits()[2350005])
+    fetched = validated_record(text, path)
+    bib_path = "content/records/papers.bib"
+    reader = reader_for(bib_path)
+    assert reader is not None
+    entry = "@phdthesis{okafor_thesis,\n  author = {Okafor, C. A.},\n  title = {Amplitudes at strong coupling},\n  school = {Imperial College},\n  year = {2019},\n  inspirehep_id = {2350005}\n}\n"
+    mappings, problems = reader.read(entry, bib_path)
+    own = validate_record(mappings[0], bib_path, problems, source_key=bib_path, reader=reader.name)
+    assert own is not None and problems == []
+    notes: list = []
+    (work,) = merge_works([own, fetched], notes)
+    assert (work.id, work.title, work.citations) == ("okafor_thesis", "Amplitudes at strong coupling", 1)
+    assert [note.message for note in notes] == []  # the fetched record is merged into the user's: nothing of theirs vanished
+    (reverse,) = merge_works([fetched, own])
+    assert reverse.id == "okafor_thesis"
