@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 from sitegen.fetch import Ask, FetchContext, Fetched, counted, one_line, where_asked
 from sitegen.model import LISTED_AUTHORS_FIRST, LISTED_AUTHORS_UNCUT
 from sitegen.record_types import doi_url
-from sitegen.sources import LIBRARY, Fetcher, register_fetcher
+from sitegen.sources import LIBRARY, Fetcher, FetchOption, register_fetcher
 
 if TYPE_CHECKING:
     from sitegen.sources.http import PoliteSession, Shape
@@ -320,4 +320,23 @@ def fetch(asks: list[Ask], context: FetchContext) -> Fetched:
 
 # INSPIRE's curators check each record and take its publication from the journal (CERN's, DESY's, Fermilab's and SLAC's
 # libraries): a library's record, as PubMed's; after the publisher's own deposit (Crossref), before arXiv's
-register_fetcher(Fetcher(NAME, fetch, rank=LIBRARY))
+register_fetcher(
+    Fetcher(
+        NAME,
+        fetch,
+        rank=LIBRARY,
+        label=LABEL,
+        api_env=ENV_API_URL,
+        options=(
+            FetchOption(
+                "--inspire",
+                "author",
+                "BAI_OR_ORCID",
+                "INSPIRE: the literature of this author (E.Witten.1, their INSPIRE identifier, or an ORCID iD); repeatable",
+                profile_key=NAME,
+                person_key=True,
+                check=normalise_author,
+            ),
+        ),
+    )
+)
