@@ -112,6 +112,7 @@ def test_an_orcid_id_in_profile_yaml_is_asked_as_inspires_orcid_search(tmp_path:
     assert result.returncode == 0, result.stderr
     assert [request["params"]["q"] for request in server.requests()] == [f"orcid:{ORCID}"]
     assert set(fetched(site)) == ALL
+    assert set(built_records(site)) == ALL  # and `inspire:` is a field profile.yaml knows: the build warns of nothing
 
 
 def test_a_lab_members_inspire_identifier_is_fetched_and_a_wrong_one_is_refused_at_its_line(tmp_path: Path, inspire_server) -> None:
@@ -183,18 +184,7 @@ def test_a_failing_service_leaves_content_as_it_was(tmp_path: Path, inspire_serv
     assert tree(site / "content") == before
 
 
-INSPIRE_BIBTEX = """@article{Okafor:2021mno,
-    author = "Okafor, Chinedu A. and M{\\"u}ller, Zo{\\"e} and van der Berg, Jan",
-    title = "{Integrable deformations of AdS$_5\\times$S$^5$}",
-    eprint = "2106.07777",
-    archivePrefix = "arXiv",
-    primaryClass = "hep-th",
-    journal = "JHEP",
-    volume = "09",
-    pages = "101",
-    year = "2021"
-}
-"""
+INSPIRE_BIBTEX = (Path(__file__).resolve().parents[1] / "fixtures" / "inspire" / "Okafor-2021mno.bib").read_text(encoding="utf-8")  # as INSPIRE exports it
 
 
 def test_a_fetched_record_and_the_users_inspire_bibtex_of_the_work_are_one_record(tmp_path: Path, inspire_server) -> None:

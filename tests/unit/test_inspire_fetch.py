@@ -197,18 +197,7 @@ def test_every_record_written_reads_back_without_a_problem(number: int) -> None:
     assert check_record(text, path) == []
 
 
-INSPIRE_BIBTEX = """@article{Okafor:2021mno,
-    author = "Okafor, Chinedu A. and M{\\"u}ller, Zo{\\"e} and van der Berg, Jan",
-    title = "{Integrable deformations of AdS$_5\\times$S$^5$}",
-    eprint = "2106.07777",
-    archivePrefix = "arXiv",
-    primaryClass = "hep-th",
-    journal = "JHEP",
-    volume = "09",
-    pages = "101",
-    year = "2021"
-}
-"""
+INSPIRE_BIBTEX = (Path(__file__).resolve().parents[1] / "fixtures" / "inspire" / "Okafor-2021mno.bib").read_text(encoding="utf-8")  # as INSPIRE exports it
 
 
 def test_an_inspire_record_merges_with_arxivs_and_the_users_bib_entry_of_the_work() -> None:
