@@ -46,8 +46,9 @@ FIELDS = (
     "dois,publication_info,document_type,citation_count,texkeys,thesis_info,imprints,preprint_date,earliest_date"
 )
 SEARCH: Shape = {"hits": dict, "hits.hits[]": dict}
-# INSPIRE's author identifier (BAI): the initials or given names, the family name, a number for namesakes
-BAI = re.compile(r"^(?:[A-Za-z][A-Za-z'\-]*\.)+[A-Za-z][A-Za-z'\-]*\.\d+$")
+# INSPIRE's author identifier (BAI): the initials or given names, the family name, a number for namesakes; as INSPIRE's
+# own query parser tells one from a name (inspire-query-parser's ElasticSearchVisitor.BAI_REGEX)
+BAI = re.compile(r"^(?:[\w'\-]+\.)+\d+$")
 # INSPIRE's document types -> SPEC §7 types; the first of a record's types that is known names it
 TYPES = {
     "article": "article",

@@ -30,6 +30,8 @@ def hits() -> dict[int, dict[str, Any]]:
         ("E.Witten.1", "E.Witten.1", "a E.Witten.1"),
         (" J.M.Maldacena.1 ", "J.M.Maldacena.1", "a J.M.Maldacena.1"),
         ("Jean.Dupont-Roc.2", "Jean.Dupont-Roc.2", "a Jean.Dupont-Roc.2"),
+        ("G.t.Hooft.1", "G.t.Hooft.1", "a G.t.Hooft.1"),
+        ("Witten.1", "Witten.1", "a Witten.1"),
         ("https://orcid.org/0000-0002-1825-0097", ORCID, f"orcid:{ORCID}"),
         ("0000000218250097", ORCID, f"orcid:{ORCID}"),
     ],
