@@ -45,6 +45,7 @@ FIELDS = (
     "control_number,titles,abstracts,authors.full_name,authors.ids,authors.inspire_roles,collaborations,arxiv_eprints,"
     "dois,publication_info,document_type,citation_count,texkeys,thesis_info,imprints,preprint_date,earliest_date"
 )
+AUTHOR_PAGE = re.compile(r"^(?:https?://(?:www\.)?inspirehep\.net/authors/)?\d+/?$", re.IGNORECASE)  # its number: no identifier
 SEARCH: Shape = {"hits": dict, "hits.hits[]": dict}
 # INSPIRE's author identifier (BAI): the initials or given names, the family name, a number for namesakes; as INSPIRE's
 # own query parser tells one from a name (inspire-query-parser's ElasticSearchVisitor.BAI_REGEX)
@@ -69,14 +70,15 @@ def normalise_author(value: str) -> str:
     ORCID iD ('https://orcid.org/0000-...', its check digit checked)."""
     from sitegen.sources.orcid import looks_like_orcid, normalise_orcid
 
-    text = one_line(value).removeprefix("https://inspirehep.net/authors/").strip("/")
+    text = one_line(value)
     if looks_like_orcid(text):
         return normalise_orcid(text)
     if BAI.match(text):
         return text
+    page = AUTHOR_PAGE.match(text)
     raise ValueError(
         f"{value!r} is neither an INSPIRE author identifier (like E.Witten.1: your INSPIRE profile shows it beside your "
-        "name) nor an ORCID iD (0000-0002-1825-0097)"
+        "name) nor an ORCID iD (0000-0002-1825-0097)" + ("; the number of an author's INSPIRE page is neither" if page else "")
     )
 
 

@@ -47,7 +47,7 @@ def test_what_is_asked_for_an_author_identifier_or_an_orcid_id(written: str, aut
         ("Witten", "'Witten' is neither an INSPIRE author identifier (like E.Witten.1"),
         ("E.Witten", "'E.Witten' is neither an INSPIRE author identifier"),
         ("a E.Witten.1", "'a E.Witten.1' is neither an INSPIRE author identifier"),
-        ("1010819", "'1010819' is neither an INSPIRE author identifier"),
+        ("https://inspirehep.net/authors/1010819", "nor an ORCID iD (0000-0002-1825-0097); the number of an author's INSPIRE page is neither"),
         ("0000-0002-1825-0096", "is not a valid ORCID iD: its last character (the check digit) should be 7"),
     ],
 )
