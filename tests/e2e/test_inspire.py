@@ -105,6 +105,15 @@ def test_fetch_by_bai_follows_every_page_and_the_site_shows_the_records(tmp_path
     assert again.returncode == 0 and "0 new, 0 updated, 6 unchanged" in again.stdout
 
 
+def test_the_weekly_pull_requests_list_links_a_record_without_arxiv_id_or_doi_to_its_inspire_page(tmp_path: Path, inspire_server) -> None:
+    site = make_site(tmp_path / "site")
+    result = fetch(site, inspire_server(), "--inspire", BAI, "--summary", str(tmp_path / "summary.md"))
+    assert result.returncode == 0, result.stderr
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert "- [inspire-2350005](https://inspirehep.net/literature/2350005) (2019) Scattering amplitudes at strong coupling" in summary  # the thesis
+    assert "- [inspire-2450004](https://arxiv.org/abs/2106.07777) (2021) Integrable deformations" in summary
+
+
 def test_an_orcid_id_in_profile_yaml_is_asked_as_inspires_orcid_search(tmp_path: Path, inspire_server) -> None:
     server = inspire_server()
     site = make_site(tmp_path / "site", profile=PROFILE + f"inspire: https://orcid.org/{ORCID}\n")
