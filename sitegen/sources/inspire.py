@@ -2,7 +2,8 @@
 
 High-energy physicists keep their publication list in INSPIRE (inspirehep.net) rather than arXiv or ORCID: it
 holds their conference papers, theses and the collaboration papers they sign (ATLAS, CMS: 3,000 authors), with the
-citation counts they quote. `/api/literature?q=a E.Witten.1` (the author's BAI) or `q=orcid:0000-...` finds them,
+citation counts they quote. `/api/literature?q=a E.Witten.1` (the author's BAI) or `q=authors.ids.value:0000-...` (an ORCID iD signing a record: the
+query language passes a field it has no keyword for to the index as it is) finds them,
 `fields=` keeps the answer to what a record needs, and `links.next` leads from page to page (INSPIRE's REST API,
 https://github.com/inspirehep/rest-api-doc).
 
@@ -87,8 +88,12 @@ def is_orcid(author: str) -> bool:
 
 
 def search_query(author: str) -> str:
-    """INSPIRE's query for an author (checked by `normalise_author`): `a E.Witten.1`, or `orcid:0000-...`."""
-    return f"orcid:{author}" if is_orcid(author) else f"a {author}"
+    """INSPIRE's query for an author (checked by `normalise_author`): `a E.Witten.1`, or `authors.ids.value:0000-...`
+    (the field of a record's authors' identifiers: INSPIRE's query language has no keyword for an ORCID iD)."""
+    return f"{ORCID_FIELD}:{author}" if is_orcid(author) else f"a {author}"
+
+
+ORCID_FIELD = "authors.ids.value"
 
 
 def literature(session: PoliteSession, api: str, author: str, page_size: int) -> list[dict[str, Any]]:

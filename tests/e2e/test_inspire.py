@@ -119,7 +119,7 @@ def test_an_orcid_id_in_profile_yaml_is_asked_as_inspires_orcid_search(tmp_path:
     site = make_site(tmp_path / "site", profile=PROFILE + f"inspire: https://orcid.org/{ORCID}\n")
     result = fetch(site, server)
     assert result.returncode == 0, result.stderr
-    assert [request["params"]["q"] for request in server.requests()] == [f"orcid:{ORCID}"]
+    assert [request["params"]["q"] for request in server.requests()] == [f"authors.ids.value:{ORCID}"]
     assert set(fetched(site)) == ALL
     assert set(built_records(site)) == ALL  # and `inspire:` is a field profile.yaml knows: the build warns of nothing
 

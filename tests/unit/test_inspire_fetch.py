@@ -32,8 +32,8 @@ def hits() -> dict[int, dict[str, Any]]:
         ("Jean.Dupont-Roc.2", "Jean.Dupont-Roc.2", "a Jean.Dupont-Roc.2"),
         ("G.t.Hooft.1", "G.t.Hooft.1", "a G.t.Hooft.1"),
         ("Witten.1", "Witten.1", "a Witten.1"),
-        ("https://orcid.org/0000-0002-1825-0097", ORCID, f"orcid:{ORCID}"),
-        ("0000000218250097", ORCID, f"orcid:{ORCID}"),
+        ("https://orcid.org/0000-0002-1825-0097", ORCID, f"authors.ids.value:{ORCID}"),
+        ("0000000218250097", ORCID, f"authors.ids.value:{ORCID}"),
     ],
 )
 def test_what_is_asked_for_an_author_identifier_or_an_orcid_id(written: str, author: str, query: str) -> None:
