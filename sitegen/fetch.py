@@ -1159,12 +1159,17 @@ def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
     return _markdown_record(record) if record else f"- `{_markdown_text(display)}`"
 
 
+WEB_ADDRESS = ("https://", "http://")
+
+
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
-    url = next((links[k] for k in ("abs", "doi", "url", "openalex", "dblp") if links.get(k)), "") or _database_page(record)
+    # its abstract's page, DOI or address, its page in a database whose id it carries (PubMed's, INSPIRE's); else the first web address its source gave (OpenAlex's, HAL's)
+    web = [str(links[k]) for k in ("abs", "doi", "url") if str(links.get(k, "")).startswith(WEB_ADDRESS)]
+    url = next(iter(web), "") or _database_page(record) or next((str(v) for v in links.values() if str(v).startswith(WEB_ADDRESS)), "")
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
-    shown = f"[{ident}]({url})" if url.startswith(("https://", "http://")) else ident
+    shown = f"[{ident}]({url})" if url.startswith(WEB_ADDRESS) else ident
     authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
     return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
 

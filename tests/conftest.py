@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -204,6 +205,30 @@ def run_sitegen_on_terminal(*args: str, cwd: Path | None = None, env: dict | Non
         seen += chunk
     os.close(leader)
     return process.wait(timeout=timeout), seen.decode("utf-8", "replace")
+
+
+def answer_at_terminal(*args: str, answer: Callable[[str], str], env: dict | None = None, prompt: str = "Which one is you?") -> tuple[int, str, str]:
+    """Run `python -m sitegen ARGS` with stdin and stderr on a pseudo-terminal, as a user at a terminal does; when
+    `prompt` shows, type `answer(what the terminal shows)` and Enter. Its exit status, the terminal's text (before
+    the answer) and stdout."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", *args],
+        cwd=REPO,
+        env={**os.environ, **(env or {})},
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        text=True,
+    )
+    os.close(follower)
+    seen = b""
+    while prompt.encode() not in seen:
+        seen += os.read(leader, 4096)
+    os.write(leader, f"{answer(seen.decode())}\n".encode())
+    stdout, _ = process.communicate(timeout=60)
+    os.close(leader)
+    return process.returncode, seen.decode(), stdout
 
 
 def stop_process(process: subprocess.Popen, timeout: float = 10) -> int:

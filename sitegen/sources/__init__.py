@@ -193,6 +193,7 @@ from sitegen.sources import (  # noqa: E402,F401  (each registers itself)
     crossref,
     csl_json,
     dblp,
+    hal,
     inspire,
     markdown_records,
     medline,

@@ -395,7 +395,7 @@ def server_text(response: requests.Response) -> str:
 
 
 def _json_error(data: dict) -> str:
-    """The message of the error documents of ORCID, Crossref and OpenAlex."""
+    """The message of the error documents of ORCID, Crossref, OpenAlex and Solr (HAL)."""
     if data.get("developer-message"):  # ORCID
         return str(data["developer-message"]).split("Full validation error:")[-1]
     message = data.get("message")
@@ -403,6 +403,8 @@ def _json_error(data: dict) -> str:
         return str(message[0].get("message", ""))
     if isinstance(message, str):  # OpenAlex
         return message
+    if isinstance(data.get("error"), dict):  # Solr's (HAL's): {"error": {"msg": "undefined field foo", "code": 400}}
+        return str(data["error"].get("msg") or "")
     return str(data.get("error") or "")
 
 

@@ -25,7 +25,7 @@ import pytest
 import yaml
 from arxiv_server import FIXTURES, FakeArxiv, arxiv_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
-from conftest import run_sitegen_on_terminal
+from conftest import answer_at_terminal, run_sitegen_on_terminal
 from fault_server import MAINTENANCE_PAGE, always, dropped_mid_answer, empty_answers, fault_server, http_answer  # noqa: F401  (the fixture)
 from scholarly_server import FIXTURES as SCHOLARLY_FIXTURES
 from scholarly_server import FakeScholarly, scholarly_server  # noqa: F401  (the fixture)
@@ -1192,30 +1192,17 @@ def test_a_name_nobody_has_is_a_warning_and_the_other_sources_are_written(tmp_pa
 
 @pytest.mark.slow
 def test_at_a_terminal_the_user_picks_the_person_and_only_their_works_are_fetched(tmp_path, scholarly_server):
-    import pty
-
     server = scholarly_server()
     site = make_site(tmp_path / "site")
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", "--openalex-name", "Sheng Lin"],
-        cwd=REPO,
-        env={**os.environ, **server.env},
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=follower,
-        text=True,
-    )
-    os.close(follower)
-    seen = b""
-    while b"Which one is you?" not in seen:
-        seen += os.read(leader, 4096)
-    number = next(line.split(".")[0].strip() for line in seen.decode().splitlines() if "A5104738206" in line)
-    os.write(leader, f"{number}\n".encode())
-    stdout, _ = process.communicate(timeout=60)
-    os.close(leader)
 
-    assert process.returncode == 0, seen.decode()
+    def number_of_the_person(seen: str) -> str:
+        return next(line.split(".")[0].strip() for line in seen.splitlines() if "A5104738206" in line)
+
+    status, seen, stdout = answer_at_terminal(
+        "fetch", "--site", str(site), "--delay", "0", "--openalex-name", "Sheng Lin", answer=number_of_the_person, env=server.env
+    )
+
+    assert status == 0, seen
     assert set(records_of(site, "openalex")) == OPENALEX_WORKS
     assert "content/records/openalex/: 9 new" in stdout
 

@@ -59,6 +59,7 @@ PROFILE_OPTIONS = {
     "openalex",
     "dblp",
     "pubmed",
+    "hal",
     "coauthors",
     "zotero",
 }
