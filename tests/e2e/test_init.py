@@ -60,6 +60,7 @@ PROFILE_OPTIONS = {
     "dblp",
     "pubmed",
     "hal",
+    "inspire",
     "coauthors",
     "zotero",
 }
