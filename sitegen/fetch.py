@@ -1189,9 +1189,9 @@ WEB_ADDRESS = ("https://", "http://")
 
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
-    # its abstract's page, DOI or address, its PubMed page; else the first web address its source gave (OpenAlex's, HAL's)
+    # its abstract's page, DOI or address, its page in a database whose id it carries (PubMed's, INSPIRE's); else the first web address its source gave (OpenAlex's, HAL's)
     web = [str(links[k]) for k in ("abs", "doi", "url") if str(links.get(k, "")).startswith(WEB_ADDRESS)]
-    url = next(iter(web), "") or _pubmed_page(record) or next((str(v) for v in links.values() if str(v).startswith(WEB_ADDRESS)), "")
+    url = next(iter(web), "") or _database_page(record) or next((str(v) for v in links.values() if str(v).startswith(WEB_ADDRESS)), "")
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
     shown = f"[{ident}]({url})" if url.startswith(WEB_ADDRESS) else ident
@@ -1199,12 +1199,17 @@ def _markdown_record(record: dict[str, Any]) -> str:
     return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
 
 
-def _pubmed_page(record: dict[str, Any]) -> str:
-    """The PubMed page of a record that has no other address (a PubMed citation without a DOI)."""
-    from sitegen.record_types import checked_pmid, pubmed_url
+def _database_page(record: dict[str, Any]) -> str:
+    """The page of a record that has no other address, in the database whose id it carries: PubMed's (a citation
+    without a DOI), INSPIRE's (a thesis), ADS's, MathSciNet's or zbMATH's."""
+    from sitegen.record_types import DATABASE_IDS, checked_pmid, database_url, pubmed_url
 
-    pmid = checked_pmid(str((record.get("ids") or {}).get("pmid") or ""))
-    return pubmed_url(pmid) if pmid else ""
+    ids = record.get("ids") or {}
+    pmid = checked_pmid(str(ids.get("pmid") or ""))
+    if pmid:
+        return pubmed_url(pmid)
+    found = ((name, check(str(ids[name]))) for name, (_, check, *_) in DATABASE_IDS.items() if ids.get(name))
+    return next((database_url(name, number) for name, number in found if number), "")
 
 
 _NOTICE_NAMES = {"correction": "a correction", "retraction": "a retraction notice", "concern": "an expression of concern"}

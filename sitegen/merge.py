@@ -124,7 +124,15 @@ def _moved_page_notes(members: list[Record], work: Record) -> list[Problem]:
     ]
 
 
-_SAME = {"doi": "same DOI", "arxiv": "same arXiv id", "openalex": "same OpenAlex id", "dblp": "same dblp key", "pmid": "same PMID", "id": "same id"}
+_SAME = {
+    "doi": "same DOI",
+    "arxiv": "same arXiv id",
+    "openalex": "same OpenAlex id",
+    "dblp": "same dblp key",
+    "pmid": "same PMID",
+    "inspire": "same INSPIRE record",
+    "id": "same id",
+}
 
 
 def merge_note(record: Record, work: Record, aliased: dict[str, list[str]] | None = None, others: list[Record] | None = None) -> Problem:
@@ -305,6 +313,8 @@ def identity_keys(record: Record, related: bool = True) -> list[str]:
             keys.append("dblp:" + ids["dblp"].strip().removeprefix("DBLP:"))
         if ids.get("pmid"):  # PubMed's id: a .nbib's record and a fetched one, or a RIS entry's AN, name one work
             keys.append("pmid:" + ids["pmid"].strip())
+        if ids.get("inspire"):  # INSPIRE's record number: a .bib entry's `inspirehep_id` (al-folio's) and a fetched record
+            keys.append("inspire:" + ids["inspire"].strip())
     return keys
 
 

@@ -195,6 +195,7 @@ from sitegen.sources import (  # noqa: E402,F401  (each registers itself)
     csl_json,
     dblp,
     hal,
+    inspire,
     markdown_records,
     medline,
     openalex,

@@ -5,8 +5,8 @@ marked as a file. An HTML comment on the line before a block says where it runs:
 
     <!-- docs-test: site -->          the default: in a site made by `sitegen init site --name "Sheng Lin"`
                                       (the person of the fake servers' records); a block that fetches
-                                      gets the fake arXiv, scholarly, E-utilities, Zotero, HAL and ADS servers (SITEGEN_*_API,
-                                      and the fake ADS's token)
+                                      gets the fake arXiv, scholarly, E-utilities, Zotero, HAL, INSPIRE and ADS servers
+                                      (SITEGEN_*_API, and the fake ADS's token)
     <!-- docs-test: empty-folder -->  in an empty folder: for blocks that make a site themselves
     <!-- docs-test: old-site TOOL --> in an empty folder beside ../my-old-site, a site kept with another
                                       tool (a copy of tests/fixtures/old-sites/TOOL): for `init --from`
@@ -42,6 +42,7 @@ from ads_server import ads_server  # noqa: F401  (the fixture)
 from arxiv_server import arxiv_server  # noqa: F401  (the fixture)
 from conftest import REPO
 from hal_server import hal_server  # noqa: F401  (the fixture)
+from inspire_server import inspire_server  # noqa: F401  (the fixture)
 from pubmed_server import pubmed_server  # noqa: F401  (the fixture)
 from scholarly_server import scholarly_server  # noqa: F401  (the fixture)
 from test_init import copy_of_sitegen, dependencies  # noqa: F401  (dependencies: a fixture)
@@ -249,6 +250,7 @@ def test_command_block_runs_in_a_new_site(block: Block, tmp_path: Path, wrapper_
             "SITEGEN_ARXIV_API": request.getfixturevalue("arxiv_server")().api_url,
             **request.getfixturevalue("scholarly_server")().env,
             **request.getfixturevalue("pubmed_server")().env,
+            **request.getfixturevalue("inspire_server")().env,
             **request.getfixturevalue("zotero_server")().env,
             **request.getfixturevalue("hal_server")().env,
             **request.getfixturevalue("ads_server")().env,

@@ -60,6 +60,8 @@ PROFILE_OPTIONS = {
     "dblp",
     "pubmed",
     "hal",
+    "inspire",
+    "ads",
     "coauthors",
     "zotero",
 }
