@@ -181,6 +181,32 @@ def run_sitegen_process(*args: str, cwd: Path | None = None, env: dict | None = 
     )
 
 
+def fetch_from(site: Path, service_env: dict[str, str], *args: str, env: dict | None = None, timeout: float = 90) -> subprocess.CompletedProcess:
+    """`sitegen fetch` in a process of its own, pointed at a fake service (its SITEGEN_*_API), with no pause between
+    requests."""
+    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", *args]
+    return subprocess.run(command, cwd=REPO, env={**os.environ, **service_env, **(env or {})}, capture_output=True, text=True, timeout=timeout)
+
+
+def fetched_records(site: Path, source: str) -> dict[str, dict]:
+    """The records `sitegen fetch` wrote into content/records/<source>/, by id ({} when it wrote none)."""
+    import yaml
+
+    folder = site / "content" / "records" / source
+    records = [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
+    return {record["id"]: record for record in records}
+
+
+def built_records(site: Path, quiet: bool = False) -> dict[str, dict]:
+    """`sitegen build`'s records.json, by id, the build having passed (`quiet`: with not one warning)."""
+    import json
+
+    result = run_sitegen("build", "--site", str(site))
+    assert result.returncode == 0, result.stderr
+    assert not quiet or "warning" not in result.stderr, result.stderr
+    return {record["id"]: record for record in json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]}
+
+
 def run_sitegen_on_terminal(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 60, stdout_too: bool = True) -> tuple[int, str]:
     """Run `python -m sitegen ARGS` with stderr (and stdout, unless not `stdout_too`) on a
     pseudo-terminal: its exit status and all it wrote there."""

@@ -7,10 +7,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
 from ads_server import NAME_QUERY, OWNER_ORCID, PRIVATE_LIBRARY, PUBLIC_LIBRARY, TOKEN, FakeADS, ads_server  # noqa: F401  (the fixture)
 from bs4 import BeautifulSoup
-from conftest import run_sitegen, run_sitegen_process, write_site
+from conftest import fetched_records, run_sitegen, run_sitegen_process, write_site
 
 ADS_DIR = Path("content/records/ads")
 OWNER = "name: Sheng Lin\nname_variants: ['Lin, S.']\n"
@@ -39,9 +38,7 @@ def page(site: Path, relative: str) -> BeautifulSoup:
 
 
 def fetched(site: Path) -> dict[str, dict]:
-    folder = site / ADS_DIR
-    records = [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
-    return {record["id"]: record for record in records}
+    return fetched_records(site, "ads")
 
 
 def link(soup: BeautifulSoup, text: str) -> str | None:

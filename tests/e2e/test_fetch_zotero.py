@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
+from conftest import fetched_records
 from fault_server import MAINTENANCE_PAGE, fault_server, http_answer  # noqa: F401  (the fixture)
 from zotero_server import PRIVATE_KEY, FakeZotero, zotero_server  # noqa: F401  (the fixture)
 
@@ -46,9 +46,7 @@ def page(site: Path, relative: str) -> BeautifulSoup:
 
 
 def fetched(site: Path) -> dict[str, dict]:
-    folder = site / ZOTERO_DIR
-    records = [yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
-    return {record["id"]: record for record in records}
+    return fetched_records(site, "zotero")
 
 
 def snapshot(site: Path) -> dict[str, bytes]:

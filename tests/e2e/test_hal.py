@@ -4,15 +4,11 @@ pages, the request log, stderr and the exit status show."""
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
-from conftest import MINIMAL_SITE, answer_at_terminal, run_sitegen, tree, write_site
+from conftest import MINIMAL_SITE, answer_at_terminal, built_records, fetch_from, fetched_records, tree, write_site
 from hal_server import FakeHal, hal_server  # noqa: F401  (the fixture)
 from test_pubmed import links_of, soup
 
@@ -27,20 +23,11 @@ def make_site(root: Path, profile: str = PROFILE, files: dict[str, str] | None =
 
 
 def fetch(site: Path, server: FakeHal, *args: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", *args]
-    return subprocess.run(command, cwd=REPO, env={**os.environ, **server.env}, capture_output=True, text=True, timeout=90)
+    return fetch_from(site, server.env, *args)
 
 
 def fetched(site: Path) -> dict[str, dict]:
-    folder = site / "content" / "records" / "hal"
-    return {record["id"]: record for record in (yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml")))}
-
-
-def built_records(site: Path) -> dict[str, dict]:
-    result = run_sitegen("build", "--site", str(site))
-    assert result.returncode == 0, result.stderr
-    assert "warning" not in result.stderr, result.stderr
-    return {record["id"]: record for record in json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]}
+    return fetched_records(site, "hal")
 
 
 def test_fetch_by_idhal_walks_the_cursor_and_the_site_shows_the_documents(tmp_path: Path, hal_server) -> None:
@@ -58,7 +45,7 @@ def test_fetch_by_idhal_walks_the_cursor_and_the_site_shows_the_documents(tmp_pa
     assert set(records) == {"hal-03100001", "hal-03200002", "tel-03300003", "hal-03400004"}
     assert records["hal-03100001"]["origin"] == "hal"
 
-    built = built_records(site)
+    built = built_records(site, quiet=True)
     assert {i: built[i]["type"] for i in records} == {
         "hal-03100001": "article",
         "hal-03200002": "inproceedings",
@@ -81,7 +68,7 @@ def test_fetch_by_idhal_walks_the_cursor_and_the_site_shows_the_documents(tmp_pa
     again = fetch(site, server, "--hal", "camille-martin")
     assert again.returncode == 0 and "0 new, 0 updated, 4 unchanged" in again.stdout
     (site / "content" / "site.yaml").write_text("title: Test site\nbase_url: https://example.org/\ntheme: classic\n", encoding="utf-8")
-    built_records(site)
+    built_records(site, quiet=True)
     classic = soup(site / "output" / "records" / "hal-03400004" / "index.html")
     assert links_of(classic)["HAL"] == "https://hal.science/hal-03400004"
     assert links_of(classic)["PDF"] == "https://hal.science/hal-03400004v3/document"
@@ -127,7 +114,7 @@ def test_a_hal_document_and_a_bib_entry_of_one_doi_and_a_preprint_of_its_arxiv_i
     )
     site = make_site(tmp_path / "site", files={"content/records/mine.bib": bib, "content/records/arxiv/2204.01234.yaml": preprint})
     assert fetch(site, hal_server(), "--hal", "camille-martin").returncode == 0
-    built = built_records(site)
+    built = built_records(site, quiet=True)
     article = [record for record in built.values() if record.get("doi") == "10.3917/rhs.742.0233"]
     assert len(article) == 1 and sorted(article[0]["sources"]) == ["bibtex", "hal"]
     assert article[0]["id"] == "martin2021savants"  # the user's own citation key
@@ -239,7 +226,7 @@ def test_a_name_no_idhal_signs_keeps_its_documents_with_a_warning(tmp_path: Path
     assert result.returncode == 0, result.stderr
     assert "warning: HAL: no idHAL signs the 1 document of 'Noé Sanidhal' (--hal-name): a namesake's are kept too" in result.stderr
     assert set(fetched(site)) == {"halshs-03700007"}
-    assert built_records(site)["halshs-03700007"]["type"] == "report"
+    assert built_records(site, quiet=True)["halshs-03700007"]["type"] == "report"
 
 
 def test_profile_and_a_lab_members_file_name_their_idhal(tmp_path: Path, hal_server) -> None:
@@ -253,7 +240,7 @@ def test_profile_and_a_lab_members_file_name_their_idhal(tmp_path: Path, hal_ser
     assert result.returncode == 0, result.stderr
     assert {request["params"]["q"] for request in server.requests()} == {'authIdHal_s:"camille-martin"', 'authIdHal_s:"hugo-lefevre"'}
     assert set(fetched(site)) == {"hal-03100001", "hal-03200002", "tel-03300003", "hal-03400004"}
-    built_records(site)
+    built_records(site, quiet=True)
     wrong = make_site(tmp_path / "wrong", files={"content/people/hugo.yaml": "name: Hugo Lefèvre\nhal: Hugo Lefèvre\n"})
     refused = fetch(wrong, server)
     assert refused.returncode == 1

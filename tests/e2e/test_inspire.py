@@ -5,15 +5,12 @@ build`; what the pages, the files written, the request log, stderr and the exit 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, run_sitegen, tree, write_site
+from conftest import MINIMAL_SITE, built_records, fetch_from, fetched_records, run_sitegen, tree, write_site
 from inspire_server import FakeInspire, inspire_server  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow  # fetches and builds run as processes
@@ -34,20 +31,11 @@ def make_site(root: Path, profile: str = PROFILE, files: dict[str, str] | None =
 
 
 def fetch(site: Path, server: FakeInspire, *args: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "sitegen", "fetch", "--site", str(site), "--delay", "0", *args]
-    return subprocess.run(command, cwd=REPO, env={**os.environ, **server.env}, capture_output=True, text=True, timeout=90)
+    return fetch_from(site, server.env, *args)
 
 
 def fetched(site: Path) -> dict[str, dict]:
-    folder = site / "content" / "records" / "inspire"
-    return {record["id"]: record for record in (yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml")))}
-
-
-def built_records(site: Path) -> dict[str, dict]:
-    result = run_sitegen("build", "--site", str(site))
-    assert result.returncode == 0, result.stderr
-    assert "warning" not in result.stderr, result.stderr
-    return {record["id"]: record for record in json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]}
+    return fetched_records(site, "inspire")
 
 
 def links_of(page: BeautifulSoup) -> dict[str, str]:
@@ -76,7 +64,7 @@ def test_fetch_by_bai_follows_every_page_and_the_site_shows_the_records(tmp_path
     assert (atlas["source"], atlas["volume"], atlas["pages"], atlas["citations"], atlas["origin"]) == ("Phys. Rev. Lett.", "130", "081801", 310, "inspire")
     assert (site / "content" / "records" / "inspire" / "inspire-2650002.yaml").stat().st_size < 4000
 
-    built = built_records(site)
+    built = built_records(site, quiet=True)
     assert set(built) == ALL
     assert {built[i]["type"] for i in ALL} == {"preprint", "article", "inproceedings", "thesis", "chapter"}
     output = site / "output"
@@ -121,7 +109,7 @@ def test_an_orcid_id_in_profile_yaml_is_asked_as_inspires_orcid_search(tmp_path:
     assert result.returncode == 0, result.stderr
     assert [request["params"]["q"] for request in server.requests()] == [f"authors.ids.value:{ORCID}"]
     assert set(fetched(site)) == ALL
-    assert set(built_records(site)) == ALL  # and `inspire:` is a field profile.yaml knows: the build warns of nothing
+    assert set(built_records(site, quiet=True)) == ALL  # and `inspire:` is a field profile.yaml knows: the build warns of nothing
 
 
 def test_a_lab_members_inspire_identifier_is_fetched_and_a_wrong_one_is_refused_at_its_line(tmp_path: Path, inspire_server) -> None:

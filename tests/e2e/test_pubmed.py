@@ -5,7 +5,6 @@ the request log, stderr and the exit status show."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import MINIMAL_SITE, run_sitegen, tree, write_site
+from conftest import MINIMAL_SITE, built_records, fetched_records, run_sitegen, tree, write_site
 from pubmed_server import FakeEutils, pubmed_server  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow  # builds and fetches run as processes
@@ -42,14 +41,7 @@ def fetch(site: Path, server: FakeEutils, *args: str, env: dict | None = None) -
 
 
 def fetched(site: Path) -> dict[str, dict]:
-    folder = site / "content" / "records" / "pubmed"
-    return {record["id"]: record for record in (yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.yaml")))}
-
-
-def built_records(site: Path) -> dict[str, dict]:
-    result = run_sitegen("build", "--site", str(site))
-    assert result.returncode == 0, result.stderr
-    return {record["id"]: record for record in json.loads((site / "output" / "records.json").read_text(encoding="utf-8"))["records"]}
+    return fetched_records(site, "pubmed")
 
 
 def links_of(page: BeautifulSoup) -> dict[str, str]:
