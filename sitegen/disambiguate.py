@@ -31,6 +31,7 @@ class Paper:
     categories: tuple[str, ...]
     year: int
     excluded: str | None = None  # why profile.yaml leaves it out, if it does
+    source: str = ""  # the fetcher whose record it is (`sitegen fetch` groups every source's name search)
 
 
 @dataclass

@@ -46,7 +46,7 @@ from sitegen.categories import category_mistake
 from sitegen.errors import ExitStatus, Problem
 from sitegen.interrupts import Terminated
 from sitegen.model import ArxivSources, Profile
-from sitegen.urls import slugify
+from sitegen.urls import WEB_PREFIXES, slugify
 from sitegen.workflow_checks import other_sources, outdated_refresh_workflow
 
 if TYPE_CHECKING:
@@ -963,8 +963,8 @@ class Outcome:
             problems += found
         return plans, problems
 
-    def grouped_papers(self) -> list[tuple[str, Any]]:
-        """(source, `sitegen.disambiguate.Paper`) of each record that grouping by co-authors looks at: every record of
+    def grouped_papers(self) -> list[Any]:
+        """The `sitegen.disambiguate.Paper` of each record that grouping by co-authors looks at: every record of
         arXiv and of a source that ran a name search (`--author`, `--pubmed NAME`, `--hal-name`): a name finds
         namesakes, and the records asked by id beside it show which group is the owner's."""
         from sitegen.disambiguate import Paper
@@ -979,7 +979,7 @@ class Outcome:
                 # arXiv's categories are its subjects, by which a group can be left out; another source's are free
                 # keywords that the owner's other papers may share: its groups are left out by their ids
                 categories = tuple(r.get("categories") or ()) if source == "arxiv" else ()
-                papers.append((source, Paper(i, str(r["title"]), authors, categories, int(r.get("year") or 0), reasons[i])))
+                papers.append(Paper(i, str(r["title"]), authors, categories, int(r.get("year") or 0), reasons[i], source))
         return papers
 
     def print_shared_list(self, source: str) -> None:
@@ -1008,7 +1008,7 @@ class Outcome:
         if always:
             for source in self.shared_lists:
                 self.print_shared_list(source)
-        papers = [paper for _, paper in self.grouped_papers()]
+        papers = self.grouped_papers()
         if not papers:
             if always and not self.shared_lists:
                 print("no records to group: --review groups the records of a name search (--author, or another source's name option)")
@@ -1081,17 +1081,16 @@ def apply_anchors(outcome: Outcome, anchors: list[str]) -> None:
     co-authors; the others' records are left out, listed as needing a decision."""
     from sitegen.disambiguate import group_papers, shares_coauthor
 
-    searched = [(source, paper) for source, paper in outcome.grouped_papers() if paper.id in outcome.searched.get(source, ())]
-    source_of = {id(paper): source for source, paper in searched}
-    groups, _ = group_papers([paper for _, paper in searched], outcome.owner_names)
+    searched = [paper for paper in outcome.grouped_papers() if paper.id in outcome.searched.get(paper.source, ())]
+    groups, _ = group_papers(searched, outcome.owner_names)
     for group in groups:
         if shares_coauthor(group, anchors):
             continue
         for paper in group.papers:
-            reasons = outcome.reasons.setdefault(source_of[id(paper)], {})
+            reasons = outcome.reasons.setdefault(paper.source, {})
             if not reasons.get(paper.id):
                 reasons[paper.id] = f"no co-author named in coauthors: ({', '.join(anchors)})"
-                outcome.undecided.append((source_of[id(paper)], paper.id))
+                outcome.undecided.append((paper.source, paper.id))
 
 
 def save_review(site: Path, groups: list[Any], asks: list[Ask]) -> None:
@@ -1184,17 +1183,14 @@ def _markdown_item(display: str, records: dict[str, dict[str, Any]]) -> str:
     return _markdown_record(record) if record else f"- `{_markdown_text(display)}`"
 
 
-WEB_ADDRESS = ("https://", "http://")
-
-
 def _markdown_record(record: dict[str, Any]) -> str:
     links = record.get("links") or {}
     # its abstract's page, DOI or address, its page in a database whose id it carries (PubMed's, INSPIRE's); else the first web address its source gave (OpenAlex's, HAL's)
-    web = [str(links[k]) for k in ("abs", "doi", "url") if str(links.get(k, "")).startswith(WEB_ADDRESS)]
-    url = next(iter(web), "") or _database_page(record) or next((str(v) for v in links.values() if str(v).startswith(WEB_ADDRESS)), "")
+    web = [str(links[k]) for k in ("abs", "doi", "url") if str(links.get(k, "")).startswith(WEB_PREFIXES)]
+    url = next(iter(web), "") or _database_page(record) or next((str(v) for v in links.values() if str(v).startswith(WEB_PREFIXES)), "")
     title = _markdown_text(record.get("title", "(no title)"))
     ident = _markdown_text(record["id"])
-    shown = f"[{ident}]({url})" if url.startswith(WEB_ADDRESS) else ident
+    shown = f"[{ident}]({url})" if url.startswith(WEB_PREFIXES) else ident
     authors = ", ".join(_markdown_text(a) for a in record.get("authors") or [])
     return f"- {shown} ({record.get('year', '?')}) {title}{_standing_note(record)}  \n  {authors}"
 
